@@ -1,0 +1,320 @@
+"""Table: a game being played, kept as a log of entries.
+
+The state is never stored: it is the fold of the game's ``apply`` over the entries, starting
+from ``setup``. Undo pops the last entry onto a redo stack; a new entry clears that stack.
+A journal (the store) may be attached: it is told of each change and must commit it before
+the change becomes visible, so a crash never loses what the user saw.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import uuid
+from datetime import UTC, datetime
+from typing import Any, Protocol
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from companion.core.msg import Msg, msg
+from companion.core.protocol import Effect, Game, Prompt, RuleViolation, Scoreboard
+
+FILE_FORMAT = "table-companion/table"
+FILE_VERSION = 1
+
+
+class Player(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = Field(min_length=1, max_length=24)
+    color: str | None = None
+
+    @field_validator("name")
+    @classmethod
+    def _strip(cls, v: str) -> str:
+        v = " ".join(v.split())
+        if not v:
+            raise ValueError("a player needs a name")
+        return v
+
+
+class TableFile(BaseModel):
+    """The exported file: the log, never the derived state (docs/FORMAT.md)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    format: str
+    version: int
+    id: str = Field(min_length=1, max_length=64)
+    game: str
+    name: str = ""
+    created: str = ""
+    options: dict[str, Any] = {}
+    players: list[Player]
+    entries: list[dict[str, Any]] = []
+    redo: list[dict[str, Any]] = []
+
+
+class Journal(Protocol):
+    """Receives every change of a table before it is shown (implemented by the store)."""
+
+    def appended(self, table: Table, entry: BaseModel) -> None: ...
+
+    def undone(self, table: Table) -> None: ...
+
+    def redone(self, table: Table) -> None: ...
+
+
+class TableError(ValueError):
+    """A table cannot be created or loaded (bad players, unknown game, damaged file)."""
+
+    def __init__(self, message: Msg | str, **args: Any) -> None:
+        self.msg = message if isinstance(message, Msg) else msg(message, **args)
+        super().__init__(self.msg.render())
+
+
+class Table:
+    def __init__(
+        self,
+        game: Game,
+        options: BaseModel,
+        players: list[Player],
+        *,
+        table_id: str | None = None,
+        name: str = "",
+        created: str | None = None,
+    ) -> None:
+        self.game = game
+        self.options = options
+        self.players = players
+        self.id = table_id or uuid.uuid4().hex
+        self.name = name or ", ".join(p.name for p in players)
+        self.created = created or datetime.now(UTC).isoformat(timespec="seconds")
+        self.journal: Journal | None = None
+        self._entries: list[BaseModel] = []
+        self._effects: list[list[Effect]] = []
+        self._states: list[BaseModel] = [game.setup(options, [p.name for p in players])]
+        self._redo: list[BaseModel] = []
+
+    # ---- creation -------------------------------------------------------------------
+    @classmethod
+    def new(
+        cls,
+        game_id: str,
+        players: list[str] | list[dict[str, Any]] | list[Player],
+        options: dict[str, Any] | None = None,
+        **kwargs: Any,
+    ) -> Table:
+        from companion.games import get
+
+        game = get(game_id)
+        people = _players(players)
+        if not game.min_players <= len(people) <= game.max_players:
+            raise TableError(
+                "core.table.player_count", low=game.min_players, high=game.max_players, n=len(people)
+            )
+        try:
+            opts = game.options_model.model_validate(options or {})
+        except ValidationError as exc:
+            raise TableError("core.table.bad_options", detail=_first_error(exc)) from exc
+        return cls(game, opts, people, **kwargs)
+
+    # ---- reading --------------------------------------------------------------------
+    @property
+    def game_id(self) -> str:
+        return self.game.id
+
+    @property
+    def state(self) -> BaseModel:
+        return self._states[-1]
+
+    @property
+    def entries(self) -> list[BaseModel]:
+        return list(self._entries)
+
+    @property
+    def redo_entries(self) -> list[BaseModel]:
+        """Undone entries, the next one to redo last."""
+        return list(self._redo)
+
+    @property
+    def history(self) -> list[tuple[int, BaseModel, list[Effect]]]:
+        return [(i, e, list(fx)) for i, (e, fx) in enumerate(zip(self._entries, self._effects, strict=True))]
+
+    @property
+    def version(self) -> int:
+        """How many entries are in force: clients compare it to detect a stale view."""
+        return len(self._entries)
+
+    @property
+    def prompt(self) -> Prompt | None:
+        return self.game.prompt(self.state)
+
+    @property
+    def scoreboard(self) -> Scoreboard:
+        return self.game.score(self.state)
+
+    @property
+    def banner(self) -> Msg:
+        return self.game.banner(self.state)
+
+    @property
+    def finished(self) -> bool:
+        return self.prompt is None
+
+    def can_undo(self) -> bool:
+        return bool(self._entries)
+
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    # ---- changing -------------------------------------------------------------------
+    def parse_entry(self, entry: BaseModel | dict[str, Any]) -> BaseModel:
+        """An entry model from a model or its JSON dict; a malformed dict is a RuleViolation."""
+        if isinstance(entry, BaseModel):
+            entry = entry.model_dump(mode="json")
+        if not isinstance(entry, dict):
+            raise RuleViolation("core.entry", "core.entry.malformed", detail=type(entry).__name__)
+        try:
+            return self.game.entry_adapter.validate_python(entry)
+        except ValidationError as exc:
+            raise RuleViolation("core.entry", "core.entry.malformed", detail=_first_error(exc)) from exc
+
+    def check(self, entry: BaseModel | dict[str, Any]) -> tuple[BaseModel, BaseModel, list[Effect]]:
+        """Validate an entry against the current state without changing anything.
+
+        Returns (entry, next state, effects). Used by submit, and by the UI to show what a
+        choice would do before the player confirms it.
+        """
+        parsed = self.parse_entry(entry)
+        prompt = self.prompt
+        if prompt is None:
+            raise RuleViolation("core.game_over", "core.entry.game_over")
+        if prompt.seat is not None and parsed.seat != prompt.seat:
+            who = self.players[prompt.seat].name
+            raise RuleViolation("core.turn", "core.entry.wrong_seat", player=who)
+        state, effects = self.game.apply(self.state, parsed)
+        if prompt.choices is not None and parsed not in prompt.choices:
+            # apply() accepted it, but the prompt did not offer it: the prompt is authoritative.
+            raise RuleViolation("core.entry", "core.entry.not_offered", kind=parsed.kind)
+        return parsed, state, effects
+
+    def submit(self, entry: BaseModel | dict[str, Any]) -> list[Effect]:
+        parsed, state, effects = self.check(entry)
+        if self.journal is not None:
+            self.journal.appended(self, parsed)  # commit first: a crash must not lose a shown entry
+        self._entries.append(parsed)
+        self._effects.append(effects)
+        self._states.append(state)
+        self._redo.clear()
+        return effects
+
+    def auto(self, rng: random.Random | None = None) -> list[Effect]:
+        """Let the app make the current entry itself (deal, draw, shuffle)."""
+        prompt = self.prompt
+        if prompt is None or not prompt.auto:
+            raise RuleViolation("core.entry", "core.entry.no_auto")
+        entry = self.game.auto_entry(self.state, rng or random.Random())
+        if entry is None:
+            raise RuleViolation("core.entry", "core.entry.no_auto")
+        return self.submit(entry)
+
+    def undo(self, steps: int = 1) -> int:
+        """Take back up to ``steps`` entries; returns how many were undone."""
+        done = 0
+        while done < steps and self._entries:
+            if self.journal is not None:
+                self.journal.undone(self)
+            self._redo.append(self._entries.pop())
+            self._effects.pop()
+            self._states.pop()
+            done += 1
+        return done
+
+    def redo(self, steps: int = 1) -> int:
+        done = 0
+        while done < steps and self._redo:
+            entry = self._redo[-1]
+            state, effects = self.game.apply(self.state, entry)
+            if self.journal is not None:
+                self.journal.redone(self)
+            self._redo.pop()
+            self._entries.append(entry)
+            self._effects.append(effects)
+            self._states.append(state)
+            done += 1
+        return done
+
+    # ---- files ----------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return TableFile(
+            format=FILE_FORMAT,
+            version=FILE_VERSION,
+            id=self.id,
+            game=self.game.id,
+            name=self.name,
+            created=self.created,
+            options=self.options.model_dump(mode="json"),
+            players=self.players,
+            entries=[e.model_dump(mode="json", exclude_defaults=False) for e in self._entries],
+            redo=[e.model_dump(mode="json") for e in self._redo],
+        ).model_dump(mode="json")
+
+    def to_json(self, indent: int | None = 1) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=indent)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Table:
+        from companion.games import UnknownGame, get
+
+        try:
+            file = TableFile.model_validate(data)
+        except ValidationError as exc:
+            raise TableError("core.file.damaged", detail=_first_error(exc)) from exc
+        if file.format != FILE_FORMAT:
+            raise TableError("core.file.foreign", found=file.format)
+        if file.version > FILE_VERSION:
+            raise TableError("core.file.too_new", found=file.version, known=FILE_VERSION)
+        try:
+            get(file.game)
+        except UnknownGame as exc:
+            raise TableError("core.file.unknown_game", game=file.game) from exc
+        table = cls.new(file.game, file.players, file.options, table_id=file.id, name=file.name,
+                        created=file.created or None)
+        for i, raw in enumerate(file.entries):
+            try:
+                table.submit(raw)
+            except RuleViolation as exc:
+                raise TableError("core.file.bad_entry", n=i + 1, detail=exc.message) from exc
+        # Redo entries are kept as they were (the next one to redo last); they are checked when redone.
+        try:
+            table._redo = [table.parse_entry(raw) for raw in file.redo]
+        except RuleViolation as exc:
+            raise TableError("core.file.bad_entry", n=len(file.entries) + 1, detail=exc.message) from exc
+        return table
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Table:
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise TableError("core.file.not_json", detail=str(exc)) from exc
+        return cls.from_dict(data)
+
+
+def _players(players: list[Any]) -> list[Player]:
+    try:
+        people = [p if isinstance(p, Player) else
+                  Player(name=p) if isinstance(p, str) else Player.model_validate(p) for p in players]
+    except ValidationError as exc:
+        raise TableError("core.table.bad_player", detail=_first_error(exc)) from exc
+    names = [p.name.casefold() for p in people]
+    if len(set(names)) != len(names):
+        raise TableError("core.table.duplicate_names")
+    return people
+
+
+def _first_error(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    where = ".".join(str(p) for p in err.get("loc", ()))
+    return f"{where}: {err.get('msg', '')}" if where else str(err.get("msg", ""))
