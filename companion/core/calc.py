@@ -1,0 +1,27 @@
+"""Stand-alone calculators (final scoring, income) for games played without a table.
+
+Each game exposes its calculators in ``companion/games/<game>/calc.py`` as a pure function
+``<name>(data: object) -> dict`` (the JSON the CLI prints with --json) and a renderer
+``render_<name>(result: dict, lang: str) -> str`` (the plain text). Bad input raises
+CalcInputError with one clear, translatable line.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core.msg import Msg, msg
+
+
+class CalcInputError(ValueError):
+    def __init__(self, message: Msg | str, **args: Any) -> None:
+        self.msg = message if isinstance(message, Msg) else msg(message, **args)
+        super().__init__(self.msg.render())
+
+
+# CLI name -> (module, function). The renderer is ``render_<function>`` in the same module.
+CALCULATORS: dict[str, tuple[str, str]] = {
+    "dragon-final": ("companion.games.dragon.calc", "dragon_final"),
+    "chinatown-income": ("companion.games.chinatown.calc", "chinatown_income"),
+    "dayu-final": ("companion.games.dayu.calc", "dayu_final"),
+}
