@@ -1,7 +1,16 @@
 """The game-agnostic core: the table as a log of entries, and the Game protocol."""
 
 from companion.core.msg import Msg, msg
-from companion.core.protocol import Effect, Entry, Game, Prompt, RuleViolation, ScoreLine, Scoreboard, ScoreRow
+from companion.core.protocol import (
+    Effect,
+    Entry,
+    Game,
+    Prompt,
+    RuleViolation,
+    Scoreboard,
+    ScoreLine,
+    ScoreRow,
+)
 from companion.core.table import Journal, Player, Table, TableError
 
 __all__ = [

@@ -65,7 +65,9 @@ def rule(rule_id: str, lang: str = DEFAULT_LANGUAGE) -> Rule | None:
 def search(game_id: str, query: str, lang: str = DEFAULT_LANGUAGE) -> list[Rule]:
     """Rules whose id, title, text or tags contain every word of the query, best first."""
     words = fold(query).split()
-    book = list(rules(game_id, lang).values()) + (list(rules("core", lang).values()) if game_id != "core" else [])
+    book = list(rules(game_id, lang).values()) + (
+        list(rules("core", lang).values()) if game_id != "core" else []
+    )
     if not words:
         return book
     scored = []

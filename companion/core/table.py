@@ -190,6 +190,9 @@ class Table:
         prompt = self.prompt
         if prompt is None:
             raise RuleViolation("core.game_over", "core.entry.game_over")
+        expected = set(prompt.kinds) | {c.kind for c in prompt.choices or ()}
+        if expected and parsed.kind not in expected:
+            raise RuleViolation("core.entry", "core.entry.wrong_kind", kind=parsed.kind, expected=prompt.msg)
         if prompt.seat is not None and parsed.seat != prompt.seat:
             who = self.players[prompt.seat].name
             raise RuleViolation("core.turn", "core.entry.wrong_seat", player=who)
@@ -279,8 +282,14 @@ class Table:
             get(file.game)
         except UnknownGame as exc:
             raise TableError("core.file.unknown_game", game=file.game) from exc
-        table = cls.new(file.game, file.players, file.options, table_id=file.id, name=file.name,
-                        created=file.created or None)
+        table = cls.new(
+            file.game,
+            file.players,
+            file.options,
+            table_id=file.id,
+            name=file.name,
+            created=file.created or None,
+        )
         for i, raw in enumerate(file.entries):
             try:
                 table.submit(raw)
@@ -304,8 +313,10 @@ class Table:
 
 def _players(players: list[Any]) -> list[Player]:
     try:
-        people = [p if isinstance(p, Player) else
-                  Player(name=p) if isinstance(p, str) else Player.model_validate(p) for p in players]
+        people = [
+            p if isinstance(p, Player) else Player(name=p) if isinstance(p, str) else Player.model_validate(p)
+            for p in players
+        ]
     except ValidationError as exc:
         raise TableError("core.table.bad_player", detail=_first_error(exc)) from exc
     names = [p.name.casefold() for p in people]

@@ -1,0 +1,110 @@
+"""A tiny game to test the core with: "race to ten".
+
+The table first enters who starts (a fact the app may draw itself); then players in turn
+add 1, 2 or 3 to a shared counter; the game ends when the counter reaches 10. Each player
+scores what they added; ties go to the later seat. Messages reuse raw keys: the core renders
+an unknown key as itself, which is all these tests need.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from companion.core import Effect, Entry, Prompt, RuleViolation, Scoreboard, ScoreLine, ScoreRow, msg
+
+
+class ToyOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    target: int = Field(10, ge=3, le=50)
+
+
+class ToyState(BaseModel):
+    players: list[str]
+    target: int
+    first: int | None = None
+    turn: int = 0
+    counter: int = 0
+    added: list[int]
+
+
+class Start(Entry):
+    kind: Literal["start"] = "start"
+    first: int = Field(ge=0, le=7)
+
+
+class Add(Entry):
+    kind: Literal["add"] = "add"
+    amount: int = Field(ge=1, le=3)
+
+
+ToyEntry = Annotated[Start | Add, Field(discriminator="kind")]
+
+
+class ToyGame:
+    id = "toy"
+    title = msg("toy.title")
+    min_players = 2
+    max_players = 4
+    options_model = ToyOptions
+    entry_adapter: TypeAdapter[Any] = TypeAdapter(ToyEntry)
+
+    def setup(self, options: ToyOptions, players: list[str]) -> ToyState:
+        return ToyState(players=players, target=options.target, added=[0] * len(players))
+
+    def prompt(self, state: ToyState) -> Prompt | None:
+        if state.first is None:
+            return Prompt(seat=None, kind="start", msg=msg("toy.who_starts"), kinds=("start",), auto=True)
+        if state.counter >= state.target:
+            return None
+        seat = (state.first + state.turn) % len(state.players)
+        choices = [Add(seat=seat, amount=a) for a in (1, 2, 3)]
+        return Prompt(seat=seat, kind="add", msg=msg("toy.add", player=state.players[seat]), choices=choices)
+
+    def apply(self, state: ToyState, entry: Any) -> tuple[ToyState, list[Effect]]:
+        if isinstance(entry, Start):
+            if state.first is not None:
+                raise RuleViolation("toy.start", "toy.already_started")
+            if entry.first >= len(state.players):
+                raise RuleViolation("toy.start", "toy.no_such_player")
+            return state.model_copy(update={"first": entry.first}), []
+        if state.first is None:
+            raise RuleViolation("toy.start", "toy.not_started")
+        added = list(state.added)
+        added[entry.seat] += entry.amount
+        new = state.model_copy(
+            update={"counter": state.counter + entry.amount, "turn": state.turn + 1, "added": added}
+        )
+        return new, [Effect(rule_id="toy.add", msg=msg("toy.fx.add", n=entry.amount), seat=entry.seat)]
+
+    def score(self, state: ToyState) -> Scoreboard:
+        rows = [
+            ScoreRow(
+                name=n,
+                seat=i,
+                total=state.added[i],
+                breakdown=[ScoreLine(msg("toy.added"), state.added[i], "toy.add")],
+            )
+            for i, n in enumerate(state.players)
+        ]
+        order = sorted(range(len(rows)), key=lambda i: (-state.added[i], -i))
+        return Scoreboard(
+            rows=rows, ranking=[state.players[i] for i in order], final=state.counter >= state.target
+        )
+
+    def banner(self, state: ToyState):
+        return msg("toy.banner", counter=state.counter)
+
+    def describe(self, state: ToyState, entry: Any):
+        return msg("toy.describe", kind=entry.kind)
+
+    def auto_entry(self, state: ToyState, rng: random.Random) -> Start | None:
+        return Start(first=rng.randrange(len(state.players))) if state.first is None else None
+
+    def state_from_dict(self, data: dict[str, Any]) -> ToyState:
+        return ToyState.model_validate(data)
+
+
+GAME = ToyGame()
