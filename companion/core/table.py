@@ -58,7 +58,9 @@ class TableFile(BaseModel):
 class Journal(Protocol):
     """Receives every change of a table before it is shown (implemented by the store)."""
 
-    def appended(self, table: Table, entry: BaseModel) -> None: ...
+    def appended(self, table: Table, entry: BaseModel, state: BaseModel) -> None:
+        """``entry`` is about to become entry number ``table.version``, leading to ``state``."""
+        ...
 
     def undone(self, table: Table) -> None: ...
 
@@ -205,7 +207,7 @@ class Table:
     def submit(self, entry: BaseModel | dict[str, Any]) -> list[Effect]:
         parsed, state, effects = self.check(entry)
         if self.journal is not None:
-            self.journal.appended(self, parsed)  # commit first: a crash must not lose a shown entry
+            self.journal.appended(self, parsed, state)  # commit first: a crash must not lose a shown entry
         self._entries.append(parsed)
         self._effects.append(effects)
         self._states.append(state)

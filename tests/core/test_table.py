@@ -191,7 +191,7 @@ def test_journal_is_told_before_the_change_is_visible():
     seen = []
 
     class Journal:
-        def appended(self, table, entry):
+        def appended(self, table, entry, state):
             seen.append(("append", table.version, entry.kind))
 
         def undone(self, table):
@@ -210,7 +210,7 @@ def test_journal_is_told_before_the_change_is_visible():
 
 def test_failing_journal_leaves_table_unchanged():
     class Broken:
-        def appended(self, table, entry):
+        def appended(self, table, entry, state):
             raise OSError("disk full")
 
     t = new()
