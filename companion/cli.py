@@ -1,0 +1,229 @@
+"""The `companion` command: replay a table file, stand-alone calculators, rules lookup, serve the app.
+
+Every error is one clear line on stderr and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import io
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from companion.core import RuleViolation, Table, TableError
+from companion.core.calc import CALCULATORS, CalcInputError
+from companion.core.data import DataError
+from companion.core.msg import msg
+from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, translate
+
+EXIT_BAD_INPUT = 2
+
+
+class CliError(Exception):
+    """A user error: printed as one line, exit status 2."""
+
+
+def _read(path: str) -> str:
+    try:
+        return sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError as exc:
+        raise CliError(translate("cli.no_file", _LANG, path=path)) from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CliError(translate("cli.unreadable", _LANG, path=path, detail=str(exc))) from exc
+
+
+def _print_json(data: Any) -> None:
+    print(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+# ---- replay ------------------------------------------------------------------------------
+def scoreboard_json(table: Table, lang: str) -> dict[str, Any]:
+    board = table.scoreboard
+    return {
+        "players": [
+            {
+                "name": row.name,
+                "total": row.total,
+                "breakdown": [
+                    {"label": line.label.render(lang), "points": line.points, "rule_id": line.rule_id}
+                    for line in row.breakdown
+                ],
+            }
+            for row in board.rows
+        ],
+        "ranking": board.ranking,
+        "final": board.final,
+        "tie_break": board.tie_break.render(lang) if board.tie_break else None,
+        "shared": board.shared,
+    }
+
+
+def replay(args: argparse.Namespace) -> None:
+    table = Table.from_json(_read(args.file))
+    lang = args.lang
+    prompt = table.prompt
+    data = {
+        "game": table.game_id,
+        "name": table.name,
+        "players": [p.name for p in table.players],
+        "entries": table.version,
+        "phase": table.banner.render(lang),
+        "prompt": None
+        if prompt is None
+        else {
+            "seat": prompt.seat,
+            "player": None if prompt.seat is None else table.players[prompt.seat].name,
+            "kind": prompt.kind,
+            "text": prompt.text_in(lang),
+            "choices": None
+            if prompt.choices is None
+            else [c.model_dump(mode="json") for c in prompt.choices],
+        },
+        "scoreboard": scoreboard_json(table, lang),
+    }
+    if args.json:
+        _print_json(data)
+        return
+    t = lambda key, **kw: translate(key, lang, **kw)  # noqa: E731
+    print(f"{table.name} ({table.game.title.render(lang)}) · {t('cli.entries', n=table.version)}")
+    print(data["phase"])
+    print(t("cli.game_over") if prompt is None else t("cli.now", text=prompt.text_in(lang)))
+    if prompt is not None and prompt.choices:
+        for i, choice in enumerate(prompt.choices[:12]):
+            print(f"  {i + 1}. {table.game.describe(table.state, choice).render(lang)}")
+        if len(prompt.choices) > 12:
+            print("  " + t("cli.more_choices", n=len(prompt.choices) - 12))
+    print(_render_scoreboard(data["scoreboard"], lang))
+
+
+def _render_scoreboard(board: dict[str, Any], lang: str) -> str:
+    out = io.StringIO()
+    heading = "cli.final_scores" if board["final"] else "cli.current_scores"
+    print(translate(heading, lang), file=out)
+    totals = {p["name"]: p for p in board["players"]}
+    for place, name in enumerate(board["ranking"], 1):
+        row = totals[name]
+        print(f"{place}. {name}: {row['total']}", file=out)
+        for line in row["breakdown"]:
+            print(f"     {line['points']:>+6}  {line['label']}  [{line['rule_id']}]", file=out)
+    if board.get("tie_break"):
+        print(board["tie_break"], file=out)
+    return out.getvalue().rstrip()
+
+
+# ---- calculators -------------------------------------------------------------------------
+def calc(args: argparse.Namespace) -> None:
+    if args.name not in CALCULATORS:
+        raise CliError(translate("cli.unknown_calc", _LANG, name=args.name, known=", ".join(CALCULATORS)))
+    module_name, function = CALCULATORS[args.name]
+    module = importlib.import_module(module_name)
+    text = _read(args.file)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CliError(translate("cli.not_json", _LANG, path=args.file, detail=str(exc))) from exc
+    result = getattr(module, function)(data)
+    if args.json:
+        _print_json(result)
+    else:
+        print(getattr(module, f"render_{function}")(result, args.lang))
+
+
+# ---- rules -------------------------------------------------------------------------------
+def rules(args: argparse.Namespace) -> None:
+    from companion.core.rulebook import search
+    from companion.games import UnknownGame, get
+
+    try:
+        get(args.game)
+    except UnknownGame as exc:
+        raise CliError(translate("cli.unknown_game", _LANG, game=args.game)) from exc
+    hits = search(args.game, " ".join(args.query), args.lang)
+    if not hits:
+        print(translate("cli.no_rules", args.lang, query=" ".join(args.query)))
+        return
+    for rule in hits:
+        status = (
+            "" if rule.status == "official" else f" ({translate('cli.status.' + rule.status, args.lang)})"
+        )
+        print(f"{rule.title}{status}  [{rule.id}]\n  {rule.text}\n")
+
+
+# ---- serve -------------------------------------------------------------------------------
+def serve(args: argparse.Namespace) -> None:
+    from companion.share.qr import qr_terminal
+    from companion.ui.server import serve as serve_app
+
+    url = f"http://{args.host}:{args.port}/"
+    print(translate("cli.serving", _LANG, url=url))
+    print(qr_terminal(url), flush=True)
+    serve_app(host=args.host, port=args.port, data_dir=args.data)
+
+
+# ---- main --------------------------------------------------------------------------------
+_LANG = DEFAULT_LANGUAGE
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="companion", description="Table Companion: referee and scorekeeper."
+    )
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE, help="output language (en, es)"
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser(
+        "replay", help="load an exported table file, replay it, print phase, prompt and scores"
+    )
+    p.add_argument("file", help="a table file exported by the app (- for stdin)")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(run=replay)
+
+    p = sub.add_parser("calc", parents=[common], help="stand-alone calculators: " + ", ".join(CALCULATORS))
+    p.add_argument("name", help="one of: " + ", ".join(CALCULATORS))
+    p.add_argument("file", help="the input JSON file (- for stdin)")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(run=calc)
+
+    p = sub.add_parser("rules", parents=[common], help="search the rule texts of a game")
+    p.add_argument("game", help="dragon, chinatown or dayu")
+    p.add_argument("query", nargs="*", help="words to look for (accents and case are ignored)")
+    p.set_defaults(run=rules)
+
+    p = sub.add_parser(
+        "serve", help="serve the app in web mode (offline, no CDN) and print its URL and QR code"
+    )
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8550)
+    p.add_argument("--data", default=None, help="data folder for the tables (default: the app's data folder)")
+    p.set_defaults(run=serve)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    global _LANG
+    args = build_parser().parse_args(argv)
+    _LANG = args.lang
+    try:
+        args.run(args)
+    except CliError as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except (CalcInputError, TableError, RuleViolation) as exc:
+        print(f"companion: {exc.msg.render(_LANG)}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except DataError as exc:
+        print(f"companion: {msg('cli.data_error', detail=str(exc)).render(_LANG)}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except BrokenPipeError:
+        return 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
