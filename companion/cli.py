@@ -178,7 +178,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser(
-        "replay", help="load an exported table file, replay it, print phase, prompt and scores"
+        "replay",
+        parents=[common],
+        help="load an exported table file, replay it, print phase, prompt and scores",
     )
     p.add_argument("file", help="a table file exported by the app (- for stdin)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
@@ -196,7 +198,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=rules)
 
     p = sub.add_parser(
-        "serve", help="serve the app in web mode (offline, no CDN) and print its URL and QR code"
+        "serve",
+        parents=[common],
+        help="serve the app in web mode (offline, no CDN) and print its URL and QR code",
     )
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=8550)
