@@ -1,0 +1,71 @@
+"""Chinatown (Z-Man 2014 rules, 3 to 5 players): the referee's rules module.
+
+The building owner earns the income of the shop on the building, and a traded building takes
+its shop with it. Money is tracked but secret: see secrecy.visible_money.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pydantic import BaseModel, TypeAdapter
+
+from companion.core import Effect, Msg, Prompt, Scoreboard, TableError, msg
+from companion.games.chinatown import codes, flow, rules, scoring
+from companion.games.chinatown.data import BUILDINGS, DATA
+from companion.games.chinatown.entries import ENTRY_ADAPTER
+from companion.games.chinatown.state import ChinatownState, Options
+
+
+class Chinatown:
+    id = "chinatown"
+    title = msg("chinatown.title")
+    min_players = min(DATA.dealing)
+    max_players = max(DATA.dealing)
+    options_model: type[BaseModel] = Options
+    entry_adapter: TypeAdapter = ENTRY_ADAPTER
+
+    def setup(self, options: BaseModel, players: list[str]) -> ChinatownState:
+        first = getattr(options, "first_player", None)
+        if first is not None and first >= len(players):
+            raise TableError("chinatown.err.first_option", first=first + 1, n=len(players))
+        return ChinatownState(
+            players=list(players),
+            first=first,
+            phase="first" if first is None else "buildings",
+            deck=list(range(1, BUILDINGS + 1)),
+            hands=[{} for _ in players],
+            bag={s.id: s.tiles for s in DATA.shop_types},
+            money=[DATA.starting_money] * len(players),
+        )
+
+    def prompt(self, state: ChinatownState) -> Prompt | None:  # type: ignore[override]
+        return flow.prompt(state)
+
+    def apply(self, state: ChinatownState, entry: Any) -> tuple[ChinatownState, list[Effect]]:  # type: ignore[override]
+        return rules.apply(state, entry)
+
+    def score(self, state: ChinatownState) -> Scoreboard:  # type: ignore[override]
+        return scoring.score(state)
+
+    def banner(self, state: ChinatownState) -> Msg:  # type: ignore[override]
+        return flow.banner(state)
+
+    def describe(self, state: ChinatownState, entry: Any) -> Msg:  # type: ignore[override]
+        return flow.describe(state, entry)
+
+    def auto_entry(self, state: ChinatownState, rng: random.Random) -> Any | None:  # type: ignore[override]
+        return flow.auto_entry(state, rng)
+
+    def state_from_dict(self, data: dict[str, Any]) -> ChinatownState:
+        return ChinatownState.model_validate(data)
+
+    def entry_code(self, state: ChinatownState, entry: Any) -> tuple[int, int] | None:
+        return codes.entry_code(state, entry)
+
+    def entry_from_code(self, state: ChinatownState, value: int) -> Any | None:
+        return codes.entry_from_code(state, value)
+
+
+GAME = Chinatown()

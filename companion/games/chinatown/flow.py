@@ -1,0 +1,171 @@
+"""prompt(), banner(), describe() and auto_entry(): who enters what now, and what the app can do itself."""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+from companion.core import Msg, Prompt, msg
+from companion.games.chinatown.data import DATA
+from companion.games.chinatown.entries import (
+    ChooseFirst,
+    DealBuildings,
+    DonePlacing,
+    DrawTiles,
+    KeepBuildings,
+    PlaceTile,
+    Trade,
+    TradingDone,
+)
+from companion.games.chinatown.rules import dealing, describe_give
+from companion.games.chinatown.state import ChinatownState
+from companion.games.chinatown.text import shop_name, tiles_text
+
+
+def prompt(state: ChinatownState) -> Prompt | None:
+    if state.phase == "over":
+        return None
+    if state.phase == "first":
+        return Prompt(
+            seat=None,
+            kind="first_player",
+            msg=msg("chinatown.prompt.first"),
+            choices=[ChooseFirst(first=s) for s in range(state.n)],
+            kinds=("first_player",),
+            auto=True,
+            rule_ids=("chinatown.setup.first_player",),
+        )
+    if state.phase == "buildings":
+        return _buildings_prompt(state)
+    if state.phase == "tiles":
+        seat = state.order()[state.drawn]
+        _, _, count = dealing(state)
+        return Prompt(
+            seat=seat,
+            kind="draw_tiles",
+            msg=msg("chinatown.prompt.draw", player=state.players[seat], n=count),
+            choices=None,
+            kinds=("draw_tiles",),
+            auto=True,
+            rule_ids=("chinatown.tiles.draw",),
+        )
+    if state.phase == "trade":
+        return Prompt(
+            seat=None,
+            kind="trade",
+            msg=msg("chinatown.prompt.trade"),
+            choices=None,
+            kinds=("trade", "trading_done"),
+            rule_ids=("chinatown.trade", "chinatown.trade.holdings"),
+        )
+    seat = state.order()[state.placer]
+    return Prompt(
+        seat=seat,
+        kind="place_tile",
+        msg=msg("chinatown.prompt.place", player=state.players[seat]),
+        choices=placement_choices(state, seat),
+        kinds=("place_tile", "done_placing"),
+        rule_ids=("chinatown.place", "chinatown.place.order"),
+    )
+
+
+def _buildings_prompt(state: ChinatownState) -> Prompt:
+    dealt, kept, _ = dealing(state)
+    rules = ("chinatown.buildings.deal", "chinatown.buildings.keep")
+    if state.dealt is not None:
+        seat = state.order()[len(state.kept)]
+        hand = state.dealt[seat]
+        return Prompt(
+            seat=seat,
+            kind="keep_buildings",
+            msg=msg(
+                "chinatown.prompt.keep_dealt", player=state.players[seat], k=kept, n=len(hand), cards=hand
+            ),
+            choices=[KeepBuildings(seat=seat, buildings=c) for c in combinations(hand, kept)],
+            kinds=("keep_buildings",),
+            rule_ids=rules,
+        )
+    if state.kept:
+        waiting = [state.players[s] for s in state.order() if s not in state.kept]
+        return Prompt(
+            seat=None,
+            kind="keep_buildings",
+            msg=msg("chinatown.prompt.keep_table", k=kept, players=waiting),
+            choices=None,
+            kinds=("keep_buildings",),
+            rule_ids=rules,
+        )
+    return Prompt(
+        seat=None,
+        kind="buildings",
+        msg=msg("chinatown.prompt.buildings", year=state.year_label, n=dealt, k=kept),
+        choices=None,
+        kinds=("deal_buildings", "keep_buildings"),
+        auto=True,
+        rule_ids=rules,
+    )
+
+
+def placement_choices(state: ChinatownState, seat: int) -> list[PlaceTile | DonePlacing]:
+    """One choice per (tile type in hand, vacant building owned), then 'done'."""
+    vacant = state.vacant_of(seat)
+    shops = [s for s in DATA.shop_ids if state.hands[seat].get(s, 0) > 0]
+    choices: list[PlaceTile | DonePlacing] = [
+        PlaceTile(seat=seat, shop=s, building=b) for s in shops for b in vacant
+    ]
+    choices.append(DonePlacing(seat=seat))
+    return choices
+
+
+def banner(state: ChinatownState) -> Msg:
+    if state.phase == "over":
+        return msg("chinatown.banner.over")
+    first = state.players[state.first] if state.first is not None else "?"
+    return msg(
+        "chinatown.banner",
+        year=state.year_label,
+        round=state.year + 1,
+        rounds=len(DATA.years),
+        phase=Msg(key=f"chinatown.phase.{state.phase}"),
+        first=first,
+    )
+
+
+def describe(state: ChinatownState, entry: object) -> Msg:
+    if isinstance(entry, ChooseFirst):
+        return msg("chinatown.entry.first", player=_who(state, entry.first))
+    if isinstance(entry, DealBuildings):
+        return msg("chinatown.entry.deal", n=len(entry.hands[0]) if entry.hands else 0)
+    if isinstance(entry, KeepBuildings):
+        return msg("chinatown.entry.keep", player=_who(state, entry.seat), buildings=list(entry.buildings))
+    if isinstance(entry, DrawTiles):
+        return msg("chinatown.entry.draw", player=_who(state, entry.seat), tiles=tiles_text(entry.tiles))
+    if isinstance(entry, Trade):
+        return msg("chinatown.entry.trade", gives=[describe_give(state, g) for g in entry.gives])
+    if isinstance(entry, TradingDone):
+        return msg("chinatown.entry.trading_done")
+    if isinstance(entry, PlaceTile):
+        return msg("chinatown.entry.place", shop=shop_name(entry.shop), building=entry.building)
+    if isinstance(entry, DonePlacing):
+        return msg("chinatown.entry.done_placing", player=_who(state, entry.seat))
+    return msg("chinatown.entry.unknown")
+
+
+def _who(state: ChinatownState, seat: int | None) -> str:
+    return state.players[seat] if seat is not None and 0 <= seat < state.n else "?"
+
+
+def auto_entry(state: ChinatownState, rng: random.Random) -> ChooseFirst | DealBuildings | DrawTiles | None:
+    """The app draws the first player, deals building cards, or draws shop tiles from the bag."""
+    if state.phase == "first":
+        return ChooseFirst(first=rng.randrange(state.n))
+    if state.phase == "buildings" and state.dealt is None and not state.kept:
+        dealt, _, _ = dealing(state)
+        deck = list(state.deck)
+        rng.shuffle(deck)
+        return DealBuildings(hands=tuple(tuple(deck[i * dealt : (i + 1) * dealt]) for i in range(state.n)))
+    if state.phase == "tiles":
+        _, _, count = dealing(state)
+        bag = [shop for shop in DATA.shop_ids for _ in range(state.bag.get(shop, 0))]
+        return DrawTiles(seat=state.order()[state.drawn], tiles=tuple(rng.sample(bag, count)))
+    return None

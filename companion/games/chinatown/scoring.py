@@ -1,0 +1,46 @@
+"""score(): the most money wins; ties go to the most shop tiles on the board."""
+
+from __future__ import annotations
+
+from companion.core import Scoreboard, ScoreLine, ScoreRow, msg
+from companion.games.chinatown.data import DATA
+from companion.games.chinatown.state import ChinatownState
+
+
+def score(state: ChinatownState) -> Scoreboard:
+    rows = []
+    for seat, name in enumerate(state.players):
+        lines = [ScoreLine(msg("chinatown.score.start"), DATA.starting_money, "chinatown.setup")]
+        earned = 0
+        for year, paid in enumerate(state.income):
+            lines.append(
+                ScoreLine(
+                    msg("chinatown.score.income", year=DATA.years[year]), paid[seat], "chinatown.income"
+                )
+            )
+            earned += paid[seat]
+        # Whatever is neither the start nor income came from trades (money given or received).
+        lines.append(
+            ScoreLine(
+                msg("chinatown.score.trades"),
+                state.money[seat] - DATA.starting_money - earned,
+                "chinatown.trade",
+            )
+        )
+        rows.append(ScoreRow(name=name, seat=seat, total=state.money[seat], breakdown=lines))
+
+    def key(seat: int) -> tuple[int, int]:
+        return state.money[seat], state.tiles_on_board(seat)
+
+    order = sorted(range(state.n), key=lambda s: (-key(s)[0], -key(s)[1], s))
+    best = key(order[0])
+    winners = [state.players[s] for s in order if key(s) == best]
+    return Scoreboard(
+        rows=rows,
+        ranking=[state.players[s] for s in order],
+        final=state.phase == "over",
+        tie_break=msg("chinatown.score.tie_break"),
+        by_round=[[year[seat] for year in state.money_by_year] for seat in range(state.n)],
+        shared=winners if len(winners) > 1 else [],
+        unit="money",
+    )

@@ -1,0 +1,31 @@
+"""Small Msg builders shared by the engine, the calculator and the screens."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from companion.core import Msg, msg
+from companion.games.chinatown.data import DATA
+
+
+def shop_name(shop: str) -> Msg:
+    return msg(f"chinatown.shop.{shop}")
+
+
+def buildings_text(buildings: Iterable[int]) -> str:
+    """A business's buildings as on the rulebook's examples: 16-17-19."""
+    return "-".join(str(b) for b in sorted(buildings))
+
+
+def tiles_text(tiles: Iterable[str]) -> list[Msg]:
+    """'2 × Photo, Florist': counted, in the order of the shop types."""
+    counts = Counter(tiles)
+    out = []
+    for shop in DATA.shop_ids:
+        k = counts.get(shop, 0)
+        if k == 1:
+            out.append(shop_name(shop))
+        elif k > 1:
+            out.append(msg("chinatown.tiles.counted", n=k, shop=shop_name(shop)))
+    return out
