@@ -1,0 +1,363 @@
+"""Snapshot codes: a whole table (its log, not its state) in a few hundred bytes.
+
+Each entry is stored relative to the state it was made in: its index among the prompt's
+choices, or the game's own compact code for a free-form entry (the ``entry_code`` and
+``entry_from_code`` hooks described in companion.core.codes), and
+all these digits are packed into one integer with mixed radices, so a forced choice costs
+nothing and a choice among n costs log2(n) bits. Entries with no compact code travel as
+JSON in a side section. Decoding replays every entry through a Table, so every rule is
+checked again; nothing in a code is ever executed. docs/FORMAT.md ("Snapshot code")
+describes the layout.
+
+Payload (format version 1), after the text header of companion.share.textcode::
+
+    flags u8 | game | [table id] | [name] | [created] | options | players | [colours]
+    | entry count | raw count | raw section | outcome check u16 | packed digits | CRC-32
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import zlib
+from datetime import UTC, datetime
+from typing import Any
+
+from pydantic import BaseModel
+
+from companion.core import Prompt, RuleViolation, Table, TableError
+from companion.share.errors import SnapshotError
+from companion.share.packing import ByteReader, ByteWriter, DigitReader, pack_digits
+from companion.share.textcode import decode_text, encode_text
+
+FORMAT_VERSION = 1
+
+# Stable numbers of the games (never reuse or reorder): 0 means "the id follows as text".
+GAME_NUMBERS = {"dragon": 1, "chinatown": 2, "dayu": 3}
+_GAME_IDS = {n: g for g, n in GAME_NUMBERS.items()}
+
+# Bounds: a hostile code cannot make the decoder allocate or replay more than this.
+MAX_PLAYERS = 8
+MAX_NAME_BYTES = 100
+MAX_COLOUR_BYTES = 32
+MAX_ID_BYTES = 64
+MAX_TABLE_NAME_BYTES = 400
+MAX_CREATED_BYTES = 64
+MAX_OPTIONS_BYTES = 2000
+MAX_ENTRIES = 5000
+MAX_RAW_SECTION = 9000  # bytes as stored
+MAX_RAW_JSON = 200_000  # bytes once inflated
+
+_F_ID_HEX = 1  # table id is 32 lower-case hex digits, stored as 16 bytes
+_F_ID_TEXT = 2
+_F_NAME = 4  # a name other than the default "Ana, Ben, Carla"
+_F_CREATED_EPOCH = 8  # created is a UTC time to the second, stored as 4 bytes
+_F_CREATED_TEXT = 16
+_F_COLOURS = 32
+_F_RAW_DEFLATE = 64
+_F_KNOWN = 127
+
+_HEX_ID = re.compile(r"[0-9a-f]{32}")
+
+
+# ---- slots: how the entry made in a given state is coded ----------------------------------
+def _custom_radix(game: Any, state: BaseModel) -> int:
+    """The radix of the game's own compact code in this state, or 0 when it has none.
+
+    A game may say it directly (``entry_radix(state)``); otherwise it is probed: the entry of
+    code 0, coded again, gives the radix. Both sides of the codec run the same probe on the
+    same state, so they always agree.
+    """
+    hook = getattr(game, "entry_radix", None)
+    if hook is not None:
+        return max(0, int(hook(state) or 0))
+    to_code = getattr(game, "entry_code", None)
+    from_code = getattr(game, "entry_from_code", None)
+    if to_code is None or from_code is None:
+        return 0
+    sample = from_code(state, 0)
+    if sample is None:
+        return 0
+    code = to_code(state, sample)
+    return code[1] if code is not None and code[1] > 0 else 0
+
+
+def _slot(game: Any, state: BaseModel, prompt: Prompt) -> tuple[str, int]:
+    """("custom", radix), ("choice", number of choices) or ("raw", 0)."""
+    radix = _custom_radix(game, state)
+    if radix:
+        return "custom", radix
+    if prompt.choices:
+        return "choice", len(prompt.choices)
+    return "raw", 0
+
+
+def _raw_dump(entry: BaseModel) -> dict[str, Any]:
+    data = entry.model_dump(mode="json", exclude_defaults=True)
+    data["kind"] = entry.kind  # a default, but the union needs it
+    return data
+
+
+# ---- encoding --------------------------------------------------------------------------
+def encode(table: Table) -> str:
+    """The snapshot code of a table (its entries in force; undone entries do not travel)."""
+    return encode_text(FORMAT_VERSION, encode_payload(table))
+
+
+def encode_payload(table: Table) -> bytes:
+    game = table.game
+    digits: list[tuple[int, int]] = []
+    raws: list[dict[str, Any]] = []
+    state = game.setup(table.options, [p.name for p in table.players])
+    for entry in table.entries:
+        prompt = game.prompt(state)
+        if prompt is None:
+            raise SnapshotError("share.encode.uncodable", n=len(digits) + 1)
+        kind, radix = _slot(game, state, prompt)
+        if kind == "custom":
+            code = game.entry_code(state, entry)
+            ok = code is not None and code[1] == radix and 0 <= code[0] < radix
+            if ok and game.entry_from_code(state, code[0]) == entry:
+                digits.append((code[0], radix + 1))
+            else:  # the last value of the radix escapes to JSON
+                digits.append((radix, radix + 1))
+                raws.append(_raw_dump(entry))
+        elif kind == "choice":
+            if entry not in prompt.choices:  # a Table never holds such an entry
+                raise SnapshotError("share.encode.uncodable", n=len(digits) + 1)
+            digits.append((prompt.choices.index(entry), radix))
+        else:
+            digits.append((0, 1))
+            raws.append(_raw_dump(entry))
+        state, _ = game.apply(state, entry)
+
+    out = ByteWriter()
+    flags, head = _header(table)
+    raw_section = json.dumps(raws, separators=(",", ":"), ensure_ascii=False).encode() if raws else b""
+    squeezed = _deflate(raw_section)
+    if len(squeezed) < len(raw_section):
+        flags |= _F_RAW_DEFLATE
+        raw_section = squeezed
+    if len(raw_section) > MAX_RAW_SECTION or len(digits) > MAX_ENTRIES:
+        raise SnapshotError("share.encode.too_big", chars=len(raw_section), limit=MAX_RAW_SECTION)
+    out.byte(flags)
+    out.raw(head)
+    out.varint(len(digits))
+    out.varint(len(raws))
+    out.blob(raw_section)
+    out.raw(_outcome(table).to_bytes(2, "big"))
+    number = pack_digits(digits)
+    out.raw(number.to_bytes((number.bit_length() + 7) // 8, "big"))
+    body = out.getvalue()
+    return body + _crc(body).to_bytes(4, "big")
+
+
+def _header(table: Table) -> tuple[int, bytes]:
+    """Flags and the fields from the game id to the players' colours."""
+    flags = 0
+    out = ByteWriter()
+    number = GAME_NUMBERS.get(table.game_id, 0)
+    out.varint(number)
+    if not number:
+        _put_text(out, table.game_id, MAX_ID_BYTES)
+    if _HEX_ID.fullmatch(table.id):
+        flags |= _F_ID_HEX
+        out.raw(bytes.fromhex(table.id))
+    else:
+        flags |= _F_ID_TEXT
+        _put_text(out, table.id, MAX_ID_BYTES)
+    if table.name != ", ".join(p.name for p in table.players):
+        flags |= _F_NAME
+        _put_text(out, table.name, MAX_TABLE_NAME_BYTES)
+    epoch = _epoch(table.created)
+    if epoch is not None:
+        flags |= _F_CREATED_EPOCH
+        out.raw(epoch.to_bytes(4, "big"))
+    elif table.created:
+        flags |= _F_CREATED_TEXT
+        _put_text(out, table.created, MAX_CREATED_BYTES)
+    options = table.options.model_dump(mode="json", exclude_defaults=True)
+    _put_text(out, json.dumps(options, separators=(",", ":")) if options else "", MAX_OPTIONS_BYTES)
+    out.byte(len(table.players))
+    for p in table.players:
+        _put_text(out, p.name, MAX_NAME_BYTES)
+    if any(p.color for p in table.players):
+        flags |= _F_COLOURS
+        for p in table.players:
+            _put_text(out, p.color or "", MAX_COLOUR_BYTES)
+    return flags, out.getvalue()
+
+
+def _put_text(out: ByteWriter, value: str, limit: int) -> None:
+    data = value.encode("utf-8")
+    if len(data) > limit:
+        raise SnapshotError("share.encode.too_big", chars=len(data), limit=limit)
+    out.blob(data)
+
+
+def _epoch(created: str) -> int | None:
+    """Seconds since 1970 when ``created`` is a UTC time that round-trips exactly, else None."""
+    try:
+        when = datetime.fromisoformat(created)
+    except ValueError:
+        return None
+    if when.tzinfo is None or when.utcoffset() or when.microsecond:
+        return None
+    seconds = int(when.timestamp())
+    if not 0 <= seconds < 1 << 32 or _iso(seconds) != created:
+        return None
+    return seconds
+
+
+def _iso(seconds: int) -> str:
+    return datetime.fromtimestamp(seconds, UTC).isoformat(timespec="seconds")
+
+
+def _outcome(table: Table) -> int:
+    """16 bits summarising where the table ends: an importer on other rules notices."""
+    prompt = table.prompt
+    totals = [row.total for row in table.scoreboard.rows]
+    summary = [table.version, totals, prompt.kind if prompt else None, prompt.seat if prompt else None]
+    return _crc(json.dumps(summary).encode()) & 0xFFFF
+
+
+def _crc(data: bytes) -> int:
+    return zlib.crc32(bytes([FORMAT_VERSION]) + data)
+
+
+def _deflate(data: bytes) -> bytes:
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    return packer.compress(data) + packer.flush()
+
+
+def _inflate(data: bytes) -> bytes:
+    unpacker = zlib.decompressobj(-15)
+    try:
+        out = unpacker.decompress(data, MAX_RAW_JSON)
+    except zlib.error as exc:
+        raise SnapshotError("share.code.damaged", detail="raw entries") from exc
+    if unpacker.unconsumed_tail or not unpacker.eof:
+        raise SnapshotError("share.code.damaged", detail="raw entries")
+    return out
+
+
+# ---- decoding --------------------------------------------------------------------------
+def decode(text: str) -> Table:
+    """The table a code holds, replayed and checked entry by entry.
+
+    Raises SnapshotError (and nothing else) with a message saying what is wrong.
+    """
+    version, payload = decode_text(text)
+    if version == 0:
+        raise SnapshotError("share.code.foreign")
+    if version > FORMAT_VERSION:
+        raise SnapshotError("share.code.too_new", found=version, known=FORMAT_VERSION)
+    if len(payload) < 4 or _crc(payload[:-4]) != int.from_bytes(payload[-4:], "big"):
+        raise SnapshotError("share.code.checksum")
+    return _decode_payload(payload[:-4])
+
+
+def _decode_payload(body: bytes) -> Table:
+    reader = ByteReader(body)
+    flags = reader.byte()
+    if flags & ~_F_KNOWN:
+        raise SnapshotError("share.code.damaged", detail="flags")
+    table = _read_table(reader, flags)
+    count = reader.varint(MAX_ENTRIES)
+    raw_count = reader.varint(count)
+    raws = _read_raws(reader.blob(MAX_RAW_SECTION), raw_count, flags & _F_RAW_DEFLATE)
+    outcome = int.from_bytes(reader.raw(2), "big")
+    digits = DigitReader(int.from_bytes(reader.rest(), "big"))
+    raw_iter = iter(raws)
+    for n in range(1, count + 1):
+        _replay_one(table, n, digits, raw_iter)
+    if not digits.exhausted or next(raw_iter, None) is not None:
+        raise SnapshotError("share.code.damaged", detail="data left over after the last entry")
+    if _outcome(table) != outcome:
+        raise SnapshotError("share.code.mismatch")
+    return table
+
+
+def _read_table(reader: ByteReader, flags: int) -> Table:
+    from companion.games import UnknownGame, get
+
+    number = reader.varint(255)
+    game_id = _GAME_IDS.get(number) if number else reader.text(MAX_ID_BYTES)
+    if game_id is None:
+        raise SnapshotError("share.code.unknown_game", game=f"#{number}")
+    try:
+        get(game_id)
+    except (UnknownGame, ImportError) as exc:
+        raise SnapshotError("share.code.unknown_game", game=game_id) from exc
+    if flags & _F_ID_HEX:
+        table_id = reader.raw(16).hex()
+    elif flags & _F_ID_TEXT:
+        table_id = reader.text(MAX_ID_BYTES)
+    else:
+        raise SnapshotError("share.code.damaged", detail="table id")
+    name = reader.text(MAX_TABLE_NAME_BYTES) if flags & _F_NAME else ""
+    created = None
+    if flags & _F_CREATED_EPOCH:
+        created = _iso(int.from_bytes(reader.raw(4), "big"))
+    elif flags & _F_CREATED_TEXT:
+        created = reader.text(MAX_CREATED_BYTES)
+    options_text = reader.text(MAX_OPTIONS_BYTES)
+    options = _json(options_text.encode()) if options_text else {}
+    if not isinstance(options, dict):
+        raise SnapshotError("share.code.damaged", detail="options")
+    count = reader.byte()
+    if not 1 <= count <= MAX_PLAYERS:
+        raise SnapshotError("share.code.damaged", detail="player count")
+    names = [reader.text(MAX_NAME_BYTES) for _ in range(count)]
+    colours = [reader.text(MAX_COLOUR_BYTES) or None for _ in range(count)] if flags & _F_COLOURS else []
+    players = [{"name": n, "color": c} for n, c in zip(names, colours or [None] * count, strict=True)]
+    try:
+        return Table.new(game_id, players, options, table_id=table_id, name=name, created=created)
+    except TableError as exc:
+        raise SnapshotError("share.code.bad_table", detail=exc.msg) from exc
+    except Exception as exc:  # a game's setup must not crash the import on strange input
+        raise SnapshotError("share.code.bad_table", detail=type(exc).__name__) from exc
+
+
+def _read_raws(section: bytes, count: int, deflated: int) -> list[dict[str, Any]]:
+    if not count:
+        if section:
+            raise SnapshotError("share.code.damaged", detail="raw entries")
+        return []
+    data = _json(_inflate(section) if deflated else section)
+    if not isinstance(data, list) or len(data) != count or not all(isinstance(d, dict) for d in data):
+        raise SnapshotError("share.code.damaged", detail="raw entries")
+    return data
+
+
+def _json(data: bytes) -> Any:
+    try:
+        return json.loads(data)
+    except (ValueError, RecursionError) as exc:
+        raise SnapshotError("share.code.damaged", detail="JSON") from exc
+
+
+def _replay_one(table: Table, n: int, digits: DigitReader, raws: Any) -> None:
+    """Decode entry number ``n`` from the digits (or the raw section) and submit it."""
+    try:
+        prompt = table.prompt
+        if prompt is None:
+            raise SnapshotError("share.code.bad_entry", n=n, detail="the game is already over")
+        game, state = table.game, table.state
+        kind, radix = _slot(game, state, prompt)
+        entry: Any = None
+        if kind == "custom":
+            value = digits.take(radix + 1)
+            if value < radix and (entry := game.entry_from_code(state, value)) is None:
+                raise SnapshotError("share.code.bad_entry", n=n, detail=f"code {value}")
+        elif kind == "choice":
+            entry = prompt.choices[digits.take(radix)]
+        if entry is None and (entry := next(raws, None)) is None:
+            raise SnapshotError("share.code.damaged", detail=f"entry {n} is missing")
+        table.submit(entry)
+    except SnapshotError:
+        raise
+    except RuleViolation as exc:
+        raise SnapshotError("share.code.bad_entry", n=n, detail=exc.msg) from exc
+    except Exception as exc:  # game code fed hostile values: refuse the code, never crash
+        raise SnapshotError("share.code.bad_entry", n=n, detail=type(exc).__name__) from exc
