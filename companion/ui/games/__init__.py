@@ -1,0 +1,103 @@
+"""Game-specific screens plug in here: each game may add panels without touching generic code.
+
+A game's UI module ``companion/ui/games/<game>/__init__.py`` exports ``UI = GameUI(...)``.
+Every hook is optional; a game without a UI module still plays through the generic screens
+(prompt pad, scoreboard, history, rules). See docs/ui.md, "Extension points".
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from companion.core import Prompt, Table
+
+if TYPE_CHECKING:
+    from companion.ui.shell import App
+
+Panel = Callable[["App", Table], list[ft.Control]]
+SeatPanel = Callable[["App", Table, int], ft.Control]
+FactForm = Callable[["App", Table, Prompt], ft.Control]
+Screen = Callable[["App"], list[ft.Control]]
+
+
+@dataclass(frozen=True)
+class Choice:
+    value: Any
+    label_key: str  # ui catalogue key, without the "ui." prefix
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A table option offered on the setup screen as a row of choices."""
+
+    field: str
+    label_key: str
+    choices: tuple[Choice, ...]
+
+
+@dataclass(frozen=True)
+class GameUI:
+    game_id: str
+    board: Panel | None = None  # above the prompt pad (e.g. the event row)
+    player_panel: SeatPanel | None = None  # one card per seat on the Play screen
+    fact_forms: dict[str, FactForm] = field(default_factory=dict)  # prompt.kind -> "as dealt" form
+    options: tuple[OptionSpec, ...] = ()  # setup options; defaults apply to the others
+    quick_score: Screen | None = None  # a stand-alone scoring calculator screen
+    quick_score_key: str = ""  # its title (ui catalogue key)
+
+
+# game id -> module exporting UI. Other games add one line here and their own module.
+_MODULES = {
+    "dragon": "companion.ui.games.dragon",
+    "chinatown": "companion.ui.games.chinatown",
+    "dayu": "companion.ui.games.dayu",
+}
+_LOADED: dict[str, GameUI] = {}
+
+
+def register_ui(ui: GameUI) -> None:
+    """Add a game's UI directly (tests register toy games this way)."""
+    _LOADED[ui.game_id] = ui
+
+
+def ui_for(game_id: str) -> GameUI:
+    """The game's UI hooks, or the empty default (generic screens only)."""
+    if game_id not in _LOADED:
+        module = _MODULES.get(game_id)
+        ui = None
+        if module is not None:
+            try:
+                ui = importlib.import_module(module).UI
+            except ModuleNotFoundError as exc:
+                if exc.name is None or not module.startswith(exc.name):
+                    raise
+        _LOADED[game_id] = ui or GameUI(game_id)
+    return _LOADED[game_id]
+
+
+def known_game_ids() -> list[str]:
+    """Games the app can offer: those with a rules module, then any registered only at run time."""
+    from companion.games import available
+
+    ids = [g for g in available() if _playable(g)]
+    ids += [g for g in _LOADED if g not in ids and _playable(g)]
+    return ids
+
+
+def _playable(game_id: str) -> bool:
+    from companion.games import UnknownGame, get
+
+    try:
+        get(game_id)
+    except (UnknownGame, ImportError, AttributeError):  # a game still being written
+        return False
+    return True
+
+
+def quick_scores() -> list[GameUI]:
+    return [ui for ui in (ui_for(g) for g in known_game_ids()) if ui.quick_score is not None]

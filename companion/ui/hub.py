@@ -1,0 +1,99 @@
+"""The process-wide registry of open tables: one Table object per table, shared by sessions.
+
+Every browser tab (and, later, every shared-seat client) that shows a table holds the same
+Table object from here, so entries from one session are seen by all. A change is announced on
+the pubsub topic ``table.<id>``; sessions showing that table re-render when they hear it.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from companion.core import Table
+
+T = TypeVar("T")
+
+
+def topic(table_id: str) -> str:
+    return f"table.{table_id}"
+
+
+class TableHub:
+    """Opens tables from the store once per process and serialises changes to each."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+        self._tables: dict[str, Table] = {}
+        self._locks: dict[str, threading.RLock] = {}
+        self._guard = threading.Lock()
+
+    def create(self, table: Table) -> Table:
+        stored = self.store.create(table)
+        with self._guard:
+            self._tables[stored.id] = stored
+            self._locks[stored.id] = threading.RLock()
+        return stored
+
+    def get(self, table_id: str) -> Table:
+        with self._guard:
+            if table_id not in self._tables:
+                self._tables[table_id] = self.store.open(table_id)
+                self._locks[table_id] = threading.RLock()
+            return self._tables[table_id]
+
+    def change(self, table_id: str, action: Callable[[Table], T]) -> T:
+        """Run ``action`` on the shared table under its lock (submit, undo, redo)."""
+        table = self.get(table_id)
+        with self._locks[table_id]:
+            return action(table)
+
+    def forget(self, table_id: str) -> None:
+        with self._guard:
+            self._tables.pop(table_id, None)
+            self._locks.pop(table_id, None)
+
+    def delete(self, table_id: str) -> None:
+        self.store.delete(table_id)
+        self.forget(table_id)
+
+    def rename(self, table_id: str, name: str) -> None:
+        self.store.rename(table_id, name)
+        with self._guard:
+            if table_id in self._tables:
+                self._tables[table_id].name = name
+
+    def import_json(self, text: str) -> Table:
+        table = self.store.import_json(text)
+        with self._guard:
+            self._tables[table.id] = table
+            self._locks[table.id] = threading.RLock()
+        return table
+
+
+_HUBS: dict[str, TableHub] = {}
+_HUBS_GUARD = threading.Lock()
+
+
+DATA_DIR_ENV = "COMPANION_DATA_DIR"
+
+
+def data_dir() -> Path | None:
+    """Where the served app keeps its tables: COMPANION_DATA_DIR, else the store's default folder."""
+    env = os.environ.get(DATA_DIR_ENV)
+    return Path(env) if env else None
+
+
+def hub_for(folder: Path | None = None) -> TableHub:
+    """The hub of one data folder (one per process), creating its store on first use."""
+    from companion.store import Store
+
+    folder = folder if folder is not None else data_dir()
+    key = str(folder) if folder is not None else ""
+    with _HUBS_GUARD:
+        if key not in _HUBS:
+            _HUBS[key] = TableHub(Store(folder / "tables.sqlite3" if folder is not None else None))
+        return _HUBS[key]

@@ -1,0 +1,24 @@
+"""Translating the UI: every user-facing string is a ``ui.`` catalogue key or an engine Msg."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core.msg import Msg
+from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, translate
+
+
+class Tr:
+    """The translator of one session: ``tr("home.title")`` renders ``ui.home.title``."""
+
+    def __init__(self, lang: str = DEFAULT_LANGUAGE) -> None:
+        self.lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+
+    def __call__(self, key: str, **args: Any) -> str:
+        rendered = {k: v.render(self.lang) if isinstance(v, Msg) else v for k, v in args.items()}
+        return translate(f"ui.{key}", self.lang, **rendered)
+
+    def msg(self, message: Msg | str | None) -> str:
+        if message is None:
+            return ""
+        return message if isinstance(message, str) else message.render(self.lang)

@@ -1,0 +1,43 @@
+"""User settings kept on the device with SharedPreferences (keys prefixed ``table_companion.``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import flet as ft
+
+from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES
+
+PREFIX = "table_companion."
+THEMES = ("system", "light", "dark")
+
+
+@dataclass
+class Settings:
+    lang: str = DEFAULT_LANGUAGE
+    theme: str = "system"
+    keep_awake: bool = True
+
+    @property
+    def theme_mode(self) -> ft.ThemeMode:
+        return {"light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}.get(self.theme, ft.ThemeMode.SYSTEM)
+
+
+async def load(prefs: ft.SharedPreferences) -> Settings:
+    s = Settings()
+    lang = await prefs.get(PREFIX + "lang")
+    if lang in LANGUAGES:
+        s.lang = lang
+    theme = await prefs.get(PREFIX + "theme")
+    if theme in THEMES:
+        s.theme = theme
+    awake = await prefs.get(PREFIX + "keep_awake")
+    if isinstance(awake, bool):
+        s.keep_awake = awake
+    return s
+
+
+async def save(prefs: ft.SharedPreferences, s: Settings) -> None:
+    await prefs.set(PREFIX + "lang", s.lang)
+    await prefs.set(PREFIX + "theme", s.theme)
+    await prefs.set(PREFIX + "keep_awake", s.keep_awake)

@@ -1,0 +1,62 @@
+"""What every table screen shares: the app bar with undo and redo, and the bottom tabs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.core import Table
+from companion.ui.shell import App
+from companion.ui.widgets import icon_button
+
+TABS = ("play", "scores", "history", "rules")
+_ICONS = (ft.Icons.CASINO, ft.Icons.LEADERBOARD, ft.Icons.HISTORY, ft.Icons.MENU_BOOK)
+
+
+def tab_route(table_id: str, tab: str) -> str:
+    return f"/table/{table_id}" if tab == "play" else f"/table/{table_id}/{tab}"
+
+
+def appbar(app: App, table: Table) -> ft.AppBar:
+    tr = app.tr
+    return ft.AppBar(
+        title=ft.Text(table.name, key="table-name", overflow=ft.TextOverflow.ELLIPSIS),
+        actions=[
+            icon_button(
+                ft.Icons.UNDO, "undo", tr("history.undo"), lambda _: app.undo(), disabled=not table.can_undo()
+            ),
+            icon_button(
+                ft.Icons.REDO, "redo", tr("history.redo"), lambda _: app.redo(), disabled=not table.can_redo()
+            ),
+        ],
+    )
+
+
+def tabs(app: App, table: Table, current: str) -> ft.NavigationBar:
+    tr = app.tr
+
+    def change(e: Any) -> None:
+        app.go(tab_route(table.id, TABS[int(e.control.selected_index)]))
+
+    return ft.NavigationBar(
+        key="tabs",
+        selected_index=TABS.index(current),
+        on_change=change,
+        destinations=[
+            ft.NavigationBarDestination(icon=icon, label=tr(f"nav.{t}"))
+            for t, icon in zip(TABS, _ICONS, strict=True)
+        ],
+    )
+
+
+def table_view(app: App, table: Table, tab: str, body: list[ft.Control]) -> ft.View:
+    from companion.ui.widgets import scroll_column
+
+    return ft.View(
+        route=tab_route(table.id, tab),
+        appbar=appbar(app, table),
+        navigation_bar=tabs(app, table, tab),
+        controls=[scroll_column(body, key=f"{tab}-body")],
+        padding=12,
+    )

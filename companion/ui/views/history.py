@@ -1,0 +1,125 @@
+"""History: the timeline of entries and their effects; undo and redo, also several steps."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+import flet as ft
+from pydantic import BaseModel
+
+from companion.core import Table
+from companion.ui.shell import App
+from companion.ui.views.chrome import table_view
+from companion.ui.widgets import button, card, effect_line, small
+
+
+def state_before(table: Table, i: int) -> BaseModel:
+    """The state entry ``i`` was made in (the table keeps one state per version)."""
+    return table._states[i]  # Table has no public accessor for past states; read-only use
+
+
+def entry_label(app: App, table: Table, i: int, entry: Any) -> str:
+    return app.tr.msg(table.game.describe(state_before(table, i), entry))
+
+
+def redo_labels(app: App, table: Table) -> list[str]:
+    """Labels of the undone entries, next to redo first (replayed on a copy, the table is untouched)."""
+    labels, state = [], table.state
+    for entry in reversed(table.redo_entries):
+        labels.append(app.tr.msg(table.game.describe(state, entry)))
+        with contextlib.suppress(Exception):  # a later redo may no longer fit; its label is still shown
+            state, _ = table.game.apply(state, entry)
+    return labels
+
+
+def view(app: App, id: str) -> ft.View:
+    table = app.hub.get(id)
+    tr = app.tr
+    body: list[ft.Control] = [
+        ft.Row(
+            [
+                button(
+                    tr("history.undo"),
+                    "history-undo",
+                    lambda _: app.undo(),
+                    icon=ft.Icons.UNDO,
+                    disabled=not table.can_undo(),
+                    expand=True,
+                ),
+                button(
+                    tr("history.redo"),
+                    "history-redo",
+                    lambda _: app.redo(),
+                    icon=ft.Icons.REDO,
+                    disabled=not table.can_redo(),
+                    expand=True,
+                ),
+            ]
+        ),
+        small(tr("history.hint")),
+    ]
+    redo = redo_labels(app, table)
+    if redo:
+        body.append(small(tr("history.undone", n=len(redo))))
+        for k in reversed(range(len(redo))):  # the furthest first, like the timeline
+            body.append(
+                ft.ListTile(
+                    key=f"redo-{k}",
+                    leading=ft.Icon(ft.Icons.REDO),
+                    title=ft.Text(redo[k], italic=True, color=ft.Colors.ON_SURFACE_VARIANT),
+                    subtitle=ft.Text(tr("history.redo_to", n=k + 1)),
+                    on_click=lambda _, n=k + 1: app.redo(n),
+                    tooltip=tr("history.redo_to", n=k + 1),
+                    min_height=48,
+                )
+            )
+    history = table.history
+    if not history:
+        body.append(small(tr("history.empty"), key="history-empty"))
+    for i, entry, effects in reversed(history):
+        body.append(entry_card(app, table, i, entry, effects))
+    return table_view(app, table, "history", body)
+
+
+def entry_card(app: App, table: Table, i: int, entry: Any, effects: list[Any]) -> ft.Control:
+    tr = app.tr
+    label = entry_label(app, table, i, entry)
+    who = app.player_name(getattr(entry, "seat", None))
+    steps = table.version - i
+    return card(
+        ft.ListTile(
+            key=f"entry-{i}",
+            leading=ft.CircleAvatar(content=ft.Text(str(i + 1), size=12), radius=16),
+            title=ft.Text(label, weight=ft.FontWeight.BOLD),
+            subtitle=ft.Text(who or tr("play.the_table")),
+            trailing=ft.Icon(ft.Icons.UNDO),
+            tooltip=tr("history.undo_to", n=steps),
+            on_click=lambda _: confirm_undo(app, steps),
+            min_height=48,
+        ),
+        *[effect_line(app, fx, key=f"entry-{i}-fx-{k}") for k, fx in enumerate(effects)],
+        padding=6,
+    )
+
+
+def confirm_undo(app: App, steps: int) -> None:
+    """Undo back to before the tapped entry; more than one step asks first."""
+    if steps <= 1:
+        app.undo(steps)
+        return
+
+    def go(_: Any = None) -> None:
+        app.close_dialog()
+        app.undo(steps)
+
+    app.dialog(
+        app.tr("history.confirm_title"),
+        [ft.Text(app.tr("history.confirm_body", n=steps))],
+        key="confirm-undo",
+        actions=[
+            ft.FilledButton(
+                content=ft.Text(app.tr("history.undo_to", n=steps)), key="confirm-undo-yes", on_click=go
+            )
+        ],
+    )

@@ -1,0 +1,248 @@
+"""Home: the tables in progress and finished, new table, import, export, rename, delete."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+
+from companion.core import TableError
+from companion.games import get
+from companion.store import TableInfo
+from companion.ui.shell import App
+from companion.ui.widgets import button, card, heading, icon_button, scroll_column, small
+
+
+def view(app: App) -> ft.View:
+    tr = app.tr
+    infos = app.hub.store.list()
+    playing = [i for i in infos if not i.finished]
+    done = [i for i in infos if i.finished]
+    body: list[ft.Control] = [
+        ft.Row(
+            [
+                button(tr("home.new"), "new-table", lambda _: app.go("/new"), icon=ft.Icons.ADD, filled=True),
+                button(tr("home.import"), "import", lambda _: import_dialog(app), icon=ft.Icons.UPLOAD_FILE),
+                button(tr("home.quick"), "quick-score", lambda _: app.go("/quick"), icon=ft.Icons.CALCULATE),
+            ],
+            wrap=True,
+            spacing=8,
+            run_spacing=8,
+        ),
+        heading(tr("home.playing"), key="playing"),
+        *([table_card(app, i) for i in playing] or [small(tr("home.none_playing"), key="no-tables")]),
+    ]
+    if done:
+        body += [heading(tr("home.finished"), key="finished"), *[table_card(app, i) for i in done]]
+    return ft.View(
+        route="/",
+        appbar=ft.AppBar(
+            title=ft.Text(tr("app.title")),
+            actions=[
+                icon_button(ft.Icons.MENU_BOOK, "open-rules", tr("nav.rules"), lambda _: app.go("/rules")),
+                icon_button(
+                    ft.Icons.SETTINGS, "open-settings", tr("nav.settings"), lambda _: app.go("/settings")
+                ),
+            ],
+        ),
+        controls=[scroll_column(body, key="home")],
+        padding=12,
+    )
+
+
+def table_card(app: App, info: TableInfo) -> ft.Control:
+    tr = app.tr
+    try:
+        game = tr.msg(get(info.game_id).title)
+    except Exception:  # a game module missing from this build: still list the table
+        game = info.game_id
+    when = info.updated.replace("T", " ")[:16]
+    return card(
+        ft.ListTile(
+            key=f"open-{info.id}",
+            title=ft.Text(info.name, weight=ft.FontWeight.BOLD),
+            subtitle=ft.Text(
+                tr("home.table_line", game=game, players=", ".join(info.players), n=info.entries, when=when)
+            ),
+            on_click=lambda _: app.go(f"/table/{info.id}"),
+            trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+            tooltip=tr("home.open", name=info.name),
+            min_height=48,
+        ),
+        ft.Row(
+            [
+                icon_button(
+                    ft.Icons.EDIT, f"rename-{info.id}", tr("home.rename"), lambda _: rename_dialog(app, info)
+                ),
+                icon_button(
+                    ft.Icons.DOWNLOAD,
+                    f"export-{info.id}",
+                    tr("home.export"),
+                    lambda _: export_dialog(app, info.id),
+                ),
+                icon_button(
+                    ft.Icons.DELETE_OUTLINE,
+                    f"delete-{info.id}",
+                    tr("home.delete"),
+                    lambda _: delete_dialog(app, info),
+                ),
+            ],
+            alignment=ft.MainAxisAlignment.END,
+        ),
+        key=f"table-{info.id}",
+        padding=4,
+    )
+
+
+def rename_dialog(app: App, info: TableInfo) -> None:
+    tr = app.tr
+    field = ft.TextField(
+        label=tr("home.name"), value=info.name, key="rename-field", max_length=80, autofocus=True
+    )
+    error = ft.Text("", key="rename-error", color=ft.Colors.ERROR)
+
+    def save(_: Any = None) -> None:
+        try:
+            app.hub.rename(info.id, field.value or "")
+        except TableError as exc:
+            error.value = tr.msg(exc.msg)
+            return
+        app.close_dialog()
+        app.refresh()
+
+    field.on_submit = save
+    app.dialog(
+        tr("home.rename"),
+        [field, error],
+        key="rename",
+        actions=[ft.FilledButton(content=ft.Text(tr("action.save")), key="rename-save", on_click=save)],
+    )
+
+
+def delete_dialog(app: App, info: TableInfo) -> None:
+    tr = app.tr
+
+    def delete(_: Any = None) -> None:
+        app.hub.delete(info.id)
+        app.close_dialog()
+        app.refresh()
+
+    app.dialog(
+        tr("home.delete_title"),
+        [ft.Text(tr("home.delete_body", name=info.name))],
+        key="delete",
+        actions=[
+            ft.FilledButton(
+                content=ft.Text(tr("home.delete")),
+                key="delete-confirm",
+                on_click=delete,
+                bgcolor=ft.Colors.ERROR,
+                color=ft.Colors.ON_ERROR,
+            )
+        ],
+    )
+
+
+def file_name(name: str) -> str:
+    safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in name).strip("_") or "table"
+    return f"{safe[:40]}.json"
+
+
+def export_dialog(app: App, table_id: str) -> None:
+    tr = app.tr
+    table = app.hub.get(table_id)
+    text = table.to_json()
+    status = ft.Text("", key="export-status")
+
+    async def save(_: Any = None) -> None:
+        try:
+            where = await app.files.save_file(
+                file_name=file_name(table.name), src_bytes=text.encode("utf-8"), allowed_extensions=["json"]
+            )
+        except Exception as exc:  # a platform that cannot save: the text stays available to copy
+            status.value = tr("home.export_failed", detail=str(exc))
+            return
+        if where and not app.page.web:
+            Path(where).write_text(text, encoding="utf-8")  # desktop returns the path without writing
+        status.value = tr("home.export_saved")
+
+    async def copy(_: Any = None) -> None:
+        await app.clipboard.set(text)
+        status.value = tr("home.export_copied")
+
+    app.dialog(
+        tr("home.export_title", name=table.name),
+        [
+            small(tr("home.export_hint")),
+            ft.TextField(
+                value=text,
+                key="export-text",
+                multiline=True,
+                min_lines=4,
+                max_lines=10,
+                read_only=True,
+                text_size=12,
+            ),
+            status,
+        ],
+        key="export",
+        actions=[
+            ft.TextButton(
+                content=ft.Text(tr("home.copy")), key="export-copy", on_click=copy, tooltip=tr("home.copy")
+            ),
+            ft.FilledButton(
+                content=ft.Text(tr("home.download")),
+                key="export-save",
+                on_click=save,
+                tooltip=tr("home.download"),
+            ),
+        ],
+    )
+
+
+def import_dialog(app: App) -> None:
+    tr = app.tr
+    pasted = ft.TextField(
+        label=tr("home.paste"), key="import-text", multiline=True, min_lines=3, max_lines=8, text_size=12
+    )
+    error = ft.Text("", key="import-error", color=ft.Colors.ERROR)
+
+    def load(text: str | bytes) -> None:
+        try:
+            table = app.hub.import_json(text)
+        except TableError as exc:
+            error.value = tr.msg(exc.msg)
+            return
+        app.close_dialog()
+        app.go(f"/table/{table.id}")
+
+    async def pick(_: Any = None) -> None:
+        files = await app.files.pick_files(
+            with_data=True, file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["json"]
+        )
+        if not files:
+            return
+        f = files[0]
+        data = f.bytes if f.bytes is not None else Path(f.path).read_bytes() if f.path else b""
+        load(data)
+
+    app.dialog(
+        tr("home.import"),
+        [small(tr("home.import_hint")), pasted, error],
+        key="import",
+        actions=[
+            ft.TextButton(
+                content=ft.Text(tr("home.choose_file")),
+                key="import-file",
+                on_click=pick,
+                tooltip=tr("home.choose_file"),
+            ),
+            ft.FilledButton(
+                content=ft.Text(tr("home.import_text")),
+                key="import-submit",
+                on_click=lambda _: load(pasted.value or ""),
+                tooltip=tr("home.import_text"),
+            ),
+        ],
+    )

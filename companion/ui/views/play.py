@@ -1,0 +1,249 @@
+"""Play: the banner, the game's board, the prompt pad, why things changed, the players."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import flet as ft
+
+from companion.core import Effect, Prompt, RuleViolation, Table
+from companion.ui.games import ui_for
+from companion.ui.palette import TAP
+from companion.ui.shell import App
+from companion.ui.views.chrome import table_view
+from companion.ui.widgets import button, card, dot, effect_line, heading, small
+
+PREVIEW_LIMIT = 12  # previews cost one check() per choice: skip them for long lists
+MAX_WHY = 12
+
+
+def view(app: App, id: str) -> ft.View:
+    table = app.hub.get(id)
+    gui = ui_for(table.game_id)
+    tr = app.tr
+    prompt = table.prompt
+    body: list[ft.Control] = [
+        card(
+            ft.Text(tr.msg(table.banner), key="banner", weight=ft.FontWeight.BOLD, size=16), key="banner-card"
+        )
+    ]
+    if gui.board is not None:
+        body += gui.board(app, table)
+    if app.notice is not None:
+        body.append(notice_card(app))
+    body.append(prompt_pad(app, table, prompt) if prompt is not None else finished_card(app, table))
+    body += why(app, table)
+    if prompt is not None and prompt.rule_ids:
+        body.append(moment_rules(app, prompt))
+    body.append(heading(tr("play.players")))
+    body += [
+        gui.player_panel(app, table, s) if gui.player_panel else generic_player(app, table, s)
+        for s in range(len(table.players))
+    ]
+    return table_view(app, table, "play", body)
+
+
+def notice_card(app: App) -> ft.Control:
+    n = app.notice
+    assert n is not None
+    row: list[ft.Control] = [
+        ft.Icon(ft.Icons.BLOCK, color=ft.Colors.ERROR),
+        ft.Text(n.text, key="error", expand=True, color=ft.Colors.ON_ERROR_CONTAINER),
+    ]
+    if n.rule_id:
+        row.append(
+            ft.TextButton(
+                content=ft.Text(app.tr("play.see_rule")),
+                key="error-rule",
+                tooltip=app.tr("rules.open", rule=n.rule_id),
+                on_click=lambda _: app.show_rule(n.rule_id or ""),
+            )
+        )
+    return ft.Container(
+        ft.Row(row), key="error-card", bgcolor=ft.Colors.ERROR_CONTAINER, padding=10, border_radius=8
+    )
+
+
+def who(app: App, table: Table, seat: int | None) -> ft.Control:
+    if seat is None:
+        return ft.Row(
+            [ft.Icon(ft.Icons.GROUPS), ft.Text(app.tr("play.the_table"), weight=ft.FontWeight.BOLD)]
+        )
+    p = table.players[seat]
+    return ft.Row([dot(p.color, 18), ft.Text(p.name, weight=ft.FontWeight.BOLD, key="prompt-seat")])
+
+
+def prompt_pad(app: App, table: Table, prompt: Prompt) -> ft.Control:
+    tr = app.tr
+    items: list[ft.Control] = [
+        who(app, table, prompt.seat),
+        ft.Text(tr.msg(prompt.msg), key="prompt", size=16),
+    ]
+    if prompt.choices is not None:
+        previews = choice_previews(app, table, prompt)
+        for i, choice in enumerate(prompt.choices):
+            items.append(choice_button(app, table, i, choice, previews[i] if previews else []))
+    if prompt.auto:
+        items.append(
+            button(
+                tr("play.deal"),
+                "auto",
+                lambda _: app.deal(),
+                icon=ft.Icons.SHUFFLE,
+                filled=True,
+                tooltip=tr("play.deal_hint"),
+            )
+        )
+    if prompt.choices is None:
+        form = ui_for(table.game_id).fact_forms.get(prompt.kind)
+        items.append(form(app, table, prompt) if form is not None else json_form(app, prompt))
+    return card(*items, key="prompt-pad")
+
+
+def choice_previews(app: App, table: Table, prompt: Prompt) -> list[list[Effect]] | None:
+    """What each choice would do, from Table.check (cached per table version)."""
+    choices = prompt.choices or []
+    if len(choices) > PREVIEW_LIMIT:
+        return None
+    stamp = (table.id, table.version)
+    cached = app.memo.get("preview")
+    if cached and cached[0] == stamp:
+        return cached[1]
+    out = []
+    for c in choices:
+        try:
+            out.append(table.check(c)[2])
+        except RuleViolation:
+            out.append([])
+    app.memo["preview"] = (stamp, out)
+    return out
+
+
+def choice_button(app: App, table: Table, i: int, choice: Any, effects: list[Effect]) -> ft.Control:
+    label = app.tr.msg(table.game.describe(table.state, choice))
+    lines = [ft.Text(label, weight=ft.FontWeight.BOLD, size=15)]
+    seen = {label}
+    for fx in effects:
+        text = app.tr.msg(fx.msg)
+        if text not in seen and len(lines) < 3:  # the label often says it already
+            seen.add(text)
+            lines.append(ft.Text(text, size=12))
+    return ft.OutlinedButton(
+        content=ft.Container(
+            ft.Column(lines, spacing=2, tight=True), padding=ft.Padding.symmetric(vertical=12)
+        ),
+        key=f"choice-{i}",
+        tooltip=label,
+        on_click=lambda _: app.submit(choice),
+        style=ft.ButtonStyle(alignment=ft.Alignment.CENTER_LEFT, shape=ft.RoundedRectangleBorder(radius=8)),
+        width=float("inf"),
+        height=None,
+    )
+
+
+def json_form(app: App, prompt: Prompt) -> ft.Control:
+    """The generic entry form for a table fact without a game-specific form: the entry as JSON."""
+    tr = app.tr
+    field = ft.TextField(
+        label=tr("play.entry_json", kinds=", ".join(prompt.kinds)),
+        key="entry-json",
+        multiline=True,
+        min_lines=2,
+        max_lines=6,
+        text_size=13,
+    )
+
+    def send(_: Any = None) -> None:
+        try:
+            data = json.loads(field.value or "")
+        except json.JSONDecodeError as exc:
+            app.fail(tr("play.bad_json", detail=str(exc)))
+            return
+        app.submit(data)
+
+    return ft.Column(
+        [
+            small(tr("play.as_dealt")),
+            field,
+            button(tr("play.enter"), "entry-submit", send, icon=ft.Icons.CHECK),
+        ]
+    )
+
+
+def finished_card(app: App, table: Table) -> ft.Control:
+    tr = app.tr
+    board = table.scoreboard
+    winners = board.shared or board.ranking[:1]
+    items: list[ft.Control] = [
+        heading(tr("play.game_over")),
+        ft.Text(tr("scores.winner", names=", ".join(winners)), key="winner", size=18),
+    ]
+    if board.tie_break is not None:
+        items.append(small(tr.msg(board.tie_break), key="tie-break"))
+    items.append(
+        button(
+            tr("play.see_scores"),
+            "see-scores",
+            lambda _: app.go(f"/table/{table.id}/scores"),
+            icon=ft.Icons.LEADERBOARD,
+            filled=True,
+        )
+    )
+    return card(*items, key="finished-card")
+
+
+def why(app: App, table: Table) -> list[ft.Control]:
+    """The last entry and its effects: why the numbers just changed."""
+    from companion.ui.views.history import entry_label
+
+    history = table.history
+    if not history:
+        return []
+    i, entry, effects = history[-1]
+    lines: list[ft.Control] = [
+        small(app.tr("play.last", label=entry_label(app, table, i, entry)), key="last-entry")
+    ]
+    lines += [effect_line(app, fx, key=f"why-{k}") for k, fx in enumerate(effects[:MAX_WHY])]
+    if len(effects) > MAX_WHY:
+        lines.append(
+            ft.TextButton(
+                content=ft.Text(app.tr("play.more", n=len(effects) - MAX_WHY)),
+                key="why-more",
+                on_click=lambda _: app.go(f"/table/{table.id}/history"),
+            )
+        )
+    return [card(*lines, key="why")]
+
+
+def moment_rules(app: App, prompt: Prompt) -> ft.Control:
+    from companion.core.rulebook import rule
+
+    chips = []
+    for rid in prompt.rule_ids:
+        found = rule(rid, app.tr.lang)
+        chips.append(
+            ft.Chip(
+                label=ft.Text(found.title if found else rid),
+                key=f"moment-{rid}",
+                on_click=lambda _, r=rid: app.show_rule(r),
+                tooltip=app.tr("rules.open", rule=rid),
+                height=TAP,
+            )
+        )
+    return card(small(app.tr("play.moment_rules")), ft.Row(chips, wrap=True, spacing=6), key="moment-rules")
+
+
+def generic_player(app: App, table: Table, seat: int) -> ft.Control:
+    p = table.players[seat]
+    row = table.scoreboard.rows[seat]
+    return card(
+        ft.Row(
+            [
+                dot(p.color),
+                ft.Text(p.name, weight=ft.FontWeight.BOLD, expand=True),
+                ft.Text(app.tr("play.points", n=row.total), key=f"total-{seat}"),
+            ]
+        ),
+        key=f"player-{seat}",
+    )

@@ -1,0 +1,59 @@
+"""Settings: language, theme, keeping the screen awake during play."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.i18n import LANGUAGES
+from companion.ui.palette import TAP
+from companion.ui.settings import THEMES
+from companion.ui.shell import App
+from companion.ui.widgets import card, heading, scroll_column, small
+
+
+def view(app: App) -> ft.View:
+    tr = app.tr
+    s = app.settings
+
+    def choose(**change: Any) -> Any:
+        async def go(_: Any = None) -> None:
+            await app.update_settings(**change)
+
+        return go
+
+    async def awake(e: Any) -> None:
+        await app.update_settings(keep_awake=bool(e.control.value))
+
+    def chips(name: str, values: tuple[str, ...], current: str) -> ft.Row:
+        return ft.Row(
+            [
+                ft.Chip(
+                    label=ft.Text(tr(f"settings.{name}.{v}")),
+                    key=f"{name}-{v}",
+                    selected=v == current,
+                    on_select=choose(**{name: v}),
+                    tooltip=tr(f"settings.{name}.{v}"),
+                    height=TAP,
+                )
+                for v in values
+            ],
+            wrap=True,
+            spacing=8,
+        )
+
+    body = [
+        card(heading(tr("settings.language")), chips("lang", LANGUAGES, s.lang)),
+        card(heading(tr("settings.theme_title")), chips("theme", THEMES, s.theme)),
+        card(
+            ft.Switch(label=tr("settings.keep_awake"), value=s.keep_awake, key="keep-awake", on_change=awake),
+            small(tr("settings.keep_awake_hint")),
+        ),
+    ]
+    return ft.View(
+        route="/settings",
+        appbar=ft.AppBar(title=ft.Text(tr("settings.title"))),
+        controls=[scroll_column(body, key="settings")],
+        padding=12,
+    )

@@ -1,0 +1,229 @@
+"""Setup: the game, 2 to N players with names and colours, the game's options; then play.
+
+The game's own setup questions (event row, first recruitment, ...) are ordinary prompts and
+appear on the Play screen right after the table is created.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.core import Table, TableError
+from companion.games import get
+from companion.ui.games import known_game_ids, ui_for
+from companion.ui.palette import DEFAULT_ORDER, PLAYER_COLORS, TAP
+from companion.ui.shell import App
+from companion.ui.widgets import button, card, heading, icon_button, scroll_column
+
+
+def _form(app: App) -> dict[str, Any]:
+    form = app.memo.get("setup")
+    if form is None:
+        ids = known_game_ids()
+        form = {"game": ids[0] if ids else None, "players": [], "options": {}, "error": None}
+        app.memo["setup"] = form
+        _fit_players(form)
+    return form
+
+
+def _fit_players(form: dict[str, Any]) -> None:
+    """Keep the player count inside the chosen game's range (3 players to start with)."""
+    if form["game"] is None:
+        return
+    game = get(form["game"])
+    players = form["players"]
+    want = min(max(len(players) or 3, game.min_players), game.max_players)
+    while len(players) < want:
+        used = {p["color"] for p in players}
+        players.append({"name": "", "color": next(c for c in DEFAULT_ORDER if c not in used)})
+    del players[want:]
+
+
+def view(app: App) -> ft.View:
+    tr = app.tr
+    form = _form(app)
+    body: list[ft.Control] = [heading(tr("setup.game"))]
+    body.append(ft.Row([_game_chip(app, form, g) for g in known_game_ids()], wrap=True, spacing=8))
+    if form["game"] is not None:
+        game = get(form["game"])
+        body.append(heading(tr("setup.players", low=game.min_players, high=game.max_players)))
+        body += [_player_row(app, form, i, game.min_players) for i in range(len(form["players"]))]
+        body.append(
+            button(
+                tr("setup.add_player"),
+                "player-add",
+                lambda _: _add(app, form),
+                icon=ft.Icons.PERSON_ADD,
+                disabled=len(form["players"]) >= game.max_players,
+            )
+        )
+        options = _options(app, form)
+        if options:
+            body += [heading(tr("setup.options")), *options]
+        body.append(small_hint(tr("setup.then")))
+        if form["error"]:
+            body.append(ft.Text(form["error"], key="setup-error", color=ft.Colors.ERROR))
+        body.append(
+            button(
+                tr("setup.start"),
+                "setup-start",
+                lambda _: _start(app, form),
+                icon=ft.Icons.PLAY_ARROW,
+                filled=True,
+            )
+        )
+    return ft.View(
+        route="/new",
+        appbar=ft.AppBar(title=ft.Text(tr("setup.title"))),
+        controls=[scroll_column(body, key="setup")],
+        padding=12,
+    )
+
+
+def small_hint(text: str) -> ft.Text:
+    return ft.Text(text, size=13, italic=True)
+
+
+def _game_chip(app: App, form: dict[str, Any], game_id: str) -> ft.Control:
+    title = app.tr.msg(get(game_id).title)
+
+    def pick(_: Any = None) -> None:
+        form.update(game=game_id, options={}, error=None)
+        _fit_players(form)
+        app.refresh()
+
+    return ft.Chip(
+        label=ft.Text(title),
+        key=f"game-{game_id}",
+        selected=form["game"] == game_id,
+        on_select=pick,
+        tooltip=title,
+        height=TAP,
+    )
+
+
+def _player_row(app: App, form: dict[str, Any], i: int, low: int) -> ft.Control:
+    tr = app.tr
+    player = form["players"][i]
+
+    def rename(e: Any) -> None:
+        player["name"] = e.control.value or ""
+
+    def colour(c: str) -> Any:
+        def pick(_: Any = None) -> None:
+            other = next((p for p in form["players"] if p["color"] == c and p is not player), None)
+            if other is not None:  # swap, so two players never share a colour
+                other["color"] = player["color"]
+            player["color"] = c
+            app.refresh()
+
+        return pick
+
+    swatches = [
+        ft.Container(
+            key=f"player-color-{i}-{c}",
+            width=TAP,
+            height=TAP,
+            border_radius=TAP // 2,
+            bgcolor=hexv,
+            border=ft.Border.all(4, ft.Colors.ON_SURFACE) if player["color"] == c else None,
+            tooltip=tr(
+                "setup.color", player=player["name"] or tr("setup.player_n", n=i + 1), color=tr(f"color.{c}")
+            ),
+            on_click=colour(c),
+        )
+        for c, hexv in PLAYER_COLORS.items()
+    ]
+    return card(
+        ft.Row(
+            [
+                ft.TextField(
+                    label=tr("setup.player_n", n=i + 1),
+                    value=player["name"],
+                    key=f"player-name-{i}",
+                    on_change=rename,
+                    max_length=24,
+                    expand=True,
+                    dense=True,
+                ),
+                icon_button(
+                    ft.Icons.REMOVE_CIRCLE_OUTLINE,
+                    f"player-remove-{i}",
+                    tr("setup.remove"),
+                    lambda _: _remove(app, form, i),
+                    disabled=len(form["players"]) <= low,
+                ),
+            ]
+        ),
+        ft.Row(swatches, wrap=True, spacing=6, run_spacing=6),
+        key=f"player-{i}",
+        padding=8,
+    )
+
+
+def _add(app: App, form: dict[str, Any]) -> None:
+    used = {p["color"] for p in form["players"]}
+    form["players"].append(
+        {"name": "", "color": next((c for c in DEFAULT_ORDER if c not in used), DEFAULT_ORDER[0])}
+    )
+    app.refresh()
+
+
+def _remove(app: App, form: dict[str, Any], i: int) -> None:
+    del form["players"][i]
+    app.refresh()
+
+
+def _options(app: App, form: dict[str, Any]) -> list[ft.Control]:
+    tr = app.tr
+    out: list[ft.Control] = []
+    game = get(form["game"])
+    defaults = game.options_model().model_dump()
+    for spec in ui_for(form["game"]).options:
+        current = form["options"].get(spec.field, defaults.get(spec.field))
+
+        def choose(value: Any, field: str = spec.field) -> Any:
+            def pick(_: Any = None) -> None:
+                form["options"][field] = value
+                app.refresh()
+
+            return pick
+
+        out.append(ft.Text(tr(spec.label_key)))
+        out.append(
+            ft.Row(
+                [
+                    ft.Chip(
+                        label=ft.Text(tr(c.label_key)),
+                        key=f"option-{spec.field}-{c.value}",
+                        selected=current == c.value,
+                        on_select=choose(c.value),
+                        tooltip=tr(c.label_key),
+                        height=TAP,
+                    )
+                    for c in spec.choices
+                ],
+                wrap=True,
+                spacing=8,
+            )
+        )
+    return out
+
+
+def _start(app: App, form: dict[str, Any]) -> None:
+    tr = app.tr
+    players = [
+        {"name": (p["name"] or "").strip() or tr("setup.player_n", n=i + 1), "color": p["color"]}
+        for i, p in enumerate(form["players"])
+    ]
+    try:
+        table = Table.new(form["game"], players, form["options"] or None)
+    except TableError as exc:
+        form["error"] = tr.msg(exc.msg)
+        app.refresh()
+        return
+    table = app.hub.create(table)
+    app.memo.pop("setup", None)
+    app.go(f"/table/{table.id}")

@@ -1,0 +1,95 @@
+"""Small building blocks shared by the screens: big buttons, headings, effect and rule lines.
+
+Every tappable control gets a stable ``key`` (tests and the live share find it by that) and a
+tooltip or label that screen readers announce. Tap targets are at least 48 px high.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from companion.core import Effect
+from companion.ui.palette import TAP, swatch
+
+if TYPE_CHECKING:
+    from companion.ui.shell import App
+
+Handler = Callable[..., Any]
+
+
+def button(
+    label: str,
+    key: str,
+    on_click: Handler,
+    *,
+    icon: Any = None,
+    filled: bool = False,
+    tooltip: str | None = None,
+    expand: bool | int | None = None,
+    disabled: bool = False,
+) -> ft.Control:
+    kind = ft.FilledButton if filled else ft.OutlinedButton
+    return kind(
+        content=ft.Text(label, text_align=ft.TextAlign.CENTER),
+        icon=icon,
+        key=key,
+        tooltip=tooltip or label,
+        on_click=on_click,
+        height=TAP,
+        expand=expand,
+        disabled=disabled,
+    )
+
+
+def icon_button(
+    icon: Any, key: str, tooltip: str, on_click: Handler, *, disabled: bool = False
+) -> ft.IconButton:
+    return ft.IconButton(
+        icon=icon, key=key, tooltip=tooltip, on_click=on_click, disabled=disabled, width=TAP, height=TAP
+    )
+
+
+def heading(text: str, key: str | None = None) -> ft.Text:
+    return ft.Text(text, key=key, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD)
+
+
+def small(text: str, key: str | None = None, color: Any = None) -> ft.Text:
+    return ft.Text(text, key=key, size=13, color=color or ft.Colors.ON_SURFACE_VARIANT)
+
+
+def card(*controls: ft.Control, key: str | None = None, padding: int = 12) -> ft.Card:
+    return ft.Card(key=key, content=ft.Container(ft.Column(list(controls), spacing=8), padding=padding))
+
+
+def dot(color: str | None, size: int = 14) -> ft.Container:
+    return ft.Container(width=size, height=size, border_radius=size // 2, bgcolor=swatch(color))
+
+
+def rule_link(app: App, rule_id: str, key: str) -> ft.Control:
+    """A small tappable rule reference that opens the rule text."""
+    return ft.TextButton(
+        content=ft.Text(rule_id, size=12),
+        key=key,
+        tooltip=app.tr("rules.open", rule=rule_id),
+        on_click=lambda _: app.show_rule(rule_id),
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
+        height=TAP,
+    )
+
+
+def effect_line(app: App, effect: Effect, key: str) -> ft.Control:
+    """One consequence and the rule that caused it (tap the rule id to read it)."""
+    who = app.player_name(effect.seat) if effect.seat is not None else None
+    text = f"{who}: {app.tr.msg(effect.msg)}" if who else app.tr.msg(effect.msg)
+    return ft.Row(
+        [ft.Text(text, expand=True, size=14), rule_link(app, effect.rule_id, key)],
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        spacing=4,
+    )
+
+
+def scroll_column(controls: list[ft.Control], key: str | None = None) -> ft.Column:
+    return ft.Column(controls, key=key, spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)

@@ -1,0 +1,181 @@
+"""A headless Flet client for view tests (reference/flet.md §2.2).
+
+A real ``flet.messaging.session.Session`` is driven by a fake connection: ``main(page)`` runs,
+page patches are msgpack-encoded like the websocket transport does (that records the diff
+snapshots), ``push_route`` and ``SharedPreferences`` round-trips are answered, and controls are
+found by ``key`` and sent click/change events exactly as the browser client would.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import flet as ft
+import msgpack
+from flet.controls.base_control import BaseControl
+from flet.controls.context import _context_page, context
+from flet.messaging.connection import Connection
+from flet.messaging.protocol import MessageAction, configure_encode_object_for_msgpack
+from flet.messaging.session import Session
+from flet.pubsub.pubsub_hub import PubSubHub
+
+_encode = configure_encode_object_for_msgpack(BaseControl)
+
+
+def wire(obj: Any) -> bytes:
+    """Encode like the websocket transport (this records the snapshots later diffs use)."""
+    return msgpack.packb(obj, default=_encode)
+
+
+class FakeClient(Connection):
+    def __init__(self, prefs: dict[str, Any] | None = None) -> None:
+        super().__init__()
+        self.page_url = "http://127.0.0.1:8550"
+        self.messages: list[Any] = []
+        self.wire_bytes = 0
+        self.session: Session | None = None
+        self.prefs: dict[str, Any] = {} if prefs is None else prefs
+        self.calls: list[tuple[str, dict[str, Any]]] = []  # service methods the app invoked
+        self.answers: dict[str, Any] = {}  # canned results for other methods (e.g. pick_files)
+
+    def send_message(self, message: Any) -> None:
+        self.messages.append(message)
+        self.wire_bytes += len(wire([message.action, message.body]))
+        if message.action == MessageAction.INVOKE_METHOD:
+            b = message.body
+            asyncio.get_running_loop().create_task(
+                self._answer(b.control_id, b.call_id, b.name, b.args or {})
+            )
+
+    async def _answer(self, control_id: int, call_id: str, name: str, args: dict[str, Any]) -> None:
+        s, result = self.session, None
+        self.calls.append((name, args))
+        if name == "push_route":  # emulate the browser changing route
+            s.page.route = args["route"]
+            await s.dispatch_event(s.page._i, "route_change", {"route": args["route"]})
+        elif name == "set":
+            self.prefs[args["key"]] = args["value"]
+            result = True
+        elif name == "get":
+            result = self.prefs.get(args["key"])
+        elif name == "contains_key":
+            result = args["key"] in self.prefs
+        elif name == "remove":
+            result = self.prefs.pop(args["key"], None) is not None
+        elif name == "get_keys":
+            result = [k for k in self.prefs if k.startswith(args.get("key_prefix", ""))]
+        elif name == "clear":
+            self.prefs.clear()
+            result = True
+        else:
+            result = self.answers.get(name)
+        s.handle_invoke_method_results(control_id, call_id, result, None)
+
+
+class Harness:
+    """One fake browser tab; construct inside a running event loop."""
+
+    def __init__(self, hub: PubSubHub | None = None, prefs: dict[str, Any] | None = None) -> None:
+        self.conn = FakeClient(prefs)
+        self.conn.pubsubhub = hub or PubSubHub(
+            loop=asyncio.get_running_loop(), executor=ThreadPoolExecutor(2)
+        )
+        self.session = Session(self.conn)
+        self.conn.session = self.session
+        self.page = self.session.page
+        self._token = _context_page.set(self.page)
+
+    async def start(self, main: Any, route: str = "/", width: int = 412, height: int = 915) -> None:
+        # the same order as flet's server on REGISTER_CLIENT
+        self.session.apply_page_patch({"route": route, "width": width, "height": height})
+        wire(self.session.get_page_patch())
+        _context_page.set(self.page)
+        context.reset_auto_update()
+        if inspect.iscoroutinefunction(main):
+            await main(self.page)
+        else:
+            main(self.page)
+        await self.session.after_event(self.page)  # flet auto-updates after main()
+        await self.flush()
+
+    async def flush(self, turns: int = 10) -> None:
+        for _ in range(turns):
+            await asyncio.sleep(0.005)
+
+    def controls(self) -> list[Any]:
+        return list(self.session.index.values())
+
+    def find(self, key: str) -> list[Any]:
+        return [c for c in self.controls() if getattr(c, "key", None) == key]
+
+    def has(self, key: str) -> bool:
+        return bool(self.find(key))
+
+    def by_key(self, key: str) -> Any:
+        hits = self.find(key)
+        assert len(hits) == 1, f"{key!r}: {len(hits)} matches"
+        return hits[0]
+
+    def keys(self, prefix: str = "") -> list[str]:
+        return [
+            str(c.key)
+            for c in self.controls()
+            if isinstance(getattr(c, "key", None), str) and c.key.startswith(prefix)
+        ]
+
+    def texts(self) -> list[str]:
+        return [c.value for c in self.controls() if isinstance(c, ft.Text) and isinstance(c.value, str)]
+
+    def all_text(self) -> str:
+        return "\n".join(self.texts())
+
+    async def fire(self, key: str, event: str = "click", data: Any = None) -> None:
+        await self.session.dispatch_event(self.by_key(key)._i, event, data)
+        await self.flush()
+
+    async def click(self, key: str) -> None:
+        """A tap: "select" for a selectable chip (what the client sends), else "click"."""
+        c = self.by_key(key)
+        if getattr(c, "on_select", None) is not None and getattr(c, "on_click", None) is None:
+            await self.fire(key, "select", not bool(getattr(c, "selected", False)))
+        else:
+            await self.fire(key, "click")
+
+    async def type_text(self, key: str, text: str) -> None:
+        """What the client does for a TextField: set the value, then send a change event."""
+        c = self.by_key(key)
+        self.session.apply_patch(c._i, {"value": text})
+        await self.fire(key, "change", text)
+
+    async def select(self, key: str, value: str) -> None:
+        """Pick an option of a Dropdown (or any control with a value and on_select/on_change)."""
+        c = self.by_key(key)
+        self.session.apply_patch(c._i, {"value": value})
+        event = "select" if getattr(c, "on_select", None) is not None else "change"
+        await self.fire(key, event, value)
+
+    def route(self) -> str:
+        return self.page.route
+
+    def close(self) -> None:
+        self.session.close()
+        _context_page.reset(self._token)
+
+
+def views_of(page: ft.Page) -> list[Any]:
+    """page.views, unwrapping components (render_views)."""
+    out: list[Any] = []
+
+    def walk(x: Any) -> None:
+        x = ft.unwrap_component(x)
+        if isinstance(x, list | tuple):
+            for i in x:
+                walk(i)
+        elif x is not None:
+            out.append(x)
+
+    walk(page.views)
+    return out
