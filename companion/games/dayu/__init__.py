@@ -1,0 +1,64 @@
+"""Da Yu: The Flood Conqueror (2 to 4 players), as a Game for the table companion."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from companion.core import Msg, Prompt, Scoreboard, ScoreRow, msg
+from companion.games.dayu import flow, rules
+from companion.games.dayu.entries import ENTRY_ADAPTER
+from companion.games.dayu.scoring import TIE_BREAK, rank, tally
+from companion.games.dayu.state import DayuOptions, DayuState
+
+
+class DayuGame:
+    id = "dayu"
+    title = msg("dayu.title")
+    min_players = 2
+    max_players = 4
+    options_model = DayuOptions
+    entry_adapter = ENTRY_ADAPTER
+
+    def setup(self, options: DayuOptions, players: list[str]) -> DayuState:
+        return rules.setup(options, players)
+
+    def prompt(self, state: DayuState) -> Prompt | None:
+        return flow.prompt(state)
+
+    def apply(self, state: DayuState, entry: Any) -> tuple[DayuState, list]:
+        return rules.apply(state, entry)
+
+    def score(self, state: DayuState) -> Scoreboard:
+        tallies = [
+            tally(p.name, [(c.frame, c.vp) for c in p.vp_cards], [(f.kind, f.points) for f in p.flood])
+            for p in state.players
+        ]
+        result = rank(tallies)
+        rows = [
+            ScoreRow(name=t.name, seat=i, total=t.total, breakdown=t.breakdown) for i, t in enumerate(tallies)
+        ]
+        by_round = [[totals[i] for totals in state.round_totals] for i in range(len(state.players))]
+        return Scoreboard(
+            rows=rows,
+            ranking=result.ranking,
+            final=state.phase == "over",
+            tie_break=TIE_BREAK,
+            by_round=by_round,
+            shared=result.winners if len(result.winners) > 1 else [],
+        )
+
+    def banner(self, state: DayuState) -> Msg:
+        return flow.banner(state)
+
+    def describe(self, state: DayuState, entry: Any) -> Msg:
+        return flow.describe(state, entry)
+
+    def auto_entry(self, state: DayuState, rng: random.Random) -> Any | None:
+        return flow.auto_entry(state, rng)
+
+    def state_from_dict(self, data: dict[str, Any]) -> DayuState:
+        return DayuState.model_validate(data)
+
+
+GAME = DayuGame()

@@ -1,0 +1,127 @@
+"""Stand-alone Da Yu final scoring, for a game played without a table (``companion calc dayu-final``).
+
+Input::
+
+    {"players": [{"name": "Ana", "vp_cards": [{"frame": "red", "vp": 3}],
+                  "flood_cards": ["red_bonus", "free_move", {"points": 2}]}]}
+
+Scored with the same function as the engine (companion.games.dayu.scoring).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core import Msg, msg
+from companion.core.calc import CalcInputError
+from companion.games.dayu.data import DATA, FRAMES, POINTS_KIND
+from companion.games.dayu.scoring import TIE_BREAK, rank, tally
+
+
+def dayu_final(data: object) -> dict[str, Any]:
+    if not isinstance(data, dict) or not isinstance(data.get("players"), list):
+        raise CalcInputError("dayu.calc.bad_root")
+    players = data["players"]
+    if not 2 <= len(players) <= 4:
+        raise CalcInputError("dayu.calc.bad_count", n=len(players))
+    tallies, seen = [], set()
+    for n, raw in enumerate(players, start=1):
+        name, vp_cards, flood = _player(n, raw)
+        if name.casefold() in seen:
+            raise _bad(n, msg("dayu.calc.bad_name"))
+        seen.add(name.casefold())
+        tallies.append(tally(name, vp_cards, flood))
+    result = rank(tallies)
+    return {
+        "players": [
+            {
+                "name": t.name,
+                "total": t.total,
+                "flood_cards": t.flood_cards,
+                "breakdown": [
+                    {
+                        "label": line.label.model_dump(mode="json"),
+                        "text": line.label.render(),
+                        "points": line.points,
+                        "rule_id": line.rule_id,
+                    }
+                    for line in t.breakdown
+                ],
+            }
+            for t in result.tallies
+        ],
+        "ranking": result.ranking,
+        "shared": result.winners,
+    }
+
+
+def render_dayu_final(result: dict[str, Any], lang: str) -> str:
+    lines = [msg("dayu.calc.title").render(lang)]
+    for player in result["players"]:
+        lines.append(
+            msg(
+                "dayu.calc.total", name=player["name"], total=player["total"], flood=player["flood_cards"]
+            ).render(lang)
+        )
+        for line in player["breakdown"]:
+            label = _revive(line["label"]).render(lang)
+            lines.append(f"  {line['points']:>+4}  {label}  [{line['rule_id']}]")
+    key = "dayu.calc.shared" if len(result["shared"]) > 1 else "dayu.calc.winner"
+    lines.append(msg(key, names=", ".join(result["shared"])).render(lang))
+    lines.append(TIE_BREAK.render(lang))
+    return "\n".join(lines)
+
+
+def _revive(value: Any) -> Any:
+    """A Msg back from its JSON form, nested Msgs included."""
+    if isinstance(value, dict) and set(value) == {"key", "args"}:
+        return Msg(key=value["key"], args={k: _revive(v) for k, v in value["args"].items()})
+    return value
+
+
+def _player(n: int, raw: object) -> tuple[str, list[tuple[str, int]], list[tuple[str, int]]]:
+    if not isinstance(raw, dict):
+        raise _bad(n, msg("dayu.calc.bad_name"))
+    name = raw.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise _bad(n, msg("dayu.calc.bad_name"))
+    vp_cards = []
+    for i, card in enumerate(_list(n, raw, "vp_cards"), start=1):
+        frame = card.get("frame") if isinstance(card, dict) else None
+        vp = card.get("vp") if isinstance(card, dict) else None
+        if frame not in FRAMES or isinstance(vp, bool) or vp not in DATA.vp_per_face:
+            raise _bad(
+                n, msg("dayu.calc.bad_vp_card", i=i, low=DATA.vp_per_face.low, high=DATA.vp_per_face.high)
+            )
+        vp_cards.append((frame, vp))
+    flood = []
+    for i, card in enumerate(_list(n, raw, "flood_cards"), start=1):
+        if isinstance(card, str) and card in DATA.flood_kinds:
+            flood.append((card, DATA.flood_kinds[card].points))
+            continue
+        points = card.get("points") if isinstance(card, dict) and set(card) == {"points"} else None
+        if isinstance(points, bool) or points not in DATA.flood_card_points:
+            span = DATA.flood_card_points
+            raise _bad(
+                n,
+                msg(
+                    "dayu.calc.bad_flood",
+                    i=i,
+                    kinds=", ".join(DATA.flood_kinds),
+                    low=span.low,
+                    high=span.high,
+                ),
+            )
+        flood.append((POINTS_KIND, points))
+    return name.strip(), vp_cards, flood
+
+
+def _list(n: int, raw: dict[str, Any], field: str) -> list[Any]:
+    value = raw.get(field, [])
+    if not isinstance(value, list):
+        raise _bad(n, msg("dayu.calc.bad_list", field=field))
+    return value
+
+
+def _bad(n: int, detail: Msg) -> CalcInputError:
+    return CalcInputError("dayu.calc.bad_player", n=n, detail=detail)

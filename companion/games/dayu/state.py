@@ -1,0 +1,109 @@
+"""The Da Yu table state: the ring of flood cards, the piles, each player's cards, the turn.
+
+Card faces are never stored (they are not published): a tool card in a hand is known by its
+frame and which side is up; a VP card by its frame and the number entered when it was played;
+a flood card in front of a player by the bonus entered when it was taken.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from companion.games.dayu.data import Frame
+
+Side = Literal["rune", "other"]
+Phase = Literal[
+    "markers",  # each marker placed on a flood card of the ring
+    "start",  # the start player named
+    "opening",  # opening cards drawn (only when the table chooses the piles)
+    "actions",  # the current player spends action points and privileges
+    "drain_tools",  # a drain in progress: how many tools the face shows
+    "drain_vp",  # a drain in progress: the VP number of the used side
+    "draw",  # drawing back up to the hand size
+    "bonus",  # a full flood card taken: what it shows
+    "exchange",  # an Exchange card taken: swap it or keep it
+    "over",
+]
+Privilege = Literal["free_move", "free_flip", "free_tool"]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+
+
+class ToolCard(_Model):
+    frame: Frame
+    side: Side = "rune"
+
+
+class VPCard(_Model):
+    frame: Frame
+    vp: int
+
+
+class FloodCard(_Model):
+    """A flood card in front of a player: its kind (a bonus, or 'points') and its printed points."""
+
+    kind: str
+    points: int
+
+
+class Place(_Model):
+    """One place of the ring. ``card`` is the flood card's serial number, None once it is left empty."""
+
+    card: int | None
+    tokens: int = 0
+
+
+class SeatState(_Model):
+    name: str
+    marker: int | None = None
+    hand: list[ToolCard] = []
+    vp_cards: list[VPCard] = []
+    flood: list[FloodCard] = []
+
+
+class PendingDrain(_Model):
+    card: int  # index in the hand
+    tools: int | None = None
+
+
+class DayuOptions(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    # The rulebook deals one card of each pile to every player; "chosen" lets the table
+    # name the pile of each opening card instead (see docs/decisions/dayu.md).
+    opening: Literal["one_of_each", "chosen"] = "one_of_each"
+
+
+class DayuState(_Model):
+    options: DayuOptions
+    players: list[SeatState]
+    ring: list[Place]
+    flood_pile: int
+    removed: int
+    piles: dict[Frame, int]
+    supply: int
+    phase: Phase
+    start: int | None = None
+    current: int = 0
+    round: int = 1
+    turn: int = 0
+    points_left: int = 0
+    used: dict[Privilege, int] = {}
+    pending: PendingDrain | None = None
+    captures: list[int] = []  # places holding a full card still to be taken this turn
+    taken: int | None = None  # index in the current player's flood cards of the Exchange card just taken
+    next_card: int = 0  # serial number of the next flood card to come from the pile
+    round_totals: list[list[int]] = []
+    end_reason: Literal["flood_conquered", "no_tokens"] | None = None
+
+    @property
+    def seat(self) -> SeatState:
+        return self.players[self.current]
+
+    def owned(self, kind: str, seat: int | None = None) -> int:
+        who = self.players[self.current if seat is None else seat]
+        return sum(1 for card in who.flood if card.kind == kind)
