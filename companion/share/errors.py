@@ -27,3 +27,8 @@ class SnapshotError(ValueError):
 
     def message_in(self, lang: str) -> str:
         return self.msg.render(lang)
+
+
+def damaged(part: str, **args: Any) -> SnapshotError:
+    """A "damaged code" error naming the part that is wrong (``share.part.<part>``)."""
+    return SnapshotError("share.code.damaged", detail=msg(f"share.part.{part}", **args))

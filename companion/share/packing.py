@@ -7,7 +7,7 @@ allocation.
 
 from __future__ import annotations
 
-from companion.share.errors import SnapshotError
+from companion.share.errors import damaged
 
 _MAX_VARINT_BYTES = 4  # 2**28: far above any count or length a snapshot may hold
 
@@ -56,7 +56,7 @@ class ByteReader:
 
     def byte(self) -> int:
         if self._pos >= len(self._data):
-            raise SnapshotError("share.code.damaged", detail="header ends early")
+            raise damaged("short")
         value = self._data[self._pos]
         self._pos += 1
         return value
@@ -69,13 +69,13 @@ class ByteReader:
             value |= (b & 0x7F) << (7 * i)
             if not b & 0x80:
                 if value > limit:
-                    raise SnapshotError("share.code.damaged", detail=f"count {value} above {limit}")
+                    raise damaged("count", value=value, limit=limit)
                 return value
-        raise SnapshotError("share.code.damaged", detail="number too long")
+        raise damaged("number")
 
     def raw(self, n: int) -> bytes:
         if n > self.remaining:
-            raise SnapshotError("share.code.damaged", detail="data ends early")
+            raise damaged("short")
         out = self._data[self._pos : self._pos + n]
         self._pos += n
         return out
@@ -87,7 +87,7 @@ class ByteReader:
         try:
             return self.blob(limit).decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise SnapshotError("share.code.damaged", detail="text is not UTF-8") from exc
+            raise damaged("text") from exc
 
     def rest(self) -> bytes:
         return self.raw(self.remaining)

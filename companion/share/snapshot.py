@@ -25,8 +25,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from companion.core import Prompt, RuleViolation, Table, TableError
-from companion.share.errors import SnapshotError
+from companion.core import Prompt, RuleViolation, Table, TableError, msg
+from companion.share.errors import SnapshotError, damaged
 from companion.share.packing import ByteReader, ByteWriter, DigitReader, pack_digits
 from companion.share.textcode import decode_text, encode_text
 
@@ -235,9 +235,9 @@ def _inflate(data: bytes) -> bytes:
     try:
         out = unpacker.decompress(data, MAX_RAW_JSON)
     except zlib.error as exc:
-        raise SnapshotError("share.code.damaged", detail="raw entries") from exc
+        raise damaged("raw") from exc
     if unpacker.unconsumed_tail or not unpacker.eof:
-        raise SnapshotError("share.code.damaged", detail="raw entries")
+        raise damaged("raw")
     return out
 
 
@@ -261,7 +261,7 @@ def _decode_payload(body: bytes) -> Table:
     reader = ByteReader(body)
     flags = reader.byte()
     if flags & ~_F_KNOWN:
-        raise SnapshotError("share.code.damaged", detail="flags")
+        raise damaged("flags")
     table = _read_table(reader, flags)
     count = reader.varint(MAX_ENTRIES)
     raw_count = reader.varint(count)
@@ -272,7 +272,7 @@ def _decode_payload(body: bytes) -> Table:
     for n in range(1, count + 1):
         _replay_one(table, n, digits, raw_iter)
     if not digits.exhausted or next(raw_iter, None) is not None:
-        raise SnapshotError("share.code.damaged", detail="data left over after the last entry")
+        raise damaged("leftover")
     if _outcome(table) != outcome:
         raise SnapshotError("share.code.mismatch")
     return table
@@ -294,7 +294,7 @@ def _read_table(reader: ByteReader, flags: int) -> Table:
     elif flags & _F_ID_TEXT:
         table_id = reader.text(MAX_ID_BYTES)
     else:
-        raise SnapshotError("share.code.damaged", detail="table id")
+        raise damaged("table_id")
     name = reader.text(MAX_TABLE_NAME_BYTES) if flags & _F_NAME else ""
     created = None
     if flags & _F_CREATED_EPOCH:
@@ -304,10 +304,10 @@ def _read_table(reader: ByteReader, flags: int) -> Table:
     options_text = reader.text(MAX_OPTIONS_BYTES)
     options = _json(options_text.encode()) if options_text else {}
     if not isinstance(options, dict):
-        raise SnapshotError("share.code.damaged", detail="options")
+        raise damaged("options")
     count = reader.byte()
     if not 1 <= count <= MAX_PLAYERS:
-        raise SnapshotError("share.code.damaged", detail="player count")
+        raise damaged("players")
     names = [reader.text(MAX_NAME_BYTES) for _ in range(count)]
     colours = [reader.text(MAX_COLOUR_BYTES) or None for _ in range(count)] if flags & _F_COLOURS else []
     players = [{"name": n, "color": c} for n, c in zip(names, colours or [None] * count, strict=True)]
@@ -316,17 +316,19 @@ def _read_table(reader: ByteReader, flags: int) -> Table:
     except TableError as exc:
         raise SnapshotError("share.code.bad_table", detail=exc.msg) from exc
     except Exception as exc:  # a game's setup must not crash the import on strange input
-        raise SnapshotError("share.code.bad_table", detail=type(exc).__name__) from exc
+        raise SnapshotError(
+            "share.code.bad_table", detail=msg("share.part.crash", error=type(exc).__name__)
+        ) from exc
 
 
 def _read_raws(section: bytes, count: int, deflated: int) -> list[dict[str, Any]]:
     if not count:
         if section:
-            raise SnapshotError("share.code.damaged", detail="raw entries")
+            raise damaged("raw")
         return []
     data = _json(_inflate(section) if deflated else section)
     if not isinstance(data, list) or len(data) != count or not all(isinstance(d, dict) for d in data):
-        raise SnapshotError("share.code.damaged", detail="raw entries")
+        raise damaged("raw")
     return data
 
 
@@ -334,7 +336,7 @@ def _json(data: bytes) -> Any:
     try:
         return json.loads(data)
     except (ValueError, RecursionError) as exc:
-        raise SnapshotError("share.code.damaged", detail="JSON") from exc
+        raise damaged("json") from exc
 
 
 def _replay_one(table: Table, n: int, digits: DigitReader, raws: Any) -> None:
@@ -342,22 +344,26 @@ def _replay_one(table: Table, n: int, digits: DigitReader, raws: Any) -> None:
     try:
         prompt = table.prompt
         if prompt is None:
-            raise SnapshotError("share.code.bad_entry", n=n, detail="the game is already over")
+            raise SnapshotError("share.code.bad_entry", n=n, detail=msg("share.part.game_over"))
         game, state = table.game, table.state
         kind, radix = _slot(game, state, prompt)
         entry: Any = None
         if kind == "custom":
             value = digits.take(radix + 1)
             if value < radix and (entry := game.entry_from_code(state, value)) is None:
-                raise SnapshotError("share.code.bad_entry", n=n, detail=f"code {value}")
+                raise SnapshotError(
+                    "share.code.bad_entry", n=n, detail=msg("share.part.no_code", value=value)
+                )
         elif kind == "choice":
             entry = prompt.choices[digits.take(radix)]
         if entry is None and (entry := next(raws, None)) is None:
-            raise SnapshotError("share.code.damaged", detail=f"entry {n} is missing")
+            raise damaged("missing", n=n)
         table.submit(entry)
     except SnapshotError:
         raise
     except RuleViolation as exc:
         raise SnapshotError("share.code.bad_entry", n=n, detail=exc.msg) from exc
     except Exception as exc:  # game code fed hostile values: refuse the code, never crash
-        raise SnapshotError("share.code.bad_entry", n=n, detail=type(exc).__name__) from exc
+        raise SnapshotError(
+            "share.code.bad_entry", n=n, detail=msg("share.part.crash", error=type(exc).__name__)
+        ) from exc

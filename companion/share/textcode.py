@@ -13,7 +13,7 @@ length (so a truncated code is told apart from a damaged one), then the body.
 
 from __future__ import annotations
 
-from companion.share.errors import SnapshotError
+from companion.share.errors import SnapshotError, damaged
 
 ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ$*+-./:"
 BASE = len(ALPHABET)  # 43
@@ -102,7 +102,7 @@ def decode_text(text: str) -> tuple[int, bytes]:
     number = _from_digits(body)
     bits = number.bit_length() - 1
     if bits < 0 or bits % 8:
-        raise SnapshotError("share.code.damaged", detail="body length")
+        raise damaged("length")
     return version, (number ^ (1 << bits)).to_bytes(bits // 8, "big")
 
 

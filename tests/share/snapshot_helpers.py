@@ -11,8 +11,27 @@ import snapshot_toy
 from companion.core import Table
 from companion.games import available, get
 
+
+def chinatown_free_entry(state: Any, rng: random.Random) -> dict[str, Any]:
+    """The trade phase: now and then a building for money, or a gift; else "trading done"."""
+    if state.phase != "trade" or rng.random() < 0.7:
+        return {"kind": "trading_done"}
+    giver, receiver = rng.sample(range(len(state.players)), 2)
+    owned = sorted(b for b, s in state.owner.items() if s == giver)
+    money = min(state.money[receiver], rng.randrange(1, 4) * 10_000) // 10_000 * 10_000
+    gives = []
+    if owned and rng.random() < 0.5:
+        gives.append({"giver": giver, "receiver": receiver, "buildings": [rng.choice(owned)]})
+    if money:
+        gives.append({"giver": receiver, "receiver": giver, "money": money})
+    return {"kind": "trade", "gives": gives} if gives else {"kind": "trading_done"}
+
+
 # Free-form entries the app cannot make itself (no choice list, not auto): a generator per game.
-FREE_FORM: dict[str, Callable[[Any, random.Random], Any]] = {"snaptoy": snapshot_toy.random_bid}
+FREE_FORM: dict[str, Callable[[Any, random.Random], Any]] = {
+    "snaptoy": snapshot_toy.random_bid,
+    "chinatown": chinatown_free_entry,
+}
 
 
 def play(table: Table, rng: random.Random, limit: int | None = None) -> bool:
