@@ -27,5 +27,5 @@ def tiles_text(tiles: Iterable[str]) -> list[Msg]:
         if k == 1:
             out.append(shop_name(shop))
         elif k > 1:
-            out.append(msg("chinatown.tiles.counted", n=k, shop=shop_name(shop)))
+            out.append(msg("chinatown.tile_count", n=k, shop=shop_name(shop)))
     return out

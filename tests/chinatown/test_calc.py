@@ -1,0 +1,78 @@
+import pytest
+
+from companion.core.calc import CalcInputError
+from companion.games.chinatown.calc import chinatown_income, render_chinatown_income
+
+
+def owned(owner, shop, *numbers):
+    return {str(n): {"owner": owner, "shop": shop} for n in numbers}
+
+
+def test_the_brief_example():
+    result = chinatown_income({"buildings": owned("Ana", "tea_house", 16, 17, 19)})
+    assert result == {
+        "income": {"Ana": 50000},
+        "businesses": [
+            {
+                "owner": "Ana",
+                "shop": "tea_house",
+                "buildings": [16, 17, 19],
+                "size": 3,
+                "complete": True,
+                "income": 50000,
+            }
+        ],
+    }
+
+
+def test_rulebook_examples_together_and_owner_only_buildings():
+    buildings = {
+        **owned("Ana", "factory", 52, 53, 56),
+        **owned("Ben", "seafood", 71, 72, 75),
+        **owned("Ben", "laundry", 80, 81, 85),
+        **owned("Carla", "photo", 6, 7, 8, 9, 5),
+        "55": {"owner": "Ana"},
+        "1": {"owner": "Dai"},
+    }
+    result = chinatown_income({"buildings": buildings})
+    assert result["income"] == {"Ana": 30000, "Ben": 90000, "Carla": 70000, "Dai": 0}
+    carla = [b for b in result["businesses"] if b["owner"] == "Carla"]
+    assert sorted((b["size"], b["complete"]) for b in carla) == [(2, False), (3, True)]
+    # Filling 55 joins the two factory businesses into one of four.
+    buildings["55"] = {"owner": "Ana", "shop": "factory"}
+    assert chinatown_income({"buildings": buildings})["income"]["Ana"] == 60000
+
+
+@pytest.mark.parametrize(
+    ("data", "key"),
+    [
+        ({"buildings": {"86": {"owner": "Ana"}}}, "chinatown.calc.bad_building"),
+        ({"buildings": {"0": {"owner": "Ana"}}}, "chinatown.calc.bad_building"),
+        ({"buildings": {"x": {"owner": "Ana"}}}, "chinatown.calc.bad_building"),
+        ({"buildings": {"3": {"owner": "Ana", "shop": "pizza"}}}, "chinatown.calc.unknown_shop"),
+        ({"buildings": {"3": {"shop": "photo"}}}, "chinatown.calc.bad_input"),
+        ({"buildings": [1, 2]}, "chinatown.calc.bad_input"),
+        ({"board": {}}, "chinatown.calc.bad_input"),
+        ("nonsense", "chinatown.calc.bad_input"),
+        ({"buildings": {"3": {"owner": "Ana", "colour": "red"}}}, "chinatown.calc.bad_input"),
+    ],
+)
+def test_bad_input_raises_one_clear_message(data, key):
+    with pytest.raises(CalcInputError) as info:
+        chinatown_income(data)
+    assert info.value.msg.key == key
+    assert "{" not in info.value.msg.render("es")
+
+
+def test_render_in_both_languages():
+    result = chinatown_income({"buildings": owned("Ana", "tea_house", 16, 17, 19)})
+    en = render_chinatown_income(result, "en")
+    assert "Ana: $50,000" in en and "+50,000: Tea House 16-17-19, complete (3/3)" in en
+    es = render_chinatown_income(result, "es")
+    assert "Casa de té 16-17-19, completo (3/3)" in es
+
+
+def test_registered_for_the_cli():
+    from companion.core.calc import CALCULATORS
+
+    assert CALCULATORS["chinatown-income"] == ("companion.games.chinatown.calc", "chinatown_income")

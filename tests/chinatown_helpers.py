@@ -1,0 +1,80 @@
+"""Test helpers for Chinatown: random legal trades and random complete games through the prompt."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from companion.core import Table
+from companion.games.chinatown.data import DATA
+from companion.games.chinatown.entries import Give, Trade, TradingDone
+from companion.games.chinatown.state import ChinatownState
+
+NAMES = ["Ana", "Ben", "Carla", "Dai", "Eli"]
+
+
+def random_trade(state: ChinatownState, rng: random.Random) -> Trade | None:
+    """A random legal trade among two or more players (gifts included), or None if nobody holds anything."""
+    givers = rng.sample(range(state.n), rng.randint(1, state.n))
+    gives = []
+    for giver in givers:
+        receiver = rng.choice([s for s in range(state.n) if s != giver])
+        owned = sorted(b for b, s in state.owner.items() if s == giver)
+        hand = [shop for shop, k in sorted(state.hands[giver].items()) for _ in range(k)]
+        buildings = tuple(rng.sample(owned, min(len(owned), rng.randint(0, 2))))
+        tiles = tuple(rng.sample(hand, min(len(hand), rng.randint(0, 2))))
+        units = state.money[giver] // DATA.money_unit
+        money = DATA.money_unit * rng.randint(0, min(units, 5)) if rng.random() < 0.6 else 0
+        if buildings or tiles or money:
+            gives.append(Give(giver=giver, receiver=receiver, buildings=buildings, tiles=tiles, money=money))
+    return Trade(gives=tuple(gives)) if gives else None
+
+
+def play_random(
+    table: Table,
+    rng: random.Random,
+    *,
+    trades: int = 2,
+    table_keeps: float = 0.3,
+    on_step: Callable[[Table], None] | None = None,
+) -> None:
+    """Play the table to its end with random legal entries, the way players would tap them.
+
+    ``table_keeps`` is the chance that a year's buildings are entered from the physical deck
+    instead of dealt by the app; ``trades`` is the most trades entered each year.
+    """
+    made = 0
+    while (prompt := table.prompt) is not None:
+        state = table.state
+        if prompt.kind == "buildings" and rng.random() < table_keeps:
+            table.submit(random_table_keep(state, rng, state.order()[0]))
+        elif prompt.kind == "keep_buildings" and prompt.choices is None:
+            seat = next(s for s in state.order() if s not in state.kept)
+            table.submit(random_table_keep(state, rng, seat))
+        elif prompt.auto:
+            table.auto(rng)
+        elif prompt.kind == "trade":
+            trade = random_trade(state, rng) if made < trades else None
+            if trade is not None and rng.random() < 0.8:
+                table.submit(trade)
+                made += 1
+            else:
+                table.submit(TradingDone())
+                made = 0
+        else:
+            assert prompt.choices, prompt
+            table.submit(rng.choice(prompt.choices))
+        if on_step is not None:
+            on_step(table)
+
+
+def random_table_keep(state: ChinatownState, rng: random.Random, seat: int):
+    from companion.games.chinatown.entries import KeepBuildings
+    from companion.games.chinatown.rules import dealing
+
+    _, kept, _ = dealing(state)
+    return KeepBuildings(seat=seat, buildings=tuple(rng.sample(state.deck, kept)))
+
+
+def new_table(n: int, **options) -> Table:
+    return Table.new("chinatown", NAMES[:n], options or None)
