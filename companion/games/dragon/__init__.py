@@ -1,0 +1,74 @@
+"""In the Year of the Dragon (base game): the rules module behind ``GAME``."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from companion.core.msg import Msg, msg
+from companion.core.protocol import Effect, Prompt, Scoreboard
+from companion.games.dragon import codes
+from companion.games.dragon.choices import STEP_KINDS, choices, step
+from companion.games.dragon.data import MAX_PLAYERS, MIN_PLAYERS
+from companion.games.dragon.engine import STEP_RULES, apply, setup
+from companion.games.dragon.entries import ENTRY_ADAPTER
+from companion.games.dragon.options import DragonOptions
+from companion.games.dragon.scoring import score
+from companion.games.dragon.state import DragonState
+from companion.games.dragon.text import banner, describe_entry, prompt_msg
+
+TABLE_FACTS = ("event_row", "groups")
+
+
+class DragonGame:
+    id = "dragon"
+    title = msg("dragon.title")
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    options_model = DragonOptions
+    entry_adapter = ENTRY_ADAPTER
+
+    def setup(self, options: DragonOptions, players: list[str]) -> DragonState:
+        return setup(options, players)
+
+    def prompt(self, state: DragonState) -> Prompt | None:
+        name = step(state)
+        if name is None:
+            return None
+        fact = name in TABLE_FACTS
+        return Prompt(
+            seat=None if fact or name == "start_player" else state.current,
+            kind=name,
+            msg=prompt_msg(state),
+            choices=None if fact else choices(state),
+            kinds=STEP_KINDS[name],
+            auto=fact,
+            rule_ids=(STEP_RULES[name],),
+        )
+
+    def apply(self, state: DragonState, entry: Any) -> tuple[DragonState, list[Effect]]:
+        return apply(state, entry)
+
+    def score(self, state: DragonState) -> Scoreboard:
+        return score(state)
+
+    def banner(self, state: DragonState) -> Msg:
+        return banner(state)
+
+    def describe(self, state: DragonState, entry: Any) -> Msg:
+        return describe_entry(state, entry)
+
+    def auto_entry(self, state: DragonState, rng: random.Random) -> Any | None:
+        return codes.deal(state, rng)
+
+    def state_from_dict(self, data: dict[str, Any]) -> DragonState:
+        return DragonState.model_validate(data)
+
+    def entry_code(self, state: DragonState, entry: Any) -> tuple[int, int] | None:
+        return codes.entry_code(state, entry)
+
+    def entry_from_code(self, state: DragonState, value: int) -> Any | None:
+        return codes.entry_from_code(state, value)
+
+
+GAME = DragonGame()

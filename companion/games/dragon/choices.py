@@ -1,0 +1,176 @@
+"""Which decision is pending, and the legal entries for it.
+
+``step`` names the pending decision; ``choices`` lists every legal entry for it (None for
+the free-form table facts: the event row and the action groups). The engine applies a
+decision by itself when its list holds a single entry.
+"""
+
+from __future__ import annotations
+
+from companion.games.dragon.data import RULES, WILD
+from companion.games.dragon.entries import (
+    Act,
+    ChooseGroup,
+    Floor,
+    Pick,
+    Place,
+    PlayCard,
+    Release,
+    Skip,
+    StartPlayer,
+)
+from companion.games.dragon.state import DragonState, PlayerState
+
+# step -> the entry kinds it takes
+STEP_KINDS = {
+    "event_row": ("event_row",),
+    "start_player": ("start_player",),
+    "recruit_pick": ("pick",),
+    "recruit_place": ("place",),
+    "groups": ("groups",),
+    "group": ("group", "skip"),
+    "action": ("action",),
+    "floor": ("floor",),
+    "card": ("card",),
+    "person_pick": ("pick",),
+    "person_place": ("place",),
+    "release": ("release",),
+}
+
+
+def step(state: DragonState) -> str | None:
+    phase = state.phase
+    if phase == "recruit":
+        return "recruit_pick" if state.tile is None else "recruit_place"
+    if phase == "actions":
+        if state.floors_left:
+            return "floor"
+        return "group" if state.chosen_group is None else "action"
+    if phase == "persons":
+        if state.card is None:
+            return "card"
+        return "person_pick" if state.tile is None else "person_place"
+    if phase == "event":
+        return "release" if state.tasks else None
+    if phase == "over":
+        return None
+    return phase
+
+
+def action_amount(p: PlayerState, card: str) -> tuple[int, int]:
+    """(base on the action card, extra from the matching symbols on the player's persons)."""
+    c = RULES.cards[card]
+    return c.base, p.symbols(c.symbol) if c.symbol else 0
+
+
+def group_cost(state: DragonState, group: int) -> int:
+    """An action group that already holds a dragon costs the occupied-group fee."""
+    return RULES.actions.occupied_group_cost if state.dragons[group] else 0
+
+
+def privilege_costs(state: DragonState) -> dict[str, int]:
+    return {
+        "small": RULES.actions.privileges.small.cost,
+        "large": RULES.large_cost(state.options.large_privilege_cost),
+    }
+
+
+def action_options(state: DragonState, seat: int, group: int, yuan: int) -> list[Act]:
+    """The actions a player with ``yuan`` (after paying for the group) may take from it."""
+    out: list[Act] = []
+    costs = privilege_costs(state)
+    for card in state.groups[group]:
+        if card == "privilege":
+            out.extend(Act(seat=seat, card=card, size=size) for size, cost in costs.items() if yuan >= cost)
+        else:
+            out.append(Act(seat=seat, card=card))
+    return out
+
+
+def group_open(state: DragonState, seat: int, group: int) -> bool:
+    yuan = state.players[seat].yuan - group_cost(state, group)
+    return yuan >= 0 and bool(action_options(state, seat, group, yuan))
+
+
+def pair_free(state: DragonState, a: str, b: str) -> bool:
+    return a != b and tuple(sorted((a, b))) not in state.pairs
+
+
+def recruit_picks(state: DragonState, seat: int) -> list[Pick]:
+    """Initial recruitment: a young tile of a type that still leaves an unused pair."""
+    young = [t for t in RULES.type_ids if state.supply.get(f"{t}:young", 0) > 0]
+    if state.first_pick is None:
+        kinds = [t for t in young if any(pair_free(state, t, u) for u in young)]
+    else:
+        first = state.first_pick.split(":")[0]
+        kinds = [t for t in young if pair_free(state, first, t)]
+    return [Pick(seat=seat, tile=f"{t}:young") for t in kinds]
+
+
+def person_picks(state: DragonState, seat: int, card: str) -> list[Pick]:
+    """The tiles a played person card can take: its type's young or old tile, or any for the wildcard."""
+    return [
+        Pick(seat=seat, tile=t)
+        for t in RULES.tile_ids
+        if state.supply[t] > 0 and (card == WILD or t.startswith(card + ":"))
+    ]
+
+
+def place_options(player: PlayerState, seat: int) -> list[Place]:
+    rooms = [Place(seat=seat, palace=i) for i, pal in enumerate(player.palaces) if pal.room > 0]
+    if rooms:
+        return rooms
+    # Every palace is full: replace someone, or let the newcomer go (reference decision 4).
+    out = [
+        Place(seat=seat, palace=i, displace=t)
+        for i, pal in enumerate(player.palaces)
+        for t in dict.fromkeys(pal.persons)
+    ]
+    out.append(Place(seat=seat, palace=None))
+    return out
+
+
+def release_options(state: DragonState) -> list[Release]:
+    task = state.tasks[0]
+    player = state.players[task.seat]
+    return [
+        Release(seat=task.seat, palace=i, tile=t)
+        for i, pal in enumerate(player.palaces)
+        if not (task.per_palace and i in task.hit)
+        for t in dict.fromkeys(pal.persons)
+    ]
+
+
+def choices(state: DragonState) -> list | None:
+    name = step(state)
+    seat = state.current
+    if name is None or name in ("event_row", "groups"):
+        return None
+    if name == "start_player":
+        return [StartPlayer(player=i) for i in range(len(state.players))]
+    assert seat is not None
+    player = state.players[seat]
+    if name == "recruit_pick":
+        return recruit_picks(state, seat)
+    if name in ("recruit_place", "person_place"):
+        return place_options(player, seat)
+    if name == "group":
+        return [
+            ChooseGroup(seat=seat, group=g) for g in range(len(state.groups)) if group_open(state, seat, g)
+        ] + [Skip(seat=seat)]
+    if name == "action":
+        assert state.chosen_group is not None
+        return action_options(state, seat, state.chosen_group, player.yuan)
+    if name == "floor":
+        max_floors = RULES.setup.max_floors
+        return [Floor(seat=seat, palace=i) for i, p in enumerate(player.palaces) if p.floors < max_floors] + [
+            Floor(seat=seat, palace=len(player.palaces))
+        ]
+    if name == "card":
+        return [PlayCard(seat=seat, card=c) for c in dict.fromkeys(player.cards)]
+    if name == "person_pick":
+        assert state.card is not None
+        return person_picks(state, seat, state.card)
+    if name == "release":
+        return release_options(state)
+    raise AssertionError(name)

@@ -1,0 +1,472 @@
+"""The phase machine: setup, apply an entry, then run every automatic step until a decision is due.
+
+Phases: event_row -> start_player -> recruit -> (month 1..12: groups -> actions -> persons
+(months 1-11) -> event -> decay -> round scoring) -> final scoring -> over. The expansions
+will add their own steps (the wall action, the wall check after Mongols, the month-7 super
+event) between the event and decay; ``advance`` is the one place that sequences phases.
+"""
+
+from __future__ import annotations
+
+from companion.core.msg import msg
+from companion.core.protocol import Effect, RuleViolation
+from companion.games.dragon.choices import (
+    STEP_KINDS,
+    action_amount,
+    choices,
+    group_cost,
+    privilege_costs,
+    step,
+)
+from companion.games.dragon.data import RULES, WILD
+from companion.games.dragon.entries import (
+    Act,
+    ChooseGroup,
+    EventRow,
+    Floor,
+    Groups,
+    Pick,
+    Place,
+    PlayCard,
+    Release,
+    Skip,
+    StartPlayer,
+)
+from companion.games.dragon.events import (
+    decay,
+    final_scoring,
+    round_scoring,
+    settle_tasks,
+    start_event,
+    task_release,
+)
+from companion.games.dragon.options import DragonOptions
+from companion.games.dragon.scoring import ranking
+from companion.games.dragon.state import DragonState, Palace, PlayerState, ScoreItem
+from companion.games.dragon.text import describe_entry, groups_msg
+from companion.games.dragon.validate import explain, valid_event_row, valid_groups
+from companion.games.dragon.words import card_msg, event_msg, tile_msg
+
+STEP_RULES = {
+    "event_row": "dragon.setup.event_row",
+    "start_player": "dragon.setup.start_player",
+    "recruit_pick": "dragon.setup.recruit",
+    "recruit_place": "dragon.setup.recruit",
+    "groups": "dragon.action.groups",
+    "group": "dragon.action.choose",
+    "action": "dragon.action.choose",
+    "floor": "dragon.action.build",
+    "card": "dragon.person.play",
+    "person_pick": "dragon.person.play",
+    "person_place": "dragon.palace.capacity",
+    "release": "dragon.event.release_order",
+}
+
+
+def setup(options: DragonOptions, players: list[str]) -> DragonState:
+    st = RULES.setup
+    cards = [*RULES.type_ids, *[WILD] * st.wild_cards]
+    return DragonState(
+        options=options,
+        players=[
+            PlayerState(
+                name=n, yuan=st.yuan, palaces=[Palace(floors=f) for f in st.palaces], cards=list(cards)
+            )
+            for n in players
+        ],
+        supply=RULES.supply(len(players)),
+    )
+
+
+def apply(state: DragonState, entry: object) -> tuple[DragonState, list[Effect]]:
+    name = step(state)
+    if name is None:
+        raise RuleViolation("core.game_over", "core.entry.game_over")
+    kind = getattr(entry, "kind", None)
+    if kind not in STEP_KINDS[name]:
+        raise RuleViolation(
+            "dragon.turn", "dragon.err.wrong_step", kind=str(kind), expected=msg(f"dragon.step.{name}")
+        )
+    seat = state.current if name not in ("event_row", "start_player", "groups") else None
+    if entry.seat != seat:  # type: ignore[attr-defined]
+        who = state.players[seat].name if seat is not None else msg("dragon.the_table")
+        raise RuleViolation("dragon.turn", "dragon.err.wrong_seat", player=who)
+    if name == "event_row":
+        valid_event_row(entry)  # type: ignore[arg-type]
+    elif name == "groups":
+        valid_groups(state, entry)  # type: ignore[arg-type]
+    else:
+        legal = choices(state)
+        if legal is None or entry not in legal:
+            explain(state, name, entry)
+            raise RuleViolation(STEP_RULES[name], "dragon.err.not_offered", what=msg(f"dragon.step.{name}"))
+    s = state.clone()
+    fx: list[Effect] = []
+    HANDLERS[name](s, entry, fx)
+    advance(s, fx)
+    return s, fx
+
+
+# ---- handlers: the entry is known to be legal; ``s`` is a private copy ---------------------
+
+
+def _event_row(s: DragonState, e: EventRow, fx: list[Effect]) -> None:
+    s.events = [*RULES.events.fixed_months, *e.months]
+    s.phase = "start_player"
+    fx.append(
+        Effect(
+            rule_id="dragon.setup.event_row",
+            msg=msg("dragon.fx.event_row", events=[event_msg(x) for x in s.events]),
+        )
+    )
+
+
+def _start_player(s: DragonState, e: StartPlayer, fx: list[Effect]) -> None:
+    n = len(s.players)
+    s.start_player = e.player
+    s.order = [(e.player + i) % n for i in range(n)]
+    s.turn = 0
+    s.phase = "recruit"
+    fx.append(
+        Effect(
+            rule_id="dragon.setup.start_player",
+            msg=msg("dragon.fx.start_player", player=s.players[e.player].name, order=_names(s, s.order)),
+        )
+    )
+
+
+def _pick(s: DragonState, e: Pick, fx: list[Effect]) -> None:
+    s.supply[e.tile] -= 1
+    s.tile = e.tile
+    rule = "dragon.setup.recruit" if s.phase == "recruit" else "dragon.person.play"
+    fx.append(
+        Effect(
+            rule_id=rule,
+            seat=e.seat,
+            msg=msg("dragon.fx.take", player=_name(s, e.seat), tile=tile_msg(e.tile)),
+        )
+    )
+
+
+def _place(s: DragonState, e: Place, fx: list[Effect]) -> None:
+    p = s.players[e.seat]
+    tile = s.tile
+    assert tile is not None
+    s.tile = None
+    value = RULES.faces[tile].value
+    if e.palace is None:
+        p.released.append(tile)
+        fx.append(
+            Effect(
+                rule_id="dragon.decision.full_palaces",
+                seat=e.seat,
+                msg=msg("dragon.fx.release_new", player=p.name, tile=tile_msg(tile)),
+            )
+        )
+    else:
+        pal = p.palaces[e.palace]
+        persons = list(pal.persons)
+        if e.displace is not None:
+            persons.remove(e.displace)
+            p.released.append(e.displace)
+        persons.append(tile)
+        p.palaces[e.palace] = Palace(floors=pal.floors, persons=tuple(persons))
+        s.move(e.seat, value)
+        key = "dragon.fx.displace" if e.displace else "dragon.fx.place"
+        rule = "dragon.decision.full_palaces" if e.displace else "dragon.palace.capacity"
+        fx.append(
+            Effect(
+                rule_id=rule,
+                seat=e.seat,
+                msg=msg(
+                    key,
+                    player=p.name,
+                    tile=tile_msg(tile),
+                    old=tile_msg(e.displace) if e.displace else "",
+                    palace=e.palace + 1,
+                    steps=value,
+                    track=p.track,
+                ),
+            )
+        )
+    if s.phase == "recruit":
+        if s.first_pick is None:
+            s.first_pick = tile
+        else:
+            s.pairs.append(tuple(sorted((s.first_pick.split(":")[0], tile.split(":")[0]))))
+            s.first_pick = None
+            s.turn += 1
+    else:
+        s.card = None
+        s.turn += 1
+
+
+def _groups(s: DragonState, e: Groups, fx: list[Effect]) -> None:
+    s.groups = list(e.groups)
+    s.dragons = [[] for _ in e.groups]
+    s.phase = "actions"
+    s.order = s.track_order()
+    s.turn = 0
+    s.chosen_group = None
+    fx.append(
+        Effect(
+            rule_id="dragon.action.groups",
+            msg=msg("dragon.fx.groups", groups=groups_msg(e.groups)),
+        )
+    )
+    fx.append(Effect(rule_id="dragon.track.order", msg=msg("dragon.fx.order", order=_names(s, s.order))))
+
+
+def _choose_group(s: DragonState, e: ChooseGroup | Skip, fx: list[Effect]) -> None:
+    if isinstance(e, Skip):
+        _skip(s, e, fx)
+        return
+    p = s.players[e.seat]
+    cost = group_cost(s, e.group)
+    p.yuan -= cost
+    s.dragons[e.group].append(e.seat)
+    s.chosen_group = e.group
+    if cost:
+        fx.append(
+            Effect(
+                rule_id="dragon.action.occupied",
+                seat=e.seat,
+                msg=msg("dragon.fx.group_paid", player=p.name, group=e.group + 1, cost=cost),
+            )
+        )
+    else:
+        fx.append(
+            Effect(
+                rule_id="dragon.action.choose",
+                seat=e.seat,
+                msg=msg("dragon.fx.group", player=p.name, group=e.group + 1),
+            )
+        )
+
+
+def _skip(s: DragonState, e: Skip, fx: list[Effect]) -> None:
+    p = s.players[e.seat]
+    target = RULES.actions.skip_top_up_to
+    gain = max(0, target - p.yuan)
+    p.yuan += gain
+    s.turn += 1
+    fx.append(
+        Effect(
+            rule_id="dragon.action.skip",
+            seat=e.seat,
+            msg=msg("dragon.fx.skip", player=p.name, gain=gain, to=target),
+        )
+    )
+
+
+def _act(s: DragonState, e: Act, fx: list[Effect]) -> None:
+    p = s.players[e.seat]
+    s.chosen_group = None
+    rule = f"dragon.action.{e.card}"
+    if e.card == "privilege":
+        assert e.size is not None
+        cost = privilege_costs(s)[e.size]
+        p.yuan -= cost
+        if e.size == "small":
+            p.small_privileges += 1
+        else:
+            p.large_privileges += 1
+        dragons = getattr(RULES.actions.privileges, e.size).dragons
+        fx.append(
+            Effect(
+                rule_id="dragon.decision.large_privilege" if e.size == "large" else rule,
+                seat=e.seat,
+                msg=msg(
+                    "dragon.fx.privilege",
+                    player=p.name,
+                    size=msg(f"dragon.privilege.{e.size}"),
+                    cost=cost,
+                    dragons=dragons,
+                ),
+            )
+        )
+        s.turn += 1
+        return
+    base, extra = action_amount(p, e.card)
+    total = base + extra
+    detail: dict[str, object] = {}
+    if e.card == "taxes":
+        p.yuan += total
+    elif e.card == "build":
+        s.floors_left = total
+    elif e.card == "harvest":
+        p.rice += total
+    elif e.card == "fireworks":
+        p.fireworks += total
+    elif e.card == "parade":
+        s.move(e.seat, total)
+        detail["track"] = p.track
+    elif e.card == "research":
+        p.ledger.append(ScoreItem(month=s.month, source="research", points=total, count=total))
+    fx.append(
+        Effect(
+            rule_id=rule,
+            seat=e.seat,
+            msg=msg(f"dragon.fx.{e.card}", player=p.name, total=total, base=base, extra=extra, **detail),
+        )
+    )
+    if e.card != "build":
+        s.turn += 1
+
+
+def _floor(s: DragonState, e: Floor, fx: list[Effect]) -> None:
+    p = s.players[e.seat]
+    if e.palace == len(p.palaces):
+        p.palaces.append(Palace(floors=1))
+        fx.append(
+            Effect(
+                rule_id="dragon.action.build",
+                seat=e.seat,
+                msg=msg("dragon.fx.floor_new", player=p.name, palace=e.palace + 1),
+            )
+        )
+    else:
+        pal = p.palaces[e.palace]
+        p.palaces[e.palace] = Palace(floors=pal.floors + 1, persons=pal.persons)
+        fx.append(
+            Effect(
+                rule_id="dragon.action.build",
+                seat=e.seat,
+                msg=msg("dragon.fx.floor_add", player=p.name, palace=e.palace + 1, floors=pal.floors + 1),
+            )
+        )
+    s.floors_left -= 1
+    if not s.floors_left:
+        s.turn += 1
+
+
+def _card(s: DragonState, e: PlayCard, fx: list[Effect]) -> None:
+    p = s.players[e.seat]
+    p.cards.remove(e.card)
+    fx.append(
+        Effect(
+            rule_id="dragon.person.play",
+            seat=e.seat,
+            msg=msg("dragon.fx.card", player=p.name, card=card_msg(e.card)),
+        )
+    )
+    if any(n > 0 and (e.card == WILD or t.startswith(e.card + ":")) for t, n in s.supply.items()):
+        s.card = e.card
+    else:
+        s.turn += 1
+        fx.append(
+            Effect(
+                rule_id="dragon.person.tile_gone",
+                seat=e.seat,
+                msg=msg("dragon.fx.card_dead", player=p.name, card=card_msg(e.card)),
+            )
+        )
+
+
+def _release(s: DragonState, e: Release, fx: list[Effect]) -> None:
+    task_release(s, e.palace, e.tile, fx)
+
+
+HANDLERS = {
+    "event_row": _event_row,
+    "start_player": _start_player,
+    "recruit_pick": _pick,
+    "recruit_place": _place,
+    "groups": _groups,
+    "group": _choose_group,
+    "action": _act,
+    "floor": _floor,
+    "card": _card,
+    "person_pick": _pick,
+    "person_place": _place,
+    "release": _release,
+}
+
+
+# ---- the automatic part of the machine -----------------------------------------------------
+
+
+def advance(s: DragonState, fx: list[Effect]) -> None:
+    """Run phase changes, events, decay and scoring, and every one-choice decision."""
+    while True:
+        if s.phase == "recruit" and s.turn >= len(s.order):
+            _start_month(s, 1, fx)
+        elif s.phase == "actions" and s.turn >= len(s.order):
+            if s.month < RULES.setup.months:
+                _start_persons(s, fx)
+            else:
+                fx.append(Effect(rule_id="dragon.person.last_month", msg=msg("dragon.fx.no_person_phase")))
+                start_event(s, fx)
+        elif s.phase == "persons" and s.turn >= len(s.order):
+            start_event(s, fx)
+        elif s.phase == "event":
+            settle_tasks(s, fx)
+            if s.tasks and not _auto_one(s, fx):
+                return
+            if not s.tasks:
+                _end_month(s, fx)
+        elif not _auto_one(s, fx):
+            return
+
+
+def _auto_one(s: DragonState, fx: list[Effect]) -> bool:
+    """Apply the pending decision if it has exactly one legal entry; True if it did."""
+    name = step(s)
+    if name is None:
+        return False
+    legal = choices(s)
+    if legal is None or len(legal) != 1:
+        return False
+    fx.append(
+        Effect(
+            rule_id="dragon.auto", seat=s.current, msg=msg("dragon.fx.auto", what=describe_entry(s, legal[0]))
+        )
+    )
+    HANDLERS[name](s, legal[0], fx)
+    return True
+
+
+def _start_month(s: DragonState, month: int, fx: list[Effect]) -> None:
+    s.month = month
+    s.phase = "groups"
+    s.order = []
+    s.turn = 0
+    s.groups = []
+    s.dragons = []
+    fx.append(
+        Effect(
+            rule_id="dragon.round",
+            msg=msg("dragon.fx.month", month=month, event=event_msg(s.events[month - 1])),
+        )
+    )
+
+
+def _start_persons(s: DragonState, fx: list[Effect]) -> None:
+    s.phase = "persons"
+    s.order = s.track_order()
+    s.turn = 0
+    s.card = None
+    fx.append(Effect(rule_id="dragon.track.order", msg=msg("dragon.fx.order", order=_names(s, s.order))))
+
+
+def _end_month(s: DragonState, fx: list[Effect]) -> None:
+    decay(s, fx)
+    round_scoring(s, fx)
+    if s.month < RULES.setup.months:
+        _start_month(s, s.month + 1, fx)
+        return
+    final_scoring(s, fx)
+    s.final = True
+    s.phase = "over"
+    s.order = []
+    s.turn = 0
+    winner = s.players[ranking(s)[0]].name
+    fx.append(Effect(rule_id="dragon.final.tie_break", msg=msg("dragon.fx.game_over", player=winner)))
+
+
+def _name(s: DragonState, seat: int) -> str:
+    return s.players[seat].name
+
+
+def _names(s: DragonState, seats: list[int]) -> str:
+    return ", ".join(s.players[i].name for i in seats)

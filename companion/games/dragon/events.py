@@ -1,0 +1,309 @@
+"""The event phase: each month's event, the releases it causes, decay and round scoring."""
+
+from __future__ import annotations
+
+from companion.core.msg import msg
+from companion.core.protocol import Effect
+from companion.games.dragon.data import RULES
+from companion.games.dragon.scoring import final_lines, round_items
+from companion.games.dragon.state import DragonState, Palace, ReleaseTask, ScoreItem
+from companion.games.dragon.words import event_msg, tile_msg
+
+
+def start_event(s: DragonState, fx: list[Effect]) -> None:
+    """Resolve the month's event; losses of persons become release tasks in track order."""
+    s.phase = "event"
+    s.order = s.track_order()
+    s.turn = 0
+    event = s.events[s.month - 1]
+    fx.append(
+        Effect(
+            rule_id=f"dragon.event.{event}", msg=msg("dragon.fx.event", month=s.month, event=event_msg(event))
+        )
+    )
+    RESOLVERS[event](s, fx)
+
+
+def _peace(s: DragonState, fx: list[Effect]) -> None:
+    fx.append(Effect(rule_id="dragon.event.peace", msg=msg("dragon.fx.peace")))
+
+
+def _tribute(s: DragonState, fx: list[Effect]) -> None:
+    due = RULES.events.tribute_yuan
+    for seat in s.order:
+        p = s.players[seat]
+        paid = min(due, p.yuan)
+        p.yuan -= paid
+        missing = due - paid
+        key = "dragon.fx.tribute_short" if missing else "dragon.fx.tribute_paid"
+        fx.append(
+            Effect(
+                rule_id="dragon.event.tribute",
+                seat=seat,
+                msg=msg(key, player=p.name, paid=paid, missing=missing),
+            )
+        )
+        if missing:
+            s.tasks.append(ReleaseTask(seat=seat, count=missing, rule_id="dragon.event.tribute"))
+
+
+def _drought(s: DragonState, fx: list[Effect]) -> None:
+    per = RULES.events.drought_rice_per_inhabited_palace
+    for seat in s.order:
+        p = s.players[seat]
+        inhabited = sum(1 for pal in p.palaces if pal.persons)
+        fed = min(inhabited, p.rice // per)
+        p.rice -= fed * per
+        short = inhabited - fed
+        key = "dragon.fx.drought_short" if short else "dragon.fx.drought_fed"
+        fx.append(
+            Effect(
+                rule_id="dragon.event.drought",
+                seat=seat,
+                msg=msg(key, player=p.name, paid=fed * per, palaces=inhabited, short=short),
+            )
+        )
+        if short:
+            s.tasks.append(
+                ReleaseTask(seat=seat, count=short, rule_id="dragon.event.drought", per_palace=True)
+            )
+
+
+def festival_awards(fireworks: list[int]) -> list[tuple[int, int]]:
+    """(VP, fireworks returned) per player: most fireworks 6, next distinct count above 0 gets 3."""
+    vp = RULES.events.festival_vp
+    counts = sorted({n for n in fireworks if n > 0}, reverse=True)
+    first = counts[0] if counts else None
+    second = counts[1] if len(counts) > 1 else None
+    out = []
+    for n in fireworks:
+        points = vp["first"] if n == first else vp["second"] if n == second else 0
+        out.append((points, (n + 1) // 2 if points else 0))
+    return out
+
+
+def _festival(s: DragonState, fx: list[Effect]) -> None:
+    awards = festival_awards([p.fireworks for p in s.players])
+    if not any(points for points, _ in awards):
+        fx.append(Effect(rule_id="dragon.event.festival", msg=msg("dragon.fx.festival_none")))
+    for seat in s.order:
+        points, returned = awards[seat]
+        if not points:
+            continue
+        p = s.players[seat]
+        held = p.fireworks
+        p.fireworks -= returned
+        p.ledger.append(ScoreItem(month=s.month, source="festival", points=points, count=held))
+        fx.append(
+            Effect(
+                rule_id="dragon.event.festival",
+                seat=seat,
+                msg=msg("dragon.fx.festival", player=p.name, vp=points, fireworks=held, returned=returned),
+            )
+        )
+
+
+def _mongol(s: DragonState, fx: list[Effect]) -> None:
+    helmet = RULES.types["warrior"].symbol
+    helmets = {seat: s.players[seat].symbols(helmet) for seat in s.order}
+    for seat in s.order:
+        if helmets[seat]:
+            p = s.players[seat]
+            p.ledger.append(
+                ScoreItem(month=s.month, source="mongol", points=helmets[seat], count=helmets[seat])
+            )
+            fx.append(
+                Effect(
+                    rule_id="dragon.event.mongol",
+                    seat=seat,
+                    msg=msg("dragon.fx.mongol_vp", player=p.name, vp=helmets[seat]),
+                )
+            )
+    fewest = min(helmets.values())
+    weakest = [seat for seat in s.order if helmets[seat] == fewest]
+    fx.append(
+        Effect(
+            rule_id="dragon.event.mongol",
+            msg=msg(
+                "dragon.fx.mongol_weak", helmets=fewest, players=", ".join(s.players[w].name for w in weakest)
+            ),
+        )
+    )
+    for seat in weakest:
+        s.tasks.append(
+            ReleaseTask(
+                seat=seat, count=RULES.events.mongol_releases_per_weakest, rule_id="dragon.event.mongol"
+            )
+        )
+
+
+def _contagion(s: DragonState, fx: list[Effect]) -> None:
+    mortar = RULES.types["healer"].symbol
+    base = RULES.events.contagion_releases
+    for seat in s.order:
+        p = s.players[seat]
+        mortars = p.symbols(mortar)
+        count = max(0, base - mortars)
+        fx.append(
+            Effect(
+                rule_id="dragon.event.contagion",
+                seat=seat,
+                msg=msg("dragon.fx.contagion", player=p.name, count=count, base=base, mortars=mortars),
+            )
+        )
+        if count:
+            s.tasks.append(ReleaseTask(seat=seat, count=count, rule_id="dragon.event.contagion"))
+
+
+RESOLVERS = {
+    "peace": _peace,
+    "tribute": _tribute,
+    "drought": _drought,
+    "festival": _festival,
+    "mongol": _mongol,
+    "contagion": _contagion,
+}
+
+
+def release(
+    s: DragonState, seat: int, palace: int, tile: str, fx: list[Effect], rule_id: str, forced: bool = False
+) -> None:
+    """Take one person out of a palace for good (the marker stays where it is)."""
+    p = s.players[seat]
+    pal = p.palaces[palace]
+    persons = list(pal.persons)
+    persons.remove(tile)
+    p.palaces[palace] = Palace(floors=pal.floors, persons=tuple(persons))
+    p.released.append(tile)
+    key = "dragon.fx.release_forced" if forced else "dragon.fx.release"
+    fx.append(
+        Effect(
+            rule_id=rule_id, seat=seat, msg=msg(key, player=p.name, tile=tile_msg(tile), palace=palace + 1)
+        )
+    )
+
+
+def task_release(s: DragonState, palace: int, tile: str, fx: list[Effect], forced: bool = False) -> None:
+    """One release towards the current task."""
+    task = s.tasks[0]
+    release(s, task.seat, palace, tile, fx, task.rule_id, forced)
+    if task.count <= 1:
+        s.tasks.pop(0)
+    else:
+        hit = (*task.hit, palace) if task.per_palace else task.hit
+        s.tasks[0] = task.model_copy(update={"count": task.count - 1, "hit": hit})
+
+
+def settle_tasks(s: DragonState, fx: list[Effect]) -> None:
+    """Resolve the releases that leave no choice: nobody left, or everybody must go."""
+    while s.tasks:
+        task = s.tasks[0]
+        p = s.players[task.seat]
+        eligible = [
+            i for i, pal in enumerate(p.palaces) if pal.persons and not (task.per_palace and i in task.hit)
+        ]
+        if not eligible:
+            s.tasks.pop(0)
+            fx.append(
+                Effect(
+                    rule_id="dragon.event.no_persons",
+                    seat=task.seat,
+                    msg=msg("dragon.fx.no_persons", player=p.name, count=task.count),
+                )
+            )
+            continue
+        if task.per_palace:
+            if task.count < len(eligible):
+                return
+            # Every remaining palace loses one: those holding one kind of person need no question.
+            simple = [i for i in eligible if len(set(p.palaces[i].persons)) == 1]
+            if not simple:
+                return
+            task_release(s, simple[0], p.palaces[simple[0]].persons[0], fx, forced=True)
+            continue
+        persons = [(i, t) for i in eligible for t in p.palaces[i].persons]
+        if task.count < len(persons):
+            return
+        s.tasks.pop(0)
+        fx.append(
+            Effect(
+                rule_id=task.rule_id,
+                seat=task.seat,
+                msg=msg("dragon.fx.release_all", player=p.name, count=task.count, n=len(persons)),
+            )
+        )
+        for i, t in persons:
+            release(s, task.seat, i, t, fx, task.rule_id)
+
+
+def decay(s: DragonState, fx: list[Effect]) -> None:
+    for seat in s.order:
+        p = s.players[seat]
+        kept = []
+        for number, pal in enumerate(p.palaces, start=1):
+            if pal.persons:
+                kept.append(pal)
+            elif pal.floors > 1:
+                kept.append(Palace(floors=pal.floors - 1))
+                fx.append(
+                    Effect(
+                        rule_id="dragon.decay",
+                        seat=seat,
+                        msg=msg("dragon.fx.decay", player=p.name, palace=number, floors=pal.floors - 1),
+                    )
+                )
+            else:
+                fx.append(
+                    Effect(
+                        rule_id="dragon.decay",
+                        seat=seat,
+                        msg=msg("dragon.fx.decay_gone", player=p.name, palace=number),
+                    )
+                )
+        p.palaces = kept
+
+
+def round_scoring(s: DragonState, fx: list[Effect]) -> None:
+    for seat in s.order:
+        p = s.players[seat]
+        items = round_items(p, s.month)
+        p.ledger.extend(i for i in items if i.points)
+        palaces, ladies, privileges = (i.points for i in items)
+        fx.append(
+            Effect(
+                rule_id="dragon.scoring.round",
+                seat=seat,
+                msg=msg(
+                    "dragon.fx.round",
+                    player=p.name,
+                    total=palaces + ladies + privileges,
+                    palaces=palaces,
+                    ladies=ladies,
+                    privileges=privileges,
+                ),
+            )
+        )
+    s.by_round.append([p.vp for p in s.players])
+
+
+def final_scoring(s: DragonState, fx: list[Effect]) -> None:
+    for seat in s.track_order():
+        p = s.players[seat]
+        items = final_lines(p.palaces, p.yuan, p.rice, p.fireworks)
+        p.ledger.extend(i for i in items if i.points)
+        persons, monks, leftovers = items
+        fx.append(
+            Effect(
+                rule_id="dragon.final.persons",
+                seat=seat,
+                msg=msg(
+                    "dragon.fx.final",
+                    player=p.name,
+                    persons=persons.count,
+                    persons_vp=persons.points,
+                    monks=monks.points,
+                    money=leftovers.count,
+                    money_vp=leftovers.points,
+                ),
+            )
+        )

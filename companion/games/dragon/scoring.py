@@ -1,0 +1,100 @@
+"""Round scoring, final scoring and the scoreboard.
+
+``final_lines`` is the single implementation of the final scoring: the engine and the
+stand-alone calculator both call it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from companion.core.msg import Msg, msg
+from companion.core.protocol import Scoreboard, ScoreLine, ScoreRow
+from companion.games.dragon.data import RULES
+from companion.games.dragon.state import DragonState, Palace, PlayerState, ScoreItem
+
+FINAL_MONTH = 13  # ledger month used for the final scoring lines
+
+# ledger source -> rule id
+SOURCE_RULES = {
+    "palaces": "dragon.scoring.round",
+    "ladies": "dragon.scoring.round",
+    "privileges": "dragon.scoring.round",
+    "research": "dragon.action.research",
+    "festival": "dragon.event.festival",
+    "mongol": "dragon.event.mongol",
+    "persons": "dragon.final.persons",
+    "monks": "dragon.final.monks",
+    "leftovers": "dragon.final.leftovers",
+}
+
+
+def round_items(player: PlayerState, month: int) -> list[ScoreItem]:
+    """The round scoring of one player: palaces, court-lady dragons, privilege dragons."""
+    rs, priv = RULES.scoring.round, RULES.actions.privileges
+    ladies = player.symbols(RULES.types["court_lady"].symbol)
+    dragons = player.small_privileges * priv.small.dragons + player.large_privileges * priv.large.dragons
+    return [
+        ScoreItem(
+            month=month,
+            source="palaces",
+            points=len(player.palaces) * rs.per_palace,
+            count=len(player.palaces),
+        ),
+        ScoreItem(month=month, source="ladies", points=ladies * rs.per_court_lady_dragon, count=ladies),
+        ScoreItem(month=month, source="privileges", points=dragons * rs.per_privilege_dragon, count=dragons),
+    ]
+
+
+def final_lines(palaces: Sequence[Palace], yuan: int, rice: int, fireworks: int) -> list[ScoreItem]:
+    """Final scoring: persons, monks (Buddhas x floors), leftovers sold and turned into VP."""
+    fs = RULES.scoring.final
+    persons = [p for pal in palaces for p in pal.persons]
+    buddha = RULES.types["monk"].symbol
+    monks = sum(
+        RULES.faces[p].symbols * pal.floors
+        for pal in palaces
+        for p in pal.persons
+        if RULES.symbol_of[p] == buddha
+    )
+    money = yuan + fs.yuan_per_leftover_tile * (rice + fireworks)
+    return [
+        ScoreItem(
+            month=FINAL_MONTH, source="persons", points=len(persons) * fs.per_person, count=len(persons)
+        ),
+        ScoreItem(
+            month=FINAL_MONTH,
+            source="monks",
+            points=monks,
+            count=sum(1 for p in persons if p.startswith("monk:")),
+        ),
+        ScoreItem(month=FINAL_MONTH, source="leftovers", points=money // fs.yuan_per_vp, count=money),
+    ]
+
+
+def item_label(item: ScoreItem) -> Msg:
+    if item.month == FINAL_MONTH:
+        return msg(f"dragon.score.{item.source}", n=item.count)
+    return msg(f"dragon.score.{item.source}", n=item.count, month=item.month)
+
+
+def ranking(state: DragonState) -> list[int]:
+    """Seats best first: most VP, then further ahead on the person track (stacking order)."""
+    order = state.track_order()
+    pos = {seat: i for i, seat in enumerate(order)}
+    return sorted(range(len(state.players)), key=lambda s: (-state.players[s].vp, pos[s]))
+
+
+def score(state: DragonState) -> Scoreboard:
+    rows = []
+    for seat, p in enumerate(state.players):
+        lines = [ScoreLine(item_label(i), i.points, SOURCE_RULES[i.source]) for i in p.ledger if i.points]
+        rows.append(ScoreRow(name=p.name, seat=seat, total=p.vp, breakdown=lines))
+    return Scoreboard(
+        rows=rows,
+        ranking=[state.players[s].name for s in ranking(state)],
+        final=state.final,
+        tie_break=msg("dragon.tie_break"),
+        by_round=[[month[seat] for month in state.by_round] for seat in range(len(state.players))],
+        shared=[],
+    )

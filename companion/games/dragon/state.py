@@ -1,0 +1,160 @@
+"""The state of a game: plain pydantic models, copied cheaply before each change.
+
+``apply`` never touches the state it is given: it works on ``state.clone()``. Cloning is
+written by hand because pydantic's deep copy is slow, and a random game applies hundreds of
+entries; immutable parts (tile ids, score items, the options) are shared, never copied.
+"""
+
+from __future__ import annotations
+
+from copy import copy
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from companion.games.dragon.data import RULES
+from companion.games.dragon.options import DragonOptions
+
+Phase = Literal["event_row", "start_player", "recruit", "groups", "actions", "persons", "event", "over"]
+
+
+class ScoreItem(BaseModel):
+    """One scoring event in a player's ledger (month 13 = final scoring)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    month: int
+    source: str
+    points: int
+    count: int = 0
+
+
+class Palace(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    floors: int
+    persons: tuple[str, ...] = ()
+
+    @property
+    def room(self) -> int:
+        return self.floors - len(self.persons)
+
+
+class PlayerState(BaseModel):
+    name: str
+    yuan: int
+    rice: int = 0
+    fireworks: int = 0
+    track: int = 0
+    arrival: int = 0  # when the marker reached its space: later arrivals sit higher in the stack
+    palaces: list[Palace]
+    cards: list[str]  # person cards still in hand
+    small_privileges: int = 0
+    large_privileges: int = 0
+    released: list[str] = []
+    ledger: list[ScoreItem] = []
+
+    def clone(self) -> PlayerState:
+        new = copy(self)
+        new.__dict__.update(
+            palaces=list(self.palaces),
+            cards=list(self.cards),
+            released=list(self.released),
+            ledger=list(self.ledger),
+        )
+        return new
+
+    @property
+    def vp(self) -> int:
+        return sum(i.points for i in self.ledger)
+
+    def persons(self) -> list[str]:
+        return [p for pal in self.palaces for p in pal.persons]
+
+    def symbols(self, symbol: str) -> int:
+        """How many of ``symbol`` the persons in the palaces show."""
+        faces, sym = RULES.faces, RULES.symbol_of
+        return sum(faces[p].symbols for p in self.persons() if sym[p] == symbol)
+
+    def count_type(self, kind: str) -> int:
+        return sum(1 for p in self.persons() if p.startswith(kind + ":"))
+
+
+class ReleaseTask(BaseModel):
+    """A pending loss of persons caused by an event, for one player."""
+
+    model_config = ConfigDict(frozen=True)
+
+    seat: int
+    count: int
+    rule_id: str
+    per_palace: bool = False  # Drought: at most one person from each unsupplied palace
+    hit: tuple[int, ...] = ()  # palaces already hit (Drought)
+
+
+class DragonState(BaseModel):
+    options: DragonOptions
+    players: list[PlayerState]
+    supply: dict[str, int]
+    phase: Phase = "event_row"
+    month: int = 0  # 0 during setup
+    events: list[str] = []  # the 12 event tiles, once entered
+    start_player: int | None = None
+    order: list[int] = []  # seats in the order of the current phase
+    turn: int = 0  # index into ``order``
+    moves: int = 0  # counts marker moves, for stacking
+    pairs: list[tuple[str, ...]] = []  # initial recruitment pairs already taken
+    first_pick: str | None = None  # the first tile of the current initial recruitment pair
+    groups: list[tuple[str, ...]] = []
+    dragons: list[list[int]] = []  # seats whose dragon is on each group
+    chosen_group: int | None = None
+    floors_left: int = 0  # floors still to place after a Build action
+    card: str | None = None  # the person card just played
+    tile: str | None = None  # the tile taken, waiting for a palace
+    tasks: list[ReleaseTask] = []
+    by_round: list[list[int]] = []  # each seat's VP after each completed month
+    final: bool = False
+
+    def clone(self) -> DragonState:
+        new = copy(self)
+        new.__dict__.update(
+            players=[p.clone() for p in self.players],
+            supply=dict(self.supply),
+            events=list(self.events),
+            order=list(self.order),
+            pairs=list(self.pairs),
+            groups=list(self.groups),
+            dragons=[list(g) for g in self.dragons],
+            tasks=list(self.tasks),
+            by_round=list(self.by_round),
+        )
+        return new
+
+    @property
+    def current(self) -> int | None:
+        """The seat whose turn it is in the current phase's order, if any."""
+        if self.tasks:
+            return self.tasks[0].seat
+        if 0 <= self.turn < len(self.order):
+            return self.order[self.turn]
+        return None
+
+    def track_order(self) -> list[int]:
+        """Seats from furthest ahead on the person track; on one space, the last arrival first."""
+        return sorted(
+            range(len(self.players)), key=lambda s: (-self.players[s].track, -self.players[s].arrival)
+        )
+
+    def move(self, seat: int, steps: int) -> None:
+        """Advance a person marker; it lands on top of any markers already on that space."""
+        if steps <= 0:
+            return
+        self.moves += 1
+        p = self.players[seat]
+        p.track += steps
+        p.arrival = self.moves
+
+    def tiles_in_play(self) -> int:
+        """Every tile kept track of: supply, palaces, released, in hand (conservation check)."""
+        held = sum(len(p.persons()) + len(p.released) for p in self.players)
+        return sum(self.supply.values()) + held + (1 if self.tile else 0)

@@ -1,0 +1,135 @@
+"""Labels: the banner, prompt texts and a short description of every entry.
+
+``describe_entry`` states the consequence of a choice before it is confirmed ("Taxes:
++5 yuan", "Group 2 (pay 3 yuan)", "Release Carla's old monk (palace 2)").
+"""
+
+from __future__ import annotations
+
+from companion.core.msg import Msg, msg
+from companion.games.dragon.choices import action_amount, group_cost, privilege_costs, step
+from companion.games.dragon.data import RULES
+from companion.games.dragon.entries import (
+    Act,
+    ChooseGroup,
+    EventRow,
+    Floor,
+    Groups,
+    Pick,
+    Place,
+    PlayCard,
+    Release,
+    Skip,
+    StartPlayer,
+)
+from companion.games.dragon.state import DragonState
+from companion.games.dragon.words import action_msg, card_msg, event_msg, tile_msg, tile_value_msg
+
+
+def groups_msg(groups: tuple[tuple[str, ...], ...] | list[tuple[str, ...]]) -> list[Msg]:
+    return [
+        msg("dragon.group_cards", n=i + 1, cards=[action_msg(c) for c in g]) for i, g in enumerate(groups)
+    ]
+
+
+PHASES = {
+    "event_row": "dragon.phase.setup",
+    "start_player": "dragon.phase.setup",
+    "recruit": "dragon.phase.recruit",
+    "groups": "dragon.phase.actions",
+    "actions": "dragon.phase.actions",
+    "persons": "dragon.phase.persons",
+    "event": "dragon.phase.event",
+    "over": "dragon.phase.over",
+}
+
+
+def banner(s: DragonState) -> Msg:
+    phase = msg(PHASES[s.phase])
+    if s.phase == "over":
+        return msg("dragon.banner.over", phase=phase)
+    if s.phase == "event":
+        phase = msg("dragon.phase.event_named", event=event_msg(s.events[s.month - 1]))
+    seats = [t.seat for t in s.tasks] if s.tasks else s.order[s.turn :]
+    if s.phase == "groups":
+        seats = s.track_order()
+    who = [s.players[i].name for i in dict.fromkeys(seats)]
+    order = (
+        msg("dragon.banner.order", first=who[0], rest=", ".join(who[1:]))
+        if len(who) > 1
+        else (who[0] if who else "")
+    )
+    if s.month == 0:
+        return msg("dragon.banner.setup", phase=phase, order=order)
+    return msg("dragon.banner.month", month=s.month, phase=phase, order=order)
+
+
+def prompt_msg(s: DragonState) -> Msg:
+    name = step(s)
+    seat = s.current
+    args: dict[str, object] = {"player": s.players[seat].name if seat is not None else ""}
+    if name == "floor":
+        args["n"] = s.floors_left
+    elif name == "person_pick" and s.card:
+        args["card"] = card_msg(s.card)
+    elif name in ("person_place", "recruit_place") and s.tile:
+        args["tile"] = tile_msg(s.tile)
+    elif name == "release":
+        task = s.tasks[0]
+        args["count"] = task.count
+        args["rule"] = msg(f"dragon.event.{task.rule_id.rsplit('.', 1)[1]}")
+        if task.per_palace:
+            name = "release_drought"
+    elif name == "groups":
+        args["sizes"] = " + ".join(map(str, RULES.group_sizes(len(s.players))))
+    elif name == "recruit_pick":
+        args["nth"] = 1 if s.first_pick is None else 2
+    return msg(f"dragon.prompt.{name}", **args)
+
+
+def describe_entry(s: DragonState, e: object) -> Msg:
+    if isinstance(e, EventRow):
+        return msg("dragon.label.event_row", events=[event_msg(x) for x in e.months])
+    if isinstance(e, StartPlayer):
+        return msg("dragon.label.start_player", player=s.players[e.player].name)
+    if isinstance(e, Groups):
+        return msg("dragon.label.groups", groups=groups_msg(e.groups))
+    player = s.players[e.seat]  # type: ignore[attr-defined]
+    if isinstance(e, Pick):
+        return tile_value_msg(e.tile)
+    if isinstance(e, Place):
+        if e.palace is None:
+            return msg("dragon.label.release_new", tile=tile_msg(s.tile) if s.tile else "")
+        pal = player.palaces[e.palace] if e.palace < len(player.palaces) else None
+        if e.displace is not None:
+            return msg("dragon.label.displace", palace=e.palace + 1, old=tile_msg(e.displace))
+        floors = pal.floors if pal else 0
+        persons = len(pal.persons) if pal else 0
+        return msg("dragon.label.place", palace=e.palace + 1, floors=floors, persons=persons)
+    if isinstance(e, ChooseGroup):
+        cards = [action_msg(c) for c in s.groups[e.group]] if e.group < len(s.groups) else []
+        cost = group_cost(s, e.group) if e.group < len(s.groups) else 0
+        key = "dragon.label.group_paid" if cost else "dragon.label.group"
+        return msg(key, group=e.group + 1, cost=cost, cards=cards)
+    if isinstance(e, Skip):
+        gain = max(0, RULES.actions.skip_top_up_to - player.yuan)
+        return msg("dragon.label.skip", gain=gain, to=RULES.actions.skip_top_up_to)
+    if isinstance(e, Act):
+        if e.card == "privilege":
+            size = e.size or "small"
+            return msg(
+                "dragon.label.privilege", size=msg(f"dragon.privilege.{size}"), cost=privilege_costs(s)[size]
+            )
+        base, extra = action_amount(player, e.card)
+        return msg(f"dragon.label.{e.card}", total=base + extra)
+    if isinstance(e, Floor):
+        if e.palace >= len(player.palaces):
+            return msg("dragon.label.floor_new", palace=e.palace + 1)
+        floors = player.palaces[e.palace].floors
+        return msg("dragon.label.floor_add", palace=e.palace + 1, before=floors, after=floors + 1)
+    if isinstance(e, PlayCard):
+        alive = any(n > 0 and (e.card == "wild" or t.startswith(e.card + ":")) for t, n in s.supply.items())
+        return msg("dragon.label.card" if alive else "dragon.label.card_dead", card=card_msg(e.card))
+    if isinstance(e, Release):
+        return msg("dragon.label.release", player=player.name, tile=tile_msg(e.tile), palace=e.palace + 1)
+    return msg("dragon.label.unknown")

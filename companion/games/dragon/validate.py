@@ -1,0 +1,133 @@
+"""Why an entry is refused: the specific rule it breaks, for a clear message.
+
+The engine accepts exactly the entries its prompt lists; when an entry is not among them,
+``explain`` names the rule (a 4th floor, an unaffordable group, a tile that is gone) before
+the generic "not offered" answer.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import pairwise
+
+from companion.core.protocol import RuleViolation
+from companion.games.dragon.choices import group_cost, group_open, pair_free, privilege_costs
+from companion.games.dragon.data import RULES, WILD
+from companion.games.dragon.entries import (
+    Act,
+    ChooseGroup,
+    EventRow,
+    Floor,
+    Groups,
+    Pick,
+    Place,
+    PlayCard,
+    Release,
+)
+from companion.games.dragon.state import DragonState
+
+
+def row_problem(months: tuple[str, ...] | list[str]) -> str | None:
+    """Why a months-3-to-12 row is not a legal layout, or None."""
+    expected = Counter(RULES.shuffled_events)
+    if len(months) != len(RULES.shuffled_events) or Counter(months) != expected:
+        return "counts"
+    if any(a == b for a, b in pairwise(months)):
+        return "neighbours"
+    return None
+
+
+def valid_event_row(entry: EventRow) -> None:
+    problem = row_problem(entry.months)
+    if problem:
+        counts = ", ".join(f"{n} x {name}" for name, n in sorted(Counter(RULES.shuffled_events).items()))
+        raise RuleViolation("dragon.setup.event_row", f"dragon.err.row_{problem}", counts=counts)
+
+
+def valid_groups(state: DragonState, entry: Groups) -> None:
+    sizes = RULES.group_sizes(len(state.players))
+    cards = [c for g in entry.groups for c in g]
+    if sorted(cards) != sorted(RULES.card_ids):
+        raise RuleViolation("dragon.action.groups", "dragon.err.groups_cards")
+    if [len(g) for g in entry.groups] != sizes:
+        raise RuleViolation(
+            "dragon.action.groups", "dragon.err.groups_sizes", sizes=" + ".join(map(str, sizes))
+        )
+
+
+def explain(state: DragonState, step: str, entry: object) -> None:
+    """Raise the specific RuleViolation for an entry the prompt does not offer, if one applies."""
+    seat = state.current
+    player = state.players[seat] if seat is not None else None
+    if isinstance(entry, ChooseGroup):
+        assert player is not None
+        if entry.group >= len(state.groups):
+            raise RuleViolation(
+                "dragon.action.choose", "dragon.err.no_group", group=entry.group + 1, n=len(state.groups)
+            )
+        cost = group_cost(state, entry.group)
+        if cost > player.yuan:
+            raise RuleViolation(
+                "dragon.action.occupied", "dragon.err.cannot_pay_group", cost=cost, yuan=player.yuan
+            )
+        if not group_open(state, entry.seat, entry.group):
+            raise RuleViolation("dragon.action.privilege", "dragon.err.cannot_pay_privilege")
+    elif isinstance(entry, Act):
+        assert player is not None and state.chosen_group is not None
+        if entry.card not in state.groups[state.chosen_group]:
+            raise RuleViolation(
+                "dragon.action.choose", "dragon.err.card_not_in_group", group=state.chosen_group + 1
+            )
+        if (entry.card == "privilege") != (entry.size is not None):
+            raise RuleViolation("dragon.decision.one_privilege", "dragon.err.privilege_size")
+        if entry.size is not None and privilege_costs(state)[entry.size] > player.yuan:
+            raise RuleViolation(
+                "dragon.action.privilege",
+                "dragon.err.privilege_cost",
+                cost=privilege_costs(state)[entry.size],
+                yuan=player.yuan,
+            )
+    elif isinstance(entry, Floor):
+        assert player is not None
+        if entry.palace > len(player.palaces):
+            raise RuleViolation("dragon.action.build", "dragon.err.no_palace", palace=entry.palace + 1)
+        if (
+            entry.palace < len(player.palaces)
+            and player.palaces[entry.palace].floors >= RULES.setup.max_floors
+        ):
+            raise RuleViolation(
+                "dragon.palace.max_floors", "dragon.err.max_floors", max=RULES.setup.max_floors
+            )
+    elif isinstance(entry, Pick):
+        if state.supply.get(entry.tile, 0) <= 0:
+            raise RuleViolation("dragon.person.tile_gone", "dragon.err.tile_gone")
+        kind = entry.tile.split(":")[0]
+        if step == "recruit_pick":
+            if not entry.tile.endswith(":young"):
+                raise RuleViolation("dragon.setup.recruit", "dragon.err.recruit_young")
+            if state.first_pick is not None and not pair_free(state, state.first_pick.split(":")[0], kind):
+                raise RuleViolation("dragon.setup.recruit", "dragon.err.recruit_pair")
+        elif state.card not in (WILD, kind):
+            raise RuleViolation("dragon.person.play", "dragon.err.tile_not_card")
+    elif isinstance(entry, Place):
+        assert player is not None
+        has_room = any(p.room > 0 for p in player.palaces)
+        if entry.palace is not None and entry.palace >= len(player.palaces):
+            raise RuleViolation("dragon.palace.capacity", "dragon.err.no_palace", palace=entry.palace + 1)
+        if has_room and (entry.palace is None or entry.displace is not None):
+            raise RuleViolation("dragon.decision.full_palaces", "dragon.err.must_place")
+        if entry.palace is not None and entry.displace is None and player.palaces[entry.palace].room <= 0:
+            raise RuleViolation("dragon.palace.capacity", "dragon.err.palace_full", palace=entry.palace + 1)
+        if entry.displace is not None and entry.displace not in player.palaces[entry.palace or 0].persons:
+            raise RuleViolation("dragon.decision.full_palaces", "dragon.err.not_there")
+    elif isinstance(entry, PlayCard):
+        assert player is not None
+        if entry.card not in player.cards:
+            raise RuleViolation("dragon.person.play", "dragon.err.card_played")
+    elif isinstance(entry, Release):
+        assert player is not None
+        task = state.tasks[0]
+        if entry.palace >= len(player.palaces) or entry.tile not in player.palaces[entry.palace].persons:
+            raise RuleViolation(task.rule_id, "dragon.err.not_there")
+        if task.per_palace and entry.palace in task.hit:
+            raise RuleViolation("dragon.event.drought", "dragon.err.drought_twice", palace=entry.palace + 1)

@@ -1,0 +1,35 @@
+"""Small Msg builders shared by effects, prompts and labels."""
+
+from __future__ import annotations
+
+from companion.core.msg import Msg, msg
+from companion.games.dragon.data import RULES, WILD
+
+
+def tile_msg(tile: str) -> Msg:
+    """ "young monk" / "monje joven"."""
+    kind, age = tile.split(":")
+    return msg("dragon.tile", type=msg(f"dragon.type.{kind}"), age=msg(f"dragon.age.{age}"))
+
+
+def tile_value_msg(tile: str) -> Msg:
+    """ "young monk (6)": the tile with its person-track value."""
+    return msg("dragon.tile_value", tile=tile_msg(tile), value=RULES.faces[tile].value)
+
+
+def card_msg(card: str) -> Msg:
+    return (
+        msg("dragon.card.wild") if card == WILD else msg("dragon.card.type", type=msg(f"dragon.type.{card}"))
+    )
+
+
+def action_msg(card: str) -> Msg:
+    return msg(f"dragon.action.{card}")
+
+
+def event_msg(event: str) -> Msg:
+    return msg(f"dragon.event.{event}")
+
+
+def names(players: list[str]) -> str:
+    return ", ".join(players)
