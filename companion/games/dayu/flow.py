@@ -16,8 +16,14 @@ from companion.games.dayu.ring import (
     neighbours,
     privilege_left,
 )
+from companion.games.dayu.rules import PHASE_KINDS
 from companion.games.dayu.scoring import flood_name
 from companion.games.dayu.state import DayuState, ToolCard
+
+# The kinds a player may try during the action and draw steps: the core lets them through to
+# apply(), so a fourth action point or an early draw is refused by the Da Yu rule that forbids
+# it (with its rule id) rather than as an entry of the wrong kind.
+TURN_KINDS = tuple(sorted(PHASE_KINDS["actions"] | PHASE_KINDS["draw"]))
 
 
 def prompt(s: DayuState) -> Prompt | None:
@@ -112,6 +118,7 @@ def _actions(s: DayuState) -> Prompt:
         kind="action",
         msg=text if not unused else msg("dayu.ask.actions_privileges", actions=text, privileges=unused),
         choices=action_choices(s),
+        kinds=TURN_KINDS,
         rule_ids=("dayu.turn.action_points", "dayu.turn.order"),
     )
 
@@ -149,6 +156,7 @@ def _draw(s: DayuState) -> Prompt:
         kind="draw",
         msg=msg("dayu.ask.draw", player=s.seat.name, n=len(s.seat.hand), of=DATA.hand_size),
         choices=_draw_choices(s),
+        kinds=TURN_KINDS,
         rule_ids=("dayu.draw.refill",),
     )
 

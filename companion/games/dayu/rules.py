@@ -45,6 +45,7 @@ PHASE_KINDS: dict[str, frozenset[str]] = {
     "exchange": frozenset({"exchange"}),
     "over": frozenset(),
 }
+PAID_KINDS = frozenset({"drain", "move", "flip", "discard", "rest"})  # each costs an action point
 TABLE_FACTS = frozenset({"marker", "start", "flood_bonus"})  # entered by the table, not a seat
 
 
@@ -72,6 +73,8 @@ def setup(options: DayuOptions, players: list[str]) -> DayuState:
 
 
 def apply(state: DayuState, entry: E.DayuEntry) -> tuple[DayuState, Effects]:
+    if state.phase == "draw" and entry.kind in PAID_KINDS and not getattr(entry, "free", False):
+        raise RuleViolation("dayu.turn.action_points", "dayu.err.no_points", n=DATA.action_points)
     if entry.kind not in PHASE_KINDS[state.phase]:
         raise RuleViolation("dayu.turn.phase", "dayu.err.phase", entry=msg(f"dayu.kind.{entry.kind}"))
     if entry.kind not in TABLE_FACTS and entry.seat != state.current:
@@ -358,7 +361,7 @@ def _flood_bonus(s: DayuState, e: E.FloodBonus, fx: Effects) -> None:
         raise RuleViolation("dayu.flood.points", "dayu.err.bonus_kind")
     place = s.ring[s.captures[0]]
     s.supply += place.tokens
-    place.tokens = 0
+    place.tokens, place.card = 0, None  # the card leaves the circle; the place is refilled next
     s.seat.flood.append(FloodCard(kind=e.bonus, points=points))
     fx.append(
         _fx(
