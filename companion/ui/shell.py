@@ -264,3 +264,10 @@ class App:
 
     def close_dialog(self) -> None:
         self.page.pop_dialog()
+
+    def from_dialog(self, action: Callable[[], Any]) -> None:
+        """Close the dialog, then act: the page is updated explicitly, as the dialog that
+        received the tap is no longer on the page when Flet's auto-update runs."""
+        self.close_dialog()
+        action()
+        self.page.update()

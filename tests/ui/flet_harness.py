@@ -101,9 +101,12 @@ class Harness:
         await self.session.after_event(self.page)  # flet auto-updates after main()
         await self.flush()
 
-    async def flush(self, turns: int = 10) -> None:
+    async def flush(self, turns: int = 25, pause: float = 0.0) -> None:
+        """Let the loop run the tasks an event started (route changes, service answers).
+
+        ``pause`` > 0 also waits for work in other threads (pubsub subscribers run in a pool)."""
         for _ in range(turns):
-            await asyncio.sleep(0.005)
+            await asyncio.sleep(pause)
 
     def controls(self) -> list[Any]:
         return list(self.session.index.values())

@@ -78,6 +78,12 @@ async def test_refused_entry_shows_reason_and_rule_and_changes_nothing(tmp_path)
     h.close()
 
 
+async def tab(h, name):
+    nav = h.by_key("tabs")
+    h.session.apply_patch(nav._i, {"selected_index": ["play", "scores", "history", "rules"].index(name)})
+    await h.fire("tabs", "change")
+
+
 async def test_deal_undo_redo_and_history(tmp_path):
     hub = new_hub(tmp_path)
     h = await started(hub)
@@ -91,7 +97,49 @@ async def test_deal_undo_redo_and_history(tmp_path):
     assert table.version == 3 and table.can_redo()
     await h.click("redo")
     assert table.version == 4
-    await h.click("tabs") if False else None
-    h.page.route = f"/table/{table.id}/history"
-    h.go = None
+    await tab(h, "history")
+    assert h.route().endswith("/history")
+    assert h.has("entry-3") and h.has("entry-0-fx-0") is False
+    await h.click("entry-3")  # the last entry: one step, no question asked
+    assert table.version == 3
+    await h.click("entry-1")  # two steps: asks first
+    assert table.version == 3 and h.has("confirm-undo")
+    await h.click("confirm-undo-yes")
+    assert table.version == 1
+    assert h.has("redo-2") and h.has("redo-0")
+    await h.click("redo-2")  # redo up to the furthest undone entry
+    assert table.version == 4 and not table.can_redo()
+    await h.click("history-undo")
+    assert table.version == 3
     h.close()
+
+
+async def test_scores_show_breakdown_and_winner(tmp_path):
+    hub = new_hub(tmp_path)
+    h = await started(hub)
+    await new_toy_table(h)
+    await h.click("auto")
+    while h.has("choice-2"):
+        await h.click("choice-2")
+    await h.click("see-scores")
+    assert h.route().endswith("/scores")
+    assert h.has("final-card") and h.by_key("winner").value.startswith("Winner: ")
+    assert h.has("breakdown-0") and h.has("line-0-0-rule")
+    await h.click("line-0-0-rule")
+    assert h.has("rule-dialog")
+    h.close()
+
+
+async def test_a_reload_finds_the_table_intact(tmp_path):
+    hub = new_hub(tmp_path)
+    h = await started(hub)
+    await new_toy_table(h)
+    await h.click("auto")
+    await h.click("choice-1")
+    route = h.route()
+    h.close()
+    # a new process: a fresh hub on the same data folder
+    again = await started(new_hub(tmp_path), route=route)
+    assert again.by_key("banner").value == "toy.banner"
+    assert again.has("last-entry") and again.has("undo")
+    again.close()

@@ -110,8 +110,7 @@ def confirm_undo(app: App, steps: int) -> None:
         return
 
     def go(_: Any = None) -> None:
-        app.close_dialog()
-        app.undo(steps)
+        app.from_dialog(lambda: app.undo(steps))
 
     app.dialog(
         app.tr("history.confirm_title"),

@@ -108,8 +108,7 @@ def rename_dialog(app: App, info: TableInfo) -> None:
         except TableError as exc:
             error.value = tr.msg(exc.msg)
             return
-        app.close_dialog()
-        app.refresh()
+        app.from_dialog(app.refresh)
 
     field.on_submit = save
     app.dialog(
@@ -125,8 +124,7 @@ def delete_dialog(app: App, info: TableInfo) -> None:
 
     def delete(_: Any = None) -> None:
         app.hub.delete(info.id)
-        app.close_dialog()
-        app.refresh()
+        app.from_dialog(app.refresh)
 
     app.dialog(
         tr("home.delete_title"),
@@ -214,8 +212,7 @@ def import_dialog(app: App) -> None:
         except TableError as exc:
             error.value = tr.msg(exc.msg)
             return
-        app.close_dialog()
-        app.go(f"/table/{table.id}")
+        app.from_dialog(lambda: app.go(f"/table/{table.id}"))
 
     async def pick(_: Any = None) -> None:
         files = await app.files.pick_files(

@@ -1,0 +1,172 @@
+"""The Chinatown map: six districts as grids of numbered buildings, owners, shops and businesses.
+
+The same map serves the Play screen (tap a building to see it; while placing, tap a tile in
+hand and then a building) and the Quick income screen (tap to set an owner and a shop).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from companion.games.chinatown.data import BOARD
+from companion.games.chinatown.income import Business, find_businesses
+from companion.games.chinatown.rules import business_msg
+from companion.games.chinatown.text import shop_name
+from companion.ui.shell import App
+from companion.ui.widgets import card, small
+
+CELL = 44  # a building, px: two districts side by side fit a 412 px phone
+
+# One colour per shop type, lighter for the size-3 types up to darker for the size-6 ones.
+SHOP_COLORS = {
+    "photo": "#FFCDD2",
+    "tea_house": "#C8E6C9",
+    "seafood": "#BBDEFB",
+    "jewelry": "#FFF59D",
+    "tropical_fish": "#B2EBF2",
+    "florist": "#F8BBD0",
+    "take_out": "#FFCC80",
+    "laundry": "#D1C4E9",
+    "dim_sum": "#DCEDC8",
+    "antiques": "#BCAAA4",
+    "factory": "#B0BEC5",
+    "restaurant": "#FFAB91",
+}
+
+
+def abbreviation(app: App, shop: str) -> str:
+    """The first letters of the shop's name in the reader's language (fits a 44 px cell)."""
+    words = app.tr.msg(shop_name(shop)).split()
+    return (words[0][:2] + (words[1][:1] if len(words) > 1 else "")).upper() if words else "?"
+
+
+def business_of(businesses: list[Business[Any]]) -> dict[int, Business[Any]]:
+    return {b: bus for bus in businesses for b in bus.buildings}
+
+
+def map_view(
+    app: App,
+    owner: dict[int, Any],
+    shop: dict[int, str],
+    colour: Callable[[Any], str],
+    on_tap: Callable[[int], None],
+    *,
+    key_prefix: str,
+    highlight: set[int] | None = None,
+) -> ft.Control:
+    """The six districts; ``colour(owner)`` gives an owner's swatch; ``highlight`` rings targets."""
+    where = business_of(find_businesses(owner, shop))
+    districts = []
+    for d in BOARD.districts:
+        rows = []
+        for row in d.rows:
+            cells = [
+                _cell(app, n, owner, shop, where, colour, on_tap, key_prefix, highlight)
+                if n is not None
+                else ft.Container(width=CELL, height=CELL)
+                for n in row
+            ]
+            rows.append(ft.Row(cells, spacing=2))
+        districts.append(
+            ft.Container(
+                ft.Column([small(app.tr("chinatown.district", n=d.id)), *rows], spacing=2, tight=True),
+                key=f"{key_prefix}-district-{d.id}",
+                padding=4,
+            )
+        )
+    return ft.Row(districts, wrap=True, spacing=6, run_spacing=6, key=f"{key_prefix}-map")
+
+
+def _cell(
+    app: App,
+    n: int,
+    owner: dict[int, Any],
+    shop: dict[int, str],
+    where: dict[int, Business[Any]],
+    colour: Callable[[Any], str],
+    on_tap: Callable[[int], None],
+    key_prefix: str,
+    highlight: set[int] | None,
+) -> ft.Control:
+    kind = shop.get(n)
+    business = where.get(n)
+    complete = business is not None and business.complete
+    label = [ft.Text(str(n), size=11, weight=ft.FontWeight.BOLD, color=ft.Colors.BLACK if kind else None)]
+    if kind:
+        mark = "★" if complete else ""
+        label.append(ft.Text(abbreviation(app, kind) + mark, size=10, color=ft.Colors.BLACK))
+    owned = n in owner
+    border_width = 4 if (highlight and n in highlight) else 3 if owned else 1
+    border_colour = (
+        ft.Colors.PRIMARY
+        if highlight and n in highlight
+        else colour(owner[n])
+        if owned
+        else ft.Colors.OUTLINE_VARIANT
+    )
+    return ft.Container(
+        ft.Column(label, spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+        key=f"{key_prefix}-b-{n}",
+        width=CELL,
+        height=CELL,
+        alignment=ft.Alignment.CENTER,
+        bgcolor=SHOP_COLORS.get(kind or ""),
+        border=ft.Border.all(border_width, border_colour),
+        border_radius=6 if complete else 2,
+        tooltip=building_text(app, n, owner, shop, where, lambda o: str(o)),
+        on_click=lambda _, b=n: on_tap(b),
+    )
+
+
+def building_text(
+    app: App,
+    n: int,
+    owner: dict[int, Any],
+    shop: dict[int, str],
+    where: dict[int, Business[Any]],
+    name: Callable[[Any], str],
+) -> str:
+    """One line about a building: its district, owner, shop and business."""
+    tr = app.tr
+    parts = [tr("chinatown.building", n=n, district=BOARD.buildings[n].district)]
+    parts.append(tr("chinatown.owner", name=name(owner[n])) if n in owner else tr("chinatown.unowned"))
+    if n in shop:
+        parts.append(tr.msg(shop_name(shop[n])))
+    bus = where.get(n)
+    if bus is not None:
+        parts.append(tr.msg(business_msg(bus.shop, bus.buildings, bus.size, bus.complete, bus.income)))
+    return " · ".join(parts)
+
+
+def income_card(
+    app: App,
+    owner: dict[int, Any],
+    shop: dict[int, str],
+    names: list[tuple[Any, str]],
+    *,
+    key: str,
+    title: str,
+) -> ft.Control:
+    """Each player's income from the board as it stands, with a line per business."""
+    found = find_businesses(owner, shop)
+    lines: list[ft.Control] = [small(title)]
+    for who, name in names:
+        mine = [b for b in found if b.owner == who]
+        total = sum(b.income for b in mine)
+        lines.append(
+            ft.Text(
+                app.tr("chinatown.income_line", name=name, amount=total),
+                weight=ft.FontWeight.BOLD,
+                key=f"{key}-{who}",
+            )
+        )
+        lines += [
+            ft.Text(
+                "  " + app.tr.msg(business_msg(b.shop, b.buildings, b.size, b.complete, b.income)), size=12
+            )
+            for b in mine
+        ]
+    return card(*lines, key=key)

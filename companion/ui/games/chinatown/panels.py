@@ -1,0 +1,134 @@
+"""Chinatown on the Play screen: the map, placing by tapping a tile then a building, the income
+of the board as it stands, and player cards whose money shows only on a tap (all at the end)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.core import Table
+from companion.games.chinatown.entries import PlaceTile
+from companion.games.chinatown.income import find_businesses
+from companion.games.chinatown.secrecy import visible_money
+from companion.games.chinatown.state import ChinatownState
+from companion.games.chinatown.text import shop_name, tiles_text
+from companion.ui.games.chinatown.board import building_text, business_of, income_card, map_view
+from companion.ui.palette import swatch
+from companion.ui.shell import App
+from companion.ui.widgets import button, card, dot, small
+
+PICK = "chinatown-tile"  # app.memo key: the tile type picked in hand while placing
+
+
+def _colour(table: Table) -> Any:
+    return lambda seat: swatch(table.players[seat].color)
+
+
+def board(app: App, table: Table) -> list[ft.Control]:
+    state: ChinatownState = table.state  # type: ignore[assignment]
+    placing = state.phase == "place"
+    seat = state.order()[state.placer] if placing else None
+    picked = app.memo.get(PICK) if placing else None
+    if picked is not None and (seat is None or state.hands[seat].get(picked, 0) == 0):
+        picked = None
+    targets = set(state.vacant_of(seat)) if seat is not None and picked else set()
+
+    def tap(n: int) -> None:
+        if seat is not None and picked and n in targets:
+            if app.submit(PlaceTile(seat=seat, shop=picked, building=n)):
+                app.memo.pop(PICK, None)
+            return
+        show_building(app, table, n)
+
+    items: list[ft.Control] = []
+    if seat is not None:
+        items.append(hand_row(app, table, seat, picked))
+    items.append(
+        map_view(app, state.owner, state.shop, _colour(table), tap, key_prefix="ct", highlight=targets)
+    )
+    out = [card(*items, key="ct-board", padding=6)]
+    out.append(
+        income_card(
+            app,
+            state.owner,
+            state.shop,
+            list(enumerate(state.players)),
+            key="ct-income",
+            title=app.tr("chinatown.income_now"),
+        )
+    )
+    return out
+
+
+def hand_row(app: App, table: Table, seat: int, picked: str | None) -> ft.Control:
+    """The placer's tiles: tap one, then tap a highlighted building."""
+    state: ChinatownState = table.state  # type: ignore[assignment]
+
+    def pick(shop: str) -> Any:
+        def go(_: Any = None) -> None:
+            app.memo[PICK] = None if app.memo.get(PICK) == shop else shop
+            app.refresh()
+
+        return go
+
+    tiles = [
+        button(f"{app.tr.msg(shop_name(s))} ×{k}", f"ct-hand-{s}", pick(s), filled=s == picked)
+        for s, k in sorted(state.hands[seat].items())
+    ]
+    hint = app.tr("chinatown.place_hint_picked") if picked else app.tr("chinatown.place_hint")
+    return ft.Column([small(hint, key="ct-place-hint"), ft.Row(tiles, wrap=True, spacing=6, run_spacing=6)])
+
+
+def show_building(app: App, table: Table, n: int) -> None:
+    state: ChinatownState = table.state  # type: ignore[assignment]
+    where = business_of(find_businesses(state.owner, state.shop))
+    text = building_text(app, n, state.owner, state.shop, where, lambda s: table.players[s].name)
+    app.dialog(
+        app.tr("chinatown.building_title", n=n),
+        [ft.Text(text, key="ct-building-text")],
+        key="ct-building-dialog",
+    )
+
+
+def player_panel(app: App, table: Table, seat: int) -> ft.Control:
+    state: ChinatownState = table.state  # type: ignore[assignment]
+    p = table.players[seat]
+    tr = app.tr
+    owned = sum(1 for s in state.owner.values() if s == seat)
+    hand = tiles_text(t for t, k in state.hands[seat].items() for _ in range(k))
+    hand_text = ", ".join(tr.msg(m) for m in hand) or tr("chinatown.no_tiles")
+    shown = visible_money(state, None)[seat]  # None until the game is over
+    money: ft.Control
+    if shown is not None:
+        money = ft.Text(
+            tr("chinatown.money", amount=shown), key=f"ct-money-value-{seat}", weight=ft.FontWeight.BOLD
+        )
+    else:
+        money = button(
+            tr("chinatown.reveal"),
+            f"ct-money-{seat}",
+            lambda _: reveal(app, table, seat),
+            icon=ft.Icons.VISIBILITY,
+            tooltip=tr("chinatown.reveal_hint", name=p.name),
+        )
+    return card(
+        ft.Row([dot(p.color), ft.Text(p.name, weight=ft.FontWeight.BOLD, expand=True), money]),
+        small(
+            tr("chinatown.holdings", buildings=owned, placed=state.tiles_on_board(seat)),
+            key=f"ct-holdings-{seat}",
+        ),
+        small(tr("chinatown.hand", tiles=hand_text), key=f"ct-hand-text-{seat}"),
+        key=f"player-{seat}",
+    )
+
+
+def reveal(app: App, table: Table, seat: int) -> None:
+    """Only this player's money, in a dialog the player closes after reading it."""
+    state: ChinatownState = table.state  # type: ignore[assignment]
+    amount = visible_money(state, seat)[seat]
+    app.dialog(
+        app.tr("chinatown.secret_title", name=table.players[seat].name),
+        [ft.Text(app.tr("chinatown.money", amount=amount), key="ct-secret-money", size=22)],
+        key="ct-money-dialog",
+    )

@@ -1,0 +1,25 @@
+"""In the Year of the Dragon: the event row, the action groups, player panels, setup option,
+the "as dealt" forms for the event row and the action groups, and the quick-score screen."""
+
+from __future__ import annotations
+
+from companion.ui.games import Choice, GameUI, OptionSpec
+from companion.ui.games.dragon.forms import event_row_form, groups_form
+from companion.ui.games.dragon.panels import board, player_panel
+from companion.ui.games.dragon.quick import quick_score
+
+UI = GameUI(
+    game_id="dragon",
+    board=board,
+    player_panel=player_panel,
+    fact_forms={"event_row": event_row_form, "groups": groups_form},
+    options=(
+        OptionSpec(
+            "large_privilege_cost",
+            "dragon.option.privilege",
+            (Choice(7, "dragon.option.cost7"), Choice(6, "dragon.option.cost6")),
+        ),
+    ),
+    quick_score=quick_score,
+    quick_score_key="dragon.quick.title",
+)

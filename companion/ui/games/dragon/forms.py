@@ -1,0 +1,164 @@
+"""Entering table facts "as dealt": the event row (months 3..12) and the action groups.
+
+Each form collects taps in ``app.memo["form"]`` (cleared after every accepted entry) and sends
+one entry; the engine validates it, so a mistake comes back as a refused entry with its rule.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import flet as ft
+
+from companion.core import Prompt, Table
+from companion.games.dragon.data import RULES
+from companion.games.dragon.words import action_msg, event_msg
+from companion.ui.games.dragon.panels import EVENT_ICONS
+from companion.ui.shell import App
+from companion.ui.widgets import button, small
+
+
+def _memo(app: App, kind: str) -> dict[str, Any]:
+    form = app.memo.get("form")
+    if not form or form.get("kind") != kind:
+        form = {"kind": kind, "picked": []}
+        app.memo["form"] = form
+    return form
+
+
+def event_row_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
+    """Tap the event of each month from 3 to 12 in turn, then enter the row."""
+    tr = app.tr
+    form = _memo(app, "event_row")
+    picked: list[str] = form["picked"]
+    first = len(RULES.events.fixed_months) + 1
+    pool = Counter(RULES.shuffled_events)
+    left = pool - Counter(picked)
+    done = len(picked) == sum(pool.values())
+
+    def pick(ev: str) -> Any:
+        def go(_: Any = None) -> None:
+            picked.append(ev)
+            app.refresh()
+
+        return go
+
+    def back(_: Any = None) -> None:
+        if picked:
+            picked.pop()
+        app.refresh()
+
+    so_far = ", ".join(f"{first + i}: {tr.msg(event_msg(e))}" for i, e in enumerate(picked)) or tr(
+        "dragon.row.none"
+    )
+    items: list[ft.Control] = [small(tr("play.as_dealt")), ft.Text(so_far, key="row-so-far", size=13)]
+    if not done:
+        items.append(ft.Text(tr("dragon.row.month", n=first + len(picked)), weight=ft.FontWeight.BOLD))
+        items.append(
+            ft.Row(
+                [
+                    button(
+                        f"{tr.msg(event_msg(ev))} ({left[ev]})",
+                        f"row-pick-{ev}",
+                        pick(ev),
+                        icon=EVENT_ICONS.get(ev),
+                        disabled=left[ev] == 0,
+                    )
+                    for ev in dict.fromkeys(RULES.shuffled_events)
+                ],
+                wrap=True,
+                spacing=6,
+                run_spacing=6,
+            )
+        )
+    items.append(
+        ft.Row(
+            [
+                button(
+                    tr("dragon.form.back"), "row-back", back, icon=ft.Icons.BACKSPACE, disabled=not picked
+                ),
+                button(
+                    tr("play.enter"),
+                    "row-submit",
+                    lambda _: app.submit({"kind": "event_row", "months": list(picked)}),
+                    icon=ft.Icons.CHECK,
+                    filled=True,
+                    disabled=not done,
+                ),
+            ],
+            wrap=True,
+            spacing=6,
+        )
+    )
+    return ft.Column(items, spacing=8, key="event-row-form")
+
+
+def groups_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
+    """Tap the cards of group 1, then of group 2, ... (sizes by player count), then enter."""
+    tr = app.tr
+    form = _memo(app, "groups")
+    picked: list[str] = form["picked"]
+    sizes = RULES.group_sizes(len(table.players))
+    groups, i = [], 0
+    for size in sizes:
+        groups.append(picked[i : i + size])
+        i += size
+    current = next((g for g, cards in enumerate(groups) if len(cards) < sizes[g]), None)
+
+    def pick(card: str) -> Any:
+        def go(_: Any = None) -> None:
+            picked.append(card)
+            app.refresh()
+
+        return go
+
+    def back(_: Any = None) -> None:
+        if picked:
+            picked.pop()
+        app.refresh()
+
+    items: list[ft.Control] = [small(tr("play.as_dealt"))]
+    for g, cards in enumerate(groups):
+        names = ", ".join(tr.msg(action_msg(c)) for c in cards) or "…"
+        items.append(
+            ft.Text(
+                tr("dragon.form.group", n=g + 1, size=sizes[g], cards=names),
+                key=f"form-group-{g}",
+                size=13,
+                weight=ft.FontWeight.BOLD if g == current else None,
+            )
+        )
+    if current is not None:
+        items.append(
+            ft.Row(
+                [
+                    button(tr.msg(action_msg(c)), f"group-card-{c}", pick(c))
+                    for c in RULES.card_ids
+                    if c not in picked
+                ],
+                wrap=True,
+                spacing=6,
+                run_spacing=6,
+            )
+        )
+    items.append(
+        ft.Row(
+            [
+                button(
+                    tr("dragon.form.back"), "groups-back", back, icon=ft.Icons.BACKSPACE, disabled=not picked
+                ),
+                button(
+                    tr("play.enter"),
+                    "groups-submit",
+                    lambda _: app.submit({"kind": "groups", "groups": [list(g) for g in groups]}),
+                    icon=ft.Icons.CHECK,
+                    filled=True,
+                    disabled=current is not None,
+                ),
+            ],
+            wrap=True,
+            spacing=6,
+        )
+    )
+    return ft.Column(items, spacing=8, key="groups-form")

@@ -1,0 +1,157 @@
+"""Dragon panels on the Play screen: the months and their events, the action groups, the players."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.core import Table
+from companion.games.dragon.words import action_msg, event_msg, tile_msg
+from companion.ui.shell import App
+from companion.ui.widgets import card, dot, small
+
+EVENT_ICONS = {
+    "peace": ft.Icons.SPA,
+    "tribute": ft.Icons.PAYMENTS,
+    "drought": ft.Icons.WB_SUNNY,
+    "festival": ft.Icons.CELEBRATION,
+    "mongol": ft.Icons.SHIELD,
+    "contagion": ft.Icons.CORONAVIRUS,
+}
+
+
+def board(app: App, table: Table) -> list[ft.Control]:
+    state: Any = table.state
+    out: list[ft.Control] = []
+    if state.events:
+        out.append(event_row(app, state))
+    if state.groups and state.phase == "actions":
+        out.append(groups(app, table, state))
+    return out
+
+
+def event_row(app: App, state: Any) -> ft.Control:
+    tiles = []
+    for m, ev in enumerate(state.events, start=1):
+        past, now = m < state.month, m == state.month
+        tiles.append(
+            ft.Container(
+                ft.Column(
+                    [
+                        ft.Text(str(m), size=11, weight=ft.FontWeight.BOLD),
+                        ft.Icon(EVENT_ICONS.get(ev, ft.Icons.EVENT), size=18),
+                        ft.Text(
+                            app.tr.msg(event_msg(ev)),
+                            size=10,
+                            text_align=ft.TextAlign.CENTER,
+                            max_lines=2,
+                            overflow=ft.TextOverflow.ELLIPSIS,
+                        ),
+                    ],
+                    spacing=1,
+                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                    tight=True,
+                ),
+                key=f"month-{m}",
+                width=58,
+                padding=4,
+                border_radius=6,
+                opacity=0.45 if past else 1.0,
+                bgcolor=ft.Colors.PRIMARY_CONTAINER if now else ft.Colors.SURFACE_CONTAINER_HIGHEST,
+                tooltip=f"{app.tr('dragon.month', n=m)}: {app.tr.msg(event_msg(ev))}",
+            )
+        )
+    return card(
+        small(app.tr("dragon.events")),
+        ft.Row(tiles, wrap=True, spacing=4, run_spacing=4),
+        key="event-row",
+        padding=8,
+    )
+
+
+def groups(app: App, table: Table, state: Any) -> ft.Control:
+    rows = []
+    for g, cards in enumerate(state.groups):
+        who = [dot(table.players[s].color, 12) for s in state.dragons[g]] if g < len(state.dragons) else []
+        names = ", ".join(app.tr.msg(action_msg(c)) for c in cards)
+        rows.append(
+            ft.Row(
+                [
+                    ft.Text(app.tr("dragon.group", n=g + 1), weight=ft.FontWeight.BOLD, width=76),
+                    ft.Text(names, expand=True, size=13),
+                    *who,
+                ],
+                key=f"group-{g}",
+            )
+        )
+    return card(small(app.tr("dragon.groups")), *rows, key="groups", padding=8)
+
+
+def stat(icon: Any, value: Any, tip: str, key: str) -> ft.Control:
+    return ft.Container(
+        ft.Row(
+            [ft.Icon(icon, size=16), ft.Text(str(value), key=key, weight=ft.FontWeight.BOLD)],
+            spacing=2,
+            tight=True,
+        ),
+        tooltip=tip,
+    )
+
+
+def player_panel(app: App, table: Table, seat: int) -> ft.Control:
+    tr = app.tr
+    state: Any = table.state
+    p = state.players[seat]
+    order = state.track_order()
+    place = order.index(seat) + 1
+    stats = ft.Row(
+        [
+            stat(ft.Icons.PAYMENTS, p.yuan, tr("dragon.yuan"), f"yuan-{seat}"),
+            stat(ft.Icons.RICE_BOWL, p.rice, tr("dragon.rice"), f"rice-{seat}"),
+            stat(ft.Icons.CELEBRATION, p.fireworks, tr("dragon.fireworks"), f"fireworks-{seat}"),
+            stat(ft.Icons.DIRECTIONS_WALK, p.track, tr("dragon.track_tip", place=place), f"track-{seat}"),
+            stat(
+                ft.Icons.WORKSPACE_PREMIUM,
+                f"{p.small_privileges}/{p.large_privileges}",
+                tr("dragon.privileges"),
+                f"privileges-{seat}",
+            ),
+        ],
+        wrap=True,
+        spacing=12,
+    )
+    palaces = []
+    for k, pal in enumerate(p.palaces):
+        persons = [tr.msg(tile_msg(t)) for t in pal.persons] + [tr("dragon.empty")] * pal.room
+        palaces.append(
+            ft.Text(
+                tr("dragon.palace", n=k + 1, floors=pal.floors, persons=", ".join(persons)),
+                size=13,
+                key=f"palace-{seat}-{k}",
+            )
+        )
+    return card(
+        ft.Row(
+            [
+                dot(table.players[seat].color),
+                ft.Text(p.name, weight=ft.FontWeight.BOLD, expand=True),
+                ft.Text(tr("dragon.order", n=place), size=12),
+                ft.Text(tr("play.points", n=p.vp), key=f"total-{seat}", weight=ft.FontWeight.BOLD),
+            ]
+        ),
+        stats,
+        *palaces,
+        small(
+            tr("dragon.cards_left", n=len(p.cards), cards=", ".join(_card_names(app, p.cards))),
+            key=f"cards-{seat}",
+        ),
+        key=f"player-{seat}",
+        padding=10,
+    )
+
+
+def _card_names(app: App, cards: list[str]) -> list[str]:
+    from companion.games.dragon.words import card_msg
+
+    return [app.tr.msg(card_msg(c)) for c in cards]

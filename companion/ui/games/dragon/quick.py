@@ -1,0 +1,284 @@
+"""Quick score for a Dragon game played without the app: the final-scoring calculator as a form.
+
+The numbers come from the engine's own calculator (companion.games.dragon.calc.dragon_final);
+this screen only collects what is on the table and shows the result line by line.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.core.calc import CalcInputError
+from companion.core.msg import Msg
+from companion.games.dragon.data import RULES
+from companion.games.dragon.words import tile_msg
+from companion.ui.palette import TAP
+from companion.ui.shell import App
+from companion.ui.widgets import button, card, heading, icon_button, small
+
+NUMBERS = ("vp", "track", "yuan", "rice", "fireworks")
+MAX_PLAYERS = 5
+
+
+def _player(n: int) -> dict[str, Any]:
+    return {
+        "name": "",
+        "vp": "0",
+        "track": "0",
+        "yuan": "0",
+        "rice": "0",
+        "fireworks": "0",
+        "palaces": [{"floors": f, "persons": [""] * f} for f in RULES.setup.palaces],
+        "_n": n,
+    }
+
+
+def _memo(app: App) -> dict[str, Any]:
+    return app.memo.setdefault(
+        "quick-dragon", {"players": [_player(1), _player(2)], "result": None, "error": None}
+    )
+
+
+def quick_score(app: App) -> list[ft.Control]:
+    tr = app.tr
+    form = _memo(app)
+    out: list[ft.Control] = [small(tr("dragon.quick.hint"))]
+    out += [_player_card(app, form, i) for i in range(len(form["players"]))]
+    out.append(
+        button(
+            tr("setup.add_player"),
+            "quick-add-player",
+            lambda _: _add_player(app, form),
+            icon=ft.Icons.PERSON_ADD,
+            disabled=len(form["players"]) >= MAX_PLAYERS,
+        )
+    )
+    out.append(
+        button(
+            tr("dragon.quick.compute"),
+            "quick-compute",
+            lambda _: _compute(app, form),
+            icon=ft.Icons.CALCULATE,
+            filled=True,
+        )
+    )
+    if form["error"]:
+        out.append(ft.Text(form["error"], key="quick-error", color=ft.Colors.ERROR))
+    if form["result"]:
+        out.append(_result(app, form["result"]))
+    return out
+
+
+def _number(app: App, player: dict[str, Any], field: str, i: int) -> ft.Control:
+    def change(e: Any) -> None:
+        player[field] = e.control.value or ""
+
+    return ft.TextField(
+        label=app.tr(f"dragon.quick.{field}"),
+        value=player[field],
+        key=f"quick-{field}-{i}",
+        on_change=change,
+        keyboard_type=ft.KeyboardType.NUMBER,
+        width=96,
+        dense=True,
+        input_filter=ft.NumbersOnlyInputFilter(),
+    )
+
+
+def _player_card(app: App, form: dict[str, Any], i: int) -> ft.Control:
+    tr = app.tr
+    player = form["players"][i]
+
+    def rename(e: Any) -> None:
+        player["name"] = e.control.value or ""
+
+    palaces = [_palace_row(app, form, player, i, k) for k in range(len(player["palaces"]))]
+    return card(
+        ft.Row(
+            [
+                ft.TextField(
+                    label=tr("setup.player_n", n=i + 1),
+                    value=player["name"],
+                    key=f"quick-name-{i}",
+                    on_change=rename,
+                    expand=True,
+                    dense=True,
+                    max_length=24,
+                ),
+                icon_button(
+                    ft.Icons.REMOVE_CIRCLE_OUTLINE,
+                    f"quick-remove-player-{i}",
+                    tr("setup.remove"),
+                    lambda _: _remove_player(app, form, i),
+                    disabled=len(form["players"]) <= 1,
+                ),
+            ]
+        ),
+        ft.Row([_number(app, player, f, i) for f in NUMBERS], wrap=True, spacing=6, run_spacing=6),
+        *palaces,
+        button(
+            tr("dragon.quick.add_palace"),
+            f"quick-add-palace-{i}",
+            lambda _: _add_palace(app, player),
+            icon=ft.Icons.ADD_HOME,
+        ),
+        key=f"quick-player-{i}",
+        padding=8,
+    )
+
+
+def _palace_row(app: App, form: dict[str, Any], player: dict[str, Any], i: int, k: int) -> ft.Control:
+    tr = app.tr
+    palace = player["palaces"][k]
+
+    def floors(n: int) -> Any:
+        def go(_: Any = None) -> None:
+            palace["floors"] = n
+            palace["persons"] = (palace["persons"] + [""] * n)[:n]
+            app.refresh()
+
+        return go
+
+    def person(slot: int) -> Any:
+        def go(e: Any) -> None:
+            palace["persons"][slot] = "" if e.control.value in (None, "none") else e.control.value
+
+        return go
+
+    options = [ft.DropdownOption(key="none", text=tr("dragon.empty"))]
+    options += [ft.DropdownOption(key=t, text=tr.msg(tile_msg(t))) for t in RULES.tile_ids]
+    people = [
+        ft.Dropdown(
+            key=f"quick-person-{i}-{k}-{s}",
+            value=palace["persons"][s] or "none",
+            options=options,
+            on_select=person(s),
+            width=170,
+            dense=True,
+            label=tr("dragon.quick.floor", n=s + 1),
+        )
+        for s in range(palace["floors"])
+    ]
+    chips = [
+        ft.Chip(
+            label=ft.Text(str(n)),
+            key=f"quick-floors-{i}-{k}-{n}",
+            selected=palace["floors"] == n,
+            on_select=floors(n),
+            tooltip=tr("dragon.quick.floors", n=n),
+            height=TAP,
+        )
+        for n in range(1, RULES.setup.max_floors + 1)
+    ]
+    return ft.Column(
+        [
+            ft.Row(
+                [
+                    ft.Text(tr("dragon.quick.palace", n=k + 1), weight=ft.FontWeight.BOLD),
+                    *chips,
+                    icon_button(
+                        ft.Icons.DELETE_OUTLINE,
+                        f"quick-remove-palace-{i}-{k}",
+                        tr("dragon.quick.remove_palace"),
+                        lambda _: _remove_palace(app, player, k),
+                    ),
+                ],
+                wrap=True,
+                spacing=6,
+            ),
+            ft.Row(people, wrap=True, spacing=6, run_spacing=6),
+        ],
+        spacing=4,
+    )
+
+
+def _add_player(app: App, form: dict[str, Any]) -> None:
+    form["players"].append(_player(len(form["players"]) + 1))
+    app.refresh()
+
+
+def _remove_player(app: App, form: dict[str, Any], i: int) -> None:
+    del form["players"][i]
+    app.refresh()
+
+
+def _add_palace(app: App, player: dict[str, Any]) -> None:
+    player["palaces"].append({"floors": 1, "persons": [""]})
+    app.refresh()
+
+
+def _remove_palace(app: App, player: dict[str, Any], k: int) -> None:
+    del player["palaces"][k]
+    app.refresh()
+
+
+def _int(text: str) -> int:
+    text = (text or "0").strip()
+    return int(text) if text.lstrip("-").isdigit() else -1  # the calculator names the bad value
+
+
+def data_of(app: App, form: dict[str, Any]) -> dict[str, Any]:
+    """The calculator's input, from the form (an empty floor is simply not a person)."""
+    players = []
+    for i, p in enumerate(form["players"]):
+        entry: dict[str, Any] = {"name": p["name"].strip() or app.tr("setup.player_n", n=i + 1)}
+        entry.update({f: _int(p[f]) for f in NUMBERS})
+        entry["palaces"] = [
+            {"floors": pal["floors"], "persons": [x for x in pal["persons"] if x]} for pal in p["palaces"]
+        ]
+        players.append(entry)
+    return {"players": players}
+
+
+def _compute(app: App, form: dict[str, Any]) -> None:
+    from companion.games.dragon.calc import dragon_final
+
+    try:
+        form["result"] = dragon_final(data_of(app, form))
+        form["error"] = None
+    except CalcInputError as exc:
+        form["result"] = None
+        form["error"] = app.tr.msg(exc.msg)
+    app.refresh()
+
+
+def _label(app: App, label: Any) -> str:
+    if isinstance(label, dict) and "key" in label:
+        return app.tr.msg(Msg.model_validate(label))
+    return app.tr.msg(label) if isinstance(label, Msg) else str(label)
+
+
+def _result(app: App, result: dict[str, Any]) -> ft.Control:
+    tr = app.tr
+    totals = {p["name"]: p for p in result["players"]}
+    items: list[ft.Control] = [
+        heading(tr("dragon.quick.result")),
+        ft.Text(tr("scores.winner", names=result["ranking"][0]), key="quick-winner", size=18),
+    ]
+    for place, name in enumerate(result["ranking"], start=1):
+        p = totals[name]
+        items.append(
+            ft.Text(
+                f"{place}. {name}: {tr('play.points', n=p['total'])}",
+                weight=ft.FontWeight.BOLD,
+                key=f"quick-total-{place}",
+            )
+        )
+        for k, line in enumerate(p["breakdown"]):
+            items.append(
+                ft.Row(
+                    [
+                        ft.Text(_label(app, line["label"]), expand=True, size=13),
+                        ft.Text(f"{line['points']:+d}", width=44, text_align=ft.TextAlign.RIGHT),
+                        ft.TextButton(
+                            content=ft.Text(line["rule_id"], size=11),
+                            key=f"quick-rule-{place}-{k}",
+                            height=TAP,
+                            on_click=lambda _, r=line["rule_id"]: app.show_rule(r),
+                        ),
+                    ]
+                )
+            )
+    return card(*items, key="quick-result")

@@ -1,0 +1,137 @@
+"""In the Year of the Dragon through the UI's own handlers: setup, the "as dealt" forms, a whole
+12-month game tapped choice by choice, the panels, scores and the final winner."""
+
+import random
+
+from ui_testkit import new_hub, started
+
+from companion.games.dragon.data import RULES
+
+
+async def new_dragon(h, names=("Ana", "Ben", "Carla"), cost=None):
+    await h.click("new-table")
+    await h.click("game-dragon")
+    n_rows = len(h.keys("player-name-"))
+    while n_rows < len(names):
+        await h.click("player-add")
+        n_rows += 1
+    while n_rows > len(names):
+        await h.click(f"player-remove-{n_rows - 1}")
+        n_rows -= 1
+    for i, n in enumerate(names):
+        await h.type_text(f"player-name-{i}", n)
+    if cost is not None:
+        await h.click(f"option-large_privilege_cost-{cost}")
+    await h.click("setup-start")
+
+
+def choice_count(h) -> int:
+    return len([k for k in h.keys("choice-") if k.count("-") == 1])
+
+
+async def play_to_the_end(h, rng, max_taps=2000) -> int:
+    taps = 0
+    while not h.has("finished-card"):
+        assert taps < max_taps
+        if h.has("auto"):
+            await h.click("auto")
+        else:
+            await h.click(f"choice-{rng.randrange(choice_count(h))}")
+        taps += 1
+    return taps
+
+
+async def test_event_row_as_dealt_with_a_refusal(tmp_path):
+    hub = new_hub(tmp_path)
+    h = await started(hub)
+    await new_dragon(h, cost=6)
+    table = hub.get(hub.store.list()[0].id)
+    assert table.options.large_privilege_cost == 6
+    assert h.has("event-row-form") and h.has("auto")
+    # two identical tiles side by side: the engine refuses the row, naming the rule
+    row = [
+        "drought",
+        "drought",
+        "tribute",
+        "festival",
+        "mongol",
+        "contagion",
+        "tribute",
+        "festival",
+        "mongol",
+        "contagion",
+    ]
+    for ev in row:
+        await h.click(f"row-pick-{ev}")
+    before = table.to_json()
+    await h.click("row-submit")
+    assert h.has("error") and h.has("error-rule") and table.to_json() == before
+    # correct it: back out to month 4 and lay a different tile there
+    for _ in range(9):
+        await h.click("row-back")
+    for ev in [
+        "tribute",
+        "drought",
+        "festival",
+        "mongol",
+        "contagion",
+        "tribute",
+        "festival",
+        "mongol",
+        "contagion",
+    ]:
+        await h.click(f"row-pick-{ev}")
+    await h.click("row-submit")
+    assert table.state.events[2:] == [
+        "drought",
+        "tribute",
+        "drought",
+        "festival",
+        "mongol",
+        "contagion",
+        "tribute",
+        "festival",
+        "mongol",
+        "contagion",
+    ]
+    assert h.has("event-row") and h.has("month-12")
+    h.close()
+
+
+async def test_groups_as_dealt_and_player_panels(tmp_path):
+    hub = new_hub(tmp_path)
+    h = await started(hub)
+    await new_dragon(h, names=("Ana", "Ben"))
+    await h.click("auto")  # the event row
+    rng = random.Random(3)
+    while not h.has("groups-form"):
+        await h.click(f"choice-{rng.randrange(choice_count(h))}")
+    cards = list(RULES.card_ids)
+    for c in cards:
+        await h.click(f"group-card-{c}")
+    await h.click("groups-submit")
+    table = hub.get(hub.store.list()[0].id)
+    sizes = RULES.group_sizes(2)
+    assert [len(g) for g in table.state.groups] == sizes
+    assert h.has("groups") and h.has("group-1")
+    assert h.by_key("yuan-0").value == str(table.state.players[0].yuan)
+    assert h.has("palace-1-0") and h.has("cards-1")
+    h.close()
+
+
+async def test_a_whole_game_through_the_ui(tmp_path):
+    hub = new_hub(tmp_path)
+    h = await started(hub)
+    await new_dragon(h, names=("Ana", "Ben", "Carla", "Dai"))
+    taps = await play_to_the_end(h, random.Random(7))
+    table = hub.get(hub.store.list()[0].id)
+    assert table.finished and table.state.month == 12
+    assert taps == table.version  # one tap per entry
+    board = table.scoreboard
+    assert board.final
+    assert h.by_key("winner").value == f"Winner: {', '.join(board.shared or board.ranking[:1])}"
+    await h.click("see-scores")
+    assert h.has("chart") and h.has("final-card")
+    assert [int(h.by_key(f"score-{r.seat}").value) for r in board.rows] == [r.total for r in board.rows]
+    assert hub.store.list()[0].finished
+    h.close()
