@@ -247,11 +247,7 @@ def decode(text: str) -> Table:
 
     Raises SnapshotError (and nothing else) with a message saying what is wrong.
     """
-    version, payload = decode_text(text)
-    if version == 0:
-        raise SnapshotError("share.code.foreign")
-    if version > FORMAT_VERSION:
-        raise SnapshotError("share.code.too_new", found=version, known=FORMAT_VERSION)
+    _, payload = decode_text(text, FORMAT_VERSION)
     if len(payload) < 4 or _crc(payload[:-4]) != int.from_bytes(payload[-4:], "big"):
         raise SnapshotError("share.code.checksum")
     return _decode_payload(payload[:-4])

@@ -78,8 +78,11 @@ def extract_code(text: str) -> str:
     return "".join(ch.upper() if ch.isascii() else ch for ch in code)
 
 
-def decode_text(text: str) -> tuple[int, bytes]:
-    """(format version, payload bytes) of a code; a SnapshotError says what is wrong."""
+def decode_text(text: str, known_version: int) -> tuple[int, bytes]:
+    """(format version, payload bytes) of a code; a SnapshotError says what is wrong.
+
+    The version is checked before the body is read: a newer format may write it differently.
+    """
     code = extract_code(text)
     if not code:
         raise SnapshotError("share.code.empty")
@@ -91,6 +94,10 @@ def decode_text(text: str) -> tuple[int, bytes]:
     if len(code) < HEADER_CHARS:
         raise SnapshotError("share.code.truncated", got=len(code), expected=HEADER_CHARS)
     version = _VALUE[code[len(MAGIC)]]
+    if version == 0:
+        raise SnapshotError("share.code.foreign")
+    if version > known_version:
+        raise SnapshotError("share.code.too_new", found=version, known=known_version)
     declared = _from_digits(code[len(MAGIC) + 1 : HEADER_CHARS])
     body = code[HEADER_CHARS:]
     if declared > MAX_BODY_CHARS:

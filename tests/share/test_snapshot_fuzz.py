@@ -69,7 +69,7 @@ def _mutate_bytes(data: bytes, rng: random.Random) -> bytes:
 
 def _inputs(codes: list[str], rng: random.Random, total: int) -> Iterator[tuple[str, str]]:
     """(category, text) pairs."""
-    bodies = [decode_text(c)[1][:-4] for c in codes]
+    bodies = [decode_text(c, FORMAT_VERSION)[1][:-4] for c in codes]
     made = 0
     # Every truncation and a trailing extra of a few codes.
     for code in codes[:3]:
