@@ -1,0 +1,90 @@
+"""Helpers for the Dragon tests: tables, hand-built positions and random play through prompts."""
+
+from __future__ import annotations
+
+import random
+
+from companion.core import Table
+from companion.games.dragon import GAME
+from companion.games.dragon.engine import advance
+from companion.games.dragon.options import DragonOptions
+from companion.games.dragon.state import DragonState, Palace
+
+NAMES = ["Ana", "Ben", "Carla", "Dan", "Eva"]
+
+
+def fresh(n: int = 3, cost: int = 7) -> DragonState:
+    return GAME.setup(DragonOptions(large_privilege_cost=cost), NAMES[:n])
+
+
+def realm(state: DragonState, seat: int, *palaces: tuple[int, list[str]], **attrs: int) -> None:
+    """Give a player these palaces (floors, persons) and attribute values (yuan, rice, ...)."""
+    p = state.players[seat]
+    p.palaces = [Palace(floors=f, persons=tuple(ps)) for f, ps in palaces]
+    for k, v in attrs.items():
+        setattr(p, k, v)
+
+
+def at_actions(state: DragonState, groups: list[list[str]], month: int = 1) -> DragonState:
+    """The state at the start of an action phase with these groups (order from the track)."""
+    s = state.clone()
+    s.events = ["peace"] * 12
+    s.month = month
+    s.phase = "actions"
+    s.groups = [tuple(g) for g in groups]
+    s.dragons = [[] for _ in groups]
+    s.order = s.track_order()
+    s.turn = 0
+    s.chosen_group = None
+    return s
+
+
+def at_persons(state: DragonState, month: int = 1) -> DragonState:
+    s = state.clone()
+    s.events = ["peace"] * 12
+    s.month = month
+    s.phase = "persons"
+    s.order = s.track_order()
+    s.turn = 0
+    return s
+
+
+def run_event(state: DragonState, event: str, month: int = 5) -> tuple[DragonState, list]:
+    """Resolve ``event`` as month ``month``'s event (the person phase just ended)."""
+    s = state.clone()
+    s.events = ["peace"] * 12
+    s.events[month - 1] = event
+    s.month = month
+    s.phase = "persons"
+    s.order = s.track_order()
+    s.turn = len(s.order)
+    fx: list = []
+    advance(s, fx)
+    return s, fx
+
+
+def play(state: DragonState, *entries) -> tuple[DragonState, list]:
+    effects: list = []
+    for e in entries:
+        state, fx = GAME.apply(state, e)
+        effects.extend(fx)
+    return state, effects
+
+
+def texts(effects: list) -> list[str]:
+    return [e.msg.render("en") for e in effects]
+
+
+def random_table(seed: int, n: int | None = None, cost: int | None = None) -> tuple[Table, random.Random]:
+    rng = random.Random(seed)
+    n = n or rng.randint(2, 5)
+    table = Table.new("dragon", NAMES[:n], {"large_privilege_cost": cost or rng.choice([6, 7])})
+    return table, rng
+
+
+def step_random(table: Table, rng: random.Random) -> list:
+    prompt = table.prompt
+    assert prompt is not None
+    if prompt.auto:
+        return table.auto(rng)
+    return table.submit(rng.choice(prompt.choices))
