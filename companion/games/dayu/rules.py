@@ -79,7 +79,7 @@ def apply(state: DayuState, entry: E.DayuEntry) -> tuple[DayuState, Effects]:
         raise RuleViolation("dayu.turn.phase", "dayu.err.phase", entry=msg(f"dayu.kind.{entry.kind}"))
     if entry.kind not in TABLE_FACTS and entry.seat != state.current:
         raise RuleViolation("dayu.turn.order", "dayu.err.not_your_turn", player=state.seat.name)
-    s = state.model_copy(deep=True)
+    s = state.clone()
     effects: Effects = []
     HANDLERS[entry.kind](s, entry, effects)
     _settle(s, effects)
