@@ -36,8 +36,7 @@ def board(app: App, table: Table) -> list[ft.Control]:
 
     def tap(n: int) -> None:
         if seat is not None and picked and n in targets:
-            if app.submit(PlaceTile(seat=seat, shop=picked, building=n)):
-                app.memo.pop(PICK, None)
+            app.submit(PlaceTile(seat=seat, shop=picked, building=n))  # the tile stays picked for the next
             return
         show_building(app, table, n)
 

@@ -1,0 +1,23 @@
+"""Chinatown: the map, placing by tapping, secret money, the forms for kept buildings, drawn
+tiles and trades, and the Quick income screen."""
+
+from __future__ import annotations
+
+from companion.ui.games import GameUI
+from companion.ui.games.chinatown.forms import draw_form, keep_form, trade_form
+from companion.ui.games.chinatown.panels import board, player_panel
+from companion.ui.games.chinatown.quick import quick_income
+
+UI = GameUI(
+    game_id="chinatown",
+    board=board,
+    player_panel=player_panel,
+    fact_forms={
+        "buildings": keep_form,
+        "keep_buildings": keep_form,
+        "draw_tiles": draw_form,
+        "trade": trade_form,
+    },
+    quick_score=quick_income,
+    quick_score_key="chinatown.quick.title",
+)

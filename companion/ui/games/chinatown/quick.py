@@ -1,0 +1,141 @@
+"""Quick income: set owners and shops on the map by tapping, and see each player's income.
+
+It calls the engine's calculator (companion.games.chinatown.calc.chinatown_income), so the
+numbers are exactly those of a game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.games.chinatown.calc import chinatown_income
+from companion.games.chinatown.data import DATA
+from companion.games.chinatown.text import shop_name
+from companion.ui.games.chinatown.board import income_card, map_view
+from companion.ui.palette import DEFAULT_ORDER, swatch
+from companion.ui.shell import App
+from companion.ui.widgets import button, card, dot, small
+
+OWNERS = 5
+NONE = ""  # the "owner only" brush: a building without a shop
+CLEAR = "-"  # the eraser brush
+
+
+def _memo(app: App) -> dict[str, Any]:
+    return app.memo.setdefault(
+        "quick-chinatown",
+        {
+            "names": [app.tr("chinatown.quick.player", n=i + 1) for i in range(OWNERS)],
+            "owner": 0,
+            "shop": NONE,
+            "board": {},
+        },
+    )
+
+
+def quick_income(app: App) -> list[ft.Control]:
+    tr = app.tr
+    form = _memo(app)
+    board: dict[int, tuple[int, str]] = form["board"]
+
+    def tap(n: int) -> None:
+        if form["shop"] == CLEAR:
+            board.pop(n, None)
+        else:
+            board[n] = (form["owner"], form["shop"])
+        app.refresh()
+
+    def pick(**change: Any) -> Any:
+        def go(_: Any = None) -> None:
+            form.update(change)
+            app.refresh()
+
+        return go
+
+    def rename(i: int) -> Any:
+        def go(e: Any) -> None:
+            form["names"][i] = e.control.value or tr("chinatown.quick.player", n=i + 1)
+
+        return go
+
+    owners = ft.Row(
+        [
+            ft.Container(
+                ft.Row(
+                    [
+                        dot(DEFAULT_ORDER[i]),
+                        ft.TextField(
+                            value=form["names"][i],
+                            key=f"ct-q-name-{i}",
+                            on_change=rename(i),
+                            dense=True,
+                            width=110,
+                            max_length=24,
+                        ),
+                    ],
+                    spacing=4,
+                    tight=True,
+                ),
+                on_click=pick(owner=i),
+                key=f"ct-q-owner-{i}",
+                padding=4,
+                border_radius=6,
+                bgcolor=ft.Colors.PRIMARY_CONTAINER if form["owner"] == i else None,
+                tooltip=tr("chinatown.quick.pick_owner"),
+            )
+            for i in range(OWNERS)
+        ],
+        wrap=True,
+        spacing=4,
+        run_spacing=4,
+    )
+    brushes = [
+        button(
+            tr("chinatown.quick.owner_only"), "ct-q-shop-none", pick(shop=NONE), filled=form["shop"] == NONE
+        )
+    ]
+    brushes += [
+        button(tr.msg(shop_name(s)), f"ct-q-shop-{s}", pick(shop=s), filled=form["shop"] == s)
+        for s in DATA.shop_ids
+    ]
+    brushes.append(
+        button(
+            tr("chinatown.quick.erase"),
+            "ct-q-shop-clear",
+            pick(shop=CLEAR),
+            icon=ft.Icons.CLEAR,
+            filled=form["shop"] == CLEAR,
+        )
+    )
+    owner = {n: o for n, (o, _) in board.items()}
+    shop = {n: s for n, (_, s) in board.items() if s}
+    result = chinatown_income(
+        {
+            "buildings": {
+                str(n): ({"owner": str(o), "shop": s} if s else {"owner": str(o)})
+                for n, (o, s) in board.items()
+            }
+        }
+    )
+    names = [(i, form["names"][i]) for i in range(OWNERS) if str(i) in result["income"]]
+    out: list[ft.Control] = [
+        small(tr("chinatown.quick.hint")),
+        card(
+            small(tr("chinatown.quick.owners")),
+            owners,
+            small(tr("chinatown.quick.brush")),
+            ft.Row(brushes, wrap=True, spacing=4, run_spacing=4),
+            key="ct-q-tools",
+            padding=8,
+        ),
+        card(
+            map_view(app, owner, shop, lambda o: swatch(DEFAULT_ORDER[o]), tap, key_prefix="ct-q"),
+            key="ct-q-board",
+            padding=6,
+        ),
+        income_card(app, owner, shop, names, key="ct-q-income", title=tr("chinatown.quick.result")),
+        button(tr("chinatown.quick.reset"), "ct-q-reset", pick(board={}), icon=ft.Icons.DELETE_SWEEP),
+    ]
+    return out

@@ -1,0 +1,147 @@
+"""Chinatown through the UI's own handlers: the map, kept buildings and drawn tiles entered by
+tapping, a multi-party trade reviewed then confirmed, placement by tapping a tile then a
+building, secret money, a whole game to the end, and the Quick income screen."""
+
+import random
+
+import pytest
+from chinatown_helpers import play_random
+from ui_testkit import new_hub, started
+
+
+async def new_chinatown(h, names=("Ana", "Ben", "Carla")):
+    await h.click("new-table")
+    await h.click("game-chinatown")
+    n_rows = len(h.keys("player-name-"))
+    while n_rows < len(names):
+        await h.click("player-add")
+        n_rows += 1
+    while n_rows > len(names):
+        await h.click(f"player-remove-{n_rows - 1}")
+        n_rows -= 1
+    for i, n in enumerate(names):
+        await h.type_text(f"player-name-{i}", n)
+    await h.click("setup-start")
+
+
+def the_table(hub):
+    return hub.get(hub.store.list()[0].id)
+
+
+async def first_year_by_hand(h, table):
+    """Ana is first; the table enters its kept buildings and drawn tiles by tapping."""
+    await h.click("choice-0")  # Ana holds the First Player card
+    assert h.has("ct-keep-form") and h.has("ct-map") and h.has("ct-b-85")
+    for n in (16, 17, 19, 20, 1):
+        await h.click(f"ct-card-{n}")
+    await h.click("ct-keep-submit")
+    assert table.state.owner[16] == 0
+    for seat, cards in ((1, (52, 53, 55, 56, 2)), (2, (71, 72, 75, 80, 81))):
+        await h.click(f"ct-keep-seat-{seat}")
+        for n in cards:
+            await h.click(f"ct-card-{n}")
+        await h.click("ct-keep-submit")
+    assert table.state.phase == "tiles" and h.has("ct-draw-form")
+    for shop in ["tea_house"] * 3 + ["florist"] * 4:
+        await h.click(f"ct-draw-{shop}")
+    await h.click("ct-draw-submit")
+    await h.click("auto")  # the app draws Ben's tiles
+    await h.click("auto")  # and Carla's
+    assert table.state.phase == "trade" and h.has("ct-trade-form")
+
+
+async def test_a_year_by_hand_with_a_trade_and_placing_by_taps(tmp_path):
+    hub = new_hub(tmp_path)
+    h = await started(hub)
+    await new_chinatown(h)
+    table = the_table(hub)
+    await first_year_by_hand(h, table)
+
+    # Ana gives building 1 and $20,000 to Carla; Carla gives Ana one tile: reviewed, then confirmed.
+    await h.click("ct-give-b-1")
+    await h.click("ct-receiver-2")
+    await h.click("ct-money-plus")
+    await h.click("ct-money-plus")
+    await h.click("ct-give-add")
+    await h.click("ct-giver-2")
+    await h.click("ct-receiver-0")
+    carla_tile = sorted(table.state.hands[2])[0]
+    await h.click(f"ct-give-t-{carla_tile}")
+    await h.click("ct-give-add")
+    assert h.has("ct-trade-so-far")
+    await h.click("ct-trade-review")
+    assert h.has("ct-trade-dialog") and h.has("ct-trade-line-1")
+    assert table.version == 7  # not entered yet
+    await h.click("ct-trade-confirm")
+    assert table.state.owner[1] == 2 and table.state.money[:3] == [30000, 50000, 70000]
+    assert table.state.hands[0].get(carla_tile, 0) >= 1
+
+    await h.click("ct-trading-done")
+    assert h.has("ct-place-hint")
+    await h.click("ct-hand-tea_house")
+    for n in (16, 17, 19):
+        await h.click(f"ct-b-{n}")
+    assert [table.state.shop.get(n) for n in (16, 17, 19)] == ["tea_house"] * 3
+    assert "+50,000: Tea House 16-17-19, complete (3/3)" in h.all_text()  # the income card
+
+    # A building that is not Ana's is not a target: the tap shows the building instead.
+    await h.click("ct-hand-florist")
+    await h.click("ct-b-52")
+    assert h.has("ct-building-dialog") and "Ben" in h.by_key("ct-building-text").value
+    assert 52 not in table.state.shop
+    h.close()
+
+
+async def test_money_is_secret_until_the_end_and_a_whole_game(tmp_path):
+    hub = new_hub(tmp_path)
+    h = await started(hub)
+    await new_chinatown(h, names=("Ana", "Ben", "Carla", "Dai"))
+    table = the_table(hub)
+    assert h.has("ct-money-1") and not h.has("ct-money-value-1")
+    assert "$50,000" not in h.all_text()
+    await h.click("ct-money-1")
+    assert h.by_key("ct-secret-money").value == "$50,000"
+    await h.click("ct-money-dialog-close")
+    rng = random.Random(2)
+
+    def stop_at_the_last_trade(t):
+        if t.state.year == 5 and t.state.phase == "trade":
+            raise StopIteration
+
+    # Five years straight through the engine (the same shared table), the last one by taps.
+    with pytest.raises(StopIteration):
+        play_random(table, rng, trades=1, on_step=stop_at_the_last_trade)
+    taps = 0
+    while not h.has("finished-card"):
+        assert taps < 3000
+        if h.has("auto"):
+            await h.click("auto")
+        elif h.has("ct-trading-done"):
+            await h.click("ct-trading-done")
+        else:
+            choices = [k for k in h.keys("choice-") if k.count("-") == 1]
+            await h.click(rng.choice(choices))
+        taps += 1
+    assert table.state.phase == "over" and taps > 3
+    for seat, money in enumerate(table.state.money):
+        assert h.by_key(f"ct-money-value-{seat}").value == f"${money:,}"
+    h.close()
+
+
+async def test_quick_income_by_tapping_the_map(tmp_path):
+    hub = new_hub(tmp_path)
+    h = await started(hub, route="/quick/chinatown")
+    await h.type_text("ct-q-name-0", "Ana")
+    await h.click("ct-q-shop-tea_house")
+    for n in (16, 17, 19):
+        await h.click(f"ct-q-b-{n}")
+    await h.click("ct-q-owner-1")
+    await h.click("ct-q-shop-photo")
+    for n in (43, 44, 45, 46, 47):
+        await h.click(f"ct-q-b-{n}")
+    assert h.by_key("ct-q-income-0").value == "Ana: $50,000"
+    assert h.by_key("ct-q-income-1").value == "Player 2: $70,000"  # 3 complete + 2
+    await h.click("ct-q-shop-clear")
+    await h.click("ct-q-b-47")
+    assert h.by_key("ct-q-income-1").value == "Player 2: $60,000"  # 3 complete + 1
+    h.close()
