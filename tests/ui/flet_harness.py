@@ -88,9 +88,19 @@ class Harness:
         self.page = self.session.page
         self._token = _context_page.set(self.page)
 
-    async def start(self, main: Any, route: str = "/", width: int = 412, height: int = 915) -> None:
-        # the same order as flet's server on REGISTER_CLIENT
-        self.session.apply_page_patch({"route": route, "width": width, "height": height})
+    async def start(
+        self,
+        main: Any,
+        route: str = "/",
+        width: int = 412,
+        height: int = 915,
+        web: bool = True,
+        platform: str = "linux",
+    ) -> None:
+        # the same order as flet's server on REGISTER_CLIENT (a browser tab sends web and platform)
+        self.session.apply_page_patch(
+            {"route": route, "width": width, "height": height, "web": web, "platform": platform}
+        )
         wire(self.session.get_page_patch())
         _context_page.set(self.page)
         context.reset_auto_update()
