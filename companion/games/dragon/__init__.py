@@ -18,6 +18,7 @@ from companion.games.dragon.state import DragonState
 from companion.games.dragon.text import banner, describe_entry, prompt_msg
 
 TABLE_FACTS = ("event_row", "groups")
+_PROMPTS: list[tuple[DragonState, Prompt | None]] = []
 
 
 class DragonGame:
@@ -32,6 +33,16 @@ class DragonGame:
         return setup(options, players)
 
     def prompt(self, state: DragonState) -> Prompt | None:
+        # Same identity cache as ``choices``: the Table asks several times per entry.
+        for cached, prompt in _PROMPTS:
+            if cached is state:
+                return prompt
+        prompt = self._prompt(state)
+        _PROMPTS.insert(0, (state, prompt))
+        del _PROMPTS[4:]
+        return prompt
+
+    def _prompt(self, state: DragonState) -> Prompt | None:
         name = step(state)
         if name is None:
             return None

@@ -14,6 +14,7 @@ from companion.games.dragon.choices import (
     STEP_KINDS,
     action_amount,
     choices,
+    compute_choices,
     group_cost,
     privilege_costs,
     step,
@@ -414,7 +415,7 @@ def _auto_one(s: DragonState, fx: list[Effect]) -> bool:
     name = step(s)
     if name is None:
         return False
-    legal = choices(s)
+    legal = compute_choices(s)  # s is still being changed: never cache it
     if legal is None or len(legal) != 1:
         return False
     fx.append(

@@ -7,8 +7,7 @@ entries; immutable parts (tile ids, score items, the options) are shared, never 
 
 from __future__ import annotations
 
-from copy import copy
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -16,6 +15,16 @@ from companion.games.dragon.data import RULES
 from companion.games.dragon.options import DragonOptions
 
 Phase = Literal["event_row", "start_player", "recruit", "groups", "actions", "persons", "event", "over"]
+
+
+def _copy(model: BaseModel, **changes: Any) -> Any:
+    """A shallow copy of a model with some fields replaced, without pydantic's slower __copy__."""
+    new = model.__class__.__new__(model.__class__)
+    object.__setattr__(new, "__dict__", {**model.__dict__, **changes})
+    object.__setattr__(new, "__pydantic_fields_set__", model.__pydantic_fields_set__)
+    object.__setattr__(new, "__pydantic_extra__", None)
+    object.__setattr__(new, "__pydantic_private__", None)
+    return new
 
 
 class ScoreItem(BaseModel):
@@ -55,14 +64,13 @@ class PlayerState(BaseModel):
     ledger: list[ScoreItem] = []
 
     def clone(self) -> PlayerState:
-        new = copy(self)
-        new.__dict__.update(
+        return _copy(
+            self,
             palaces=list(self.palaces),
             cards=list(self.cards),
             released=list(self.released),
             ledger=list(self.ledger),
         )
-        return new
 
     @property
     def vp(self) -> int:
@@ -116,8 +124,8 @@ class DragonState(BaseModel):
     final: bool = False
 
     def clone(self) -> DragonState:
-        new = copy(self)
-        new.__dict__.update(
+        return _copy(
+            self,
             players=[p.clone() for p in self.players],
             supply=dict(self.supply),
             events=list(self.events),
@@ -128,7 +136,6 @@ class DragonState(BaseModel):
             tasks=list(self.tasks),
             by_round=list(self.by_round),
         )
-        return new
 
     @property
     def current(self) -> int | None:
