@@ -5,7 +5,7 @@ from snapshot_helpers import PLAYERS, assert_same_table, new_table, play, real_g
 from snapshot_toy import Deal, Pick
 
 from companion.core import Table
-from companion.share import decode, encode, import_url
+from companion.share import decode, encode, import_url, qr_version
 from companion.share.snapshot import GAME_NUMBERS, encode_payload
 
 
@@ -122,3 +122,16 @@ def test_real_games_round_trip_complete_and_mid_game(game_id, seed):
 
 def test_players_helper_has_enough_names():
     assert len(PLAYERS) >= 5
+
+
+@pytest.mark.skipif("dragon" not in GAMES, reason="the Dragon engine is not in the tree yet")
+@pytest.mark.parametrize("options", [{}, {"large_privilege_cost": 6}])
+def test_a_complete_five_player_dragon_game_fits_the_qr_goal(options):
+    """The issue's goal: version 15 or less at error correction M, whatever the seed."""
+    for seed in range(3):
+        t = new_table("dragon", 5, options)
+        assert play(t, random.Random(100 + seed))
+        code = encode(t)
+        assert qr_version(code) <= 15
+        assert qr_version(import_url("http://192.168.100.200:8550", code)) <= 15
+        assert_same_table(t, decode(code))
