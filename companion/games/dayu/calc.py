@@ -64,7 +64,7 @@ def render_dayu_final(result: dict[str, Any], lang: str) -> str:
             ).render(lang)
         )
         for line in player["breakdown"]:
-            label = _revive(line["label"]).render(lang)
+            label = revive_msg(line["label"]).render(lang)
             lines.append(f"  {line['points']:>+4}  {label}  [{line['rule_id']}]")
     key = "dayu.calc.shared" if len(result["shared"]) > 1 else "dayu.calc.winner"
     lines.append(msg(key, names=", ".join(result["shared"])).render(lang))
@@ -72,10 +72,10 @@ def render_dayu_final(result: dict[str, Any], lang: str) -> str:
     return "\n".join(lines)
 
 
-def _revive(value: Any) -> Any:
+def revive_msg(value: Any) -> Any:
     """A Msg back from its JSON form, nested Msgs included."""
     if isinstance(value, dict) and set(value) == {"key", "args"}:
-        return Msg(key=value["key"], args={k: _revive(v) for k, v in value["args"].items()})
+        return Msg(key=value["key"], args={k: revive_msg(v) for k, v in value["args"].items()})
     return value
 
 

@@ -1,0 +1,23 @@
+"""Da Yu: the ring of flood cards with their tokens and markers, the piles, the turn's action
+points and privileges, each player's cards, and the Quick score screen."""
+
+from __future__ import annotations
+
+from companion.ui.games import Choice, GameUI, OptionSpec
+from companion.ui.games.dayu.panels import board, player_panel
+from companion.ui.games.dayu.quick import quick_score
+
+UI = GameUI(
+    game_id="dayu",
+    board=board,
+    player_panel=player_panel,
+    options=(
+        OptionSpec(
+            "opening",
+            "dayu.opening",
+            (Choice("one_of_each", "dayu.opening.one_of_each"), Choice("chosen", "dayu.opening.chosen")),
+        ),
+    ),
+    quick_score=quick_score,
+    quick_score_key="dayu.quick.title",
+)

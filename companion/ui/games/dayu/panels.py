@@ -1,0 +1,217 @@
+"""Da Yu on the Play screen: the turn (action points, privileges), the ring of flood cards with
+tokens n/10 and markers (tap a neighbouring card to move there), the piles and the players."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.core import Msg, Table, msg
+from companion.games.dayu.data import DATA, FRAMES
+from companion.games.dayu.entries import Move
+from companion.games.dayu.ring import privilege_left
+from companion.games.dayu.scoring import flood_name
+from companion.games.dayu.state import DayuState
+from companion.ui.palette import TAP, swatch
+from companion.ui.shell import App
+from companion.ui.widgets import card, dot, small
+
+# Frame colours for display only (the rules know frames by name).
+FRAME_COLOURS = {"silver": "#9E9E9E", "green": "#388E3C", "red": "#D32F2F"}
+PRIVILEGES = ("free_move", "free_flip", "free_tool")
+PLAYING = ("actions", "drain_tools", "drain_vp", "draw", "bonus", "exchange")
+
+
+def board(app: App, table: Table) -> list[ft.Control]:
+    state: DayuState = table.state  # type: ignore[assignment]
+    out: list[ft.Control] = []
+    if state.phase in PLAYING:
+        out.append(turn_card(app, table, state))
+    out.append(ring_card(app, table, state))
+    out.append(piles_card(app, state))
+    return out
+
+
+def turn_card(app: App, table: Table, state: DayuState) -> ft.Control:
+    tr = app.tr
+    p = table.players[state.current]
+    points = [
+        ft.Container(
+            width=22,
+            height=22,
+            border_radius=11,
+            bgcolor=ft.Colors.PRIMARY if i < state.points_left else None,
+            border=ft.Border.all(2, ft.Colors.PRIMARY),
+            key=f"dy-point-{i}",
+        )
+        for i in range(DATA.action_points)
+    ]
+    unused = [
+        ft.Chip(label=ft.Text(f"{tr.msg(flood_name(k, 0))} ×{privilege_left(state, k)}"), key=f"dy-priv-{k}")
+        for k in PRIVILEGES
+        if privilege_left(state, k) > 0
+    ]
+    rows: list[ft.Control] = [
+        ft.Row([dot(p.color, 18), ft.Text(p.name, weight=ft.FontWeight.BOLD, key="dy-turn-name")]),
+        ft.Row(
+            [small(tr("dayu.points_left", n=state.points_left), key="dy-points"), *points],
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        ),
+    ]
+    rows.append(
+        ft.Row([small(tr("dayu.privileges")), *unused], wrap=True, spacing=6)
+        if unused
+        else small(tr("dayu.no_privileges"), key="dy-no-privileges")
+    )
+    return card(*rows, key="dy-turn")
+
+
+def ring_card(app: App, table: Table, state: DayuState) -> ft.Control:
+    """One tile per place of the circle, in order (the last is next to the first).
+
+    While the player has action points, tapping another card asks to move there: a neighbour
+    (highlighted) moves, any other card is refused by the engine with the rule that says why.
+    """
+    prompt = table.prompt
+    offered = {
+        c.to
+        for c in (prompt.choices or [] if prompt is not None else [])
+        if isinstance(c, Move) and not c.free
+    }
+    mover = state.seat if state.phase == "actions" and state.points_left > 0 else None
+    tiles = []
+    for i in range(len(state.ring)):
+        move = None
+        if mover is not None and mover.marker != i and state.ring[i].card is not None:
+            move = Move(seat=state.current, to=i)
+        tiles.append(place_tile(app, table, state, i, move, i in offered))
+    return card(
+        small(app.tr("dayu.ring_hint"), key="dy-ring-hint"),
+        ft.Row(tiles, wrap=True, spacing=8, run_spacing=8, key="dy-ring"),
+        key="dy-ring-card",
+        padding=8,
+    )
+
+
+def place_tile(
+    app: App, table: Table, state: DayuState, i: int, move: Move | None, neighbour: bool
+) -> ft.Control:
+    tr = app.tr
+    place = state.ring[i]
+    spaces = DATA.spaces_per_flood_card
+    markers = [
+        ft.Container(
+            width=16,
+            height=16,
+            border_radius=8,
+            bgcolor=swatch(table.players[s].color),
+            tooltip=table.players[s].name,
+            key=f"dy-marker-{i}-{s}",
+        )
+        for s, seat in enumerate(state.players)
+        if seat.marker == i
+    ]
+    if place.card is None:
+        body: list[ft.Control] = [small(tr("dayu.place_empty"), key=f"dy-tokens-{i}")]
+    else:
+        body = [
+            ft.Text(f"{place.tokens}/{spaces}", key=f"dy-tokens-{i}", size=20, weight=ft.FontWeight.BOLD),
+            ft.ProgressBar(value=place.tokens / spaces, width=80),
+        ]
+    label = tr("dayu.place", n=i + 1)
+    hint = tr("dayu.move_here", n=i + 1) if move is not None else label
+    return ft.Container(
+        ft.Column(
+            [ft.Text(label, size=12), *body, ft.Row(markers, spacing=2, wrap=True)],
+            spacing=4,
+            tight=True,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        ),
+        key=f"dy-place-{i}",
+        tooltip=hint,
+        width=100,
+        padding=8,
+        border_radius=10,
+        border=ft.Border.all(3 if neighbour else 1, ft.Colors.PRIMARY if neighbour else ft.Colors.OUTLINE),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if place.card is not None else None,
+        on_click=(lambda _, m=move: app.submit(m)) if move is not None else None,
+    )
+
+
+def piles_card(app: App, state: DayuState) -> ft.Control:
+    tr = app.tr
+    tools = [
+        ft.Row(
+            [
+                ft.Container(width=14, height=20, border_radius=3, bgcolor=FRAME_COLOURS[f]),
+                ft.Text(f"{tr.msg(frame_name(f))} {state.piles[f]}", key=f"dy-pile-{f}"),
+            ],
+            spacing=4,
+            tight=True,
+        )
+        for f in FRAMES
+    ]
+    return card(
+        ft.Row(
+            [
+                ft.Text(tr("dayu.flood_pile", n=state.flood_pile), key="dy-flood-pile"),
+                ft.Text(tr("dayu.supply", n=state.supply, of=DATA.drainage_tokens), key="dy-supply"),
+            ],
+            wrap=True,
+            spacing=16,
+        ),
+        ft.Row([small(tr("dayu.tool_piles")), *tools], wrap=True, spacing=12),
+        key="dy-piles",
+    )
+
+
+def player_panel(app: App, table: Table, seat: int) -> ft.Control:
+    state: DayuState = table.state  # type: ignore[assignment]
+    tr = app.tr
+    p, who = table.players[seat], state.players[seat]
+    row = table.scoreboard.rows[seat]
+    hand = [tool_chip(app, c.frame, c.side, f"dy-hand-{seat}-{k}") for k, c in enumerate(who.hand)]
+    by_frame = {f: [c.vp for c in who.vp_cards if c.frame == f] for f in FRAMES}
+    vp_text = ", ".join(
+        tr("dayu.vp_frame", frame=frame_name(f), n=len(v), vp=sum(v)) for f, v in by_frame.items() if v
+    )
+    flood_text = ", ".join(tr.msg(flood_name(c.kind, c.points)) for c in who.flood)
+    current = state.phase in PLAYING and state.current == seat
+    marker = tr("dayu.marker_at", n=who.marker + 1) if who.marker is not None else tr("dayu.marker_none")
+    return card(
+        ft.Row(
+            [
+                dot(p.color),
+                ft.Text(p.name, weight=ft.FontWeight.BOLD, expand=True),
+                ft.Text(tr("dayu.total", n=row.total), key=f"total-{seat}", weight=ft.FontWeight.BOLD),
+            ]
+        ),
+        small(marker + (" · " + tr("dayu.to_play") if current else ""), key=f"dy-marker-text-{seat}"),
+        ft.Row([small(tr("dayu.hand")), *hand], wrap=True, spacing=6)
+        if hand
+        else small(tr("dayu.hand_empty"), key=f"dy-hand-empty-{seat}"),
+        small(tr("dayu.vp_cards", cards=vp_text or tr("dayu.none")), key=f"dy-vp-{seat}"),
+        small(tr("dayu.flood_cards", cards=flood_text or tr("dayu.none")), key=f"dy-flood-{seat}"),
+        key=f"player-{seat}",
+    )
+
+
+def tool_chip(app: App, frame: str, side: str, key: str) -> ft.Control:
+    """A held tool card: its frame colour, and whether the rune side is up."""
+    text = app.tr("dayu.side_rune") if side == "rune" else app.tr("dayu.side_other")
+    return ft.Container(
+        ft.Text(text, size=12, color=ft.Colors.WHITE, weight=ft.FontWeight.BOLD),
+        key=key,
+        tooltip=app.tr.msg(_card(frame, side)),
+        bgcolor=FRAME_COLOURS[frame],
+        border_radius=6,
+        padding=ft.Padding.symmetric(horizontal=8, vertical=4),
+        height=TAP // 2 + 4,
+    )
+
+
+def frame_name(frame: str) -> Msg:
+    return msg(f"dayu.frame.{frame}")
+
+
+def _card(frame: str, side: str) -> Msg:
+    return msg(f"dayu.card.{side}", frame=frame_name(frame))

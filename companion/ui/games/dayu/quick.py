@@ -1,0 +1,178 @@
+"""Quick score: a Da Yu game played without a table, scored by tapping each player's cards.
+
+It calls the engine's calculator (companion.games.dayu.calc.dayu_final), so the numbers and
+the tie-break are exactly those of a game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.core.calc import CalcInputError
+from companion.games.dayu.calc import dayu_final, revive_msg
+from companion.games.dayu.data import DATA, FRAMES, POINTS_KIND
+from companion.games.dayu.scoring import flood_name
+from companion.ui.games.dayu.panels import FRAME_COLOURS, frame_name
+from companion.ui.shell import App
+from companion.ui.widgets import button, card, heading, small
+
+KEY = "quick-dayu"
+
+
+def _memo(app: App) -> dict[str, Any]:
+    return app.memo.setdefault(
+        KEY,
+        {"players": [_blank(app, i) for i in range(2)]},
+    )
+
+
+def _blank(app: App, i: int) -> dict[str, Any]:
+    return {"name": app.tr("dayu.quick.player", n=i + 1), "frame": "silver", "vp": [], "flood": []}
+
+
+def quick_score(app: App) -> list[ft.Control]:
+    tr = app.tr
+    form = _memo(app)
+    players: list[dict[str, Any]] = form["players"]
+
+    def change(action: Any) -> Any:
+        def go(_: Any = None) -> None:
+            action()
+            app.refresh()
+
+        return go
+
+    out: list[ft.Control] = [small(tr("dayu.quick.hint"), key="dy-q-hint")]
+    out += [player_form(app, players, i, change) for i in range(len(players))]
+    out.append(
+        ft.Row(
+            [
+                button(
+                    tr("dayu.quick.add_player"),
+                    "dy-q-add",
+                    change(lambda: players.append(_blank(app, len(players)))),
+                    icon=ft.Icons.PERSON_ADD,
+                    disabled=len(players) >= 4,
+                ),
+                button(
+                    tr("dayu.quick.remove_player"),
+                    "dy-q-remove",
+                    change(lambda: players.pop()),
+                    icon=ft.Icons.PERSON_REMOVE,
+                    disabled=len(players) <= 2,
+                ),
+                button(tr("dayu.quick.clear"), "dy-q-clear", change(lambda: app.memo.pop(KEY, None))),
+            ],
+            wrap=True,
+            spacing=8,
+        )
+    )
+    out.append(result_card(app, players))
+    return out
+
+
+def player_form(app: App, players: list[dict[str, Any]], i: int, change: Any) -> ft.Control:
+    tr = app.tr
+    p = players[i]
+
+    def rename(e: Any) -> None:
+        p["name"] = e.control.value or tr("dayu.quick.player", n=i + 1)
+
+    frames = [
+        button(
+            tr.msg(frame_name(f)),
+            f"dy-q-{i}-frame-{f}",
+            change(lambda f=f: p.update(frame=f)),
+            filled=p["frame"] == f,
+        )
+        for f in FRAMES
+    ]
+    vps = [
+        button(
+            str(v),
+            f"dy-q-{i}-vp-{v}",
+            change(lambda v=v: p["vp"].append((p["frame"], v))),
+            tooltip=tr("dayu.quick.add_vp", frame=frame_name(p["frame"]), vp=v),
+        )
+        for v in DATA.vp_per_face.values()
+    ]
+    kinds = [
+        button(tr.msg(flood_name(k, 0)), f"dy-q-{i}-flood-{k}", change(lambda k=k: p["flood"].append(k)))
+        for k in DATA.flood_kinds
+    ]
+    printed = [
+        button(
+            str(n),
+            f"dy-q-{i}-pts-{n}",
+            change(lambda n=n: p["flood"].append(n)),
+            tooltip=tr.msg(flood_name(POINTS_KIND, n)),
+        )
+        for n in DATA.flood_card_points.values()
+    ]
+    vp_chips = [
+        ft.Chip(
+            label=ft.Text(f"{v}"),
+            bgcolor=FRAME_COLOURS[f],
+            key=f"dy-q-{i}-card-{k}",
+            tooltip=tr("dayu.quick.remove", what=f"{tr.msg(frame_name(f))} {v}"),
+            on_click=change(lambda k=k: p["vp"].pop(k)),
+        )
+        for k, (f, v) in enumerate(p["vp"])
+    ]
+    flood_chips = [
+        ft.Chip(
+            label=ft.Text(tr.msg(_flood_label(c))),
+            key=f"dy-q-{i}-fc-{k}",
+            tooltip=tr("dayu.quick.remove", what=tr.msg(_flood_label(c))),
+            on_click=change(lambda k=k: p["flood"].pop(k)),
+        )
+        for k, c in enumerate(p["flood"])
+    ]
+    return card(
+        ft.TextField(value=p["name"], key=f"dy-q-name-{i}", on_change=rename, dense=True, max_length=24),
+        small(tr("dayu.quick.vp_hint")),
+        ft.Row(frames, wrap=True, spacing=6),
+        ft.Row(vps, wrap=True, spacing=6),
+        ft.Row(vp_chips, wrap=True, spacing=4) if vp_chips else small(tr("dayu.none"), key=f"dy-q-{i}-no-vp"),
+        small(tr("dayu.quick.flood_hint")),
+        ft.Row(kinds, wrap=True, spacing=6),
+        ft.Row([small(tr("dayu.quick.printed")), *printed], wrap=True, spacing=6),
+        ft.Row(flood_chips, wrap=True, spacing=4)
+        if flood_chips
+        else small(tr("dayu.none"), key=f"dy-q-{i}-no-flood"),
+        key=f"dy-q-player-{i}",
+    )
+
+
+def result_card(app: App, players: list[dict[str, Any]]) -> ft.Control:
+    tr = app.tr
+    data = {
+        "players": [
+            {
+                "name": p["name"],
+                "vp_cards": [{"frame": f, "vp": v} for f, v in p["vp"]],
+                "flood_cards": [{"points": c} if isinstance(c, int) else c for c in p["flood"]],
+            }
+            for p in players
+        ]
+    }
+    try:
+        result = dayu_final(data)
+    except CalcInputError as exc:
+        return card(ft.Text(tr.msg(exc.msg), key="dy-q-error", color=ft.Colors.ERROR), key="dy-q-result")
+    lines: list[ft.Control] = [heading(tr("dayu.quick.result"))]
+    for k, p in enumerate(result["players"]):
+        lines.append(
+            ft.Text(f"{p['name']}: {p['total']}", key=f"dy-q-total-{k}", weight=ft.FontWeight.BOLD, size=16)
+        )
+        for line in p["breakdown"]:
+            lines.append(small(f"{line['points']:+d}  {tr.msg(revive_msg(line['label']))}"))
+    key = "dayu.quick.shared" if len(result["shared"]) > 1 else "dayu.quick.winner"
+    lines.append(ft.Text(tr(key, names=", ".join(result["shared"])), key="dy-q-winner", size=18))
+    return card(*lines, key="dy-q-result")
+
+
+def _flood_label(card: str | int) -> Any:
+    return flood_name(POINTS_KIND, card) if isinstance(card, int) else flood_name(card, 0)
