@@ -135,3 +135,16 @@ def test_a_complete_five_player_dragon_game_fits_the_qr_goal(options):
         assert qr_version(code) <= 15
         assert qr_version(import_url("http://192.168.100.200:8550", code)) <= 15
         assert_same_table(t, decode(code))
+
+
+@pytest.mark.skipif("chinatown" not in GAMES, reason="the Chinatown engine is not in the tree yet")
+@pytest.mark.parametrize("seed", range(3))
+def test_chinatown_with_hands_kept_from_the_physical_deck_and_many_trades(seed):
+    """Chinatown's own random player: table-entered hands (coded), multi-party trades (raw)."""
+    import chinatown_helpers
+
+    t = chinatown_helpers.new_table(3 + seed)
+    chinatown_helpers.play_random(t, random.Random(seed), trades=3, table_keeps=0.5)
+    kinds = {e.kind for e in t.entries}
+    assert {"trade", "keep_buildings", "trading_done"} <= kinds
+    assert_same_table(t, decode(encode(t)))
