@@ -1,0 +1,80 @@
+"""Dragon engine speed: replay, random games per second, submit latency late in a game.
+
+Run: ``python benchmarks/dragon_bench.py`` (one core; figures go to docs/PERFORMANCE.md).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from companion.core import Table
+from companion.core.codes import entry_code
+
+NAMES = ["Ana", "Ben", "Carla", "Dan", "Eva"]
+
+
+def random_game(seed: int, n: int) -> Table:
+    rng = random.Random(seed)
+    table = Table.new("dragon", NAMES[:n], {"large_privilege_cost": rng.choice([6, 7])})
+    while (prompt := table.prompt) is not None:
+        if prompt.auto:
+            table.auto(rng)
+        else:
+            table.submit(rng.choice(prompt.choices))
+    return table
+
+
+def main() -> None:
+    games = [random_game(seed, 5) for seed in range(20)]
+    entries = statistics.mean(g.version for g in games)
+    texts = [g.to_json() for g in games]
+    replay = []
+    for text in texts:
+        t0 = time.perf_counter()
+        Table.from_json(text)
+        replay.append((time.perf_counter() - t0) * 1000)
+
+    t0 = time.perf_counter()
+    count = 0
+    while time.perf_counter() - t0 < 10:
+        random_game(1000 + count, 2 + count % 4)
+        count += 1
+    per_second = count / (time.perf_counter() - t0)
+
+    latency = []
+    for g in games:
+        last = g.entries[-40:]
+        g.undo(len(last))
+        for entry in last:
+            t1 = time.perf_counter()
+            g.submit(entry)
+            latency.append((time.perf_counter() - t1) * 1000)
+
+    bits = []
+    for g in games[:5]:
+        replayed = Table.new("dragon", [p.name for p in g.players], g.options.model_dump())
+        total = 0.0
+        for entry in g.entries:
+            _value, radix = entry_code(replayed.game, replayed.state, entry)
+            total += math.log2(radix) if radix else 0
+            replayed.submit(entry)
+        bits.append(total / 8)
+
+    print(f"5-player game: {entries:.0f} entries on average")
+    print(f"replay a complete 5-player game (from_json): median {statistics.median(replay):.0f} ms")
+    print(f"random complete games (2-5 players) per second, one core: {per_second:.1f}")
+    print(
+        f"submit latency in the last 40 entries of a 5-player game: median {statistics.median(latency):.2f} ms"
+    )
+    print(f"compact code size of a 5-player game (sum of log2 radix): {statistics.mean(bits):.0f} bytes")
+
+
+if __name__ == "__main__":
+    main()
