@@ -105,6 +105,33 @@ def encode(table: Table) -> str:
 
 
 def encode_payload(table: Table) -> bytes:
+    """The payload bytes of a table's code (checksum included), before the text form."""
+    digits, raws = _code_entries(table)
+    flags, head = _header(table)
+    out = ByteWriter()
+    raw_section = json.dumps(raws, separators=(",", ":"), ensure_ascii=False).encode() if raws else b""
+    squeezed = _deflate(raw_section)
+    if len(squeezed) < len(raw_section):
+        flags |= _F_RAW_DEFLATE
+        raw_section = squeezed
+    if len(digits) > MAX_ENTRIES:
+        raise SnapshotError("share.encode.too_many", n=len(digits), limit=MAX_ENTRIES)
+    if len(raw_section) > MAX_RAW_SECTION:
+        raise SnapshotError("share.encode.too_big", chars=len(raw_section), limit=MAX_RAW_SECTION)
+    out.byte(flags)
+    out.raw(head)
+    out.varint(len(digits))
+    out.varint(len(raws))
+    out.blob(raw_section)
+    out.raw(_outcome(table).to_bytes(2, "big"))
+    number = pack_digits(digits)
+    out.raw(number.to_bytes((number.bit_length() + 7) // 8, "big"))
+    body = out.getvalue()
+    return body + _crc(body).to_bytes(4, "big")
+
+
+def _code_entries(table: Table) -> tuple[list[tuple[int, int]], list[dict[str, Any]]]:
+    """Replay the table from its setup: one (value, radix) digit per entry, and the JSON ones."""
     game = table.game
     digits: list[tuple[int, int]] = []
     raws: list[dict[str, Any]] = []
@@ -130,26 +157,7 @@ def encode_payload(table: Table) -> bytes:
             digits.append((0, 1))
             raws.append(_raw_dump(entry))
         state, _ = game.apply(state, entry)
-
-    out = ByteWriter()
-    flags, head = _header(table)
-    raw_section = json.dumps(raws, separators=(",", ":"), ensure_ascii=False).encode() if raws else b""
-    squeezed = _deflate(raw_section)
-    if len(squeezed) < len(raw_section):
-        flags |= _F_RAW_DEFLATE
-        raw_section = squeezed
-    if len(raw_section) > MAX_RAW_SECTION or len(digits) > MAX_ENTRIES:
-        raise SnapshotError("share.encode.too_big", chars=len(raw_section), limit=MAX_RAW_SECTION)
-    out.byte(flags)
-    out.raw(head)
-    out.varint(len(digits))
-    out.varint(len(raws))
-    out.blob(raw_section)
-    out.raw(_outcome(table).to_bytes(2, "big"))
-    number = pack_digits(digits)
-    out.raw(number.to_bytes((number.bit_length() + 7) // 8, "big"))
-    body = out.getvalue()
-    return body + _crc(body).to_bytes(4, "big")
+    return digits, raws
 
 
 def _header(table: Table) -> tuple[int, bytes]:

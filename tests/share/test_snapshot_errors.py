@@ -190,3 +190,16 @@ def test_every_message_key_exists_in_both_languages():
         k for k in catalog("es") if k.startswith("share.")
     }
     assert damaged("short").message_in("es") != damaged("short").message_in("en")
+
+
+def test_the_encoder_refuses_what_the_decoder_would_refuse(monkeypatch):
+    t, _ = _code()
+    monkeypatch.setattr(snapshot, "MAX_ENTRIES", 5)
+    with pytest.raises(SnapshotError) as many:
+        encode(t)
+    assert many.value.key == "share.encode.too_many"
+    monkeypatch.undo()
+    long_name = new_table("snaptoy", 2, name="x" * (snapshot.MAX_TABLE_NAME_BYTES + 1))
+    with pytest.raises(SnapshotError) as big:
+        encode(long_name)
+    assert big.value.key == "share.encode.too_big"
