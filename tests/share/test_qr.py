@@ -115,3 +115,11 @@ def test_large_photos_read_too():
     qr = Image.open(io.BytesIO(qr_png(encode(t), box_size=50))).convert("L")
     assert max(qr.size) > 3000
     assert_same_table(t, read_snapshot_image(qr))
+
+
+def test_the_share_package_does_not_import_flet():
+    import subprocess
+    import sys
+
+    code = "import sys, companion.share; sys.exit('flet' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
