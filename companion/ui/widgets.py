@@ -82,14 +82,22 @@ def rule_link(app: App, rule_id: str, key: str) -> ft.Control:
 
 def effect_line(app: App, effect: Effect, key: str) -> ft.Control:
     """One consequence and the rule that caused it (tap the rule id to read it)."""
-    who = app.player_name(effect.seat) if effect.seat is not None else None
-    text = f"{who}: {app.tr.msg(effect.msg)}" if who else app.tr.msg(effect.msg)
+    marker: list[ft.Control] = []
+    if effect.seat is not None and app.table_id is not None and 0 <= effect.seat < len(app.table.players):
+        marker = [dot(app.table.players[effect.seat].color, 10)]  # the message names the player already
     return ft.Row(
-        [ft.Text(text, expand=True, size=14), rule_link(app, effect.rule_id, key)],
+        [*marker, ft.Text(app.tr.msg(effect.msg), expand=True, size=14), rule_link(app, effect.rule_id, key)],
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
         spacing=4,
     )
 
 
 def scroll_column(controls: list[ft.Control], key: str | None = None) -> ft.Column:
-    return ft.Column(controls, key=key, spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)
+    return ft.Column(
+        controls,
+        key=key,
+        spacing=10,
+        scroll=ft.ScrollMode.AUTO,
+        expand=True,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+    )

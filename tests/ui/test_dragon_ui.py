@@ -135,3 +135,36 @@ async def test_a_whole_game_through_the_ui(tmp_path):
     assert [int(h.by_key(f"score-{r.seat}").value) for r in board.rows] == [r.total for r in board.rows]
     assert hub.store.list()[0].finished
     h.close()
+
+
+async def test_quick_score_reuses_the_engine_calculator(tmp_path):
+    h = await started(new_hub(tmp_path))
+    await h.click("quick-score")
+    await h.click("quick-dragon")
+    # the rulebook example: 7 persons, young monk in a 2-floor palace, old monk in a 3-floor palace,
+    # 1 rice, 2 fireworks, 4 yuan -> 25 points of final scoring
+    await h.type_text("quick-name-0", "Ana")
+    await h.type_text("quick-yuan-0", "4")
+    await h.type_text("quick-rice-0", "1")
+    await h.type_text("quick-fireworks-0", "2")
+    await h.click("quick-add-palace-0")
+    await h.click("quick-floors-0-2-3")
+    persons = {
+        (0, 0): "monk:young",
+        (0, 1): "farmer:young",
+        (1, 0): "scholar:young",
+        (1, 1): "healer:young",
+        (2, 0): "monk:old",
+        (2, 1): "warrior:young",
+        (2, 2): "craftsman:young",
+    }
+    for (k, s), tile in persons.items():
+        await h.select(f"quick-person-0-{k}-{s}", tile)
+    await h.click("quick-compute")
+    assert h.by_key("quick-total-1").value.startswith("1. Ana: 25 VP")
+    assert h.has("quick-rule-1-0")
+    # a damaged input says why
+    await h.type_text("quick-vp-1", "-")
+    await h.click("quick-compute")
+    assert h.has("quick-error") and not h.has("quick-result")
+    h.close()

@@ -244,10 +244,9 @@ def _compute(app: App, form: dict[str, Any]) -> None:
     app.refresh()
 
 
-def _label(app: App, label: Any) -> str:
-    if isinstance(label, dict) and "key" in label:
-        return app.tr.msg(Msg.model_validate(label))
-    return app.tr.msg(label) if isinstance(label, Msg) else str(label)
+def _label(app: App, line: dict[str, Any]) -> str:
+    """The calculator names each line by an id; its text is the engine's dragon.calc.<id> message."""
+    return app.tr.msg(Msg(key=f"dragon.calc.{line['label']}", args={"n": line.get("count", 0)}))
 
 
 def _result(app: App, result: dict[str, Any]) -> ft.Control:
@@ -270,7 +269,7 @@ def _result(app: App, result: dict[str, Any]) -> ft.Control:
             items.append(
                 ft.Row(
                     [
-                        ft.Text(_label(app, line["label"]), expand=True, size=13),
+                        ft.Text(_label(app, line), expand=True, size=13),
                         ft.Text(f"{line['points']:+d}", width=44, text_align=ft.TextAlign.RIGHT),
                         ft.TextButton(
                             content=ft.Text(line["rule_id"], size=11),

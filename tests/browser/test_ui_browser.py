@@ -1,0 +1,130 @@
+"""The served app in Chromium: create a 3-player Dragon table, play a full month, undo one step,
+reload and find the table intact; screenshots of the main screens go to docs/screenshots/."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
+from ui_browser_kit import (
+    CHROME_ARGS,
+    PHONE,
+    ROOT,
+    chromium,
+    enable_semantics,
+    open_app,
+    served,
+    wait_until,
+)
+
+from companion.store import Store
+
+pytestmark = pytest.mark.browser
+SHOTS = ROOT / "docs" / "screenshots"
+
+playwright = pytest.importorskip("playwright.sync_api")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    exe = chromium()
+    if exe is None:
+        pytest.skip("Debian chromium is not installed")
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=exe, headless=True, args=CHROME_ARGS)
+        yield b
+        b.close()
+
+
+def shot(page, name: str) -> None:
+    page.wait_for_timeout(700)  # let the last frame paint (the boot overlay shows right after a tap)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def stored(data_dir):
+    store = Store(data_dir / "tables.sqlite3")
+    try:
+        infos = store.list()
+        return store.open(infos[0].id) if infos else None
+    finally:
+        store.close()
+
+
+def click_button(page, name: str) -> None:
+    page.get_by_role("button", name=name).first.click()
+
+
+def test_play_a_month_undo_reload(browser, tmp_path):
+    data = tmp_path / "data"
+    with served(data) as url:
+        page = open_app(browser, url)
+        page.get_by_role("button", name="New table").wait_for(timeout=30000)
+        shot(page, "home")
+        click_button(page, "New table")
+        page.get_by_role("checkbox", name="In the Year of the Dragon").click()
+        page.get_by_role("textbox", name="Player 1").wait_for(timeout=20000)
+        page.wait_for_timeout(600)  # the screen slides in
+        for i, name in enumerate(["Ana", "Ben", "Carla"], start=1):
+            box = page.get_by_role("textbox", name=f"Player {i}")
+            box.click()
+            page.wait_for_timeout(300)  # focus reaches Flutter's editing element
+            page.keyboard.type(name, delay=30)
+            page.wait_for_timeout(150)
+        shot(page, "setup")
+        click_button(page, "Start the game")
+        table = wait_until(lambda: stored(data), what="the table in the store")
+        assert [p.name for p in table.players] == ["Ana", "Ben", "Carla"]
+
+        # play until month 2 begins: each prompt answered by tapping its first choice by label
+        version = table.version
+        while not (table.state.month >= 2):
+            page.wait_for_timeout(400)  # the new screen slides in: tap once it has settled
+            prompt = table.prompt
+            if prompt.auto:
+                click_button(page, "Deal for me")
+            else:
+                label = table.game.describe(table.state, prompt.choices[0]).render("en")
+                click_button(page, label)
+            table = wait_until(
+                lambda v=version: (t := stored(data)) is not None and t.version > v and t,
+                what="the entry to be stored",
+            )
+            version = table.version
+        page.get_by_text(table.banner.render("en")).first.wait_for(timeout=10000)
+        shot(page, "play")
+
+        page.locator(
+            'flt-semantics[aria-label="Undo"] [role=button]'
+        ).first.click()  # icon button in the app bar
+        table = wait_until(lambda: (t := stored(data)).version == version - 1 and t, what="the undo")
+        assert table.can_redo()
+
+        page.reload()
+        enable_semantics(page)
+        page.get_by_text(table.banner.render("en")).first.wait_for(timeout=30000)
+        after = stored(data)
+        assert after.version == version - 1 and after.to_json() == table.to_json()
+
+        for tab, name in (("Scores", "scores"), ("History", "history")):
+            page.get_by_role("tab", name=tab).or_(page.get_by_text(tab, exact=True)).first.click()
+            page.wait_for_timeout(800)
+            shot(page, name)
+        page.goto(url + "rules")
+        enable_semantics(page)
+        page.get_by_role("textbox", name="Search the rules").click()
+        page.keyboard.type("festival")
+        page.wait_for_timeout(500)
+        shot(page, "rules")
+        page.goto(url + "settings")
+        enable_semantics(page)
+        page.get_by_role("checkbox", name="English").wait_for(timeout=20000)
+        shot(page, "settings")
+        page.goto(url + "quick/dragon")
+        enable_semantics(page)
+        page.get_by_role("button", name="Compute the final scores").wait_for(timeout=20000)
+        shot(page, "quick_score")
+        assert page.viewport_size == PHONE

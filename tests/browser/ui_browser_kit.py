@@ -1,0 +1,84 @@
+"""Serve the app offline in a subprocess and drive it in Debian's Chromium (reference/flet.md §2.4)."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROME_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {"width": 412, "height": 915}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextmanager
+def served(data_dir: Path):
+    port = free_port()
+    code = f"from companion.ui.server import serve; serve('127.0.0.1', {port}, data_dir={str(data_dir)!r})"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        for _ in range(300):
+            try:
+                urllib.request.urlopen(url, timeout=1)
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(5)
+        except subprocess.TimeoutExpired:  # open websockets can make uvicorn ignore SIGTERM
+            proc.kill()
+            proc.wait()
+
+
+def chromium() -> str | None:
+    return shutil.which("chromium") or (("/usr/bin/chromium") if Path("/usr/bin/chromium").exists() else None)
+
+
+def open_app(browser: Any, url: str) -> Any:
+    page = browser.new_page(viewport=PHONE)
+    page.goto(url)
+    enable_semantics(page)
+    return page
+
+
+def enable_semantics(page: Any) -> None:
+    """Flutter builds its accessibility DOM only once its hidden placeholder is clicked."""
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60000)
+    page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
+    page.wait_for_selector("flt-semantics", state="attached", timeout=20000)
+
+
+def wait_until(check: Any, timeout: float = 15.0, what: str = "condition") -> Any:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        value = check()
+        if value:
+            return value
+        time.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}")
