@@ -33,11 +33,11 @@ def test_setup_gives_each_player_the_starting_realm() -> None:
     assert s.supply["monk:old"] == 3
 
 
-def test_expansions_are_refused_clearly() -> None:
+def test_expansion_options_are_accepted_and_bad_options_refused() -> None:
     from companion.core import TableError
 
-    with pytest.raises(TableError, match="not available yet"):
-        Table.new("dragon", ["A", "B"], {"great_wall": True})
+    table = Table.new("dragon", ["A", "B"], {"great_wall": True, "super_events": True})
+    assert table.options.great_wall and table.options.super_events
     with pytest.raises(TableError):
         Table.new("dragon", ["A", "B"], {"large_privilege_cost": 5})
 

@@ -1,4 +1,4 @@
-"""In the Year of the Dragon (base game): the rules module behind ``GAME``."""
+"""In the Year of the Dragon (base game, The Great Wall, Super Events): the rules module behind ``GAME``."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from companion.games.dragon.scoring import score
 from companion.games.dragon.state import DragonState
 from companion.games.dragon.text import banner, describe_entry, prompt_msg
 
-TABLE_FACTS = ("event_row", "groups")
+TABLE_FACTS = ("event_row", "super_event", "groups")
 _PROMPTS: list[tuple[DragonState, Prompt | None]] = []
 
 

@@ -20,6 +20,9 @@ from companion.games.dragon.entries import (
     StartPlayer,
 )
 from companion.games.dragon.state import DragonState, PlayerState
+from companion.games.dragon.superevents import SUPER_STEPS, super_choices, super_step_name
+from companion.games.dragon.wall import CARD as WALL_CARD
+from companion.games.dragon.wall import wall_options
 
 # step -> the entry kinds it takes
 STEP_KINDS = {
@@ -35,6 +38,8 @@ STEP_KINDS = {
     "person_pick": ("pick",),
     "person_place": ("place",),
     "release": ("release",),
+    "super_event": ("super_event",),
+    **SUPER_STEPS,
 }
 
 
@@ -51,7 +56,11 @@ def step(state: DragonState) -> str | None:
             return "card"
         return "person_pick" if state.tile is None else "person_place"
     if phase == "event":
-        return "release" if state.tasks else None
+        if state.tasks:
+            return "release"
+        if state.floors_left:
+            return "floor"  # a Charter for craftsmen builds at once
+        return super_step_name(state)
     if phase == "over":
         return None
     return phase
@@ -82,6 +91,8 @@ def action_options(state: DragonState, seat: int, group: int, yuan: int) -> list
     for card in state.groups[group]:
         if card == "privilege":
             out.extend(Act(seat=seat, card=card, size=size) for size, cost in costs.items() if yuan >= cost)
+        elif card == WALL_CARD:
+            out.extend(wall_options(state, seat))
         else:
             out.append(Act(seat=seat, card=card))
     return out
@@ -136,7 +147,7 @@ def release_options(state: DragonState) -> list[Release]:
     return [
         Release(seat=task.seat, palace=i, tile=t)
         for i, pal in enumerate(player.palaces)
-        if not (task.per_palace and i in task.hit)
+        if not (task.per_palace and i in task.hit) and (task.palace is None or i == task.palace)
         for t in dict.fromkeys(pal.persons)
     ]
 
@@ -161,7 +172,7 @@ def choices(state: DragonState) -> list | None:
 def compute_choices(state: DragonState) -> list | None:
     name = step(state)
     seat = state.current
-    if name is None or name in ("event_row", "groups"):
+    if name is None or name in ("event_row", "groups", "super_event"):
         return None
     if name == "start_player":
         return [StartPlayer(player=i) for i in range(len(state.players))]
@@ -169,7 +180,7 @@ def compute_choices(state: DragonState) -> list | None:
     player = state.players[seat]
     if name == "recruit_pick":
         return recruit_picks(state, seat)
-    if name in ("recruit_place", "person_place"):
+    if name in ("recruit_place", "person_place", "sunrise_place"):
         return place_options(player, seat)
     if name == "group":
         return [
@@ -190,4 +201,6 @@ def compute_choices(state: DragonState) -> list | None:
         return person_picks(state, seat, state.card)
     if name == "release":
         return release_options(state)
+    if name in SUPER_STEPS:
+        return super_choices(state, seat)
     raise AssertionError(name)

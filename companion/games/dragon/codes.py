@@ -2,7 +2,8 @@
 
 The event row is coded as its rank among the legal rows (rows of months 3..12 with no two
 identical tiles side by side), so every code decodes to a legal row. The action groups are
-coded as the rank of the dealt card order (a permutation of the seven cards).
+coded as the rank of the dealt card order (a permutation of the seven cards, or eight with
+the Great Wall); the super event as its index among the ten.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from math import factorial
 
 from companion.games.dragon.choices import step
 from companion.games.dragon.data import RULES
-from companion.games.dragon.entries import EventRow, Groups
+from companion.games.dragon.entries import EventRow, Groups, SuperEvent
 from companion.games.dragon.state import DragonState
 from companion.games.dragon.validate import row_problem
 
@@ -149,36 +150,46 @@ def _split(cards: list[str], sizes: list[int]) -> tuple[tuple[str, ...], ...]:
 # ---- the Game hooks ------------------------------------------------------------------------
 
 
-def deal(state: DragonState, rng: random.Random) -> EventRow | Groups | None:
-    """What the app deals itself: the event row and the month's action groups, nothing else."""
+def deal(state: DragonState, rng: random.Random) -> EventRow | Groups | SuperEvent | None:
+    """What the app deals itself: the event row, the super event and the month's action groups."""
     name = step(state)
     if name == "event_row":
         deck = list(RULES.shuffled_events)
         rng.shuffle(deck)
         return EventRow(months=slide_row(deck))
+    if name == "super_event":
+        return SuperEvent(event=rng.choice(RULES.super_events.events))
     if name == "groups":
-        cards = list(RULES.card_ids)
+        wall = state.options.great_wall
+        cards = list(RULES.deck(wall))
         rng.shuffle(cards)
-        return Groups(groups=_split(cards, RULES.group_sizes(len(state.players))))
+        return Groups(groups=_split(cards, RULES.group_sizes(len(state.players), wall)))
     return None
 
 
 def entry_code(state: DragonState, entry: object) -> tuple[int, int] | None:
     if isinstance(entry, EventRow):
         return rank_row(entry.months), legal_rows()
+    if isinstance(entry, SuperEvent):
+        events = RULES.super_events.events
+        return events.index(entry.event), len(events)
     if isinstance(entry, Groups):
-        ids = RULES.card_ids
+        ids = RULES.deck(state.options.great_wall)
         perm = [ids.index(c) for g in entry.groups for c in g]
         return _perm_rank(perm), factorial(len(ids))
     return None
 
 
-def entry_from_code(state: DragonState, value: int) -> EventRow | Groups | None:
+def entry_from_code(state: DragonState, value: int) -> EventRow | Groups | SuperEvent | None:
     name = step(state)
     if name == "event_row" and 0 <= value < legal_rows():
         return EventRow(months=unrank_row(value))
-    if name == "groups" and 0 <= value < factorial(len(RULES.card_ids)):
-        ids = RULES.card_ids
+    events = RULES.super_events.events
+    if name == "super_event" and 0 <= value < len(events):
+        return SuperEvent(event=events[value])
+    wall = state.options.great_wall
+    ids = RULES.deck(wall)
+    if name == "groups" and 0 <= value < factorial(len(ids)):
         cards = [ids[i] for i in _perm_unrank(value, len(ids))]
-        return Groups(groups=_split(cards, RULES.group_sizes(len(state.players))))
+        return Groups(groups=_split(cards, RULES.group_sizes(len(state.players), wall)))
     return None

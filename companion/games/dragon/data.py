@@ -149,6 +149,64 @@ class ScoringFile(_File):
     final: FinalScoring
 
 
+class WallTile(_Model):
+    id: Literal["track", "rice", "palace", "yuan", "fireworks", "vp"]
+    amount: int = Field(ge=1)
+
+
+class WallFile(_File):
+    """The Great Wall expansion: the eighth card, the wall tiles and the wall check."""
+
+    card: ActionCard
+    tiles: list[WallTile] = Field(min_length=1)
+    max_sections: int = Field(ge=1)
+    group_sizes: dict[str, list[int]]
+    check_after_events: list[str]
+    check_in_last_month: bool
+    vp_per_section: int = Field(ge=0)
+    releases_per_fewest: int = Field(ge=0)
+
+    @model_validator(mode="after")
+    def _groups(self) -> WallFile:
+        for n in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+            sizes = self.group_sizes.get(str(n))
+            if sizes is None or len(sizes) != n or min(sizes) < 1:
+                raise ValueError(f"wall group sizes for {n} players must be {n} groups")
+        if len({t.id for t in self.tiles}) != len(self.tiles):
+            raise ValueError("each wall tile bonus appears once")
+        return self
+
+
+SuperId = Literal[
+    "lantern",
+    "buddha",
+    "earthquake",
+    "flood",
+    "eclipse",
+    "volcano",
+    "tornado",
+    "sunrise",
+    "assassination",
+    "charter",
+]
+
+
+class SuperEventsFile(_File):
+    """The Super Events expansion: which super events exist, their month and their numbers."""
+
+    month: int = Field(ge=1)
+    events: list[SuperId] = Field(min_length=1)
+    unverified: list[SuperId]
+    lantern_vp_per_person: int = Field(ge=0)
+    earthquake_floors: int = Field(ge=0)
+    flood_divisor: int = Field(ge=1)
+    tornado_discards: int = Field(ge=0)
+    sunrise_age: Age
+    sunrise_one_per_type: bool
+    # Charter: what each person type's symbols bring (symbols only, no card base; unverified)
+    charter: dict[str, Literal["floors", "vp", "yuan", "fireworks", "track", "monks", "rice", "none"]]
+
+
 class Rules:
     """All the numbers, loaded once, with a few derived lookups."""
 
@@ -158,6 +216,17 @@ class Rules:
         self.events = load("dragon/events.json", EventsFile)
         self.setup = load("dragon/setup.json", SetupFile)
         self.scoring = load("dragon/scoring.json", ScoringFile)
+        self.wall = load("dragon/wall.json", WallFile)
+        self.super_events = load("dragon/super_events.json", SuperEventsFile)
+        deck = len(self.actions.cards) + 1
+        if any(sum(sizes) != deck for sizes in self.wall.group_sizes.values()):
+            raise ValueError(f"the Great Wall groups must use all {deck} cards")
+        if self.wall.card.id in {c.id for c in self.actions.cards}:
+            raise ValueError("the wall card must be a new card")
+        if set(self.super_events.charter) != {t.id for t in self.persons.types}:
+            raise ValueError("the Charter needs a benefit for every person type")
+        if not 1 <= self.super_events.month <= self.setup.months:
+            raise ValueError("the super event lies outside the year")
         total = sum(self.events.tiles.values())
         if total != self.setup.months:
             raise ValueError(f"{total} event tiles for {self.setup.months} months")
@@ -194,11 +263,25 @@ class Rules:
 
     @cached_property
     def cards(self) -> dict[str, ActionCard]:
-        return {c.id: c for c in self.actions.cards}
+        """Every action card, the Great Wall's included."""
+        return {c.id: c for c in (*self.actions.cards, self.wall.card)}
 
     @cached_property
     def card_ids(self) -> tuple[str, ...]:
+        """The base game's seven action cards."""
         return tuple(c.id for c in self.actions.cards)
+
+    @cached_property
+    def all_card_ids(self) -> tuple[str, ...]:
+        return (*self.card_ids, self.wall.card.id)
+
+    def deck(self, great_wall: bool) -> tuple[str, ...]:
+        """The action cards dealt each month: seven, or eight with the Great Wall."""
+        return self.all_card_ids if great_wall else self.card_ids
+
+    @cached_property
+    def wall_bonus(self) -> dict[str, int]:
+        return {t.id: t.amount for t in self.wall.tiles}
 
     @cached_property
     def event_ids(self) -> tuple[str, ...]:
@@ -221,8 +304,9 @@ class Rules:
             out[tile] = t.tiles_5p.of(age) - missing * t.removed_per_missing_player.of(age)  # type: ignore[arg-type]
         return out
 
-    def group_sizes(self, players: int) -> list[int]:
-        return self.actions.group_sizes[str(players)]
+    def group_sizes(self, players: int, great_wall: bool = False) -> list[int]:
+        table = self.wall.group_sizes if great_wall else self.actions.group_sizes
+        return table[str(players)]
 
     def large_cost(self, option: int) -> int:
         costs = self.actions.privileges.large.cost_by_edition

@@ -1,15 +1,17 @@
 """The phase machine: setup, apply an entry, then run every automatic step until a decision is due.
 
 Phases: event_row -> start_player -> recruit -> (month 1..12: groups -> actions -> persons
-(months 1-11) -> event -> decay -> round scoring) -> final scoring -> over. The expansions
-will add their own steps (the wall action, the wall check after Mongols, the month-7 super
-event) between the event and decay; ``advance`` is the one place that sequences phases.
+(months 1-11) -> event -> [wall check, super event] -> decay -> round scoring) -> final
+scoring -> over. With Super Events, the super event tile is entered right after the event row.
+The steps between the event and decay wait in ``state.after``; ``advance`` is the one place
+that sequences phases.
 """
 
 from __future__ import annotations
 
 from companion.core.msg import msg
 from companion.core.protocol import Effect, RuleViolation
+from companion.games.dragon import superevents
 from companion.games.dragon.choices import (
     STEP_KINDS,
     action_amount,
@@ -32,8 +34,10 @@ from companion.games.dragon.entries import (
     Release,
     Skip,
     StartPlayer,
+    SuperEvent,
 )
 from companion.games.dragon.events import (
+    RESOLVERS,
     decay,
     final_scoring,
     round_scoring,
@@ -44,8 +48,11 @@ from companion.games.dragon.events import (
 from companion.games.dragon.options import DragonOptions
 from companion.games.dragon.scoring import ranking
 from companion.games.dragon.state import DragonState, Palace, PlayerState, ScoreItem
+from companion.games.dragon.superevents import settle_super, start_super, super_msg
 from companion.games.dragon.text import describe_entry, groups_msg
 from companion.games.dragon.validate import explain, valid_event_row, valid_groups
+from companion.games.dragon.wall import CARD as WALL_CARD
+from companion.games.dragon.wall import build_wall, wall_check
 from companion.games.dragon.words import card_msg, event_msg, tile_msg
 
 STEP_RULES = {
@@ -61,17 +68,30 @@ STEP_RULES = {
     "person_pick": "dragon.person.play",
     "person_place": "dragon.palace.capacity",
     "release": "dragon.event.release_order",
+    "super_event": "dragon.super.setup",
+    "quake": "dragon.super.earthquake",
+    "flood": "dragon.super.flood",
+    "tornado": "dragon.super.tornado",
+    "sunrise_pick": "dragon.super.sunrise",
+    "sunrise_place": "dragon.super.sunrise",
+    "charter": "dragon.super.charter",
 }
+TABLE_STEPS = ("event_row", "super_event", "start_player", "groups")
 
 
 def setup(options: DragonOptions, players: list[str]) -> DragonState:
     st = RULES.setup
     cards = [*RULES.type_ids, *[WILD] * st.wild_cards]
+    wall = list(RULES.wall_bonus) if options.great_wall else []
     return DragonState(
         options=options,
         players=[
             PlayerState(
-                name=n, yuan=st.yuan, palaces=[Palace(floors=f) for f in st.palaces], cards=list(cards)
+                name=n,
+                yuan=st.yuan,
+                palaces=[Palace(floors=f) for f in st.palaces],
+                cards=list(cards),
+                wall_tiles=list(wall),
             )
             for n in players
         ],
@@ -88,7 +108,7 @@ def apply(state: DragonState, entry: object) -> tuple[DragonState, list[Effect]]
         raise RuleViolation(
             "dragon.turn", "dragon.err.wrong_step", kind=str(kind), expected=msg(f"dragon.step.{name}")
         )
-    seat = state.current if name not in ("event_row", "start_player", "groups") else None
+    seat = state.current if name not in TABLE_STEPS else None
     if entry.seat != seat:  # type: ignore[attr-defined]
         who = state.players[seat].name if seat is not None else msg("dragon.the_table")
         raise RuleViolation("dragon.turn", "dragon.err.wrong_seat", player=who)
@@ -96,6 +116,8 @@ def apply(state: DragonState, entry: object) -> tuple[DragonState, list[Effect]]
         valid_event_row(entry)  # type: ignore[arg-type]
     elif name == "groups":
         valid_groups(state, entry)  # type: ignore[arg-type]
+    elif name == "super_event":
+        pass  # any of the ten tiles (the entry model admits nothing else)
     else:
         legal = choices(state)
         if legal is None or entry not in legal:
@@ -113,11 +135,22 @@ def apply(state: DragonState, entry: object) -> tuple[DragonState, list[Effect]]
 
 def _event_row(s: DragonState, e: EventRow, fx: list[Effect]) -> None:
     s.events = [*RULES.events.fixed_months, *e.months]
-    s.phase = "start_player"
+    s.phase = "super_event" if s.options.super_events else "start_player"
     fx.append(
         Effect(
             rule_id="dragon.setup.event_row",
             msg=msg("dragon.fx.event_row", events=[event_msg(x) for x in s.events]),
+        )
+    )
+
+
+def _super_event(s: DragonState, e: SuperEvent, fx: list[Effect]) -> None:
+    s.super_event = e.event
+    s.phase = "start_player"
+    fx.append(
+        Effect(
+            rule_id="dragon.super.setup",
+            msg=msg("dragon.fx.super_event", event=super_msg(e.event), month=RULES.super_events.month),
         )
     )
 
@@ -264,6 +297,10 @@ def _act(s: DragonState, e: Act, fx: list[Effect]) -> None:
     p = s.players[e.seat]
     s.chosen_group = None
     rule = f"dragon.action.{e.card}"
+    if e.card == WALL_CARD:
+        if not build_wall(s, e, fx):
+            s.turn += 1
+        return
     if e.card == "privilege":
         assert e.size is not None
         cost = privilege_costs(s)[e.size]
@@ -381,6 +418,13 @@ HANDLERS = {
     "person_pick": _pick,
     "person_place": _place,
     "release": _release,
+    "super_event": _super_event,
+    "quake": superevents.quake,
+    "flood": superevents.flood,
+    "tornado": superevents.discard,
+    "sunrise_pick": superevents.sunrise_pick,
+    "sunrise_place": _place,
+    "charter": superevents.charter,
 }
 
 
@@ -400,12 +444,23 @@ def advance(s: DragonState, fx: list[Effect]) -> None:
                 start_event(s, fx)
         elif s.phase == "persons" and s.turn >= len(s.order):
             start_event(s, fx)
+        elif s.phase == "persons" and s.card is None and not s.players[s.order[s.turn]].cards:
+            _no_cards(s, fx)  # after a Tornado: the hand is empty
         elif s.phase == "event":
             settle_tasks(s, fx)
-            if s.tasks and not _auto_one(s, fx):
-                return
-            if not s.tasks:
-                _end_month(s, fx)
+            if s.tasks or s.floors_left:
+                if not _auto_one(s, fx):
+                    return
+                continue
+            if s.super_step is not None:
+                settle_super(s, fx)
+                if s.super_step is not None and not _auto_one(s, fx):
+                    return
+                continue
+            if s.after:
+                _after_event(s, s.after.pop(0), fx)
+                continue
+            _end_month(s, fx)
         elif not _auto_one(s, fx):
             return
 
@@ -438,6 +493,25 @@ def _start_month(s: DragonState, month: int, fx: list[Effect]) -> None:
         Effect(
             rule_id="dragon.round",
             msg=msg("dragon.fx.month", month=month, event=event_msg(s.events[month - 1])),
+        )
+    )
+
+
+def _after_event(s: DragonState, name: str, fx: list[Effect]) -> None:
+    if name == "wall":
+        wall_check(s, fx)
+    else:
+        start_super(s, fx, RESOLVERS)
+
+
+def _no_cards(s: DragonState, fx: list[Effect]) -> None:
+    seat = s.order[s.turn]
+    s.turn += 1
+    fx.append(
+        Effect(
+            rule_id="dragon.super.tornado",
+            seat=seat,
+            msg=msg("dragon.fx.no_cards", player=s.players[seat].name),
         )
     )
 

@@ -16,7 +16,9 @@ from companion.games.dragon.data import RULES
 
 TileId = Literal[RULES.tile_ids]  # type: ignore[valid-type]
 TypeId = Literal[RULES.type_ids]  # type: ignore[valid-type]
-CardId = Literal[RULES.card_ids]  # type: ignore[valid-type]
+CardId = Literal[RULES.all_card_ids]  # type: ignore[valid-type]
+WallBonus = Literal[tuple(RULES.wall_bonus)]  # type: ignore[valid-type]
+SuperEventId = Literal[tuple(RULES.super_events.events)]  # type: ignore[valid-type]
 EventId = Literal[RULES.event_ids]  # type: ignore[valid-type]
 PersonCard = Literal[(*RULES.type_ids, "wild")]  # type: ignore[valid-type]
 
@@ -66,7 +68,7 @@ class Groups(Entry):
     @classmethod
     def _canonical(cls, groups: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, ...], ...]:
         # The order inside a group means nothing at the table: keep one spelling per deal.
-        order = RULES.card_ids
+        order = RULES.all_card_ids
         return tuple(tuple(sorted(g, key=order.index)) for g in groups)
 
 
@@ -86,12 +88,14 @@ class Skip(Entry):
 
 
 class Act(Entry):
-    """Do one action of the chosen group; the privilege card also names its size."""
+    """Do one action of the chosen group; the privilege card also names its size, and the
+    Great Wall card the wall tile laid (its bonus)."""
 
     kind: Literal["action"] = "action"
     seat: int
     card: CardId
     size: Literal["small", "large"] | None = None
+    bonus: WallBonus | None = None
 
 
 class Floor(Entry):
@@ -119,8 +123,64 @@ class Release(Entry):
     tile: TileId
 
 
+class SuperEvent(Entry):
+    """The super event lying on month 7 (Super Events expansion), as drawn or chosen."""
+
+    kind: Literal["super_event"] = "super_event"
+    seat: None = None
+    event: SuperEventId
+
+
+class Quake(Entry):
+    """Earthquake: take one floor off palace ``palace``."""
+
+    kind: Literal["quake"] = "quake"
+    seat: int
+    palace: int = Field(ge=0)
+
+
+class Flood(Entry):
+    """Flood: return these rice and fireworks, and the rest of the half in yuan."""
+
+    kind: Literal["flood"] = "flood"
+    seat: int
+    rice: int = Field(ge=0)
+    fireworks: int = Field(ge=0)
+
+
+class Discard(Entry):
+    """Tornado: discard one person card from the hand."""
+
+    kind: Literal["discard"] = "discard"
+    seat: int
+    card: PersonCard
+
+
+class Charter(Entry):
+    """Charter: the person type in the player's palaces whose benefit they take."""
+
+    kind: Literal["charter"] = "charter"
+    seat: int
+    type: TypeId
+
+
 DragonEntry = Annotated[
-    EventRow | StartPlayer | Pick | Place | Groups | ChooseGroup | Skip | Act | Floor | PlayCard | Release,
+    EventRow
+    | StartPlayer
+    | Pick
+    | Place
+    | Groups
+    | ChooseGroup
+    | Skip
+    | Act
+    | Floor
+    | PlayCard
+    | Release
+    | SuperEvent
+    | Quake
+    | Flood
+    | Discard
+    | Charter,
     Field(discriminator="kind"),
 ]
 ENTRY_ADAPTER: TypeAdapter = TypeAdapter(DragonEntry)

@@ -22,6 +22,20 @@ def start_event(s: DragonState, fx: list[Effect]) -> None:
         )
     )
     RESOLVERS[event](s, fx)
+    s.after = after_event(s, event)
+
+
+def after_event(s: DragonState, event: str) -> list[str]:
+    """What follows the event before decay: the wall checks and the month-7 super event."""
+    out = []
+    wall = s.options.great_wall
+    if wall and event in RULES.wall.check_after_events:
+        out.append("wall")
+    if s.options.super_events and s.month == RULES.super_events.month and s.super_event:
+        out.append("super")
+    if wall and RULES.wall.check_in_last_month and s.month == RULES.setup.months:
+        out.append("wall")
+    return out
 
 
 def _peace(s: DragonState, fx: list[Effect]) -> None:
@@ -200,7 +214,11 @@ def settle_tasks(s: DragonState, fx: list[Effect]) -> None:
         task = s.tasks[0]
         p = s.players[task.seat]
         eligible = [
-            i for i, pal in enumerate(p.palaces) if pal.persons and not (task.per_palace and i in task.hit)
+            i
+            for i, pal in enumerate(p.palaces)
+            if pal.persons
+            and not (task.per_palace and i in task.hit)
+            and (task.palace is None or i == task.palace)
         ]
         if not eligible:
             s.tasks.pop(0)

@@ -26,6 +26,11 @@ SOURCE_RULES = {
     "persons": "dragon.final.persons",
     "monks": "dragon.final.monks",
     "leftovers": "dragon.final.leftovers",
+    "wall_bonus": "dragon.wall.bonus",
+    "wall": "dragon.wall.check",
+    "lantern": "dragon.super.lantern",
+    "buddha": "dragon.super.buddha",
+    "charter": "dragon.super.charter",
 }
 
 

@@ -14,7 +14,9 @@ from pydantic import BaseModel, ConfigDict
 from companion.games.dragon.data import RULES
 from companion.games.dragon.options import DragonOptions
 
-Phase = Literal["event_row", "start_player", "recruit", "groups", "actions", "persons", "event", "over"]
+Phase = Literal[
+    "event_row", "super_event", "start_player", "recruit", "groups", "actions", "persons", "event", "over"
+]
 
 
 def _copy(model: BaseModel, **changes: Any) -> Any:
@@ -62,6 +64,7 @@ class PlayerState(BaseModel):
     large_privileges: int = 0
     released: list[str] = []
     ledger: list[ScoreItem] = []
+    wall_tiles: list[str] = []  # Great Wall: the bonuses of the wall tiles not yet laid
 
     def clone(self) -> PlayerState:
         return _copy(
@@ -70,6 +73,7 @@ class PlayerState(BaseModel):
             cards=list(self.cards),
             released=list(self.released),
             ledger=list(self.ledger),
+            wall_tiles=list(self.wall_tiles),
         )
 
     @property
@@ -98,6 +102,7 @@ class ReleaseTask(BaseModel):
     rule_id: str
     per_palace: bool = False  # Drought: at most one person from each unsupplied palace
     hit: tuple[int, ...] = ()  # palaces already hit (Drought)
+    palace: int | None = None  # Earthquake: the persons must leave this palace
 
 
 class DragonState(BaseModel):
@@ -122,6 +127,13 @@ class DragonState(BaseModel):
     tasks: list[ReleaseTask] = []
     by_round: list[list[int]] = []  # each seat's VP after each completed month
     final: bool = False
+    # The expansions (empty or None when they are off).
+    wall: list[tuple[int, str]] = []  # Great Wall sections in order: (builder seat, bonus)
+    super_event: str | None = None  # the super event on month 7
+    after: list[str] = []  # steps still to run after the event: "wall" (check), "super"
+    super_step: str | None = None  # the super event decision being asked, player by player
+    super_left: list[int] = []  # per seat: floors (Earthquake) or cards (Tornado) still to go
+    super_taken: list[str] = []  # Sunrise: person types already taken
 
     def clone(self) -> DragonState:
         return _copy(
@@ -135,6 +147,10 @@ class DragonState(BaseModel):
             dragons=[list(g) for g in self.dragons],
             tasks=list(self.tasks),
             by_round=list(self.by_round),
+            wall=list(self.wall),
+            after=list(self.after),
+            super_left=list(self.super_left),
+            super_taken=list(self.super_taken),
         )
 
     @property

@@ -11,19 +11,34 @@ from companion.games.dragon.choices import action_amount, group_cost, privilege_
 from companion.games.dragon.data import RULES
 from companion.games.dragon.entries import (
     Act,
+    Charter,
     ChooseGroup,
+    Discard,
     EventRow,
+    Flood,
     Floor,
     Groups,
     Pick,
     Place,
     PlayCard,
+    Quake,
     Release,
     Skip,
     StartPlayer,
+    SuperEvent,
 )
 from companion.games.dragon.state import DragonState
-from companion.games.dragon.words import action_msg, card_msg, event_msg, tile_msg, tile_value_msg
+from companion.games.dragon.superevents import SE, flood_half, super_msg
+from companion.games.dragon.wall import CARD as WALL_CARD
+from companion.games.dragon.wall import bonus_msg
+from companion.games.dragon.words import (
+    action_msg,
+    card_msg,
+    event_msg,
+    reason_msg,
+    tile_msg,
+    tile_value_msg,
+)
 
 
 def groups_msg(groups: tuple[tuple[str, ...], ...] | list[tuple[str, ...]]) -> list[Msg]:
@@ -34,6 +49,7 @@ def groups_msg(groups: tuple[tuple[str, ...], ...] | list[tuple[str, ...]]) -> l
 
 PHASES = {
     "event_row": "dragon.phase.setup",
+    "super_event": "dragon.phase.setup",
     "start_player": "dragon.phase.setup",
     "recruit": "dragon.phase.recruit",
     "groups": "dragon.phase.actions",
@@ -48,7 +64,9 @@ def banner(s: DragonState) -> Msg:
     phase = msg(PHASES[s.phase])
     if s.phase == "over":
         return msg("dragon.banner.over", phase=phase)
-    if s.phase == "event":
+    if s.phase == "event" and s.super_step is not None and s.super_event:
+        phase = msg("dragon.phase.super_named", event=super_msg(s.super_event))
+    elif s.phase == "event":
         phase = msg("dragon.phase.event_named", event=event_msg(s.events[s.month - 1]))
     seats = [t.seat for t in s.tasks] if s.tasks else s.order[s.turn :]
     if s.phase == "groups":
@@ -77,11 +95,25 @@ def prompt_msg(s: DragonState) -> Msg:
     elif name == "release":
         task = s.tasks[0]
         args["count"] = task.count
-        args["rule"] = msg(f"dragon.event.{task.rule_id.rsplit('.', 1)[1]}")
+        args["rule"] = reason_msg(task.rule_id)
         if task.per_palace:
             name = "release_drought"
+        elif task.palace is not None:
+            name = "release_quake"
+            args["palace"] = task.palace + 1
     elif name == "groups":
-        args["sizes"] = " + ".join(map(str, RULES.group_sizes(len(s.players))))
+        wall = s.options.great_wall
+        args["sizes"] = " + ".join(map(str, RULES.group_sizes(len(s.players), wall)))
+        args["n"] = len(RULES.deck(wall))
+    elif name == "super_event":
+        args["month"] = SE.month
+    elif name in ("quake", "tornado") and seat is not None:
+        args["n"] = s.super_left[seat]
+    elif name == "flood" and seat is not None:
+        p = s.players[seat]
+        args.update(half=flood_half(s, seat), yuan=p.yuan, rice=p.rice, fireworks=p.fireworks)
+    elif name == "sunrise_place" and s.tile:
+        args["tile"] = tile_msg(s.tile)
     elif name == "recruit_pick":
         args["nth"] = 1 if s.first_pick is None else 2
     return msg(f"dragon.prompt.{name}", **args)
@@ -94,6 +126,8 @@ def describe_entry(s: DragonState, e: object) -> Msg:
         return msg("dragon.label.start_player", player=s.players[e.player].name)
     if isinstance(e, Groups):
         return msg("dragon.label.groups", groups=groups_msg(e.groups))
+    if isinstance(e, SuperEvent):
+        return msg("dragon.label.super_event", event=super_msg(e.event))
     player = s.players[e.seat]  # type: ignore[attr-defined]
     if isinstance(e, Pick):
         return tile_value_msg(e.tile)
@@ -120,6 +154,10 @@ def describe_entry(s: DragonState, e: object) -> Msg:
             return msg(
                 "dragon.label.privilege", size=msg(f"dragon.privilege.{size}"), cost=privilege_costs(s)[size]
             )
+        if e.card == WALL_CARD:
+            return msg(
+                "dragon.label.wall", bonus=bonus_msg(e.bonus) if e.bonus else "", section=len(s.wall) + 1
+            )
         base, extra = action_amount(player, e.card)
         return msg(f"dragon.label.{e.card}", total=base + extra)
     if isinstance(e, Floor):
@@ -132,4 +170,20 @@ def describe_entry(s: DragonState, e: object) -> Msg:
         return msg("dragon.label.card" if alive else "dragon.label.card_dead", card=card_msg(e.card))
     if isinstance(e, Release):
         return msg("dragon.label.release", player=player.name, tile=tile_msg(e.tile), palace=e.palace + 1)
+    if isinstance(e, Quake):
+        if e.palace >= len(player.palaces):
+            return msg("dragon.label.unknown")
+        pal = player.palaces[e.palace]
+        key = "dragon.label.quake_gone" if pal.floors <= 1 else "dragon.label.quake"
+        return msg(
+            key, palace=e.palace + 1, before=pal.floors, after=pal.floors - 1, persons=len(pal.persons)
+        )
+    if isinstance(e, Flood):
+        half = flood_half(s, e.seat)
+        return msg("dragon.label.flood", yuan=half - e.rice - e.fireworks, rice=e.rice, fireworks=e.fireworks)
+    if isinstance(e, Discard):
+        return msg("dragon.label.discard", card=card_msg(e.card))
+    if isinstance(e, Charter):
+        benefit = SE.charter[e.type]
+        return msg(f"dragon.label.charter_{benefit}", type=msg(f"dragon.type.{e.type}"))
     return msg("dragon.label.unknown")

@@ -15,16 +15,23 @@ from companion.games.dragon.choices import group_cost, group_open, pair_free, pr
 from companion.games.dragon.data import RULES, WILD
 from companion.games.dragon.entries import (
     Act,
+    Charter,
     ChooseGroup,
+    Discard,
     EventRow,
+    Flood,
     Floor,
     Groups,
     Pick,
     Place,
     PlayCard,
+    Quake,
     Release,
 )
 from companion.games.dragon.state import DragonState
+from companion.games.dragon.superevents import flood_half
+from companion.games.dragon.wall import CARD as WALL_CARD
+from companion.games.dragon.wall import wall_refusal
 
 
 def row_problem(months: tuple[str, ...] | list[str]) -> str | None:
@@ -45,10 +52,12 @@ def valid_event_row(entry: EventRow) -> None:
 
 
 def valid_groups(state: DragonState, entry: Groups) -> None:
-    sizes = RULES.group_sizes(len(state.players))
+    wall = state.options.great_wall
+    sizes = RULES.group_sizes(len(state.players), wall)
     cards = [c for g in entry.groups for c in g]
-    if sorted(cards) != sorted(RULES.card_ids):
-        raise RuleViolation("dragon.action.groups", "dragon.err.groups_cards")
+    deck = RULES.deck(wall)
+    if sorted(cards) != sorted(deck):
+        raise RuleViolation("dragon.action.groups", "dragon.err.groups_cards", n=len(deck))
     if [len(g) for g in entry.groups] != sizes:
         raise RuleViolation(
             "dragon.action.groups", "dragon.err.groups_sizes", sizes=" + ".join(map(str, sizes))
@@ -59,6 +68,11 @@ def explain(state: DragonState, step: str, entry: object) -> None:
     """Raise the specific RuleViolation for an entry the prompt does not offer, if one applies."""
     seat = state.current
     player = state.players[seat] if seat is not None else None
+    if step == "sunrise_pick" and isinstance(entry, Pick):
+        if not entry.tile.endswith(":" + RULES.super_events.sunrise_age):
+            raise RuleViolation("dragon.super.sunrise", "dragon.err.recruit_young")
+        if entry.tile.split(":")[0] in state.super_taken:
+            raise RuleViolation("dragon.super.sunrise", "dragon.err.sunrise_type")
     if isinstance(entry, ChooseGroup):
         assert player is not None
         if entry.group >= len(state.groups):
@@ -71,6 +85,10 @@ def explain(state: DragonState, step: str, entry: object) -> None:
                 "dragon.action.occupied", "dragon.err.cannot_pay_group", cost=cost, yuan=player.yuan
             )
         if not group_open(state, entry.seat, entry.group):
+            # Only the Privilege and the Wall can leave a group with nothing to do.
+            refusal = wall_refusal(state, entry.seat)
+            if WALL_CARD in state.groups[entry.group] and refusal is not None:
+                raise refusal
             raise RuleViolation("dragon.action.privilege", "dragon.err.cannot_pay_privilege")
     elif isinstance(entry, Act):
         assert player is not None and state.chosen_group is not None
@@ -80,6 +98,14 @@ def explain(state: DragonState, step: str, entry: object) -> None:
             )
         if (entry.card == "privilege") != (entry.size is not None):
             raise RuleViolation("dragon.decision.one_privilege", "dragon.err.privilege_size")
+        if (entry.card == WALL_CARD) != (entry.bonus is not None):
+            raise RuleViolation("dragon.wall.build", "dragon.err.wall_bonus")
+        if entry.card == WALL_CARD:
+            refusal = wall_refusal(state, entry.seat)
+            if refusal is not None:
+                raise refusal
+            if entry.bonus not in player.wall_tiles:
+                raise RuleViolation("dragon.wall.tiles", "dragon.err.wall_tile_used")
         if entry.size is not None and privilege_costs(state)[entry.size] > player.yuan:
             raise RuleViolation(
                 "dragon.action.privilege",
@@ -124,9 +150,30 @@ def explain(state: DragonState, step: str, entry: object) -> None:
         assert player is not None
         if entry.card not in player.cards:
             raise RuleViolation("dragon.person.play", "dragon.err.card_played")
+    elif isinstance(entry, Quake):
+        assert player is not None
+        if entry.palace >= len(player.palaces):
+            raise RuleViolation("dragon.super.earthquake", "dragon.err.no_palace", palace=entry.palace + 1)
+    elif isinstance(entry, Flood):
+        assert player is not None
+        half = flood_half(state, entry.seat)
+        if entry.rice > player.rice or entry.fireworks > player.fireworks:
+            raise RuleViolation("dragon.super.flood", "dragon.err.flood_more_than_held")
+        if entry.rice + entry.fireworks > half or half - entry.rice - entry.fireworks > player.yuan:
+            raise RuleViolation("dragon.super.flood", "dragon.err.flood_half", half=half)
+    elif isinstance(entry, Discard):
+        assert player is not None
+        if entry.card not in player.cards:
+            raise RuleViolation("dragon.super.tornado", "dragon.err.card_played")
+    elif isinstance(entry, Charter):
+        assert player is not None
+        if not player.count_type(entry.type):
+            raise RuleViolation("dragon.super.charter", "dragon.err.charter_type")
     elif isinstance(entry, Release):
         assert player is not None
         task = state.tasks[0]
+        if task.palace is not None and entry.palace != task.palace:
+            raise RuleViolation(task.rule_id, "dragon.err.quake_palace", palace=task.palace + 1)
         if entry.palace >= len(player.palaces) or entry.tile not in player.palaces[entry.palace].persons:
             raise RuleViolation(task.rule_id, "dragon.err.not_there")
         if task.per_palace and entry.palace in task.hit:

@@ -33,3 +33,11 @@ def event_msg(event: str) -> Msg:
 
 def names(players: list[str]) -> str:
     return ", ".join(players)
+
+
+def reason_msg(rule_id: str) -> Msg:
+    """The name of what causes a release: an event, the wall check or a super event."""
+    area, name = rule_id.split(".")[1:3]
+    if area == "wall":
+        return msg("dragon.wall.name")
+    return msg(f"dragon.{area}.{name}")
