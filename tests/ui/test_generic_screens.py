@@ -143,3 +143,29 @@ async def test_a_reload_finds_the_table_intact(tmp_path):
     assert again.by_key("banner").value == "toy.banner"
     assert again.has("last-entry") and again.has("undo")
     again.close()
+
+
+async def test_secret_scores_stay_hidden_until_the_end(tmp_path):
+    from dataclasses import replace
+
+    from ui_testkit import TOY_UI
+
+    from companion.ui.games import register_ui
+
+    register_ui(replace(TOY_UI, secret_scores=True))
+    try:
+        hub = new_hub(tmp_path)
+        h = await started(hub)
+        await new_toy_table(h)
+        await h.click("auto")
+        await h.click("choice-2")
+        await tab(h, "scores")
+        assert h.has("secret") and not h.has("ranking") and not h.has("breakdown-0")
+        await tab(h, "play")
+        while h.has("choice-2"):
+            await h.click("choice-2")
+        await h.click("see-scores")
+        assert h.has("ranking") and h.has("final-card")
+        h.close()
+    finally:
+        register_ui(TOY_UI)

@@ -49,6 +49,7 @@ class GameUI:
     options: tuple[OptionSpec, ...] = ()  # setup options; defaults apply to the others
     quick_score: Screen | None = None  # a stand-alone scoring calculator screen
     quick_score_key: str = ""  # its title (ui catalogue key)
+    secret_scores: bool = False  # the Scores screen shows no totals before the scoreboard is final
 
 
 # game id -> module exporting UI. Other games add one line here and their own module.

@@ -6,6 +6,7 @@ import flet as ft
 import flet_charts as fc
 
 from companion.core import Scoreboard, Table
+from companion.ui.games import ui_for
 from companion.ui.palette import swatch
 from companion.ui.shell import App
 from companion.ui.views.chrome import table_view
@@ -28,6 +29,9 @@ def view(app: App, id: str) -> ft.View:
         if board.tie_break is not None:
             items.append(small(tr.msg(board.tie_break), key="tie-break"))
         body.append(card(*items, key="final-card"))
+    elif ui_for(table.game_id).secret_scores:  # hidden information (Chinatown money) until the end
+        body.append(small(tr("scores.secret"), key="secret"))
+        return table_view(app, table, "scores", body)
     else:
         body.append(small(tr("scores.running"), key="running"))
     body.append(ranking(app, table, board))

@@ -55,6 +55,7 @@ def event_row(app: App, state: Any) -> ft.Control:
                 ),
                 key=f"month-{m}",
                 width=58,
+                height=72,
                 padding=4,
                 border_radius=6,
                 opacity=0.45 if past else 1.0,

@@ -1,0 +1,93 @@
+"""UI benchmark: taps for one full 4-player Dragon month, and the server-side time from a tap to
+the updated screen late in a game, measured with the headless harness (tests/ui/flet_harness.py).
+
+Run: python benchmarks/ui_bench.py [--games N]
+The time of a tap is the session's dispatch_event: the handler, Flet's page diff and the patch
+sent to the (fake) client, i.e. all the work the server does before the browser can repaint.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "ui")]
+
+from flet_harness import Harness  # noqa: E402
+
+from companion.store import Store  # noqa: E402
+from companion.ui.app import make_main  # noqa: E402
+from companion.ui.hub import TableHub  # noqa: E402
+
+NAMES = ("Ana", "Ben", "Carla", "Dai")
+
+
+async def timed_click(h: Harness, key: str, times: list[float]) -> None:
+    control = h.by_key(key)
+    start = time.perf_counter()
+    await h.session.dispatch_event(control._i, "click", None)
+    times.append(time.perf_counter() - start)
+    await h.flush()
+
+
+def choices(h: Harness) -> int:
+    return len([k for k in h.keys("choice-") if k.count("-") == 1])
+
+
+async def one_game(folder: Path, seed: int) -> dict:
+    hub = TableHub(Store(folder / "tables.sqlite3"))
+    h = Harness()
+    await h.start(make_main(hub))
+    await h.click("new-table")
+    await h.click("game-dragon")
+    await h.click("player-add")
+    for i, n in enumerate(NAMES):
+        await h.type_text(f"player-name-{i}", n)
+    await h.click("setup-start")
+    table = hub.get(hub.store.list()[0].id)
+    rng = random.Random(seed)
+    taps_by_month: dict[int, int] = {}
+    late: list[float] = []
+    times: list[float] = []
+    while not h.has("finished-card"):
+        month = table.state.month
+        key = "auto" if h.has("auto") else f"choice-{rng.randrange(choices(h))}"
+        await timed_click(h, key, late if month >= 10 else times)
+        taps_by_month[month] = taps_by_month.get(month, 0) + 1
+    h.close()
+    hub.store.close()
+    return {"taps": taps_by_month, "late": late, "entries": table.version}
+
+
+async def main(games: int) -> None:
+    months, late, entries = [], [], []
+    for seed in range(games):
+        with tempfile.TemporaryDirectory() as tmp:
+            r = await one_game(Path(tmp), seed)
+        # a full month = its action, person and event phases: months 2..11 (1 includes setup, 12 has no persons)
+        months += [r["taps"][m] for m in range(2, 12)]
+        late += r["late"]
+        entries.append(r["entries"])
+    print(f"games: {games} (4 players, random legal choices, the app deals groups)")
+    print(f"entries per game: median {statistics.median(entries)}")
+    print(
+        f"taps per full month (months 2-11): median {statistics.median(months)}, min {min(months)}, "
+        f"max {max(months)}"
+    )
+    print(
+        f"tap -> updated screen, months 10-12 (server side): median {statistics.median(late) * 1000:.1f} ms, "
+        f"p90 {sorted(late)[int(len(late) * 0.9)] * 1000:.1f} ms over {len(late)} taps"
+    )
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=3)
+    asyncio.run(main(parser.parse_args().games))
