@@ -168,3 +168,22 @@ async def test_quick_score_reuses_the_engine_calculator(tmp_path):
     await h.click("quick-compute")
     assert h.has("quick-error") and not h.has("quick-result")
     h.close()
+
+
+async def test_expansions_from_setup_and_the_super_event_form(tmp_path):
+    hub = new_hub(tmp_path)
+    h = await started(hub)
+    await h.click("new-table")
+    await h.click("game-dragon")
+    await h.click("option-great_wall-True")
+    await h.click("option-super_events-True")
+    await h.click("setup-start")
+    table = hub.get(hub.store.list()[0].id)
+    assert table.options.great_wall and table.options.super_events
+    await h.click("auto")  # the event row
+    assert h.has("super-event-form")
+    await h.click("super-eclipse")
+    assert table.version == 2 and table.entries[-1].event == "eclipse"
+    taps = await play_to_the_end(h, random.Random(11))
+    assert table.finished and taps + 2 == table.version
+    h.close()

@@ -4,7 +4,7 @@ the "as dealt" forms for the event row and the action groups, and the quick-scor
 from __future__ import annotations
 
 from companion.ui.games import Choice, GameUI, OptionSpec
-from companion.ui.games.dragon.forms import event_row_form, groups_form
+from companion.ui.games.dragon.forms import event_row_form, groups_form, super_event_form
 from companion.ui.games.dragon.panels import board, player_panel
 from companion.ui.games.dragon.quick import quick_score
 
@@ -12,12 +12,22 @@ UI = GameUI(
     game_id="dragon",
     board=board,
     player_panel=player_panel,
-    fact_forms={"event_row": event_row_form, "groups": groups_form},
+    fact_forms={"event_row": event_row_form, "groups": groups_form, "super_event": super_event_form},
     options=(
         OptionSpec(
             "large_privilege_cost",
             "dragon.option.privilege",
             (Choice(7, "dragon.option.cost7"), Choice(6, "dragon.option.cost6")),
+        ),
+        OptionSpec(
+            "great_wall",
+            "dragon.option.great_wall",
+            (Choice(False, "dragon.option.off"), Choice(True, "dragon.option.on")),
+        ),
+        OptionSpec(
+            "super_events",
+            "dragon.option.super_events",
+            (Choice(False, "dragon.option.off"), Choice(True, "dragon.option.on")),
         ),
     ),
     quick_score=quick_score,

@@ -11,7 +11,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.core import Prompt, Table
+from companion.core import Msg, Prompt, Table
 from companion.games.dragon.data import RULES
 from companion.games.dragon.words import action_msg, event_msg
 from companion.ui.games.dragon.panels import EVENT_ICONS
@@ -162,3 +162,21 @@ def groups_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
         )
     )
     return ft.Column(items, spacing=8, key="groups-form")
+
+
+def super_event_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
+    """Tap the super event lying on month 7 (Super Events expansion)."""
+    tr = app.tr
+    buttons = [
+        button(
+            tr.msg(Msg(key=f"dragon.super.{ev}")),
+            f"super-{ev}",
+            lambda _, e=ev: app.submit({"kind": "super_event", "event": e}),
+        )
+        for ev in RULES.super_events.events
+    ]
+    return ft.Column(
+        [small(tr("play.as_dealt")), ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)],
+        spacing=8,
+        key="super-event-form",
+    )
