@@ -143,6 +143,12 @@ class Table:
     def history(self) -> list[tuple[int, BaseModel, list[Effect]]]:
         return [(i, e, list(fx)) for i, (e, fx) in enumerate(zip(self._entries, self._effects, strict=True))]
 
+    def state_at(self, version: int) -> BaseModel:
+        """The state after the first ``version`` entries (0: the setup), e.g. to label old entries."""
+        if not 0 <= version <= len(self._entries):
+            raise IndexError(version)
+        return self._states[version]
+
     @property
     def version(self) -> int:
         """How many entries are in force: clients compare it to detect a stale view."""

@@ -218,3 +218,13 @@ def test_failing_journal_leaves_table_unchanged():
     with pytest.raises(OSError):
         t.submit(Start(first=0))
     assert t.version == 0 and t.state.first is None
+
+
+def test_state_at_gives_past_states():
+    t = new()
+    t.submit(Start(first=0))
+    t.submit(Add(seat=0, amount=2))
+    assert t.state_at(0).first is None
+    assert t.state_at(1).counter == 0 and t.state_at(2) == t.state
+    with pytest.raises(IndexError):
+        t.state_at(3)

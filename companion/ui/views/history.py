@@ -16,7 +16,7 @@ from companion.ui.widgets import button, card, effect_line, small
 
 def state_before(table: Table, i: int) -> BaseModel:
     """The state entry ``i`` was made in (the table keeps one state per version)."""
-    return table._states[i]  # Table has no public accessor for past states; read-only use
+    return table.state_at(i)
 
 
 def entry_label(app: App, table: Table, i: int, entry: Any) -> str:
