@@ -78,13 +78,16 @@ def start_super(s: DragonState, fx: list[Effect], resolvers: dict) -> None:
             s.after.insert(0, "wall")
     elif event == "earthquake":
         s.super_step = "quake"
-        s.super_left = [min(SE.earthquake_floors, sum(pal.floors for pal in p.palaces)) for p in players]
+        # at least 1, so a player with nothing to lose is passed over with an Effect saying so
+        s.super_left = [
+            max(1, min(SE.earthquake_floors, sum(pal.floors for pal in p.palaces))) for p in players
+        ]
     elif event == "flood":
         s.super_step = "flood"
         s.super_left = [1] * len(players)
     elif event == "tornado":
         s.super_step = "tornado"
-        s.super_left = [min(SE.tornado_discards, len(p.cards)) for p in players]
+        s.super_left = [max(1, min(SE.tornado_discards, len(p.cards))) for p in players]
     elif event == "sunrise":
         s.super_step = "sunrise"
         s.super_taken = []
