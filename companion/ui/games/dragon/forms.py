@@ -99,7 +99,8 @@ def groups_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
     tr = app.tr
     form = _memo(app, "groups")
     picked: list[str] = form["picked"]
-    sizes = RULES.group_sizes(len(table.players))
+    wall = bool(getattr(table.options, "great_wall", False))  # the eighth card, Build the Wall
+    sizes = RULES.group_sizes(len(table.players), wall)
     groups, i = [], 0
     for size in sizes:
         groups.append(picked[i : i + size])
@@ -134,7 +135,7 @@ def groups_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
             ft.Row(
                 [
                     button(tr.msg(action_msg(c)), f"group-card-{c}", pick(c))
-                    for c in RULES.card_ids
+                    for c in RULES.deck(wall)
                     if c not in picked
                 ],
                 wrap=True,

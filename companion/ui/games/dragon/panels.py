@@ -8,6 +8,7 @@ import flet as ft
 
 from companion.core import Table
 from companion.games.dragon.words import action_msg, event_msg, tile_msg
+from companion.ui.games.dragon.expansions import expansion_rows
 from companion.ui.shell import App
 from companion.ui.widgets import card, dot, small
 
@@ -26,6 +27,7 @@ def board(app: App, table: Table) -> list[ft.Control]:
     out: list[ft.Control] = []
     if state.events:
         out.append(event_row(app, state))
+        out.extend(expansion_rows(app, table, state))  # super event and Great Wall, when in play
     if state.groups and state.phase == "actions":
         out.append(groups(app, table, state))
     return out

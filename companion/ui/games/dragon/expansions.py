@@ -1,0 +1,122 @@
+"""Dragon expansions on the Play screen: the super event of month 7 and the Great Wall.
+
+Both sit under the event row. The super event is shown from the moment it is entered, with its
+rule one tap away; the wall shows its 12 sections in month order, each built one in the
+builder's colour with the bonus taken.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.core import Table
+from companion.games.dragon.data import RULES
+from companion.games.dragon.superevents import super_msg
+from companion.games.dragon.wall import bonus_msg
+from companion.ui.palette import TAP, swatch
+from companion.ui.shell import App
+from companion.ui.widgets import card, rule_link, small
+
+BONUS_ICONS = {
+    "track": ft.Icons.DIRECTIONS_WALK,
+    "rice": ft.Icons.RICE_BOWL,
+    "palace": ft.Icons.HOME,
+    "yuan": ft.Icons.PAYMENTS,
+    "fireworks": ft.Icons.CELEBRATION,
+    "vp": ft.Icons.STAR,
+}
+
+
+def expansion_rows(app: App, table: Table, state: Any) -> list[ft.Control]:
+    out: list[ft.Control] = []
+    if getattr(state, "super_event", None):
+        out.append(super_event_card(app, state))
+    if table.options.great_wall:
+        out.append(wall_card(app, table, state))
+    return out
+
+
+def super_event_card(app: App, state: Any) -> ft.Control:
+    tr = app.tr
+    event = state.super_event
+    rule_id = f"dragon.super.{event}"
+    month = RULES.super_events.month
+    done = state.month > month
+    return card(
+        small(tr("dragon.super.title", month=month)),
+        ft.Row(
+            [
+                ft.Icon(ft.Icons.AUTO_AWESOME, size=20),
+                ft.Text(
+                    tr.msg(super_msg(event)), weight=ft.FontWeight.BOLD, expand=True, key="super-event-name"
+                ),
+                ft.TextButton(
+                    content=ft.Text(tr("dragon.super.rule")),
+                    key="super-event-rule",
+                    tooltip=tr("rules.open", rule=rule_id),
+                    on_click=lambda _: app.show_rule(rule_id),
+                    height=TAP,
+                ),
+            ]
+        ),
+        *([small(tr("dragon.super.done"), key="super-event-done")] if done else []),
+        key="super-event",
+        padding=8,
+    )
+
+
+def wall_card(app: App, table: Table, state: Any) -> ft.Control:
+    tr = app.tr
+    slots = []
+    for i in range(RULES.wall.max_sections):
+        if i < len(state.wall):
+            seat, bonus = state.wall[i]
+            name = state.players[seat].name
+            tip = tr("dragon.wall.section", n=i + 1, player=name, bonus=tr.msg(bonus_msg(bonus)))
+            slots.append(
+                ft.Container(
+                    ft.Column(
+                        [
+                            ft.Text(str(i + 1), size=10, color=ft.Colors.BLACK),
+                            ft.Icon(BONUS_ICONS.get(bonus, ft.Icons.CHECK), size=16, color=ft.Colors.BLACK),
+                        ],
+                        spacing=0,
+                        tight=True,
+                        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                    ),
+                    key=f"wall-{i}",
+                    data=seat,
+                    width=58,
+                    height=40,
+                    border_radius=4,
+                    bgcolor=swatch(table.players[seat].color),
+                    tooltip=tip,
+                )
+            )
+        else:
+            slots.append(
+                ft.Container(
+                    ft.Text(str(i + 1), size=10, color=ft.Colors.ON_SURFACE_VARIANT),
+                    key=f"wall-empty-{i}",
+                    width=58,
+                    height=40,
+                    border_radius=4,
+                    alignment=ft.Alignment.CENTER,
+                    border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+                )
+            )
+    return card(
+        ft.Row(
+            [
+                small(tr("dragon.wall.title", n=len(state.wall), max=RULES.wall.max_sections)),
+                rule_link(app, "dragon.wall.check", "wall-rule"),
+            ],
+            alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+            wrap=True,
+        ),
+        ft.Row(slots, wrap=True, spacing=4, run_spacing=4),
+        key="wall",
+        padding=8,
+    )

@@ -1,0 +1,104 @@
+"""Dragon expansions on the Play screen: the super event card with its rule, the Great Wall with
+each section's builder, and the eight-card groups form."""
+
+import random
+
+from ui_testkit import new_hub, started
+
+from companion.core import Table
+from companion.games.dragon.data import RULES
+from companion.games.dragon.entries import Act, ChooseGroup, EventRow, Groups, StartPlayer, SuperEvent
+from companion.ui.palette import swatch
+from companion.ui.settings import PREFIX
+
+ROW = (
+    "tribute",
+    "drought",
+    "festival",
+    "mongol",
+    "contagion",
+    "tribute",
+    "drought",
+    "festival",
+    "mongol",
+    "contagion",
+)
+
+
+def _table(hub, options, names=("Ana", "Ben")) -> Table:
+    players = [{"name": n, "color": c} for n, c in zip(names, ("red", "blue", "green"), strict=False)]
+    return hub.create(Table.new("dragon", players, options))
+
+
+def _to_groups(table: Table, rng: random.Random) -> None:
+    while table.prompt.kind != "groups":
+        table.auto(rng) if table.prompt.auto else table.submit(rng.choice(table.prompt.choices))
+
+
+async def test_super_event_shows_from_the_start_with_its_rule_one_tap_away(tmp_path):
+    hub = new_hub(tmp_path)
+    table = _table(hub, {"super_events": True})
+    table.submit(EventRow(months=ROW))
+    table.submit(SuperEvent(event="sunrise"))
+    h = await started(hub, route=f"/table/{table.id}")
+    assert h.has("super-event") and not h.has("wall")
+    assert h.by_key("super-event-name").value == "Sunrise"
+    assert "Super event on month 7" in h.all_text()
+    await h.click("super-event-rule")
+    assert h.has("rule-dialog")
+    assert "Sunrise" in h.all_text() and h.has("rule-dialog-status")  # marked unverified
+    h.close()
+
+
+async def test_the_wall_shows_each_section_in_its_builders_colour(tmp_path):
+    hub = new_hub(tmp_path)
+    table = _table(hub, {"great_wall": True})
+    table.submit(EventRow(months=ROW))
+    table.submit(StartPlayer(player=0))
+    rng = random.Random(2)
+    _to_groups(table, rng)
+    table.submit(
+        Groups(
+            groups=(("wall", "taxes", "build", "harvest"), ("fireworks", "parade", "research", "privilege"))
+        )
+    )
+    seat = table.prompt.seat
+    table.submit(ChooseGroup(seat=seat, group=0))
+    table.submit(Act(seat=seat, card="wall", bonus="vp"))
+    h = await started(hub, route=f"/table/{table.id}")
+    assert h.has("wall") and h.has("wall-0") and h.has("wall-empty-1") and h.has("wall-empty-11")
+    section = h.by_key("wall-0")
+    assert section.data == seat and section.bgcolor == swatch(table.players[seat].color)
+    assert table.players[seat].name in section.tooltip and "+3 VP" in section.tooltip
+    assert "The Great Wall: 1 of 12 sections" in h.all_text()
+    await h.click("wall-rule")
+    assert h.has("rule-dialog") and h.has("rule-dialog-status")
+    h.close()
+
+
+async def test_groups_form_deals_eight_cards_with_the_wall(tmp_path):
+    hub = new_hub(tmp_path)
+    table = _table(hub, {"great_wall": True}, names=("Ana", "Ben", "Carla"))
+    table.submit(EventRow(months=ROW))
+    table.submit(StartPlayer(player=0))
+    _to_groups(table, random.Random(4))
+    h = await started(hub, route=f"/table/{table.id}")
+    assert h.has("groups-form") and h.has("group-card-wall")
+    for c in RULES.deck(True):
+        await h.click(f"group-card-{c}")
+    await h.click("groups-submit")
+    assert [len(g) for g in table.state.groups] == RULES.group_sizes(3, True)
+    h.close()
+
+
+async def test_expansion_panels_in_spanish(tmp_path):
+    hub = new_hub(tmp_path)
+    table = _table(hub, {"great_wall": True, "super_events": True})
+    table.submit(EventRow(months=ROW))
+    table.submit(SuperEvent(event="earthquake"))
+    h = await started(hub, route=f"/table/{table.id}", prefs={PREFIX + "lang": "es"})
+    text = h.all_text()
+    assert (
+        "Terremoto" in text and "Superevento del mes 7" in text and "La Gran Muralla: 0 de 12 tramos" in text
+    )
+    h.close()
