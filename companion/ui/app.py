@@ -9,7 +9,7 @@ import flet as ft
 
 from companion.ui.hub import TableHub, hub_for
 from companion.ui.shell import App, Builder
-from companion.ui.views import history, home, play, quick, rules, scores, settings, setup
+from companion.ui.views import history, home, play, quick, rules, scores, settings, setup, share
 
 # The first route is the fallback for an unknown address.
 ROUTES: list[tuple[str, Builder]] = [
@@ -23,6 +23,10 @@ ROUTES: list[tuple[str, Builder]] = [
     ("/settings", settings.view),
     ("/quick", quick.view),
     ("/quick/:game", quick.view),
+    ("/table/:id/share", share.view),
+    ("/join", share.join_view),
+    ("/import", share.import_view),
+    ("/import/:code", share.import_view),
 ]
 
 

@@ -17,6 +17,9 @@ import flet as ft
 from companion.core import Msg, RuleViolation, Table, TableError
 from companion.core.rulebook import rule
 from companion.games import UnknownGame
+from companion.share.live import Access, LiveRefusal
+from companion.share.netinfo import is_local_client
+from companion.ui import live
 from companion.ui import settings as prefs_io
 from companion.ui.hub import TableHub, topic
 from companion.ui.i18n import Tr
@@ -67,6 +70,16 @@ class App:
         self._topic: str | None = None
         self._awake = False
         self._root: ft.View | None = None
+        # live share: a session that opened a link acts through it; one without a link is the
+        # host on this machine and a guest (join screen only) elsewhere. See ui/live.py.
+        self.access: Access | None = None
+        self.local = is_local_client(getattr(page, "client_ip", None))
+        page.session.store.set("companion.app", self)
+
+    @property
+    def guest(self) -> bool:
+        """A live-share client (viewer or seat), not the host."""
+        return self.access is not None or not self.local
 
     # ---- lifecycle -------------------------------------------------------------------
     async def start(self) -> None:
@@ -80,6 +93,7 @@ class App:
         page.on_route_change = self._on_route
         page.on_view_pop = self._on_pop
         page.on_close = self._on_close
+        await live.restore(self)
         await self.show()
 
     async def _on_route(self, _: Any = None) -> None:
@@ -101,6 +115,8 @@ class App:
         return self.page.route or "/"
 
     def _resolve(self, route: str) -> tuple[Builder, dict[str, str]]:
+        if self.guest or match(route, "/join/:token") is not None:
+            return live.guest_route(self, route, self.routes)
         for pattern, builder in self.routes:
             params = match(route, pattern)
             if params is not None:
@@ -109,10 +125,12 @@ class App:
 
     async def show(self) -> None:
         """Rebuild the view stack for the current route (home under every other screen)."""
+        await live.admit(self)
         builder, params = self._resolve(self.route)
         await self._follow_table(params.get("id"))
         top = self._build(builder, params)
-        self._root = None if match(self.route, "/") is not None else self._build(*self._resolve("/"))
+        home = match(self.route, "/") is not None or self.guest
+        self._root = None if home else self._build(*self._resolve("/"))
         self.page.views.clear()
         if self._root is not None:
             self.page.views.append(self._root)
@@ -196,25 +214,45 @@ class App:
             self.notice = Notice(exc.message_in(self.tr.lang), exc.rule_id)
             self.refresh()
             return False
+        except LiveRefusal as exc:  # a guest's entry the host refuses (stale, not theirs, viewer)
+            self.notice = Notice(self.tr.msg(exc.msg))
+            self.refresh()
+            return False
         self.notice = None
         self.memo.pop("form", None)
         self.page.pubsub.send_others_on_topic(topic(self.table.id), self.table.version)
         self.refresh()
         return True
 
-    def submit(self, entry: Any) -> bool:
-        """Send an entry; a refused one shows its reason and rule, and changes nothing."""
-        return self._change(lambda t: t.submit(entry))
+    def submit(self, entry: Any, seen: str | None = None) -> bool:
+        """Send an entry; a refused one shows its reason and rule, and changes nothing.
+
+        ``seen`` is the table stamp the screen showed (``share.live.stamp``): an entry tapped on
+        a screen the table has moved past is refused. Guests always go through the host's checks.
+        """
+        if self.guest:
+            return self._change(lambda t: live.guest_submit(self, t, entry, seen))
+
+        def host(t: Table) -> Any:
+            live.check_seen(t, seen)
+            return t.submit(entry)
+
+        return self._change(host)
+
+    def _host_only(self, action: Callable[[Table], Any]) -> bool:
+        if self.guest:
+            return self._change(lambda _t: live.refuse_host_only())
+        return self._change(action)
 
     def deal(self) -> bool:
         """Let the app make the table-fact entry itself (deal, draw, shuffle)."""
-        return self._change(lambda t: t.auto(self.rng))
+        return self._host_only(lambda t: t.auto(self.rng))
 
     def undo(self, steps: int = 1) -> bool:
-        return self._change(lambda t: t.undo(steps))
+        return self._host_only(lambda t: t.undo(steps))
 
     def redo(self, steps: int = 1) -> bool:
-        return self._change(lambda t: t.redo(steps))
+        return self._host_only(lambda t: t.redo(steps))
 
     def fail(self, message: Msg | str, rule_id: str | None = None) -> None:
         self.notice = Notice(self.tr.msg(message), rule_id)

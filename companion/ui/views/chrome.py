@@ -20,9 +20,18 @@ def tab_route(table_id: str, tab: str) -> str:
 
 def appbar(app: App, table: Table) -> ft.AppBar:
     tr = app.tr
+    if app.guest:  # a live-share client: who it is, no undo or redo (the host orders entries)
+        return ft.AppBar(
+            title=ft.Text(table.name, key="table-name", overflow=ft.TextOverflow.ELLIPSIS),
+            automatically_imply_leading=False,
+            actions=[ft.Container(guest_badge(app, table), padding=ft.Padding.only(right=12))],
+        )
     return ft.AppBar(
         title=ft.Text(table.name, key="table-name", overflow=ft.TextOverflow.ELLIPSIS),
         actions=[
+            icon_button(
+                ft.Icons.SHARE, "share", tr("live.share"), lambda _: app.go(f"/table/{table.id}/share")
+            ),
             icon_button(
                 ft.Icons.UNDO, "undo", tr("history.undo"), lambda _: app.undo(), disabled=not table.can_undo()
             ),
@@ -31,6 +40,13 @@ def appbar(app: App, table: Table) -> ft.AppBar:
             ),
         ],
     )
+
+
+def guest_badge(app: App, table: Table) -> ft.Control:
+    access = app.access
+    if access is None or access.seat is None or not 0 <= access.seat < len(table.players):
+        return ft.Text(app.tr("live.viewer"), key="role")
+    return ft.Text(app.tr("live.seat", name=table.players[access.seat].name), key="role")
 
 
 def tabs(app: App, table: Table, current: str) -> ft.NavigationBar:

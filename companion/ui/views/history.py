@@ -59,7 +59,9 @@ def view(app: App, id: str) -> ft.View:
         ),
         small(tr("history.hint")),
     ]
-    redo = redo_labels(app, table)
+    if app.guest:  # a live-share client reads the history; only the host undoes
+        body = []
+    redo = [] if app.guest else redo_labels(app, table)
     if redo:
         body.append(small(tr("history.undone", n=len(redo))))
         for k in reversed(range(len(redo))):  # the furthest first, like the timeline
@@ -93,9 +95,9 @@ def entry_card(app: App, table: Table, i: int, entry: Any, effects: list[Any]) -
             leading=ft.CircleAvatar(content=ft.Text(str(i + 1), size=12), radius=16),
             title=ft.Text(label, weight=ft.FontWeight.BOLD),
             subtitle=ft.Text(who or tr("play.the_table")),
-            trailing=ft.Icon(ft.Icons.UNDO),
-            tooltip=tr("history.undo_to", n=steps),
-            on_click=lambda _: confirm_undo(app, steps),
+            trailing=None if app.guest else ft.Icon(ft.Icons.UNDO),
+            tooltip=None if app.guest else tr("history.undo_to", n=steps),
+            on_click=None if app.guest else lambda _: confirm_undo(app, steps),
             min_height=48,
         ),
         *[effect_line(app, fx, key=f"entry-{i}-fx-{k}") for k, fx in enumerate(effects)],

@@ -8,6 +8,7 @@ from typing import Any
 import flet as ft
 
 from companion.core import Effect, Prompt, RuleViolation, Table
+from companion.share.live import may_act, stamp
 from companion.ui.games import ui_for
 from companion.ui.palette import TAP
 from companion.ui.shell import App
@@ -76,6 +77,8 @@ def who(app: App, table: Table, seat: int | None) -> ft.Control:
 
 def prompt_pad(app: App, table: Table, prompt: Prompt) -> ft.Control:
     tr = app.tr
+    if app.guest and not may_act(app.access, prompt.seat):
+        return waiting_pad(app, table, prompt)
     items: list[ft.Control] = [
         who(app, table, prompt.seat),
         ft.Text(tr.msg(prompt.msg), key="prompt", size=16),
@@ -84,7 +87,7 @@ def prompt_pad(app: App, table: Table, prompt: Prompt) -> ft.Control:
         previews = choice_previews(app, table, prompt)
         for i, choice in enumerate(prompt.choices):
             items.append(choice_button(app, table, i, choice, previews[i] if previews else []))
-    if prompt.auto:
+    if prompt.auto and not app.guest:
         items.append(
             button(
                 tr("play.deal"),
@@ -95,10 +98,20 @@ def prompt_pad(app: App, table: Table, prompt: Prompt) -> ft.Control:
                 tooltip=tr("play.deal_hint"),
             )
         )
-    if prompt.choices is None:
+    if prompt.choices is None and not app.guest:  # table facts: the host enters them
         form = ui_for(table.game_id).fact_forms.get(prompt.kind)
         items.append(form(app, table, prompt) if form is not None else json_form(app, prompt))
     return card(*items, key="prompt-pad")
+
+
+def waiting_pad(app: App, table: Table, prompt: Prompt) -> ft.Control:
+    """A live-share client whose turn it is not: who decides, never what they were offered
+    (another seat's prompt may carry hidden information, e.g. the building cards dealt to them)."""
+    if prompt.seat is None:
+        text = app.tr("live.waiting_table")
+    else:
+        text = app.tr("live.waiting", name=table.players[prompt.seat].name)
+    return card(who(app, table, prompt.seat), ft.Text(text, key="waiting", size=16), key="prompt-pad")
 
 
 def choice_previews(app: App, table: Table, prompt: Prompt) -> list[list[Effect]] | None:
@@ -122,6 +135,7 @@ def choice_previews(app: App, table: Table, prompt: Prompt) -> list[list[Effect]
 
 def choice_button(app: App, table: Table, i: int, choice: Any, effects: list[Effect]) -> ft.Control:
     label = app.tr.msg(table.game.describe(table.state, choice))
+    drawn_for = stamp(table)  # the table this button was drawn for: a tap on a stale screen is refused
     lines = [ft.Text(label, weight=ft.FontWeight.BOLD, size=15)]
     seen = {label}
     for fx in effects:
@@ -135,7 +149,7 @@ def choice_button(app: App, table: Table, i: int, choice: Any, effects: list[Eff
         ),
         key=f"choice-{i}",
         tooltip=label,
-        on_click=lambda _: app.submit(choice),
+        on_click=lambda _: app.submit(choice, seen=drawn_for),
         style=ft.ButtonStyle(alignment=ft.Alignment.CENTER_LEFT, shape=ft.RoundedRectangleBorder(radius=8)),
         width=float("inf"),
         height=None,

@@ -20,4 +20,5 @@ UI = GameUI(
     },
     quick_score=quick_income,
     quick_score_key="chinatown.quick.title",
+    secret_scores=True,  # money is secret until the end: the Scores screen hides totals
 )

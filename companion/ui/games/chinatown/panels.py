@@ -13,6 +13,7 @@ from companion.games.chinatown.income import find_businesses
 from companion.games.chinatown.secrecy import visible_money
 from companion.games.chinatown.state import ChinatownState
 from companion.games.chinatown.text import shop_name, tiles_text
+from companion.share.live import may_act, may_see
 from companion.ui.games.chinatown.board import building_text, business_of, income_card, map_view
 from companion.ui.palette import swatch
 from companion.ui.shell import App
@@ -29,6 +30,8 @@ def board(app: App, table: Table) -> list[ft.Control]:
     state: ChinatownState = table.state  # type: ignore[assignment]
     placing = state.phase == "place"
     seat = state.order()[state.placer] if placing else None
+    if seat is not None and not may_act(app.access, seat):  # a live-share client: only its own turn
+        seat = None
     picked = app.memo.get(PICK) if placing else None
     if picked is not None and (seat is None or state.hands[seat].get(picked, 0) == 0):
         picked = None
@@ -98,11 +101,14 @@ def player_panel(app: App, table: Table, seat: int) -> ft.Control:
     hand = tiles_text(t for t, k in state.hands[seat].items() for _ in range(k))
     hand_text = ", ".join(tr.msg(m) for m in hand) or tr("chinatown.no_tiles")
     shown = visible_money(state, None)[seat]  # None until the game is over
+    private = may_see(app.access, seat)  # the host's shared screen, or this seat's own client
     money: ft.Control
     if shown is not None:
         money = ft.Text(
             tr("chinatown.money", amount=shown), key=f"ct-money-value-{seat}", weight=ft.FontWeight.BOLD
         )
+    elif not private:
+        money = ft.Text(tr("live.money_secret"), key=f"ct-money-hidden-{seat}")
     else:
         money = button(
             tr("chinatown.reveal"),
@@ -124,6 +130,8 @@ def player_panel(app: App, table: Table, seat: int) -> ft.Control:
 
 def reveal(app: App, table: Table, seat: int) -> None:
     """Only this player's money, in a dialog the player closes after reading it."""
+    if not may_see(app.access, seat):  # never for another seat's live-share client
+        return
     state: ChinatownState = table.state  # type: ignore[assignment]
     amount = visible_money(state, seat)[seat]
     app.dialog(

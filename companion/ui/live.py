@@ -1,0 +1,199 @@
+"""Live sharing, session side: who a client session is, which screens it may open, what it may
+submit, and the local-network listener.
+
+A session without a link is the host when it runs on this machine, and a guest otherwise (a
+guest sees only the join screen until it opens a link). A session that opened a link acts
+through its ``Access`` from then on, wherever it runs: a viewer, or one seat. The rules for a
+guest's entries are in ``companion.share.live.authorize``; this module applies them under the
+table's lock in the hub, where the host orders every entry.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+from companion.core import Table
+from companion.share.live import Access, LiveRefusal, authorize, stamp
+from companion.share.netinfo import lan_address
+from companion.store.share_links import Link, ShareLinks
+from companion.ui.hub import TableHub
+
+if TYPE_CHECKING:
+    from companion.ui.shell import App, Builder
+
+TOKEN_PREF = "com.tablecompanion.live.token"  # the client's link, to rejoin after a restart
+LAN_ENV = "COMPANION_LAN_URL"  # set by `serve(lan=True)`: the address other devices use
+
+_LINKS: dict[int, ShareLinks] = {}
+_GUARD = threading.Lock()
+
+
+def links_for(hub: TableHub) -> ShareLinks:
+    """The share links kept in this hub's store (one object per store)."""
+    with _GUARD:
+        key = id(hub.store)
+        if key not in _LINKS:
+            _LINKS[key] = ShareLinks(hub.store)
+        return _LINKS[key]
+
+
+# ---- addresses ---------------------------------------------------------------------------
+def lan_base_url(page_url: str | None) -> tuple[str, bool]:
+    """(base URL other devices open, whether the app is reachable on the local network)."""
+    served = os.environ.get(LAN_ENV)
+    if served:
+        return served.rstrip("/"), True
+    port = urlsplit(page_url or "").port or 8550
+    return f"http://127.0.0.1:{port}", False
+
+
+def join_url(base: str, link: Link) -> str:
+    return f"{base}/join/{link.token}"
+
+
+def lan_url(port: int) -> str:
+    return f"http://{lan_address()}:{port}"
+
+
+# ---- admission -----------------------------------------------------------------------------
+def grant(app: App, token: str) -> Link | None:
+    """Open a link (token or short code) in this session; the link, or None if unknown/revoked."""
+    link = links_for(app.hub).find(token)
+    if link is None or link.revoked:
+        return None
+    app.access = Access(table_id=link.table_id, token=link.token, seat=link.seat)
+    return link
+
+
+async def remember(app: App) -> None:
+    if app.access is not None:
+        try:
+            await app.prefs.set(TOKEN_PREF, app.access.token)
+        except Exception:  # a client without storage: the link still works in this session
+            return
+
+
+async def restore(app: App) -> None:
+    """A guest coming back (a new session on the same device) rejoins with its stored link."""
+    if app.local or app.access is not None:
+        return
+    try:
+        token = await app.prefs.get(TOKEN_PREF)
+    except Exception:
+        return
+    if isinstance(token, str):
+        grant(app, token)
+
+
+def still_valid(app: App) -> bool:
+    """False once the host revoked this session's link (the session loses its access)."""
+    if app.access is None:
+        return True
+    if links_for(app.hub).valid(app.access.token):
+        return True
+    app.access = None
+    app.memo["live-notice"] = "live.revoked"
+    return False
+
+
+def guest_route(app: App, route: str, routes: list[tuple[str, Builder]]) -> tuple[Builder, dict[str, str]]:
+    """The screen a guest may see for ``route``: its own table's tabs, or the join screen."""
+    from companion.ui.shell import match
+    from companion.ui.views import share
+
+    still_valid(app)
+    access = app.access
+    if access is None:
+        return share.join_view, {}
+    for pattern, builder in routes:
+        params = match(route, pattern)
+        if params is None:
+            continue
+        own_table = pattern.startswith("/table/:id") and params.get("id") == access.table_id
+        if own_table and not pattern.endswith("/share"):
+            return builder, params
+        if pattern in ("/settings", "/rules"):
+            return builder, params
+    play = next(b for p, b in routes if p == "/table/:id")
+    return play, {"id": access.table_id}
+
+
+# ---- entries from guests -------------------------------------------------------------------
+def guest_submit(app: App, table: Table, entry: Any, seen: str | None) -> Any:
+    """Run under the table's lock: the parsed entry if this guest may make it, else refuse."""
+    if app.access is None or not still_valid(app):
+        raise LiveRefusal("live.refused.no_access")
+    return table.submit(authorize(app.access, table, entry, seen))
+
+
+def check_seen(table: Table, seen: str | None) -> None:
+    """A host screen that passed the version it showed: refuse if the table moved on since."""
+    if seen is not None and seen != stamp(table):
+        raise LiveRefusal("live.refused.stale")
+
+
+# ---- the local-network listener ------------------------------------------------------------
+_LISTENER: dict[str, Any] = {}
+
+
+async def start_listener(host: str = "0.0.0.0", port: int = 0) -> str:
+    """Serve this app (same process, same tables, same live updates) on ``host:port``.
+
+    For a host that started the app on 127.0.0.1: the Share screen opens it to the local
+    network. The listener shares the sessions' pubsub hub, as Flet keys hubs by ``main``.
+    Returns the base URL other devices open.
+    """
+    if "url" in _LISTENER:
+        return str(_LISTENER["url"])
+    from pathlib import Path
+
+    from flet_web.fastapi.serve_fastapi_web_app import serve_fastapi_web_app
+
+    from companion.ui.app import main
+
+    if port == 0:
+        import socket
+
+        with socket.socket() as s:
+            s.bind((host, 0))
+            port = s.getsockname()[1]
+    assets = Path(__file__).resolve().parents[2] / "assets"
+    handle = await serve_fastapi_web_app(
+        main,
+        None,
+        host=host,
+        url_host=host,
+        port=port,
+        page_name="",
+        assets_dir=str(assets),
+        upload_dir=str(assets),
+        no_cdn=True,
+        log_level="warning",
+    )
+    url = lan_url(port) if host == "0.0.0.0" else f"http://{host}:{port}"
+    _LISTENER.update(handle=handle, url=url)
+    os.environ[LAN_ENV] = url
+    return url
+
+
+def refuse_host_only() -> None:
+    raise LiveRefusal("live.refused.host_only")
+
+
+async def admit(app: App) -> None:
+    """``/join/<token>``: open the link in this session and go to its table."""
+    from companion.ui.shell import match
+
+    params = match(app.route, "/join/:token")
+    if params is None:
+        return
+    link = grant(app, params["token"])
+    if link is None:
+        app.memo["live-notice"] = "live.unknown_link"
+        return
+    await remember(app)
+    app.page.route = f"/table/{link.table_id}"
+    app.go(app.page.route)

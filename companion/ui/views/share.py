@@ -1,0 +1,274 @@
+"""Sharing screens: the host's Share screen (live links with QR codes, revoking, the snapshot
+code), the guests' join screen (type a short code), and importing a snapshot (code, image, URL).
+"""
+
+from __future__ import annotations
+
+import uuid
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+
+from companion.core import Table, TableError
+from companion.share import SnapshotError, decode, encode, extract_code, qr_png, read_snapshot_image
+from companion.share.textcode import MAGIC
+from companion.store.share_links import Link
+from companion.ui import live
+from companion.ui.hub import topic
+from companion.ui.shell import App
+from companion.ui.widgets import button, card, heading, scroll_column, small
+
+QR_SIZE = 260
+
+
+def qr_image(text: str, key: str, size: int = QR_SIZE) -> ft.Control:
+    # a white frame keeps the quiet zone light in the dark theme too, so cameras read it
+    return ft.Container(
+        ft.Image(src=qr_png(text, box_size=8), width=size, height=size, key=key),
+        bgcolor=ft.Colors.WHITE,
+        padding=8,
+        border_radius=8,
+        alignment=ft.Alignment.CENTER,
+    )
+
+
+# ---- the host's Share screen -------------------------------------------------------------
+def view(app: App, id: str) -> ft.View:
+    table = app.hub.get(id)
+    tr = app.tr
+    body: list[ft.Control] = [live_card(app, table), snapshot_card(app, table)]
+    return ft.View(
+        route=f"/table/{id}/share",
+        appbar=ft.AppBar(title=ft.Text(tr("live.title", name=table.name), key="share-title")),
+        controls=[scroll_column(body, key="share-body")],
+        padding=12,
+    )
+
+
+def live_card(app: App, table: Table) -> ft.Control:
+    tr = app.tr
+    base, on_lan = live.lan_base_url(app.page.url)
+    links = live.links_for(app.hub).links(table.id, len(table.players))
+    viewer = links[0]
+    items: list[ft.Control] = [heading(tr("live.heading"))]
+    if not on_lan:
+        items += [
+            small(tr("live.local_only"), key="live-local-only"),
+            button(
+                tr("live.start_lan"),
+                "live-start-lan",
+                lambda _: _start_lan(app),
+                icon=ft.Icons.WIFI_TETHERING,
+                filled=True,
+            ),
+        ]
+    items += [
+        small(tr("live.viewer_hint")),
+        qr_image(live.join_url(base, viewer), key="live-qr"),
+        ft.Text(live.join_url(base, viewer), key="live-url", selectable=True, size=13),
+        ft.Text(tr("live.short_code", code=viewer.code or ""), key="live-code", size=18, selectable=True),
+        small(tr("live.join_at", url=f"{base}/join"), key="live-join-at"),
+        heading(tr("live.seats")),
+        small(tr("live.seats_hint")),
+    ]
+    for link in links[1:]:
+        items.append(seat_row(app, table, base, link))
+    items.append(
+        button(
+            tr("live.revoke_viewer"),
+            "revoke-viewer",
+            lambda _: _revoke(app, table, viewer),
+            icon=ft.Icons.BLOCK,
+        )
+    )
+    return card(*items, key="live-card")
+
+
+def seat_row(app: App, table: Table, base: str, link: Link) -> ft.Control:
+    tr = app.tr
+    seat = link.seat if link.seat is not None else 0
+    name = table.players[seat].name
+    return ft.Row(
+        [
+            ft.Text(name, expand=True, weight=ft.FontWeight.BOLD),
+            button(
+                tr("live.show_qr"),
+                f"seat-qr-{seat}",
+                lambda _: seat_dialog(app, name, base, link),
+                icon=ft.Icons.QR_CODE,
+            ),
+            ft.IconButton(
+                icon=ft.Icons.BLOCK,
+                key=f"revoke-{seat}",
+                tooltip=tr("live.revoke", name=name),
+                on_click=lambda _: _revoke(app, table, link),
+            ),
+        ],
+        key=f"seat-link-{seat}",
+    )
+
+
+def seat_dialog(app: App, name: str, base: str, link: Link) -> None:
+    url = live.join_url(base, link)
+    app.dialog(
+        app.tr("live.seat_title", name=name),
+        [
+            small(app.tr("live.seat_hint", name=name)),
+            qr_image(url, key="seat-qr", size=240),
+            ft.Text(url, key="seat-url", selectable=True, size=12),
+        ],
+        key="seat-dialog",
+    )
+
+
+def _revoke(app: App, table: Table, link: Link) -> None:
+    live.links_for(app.hub).revoke(link.token)
+    app.page.pubsub.send_all_on_topic(topic(table.id), table.version)  # guests re-check their link
+    app.refresh()
+
+
+async def _start_lan(app: App) -> None:
+    try:
+        await live.start_listener()
+    except OSError as exc:  # the port is taken, or no permission to listen
+        app.fail(app.tr("live.lan_failed", detail=str(exc)))
+        return
+    app.refresh()
+
+
+def snapshot_card(app: App, table: Table) -> ft.Control:
+    tr = app.tr
+    try:
+        code = encode(table)
+    except SnapshotError as exc:
+        return card(
+            heading(tr("live.snapshot")), ft.Text(tr.msg(exc.msg), key="snapshot-error"), key="snapshot-card"
+        )
+    status = ft.Text("", key="snapshot-status")
+
+    async def copy(_: Any = None) -> None:
+        await app.clipboard.set(code)
+        status.value = tr("live.copied")
+
+    return card(
+        heading(tr("live.snapshot")),
+        small(tr("live.snapshot_hint")),
+        qr_image(code, key="snapshot-qr"),
+        ft.TextField(value=code, key="snapshot-text", read_only=True, multiline=True, text_size=12),
+        ft.Row([button(tr("live.copy"), "snapshot-copy", copy, icon=ft.Icons.COPY), status]),
+        key="snapshot-card",
+    )
+
+
+# ---- guests: the join screen ---------------------------------------------------------------
+def join_view(app: App) -> ft.View:
+    tr = app.tr
+    field = ft.TextField(
+        label=tr("live.code_label"),
+        key="join-code",
+        autofocus=True,
+        capitalization=ft.TextCapitalization.CHARACTERS,
+        max_length=100,
+    )
+    notice = app.memo.pop("live-notice", None)
+    error = ft.Text(tr(notice) if notice else "", key="join-error", color=ft.Colors.ERROR)
+
+    async def join(_: Any = None) -> None:
+        link = live.grant(app, field.value or "")
+        if link is None:
+            error.value = tr("live.unknown_code")
+            return
+        await live.remember(app)
+        app.go(f"/table/{link.table_id}")
+
+    field.on_submit = join
+    return ft.View(
+        route="/join",
+        appbar=ft.AppBar(title=ft.Text(tr("live.join_title")), automatically_imply_leading=False),
+        controls=[
+            scroll_column(
+                [
+                    small(tr("live.join_hint")),
+                    field,
+                    button(tr("live.join"), "join-submit", join, icon=ft.Icons.LOGIN, filled=True),
+                    error,
+                ],
+                key="join-body",
+            )
+        ],
+        padding=12,
+    )
+
+
+# ---- importing a snapshot --------------------------------------------------------------------
+def store_table(app: App, table: Table) -> Table:
+    """Keep an imported table; one already stored under the same id keeps it, this one gets a new id."""
+    if app.hub.store.exists(table.id):
+        table.id = uuid.uuid4().hex
+    return app.hub.create(table)
+
+
+def import_text(app: App, text: str | bytes) -> Table:
+    """A snapshot code, an import URL, or a table file (JSON). Raises TableError/SnapshotError."""
+    raw = text.decode("utf-8", "replace") if isinstance(text, bytes) else text
+    if extract_code(raw).upper().startswith(MAGIC) or not raw.lstrip().startswith(("{", "[")):
+        return store_table(app, decode(raw))
+    return app.hub.import_json(text)
+
+
+def import_image(app: App, data: bytes) -> Table:
+    return store_table(app, read_snapshot_image(data))
+
+
+def error_text(app: App, exc: Exception) -> str:
+    if isinstance(exc, SnapshotError | TableError):
+        return app.tr.msg(exc.msg)
+    return str(exc)
+
+
+async def pick_image(app: App) -> bytes | None:
+    """A photo or screenshot of a QR code (on a phone the picker offers the camera)."""
+    files = await app.files.pick_files(with_data=True, file_type=ft.FilePickerFileType.IMAGE)
+    if not files:
+        return None
+    f = files[0]
+    return f.bytes if f.bytes is not None else Path(f.path).read_bytes() if f.path else b""
+
+
+def import_view(app: App, code: str | None = None) -> ft.View:
+    """``/import#<code>`` (a scanned import link) or ``/import/<code>``: check, then import."""
+    tr = app.tr
+    text = code or _fragment(app)
+    field = ft.TextField(label=tr("live.paste"), value=text, key="import-code", multiline=True, text_size=12)
+    error = ft.Text("", key="import-code-error", color=ft.Colors.ERROR)
+
+    def go(_: Any = None) -> None:
+        try:
+            table = import_text(app, field.value or "")
+        except (SnapshotError, TableError) as exc:
+            error.value = error_text(app, exc)
+            return
+        app.go(f"/table/{table.id}")
+
+    return ft.View(
+        route="/import",
+        appbar=ft.AppBar(title=ft.Text(tr("live.import_title"))),
+        controls=[
+            scroll_column(
+                [
+                    small(tr("live.import_hint")),
+                    field,
+                    button(tr("live.import"), "import-code-submit", go, icon=ft.Icons.DOWNLOAD, filled=True),
+                    error,
+                ],
+                key="import-body",
+            )
+        ],
+        padding=12,
+    )
+
+
+def _fragment(app: App) -> str:
+    url = app.page.url or ""
+    return url.split("#", 1)[1] if "#" in url else ""
