@@ -157,10 +157,17 @@ def serve(args: argparse.Namespace) -> None:
     from companion.share.qr import qr_terminal
     from companion.ui.server import serve as serve_app
 
-    url = f"http://{args.host}:{args.port}/"
+    host, lan_url = args.host, None
+    if args.lan:  # every interface; the QR code holds this machine's LAN address
+        from companion.ui.live import lan_url as lan_address_url
+
+        host, lan_url = "0.0.0.0", lan_address_url(args.port)
+        url = f"{lan_url}/"
+    else:
+        url = f"http://{args.host}:{args.port}/"
     print(translate("cli.serving", _LANG, url=url))
     print(qr_terminal(url), flush=True)
-    serve_app(host=args.host, port=args.port, data_dir=args.data)
+    serve_app(host=host, port=args.port, data_dir=args.data, lan_url=lan_url)
 
 
 # ---- main --------------------------------------------------------------------------------
@@ -204,6 +211,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=8550)
+    p.add_argument(
+        "--lan",
+        action="store_true",
+        help="serve on the local network (all interfaces) for live sharing; prints the LAN address",
+    )
     p.add_argument("--data", default=None, help="data folder for the tables (default: the app's data folder)")
     p.set_defaults(run=serve)
     return parser

@@ -10,6 +10,7 @@ table's lock in the hub, where the host orders every entry.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import threading
 from typing import TYPE_CHECKING, Any
@@ -173,6 +174,12 @@ async def start_listener(host: str = "0.0.0.0", port: int = 0) -> str:
         no_cdn=True,
         log_level="warning",
     )
+    for _ in range(200):  # up to 10 s for uvicorn to bind
+        if handle.server.started:
+            break
+        if handle.serve_task.done():  # it stopped: the port is taken, or no right to listen
+            raise OSError(f"cannot listen on {host}:{port}")
+        await asyncio.sleep(0.05)
     url = lan_url(port) if host == "0.0.0.0" else f"http://{host}:{port}"
     _LISTENER.update(handle=handle, url=url)
     os.environ[LAN_ENV] = url

@@ -206,13 +206,23 @@ def import_dialog(app: App) -> None:
     )
     error = ft.Text("", key="import-error", color=ft.Colors.ERROR)
 
-    def load(text: str | bytes) -> None:
-        try:
-            table = app.hub.import_json(text)
-        except TableError as exc:
+    def load(text: str | bytes, image: bool = False) -> None:
+        from companion.share import SnapshotError
+        from companion.ui.views.share import import_image, import_text
+
+        try:  # a table file, a snapshot code or import link, or a photo of a QR code
+            table = import_image(app, bytes(text)) if image else import_text(app, text)
+        except (TableError, SnapshotError) as exc:
             error.value = tr.msg(exc.msg)
             return
         app.from_dialog(lambda: app.go(f"/table/{table.id}"))
+
+    async def pick_qr(_: Any = None) -> None:
+        from companion.ui.views.share import pick_image
+
+        data = await pick_image(app)
+        if data:
+            load(data, image=True)
 
     async def pick(_: Any = None) -> None:
         files = await app.files.pick_files(
@@ -229,6 +239,12 @@ def import_dialog(app: App) -> None:
         [small(tr("home.import_hint")), pasted, error],
         key="import",
         actions=[
+            ft.TextButton(
+                content=ft.Text(tr("live.from_image")),
+                key="import-image",
+                on_click=pick_qr,
+                tooltip=tr("live.from_image"),
+            ),
             ft.TextButton(
                 content=ft.Text(tr("home.choose_file")),
                 key="import-file",

@@ -1,0 +1,358 @@
+"""Live share in the headless harness: the Share screen, joining, seats and viewers, forged and
+stale entries, revocation, reconnecting, hidden Chinatown money, snapshot import."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+
+import msgpack
+import pytest
+import zxingcpp
+from flet.pubsub.pubsub_hub import PubSubHub
+from flet_harness import Harness, wire
+from PIL import Image
+from ui_testkit import new_hub, started
+
+from companion.core import Table
+from companion.games.chinatown.entries import Give, Trade
+from companion.i18n import translate
+from companion.share import decode, encode
+from companion.share.live import Access, LiveRefusal, authorize, stamp
+from companion.ui import live
+from companion.ui.app import make_main
+
+GUEST_IP = "192.168.1.77"  # a phone on the local network (never contacted: the harness has no network)
+
+
+def pubsub() -> PubSubHub:
+    return PubSubHub(loop=asyncio.get_running_loop(), executor=ThreadPoolExecutor(2))
+
+
+async def guest(hub, bus, route: str, prefs: dict | None = None) -> Harness:
+    h = Harness(hub=bus, prefs=prefs)
+    h.page.client_ip = GUEST_IP
+    await h.start(make_main(hub), route=route)
+    return h
+
+
+def app_of(h: Harness):
+    return h.page.session.store.get("companion.app")
+
+
+async def direct(h: Harness, refused_call) -> bool:
+    """Call a session's App outside any event (a forged call), then send what it drew."""
+    result = refused_call()
+    h.page.update()
+    await h.flush()
+    return result
+
+
+def toy_table(hub) -> Table:
+    table = hub.create(Table.new("toy", ["Ana", "Ben"]))
+    table.submit({"kind": "start", "first": 0})
+    return table
+
+
+def links(hub, table):
+    return live.links_for(hub).links(table.id, len(table.players))
+
+
+def qr_text(h: Harness, key: str) -> str:
+    import io
+
+    found = zxingcpp.read_barcodes(Image.open(io.BytesIO(h.by_key(key).src)))
+    assert len(found) == 1
+    return found[0].text
+
+
+def received(h: Harness) -> str:
+    """Everything the session sent its client, decoded from msgpack as the browser would."""
+    out = []
+    for m in h.conn.messages:
+        out.append(repr(msgpack.unpackb(wire([m.action, m.body]), strict_map_key=False)))
+    return "\n".join(out)
+
+
+async def test_share_screen_join_qr_short_code_seat_links_and_snapshot(tmp_path):
+    hub = new_hub(tmp_path)
+    table = toy_table(hub)
+    h = await started(hub, route=f"/table/{table.id}")
+    await h.click("share")
+    assert h.route() == f"/table/{table.id}/share"
+    viewer, ana, ben = links(hub, table)
+    assert qr_text(h, "live-qr") == h.by_key("live-url").value == f"http://127.0.0.1:8550/join/{viewer.token}"
+    assert viewer.code in h.by_key("live-code").value and len(viewer.code) == 6
+    assert h.has("live-local-only") and h.has("live-start-lan")  # served on this device only
+    assert h.has("seat-link-0") and h.has("seat-link-1")
+    await h.click("seat-qr-1")
+    assert qr_text(h, "seat-qr").endswith(f"/join/{ben.token}") and ana.token != ben.token
+    code = h.by_key("snapshot-text").value
+    assert qr_text(h, "snapshot-qr") == code == encode(table)
+    assert decode(code).scoreboard == table.scoreboard
+
+
+async def test_a_guest_without_a_link_sees_only_the_join_screen(tmp_path):
+    hub = new_hub(tmp_path)
+    table = toy_table(hub)
+    bus = pubsub()
+    for route in ("/", f"/table/{table.id}", "/new", f"/table/{table.id}/share"):
+        g = await guest(hub, bus, route)
+        assert g.has("join-code") and not g.has("new-table") and not g.has("choice-0")
+        assert not g.has(f"table-{table.id}")  # the host's list of tables never reaches a guest
+        g.close()
+    g = await guest(hub, bus, "/")
+    await g.type_text("join-code", "ZZZZZZ")
+    await g.click("join-submit")
+    assert g.by_key("join-error").value.startswith("No table has this code")
+    await g.type_text("join-code", links(hub, table)[0].code.lower())  # typing is forgiving
+    await g.click("join-submit")
+    assert g.route() == f"/table/{table.id}" and g.by_key("role").value == "Viewer"
+    assert not g.keys("choice-") and not g.has("undo") and not g.has("share") and g.has("waiting")
+    g.close()
+
+
+async def test_host_and_seat_enter_and_the_viewer_follows(tmp_path):
+    hub = new_hub(tmp_path)
+    table = toy_table(hub)
+    bus = pubsub()
+    viewer, ana, ben = links(hub, table)
+    host = await started(hub, route=f"/table/{table.id}", pubsub=bus)
+    v = await guest(hub, bus, f"/join/{viewer.token}")
+    a = await guest(hub, bus, f"/join/{ana.token}")
+    b = await guest(hub, bus, f"/join/{ben.token}")
+    assert a.by_key("role").value == "Seat: Ana" and a.keys("choice-") and not b.keys("choice-")
+    assert "Waiting for Ana." in b.all_text() and "Waiting for Ana." in v.all_text()
+    await a.click("choice-2")  # Ana adds 3, on her own phone
+    await v.flush(pause=0.01)
+    assert table.version == 2 and table.state.counter == 3
+    assert v.by_key("total-0").value == host.by_key("total-0").value and "3" in v.by_key("total-0").value
+    assert b.keys("choice-") and not a.keys("choice-")  # Ben's turn now, on Ben's phone only
+    await host.click("choice-0")  # the host may enter for anyone (the shared screen)
+    await v.flush(pause=0.01)
+    assert table.version == 3 and "Waiting for Ana." in v.all_text() and a.keys("choice-")
+    for h in (host, v, a, b):
+        h.close()
+
+
+async def test_forged_entries_from_guests_are_refused(tmp_path):
+    hub = new_hub(tmp_path)
+    table = toy_table(hub)
+    bus = pubsub()
+    viewer, _ana, ben = links(hub, table)
+    host = await started(hub, route=f"/table/{table.id}", pubsub=bus)
+    v = await guest(hub, bus, f"/join/{viewer.token}")
+    b = await guest(hub, bus, f"/join/{ben.token}")
+    choice = table.prompt.choices[0]
+    before = table.version
+    # a click aimed at the host's button id reaches nothing in the viewer's session
+    await v.session.dispatch_event(host.by_key("choice-0")._i, "click", None)
+    # the session objects themselves refuse: viewer, another seat's decision, host-only actions
+    assert not await direct(v, lambda: app_of(v).submit(choice, seen=stamp(table)))
+    assert "viewer link" in v.by_key("error").value
+    assert not await direct(b, lambda: app_of(b).submit(choice, seen=stamp(table)))
+    assert "It is Ana's decision now" in b.by_key("error").value
+    assert not app_of(b).undo() and not app_of(b).deal()
+    assert table.version == before
+    # the host-level rule, with no session at all
+    with pytest.raises(LiveRefusal):
+        authorize(Access(table_id=table.id, token=viewer.token), table, choice, stamp(table))
+    with pytest.raises(LiveRefusal):
+        authorize(
+            Access(table_id=table.id, token=ben.token, seat=1),
+            table,
+            choice.model_copy(update={"seat": 1}),
+            stamp(table),
+        )
+    for h in (host, v, b):
+        h.close()
+
+
+async def test_an_entry_on_a_stale_screen_is_refused_and_the_screen_refreshes(tmp_path):
+    hub = new_hub(tmp_path)
+    table = toy_table(hub)
+    bus = pubsub()
+    _, ana, _ = links(hub, table)
+    a = await guest(hub, bus, f"/join/{ana.token}")
+    # the host moves on (Ana, then Ben) before Ana's screen heard of it
+    hub.change(table.id, lambda t: t.submit(t.prompt.choices[0]))
+    hub.change(table.id, lambda t: t.submit(t.prompt.choices[0]))
+    await a.click("choice-2")
+    assert "The table changed before your entry arrived" in a.by_key("error").value
+    assert table.version == 3 and table.state.counter == 2  # nothing entered
+    assert a.by_key("total-1").value.startswith("1")  # the screen shows the table as it is now
+    await a.click("choice-2")  # drawn for the current state: accepted
+    assert table.version == 4 and table.state.counter == 5
+    a.close()
+
+
+async def test_revoking_a_seat_link_cuts_off_its_session(tmp_path):
+    hub = new_hub(tmp_path)
+    table = toy_table(hub)
+    bus = pubsub()
+    _, ana, _ = links(hub, table)
+    a = await guest(hub, bus, f"/join/{ana.token}")
+    host = await started(hub, route=f"/table/{table.id}/share", pubsub=bus)
+    await host.click("revoke-0")
+    await a.flush(pause=0.01)
+    assert a.has("join-code") and "revoked your link" in a.by_key("join-error").value
+    assert not app_of(a).submit(table.prompt.choices[0], seen=stamp(table))
+    fresh = links(hub, table)[1]
+    assert fresh.token != ana.token and fresh.seat == 0
+    again = await guest(hub, bus, f"/join/{ana.token}")  # the old link opens nothing
+    assert again.has("join-code") and not again.keys("choice-")
+    ok = await guest(hub, bus, f"/join/{fresh.token}")
+    assert ok.by_key("role").value == "Seat: Ana"
+    for h in (a, host, again, ok):
+        h.close()
+
+
+async def test_a_guest_that_reconnects_gets_the_whole_table(tmp_path):
+    hub = new_hub(tmp_path)
+    table = toy_table(hub)
+    bus = pubsub()
+    viewer = links(hub, table)[0]
+    prefs: dict = {}
+    v = await guest(hub, bus, f"/join/{viewer.token}", prefs=prefs)
+    v.close()  # the phone sleeps; the session is gone
+    for _ in range(3):
+        hub.change(table.id, lambda t: t.submit(t.prompt.choices[1]))
+    back = await guest(hub, bus, f"/table/{table.id}/history", prefs=prefs)  # same device, new session
+    assert back.by_key("role").value == "Viewer"
+    assert all(back.has(f"entry-{i}") for i in range(table.version))
+    assert not back.has("history-undo") and not back.has("confirm-undo")
+    back.close()
+
+
+def chinatown_in_trade(hub) -> Table:
+    """A 3-player Chinatown table in the first trade, after a trade that moved money."""
+    table = hub.create(Table.new("chinatown", ["Ana", "Ben", "Carla"]))
+    rng = random.Random(4)
+    while table.prompt.kind != "trade":
+        p = table.prompt
+        table.auto(rng) if p.choices is None else table.submit(p.choices[0])
+    table.submit(Trade(gives=(Give(giver=0, receiver=1, money=30000),)))
+    return table
+
+
+def money_text(amount: int) -> str:
+    return translate("ui.chinatown.money", "en", amount=amount)
+
+
+async def test_a_chinatown_seat_never_receives_another_players_money(tmp_path):
+    hub = new_hub(tmp_path)
+    table = chinatown_in_trade(hub)
+    money = table.state.money
+    assert len({money[0], money[1], money[2]}) == 3
+    bus = pubsub()
+    viewer, _, _, carla = links(hub, table)
+    c = await guest(hub, bus, f"/join/{carla.token}")
+    v = await guest(hub, bus, f"/join/{viewer.token}")
+    for h in (c, v):
+        for tab in ("scores", "history", ""):
+            h.page.route = f"/table/{table.id}/{tab}".rstrip("/")
+            await app_of(h).show()
+            await h.session.after_event(h.page)
+    assert (
+        not c.has("ct-money-0")
+        and not c.has("ct-money-1")
+        and not v.has("ct-money-0")
+        and not v.has("ct-money-2")
+    )
+    await c.click("ct-money-2")  # Carla reads her own money: it does reach her phone
+    sent = received(c)
+    assert money_text(money[2]) in sent
+    assert money_text(money[0]) not in sent and money_text(money[1]) not in sent
+    seen_by_viewer = received(v)
+    assert not any(money_text(m) in seen_by_viewer for m in money)
+    for h in (c, v):
+        h.close()
+
+
+async def test_another_seats_dealt_cards_stay_on_the_host(tmp_path):
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("chinatown", ["Ana", "Ben", "Carla"]))
+    rng = random.Random(2)
+    while table.prompt.kind != "keep_buildings" or table.prompt.seat is None:
+        table.auto(rng) if table.prompt.choices is None else table.submit(table.prompt.choices[0])
+    first = table.prompt.seat
+    other = next(s for s in range(3) if s != first)
+    dealt = translate(table.prompt.msg.key, "en", **{k: v for k, v in table.prompt.msg.args.items()})
+    bus = pubsub()
+    link = links(hub, table)[1 + other]
+    g = await guest(hub, bus, f"/join/{link.token}")
+    assert dealt not in received(g) and "Waiting for" in g.by_key("waiting").value
+    g.close()
+
+
+async def test_chinatown_scores_stay_secret_until_the_end(tmp_path):
+    hub = new_hub(tmp_path)
+    table = chinatown_in_trade(hub)
+    h = await started(hub, route=f"/table/{table.id}/scores")
+    assert h.has("secret") and not h.keys("score-") and not h.keys("breakdown-")
+    h.close()
+
+
+async def test_import_a_snapshot_code_and_clear_errors(tmp_path):
+    hub = new_hub(tmp_path)
+    table = toy_table(hub)
+    table.submit(table.prompt.choices[2])
+    code = encode(table)
+    h = await started(hub)
+    await h.click("import")
+    for text, says in (
+        (code[:-5], "incomplete"),
+        ("WIFI:S:home;T:WPA;P:secret;;", "not a Table Companion code"),
+        (code[:20] + ("A" if code[20] != "A" else "B") + code[21:], "checksum"),
+    ):
+        await h.type_text("import-text", text)
+        await h.click("import-submit")
+        assert says in h.by_key("import-error").value, text
+    assert len(hub.store.list()) == 1  # nothing imported
+    await h.type_text("import-text", code)
+    await h.click("import-submit")
+    copy_id = h.route().rsplit("/", 1)[1]
+    assert copy_id != table.id and hub.get(copy_id).scoreboard == table.scoreboard
+    h.close()
+
+
+async def test_a_scanned_import_link_and_a_qr_image(tmp_path):
+    hub = new_hub(tmp_path)
+    table = toy_table(hub)
+    code = encode(table)
+    h = Harness()
+    h.conn.page_url = f"http://127.0.0.1:8550/import#{code}"
+    await h.start(make_main(hub), route="/import")
+    assert h.by_key("import-code").value == code
+    await h.click("import-code-submit")
+    assert h.route().startswith("/table/") and len(hub.store.list()) == 2
+    h.close()
+    from companion.share import qr_png
+    from companion.ui.views.share import import_image
+
+    h = await started(hub)
+    copy = import_image(app_of(h), qr_png(code))
+    assert copy.scoreboard == table.scoreboard and len(hub.store.list()) == 3
+    h.close()
+
+
+async def test_serving_on_the_local_network_from_the_share_screen(tmp_path, monkeypatch):
+    monkeypatch.delenv(live.LAN_ENV, raising=False)
+    hub = new_hub(tmp_path)
+    table = toy_table(hub)
+    # the test binds loopback only: the listener is the same code path as 0.0.0.0
+    url = await live.start_listener(host="127.0.0.1")
+    try:
+        body = await asyncio.to_thread(lambda: urllib.request.urlopen(url + "/", timeout=10).read())
+        assert b"flet" in body.lower()
+        assert os.environ[live.LAN_ENV] == url
+        h = await started(hub, route=f"/table/{table.id}/share")
+        assert not h.has("live-local-only") and h.by_key("live-url").value.startswith(url + "/join/")
+        h.close()
+    finally:
+        await live._LISTENER.pop("handle").close()
+        live._LISTENER.clear()
+        os.environ.pop(live.LAN_ENV, None)
