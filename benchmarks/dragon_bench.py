@@ -1,4 +1,5 @@
-"""Dragon engine speed: replay, random games per second, submit latency late in a game.
+"""Dragon engine speed: replay, random games per second, submit latency late in a game; the
+same for each combination of the expansions, with the QR snapshot size of a 5-player game.
 
 Run: ``python benchmarks/dragon_bench.py`` (one core; figures go to docs/PERFORMANCE.md).
 """
@@ -20,15 +21,34 @@ from companion.core.codes import entry_code
 NAMES = ["Ana", "Ben", "Carla", "Dan", "Eva"]
 
 
-def random_game(seed: int, n: int) -> Table:
+COMBOS = {
+    "Great Wall": {"great_wall": True},
+    "Super Events": {"super_events": True},
+    "both": {"great_wall": True, "super_events": True},
+}
+
+
+def random_game(seed: int, n: int, expansions: dict[str, bool] | None = None) -> Table:
     rng = random.Random(seed)
-    table = Table.new("dragon", NAMES[:n], {"large_privilege_cost": rng.choice([6, 7])})
+    options = {"large_privilege_cost": rng.choice([6, 7]), **(expansions or {})}
+    table = Table.new("dragon", NAMES[:n], options)
     while (prompt := table.prompt) is not None:
         if prompt.auto:
             table.auto(rng)
         else:
             table.submit(rng.choice(prompt.choices))
     return table
+
+
+def entry_bytes(g: Table) -> float:
+    """The compact code size of a game's entries: the sum of log2 radix, in bytes."""
+    replayed = Table.new("dragon", [p.name for p in g.players], g.options.model_dump())
+    total = 0.0
+    for entry in g.entries:
+        _value, radix = entry_code(replayed.game, replayed.state, entry)
+        total += math.log2(radix) if radix else 0
+        replayed.submit(entry)
+    return total / 8
 
 
 def main() -> None:
@@ -57,15 +77,7 @@ def main() -> None:
             g.submit(entry)
             latency.append((time.perf_counter() - t1) * 1000)
 
-    bits = []
-    for g in games[:5]:
-        replayed = Table.new("dragon", [p.name for p in g.players], g.options.model_dump())
-        total = 0.0
-        for entry in g.entries:
-            _value, radix = entry_code(replayed.game, replayed.state, entry)
-            total += math.log2(radix) if radix else 0
-            replayed.submit(entry)
-        bits.append(total / 8)
+    bits = [entry_bytes(g) for g in games[:5]]
 
     print(f"5-player game: {entries:.0f} entries on average")
     print(f"replay a complete 5-player game (from_json): median {statistics.median(replay):.0f} ms")
@@ -76,5 +88,42 @@ def main() -> None:
     print(f"compact code size of a 5-player game (sum of log2 radix): {statistics.mean(bits):.0f} bytes")
 
 
+def expansions() -> None:
+    from companion.share import encode, qr_version
+
+    base = [encode(random_game(seed, 5)) for seed in range(20)]
+    print(
+        f"base game snapshot of a 5-player game: {statistics.median(len(c) for c in base):.0f} chars, "
+        f"QR version {statistics.median(qr_version(c) for c in base):.0f}"
+    )
+    print(
+        "| expansions | entries (5p) | replay 5p (ms) | games/s (2-5p) | entry code 5p | snapshot 5p | QR |"
+    )
+    for name, options in COMBOS.items():
+        games = [random_game(seed, 5, options) for seed in range(20)]
+        replay = []
+        for g in games:
+            text = g.to_json()
+            t0 = time.perf_counter()
+            Table.from_json(text)
+            replay.append((time.perf_counter() - t0) * 1000)
+        t0 = time.perf_counter()
+        count = 0
+        while time.perf_counter() - t0 < 5:
+            random_game(2000 + count, 2 + count % 4, options)
+            count += 1
+        rate = count / (time.perf_counter() - t0)
+        codes = [encode(g) for g in games]
+        size = statistics.median(len(c) for c in codes)
+        qr = statistics.median(qr_version(c) for c in codes)
+        entries = statistics.mean(g.version for g in games)
+        coded = statistics.mean(entry_bytes(g) for g in games[:5])
+        print(
+            f"| {name} | {entries:.0f} | {statistics.median(replay):.0f} | {rate:.1f} "
+            f"| {coded:.0f} bytes | {size:.0f} chars | {qr:.0f} |"
+        )
+
+
 if __name__ == "__main__":
     main()
+    expansions()
