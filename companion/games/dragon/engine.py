@@ -37,7 +37,6 @@ from companion.games.dragon.entries import (
     SuperEvent,
 )
 from companion.games.dragon.events import (
-    RESOLVERS,
     decay,
     final_scoring,
     round_scoring,
@@ -501,7 +500,7 @@ def _after_event(s: DragonState, name: str, fx: list[Effect]) -> None:
     if name == "wall":
         wall_check(s, fx)
     else:
-        start_super(s, fx, RESOLVERS)
+        start_super(s, fx)
 
 
 def _no_cards(s: DragonState, fx: list[Effect]) -> None:

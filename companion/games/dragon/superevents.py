@@ -12,6 +12,7 @@ from companion.core.msg import Msg, msg
 from companion.core.protocol import Effect
 from companion.games.dragon.data import RULES
 from companion.games.dragon.entries import Charter, Discard, Flood, Pick, Quake
+from companion.games.dragon.events import RESOLVERS
 from companion.games.dragon.scoring import final_lines
 from companion.games.dragon.state import DragonState, Palace, ReleaseTask, ScoreItem
 from companion.games.dragon.words import card_msg, tile_msg
@@ -39,7 +40,7 @@ def _fx(s: DragonState, fx: list[Effect], key: str, seat: int | None = None, **a
     fx.append(Effect(rule_id=rule, seat=seat, msg=msg(key, **args)))
 
 
-def start_super(s: DragonState, fx: list[Effect], resolvers: dict) -> None:
+def start_super(s: DragonState, fx: list[Effect]) -> None:
     """Resolve the super event, or set up the decisions it asks of the players."""
     event = s.super_event
     assert event is not None
@@ -73,7 +74,7 @@ def start_super(s: DragonState, fx: list[Effect], resolvers: dict) -> None:
     elif event == "eclipse":
         again = s.events[s.month - 1]
         _fx(s, fx, "dragon.fx.eclipse", event=msg(f"dragon.event.{again}"))
-        resolvers[again](s, fx)
+        RESOLVERS[again](s, fx)
         if s.options.great_wall and again in RULES.wall.check_after_events:
             s.after.insert(0, "wall")
     elif event == "earthquake":
