@@ -1,0 +1,185 @@
+"""Live share in Chromium: a host and guests in separate browser contexts (separate devices).
+
+One server for the module, with two tables seeded in its store: a Dragon table at its first
+player decision, and a Chinatown table whose players' money differs (after a trade). Checks:
+the host's entry reaches the viewer; a seat enters its own decision; the viewer has no choice
+buttons; a seat's websocket frames never carry another player's money; the snapshot QR code on
+the Share screen, read back from a screenshot, imports to the same state and scoreboard.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import sys
+from pathlib import Path
+
+import msgpack
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
+from ui_browser_kit import CHROME_ARGS, PHONE, ROOT, chromium, enable_semantics, served, wait_until
+
+from companion.core import Table
+from companion.games.chinatown.entries import Give, Trade
+from companion.i18n import translate
+from companion.share import decode
+from companion.store import Store
+from companion.store.share_links import ShareLinks
+
+pytestmark = pytest.mark.browser
+SHOTS = ROOT / "docs" / "screenshots"
+playwright = pytest.importorskip("playwright.sync_api")
+zxingcpp = pytest.importorskip("zxingcpp")
+
+
+def seed(folder: Path) -> dict:
+    store = Store(folder / "tables.sqlite3")
+    rng = random.Random(7)
+    dragon = store.create(Table.new("dragon", ["Ana", "Ben", "Carla"]))
+    while dragon.prompt.seat is None or not dragon.prompt.choices:
+        dragon.auto(rng) if dragon.prompt.choices is None else dragon.submit(dragon.prompt.choices[0])
+    china = store.create(Table.new("chinatown", ["Ana", "Ben", "Carla"]))
+    while china.prompt.kind != "trade":
+        china.auto(rng) if china.prompt.choices is None else china.submit(china.prompt.choices[0])
+    china.submit(Trade(gives=(Give(giver=0, receiver=1, money=30000),)))
+    links = ShareLinks(store)
+    out = {
+        "dragon": dragon.id,
+        "china": china.id,
+        "dragon_links": links.links(dragon.id, 3),
+        "china_links": links.links(china.id, 3),
+        "money": list(china.state.money),
+    }
+    store.close()
+    return out
+
+
+def stored(folder: Path, table_id: str) -> Table:
+    store = Store(folder / "tables.sqlite3")
+    try:
+        return store.open(table_id)
+    finally:
+        store.close()
+
+
+@pytest.fixture(scope="module")
+def setup(tmp_path_factory):
+    exe = chromium()
+    if exe is None:
+        pytest.skip("Debian chromium is not installed")
+    folder = tmp_path_factory.mktemp("live")
+    seeded = seed(folder)
+    with served(folder) as url, playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=exe, headless=True, args=CHROME_ARGS)
+        yield browser, url.rstrip("/"), folder, seeded
+        browser.close()
+
+
+def device(browser, url: str, route: str, viewport=PHONE):
+    """A separate phone: its own browser context (own storage, own Flet session)."""
+    page = browser.new_context(viewport=viewport).new_page()
+    frames: list[bytes] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda data: frames.append(data)))
+    page.goto(url + route)
+    enable_semantics(page)
+    return page, frames
+
+
+def shot(page, name: str) -> None:
+    page.wait_for_timeout(700)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def frames_text(frames: list) -> str:
+    out = []
+    for f in frames:
+        if isinstance(f, str):
+            out.append(f)
+            continue
+        try:
+            out.append(repr(msgpack.unpackb(f, strict_map_key=False)))
+        except (ValueError, msgpack.ExtraData):  # not one msgpack message: keep the raw text
+            out.append(f.decode("utf-8", "replace"))
+    return "\n".join(out)
+
+
+def test_host_viewer_and_seat_on_separate_devices(setup):
+    browser, url, folder, seeded = setup
+    table_id = seeded["dragon"]
+    viewer, *seats = seeded["dragon_links"]
+    table = stored(folder, table_id)
+    first = table.prompt.seat
+    host, _ = device(browser, url, f"/table/{table_id}")
+    watcher, _ = device(browser, url, f"/join/{viewer.token}")
+    watcher.get_by_text("Viewer").wait_for(timeout=20000)
+    watcher.get_by_text(f"Waiting for {table.players[first].name}.").wait_for(timeout=20000)
+    move = table.game.describe(table.state, table.prompt.choices[0]).render("en")
+    assert watcher.get_by_role("button").filter(has_text=move).count() == 0  # no submit controls
+    host.get_by_role("button").filter(has_text=move).first.click()
+    after = wait_until(
+        lambda: (t := stored(folder, table_id)).version == table.version + 1 and t, what="host entry"
+    )
+    nxt = after.prompt.seat
+    watcher.get_by_text(f"Waiting for {after.players[nxt].name}.").wait_for(
+        timeout=5000
+    )  # within a second or so
+    shot(watcher, "live-viewer")
+    # the seat whose turn it is enters its own decision on its own phone
+    phone, _ = device(browser, url, f"/join/{seats[nxt].token}")
+    phone.get_by_text(f"Seat: {after.players[nxt].name}").wait_for(timeout=20000)
+    choice = after.game.describe(after.state, after.prompt.choices[0]).render("en")
+    phone.get_by_role("button").filter(has_text=choice).first.wait_for(timeout=10000)
+    shot(phone, "live-seat")
+    # the viewer has no choice buttons at all, for this prompt or any other
+    assert watcher.get_by_role("button").filter(has_text=choice).count() == 0
+    phone.get_by_role("button").filter(has_text=choice).first.click()
+    wait_until(lambda: stored(folder, table_id).version == after.version + 1, what="seat entry")
+    for p in (host, watcher, phone):
+        p.context.close()
+
+
+def test_a_seats_websocket_frames_never_carry_another_players_money(setup):
+    browser, url, _folder, seeded = setup
+    money = seeded["money"]
+    carla_link = seeded["china_links"][3]
+    page, frames = device(browser, url, f"/join/{carla_link.token}")
+    page.get_by_text("Seat: Carla").wait_for(timeout=20000)
+    own = translate("ui.chinatown.money", "en", amount=money[2])
+
+    def reveal_own() -> str | None:  # Carla's own money, on her own phone (a tap may land early)
+        text = frames_text(frames)
+        if own in text:
+            return text
+        page.get_by_role("button", name="Money").click()
+        page.wait_for_timeout(1500)
+        return None
+
+    text = wait_until(reveal_own, timeout=30, what="frames with her own money")
+    for seat in (0, 1):
+        assert translate("ui.chinatown.money", "en", amount=money[seat]) not in text
+    page.context.close()
+
+
+def test_the_share_screens_snapshot_qr_imports_to_the_same_table(setup):
+    browser, url, folder, seeded = setup
+    table_id = seeded["dragon"]
+    page, _ = device(browser, url, f"/table/{table_id}/share")
+    page.get_by_role("button", name="Show QR").first.wait_for(timeout=20000)
+    shot(page, "live-share")
+    page.set_viewport_size({"width": 412, "height": 1900})  # both QR codes on one screen
+    page.get_by_role("button", name="Copy the code").wait_for(timeout=10000)
+    page.wait_for_timeout(1200)
+    from PIL import Image
+
+    picture = Image.open(io.BytesIO(page.screenshot()))
+    texts = [r.text for r in zxingcpp.read_barcodes(picture)]
+    codes = [t for t in texts if t.startswith("TC")]
+    joins = [t for t in texts if "/join/" in t]
+    assert len(codes) == 1 and len(joins) == 1, texts
+    assert joins[0].endswith(seeded["dragon_links"][0].token)
+    copy = decode(codes[0])
+    original = stored(folder, table_id)
+    assert copy.state == original.state and copy.scoreboard == original.scoreboard
+    page.context.close()
