@@ -26,7 +26,8 @@ if TYPE_CHECKING:
     from companion.ui.shell import App, Builder
 
 TOKEN_PREF = "com.tablecompanion.live.token"  # the client's link, to rejoin after a restart
-LAN_ENV = "COMPANION_LAN_URL"  # set by `serve(lan=True)`: the address other devices use
+LAN_ENV = "COMPANION_LAN_URL"
+DRAWN = "live-drawn"  # app.memo: the stamp of the table a guest's screen was last drawn for  # set by `serve(lan=True)`: the address other devices use
 
 _LINKS: dict[int, ShareLinks] = {}
 _GUARD = threading.Lock()
@@ -115,10 +116,12 @@ def guest_route(app: App, route: str, routes: list[tuple[str, Builder]]) -> tupl
             continue
         own_table = pattern.startswith("/table/:id") and params.get("id") == access.table_id
         if own_table and not pattern.endswith("/share"):
+            app.memo[DRAWN] = stamp(app.hub.get(access.table_id))  # what this screen shows
             return builder, params
         if pattern in ("/settings", "/rules"):
             return builder, params
     play = next(b for p, b in routes if p == "/table/:id")
+    app.memo[DRAWN] = stamp(app.hub.get(access.table_id))
     return play, {"id": access.table_id}
 
 
@@ -127,6 +130,8 @@ def guest_submit(app: App, table: Table, entry: Any, seen: str | None) -> Any:
     """Run under the table's lock: the parsed entry if this guest may make it, else refuse."""
     if app.access is None or not still_valid(app):
         raise LiveRefusal("live.refused.no_access")
+    if seen is None:  # a board tap: the table this session's screen was last drawn for
+        seen = app.memo.get(DRAWN)
     return table.submit(authorize(app.access, table, entry, seen))
 
 

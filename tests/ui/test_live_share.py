@@ -186,6 +186,12 @@ async def test_an_entry_on_a_stale_screen_is_refused_and_the_screen_refreshes(tm
     assert a.by_key("total-1").value.startswith("1")  # the screen shows the table as it is now
     await a.click("choice-2")  # drawn for the current state: accepted
     assert table.version == 4 and table.state.counter == 5
+    # an entry without a stamp of its own (a board tap) is checked against the screen last drawn
+    hub.change(table.id, lambda t: t.submit(t.prompt.choices[0]))  # Ben, unseen by Ana's screen
+    assert not await direct(a, lambda: app_of(a).submit(table.prompt.choices[0]))
+    assert table.version == 5 and "The table changed" in a.by_key("error").value
+    assert await direct(a, lambda: app_of(a).submit(table.prompt.choices[0]))  # redrawn: accepted
+    assert table.version == 6
     a.close()
 
 
