@@ -362,3 +362,23 @@ async def test_serving_on_the_local_network_from_the_share_screen(tmp_path, monk
         await live._LISTENER.pop("handle").close()
         live._LISTENER.clear()
         os.environ.pop(live.LAN_ENV, None)
+
+
+async def test_a_dayu_viewer_cannot_tap_the_ring_to_move(tmp_path):
+    from dayu_helpers import new_table
+
+    hub = new_hub(tmp_path)
+    table = hub.create(new_table(players=2))
+    assert table.state.phase == "actions" and table.state.points_left > 0
+    bus = pubsub()
+    viewer, ana, ben = links(hub, table)
+    host = await started(hub, route=f"/table/{table.id}", pubsub=bus)
+    v = await guest(hub, bus, f"/join/{viewer.token}")
+    mover = table.state.current
+    other = await guest(hub, bus, f"/join/{(ben if mover == 0 else ana).token}")
+    places = host.keys("dy-place-")
+    assert places and any(host.by_key(k).on_click is not None for k in places)
+    for h in (v, other):
+        assert all(h.by_key(k).on_click is None for k in places)
+    for h in (host, v, other):
+        h.close()

@@ -11,6 +11,7 @@ from companion.games.dayu.entries import Move
 from companion.games.dayu.ring import privilege_left
 from companion.games.dayu.scoring import flood_name
 from companion.games.dayu.state import DayuState
+from companion.share.live import may_act
 from companion.ui.palette import TAP, swatch
 from companion.ui.shell import App
 from companion.ui.widgets import card, dot, small
@@ -78,6 +79,8 @@ def ring_card(app: App, table: Table, state: DayuState) -> ft.Control:
         if isinstance(c, Move) and not c.free
     }
     mover = state.seat if state.phase == "actions" and state.points_left > 0 else None
+    if not may_act(app.access, state.current):  # a live-share viewer, or another seat's phone
+        mover = None
     tiles = []
     for i in range(len(state.ring)):
         move = None
