@@ -18,7 +18,7 @@ from companion.games.chinatown.text import shop_name
 from companion.ui.shell import App
 from companion.ui.widgets import card, small
 
-CELL = 44  # a building, px: two districts side by side fit a 412 px phone
+CELL = 40  # a building, px: two districts side by side fit a 412 px phone (44 did not)
 
 # One colour per shop type, lighter for the size-3 types up to darker for the size-6 ones.
 SHOP_COLORS = {
@@ -56,20 +56,22 @@ def map_view(
     *,
     key_prefix: str,
     highlight: set[int] | None = None,
+    name: Callable[[Any], str] = str,
 ) -> ft.Control:
-    """The six districts; ``colour(owner)`` gives an owner's swatch; ``highlight`` rings targets."""
+    """The six districts; ``colour(owner)`` gives an owner's swatch and ``name(owner)`` the name
+    in each building's tooltip; ``highlight`` rings targets."""
     where = business_of(find_businesses(owner, shop))
     districts = []
     for d in BOARD.districts:
         rows = []
         for row in d.rows:
             cells = [
-                _cell(app, n, owner, shop, where, colour, on_tap, key_prefix, highlight)
+                _cell(app, n, owner, shop, where, colour, name, on_tap, key_prefix, highlight)
                 if n is not None
                 else ft.Container(width=CELL, height=CELL)
                 for n in row
             ]
-            rows.append(ft.Row(cells, spacing=2))
+            rows.append(ft.Row(cells, spacing=2, tight=True))  # not full width: districts sit side by side
         districts.append(
             ft.Container(
                 ft.Column([small(app.tr("chinatown.district", n=d.id)), *rows], spacing=2, tight=True),
@@ -87,6 +89,7 @@ def _cell(
     shop: dict[int, str],
     where: dict[int, Business[Any]],
     colour: Callable[[Any], str],
+    name: Callable[[Any], str],
     on_tap: Callable[[int], None],
     key_prefix: str,
     highlight: set[int] | None,
@@ -96,8 +99,12 @@ def _cell(
     complete = business is not None and business.complete
     label = [ft.Text(str(n), size=11, weight=ft.FontWeight.BOLD, color=ft.Colors.BLACK if kind else None)]
     if kind:
-        mark = "★" if complete else ""
-        label.append(ft.Text(abbreviation(app, kind) + mark, size=10, color=ft.Colors.BLACK))
+        short = ft.Text(abbreviation(app, kind), size=10, color=ft.Colors.BLACK)
+        if complete:  # an icon, not "★": the offline web font has no star glyph
+            short = ft.Row(
+                [short, ft.Icon(ft.Icons.STAR, size=9, color=ft.Colors.BLACK)], spacing=0, tight=True
+            )
+        label.append(short)
     owned = n in owner
     border_width = 4 if (highlight and n in highlight) else 3 if owned else 1
     border_colour = (
@@ -116,7 +123,7 @@ def _cell(
         bgcolor=SHOP_COLORS.get(kind or ""),
         border=ft.Border.all(border_width, border_colour),
         border_radius=6 if complete else 2,
-        tooltip=building_text(app, n, owner, shop, where, lambda o: str(o)),
+        tooltip=building_text(app, n, owner, shop, where, name),
         on_click=lambda _, b=n: on_tap(b),
     )
 

@@ -47,7 +47,16 @@ def board(app: App, table: Table) -> list[ft.Control]:
     if seat is not None:
         items.append(hand_row(app, table, seat, picked))
     items.append(
-        map_view(app, state.owner, state.shop, _colour(table), tap, key_prefix="ct", highlight=targets)
+        map_view(
+            app,
+            state.owner,
+            state.shop,
+            _colour(table),
+            tap,
+            key_prefix="ct",
+            highlight=targets,
+            name=lambda s: table.players[s].name,
+        )
     )
     out = [card(*items, key="ct-board", padding=6)]
     out.append(

@@ -131,7 +131,15 @@ def quick_income(app: App) -> list[ft.Control]:
             padding=8,
         ),
         card(
-            map_view(app, owner, shop, lambda o: swatch(DEFAULT_ORDER[o]), tap, key_prefix="ct-q"),
+            map_view(
+                app,
+                owner,
+                shop,
+                lambda o: swatch(DEFAULT_ORDER[o]),
+                tap,
+                key_prefix="ct-q",
+                name=lambda o: form["names"][o],
+            ),
             key="ct-q-board",
             padding=6,
         ),

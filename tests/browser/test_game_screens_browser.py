@@ -1,0 +1,202 @@
+"""The served app in Chromium, phone size, for the game screens other than the Dragon base game:
+Chinatown (placing by tapping, secret money, Quick income), Da Yu (a drain with the number
+buttons) and Dragon with both expansions (the wall and the month-7 super event). Each test
+plays like a user and writes its screenshots to docs/screenshots/."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
+from ui_browser_kit import CHROME_ARGS, PHONE, ROOT, chromium, enable_semantics, open_app, served, wait_until
+
+from companion.core import Table
+from companion.store import Store
+
+pytestmark = pytest.mark.browser
+SHOTS = ROOT / "docs" / "screenshots"
+
+playwright = pytest.importorskip("playwright.sync_api")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    exe = chromium()
+    if exe is None:
+        pytest.skip("Debian chromium is not installed")
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=exe, headless=True, args=CHROME_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    """One served app for the module; each test makes its own table in the same data folder."""
+    data = tmp_path_factory.mktemp("game-screens")
+    with served(data) as url:
+        yield url, data
+
+
+def shot(page: Any, name: str) -> None:
+    page.wait_for_timeout(700)  # let the last frame paint
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def newest(data: Path, game_id: str) -> Table | None:
+    """The most recently updated table of this game in the store."""
+    store = Store(data / "tables.sqlite3")
+    try:
+        infos = [i for i in store.list() if i.game_id == game_id]
+        return store.open(infos[0].id) if infos else None
+    finally:
+        store.close()
+
+
+def tap(page: Any, name: str) -> None:
+    page.get_by_role("button", name=name, exact=True).first.click()
+
+
+def stored_after(data: Path, game_id: str, version: int) -> Table:
+    return wait_until(
+        lambda: (t := newest(data, game_id)) is not None and t.version > version and t,
+        what="the entry to be stored",
+    )
+
+
+def create_table(page: Any, data: Path, title: str, game_id: str, names: list[str]) -> Table:
+    """Home -> New table -> the game -> names (as many players as names) -> Start."""
+    page.get_by_role("button", name="New table").first.click(timeout=30000)
+    page.get_by_role("checkbox", name=title).click()
+    page.get_by_role("textbox", name="Player 1").wait_for(timeout=20000)
+    page.wait_for_timeout(600)  # the screen slides in
+    while page.get_by_role("textbox", name=f"Player {len(names)}").count() == 0:
+        tap(page, "Add player")
+        page.wait_for_timeout(300)
+    while page.get_by_role("textbox", name=f"Player {len(names) + 1}").count():
+        page.get_by_role("group", name="Remove player").last.get_by_role("button").first.click()
+        page.wait_for_timeout(300)
+    for i, name in enumerate(names, start=1):
+        page.get_by_role("textbox", name=f"Player {i}").click()
+        page.wait_for_timeout(250)  # focus reaches Flutter's editing element
+        page.keyboard.type(name, delay=20)
+        page.wait_for_timeout(100)
+    return start(page, data, game_id)
+
+
+def start(page: Any, data: Path, game_id: str) -> Table:
+    tap(page, "Start the game")
+    table = wait_until(lambda: newest(data, game_id), what="the table in the store")
+    page.get_by_text(table.banner.render("en")).first.wait_for(timeout=20000)
+    return table
+
+
+def answer(page: Any, data: Path, table: Table, tap_it: Any) -> Table:
+    """Tap once (``tap_it(page)``) and wait for the store to hold the entry."""
+    page.wait_for_timeout(350)  # the new screen has settled
+    version = table.version
+    tap_it(page)
+    return stored_after(data, table.game_id, version)
+
+
+def choose(table: Table, choice: Any) -> Any:
+    label = table.game.describe(table.state, choice).render("en")
+    return lambda page: tap(page, label)
+
+
+# ---- Chinatown ---------------------------------------------------------------------------
+def test_chinatown_place_by_tapping_and_quick_income(browser, app):
+    url, data = app
+    page = open_app(browser, url)
+    table = create_table(page, data, "Chinatown", "chinatown", ["Ana", "Ben", "Carla"])
+    assert [p.name for p in table.players] == ["Ana", "Ben", "Carla"]
+
+    while table.state.phase != "place":  # the app deals and draws; each keeps its first offer
+        prompt = table.prompt
+        if prompt.auto:
+            table = answer(page, data, table, lambda p: tap(p, "Deal for me"))
+        elif prompt.kind == "trade":
+            table = answer(page, data, table, lambda p: tap(p, "Trading done"))
+        else:
+            table = answer(page, data, table, choose(table, prompt.choices[0]))
+
+    # secret money: each player's panel offers a "Money" button, no amount is on screen
+    page.get_by_text(table.banner.render("en")).first.wait_for(timeout=10000)
+    money = [f"${m:,}" for m in table.state.money]
+    labels = page.evaluate(
+        "[...document.querySelectorAll('flt-semantics')].map(e => (e.getAttribute('aria-label') || '')"
+        " + ' ' + (e.childElementCount ? '' : e.textContent))"
+    )
+    assert not [t for t in labels if any(re.search(re.escape(m) + r"(?![\d,])", t) for m in money)]
+    assert page.get_by_role("button", name="Money").count() == 3
+    page.get_by_role("button", name="Money").first.click()
+    page.get_by_text("Ana's money (secret)").wait_for(timeout=10000)
+    assert page.get_by_text(money[0], exact=True).count() == 1
+    page.keyboard.press("Escape")
+    page.get_by_text("Ana's money (secret)").wait_for(state="detached", timeout=10000)
+    page.wait_for_timeout(500)  # the dialog's barrier fades out
+
+    # place: tap a tile in hand, then a highlighted building
+    seat = table.state.order()[table.state.placer]
+    shop, _ = sorted(table.state.hands[seat].items())[0]
+    building = table.state.vacant_of(seat)[0]
+    page.get_by_role("button", name=re.compile("^" + re.escape(shop_label(shop)) + " ×")).first.click()
+    page.locator('flt-semantics[aria-label*="Now tap a highlighted building"]').first.wait_for(timeout=10000)
+    version = table.version
+    cell(page, building).first.click()
+    table = stored_after(data, "chinatown", version)
+    assert table.state.shop[building] == shop
+    abbreviation = cell_abbreviation(shop)
+    owner = table.players[seat].name
+    placed = page.get_by_role("button", name=re.compile(rf"^Building {building} \(district.*owner {owner}"))
+    placed.filter(has_text=abbreviation).first.wait_for(timeout=10000)  # the map shows the shop
+    shot(page, "chinatown_board")
+
+    page.goto(url + "quick/chinatown")
+    enable_semantics(page)
+    page.get_by_text("Each player's income").first.wait_for(timeout=20000)
+    owners = page.locator('flt-semantics[aria-label="Tap to set buildings for this player"]')
+    for brush, owner, buildings in (("Photo", 0, (72, 73, 76)), ("Tea House", 1, (79, 80))):
+        owners.nth(owner).click(position={"x": 10, "y": 10})  # the colour dot, not the name field
+        page.wait_for_timeout(300)
+        tap(page, brush)
+        page.wait_for_timeout(300)
+        for n in buildings:
+            cell(page, n).first.click()
+            page.wait_for_timeout(250)
+        name = re.compile(rf"^Building {buildings[0]} \(district.*owner Player {owner + 1} · {brush}")
+        page.get_by_role("button", name=name).wait_for(timeout=5000)
+    page.get_by_text(re.compile(r"Player 1: \$[1-9]")).first.wait_for(state="attached", timeout=10000)
+    assert cell(page, 72).filter(has_text="complete (3/3)").count() == 1  # its tooltip names the business
+    scroll(page, 2000)  # the bottom districts and the income of each player
+    shot(page, "chinatown_quick_income")
+    assert page.viewport_size == PHONE
+    page.close()
+
+
+def scroll(page: Any, dy: int) -> None:
+    page.mouse.move(PHONE["width"] // 2, PHONE["height"] // 2)
+    page.mouse.wheel(0, dy)
+    page.wait_for_timeout(400)
+
+
+def cell(page: Any, n: int) -> Any:
+    """A building on the map, found by its tooltip ("Building 12 (district 1) · ...")."""
+    return page.get_by_role("button", name=re.compile(rf"^Building {n} \(district"))
+
+
+def shop_label(shop: str) -> str:
+    from companion.games.chinatown.text import shop_name
+
+    return shop_name(shop).render("en")
+
+
+def cell_abbreviation(shop: str) -> str:
+    words = shop_label(shop).split()
+    return (words[0][:2] + (words[1][:1] if len(words) > 1 else "")).upper()
