@@ -1,4 +1,8 @@
-"""What the table tells the app during a game of Chinatown: one small entry per decision or fact."""
+"""What the table tells the app during a game of Chinatown: one small entry per decision or fact.
+
+Entries made by the whole table (the first player, a deal, a trade, the end of trading) declare
+``seat: None``, so an entry that names a seat for them is refused when it is parsed.
+"""
 
 from __future__ import annotations
 
@@ -13,6 +17,7 @@ class ChooseFirst(Entry):
     """Who holds the First Player card (when the options did not say)."""
 
     kind: Literal["first_player"] = "first_player"
+    seat: None = None
     first: int
 
 
@@ -20,6 +25,7 @@ class DealBuildings(Entry):
     """The app dealt building cards: one hand per seat, in seat order."""
 
     kind: Literal["deal_buildings"] = "deal_buildings"
+    seat: None = None
     hands: tuple[tuple[int, ...], ...]
 
     @field_validator("hands")
@@ -80,11 +86,15 @@ class Trade(Entry):
     """A deal among any players: every give happens at once; gifts are gives with nothing back."""
 
     kind: Literal["trade"] = "trade"
+    seat: None = None
     gives: tuple[Give, ...] = Field(min_length=1)
 
 
 class TradingDone(Entry):
+    """The table has finished trading this year."""
+
     kind: Literal["trading_done"] = "trading_done"
+    seat: None = None
 
 
 class PlaceTile(Entry):

@@ -65,8 +65,6 @@ def _known_shop(shop: str, rule: str) -> None:
 
 # ---- first player ------------------------------------------------------------------------
 def _first(state: ChinatownState, e: ChooseFirst, fx: Effects) -> None:
-    if e.seat is not None:
-        raise RuleViolation("chinatown.setup.first_player", "chinatown.err.table_entry")
     state.first = _seat(state, e.first, "chinatown.setup.first_player")
     state.phase = "buildings"
     fx.append(
@@ -81,8 +79,6 @@ def _first(state: ChinatownState, e: ChooseFirst, fx: Effects) -> None:
 # ---- building cards ----------------------------------------------------------------------
 def _deal(state: ChinatownState, e: DealBuildings, fx: Effects) -> None:
     rule = "chinatown.buildings.deal"
-    if e.seat is not None:
-        raise RuleViolation(rule, "chinatown.err.table_entry")
     if state.dealt is not None or state.kept:
         raise RuleViolation(rule, "chinatown.err.already_dealt")
     dealt, _, _ = dealing(state)
@@ -185,8 +181,6 @@ def _move_count(source: dict[str, int], target: dict[str, int], shop: str) -> No
 
 # ---- trades ------------------------------------------------------------------------------
 def _trade(state: ChinatownState, e: Trade, fx: Effects) -> None:
-    if e.seat is not None:
-        raise RuleViolation("chinatown.trade", "chinatown.err.table_entry")
     _check_trade(state, e.gives)
     for g in e.gives:
         for b in g.buildings:
@@ -251,8 +245,6 @@ def describe_give(state: ChinatownState, g: Give) -> Msg:
 
 
 def _trading_done(state: ChinatownState, e: TradingDone, fx: Effects) -> None:
-    if e.seat is not None:
-        raise RuleViolation("chinatown.trade", "chinatown.err.table_entry")
     state.phase = "place"
     state.placer = -1
     fx.append(Effect(rule_id="chinatown.place.order", msg=msg("chinatown.fx.trading_done")))

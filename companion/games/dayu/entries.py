@@ -1,4 +1,8 @@
-"""Da Yu entries: one small decision or one printed fact per entry."""
+"""Da Yu entries: one small decision or one printed fact per entry.
+
+Facts entered by the table (setup markers, the start player, a flood card's printed bonus)
+declare ``seat: None``: an entry naming a seat for them is refused when it is parsed.
+"""
 
 from __future__ import annotations
 
@@ -14,12 +18,16 @@ class PlaceMarker(Entry):
     """Setup fact: a player's marker lies on the flood card at ``place``."""
 
     kind: Literal["marker"] = "marker"
+    seat: None = None
     player: int
     place: int
 
 
 class StartPlayer(Entry):
+    """Setup fact: who takes the first turn."""
+
     kind: Literal["start"] = "start"
+    seat: None = None
     player: int
 
 
@@ -91,6 +99,7 @@ class FloodBonus(Entry):
     """Printed fact: what the flood card just taken shows (``points`` only for a numbered card)."""
 
     kind: Literal["flood_bonus"] = "flood_bonus"
+    seat: None = None
     bonus: str
     points: int | None = None
 
