@@ -8,7 +8,6 @@ from dragon_helpers import NAMES
 
 from companion.core import Table
 from companion.games.dragon import GAME
-from companion.games.dragon.engine import advance
 from companion.games.dragon.options import DragonOptions
 from companion.games.dragon.state import DragonState
 
@@ -17,24 +16,6 @@ COMBOS = [(True, False), (False, True), (True, True)]
 
 def fresh_x(n: int = 3, wall: bool = True, super_events: bool = True) -> DragonState:
     return GAME.setup(DragonOptions(great_wall=wall, super_events=super_events), NAMES[:n])
-
-
-def after_event(
-    state: DragonState, event: str, month: int, super_event: str | None = None
-) -> tuple[DragonState, list]:
-    """Resolve ``event`` as month ``month``'s event (the person phase just ended), then run
-    everything up to the first decision: wall checks, the super event, decay, scoring."""
-    s = state.clone()
-    s.events = ["peace"] * 12
-    s.events[month - 1] = event
-    s.super_event = super_event
-    s.month = month
-    s.phase = "persons"
-    s.order = s.track_order()
-    s.turn = len(s.order)
-    fx: list = []
-    advance(s, fx)
-    return s, fx
 
 
 def rule_ids(effects: list) -> list[str]:

@@ -11,6 +11,19 @@ from companion.games.dragon.options import DragonOptions
 from companion.games.dragon.state import DragonState, Palace
 
 NAMES = ["Ana", "Ben", "Carla", "Dan", "Eva"]
+# A legal event row for months 3 to 12: each event twice, never the same one twice in a row.
+ROW = (
+    "tribute",
+    "drought",
+    "festival",
+    "mongol",
+    "contagion",
+    "tribute",
+    "drought",
+    "festival",
+    "mongol",
+    "contagion",
+)
 
 
 def fresh(n: int = 3, cost: int = 7) -> DragonState:
@@ -49,11 +62,16 @@ def at_persons(state: DragonState, month: int = 1) -> DragonState:
     return s
 
 
-def run_event(state: DragonState, event: str, month: int = 5) -> tuple[DragonState, list]:
-    """Resolve ``event`` as month ``month``'s event (the person phase just ended)."""
+def run_event(
+    state: DragonState, event: str, month: int = 5, super_event: str | None = None
+) -> tuple[DragonState, list]:
+    """Resolve ``event`` as month ``month``'s event (the person phase just ended), then run
+    everything up to the next decision: with the expansions, wall checks and the super event
+    ``super_event`` on month 7; then decay and scoring."""
     s = state.clone()
     s.events = ["peace"] * 12
     s.events[month - 1] = event
+    s.super_event = super_event
     s.month = month
     s.phase = "persons"
     s.order = s.track_order()

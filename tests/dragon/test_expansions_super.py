@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from dragon_expansion_helpers import after_event, fresh_x, rule_ids
-from dragon_helpers import play, realm, texts
+from dragon_expansion_helpers import fresh_x, rule_ids
+from dragon_helpers import ROW, play, realm, run_event, texts
 
 from companion.core import RuleViolation, Table
 from companion.core.codes import entry_code, entry_from_code
@@ -25,19 +25,6 @@ from companion.games.dragon.entries import (
     Quake,
     Release,
     SuperEvent,
-)
-
-ROW = (
-    "tribute",
-    "drought",
-    "festival",
-    "mongol",
-    "contagion",
-    "tribute",
-    "drought",
-    "festival",
-    "mongol",
-    "contagion",
 )
 
 
@@ -79,9 +66,9 @@ def _ledger(s, seat: int, source: str) -> list[int]:
 
 
 def test_only_month_7_resolves_it_after_the_event_and_before_decay() -> None:
-    _, fx = after_event(_pair(), "peace", month=6, super_event="lantern")
+    _, fx = run_event(_pair(), "peace", month=6, super_event="lantern")
     assert not any(r.startswith("dragon.super") for r in rule_ids(fx))
-    _s, fx = after_event(_pair(), "peace", month=7, super_event="lantern")
+    _s, fx = run_event(_pair(), "peace", month=7, super_event="lantern")
     ids = rule_ids(fx)
     assert (
         ids.index("dragon.event.peace")
@@ -95,7 +82,7 @@ def test_month_7_mongols_wall_check_comes_before_the_super_event() -> None:
     realm(s, 0, (2, ["warrior:young"]))
     realm(s, 1, (2, ["warrior:young"]))
     s.wall = [(0, "vp")] * 7
-    s, fx = after_event(s, "mongol", month=7, super_event="lantern")
+    s, fx = run_event(s, "mongol", month=7, super_event="lantern")
     ids = rule_ids(fx)
     assert (
         ids.index("dragon.event.mongol") < ids.index("dragon.wall.check") < ids.index("dragon.super.lantern")
@@ -103,12 +90,12 @@ def test_month_7_mongols_wall_check_comes_before_the_super_event() -> None:
 
 
 def test_lantern_festival_scores_two_per_person() -> None:
-    s, _ = after_event(_pair(), "peace", month=7, super_event="lantern")
+    s, _ = run_event(_pair(), "peace", month=7, super_event="lantern")
     assert _ledger(s, 0, "lantern") == [8] and _ledger(s, 1, "lantern") == [4]
 
 
 def test_buddha_scores_monks_as_at_the_end() -> None:
-    s, _ = after_event(_pair(), "peace", month=7, super_event="buddha")
+    s, _ = run_event(_pair(), "peace", month=7, super_event="buddha")
     assert _ledger(s, 0, "buddha") == [2 * 3 + 1 * 2] and _ledger(s, 1, "buddha") == []
 
 
@@ -116,7 +103,7 @@ def test_assassination_takes_every_privilege_before_the_round_scoring() -> None:
     s = _pair()
     s.players[0].small_privileges = 2
     s.players[1].large_privileges = 1
-    s, _ = after_event(s, "peace", month=7, super_event="assassination")
+    s, _ = run_event(s, "peace", month=7, super_event="assassination")
     assert all(p.small_privileges == p.large_privileges == 0 for p in s.players)
     assert _ledger(s, 0, "privileges") == [] and _ledger(s, 1, "privileges") == []
 
@@ -129,7 +116,7 @@ def test_volcanic_eruption_sends_markers_to_zero_keeping_the_order() -> None:
     s.move(1, 4)
     s.move(2, 4)  # Carla on top of Ben
     before = s.track_order()
-    s, fx = after_event(s, "peace", month=7, super_event="volcano")
+    s, fx = run_event(s, "peace", month=7, super_event="volcano")
     assert [p.track for p in s.players] == [0, 0, 0]
     assert s.track_order() == before == [0, 2, 1]
     assert "Ana, Carla, Ben" in texts(fx)[rule_ids(fx).index("dragon.super.volcano") + 1]
@@ -139,7 +126,7 @@ def test_solar_eclipse_repeats_a_dragon_festival_with_the_halved_fireworks() -> 
     s = _pair()
     s.players[0].fireworks = 5
     s.players[1].fireworks = 2
-    s, _ = after_event(s, "festival", month=7, super_event="eclipse")
+    s, _ = run_event(s, "festival", month=7, super_event="eclipse")
     # first festival: 6 VP and keep 2 of 5; 3 VP and keep 1 of 2. Second: 2 vs 1 -> 6 and 3 again.
     assert _ledger(s, 0, "festival") == [6, 6] and _ledger(s, 1, "festival") == [3, 3]
     assert s.players[0].fireworks == 1 and s.players[1].fireworks == 0
@@ -150,7 +137,7 @@ def test_solar_eclipse_on_a_mongol_invasion_brings_a_second_wall_check() -> None
     realm(s, 0, (2, ["warrior:young", "warrior:young"]))
     realm(s, 1, (3, ["warrior:young"] * 3))
     s.wall = [(0, "vp")] * 7
-    s, _fx = after_event(s, "mongol", month=7, super_event="eclipse")
+    s, _fx = run_event(s, "mongol", month=7, super_event="eclipse")
     # Ana has the fewest helmets both times and loses a warrior each time
     assert _ledger(s, 0, "mongol") == [2, 1] and _ledger(s, 1, "mongol") == [3, 3]
     assert _ledger(s, 0, "wall") == [7, 7] and s.players[0].released == ["warrior:young"] * 2
@@ -161,7 +148,7 @@ def test_earthquake_removes_two_floors_and_a_fallen_palace_releases_its_persons(
     realm(s, 0, (1, ["monk:old"]), (3, ["farmer:young", "healer:young", "scholar:young"]))
     realm(s, 1, (2, ["warrior:young"]))
     s.move(0, 5)
-    s, fx = after_event(s, "peace", month=7, super_event="earthquake")
+    s, fx = run_event(s, "peace", month=7, super_event="earthquake")
     prompt = GAME.prompt(s)
     assert prompt.kind == "quake" and prompt.seat == 0
     assert GAME.describe(s, prompt.choices[0]).render("en").startswith("Palace 1: its last floor falls")
@@ -186,7 +173,7 @@ def test_flood_returns_half_in_any_mix() -> None:
     s = _pair()
     s.players[0].yuan, s.players[0].rice, s.players[0].fireworks = 3, 2, 2  # 7 -> give 3
     s.players[1].yuan, s.players[1].rice, s.players[1].fireworks = 1, 0, 0  # 1 -> give 0
-    s, fx = after_event(s, "peace", month=7, super_event="flood")
+    s, fx = run_event(s, "peace", month=7, super_event="flood")
     assert any(e.msg.key == "dragon.fx.super_nothing" and e.seat == 1 for e in fx)  # Ben: half of 1 is 0
     prompt = GAME.prompt(s)
     assert prompt.kind == "flood" and prompt.seat == 0
@@ -223,7 +210,7 @@ def test_tornado_leaves_two_cards_for_months_8_and_9_and_no_person_phase_after()
 
 def test_sunrise_gives_each_a_young_person_of_a_type_nobody_took_this_sunrise() -> None:
     s = _pair()
-    s, _ = after_event(s, "peace", month=7, super_event="sunrise")
+    s, _ = run_event(s, "peace", month=7, super_event="sunrise")
     prompt = GAME.prompt(s)
     assert prompt.kind == "sunrise_pick" and prompt.seat == 1
     assert all(c.tile.endswith(":young") for c in prompt.choices)
@@ -249,7 +236,7 @@ def test_sunrise_gives_each_a_young_person_of_a_type_nobody_took_this_sunrise() 
     ],
 )
 def test_charter_gives_the_symbols_of_one_type_without_a_card_base(kind: str, check) -> None:
-    s, _ = after_event(_pair(), "peace", month=7, super_event="charter")
+    s, _ = run_event(_pair(), "peace", month=7, super_event="charter")
     # Ben goes first (further ahead): warrior or scholar
     prompt = GAME.prompt(s)
     assert prompt.seat == 1 and {c.type for c in prompt.choices} == {"warrior", "scholar"}
@@ -266,7 +253,7 @@ def test_charter_craftsmen_build_floors_and_healers_bring_nothing() -> None:
     realm(s, 0, (2, ["craftsman:young", "healer:young"]))
     realm(s, 1, (2, ["healer:young", "healer:old"]))
     s.move(0, 4)
-    s, _ = after_event(s, "peace", month=7, super_event="charter")
+    s, _ = run_event(s, "peace", month=7, super_event="charter")
     s, _ = play(s, Charter(seat=0, type="craftsman"))
     assert GAME.prompt(s).kind == "floor"
     s, fx = play(s, Floor(seat=0, palace=0))
@@ -287,7 +274,7 @@ def test_unverified_readings_are_marked_in_both_languages() -> None:
 def test_a_player_without_a_card_to_discard_or_persons_is_passed_over() -> None:
     s = _pair()
     s.players[0].cards = []
-    s, fx = after_event(s, "peace", month=7, super_event="tornado")
+    s, fx = run_event(s, "peace", month=7, super_event="tornado")
     assert GAME.prompt(s).seat == 1
     s, fx = play(s, Discard(seat=1, card="monk"), Discard(seat=1, card="wild"))
     assert any(e.msg.key == "dragon.fx.super_nothing" and e.seat == 0 for e in fx)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from dragon_expansion_helpers import after_event, fresh_x, rule_ids
-from dragon_helpers import at_actions, play, realm, texts
+from dragon_expansion_helpers import fresh_x, rule_ids
+from dragon_helpers import ROW, at_actions, play, realm, run_event, texts
 
 from companion.core import RuleViolation, Table
 from companion.core.codes import entry_code, entry_from_code
@@ -14,19 +14,6 @@ from companion.games.dragon import GAME
 from companion.games.dragon.codes import deal
 from companion.games.dragon.data import RULES
 from companion.games.dragon.entries import Act, ChooseGroup, EventRow, Floor, Groups, Release
-
-ROW = (
-    "tribute",
-    "drought",
-    "festival",
-    "mongol",
-    "contagion",
-    "tribute",
-    "drought",
-    "festival",
-    "mongol",
-    "contagion",
-)
 
 
 def test_wall_data_matches_the_reference() -> None:
@@ -166,7 +153,7 @@ def _three_with_persons():
 def test_a_long_enough_wall_scores_one_vp_per_own_section_after_the_mongols() -> None:
     s = _three_with_persons()
     s.wall = [(0, "vp"), (0, "rice"), (1, "yuan"), (0, "track"), (2, "rice")]
-    s, fx = after_event(s, "mongol", month=5)
+    s, fx = run_event(s, "mongol", month=5)
     wall = [i for i in s.players[0].ledger if i.source == "wall"]
     assert wall[0].points == 3 and wall[0].month == 5
     assert [i.points for i in s.players[1].ledger if i.source == "wall"] == [1]
@@ -181,7 +168,7 @@ def test_a_long_enough_wall_scores_one_vp_per_own_section_after_the_mongols() ->
 def test_a_short_wall_costs_the_fewest_builders_a_person_each_in_track_order() -> None:
     s = _three_with_persons()
     s.wall = [(0, "vp"), (1, "rice")]
-    s, fx = after_event(s, "mongol", month=5)
+    s, fx = run_event(s, "mongol", month=5)
     short = next(e for e in fx if e.msg.key == "dragon.fx.wall_short")
     assert short.msg.args["players"] == "Carla" and short.msg.args["fewest"] == 0
     assert s.players[2].released == ["craftsman:young"] * 2  # one to the Mongols, one to the wall
@@ -191,7 +178,7 @@ def test_a_short_wall_costs_the_fewest_builders_a_person_each_in_track_order() -
     t.wall = [(0, "vp"), (0, "rice"), (0, "yuan")]
     t.move(2, 4)
     t.move(1, 4)  # Ben lands on Carla: on top, so first
-    t, fx = after_event(t, "mongol", month=5)
+    t, fx = run_event(t, "mongol", month=5)
     short = next(e for e in fx if e.msg.key == "dragon.fx.wall_short")
     assert short.msg.args["players"] == "Ben, Carla"
     assert GAME.prompt(t).seat == 1 and GAME.prompt(t).kind == "release"
@@ -202,7 +189,7 @@ def test_wall_check_release_is_a_prompt_when_there_is_a_choice() -> None:
     realm(s, 0, (2, ["monk:young", "farmer:old"]))
     realm(s, 1, (2, ["warrior:young"]))
     s.wall = [(1, "vp")]
-    s, _ = after_event(s, "peace", month=12)  # the end-of-year check only
+    s, _ = run_event(s, "peace", month=12)  # the end-of-year check only
     prompt = GAME.prompt(s)
     assert prompt.kind == "release" and prompt.seat == 0
     assert "the Great Wall" in prompt.msg.render("en")
@@ -216,7 +203,7 @@ def test_month_12_mongol_invasion_runs_the_wall_check_twice() -> None:
     realm(s, 0, (2, ["warrior:young"]))
     realm(s, 1, (2, ["warrior:young"]))
     s.wall = [(0, "vp")] * 6 + [(1, "vp")] * 6
-    s, fx = after_event(s, "mongol", month=12)
+    s, fx = run_event(s, "mongol", month=12)
     assert rule_ids(fx).count("dragon.wall.check") == 2 + 2 * 2  # two headers, two players scoring twice
     assert [i.points for i in s.players[0].ledger if i.source == "wall"] == [6, 6]
     assert s.final
@@ -227,9 +214,9 @@ def test_month_12_without_mongols_checks_once_and_other_events_never() -> None:
     realm(s, 0, (2, ["warrior:young"]))
     realm(s, 1, (2, ["warrior:young"]))
     s.wall = [(0, "vp")] * 12
-    end, fx = after_event(s, "peace", month=12)
+    end, fx = run_event(s, "peace", month=12)
     assert [i.points for i in end.players[0].ledger if i.source == "wall"] == [12]
-    _mid, fx = after_event(s, "festival", month=8)
+    _mid, fx = run_event(s, "festival", month=8)
     assert "dragon.wall.check" not in rule_ids(fx)
 
 
@@ -237,5 +224,5 @@ def test_without_the_wall_no_check_ever_runs() -> None:
     s = fresh_x(2, wall=False, super_events=False)
     realm(s, 0, (2, ["warrior:young"]))
     realm(s, 1, (2, ["warrior:young"]))
-    s, fx = after_event(s, "mongol", month=12)
+    s, fx = run_event(s, "mongol", month=12)
     assert "dragon.wall.check" not in rule_ids(fx)

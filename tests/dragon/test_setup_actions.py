@@ -3,24 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from dragon_helpers import at_actions, fresh, play, realm, texts
+from dragon_helpers import ROW, at_actions, fresh, play, realm, texts
 
 from companion.core import RuleViolation, Table
 from companion.games.dragon import GAME
 from companion.games.dragon.entries import Act, ChooseGroup, EventRow, Floor, Pick, Place, Skip, StartPlayer
-
-ROW = (
-    "tribute",
-    "drought",
-    "festival",
-    "mongol",
-    "contagion",
-    "tribute",
-    "drought",
-    "festival",
-    "mongol",
-    "contagion",
-)
 
 
 def test_setup_gives_each_player_the_starting_realm() -> None:
