@@ -11,7 +11,10 @@ import sys
 import time
 from pathlib import Path
 
-sys.path[:0] = [str(Path(__file__).resolve().parents[1])]
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "share"), str(ROOT / "tests")]
+
+from snapshot_helpers import play as play_to_end  # noqa: E402
 
 from companion.core import Table, codes  # noqa: E402
 from companion.games.dayu import GAME  # noqa: E402
@@ -23,11 +26,7 @@ def play(players: int, seed: int) -> Table:
     """A whole game through the prompt alone, choices at random (the app places the markers)."""
     rng = random.Random(seed)
     table = Table.new("dayu", [f"P{i}" for i in range(players)])
-    while (prompt := table.prompt) is not None:
-        if prompt.auto:
-            table.auto(rng)
-        else:
-            table.submit(rng.choice(prompt.choices))
+    play_to_end(table, rng)
     return table
 
 

@@ -13,10 +13,13 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "share"), str(ROOT / "tests")]
 
-from companion.core import Table
-from companion.core.codes import entry_code
+from snapshot_helpers import play  # noqa: E402
+
+from companion.core import Table  # noqa: E402
+from companion.core.codes import entry_code  # noqa: E402
 
 NAMES = ["Ana", "Ben", "Carla", "Dan", "Eva"]
 
@@ -32,12 +35,18 @@ def random_game(seed: int, n: int, expansions: dict[str, bool] | None = None) ->
     rng = random.Random(seed)
     options = {"large_privilege_cost": rng.choice([6, 7]), **(expansions or {})}
     table = Table.new("dragon", NAMES[:n], options)
-    while (prompt := table.prompt) is not None:
-        if prompt.auto:
-            table.auto(rng)
-        else:
-            table.submit(rng.choice(prompt.choices))
+    play(table, rng)
     return table
+
+
+def replay_ms(games: list[Table]) -> list[float]:
+    """How long loading each game's file takes (every entry replayed), in ms."""
+    times = []
+    for text in [g.to_json() for g in games]:
+        t0 = time.perf_counter()
+        Table.from_json(text)
+        times.append((time.perf_counter() - t0) * 1000)
+    return times
 
 
 def entry_bytes(g: Table) -> float:
@@ -54,12 +63,7 @@ def entry_bytes(g: Table) -> float:
 def main() -> None:
     games = [random_game(seed, 5) for seed in range(20)]
     entries = statistics.mean(g.version for g in games)
-    texts = [g.to_json() for g in games]
-    replay = []
-    for text in texts:
-        t0 = time.perf_counter()
-        Table.from_json(text)
-        replay.append((time.perf_counter() - t0) * 1000)
+    replay = replay_ms(games)
 
     t0 = time.perf_counter()
     count = 0
@@ -101,12 +105,7 @@ def expansions() -> None:
     )
     for name, options in COMBOS.items():
         games = [random_game(seed, 5, options) for seed in range(20)]
-        replay = []
-        for g in games:
-            text = g.to_json()
-            t0 = time.perf_counter()
-            Table.from_json(text)
-            replay.append((time.perf_counter() - t0) * 1000)
+        replay = replay_ms(games)
         t0 = time.perf_counter()
         count = 0
         while time.perf_counter() - t0 < 5:
