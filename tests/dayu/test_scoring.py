@@ -135,3 +135,11 @@ def test_bad_calculator_input_raises_one_clear_message(data: object) -> None:
     with pytest.raises(CalcInputError) as err:
         dayu_final(data)
     assert err.value.msg.render("en") and "{" not in err.value.msg.render("es").replace('{"points"', "")
+
+
+@pytest.mark.parametrize("n", [1, 5])
+def test_calculator_player_count_comes_from_the_data(n: int) -> None:
+    with pytest.raises(CalcInputError) as err:
+        dayu_final({"players": [{"name": f"P{i}"} for i in range(n)]})
+    assert err.value.msg.key == "dayu.calc.bad_count"
+    assert err.value.msg.render("en") == f"Da Yu is for 2 to 4 players, not {n}."

@@ -7,6 +7,7 @@ from typing import Any
 
 from companion.core import Msg, Prompt, Scoreboard, ScoreRow, msg
 from companion.games.dayu import flow, rules
+from companion.games.dayu.data import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.dayu.entries import ENTRY_ADAPTER
 from companion.games.dayu.scoring import TIE_BREAK, rank, tally
 from companion.games.dayu.state import DayuOptions, DayuState
@@ -15,8 +16,8 @@ from companion.games.dayu.state import DayuOptions, DayuState
 class DayuGame:
     id = "dayu"
     title = msg("dayu.title")
-    min_players = 2
-    max_players = 4
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
     options_model = DayuOptions
     entry_adapter = ENTRY_ADAPTER
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from companion.core import Msg, msg
 from companion.core.calc import CalcInputError
-from companion.games.dayu.data import DATA, FRAMES, POINTS_KIND
+from companion.games.dayu.data import DATA, FRAMES, MAX_PLAYERS, MIN_PLAYERS, POINTS_KIND
 from companion.games.dayu.scoring import TIE_BREAK, rank, tally
 
 
@@ -22,8 +22,8 @@ def dayu_final(data: object) -> dict[str, Any]:
     if not isinstance(data, dict) or not isinstance(data.get("players"), list):
         raise CalcInputError("dayu.calc.bad_root")
     players = data["players"]
-    if not 2 <= len(players) <= 4:
-        raise CalcInputError("dayu.calc.bad_count", n=len(players))
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise CalcInputError("dayu.calc.bad_count", n=len(players), low=MIN_PLAYERS, high=MAX_PLAYERS)
     tallies, seen = [], set()
     for n, raw in enumerate(players, start=1):
         name, vp_cards, flood = _player(n, raw)

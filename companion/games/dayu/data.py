@@ -78,3 +78,5 @@ class DayuData(BaseModel):
 
 
 DATA: DayuData = load("dayu/game.json", DayuData)
+MIN_PLAYERS = min(DATA.by_players)  # the player counts the flood-card split is given for
+MAX_PLAYERS = max(DATA.by_players)
