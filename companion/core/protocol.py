@@ -159,3 +159,14 @@ class Game(Protocol):
         ...
 
     def state_from_dict(self, data: dict[str, Any]) -> BaseModel: ...
+
+
+@runtime_checkable
+class CompactCodes(Protocol):
+    """Optional for a game: its own compact codes for entries no choice list holds (a dealt row,
+    a trade), for QR snapshots. Either function returns None to fall back on the choice index
+    (companion/core/codes.py)."""
+
+    def entry_code(self, state: BaseModel, entry: Any) -> tuple[int, int] | None: ...
+
+    def entry_from_code(self, state: BaseModel, value: int) -> Any | None: ...

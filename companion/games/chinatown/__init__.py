@@ -26,8 +26,8 @@ class Chinatown:
     options_model: type[BaseModel] = Options
     entry_adapter: TypeAdapter = ENTRY_ADAPTER
 
-    def setup(self, options: BaseModel, players: list[str]) -> ChinatownState:
-        first = getattr(options, "first_player", None)
+    def setup(self, options: Options, players: list[str]) -> ChinatownState:
+        first = options.first_player
         if first is not None and first >= len(players):
             raise TableError("chinatown.err.first_option", first=first + 1, n=len(players))
         return ChinatownState(
@@ -40,22 +40,22 @@ class Chinatown:
             money=[DATA.starting_money] * len(players),
         )
 
-    def prompt(self, state: ChinatownState) -> Prompt | None:  # type: ignore[override]
+    def prompt(self, state: ChinatownState) -> Prompt | None:
         return flow.prompt(state)
 
-    def apply(self, state: ChinatownState, entry: Any) -> tuple[ChinatownState, list[Effect]]:  # type: ignore[override]
+    def apply(self, state: ChinatownState, entry: Any) -> tuple[ChinatownState, list[Effect]]:
         return rules.apply(state, entry)
 
-    def score(self, state: ChinatownState) -> Scoreboard:  # type: ignore[override]
+    def score(self, state: ChinatownState) -> Scoreboard:
         return scoring.score(state)
 
-    def banner(self, state: ChinatownState) -> Msg:  # type: ignore[override]
+    def banner(self, state: ChinatownState) -> Msg:
         return flow.banner(state)
 
-    def describe(self, state: ChinatownState, entry: Any) -> Msg:  # type: ignore[override]
+    def describe(self, state: ChinatownState, entry: Any) -> Msg:
         return flow.describe(state, entry)
 
-    def auto_entry(self, state: ChinatownState, rng: random.Random) -> Any | None:  # type: ignore[override]
+    def auto_entry(self, state: ChinatownState, rng: random.Random) -> Any | None:
         return flow.auto_entry(state, rng)
 
     def state_from_dict(self, data: dict[str, Any]) -> ChinatownState:

@@ -15,7 +15,7 @@ class Options(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     # Seat holding the First Player card; None: the table enters it (or the app draws it).
-    first_player: int | None = Field(default=None, ge=0, le=4)
+    first_player: int | None = Field(default=None, ge=0, le=max(DATA.dealing) - 1)
 
 
 class ChinatownState(BaseModel):

@@ -5,11 +5,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion.core import Msg, Prompt, Scoreboard, ScoreRow, msg
-from companion.games.dayu import flow, rules
+from companion.core import Effect, Msg, Prompt, Scoreboard, msg
+from companion.games.dayu import flow, rules, scoring
 from companion.games.dayu.data import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.dayu.entries import ENTRY_ADAPTER
-from companion.games.dayu.scoring import TIE_BREAK, rank, tally
 from companion.games.dayu.state import DayuOptions, DayuState
 
 
@@ -27,27 +26,11 @@ class DayuGame:
     def prompt(self, state: DayuState) -> Prompt | None:
         return flow.prompt(state)
 
-    def apply(self, state: DayuState, entry: Any) -> tuple[DayuState, list]:
+    def apply(self, state: DayuState, entry: Any) -> tuple[DayuState, list[Effect]]:
         return rules.apply(state, entry)
 
     def score(self, state: DayuState) -> Scoreboard:
-        tallies = [
-            tally(p.name, [(c.frame, c.vp) for c in p.vp_cards], [(f.kind, f.points) for f in p.flood])
-            for p in state.players
-        ]
-        result = rank(tallies)
-        rows = [
-            ScoreRow(name=t.name, seat=i, total=t.total, breakdown=t.breakdown) for i, t in enumerate(tallies)
-        ]
-        by_round = [[totals[i] for totals in state.round_totals] for i in range(len(state.players))]
-        return Scoreboard(
-            rows=rows,
-            ranking=result.ranking,
-            final=state.phase == "over",
-            tie_break=TIE_BREAK,
-            by_round=by_round,
-            shared=result.winners if len(result.winners) > 1 else [],
-        )
+        return scoring.score(state)
 
     def banner(self, state: DayuState) -> Msg:
         return flow.banner(state)

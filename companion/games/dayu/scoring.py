@@ -11,8 +11,9 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from companion.core import Msg, ScoreLine, msg
+from companion.core import Msg, Scoreboard, ScoreLine, ScoreRow, msg
 from companion.games.dayu.data import DATA, FRAMES, POINTS_KIND
+from companion.games.dayu.state import DayuState
 
 
 class Tally(NamedTuple):
@@ -83,3 +84,24 @@ def flood_name(kind: str, points: int) -> Msg:
 
 
 TIE_BREAK = msg("dayu.score.tie_break")
+
+
+def score(state: DayuState) -> Scoreboard:
+    """The table's scoreboard: every player's tally, the ranking, and the totals by round."""
+    tallies = [
+        tally(p.name, [(c.frame, c.vp) for c in p.vp_cards], [(f.kind, f.points) for f in p.flood])
+        for p in state.players
+    ]
+    result = rank(tallies)
+    rows = [
+        ScoreRow(name=t.name, seat=i, total=t.total, breakdown=t.breakdown) for i, t in enumerate(tallies)
+    ]
+    by_round = [[totals[i] for totals in state.round_totals] for i in range(len(state.players))]
+    return Scoreboard(
+        rows=rows,
+        ranking=result.ranking,
+        final=state.phase == "over",
+        tie_break=TIE_BREAK,
+        by_round=by_round,
+        shared=result.winners if len(result.winners) > 1 else [],
+    )
