@@ -9,6 +9,7 @@ import math
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path[:0] = [str(Path(__file__).resolve().parents[1]), str(Path(__file__).resolve().parents[1] / "tests")]
@@ -16,7 +17,7 @@ sys.path[:0] = [str(Path(__file__).resolve().parents[1]), str(Path(__file__).res
 from chinatown_helpers import new_table, play_random  # noqa: E402
 
 from companion.core import codes  # noqa: E402
-from companion.games.chinatown.data import DATA  # noqa: E402
+from companion.games.chinatown.data import BUILDINGS, DATA  # noqa: E402
 from companion.games.chinatown.income import find_businesses  # noqa: E402
 
 
@@ -25,10 +26,11 @@ def full_board(seed: int) -> tuple[dict[int, int], dict[int, str]]:
     rng = random.Random(seed)
     bag = [s.id for s in DATA.shop_types for _ in range(s.tiles)]
     rng.shuffle(bag)
-    return {b: rng.randrange(5) for b in range(1, 86)}, {b: bag[b - 1] for b in range(1, 86)}
+    board = range(1, BUILDINGS + 1)
+    return {b: rng.randrange(max(DATA.dealing)) for b in board}, {b: bag[b - 1] for b in board}
 
 
-def best_of(fn, repeat: int = 5, number: int = 200) -> float:
+def best_of(fn: Callable[[], object], repeat: int = 5, number: int = 200) -> float:
     """Seconds per call: the best of ``repeat`` runs of ``number`` calls."""
     best = math.inf
     for _ in range(repeat):

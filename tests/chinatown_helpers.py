@@ -7,7 +7,8 @@ from collections.abc import Callable
 
 from companion.core import Table
 from companion.games.chinatown.data import DATA
-from companion.games.chinatown.entries import Give, Trade, TradingDone
+from companion.games.chinatown.entries import Give, KeepBuildings, Trade, TradingDone
+from companion.games.chinatown.rules import dealing
 from companion.games.chinatown.state import ChinatownState
 
 NAMES = ["Ana", "Ben", "Carla", "Dai", "Eli"]
@@ -68,10 +69,8 @@ def play_random(
             on_step(table)
 
 
-def random_table_keep(state: ChinatownState, rng: random.Random, seat: int):
-    from companion.games.chinatown.entries import KeepBuildings
-    from companion.games.chinatown.rules import dealing
-
+def random_table_keep(state: ChinatownState, rng: random.Random, seat: int) -> KeepBuildings:
+    """Buildings ``seat`` keeps this year, as the table enters them from the physical deck."""
     _, kept, _ = dealing(state)
     return KeepBuildings(seat=seat, buildings=tuple(rng.sample(state.deck, kept)))
 

@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from companion.core import Effect, Entry, Prompt, RuleViolation, Scoreboard, ScoreLine, ScoreRow, msg
+from companion.core import Effect, Entry, Msg, Prompt, RuleViolation, Scoreboard, ScoreLine, ScoreRow, msg
 
 
 class ToyOptions(BaseModel):
@@ -94,10 +94,10 @@ class ToyGame:
             rows=rows, ranking=[state.players[i] for i in order], final=state.counter >= state.target
         )
 
-    def banner(self, state: ToyState):
+    def banner(self, state: ToyState) -> Msg:
         return msg("toy.banner", counter=state.counter)
 
-    def describe(self, state: ToyState, entry: Any):
+    def describe(self, state: ToyState, entry: Any) -> Msg:
         return msg("toy.describe", kind=entry.kind)
 
     def auto_entry(self, state: ToyState, rng: random.Random) -> Start | None:

@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
-from companion.core import Effect, Entry, Prompt, RuleViolation, Scoreboard, ScoreLine, ScoreRow, msg
+from companion.core import Effect, Entry, Msg, Prompt, RuleViolation, Scoreboard, ScoreLine, ScoreRow, msg
 
 _PERMS = list(itertools.permutations(range(1, 6)))
 _RANK = {p: i for i, p in enumerate(_PERMS)}
@@ -139,10 +139,10 @@ class SnapGame:
             rows=rows, ranking=[state.players[i] for i in order], final=state.round >= state.rounds
         )
 
-    def banner(self, state: SnapState):
+    def banner(self, state: SnapState) -> Msg:
         return msg("snaptoy.banner", round=state.round + 1)
 
-    def describe(self, state: SnapState, entry: Any):
+    def describe(self, state: SnapState, entry: Any) -> Msg:
         return msg("snaptoy.describe", kind=entry.kind)
 
     def auto_entry(self, state: SnapState, rng: random.Random) -> Deal | None:
