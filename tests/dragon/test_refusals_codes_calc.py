@@ -92,6 +92,11 @@ def test_table_fact_prompts_are_free_form_and_auto() -> None:
         ],
     }
     assert _refused(table, bad) == "dragon.setup.event_row"
+    with pytest.raises(RuleViolation) as err:
+        table.submit({"kind": "event_row", "months": ["festival", *bad["months"][1:]]})
+    assert err.value.msg.key == "dragon.err.row_counts"
+    assert "2 × Imperial tribute" in err.value.message_in("en")
+    assert "2 × Tributo imperial" in err.value.message_in("es")
 
 
 def test_event_row_codes_rank_every_legal_row() -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import pairwise
 
+from companion.core.msg import msg
 from companion.core.protocol import RuleViolation
 from companion.games.dragon.choices import group_cost, group_open, pair_free, privilege_costs
 from companion.games.dragon.data import RULES, WILD
@@ -32,6 +33,7 @@ from companion.games.dragon.state import DragonState
 from companion.games.dragon.superevents import flood_half
 from companion.games.dragon.wall import CARD as WALL_CARD
 from companion.games.dragon.wall import wall_refusal
+from companion.games.dragon.words import event_msg
 
 
 def row_problem(months: tuple[str, ...] | list[str]) -> str | None:
@@ -47,7 +49,10 @@ def row_problem(months: tuple[str, ...] | list[str]) -> str | None:
 def valid_event_row(entry: EventRow) -> None:
     problem = row_problem(entry.months)
     if problem:
-        counts = ", ".join(f"{n} x {name}" for name, n in sorted(Counter(RULES.shuffled_events).items()))
+        counts = [
+            msg("dragon.count_of", n=n, what=event_msg(name))
+            for name, n in sorted(Counter(RULES.shuffled_events).items())
+        ]
         raise RuleViolation("dragon.setup.event_row", f"dragon.err.row_{problem}", counts=counts)
 
 
