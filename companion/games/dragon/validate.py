@@ -8,7 +8,9 @@ the generic "not offered" answer.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from itertools import pairwise
+from typing import Any
 
 from companion.core.msg import msg
 from companion.core.protocol import RuleViolation
@@ -29,7 +31,7 @@ from companion.games.dragon.entries import (
     Quake,
     Release,
 )
-from companion.games.dragon.state import DragonState
+from companion.games.dragon.state import DragonState, PlayerState
 from companion.games.dragon.superevents import flood_half
 from companion.games.dragon.wall import CARD as WALL_CARD
 from companion.games.dragon.wall import wall_refusal
@@ -78,108 +80,143 @@ def explain(state: DragonState, step: str, entry: object) -> None:
             raise RuleViolation("dragon.super.sunrise", "dragon.err.recruit_young")
         if entry.tile.split(":")[0] in state.super_taken:
             raise RuleViolation("dragon.super.sunrise", "dragon.err.sunrise_type")
-    if isinstance(entry, ChooseGroup):
-        assert player is not None
-        if entry.group >= len(state.groups):
-            raise RuleViolation(
-                "dragon.action.choose", "dragon.err.no_group", group=entry.group + 1, n=len(state.groups)
-            )
-        cost = group_cost(state, entry.group)
-        if cost > player.yuan:
-            raise RuleViolation(
-                "dragon.action.occupied", "dragon.err.cannot_pay_group", cost=cost, yuan=player.yuan
-            )
-        if not group_open(state, entry.seat, entry.group):
-            # Only the Privilege and the Wall can leave a group with nothing to do.
-            refusal = wall_refusal(state, entry.seat)
-            if WALL_CARD in state.groups[entry.group] and refusal is not None:
-                raise refusal
-            raise RuleViolation("dragon.action.privilege", "dragon.err.cannot_pay_privilege")
-    elif isinstance(entry, Act):
-        assert player is not None and state.chosen_group is not None
-        if entry.card not in state.groups[state.chosen_group]:
-            raise RuleViolation(
-                "dragon.action.choose", "dragon.err.card_not_in_group", group=state.chosen_group + 1
-            )
-        if (entry.card == "privilege") != (entry.size is not None):
-            raise RuleViolation("dragon.decision.one_privilege", "dragon.err.privilege_size")
-        if (entry.card == WALL_CARD) != (entry.bonus is not None):
-            raise RuleViolation("dragon.wall.build", "dragon.err.wall_bonus")
-        if entry.card == WALL_CARD:
-            refusal = wall_refusal(state, entry.seat)
-            if refusal is not None:
-                raise refusal
-            if entry.bonus not in player.wall_tiles:
-                raise RuleViolation("dragon.wall.tiles", "dragon.err.wall_tile_used")
-        if entry.size is not None and privilege_costs(state)[entry.size] > player.yuan:
-            raise RuleViolation(
-                "dragon.action.privilege",
-                "dragon.err.privilege_cost",
-                cost=privilege_costs(state)[entry.size],
-                yuan=player.yuan,
-            )
-    elif isinstance(entry, Floor):
-        assert player is not None
-        if entry.palace > len(player.palaces):
-            raise RuleViolation("dragon.action.build", "dragon.err.no_palace", palace=entry.palace + 1)
-        if (
-            entry.palace < len(player.palaces)
-            and player.palaces[entry.palace].floors >= RULES.setup.max_floors
-        ):
-            raise RuleViolation(
-                "dragon.palace.max_floors", "dragon.err.max_floors", max=RULES.setup.max_floors
-            )
-    elif isinstance(entry, Pick):
-        if state.supply.get(entry.tile, 0) <= 0:
-            raise RuleViolation("dragon.person.tile_gone", "dragon.err.tile_gone")
-        kind = entry.tile.split(":")[0]
-        if step == "recruit_pick":
-            if not entry.tile.endswith(":young"):
-                raise RuleViolation("dragon.setup.recruit", "dragon.err.recruit_young")
-            if state.first_pick is not None and not pair_free(state, state.first_pick.split(":")[0], kind):
-                raise RuleViolation("dragon.setup.recruit", "dragon.err.recruit_pair")
-        elif state.card not in (WILD, kind):
-            raise RuleViolation("dragon.person.play", "dragon.err.tile_not_card")
-    elif isinstance(entry, Place):
-        assert player is not None
-        has_room = any(p.room > 0 for p in player.palaces)
-        if entry.palace is not None and entry.palace >= len(player.palaces):
-            raise RuleViolation("dragon.palace.capacity", "dragon.err.no_palace", palace=entry.palace + 1)
-        if has_room and (entry.palace is None or entry.displace is not None):
-            raise RuleViolation("dragon.decision.full_palaces", "dragon.err.must_place")
-        if entry.palace is not None and entry.displace is None and player.palaces[entry.palace].room <= 0:
-            raise RuleViolation("dragon.palace.capacity", "dragon.err.palace_full", palace=entry.palace + 1)
-        if entry.displace is not None and entry.displace not in player.palaces[entry.palace or 0].persons:
-            raise RuleViolation("dragon.decision.full_palaces", "dragon.err.not_there")
-    elif isinstance(entry, PlayCard):
-        assert player is not None
-        if entry.card not in player.cards:
-            raise RuleViolation("dragon.person.play", "dragon.err.card_played")
-    elif isinstance(entry, Quake):
-        assert player is not None
-        if entry.palace >= len(player.palaces):
-            raise RuleViolation("dragon.super.earthquake", "dragon.err.no_palace", palace=entry.palace + 1)
-    elif isinstance(entry, Flood):
-        assert player is not None
-        half = flood_half(state, entry.seat)
-        if entry.rice > player.rice or entry.fireworks > player.fireworks:
-            raise RuleViolation("dragon.super.flood", "dragon.err.flood_more_than_held")
-        if entry.rice + entry.fireworks > half or half - entry.rice - entry.fireworks > player.yuan:
-            raise RuleViolation("dragon.super.flood", "dragon.err.flood_half", half=half)
-    elif isinstance(entry, Discard):
-        assert player is not None
-        if entry.card not in player.cards:
-            raise RuleViolation("dragon.super.tornado", "dragon.err.card_played")
-    elif isinstance(entry, Charter):
-        assert player is not None
-        if not player.count_type(entry.type):
-            raise RuleViolation("dragon.super.charter", "dragon.err.charter_type")
-    elif isinstance(entry, Release):
-        assert player is not None
-        task = state.tasks[0]
-        if task.palace is not None and entry.palace != task.palace:
-            raise RuleViolation(task.rule_id, "dragon.err.quake_palace", palace=task.palace + 1)
-        if entry.palace >= len(player.palaces) or entry.tile not in player.palaces[entry.palace].persons:
-            raise RuleViolation(task.rule_id, "dragon.err.not_there")
-        if task.per_palace and entry.palace in task.hit:
-            raise RuleViolation("dragon.event.drought", "dragon.err.drought_twice", palace=entry.palace + 1)
+    why = _WHY.get(type(entry))
+    if why is not None:
+        why(state, step, player, entry)
+
+
+def _group(state: DragonState, step: str, player: PlayerState | None, entry: ChooseGroup) -> None:
+    assert player is not None
+    if entry.group >= len(state.groups):
+        raise RuleViolation(
+            "dragon.action.choose", "dragon.err.no_group", group=entry.group + 1, n=len(state.groups)
+        )
+    cost = group_cost(state, entry.group)
+    if cost > player.yuan:
+        raise RuleViolation(
+            "dragon.action.occupied", "dragon.err.cannot_pay_group", cost=cost, yuan=player.yuan
+        )
+    if not group_open(state, entry.seat, entry.group):
+        # Only the Privilege and the Wall can leave a group with nothing to do.
+        refusal = wall_refusal(state, entry.seat)
+        if WALL_CARD in state.groups[entry.group] and refusal is not None:
+            raise refusal
+        raise RuleViolation("dragon.action.privilege", "dragon.err.cannot_pay_privilege")
+
+
+def _action(state: DragonState, step: str, player: PlayerState | None, entry: Act) -> None:
+    assert player is not None and state.chosen_group is not None
+    if entry.card not in state.groups[state.chosen_group]:
+        raise RuleViolation(
+            "dragon.action.choose", "dragon.err.card_not_in_group", group=state.chosen_group + 1
+        )
+    if (entry.card == "privilege") != (entry.size is not None):
+        raise RuleViolation("dragon.decision.one_privilege", "dragon.err.privilege_size")
+    if (entry.card == WALL_CARD) != (entry.bonus is not None):
+        raise RuleViolation("dragon.wall.build", "dragon.err.wall_bonus")
+    if entry.card == WALL_CARD:
+        refusal = wall_refusal(state, entry.seat)
+        if refusal is not None:
+            raise refusal
+        if entry.bonus not in player.wall_tiles:
+            raise RuleViolation("dragon.wall.tiles", "dragon.err.wall_tile_used")
+    if entry.size is not None and privilege_costs(state)[entry.size] > player.yuan:
+        raise RuleViolation(
+            "dragon.action.privilege",
+            "dragon.err.privilege_cost",
+            cost=privilege_costs(state)[entry.size],
+            yuan=player.yuan,
+        )
+
+
+def _floor(state: DragonState, step: str, player: PlayerState | None, entry: Floor) -> None:
+    assert player is not None
+    if entry.palace > len(player.palaces):
+        raise RuleViolation("dragon.action.build", "dragon.err.no_palace", palace=entry.palace + 1)
+    if entry.palace < len(player.palaces) and player.palaces[entry.palace].floors >= RULES.setup.max_floors:
+        raise RuleViolation("dragon.palace.max_floors", "dragon.err.max_floors", max=RULES.setup.max_floors)
+
+
+def _pick(state: DragonState, step: str, player: PlayerState | None, entry: Pick) -> None:
+    if state.supply.get(entry.tile, 0) <= 0:
+        raise RuleViolation("dragon.person.tile_gone", "dragon.err.tile_gone")
+    kind = entry.tile.split(":")[0]
+    if step == "recruit_pick":
+        if not entry.tile.endswith(":young"):
+            raise RuleViolation("dragon.setup.recruit", "dragon.err.recruit_young")
+        if state.first_pick is not None and not pair_free(state, state.first_pick.split(":")[0], kind):
+            raise RuleViolation("dragon.setup.recruit", "dragon.err.recruit_pair")
+    elif state.card not in (WILD, kind):
+        raise RuleViolation("dragon.person.play", "dragon.err.tile_not_card")
+
+
+def _place(state: DragonState, step: str, player: PlayerState | None, entry: Place) -> None:
+    assert player is not None
+    has_room = any(p.room > 0 for p in player.palaces)
+    if entry.palace is not None and entry.palace >= len(player.palaces):
+        raise RuleViolation("dragon.palace.capacity", "dragon.err.no_palace", palace=entry.palace + 1)
+    if has_room and (entry.palace is None or entry.displace is not None):
+        raise RuleViolation("dragon.decision.full_palaces", "dragon.err.must_place")
+    if entry.palace is not None and entry.displace is None and player.palaces[entry.palace].room <= 0:
+        raise RuleViolation("dragon.palace.capacity", "dragon.err.palace_full", palace=entry.palace + 1)
+    if entry.displace is not None and entry.displace not in player.palaces[entry.palace or 0].persons:
+        raise RuleViolation("dragon.decision.full_palaces", "dragon.err.not_there")
+
+
+def _card(state: DragonState, step: str, player: PlayerState | None, entry: PlayCard) -> None:
+    assert player is not None
+    if entry.card not in player.cards:
+        raise RuleViolation("dragon.person.play", "dragon.err.card_played")
+
+
+def _quake(state: DragonState, step: str, player: PlayerState | None, entry: Quake) -> None:
+    assert player is not None
+    if entry.palace >= len(player.palaces):
+        raise RuleViolation("dragon.super.earthquake", "dragon.err.no_palace", palace=entry.palace + 1)
+
+
+def _flood(state: DragonState, step: str, player: PlayerState | None, entry: Flood) -> None:
+    assert player is not None
+    half = flood_half(state, entry.seat)
+    if entry.rice > player.rice or entry.fireworks > player.fireworks:
+        raise RuleViolation("dragon.super.flood", "dragon.err.flood_more_than_held")
+    if entry.rice + entry.fireworks > half or half - entry.rice - entry.fireworks > player.yuan:
+        raise RuleViolation("dragon.super.flood", "dragon.err.flood_half", half=half)
+
+
+def _discard(state: DragonState, step: str, player: PlayerState | None, entry: Discard) -> None:
+    assert player is not None
+    if entry.card not in player.cards:
+        raise RuleViolation("dragon.super.tornado", "dragon.err.card_played")
+
+
+def _charter(state: DragonState, step: str, player: PlayerState | None, entry: Charter) -> None:
+    assert player is not None
+    if not player.count_type(entry.type):
+        raise RuleViolation("dragon.super.charter", "dragon.err.charter_type")
+
+
+def _release(state: DragonState, step: str, player: PlayerState | None, entry: Release) -> None:
+    assert player is not None
+    task = state.tasks[0]
+    if task.palace is not None and entry.palace != task.palace:
+        raise RuleViolation(task.rule_id, "dragon.err.quake_palace", palace=task.palace + 1)
+    if entry.palace >= len(player.palaces) or entry.tile not in player.palaces[entry.palace].persons:
+        raise RuleViolation(task.rule_id, "dragon.err.not_there")
+    if task.per_palace and entry.palace in task.hit:
+        raise RuleViolation("dragon.event.drought", "dragon.err.drought_twice", palace=entry.palace + 1)
+
+
+_WHY: dict[type, Callable[[DragonState, str, PlayerState | None, Any], None]] = {
+    ChooseGroup: _group,
+    Act: _action,
+    Floor: _floor,
+    Pick: _pick,
+    Place: _place,
+    PlayCard: _card,
+    Quake: _quake,
+    Flood: _flood,
+    Discard: _discard,
+    Charter: _charter,
+    Release: _release,
+}
