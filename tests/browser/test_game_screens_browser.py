@@ -16,6 +16,8 @@ sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this fil
 from ui_browser_kit import CHROME_ARGS, PHONE, ROOT, chromium, enable_semantics, open_app, served, wait_until
 
 from companion.core import Table
+from companion.games.chinatown.text import shop_name
+from companion.games.dayu.data import DATA
 from companion.store import Store
 
 pytestmark = pytest.mark.browser
@@ -59,8 +61,9 @@ def newest(data: Path, game_id: str) -> Table | None:
         store.close()
 
 
-def tap(page: Any, name: str) -> None:
-    page.get_by_role("button", name=name, exact=True).first.click()
+def tap(page: Any, label: str) -> None:
+    """The button labelled ``label`` (a choice's name may go on with what it would do)."""
+    page.get_by_role("button", name=re.compile("^" + re.escape(label) + r"(\s|$)")).first.click()
 
 
 def stored_after(data: Path, game_id: str, version: int) -> Table:
@@ -76,12 +79,17 @@ def create_table(page: Any, data: Path, title: str, game_id: str, names: list[st
     page.get_by_role("checkbox", name=title).click()
     page.get_by_role("textbox", name="Player 1").wait_for(timeout=20000)
     page.wait_for_timeout(600)  # the screen slides in
-    while page.get_by_role("textbox", name=f"Player {len(names)}").count() == 0:
-        tap(page, "Add player")
-        page.wait_for_timeout(300)
-    while page.get_by_role("textbox", name=f"Player {len(names) + 1}").count():
-        page.get_by_role("group", name="Remove player").last.get_by_role("button").first.click()
-        page.wait_for_timeout(300)
+    rows = page.get_by_role("textbox", name=re.compile(r"^Player \d+$"))
+    for _ in range(5):  # as many player rows as names
+        if rows.count() < len(names):
+            tap(page, "Add player")
+        elif rows.count() > len(names):
+            remove = page.locator('flt-semantics[aria-label="Remove player"]').last
+            remove.locator("[role=button]").filter(has_not_text=re.compile(".")).first.click()  # the icon
+        else:
+            break
+        page.wait_for_timeout(400)
+    assert rows.count() == len(names)
     for i, name in enumerate(names, start=1):
         page.get_by_role("textbox", name=f"Player {i}").click()
         page.wait_for_timeout(250)  # focus reaches Flutter's editing element
@@ -129,11 +137,8 @@ def test_chinatown_place_by_tapping_and_quick_income(browser, app):
     # secret money: each player's panel offers a "Money" button, no amount is on screen
     page.get_by_text(table.banner.render("en")).first.wait_for(timeout=10000)
     money = [f"${m:,}" for m in table.state.money]
-    labels = page.evaluate(
-        "[...document.querySelectorAll('flt-semantics')].map(e => (e.getAttribute('aria-label') || '')"
-        " + ' ' + (e.childElementCount ? '' : e.textContent))"
-    )
-    assert not [t for t in labels if any(re.search(re.escape(m) + r"(?![\d,])", t) for m in money)]
+    shown = [t for t in screen_texts(page) if any(re.search(re.escape(m) + r"(?![\d,])", t) for m in money)]
+    assert not shown
     assert page.get_by_role("button", name="Money").count() == 3
     page.get_by_role("button", name="Money").first.click()
     page.get_by_text("Ana's money (secret)").wait_for(timeout=10000)
@@ -180,6 +185,14 @@ def test_chinatown_place_by_tapping_and_quick_income(browser, app):
     page.close()
 
 
+def screen_texts(page: Any) -> list[str]:
+    """What the accessibility tree says: each node's label, and the text of each leaf."""
+    return page.evaluate(
+        "[...document.querySelectorAll('flt-semantics')].map(e => (e.getAttribute('aria-label') || '')"
+        " + ' ' + (e.childElementCount ? '' : e.textContent))"
+    )
+
+
 def scroll(page: Any, dy: int) -> None:
     page.mouse.move(PHONE["width"] // 2, PHONE["height"] // 2)
     page.mouse.wheel(0, dy)
@@ -192,11 +205,52 @@ def cell(page: Any, n: int) -> Any:
 
 
 def shop_label(shop: str) -> str:
-    from companion.games.chinatown.text import shop_name
-
     return shop_name(shop).render("en")
 
 
 def cell_abbreviation(shop: str) -> str:
     words = shop_label(shop).split()
     return (words[0][:2] + (words[1][:1] if len(words) > 1 else "")).upper()
+
+
+# ---- Da Yu -------------------------------------------------------------------------------
+def test_dayu_drain_with_number_buttons(browser, app):
+    url, data = app
+    page = open_app(browser, url)
+    table = create_table(page, data, "Da Yu: The Flood Conqueror", "dayu", ["Ana", "Ben"])
+    assert [p.name for p in table.players] == ["Ana", "Ben"]
+
+    while table.prompt.auto:  # the app places the markers and picks the start player
+        table = answer(page, data, table, lambda p: tap(p, "Deal for me"))
+    prompt = table.prompt
+    drain = next(c for c in prompt.choices if c.kind == "drain")
+    table = answer(page, data, table, choose(table, drain))
+    assert table.prompt.kind == "drain_tools"
+    table = answer(page, data, table, lambda p: tap(p, "2 tools"))
+    assert table.prompt.kind == "drain_vp"
+    table = answer(page, data, table, lambda p: tap(p, "3 VP"))
+
+    state = table.state
+    place = state.players[prompt.seat].marker
+    tokens = state.ring[place].tokens
+    assert tokens >= 2
+    shown = f"{tokens}/{DATA.spaces_per_flood_card}"  # the ring shows the tokens on the marker's card
+    wait_until(lambda: any(shown in t for t in screen_texts(page)), what=f"{shown!r} on the ring")
+    shot(page, "dayu_play")
+
+    page.goto(url + "quick/dayu")
+    enable_semantics(page)
+    for frame, vp in (("silver", "3"), ("green", "5")):
+        tap(page, frame)
+        page.wait_for_timeout(250)
+        page.get_by_role(
+            "button", name=vp, exact=True
+        ).first.click()  # the VP row comes before the printed one
+        page.wait_for_timeout(250)
+    page.wait_for_timeout(300)  # the chips push the flood buttons down
+    tap(page, "Free move")
+    wait_until(  # the taken flood card shows as a chip beside its button
+        lambda: [t.strip() for t in screen_texts(page)].count("Free move") == 2, what="the flood card chip"
+    )
+    shot(page, "dayu_quick")
+    page.close()

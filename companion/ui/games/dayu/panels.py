@@ -18,6 +18,7 @@ from companion.ui.widgets import card, dot, small
 
 # Frame colours for display only (the rules know frames by name).
 FRAME_COLOURS = {"silver": "#9E9E9E", "green": "#388E3C", "red": "#D32F2F"}
+FRAME_TEXT = {"silver": ft.Colors.BLACK, "green": ft.Colors.WHITE, "red": ft.Colors.WHITE}  # readable on each
 PRIVILEGES = ("free_move", "free_flip", "free_tool")
 PLAYING = ("actions", "drain_tools", "drain_vp", "draw", "bonus", "exchange")
 
@@ -202,7 +203,7 @@ def tool_chip(app: App, frame: str, side: str, key: str) -> ft.Control:
     """A held tool card: its frame colour, and whether the rune side is up."""
     text = app.tr("dayu.side_rune") if side == "rune" else app.tr("dayu.side_other")
     return ft.Container(
-        ft.Text(text, size=12, color=ft.Colors.WHITE, weight=ft.FontWeight.BOLD),
+        ft.Text(text, size=12, color=FRAME_TEXT[frame], weight=ft.FontWeight.BOLD),
         key=key,
         tooltip=app.tr.msg(_card(frame, side)),
         bgcolor=FRAME_COLOURS[frame],

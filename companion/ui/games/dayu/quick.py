@@ -14,7 +14,7 @@ from companion.core.calc import CalcInputError
 from companion.games.dayu.calc import dayu_final, revive_msg
 from companion.games.dayu.data import DATA, FRAMES, POINTS_KIND
 from companion.games.dayu.scoring import flood_name
-from companion.ui.games.dayu.panels import FRAME_COLOURS, frame_name
+from companion.ui.games.dayu.panels import FRAME_COLOURS, FRAME_TEXT, frame_name
 from companion.ui.shell import App
 from companion.ui.widgets import button, card, heading, small
 
@@ -113,7 +113,7 @@ def player_form(app: App, players: list[dict[str, Any]], i: int, change: Any) ->
     ]
     vp_chips = [
         ft.Chip(
-            label=ft.Text(f"{v}"),
+            label=ft.Text(f"{v}", color=FRAME_TEXT[f], weight=ft.FontWeight.BOLD),
             bgcolor=FRAME_COLOURS[f],
             key=f"dy-q-{i}-card-{k}",
             tooltip=tr("dayu.quick.remove", what=f"{tr.msg(frame_name(f))} {v}"),
