@@ -18,6 +18,7 @@ from ui_browser_kit import CHROME_ARGS, PHONE, ROOT, chromium, enable_semantics,
 from companion.core import Table
 from companion.games.chinatown.text import shop_name
 from companion.games.dayu.data import DATA
+from companion.games.dragon.superevents import super_msg
 from companion.store import Store
 
 pytestmark = pytest.mark.browser
@@ -73,8 +74,11 @@ def stored_after(data: Path, game_id: str, version: int) -> Table:
     )
 
 
-def create_table(page: Any, data: Path, title: str, game_id: str, names: list[str]) -> Table:
-    """Home -> New table -> the game -> names (as many players as names) -> Start."""
+def create_table(
+    page: Any, data: Path, title: str, game_id: str, names: list[str], switch_on: int = 0
+) -> Table:
+    """Home -> New table -> the game -> names (as many players as names) -> the first
+    ``switch_on`` on/off options turned on -> Start."""
     page.get_by_role("button", name="New table").first.click(timeout=30000)
     page.get_by_role("checkbox", name=title).click()
     page.get_by_role("textbox", name="Player 1").wait_for(timeout=20000)
@@ -95,6 +99,9 @@ def create_table(page: Any, data: Path, title: str, game_id: str, names: list[st
         page.wait_for_timeout(250)  # focus reaches Flutter's editing element
         page.keyboard.type(name, delay=20)
         page.wait_for_timeout(100)
+    for i in range(switch_on):
+        page.get_by_role("checkbox", name="On", exact=True).nth(i).click()
+        page.wait_for_timeout(300)
     return start(page, data, game_id)
 
 
@@ -193,6 +200,10 @@ def screen_texts(page: Any) -> list[str]:
     )
 
 
+def on_screen(page: Any, text: str) -> None:
+    wait_until(lambda: any(text in t for t in screen_texts(page)), what=f"{text!r} on screen")
+
+
 def scroll(page: Any, dy: int) -> None:
     page.mouse.move(PHONE["width"] // 2, PHONE["height"] // 2)
     page.mouse.wheel(0, dy)
@@ -253,4 +264,24 @@ def test_dayu_drain_with_number_buttons(browser, app):
         lambda: [t.strip() for t in screen_texts(page)].count("Free move") == 2, what="the flood card chip"
     )
     shot(page, "dayu_quick")
+    page.close()
+
+
+# ---- Dragon with both expansions ---------------------------------------------------------
+def test_dragon_expansions_wall_and_super_event(browser, app):
+    url, data = app
+    page = open_app(browser, url)
+    names = ["Ana", "Ben", "Carla"]
+    table = create_table(page, data, "In the Year of the Dragon", "dragon", names, switch_on=2)
+    assert table.options.great_wall and table.options.super_events
+
+    while table.prompt.auto:  # the app lays out the event row, then draws the super event
+        table = answer(page, data, table, lambda p: tap(p, "Deal for me"))
+    assert table.state.super_event
+    table = answer(page, data, table, choose(table, table.prompt.choices[0]))  # the oldest player
+
+    event = super_msg(table.state.super_event).render("en")
+    for text in ("Super event on month 7", event, "The Great Wall: 0 of 12 sections"):
+        on_screen(page, text)
+    shot(page, "dragon_expansions")
     page.close()
