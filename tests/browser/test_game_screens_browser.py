@@ -47,7 +47,8 @@ def app(tmp_path_factory):
 
 
 def shot(page: Any, name: str) -> None:
-    page.wait_for_timeout(700)  # let the last frame paint
+    page.mouse.move(PHONE["width"] // 2, 40)  # off any control: no hover tooltip in the picture
+    page.wait_for_timeout(900)  # the tooltip fades, the last frame paints
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"))
 
@@ -251,18 +252,17 @@ def test_dayu_drain_with_number_buttons(browser, app):
 
     page.goto(url + "quick/dayu")
     enable_semantics(page)
+    page.get_by_role("button", name="Free move").first.wait_for(timeout=20000)
+    page.wait_for_timeout(300)
+    tap(page, "Free move")  # first: the VP chips would push the flood buttons down
+    wait_until(  # the taken flood card shows as a chip under its buttons
+        lambda: [t.strip() for t in screen_texts(page)].count("Free move") == 2, what="the flood card chip"
+    )
     for frame, vp in (("silver", "3"), ("green", "5")):
         tap(page, frame)
         page.wait_for_timeout(250)
-        page.get_by_role(
-            "button", name=vp, exact=True
-        ).first.click()  # the VP row comes before the printed one
+        page.get_by_role("button", name=vp, exact=True).first.click()  # the VP row, not the printed one
         page.wait_for_timeout(250)
-    page.wait_for_timeout(300)  # the chips push the flood buttons down
-    tap(page, "Free move")
-    wait_until(  # the taken flood card shows as a chip beside its button
-        lambda: [t.strip() for t in screen_texts(page)].count("Free move") == 2, what="the flood card chip"
-    )
     shot(page, "dayu_quick")
     page.close()
 
