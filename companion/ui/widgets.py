@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from companion.core import Effect
+from companion.core.rulebook import rule
 from companion.ui.palette import TAP, swatch
 
 if TYPE_CHECKING:
@@ -69,9 +70,10 @@ def dot(color: str | None, size: int = 14) -> ft.Container:
 
 
 def rule_link(app: App, rule_id: str, key: str) -> ft.Control:
-    """A small tappable rule reference that opens the rule text."""
+    """A small tappable rule reference, named by its title in the reader's language, that opens the rule text."""
+    found = rule(rule_id, app.tr.lang)
     return ft.TextButton(
-        content=ft.Text(rule_id, size=12),
+        content=ft.Text(found.title if found else rule_id, size=12, max_lines=2),
         key=key,
         tooltip=app.tr("rules.open", rule=rule_id),
         on_click=lambda _: app.show_rule(rule_id),

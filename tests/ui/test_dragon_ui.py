@@ -187,3 +187,21 @@ async def test_expansions_from_setup_and_the_super_event_form(tmp_path):
     taps = await play_to_the_end(h, random.Random(11))
     assert table.finished and taps + 2 == table.version
     h.close()
+
+
+async def test_rule_links_name_the_rule_in_the_readers_language(tmp_path):
+    from companion.core import Table
+    from companion.core.rulebook import rule
+
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("dragon", ["Ana", "Ben"]))
+    rng = random.Random(1)
+    while not table.history or not table.history[-1][2]:  # until the last entry has effects
+        table.auto(rng) if table.prompt.auto else table.submit(rng.choice(table.prompt.choices))
+    for lang in ("en", "es"):
+        h = await started(hub, route=f"/table/{table.id}", prefs={"table_companion.lang": lang})
+        link = h.by_key("why-0")
+        effect = table.history[-1][2][0]
+        assert link.content.value == rule(effect.rule_id, lang).title
+        assert link.content.value != effect.rule_id
+        h.close()
