@@ -8,7 +8,7 @@ PY     := $(VENV)/bin/python
 HOST   ?= 127.0.0.1
 PORT   ?= 8550
 
-.PHONY: run test setup chromium lint format bench clean
+.PHONY: run test setup chromium lint format bench screenshots clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,10 @@ format: setup
 
 test: setup chromium lint
 	$(PY) -m pytest -q -n 2 --dist loadfile
+
+# Retake the phone-size screenshots in docs/screenshots/ (the browser tests write them there).
+screenshots: setup chromium
+	UPDATE_SCREENSHOTS=1 $(PY) -m pytest -q -m browser tests/browser
 
 bench: setup
 	@for b in benchmarks/*_bench.py; do echo "== $$b"; $(PY) $$b || exit 1; done

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
-from ui_browser_kit import CHROME_ARGS, PHONE, ROOT, chromium, enable_semantics, open_app, served, wait_until
+from ui_browser_kit import CHROME_ARGS, PHONE, chromium, enable_semantics, open_app, served, shot, wait_until
 
 from companion.core import Table
 from companion.games.chinatown.text import shop_name
@@ -22,7 +22,6 @@ from companion.games.dragon.superevents import super_msg
 from companion.store import Store
 
 pytestmark = pytest.mark.browser
-SHOTS = ROOT / "docs" / "screenshots"
 
 playwright = pytest.importorskip("playwright.sync_api")
 
@@ -44,13 +43,6 @@ def app(tmp_path_factory):
     data = tmp_path_factory.mktemp("game-screens")
     with served(data) as url:
         yield url, data
-
-
-def shot(page: Any, name: str) -> None:
-    page.mouse.move(PHONE["width"] // 2, 40)  # off any control: no hover tooltip in the picture
-    page.wait_for_timeout(900)  # the tooltip fades, the last frame paints
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 def newest(data: Path, game_id: str) -> Table | None:

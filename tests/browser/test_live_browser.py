@@ -18,7 +18,7 @@ import msgpack
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
-from ui_browser_kit import CHROME_ARGS, PHONE, ROOT, chromium, enable_semantics, served, wait_until
+from ui_browser_kit import CHROME_ARGS, PHONE, chromium, enable_semantics, served, shot, wait_until
 
 from companion.core import Table
 from companion.games.chinatown.entries import Give, Trade
@@ -28,7 +28,6 @@ from companion.store import Store
 from companion.store.share_links import ShareLinks
 
 pytestmark = pytest.mark.browser
-SHOTS = ROOT / "docs" / "screenshots"
 playwright = pytest.importorskip("playwright.sync_api")
 zxingcpp = pytest.importorskip("zxingcpp")
 
@@ -84,12 +83,6 @@ def device(browser, url: str, route: str, viewport=PHONE):
     page.goto(url + route)
     enable_semantics(page)
     return page, frames
-
-
-def shot(page, name: str) -> None:
-    page.wait_for_timeout(700)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 def frames_text(frames: list) -> str:

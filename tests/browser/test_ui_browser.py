@@ -12,18 +12,17 @@ sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this fil
 from ui_browser_kit import (
     CHROME_ARGS,
     PHONE,
-    ROOT,
     chromium,
     enable_semantics,
     open_app,
     served,
+    shot,
     wait_until,
 )
 
 from companion.store import Store
 
 pytestmark = pytest.mark.browser
-SHOTS = ROOT / "docs" / "screenshots"
 
 playwright = pytest.importorskip("playwright.sync_api")
 
@@ -37,12 +36,6 @@ def browser():
         b = p.chromium.launch(executable_path=exe, headless=True, args=CHROME_ARGS)
         yield b
         b.close()
-
-
-def shot(page, name: str) -> None:
-    page.wait_for_timeout(700)  # let the last frame paint (the boot overlay shows right after a tap)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 def stored(data_dir):

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from contextlib import contextmanager
@@ -13,6 +15,25 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
+# Screenshots go to docs/screenshots/ only when asked (`make screenshots`): a plain test run
+# must not rewrite tracked pictures with the random content of its games.
+SHOTS = (
+    ROOT / "docs" / "screenshots"
+    if os.environ.get("UPDATE_SCREENSHOTS") == "1"
+    else Path(tempfile.gettempdir()) / "table-companion-screenshots"
+)
+
+
+def shot(page: Any, name: str, settle_ms: int = 900) -> Path:
+    """A phone-size screenshot once the last frame has painted; returns its path."""
+    page.mouse.move(PHONE["width"] // 2, 40)  # off any control: no hover tooltip in the picture
+    page.wait_for_timeout(settle_ms)  # tooltips fade; the boot overlay shows right after a tap
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / f"{name}.png"
+    page.screenshot(path=str(path))
+    return path
+
+
 CHROME_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
