@@ -20,6 +20,8 @@ from companion.core.msg import Msg, msg
 from companion.core.protocol import Effect, Game, Prompt, RuleViolation, Scoreboard
 
 FILE_FORMAT = "table-companion/table"
+# Colour names a table may give its players (the UI maps them to swatches).
+PLAYER_COLORS = ("red", "blue", "green", "yellow", "purple", "orange")
 FILE_VERSION = 1
 
 
@@ -330,7 +332,13 @@ def _players(players: list[Any]) -> list[Player]:
     names = [p.name.casefold() for p in people]
     if len(set(names)) != len(names):
         raise TableError("core.table.duplicate_names")
-    return people
+    return _with_colors(people)
+
+
+def _with_colors(people: list[Player]) -> list[Player]:
+    """Give a player without a colour the first colour nobody has, so every screen tells them apart."""
+    free = [c for c in PLAYER_COLORS if c not in {p.color for p in people}]
+    return [p if p.color else p.model_copy(update={"color": free.pop(0) if free else None}) for p in people]
 
 
 def _first_error(exc: ValidationError) -> str:

@@ -26,6 +26,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from companion.core import Prompt, RuleViolation, Table, TableError, msg
+from companion.core.table import PLAYER_COLORS
 from companion.share.errors import SnapshotError, damaged
 from companion.share.packing import ByteReader, ByteWriter, DigitReader, pack_digits
 from companion.share.textcode import decode_text, encode_text
@@ -189,7 +190,8 @@ def _header(table: Table) -> tuple[int, bytes]:
     out.byte(len(table.players))
     for p in table.players:
         _put_text(out, p.name, MAX_NAME_BYTES)
-    if any(p.color for p in table.players):
+    # Colours a new table would give anyway (the first free ones, in order) need not travel.
+    if [p.color for p in table.players] != list(PLAYER_COLORS[: len(table.players)]):
         flags |= _F_COLOURS
         for p in table.players:
             _put_text(out, p.color or "", MAX_COLOUR_BYTES)

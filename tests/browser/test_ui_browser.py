@@ -3,6 +3,7 @@ reload and find the table intact; screenshots of the main screens go to docs/scr
 
 from __future__ import annotations
 
+import random
 import sys
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from ui_browser_kit import (
     wait_until,
 )
 
+from companion.core import Table
 from companion.store import Store
 
 pytestmark = pytest.mark.browser
@@ -43,6 +45,19 @@ def stored(data_dir):
     try:
         infos = store.list()
         return store.open(infos[0].id) if infos else None
+    finally:
+        store.close()
+
+
+def finished_table(data_dir, seed: int):
+    """A complete 4-player game stored beside the app's tables (played through the engine)."""
+    store = Store(data_dir / "tables.sqlite3")
+    try:
+        table = store.create(Table.new("dragon", ["Ana", "Ben", "Carla", "Dai"], name="Sunday club"))
+        rng = random.Random(seed)
+        while (prompt := table.prompt) is not None:
+            table.auto(rng) if prompt.auto else table.submit(rng.choice(prompt.choices))
+        return table
     finally:
         store.close()
 
@@ -102,7 +117,7 @@ def test_play_a_month_undo_reload(browser, tmp_path):
         after = stored(data)
         assert after.version == version - 1 and after.to_json() == table.to_json()
 
-        for tab, name in (("Scores", "scores"), ("History", "history")):
+        for tab, name in (("Scores", "scores_month"), ("History", "history")):
             page.get_by_role("tab", name=tab).or_(page.get_by_text(tab, exact=True)).first.click()
             page.wait_for_timeout(800)
             shot(page, name)
@@ -116,6 +131,13 @@ def test_play_a_month_undo_reload(browser, tmp_path):
         enable_semantics(page)
         page.get_by_role("checkbox", name="English").wait_for(timeout=20000)
         shot(page, "settings")
+        # a finished game for the Scores screen: winner, tie-break, breakdown and the chart
+        finished = finished_table(data, seed=3)
+        page.goto(url + f"table/{finished.id}/scores")
+        enable_semantics(page)
+        winner = finished.scoreboard.ranking[0]
+        page.get_by_text(f"Winner: {winner}").first.wait_for(timeout=30000)
+        shot(page, "scores")
         page.goto(url + "quick/dragon")
         enable_semantics(page)
         page.get_by_role("button", name="Compute the final scores").wait_for(timeout=20000)

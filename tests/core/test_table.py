@@ -228,3 +228,9 @@ def test_state_at_gives_past_states():
     assert t.state_at(1).counter == 0 and t.state_at(2) == t.state
     with pytest.raises(IndexError):
         t.state_at(3)
+
+
+def test_players_without_colours_get_distinct_free_ones():
+    t = Table.new("toy", [{"name": "Ana", "color": "blue"}, "Ben", "Carla"])
+    assert [p.color for p in t.players] == ["blue", "red", "green"]
+    assert Table.from_json(t.to_json()).players == t.players

@@ -63,7 +63,7 @@ def test_header_fields_travel():
     t.players = [t.players[0].model_copy(update={"color": "#e53935"}), *t.players[1:]]
     back = decode(encode(t))
     assert (back.id, back.name, back.created) == ("friday-night", "Friday at Carla's", "2026-03-01T20:15:00")
-    assert [p.color for p in back.players] == ["#e53935", None, None]
+    assert [p.color for p in back.players] == ["#e53935", "blue", "green"]
     assert back.options.rounds == 2 and back.options.bids is True
 
 
@@ -148,3 +148,15 @@ def test_chinatown_with_hands_kept_from_the_physical_deck_and_many_trades(seed):
     kinds = {e.kind for e in t.entries}
     assert {"trade", "keep_buildings", "trading_done"} <= kinds
     assert_same_table(t, decode(encode(t)))
+
+
+def test_chosen_colours_travel_and_default_ones_cost_nothing():
+    default = new_table("snaptoy", 3)
+    assert [p.color for p in default.players] == ["red", "blue", "green"]
+    chosen = new_table("snaptoy", 3)
+    chosen.players = [
+        p.model_copy(update={"color": c})
+        for p, c in zip(chosen.players, ["orange", "red", "blue"], strict=True)
+    ]
+    assert [p.color for p in decode(encode(chosen)).players] == ["orange", "red", "blue"]
+    assert len(encode_payload(chosen)) > len(encode_payload(default))

@@ -50,3 +50,10 @@ def test_every_used_key_is_translated(area):
     for lang in LANGUAGES:
         missing = sorted(k for k in keys if f"ui.{k}" not in catalog(lang))
         assert not missing, f"{lang}: {missing}"
+
+
+def test_every_colour_a_table_can_give_has_a_swatch():
+    from companion.core.table import PLAYER_COLORS
+    from companion.ui.palette import PLAYER_COLORS as SWATCHES
+
+    assert list(SWATCHES) == list(PLAYER_COLORS)

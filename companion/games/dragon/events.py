@@ -308,7 +308,7 @@ def final_scoring(s: DragonState, fx: list[Effect]) -> None:
     for seat in s.track_order():
         p = s.players[seat]
         items = final_lines(p.palaces, p.yuan, p.rice, p.fireworks)
-        p.ledger.extend(i for i in items if i.points)
+        p.ledger.extend(items)  # every final line, zeros too: the final scoring is explained in full
         persons, monks, leftovers = items
         fx.append(
             Effect(

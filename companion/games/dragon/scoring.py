@@ -93,7 +93,12 @@ def ranking(state: DragonState) -> list[int]:
 def score(state: DragonState) -> Scoreboard:
     rows = []
     for seat, p in enumerate(state.players):
-        lines = [ScoreLine(item_label(i), i.points, SOURCE_RULES[i.source]) for i in p.ledger if i.points]
+        # Zero lines are left out, except the final scoring: it is explained line by line, even "0 persons: 0".
+        lines = [
+            ScoreLine(item_label(i), i.points, SOURCE_RULES[i.source])
+            for i in p.ledger
+            if i.points or i.month == FINAL_MONTH
+        ]
         rows.append(ScoreRow(name=p.name, seat=seat, total=p.vp, breakdown=lines))
     return Scoreboard(
         rows=rows,
