@@ -41,7 +41,7 @@ def catalog(lang: str) -> dict[str, str]:
 
 
 class _Lenient(dict):
-    """Leave unknown placeholders visible instead of raising: a missing arg must not crash the UI."""
+    """Leave an unknown {field} visible instead of raising: a missing arg must not crash the UI."""
 
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
