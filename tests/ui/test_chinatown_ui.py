@@ -6,26 +6,11 @@ import random
 
 import pytest
 from chinatown_helpers import play_random
-from ui_testkit import new_hub, started
+from ui_testkit import new_hub, new_table_by_taps, only_table, started
 
 
 async def new_chinatown(h, names=("Ana", "Ben", "Carla")):
-    await h.click("new-table")
-    await h.click("game-chinatown")
-    n_rows = len(h.keys("player-name-"))
-    while n_rows < len(names):
-        await h.click("player-add")
-        n_rows += 1
-    while n_rows > len(names):
-        await h.click(f"player-remove-{n_rows - 1}")
-        n_rows -= 1
-    for i, n in enumerate(names):
-        await h.type_text(f"player-name-{i}", n)
-    await h.click("setup-start")
-
-
-def the_table(hub):
-    return hub.get(hub.store.list()[0].id)
+    await new_table_by_taps(h, "chinatown", names)
 
 
 async def first_year_by_hand(h, table):
@@ -54,7 +39,7 @@ async def test_a_year_by_hand_with_a_trade_and_placing_by_taps(tmp_path):
     hub = new_hub(tmp_path)
     h = await started(hub)
     await new_chinatown(h)
-    table = the_table(hub)
+    table = only_table(hub)
     await first_year_by_hand(h, table)
 
     # Ana gives building 1 and $20,000 to Carla; Carla gives Ana one tile: reviewed, then confirmed.
@@ -96,7 +81,7 @@ async def test_money_is_secret_until_the_end_and_a_whole_game(tmp_path):
     hub = new_hub(tmp_path)
     h = await started(hub)
     await new_chinatown(h, names=("Ana", "Ben", "Carla", "Dai"))
-    table = the_table(hub)
+    table = only_table(hub)
     assert h.has("ct-money-1") and not h.has("ct-money-value-1")
     assert "$50,000" not in h.all_text()
     await h.click("ct-money-1")

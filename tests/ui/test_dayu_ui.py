@@ -4,31 +4,14 @@ a game by taps, and the Quick score screen."""
 
 import random
 
-from ui_testkit import new_hub, started
+from ui_testkit import new_hub, new_table_by_taps, only_table, started
 
 from companion.core import Table
 from companion.games.dayu.entries import Drain, DrainTools, DrainVP
 
 
 async def new_dayu(h, names=("Ana", "Ben", "Carla"), opening=None):
-    await h.click("new-table")
-    await h.click("game-dayu")
-    n_rows = len(h.keys("player-name-"))
-    while n_rows < len(names):
-        await h.click("player-add")
-        n_rows += 1
-    while n_rows > len(names):
-        await h.click(f"player-remove-{n_rows - 1}")
-        n_rows -= 1
-    for i, n in enumerate(names):
-        await h.type_text(f"player-name-{i}", n)
-    if opening is not None:
-        await h.click(f"option-opening-{opening}")
-    await h.click("setup-start")
-
-
-def the_table(hub):
-    return hub.get(hub.store.list()[0].id)
+    await new_table_by_taps(h, "dayu", names, opening=opening)
 
 
 def index_of(table, entry) -> int:
@@ -39,7 +22,7 @@ async def test_setup_ring_move_by_tap_and_a_drain_by_numbers(tmp_path):
     hub = new_hub(tmp_path)
     h = await started(hub)
     await new_dayu(h)
-    table = the_table(hub)
+    table = only_table(hub)
     assert table.game_id == "dayu" and h.has("dy-ring") and h.has("dy-piles")
     assert [h.by_key(f"dy-tokens-{i}").value for i in range(4)] == ["0/10"] * 4
     assert h.by_key("dy-flood-pile").value == "Flood pile: 11"
@@ -80,7 +63,7 @@ async def test_a_refused_move_shows_its_rule_and_changes_nothing(tmp_path):
     hub = new_hub(tmp_path)
     h = await started(hub)
     await new_dayu(h, names=("Ana", "Ben", "Carla", "Dai"))
-    table = the_table(hub)
+    table = only_table(hub)
     for i, place in enumerate((0, 0, 1, 1)):
         await h.click(f"choice-{index_of(table, table.prompt.choices[place])}")
         assert table.state.players[i].marker == place
@@ -149,7 +132,7 @@ async def test_setup_option_lets_players_name_the_opening_piles(tmp_path):
     hub = new_hub(tmp_path)
     h = await started(hub)
     await new_dayu(h, names=("Ana", "Ben"), opening="chosen")
-    table = the_table(hub)
+    table = only_table(hub)
     assert table.options.opening == "chosen"
     assert all(not p.hand for p in table.state.players)
     for _ in range(3):

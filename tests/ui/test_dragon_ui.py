@@ -3,26 +3,13 @@
 
 import random
 
-from ui_testkit import new_hub, started
+from ui_testkit import new_hub, new_table_by_taps, started
 
 from companion.games.dragon.data import RULES
 
 
 async def new_dragon(h, names=("Ana", "Ben", "Carla"), cost=None):
-    await h.click("new-table")
-    await h.click("game-dragon")
-    n_rows = len(h.keys("player-name-"))
-    while n_rows < len(names):
-        await h.click("player-add")
-        n_rows += 1
-    while n_rows > len(names):
-        await h.click(f"player-remove-{n_rows - 1}")
-        n_rows -= 1
-    for i, n in enumerate(names):
-        await h.type_text(f"player-name-{i}", n)
-    if cost is not None:
-        await h.click(f"option-large_privilege_cost-{cost}")
-    await h.click("setup-start")
+    await new_table_by_taps(h, "dragon", names, large_privilege_cost=cost)
 
 
 def choice_count(h) -> int:

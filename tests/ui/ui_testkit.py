@@ -28,3 +28,31 @@ async def started(
     h = Harness(hub=pubsub, prefs=prefs)
     await h.start(make_main(hub), route=route, width=width)
     return h
+
+
+async def new_table_by_taps(h: Harness, game: str, names=("Ana", "Ben", "Carla"), **options: object) -> None:
+    """Set up a table as a player does: New table, the game, one name per row, options, Start.
+
+    ``options`` taps the setup chips ``option-<field>-<value>`` (e.g. ``large_privilege_cost=6``).
+    """
+    await h.click("new-table")
+    await h.click(f"game-{game}")
+    rows = len(h.keys("player-name-"))
+    while rows < len(names):
+        await h.click("player-add")
+        rows += 1
+    while rows > len(names):
+        await h.click(f"player-remove-{rows - 1}")
+        rows -= 1
+    for i, name in enumerate(names):
+        await h.type_text(f"player-name-{i}", name)
+    for field, value in options.items():
+        if value is not None:
+            await h.click(f"option-{field}-{value}")
+    await h.click("setup-start")
+
+
+def only_table(hub: TableHub):
+    """The one table a test created through the screens."""
+    [info] = hub.store.list()
+    return hub.get(info.id)
