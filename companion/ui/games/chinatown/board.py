@@ -12,7 +12,7 @@ from typing import Any
 import flet as ft
 
 from companion.games.chinatown.data import BOARD
-from companion.games.chinatown.income import Business, find_businesses
+from companion.games.chinatown.income import Business, find_businesses, income_by_owner
 from companion.games.chinatown.rules import business_msg
 from companion.games.chinatown.text import shop_name
 from companion.ui.shell import App
@@ -159,13 +159,13 @@ def income_card(
 ) -> ft.Control:
     """Each player's income from the board as it stands, with a line per business."""
     found = find_businesses(owner, shop)
+    totals = income_by_owner(found)
     lines: list[ft.Control] = [small(title)]
     for who, name in names:
         mine = [b for b in found if b.owner == who]
-        total = sum(b.income for b in mine)
         lines.append(
             ft.Text(
-                app.tr("chinatown.income_line", name=name, amount=total),
+                app.tr("chinatown.income_line", name=name, amount=totals.get(who, 0)),
                 weight=ft.FontWeight.BOLD,
                 key=f"{key}-{who}",
             )

@@ -10,6 +10,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.games.chinatown import GAME
 from companion.games.chinatown.calc import chinatown_income
 from companion.games.chinatown.data import DATA
 from companion.games.chinatown.text import shop_name
@@ -18,7 +19,7 @@ from companion.ui.palette import DEFAULT_ORDER, swatch
 from companion.ui.shell import App
 from companion.ui.widgets import button, card, dot, small
 
-OWNERS = 5
+OWNERS = GAME.max_players  # one brush per possible player
 NONE = ""  # the "owner only" brush: a building without a shop
 CLEAR = "-"  # the eraser brush
 

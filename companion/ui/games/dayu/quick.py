@@ -11,6 +11,7 @@ from typing import Any
 import flet as ft
 
 from companion.core.calc import CalcInputError
+from companion.games.dayu import GAME
 from companion.games.dayu.calc import dayu_final, revive_msg
 from companion.games.dayu.data import DATA, FRAMES, POINTS_KIND
 from companion.games.dayu.scoring import flood_name
@@ -24,7 +25,7 @@ KEY = "quick-dayu"
 def _memo(app: App) -> dict[str, Any]:
     return app.memo.setdefault(
         KEY,
-        {"players": [_blank(app, i) for i in range(2)]},
+        {"players": [_blank(app, i) for i in range(GAME.min_players)]},
     )
 
 
@@ -54,14 +55,14 @@ def quick_score(app: App) -> list[ft.Control]:
                     "dy-q-add",
                     change(lambda: players.append(_blank(app, len(players)))),
                     icon=ft.Icons.PERSON_ADD,
-                    disabled=len(players) >= 4,
+                    disabled=len(players) >= GAME.max_players,
                 ),
                 button(
                     tr("dayu.quick.remove_player"),
                     "dy-q-remove",
                     change(lambda: players.pop()),
                     icon=ft.Icons.PERSON_REMOVE,
-                    disabled=len(players) <= 2,
+                    disabled=len(players) <= GAME.min_players,
                 ),
                 button(tr("dayu.quick.clear"), "dy-q-clear", change(lambda: app.memo.pop(KEY, None))),
             ],

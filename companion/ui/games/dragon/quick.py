@@ -12,6 +12,7 @@ import flet as ft
 
 from companion.core.calc import CalcInputError
 from companion.core.msg import Msg
+from companion.games.dragon import GAME
 from companion.games.dragon.data import RULES
 from companion.games.dragon.words import tile_msg
 from companion.ui.palette import TAP
@@ -19,7 +20,6 @@ from companion.ui.shell import App
 from companion.ui.widgets import button, card, heading, icon_button, small
 
 NUMBERS = ("vp", "track", "yuan", "rice", "fireworks")
-MAX_PLAYERS = 5
 
 
 def _player(n: int) -> dict[str, Any]:
@@ -37,7 +37,8 @@ def _player(n: int) -> dict[str, Any]:
 
 def _memo(app: App) -> dict[str, Any]:
     return app.memo.setdefault(
-        "quick-dragon", {"players": [_player(1), _player(2)], "result": None, "error": None}
+        "quick-dragon",
+        {"players": [_player(n + 1) for n in range(GAME.min_players)], "result": None, "error": None},
     )
 
 
@@ -52,7 +53,7 @@ def quick_score(app: App) -> list[ft.Control]:
             "quick-add-player",
             lambda _: _add_player(app, form),
             icon=ft.Icons.PERSON_ADD,
-            disabled=len(form["players"]) >= MAX_PLAYERS,
+            disabled=len(form["players"]) >= GAME.max_players,
         )
     )
     out.append(
