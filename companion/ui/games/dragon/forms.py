@@ -7,6 +7,7 @@ one entry; the engine validates it, so a mistake comes back as a refused entry w
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
@@ -16,7 +17,7 @@ from companion.games.dragon.data import RULES
 from companion.games.dragon.words import action_msg, event_msg
 from companion.ui.games.dragon.panels import EVENT_ICONS
 from companion.ui.shell import App
-from companion.ui.widgets import button, small
+from companion.ui.widgets import Handler, button, small
 
 
 def _memo(app: App, kind: str) -> dict[str, Any]:
@@ -25,6 +26,52 @@ def _memo(app: App, kind: str) -> dict[str, Any]:
         form = {"kind": kind, "picked": []}
         app.memo["form"] = form
     return form
+
+
+def _picker(app: App, picked: list[str]) -> Callable[[str], Handler]:
+    """A tap handler per item that adds it to the taps so far and redraws."""
+
+    def pick(item: str) -> Handler:
+        def go(_: Any = None) -> None:
+            picked.append(item)
+            app.refresh()
+
+        return go
+
+    return pick
+
+
+def _back_and_enter(
+    app: App, picked: list[str], prefix: str, entry: Callable[[], dict[str, Any]], *, ready: bool
+) -> ft.Control:
+    """ "Back" removes the last tap; "Enter" submits the entry built from the taps once complete."""
+
+    def back(_: Any = None) -> None:
+        if picked:
+            picked.pop()
+        app.refresh()
+
+    return ft.Row(
+        [
+            button(
+                app.tr("dragon.form.back"),
+                f"{prefix}-back",
+                back,
+                icon=ft.Icons.BACKSPACE,
+                disabled=not picked,
+            ),
+            button(
+                app.tr("play.enter"),
+                f"{prefix}-submit",
+                lambda _: app.submit(entry()),
+                icon=ft.Icons.CHECK,
+                filled=True,
+                disabled=not ready,
+            ),
+        ],
+        wrap=True,
+        spacing=6,
+    )
 
 
 def event_row_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
@@ -37,18 +84,7 @@ def event_row_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
     left = pool - Counter(picked)
     done = len(picked) == sum(pool.values())
 
-    def pick(ev: str) -> Any:
-        def go(_: Any = None) -> None:
-            picked.append(ev)
-            app.refresh()
-
-        return go
-
-    def back(_: Any = None) -> None:
-        if picked:
-            picked.pop()
-        app.refresh()
-
+    pick = _picker(app, picked)
     so_far = ", ".join(f"{first + i}: {tr.msg(event_msg(e))}" for i, e in enumerate(picked)) or tr(
         "dragon.row.none"
     )
@@ -73,23 +109,7 @@ def event_row_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
             )
         )
     items.append(
-        ft.Row(
-            [
-                button(
-                    tr("dragon.form.back"), "row-back", back, icon=ft.Icons.BACKSPACE, disabled=not picked
-                ),
-                button(
-                    tr("play.enter"),
-                    "row-submit",
-                    lambda _: app.submit({"kind": "event_row", "months": list(picked)}),
-                    icon=ft.Icons.CHECK,
-                    filled=True,
-                    disabled=not done,
-                ),
-            ],
-            wrap=True,
-            spacing=6,
-        )
+        _back_and_enter(app, picked, "row", lambda: {"kind": "event_row", "months": list(picked)}, ready=done)
     )
     return ft.Column(items, spacing=8, key="event-row-form")
 
@@ -107,17 +127,7 @@ def groups_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
         i += size
     current = next((g for g, cards in enumerate(groups) if len(cards) < sizes[g]), None)
 
-    def pick(card: str) -> Any:
-        def go(_: Any = None) -> None:
-            picked.append(card)
-            app.refresh()
-
-        return go
-
-    def back(_: Any = None) -> None:
-        if picked:
-            picked.pop()
-        app.refresh()
+    pick = _picker(app, picked)
 
     items: list[ft.Control] = [small(tr("play.as_dealt"))]
     for g, cards in enumerate(groups):
@@ -144,22 +154,12 @@ def groups_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
             )
         )
     items.append(
-        ft.Row(
-            [
-                button(
-                    tr("dragon.form.back"), "groups-back", back, icon=ft.Icons.BACKSPACE, disabled=not picked
-                ),
-                button(
-                    tr("play.enter"),
-                    "groups-submit",
-                    lambda _: app.submit({"kind": "groups", "groups": [list(g) for g in groups]}),
-                    icon=ft.Icons.CHECK,
-                    filled=True,
-                    disabled=current is not None,
-                ),
-            ],
-            wrap=True,
-            spacing=6,
+        _back_and_enter(
+            app,
+            picked,
+            "groups",
+            lambda: {"kind": "groups", "groups": [list(g) for g in groups]},
+            ready=current is None,
         )
     )
     return ft.Column(items, spacing=8, key="groups-form")
