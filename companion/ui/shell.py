@@ -25,6 +25,7 @@ from companion.ui.hub import TableHub, topic
 from companion.ui.i18n import Tr
 from companion.ui.palette import SEED
 from companion.ui.settings import Settings
+from companion.ui.widgets import text_button
 
 Builder = Callable[..., ft.View]
 
@@ -284,12 +285,7 @@ class App:
     def dialog(
         self, title: str, content: list[ft.Control], *, key: str, actions: list[ft.Control] | None = None
     ) -> ft.AlertDialog:
-        close = ft.TextButton(
-            content=ft.Text(self.tr("action.close")),
-            key=f"{key}-close",
-            tooltip=self.tr("action.close"),
-            on_click=lambda _: self.close_dialog(),
-        )
+        close = text_button(self.tr("action.close"), f"{key}-close", lambda _: self.close_dialog())
         dlg = ft.AlertDialog(
             key=key,
             title=ft.Text(title),

@@ -45,6 +45,23 @@ def button(
     )
 
 
+def text_button(
+    label: str,
+    key: str,
+    on_click: Handler,
+    *,
+    filled: bool = False,
+    danger: bool = False,
+    tooltip: str | None = None,
+) -> ft.Control:
+    """A dialog action or an inline link-like button: flat, or filled for the main action (red when it destroys)."""
+    colours: dict[str, Any] = {"bgcolor": ft.Colors.ERROR, "color": ft.Colors.ON_ERROR} if danger else {}
+    kind = ft.FilledButton if filled else ft.TextButton
+    return kind(
+        content=ft.Text(label), key=key, tooltip=tooltip or label, on_click=on_click, height=TAP, **colours
+    )
+
+
 def icon_button(
     icon: Any, key: str, tooltip: str, on_click: Handler, *, disabled: bool = False
 ) -> ft.IconButton:

@@ -11,7 +11,7 @@ from pydantic import BaseModel
 from companion.core import Table
 from companion.ui.shell import App
 from companion.ui.views.chrome import table_view
-from companion.ui.widgets import button, card, effect_line, small
+from companion.ui.widgets import button, card, effect_line, small, text_button
 
 
 def state_before(table: Table, i: int) -> BaseModel:
@@ -118,9 +118,5 @@ def confirm_undo(app: App, steps: int) -> None:
         app.tr("history.confirm_title"),
         [ft.Text(app.tr("history.confirm_body", n=steps))],
         key="confirm-undo",
-        actions=[
-            ft.FilledButton(
-                content=ft.Text(app.tr("history.undo_to", n=steps)), key="confirm-undo-yes", on_click=go
-            )
-        ],
+        actions=[text_button(app.tr("history.undo_to", n=steps), "confirm-undo-yes", go, filled=True)],
     )

@@ -11,7 +11,7 @@ from companion.core import TableError
 from companion.games import get
 from companion.store import TableInfo
 from companion.ui.shell import App
-from companion.ui.widgets import button, card, heading, icon_button, scroll_column, small
+from companion.ui.widgets import button, card, heading, icon_button, scroll_column, small, text_button
 
 
 def view(app: App) -> ft.View:
@@ -115,7 +115,7 @@ def rename_dialog(app: App, info: TableInfo) -> None:
         tr("home.rename"),
         [field, error],
         key="rename",
-        actions=[ft.FilledButton(content=ft.Text(tr("action.save")), key="rename-save", on_click=save)],
+        actions=[text_button(tr("action.save"), "rename-save", save, filled=True)],
     )
 
 
@@ -130,15 +130,7 @@ def delete_dialog(app: App, info: TableInfo) -> None:
         tr("home.delete_title"),
         [ft.Text(tr("home.delete_body", name=info.name))],
         key="delete",
-        actions=[
-            ft.FilledButton(
-                content=ft.Text(tr("home.delete")),
-                key="delete-confirm",
-                on_click=delete,
-                bgcolor=ft.Colors.ERROR,
-                color=ft.Colors.ON_ERROR,
-            )
-        ],
+        actions=[text_button(tr("home.delete"), "delete-confirm", delete, filled=True, danger=True)],
     )
 
 
@@ -186,15 +178,8 @@ def export_dialog(app: App, table_id: str) -> None:
         ],
         key="export",
         actions=[
-            ft.TextButton(
-                content=ft.Text(tr("home.copy")), key="export-copy", on_click=copy, tooltip=tr("home.copy")
-            ),
-            ft.FilledButton(
-                content=ft.Text(tr("home.download")),
-                key="export-save",
-                on_click=save,
-                tooltip=tr("home.download"),
-            ),
+            text_button(tr("home.copy"), "export-copy", copy),
+            text_button(tr("home.download"), "export-save", save, filled=True),
         ],
     )
 
@@ -239,23 +224,10 @@ def import_dialog(app: App) -> None:
         [small(tr("home.import_hint")), pasted, error],
         key="import",
         actions=[
-            ft.TextButton(
-                content=ft.Text(tr("live.from_image")),
-                key="import-image",
-                on_click=pick_qr,
-                tooltip=tr("live.from_image"),
-            ),
-            ft.TextButton(
-                content=ft.Text(tr("home.choose_file")),
-                key="import-file",
-                on_click=pick,
-                tooltip=tr("home.choose_file"),
-            ),
-            ft.FilledButton(
-                content=ft.Text(tr("home.import_text")),
-                key="import-submit",
-                on_click=lambda _: load(pasted.value or ""),
-                tooltip=tr("home.import_text"),
+            text_button(tr("live.from_image"), "import-image", pick_qr),
+            text_button(tr("home.choose_file"), "import-file", pick),
+            text_button(
+                tr("home.import_text"), "import-submit", lambda _: load(pasted.value or ""), filled=True
             ),
         ],
     )

@@ -13,7 +13,7 @@ from companion.ui.games import ui_for
 from companion.ui.palette import TAP
 from companion.ui.shell import App
 from companion.ui.views.chrome import table_view
-from companion.ui.widgets import button, card, dot, effect_line, heading, small
+from companion.ui.widgets import button, card, dot, effect_line, heading, small, text_button
 
 PREVIEW_LIMIT = 12  # previews cost one check() per choice: skip them for long lists
 MAX_WHY = 12
@@ -54,11 +54,11 @@ def notice_card(app: App) -> ft.Control:
     ]
     if n.rule_id:
         row.append(
-            ft.TextButton(
-                content=ft.Text(app.tr("play.see_rule")),
-                key="error-rule",
+            text_button(
+                app.tr("play.see_rule"),
+                "error-rule",
+                lambda _: app.show_rule(n.rule_id or ""),
                 tooltip=app.tr("rules.open", rule=n.rule_id),
-                on_click=lambda _: app.show_rule(n.rule_id or ""),
             )
         )
     return ft.Container(
@@ -221,10 +221,10 @@ def why(app: App, table: Table) -> list[ft.Control]:
     lines += [effect_line(app, fx, key=f"why-{k}") for k, fx in enumerate(effects[:MAX_WHY])]
     if len(effects) > MAX_WHY:
         lines.append(
-            ft.TextButton(
-                content=ft.Text(app.tr("play.more", n=len(effects) - MAX_WHY)),
-                key="why-more",
-                on_click=lambda _: app.go(f"/table/{table.id}/history"),
+            text_button(
+                app.tr("play.more", n=len(effects) - MAX_WHY),
+                "why-more",
+                lambda _: app.go(f"/table/{table.id}/history"),
             )
         )
     return [card(*lines, key="why")]

@@ -68,6 +68,7 @@ def quick_income(app: App) -> list[ft.Control]:
                     [
                         dot(DEFAULT_ORDER[i]),
                         ft.TextField(
+                            label=tr("setup.player_n", n=i + 1),
                             value=form["names"][i],
                             key=f"ct-q-name-{i}",
                             on_change=rename(i),

@@ -16,6 +16,7 @@ from companion.games.dayu.calc import dayu_final, revive_msg
 from companion.games.dayu.data import DATA, FRAMES, POINTS_KIND
 from companion.games.dayu.scoring import flood_name
 from companion.ui.games.dayu.panels import FRAME_COLOURS, FRAME_TEXT, frame_name
+from companion.ui.palette import TAP
 from companion.ui.shell import App
 from companion.ui.widgets import button, card, heading, small
 
@@ -119,6 +120,7 @@ def player_form(app: App, players: list[dict[str, Any]], i: int, change: Any) ->
             key=f"dy-q-{i}-card-{k}",
             tooltip=tr("dayu.quick.remove", what=f"{tr.msg(frame_name(f))} {v}"),
             on_click=change(lambda k=k: p["vp"].pop(k)),
+            height=TAP,
         )
         for k, (f, v) in enumerate(p["vp"])
     ]
@@ -128,11 +130,19 @@ def player_form(app: App, players: list[dict[str, Any]], i: int, change: Any) ->
             key=f"dy-q-{i}-fc-{k}",
             tooltip=tr("dayu.quick.remove", what=tr.msg(_flood_label(c))),
             on_click=change(lambda k=k: p["flood"].pop(k)),
+            height=TAP,
         )
         for k, c in enumerate(p["flood"])
     ]
     return card(
-        ft.TextField(value=p["name"], key=f"dy-q-name-{i}", on_change=rename, dense=True, max_length=24),
+        ft.TextField(
+            label=tr("setup.player_n", n=i + 1),
+            value=p["name"],
+            key=f"dy-q-name-{i}",
+            on_change=rename,
+            dense=True,
+            max_length=24,
+        ),
         small(tr("dayu.quick.vp_hint")),
         ft.Row(frames, wrap=True, spacing=6),
         ft.Row(vps, wrap=True, spacing=6),

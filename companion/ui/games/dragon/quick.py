@@ -17,7 +17,7 @@ from companion.games.dragon.data import RULES
 from companion.games.dragon.words import tile_msg
 from companion.ui.palette import TAP
 from companion.ui.shell import App
-from companion.ui.widgets import button, card, heading, icon_button, small
+from companion.ui.widgets import button, card, heading, icon_button, rule_link, small
 
 NUMBERS = ("vp", "track", "yuan", "rice", "fireworks")
 
@@ -272,12 +272,7 @@ def _result(app: App, result: dict[str, Any]) -> ft.Control:
                     [
                         ft.Text(_label(app, line), expand=True, size=13),
                         ft.Text(f"{line['points']:+d}", width=44, text_align=ft.TextAlign.RIGHT),
-                        ft.TextButton(
-                            content=ft.Text(line["rule_id"], size=11),
-                            key=f"quick-rule-{place}-{k}",
-                            height=TAP,
-                            on_click=lambda _, r=line["rule_id"]: app.show_rule(r),
-                        ),
+                        rule_link(app, line["rule_id"], f"quick-rule-{place}-{k}"),
                     ]
                 )
             )
