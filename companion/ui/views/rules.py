@@ -96,6 +96,7 @@ def view(app: App) -> ft.View:
         ft.Chip(
             label=ft.Text(tr.msg(get(g).title)),
             key=f"rules-game-{g}",
+            tooltip=tr.msg(get(g).title),
             selected=g == game_id,
             on_select=pick(g),
             height=TAP,

@@ -1,0 +1,43 @@
+"""Every tappable control on the main screens has a stable key, a spoken name and a 48 px target."""
+
+import flet as ft
+import pytest
+from ui_testkit import new_hub, new_table_by_taps, started
+
+from companion.ui.palette import TAP
+
+TAPPABLE = (ft.Button, ft.OutlinedButton, ft.FilledButton, ft.TextButton, ft.IconButton, ft.Chip)
+
+
+def problems(h) -> list[str]:
+    found = []
+    for c in h.controls():
+        if not isinstance(c, TAPPABLE) or (
+            getattr(c, "on_click", None) is None and getattr(c, "on_select", None) is None
+        ):
+            continue
+        name = f"{type(c).__name__}({c.key!r})"
+        if not isinstance(c.key, str):
+            found.append(f"{name}: no key")
+        if not (c.tooltip or getattr(c, "semantics_label", None)):
+            found.append(f"{name}: no tooltip")
+        if c.height is not None and c.height < TAP:
+            found.append(f"{name}: {c.height} px high")
+    return found
+
+
+@pytest.mark.parametrize(
+    "route", ["/", "/new", "/settings", "/rules", "/quick/dragon", "/quick/chinatown", "/quick/dayu"]
+)
+async def test_screens_tap_targets(tmp_path, route):
+    h = await started(new_hub(tmp_path), route=route)
+    assert problems(h) == []
+    h.close()
+
+
+async def test_play_screen_tap_targets(tmp_path):
+    h = await started(new_hub(tmp_path))
+    await new_table_by_taps(h, "dragon")
+    await h.click("auto")
+    assert problems(h) == []
+    h.close()
