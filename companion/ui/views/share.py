@@ -183,20 +183,29 @@ def join_view(app: App) -> ft.View:
         app.go(f"/table/{link.table_id}")
 
     field.on_submit = join
+    submit = button(tr("live.join"), "join-submit", join, icon=ft.Icons.LOGIN, filled=True)
+    return _code_form(
+        app, "/join", "join", "live.join_title", "live.join_hint", field, submit, error, back=False
+    )
+
+
+def _code_form(
+    app: App,
+    route: str,
+    key: str,
+    title_key: str,
+    hint_key: str,
+    field: ft.TextField,
+    submit: ft.Control,
+    error: ft.Text,
+    *,
+    back: bool = True,
+) -> ft.View:
+    """A screen with one code to type or paste: hint, field, submit button, and the error under it."""
     return ft.View(
-        route="/join",
-        appbar=ft.AppBar(title=ft.Text(tr("live.join_title")), automatically_imply_leading=False),
-        controls=[
-            scroll_column(
-                [
-                    small(tr("live.join_hint")),
-                    field,
-                    button(tr("live.join"), "join-submit", join, icon=ft.Icons.LOGIN, filled=True),
-                    error,
-                ],
-                key="join-body",
-            )
-        ],
+        route=route,
+        appbar=ft.AppBar(title=ft.Text(app.tr(title_key)), automatically_imply_leading=back),
+        controls=[scroll_column([small(app.tr(hint_key)), field, submit, error], key=f"{key}-body")],
         padding=12,
     )
 
@@ -251,22 +260,8 @@ def import_view(app: App, code: str | None = None) -> ft.View:
             return
         app.go(f"/table/{table.id}")
 
-    return ft.View(
-        route="/import",
-        appbar=ft.AppBar(title=ft.Text(tr("live.import_title"))),
-        controls=[
-            scroll_column(
-                [
-                    small(tr("live.import_hint")),
-                    field,
-                    button(tr("live.import"), "import-code-submit", go, icon=ft.Icons.DOWNLOAD, filled=True),
-                    error,
-                ],
-                key="import-body",
-            )
-        ],
-        padding=12,
-    )
+    submit = button(tr("live.import"), "import-code-submit", go, icon=ft.Icons.DOWNLOAD, filled=True)
+    return _code_form(app, "/import", "import", "live.import_title", "live.import_hint", field, submit, error)
 
 
 def _fragment(app: App) -> str:
