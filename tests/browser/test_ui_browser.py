@@ -71,7 +71,6 @@ def test_play_a_month_undo_reload(browser, tmp_path):
     with served(data) as url:
         page = open_app(browser, url)
         page.get_by_role("button", name="New table").wait_for(timeout=30000)
-        shot(page, "home")
         click_button(page, "New table")
         page.get_by_role("checkbox", name="In the Year of the Dragon").click()
         page.get_by_role("textbox", name="Player 1").wait_for(timeout=20000)
@@ -142,4 +141,8 @@ def test_play_a_month_undo_reload(browser, tmp_path):
         enable_semantics(page)
         page.get_by_role("button", name="Compute the final scores").wait_for(timeout=20000)
         shot(page, "quick_score")
+        page.goto(url)  # Home with a table in progress and a finished one
+        enable_semantics(page)
+        page.get_by_text("Finished", exact=True).first.wait_for(timeout=30000)
+        shot(page, "home")
         assert page.viewport_size == PHONE
