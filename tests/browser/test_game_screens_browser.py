@@ -72,9 +72,9 @@ def create_table(
 ) -> Table:
     """Home -> New table -> the game -> names (as many players as names) -> the first
     ``switch_on`` on/off options turned on -> Start."""
-    page.get_by_role("button", name="New table").first.click(timeout=30000)
+    page.get_by_role("button", name="New table").first.click(timeout=60000)
     page.get_by_role("checkbox", name=title).click()
-    page.get_by_role("textbox", name="Player 1").wait_for(timeout=20000)
+    page.get_by_role("textbox", name="Player 1").wait_for(timeout=60000)
     page.wait_for_timeout(600)  # the screen slides in
     rows = page.get_by_role("textbox", name=re.compile(r"^Player \d+$"))
     for _ in range(5):  # as many player rows as names
@@ -101,7 +101,7 @@ def create_table(
 def start(page: Any, data: Path, game_id: str) -> Table:
     tap(page, "Start the game")
     table = wait_until(lambda: newest(data, game_id), what="the table in the store")
-    page.get_by_text(table.banner.render("en")).first.wait_for(timeout=20000)
+    page.get_by_text(table.banner.render("en")).first.wait_for(timeout=60000)
     return table
 
 
@@ -135,16 +135,16 @@ def test_chinatown_place_by_tapping_and_quick_income(browser, app):
             table = answer(page, data, table, choose(table, prompt.choices[0]))
 
     # secret money: each player's panel offers a "Money" button, no amount is on screen
-    page.get_by_text(table.banner.render("en")).first.wait_for(timeout=10000)
+    page.get_by_text(table.banner.render("en")).first.wait_for(timeout=60000)
     money = [f"${m:,}" for m in table.state.money]
     shown = [t for t in screen_texts(page) if any(re.search(re.escape(m) + r"(?![\d,])", t) for m in money)]
     assert not shown
     assert page.get_by_role("button", name="Money").count() == 3
     page.get_by_role("button", name="Money").first.click()
-    page.get_by_text("Ana's money (secret)").wait_for(timeout=10000)
+    page.get_by_text("Ana's money (secret)").wait_for(timeout=60000)
     assert page.get_by_text(money[0], exact=True).count() == 1
     page.keyboard.press("Escape")
-    page.get_by_text("Ana's money (secret)").wait_for(state="detached", timeout=10000)
+    page.get_by_text("Ana's money (secret)").wait_for(state="detached", timeout=60000)
     page.wait_for_timeout(500)  # the dialog's barrier fades out
 
     # place: tap a tile in hand, then a highlighted building
@@ -152,7 +152,7 @@ def test_chinatown_place_by_tapping_and_quick_income(browser, app):
     shop, _ = sorted(table.state.hands[seat].items())[0]
     building = table.state.vacant_of(seat)[0]
     page.get_by_role("button", name=re.compile("^" + re.escape(shop_label(shop)) + " ×")).first.click()
-    page.locator('flt-semantics[aria-label*="Now tap a highlighted building"]').first.wait_for(timeout=10000)
+    page.locator('flt-semantics[aria-label*="Now tap a highlighted building"]').first.wait_for(timeout=60000)
     version = table.version
     cell(page, building).first.click()
     table = stored_after(data, "chinatown", version)
@@ -160,12 +160,12 @@ def test_chinatown_place_by_tapping_and_quick_income(browser, app):
     abbreviation = cell_abbreviation(shop)
     owner = table.players[seat].name
     placed = page.get_by_role("button", name=re.compile(rf"^Building {building} \(district.*owner {owner}"))
-    placed.filter(has_text=abbreviation).first.wait_for(timeout=10000)  # the map shows the shop
+    placed.filter(has_text=abbreviation).first.wait_for(timeout=60000)  # the map shows the shop
     shot(page, "chinatown_board")
 
     page.goto(url + "quick/chinatown")
     enable_semantics(page)
-    page.get_by_text("Each player's income").first.wait_for(timeout=20000)
+    page.get_by_text("Each player's income").first.wait_for(timeout=60000)
     owners = page.locator('flt-semantics[aria-label="Tap to set buildings for this player"]')
     for brush, owner, buildings in (("Photo", 0, (72, 73, 76)), ("Tea House", 1, (79, 80))):
         owners.nth(owner).click(position={"x": 10, "y": 10})  # the colour dot, not the name field
@@ -177,7 +177,7 @@ def test_chinatown_place_by_tapping_and_quick_income(browser, app):
             page.wait_for_timeout(250)
         name = re.compile(rf"^Building {buildings[0]} \(district.*owner Player {owner + 1} · {brush}")
         page.get_by_role("button", name=name).wait_for(timeout=5000)
-    page.get_by_text(re.compile(r"Player 1: \$[1-9]")).first.wait_for(state="attached", timeout=10000)
+    page.get_by_text(re.compile(r"Player 1: \$[1-9]")).first.wait_for(state="attached", timeout=60000)
     assert cell(page, 72).filter(has_text="complete (3/3)").count() == 1  # its tooltip names the business
     scroll(page, 2000)  # the bottom districts and the income of each player
     shot(page, "chinatown_quick_income")
@@ -244,7 +244,7 @@ def test_dayu_drain_with_number_buttons(browser, app):
 
     page.goto(url + "quick/dayu")
     enable_semantics(page)
-    page.get_by_role("button", name="Free move").first.wait_for(timeout=20000)
+    page.get_by_role("button", name="Free move").first.wait_for(timeout=60000)
     page.wait_for_timeout(300)
 
     def free_moves() -> int:

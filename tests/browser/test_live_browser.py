@@ -106,8 +106,8 @@ def test_host_viewer_and_seat_on_separate_devices(setup):
     first = table.prompt.seat
     host, _ = device(browser, url, f"/table/{table_id}")
     watcher, _ = device(browser, url, f"/join/{viewer.token}")
-    watcher.get_by_text("Viewer").wait_for(timeout=20000)
-    watcher.get_by_text(f"Waiting for {table.players[first].name}.").wait_for(timeout=20000)
+    watcher.get_by_text("Viewer").wait_for(timeout=60000)
+    watcher.get_by_text(f"Waiting for {table.players[first].name}.").wait_for(timeout=60000)
     move = table.game.describe(table.state, table.prompt.choices[0]).render("en")
     assert watcher.get_by_role("button").filter(has_text=move).count() == 0  # no submit controls
     host.get_by_role("button").filter(has_text=move).first.click()
@@ -121,9 +121,9 @@ def test_host_viewer_and_seat_on_separate_devices(setup):
     shot(watcher, "live-viewer")
     # the seat whose turn it is enters its own decision on its own phone
     phone, _ = device(browser, url, f"/join/{seats[nxt].token}")
-    phone.get_by_text(f"Seat: {after.players[nxt].name}").wait_for(timeout=20000)
+    phone.get_by_text(f"Seat: {after.players[nxt].name}").wait_for(timeout=60000)
     choice = after.game.describe(after.state, after.prompt.choices[0]).render("en")
-    phone.get_by_role("button").filter(has_text=choice).first.wait_for(timeout=10000)
+    phone.get_by_role("button").filter(has_text=choice).first.wait_for(timeout=60000)
     shot(phone, "live-seat")
     # the viewer has no choice buttons at all, for this prompt or any other
     assert watcher.get_by_role("button").filter(has_text=choice).count() == 0
@@ -138,7 +138,7 @@ def test_a_seats_websocket_frames_never_carry_another_players_money(setup):
     money = seeded["money"]
     carla_link = seeded["china_links"][3]
     page, frames = device(browser, url, f"/join/{carla_link.token}")
-    page.get_by_text("Seat: Carla").wait_for(timeout=20000)
+    page.get_by_text("Seat: Carla").wait_for(timeout=60000)
     own = translate("ui.chinatown.money", "en", amount=money[2])
 
     def reveal_own() -> str | None:  # Carla's own money, on her own phone (a tap may land early)
@@ -159,10 +159,10 @@ def test_the_share_screens_snapshot_qr_imports_to_the_same_table(setup):
     browser, url, folder, seeded = setup
     table_id = seeded["dragon"]
     page, _ = device(browser, url, f"/table/{table_id}/share")
-    page.get_by_role("button", name="Show QR").first.wait_for(timeout=20000)
+    page.get_by_role("button", name="Show QR").first.wait_for(timeout=60000)
     shot(page, "live-share")
     page.set_viewport_size({"width": 412, "height": 1900})  # both QR codes on one screen
-    page.get_by_role("button", name="Copy the code").wait_for(timeout=10000)
+    page.get_by_role("button", name="Copy the code").wait_for(timeout=60000)
     page.wait_for_timeout(1200)
     from PIL import Image
 

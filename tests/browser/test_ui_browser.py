@@ -70,10 +70,10 @@ def test_play_a_month_undo_reload(browser, tmp_path):
     data = tmp_path / "data"
     with served(data) as url:
         page = open_app(browser, url)
-        page.get_by_role("button", name="New table").wait_for(timeout=30000)
+        page.get_by_role("button", name="New table").wait_for(timeout=60000)
         click_button(page, "New table")
         page.get_by_role("checkbox", name="In the Year of the Dragon").click()
-        page.get_by_role("textbox", name="Player 1").wait_for(timeout=20000)
+        page.get_by_role("textbox", name="Player 1").wait_for(timeout=60000)
         page.wait_for_timeout(600)  # the screen slides in
         for i, name in enumerate(["Ana", "Ben", "Carla"], start=1):
             box = page.get_by_role("textbox", name=f"Player {i}")
@@ -101,7 +101,7 @@ def test_play_a_month_undo_reload(browser, tmp_path):
                 what="the entry to be stored",
             )
             version = table.version
-        page.get_by_text(table.banner.render("en")).first.wait_for(timeout=10000)
+        page.get_by_text(table.banner.render("en")).first.wait_for(timeout=60000)
         shot(page, "play")
 
         page.locator(
@@ -112,7 +112,7 @@ def test_play_a_month_undo_reload(browser, tmp_path):
 
         page.reload()
         enable_semantics(page)
-        page.get_by_text(table.banner.render("en")).first.wait_for(timeout=30000)
+        page.get_by_text(table.banner.render("en")).first.wait_for(timeout=60000)
         after = stored(data)
         assert after.version == version - 1 and after.to_json() == table.to_json()
 
@@ -128,21 +128,21 @@ def test_play_a_month_undo_reload(browser, tmp_path):
         shot(page, "rules")
         page.goto(url + "settings")
         enable_semantics(page)
-        page.get_by_role("checkbox", name="English").wait_for(timeout=20000)
+        page.get_by_role("checkbox", name="English").wait_for(timeout=60000)
         shot(page, "settings")
         # a finished game for the Scores screen: winner, tie-break, breakdown and the chart
         finished = finished_table(data, seed=3)
         page.goto(url + f"table/{finished.id}/scores")
         enable_semantics(page)
         winner = finished.scoreboard.ranking[0]
-        page.get_by_text(f"Winner: {winner}").first.wait_for(timeout=30000)
+        page.get_by_text(f"Winner: {winner}").first.wait_for(timeout=60000)
         shot(page, "scores")
         page.goto(url + "quick/dragon")
         enable_semantics(page)
-        page.get_by_role("button", name="Compute the final scores").wait_for(timeout=20000)
+        page.get_by_role("button", name="Compute the final scores").wait_for(timeout=60000)
         shot(page, "quick_score")
         page.goto(url)  # Home with a table in progress and a finished one
         enable_semantics(page)
-        page.get_by_text("Finished", exact=True).first.wait_for(timeout=30000)
+        page.get_by_text("Finished", exact=True).first.wait_for(timeout=60000)
         shot(page, "home")
         assert page.viewport_size == PHONE

@@ -92,10 +92,12 @@ def enable_semantics(page: Any) -> None:
     """Flutter builds its accessibility DOM only once its hidden placeholder is clicked."""
     page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60000)
     page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
-    page.wait_for_selector("flt-semantics", state="attached", timeout=20000)
+    page.wait_for_selector("flt-semantics", state="attached", timeout=60000)
 
 
-def wait_until(check: Any, timeout: float = 15.0, what: str = "condition") -> Any:
+# Generous bounds: a loaded CI machine (2 cores, the rest of the suite running) can be slow to
+# paint; the bounds only matter when something is really wrong.
+def wait_until(check: Any, timeout: float = 60.0, what: str = "condition") -> Any:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         value = check()
