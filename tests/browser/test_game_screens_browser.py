@@ -77,15 +77,16 @@ def create_table(
     page.get_by_role("textbox", name="Player 1").wait_for(timeout=60000)
     page.wait_for_timeout(600)  # the screen slides in
     rows = page.get_by_role("textbox", name=re.compile(r"^Player \d+$"))
-    for _ in range(5):  # as many player rows as names
-        if rows.count() < len(names):
+    for _ in range(8):  # as many player rows as names, one tap at a time
+        have = rows.count()
+        if have == len(names):
+            break
+        if have < len(names):
             tap(page, "Add player")
-        elif rows.count() > len(names):
+        else:
             remove = page.locator('flt-semantics[aria-label="Remove player"]').last
             remove.locator("[role=button]").filter(has_not_text=re.compile(".")).first.click()  # the icon
-        else:
-            break
-        page.wait_for_timeout(400)
+        wait_until(lambda have=have: rows.count() != have, what="the player rows to change")
     assert rows.count() == len(names)
     for i, name in enumerate(names, start=1):
         page.get_by_role("textbox", name=f"Player {i}").click()
@@ -172,13 +173,15 @@ def test_chinatown_place_by_tapping_and_quick_income(browser, app):
         page.wait_for_timeout(300)
         tap(page, brush)
         page.wait_for_timeout(300)
-        for n in buildings:
+        for n in buildings:  # one tap each, and wait for the map to show it before the next tap
             cell(page, n).first.click()
-            page.wait_for_timeout(250)
-        name = re.compile(rf"^Building {buildings[0]} \(district.*owner Player {owner + 1} · {brush}")
-        page.get_by_role("button", name=name).wait_for(timeout=5000)
+            name = re.compile(rf"^Building {n} \(district.*owner Player {owner + 1} · {brush}")
+            page.get_by_role("button", name=name).wait_for(timeout=60000)
     page.get_by_text(re.compile(r"Player 1: \$[1-9]")).first.wait_for(state="attached", timeout=60000)
-    assert cell(page, 72).filter(has_text="complete (3/3)").count() == 1  # its tooltip names the business
+    wait_until(  # building 72's label names its business
+        lambda: cell(page, 72).filter(has_text="complete (3/3)").count() == 1,
+        what="the complete Photo business",
+    )
     scroll(page, 2000)  # the bottom districts and the income of each player
     shot(page, "chinatown_quick_income")
     assert page.viewport_size == PHONE
