@@ -13,7 +13,18 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
-from ui_browser_kit import CHROME_ARGS, PHONE, chromium, enable_semantics, open_app, served, shot, wait_until
+from ui_browser_kit import (
+    CHROME_ARGS,
+    PHONE,
+    chromium,
+    enable_semantics,
+    open_app,
+    screen_texts,
+    served,
+    shot,
+    tap_until_stored,
+    wait_until,
+)
 
 from companion.core import Table
 from companion.games.chinatown.text import shop_name
@@ -107,11 +118,15 @@ def start(page: Any, data: Path, game_id: str) -> Table:
 
 
 def answer(page: Any, data: Path, table: Table, tap_it: Any) -> Table:
-    """Tap once (``tap_it(page)``) and wait for the store to hold the entry."""
-    page.wait_for_timeout(350)  # the new screen has settled
+    """Tap (``tap_it(page)``) once the screen shows the question, and wait for the store to hold the entry."""
     version = table.version
-    tap_it(page)
-    return stored_after(data, table.game_id, version)
+    prompt = table.prompt
+    return tap_until_stored(
+        page,
+        tap_it,
+        lambda: (t := newest(data, table.game_id)) is not None and t.version > version and t,
+        prompt.text if prompt is not None else None,
+    )
 
 
 def choose(table: Table, choice: Any) -> Any:
@@ -186,14 +201,6 @@ def test_chinatown_place_by_tapping_and_quick_income(browser, app):
     shot(page, "chinatown_quick_income")
     assert page.viewport_size == PHONE
     page.close()
-
-
-def screen_texts(page: Any) -> list[str]:
-    """What the accessibility tree says: each node's label, and the text of each leaf."""
-    return page.evaluate(
-        "[...document.querySelectorAll('flt-semantics')].map(e => (e.getAttribute('aria-label') || '')"
-        " + ' ' + (e.childElementCount ? '' : e.textContent))"
-    )
 
 
 def on_screen(page: Any, text: str) -> None:

@@ -18,6 +18,7 @@ from ui_browser_kit import (
     open_app,
     served,
     shot,
+    tap_until_stored,
     wait_until,
 )
 
@@ -89,16 +90,16 @@ def test_play_a_month_undo_reload(browser, tmp_path):
         # play until month 2 begins: each prompt answered by tapping its first choice by label
         version = table.version
         while not (table.state.month >= 2):
-            page.wait_for_timeout(400)  # the new screen slides in: tap once it has settled
             prompt = table.prompt
             if prompt.auto:
-                click_button(page, "Deal for me")
+                label = "Deal for me"
             else:
                 label = table.game.describe(table.state, prompt.choices[0]).render("en")
-                click_button(page, label)
-            table = wait_until(
+            table = tap_until_stored(
+                page,
+                lambda p, label=label: click_button(p, label),
                 lambda v=version: (t := stored(data)) is not None and t.version > v and t,
-                what="the entry to be stored",
+                prompt.text,
             )
             version = table.version
         page.get_by_text(table.banner.render("en")).first.wait_for(timeout=60000)
