@@ -18,7 +18,7 @@ import msgpack
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
-from ui_browser_kit import CHROME_ARGS, PHONE, chromium, enable_semantics, served, shot, wait_until
+from ui_browser_kit import PHONE, enable_semantics, served, shot, wait_until
 
 from companion.core import Table
 from companion.games.chinatown.entries import Give, Trade
@@ -28,7 +28,7 @@ from companion.store import Store
 from companion.store.share_links import ShareLinks
 
 pytestmark = pytest.mark.browser
-playwright = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("playwright.sync_api")  # skip the module without Playwright
 zxingcpp = pytest.importorskip("zxingcpp")
 
 
@@ -63,16 +63,11 @@ def stored(folder: Path, table_id: str) -> Table:
 
 
 @pytest.fixture(scope="module")
-def setup(tmp_path_factory):
-    exe = chromium()
-    if exe is None:
-        pytest.skip("Debian chromium is not installed")
+def setup(tmp_path_factory, browser):
     folder = tmp_path_factory.mktemp("live")
     seeded = seed(folder)
-    with served(folder) as url, playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=exe, headless=True, args=CHROME_ARGS)
+    with served(folder) as url:
         yield browser, url.rstrip("/"), folder, seeded
-        browser.close()
 
 
 def device(browser, url: str, route: str, viewport=PHONE):

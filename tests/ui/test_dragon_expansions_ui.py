@@ -3,6 +3,7 @@ each section's builder, and the eight-card groups form."""
 
 import random
 
+from dragon_helpers import ROW
 from ui_testkit import new_hub, started
 
 from companion.core import Table
@@ -10,19 +11,6 @@ from companion.games.dragon.data import RULES
 from companion.games.dragon.entries import Act, ChooseGroup, EventRow, Groups, StartPlayer, SuperEvent
 from companion.ui.palette import swatch
 from companion.ui.settings import PREFIX
-
-ROW = (
-    "tribute",
-    "drought",
-    "festival",
-    "mongol",
-    "contagion",
-    "tribute",
-    "drought",
-    "festival",
-    "mongol",
-    "contagion",
-)
 
 
 def _table(hub, options, names=("Ana", "Ben")) -> Table:
