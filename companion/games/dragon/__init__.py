@@ -19,6 +19,7 @@ from companion.games.dragon.forecast import (
     forecast_event,
     forecast_super,
 )
+from companion.games.dragon.hindsight import round_summaries
 from companion.games.dragon.options import DragonOptions
 from companion.games.dragon.scoring import score
 from companion.games.dragon.state import DragonState
@@ -31,6 +32,7 @@ __all__ = [
     "coming_events",
     "forecast_event",
     "forecast_super",
+    "round_summaries",
 ]
 
 TABLE_FACTS = ("event_row", "super_event", "groups")

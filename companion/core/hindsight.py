@@ -1,0 +1,45 @@
+"""Hindsight: the shape of a round's summary, shared by the games, and the table's history as
+the games' summary functions read it.
+
+Each game builds its summaries with a pure function over the states and effects of the log
+(``round_summaries(states, effects)`` in its package); nothing here knows a game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from companion.core.protocol import Effect
+
+
+class SeatRound(BaseModel):
+    """One player's round: a compact line, then what they gained (by source) and lost."""
+
+    model_config = ConfigDict(frozen=True)
+
+    seat: int
+    line: Effect
+    gained: list[Effect] = []
+    lost: list[Effect] = []
+    points: int = 0  # VP (or, in Chinatown, the income) gained in the round
+
+
+class RoundSummary(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    round: int  # the month, year or round number shown to the table
+    title: Effect
+    seats: list[SeatRound]  # in seat order
+    happened: list[Effect] = []  # what the round's event did, in the engine's own words
+    order: list[int] = []  # the turn order that follows, when the game has one
+    order_line: Effect | None = None
+    entries: tuple[int, int]  # the round's first and last entry in the table's history (inclusive)
+
+
+def table_history(table: Any) -> tuple[list[Any], list[list[Effect]]]:
+    """(states, effects) of a Table: states[0] is the setup, states[i + 1] follows entry i,
+    effects[i] are entry i's effects."""
+    states = [table.state_at(i) for i in range(table.version + 1)]
+    return states, [fx for _, _, fx in table.history]
