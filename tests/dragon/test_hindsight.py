@@ -8,7 +8,7 @@ import pytest
 from dragon_expansion_helpers import random_x_table
 from dragon_helpers import random_table, step_random
 
-from companion.core.hindsight import table_history
+from companion.core.foresight import table_history
 from companion.games.dragon import round_summaries
 from companion.games.dragon.data import RULES
 
@@ -24,8 +24,8 @@ def played(seed: int, combo: tuple[bool, bool] | None):
 @pytest.mark.parametrize("seed", range(4))
 def test_month_summaries_match_the_scores_releases_and_order(seed, combo):
     table = played(seed, combo)
-    states, effects = table_history(table)
-    summaries = round_summaries(states, effects)
+    states, effects, entries = table_history(table)
+    summaries = round_summaries(states, effects, entries)
     final = table.state
     assert [s.round for s in summaries] == list(range(1, RULES.setup.months + 1))
     previous = [0] * len(final.players)
@@ -52,8 +52,8 @@ def test_month_summaries_match_the_scores_releases_and_order(seed, combo):
 
 def test_the_event_shows_what_it_did_and_what_it_cost():
     table = played(11, None)
-    states, effects = table_history(table)
-    summaries = round_summaries(states, effects)
+    states, effects, entries = table_history(table)
+    summaries = round_summaries(states, effects, entries)
     tribute = [s for s in summaries if s.title.rule_id == "dragon.event.tribute"]
     assert tribute
     for s in tribute:

@@ -14,6 +14,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from companion.core import Effect, RuleViolation, msg
+from companion.core.foresight import signed
 from companion.games.chinatown import rules
 from companion.games.chinatown.data import ADJACENCY, DATA
 from companion.games.chinatown.entries import Trade
@@ -94,8 +95,8 @@ def trade_preview(state: ChinatownState, trade: Trade) -> TradePreview:
                 player=state.players[seat],
                 before=before,
                 after=now,
-                diff=_signed(now - before),
-                money=_money_msg(money[seat]),
+                diff=signed(now - before, thousands=True),
+                money=money_msg(money[seat]),
             ),
         )
         parties.append(
@@ -191,11 +192,7 @@ def _groups(businesses: list[Business[int]]) -> str:
     return " + ".join(buildings_text(b.buildings) for b in businesses) or "—"
 
 
-def _signed(n: int) -> str:
-    return f"+{n:,}" if n > 0 else f"−{-n:,}" if n < 0 else "±0"
-
-
-def _money_msg(n: int):
+def money_msg(n: int):
     if n > 0:
         return msg("foresight.chinatown.money_in", amount=n)
     if n < 0:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict
 
 from companion.core import Effect, msg
+from companion.core.foresight import signed
 from companion.games.dayu.data import DATA, POINTS_KIND
 from companion.games.dayu.ring import SPACES, can_start_drain, free_spaces
 from companion.games.dayu.scoring import flood_name, tally
@@ -82,7 +83,7 @@ def capture_worth(state: DayuState, seat: int) -> list[CaptureWorth]:
             )
             rule_id = "dayu.flood.frame_bonus"
         else:
-            text = msg("foresight.dayu.worth", card=flood_name(kind, info.points), gain=_signed(gain))
+            text = msg("foresight.dayu.worth", card=flood_name(kind, info.points), gain=signed(gain))
             rule_id = f"dayu.flood.{kind}"
         out.append(CaptureWorth(kind=kind, gain=gain, effect=Effect(rule_id=rule_id, seat=seat, msg=text)))
     out.append(
@@ -146,7 +147,3 @@ def marker_preview(state: DayuState) -> MarkerPreview:
         worth=capture_worth(state, seat),
         line=Effect(rule_id="dayu.capture", seat=seat, msg=line),
     )
-
-
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "±0"

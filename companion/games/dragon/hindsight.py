@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.core.hindsight import RoundSummary, SeatRound
+from companion.core.foresight import RoundSummary, SeatRound
 from companion.core.msg import Msg, msg
 from companion.core.protocol import Effect
 from companion.games.dragon.scoring import SOURCE_RULES, item_label
@@ -34,8 +34,10 @@ def month_ends(states: Sequence[DragonState]) -> list[int]:
     return [i for i in range(len(states) - 1) if len(states[i + 1].by_round) > len(states[i].by_round)]
 
 
-def round_summaries(states: Sequence[DragonState], effects: Sequence[list[Effect]]) -> list[RoundSummary]:
-    """One summary per month already scored."""
+def round_summaries(
+    states: Sequence[DragonState], effects: Sequence[list[Effect]], entries: Sequence[object] = ()
+) -> list[RoundSummary]:
+    """One summary per month already scored (``entries`` is not needed: states and effects tell all)."""
     ends = month_ends(states)
     first_month = next((i for i, s in enumerate(states) if s.month >= 1), 0)
     out = []

@@ -1,8 +1,8 @@
-"""Hindsight: the shape of a round's summary, shared by the games, and the table's history as
-the games' summary functions read it.
+"""Foresight and hindsight, the parts shared by the games: the shape of a round's summary, the
+table's history as the games' summary functions read it, and signed numbers for previews.
 
 Each game builds its summaries with a pure function over the states and effects of the log
-(``round_summaries(states, effects)`` in its package); nothing here knows a game.
+(``round_summaries(states, effects, entries)`` in its package); nothing here knows a game.
 """
 
 from __future__ import annotations
@@ -38,8 +38,15 @@ class RoundSummary(BaseModel):
     entries: tuple[int, int]  # the round's first and last entry in the table's history (inclusive)
 
 
-def table_history(table: Any) -> tuple[list[Any], list[list[Effect]]]:
-    """(states, effects) of a Table: states[0] is the setup, states[i + 1] follows entry i,
-    effects[i] are entry i's effects."""
+def table_history(table: Any) -> tuple[list[Any], list[list[Effect]], list[Any]]:
+    """(states, effects, entries) of a Table, as every game's ``round_summaries`` takes them:
+    states[0] is the setup, states[i + 1] follows entry i, effects[i] are entry i's effects."""
     states = [table.state_at(i) for i in range(table.version + 1)]
-    return states, [fx for _, _, fx in table.history]
+    history = table.history
+    return states, [fx for _, _, fx in history], [e for _, e, _ in history]
+
+
+def signed(n: int, thousands: bool = False) -> str:
+    """A change as the table says it: +3, −2 (a true minus sign), ±0."""
+    text = f"{abs(n):,}" if thousands else str(abs(n))
+    return f"+{text}" if n > 0 else f"−{text}" if n < 0 else "±0"
