@@ -87,9 +87,11 @@ def test_building_preview_equals_the_income_after_placing():
             preview = building_preview(state, building)
             assert preview.seat == seat
             for option in preview.options:
-                if not option.in_hand:
-                    continue
-                placed, _ = GAME.apply(state, PlaceTile(seat=seat, shop=option.shop, building=building))
+                held = state
+                if not option.in_hand:  # a tile of a business next door, as a trade could bring it
+                    held = state.model_copy(deep=True)
+                    held.hands[seat][option.shop] = 1
+                placed, _ = GAME.apply(held, PlaceTile(seat=seat, shop=option.shop, building=building))
                 assert pay_now(placed)[seat] == base + option.gain, (building, option.shop)
                 assert building in option.business
                 checked += 1

@@ -74,13 +74,14 @@ def trade_preview(state: ChinatownState, trade: Trade) -> TradePreview:
     Raises the engine's RuleViolation when the trade is not legal now.
     """
     after, gives = rules.apply(state, trade)
-    old = find_businesses(state.owner, state.shop)
-    new = find_businesses(after.owner, after.shop)
-    old_income, new_income = income_by_owner(old), income_by_owner(new)
     money: dict[int, int] = {}
     for g in trade.gives:
         money[g.giver] = money.get(g.giver, 0) - g.money
         money[g.receiver] = money.get(g.receiver, 0) + g.money
+    # Only the parties' buildings matter to the parties' income: the same rule on a smaller board.
+    old = find_businesses({b: s for b, s in state.owner.items() if s in money}, state.shop)
+    new = find_businesses({b: s for b, s in after.owner.items() if s in money}, after.shop)
+    old_income, new_income = income_by_owner(old), income_by_owner(new)
     parties = []
     for seat in sorted(money):
         changes = business_changes(
@@ -226,8 +227,9 @@ class BuildingPreview(BaseModel):
 
 
 def building_preview(state: ChinatownState, building: int) -> BuildingPreview:
-    """For an owned empty building: which business each shop type would start, extend or complete
-    for its owner, and by how much the owner's income would rise."""
+    """For an owned empty building: which business a shop tile would start, extend or complete for
+    its owner, and by how much the owner's income would rise. The options are the tile types the
+    owner holds and the types of the owner's businesses next door (a tile a trade could bring)."""
     seat = state.owner.get(building)
     if seat is None:
         raise RuleViolation("chinatown.place", "foresight.chinatown.err.unowned", building=building)
@@ -238,11 +240,16 @@ def building_preview(state: ChinatownState, building: int) -> BuildingPreview:
             building=building,
             shop=shop_name(state.shop[building]),
         )
-    base = income_by_owner(find_businesses(state.owner, state.shop)).get(seat, 0)
+    # Only the owner's buildings matter to the owner's income: the same rule on a smaller board.
+    mine_only = {b: s for b, s in state.owner.items() if s == seat}
+    base = income_by_owner(find_businesses(mine_only, state.shop)).get(seat, 0)
+    near = {state.shop[n] for n in ADJACENCY[building] if n in state.shop and mine_only.get(n) == seat}
     options = []
     for shop in DATA.shop_ids:
+        if shop not in near and not state.hands[seat].get(shop, 0):
+            continue
         board = {**state.shop, building: shop}
-        found = find_businesses(state.owner, board)
+        found = find_businesses(mine_only, board)
         mine = next(b for b in found if building in b.buildings)
         group = _group(state.owner, board, building)
         gain = income_by_owner(found).get(seat, 0) - base
