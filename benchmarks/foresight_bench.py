@@ -44,17 +44,23 @@ def report(label: str, samples: list[float]) -> None:
     print(f"{label}: median {statistics.median(samples):.0f} µs, p95 {p95:.0f} µs ({len(samples)} positions)")
 
 
-def dragon_positions(options: dict, games: int = 8) -> list[Table]:
-    """Tables stopped at every decision of months 10 to 12 (copies of the log up to there)."""
-    out = []
+def dragon_positions(options: dict, games: int = 8) -> tuple[list, list[float]]:
+    """A quarter of the positions of months 10 to 12 (state and history), and the time of the
+    taps themselves there (the engine's apply of the entry tapped), for comparison."""
+    out, taps = [], []
     for seed in range(games):
         rng = random.Random(seed)
         table = Table.new("dragon", NAMES[:5], options)
-        while table.prompt is not None:
-            step_random(table, rng)
+        while (prompt := table.prompt) is not None:
+            if table.state.month >= 10 and not prompt.auto:
+                entry = rng.choice(prompt.choices)
+                taps.append(timed(lambda s=table.state, e=entry: dragon.GAME.apply(s, e)))
+                table.submit(entry)
+            else:
+                step_random(table, rng)
             if table.state.month >= 10 and rng.random() < 0.25:
                 out.append((table.state, table_history(table)))
-    return out
+    return out, taps
 
 
 def bench_dragon() -> None:
@@ -62,7 +68,8 @@ def bench_dragon() -> None:
         ("base", {}),
         ("Great Wall + Super Events", {"great_wall": True, "super_events": True}),
     ):
-        positions = dragon_positions(options)
+        positions, taps = dragon_positions(options)
+        report(f"Dragon ({label}), the tap itself (apply)", taps)
         report(
             f"Dragon ({label}), coming_events",
             [timed(lambda s=s: dragon.coming_events(s)) for s, _ in positions],
