@@ -140,3 +140,38 @@ def test_building_preview_refuses_an_unowned_or_built_building():
     s.shop = {1: DATA.shop_ids[0]}
     with pytest.raises(RuleViolation):
         building_preview(s, 1)
+
+
+def _path(length: int) -> list[int]:
+    """Buildings in a row, each next to the one before (from the board's adjacency)."""
+
+    def grow(path: list[int]) -> list[int] | None:
+        if len(path) == length:
+            return path
+        for n in sorted(ADJACENCY[path[-1]]):
+            if n not in path and (found := grow([*path, n])):
+                return found
+        return None
+
+    return next(p for b in sorted(ADJACENCY) if (p := grow([b])))
+
+
+def test_a_trade_that_takes_a_business_past_its_maximum_splits_it():
+    s = hand_state()
+    shop = next(x for x in DATA.shop_types if x.max == 3)
+    a, b, c, d = _path(4)
+    s.owner = {a: 0, b: 0, c: 0, d: 1}
+    s.shop = {a: shop.id, b: shop.id, c: shop.id, d: shop.id}
+    ana = trade_preview(s, Trade(gives=(Give(giver=1, receiver=0, buildings=(d,)),))).parties[0]
+    assert [ch.change for ch in ana.changes] == ["splits"]
+    split = ana.changes[0]
+    assert split.effect.rule_id == "chinatown.income.oversize"
+    assert ana.income_after == DATA.income.complete[3] + DATA.income.incomplete[1] == split.income_after
+    # On the map: a fourth tile on d, owned by Ana, would split the business the same way.
+    s.owner[d] = 0
+    del s.shop[d]
+    s.hands[0] = {shop.id: 1}
+    option = next(o for o in building_preview(s, d).options if o.shop == shop.id)
+    assert option.business == tuple(sorted((a, b, c, d)))
+    assert option.gain == ana.income_after - ana.income_before
+    assert option.effect.msg.key == "foresight.chinatown.tile.splits"
