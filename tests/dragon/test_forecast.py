@@ -234,3 +234,16 @@ def test_coming_events_includes_the_super_event_until_it_strikes():
         for sf in f.seats:
             assert sf.line.msg.render("en") and sf.line.msg.render("es")
             assert "{" not in sf.line.msg.render("es")
+
+
+def test_the_super_event_is_still_to_come_while_the_months_releases_are_made():
+    month = RULES.super_events.month
+    s = random_positions(1, seed=9, super_events=True)[0].clone()
+    s.month, s.super_event, s.phase = month, "lantern", "event"
+    s.after = ["super"]
+    assert forecast_super(s) is not None
+    s.after = []
+    assert forecast_super(s) is None
+    s.super_step, s.phase = None, "groups"
+    s.month = month + 1
+    assert forecast_super(s) is None

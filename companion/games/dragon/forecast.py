@@ -228,7 +228,7 @@ def forecast_super(state: DragonState) -> EventForecast | None:
     event = state.super_event
     if not state.options.super_events or event is None or not state.events or state.phase == "over":
         return None
-    if state.month > month or (state.month == month and state.phase not in BEFORE_EVENT):
+    if state.month > month or (state.month == month and not _super_to_come(state)):
         return None
     s = state.clone()
     s.month = month
@@ -262,6 +262,11 @@ def forecast_super(state: DragonState) -> EventForecast | None:
     return EventForecast(
         month=month, event=event, rule_id=rule_id, headline=headline, table=table, seats=seats, super=True
     )
+
+
+def _super_to_come(state: DragonState) -> bool:
+    """In month 7: before the event, or after it while the super event still waits its turn."""
+    return state.phase in BEFORE_EVENT or (state.phase == "event" and "super" in state.after)
 
 
 def _super_asks(s: DragonState, event: str, seat: int) -> list[Effect]:
