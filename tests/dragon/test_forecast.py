@@ -114,6 +114,11 @@ def check(before: DragonState, rng: random.Random) -> None:
         else:
             assert set(sf.decay) <= set(decayed), ("decay", f.event, seat)
         assert sf.helmets == old.symbols(RULES.types["warrior"].symbol)
+    if f.event in ("festival", "mongol"):  # the ranking's VP are those the engine then gives
+        ranking = {r.args["player"]: r.args["vp"] for r in f.table[0].msg.args["ranking"]}
+        for old, new in zip(before.players, after.players, strict=True):
+            got = sum(i.points for i in new.ledger[len(old.ledger) :] if i.source == f.event)
+            assert ranking[old.name] == got
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict
 from companion.core.msg import Msg, msg
 from companion.core.protocol import Effect
 from companion.games.dragon.data import RULES
-from companion.games.dragon.events import decay, festival_awards, start_event
+from companion.games.dragon.events import decay, start_event
 from companion.games.dragon.state import DragonState, ReleaseTask
 from companion.games.dragon.superevents import flood_half, start_super, super_msg
 from companion.games.dragon.wall import wall_check
@@ -137,7 +137,9 @@ def forecast_event(state: DragonState, month: int) -> EventForecast:
         seats.append(SeatForecast(seat=seat, line=line, detail=[*own_fx, *own_decay, *hints], **numbers))
     table = [e for e in fx if e.seat is None and e.msg.key != "dragon.fx.event"]
     if event == "festival":
-        table.insert(0, _fireworks_ranking(state))
+        table.insert(0, _ranking(state, after, "fireworks", [p.fireworks for p in state.players], "festival"))
+    elif event == "mongol":
+        table.insert(0, _ranking(state, after, "helmets", helmets, "mongol"))
     headline = Effect(
         rule_id=rule_id, msg=msg("foresight.dragon.headline", month=month, event=event_msg(event))
     )
@@ -178,7 +180,9 @@ def _hints(
         per = ev.drought_rice_per_inhabited_palace
         need = per * sum(1 for pal in p.palaces if pal.persons)
         if p.rice < need:
-            out.append(("dragon.event.drought", "drought", {"rice": need - p.rice, "need": need}))
+            out.append(
+                ("dragon.event.drought", "drought", {"rice": need - p.rice, "need": need, "held": p.rice})
+            )
     elif event == "contagion":
         count = next((e.msg.args["count"] for e in own_fx if e.msg.key == "dragon.fx.contagion"), 0)
         if count and p.persons():
@@ -202,19 +206,19 @@ def _hints(
     ]
 
 
-def _fireworks_ranking(state: DragonState) -> Effect:
-    awards = festival_awards([p.fireworks for p in state.players])
-    order = sorted(range(len(state.players)), key=lambda s: -state.players[s].fireworks)
+def _ranking(state: DragonState, after: DragonState, what: str, counts: list[int], source: str) -> Effect:
+    """Fireworks (festival) or helmets (Mongols) by player, most first, with the VP the engine gave each."""
+    old = [len(p.ledger) for p in state.players]
     ranked = [
         msg(
-            "foresight.dragon.fireworks_rank",
+            "foresight.dragon.rank",
             player=state.players[s].name,
-            n=state.players[s].fireworks,
-            vp=awards[s][0],
+            n=counts[s],
+            vp=sum(i.points for i in after.players[s].ledger[old[s] :] if i.source == source),
         )
-        for s in order
+        for s in sorted(range(len(counts)), key=lambda s: -counts[s])
     ]
-    return Effect(rule_id="dragon.event.festival", msg=msg("foresight.dragon.fireworks", ranking=ranked))
+    return Effect(rule_id=f"dragon.event.{source}", msg=msg(f"foresight.dragon.{what}", ranking=ranked))
 
 
 # ---- month 7's super event -----------------------------------------------------------------
