@@ -12,9 +12,10 @@ from pydantic import BaseModel, ConfigDict
 
 from companion.core.msg import Msg, msg
 from companion.core.protocol import Effect
+from companion.games.dragon.choices import release_options
 from companion.games.dragon.data import RULES
-from companion.games.dragon.events import decay, start_event
-from companion.games.dragon.state import DragonState, ReleaseTask
+from companion.games.dragon.events import decay, settle_tasks, start_event, task_release
+from companion.games.dragon.state import DragonState
 from companion.games.dragon.superevents import flood_half, start_super, super_msg
 from companion.games.dragon.wall import wall_check
 from companion.games.dragon.words import event_msg
@@ -91,21 +92,19 @@ def strike(state: DragonState, month: int) -> tuple[DragonState, list[Effect]]:
     return s, fx
 
 
-def releases_due(state: DragonState, tasks: list[ReleaseTask], seat: int) -> int:
-    """How many persons ``seat`` would really let go: each task in turn, never more than are left
-    (a Drought task takes one from each unfed palace)."""
-    palaces = [len(p.persons) for p in state.players[seat].palaces]
-    left = sum(palaces)
-    inhabited = sum(1 for n in palaces if n)
-    due = 0
-    for task in tasks:
-        if task.seat != seat:
-            continue
-        cap = min(inhabited, left) if task.per_palace else left
-        n = min(task.count, cap)
-        due += n
-        left -= n
-    return due
+def released_after(state: DragonState) -> list[int]:
+    """How many persons each player would let go for the losses waiting in ``state.tasks``: the
+    engine makes them on a copy (``settle_tasks``, then the first legal release each time a
+    player would choose), so the count is the rule's, whatever the players pick."""
+    s = state.clone()
+    fx: list[Effect] = []
+    while True:
+        settle_tasks(s, fx)
+        if not s.tasks:
+            break
+        choice = release_options(s)[0]
+        task_release(s, choice.palace, choice.tile, fx)
+    return [len(new.released) - len(old.released) for old, new in zip(state.players, s.players, strict=True)]
 
 
 def forecast_event(state: DragonState, month: int) -> EventForecast:
@@ -119,6 +118,7 @@ def forecast_event(state: DragonState, month: int) -> EventForecast:
     decay(decayed, decay_fx)
     helmet = RULES.types["warrior"].symbol
     helmets = [p.symbols(helmet) for p in state.players]
+    released = released_after(after)
     seats = []
     for seat, (old, new) in enumerate(zip(state.players, after.players, strict=True)):
         own_fx = [e for e in fx if e.seat == seat]
@@ -128,7 +128,7 @@ def forecast_event(state: DragonState, month: int) -> EventForecast:
             "rice": old.rice - new.rice,
             "fireworks": old.fireworks - new.fireworks,
             "vp": new.vp - old.vp,
-            "releases": releases_due(state, after.tasks, seat),
+            "releases": released[seat],
             "helmets": helmets[seat],
             "decay": tuple(e.msg.args["palace"] for e in own_decay),
         }
@@ -243,6 +243,7 @@ def forecast_super(state: DragonState) -> EventForecast | None:
     start_super(s, fx)
     rule_id = f"dragon.super.{event}"
     table = [e for e in fx if e.seat is None and e.msg.key != "dragon.fx.super"]
+    released = released_after(s)
     seats = []
     for seat, (old, new) in enumerate(zip(state.players, s.players, strict=True)):
         own_fx = [e for e in fx if e.seat == seat]
@@ -252,7 +253,7 @@ def forecast_super(state: DragonState) -> EventForecast | None:
             "rice": old.rice - new.rice,
             "fireworks": old.fireworks - new.fireworks,
             "vp": new.vp - old.vp,
-            "releases": releases_due(state, s.tasks, seat),
+            "releases": released[seat],
         }
         track = new.track if event == "volcano" else None
         if own_fx or asks:
