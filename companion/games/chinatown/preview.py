@@ -118,15 +118,9 @@ def business_changes(
 ) -> list[BusinessChange]:
     """Pair the businesses before and after that share a building (same shop type): each
     connected family that differs is one change."""
-    families: list[tuple[list[Business[int]], list[Business[int]]]] = []
-    left = list(after)
-    for b in before:
-        family = next((f for f in families if any(_touch(b, x) for x in f[0] + f[1])), None)
-        if family is None:
-            family = ([], [])
-            families.append(family)
-        family[0].append(b)
-    for a in left:
+    # Businesses of one moment never share a building, so each old one starts its own family.
+    families: list[tuple[list[Business[int]], list[Business[int]]]] = [([b], []) for b in before]
+    for a in after:
         hits = [f for f in families if any(_touch(a, x) for x in f[0] + f[1])]
         if not hits:
             families.append(([], [a]))
