@@ -203,7 +203,7 @@ def test_super_forecast_equals_what_the_super_event_then_does(event):
                 assert bool(had) == any(e.msg.key == "dragon.fx.assassination" for e in sf.detail)
 
 
-@pytest.mark.parametrize("event", ["earthquake", "flood", "tornado", "charter"])
+@pytest.mark.parametrize("event", ["earthquake", "flood", "tornado", "charter", "sunrise"])
 def test_super_forecast_asks_exactly_who_the_engine_asks(event):
     rng = random.Random(event)
     month = RULES.super_events.month

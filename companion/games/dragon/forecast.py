@@ -16,7 +16,7 @@ from companion.games.dragon.choices import release_options
 from companion.games.dragon.data import RULES
 from companion.games.dragon.events import decay, settle_tasks, start_event, task_release
 from companion.games.dragon.state import DragonState
-from companion.games.dragon.superevents import flood_half, start_super, super_msg
+from companion.games.dragon.superevents import flood_half, start_super, sunrise_picks, super_msg
 from companion.games.dragon.wall import wall_check
 from companion.games.dragon.words import event_msg
 
@@ -285,7 +285,7 @@ def _super_asks(s: DragonState, event: str, seat: int) -> list[Effect]:
         args = {"n": flood_half(s, seat)}
     elif event == "tornado" and p.cards:
         args = {"n": s.super_left[seat]}
-    elif event == "sunrise" or (event == "charter" and p.persons()):
+    elif (event == "sunrise" and sunrise_picks(s, seat)) or (event == "charter" and p.persons()):
         args = {}
     if args is None:
         return []
