@@ -15,7 +15,16 @@ from companion.core import Effect, Msg, Prompt, Scoreboard, TableError, msg
 from companion.games.chinatown import codes, flow, rules, scoring
 from companion.games.chinatown.data import BUILDINGS, DATA
 from companion.games.chinatown.entries import ENTRY_ADAPTER
+from companion.games.chinatown.hindsight import round_summaries
+from companion.games.chinatown.preview import (
+    BuildingPreview,
+    TradePreview,
+    building_preview,
+    trade_preview,
+)
 from companion.games.chinatown.state import ChinatownState, Options
+
+__all__ = ["GAME", "BuildingPreview", "TradePreview", "building_preview", "round_summaries", "trade_preview"]
 
 
 class Chinatown:

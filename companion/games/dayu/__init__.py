@@ -9,7 +9,11 @@ from companion.core import Effect, Msg, Prompt, Scoreboard, msg
 from companion.games.dayu import flow, rules, scoring
 from companion.games.dayu.data import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.dayu.entries import ENTRY_ADAPTER
+from companion.games.dayu.hindsight import round_summaries
+from companion.games.dayu.preview import MarkerPreview, capture_worth, marker_preview
 from companion.games.dayu.state import DayuOptions, DayuState
+
+__all__ = ["GAME", "MarkerPreview", "capture_worth", "marker_preview", "round_summaries"]
 
 
 class DayuGame:

@@ -12,10 +12,28 @@ from companion.games.dragon.choices import STEP_KINDS, choices, step
 from companion.games.dragon.data import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.dragon.engine import STEP_RULES, apply, setup
 from companion.games.dragon.entries import ENTRY_ADAPTER
+from companion.games.dragon.forecast import (
+    EventForecast,
+    SeatForecast,
+    coming_events,
+    forecast_event,
+    forecast_super,
+)
+from companion.games.dragon.hindsight import round_summaries
 from companion.games.dragon.options import DragonOptions
 from companion.games.dragon.scoring import score
 from companion.games.dragon.state import DragonState
 from companion.games.dragon.text import banner, describe_entry, prompt_msg
+
+__all__ = [
+    "GAME",
+    "EventForecast",
+    "SeatForecast",
+    "coming_events",
+    "forecast_event",
+    "forecast_super",
+    "round_summaries",
+]
 
 TABLE_FACTS = ("event_row", "super_event", "groups")
 _PROMPTS: list[tuple[DragonState, Prompt | None]] = []

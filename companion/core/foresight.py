@@ -1,0 +1,52 @@
+"""Foresight and hindsight, the parts shared by the games: the shape of a round's summary, the
+table's history as the games' summary functions read it, and signed numbers for previews.
+
+Each game builds its summaries with a pure function over the states and effects of the log
+(``round_summaries(states, effects, entries)`` in its package); nothing here knows a game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from companion.core.protocol import Effect
+
+
+class SeatRound(BaseModel):
+    """One player's round: a compact line, then what they gained (by source) and lost."""
+
+    model_config = ConfigDict(frozen=True)
+
+    seat: int
+    line: Effect
+    gained: list[Effect] = []
+    lost: list[Effect] = []
+    points: int = 0  # VP (or, in Chinatown, the income) gained in the round
+
+
+class RoundSummary(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    round: int  # the month, year or round number shown to the table
+    title: Effect
+    seats: list[SeatRound]  # in seat order
+    happened: list[Effect] = []  # what the round's event did, in the engine's own words
+    order: list[int] = []  # the turn order that follows, when the game has one
+    order_line: Effect | None = None
+    entries: tuple[int, int]  # the round's first and last entry in the table's history (inclusive)
+
+
+def table_history(table: Any) -> tuple[list[Any], list[list[Effect]], list[Any]]:
+    """(states, effects, entries) of a Table, as every game's ``round_summaries`` takes them:
+    states[0] is the setup, states[i + 1] follows entry i, effects[i] are entry i's effects."""
+    states = [table.state_at(i) for i in range(table.version + 1)]
+    history = table.history
+    return states, [fx for _, _, fx in history], [e for _, e, _ in history]
+
+
+def signed(n: int, thousands: bool = False) -> str:
+    """A change as the table says it: +3, −2 (a true minus sign), ±0."""
+    text = f"{abs(n):,}" if thousands else str(abs(n))
+    return f"+{text}" if n > 0 else f"−{text}" if n < 0 else "±0"

@@ -1,0 +1,73 @@
+"""Hindsight for Chinatown: a summary of every year from the table's log (pure, no I/O).
+
+A year ends when its income is paid. Each player's line gives the income, business by
+business in the engine's own words, and what changed hands in the year's trades. Money
+totals stay secret: only the income (worked out from the open board) and the money the
+table saw handed over are shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from companion.core import Effect, msg
+from companion.core.foresight import RoundSummary, SeatRound
+from companion.games.chinatown.data import DATA
+from companion.games.chinatown.entries import Trade
+from companion.games.chinatown.income import RULE_COMPLETE, RULE_INCOMPLETE, RULE_OVERSIZE
+from companion.games.chinatown.preview import money_msg
+from companion.games.chinatown.state import ChinatownState
+
+BUSINESS_RULES = (RULE_COMPLETE, RULE_INCOMPLETE, RULE_OVERSIZE)
+
+
+def round_summaries(
+    states: Sequence[ChinatownState], effects: Sequence[list[Effect]], entries: Sequence[object]
+) -> list[RoundSummary]:
+    """One summary per year whose income was paid. ``entries`` are the table's entries (for the trades)."""
+    ends = [i for i in range(len(states) - 1) if states[i + 1].year > states[i].year]
+    out = []
+    for n, end in enumerate(ends):
+        first = ends[n - 1] + 1 if n else 0
+        fx = [e for f in effects[first : end + 1] for e in f]
+        trades = [e for e in entries[first : end + 1] if isinstance(e, Trade)]
+        out.append(_year(states[end + 1], n, fx, trades, first, end))
+    return out
+
+
+def _year(
+    end: ChinatownState, year: int, fx: list[Effect], trades: list[Trade], first: int, last: int
+) -> RoundSummary:
+    seats = []
+    for seat, name in enumerate(end.players):
+        income = end.income[year][seat]
+        money = sum(g.money for t in trades for g in t.gives if g.receiver == seat) - sum(
+            g.money for t in trades for g in t.gives if g.giver == seat
+        )
+        gained = [e for e in fx if e.seat == seat and e.rule_id in BUSINESS_RULES]
+        lost = [e for e in fx if e.seat == seat and e.rule_id == "chinatown.trade"]
+        line = msg(
+            "foresight.hindsight.chinatown_line",
+            player=name,
+            income=income,
+            trades=len(lost),
+            money=money_msg(money),
+        )
+        seats.append(
+            SeatRound(
+                seat=seat,
+                line=Effect(rule_id="chinatown.income", seat=seat, msg=line),
+                gained=gained,
+                lost=lost,
+                points=income,
+            )
+        )
+    return RoundSummary(
+        round=DATA.years[year],
+        title=Effect(
+            rule_id="chinatown.year", msg=msg("foresight.hindsight.chinatown_title", year=DATA.years[year])
+        ),
+        seats=seats,
+        happened=[e for e in fx if e.rule_id == "chinatown.trade"],
+        entries=(first, last),
+    )

@@ -1,0 +1,64 @@
+"""Hindsight for Da Yu: a summary of every round from the table's log (pure, no I/O).
+
+A round ends when its totals are recorded (``round_totals`` grows). Each player's points are
+the change of their total; what they gained is told by the engine's own effects: the VP cards
+kept and the flood cards taken (and swapped). Da Yu has no turn order to change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from companion.core import Effect, msg
+from companion.core.foresight import RoundSummary, SeatRound, signed
+from companion.games.dayu.state import DayuState
+
+GAIN_KEYS = ("dayu.fx.vp_card", "dayu.fx.capture", "dayu.fx.exchange")
+LOSS_KEYS = ("dayu.fx.discard",)
+
+
+def round_summaries(
+    states: Sequence[DayuState], effects: Sequence[list[Effect]], entries: Sequence[object] = ()
+) -> list[RoundSummary]:
+    """One summary per round already ended (``entries`` is not needed)."""
+    ends = [
+        i for i in range(len(states) - 1) if len(states[i + 1].round_totals) > len(states[i].round_totals)
+    ]
+    out = []
+    for n, end in enumerate(ends):
+        first = ends[n - 1] + 1 if n else 0
+        fx = [e for f in effects[first : end + 1] for e in f]
+        totals = states[end + 1].round_totals
+        before = totals[n - 1] if n else [0] * len(totals[n])
+        seats = []
+        for seat, p in enumerate(states[end + 1].players):
+            points = totals[n][seat] - before[seat]
+            gained = [e for e in fx if e.seat == seat and e.msg.key in GAIN_KEYS]
+            lost = [e for e in fx if e.seat == seat and e.msg.key in LOSS_KEYS]
+            line = msg(
+                "foresight.hindsight.dayu_line",
+                player=p.name,
+                points=signed(points),
+                total=totals[n][seat],
+            )
+            seats.append(
+                SeatRound(
+                    seat=seat,
+                    line=Effect(rule_id="dayu.score.vp_cards", seat=seat, msg=line),
+                    gained=gained,
+                    lost=lost,
+                    points=points,
+                )
+            )
+        out.append(
+            RoundSummary(
+                round=n + 1,
+                title=Effect(
+                    rule_id="dayu.turn.order", msg=msg("foresight.hindsight.dayu_title", round=n + 1)
+                ),
+                seats=seats,
+                happened=[e for e in fx if e.rule_id.startswith("dayu.capture")],
+                entries=(first, end),
+            )
+        )
+    return out

@@ -1,0 +1,149 @@
+"""Foresight for Da Yu: what the flood card under the current player's marker allows.
+
+The app does not know the faces of the cards (they are not published), so a tool card
+"fits" by the counts the app knows, exactly as the engine checks a drain: the free spaces on
+the card and the tokens left in the supply (ring.free_spaces, rules._check_room). What
+taking the card would be worth is the engine's own ``scoring.tally`` with the card added.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+from companion.core import Effect, msg
+from companion.core.foresight import signed
+from companion.games.dayu.data import DATA, POINTS_KIND
+from companion.games.dayu.ring import SPACES, can_start_drain, free_spaces
+from companion.games.dayu.scoring import flood_name, tally
+from companion.games.dayu.state import DayuState
+
+
+class CardFit(BaseModel):
+    """One tool card in the hand: the most tools its face may show and still be played here."""
+
+    model_config = ConfigDict(frozen=True)
+
+    card: int  # index in the hand
+    max_tools: int  # 0: it cannot be played on this card now
+    effect: Effect
+
+
+class CaptureWorth(BaseModel):
+    """What taking a flood card of this kind would add to the player's score now."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: str  # a flood kind, or POINTS_KIND (worth its printed number)
+    gain: int | None  # None for a card that only shows a printed number: it is worth that number
+    effect: Effect
+
+
+class MarkerPreview(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    seat: int
+    place: int | None  # the marker's place (from 0), None before the markers are placed
+    tokens: int  # drainage tokens on the card now
+    needed: int  # tokens still needed before the card is taken (0: taken after this turn's draw)
+    room: int  # the most tools one drain can place now: free spaces, and tokens in the supply
+    can_drain: bool  # a drain may be started now (an action point left, a card in hand, room on the card)
+    fits: list[CardFit]
+    worth: list[CaptureWorth]
+    line: Effect
+
+
+def tokens_needed(state: DayuState, place: int) -> int:
+    """Tokens still to go on the card at ``place`` before it is full and taken (0 for an empty place)."""
+    return free_spaces(state.ring[place])
+
+
+def drain_room(state: DayuState, place: int) -> int:
+    """The most tools a drain could place on this card now: the engine refuses more (dayu.drain.fit,
+    dayu.drain.supply)."""
+    return min(free_spaces(state.ring[place]), state.supply)
+
+
+def capture_worth(state: DayuState, seat: int) -> list[CaptureWorth]:
+    """For each kind of flood card: the points taking one would add to ``seat``'s score now."""
+    p = state.players[seat]
+    vp = [(c.frame, c.vp) for c in p.vp_cards]
+    flood = [(f.kind, f.points) for f in p.flood]
+    now = tally(p.name, vp, flood).total
+    out = []
+    for kind, info in DATA.flood_kinds.items():
+        gain = tally(p.name, vp, [*flood, (kind, info.points)]).total - now
+        if info.frame is not None:
+            framed = sum(1 for f, _ in vp if f == info.frame)
+            text = msg(
+                "foresight.dayu.worth_frame",
+                card=flood_name(kind, info.points),
+                gain=gain,
+                n=framed,
+                frame=msg(f"dayu.frame.{info.frame}"),
+            )
+            rule_id = "dayu.flood.frame_bonus"
+        else:
+            text = msg("foresight.dayu.worth", card=flood_name(kind, info.points), gain=signed(gain))
+            rule_id = f"dayu.flood.{kind}"
+        out.append(CaptureWorth(kind=kind, gain=gain, effect=Effect(rule_id=rule_id, seat=seat, msg=text)))
+    out.append(
+        CaptureWorth(
+            kind=POINTS_KIND,
+            gain=None,
+            effect=Effect(rule_id="dayu.flood.points", seat=seat, msg=msg("foresight.dayu.worth_points")),
+        )
+    )
+    return out
+
+
+def marker_preview(state: DayuState) -> MarkerPreview:
+    """For the current player: which tool cards fit the flood card under their marker, how many
+    tokens it still needs, and what taking it would be worth."""
+    seat = state.current
+    p = state.players[seat]
+    place = p.marker
+    if place is None or state.ring[place].card is None:
+        tokens = needed = room = 0
+    else:
+        tokens = state.ring[place].tokens
+        needed = tokens_needed(state, place)
+        room = drain_room(state, place)
+    high = DATA.tools_per_face.high
+    can_drain = state.phase == "actions" and state.points_left > 0 and bool(p.hand) and can_start_drain(state)
+    fits = []
+    for i, card in enumerate(p.hand):
+        most = min(room, high)
+        key = "fits" if most >= high else "fits_up_to" if most else "no_fit"
+        name = msg(f"dayu.card.{card.side}", frame=msg(f"dayu.frame.{card.frame}"))
+        fits.append(
+            CardFit(
+                card=i,
+                max_tools=most,
+                effect=Effect(
+                    rule_id="dayu.drain.fit", seat=seat, msg=msg(f"foresight.dayu.{key}", card=name, n=most)
+                ),
+            )
+        )
+    if place is None or state.ring[place].card is None:
+        line = msg("foresight.dayu.line_empty", player=p.name)
+    else:
+        line = msg(
+            "foresight.dayu.line",
+            player=p.name,
+            place=place + 1,
+            tokens=tokens,
+            spaces=SPACES,
+            needed=needed,
+            room=min(room, high),
+        )
+    return MarkerPreview(
+        seat=seat,
+        place=place,
+        tokens=tokens,
+        needed=needed,
+        room=room,
+        can_drain=can_drain,
+        fits=fits,
+        worth=capture_worth(state, seat),
+        line=Effect(rule_id="dayu.capture", seat=seat, msg=line),
+    )

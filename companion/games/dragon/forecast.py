@@ -1,0 +1,294 @@
+"""Foresight: what a month's event (and month 7's super event) would do to each player if it struck now.
+
+The forecast is the rule, not a second copy of it: it runs the engine's own resolution
+(``events.start_event``, the wall check, ``events.decay``, ``superevents.start_super``) on a
+private copy of the state and reads the numbers off the copy. Only the "what would change it"
+hints are worked out here, from the same rules data.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+from companion.core.msg import Msg, msg
+from companion.core.protocol import Effect
+from companion.games.dragon.choices import release_options
+from companion.games.dragon.data import RULES
+from companion.games.dragon.events import decay, settle_tasks, start_event, task_release
+from companion.games.dragon.state import DragonState
+from companion.games.dragon.superevents import flood_half, start_super, sunrise_picks, super_msg
+from companion.games.dragon.wall import wall_check
+from companion.games.dragon.words import event_msg
+
+# The phases before a month's event: its forecast is still to come.
+BEFORE_EVENT = ("groups", "actions", "persons")
+
+
+class SeatForecast(BaseModel):
+    """What the event would do to one player. ``line`` is the compact line for the Play screen,
+    ``detail`` the engine's own effects for that player, then what would change them."""
+
+    model_config = ConfigDict(frozen=True)
+
+    seat: int
+    line: Effect
+    detail: list[Effect]
+    yuan: int = 0  # yuan paid
+    rice: int = 0  # rice paid
+    fireworks: int = 0  # fireworks handed back
+    vp: int = 0  # VP scored by the event and the wall check
+    releases: int = 0  # persons the player would have to let go (never more than they hold)
+    helmets: int = 0
+    decay: tuple[int, ...] = ()  # palaces (numbered from 1) losing a floor if nobody else leaves them
+    track: int | None = None  # the person-track space after a Volcanic eruption
+
+
+class EventForecast(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    month: int
+    event: str  # the event id, or the super event id when ``super`` is set
+    rule_id: str
+    headline: Effect
+    table: list[Effect]  # what concerns the whole table: the weakest, the wall, the ranking
+    seats: list[SeatForecast]  # in seat order
+    super: bool = False
+
+
+def coming_months(state: DragonState) -> list[int]:
+    """The months whose event is still to come that the table wants to see: this one and the next."""
+    if not state.events or state.phase == "over":
+        return []
+    first = state.month if state.phase in BEFORE_EVENT else state.month + 1
+    first = max(first, 1)
+    return [m for m in (first, first + 1) if m <= RULES.setup.months]
+
+
+def coming_events(state: DragonState) -> list[EventForecast]:
+    """The forecasts of this month's event and the next one, then month 7's super event if it is still to come."""
+    out = [forecast_event(state, m) for m in coming_months(state)]
+    sup = forecast_super(state)
+    if sup is not None:
+        out.append(sup)
+    return out
+
+
+# ---- the month's event ---------------------------------------------------------------------
+
+
+def strike(state: DragonState, month: int) -> tuple[DragonState, list[Effect]]:
+    """A copy of the state after month ``month``'s event struck now, with the wall check that
+    follows it; the persons it costs wait in ``tasks``. The state given is never changed."""
+    s = state.clone()
+    s.month = month
+    s.tasks = []
+    s.after = []
+    s.super_step = None
+    fx: list[Effect] = []
+    start_event(s, fx)
+    for step in s.after:
+        if step == "wall":  # the super event is forecast on its own (forecast_super)
+            wall_check(s, fx)
+    return s, fx
+
+
+def released_after(state: DragonState) -> list[int]:
+    """How many persons each player would let go for the losses waiting in ``state.tasks``: the
+    engine makes them on a copy (``settle_tasks``, then the first legal release each time a
+    player would choose), so the count is the rule's, whatever the players pick."""
+    s = state.clone()
+    fx: list[Effect] = []
+    while True:
+        settle_tasks(s, fx)
+        if not s.tasks:
+            break
+        choice = release_options(s)[0]
+        task_release(s, choice.palace, choice.tile, fx)
+    return [len(new.released) - len(old.released) for old, new in zip(state.players, s.players, strict=True)]
+
+
+def forecast_event(state: DragonState, month: int) -> EventForecast:
+    """What month ``month``'s event would do to each player if it struck now."""
+    event = state.events[month - 1]
+    rule_id = f"dragon.event.{event}"
+    after, fx = strike(state, month)
+    decayed = after.clone()
+    decayed.tasks = []
+    decay_fx: list[Effect] = []
+    decay(decayed, decay_fx)
+    helmet = RULES.types["warrior"].symbol
+    helmets = [p.symbols(helmet) for p in state.players]
+    released = released_after(after)
+    seats = []
+    for seat, (old, new) in enumerate(zip(state.players, after.players, strict=True)):
+        own_fx = [e for e in fx if e.seat == seat]
+        own_decay = [e for e in decay_fx if e.seat == seat]
+        numbers = {
+            "yuan": old.yuan - new.yuan,
+            "rice": old.rice - new.rice,
+            "fireworks": old.fireworks - new.fireworks,
+            "vp": new.vp - old.vp,
+            "releases": released[seat],
+            "helmets": helmets[seat],
+            "decay": tuple(e.msg.args["palace"] for e in own_decay),
+        }
+        hints = _hints(state, event, seat, own_fx, helmets, numbers["decay"])
+        line = Effect(rule_id=rule_id, seat=seat, msg=_line(old.name, numbers))
+        seats.append(SeatForecast(seat=seat, line=line, detail=[*own_fx, *own_decay, *hints], **numbers))
+    table = [e for e in fx if e.seat is None and e.msg.key != "dragon.fx.event"]
+    if event == "festival":
+        table.insert(0, _ranking(state, after, "fireworks", [p.fireworks for p in state.players], "festival"))
+    elif event == "mongol":
+        table.insert(0, _ranking(state, after, "helmets", helmets, "mongol"))
+    headline = Effect(
+        rule_id=rule_id, msg=msg("foresight.dragon.headline", month=month, event=event_msg(event))
+    )
+    return EventForecast(
+        month=month, event=event, rule_id=rule_id, headline=headline, table=table, seats=seats
+    )
+
+
+def _line(name: str, n: dict) -> Msg:
+    parts: list[Msg] = []
+    if n["yuan"]:
+        parts.append(msg("foresight.dragon.part.yuan", n=n["yuan"]))
+    if n["rice"]:
+        parts.append(msg("foresight.dragon.part.rice", n=n["rice"]))
+    if n["fireworks"]:
+        parts.append(msg("foresight.dragon.part.fireworks", n=n["fireworks"]))
+    if n["vp"]:
+        parts.append(msg("foresight.dragon.part.vp", n=n["vp"]))
+    if n["releases"]:
+        parts.append(msg("foresight.dragon.part.releases", n=n["releases"]))
+    for palace in n["decay"]:
+        parts.append(msg("foresight.dragon.part.decay", palace=palace))
+    if not parts:
+        return msg("foresight.dragon.line_safe", player=name)
+    return msg("foresight.dragon.line", player=name, parts=parts)
+
+
+def _hints(
+    state: DragonState, event: str, seat: int, own_fx: list[Effect], helmets: list[int], decayed: tuple
+) -> list[Effect]:
+    """What would change the outcome for this player, worked out from the same rules data."""
+    p = state.players[seat]
+    ev = RULES.events
+    out: list[tuple[str, str, dict]] = []
+    if event == "tribute" and p.yuan < ev.tribute_yuan:
+        out.append(("dragon.event.tribute", "tribute", {"yuan": ev.tribute_yuan - p.yuan}))
+    elif event == "drought":
+        per = ev.drought_rice_per_inhabited_palace
+        need = per * sum(1 for pal in p.palaces if pal.persons)
+        if p.rice < need:
+            out.append(
+                ("dragon.event.drought", "drought", {"rice": need - p.rice, "need": need, "held": p.rice})
+            )
+    elif event == "contagion":
+        count = next((e.msg.args["count"] for e in own_fx if e.msg.key == "dragon.fx.contagion"), 0)
+        if count and p.persons():
+            out.append(("dragon.event.contagion", "contagion", {"n": count}))
+    elif event == "mongol":
+        others = [h for i, h in enumerate(helmets) if i != seat]
+        if others and helmets[seat] <= min(others) and p.persons():
+            out.append(("dragon.event.mongol", "mongol", {"n": min(others) + 1 - helmets[seat]}))
+    elif event == "festival":
+        others = [q.fireworks for i, q in enumerate(state.players) if i != seat]
+        top = max(others, default=0)
+        if p.fireworks < top:
+            out.append(("dragon.event.festival", "festival", {"n": top - p.fireworks}))
+        elif top == 0 and p.fireworks == 0:
+            out.append(("dragon.event.festival", "festival_any", {"vp": ev.festival_vp["first"]}))
+    for palace in decayed:
+        out.append(("dragon.decay", "decay", {"palace": palace}))
+    return [
+        Effect(rule_id=rule, seat=seat, msg=msg(f"foresight.dragon.hint.{key}", player=p.name, **args))
+        for rule, key, args in out
+    ]
+
+
+def _ranking(state: DragonState, after: DragonState, what: str, counts: list[int], source: str) -> Effect:
+    """Fireworks (festival) or helmets (Mongols) by player, most first, with the VP the engine gave each."""
+    old = [len(p.ledger) for p in state.players]
+    ranked = [
+        msg(
+            "foresight.dragon.rank",
+            player=state.players[s].name,
+            n=counts[s],
+            vp=sum(i.points for i in after.players[s].ledger[old[s] :] if i.source == source),
+        )
+        for s in sorted(range(len(counts)), key=lambda s: -counts[s])
+    ]
+    return Effect(rule_id=f"dragon.event.{source}", msg=msg(f"foresight.dragon.{what}", ranking=ranked))
+
+
+# ---- month 7's super event -----------------------------------------------------------------
+
+
+def forecast_super(state: DragonState) -> EventForecast | None:
+    """What month 7's super event would do to each player if it struck now, or None when there is
+    none still to come. Five super events act at once (the engine resolves them on a copy); the
+    other five ask each player something, and the forecast says what they would be asked for."""
+    month = RULES.super_events.month
+    event = state.super_event
+    if not state.options.super_events or event is None or not state.events or state.phase == "over":
+        return None
+    if state.month > month or (state.month == month and not _super_to_come(state)):
+        return None
+    s = state.clone()
+    s.month = month
+    s.tasks = []
+    s.after = []
+    s.super_step = None
+    fx: list[Effect] = []
+    start_super(s, fx)
+    rule_id = f"dragon.super.{event}"
+    table = [e for e in fx if e.seat is None and e.msg.key != "dragon.fx.super"]
+    released = released_after(s)
+    seats = []
+    for seat, (old, new) in enumerate(zip(state.players, s.players, strict=True)):
+        own_fx = [e for e in fx if e.seat == seat]
+        asks = _super_asks(s, event, seat)
+        numbers = {
+            "yuan": old.yuan - new.yuan,
+            "rice": old.rice - new.rice,
+            "fireworks": old.fireworks - new.fireworks,
+            "vp": new.vp - old.vp,
+            "releases": released[seat],
+        }
+        track = new.track if event == "volcano" else None
+        if own_fx or asks:
+            line = (asks or own_fx)[0].model_copy(update={"rule_id": rule_id})
+        else:
+            line = Effect(rule_id=rule_id, seat=seat, msg=_line(old.name, {**numbers, "decay": ()}))
+        seats.append(SeatForecast(seat=seat, line=line, detail=[*own_fx, *asks], track=track, **numbers))
+    headline = Effect(
+        rule_id=rule_id, msg=msg("foresight.dragon.headline_super", month=month, event=super_msg(event))
+    )
+    return EventForecast(
+        month=month, event=event, rule_id=rule_id, headline=headline, table=table, seats=seats, super=True
+    )
+
+
+def _super_to_come(state: DragonState) -> bool:
+    """In month 7: before the event, or after it while the super event still waits its turn."""
+    return state.phase in BEFORE_EVENT or (state.phase == "event" and "super" in state.after)
+
+
+def _super_asks(s: DragonState, event: str, seat: int) -> list[Effect]:
+    """The decision a super event would ask of this player (Earthquake, Flood, Tornado, Sunrise, Charter)."""
+    p = s.players[seat]
+    rule_id = f"dragon.super.{event}"
+    args: dict | None = None
+    if event == "earthquake" and p.palaces:
+        args = {"n": s.super_left[seat]}
+    elif event == "flood" and flood_half(s, seat):
+        args = {"n": flood_half(s, seat)}
+    elif event == "tornado" and p.cards:
+        args = {"n": s.super_left[seat]}
+    elif (event == "sunrise" and sunrise_picks(s, seat)) or (event == "charter" and p.persons()):
+        args = {}
+    if args is None:
+        return []
+    return [
+        Effect(rule_id=rule_id, seat=seat, msg=msg(f"foresight.dragon.ask.{event}", player=p.name, **args))
+    ]

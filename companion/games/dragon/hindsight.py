@@ -1,0 +1,134 @@
+"""Hindsight for Dragon: a summary of every month from the table's log (pure, no I/O).
+
+A month ends with its round scoring (``by_round`` grows by one). Its VP come from the ledger
+(the items of that month, by source), the persons lost from the released tiles, the goods lost
+from the event's own effects, and the new turn order from the person track.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from companion.core.foresight import RoundSummary, SeatRound
+from companion.core.msg import Msg, msg
+from companion.core.protocol import Effect
+from companion.games.dragon.scoring import SOURCE_RULES, item_label
+from companion.games.dragon.state import DragonState, ScoreItem
+from companion.games.dragon.words import event_msg, tile_msg
+
+# What the month's events cost, read off their effects: message key -> (goods, argument).
+GOODS_LOST = {
+    "dragon.fx.tribute_paid": (("yuan", "paid"),),
+    "dragon.fx.tribute_short": (("yuan", "paid"),),
+    "dragon.fx.drought_fed": (("rice", "paid"),),
+    "dragon.fx.drought_short": (("rice", "paid"),),
+    "dragon.fx.festival": (("fireworks", "returned"),),
+    "dragon.fx.flood": (("yuan", "yuan"), ("rice", "rice"), ("fireworks", "fireworks")),
+}
+# Effects that tell what the event (and what follows it before the round scoring) did.
+EVENT_RULES = ("dragon.event.", "dragon.wall.check", "dragon.super.", "dragon.decay")
+
+
+def month_ends(states: Sequence[DragonState]) -> list[int]:
+    """The entry after which each month was scored, month 1 first."""
+    return [i for i in range(len(states) - 1) if len(states[i + 1].by_round) > len(states[i].by_round)]
+
+
+def round_summaries(
+    states: Sequence[DragonState], effects: Sequence[list[Effect]], entries: Sequence[object] = ()
+) -> list[RoundSummary]:
+    """One summary per month already scored (``entries`` is not needed: states and effects tell all)."""
+    ends = month_ends(states)
+    first_month = next((i for i, s in enumerate(states) if s.month >= 1), 0)
+    out = []
+    for n, end in enumerate(ends):
+        first = ends[n - 1] + 1 if n else first_month
+        out.append(
+            _month(
+                n + 1,
+                states[first],
+                states[end + 1],
+                [e for fx in effects[first : end + 1] for e in fx],
+                first,
+                end,
+            )
+        )
+    return out
+
+
+def _month(
+    month: int, start: DragonState, end: DragonState, fx: list[Effect], first: int, last: int
+) -> RoundSummary:
+    event = end.events[month - 1]
+    happened = [e for e in fx if e.rule_id.startswith(EVENT_RULES) and e.msg.key != "dragon.fx.month"]
+    seats = []
+    for seat, (old, new) in enumerate(zip(start.players, end.players, strict=True)):
+        by_source: dict[str, list[int]] = {}
+        for item in new.ledger:
+            if item.month == month and item.points:
+                got = by_source.setdefault(item.source, [0, 0])
+                got[0] += item.points
+                got[1] += item.count
+        gained = [
+            Effect(
+                rule_id=SOURCE_RULES[src],
+                seat=seat,
+                msg=msg(
+                    "foresight.hindsight.vp",
+                    label=item_label(ScoreItem(month=month, source=src, points=pts, count=cnt)),
+                    vp=pts,
+                ),
+            )
+            for src, (pts, cnt) in by_source.items()
+        ]
+        points = sum(pts for pts, _ in by_source.values())
+        released = new.released[len(old.released) :]
+        goods = {"yuan": 0, "rice": 0, "fireworks": 0}
+        for e in fx:
+            if e.seat == seat:
+                for what, arg in GOODS_LOST.get(e.msg.key, ()):
+                    goods[what] += int(e.msg.args.get(arg, 0))
+        lost = []
+        if released:
+            lost.append(
+                Effect(
+                    rule_id="dragon.event.release_order",
+                    seat=seat,
+                    msg=msg("foresight.hindsight.persons_lost", tiles=[tile_msg(t) for t in released]),
+                )
+            )
+        parts: list[Msg] = [msg("foresight.dragon.part.persons", n=len(released))] if released else []
+        parts += [msg(f"foresight.dragon.part.{what}", n=n) for what, n in goods.items() if n]
+        line = msg(
+            "foresight.hindsight.line" if parts else "foresight.hindsight.line_kept",
+            player=new.name,
+            vp=points,
+            lost=parts,
+        )
+        seats.append(
+            SeatRound(
+                seat=seat,
+                line=Effect(rule_id="dragon.scoring.round", seat=seat, msg=line),
+                gained=gained,
+                lost=lost,
+                points=points,
+            )
+        )
+    order = end.track_order()
+    return RoundSummary(
+        round=month,
+        title=Effect(
+            rule_id=f"dragon.event.{event}",
+            msg=msg("foresight.hindsight.dragon_title", month=month, event=event_msg(event)),
+        ),
+        seats=seats,
+        happened=happened,
+        order=order if month < len(end.events) else [],
+        order_line=Effect(
+            rule_id="dragon.track.order",
+            msg=msg("foresight.hindsight.order", order=", ".join(end.players[s].name for s in order)),
+        )
+        if month < len(end.events)
+        else None,
+        entries=(first, last),
+    )

@@ -1,0 +1,122 @@
+"""The marker preview agrees with what the engine then accepts: the tools that fit, the tokens
+still needed before a card is taken, and what taking it adds to the score."""
+
+from __future__ import annotations
+
+import random
+
+from dayu_helpers import new_table, with_flood
+
+from companion.core import RuleViolation
+from companion.games.dayu import GAME, capture_worth, marker_preview
+from companion.games.dayu.data import DATA, POINTS_KIND
+from companion.games.dayu.entries import CancelDrain, Drain, DrainTools, Exchange, FloodBonus
+from companion.games.dayu.preview import tokens_needed
+from companion.games.dayu.state import DayuState, VPCard
+
+
+def random_states(games: int, seed: int):
+    """Every state of a few random games played through the prompt, with the entry that follows it."""
+    rng = random.Random(seed)
+    for _ in range(games):
+        table = new_table(rng.randint(2, 4), markers=None)
+        while (prompt := table.prompt) is not None:
+            entry = rng.choice(prompt.choices)
+            yield table.state, entry, rng
+            table.submit(entry)
+
+
+def total(state: DayuState, seat: int) -> int:
+    return GAME.score(state).rows[seat].total
+
+
+def test_the_tools_that_fit_are_exactly_those_the_engine_accepts():
+    checked = 0
+    for state, _, _ in random_states(6, seed=1):
+        if state.phase != "actions":
+            continue
+        preview = marker_preview(state)
+        drains = [e for e in GAME.prompt(state).choices if isinstance(e, Drain)]
+        assert bool(drains) == preview.can_drain
+        if not drains:
+            continue
+        started, _ = GAME.apply(state, drains[0])
+        fit = next(f for f in preview.fits if f.card == drains[0].card)
+        for n in DATA.tools_per_face.values():
+            try:
+                GAME.apply(started, DrainTools(seat=state.current, tools=n))
+                accepted = True
+            except RuleViolation as exc:
+                assert exc.rule_id in ("dayu.drain.fit", "dayu.drain.supply")
+                accepted = False
+            assert accepted == (n <= fit.max_tools), (n, fit.max_tools)
+        offered = {e.tools for e in GAME.prompt(started).choices if isinstance(e, DrainTools)}
+        assert offered == set(range(1, fit.max_tools + 1))
+        GAME.apply(started, CancelDrain(seat=state.current))
+        checked += 1
+    assert checked > 100
+
+
+def test_a_card_is_taken_exactly_when_no_token_is_still_needed():
+    captures = 0
+    for state, entry, _ in random_states(6, seed=2):
+        after, _ = GAME.apply(state, entry)
+        if after.phase == "bonus" and state.phase != "bonus":
+            full = [
+                i
+                for i, place in enumerate(state.ring)
+                if place.card is not None and tokens_needed(after, i) == 0
+            ]
+            assert after.captures == full
+            captures += 1
+    assert captures > 10
+
+
+def test_capture_worth_equals_the_score_the_engine_then_gives():
+    checked = 0
+    for state, _, _ in random_states(8, seed=3):
+        if state.phase != "bonus":
+            continue
+        seat = state.current
+        worth = {w.kind: w.gain for w in capture_worth(state, seat)}
+        assert worth[POINTS_KIND] is None
+        for kind, gain in worth.items():
+            if kind == POINTS_KIND:
+                continue
+            taken, _ = GAME.apply(state, FloodBonus(bonus=kind))
+            if taken.phase == "exchange":  # keep it: the worth is the card's own
+                taken, _ = GAME.apply(taken, Exchange(seat=seat))
+            assert total(taken, seat) - total(state, seat) == gain, kind
+            checked += 1
+    assert checked > 50
+
+
+def test_frame_bonus_worth_counts_the_vp_cards_of_that_frame():
+    t = new_table(2)
+    s = with_flood(t.state, 0, "red_bonus")
+    s.players[0].vp_cards = [
+        VPCard(frame="red", vp=2),
+        VPCard(frame="red", vp=0),
+        VPCard(frame="green", vp=4),
+    ]
+    worth = {w.kind: w for w in capture_worth(s, 0)}
+    assert worth["red_bonus"].gain == 2 and worth["green_bonus"].gain == 1 and worth["silver_bonus"].gain == 0
+    assert worth["free_move"].gain == DATA.flood_kinds["free_move"].points
+    assert worth["red_bonus"].effect.rule_id == "dayu.flood.frame_bonus"
+    assert "one for each red-frame VP card you hold (2)" in worth["red_bonus"].effect.msg.render("en")
+    assert worth["free_move"].effect.msg.render("es") == "Si es Movimiento gratis: −2"
+
+
+def test_line_and_fits_at_the_start():
+    t = new_table(3)
+    p = marker_preview(t.state)
+    assert (p.tokens, p.needed, p.room) == (0, DATA.spaces_per_flood_card, DATA.spaces_per_flood_card)
+    assert all(f.max_tools == DATA.tools_per_face.high for f in p.fits)
+    assert p.line.msg.render("en") == (
+        "P0's marker on place 1: 0 of 10 tokens, 10 still to go; one drain can place up to 4 now"
+    )
+    s = t.state.clone()
+    s.ring[0].tokens = 8
+    p = marker_preview(s)
+    assert p.needed == 2 and all(f.max_tools == 2 for f in p.fits)
+    assert p.fits[0].effect.msg.render("en").endswith("fits if its face shows no more tools than 2")

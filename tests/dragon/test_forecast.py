@@ -1,0 +1,254 @@
+"""The event forecast is the rule: on random positions, what it says equals what then happens.
+
+Each position comes from a random game (base, Great Wall, Super Events) stopped before a
+month's event. The month's event is set to each event type in turn, forecast, then resolved
+by the engine with random release choices and no other change in between.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from dragon_expansion_helpers import random_x_table
+from dragon_helpers import fresh, random_table, realm, step_random
+
+from companion.games.dragon import GAME, forecast_event
+from companion.games.dragon.data import RULES
+from companion.games.dragon.engine import advance
+from companion.games.dragon.forecast import BEFORE_EVENT, coming_events, coming_months, forecast_super
+from companion.games.dragon.state import DragonState
+
+EVENTS = ("peace", "tribute", "drought", "festival", "mongol", "contagion")
+POSITIONS = 200
+EVENT_SOURCES = {"festival", "mongol", "wall"}
+
+
+def _quiet(s: DragonState) -> bool:
+    """A position between decisions: nothing half done (a tile in hand, floors to place, releases)."""
+    return (
+        s.phase in BEFORE_EVENT
+        and s.tile is None
+        and s.card is None
+        and not s.floors_left
+        and not s.tasks
+        and s.super_step is None
+    )
+
+
+def random_positions(count: int, seed: int, *, super_events: bool | None = None) -> list[DragonState]:
+    """``count`` positions from random games, a few from each game, at random points of play."""
+    rng = random.Random(seed)
+    out: list[DragonState] = []
+    game = 0
+    while len(out) < count:
+        game += 1
+        kind = game % 4
+        if super_events is not None:
+            table, play_rng = random_x_table(
+                seed * 1000 + game, wall=game % 2 == 0, super_events=super_events
+            )
+        elif kind == 0:
+            table, play_rng = random_table(seed * 1000 + game)
+        else:
+            wall, sup = [(True, False), (False, True), (True, True)][kind - 1]
+            table, play_rng = random_x_table(seed * 1000 + game, wall, sup)
+        stops = sorted(rng.sample(range(30, 400), 6))
+        steps = 0
+        while table.prompt is not None and stops and len(out) < count:
+            step_random(table, play_rng)
+            steps += 1
+            if steps >= stops[0] and _quiet(table.state):
+                out.append(table.state)
+                stops.pop(0)
+    return out
+
+
+def _with_event(state: DragonState, event: str) -> DragonState:
+    s = state.clone()
+    s.events = list(s.events)
+    s.events[s.month - 1] = event
+    if s.options.super_events and s.month == RULES.super_events.month:
+        s.super_event = None  # the super event is forecast on its own
+    return s
+
+
+def resolve(state: DragonState, rng: random.Random) -> tuple[DragonState, list]:
+    """Jump to the end of the person phase, run the event, make the releases at random, until the month is over."""
+    s = state.clone()
+    s.phase = "persons"
+    s.order = s.track_order()
+    s.turn = len(s.order)
+    fx: list = []
+    advance(s, fx)
+    while s.phase == "event" and s.month == state.month:
+        prompt = GAME.prompt(s)
+        assert prompt is not None and prompt.choices, prompt
+        s, more = GAME.apply(s, rng.choice(prompt.choices))
+        fx.extend(more)
+    return s, fx
+
+
+def check(before: DragonState, rng: random.Random) -> None:
+    f = forecast_event(before, before.month)
+    after, fx = resolve(before, rng)
+    released = [
+        len(new.released) - len(old.released) for old, new in zip(before.players, after.players, strict=True)
+    ]
+    for seat, (old, new) in enumerate(zip(before.players, after.players, strict=True)):
+        sf = f.seats[seat]
+        assert sf.seat == seat and sf.line.seat == seat and sf.line.rule_id == f.rule_id
+        assert old.yuan - new.yuan == sf.yuan, ("yuan", f.event, seat)
+        assert old.rice - new.rice == sf.rice, ("rice", f.event, seat)
+        assert old.fireworks - new.fireworks == sf.fireworks, ("fireworks", f.event, seat)
+        scored = sum(
+            i.points
+            for i in new.ledger[len(old.ledger) :]
+            if i.month == before.month and i.source in EVENT_SOURCES
+        )
+        assert scored == sf.vp, ("vp", f.event, seat)
+        assert released[seat] == sf.releases, ("releases", f.event, seat)
+        decayed = tuple(e.msg.args["palace"] for e in fx if e.rule_id == "dragon.decay" and e.seat == seat)
+        if not released[seat]:
+            assert decayed == sf.decay, ("decay", f.event, seat)
+        else:
+            assert set(sf.decay) <= set(decayed), ("decay", f.event, seat)
+        assert sf.helmets == old.symbols(RULES.types["warrior"].symbol)
+    if f.event in ("festival", "mongol"):  # the ranking's VP are those the engine then gives
+        ranking = {r.args["player"]: r.args["vp"] for r in f.table[0].msg.args["ranking"]}
+        for old, new in zip(before.players, after.players, strict=True):
+            got = sum(i.points for i in new.ledger[len(old.ledger) :] if i.source == f.event)
+            assert ranking[old.name] == got
+
+
+@pytest.fixture(scope="module")
+def positions() -> list[DragonState]:
+    return random_positions(POSITIONS, seed=15)
+
+
+@pytest.mark.parametrize("event", EVENTS)
+def test_forecast_equals_what_the_event_then_does(positions, event):
+    rng = random.Random(event)
+    for before in positions:
+        check(_with_event(before, event), rng)
+
+
+def test_the_positions_reach_every_kind_of_outcome(positions):
+    """The 200 positions are not all alike: shortfalls, releases, wall checks and decay all occur."""
+    seen = set()
+    for before in positions:
+        for event in EVENTS:
+            f = forecast_event(_with_event(before, event), before.month)
+            for sf in f.seats:
+                seen |= {
+                    k for k in ("yuan", "rice", "fireworks", "vp", "releases", "decay") if getattr(sf, k)
+                }
+            seen |= {e.rule_id for e in f.table}
+    assert {"yuan", "rice", "fireworks", "vp", "releases", "decay", "dragon.wall.check"} <= seen
+
+
+def test_tribute_hint_and_lines():
+    s = fresh(2)
+    realm(s, 0, (2, ["monk:young", "monk:old"]), yuan=1)
+    realm(s, 1, (2, ["warrior:young"]), yuan=9)
+    s.events = ["peace"] * 12
+    s.events[3] = "tribute"
+    s.month, s.phase, s.order = 4, "actions", [0, 1]
+    f = forecast_event(s, 4)
+    ana, ben = f.seats
+    assert (ana.yuan, ana.releases, ben.yuan, ben.releases) == (1, 2, 4, 0)
+    assert ana.line.msg.render("en") == "Ana: yuan −1, persons to let go: 2"
+    assert ana.line.msg.render("es") == "Ana: yuanes −1, personas que despedir: 2"
+    assert any(d.msg.render("en") == "Ana is 3 yuan short of paying in full" for d in ana.detail)
+    assert ben.line.msg.render("en") == "Ben: yuan −4"
+    # The hint is right: with 3 more yuan, Ana keeps everyone.
+    s.players[0].yuan += 3
+    assert forecast_event(s, 4).seats[0].releases == 0
+
+
+def test_coming_months_this_one_and_the_next():
+    s = fresh(3)
+    s.events = ["peace"] * 12
+    s.month, s.phase = 5, "actions"
+    assert coming_months(s) == [5, 6]
+    s.phase = "event"
+    assert coming_months(s) == [6, 7]
+    s.month = 12
+    assert coming_months(s) == []
+    s.phase = "persons"
+    assert coming_months(s) == [12]
+
+
+@pytest.mark.parametrize("event", ["lantern", "buddha", "assassination", "volcano"])
+def test_super_forecast_equals_what_the_super_event_then_does(event):
+    rng = random.Random(event)
+    month = RULES.super_events.month
+    for before in random_positions(40, seed=7, super_events=True):
+        s = before.clone()
+        s.events = list(s.events)
+        s.month, s.super_event = month, event
+        s.events[month - 1] = "peace"  # nothing else happens in the month: the super event alone
+        f = forecast_super(s)
+        assert f is not None and f.super
+        after, _ = resolve(s, rng)
+        for seat, (old, new) in enumerate(zip(s.players, after.players, strict=True)):
+            sf = f.seats[seat]
+            gained = sum(i.points for i in new.ledger[len(old.ledger) :] if i.source == event)
+            assert gained == sf.vp
+            if event == "volcano":
+                assert sf.track == new.track == 0
+            if event == "assassination":
+                assert new.small_privileges == new.large_privileges == 0
+                had = old.small_privileges or old.large_privileges
+                assert bool(had) == any(e.msg.key == "dragon.fx.assassination" for e in sf.detail)
+
+
+@pytest.mark.parametrize("event", ["earthquake", "flood", "tornado", "charter", "sunrise"])
+def test_super_forecast_asks_exactly_who_the_engine_asks(event):
+    rng = random.Random(event)
+    month = RULES.super_events.month
+    for before in random_positions(40, seed=8, super_events=True):
+        s = before.clone()
+        s.events = list(s.events)
+        s.month, s.super_event = month, event
+        s.events[month - 1] = "peace"
+        f = forecast_super(s)
+        assert f is not None
+        _, fx = resolve(s, rng)
+        passed = {e.seat for e in fx if e.msg.key == "dragon.fx.super_nothing"}
+        for sf in f.seats:
+            asked = any(d.msg.key.startswith("foresight.dragon.ask.") for d in sf.detail)
+            assert asked == (sf.seat not in passed), (event, sf.seat)
+        if event == "flood":
+            for sf in f.seats:
+                asks = [d for d in sf.detail if d.msg.key == "foresight.dragon.ask.flood"]
+                p = s.players[sf.seat]
+                half = (p.yuan + p.rice + p.fireworks) // RULES.super_events.flood_divisor
+                assert [d.msg.args["n"] for d in asks] == ([half] if half else [])
+
+
+def test_coming_events_includes_the_super_event_until_it_strikes():
+    table, rng = random_x_table(3, wall=True, super_events=True)
+    while table.prompt is not None and not (table.state.month == 3 and table.state.phase == "actions"):
+        step_random(table, rng)
+    forecasts = coming_events(table.state)
+    assert [f.month for f in forecasts] == [3, 4, RULES.super_events.month]
+    assert forecasts[-1].super and forecasts[-1].event == table.state.super_event
+    for f in forecasts:
+        assert len(f.seats) == len(table.players)
+        for sf in f.seats:
+            assert sf.line.msg.render("en") and sf.line.msg.render("es")
+            assert "{" not in sf.line.msg.render("es")
+
+
+def test_the_super_event_is_still_to_come_while_the_months_releases_are_made():
+    month = RULES.super_events.month
+    s = random_positions(1, seed=9, super_events=True)[0].clone()
+    s.month, s.super_event, s.phase = month, "lantern", "event"
+    s.after = ["super"]
+    assert forecast_super(s) is not None
+    s.after = []
+    assert forecast_super(s) is None
+    s.super_step, s.phase = None, "groups"
+    s.month = month + 1
+    assert forecast_super(s) is None
