@@ -16,6 +16,7 @@ hiding the others.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
@@ -175,14 +176,21 @@ class Store:
                         self._claim(table)
                     for sql, args in statements:
                         self._db.execute(sql, args)
+                    self._db.execute("COMMIT")
                 except BaseException:
-                    self._db.execute("ROLLBACK")
+                    self._rollback()
                     raise
-                self._db.execute("COMMIT")
             except sqlite3.Error as exc:
                 raise _sqlite_error(exc, self.path) from exc
             if table is not None:
                 self._revs[table] += 1
+
+    def _rollback(self) -> None:
+        """Undo an unfinished transaction. After SQLITE_FULL SQLite may have rolled back already,
+        and a failing ROLLBACK must not hide the error that caused it."""
+        if self._db.in_transaction:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.execute("ROLLBACK")
 
     def _claim(self, table: Table) -> None:
         """Inside the transaction: refuse a stale writer, else raise the table's revision."""
