@@ -61,7 +61,11 @@ CALC_SEEDS: dict[str, dict[str, Any]] = {
     },
     "dayu-final": {
         "players": [
-            {"name": "Ana", "vp_cards": [{"frame": "red", "vp": 3}], "flood_cards": ["free_move", {"points": 2}]},
+            {
+                "name": "Ana",
+                "vp_cards": [{"frame": "red", "vp": 3}],
+                "flood_cards": ["free_move", {"points": 2}],
+            },
             {"name": "Ben", "vp_cards": [], "flood_cards": []},
         ]
     },

@@ -44,7 +44,9 @@ def _hostile_files() -> dict[str, str]:
         "5 MB creation date": with_field(VALID, "created", json.dumps(HUGE_STRING)),
         "creation date not a date": with_field(VALID, "created", '"next Tuesday"'),
         "name with control characters": with_field(VALID, "name", json.dumps("Club\x1b[2J")),
-        "deep entry": with_field(VALID, "entries", "[" + json.dumps(entry)[:-1] + ',"x":' + DEEP_OBJECT + "}]"),
+        "deep entry": with_field(
+            VALID, "entries", "[" + json.dumps(entry)[:-1] + ',"x":' + DEEP_OBJECT + "}]"
+        ),
         "infinite option": with_field(VALID, "options", '{"large_privilege_cost": 1e999}'),
         "NaN option": with_field(VALID, "options", '{"large_privilege_cost": NaN}'),
         "huge option": with_field(VALID, "options", '{"large_privilege_cost": ' + HUGE_NUMBER + "}"),
@@ -102,7 +104,7 @@ def _hostile_calc(name: str) -> dict[str, str]:
 @pytest.mark.parametrize("calc", sorted(CALC_SEEDS))
 def test_calc_commands_refuse_hostile_json(calc):
     for label, text in _hostile_calc(calc).items():
-        code, out, err = run_cli(["calc", calc, "-"], text)
+        code, _out, err = run_cli(["calc", calc, "-"], text)
         assert code == 2, label
         assert err.startswith("companion: ") and err.count("\n") == 1 and "Traceback" not in err, label
 
