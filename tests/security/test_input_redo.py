@@ -7,20 +7,35 @@ from __future__ import annotations
 import json
 
 import pytest
+from pydantic import BaseModel
 from security.input_helpers import short_table
 
 from companion.core import RuleViolation, Table, TableError
 from companion.store import Store
 
 
+def _sneaky_entry(table: Table) -> BaseModel:
+    """An entry the game's apply() accepts now but the prompt does not offer (as in the issue's report).
+
+    Only Table.check refuses it; the old Redo, which called apply() alone, let it in.
+    """
+    pool = [e for s in range(3) for e in short_table(table.game_id, seed=s + 10, entries=40, undo=0).entries]
+    for entry in pool:
+        try:
+            table.game.apply(table.state, entry)
+        except RuleViolation:
+            continue
+        try:
+            table.check(entry)
+        except RuleViolation:
+            return entry
+    raise AssertionError("no such entry in the pool: pick another seed")
+
+
 def _file_with_illegal_redo() -> tuple[str, int]:
-    """A Dragon file whose next entry to redo is a legal entry from another position, not offered now."""
-    table = short_table("dragon", seed=1, entries=20, undo=0)
+    table = short_table("dayu", seed=0, entries=20, undo=0)
     data = table.to_dict()
-    legal_now = [c.model_dump(mode="json") for c in table.prompt.choices or []]
-    earlier = [e for e in data["entries"] if e not in legal_now and e["kind"] != "event_row"]
-    assert earlier, "the seed game needs an entry that is not offered at its end"
-    data["redo"] = [earlier[-1]]
+    data["redo"] = [_sneaky_entry(table).model_dump(mode="json")]
     return json.dumps(data), table.version + 1
 
 
@@ -57,10 +72,9 @@ def test_a_legal_redo_stack_survives_import_and_redoes():
 def test_redo_checks_the_entry(tmp_path):
     """An illegal entry on the redo stack is refused by Redo, and the stored table still opens."""
     store = Store(tmp_path / "t.sqlite3")
-    table = store.create(short_table("dragon", seed=1, entries=20, undo=0))
-    legal_now = list(table.prompt.choices or [])
-    illegal = next(e for e in reversed(table.entries) if e not in legal_now and e.kind != "event_row")
-    table._redo.append(illegal)  # as a stale redo stack would hold it
+    table = store.create(short_table("dayu", seed=0, entries=20, undo=0))
+    table._redo.append(_sneaky_entry(table))  # as a redo stack read without checks would hold it
     with pytest.raises(RuleViolation):
         table.redo()
-    assert store.open(table.id).version == table.version == 20
+    assert table.version == 20
+    assert store.open(table.id).version == 20
