@@ -16,6 +16,7 @@ from typing import Any
 from companion.core import RuleViolation, Table, TableError
 from companion.core.calc import CALCULATORS, CalcInputError, load_input
 from companion.core.data import DataError
+from companion.core.limits import DEFAULT as DEFAULT_LIMITS
 from companion.core.limits import shown
 from companion.core.msg import msg
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, translate
@@ -28,8 +29,13 @@ class CliError(Exception):
 
 
 def _read(path: str) -> str:
+    """The text of a file (or stdin); past the input size limit only enough of it to say so."""
+    most = DEFAULT_LIMITS.max_chars + 1  # load_json then refuses it as too big
     try:
-        return sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+        if path == "-":
+            return sys.stdin.read(most)
+        with Path(path).open(encoding="utf-8") as f:
+            return f.read(most)
     except FileNotFoundError as exc:
         raise CliError(translate("cli.no_file", _LANG, path=path)) from exc
     except (OSError, UnicodeDecodeError) as exc:

@@ -290,7 +290,12 @@ class Table:
         return json.dumps(self.to_dict(), ensure_ascii=False, indent=indent)
 
     @classmethod
-    def from_dict(cls, data: Any) -> Table:
+    def from_dict(cls, data: Any, *, legal_redo_only: bool = False) -> Table:
+        """The table a file's data describes, every entry (and every undone one) checked.
+
+        ``legal_redo_only``: keep the undone entries up to the first illegal one instead of
+        refusing the table (the store's rows written before Redo checked its entries).
+        """
         from companion.games import UnknownGame, get
 
         try:
@@ -321,18 +326,20 @@ class Table:
                 table.submit(raw)
             except RuleViolation as exc:
                 raise TableError("core.file.bad_entry", n=i + 1, detail=exc.message) from exc
-        table._check_redo(file.redo)
+        table._check_redo(file.redo, legal_redo_only)
         return table
 
-    def _check_redo(self, redo: list[dict[str, Any]]) -> None:
+    def _check_redo(self, redo: list[dict[str, Any]], legal_only: bool) -> None:
         """Replay the undone entries (the next one to redo last) with every check, then undo them again."""
         base = len(self._entries)
         for i, raw in enumerate(reversed(redo)):
             try:
                 self.submit(raw)
             except RuleViolation as exc:
+                if legal_only:
+                    break
                 raise TableError("sec-input.core.file.bad_redo", n=base + i + 1, detail=exc.message) from exc
-        self.undo(len(redo))
+        self.undo(len(self._entries) - base)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Table:

@@ -314,7 +314,9 @@ class Store:
         if problem is not None:
             raise DamagedTable("sec-input.store.damaged", detail=problem)
         try:
-            table = Table.from_dict(data)
+            # Undone rows stored before Redo checked its entries may be illegal: the stack stops
+            # before the first such one (its rows stay until a new entry replaces them).
+            table = Table.from_dict(data, legal_redo_only=True)
         except TableError as exc:
             raise DamagedTable("sec-input.store.damaged", detail=exc.msg) from exc
         self._revs[table] = rev

@@ -130,3 +130,14 @@ def test_cli_error_lines_escape_control_characters():
 def test_cli_unknown_calculator_name_is_escaped():
     code, _out, err = run_cli(["calc", "dragon\x1b[2J\nFAKE", "-"], "{}")
     assert code == 2 and "\x1b" not in err and err.count("\n") == 1
+
+
+def test_the_cli_reads_no_more_than_the_limit(tmp_path):
+    big = tmp_path / "big.json"
+    big.write_text('{"name": "' + "x" * 20_000_000 + '"}')
+    for argv, stdin in (
+        (["replay", str(big)], ""),
+        (["calc", "dayu-final", "-"], "[" + "0," * 5_000_000 + "0]"),
+    ):
+        code, _out, err = run_cli(argv, stdin)
+        assert code == 2 and "more than 1000000 characters" in err, err

@@ -126,3 +126,34 @@ def test_two_processes_submitting_to_one_table(tmp_path):
     assert len(acked) == final.version  # the log is exactly the acknowledged entries
     for r in results:
         assert len(r["acked"]) + r["conflicts"] == attempts or final.finished
+
+
+async def test_a_tap_on_a_table_changed_elsewhere_reloads_it_and_says_so(tmp_path, monkeypatch):
+    from ui_testkit import new_hub, started
+
+    from companion.ui.shell import App
+
+    apps: list[App] = []
+    start = App.start
+
+    async def recorded(self: App) -> None:
+        apps.append(self)
+        await start(self)
+
+    monkeypatch.setattr(App, "start", recorded)
+    hub = new_hub(tmp_path)
+    table = hub.create(short_table("dayu", undo=0))
+    h = await started(hub, route=f"/table/{table.id}")
+    app = apps[0]
+    other = Store(tmp_path / "tables.sqlite3")  # a second app on the same folder
+    elsewhere = other.open(table.id)
+    _step(elsewhere)
+    stale_prompt = hub.get(table.id).prompt
+    tapped = app.deal() if stale_prompt.auto else app.submit(stale_prompt.choices[0])
+    assert not tapped
+    assert "reloaded" in app.notice.text
+    assert hub.get(table.id).to_dict() == other.open(table.id).to_dict()  # the screen shows what is stored
+    prompt = hub.get(table.id).prompt
+    assert app.deal() if prompt.auto else app.submit(prompt.choices[0])  # the next tap goes through
+    assert other.open(table.id).version == elsewhere.version + 1
+    h.close()

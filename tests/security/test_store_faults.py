@@ -226,3 +226,26 @@ async def test_a_full_disk_during_a_tap_is_a_notice(tmp_path, monkeypatch):
     assert app.notice is not None and "out of space" in app.notice.text
     assert Store(tmp_path / "tables.sqlite3").open(table.id).version == app_table.version
     h.close()
+
+
+def test_an_illegal_undone_row_cuts_the_redo_stack_and_the_table_opens(stocked):
+    """An undone row the old code stored without checks: the table opens, redo stops before it."""
+    path, store, (_healthy, bad, _other) = stocked
+    redo = bad.redo_entries  # two undone entries, the next one to redo last
+    body = json.dumps(bad.entries[0].model_dump(mode="json"))  # never legal again at the end
+    last = bad.version + 1  # rows from bad.version on are undone; this one would be redone second
+    _raw(path, "UPDATE entries SET body = ? WHERE table_id = ? AND seq = ?", body, bad.id, last)
+    table = store.open(bad.id)
+    assert table.version == bad.version
+    assert table.redo_entries == [redo[-1]]  # the legal part of the stack
+    assert table.redo(2) == 1
+
+
+async def test_opening_a_damaged_table_in_the_app_says_what_is_wrong(tmp_path):
+    hub = new_hub(tmp_path)
+    bad = hub.store.create(short_table("chinatown", seed=1, entries=20, undo=0))
+    _raw(tmp_path / "tables.sqlite3", "UPDATE entries SET body = '[' WHERE table_id = ? AND seq = 2", bad.id)
+    h = await started(hub, route=f"/table/{bad.id}")
+    text = h.by_key("missing").value
+    assert "damaged" in text and "entry 3" in text and "Export" in text
+    h.close()
