@@ -103,23 +103,37 @@ def check_shape(data: Any, limits: Limits = DEFAULT) -> None:
                 stack.extend((item, depth + 1) for item in value)
 
 
+# Characters that can move a terminal's cursor, forge a line or reorder what is shown: C0/C1
+# controls, line and paragraph separators, and the bidirectional overrides and isolates.
+# Joiners and variation selectors stay (emoji need them).
+_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+_UNSAFE_CATEGORIES = frozenset({"Cc", "Zl", "Zp", "Cs", "Co", "Cn"})
+
+
+def unsafe_char(char: str) -> bool:
+    return char in _BIDI or unicodedata.category(char) in _UNSAFE_CATEGORIES
+
+
+def has_unsafe(text: str) -> bool:
+    """True when ``text`` holds a character no name or message should carry (see ``unsafe_char``)."""
+    return not text.isprintable() and any(unsafe_char(c) for c in text)
+
+
 def shown(value: Any, limit: int = 80) -> str:
-    """``value`` as text safe to echo in a message: control characters escaped, at most ``limit`` characters.
+    """``value`` as text safe to echo in a message: unsafe characters escaped, at most ``limit`` characters.
 
     A name or entry kind from a file must not clear a terminal, forge a line, or fill a screen.
     """
     text = value if isinstance(value, str) else str(value)
     if len(text) > limit:
         text = text[:limit] + "…"
-    if text.isprintable():
+    if not has_unsafe(text):
         return text
-    return "".join(c if c.isprintable() else _escape(c) for c in text)
+    return "".join(_escape(c) if unsafe_char(c) else c for c in text)
 
 
 def _escape(char: str) -> str:
     code = ord(char)
     if code < 0x100:
         return f"\\x{code:02x}"
-    if unicodedata.category(char) == "Zs":  # a no-break or thin space: harmless
-        return char
     return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"

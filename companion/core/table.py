@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError, field_validator
 
-from companion.core.limits import InputLimitError, check_shape, load_json, shown
+from companion.core.limits import InputLimitError, check_shape, has_unsafe, load_json, shown
 from companion.core.msg import Msg, msg
 from companion.core.protocol import Effect, Game, Prompt, RuleViolation, Scoreboard
 
@@ -42,7 +42,7 @@ class Player(BaseModel):
         v = " ".join(v.split())
         if not v:
             raise ValueError("a player needs a name")
-        if not v.isprintable():
+        if has_unsafe(v):
             raise ValueError("a name cannot hold control characters")
         return v
 
@@ -354,9 +354,9 @@ class Table:
 
 def _check_header(table_id: str, name: str, created: str) -> None:
     """A table's id, name and creation time as a file or a code gives them: bounded, printable, a real time."""
-    if not table_id.isprintable():
+    if has_unsafe(table_id):
         raise TableError("sec-input.core.table.bad_id")
-    if len(name) > MAX_NAME or not name.isprintable():
+    if len(name) > MAX_NAME or has_unsafe(name):
         raise TableError("sec-input.core.table.bad_name", limit=MAX_NAME)
     if created:
         try:

@@ -141,3 +141,11 @@ def test_the_cli_reads_no_more_than_the_limit(tmp_path):
     ):
         code, _out, err = run_cli(argv, stdin)
         assert code == 2 and "more than 1000000 characters" in err, err
+
+
+def test_names_refuse_controls_but_keep_emoji():
+    table = Table.new("dayu", ["👨‍👩‍👧 Ana", "Ben"], name="Mesa de los viernes ☕")
+    assert Table.from_json(table.to_json()).players[0].name == "👨‍👩‍👧 Ana"
+    for bad in ("Ana\x1b[31m", "Ben\u202e", "Carla\x00"):
+        with pytest.raises(TableError):
+            Table.new("dayu", [bad, "Dong"])
