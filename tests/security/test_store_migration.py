@@ -25,7 +25,7 @@ def old_store(tmp_path):
 
 
 def test_the_old_store_has_no_revision_column():
-    db = sqlite3.connect(f"file:{OLD}?mode=ro", uri=True)
+    db = sqlite3.connect(f"file:{OLD}?immutable=1", uri=True)  # leaves the file and its folder untouched
     assert "rev" not in {row[1] for row in db.execute("PRAGMA table_info(tables)")}
     assert db.execute("PRAGMA user_version").fetchone()[0] == 0
     db.close()
