@@ -278,7 +278,7 @@ class Store:
             " ORDER BY updated DESC, created DESC"
         )
         # An entry that is not JSON at all marks its table damaged (one scan, done by SQLite).
-        bad = {r[0]: r[1] for r in self._read(_BAD_ROWS)}
+        bad = self._unreadable_rows()
         infos = []
         for r in rows:
             try:
@@ -301,6 +301,14 @@ class Store:
                 info = _damaged_info(r, problem)
             infos.append(info)
         return infos
+
+    def _unreadable_rows(self) -> dict[str, int]:
+        """Table id -> position of its first entry row that is not JSON (SQLite's json_valid)."""
+        try:
+            with self._lock:
+                return {r[0]: r[1] for r in self._db.execute(_BAD_ROWS)}
+        except sqlite3.OperationalError:  # an SQLite built without JSON functions: found on open instead
+            return {}
 
     def exists(self, table_id: str) -> bool:
         return bool(self._read("SELECT 1 FROM tables WHERE id = ?", (table_id,)))
