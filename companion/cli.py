@@ -14,8 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from companion.core import RuleViolation, Table, TableError
-from companion.core.calc import CALCULATORS, CalcInputError
+from companion.core.calc import CALCULATORS, CalcInputError, load_input
 from companion.core.data import DataError
+from companion.core.limits import DEFAULT as DEFAULT_LIMITS
+from companion.core.limits import shown
 from companion.core.msg import msg
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, translate
 
@@ -27,8 +29,13 @@ class CliError(Exception):
 
 
 def _read(path: str) -> str:
+    """The text of a file (or stdin); past the input size limit only enough of it to say so."""
+    most = DEFAULT_LIMITS.max_chars + 1  # load_json then refuses it as too big
     try:
-        return sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+        if path == "-":
+            return sys.stdin.read(most)
+        with Path(path).open(encoding="utf-8") as f:
+            return f.read(most)
     except FileNotFoundError as exc:
         raise CliError(translate("cli.no_file", _LANG, path=path)) from exc
     except (OSError, UnicodeDecodeError) as exc:
@@ -122,7 +129,7 @@ def calc(args: argparse.Namespace) -> None:
     module = importlib.import_module(module_name)
     text = _read(args.file)
     try:
-        data = json.loads(text)
+        data = load_input(text)  # CalcInputError past the input limits
     except json.JSONDecodeError as exc:
         raise CliError(translate("cli.not_json", _LANG, path=args.file, detail=str(exc))) from exc
     result = getattr(module, function)(data)
@@ -221,6 +228,11 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _error_line(text: str) -> None:
+    """One line on stderr: what it echoes of the input cannot move the cursor or forge a line."""
+    print(f"companion: {shown(text, 1000)}", file=sys.stderr)
+
+
 def main(argv: list[str] | None = None) -> int:
     global _LANG
     args = build_parser().parse_args(argv)
@@ -228,13 +240,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args.run(args)
     except CliError as exc:
-        print(f"companion: {exc}", file=sys.stderr)
+        _error_line(str(exc))
         return EXIT_BAD_INPUT
-    except (CalcInputError, TableError, RuleViolation) as exc:
-        print(f"companion: {exc.msg.render(_LANG)}", file=sys.stderr)
+    except (CalcInputError, TableError, RuleViolation) as exc:  # TableError includes StoreError
+        _error_line(exc.msg.render(_LANG))
         return EXIT_BAD_INPUT
     except DataError as exc:
-        print(f"companion: {msg('cli.data_error', detail=str(exc)).render(_LANG)}", file=sys.stderr)
+        _error_line(msg("cli.data_error", detail=str(exc)).render(_LANG))
         return EXIT_BAD_INPUT
     except BrokenPipeError:
         return 0

@@ -10,13 +10,23 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.core.limits import InputLimitError, load_json
 from companion.core.msg import Msg, msg
+from companion.core.table import safe_args
 
 
 class CalcInputError(ValueError):
     def __init__(self, message: Msg | str, **args: Any) -> None:
-        self.msg = message if isinstance(message, Msg) else msg(message, **args)
+        self.msg = message if isinstance(message, Msg) else msg(message, **safe_args(args))
         super().__init__(self.msg.render())
+
+
+def load_input(text: str | bytes) -> Any:
+    """A calculator's JSON input within the input limits (docs/FORMAT.md); json.JSONDecodeError if not JSON."""
+    try:
+        return load_json(text)
+    except InputLimitError as exc:
+        raise CalcInputError("sec-input.calc.over_limit", detail=exc.msg) from exc
 
 
 # CLI name -> (module, function). The renderer is ``render_<function>`` in the same module.

@@ -14,8 +14,9 @@ import uuid
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError, field_validator
 
+from companion.core.limits import InputLimitError, check_shape, has_unsafe, load_json, shown
 from companion.core.msg import Msg, msg
 from companion.core.protocol import Effect, Game, Prompt, RuleViolation, Scoreboard
 
@@ -23,6 +24,10 @@ FILE_FORMAT = "table-companion/table"
 # Colour names a table may give its players (the UI maps them to swatches).
 PLAYER_COLORS = ("red", "blue", "green", "yellow", "purple", "orange")
 FILE_VERSION = 1
+# Bounds of a table file beyond the generic JSON limits (docs/FORMAT.md, "Limits").
+MAX_NAME = 500  # characters; a default name joins up to 8 player names
+MAX_CREATED = 64
+MAX_LOG = 5_000  # entries in force, and again undone ones; a long game has under 1,000
 
 
 class Player(BaseModel):
@@ -37,6 +42,8 @@ class Player(BaseModel):
         v = " ".join(v.split())
         if not v:
             raise ValueError("a player needs a name")
+        if has_unsafe(v):
+            raise ValueError("a name cannot hold control characters")
         return v
 
 
@@ -45,16 +52,16 @@ class TableFile(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    format: str
-    version: int
+    format: str = Field(max_length=64)
+    version: StrictInt = Field(ge=1)  # not 0, not negative, not `true`
     id: str = Field(min_length=1, max_length=64)
-    game: str
-    name: str = ""
+    game: str = Field(max_length=32)
+    name: str = ""  # checked by Table.new, like a name typed in the app
     created: str = ""
     options: dict[str, Any] = {}
-    players: list[Player]
-    entries: list[dict[str, Any]] = []
-    redo: list[dict[str, Any]] = []
+    players: list[Player] = Field(max_length=8)
+    entries: list[dict[str, Any]] = Field([], max_length=MAX_LOG)
+    redo: list[dict[str, Any]] = Field([], max_length=MAX_LOG)
 
 
 class Journal(Protocol):
@@ -73,8 +80,13 @@ class TableError(ValueError):
     """A table cannot be created or loaded (bad players, unknown game, damaged file)."""
 
     def __init__(self, message: Msg | str, **args: Any) -> None:
-        self.msg = message if isinstance(message, Msg) else msg(message, **args)
+        self.msg = message if isinstance(message, Msg) else msg(message, **safe_args(args))
         super().__init__(self.msg.render())
+
+
+def safe_args(args: dict[str, Any]) -> dict[str, Any]:
+    """Message arguments with every string made safe to echo (input may hold escapes or megabytes)."""
+    return {k: shown(v, 200) if isinstance(v, str) else v for k, v in args.items()}
 
 
 class Table:
@@ -112,6 +124,7 @@ class Table:
         from companion.games import get
 
         game = get(game_id)
+        _check_header(kwargs.get("table_id") or "", kwargs.get("name") or "", kwargs.get("created") or "")
         people = _players(players)
         if not game.min_players <= len(people) <= game.max_players:
             raise TableError(
@@ -247,8 +260,8 @@ class Table:
     def redo(self, steps: int = 1) -> int:
         done = 0
         while done < steps and self._redo:
-            entry = self._redo[-1]
-            state, effects = self.game.apply(self.state, entry)
+            # Checked like a new entry: a redo stack read from a file or the store must not slip one in.
+            entry, state, effects = self.check(self._redo[-1])
             if self.journal is not None:
                 self.journal.redone(self)
             self._redo.pop()
@@ -277,11 +290,19 @@ class Table:
         return json.dumps(self.to_dict(), ensure_ascii=False, indent=indent)
 
     @classmethod
-    def from_dict(cls, data: Any) -> Table:
+    def from_dict(cls, data: Any, *, legal_redo_only: bool = False) -> Table:
+        """The table a file's data describes, every entry (and every undone one) checked.
+
+        ``legal_redo_only``: keep the undone entries up to the first illegal one instead of
+        refusing the table (the store's rows written before Redo checked its entries).
+        """
         from companion.games import UnknownGame, get
 
         try:
+            check_shape(data)
             file = TableFile.model_validate(data)
+        except InputLimitError as exc:
+            raise TableError("sec-input.core.file.over_limit", detail=exc.msg) from exc
         except ValidationError as exc:
             raise TableError("core.file.damaged", detail=_first_error(exc)) from exc
         if file.format != FILE_FORMAT:
@@ -305,20 +326,45 @@ class Table:
                 table.submit(raw)
             except RuleViolation as exc:
                 raise TableError("core.file.bad_entry", n=i + 1, detail=exc.message) from exc
-        # Redo entries are kept as they were (the next one to redo last); they are checked when redone.
-        try:
-            table._redo = [table.parse_entry(raw) for raw in file.redo]
-        except RuleViolation as exc:
-            raise TableError("core.file.bad_entry", n=len(file.entries) + 1, detail=exc.message) from exc
+        table._check_redo(file.redo, legal_redo_only)
         return table
+
+    def _check_redo(self, redo: list[dict[str, Any]], legal_only: bool) -> None:
+        """Replay the undone entries (the next one to redo last) with every check, then undo them again."""
+        base = len(self._entries)
+        for i, raw in enumerate(reversed(redo)):
+            try:
+                self.submit(raw)
+            except RuleViolation as exc:
+                if legal_only:
+                    break
+                raise TableError("sec-input.core.file.bad_redo", n=base + i + 1, detail=exc.message) from exc
+        self.undo(len(self._entries) - base)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Table:
         try:
-            data = json.loads(text)
+            data = load_json(text)
+        except InputLimitError as exc:
+            raise TableError("sec-input.core.file.over_limit", detail=exc.msg) from exc
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise TableError("core.file.not_json", detail=str(exc)) from exc
         return cls.from_dict(data)
+
+
+def _check_header(table_id: str, name: str, created: str) -> None:
+    """A table's id, name and creation time as a file or a code gives them: bounded, printable, a real time."""
+    if has_unsafe(table_id):
+        raise TableError("sec-input.core.table.bad_id")
+    if len(name) > MAX_NAME or has_unsafe(name):
+        raise TableError("sec-input.core.table.bad_name", limit=MAX_NAME)
+    if created:
+        try:
+            if len(created) > MAX_CREATED:
+                raise ValueError(created)
+            datetime.fromisoformat(created)
+        except ValueError as exc:
+            raise TableError("sec-input.core.table.bad_created", found=created) from exc
 
 
 def _players(players: list[Any]) -> list[Player]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.msg import Msg, msg
+from companion.core.table import safe_args
 
 
 class SnapshotError(ValueError):
@@ -14,7 +15,7 @@ class SnapshotError(ValueError):
     """
 
     def __init__(self, key: str, **args: Any) -> None:
-        self.msg: Msg = msg(key, **args)
+        self.msg: Msg = msg(key, **safe_args(args))
         super().__init__(self.msg.render())
 
     @property

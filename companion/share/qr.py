@@ -7,6 +7,8 @@ is M (15% of the code may be lost), the usual choice for a code read off a scree
 from __future__ import annotations
 
 import io
+import struct
+import zlib
 from typing import Any
 
 import qrcode
@@ -80,7 +82,16 @@ def _open_image(image: Any) -> Image.Image:
     try:
         opened = Image.open(source)
         opened.load()
-    except (OSError, ValueError, Image.DecompressionBombError) as exc:
+    # Pillow reports a broken chunk as SyntaxError, a cut file as EOFError or struct.error.
+    except (
+        OSError,
+        ValueError,
+        SyntaxError,
+        EOFError,
+        struct.error,
+        zlib.error,
+        Image.DecompressionBombError,
+    ) as exc:
         raise SnapshotError("share.qr.unreadable", detail=type(exc).__name__) from exc
     return opened
 

@@ -26,6 +26,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from companion.core import Prompt, RuleViolation, Table, TableError, msg
+from companion.core.limits import InputLimitError, Limits, load_json
 from companion.core.table import PLAYER_COLORS
 from companion.share.errors import SnapshotError, damaged
 from companion.share.packing import ByteReader, ByteWriter, DigitReader, pack_digits
@@ -48,6 +49,7 @@ MAX_OPTIONS_BYTES = 2000
 MAX_ENTRIES = 5000
 MAX_RAW_SECTION = 9000  # bytes as stored
 MAX_RAW_JSON = 200_000  # bytes once inflated
+_JSON_LIMITS = Limits(max_chars=MAX_RAW_JSON)
 
 _F_ID_HEX = 1  # table id is 32 lower-case hex digits, stored as 16 bytes
 _F_ID_TEXT = 2
@@ -340,7 +342,9 @@ def _read_raws(section: bytes, count: int, deflated: int) -> list[dict[str, Any]
 
 def _json(data: bytes) -> Any:
     try:
-        return json.loads(data)
+        return load_json(data, _JSON_LIMITS)
+    except InputLimitError as exc:
+        raise SnapshotError("sec-input.share.code.over_limit", detail=exc.msg) from exc
     except (ValueError, RecursionError) as exc:
         raise damaged("json") from exc
 

@@ -1,5 +1,12 @@
 """Persistence of tables and their entry logs in SQLite."""
 
-from companion.store.sqlite_store import Store, TableInfo, default_data_dir
+from companion.store.sqlite_store import (
+    DamagedTable,
+    Store,
+    StoreConflict,
+    StoreError,
+    TableInfo,
+    default_data_dir,
+)
 
-__all__ = ["Store", "TableInfo", "default_data_dir"]
+__all__ = ["DamagedTable", "Store", "StoreConflict", "StoreError", "TableInfo", "default_data_dir"]

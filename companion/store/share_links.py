@@ -54,10 +54,7 @@ class ShareLinks:
             store._db.executescript(SCHEMA)
 
     def _rows(self, sql: str, args: tuple[object, ...]) -> list[Link]:
-        with self.store._lock:
-            rows = self.store._db.execute(
-                f"SELECT token, table_id, seat, code, revoked FROM share_links {sql}", args
-            ).fetchall()
+        rows = self.store._read(f"SELECT token, table_id, seat, code, revoked FROM share_links {sql}", args)
         return [Link(token=r[0], table_id=r[1], seat=r[2], code=r[3], revoked=bool(r[4])) for r in rows]
 
     def _issue(self, table_id: str, seat: int | None) -> None:

@@ -4,22 +4,33 @@ Each change of a table is committed before the table shows it (the store is the 
 Journal), so a crash or a killed app loses nothing a player saw. Undo only flags an entry;
 undone entries stay until a new entry replaces them, and reopening a table restores its
 redo stack too. WAL mode lets a viewer read while the host writes.
+
+Every table row carries a revision, raised by each change of its log. A change is written only
+if the revision is still the one this Store last saw for that Table object; otherwise another
+connection (a second app, a second server on the same folder) changed it first, and the write
+is refused with StoreConflict instead of overwriting acknowledged entries. SQLite failures (not
+a database, read-only folder, disk full) become one StoreError with a clear message; a damaged
+row makes its table "damaged" (listed, named, exportable as far as it can be read) without
+hiding the others.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
 import threading
 import uuid
+import weakref
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, ValidationError
 
-from companion.core import Table, TableError
+from companion.core import Msg, Table, TableError, msg
+from companion.core.limits import InputLimitError, load_json
 from companion.core.table import FILE_FORMAT, FILE_VERSION
 
 SCHEMA = """
@@ -41,6 +52,39 @@ CREATE TABLE IF NOT EXISTS entries (
     PRIMARY KEY (table_id, seq)
 );
 """
+SCHEMA_VERSION = 1  # PRAGMA user_version; 0: a store written before tables.rev existed
+
+
+class StoreError(TableError):
+    """The store cannot do what was asked: not a database, read-only, disk full, a damaged table.
+
+    A TableError, so every screen and the CLI that already show a TableError show this one.
+    """
+
+
+class StoreConflict(StoreError):
+    """Another connection changed the table since this one read it; nothing was written."""
+
+
+class DamagedTable(StoreError):
+    """A stored table cannot be rebuilt; ``Store.salvage`` exports what can still be read."""
+
+
+def _sqlite_error(exc: sqlite3.Error, path: Path) -> StoreError:
+    """One clear message for an SQLite failure, by its error code."""
+    code = getattr(exc, "sqlite_errorname", "") or ""
+    where = str(path)
+    if code.startswith("SQLITE_FULL") or "disk is full" in str(exc):
+        return StoreError("sec-input.store.disk_full", path=where)
+    if code.startswith("SQLITE_READONLY") or code.startswith("SQLITE_PERM"):
+        return StoreError("sec-input.store.read_only", path=where)
+    if code.startswith(("SQLITE_NOTADB", "SQLITE_CORRUPT")) or "not a database" in str(exc):
+        return StoreError("sec-input.store.not_a_database", path=where)
+    if code.startswith("SQLITE_CANTOPEN"):
+        return StoreError("sec-input.store.cannot_open", path=where)
+    if code.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+        return StoreError("sec-input.store.busy", path=where)
+    return StoreError("sec-input.store.failed", path=where, detail=str(exc))
 
 
 def default_data_dir() -> Path:
@@ -63,6 +107,7 @@ class TableInfo(BaseModel):
     updated: str
     entries: int
     finished: bool
+    problem: Msg | None = None  # set for a damaged table: what is wrong with it
 
 
 def _now() -> str:
@@ -74,32 +119,86 @@ class Store:
         if path is None:
             path = default_data_dir() / "tables.sqlite3"
         self.path = Path(path)
-        if str(path) != ":memory:":
-            self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.RLock()
+        # The revision of each table as this store last read or wrote it, per Table object.
+        self._revs: weakref.WeakKeyDictionary[Table, int] = weakref.WeakKeyDictionary()
+        try:
+            if str(path) != ":memory:":
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError("sec-input.store.cannot_open", path=str(self.path)) from exc
         # Flet runs handlers on the event loop and pubsub in a thread pool: one shared
         # connection, serialised by the lock.
-        self._db = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.execute("PRAGMA foreign_keys=ON")
-        self._db.executescript(SCHEMA)
+        try:
+            self._db = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._db.executescript(SCHEMA)
+            self._migrate()
+        except sqlite3.Error as exc:
+            raise _sqlite_error(exc, self.path) from exc
+
+    def _migrate(self) -> None:
+        """Bring a store written by an older version up to SCHEMA_VERSION (in one transaction)."""
+        if self._db.execute("PRAGMA user_version").fetchone()[0] >= SCHEMA_VERSION:
+            return
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            columns = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
+            if "rev" not in columns:
+                self._db.execute("ALTER TABLE tables ADD COLUMN rev INTEGER NOT NULL DEFAULT 0")
+            self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
 
     def close(self) -> None:
         with self._lock:
             self._db.close()
 
+    def _read(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        try:
+            with self._lock:
+                return self._db.execute(sql, args).fetchall()
+        except sqlite3.Error as exc:
+            raise _sqlite_error(exc, self.path) from exc
+
     # ---- transactions ---------------------------------------------------------------
-    def _write(self, *statements: tuple[str, tuple[Any, ...]]) -> None:
+    def _write(self, *statements: tuple[str, tuple[Any, ...]], table: Table | None = None) -> None:
+        """Run ``statements`` in one transaction; with ``table``, only if its revision is the one last seen."""
         with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
             try:
-                for sql, args in statements:
-                    self._db.execute(sql, args)
-            except BaseException:
+                self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    if table is not None:
+                        self._claim(table)
+                    for sql, args in statements:
+                        self._db.execute(sql, args)
+                    self._db.execute("COMMIT")
+                except BaseException:
+                    self._rollback()
+                    raise
+            except sqlite3.Error as exc:
+                raise _sqlite_error(exc, self.path) from exc
+            if table is not None:
+                self._revs[table] += 1
+
+    def _rollback(self) -> None:
+        """Undo an unfinished transaction. After SQLITE_FULL SQLite may have rolled back already,
+        and a failing ROLLBACK must not hide the error that caused it."""
+        if self._db.in_transaction:
+            with contextlib.suppress(sqlite3.Error):
                 self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
+
+    def _claim(self, table: Table) -> None:
+        """Inside the transaction: refuse a stale writer, else raise the table's revision."""
+        row = self._db.execute("SELECT rev FROM tables WHERE id = ?", (table.id,)).fetchone()
+        seen = self._revs.get(table)
+        if row is None or seen is None or row[0] != seen:
+            raise StoreConflict("sec-input.store.conflict", name=table.name)
+        self._db.execute("UPDATE tables SET rev = rev + 1 WHERE id = ?", (table.id,))
 
     # ---- the Journal protocol (called by Table before a change is visible) -----------
     def appended(self, table: Table, entry: BaseModel, state: BaseModel) -> None:
@@ -115,6 +214,7 @@ class Store:
                 "UPDATE tables SET updated = ?, entries = ?, finished = ? WHERE id = ?",
                 (_now(), seq + 1, finished, table.id),
             ),
+            table=table,
         )
 
     def undone(self, table: Table) -> None:
@@ -125,6 +225,7 @@ class Store:
                 "UPDATE tables SET updated = ?, entries = ?, finished = 0 WHERE id = ?",
                 (_now(), seq, table.id),
             ),
+            table=table,
         )
 
     def redone(self, table: Table) -> None:
@@ -132,6 +233,7 @@ class Store:
         self._write(
             ("UPDATE entries SET undone = 0 WHERE table_id = ? AND seq = ?", (table.id, seq)),
             ("UPDATE tables SET updated = ?, entries = ? WHERE id = ?", (_now(), seq + 1, table.id)),
+            table=table,
         )
 
     # ---- tables ---------------------------------------------------------------------
@@ -165,61 +267,133 @@ class Store:
             ),
             *rows,
         )
+        self._revs[table] = 0
         table.journal = self
         return table
 
     def list(self) -> list[TableInfo]:
-        """All stored tables, the most recently changed first."""
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT id, name, game, header, created, updated, entries, finished FROM tables"
-                " ORDER BY updated DESC, created DESC"
-            ).fetchall()
-        return [
-            TableInfo(
-                id=r[0],
-                name=r[1],
-                game_id=r[2],
-                players=[p["name"] for p in json.loads(r[3])["players"]],
-                created=r[4],
-                updated=r[5],
-                entries=r[6],
-                finished=bool(r[7]),
-            )
-            for r in rows
-        ]
+        """All stored tables, the most recently changed first; a damaged one has ``problem`` set."""
+        rows = self._read(
+            "SELECT id, name, game, header, created, updated, entries, finished FROM tables"
+            " ORDER BY updated DESC, created DESC"
+        )
+        # An entry that is not JSON at all marks its table damaged (one scan, done by SQLite).
+        bad = self._unreadable_rows()
+        infos = []
+        for r in rows:
+            try:
+                info = TableInfo(
+                    id=r[0],
+                    name=r[1],
+                    game_id=r[2],
+                    players=[p["name"] for p in _header(r[3])["players"]],
+                    created=r[4],
+                    updated=r[5],
+                    entries=r[6],
+                    finished=bool(r[7]),
+                )
+                if r[0] in bad:
+                    info = info.model_copy(
+                        update={"problem": msg("sec-input.store.bad_entry_row", n=bad[r[0]] + 1)}
+                    )
+            except (ValidationError, StoreError) as exc:
+                problem = exc.msg if isinstance(exc, StoreError) else msg("sec-input.store.bad_table_row")
+                info = _damaged_info(r, problem)
+            infos.append(info)
+        return infos
+
+    def _unreadable_rows(self) -> dict[str, int]:
+        """Table id -> position of its first entry row that is not JSON (SQLite's json_valid)."""
+        try:
+            with self._lock:
+                return {r[0]: r[1] for r in self._db.execute(_BAD_ROWS)}
+        except sqlite3.OperationalError:  # an SQLite built without JSON functions: found on open instead
+            return {}
 
     def exists(self, table_id: str) -> bool:
-        with self._lock:
-            return self._db.execute("SELECT 1 FROM tables WHERE id = ?", (table_id,)).fetchone() is not None
+        return bool(self._read("SELECT 1 FROM tables WHERE id = ?", (table_id,)))
 
     def open(self, table_id: str) -> Table:
-        """Rebuild a stored table by replaying its log; its redo stack comes back too."""
+        """Rebuild a stored table by replaying its log; its redo stack comes back too.
+
+        A table that cannot be rebuilt raises DamagedTable saying what is wrong.
+        """
+        data, rev, problem = self._read_table(table_id)
+        if problem is not None:
+            raise DamagedTable("sec-input.store.damaged", detail=problem)
+        try:
+            # Undone rows stored before Redo checked its entries may be illegal: the stack stops
+            # before the first such one (its rows stay until a new entry replaces them).
+            table = Table.from_dict(data, legal_redo_only=True)
+        except TableError as exc:
+            raise DamagedTable("sec-input.store.damaged", detail=exc.msg) from exc
+        self._revs[table] = rev
+        table.journal = self
+        return table
+
+    def salvage(self, table_id: str) -> str:
+        """A table file of what can still be read of a (damaged) table: every entry up to the first bad one.
+
+        Undone entries are left out. Raises DamagedTable when not even the players can be read.
+        """
+        data, _rev, problem = self._read_table(table_id, lenient=True)
+        if problem is not None and data is None:
+            raise DamagedTable("sec-input.store.damaged", detail=problem)
+        entries = data["entries"]
+        data.update(entries=[], redo=[])
+        try:
+            table = Table.from_dict(data)
+        except TableError as exc:
+            raise DamagedTable("sec-input.store.damaged", detail=exc.msg) from exc
+        for raw in entries:
+            try:
+                table.submit(raw)
+            except Exception:  # the first entry that cannot be replayed ends what can be read
+                break
+        return table.to_json()
+
+    def _read_table(self, table_id: str, lenient: bool = False) -> tuple[Any, int, Msg | None]:
+        """(table file dict, revision, problem): the rows as a table file, or what is wrong with them.
+
+        ``lenient``: stop the log at the first unreadable entry instead of reporting it.
+        """
         with self._lock:
-            head = self._db.execute(
-                "SELECT game, name, created, header FROM tables WHERE id = ?", (table_id,)
-            ).fetchone()
-            if head is None:
+            head = self._read("SELECT game, name, created, header, rev FROM tables WHERE id = ?", (table_id,))
+            if not head:
                 raise TableError("store.no_such_table", id=table_id)
-            rows = self._db.execute(
-                "SELECT body, undone FROM entries WHERE table_id = ? ORDER BY seq", (table_id,)
-            ).fetchall()
-        header = json.loads(head[3])
+            rows = self._read(
+                "SELECT seq, body, undone FROM entries WHERE table_id = ? ORDER BY seq", (table_id,)
+            )
+        game, name, created, header_text, rev = head[0]
+        try:
+            header = _header(header_text)
+        except StoreError as exc:
+            return None, rev, exc.msg
+        entries: list[Any] = []
+        redo: list[Any] = []
+        for seq, body, undone in rows:
+            try:
+                entry = load_json(body) if isinstance(body, str | bytes) else None
+            except (InputLimitError, ValueError):
+                entry = None
+            if not isinstance(entry, dict):
+                if lenient:
+                    break
+                return None, rev, msg("sec-input.store.bad_entry_row", n=seq + 1)
+            (redo if undone else entries).append(entry)
         data = {
             "format": FILE_FORMAT,
             "version": FILE_VERSION,
             "id": table_id,
-            "game": head[0],
-            "name": head[1],
-            "created": head[2],
+            "game": game,
+            "name": name,
+            "created": created,
             "options": header["options"],
             "players": header["players"],
-            "entries": [json.loads(b) for b, undone in rows if not undone],
-            "redo": [json.loads(b) for b, undone in reversed(rows) if undone],
+            "entries": entries,
+            "redo": redo[::-1],
         }
-        table = Table.from_dict(data)
-        table.journal = self
-        return table
+        return data, rev, None
 
     def rename(self, table_id: str, name: str) -> None:
         name = " ".join(name.split())
@@ -234,6 +408,7 @@ class Store:
         )
 
     def export_json(self, table_id: str) -> str:
+        """The table file of a stored table; DamagedTable if it is damaged (see ``salvage``)."""
         return self.open(table_id).to_json()
 
     def import_json(self, text: str | bytes) -> Table:
@@ -242,3 +417,39 @@ class Store:
         if self.exists(table.id):
             table.id = uuid.uuid4().hex
         return self.create(table)
+
+
+# Tables with an entry row that is not JSON, and the first such position.
+_BAD_ROWS = "SELECT table_id, MIN(seq) FROM entries WHERE NOT json_valid(body) GROUP BY table_id"
+
+
+def _header(text: Any) -> dict[str, Any]:
+    """The header column (options and players), or StoreError naming it damaged."""
+    try:
+        header = load_json(text) if isinstance(text, str | bytes) else None
+    except (InputLimitError, ValueError):
+        header = None
+    if (
+        not isinstance(header, dict)
+        or not isinstance(header.get("options"), dict)
+        or not isinstance(header.get("players"), list)
+        or not all(isinstance(p, dict) and isinstance(p.get("name"), str) for p in header["players"])
+    ):
+        raise StoreError("sec-input.store.bad_table_row")
+    return {"options": header["options"], "players": header["players"]}
+
+
+def _damaged_info(row: tuple[Any, ...], problem: Msg) -> TableInfo:
+    """A list entry for a table whose row cannot be read: enough to name it, export or delete it."""
+    text = [str(v) if v is not None else "" for v in row]
+    return TableInfo(
+        id=text[0],
+        name=text[1] or text[0],
+        game_id=text[2],
+        players=[],
+        created=text[4],
+        updated=text[5],
+        entries=row[6] if isinstance(row[6], int) else 0,
+        finished=False,
+        problem=problem,
+    )

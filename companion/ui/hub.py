@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from companion.core import Table
+from companion.store import StoreConflict
 
 T = TypeVar("T")
 
@@ -46,10 +47,26 @@ class TableHub:
             return self._tables[table_id]
 
     def change(self, table_id: str, action: Callable[[Table], T]) -> T:
-        """Run ``action`` on the shared table under its lock (submit, undo, redo)."""
+        """Run ``action`` on the shared table under its lock (submit, undo, redo).
+
+        If another connection changed the table first (a second app or server on the same data
+        folder), the store refuses the write: the table is reloaded from the store, so every
+        session shows what is really stored, and the StoreConflict goes on to say so.
+        """
         table = self.get(table_id)
         with self._locks[table_id]:
-            return action(table)
+            try:
+                return action(table)
+            except StoreConflict:
+                self.reload(table_id)
+                raise
+
+    def reload(self, table_id: str) -> Table:
+        """Read the table again from the store, replacing the shared object."""
+        fresh = self.store.open(table_id)
+        with self._guard:
+            self._tables[table_id] = fresh
+        return fresh
 
     def forget(self, table_id: str) -> None:
         with self._guard:

@@ -219,6 +219,12 @@ class App:
             self.notice = Notice(self.tr.msg(exc.msg))
             self.refresh()
             return False
+        except TableError as exc:  # the store refused: changed elsewhere (reloaded), disk full, read-only
+            self.notice = Notice(self.tr.msg(exc.msg))
+            if self.table_id is not None:  # the hub may have reloaded it: other sessions redraw too
+                self.page.pubsub.send_others_on_topic(topic(self.table_id), None)
+            self.refresh()
+            return False
         self.notice = None
         self.memo.pop("form", None)
         self.page.pubsub.send_others_on_topic(topic(self.table.id), self.table.version)

@@ -7,9 +7,9 @@ from typing import Any
 
 import flet as ft
 
-from companion.core import TableError
+from companion.core import Table, TableError
 from companion.games import get
-from companion.store import TableInfo
+from companion.store import DamagedTable, TableInfo
 from companion.ui.shell import App
 from companion.ui.widgets import button, card, heading, icon_button, scroll_column, small, text_button
 
@@ -63,7 +63,11 @@ def table_card(app: App, info: TableInfo) -> ft.Control:
             key=f"open-{info.id}",
             title=ft.Text(info.name, weight=ft.FontWeight.BOLD),
             subtitle=ft.Text(
-                tr("home.table_line", game=game, players=", ".join(info.players), n=info.entries, when=when)
+                tr.msg(info.problem)  # a damaged table: say what is wrong; export keeps what can be read
+                if info.problem
+                else tr(
+                    "home.table_line", game=game, players=", ".join(info.players), n=info.entries, when=when
+                )
             ),
             on_click=lambda _: app.go(f"/table/{info.id}"),
             trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
@@ -141,7 +145,14 @@ def file_name(name: str) -> str:
 
 def export_dialog(app: App, table_id: str) -> None:
     tr = app.tr
-    table = app.hub.get(table_id)
+    try:
+        table = app.hub.get(table_id)
+    except DamagedTable:  # export what can still be read of it
+        try:
+            table = Table.from_json(app.hub.store.salvage(table_id))
+        except TableError as exc:  # not even the players can be read: say so
+            app.dialog(tr("home.export"), [ft.Text(tr.msg(exc.msg), key="export-error")], key="export")
+            return
     text = table.to_json()
     status = ft.Text("", key="export-status")
 
