@@ -15,6 +15,7 @@ from companion.core import Effect, Msg, Prompt, Scoreboard, TableError, msg
 from companion.games.chinatown import codes, flow, rules, scoring
 from companion.games.chinatown.data import BUILDINGS, DATA
 from companion.games.chinatown.entries import ENTRY_ADAPTER
+from companion.games.chinatown.situations import situations
 from companion.games.chinatown.state import ChinatownState, Options
 
 
@@ -67,5 +68,7 @@ class Chinatown:
     def entry_from_code(self, state: ChinatownState, value: int) -> Any | None:
         return codes.entry_from_code(state, value)
 
+
+__all__ = ["GAME", "situations"]  # situations: edge cases of a state, for the rules lookup
 
 GAME = Chinatown()

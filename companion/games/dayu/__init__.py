@@ -9,6 +9,7 @@ from companion.core import Effect, Msg, Prompt, Scoreboard, msg
 from companion.games.dayu import flow, rules, scoring
 from companion.games.dayu.data import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.dayu.entries import ENTRY_ADAPTER
+from companion.games.dayu.situations import situations
 from companion.games.dayu.state import DayuOptions, DayuState
 
 
@@ -44,5 +45,7 @@ class DayuGame:
     def state_from_dict(self, data: dict[str, Any]) -> DayuState:
         return DayuState.model_validate(data)
 
+
+__all__ = ["GAME", "situations"]  # situations: edge cases of a state, for the rules lookup
 
 GAME = DayuGame()

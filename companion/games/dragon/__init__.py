@@ -14,6 +14,7 @@ from companion.games.dragon.engine import STEP_RULES, apply, setup
 from companion.games.dragon.entries import ENTRY_ADAPTER
 from companion.games.dragon.options import DragonOptions
 from companion.games.dragon.scoring import score
+from companion.games.dragon.situations import situations
 from companion.games.dragon.state import DragonState
 from companion.games.dragon.text import banner, describe_entry, prompt_msg
 
@@ -81,5 +82,7 @@ class DragonGame:
     def entry_from_code(self, state: DragonState, value: int) -> Any | None:
         return codes.entry_from_code(state, value)
 
+
+__all__ = ["GAME", "situations"]  # situations: edge cases of a state, for the rules lookup
 
 GAME = DragonGame()
