@@ -10,6 +10,7 @@ import importlib
 import io
 import json
 import sys
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -134,22 +135,26 @@ def calc(args: argparse.Namespace) -> None:
 
 # ---- rules -------------------------------------------------------------------------------
 def rules(args: argparse.Namespace) -> None:
-    from companion.core.rulebook import search
     from companion.games import UnknownGame, get
+    from companion.lookup import card, search
 
     try:
         get(args.game)
     except UnknownGame as exc:
         raise CliError(translate("cli.unknown_game", _LANG, game=args.game)) from exc
-    hits = search(args.game, " ".join(args.query), args.lang)
-    if not hits:
-        print(translate("cli.no_rules", args.lang, query=" ".join(args.query)))
+    query = " ".join(args.query)
+    hits = search(query, args.lang, args.game, args.limit)
+    if args.json:
+        rows = [{**asdict(h), "status": card(h.rule_id, args.lang).status} for h in hits]
+        _print_json({"game": args.game, "lang": args.lang, "query": query, "hits": rows})
         return
-    for rule in hits:
-        status = (
-            "" if rule.status == "official" else f" ({translate('cli.status.' + rule.status, args.lang)})"
-        )
-        print(f"{rule.title}{status}  [{rule.id}]\n  {rule.text}\n")
+    if not hits:
+        print(translate("lookup.no_hits", args.lang, query=query))
+        return
+    for place, hit in enumerate(hits, 1):
+        status = card(hit.rule_id, args.lang).status
+        note = "" if status == "official" else f" ({translate('cli.status.' + status, args.lang)})"
+        print(f"{place}. {hit.title}{note}  [{hit.rule_id}]\n   {hit.snippet}\n")
 
 
 # ---- serve -------------------------------------------------------------------------------
@@ -199,9 +204,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(run=calc)
 
-    p = sub.add_parser("rules", parents=[common], help="search the rule texts of a game")
+    p = sub.add_parser(
+        "rules",
+        parents=[common],
+        help="ask a rules question in your own words; prints the rules that answer it",
+    )
     p.add_argument("game", help="dragon, chinatown or dayu")
-    p.add_argument("query", nargs="*", help="words to look for (accents and case are ignored)")
+    p.add_argument("query", nargs="+", help='the question, e.g. "what if my palaces are full"')
+    p.add_argument("--limit", type=int, default=10, help="how many rules to show (default 10)")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(run=rules)
 
     p = sub.add_parser(

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from companion.core.data import DataError, load
 from companion.core.rulebook import Rule, rules
@@ -64,6 +64,14 @@ class LookupFile(_Strict):
     synonyms: tuple[tuple[str, ...], ...] = ()  # groups of words a player uses for one thing
     filler: tuple[str, ...] = ()  # words that carry no meaning in a question ("what", "qué")
 
+    @model_validator(mode="after")
+    def _unique(self) -> LookupFile:
+        ids = [c.id for c in self.clarifications]
+        twice = sorted({i for i in ids if ids.count(i) > 1})
+        if twice:
+            raise ValueError(f"clarification ids defined twice: {twice}")
+        return self
+
 
 class Book:
     """Everything the lookup knows about the rules of one game in one language."""
@@ -99,7 +107,7 @@ def _book(game: str, lang: str) -> Book:
         lang,
         rules(game, lang),
         load(f"{game}/lookup.{lang}.json", LookupFile),
-        load(f"{game}/related.json", RelatedFile),
+        RelatedFile(related=_links(game)),
     )
 
 
@@ -108,7 +116,7 @@ def _check(game: str) -> None:
     """Cross-file checks: ids exist, links go both ways, both languages say the same things."""
     books = {lang: _book(game, lang) for lang in LANGUAGES}
     where = f"rules_data/{game}/lookup.<lang>.json"
-    known = {rid for g in GAMES for rid in rules(g, "en")} if game != "core" else set(rules("core", "en"))
+    known = {rid for g in GAMES for rid in rules(g, "en")}
     for lang, b in books.items():
         for rid in b.extra.rules:
             if rid not in b.texts:
@@ -120,19 +128,23 @@ def _check(game: str) -> None:
             if note.rule_id not in known:
                 raise DataError(f"{where} ({lang}): teach note {kind!r} cites unknown rule {note.rule_id!r}")
     en, es = books["en"], books["es"]
-    related = {rid: set(links) for rid, links in en.related.items()}
-    for rid, links in related.items():
+    links = {rid: set(other) for g in GAMES for rid, other in _links(g).items()}
+    for rid, other_ids in _links(game).items():
         if rid not in en.texts:
             raise DataError(f"rules_data/{game}/related.json: links of unknown rule {rid!r}")
-        for other in links:
+        for other in other_ids:
             if other not in known:
                 raise DataError(f"rules_data/{game}/related.json: {rid} is related to unknown rule {other!r}")
-            if other.split(".", 1)[0] == game and rid not in related.get(other, set()):
+            if rid not in links.get(other, set()):
                 raise DataError(
                     f"rules_data/{game}/related.json: {rid} links to {other} but {other} does not link back"
                 )
     _same(where, "clarification", _facts(en.extra.clarifications), _facts(es.extra.clarifications))
     _same(where, "teach note", _notes(en), _notes(es))
+
+
+def _links(game: str) -> dict[str, tuple[str, ...]]:
+    return load(f"{game}/related.json", RelatedFile).related
 
 
 def _facts(items: tuple[Clarification, ...]) -> dict[str, tuple[object, ...]]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from companion.lookup.cards import RuleCard, card
 from companion.lookup.data import Clarification, book
@@ -25,6 +25,17 @@ class Moment:
     clarifications: tuple[Clarification, ...]  # the ones that apply to this state, first
 
 
+class TableLike(Protocol):
+    """What "for this moment" reads of a table: ``companion.core.Table`` has all three."""
+
+    @property
+    def game_id(self) -> str: ...
+    @property
+    def state(self) -> Any: ...
+    @property
+    def prompt(self) -> Any: ...
+
+
 def situations_of(game_id: str, state: Any) -> frozenset[str]:
     """The game's own predicates on a state; a game without them reports none."""
     module = importlib.import_module(f"companion.games.{game_id}")
@@ -32,8 +43,8 @@ def situations_of(game_id: str, state: Any) -> frozenset[str]:
     return frozenset(predicate(state)) if predicate else frozenset()
 
 
-def for_moment(table: Any, lang: str) -> Moment:
-    """The rules and clarifications for the current decision of a ``companion.core.Table``."""
+def for_moment(table: TableLike, lang: str) -> Moment:
+    """The rules and clarifications for the current decision of a table (``companion.core.Table``)."""
     game_id = table.game_id
     prompt = table.prompt
     found = situations_of(game_id, table.state)
