@@ -38,6 +38,9 @@ class Hit:
     score: float
 
 
+_Words = tuple[tuple[str, frozenset[str]], ...]  # words as written, each with its stems
+
+
 @dataclass(frozen=True)
 class _Query:
     groups: tuple[frozenset[str], ...]  # per meaningful query word: its stem and its synonyms' stems
@@ -62,6 +65,8 @@ class Index:
         self.known: dict[str, str] = {}  # folded word -> stem, over all indexed text
         self.synonyms: dict[str, dict[str, set[str]]] = {}  # game -> stem -> stems meaning the same
         self.filler: set[str] = set()
+        self._merged: dict[str | None, dict[str, set[str]]] = {}  # synonyms per game filter
+        self._shown: dict[str, tuple[_Words, list[tuple[str, _Words]]]] = {}
         rows = []
         for b in self.books.values():
             self._read_words(b)
@@ -101,12 +106,13 @@ class Index:
     # ---- queries ---------------------------------------------------------------------------
     def _synonyms(self, game: str | None) -> dict[str, set[str]]:
         """The synonyms of one game and core ("draw" is a tie in one game, a card in another)."""
-        games = [game, "core"] if game else list(self.synonyms)
-        merged: dict[str, set[str]] = {}
-        for g in games:
-            for s, same in self.synonyms.get(g, {}).items():
-                merged.setdefault(s, set()).update(same)
-        return merged
+        if game not in self._merged:
+            merged: dict[str, set[str]] = {}
+            for g in [game, "core"] if game else list(self.synonyms):
+                for s, same in self.synonyms.get(g, {}).items():
+                    merged.setdefault(s, set()).update(same)
+            self._merged[game] = merged
+        return self._merged[game]
 
     def parse(self, query: str, game: str | None = None) -> _Query:
         synonyms = self._synonyms(game)
@@ -158,16 +164,25 @@ class Index:
     def _hit(self, rid: str, game: str, score: float, q: _Query) -> Hit:
         rule = self.books[game].texts[rid]
         terms = q.terms
-        sentences = _SENTENCE.split(rule.text)
-        best = max(sentences, key=lambda s: sum(stem(w, self.lang) in terms for w in words(s)))
+        title, sentences = self._pieces(rid, game)
+        best, best_words = max(sentences, key=lambda piece: sum(bool(st & terms) for _, st in piece[1]))
         snippet = best if len(best) <= _SNIPPET_CHARS else best[: _SNIPPET_CHARS - 1].rstrip() + "…"
-        shown = f"{rule.title} {snippet}"
-        matched = tuple(
-            dict.fromkeys(w for w in re.findall(r"\w+", shown) if set(stems(w, self.lang)) & terms)
-        )
+        shown = (*title, *best_words) if len(best) <= _SNIPPET_CHARS else title
+        matched = tuple(dict.fromkeys(w for w, st in shown if st & terms))
         return Hit(
             rule_id=rid, game=game, title=rule.title, snippet=snippet, matched=matched, score=round(score, 4)
         )
+
+    def _pieces(self, rid: str, game: str) -> tuple[_Words, list[tuple[str, _Words]]]:
+        """The title's words and each sentence with its words, with their stems (kept once made)."""
+        if rid not in self._shown:
+            rule = self.books[game].texts[rid]
+            sentences = [(s, self._written(s)) for s in _SENTENCE.split(rule.text)]
+            self._shown[rid] = (self._written(rule.title), sentences)
+        return self._shown[rid]
+
+    def _written(self, text: str) -> _Words:
+        return tuple((w, frozenset(stems(w, self.lang))) for w in re.findall(r"\w+", text))
 
 
 @cache

@@ -1,4 +1,4 @@
-""""For this moment": the prompt's rules first, and the clarifications of the state it is in."""
+""" "For this moment": the prompt's rules first, and the clarifications of the state it is in."""
 
 from __future__ import annotations
 
@@ -91,7 +91,9 @@ def test_a_sold_out_person_tile():
 
 
 def test_an_occupied_group_the_player_cannot_afford():
-    s = at_actions(fresh(3), [["taxes", "build"], ["harvest", "parade"], ["research", "fireworks", "privilege"]])
+    s = at_actions(
+        fresh(3), [["taxes", "build"], ["harvest", "parade"], ["research", "fireworks", "privilege"]]
+    )
     seat = s.current
     other = next(i for i in range(3) if i != seat)
     s.dragons[0] = [other]

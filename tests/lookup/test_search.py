@@ -38,7 +38,7 @@ def test_nine_in_ten_questions_answered_in_the_first_three(lang):
 
 @pytest.mark.parametrize(
     ("game", "lang", "question", "answer"),
-    [q[:3] + (q[3][0],) for q in QUESTIONS[:10]],  # the ones issue 16 reported, best first
+    [(*q[:3], q[3][0]) for q in QUESTIONS[:10]],  # the ones issue 16 reported, best first
 )
 def test_the_questions_of_issue_16_come_first_or_second(game, lang, question, answer):
     found = [h.rule_id for h in search(question, lang, game, 3)]
