@@ -17,7 +17,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
 from companion.lookup.data import GAMES, Book, book
-from companion.lookup.text import stem, stems, words
+from companion.lookup.text import stem, stems, word_stems, words
 
 # bm25 weights of the columns: title, phrasings, text, more (examples, clarifications, tags).
 _WEIGHTS = (6.0, 4.0, 2.0, 1.0)
@@ -182,7 +182,7 @@ class Index:
         return self._shown[rid]
 
     def _written(self, text: str) -> _Words:
-        return tuple((w, frozenset(stems(w, self.lang))) for w in re.findall(r"\w+", text))
+        return tuple((w, word_stems(w, self.lang)) for w in re.findall(r"\w+", text))
 
 
 @cache

@@ -40,3 +40,9 @@ def stem(word: str, lang: str) -> str:
 
 def stems(text: str, lang: str) -> list[str]:
     return [stem(w, lang) for w in words(text)]
+
+
+@cache
+def word_stems(written: str, lang: str) -> frozenset[str]:
+    """The stems of one word as the rule text writes it ("Sequía" -> {"sequi"}), cached."""
+    return frozenset(stems(written, lang))
