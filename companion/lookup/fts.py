@@ -3,7 +3,8 @@
 Every field is stored as its Snowball stems, so the FTS5 ``unicode61`` tokenizer (accents
 removed) only splits them and BM25 ranks them; the title and the players' phrasings weigh
 more than the body. A query word the index does not know is corrected to the closest known
-word (rapidfuzz's optimal string alignment distance, where swapping two letters counts one: at most 1, or 2 for long words) and expanded to its synonyms.
+word (rapidfuzz's optimal string alignment distance, where swapping two letters counts one: at
+most 1, or 2 for words of 7 letters or more) and every word is expanded to its synonyms.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from companion.lookup.text import stem, stems, word_stems, words
 _WEIGHTS = (6.0, 4.0, 2.0, 1.0)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 _SNIPPET_CHARS = 220
-_CORE_WEIGHT = 0.8
+_CORE_WEIGHT = 0.8  # in a search within one game, the app's general rules (core.*) count this much
 
 
 @dataclass(frozen=True)
@@ -82,7 +83,7 @@ class Index:
                 self.stems_of[rid] = {s for f in stemmed for s in f.split()}
                 rows.append((rid, b.game, *stemmed))
         self.db.executemany("INSERT INTO doc VALUES (?, ?, ?, ?, ?, ?)", rows)
-        self.vocabulary = list(self.known)
+        self.vocabulary = [w for w in self.known if w not in self.filler]  # what a typo may become
 
     def _read_words(self, b: Book) -> None:
         self.filler.update(w for f in b.extra.filler for w in words(f))
@@ -156,7 +157,7 @@ class Index:
             covered = sum(1 for group in q.groups if group & self.stems_of[rid])
             # BM25 alone lets one rare word outweigh a rule that answers the whole question.
             score = -rank * covered / len(q.groups)
-            # A game's own rule answers better than the app's general one ("when does it end").
+            # A game's own rule answers better than the app's general one ("when does it end?").
             scored.append((score * _CORE_WEIGHT if g == "core" and game else score, rid, g))
         scored.sort(key=lambda x: (-x[0], x[1]))
         return [self._hit(rid, g, score, q) for score, rid, g in scored[:limit]]
@@ -166,8 +167,11 @@ class Index:
         terms = q.terms
         title, sentences = self._pieces(rid, game)
         best, best_words = max(sentences, key=lambda piece: sum(bool(st & terms) for _, st in piece[1]))
-        snippet = best if len(best) <= _SNIPPET_CHARS else best[: _SNIPPET_CHARS - 1].rstrip() + "…"
-        shown = (*title, *best_words) if len(best) <= _SNIPPET_CHARS else title
+        if len(best) > _SNIPPET_CHARS:
+            best = best[: _SNIPPET_CHARS - 1].rstrip() + "…"
+            best_words = self._written(best)
+        snippet = best
+        shown = (*title, *best_words)
         matched = tuple(dict.fromkeys(w for w, st in shown if st & terms))
         return Hit(
             rule_id=rid, game=game, title=rule.title, snippet=snippet, matched=matched, score=round(score, 4)
