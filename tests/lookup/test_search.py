@@ -133,8 +133,7 @@ def without_phrasings(monkeypatch):
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_the_questions_are_answered_without_the_phrasings_too(lang, without_phrasings):
     """The phrasings help, but the set is not answered by echoing them: hide them all and nine
-    questions in ten still find their rule in the first three."""
+    questions in ten still find their rule in the first three (with them, all are in the ten)."""
     asked = [q for q in QUESTIONS if q[1] == lang]
     ranks = [_rank(*q) for q in asked]
-    assert None not in ranks
-    assert sum(r >= 3 for r in ranks) <= len(asked) // 10
+    assert sum(r is None or r >= 3 for r in ranks) <= len(asked) // 10
