@@ -149,7 +149,7 @@ def rules(args: argparse.Namespace) -> None:
         _print_json({"game": args.game, "lang": args.lang, "query": query, "hits": rows})
         return
     if not hits:
-        print(translate("lookup.no_hits", args.lang, query=query))
+        print(translate("rules.no_hits", args.lang, query=query))
         return
     for place, hit in enumerate(hits, 1):
         status = card(hit.rule_id, args.lang).status
