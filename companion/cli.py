@@ -151,10 +151,35 @@ def rules(args: argparse.Namespace) -> None:
     if not hits:
         print(translate("rules.no_hits", args.lang, query=query))
         return
-    for place, hit in enumerate(hits, 1):
-        status = card(hit.rule_id, args.lang).status
-        note = "" if status == "official" else f" ({translate('cli.status.' + status, args.lang)})"
-        print(f"{place}. {hit.title}{note}  [{hit.rule_id}]\n   {hit.snippet}\n")
+    if args.full:
+        print(_render_card(card(hits[0].rule_id, args.lang), args.lang))
+        hits = hits[1:]
+    for place, hit in enumerate(hits, 2 if args.full else 1):
+        print(
+            f"{place}. {hit.title}{_status(card(hit.rule_id, args.lang).status, args.lang)}  [{hit.rule_id}]"
+        )
+        print(f"   {hit.snippet}\n")
+
+
+def _status(status: str, lang: str) -> str:
+    return "" if status == "official" else f" ({translate('cli.status.' + status, lang)})"
+
+
+def _render_card(rule: Any, lang: str) -> str:
+    """One rule in full: its text, worked examples, the questions people ask, related rules."""
+    from companion.lookup import card
+
+    out = [f"1. {rule.title}{_status(rule.status, lang)}  [{rule.rule_id}]", f"   {rule.text}"]
+    out += [f"   {translate('rules.examples', lang)}: {example}" for example in rule.examples]
+    if rule.clarifications:
+        out.append(f"   {translate('rules.clarifications', lang)}:")
+        for c in rule.clarifications:
+            decided = f" ({translate('rules.decided', lang)})" if c.decided else ""
+            out += [f"   - {c.question}", f"     {c.answer}{decided}"]
+    if rule.related:
+        titles = ", ".join(f"{card(r, lang).title} [{r}]" for r in rule.related)
+        out.append(f"   {translate('rules.related', lang)}: {titles}")
+    return "\n".join(out) + "\n"
 
 
 # ---- serve -------------------------------------------------------------------------------
@@ -212,6 +237,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", help="dragon, chinatown or dayu")
     p.add_argument("query", nargs="+", help='the question, e.g. "what if my palaces are full"')
     p.add_argument("--limit", type=int, default=10, help="how many rules to show (default 10)")
+    p.add_argument(
+        "--full",
+        action="store_true",
+        help="the best rule in full: examples, questions people ask, related rules",
+    )
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(run=rules)
 

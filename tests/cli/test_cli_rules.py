@@ -40,3 +40,14 @@ def test_nothing_found_and_bad_game():
     assert out.returncode == 0 and out.stdout.startswith("Ninguna regla responde")
     assert run("chess", "castling").returncode == 2
     assert run("dragon").returncode == 2  # a question is required
+
+
+def test_full_shows_the_best_rule_with_examples_questions_and_related_rules():
+    out = run("dragon", "no puedo pagar el tributo", "--lang", "es", "--full", "--limit", "2")
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[0] == "1. Tributo imperial  [dragon.event.tribute]"
+    assert any(line.startswith("   Ejemplo: Darío") for line in lines)
+    assert "   Dudas frecuentes:" in lines and "   - No puedo pagar todo el tributo. ¿Quién se va?" in lines
+    assert any(line.startswith("   Mira también: ") and "[dragon.event.release_order]" in line for line in lines)
+    assert any(line.startswith("2. ") for line in lines)
