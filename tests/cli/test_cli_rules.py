@@ -49,5 +49,7 @@ def test_full_shows_the_best_rule_with_examples_questions_and_related_rules():
     assert lines[0] == "1. Tributo imperial  [dragon.event.tribute]"
     assert any(line.startswith("   Ejemplo: Darío") for line in lines)
     assert "   Dudas frecuentes:" in lines and "   - No puedo pagar todo el tributo. ¿Quién se va?" in lines
-    assert any(line.startswith("   Mira también: ") and "[dragon.event.release_order]" in line for line in lines)
+    assert any(
+        line.startswith("   Mira también: ") and "[dragon.event.release_order]" in line for line in lines
+    )
     assert any(line.startswith("2. ") for line in lines)
