@@ -10,6 +10,7 @@ import importlib
 import io
 import json
 import sys
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -141,22 +142,51 @@ def calc(args: argparse.Namespace) -> None:
 
 # ---- rules -------------------------------------------------------------------------------
 def rules(args: argparse.Namespace) -> None:
-    from companion.core.rulebook import search
     from companion.games import UnknownGame, get
+    from companion.lookup import card, search
 
     try:
         get(args.game)
     except UnknownGame as exc:
         raise CliError(translate("cli.unknown_game", _LANG, game=args.game)) from exc
-    hits = search(args.game, " ".join(args.query), args.lang)
-    if not hits:
-        print(translate("cli.no_rules", args.lang, query=" ".join(args.query)))
+    query = " ".join(args.query)
+    hits = search(query, args.lang, args.game, args.limit)
+    if args.json:
+        rows = [{**asdict(h), "status": card(h.rule_id, args.lang).status} for h in hits]
+        _print_json({"game": args.game, "lang": args.lang, "query": query, "hits": rows})
         return
-    for rule in hits:
-        status = (
-            "" if rule.status == "official" else f" ({translate('cli.status.' + rule.status, args.lang)})"
+    if not hits:
+        print(translate("rules.no_hits", args.lang, query=query))
+        return
+    if args.full:
+        print(_render_card(card(hits[0].rule_id, args.lang), args.lang))
+        hits = hits[1:]
+    for place, hit in enumerate(hits, 2 if args.full else 1):
+        print(
+            f"{place}. {hit.title}{_status(card(hit.rule_id, args.lang).status, args.lang)}  [{hit.rule_id}]"
         )
-        print(f"{rule.title}{status}  [{rule.id}]\n  {rule.text}\n")
+        print(f"   {hit.snippet}\n")
+
+
+def _status(status: str, lang: str) -> str:
+    return "" if status == "official" else f" ({translate('cli.status.' + status, lang)})"
+
+
+def _render_card(rule: Any, lang: str) -> str:
+    """One rule in full: its text, worked examples, the questions people ask, related rules."""
+    from companion.lookup import card
+
+    out = [f"1. {rule.title}{_status(rule.status, lang)}  [{rule.rule_id}]", f"   {rule.text}"]
+    out += [f"   {translate('rules.examples', lang)}: {example}" for example in rule.examples]
+    if rule.clarifications:
+        out.append(f"   {translate('rules.clarifications', lang)}:")
+        for c in rule.clarifications:
+            decided = f" ({translate('rules.decided', lang)})" if c.decided else ""
+            out += [f"   - {c.question}", f"     {c.answer}{decided}"]
+    if rule.related:
+        titles = ", ".join(f"{card(r, lang).title} [{r}]" for r in rule.related)
+        out.append(f"   {translate('rules.related', lang)}: {titles}")
+    return "\n".join(out) + "\n"
 
 
 # ---- serve -------------------------------------------------------------------------------
@@ -206,9 +236,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(run=calc)
 
-    p = sub.add_parser("rules", parents=[common], help="search the rule texts of a game")
+    p = sub.add_parser(
+        "rules",
+        parents=[common],
+        help="ask a rules question in your own words; prints the rules that answer it",
+    )
     p.add_argument("game", help="dragon, chinatown or dayu")
-    p.add_argument("query", nargs="*", help="words to look for (accents and case are ignored)")
+    p.add_argument("query", nargs="+", help='the question, e.g. "what if my palaces are full"')
+    p.add_argument("--limit", type=int, default=10, help="how many rules to show (default 10)")
+    p.add_argument(
+        "--full",
+        action="store_true",
+        help="the best rule in full: examples, questions people ask, related rules",
+    )
+    p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(run=rules)
 
     p = sub.add_parser(

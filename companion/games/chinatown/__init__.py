@@ -22,9 +22,18 @@ from companion.games.chinatown.preview import (
     building_preview,
     trade_preview,
 )
+from companion.games.chinatown.situations import situations
 from companion.games.chinatown.state import ChinatownState, Options
 
-__all__ = ["GAME", "BuildingPreview", "TradePreview", "building_preview", "round_summaries", "trade_preview"]
+__all__ = [
+    "GAME",
+    "BuildingPreview",
+    "TradePreview",
+    "building_preview",
+    "round_summaries",
+    "situations",
+    "trade_preview",
+]
 
 
 class Chinatown:

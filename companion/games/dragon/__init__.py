@@ -22,6 +22,7 @@ from companion.games.dragon.forecast import (
 from companion.games.dragon.hindsight import round_summaries
 from companion.games.dragon.options import DragonOptions
 from companion.games.dragon.scoring import score
+from companion.games.dragon.situations import situations
 from companion.games.dragon.state import DragonState
 from companion.games.dragon.text import banner, describe_entry, prompt_msg
 
@@ -33,6 +34,7 @@ __all__ = [
     "forecast_event",
     "forecast_super",
     "round_summaries",
+    "situations",
 ]
 
 TABLE_FACTS = ("event_row", "super_event", "groups")

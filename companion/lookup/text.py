@@ -1,0 +1,48 @@
+"""Words as the lookup compares them: folded (no case, no accents), split, stemmed per language.
+
+The Snowball stemmers (``snowballstemmer``, which uses PyStemmer's C code when it is
+installed) map "palaces"/"palace" and "palacios"/"palacio" onto one stem each.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import cache
+from typing import Any
+
+import snowballstemmer
+
+_STEMMER_NAMES = {"en": "english", "es": "spanish"}
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+def words(text: str) -> list[str]:
+    """The folded words of a text, in order ("¿Qué pasa?" -> ["que", "pasa"]).
+
+    The same folding as ``rulebook.fold`` (no case, no accents), done as one ASCII encode:
+    what has no ASCII form after decomposition ("¿", "…") is never part of a word anyway.
+    """
+    ascii_text = unicodedata.normalize("NFKD", text.casefold()).encode("ascii", "ignore").decode()
+    return _WORD.findall(ascii_text)
+
+
+@cache
+def _stemmer(lang: str) -> Any:
+    return snowballstemmer.stemmer(_STEMMER_NAMES[lang])
+
+
+@cache
+def stem(word: str, lang: str) -> str:
+    """The stem of one folded word; cached because the same few thousand words recur."""
+    return _stemmer(lang).stemWord(word)
+
+
+def stems(text: str, lang: str) -> list[str]:
+    return [stem(w, lang) for w in words(text)]
+
+
+@cache
+def word_stems(written: str, lang: str) -> frozenset[str]:
+    """The stems of one word as the rule text writes it ("Sequía" -> {"sequi"}), cached."""
+    return frozenset(stems(written, lang))
