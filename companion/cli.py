@@ -147,7 +147,7 @@ def rules(args: argparse.Namespace) -> None:
         return
     for rule in hits:
         status = (
-            "" if rule.status == "official" else f" ({translate('cli.status.' + rule.status, args.lang)})"
+            "" if rule.status == "official" else f" ({translate(f'cli.status.{rule.status}', args.lang)})"
         )
         print(f"{rule.title}{status}  [{rule.id}]\n  {rule.text}\n")
 
