@@ -79,7 +79,9 @@ def scan(catalogue: set[str], rule_ids: set[str], families: dict[str, set[str] |
         in_ui = (ROOT / "ui") in path.parents
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         tr_args = {
-            id(n.args[0]) for n in ast.walk(tree) if _is_tr_call(n) and n.args  # tr("x") -> ui.x
+            id(n.args[0])
+            for n in ast.walk(tree)
+            if _is_tr_call(n) and n.args  # tr("x") -> ui.x
         }
         in_fstring = {id(v) for n in ast.walk(tree) if isinstance(n, ast.JoinedStr) for v in n.values}
         for node in ast.walk(tree):

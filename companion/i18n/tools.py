@@ -151,7 +151,9 @@ def check() -> list[str]:
                     problems.append(f"{lang}: {key} is not a valid template ({exc})")
                     continue
                 if not got <= expected or (not m.pluralizable and got != expected):
-                    problems.append(f"{lang}: {key} placeholders {sorted(got)} differ from {sorted(expected)}")
+                    problems.append(
+                        f"{lang}: {key} placeholders {sorted(got)} differ from {sorted(expected)}"
+                    )
     return problems
 
 
@@ -192,12 +194,16 @@ def _plural_categories(lang: str, nplurals: int) -> list[str]:
     order = {"en": ["one", "other"], "es": ["one", "many", "other"]}.get(lang)
     if order is None or len(order) != nplurals:
         loc = Locale.parse(lang)
-        order = sorted(loc.plural_form.tags | {"other"}, key=["zero", "one", "two", "few", "many", "other"].index)
+        order = sorted(
+            loc.plural_form.tags | {"other"}, key=["zero", "one", "two", "few", "many", "other"].index
+        )
     return order[:nplurals]
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m companion.i18n.tools", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m companion.i18n.tools", description=__doc__.split("\n")[0]
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("extract", help="write messages.pot from the code")
     sub.add_parser("update", help="bring every .po in line with messages.pot")

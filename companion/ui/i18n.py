@@ -9,7 +9,7 @@ from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, translate
 
 
 class Tr:
-    """The translator of one session: ``tr("home.title")`` renders ``ui.home.title``."""
+    """The translator of one session: ``tr("home.new")`` renders ``ui.home.new``."""
 
     def __init__(self, lang: str = DEFAULT_LANGUAGE) -> None:
         self.lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE

@@ -143,7 +143,12 @@ def describe_entry(s: DragonState, e: object) -> Msg:
             return msg("dragon.label.displace", palace=e.palace + 1, old=tile_msg(e.displace))
         floors = pal.floors if pal else 0
         persons = len(pal.persons) if pal else 0
-        return msg("dragon.label.place", palace=e.palace + 1, floors=msg("dragon.n_floors", n=floors), persons=persons)
+        return msg(
+            "dragon.label.place",
+            palace=e.palace + 1,
+            floors=msg("dragon.n_floors", n=floors),
+            persons=persons,
+        )
     if isinstance(e, ChooseGroup):
         cards = [action_msg(c) for c in s.groups[e.group]] if e.group < len(s.groups) else []
         cost = group_cost(s, e.group) if e.group < len(s.groups) else 0
