@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-
 STATUSES = ("official", "decision", "unverified")  # a rule's status (companion/core/rulebook.py)
 
 

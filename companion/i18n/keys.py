@@ -23,9 +23,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]  # companion/
 NAMESPACES = ("core", "cli", "share", "store", "live", "dragon", "chinatown", "dayu", "ui")
-_KEY = re.compile(r"^(?:%s)\.[a-z0-9_]+(?:\.[a-z0-9_]+)*$" % "|".join(NAMESPACES))
+_ANY = "|".join(NAMESPACES)
+_KEY = re.compile(rf"^(?:{_ANY})\.[a-z0-9_]+(?:\.[a-z0-9_]+)*$")
 _UI_KEY = re.compile(r"^[a-z0-9_]+(?:\.[a-z0-9_]+)+$")
-_PREFIX = re.compile(r"^(?:%s)\.[a-z0-9_.]*$" % "|".join(NAMESPACES))
+_PREFIX = re.compile(rf"^(?:{_ANY})\.[a-z0-9_.]*$")
 
 
 @dataclass
