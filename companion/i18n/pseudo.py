@@ -29,6 +29,11 @@ def pseudo_text(template: str) -> str:
     return "[" + "".join(out) + "]"
 
 
+def pseudo_plain(text: str) -> str:
+    """A text that is not a template (a rule's text): accented and bracketed as it stands."""
+    return "[" + text.translate(_ACCENTED) + "]"
+
+
 def pseudo_catalog(english: Catalog) -> Catalog:
     messages: dict[str, Template] = {
         key: pseudo_text(v) if isinstance(v, str) else tuple(pseudo_text(f) for f in v)
