@@ -43,8 +43,8 @@ class CatalogError(ValueError):
     """A catalogue file is missing, malformed or does not match the template."""
 
 
-def po_path(lang: str) -> Path:
-    return LOCALE_DIR / lang / "LC_MESSAGES" / "messages.po"
+def po_path(lang: str, locale_dir: Path = LOCALE_DIR) -> Path:
+    return locale_dir / lang / "LC_MESSAGES" / "messages.po"
 
 
 class Catalog:

@@ -27,7 +27,7 @@ from babel.messages.catalog import Catalog as PoCatalog
 from babel.messages.catalog import Message
 from babel.messages.pofile import read_po, write_po
 
-from companion.i18n import LANGUAGES, TEMPLATE, po_path
+from companion.i18n import LANGUAGES, LOCALE_DIR, TEMPLATE, po_path
 
 _FIXED_DATE = datetime(2026, 1, 1)  # fixed header dates keep the files stable between runs
 _HEADER = "Table Companion messages. Each msgid is a message key; the msgstr is what the player reads."
@@ -63,13 +63,13 @@ def placeholders(template: str) -> set[str]:
 
 
 # ---- extract -------------------------------------------------------------------------------
-def build_template() -> tuple[PoCatalog, list[str]]:
+def build_template(locale_dir: Path = LOCALE_DIR) -> tuple[PoCatalog, list[str]]:
     """The template from the code, plural forms and English texts taken from en.po."""
     from companion.core.data import rules_data_dir
     from companion.i18n.families import families
     from companion.i18n.keys import scan
 
-    english = _read(po_path("en"), "en")
+    english = _read(po_path("en", locale_dir), "en")
     rule_ids = set()
     for path in rules_data_dir().glob("*/rules.en.json"):
         rule_ids |= {r["id"] for r in json.loads(path.read_text(encoding="utf-8"))["rules"]}
@@ -91,27 +91,27 @@ def build_template() -> tuple[PoCatalog, list[str]]:
     return pot, problems
 
 
-def extract() -> list[str]:
-    pot, problems = build_template()
-    _write(TEMPLATE, pot)
+def extract(locale_dir: Path = LOCALE_DIR, template: Path = TEMPLATE) -> list[str]:
+    pot, problems = build_template(locale_dir)
+    _write(template, pot)
     return problems
 
 
 # ---- update --------------------------------------------------------------------------------
-def update() -> None:
-    pot = _read(TEMPLATE)
+def update(locale_dir: Path = LOCALE_DIR, template: Path = TEMPLATE) -> None:
+    pot = _read(template)
     for lang in LANGUAGES:
-        path = po_path(lang)
+        path = po_path(lang, locale_dir)
         cat = _read(path, lang) if path.exists() else _new_catalog(lang)
         cat.update(pot, no_fuzzy_matching=True, update_header_comment=False)
         _write(path, cat)
 
 
 # ---- check ---------------------------------------------------------------------------------
-def check() -> list[str]:
+def check(locale_dir: Path = LOCALE_DIR, template: Path = TEMPLATE) -> list[str]:
     """Everything wrong with the catalogues, as lines to show; empty when all is in order."""
-    fresh, problems = build_template()
-    stored = _read(TEMPLATE)
+    fresh, problems = build_template(locale_dir)
+    stored = _read(template)
     want = {m.id if isinstance(m.id, str) else m.id[0]: m for m in fresh if m.id}
     have = {m.id if isinstance(m.id, str) else m.id[0]: m for m in stored if m.id}
     if set(want) != set(have) or any(want[k].pluralizable != have[k].pluralizable for k in want):
@@ -119,9 +119,9 @@ def check() -> list[str]:
             f"messages.pot is stale (run `make i18n`): new {sorted(set(want) - set(have))[:5]},"
             f" gone {sorted(set(have) - set(want))[:5]}"
         )
-    english = _read(po_path("en"), "en")
+    english = _read(po_path("en", locale_dir), "en")
     for lang in LANGUAGES:
-        cat = _read(po_path(lang), lang)
+        cat = _read(po_path(lang, locale_dir), lang)
         nplurals = cat.num_plurals
         ids = {}
         for m in cat:
@@ -158,7 +158,7 @@ def check() -> list[str]:
 
 
 # ---- import-json ---------------------------------------------------------------------------
-def import_json(paths: list[Path]) -> list[str]:
+def import_json(paths: list[Path], locale_dir: Path = LOCALE_DIR) -> list[str]:
     """Add flat JSON catalogues (one per language, in the order of LANGUAGES) to the .po files."""
     if len(paths) != len(LANGUAGES):
         return [f"give one JSON file per language, in this order: {', '.join(LANGUAGES)}"]
@@ -171,7 +171,7 @@ def import_json(paths: list[Path]) -> list[str]:
     if problems:
         return problems
     for lang in LANGUAGES:
-        path = po_path(lang)
+        path = po_path(lang, locale_dir)
         cat = _read(path, lang) if path.exists() else _new_catalog(lang)
         categories = _plural_categories(lang, cat.num_plurals)
         for key, value in data[lang].items():
