@@ -156,6 +156,13 @@ class _Formatter(string.Formatter):
         return super().format_field(value, format_spec)
 
 
+class _Lenient(dict):
+    """Leave an unknown {field} visible instead of raising: a missing arg must not crash the UI."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
 class _Missing:
     __slots__ = ("name",)
 
@@ -182,7 +189,9 @@ def translate(key: str, lang: str = DEFAULT_LANGUAGE, /, **args: Any) -> str:
     if "{" not in template:
         return template
     try:
-        return _formatter(lang if known_language(lang) else DEFAULT_LANGUAGE).vformat(template, (), args)
+        if ":money" in template or ":num" in template:  # the locale's formats: Python-level, slower
+            return _formatter(lang if known_language(lang) else DEFAULT_LANGUAGE).vformat(template, (), args)
+        return template.format_map(_Lenient(args))
     except (ValueError, IndexError, KeyError, TypeError):
         return template
 
