@@ -11,9 +11,10 @@ import string
 
 from companion.i18n import Catalog, Template
 
+# Latin letters with marks (Cyrillic в, м where the app's font has no marked b or m).
 _ACCENTED = str.maketrans(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
-    "áƀçđéƒĝĥíĵķļɱñóþǫŕšţûṽŵẋýžÁƁÇĐÉƑĜĤÍĴĶĻṀÑÓÞǪŔŠŢÛṼŴẊÝŽ",
+    "áвçđéƒĝĥíĵķļмñóþǫŕšţûṽŵẋýžÁВÇĐÉƑĜĤÍĴĶĻМÑÓÞǪŔŠŢÛṼŴẊÝŽ",
 )
 
 
