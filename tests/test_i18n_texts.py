@@ -165,3 +165,22 @@ def test_agreement_with_one_player_and_with_several():
     assert translate("dragon.fx.mongol_weak", "es", helmets=0, players="Ben", n=1).endswith(
         "Ben libera a una persona"
     )
+
+
+# The screens' own texts too (not only the games'): every Spanish catalogue text.
+ENGLISH_ON_SCREENS = re.compile(
+    r"\b(?:table|game|share|link|undo|redo|delete|settings|theme|import|export|scores|history|rules"
+    r"|back|next|done|start|quick|file|entry|entries|you|your|tap)\b",
+    re.IGNORECASE,
+)
+
+
+def test_no_english_word_in_any_spanish_text():
+    """Exempt: the app's name (never translated) and a quoted JSON field name ("players")."""
+    problems = []
+    for key, value in load("es").messages.items():
+        for form in [value] if isinstance(value, str) else value:
+            text = re.sub(r"\{[^}]*\}|Table Companion|\"\w+\"", "", form)
+            if ENGLISH_WORDS.search(text) or ENGLISH_ON_SCREENS.search(text):
+                problems.append(f"{key}: {form}")
+    assert not problems, "\n".join(problems)
