@@ -111,6 +111,18 @@ def test_the_pseudo_locale_accents_and_brackets_every_text_and_keeps_fields():
     assert all(t.startswith("[") and t.endswith("]") for t in qps.values())
 
 
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="GNU gettext's msgfmt is not installed")
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_gnu_msgfmt_accepts_the_catalogues(lang, tmp_path):
+    """The tools translators use read these files: msgfmt checks syntax, plural forms and fields."""
+    import subprocess
+
+    done = subprocess.run(
+        ["msgfmt", "-c", "-o", str(tmp_path / "m.mo"), str(po_path(lang))], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+
+
 def games_with_rules() -> list[str]:
     return sorted(p.name for p in rules_data_dir().iterdir() if (p / "rules.en.json").exists())
 

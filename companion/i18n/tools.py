@@ -41,6 +41,10 @@ def _read(path: Path, lang: str | None = None) -> PoCatalog:
 def _write(path: Path, cat: PoCatalog) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     cat.creation_date = cat.revision_date = _FIXED_DATE
+    cat.msgid_bugs_address = ""  # no address: the project's issue tracker takes reports
+    if cat.locale is not None and cat.last_translator.startswith("FULL NAME"):
+        cat.last_translator = "the Table Companion authors"
+        cat.language_team = f"{cat.locale} (the Table Companion authors)"
     with path.open("wb") as f:
         write_po(f, cat, width=0, sort_output=True, omit_header=False, ignore_obsolete=True)
 
@@ -51,7 +55,7 @@ def _new_catalog(lang: str | None) -> PoCatalog:
         project="Table Companion",
         version="1",
         copyright_holder="the Table Companion authors",
-        msgid_bugs_address="https://github.com/tablecompanion",
+        msgid_bugs_address="",
         header_comment=f"# {_HEADER}",
         fuzzy=False,
     )
