@@ -6,11 +6,11 @@ entry's msgid is a message key ("dragon.fx.taxes"); its msgstr is a ``str.format
 A message with a count has plural forms (msgid_plural): the form is chosen by the argument
 ``n`` with the language's CLDR plural rule (the Plural-Forms header Babel writes).
 
-Two format specs go beyond ``str.format``: ``{x:num}`` groups digits as the reader's locale
-does ("10,000" / "10.000") and ``{x:money}`` writes Chinatown money ("$10,000" / "10.000 $").
+One format spec goes beyond ``str.format``: ``{x:money}`` writes Chinatown money in the
+reader's locale with Babel's CLDR data ("$10,000" / "10.000 $").
 
 ``qps`` is a pseudo-locale made from English at load: every text is bracketed and accented
-("[Ţáxéš: +{n} ýûáñ]"), so a text on screen that did not come from a catalogue stands out.
+("[Ţáẋéš: +{n} ýûáñ]"), so a text on screen that did not come from a catalogue stands out.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal, get_currency_precision
+from babel.numbers import get_currency_precision
 from babel.numbers import parse_pattern as _parse_pattern
 
 LANGUAGES = ("en", "es")
@@ -110,12 +110,6 @@ def _locale(lang: str) -> str:
 
 
 @lru_cache(maxsize=4096)
-def format_number(value: int | float, lang: str) -> str:
-    """Digits grouped as the reader writes them: 10,000 in English, 10.000 in Spanish."""
-    return format_decimal(value, locale=_locale(lang))
-
-
-@lru_cache(maxsize=4096)
 def format_money(amount: int, lang: str) -> str:
     """Chinatown dollars in the locale's currency pattern, whole bills only, the symbol "$".
 
@@ -151,8 +145,6 @@ class _Formatter(string.Formatter):
             return "{" + value.name + (":" + format_spec if format_spec else "") + "}"
         if format_spec == "money":
             return format_money(value, self.lang) if isinstance(value, int) else str(value)
-        if format_spec == "num":
-            return format_number(value, self.lang) if isinstance(value, int | float) else str(value)
         return super().format_field(value, format_spec)
 
 
@@ -189,7 +181,7 @@ def translate(key: str, lang: str = DEFAULT_LANGUAGE, /, **args: Any) -> str:
     if "{" not in template:
         return template
     try:
-        if ":money" in template or ":num" in template:  # the locale's formats: Python-level, slower
+        if ":money" in template:  # the locale's money format: Python-level, slower
             return _formatter(lang if known_language(lang) else DEFAULT_LANGUAGE).vformat(template, (), args)
         return template.format_map(_Lenient(args))
     except (ValueError, IndexError, KeyError, TypeError):

@@ -10,7 +10,8 @@ Python's ``ast``), not English sentences:
   ``companion/i18n/families.py`` with the values it takes; an undeclared one is an error.
 
 A namespaced literal that is neither a catalogue key nor a rule id (rules_data) is reported
-as a key the code uses that no catalogue has.
+as a key the code uses that no catalogue has. An undeclared f-string whose fixed part names a
+group of rule ids (f"dragon.action.{card}" as a rule id) is taken for a rule id.
 """
 
 from __future__ import annotations
