@@ -8,7 +8,7 @@ PY     := $(VENV)/bin/python
 HOST   ?= 127.0.0.1
 PORT   ?= 8550
 
-.PHONY: run test setup chromium lint format bench screenshots clean
+.PHONY: run test setup chromium lint format bench screenshots clean i18n
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,13 @@ run: setup
 lint: setup
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
+	$(PY) -m companion.i18n.tools check
+
+# Re-extract messages.pot from the code and bring every language's .po in line with it.
+i18n: setup
+	$(PY) -m companion.i18n.tools extract
+	$(PY) -m companion.i18n.tools update
+	$(PY) -m companion.i18n.tools check
 
 format: setup
 	$(PY) -m ruff check --fix .

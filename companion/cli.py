@@ -20,7 +20,7 @@ from companion.core.data import DataError
 from companion.core.limits import DEFAULT as DEFAULT_LIMITS
 from companion.core.limits import shown
 from companion.core.msg import msg
-from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, translate
+from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, PSEUDO, translate
 
 EXIT_BAD_INPUT = 2
 
@@ -217,7 +217,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument(
-        "--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE, help="output language (en, es)"
+        "--lang",
+        choices=(*LANGUAGES, PSEUDO),
+        default=DEFAULT_LANGUAGE,
+        help="output language (en, es; qps: the pseudo-locale that shows untranslated text)",
     )
     sub = parser.add_subparsers(dest="command", required=True)
 

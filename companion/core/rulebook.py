@@ -12,7 +12,7 @@ from functools import cache
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from companion.core.data import load
-from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, PSEUDO
 
 
 class Rule(BaseModel):
@@ -47,6 +47,13 @@ def fold(text: str) -> str:
 
 @cache
 def rules(game_id: str, lang: str = DEFAULT_LANGUAGE) -> dict[str, Rule]:
+    if lang == PSEUDO:  # the pseudo-locale accents the English rules, like the catalogues
+        from companion.i18n.pseudo import pseudo_plain
+
+        return {
+            k: r.model_copy(update={"title": pseudo_plain(r.title), "text": pseudo_plain(r.text)})
+            for k, r in rules(game_id, DEFAULT_LANGUAGE).items()
+        }
     if lang not in LANGUAGES:
         lang = DEFAULT_LANGUAGE
     return {r.id: r for r in load(f"{game_id}/rules.{lang}.json", RuleFile).rules}

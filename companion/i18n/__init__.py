@@ -1,43 +1,151 @@
-"""Message catalogues in English and Spanish.
+"""Message catalogues: gettext ``.po`` files read with Babel, rendered per language.
 
-Catalogues live in ``companion/i18n/<lang>/<namespace>.json``: flat objects mapping a
-message key to a ``str.format`` template. Splitting by namespace (core, ui, dragon, ...)
-keeps each game's messages beside each other without one huge file. Every key must exist
-in every language; ``tests/test_i18n.py`` enforces it.
+Sources: ``companion/i18n/locale/<lang>/LC_MESSAGES/messages.po`` (one per language) and the
+template ``companion/i18n/messages.pot`` that ``make i18n`` extracts from the code. Each
+entry's msgid is a message key ("dragon.fx.taxes"); its msgstr is a ``str.format`` template.
+A message with a count has plural forms (msgid_plural): the form is chosen by the argument
+``n`` with the language's CLDR plural rule (the Plural-Forms header Babel writes).
+
+One format spec goes beyond ``str.format``: ``{x:money}`` writes Chinatown money in the
+reader's locale with Babel's CLDR data ("$10,000" / "10.000 $").
+
+``qps`` is a pseudo-locale made from English at load: every text is bracketed and accented
+("[Ţáẋéš: +{n} ýûáñ]"), so a text on screen that did not come from a catalogue stands out.
 """
 
 from __future__ import annotations
 
-import json
+import gettext
 import string
-from functools import cache
+from collections.abc import Callable
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
+from babel.messages.pofile import read_po
+from babel.numbers import get_currency_precision
+from babel.numbers import parse_pattern as _parse_pattern
+
 LANGUAGES = ("en", "es")
+"""The real languages a player can choose."""
+PSEUDO = "qps"
+"""The pseudo-locale for tests and for finding texts that bypass the catalogues."""
 DEFAULT_LANGUAGE = "en"
-_ROOT = Path(__file__).parent
+ROOT = Path(__file__).parent
+LOCALE_DIR = ROOT / "locale"
+TEMPLATE = ROOT / "messages.pot"
+
+Template = str | tuple[str, ...]
+"""A singular template, or the plural forms in the order of the language's Plural-Forms."""
 
 
 class CatalogError(ValueError):
-    """A catalogue file is malformed or defines a key twice."""
+    """A catalogue file is missing, malformed or does not match the template."""
+
+
+def po_path(lang: str, locale_dir: Path = LOCALE_DIR) -> Path:
+    return locale_dir / lang / "LC_MESSAGES" / "messages.po"
+
+
+class Catalog:
+    """One language's messages: key -> template, and how to pick a plural form."""
+
+    def __init__(self, lang: str, messages: dict[str, Template], plural: Callable[[int], int]) -> None:
+        self.lang = lang
+        self.messages = messages
+        self.plural = plural
+
+    def template(self, key: str, n: Any) -> str | None:
+        found = self.messages.get(key)
+        if found is None or isinstance(found, str):
+            return found
+        index = self.plural(n) if isinstance(n, int) else len(found) - 1
+        return found[min(index, len(found) - 1)]
+
+
+def read_catalog(lang: str, path: Path | None = None) -> Catalog:
+    """Read one ``.po`` file; untranslated (empty) entries are left out so English fills them."""
+    path = path or po_path(lang)
+    if not path.exists():
+        raise CatalogError(f"no catalogue for {lang!r}: {path}")
+    with path.open("rb") as f:
+        po = read_po(f, locale=lang)
+    messages: dict[str, Template] = {}
+    for m in po:
+        if not m.id:
+            continue  # the header
+        if m.pluralizable:
+            forms = tuple(m.string)
+            if all(forms):
+                messages[m.id[0]] = forms
+        elif m.string:
+            messages[m.id] = m.string
+    return Catalog(lang, messages, gettext.c2py(po.plural_expr))
+
+
+@cache
+def load(lang: str) -> Catalog:
+    if lang == PSEUDO:
+        from companion.i18n.pseudo import pseudo_catalog
+
+        return pseudo_catalog(load(DEFAULT_LANGUAGE))
+    if lang not in LANGUAGES:
+        raise CatalogError(f"unknown language {lang!r}; known: {', '.join((*LANGUAGES, PSEUDO))}")
+    return read_catalog(lang)
 
 
 @cache
 def catalog(lang: str) -> dict[str, str]:
-    """All messages of one language, merged from its namespace files."""
-    if lang not in LANGUAGES:
-        raise CatalogError(f"unknown language {lang!r}; known: {', '.join(LANGUAGES)}")
-    merged: dict[str, str] = {}
-    for path in sorted((_ROOT / lang).glob("*.json")):
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if not isinstance(data, dict) or not all(isinstance(v, str) for v in data.values()):
-            raise CatalogError(f"{path}: a catalogue is an object of strings")
-        for key in data:
-            if key in merged:
-                raise CatalogError(f"{path}: key {key!r} is defined twice")
-        merged.update(data)
-    return merged
+    """Every key of a language with one readable template (a plural message gives its last form)."""
+    return {k: v if isinstance(v, str) else v[-1] for k, v in load(lang).messages.items()}
+
+
+def known_language(lang: str) -> bool:
+    return lang in LANGUAGES or lang == PSEUDO
+
+
+# ---- numbers and money ---------------------------------------------------------------------
+def _locale(lang: str) -> str:
+    return DEFAULT_LANGUAGE if lang == PSEUDO else lang
+
+
+@lru_cache(maxsize=4096)
+def format_money(amount: int, lang: str) -> str:
+    """Chinatown dollars in the locale's currency pattern, whole bills only, the symbol "$".
+
+    English puts the sign first ("$10,000"); Spanish writes it after the amount with a
+    non-breaking space and groups with dots ("10.000 $"), as prices are written in Spain.
+    """
+    return _money_pattern(_locale(lang)).apply(amount, _locale(lang), currency="USD", currency_digits=False)
+
+
+@cache
+def _money_pattern(locale: str) -> Any:
+    from babel import Locale
+
+    standard = Locale.parse(locale).currency_formats["standard"].pattern
+    whole = standard.split(";")[0].replace(".00", "").replace("¤", "'$'")
+    assert get_currency_precision("USD") == 2  # the ".00" removed above
+    return _parse_pattern(whole)
+
+
+class _Formatter(string.Formatter):
+    """``str.format`` with the reader's number formats; an unknown {field} stays visible."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def get_value(self, key: int | str, args: Any, kwargs: dict[str, Any]) -> Any:
+        if isinstance(key, str) and key not in kwargs:
+            return _Missing(key)
+        return super().get_value(key, args, kwargs)
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, _Missing):
+            return "{" + value.name + (":" + format_spec if format_spec else "") + "}"
+        if format_spec == "money":
+            return format_money(value, self.lang) if isinstance(value, int) else str(value)
+        return super().format_field(value, format_spec)
 
 
 class _Lenient(dict):
@@ -47,14 +155,36 @@ class _Lenient(dict):
         return "{" + key + "}"
 
 
+class _Missing:
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+
+@cache
+def _formatter(lang: str) -> _Formatter:
+    return _Formatter(lang)
+
+
 def translate(key: str, lang: str = DEFAULT_LANGUAGE, /, **args: Any) -> str:
-    """Render message ``key`` in ``lang``; fall back to English, then to the key itself."""
-    template = catalog(lang).get(key) or catalog(DEFAULT_LANGUAGE).get(key)
+    """Render message ``key`` in ``lang``; fall back to English, then to the key itself.
+
+    A plural message picks its form by ``n``; a missing argument stays visible as {name}.
+    """
+    n = args.get("n")
+    template = load(lang).template(key, n) if known_language(lang) else None
+    if template is None:
+        template = load(DEFAULT_LANGUAGE).template(key, n)
     if template is None:
         return key
+    if "{" not in template:
+        return template
     try:
-        return string.Formatter().vformat(template, (), _Lenient(args))
-    except (ValueError, IndexError, KeyError):
+        if ":money" in template:  # the locale's money format: Python-level, slower
+            return _formatter(lang if known_language(lang) else DEFAULT_LANGUAGE).vformat(template, (), args)
+        return template.format_map(_Lenient(args))
+    except (ValueError, IndexError, KeyError, TypeError):
         return template
 
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.msg import Msg
-from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, translate
+from companion.i18n import DEFAULT_LANGUAGE, known_language, translate
 
 
 class Tr:
-    """The translator of one session: ``tr("home.title")`` renders ``ui.home.title``."""
+    """The translator of one session: ``tr("home.new")`` renders ``ui.home.new``."""
 
     def __init__(self, lang: str = DEFAULT_LANGUAGE) -> None:
-        self.lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+        self.lang = lang if known_language(lang) else DEFAULT_LANGUAGE  # qps too, for tests
 
     def __call__(self, key: str, **args: Any) -> str:
         rendered = {k: v.render(self.lang) if isinstance(v, Msg) else v for k, v in args.items()}

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from companion.i18n import DEFAULT_LANGUAGE, known_language
 
 PREFIX = "table_companion."
 THEMES = ("system", "light", "dark")
@@ -26,7 +26,7 @@ class Settings:
 async def load(prefs: ft.SharedPreferences) -> Settings:
     s = Settings()
     lang = await prefs.get(PREFIX + "lang")
-    if lang in LANGUAGES:
+    if isinstance(lang, str) and known_language(lang):  # the qps pseudo-locale too (tests)
         s.lang = lang
     theme = await prefs.get(PREFIX + "theme")
     if theme in THEMES:

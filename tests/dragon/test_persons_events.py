@@ -186,7 +186,7 @@ def test_contagion_minus_mortars_and_nobody_left() -> None:
     realm(s, 2, (2, ["farmer:young"]))
     s.move(1, 4)
     s, fx = run_event(s, "contagion")
-    assert "3 minus 2 healer mortars" in " ".join(texts(fx))
+    assert "3 minus 2 for the healers' mortars" in " ".join(texts(fx))
     prompt = GAME.prompt(s)
     assert prompt.seat == 1  # Ben is ahead: he releases first (2 persons)
     s, _ = play(s, Release(seat=1, palace=0, tile="farmer:old"), Release(seat=1, palace=1, tile="monk:old"))

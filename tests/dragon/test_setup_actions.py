@@ -83,7 +83,7 @@ def _one_action(card: str, *persons: str, size: str | None = None, yuan: int = 6
 def test_taxes_adds_card_and_tax_collector_coins() -> None:
     s, fx = _one_action("taxes", "tax_collector:young", "tax_collector:young")
     assert s.players[0].yuan == 6 + 2 + 3 + 3
-    assert "+8 yuan: 2 on the Taxes card + 6 tax-collector coins" in texts(fx)[-1]
+    assert "+8 yuan (2 from the Taxes card + 6 from the tax collectors' coins)" in texts(fx)[-1]
     assert fx[-1].rule_id == "dragon.action.taxes"
 
 
@@ -153,7 +153,7 @@ def test_occupied_group_costs_three_and_cannot_be_chosen_without_money() -> None
     s, _ = play(s, ChooseGroup(seat=1, group=1), Act(seat=1, card="research"))
     s, fx = play(s, ChooseGroup(seat=2, group=0))
     assert s.players[2].yuan == 1 and fx[0].rule_id == "dragon.action.occupied"
-    assert GAME.describe(fresh(3), Skip(seat=0)).render("en") == "Skip: +0 yuan (up to 3)"
+    assert GAME.describe(fresh(3), Skip(seat=0)).render("en") == "Skip (you already hold 3 yuan or more)"
 
 
 def test_skip_tops_yuan_up_to_three() -> None:

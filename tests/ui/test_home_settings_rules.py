@@ -66,7 +66,7 @@ async def test_settings_language_theme_and_wakelock(tmp_path):
     await h.click("open-settings")
     await h.click("lang-es")
     assert prefs[PREFIX + "lang"] == "es"
-    assert h.by_key("keep-awake").label.startswith("Mantener")
+    assert h.by_key("keep-awake").label.startswith("Pantalla")
     await h.click("theme-dark")
     assert prefs[PREFIX + "theme"] == "dark" and h.page.theme_mode.value == "dark"
     h.by_key("keep-awake").value = False

@@ -120,15 +120,12 @@ def placement_choices(state: ChinatownState, seat: int) -> list[PlaceTile | Done
 def banner(state: ChinatownState) -> Msg:
     if state.phase == "over":
         return msg("chinatown.banner.over")
-    first = state.players[state.first] if state.first is not None else "?"
-    return msg(
-        "chinatown.banner",
-        year=state.year_label,
-        round=state.year + 1,
-        rounds=len(DATA.years),
-        phase=Msg(key=f"chinatown.phase.{state.phase}"),
-        first=first,
-    )
+    args = {"year": state.year_label, "round": state.year + 1, "rounds": len(DATA.years)}
+    phase = Msg(key=f"chinatown.phase.{state.phase}")
+    if state.first is None:  # not chosen yet: "first player ?" would only repeat the phase
+        return msg("chinatown.banner.no_first", phase=phase, **args)
+    first = state.players[state.first]
+    return msg("chinatown.banner", phase=phase, first=first, **args)
 
 
 def describe(state: ChinatownState, entry: object) -> Msg:
@@ -141,7 +138,10 @@ def describe(state: ChinatownState, entry: object) -> Msg:
     if isinstance(entry, DrawTiles):
         return msg("chinatown.entry.draw", player=_who(state, entry.seat), tiles=tiles_text(entry.tiles))
     if isinstance(entry, Trade):
-        return msg("chinatown.entry.trade", gives=[describe_give(state, g) for g in entry.gives])
+        return msg(
+            "chinatown.entry.trade",
+            gives=[describe_give(state, g, "chinatown.entry.give") for g in entry.gives],
+        )
     if isinstance(entry, TradingDone):
         return msg("chinatown.entry.trading_done")
     if isinstance(entry, PlaceTile):

@@ -228,7 +228,8 @@ def _check_trade(state: ChinatownState, gives: tuple[Give, ...]) -> None:
             raise RuleViolation(rule, "chinatown.err.no_money", player=_name(state, giver))
 
 
-def describe_give(state: ChinatownState, g: Give) -> Msg:
+def describe_give(state: ChinatownState, g: Give, key: str = "chinatown.fx.give") -> Msg:
+    """One side of a trade: the effect line ("Ana gives Ben: ...."), or ``key`` for the entry label."""
     parts: list[Msg] = []
     for b in g.buildings:
         if b in state.shop:
@@ -236,12 +237,10 @@ def describe_give(state: ChinatownState, g: Give) -> Msg:
         else:
             parts.append(msg("chinatown.give.building", building=b))
     if g.tiles:
-        parts.append(msg("chinatown.give.tiles", tiles=tiles_text(g.tiles)))
+        parts.append(msg("chinatown.give.tiles", tiles=tiles_text(g.tiles), n=len(g.tiles)))
     if g.money:
         parts.append(msg("chinatown.give.money", amount=g.money))
-    return msg(
-        "chinatown.fx.give", giver=_name(state, g.giver), receiver=_name(state, g.receiver), what=parts
-    )
+    return msg(key, giver=_name(state, g.giver), receiver=_name(state, g.receiver), what=parts)
 
 
 def _trading_done(state: ChinatownState, e: TradingDone, fx: Effects) -> None:

@@ -287,7 +287,9 @@ def _skip(s: DragonState, e: Skip, fx: list[Effect]) -> None:
         Effect(
             rule_id="dragon.action.skip",
             seat=e.seat,
-            msg=msg("dragon.fx.skip", player=p.name, gain=gain, to=target),
+            msg=msg("dragon.fx.skip", player=p.name, n=gain, to=target)
+            if gain
+            else msg("dragon.fx.skip_none", player=p.name, to=target),
         )
     )
 

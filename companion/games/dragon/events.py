@@ -139,7 +139,10 @@ def _mongol(s: DragonState, fx: list[Effect]) -> None:
         Effect(
             rule_id="dragon.event.mongol",
             msg=msg(
-                "dragon.fx.mongol_weak", helmets=fewest, players=", ".join(s.players[w].name for w in weakest)
+                "dragon.fx.mongol_weak",
+                helmets=fewest,
+                players=", ".join(s.players[w].name for w in weakest),
+                n=len(weakest),
             ),
         )
     )

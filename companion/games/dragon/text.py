@@ -77,8 +77,12 @@ def banner(s: DragonState) -> Msg:
         if len(who) > 1
         else (who[0] if who else "")
     )
-    if s.month == 0:
-        return msg("dragon.banner.setup", phase=phase, order=order)
+    if s.month == 0:  # "Setup · Setup" would say it twice: the setup phases are named once
+        if PHASES[s.phase] == "dragon.phase.setup":
+            return msg("dragon.banner.setup", order=order) if order else msg("dragon.banner.setup_alone")
+        return msg("dragon.banner.setup_phase", phase=phase, order=order) if order else phase
+    if not order:
+        return msg("dragon.banner.month_alone", month=s.month, phase=phase)
     return msg("dragon.banner.month", month=s.month, phase=phase, order=order)
 
 
@@ -139,15 +143,21 @@ def describe_entry(s: DragonState, e: object) -> Msg:
             return msg("dragon.label.displace", palace=e.palace + 1, old=tile_msg(e.displace))
         floors = pal.floors if pal else 0
         persons = len(pal.persons) if pal else 0
-        return msg("dragon.label.place", palace=e.palace + 1, floors=floors, persons=persons)
+        return msg(
+            "dragon.label.place",
+            palace=e.palace + 1,
+            floors=msg("dragon.n_floors", n=floors),
+            persons=persons,
+        )
     if isinstance(e, ChooseGroup):
         cards = [action_msg(c) for c in s.groups[e.group]] if e.group < len(s.groups) else []
         cost = group_cost(s, e.group) if e.group < len(s.groups) else 0
         key = "dragon.label.group_paid" if cost else "dragon.label.group"
         return msg(key, group=e.group + 1, cost=cost, cards=cards)
     if isinstance(e, Skip):
-        gain = max(0, RULES.actions.skip_top_up_to - player.yuan)
-        return msg("dragon.label.skip", gain=gain, to=RULES.actions.skip_top_up_to)
+        to = RULES.actions.skip_top_up_to
+        gain = max(0, to - player.yuan)
+        return msg("dragon.label.skip", n=gain, to=to) if gain else msg("dragon.label.skip_none", to=to)
     if isinstance(e, Act):
         if e.card == "privilege":
             size = e.size or "small"
@@ -159,7 +169,7 @@ def describe_entry(s: DragonState, e: object) -> Msg:
                 "dragon.label.wall", bonus=bonus_msg(e.bonus) if e.bonus else "", section=len(s.wall) + 1
             )
         base, extra = action_amount(player, e.card)
-        return msg(f"dragon.label.{e.card}", total=base + extra)
+        return msg(f"dragon.label.{e.card}", n=base + extra)
     if isinstance(e, Floor):
         if e.palace >= len(player.palaces):
             return msg("dragon.label.floor_new", palace=e.palace + 1)
@@ -175,9 +185,8 @@ def describe_entry(s: DragonState, e: object) -> Msg:
             return msg("dragon.label.unknown")
         pal = player.palaces[e.palace]
         key = "dragon.label.quake_gone" if pal.floors <= 1 else "dragon.label.quake"
-        return msg(
-            key, palace=e.palace + 1, before=pal.floors, after=pal.floors - 1, persons=len(pal.persons)
-        )
+        persons = msg("dragon.n_persons", n=len(pal.persons)) if key.endswith("_gone") else len(pal.persons)
+        return msg(key, palace=e.palace + 1, before=pal.floors, after=pal.floors - 1, persons=persons)
     if isinstance(e, Flood):
         half = flood_half(s, e.seat)
         return msg("dragon.label.flood", yuan=half - e.rice - e.fireworks, rice=e.rice, fireworks=e.fireworks)

@@ -95,6 +95,7 @@ def wall_check(s: DragonState, fx: list[Effect]) -> None:
                     month=s.month,
                     fewest=fewest,
                     players=", ".join(s.players[i].name for i in losers),
+                    n=len(losers),
                 ),
             )
         )

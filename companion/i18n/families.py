@@ -1,0 +1,62 @@
+"""Message keys built at run time (``msg(f"dragon.type.{kind}")``), declared here.
+
+Extraction (keys.py) reads literals; an f-string key cannot be read, so each one must match a
+family below. A family lists the values it takes when the game data names them; a family
+given as ``None`` takes every catalogue key of that shape (one more segment), and its keys
+are checked instead by rendering random complete games in every language
+(tests/test_i18n_games.py), which fails on any key a catalogue lacks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+STATUSES = ("official", "decision", "unverified")  # a rule's status (companion/core/rulebook.py)
+
+
+def _keys(pattern: str, values: Iterable[str]) -> set[str]:
+    return {pattern.format(v) for v in values}
+
+
+def families() -> dict[str, set[str] | None]:
+    from companion.core.table import PLAYER_COLORS
+    from companion.games.chinatown.data import DATA as CHINATOWN
+    from companion.games.dayu.data import FRAMES
+    from companion.games.dragon.data import AGES, RULES
+    from companion.i18n import LANGUAGES
+    from companion.ui.settings import THEMES
+    from companion.ui.views.chrome import TABS
+
+    return {
+        "dragon.type.{}": _keys("dragon.type.{}", RULES.type_ids),
+        "dragon.age.{}": _keys("dragon.age.{}", AGES),
+        "chinatown.shop.{}": _keys("chinatown.shop.{}", CHINATOWN.shop_ids),
+        "dayu.frame.{}": _keys("dayu.frame.{}", FRAMES),
+        "ui.color.{}": _keys("ui.color.{}", PLAYER_COLORS),
+        "ui.nav.{}": _keys("ui.nav.{}", TABS),
+        "ui.settings.{}.{}": _keys("ui.settings.theme.{}", THEMES) | _keys("ui.settings.lang.{}", LANGUAGES),
+        "ui.rules.status.{}": _keys("ui.rules.status.{}", STATUSES),
+        "cli.status.{}": _keys("cli.status.{}", STATUSES),
+        # Steps, cards, phases and sources named by the engines' own tables:
+        "chinatown.phase.{}": None,
+        "dayu.banner.over_{}": None,
+        "dayu.card.{}": None,
+        "dayu.fx.over_{}": None,
+        "dayu.kind.{}": None,
+        "dayu.flood.{}": None,
+        "dragon.action.{}": None,
+        "dragon.super.{}": None,
+        "dragon.calc.{}": None,
+        "dragon.err.row_{}": None,
+        "dragon.fx.charter_{}": None,
+        "dragon.fx.{}": None,
+        "dragon.label.charter_{}": None,
+        "dragon.label.{}": None,
+        "dragon.privilege.{}": None,
+        "dragon.prompt.{}": None,
+        "dragon.score.{}": None,
+        "dragon.step.{}": None,
+        "dragon.wall.bonus.{}": None,
+        "share.part.{}": None,
+        "ui.dragon.quick.{}": None,
+    }
