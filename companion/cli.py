@@ -169,7 +169,9 @@ def rules(args: argparse.Namespace) -> None:
 
 
 def _status(status: str, lang: str) -> str:
-    return "" if status == "official" else f" ({translate('cli.status.' + status, lang)})"
+    if status == "official":
+        return ""
+    return f" ({translate(f'cli.status.{status}', lang)})"
 
 
 def _render_card(rule: Any, lang: str) -> str:

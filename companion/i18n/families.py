@@ -59,4 +59,12 @@ def families() -> dict[str, set[str] | None]:
         "dragon.wall.bonus.{}": None,
         "share.part.{}": None,
         "ui.dragon.quick.{}": None,
+        # Foresight lines named by the kind of change or hint they report:
+        "foresight.dragon.hint.{}": None,
+        "foresight.dragon.part.{}": None,
+        "foresight.dragon.ask.{}": None,
+        "foresight.dragon.{}": _keys("foresight.dragon.{}", ("fireworks", "helmets")),
+        "foresight.chinatown.change.{}": None,
+        "foresight.chinatown.tile.{}": None,
+        "foresight.dayu.{}": _keys("foresight.dayu.{}", ("fits", "fits_up_to", "no_fit")),
     }
