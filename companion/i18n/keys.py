@@ -23,7 +23,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]  # companion/
-NAMESPACES = ("core", "cli", "share", "store", "live", "dragon", "chinatown", "dayu", "ui", "foresight", "rules")
+NAMESPACES = (
+    "core",
+    "cli",
+    "share",
+    "store",
+    "live",
+    "dragon",
+    "chinatown",
+    "dayu",
+    "ui",
+    "foresight",
+    "rules",
+)
 _ANY = "|".join(NAMESPACES)
 _KEY = re.compile(rf"^(?:{_ANY})\.[a-z0-9_]+(?:\.[a-z0-9_]+)*$")
 _UI_KEY = re.compile(r"^[a-z0-9_]+(?:\.[a-z0-9_]+)+$")
