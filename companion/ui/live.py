@@ -103,7 +103,7 @@ def still_valid(app: App) -> bool:
 
 def guest_route(app: App, route: str, routes: list[tuple[str, Builder]]) -> tuple[Builder, dict[str, str]]:
     """The screen a guest may see for ``route``: its own table's tabs, or the join screen."""
-    from companion.ui.shell import match
+    from companion.ui.routes import match
     from companion.ui.views import share
 
     still_valid(app)
@@ -197,7 +197,7 @@ def refuse_host_only() -> None:
 
 async def admit(app: App) -> None:
     """``/join/<token>``: open the link in this session and go to its table."""
-    from companion.ui.shell import match
+    from companion.ui.routes import match
 
     params = match(app.route, "/join/:token")
     if params is None:

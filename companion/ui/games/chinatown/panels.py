@@ -97,7 +97,7 @@ def show_building(app: App, table: Table, n: int) -> None:
     text = building_text(app, n, state.owner, state.shop, where, lambda s: table.players[s].name)
     app.dialog(
         app.tr("chinatown.building_title", n=n),
-        [ft.Text(text, key="ct-building-text")],
+        lambda: [ft.Text(text, key="ct-building-text")],
         key="ct-building-dialog",
     )
 
@@ -145,6 +145,6 @@ def reveal(app: App, table: Table, seat: int) -> None:
     amount = visible_money(state, seat)[seat]
     app.dialog(
         app.tr("chinatown.secret_title", name=table.players[seat].name),
-        [ft.Text(app.tr("chinatown.money", amount=amount), key="ct-secret-money", size=22)],
+        lambda: [ft.Text(app.tr("chinatown.money", amount=amount), key="ct-secret-money", size=22)],
         key="ct-money-dialog",
     )
