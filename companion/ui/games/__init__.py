@@ -43,7 +43,8 @@ class OptionSpec:
 @dataclass(frozen=True)
 class GameUI:
     game_id: str
-    board: Panel | None = None  # above the prompt pad (e.g. the event row)
+    board: Panel | None = None  # the context under the question (e.g. the event row), collapsible
+    board_is_question: Callable[[Table], bool] | None = None  # the board is tapped to answer (a map)
     player_panel: SeatPanel | None = None  # one card per seat on the Play screen
     fact_forms: dict[str, FactForm] = field(default_factory=dict)  # prompt.kind -> "as dealt" form
     options: tuple[OptionSpec, ...] = ()  # setup options; defaults apply to the others

@@ -1,4 +1,8 @@
-"""Play: the banner, the game's board, the prompt pad, why things changed, the players."""
+"""Play, question first: the banner, the current question with its choices (and a refusal
+right there), then the context (the game's board, collapsible), why things changed, the players.
+
+Where the physical game asks for taps on a map (the game's ``board_is_question``), the map comes
+right under the question, open."""
 
 from __future__ import annotations
 
@@ -29,11 +33,19 @@ def view(app: App, id: str) -> ft.View:
             ft.Text(tr.msg(table.banner), key="banner", weight=ft.FontWeight.BOLD, size=16), key="banner-card"
         )
     ]
+    if prompt is None:
+        if app.notice is not None:
+            body.append(notice_card(app))
+        body.append(finished_card(app, table))
+    else:
+        body.append(prompt_pad(app, table, prompt))
     if gui.board is not None:
-        body += gui.board(app, table)
-    if app.notice is not None:
-        body.append(notice_card(app))
-    body.append(prompt_pad(app, table, prompt) if prompt is not None else finished_card(app, table))
+        panels = gui.board(app, table)
+        on_map = gui.board_is_question is not None and gui.board_is_question(table)
+        if on_map:
+            body += panels
+        elif panels:
+            body.append(context(app, panels))
     body += why(app, table)
     if prompt is not None and prompt.rule_ids:
         body.append(moment_rules(app, prompt))
@@ -45,12 +57,36 @@ def view(app: App, id: str) -> ft.View:
     return table_view(app, table, "play", body)
 
 
+def context(app: App, panels: list[ft.Control]) -> ft.Control:
+    """The board around the question (events, groups, map), folded away with one tap; it keeps
+    its place and its open or closed state when the question changes."""
+
+    def fold(e: Any) -> None:
+        app.memo["context-open"] = str(e.data).lower() == "true"
+
+    return ft.ExpansionTile(
+        key="context",
+        title=ft.Text(app.tr("play.context"), weight=ft.FontWeight.BOLD),
+        controls=[ft.Column(panels, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)],
+        expanded=app.memo.get("context-open", True),
+        on_change=fold,
+        maintain_state=True,
+        tile_padding=ft.Padding.symmetric(horizontal=4),
+        controls_padding=ft.Padding.all(0),
+    )
+
+
 def notice_card(app: App) -> ft.Control:
     n = app.notice
     assert n is not None
     row: list[ft.Control] = [
         ft.Icon(ft.Icons.BLOCK, color=ft.Colors.ERROR),
-        ft.Text(n.text, key="error", expand=True, color=ft.Colors.ON_ERROR_CONTAINER),
+        ft.Semantics(  # read out when it appears, at the question that caused it
+            ft.Text(n.text, key="error", color=ft.Colors.ON_ERROR_CONTAINER),
+            live_region=True,
+            label=n.text,
+            expand=True,
+        ),
     ]
     if n.rule_id:
         row.append(
@@ -83,6 +119,8 @@ def prompt_pad(app: App, table: Table, prompt: Prompt) -> ft.Control:
         who(app, table, prompt.seat),
         ft.Text(tr.msg(prompt.msg), key="prompt", size=16),
     ]
+    if app.notice is not None:
+        items.append(notice_card(app))
     if prompt.choices is not None:
         previews = choice_previews(app, table, prompt)
         for i, choice in enumerate(prompt.choices):
@@ -111,7 +149,10 @@ def waiting_pad(app: App, table: Table, prompt: Prompt) -> ft.Control:
         text = app.tr("live.waiting_table")
     else:
         text = app.tr("live.waiting", name=table.players[prompt.seat].name)
-    return card(who(app, table, prompt.seat), ft.Text(text, key="waiting", size=16), key="prompt-pad")
+    items = [who(app, table, prompt.seat), ft.Text(text, key="waiting", size=16)]
+    if app.notice is not None:
+        items.append(notice_card(app))
+    return card(*items, key="prompt-pad")
 
 
 def choice_previews(app: App, table: Table, prompt: Prompt) -> list[list[Effect]] | None:

@@ -11,6 +11,7 @@ from companion.ui.games.chinatown.quick import quick_income
 UI = GameUI(
     game_id="chinatown",
     board=board,
+    board_is_question=lambda table: table.state.phase == "place",  # type: ignore[attr-defined]
     player_panel=player_panel,
     fact_forms={
         "buildings": keep_form,

@@ -10,6 +10,7 @@ from companion.ui.games.dayu.quick import quick_score
 UI = GameUI(
     game_id="dayu",
     board=board,
+    board_is_question=lambda table: table.state.phase == "actions",  # type: ignore[attr-defined]
     player_panel=player_panel,
     options=(
         OptionSpec(
