@@ -45,6 +45,7 @@ class GameUI:
     game_id: str
     board: Panel | None = None  # the context under the question (e.g. the event row), collapsible
     board_is_question: Callable[[Table], bool] | None = None  # the board is tapped to answer (a map)
+    on_board: Callable[[Any], bool] | None = None  # a choice made by tapping the board, not a button
     player_panel: SeatPanel | None = None  # one card per seat on the Play screen
     fact_forms: dict[str, FactForm] = field(default_factory=dict)  # prompt.kind -> "as dealt" form
     options: tuple[OptionSpec, ...] = ()  # setup options; defaults apply to the others

@@ -122,9 +122,10 @@ def prompt_pad(app: App, table: Table, prompt: Prompt) -> ft.Control:
     if app.notice is not None:
         items.append(notice_card(app))
     if prompt.choices is not None:
-        previews = choice_previews(app, table, prompt)
-        for i, choice in enumerate(prompt.choices):
-            items.append(choice_button(app, table, i, choice, previews[i] if previews else []))
+        shown = shown_choices(table, prompt)
+        previews = choice_previews(app, table, [c for _, c in shown])
+        for k, (i, choice) in enumerate(shown):
+            items.append(choice_button(app, table, i, choice, previews[k] if previews else []))
     if prompt.auto and not app.guest:
         items.append(
             button(
@@ -155,12 +156,21 @@ def waiting_pad(app: App, table: Table, prompt: Prompt) -> ft.Control:
     return card(*items, key="prompt-pad")
 
 
-def choice_previews(app: App, table: Table, prompt: Prompt) -> list[list[Effect]] | None:
+def shown_choices(table: Table, prompt: Prompt) -> list[tuple[int, Any]]:
+    """The choices drawn as buttons, with their index in the prompt (their key): all of them,
+    except those made by tapping the board when the board is the question (a tile on the map)."""
+    gui = ui_for(table.game_id)
+    choices = list(enumerate(prompt.choices or []))
+    if gui.on_board is None or gui.board_is_question is None or not gui.board_is_question(table):
+        return choices
+    return [(i, c) for i, c in choices if not gui.on_board(c)]
+
+
+def choice_previews(app: App, table: Table, choices: list[Any]) -> list[list[Effect]] | None:
     """What each choice would do, from Table.check (cached per table version)."""
-    choices = prompt.choices or []
     if len(choices) > PREVIEW_LIMIT:
         return None
-    stamp = (table.id, table.version)
+    stamp = (table.id, table.version, len(choices))
     cached = app.memo.get("preview")
     if cached and cached[0] == stamp:
         return cached[1]

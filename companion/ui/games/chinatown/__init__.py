@@ -12,6 +12,7 @@ UI = GameUI(
     game_id="chinatown",
     board=board,
     board_is_question=lambda table: table.state.phase == "place",  # type: ignore[attr-defined]
+    on_board=lambda choice: choice.kind == "place_tile",  # a tile in hand, then a building on the map
     player_panel=player_panel,
     fact_forms={
         "buildings": keep_form,
