@@ -25,6 +25,7 @@ from companion.ui import settings as prefs_io
 from companion.ui.hub import TableHub, topic
 from companion.ui.i18n import Tr
 from companion.ui.palette import SEED
+from companion.ui.parts import part
 from companion.ui.root import Root
 from companion.ui.routes import Builder, match, parent, stack
 from companion.ui.settings import Settings
@@ -145,9 +146,17 @@ class App:
 
     def views(self) -> list[ft.View]:
         """The view stack for the current route (a guest sees only its one screen)."""
-        if self.guest:
-            return [self._build(*self._resolve(self.route))]
-        return [self._build(*self._resolve(r)) for r in stack(self.route)]
+        routes = [self.route] if self.guest else stack(self.route)
+        return [self._screen(r, top=r == routes[-1]) for r in routes]
+
+    def _screen(self, route: str, *, top: bool) -> Any:
+        """One view of the stack, drawn again only when it is on top and the state changed
+        (the screens under it are hidden; each is drawn fresh when it comes back on top)."""
+        s = self.state
+        props = (route, self.tr.lang, s.table_id, s.access, s.host_device)
+        if top:
+            props += (s.version, s.notice, s.revision)
+        return part(props, lambda: self._build(*self._resolve(route)), key=f"screen:{route}")
 
     def refresh(self) -> None:
         """Redraw after a change the state does not hold itself (a form draft in ``memo``)."""
@@ -350,5 +359,6 @@ class App:
             result = run()
             if hasattr(result, "__await__"):
                 await result
+            self.state.redraw()  # the action may have changed what the screen shows (a rename)
 
         return text_button(label, key, tap, filled=filled, danger=danger)

@@ -47,6 +47,7 @@ class GameUI:
     board_is_question: Callable[[Table], bool] | None = None  # the board is tapped to answer (a map)
     on_board: Callable[[Any], bool] | None = None  # a choice made by tapping the board, not a button
     player_panel: SeatPanel | None = None  # one card per seat on the Play screen
+    seat_props: Callable[[Table, int], Any] | None = None  # what a seat's card shows (redrawn on change)
     fact_forms: dict[str, FactForm] = field(default_factory=dict)  # prompt.kind -> "as dealt" form
     options: tuple[OptionSpec, ...] = ()  # setup options; defaults apply to the others
     quick_score: Screen | None = None  # a stand-alone scoring calculator screen

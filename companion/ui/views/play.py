@@ -15,6 +15,7 @@ from companion.core import Effect, Prompt, RuleViolation, Table
 from companion.share.live import may_act, stamp
 from companion.ui.games import ui_for
 from companion.ui.palette import TAP
+from companion.ui.parts import part
 from companion.ui.shell import App
 from companion.ui.views.chrome import table_view
 from companion.ui.widgets import button, card, dot, effect_line, heading, small, text_button
@@ -50,10 +51,7 @@ def view(app: App, id: str) -> ft.View:
     if prompt is not None and prompt.rule_ids:
         body.append(moment_rules(app, prompt))
     body.append(heading(tr("play.players")))
-    body += [
-        gui.player_panel(app, table, s) if gui.player_panel else generic_player(app, table, s)
-        for s in range(len(table.players))
-    ]
+    body += [seat_panel(app, table, s) for s in range(len(table.players))]
     return table_view(app, table, "play", body)
 
 
@@ -297,6 +295,19 @@ def moment_rules(app: App, prompt: Prompt) -> ft.Control:
             )
         )
     return card(small(app.tr("play.moment_rules")), ft.Row(chips, wrap=True, spacing=6), key="moment-rules")
+
+
+def seat_panel(app: App, table: Table, seat: int) -> ft.Control:
+    """One player's card; drawn again only when what it shows changed, if the game says what
+    that is (``GameUI.seat_props``)."""
+    gui = ui_for(table.game_id)
+    if gui.player_panel is None:
+        return generic_player(app, table, seat)
+    panel = gui.player_panel
+    if gui.seat_props is None:
+        return panel(app, table, seat)
+    props = (app.tr.lang, app.access, table.players[seat], gui.seat_props(table, seat))
+    return part(props, lambda: panel(app, table, seat), key=f"seat-part-{seat}")
 
 
 def generic_player(app: App, table: Table, seat: int) -> ft.Control:
