@@ -296,7 +296,7 @@ class App:
     # ---- dialogs: part of the state ------------------------------------------------------
     def show_rule(self, rule_id: str) -> None:
         found = rule(rule_id, self.tr.lang)
-        title = found.title if found else self.tr("rules.unknown")
+        title = found.title if found else self.tr("screens.rules.unknown")
         body = found.text if found else self.tr("rules.missing", rule=rule_id)
         status = (
             "" if found is None or found.status == "official" else self.tr(f"rules.status.{found.status}")

@@ -18,6 +18,7 @@ from companion.ui.palette import TAP
 from companion.ui.parts import part
 from companion.ui.shell import App
 from companion.ui.views.chrome import table_view
+from companion.ui.views.pick import pick_form
 from companion.ui.widgets import button, card, dot, effect_line, heading, small, text_button
 
 PREVIEW_LIMIT = 12  # previews cost one check() per choice: skip them for long lists
@@ -64,7 +65,7 @@ def context(app: App, panels: list[ft.Control]) -> ft.Control:
 
     return ft.ExpansionTile(
         key="context",
-        title=ft.Text(app.tr("play.context"), weight=ft.FontWeight.BOLD),
+        title=ft.Text(app.tr("screens.play.context"), weight=ft.FontWeight.BOLD),
         controls=[ft.Column(panels, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)],
         expanded=app.memo.get("context-open", True),
         on_change=fold,
@@ -124,6 +125,8 @@ def prompt_pad(app: App, table: Table, prompt: Prompt) -> ft.Control:
         previews = choice_previews(app, table, [c for _, c in shown])
         for k, (i, choice) in enumerate(shown):
             items.append(choice_button(app, table, i, choice, previews[k] if previews else []))
+    for pick in prompt.picks:
+        items.append(pick_form(app, table, pick))
     if prompt.auto and not app.guest:
         items.append(
             button(
@@ -158,7 +161,8 @@ def shown_choices(table: Table, prompt: Prompt) -> list[tuple[int, Any]]:
     """The choices drawn as buttons, with their index in the prompt (their key): all of them,
     except those made by tapping the board when the board is the question (a tile on the map)."""
     gui = ui_for(table.game_id)
-    choices = list(enumerate(prompt.choices or []))
+    picked = {p.kind for p in prompt.picks}  # a multi-pick stands for these (every combination)
+    choices = [(i, c) for i, c in enumerate(prompt.choices or []) if getattr(c, "kind", None) not in picked]
     if gui.on_board is None or gui.board_is_question is None or not gui.board_is_question(table):
         return choices
     return [(i, c) for i, c in choices if not gui.on_board(c)]
