@@ -199,3 +199,19 @@ async def test_secret_scores_stay_hidden_until_the_end(tmp_path):
         h.close()
     finally:
         register_ui(TOY_UI)
+
+
+async def test_back_from_share_returns_to_the_table(tmp_path):
+    from flet_harness import views_of
+
+    hub = new_hub(tmp_path)
+    h = await started(hub)
+    await new_toy_table(h)
+    table_route = h.route()
+    await h.click("share")
+    assert h.route() == f"{table_route}/share"
+    assert [v.route for v in views_of(h.page)] == ["/", table_route, f"{table_route}/share"]
+    await h.session.dispatch_event(h.page._i, "view_pop", {"route": f"{table_route}/share"})
+    await h.flush()
+    assert h.route() == table_route and h.has("prompt")
+    h.close()

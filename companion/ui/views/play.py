@@ -19,7 +19,17 @@ from companion.ui.parts import part
 from companion.ui.shell import App
 from companion.ui.views.chrome import table_view
 from companion.ui.views.pick import pick_form
-from companion.ui.widgets import button, card, dot, effect_line, heading, small, text_button
+from companion.ui.widgets import (
+    button,
+    card,
+    dot,
+    effect_line,
+    heading,
+    rule_tip,
+    rule_title,
+    small,
+    text_button,
+)
 
 PREVIEW_LIMIT = 12  # previews cost one check() per choice: skip them for long lists
 MAX_WHY = 12
@@ -93,7 +103,7 @@ def notice_card(app: App) -> ft.Control:
                 app.tr("play.see_rule"),
                 "error-rule",
                 lambda _: app.show_rule(n.rule_id or ""),
-                tooltip=app.tr("rules.open", rule=n.rule_id),
+                tooltip=rule_tip(app, n.rule_id),
             )
         )
     return ft.Container(
@@ -284,17 +294,14 @@ def why(app: App, table: Table) -> list[ft.Control]:
 
 
 def moment_rules(app: App, prompt: Prompt) -> ft.Control:
-    from companion.core.rulebook import rule
-
     chips = []
     for rid in prompt.rule_ids:
-        found = rule(rid, app.tr.lang)
         chips.append(
             ft.Chip(
-                label=ft.Text(found.title if found else rid),
+                label=ft.Text(rule_title(app, rid)),
                 key=f"moment-{rid}",
                 on_click=lambda _, r=rid: app.show_rule(r),
-                tooltip=app.tr("rules.open", rule=rid),
+                tooltip=rule_tip(app, rid),
                 height=TAP,
             )
         )
