@@ -53,6 +53,7 @@ class GameUI:
     quick_score: Screen | None = None  # a stand-alone scoring calculator screen
     quick_score_key: str = ""  # its title (ui catalogue key)
     secret_scores: bool = False  # the Scores screen shows no totals before the scoreboard is final
+    public_scores: Panel | None = None  # with secret_scores: what the Scores tab shows during play
 
 
 # game id -> module exporting UI. Other games add one line here and their own module.

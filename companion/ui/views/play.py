@@ -19,6 +19,7 @@ from companion.ui.parts import part
 from companion.ui.shell import App
 from companion.ui.views.chrome import table_view
 from companion.ui.views.pick import pick_form
+from companion.ui.views.scores import tie_decided
 from companion.ui.widgets import (
     button,
     card,
@@ -256,7 +257,7 @@ def finished_card(app: App, table: Table) -> ft.Control:
         heading(tr("play.game_over")),
         ft.Text(tr("scores.winner", names=", ".join(winners)), key="winner", size=18),
     ]
-    if board.tie_break is not None:
+    if board.tie_break is not None and tie_decided(board):
         items.append(small(tr.msg(board.tie_break), key="tie-break"))
     items.append(
         button(

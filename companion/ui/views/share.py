@@ -11,7 +11,7 @@ from typing import Any
 import flet as ft
 
 from companion.core import Table, TableError
-from companion.share import SnapshotError, decode, encode, extract_code, qr_png, read_snapshot_image
+from companion.share import SnapshotError, decode, encode, extract_code
 from companion.share.textcode import MAGIC
 from companion.store.share_links import Link
 from companion.ui import live
@@ -24,6 +24,8 @@ QR_SIZE = 260
 
 def qr_image(text: str, key: str, size: int = QR_SIZE) -> ft.Control:
     # a white frame keeps the quiet zone light in the dark theme too, so cameras read it
+    from companion.share.qr import qr_png  # loads qrcode and Pillow on first use
+
     return ft.Container(
         ft.Image(src=qr_png(text, box_size=8), width=size, height=size, key=key),
         bgcolor=ft.Colors.WHITE,
@@ -236,6 +238,8 @@ def import_text(app: App, text: str | bytes) -> Table:
 
 
 def import_image(app: App, data: bytes) -> Table:
+    from companion.share.qr import read_snapshot_image
+
     return store_table(app, read_snapshot_image(data))
 
 

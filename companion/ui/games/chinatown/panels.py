@@ -148,3 +148,29 @@ def reveal(app: App, table: Table, seat: int) -> None:
         lambda: [ft.Text(app.tr("chinatown.money", amount=amount), key="ct-secret-money", size=22)],
         key="ct-money-dialog",
     )
+
+
+def public_scores(app: App, table: Table) -> list[ft.Control]:
+    """The Scores tab during the game: what everyone at the table saw paid, year by year, and
+    the income of the board as it stands. Money in hand stays secret (trades move it)."""
+    from companion.games.chinatown.data import DATA
+
+    state: ChinatownState = table.state  # type: ignore[assignment]
+    tr = app.tr
+    rows: list[ft.Control] = [small(tr("screens.chinatown.income_by_year"))]
+    for y, paid in enumerate(state.income):
+        amounts = ", ".join(
+            tr("screens.chinatown.paid", name=table.players[s].name, amount=a) for s, a in enumerate(paid)
+        )
+        rows.append(ft.Text(f"{DATA.years[y]}: {amounts}", key=f"ct-year-{y}", size=14))
+    if not state.income:
+        rows.append(ft.Text(tr("screens.chinatown.no_income_yet"), key="ct-year-none", size=14))
+    board_now = income_card(
+        app,
+        state.owner,
+        state.shop,
+        list(enumerate(state.players)),
+        key="ct-score-income",
+        title=tr("chinatown.income_now"),
+    )
+    return [card(*rows, key="ct-income-years"), board_now]
