@@ -20,7 +20,7 @@ def make_main(
     table = routes()
 
     async def _main(page: ft.Page) -> None:
-        await App(page, hub or hub_for(data_dir), table, lan_url=lan_url).start()
+        await App(page, hub or hub_for(data_dir), table, lan_url=lan_url, main=_main).start()
 
     return _main
 

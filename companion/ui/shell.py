@@ -43,8 +43,10 @@ class App:
         routes: list[tuple[str, Builder]],
         *,
         lan_url: str | None = None,
+        main: Any = None,
     ) -> None:
         self.page = page
+        self.main = main  # this app's session entry (the Share screen serves it on the network)
         self.hub = hub
         self.routes = routes
         self.lan_url = lan_url  # the address other devices open, when served on the network

@@ -4,7 +4,6 @@ stale entries, revocation, reconnecting, hidden Chinatown money, snapshot import
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
@@ -344,23 +343,21 @@ async def test_a_scanned_import_link_and_a_qr_image(tmp_path):
     h.close()
 
 
-async def test_serving_on_the_local_network_from_the_share_screen(tmp_path, monkeypatch):
-    monkeypatch.delenv(live.LAN_ENV, raising=False)
+async def test_serving_on_the_local_network_from_the_share_screen(tmp_path):
     hub = new_hub(tmp_path)
     table = toy_table(hub)
     # the test binds loopback only: the listener is the same code path as 0.0.0.0
-    url = await live.start_listener(host="127.0.0.1")
+    url = await live.start_listener(make_main(hub), host="127.0.0.1")
     try:
         body = await asyncio.to_thread(lambda: urllib.request.urlopen(url + "/", timeout=10).read())
         assert b"flet" in body.lower()
-        assert os.environ[live.LAN_ENV] == url
+        assert live.lan_base_url("http://127.0.0.1:8550") == (url, True)
         h = await started(hub, route=f"/table/{table.id}/share")
         assert not h.has("live-local-only") and h.by_key("live-url").value.startswith(url + "/join/")
         h.close()
     finally:
         await live._LISTENER.pop("handle").close()
         live._LISTENER.clear()
-        os.environ.pop(live.LAN_ENV, None)
 
 
 async def test_a_dayu_viewer_cannot_tap_the_ring_to_move(tmp_path):

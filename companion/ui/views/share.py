@@ -50,7 +50,7 @@ def view(app: App, id: str) -> ft.View:
 
 def live_card(app: App, table: Table) -> ft.Control:
     tr = app.tr
-    base, on_lan = live.lan_base_url(app.page.url)
+    base, on_lan = live.lan_base_url(app.page.url, app.lan_url)
     links = live.links_for(app.hub).links(table.id, len(table.players))
     viewer = links[0]
     items: list[ft.Control] = [heading(tr("live.heading"))]
@@ -132,7 +132,7 @@ def _revoke(app: App, table: Table, link: Link) -> None:
 
 async def _start_lan(app: App) -> None:
     try:
-        await live.start_listener()
+        await live.start_listener(app.main)
     except OSError as exc:  # the port is taken, or no permission to listen
         app.fail(app.tr("live.lan_failed", detail=str(exc)))
         return
