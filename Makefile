@@ -8,7 +8,7 @@ PY     := $(VENV)/bin/python
 HOST   ?= 127.0.0.1
 PORT   ?= 8550
 
-.PHONY: run test setup chromium lint format bench screenshots clean i18n
+.PHONY: run run-lan test setup chromium lint format bench screenshots clean i18n
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +27,10 @@ chromium:
 
 run: setup
 	$(VENV)/bin/companion serve --host $(HOST) --port $(PORT)
+
+# The same on every network interface: phones on the same Wi-Fi open the printed address or QR code.
+run-lan: setup
+	$(VENV)/bin/companion serve --lan --port $(PORT)
 
 lint: setup
 	$(PY) -m ruff check .

@@ -205,7 +205,11 @@ def serve(args: argparse.Namespace) -> None:
     else:
         url = f"http://{args.host}:{args.port}/"
     print(translate("cli.serving", _LANG, url=url))
-    print(qr_terminal(url), flush=True)
+    if args.lan or args.host not in ("127.0.0.1", "localhost", "::1"):
+        print(translate("cli.phone.scan", _LANG))
+        print(qr_terminal(url), flush=True)  # an address a phone on the same network can open
+    else:  # 127.0.0.1 opens on this computer only: a QR code of it would mislead a phone
+        print(translate("cli.phone.how", _LANG), flush=True)
     serve_app(host=host, port=args.port, data_dir=args.data, lan_url=lan_url)
 
 

@@ -29,6 +29,31 @@ class Entry(BaseModel):
     seat: int | None = None
 
 
+class Pick(BaseModel):
+    """A "choose some of these" question, answered with toggles and one confirm: keep k of the
+    n building cards dealt, discard cards from a hand. It stands for the prompt's choices of
+    ``kind`` (every legal subset), which would be a long list of combinations.
+
+    The entry is ``entry`` with ``field`` set to the chosen items (in the order of ``items``);
+    the engine checks it like any other entry.
+    """
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    kind: str
+    items: tuple[Any, ...]
+    labels: tuple[Msg, ...]
+    min: int
+    max: int
+    field: str
+    entry: dict[str, Any]
+    msg: Msg | None = None
+
+    def entry_for(self, chosen: Any) -> dict[str, Any]:
+        picked = set(chosen)
+        return {**self.entry, self.field: [i for i in self.items if i in picked]}
+
+
 class Prompt(BaseModel):
     """Who must enter what now.
 
@@ -46,6 +71,7 @@ class Prompt(BaseModel):
     kinds: tuple[str, ...] = ()
     auto: bool = False
     rule_ids: tuple[str, ...] = ()
+    picks: tuple[Pick, ...] = ()  # multi-picks standing for the choices of their kind
 
     @property
     def text(self) -> str:

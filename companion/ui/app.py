@@ -1,4 +1,4 @@
-"""The app's entry point: ``main(page)`` for ``ft.run``, and the route table."""
+"""The app's entry point: ``main(page)`` for ``ft.run``, bound to its configuration."""
 
 from __future__ import annotations
 
@@ -8,35 +8,19 @@ from pathlib import Path
 import flet as ft
 
 from companion.ui.hub import TableHub, hub_for
-from companion.ui.shell import App, Builder
-from companion.ui.views import history, home, play, quick, rules, scores, settings, setup, share
-
-# The first route is the fallback for an unknown address.
-ROUTES: list[tuple[str, Builder]] = [
-    ("/", home.view),
-    ("/new", setup.view),
-    ("/table/:id", play.view),
-    ("/table/:id/scores", scores.view),
-    ("/table/:id/history", history.view),
-    ("/table/:id/rules", rules.table_rules),
-    ("/rules", rules.view),
-    ("/settings", settings.view),
-    ("/quick", quick.view),
-    ("/quick/:game", quick.view),
-    ("/table/:id/share", share.view),
-    ("/join", share.join_view),
-    ("/import", share.import_view),
-    ("/import/:code", share.import_view),
-]
+from companion.ui.routes import routes
+from companion.ui.shell import App
 
 
 def make_main(
-    hub: TableHub | None = None, data_dir: Path | None = None
+    hub: TableHub | None = None, data_dir: Path | None = None, lan_url: str | None = None
 ) -> Callable[[ft.Page], Awaitable[None]]:
-    """A ``main`` bound to one store (tests pass their own hub or data folder)."""
+    """A ``main`` bound to one store (tests pass their own hub or data folder) and, when served
+    on the local network, the address other devices open (live-share links use it)."""
+    table = routes()
 
     async def _main(page: ft.Page) -> None:
-        await App(page, hub or hub_for(data_dir), ROUTES).start()
+        await App(page, hub or hub_for(data_dir), table, lan_url=lan_url, main=_main).start()
 
     return _main
 

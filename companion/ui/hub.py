@@ -7,7 +7,6 @@ the pubsub topic ``table.<id>``; sessions showing that table re-render when they
 
 from __future__ import annotations
 
-import os
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -95,20 +94,11 @@ _HUBS: dict[str, TableHub] = {}
 _HUBS_GUARD = threading.Lock()
 
 
-DATA_DIR_ENV = "COMPANION_DATA_DIR"
-
-
-def data_dir() -> Path | None:
-    """Where the served app keeps its tables: COMPANION_DATA_DIR, else the store's default folder."""
-    env = os.environ.get(DATA_DIR_ENV)
-    return Path(env) if env else None
-
-
 def hub_for(folder: Path | None = None) -> TableHub:
-    """The hub of one data folder (one per process), creating its store on first use."""
+    """The hub of one data folder (one per process; None: the store's default folder),
+    creating its store on first use."""
     from companion.store import Store
 
-    folder = folder if folder is not None else data_dir()
     key = str(folder) if folder is not None else ""
     with _HUBS_GUARD:
         if key not in _HUBS:

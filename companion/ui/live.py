@@ -11,7 +11,6 @@ table's lock in the hub, where the host orders every entry.
 from __future__ import annotations
 
 import asyncio
-import os
 import threading
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
@@ -26,8 +25,7 @@ if TYPE_CHECKING:
     from companion.ui.shell import App, Builder
 
 TOKEN_PREF = "com.tablecompanion.live.token"  # the client's link, to rejoin after a restart
-LAN_ENV = "COMPANION_LAN_URL"
-DRAWN = "live-drawn"  # app.memo: the stamp of the table a guest's screen was last drawn for  # set by `serve(lan=True)`: the address other devices use
+DRAWN = "live-drawn"  # app.memo: the stamp of the table a guest's screen was last drawn for
 
 _LINKS: dict[int, ShareLinks] = {}
 _GUARD = threading.Lock()
@@ -43,9 +41,12 @@ def links_for(hub: TableHub) -> ShareLinks:
 
 
 # ---- addresses ---------------------------------------------------------------------------
-def lan_base_url(page_url: str | None) -> tuple[str, bool]:
-    """(base URL other devices open, whether the app is reachable on the local network)."""
-    served = os.environ.get(LAN_ENV)
+def lan_base_url(page_url: str | None, served: str | None = None) -> tuple[str, bool]:
+    """(base URL other devices open, whether the app is reachable on the local network).
+
+    ``served``: the LAN address the app was started on (``serve --lan``), if any; else the
+    address of a listener opened from the Share screen."""
+    served = served or _LISTENER.get("url")
     if served:
         return served.rstrip("/"), True
     port = urlsplit(page_url or "").port or 8550
@@ -103,7 +104,7 @@ def still_valid(app: App) -> bool:
 
 def guest_route(app: App, route: str, routes: list[tuple[str, Builder]]) -> tuple[Builder, dict[str, str]]:
     """The screen a guest may see for ``route``: its own table's tabs, or the join screen."""
-    from companion.ui.shell import match
+    from companion.ui.routes import match
     from companion.ui.views import share
 
     still_valid(app)
@@ -145,11 +146,12 @@ def check_seen(table: Table, seen: str | None) -> None:
 _LISTENER: dict[str, Any] = {}
 
 
-async def start_listener(host: str = "0.0.0.0", port: int = 0) -> str:
+async def start_listener(main: Any, host: str = "0.0.0.0", port: int = 0) -> str:
     """Serve this app (same process, same tables, same live updates) on ``host:port``.
 
     For a host that started the app on 127.0.0.1: the Share screen opens it to the local
-    network. The listener shares the sessions' pubsub hub, as Flet keys hubs by ``main``.
+    network. ``main`` is the session entry the app is served with: the listener then shares
+    the sessions' pubsub hub (Flet keys hubs by ``main``) and their store.
     Returns the base URL other devices open.
     """
     if "url" in _LISTENER:
@@ -157,8 +159,6 @@ async def start_listener(host: str = "0.0.0.0", port: int = 0) -> str:
     from pathlib import Path
 
     from flet_web.fastapi.serve_fastapi_web_app import serve_fastapi_web_app
-
-    from companion.ui.app import main
 
     if port == 0:
         import socket
@@ -187,7 +187,6 @@ async def start_listener(host: str = "0.0.0.0", port: int = 0) -> str:
         await asyncio.sleep(0.05)
     url = lan_url(port) if host == "0.0.0.0" else f"http://{host}:{port}"
     _LISTENER.update(handle=handle, url=url)
-    os.environ[LAN_ENV] = url
     return url
 
 
@@ -197,7 +196,7 @@ def refuse_host_only() -> None:
 
 async def admit(app: App) -> None:
     """``/join/<token>``: open the link in this session and go to its table."""
-    from companion.ui.shell import match
+    from companion.ui.routes import match
 
     params = match(app.route, "/join/:token")
     if params is None:

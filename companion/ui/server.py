@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import flet as ft
-
-from companion.ui.hub import DATA_DIR_ENV
 
 
 def serve(
@@ -20,14 +17,12 @@ def serve(
     """Run the app at http://host:port/ until interrupted; tables are kept in ``data_dir``.
 
     ``lan_url``: the address other devices on the local network open (live share links use it).
+    Both are passed to every session's ``main``, not through the environment.
     """
-    from companion.ui.app import main
-    from companion.ui.live import LAN_ENV
+    from companion.ui.app import make_main
+    from companion.ui.hub import hub_for
 
-    if lan_url is not None:
-        os.environ[LAN_ENV] = lan_url
-
-    if data_dir is not None:
-        os.environ[DATA_DIR_ENV] = str(Path(data_dir).resolve())
+    folder = Path(data_dir).resolve() if data_dir is not None else None
+    main = make_main(hub_for(folder), lan_url=lan_url)
     assets = Path(__file__).resolve().parents[2] / "assets"
     ft.run(main, view=ft.AppView.WEB_BROWSER, host=host, port=port, no_cdn=True, assets_dir=str(assets))

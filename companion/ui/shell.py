@@ -1,81 +1,94 @@
-"""One session of the app: routing, the open table, settings, and the actions screens call.
+"""One session of the app: its observable state, the open table, settings, and the actions
+screens call.
 
-Screens are functions ``view(app, **params) -> ft.View`` rebuilt after every change (the page
-diff sends only what changed). The shared Table lives in the process-wide hub; this session
-only remembers which table it shows and re-renders when another session changes it.
+A screen is a function ``view(app, **params) -> ft.View`` of the session's state (ui/state.py),
+rendered by the root component (ui/root.py): an action changes the state, Flet re-renders and
+patches only the controls that changed (by key). The shared Table lives in the process-wide hub;
+this session remembers which table it shows and its version, and follows changes made elsewhere.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import flet as ft
+from flet.controls.context import _context_page
 
 from companion.core import Msg, RuleViolation, Table, TableError
 from companion.core.rulebook import rule
 from companion.games import UnknownGame
 from companion.share.live import Access, LiveRefusal
-from companion.share.netinfo import is_local_client
 from companion.ui import live
 from companion.ui import settings as prefs_io
 from companion.ui.hub import TableHub, topic
 from companion.ui.i18n import Tr
 from companion.ui.palette import SEED
+from companion.ui.parts import part
+from companion.ui.root import Root
+from companion.ui.routes import Builder, match, parent, stack
 from companion.ui.settings import Settings
+from companion.ui.state import Dialog, Notice, SessionState, is_host_device
 from companion.ui.widgets import text_button
 
-Builder = Callable[..., ft.View]
-
-
-@dataclass
-class Notice:
-    """A refused entry (or another error) shown above the prompt until the next change."""
-
-    text: str
-    rule_id: str | None = None
-
-
-def match(route: str, pattern: str) -> dict[str, str] | None:
-    """Match ``/table/abc/scores`` against ``/table/:id/scores``; the params, or None."""
-    parts = [p for p in route.split("?", 1)[0].split("/") if p]
-    want = [p for p in pattern.split("/") if p]
-    if len(parts) != len(want):
-        return None
-    params = {}
-    for got, exp in zip(parts, want, strict=True):
-        if exp.startswith(":"):
-            params[exp[1:]] = got
-        elif got != exp:
-            return None
-    return params
+__all__ = ["App", "Builder", "Notice", "match"]
 
 
 class App:
-    def __init__(self, page: ft.Page, hub: TableHub, routes: list[tuple[str, Builder]]) -> None:
+    def __init__(
+        self,
+        page: ft.Page,
+        hub: TableHub,
+        routes: list[tuple[str, Builder]],
+        *,
+        lan_url: str | None = None,
+        main: Any = None,
+    ) -> None:
         self.page = page
+        self.main = main  # this app's session entry (the Share screen serves it on the network)
         self.hub = hub
         self.routes = routes
+        self.lan_url = lan_url  # the address other devices open, when served on the network
         self.settings = Settings()
         self.tr = Tr(self.settings.lang)
         self.prefs = ft.SharedPreferences()
         self.wakelock = ft.Wakelock()
         self.files = ft.FilePicker()
         self.clipboard = ft.Clipboard()
-        self.table_id: str | None = None
-        self.notice: Notice | None = None
-        self.memo: dict[str, Any] = {}  # per-screen form state (setup form, search text, ...)
+        # live share: a session that opened a link acts through it; one without a link is the
+        # host on this machine and a guest (join screen only) elsewhere. See ui/live.py.
+        self.state = SessionState(route=page.route or "/", host_device=is_host_device(page))
+        self.memo: dict[str, Any] = {}  # per-screen drafts (setup form, search text, ...)
         self.rng = random.Random()
         self._topic: str | None = None
         self._awake = False
-        self._root: ft.View | None = None
-        # live share: a session that opened a link acts through it; one without a link is the
-        # host on this machine and a guest (join screen only) elsewhere. See ui/live.py.
-        self.access: Access | None = None
-        self.local = is_local_client(getattr(page, "client_ip", None))
         page.session.store.set("companion.app", self)
+
+    # ---- the state, by name --------------------------------------------------------------
+    @property
+    def table_id(self) -> str | None:
+        return self.state.table_id
+
+    @property
+    def notice(self) -> Notice | None:
+        return self.state.notice
+
+    @notice.setter
+    def notice(self, value: Notice | None) -> None:
+        self.state.notice = value
+
+    @property
+    def access(self) -> Access | None:
+        return self.state.access
+
+    @access.setter
+    def access(self, value: Access | None) -> None:
+        self.state.access = value
+
+    @property
+    def local(self) -> bool:
+        return self.state.host_device
 
     @property
     def guest(self) -> bool:
@@ -95,14 +108,23 @@ class App:
         page.on_view_pop = self._on_pop
         page.on_close = self._on_close
         await live.restore(self)
-        await self.show()
+        await self._arrive(page.route or "/")
+        page.render_views(Root, self, self.state)
 
-    async def _on_route(self, _: Any = None) -> None:
-        self.notice = None
-        await self.show()
+    async def _on_route(self, e: Any = None) -> None:
+        await self._arrive(getattr(e, "route", None) or self.page.route or "/")
+
+    async def _arrive(self, route: str) -> None:
+        """Everything a new address needs before it is drawn: a link to open, the table to follow."""
+        self.state.route = route
+        await live.admit(self)
+        self.state.notice = None
+        self.state.dialog = None
+        _, params = self._resolve(self.route)
+        await self._follow_table(params.get("id"))
 
     async def _on_pop(self, _: Any = None) -> None:
-        self.go("/")
+        self.go(parent(self.route))
 
     def _on_close(self, _: Any = None) -> None:
         self._unsubscribe()
@@ -113,7 +135,7 @@ class App:
 
     @property
     def route(self) -> str:
-        return self.page.route or "/"
+        return self.state.route or "/"
 
     def _resolve(self, route: str) -> tuple[Builder, dict[str, str]]:
         if self.guest or match(route, "/join/:token") is not None:
@@ -124,27 +146,23 @@ class App:
                 return builder, params
         return self.routes[0][1], {}
 
-    async def show(self) -> None:
-        """Rebuild the view stack for the current route (home under every other screen)."""
-        await live.admit(self)
-        builder, params = self._resolve(self.route)
-        await self._follow_table(params.get("id"))
-        top = self._build(builder, params)
-        home = match(self.route, "/") is not None or self.guest
-        self._root = None if home else self._build(*self._resolve("/"))
-        self.page.views.clear()
-        if self._root is not None:
-            self.page.views.append(self._root)
-        self.page.views.append(top)
+    def views(self) -> list[ft.View]:
+        """The view stack for the current route (a guest sees only its one screen)."""
+        routes = [self.route] if self.guest else stack(self.route)
+        return [self._screen(r, top=r == routes[-1]) for r in routes]
+
+    def _screen(self, route: str, *, top: bool) -> Any:
+        """One view of the stack, drawn again only when it is on top and the state changed
+        (the screens under it are hidden; each is drawn fresh when it comes back on top)."""
+        s = self.state
+        props = (route, self.tr.lang, s.table_id, s.access, s.host_device)
+        if top:
+            props += (s.version, s.notice, s.revision)
+        return part(props, lambda: self._build(*self._resolve(route)), key=f"screen:{route}")
 
     def refresh(self) -> None:
-        """Rebuild the top screen after a change (the diff sends only what changed)."""
-        builder, params = self._resolve(self.route)
-        top = self._build(builder, params)
-        if self.page.views:
-            self.page.views[-1] = top
-        else:
-            self.page.views.append(top)
+        """Redraw after a change the state does not hold itself (a form draft in ``memo``)."""
+        self.state.redraw()
 
     def _build(self, builder: Builder, params: dict[str, str]) -> ft.View:
         try:
@@ -167,13 +185,20 @@ class App:
 
     # ---- the open table ----------------------------------------------------------------
     async def _follow_table(self, table_id: str | None) -> None:
-        if table_id != self.table_id:
+        if table_id != self.state.table_id:
             self._unsubscribe()
-            self.table_id = table_id
+            self.state.table_id = table_id
             if table_id is not None:
                 self._topic = topic(table_id)
                 self.page.pubsub.subscribe_topic(self._topic, self._on_table_changed)
+        self._seen_version()
         await self._keep_awake(table_id is not None and self.settings.keep_awake)
+
+    def _seen_version(self) -> None:
+        try:
+            self.state.version = self.table.version if self.table_id is not None else -1
+        except TableError:  # a deleted or unknown table: its screen says so
+            self.state.version = -1
 
     def _unsubscribe(self) -> None:
         if self._topic is not None:
@@ -182,9 +207,12 @@ class App:
 
     async def _on_table_changed(self, _topic: str, _version: Any) -> None:
         """Another session changed the table this one shows: show the new state."""
+        # pubsub runs this in a task copied from the sender's context: bind this session's page
+        # first, so the re-render is scheduled on this session (Flet's page.run_task does the same)
+        _context_page.set(self.page)
         if self.table_id is not None:
-            self.refresh()
-            self.page.update()
+            self._seen_version()
+            self.state.redraw()  # a revoked link or a rename changes no version
 
     async def _keep_awake(self, on: bool) -> None:
         if on == self._awake:
@@ -212,23 +240,23 @@ class App:
         try:
             self.hub.change(self.table.id, action)
         except RuleViolation as exc:
-            self.notice = Notice(exc.message_in(self.tr.lang), exc.rule_id)
-            self.refresh()
+            self.state.notice = Notice(exc.message_in(self.tr.lang), exc.rule_id)
             return False
         except LiveRefusal as exc:  # a guest's entry the host refuses (stale, not theirs, viewer)
-            self.notice = Notice(self.tr.msg(exc.msg))
-            self.refresh()
+            self.state.notice = Notice(self.tr.msg(exc.msg))
             return False
         except TableError as exc:  # the store refused: changed elsewhere (reloaded), disk full, read-only
-            self.notice = Notice(self.tr.msg(exc.msg))
+            self.state.notice = Notice(self.tr.msg(exc.msg))
             if self.table_id is not None:  # the hub may have reloaded it: other sessions redraw too
                 self.page.pubsub.send_others_on_topic(topic(self.table_id), None)
-            self.refresh()
+                self.state.version = self.table.version
+            self.state.redraw()
             return False
-        self.notice = None
+        self.state.notice = None
         self.memo.pop("form", None)
         self.page.pubsub.send_others_on_topic(topic(self.table.id), self.table.version)
-        self.refresh()
+        self.state.version = self.table.version
+        self.state.redraw()  # undo then redo returns to a version already shown
         return True
 
     def submit(self, entry: Any, seen: str | None = None) -> bool:
@@ -262,8 +290,7 @@ class App:
         return self._host_only(lambda t: t.redo(steps))
 
     def fail(self, message: Msg | str, rule_id: str | None = None) -> None:
-        self.notice = Notice(self.tr.msg(message), rule_id)
-        self.refresh()
+        self.state.notice = Notice(self.tr.msg(message), rule_id)
 
     # ---- settings ----------------------------------------------------------------------
     async def update_settings(self, **changes: Any) -> None:
@@ -272,42 +299,75 @@ class App:
         self.tr = Tr(self.settings.lang)
         self.page.theme_mode = self.settings.theme_mode
         await prefs_io.save(self.prefs, self.settings)
-        await self.show()
+        self.page.update()  # the theme is a page property, outside the rendered views
+        self.state.redraw()
 
-    # ---- dialogs -------------------------------------------------------------------------
+    # ---- dialogs: part of the state ------------------------------------------------------
     def show_rule(self, rule_id: str) -> None:
         found = rule(rule_id, self.tr.lang)
-        title = found.title if found else rule_id
+        title = found.title if found else self.tr("screens.rules.unknown")
         body = found.text if found else self.tr("rules.missing", rule=rule_id)
         status = (
             "" if found is None or found.status == "official" else self.tr(f"rules.status.{found.status}")
         )
-        content = [ft.Text(body, key="rule-dialog-text", selectable=True)]
-        if status:
-            content.insert(0, ft.Text(status, italic=True, key="rule-dialog-status"))
-        content.append(ft.Text(rule_id, size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+
+        def content() -> list[ft.Control]:
+            items: list[ft.Control] = [ft.Text(body, key="rule-dialog-text", selectable=True)]
+            if status:
+                items.insert(0, ft.Text(status, italic=True, key="rule-dialog-status"))
+            return items
+
         self.dialog(title, content, key="rule-dialog")
 
     def dialog(
-        self, title: str, content: list[ft.Control], *, key: str, actions: list[ft.Control] | None = None
-    ) -> ft.AlertDialog:
-        close = text_button(self.tr("action.close"), f"{key}-close", lambda _: self.close_dialog())
-        dlg = ft.AlertDialog(
-            key=key,
-            title=ft.Text(title),
-            content=ft.Column(content, tight=True, scroll=ft.ScrollMode.AUTO, width=380),
-            actions=[*(actions or []), close],
-            scrollable=True,
-        )
-        self.page.show_dialog(dlg)
-        return dlg
+        self,
+        title: str,
+        body: Callable[[], list[ft.Control]],
+        *,
+        key: str,
+        actions: Callable[[], list[ft.Control]] | None = None,
+    ) -> Dialog:
+        """Open a dialog (it replaces any open one). ``body`` and ``actions`` build its controls;
+        make its buttons with ``dialog_button`` so that a tap acts once and closes it."""
+        opened = Dialog(key=key, title=title, body=body, actions=actions or (lambda: []))
+        self.state.dialog = opened
+        return opened
 
-    def close_dialog(self) -> None:
-        self.page.pop_dialog()
+    def close_dialog(self, dialog: Dialog | None = None) -> None:
+        """Close ``dialog`` (or whichever is open); a dialog already closed stays closed."""
+        if dialog is None or self.state.dialog is dialog:
+            self.state.dialog = None
 
-    def from_dialog(self, action: Callable[[], Any]) -> None:
-        """Close the dialog, then act: the page is updated explicitly, as the dialog that
-        received the tap is no longer on the page when Flet's auto-update runs."""
-        self.close_dialog()
-        action()
-        self.page.update()
+    def dialog_note(self, text: str) -> None:
+        """A line under the open dialog's body (an error, or "Copied")."""
+        if self.state.dialog is not None:
+            self.state.dialog.note = text
+            self.state.redraw()
+
+    def dialog_button(
+        self,
+        label: str,
+        key: str,
+        run: Callable[[], Any],
+        *,
+        filled: bool = False,
+        danger: bool = False,
+        closes: bool = True,
+    ) -> ft.Control:
+        """A dialog's action. With ``closes``, the closing and the action are one state change,
+        so a second tap (the dialog is closed by then) does nothing. Without it, ``run`` closes
+        the dialog itself when it succeeds (a refused name keeps it open with a note).
+        ``run`` may be a coroutine function."""
+        opened = self.state.dialog
+
+        async def tap(_: Any = None) -> None:
+            if opened is None or self.state.dialog is not opened:
+                return  # closed already: a second tap of the same confirm does nothing
+            if closes:
+                self.state.dialog = None
+            result = run()
+            if hasattr(result, "__await__"):
+                await result
+            self.state.redraw()  # the action may have changed what the screen shows (a rename)
+
+        return text_button(label, key, tap, filled=filled, danger=danger)

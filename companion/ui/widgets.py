@@ -86,13 +86,23 @@ def dot(color: str | None, size: int = 14) -> ft.Container:
     return ft.Container(width=size, height=size, border_radius=size // 2, bgcolor=swatch(color))
 
 
+def rule_title(app: App, rule_id: str) -> str:
+    """A rule's title in the reader's language; never its id (ids are for the code)."""
+    found = rule(rule_id, app.tr.lang)
+    return found.title if found else app.tr("screens.rules.unknown")
+
+
+def rule_tip(app: App, rule_id: str) -> str:
+    """What a screen reader says for a control that opens a rule: "Read the rule: <title>"."""
+    return app.tr("screens.rules.read", title=rule_title(app, rule_id))
+
+
 def rule_link(app: App, rule_id: str, key: str) -> ft.Control:
     """A small tappable rule reference, named by its title in the reader's language, that opens the rule text."""
-    found = rule(rule_id, app.tr.lang)
     return ft.TextButton(
-        content=ft.Text(found.title if found else rule_id, size=12, max_lines=2),
+        content=ft.Text(rule_title(app, rule_id), size=12, max_lines=2),
         key=key,
-        tooltip=app.tr("rules.open", rule=rule_id),
+        tooltip=rule_tip(app, rule_id),
         on_click=lambda _: app.show_rule(rule_id),
         style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
         height=TAP,

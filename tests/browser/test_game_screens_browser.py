@@ -20,7 +20,7 @@ from ui_browser_kit import (
     screen_texts,
     served,
     shot,
-    tap_until_stored,
+    tap_once,
     wait_until,
 )
 
@@ -108,7 +108,7 @@ def answer(page: Any, data: Path, table: Table, tap_it: Any) -> Table:
     """Tap (``tap_it(page)``) once the screen shows the question, and wait for the store to hold the entry."""
     version = table.version
     prompt = table.prompt
-    return tap_until_stored(
+    return tap_once(
         page,
         tap_it,
         lambda: (t := newest(data, table.game_id)) is not None and t.version > version and t,

@@ -136,15 +136,15 @@ def test_a_seats_websocket_frames_never_carry_another_players_money(setup):
     page.get_by_text("Seat: Carla").wait_for(timeout=60000)
     own = translate("ui.chinatown.money", "en", amount=money[2])
 
-    def reveal_own() -> str | None:  # Carla's own money, on her own phone (a tap may land early)
-        text = frames_text(frames)
-        if own in text:
-            return text
-        page.get_by_role("button", name="Money").click()
-        page.wait_for_timeout(1500)
-        return None
+    money_button = page.get_by_role("button", name="Money")
+    money_button.wait_for(timeout=60000)
+    money_button.click()  # one tap: Carla's own money, on her own phone
 
-    text = wait_until(reveal_own, timeout=30, what="frames with her own money")
+    def with_own_money() -> str | None:
+        text = frames_text(frames)
+        return text if own in text else None
+
+    text = wait_until(with_own_money, what="frames with her own money")
     for seat in (0, 1):
         assert translate("ui.chinatown.money", "en", amount=money[seat]) not in text
     page.context.close()

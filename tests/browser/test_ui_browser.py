@@ -16,7 +16,7 @@ from ui_browser_kit import (
     open_app,
     served,
     shot,
-    tap_until_stored,
+    tap_once,
     wait_until,
 )
 
@@ -82,7 +82,7 @@ def test_play_a_month_undo_reload(browser, tmp_path):
                 label = "Deal for me"
             else:
                 label = table.game.describe(table.state, prompt.choices[0]).render("en")
-            table = tap_until_stored(
+            table = tap_once(
                 page,
                 lambda p, label=label: click_button(p, label),
                 lambda v=version: (t := stored(data)) is not None and t.version > v and t,

@@ -107,27 +107,16 @@ def wait_until(check: Any, timeout: float = 60.0, what: str = "condition") -> An
     raise AssertionError(f"timed out waiting for {what}")
 
 
-def tap_until_stored(page: Any, tap: Any, stored: Any, prompt_text: str | None = None) -> Any:
-    """Tap once and wait for the store to hold the entry (``stored()`` returns the new table or None).
-
-    Flutter redraws the page after every entry; a tap that lands while the old buttons are being
-    replaced can be lost. So: wait until the screen shows the current question, tap, and if the
-    entry has not arrived after a while, tap once more (a lost tap changed nothing, so this cannot
-    enter twice unless the first tap took longer than the wait).
-    """
+def tap_once(page: Any, tap: Any, stored: Any, prompt_text: str | None = None) -> Any:
+    """Wait until the screen shows the current question, tap once, and wait for the store to hold
+    the entry (``stored()`` returns the new table or None). A lost tap fails the test: there is
+    no second tap (the screens update in place, so a tap is never dropped by a redraw)."""
     if prompt_text:
         wait_until(
             lambda: any(prompt_text in t for t in screen_texts(page)), what=f"{prompt_text!r} on screen"
         )
-    page.wait_for_timeout(350)  # the new screen has settled
-    for attempt in range(2):
-        tap(page)
-        try:
-            return wait_until(stored, timeout=20.0 if attempt == 0 else 60.0, what="the entry to be stored")
-        except AssertionError:
-            if attempt == 1:
-                raise
-    raise AssertionError("unreachable")
+    tap(page)
+    return wait_until(stored, what="the entry of one tap to be stored")
 
 
 def screen_texts(page: Any) -> list[str]:

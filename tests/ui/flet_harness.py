@@ -117,6 +117,17 @@ class Harness:
         ``pause`` > 0 also waits for work in other threads (pubsub subscribers run in a pool)."""
         for _ in range(turns):
             await asyncio.sleep(pause)
+            await self._dismiss_closed_dialogs()
+
+    async def _dismiss_closed_dialogs(self) -> None:
+        """What the client does once a dialog's closing animation ends: report it dismissed."""
+        for d in list(self.page._dialogs.controls):
+            if not d.open and d.on_dismiss is not None and d._i in self.session.index:
+                await self.session.dispatch_event(d._i, "dismiss", None)
+
+    def open_dialogs(self) -> list[Any]:
+        """The dialogs on screen (open), by key."""
+        return [d.key for d in self.page._dialogs.controls if d.open]
 
     def controls(self) -> list[Any]:
         return list(self.session.index.values())
@@ -169,6 +180,12 @@ class Harness:
         self.session.apply_patch(c._i, {"value": value})
         event = "select" if getattr(c, "on_select", None) is not None else "change"
         await self.fire(key, event, value)
+
+    async def goto(self, route: str) -> None:
+        """The browser's address changes (typed, or a link opened)."""
+        self.page.route = route
+        await self.session.dispatch_event(self.page._i, "route_change", {"route": route})
+        await self.flush()
 
     def route(self) -> str:
         return self.page.route

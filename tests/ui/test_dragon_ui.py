@@ -192,3 +192,25 @@ async def test_rule_links_name_the_rule_in_the_readers_language(tmp_path):
         assert link.content.value == rule(effect.rule_id, lang).title
         assert link.content.value != effect.rule_id
         h.close()
+
+
+async def test_rules_screen_follows_the_question_and_never_shows_ids(tmp_path):
+    """Month 2's actions: "for this moment" lists the action question's rules, not the event
+    resolved last; no rule id in any text or any screen-reader name on the screen."""
+    from companion.core import Table
+    from companion.core.rulebook import rules
+
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("dragon", ["Ana", "Ben", "Carla"]))
+    rng = random.Random(4)
+    while not (table.state.month == 2 and table.prompt.kind == "action"):
+        table.auto(rng) if table.prompt.auto else table.submit(rng.choice(table.prompt.choices))
+    last_effects = {fx.rule_id for fx in table.history[-1][2]}
+    h = await started(hub, route=f"/table/{table.id}/rules")
+    shown = {k.removeprefix("moment-") for k in h.keys("moment-") if k != "moment"}
+    assert shown == set(table.prompt.rule_ids)
+    assert not (last_effects - set(table.prompt.rule_ids)) & shown
+    ids = set(rules("dragon", "en")) | set(rules("core", "en"))
+    said = h.texts() + [c.tooltip for c in h.controls() if isinstance(getattr(c, "tooltip", None), str)]
+    assert not [s for s in said if any(i in s for i in ids)]
+    h.close()

@@ -105,12 +105,42 @@ async def test_deal_undo_redo_and_history(tmp_path):
     await h.click("entry-1")  # two steps: asks first
     assert table.version == 3 and h.has("confirm-undo")
     await h.click("confirm-undo-yes")
-    assert table.version == 1
+    assert table.version == 1 and h.open_dialogs() == []
     assert h.has("redo-2") and h.has("redo-0")
     await h.click("redo-2")  # redo up to the furthest undone entry
     assert table.version == 4 and not table.can_redo()
     await h.click("history-undo")
     assert table.version == 3
+    h.close()
+
+
+async def test_a_confirm_tapped_twice_acts_once_and_closes(tmp_path):
+    """Two taps of "Undo 2 steps" in a row (the second before the screen changed): one undo,
+    and no dialog left open. The old screens undid twice and kept the dialog up."""
+    hub = new_hub(tmp_path)
+    h = await started(hub)
+    await new_toy_table(h)
+    await h.click("auto")
+    for _ in range(3):
+        await h.click("choice-0")
+    table = hub.get(hub.store.list()[0].id)
+    await tab(h, "history")
+    await h.click("entry-2")  # back to before entry 3: two steps, asks first
+    assert h.open_dialogs() == ["confirm-undo"]
+    yes = h.by_key("confirm-undo-yes")._i
+    await h.session.dispatch_event(yes, "click", None)
+    await h.session.dispatch_event(yes, "click", None)  # the same button, tapped again at once
+    await h.flush()
+    assert table.version == 2 and table.can_redo()
+    assert h.open_dialogs() == [] and not h.has("confirm-undo")
+    await h.session.dispatch_event(yes, "click", None)  # a late tap on the closed dialog
+    await h.flush()
+    assert table.version == 2
+    # the history screen still answers: another entry asks again, and Close closes it
+    await h.click("entry-0")
+    assert h.open_dialogs() == ["confirm-undo"]
+    await h.click("confirm-undo-close")
+    assert h.open_dialogs() == [] and table.version == 2
     h.close()
 
 
@@ -169,3 +199,19 @@ async def test_secret_scores_stay_hidden_until_the_end(tmp_path):
         h.close()
     finally:
         register_ui(TOY_UI)
+
+
+async def test_back_from_share_returns_to_the_table(tmp_path):
+    from flet_harness import views_of
+
+    hub = new_hub(tmp_path)
+    h = await started(hub)
+    await new_toy_table(h)
+    table_route = h.route()
+    await h.click("share")
+    assert h.route() == f"{table_route}/share"
+    assert [v.route for v in views_of(h.page)] == ["/", table_route, f"{table_route}/share"]
+    await h.session.dispatch_event(h.page._i, "view_pop", {"route": f"{table_route}/share"})
+    await h.flush()
+    assert h.route() == table_route and h.has("prompt")
+    h.close()

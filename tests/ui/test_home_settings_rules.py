@@ -31,7 +31,7 @@ async def test_rename_export_delete(tmp_path):
     h.conn.answers["save_file"] = None
     await h.click("export-save")
     assert any(name == "save_file" for name, _ in h.conn.calls)
-    assert h.by_key("export-status").value == "File saved."
+    assert h.by_key("export-note").value == "File saved."
     await h.click("export-close")
     await h.click(f"delete-{tid}")
     await h.click("delete-confirm")
@@ -51,11 +51,11 @@ async def test_import_of_a_damaged_file_says_why(tmp_path):
     await h.click("import")
     await h.type_text("import-text", '{"format": "something else"}')
     await h.click("import-submit")
-    assert h.by_key("import-error").value
+    assert h.by_key("import-note").value
     assert hub.store.list() == []
     h.conn.answers["pick_files"] = [{"id": 0, "name": "t.json", "size": 3, "bytes": list(b"{]")}]
     await h.click("import-file")
-    assert "not JSON" in h.by_key("import-error").value
+    assert "not JSON" in h.by_key("import-note").value
     h.close()
 
 
@@ -69,8 +69,7 @@ async def test_settings_language_theme_and_wakelock(tmp_path):
     assert h.by_key("keep-awake").label.startswith("Pantalla")
     await h.click("theme-dark")
     assert prefs[PREFIX + "theme"] == "dark" and h.page.theme_mode.value == "dark"
-    h.by_key("keep-awake").value = False
-    await h.fire("keep-awake", "change", False)
+    await h.select("keep-awake", False)
     assert prefs[PREFIX + "keep_awake"] is False
     h.close()
     # a new session on the same device starts in Spanish; opening a table asks for no wakelock now

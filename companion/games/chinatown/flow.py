@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
-from companion.core import Msg, Prompt, msg
+from companion.core import Msg, Pick, Prompt, msg
 from companion.games.chinatown.data import DATA
 from companion.games.chinatown.entries import (
     ChooseFirst,
@@ -84,6 +84,18 @@ def _buildings_prompt(state: ChinatownState) -> Prompt:
             choices=[KeepBuildings(seat=seat, buildings=c) for c in combinations(hand, kept)],
             kinds=("keep_buildings",),
             rule_ids=rules,
+            picks=(
+                Pick(
+                    kind="keep_buildings",
+                    items=tuple(hand),
+                    labels=tuple(msg("chinatown.pick.building", n=n) for n in hand),
+                    min=kept,
+                    max=kept,
+                    field="buildings",
+                    entry={"kind": "keep_buildings", "seat": seat},
+                    msg=msg("chinatown.pick.keep", k=kept),
+                ),
+            ),
         )
     if state.kept:
         waiting = [state.players[s] for s in state.order() if s not in state.kept]

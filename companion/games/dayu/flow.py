@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
-from companion.core import Msg, Prompt, msg
+from companion.core import Msg, Pick, Prompt, msg
 from companion.games.dayu import entries as E
 from companion.games.dayu.data import DATA, FRAMES, POINTS_KIND
 from companion.games.dayu.ring import (
@@ -120,6 +120,26 @@ def _actions(s: DayuState) -> Prompt:
         choices=action_choices(s),
         kinds=TURN_KINDS,
         rule_ids=("dayu.turn.action_points", "dayu.turn.order"),
+        picks=_discard_pick(s),
+    )
+
+
+def _discard_pick(s: DayuState) -> tuple[Pick, ...]:
+    """Discarding, as one toggle per card in hand (the choices list every distinct set)."""
+    hand = s.seat.hand
+    if s.points_left <= 0 or not hand:
+        return ()
+    return (
+        Pick(
+            kind="discard",
+            items=tuple(range(len(hand))),
+            labels=tuple(card_label(hand, i) for i in range(len(hand))),
+            min=1,
+            max=len(hand),
+            field="cards",
+            entry={"kind": "discard", "seat": s.current},
+            msg=msg("dayu.pick.discard"),
+        ),
     )
 
 
@@ -216,13 +236,17 @@ def auto_entry(s: DayuState, rng: random.Random) -> E.Entry | None:
 
 
 # ---- labels ------------------------------------------------------------------------------
+def card_label(hand: list[ToolCard], i: int) -> Msg:
+    if 0 <= i < len(hand):
+        return msg(f"dayu.card.{hand[i].side}", frame=msg(f"dayu.frame.{hand[i].frame}"))
+    return msg("dayu.card.unknown", n=i + 1)
+
+
 def describe(s: DayuState, e: E.Entry) -> Msg:
     hand = s.players[s.current].hand if s.players else []
 
     def card(i: int) -> Msg:
-        if 0 <= i < len(hand):
-            return msg(f"dayu.card.{hand[i].side}", frame=msg(f"dayu.frame.{hand[i].frame}"))
-        return msg("dayu.card.unknown", n=i + 1)
+        return card_label(hand, i)
 
     if isinstance(e, E.PlaceMarker):
         name = s.players[e.player].name if 0 <= e.player < len(s.players) else "?"

@@ -43,13 +43,17 @@ class OptionSpec:
 @dataclass(frozen=True)
 class GameUI:
     game_id: str
-    board: Panel | None = None  # above the prompt pad (e.g. the event row)
+    board: Panel | None = None  # the context under the question (e.g. the event row), collapsible
+    board_is_question: Callable[[Table], bool] | None = None  # the board is tapped to answer (a map)
+    on_board: Callable[[Any], bool] | None = None  # a choice made by tapping the board, not a button
     player_panel: SeatPanel | None = None  # one card per seat on the Play screen
+    seat_props: Callable[[Table, int], Any] | None = None  # what a seat's card shows (redrawn on change)
     fact_forms: dict[str, FactForm] = field(default_factory=dict)  # prompt.kind -> "as dealt" form
     options: tuple[OptionSpec, ...] = ()  # setup options; defaults apply to the others
     quick_score: Screen | None = None  # a stand-alone scoring calculator screen
     quick_score_key: str = ""  # its title (ui catalogue key)
     secret_scores: bool = False  # the Scores screen shows no totals before the scoreboard is final
+    public_scores: Panel | None = None  # with secret_scores: what the Scores tab shows during play
 
 
 # game id -> module exporting UI. Other games add one line here and their own module.

@@ -11,7 +11,7 @@ from pydantic import BaseModel
 from companion.core import Table
 from companion.ui.shell import App
 from companion.ui.views.chrome import table_view
-from companion.ui.widgets import button, card, effect_line, small, text_button
+from companion.ui.widgets import button, card, effect_line, small
 
 
 def state_before(table: Table, i: int) -> BaseModel:
@@ -111,12 +111,13 @@ def confirm_undo(app: App, steps: int) -> None:
         app.undo(steps)
         return
 
-    def go(_: Any = None) -> None:
-        app.from_dialog(lambda: app.undo(steps))
-
     app.dialog(
         app.tr("history.confirm_title"),
-        [ft.Text(app.tr("history.confirm_body", n=steps))],
+        lambda: [ft.Text(app.tr("history.confirm_body", n=steps))],
         key="confirm-undo",
-        actions=[text_button(app.tr("history.undo_to", n=steps), "confirm-undo-yes", go, filled=True)],
+        actions=lambda: [
+            app.dialog_button(
+                app.tr("history.undo_to", n=steps), "confirm-undo-yes", lambda: app.undo(steps), filled=True
+            )
+        ],
     )

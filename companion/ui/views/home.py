@@ -11,7 +11,7 @@ from companion.core import Table, TableError
 from companion.games import get
 from companion.store import DamagedTable, TableInfo
 from companion.ui.shell import App
-from companion.ui.widgets import button, card, heading, icon_button, scroll_column, small, text_button
+from companion.ui.widgets import button, card, heading, icon_button, scroll_column, small
 
 
 def view(app: App) -> ft.View:
@@ -101,40 +101,52 @@ def table_card(app: App, info: TableInfo) -> ft.Control:
 
 def rename_dialog(app: App, info: TableInfo) -> None:
     tr = app.tr
-    field = ft.TextField(
-        label=tr("home.name"), value=info.name, key="rename-field", max_length=80, autofocus=True
-    )
-    error = ft.Text("", key="rename-error", color=ft.Colors.ERROR)
+    draft = {"name": info.name}  # what is typed so far
 
-    def save(_: Any = None) -> None:
+    def typed(e: Any) -> None:
+        draft["name"] = e.control.value or ""
+
+    def save() -> None:
         try:
-            app.hub.rename(info.id, field.value or "")
+            app.hub.rename(info.id, draft["name"])
         except TableError as exc:
-            error.value = tr.msg(exc.msg)
+            app.dialog_note(tr.msg(exc.msg))
             return
-        app.from_dialog(app.refresh)
+        app.close_dialog()
 
-    field.on_submit = save
+    def field() -> ft.Control:
+        return ft.TextField(
+            label=tr("home.name"),
+            value=draft["name"],
+            key="rename-field",
+            max_length=80,
+            autofocus=True,
+            on_change=typed,
+            on_submit=lambda _: save(),
+        )
+
     app.dialog(
         tr("home.rename"),
-        [field, error],
+        lambda: [field()],
         key="rename",
-        actions=[text_button(tr("action.save"), "rename-save", save, filled=True)],
+        actions=lambda: [
+            app.dialog_button(tr("action.save"), "rename-save", save, filled=True, closes=False)
+        ],
     )
 
 
 def delete_dialog(app: App, info: TableInfo) -> None:
     tr = app.tr
 
-    def delete(_: Any = None) -> None:
-        app.hub.delete(info.id)
-        app.from_dialog(app.refresh)
-
     app.dialog(
         tr("home.delete_title"),
-        [ft.Text(tr("home.delete_body", name=info.name))],
+        lambda: [ft.Text(tr("home.delete_body", name=info.name))],
         key="delete",
-        actions=[text_button(tr("home.delete"), "delete-confirm", delete, filled=True, danger=True)],
+        actions=lambda: [
+            app.dialog_button(
+                tr("home.delete"), "delete-confirm", lambda: app.hub.delete(info.id), filled=True, danger=True
+            )
+        ],
     )
 
 
@@ -154,27 +166,26 @@ def export_dialog(app: App, table_id: str) -> None:
             app.dialog(tr("home.export"), [ft.Text(tr.msg(exc.msg), key="export-error")], key="export")
             return
     text = table.to_json()
-    status = ft.Text("", key="export-status")
 
-    async def save(_: Any = None) -> None:
+    async def save() -> None:
         try:
             where = await app.files.save_file(
                 file_name=file_name(table.name), src_bytes=text.encode("utf-8"), allowed_extensions=["json"]
             )
         except Exception as exc:  # a platform that cannot save: the text stays available to copy
-            status.value = tr("home.export_failed", detail=str(exc))
+            app.dialog_note(tr("home.export_failed", detail=str(exc)))
             return
         if where and not app.page.web:
             Path(where).write_text(text, encoding="utf-8")  # desktop returns the path without writing
-        status.value = tr("home.export_saved")
+        app.dialog_note(tr("home.export_saved"))
 
-    async def copy(_: Any = None) -> None:
+    async def copy() -> None:
         await app.clipboard.set(text)
-        status.value = tr("home.export_copied")
+        app.dialog_note(tr("home.export_copied"))
 
     app.dialog(
         tr("home.export_title", name=table.name),
-        [
+        lambda: [
             small(tr("home.export_hint")),
             ft.TextField(
                 value=text,
@@ -185,22 +196,33 @@ def export_dialog(app: App, table_id: str) -> None:
                 read_only=True,
                 text_size=12,
             ),
-            status,
         ],
         key="export",
-        actions=[
-            text_button(tr("home.copy"), "export-copy", copy),
-            text_button(tr("home.download"), "export-save", save, filled=True),
+        actions=lambda: [
+            app.dialog_button(tr("home.copy"), "export-copy", copy, closes=False),
+            app.dialog_button(tr("home.download"), "export-save", save, filled=True, closes=False),
         ],
     )
 
 
 def import_dialog(app: App) -> None:
     tr = app.tr
-    pasted = ft.TextField(
-        label=tr("home.paste"), key="import-text", multiline=True, min_lines=3, max_lines=8, text_size=12
-    )
-    error = ft.Text("", key="import-error", color=ft.Colors.ERROR)
+    draft = {"text": ""}  # what is pasted so far
+
+    def typed(e: Any) -> None:
+        draft["text"] = e.control.value or ""
+
+    def pasted() -> ft.Control:
+        return ft.TextField(
+            label=tr("home.paste"),
+            value=draft["text"],
+            key="import-text",
+            multiline=True,
+            min_lines=3,
+            max_lines=8,
+            text_size=12,
+            on_change=typed,
+        )
 
     def load(text: str | bytes, image: bool = False) -> None:
         from companion.share import SnapshotError
@@ -209,18 +231,19 @@ def import_dialog(app: App) -> None:
         try:  # a table file, a snapshot code or import link, or a photo of a QR code
             table = import_image(app, bytes(text)) if image else import_text(app, text)
         except (TableError, SnapshotError) as exc:
-            error.value = tr.msg(exc.msg)
+            app.dialog_note(tr.msg(exc.msg))
             return
-        app.from_dialog(lambda: app.go(f"/table/{table.id}"))
+        app.close_dialog()
+        app.go(f"/table/{table.id}")
 
-    async def pick_qr(_: Any = None) -> None:
+    async def pick_qr() -> None:
         from companion.ui.views.share import pick_image
 
         data = await pick_image(app)
         if data:
             load(data, image=True)
 
-    async def pick(_: Any = None) -> None:
+    async def pick() -> None:
         files = await app.files.pick_files(
             with_data=True, file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["json"]
         )
@@ -232,13 +255,17 @@ def import_dialog(app: App) -> None:
 
     app.dialog(
         tr("home.import"),
-        [small(tr("home.import_hint")), pasted, error],
+        lambda: [small(tr("home.import_hint")), pasted()],
         key="import",
-        actions=[
-            text_button(tr("live.from_image"), "import-image", pick_qr),
-            text_button(tr("home.choose_file"), "import-file", pick),
-            text_button(
-                tr("home.import_text"), "import-submit", lambda _: load(pasted.value or ""), filled=True
+        actions=lambda: [
+            app.dialog_button(tr("live.from_image"), "import-image", pick_qr, closes=False),
+            app.dialog_button(tr("home.choose_file"), "import-file", pick, closes=False),
+            app.dialog_button(
+                tr("home.import_text"),
+                "import-submit",
+                lambda: load(draft["text"]),
+                filled=True,
+                closes=False,
             ),
         ],
     )

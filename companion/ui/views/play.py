@@ -1,4 +1,8 @@
-"""Play: the banner, the game's board, the prompt pad, why things changed, the players."""
+"""Play, question first: the banner, the current question with its choices (and a refusal
+right there), then the context (the game's board, collapsible), why things changed, the players.
+
+Where the physical game asks for taps on a map (the game's ``board_is_question``), the map comes
+right under the question, open."""
 
 from __future__ import annotations
 
@@ -11,9 +15,22 @@ from companion.core import Effect, Prompt, RuleViolation, Table
 from companion.share.live import may_act, stamp
 from companion.ui.games import ui_for
 from companion.ui.palette import TAP
+from companion.ui.parts import part
 from companion.ui.shell import App
 from companion.ui.views.chrome import table_view
-from companion.ui.widgets import button, card, dot, effect_line, heading, small, text_button
+from companion.ui.views.pick import pick_form
+from companion.ui.views.scores import tie_decided
+from companion.ui.widgets import (
+    button,
+    card,
+    dot,
+    effect_line,
+    heading,
+    rule_tip,
+    rule_title,
+    small,
+    text_button,
+)
 
 PREVIEW_LIMIT = 12  # previews cost one check() per choice: skip them for long lists
 MAX_WHY = 12
@@ -29,20 +46,44 @@ def view(app: App, id: str) -> ft.View:
             ft.Text(tr.msg(table.banner), key="banner", weight=ft.FontWeight.BOLD, size=16), key="banner-card"
         )
     ]
+    if prompt is None:
+        if app.notice is not None:
+            body.append(notice_card(app))
+        body.append(finished_card(app, table))
+    else:
+        body.append(prompt_pad(app, table, prompt))
     if gui.board is not None:
-        body += gui.board(app, table)
-    if app.notice is not None:
-        body.append(notice_card(app))
-    body.append(prompt_pad(app, table, prompt) if prompt is not None else finished_card(app, table))
+        panels = gui.board(app, table)
+        on_map = gui.board_is_question is not None and gui.board_is_question(table)
+        if on_map:
+            body += panels
+        elif panels:
+            body.append(context(app, panels))
     body += why(app, table)
     if prompt is not None and prompt.rule_ids:
         body.append(moment_rules(app, prompt))
     body.append(heading(tr("play.players")))
-    body += [
-        gui.player_panel(app, table, s) if gui.player_panel else generic_player(app, table, s)
-        for s in range(len(table.players))
-    ]
+    body += [seat_panel(app, table, s) for s in range(len(table.players))]
     return table_view(app, table, "play", body)
+
+
+def context(app: App, panels: list[ft.Control]) -> ft.Control:
+    """The board around the question (events, groups, map), folded away with one tap; it keeps
+    its place and its open or closed state when the question changes."""
+
+    def fold(e: Any) -> None:
+        app.memo["context-open"] = str(e.data).lower() == "true"
+
+    return ft.ExpansionTile(
+        key="context",
+        title=ft.Text(app.tr("screens.play.context"), weight=ft.FontWeight.BOLD),
+        controls=[ft.Column(panels, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)],
+        expanded=app.memo.get("context-open", True),
+        on_change=fold,
+        maintain_state=True,
+        tile_padding=ft.Padding.symmetric(horizontal=4),
+        controls_padding=ft.Padding.all(0),
+    )
 
 
 def notice_card(app: App) -> ft.Control:
@@ -50,7 +91,12 @@ def notice_card(app: App) -> ft.Control:
     assert n is not None
     row: list[ft.Control] = [
         ft.Icon(ft.Icons.BLOCK, color=ft.Colors.ERROR),
-        ft.Text(n.text, key="error", expand=True, color=ft.Colors.ON_ERROR_CONTAINER),
+        ft.Semantics(  # read out when it appears, at the question that caused it
+            ft.Text(n.text, key="error", color=ft.Colors.ON_ERROR_CONTAINER),
+            live_region=True,
+            label=n.text,
+            expand=True,
+        ),
     ]
     if n.rule_id:
         row.append(
@@ -58,7 +104,7 @@ def notice_card(app: App) -> ft.Control:
                 app.tr("play.see_rule"),
                 "error-rule",
                 lambda _: app.show_rule(n.rule_id or ""),
-                tooltip=app.tr("rules.open", rule=n.rule_id),
+                tooltip=rule_tip(app, n.rule_id),
             )
         )
     return ft.Container(
@@ -83,10 +129,15 @@ def prompt_pad(app: App, table: Table, prompt: Prompt) -> ft.Control:
         who(app, table, prompt.seat),
         ft.Text(tr.msg(prompt.msg), key="prompt", size=16),
     ]
+    if app.notice is not None:
+        items.append(notice_card(app))
     if prompt.choices is not None:
-        previews = choice_previews(app, table, prompt)
-        for i, choice in enumerate(prompt.choices):
-            items.append(choice_button(app, table, i, choice, previews[i] if previews else []))
+        shown = shown_choices(table, prompt)
+        previews = choice_previews(app, table, [c for _, c in shown])
+        for k, (i, choice) in enumerate(shown):
+            items.append(choice_button(app, table, i, choice, previews[k] if previews else []))
+    for pick in prompt.picks:
+        items.append(pick_form(app, table, pick))
     if prompt.auto and not app.guest:
         items.append(
             button(
@@ -111,15 +162,28 @@ def waiting_pad(app: App, table: Table, prompt: Prompt) -> ft.Control:
         text = app.tr("live.waiting_table")
     else:
         text = app.tr("live.waiting", name=table.players[prompt.seat].name)
-    return card(who(app, table, prompt.seat), ft.Text(text, key="waiting", size=16), key="prompt-pad")
+    items = [who(app, table, prompt.seat), ft.Text(text, key="waiting", size=16)]
+    if app.notice is not None:
+        items.append(notice_card(app))
+    return card(*items, key="prompt-pad")
 
 
-def choice_previews(app: App, table: Table, prompt: Prompt) -> list[list[Effect]] | None:
+def shown_choices(table: Table, prompt: Prompt) -> list[tuple[int, Any]]:
+    """The choices drawn as buttons, with their index in the prompt (their key): all of them,
+    except those made by tapping the board when the board is the question (a tile on the map)."""
+    gui = ui_for(table.game_id)
+    picked = {p.kind for p in prompt.picks}  # a multi-pick stands for these (every combination)
+    choices = [(i, c) for i, c in enumerate(prompt.choices or []) if getattr(c, "kind", None) not in picked]
+    if gui.on_board is None or gui.board_is_question is None or not gui.board_is_question(table):
+        return choices
+    return [(i, c) for i, c in choices if not gui.on_board(c)]
+
+
+def choice_previews(app: App, table: Table, choices: list[Any]) -> list[list[Effect]] | None:
     """What each choice would do, from Table.check (cached per table version)."""
-    choices = prompt.choices or []
     if len(choices) > PREVIEW_LIMIT:
         return None
-    stamp = (table.id, table.version)
+    stamp = (table.id, table.version, len(choices))
     cached = app.memo.get("preview")
     if cached and cached[0] == stamp:
         return cached[1]
@@ -193,7 +257,7 @@ def finished_card(app: App, table: Table) -> ft.Control:
         heading(tr("play.game_over")),
         ft.Text(tr("scores.winner", names=", ".join(winners)), key="winner", size=18),
     ]
-    if board.tie_break is not None:
+    if board.tie_break is not None and tie_decided(board):
         items.append(small(tr.msg(board.tie_break), key="tie-break"))
     items.append(
         button(
@@ -231,21 +295,31 @@ def why(app: App, table: Table) -> list[ft.Control]:
 
 
 def moment_rules(app: App, prompt: Prompt) -> ft.Control:
-    from companion.core.rulebook import rule
-
     chips = []
     for rid in prompt.rule_ids:
-        found = rule(rid, app.tr.lang)
         chips.append(
             ft.Chip(
-                label=ft.Text(found.title if found else rid),
+                label=ft.Text(rule_title(app, rid)),
                 key=f"moment-{rid}",
                 on_click=lambda _, r=rid: app.show_rule(r),
-                tooltip=app.tr("rules.open", rule=rid),
+                tooltip=rule_tip(app, rid),
                 height=TAP,
             )
         )
     return card(small(app.tr("play.moment_rules")), ft.Row(chips, wrap=True, spacing=6), key="moment-rules")
+
+
+def seat_panel(app: App, table: Table, seat: int) -> ft.Control:
+    """One player's card; drawn again only when what it shows changed, if the game says what
+    that is (``GameUI.seat_props``)."""
+    gui = ui_for(table.game_id)
+    if gui.player_panel is None:
+        return generic_player(app, table, seat)
+    panel = gui.player_panel
+    if gui.seat_props is None:
+        return panel(app, table, seat)
+    props = (app.tr.lang, app.access, table.players[seat], gui.seat_props(table, seat))
+    return part(props, lambda: panel(app, table, seat), key=f"seat-part-{seat}")
 
 
 def generic_player(app: App, table: Table, seat: int) -> ft.Control:

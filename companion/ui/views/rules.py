@@ -22,7 +22,7 @@ def rule_tile(app: App, r: Rule, prefix: str = "rule") -> ft.Control:
     return ft.ExpansionTile(
         key=f"{prefix}-{r.id}",
         title=ft.Text(r.title, weight=ft.FontWeight.BOLD),
-        subtitle=ft.Text(f"{r.id}  {status}".strip(), size=12),
+        subtitle=ft.Text(status, size=12) if status else None,
         controls=[
             ft.Container(
                 ft.Text(r.text, selectable=True), padding=ft.Padding.only(left=16, right=16, bottom=12)
@@ -47,7 +47,7 @@ def search_block(app: App, game_id: str) -> list[ft.Control]:
 
     def change(e: Any) -> None:
         memo["query"] = e.control.value or ""
-        box.controls = results(app, game_id, memo["query"])
+        app.refresh()
 
     field = ft.TextField(
         label=app.tr("rules.search"),
@@ -72,9 +72,7 @@ def moment(app: App, rule_ids: list[str]) -> list[ft.Control]:
 def table_rules(app: App, id: str) -> ft.View:
     table = app.hub.get(id)
     prompt = table.prompt
-    ids = list(prompt.rule_ids) if prompt is not None else []
-    if table.history:
-        ids += [fx.rule_id for fx in table.history[-1][2]]
+    ids = list(prompt.rule_ids) if prompt is not None else []  # the question now, not the last entry
     body = [*moment(app, ids), heading(app.tr("rules.all")), *search_block(app, table.game_id)]
     return table_view(app, table, "rules", body)
 

@@ -1,9 +1,14 @@
-"""Scores: each player's total and breakdown (label, points, rule), a chart by round, the winner."""
+"""Scores: each player's total and breakdown (label, points, rule), a chart by round, the winner.
+
+During a game with hidden totals (Chinatown money) the tab shows only what the table may see.
+"""
 
 from __future__ import annotations
 
+import math
+from typing import Any
+
 import flet as ft
-import flet_charts as fc
 
 from companion.core import Scoreboard, Table
 from companion.ui.games import ui_for
@@ -26,11 +31,14 @@ def view(app: App, id: str) -> ft.View:
         ]
         if board.shared and len(board.shared) > 1:
             items.append(small(tr("scores.shared")))
-        if board.tie_break is not None:
+        if board.tie_break is not None and tie_decided(board):
             items.append(small(tr.msg(board.tie_break), key="tie-break"))
         body.append(card(*items, key="final-card"))
     elif ui_for(table.game_id).secret_scores:  # hidden information (Chinatown money) until the end
         body.append(small(tr("scores.secret"), key="secret"))
+        public = ui_for(table.game_id).public_scores
+        if public is not None:
+            body += public(app, table)  # what the table may see: businesses and their income
         return table_view(app, table, "scores", body)
     else:
         body.append(small(tr("scores.running"), key="running"))
@@ -39,6 +47,12 @@ def view(app: App, id: str) -> ft.View:
         body += [heading(tr("scores.by_round")), chart(app, table, board)]
     body += [row_card(app, table, board, name) for name in board.ranking]
     return table_view(app, table, "scores", body)
+
+
+def tie_decided(board: Scoreboard) -> bool:
+    """Whether the tie-break ordered anyone: two players ended on the same total."""
+    totals = [r.total for r in board.rows]
+    return len(set(totals)) < len(totals)
 
 
 def ranking(app: App, table: Table, board: Scoreboard) -> ft.Control:
@@ -86,43 +100,73 @@ def row_card(app: App, table: Table, board: Scoreboard, name: str) -> ft.Control
     return card(*lines, key=f"breakdown-{r.seat}")
 
 
-def chart(app: App, table: Table, board: Scoreboard) -> ft.Control:
-    series, top, rounds = [], 1, 0
+def nice_step(top: int, lines: int = 5) -> int:
+    """A round step (1, 2, 5, 10, 20, 25, 50, ...) giving about ``lines`` grid lines up to ``top``."""
+    raw = max(1.0, top / lines)
+    base = 10 ** math.floor(math.log10(raw))
+    return int(next(m * base for m in (1, 2, 2.5, 5, 10) if m * base >= raw))
+
+
+def series_points(board: Scoreboard) -> list[list[int]]:
+    """Each seat's running total from 0, ending with the final score once the game is over
+    (the last round's total can miss the final scoring: it is added as one more point)."""
+    out = []
     for seat, totals in enumerate(board.by_round):
-        if not totals:
-            continue
-        rounds = max(rounds, len(totals))
-        top = max(top, *totals)
-        series.append(
-            fc.LineChartData(
-                points=[fc.LineChartDataPoint(x, y) for x, y in enumerate([0, *totals])],
-                color=swatch(table.players[seat].color),
-                stroke_width=3,
-            )
+        points = [0, *totals] if totals else []
+        if points and board.final:
+            total = next(r.total for r in board.rows if r.seat == seat)
+            if points[-1] != total:
+                points.append(total)
+        out.append(points)
+    return out
+
+
+def chart(app: App, table: Table, board: Scoreboard) -> ft.Control:
+    import flet_charts as fc  # loaded with the first chart, not when the app starts
+
+    points = series_points(board)
+    top = max([1, *(max(p) for p in points if p)])
+    rounds = max([len(r) for r in board.by_round if r] or [1])
+    last_x = max([len(p) - 1 for p in points if p] or [1])
+    series: list[Any] = [
+        fc.LineChartData(
+            points=[fc.LineChartDataPoint(x, y) for x, y in enumerate(p)],
+            color=swatch(table.players[seat].color),
+            stroke_width=3,
         )
-    step = max(1, rounds // 6)
+        for seat, p in enumerate(points)
+        if p
+    ]
+    step_y = nice_step(top)
+    max_y = step_y * math.ceil((top + 1) / step_y)  # the top label sits on a grid line: no overlap
+    step_x = max(1, rounds // 6)
+    xs = list(range(0, rounds + 1, step_x))
+    x_labels = [fc.ChartAxisLabel(value=x, label=ft.Text(str(x), size=11)) for x in xs]
+    if last_x > rounds:  # the final scoring, after the last round
+        x_labels.append(fc.ChartAxisLabel(value=last_x, label=ft.Text(app.tr("screens.scores.end"), size=11)))
     return ft.Container(
         fc.LineChart(
             data_series=series,
             min_x=0,
-            max_x=max(rounds, 1),
+            max_x=max(last_x, 1),
             min_y=0,
-            max_y=top + 2,
-            left_axis=fc.ChartAxis(label_size=36),
-            bottom_axis=fc.ChartAxis(
-                title=ft.Text(app.tr("scores.round_axis"), size=12),
+            max_y=max_y,
+            left_axis=fc.ChartAxis(
                 labels=[
-                    fc.ChartAxisLabel(value=x, label=ft.Text(str(x), size=11))
-                    for x in range(0, rounds + 1, step)
+                    fc.ChartAxisLabel(value=y, label=ft.Text(str(y), size=11))
+                    for y in range(0, max_y + 1, step_y)
                 ],
-                label_size=24,
+                label_size=36,
+            ),
+            bottom_axis=fc.ChartAxis(
+                title=ft.Text(app.tr("scores.round_axis"), size=12), labels=x_labels, label_size=24
             ),
             horizontal_grid_lines=fc.ChartGridLines(
-                interval=max(5, (top // 5 // 5) * 5 or 5), color=ft.Colors.OUTLINE_VARIANT, width=1
+                interval=step_y, color=ft.Colors.OUTLINE_VARIANT, width=1
             ),
             key="chart",
         ),
         height=220,
-        padding=ft.Padding.only(right=12, top=8),
+        padding=ft.Padding.only(right=16, top=8),
         key="chart-box",
     )

@@ -11,7 +11,7 @@ from typing import Any
 import flet as ft
 
 from companion.core import Table, TableError
-from companion.share import SnapshotError, decode, encode, extract_code, qr_png, read_snapshot_image
+from companion.share import SnapshotError, decode, encode, extract_code
 from companion.share.textcode import MAGIC
 from companion.store.share_links import Link
 from companion.ui import live
@@ -24,6 +24,8 @@ QR_SIZE = 260
 
 def qr_image(text: str, key: str, size: int = QR_SIZE) -> ft.Control:
     # a white frame keeps the quiet zone light in the dark theme too, so cameras read it
+    from companion.share.qr import qr_png  # loads qrcode and Pillow on first use
+
     return ft.Container(
         ft.Image(src=qr_png(text, box_size=8), width=size, height=size, key=key),
         bgcolor=ft.Colors.WHITE,
@@ -48,7 +50,7 @@ def view(app: App, id: str) -> ft.View:
 
 def live_card(app: App, table: Table) -> ft.Control:
     tr = app.tr
-    base, on_lan = live.lan_base_url(app.page.url)
+    base, on_lan = live.lan_base_url(app.page.url, app.lan_url)
     links = live.links_for(app.hub).links(table.id, len(table.players))
     viewer = links[0]
     items: list[ft.Control] = [heading(tr("live.heading"))]
@@ -113,7 +115,7 @@ def seat_dialog(app: App, name: str, base: str, link: Link) -> None:
     url = live.join_url(base, link)
     app.dialog(
         app.tr("live.seat_title", name=name),
-        [
+        lambda: [
             small(app.tr("live.seat_hint", name=name)),
             qr_image(url, key="seat-qr", size=240),
             ft.Text(url, key="seat-url", selectable=True, size=12),
@@ -130,7 +132,7 @@ def _revoke(app: App, table: Table, link: Link) -> None:
 
 async def _start_lan(app: App) -> None:
     try:
-        await live.start_listener()
+        await live.start_listener(app.main)
     except OSError as exc:  # the port is taken, or no permission to listen
         app.fail(app.tr("live.lan_failed", detail=str(exc)))
         return
@@ -145,11 +147,12 @@ def snapshot_card(app: App, table: Table) -> ft.Control:
         return card(
             heading(tr("live.snapshot")), ft.Text(tr.msg(exc.msg), key="snapshot-error"), key="snapshot-card"
         )
-    status = ft.Text("", key="snapshot-status")
+    status = ft.Text(app.memo.get("snapshot-status", ""), key="snapshot-status")
 
     async def copy(_: Any = None) -> None:
         await app.clipboard.set(code)
-        status.value = tr("live.copied")
+        app.memo["snapshot-status"] = tr("live.copied")
+        app.refresh()
 
     return card(
         heading(tr("live.snapshot")),
@@ -164,25 +167,33 @@ def snapshot_card(app: App, table: Table) -> ft.Control:
 # ---- guests: the join screen ---------------------------------------------------------------
 def join_view(app: App) -> ft.View:
     tr = app.tr
+    draft = app.memo.setdefault("join-code", {"text": ""})
+
+    def typed(e: Any) -> None:
+        draft["text"] = e.control.value or ""
+
+    async def join(_: Any = None) -> None:
+        link = live.grant(app, draft["text"])
+        if link is None:
+            app.memo["live-notice"] = "live.unknown_code"
+            app.refresh()
+            return
+        app.memo.pop("live-notice", None)
+        await live.remember(app)
+        app.go(f"/table/{link.table_id}")
+
     field = ft.TextField(
         label=tr("live.code_label"),
+        value=draft["text"],
         key="join-code",
         autofocus=True,
         capitalization=ft.TextCapitalization.CHARACTERS,
         max_length=100,
+        on_change=typed,
+        on_submit=join,
     )
-    notice = app.memo.pop("live-notice", None)
+    notice = app.memo.get("live-notice")
     error = ft.Text(tr(notice) if notice else "", key="join-error", color=ft.Colors.ERROR)
-
-    async def join(_: Any = None) -> None:
-        link = live.grant(app, field.value or "")
-        if link is None:
-            error.value = tr("live.unknown_code")
-            return
-        await live.remember(app)
-        app.go(f"/table/{link.table_id}")
-
-    field.on_submit = join
     submit = button(tr("live.join"), "join-submit", join, icon=ft.Icons.LOGIN, filled=True)
     return _code_form(
         app, "/join", "join", "live.join_title", "live.join_hint", field, submit, error, back=False
@@ -227,6 +238,8 @@ def import_text(app: App, text: str | bytes) -> Table:
 
 
 def import_image(app: App, data: bytes) -> Table:
+    from companion.share.qr import read_snapshot_image
+
     return store_table(app, read_snapshot_image(data))
 
 
@@ -248,15 +261,27 @@ async def pick_image(app: App) -> bytes | None:
 def import_view(app: App, code: str | None = None) -> ft.View:
     """``/import#<code>`` (a scanned import link) or ``/import/<code>``: check, then import."""
     tr = app.tr
-    text = code or _fragment(app)
-    field = ft.TextField(label=tr("live.paste"), value=text, key="import-code", multiline=True, text_size=12)
-    error = ft.Text("", key="import-code-error", color=ft.Colors.ERROR)
+    draft = app.memo.setdefault(f"import-code:{code}", {"text": code or _fragment(app), "error": ""})
+
+    def typed(e: Any) -> None:
+        draft["text"] = e.control.value or ""
+
+    field = ft.TextField(
+        label=tr("live.paste"),
+        value=draft["text"],
+        key="import-code",
+        multiline=True,
+        text_size=12,
+        on_change=typed,
+    )
+    error = ft.Text(draft["error"], key="import-code-error", color=ft.Colors.ERROR)
 
     def go(_: Any = None) -> None:
         try:
-            table = import_text(app, field.value or "")
+            table = import_text(app, draft["text"])
         except (SnapshotError, TableError) as exc:
-            error.value = error_text(app, exc)
+            draft["error"] = error_text(app, exc)
+            app.refresh()
             return
         app.go(f"/table/{table.id}")
 

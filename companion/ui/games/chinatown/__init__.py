@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from companion.ui.games import GameUI
 from companion.ui.games.chinatown.forms import draw_form, keep_form, trade_form
-from companion.ui.games.chinatown.panels import board, player_panel
+from companion.ui.games.chinatown.panels import board, player_panel, public_scores
 from companion.ui.games.chinatown.quick import quick_income
 
 UI = GameUI(
     game_id="chinatown",
     board=board,
+    board_is_question=lambda table: table.state.phase == "place",  # type: ignore[attr-defined]
+    on_board=lambda choice: choice.kind == "place_tile",  # a tile in hand, then a building on the map
     player_panel=player_panel,
     fact_forms={
         "buildings": keep_form,
@@ -20,5 +22,6 @@ UI = GameUI(
     },
     quick_score=quick_income,
     quick_score_key="chinatown.quick.title",
+    public_scores=public_scores,
     secret_scores=True,  # money is secret until the end: the Scores screen hides totals
 )

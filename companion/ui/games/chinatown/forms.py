@@ -17,7 +17,7 @@ from companion.games.chinatown.rules import dealing
 from companion.games.chinatown.state import ChinatownState
 from companion.games.chinatown.text import shop_name
 from companion.ui.shell import App
-from companion.ui.widgets import button, small, text_button
+from companion.ui.widgets import button, small
 
 
 def _memo(app: App, kind: str, **fresh: Any) -> dict[str, Any]:
@@ -329,11 +329,13 @@ def review(app: App, table: Table, gives: list[Give]) -> None:
     except RuleViolation as exc:
         app.fail(exc.msg, exc.rule_id)
         return
-    lines = [ft.Text(app.tr.msg(fx.msg), key=f"ct-trade-line-{i}") for i, fx in enumerate(effects)]
-    confirm = text_button(
-        app.tr("chinatown.trade_confirm"),
-        "ct-trade-confirm",
-        lambda _: app.from_dialog(lambda: app.submit(trade)),
-        filled=True,
+    app.dialog(
+        app.tr("chinatown.trade_title"),
+        lambda: [ft.Text(app.tr.msg(fx.msg), key=f"ct-trade-line-{i}") for i, fx in enumerate(effects)],
+        key="ct-trade-dialog",
+        actions=lambda: [
+            app.dialog_button(
+                app.tr("chinatown.trade_confirm"), "ct-trade-confirm", lambda: app.submit(trade), filled=True
+            )
+        ],
     )
-    app.dialog(app.tr("chinatown.trade_title"), lines, key="ct-trade-dialog", actions=[confirm])

@@ -97,7 +97,7 @@ def show_building(app: App, table: Table, n: int) -> None:
     text = building_text(app, n, state.owner, state.shop, where, lambda s: table.players[s].name)
     app.dialog(
         app.tr("chinatown.building_title", n=n),
-        [ft.Text(text, key="ct-building-text")],
+        lambda: [ft.Text(text, key="ct-building-text")],
         key="ct-building-dialog",
     )
 
@@ -145,6 +145,32 @@ def reveal(app: App, table: Table, seat: int) -> None:
     amount = visible_money(state, seat)[seat]
     app.dialog(
         app.tr("chinatown.secret_title", name=table.players[seat].name),
-        [ft.Text(app.tr("chinatown.money", amount=amount), key="ct-secret-money", size=22)],
+        lambda: [ft.Text(app.tr("chinatown.money", amount=amount), key="ct-secret-money", size=22)],
         key="ct-money-dialog",
     )
+
+
+def public_scores(app: App, table: Table) -> list[ft.Control]:
+    """The Scores tab during the game: what everyone at the table saw paid, year by year, and
+    the income of the board as it stands. Money in hand stays secret (trades move it)."""
+    from companion.games.chinatown.data import DATA
+
+    state: ChinatownState = table.state  # type: ignore[assignment]
+    tr = app.tr
+    rows: list[ft.Control] = [small(tr("screens.chinatown.income_by_year"))]
+    for y, paid in enumerate(state.income):
+        amounts = ", ".join(
+            tr("screens.chinatown.paid", name=table.players[s].name, amount=a) for s, a in enumerate(paid)
+        )
+        rows.append(ft.Text(f"{DATA.years[y]}: {amounts}", key=f"ct-year-{y}", size=14))
+    if not state.income:
+        rows.append(ft.Text(tr("screens.chinatown.no_income_yet"), key="ct-year-none", size=14))
+    board_now = income_card(
+        app,
+        state.owner,
+        state.shop,
+        list(enumerate(state.players)),
+        key="ct-score-income",
+        title=tr("chinatown.income_now"),
+    )
+    return [card(*rows, key="ct-income-years"), board_now]

@@ -10,6 +10,8 @@ from companion.ui.games.dayu.quick import quick_score
 UI = GameUI(
     game_id="dayu",
     board=board,
+    board_is_question=lambda table: table.state.phase == "actions",  # type: ignore[attr-defined]
+    on_board=lambda choice: choice.kind == "move" and not choice.free,  # tap a card of the ring
     player_panel=player_panel,
     options=(
         OptionSpec(

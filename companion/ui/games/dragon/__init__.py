@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from companion.ui.games import Choice, GameUI, OptionSpec
 from companion.ui.games.dragon.forms import event_row_form, groups_form, super_event_form
-from companion.ui.games.dragon.panels import board, player_panel
+from companion.ui.games.dragon.panels import board, player_panel, seat_props
 from companion.ui.games.dragon.quick import quick_score
 
 UI = GameUI(
     game_id="dragon",
     board=board,
     player_panel=player_panel,
+    seat_props=seat_props,
     fact_forms={"event_row": event_row_form, "groups": groups_form, "super_event": super_event_form},
     options=(
         OptionSpec(

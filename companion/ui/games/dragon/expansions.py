@@ -17,7 +17,7 @@ from companion.games.dragon.superevents import super_msg
 from companion.games.dragon.wall import bonus_msg
 from companion.ui.palette import TAP, swatch
 from companion.ui.shell import App
-from companion.ui.widgets import card, rule_link, small
+from companion.ui.widgets import card, rule_link, rule_tip, small
 
 BONUS_ICONS = {
     "track": ft.Icons.DIRECTIONS_WALK,
@@ -55,7 +55,7 @@ def super_event_card(app: App, state: Any) -> ft.Control:
                 ft.TextButton(
                     content=ft.Text(tr("dragon.super.rule")),
                     key="super-event-rule",
-                    tooltip=tr("rules.open", rule=rule_id),
+                    tooltip=rule_tip(app, rule_id),
                     on_click=lambda _: app.show_rule(rule_id),
                     height=TAP,
                 ),

@@ -9,6 +9,7 @@ import flet as ft
 from companion.core import Table
 from companion.games.dragon.words import action_msg, event_msg, tile_msg
 from companion.ui.games.dragon.expansions import expansion_rows
+from companion.ui.parts import part
 from companion.ui.shell import App
 from companion.ui.widgets import card, dot, small
 
@@ -26,7 +27,13 @@ def board(app: App, table: Table) -> list[ft.Control]:
     state: Any = table.state
     out: list[ft.Control] = []
     if state.events:
-        out.append(event_row(app, state))
+        out.append(
+            part(
+                (app.tr.lang, tuple(state.events), state.month),
+                lambda: event_row(app, state),
+                key="events-part",
+            )
+        )
         out.extend(expansion_rows(app, table, state))  # super event and Great Wall, when in play
     if state.groups and state.phase == "actions":
         out.append(groups(app, table, state))
@@ -100,6 +107,12 @@ def stat(icon: Any, value: Any, tip: str, key: str) -> ft.Control:
         ),
         tooltip=tip,
     )
+
+
+def seat_props(table: Table, seat: int) -> Any:
+    """Everything a player's card shows: their holdings and their place on the track."""
+    state: Any = table.state
+    return (repr(state.players[seat]), state.track_order().index(seat))
 
 
 def player_panel(app: App, table: Table, seat: int) -> ft.Control:

@@ -1,0 +1,39 @@
+"""The root component: the session's views and its open dialog, as a function of its state."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from companion.ui.state import Dialog, SessionState
+
+if TYPE_CHECKING:
+    from companion.ui.shell import App
+
+
+@ft.component
+def Root(app: App, state: SessionState) -> list[ft.View]:
+    """Re-rendered whenever ``state`` changes; Flet patches only the controls that changed."""
+    views = app.views()
+    ft.use_dialog(dialog_control(app, state.dialog))
+    return views
+
+
+def dialog_control(app: App, dialog: Dialog | None) -> ft.AlertDialog | None:
+    if dialog is None:
+        return None
+    from companion.ui.widgets import text_button
+
+    body = dialog.body()
+    if dialog.note:
+        body.append(ft.Text(dialog.note, key=f"{dialog.key}-note", color=ft.Colors.PRIMARY))
+    close = text_button(app.tr("action.close"), f"{dialog.key}-close", lambda _: app.close_dialog(dialog))
+    return ft.AlertDialog(
+        key=dialog.key,
+        title=ft.Text(dialog.title),
+        content=ft.Column(body, tight=True, scroll=ft.ScrollMode.AUTO, width=380),
+        actions=[*dialog.actions(), close],
+        scrollable=True,
+        on_dismiss=lambda _: app.close_dialog(dialog),
+    )

@@ -1,0 +1,80 @@
+"""A multi-pick ("choose k of n"): one toggle per item and one confirm, from the prompt's Pick.
+
+The bounds, the items and their labels come from the engine's prompt; the draft (what is
+toggled so far) lives in ``app.memo`` for the table version it was started on.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.core import Pick, Table
+from companion.share.live import stamp
+from companion.ui.palette import TAP
+from companion.ui.shell import App
+from companion.ui.widgets import button, small
+
+
+def draft(app: App, table: Table, pick: Pick) -> list[Any]:
+    """The items toggled so far (a new question, or a new table version, starts empty)."""
+    key = f"pick:{pick.kind}"
+    held = app.memo.get(key)
+    if held is None or held["for"] != (table.id, table.version):
+        held = {"for": (table.id, table.version), "chosen": []}
+        app.memo[key] = held
+    return held["chosen"]
+
+
+def pick_form(app: App, table: Table, pick: Pick) -> ft.Control:
+    tr = app.tr
+    chosen = draft(app, table, pick)
+    drawn_for = stamp(table)
+
+    def toggle(item: Any) -> Any:
+        def go(_: Any = None) -> None:
+            if item in chosen:
+                chosen.remove(item)
+            elif len(chosen) < pick.max:
+                chosen.append(item)
+            app.refresh()
+
+        return go
+
+    chips = []
+    for k, (item, label) in enumerate(zip(pick.items, pick.labels, strict=True)):
+        text = tr.msg(label)
+        on = item in chosen
+        chips.append(
+            ft.Chip(
+                label=ft.Text(text),
+                key=f"pick-{pick.kind}-{k}",
+                selected=on,
+                on_select=toggle(item),
+                tooltip=tr("screens.pick.on" if on else "screens.pick.off", label=text),
+                height=TAP,
+            )
+        )
+    n = len(chosen)
+    count = (
+        tr("screens.pick.count_exact", n=n, k=pick.max)
+        if pick.min == pick.max
+        else tr("screens.pick.count", n=n, min=pick.min, max=pick.max)
+    )
+    items: list[ft.Control] = []
+    if pick.msg is not None:
+        items.append(ft.Text(tr.msg(pick.msg), key=f"pick-{pick.kind}-hint"))
+    items += [
+        ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
+        small(count, key=f"pick-{pick.kind}-count"),
+        button(
+            tr("screens.pick.confirm"),
+            f"pick-{pick.kind}-confirm",
+            lambda _: app.submit(pick.entry_for(chosen), seen=drawn_for),
+            icon=ft.Icons.CHECK,
+            filled=True,
+            disabled=not pick.min <= n <= pick.max,
+        ),
+    ]
+    return ft.Column(items, spacing=8, key=f"pick-{pick.kind}")

@@ -1,0 +1,27 @@
+"""`companion serve` says how a phone reaches the app: a QR code only of an address a phone can
+open (the LAN address with --lan); on 127.0.0.1, how to serve on the network instead."""
+
+import companion.ui.server as server
+from companion.cli import main
+
+
+def test_serve_on_loopback_says_how_to_reach_it_from_a_phone(monkeypatch, capsys):
+    calls = []
+    monkeypatch.setattr(server, "serve", lambda **kw: calls.append(kw))
+    main(["serve", "--port", "8611"])
+    out = capsys.readouterr().out
+    assert "http://127.0.0.1:8611/" in out and "make run-lan" in out
+    assert "█" not in out and "▀" not in out  # no QR code of an address no phone can open
+    assert calls == [{"host": "127.0.0.1", "port": 8611, "data_dir": None, "lan_url": None}]
+
+
+def test_serve_on_the_network_shows_the_lan_address_as_a_qr_code(monkeypatch, capsys):
+    import companion.ui.live as live
+
+    calls = []
+    monkeypatch.setattr(server, "serve", lambda **kw: calls.append(kw))
+    monkeypatch.setattr(live, "lan_url", lambda port: f"http://192.168.1.20:{port}")
+    main(["serve", "--lan", "--port", "8612"])
+    out = capsys.readouterr().out
+    assert "http://192.168.1.20:8612/" in out and "scan this code" in out and "█" in out
+    assert calls[0]["host"] == "0.0.0.0" and calls[0]["lan_url"] == "http://192.168.1.20:8612"

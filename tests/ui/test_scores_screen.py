@@ -1,0 +1,72 @@
+"""The Scores screen: the chart ends with the final scoring, its labels sit on grid lines, the
+tie-break sentence only when it decided, and Chinatown shows only public numbers during play."""
+
+import random
+
+import pytest
+from chinatown_helpers import play_random
+from flet_harness import Harness
+from ui_testkit import new_hub, started
+
+from companion.core import Scoreboard, ScoreRow, Table
+from companion.ui.views.scores import nice_step, series_points, tie_decided
+
+
+def finished(hub, game: str, names, seed: int) -> Table:
+    table = hub.create(Table.new(game, list(names)))
+    rng = random.Random(seed)
+    while table.prompt is not None:
+        table.auto(rng) if table.prompt.auto else table.submit(rng.choice(table.prompt.choices))
+    return table
+
+
+def chart_of(h: Harness):
+    return h.by_key("chart")
+
+
+async def test_the_chart_ends_with_the_final_scores(tmp_path):
+    hub = new_hub(tmp_path)
+    table = finished(hub, "dragon", ("Ana", "Ben", "Carla"), seed=5)
+    board = table.scoreboard
+    h = await started(hub, route=f"/table/{table.id}/scores")
+    chart = chart_of(h)
+    ends = sorted(s.points[-1].y for s in chart.data_series)
+    assert ends == sorted(r.total for r in board.rows)
+    step = chart.horizontal_grid_lines.interval
+    ys = [lab.value for lab in chart.left_axis.labels]
+    assert ys == list(range(0, chart.max_y + 1, step)) and chart.max_y % step == 0
+    assert chart.max_y > max(r.total for r in board.rows)
+    assert h.has("tie-break") == tie_decided(board)
+    h.close()
+
+
+def test_series_add_the_final_scoring_and_steps_are_round():
+    rows = [
+        ScoreRow(seat=0, name="Ana", total=46, breakdown=[]),
+        ScoreRow(seat=1, name="Ben", total=30, breakdown=[]),
+    ]
+    board = Scoreboard(rows=rows, ranking=["Ana", "Ben"], by_round=[[10, 28], [12, 30]], final=True)
+    assert series_points(board) == [[0, 10, 28, 46], [0, 12, 30]]
+    assert not tie_decided(board)
+    assert tie_decided(board.model_copy(update={"rows": [rows[0], rows[1].model_copy(update={"total": 46})]}))
+    assert [nice_step(t) for t in (4, 28, 53, 120, 460)] == [1, 10, 20, 25, 100]
+
+
+async def test_chinatown_scores_during_play_show_only_public_income(tmp_path):
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("chinatown", ["Ana", "Ben", "Carla"]))
+
+    def stop_in_year_two(t):
+        if t.state.year == 1 and t.state.phase == "trade":
+            raise StopIteration
+
+    with pytest.raises(StopIteration):
+        play_random(table, random.Random(2), trades=1, on_step=stop_in_year_two)
+    h = await started(hub, route=f"/table/{table.id}/scores")
+    assert h.has("secret") and h.has("ct-year-0") and h.has("ct-score-income-0")
+    paid = table.state.income[0]
+    assert all(f"${a:,}" in h.by_key("ct-year-0").value for a in paid)
+    shown = h.all_text()
+    assert not h.keys("ct-money-value-") and not h.keys("score-")
+    assert not any(f"${m:,}" in shown for m in table.state.money if m not in paid)
+    h.close()
