@@ -19,7 +19,7 @@ async def test_import_of_hostile_text_shows_a_notice(tmp_path, label):
     await h.click("import")
     await h.type_text("import-text", text)
     await h.click("import-submit")
-    assert h.by_key("import-error").value  # the notice says why
+    assert h.by_key("import-note").value  # the notice says why
     assert hub.store.list() == []
     await h.click("import-close")  # the session still answers
     assert h.keys("new-table")
