@@ -115,8 +115,8 @@ def chinatown(
             Figure(seat=s, name="trade_money_in", value=got[s]),
             Figure(seat=s, name="trade_money_out", value=gave[s]),
         ]
-    figures.append(Figure(name="trades", value=len(trades)))
-    figures.append(Figure(name="trade_money", value=sum(g.money for t in trades for g in t.gives)))
+    figures.append(Figure(name="table_trades", value=len(trades)))
+    figures.append(Figure(name="table_trade_money", value=sum(g.money for t in trades for g in t.gives)))
     return figures
 
 

@@ -81,6 +81,13 @@ def _info(r: tuple[Any, ...]) -> PlayerInfo:
     return PlayerInfo(id=r[0], name=r[1], color=r[2], note=r[3], created=r[4], plays=r[5], last_played=r[6])
 
 
+def _header_players(text: Any) -> list[dict[str, Any]]:
+    """The players of a table's header column (StoreError if the row is damaged)."""
+    from companion.store.sqlite_store import _header
+
+    return _header(text)["players"]
+
+
 class PlayersMixin:
     """Store methods for the player list (mixed into Store: uses its _read and _write)."""
 
@@ -203,9 +210,15 @@ class PlayersMixin:
         head = self._read("SELECT header FROM tables WHERE id = ?", (table_id,))
         if not head:
             raise StoreError("store.no_such_table", id=table_id)
-        import json
 
-        seats = len(json.loads(head[0][0])["players"])
+        self._write(*self._link_statements(table_id, len(_header_players(head[0][0])), player_ids))
+
+    def _link_statements(
+        self, table_id: str, seats: int, player_ids: list[str | None]
+    ) -> list[tuple[str, tuple[Any, ...]]]:
+        """Checked statements that link a table's seats (and its play's) to players."""
+        from companion.store.sqlite_store import StoreError
+
         if len(player_ids) != seats:
             raise StoreError("plays.link.count", n=len(player_ids), seats=seats)
         linked = [p for p in player_ids if p is not None]
@@ -229,24 +242,20 @@ class PlayersMixin:
             )
             for seat, p in enumerate(player_ids)
         ]
-        self._write(*statements)
+        return statements
 
     def seat_links(self, table_id: str) -> list[str | None]:
         """The player linked to each seat of a table (None where nobody is)."""
-        import json
-
         head = self._read("SELECT header FROM tables WHERE id = ?", (table_id,))
         if not head:
             return []
-        seats = len(json.loads(head[0][0])["players"])
+        seats = len(_header_players(head[0][0]))
         links = dict(self._read("SELECT seat, player_id FROM seat_links WHERE table_id = ?", (table_id,)))
         return [links.get(seat) for seat in range(seats)]
 
     def last_players(self, game: str | None = None) -> list[LastSeat]:
         """The players of the most recent table with linked seats (of ``game`` if given), in seat
         order, with the colour each had there: what New table offers first."""
-        import json
-
         where = "WHERE t.game = ?" if game else ""
         rows = self._read(
             "SELECT t.id, t.header FROM tables t JOIN seat_links l ON l.table_id = t.id "
@@ -256,7 +265,7 @@ class PlayersMixin:
         if not rows:
             return []
         table_id, header = rows[0]
-        colors = [p.get("color") for p in json.loads(header)["players"]]
+        colors = [p.get("color") for p in _header_players(header)]
         return [
             LastSeat(player=self.player(p), color=colors[seat] if seat < len(colors) else None)
             for seat, p in enumerate(self.seat_links(table_id))

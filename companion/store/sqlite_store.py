@@ -303,18 +303,38 @@ class Store(PlayersMixin, PlaysMixin):
         ``player_ids``: the player from the player list at each seat (see ``link_seats``).
         A table that arrives finished (an imported file) is logged as a play at once.
         """
+        links = self._link_statements(table.id, len(table.players), player_ids) if player_ids else []
+        play = (
+            insert_play(record(table, started=table.created, player_ids=player_ids)) if table.finished else []
+        )
+        self._write(*self._table_rows(table), *links, *play)
+        self._revs[table] = 0
+        table.journal = self
+        return table
+
+    def _table_rows(
+        self, table: Table, *, updated: str | None = None, times: list[str | None] | None = None
+    ) -> list[tuple[str, tuple[Any, ...]]]:
+        """The statements that store a table and its entries (``times``: when each entry in force was made)."""
         data = table.to_dict()
         header = json.dumps({"options": data["options"], "players": data["players"]}, ensure_ascii=False)
+        times = times or []
         rows = [
             (
-                "INSERT INTO entries (table_id, seq, body, undone) VALUES (?, ?, ?, ?)",
-                (table.id, i, json.dumps(e, ensure_ascii=False), int(undone)),
+                "INSERT INTO entries (table_id, seq, body, undone, at) VALUES (?, ?, ?, ?, ?)",
+                (
+                    table.id,
+                    i,
+                    json.dumps(e, ensure_ascii=False),
+                    int(undone),
+                    times[i] if not undone and i < len(times) else None,
+                ),
             )
             for i, (e, undone) in enumerate(
                 [(e, False) for e in data["entries"]] + [(e, True) for e in reversed(data["redo"])]
             )
         ]
-        self._write(
+        return [
             (
                 "INSERT INTO tables (id, game, name, created, updated, header, entries, finished)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -323,21 +343,14 @@ class Store(PlayersMixin, PlaysMixin):
                     table.game_id,
                     table.name,
                     table.created,
-                    _now(),
+                    updated or _now(),
                     header,
                     table.version,
                     int(table.finished),
                 ),
             ),
             *rows,
-        )
-        self._revs[table] = 0
-        table.journal = self
-        if player_ids is not None:
-            self.link_seats(table.id, player_ids)
-        if table.finished:
-            self._write(*insert_play(record(table, started=table.created, player_ids=player_ids)))
-        return table
+        ]
 
     def list(self) -> list[TableInfo]:
         """All stored tables, the most recently changed first; a damaged one has ``problem`` set."""
