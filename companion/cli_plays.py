@@ -224,10 +224,12 @@ def log_cmd(args: argparse.Namespace) -> None:
 
     from companion.cli import CliError, _read
     from companion.core.calc import CALCULATORS, load_input
+    from companion.plays.record import FINAL_CALCULATORS
 
     lang = args.lang
-    if args.name not in CALCULATORS:
-        raise CliError(translate("cli.unknown_calc", lang, name=args.name, known=", ".join(CALCULATORS)))
+    if args.name not in FINAL_CALCULATORS:
+        known = ", ".join(FINAL_CALCULATORS)
+        raise CliError(translate("plays.calc.not_final", lang, name=args.name, known=known))
     module_name, function = CALCULATORS[args.name]
     try:
         data = load_input(_read(args.file))

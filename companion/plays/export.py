@@ -102,3 +102,7 @@ def plays_csv(plays: list[PlayRecord], lang: str, names: dict[str, str] | None =
                 ]
             )
     return out.getvalue()
+
+
+if __name__ == "__main__":  # python -m companion.plays.export > docs/plays.schema.json
+    print(json.dumps(log_schema(), ensure_ascii=False, indent=2))
