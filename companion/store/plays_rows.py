@@ -45,8 +45,8 @@ def insert_play(play: PlayRecord) -> list[Statement]:
     ]
     out += [
         (
-            "INSERT INTO play_figures (play_id, seat, name, key, value) VALUES (?, ?, ?, ?, ?)",
-            (play.id, f.seat, f.name, f.key, f.value),
+            "INSERT INTO play_figures (play_id, game, seat, name, key, value) VALUES (?, ?, ?, ?, ?, ?)",
+            (play.id, play.game, f.seat, f.name, f.key, f.value),
         )
         for f in play.figures
     ]

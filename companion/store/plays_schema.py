@@ -47,6 +47,7 @@ PLAYS_SCHEMA = (
     )""",
     """CREATE TABLE IF NOT EXISTS play_figures (
         play_id TEXT NOT NULL REFERENCES plays(id) ON DELETE CASCADE,
+        game    TEXT NOT NULL,              -- the play's game again: the statistics read one index
         seat    INTEGER,                    -- NULL: a figure of the whole table
         name    TEXT NOT NULL,
         key     TEXT NOT NULL,
@@ -55,5 +56,7 @@ PLAYS_SCHEMA = (
     "CREATE INDEX IF NOT EXISTS plays_by_game ON plays (game, date)",
     "CREATE INDEX IF NOT EXISTS seats_by_player ON play_seats (player_id)",
     "CREATE INDEX IF NOT EXISTS figures_by_play ON play_figures (play_id, seat)",
+    # Covers the per-game sums: rows come out grouped, no sort.
+    "CREATE INDEX IF NOT EXISTS figures_by_game ON play_figures (game, name, key, value)",
     "CREATE INDEX IF NOT EXISTS links_by_player ON seat_links (player_id)",
 )

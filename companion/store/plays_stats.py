@@ -47,7 +47,8 @@ class PlayerLine(BaseModel):
 
 
 class FigureLine(BaseModel):
-    """A game-specific figure summed over the plays: ``rows`` seat-plays (or plays) had it."""
+    """A game-specific figure summed over the plays: ``rows`` seats of plays had it (plays, for a
+    figure of the whole table such as the Great Wall finished)."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -55,7 +56,6 @@ class FigureLine(BaseModel):
     key: str
     total: int
     rows: int
-    plays: int
 
     @property
     def mean(self) -> float:
@@ -118,16 +118,20 @@ def game_stats(read: Reader, game: str, player: str | None = None) -> GameStats:
         Rate(key=r[0], seats=r[1], wins=r[2])
         for r in read(f"SELECT p.n, COUNT(*), SUM(ps.winner) {base} GROUP BY p.n ORDER BY 1", args)
     ]
-    # Seat figures of the chosen seats, and whole-table figures of the plays they sat in.
+    # Seat figures of the chosen seats, and whole-table figures of the plays they sat in (a player
+    # sits in one seat of a play at most: link_seats refuses two).
+    if player:
+        source = (
+            "FROM play_seats ps JOIN plays p ON p.id = ps.play_id JOIN play_figures f"
+            " ON f.play_id = ps.play_id AND (f.seat = ps.seat OR f.seat IS NULL)"
+            " WHERE p.game = ? AND ps.player_id = ?"
+        )
+    else:
+        source = "FROM play_figures f WHERE f.game = ?"
     figures = [
-        FigureLine(name=r[0], key=r[1], total=r[2], rows=r[3], plays=r[4])
+        FigureLine(name=r[0], key=r[1], total=r[2], rows=r[3])
         for r in read(
-            "SELECT f.name, f.key, SUM(f.value), COUNT(*), COUNT(DISTINCT f.play_id) FROM play_figures f"
-            " JOIN play_seats ps ON ps.play_id = f.play_id AND (f.seat = ps.seat OR (f.seat IS NULL"
-            " AND ps.seat = (SELECT MIN(seat) FROM play_seats x WHERE x.play_id = f.play_id"
-            + (" AND x.player_id = ps.player_id" if player else "")
-            + ")))"
-            f" JOIN plays p ON p.id = f.play_id WHERE p.game = ?{seat_filter}"
+            f"SELECT f.name, f.key, SUM(f.value), COUNT(*) {source}"
             " GROUP BY f.name, f.key ORDER BY f.name, f.key",
             args,
         )
