@@ -87,7 +87,9 @@ def main() -> None:
     print("|---|---|")
     print(f"| `Store.stats('dragon')`, 1,000 Dragon plays | {game_ms:.1f} ms |")
     print(f"| `Store.stats('dragon', player)`, the same plays | {player_ms:.1f} ms |")
-    print(f"| Open a store of 1,000 finished tables ({entries:,} entry rows): `list()` + `plays()` | {open_ms:.1f} ms |")
+    print(
+        f"| Open a store of 1,000 finished tables ({entries:,} entry rows): `list()` + `plays()` | {open_ms:.1f} ms |"
+    )
     print(f"| Open the same store and read only its log (`plays()`) | {log_ms:.1f} ms |")
     print(f"| `plays('chinatown', player)` on it | {filtered_ms:.1f} ms |")
 

@@ -238,7 +238,7 @@ def log_cmd(args: argparse.Namespace) -> None:
     result = getattr(importlib.import_module(module_name), function)(data)
     store = _store(args)
     ids = [p.id if (p := store.find_player(r["name"])) else None for r in result.get("players", [])]
-    play = store.log_calculated(args.name, result, date=_date(args.date, lang), player_ids=ids)
+    play = store.log_calculated(args.name, data, result, date=_date(args.date, lang), player_ids=ids)
     print(translate("plays.cli.logged", lang, names=", ".join(play.winners)))
 
 

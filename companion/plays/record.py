@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import importlib
 import uuid
 from datetime import UTC, datetime
 from typing import Any
 
-from companion.core.calc import CalcInputError
+from pydantic import ValidationError
+
+from companion.core.calc import CALCULATORS, CalcInputError
 from companion.core.foresight import table_history
 from companion.core.protocol import Scoreboard
 from companion.core.table import Player, Table
@@ -88,20 +91,28 @@ FINAL_CALCULATORS = {
 
 def calculated(
     calculator: str,
-    result: dict[str, Any],
+    data: object,
+    result: dict[str, Any] | None = None,
     *,
     date: str | None = None,
     options: dict[str, Any] | None = None,
     player_ids: list[str | None] | None = None,
 ) -> PlayRecord:
-    """The play of a game scored with a final-scoring calculator (its result, players in seat order).
+    """The play of a game scored with a final-scoring calculator: its input ``data`` (players in
+    seat order) is scored again here, and ``result``, when the caller shows one, must be that score.
 
     The result's ranking is the calculator's own tie-break; its ``shared`` list, when present,
-    names a shared victory. CalcInputError for a calculator that gives no final result.
+    names a shared victory. CalcInputError for bad input, a result that is not the input's, or
+    a calculator that gives no final result.
     """
     if calculator not in FINAL_CALCULATORS:
         raise CalcInputError("plays.calc.not_final", name=calculator, known=", ".join(FINAL_CALCULATORS))
     game, tie_key = FINAL_CALCULATORS[calculator]
+    module, function = CALCULATORS[calculator]
+    scored = getattr(importlib.import_module(module), function)(data)
+    if result is not None and result != scored:
+        raise CalcInputError("plays.calc.not_its_result", name=calculator)
+    result = scored
     try:
         rows = result["players"]
         ranking = list(result["ranking"])
@@ -121,17 +132,20 @@ def calculated(
     except ValueError as exc:
         raise CalcInputError("plays.calc.bad_date", found=when) from exc
     best = sorted(totals, reverse=True)
-    seats = [
-        PlaySeat(
-            seat=i,
-            name=Player(name=name).name,
-            player_id=ids[i],
-            score=totals[i],
-            place=1 if name in winners else ranking.index(name) + 1,
-            winner=name in winners,
-        )
-        for i, name in enumerate(names)
-    ]
+    try:
+        seats = [
+            PlaySeat(
+                seat=i,
+                name=Player(name=name).name,
+                player_id=ids[i],
+                score=totals[i],
+                place=1 if name in winners else ranking.index(name) + 1,
+                winner=name in winners,
+            )
+            for i, name in enumerate(names)
+        ]
+    except ValidationError as exc:
+        raise CalcInputError("plays.calc.bad_result", detail=str(exc.errors()[0].get("msg", ""))) from exc
     return PlayRecord(
         id=uuid.uuid4().hex,
         source="calculator",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -148,6 +149,8 @@ def _check_refs(backup: Backup, tables: list[Table]) -> None:
     for play in backup.plays:
         if any(s.player_id is not None and s.player_id not in players for s in play.seats):
             raise StoreError("plays.backup.bad_play", id=play.id)
+        if not _consistent(play):
+            raise StoreError("plays.backup.bad_play", id=play.id)
         if play.table_id is None:
             continue
         table = by_id.get(play.table_id)
@@ -158,6 +161,19 @@ def _check_refs(backup: Backup, tables: list[Table]) -> None:
             (s.name, s.score, s.winner) for s in play.seats
         ]:
             raise StoreError("plays.backup.bad_play", id=play.id)
+
+
+def _consistent(play: PlayRecord) -> bool:
+    """Seats in order, a winner with the best score, and no better place for a lower score."""
+    seats = play.seats
+    best = max(s.score for s in seats)
+    by_place = sorted(seats, key=lambda s: s.place)
+    return (
+        [s.seat for s in seats] == list(range(len(seats)))
+        and any(s.winner for s in seats)
+        and all(s.score == best and s.place == 1 for s in seats if s.winner)
+        and all(a.score >= b.score for a, b in pairwise(by_place))
+    )
 
 
 def restore(store: Store, text: str | bytes, *, replace: bool = False) -> tuple[int, int, int]:

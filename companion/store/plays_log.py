@@ -57,17 +57,18 @@ class PlaysMixin:
     def log_calculated(
         self,
         calculator: str,
-        result: dict[str, Any],
+        data: object,
+        result: dict[str, Any] | None = None,
         *,
         date: str | None = None,
         options: dict[str, Any] | None = None,
         player_ids: list[str | None] | None = None,
     ) -> PlayRecord:
-        """Log a game played without the app from a final-scoring calculator's result
-        (``companion.core.calc``), players in seat order."""
+        """Log a game played without the app from a final-scoring calculator's input (players in
+        seat order) and, when the screen showed it, its result (checked to be the input's)."""
         for p in {p for p in player_ids or () if p is not None}:
             self.player(p)  # type: ignore[attr-defined]
-        play = calculated(calculator, result, date=date, options=options, player_ids=player_ids)
+        play = calculated(calculator, data, result, date=date, options=options, player_ids=player_ids)
         self._write(*insert_play(play))
         return play
 

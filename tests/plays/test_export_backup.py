@@ -33,11 +33,7 @@ def store(tmp_path, games):
         table = Table.from_dict(data)
         s.create(table, [ana.id, None, ben.id][: len(table.players)] + [None] * (len(table.players) - 3))
     s.create(Table.new("dayu", ["Ana", "Ben"]), [ana.id, ben.id])  # not finished: no play
-    from companion.games.dragon.calc import dragon_final
-
-    s.log_calculated(
-        "dragon-final", dragon_final({"players": [{"name": "Ana", "vp": 50}, {"name": "Zoë", "vp": 1}]})
-    )
+    s.log_calculated("dragon-final", {"players": [{"name": "Ana", "vp": 50}, {"name": "Zoë", "vp": 1}]})
     yield s
     s.close()
 
@@ -106,8 +102,11 @@ def _damage(text: str, how: str) -> str:
         return text[: len(text) // 2]
     if how == "foreign":
         data["format"] = "bgstats"
-    elif how == "score":
-        data["plays"][0]["seats"][0]["score"] += 1
+    elif how == "score":  # a table's play that is not what its table scores
+        next(p for p in data["plays"] if p["table_id"])["seats"][0]["score"] += 1
+    elif how == "winner":  # a calculator's play whose winner has not the best score
+        calc = next(p for p in data["plays"] if p["source"] == "calculator")
+        calc["seats"][1]["score"] = calc["seats"][0]["score"] + 10
     elif how == "entry":
         data["tables"][1]["file"]["entries"][3] = {"kind": "nonsense"}
     elif how == "link":
@@ -119,7 +118,9 @@ def _damage(text: str, how: str) -> str:
     return json.dumps(data)
 
 
-@pytest.mark.parametrize("how", ["truncated", "foreign", "score", "entry", "link", "player_twice", "extra"])
+@pytest.mark.parametrize(
+    "how", ["truncated", "foreign", "score", "winner", "entry", "link", "player_twice", "extra"]
+)
 def test_a_damaged_backup_is_refused_and_nothing_changes(store, tmp_path, how):
     text = _damage(backup_json(store), how)
     target = Store(tmp_path / "c.sqlite3")

@@ -160,8 +160,10 @@ def test_a_calculator_result_is_logged_as_a_play(store):
     from companion.games.dragon.calc import dragon_final
 
     ana = store.create_player("Ana")
-    result = dragon_final({"players": [{"name": "Ana", "vp": 40, "yuan": 3}, {"name": "Ben", "vp": 42}]})
-    play = store.log_calculated("dragon-final", result, date="2026-05-31", player_ids=[ana.id, None])
+    data = {"players": [{"name": "Ana", "vp": 40, "yuan": 3}, {"name": "Ben", "vp": 42}]}
+    play = store.log_calculated(
+        "dragon-final", data, dragon_final(data), date="2026-05-31", player_ids=[ana.id, None]
+    )
     assert play.source == "calculator" and play.table_id is None
     assert [(s.name, s.score, s.winner) for s in play.seats] == [("Ana", 41, False), ("Ben", 42, True)]
     assert store.stats("dragon", ana.id).plays == 1
@@ -171,7 +173,7 @@ def test_a_calculator_result_is_logged_as_a_play(store):
             {"name": "Ben", "vp_cards": [], "flood": []},
         ]
     }
-    tie = store.log_calculated("dayu-final", dayu_final(board))
+    tie = store.log_calculated("dayu-final", board, dayu_final(board))
     assert all(s.winner for s in tie.seats) and tie.tie_break == "dayu.score.tie_break"
     assert len(store.plays(until="2026-05-31")) == 1
     store.delete_play(tie.id)
@@ -185,20 +187,20 @@ def test_a_calculator_without_a_final_result_is_refused(store):
         store.log_calculated("chinatown-income", {"income": {"Ana": 3}})
     assert err.value.msg.key == "plays.calc.not_final"
     with pytest.raises(CalcInputError):
-        store.log_calculated("dragon-final", {"players": [{"name": "Ana"}]})
-    with pytest.raises(CalcInputError):
+        store.log_calculated("dragon-final", {"players": [{"name": "Ana", "palaces": "many"}]})
+    data = {"players": [{"name": "Ana", "vp": 3}, {"name": "Ben"}]}
+    with pytest.raises(CalcInputError) as err:
         store.log_calculated(
-            "dragon-final", {"players": [{"name": "Ana", "total": 3}], "ranking": ["Ana"]}, date="yesterday"
+            "dragon-final", data, {"players": [{"name": "Ana", "total": 99}], "ranking": ["Ana"]}
         )
+    assert err.value.msg.key == "plays.calc.not_its_result"
+    with pytest.raises(CalcInputError):
+        store.log_calculated("dragon-final", data, date="yesterday")
     assert store.plays() == []
 
 
 def test_a_tie_on_the_total_names_the_tie_break_that_decided(store):
-    from companion.games.dragon.calc import dragon_final
-
-    tie = dragon_final(
-        {"players": [{"name": "Ana", "vp": 40, "track": 2}, {"name": "Ben", "vp": 40, "track": 5}]}
-    )
+    tie = {"players": [{"name": "Ana", "vp": 40, "track": 2}, {"name": "Ben", "vp": 40, "track": 5}]}
     play = store.log_calculated("dragon-final", tie)
     assert play.tie_break == "dragon.tie_break" and play.winners == ["Ben"]
     assert [s.place for s in play.seats] == [2, 1]
