@@ -6,8 +6,6 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from companion.core.table import PLAYER_COLORS
-
 
 class PlaySeat(BaseModel):
     """One player of a play, in seat order; ``name`` is the table's own copy of the name."""
@@ -57,6 +55,3 @@ class PlayRecord(BaseModel):
     @property
     def winners(self) -> list[str]:
         return [s.name for s in self.seats if s.winner]
-
-
-COLORS = PLAYER_COLORS

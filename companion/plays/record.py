@@ -144,15 +144,15 @@ def calculated(
             )
             for i, name in enumerate(names)
         ]
-    except ValidationError as exc:
+        return PlayRecord(
+            id=uuid.uuid4().hex,
+            source="calculator",
+            game=game,
+            options=options or {},
+            date=when,
+            seats=seats,
+            tie_break=tie_key if len(best) > 1 and best[0] == best[1] else None,
+            figures=calc_figures(game, rows),
+        )
+    except ValidationError as exc:  # a name or a count no table would take
         raise CalcInputError("plays.calc.bad_result", detail=str(exc.errors()[0].get("msg", ""))) from exc
-    return PlayRecord(
-        id=uuid.uuid4().hex,
-        source="calculator",
-        game=game,
-        options=options or {},
-        date=when,
-        seats=seats,
-        tie_break=tie_key if len(best) > 1 and best[0] == best[1] else None,
-        figures=calc_figures(game, rows),
-    )
