@@ -208,3 +208,18 @@ def test_a_tie_on_the_total_names_the_tie_break_that_decided(store):
         table = store.create(finished_game(seed))
         totals = sorted((r.total for r in table.scoreboard.rows), reverse=True)
         assert (store.play(table.id).tie_break is not None) == (totals[0] == totals[1])
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])  # Dragon, Chinatown, Da Yu
+def test_the_play_logged_by_the_journal_is_the_tables_own_record(store, seed):
+    from companion.plays import record
+
+    done = finished_game(seed)
+    table = store.create(Table.new(done.game_id, done.players, done.options.model_dump(mode="json")))
+    for entry in done.entries:  # the same game, entry by entry through the journal
+        table.submit(entry)
+    logged = store.play(table.id)
+    expected = record(table)
+    assert logged.seats == expected.seats
+    assert sorted(logged.figures, key=repr) == sorted(expected.figures, key=repr)
+    assert logged.tie_break == expected.tie_break
