@@ -73,7 +73,12 @@ def plays_cmd(args: argparse.Namespace) -> None:
         text = _plays_text(plays, lang)
     if args.out:
         # A BOM in front of CSV tells a spreadsheet it is UTF-8 (accents, names in any script).
-        Path(args.out).write_text(text, encoding="utf-8-sig" if args.csv else "utf-8", newline="")
+        try:
+            Path(args.out).write_text(text, encoding="utf-8-sig" if args.csv else "utf-8", newline="")
+        except OSError as exc:
+            from companion.cli import CliError
+
+            raise CliError(translate("plays.cli.cannot_write", lang, path=args.out, detail=str(exc))) from exc
         print(translate("plays.cli.written", lang, path=args.out, n=len(plays)))
     else:
         sys.stdout.write(text)
@@ -191,7 +196,9 @@ def backup_cmd(args: argparse.Namespace) -> None:
     except OSError as exc:
         from companion.cli import CliError
 
-        raise CliError(translate("cli.unreadable", args.lang, path=args.file, detail=str(exc))) from exc
+        raise CliError(
+            translate("plays.cli.cannot_write", args.lang, path=args.file, detail=str(exc))
+        ) from exc
     print(
         translate(
             "plays.cli.backup_done",

@@ -64,6 +64,8 @@ def test_stats_in_both_languages(data, capsys, lang):
         ["plays", "--player", "Nobody"],
         ["plays", "--since", "last week"],
         ["restore", "no-such-file.json"],
+        ["plays", "--csv", "--out", "/no/such/folder/plays.csv"],
+        ["backup", "/no/such/folder/backup.json"],
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(data, capsys, argv):
