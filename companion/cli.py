@@ -275,6 +275,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--data", default=None, help="data folder for the tables (default: the app's data folder)")
     p.set_defaults(run=serve)
+
+    from companion.cli_plays import add_parsers
+
+    add_parsers(sub, common)
     return parser
 
 

@@ -66,5 +66,10 @@ def families() -> dict[str, set[str] | None]:
         "foresight.dragon.{}": _keys("foresight.dragon.{}", ("fireworks", "helmets")),
         "foresight.chinatown.change.{}": None,
         "foresight.chinatown.tile.{}": None,
+        # Play-log columns, sources and statistics named by companion/plays:
+        "plays.csv.{}": None,
+        "plays.source.{}": None,
+        "plays.fig.source.{}": None,
+        "plays.fig.{}": None,
         "foresight.dayu.{}": _keys("foresight.dayu.{}", ("fits", "fits_up_to", "no_fit")),
     }

@@ -35,11 +35,19 @@ NAMESPACES = (
     "ui",
     "foresight",
     "rules",
+    "plays",
 )
-_ANY = "|".join(NAMESPACES)
-_KEY = re.compile(rf"^(?:{_ANY})\.[a-z0-9_]+(?:\.[a-z0-9_]+)*$")
 _UI_KEY = re.compile(r"^[a-z0-9_]+(?:\.[a-z0-9_]+)+$")
-_PREFIX = re.compile(rf"^(?:{_ANY})\.[a-z0-9_.]*$")
+
+
+def _patterns(catalogue: set[str]) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A whole key, and the fixed head of a built one, in any namespace the code or a catalogue
+    has: a new catalogue's keys are checked without a list to remember to extend."""
+    names = sorted(set(NAMESPACES) | {k.split(".", 1)[0] for k in catalogue if "." in k})
+    any_ns = "|".join(re.escape(n) for n in names)
+    key = re.compile(rf"^(?:{any_ns})\.[a-z0-9_]+(?:\.[a-z0-9_]+)*$")
+    prefix = re.compile(rf"^(?:{any_ns})\.[a-z0-9_.]*$")
+    return key, prefix
 
 
 @dataclass
@@ -88,6 +96,7 @@ def family_members(pattern: str, values: set[str] | None, catalogue: set[str]) -
 def scan(catalogue: set[str], rule_ids: set[str], families: dict[str, set[str] | None]) -> Scan:
     """The keys of ``catalogue`` the code uses, and what the code names that is not there."""
     out = Scan()
+    key_re, prefix_re = _patterns(catalogue)
     for path in _sources():
         rel = path.relative_to(ROOT.parent).as_posix()
         in_ui = (ROOT / "ui") in path.parents
@@ -110,7 +119,7 @@ def scan(catalogue: set[str], rule_ids: set[str], families: dict[str, set[str] |
                     out.add(out.used, s, where)
                 elif in_ui and f"ui.{s}" in catalogue and _UI_KEY.match(s):
                     out.add(out.used, f"ui.{s}", where)
-                elif _KEY.match(s) and s not in rule_ids and not _is_rule_area(s, rule_ids):
+                elif key_re.match(s) and s not in rule_ids and not _is_rule_area(s, rule_ids):
                     out.add(out.unknown, s, where)
             elif isinstance(node, ast.JoinedStr):
                 pattern = _fstring_pattern(node)
@@ -118,7 +127,7 @@ def scan(catalogue: set[str], rule_ids: set[str], families: dict[str, set[str] |
                     continue
                 if id(node) in tr_args:
                     pattern = "ui." + pattern
-                if not _PREFIX.match(pattern.split("{")[0]) or pattern.split("{")[0].count(".") < 1:
+                if not prefix_re.match(pattern.split("{")[0]) or pattern.split("{")[0].count(".") < 1:
                     continue
                 if pattern == "ui.{}":
                     continue  # Tr itself: tr(key) renders ui.<key>

@@ -32,6 +32,11 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from companion.core import Msg, Table, TableError, msg
 from companion.core.limits import InputLimitError, load_json
 from companion.core.table import FILE_FORMAT, FILE_VERSION
+from companion.plays import record
+from companion.store.players import PlayersMixin
+from companion.store.plays_log import PlaysMixin
+from companion.store.plays_rows import insert_play
+from companion.store.plays_schema import PLAYS_SCHEMA
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -52,7 +57,7 @@ CREATE TABLE IF NOT EXISTS entries (
     PRIMARY KEY (table_id, seq)
 );
 """
-SCHEMA_VERSION = 1  # PRAGMA user_version; 0: a store written before tables.rev existed
+SCHEMA_VERSION = 2  # PRAGMA user_version; 0: before tables.rev; 1: before players and plays
 
 
 class StoreError(TableError):
@@ -114,7 +119,7 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-class Store:
+class Store(PlayersMixin, PlaysMixin):
     def __init__(self, path: str | Path | None = None) -> None:
         if path is None:
             path = default_data_dir() / "tables.sqlite3"
@@ -148,11 +153,35 @@ class Store:
             columns = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
             if "rev" not in columns:
                 self._db.execute("ALTER TABLE tables ADD COLUMN rev INTEGER NOT NULL DEFAULT 0")
+            if "at" not in {row[1] for row in self._db.execute("PRAGMA table_info(entries)")}:
+                self._db.execute("ALTER TABLE entries ADD COLUMN at TEXT")  # when it was entered
+            for statement in PLAYS_SCHEMA:
+                self._db.execute(statement)
+            self._log_finished_tables()
             self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         except BaseException:
             self._db.execute("ROLLBACK")
             raise
         self._db.execute("COMMIT")
+
+    def _log_finished_tables(self) -> None:
+        """Migration to version 2: every finished table already stored becomes a play.
+
+        Their entries carry no times, so a play's length is from the table's creation to its
+        last change. A damaged table is left out (it is listed as damaged anyway).
+        """
+        rows = self._db.execute("SELECT id, created, updated FROM tables WHERE finished = 1").fetchall()
+        for table_id, created, updated in rows:
+            data, _rev, problem = self._read_table(table_id)
+            if problem is not None:
+                continue
+            try:
+                table = Table.from_dict(data, legal_redo_only=True)
+            except TableError:
+                continue
+            if table.finished:
+                for sql, args in insert_play(record(table, started=created, ended=updated)):
+                    self._db.execute(sql, args)
 
     def close(self) -> None:
         with self._lock:
@@ -204,16 +233,18 @@ class Store:
     def appended(self, table: Table, entry: BaseModel, state: BaseModel) -> None:
         seq = table.version
         finished = int(table.game.prompt(state) is None)
+        now = _now()
         self._write(
             ("DELETE FROM entries WHERE table_id = ? AND seq >= ?", (table.id, seq)),
             (
-                "INSERT INTO entries (table_id, seq, body) VALUES (?, ?, ?)",
-                (table.id, seq, json.dumps(entry.model_dump(mode="json"), ensure_ascii=False)),
+                "INSERT INTO entries (table_id, seq, body, at) VALUES (?, ?, ?, ?)",
+                (table.id, seq, json.dumps(entry.model_dump(mode="json"), ensure_ascii=False), now),
             ),
             (
                 "UPDATE tables SET updated = ?, entries = ?, finished = ? WHERE id = ?",
-                (_now(), seq + 1, finished, table.id),
+                (now, seq + 1, finished, table.id),
             ),
+            *(self._play_of(table, entry, state, now) if finished else ()),
             table=table,
         )
 
@@ -225,32 +256,85 @@ class Store:
                 "UPDATE tables SET updated = ?, entries = ?, finished = 0 WHERE id = ?",
                 (_now(), seq, table.id),
             ),
+            ("DELETE FROM plays WHERE table_id = ?", (table.id,)),  # the table is open again
             table=table,
         )
 
     def redone(self, table: Table) -> None:
         seq = table.version
+        entry = table.parse_entry(table.redo_entries[-1])
+        state, _ = table.game.apply(table.state, entry)
+        finished = int(table.game.prompt(state) is None)
+        now = _now()
         self._write(
-            ("UPDATE entries SET undone = 0 WHERE table_id = ? AND seq = ?", (table.id, seq)),
-            ("UPDATE tables SET updated = ?, entries = ? WHERE id = ?", (_now(), seq + 1, table.id)),
+            ("UPDATE entries SET undone = 0, at = ? WHERE table_id = ? AND seq = ?", (now, table.id, seq)),
+            (
+                "UPDATE tables SET updated = ?, entries = ?, finished = ? WHERE id = ?",
+                (now, seq + 1, finished, table.id),
+            ),
+            *(self._play_of(table, entry, state, now) if finished else ()),
             table=table,
         )
 
+    def _play_of(
+        self, table: Table, entry: BaseModel, state: BaseModel, now: str
+    ) -> list[tuple[str, tuple[Any, ...]]]:
+        """The statements that log the play ``entry`` finishes (written with the entry itself)."""
+        states = [table.state_at(i) for i in range(table.version + 1)] + [state]
+        history = table.history
+        _, last_effects = table.game.apply(table.state, entry)
+        effects = [fx for _, _, fx in history] + [last_effects]
+        entries = [e for _, e, _ in history] + [entry]
+        first = self._read("SELECT at FROM entries WHERE table_id = ? AND seq = 0", (table.id,))
+        started = (first[0][0] if first and first[0][0] else None) or table.created
+        play = record(
+            table,
+            history=(states, effects, entries),
+            started=started,
+            ended=now,
+            player_ids=self.seat_links(table.id) or None,
+        )
+        return insert_play(play)
+
     # ---- tables ---------------------------------------------------------------------
-    def create(self, table: Table) -> Table:
-        """Store a table (with the entries it already has) and attach the journal."""
+    def create(self, table: Table, player_ids: list[str | None] | None = None) -> Table:
+        """Store a table (with the entries it already has) and attach the journal.
+
+        ``player_ids``: the player from the player list at each seat (see ``link_seats``).
+        A table that arrives finished (an imported file) is logged as a play at once.
+        """
+        links = self._link_statements(table.id, len(table.players), player_ids) if player_ids else []
+        play = (
+            insert_play(record(table, started=table.created, player_ids=player_ids)) if table.finished else []
+        )
+        self._write(*self._table_rows(table), *links, *play)
+        self._revs[table] = 0
+        table.journal = self
+        return table
+
+    def _table_rows(
+        self, table: Table, *, updated: str | None = None, times: list[str | None] | None = None
+    ) -> list[tuple[str, tuple[Any, ...]]]:
+        """The statements that store a table and its entries (``times``: when each entry in force was made)."""
         data = table.to_dict()
         header = json.dumps({"options": data["options"], "players": data["players"]}, ensure_ascii=False)
+        times = times or []
         rows = [
             (
-                "INSERT INTO entries (table_id, seq, body, undone) VALUES (?, ?, ?, ?)",
-                (table.id, i, json.dumps(e, ensure_ascii=False), int(undone)),
+                "INSERT INTO entries (table_id, seq, body, undone, at) VALUES (?, ?, ?, ?, ?)",
+                (
+                    table.id,
+                    i,
+                    json.dumps(e, ensure_ascii=False),
+                    int(undone),
+                    times[i] if not undone and i < len(times) else None,
+                ),
             )
             for i, (e, undone) in enumerate(
                 [(e, False) for e in data["entries"]] + [(e, True) for e in reversed(data["redo"])]
             )
         ]
-        self._write(
+        return [
             (
                 "INSERT INTO tables (id, game, name, created, updated, header, entries, finished)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -259,17 +343,14 @@ class Store:
                     table.game_id,
                     table.name,
                     table.created,
-                    _now(),
+                    updated or _now(),
                     header,
                     table.version,
                     int(table.finished),
                 ),
             ),
             *rows,
-        )
-        self._revs[table] = 0
-        table.journal = self
-        return table
+        ]
 
     def list(self) -> list[TableInfo]:
         """All stored tables, the most recently changed first; a damaged one has ``problem`` set."""

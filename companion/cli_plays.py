@@ -1,0 +1,292 @@
+"""The play log on the command line: `companion plays`, `stats`, `log`, `backup`, `restore`.
+
+Each opens the app's store (or the one in ``--data``); bad input is one line and exit 2, like
+every other command (companion/cli.py turns the errors into that line).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from companion.i18n import translate
+from companion.plays.export import plays_csv, plays_json
+
+
+def _store(args: argparse.Namespace) -> Any:
+    from companion.store import Store, default_data_dir
+
+    folder = Path(args.data) if args.data else default_data_dir()
+    return Store(folder / "tables.sqlite3")
+
+
+def _player_id(store: Any, name: str | None, lang: str) -> str | None:
+    from companion.cli import CliError
+
+    if not name:
+        return None
+    found = store.find_player(name)
+    if found is None:
+        raise CliError(translate("plays.cli.unknown_player", lang, name=name))
+    return found.id
+
+
+def _game(game: str | None, lang: str) -> str | None:
+    from companion.cli import CliError
+    from companion.games import UnknownGame, get
+
+    if game is None:
+        return None
+    try:
+        return get(game).id
+    except UnknownGame as exc:
+        raise CliError(translate("cli.unknown_game", lang, game=game)) from exc
+
+
+def _date(text: str | None, lang: str) -> str | None:
+    from companion.cli import CliError
+
+    if text is None:
+        return None
+    try:
+        datetime.fromisoformat(text)
+    except ValueError as exc:
+        raise CliError(translate("plays.cli.bad_date", lang, found=text)) from exc
+    return text
+
+
+def plays_cmd(args: argparse.Namespace) -> None:
+    lang = args.lang
+    store = _store(args)
+    game = _game(args.game, lang)
+    player = _player_id(store, args.player, lang)
+    plays = store.plays(game, player, _date(args.since, lang), _date(args.until, lang), figures=args.json)
+    if args.csv:
+        text = plays_csv(plays, lang)
+    elif args.json:
+        text = plays_json(plays) + "\n"
+    else:
+        text = _plays_text(plays, lang)
+    if args.out:
+        # A BOM in front of CSV tells a spreadsheet it is UTF-8 (accents, names in any script).
+        try:
+            Path(args.out).write_text(text, encoding="utf-8-sig" if args.csv else "utf-8", newline="")
+        except OSError as exc:
+            from companion.cli import CliError
+
+            raise CliError(translate("plays.cli.cannot_write", lang, path=args.out, detail=str(exc))) from exc
+        print(translate("plays.cli.written", lang, path=args.out, n=len(plays)))
+    else:
+        sys.stdout.write(text)
+
+
+def _plays_text(plays: list[Any], lang: str) -> str:
+    from companion.games import get
+
+    if not plays:
+        return translate("plays.cli.no_plays", lang) + "\n"
+    lines = []
+    for play in plays:
+        title = get(play.game).title.render(lang)
+        people = ", ".join(f"{s.name} {s.score}" for s in play.seats)
+        won = ", ".join(play.winners)
+        length = (
+            ""
+            if play.seconds is None
+            else " · " + translate("plays.cli.minutes", lang, n=round(play.seconds / 60))
+        )
+        lines.append(
+            f"{play.date[:10]}  {title}: {people} · {translate('plays.cli.won', lang, names=won)}{length}"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def stats_cmd(args: argparse.Namespace) -> None:
+    from companion.plays.labels import figure_label
+
+    lang = args.lang
+    store = _store(args)
+    game = _game(args.game, lang)
+    assert game is not None
+    player = _player_id(store, args.player, lang)
+    stats = store.stats(game, player)
+    if args.json:
+        data = stats.model_dump(mode="json")
+        data["win_rate"] = stats.win_rate
+        for line, raw in zip(stats.figures, data["figures"], strict=True):
+            raw["label"] = figure_label(game, line.name, line.key).render(lang)
+            raw["mean"] = line.mean
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+        return
+    print(_stats_text(stats, lang))
+
+
+def _pct(rate: float) -> str:
+    return f"{round(rate * 100)}%"
+
+
+def _num(x: float | None) -> str:
+    return "—" if x is None else f"{x:.1f}".rstrip("0").rstrip(".")
+
+
+def _stats_text(stats: Any, lang: str) -> str:
+    from companion.games import get
+    from companion.plays.labels import figure_label
+
+    t = lambda key, **kw: translate(key, lang, **kw)  # noqa: E731
+    title = get(stats.game).title.render(lang)
+    if not stats.plays:
+        return t("plays.cli.stats_none", game=title)
+    out = [t("plays.cli.stats_head", game=title, n=stats.plays)]
+    if stats.average_seconds is not None:
+        out.append(t("plays.cli.stats_length", n=round(stats.average_seconds / 60)))
+    out.append(t("plays.cli.stats_scores", average=_num(stats.average), best=stats.best, worst=stats.worst))
+    if stats.player_id:
+        out.append(t("plays.cli.stats_wins", wins=stats.wins, rate=_pct(stats.win_rate)))
+    out.append(t("plays.cli.stats_players"))
+    for p in stats.players:
+        out.append(
+            "  "
+            + t(
+                "plays.cli.stats_player",
+                name=p.name,
+                plays=p.plays,
+                wins=p.wins,
+                rate=_pct(p.win_rate),
+                average=_num(p.average),
+                best=p.best,
+                worst=p.worst,
+            )
+        )
+    out.append(
+        t("plays.cli.stats_by_seat")
+        + " "
+        + " · ".join(
+            t("plays.cli.rate", what=r.key + 1, rate=_pct(r.win_rate), n=r.seats) for r in stats.by_seat
+        )
+    )
+    out.append(
+        t("plays.cli.stats_by_count")
+        + " "
+        + " · ".join(
+            t("plays.cli.rate", what=r.key, rate=_pct(r.win_rate), n=r.seats) for r in stats.by_count
+        )
+    )
+    out.append(t("plays.cli.stats_spread") + " " + ", ".join(f"{s}×{n}" for s, n in stats.spread))
+    shown = [f for f in stats.figures if f.name != "points"]
+    if shown:
+        out.append(t("plays.cli.stats_figures"))
+        for f in shown:
+            label = figure_label(stats.game, f.name, f.key).render(lang)
+            out.append("  " + t("plays.cli.figure", label=label, total=f.total, mean=_num(f.mean)))
+    return "\n".join(out)
+
+
+def backup_cmd(args: argparse.Namespace) -> None:
+    from companion.store.backup import backup_json
+
+    store = _store(args)
+    text = backup_json(store)
+    try:
+        Path(args.file).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        from companion.cli import CliError
+
+        raise CliError(
+            translate("plays.cli.cannot_write", args.lang, path=args.file, detail=str(exc))
+        ) from exc
+    print(
+        translate(
+            "plays.cli.backup_done",
+            args.lang,
+            path=args.file,
+            tables=len(store.list()),
+            plays=len(store.plays()),
+        )
+    )
+
+
+def restore_cmd(args: argparse.Namespace) -> None:
+    from companion.cli import CliError
+    from companion.store.backup import BACKUP_LIMITS, restore
+
+    try:
+        with Path(args.file).open("rb") as f:
+            text = f.read(BACKUP_LIMITS.max_chars + 1)
+    except FileNotFoundError as exc:
+        raise CliError(translate("cli.no_file", args.lang, path=args.file)) from exc
+    except OSError as exc:
+        raise CliError(translate("cli.unreadable", args.lang, path=args.file, detail=str(exc))) from exc
+    tables, plays, players = restore(_store(args), text, replace=args.replace)
+    print(translate("plays.cli.restored", args.lang, tables=tables, plays=plays, players=players))
+
+
+def log_cmd(args: argparse.Namespace) -> None:
+    """Log a game played without the app: a final-scoring calculator's input, scored and logged."""
+    import importlib
+
+    from companion.cli import CliError, _read
+    from companion.core.calc import CALCULATORS, load_input
+    from companion.plays.record import FINAL_CALCULATORS
+
+    lang = args.lang
+    if args.name not in FINAL_CALCULATORS:
+        known = ", ".join(FINAL_CALCULATORS)
+        raise CliError(translate("plays.calc.not_final", lang, name=args.name, known=known))
+    module_name, function = CALCULATORS[args.name]
+    try:
+        data = load_input(_read(args.file))
+    except json.JSONDecodeError as exc:
+        raise CliError(translate("cli.not_json", lang, path=args.file, detail=str(exc))) from exc
+    result = getattr(importlib.import_module(module_name), function)(data)
+    store = _store(args)
+    ids = [p.id if (p := store.find_player(r["name"])) else None for r in result.get("players", [])]
+    play = store.log_calculated(args.name, data, result, date=_date(args.date, lang), player_ids=ids)
+    print(translate("plays.cli.logged", lang, names=", ".join(play.winners)))
+
+
+def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
+    data = argparse.ArgumentParser(add_help=False)
+    data.add_argument(
+        "--data", default=None, help="data folder of the store (default: the app's data folder)"
+    )
+
+    p = sub.add_parser("plays", parents=[common, data], help="the play log: every finished game")
+    p.add_argument("--game", help="only this game (dragon, chinatown, dayu)")
+    p.add_argument("--player", help="only plays with this player (a name from the player list)")
+    p.add_argument("--since", help="only plays that ended on or after this date (YYYY-MM-DD)")
+    p.add_argument("--until", help="only plays that ended on or before this date (YYYY-MM-DD)")
+    fmt = p.add_mutually_exclusive_group()
+    fmt.add_argument("--csv", action="store_true", help="CSV, one row per player of a play")
+    fmt.add_argument("--json", action="store_true", help="JSON (docs/plays.schema.json)")
+    p.add_argument("--out", help="write to this file instead of the screen")
+    p.set_defaults(run=plays_cmd)
+
+    p = sub.add_parser("stats", parents=[common, data], help="statistics of a game, or of one player in it")
+    p.add_argument("game", help="dragon, chinatown or dayu")
+    p.add_argument("--player", help="a name from the player list")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(run=stats_cmd)
+
+    p = sub.add_parser(
+        "log", parents=[common, data], help="log a game played without the app from a calculator's input"
+    )
+    p.add_argument("name", help="dragon-final or dayu-final")
+    p.add_argument("file", help="the calculator's input JSON (- for stdin)")
+    p.add_argument("--date", help="when it was played (YYYY-MM-DD; default: now)")
+    p.set_defaults(run=log_cmd)
+
+    p = sub.add_parser(
+        "backup", parents=[common, data], help="write the whole store (tables, players, plays) to a file"
+    )
+    p.add_argument("file")
+    p.set_defaults(run=backup_cmd)
+
+    p = sub.add_parser("restore", parents=[common, data], help="restore a backup file (checked first)")
+    p.add_argument("file")
+    p.add_argument("--replace", action="store_true", help="replace what the store holds now")
+    p.set_defaults(run=restore_cmd)

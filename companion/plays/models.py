@@ -1,0 +1,57 @@
+"""The shape of a play as the log, the exports and the backups hold it."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class PlaySeat(BaseModel):
+    """One player of a play, in seat order; ``name`` is the table's own copy of the name."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    seat: int = Field(ge=0, le=7)
+    name: str = Field(min_length=1, max_length=24)
+    color: str | None = None
+    player_id: str | None = Field(None, max_length=64)  # the player in the player list, if linked
+    score: int
+    place: int = Field(ge=1, le=8)  # 1 = won (a shared win gives several seats place 1)
+    winner: bool
+
+
+class Figure(BaseModel):
+    """One game-specific number: ``name`` says what it is, ``key`` which part (a source, a year, a cause).
+
+    ``seat`` is None for a figure of the whole table (the Great Wall finished).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    seat: int | None = Field(None, ge=0, le=7)
+    name: str = Field(min_length=1, max_length=32)
+    key: str = Field("", max_length=48)
+    value: int
+
+
+class PlayRecord(BaseModel):
+    """A play: a finished table (``table_id`` set) or a game scored with a calculator (``source``)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str = Field(min_length=1, max_length=64)
+    table_id: str | None = Field(None, max_length=64)
+    source: Literal["table", "calculator"] = "table"
+    game: str = Field(max_length=32)
+    options: dict[str, Any] = {}
+    date: str = Field(max_length=64)  # when it ended (ISO 8601, UTC)
+    started: str | None = Field(None, max_length=64)  # the first entry (None when unknown)
+    seconds: int | None = Field(None, ge=0)  # first entry to last entry
+    seats: list[PlaySeat] = Field(min_length=1, max_length=8)
+    tie_break: str | None = Field(None, max_length=64)  # message key of the tie-break that decided
+    figures: list[Figure] = Field([], max_length=2_000)
+
+    @property
+    def winners(self) -> list[str]:
+        return [s.name for s in self.seats if s.winner]

@@ -1,0 +1,158 @@
+"""A play from a finished table, or from a Quick score calculator's input and result."""
+
+from __future__ import annotations
+
+import importlib
+import uuid
+from datetime import UTC, datetime
+from typing import Any
+
+from pydantic import ValidationError
+
+from companion.core.calc import CALCULATORS, CalcInputError
+from companion.core.foresight import table_history
+from companion.core.protocol import Scoreboard
+from companion.core.table import Player, Table
+from companion.plays.figures import FIGURES, calc_figures, generic
+from companion.plays.models import PlayRecord, PlaySeat
+
+
+def record(
+    table: Table,
+    *,
+    history: tuple[list[Any], list[list[Any]], list[Any]] | None = None,
+    started: str | None = None,
+    ended: str | None = None,
+    player_ids: list[str | None] | None = None,
+) -> PlayRecord:
+    """The play a finished table makes. ``history`` is (states, effects, entries) when the caller
+    already has it (the store, about to commit the last entry); ``started``/``ended`` the times of
+    the first and last entry when known."""
+    states, effects, entries = history or table_history(table)
+    board = table.game.score(states[-1])
+    ended = ended or datetime.now(UTC).isoformat(timespec="seconds")
+    return PlayRecord(
+        id=table.id,
+        table_id=table.id,
+        source="table",
+        game=table.game_id,
+        options=table.options.model_dump(mode="json"),
+        date=ended,
+        started=started,
+        seconds=_seconds(started, ended),
+        seats=_seats(board, table.players, player_ids),
+        tie_break=_tie_break(board),
+        figures=FIGURES.get(table.game_id, generic)(states, effects, entries, board),
+    )
+
+
+def _seats(board: Scoreboard, players: list[Player], player_ids: list[str | None] | None) -> list[PlaySeat]:
+    winners = set(board.shared or board.ranking[:1])
+    place = {name: i + 1 for i, name in enumerate(board.ranking)}
+    ids = player_ids or [None] * len(players)
+    return [
+        PlaySeat(
+            seat=row.seat,
+            name=row.name,
+            color=players[row.seat].color,
+            player_id=ids[row.seat],
+            score=row.total,
+            place=1 if row.name in winners else place[row.name],
+            winner=row.name in winners,
+        )
+        for row in sorted(board.rows, key=lambda r: r.seat)
+    ]
+
+
+def _tie_break(board: Scoreboard) -> str | None:
+    """The tie-break's message key when the best total was shared (the tie-break had to decide)."""
+    totals = sorted((r.total for r in board.rows), reverse=True)
+    if len(totals) > 1 and totals[0] == totals[1] and board.tie_break is not None:
+        return board.tie_break.key
+    return None
+
+
+def _seconds(started: str | None, ended: str | None) -> int | None:
+    if not started or not ended:
+        return None
+    try:
+        delta = datetime.fromisoformat(ended) - datetime.fromisoformat(started)
+    except ValueError:
+        return None
+    return max(0, int(delta.total_seconds()))
+
+
+# Quick score calculators that give a final result: name -> (game, its tie-break key).
+FINAL_CALCULATORS = {
+    "dragon-final": ("dragon", "dragon.tie_break"),
+    "dayu-final": ("dayu", "dayu.score.tie_break"),
+}
+
+
+def calculated(
+    calculator: str,
+    data: object,
+    result: dict[str, Any] | None = None,
+    *,
+    date: str | None = None,
+    options: dict[str, Any] | None = None,
+    player_ids: list[str | None] | None = None,
+) -> PlayRecord:
+    """The play of a game scored with a final-scoring calculator: its input ``data`` (players in
+    seat order) is scored again here, and ``result``, when the caller shows one, must be that score.
+
+    The result's ranking is the calculator's own tie-break; its ``shared`` list, when present,
+    names a shared victory. CalcInputError for bad input, a result that is not the input's, or
+    a calculator that gives no final result.
+    """
+    if calculator not in FINAL_CALCULATORS:
+        raise CalcInputError("plays.calc.not_final", name=calculator, known=", ".join(FINAL_CALCULATORS))
+    game, tie_key = FINAL_CALCULATORS[calculator]
+    module, function = CALCULATORS[calculator]
+    scored = getattr(importlib.import_module(module), function)(data)
+    if result is not None and result != scored:
+        raise CalcInputError("plays.calc.not_its_result", name=calculator)
+    result = scored
+    try:
+        rows = result["players"]
+        ranking = list(result["ranking"])
+        names = [str(r["name"]) for r in rows]
+        totals = [int(r["total"]) for r in rows]
+    except (KeyError, TypeError, ValueError) as exc:
+        raise CalcInputError("plays.calc.bad_result", detail=str(exc)) from exc
+    if sorted(ranking) != sorted(names) or len(set(names)) != len(names):
+        raise CalcInputError("plays.calc.bad_result", detail="ranking")
+    winners = set(result.get("shared") or ranking[:1])
+    ids = player_ids or [None] * len(names)
+    if len(ids) != len(names):
+        raise CalcInputError("plays.calc.bad_players", n=len(names))
+    when = date or datetime.now(UTC).isoformat(timespec="seconds")
+    try:
+        datetime.fromisoformat(when)
+    except ValueError as exc:
+        raise CalcInputError("plays.calc.bad_date", found=when) from exc
+    best = sorted(totals, reverse=True)
+    try:
+        seats = [
+            PlaySeat(
+                seat=i,
+                name=Player(name=name).name,
+                player_id=ids[i],
+                score=totals[i],
+                place=1 if name in winners else ranking.index(name) + 1,
+                winner=name in winners,
+            )
+            for i, name in enumerate(names)
+        ]
+        return PlayRecord(
+            id=uuid.uuid4().hex,
+            source="calculator",
+            game=game,
+            options=options or {},
+            date=when,
+            seats=seats,
+            tie_break=tie_key if len(best) > 1 and best[0] == best[1] else None,
+            figures=calc_figures(game, rows),
+        )
+    except ValidationError as exc:  # a name or a count no table would take
+        raise CalcInputError("plays.calc.bad_result", detail=str(exc.errors()[0].get("msg", ""))) from exc

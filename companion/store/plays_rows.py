@@ -1,0 +1,93 @@
+"""PlayRecord <-> rows of the play tables."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from companion.plays.models import Figure, PlayRecord, PlaySeat
+
+Statement = tuple[str, tuple[Any, ...]]
+
+PLAY_COLUMNS = "id, table_id, source, game, options, date, started, seconds, n, tie_break"
+
+
+def insert_play(play: PlayRecord) -> list[Statement]:
+    """Statements that store a play, replacing one with the same id or of the same table."""
+    out: list[Statement] = [
+        (
+            "DELETE FROM plays WHERE id = ? OR (table_id IS NOT NULL AND table_id = ?)",
+            (play.id, play.table_id),
+        ),
+        (
+            f"INSERT INTO plays ({PLAY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                play.id,
+                play.table_id,
+                play.source,
+                play.game,
+                json.dumps(play.options, ensure_ascii=False),
+                play.date,
+                play.started,
+                play.seconds,
+                len(play.seats),
+                play.tie_break,
+            ),
+        ),
+    ]
+    out += [
+        (
+            "INSERT INTO play_seats (play_id, seat, name, color, player_id, score, place, winner)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (play.id, s.seat, s.name, s.color, s.player_id, s.score, s.place, int(s.winner)),
+        )
+        for s in play.seats
+    ]
+    out += [
+        (
+            "INSERT INTO play_figures (play_id, game, seat, name, key, value) VALUES (?, ?, ?, ?, ?, ?)",
+            (play.id, play.game, f.seat, f.name, f.key, f.value),
+        )
+        for f in play.figures
+    ]
+    return out
+
+
+def plays_from_rows(
+    plays: list[tuple[Any, ...]], seats: list[tuple[Any, ...]], figures: list[tuple[Any, ...]] | None
+) -> list[PlayRecord]:
+    """PlayRecords from the rows of ``plays`` (PLAY_COLUMNS order), their seats and, if read, figures."""
+    by_play_seats: dict[str, list[PlaySeat]] = {}
+    for play_id, seat, name, color, player_id, score, place, winner in seats:
+        by_play_seats.setdefault(play_id, []).append(
+            PlaySeat.model_construct(
+                seat=seat,
+                name=name,
+                color=color,
+                player_id=player_id,
+                score=score,
+                place=place,
+                winner=bool(winner),
+            )
+        )
+    by_play_figures: dict[str, list[Figure]] = {}
+    for play_id, seat, name, key, value in figures or ():
+        by_play_figures.setdefault(play_id, []).append(
+            Figure.model_construct(seat=seat, name=name, key=key, value=value)
+        )
+    return [
+        PlayRecord.model_construct(
+            id=r[0],
+            table_id=r[1],
+            source=r[2],
+            game=r[3],
+            options=json.loads(r[4]),
+            date=r[5],
+            started=r[6],
+            seconds=r[7],
+            tie_break=r[9],
+            seats=sorted(by_play_seats.get(r[0], []), key=lambda s: s.seat),
+            figures=by_play_figures.get(r[0], []),
+        )
+        for r in plays
+    ]

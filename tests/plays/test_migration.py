@@ -1,0 +1,87 @@
+"""Stores written by older code open unchanged and their finished tables appear in the log.
+
+tests/security/data/store_v1_main.sqlite3 was written by main at 0e2591e (schema version 1):
+three finished tables (dragon-done, chinatown-done, dayu-done) and one under way (dragon-open).
+store_2f35f04.sqlite3 is older still (version 0, no revisions; nothing finished).
+"""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+import companion.store.sqlite_store as sqlite_store
+from companion.store import Store
+
+DATA = Path(__file__).parents[1] / "security" / "data"
+V1 = DATA / "store_v1_main.sqlite3"
+V0 = DATA / "store_2f35f04.sqlite3"
+
+
+def _copy(src: Path, tmp_path: Path) -> Path:
+    path = tmp_path / "tables.sqlite3"
+    shutil.copy(src, path)
+    return path
+
+
+def _version(path: Path, immutable: bool = False) -> int:
+    db = sqlite3.connect(f"file:{path}?immutable=1", uri=True) if immutable else sqlite3.connect(path)
+    try:
+        return db.execute("PRAGMA user_version").fetchone()[0]
+    finally:
+        db.close()
+
+
+def test_the_fixture_is_a_version_1_store():
+    assert _version(V1, immutable=True) == 1  # leaves the fixture and its folder untouched
+
+
+def test_a_version_1_store_opens_unchanged_with_its_finished_tables_in_the_log(tmp_path):
+    path = _copy(V1, tmp_path)
+    store = Store(path)
+    assert _version(path) == sqlite_store.SCHEMA_VERSION == 2
+    assert {i.id: i.finished for i in store.list()} == {
+        "dragon-done": True,
+        "chinatown-done": True,
+        "dayu-done": True,
+        "dragon-open": False,
+    }
+    plays = {p.table_id: p for p in store.plays()}
+    assert set(plays) == {"dragon-done", "chinatown-done", "dayu-done"}
+    for table_id, play in plays.items():
+        board = store.open(table_id).scoreboard
+        assert [s.score for s in play.seats] == [r.total for r in sorted(board.rows, key=lambda r: r.seat)]
+        assert play.seconds is not None  # from the table's creation to its last change
+    open_table = store.open("dragon-open")
+    assert open_table.version == 30
+    store.close()
+    assert {p.table_id for p in Store(path).plays()} == set(plays)  # migrated once, not again
+
+
+def test_the_migration_is_one_transaction(tmp_path, monkeypatch):
+    path = _copy(V1, tmp_path)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("power cut in the middle of the migration")
+
+    monkeypatch.setattr(sqlite_store, "record", broken)
+    with pytest.raises(RuntimeError):
+        Store(path)
+    assert _version(path) == 1
+    db = sqlite3.connect(path)
+    names = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert "plays" not in names and "players" not in names
+    assert "at" not in {r[1] for r in db.execute("PRAGMA table_info(entries)")}
+    db.close()
+    monkeypatch.undo()
+    assert len(Store(path).plays()) == 3
+
+
+def test_a_version_0_store_moves_to_version_2(tmp_path):
+    path = _copy(V0, tmp_path)
+    store = Store(path)
+    assert _version(path) == 2
+    assert len(store.list()) == 3 and store.plays() == []

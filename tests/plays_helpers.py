@@ -1,0 +1,39 @@
+"""Random finished games of the three games, for the play log tests and the benchmark."""
+
+from __future__ import annotations
+
+import os
+import random
+
+from chinatown_helpers import play_random as play_chinatown
+from dayu_helpers import play_random as play_dayu
+from dragon_expansion_helpers import random_x_table
+from dragon_helpers import random_table, step_random
+
+from companion.core import Table
+
+# How many random games the log tests build: a few seconds by default, PLAYS_GAMES=200 for the full run.
+GAMES = int(os.environ.get("PLAYS_GAMES", "30"))
+
+
+def finished_game(seed: int) -> Table:
+    """A random finished table of one of the three games (the seed picks the game and options)."""
+    rng = random.Random(seed)
+    game = ("dragon", "chinatown", "dayu")[seed % 3]
+    if game == "dragon":
+        if rng.random() < 0.5:
+            table, rng = random_x_table(seed, wall=rng.random() < 0.7, super_events=rng.random() < 0.5)
+        else:
+            table, rng = random_table(seed)
+        while table.prompt is not None:
+            step_random(table, rng)
+        return table
+    if game == "chinatown":
+        names = ["Ana", "Ben", "Carla", "Dai", "Eli"][: rng.randint(3, 5)]
+        table = Table.new("chinatown", names)
+        play_chinatown(table, rng)
+        return table
+    names = ["Ana", "Ben", "Carla", "Dai"][: rng.randint(2, 4)]
+    table = Table.new("dayu", names)
+    play_dayu(table, rng)
+    return table
