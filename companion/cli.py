@@ -18,6 +18,7 @@ from companion.core.calc import CALCULATORS, CalcInputError
 from companion.core.data import DataError
 from companion.core.msg import msg
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, translate
+from companion.ui.serve_error import ServeError
 
 EXIT_BAD_INPUT = 2
 
@@ -155,6 +156,7 @@ def rules(args: argparse.Namespace) -> None:
 # ---- serve -------------------------------------------------------------------------------
 def serve(args: argparse.Namespace) -> None:
     from companion.share.qr import qr_terminal
+    from companion.ui.server import prepare
     from companion.ui.server import serve as serve_app
 
     host, lan_url = args.host, None
@@ -165,9 +167,13 @@ def serve(args: argparse.Namespace) -> None:
         url = f"{lan_url}/"
     else:
         url = f"http://{args.host}:{args.port}/"
+    sock = prepare(host, args.port, data_dir=args.data)  # fails here, before "running" is printed
     print(translate("cli.serving", _LANG, url=url))
     print(qr_terminal(url), flush=True)
-    serve_app(host=host, port=args.port, data_dir=args.data, lan_url=lan_url)
+    try:
+        serve_app(host=host, port=args.port, lan_url=lan_url, trusted_proxies=args.trusted_proxy, sock=sock)
+    except KeyboardInterrupt:  # Ctrl+C: the server has stopped already
+        return
 
 
 # ---- main --------------------------------------------------------------------------------
@@ -217,6 +223,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="serve on the local network (all interfaces) for live sharing; prints the LAN address",
     )
     p.add_argument("--data", default=None, help="data folder for the tables (default: the app's data folder)")
+    p.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="a reverse proxy whose X-Forwarded-For header is believed (repeatable; none by default)",
+    )
     p.set_defaults(run=serve)
     return parser
 
@@ -235,6 +248,9 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     except DataError as exc:
         print(f"companion: {msg('cli.data_error', detail=str(exc)).render(_LANG)}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except ServeError as exc:
+        print(f"companion: {exc.msg.render(_LANG)}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:
         return 0

@@ -18,12 +18,12 @@ from companion.core import Msg, RuleViolation, Table, TableError
 from companion.core.rulebook import rule
 from companion.games import UnknownGame
 from companion.share.live import Access, LiveRefusal
-from companion.share.netinfo import is_local_client
 from companion.ui import live
 from companion.ui import settings as prefs_io
 from companion.ui.hub import TableHub, topic
 from companion.ui.i18n import Tr
 from companion.ui.palette import SEED
+from companion.ui.peer import is_host_session
 from companion.ui.settings import Settings
 from companion.ui.widgets import text_button
 
@@ -74,7 +74,7 @@ class App:
         # live share: a session that opened a link acts through it; one without a link is the
         # host on this machine and a guest (join screen only) elsewhere. See ui/live.py.
         self.access: Access | None = None
-        self.local = is_local_client(getattr(page, "client_ip", None))
+        self.local = is_host_session(page)
         page.session.store.set("companion.app", self)
 
     @property

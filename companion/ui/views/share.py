@@ -177,7 +177,7 @@ def join_view(app: App) -> ft.View:
     async def join(_: Any = None) -> None:
         link = live.grant(app, field.value or "")
         if link is None:
-            error.value = tr("live.unknown_code")
+            error.value = tr(app.memo.pop("live-notice", None) or "live.unknown_code")
             return
         await live.remember(app)
         app.go(f"/table/{link.table_id}")
