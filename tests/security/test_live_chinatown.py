@@ -19,15 +19,15 @@ from flet.pubsub.pubsub_hub import PubSubHub
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "ui"))  # the headless harness
 
-from flet_harness import Harness, wire  # noqa: E402
+from flet_harness import Harness, wire
 
-from companion.core import Table  # noqa: E402
-from companion.games.chinatown.entries import Give, Trade, TradingDone  # noqa: E402
-from companion.i18n import translate  # noqa: E402
-from companion.store import Store  # noqa: E402
-from companion.ui import live, peer  # noqa: E402
-from companion.ui.app import make_main  # noqa: E402
-from companion.ui.hub import TableHub  # noqa: E402
+from companion.core import Table
+from companion.games.chinatown.entries import Give, Trade, TradingDone
+from companion.i18n import translate
+from companion.store import Store
+from companion.ui import live, peer
+from companion.ui.app import make_main
+from companion.ui.hub import TableHub
 
 TRADE = 20_000
 
