@@ -7,9 +7,12 @@ from pathlib import Path
 
 import flet as ft
 
+from companion.ui import flet_diff
 from companion.ui.hub import TableHub, hub_for
 from companion.ui.shell import App, Builder
 from companion.ui.views import history, home, play, quick, rules, scores, settings, setup, share
+
+flet_diff.install()
 
 # The first route is the fallback for an unknown address.
 ROUTES: list[tuple[str, Builder]] = [

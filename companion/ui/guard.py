@@ -28,6 +28,7 @@ from flet.messaging.protocol import (
 from flet_web.fastapi.flet_app import FletApp
 
 from companion.i18n import DEFAULT_LANGUAGE, translate
+from companion.share.attempts import AttemptLimits, Attempts
 from companion.share.budget import DEFAULT_LIMITS, BudgetExceeded, Limits, SessionBudget, check_shape
 from companion.ui import peer
 
@@ -37,6 +38,11 @@ POLICY_VIOLATION = 1008  # websocket close code: the client broke the rules
 SERVER_ONLY = frozenset({"client_ip", "client_user_agent"})  # page properties only the server sets
 PAGE_ID = 1
 NOTICE_KEY = "ui.guard.failed"
+
+
+# A phone dropped 3 times within a minute is refused at the handshake for 30 s (never this
+# machine): reconnecting to flood again would otherwise cost a new session each time.
+DROPS = Attempts(AttemptLimits(connection_failures=3, address_failures=3, window=60.0, lockout=30.0))
 
 
 class _Dropped(BaseException):
@@ -102,8 +108,7 @@ class FrameGuard:
         if action == MessageAction.UPDATE_CONTROL_PROPS:
             props = body.get("props")
             target = body.get("id")
-            route = target == PAGE_ID and isinstance(props, dict) and "route" in props
-            self.budget.event(now, route=route)
+            self.budget.event(now)  # a route patch comes with a route_change event, charged there
             if target == PAGE_ID and isinstance(props, dict) and SERVER_ONLY & props.keys():
                 log.warning("dropped a patch of server-only page properties from %s", self.app.peer)
                 return False
@@ -140,7 +145,10 @@ class _GuardedSocket:
 
     async def _drop(self, reason: str) -> None:
         app = self._guard.app
+        app.dropped = True
         log.warning("dropped the connection of %s: over its budget (%s)", app.peer, reason)
+        if not peer.Peer(app.peer).local:
+            DROPS.failed([f"addr:{app.peer}"], time.monotonic())
         try:
             await self._ws.close(code=POLICY_VIOLATION)
         except Exception:  # already closing: nothing more to say to that client
@@ -158,6 +166,7 @@ class GuardedFletApp(FletApp):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.peer = "unknown"
+        self.dropped = False
         self._guard = FrameGuard(self, self.limits)
         self._patched: Any = None
 
@@ -177,12 +186,21 @@ class GuardedFletApp(FletApp):
     async def handle(self, websocket: WebSocket) -> None:
         self.peer = peer_address(websocket)
         peer.record(self, self.peer)
+        if DROPS.locked([f"addr:{self.peer}"], time.monotonic()):
+            log.warning("refused a connection from %s: dropped too often, cooling down", self.peer)
+            await websocket.close(code=POLICY_VIOLATION)  # before accepting: costs no session
+            return
         try:
             await super().handle(_GuardedSocket(websocket, self._guard))
         except _Dropped:
             queue = getattr(self, "_FletApp__send_queue", None)
             if queue is not None:  # end Flet's send loop, which waits for a session that never came
                 queue.put_nowait(None)
+        except Exception:
+            if not self.dropped:
+                raise
+            # Flet's send loop writing to the socket this guard closed: expected, nothing to report
+            log.debug("send after a budget drop", exc_info=True)
 
 
 def _watch(session: Any, budget: SessionBudget, address: str) -> None:

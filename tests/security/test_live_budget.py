@@ -70,7 +70,7 @@ async def test_a_flood_of_route_changes_is_dropped(server):
     host = await host_on_home(server.port)
     quiet = await host_tap(host)
     flooder = await guest(server.port, "192.168.78.2")
-    routes = [r for i in range(300) for r in (patch(PAGE, {"route": f"/join/x{i}"}), route_change(f"/j{i}"))]
+    routes = [r for i in range(300) for r in (patch(PAGE, {"route": f"/j{i}"}), route_change(f"/j{i}"))]
     await asyncio.gather(*(flooder.ws.send(r) for r in routes), return_exceptions=True)
     busy = await host_tap(host)
     assert await wait_closed(flooder) == POLICY_VIOLATION

@@ -8,7 +8,7 @@ could try 100-800 codes a second and the right one always worked.
 
 from __future__ import annotations
 
-from conftest import TABLE_NAME
+from served import TABLE_NAME
 from wire import Phone, click, patch, register
 
 

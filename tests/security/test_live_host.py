@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 
-from conftest import TABLE_NAME, seed_table
+from served import TABLE_NAME, seed_table
 from wire import PAGE, Phone, click, patch, register, route_change
 
 PHONE = {"X-Forwarded-For": "192.168.77.7"}

@@ -13,7 +13,7 @@ import socket
 import subprocess
 
 import pytest
-from conftest import ROOT, companion, free_port, seed_table
+from served import ROOT, companion, free_port, seed_table
 from wire import Phone, register
 
 
