@@ -28,8 +28,8 @@ class Limits:
     events_per_second: float = 30.0  # a fast typist sends ~10 change events a second
     event_burst: int = 60
     in_flight: int = 8  # event handlers of one connection running at once
-    routes_per_second: float = 2.0
-    route_burst: int = 20
+    routes_per_second: float = 3.0
+    route_burst: int = 30
     frame_bytes: int = 64 * 1024  # events, property patches, the register frame
     result_frame_bytes: int = 8 * 1024 * 1024  # a method result: a picked photo of a QR code
     depth: int = 32  # nesting of lists and maps in one frame
