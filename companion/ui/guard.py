@@ -136,7 +136,12 @@ class _GuardedSocket:
 
     async def receive_bytes(self) -> bytes:
         while True:
-            data = await self._ws.receive_bytes()
+            try:
+                data = await self._ws.receive_bytes()
+            except WebSocketDisconnect:
+                if self._guard.app.session is None:  # gone before registering (or server stopping)
+                    raise _Dropped("closed before register") from None
+                raise
             try:
                 if self._guard.admit(data, time.monotonic()):
                     return data

@@ -8,6 +8,7 @@ stop it while a websocket was open.
 
 from __future__ import annotations
 
+import asyncio
 import signal
 import socket
 import subprocess
@@ -70,6 +71,8 @@ async def test_a_stop_signal_ends_the_server_with_phones_connected(tmp_path, sig
             phones.append(phone)
         for phone in phones:
             await phone.settle(0.3)
+        phones.append(await Phone(served.port).connect())  # an idle websocket: it never registers
+        await asyncio.sleep(0.3)
         took = served.stop(sig)
     finally:
         for phone in phones:
