@@ -37,7 +37,7 @@ log = logging.getLogger("companion.guard")
 POLICY_VIOLATION = 1008  # websocket close code: the client broke the rules
 SERVER_ONLY = frozenset({"client_ip", "client_user_agent"})  # page properties only the server sets
 PAGE_ID = 1
-NOTICE_KEY = "ui.guard.failed"
+NOTICE_KEY = "sec-live.guard.failed"
 
 
 # A phone dropped 3 times within a minute is refused at the handshake for 30 s (never this

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from companion.core import Table
+from companion.core.msg import msg
 from companion.share.attempts import Attempts
 from companion.share.live import Access, LiveRefusal, authorize, stamp
 from companion.share.netinfo import lan_address
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 
 TOKEN_PREF = "com.tablecompanion.live.token"  # the client's link, to rejoin after a restart
 LAN_ENV = "COMPANION_LAN_URL"
+REFUSAL = "live-refusal"  # app.memo: why the last link or code was refused (a Msg), if not "unknown"
 DRAWN = "live-drawn"  # app.memo: the stamp of the table a guest's screen was last drawn for  # set by `serve(lan=True)`: the address other devices use
 
 _LINKS: dict[int, ShareLinks] = {}
@@ -76,7 +78,7 @@ def grant(app: App, token: str) -> Link | None:
     or if this connection or address typed too many wrong codes (then the notice says so)."""
     keys, now = _attempt_keys(app), time.monotonic()
     if ATTEMPTS.locked(keys, now):
-        app.memo["live-notice"] = "live.locked"
+        app.memo[REFUSAL] = msg("sec-live.code.locked")
         return None
     link = links_for(app.hub).find(token)
     if link is None or link.revoked:
@@ -198,7 +200,8 @@ async def admit(app: App) -> None:
         return
     link = grant(app, params["token"])
     if link is None:
-        app.memo.setdefault("live-notice", "live.unknown_link")
+        if REFUSAL not in app.memo:
+            app.memo["live-notice"] = "live.unknown_link"
         return
     await remember(app)
     app.page.route = f"/table/{link.table_id}"

@@ -27,7 +27,7 @@ def check_data(data_dir: str | Path | None) -> None:
     if data_dir is not None:
         folder = Path(data_dir).resolve()
         if folder.exists() and not folder.is_dir():
-            raise ServeError("cli.serve.data_not_folder", path=str(folder))
+            raise ServeError("sec-live.serve.data_not_folder", path=str(folder))
         os.environ[DATA_DIR_ENV] = str(folder)
     try:
         hub = hub_for()
@@ -37,7 +37,7 @@ def check_data(data_dir: str | Path | None) -> None:
         raise
     except Exception as exc:  # sqlite3, OS and decoding errors of a damaged or unreadable store
         where = data_dir if data_dir is not None else default_data_dir()
-        raise ServeError("cli.serve.bad_data", path=str(where), detail=_one_line(exc)) from exc
+        raise ServeError("sec-live.serve.bad_data", path=str(where), detail=_one_line(exc)) from exc
 
 
 def prepare(host: str, port: int, *, data_dir: str | Path | None = None) -> socket.socket:

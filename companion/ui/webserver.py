@@ -28,7 +28,7 @@ GRACE_SECONDS = 1  # how long open connections get to close on a stop signal
 
 def check_port(port: int) -> int:
     if not 1 <= port <= 65535:
-        raise ServeError("cli.serve.bad_port", port=port)
+        raise ServeError("sec-live.serve.bad_port", port=port)
     return port
 
 
@@ -39,7 +39,7 @@ def bind(host: str, port: int) -> socket.socket:
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except (OSError, UnicodeError) as exc:
-        raise ServeError("cli.serve.bad_host", host=host, detail=exc.args[-1]) from exc
+        raise ServeError("sec-live.serve.bad_host", host=host, detail=exc.args[-1]) from exc
     family, kind, proto, _, address = infos[0]
     sock = socket.socket(family, kind, proto)
     try:
@@ -49,8 +49,8 @@ def bind(host: str, port: int) -> socket.socket:
     except OSError as exc:
         sock.close()
         if exc.errno in (98, 48, 10048):  # EADDRINUSE on Linux, macOS, Windows
-            raise ServeError("cli.serve.port_busy", port=port) from exc
-        raise ServeError("cli.serve.cannot_listen", host=host, port=port, detail=exc.strerror) from exc
+            raise ServeError("sec-live.serve.port_busy", port=port) from exc
+        raise ServeError("sec-live.serve.cannot_listen", host=host, port=port, detail=exc.strerror) from exc
     sock.set_inheritable(True)
     return sock
 
@@ -119,6 +119,6 @@ async def start(main: Callable[..., Any], sock: socket.socket) -> Listener:
     while not server.started:
         if task.done():  # it stopped before accepting anything
             task.result()
-            raise ServeError("cli.serve.cannot_listen", host=host, port=port, detail="stopped")
+            raise ServeError("sec-live.serve.cannot_listen", host=host, port=port, detail="stopped")
         await asyncio.sleep(0.02)
     return Listener(server, task)

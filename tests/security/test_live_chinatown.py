@@ -95,7 +95,7 @@ async def test_other_phones_see_trade_bills_but_no_income_amounts(tmp_path):
         for fx in fxs
         if fx.msg.key == "chinatown.fx.income_total"
     )
-    collected = translate("chinatown.fx.income_collected", "en", player="Ana", year=year)
+    collected = translate("sec-live.chinatown.income_collected", "en", player="Ana", year=year)
     assert collected in viewer
     bills = translate("chinatown.give.money", "en", amount=TRADE)
     assert bills in viewer and bills in ben  # the bills handed over were seen by everyone

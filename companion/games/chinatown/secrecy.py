@@ -12,9 +12,9 @@ from companion.games.chinatown.state import ChinatownState
 
 # Income lines whose amount is a player's secret: the payout of one business, and the year's total.
 _HIDDEN_AMOUNT = {
-    "chinatown.fx.business_complete": "chinatown.fx.business_complete_paid",
-    "chinatown.fx.business_incomplete": "chinatown.fx.business_incomplete_paid",
-    "chinatown.fx.income_total": "chinatown.fx.income_collected",
+    "chinatown.fx.business_complete": "sec-live.chinatown.business_complete_paid",
+    "chinatown.fx.business_incomplete": "sec-live.chinatown.business_incomplete_paid",
+    "chinatown.fx.income_total": "sec-live.chinatown.income_collected",
 }
 
 

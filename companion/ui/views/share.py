@@ -172,12 +172,13 @@ def join_view(app: App) -> ft.View:
         max_length=100,
     )
     notice = app.memo.pop("live-notice", None)
-    error = ft.Text(tr(notice) if notice else "", key="join-error", color=ft.Colors.ERROR)
+    refused = tr.msg(app.memo.pop(live.REFUSAL, None))  # e.g. locked out after wrong codes
+    error = ft.Text(refused or (tr(notice) if notice else ""), key="join-error", color=ft.Colors.ERROR)
 
     async def join(_: Any = None) -> None:
         link = live.grant(app, field.value or "")
         if link is None:
-            error.value = tr(app.memo.pop("live-notice", None) or "live.unknown_code")
+            error.value = tr.msg(app.memo.pop(live.REFUSAL, None)) or tr("live.unknown_code")
             return
         await live.remember(app)
         app.go(f"/table/{link.table_id}")
