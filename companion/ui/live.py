@@ -177,10 +177,10 @@ async def start_listener(host: str = "0.0.0.0", port: int = 0) -> str:
 
     try:
         sock = webserver.bind(host, port)
+        port = sock.getsockname()[1]
+        handle = await webserver.start(main, sock)
     except webserver.ServeError as exc:  # the port is taken, or no right to listen
         raise OSError(str(exc)) from exc
-    port = sock.getsockname()[1]
-    handle = await webserver.start(main, sock)
     url = lan_url(port) if host == "0.0.0.0" else f"http://{host}:{port}"
     _LISTENER.update(handle=handle, url=url)
     os.environ[LAN_ENV] = url
