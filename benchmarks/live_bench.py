@@ -27,7 +27,7 @@ from flet_harness import Harness  # noqa: E402
 
 from companion.core import Table  # noqa: E402
 from companion.store import Store  # noqa: E402
-from companion.ui import live  # noqa: E402
+from companion.ui import live, peer  # noqa: E402
 from companion.ui.app import make_main  # noqa: E402
 from companion.ui.hub import TableHub  # noqa: E402
 
@@ -43,7 +43,7 @@ async def measure(folder: Path, taps: int, seed: int) -> list[float]:
     await host.start(make_main(hub), route=f"/table/{table.id}")
     viewer_link = live.links_for(hub).links(table.id, len(table.players))[0]
     viewer = Harness(hub=bus)
-    viewer.page.client_ip = VIEWER_IP
+    peer.record(viewer.conn, VIEWER_IP)  # what the web server records from the socket
     await viewer.start(make_main(hub), route=f"/join/{viewer_link.token}")
     delays: list[float] = []
     while len(delays) < taps and table.prompt is not None:

@@ -21,6 +21,7 @@ from companion.core.limits import DEFAULT as DEFAULT_LIMITS
 from companion.core.limits import shown
 from companion.core.msg import msg
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, PSEUDO, translate
+from companion.ui.serve_error import ServeError
 
 EXIT_BAD_INPUT = 2
 
@@ -194,6 +195,7 @@ def _render_card(rule: Any, lang: str) -> str:
 # ---- serve -------------------------------------------------------------------------------
 def serve(args: argparse.Namespace) -> None:
     from companion.share.qr import qr_terminal
+    from companion.ui.server import prepare
     from companion.ui.server import serve as serve_app
 
     host, lan_url = args.host, None
@@ -204,13 +206,19 @@ def serve(args: argparse.Namespace) -> None:
         url = f"{lan_url}/"
     else:
         url = f"http://{args.host}:{args.port}/"
+    ready = prepare(host, args.port, data_dir=args.data)  # fails here, before "running" is printed
     print(translate("cli.serving", _LANG, url=url))
     if args.lan or args.host not in ("127.0.0.1", "localhost", "::1"):
         print(translate("cli.phone.scan", _LANG))
         print(qr_terminal(url), flush=True)  # an address a phone on the same network can open
     else:  # 127.0.0.1 opens on this computer only: a QR code of it would mislead a phone
         print(translate("cli.phone.how", _LANG), flush=True)
-    serve_app(host=host, port=args.port, data_dir=args.data, lan_url=lan_url)
+    try:
+        serve_app(
+            host=host, port=args.port, lan_url=lan_url, trusted_proxies=args.trusted_proxy, prepared=ready
+        )
+    except KeyboardInterrupt:  # Ctrl+C: the server has stopped already
+        return
 
 
 # ---- main --------------------------------------------------------------------------------
@@ -274,6 +282,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="serve on the local network (all interfaces) for live sharing; prints the LAN address",
     )
     p.add_argument("--data", default=None, help="data folder for the tables (default: the app's data folder)")
+    p.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="a reverse proxy whose X-Forwarded-For header is believed (repeatable; none by default)",
+    )
     p.set_defaults(run=serve)
 
     from companion.cli_plays import add_parsers
@@ -301,6 +316,9 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     except DataError as exc:
         _error_line(msg("cli.data_error", detail=str(exc)).render(_LANG))
+        return EXIT_BAD_INPUT
+    except ServeError as exc:
+        print(f"companion: {exc.msg.render(_LANG)}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:
         return 0

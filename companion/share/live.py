@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from companion.core import Table, TableError
+from companion.core import Effect, Table, TableError
 
 
 class Access(BaseModel):
@@ -45,6 +45,15 @@ def stamp(table: Table) -> str:
 def may_see(access: Access | None, seat: int) -> bool:
     """May this session see ``seat``'s hidden information? The host (access None) sees all."""
     return access is None or access.seat == seat
+
+
+def visible_effect(table: Table, effect: Effect, access: Access | None) -> Effect:
+    """``effect`` as this session may read it: the host reads everything; a live-share client
+    gets the game's redaction (a game with secrets defines ``redact_effect``)."""
+    redact = getattr(table.game, "redact_effect", None)
+    if access is None or redact is None:
+        return effect
+    return redact(table.state, effect, access.seat)
 
 
 def may_act(access: Access | None, seat: int | None) -> bool:

@@ -10,12 +10,14 @@ table's lock in the hub, where the host orders every entry.
 
 from __future__ import annotations
 
-import asyncio
 import threading
+import time
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from companion.core import Table
+from companion.core.msg import msg
+from companion.share.attempts import Attempts
 from companion.share.live import Access, LiveRefusal, authorize, stamp
 from companion.share.netinfo import lan_address
 from companion.store.share_links import Link, ShareLinks
@@ -25,9 +27,11 @@ if TYPE_CHECKING:
     from companion.ui.shell import App, Builder
 
 TOKEN_PREF = "com.tablecompanion.live.token"  # the client's link, to rejoin after a restart
+REFUSAL = "live-refusal"  # app.memo: why the last link or code was refused (a Msg), if not "unknown"
 DRAWN = "live-drawn"  # app.memo: the stamp of the table a guest's screen was last drawn for
 
 _LINKS: dict[int, ShareLinks] = {}
+ATTEMPTS = Attempts()  # wrong short codes, per connection and per address (process-wide)
 _GUARD = threading.Lock()
 
 
@@ -62,10 +66,24 @@ def lan_url(port: int) -> str:
 
 
 # ---- admission -----------------------------------------------------------------------------
+def _attempt_keys(app: App) -> list[str]:
+    """Whose wrong codes this try counts against: this connection, and its network address."""
+    from companion.ui.peer import peer_address
+
+    address = peer_address(app.page)
+    return [f"conn:{id(app)}", *([f"addr:{address}"] if address else [])]
+
+
 def grant(app: App, token: str) -> Link | None:
-    """Open a link (token or short code) in this session; the link, or None if unknown/revoked."""
+    """Open a link (token or short code) in this session; the link, or None if unknown/revoked
+    or if this connection or address typed too many wrong codes (then the notice says so)."""
+    keys, now = _attempt_keys(app), time.monotonic()
+    if ATTEMPTS.locked(keys, now):
+        app.memo[REFUSAL] = msg("sec-live.code.locked")
+        return None
     link = links_for(app.hub).find(token)
     if link is None or link.revoked:
+        ATTEMPTS.failed(keys, now)
         return None
     app.access = Access(table_id=link.table_id, token=link.token, seat=link.seat)
     return link
@@ -156,35 +174,14 @@ async def start_listener(main: Any, host: str = "0.0.0.0", port: int = 0) -> str
     """
     if "url" in _LISTENER:
         return str(_LISTENER["url"])
-    from pathlib import Path
+    from companion.ui import webserver
 
-    from flet_web.fastapi.serve_fastapi_web_app import serve_fastapi_web_app
-
-    if port == 0:
-        import socket
-
-        with socket.socket() as s:
-            s.bind((host, 0))
-            port = s.getsockname()[1]
-    assets = Path(__file__).resolve().parents[2] / "assets"
-    handle = await serve_fastapi_web_app(
-        main,
-        None,
-        host=host,
-        url_host=host,
-        port=port,
-        page_name="",
-        assets_dir=str(assets),
-        upload_dir=str(assets),
-        no_cdn=True,
-        log_level="warning",
-    )
-    for _ in range(200):  # up to 10 s for uvicorn to bind
-        if handle.server.started:
-            break
-        if handle.serve_task.done():  # it stopped: the port is taken, or no right to listen
-            raise OSError(f"cannot listen on {host}:{port}")
-        await asyncio.sleep(0.05)
+    try:
+        sock = webserver.bind(host, port)
+        port = sock.getsockname()[1]
+        handle = await webserver.start(main, sock)
+    except webserver.ServeError as exc:  # the port is taken, or no right to listen
+        raise OSError(str(exc)) from exc
     url = lan_url(port) if host == "0.0.0.0" else f"http://{host}:{port}"
     _LISTENER.update(handle=handle, url=url)
     return url
@@ -203,7 +200,8 @@ async def admit(app: App) -> None:
         return
     link = grant(app, params["token"])
     if link is None:
-        app.memo["live-notice"] = "live.unknown_link"
+        if REFUSAL not in app.memo:
+            app.memo["live-notice"] = "live.unknown_link"
         return
     await remember(app)
     app.page.route = f"/table/{link.table_id}"

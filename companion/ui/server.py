@@ -1,10 +1,53 @@
-"""Serve the app in web mode, fully offline (the Flutter client comes from the flet-web wheel)."""
+"""Serve the app in web mode, fully offline (the Flutter client comes from the flet-web wheel).
+
+``prepare`` does everything that can fail (the data folder, the port) before anything says the
+app is running; ``serve`` then runs until SIGINT or SIGTERM. Configuration (the data folder,
+the LAN address, trusted proxies) is passed down, never put in the environment.
+"""
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 
-import flet as ft
+from companion.store import default_data_dir
+from companion.ui.hub import hub_for
+from companion.ui.serve_error import ServeError
+
+
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text.encode("ascii", "backslashreplace").decode()[:200]
+
+
+def check_data(data_dir: str | Path | None) -> Path | None:
+    """Open the store the server will use (a broken one is refused now, not per session);
+    the resolved folder (None: the store's default one)."""
+    from companion.ui.live import links_for
+
+    folder = Path(data_dir).resolve() if data_dir is not None else None
+    if folder is not None and folder.exists() and not folder.is_dir():
+        raise ServeError("sec-live.serve.data_not_folder", path=str(folder))
+    try:
+        hub = hub_for(folder)
+        hub.store.list()
+        links_for(hub)
+    except ServeError:
+        raise
+    except Exception as exc:  # sqlite3, OS and decoding errors of a damaged or unreadable store
+        where = folder if folder is not None else default_data_dir()
+        raise ServeError("sec-live.serve.bad_data", path=str(where), detail=_one_line(exc)) from exc
+    return folder
+
+
+def prepare(host: str, port: int, *, data_dir: str | Path | None = None) -> tuple[socket.socket, Path | None]:
+    """Check the data folder and bind the port: the bound socket and the data folder, or
+    ServeError (one line)."""
+    from companion.ui.webserver import bind, check_port
+
+    check_port(port)  # 0 ("any free port") too: the URL printed must be the one served
+    folder = check_data(data_dir)
+    return bind(host, port), folder
 
 
 def serve(
@@ -13,16 +56,18 @@ def serve(
     *,
     data_dir: str | Path | None = None,
     lan_url: str | None = None,
+    trusted_proxies: list[str] | None = None,
+    prepared: tuple[socket.socket, Path | None] | None = None,
 ) -> None:
     """Run the app at http://host:port/ until interrupted; tables are kept in ``data_dir``.
 
     ``lan_url``: the address other devices on the local network open (live share links use it).
-    Both are passed to every session's ``main``, not through the environment.
+    ``trusted_proxies``: addresses whose X-Forwarded-For is believed (none by default).
+    ``prepared``: what ``prepare`` returned, when the caller checked before saying "running".
     """
     from companion.ui.app import make_main
-    from companion.ui.hub import hub_for
+    from companion.ui.webserver import run
 
-    folder = Path(data_dir).resolve() if data_dir is not None else None
+    sock, folder = prepared if prepared is not None else prepare(host, port, data_dir=data_dir)
     main = make_main(hub_for(folder), lan_url=lan_url)
-    assets = Path(__file__).resolve().parents[2] / "assets"
-    ft.run(main, view=ft.AppView.WEB_BROWSER, host=host, port=port, no_cdn=True, assets_dir=str(assets))
+    run(main, sock, trusted_proxies=trusted_proxies)

@@ -14,7 +14,7 @@ from typing import Any
 import flet as ft
 
 from companion.share.live import Access
-from companion.share.netinfo import is_local_client
+from companion.ui.peer import is_host_session
 
 
 @dataclass(frozen=True)
@@ -59,5 +59,6 @@ class SessionState:
 def is_host_device(page: Any) -> bool:
     """Whether this session runs on the machine serving the app (the host of a live share).
 
-    The one place the host/guest decision is made (a later change decides it from the socket)."""
-    return is_local_client(getattr(page, "client_ip", None))
+    The one place the host/guest decision is made: from the connection's peer address as the
+    server recorded it (ui/peer.py), never from a property the client can write."""
+    return is_host_session(page)

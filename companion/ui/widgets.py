@@ -13,6 +13,7 @@ import flet as ft
 
 from companion.core import Effect
 from companion.core.rulebook import rule
+from companion.share.live import visible_effect
 from companion.ui.palette import TAP, swatch
 
 if TYPE_CHECKING:
@@ -112,10 +113,11 @@ def rule_link(app: App, rule_id: str, key: str) -> ft.Control:
 def effect_line(app: App, effect: Effect, key: str) -> ft.Control:
     """One consequence and the rule that caused it (tap the rule id to read it)."""
     marker: list[ft.Control] = []
+    shown = visible_effect(app.table, effect, app.access) if app.table_id is not None else effect
     if effect.seat is not None and app.table_id is not None and 0 <= effect.seat < len(app.table.players):
         marker = [dot(app.table.players[effect.seat].color, 10)]  # the message names the player already
     return ft.Row(
-        [*marker, ft.Text(app.tr.msg(effect.msg), expand=True, size=14), rule_link(app, effect.rule_id, key)],
+        [*marker, ft.Text(app.tr.msg(shown.msg), expand=True, size=14), rule_link(app, effect.rule_id, key)],
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
         spacing=4,
     )

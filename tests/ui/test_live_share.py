@@ -22,7 +22,7 @@ from companion.games.chinatown.entries import Give, Trade
 from companion.i18n import translate
 from companion.share import decode, encode
 from companion.share.live import Access, LiveRefusal, authorize, stamp
-from companion.ui import live
+from companion.ui import live, peer
 from companion.ui.app import make_main
 
 GUEST_IP = "192.168.1.77"  # a phone on the local network (never contacted: the harness has no network)
@@ -34,7 +34,7 @@ def pubsub() -> PubSubHub:
 
 async def guest(hub, bus, route: str, prefs: dict | None = None) -> Harness:
     h = Harness(hub=bus, prefs=prefs)
-    h.page.client_ip = GUEST_IP
+    peer.record(h.conn, GUEST_IP)  # what the web server records from the socket
     await h.start(make_main(hub), route=route)
     return h
 

@@ -12,7 +12,7 @@ from typing import Any
 from pydantic import BaseModel, TypeAdapter
 
 from companion.core import Effect, Msg, Prompt, Scoreboard, TableError, msg
-from companion.games.chinatown import codes, flow, rules, scoring
+from companion.games.chinatown import codes, flow, rules, scoring, secrecy
 from companion.games.chinatown.data import BUILDINGS, DATA
 from companion.games.chinatown.entries import ENTRY_ADAPTER
 from companion.games.chinatown.hindsight import round_summaries
@@ -78,6 +78,10 @@ class Chinatown:
 
     def state_from_dict(self, data: dict[str, Any]) -> ChinatownState:
         return ChinatownState.model_validate(data)
+
+    def redact_effect(self, state: ChinatownState, effect: Effect, viewer_seat: int | None) -> Effect:
+        """What a live-share client of ``viewer_seat`` may read of ``effect`` (secret money)."""
+        return secrecy.visible_effect(state, effect, viewer_seat)
 
     def entry_code(self, state: ChinatownState, entry: Any) -> tuple[int, int] | None:
         return codes.entry_code(state, entry)

@@ -12,7 +12,7 @@ from typing import Any
 import flet as ft
 
 from companion.core import Effect, Prompt, RuleViolation, Table
-from companion.share.live import may_act, stamp
+from companion.share.live import may_act, stamp, visible_effect
 from companion.ui.games import ui_for
 from companion.ui.palette import TAP
 from companion.ui.parts import part
@@ -203,7 +203,7 @@ def choice_button(app: App, table: Table, i: int, choice: Any, effects: list[Eff
     lines = [ft.Text(label, weight=ft.FontWeight.BOLD, size=15)]
     seen = {label}
     for fx in effects:
-        text = app.tr.msg(fx.msg)
+        text = app.tr.msg(visible_effect(table, fx, app.access).msg)
         if text not in seen and len(lines) < 3:  # the label often says it already
             seen.add(text)
             lines.append(ft.Text(text, size=12))

@@ -179,6 +179,7 @@ def join_view(app: App) -> ft.View:
             app.refresh()
             return
         app.memo.pop("live-notice", None)
+        app.memo.pop(live.REFUSAL, None)
         await live.remember(app)
         app.go(f"/table/{link.table_id}")
 
@@ -193,7 +194,8 @@ def join_view(app: App) -> ft.View:
         on_submit=join,
     )
     notice = app.memo.get("live-notice")
-    error = ft.Text(tr(notice) if notice else "", key="join-error", color=ft.Colors.ERROR)
+    refused = tr.msg(app.memo.get(live.REFUSAL))  # e.g. locked out after wrong codes
+    error = ft.Text(refused or (tr(notice) if notice else ""), key="join-error", color=ft.Colors.ERROR)
     submit = button(tr("live.join"), "join-submit", join, icon=ft.Icons.LOGIN, filled=True)
     return _code_form(
         app, "/join", "join", "live.join_title", "live.join_hint", field, submit, error, back=False

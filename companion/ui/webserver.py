@@ -1,0 +1,124 @@
+"""The web server behind ``companion serve`` and the Share screen's local-network listener.
+
+Flet's FastAPI app (static files of the Flutter client, offline) with its websocket route
+replaced by ``companion.ui.guard``'s, run by uvicorn on a socket bound BEFORE anything says
+"running", so a busy or invalid port is one clear error instead of a traceback. X-Forwarded-For
+is honoured only from proxies the host named as trusted; otherwise the TCP peer is who a client
+is. A stop signal closes open websockets and ends the process within about a second.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import uvicorn
+
+from companion.share.budget import DEFAULT_LIMITS
+from companion.ui import guard
+from companion.ui.serve_error import ServeError
+
+ASSETS = Path(__file__).resolve().parents[2] / "assets"
+GRACE_SECONDS = 1  # how long open connections get to close on a stop signal
+
+
+def check_port(port: int) -> int:
+    if not 1 <= port <= 65535:
+        raise ServeError("sec-live.serve.bad_port", port=port)
+    return port
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host:port`` (0: any free port), or ServeError saying why not."""
+    if port != 0:
+        check_port(port)
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (OSError, UnicodeError) as exc:
+        raise ServeError("sec-live.serve.bad_host", host=host, detail=exc.args[-1]) from exc
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(128)
+    except OSError as exc:
+        sock.close()
+        if exc.errno in (98, 48, 10048):  # EADDRINUSE on Linux, macOS, Windows
+            raise ServeError("sec-live.serve.port_busy", port=port) from exc
+        raise ServeError("sec-live.serve.cannot_listen", host=host, port=port, detail=exc.strerror) from exc
+    sock.set_inheritable(True)
+    return sock
+
+
+def build_app(main: Callable[..., Any], assets_dir: Path = ASSETS) -> Any:
+    """Flet's web app for ``main`` with the guarded websocket handler in front."""
+    import flet_web.fastapi as flet_fastapi
+    from fastapi.routing import APIWebSocketRoute
+
+    inner = flet_fastapi.app(main, assets_dir=str(assets_dir), upload_dir=str(assets_dir), no_cdn=True)
+    inner.router.routes[:] = [
+        route
+        for route in inner.router.routes
+        if not (isinstance(route, APIWebSocketRoute) and route.path == "/ws")
+    ]
+    inner.router.routes.insert(0, APIWebSocketRoute("/ws", guard.make_handler(main)))
+    outer = flet_fastapi.FastAPI()
+    outer.mount("/", inner)
+    return outer
+
+
+def make_server(
+    app: Any, host: str, port: int, trusted_proxies: list[str] | None = None, log_level: str = "warning"
+) -> uvicorn.Server:
+    trusted = list(trusted_proxies or [])
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws="websockets-sansio",
+        ws_max_size=DEFAULT_LIMITS.result_frame_bytes,
+        proxy_headers=bool(trusted),
+        forwarded_allow_ips=trusted,
+        timeout_graceful_shutdown=GRACE_SECONDS,
+    )
+    return uvicorn.Server(config)
+
+
+def run(main: Callable[..., Any], sock: socket.socket, *, trusted_proxies: list[str] | None = None) -> None:
+    """Serve ``main`` on the bound ``sock`` until SIGINT or SIGTERM (uvicorn handles both)."""
+    host, port = sock.getsockname()[:2]
+    server = make_server(build_app(main), host, port, trusted_proxies)
+    asyncio.run(server.serve(sockets=[sock]))
+
+
+class Listener:
+    """A server running inside the app's own event loop; ``close`` stops it."""
+
+    def __init__(self, server: uvicorn.Server, task: asyncio.Task[None]) -> None:
+        self.server = server
+        self.task = task
+
+    async def close(self) -> None:
+        self.server.should_exit = True
+        await self.task
+
+
+async def start(main: Callable[..., Any], sock: socket.socket) -> Listener:
+    """Serve ``main`` on ``sock`` inside the running loop (the Share screen's listener); returns
+    once it accepts connections."""
+    host, port = sock.getsockname()[:2]
+    server = make_server(build_app(main), host, port)
+    server.capture_signals = contextlib.nullcontext  # type: ignore[method-assign]  # the main server's
+    task = asyncio.get_running_loop().create_task(server.serve(sockets=[sock]))
+    while not server.started:
+        if task.done():  # it stopped before accepting anything
+            task.result()
+            raise ServeError("sec-live.serve.cannot_listen", host=host, port=port, detail="stopped")
+        await asyncio.sleep(0.02)
+    return Listener(server, task)

@@ -1,0 +1,81 @@
+"""Issue 10, item 7: ``companion serve`` fails with one line and exit 2 before it says "running",
+and a stop signal ends it within 2 s even with phones connected.
+
+The old code printed a 91-line traceback for a busy port; "running" then a traceback and a hang
+for port 70000 or -1; "running" and a crash per session for a bad --data; and SIGTERM did not
+stop it while a websocket was open.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import socket
+import subprocess
+
+import pytest
+from served import ROOT, companion, free_port, seed_table
+from wire import Phone, register
+
+
+def run_serve(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        companion("serve", *args), cwd=ROOT, capture_output=True, text=True, timeout=timeout
+    )
+
+
+def assert_one_line_refusal(done: subprocess.CompletedProcess[str], *words: str) -> None:
+    assert done.returncode == 2, done.stderr
+    assert "running" not in done.stdout and done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("companion: "), done.stderr
+    assert "Traceback" not in done.stderr
+    for word in words:
+        assert word in lines[0]
+
+
+def test_a_busy_port_is_one_line(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        done = run_serve("--port", str(port), "--data", str(tmp_path))
+    assert_one_line_refusal(done, str(port), "in use")
+
+
+@pytest.mark.parametrize("port", ["70000", "-1", "0"])
+def test_an_invalid_port_is_one_line(tmp_path, port):
+    assert_one_line_refusal(run_serve("--port", port, "--data", str(tmp_path)), port)
+
+
+def test_data_that_is_a_file_is_one_line(tmp_path):
+    path = tmp_path / "tables"
+    path.write_text("not a folder")
+    assert_one_line_refusal(run_serve("--port", str(free_port()), "--data", str(path)), "folder")
+
+
+def test_a_damaged_database_is_one_line(tmp_path):
+    (tmp_path / "tables.sqlite3").write_bytes(b"this is not a database" * 100)
+    assert_one_line_refusal(run_serve("--port", str(free_port()), "--data", str(tmp_path)), str(tmp_path))
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+async def test_a_stop_signal_ends_the_server_with_phones_connected(tmp_path, sig):
+    served = seed_table(tmp_path).start()
+    phones = []
+    try:
+        for i in range(3):
+            headers = {"X-Forwarded-For": f"192.168.81.{i}"} if i else {}
+            phone = await Phone(served.port, headers).connect()
+            await phone.send(register("/"))
+            phones.append(phone)
+        for phone in phones:
+            await phone.settle(0.3)
+        phones.append(await Phone(served.port).connect())  # an idle websocket: it never registers
+        await asyncio.sleep(0.3)
+        took = served.stop(sig)
+    finally:
+        for phone in phones:
+            await phone.close()
+    assert took < 2.0, f"the server took {took:.2f} s to stop"
+    assert "Traceback" not in served.log()
