@@ -5,20 +5,35 @@ import companion.ui.server as server
 from companion.cli import main
 
 
+def _no_bind(monkeypatch):
+    """The port and data checks are tested in tests/security/test_serve_*; here only what is printed."""
+    monkeypatch.setattr(server, "prepare", lambda host, port, data_dir=None: ("socket", None))
+
+
 def test_serve_on_loopback_says_how_to_reach_it_from_a_phone(monkeypatch, capsys):
     calls = []
+    _no_bind(monkeypatch)
     monkeypatch.setattr(server, "serve", lambda **kw: calls.append(kw))
     main(["serve", "--port", "8611"])
     out = capsys.readouterr().out
     assert "http://127.0.0.1:8611/" in out and "make run-lan" in out
     assert "█" not in out and "▀" not in out  # no QR code of an address no phone can open
-    assert calls == [{"host": "127.0.0.1", "port": 8611, "data_dir": None, "lan_url": None}]
+    assert calls == [
+        {
+            "host": "127.0.0.1",
+            "port": 8611,
+            "lan_url": None,
+            "trusted_proxies": [],
+            "prepared": ("socket", None),
+        }
+    ]
 
 
 def test_serve_on_the_network_shows_the_lan_address_as_a_qr_code(monkeypatch, capsys):
     import companion.ui.live as live
 
     calls = []
+    _no_bind(monkeypatch)
     monkeypatch.setattr(server, "serve", lambda **kw: calls.append(kw))
     monkeypatch.setattr(live, "lan_url", lambda port: f"http://192.168.1.20:{port}")
     main(["serve", "--lan", "--port", "8612"])

@@ -58,16 +58,30 @@ def income_lines(table: Table) -> dict[int, list[str]]:
     return lines
 
 
-def received(h: Harness) -> str:
-    return "\n".join(repr(msgpack.unpackb(wire([m.action, m.body]))) for m in h.conn.messages)
+def record_frames(h: Harness) -> list[str]:
+    """Every message the session sends, decoded as it went out (a patch refers to live controls,
+    so encoding it again later would show what the controls hold then, not what was sent)."""
+    frames: list[str] = []
+    send = h.conn.send_message
+
+    def sending(message):
+        frames.append(repr(msgpack.unpackb(wire([message.action, message.body]))))
+        send(message)
+
+    h.conn.send_message = sending
+    return frames
 
 
 async def open_tabs(h: Harness, table_id: str) -> None:
-    app = h.page.session.store.get("companion.app")
     for tab in ("/history", "/scores", ""):
-        h.page.route = f"/table/{table_id}{tab}"
-        await app.show()
-        await h.session.after_event(h.page)
+        route = f"/table/{table_id}{tab}"  # as the browser changes route
+        h.page.route = route
+        await h.session.dispatch_event(h.page._i, "route_change", {"route": route})
+        await h.flush()
+        for _ in range(200):  # the screen of this route has been sent (a loaded machine is slow)
+            if h.page.route == route and h.texts():
+                break
+            await h.flush()
 
 
 async def test_other_phones_see_trade_bills_but_no_income_amounts(tmp_path):
@@ -77,14 +91,16 @@ async def test_other_phones_see_trade_bills_but_no_income_amounts(tmp_path):
     assert all(lines.values()), "every seat earns something in this game"
     viewer_link, *seat_links = live.links_for(hub).links(table.id, 3)
     bus = PubSubHub(loop=asyncio.get_running_loop(), executor=ThreadPoolExecutor(2))
-    sessions = {}
+    sessions: dict[str, Harness] = {}
+    frames: dict[str, list[str]] = {}
     for who, link in (("viewer", viewer_link), ("ben", seat_links[1])):
         h = Harness(hub=bus)
+        frames[who] = record_frames(h)
         peer.record(h.conn, "192.168.1.50")
         await h.start(make_main(hub), route=f"/join/{link.token}")
         await open_tabs(h, table.id)
         sessions[who] = h
-    viewer, ben = received(sessions["viewer"]), received(sessions["ben"])
+    viewer, ben = "\n".join(frames["viewer"]), "\n".join(frames["ben"])
     for seat, texts in lines.items():
         for text in texts:
             assert text not in viewer, f"a viewer read {text!r}"

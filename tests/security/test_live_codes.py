@@ -15,14 +15,13 @@ from wire import Phone, click, patch, register
 async def join_screen(port: int, address: str) -> tuple[Phone, int, int]:
     phone = await Phone(port, {"X-Forwarded-For": address}).connect()
     await phone.send(register("/"))
-    await phone.settle(0.3)
-    [field] = phone.control_ids("join-code")
-    [submit] = phone.control_ids("join-submit")
+    [field] = await phone.wait_for_key("join-code")
+    [submit] = await phone.wait_for_key("join-submit")
     return phone, field, submit
 
 
 async def try_code(phone: Phone, field: int, submit: int, code: str) -> None:
-    await phone.send(patch(field, {"value": code}), click(submit))
+    await phone.send(patch(field, {"value": code}), click(field, "change", code), click(submit))
     await phone.settle(0.15)
 
 

@@ -109,6 +109,16 @@ class Phone:
                 found.append(item["_i"])
         return found
 
+    async def wait_for_key(self, key_prefix: str, timeout: float = 20) -> list[int]:
+        """The ids of the controls keyed ``key_prefix``, once the server has sent them."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end and self.closed is None:
+            found = self.control_ids(key_prefix)
+            if found:
+                return found
+            await asyncio.sleep(0.05)
+        return self.control_ids(key_prefix)
+
     async def wait_for(self, needle: str, timeout: float = 20) -> bool:
         end = time.monotonic() + timeout
         while time.monotonic() < end:
