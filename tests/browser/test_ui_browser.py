@@ -13,6 +13,7 @@ sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this fil
 from ui_browser_kit import (
     PHONE,
     enable_semantics,
+    focused_input,
     open_app,
     served,
     shot,
@@ -66,7 +67,7 @@ def test_play_a_month_undo_reload(browser, tmp_path):
         for i, name in enumerate(["Ana", "Ben", "Carla"], start=1):
             box = page.get_by_role("textbox", name=f"Player {i}")
             box.click()
-            page.wait_for_timeout(300)  # focus reaches Flutter's editing element
+            focused_input(page, f"Player {i}")
             page.keyboard.type(name, delay=30)
             page.wait_for_timeout(150)
         shot(page, "setup")
