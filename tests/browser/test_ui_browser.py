@@ -151,7 +151,8 @@ def month_two_table(data_dir, seed: int):
 
 
 def with_settings(browser, url: str, lang: str, theme: str):
-    """A phone whose stored settings say this language and theme (as the Settings screen saves them)."""
+    """A phone whose stored settings say this language and theme (as the Settings screen saves
+    them), opening ``url`` (a fresh browser context: a new session, nothing restored)."""
     page = browser.new_page(viewport=PHONE)
     page.add_init_script(
         f"localStorage.setItem('flutter.table_companion.lang', JSON.stringify('{lang}'));"
@@ -169,27 +170,26 @@ def test_play_scores_rules_in_each_language_and_theme(browser, tmp_path, lang, t
     from companion.i18n import translate
 
     data = tmp_path / "data"
+    suffix = f"{lang}-{theme}"
     with served(data) as url:
         playing = month_two_table(data, seed=7)
         finished = finished_table(data, seed=3)
-        page = with_settings(browser, url, lang, theme)
-        page.goto(url + f"table/{playing.id}")
-        enable_semantics(page)
+        page = with_settings(browser, url + f"table/{playing.id}", lang, theme)
         prompt = playing.prompt
-        page.get_by_text(playing.banner.render(lang)).first.wait_for(timeout=60000)
         for choice in prompt.choices:  # each choice's button lies inside the phone's screen
             label = playing.game.describe(playing.state, choice).render(lang)
-            box = page.get_by_role("button", name=label).first.bounding_box()
+            button = page.get_by_role("button", name=label).first
+            button.wait_for(timeout=60000)
+            box = button.bounding_box()
             assert box is not None and box["y"] + box["height"] <= PHONE["height"], label
-        suffix = f"{lang}-{theme}"
         shot(page, f"play-{suffix}")
-        page.goto(url + f"table/{finished.id}/scores")
-        enable_semantics(page)
+        page.close()
+        page = with_settings(browser, url + f"table/{finished.id}/scores", lang, theme)
         winner = finished.scoreboard.ranking[0]
         page.get_by_text(translate("ui.scores.winner", lang, names=winner)).first.wait_for(timeout=60000)
         shot(page, f"scores-{suffix}")
-        page.goto(url + f"table/{playing.id}/rules")
-        enable_semantics(page)
+        page.close()
+        page = with_settings(browser, url + f"table/{playing.id}/rules", lang, theme)
         page.get_by_text(translate("ui.rules.moment", lang)).first.wait_for(timeout=60000)
         shot(page, f"rules-{suffix}")
         page.close()
