@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 
 import flet as ft
@@ -25,13 +26,14 @@ class Settings:
 
 async def load(prefs: ft.SharedPreferences) -> Settings:
     s = Settings()
-    lang = await prefs.get(PREFIX + "lang")
+    # asked at once: each is a round trip to the device, and the first screen waits for them
+    lang, theme, awake = await asyncio.gather(
+        prefs.get(PREFIX + "lang"), prefs.get(PREFIX + "theme"), prefs.get(PREFIX + "keep_awake")
+    )
     if isinstance(lang, str) and known_language(lang):  # the qps pseudo-locale too (tests)
         s.lang = lang
-    theme = await prefs.get(PREFIX + "theme")
     if theme in THEMES:
         s.theme = theme
-    awake = await prefs.get(PREFIX + "keep_awake")
     if isinstance(awake, bool):
         s.keep_awake = awake
     return s

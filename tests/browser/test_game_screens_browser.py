@@ -16,6 +16,7 @@ sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this fil
 from ui_browser_kit import (
     PHONE,
     enable_semantics,
+    focused_input,
     open_app,
     screen_texts,
     served,
@@ -72,6 +73,7 @@ def create_table(
     ``switch_on`` on/off options turned on -> Start."""
     page.get_by_role("button", name="New table").first.click(timeout=60000)
     page.get_by_role("checkbox", name=title).click()
+    page.get_by_role("checkbox", name=title, checked=True).wait_for(timeout=60000)  # the game is chosen
     page.get_by_role("textbox", name="Player 1").wait_for(timeout=60000)
     page.wait_for_timeout(600)  # the screen slides in
     rows = page.get_by_role("textbox", name=re.compile(r"^Player \d+$"))
@@ -88,7 +90,7 @@ def create_table(
     assert rows.count() == len(names)
     for i, name in enumerate(names, start=1):
         page.get_by_role("textbox", name=f"Player {i}").click()
-        page.wait_for_timeout(250)  # focus reaches Flutter's editing element
+        focused_input(page, f"Player {i}")
         page.keyboard.type(name, delay=20)
         page.wait_for_timeout(100)
     for i in range(switch_on):
@@ -122,6 +124,16 @@ def choose(table: Table, choice: Any) -> Any:
 
 
 # ---- Chinatown ---------------------------------------------------------------------------
+def keep_by_toggles(page: Any, data: Path, table: Table) -> Table:
+    """Toggle the first cards the pick needs, one tap each (each shows in the count), then Confirm."""
+    pick = table.prompt.picks[0]
+    for k, label in enumerate(pick.labels[: pick.min]):
+        page.get_by_role("checkbox", name=label.render("en"), exact=True).first.click()
+        count = f"{k + 1} of {pick.max} chosen"
+        wait_until(lambda c=count: any(c in t for t in screen_texts(page)), what=count)
+    return answer(page, data, table, lambda p: tap(p, "Confirm"))
+
+
 def test_chinatown_place_by_tapping_and_quick_income(browser, app):
     url, data = app
     page = open_app(browser, url)
@@ -134,6 +146,8 @@ def test_chinatown_place_by_tapping_and_quick_income(browser, app):
             table = answer(page, data, table, lambda p: tap(p, "Deal for me"))
         elif prompt.kind == "trade":
             table = answer(page, data, table, lambda p: tap(p, "Trading done"))
+        elif prompt.picks:  # keep k of the n cards dealt: one toggle per card, then Confirm
+            table = keep_by_toggles(page, data, table)
         else:
             table = answer(page, data, table, choose(table, prompt.choices[0]))
 

@@ -13,6 +13,7 @@ sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this fil
 from ui_browser_kit import (
     PHONE,
     enable_semantics,
+    focused_input,
     open_app,
     served,
     shot,
@@ -66,7 +67,7 @@ def test_play_a_month_undo_reload(browser, tmp_path):
         for i, name in enumerate(["Ana", "Ben", "Carla"], start=1):
             box = page.get_by_role("textbox", name=f"Player {i}")
             box.click()
-            page.wait_for_timeout(300)  # focus reaches Flutter's editing element
+            focused_input(page, f"Player {i}")
             page.keyboard.type(name, delay=30)
             page.wait_for_timeout(150)
         shot(page, "setup")
@@ -134,3 +135,61 @@ def test_play_a_month_undo_reload(browser, tmp_path):
         page.get_by_text("Finished", exact=True).first.wait_for(timeout=60000)
         shot(page, "home")
         assert page.viewport_size == PHONE
+
+
+def month_two_table(data_dir, seed: int):
+    """A 4-player game at month 2's action question (played through the engine)."""
+    store = Store(data_dir / "tables.sqlite3")
+    try:
+        table = store.create(Table.new("dragon", ["Ana", "Ben", "Carla", "Dai"], name="Friday game"))
+        rng = random.Random(seed)
+        while not (table.state.month == 2 and table.prompt.kind == "action"):
+            table.auto(rng) if table.prompt.auto else table.submit(rng.choice(table.prompt.choices))
+        return table
+    finally:
+        store.close()
+
+
+def with_settings(browser, url: str, lang: str, theme: str):
+    """A phone whose stored settings say this language and theme (as the Settings screen saves
+    them), opening ``url`` (a fresh browser context: a new session, nothing restored)."""
+    page = browser.new_page(viewport=PHONE)
+    page.add_init_script(
+        f"localStorage.setItem('flutter.table_companion.lang', JSON.stringify('{lang}'));"
+        f"localStorage.setItem('flutter.table_companion.theme', JSON.stringify('{theme}'));"
+    )
+    page.goto(url)
+    enable_semantics(page)
+    return page
+
+
+@pytest.mark.parametrize(("lang", "theme"), [("es", "dark"), ("es", "light"), ("en", "dark")])
+def test_play_scores_rules_in_each_language_and_theme(browser, tmp_path, lang, theme):
+    """Month 2's question first on a phone, every choice on screen without scrolling; the
+    Scores and Rules screens; in Spanish and English, light and dark (screenshots)."""
+    from companion.i18n import translate
+
+    data = tmp_path / "data"
+    suffix = f"{lang}-{theme}"
+    with served(data) as url:
+        playing = month_two_table(data, seed=7)
+        finished = finished_table(data, seed=3)
+        page = with_settings(browser, url + f"table/{playing.id}", lang, theme)
+        prompt = playing.prompt
+        for choice in prompt.choices:  # each choice's button lies inside the phone's screen
+            label = playing.game.describe(playing.state, choice).render(lang)
+            button = page.get_by_role("button", name=label).first
+            button.wait_for(timeout=60000)
+            box = button.bounding_box()
+            assert box is not None and box["y"] + box["height"] <= PHONE["height"], label
+        shot(page, f"play-{suffix}")
+        page.close()
+        page = with_settings(browser, url + f"table/{finished.id}/scores", lang, theme)
+        winner = finished.scoreboard.ranking[0]
+        page.get_by_text(translate("ui.scores.winner", lang, names=winner)).first.wait_for(timeout=60000)
+        shot(page, f"scores-{suffix}")
+        page.close()
+        page = with_settings(browser, url + f"table/{playing.id}/rules", lang, theme)
+        page.get_by_text(translate("ui.rules.moment", lang)).first.wait_for(timeout=60000)
+        shot(page, f"rules-{suffix}")
+        page.close()

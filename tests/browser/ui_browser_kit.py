@@ -119,6 +119,16 @@ def tap_once(page: Any, tap: Any, stored: Any, prompt_text: str | None = None) -
     return wait_until(stored, what="the entry of one tap to be stored")
 
 
+def focused_input(page: Any, label: str) -> None:
+    """Wait until a tap on the text field ``label`` has given it the keyboard focus: Flutter's
+    editing element for it is focused (keys typed before that go elsewhere, or nowhere)."""
+    page.wait_for_function(
+        "label => document.activeElement && document.activeElement.getAttribute('aria-label') === label",
+        arg=label,
+        timeout=60000,
+    )
+
+
 def screen_texts(page: Any) -> list[str]:
     """What the accessibility tree says: each node's label, and the text of each leaf."""
     return page.evaluate(

@@ -318,8 +318,18 @@ async def test_import_a_snapshot_code_and_clear_errors(tmp_path):
     assert len(hub.store.list()) == 1  # nothing imported
     await h.type_text("import-text", code)
     await h.click("import-submit")
+    # the same table is already stored here: it opens, no twin is made
+    assert h.route() == f"/table/{table.id}" and len(hub.store.list()) == 1
+    # a copy that went on elsewhere (one more entry) is kept beside it under a new id
+    other = Table.from_json(table.to_json())
+    other.submit(other.prompt.choices[0])
+    await h.goto("/")
+    await h.click("import")
+    await h.type_text("import-text", encode(other))
+    await h.click("import-submit")
     copy_id = h.route().rsplit("/", 1)[1]
-    assert copy_id != table.id and hub.get(copy_id).scoreboard == table.scoreboard
+    assert copy_id != table.id and hub.get(copy_id).version == table.version + 1
+    assert len(hub.store.list()) == 2
     h.close()
 
 
@@ -332,14 +342,14 @@ async def test_a_scanned_import_link_and_a_qr_image(tmp_path):
     await h.start(make_main(hub), route="/import")
     assert h.by_key("import-code").value == code
     await h.click("import-code-submit")
-    assert h.route().startswith("/table/") and len(hub.store.list()) == 2
+    assert h.route() == f"/table/{table.id}" and len(hub.store.list()) == 1  # opened, no twin
     h.close()
     from companion.share import qr_png
     from companion.ui.views.share import import_image
 
     h = await started(hub)
     copy = import_image(app_of(h), qr_png(code))
-    assert copy.scoreboard == table.scoreboard and len(hub.store.list()) == 3
+    assert copy.id == table.id and len(hub.store.list()) == 1
     h.close()
 
 

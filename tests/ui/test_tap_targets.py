@@ -9,6 +9,12 @@ from companion.ui.palette import TAP
 TAPPABLE = (ft.Button, ft.OutlinedButton, ft.FilledButton, ft.TextButton, ft.IconButton, ft.Chip)
 
 
+def spoken_label(c) -> bool:
+    """A chip is a checkbox to screen readers, named by its own label text: no tooltip needed
+    (a tooltip over a chip also swallowed the next tap in the browser)."""
+    return isinstance(c, ft.Chip) and isinstance(c.label, ft.Text) and bool(c.label.value)
+
+
 def problems(h) -> list[str]:
     found = []
     for c in h.controls():
@@ -19,8 +25,8 @@ def problems(h) -> list[str]:
         name = f"{type(c).__name__}({c.key!r})"
         if not isinstance(c.key, str):
             found.append(f"{name}: no key")
-        if not (c.tooltip or getattr(c, "semantics_label", None)):
-            found.append(f"{name}: no tooltip")
+        if not (c.tooltip or getattr(c, "semantics_label", None) or spoken_label(c)):
+            found.append(f"{name}: no spoken name")
         if c.height is not None and c.height < TAP:
             found.append(f"{name}: {c.height} px high")
     return found

@@ -52,8 +52,7 @@ def pick_form(app: App, table: Table, pick: Pick) -> ft.Control:
                 key=f"pick-{pick.kind}-{k}",
                 selected=on,
                 on_select=toggle(item),
-                tooltip=tr("screens.pick.on" if on else "screens.pick.off", label=text),
-                height=TAP,
+                height=TAP,  # a checkbox to screen readers: its label, and checked or not
             )
         )
     n = len(chosen)

@@ -224,8 +224,26 @@ def _code_form(
 
 
 # ---- importing a snapshot --------------------------------------------------------------------
+def already_stored(app: App, table: Table) -> Table | None:
+    """The stored table this import is a copy of (same id, game, players and entries), if any:
+    importing it again opens it instead of making a twin."""
+    if not app.hub.store.exists(table.id):
+        return None
+    stored = app.hub.get(table.id)
+    same = (
+        stored.game_id == table.game_id
+        and [p.name for p in stored.players] == [p.name for p in table.players]
+        and [e.model_dump() for e in stored.entries] == [e.model_dump() for e in table.entries]
+    )
+    return stored if same else None
+
+
 def store_table(app: App, table: Table) -> Table:
-    """Keep an imported table; one already stored under the same id keeps it, this one gets a new id."""
+    """Keep an imported table. The same table already stored: that one (no twin). Another table
+    under the same id (it went on elsewhere): kept beside it under a new id."""
+    existing = already_stored(app, table)
+    if existing is not None:
+        return existing
     if app.hub.store.exists(table.id):
         table.id = uuid.uuid4().hex
     return app.hub.create(table)
@@ -236,7 +254,8 @@ def import_text(app: App, text: str | bytes) -> Table:
     raw = text.decode("utf-8", "replace") if isinstance(text, bytes) else text
     if extract_code(raw).upper().startswith(MAGIC) or not raw.lstrip().startswith(("{", "[")):
         return store_table(app, decode(raw))
-    return app.hub.import_json(text)
+    existing = already_stored(app, Table.from_json(text))
+    return existing if existing is not None else app.hub.import_json(text)
 
 
 def import_image(app: App, data: bytes) -> Table:

@@ -1,0 +1,88 @@
+"""Web cold start: from starting the server process to the first screen painted in Chromium, for
+this app and for a bare Flet hello-world served the same way (offline, no CDN), in the same run.
+
+Run: python benchmarks/coldstart_bench.py [--runs N]   (needs Debian's chromium and Playwright)
+Each run starts a fresh server process and a fresh browser page, alternating app and hello-world,
+and stops the clock when the first screen's text is in the page (Flutter's accessibility tree).
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT / "tests" / "browser")]
+
+from ui_browser_kit import CHROME_ARGS, PHONE, chromium, enable_semantics, free_port  # noqa: E402
+
+HELLO = (
+    "import flet as ft\n"
+    "def main(page):\n"
+    "    page.add(ft.Text('Hello, world'))\n"
+    "ft.run(main, view=ft.AppView.WEB_BROWSER, host='127.0.0.1', port={port}, no_cdn=True)\n"
+)
+APP = "from companion.ui.server import serve; serve('127.0.0.1', {port}, data_dir={data!r})"
+
+
+def one_start(browser: object, code: str, text: str) -> float:
+    port = free_port()
+    start = time.perf_counter()
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code.format(port=port, data=tempfile.mkdtemp())],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        url = f"http://127.0.0.1:{port}/"
+        while True:
+            try:
+                urllib.request.urlopen(url, timeout=1)
+                break
+            except OSError:
+                time.sleep(0.02)
+        page = browser.new_page(viewport=PHONE)  # type: ignore[attr-defined]
+        page.goto(url)
+        enable_semantics(page)
+        page.get_by_text(text).first.wait_for(timeout=60000)
+        elapsed = time.perf_counter() - start
+        page.close()
+        return elapsed
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def main(runs: int) -> None:
+    app, hello = [], []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium() or shutil.which("chromium"), args=CHROME_ARGS)
+        for _ in range(runs):
+            hello.append(one_start(browser, HELLO, "Hello, world"))
+            app.append(one_start(browser, APP, "New table"))
+        browser.close()
+    h, a = statistics.median(hello), statistics.median(app)
+    print(f"runs: {runs} each, alternating")
+    print(f"hello-world: median {h:.2f} s (min {min(hello):.2f}, max {max(hello):.2f})")
+    print(f"this app:    median {a:.2f} s (min {min(app):.2f}, max {max(app):.2f})")
+    print(f"ratio app / hello-world (medians): {a / h:.2f}")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--runs", type=int, default=5)
+    main(parser.parse_args().runs)
