@@ -17,6 +17,7 @@ from companion.ui.games import ui_for
 from companion.ui.palette import TAP
 from companion.ui.parts import part
 from companion.ui.shell import App
+from companion.ui.teach import teach_card
 from companion.ui.views.chrome import table_view
 from companion.ui.views.pick import pick_form
 from companion.ui.views.scores import tie_decided
@@ -52,6 +53,8 @@ def view(app: App, id: str) -> ft.View:
         body.append(finished_card(app, table))
     else:
         body.append(prompt_pad(app, table, prompt))
+        if not app.guest or may_act(app.access, prompt.seat):
+            body += teach_card(app, table, prompt)  # "first game": why this step, once per kind
     if gui.board is not None:
         panels = gui.board(app, table)
         on_map = gui.board_is_question is not None and gui.board_is_question(table)
