@@ -99,19 +99,15 @@ def teach_card(app: App, table: Table, prompt: Prompt) -> list[ft.Control]:
         wrap=True,
         spacing=0,
     )
+    heading = lookup_text(app, "rules.teach.title")
     head = ft.Row(
         [
             ft.Icon(ft.Icons.LIGHTBULB_OUTLINE, color=ft.Colors.TERTIARY),
-            small(lookup_text(app, "rules.teach.title")),
+            small(heading),
         ],
         spacing=6,
     )
-    return [
-        ft.Semantics(  # read out when it appears, like a refusal at the question
-            card(head, *lines, actions, key="teach"),
-            live_region=True,
-        )
-    ]
+    return [card(head, *lines, actions, key="teach")]
 
 
 def teach_switch(app: App, table: Table) -> ft.Control:

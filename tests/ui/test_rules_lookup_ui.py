@@ -44,7 +44,8 @@ async def test_a_spanish_question_finds_the_rule_with_its_words_in_bold(tmp_path
     assert expected[0] == "dragon.decision.full_palaces"
     top = h.by_key("rule-dragon.decision.full_palaces")
     assert top.content.controls[0].value == "Todos los palacios llenos"  # its title, never its id
-    assert h.has("rule-dragon.decision.full_palaces") and "Decisión" in top.content.controls[1].value
+    assert top.content.controls[1].value == "En el año del dragón"  # every game searched: which one
+    assert "Decisión" in top.content.controls[2].value
     bold = bold_words(h.by_key("snippet-dragon.decision.full_palaces"))
     assert {"palacios", "llenos"} <= set(bold)
     snippet = "".join(s.text for s in h.by_key("snippet-dragon.decision.full_palaces").spans)

@@ -53,8 +53,6 @@ def view(app: App, id: str) -> ft.View:
         body.append(finished_card(app, table))
     else:
         body.append(prompt_pad(app, table, prompt))
-        if not app.guest or may_act(app.access, prompt.seat):
-            body += teach_card(app, table, prompt)  # "first game": why this step, once per kind
     if gui.board is not None:
         panels = gui.board(app, table)
         on_map = gui.board_is_question is not None and gui.board_is_question(table)
@@ -131,6 +129,7 @@ def prompt_pad(app: App, table: Table, prompt: Prompt) -> ft.Control:
     items: list[ft.Control] = [
         who(app, table, prompt.seat),
         ft.Text(tr.msg(prompt.msg), key="prompt", size=16),
+        *teach_card(app, table, prompt),  # "first game": why this step exists, once per kind
     ]
     if app.notice is not None:
         items.append(notice_card(app))

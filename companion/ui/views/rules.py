@@ -39,10 +39,13 @@ def searchable_games() -> list[str]:
     return [g for g in known_game_ids() if g in GAMES]
 
 
-def hit_tile(app: App, hit: Hit) -> ft.Control:
-    """One result: tap it to read the whole rule with its examples and related rules."""
+def hit_tile(app: App, hit: Hit, all_games: bool = False) -> ft.Control:
+    """One result: tap it to read the whole rule with its examples and related rules. Searching
+    every game, it says which game the rule belongs to."""
     title = said(app, hit.title)
     items: list[ft.Control] = [ft.Text(title, weight=ft.FontWeight.BOLD, size=15)]
+    if all_games and hit.game != "core":
+        items.append(small(app.tr.msg(get(hit.game).title), key=f"game-of-{hit.rule_id}"))
     status = status_line(app, app_status(hit.rule_id, app.tr.lang))
     if status is not None:
         items.append(status)
@@ -72,7 +75,7 @@ def results(app: App, game_id: str | None, query: str) -> list[ft.Control]:
     if not found:
         return [small(lookup_text(app, "rules.no_hits", query=query.strip()), key="rules-none")]
     out: list[ft.Control] = [small(app.tr("rules.count", n=len(found)), key="rules-count")]
-    out += [hit_tile(app, h) for h in found]
+    out += [hit_tile(app, h, all_games=game_id is None) for h in found]
     return out
 
 
