@@ -81,33 +81,41 @@ def teach_card(app: App, table: Table, prompt: Prompt) -> list[ft.Control]:
         return []
     lines = [ft.Text(said(app, line), key=f"teach-line-{i}") for i, line in enumerate(note.lines)]
     title = rule_title(app, note.rule_id)
+    link = text_button(
+        app.tr("rules.teach.rule", title=title),
+        "teach-rule",
+        lambda _: app.show_rule(note.rule_id),
+        tooltip=rule_tip(app, note.rule_id),
+    )
     actions = ft.Row(
         [
             text_button(
-                app.tr("rules.teach.rule", title=title),
-                "teach-rule",
-                lambda _: app.show_rule(note.rule_id),
-                tooltip=rule_tip(app, note.rule_id),
+                lookup_text(app, "rules.teach.off"), "teach-off", lambda _: set_teach(app, table.id, False)
             ),
             text_button(
                 lookup_text(app, "rules.teach.dismiss"), "teach-dismiss", lambda _: dismiss(app, table.id)
             ),
-            text_button(
-                lookup_text(app, "rules.teach.off"), "teach-off", lambda _: set_teach(app, table.id, False)
-            ),
         ],
+        alignment=ft.MainAxisAlignment.END,
         wrap=True,
         spacing=0,
     )
-    heading = lookup_text(app, "rules.teach.title")
     head = ft.Row(
         [
-            ft.Icon(ft.Icons.LIGHTBULB_OUTLINE, color=ft.Colors.TERTIARY),
-            small(heading),
+            ft.Icon(ft.Icons.LIGHTBULB_OUTLINE, color=ft.Colors.ON_TERTIARY_CONTAINER),
+            ft.Text(lookup_text(app, "rules.teach.title"), weight=ft.FontWeight.BOLD),
         ],
         spacing=6,
     )
-    return [card(head, *lines, actions, key="teach")]
+    return [
+        ft.Container(
+            ft.Column([head, *lines, link, actions], spacing=4, tight=True),
+            key="teach",
+            bgcolor=ft.Colors.TERTIARY_CONTAINER,
+            padding=ft.Padding.only(left=12, right=4, top=10, bottom=2),
+            border_radius=8,
+        )
+    ]
 
 
 def teach_switch(app: App, table: Table) -> ft.Control:

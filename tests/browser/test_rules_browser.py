@@ -100,5 +100,8 @@ def test_a_question_in_spanish_and_its_rule(browser, tmp_path):
         wait_until(lambda: on_screen(page, opens), what="the best rule among the results")
         shot(page, "rules_search_es")
         page.get_by_role("button", name=opens).first.click()
-        wait_until(lambda: on_screen(page, full.clarifications[0].question), what="the rule's card")
+        related = f"Abrir la regla: {card(full.related[0], 'es').title}"  # its related rules, by title
+        wait_until(lambda: on_screen(page, related), what="the rule's card with its related rules")
+        page.mouse.move(206, 600)
+        page.mouse.wheel(0, 400)  # down to the clarifications and the related rules
         shot(page, "rule_card_es")
