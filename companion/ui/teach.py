@@ -16,6 +16,7 @@ import flet as ft
 from companion.core import Prompt, Table
 from companion.lookup import TeachNote, teach_note
 from companion.store.teach_marks import Teach, TeachMarks
+from companion.ui.palette import TAP
 from companion.ui.views.rule_card import lookup_lang, lookup_text, said
 from companion.ui.widgets import card, rule_tip, rule_title, small, text_button
 
@@ -135,15 +136,29 @@ def teach_switch(app: App, table: Table) -> ft.Control:
     return card(*items, key="teach-settings")
 
 
-def setup_option(app: App, form: dict[str, Any]) -> ft.Control:
-    """ "First game" on New table: the new table starts with its tips on."""
+def setup_option(app: App, form: dict[str, Any]) -> list[ft.Control]:
+    """The "first game" choice on New table, like the game's options: the new table starts with
+    its tips on or off."""
 
-    def flip(e: Any) -> None:
-        form["teach"] = bool(e.control.value)
+    def choose(on: bool) -> Any:
+        def pick(_: Any = None) -> None:
+            form["teach"] = on
+            app.refresh()
 
-    return ft.Switch(
-        label=app.tr("rules.teach.option"), value=bool(form.get("teach")), key="setup-teach", on_change=flip
-    )
+        return pick
+
+    chips = [
+        ft.Chip(
+            label=ft.Text(app.tr(key)),
+            key=f"setup-teach-{'on' if on else 'off'}",
+            selected=bool(form.get("teach")) == on,
+            on_select=choose(on),
+            tooltip=app.tr(key),
+            height=TAP,
+        )
+        for on, key in ((False, "rules.teach.without"), (True, "rules.teach.with"))
+    ]
+    return [ft.Text(app.tr("rules.teach.option")), ft.Row(chips, wrap=True, spacing=8)]
 
 
 def start_with(app: App, table_id: str, form: dict[str, Any]) -> None:

@@ -11,18 +11,18 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
+from dragon_helpers import play_until_clarification
 from test_i18n_browser import page_in
 from ui_browser_kit import enable_semantics, open_app, screen_texts, served, shot, tap_once, wait_until
 
-from companion.lookup import card, search, teach_note
+from companion.core import Table
+from companion.lookup import card, for_moment, search, teach_note
 from companion.store import Store
 from companion.store.teach_marks import TeachMarks
 
 pytestmark = pytest.mark.browser
 
 pytest.importorskip("playwright.sync_api")
-
-FIRST_GAME = "First game: a short tip the first time each step comes up"
 
 
 def stored(data_dir):
@@ -52,10 +52,7 @@ def test_first_game_tips(browser, tmp_path):
         page.mouse.move(200, 500)
         page.mouse.wheel(0, 3000)  # the options are under the players
         page.wait_for_timeout(600)
-        switch = page.get_by_role("checkbox", name=FIRST_GAME).or_(
-            page.get_by_role("switch", name=FIRST_GAME)
-        )
-        switch.first.click(timeout=60000)
+        page.get_by_role("checkbox", name="Tips on", exact=True).click(timeout=60000)
         page.wait_for_timeout(300)
         page.get_by_role("button", name="Start the game").first.click()
         table, teach = wait_until(lambda: (got := stored(data))[0] is not None and got, what="the table")
@@ -89,7 +86,12 @@ def test_a_question_in_spanish_and_its_rule(browser, tmp_path):
     question = "qué pasa si mis palacios están llenos"
     best = search(question, "es")[0]
     full = card(best.rule_id, "es")
-    with served(tmp_path / "data") as url:
+    data = tmp_path / "data"
+    store = Store(data / "tables.sqlite3")
+    table = play_until_clarification(store.create(Table.new("dragon", ["Ana", "Ben", "Carla"])), lang="es")
+    store.close()
+    moment = for_moment(table, "es")
+    with served(data) as url:
         page = page_in(browser, "es")
         page.goto(url + "rules")
         enable_semantics(page)
@@ -105,3 +107,8 @@ def test_a_question_in_spanish_and_its_rule(browser, tmp_path):
         page.mouse.move(206, 600)
         page.mouse.wheel(0, 400)  # down to the clarifications and the related rules
         shot(page, "rule_card_es")
+        # a table's Rules screen: the question's rules, then what applies to this state
+        page.goto(url + f"table/{table.id}/rules")
+        enable_semantics(page)
+        wait_until(lambda: on_screen(page, moment.clarifications[0].question), what="what applies now")
+        shot(page, "rules_moment_es")

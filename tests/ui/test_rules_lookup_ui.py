@@ -4,9 +4,8 @@ tips (once per kind, dismissible, off at any time)."""
 
 from __future__ import annotations
 
-import random
-
 import flet as ft
+from dragon_helpers import play_until_clarification
 from ui_testkit import new_hub, started
 
 from companion.core import Table
@@ -94,14 +93,7 @@ async def test_opening_a_result_shows_related_rules_examples_and_clarifications(
 
 def _table_with_a_clarification(hub) -> Table:
     """A real Dragon table played at random until its state has a clarification that applies."""
-    table = hub.create(Table.new("dragon", ["Ana", "Ben", "Carla"]))
-    rng = random.Random(0)
-    for _ in range(400):
-        if for_moment(table, "es").clarifications:
-            return table
-        p = table.prompt
-        table.auto(rng) if p.auto else table.submit(rng.choice(p.choices))
-    raise AssertionError("no state with a clarification in 400 entries")
+    return play_until_clarification(hub.create(Table.new("dragon", ["Ana", "Ben", "Carla"])), lang="es")
 
 
 async def test_for_this_moment_puts_the_question_first_then_what_applies_now(tmp_path):
@@ -129,7 +121,7 @@ async def test_for_this_moment_puts_the_question_first_then_what_applies_now(tmp
 async def _new_first_game(h) -> None:
     await h.click("new-table")
     await h.click("game-dragon")
-    await h.select("setup-teach", True)
+    await h.click("setup-teach-on")
     await h.click("setup-start")
 
 

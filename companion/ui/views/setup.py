@@ -61,7 +61,7 @@ def view(app: App) -> ft.View:
             )
         )
         options = _options(app, form)
-        body += [heading(tr("setup.options")), *options, setup_option(app, form)]
+        body += [heading(tr("setup.options")), *options, *setup_option(app, form)]
         body.append(small_hint(tr("setup.then")))
         if form["error"]:
             body.append(ft.Text(form["error"], key="setup-error", color=ft.Colors.ERROR))
