@@ -8,6 +8,7 @@ A tip counts as shown as soon as it is drawn, so it comes once per kind even if 
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from typing import TYPE_CHECKING, Any
 
@@ -15,6 +16,7 @@ import flet as ft
 
 from companion.core import Prompt, Table
 from companion.lookup import TeachNote, teach_note
+from companion.store import StoreError
 from companion.store.teach_marks import Teach, TeachMarks
 from companion.ui.palette import TAP
 from companion.ui.views.rule_card import lookup_lang, lookup_text, said
@@ -43,7 +45,10 @@ def teach_of(app: App, table_id: str) -> Teach:
 
 
 def set_teach(app: App, table_id: str, enabled: bool) -> None:
-    marks_for(app.hub).set_enabled(table_id, enabled)
+    try:
+        marks_for(app.hub).set_enabled(table_id, enabled)
+    except StoreError as exc:  # read-only folder, disk full: say so, keep the table playable
+        app.fail(exc.msg)
     if not enabled:
         _SHOWING.pop(table_id, None)
     app.refresh()
@@ -63,7 +68,8 @@ def tip_now(app: App, table: Table, prompt: Prompt) -> TeachNote | None:
     note = teach_note(table.game_id, prompt.kind, lookup_lang(app))
     if note is None:
         return None
-    marks.mark_shown(table.id, prompt.kind)
+    with contextlib.suppress(StoreError):  # not saved (read-only, disk full): it may come again
+        marks.mark_shown(table.id, prompt.kind)
     with _GUARD:
         _SHOWING[table.id] = (table.version, prompt.kind)
     return note
@@ -164,4 +170,6 @@ def setup_option(app: App, form: dict[str, Any]) -> list[ft.Control]:
 def start_with(app: App, table_id: str, form: dict[str, Any]) -> None:
     """After New table: remember the "first game" choice for the new table."""
     if form.get("teach"):
-        marks_for(app.hub).set_enabled(table_id, True)
+        # the table itself is stored: if this fails it starts without tips, as its Rules tab shows
+        with contextlib.suppress(StoreError):
+            marks_for(app.hub).set_enabled(table_id, True)

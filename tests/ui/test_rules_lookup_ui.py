@@ -202,3 +202,26 @@ async def test_a_table_without_first_game_shows_no_tips_and_its_marks_go_with_it
     hub.delete(table.id)
     assert marks.get(table.id).enabled is False and not marks.get(table.id).shown
     h.close()
+
+
+async def test_tips_that_cannot_be_saved_never_stop_the_game(tmp_path, monkeypatch):
+    """A store that refuses writes (read-only folder, disk full): the question and its tip still
+    show, and turning the tips off says why it did not stick."""
+    from companion.store import StoreError
+
+    def refuse(*_args, **_kwargs):
+        raise StoreError("sec-input.store.read_only", path=str(tmp_path))
+
+    hub = new_hub(tmp_path)
+    h = await started(hub)
+    await _new_first_game(h)
+    table = hub.get(hub.store.list()[0].id)
+    await _tap(h, table)
+    monkeypatch.setattr(TeachMarks, "mark_shown", refuse)
+    monkeypatch.setattr(TeachMarks, "set_enabled", refuse)
+    while not h.has("teach"):  # the next kind with a tip, drawn although it cannot be saved
+        await _tap(h, table)
+    assert h.has("prompt") and not h.has("missing")
+    await h.click("teach-off")
+    assert h.has("error") and "read" in h.by_key("error").value.lower()
+    h.close()
