@@ -41,7 +41,11 @@ def marks_for(hub: TableHub) -> TeachMarks:
 
 
 def teach_of(app: App, table_id: str) -> Teach:
-    return marks_for(app.hub).get(table_id)
+    """The table's teach state; off when the store cannot be read (the screen still shows)."""
+    try:
+        return marks_for(app.hub).get(table_id)
+    except StoreError:
+        return Teach()
 
 
 def set_teach(app: App, table_id: str, enabled: bool) -> None:
@@ -62,14 +66,13 @@ def tip_now(app: App, table: Table, prompt: Prompt) -> TeachNote | None:
         if showing == (table.version, prompt.kind):
             return teach_note(table.game_id, prompt.kind, lookup_lang(app))
         _SHOWING.pop(table.id, None)
-    marks = marks_for(app.hub)
-    if not marks.get(table.id).due(prompt.kind):
+    if not teach_of(app, table.id).due(prompt.kind):
         return None
     note = teach_note(table.game_id, prompt.kind, lookup_lang(app))
     if note is None:
         return None
     with contextlib.suppress(StoreError):  # not saved (read-only, disk full): it may come again
-        marks.mark_shown(table.id, prompt.kind)
+        marks_for(app.hub).mark_shown(table.id, prompt.kind)
     with _GUARD:
         _SHOWING[table.id] = (table.version, prompt.kind)
     return note
