@@ -106,3 +106,15 @@ def step_random(table: Table, rng: random.Random) -> list:
     if prompt.auto:
         return table.auto(rng)
     return table.submit(rng.choice(prompt.choices))
+
+
+def play_until_clarification(table: Table, seed: int = 0, lang: str = "en", limit: int = 400) -> Table:
+    """Play ``table`` at random until "for this moment" has a clarification that applies."""
+    from companion.lookup import for_moment
+
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if for_moment(table, lang).clarifications:
+            return table
+        step_random(table, rng)
+    raise AssertionError(f"no state with a clarification in {limit} entries")

@@ -304,6 +304,10 @@ class App:
 
     # ---- dialogs: part of the state ------------------------------------------------------
     def show_rule(self, rule_id: str) -> None:
+        from companion.ui.views.rule_card import open_card
+
+        if open_card(self, rule_id):  # with its examples, clarifications and related rules
+            return
         found = rule(rule_id, self.tr.lang)
         title = found.title if found else self.tr("screens.rules.unknown")
         body = found.text if found else self.tr("rules.missing", rule=rule_id)

@@ -17,6 +17,7 @@ from companion.ui.games import ui_for
 from companion.ui.palette import TAP
 from companion.ui.parts import part
 from companion.ui.shell import App
+from companion.ui.teach import teach_card
 from companion.ui.views.chrome import table_view
 from companion.ui.views.pick import pick_form
 from companion.ui.views.scores import tie_decided
@@ -128,6 +129,7 @@ def prompt_pad(app: App, table: Table, prompt: Prompt) -> ft.Control:
     items: list[ft.Control] = [
         who(app, table, prompt.seat),
         ft.Text(tr.msg(prompt.msg), key="prompt", size=16),
+        *teach_card(app, table, prompt),  # "first game": why this step exists, once per kind
     ]
     if app.notice is not None:
         items.append(notice_card(app))

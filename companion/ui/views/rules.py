@@ -1,4 +1,8 @@
-"""Rules: search the rule texts (case and accents ignored) and the rules for this moment."""
+"""Rules: ask in everyday words (companion.lookup's ranked search) and, at a table, the rules
+and clarifications for this moment (companion.lookup.for_moment) and the first-game tips switch.
+
+A result shows its title (never an id), its status, and the sentence that answers, with the
+matched words in bold; tapping it opens the rule's card (views/rule_card.py)."""
 
 from __future__ import annotations
 
@@ -6,44 +10,78 @@ from typing import Any
 
 import flet as ft
 
-from companion.core.rulebook import Rule, rule, search
+from companion.core.rulebook import rule
 from companion.games import get
+from companion.i18n import PSEUDO
+from companion.lookup import Hit, Moment, for_moment, search
+from companion.lookup.data import GAMES
 from companion.ui.games import known_game_ids
 from companion.ui.palette import TAP
 from companion.ui.shell import App
+from companion.ui.teach import teach_switch
 from companion.ui.views.chrome import table_view
-from companion.ui.widgets import card, heading, scroll_column, small
+from companion.ui.views.rule_card import (
+    clarification,
+    highlighted,
+    lookup_lang,
+    lookup_text,
+    open_card,
+    said,
+    status_line,
+)
+from companion.ui.widgets import card, heading, rule_title, scroll_column, small
 
-MAX_RESULTS = 40
+MAX_RESULTS = 10
 
 
-def rule_tile(app: App, r: Rule, prefix: str = "rule") -> ft.Control:
-    status = "" if r.status == "official" else app.tr(f"rules.status.{r.status}")
-    return ft.ExpansionTile(
-        key=f"{prefix}-{r.id}",
-        title=ft.Text(r.title, weight=ft.FontWeight.BOLD),
-        subtitle=ft.Text(status, size=12) if status else None,
-        controls=[
-            ft.Container(
-                ft.Text(r.text, selectable=True), padding=ft.Padding.only(left=16, right=16, bottom=12)
-            )
-        ],
-        min_tile_height=TAP,
+def searchable_games() -> list[str]:
+    """The games whose rules the lookup knows, in the app's order."""
+    return [g for g in known_game_ids() if g in GAMES]
+
+
+def hit_tile(app: App, hit: Hit, all_games: bool = False) -> ft.Control:
+    """One result: tap it to read the whole rule with its examples and related rules. Searching
+    every game, it says which game the rule belongs to."""
+    title = said(app, hit.title)
+    items: list[ft.Control] = [ft.Text(title, weight=ft.FontWeight.BOLD, size=15)]
+    if all_games and hit.game != "core":
+        items.append(small(app.tr.msg(get(hit.game).title), key=f"game-of-{hit.rule_id}"))
+    status = status_line(app, app_status(hit.rule_id, app.tr.lang))
+    if status is not None:
+        items.append(status)
+    matched = () if app.tr.lang == PSEUDO else hit.matched  # qps changes the letters: nothing to bold
+    items.append(highlighted(said(app, hit.snippet), matched, key=f"snippet-{hit.rule_id}"))
+    return ft.Container(
+        ft.Column(items, spacing=2, tight=True),
+        key=f"rule-{hit.rule_id}",
+        tooltip=app.tr("rules.open", title=title),
+        on_click=lambda _: open_card(app, hit.rule_id),
+        padding=ft.Padding.symmetric(horizontal=12, vertical=10),
+        border_radius=8,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        ink=True,
     )
 
 
-def results(app: App, game_id: str, query: str) -> list[ft.Control]:
-    found = search(game_id, query, app.tr.lang)
+def app_status(rule_id: str, lang: str) -> str:
+    found = rule(rule_id, lang)
+    return found.status if found is not None else "official"
+
+
+def results(app: App, game_id: str | None, query: str) -> list[ft.Control]:
+    if not query.strip():
+        return [small(app.tr("rules.hint"), key="rules-hint")]
+    found = search(query, lookup_lang(app), game_id, limit=MAX_RESULTS)
     if not found:
-        return [small(app.tr("rules.none"), key="rules-none")]
+        return [small(lookup_text(app, "rules.no_hits", query=query.strip()), key="rules-none")]
     out: list[ft.Control] = [small(app.tr("rules.count", n=len(found)), key="rules-count")]
-    out += [rule_tile(app, r) for r in found[:MAX_RESULTS]]
+    out += [hit_tile(app, h, all_games=game_id is None) for h in found]
     return out
 
 
-def search_block(app: App, game_id: str) -> list[ft.Control]:
+def search_block(app: App, game_id: str | None) -> list[ft.Control]:
     memo = app.memo.setdefault("rules", {"query": ""})
-    box = ft.Column(results(app, game_id, memo["query"]), spacing=4, key="rules-results")
+    box = ft.Column(results(app, game_id, memo["query"]), spacing=6, key="rules-results")
 
     def change(e: Any) -> None:
         memo["query"] = e.control.value or ""
@@ -60,47 +98,72 @@ def search_block(app: App, game_id: str) -> list[ft.Control]:
     return [field, box]
 
 
-def moment(app: App, rule_ids: list[str]) -> list[ft.Control]:
-    found = [r for r in (rule(i, app.tr.lang) for i in dict.fromkeys(rule_ids)) if r is not None]
-    if not found:
-        return []
-    return [
-        card(heading(app.tr("rules.moment")), *[rule_tile(app, r, "moment") for r in found], key="moment")
-    ]
+def moment_rule(app: App, rule_id: str, key: str) -> ft.Control:
+    title = rule_title(app, rule_id)
+    return ft.ListTile(
+        key=key,
+        title=ft.Text(title, weight=ft.FontWeight.BOLD),
+        trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+        tooltip=app.tr("rules.open", title=title),
+        on_click=lambda _: open_card(app, rule_id),
+        min_height=TAP,
+        content_padding=ft.Padding.symmetric(horizontal=4),
+    )
+
+
+def moment(app: App, m: Moment, asked: list[str]) -> list[ft.Control]:
+    """The question's own rules, then what applies to this state, then the rules around them."""
+    first = [r.rule_id for r in m.rules if r.rule_id in asked]
+    others = [r.rule_id for r in m.rules if r.rule_id not in asked]
+    items: list[ft.Control] = [heading(lookup_text(app, "rules.for_moment"))]
+    items += [moment_rule(app, rid, f"moment-{rid}") for rid in first]
+    if m.clarifications:
+        items.append(small(app.tr("rules.applies_now"), key="applies-now"))
+        items += [clarification(app, c, key=f"applies-{c.id}") for c in m.clarifications]
+    if others:
+        items.append(small(lookup_text(app, "rules.related")))
+        items += [moment_rule(app, rid, f"also-{rid}") for rid in others]
+    return [card(*items, key="moment")]
 
 
 def table_rules(app: App, id: str) -> ft.View:
     table = app.hub.get(id)
     prompt = table.prompt
-    ids = list(prompt.rule_ids) if prompt is not None else []  # the question now, not the last entry
-    body = [*moment(app, ids), heading(app.tr("rules.all")), *search_block(app, table.game_id)]
+    body: list[ft.Control] = []
+    if table.game_id in GAMES:
+        asked = list(prompt.rule_ids) if prompt is not None else ["core.game_over"]
+        body += moment(app, for_moment(table, lookup_lang(app)), asked)
+    if not app.guest:
+        body.append(teach_switch(app, table))
+    game = table.game_id if table.game_id in GAMES else None
+    body += [heading(app.tr("rules.all")), *search_block(app, game)]
     return table_view(app, table, "rules", body)
 
 
 def view(app: App) -> ft.View:
     tr = app.tr
     memo = app.memo.setdefault("rules", {"query": ""})
-    games = known_game_ids()
-    game_id = memo.get("game") or (games[0] if games else "core")
+    game_id = memo.get("game")  # None: every game
 
-    def pick(g: str) -> Any:
+    def pick(g: str | None) -> Any:
         def go(_: Any = None) -> None:
             memo["game"] = g
             app.refresh()
 
         return go
 
-    chips = [
-        ft.Chip(
-            label=ft.Text(tr.msg(get(g).title)),
-            key=f"rules-game-{g}",
-            tooltip=tr.msg(get(g).title),
+    def chip(g: str | None, label: str) -> ft.Control:
+        return ft.Chip(
+            label=ft.Text(label),
+            key=f"rules-game-{g or 'all'}",
+            tooltip=label,
             selected=g == game_id,
             on_select=pick(g),
             height=TAP,
         )
-        for g in games
-    ]
+
+    chips = [chip(None, tr("rules.all_games"))]
+    chips += [chip(g, tr.msg(get(g).title)) for g in searchable_games()]
     body = [ft.Row(chips, wrap=True, spacing=8), *search_block(app, game_id)]
     return ft.View(
         route="/rules",

@@ -15,6 +15,7 @@ from companion.games import get
 from companion.ui.games import known_game_ids, ui_for
 from companion.ui.palette import DEFAULT_ORDER, PLAYER_COLORS, TAP
 from companion.ui.shell import App
+from companion.ui.teach import setup_option, start_with
 from companion.ui.widgets import button, card, heading, icon_button, scroll_column
 
 
@@ -60,8 +61,7 @@ def view(app: App) -> ft.View:
             )
         )
         options = _options(app, form)
-        if options:
-            body += [heading(tr("setup.options")), *options]
+        body += [heading(tr("setup.options")), *options, *setup_option(app, form)]
         body.append(small_hint(tr("setup.then")))
         if form["error"]:
             body.append(ft.Text(form["error"], key="setup-error", color=ft.Colors.ERROR))
@@ -224,5 +224,6 @@ def _start(app: App, form: dict[str, Any]) -> None:
         app.refresh()
         return
     table = app.hub.create(table)
+    start_with(app, table.id, form)
     app.memo.pop("setup", None)
     app.go(f"/table/{table.id}")

@@ -1,0 +1,114 @@
+"""Issue 16 in Chromium at phone size: a first-game table shows the tip of its first question,
+"Got it" hides it, the next kind brings its own, "No more tips" turns them off (all kept in the
+store); and a question asked in Spanish with the rule it opens (screenshots teach.png,
+rules_search_es.png, rule_card_es.png)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
+from dragon_helpers import play_until_clarification
+from test_i18n_browser import page_in
+from ui_browser_kit import enable_semantics, open_app, screen_texts, served, shot, tap_once, wait_until
+
+from companion.core import Table
+from companion.lookup import card, for_moment, search, teach_note
+from companion.store import Store
+from companion.store.teach_marks import TeachMarks
+
+pytestmark = pytest.mark.browser
+
+pytest.importorskip("playwright.sync_api")
+
+
+def stored(data_dir):
+    store = Store(data_dir / "tables.sqlite3")
+    try:
+        infos = store.list()
+        if not infos:
+            return None, None
+        return store.open(infos[0].id), TeachMarks(store).get(infos[0].id)
+    finally:
+        store.close()
+
+
+def on_screen(page, text: str) -> bool:
+    """Whether the accessibility tree says ``text`` (a card reads its lines as one node)."""
+    return any(text in said for said in screen_texts(page))
+
+
+def test_first_game_tips(browser, tmp_path):
+    data = tmp_path / "data"
+    with served(data) as url:
+        page = open_app(browser, url)
+        page.get_by_role("button", name="New table").first.click(timeout=60000)
+        page.get_by_role("checkbox", name="In the Year of the Dragon").click()
+        page.get_by_role("textbox", name="Player 1").wait_for(timeout=60000)
+        page.wait_for_timeout(600)  # the screen slides in
+        page.mouse.move(200, 500)
+        page.mouse.wheel(0, 3000)  # the options are under the players
+        page.wait_for_timeout(600)
+        page.get_by_role("checkbox", name="Tips on", exact=True).click(timeout=60000)
+        page.wait_for_timeout(300)
+        page.get_by_role("button", name="Start the game").first.click()
+        table, teach = wait_until(lambda: (got := stored(data))[0] is not None and got, what="the table")
+        assert teach.enabled and table.prompt.kind == "event_row"
+
+        note = teach_note("dragon", "event_row", "en")
+        wait_until(lambda: on_screen(page, note.lines[0]), what="the first tip")
+        assert wait_until(lambda: stored(data)[1].shown == {"event_row"}, what="the tip marked shown")
+        shot(page, "teach")
+
+        page.get_by_role("button", name="Got it").first.click()
+        wait_until(lambda: not on_screen(page, note.lines[0]), what="the tip to go")
+
+        version = table.version
+        table = tap_once(
+            page,
+            lambda p: p.get_by_role("button", name="Deal for me").first.click(),
+            lambda: (t := stored(data)[0]).version > version and t,
+            table.prompt.text,
+        )
+        nxt = teach_note("dragon", table.prompt.kind, "en")
+        assert nxt is not None and table.prompt.kind != "event_row"
+        wait_until(lambda: on_screen(page, nxt.lines[0]), what="the next kind's tip")
+        page.get_by_role("button", name="No more tips").first.click()
+        wait_until(lambda: not on_screen(page, nxt.lines[0]), what="the tip to go")
+        _, teach = stored(data)
+        assert not teach.enabled and teach.shown == {"event_row", table.prompt.kind}
+
+
+def test_a_question_in_spanish_and_its_rule(browser, tmp_path):
+    question = "qué pasa si mis palacios están llenos"
+    best = search(question, "es")[0]
+    full = card(best.rule_id, "es")
+    data = tmp_path / "data"
+    store = Store(data / "tables.sqlite3")
+    table = play_until_clarification(store.create(Table.new("dragon", ["Ana", "Ben", "Carla"])), lang="es")
+    store.close()
+    moment = for_moment(table, "es")
+    with served(data) as url:
+        page = page_in(browser, "es")
+        page.goto(url + "rules")
+        enable_semantics(page)
+        page.get_by_role("textbox", name="Buscar en las reglas").click(timeout=60000)
+        page.wait_for_timeout(300)  # focus reaches Flutter's editing element
+        page.keyboard.type(question, delay=20)
+        opens = f"Abrir la regla: {best.title}"  # each result is a button named by its rule's title
+        wait_until(lambda: on_screen(page, opens), what="the best rule among the results")
+        shot(page, "rules_search_es")
+        page.get_by_role("button", name=opens).first.click()
+        related = f"Abrir la regla: {card(full.related[0], 'es').title}"  # its related rules, by title
+        wait_until(lambda: on_screen(page, related), what="the rule's card with its related rules")
+        page.mouse.move(206, 600)
+        page.mouse.wheel(0, 400)  # down to the clarifications and the related rules
+        shot(page, "rule_card_es")
+        # a table's Rules screen: the question's rules, then what applies to this state
+        page.goto(url + f"table/{table.id}/rules")
+        enable_semantics(page)
+        wait_until(lambda: on_screen(page, moment.clarifications[0].question), what="what applies now")
+        shot(page, "rules_moment_es")

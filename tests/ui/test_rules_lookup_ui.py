@@ -1,0 +1,227 @@
+"""Issue 16's screens: the rules search in players' words, a rule's card with its related rules
+and clarifications, "for this moment" with the clarifications of the state, and the first-game
+tips (once per kind, dismissible, off at any time)."""
+
+from __future__ import annotations
+
+import flet as ft
+from dragon_helpers import play_until_clarification
+from ui_testkit import new_hub, started
+
+from companion.core import Table
+from companion.lookup import card, for_moment, search, teach_note
+from companion.store import Store
+from companion.store.teach_marks import TeachMarks
+from companion.ui.settings import PREFIX
+
+ES = {PREFIX + "lang": "es"}
+
+
+def result_ids(h) -> list[str]:
+    return [
+        c.key.removeprefix("rule-")
+        for c in h.by_key("rules-results").controls
+        if str(c.key).startswith("rule-")
+    ]
+
+
+def bold_words(text_control: ft.Text) -> list[str]:
+    return [
+        s.text
+        for s in text_control.spans or []
+        if s.style is not None and s.style.weight == ft.FontWeight.BOLD
+    ]
+
+
+async def test_a_spanish_question_finds_the_rule_with_its_words_in_bold(tmp_path):
+    question = "qué pasa si mis palacios están llenos"
+    h = await started(new_hub(tmp_path), route="/rules", prefs=ES)
+    assert h.has("rules-hint")  # nothing typed yet: how to ask
+    await h.type_text("rules-search", question)
+    expected = [hit.rule_id for hit in search(question, "es")]
+    assert result_ids(h) == expected  # the engine's ranking, best first
+    assert expected[0] == "dragon.decision.full_palaces"
+    top = h.by_key("rule-dragon.decision.full_palaces")
+    assert top.content.controls[0].value == "Todos los palacios llenos"  # its title, never its id
+    assert top.content.controls[1].value == "En el año del dragón"  # every game searched: which one
+    assert "Decisión" in top.content.controls[2].value
+    bold = bold_words(h.by_key("snippet-dragon.decision.full_palaces"))
+    assert {"palacios", "llenos"} <= set(bold)
+    snippet = "".join(s.text for s in h.by_key("snippet-dragon.decision.full_palaces").spans)
+    assert snippet == search(question, "es")[0].snippet
+    h.close()
+
+
+async def test_the_game_filter_keeps_to_one_game(tmp_path):
+    h = await started(new_hub(tmp_path), route="/rules")
+    await h.type_text("rules-search", "who gets the money from a shop on a building that was traded")
+    everywhere = result_ids(h)
+    await h.click("rules-game-dragon")
+    only_dragon = result_ids(h)
+    assert only_dragon and all(r.split(".")[0] in ("dragon", "core") for r in only_dragon)
+    await h.click("rules-game-chinatown")
+    assert result_ids(h)[0].startswith("chinatown.")
+    assert set(result_ids(h)) != set(only_dragon) and everywhere
+    await h.type_text("rules-search", "zzzz xqxqxq")
+    assert '"zzzz xqxqxq"' in h.by_key("rules-none").value
+    h.close()
+
+
+async def test_opening_a_result_shows_related_rules_examples_and_clarifications(tmp_path):
+    h = await started(new_hub(tmp_path), route="/rules", prefs=ES)
+    await h.type_text("rules-search", "palacios llenos")
+    await h.click("rule-dragon.decision.full_palaces")
+    assert h.open_dialogs() == ["rule-dialog"]
+    full = card("dragon.decision.full_palaces", "es")
+    assert h.by_key("rule-dialog-text").value == full.text
+    assert h.has("rule-dialog-status")  # a reading the project had to decide
+    assert h.by_key("rule-example-0").value == full.examples[0]
+    for q in full.clarifications:
+        assert h.by_key(f"rule-q-{q.id}-question").value == q.question
+        assert h.has(f"rule-q-{q.id}-decided") == q.decided
+    assert h.by_key(f"rule-q-{full.clarifications[0].id}-decided").value == "lectura del proyecto"
+    related = [k.removeprefix("rule-related-") for k in h.keys("rule-related-")]
+    assert related == list(full.related)
+    chip = h.by_key("rule-related-dragon.palace.capacity")
+    assert chip.label.value == "Sitio en los palacios"  # by title
+    await h.click("rule-related-dragon.palace.capacity")  # a related rule opens in its place
+    assert h.open_dialogs() == ["rule-dialog"]
+    assert h.by_key("rule-dialog-text").value == card("dragon.palace.capacity", "es").text
+    assert h.has("rule-related-dragon.decision.full_palaces")  # and links back
+    h.close()
+
+
+def _table_with_a_clarification(hub) -> Table:
+    """A real Dragon table played at random until its state has a clarification that applies."""
+    return play_until_clarification(hub.create(Table.new("dragon", ["Ana", "Ben", "Carla"])), lang="es")
+
+
+async def test_for_this_moment_puts_the_question_first_then_what_applies_now(tmp_path):
+    hub = new_hub(tmp_path)
+    table = _table_with_a_clarification(hub)
+    m = for_moment(table, "es")
+    h = await started(hub, route=f"/table/{table.id}/rules", prefs=ES)
+    order = [c.key for c in h.by_key("moment").content.content.controls if c.key]
+    asked = [f"moment-{r}" for r in table.prompt.rule_ids]
+    applies = [f"applies-{c.id}" for c in m.clarifications]
+    assert order[: len(asked)] == asked  # the question's own rules first
+    assert order[len(asked)] == "applies-now"
+    assert order[len(asked) + 1 : len(asked) + 1 + len(applies)] == applies
+    for c in m.clarifications:
+        assert h.by_key(f"applies-{c.id}-question").value == c.question
+    others = [r.rule_id for r in m.rules if r.rule_id not in table.prompt.rule_ids]
+    assert [k.removeprefix("also-") for k in order if k.startswith("also-")] == others
+    await h.click(f"also-{others[0]}")
+    assert h.open_dialogs() == ["rule-dialog"]
+    assert h.by_key("rule-dialog-text").value == card(others[0], "es").text
+    h.close()
+
+
+# ---- teach as you play ---------------------------------------------------------------------
+async def _new_first_game(h) -> None:
+    await h.click("new-table")
+    await h.click("game-dragon")
+    await h.click("setup-teach-on")
+    await h.click("setup-start")
+
+
+async def _tap(h, table) -> None:
+    """One tap that answers the question: let the app deal, or the first choice."""
+    if table.prompt.auto:
+        await h.click("auto")
+    else:
+        await h.click(sorted(h.keys("choice-"), key=lambda k: int(k.split("-")[1]))[0])
+
+
+async def test_first_game_tips_come_once_per_kind(tmp_path):
+    hub = new_hub(tmp_path)
+    h = await started(hub)
+    await _new_first_game(h)
+    [info] = hub.store.list()
+    table = hub.get(info.id)
+    seen: list[str] = []
+    repeats = 0
+    for _ in range(60):
+        kind = table.prompt.kind
+        note = teach_note("dragon", kind, "en")
+        first = kind not in seen and note is not None
+        assert h.has("teach") == first, (kind, seen)
+        if first:
+            assert [h.by_key(f"teach-line-{i}").value for i in range(len(note.lines))] == list(note.lines)
+            seen.append(kind)
+        elif note is not None:
+            repeats += 1
+        await _tap(h, table)
+    assert len(seen) >= 3 and repeats >= 3
+    assert TeachMarks(hub.store).get(table.id).shown == frozenset(seen)
+    h.close()
+
+
+async def test_a_tip_links_its_rule_and_can_be_dismissed_or_turned_off(tmp_path):
+    hub = new_hub(tmp_path)
+    h = await started(hub, prefs=ES)
+    await _new_first_game(h)
+    table = hub.get(hub.store.list()[0].id)
+    note = teach_note("dragon", table.prompt.kind, "es")
+    assert h.by_key("teach-line-0").value == note.lines[0]
+    await h.click("teach-rule")
+    assert h.by_key("rule-dialog-text").value == card(note.rule_id, "es").text
+    await h.click("rule-dialog-close")
+    await h.click("teach-dismiss")
+    assert not h.has("teach")
+    await h.goto(f"/table/{table.id}")  # the same question again: dismissed stays dismissed
+    assert not h.has("teach")
+    await _tap(h, table)
+    while not h.has("teach"):  # the next kind with a tip
+        await _tap(h, table)
+    await h.click("teach-off")
+    assert not h.has("teach") and not TeachMarks(hub.store).get(table.id).enabled
+    for _ in range(15):  # off: no tip for any kind, new or not
+        await _tap(h, table)
+        assert not h.has("teach")
+    # on again from the table's Rules screen; a new session of the same store agrees
+    await h.goto(f"/table/{table.id}/rules")
+    assert h.by_key("teach-switch").value is False
+    assert h.by_key("teach-shown").value.startswith("Ya se han explicado 2")
+    await h.select("teach-switch", True)
+    assert TeachMarks(Store(hub.store.path)).get(table.id).enabled
+    h.close()
+
+
+async def test_a_table_without_first_game_shows_no_tips_and_its_marks_go_with_it(tmp_path):
+    hub = new_hub(tmp_path)
+    h = await started(hub)
+    await h.click("new-table")
+    await h.click("game-dragon")
+    await h.click("setup-start")
+    table = hub.get(hub.store.list()[0].id)
+    assert not h.has("teach")
+    marks = TeachMarks(hub.store)
+    marks.set_enabled(table.id, True)
+    marks.mark_shown(table.id, "event_row")
+    hub.delete(table.id)
+    assert marks.get(table.id).enabled is False and not marks.get(table.id).shown
+    h.close()
+
+
+async def test_tips_that_cannot_be_saved_never_stop_the_game(tmp_path, monkeypatch):
+    """A store that refuses writes (read-only folder, disk full): the question and its tip still
+    show, and turning the tips off says why it did not stick."""
+    from companion.store import StoreError
+
+    def refuse(*_args, **_kwargs):
+        raise StoreError("sec-input.store.read_only", path=str(tmp_path))
+
+    hub = new_hub(tmp_path)
+    h = await started(hub)
+    await _new_first_game(h)
+    table = hub.get(hub.store.list()[0].id)
+    await _tap(h, table)
+    monkeypatch.setattr(TeachMarks, "mark_shown", refuse)
+    monkeypatch.setattr(TeachMarks, "set_enabled", refuse)
+    while not h.has("teach"):  # the next kind with a tip, drawn although it cannot be saved
+        await _tap(h, table)
+    assert h.has("prompt") and not h.has("missing")
+    await h.click("teach-off")
+    assert h.has("error") and "read" in h.by_key("error").value.lower()
+    h.close()
