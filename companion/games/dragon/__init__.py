@@ -10,7 +10,7 @@ from companion.core.protocol import Effect, Prompt, Scoreboard
 from companion.games.dragon import codes
 from companion.games.dragon.choices import STEP_KINDS, choices, step
 from companion.games.dragon.data import MAX_PLAYERS, MIN_PLAYERS
-from companion.games.dragon.engine import STEP_RULES, apply, setup
+from companion.games.dragon.engine import apply, setup, step_rules
 from companion.games.dragon.entries import ENTRY_ADAPTER
 from companion.games.dragon.forecast import (
     EventForecast,
@@ -74,7 +74,7 @@ class DragonGame:
             choices=None if fact else choices(state),
             kinds=STEP_KINDS[name],
             auto=fact,
-            rule_ids=(STEP_RULES[name],),
+            rule_ids=step_rules(state, name),
         )
 
     def apply(self, state: DragonState, entry: Any) -> tuple[DragonState, list[Effect]]:

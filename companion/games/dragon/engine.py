@@ -76,6 +76,25 @@ STEP_RULES = {
     "charter": "dragon.super.charter",
 }
 TABLE_STEPS = ("event_row", "super_event", "start_player", "groups")
+PLACE_STEPS = ("recruit_place", "person_place", "sunrise_place")
+
+
+def groups_rule(state: DragonState) -> str:
+    """The Great Wall deals eight cards in its own split; the base game seven."""
+    return "dragon.wall.groups" if state.options.great_wall else "dragon.action.groups"
+
+
+def step_rules(state: DragonState, name: str) -> tuple[str, ...]:
+    """The rules a prompt cites: the step's own rule, plus the one that shapes this instance of it."""
+    if name == "groups":
+        return (groups_rule(state),)
+    rules = (STEP_RULES[name],)
+    seat = state.current
+    if name in PLACE_STEPS and seat is not None and all(p.room <= 0 for p in state.players[seat].palaces):
+        rules += ("dragon.decision.full_palaces",)
+    elif name == "release" and state.tasks and state.tasks[0].rule_id == "dragon.event.drought":
+        rules += ("dragon.event.drought",)
+    return rules
 
 
 def setup(options: DragonOptions, players: list[str]) -> DragonState:
@@ -243,7 +262,7 @@ def _groups(s: DragonState, e: Groups, fx: list[Effect]) -> None:
     s.chosen_group = None
     fx.append(
         Effect(
-            rule_id="dragon.action.groups",
+            rule_id=groups_rule(s),
             msg=msg("dragon.fx.groups", groups=groups_msg(e.groups)),
         )
     )
