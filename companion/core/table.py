@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError, f
 from companion.core.limits import InputLimitError, check_shape, has_unsafe, load_json, shown
 from companion.core.msg import Msg, msg
 from companion.core.protocol import Effect, Game, Prompt, RuleViolation, Scoreboard
+from companion.core.registry import UnknownGame, get
 
 FILE_FORMAT = "table-companion/table"
 # Colour names a table may give its players (the UI maps them to swatches).
@@ -121,9 +122,7 @@ class Table:
         options: dict[str, Any] | None = None,
         **kwargs: Any,
     ) -> Table:
-        from companion.games import get
-
-        game = get(game_id)
+        game = get(game_id)  # UnknownGame if no such game is registered
         _check_header(kwargs.get("table_id") or "", kwargs.get("name") or "", kwargs.get("created") or "")
         people = _players(players)
         if not game.min_players <= len(people) <= game.max_players:
@@ -296,8 +295,6 @@ class Table:
         ``legal_redo_only``: keep the undone entries up to the first illegal one instead of
         refusing the table (the store's rows written before Redo checked its entries).
         """
-        from companion.games import UnknownGame, get
-
         try:
             check_shape(data)
             file = TableFile.model_validate(data)

@@ -73,9 +73,10 @@ def test_render_in_both_languages():
 
 
 def test_registered_for_the_cli():
-    from companion.core.calc import CALCULATORS
+    from companion.core.registry import calculators
 
-    assert CALCULATORS["chinatown-income"] == ("companion.games.chinatown.calc", "chinatown_income")
+    found = calculators()["chinatown-income"]
+    assert (found.run, found.render) == (chinatown_income, render_chinatown_income)
 
 
 @pytest.mark.parametrize(("shop", "n", "box"), [("restaurant", 12, 9), ("photo", 7, 6)])

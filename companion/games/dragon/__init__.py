@@ -7,7 +7,8 @@ from typing import Any
 
 from companion.core.msg import Msg, msg
 from companion.core.protocol import Effect, Prompt, Scoreboard
-from companion.games.dragon import codes
+from companion.core.registry import Calculator, GameSpec
+from companion.games.dragon import calc, codes
 from companion.games.dragon.choices import STEP_KINDS, choices, step
 from companion.games.dragon.data import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.dragon.engine import apply, setup, step_rules
@@ -28,6 +29,7 @@ from companion.games.dragon.text import banner, describe_entry, prompt_msg
 
 __all__ = [
     "GAME",
+    "SPEC",
     "EventForecast",
     "SeatForecast",
     "coming_events",
@@ -103,3 +105,9 @@ class DragonGame:
 
 
 GAME = DragonGame()
+SPEC = GameSpec(
+    game=GAME,
+    snapshot=1,  # its number in QR snapshots: never change or reuse it
+    calculators={"dragon-final": Calculator(run=calc.dragon_final, render=calc.render_dragon_final)},
+    ui="companion.ui.games.dragon",
+)
