@@ -40,7 +40,7 @@ def catalog(lang: str) -> dict[str, str]:
     return merged
 
 
-class _Lenient(dict):
+class _Lenient(dict[str, Any]):
     """Leave an unknown {field} visible instead of raising: a missing arg must not crash the UI."""
 
     def __missing__(self, key: str) -> str:

@@ -136,8 +136,8 @@ def _code_entries(table: Table) -> tuple[list[tuple[int, int]], list[dict[str, A
     game = table.game
     digits: list[tuple[int, int]] = []
     raws: list[dict[str, Any]] = []
-    state = game.setup(table.options, [p.name for p in table.players])
-    for entry in table.entries:
+    for n, entry in enumerate(table.entries):
+        state = table.state_at(n)  # the table holds every state: no replay needed
         prompt = game.prompt(state)
         if prompt is None:
             raise SnapshotError("share.encode.uncodable", n=len(digits) + 1)
@@ -157,7 +157,6 @@ def _code_entries(table: Table) -> tuple[list[tuple[int, int]], list[dict[str, A
         else:
             digits.append((0, 1))
             raws.append(_raw_dump(entry))
-        state, _ = game.apply(state, entry)
     return digits, raws
 
 

@@ -11,7 +11,7 @@ from companion.core.registry import Calculator, GameSpec
 from companion.games.dragon import calc, codes
 from companion.games.dragon.choices import STEP_KINDS, choices, step
 from companion.games.dragon.data import MAX_PLAYERS, MIN_PLAYERS
-from companion.games.dragon.engine import apply, setup, step_rules
+from companion.games.dragon.engine import apply, play, setup, step_rules
 from companion.games.dragon.entries import ENTRY_ADAPTER
 from companion.games.dragon.forecast import (
     EventForecast,
@@ -40,7 +40,6 @@ __all__ = [
 ]
 
 TABLE_FACTS = ("event_row", "super_event", "groups")
-_PROMPTS: list[tuple[DragonState, Prompt | None]] = []
 
 
 class DragonGame:
@@ -55,16 +54,7 @@ class DragonGame:
         return setup(options, players)
 
     def prompt(self, state: DragonState) -> Prompt | None:
-        # Same identity cache as ``choices``: the Table asks several times per entry.
-        for cached, prompt in _PROMPTS:
-            if cached is state:
-                return prompt
-        prompt = self._prompt(state)
-        _PROMPTS.insert(0, (state, prompt))
-        del _PROMPTS[4:]
-        return prompt
-
-    def _prompt(self, state: DragonState) -> Prompt | None:
+        # Computed once per version: the Table caches it.
         name = step(state)
         if name is None:
             return None
@@ -81,6 +71,9 @@ class DragonGame:
 
     def apply(self, state: DragonState, entry: Any) -> tuple[DragonState, list[Effect]]:
         return apply(state, entry)
+
+    def play(self, state: DragonState, entry: Any) -> tuple[DragonState, list[Effect]]:
+        return play(state, entry)
 
     def score(self, state: DragonState) -> Scoreboard:
         return score(state)
