@@ -108,6 +108,11 @@ def available() -> list[str]:
     return ids + [game_id for game_id in _SPECS if game_id not in ids]
 
 
+def installed() -> list[str]:
+    """Ids of the games installed through entry points (not those registered by hand)."""
+    return list(_declared())
+
+
 def specs() -> list[GameSpec]:
     return [spec(game_id) for game_id in available()]
 
