@@ -199,9 +199,9 @@ class Table:
     # ---- changing -------------------------------------------------------------------
     def parse_entry(self, entry: BaseModel | dict[str, Any]) -> Entry:
         """An entry model from a model or its JSON dict; a malformed dict is a RuleViolation."""
-        if isinstance(entry, BaseModel):
-            entry = entry.model_dump(mode="json")
-        if not isinstance(entry, dict):
+        # A model of one of the game's entry classes passes as it is (pydantic does not validate
+        # an instance again); any other model is refused like a malformed dict.
+        if not isinstance(entry, (dict, BaseModel)):
             raise RuleViolation("core.entry", "core.entry.malformed", detail=type(entry).__name__)
         try:
             parsed: Entry = self.game.entry_adapter.validate_python(entry)  # every game's entries are Entry
