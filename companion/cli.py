@@ -6,7 +6,6 @@ Every error is one clear line on stderr and exit status 2, never a traceback.
 from __future__ import annotations
 
 import argparse
-import importlib
 import io
 import json
 import sys
@@ -15,11 +14,12 @@ from pathlib import Path
 from typing import Any
 
 from companion.core import RuleViolation, Table, TableError
-from companion.core.calc import CALCULATORS, CalcInputError, load_input
+from companion.core.calc import CalcInputError, load_input
 from companion.core.data import DataError
 from companion.core.limits import DEFAULT as DEFAULT_LIMITS
 from companion.core.limits import shown
 from companion.core.msg import msg
+from companion.core.registry import calculators
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, PSEUDO, translate
 from companion.ui.serve_error import ServeError
 
@@ -125,20 +125,20 @@ def _render_scoreboard(board: dict[str, Any], lang: str) -> str:
 
 # ---- calculators -------------------------------------------------------------------------
 def calc(args: argparse.Namespace) -> None:
-    if args.name not in CALCULATORS:
-        raise CliError(translate("cli.unknown_calc", _LANG, name=args.name, known=", ".join(CALCULATORS)))
-    module_name, function = CALCULATORS[args.name]
-    module = importlib.import_module(module_name)
+    known = calculators()
+    if args.name not in known:
+        raise CliError(translate("cli.unknown_calc", _LANG, name=args.name, known=", ".join(known)))
+    calculator = known[args.name]
     text = _read(args.file)
     try:
         data = load_input(text)  # CalcInputError past the input limits
     except json.JSONDecodeError as exc:
         raise CliError(translate("cli.not_json", _LANG, path=args.file, detail=str(exc))) from exc
-    result = getattr(module, function)(data)
+    result = calculator.run(data)
     if args.json:
         _print_json(result)
     else:
-        print(getattr(module, f"render_{function}")(result, args.lang))
+        print(calculator.render(result, args.lang))
 
 
 # ---- rules -------------------------------------------------------------------------------
@@ -247,8 +247,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(run=replay)
 
-    p = sub.add_parser("calc", parents=[common], help="stand-alone calculators: " + ", ".join(CALCULATORS))
-    p.add_argument("name", help="one of: " + ", ".join(CALCULATORS))
+    names = ", ".join(calculators())
+    p = sub.add_parser("calc", parents=[common], help="stand-alone calculators: " + names)
+    p.add_argument("name", help="one of: " + names)
     p.add_argument("file", help="the input JSON file (- for stdin)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(run=calc)

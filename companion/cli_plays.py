@@ -227,22 +227,20 @@ def restore_cmd(args: argparse.Namespace) -> None:
 
 def log_cmd(args: argparse.Namespace) -> None:
     """Log a game played without the app: a final-scoring calculator's input, scored and logged."""
-    import importlib
-
     from companion.cli import CliError, _read
-    from companion.core.calc import CALCULATORS, load_input
+    from companion.core.calc import load_input
+    from companion.core.registry import calculators
     from companion.plays.record import FINAL_CALCULATORS
 
     lang = args.lang
     if args.name not in FINAL_CALCULATORS:
         known = ", ".join(FINAL_CALCULATORS)
         raise CliError(translate("plays.calc.not_final", lang, name=args.name, known=known))
-    module_name, function = CALCULATORS[args.name]
     try:
         data = load_input(_read(args.file))
     except json.JSONDecodeError as exc:
         raise CliError(translate("cli.not_json", lang, path=args.file, detail=str(exc))) from exc
-    result = getattr(importlib.import_module(module_name), function)(data)
+    result = calculators()[args.name].run(data)
     store = _store(args)
     ids = [p.id if (p := store.find_player(r["name"])) else None for r in result.get("players", [])]
     play = store.log_calculated(args.name, data, result, date=_date(args.date, lang), player_ids=ids)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from companion.core import Table
 from companion.games.chinatown.data import DATA
-from companion.games.chinatown.entries import Give, KeepBuildings, Trade, TradingDone
+from companion.games.chinatown.entries import DrawTiles, Give, KeepBuildings, PlaceTile, Trade, TradingDone
 from companion.games.chinatown.rules import dealing
 from companion.games.chinatown.state import ChinatownState
 
@@ -77,3 +77,43 @@ def random_table_keep(state: ChinatownState, rng: random.Random, seat: int) -> K
 
 def new_table(n: int, **options) -> Table:
     return Table.new("chinatown", NAMES[:n], options or None)
+
+
+def illegal_entry(table: Table, rng: random.Random):
+    """A Chinatown entry its rules refuse at this point, with the rule it breaks (or None)."""
+    s = table.state
+    p = table.prompt
+    others = [b for b, o in s.owner.items() if p is not None and p.seat is not None and o != p.seat]
+    if s.phase == "trade":
+        giver = rng.randrange(s.n)
+        receiver = (giver + 1) % s.n
+        kind = rng.choice(["building", "money", "tile"])
+        if kind == "building" and any(o != giver for o in s.owner.values()):
+            b = rng.choice([b for b, o in s.owner.items() if o != giver])
+            return Trade(
+                gives=(Give(giver=giver, receiver=receiver, buildings=(b,)),)
+            ), "chinatown.trade.holdings"
+        if kind == "tile":
+            missing = [t for t in DATA.shop_ids if s.hands[giver].get(t, 0) == 0]
+            if missing:
+                return (
+                    Trade(gives=(Give(giver=giver, receiver=receiver, tiles=(missing[0],)),)),
+                    "chinatown.trade.holdings",
+                )
+        too_much = s.money[giver] + DATA.money_unit
+        return Trade(
+            gives=(Give(giver=giver, receiver=receiver, money=too_much),)
+        ), "chinatown.trade.holdings"
+    if s.phase == "place" and others:
+        shop = next(iter(s.hands[p.seat]))
+        return PlaceTile(seat=p.seat, shop=shop, building=rng.choice(others)), "chinatown.place"
+    if s.phase == "tiles":
+        _, _, count = dealing(s)
+        bag = [t for t, k in s.bag.items() for _ in range(k)]
+        return DrawTiles(seat=p.seat, tiles=tuple(rng.sample(bag, count + 1))), "chinatown.tiles.draw"
+    if s.phase == "buildings" and s.dealt is None and not s.kept and s.owner:
+        _, kept, _ = dealing(s)
+        taken = rng.choice(sorted(s.owner))
+        cards = (taken, *rng.sample(s.deck, kept - 1))
+        return KeepBuildings(seat=0, buildings=cards), "chinatown.buildings.keep"
+    return None

@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from companion.core import Effect, Entry, Msg, Prompt, RuleViolation, Scoreboard, ScoreLine, ScoreRow, msg
+from companion.core.registry import GameSpec
 
 
 class ToyOptions(BaseModel):
@@ -108,3 +109,5 @@ class ToyGame:
 
 
 GAME = ToyGame()
+# What a new game declares (docs/API.md, "Adding a game"); a real game also names it in pyproject.toml.
+SPEC = GameSpec(game=GAME)

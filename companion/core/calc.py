@@ -1,8 +1,8 @@
 """Stand-alone calculators (final scoring, income) for games played without a table.
 
-Each game exposes its calculators in ``companion/games/<game>/calc.py`` as a pure function
-``<name>(data: object) -> dict`` (the JSON the CLI prints with --json) and a renderer
-``render_<name>(result: dict, lang: str) -> str`` (the plain text). Bad input raises
+Each game lists its calculators in its GameSpec (companion.core.registry.Calculator): a pure
+function ``run(data: object) -> dict`` (the JSON the CLI prints with --json) and a renderer
+``render(result: dict, lang: str) -> str`` (the plain text); ``registry.calculators()`` has them all. Bad input raises
 CalcInputError with one clear, translatable line.
 """
 
@@ -27,11 +27,3 @@ def load_input(text: str | bytes) -> Any:
         return load_json(text)
     except InputLimitError as exc:
         raise CalcInputError("sec-input.calc.over_limit", detail=exc.msg) from exc
-
-
-# CLI name -> (module, function). The renderer is ``render_<function>`` in the same module.
-CALCULATORS: dict[str, tuple[str, str]] = {
-    "dragon-final": ("companion.games.dragon.calc", "dragon_final"),
-    "chinatown-income": ("companion.games.chinatown.calc", "chinatown_income"),
-    "dayu-final": ("companion.games.dayu.calc", "dayu_final"),
-}

@@ -22,7 +22,8 @@ RAW = 0  # radix meaning: no compact code for this entry
 def entry_code(game: Any, state: BaseModel, entry: BaseModel) -> tuple[int, int]:
     custom = getattr(game, "entry_code", None)
     if custom is not None and (code := custom(state, entry)) is not None:
-        return code
+        value, radix = code
+        return int(value), int(radix)
     prompt = game.prompt(state)
     if prompt is None or prompt.choices is None:
         return 0, RAW
@@ -34,9 +35,10 @@ def entry_code(game: Any, state: BaseModel, entry: BaseModel) -> tuple[int, int]
 
 def entry_from_code(game: Any, state: BaseModel, value: int) -> BaseModel:
     custom = getattr(game, "entry_from_code", None)
-    if custom is not None and (entry := custom(state, value)) is not None:
+    if custom is not None and isinstance(entry := custom(state, value), BaseModel):
         return entry
     prompt = game.prompt(state)
     if prompt is None or prompt.choices is None or not 0 <= value < len(prompt.choices):
         raise RuleViolation("core.entry", "core.entry.malformed", detail=f"choice {value}")
-    return prompt.choices[value]
+    choice: BaseModel = prompt.choices[value]
+    return choice

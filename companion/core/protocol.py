@@ -162,7 +162,7 @@ class Game(Protocol):
     min_players: int
     max_players: int
     options_model: type[BaseModel]
-    entry_adapter: TypeAdapter
+    entry_adapter: TypeAdapter[Any]
 
     def setup(self, options: BaseModel, players: list[str]) -> BaseModel: ...
 
@@ -185,6 +185,14 @@ class Game(Protocol):
         ...
 
     def state_from_dict(self, data: dict[str, Any]) -> BaseModel: ...
+
+
+@runtime_checkable
+class TrustedPlay(Protocol):
+    """Optional for a game: apply an entry the Table has already checked (game not over, the
+    prompt's kind and seat, one of the prompt's choices) without checking it again."""
+
+    def play(self, state: BaseModel, entry: Any) -> tuple[BaseModel, list[Effect]]: ...
 
 
 @runtime_checkable

@@ -18,7 +18,8 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError, f
 
 from companion.core.limits import InputLimitError, check_shape, has_unsafe, load_json, shown
 from companion.core.msg import Msg, msg
-from companion.core.protocol import Effect, Game, Prompt, RuleViolation, Scoreboard
+from companion.core.protocol import Effect, Entry, Game, Prompt, RuleViolation, Scoreboard
+from companion.core.registry import UnknownGame, get
 
 FILE_FORMAT = "table-companion/table"
 # Colour names a table may give its players (the UI maps them to swatches).
@@ -111,6 +112,8 @@ class Table:
         self._effects: list[list[Effect]] = []
         self._states: list[BaseModel] = [game.setup(options, [p.name for p in players])]
         self._redo: list[BaseModel] = []
+        # The prompt of the current state, computed once per version (the screens read it often).
+        self._prompt: tuple[BaseModel, Prompt | None] | None = None
 
     # ---- creation -------------------------------------------------------------------
     @classmethod
@@ -121,9 +124,7 @@ class Table:
         options: dict[str, Any] | None = None,
         **kwargs: Any,
     ) -> Table:
-        from companion.games import get
-
-        game = get(game_id)
+        game = get(game_id)  # UnknownGame if no such game is registered
         _check_header(kwargs.get("table_id") or "", kwargs.get("name") or "", kwargs.get("created") or "")
         people = _players(players)
         if not game.min_players <= len(people) <= game.max_players:
@@ -171,7 +172,11 @@ class Table:
 
     @property
     def prompt(self) -> Prompt | None:
-        return self.game.prompt(self.state)
+        state = self.state
+        cached = self._prompt
+        if cached is None or cached[0] is not state:
+            cached = self._prompt = (state, self.game.prompt(state))
+        return cached[1]
 
     @property
     def scoreboard(self) -> Scoreboard:
@@ -192,16 +197,17 @@ class Table:
         return bool(self._redo)
 
     # ---- changing -------------------------------------------------------------------
-    def parse_entry(self, entry: BaseModel | dict[str, Any]) -> BaseModel:
+    def parse_entry(self, entry: BaseModel | dict[str, Any]) -> Entry:
         """An entry model from a model or its JSON dict; a malformed dict is a RuleViolation."""
-        if isinstance(entry, BaseModel):
-            entry = entry.model_dump(mode="json")
-        if not isinstance(entry, dict):
+        # A model of one of the game's entry classes passes as it is (pydantic does not validate
+        # an instance again); any other model is refused like a malformed dict.
+        if not isinstance(entry, (dict, BaseModel)):
             raise RuleViolation("core.entry", "core.entry.malformed", detail=type(entry).__name__)
         try:
-            return self.game.entry_adapter.validate_python(entry)
+            parsed: Entry = self.game.entry_adapter.validate_python(entry)  # every game's entries are Entry
         except ValidationError as exc:
             raise RuleViolation("core.entry", "core.entry.malformed", detail=_first_error(exc)) from exc
+        return parsed
 
     def check(self, entry: BaseModel | dict[str, Any]) -> tuple[BaseModel, BaseModel, list[Effect]]:
         """Validate an entry against the current state without changing anything.
@@ -219,6 +225,11 @@ class Table:
         if prompt.seat is not None and parsed.seat != prompt.seat:
             who = self.players[prompt.seat].name
             raise RuleViolation("core.turn", "core.entry.wrong_seat", player=who)
+        play = getattr(self.game, "play", None)
+        if play is not None and prompt.choices is not None and parsed in prompt.choices:
+            # Offered by the prompt, of its kind and seat: the game applies it without checking again.
+            state, effects = play(self.state, parsed)
+            return parsed, state, effects
         state, effects = self.game.apply(self.state, parsed)
         if prompt.choices is not None and parsed not in prompt.choices:
             # apply() accepted it, but the prompt did not offer it: the prompt is authoritative.
@@ -290,14 +301,15 @@ class Table:
         return json.dumps(self.to_dict(), ensure_ascii=False, indent=indent)
 
     @classmethod
-    def from_dict(cls, data: Any, *, legal_redo_only: bool = False) -> Table:
+    def from_dict(cls, data: Any, *, legal_redo_only: bool = False, trusted: bool = False) -> Table:
         """The table a file's data describes, every entry (and every undone one) checked.
 
         ``legal_redo_only``: keep the undone entries up to the first illegal one instead of
         refusing the table (the store's rows written before Redo checked its entries).
+        ``trusted``: the entries in force come from the app's own store, where each passed
+        every check when it was made; they are parsed and played without checking them again
+        (the undone ones are still checked). Files, codes and imports never pass it.
         """
-        from companion.games import UnknownGame, get
-
         try:
             check_shape(data)
             file = TableFile.model_validate(data)
@@ -321,13 +333,33 @@ class Table:
             name=file.name,
             created=file.created or None,
         )
-        for i, raw in enumerate(file.entries):
-            try:
-                table.submit(raw)
-            except RuleViolation as exc:
-                raise TableError("core.file.bad_entry", n=i + 1, detail=exc.message) from exc
+        if not (trusted and table._replay_trusted(file.entries)):
+            for i, raw in enumerate(file.entries):
+                try:
+                    table.submit(raw)
+                except RuleViolation as exc:
+                    raise TableError("core.file.bad_entry", n=i + 1, detail=exc.message) from exc
         table._check_redo(file.redo, legal_redo_only)
         return table
+
+    def _replay_trusted(self, raws: list[dict[str, Any]]) -> bool:
+        """Play entries that were checked when they were made: parse each once, skip the prompt.
+
+        False (and the table back at its setup) if any entry fails: the caller then replays
+        with every check, which names the damaged entry and its rule.
+        """
+        play = getattr(self.game, "play", None) or self.game.apply
+        for raw in raws:
+            try:
+                entry = self.game.entry_adapter.validate_python(raw)
+                state, effects = play(self._states[-1], entry)
+            except Exception:  # a damaged log: let the checked replay say what is wrong
+                del self._entries[:], self._effects[:], self._states[1:]
+                return False
+            self._entries.append(entry)
+            self._effects.append(effects)
+            self._states.append(state)
+        return True
 
     def _check_redo(self, redo: list[dict[str, Any]], legal_only: bool) -> None:
         """Replay the undone entries (the next one to redo last) with every check, then undo them again."""

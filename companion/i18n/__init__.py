@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import gettext
 import string
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
@@ -75,11 +75,11 @@ def read_catalog(lang: str, path: Path | None = None) -> Catalog:
         if not m.id:
             continue  # the header
         if m.pluralizable:
-            forms = tuple(m.string)
+            forms = tuple(str(f) for f in m.string or ())
             if all(forms):
-                messages[m.id[0]] = forms
+                messages[str(m.id[0])] = forms
         elif m.string:
-            messages[m.id] = m.string
+            messages[str(m.id)] = str(m.string)
     return Catalog(lang, messages, gettext.c2py(po.plural_expr))
 
 
@@ -116,7 +116,9 @@ def format_money(amount: int, lang: str) -> str:
     English puts the sign first ("$10,000"); Spanish writes it after the amount with a
     non-breaking space and groups with dots ("10.000 $"), as prices are written in Spain.
     """
-    return _money_pattern(_locale(lang)).apply(amount, _locale(lang), currency="USD", currency_digits=False)
+    return str(
+        _money_pattern(_locale(lang)).apply(amount, _locale(lang), currency="USD", currency_digits=False)
+    )
 
 
 @cache
@@ -135,7 +137,7 @@ class _Formatter(string.Formatter):
     def __init__(self, lang: str) -> None:
         self.lang = lang
 
-    def get_value(self, key: int | str, args: Any, kwargs: dict[str, Any]) -> Any:
+    def get_value(self, key: int | str, args: Any, kwargs: Mapping[str, Any]) -> Any:
         if isinstance(key, str) and key not in kwargs:
             return _Missing(key)
         return super().get_value(key, args, kwargs)
@@ -145,10 +147,10 @@ class _Formatter(string.Formatter):
             return "{" + value.name + (":" + format_spec if format_spec else "") + "}"
         if format_spec == "money":
             return format_money(value, self.lang) if isinstance(value, int) else str(value)
-        return super().format_field(value, format_spec)
+        return str(super().format_field(value, format_spec))
 
 
-class _Lenient(dict):
+class _Lenient(dict[str, Any]):
     """Leave an unknown {field} visible instead of raising: a missing arg must not crash the UI."""
 
     def __missing__(self, key: str) -> str:

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import importlib
 import uuid
 from datetime import UTC, datetime
 from typing import Any
 
 from pydantic import ValidationError
 
-from companion.core.calc import CALCULATORS, CalcInputError
+from companion.core.calc import CalcInputError
 from companion.core.foresight import table_history
 from companion.core.protocol import Scoreboard
+from companion.core.registry import calculators
 from companion.core.table import Player, Table
 from companion.plays.figures import FIGURES, calc_figures, generic
 from companion.plays.models import PlayRecord, PlaySeat
@@ -108,8 +108,7 @@ def calculated(
     if calculator not in FINAL_CALCULATORS:
         raise CalcInputError("plays.calc.not_final", name=calculator, known=", ".join(FINAL_CALCULATORS))
     game, tie_key = FINAL_CALCULATORS[calculator]
-    module, function = CALCULATORS[calculator]
-    scored = getattr(importlib.import_module(module), function)(data)
+    scored = calculators()[calculator].run(data)
     if result is not None and result != scored:
         raise CalcInputError("plays.calc.not_its_result", name=calculator)
     result = scored

@@ -25,7 +25,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from companion.core import Prompt, RuleViolation, Table, TableError, msg
+from companion.core import Prompt, RuleViolation, Table, TableError, msg, registry
 from companion.core.limits import InputLimitError, Limits, load_json
 from companion.core.table import PLAYER_COLORS
 from companion.share.errors import SnapshotError, damaged
@@ -35,8 +35,6 @@ from companion.share.textcode import decode_text, encode_text
 FORMAT_VERSION = 1
 
 # Stable numbers of the games (never reuse or reorder): 0 means "the id follows as text".
-GAME_NUMBERS = {"dragon": 1, "chinatown": 2, "dayu": 3}
-_GAME_IDS = {n: g for g, n in GAME_NUMBERS.items()}
 
 # Bounds: a hostile code cannot make the decoder allocate or replay more than this.
 MAX_PLAYERS = 8
@@ -138,8 +136,8 @@ def _code_entries(table: Table) -> tuple[list[tuple[int, int]], list[dict[str, A
     game = table.game
     digits: list[tuple[int, int]] = []
     raws: list[dict[str, Any]] = []
-    state = game.setup(table.options, [p.name for p in table.players])
-    for entry in table.entries:
+    for n, entry in enumerate(table.entries):
+        state = table.state_at(n)  # the table holds every state: no replay needed
         prompt = game.prompt(state)
         if prompt is None:
             raise SnapshotError("share.encode.uncodable", n=len(digits) + 1)
@@ -159,7 +157,6 @@ def _code_entries(table: Table) -> tuple[list[tuple[int, int]], list[dict[str, A
         else:
             digits.append((0, 1))
             raws.append(_raw_dump(entry))
-        state, _ = game.apply(state, entry)
     return digits, raws
 
 
@@ -167,7 +164,7 @@ def _header(table: Table) -> tuple[int, bytes]:
     """Flags and the fields from the game id to the players' colours."""
     flags = 0
     out = ByteWriter()
-    number = GAME_NUMBERS.get(table.game_id, 0)
+    number = registry.spec(table.game_id).snapshot or 0  # a game without a number writes its id
     out.varint(number)
     if not number:
         _put_text(out, table.game_id, MAX_ID_BYTES)
@@ -287,15 +284,14 @@ def _decode_payload(body: bytes) -> Table:
 
 
 def _read_table(reader: ByteReader, flags: int) -> Table:
-    from companion.games import UnknownGame, get
-
     number = reader.varint(255)
-    game_id = _GAME_IDS.get(number) if number else reader.text(MAX_ID_BYTES)
-    if game_id is None:
-        raise SnapshotError("share.code.unknown_game", game=f"#{number}")
     try:
-        get(game_id)
-    except (UnknownGame, ImportError) as exc:
+        game_id = registry.by_snapshot(number).id if number else reader.text(MAX_ID_BYTES)
+    except registry.UnknownGame as exc:
+        raise SnapshotError("share.code.unknown_game", game=f"#{number}") from exc
+    try:
+        registry.get(game_id)
+    except (registry.UnknownGame, ImportError) as exc:
         raise SnapshotError("share.code.unknown_game", game=game_id) from exc
     if flags & _F_ID_HEX:
         table_id = reader.raw(16).hex()

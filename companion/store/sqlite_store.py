@@ -31,6 +31,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from companion.core import Msg, Table, TableError, msg
 from companion.core.limits import InputLimitError, load_json
+from companion.core.memory import settle
 from companion.core.table import FILE_FORMAT, FILE_VERSION
 from companion.plays import record
 from companion.store.players import PlayersMixin
@@ -405,11 +406,12 @@ class Store(PlayersMixin, PlaysMixin):
         try:
             # Undone rows stored before Redo checked its entries may be illegal: the stack stops
             # before the first such one (its rows stay until a new entry replaces them).
-            table = Table.from_dict(data, legal_redo_only=True)
+            table = Table.from_dict(data, legal_redo_only=True, trusted=True)  # our own checked log
         except TableError as exc:
             raise DamagedTable("sec-input.store.damaged", detail=exc.msg) from exc
         self._revs[table] = rev
         table.journal = self
+        settle()  # its states never change: keep the collector off them
         return table
 
     def salvage(self, table_id: str) -> str:

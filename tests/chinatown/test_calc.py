@@ -74,6 +74,17 @@ def test_render_in_both_languages():
 
 
 def test_registered_for_the_cli():
-    from companion.core.calc import CALCULATORS
+    from companion.core.registry import calculators
 
-    assert CALCULATORS["chinatown-income"] == ("companion.games.chinatown.calc", "chinatown_income")
+    found = calculators()["chinatown-income"]
+    assert (found.run, found.render) == (chinatown_income, render_chinatown_income)
+
+
+@pytest.mark.parametrize(("shop", "n", "box"), [("restaurant", 12, 9), ("photo", 7, 6)])
+def test_more_tiles_of_a_type_than_the_box_holds_are_refused(shop, n, box):
+    with pytest.raises(CalcInputError) as err:
+        chinatown_income({"buildings": owned("Ana", shop, *range(1, n + 1))})
+    assert err.value.msg.key == "contract.chinatown.calc.too_many_tiles"
+    assert str(box) in err.value.msg.render("en") and str(box) in err.value.msg.render("es")
+    # The box's count itself is fine.
+    assert chinatown_income({"buildings": owned("Ana", shop, *range(1, box + 1))})["income"]["Ana"] > 0

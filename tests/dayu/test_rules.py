@@ -306,3 +306,31 @@ def test_other_illegal_entries_refused() -> None:
     moved = state.model_copy(deep=True)
     moved.ring[0] = Place(card=None)
     assert refused(moved, {"kind": "drain", "seat": 0, "card": 0}) == "dayu.drain.marker"
+
+
+def test_game_ends_at_the_end_of_the_round_when_no_tool_card_is_left() -> None:
+    """Every tool card is a VP card: nothing can be drained, so the round ends the game (dayu.end.no_tools)."""
+    t = new_table(2, start=0)
+    state = t.state.model_copy(deep=True)
+    assert state.flood_pile > 0
+    state.piles = {frame: 0 for frame in state.piles}
+    for p in state.players:
+        p.hand = []
+    for seat in (0, 0, 0, 1, 1):
+        state, _ = apply(state, GAME.entry_adapter.validate_python({"kind": "rest", "seat": seat}))
+    assert state.phase == "actions" and state.current == 1  # the round is played to its end
+    state, fx = apply(state, GAME.entry_adapter.validate_python({"kind": "rest", "seat": 1}))
+    assert state.phase == "over" and state.end_reason == "no_tools" and GAME.prompt(state) is None
+    assert fx[-1].rule_id == "dayu.end.no_tools"
+    assert GAME.score(state).final and len(state.round_totals) == 1
+    assert GAME.banner(state).render("es") and "tool card" in GAME.banner(state).render("en")
+
+
+def test_a_tool_card_still_held_keeps_the_game_going() -> None:
+    t = new_table(2, start=0)
+    state = t.state.model_copy(deep=True)
+    state.piles = {frame: 0 for frame in state.piles}
+    state.players[0].hand = []
+    for seat in (0, 0, 0, 1, 1, 1):
+        state, _ = apply(state, GAME.entry_adapter.validate_python({"kind": "rest", "seat": seat}))
+    assert state.phase == "actions" and state.round == 2

@@ -46,7 +46,7 @@ def test_the_app_deals_eight_cards_in_the_wall_group_sizes(n: int) -> None:
     if n == 2:
         with pytest.raises(RuleViolation) as err:
             table.submit(base)
-        assert err.value.rule_id == "dragon.action.groups"
+        assert err.value.rule_id == "dragon.wall.groups"
     table.submit(groups)
     assert "wall" in {c for g in table.state.groups for c in g}
 

@@ -19,6 +19,7 @@ from security.input_helpers import CALC_SEEDS, run_cli, seed_files, short_table
 
 from companion.core import Table, TableError
 from companion.core.calc import CalcInputError, load_input
+from companion.core.registry import calculators
 from companion.share import SnapshotError, decode, encode, qr_png, read_snapshot_image
 from companion.share.snapshot import FORMAT_VERSION, _crc
 from companion.share.textcode import ALPHABET, decode_text, encode_text
@@ -73,8 +74,7 @@ def test_fuzz_replay_command():
 @pytest.mark.parametrize("calc", sorted(CALC_SEEDS))
 def test_fuzz_calc_commands(calc):
     seeds = [json.dumps(CALC_SEEDS[calc])]
-    module_name, function = __import__("companion.core.calc", fromlist=["CALCULATORS"]).CALCULATORS[calc]
-    compute = getattr(__import__(module_name, fromlist=[function]), function)
+    compute = calculators()[calc].run
 
     def calculate(text: str) -> object:  # what `companion calc` does with the text
         return compute(load_input(text))

@@ -14,4 +14,4 @@ from companion.games import register
 @pytest.fixture(autouse=True, scope="session")
 def _toys_registered():
     register(snapshot_toy.GAME)
-    register(toy_game.GAME)
+    register(toy_game.SPEC)

@@ -12,7 +12,8 @@ from typing import Any
 from pydantic import BaseModel, TypeAdapter
 
 from companion.core import Effect, Msg, Prompt, Scoreboard, TableError, msg
-from companion.games.chinatown import codes, flow, rules, scoring, secrecy
+from companion.core.registry import Calculator, GameSpec
+from companion.games.chinatown import calc, codes, flow, rules, scoring, secrecy
 from companion.games.chinatown.data import BUILDINGS, DATA
 from companion.games.chinatown.entries import ENTRY_ADAPTER
 from companion.games.chinatown.hindsight import round_summaries
@@ -27,6 +28,7 @@ from companion.games.chinatown.state import ChinatownState, Options
 
 __all__ = [
     "GAME",
+    "SPEC",
     "BuildingPreview",
     "TradePreview",
     "building_preview",
@@ -91,3 +93,11 @@ class Chinatown:
 
 
 GAME = Chinatown()
+SPEC = GameSpec(
+    game=GAME,
+    snapshot=2,  # its number in QR snapshots: never change or reuse it
+    calculators={
+        "chinatown-income": Calculator(run=calc.chinatown_income, render=calc.render_chinatown_income)
+    },
+    ui="companion.ui.games.chinatown",
+)

@@ -6,6 +6,7 @@ It uses the engine's own business finder, so the numbers are the same as in a ga
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -15,6 +16,7 @@ from companion.core.calc import CalcInputError
 from companion.games.chinatown.data import BUILDINGS, DATA
 from companion.games.chinatown.income import find_businesses
 from companion.games.chinatown.rules import business_msg
+from companion.games.chinatown.text import shop_name
 
 
 class _Building(BaseModel):
@@ -71,7 +73,21 @@ def _parse(data: object) -> dict[int, _Building]:
         if int(key) in board:
             raise CalcInputError("chinatown.calc.bad_building", building=key, n=BUILDINGS)
         board[int(key)] = b
+    _check_box(board)
     return board
+
+
+def _check_box(board: dict[int, _Building]) -> None:
+    """A board cannot hold more tiles of a type than the box has."""
+    counts = Counter(b.shop for b in board.values() if b.shop is not None)
+    for shop, n in sorted(counts.items()):
+        if n > DATA.shops[shop].tiles:
+            raise CalcInputError(
+                "contract.chinatown.calc.too_many_tiles",
+                shop=shop_name(shop),
+                n=n,
+                box=DATA.shops[shop].tiles,
+            )
 
 
 def render_chinatown_income(result: dict[str, Any], lang: str) -> str:

@@ -25,6 +25,7 @@ from companion.games.chinatown.income import (
     Business,
     find_businesses,
     income_by_owner,
+    income_totals,
 )
 from companion.games.chinatown.state import ChinatownState
 from companion.games.chinatown.text import buildings_text, shop_name
@@ -236,7 +237,7 @@ def building_preview(state: ChinatownState, building: int) -> BuildingPreview:
         )
     # Only the owner's buildings matter to the owner's income: the same rule on a smaller board.
     mine_only = {b: s for b, s in state.owner.items() if s == seat}
-    base = income_by_owner(find_businesses(mine_only, state.shop)).get(seat, 0)
+    base = income_totals(mine_only, state.shop).get(seat, 0)
     near = {state.shop[n] for n in ADJACENCY[building] if n in state.shop and mine_only.get(n) == seat}
     options = []
     for shop in DATA.shop_ids:

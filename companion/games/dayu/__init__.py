@@ -6,7 +6,8 @@ import random
 from typing import Any
 
 from companion.core import Effect, Msg, Prompt, Scoreboard, msg
-from companion.games.dayu import flow, rules, scoring
+from companion.core.registry import Calculator, GameSpec
+from companion.games.dayu import calc, flow, rules, scoring
 from companion.games.dayu.data import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.dayu.entries import ENTRY_ADAPTER
 from companion.games.dayu.hindsight import round_summaries
@@ -14,7 +15,15 @@ from companion.games.dayu.preview import MarkerPreview, capture_worth, marker_pr
 from companion.games.dayu.situations import situations
 from companion.games.dayu.state import DayuOptions, DayuState
 
-__all__ = ["GAME", "MarkerPreview", "capture_worth", "marker_preview", "round_summaries", "situations"]
+__all__ = [
+    "GAME",
+    "SPEC",
+    "MarkerPreview",
+    "capture_worth",
+    "marker_preview",
+    "round_summaries",
+    "situations",
+]
 
 
 class DayuGame:
@@ -51,3 +60,9 @@ class DayuGame:
 
 
 GAME = DayuGame()
+SPEC = GameSpec(
+    game=GAME,
+    snapshot=3,  # its number in QR snapshots: never change or reuse it
+    calculators={"dayu-final": Calculator(run=calc.dayu_final, render=calc.render_dayu_final)},
+    ui="companion.ui.games.dayu",
+)

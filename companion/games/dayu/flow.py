@@ -16,7 +16,7 @@ from companion.games.dayu.ring import (
     neighbours,
     privilege_left,
 )
-from companion.games.dayu.rules import PHASE_KINDS
+from companion.games.dayu.rules import OVER_KEYS, PHASE_KINDS
 from companion.games.dayu.scoring import flood_name
 from companion.games.dayu.state import DayuState, ToolCard
 
@@ -293,7 +293,7 @@ def banner(s: DayuState) -> Msg:
     if s.phase in ("markers", "start", "opening"):
         return msg("dayu.banner.setup", pile=s.flood_pile, places=len(s.ring))
     if s.phase == "over":
-        return msg(f"dayu.banner.over_{s.end_reason}", round=s.round)
+        return msg(OVER_KEYS[s.end_reason][1], round=s.round)
     privileges = [
         msg(f"dayu.flood.{k}") for k in ("free_move", "free_flip", "free_tool") if privilege_left(s, k) > 0
     ]

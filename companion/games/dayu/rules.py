@@ -464,6 +464,10 @@ def _end_turn(s: DayuState, fx: Effects) -> None:
         if s.flood_pile == 0:
             _over(s, fx, "flood_conquered", "dayu.end.condition")
             return
+        if not any(s.piles.values()) and not any(p.hand for p in s.players):
+            # Every tool card is a VP card: nothing can be drained again (docs/decisions/dayu.md).
+            _over(s, fx, "no_tools", "dayu.end.no_tools")
+            return
         s.round += 1
     if s.supply == 0:
         # Every place is full to nine and no token is left: nothing can ever be drained again.
@@ -475,11 +479,19 @@ def _end_turn(s: DayuState, fx: Effects) -> None:
     _begin_turn(s, fx)
 
 
+# end reason -> (the effect's message, the banner's message)
+OVER_KEYS = {
+    "flood_conquered": ("dayu.fx.over_flood_conquered", "dayu.banner.over_flood_conquered"),
+    "no_tokens": ("dayu.fx.over_no_tokens", "dayu.banner.over_no_tokens"),
+    "no_tools": ("contract.dayu.fx.over_no_tools", "contract.dayu.banner.over_no_tools"),
+}
+
+
 def _over(s: DayuState, fx: Effects, reason: str, rule_id: str) -> None:
     s.phase = "over"
     s.end_reason = reason  # type: ignore[assignment]
     s.points_left = 0
-    fx.append(_fx(rule_id, f"dayu.fx.over_{reason}", None))
+    fx.append(_fx(rule_id, OVER_KEYS[reason][0], None))
 
 
 # ---- helpers -----------------------------------------------------------------------------

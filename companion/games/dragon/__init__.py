@@ -7,10 +7,11 @@ from typing import Any
 
 from companion.core.msg import Msg, msg
 from companion.core.protocol import Effect, Prompt, Scoreboard
-from companion.games.dragon import codes
+from companion.core.registry import Calculator, GameSpec
+from companion.games.dragon import calc, codes
 from companion.games.dragon.choices import STEP_KINDS, choices, step
 from companion.games.dragon.data import MAX_PLAYERS, MIN_PLAYERS
-from companion.games.dragon.engine import STEP_RULES, apply, setup
+from companion.games.dragon.engine import apply, play, setup, step_rules
 from companion.games.dragon.entries import ENTRY_ADAPTER
 from companion.games.dragon.forecast import (
     EventForecast,
@@ -28,6 +29,7 @@ from companion.games.dragon.text import banner, describe_entry, prompt_msg
 
 __all__ = [
     "GAME",
+    "SPEC",
     "EventForecast",
     "SeatForecast",
     "coming_events",
@@ -38,7 +40,6 @@ __all__ = [
 ]
 
 TABLE_FACTS = ("event_row", "super_event", "groups")
-_PROMPTS: list[tuple[DragonState, Prompt | None]] = []
 
 
 class DragonGame:
@@ -53,16 +54,7 @@ class DragonGame:
         return setup(options, players)
 
     def prompt(self, state: DragonState) -> Prompt | None:
-        # Same identity cache as ``choices``: the Table asks several times per entry.
-        for cached, prompt in _PROMPTS:
-            if cached is state:
-                return prompt
-        prompt = self._prompt(state)
-        _PROMPTS.insert(0, (state, prompt))
-        del _PROMPTS[4:]
-        return prompt
-
-    def _prompt(self, state: DragonState) -> Prompt | None:
+        # Computed once per version: the Table caches it.
         name = step(state)
         if name is None:
             return None
@@ -74,11 +66,14 @@ class DragonGame:
             choices=None if fact else choices(state),
             kinds=STEP_KINDS[name],
             auto=fact,
-            rule_ids=(STEP_RULES[name],),
+            rule_ids=step_rules(state, name),
         )
 
     def apply(self, state: DragonState, entry: Any) -> tuple[DragonState, list[Effect]]:
         return apply(state, entry)
+
+    def play(self, state: DragonState, entry: Any) -> tuple[DragonState, list[Effect]]:
+        return play(state, entry)
 
     def score(self, state: DragonState) -> Scoreboard:
         return score(state)
@@ -103,3 +98,9 @@ class DragonGame:
 
 
 GAME = DragonGame()
+SPEC = GameSpec(
+    game=GAME,
+    snapshot=1,  # its number in QR snapshots: never change or reuse it
+    calculators={"dragon-final": Calculator(run=calc.dragon_final, render=calc.render_dragon_final)},
+    ui="companion.ui.games.dragon",
+)

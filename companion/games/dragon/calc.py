@@ -50,7 +50,7 @@ def dragon_final(data: object) -> dict[str, Any]:
     for p in players:
         palaces = [Palace(floors=pal.floors, persons=tuple(pal.persons)) for pal in p.palaces]
         items = final_lines(palaces, p.yuan, p.rice, p.fireworks)
-        breakdown = [{"label": "vp", "count": p.vp, "points": p.vp, "rule_id": "dragon.scoring.round"}]
+        breakdown = [{"label": "vp", "count": p.vp, "points": p.vp, "rule_id": "dragon.scoring.track"}]
         breakdown += [
             {"label": i.source, "count": i.count, "points": i.points, "rule_id": SOURCE_RULES[i.source]}
             for i in items

@@ -152,21 +152,9 @@ def release_options(state: DragonState) -> list[Release]:
     ]
 
 
-# The last few states whose choices were computed, by identity. States handed out by the
-# engine are never changed afterwards (apply works on a clone), so the lists stay valid; the
-# Table asks for the prompt several times per entry, and this keeps that cheap.
-_CACHE: list[tuple[DragonState, list | None]] = []
-_CACHE_SIZE = 4
-
-
 def choices(state: DragonState) -> list | None:
-    for cached, result in _CACHE:
-        if cached is state:
-            return result
-    result = compute_choices(state)
-    _CACHE.insert(0, (state, result))
-    del _CACHE[_CACHE_SIZE:]
-    return result
+    """Every legal entry of the pending decision (None for a free-form table fact)."""
+    return compute_choices(state)
 
 
 def compute_choices(state: DragonState) -> list | None:

@@ -13,9 +13,7 @@ from companion.core.msg import msg
 from companion.core.protocol import Effect, RuleViolation
 from companion.games.dragon import superevents
 from companion.games.dragon.choices import (
-    STEP_KINDS,
     action_amount,
-    choices,
     compute_choices,
     group_cost,
     privilege_costs,
@@ -76,6 +74,25 @@ STEP_RULES = {
     "charter": "dragon.super.charter",
 }
 TABLE_STEPS = ("event_row", "super_event", "start_player", "groups")
+PLACE_STEPS = ("recruit_place", "person_place", "sunrise_place")
+
+
+def groups_rule(state: DragonState) -> str:
+    """The Great Wall deals eight cards in its own split; the base game seven."""
+    return "dragon.wall.groups" if state.options.great_wall else "dragon.action.groups"
+
+
+def step_rules(state: DragonState, name: str) -> tuple[str, ...]:
+    """The rules a prompt cites: the step's own rule, plus the one that shapes this instance of it."""
+    if name == "groups":
+        return (groups_rule(state),)
+    rules = (STEP_RULES[name],)
+    seat = state.current
+    if name in PLACE_STEPS and seat is not None and all(p.room <= 0 for p in state.players[seat].palaces):
+        rules += ("dragon.decision.full_palaces",)
+    elif name == "release" and state.tasks and state.tasks[0].rule_id == "dragon.event.drought":
+        rules += ("dragon.event.drought",)
+    return rules
 
 
 def setup(options: DragonOptions, players: list[str]) -> DragonState:
@@ -99,18 +116,13 @@ def setup(options: DragonOptions, players: list[str]) -> DragonState:
 
 
 def apply(state: DragonState, entry: object) -> tuple[DragonState, list[Effect]]:
+    """Check an entry against the rules, then play it. The Table has checked the kind and the seat."""
     name = step(state)
     if name is None:
         raise RuleViolation("core.game_over", "core.entry.game_over")
-    kind = getattr(entry, "kind", None)
-    if kind not in STEP_KINDS[name]:
-        raise RuleViolation(
-            "dragon.turn", "dragon.err.wrong_step", kind=str(kind), expected=msg(f"dragon.step.{name}")
-        )
-    seat = state.current if name not in TABLE_STEPS else None
-    if entry.seat != seat:  # type: ignore[attr-defined]
-        who = state.players[seat].name if seat is not None else msg("dragon.the_table")
-        raise RuleViolation("dragon.turn", "dragon.err.wrong_seat", player=who)
+    if name in TABLE_STEPS and getattr(entry, "seat", None) is not None:
+        # A fact from the components (a dealt row, the groups, who starts) has no seat.
+        raise RuleViolation("dragon.turn", "dragon.err.wrong_seat", player=msg("dragon.the_table"))
     if name == "event_row":
         valid_event_row(entry)  # type: ignore[arg-type]
     elif name == "groups":
@@ -118,10 +130,17 @@ def apply(state: DragonState, entry: object) -> tuple[DragonState, list[Effect]]
     elif name == "super_event":
         pass  # any of the ten tiles (the entry model admits nothing else)
     else:
-        legal = choices(state)
+        legal = compute_choices(state)
         if legal is None or entry not in legal:
             explain(state, name, entry)
             raise RuleViolation(STEP_RULES[name], "dragon.err.not_offered", what=msg(f"dragon.step.{name}"))
+    return play(state, entry)
+
+
+def play(state: DragonState, entry: object) -> tuple[DragonState, list[Effect]]:
+    """Apply a legal entry (checked by ``apply``, or offered by the prompt and checked by the Table)."""
+    name = step(state)
+    assert name is not None
     s = state.clone()
     fx: list[Effect] = []
     HANDLERS[name](s, entry, fx)
@@ -243,7 +262,7 @@ def _groups(s: DragonState, e: Groups, fx: list[Effect]) -> None:
     s.chosen_group = None
     fx.append(
         Effect(
-            rule_id="dragon.action.groups",
+            rule_id=groups_rule(s),
             msg=msg("dragon.fx.groups", groups=groups_msg(e.groups)),
         )
     )

@@ -63,12 +63,12 @@ def valid_groups(state: DragonState, entry: Groups) -> None:
     sizes = RULES.group_sizes(len(state.players), wall)
     cards = [c for g in entry.groups for c in g]
     deck = RULES.deck(wall)
+    rule = "dragon.wall.groups" if wall else "dragon.action.groups"
     if sorted(cards) != sorted(deck):
-        raise RuleViolation("dragon.action.groups", "dragon.err.groups_cards", n=len(deck))
-    if [len(g) for g in entry.groups] != sizes:
-        raise RuleViolation(
-            "dragon.action.groups", "dragon.err.groups_sizes", sizes=" + ".join(map(str, sizes))
-        )
+        raise RuleViolation(rule, "dragon.err.groups_cards", n=len(deck))
+    # The groups may lie in any order on the table (1 + 2 + 2 + 1 + 1 is a legal 5-player deal).
+    if sorted(len(g) for g in entry.groups) != sorted(sizes):
+        raise RuleViolation(rule, "dragon.err.groups_sizes", sizes=" + ".join(map(str, sizes)))
 
 
 def explain(state: DragonState, step: str, entry: object) -> None:

@@ -1,0 +1,145 @@
+"""The one game registry: a ``GameSpec`` per game, found through the ``companion.games`` entry points.
+
+A game package declares ``SPEC = GameSpec(...)`` in its ``__init__.py`` and one line in
+pyproject.toml (``[project.entry-points."companion.games"]``). The core never names a game:
+it asks this registry, which loads a game's package the first time its id is asked for.
+Tests add toy games with ``register``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from importlib.metadata import entry_points
+from typing import Any
+
+from pydantic import BaseModel, TypeAdapter
+
+from companion.core.msg import Msg
+from companion.core.protocol import Game
+
+ENTRY_POINT_GROUP = "companion.games"
+
+
+@dataclass(frozen=True)
+class Calculator:
+    """A stand-alone calculator: ``run(data) -> dict`` (the JSON) and ``render(result, lang) -> str``."""
+
+    run: Callable[[object], dict[str, Any]]
+    render: Callable[[dict[str, Any], str], str]
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the app needs to know of a game, in one place.
+
+    ``snapshot`` is the game's number in QR snapshots (docs/share.md): never reuse one; None
+    writes the id as text. ``calculators`` maps a CLI name to its calculator. ``ui`` names
+    the module holding the game's screens, or None for a game with the generic screens only.
+    """
+
+    game: Game
+    snapshot: int | None = None
+    calculators: Mapping[str, Calculator] = field(default_factory=dict)
+    ui: str | None = None
+
+    @property
+    def id(self) -> str:
+        return self.game.id
+
+    @property
+    def title(self) -> Msg:
+        return self.game.title
+
+    @property
+    def min_players(self) -> int:
+        return self.game.min_players
+
+    @property
+    def max_players(self) -> int:
+        return self.game.max_players
+
+    @property
+    def options_model(self) -> type[BaseModel]:
+        return self.game.options_model
+
+    @property
+    def entries(self) -> TypeAdapter[Any]:
+        return self.game.entry_adapter
+
+
+class UnknownGame(KeyError):
+    """No game is registered under this id (or its package failed to load)."""
+
+
+_SPECS: dict[str, GameSpec] = {}
+
+
+def _declared() -> dict[str, Any]:
+    """The installed games' entry points by id (not loaded)."""
+    return {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
+
+
+def spec(game_id: str) -> GameSpec:
+    """The spec of a game, loading its package on first use."""
+    found = _SPECS.get(game_id)
+    if found is not None:
+        return found
+    declared = _declared().get(game_id)
+    if declared is None:
+        raise UnknownGame(game_id)
+    loaded = declared.load()
+    if not isinstance(loaded, GameSpec) or loaded.id != game_id:
+        raise UnknownGame(game_id)
+    _SPECS[game_id] = loaded
+    return loaded
+
+
+def get(game_id: str) -> Game:
+    """The rules object of a game."""
+    return spec(game_id).game
+
+
+def available() -> list[str]:
+    """Ids of every game that can be played: the installed ones, then any registered by hand."""
+    ids = sorted(
+        (g for g in _declared() if _loads(g)), key=lambda g: (spec(g).snapshot is None, spec(g).snapshot)
+    )
+    return ids + [game_id for game_id in _SPECS if game_id not in ids]
+
+
+def installed() -> list[str]:
+    """Ids of the games installed through entry points (not those registered by hand)."""
+    return list(_declared())
+
+
+def specs() -> list[GameSpec]:
+    return [spec(game_id) for game_id in available()]
+
+
+def by_snapshot(number: int) -> GameSpec:
+    """The game a snapshot's number names."""
+    for found in specs():
+        if found.snapshot == number:
+            return found
+    raise UnknownGame(number)
+
+
+def calculators() -> dict[str, Calculator]:
+    """Every game's calculators by CLI name."""
+    return {name: calc for found in specs() for name, calc in found.calculators.items()}
+
+
+def register(game: GameSpec | Game) -> GameSpec:
+    """Add a game under its id (tests add toy games this way); a bare Game gets a spec of its own."""
+    found = game if isinstance(game, GameSpec) else GameSpec(game=game)
+    _SPECS[found.id] = found
+    return found
+
+
+def _loads(game_id: str) -> bool:
+    try:
+        spec(game_id)
+    except (UnknownGame, ImportError):
+        return False
+    return True
