@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
 from dragon_helpers import play_until_clarification
@@ -52,8 +53,9 @@ def test_first_game_tips(browser, tmp_path):
         page.mouse.move(200, 500)
         page.mouse.wheel(0, 3000)  # the options are under the players
         page.wait_for_timeout(600)
-        page.get_by_role("checkbox", name="Tips on", exact=True).click(timeout=60000)
-        page.wait_for_timeout(300)
+        tips = page.get_by_role("checkbox", name="Tips on", exact=True)
+        tips.click(timeout=60000)
+        expect(tips).to_be_checked(timeout=60000)  # the tap's result, before the next tap
         page.get_by_role("button", name="Start the game").first.click()
         table, teach = wait_until(lambda: (got := stored(data))[0] is not None and got, what="the table")
         assert teach.enabled and table.prompt.kind == "event_row"

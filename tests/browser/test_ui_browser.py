@@ -190,6 +190,6 @@ def test_play_scores_rules_in_each_language_and_theme(browser, tmp_path, lang, t
         shot(page, f"scores-{suffix}")
         page.close()
         page = with_settings(browser, url + f"table/{playing.id}/rules", lang, theme)
-        page.get_by_text(translate("ui.rules.moment", lang)).first.wait_for(timeout=60000)
+        page.get_by_text(translate("rules.for_moment", lang)).first.wait_for(timeout=60000)
         shot(page, f"rules-{suffix}")
         page.close()

@@ -115,6 +115,11 @@ async def test_other_phones_see_trade_bills_but_no_income_amounts(tmp_path):
     assert collected in viewer
     bills = translate("chinatown.give.money", "en", amount=TRADE)
     assert bills in viewer and bills in ben  # the bills handed over were seen by everyone
+    for paid in table.state.income:  # the Scores tab's year-by-year income, seat by seat
+        for seat, amount in enumerate(paid):
+            line = translate("ui.screens.chinatown.paid", "en", name=table.players[seat].name, amount=amount)
+            assert line not in viewer, f"a viewer read {line!r} on the Scores tab"
+            assert (line in ben) == (seat == 1), f"Ben's phone and {line!r}"
     for h in sessions.values():
         h.close()
 

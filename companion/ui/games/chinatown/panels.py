@@ -159,8 +159,12 @@ def public_scores(app: App, table: Table) -> list[ft.Control]:
     tr = app.tr
     rows: list[ft.Control] = [small(tr("screens.chinatown.income_by_year"))]
     for y, paid in enumerate(state.income):
+        # another seat's phone reads who was paid, not how much (docs/decisions/chinatown.md 15)
         amounts = ", ".join(
-            tr("screens.chinatown.paid", name=table.players[s].name, amount=a) for s, a in enumerate(paid)
+            tr("screens.chinatown.paid", name=table.players[s].name, amount=a)
+            if may_see(app.access, s)
+            else tr("screens.chinatown.paid_hidden", name=table.players[s].name)
+            for s, a in enumerate(paid)
         )
         rows.append(ft.Text(f"{DATA.years[y]}: {amounts}", key=f"ct-year-{y}", size=14))
     if not state.income:
