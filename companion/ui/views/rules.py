@@ -8,7 +8,7 @@ import flet as ft
 
 from companion.core.rulebook import Rule, rule, search
 from companion.games import get
-from companion.ui.games import known_game_ids
+from companion.ui.games import known_game_ids, ui_for
 from companion.ui.palette import TAP
 from companion.ui.shell import App
 from companion.ui.views.chrome import table_view
@@ -73,7 +73,9 @@ def table_rules(app: App, id: str) -> ft.View:
     table = app.hub.get(id)
     prompt = table.prompt
     ids = list(prompt.rule_ids) if prompt is not None else []  # the question now, not the last entry
-    body = [*moment(app, ids), heading(app.tr("rules.all")), *search_block(app, table.game_id)]
+    coming = ui_for(table.game_id).foresight_rules
+    extra = coming(app, table) if coming is not None and prompt is not None else []
+    body = [*moment(app, ids), *extra, heading(app.tr("rules.all")), *search_block(app, table.game_id)]
     return table_view(app, table, "rules", body)
 
 

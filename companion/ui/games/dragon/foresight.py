@@ -1,0 +1,89 @@
+"""Dragon: the coming events on the Play screen and in the Rules screen's "for this moment".
+
+This month's event and the next one (and month 7's super event while it is to come), one
+compact line per player from the engine's forecast (``dragon.coming_events``); a tap on a line
+opens the detail: the engine's effects for that player with their rules, then what would change
+them. The forecasts are computed once per table version (ui/foresight.py), whoever looks.
+Nothing here is hidden information: every number comes from the open board.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.core import Table
+from companion.games.dragon import EventForecast, SeatForecast, coming_events
+from companion.ui.foresight import per_version
+from companion.ui.parts import part
+from companion.ui.shell import App
+from companion.ui.widgets import card, dot, effect_line, rule_link, small
+
+
+def forecasts(table: Table) -> list[EventForecast]:
+    return per_version(table, "dragon-forecast", lambda: coming_events(table.state))  # type: ignore[arg-type]
+
+
+def coming(app: App, table: Table) -> list[ft.Control]:
+    """The Play screen's "coming events" card (nothing once no event is left to come)."""
+    found = forecasts(table)
+    if not found:
+        return []
+    props = (app.tr.lang, table.id, tuple(found), tuple((p.name, p.color) for p in table.players))
+    return [part(props, lambda: coming_card(app, table, found), key="forecast-part")]
+
+
+def coming_card(app: App, table: Table, found: list[EventForecast]) -> ft.Control:
+    tr = app.tr
+    items: list[ft.Control] = [small(tr("foresight.coming"), key="forecast-heading")]
+    for i, f in enumerate(found):
+        items.append(ft.Text(tr.msg(f.headline.msg), weight=ft.FontWeight.BOLD, size=14, key=f"forecast-{i}"))
+        items += [seat_line(app, table, f, sf, key=f"forecast-{i}-{sf.seat}") for sf in f.seats]
+    return card(*items, key="forecast")
+
+
+def seat_line(app: App, table: Table, f: EventForecast, sf: SeatForecast, *, key: str) -> ft.Control:
+    """One player's compact line; a tap opens what the event would do to them, and why."""
+    text = app.tr.msg(sf.line.msg)
+    return ft.Container(
+        ft.Row(
+            [
+                dot(table.players[sf.seat].color, 12),
+                ft.Text(text, size=13, expand=True),
+                ft.Icon(ft.Icons.CHEVRON_RIGHT, size=16),
+            ],
+            spacing=6,
+        ),
+        key=key,
+        tooltip=app.tr("foresight.detail_hint", line=text),
+        on_click=lambda _: show_detail(app, f, sf),
+        padding=ft.Padding.symmetric(vertical=6),
+        ink=True,
+    )
+
+
+def show_detail(app: App, f: EventForecast, sf: SeatForecast) -> None:
+    def body() -> list[ft.Control]:
+        rows: list[ft.Control] = [ft.Text(app.tr.msg(sf.line.msg), key="forecast-detail-line")]
+        rows += [effect_line(app, fx, key=f"forecast-detail-{k}") for k, fx in enumerate(sf.detail)]
+        if f.table:
+            rows.append(small(app.tr("foresight.whole_table")))
+            rows += [effect_line(app, fx, key=f"forecast-table-{k}") for k, fx in enumerate(f.table)]
+        rows.append(rule_link(app, f.rule_id, "forecast-detail-rule"))
+        return rows
+
+    app.dialog(app.tr.msg(f.headline.msg), body, key="forecast-dialog")
+
+
+def moment(app: App, table: Table) -> list[ft.Control]:
+    """The Rules screen's section: each coming event with its rule, and every player's line."""
+    found = forecasts(table)
+    if not found:
+        return []
+    tr = app.tr
+    items: list[ft.Control] = [
+        ft.Text(tr("foresight.coming"), weight=ft.FontWeight.BOLD, key="moment-coming")
+    ]
+    for i, f in enumerate(found):
+        items.append(effect_line(app, f.headline, key=f"moment-coming-{i}"))
+        items += [small(tr.msg(sf.line.msg), key=f"moment-coming-{i}-{sf.seat}") for sf in f.seats]
+    return [card(*items, key="moment-foresight")]
