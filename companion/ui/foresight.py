@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import flet as ft
 
-from companion.core import Table
+from companion.core import Effect, Table
 from companion.core.foresight import RoundSummary, table_history
 from companion.ui.parts import part
-from companion.ui.widgets import card, dot, effect_line, small, text_button
+from companion.ui.widgets import card, dot, effect_line, rule_link, small, text_button
 
 if TYPE_CHECKING:
     from companion.ui.shell import App
@@ -44,6 +44,22 @@ def per_version(table: Table, what: str, compute: Callable[[], T]) -> T:
     value = compute()
     _CACHE[key] = (state, value)
     return value
+
+
+def effect_block(app: App, effect: Effect, key: str) -> ft.Control:
+    """An effect in a narrow dialog: its text over the full width, the rule it cites under it
+    (``effect_line`` puts the rule beside the text, which squeezes the text in a dialog)."""
+    marker: list[ft.Control] = []
+    if effect.seat is not None and 0 <= effect.seat < len(app.table.players):
+        marker = [dot(app.table.players[effect.seat].color, 10)]
+    return ft.Column(
+        [
+            ft.Row([*marker, ft.Text(app.tr.msg(effect.msg), size=14, expand=True)], spacing=6),
+            ft.Row([rule_link(app, effect.rule_id, key)], alignment=ft.MainAxisAlignment.END),
+        ],
+        spacing=0,
+        tight=True,
+    )
 
 
 def summaries(table: Table) -> list[RoundSummary]:

@@ -72,3 +72,155 @@ async def test_dragon_super_event_forecast_and_rules_moment(tmp_path):
         for sf in f.seats:
             assert h.by_key(f"moment-coming-{i}-{sf.seat}").value == sf.line.msg.render("en")
     h.close()
+
+
+# ---- hindsight ------------------------------------------------------------------------------
+
+
+async def test_round_summary_card_after_a_month_and_history_link(tmp_path):
+    hub = new_hub(tmp_path)
+    table = dragon_table(hub, month=3, players=4)
+    h = await started(hub, route=f"/table/{table.id}", prefs={PREFIX + "lang": "es"})
+    last = dragon.round_summaries(*table_history(table))[-1]
+    assert last.round == 2
+    assert h.by_key("hindsight-title").value == last.title.msg.render("es")
+    for sr in last.seats:
+        assert h.by_key(f"hindsight-seat-{sr.seat}").value == sr.line.msg.render("es")
+    if last.order_line is not None:
+        assert h.by_key("hindsight-order").value == last.order_line.msg.render("es")
+    await h.click("hindsight-open")
+    assert h.route() == f"/table/{table.id}/history"
+    app = h.page.session.store.get("companion.app")
+    assert app.memo[fs.HISTORY_ROUND] == last.entries
+    h.close()
+
+
+async def test_no_summary_card_before_the_first_round_ends(tmp_path):
+    hub = new_hub(tmp_path)
+    table = dragon_table(hub, month=1)
+    h = await started(hub, route=f"/table/{table.id}")
+    assert not h.has("hindsight") and h.has("forecast")
+    h.close()
+
+
+def test_summaries_are_kept_per_table_version(tmp_path):
+    """The summaries read the whole log: computed once per version, again after a change or an
+    undo followed by a different entry (the same version number, another state)."""
+    hub = new_hub(tmp_path)
+    table = dragon_table(hub, month=3)
+    first = fs.summaries(table)
+    assert fs.summaries(table) is first  # the same version: not computed again
+    rng = random.Random(9)
+    step_random(table, rng)
+    second = fs.summaries(table)
+    assert second is not first and second == dragon.round_summaries(*table_history(table))
+    table.undo()
+    assert fs.summaries(table) == first
+
+
+# ---- Chinatown ----------------------------------------------------------------------------
+
+
+def chinatown_table(hub, *, year: int, phase: str, seed: int = 2) -> Table:
+    """A 4-player Chinatown table played at random (no trades) up to ``phase`` of ``year``."""
+    table = hub.create(Table.new("chinatown", NAMES[:4]))
+    rng = random.Random(seed)
+    while not (table.state.year == year and table.state.phase == phase):
+        prompt = table.prompt
+        if prompt.auto:
+            table.auto(rng)
+        elif prompt.kind == "trade":
+            table.submit(chinatown.GAME.entry_adapter.validate_python({"kind": "trading_done"}))
+        else:
+            table.submit(rng.choice(prompt.choices))
+    return table
+
+
+async def test_chinatown_trade_review_shows_income_before_and_after(tmp_path):
+    hub = new_hub(tmp_path)
+    table = chinatown_table(hub, year=2, phase="trade")
+    state = table.state
+    giver = 0
+    given = sorted(b for b, s in state.owner.items() if s == giver)[0]
+    h = await started(hub, route=f"/table/{table.id}")
+    await h.click(f"ct-give-b-{given}")
+    await h.click("ct-receiver-1")
+    await h.click("ct-money-plus")
+    await h.click("ct-give-add")
+    await h.click("ct-trade-review")
+    assert h.has("ct-trade-dialog") and h.has("ct-preview-heading")
+    from companion.games.chinatown.entries import Give, Trade
+
+    trade = Trade(
+        gives=(Give(giver=0, receiver=1, buildings=(given,), money=chinatown.data.DATA.money_unit),)
+    )
+    preview = chinatown.trade_preview(state, trade)
+    assert [p.seat for p in preview.parties] == [0, 1]
+    for party in preview.parties:
+        assert h.by_key(f"ct-preview-{party.seat}").value == party.line.msg.render("en")
+        for k, _ in enumerate(party.changes):
+            assert h.has(f"ct-preview-{party.seat}-{k}")
+    await h.click("ct-trade-confirm")
+    # what the review said is what the board now pays
+    from companion.games.chinatown.income import find_businesses, income_by_owner
+
+    paid = income_by_owner(find_businesses(table.state.owner, table.state.shop))
+    assert [paid.get(p.seat, 0) for p in preview.parties] == [p.income_after for p in preview.parties]
+    h.close()
+
+
+async def test_chinatown_tapped_empty_building_says_what_a_tile_would_add(tmp_path):
+    hub = new_hub(tmp_path)
+    table = chinatown_table(hub, year=3, phase="trade")
+    state = table.state
+    empty = sorted(b for b in state.owner if b not in state.shop)
+    assert empty
+    h = await started(hub, route=f"/table/{table.id}")
+    n = empty[0]
+    await h.click(f"ct-b-{n}")
+    preview = chinatown.building_preview(state, n)
+    assert h.by_key("ct-building-preview").value == preview.line.msg.render("en")
+    for o in preview.options:
+        assert h.has(f"ct-building-option-{o.shop}")
+    # an unowned building: no preview, only what the map says of it
+    free = next(b for b in range(1, 86) if b not in state.owner)
+    await h.click(f"ct-b-{free}")
+    assert h.has("ct-building-text") and not h.has("ct-building-preview")
+    h.close()
+
+
+# ---- Da Yu --------------------------------------------------------------------------------
+
+
+async def test_dayu_marker_card_for_the_current_player(tmp_path):
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("dayu", NAMES[:3]))
+    rng = random.Random(5)
+    seen = 0
+    h = await started(hub, route=f"/table/{table.id}", prefs={PREFIX + "lang": "es"})
+    for _ in range(400):
+        state = table.state
+        if state.phase == "actions" and state.players[state.current].marker is not None:
+            preview = dayu.marker_preview(state)
+            assert h.by_key("dy-marker-line").value == preview.line.msg.render("es")
+            for f in preview.fits:
+                assert h.has(f"dy-fit-{f.card}")
+            for w in preview.worth:
+                assert h.has(f"dy-worth-{w.kind}")
+            seen += 1
+        else:
+            assert not h.has("dy-marker")
+        if table.prompt is None:
+            break
+        if h.has("auto"):
+            await h.click("auto")
+        else:
+            choices = [k for k in h.keys("choice-") if k.count("-") == 1]
+            if not choices:  # the ring is the question: enter a choice straight away
+                choice = rng.choice(table.prompt.choices)
+                hub.change(table.id, lambda t, c=choice: t.submit(c))
+                await h.goto(f"/table/{table.id}")
+            else:
+                await h.click(rng.choice(choices))
+    assert seen >= 5
+    h.close()

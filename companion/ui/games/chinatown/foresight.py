@@ -13,8 +13,9 @@ from companion.core import RuleViolation, Table
 from companion.games.chinatown import TradePreview, building_preview, trade_preview
 from companion.games.chinatown.entries import Trade
 from companion.games.chinatown.state import ChinatownState
+from companion.ui.foresight import effect_block
 from companion.ui.shell import App
-from companion.ui.widgets import dot, effect_line, small
+from companion.ui.widgets import dot, small
 
 
 def preview_of(table: Table, trade: Trade) -> TradePreview | None:
@@ -48,7 +49,7 @@ def trade_lines(app: App, table: Table, preview: TradePreview | None) -> list[ft
             )
         )
         out += [
-            effect_line(app, c.effect, key=f"ct-preview-{party.seat}-{k}")
+            effect_block(app, c.effect, key=f"ct-preview-{party.seat}-{k}")
             for k, c in enumerate(party.changes)
         ]
         if not party.changes:
@@ -64,5 +65,5 @@ def building_lines(app: App, table: Table, n: int) -> list[ft.Control]:
         return []
     preview = building_preview(state, n)
     out: list[ft.Control] = [ft.Text(app.tr.msg(preview.line.msg), key="ct-building-preview")]
-    out += [effect_line(app, o.effect, key=f"ct-building-option-{o.shop}") for o in preview.options]
+    out += [effect_block(app, o.effect, key=f"ct-building-option-{o.shop}") for o in preview.options]
     return out

@@ -13,7 +13,7 @@ import flet as ft
 
 from companion.core import Table
 from companion.games.dragon import EventForecast, SeatForecast, coming_events
-from companion.ui.foresight import per_version
+from companion.ui.foresight import effect_block, per_version
 from companion.ui.parts import part
 from companion.ui.shell import App
 from companion.ui.widgets import card, dot, effect_line, rule_link, small
@@ -64,11 +64,12 @@ def seat_line(app: App, table: Table, f: EventForecast, sf: SeatForecast, *, key
 def show_detail(app: App, f: EventForecast, sf: SeatForecast) -> None:
     def body() -> list[ft.Control]:
         rows: list[ft.Control] = [ft.Text(app.tr.msg(sf.line.msg), key="forecast-detail-line")]
-        rows += [effect_line(app, fx, key=f"forecast-detail-{k}") for k, fx in enumerate(sf.detail)]
+        rows += [effect_block(app, fx, key=f"forecast-detail-{k}") for k, fx in enumerate(sf.detail)]
         if f.table:
             rows.append(small(app.tr("foresight.whole_table")))
-            rows += [effect_line(app, fx, key=f"forecast-table-{k}") for k, fx in enumerate(f.table)]
-        rows.append(rule_link(app, f.rule_id, "forecast-detail-rule"))
+            rows += [effect_block(app, fx, key=f"forecast-table-{k}") for k, fx in enumerate(f.table)]
+        if not sf.detail and not f.table:  # otherwise each line above names its rule already
+            rows.append(rule_link(app, f.rule_id, "forecast-detail-rule"))
         return rows
 
     app.dialog(app.tr.msg(f.headline.msg), body, key="forecast-dialog")
