@@ -63,15 +63,26 @@ def effect_block(app: App, effect: Effect, key: str) -> ft.Control:
 
 
 def summaries(table: Table) -> list[RoundSummary]:
-    """The game's summaries of every finished round (none for a game without ``round_summaries``)."""
+    """The game's summaries of every finished round (none for a game without hindsight).
+
+    A summary reads the whole log, but it changes only when a round ends: the list is kept
+    while the number of rounds done (the game's ``rounds_done``) and the history up to the last
+    round's end stay the same, so a tap inside a round costs nothing here."""
     try:
-        module = importlib.import_module(f"companion.games.{table.game_id}")
+        hindsight = importlib.import_module(f"companion.games.{table.game_id}.hindsight")
     except ModuleNotFoundError:
         return []
-    summarise = getattr(module, "round_summaries", None)
-    if summarise is None:
-        return []
-    return per_version(table, "summaries", lambda: summarise(*table_history(table)))
+    done = hindsight.rounds_done(table.state)
+    key = (table.id, "summaries")
+    hit = _CACHE.get(key)
+    if hit is not None:
+        (was_done, anchor, at), found = hit
+        if was_done == done and at <= table.version and table.state_at(at) is anchor:
+            return found
+    found = hindsight.round_summaries(*table_history(table))
+    at = found[-1].entries[1] + 1 if found else 0  # the state that closed the last round
+    _CACHE[key] = ((done, table.state_at(at), at), found)
+    return found
 
 
 def round_card(app: App, table: Table, summary: RoundSummary, *, key: str) -> ft.Control:

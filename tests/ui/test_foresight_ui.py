@@ -103,19 +103,29 @@ async def test_no_summary_card_before_the_first_round_ends(tmp_path):
     h.close()
 
 
-def test_summaries_are_kept_per_table_version(tmp_path):
-    """The summaries read the whole log: computed once per version, again after a change or an
-    undo followed by a different entry (the same version number, another state)."""
+def test_summaries_are_kept_until_a_round_ends(tmp_path):
+    """The summaries read the whole log: kept while a round goes on, computed again when one
+    ends, and after an undo that rewrites an earlier round (the same count, another history)."""
     hub = new_hub(tmp_path)
     table = dragon_table(hub, month=3)
-    first = fs.summaries(table)
-    assert fs.summaries(table) is first  # the same version: not computed again
     rng = random.Random(9)
-    step_random(table, rng)
-    second = fs.summaries(table)
-    assert second is not first and second == dragon.round_summaries(*table_history(table))
-    table.undo()
-    assert fs.summaries(table) == first
+
+    def fresh():
+        return dragon.round_summaries(*table_history(table))
+
+    first = fs.summaries(table)
+    assert len(first) == 2 and first == fresh()
+    step_random(table, rng)  # a tap inside month 3: nothing computed again
+    assert fs.summaries(table) is first
+    # back into month 1, then a different game up to month 3: two months done again, not the same
+    table.undo(table.version - first[0].entries[1])
+    other = random.Random(77)
+    while not (table.state.month == 3 and table.state.phase == "actions"):
+        step_random(table, other)
+    assert fs.summaries(table) == fresh() != first
+    while len(table.state.by_round) == 2:  # month 3 ends: its summary comes
+        step_random(table, rng)
+    assert len(fs.summaries(table)) == 3 and fs.summaries(table) == fresh()
 
 
 # ---- Chinatown ----------------------------------------------------------------------------
