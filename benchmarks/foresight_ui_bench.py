@@ -75,7 +75,9 @@ async def main(games: int) -> None:
     register_ui(FULL)
     play.last_round = SHOW_SUMMARY
     base = [t for game in taps["without foresight"] for t in game]
-    print(f"games: {games} (5 players, random legal choices, the app deals), {len(base)} taps in months 10-12")
+    print(
+        f"games: {games} (5 players, random legal choices, the app deals), {len(base)} taps in months 10-12"
+    )
     for variant, games_taps in taps.items():
         flat = [t for game in games_taps for t in game]
         assert len(flat) == len(base), "the variants must tap the same game"

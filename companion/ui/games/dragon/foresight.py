@@ -24,11 +24,13 @@ def forecasts(table: Table) -> list[EventForecast]:
 
 
 def coming(app: App, table: Table) -> list[ft.Control]:
-    """The Play screen's "coming events" card (nothing once no event is left to come)."""
+    """The Play screen's "coming events" card (nothing once no event is left to come). Drawn
+    again only when a line changed (many taps change no forecast), not on every tap."""
     found = forecasts(table)
     if not found:
         return []
-    props = (app.tr.lang, table.id, tuple(found), tuple((p.name, p.color) for p in table.players))
+    lines = tuple((f.headline, tuple(sf.line for sf in f.seats)) for f in found)
+    props = (app.tr.lang, lines, tuple(p.color for p in table.players))
     return [part(props, lambda: coming_card(app, table, found), key="forecast-part")]
 
 
@@ -37,11 +39,11 @@ def coming_card(app: App, table: Table, found: list[EventForecast]) -> ft.Contro
     items: list[ft.Control] = [small(tr("foresight.coming"), key="forecast-heading")]
     for i, f in enumerate(found):
         items.append(ft.Text(tr.msg(f.headline.msg), weight=ft.FontWeight.BOLD, size=14, key=f"forecast-{i}"))
-        items += [seat_line(app, table, f, sf, key=f"forecast-{i}-{sf.seat}") for sf in f.seats]
+        items += [seat_line(app, table, i, sf) for sf in f.seats]
     return card(*items, key="forecast")
 
 
-def seat_line(app: App, table: Table, f: EventForecast, sf: SeatForecast, *, key: str) -> ft.Control:
+def seat_line(app: App, table: Table, i: int, sf: SeatForecast) -> ft.Control:
     """One player's compact line; a tap opens what the event would do to them, and why."""
     text = app.tr.msg(sf.line.msg)
     return ft.Container(
@@ -53,15 +55,23 @@ def seat_line(app: App, table: Table, f: EventForecast, sf: SeatForecast, *, key
             ],
             spacing=6,
         ),
-        key=key,
+        key=f"forecast-{i}-{sf.seat}",
         tooltip=app.tr("foresight.detail_hint", line=text),
-        on_click=lambda _: show_detail(app, f, sf),
+        on_click=lambda _: show_detail(app, table, i, sf.seat),
         padding=ft.Padding.symmetric(vertical=6),
         ink=True,
     )
 
 
-def show_detail(app: App, f: EventForecast, sf: SeatForecast) -> None:
+def show_detail(app: App, table: Table, i: int, seat: int) -> None:
+    """The detail of forecast ``i`` for ``seat``, as the table stands at the tap (a line kept
+    from an earlier draw never opens an old forecast)."""
+    found = forecasts(table)
+    if i >= len(found):
+        return
+    f = found[i]
+    sf = f.seats[seat]
+
     def body() -> list[ft.Control]:
         rows: list[ft.Control] = [ft.Text(app.tr.msg(sf.line.msg), key="forecast-detail-line")]
         rows += [effect_block(app, fx, key=f"forecast-detail-{k}") for k, fx in enumerate(sf.detail)]
