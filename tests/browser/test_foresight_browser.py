@@ -125,7 +125,7 @@ def test_chinatown_trade_review_and_an_empty_building(browser, tmp_path, lang):
         button(page, page_text(lang, "ui.chinatown.trade_review")).click()
         on_screen(page, page_text(lang, "ui.chinatown.trade_confirm"))  # the dialog's text is painted only
         assert preview.parties  # what it shows is checked in tests/ui/test_foresight_ui.py
-        shot(page, f"foresight_chinatown_trade_{lang}", settle_ms=1500)  # the dialog slides in
+        shot(page, f"foresight_chinatown_trade_{lang}", settle_ms=3000)  # the dialog fades in
         button(page, page_text(lang, "ui.action.close")).click()
         page.wait_for_timeout(500)
         empty = next(b for b in sorted(state.owner) if b not in state.shop and b != given)
