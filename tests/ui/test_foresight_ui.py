@@ -66,11 +66,11 @@ async def test_dragon_super_event_forecast_and_rules_moment(tmp_path):
     assert found[-1].super and found[-1].month == 7
     assert h.by_key(f"forecast-{len(found) - 1}").value == found[-1].headline.msg.render("en")
     await h.goto(f"/table/{table.id}/rules")
-    assert h.has("moment-foresight")
+    assert h.has("coming-rules")
     for i, f in enumerate(found):
-        assert h.has(f"moment-coming-{i}")
+        assert h.has(f"coming-rules-{i}")
         for sf in f.seats:
-            assert h.by_key(f"moment-coming-{i}-{sf.seat}").value == sf.line.msg.render("en")
+            assert h.by_key(f"coming-rules-{i}-{sf.seat}").value == sf.line.msg.render("en")
     h.close()
 
 

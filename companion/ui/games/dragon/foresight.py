@@ -92,9 +92,9 @@ def moment(app: App, table: Table) -> list[ft.Control]:
         return []
     tr = app.tr
     items: list[ft.Control] = [
-        ft.Text(tr("foresight.coming"), weight=ft.FontWeight.BOLD, key="moment-coming")
+        ft.Text(tr("foresight.coming"), weight=ft.FontWeight.BOLD, key="coming-rules-heading")
     ]
     for i, f in enumerate(found):
-        items.append(effect_line(app, f.headline, key=f"moment-coming-{i}"))
-        items += [small(tr.msg(sf.line.msg), key=f"moment-coming-{i}-{sf.seat}") for sf in f.seats]
-    return [card(*items, key="moment-foresight")]
+        items.append(effect_line(app, f.headline, key=f"coming-rules-{i}"))
+        items += [small(tr.msg(sf.line.msg), key=f"coming-rules-{i}-{sf.seat}") for sf in f.seats]
+    return [card(*items, key="coming-rules")]
