@@ -1,7 +1,7 @@
 """Foresight on the Play screen: what the coming-events card (and the round summary card) add to
 a tap late in a 5-player Dragon game, measured through the screen with the headless harness.
 
-Run: python benchmarks/foresight_ui_bench.py [--games N]
+Run: python benchmarks/foresight_ui_bench.py [--games N] [--variant NAME]
 The same seeded games are tapped three times: without the foresight parts, with the coming
 events, with the coming events and the round summary card. A tap's time is the server's CPU time
 from the click to the last message sent to the (fake) client (as in benchmarks/ui_bench.py);
@@ -66,14 +66,18 @@ async def one_game(folder: Path, seed: int, variant: str) -> list[float]:
     return late
 
 
-async def main(games: int) -> None:
-    taps: dict[str, list[list[float]]] = {v: [] for v in VARIANTS}
+async def main(games: int, only: str | None = None) -> None:
+    variants = [only] if only else list(VARIANTS)
+    taps: dict[str, list[list[float]]] = {v: [] for v in variants}
     for seed in range(games):
-        for variant in VARIANTS:
+        for variant in variants:
             with tempfile.TemporaryDirectory() as tmp:
                 taps[variant].append(await one_game(Path(tmp), seed, variant))
     register_ui(FULL)
     play.last_round = SHOW_SUMMARY
+    if only:  # one variant alone: for timing the whole process from outside, pair against another
+        print(f"{only}: {sum(len(g) for g in taps[only])} taps in months 10-12")
+        return
     base = [t for game in taps["without foresight"] for t in game]
     print(
         f"games: {games} (5 players, random legal choices, the app deals), {len(base)} taps in months 10-12"
@@ -91,4 +95,6 @@ async def main(games: int) -> None:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=3)
-    asyncio.run(main(parser.parse_args().games))
+    parser.add_argument("--variant", choices=list(VARIANTS), help="tap the games with this variant only")
+    args = parser.parse_args()
+    asyncio.run(main(args.games, args.variant))

@@ -151,6 +151,6 @@ def test_dayu_the_card_under_the_marker(browser, tmp_path, lang):
     with served(data) as url:
         page = page_in(browser, url + f"table/{table.id}", lang)
         on_screen(page, preview.line.msg.render(lang))
-        scroll(page, 700)
+        scroll(page, 1050)  # past the form and the ring: the card sits under the question's board
         shot(page, f"foresight_dayu_{lang}")
         page.close()

@@ -14,9 +14,10 @@ import flet as ft
 from companion.core import Table
 from companion.games.dragon import EventForecast, SeatForecast, coming_events
 from companion.ui.foresight import effect_block, per_version
+from companion.ui.palette import swatch
 from companion.ui.parts import part
 from companion.ui.shell import App
-from companion.ui.widgets import card, dot, effect_line, rule_link, small
+from companion.ui.widgets import card, effect_line, rule_link, small
 
 
 def forecasts(table: Table) -> list[EventForecast]:
@@ -24,41 +25,36 @@ def forecasts(table: Table) -> list[EventForecast]:
 
 
 def coming(app: App, table: Table) -> list[ft.Control]:
-    """The Play screen's "coming events" card (nothing once no event is left to come). Drawn
-    again only when a line changed (many taps change no forecast), not on every tap."""
+    """The Play screen's "coming events" card (nothing once no event is left to come). Each
+    player's line is drawn again only when it changed: most taps change one player's numbers."""
     found = forecasts(table)
     if not found:
         return []
-    lines = tuple((f.headline, tuple(sf.line for sf in f.seats)) for f in found)
-    props = (app.tr.lang, lines, tuple(p.color for p in table.players))
-    return [part(props, lambda: coming_card(app, table, found), key="forecast-part")]
-
-
-def coming_card(app: App, table: Table, found: list[EventForecast]) -> ft.Control:
     tr = app.tr
-    items: list[ft.Control] = [small(tr("foresight.coming"), key="forecast-heading")]
+    items: list[ft.Control] = [small(tr("foresight.coming_tap"), key="forecast-heading")]
     for i, f in enumerate(found):
         items.append(ft.Text(tr.msg(f.headline.msg), weight=ft.FontWeight.BOLD, size=14, key=f"forecast-{i}"))
-        items += [seat_line(app, table, i, sf) for sf in f.seats]
-    return card(*items, key="forecast")
+        for sf in f.seats:
+            props = (tr.lang, i, sf.line, table.players[sf.seat].color)
+            items.append(
+                part(
+                    props, lambda i=i, sf=sf: seat_line(app, table, i, sf), key=f"forecast-part-{i}-{sf.seat}"
+                )
+            )
+    return [card(*items, key="forecast")]
 
 
 def seat_line(app: App, table: Table, i: int, sf: SeatForecast) -> ft.Control:
-    """One player's compact line; a tap opens what the event would do to them, and why."""
+    """One player's compact line, marked by their colour; a tap opens what the event would do
+    to them, and why. Two controls a line: the screen is diffed on every tap, so each counts."""
     text = app.tr.msg(sf.line.msg)
     return ft.Container(
-        ft.Row(
-            [
-                dot(table.players[sf.seat].color, 12),
-                ft.Text(text, size=13, expand=True),
-                ft.Icon(ft.Icons.CHEVRON_RIGHT, size=16),
-            ],
-            spacing=6,
-        ),
+        ft.Text(text, size=13),
         key=f"forecast-{i}-{sf.seat}",
         tooltip=app.tr("foresight.detail_hint", line=text),
         on_click=lambda _: show_detail(app, table, i, sf.seat),
-        padding=ft.Padding.symmetric(vertical=6),
+        padding=ft.Padding.only(left=8, top=6, bottom=6),
+        border=ft.Border.only(left=ft.BorderSide(4, swatch(table.players[sf.seat].color))),
         ink=True,
     )
 
