@@ -21,11 +21,16 @@ from companion.games.chinatown.state import ChinatownState
 BUSINESS_RULES = (RULE_COMPLETE, RULE_INCOMPLETE, RULE_OVERSIZE)
 
 
+def rounds_done(state: ChinatownState) -> int:
+    """How many years have ended (a year ends when its income is paid)."""
+    return state.year
+
+
 def round_summaries(
     states: Sequence[ChinatownState], effects: Sequence[list[Effect]], entries: Sequence[object]
 ) -> list[RoundSummary]:
     """One summary per year whose income was paid. ``entries`` are the table's entries (for the trades)."""
-    ends = [i for i in range(len(states) - 1) if states[i + 1].year > states[i].year]
+    ends = [i for i in range(len(states) - 1) if rounds_done(states[i + 1]) > rounds_done(states[i])]
     out = []
     for n, end in enumerate(ends):
         first = ends[n - 1] + 1 if n else 0

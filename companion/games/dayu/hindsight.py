@@ -17,13 +17,16 @@ GAIN_KEYS = ("dayu.fx.vp_card", "dayu.fx.capture", "dayu.fx.exchange")
 LOSS_KEYS = ("dayu.fx.discard",)
 
 
+def rounds_done(state: DayuState) -> int:
+    """How many rounds have ended (a round ends when its totals are recorded)."""
+    return len(state.round_totals)
+
+
 def round_summaries(
     states: Sequence[DayuState], effects: Sequence[list[Effect]], entries: Sequence[object] = ()
 ) -> list[RoundSummary]:
     """One summary per round already ended (``entries`` is not needed)."""
-    ends = [
-        i for i in range(len(states) - 1) if len(states[i + 1].round_totals) > len(states[i].round_totals)
-    ]
+    ends = [i for i in range(len(states) - 1) if rounds_done(states[i + 1]) > rounds_done(states[i])]
     out = []
     for n, end in enumerate(ends):
         first = ends[n - 1] + 1 if n else 0

@@ -29,9 +29,14 @@ GOODS_LOST = {
 EVENT_RULES = ("dragon.event.", "dragon.wall.check", "dragon.super.", "dragon.decay")
 
 
+def rounds_done(state: DragonState) -> int:
+    """How many months have been scored (a month ends with its round scoring)."""
+    return len(state.by_round)
+
+
 def month_ends(states: Sequence[DragonState]) -> list[int]:
     """The entry after which each month was scored, month 1 first."""
-    return [i for i in range(len(states) - 1) if len(states[i + 1].by_round) > len(states[i].by_round)]
+    return [i for i in range(len(states) - 1) if rounds_done(states[i + 1]) > rounds_done(states[i])]
 
 
 def round_summaries(

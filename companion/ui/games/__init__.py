@@ -54,6 +54,8 @@ class GameUI:
     quick_score_key: str = ""  # its title (ui catalogue key)
     secret_scores: bool = False  # the Scores screen shows no totals before the scoreboard is final
     public_scores: Panel | None = None  # with secret_scores: what the Scores tab shows during play
+    foresight: Panel | None = None  # what is coming, under the context on the Play screen (issue 15)
+    foresight_rules: Panel | None = None  # the same, as a section of the Rules screen's "for this moment"
 
 
 # game id -> module exporting UI. Other games add one line here and their own module.

@@ -13,6 +13,7 @@ import flet as ft
 
 from companion.core import Effect, Prompt, RuleViolation, Table
 from companion.share.live import may_act, stamp, visible_effect
+from companion.ui.foresight import last_round
 from companion.ui.games import ui_for
 from companion.ui.palette import TAP
 from companion.ui.parts import part
@@ -60,7 +61,10 @@ def view(app: App, id: str) -> ft.View:
             body += panels
         elif panels:
             body.append(context(app, panels))
+    if gui.foresight is not None and prompt is not None:
+        body += gui.foresight(app, table)
     body += why(app, table)
+    body += last_round(app, table)
     if prompt is not None and prompt.rule_ids:
         body.append(moment_rules(app, prompt))
     body.append(heading(tr("play.players")))

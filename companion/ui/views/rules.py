@@ -15,7 +15,7 @@ from companion.games import get
 from companion.i18n import PSEUDO
 from companion.lookup import Hit, Moment, for_moment, search
 from companion.lookup.data import GAMES
-from companion.ui.games import known_game_ids
+from companion.ui.games import known_game_ids, ui_for
 from companion.ui.palette import TAP
 from companion.ui.shell import App
 from companion.ui.teach import teach_switch
@@ -133,6 +133,9 @@ def table_rules(app: App, id: str) -> ft.View:
     if table.game_id in GAMES:
         asked = list(prompt.rule_ids) if prompt is not None else ["core.game_over"]
         body += moment(app, for_moment(table, lookup_lang(app)), asked)
+    coming = ui_for(table.game_id).foresight_rules  # what the coming events would do (Dragon)
+    if coming is not None and prompt is not None:
+        body += coming(app, table)
     if not app.guest:
         body.append(teach_switch(app, table))
     game = table.game_id if table.game_id in GAMES else None

@@ -16,6 +16,7 @@ from companion.games.chinatown.entries import DrawTiles, Give, KeepBuildings, Tr
 from companion.games.chinatown.rules import dealing
 from companion.games.chinatown.state import ChinatownState
 from companion.games.chinatown.text import shop_name
+from companion.ui.games.chinatown.foresight import preview_of, trade_lines
 from companion.ui.shell import App
 from companion.ui.widgets import button, small
 
@@ -329,9 +330,13 @@ def review(app: App, table: Table, gives: list[Give]) -> None:
     except RuleViolation as exc:
         app.fail(exc.msg, exc.rule_id)
         return
+    preview = preview_of(table, trade)  # once: the dialog is drawn again on every redraw
     app.dialog(
         app.tr("chinatown.trade_title"),
-        lambda: [ft.Text(app.tr.msg(fx.msg), key=f"ct-trade-line-{i}") for i, fx in enumerate(effects)],
+        lambda: [
+            *[ft.Text(app.tr.msg(fx.msg), key=f"ct-trade-line-{i}") for i, fx in enumerate(effects)],
+            *trade_lines(app, table, preview),
+        ],
         key="ct-trade-dialog",
         actions=lambda: [
             app.dialog_button(

@@ -15,6 +15,7 @@ from companion.games.chinatown.state import ChinatownState
 from companion.games.chinatown.text import shop_name, tiles_text
 from companion.share.live import may_act, may_see
 from companion.ui.games.chinatown.board import building_text, business_of, income_card, map_view
+from companion.ui.games.chinatown.foresight import building_lines
 from companion.ui.palette import swatch
 from companion.ui.shell import App
 from companion.ui.widgets import button, card, dot, small
@@ -97,7 +98,7 @@ def show_building(app: App, table: Table, n: int) -> None:
     text = building_text(app, n, state.owner, state.shop, where, lambda s: table.players[s].name)
     app.dialog(
         app.tr("chinatown.building_title", n=n),
-        lambda: [ft.Text(text, key="ct-building-text")],
+        lambda: [ft.Text(text, key="ct-building-text"), *building_lines(app, table, n)],
         key="ct-building-dialog",
     )
 

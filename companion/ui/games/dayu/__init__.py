@@ -4,6 +4,7 @@ points and privileges, each player's cards, and the Quick score screen."""
 from __future__ import annotations
 
 from companion.ui.games import Choice, GameUI, OptionSpec
+from companion.ui.games.dayu.foresight import marker
 from companion.ui.games.dayu.panels import board, player_panel
 from companion.ui.games.dayu.quick import quick_score
 
@@ -20,6 +21,7 @@ UI = GameUI(
             (Choice("one_of_each", "dayu.opening.one_of_each"), Choice("chosen", "dayu.opening.chosen")),
         ),
     ),
+    foresight=marker,
     quick_score=quick_score,
     quick_score_key="dayu.quick.title",
 )

@@ -4,6 +4,7 @@ the "as dealt" forms for the event row and the action groups, and the quick-scor
 from __future__ import annotations
 
 from companion.ui.games import Choice, GameUI, OptionSpec
+from companion.ui.games.dragon.foresight import coming, moment
 from companion.ui.games.dragon.forms import event_row_form, groups_form, super_event_form
 from companion.ui.games.dragon.panels import board, player_panel, seat_props
 from companion.ui.games.dragon.quick import quick_score
@@ -31,6 +32,8 @@ UI = GameUI(
             (Choice(False, "dragon.option.off"), Choice(True, "dragon.option.on")),
         ),
     ),
+    foresight=coming,
+    foresight_rules=moment,
     quick_score=quick_score,
     quick_score_key="dragon.quick.title",
 )

@@ -1,0 +1,146 @@
+"""Foresight and hindsight on the screens, the parts every game shares: one cache per table
+version, and the round-summary card (Play shows the last round's; History's round headers can
+show any round's).
+
+The engines compute everything (companion/games/*/forecast.py, preview.py, hindsight.py); this
+module only keeps their answers and draws them. The summaries read the whole log, so they are
+computed once per table version, not once per tap or per session: the cache lives beside the
+hub's shared Table objects.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import flet as ft
+
+from companion.core import Effect, Table
+from companion.core.foresight import RoundSummary, table_history
+from companion.ui.parts import part
+from companion.ui.widgets import card, dot, effect_line, rule_link, small, text_button
+
+if TYPE_CHECKING:
+    from companion.ui.shell import App
+
+T = TypeVar("T")
+HISTORY_ROUND = "history-round"  # app.memo key: the (first, last) entries History should show first
+MAX_HAPPENED = 4  # what the event did: the first few lines (the rest is in History)
+
+# (table id, what) -> (the state it was computed for, the answer). A version is identified by
+# its state object: after an undo and a different entry, the version number repeats, the state
+# does not. One entry per table and kind, so the cache never grows beyond the open tables.
+_CACHE: dict[tuple[str, str], tuple[Any, Any]] = {}
+
+
+def per_version(table: Table, what: str, compute: Callable[[], T]) -> T:
+    """``compute()`` once per version of ``table`` (shared by every session showing it)."""
+    key = (table.id, what)
+    hit = _CACHE.get(key)
+    state = table.state
+    if hit is not None and hit[0] is state:
+        return hit[1]
+    value = compute()
+    _CACHE[key] = (state, value)
+    return value
+
+
+def effect_block(app: App, effect: Effect, key: str) -> ft.Control:
+    """An effect in a narrow dialog: its text over the full width, the rule it cites under it
+    (``effect_line`` puts the rule beside the text, which squeezes the text in a dialog)."""
+    marker: list[ft.Control] = []
+    if effect.seat is not None and 0 <= effect.seat < len(app.table.players):
+        marker = [dot(app.table.players[effect.seat].color, 10)]
+    return ft.Column(
+        [
+            ft.Row([*marker, ft.Text(app.tr.msg(effect.msg), size=14, expand=True)], spacing=6),
+            ft.Row([rule_link(app, effect.rule_id, key)], alignment=ft.MainAxisAlignment.END),
+        ],
+        spacing=0,
+        tight=True,
+    )
+
+
+def summaries(table: Table) -> list[RoundSummary]:
+    """The game's summaries of every finished round (none for a game without hindsight).
+
+    A summary reads the whole log, but it changes only when a round ends: the list is kept
+    while the number of rounds done (the game's ``rounds_done``) and the history up to the last
+    round's end stay the same, so a tap inside a round costs nothing here."""
+    try:
+        hindsight = importlib.import_module(f"companion.games.{table.game_id}.hindsight")
+    except ModuleNotFoundError:
+        return []
+    done = hindsight.rounds_done(table.state)
+    key = (table.id, "summaries")
+    hit = _CACHE.get(key)
+    if hit is not None:
+        (was_done, anchor, at), found = hit
+        if was_done == done and at <= table.version and table.state_at(at) is anchor:
+            return found
+    found = hindsight.round_summaries(*table_history(table))
+    at = found[-1].entries[1] + 1 if found else 0  # the state that closed the last round
+    _CACHE[key] = ((done, table.state_at(at), at), found)
+    return found
+
+
+def round_card(app: App, table: Table, summary: RoundSummary, *, key: str) -> ft.Control:
+    """One round in short: each player's VP by source and what they lost, what the event did,
+    the turn order that follows. Tap "See in History" to open the round's entries."""
+    tr = app.tr
+    lines: list[ft.Control] = [
+        ft.Row(
+            [
+                ft.Icon(ft.Icons.HISTORY_EDU, size=18),
+                ft.Text(
+                    tr.msg(summary.title.msg), weight=ft.FontWeight.BOLD, expand=True, key=f"{key}-title"
+                ),
+            ]
+        )
+    ]
+    for sr in summary.seats:
+        p = table.players[sr.seat]
+        detail = " · ".join(tr.msg(fx.msg) for fx in [*sr.gained, *sr.lost])
+        rows: list[ft.Control] = [ft.Text(tr.msg(sr.line.msg), size=14, key=f"{key}-seat-{sr.seat}")]
+        if detail:
+            rows.append(small(detail, key=f"{key}-detail-{sr.seat}"))
+        lines.append(
+            ft.Row(
+                [dot(p.color, 12), ft.Column(rows, spacing=0, tight=True, expand=True)],
+                vertical_alignment=ft.CrossAxisAlignment.START,
+                spacing=6,
+            )
+        )
+    happened = summary.happened[:MAX_HAPPENED]
+    if happened:
+        lines.append(small(tr("foresight.happened"), key=f"{key}-happened"))
+        lines += [effect_line(app, fx, key=f"{key}-fx-{i}") for i, fx in enumerate(happened)]
+    if summary.order_line is not None:
+        lines.append(ft.Text(tr.msg(summary.order_line.msg), size=14, key=f"{key}-order"))
+    lines.append(
+        text_button(
+            tr("foresight.see_round"),
+            f"{key}-open",
+            lambda _: open_round(app, table, summary),
+            tooltip=tr("foresight.see_round_hint", title=tr.msg(summary.title.msg)),
+        )
+    )
+    return card(*lines, key=key)
+
+
+def open_round(app: App, table: Table, summary: RoundSummary) -> None:
+    """History, with the round's entries asked for first (History reads ``memo[HISTORY_ROUND]``)."""
+    app.memo[HISTORY_ROUND] = summary.entries
+    app.go(f"/table/{table.id}/history")
+
+
+def last_round(app: App, table: Table) -> list[ft.Control]:
+    """The Play screen's card for the round that ended last (nothing before the first ends).
+    Drawn again only when the summary or the language changes, not on every tap."""
+    done = summaries(table)
+    if not done:
+        return []
+    last = done[-1]
+    props = (app.tr.lang, table.id, last, tuple(p.color for p in table.players))
+    return [part(props, lambda: round_card(app, table, last, key="hindsight"), key="hindsight-part")]

@@ -1,0 +1,45 @@
+"""Da Yu: what the flood card under the current player's marker allows, from the engine's
+``marker_preview``: the tokens on it and still needed, which tool cards in hand fit (by the
+counts the app knows; the players still check the colours), and what taking it would be worth.
+
+Hands are on the table in front of each player (the player cards show them to everyone), so
+this adds nothing hidden. Computed once per table version (ui/foresight.py).
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.core import Table
+from companion.games.dayu import MarkerPreview, marker_preview
+from companion.ui.foresight import per_version
+from companion.ui.parts import part
+from companion.ui.shell import App
+from companion.ui.widgets import card, effect_line, small
+
+SHOWN_IN = ("actions",)  # while the player chooses what to do with their action points
+
+
+def marker(app: App, table: Table) -> list[ft.Control]:
+    state = table.state
+    if state.phase not in SHOWN_IN:  # type: ignore[attr-defined]
+        return []
+    preview: MarkerPreview = per_version(table, "dayu-marker", lambda: marker_preview(state))  # type: ignore[arg-type]
+    props = (app.tr.lang, table.id, preview)
+    return [part(props, lambda: marker_card(app, preview), key="dy-marker-part")]
+
+
+def marker_card(app: App, preview: MarkerPreview) -> ft.Control:
+    tr = app.tr
+    items: list[ft.Control] = [
+        small(tr("foresight.marker"), key="dy-marker-heading"),
+        ft.Text(tr.msg(preview.line.msg), weight=ft.FontWeight.BOLD, size=14, key="dy-marker-line"),
+    ]
+    if preview.place is not None and preview.fits:
+        items += [effect_line(app, f.effect, key=f"dy-fit-{f.card}") for f in preview.fits]
+    elif preview.place is not None:
+        items.append(small(tr("foresight.marker_no_cards"), key="dy-fit-none"))
+    if preview.place is not None:
+        items.append(small(tr("foresight.marker_worth"), key="dy-worth-heading"))
+        items += [effect_line(app, w.effect, key=f"dy-worth-{w.kind}") for w in preview.worth]
+    return card(*items, key="dy-marker")

@@ -1,0 +1,96 @@
+"""Dragon: the coming events on the Play screen and in the Rules screen's "for this moment".
+
+This month's event and the next one (and month 7's super event while it is to come), one
+compact line per player from the engine's forecast (``dragon.coming_events``); a tap on a line
+opens the detail: the engine's effects for that player with their rules, then what would change
+them. The forecasts are computed once per table version (ui/foresight.py), whoever looks.
+Nothing here is hidden information: every number comes from the open board.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.core import Table
+from companion.games.dragon import EventForecast, SeatForecast, coming_events
+from companion.ui.foresight import effect_block, per_version
+from companion.ui.palette import swatch
+from companion.ui.parts import part
+from companion.ui.shell import App
+from companion.ui.widgets import card, effect_line, rule_link, small
+
+
+def forecasts(table: Table) -> list[EventForecast]:
+    return per_version(table, "dragon-forecast", lambda: coming_events(table.state))  # type: ignore[arg-type]
+
+
+def coming(app: App, table: Table) -> list[ft.Control]:
+    """The Play screen's "coming events" card (nothing once no event is left to come). Each
+    player's line is drawn again only when it changed: most taps change one player's numbers."""
+    found = forecasts(table)
+    if not found:
+        return []
+    tr = app.tr
+    items: list[ft.Control] = [small(tr("foresight.coming_tap"), key="forecast-heading")]
+    for i, f in enumerate(found):
+        items.append(ft.Text(tr.msg(f.headline.msg), weight=ft.FontWeight.BOLD, size=14, key=f"forecast-{i}"))
+        for sf in f.seats:
+            props = (tr.lang, i, sf.line, table.players[sf.seat].color)
+            items.append(
+                part(
+                    props, lambda i=i, sf=sf: seat_line(app, table, i, sf), key=f"forecast-part-{i}-{sf.seat}"
+                )
+            )
+    return [card(*items, key="forecast")]
+
+
+def seat_line(app: App, table: Table, i: int, sf: SeatForecast) -> ft.Control:
+    """One player's compact line, marked by their colour; a tap opens what the event would do
+    to them, and why. Two controls a line: the screen is diffed on every tap, so each counts."""
+    text = app.tr.msg(sf.line.msg)
+    return ft.Container(
+        ft.Text(text, size=13),
+        key=f"forecast-{i}-{sf.seat}",
+        tooltip=app.tr("foresight.detail_hint", line=text),
+        on_click=lambda _: show_detail(app, table, i, sf.seat),
+        padding=ft.Padding.only(left=8, top=6, bottom=6),
+        border=ft.Border.only(left=ft.BorderSide(4, swatch(table.players[sf.seat].color))),
+        ink=True,
+    )
+
+
+def show_detail(app: App, table: Table, i: int, seat: int) -> None:
+    """The detail of forecast ``i`` for ``seat``, as the table stands at the tap (a line kept
+    from an earlier draw never opens an old forecast)."""
+    found = forecasts(table)
+    if i >= len(found):
+        return
+    f = found[i]
+    sf = f.seats[seat]
+
+    def body() -> list[ft.Control]:
+        rows: list[ft.Control] = [ft.Text(app.tr.msg(sf.line.msg), key="forecast-detail-line")]
+        rows += [effect_block(app, fx, key=f"forecast-detail-{k}") for k, fx in enumerate(sf.detail)]
+        if f.table:
+            rows.append(small(app.tr("foresight.whole_table")))
+            rows += [effect_block(app, fx, key=f"forecast-table-{k}") for k, fx in enumerate(f.table)]
+        if not sf.detail and not f.table:  # otherwise each line above names its rule already
+            rows.append(rule_link(app, f.rule_id, "forecast-detail-rule"))
+        return rows
+
+    app.dialog(app.tr.msg(f.headline.msg), body, key="forecast-dialog")
+
+
+def moment(app: App, table: Table) -> list[ft.Control]:
+    """The Rules screen's section: each coming event with its rule, and every player's line."""
+    found = forecasts(table)
+    if not found:
+        return []
+    tr = app.tr
+    items: list[ft.Control] = [
+        ft.Text(tr("foresight.coming"), weight=ft.FontWeight.BOLD, key="coming-rules-heading")
+    ]
+    for i, f in enumerate(found):
+        items.append(effect_line(app, f.headline, key=f"coming-rules-{i}"))
+        items += [small(tr.msg(sf.line.msg), key=f"coming-rules-{i}-{sf.seat}") for sf in f.seats]
+    return [card(*items, key="coming-rules")]

@@ -1,0 +1,156 @@
+"""Issue 15 in Chromium at phone size: the coming events and the month's summary (Dragon), the
+trade review and a tapped empty building (Chinatown), the card under the marker (Da Yu), in
+English and Spanish (screenshots foresight_*.png). Every tap is made once."""
+
+from __future__ import annotations
+
+import random
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
+from ui_browser_kit import PHONE, enable_semantics, screen_texts, served, shot, wait_until
+
+from companion.core import Table
+from companion.core.foresight import table_history
+from companion.core.rulebook import rule
+from companion.games import chinatown, dayu, dragon
+from companion.games.chinatown.entries import Give, Trade, TradingDone
+from companion.i18n import translate
+from companion.store import Store
+
+pytestmark = pytest.mark.browser
+
+pytest.importorskip("playwright.sync_api")
+
+NAMES = ["Ana", "Ben", "Carla", "Dai"]
+
+
+def played(table: Table, rng: random.Random, until: Any) -> Table:
+    """Random legal entries (no trades) until ``until(state)``."""
+    while not until(table.state):
+        p = table.prompt
+        if p.auto:
+            table.auto(rng)
+        elif p.kind == "trade":
+            table.submit(TradingDone())
+        else:
+            table.submit(rng.choice(p.choices))
+    return table
+
+
+def stored(data: Path, table: Table) -> Table:
+    store = Store(data / "tables.sqlite3")
+    try:
+        return store.create(table)
+    finally:
+        store.close()
+
+
+def page_in(browser: Any, url: str, lang: str) -> Any:
+    page = browser.new_page(viewport=PHONE)
+    page.add_init_script(f"localStorage.setItem('flutter.table_companion.lang', JSON.stringify('{lang}'))")
+    page.goto(url)
+    enable_semantics(page)
+    return page
+
+
+def on_screen(page: Any, text: str) -> None:
+    wait_until(lambda: any(text in t for t in screen_texts(page)), what=f"{text!r} on screen")
+
+
+def scroll(page: Any, dy: int) -> None:
+    page.mouse.move(PHONE["width"] // 2, PHONE["height"] // 2)
+    page.mouse.wheel(0, dy)
+    page.wait_for_timeout(500)
+
+
+def button(page: Any, name: str | re.Pattern, exact: bool = True) -> Any:
+    return page.get_by_role("button", name=name, exact=exact if isinstance(name, str) else None).first
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_dragon_coming_events_and_the_month_summary(browser, tmp_path, lang):
+    data = tmp_path / "data"
+    rng = random.Random(4)
+    table = Table.new("dragon", NAMES, {"great_wall": True, "super_events": True})
+    table = stored(data, played(table, rng, lambda s: s.month == 3 and s.phase == "actions"))
+    coming = dragon.coming_events(table.state)
+    summary = dragon.round_summaries(*table_history(table))[-1]
+    with served(data) as url:
+        page = page_in(browser, url + f"table/{table.id}", lang)
+        on_screen(page, coming[0].headline.msg.render(lang))
+        fold = page_text(lang, "ui.screens.play.context")
+        button(page, re.compile("^" + re.escape(fold))).click()  # the board folds: the forecast comes up
+        page.wait_for_timeout(800)
+        shot(page, f"foresight_dragon_{lang}")
+        line = coming[0].seats[1].line.msg.render(lang)
+        button(page, re.compile(re.escape(line))).click()
+        # the dialog's text is painted, not in the accessibility tree; its rule links are
+        title = rule(coming[0].rule_id, lang).title
+        on_screen(page, page_text(lang, "ui.screens.rules.read", title=title))
+        shot(page, f"foresight_dragon_detail_{lang}")
+        button(page, page_text(lang, "ui.action.close")).click()
+        page.wait_for_timeout(500)
+        scroll(page, 1400)
+        on_screen(page, summary.title.msg.render(lang))
+        shot(page, f"hindsight_dragon_{lang}")
+        page.close()
+
+
+def page_text(lang: str, key: str, **args: Any) -> str:
+    return translate(key, lang, **args)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_chinatown_trade_review_and_an_empty_building(browser, tmp_path, lang):
+    data = tmp_path / "data"
+    rng = random.Random(2)
+    table = Table.new("chinatown", NAMES)
+    table = stored(data, played(table, rng, lambda s: s.year == 2 and s.phase == "trade"))
+    state = table.state
+    given = sorted(b for b, s in state.owner.items() if s == 0)[0]
+    trade = Trade(gives=(Give(giver=0, receiver=1, buildings=(given,)),))
+    preview = chinatown.trade_preview(state, trade)
+    with served(data) as url:
+        page = page_in(browser, url + f"table/{table.id}", lang)
+        on_screen(page, page_text(lang, "ui.chinatown.trade_add"))
+        for label in (str(given), page_text(lang, "ui.chinatown.trade_add")):
+            button(page, label).click()
+            page.wait_for_timeout(600)
+        button(page, page_text(lang, "ui.chinatown.trade_review")).click()
+        on_screen(page, page_text(lang, "ui.chinatown.trade_confirm"))  # the dialog's text is painted only
+        assert preview.parties  # what it shows is checked in tests/ui/test_foresight_ui.py
+        shot(page, f"foresight_chinatown_trade_{lang}", settle_ms=3000)  # the dialog fades in
+        button(page, page_text(lang, "ui.action.close")).click()
+        page.wait_for_timeout(500)
+        empty = next(b for b in sorted(state.owner) if b not in state.shop and b != given)
+        where = page_text(
+            lang, "ui.chinatown.building", n=empty, district=chinatown.data.BOARD.buildings[empty].district
+        )
+        page.get_by_role("button", name=re.compile("^" + re.escape(where))).first.click()
+        option = chinatown.building_preview(state, empty).options[0]
+        title = rule(option.effect.rule_id, lang).title
+        on_screen(page, page_text(lang, "ui.screens.rules.read", title=title))
+        shot(page, f"foresight_chinatown_building_{lang}")
+        page.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_dayu_the_card_under_the_marker(browser, tmp_path, lang):
+    data = tmp_path / "data"
+    rng = random.Random(7)
+    table = Table.new("dayu", NAMES[:3])
+    played(table, rng, lambda s: s.round >= 3 and s.phase == "actions")
+    table = stored(data, table)
+    preview = dayu.marker_preview(table.state)
+    with served(data) as url:
+        page = page_in(browser, url + f"table/{table.id}", lang)
+        on_screen(page, preview.line.msg.render(lang))
+        scroll(page, 1050)  # past the form and the ring: the card sits under the question's board
+        shot(page, f"foresight_dayu_{lang}")
+        page.close()
