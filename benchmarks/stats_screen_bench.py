@@ -7,7 +7,7 @@ the seats linked to seven players). Timed, each a median of RUNS:
 - the Dragon statistics, tapped from another game's statistics (the SQL statistics, the screen
   built, Flet's diff and the patch sent): the statistics screen's own cost;
 - choosing a player in its filter;
-- the play log (/plays, its first page of 50 plays), from the statistics;
+- the play log (/plays, its first page of 25 plays), from the statistics;
 - the Dragon statistics from Home: this also redraws Home under it (1,000 finished tables,
   one card each), which is Home's cost, not the statistics'.
 

@@ -23,7 +23,7 @@ from companion.ui.views.files import save_bytes
 from companion.ui.widgets import button, card, dot, heading, scroll_column, small
 
 ALL = "all"
-PAGE = 50  # plays drawn at first; "Show more" adds as many again
+PAGE = 25  # plays drawn at first; "Show more" adds as many again
 
 
 def filters(app: App) -> dict[str, Any]:
@@ -89,7 +89,8 @@ def view(app: App) -> ft.View:
     if f["status"]:
         body.append(small(f["status"], key="plays-status", color=ft.Colors.PRIMARY))
     body.append(heading(tr("plays.count", n=len(plays)), key="plays-count"))
-    body += [play_card(app, p) for p in plays[: f["shown"]]] or [small(tr("plays.none"), key="plays-none")]
+    colours = {p.id: p.color for p in app.hub.store.players()}
+    body += [play_card(app, p, colours) for p in plays[: f["shown"]]] or [small(tr("plays.none"), key="plays-none")]
     if len(plays) > f["shown"]:
         body.append(
             button(tr("plays.more"), "plays-more", lambda _: _more(app, f), icon=ft.Icons.EXPAND_MORE)
@@ -194,14 +195,16 @@ def when(app: App, play: PlayRecord) -> str:
     return app.tr("plays.when_long", when=day, n=max(1, round(play.seconds / 60)))
 
 
-def play_card(app: App, play: PlayRecord) -> ft.Control:
+def play_card(app: App, play: PlayRecord, colours: dict[str, str | None]) -> ft.Control:
+    """A play: the game, when and how long, the seats in order with scores, who won and how;
+    a seat without a colour of its own (Quick score) shows its player's usual one."""
     tr = app.tr
     seats: list[ft.Control] = []
     for s in play.seats:
         seats.append(
             ft.Row(
                 [
-                    dot(s.color),
+                    dot(s.color or colours.get(s.player_id or "")),
                     ft.Text(s.name, expand=True, weight=ft.FontWeight.BOLD if s.winner else None),
                     ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=18, tooltip=tr("plays.won"))
                     if s.winner
