@@ -63,43 +63,47 @@ def view(app: App) -> ft.View:
     tr = app.tr
     f = filters(app)
     plays = read_log(app)
-    body: list[ft.Control] = [
-        *filter_controls(app, f),
-        ft.Row(
-            [
-                button(
-                    tr("plays.export_csv"),
-                    "plays-export-csv",
-                    _exporter(app, "csv"),
-                    icon=ft.Icons.TABLE_VIEW,
-                ),
-                button(
-                    tr("plays.export_json"),
-                    "plays-export-json",
-                    _exporter(app, "json"),
-                    icon=ft.Icons.DATA_OBJECT,
-                ),
-                *backup_actions(app),
-            ],
-            wrap=True,
-            spacing=8,
-            run_spacing=8,
-        ),
-    ]
-    if f["status"]:
-        body.append(small(f["status"], key="plays-status", color=ft.Colors.PRIMARY))
-    body.append(heading(tr("plays.count", n=len(plays)), key="plays-count"))
+    body = [*filter_controls(app, f), heading(tr("plays.count", n=len(plays)), key="plays-count")]
     colours = {p.id: p.color for p in app.hub.store.players()}
-    body += [play_card(app, p, colours) for p in plays[: f["shown"]]] or [small(tr("plays.none"), key="plays-none")]
+    body += [play_card(app, p, colours) for p in plays[: f["shown"]]] or [
+        small(tr("plays.none"), key="plays-none")
+    ]
     if len(plays) > f["shown"]:
         body.append(
             button(tr("plays.more"), "plays-more", lambda _: _more(app, f), icon=ft.Icons.EXPAND_MORE)
         )
+    body += [heading(tr("plays.files")), small(tr("plays.files_hint")), _files_row(app)]
+    if f["status"]:
+        body.append(small(f["status"], key="plays-status", color=ft.Colors.PRIMARY))
     return ft.View(
         route="/plays",
         appbar=ft.AppBar(title=ft.Text(tr("plays.title"))),
         controls=[scroll_column(body, key="plays")],
         padding=12,
+    )
+
+
+def _files_row(app: App) -> ft.Control:
+    tr = app.tr
+    return ft.Row(
+        [
+            button(
+                tr("plays.export_csv"),
+                "plays-export-csv",
+                _exporter(app, "csv"),
+                icon=ft.Icons.TABLE_VIEW,
+            ),
+            button(
+                tr("plays.export_json"),
+                "plays-export-json",
+                _exporter(app, "json"),
+                icon=ft.Icons.DATA_OBJECT,
+            ),
+            *backup_actions(app),
+        ],
+        wrap=True,
+        spacing=8,
+        run_spacing=8,
     )
 
 
