@@ -95,8 +95,11 @@ def _seat(seats: list[dict[str, Any]], seat: dict[str, Any], player: PlayerInfo,
 def _pick_chip(app: App, form: dict[str, Any], player: PlayerInfo, high: int) -> ft.Control:
     seats: list[dict[str, Any]] = form["players"]
 
+    def blank_seat() -> dict[str, Any] | None:
+        return next((s for s in seats if not s["name"].strip() and not s.get("player_id")), None)
+
     def pick(_: Any = None) -> None:
-        blank = next((s for s in seats if not s["name"].strip() and not s.get("player_id")), None)
+        blank = blank_seat()
         if blank is None:
             if len(seats) >= high:
                 return
@@ -112,6 +115,7 @@ def _pick_chip(app: App, form: dict[str, Any], player: PlayerInfo, high: int) ->
         on_click=pick,
         tooltip=app.tr("setup.seat_player", name=player.name),
         height=TAP,
+        disabled=blank_seat() is None and len(seats) >= high,  # every seat taken
     )
 
 
@@ -173,7 +177,6 @@ def _seat_row(app: App, form: dict[str, Any], i: int, low: int) -> ft.Control:
                 ft.Icon(
                     ft.Icons.PERSON if linked else ft.Icons.PERSON_OUTLINE,
                     key=f"player-linked-{i}" if linked else None,
-                    tooltip=tr("setup.remembered_seat") if linked else None,
                 ),
                 ft.TextField(
                     label=tr("setup.player_n", n=i + 1),
@@ -183,6 +186,13 @@ def _seat_row(app: App, form: dict[str, Any], i: int, low: int) -> ft.Control:
                     max_length=24,
                     expand=True,
                     dense=True,
+                ),
+                icon_button(
+                    ft.Icons.REMOVE_CIRCLE_OUTLINE,
+                    f"player-remove-{i}",
+                    tr("setup.remove"),
+                    lambda _: _remove(app, form, i),
+                    disabled=len(seats) <= low,
                 ),
                 icon_button(
                     ft.Icons.ARROW_UPWARD,
@@ -197,13 +207,6 @@ def _seat_row(app: App, form: dict[str, Any], i: int, low: int) -> ft.Control:
                     tr("setup.move_down", player=label),
                     move(1),
                     disabled=i == len(seats) - 1,
-                ),
-                icon_button(
-                    ft.Icons.REMOVE_CIRCLE_OUTLINE,
-                    f"player-remove-{i}",
-                    tr("setup.remove"),
-                    lambda _: _remove(app, form, i),
-                    disabled=len(seats) <= low,
                 ),
             ],
             spacing=0,

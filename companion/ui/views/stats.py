@@ -29,6 +29,7 @@ BARS = 12  # at most this many bars in the spread chart (scores grouped in equal
 def view(app: App, game: str | None = None) -> ft.View:
     tr = app.tr
     games = known_game_ids()
+    route = f"/stats/{game}" if game else "/stats"
     game = game or _busiest(app, games)
     memo = app.memo.setdefault("stats", {"player": None})
     stats = app.hub.store.stats(game, memo["player"])
@@ -38,7 +39,7 @@ def view(app: App, game: str | None = None) -> ft.View:
     else:
         body += figures_of(app, stats)
     return ft.View(
-        route=f"/stats/{game}",
+        route=route,
         appbar=ft.AppBar(title=ft.Text(tr("stats.title"))),
         controls=[scroll_column(body, key="stats")],
         padding=12,
