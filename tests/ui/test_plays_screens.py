@@ -50,7 +50,9 @@ async def test_new_table_seats_remembered_players_in_order_and_links_them(hub):
     await h.click(f"pick-player-{ben.id}")
     await h.click(f"pick-player-{ana.id}")
     assert h.by_key("player-name-0").value == "Ben" and h.by_key("player-name-1").value == "Ana"
-    assert h.has("player-linked-0") and h.has("player-linked-1")
+    assert not h.has(f"pick-player-{ben.id}") and not h.has(
+        f"pick-player-{ana.id}"
+    )  # seated: no longer offered
     # Ana's usual colour is green: she gets it (the seat that had green takes hers)
     assert h.by_key("player-color-1-green").border is not None
     await h.click("player-down-0")  # Ben moves below Ana

@@ -170,14 +170,9 @@ def _seat_row(app: App, form: dict[str, Any], i: int, low: int) -> ft.Control:
         )
         for c, hexv in PLAYER_COLORS.items()
     ]
-    linked = seat.get("player_id") is not None
     return card(
         ft.Row(
             [
-                ft.Icon(
-                    ft.Icons.PERSON if linked else ft.Icons.PERSON_OUTLINE,
-                    key=f"player-linked-{i}" if linked else None,
-                ),
                 ft.TextField(
                     label=tr("setup.player_n", n=i + 1),
                     value=seat["name"],
