@@ -31,8 +31,9 @@ class TableHub:
         self._locks: dict[str, threading.RLock] = {}
         self._guard = threading.Lock()
 
-    def create(self, table: Table) -> Table:
-        stored = self.store.create(table)
+    def create(self, table: Table, player_ids: list[str | None] | None = None) -> Table:
+        """Store a new table; ``player_ids`` links its seats to the player list (None: unlinked)."""
+        stored = self.store.create(table, player_ids)
         with self._guard:
             self._tables[stored.id] = stored
             self._locks[stored.id] = threading.RLock()

@@ -26,7 +26,20 @@ def match(route: str, pattern: str) -> dict[str, str] | None:
 
 def routes() -> list[tuple[str, Builder]]:
     """The route table; the first route is the fallback for an unknown address."""
-    from companion.ui.views import history, home, play, quick, rules, scores, settings, setup, share
+    from companion.ui.views import (
+        history,
+        home,
+        play,
+        players,
+        plays,
+        quick,
+        rules,
+        scores,
+        settings,
+        setup,
+        share,
+        stats,
+    )
 
     return [
         ("/", home.view),
@@ -43,6 +56,10 @@ def routes() -> list[tuple[str, Builder]]:
         ("/join", share.join_view),
         ("/import", share.import_view),
         ("/import/:code", share.import_view),
+        ("/players", players.view),
+        ("/plays", plays.view),
+        ("/stats", stats.view),
+        ("/stats/:game", stats.view),
     ]
 
 

@@ -11,6 +11,7 @@ from companion.core import Table, TableError
 from companion.games import get
 from companion.store import DamagedTable, TableInfo
 from companion.ui.shell import App
+from companion.ui.views.players import group_links
 from companion.ui.widgets import button, card, heading, icon_button, scroll_column, small
 
 
@@ -30,6 +31,7 @@ def view(app: App) -> ft.View:
             spacing=8,
             run_spacing=8,
         ),
+        group_links(app),
         heading(tr("home.playing"), key="playing"),
         *([table_card(app, i) for i in playing] or [small(tr("home.none_playing"), key="no-tables")]),
     ]

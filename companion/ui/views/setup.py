@@ -13,10 +13,11 @@ import flet as ft
 from companion.core import Table, TableError
 from companion.games import get
 from companion.ui.games import known_game_ids, ui_for
-from companion.ui.palette import DEFAULT_ORDER, PLAYER_COLORS, TAP
+from companion.ui.palette import DEFAULT_ORDER, TAP
 from companion.ui.shell import App
 from companion.ui.teach import setup_option, start_with
-from companion.ui.widgets import button, card, heading, icon_button, scroll_column
+from companion.ui.views.player_picker import player_picker, seat_players
+from companion.ui.widgets import button, heading, scroll_column
 
 
 def _form(app: App) -> dict[str, Any]:
@@ -50,16 +51,7 @@ def view(app: App) -> ft.View:
     if form["game"] is not None:
         game = get(form["game"])
         body.append(heading(tr("setup.players", low=game.min_players, high=game.max_players)))
-        body += [_player_row(app, form, i, game.min_players) for i in range(len(form["players"]))]
-        body.append(
-            button(
-                tr("setup.add_player"),
-                "player-add",
-                lambda _: _add(app, form),
-                icon=ft.Icons.PERSON_ADD,
-                disabled=len(form["players"]) >= game.max_players,
-            )
-        )
+        body += player_picker(app, form, game.min_players, game.max_players)
         options = _options(app, form)
         body += [heading(tr("setup.options")), *options, *setup_option(app, form)]
         body.append(small_hint(tr("setup.then")))
@@ -101,78 +93,6 @@ def _game_chip(app: App, form: dict[str, Any], game_id: str) -> ft.Control:
         on_select=pick,
         height=TAP,  # a checkbox to screen readers, named by its label (no tooltip over it)
     )
-
-
-def _player_row(app: App, form: dict[str, Any], i: int, low: int) -> ft.Control:
-    tr = app.tr
-    player = form["players"][i]
-
-    def rename(e: Any) -> None:
-        player["name"] = e.control.value or ""
-
-    def colour(c: str) -> Any:
-        def pick(_: Any = None) -> None:
-            other = next((p for p in form["players"] if p["color"] == c and p is not player), None)
-            if other is not None:  # swap, so two players never share a colour
-                other["color"] = player["color"]
-            player["color"] = c
-            app.refresh()
-
-        return pick
-
-    swatches = [
-        ft.Container(
-            key=f"player-color-{i}-{c}",
-            width=TAP,
-            height=TAP,
-            border_radius=TAP // 2,
-            bgcolor=hexv,
-            border=ft.Border.all(4, ft.Colors.ON_SURFACE) if player["color"] == c else None,
-            tooltip=tr(
-                "setup.color", player=player["name"] or tr("setup.player_n", n=i + 1), color=tr(f"color.{c}")
-            ),
-            on_click=colour(c),
-        )
-        for c, hexv in PLAYER_COLORS.items()
-    ]
-    return card(
-        ft.Row(
-            [
-                ft.TextField(
-                    label=tr("setup.player_n", n=i + 1),
-                    value=player["name"],
-                    key=f"player-name-{i}",
-                    on_change=rename,
-                    max_length=24,
-                    expand=True,
-                    dense=True,
-                ),
-                icon_button(
-                    ft.Icons.REMOVE_CIRCLE_OUTLINE,
-                    f"player-remove-{i}",
-                    tr("setup.remove"),
-                    lambda _: _remove(app, form, i),
-                    disabled=len(form["players"]) <= low,
-                ),
-            ]
-        ),
-        ft.Row(swatches, wrap=True, spacing=6, run_spacing=6),
-        key=f"player-{i}",
-        padding=8,
-    )
-
-
-def _add(app: App, form: dict[str, Any]) -> None:
-    used = {p["color"] for p in form["players"]}
-    form["players"].append(
-        {"name": "", "color": next((c for c in DEFAULT_ORDER if c not in used), DEFAULT_ORDER[0])}
-    )
-    app.refresh()
-
-
-def _remove(app: App, form: dict[str, Any], i: int) -> None:
-    del form["players"][i]
-    app.refresh()
 
 
 def _options(app: App, form: dict[str, Any]) -> list[ft.Control]:
@@ -219,11 +139,12 @@ def _start(app: App, form: dict[str, Any]) -> None:
     ]
     try:
         table = Table.new(form["game"], players, form["options"] or None)
+        player_ids = seat_players(app, form["players"])
     except TableError as exc:
         form["error"] = tr.msg(exc.msg)
         app.refresh()
         return
-    table = app.hub.create(table)
+    table = app.hub.create(table, player_ids)
     start_with(app, table.id, form)
     app.memo.pop("setup", None)
     app.go(f"/table/{table.id}")

@@ -18,6 +18,7 @@ from companion.games.dayu.scoring import flood_name
 from companion.ui.games.dayu.panels import FRAME_COLOURS, FRAME_TEXT, frame_name
 from companion.ui.palette import TAP
 from companion.ui.shell import App
+from companion.ui.views.log_play import log_play_button
 from companion.ui.widgets import button, card, heading, small
 
 KEY = "quick-dayu"
@@ -157,9 +158,9 @@ def player_form(app: App, players: list[dict[str, Any]], i: int, change: Any) ->
     )
 
 
-def result_card(app: App, players: list[dict[str, Any]]) -> ft.Control:
-    tr = app.tr
-    data = {
+def data_of(players: list[dict[str, Any]]) -> dict[str, Any]:
+    """The calculator's input, from the form."""
+    return {
         "players": [
             {
                 "name": p["name"],
@@ -169,6 +170,11 @@ def result_card(app: App, players: list[dict[str, Any]]) -> ft.Control:
             for p in players
         ]
     }
+
+
+def result_card(app: App, players: list[dict[str, Any]]) -> ft.Control:
+    tr = app.tr
+    data = data_of(players)
     try:
         result = dayu_final(data)
     except CalcInputError as exc:
@@ -182,7 +188,17 @@ def result_card(app: App, players: list[dict[str, Any]]) -> ft.Control:
             lines.append(small(f"{line['points']:+d}  {tr.msg(revive_msg(line['label']))}"))
     key = "dayu.quick.shared" if len(result["shared"]) > 1 else "dayu.quick.winner"
     lines.append(ft.Text(tr(key, names=", ".join(result["shared"])), key="dy-q-winner", size=18))
+    lines.append(log_play_button(app, "dayu-final", lambda: _shown(app, players)))
     return card(*lines, key="dy-q-result")
+
+
+def _shown(app: App, players: list[dict[str, Any]]) -> tuple[dict[str, Any], dict[str, Any], list[str]]:
+    """The form as it is now, its result, and the names typed ("" where "Player 2" was left)."""
+    data = data_of(players)
+    typed = [
+        p["name"] if p["name"] != app.tr("dayu.quick.player", n=i + 1) else "" for i, p in enumerate(players)
+    ]
+    return data, dayu_final(data), typed
 
 
 def _flood_label(card: str | int) -> Any:

@@ -17,6 +17,7 @@ from companion.games.dragon.data import RULES
 from companion.games.dragon.words import tile_msg
 from companion.ui.palette import TAP
 from companion.ui.shell import App
+from companion.ui.views.log_play import log_play_button
 from companion.ui.widgets import button, card, heading, icon_button, rule_link, small
 
 NUMBERS = ("vp", "track", "yuan", "rice", "fireworks")
@@ -69,6 +70,10 @@ def quick_score(app: App) -> list[ft.Control]:
         out.append(ft.Text(form["error"], key="quick-error", color=ft.Colors.ERROR))
     if form["result"]:
         out.append(_result(app, form["result"]))
+        typed = lambda: [p["name"].strip() for p in form["players"]]  # noqa: E731
+        out.append(
+            log_play_button(app, "dragon-final", lambda: (data_of(app, form), form["result"], typed()))
+        )
     return out
 
 

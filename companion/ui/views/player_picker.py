@@ -1,0 +1,245 @@
+"""New table's players: the seats in order, filled from the group's remembered players or typed.
+
+A seat is ``{"name", "color", "player_id"}`` in the setup form. Tapping a remembered player
+seats them (with their colour when it is free); "Same as last time" seats this game's last
+players in their order; a typed name that is new is remembered when the table starts. Seats
+move up and down (seat order is turn order for most games), colours never repeat.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.store import StoreError
+from companion.store.players import PlayerInfo, clean_name
+from companion.ui.palette import DEFAULT_ORDER, PLAYER_COLORS, TAP
+from companion.ui.shell import App
+from companion.ui.widgets import button, card, icon_button, small
+
+
+def player_picker(app: App, form: dict[str, Any], low: int, high: int) -> list[ft.Control]:
+    """The remembered players to tap, one row per seat, and "Add a player"."""
+    seats: list[dict[str, Any]] = form["players"]
+    out: list[ft.Control] = []
+    remembered = _offered(app, form["game"])
+    seated = {s.get("player_id") for s in seats}
+    free = [p for p in remembered if p.id not in seated]
+    last = _last(app, form["game"])
+    if last and [s.get("player_id") for s in seats] != [p.id for p, _ in last]:
+        names = ", ".join(p.name for p, _ in last)
+        out.append(
+            button(
+                app.tr("setup.same_as_last", names=names),
+                "last-players",
+                lambda _: _seat_last(app, form, last, low, high),
+                icon=ft.Icons.HISTORY,
+            )
+        )
+    if free:
+        out.append(small(app.tr("setup.remembered")))
+        out.append(
+            ft.Row(
+                [_pick_chip(app, form, p, high) for p in free],
+                wrap=True,
+                spacing=6,
+                run_spacing=6,
+                key="remembered",
+            )
+        )
+    out += [_seat_row(app, form, i, low) for i in range(len(seats))]
+    out.append(
+        button(
+            app.tr("setup.add_player"),
+            "player-add",
+            lambda _: _add(app, form),
+            icon=ft.Icons.PERSON_ADD,
+            disabled=len(seats) >= high,
+        )
+    )
+    return out
+
+
+def _offered(app: App, game: str) -> list[PlayerInfo]:
+    """Every remembered player, last time's players of this game first (in their seats)."""
+    everyone = app.hub.store.players()
+    first = [p.id for p, _ in _last(app, game)]
+    return sorted(everyone, key=lambda p: first.index(p.id) if p.id in first else len(first))
+
+
+def _last(app: App, game: str) -> list[tuple[PlayerInfo, str | None]]:
+    return [(s.player, s.color) for s in app.hub.store.last_players(game)]
+
+
+def _free_colour(seats: list[dict[str, Any]], skip: dict[str, Any] | None = None) -> str:
+    used = {s["color"] for s in seats if s is not skip}
+    return next((c for c in DEFAULT_ORDER if c not in used), DEFAULT_ORDER[0])
+
+
+def _give_colour(seats: list[dict[str, Any]], seat: dict[str, Any], colour: str | None) -> None:
+    """``seat`` takes ``colour`` (a seat holding it gets this seat's old one): never two alike."""
+    if colour is None or colour not in PLAYER_COLORS:
+        return
+    other = next((s for s in seats if s["color"] == colour and s is not seat), None)
+    if other is not None:
+        other["color"] = seat["color"]
+    seat["color"] = colour
+
+
+def _seat(seats: list[dict[str, Any]], seat: dict[str, Any], player: PlayerInfo, colour: str | None) -> None:
+    seat.update(name=player.name, player_id=player.id)
+    _give_colour(seats, seat, colour or player.color)
+
+
+def _pick_chip(app: App, form: dict[str, Any], player: PlayerInfo, high: int) -> ft.Control:
+    seats: list[dict[str, Any]] = form["players"]
+
+    def blank_seat() -> dict[str, Any] | None:
+        return next((s for s in seats if not s["name"].strip() and not s.get("player_id")), None)
+
+    def pick(_: Any = None) -> None:
+        blank = blank_seat()
+        if blank is None:
+            if len(seats) >= high:
+                return
+            blank = {"name": "", "color": _free_colour(seats)}
+            seats.append(blank)
+        _seat(seats, blank, player, None)
+        app.refresh()
+
+    return ft.Chip(
+        label=ft.Text(player.name),
+        leading=ft.Icon(ft.Icons.CIRCLE, color=PLAYER_COLORS.get(player.color or "", None), size=14),
+        key=f"pick-player-{player.id}",
+        on_click=pick,
+        tooltip=app.tr("setup.seat_player", name=player.name),
+        height=TAP,
+        disabled=blank_seat() is None and len(seats) >= high,  # every seat taken
+    )
+
+
+def _seat_last(
+    app: App, form: dict[str, Any], last: list[tuple[PlayerInfo, str | None]], low: int, high: int
+) -> None:
+    seats: list[dict[str, Any]] = []
+    for player, colour in last[:high]:
+        seat = {"name": "", "color": _free_colour(seats)}
+        seats.append(seat)
+        _seat(seats, seat, player, colour)
+    while len(seats) < low:
+        seats.append({"name": "", "color": _free_colour(seats)})
+    form["players"][:] = seats
+    app.refresh()
+
+
+def _seat_row(app: App, form: dict[str, Any], i: int, low: int) -> ft.Control:
+    tr = app.tr
+    seats: list[dict[str, Any]] = form["players"]
+    seat = seats[i]
+    label = seat["name"] or tr("setup.player_n", n=i + 1)
+
+    def rename(e: Any) -> None:
+        seat["name"] = e.control.value or ""
+        seat.pop("player_id", None)  # a typed name is matched (or remembered) when the table starts
+
+    def colour(c: str) -> Any:
+        def pick(_: Any = None) -> None:
+            _give_colour(seats, seat, c)
+            app.refresh()
+
+        return pick
+
+    def move(step: int) -> Any:
+        def go(_: Any = None) -> None:
+            seats[i], seats[i + step] = seats[i + step], seats[i]
+            app.refresh()
+
+        return go
+
+    swatches = [
+        ft.Container(
+            key=f"player-color-{i}-{c}",
+            width=TAP,
+            height=TAP,
+            border_radius=TAP // 2,
+            bgcolor=hexv,
+            border=ft.Border.all(4, ft.Colors.ON_SURFACE) if seat["color"] == c else None,
+            tooltip=tr("setup.color", player=label, color=tr(f"color.{c}")),
+            on_click=colour(c),
+        )
+        for c, hexv in PLAYER_COLORS.items()
+    ]
+    return card(
+        ft.Row(
+            [
+                ft.TextField(
+                    label=tr("setup.player_n", n=i + 1),
+                    value=seat["name"],
+                    key=f"player-name-{i}",
+                    on_change=rename,
+                    max_length=24,
+                    expand=True,
+                    dense=True,
+                ),
+                icon_button(
+                    ft.Icons.REMOVE_CIRCLE_OUTLINE,
+                    f"player-remove-{i}",
+                    tr("setup.remove"),
+                    lambda _: _remove(app, form, i),
+                    disabled=len(seats) <= low,
+                ),
+                icon_button(
+                    ft.Icons.ARROW_UPWARD,
+                    f"player-up-{i}",
+                    tr("setup.move_up", player=label),
+                    move(-1),
+                    disabled=i == 0,
+                ),
+                icon_button(
+                    ft.Icons.ARROW_DOWNWARD,
+                    f"player-down-{i}",
+                    tr("setup.move_down", player=label),
+                    move(1),
+                    disabled=i == len(seats) - 1,
+                ),
+            ],
+            spacing=0,
+        ),
+        ft.Row(swatches, wrap=True, spacing=6, run_spacing=6),
+        key=f"player-{i}",
+        padding=8,
+    )
+
+
+def _add(app: App, form: dict[str, Any]) -> None:
+    form["players"].append({"name": "", "color": _free_colour(form["players"])})
+    app.refresh()
+
+
+def _remove(app: App, form: dict[str, Any], i: int) -> None:
+    del form["players"][i]
+    app.refresh()
+
+
+def seat_players(app: App, seats: list[dict[str, Any]]) -> list[str | None]:
+    """The player id of each seat: the remembered player picked or of that name, or a new one
+    remembered now with the seat's colour. A blank seat ("Player 2") stays unlinked.
+
+    StoreError for a name the player list refuses (nothing is remembered then)."""
+    store = app.hub.store
+    wanted = [(s.get("player_id"), (s["name"] or "").strip(), s["color"]) for s in seats]
+    who = [picked or (clean_name(name).casefold() if name else None) for picked, name, _ in wanted]
+    named = [w for w in who if w]
+    if len(set(named)) != len(named):  # checked first: nothing is remembered for a refused table
+        raise StoreError("ui.setup.same_player_twice")
+    ids: list[str | None] = []
+    for picked, name, colour in wanted:
+        if picked is not None:
+            ids.append(picked)
+        elif not name:
+            ids.append(None)
+        else:
+            found = store.find_player(name)
+            ids.append(found.id if found else store.create_player(name, colour).id)
+    return ids

@@ -1,0 +1,263 @@
+"""Players: the group's remembered players; add one, rename, colour and note, merge two, remove.
+
+A rename or a merge reaches every statistic at once (the store keeps the link per seat); old
+tables keep the names they were played with.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.core import TableError
+from companion.store.players import MAX_NOTE, PlayerInfo
+from companion.ui.palette import PLAYER_COLORS, TAP
+from companion.ui.shell import App
+from companion.ui.widgets import button, card, dot, icon_button, scroll_column, small
+
+
+def view(app: App) -> ft.View:
+    tr = app.tr
+    players = app.hub.store.players()
+    body: list[ft.Control] = [
+        ft.Row(
+            [
+                button(
+                    tr("players.add"),
+                    "players-add",
+                    lambda _: edit_dialog(app, None),
+                    icon=ft.Icons.PERSON_ADD,
+                    filled=True,
+                ),
+                button(tr("nav.plays"), "players-plays", lambda _: app.go("/plays"), icon=ft.Icons.HISTORY),
+                button(tr("nav.stats"), "players-stats", lambda _: app.go("/stats"), icon=ft.Icons.BAR_CHART),
+            ],
+            wrap=True,
+            spacing=8,
+            run_spacing=8,
+        ),
+        small(tr("players.hint")),
+    ]
+    body += [player_card(app, p, len(players) > 1) for p in players] or [
+        small(tr("players.none"), key="players-none")
+    ]
+    return ft.View(
+        route="/players",
+        appbar=ft.AppBar(title=ft.Text(tr("players.title"))),
+        controls=[scroll_column(body, key="players")],
+        padding=12,
+    )
+
+
+def group_links(app: App) -> ft.Control:
+    """Home's way to the group's records: the players, the play log, the statistics."""
+    tr = app.tr
+    return ft.Row(
+        [
+            button(tr("nav.players"), "open-players", lambda _: app.go("/players"), icon=ft.Icons.GROUP),
+            button(tr("nav.plays"), "open-plays", lambda _: app.go("/plays"), icon=ft.Icons.HISTORY),
+            button(tr("nav.stats"), "open-stats", lambda _: app.go("/stats"), icon=ft.Icons.BAR_CHART),
+        ],
+        wrap=True,
+        spacing=8,
+        run_spacing=8,
+    )
+
+
+def played_line(app: App, p: PlayerInfo) -> str:
+    if not p.plays:
+        return app.tr("players.no_plays")
+    return app.tr("players.played", n=p.plays, when=(p.last_played or "")[:10])
+
+
+def player_card(app: App, p: PlayerInfo, can_merge: bool) -> ft.Control:
+    tr = app.tr
+    lines: list[ft.Control] = [
+        ft.Row(
+            [
+                dot(p.color, 18),
+                ft.Text(p.name, weight=ft.FontWeight.BOLD, expand=True, key=f"player-name-of-{p.id}"),
+                icon_button(
+                    ft.Icons.EDIT,
+                    f"player-edit-{p.id}",
+                    tr("players.edit", name=p.name),
+                    lambda _: edit_dialog(app, p),
+                ),
+                icon_button(
+                    ft.Icons.CALL_MERGE,
+                    f"player-merge-{p.id}",
+                    tr("players.merge", name=p.name),
+                    lambda _: merge_dialog(app, p),
+                    disabled=not can_merge,
+                ),
+                icon_button(
+                    ft.Icons.DELETE_OUTLINE,
+                    f"player-delete-{p.id}",
+                    tr("players.delete", name=p.name),
+                    lambda _: delete_dialog(app, p),
+                ),
+            ],
+            spacing=4,
+        ),
+        small(played_line(app, p), key=f"player-played-{p.id}"),
+    ]
+    if p.note:
+        lines.append(ft.Text(p.note, italic=True, size=14, key=f"player-note-{p.id}"))
+    return card(*lines, key=f"player-card-{p.id}", padding=8)
+
+
+def edit_dialog(app: App, p: PlayerInfo | None) -> None:
+    """Add a player (``p`` None) or change one's name, colour and note."""
+    tr = app.tr
+    draft: dict[str, Any] = {
+        "name": p.name if p else "",
+        "note": p.note if p else "",
+        "color": p.color if p else None,
+    }
+
+    def typed(field: str) -> Any:
+        def go(e: Any) -> None:
+            draft[field] = e.control.value or ""
+
+        return go
+
+    def colour(c: str) -> Any:
+        def go(_: Any = None) -> None:
+            draft["color"] = None if draft["color"] == c else c  # a second tap clears it
+            app.state.redraw()
+
+        return go
+
+    def save() -> None:
+        store = app.hub.store
+        try:
+            if p is None:
+                store.create_player(draft["name"], draft["color"], draft["note"])
+            else:
+                store.update_player(p.id, name=draft["name"], color=draft["color"], note=draft["note"])
+        except TableError as exc:
+            app.dialog_note(tr.msg(exc.msg))
+            return
+        app.close_dialog()
+
+    def body() -> list[ft.Control]:
+        swatches = [
+            ft.Container(
+                key=f"edit-color-{c}",
+                width=TAP,
+                height=TAP,
+                border_radius=TAP // 2,
+                bgcolor=hexv,
+                border=ft.Border.all(4, ft.Colors.ON_SURFACE) if draft["color"] == c else None,
+                tooltip=tr("players.color", color=tr(f"color.{c}")),
+                on_click=colour(c),
+            )
+            for c, hexv in PLAYER_COLORS.items()
+        ]
+        return [
+            ft.TextField(
+                label=tr("players.name"),
+                value=draft["name"],
+                key="edit-name",
+                max_length=24,
+                autofocus=True,
+                on_change=typed("name"),
+            ),
+            small(tr("players.color_hint")),
+            ft.Row(swatches, wrap=True, spacing=6, run_spacing=6),
+            ft.TextField(
+                label=tr("players.note"),
+                value=draft["note"],
+                key="edit-note",
+                max_length=MAX_NOTE,
+                on_change=typed("note"),
+            ),
+        ]
+
+    app.dialog(
+        tr("players.add") if p is None else tr("players.edit", name=p.name),
+        body,
+        key="player-edit",
+        actions=lambda: [app.dialog_button(tr("action.save"), "edit-save", save, filled=True, closes=False)],
+    )
+
+
+def merge_dialog(app: App, gone: PlayerInfo) -> None:
+    """Merge ``gone`` into the player tapped: one tap to choose, one to confirm."""
+    tr = app.tr
+    others = [p for p in app.hub.store.players() if p.id != gone.id]
+    draft: dict[str, PlayerInfo | None] = {"keep": None}
+
+    def choose(p: PlayerInfo) -> Any:
+        def go(_: Any = None) -> None:
+            draft["keep"] = p
+            app.state.redraw()
+
+        return go
+
+    def merge() -> None:
+        keep = draft["keep"]
+        if keep is None:
+            return
+        try:
+            app.hub.store.merge_players(keep.id, gone.id)
+        except TableError as exc:
+            app.dialog_note(tr.msg(exc.msg))
+            return
+        app.close_dialog()
+
+    def body() -> list[ft.Control]:
+        keep = draft["keep"]
+        chips = [
+            ft.Chip(
+                label=ft.Text(p.name),
+                key=f"merge-into-{p.id}",
+                selected=keep is not None and keep.id == p.id,
+                on_select=choose(p),
+                tooltip=p.name,
+                height=TAP,
+            )
+            for p in others
+        ]
+        items: list[ft.Control] = [small(tr("players.merge_hint", name=gone.name)), ft.Row(chips, wrap=True)]
+        if keep is not None:
+            items.append(ft.Text(tr("players.merge_what", gone=gone.name, keep=keep.name), key="merge-what"))
+        return items
+
+    def actions() -> list[ft.Control]:
+        if draft["keep"] is None:
+            return []
+        return [
+            app.dialog_button(tr("players.merge_confirm"), "merge-confirm", merge, filled=True, closes=False)
+        ]
+
+    app.dialog(tr("players.merge", name=gone.name), body, key="player-merge", actions=actions)
+
+
+def delete_dialog(app: App, p: PlayerInfo) -> None:
+    tr = app.tr
+
+    def delete() -> None:
+        try:
+            app.hub.store.delete_player(p.id)
+        except TableError as exc:
+            app.dialog_note(tr.msg(exc.msg))
+            return
+        app.close_dialog()
+
+    app.dialog(
+        tr("players.delete", name=p.name),
+        lambda: [ft.Text(tr("players.delete_body", name=p.name))],
+        key="player-delete",
+        actions=lambda: [
+            app.dialog_button(
+                tr("players.delete_confirm"),
+                "delete-player-confirm",
+                delete,
+                filled=True,
+                danger=True,
+                closes=False,
+            )
+        ],
+    )

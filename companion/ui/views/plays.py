@@ -1,0 +1,276 @@
+"""The play log: every finished table and every game logged from Quick score, latest first.
+
+Filter by game, by player and by the dates a play ended between; tap a play that has a table
+to open its scores (and from there its history). The filtered log exports as CSV and JSON; the
+whole store saves as a backup and comes back from one (asking before it replaces anything).
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+import flet as ft
+
+from companion.core.msg import msg
+from companion.games import UnknownGame, get
+from companion.plays.models import PlayRecord
+from companion.ui.games import known_game_ids
+from companion.ui.palette import TAP
+from companion.ui.shell import App
+from companion.ui.views.backup import backup_actions
+from companion.ui.views.files import save_bytes
+from companion.ui.widgets import button, card, dot, heading, scroll_column, small
+
+ALL = "all"
+PAGE = 25  # plays drawn at first; "Show more" adds as many again
+
+
+def filters(app: App) -> dict[str, Any]:
+    """The log's filters (kept while the session lasts): game, player id, since, until, error."""
+    return app.memo.setdefault(
+        "plays",
+        {"game": None, "player": None, "since": "", "until": "", "error": None, "status": "", "shown": PAGE},
+    )
+
+
+def game_title(app: App, game: str) -> str:
+    try:
+        return app.tr.msg(get(game).title)
+    except UnknownGame:  # a game this build lacks: its plays still list
+        return game
+
+
+def _day(text: str) -> str | None:
+    """A typed date as YYYY-MM-DD, or None when blank; ValueError when it is not a date."""
+    text = text.strip()
+    return date.fromisoformat(text).isoformat() if text else None
+
+
+def read_log(app: App, *, figures: bool = False) -> list[PlayRecord]:
+    """The plays the filters let through (a date that is not one is said, and not applied)."""
+    f = filters(app)
+    try:
+        since, until = _day(f["since"]), _day(f["until"])
+        f["error"] = None
+    except ValueError:
+        since = until = None
+        f["error"] = app.tr("plays.bad_date")
+    return app.hub.store.plays(f["game"], f["player"], since, until, figures=figures)
+
+
+def view(app: App) -> ft.View:
+    tr = app.tr
+    f = filters(app)
+    plays = read_log(app)
+    body = [*filter_controls(app, f), heading(tr("plays.count", n=len(plays)), key="plays-count")]
+    colours = {p.id: p.color for p in app.hub.store.players()}
+    body += [play_card(app, p, colours) for p in plays[: f["shown"]]] or [
+        small(tr("plays.none"), key="plays-none")
+    ]
+    if len(plays) > f["shown"]:
+        body.append(
+            button(tr("plays.more"), "plays-more", lambda _: _more(app, f), icon=ft.Icons.EXPAND_MORE)
+        )
+    body += [heading(tr("plays.files")), small(tr("plays.files_hint")), _files_row(app)]
+    if f["status"]:
+        body.append(small(f["status"], key="plays-status", color=ft.Colors.PRIMARY))
+    return ft.View(
+        route="/plays",
+        appbar=ft.AppBar(title=ft.Text(tr("plays.title"))),
+        controls=[scroll_column(body, key="plays")],
+        padding=12,
+    )
+
+
+def _files_row(app: App) -> ft.Control:
+    tr = app.tr
+    return ft.Row(
+        [
+            button(
+                tr("plays.export_csv"),
+                "plays-export-csv",
+                _exporter(app, "csv"),
+                icon=ft.Icons.TABLE_VIEW,
+            ),
+            button(
+                tr("plays.export_json"),
+                "plays-export-json",
+                _exporter(app, "json"),
+                icon=ft.Icons.DATA_OBJECT,
+            ),
+            *backup_actions(app),
+        ],
+        wrap=True,
+        spacing=8,
+        run_spacing=8,
+    )
+
+
+def filter_controls(app: App, f: dict[str, Any]) -> list[ft.Control]:
+    tr = app.tr
+
+    def set_game(game: str | None) -> Any:
+        def go(_: Any = None) -> None:
+            f.update(game=game, shown=PAGE)
+            app.refresh()
+
+        return go
+
+    def set_player(e: Any) -> None:
+        f.update(player=None if e.control.value in (None, ALL) else e.control.value, shown=PAGE)
+        app.refresh()
+
+    def set_day(field: str) -> Any:
+        def go(e: Any) -> None:
+            f.update({field: e.control.value or "", "shown": PAGE})
+            app.refresh()
+
+        return go
+
+    chips = [
+        ft.Chip(
+            label=ft.Text(tr("plays.all_games")),
+            key="plays-game-all",
+            selected=f["game"] is None,
+            on_select=set_game(None),
+            height=TAP,
+        )
+    ]
+    chips += [
+        ft.Chip(
+            label=ft.Text(game_title(app, g)),
+            key=f"plays-game-{g}",
+            selected=f["game"] == g,
+            on_select=set_game(g),
+            tooltip=game_title(app, g),
+            height=TAP,
+        )
+        for g in known_game_ids()
+    ]
+    players = [ft.DropdownOption(key=ALL, text=tr("plays.all_players"))]
+    players += [ft.DropdownOption(key=p.id, text=p.name) for p in app.hub.store.players()]
+    out: list[ft.Control] = [
+        ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
+        ft.Dropdown(
+            key="plays-player",
+            label=tr("plays.player"),
+            value=f["player"] or ALL,
+            options=players,
+            on_select=set_player,
+            dense=True,
+        ),
+        ft.Row(
+            [
+                ft.TextField(
+                    label=tr("plays.since"),
+                    value=f["since"],
+                    key="plays-since",
+                    hint_text="2026-01-31",
+                    on_blur=set_day("since"),
+                    on_submit=set_day("since"),
+                    width=170,
+                    dense=True,
+                ),
+                ft.TextField(
+                    label=tr("plays.until"),
+                    value=f["until"],
+                    key="plays-until",
+                    hint_text="2026-12-31",
+                    on_blur=set_day("until"),
+                    on_submit=set_day("until"),
+                    width=170,
+                    dense=True,
+                ),
+            ],
+            wrap=True,
+            spacing=8,
+        ),
+    ]
+    if f["error"]:
+        out.append(ft.Text(f["error"], key="plays-error", color=ft.Colors.ERROR))
+    return out
+
+
+def when(app: App, play: PlayRecord) -> str:
+    day = play.date.replace("T", " ")[:16]
+    if play.seconds is None:
+        return day
+    return app.tr("plays.when_long", when=day, n=max(1, round(play.seconds / 60)))
+
+
+def play_card(app: App, play: PlayRecord, colours: dict[str, str | None]) -> ft.Control:
+    """A play: the game, when and how long, the seats in order with scores, who won and how;
+    a seat without a colour of its own (Quick score) shows its player's usual one."""
+    tr = app.tr
+    seats: list[ft.Control] = []
+    for s in play.seats:
+        seats.append(
+            ft.Row(
+                [
+                    dot(s.color or colours.get(s.player_id or "")),
+                    ft.Text(s.name, expand=True, weight=ft.FontWeight.BOLD if s.winner else None),
+                    ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=18, tooltip=tr("plays.won"))
+                    if s.winner
+                    else ft.Container(width=18),
+                    ft.Text(
+                        str(s.score),
+                        width=48,
+                        text_align=ft.TextAlign.RIGHT,
+                        key=f"play-{play.id}-score-{s.seat}",
+                    ),
+                ],
+                spacing=6,
+            )
+        )
+    lines: list[ft.Control] = [
+        ft.Row(
+            [
+                ft.Text(game_title(app, play.game), weight=ft.FontWeight.BOLD, expand=True),
+                small(when(app, play)),
+            ]
+        ),
+        *seats,
+        small(tr("plays.winners", names=", ".join(play.winners)), key=f"play-{play.id}-winners"),
+    ]
+    if play.tie_break:
+        lines.append(small(tr("plays.tie_break", rule=msg(play.tie_break)), key=f"play-{play.id}-tie"))
+    if play.source == "calculator":
+        lines.append(small(tr("plays.from_quick"), key=f"play-{play.id}-quick"))
+    if play.table_id is not None and app.hub.store.exists(play.table_id):
+        lines.append(
+            button(
+                tr("plays.open_table"),
+                f"play-open-{play.id}",
+                lambda _: app.go(f"/table/{play.table_id}/scores"),
+                icon=ft.Icons.OPEN_IN_NEW,
+            )
+        )
+    return card(*lines, key=f"play-{play.id}", padding=10)
+
+
+def _more(app: App, f: dict[str, Any]) -> None:
+    f["shown"] += PAGE
+    app.refresh()
+
+
+def _exporter(app: App, kind: str) -> Any:
+    async def tap(_: Any = None) -> None:
+        await export(app, kind)
+
+    return tap
+
+
+async def export(app: App, kind: str) -> None:
+    """The log the filters show, as a CSV file (one row per seat) or a JSON file (with figures)."""
+    from companion.plays.export import plays_csv, plays_json
+
+    f = filters(app)
+    if kind == "csv":
+        names = {p.id: p.name for p in app.hub.store.players()}
+        data = plays_csv(read_log(app), app.tr.lang, names).encode("utf-8-sig")  # a spreadsheet reads accents
+    else:
+        data = plays_json(read_log(app, figures=True)).encode("utf-8")
+    saved = await save_bytes(app, f"play-log.{kind}", data, kind)
+    f["status"] = app.tr("plays.saved") if saved else app.tr("plays.save_failed")
+    app.refresh()

@@ -1,0 +1,253 @@
+"""Statistics of one game, for the whole group or one player: every number comes from the store's
+SQL (Store.stats); this screen only lays them out.
+
+Plays, wins and win rate, average, best and worst score, the spread of scores as a bar chart,
+win rate by seat and by player count, each player's line, and the game's own figures (Dragon:
+VP by source, persons lost by cause, the Great Wall; Chinatown: income by year, trades; Da Yu:
+flood cards, frame bonuses).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import flet as ft
+
+from companion.plays.labels import figure_label
+from companion.store.plays_stats import GameStats, Rate
+from companion.ui.games import known_game_ids
+from companion.ui.palette import TAP
+from companion.ui.shell import App
+from companion.ui.views.plays import ALL, game_title
+from companion.ui.views.scores import nice_step
+from companion.ui.widgets import card, heading, scroll_column, small
+
+BARS = 12  # at most this many bars in the spread chart (scores grouped in equal ranges)
+
+
+def view(app: App, game: str | None = None) -> ft.View:
+    tr = app.tr
+    games = known_game_ids()
+    route = f"/stats/{game}" if game else "/stats"
+    game = game or _busiest(app, games)
+    memo = app.memo.setdefault("stats", {"player": None})
+    stats = app.hub.store.stats(game, memo["player"])
+    body: list[ft.Control] = [*_pickers(app, game, games, memo)]
+    if not stats.plays:
+        body.append(small(tr("stats.none", game=game_title(app, game)), key="stats-none"))
+    else:
+        body += figures_of(app, stats)
+    return ft.View(
+        route=route,
+        appbar=ft.AppBar(title=ft.Text(tr("stats.title"))),
+        controls=[scroll_column(body, key="stats")],
+        padding=12,
+    )
+
+
+def _busiest(app: App, games: list[str]) -> str:
+    """The game with the most plays in the log (the first game when the log is empty)."""
+    return max(games, key=lambda g: app.hub.store.stats(g).plays) if games else "dragon"
+
+
+def _pickers(app: App, game: str, games: list[str], memo: dict[str, Any]) -> list[ft.Control]:
+    tr = app.tr
+
+    def set_player(e: Any) -> None:
+        memo["player"] = None if e.control.value in (None, ALL) else e.control.value
+        app.refresh()
+
+    chips = [
+        ft.Chip(
+            label=ft.Text(game_title(app, g)),
+            key=f"stats-game-{g}",
+            selected=g == game,
+            on_select=lambda _, g=g: app.go(f"/stats/{g}"),
+            tooltip=game_title(app, g),
+            height=TAP,
+        )
+        for g in games
+    ]
+    options = [ft.DropdownOption(key=ALL, text=tr("stats.everyone"))]
+    options += [ft.DropdownOption(key=p.id, text=p.name) for p in app.hub.store.players()]
+    return [
+        ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
+        ft.Dropdown(
+            key="stats-player",
+            label=tr("plays.player"),
+            value=memo["player"] or ALL,
+            options=options,
+            on_select=set_player,
+            dense=True,
+        ),
+    ]
+
+
+def pct(rate: float) -> str:
+    return f"{round(rate * 100)}%"
+
+
+def _num(x: float | None) -> str:
+    return "-" if x is None else f"{x:.1f}".rstrip("0").rstrip(".")
+
+
+def figures_of(app: App, s: GameStats) -> list[ft.Control]:
+    tr = app.tr
+    summary: list[ft.Control] = [
+        ft.Text(tr("stats.plays", n=s.plays), key="stats-plays", size=18, weight=ft.FontWeight.BOLD)
+    ]
+    if s.player_id:
+        summary.append(ft.Text(tr("stats.wins", n=s.wins, rate=pct(s.win_rate)), key="stats-wins"))
+    summary.append(
+        ft.Text(tr("stats.scores", average=_num(s.average), best=s.best, worst=s.worst), key="stats-scores")
+    )
+    if s.average_seconds is not None:
+        summary.append(small(tr("stats.length", n=max(1, round(s.average_seconds / 60)))))
+    out: list[ft.Control] = [card(*summary, key="stats-summary")]
+    out += [heading(tr("stats.spread")), spread_chart(app, s.spread)]
+    out += [
+        heading(tr("stats.players")),
+        card(*[_player_line(app, p) for p in s.players], key="stats-player-lines"),
+    ]
+    out += [heading(tr("stats.by_seat")), card(*_rates(app, s.by_seat, "stats.seat", 1), key="stats-by-seat")]
+    out += [
+        heading(tr("stats.by_count")),
+        card(*_rates(app, s.by_count, "stats.count", 0), key="stats-by-count"),
+    ]
+    shown = [f for f in s.figures if f.name != "points"]  # points by rule: the VP sources say it better
+    if shown:
+        lines = [
+            ft.Row(
+                [
+                    ft.Text(tr.msg(figure_label(s.game, f.name, f.key)), expand=True, size=14),
+                    ft.Text(
+                        tr("stats.figure", total=f.total, mean=_num(f.mean)),
+                        size=14,
+                        key=f"stats-fig-{f.name}-{f.key}",
+                    ),
+                ]
+            )
+            for f in shown
+        ]
+        out += [
+            heading(tr("stats.game_figures")),
+            small(tr("stats.figures_hint")),
+            card(*lines, key="stats-figures"),
+        ]
+    return out
+
+
+def _player_line(app: App, p: Any) -> ft.Control:
+    return ft.Column(
+        [
+            ft.Text(p.name, weight=ft.FontWeight.BOLD),
+            small(
+                app.tr(
+                    "stats.player_line",
+                    n=p.plays,
+                    wins=p.wins,
+                    rate=pct(p.win_rate),
+                    average=_num(p.average),
+                    best=p.best,
+                )
+            ),
+        ],
+        spacing=2,
+        key=f"stats-line-{p.player_id or p.name}",
+    )
+
+
+def _rates(app: App, rates: list[Rate], key: str, shift: int) -> list[ft.Control]:
+    """One line per seat (or player count): the win rate, as a number and as a bar."""
+    return [
+        ft.Row(
+            [
+                ft.Text(app.tr(key, n=r.key + shift), width=110),
+                ft.ProgressBar(
+                    value=r.win_rate,
+                    expand=True,
+                    color=ft.Colors.PRIMARY,
+                    bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+                ),
+                ft.Text(
+                    app.tr("stats.rate", rate=pct(r.win_rate), n=r.seats),
+                    width=96,
+                    text_align=ft.TextAlign.RIGHT,
+                ),
+            ],
+            key=f"{key.replace('.', '-')}-{r.key}",
+        )
+        for r in rates
+    ]
+
+
+def buckets(spread: list[tuple[int, int]], bars: int = BARS) -> list[tuple[int, int, int]]:
+    """Scores grouped in equal ranges of a round width: (from, to, how many), lowest first."""
+    if not spread:
+        return []
+    low, high = spread[0][0], spread[-1][0]
+    width = nice_step(high - low + 1, bars) if high - low + 1 > bars else 1
+    start = math.floor(low / width) * width
+    counts: dict[int, int] = {}
+    for score, times in spread:
+        b = (score - start) // width
+        counts[b] = counts.get(b, 0) + times
+    last = max(counts)
+    return [(start + b * width, start + (b + 1) * width - 1, counts.get(b, 0)) for b in range(last + 1)]
+
+
+def spread_chart(app: App, spread: list[tuple[int, int]]) -> ft.Control:
+    import flet_charts as fc  # loaded with the first chart, not when the app starts
+
+    groups = buckets(spread)
+    top = max([1, *(n for _, _, n in groups)])
+    step = nice_step(top, 4)
+    max_y = step * math.ceil((top + 0.5) / step)
+    every = max(1, math.ceil(len(groups) / 6))  # at most 6 labels under the bars
+    bars = [
+        fc.BarChartGroup(
+            x=i,
+            rods=[
+                fc.BarChartRod(
+                    to_y=n,
+                    width=max(6, 240 // max(1, len(groups))),
+                    color=ft.Colors.PRIMARY,
+                    border_radius=3,
+                    tooltip=app.tr("stats.bar", low=a, high=b, n=n)
+                    if a != b
+                    else app.tr("stats.bar_one", score=a, n=n),
+                )
+            ],
+        )
+        for i, (a, b, n) in enumerate(groups)
+    ]
+    return ft.Container(
+        fc.BarChart(
+            groups=bars,
+            max_y=max_y,
+            min_y=0,
+            left_axis=fc.ChartAxis(
+                labels=[
+                    fc.ChartAxisLabel(value=y, label=ft.Text(str(y), size=11))
+                    for y in range(0, max_y + 1, step)
+                ],
+                label_size=32,
+            ),
+            bottom_axis=fc.ChartAxis(
+                title=ft.Text(app.tr("stats.score_axis"), size=12),
+                labels=[
+                    fc.ChartAxisLabel(value=i, label=ft.Text(str(a), size=11))
+                    for i, (a, _, _) in enumerate(groups)
+                    if i % every == 0
+                ],
+                label_size=24,
+            ),
+            horizontal_grid_lines=fc.ChartGridLines(interval=step, color=ft.Colors.OUTLINE_VARIANT, width=1),
+            interactive=True,
+            key="stats-spread-chart",
+        ),
+        height=200,
+        padding=ft.Padding.only(right=12, top=8),
+        key="stats-spread",
+    )

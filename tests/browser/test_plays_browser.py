@@ -1,0 +1,122 @@
+"""The served app in Chromium, phone size: the play log with a filter, a statistics screen with
+its chart, and New table seating remembered players (then the table's seats are linked to them).
+Also the screenshots of the player picker, the play log and the statistics, in English, and in
+Spanish with the dark theme."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
+from plays_helpers import finished_game
+from ui_browser_kit import PHONE, enable_semantics, open_app, served, shot, wait_until
+
+from companion.store import Store
+
+pytestmark = pytest.mark.browser
+
+pytest.importorskip("playwright.sync_api")  # skip the module without Playwright
+
+GROUP = (("Ana", "green"), ("Ben", "blue"), ("Carla", "red"), ("Dai", "yellow"))
+
+
+def fill(data: Path) -> dict[str, str]:
+    """A group of four who logged twelve Da Yu games and one Da Yu table; the player ids by name."""
+    data.mkdir(parents=True, exist_ok=True)
+    store = Store(data / "tables.sqlite3")
+    try:
+        ids = {name: store.create_player(name, colour).id for name, colour in GROUP}
+        rng = random.Random(14)
+        for k in range(12):
+            seated = rng.sample([n for n, _ in GROUP], rng.choice((2, 3, 4)))
+            players = [
+                {
+                    "name": n,
+                    "vp_cards": [
+                        {"frame": "silver", "vp": rng.choice((1, 2, 3))} for _ in range(rng.randint(2, 9))
+                    ],
+                    "flood_cards": [{"points": 2}] * rng.randint(0, 3),
+                }
+                for n in seated
+            ]
+            store.log_calculated(
+                "dayu-final",
+                {"players": players},
+                date=f"2026-{1 + k // 3:02d}-{1 + 2 * k:02d}T20:00:00+00:00",
+                player_ids=[ids[n] for n in seated],
+            )
+        table = finished_game(5)  # Da Yu played to the end by Ana, Ben, Carla and Dai
+        store.create(table, [ids[p.name] for p in table.players])
+        return ids
+    finally:
+        store.close()
+
+
+def wait_text(page, text: str) -> None:
+    page.get_by_text(text).first.wait_for(timeout=60000)
+
+
+def test_play_log_statistics_and_the_player_picker(browser, tmp_path):
+    data = tmp_path / "data"
+    ids = fill(data)
+    with served(data) as url:
+        page = open_app(browser, url)
+        page.get_by_role("button", name="Play log").first.click(timeout=60000)
+        wait_text(page, "13 games")
+        page.get_by_role("checkbox", name="Dragon", exact=False).first.click()
+        wait_text(page, "No games here yet")
+        page.get_by_role("checkbox", name="All games").click()
+        wait_text(page, "13 games")
+        shot(page, "plays_log")
+
+        page.goto(url)
+        enable_semantics(page)
+        page.get_by_role("button", name="Statistics").first.click(timeout=60000)
+        wait_text(page, "How the scores spread")
+        wait_text(page, "Who wins")
+        shot(page, "stats")
+
+        page.goto(url)
+        enable_semantics(page)
+        page.get_by_role("button", name="New table").first.click(timeout=60000)
+        page.get_by_role("checkbox", name="Da Yu").click()
+        same = page.get_by_role("button", name="Same as last time: Ana, Ben, Carla, Dai")
+        same.wait_for(timeout=60000)
+        dai = page.get_by_role("checkbox", name="Dai", exact=True)
+        dai.click()  # a remembered player, seated in the first free seat: the chip goes
+        wait_until(lambda: dai.count() == 0, what="Dai seated")
+        shot(page, "player_picker")
+        same.click()  # this game's last players, in their seats
+        wait_until(lambda: same.count() == 0, what="the four seated")
+        page.get_by_role("button", name="Start the game").click()
+        store = Store(data / "tables.sqlite3")
+        try:
+            newest = wait_until(
+                lambda: [i for i in store.list() if not i.finished], what="the new table in the store"
+            )[0]
+            assert store.seat_links(newest.id) == [ids["Ana"], ids["Ben"], ids["Carla"], ids["Dai"]]
+        finally:
+            store.close()
+
+
+def test_spanish_dark_statistics_and_log(browser, tmp_path):
+    data = tmp_path / "data"
+    fill(data)
+    with served(data) as url:
+        page = browser.new_page(viewport=PHONE)
+        page.add_init_script(
+            "localStorage.setItem('flutter.table_companion.lang', JSON.stringify('es'));"
+            "localStorage.setItem('flutter.table_companion.theme', JSON.stringify('dark'));"
+        )
+        page.goto(url + "stats/dayu")
+        enable_semantics(page)
+        wait_text(page, "Cómo se reparten los puntos")
+        shot(page, "es_stats_dark")
+        page.goto(url + "plays")
+        enable_semantics(page)
+        wait_text(page, "13 partidas")
+        shot(page, "es_plays_dark")
