@@ -25,6 +25,7 @@ from companion.games.dragon.scoring import score
 from companion.games.dragon.situations import situations
 from companion.games.dragon.state import DragonState
 from companion.games.dragon.text import banner, describe_entry, prompt_msg
+from companion.games.dragon.words import tile_power_msg
 
 __all__ = [
     "GAME",
@@ -35,6 +36,7 @@ __all__ = [
     "forecast_super",
     "round_summaries",
     "situations",
+    "tile_power_msg",
 ]
 
 TABLE_FACTS = ("event_row", "super_event", "groups")
