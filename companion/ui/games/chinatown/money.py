@@ -57,7 +57,6 @@ def money_field(app: App, form: dict[str, Any], unit: int) -> ft.Control:
         input_filter=ft.NumbersOnlyInputFilter(),
         max_length=MAX_DIGITS,
         counter="",  # no "0/9" under the field
-        prefix="$",
         dense=True,
         error=tr(error, unit=unit) if error else None,
         helper=tr("chinatown.money", amount=amount) if amount else None,
