@@ -73,6 +73,11 @@ def money_field(app: App, form: dict[str, Any], unit: int) -> ft.Control:
                 tooltip=tr("chinatown.money_less" if by < 0 else "chinatown.money_more", unit=abs(by)),
             )
         )
-    return ft.Column(
-        [field, ft.Row(steps, wrap=True, spacing=6, run_spacing=6)], spacing=4, key="ct-give-money"
+    # A card of its own: a text field merges the plain texts of its semantic container into its
+    # name, and the prompt pad's question must stay a text of its own for screen readers.
+    return ft.Card(
+        ft.Container(
+            ft.Column([field, ft.Row(steps, wrap=True, spacing=6, run_spacing=6)], spacing=4), padding=8
+        ),
+        key="ct-give-money",
     )
