@@ -187,6 +187,13 @@ class Table:
         return self.game.banner(self.state)
 
     @property
+    def standing(self) -> Msg:
+        """Where the game stands in a few words (round and phase, no names), for a list of
+        tables; a game without its own ``standing`` gives its banner."""
+        short = getattr(self.game, "standing", None)
+        return short(self.state) if short is not None else self.banner
+
+    @property
     def finished(self) -> bool:
         return self.prompt is None
 

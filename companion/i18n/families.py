@@ -30,6 +30,7 @@ def families() -> dict[str, set[str] | None]:
     return {
         "dragon.type.{}": _keys("dragon.type.{}", RULES.type_ids),
         "dragon.age.{}": _keys("dragon.age.{}", AGES),
+        "dragon.power.{}": _keys("dragon.power.{}", {t.symbol for t in RULES.types.values()}),
         "chinatown.shop.{}": _keys("chinatown.shop.{}", CHINATOWN.shop_ids),
         "dayu.frame.{}": _keys("dayu.frame.{}", FRAMES),
         "ui.color.{}": _keys("ui.color.{}", PLAYER_COLORS),

@@ -66,8 +66,16 @@ def text_button(
 def icon_button(
     icon: Any, key: str, tooltip: str, on_click: Handler, *, disabled: bool = False
 ) -> ft.IconButton:
+    """An icon-only button named on the button itself: the icon's semantics label merges into the
+    button's own node, so a screen reader says "Settings, button" (a tooltip alone names a wrapper)."""
     return ft.IconButton(
-        icon=icon, key=key, tooltip=tooltip, on_click=on_click, disabled=disabled, width=TAP, height=TAP
+        icon=ft.Icon(icon, semantics_label=tooltip),
+        key=key,
+        tooltip=tooltip,
+        on_click=on_click,
+        disabled=disabled,
+        width=TAP,
+        height=TAP,
     )
 
 

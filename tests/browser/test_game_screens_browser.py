@@ -84,8 +84,7 @@ def create_table(
         if have < len(names):
             tap(page, "Add player")
         else:
-            remove = page.locator('flt-semantics[aria-label="Remove player"]').last
-            remove.locator("[role=button]").filter(has_not_text=re.compile(".")).first.click()  # the icon
+            page.get_by_role("button", name="Remove player", exact=True).last.click()  # named on the button
         wait_until(lambda have=have: rows.count() != have, what="the player rows to change")
     assert rows.count() == len(names)
     for i, name in enumerate(names, start=1):
@@ -94,7 +93,9 @@ def create_table(
         page.keyboard.type(name, delay=20)
         page.wait_for_timeout(100)
     for i in range(switch_on):
-        page.get_by_role("checkbox", name="On", exact=True).nth(i).click()
+        page.get_by_role("checkbox", name=re.compile(r"\(expansion\): On$")).nth(
+            i
+        ).click()  # "The Great Wall (expansion): On"
         page.wait_for_timeout(300)
     return start(page, data, game_id)
 

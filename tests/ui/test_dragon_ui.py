@@ -214,3 +214,30 @@ async def test_rules_screen_follows_the_question_and_never_shows_ids(tmp_path):
     said = h.texts() + [c.tooltip for c in h.controls() if isinstance(getattr(c, "tooltip", None), str)]
     assert not [s for s in said if any(i in s for i in ids)]
     h.close()
+
+
+async def test_the_wildcard_is_a_grid_of_tiles_each_with_what_it_does(tmp_path):
+    """A wildcard played: every tile left in the supply is one tile of the grid, with the line the
+    engine gives for what it does; tapping one brings that person in."""
+    from companion.core import Table
+    from companion.games.dragon import tile_power_msg
+
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("dragon", ["Ana", "Ben", "Carla"]))
+    rng = random.Random(7)
+    while not (table.prompt.kind == "person_pick" and table.state.card == "wild"):
+        assert table.prompt is not None
+        table.auto(rng) if table.prompt.auto else table.submit(rng.choice(table.prompt.choices))
+    choices = table.prompt.choices
+    assert len(choices) > 10  # the wildcard: any tile left
+    for lang in ("en", "es"):
+        h = await started(hub, route=f"/table/{table.id}", prefs={"table_companion.lang": lang})
+        assert h.has("tile-grid")
+        for i, pick in enumerate(choices):
+            assert h.find(f"tile-power-{i}")[0].value == tile_power_msg(pick.tile).render(lang)
+        h.close()
+    h = await started(hub, route=f"/table/{table.id}")
+    pick = choices[3]
+    await h.click("choice-3")
+    assert table.history[-1][1] == pick and table.prompt.kind == "person_place"
+    h.close()

@@ -72,6 +72,9 @@ class Chinatown:
     def banner(self, state: ChinatownState) -> Msg:
         return flow.banner(state)
 
+    def standing(self, state: ChinatownState) -> Msg:
+        return flow.standing(state)
+
     def describe(self, state: ChinatownState, entry: Any) -> Msg:
         return flow.describe(state, entry)
 

@@ -129,6 +129,20 @@ def placement_choices(state: ChinatownState, seat: int) -> list[PlaceTile | Done
     return choices
 
 
+def standing(state: ChinatownState) -> Msg:
+    """The year and phase, without the first player."""
+    if state.phase == "over":
+        return msg("chinatown.banner.over")
+    phase = Msg(key=f"chinatown.phase.{state.phase}")
+    return msg(
+        "chinatown.banner.no_first",
+        phase=phase,
+        year=state.year_label,
+        round=state.year + 1,
+        rounds=len(DATA.years),
+    )
+
+
 def banner(state: ChinatownState) -> Msg:
     if state.phase == "over":
         return msg("chinatown.banner.over")

@@ -49,6 +49,9 @@ class DayuGame:
     def banner(self, state: DayuState) -> Msg:
         return flow.banner(state)
 
+    def standing(self, state: DayuState) -> Msg:
+        return flow.standing(state)
+
     def describe(self, state: DayuState, entry: Any) -> Msg:
         return flow.describe(state, entry)
 

@@ -289,6 +289,15 @@ def describe(s: DayuState, e: E.Entry) -> Msg:
     return msg("dayu.kind." + e.kind)
 
 
+def standing(s: DayuState) -> Msg:
+    """The round, without whose turn it is or the supplies."""
+    if s.phase in ("markers", "start", "opening"):
+        return msg("dayu.standing.setup")
+    if s.phase == "over":
+        return msg(f"dayu.banner.over_{s.end_reason}", round=s.round)
+    return msg("dayu.standing.round", round=s.round)
+
+
 def banner(s: DayuState) -> Msg:
     if s.phase in ("markers", "start", "opening"):
         return msg("dayu.banner.setup", pile=s.flood_pile, places=len(s.ring))

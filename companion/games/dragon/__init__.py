@@ -25,7 +25,8 @@ from companion.games.dragon.options import DragonOptions
 from companion.games.dragon.scoring import score
 from companion.games.dragon.situations import situations
 from companion.games.dragon.state import DragonState
-from companion.games.dragon.text import banner, describe_entry, prompt_msg
+from companion.games.dragon.text import banner, describe_entry, prompt_msg, standing
+from companion.games.dragon.words import tile_power_msg
 
 __all__ = [
     "GAME",
@@ -37,6 +38,7 @@ __all__ = [
     "forecast_super",
     "round_summaries",
     "situations",
+    "tile_power_msg",
 ]
 
 TABLE_FACTS = ("event_row", "super_event", "groups")
@@ -80,6 +82,9 @@ class DragonGame:
 
     def banner(self, state: DragonState) -> Msg:
         return banner(state)
+
+    def standing(self, state: DragonState) -> Msg:
+        return standing(state)
 
     def describe(self, state: DragonState, entry: Any) -> Msg:
         return describe_entry(state, entry)

@@ -60,6 +60,16 @@ PHASES = {
 }
 
 
+def standing(s: DragonState) -> Msg:
+    """The month and phase, without the turn order: "Month 4 · Actions"."""
+    phase = msg(PHASES[s.phase])
+    if s.phase == "over":
+        return msg("dragon.banner.over", phase=phase)
+    if s.month == 0:
+        return msg("dragon.banner.setup_alone")
+    return msg("dragon.banner.month_alone", month=s.month, phase=phase)
+
+
 def banner(s: DragonState) -> Msg:
     phase = msg(PHASES[s.phase])
     if s.phase == "over":

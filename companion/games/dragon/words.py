@@ -17,6 +17,16 @@ def tile_value_msg(tile: str) -> Msg:
     return msg("dragon.tile_value", tile=tile_msg(tile), value=RULES.faces[tile].value)
 
 
+def tile_power_msg(tile: str) -> Msg:
+    """What a person tile does for its owner, in one line ("Taxes: +3 yuan"): one key per
+    symbol, the count of symbols on this tile's face from the rules data."""
+    kind, _ = tile.split(":")
+    n = RULES.faces[tile].symbols
+    symbol = RULES.types[kind].symbol
+    vp = n * RULES.scoring.round.per_court_lady_dragon if symbol == "dragon" else n
+    return msg(f"dragon.power.{symbol}", n=vp)
+
+
 def card_msg(card: str) -> Msg:
     return (
         msg("dragon.card.wild") if card == WILD else msg("dragon.card.type", type=msg(f"dragon.type.{card}"))

@@ -23,6 +23,8 @@ Panel = Callable[["App", Table], list[ft.Control]]
 SeatPanel = Callable[["App", Table, int], ft.Control]
 FactForm = Callable[["App", Table, Prompt], ft.Control]
 Screen = Callable[["App"], list[ft.Control]]
+Tap = Callable[[Any], Callable[[Any], None]]  # a choice -> the click handler that enters it
+ChoiceForm = Callable[["App", Table, list[tuple[int, Any]], Tap], ft.Control]
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,9 @@ class GameUI:
     player_panel: SeatPanel | None = None  # one card per seat on the Play screen
     seat_props: Callable[[Table, int], Any] | None = None  # what a seat's card shows (redrawn on change)
     fact_forms: dict[str, FactForm] = field(default_factory=dict)  # prompt.kind -> "as dealt" form
+    # prompt.kind -> the choices drawn by the game (e.g. a grid of tiles) instead of one button each;
+    # called with the (index, choice) pairs to draw and the function that submits one of them
+    choice_forms: dict[str, ChoiceForm] = field(default_factory=dict)
     options: tuple[OptionSpec, ...] = ()  # setup options; defaults apply to the others
     quick_score: Screen | None = None  # a stand-alone scoring calculator screen
     quick_score_key: str = ""  # its title (ui catalogue key)

@@ -8,9 +8,9 @@ from typing import Any
 import flet as ft
 
 from companion.core import Table, TableError
-from companion.games import get
 from companion.store import DamagedTable, TableInfo
 from companion.ui.shell import App
+from companion.ui.views.home_card import card_lines
 from companion.ui.views.players import group_links
 from companion.ui.widgets import button, card, heading, icon_button, scroll_column, small
 
@@ -55,22 +55,11 @@ def view(app: App) -> ft.View:
 
 def table_card(app: App, info: TableInfo) -> ft.Control:
     tr = app.tr
-    try:
-        game = tr.msg(get(info.game_id).title)
-    except Exception:  # a game module missing from this build: still list the table
-        game = info.game_id
-    when = info.updated.replace("T", " ")[:16]
     return card(
         ft.ListTile(
             key=f"open-{info.id}",
             title=ft.Text(info.name, weight=ft.FontWeight.BOLD),
-            subtitle=ft.Text(
-                tr.msg(info.problem)  # a damaged table: say what is wrong; export keeps what can be read
-                if info.problem
-                else tr(
-                    "home.table_line", game=game, players=", ".join(info.players), n=info.entries, when=when
-                )
-            ),
+            subtitle=card_lines(app, info),
             on_click=lambda _: app.go(f"/table/{info.id}"),
             trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
             tooltip=tr("home.open", name=info.name),

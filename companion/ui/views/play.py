@@ -137,7 +137,10 @@ def prompt_pad(app: App, table: Table, prompt: Prompt) -> ft.Control:
     ]
     if app.notice is not None:
         items.append(notice_card(app))
-    if prompt.choices is not None:
+    grid = ui_for(table.game_id).choice_forms.get(prompt.kind)
+    if prompt.choices is not None and grid is not None:
+        items.append(grid(app, table, shown_choices(table, prompt), lambda c: entering(app, table, c)))
+    elif prompt.choices is not None:
         shown = shown_choices(table, prompt)
         previews = choice_previews(app, table, [c for _, c in shown])
         for k, (i, choice) in enumerate(shown):
@@ -203,9 +206,14 @@ def choice_previews(app: App, table: Table, choices: list[Any]) -> list[list[Eff
     return out
 
 
+def entering(app: App, table: Table, choice: Any) -> Any:
+    """The click handler entering ``choice``; a tap on a stale screen is refused."""
+    drawn_for = stamp(table)  # the table this control was drawn for
+    return lambda _: app.submit(choice, seen=drawn_for)
+
+
 def choice_button(app: App, table: Table, i: int, choice: Any, effects: list[Effect]) -> ft.Control:
     label = app.tr.msg(table.game.describe(table.state, choice))
-    drawn_for = stamp(table)  # the table this button was drawn for: a tap on a stale screen is refused
     lines = [ft.Text(label, weight=ft.FontWeight.BOLD, size=15)]
     seen = {label}
     for fx in effects:
@@ -219,7 +227,7 @@ def choice_button(app: App, table: Table, i: int, choice: Any, effects: list[Eff
         ),
         key=f"choice-{i}",
         tooltip=label,
-        on_click=lambda _: app.submit(choice, seen=drawn_for),
+        on_click=entering(app, table, choice),
         style=ft.ButtonStyle(alignment=ft.Alignment.CENTER_LEFT, shape=ft.RoundedRectangleBorder(radius=8)),
         width=float("inf"),
         height=None,

@@ -12,7 +12,7 @@ import flet as ft
 
 from companion.core import Table, TableError
 from companion.games import get
-from companion.ui.games import known_game_ids, ui_for
+from companion.ui.games import Choice, OptionSpec, known_game_ids, ui_for
 from companion.ui.palette import DEFAULT_ORDER, TAP
 from companion.ui.shell import App
 from companion.ui.teach import setup_option, start_with
@@ -115,12 +115,12 @@ def _options(app: App, form: dict[str, Any]) -> list[ft.Control]:
             ft.Row(
                 [
                     ft.Chip(
-                        label=ft.Text(tr(c.label_key)),
+                        # read out as what it sets and to what ("The Great Wall: Off"), not a bare "Off"
+                        label=ft.Text(tr(c.label_key), semantics_label=option_name(app, spec, c)),
                         key=f"option-{spec.field}-{c.value}",
                         selected=current == c.value,
                         on_select=choose(c.value),
-                        tooltip=tr(c.label_key),
-                        height=TAP,
+                        height=TAP,  # no tooltip: it names a wrapper, and over a chip it swallowed taps
                     )
                     for c in spec.choices
                 ],
@@ -148,3 +148,7 @@ def _start(app: App, form: dict[str, Any]) -> None:
     start_with(app, table.id, form)
     app.memo.pop("setup", None)
     app.go(f"/table/{table.id}")
+
+
+def option_name(app: App, spec: OptionSpec, choice: Choice) -> str:
+    return app.tr("setup.option_state", option=app.tr(spec.label_key), choice=app.tr(choice.label_key))

@@ -17,7 +17,7 @@ from companion.store.share_links import Link
 from companion.ui import live
 from companion.ui.hub import topic
 from companion.ui.shell import App
-from companion.ui.widgets import button, card, heading, scroll_column, small
+from companion.ui.widgets import button, card, heading, icon_button, scroll_column, small
 
 QR_SIZE = 260
 
@@ -100,11 +100,11 @@ def seat_row(app: App, table: Table, base: str, link: Link) -> ft.Control:
                 lambda _: seat_dialog(app, name, base, link),
                 icon=ft.Icons.QR_CODE,
             ),
-            ft.IconButton(
-                icon=ft.Icons.BLOCK,
-                key=f"revoke-{seat}",
-                tooltip=tr("live.revoke", name=name),
-                on_click=lambda _: _revoke(app, table, link),
+            icon_button(
+                ft.Icons.BLOCK,
+                f"revoke-{seat}",
+                tr("live.revoke", name=name),
+                lambda _: _revoke(app, table, link),
             ),
         ],
         key=f"seat-link-{seat}",

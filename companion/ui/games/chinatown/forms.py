@@ -17,6 +17,7 @@ from companion.games.chinatown.rules import dealing
 from companion.games.chinatown.state import ChinatownState
 from companion.games.chinatown.text import shop_name
 from companion.ui.games.chinatown.foresight import preview_of, trade_lines
+from companion.ui.games.chinatown.money import money_field
 from companion.ui.shell import App
 from companion.ui.widgets import button, small
 
@@ -179,7 +180,17 @@ def trade_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
     """Build a trade part by part (who gives whom what), review it, confirm; or end trading."""
     tr = app.tr
     state: ChinatownState = table.state  # type: ignore[assignment]
-    form = _memo(app, "ct-trade", gives=[], giver=0, receiver=1 % state.n, buildings=[], tiles=[], money=0)
+    form = _memo(
+        app,
+        "ct-trade",
+        gives=[],
+        giver=0,
+        receiver=1 % state.n,
+        buildings=[],
+        tiles=[],
+        money=0,
+        money_text="",
+    )
     gives: list[Give] = form["gives"]
     giver, receiver = form["giver"], form["receiver"]
     owned = sorted(b for b, s in state.owner.items() if s == giver)
@@ -188,9 +199,8 @@ def trade_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
         hand[t] -= 1
 
     def set_giver(s: int) -> None:
-        form.update(giver=s, buildings=[], tiles=[], money=0)
-        if form["receiver"] == s:
-            form["receiver"] = (s + 1) % state.n
+        # the buildings and tiles were the old giver's; who receives stays as it was chosen
+        form.update(giver=s, buildings=[], tiles=[])
 
     def toggle(b: int) -> None:
         form["buildings"].remove(b) if b in form["buildings"] else form["buildings"].append(b)
@@ -205,27 +215,33 @@ def trade_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
         )
         if part.buildings or part.tiles or part.money:
             gives.append(part)
-        form.update(buildings=[], tiles=[], money=0)
+        form.update(buildings=[], tiles=[], money=0, money_text="")
 
-    def people(prefix: str, current: int, pick: Any, skip: int | None = None) -> ft.Control:
+    def people(prefix: str, current: int, pick: Any) -> ft.Control:
         return ft.Row(
             [
                 button(p.name, f"{prefix}-{s}", _redraw(app, lambda s=s: pick(s)), filled=s == current)
                 for s, p in enumerate(table.players)
-                if s != skip
             ],
             wrap=True,
             spacing=6,
             run_spacing=6,
         )
 
-    unit = DATA.money_unit
     items: list[ft.Control] = [
         small(tr("chinatown.trade_giver")),
         people("ct-giver", giver, set_giver),
         small(tr("chinatown.trade_receiver")),
-        people("ct-receiver", receiver, lambda s: form.update(receiver=s), skip=giver),
+        people("ct-receiver", receiver, lambda s: form.update(receiver=s)),
     ]
+    if giver == receiver:
+        items.append(
+            small(
+                tr("chinatown.same_party", name=table.players[giver].name),
+                key="ct-same-party",
+                color=ft.Colors.ERROR,
+            )
+        )
     if owned:
         items.append(small(tr("chinatown.trade_buildings")))
         items.append(
@@ -263,28 +279,16 @@ def trade_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
                 run_spacing=4,
             )
         )
+    items.append(money_field(app, form, DATA.money_unit))
     items.append(
-        ft.Row(
-            [
-                button(
-                    "−",
-                    "ct-money-minus",
-                    _redraw(app, lambda: form.update(money=max(0, form["money"] - unit))),
-                    disabled=form["money"] <= 0,
-                    tooltip=tr("chinatown.money_less", unit=unit),
-                ),
-                ft.Text(tr("chinatown.money", amount=form["money"]), key="ct-give-money"),
-                button(
-                    "+",
-                    "ct-money-plus",
-                    _redraw(app, lambda: form.update(money=form["money"] + unit)),
-                    tooltip=tr("chinatown.money_more", unit=unit),
-                ),
-            ],
-            spacing=6,
+        button(
+            tr("chinatown.trade_add"),
+            "ct-give-add",
+            _redraw(app, add_part),
+            icon=ft.Icons.ADD,
+            disabled=giver == receiver or form["money"] is None,
         )
     )
-    items.append(button(tr("chinatown.trade_add"), "ct-give-add", _redraw(app, add_part), icon=ft.Icons.ADD))
     if gives:
         trade = Trade(gives=tuple(gives))
         items.append(ft.Text(tr.msg(table.game.describe(state, trade)), key="ct-trade-so-far", size=13))

@@ -8,6 +8,7 @@ from companion.ui.games.dragon.foresight import coming, moment
 from companion.ui.games.dragon.forms import event_row_form, groups_form, super_event_form
 from companion.ui.games.dragon.panels import board, player_panel, seat_props
 from companion.ui.games.dragon.quick import quick_score
+from companion.ui.games.dragon.tiles import tile_grid
 
 UI = GameUI(
     game_id="dragon",
@@ -15,6 +16,7 @@ UI = GameUI(
     player_panel=player_panel,
     seat_props=seat_props,
     fact_forms={"event_row": event_row_form, "groups": groups_form, "super_event": super_event_form},
+    choice_forms={"person_pick": tile_grid},
     options=(
         OptionSpec(
             "large_privilege_cost",

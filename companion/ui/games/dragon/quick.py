@@ -169,7 +169,7 @@ def _palace_row(app: App, form: dict[str, Any], player: dict[str, Any], i: int, 
     ]
     chips = [
         ft.Chip(
-            label=ft.Text(str(n)),
+            label=ft.Text(str(n), semantics_label=tr("dragon.quick.floors", n=n)),
             key=f"quick-floors-{i}-{k}-{n}",
             selected=palace["floors"] == n,
             on_select=floors(n),

@@ -1,0 +1,109 @@
+"""The served app in Chromium at phone size for issue 11's last items: Home cards (the game, where
+it stands, the players once), the Dragon wildcard's grid of tiles (one tap brings a person in),
+the Chinatown trade's money field, and the icon buttons named on the button itself. Screenshots
+in English and Spanish (docs/screenshots/ with UPDATE_SCREENSHOTS=1)."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
+from ui_browser_kit import PHONE, enable_semantics, screen_texts, served, shot, tap_once, wait_until
+
+from companion.core import Table
+from companion.games.dragon import tile_power_msg
+from companion.store import Store
+
+pytestmark = pytest.mark.browser
+
+pytest.importorskip("playwright.sync_api")
+
+
+def stored(data: Path) -> dict[str, Table]:
+    """A Dragon table at a wildcard's pick, a Chinatown table trading, a finished Dragon game."""
+    rng = random.Random(7)
+    wild = Table.new("dragon", ["Ana", "Ben", "Carla"], name="Friday dragons")
+    while not (wild.prompt.kind == "person_pick" and wild.state.card == "wild"):
+        wild.auto(rng) if wild.prompt.auto else wild.submit(rng.choice(wild.prompt.choices))
+    trade = Table.new("chinatown", ["Ana", "Ben", "Carla"])
+    while trade.prompt.choices is not None or trade.prompt.auto or trade.state.phase != "trade":
+        trade.auto(rng) if trade.prompt.auto else trade.submit(rng.choice(trade.prompt.choices))
+    done = Table.new("dragon", ["Gil", "Hana"])
+    while done.prompt is not None:
+        done.auto(rng) if done.prompt.auto else done.submit(rng.choice(done.prompt.choices))
+    store = Store(data / "tables.sqlite3")
+    try:
+        return {"wild": store.create(wild), "trade": store.create(trade), "done": store.create(done)}
+    finally:
+        store.close()
+
+
+def reopen(data: Path, table_id: str) -> Table:
+    store = Store(data / "tables.sqlite3")
+    try:
+        return store.open(table_id)
+    finally:
+        store.close()
+
+
+def page_in(browser: Any, url: str, lang: str) -> Any:
+    page = browser.new_page(viewport=PHONE)
+    page.add_init_script(f"localStorage.setItem('flutter.table_companion.lang', JSON.stringify('{lang}'))")
+    page.goto(url)
+    enable_semantics(page)
+    return page
+
+
+def on_screen(page: Any, text: str) -> None:
+    wait_until(lambda: any(text in t for t in screen_texts(page)), what=f"{text!r} on screen")
+
+
+def test_home_cards_wildcard_grid_and_trade_money(browser, tmp_path):
+    tables = stored(tmp_path)
+    wild, trade, done = tables["wild"], tables["trade"], tables["done"]
+    with served(tmp_path) as url:
+        for lang in ("en", "es"):
+            page = page_in(browser, url, lang)
+            on_screen(page, done.scoreboard.ranking[0])
+            on_screen(page, ("won by " if lang == "en" else "ganó ") + done.scoreboard.ranking[0])
+            rename = "Rename" if lang == "en" else "Renombrar"
+            assert page.get_by_role("button", name=rename, exact=True).count() == 3  # named on each button
+            shot(page, "home_cards" if lang == "en" else "es_home_cards")
+            page.goto(url + f"table/{wild.id}")
+            enable_semantics(page)
+            first = wild.prompt.choices[0].tile
+            on_screen(page, tile_power_msg(first).render(lang))
+            shot(page, "dragon_wildcard" if lang == "en" else "es_dragon_wildcard")
+            page.close()
+
+        # one tap on a tile brings that person in
+        page = page_in(browser, url + f"table/{wild.id}", "en")
+        pick = wild.prompt.choices[2]
+        label = wild.game.describe(wild.state, pick).render("en")
+        after = tap_once(
+            page,
+            lambda p: p.get_by_role("button", name=label).first.click(),
+            lambda: (t := reopen(tmp_path, wild.id)).version > wild.version and t,
+            wild.prompt.text,
+        )
+        assert after.history[-1][1] == pick and after.prompt.kind == "person_place"
+
+        # the trade's money by its steps: two bills, then ten (typing is covered by the view tests)
+        page.goto(url + f"table/{trade.id}")
+        enable_semantics(page)
+        # each step enables the step down of its size once the amount allows it
+        minus = page.get_by_role("button", name="−$10,000", exact=True)
+        minus_ten = page.get_by_role("button", name="−$100,000", exact=True)
+        assert minus.is_disabled() and minus_ten.is_disabled()  # nothing to take off yet
+        page.get_by_role("button", name="+$10,000", exact=True).click()
+        wait_until(minus.is_enabled, what="one bill to be added")
+        assert minus_ten.is_disabled()
+        page.get_by_role("button", name="+$100,000", exact=True).click()
+        wait_until(minus_ten.is_enabled, what="ten bills to be added")
+        shot(page, "chinatown_trade_money")
+        page.close()
