@@ -15,6 +15,7 @@ from ui_browser_kit import (
     enable_semantics,
     focused_input,
     open_app,
+    screen_texts,
     served,
     shot,
     tap_once,
@@ -190,6 +191,7 @@ def test_play_scores_rules_in_each_language_and_theme(browser, tmp_path, lang, t
         shot(page, f"scores-{suffix}")
         page.close()
         page = with_settings(browser, url + f"table/{playing.id}/rules", lang, theme)
-        page.get_by_text(translate("rules.for_moment", lang)).first.wait_for(timeout=60000)
+        heading = translate("rules.for_moment", lang)  # inside a card, read with the card's lines
+        wait_until(lambda: any(heading in t for t in screen_texts(page)), what="the rules for this moment")
         shot(page, f"rules-{suffix}")
         page.close()
