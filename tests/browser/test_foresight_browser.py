@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
-from ui_browser_kit import PHONE, enable_semantics, screen_texts, served, shot, wait_until
+from ui_browser_kit import PHONE, on_screen, page_in, served, shot
 
 from companion.core import Table
 from companion.core.foresight import table_history
@@ -49,18 +49,6 @@ def stored(data: Path, table: Table) -> Table:
         return store.create(table)
     finally:
         store.close()
-
-
-def page_in(browser: Any, url: str, lang: str) -> Any:
-    page = browser.new_page(viewport=PHONE)
-    page.add_init_script(f"localStorage.setItem('flutter.table_companion.lang', JSON.stringify('{lang}'))")
-    page.goto(url)
-    enable_semantics(page)
-    return page
-
-
-def on_screen(page: Any, text: str) -> None:
-    wait_until(lambda: any(text in t for t in screen_texts(page)), what=f"{text!r} on screen")
 
 
 def scroll(page: Any, dy: int) -> None:

@@ -8,12 +8,11 @@ from __future__ import annotations
 import random
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
-from ui_browser_kit import PHONE, enable_semantics, screen_texts, served, shot, tap_once, wait_until
+from ui_browser_kit import enable_semantics, on_screen, page_in, served, shot, tap_once, wait_until
 
 from companion.core import Table
 from companion.games.dragon import tile_power_msg
@@ -49,18 +48,6 @@ def reopen(data: Path, table_id: str) -> Table:
         return store.open(table_id)
     finally:
         store.close()
-
-
-def page_in(browser: Any, url: str, lang: str) -> Any:
-    page = browser.new_page(viewport=PHONE)
-    page.add_init_script(f"localStorage.setItem('flutter.table_companion.lang', JSON.stringify('{lang}'))")
-    page.goto(url)
-    enable_semantics(page)
-    return page
-
-
-def on_screen(page: Any, text: str) -> None:
-    wait_until(lambda: any(text in t for t in screen_texts(page)), what=f"{text!r} on screen")
 
 
 def test_home_cards_wildcard_grid_and_trade_money(browser, tmp_path):

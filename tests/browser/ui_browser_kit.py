@@ -135,3 +135,18 @@ def screen_texts(page: Any) -> list[str]:
         "[...document.querySelectorAll('flt-semantics')].map(e => (e.getAttribute('aria-label') || '')"
         " + ' ' + (e.childElementCount ? '' : e.textContent))"
     )
+
+
+def page_in(browser: Any, url: str, lang: str) -> Any:
+    """A phone-size page of the app at ``url`` whose stored language is ``lang`` from the start
+    (SharedPreferences live in localStorage on the web; the script runs before each load)."""
+    page = browser.new_page(viewport=PHONE)
+    page.add_init_script(f"localStorage.setItem('flutter.table_companion.lang', JSON.stringify('{lang}'))")
+    page.goto(url)
+    enable_semantics(page)
+    return page
+
+
+def on_screen(page: Any, text: str) -> None:
+    """Wait until the accessibility tree says ``text``."""
+    wait_until(lambda: any(text in t for t in screen_texts(page)), what=f"{text!r} on screen")
