@@ -57,7 +57,11 @@ def test_first_game_tips(browser, tmp_path):
         tips.click(timeout=60000)
         expect(tips).to_be_checked(timeout=60000)  # the tap's result, before the next tap
         page.get_by_role("button", name="Start the game").first.click()
-        table, teach = wait_until(lambda: (got := stored(data))[0] is not None and got, what="the table")
+        # the table is stored first, then its tips flag: wait for both (a lost tap still times out)
+        table, teach = wait_until(
+            lambda: (got := stored(data))[0] is not None and got[1].enabled and got,
+            what="the table with tips on",
+        )
         assert teach.enabled and table.prompt.kind == "event_row"
 
         note = teach_note("dragon", "event_row", "en")
