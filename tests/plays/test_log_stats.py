@@ -1,7 +1,7 @@
 """Random finished games of the three games logged in a real SQLite store; their statistics
 checked against a computation from the tables themselves.
 
-PLAYS_GAMES (default 30, a few seconds) sets how many games; PLAYS_GAMES=200 for the full run.
+PLAYS_GAMES (default 200, about 20 s) sets how many games; PLAYS_GAMES=30 for a quick run.
 """
 
 from __future__ import annotations
