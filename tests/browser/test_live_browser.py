@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import random
 import sys
+import time
 from pathlib import Path
 
 import msgpack
@@ -80,6 +81,19 @@ def device(browser, url: str, route: str, viewport=PHONE):
     return page, frames
 
 
+def settled(frames: list, quiet: float = 1.0, timeout: float = 60.0) -> None:
+    """Wait until the server has sent this phone nothing for ``quiet`` seconds (the screen is
+    drawn): a tap before that can land on a control Flutter is still laying out."""
+    end = time.monotonic() + timeout
+    seen, since = len(frames), time.monotonic()
+    while time.monotonic() < end:
+        time.sleep(0.05)
+        if len(frames) != seen:
+            seen, since = len(frames), time.monotonic()
+        elif time.monotonic() - since >= quiet:
+            return
+
+
 def frames_text(frames: list) -> str:
     out = []
     for f in frames:
@@ -138,6 +152,7 @@ def test_a_seats_websocket_frames_never_carry_another_players_money(setup):
 
     money_button = page.get_by_role("button", name="Money")
     money_button.wait_for(timeout=60000)
+    settled(frames)  # as a person taps: once the screen has stopped changing
     money_button.click()  # one tap: Carla's own money, on her own phone
 
     def with_own_money() -> str | None:
