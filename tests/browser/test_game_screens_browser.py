@@ -16,12 +16,12 @@ sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this fil
 from ui_browser_kit import (
     PHONE,
     enable_semantics,
-    focused_input,
     open_app,
     screen_texts,
     served,
     shot,
     tap_once,
+    type_into,
     wait_until,
 )
 
@@ -88,10 +88,7 @@ def create_table(
         wait_until(lambda have=have: rows.count() != have, what="the player rows to change")
     assert rows.count() == len(names)
     for i, name in enumerate(names, start=1):
-        page.get_by_role("textbox", name=f"Player {i}").click()
-        focused_input(page, f"Player {i}")
-        page.keyboard.type(name, delay=20)
-        page.wait_for_timeout(100)
+        type_into(page, f"Player {i}", name)
     for i in range(switch_on):
         page.get_by_role("checkbox", name=re.compile(r"\(expansion\): On$")).nth(
             i

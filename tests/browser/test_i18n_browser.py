@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
-from ui_browser_kit import PHONE, enable_semantics, served, shot
+from ui_browser_kit import enable_semantics, new_phone_page, served, shot
 
 from companion.core import Table
 from companion.store import Store
@@ -46,7 +46,7 @@ def page_in(browser, lang: str):
     """A phone-size page whose stored language setting is ``lang`` before the app starts.
 
     SharedPreferences live in localStorage on the web; the script runs before each load."""
-    page = browser.new_page(viewport=PHONE)
+    page = new_phone_page(browser)
     page.add_init_script(f"localStorage.setItem('flutter.table_companion.lang', JSON.stringify('{lang}'))")
     return page
 

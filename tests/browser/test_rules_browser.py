@@ -14,7 +14,16 @@ from playwright.sync_api import expect
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
 from dragon_helpers import play_until_clarification
 from test_i18n_browser import page_in
-from ui_browser_kit import enable_semantics, open_app, screen_texts, served, shot, tap_once, wait_until
+from ui_browser_kit import (
+    enable_semantics,
+    open_app,
+    screen_texts,
+    served,
+    shot,
+    tap_once,
+    type_into,
+    wait_until,
+)
 
 from companion.core import Table
 from companion.lookup import card, for_moment, search, teach_note
@@ -101,9 +110,7 @@ def test_a_question_in_spanish_and_its_rule(browser, tmp_path):
         page = page_in(browser, "es")
         page.goto(url + "rules")
         enable_semantics(page)
-        page.get_by_role("textbox", name="Buscar en las reglas").click(timeout=60000)
-        page.wait_for_timeout(300)  # focus reaches Flutter's editing element
-        page.keyboard.type(question, delay=20)
+        type_into(page, "Buscar en las reglas", question)
         opens = f"Abrir la regla: {best.title}"  # each result is a button named by its rule's title
         wait_until(lambda: on_screen(page, opens), what="the best rule among the results")
         shot(page, "rules_search_es")

@@ -13,12 +13,12 @@ sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this fil
 from ui_browser_kit import (
     PHONE,
     enable_semantics,
-    focused_input,
     open_app,
     screen_texts,
     served,
     shot,
     tap_once,
+    type_into,
     wait_until,
 )
 
@@ -66,11 +66,7 @@ def test_play_a_month_undo_reload(browser, tmp_path):
         page.get_by_role("textbox", name="Player 1").wait_for(timeout=60000)
         page.wait_for_timeout(600)  # the screen slides in
         for i, name in enumerate(["Ana", "Ben", "Carla"], start=1):
-            box = page.get_by_role("textbox", name=f"Player {i}")
-            box.click()
-            focused_input(page, f"Player {i}")
-            page.keyboard.type(name, delay=30)
-            page.wait_for_timeout(150)
+            type_into(page, f"Player {i}", name)
         shot(page, "setup")
         click_button(page, "Start the game")
         table = wait_until(lambda: stored(data), what="the table in the store")
@@ -112,8 +108,7 @@ def test_play_a_month_undo_reload(browser, tmp_path):
         shot(page, "history")
         page.goto(url + "rules")
         enable_semantics(page)
-        page.get_by_role("textbox", name="Search the rules").click()
-        page.keyboard.type("festival")
+        type_into(page, "Search the rules", "festival")
         page.wait_for_timeout(500)
         shot(page, "rules")
         page.goto(url + "settings")

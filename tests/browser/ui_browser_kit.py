@@ -81,8 +81,33 @@ def chromium() -> str | None:
     return shutil.which("chromium") or (("/usr/bin/chromium") if Path("/usr/bin/chromium").exists() else None)
 
 
-def open_app(browser: Any, url: str) -> Any:
+# Flutter puts its editing state (text and caret) on a field's DOM input only once the framework
+# has attached a text-input client to it, a frame or more after the tap has focused the input.
+# Keys typed in between are overwritten: on a phone the keyboard is not up yet, so a person
+# cannot type then; a test must wait for the caret too. This probe counts, per field label,
+# how often Flutter has set the caret (setSelectionRange), so ``type_into`` can wait for it.
+CARET_PROBE = """
+window.__tcCaret = {};
+for (const proto of [HTMLInputElement.prototype, HTMLTextAreaElement.prototype]) {
+  const set = proto.setSelectionRange;
+  proto.setSelectionRange = function (...args) {
+    const label = this.getAttribute('aria-label') || '';
+    window.__tcCaret[label] = (window.__tcCaret[label] || 0) + 1;
+    return set.apply(this, args);
+  };
+}
+"""
+
+
+def new_phone_page(browser: Any) -> Any:
+    """A phone-size page with the caret probe installed (before any script of the app runs)."""
     page = browser.new_page(viewport=PHONE)
+    page.add_init_script(CARET_PROBE)
+    return page
+
+
+def open_app(browser: Any, url: str) -> Any:
+    page = new_phone_page(browser)
     page.goto(url)
     enable_semantics(page)
     return page
@@ -119,14 +144,23 @@ def tap_once(page: Any, tap: Any, stored: Any, prompt_text: str | None = None) -
     return wait_until(stored, what="the entry of one tap to be stored")
 
 
-def focused_input(page: Any, label: str) -> None:
-    """Wait until a tap on the text field ``label`` has given it the keyboard focus: Flutter's
-    editing element for it is focused (keys typed before that go elsewhere, or nowhere)."""
+def type_into(page: Any, label: str, text: str, delay: int = 20) -> None:
+    """Tap the text field ``label`` once, wait for Flutter's caret in it, type ``text`` key by
+    key, and check the field holds exactly ``text`` (a lost key fails the test, nothing is
+    typed twice). The page must come from ``open_app``/``page_in`` (they install the probe)."""
+    before = page.evaluate("label => window.__tcCaret ? (window.__tcCaret[label] || 0) : -1", label)
+    assert before >= 0, "the page has no caret probe: open it with open_app or page_in"
+    page.get_by_role("textbox", name=label).click(timeout=60000)
     page.wait_for_function(
-        "label => document.activeElement && document.activeElement.getAttribute('aria-label') === label",
-        arg=label,
+        "([label, before]) => document.activeElement"
+        " && document.activeElement.getAttribute('aria-label') === label"
+        " && (window.__tcCaret[label] || 0) > before",
+        arg=[label, before],
         timeout=60000,
     )
+    page.keyboard.type(text, delay=delay)
+    typed = page.evaluate("() => document.activeElement && document.activeElement.value")
+    assert typed == text, f"typed {text!r} into {label!r}, the field holds {typed!r}"
 
 
 def screen_texts(page: Any) -> list[str]:
@@ -140,7 +174,7 @@ def screen_texts(page: Any) -> list[str]:
 def page_in(browser: Any, url: str, lang: str) -> Any:
     """A phone-size page of the app at ``url`` whose stored language is ``lang`` from the start
     (SharedPreferences live in localStorage on the web; the script runs before each load)."""
-    page = browser.new_page(viewport=PHONE)
+    page = new_phone_page(browser)
     page.add_init_script(f"localStorage.setItem('flutter.table_companion.lang', JSON.stringify('{lang}'))")
     page.goto(url)
     enable_semantics(page)
