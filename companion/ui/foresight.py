@@ -85,20 +85,20 @@ def summaries(table: Table) -> list[RoundSummary]:
     return found
 
 
-def round_card(app: App, table: Table, summary: RoundSummary, *, key: str) -> ft.Control:
+def round_card(
+    app: App, table: Table, summary: RoundSummary, *, key: str, in_history: bool = False
+) -> ft.Control:
     """One round in short: each player's VP by source and what they lost, what the event did,
-    the turn order that follows. Tap "See in History" to open the round's entries."""
+    the turn order that follows. Tap "See in History" to open the round's entries (not on
+    History's own round headers, which sit over those entries)."""
     tr = app.tr
-    lines: list[ft.Control] = [
-        ft.Row(
-            [
-                ft.Icon(ft.Icons.HISTORY_EDU, size=18),
-                ft.Text(
-                    tr.msg(summary.title.msg), weight=ft.FontWeight.BOLD, expand=True, key=f"{key}-title"
-                ),
-            ]
-        )
-    ]
+    title = ft.Row(
+        [
+            ft.Icon(ft.Icons.HISTORY_EDU, size=18),
+            ft.Text(tr.msg(summary.title.msg), weight=ft.FontWeight.BOLD, expand=True, key=f"{key}-title"),
+        ]
+    )
+    lines: list[ft.Control] = [] if in_history else [title]  # History's header says it already
     for sr in summary.seats:
         p = table.players[sr.seat]
         detail = " · ".join(tr.msg(fx.msg) for fx in [*sr.gained, *sr.lost])
@@ -118,6 +118,8 @@ def round_card(app: App, table: Table, summary: RoundSummary, *, key: str) -> ft
         lines += [effect_line(app, fx, key=f"{key}-fx-{i}") for i, fx in enumerate(happened)]
     if summary.order_line is not None:
         lines.append(ft.Text(tr.msg(summary.order_line.msg), size=14, key=f"{key}-order"))
+    if in_history:
+        return card(*lines, key=key)
     lines.append(
         text_button(
             tr("foresight.see_round"),

@@ -1,4 +1,5 @@
-"""History: the timeline of entries and their effects; undo and redo, also several steps."""
+"""History: the timeline of entries and their effects, under a header for each round (its
+summary folded in it); undo and redo, also several steps."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pydantic import BaseModel
 from companion.core import Table
 from companion.ui.shell import App
 from companion.ui.views.chrome import table_view
+from companion.ui.views.history_rounds import focus_bar, focused_round, group_header, round_groups
 from companion.ui.widgets import button, card, effect_line, small
 
 
@@ -79,8 +81,17 @@ def view(app: App, id: str) -> ft.View:
     history = table.history
     if not history:
         body.append(small(tr("history.empty"), key="history-empty"))
-    for i, entry, effects in reversed(history):
-        body.append(entry_card(app, table, i, entry, effects))
+    groups = round_groups(table)
+    focus = focused_round(app, table)
+    shown = [g for g in groups if g.summary is not None and g.summary.entries == focus]
+    if shown:
+        body.append(focus_bar(app, shown[0]))
+    for group in reversed(shown or groups):  # the newest round first, like the entries in it
+        if len(groups) > 1 or shown:  # one stretch of entries needs no header over it
+            body.append(group_header(app, table, group, open_=bool(shown)))
+        for i in range(group.last, group.first - 1, -1):
+            _, entry, effects = history[i]
+            body.append(entry_card(app, table, i, entry, effects))
     return table_view(app, table, "history", body)
 
 

@@ -1,0 +1,116 @@
+"""History's rounds: the timeline cut where each round ended, newest first, each finished round
+under a header that opens its summary (the same card Play shows for the last round).
+
+The cuts come from the game's round summaries (``summaries(table)``, computed once per round):
+a summary's ``entries`` are its round's first and last entry. Entries before the first round
+are the setting up; entries after the last finished round are the round being played.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from companion.core import Table
+from companion.core.foresight import RoundSummary
+from companion.ui.foresight import HISTORY_ROUND, round_card, summaries
+from companion.ui.widgets import text_button
+
+if TYPE_CHECKING:
+    from companion.ui.shell import App
+
+FOCUS = "history-focus"  # app.memo key: (table id, (first, last)) of the one round History shows
+
+
+@dataclass(frozen=True)
+class RoundGroup:
+    """A stretch of the timeline: entries ``first`` to ``last`` (inclusive), and the summary of
+    the round they make up (None for the setting up and for the round still being played)."""
+
+    kind: str  # "setup", "round" or "now"
+    first: int
+    last: int
+    summary: RoundSummary | None = None
+
+
+def round_groups(table: Table) -> list[RoundGroup]:
+    """Every entry of ``table`` in exactly one group, oldest group first. A game without round
+    summaries (or before its first round ends) gives one group, the round being played."""
+    count = len(table.history)
+    groups: list[RoundGroup] = []
+    at = 0
+    for s in summaries(table):
+        first, last = s.entries
+        if first > at and not groups:
+            groups.append(RoundGroup("setup", at, first - 1))
+            at = first
+        groups.append(RoundGroup("round", at, last, s))  # an entry between rounds joins the next
+        at = last + 1
+    if at < count:
+        groups.append(RoundGroup("now", at, count - 1))
+    return groups
+
+
+def focused_round(app: App, table: Table) -> tuple[int, int] | None:
+    """The round History was opened at ("See this round in History"), kept for this table until
+    "Show the whole game"; the request in ``memo[HISTORY_ROUND]`` is taken once."""
+    asked = app.memo.pop(HISTORY_ROUND, None)
+    if asked is not None:
+        app.memo[FOCUS] = (table.id, tuple(asked))
+    kept = app.memo.get(FOCUS)
+    if kept is None or kept[0] != table.id or kept[1][1] >= len(table.history):
+        return None  # another table's, or undone since
+    return kept[1]
+
+
+def group_header(app: App, table: Table, group: RoundGroup, *, open_: bool = False) -> ft.Control:
+    """The header over a group of entries; a finished round's header unfolds its summary."""
+    tr = app.tr
+    n = group.last - group.first + 1
+    key = f"round-{group.first}"
+    if group.summary is None:
+        title = tr("history.setup") if group.kind == "setup" else tr("history.in_progress")
+        return ft.Container(
+            ft.Row(
+                [
+                    ft.Text(title, weight=ft.FontWeight.BOLD, key=f"{key}-title", expand=True),
+                    ft.Text(tr("history.entries", n=n), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                ]
+            ),
+            key=key,
+            padding=ft.Padding.only(left=4, top=12, right=4, bottom=2),
+        )
+    return ft.ExpansionTile(
+        key=key,
+        title=ft.Text(tr.msg(group.summary.title.msg), weight=ft.FontWeight.BOLD, key=f"{key}-title"),
+        subtitle=ft.Text(tr("history.round_hint", n=n)),
+        controls=[round_card(app, table, group.summary, key=f"{key}-summary", in_history=True)],
+        expanded=open_,
+        maintain_state=True,
+        tile_padding=ft.Padding.symmetric(horizontal=4),
+        controls_padding=ft.Padding.all(0),
+    )
+
+
+def focus_bar(app: App, group: RoundGroup) -> ft.Control:
+    """Says that History shows one round, and gives back the whole game."""
+    assert group.summary is not None
+    tr = app.tr
+
+    def show_all(_: object) -> None:
+        app.memo.pop(FOCUS, None)
+        app.refresh()
+
+    return ft.Row(
+        [
+            ft.Text(
+                tr("history.showing", title=tr.msg(group.summary.title.msg)),
+                key="history-showing",
+                expand=True,
+                size=14,
+            ),
+            text_button(tr("history.show_all"), "history-show-all", show_all),
+        ]
+    )
