@@ -84,3 +84,15 @@ async def test_a_refusal_is_a_live_region_at_the_question(tmp_path):
     [live] = [c for c in h.controls() if isinstance(c, ft.Semantics) and c.live_region]
     assert live.label == h.by_key("error").value and live.label
     h.close()
+
+
+async def test_a_home_card_says_the_table_name_once(tmp_path):
+    """A tooltip over a tile names a wrapper: "Open Ana, Ben, Carla" and then the title again."""
+    hub = new_hub(tmp_path)
+    h = await started(hub)
+    await new_table_by_taps(h, "dragon")
+    tid = only_table(hub).id
+    await h.goto("/")
+    tile = h.by_key(f"open-{tid}")
+    assert tile.tooltip is None and tile.title.value == only_table(hub).name
+    h.close()
