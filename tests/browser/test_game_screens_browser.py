@@ -18,6 +18,7 @@ from ui_browser_kit import (
     enable_semantics,
     open_app,
     screen_texts,
+    scrolled_to,
     served,
     shot,
     tap_once,
@@ -56,7 +57,8 @@ def newest(data: Path, game_id: str) -> Table | None:
 
 def tap(page: Any, label: str) -> None:
     """The button labelled ``label`` (a choice's name may go on with what it would do)."""
-    page.get_by_role("button", name=re.compile("^" + re.escape(label) + r"(\s|$)")).first.click()
+    button = page.get_by_role("button", name=re.compile("^" + re.escape(label) + r"(\s|$)")).first
+    scrolled_to(button).click()  # below the fold: once Flutter's list has stopped scrolling
 
 
 def stored_after(data: Path, game_id: str, version: int) -> Table:

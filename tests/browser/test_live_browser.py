@@ -19,7 +19,7 @@ import msgpack
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
-from ui_browser_kit import PHONE, enable_semantics, served, shot, wait_until
+from ui_browser_kit import PHONE, enable_semantics, scrolled_to, served, shot, wait_until
 
 from companion.core import Table
 from companion.games.chinatown.entries import Give, Trade
@@ -153,6 +153,7 @@ def test_a_seats_websocket_frames_never_carry_another_players_money(setup):
     money_button = page.get_by_role("button", name="Money")
     money_button.wait_for(timeout=60000)
     settled(frames)  # as a person taps: once the screen has stopped changing
+    scrolled_to(money_button)  # her card is below the fold: scroll there and let the list stop
     money_button.click()  # one tap: Carla's own money, on her own phone
 
     def with_own_money() -> str | None:

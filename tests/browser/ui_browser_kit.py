@@ -132,6 +132,25 @@ def wait_until(check: Any, timeout: float = 60.0, what: str = "condition") -> An
     raise AssertionError(f"timed out waiting for {what}")
 
 
+def scrolled_to(locator: Any, quiet: float = 0.45, timeout: float = 60.0) -> Any:
+    """Scroll ``locator`` into view and wait until it has stopped moving, inside the viewport.
+    Flutter scrolls its own list a few frames after the page asks; a tap while it still moves
+    lands on whatever is under the old spot (a person, too, waits for the list to stop)."""
+    locator.scroll_into_view_if_needed(timeout=timeout * 1000)
+    viewport = locator.page.viewport_size
+    end = time.monotonic() + timeout
+    box, since = None, time.monotonic()
+    while time.monotonic() < end:
+        now = locator.bounding_box()
+        inside = now is not None and now["y"] >= 0 and now["y"] + now["height"] <= viewport["height"]
+        if now != box or not inside:
+            box, since = now, time.monotonic()
+        elif time.monotonic() - since >= quiet:
+            return locator
+        time.sleep(0.05)
+    raise AssertionError(f"{locator} did not come to rest on screen")
+
+
 def tap_once(page: Any, tap: Any, stored: Any, prompt_text: str | None = None) -> Any:
     """Wait until the screen shows the current question, tap once, and wait for the store to hold
     the entry (``stored()`` returns the new table or None). A lost tap fails the test: there is
