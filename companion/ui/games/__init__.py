@@ -1,6 +1,7 @@
 """Game-specific screens plug in here: each game may add panels without touching generic code.
 
-A game's UI module ``companion/ui/games/<game>/__init__.py`` exports ``UI = GameUI(...)``.
+A game's UI module (named by ``ui=`` in its GameSpec, companion/core/registry.py; by convention
+``companion/ui/games/<game>/__init__.py``) exports ``UI = GameUI(...)``.
 Every hook is optional; a game without a UI module still plays through the generic screens
 (prompt pad, scoreboard, history, rules). See docs/ui.md, "Extension points".
 """
@@ -14,7 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from companion.core import Prompt, Table
+from companion.core import Prompt, Table, registry
+from companion.core.registry import UnknownGame
 
 if TYPE_CHECKING:
     from companion.ui.shell import App
@@ -63,12 +65,6 @@ class GameUI:
     foresight_rules: Panel | None = None  # the same, as a section of the Rules screen's "for this moment"
 
 
-# game id -> module exporting UI. Other games add one line here and their own module.
-_MODULES = {
-    "dragon": "companion.ui.games.dragon",
-    "chinatown": "companion.ui.games.chinatown",
-    "dayu": "companion.ui.games.dayu",
-}
 _LOADED: dict[str, GameUI] = {}
 
 
@@ -80,7 +76,7 @@ def register_ui(ui: GameUI) -> None:
 def ui_for(game_id: str) -> GameUI:
     """The game's UI hooks, or the empty default (generic screens only)."""
     if game_id not in _LOADED:
-        module = _MODULES.get(game_id)
+        module = _ui_module(game_id)
         ui = None
         if module is not None:
             try:
@@ -92,20 +88,24 @@ def ui_for(game_id: str) -> GameUI:
     return _LOADED[game_id]
 
 
+def _ui_module(game_id: str) -> str | None:
+    """The module holding the game's screens, as its GameSpec names it (None: generic screens)."""
+    try:
+        return registry.spec(game_id).ui
+    except (UnknownGame, ImportError):
+        return None
+
+
 def known_game_ids() -> list[str]:
     """Games the app can offer: those with a rules module, then any registered only at run time."""
-    from companion.games import available
-
-    ids = [g for g in available() if _playable(g)]
+    ids = [g for g in registry.available() if _playable(g)]
     ids += [g for g in _LOADED if g not in ids and _playable(g)]
     return ids
 
 
 def _playable(game_id: str) -> bool:
-    from companion.games import UnknownGame, get
-
     try:
-        get(game_id)
+        registry.get(game_id)
     except (UnknownGame, ImportError, AttributeError):  # a game still being written
         return False
     return True
