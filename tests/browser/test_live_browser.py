@@ -19,7 +19,7 @@ import msgpack
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
-from ui_browser_kit import PHONE, enable_semantics, scrolled_to, served, shot, wait_until
+from ui_browser_kit import PHONE, enable_semantics, scrolled_to, served, shot, unnamed_fields, wait_until
 
 from companion.core import Table
 from companion.games.chinatown.entries import Give, Trade
@@ -171,6 +171,8 @@ def test_the_share_screens_snapshot_qr_imports_to_the_same_table(setup):
     table_id = seeded["dragon"]
     page, _ = device(browser, url, f"/table/{table_id}/share")
     page.get_by_role("button", name="Show QR").first.wait_for(timeout=60000)
+    page.get_by_role("textbox", name="Snapshot code").wait_for(timeout=60000)
+    assert unnamed_fields(page) == []  # the join link and code are read out, not an empty box
     shot(page, "live-share")
     page.set_viewport_size({"width": 412, "height": 1900})  # both QR codes on one screen
     page.get_by_role("button", name="Copy the code").wait_for(timeout=60000)

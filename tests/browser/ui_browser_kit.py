@@ -182,6 +182,15 @@ def type_into(page: Any, label: str, text: str, delay: int = 20) -> None:
     assert typed == text, f"typed {text!r} into {label!r}, the field holds {typed!r}"
 
 
+def unnamed_fields(page: Any) -> list[str]:
+    """Text fields and text areas a screen reader cannot name (no aria-label): selectable
+    text without a semantics label comes out as one of these."""
+    return page.evaluate(
+        "[...document.querySelectorAll('flt-semantics input, flt-semantics textarea')]"
+        ".filter(e => !e.getAttribute('aria-label')).map(e => e.tagName + ' ' + (e.value || '').slice(0, 40))"
+    )
+
+
 def screen_texts(page: Any) -> list[str]:
     """What the accessibility tree says: each node's label, and the text of each leaf."""
     return page.evaluate(

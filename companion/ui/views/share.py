@@ -68,8 +68,9 @@ def live_card(app: App, table: Table) -> ft.Control:
     items += [
         small(tr("live.viewer_hint")),
         qr_image(live.join_url(base, viewer), key="live-qr"),
-        ft.Text(live.join_url(base, viewer), key="live-url", selectable=True, size=13),
-        ft.Text(tr("live.short_code", code=viewer.code or ""), key="live-code", size=18, selectable=True),
+        # selectable text reaches screen readers as an unnamed text area: its label says it
+        selectable(live.join_url(base, viewer), key="live-url", size=13),
+        selectable(tr("live.short_code", code=viewer.code or ""), key="live-code", size=18),
         small(tr("live.join_at", url=f"{base}/join"), key="live-join-at"),
         heading(tr("live.seats")),
         small(tr("live.seats_hint")),
@@ -118,7 +119,7 @@ def seat_dialog(app: App, name: str, base: str, link: Link) -> None:
         lambda: [
             small(app.tr("live.seat_hint", name=name)),
             qr_image(url, key="seat-qr", size=240),
-            ft.Text(url, key="seat-url", selectable=True, size=12),
+            selectable(url, key="seat-url", size=12),
         ],
         key="seat-dialog",
     )
@@ -158,10 +159,22 @@ def snapshot_card(app: App, table: Table) -> ft.Control:
         heading(tr("live.snapshot")),
         small(tr("live.snapshot_hint")),
         qr_image(code, key="snapshot-qr"),
-        ft.TextField(value=code, key="snapshot-text", read_only=True, multiline=True, text_size=12),
+        ft.TextField(
+            label=tr("live.snapshot"),
+            value=code,
+            key="snapshot-text",
+            read_only=True,
+            multiline=True,
+            text_size=12,
+        ),
         ft.Row([button(tr("live.copy"), "snapshot-copy", copy, icon=ft.Icons.COPY), status]),
         key="snapshot-card",
     )
+
+
+def selectable(text: str, *, key: str, size: int) -> ft.Text:
+    """Text a person can select and copy, named for screen readers by what it says."""
+    return ft.Text(text, key=key, size=size, selectable=True, semantics_label=text)
 
 
 # ---- guests: the join screen ---------------------------------------------------------------
