@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.core.foresight import RoundSummary, SeatRound
+from companion.core.foresight import RoundSummary, SeatRound, round_spans
 from companion.core.msg import Msg, msg
 from companion.core.protocol import Effect
 from companion.games.dragon.scoring import SOURCE_RULES, item_label
@@ -34,31 +34,16 @@ def rounds_done(state: DragonState) -> int:
     return len(state.by_round)
 
 
-def month_ends(states: Sequence[DragonState]) -> list[int]:
-    """The entry after which each month was scored, month 1 first."""
-    return [i for i in range(len(states) - 1) if rounds_done(states[i + 1]) > rounds_done(states[i])]
-
-
 def round_summaries(
     states: Sequence[DragonState], effects: Sequence[list[Effect]], entries: Sequence[object] = ()
 ) -> list[RoundSummary]:
-    """One summary per month already scored (``entries`` is not needed: states and effects tell all)."""
-    ends = month_ends(states)
+    """One summary per month already scored (``entries`` is not needed: states and effects tell all).
+    Month 1 starts with its first entry, after the setup's."""
     first_month = next((i for i, s in enumerate(states) if s.month >= 1), 0)
-    out = []
-    for n, end in enumerate(ends):
-        first = ends[n - 1] + 1 if n else first_month
-        out.append(
-            _month(
-                n + 1,
-                states[first],
-                states[end + 1],
-                [e for fx in effects[first : end + 1] for e in fx],
-                first,
-                end,
-            )
-        )
-    return out
+    return [
+        _month(span.index + 1, states[span.first], states[span.last + 1], span.effects, span.first, span.last)
+        for span in round_spans(states, effects, rounds_done, start=first_month)
+    ]
 
 
 def _month(
