@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from companion.core.foresight import RoundSummary, SeatRound, round_spans
 from companion.core.msg import Msg, msg
 from companion.core.protocol import Effect
-from companion.games.dragon.scoring import SOURCE_RULES, item_label
-from companion.games.dragon.state import DragonState, ScoreItem
+from companion.games.dragon.scoring import SOURCE_RULES
+from companion.games.dragon.state import DragonState
 from companion.games.dragon.words import event_msg, tile_msg
 
 # What the month's events cost, read off their effects: message key -> (goods, argument).
@@ -25,8 +25,25 @@ GOODS_LOST = {
     "dragon.fx.festival": (("fireworks", "returned"),),
     "dragon.fx.flood": (("yuan", "yuan"), ("rice", "rice"), ("fireworks", "fireworks")),
 }
-# Effects that tell what the event (and what follows it before the round scoring) did.
+# Effects that tell what the event (and what follows it before the round scoring) did; the
+# month and its event are said once, in the title, not again by the event's own first line.
 EVENT_RULES = ("dragon.event.", "dragon.wall.check", "dragon.super.", "dragon.decay")
+SAID_IN_TITLE = ("dragon.fx.month", "dragon.fx.event")
+# The ledger sources that score within a month (the others score at the end of the game), each
+# named without its month in the summary ("foresight.hindsight.source.<source>").
+MONTH_SOURCES = (
+    "palaces",
+    "ladies",
+    "privileges",
+    "research",
+    "festival",
+    "mongol",
+    "wall_bonus",
+    "wall",
+    "lantern",
+    "buddha",
+    "charter",
+)
 
 
 def rounds_done(state: DragonState) -> int:
@@ -50,7 +67,7 @@ def _month(
     month: int, start: DragonState, end: DragonState, fx: list[Effect], first: int, last: int
 ) -> RoundSummary:
     event = end.events[month - 1]
-    happened = [e for e in fx if e.rule_id.startswith(EVENT_RULES) and e.msg.key != "dragon.fx.month"]
+    happened = [e for e in fx if e.rule_id.startswith(EVENT_RULES) and e.msg.key not in SAID_IN_TITLE]
     seats = []
     for seat, (old, new) in enumerate(zip(start.players, end.players, strict=True)):
         by_source: dict[str, list[int]] = {}
@@ -64,9 +81,7 @@ def _month(
                 rule_id=SOURCE_RULES[src],
                 seat=seat,
                 msg=msg(
-                    "foresight.hindsight.vp",
-                    label=item_label(ScoreItem(month=month, source=src, points=pts, count=cnt)),
-                    vp=pts,
+                    "foresight.hindsight.vp", label=msg(f"foresight.hindsight.source.{src}", n=cnt), vp=pts
                 ),
             )
             for src, (pts, cnt) in by_source.items()
