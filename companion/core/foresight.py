@@ -7,7 +7,9 @@ Each game builds its summaries with a pure function over the states and effects 
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -36,6 +38,37 @@ class RoundSummary(BaseModel):
     order: list[int] = []  # the turn order that follows, when the game has one
     order_line: Effect | None = None
     entries: tuple[int, int]  # the round's first and last entry in the table's history (inclusive)
+
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True)
+class RoundSpan:
+    """One ended round of a table's history: ``index`` counts from 0, ``first`` and ``last`` are
+    its first and last entry (inclusive), ``effects`` those entries' effects in order."""
+
+    index: int
+    first: int
+    last: int
+    effects: list[Effect]
+
+
+def round_spans(
+    states: Sequence[S],
+    effects: Sequence[list[Effect]],
+    rounds_done: Callable[[S], int],
+    start: int = 0,
+) -> list[RoundSpan]:
+    """The ended rounds of a history (states[i + 1] follows entry i): a round ends at the entry
+    after which ``rounds_done`` grows; the first round starts at entry ``start``, each other one
+    just after the previous round's end."""
+    ends = [i for i in range(len(states) - 1) if rounds_done(states[i + 1]) > rounds_done(states[i])]
+    spans = []
+    for n, end in enumerate(ends):
+        first = ends[n - 1] + 1 if n else start
+        spans.append(RoundSpan(n, first, end, [e for fx in effects[first : end + 1] for e in fx]))
+    return spans
 
 
 def table_history(table: Any) -> tuple[list[Any], list[list[Effect]], list[Any]]:

@@ -23,6 +23,7 @@ def families() -> dict[str, set[str] | None]:
     from companion.games.chinatown.data import DATA as CHINATOWN
     from companion.games.dayu.data import FRAMES
     from companion.games.dragon.data import AGES, RULES
+    from companion.games.dragon.hindsight import MONTH_SOURCES
     from companion.i18n import LANGUAGES
     from companion.ui.settings import THEMES
     from companion.ui.views.chrome import TABS
@@ -67,6 +68,7 @@ def families() -> dict[str, set[str] | None]:
         "foresight.dragon.{}": _keys("foresight.dragon.{}", ("fireworks", "helmets")),
         "foresight.chinatown.change.{}": None,
         "foresight.chinatown.tile.{}": None,
+        "foresight.hindsight.source.{}": _keys("foresight.hindsight.source.{}", MONTH_SOURCES),
         # Play-log columns, sources and statistics named by companion/plays:
         "plays.csv.{}": None,
         "plays.source.{}": None,

@@ -16,7 +16,14 @@ from dragon_helpers import fresh, random_table, realm, step_random
 from companion.games.dragon import GAME, forecast_event
 from companion.games.dragon.data import RULES
 from companion.games.dragon.engine import advance
-from companion.games.dragon.forecast import BEFORE_EVENT, coming_events, coming_months, forecast_super
+from companion.games.dragon.forecast import (
+    BEFORE_EVENT,
+    _decay_effects,
+    coming_events,
+    coming_months,
+    forecast_super,
+    strike,
+)
 from companion.games.dragon.state import DragonState
 
 EVENTS = ("peace", "tribute", "drought", "festival", "mongol", "contagion")
@@ -145,6 +152,21 @@ def test_the_positions_reach_every_kind_of_outcome(positions):
                 }
             seen |= {e.rule_id for e in f.table}
     assert {"yuan", "rice", "fireworks", "vp", "releases", "decay", "dragon.wall.check"} <= seen
+
+
+def test_the_forecasts_leave_the_state_as_it_was(positions):
+    """The forecasts work on one private copy (decay undone on it, the releases made on it last):
+    the state the screen shows is never touched, month 7's super event included."""
+    for before in positions[:60]:
+        for event in EVENTS:
+            s = _with_event(before, event)
+            dump = s.model_dump()
+            assert coming_events(s)
+            assert s.model_dump() == dump
+            struck, _ = strike(s, s.month)  # the releases then count on it: decay must be undone
+            dump = struck.model_dump()
+            _decay_effects(struck)
+            assert struck.model_dump() == dump
 
 
 def test_tribute_hint_and_lines():

@@ -61,3 +61,19 @@ def test_the_event_shows_what_it_did_and_what_it_cost():
         paid = [e.msg.args["paid"] for e in s.happened if e.msg.key.startswith("dragon.fx.tribute")]
         lines = [sr.line.msg.render("en") for sr in s.seats]
         assert sum(paid) == sum(int(t.split("yuan −")[1].split()[0]) for t in lines if "yuan −" in t)
+
+
+@pytest.mark.parametrize("combo", [None, (True, True)])
+def test_the_month_is_said_once_in_the_title_not_in_each_item(combo):
+    table = played(5, combo)
+    summaries = round_summaries(*table_history(table))
+    for lang, word in (("en", "Month"), ("es", "Mes")):
+        for s in summaries:
+            assert s.title.msg.render(lang).startswith(f"{word} {s.round} ")
+            items = [e.msg.render(lang) for sr in s.seats for e in [*sr.gained, *sr.lost]]
+            items += [e.msg.render(lang) for e in s.happened if e.msg.key.startswith("dragon.fx.event")]
+            assert all(word.lower() not in t.lower() and "{" not in t for t in items), items
+    sources = {
+        e.msg.args["label"].key.rsplit(".", 1)[1] for s in summaries for sr in s.seats for e in sr.gained
+    }
+    assert {"palaces", "privileges"} <= sources

@@ -9,6 +9,7 @@ from ui_testkit import new_hub, started
 from companion.core import Table
 from companion.core.foresight import table_history
 from companion.games import chinatown, dayu, dragon
+from companion.games.dragon.forecast import BEFORE_EVENT
 from companion.ui import foresight as fs
 from companion.ui.settings import PREFIX
 
@@ -39,6 +40,30 @@ async def test_dragon_coming_events_line_per_player_and_detail(tmp_path):
     assert h.by_key("forecast-detail-line").value == found[0].seats[1].line.msg.render("en")
     assert len(h.keys("forecast-detail-")) >= len(found[0].seats[1].detail)
     h.close()
+
+
+async def test_dragon_coming_events_lines_follow_every_tap(tmp_path):
+    """The card is kept while its lines stay the same: after each tap every line on the screen is
+    still the one the engine forecasts for the table as it now stands."""
+    hub = new_hub(tmp_path)
+    table = dragon_table(hub, month=4, players=4, seed=5)
+    h = await started(hub, route=f"/table/{table.id}")
+    rng = random.Random(7)
+    changed = 0
+    shown = None
+    while table.state.month == 4 and table.state.phase in BEFORE_EVENT:
+        found = dragon.coming_events(table.state)
+        lines = [sf.line.msg.render("en") for f in found for sf in f.seats]
+        for i, f in enumerate(found):
+            for sf in f.seats:
+                assert sf.line.msg.render("en") in h.by_key(f"forecast-{i}-{sf.seat}").tooltip
+        changed += shown is not None and lines != shown
+        shown = lines
+        if h.has("auto"):
+            await h.click("auto")
+        else:
+            await h.click(f"choice-{rng.randrange(len([k for k in h.keys('choice-') if k.count('-') == 1]))}")
+    assert changed  # the taps moved some line: the check above saw the card drawn again
 
 
 async def test_dragon_forecast_follows_the_table_and_the_language(tmp_path):

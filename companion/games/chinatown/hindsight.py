@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.core import Effect, msg
-from companion.core.foresight import RoundSummary, SeatRound
+from companion.core.foresight import RoundSummary, SeatRound, round_spans
 from companion.games.chinatown.data import DATA
 from companion.games.chinatown.entries import Trade
 from companion.games.chinatown.income import RULE_COMPLETE, RULE_INCOMPLETE, RULE_OVERSIZE
@@ -30,13 +30,10 @@ def round_summaries(
     states: Sequence[ChinatownState], effects: Sequence[list[Effect]], entries: Sequence[object]
 ) -> list[RoundSummary]:
     """One summary per year whose income was paid. ``entries`` are the table's entries (for the trades)."""
-    ends = [i for i in range(len(states) - 1) if rounds_done(states[i + 1]) > rounds_done(states[i])]
     out = []
-    for n, end in enumerate(ends):
-        first = ends[n - 1] + 1 if n else 0
-        fx = [e for f in effects[first : end + 1] for e in f]
-        trades = [e for e in entries[first : end + 1] if isinstance(e, Trade)]
-        out.append(_year(states[end + 1], n, fx, trades, first, end))
+    for span in round_spans(states, effects, rounds_done):
+        trades = [e for e in entries[span.first : span.last + 1] if isinstance(e, Trade)]
+        out.append(_year(states[span.last + 1], span.index, span.effects, trades, span.first, span.last))
     return out
 
 

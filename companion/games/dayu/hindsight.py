@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.core import Effect, msg
-from companion.core.foresight import RoundSummary, SeatRound, signed
+from companion.core.foresight import RoundSummary, SeatRound, round_spans, signed
 from companion.games.dayu.state import DayuState
 
 GAIN_KEYS = ("dayu.fx.vp_card", "dayu.fx.capture", "dayu.fx.exchange")
@@ -26,15 +26,14 @@ def round_summaries(
     states: Sequence[DayuState], effects: Sequence[list[Effect]], entries: Sequence[object] = ()
 ) -> list[RoundSummary]:
     """One summary per round already ended (``entries`` is not needed)."""
-    ends = [i for i in range(len(states) - 1) if rounds_done(states[i + 1]) > rounds_done(states[i])]
     out = []
-    for n, end in enumerate(ends):
-        first = ends[n - 1] + 1 if n else 0
-        fx = [e for f in effects[first : end + 1] for e in f]
-        totals = states[end + 1].round_totals
+    for span in round_spans(states, effects, rounds_done):
+        n, fx = span.index, span.effects
+        after = states[span.last + 1]
+        totals = after.round_totals
         before = totals[n - 1] if n else [0] * len(totals[n])
         seats = []
-        for seat, p in enumerate(states[end + 1].players):
+        for seat, p in enumerate(after.players):
             points = totals[n][seat] - before[seat]
             gained = [e for e in fx if e.seat == seat and e.msg.key in GAIN_KEYS]
             lost = [e for e in fx if e.seat == seat and e.msg.key in LOSS_KEYS]
@@ -61,7 +60,7 @@ def round_summaries(
                 ),
                 seats=seats,
                 happened=[e for e in fx if e.rule_id.startswith("dayu.capture")],
-                entries=(first, end),
+                entries=(span.first, span.last),
             )
         )
     return out

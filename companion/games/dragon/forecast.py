@@ -8,6 +8,8 @@ hints are worked out here, from the same rules data.
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, ConfigDict
 
 from companion.core.msg import Msg, msg
@@ -15,7 +17,7 @@ from companion.core.protocol import Effect
 from companion.games.dragon.choices import release_options
 from companion.games.dragon.data import RULES
 from companion.games.dragon.events import decay, settle_tasks, start_event, task_release
-from companion.games.dragon.state import DragonState
+from companion.games.dragon.state import DragonState, PlayerState
 from companion.games.dragon.superevents import flood_half, start_super, sunrise_picks, super_msg
 from companion.games.dragon.wall import wall_check
 from companion.games.dragon.words import event_msg
@@ -76,14 +78,21 @@ def coming_events(state: DragonState) -> list[EventForecast]:
 # ---- the month's event ---------------------------------------------------------------------
 
 
-def strike(state: DragonState, month: int) -> tuple[DragonState, list[Effect]]:
-    """A copy of the state after month ``month``'s event struck now, with the wall check that
-    follows it; the persons it costs wait in ``tasks``. The state given is never changed."""
+def _event_copy(state: DragonState, month: int) -> DragonState:
+    """A private copy of the state standing at month ``month``'s event, with nothing waiting
+    (no tasks, no steps after it, no super event under way). The state given is never changed."""
     s = state.clone()
     s.month = month
     s.tasks = []
     s.after = []
     s.super_step = None
+    return s
+
+
+def strike(state: DragonState, month: int) -> tuple[DragonState, list[Effect]]:
+    """A copy of the state after month ``month``'s event struck now, with the wall check that
+    follows it; the persons it costs wait in ``tasks``. The state given is never changed."""
+    s = _event_copy(state, month)
     fx: list[Effect] = []
     start_event(s, fx)
     for step in s.after:
@@ -92,11 +101,23 @@ def strike(state: DragonState, month: int) -> tuple[DragonState, list[Effect]]:
     return s, fx
 
 
-def released_after(state: DragonState) -> list[int]:
-    """How many persons each player would let go for the losses waiting in ``state.tasks``: the
-    engine makes them on a copy (``settle_tasks``, then the first legal release each time a
-    player would choose), so the count is the rule's, whatever the players pick."""
-    s = state.clone()
+def _decay_effects(s: DragonState) -> list[Effect]:
+    """The engine's decay effects if it came now, ``s`` left as it was: decay only gives each
+    player a new list of palaces, so putting the old lists back undoes it (no second copy)."""
+    kept = [p.palaces for p in s.players]
+    fx: list[Effect] = []
+    decay(s, fx)
+    for p, palaces in zip(s.players, kept, strict=True):
+        p.palaces = palaces
+    return fx
+
+
+def _release_in_place(s: DragonState) -> list[int]:
+    """How many persons each player would let go for the losses waiting in ``s.tasks``: the
+    engine makes them on ``s`` itself, a private copy (``settle_tasks``, then the first legal
+    release each time a player would choose), so the count is the rule's, whatever the players
+    pick. Only the palaces, the released persons and the tasks of ``s`` change."""
+    before = [len(p.released) for p in s.players]
     fx: list[Effect] = []
     while True:
         settle_tasks(s, fx)
@@ -104,30 +125,27 @@ def released_after(state: DragonState) -> list[int]:
             break
         choice = release_options(s)[0]
         task_release(s, choice.palace, choice.tile, fx)
-    return [len(new.released) - len(old.released) for old, new in zip(state.players, s.players, strict=True)]
+    return [len(p.released) - n for p, n in zip(s.players, before, strict=True)]
 
 
 def forecast_event(state: DragonState, month: int) -> EventForecast:
     """What month ``month``'s event would do to each player if it struck now."""
     event = state.events[month - 1]
     rule_id = f"dragon.event.{event}"
-    after, fx = strike(state, month)
-    decayed = after.clone()
-    decayed.tasks = []
-    decay_fx: list[Effect] = []
-    decay(decayed, decay_fx)
+    after, fx = strike(state, month)  # the one copy: decay is undone, the releases come last
+    decay_fx = _decay_effects(after)
     helmet = RULES.types["warrior"].symbol
     helmets = [p.symbols(helmet) for p in state.players]
-    released = released_after(after)
+    released = _release_in_place(after)  # moves only persons, which nothing below reads
     seats = []
     for seat, (old, new) in enumerate(zip(state.players, after.players, strict=True)):
         own_fx = [e for e in fx if e.seat == seat]
         own_decay = [e for e in decay_fx if e.seat == seat]
-        numbers = {
+        numbers: dict[str, Any] = {
             "yuan": old.yuan - new.yuan,
             "rice": old.rice - new.rice,
             "fireworks": old.fireworks - new.fireworks,
-            "vp": new.vp - old.vp,
+            "vp": _scored(old, new),
             "releases": released[seat],
             "helmets": helmets[seat],
             "decay": tuple(e.msg.args["palace"] for e in own_decay),
@@ -148,7 +166,13 @@ def forecast_event(state: DragonState, month: int) -> EventForecast:
     )
 
 
-def _line(name: str, n: dict) -> Msg:
+def _scored(old: PlayerState, new: PlayerState) -> int:
+    """The VP ``new`` scored since ``old``: the ledger only grows, so the new items alone (the
+    whole ledger summed twice per player was a tenth of the forecast's time)."""
+    return sum(i.points for i in new.ledger[len(old.ledger) :])
+
+
+def _line(name: str, n: dict[str, Any]) -> Msg:
     parts: list[Msg] = []
     if n["yuan"]:
         parts.append(msg("foresight.dragon.part.yuan", n=n["yuan"]))
@@ -168,12 +192,17 @@ def _line(name: str, n: dict) -> Msg:
 
 
 def _hints(
-    state: DragonState, event: str, seat: int, own_fx: list[Effect], helmets: list[int], decayed: tuple
+    state: DragonState,
+    event: str,
+    seat: int,
+    own_fx: list[Effect],
+    helmets: list[int],
+    decayed: tuple[int, ...],
 ) -> list[Effect]:
     """What would change the outcome for this player, worked out from the same rules data."""
     p = state.players[seat]
     ev = RULES.events
-    out: list[tuple[str, str, dict]] = []
+    out: list[tuple[str, str, dict[str, Any]]] = []
     if event == "tribute" and p.yuan < ev.tribute_yuan:
         out.append(("dragon.event.tribute", "tribute", {"yuan": ev.tribute_yuan - p.yuan}))
     elif event == "drought":
@@ -234,25 +263,22 @@ def forecast_super(state: DragonState) -> EventForecast | None:
         return None
     if state.month > month or (state.month == month and not _super_to_come(state)):
         return None
-    s = state.clone()
-    s.month = month
-    s.tasks = []
-    s.after = []
-    s.super_step = None
+    s = _event_copy(state, month)
     fx: list[Effect] = []
     start_super(s, fx)
     rule_id = f"dragon.super.{event}"
     table = [e for e in fx if e.seat is None and e.msg.key != "dragon.fx.super"]
-    released = released_after(s)
+    seat_asks = [_super_asks(s, event, seat) for seat in range(len(s.players))]  # before the releases
+    released = _release_in_place(s)
     seats = []
     for seat, (old, new) in enumerate(zip(state.players, s.players, strict=True)):
         own_fx = [e for e in fx if e.seat == seat]
-        asks = _super_asks(s, event, seat)
-        numbers = {
+        asks = seat_asks[seat]
+        numbers: dict[str, Any] = {
             "yuan": old.yuan - new.yuan,
             "rice": old.rice - new.rice,
             "fireworks": old.fireworks - new.fireworks,
-            "vp": new.vp - old.vp,
+            "vp": _scored(old, new),
             "releases": released[seat],
         }
         track = new.track if event == "volcano" else None
@@ -278,7 +304,7 @@ def _super_asks(s: DragonState, event: str, seat: int) -> list[Effect]:
     """The decision a super event would ask of this player (Earthquake, Flood, Tornado, Sunrise, Charter)."""
     p = s.players[seat]
     rule_id = f"dragon.super.{event}"
-    args: dict | None = None
+    args: dict[str, Any] | None = None
     if event == "earthquake" and p.palaces:
         args = {"n": s.super_left[seat]}
     elif event == "flood" and flood_half(s, seat):

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.core.foresight import RoundSummary, SeatRound
+from companion.core.foresight import RoundSummary, SeatRound, round_spans
 from companion.core.msg import Msg, msg
 from companion.core.protocol import Effect
-from companion.games.dragon.scoring import SOURCE_RULES, item_label
-from companion.games.dragon.state import DragonState, ScoreItem
+from companion.games.dragon.scoring import SOURCE_RULES
+from companion.games.dragon.state import DragonState
 from companion.games.dragon.words import event_msg, tile_msg
 
 # What the month's events cost, read off their effects: message key -> (goods, argument).
@@ -25,8 +25,25 @@ GOODS_LOST = {
     "dragon.fx.festival": (("fireworks", "returned"),),
     "dragon.fx.flood": (("yuan", "yuan"), ("rice", "rice"), ("fireworks", "fireworks")),
 }
-# Effects that tell what the event (and what follows it before the round scoring) did.
+# Effects that tell what the event (and what follows it before the round scoring) did; the
+# month and its event are said once, in the title, not again by the event's own first line.
 EVENT_RULES = ("dragon.event.", "dragon.wall.check", "dragon.super.", "dragon.decay")
+SAID_IN_TITLE = ("dragon.fx.month", "dragon.fx.event")
+# The ledger sources that score within a month (the others score at the end of the game), each
+# named without its month in the summary ("foresight.hindsight.source.<source>").
+MONTH_SOURCES = (
+    "palaces",
+    "ladies",
+    "privileges",
+    "research",
+    "festival",
+    "mongol",
+    "wall_bonus",
+    "wall",
+    "lantern",
+    "buddha",
+    "charter",
+)
 
 
 def rounds_done(state: DragonState) -> int:
@@ -34,38 +51,23 @@ def rounds_done(state: DragonState) -> int:
     return len(state.by_round)
 
 
-def month_ends(states: Sequence[DragonState]) -> list[int]:
-    """The entry after which each month was scored, month 1 first."""
-    return [i for i in range(len(states) - 1) if rounds_done(states[i + 1]) > rounds_done(states[i])]
-
-
 def round_summaries(
     states: Sequence[DragonState], effects: Sequence[list[Effect]], entries: Sequence[object] = ()
 ) -> list[RoundSummary]:
-    """One summary per month already scored (``entries`` is not needed: states and effects tell all)."""
-    ends = month_ends(states)
+    """One summary per month already scored (``entries`` is not needed: states and effects tell all).
+    Month 1 starts with its first entry, after the setup's."""
     first_month = next((i for i, s in enumerate(states) if s.month >= 1), 0)
-    out = []
-    for n, end in enumerate(ends):
-        first = ends[n - 1] + 1 if n else first_month
-        out.append(
-            _month(
-                n + 1,
-                states[first],
-                states[end + 1],
-                [e for fx in effects[first : end + 1] for e in fx],
-                first,
-                end,
-            )
-        )
-    return out
+    return [
+        _month(span.index + 1, states[span.first], states[span.last + 1], span.effects, span.first, span.last)
+        for span in round_spans(states, effects, rounds_done, start=first_month)
+    ]
 
 
 def _month(
     month: int, start: DragonState, end: DragonState, fx: list[Effect], first: int, last: int
 ) -> RoundSummary:
     event = end.events[month - 1]
-    happened = [e for e in fx if e.rule_id.startswith(EVENT_RULES) and e.msg.key != "dragon.fx.month"]
+    happened = [e for e in fx if e.rule_id.startswith(EVENT_RULES) and e.msg.key not in SAID_IN_TITLE]
     seats = []
     for seat, (old, new) in enumerate(zip(start.players, end.players, strict=True)):
         by_source: dict[str, list[int]] = {}
@@ -79,9 +81,7 @@ def _month(
                 rule_id=SOURCE_RULES[src],
                 seat=seat,
                 msg=msg(
-                    "foresight.hindsight.vp",
-                    label=item_label(ScoreItem(month=month, source=src, points=pts, count=cnt)),
-                    vp=pts,
+                    "foresight.hindsight.vp", label=msg(f"foresight.hindsight.source.{src}", n=cnt), vp=pts
                 ),
             )
             for src, (pts, cnt) in by_source.items()

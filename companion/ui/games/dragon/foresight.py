@@ -9,6 +9,8 @@ Nothing here is hidden information: every number comes from the open board.
 
 from __future__ import annotations
 
+from functools import partial
+
 import flet as ft
 
 from companion.core import Table
@@ -25,23 +27,28 @@ def forecasts(table: Table) -> list[EventForecast]:
 
 
 def coming(app: App, table: Table) -> list[ft.Control]:
-    """The Play screen's "coming events" card (nothing once no event is left to come). Each
-    player's line is drawn again only when it changed: most taps change one player's numbers."""
+    """The Play screen's "coming events" card (nothing once no event is left to come). The card
+    is drawn again only when a line or a headline changed (most taps late in the game change
+    neither: nothing of it is then built or diffed), and then each player's line only if it
+    changed: most taps change one player's numbers."""
     found = forecasts(table)
     if not found:
         return []
+    colors = tuple(p.color for p in table.players)
+    props = (app.tr.lang, colors, tuple((f.headline, tuple(sf.line for sf in f.seats)) for f in found))
+    return [part(props, lambda: coming_card(app, table, found), key="forecast-part")]
+
+
+def coming_card(app: App, table: Table, found: list[EventForecast]) -> ft.Control:
     tr = app.tr
     items: list[ft.Control] = [small(tr("foresight.coming_tap"), key="forecast-heading")]
     for i, f in enumerate(found):
         items.append(ft.Text(tr.msg(f.headline.msg), weight=ft.FontWeight.BOLD, size=14, key=f"forecast-{i}"))
         for sf in f.seats:
             props = (tr.lang, i, sf.line, table.players[sf.seat].color)
-            items.append(
-                part(
-                    props, lambda i=i, sf=sf: seat_line(app, table, i, sf), key=f"forecast-part-{i}-{sf.seat}"
-                )
-            )
-    return [card(*items, key="forecast")]
+            draw = partial(seat_line, app, table, i, sf)
+            items.append(part(props, draw, key=f"forecast-part-{i}-{sf.seat}"))
+    return card(*items, key="forecast")
 
 
 def seat_line(app: App, table: Table, i: int, sf: SeatForecast) -> ft.Control:
