@@ -183,4 +183,4 @@ DragonEntry = Annotated[
     | Charter,
     Field(discriminator="kind"),
 ]
-ENTRY_ADAPTER: TypeAdapter = TypeAdapter(DragonEntry)
+ENTRY_ADAPTER: TypeAdapter[DragonEntry] = TypeAdapter(DragonEntry)
