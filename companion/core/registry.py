@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from typing import Any, Generic
 
-from pydantic import BaseModel, TypeAdapter
+from pydantic import TypeAdapter
 
 from companion.core.msg import Msg
 from companion.core.protocol import Game, OptionsT, StateT

@@ -9,6 +9,9 @@ that sequences phases.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from companion.core.msg import msg
 from companion.core.protocol import Effect, RuleViolation
 from companion.games.dragon import superevents
@@ -86,7 +89,7 @@ def step_rules(state: DragonState, name: str) -> tuple[str, ...]:
     """The rules a prompt cites: the step's own rule, plus the one that shapes this instance of it."""
     if name == "groups":
         return (groups_rule(state),)
-    rules = (STEP_RULES[name],)
+    rules: tuple[str, ...] = (STEP_RULES[name],)
     seat = state.current
     if name in PLACE_STEPS and seat is not None and all(p.room <= 0 for p in state.players[seat].palaces):
         rules += ("dragon.decision.full_palaces",)
@@ -425,7 +428,9 @@ def _release(s: DragonState, e: Release, fx: list[Effect]) -> None:
     task_release(s, e.palace, e.tile, fx)
 
 
-HANDLERS = {
+# A handler takes the entry of its own step: the key says which, the type checker cannot,
+# so the entry is Any here (each handler's own signature is precise).
+HANDLERS: dict[str, Callable[[DragonState, Any, list[Effect]], None]] = {
     "event_row": _event_row,
     "start_player": _start_player,
     "recruit_pick": _pick,

@@ -195,8 +195,10 @@ def describe_entry(s: DragonState, e: object) -> Msg:
             return msg("dragon.label.unknown")
         pal = player.palaces[e.palace]
         key = "dragon.label.quake_gone" if pal.floors <= 1 else "dragon.label.quake"
-        persons = msg("dragon.n_persons", n=len(pal.persons)) if key.endswith("_gone") else len(pal.persons)
-        return msg(key, palace=e.palace + 1, before=pal.floors, after=pal.floors - 1, persons=persons)
+        gone: Msg | int = (
+            msg("dragon.n_persons", n=len(pal.persons)) if key.endswith("_gone") else len(pal.persons)
+        )
+        return msg(key, palace=e.palace + 1, before=pal.floors, after=pal.floors - 1, persons=gone)
     if isinstance(e, Flood):
         half = flood_half(s, e.seat)
         return msg("dragon.label.flood", yuan=half - e.rice - e.fireworks, rice=e.rice, fireworks=e.fireworks)
