@@ -13,8 +13,10 @@ import flet as ft
 
 from companion.core import Table
 from companion.games.dragon.data import RULES
+from companion.games.dragon.options import DragonOptions
 from companion.games.dragon.superevents import super_msg
 from companion.games.dragon.wall import bonus_msg
+from companion.ui.games import options_as
 from companion.ui.palette import TAP, swatch
 from companion.ui.shell import App
 from companion.ui.widgets import card, rule_link, rule_tip, small
@@ -33,7 +35,7 @@ def expansion_rows(app: App, table: Table, state: Any) -> list[ft.Control]:
     out: list[ft.Control] = []
     if getattr(state, "super_event", None):
         out.append(super_event_card(app, state))
-    if table.options.great_wall:
+    if options_as(table, DragonOptions).great_wall:
         out.append(wall_card(app, table, state))
     return out
 
@@ -69,7 +71,7 @@ def super_event_card(app: App, state: Any) -> ft.Control:
 
 def wall_card(app: App, table: Table, state: Any) -> ft.Control:
     tr = app.tr
-    slots = []
+    slots: list[ft.Control] = []
     for i in range(RULES.wall.max_sections):
         if i < len(state.wall):
             seat, bonus = state.wall[i]

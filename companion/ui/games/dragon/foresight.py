@@ -9,11 +9,15 @@ Nothing here is hidden information: every number comes from the open board.
 
 from __future__ import annotations
 
+from functools import partial
+
 import flet as ft
 
 from companion.core import Table
 from companion.games.dragon import EventForecast, SeatForecast, coming_events
+from companion.games.dragon.state import DragonState
 from companion.ui.foresight import effect_block, per_version
+from companion.ui.games import state_as
 from companion.ui.palette import swatch
 from companion.ui.parts import part
 from companion.ui.shell import App
@@ -21,7 +25,7 @@ from companion.ui.widgets import card, effect_line, rule_link, small
 
 
 def forecasts(table: Table) -> list[EventForecast]:
-    return per_version(table, "dragon-forecast", lambda: coming_events(table.state))  # type: ignore[arg-type]
+    return per_version(table, "dragon-forecast", lambda: coming_events(state_as(table, DragonState)))
 
 
 def coming(app: App, table: Table) -> list[ft.Control]:
@@ -37,9 +41,7 @@ def coming(app: App, table: Table) -> list[ft.Control]:
         for sf in f.seats:
             props = (tr.lang, i, sf.line, table.players[sf.seat].color)
             items.append(
-                part(
-                    props, lambda i=i, sf=sf: seat_line(app, table, i, sf), key=f"forecast-part-{i}-{sf.seat}"
-                )
+                part(props, partial(seat_line, app, table, i, sf), key=f"forecast-part-{i}-{sf.seat}")
             )
     return [card(*items, key="forecast")]
 

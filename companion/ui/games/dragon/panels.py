@@ -41,7 +41,7 @@ def board(app: App, table: Table) -> list[ft.Control]:
 
 
 def event_row(app: App, state: Any) -> ft.Control:
-    tiles = []
+    tiles: list[ft.Control] = []
     for m, ev in enumerate(state.events, start=1):
         past, now = m < state.month, m == state.month
         tiles.append(
