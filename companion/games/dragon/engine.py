@@ -126,10 +126,11 @@ def apply(state: DragonState, entry: object) -> tuple[DragonState, list[Effect]]
     if name in TABLE_STEPS and getattr(entry, "seat", None) is not None:
         # A fact from the components (a dealt row, the groups, who starts) has no seat.
         raise RuleViolation("dragon.turn", "dragon.err.wrong_seat", player=msg("dragon.the_table"))
+    # The Table checked the kind against the prompt, so the step names the entry's type.
     if name == "event_row":
-        valid_event_row(entry)  # type: ignore[arg-type]
+        valid_event_row(entry)  # type: ignore[arg-type]  # an EventRow (see above)
     elif name == "groups":
-        valid_groups(state, entry)  # type: ignore[arg-type]
+        valid_groups(state, entry)  # type: ignore[arg-type]  # a Groups (see above)
     elif name == "super_event":
         pass  # any of the ten tiles (the entry model admits nothing else)
     else:
