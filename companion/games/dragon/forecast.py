@@ -8,8 +8,6 @@ hints are worked out here, from the same rules data.
 
 from __future__ import annotations
 
-from typing import TypedDict
-
 from pydantic import BaseModel, ConfigDict
 
 from companion.core.msg import Msg, msg
@@ -21,19 +19,6 @@ from companion.games.dragon.state import DragonState
 from companion.games.dragon.superevents import flood_half, start_super, sunrise_picks, super_msg
 from companion.games.dragon.wall import wall_check
 from companion.games.dragon.words import event_msg
-
-
-class _Numbers(TypedDict, total=False):
-    """A seat's figures, passed on to SeatForecast (a super event has no helmets or decay)."""
-
-    yuan: int
-    rice: int
-    fireworks: int
-    vp: int
-    releases: int
-    helmets: int
-    decay: tuple[int, ...]
-
 
 # The phases before a month's event: its forecast is still to come.
 BEFORE_EVENT = ("groups", "actions", "persons")
@@ -138,7 +123,7 @@ def forecast_event(state: DragonState, month: int) -> EventForecast:
     for seat, (old, new) in enumerate(zip(state.players, after.players, strict=True)):
         own_fx = [e for e in fx if e.seat == seat]
         own_decay = [e for e in decay_fx if e.seat == seat]
-        numbers: _Numbers = {
+        numbers = {
             "yuan": old.yuan - new.yuan,
             "rice": old.rice - new.rice,
             "fireworks": old.fireworks - new.fireworks,
@@ -163,7 +148,7 @@ def forecast_event(state: DragonState, month: int) -> EventForecast:
     )
 
 
-def _line(name: str, n: _Numbers) -> Msg:
+def _line(name: str, n: dict) -> Msg:
     parts: list[Msg] = []
     if n["yuan"]:
         parts.append(msg("foresight.dragon.part.yuan", n=n["yuan"]))
@@ -183,17 +168,12 @@ def _line(name: str, n: _Numbers) -> Msg:
 
 
 def _hints(
-    state: DragonState,
-    event: str,
-    seat: int,
-    own_fx: list[Effect],
-    helmets: list[int],
-    decayed: tuple[int, ...],
+    state: DragonState, event: str, seat: int, own_fx: list[Effect], helmets: list[int], decayed: tuple
 ) -> list[Effect]:
     """What would change the outcome for this player, worked out from the same rules data."""
     p = state.players[seat]
     ev = RULES.events
-    out: list[tuple[str, str, dict[str, int]]] = []
+    out: list[tuple[str, str, dict]] = []
     if event == "tribute" and p.yuan < ev.tribute_yuan:
         out.append(("dragon.event.tribute", "tribute", {"yuan": ev.tribute_yuan - p.yuan}))
     elif event == "drought":
@@ -268,7 +248,7 @@ def forecast_super(state: DragonState) -> EventForecast | None:
     for seat, (old, new) in enumerate(zip(state.players, s.players, strict=True)):
         own_fx = [e for e in fx if e.seat == seat]
         asks = _super_asks(s, event, seat)
-        numbers: _Numbers = {
+        numbers = {
             "yuan": old.yuan - new.yuan,
             "rice": old.rice - new.rice,
             "fireworks": old.fireworks - new.fireworks,
@@ -298,7 +278,7 @@ def _super_asks(s: DragonState, event: str, seat: int) -> list[Effect]:
     """The decision a super event would ask of this player (Earthquake, Flood, Tornado, Sunrise, Charter)."""
     p = s.players[seat]
     rule_id = f"dragon.super.{event}"
-    args: dict[str, int] | None = None
+    args: dict | None = None
     if event == "earthquake" and p.palaces:
         args = {"n": s.super_left[seat]}
     elif event == "flood" and flood_half(s, seat):

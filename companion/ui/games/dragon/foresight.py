@@ -40,9 +40,8 @@ def coming(app: App, table: Table) -> list[ft.Control]:
         items.append(ft.Text(tr.msg(f.headline.msg), weight=ft.FontWeight.BOLD, size=14, key=f"forecast-{i}"))
         for sf in f.seats:
             props = (tr.lang, i, sf.line, table.players[sf.seat].color)
-            items.append(
-                part(props, partial(seat_line, app, table, i, sf), key=f"forecast-part-{i}-{sf.seat}")
-            )
+            draw = partial(seat_line, app, table, i, sf)
+            items.append(part(props, draw, key=f"forecast-part-{i}-{sf.seat}"))
     return [card(*items, key="forecast")]
 
 
