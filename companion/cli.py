@@ -74,6 +74,7 @@ def replay(args: argparse.Namespace) -> None:
     table = Table.from_json(_read(args.file))
     lang = args.lang
     prompt = table.prompt
+    board = scoreboard_json(table, lang)
     data = {
         "game": table.game_id,
         "name": table.name,
@@ -91,7 +92,7 @@ def replay(args: argparse.Namespace) -> None:
             if prompt.choices is None
             else [c.model_dump(mode="json") for c in prompt.choices],
         },
-        "scoreboard": scoreboard_json(table, lang),
+        "scoreboard": board,
     }
     if args.json:
         _print_json(data)
@@ -105,7 +106,7 @@ def replay(args: argparse.Namespace) -> None:
             print(f"  {i + 1}. {table.game.describe(table.state, choice).render(lang)}")
         if len(prompt.choices) > 12:
             print("  " + t("cli.more_choices", n=len(prompt.choices) - 12))
-    print(_render_scoreboard(data["scoreboard"], lang))
+    print(_render_scoreboard(board, lang))
 
 
 def _render_scoreboard(board: dict[str, Any], lang: str) -> str:

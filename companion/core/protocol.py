@@ -10,6 +10,7 @@ import random
 from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
+from typing_extensions import TypeVar
 
 from companion.core.msg import Msg
 from companion.i18n import DEFAULT_LANGUAGE
@@ -153,54 +154,62 @@ class Scoreboard(BaseModel):
         return next(r for r in self.rows if r.name == name)
 
 
+# A game's state and options models. A game names its own (``Game[DragonState, DragonOptions]``);
+# code that holds any game (the registry, the Table) writes ``Game``, which defaults them to Any:
+# a parameter typed BaseModel would refuse every real game (parameters are contravariant).
+StateT = TypeVar("StateT", bound=BaseModel, default=Any)
+OptionsT = TypeVar("OptionsT", bound=BaseModel, default=Any)
+StateT_contra = TypeVar("StateT_contra", bound=BaseModel, default=Any, contravariant=True)
+
+
 @runtime_checkable
-class Game(Protocol):
+class Game(Protocol[StateT, OptionsT]):
     """What every game module provides. All functions are pure; none mutates its arguments."""
 
     id: str
     title: Msg
     min_players: int
     max_players: int
-    options_model: type[BaseModel]
+    options_model: type[OptionsT]
     entry_adapter: TypeAdapter[Any]
 
-    def setup(self, options: BaseModel, players: list[str]) -> BaseModel: ...
+    def setup(self, options: OptionsT, players: list[str]) -> StateT: ...
 
-    def prompt(self, state: BaseModel) -> Prompt | None: ...
+    def prompt(self, state: StateT) -> Prompt | None: ...
 
-    def apply(self, state: BaseModel, entry: Any) -> tuple[BaseModel, list[Effect]]: ...
+    def apply(self, state: StateT, entry: Any) -> tuple[StateT, list[Effect]]: ...
 
-    def score(self, state: BaseModel) -> Scoreboard: ...
+    def score(self, state: StateT) -> Scoreboard: ...
 
-    def banner(self, state: BaseModel) -> Msg:
+    def banner(self, state: StateT) -> Msg:
         """One line for the top of the Play screen: round, phase, turn order."""
         ...
 
-    def describe(self, state: BaseModel, entry: Any) -> Msg:
+    def describe(self, state: StateT, entry: Any) -> Msg:
         """A label for an entry: a choice button, a history line."""
         ...
 
-    def auto_entry(self, state: BaseModel, rng: random.Random) -> Any | None:
+    def auto_entry(self, state: StateT, rng: random.Random) -> Any | None:
         """The entry the app makes when asked to deal/draw/shuffle itself, or None."""
         ...
 
-    def state_from_dict(self, data: dict[str, Any]) -> BaseModel: ...
+    def state_from_dict(self, data: dict[str, Any]) -> StateT: ...
 
 
 @runtime_checkable
-class TrustedPlay(Protocol):
+class TrustedPlay(Protocol[StateT]):
     """Optional for a game: apply an entry the Table has already checked (game not over, the
     prompt's kind and seat, one of the prompt's choices) without checking it again."""
 
-    def play(self, state: BaseModel, entry: Any) -> tuple[BaseModel, list[Effect]]: ...
+    def play(self, state: StateT, entry: Any) -> tuple[StateT, list[Effect]]: ...
 
 
 @runtime_checkable
-class CompactCodes(Protocol):
+class CompactCodes(Protocol[StateT_contra]):
     """Optional for a game: its own compact codes for entries no choice list holds (a dealt row,
     a trade), for QR snapshots. Either function returns None to fall back on the choice index
     (companion/core/codes.py)."""
 
-    def entry_code(self, state: BaseModel, entry: Any) -> tuple[int, int] | None: ...
+    def entry_code(self, state: StateT_contra, entry: Any) -> tuple[int, int] | None: ...
 
-    def entry_from_code(self, state: BaseModel, value: int) -> Any | None: ...
+    def entry_from_code(self, state: StateT_contra, value: int) -> Any | None: ...

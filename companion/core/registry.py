@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
-from typing import Any
+from typing import Any, Generic
 
-from pydantic import BaseModel, TypeAdapter
+from pydantic import TypeAdapter
 
 from companion.core.msg import Msg
-from companion.core.protocol import Game
+from companion.core.protocol import Game, OptionsT, StateT
 
 ENTRY_POINT_GROUP = "companion.games"
 
@@ -30,15 +30,18 @@ class Calculator:
 
 
 @dataclass(frozen=True)
-class GameSpec:
+class GameSpec(Generic[StateT, OptionsT]):
     """Everything the app needs to know of a game, in one place.
 
     ``snapshot`` is the game's number in QR snapshots (docs/share.md): never reuse one; None
     writes the id as text. ``calculators`` maps a CLI name to its calculator. ``ui`` names
     the module holding the game's screens, or None for a game with the generic screens only.
+    A game's own spec is typed with its state and options (``GameSpec[DragonState, DragonOptions]``,
+    inferred from ``game``), so mypy checks the game against the protocol; the registry hands
+    out ``GameSpec``, any game.
     """
 
-    game: Game
+    game: Game[StateT, OptionsT]
     snapshot: int | None = None
     calculators: Mapping[str, Calculator] = field(default_factory=dict)
     ui: str | None = None
@@ -60,7 +63,7 @@ class GameSpec:
         return self.game.max_players
 
     @property
-    def options_model(self) -> type[BaseModel]:
+    def options_model(self) -> type[OptionsT]:
         return self.game.options_model
 
     @property

@@ -108,10 +108,10 @@ class Table:
         self.name = name or ", ".join(p.name for p in players)
         self.created = created or datetime.now(UTC).isoformat(timespec="seconds")
         self.journal: Journal | None = None
-        self._entries: list[BaseModel] = []
+        self._entries: list[Entry] = []
         self._effects: list[list[Effect]] = []
         self._states: list[BaseModel] = [game.setup(options, [p.name for p in players])]
-        self._redo: list[BaseModel] = []
+        self._redo: list[Entry] = []
         # The prompt of the current state, computed once per version (the screens read it often).
         self._prompt: tuple[BaseModel, Prompt | None] | None = None
 
@@ -147,16 +147,16 @@ class Table:
         return self._states[-1]
 
     @property
-    def entries(self) -> list[BaseModel]:
+    def entries(self) -> list[Entry]:
         return list(self._entries)
 
     @property
-    def redo_entries(self) -> list[BaseModel]:
+    def redo_entries(self) -> list[Entry]:
         """Undone entries, the next one to redo last."""
         return list(self._redo)
 
     @property
-    def history(self) -> list[tuple[int, BaseModel, list[Effect]]]:
+    def history(self) -> list[tuple[int, Entry, list[Effect]]]:
         return [(i, e, list(fx)) for i, (e, fx) in enumerate(zip(self._entries, self._effects, strict=True))]
 
     def state_at(self, version: int) -> BaseModel:
@@ -216,7 +216,7 @@ class Table:
             raise RuleViolation("core.entry", "core.entry.malformed", detail=_first_error(exc)) from exc
         return parsed
 
-    def check(self, entry: BaseModel | dict[str, Any]) -> tuple[BaseModel, BaseModel, list[Effect]]:
+    def check(self, entry: BaseModel | dict[str, Any]) -> tuple[Entry, BaseModel, list[Effect]]:
         """Validate an entry against the current state without changing anything.
 
         Returns (entry, next state, effects). Used by submit, and by the UI to show what a

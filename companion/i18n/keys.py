@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeGuard
 
 ROOT = Path(__file__).resolve().parents[1]  # companion/
 NAMESPACES = (
@@ -78,7 +79,7 @@ def _fstring_pattern(node: ast.JoinedStr) -> str | None:
     return pattern if pattern and not pattern.startswith("{}") else None
 
 
-def _is_tr_call(node: ast.AST) -> bool:
+def _is_tr_call(node: ast.AST) -> TypeGuard[ast.Call]:
     if not isinstance(node, ast.Call):
         return False
     f = node.func

@@ -62,6 +62,16 @@ def _new_catalog(lang: str | None) -> PoCatalog:
     return cat
 
 
+def _key(m: Message) -> str:
+    """A message's key: its id, or the singular id of a plural message."""
+    return m.id if isinstance(m.id, str) else m.id[0]
+
+
+def _forms(m: Message) -> list[str]:
+    """A message's texts: the one, or one per plural form."""
+    return [m.string] if isinstance(m.string, str) else list(m.string or ())
+
+
 def placeholders(template: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 
@@ -74,10 +84,10 @@ def build_template(locale_dir: Path = LOCALE_DIR) -> tuple[PoCatalog, list[str]]
     from companion.i18n.keys import scan
 
     english = _read(po_path("en", locale_dir), "en")
-    rule_ids = set()
+    rule_ids: set[str] = set()
     for path in rules_data_dir().glob("*/rules.en.json"):
         rule_ids |= {r["id"] for r in json.loads(path.read_text(encoding="utf-8"))["rules"]}
-    known = {m.id[0] if m.pluralizable else m.id for m in english if m.id}
+    known = {_key(m) for m in english if m.id}
     found = scan(known, rule_ids, families())
     problems = [f"{k}: used at {', '.join(w[:2])} but no catalogue has it" for k, w in found.unknown.items()]
     problems += [
@@ -86,10 +96,9 @@ def build_template(locale_dir: Path = LOCALE_DIR) -> tuple[PoCatalog, list[str]]
     ]
     pot = _new_catalog(None)
     for key, where in sorted(found.used.items()):
-        src = english.get(key)
+        src = english[key]
         mid = (key, key) if src.pluralizable else key
-        texts = src.string if src.pluralizable else (src.string,)
-        comments = [f"English: {t}" for t in texts]
+        comments = [f"English: {t}" for t in _forms(src)]
         locations = sorted({(w.split(":")[0], int(w.split(":")[1])) for w in where})[:3]
         pot.add(mid, auto_comments=comments, locations=locations, flags=("python-brace-format",))
     return pot, problems
@@ -116,8 +125,8 @@ def check(locale_dir: Path = LOCALE_DIR, template: Path = TEMPLATE) -> list[str]
     """Everything wrong with the catalogues, as lines to show; empty when all is in order."""
     fresh, problems = build_template(locale_dir)
     stored = _read(template)
-    want = {m.id if isinstance(m.id, str) else m.id[0]: m for m in fresh if m.id}
-    have = {m.id if isinstance(m.id, str) else m.id[0]: m for m in stored if m.id}
+    want = {_key(m): m for m in fresh if m.id}
+    have = {_key(m): m for m in stored if m.id}
     if set(want) != set(have) or any(want[k].pluralizable != have[k].pluralizable for k in want):
         problems.append(
             f"messages.pot is stale (run `make i18n`): new {sorted(set(want) - set(have))[:5]},"
@@ -127,27 +136,23 @@ def check(locale_dir: Path = LOCALE_DIR, template: Path = TEMPLATE) -> list[str]
     for lang in LANGUAGES:
         cat = _read(po_path(lang, locale_dir), lang)
         nplurals = cat.num_plurals
-        ids = {}
-        for m in cat:
-            if m.id:
-                ids[m.id if isinstance(m.id, str) else m.id[0]] = m
+        ids = {_key(m): m for m in cat if m.id}
         for key in sorted(set(want) - set(ids)):
             problems.append(f"{lang}: {key} is missing (used in the code)")
         for key in sorted(set(ids) - set(want)):
             problems.append(f"{lang}: {key} is not used by any code (remove it, or `make i18n`)")
         for key in sorted(set(ids) & set(want)):
-            m, en = ids[key], english.get(key)
+            m, en = ids[key], english[key]
             if m.pluralizable != want[key].pluralizable:
                 problems.append(f"{lang}: {key} plural forms differ from the template")
                 continue
-            forms = list(m.string) if m.pluralizable else [m.string]
+            forms = _forms(m)
             if m.fuzzy or not all(f.strip() for f in forms):
                 problems.append(f"{lang}: {key} is untranslated or fuzzy")
                 continue
             if m.pluralizable and len(forms) != nplurals:
                 problems.append(f"{lang}: {key} has {len(forms)} plural forms, {lang} needs {nplurals}")
-            en_forms = list(en.string) if en.pluralizable else [en.string]
-            expected = set().union(*(placeholders(f) for f in en_forms))
+            expected = set().union(*(placeholders(f) for f in _forms(en)))
             for f in forms:
                 try:
                     got = placeholders(f)

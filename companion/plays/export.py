@@ -10,15 +10,15 @@ import csv
 import io
 import json
 from datetime import UTC, datetime
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from companion.i18n import translate
 from companion.plays.models import PlayRecord
 
-LOG_FORMAT = "table-companion/plays"
-LOG_VERSION = 1
+LOG_FORMAT: Final = "table-companion/plays"
+LOG_VERSION: Final = 1
 
 CSV_COLUMNS = (
     "date",

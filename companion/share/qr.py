@@ -109,7 +109,7 @@ def decode_qr_image(image: Any) -> list[str]:
         picture.thumbnail((MAX_IMAGE_SIDE, MAX_IMAGE_SIDE))
     if picture.mode not in ("L", "RGB", "RGBA"):
         picture = picture.convert("RGB")
-    found = zxingcpp.read_barcodes(picture, formats=zxingcpp.BarcodeFormat.QRCode)
+    found = zxingcpp.read_barcodes(picture, formats=zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode))
     return [r.text for r in found if r.valid and r.text]
 
 

@@ -27,6 +27,7 @@ from pydantic import BaseModel
 
 from companion.core import Prompt, RuleViolation, Table, TableError, msg, registry
 from companion.core.limits import InputLimitError, Limits, load_json
+from companion.core.protocol import CompactCodes, Entry
 from companion.core.table import PLAYER_COLORS
 from companion.share.errors import SnapshotError, damaged
 from companion.share.packing import ByteReader, ByteWriter, DigitReader, pack_digits
@@ -93,7 +94,7 @@ def _slot(game: Any, state: BaseModel, prompt: Prompt) -> tuple[str, int]:
     return "raw", 0
 
 
-def _raw_dump(entry: BaseModel) -> dict[str, Any]:
+def _raw_dump(entry: Entry) -> dict[str, Any]:
     data = entry.model_dump(mode="json", exclude_defaults=True)
     data["kind"] = entry.kind  # a default, but the union needs it
     return data
@@ -134,6 +135,7 @@ def encode_payload(table: Table) -> bytes:
 def _code_entries(table: Table) -> tuple[list[tuple[int, int]], list[dict[str, Any]]]:
     """Replay the table from its setup: one (value, radix) digit per entry, and the JSON ones."""
     game = table.game
+    codes = game if isinstance(game, CompactCodes) else None  # "custom" slots need both hooks
     digits: list[tuple[int, int]] = []
     raws: list[dict[str, Any]] = []
     for n, entry in enumerate(table.entries):
@@ -143,14 +145,20 @@ def _code_entries(table: Table) -> tuple[list[tuple[int, int]], list[dict[str, A
             raise SnapshotError("share.encode.uncodable", n=len(digits) + 1)
         kind, radix = _slot(game, state, prompt)
         if kind == "custom":
-            code = game.entry_code(state, entry)
-            ok = code is not None and code[1] == radix and 0 <= code[0] < radix
-            if ok and game.entry_from_code(state, code[0]) == entry:
+            assert codes is not None  # _slot says "custom" only for a game with both hooks
+            code = codes.entry_code(state, entry)
+            if (
+                code is not None
+                and code[1] == radix
+                and 0 <= code[0] < radix
+                and codes.entry_from_code(state, code[0]) == entry
+            ):
                 digits.append((code[0], radix + 1))
             else:  # the last value of the radix escapes to JSON
                 digits.append((radix, radix + 1))
                 raws.append(_raw_dump(entry))
         elif kind == "choice":
+            assert prompt.choices is not None  # _slot says "choice" only for a list of choices
             if entry not in prompt.choices:  # a Table never holds such an entry
                 raise SnapshotError("share.encode.uncodable", n=len(digits) + 1)
             digits.append((prompt.choices.index(entry), radix))
@@ -355,12 +363,14 @@ def _replay_one(table: Table, n: int, digits: DigitReader, raws: Any) -> None:
         kind, radix = _slot(game, state, prompt)
         entry: Any = None
         if kind == "custom":
+            assert isinstance(game, CompactCodes)  # _slot says "custom" only for a game with both hooks
             value = digits.take(radix + 1)
             if value < radix and (entry := game.entry_from_code(state, value)) is None:
                 raise SnapshotError(
                     "share.code.bad_entry", n=n, detail=msg("share.part.no_code", value=value)
                 )
         elif kind == "choice":
+            assert prompt.choices is not None  # _slot says "choice" only for a list of choices
             entry = prompt.choices[digits.take(radix)]
         if entry is None and (entry := next(raws, None)) is None:
             raise damaged("missing", n=n)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -24,8 +24,8 @@ from companion.store.plays_rows import insert_play
 if TYPE_CHECKING:
     from companion.store.sqlite_store import Store
 
-BACKUP_FORMAT = "table-companion/backup"
-BACKUP_VERSION = 1
+BACKUP_FORMAT: Final = "table-companion/backup"
+BACKUP_VERSION: Final = 1
 # A backup holds many tables; each table inside is checked against the table-file limits.
 BACKUP_LIMITS = Limits(max_chars=500_000_000, max_values=100_000_000)
 

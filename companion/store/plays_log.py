@@ -67,7 +67,7 @@ class PlaysMixin:
         """Log a game played without the app from a final-scoring calculator's input (players in
         seat order) and, when the screen showed it, its result (checked to be the input's)."""
         for p in {p for p in player_ids or () if p is not None}:
-            self.player(p)  # type: ignore[attr-defined]
+            self.player(p)  # type: ignore[attr-defined]  # PlayersMixin's, beside this one in Store
         play = calculated(calculator, data, result, date=date, options=options, player_ids=player_ids)
         self._write(*insert_play(play))
         return play

@@ -24,7 +24,7 @@ class _Draw:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, _Draw)
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # equal to every other _Draw, so not hashable
 
 
 @ft.component

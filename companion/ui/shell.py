@@ -155,7 +155,7 @@ class App:
         """One view of the stack, drawn again only when it is on top and the state changed
         (the screens under it are hidden; each is drawn fresh when it comes back on top)."""
         s = self.state
-        props = (route, self.tr.lang, s.table_id, s.access, s.host_device)
+        props: tuple[object, ...] = (route, self.tr.lang, s.table_id, s.access, s.host_device)
         if top:
             props += (s.version, s.notice, s.revision)
         return part(props, lambda: self._build(*self._resolve(route)), key=f"screen:{route}")
@@ -209,7 +209,7 @@ class App:
         """Another session changed the table this one shows: show the new state."""
         # pubsub runs this in a task copied from the sender's context: bind this session's page
         # first, so the re-render is scheduled on this session (Flet's page.run_task does the same)
-        _context_page.set(self.page)
+        _context_page.set(self.page)  # type: ignore[arg-type]  # Flet's private ContextVar is typed by its default, None
         if self.table_id is not None:
             self._seen_version()
             self.state.redraw()  # a revoked link or a rename changes no version

@@ -156,7 +156,7 @@ def setup_option(app: App, form: dict[str, Any]) -> list[ft.Control]:
 
         return pick
 
-    chips = [
+    chips: list[ft.Control] = [
         ft.Chip(
             label=ft.Text(app.tr(key)),
             key=f"setup-teach-{'on' if on else 'off'}",

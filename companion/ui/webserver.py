@@ -114,7 +114,8 @@ async def start(main: Callable[..., Any], sock: socket.socket) -> Listener:
     once it accepts connections."""
     host, port = sock.getsockname()[:2]
     server = make_server(build_app(main), host, port)
-    server.capture_signals = contextlib.nullcontext  # type: ignore[method-assign]  # the main server's
+    # The main server handles the signals; replacing a method on the instance is what uvicorn allows.
+    server.capture_signals = contextlib.nullcontext  # type: ignore[method-assign, assignment]
     task = asyncio.get_running_loop().create_task(server.serve(sockets=[sock]))
     while not server.started:
         if task.done():  # it stopped before accepting anything

@@ -83,6 +83,7 @@ async def test_a_refusal_is_a_live_region_at_the_question(tmp_path):
     await h.click("row-submit")
     [live] = [c for c in h.controls() if isinstance(c, ft.Semantics) and c.live_region]
     assert live.label == h.by_key("error").value and live.label
+    assert live.content is h.by_key("error")  # the text is the region's content, shown at the question
     h.close()
 
 

@@ -9,8 +9,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from pydantic import BaseModel, TypeAdapter
-
 from companion.core import Effect, Msg, Prompt, Scoreboard, TableError, msg
 from companion.core.registry import Calculator, GameSpec
 from companion.games.chinatown import calc, codes, flow, rules, scoring, secrecy
@@ -43,8 +41,8 @@ class Chinatown:
     title = msg("chinatown.title")
     min_players = min(DATA.dealing)
     max_players = max(DATA.dealing)
-    options_model: type[BaseModel] = Options
-    entry_adapter: TypeAdapter = ENTRY_ADAPTER
+    options_model = Options
+    entry_adapter = ENTRY_ADAPTER
 
     def setup(self, options: Options, players: list[str]) -> ChinatownState:
         first = options.first_player

@@ -65,20 +65,20 @@ class Board(BaseModel):
         seen: list[int] = []
         for d in self.districts:
             for r, row in enumerate(d.rows):
-                for c, n in enumerate(row):
-                    if n is None:
+                for c, cell in enumerate(row):
+                    if cell is None:
                         continue
-                    b = self.buildings.get(n)
-                    if b is None or (b.district, b.row, b.col) != (d.id, r, c):
-                        raise ValueError(f"building {n} is misplaced in district {d.id}")
-                    seen.append(n)
+                    placed = self.buildings.get(cell)
+                    if placed is None or (placed.district, placed.row, placed.col) != (d.id, r, c):
+                        raise ValueError(f"building {cell} is misplaced in district {d.id}")
+                    seen.append(cell)
                     grid = {
                         d.rows[rr][cc]
                         for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
                         if 0 <= rr < len(d.rows) and 0 <= cc < len(d.rows[rr]) and d.rows[rr][cc] is not None
                     }
-                    if grid != set(b.adjacent):
-                        raise ValueError(f"building {n}: adjacency differs from the district grid")
+                    if grid != set(placed.adjacent):
+                        raise ValueError(f"building {cell}: adjacency differs from the district grid")
         if sorted(seen) != numbers:
             raise ValueError("the district grids do not hold every building exactly once")
         return self

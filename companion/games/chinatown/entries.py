@@ -113,4 +113,4 @@ ChinatownEntry = Annotated[
     ChooseFirst | DealBuildings | KeepBuildings | DrawTiles | Trade | TradingDone | PlaceTile | DonePlacing,
     Field(discriminator="kind"),
 ]
-ENTRY_ADAPTER: TypeAdapter = TypeAdapter(ChinatownEntry)
+ENTRY_ADAPTER: TypeAdapter[ChinatownEntry] = TypeAdapter(ChinatownEntry)

@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from companion.core import Effect, RuleViolation, msg
+from companion.core import Effect, Msg, RuleViolation, msg
 from companion.core.foresight import signed
 from companion.games.chinatown import rules
 from companion.games.chinatown.data import ADJACENCY, DATA
@@ -188,7 +188,7 @@ def _groups(businesses: list[Business[int]]) -> str:
     return " + ".join(buildings_text(b.buildings) for b in businesses) or "—"
 
 
-def money_msg(n: int):
+def money_msg(n: int) -> Msg:
     if n > 0:
         return msg("foresight.chinatown.money_in", amount=n)
     if n < 0:

@@ -7,6 +7,8 @@ RuleViolation and leaves the caller's state exactly as it was.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
 from companion.core import Effect, Msg, RuleViolation, msg
 from companion.games.chinatown.data import BOARD, DATA
@@ -26,6 +28,9 @@ from companion.games.chinatown.state import ChinatownState
 from companion.games.chinatown.text import buildings_text, shop_name, tiles_text
 
 Effects = list[Effect]
+# A handler takes the entry of its own type: the table's key says which, the type checker
+# cannot, so the entry is Any here (each handler's own signature is precise).
+Handler = Callable[[ChinatownState, Any, Effects], None]
 
 
 def dealing(state: ChinatownState) -> tuple[int, int, int]:
@@ -362,7 +367,7 @@ def business_msg(shop: str, buildings: tuple[int, ...], size: int, complete: boo
     )
 
 
-_HANDLERS = {
+_HANDLERS: dict[type[object], Handler] = {
     ChooseFirst: _first,
     DealBuildings: _deal,
     KeepBuildings: _keep,
@@ -372,7 +377,7 @@ _HANDLERS = {
     PlaceTile: _place,
     DonePlacing: _done_placing,
 }
-_PHASE_OF = {
+_PHASE_OF: dict[type[object], tuple[str, str]] = {
     ChooseFirst: ("first", "chinatown.setup.first_player"),
     DealBuildings: ("buildings", "chinatown.buildings.deal"),
     KeepBuildings: ("buildings", "chinatown.buildings.keep"),

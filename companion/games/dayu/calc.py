@@ -85,22 +85,28 @@ def _player(n: int, raw: object) -> tuple[str, list[tuple[str, int]], list[tuple
     name = raw.get("name")
     if not isinstance(name, str) or not name.strip():
         raise _bad(n, msg("dayu.calc.bad_name"))
-    vp_cards = []
+    vp_cards: list[tuple[str, int]] = []
     for i, card in enumerate(_list(n, raw, "vp_cards"), start=1):
         frame = card.get("frame") if isinstance(card, dict) else None
         vp = card.get("vp") if isinstance(card, dict) else None
-        if frame not in FRAMES or isinstance(vp, bool) or vp not in DATA.vp_per_face:
+        # Span holds ints only; the isinstance tells the type checker so.
+        if (
+            frame not in FRAMES
+            or not isinstance(vp, int)
+            or isinstance(vp, bool)
+            or vp not in DATA.vp_per_face
+        ):
             raise _bad(
                 n, msg("dayu.calc.bad_vp_card", i=i, low=DATA.vp_per_face.low, high=DATA.vp_per_face.high)
             )
         vp_cards.append((frame, vp))
-    flood = []
+    flood: list[tuple[str, int]] = []
     for i, card in enumerate(_list(n, raw, "flood_cards"), start=1):
         if isinstance(card, str) and card in DATA.flood_kinds:
             flood.append((card, DATA.flood_kinds[card].points))
             continue
         points = card.get("points") if isinstance(card, dict) and set(card) == {"points"} else None
-        if isinstance(points, bool) or points not in DATA.flood_card_points:
+        if not isinstance(points, int) or isinstance(points, bool) or points not in DATA.flood_card_points:
             span = DATA.flood_card_points
             raise _bad(
                 n,

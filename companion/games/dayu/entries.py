@@ -130,4 +130,4 @@ DayuEntry = Annotated[
     | Exchange,
     Field(discriminator="kind"),
 ]
-ENTRY_ADAPTER: TypeAdapter = TypeAdapter(DayuEntry)
+ENTRY_ADAPTER: TypeAdapter[DayuEntry] = TypeAdapter(DayuEntry)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
-from companion.core import Msg, Pick, Prompt, msg
+from companion.core import Entry, Msg, Pick, Prompt, msg
 from companion.games.dayu import entries as E
 from companion.games.dayu.data import DATA, FRAMES, POINTS_KIND
 from companion.games.dayu.ring import (
@@ -70,13 +70,13 @@ def _opening(s: DayuState) -> Prompt:
     )
 
 
-def action_choices(s: DayuState) -> list[E.Entry]:
+def action_choices(s: DayuState) -> list[Entry]:
     """Every legal entry of the action step: paid actions while points remain, then privileges."""
     seat, me = s.seat, s.current
     marker = seat.marker
     near = [] if marker is None else neighbours(s, marker)
     cards = distinct_cards(s)
-    out: list[E.Entry] = []
+    out: list[Entry] = []
     if s.points_left > 0:
         if can_start_drain(s):
             out += [E.Drain(seat=me, card=i) for i in cards]
@@ -146,7 +146,7 @@ def _discard_pick(s: DayuState) -> tuple[Pick, ...]:
 def _drain_tools(s: DayuState) -> Prompt:
     assert s.seat.marker is not None
     room = min(free_spaces(s.ring[s.seat.marker]), s.supply, DATA.tools_per_face.high)
-    choices: list[E.Entry] = [
+    choices: list[Entry] = [
         E.DrainTools(seat=s.current, tools=n) for n in DATA.tools_per_face.values() if n <= room
     ]
     choices.append(E.CancelDrain(seat=s.current))
@@ -225,7 +225,7 @@ _BUILDERS = {
 }
 
 
-def auto_entry(s: DayuState, rng: random.Random) -> E.Entry | None:
+def auto_entry(s: DayuState, rng: random.Random) -> Entry | None:
     """The app places the markers and picks the start player at random when asked."""
     if s.phase == "markers":
         player = next(i for i, p in enumerate(s.players) if p.marker is None)
@@ -242,7 +242,7 @@ def card_label(hand: list[ToolCard], i: int) -> Msg:
     return msg("dayu.card.unknown", n=i + 1)
 
 
-def describe(s: DayuState, e: E.Entry) -> Msg:
+def describe(s: DayuState, e: Entry) -> Msg:
     hand = s.players[s.current].hand if s.players else []
 
     def card(i: int) -> Msg:
@@ -302,6 +302,7 @@ def banner(s: DayuState) -> Msg:
     if s.phase in ("markers", "start", "opening"):
         return msg("dayu.banner.setup", pile=s.flood_pile, places=len(s.ring))
     if s.phase == "over":
+        assert s.end_reason is not None  # set with the phase (rules._over)
         return msg(OVER_KEYS[s.end_reason][1], round=s.round)
     privileges = [
         msg(f"dayu.flood.{k}") for k in ("free_move", "free_flip", "free_tool") if privilege_left(s, k) > 0

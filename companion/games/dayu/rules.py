@@ -7,6 +7,7 @@ raised half-way simply drops that copy.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from companion.core import Effect, Msg, RuleViolation, msg
 from companion.games.dayu import entries as E
@@ -22,15 +23,20 @@ from companion.games.dayu.scoring import flood_name, tally
 from companion.games.dayu.state import (
     DayuOptions,
     DayuState,
+    EndReason,
     FloodCard,
     PendingDrain,
     Place,
+    Privilege,
     SeatState,
     ToolCard,
     VPCard,
 )
 
 Effects = list[Effect]
+# A handler takes the entry of its own kind: the table's key says which, the type checker
+# cannot, so the entry is Any here (each handler's own signature is precise).
+Handler = Callable[[DayuState, Any, Effects], None]
 
 # Which entry kinds each phase accepts; the others are refused with dayu.turn.phase.
 PHASE_KINDS: dict[str, frozenset[str]] = {
@@ -128,7 +134,7 @@ def _spend(s: DayuState) -> None:
     s.points_left -= 1
 
 
-def _use_privilege(s: DayuState, kind: str) -> None:
+def _use_privilege(s: DayuState, kind: Privilege) -> None:
     if s.owned(kind) == 0:
         raise RuleViolation(f"dayu.flood.{kind}", "dayu.err.no_privilege", card=msg(f"dayu.flood.{kind}"))
     if privilege_left(s, kind) <= 0:
@@ -347,7 +353,7 @@ def _draw(s: DayuState, e: E.Draw, fx: Effects) -> None:
 
 def _flood_bonus(s: DayuState, e: E.FloodBonus, fx: Effects) -> None:
     if e.bonus == POINTS_KIND:
-        if e.points not in DATA.flood_card_points:
+        if e.points is None or e.points not in DATA.flood_card_points:
             raise RuleViolation(
                 "dayu.flood.points",
                 "dayu.err.points_range",
@@ -480,16 +486,16 @@ def _end_turn(s: DayuState, fx: Effects) -> None:
 
 
 # end reason -> (the effect's message, the banner's message)
-OVER_KEYS = {
+OVER_KEYS: dict[EndReason, tuple[str, str]] = {
     "flood_conquered": ("dayu.fx.over_flood_conquered", "dayu.banner.over_flood_conquered"),
     "no_tokens": ("dayu.fx.over_no_tokens", "dayu.banner.over_no_tokens"),
     "no_tools": ("contract.dayu.fx.over_no_tools", "contract.dayu.banner.over_no_tools"),
 }
 
 
-def _over(s: DayuState, fx: Effects, reason: str, rule_id: str) -> None:
+def _over(s: DayuState, fx: Effects, reason: EndReason, rule_id: str) -> None:
     s.phase = "over"
-    s.end_reason = reason  # type: ignore[assignment]
+    s.end_reason = reason
     s.points_left = 0
     fx.append(_fx(rule_id, OVER_KEYS[reason][0], None))
 
@@ -503,7 +509,7 @@ def _fx(rule_id: str, key: str, seat: int | None, **args: object) -> Effect:
     return Effect(rule_id=rule_id, msg=msg(key, **args), seat=seat)
 
 
-HANDLERS: dict[str, Callable[[DayuState, E.DayuEntry, Effects], None]] = {
+HANDLERS: dict[str, Handler] = {
     "marker": _marker,
     "start": _start,
     "draw": _draw,

@@ -27,6 +27,7 @@ Phase = Literal[
     "over",
 ]
 Privilege = Literal["free_move", "free_flip", "free_tool"]
+EndReason = Literal["flood_conquered", "no_tokens", "no_tools"]
 
 
 class _Model(BaseModel):
@@ -102,7 +103,7 @@ class DayuState(_Model):
     taken: int | None = None  # index in the current player's flood cards of the Exchange card just taken
     next_card: int = 0  # serial number of the next flood card to come from the pile
     round_totals: list[list[int]] = []
-    end_reason: Literal["flood_conquered", "no_tokens", "no_tools"] | None = None
+    end_reason: EndReason | None = None
 
     def clone(self) -> DayuState:
         """A copy safe to change: every mutable part is copied, frozen cards are shared.

@@ -8,7 +8,7 @@ The scoring itself is the engine's ``final_lines``, so the numbers match a game.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -44,13 +44,30 @@ class _Input(BaseModel):
     players: list[_Player] = Field(min_length=1)
 
 
+class _Line(TypedDict):
+    """One line of a player's result in the calculator's JSON."""
+
+    label: str
+    count: int
+    points: int
+    rule_id: str
+
+
+class _Result(TypedDict):
+    name: str
+    total: int
+    breakdown: list[_Line]
+
+
 def dragon_final(data: object) -> dict[str, Any]:
     players = _parse(data)
-    out = []
+    out: list[_Result] = []
     for p in players:
         palaces = [Palace(floors=pal.floors, persons=tuple(pal.persons)) for pal in p.palaces]
         items = final_lines(palaces, p.yuan, p.rice, p.fireworks)
-        breakdown = [{"label": "vp", "count": p.vp, "points": p.vp, "rule_id": "dragon.scoring.track"}]
+        breakdown: list[_Line] = [
+            {"label": "vp", "count": p.vp, "points": p.vp, "rule_id": "dragon.scoring.track"}
+        ]
         breakdown += [
             {"label": i.source, "count": i.count, "points": i.points, "rule_id": SOURCE_RULES[i.source]}
             for i in items

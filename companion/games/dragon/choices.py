@@ -7,6 +7,7 @@ decision by itself when its list holds a single entry.
 
 from __future__ import annotations
 
+from companion.core.protocol import Entry
 from companion.games.dragon.data import RULES, WILD
 from companion.games.dragon.entries import (
     Act,
@@ -15,6 +16,7 @@ from companion.games.dragon.entries import (
     Pick,
     Place,
     PlayCard,
+    PrivilegeSize,
     Release,
     Skip,
     StartPlayer,
@@ -77,16 +79,16 @@ def group_cost(state: DragonState, group: int) -> int:
     return RULES.actions.occupied_group_cost if state.dragons[group] else 0
 
 
-def privilege_costs(state: DragonState) -> dict[str, int]:
+def privilege_costs(state: DragonState) -> dict[PrivilegeSize, int]:
     return {
         "small": RULES.actions.privileges.small.cost,
         "large": RULES.large_cost(state.options.large_privilege_cost),
     }
 
 
-def action_options(state: DragonState, seat: int, group: int, yuan: int) -> list[Act]:
+def action_options(state: DragonState, seat: int, group: int, yuan: int) -> list[Entry]:
     """The actions a player with ``yuan`` (after paying for the group) may take from it."""
-    out: list[Act] = []
+    out: list[Entry] = []
     costs = privilege_costs(state)
     for card in state.groups[group]:
         if card == "privilege":
@@ -107,7 +109,7 @@ def pair_free(state: DragonState, a: str, b: str) -> bool:
     return a != b and tuple(sorted((a, b))) not in state.pairs
 
 
-def recruit_picks(state: DragonState, seat: int) -> list[Pick]:
+def recruit_picks(state: DragonState, seat: int) -> list[Entry]:
     """Initial recruitment: a young tile of a type that still leaves an unused pair."""
     young = [t for t in RULES.type_ids if state.supply.get(f"{t}:young", 0) > 0]
     if state.first_pick is None:
@@ -118,7 +120,7 @@ def recruit_picks(state: DragonState, seat: int) -> list[Pick]:
     return [Pick(seat=seat, tile=f"{t}:young") for t in kinds]
 
 
-def person_picks(state: DragonState, seat: int, card: str) -> list[Pick]:
+def person_picks(state: DragonState, seat: int, card: str) -> list[Entry]:
     """The tiles a played person card can take: its type's young or old tile, or any for the wildcard."""
     return [
         Pick(seat=seat, tile=t)
@@ -127,12 +129,12 @@ def person_picks(state: DragonState, seat: int, card: str) -> list[Pick]:
     ]
 
 
-def place_options(player: PlayerState, seat: int) -> list[Place]:
-    rooms = [Place(seat=seat, palace=i) for i, pal in enumerate(player.palaces) if pal.room > 0]
+def place_options(player: PlayerState, seat: int) -> list[Entry]:
+    rooms: list[Entry] = [Place(seat=seat, palace=i) for i, pal in enumerate(player.palaces) if pal.room > 0]
     if rooms:
         return rooms
     # Every palace is full: replace someone, or let the newcomer go (reference decision 4).
-    out = [
+    out: list[Entry] = [
         Place(seat=seat, palace=i, displace=t)
         for i, pal in enumerate(player.palaces)
         for t in dict.fromkeys(pal.persons)
@@ -152,12 +154,12 @@ def release_options(state: DragonState) -> list[Release]:
     ]
 
 
-def choices(state: DragonState) -> list | None:
+def choices(state: DragonState) -> list[Entry] | None:
     """Every legal entry of the pending decision (None for a free-form table fact)."""
     return compute_choices(state)
 
 
-def compute_choices(state: DragonState) -> list | None:
+def compute_choices(state: DragonState) -> list[Entry] | None:
     name = step(state)
     seat = state.current
     if name is None or name in ("event_row", "groups", "super_event"):
@@ -179,16 +181,18 @@ def compute_choices(state: DragonState) -> list | None:
         return action_options(state, seat, state.chosen_group, player.yuan)
     if name == "floor":
         max_floors = RULES.setup.max_floors
-        return [Floor(seat=seat, palace=i) for i, p in enumerate(player.palaces) if p.floors < max_floors] + [
-            Floor(seat=seat, palace=len(player.palaces))
+        floors: list[Entry] = [
+            Floor(seat=seat, palace=i) for i, p in enumerate(player.palaces) if p.floors < max_floors
         ]
+        floors.append(Floor(seat=seat, palace=len(player.palaces)))
+        return floors
     if name == "card":
         return [PlayCard(seat=seat, card=c) for c in dict.fromkeys(player.cards)]
     if name == "person_pick":
         assert state.card is not None
         return person_picks(state, seat, state.card)
     if name == "release":
-        return release_options(state)
+        return [*release_options(state)]  # a copy, typed as entries (release_options gives Releases)
     if name in SUPER_STEPS:
         return super_choices(state, seat)
     raise AssertionError(name)

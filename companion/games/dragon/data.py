@@ -249,11 +249,11 @@ class Rules:
     @cached_property
     def faces(self) -> dict[str, Face]:
         out = {}
-        for tile in self.tile_ids:
-            kind, age = tile.split(":")
-            face = self.types[kind].face(age)  # type: ignore[arg-type]
-            assert face is not None
-            out[tile] = face
+        for t in self.persons.types:  # the order of tile_ids
+            for age in AGES:
+                face = t.face(age)
+                if face is not None:
+                    out[f"{t.id}:{age}"] = face
         return out
 
     @cached_property
@@ -298,10 +298,10 @@ class Rules:
     def supply(self, players: int) -> dict[str, int]:
         missing = MAX_PLAYERS - players
         out = {}
-        for tile in self.tile_ids:
-            kind, age = tile.split(":")
-            t = self.types[kind]
-            out[tile] = t.tiles_5p.of(age) - missing * t.removed_per_missing_player.of(age)  # type: ignore[arg-type]
+        for t in self.persons.types:  # the order of tile_ids
+            for age in AGES:
+                if t.face(age) is not None:
+                    out[f"{t.id}:{age}"] = t.tiles_5p.of(age) - missing * t.removed_per_missing_player.of(age)
         return out
 
     def group_sizes(self, players: int, great_wall: bool = False) -> list[int]:

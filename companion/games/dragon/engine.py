@@ -9,6 +9,9 @@ that sequences phases.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from companion.core.msg import msg
 from companion.core.protocol import Effect, RuleViolation
 from companion.games.dragon import superevents
@@ -86,7 +89,7 @@ def step_rules(state: DragonState, name: str) -> tuple[str, ...]:
     """The rules a prompt cites: the step's own rule, plus the one that shapes this instance of it."""
     if name == "groups":
         return (groups_rule(state),)
-    rules = (STEP_RULES[name],)
+    rules: tuple[str, ...] = (STEP_RULES[name],)
     seat = state.current
     if name in PLACE_STEPS and seat is not None and all(p.room <= 0 for p in state.players[seat].palaces):
         rules += ("dragon.decision.full_palaces",)
@@ -123,10 +126,11 @@ def apply(state: DragonState, entry: object) -> tuple[DragonState, list[Effect]]
     if name in TABLE_STEPS and getattr(entry, "seat", None) is not None:
         # A fact from the components (a dealt row, the groups, who starts) has no seat.
         raise RuleViolation("dragon.turn", "dragon.err.wrong_seat", player=msg("dragon.the_table"))
+    # The Table checked the kind against the prompt, so the step names the entry's type.
     if name == "event_row":
-        valid_event_row(entry)  # type: ignore[arg-type]
+        valid_event_row(entry)  # type: ignore[arg-type]  # an EventRow (see above)
     elif name == "groups":
-        valid_groups(state, entry)  # type: ignore[arg-type]
+        valid_groups(state, entry)  # type: ignore[arg-type]  # a Groups (see above)
     elif name == "super_event":
         pass  # any of the ten tiles (the entry model admits nothing else)
     else:
@@ -425,7 +429,9 @@ def _release(s: DragonState, e: Release, fx: list[Effect]) -> None:
     task_release(s, e.palace, e.tile, fx)
 
 
-HANDLERS = {
+# A handler takes the entry of its own step: the key says which, the type checker cannot,
+# so the entry is Any here (each handler's own signature is precise).
+HANDLERS: dict[str, Callable[[DragonState, Any, list[Effect]], None]] = {
     "event_row": _event_row,
     "start_player": _start_player,
     "recruit_pick": _pick,

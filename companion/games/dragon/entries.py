@@ -7,20 +7,34 @@ oldest player) carry seat None.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal, TypeAlias
 
 from pydantic import Field, TypeAdapter, field_validator
 
 from companion.core.protocol import Entry
-from companion.games.dragon.data import RULES
+from companion.games.dragon.data import RULES, SuperId
 
-TileId = Literal[RULES.tile_ids]  # type: ignore[valid-type]
-TypeId = Literal[RULES.type_ids]  # type: ignore[valid-type]
-CardId = Literal[RULES.all_card_ids]  # type: ignore[valid-type]
-WallBonus = Literal[tuple(RULES.wall_bonus)]  # type: ignore[valid-type]
-SuperEventId = Literal[tuple(RULES.super_events.events)]  # type: ignore[valid-type]
-EventId = Literal[RULES.event_ids]  # type: ignore[valid-type]
-PersonCard = Literal[(*RULES.type_ids, "wild")]  # type: ignore[valid-type]
+if TYPE_CHECKING:
+    # The ids come from the rules data, so a type checker knows most of them only as strings;
+    # pydantic checks the values against the Literals below.
+    TileId: TypeAlias = str
+    TypeId: TypeAlias = str
+    CardId: TypeAlias = str
+    WallBonus: TypeAlias = str
+    SuperEventId: TypeAlias = SuperId
+    EventId: TypeAlias = str
+    PersonCard: TypeAlias = str
+else:
+    TileId = Literal[RULES.tile_ids]
+    TypeId = Literal[RULES.type_ids]
+    CardId = Literal[RULES.all_card_ids]
+    WallBonus = Literal[tuple(RULES.wall_bonus)]
+    SuperEventId = Literal[tuple(RULES.super_events.events)]
+    EventId = Literal[RULES.event_ids]
+    PersonCard = Literal[(*RULES.type_ids, "wild")]
+
+
+PrivilegeSize = Literal["small", "large"]
 
 
 class EventRow(Entry):
@@ -94,7 +108,7 @@ class Act(Entry):
     kind: Literal["action"] = "action"
     seat: int
     card: CardId
-    size: Literal["small", "large"] | None = None
+    size: PrivilegeSize | None = None
     bonus: WallBonus | None = None
 
 
@@ -183,4 +197,4 @@ DragonEntry = Annotated[
     | Charter,
     Field(discriminator="kind"),
 ]
-ENTRY_ADAPTER: TypeAdapter = TypeAdapter(DragonEntry)
+ENTRY_ADAPTER: TypeAdapter[DragonEntry] = TypeAdapter(DragonEntry)

@@ -7,7 +7,7 @@ entries; immutable parts (tile ids, score items, the options) are shared, never 
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -19,7 +19,10 @@ Phase = Literal[
 ]
 
 
-def _copy(model: BaseModel, **changes: Any) -> Any:
+_M = TypeVar("_M", bound=BaseModel)
+
+
+def _copy(model: _M, **changes: Any) -> _M:
     """A shallow copy of a model with some fields replaced, without pydantic's slower __copy__."""
     new = model.__class__.__new__(model.__class__)
     object.__setattr__(new, "__dict__", {**model.__dict__, **changes})

@@ -9,7 +9,7 @@ passed over with an Effect saying so.
 from __future__ import annotations
 
 from companion.core.msg import Msg, msg
-from companion.core.protocol import Effect
+from companion.core.protocol import Effect, Entry
 from companion.games.dragon.data import RULES
 from companion.games.dragon.entries import Charter, Discard, Flood, Pick, Quake
 from companion.games.dragon.events import RESOLVERS
@@ -135,7 +135,7 @@ def flood_half(s: DragonState, seat: int) -> int:
     return (p.yuan + p.rice + p.fireworks) // SE.flood_divisor
 
 
-def flood_options(s: DragonState, seat: int) -> list[Flood]:
+def flood_options(s: DragonState, seat: int) -> list[Entry]:
     p, half = s.players[seat], flood_half(s, seat)
     if not half:
         return []
@@ -147,7 +147,7 @@ def flood_options(s: DragonState, seat: int) -> list[Flood]:
     ]
 
 
-def sunrise_picks(s: DragonState, seat: int) -> list[Pick]:
+def sunrise_picks(s: DragonState, seat: int) -> list[Entry]:
     age = SE.sunrise_age
     return [
         Pick(seat=seat, tile=f"{t}:{age}")
@@ -156,7 +156,7 @@ def sunrise_picks(s: DragonState, seat: int) -> list[Pick]:
     ]
 
 
-def super_choices(s: DragonState, seat: int) -> list:
+def super_choices(s: DragonState, seat: int) -> list[Entry]:
     """The legal entries of the super event's decision for ``seat`` (sunrise_place aside)."""
     p = s.players[seat]
     step = s.super_step

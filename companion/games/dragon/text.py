@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from companion.core.msg import Msg, msg
+from companion.core.protocol import Entry
 from companion.games.dragon.choices import action_amount, group_cost, privilege_costs, step
 from companion.games.dragon.data import RULES
 from companion.games.dragon.entries import (
@@ -142,7 +143,8 @@ def describe_entry(s: DragonState, e: object) -> Msg:
         return msg("dragon.label.groups", groups=groups_msg(e.groups))
     if isinstance(e, SuperEvent):
         return msg("dragon.label.super_event", event=super_msg(e.event))
-    player = s.players[e.seat]  # type: ignore[attr-defined]
+    assert isinstance(e, Entry) and e.seat is not None  # every other entry is a player's decision
+    player = s.players[e.seat]
     if isinstance(e, Pick):
         return tile_value_msg(e.tile)
     if isinstance(e, Place):
@@ -195,8 +197,10 @@ def describe_entry(s: DragonState, e: object) -> Msg:
             return msg("dragon.label.unknown")
         pal = player.palaces[e.palace]
         key = "dragon.label.quake_gone" if pal.floors <= 1 else "dragon.label.quake"
-        persons = msg("dragon.n_persons", n=len(pal.persons)) if key.endswith("_gone") else len(pal.persons)
-        return msg(key, palace=e.palace + 1, before=pal.floors, after=pal.floors - 1, persons=persons)
+        gone: Msg | int = (
+            msg("dragon.n_persons", n=len(pal.persons)) if key.endswith("_gone") else len(pal.persons)
+        )
+        return msg(key, palace=e.palace + 1, before=pal.floors, after=pal.floors - 1, persons=gone)
     if isinstance(e, Flood):
         half = flood_half(s, e.seat)
         return msg("dragon.label.flood", yuan=half - e.rice - e.fireworks, rice=e.rice, fireworks=e.fireworks)

@@ -11,15 +11,35 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import flet as ft
+from pydantic import BaseModel
 
 from companion.core import Prompt, Table, registry
 from companion.core.registry import UnknownGame
 
 if TYPE_CHECKING:
     from companion.ui.shell import App
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def state_as(table: Table, model: type[M]) -> M:
+    """The table's state as its game's own model, so a game's screens read its fields typed."""
+    return _as(table, table.state, model)
+
+
+def options_as(table: Table, model: type[M]) -> M:
+    """The table's options as its game's own model."""
+    return _as(table, table.options, model)
+
+
+def _as(table: Table, value: BaseModel, model: type[M]) -> M:
+    if not isinstance(value, model):
+        raise TypeError(f"a {table.game_id} table holds a {type(value).__name__}, not a {model.__name__}")
+    return value
+
 
 Panel = Callable[["App", Table], list[ft.Control]]
 SeatPanel = Callable[["App", Table, int], ft.Control]

@@ -153,7 +153,8 @@ def export_dialog(app: App, table_id: str) -> None:
         try:
             table = Table.from_json(app.hub.store.salvage(table_id))
         except TableError as exc:  # not even the players can be read: say so
-            app.dialog(tr("home.export"), [ft.Text(tr.msg(exc.msg), key="export-error")], key="export")
+            why = tr.msg(exc.msg)  # the body is built later, after ``exc`` is gone
+            app.dialog(tr("home.export"), lambda: [ft.Text(why, key="export-error")], key="export")
             return
     text = table.to_json()
 
@@ -219,7 +220,7 @@ def import_dialog(app: App) -> None:
         from companion.ui.views.share import import_image, import_text
 
         try:  # a table file, a snapshot code or import link, or a photo of a QR code
-            table = import_image(app, bytes(text)) if image else import_text(app, text)
+            table = import_image(app, text) if image and isinstance(text, bytes) else import_text(app, text)
         except (TableError, SnapshotError) as exc:
             app.dialog_note(tr.msg(exc.msg))
             return

@@ -42,7 +42,7 @@ def pick_form(app: App, table: Table, pick: Pick) -> ft.Control:
 
         return go
 
-    chips = []
+    chips: list[ft.Control] = []
     for k, (item, label) in enumerate(zip(pick.items, pick.labels, strict=True)):
         text = tr.msg(label)
         on = item in chosen

@@ -97,7 +97,7 @@ def notice_card(app: App) -> ft.Control:
     row: list[ft.Control] = [
         ft.Icon(ft.Icons.BLOCK, color=ft.Colors.ERROR),
         ft.Semantics(  # read out when it appears, at the question that caused it
-            ft.Text(n.text, key="error", color=ft.Colors.ON_ERROR_CONTAINER),
+            content=ft.Text(n.text, key="error", color=ft.Colors.ON_ERROR_CONTAINER),
             live_region=True,
             label=n.text,
             expand=True,
@@ -214,7 +214,7 @@ def entering(app: App, table: Table, choice: Any) -> Any:
 
 def choice_button(app: App, table: Table, i: int, choice: Any, effects: list[Effect]) -> ft.Control:
     label = app.tr.msg(table.game.describe(table.state, choice))
-    lines = [ft.Text(label, weight=ft.FontWeight.BOLD, size=15)]
+    lines: list[ft.Control] = [ft.Text(label, weight=ft.FontWeight.BOLD, size=15)]
     seen = {label}
     for fx in effects:
         text = app.tr.msg(visible_effect(table, fx, app.access).msg)
@@ -309,7 +309,7 @@ def why(app: App, table: Table) -> list[ft.Control]:
 
 
 def moment_rules(app: App, prompt: Prompt) -> ft.Control:
-    chips = []
+    chips: list[ft.Control] = []
     for rid in prompt.rule_ids:
         chips.append(
             ft.Chip(

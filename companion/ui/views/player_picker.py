@@ -157,7 +157,7 @@ def _seat_row(app: App, form: dict[str, Any], i: int, low: int) -> ft.Control:
 
         return go
 
-    swatches = [
+    swatches: list[ft.Control] = [
         ft.Container(
             key=f"player-color-{i}-{c}",
             width=TAP,

@@ -142,7 +142,7 @@ def edit_dialog(app: App, p: PlayerInfo | None) -> None:
         app.close_dialog()
 
     def body() -> list[ft.Control]:
-        swatches = [
+        swatches: list[ft.Control] = [
             ft.Container(
                 key=f"edit-color-{c}",
                 width=TAP,
@@ -209,7 +209,7 @@ def merge_dialog(app: App, gone: PlayerInfo) -> None:
 
     def body() -> list[ft.Control]:
         keep = draft["keep"]
-        chips = [
+        chips: list[ft.Control] = [
             ft.Chip(
                 label=ft.Text(p.name),
                 key=f"merge-into-{p.id}",

@@ -128,7 +128,7 @@ def filter_controls(app: App, f: dict[str, Any]) -> list[ft.Control]:
 
         return go
 
-    chips = [
+    chips: list[ft.Control] = [
         ft.Chip(
             label=ft.Text(tr("plays.all_games")),
             key="plays-game-all",

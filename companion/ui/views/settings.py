@@ -43,7 +43,7 @@ def view(app: App) -> ft.View:
             spacing=8,
         )
 
-    body = [
+    body: list[ft.Control] = [
         card(heading(tr("settings.language")), chips("lang", LANGUAGES, s.lang)),
         card(heading(tr("settings.theme_title")), chips("theme", THEMES, s.theme)),
         card(

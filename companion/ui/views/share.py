@@ -268,7 +268,7 @@ def import_text(app: App, text: str | bytes) -> Table:
     if extract_code(raw).upper().startswith(MAGIC) or not raw.lstrip().startswith(("{", "[")):
         return store_table(app, decode(raw))
     existing = already_stored(app, Table.from_json(text))
-    return existing if existing is not None else app.hub.import_json(text)
+    return existing if existing is not None else app.hub.import_json(raw)
 
 
 def import_image(app: App, data: bytes) -> Table:

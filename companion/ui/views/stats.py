@@ -58,7 +58,7 @@ def _pickers(app: App, game: str, games: list[str], memo: dict[str, Any]) -> lis
         memo["player"] = None if e.control.value in (None, ALL) else e.control.value
         app.refresh()
 
-    chips = [
+    chips: list[ft.Control] = [
         ft.Chip(
             label=ft.Text(game_title(app, g)),
             key=f"stats-game-{g}",

@@ -3,7 +3,8 @@ tiles and trades, and the Quick income screen."""
 
 from __future__ import annotations
 
-from companion.ui.games import GameUI
+from companion.games.chinatown.state import ChinatownState
+from companion.ui.games import GameUI, state_as
 from companion.ui.games.chinatown.forms import draw_form, keep_form, trade_form
 from companion.ui.games.chinatown.panels import board, player_panel, public_scores
 from companion.ui.games.chinatown.quick import quick_income
@@ -11,7 +12,7 @@ from companion.ui.games.chinatown.quick import quick_income
 UI = GameUI(
     game_id="chinatown",
     board=board,
-    board_is_question=lambda table: table.state.phase == "place",  # type: ignore[attr-defined]
+    board_is_question=lambda table: state_as(table, ChinatownState).phase == "place",
     on_board=lambda choice: choice.kind == "place_tile",  # a tile in hand, then a building on the map
     player_panel=player_panel,
     fact_forms={

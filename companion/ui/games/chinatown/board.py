@@ -61,7 +61,7 @@ def map_view(
     """The six districts; ``colour(owner)`` gives an owner's swatch and ``name(owner)`` the name
     in each building's tooltip; ``highlight`` rings targets."""
     where = business_of(find_businesses(owner, shop))
-    districts = []
+    districts: list[ft.Control] = []
     for d in BOARD.districts:
         rows = []
         for row in d.rows:
@@ -97,9 +97,11 @@ def _cell(
     kind = shop.get(n)
     business = where.get(n)
     complete = business is not None and business.complete
-    label = [ft.Text(str(n), size=11, weight=ft.FontWeight.BOLD, color=ft.Colors.BLACK if kind else None)]
+    label: list[ft.Control] = [
+        ft.Text(str(n), size=11, weight=ft.FontWeight.BOLD, color=ft.Colors.BLACK if kind else None)
+    ]
     if kind:
-        short = ft.Text(abbreviation(app, kind), size=10, color=ft.Colors.BLACK)
+        short: ft.Control = ft.Text(abbreviation(app, kind), size=10, color=ft.Colors.BLACK)
         if complete:  # an icon, not "★": the offline web font has no star glyph
             short = ft.Row(
                 [short, ft.Icon(ft.Icons.STAR, size=9, color=ft.Colors.BLACK)], spacing=0, tight=True

@@ -14,6 +14,7 @@ from companion.games.chinatown import TradePreview, building_preview, trade_prev
 from companion.games.chinatown.entries import Trade
 from companion.games.chinatown.state import ChinatownState
 from companion.ui.foresight import effect_block
+from companion.ui.games import state_as
 from companion.ui.shell import App
 from companion.ui.widgets import dot, small
 
@@ -21,7 +22,7 @@ from companion.ui.widgets import dot, small
 def preview_of(table: Table, trade: Trade) -> TradePreview | None:
     """The engine's preview of ``trade`` (None if it is not legal: the review shows the refusal)."""
     try:
-        return trade_preview(table.state, trade)  # type: ignore[arg-type]
+        return trade_preview(state_as(table, ChinatownState), trade)
     except RuleViolation:
         return None
 
@@ -60,7 +61,7 @@ def trade_lines(app: App, table: Table, preview: TradePreview | None) -> list[ft
 def building_lines(app: App, table: Table, n: int) -> list[ft.Control]:
     """For an owned empty building: which business each tile would start, extend or complete
     for its owner, and the income it adds (nothing for an unowned or occupied building)."""
-    state: ChinatownState = table.state  # type: ignore[assignment]
+    state = state_as(table, ChinatownState)
     if n not in state.owner or n in state.shop:
         return []
     preview = building_preview(state, n)

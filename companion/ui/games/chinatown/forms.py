@@ -16,6 +16,7 @@ from companion.games.chinatown.entries import DrawTiles, Give, KeepBuildings, Tr
 from companion.games.chinatown.rules import dealing
 from companion.games.chinatown.state import ChinatownState
 from companion.games.chinatown.text import shop_name
+from companion.ui.games import state_as
 from companion.ui.games.chinatown.foresight import preview_of, trade_lines
 from companion.ui.games.chinatown.money import money_field
 from companion.ui.shell import App
@@ -42,7 +43,7 @@ def _redraw(app: App, change: Any) -> Any:
 def keep_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
     """Pick the player, tap the buildings they keep (only cards still in the deck), enter."""
     tr = app.tr
-    state: ChinatownState = table.state  # type: ignore[assignment]
+    state = state_as(table, ChinatownState)
     _, kept, _ = dealing(state)
     waiting = [s for s in state.order() if s not in state.kept]
     form = _memo(app, "ct-keep", seat=waiting[0], picked=[])
@@ -122,7 +123,7 @@ def keep_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
 def draw_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
     """Tap each tile drawn from the bag (the bag's count shows beside each type), then enter."""
     tr = app.tr
-    state: ChinatownState = table.state  # type: ignore[assignment]
+    state = state_as(table, ChinatownState)
     _, _, count = dealing(state)
     form = _memo(app, "ct-draw", picked=[])
     picked: list[str] = form["picked"]
@@ -179,7 +180,7 @@ def draw_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
 def trade_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
     """Build a trade part by part (who gives whom what), review it, confirm; or end trading."""
     tr = app.tr
-    state: ChinatownState = table.state  # type: ignore[assignment]
+    state = state_as(table, ChinatownState)
     form = _memo(
         app,
         "ct-trade",

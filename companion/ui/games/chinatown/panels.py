@@ -14,6 +14,7 @@ from companion.games.chinatown.secrecy import visible_money
 from companion.games.chinatown.state import ChinatownState
 from companion.games.chinatown.text import shop_name, tiles_text
 from companion.share.live import may_act, may_see
+from companion.ui.games import state_as
 from companion.ui.games.chinatown.board import building_text, business_of, income_card, map_view
 from companion.ui.games.chinatown.foresight import building_lines
 from companion.ui.palette import swatch
@@ -28,7 +29,7 @@ def _colour(table: Table) -> Any:
 
 
 def board(app: App, table: Table) -> list[ft.Control]:
-    state: ChinatownState = table.state  # type: ignore[assignment]
+    state = state_as(table, ChinatownState)
     placing = state.phase == "place"
     seat = state.order()[state.placer] if placing else None
     if seat is not None and not may_act(app.access, seat):  # a live-share client: only its own turn
@@ -59,7 +60,7 @@ def board(app: App, table: Table) -> list[ft.Control]:
             name=lambda s: table.players[s].name,
         )
     )
-    out = [card(*items, key="ct-board", padding=6)]
+    out: list[ft.Control] = [card(*items, key="ct-board", padding=6)]
     out.append(
         income_card(
             app,
@@ -75,7 +76,7 @@ def board(app: App, table: Table) -> list[ft.Control]:
 
 def hand_row(app: App, table: Table, seat: int, picked: str | None) -> ft.Control:
     """The placer's tiles: tap one, then tap a highlighted building."""
-    state: ChinatownState = table.state  # type: ignore[assignment]
+    state = state_as(table, ChinatownState)
 
     def pick(shop: str) -> Any:
         def go(_: Any = None) -> None:
@@ -93,7 +94,7 @@ def hand_row(app: App, table: Table, seat: int, picked: str | None) -> ft.Contro
 
 
 def show_building(app: App, table: Table, n: int) -> None:
-    state: ChinatownState = table.state  # type: ignore[assignment]
+    state = state_as(table, ChinatownState)
     where = business_of(find_businesses(state.owner, state.shop))
     text = building_text(app, n, state.owner, state.shop, where, lambda s: table.players[s].name)
     app.dialog(
@@ -104,7 +105,7 @@ def show_building(app: App, table: Table, n: int) -> None:
 
 
 def player_panel(app: App, table: Table, seat: int) -> ft.Control:
-    state: ChinatownState = table.state  # type: ignore[assignment]
+    state = state_as(table, ChinatownState)
     p = table.players[seat]
     tr = app.tr
     owned = sum(1 for s in state.owner.values() if s == seat)
@@ -142,7 +143,7 @@ def reveal(app: App, table: Table, seat: int) -> None:
     """Only this player's money, in a dialog the player closes after reading it."""
     if not may_see(app.access, seat):  # never for another seat's live-share client
         return
-    state: ChinatownState = table.state  # type: ignore[assignment]
+    state = state_as(table, ChinatownState)
     amount = visible_money(state, seat)[seat]
     app.dialog(
         app.tr("chinatown.secret_title", name=table.players[seat].name),
@@ -156,7 +157,7 @@ def public_scores(app: App, table: Table) -> list[ft.Control]:
     the income of the board as it stands. Money in hand stays secret (trades move it)."""
     from companion.games.chinatown.data import DATA
 
-    state: ChinatownState = table.state  # type: ignore[assignment]
+    state = state_as(table, ChinatownState)
     tr = app.tr
     rows: list[ft.Control] = [small(tr("screens.chinatown.income_by_year"))]
     for y, paid in enumerate(state.income):

@@ -3,7 +3,8 @@ points and privileges, each player's cards, and the Quick score screen."""
 
 from __future__ import annotations
 
-from companion.ui.games import Choice, GameUI, OptionSpec
+from companion.games.dayu.state import DayuState
+from companion.ui.games import Choice, GameUI, OptionSpec, state_as
 from companion.ui.games.dayu.foresight import marker
 from companion.ui.games.dayu.panels import board, player_panel
 from companion.ui.games.dayu.quick import quick_score
@@ -11,7 +12,7 @@ from companion.ui.games.dayu.quick import quick_score
 UI = GameUI(
     game_id="dayu",
     board=board,
-    board_is_question=lambda table: table.state.phase == "actions",  # type: ignore[attr-defined]
+    board_is_question=lambda table: state_as(table, DayuState).phase == "actions",
     on_board=lambda choice: choice.kind == "move" and not choice.free,  # tap a card of the ring
     player_panel=player_panel,
     options=(

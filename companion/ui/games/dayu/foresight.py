@@ -12,7 +12,9 @@ import flet as ft
 
 from companion.core import Table
 from companion.games.dayu import MarkerPreview, marker_preview
+from companion.games.dayu.state import DayuState
 from companion.ui.foresight import per_version
+from companion.ui.games import state_as
 from companion.ui.parts import part
 from companion.ui.shell import App
 from companion.ui.widgets import card, effect_line, small
@@ -21,10 +23,10 @@ SHOWN_IN = ("actions",)  # while the player chooses what to do with their action
 
 
 def marker(app: App, table: Table) -> list[ft.Control]:
-    state = table.state
-    if state.phase not in SHOWN_IN:  # type: ignore[attr-defined]
+    state = state_as(table, DayuState)
+    if state.phase not in SHOWN_IN:
         return []
-    preview: MarkerPreview = per_version(table, "dayu-marker", lambda: marker_preview(state))  # type: ignore[arg-type]
+    preview: MarkerPreview = per_version(table, "dayu-marker", lambda: marker_preview(state))
     props = (app.tr.lang, table.id, preview)
     return [part(props, lambda: marker_card(app, preview), key="dy-marker-part")]
 

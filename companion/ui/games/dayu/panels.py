@@ -10,8 +10,9 @@ from companion.games.dayu.data import DATA, FRAMES
 from companion.games.dayu.entries import Move
 from companion.games.dayu.ring import privilege_left
 from companion.games.dayu.scoring import flood_name
-from companion.games.dayu.state import DayuState
+from companion.games.dayu.state import DayuState, Privilege
 from companion.share.live import may_act
+from companion.ui.games import state_as
 from companion.ui.palette import TAP, swatch
 from companion.ui.shell import App
 from companion.ui.widgets import card, dot, small
@@ -19,12 +20,12 @@ from companion.ui.widgets import card, dot, small
 # Frame colours for display only (the rules know frames by name).
 FRAME_COLOURS = {"silver": "#9E9E9E", "green": "#388E3C", "red": "#D32F2F"}
 FRAME_TEXT = {"silver": ft.Colors.BLACK, "green": ft.Colors.WHITE, "red": ft.Colors.WHITE}  # readable on each
-PRIVILEGES = ("free_move", "free_flip", "free_tool")
+PRIVILEGES: tuple[Privilege, ...] = ("free_move", "free_flip", "free_tool")
 PLAYING = ("actions", "drain_tools", "drain_vp", "draw", "bonus", "exchange")
 
 
 def board(app: App, table: Table) -> list[ft.Control]:
-    state: DayuState = table.state  # type: ignore[assignment]
+    state = state_as(table, DayuState)
     out: list[ft.Control] = []
     if state.phase in PLAYING:
         out.append(turn_card(app, table, state))
@@ -102,7 +103,7 @@ def place_tile(
     tr = app.tr
     place = state.ring[i]
     spaces = DATA.spaces_per_flood_card
-    markers = [
+    markers: list[ft.Control] = [
         ft.Container(
             width=16,
             height=16,
@@ -169,7 +170,7 @@ def piles_card(app: App, state: DayuState) -> ft.Control:
 
 
 def player_panel(app: App, table: Table, seat: int) -> ft.Control:
-    state: DayuState = table.state  # type: ignore[assignment]
+    state = state_as(table, DayuState)
     tr = app.tr
     p, who = table.players[seat], state.players[seat]
     row = table.scoreboard.rows[seat]

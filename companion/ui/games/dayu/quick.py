@@ -114,7 +114,7 @@ def player_form(app: App, players: list[dict[str, Any]], i: int, change: Any) ->
         )
         for n in DATA.flood_card_points.values()
     ]
-    vp_chips = [
+    vp_chips: list[ft.Control] = [
         ft.Chip(
             label=ft.Text(f"{v}", color=FRAME_TEXT[f], weight=ft.FontWeight.BOLD),
             bgcolor=FRAME_COLOURS[f],
@@ -125,7 +125,7 @@ def player_form(app: App, players: list[dict[str, Any]], i: int, change: Any) ->
         )
         for k, (f, v) in enumerate(p["vp"])
     ]
-    flood_chips = [
+    flood_chips: list[ft.Control] = [
         ft.Chip(
             label=ft.Text(tr.msg(_flood_label(c))),
             key=f"dy-q-{i}-fc-{k}",

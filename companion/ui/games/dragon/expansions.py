@@ -7,14 +7,15 @@ builder's colour with the bonus taken.
 
 from __future__ import annotations
 
-from typing import Any
-
 import flet as ft
 
 from companion.core import Table
 from companion.games.dragon.data import RULES
+from companion.games.dragon.options import DragonOptions
+from companion.games.dragon.state import DragonState
 from companion.games.dragon.superevents import super_msg
 from companion.games.dragon.wall import bonus_msg
+from companion.ui.games import options_as
 from companion.ui.palette import TAP, swatch
 from companion.ui.shell import App
 from companion.ui.widgets import card, rule_link, rule_tip, small
@@ -29,18 +30,19 @@ BONUS_ICONS = {
 }
 
 
-def expansion_rows(app: App, table: Table, state: Any) -> list[ft.Control]:
+def expansion_rows(app: App, table: Table, state: DragonState) -> list[ft.Control]:
     out: list[ft.Control] = []
-    if getattr(state, "super_event", None):
+    if state.super_event:
         out.append(super_event_card(app, state))
-    if table.options.great_wall:
+    if options_as(table, DragonOptions).great_wall:
         out.append(wall_card(app, table, state))
     return out
 
 
-def super_event_card(app: App, state: Any) -> ft.Control:
+def super_event_card(app: App, state: DragonState) -> ft.Control:
     tr = app.tr
     event = state.super_event
+    assert event is not None  # drawn once the super event is known (expansion_rows)
     rule_id = f"dragon.super.{event}"
     month = RULES.super_events.month
     done = state.month > month
@@ -67,9 +69,9 @@ def super_event_card(app: App, state: Any) -> ft.Control:
     )
 
 
-def wall_card(app: App, table: Table, state: Any) -> ft.Control:
+def wall_card(app: App, table: Table, state: DragonState) -> ft.Control:
     tr = app.tr
-    slots = []
+    slots: list[ft.Control] = []
     for i in range(RULES.wall.max_sections):
         if i < len(state.wall):
             seat, bonus = state.wall[i]

@@ -15,7 +15,9 @@ import flet as ft
 
 from companion.core import Table
 from companion.games.dragon import EventForecast, SeatForecast, coming_events
+from companion.games.dragon.state import DragonState
 from companion.ui.foresight import effect_block, per_version
+from companion.ui.games import state_as
 from companion.ui.palette import swatch
 from companion.ui.parts import part
 from companion.ui.shell import App
@@ -23,7 +25,7 @@ from companion.ui.widgets import card, effect_line, rule_link, small
 
 
 def forecasts(table: Table) -> list[EventForecast]:
-    return per_version(table, "dragon-forecast", lambda: coming_events(table.state))  # type: ignore[arg-type]
+    return per_version(table, "dragon-forecast", lambda: coming_events(state_as(table, DragonState)))
 
 
 def coming(app: App, table: Table) -> list[ft.Control]:

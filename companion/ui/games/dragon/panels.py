@@ -7,7 +7,9 @@ from typing import Any
 import flet as ft
 
 from companion.core import Table
+from companion.games.dragon.state import DragonState
 from companion.games.dragon.words import action_msg, event_msg, tile_msg
+from companion.ui.games import state_as
 from companion.ui.games.dragon.expansions import expansion_rows
 from companion.ui.parts import part
 from companion.ui.shell import App
@@ -24,7 +26,7 @@ EVENT_ICONS = {
 
 
 def board(app: App, table: Table) -> list[ft.Control]:
-    state: Any = table.state
+    state = state_as(table, DragonState)
     out: list[ft.Control] = []
     if state.events:
         out.append(
@@ -40,8 +42,8 @@ def board(app: App, table: Table) -> list[ft.Control]:
     return out
 
 
-def event_row(app: App, state: Any) -> ft.Control:
-    tiles = []
+def event_row(app: App, state: DragonState) -> ft.Control:
+    tiles: list[ft.Control] = []
     for m, ev in enumerate(state.events, start=1):
         past, now = m < state.month, m == state.month
         tiles.append(
@@ -80,7 +82,7 @@ def event_row(app: App, state: Any) -> ft.Control:
     )
 
 
-def groups(app: App, table: Table, state: Any) -> ft.Control:
+def groups(app: App, table: Table, state: DragonState) -> ft.Control:
     rows = []
     for g, cards in enumerate(state.groups):
         who = [dot(table.players[s].color, 12) for s in state.dragons[g]] if g < len(state.dragons) else []
@@ -111,13 +113,13 @@ def stat(icon: Any, value: Any, tip: str, key: str) -> ft.Control:
 
 def seat_props(table: Table, seat: int) -> Any:
     """Everything a player's card shows: their holdings and their place on the track."""
-    state: Any = table.state
+    state = state_as(table, DragonState)
     return (repr(state.players[seat]), state.track_order().index(seat))
 
 
 def player_panel(app: App, table: Table, seat: int) -> ft.Control:
     tr = app.tr
-    state: Any = table.state
+    state = state_as(table, DragonState)
     p = state.players[seat]
     order = state.track_order()
     place = order.index(seat) + 1

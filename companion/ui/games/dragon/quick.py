@@ -155,7 +155,7 @@ def _palace_row(app: App, form: dict[str, Any], player: dict[str, Any], i: int, 
 
     options = [ft.DropdownOption(key="none", text=tr("dragon.empty"))]
     options += [ft.DropdownOption(key=t, text=tr.msg(tile_msg(t))) for t in RULES.tile_ids]
-    people = [
+    people: list[ft.Control] = [
         ft.Dropdown(
             key=f"quick-person-{i}-{k}-{s}",
             value=palace["persons"][s] or "none",

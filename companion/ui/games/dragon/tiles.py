@@ -10,11 +10,16 @@ import flet as ft
 
 from companion.core import Table
 from companion.games.dragon import tile_power_msg
-from companion.ui.games import Tap
+from companion.games.dragon.state import DragonState
+from companion.ui.games import Tap, state_as
 from companion.ui.shell import App
 from companion.ui.widgets import small
 
-COLUMNS = {"xs": 6, "sm": 4, "md": 3}  # two tiles a row on a phone, more on a wider screen
+COLUMNS: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {
+    "xs": 6,
+    "sm": 4,
+    "md": 3,
+}  # two tiles a row on a phone, more on a wider screen
 
 
 def tile_grid(app: App, table: Table, shown: list[tuple[int, Any]], tap: Tap) -> ft.Control:
@@ -30,7 +35,7 @@ def tile(app: App, table: Table, i: int, choice: Any, tap: Tap) -> ft.Control:
     tr = app.tr
     label = tr.msg(table.game.describe(table.state, choice))  # "young monk (6)": the value moves the marker
     power = tr.msg(tile_power_msg(choice.tile))
-    left = tr("dragon.tiles.left", n=table.state.supply.get(choice.tile, 0))
+    left = tr("dragon.tiles.left", n=state_as(table, DragonState).supply.get(choice.tile, 0))
     return ft.OutlinedButton(
         content=ft.Container(
             ft.Column(
