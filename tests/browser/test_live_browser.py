@@ -81,17 +81,30 @@ def device(browser, url: str, route: str, viewport=PHONE):
     return page, frames
 
 
-def settled(frames: list, quiet: float = 1.0, timeout: float = 60.0) -> None:
+def settled(page, frames: list, quiet: float = 1.0, timeout: float = 60.0) -> None:
     """Wait until the server has sent this phone nothing for ``quiet`` seconds (the screen is
-    drawn): a tap before that can land on a control Flutter is still laying out."""
+    drawn): a tap before that can land on a control Flutter is still laying out. The waiting is
+    Playwright's (``page.wait_for_timeout``): the sync API delivers websocket frames to the
+    listeners only while a Playwright call runs, never during a plain ``time.sleep``."""
     end = time.monotonic() + timeout
     seen, since = len(frames), time.monotonic()
     while time.monotonic() < end:
-        time.sleep(0.05)
+        page.wait_for_timeout(50)
         if len(frames) != seen:
             seen, since = len(frames), time.monotonic()
         elif time.monotonic() - since >= quiet:
             return
+
+
+def frames_until(page, frames: list, check, what: str, timeout: float = 60.0):
+    """Wait until ``check(frames)`` is true, letting Playwright deliver the frames meanwhile."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        found = check(frames)
+        if found:
+            return found
+        page.wait_for_timeout(100)
+    raise AssertionError(f"timed out waiting for {what}")
 
 
 def frames_text(frames: list) -> str:
@@ -152,15 +165,15 @@ def test_a_seats_websocket_frames_never_carry_another_players_money(setup):
 
     money_button = page.get_by_role("button", name="Money")
     money_button.wait_for(timeout=60000)
-    settled(frames)  # as a person taps: once the screen has stopped changing
+    settled(page, frames)  # as a person taps: once the screen has stopped changing
     scrolled_to(money_button)  # her card is below the fold: scroll there and let the list stop
     money_button.click()  # one tap: Carla's own money, on her own phone
 
-    def with_own_money() -> str | None:
+    def with_own_money(frames: list) -> str | None:
         text = frames_text(frames)
         return text if own in text else None
 
-    text = wait_until(with_own_money, what="frames with her own money")
+    text = frames_until(page, frames, with_own_money, what="frames with her own money")
     for seat in (0, 1):
         assert translate("ui.chinatown.money", "en", amount=money[seat]) not in text
     page.context.close()
