@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import BaseModel, TypeAdapter
 
 from companion.core.msg import Msg
-from companion.core.protocol import Game
+from companion.core.protocol import Game, HiddenInformation, PlayerView, player_view
 
 ENTRY_POINT_GROUP = "companion.games"
 
@@ -66,6 +66,15 @@ class GameSpec:
     @property
     def entries(self) -> TypeAdapter[Any]:
         return self.game.entry_adapter
+
+    @property
+    def hidden_information(self) -> bool:
+        """Whether some of the game is secret from some seats (it defines ``player_view``)."""
+        return isinstance(self.game, HiddenInformation)
+
+    def player_view(self, state: BaseModel, seat: int | None) -> PlayerView:
+        """What ``seat`` (None: the public) may see of ``state``."""
+        return player_view(self.game, state, seat)
 
 
 class UnknownGame(KeyError):

@@ -16,7 +16,7 @@ from typing import Any
 import flet as ft
 from flet.controls.context import _context_page
 
-from companion.core import Msg, RuleViolation, Table, TableError
+from companion.core import Msg, PlayerView, RuleViolation, Table, TableError
 from companion.core.rulebook import rule
 from companion.games import UnknownGame
 from companion.share.live import Access, LiveRefusal
@@ -89,6 +89,17 @@ class App:
     @property
     def local(self) -> bool:
         return self.state.host_device
+
+    @property
+    def seat(self) -> int | None:
+        """Whose eyes this screen is drawn for: a seat link's player; None for a viewer and for
+        the host's shared screen, which everybody at the table sees (the public)."""
+        return self.access.seat if self.access is not None else None
+
+    def view(self, table: Table | None = None) -> PlayerView:
+        """What this screen may show of ``table`` (the open one by default): every screen others
+        can see is drawn from it, never from the table's own state or scoreboard."""
+        return (table or self.table).view(self.seat)
 
     @property
     def guest(self) -> bool:
