@@ -39,7 +39,8 @@ class SeenState(TableSide):
     income: list[list[int | None]] = []  # [year][seat]: income paid
     money_by_year: list[list[int | None]] = []  # [year][seat]: money after that year's income
     dealt: list[list[int] | None] | None = None  # this year's app-dealt hands
-    deck_left: int  # how many building cards the deck holds (which ones is secret)
+    deck_left: int  # how many building cards the deck holds
+    deck: list[int] | None = None  # which ones: secret until the end
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,7 @@ def player_view(state: ChinatownState, seat: int | None) -> ChinatownView:
         money_by_year=[[a if mine(s) else None for s, a in enumerate(year)] for year in state.money_by_year],
         dealt=None if state.dealt is None else [h if mine(s) else None for s, h in enumerate(state.dealt)],
         deck_left=len(state.deck),
+        deck=None if secret else state.deck,
     )
     return ChinatownView(seat=seat, state=seen, scoreboard=_scoreboard(score(state), mine), secret=secret)
 

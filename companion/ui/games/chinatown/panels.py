@@ -163,7 +163,9 @@ def reveal(app: App, table: Table, seat: int) -> None:
     row = next(r for r in mine.scoreboard.rows if r.seat == seat)
 
     def body() -> list[ft.Control]:
-        lines = [ft.Text(app.tr("chinatown.money", amount=amount), key="ct-secret-money", size=22)]
+        lines: list[ft.Control] = [
+            ft.Text(app.tr("chinatown.money", amount=amount), key="ct-secret-money", size=22)
+        ]
         lines += [
             small(
                 f"{app.tr.msg(line.label)}: {app.tr('chinatown.money', amount=line.points)}",
