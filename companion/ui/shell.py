@@ -28,6 +28,7 @@ from companion.ui.palette import SEED
 from companion.ui.parts import part
 from companion.ui.root import Root
 from companion.ui.routes import Builder, match, parent, stack
+from companion.ui.seen import seen_by
 from companion.ui.settings import Settings
 from companion.ui.state import Dialog, Notice, SessionState, is_host_device
 from companion.ui.widgets import text_button
@@ -99,7 +100,7 @@ class App:
     def view(self, table: Table | None = None) -> PlayerView:
         """What this screen may show of ``table`` (the open one by default): every screen others
         can see is drawn from it, never from the table's own state or scoreboard."""
-        return (table or self.table).view(self.seat)
+        return seen_by(table or self.table, self.seat)
 
     @property
     def guest(self) -> bool:

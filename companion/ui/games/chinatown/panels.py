@@ -17,6 +17,7 @@ from companion.games.chinatown.income import find_businesses
 from companion.games.chinatown.text import shop_name, tiles_text
 from companion.games.chinatown.view import SeenState
 from companion.share.live import may_act, may_see
+from companion.ui import seen as views
 from companion.ui.games.chinatown.board import building_text, business_of, income_card, map_view
 from companion.ui.games.chinatown.foresight import building_lines
 from companion.ui.palette import swatch
@@ -37,7 +38,7 @@ def seen(app: App, table: Table) -> SeenState:
 
 def seen_by(table: Table, seat: int | None) -> SeenState:
     """The state as ``seat`` (None: the public) sees it."""
-    state = table.view(seat).state
+    state = views.seen_by(table, seat).state
     assert isinstance(state, SeenState)
     return state
 
@@ -158,7 +159,7 @@ def reveal(app: App, table: Table, seat: int) -> None:
     closes after reading it."""
     if not may_see(app.access, seat):  # never for another seat's live-share client
         return
-    mine = table.view(seat)
+    mine = views.seen_by(table, seat)
     amount = seen_by(table, seat).money[seat]
     row = next(r for r in mine.scoreboard.rows if r.seat == seat)
 
