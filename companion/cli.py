@@ -13,7 +13,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from companion.core import RuleViolation, Table, TableError
+from companion.core import PlayerView, RuleViolation, Scoreboard, Table, TableError
 from companion.core.calc import CalcInputError, load_input
 from companion.core.data import DataError
 from companion.core.limits import DEFAULT as DEFAULT_LIMITS
@@ -49,8 +49,7 @@ def _print_json(data: Any) -> None:
 
 
 # ---- replay ------------------------------------------------------------------------------
-def scoreboard_json(table: Table, lang: str) -> dict[str, Any]:
-    board = table.scoreboard
+def scoreboard_json(board: Scoreboard, lang: str) -> dict[str, Any]:
     return {
         "players": [
             {
@@ -67,14 +66,35 @@ def scoreboard_json(table: Table, lang: str) -> dict[str, Any]:
         "final": board.final,
         "tie_break": board.tie_break.render(lang) if board.tie_break else None,
         "shared": board.shared,
+        "hidden": board.hidden,  # seats whose total this view may not see
     }
+
+
+def seen_as(table: Table, who: str | None) -> PlayerView | None:
+    """The view of ``--view``: a player (by name) or ``public``; None (no option) shows everything,
+    which the file's holder can work out anyway (the file holds the whole log)."""
+    if who is None:
+        return None
+    if who.casefold() == "public":
+        return table.view(None)
+    names = [p.name for p in table.players]
+    found = [s for s, name in enumerate(names) if name.casefold() == who.casefold()]
+    if not found:
+        raise CliError(translate("cli.no_such_player", _LANG, name=shown(who, 40), names=", ".join(names)))
+    return table.view(found[0])
 
 
 def replay(args: argparse.Namespace) -> None:
     table = Table.from_json(_read(args.file))
     lang = args.lang
+    view = seen_as(table, args.view)
     prompt = table.prompt
-    board = scoreboard_json(table, lang)
+    if view is not None and prompt is not None and prompt.seat not in (None, view.seat):
+        # another player's question can name what was dealt to them: only whose turn it is
+        prompt = prompt.model_copy(
+            update={"msg": msg("ui.live.waiting", name=table.players[prompt.seat].name), "choices": None}
+        )
+    board = scoreboard_json(table.scoreboard if view is None else view.scoreboard, lang)
     data = {
         "game": table.game_id,
         "name": table.name,
@@ -114,9 +134,12 @@ def _render_scoreboard(board: dict[str, Any], lang: str) -> str:
     heading = "cli.final_scores" if board["final"] else "cli.current_scores"
     print(translate(heading, lang), file=out)
     totals = {p["name"]: p for p in board["players"]}
-    for place, name in enumerate(board["ranking"], 1):
+    if board["hidden"]:  # a --view that may not see every total: the rows it may see, unranked
+        print(translate("ui.scores.secret", lang), file=out)
+    places = board["ranking"] or [p["name"] for p in board["players"]]
+    for place, name in enumerate(places, 1):
         row = totals[name]
-        print(f"{place}. {name}: {row['total']}", file=out)
+        print(f"{place if board['ranking'] else '-'}. {name}: {row['total']}", file=out)
         for line in row["breakdown"]:
             print(f"     {line['points']:>+6}  {line['label']}  [{line['rule_id']}]", file=out)
     if board.get("tie_break"):
@@ -246,6 +269,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("file", help="a table file exported by the app (- for stdin)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.add_argument(
+        "--view",
+        metavar="PLAYER",
+        default=None,
+        help="print only what this player (by name), or 'public', may see (Chinatown money); default: everything",
+    )
     p.set_defaults(run=replay)
 
     names = ", ".join(calculators())

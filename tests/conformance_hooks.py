@@ -24,7 +24,6 @@ from dragon_helpers import random_table
 from companion.core import Table, codes
 from companion.games.chinatown.data import DATA as CT
 from companion.games.chinatown.entries import Trade, TradingDone
-from companion.games.chinatown.secrecy import visible_money
 from companion.games.dayu.data import DATA as DY
 from companion.games.dragon.data import RULES
 
@@ -137,7 +136,8 @@ def chinatown_end(table: Table) -> None:
     state, board = table.state, table.scoreboard
     assert len(board.by_round[0]) == 6
     assert [r.total for r in board.rows] == state.money
-    assert visible_money(state, None) == dict(enumerate(state.money))
+    public = table.view(None)  # at the end everything is public
+    assert public.state.money == state.money and public.scoreboard == board
     players = state.players
     keys = [(state.money[players.index(n)], state.tiles_on_board(players.index(n))) for n in board.ranking]
     assert keys == sorted(keys, reverse=True)  # money, then shop tiles on the board

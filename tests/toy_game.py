@@ -13,7 +13,18 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from companion.core import Effect, Entry, Msg, Prompt, RuleViolation, Scoreboard, ScoreLine, ScoreRow, msg
+from companion.core import (
+    Effect,
+    Entry,
+    Msg,
+    PlayerView,
+    Prompt,
+    RuleViolation,
+    Scoreboard,
+    ScoreLine,
+    ScoreRow,
+    msg,
+)
 from companion.core.registry import GameSpec
 
 
@@ -29,6 +40,12 @@ class ToyState(BaseModel):
     turn: int = 0
     counter: int = 0
     added: list[int]
+
+
+class ToySeen(ToyState):
+    """The state as one seat sees it in the secret toy: another player's count is None."""
+
+    added: list[int | None]  # type: ignore[assignment]  # a seen state may hold None for a secret
 
 
 class Start(Entry):
@@ -108,6 +125,23 @@ class ToyGame:
         return ToyState.model_validate(data)
 
 
+class SecretToyGame(ToyGame):
+    """The toy with hidden information: what a player added is theirs alone until the end. It
+    shows what a game with secrets implements: ``player_view`` (docs/API.md, "Hidden information")."""
+
+    def player_view(self, state: ToyState, seat: int | None) -> PlayerView:
+        board = self.score(state)
+        if board.final:
+            return PlayerView(seat=seat, state=state, scoreboard=board)
+        others = [s for s in range(len(state.players)) if s != seat]
+        added = [a if s == seat else None for s, a in enumerate(state.added)]  # None: a secret
+        seen = board.model_copy(
+            update={"rows": [r for r in board.rows if r.seat == seat], "ranking": [], "hidden": others}
+        )
+        return PlayerView(seat=seat, state=ToySeen(**{**state.model_dump(), "added": added}), scoreboard=seen)
+
+
 GAME = ToyGame()
+SECRET_GAME = SecretToyGame()
 # What a new game declares (docs/API.md, "Adding a game"); a real game also names it in pyproject.toml.
 SPEC = GameSpec(game=GAME)

@@ -7,6 +7,8 @@ an Entry into the next State plus the Effects that explain the change.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
@@ -138,6 +140,8 @@ class Scoreboard(BaseModel):
     ``ranking`` lists names, best first. ``tie_break`` explains how equal totals were ordered.
     ``by_round`` holds each seat's running total after every round, for the chart.
     ``shared`` lists the winners when the tie-break leaves a tie (a shared victory).
+    ``hidden`` lists the seats whose row a player view withholds (their total is a secret):
+    ``rows`` then holds only the visible seats, ``ranking`` is empty and their ``by_round`` too.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -149,6 +153,7 @@ class Scoreboard(BaseModel):
     by_round: list[list[int]] = []
     shared: list[str] = []
     unit: str = "vp"
+    hidden: list[int] = []
 
     def row(self, name: str) -> ScoreRow:
         return next(r for r in self.rows if r.name == name)
@@ -194,6 +199,49 @@ class Game(Protocol[StateT, OptionsT]):
         ...
 
     def state_from_dict(self, data: dict[str, Any]) -> StateT: ...
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """What one seat (or the public, ``seat`` None) may see of a table: the state, the scoreboard
+    and, through ``effect``, each effect of its history. Every surface that someone other than the
+    entering player can see is drawn from one (docs/API.md, "Hidden information").
+
+    This base shows everything: the view of a game without hidden information. A game with
+    secrets returns a subclass whose ``state`` and ``scoreboard`` hold only what this seat may
+    know, and whose ``effect`` rewrites the lines that would tell a secret.
+    """
+
+    seat: int | None
+    state: BaseModel
+    scoreboard: Scoreboard
+
+    def effect(self, effect: Effect) -> Effect:
+        """``effect`` as this seat may read it (of any entry of the history, read now)."""
+        return effect
+
+    def effects(self, effects: Iterable[Effect]) -> list[Effect]:
+        return [self.effect(fx) for fx in effects]
+
+
+@runtime_checkable
+class HiddenInformation(Protocol):
+    """Optional for a game with secrets (Chinatown money): what ``seat`` (None: the public) may
+    see of ``state``. A game without it shows everything to everyone (``open_view``)."""
+
+    def player_view(self, state: BaseModel, seat: int | None) -> PlayerView: ...
+
+
+def open_view(game: Game, state: BaseModel, seat: int | None) -> PlayerView:
+    """The view of a game with no hidden information: everything, for every seat."""
+    return PlayerView(seat=seat, state=state, scoreboard=game.score(state))
+
+
+def player_view(game: Game, state: BaseModel, seat: int | None) -> PlayerView:
+    """What ``seat`` (None: the public) may see of ``state``: the game's own view, or everything."""
+    if isinstance(game, HiddenInformation):
+        return game.player_view(state, seat)
+    return open_view(game, state, seat)
 
 
 @runtime_checkable

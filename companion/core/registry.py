@@ -16,7 +16,7 @@ from typing import Any, Generic
 from pydantic import TypeAdapter
 
 from companion.core.msg import Msg
-from companion.core.protocol import Game, OptionsT, StateT
+from companion.core.protocol import Game, HiddenInformation, OptionsT, PlayerView, StateT, player_view
 
 ENTRY_POINT_GROUP = "companion.games"
 
@@ -69,6 +69,15 @@ class GameSpec(Generic[StateT, OptionsT]):
     @property
     def entries(self) -> TypeAdapter[Any]:
         return self.game.entry_adapter
+
+    @property
+    def hidden_information(self) -> bool:
+        """Whether some of the game is secret from some seats (it defines ``player_view``)."""
+        return isinstance(self.game, HiddenInformation)
+
+    def player_view(self, state: StateT, seat: int | None) -> PlayerView:
+        """What ``seat`` (None: the public) may see of ``state``."""
+        return player_view(self.game, state, seat)
 
 
 class UnknownGame(KeyError):

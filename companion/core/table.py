@@ -18,7 +18,16 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError, f
 
 from companion.core.limits import InputLimitError, check_shape, has_unsafe, load_json, shown
 from companion.core.msg import Msg, msg
-from companion.core.protocol import Effect, Entry, Game, Prompt, RuleViolation, Scoreboard
+from companion.core.protocol import (
+    Effect,
+    Entry,
+    Game,
+    PlayerView,
+    Prompt,
+    RuleViolation,
+    Scoreboard,
+    player_view,
+)
 from companion.core.registry import UnknownGame, get
 
 FILE_FORMAT = "table-companion/table"
@@ -181,6 +190,12 @@ class Table:
     @property
     def scoreboard(self) -> Scoreboard:
         return self.game.score(self.state)
+
+    def view(self, seat: int | None) -> PlayerView:
+        """What ``seat`` (None: the public, a viewer, the shared screen) may see now: the state,
+        the scoreboard and, through ``view.effect``, every effect of the history. Hidden
+        information is the game's business (its ``player_view``); no caller reads secrets itself."""
+        return player_view(self.game, self.state, seat)
 
     @property
     def banner(self) -> Msg:

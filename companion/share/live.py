@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from companion.core import Effect, Table, TableError
+from companion.core import Table, TableError
 
 
 class Access(BaseModel):
@@ -43,17 +43,11 @@ def stamp(table: Table) -> str:
 
 
 def may_see(access: Access | None, seat: int) -> bool:
-    """May this session see ``seat``'s hidden information? The host (access None) sees all."""
+    """May this session open ``seat``'s private view (``Table.view(seat)``, e.g. a tap on the
+    player's card)? The host's shared screen may, for any seat (a player taps their own card);
+    a seat link only for its own seat; a viewer never. What the view holds is the game's
+    business (its ``player_view``)."""
     return access is None or access.seat == seat
-
-
-def visible_effect(table: Table, effect: Effect, access: Access | None) -> Effect:
-    """``effect`` as this session may read it: the host reads everything; a live-share client
-    gets the game's redaction (a game with secrets defines ``redact_effect``)."""
-    redact = getattr(table.game, "redact_effect", None)
-    if access is None or redact is None:
-        return effect
-    return redact(table.state, effect, access.seat)
 
 
 def may_act(access: Access | None, seat: int | None) -> bool:

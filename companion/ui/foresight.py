@@ -99,10 +99,12 @@ def round_card(
         ]
     )
     lines: list[ft.Control] = [] if in_history else [title]  # History's header says it already
+    shown = app.view(table)  # another player's secret stays one (Chinatown income)
     for sr in summary.seats:
         p = table.players[sr.seat]
-        detail = " · ".join(tr.msg(fx.msg) for fx in [*sr.gained, *sr.lost])
-        rows: list[ft.Control] = [ft.Text(tr.msg(sr.line.msg), size=14, key=f"{key}-seat-{sr.seat}")]
+        detail = " · ".join(tr.msg(fx.msg) for fx in shown.effects([*sr.gained, *sr.lost]))
+        line = shown.effect(sr.line)
+        rows: list[ft.Control] = [ft.Text(tr.msg(line.msg), size=14, key=f"{key}-seat-{sr.seat}")]
         if detail:
             rows.append(small(detail, key=f"{key}-detail-{sr.seat}"))
         lines.append(
@@ -144,5 +146,6 @@ def last_round(app: App, table: Table) -> list[ft.Control]:
     if not done:
         return []
     last = done[-1]
-    props = (app.tr.lang, table.id, last, tuple(p.color for p in table.players))
+    seen = app.view(table).effects(s.line for s in last.seats)  # what this screen may read changes at the end
+    props = (app.tr.lang, table.id, last, tuple(p.color for p in table.players), seen)
     return [part(props, lambda: round_card(app, table, last, key="hindsight"), key="hindsight-part")]

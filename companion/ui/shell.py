@@ -16,7 +16,7 @@ from typing import Any
 import flet as ft
 from flet.controls.context import _context_page
 
-from companion.core import Msg, RuleViolation, Table, TableError
+from companion.core import Msg, PlayerView, RuleViolation, Table, TableError
 from companion.core.rulebook import rule
 from companion.games import UnknownGame
 from companion.share.live import Access, LiveRefusal
@@ -28,6 +28,7 @@ from companion.ui.palette import SEED
 from companion.ui.parts import part
 from companion.ui.root import Root
 from companion.ui.routes import Builder, match, parent, stack
+from companion.ui.seen import seen_by
 from companion.ui.settings import Settings
 from companion.ui.state import Dialog, Notice, SessionState, is_host_device
 from companion.ui.widgets import text_button
@@ -89,6 +90,17 @@ class App:
     @property
     def local(self) -> bool:
         return self.state.host_device
+
+    @property
+    def seat(self) -> int | None:
+        """Whose eyes this screen is drawn for: a seat link's player; None for a viewer and for
+        the host's shared screen, which everybody at the table sees (the public)."""
+        return self.access.seat if self.access is not None else None
+
+    def view(self, table: Table | None = None) -> PlayerView:
+        """What this screen may show of ``table`` (the open one by default): every screen others
+        can see is drawn from it, never from the table's own state or scoreboard."""
+        return seen_by(table or self.table, self.seat)
 
     @property
     def guest(self) -> bool:

@@ -13,7 +13,6 @@ import flet as ft
 
 from companion.core import Effect
 from companion.core.rulebook import rule
-from companion.share.live import visible_effect
 from companion.ui.palette import TAP, swatch
 
 if TYPE_CHECKING:
@@ -121,7 +120,7 @@ def rule_link(app: App, rule_id: str, key: str) -> ft.Control:
 def effect_line(app: App, effect: Effect, key: str) -> ft.Control:
     """One consequence and the rule that caused it (tap the rule id to read it)."""
     marker: list[ft.Control] = []
-    shown = visible_effect(app.table, effect, app.access) if app.table_id is not None else effect
+    shown = app.view().effect(effect) if app.table_id is not None else effect  # a secret stays one
     if effect.seat is not None and app.table_id is not None and 0 <= effect.seat < len(app.table.players):
         marker = [dot(app.table.players[effect.seat].color, 10)]  # the message names the player already
     return ft.Row(

@@ -18,7 +18,6 @@ from companion.games.chinatown.entries import (
     Trade,
     TradingDone,
 )
-from companion.games.chinatown.secrecy import visible_dealt, visible_money
 
 
 def refused(table, entry, rule_id):
@@ -66,7 +65,11 @@ def test_app_deals_then_each_player_keeps_from_their_hand():
     returned = set(hands[0]) - set(keep.buildings)
     assert returned <= set(t.state.deck)  # back into the deck
     refused(t, KeepBuildings(seat=1, buildings=tuple(hands[2][:5])), "chinatown.buildings.keep")
-    assert visible_dealt(t.state, 1) == {0: hands[0], 1: hands[1], 2: None}
+    # A dealt hand is its player's alone, also once kept: the cards returned go back face down,
+    # and what was kept lies on the board for everyone.
+    assert t.view(1).state.dealt == [None, hands[1], None]
+    assert t.view(None).state.dealt == [None, None, None]
+    assert all(t.view(None).state.owner[b] == 0 for b in keep.buildings)
 
 
 def test_table_entered_keeps_in_any_order_and_checked_against_the_deck():
@@ -192,10 +195,10 @@ def test_a_traded_building_carries_its_shop_and_its_income():
     refused(t, Trade(gives=(Give(giver=0, receiver=1, buildings=(1,)),)), "chinatown.trade.holdings")
 
 
-def test_visible_money_is_secret_until_the_end():
+def test_money_is_secret_until_the_end():
     t = year_one()
-    assert visible_money(t.state, 1) == {0: None, 1: 50000, 2: None}
-    assert visible_money(t.state, None) == {0: None, 1: None, 2: None}
+    assert t.view(1).state.money == [None, 50000, None]
+    assert t.view(None).state.money == [None, None, None]
 
 
 def test_phase_errors_name_a_rule():

@@ -3,7 +3,8 @@
 Generic checks after every entry (the version moves by one, no input state is changed, an entry
 from the wrong seat is refused with a rule id and nothing changes, every effect cites a rule)
 and at the end (a final scoreboard ranking every player, breakdowns that add up, the game over
-refused, export/import, the store's trusted replay and undo/redo all giving the same state).
+refused, export/import, the store's trusted replay and undo/redo all giving the same state, and
+every seat's and the public's view showing everything).
 Each game's own invariants are its hooks (tests/conformance_hooks.py).
 """
 
@@ -78,6 +79,18 @@ def refuse_wrong_seat(table: Table, prompt) -> None:
     assert table.state is before and table.version == version
 
 
+def everything_public(table: Table) -> None:
+    """Once the game is over, every seat and the public see the whole table (issue 13)."""
+    effects = [fx for _, _, fxs in table.history for fx in fxs]
+    full = table.state.model_dump()
+    for seat in [None, *range(len(table.players))]:
+        view = table.view(seat)
+        assert view.seat == seat and view.scoreboard == table.scoreboard and not view.scoreboard.hidden
+        assert view.effects(effects) == effects
+        seen = view.state.model_dump()
+        assert {k: seen.get(k) for k in full} == full, "the view at the end hides or changes a value"
+
+
 def at_end(table: Table, hooks: Hooks, undo_redo: bool) -> None:
     board = table.scoreboard
     assert board.final
@@ -86,6 +99,7 @@ def at_end(table: Table, hooks: Hooks, undo_redo: bool) -> None:
     with pytest.raises(RuleViolation) as over:
         table.submit(table.entries[-1])
     assert over.value.rule_id == "core.game_over"
+    everything_public(table)
     hooks.at_end(table)
 
     final = table.state.model_dump()

@@ -124,14 +124,12 @@ async def test_other_phones_see_trade_bills_but_no_income_amounts(tmp_path):
         h.close()
 
 
-async def test_the_host_and_the_end_of_the_game_show_every_amount(tmp_path):
-    from companion.games.chinatown.secrecy import visible_effect
-
+async def test_the_players_own_view_and_the_end_of_the_game_show_every_amount(tmp_path):
     hub = TableHub(Store(tmp_path / "tables.sqlite3"))
     table = after_first_income(hub)
     effects = [fx for _, _, fxs in table.history for fx in fxs if fx.msg.key == "chinatown.fx.income_total"]
-    hidden = [visible_effect(table.state, fx, None) for fx in effects]
+    hidden = table.view(None).effects(effects)
     assert all("amount" not in fx.msg.args for fx in hidden)
     over = table.state.model_copy(update={"phase": "over"})
-    assert [visible_effect(over, fx, None) for fx in effects] == effects
-    assert [visible_effect(table.state, fx, fx.seat) for fx in effects] == effects
+    assert table.game.player_view(over, None).effects(effects) == effects
+    assert [table.view(fx.seat).effect(fx) for fx in effects] == effects

@@ -176,13 +176,11 @@ async def test_a_reload_finds_the_table_intact(tmp_path):
 
 
 async def test_secret_scores_stay_hidden_until_the_end(tmp_path):
-    from dataclasses import replace
+    from toy_game import GAME, SECRET_GAME
 
-    from ui_testkit import TOY_UI
+    from companion.games import register
 
-    from companion.ui.games import register_ui
-
-    register_ui(replace(TOY_UI, secret_scores=True))
+    register(SECRET_GAME)  # the toy, with each player's total theirs alone until the end
     try:
         hub = new_hub(tmp_path)
         h = await started(hub)
@@ -198,7 +196,7 @@ async def test_secret_scores_stay_hidden_until_the_end(tmp_path):
         assert h.has("ranking") and h.has("final-card")
         h.close()
     finally:
-        register_ui(TOY_UI)
+        register(GAME)
 
 
 async def test_back_from_share_returns_to_the_table(tmp_path):

@@ -1,7 +1,7 @@
 """Chinatown (Z-Man 2014 rules, 3 to 5 players): the referee's rules module.
 
 The building owner earns the income of the shop on the building, and a traded building takes
-its shop with it. Money is tracked but secret: see secrecy.visible_money.
+its shop with it. Money is tracked but secret: see view.player_view.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any
 
 from companion.core import Effect, Msg, Prompt, Scoreboard, TableError, msg
 from companion.core.registry import Calculator, GameSpec
-from companion.games.chinatown import calc, codes, flow, rules, scoring, secrecy
+from companion.games.chinatown import calc, codes, flow, rules, scoring, view
 from companion.games.chinatown.data import BUILDINGS, DATA
 from companion.games.chinatown.entries import ENTRY_ADAPTER
 from companion.games.chinatown.hindsight import round_summaries
@@ -82,9 +82,9 @@ class Chinatown:
     def state_from_dict(self, data: dict[str, Any]) -> ChinatownState:
         return ChinatownState.model_validate(data)
 
-    def redact_effect(self, state: ChinatownState, effect: Effect, viewer_seat: int | None) -> Effect:
-        """What a live-share client of ``viewer_seat`` may read of ``effect`` (secret money)."""
-        return secrecy.visible_effect(state, effect, viewer_seat)
+    def player_view(self, state: ChinatownState, seat: int | None) -> view.ChinatownView:
+        """What ``seat`` (None: the public) may see: money is secret until the end."""
+        return view.player_view(state, seat)
 
     def entry_code(self, state: ChinatownState, entry: Any) -> tuple[int, int] | None:
         return codes.entry_code(state, entry)

@@ -79,8 +79,7 @@ class GameUI:
     options: tuple[OptionSpec, ...] = ()  # setup options; defaults apply to the others
     quick_score: Screen | None = None  # a stand-alone scoring calculator screen
     quick_score_key: str = ""  # its title (ui catalogue key)
-    secret_scores: bool = False  # the Scores screen shows no totals before the scoreboard is final
-    public_scores: Panel | None = None  # with secret_scores: what the Scores tab shows during play
+    public_scores: Panel | None = None  # what the Scores tab shows while some totals are secret
     foresight: Panel | None = None  # what is coming, under the context on the Play screen (issue 15)
     foresight_rules: Panel | None = None  # the same, as a section of the Rules screen's "for this moment"
 

@@ -12,7 +12,7 @@ from typing import Any
 import flet as ft
 
 from companion.core import Effect, Prompt, RuleViolation, Table
-from companion.share.live import may_act, stamp, visible_effect
+from companion.share.live import may_act, stamp
 from companion.ui.foresight import last_round
 from companion.ui.games import ui_for
 from companion.ui.palette import TAP
@@ -216,8 +216,8 @@ def choice_button(app: App, table: Table, i: int, choice: Any, effects: list[Eff
     label = app.tr.msg(table.game.describe(table.state, choice))
     lines: list[ft.Control] = [ft.Text(label, weight=ft.FontWeight.BOLD, size=15)]
     seen = {label}
-    for fx in effects:
-        text = app.tr.msg(visible_effect(table, fx, app.access).msg)
+    for fx in app.view(table).effects(effects):
+        text = app.tr.msg(fx.msg)
         if text not in seen and len(lines) < 3:  # the label often says it already
             seen.add(text)
             lines.append(ft.Text(text, size=12))
@@ -338,14 +338,13 @@ def seat_panel(app: App, table: Table, seat: int) -> ft.Control:
 
 def generic_player(app: App, table: Table, seat: int) -> ft.Control:
     p = table.players[seat]
-    row = table.scoreboard.rows[seat]
+    row = next((r for r in app.view(table).scoreboard.rows if r.seat == seat), None)
+    total = (
+        ft.Text(app.tr("play.points", n=row.total), key=f"total-{seat}")
+        if row is not None
+        else ft.Text(app.tr("scores.secret_total"), key=f"total-hidden-{seat}")  # another player's secret
+    )
     return card(
-        ft.Row(
-            [
-                dot(p.color),
-                ft.Text(p.name, weight=ft.FontWeight.BOLD, expand=True),
-                ft.Text(app.tr("play.points", n=row.total), key=f"total-{seat}"),
-            ]
-        ),
+        ft.Row([dot(p.color), ft.Text(p.name, weight=ft.FontWeight.BOLD, expand=True), total]),
         key=f"player-{seat}",
     )

@@ -1,6 +1,8 @@
 """Scores: each player's total and breakdown (label, points, rule), a chart by round, the winner.
 
-During a game with hidden totals (Chinatown money) the tab shows only what the table may see.
+Drawn from the table's view for this screen (``App.view``): during a game with hidden totals
+(Chinatown money) a seat's phone shows that player's own row, the shared screen and a viewer
+none, and the game's ``public_scores`` panel what the table may see.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from companion.ui.widgets import card, dot, heading, rule_link, small
 def view(app: App, id: str) -> ft.View:
     table = app.hub.get(id)
     tr = app.tr
-    board = table.scoreboard
+    board = app.view(table).scoreboard
     body: list[ft.Control] = []
     if board.final:
         winners = board.shared or board.ranking[:1]
@@ -34,11 +36,12 @@ def view(app: App, id: str) -> ft.View:
         if board.tie_break is not None and tie_decided(board):
             items.append(small(tr.msg(board.tie_break), key="tie-break"))
         body.append(card(*items, key="final-card"))
-    elif ui_for(table.game_id).secret_scores:  # hidden information (Chinatown money) until the end
+    elif board.hidden:  # some totals are secret from this screen (Chinatown money) until the end
         body.append(small(tr("scores.secret"), key="secret"))
         public = ui_for(table.game_id).public_scores
         if public is not None:
             body += public(app, table)  # what the table may see: businesses and their income
+        body += [row_card(app, table, board, r.name) for r in board.rows]  # a seat's phone: its own
         return table_view(app, table, "scores", body)
     else:
         body.append(small(tr("scores.running"), key="running"))

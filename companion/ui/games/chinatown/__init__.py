@@ -23,6 +23,5 @@ UI = GameUI(
     },
     quick_score=quick_income,
     quick_score_key="chinatown.quick.title",
-    public_scores=public_scores,
-    secret_scores=True,  # money is secret until the end: the Scores screen hides totals
+    public_scores=public_scores,  # money is secret until the end (the game's player_view)
 )

@@ -1,5 +1,9 @@
 """Chinatown on the Play screen: the map, placing by tapping a tile then a building, the income
-of the board as it stands, and player cards whose money shows only on a tap (all at the end)."""
+of the board as it stands, and player cards whose money shows only on a tap (all at the end).
+
+Everything is drawn from the table's view for this screen (``App.view``: the public's on the
+shared screen and a viewer's phone, the player's own on a seat's phone); a player's money is
+read from that player's own view, in the dialog a tap on their card opens."""
 
 from __future__ import annotations
 
@@ -10,11 +14,10 @@ import flet as ft
 from companion.core import Table
 from companion.games.chinatown.entries import PlaceTile
 from companion.games.chinatown.income import find_businesses
-from companion.games.chinatown.secrecy import visible_money
-from companion.games.chinatown.state import ChinatownState
 from companion.games.chinatown.text import shop_name, tiles_text
+from companion.games.chinatown.view import SeenState
 from companion.share.live import may_act, may_see
-from companion.ui.games import state_as
+from companion.ui import seen as views
 from companion.ui.games.chinatown.board import building_text, business_of, income_card, map_view
 from companion.ui.games.chinatown.foresight import building_lines
 from companion.ui.palette import swatch
@@ -28,8 +31,20 @@ def _colour(table: Table) -> Any:
     return lambda seat: swatch(table.players[seat].color)
 
 
+def seen(app: App, table: Table) -> SeenState:
+    """The state as this screen may show it."""
+    return seen_by(table, app.seat)
+
+
+def seen_by(table: Table, seat: int | None) -> SeenState:
+    """The state as ``seat`` (None: the public) sees it."""
+    state = views.seen_by(table, seat).state
+    assert isinstance(state, SeenState)
+    return state
+
+
 def board(app: App, table: Table) -> list[ft.Control]:
-    state = state_as(table, ChinatownState)
+    state = seen(app, table)
     placing = state.phase == "place"
     seat = state.order()[state.placer] if placing else None
     if seat is not None and not may_act(app.access, seat):  # a live-share client: only its own turn
@@ -76,7 +91,7 @@ def board(app: App, table: Table) -> list[ft.Control]:
 
 def hand_row(app: App, table: Table, seat: int, picked: str | None) -> ft.Control:
     """The placer's tiles: tap one, then tap a highlighted building."""
-    state = state_as(table, ChinatownState)
+    state = seen(app, table)
 
     def pick(shop: str) -> Any:
         def go(_: Any = None) -> None:
@@ -94,7 +109,7 @@ def hand_row(app: App, table: Table, seat: int, picked: str | None) -> ft.Contro
 
 
 def show_building(app: App, table: Table, n: int) -> None:
-    state = state_as(table, ChinatownState)
+    state = seen(app, table)
     where = business_of(find_businesses(state.owner, state.shop))
     text = building_text(app, n, state.owner, state.shop, where, lambda s: table.players[s].name)
     app.dialog(
@@ -105,13 +120,13 @@ def show_building(app: App, table: Table, n: int) -> None:
 
 
 def player_panel(app: App, table: Table, seat: int) -> ft.Control:
-    state = state_as(table, ChinatownState)
+    state = seen(app, table)
     p = table.players[seat]
     tr = app.tr
     owned = sum(1 for s in state.owner.values() if s == seat)
     hand = tiles_text(t for t, k in state.hands[seat].items() for _ in range(k))
     hand_text = ", ".join(tr.msg(m) for m in hand) or tr("chinatown.no_tiles")
-    shown = visible_money(state, None)[seat]  # None until the game is over
+    shown = seen_by(table, None).money[seat]  # the card is public: None until the end
     private = may_see(app.access, seat)  # the host's shared screen, or this seat's own client
     money: ft.Control
     if shown is not None:
@@ -140,16 +155,28 @@ def player_panel(app: App, table: Table, seat: int) -> ft.Control:
 
 
 def reveal(app: App, table: Table, seat: int) -> None:
-    """Only this player's money, in a dialog the player closes after reading it."""
+    """Only this player's money and what makes it up (their own view), in a dialog the player
+    closes after reading it."""
     if not may_see(app.access, seat):  # never for another seat's live-share client
         return
-    state = state_as(table, ChinatownState)
-    amount = visible_money(state, seat)[seat]
-    app.dialog(
-        app.tr("chinatown.secret_title", name=table.players[seat].name),
-        lambda: [ft.Text(app.tr("chinatown.money", amount=amount), key="ct-secret-money", size=22)],
-        key="ct-money-dialog",
-    )
+    mine = views.seen_by(table, seat)
+    amount = seen_by(table, seat).money[seat]
+    row = next(r for r in mine.scoreboard.rows if r.seat == seat)
+
+    def body() -> list[ft.Control]:
+        lines: list[ft.Control] = [
+            ft.Text(app.tr("chinatown.money", amount=amount), key="ct-secret-money", size=22)
+        ]
+        lines += [
+            small(
+                f"{app.tr.msg(line.label)}: {app.tr('chinatown.money', amount=line.points)}",
+                key=f"ct-secret-{k}",
+            )
+            for k, line in enumerate(row.breakdown)
+        ]
+        return lines
+
+    app.dialog(app.tr("chinatown.secret_title", name=table.players[seat].name), body, key="ct-money-dialog")
 
 
 def public_scores(app: App, table: Table) -> list[ft.Control]:
@@ -157,15 +184,15 @@ def public_scores(app: App, table: Table) -> list[ft.Control]:
     the income of the board as it stands. Money in hand stays secret (trades move it)."""
     from companion.games.chinatown.data import DATA
 
-    state = state_as(table, ChinatownState)
+    state = seen(app, table)
     tr = app.tr
     rows: list[ft.Control] = [small(tr("screens.chinatown.income_by_year"))]
     for y, paid in enumerate(state.income):
-        # another seat's phone reads who was paid, not how much (docs/decisions/chinatown.md 15)
+        # who was paid, and how much only where this screen's view holds it (a seat's own phone)
         amounts = ", ".join(
-            tr("screens.chinatown.paid", name=table.players[s].name, amount=a)
-            if may_see(app.access, s)
-            else tr("screens.chinatown.paid_hidden", name=table.players[s].name)
+            tr("screens.chinatown.paid_hidden", name=table.players[s].name)
+            if a is None
+            else tr("screens.chinatown.paid", name=table.players[s].name, amount=a)
             for s, a in enumerate(paid)
         )
         rows.append(ft.Text(f"{DATA.years[y]}: {amounts}", key=f"ct-year-{y}", size=14))
