@@ -115,6 +115,8 @@ class Table:
         self._redo: list[BaseModel] = []
         # The prompt of the current state, computed once per version (the screens read it often).
         self._prompt: tuple[BaseModel, Prompt | None] | None = None
+        # The prompt of the state the last checked entry leads to, when the game gave it (PromptedPlay).
+        self._next_prompt: tuple[BaseModel, Prompt | None] | None = None
 
     # ---- creation -------------------------------------------------------------------
     @classmethod
@@ -181,7 +183,10 @@ class Table:
         state = self.state
         cached = self._prompt
         if cached is None or cached[0] is not state:
-            cached = self._prompt = (state, self.game.prompt(state))
+            ahead = self._next_prompt
+            cached = self._prompt = (
+                ahead if ahead is not None and ahead[0] is state else (state, self.game.prompt(state))
+            )
         return cached[1]
 
     @property
@@ -241,7 +246,12 @@ class Table:
         play = getattr(self.game, "play", None)
         if play is not None and prompt.choices is not None and parsed in prompt.choices:
             # Offered by the prompt, of its kind and seat: the game applies it without checking again.
-            state, effects = play(self.state, parsed)
+            prompted = getattr(self.game, "play_prompted", None)
+            if prompted is None:
+                state, effects = play(self.state, parsed)
+            else:
+                state, effects, ahead = prompted(self.state, parsed)
+                self._next_prompt = (state, ahead)
             return parsed, state, effects
         state, effects = self.game.apply(self.state, parsed)
         if prompt.choices is not None and parsed not in prompt.choices:

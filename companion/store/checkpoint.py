@@ -68,7 +68,11 @@ def load(text: Any, digest: str, game: Game) -> BaseModel | None:
         return None
     try:
         data = json.loads(text)
-        if not isinstance(data, dict) or data.get("digest") != digest or not isinstance(data.get("state"), dict):
+        if (
+            not isinstance(data, dict)
+            or data.get("digest") != digest
+            or not isinstance(data.get("state"), dict)
+        ):
             return None
         return game.state_from_dict(data["state"])
     except (ValueError, TypeError):  # not JSON, or a state the model refuses: replay the log

@@ -62,7 +62,9 @@ CREATE TABLE IF NOT EXISTS entries (
     PRIMARY KEY (table_id, seq)
 );
 """
-SCHEMA_VERSION = 3  # PRAGMA user_version; 0: before tables.rev; 1: before players and plays; 2: before checkpoints
+SCHEMA_VERSION = (
+    3  # PRAGMA user_version; 0: before tables.rev; 1: before players and plays; 2: before checkpoints
+)
 
 
 @dataclass
@@ -346,7 +348,10 @@ class Store(PlayersMixin, PlaysMixin):
             insert_play(record(table, started=table.created, player_ids=player_ids)) if table.finished else []
         )
         digest = self._log_digests(table)[-1]
-        resume = ("UPDATE tables SET checkpoint = ? WHERE id = ?", (checkpoint.dump(digest, table.state), table.id))
+        resume = (
+            "UPDATE tables SET checkpoint = ? WHERE id = ?",
+            (checkpoint.dump(digest, table.state), table.id),
+        )
         self._write(*self._table_rows(table), resume, *links, *play)
         self._revs[table] = 0
         table.journal = self

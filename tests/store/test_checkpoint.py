@@ -109,7 +109,9 @@ def test_a_checkpoint_of_another_log_is_ignored(path, played):
     doctor(path, played.id, 999)
     db = sqlite3.connect(path)
     with db:  # the same entry written differently: another log as far as the digest knows
-        body = db.execute("SELECT body FROM entries WHERE table_id = ? AND seq = 5", (played.id,)).fetchone()[0]
+        body = db.execute("SELECT body FROM entries WHERE table_id = ? AND seq = 5", (played.id,)).fetchone()[
+            0
+        ]
         spaced = json.dumps(json.loads(body), indent=2)
         db.execute("UPDATE entries SET body = ? WHERE table_id = ? AND seq = 5", (spaced, played.id))
     db.close()

@@ -7,8 +7,8 @@ decision by itself when its list holds a single entry.
 
 from __future__ import annotations
 
-from companion.games.dragon.data import RULES, WILD
 from companion.core.offers import offer
+from companion.games.dragon.data import RULES, WILD
 from companion.games.dragon.entries import (
     Act,
     ChooseGroup,
@@ -91,7 +91,9 @@ def action_options(state: DragonState, seat: int, group: int, yuan: int) -> list
     costs = privilege_costs(state)
     for card in state.groups[group]:
         if card == "privilege":
-            out.extend(offer(Act, seat=seat, card=card, size=size) for size, cost in costs.items() if yuan >= cost)
+            out.extend(
+                offer(Act, seat=seat, card=card, size=size) for size, cost in costs.items() if yuan >= cost
+            )
         elif card == WALL_CARD:
             out.extend(wall_options(state, seat))
         else:
@@ -173,16 +175,18 @@ def compute_choices(state: DragonState) -> list | None:
         return place_options(player, seat)
     if name == "group":
         return [
-            offer(ChooseGroup, seat=seat, group=g) for g in range(len(state.groups)) if group_open(state, seat, g)
+            offer(ChooseGroup, seat=seat, group=g)
+            for g in range(len(state.groups))
+            if group_open(state, seat, g)
         ] + [offer(Skip, seat=seat)]
     if name == "action":
         assert state.chosen_group is not None
         return action_options(state, seat, state.chosen_group, player.yuan)
     if name == "floor":
         max_floors = RULES.setup.max_floors
-        return [offer(Floor, seat=seat, palace=i) for i, p in enumerate(player.palaces) if p.floors < max_floors] + [
-            offer(Floor, seat=seat, palace=len(player.palaces))
-        ]
+        return [
+            offer(Floor, seat=seat, palace=i) for i, p in enumerate(player.palaces) if p.floors < max_floors
+        ] + [offer(Floor, seat=seat, palace=len(player.palaces))]
     if name == "card":
         return [offer(PlayCard, seat=seat, card=c) for c in dict.fromkeys(player.cards)]
     if name == "person_pick":
