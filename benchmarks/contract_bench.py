@@ -13,6 +13,7 @@ import gc
 import random
 import statistics
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -24,6 +25,7 @@ sys.path.append(str(ROOT))  # an older tree put first on PYTHONPATH wins
 from companion.core import Table  # noqa: E402
 from companion.games.chinatown.data import BUILDINGS, DATA  # noqa: E402
 from companion.games.chinatown.income import find_businesses, income_by_owner  # noqa: E402
+from companion.store import Store  # noqa: E402
 
 NAMES = ["Ana", "Ben", "Carla", "Dan", "Eva"]
 
@@ -55,6 +57,20 @@ def open_stored(data: dict[str, Any]) -> Table:
         return Table.from_dict(data, legal_redo_only=True)
 
 
+def per_entry_written(data: dict[str, Any]) -> float:
+    """The store's CPU time (ms, median) to write each entry of ``data`` as it is entered."""
+    with tempfile.TemporaryDirectory() as folder:
+        store = Store(Path(folder) / "write.sqlite3")
+        table = store.create(Table.new("dragon", NAMES, {"large_privilege_cost": 7}))
+        times = []
+        for raw in data["entries"]:
+            start = time.process_time()
+            table.submit(raw)
+            times.append(time.process_time() - start)
+        store.close()
+    return statistics.median(times) * 1e3
+
+
 def collector_pauses(held: list[Table], seconds: float) -> float:
     """The longest collection (ms) while random games are played with ``held`` tables in memory."""
     longest, started = 0.0, [0.0]
@@ -83,6 +99,13 @@ def main() -> None:
     print(
         f"open a stored table (trusted replay):     {median_ms(lambda: open_stored(data), 40):.2f} ms median"
     )
+    with tempfile.TemporaryDirectory() as folder:
+        store = Store(Path(folder) / "bench.sqlite3")
+        table_id = store.create(Table.from_dict(data)).id
+        ms = median_ms(lambda: store.open(table_id), 40)
+        store.close()
+    print(f"open it from the store (SQLite, Store.open): {ms:.2f} ms median")
+    print(f"an entry written through the store (CPU): {per_entry_written(data):.2f} ms median")
     print(
         f"import a file (every check):              {median_ms(lambda: Table.from_dict(data), 40):.2f} ms median"
     )

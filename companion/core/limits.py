@@ -12,6 +12,7 @@ before Python converts them, and a walk without recursion checks the rest.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import unicodedata
@@ -41,16 +42,30 @@ class InputLimitError(ValueError):
         super().__init__(self.msg.render())
 
 
-def load_json(text: str | bytes, limits: Limits = DEFAULT) -> Any:
+def load_json(text: str | bytes, limits: Limits = DEFAULT, *, shape: bool = True) -> Any:
     """Parse JSON within ``limits``.
 
     Raises InputLimitError when over a limit, json.JSONDecodeError or UnicodeDecodeError when
-    it is not JSON at all (callers already have a message for those).
+    it is not JSON at all (callers already have a message for those). ``shape=False`` leaves
+    out ``check_shape`` for a caller that checks the whole document the part goes into.
     """
     if len(text) > limits.max_chars:
         raise InputLimitError("sec-input.input.too_big", limit=limits.max_chars)
     if isinstance(text, bytes | bytearray):
         text = bytes(text).decode("utf-8")
+    try:
+        data = _decoder(limits).decode(text)
+    except RecursionError as exc:
+        raise InputLimitError("sec-input.input.too_deep", limit=limits.max_depth) from exc
+    if shape:
+        check_shape(data, limits)
+    return data
+
+
+@functools.cache
+def _decoder(limits: Limits) -> json.JSONDecoder:
+    """A decoder whose hooks refuse long numbers before Python converts them (made once: the
+    store reads a table's log row by row)."""
 
     def number(token: str) -> Any:
         if len(token.lstrip("-")) > limits.max_digits:
@@ -63,44 +78,60 @@ def load_json(text: str | bytes, limits: Limits = DEFAULT) -> Any:
     def constant(token: str) -> Any:
         raise InputLimitError("sec-input.input.number", limit=limits.max_digits)  # NaN, Infinity
 
-    try:
-        data = json.loads(text, parse_int=number, parse_float=number, parse_constant=constant)
-    except RecursionError as exc:
-        raise InputLimitError("sec-input.input.too_deep", limit=limits.max_depth) from exc
-    check_shape(data, limits)
-    return data
+    return json.JSONDecoder(parse_int=number, parse_float=number, parse_constant=constant)
 
 
 def check_shape(data: Any, limits: Limits = DEFAULT) -> None:
     """Refuse parsed data that nests too deep or holds too many values, or a too long string or number."""
     biggest = 10**limits.max_digits
-    stack: list[tuple[Any, int]] = [(data, 1)]
+    # Each level's values are walked in place (no stack entry per value): a stored table's
+    # whole log is checked each time it is opened.
+    stack: list[tuple[int, Any]] = [(1, (data,))]
     seen = 0
     while stack:
-        value, depth = stack.pop()
-        seen += 1
-        if seen > limits.max_values:
-            raise InputLimitError("sec-input.input.too_many", limit=limits.max_values)
-        if isinstance(value, str):
-            if len(value) > limits.max_string:
-                raise InputLimitError("sec-input.input.string", limit=limits.max_string)
-        elif isinstance(value, bool) or value is None:
-            continue
-        elif isinstance(value, int):
-            if not -biggest < value < biggest:
-                raise InputLimitError("sec-input.input.number", limit=limits.max_digits)
-        elif isinstance(value, float):
-            if not math.isfinite(value):
-                raise InputLimitError("sec-input.input.number", limit=limits.max_digits)
-        elif isinstance(value, dict | list | tuple):
-            if depth >= limits.max_depth:
-                raise InputLimitError("sec-input.input.too_deep", limit=limits.max_depth)
-            if isinstance(value, dict):
-                for key, item in value.items():
-                    stack.append((key, depth + 1))
-                    stack.append((item, depth + 1))
+        depth, values = stack.pop()
+        for value in values:
+            seen += 1
+            if seen > limits.max_values:
+                raise InputLimitError("sec-input.input.too_many", limit=limits.max_values)
+            kind = type(value)
+            if kind is str:
+                if len(value) > limits.max_string:
+                    raise InputLimitError("sec-input.input.string", limit=limits.max_string)
+            elif kind is int:
+                if not -biggest < value < biggest:
+                    raise InputLimitError("sec-input.input.number", limit=limits.max_digits)
+            elif kind is dict or kind is list or kind is tuple:
+                _nest(stack, value, depth, limits)
             else:
-                stack.extend((item, depth + 1) for item in value)
+                _other(stack, value, depth, limits, biggest)
+
+
+def _nest(stack: list[tuple[int, Any]], value: Any, depth: int, limits: Limits) -> None:
+    if depth >= limits.max_depth:
+        raise InputLimitError("sec-input.input.too_deep", limit=limits.max_depth)
+    if isinstance(value, dict):
+        stack.append((depth + 1, value.keys()))
+        stack.append((depth + 1, value.values()))
+    else:
+        stack.append((depth + 1, value))
+
+
+def _other(stack: list[tuple[int, Any]], value: Any, depth: int, limits: Limits, biggest: int) -> None:
+    """The rarer values: None, booleans, floats, subclasses of str, int and the containers."""
+    if isinstance(value, str):
+        if len(value) > limits.max_string:
+            raise InputLimitError("sec-input.input.string", limit=limits.max_string)
+    elif isinstance(value, bool) or value is None:
+        return
+    elif isinstance(value, int):
+        if not -biggest < value < biggest:
+            raise InputLimitError("sec-input.input.number", limit=limits.max_digits)
+    elif isinstance(value, float):
+        if not math.isfinite(value):
+            raise InputLimitError("sec-input.input.number", limit=limits.max_digits)
+    elif isinstance(value, dict | list | tuple):
+        _nest(stack, value, depth, limits)
 
 
 # Characters that can move a terminal's cursor, forge a line or reorder what is shown: C0/C1

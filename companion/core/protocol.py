@@ -253,6 +253,15 @@ class TrustedPlay(Protocol[StateT]):
 
 
 @runtime_checkable
+class PromptedPlay(Protocol[StateT]):
+    """Optional beside TrustedPlay: ``play``, and the prompt of the state it leads to, for a
+    game whose automatic steps computed that prompt's choices already (the Table keeps it as
+    that state's prompt instead of asking ``prompt`` again)."""
+
+    def play_prompted(self, state: StateT, entry: Any) -> tuple[StateT, list[Effect], Prompt | None]: ...
+
+
+@runtime_checkable
 class CompactCodes(Protocol[StateT_contra]):
     """Optional for a game: its own compact codes for entries no choice list holds (a dealt row,
     a trade), for QR snapshots. Either function returns None to fall back on the choice index

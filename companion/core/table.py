@@ -12,7 +12,7 @@ import json
 import random
 import uuid
 from datetime import UTC, datetime
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError, field_validator
 
@@ -118,11 +118,14 @@ class Table:
         self.created = created or datetime.now(UTC).isoformat(timespec="seconds")
         self.journal: Journal | None = None
         self._entries: list[Entry] = []
-        self._effects: list[list[Effect]] = []
-        self._states: list[BaseModel] = [game.setup(options, [p.name for p in players])]
+        # None marks a state or effects not rebuilt yet (a table resumed from a checkpoint).
+        self._effects: list[list[Effect] | None] = []
+        self._states: list[BaseModel | None] = [game.setup(options, [p.name for p in players])]
         self._redo: list[Entry] = []
         # The prompt of the current state, computed once per version (the screens read it often).
         self._prompt: tuple[BaseModel, Prompt | None] | None = None
+        # The prompt of the state the last checked entry leads to, when the game gave it (PromptedPlay).
+        self._next_prompt: tuple[BaseModel, Prompt | None] | None = None
 
     # ---- creation -------------------------------------------------------------------
     @classmethod
@@ -153,7 +156,10 @@ class Table:
 
     @property
     def state(self) -> BaseModel:
-        return self._states[-1]
+        state = self._states[-1]
+        if state is None:  # undone back into states a checkpoint skipped
+            state = self._rebuild()[-1]
+        return state
 
     @property
     def entries(self) -> list[Entry]:
@@ -166,13 +172,15 @@ class Table:
 
     @property
     def history(self) -> list[tuple[int, Entry, list[Effect]]]:
-        return [(i, e, list(fx)) for i, (e, fx) in enumerate(zip(self._entries, self._effects, strict=True))]
+        effects = self._effects if None not in self._effects else self._rebuild_effects()
+        return [(i, e, list(fx or ())) for i, (e, fx) in enumerate(zip(self._entries, effects, strict=True))]
 
     def state_at(self, version: int) -> BaseModel:
         """The state after the first ``version`` entries (0: the setup), e.g. to label old entries."""
         if not 0 <= version <= len(self._entries):
             raise IndexError(version)
-        return self._states[version]
+        state = self._states[version]
+        return state if state is not None else self._rebuild()[version]
 
     @property
     def version(self) -> int:
@@ -184,7 +192,10 @@ class Table:
         state = self.state
         cached = self._prompt
         if cached is None or cached[0] is not state:
-            cached = self._prompt = (state, self.game.prompt(state))
+            ahead = self._next_prompt
+            cached = self._prompt = (
+                ahead if ahead is not None and ahead[0] is state else (state, self.game.prompt(state))
+            )
         return cached[1]
 
     @property
@@ -250,7 +261,12 @@ class Table:
         play = getattr(self.game, "play", None)
         if play is not None and prompt.choices is not None and parsed in prompt.choices:
             # Offered by the prompt, of its kind and seat: the game applies it without checking again.
-            state, effects = play(self.state, parsed)
+            prompted = getattr(self.game, "play_prompted", None)
+            if prompted is None:
+                state, effects = play(self.state, parsed)
+            else:
+                state, effects, ahead = prompted(self.state, parsed)
+                self._next_prompt = (state, ahead)
             return parsed, state, effects
         state, effects = self.game.apply(self.state, parsed)
         if prompt.choices is not None and parsed not in prompt.choices:
@@ -323,7 +339,14 @@ class Table:
         return json.dumps(self.to_dict(), ensure_ascii=False, indent=indent)
 
     @classmethod
-    def from_dict(cls, data: Any, *, legal_redo_only: bool = False, trusted: bool = False) -> Table:
+    def from_dict(
+        cls,
+        data: Any,
+        *,
+        legal_redo_only: bool = False,
+        trusted: bool = False,
+        checkpoint: BaseModel | None = None,
+    ) -> Table:
         """The table a file's data describes, every entry (and every undone one) checked.
 
         ``legal_redo_only``: keep the undone entries up to the first illegal one instead of
@@ -331,6 +354,9 @@ class Table:
         ``trusted``: the entries in force come from the app's own store, where each passed
         every check when it was made; they are parsed and played without checking them again
         (the undone ones are still checked). Files, codes and imports never pass it.
+        ``checkpoint`` (only with ``trusted``): the state the entries in force lead to, which the
+        store kept with its log's digest. The entries are parsed but not played; the earlier
+        states and the effects are rebuilt from the log the first time something reads them.
         """
         try:
             check_shape(data)
@@ -355,7 +381,8 @@ class Table:
             name=file.name,
             created=file.created or None,
         )
-        if not (trusted and table._replay_trusted(file.entries)):
+        resumed = trusted and checkpoint is not None and table._resume(file.entries, checkpoint)
+        if not resumed and not (trusted and table._replay_trusted(file.entries)):
             for i, raw in enumerate(file.entries):
                 try:
                     table.submit(raw)
@@ -374,7 +401,7 @@ class Table:
         for raw in raws:
             try:
                 entry = self.game.entry_adapter.validate_python(raw)
-                state, effects = play(self._states[-1], entry)
+                state, effects = play(self.state, entry)
             except Exception:  # a damaged log: let the checked replay say what is wrong
                 del self._entries[:], self._effects[:], self._states[1:]
                 return False
@@ -382,6 +409,44 @@ class Table:
             self._effects.append(effects)
             self._states.append(state)
         return True
+
+    def _resume(self, raws: list[dict[str, Any]], final: BaseModel) -> bool:
+        """Take the entries in force and their final state as they are; nothing is played now.
+
+        False (nothing taken) if an entry cannot be parsed: the caller replays the log instead.
+        """
+        parse = self.game.entry_adapter.validate_python
+        try:
+            entries = [parse(raw) for raw in raws]
+        except ValidationError:
+            return False
+        if entries:
+            self._entries = entries
+            self._effects = [None] * len(entries)
+            self._states += [None] * (len(entries) - 1) + [final]
+        return True
+
+    def _rebuild(self) -> list[BaseModel]:
+        """Fill in the states (and effects) a checkpoint skipped, playing the log without checks."""
+        play = getattr(self.game, "play", None) or self.game.apply
+        states, effects = self._states, self._effects
+        state = states[0]
+        assert state is not None  # the setup is always there
+        for i, entry in enumerate(self._entries):
+            known = states[i + 1]
+            if known is not None and effects[i] is not None:
+                state = known
+                continue
+            state, effects[i] = play(state, entry)
+            if known is None:
+                states[i + 1] = state
+            else:  # keep the state already handed out (the prompt cache holds it)
+                state = known
+        return cast(list[BaseModel], states)  # every slot is filled now
+
+    def _rebuild_effects(self) -> list[list[Effect] | None]:
+        self._rebuild()
+        return self._effects
 
     def _check_redo(self, redo: list[dict[str, Any]], legal_only: bool) -> None:
         """Replay the undone entries (the next one to redo last) with every check, then undo them again."""

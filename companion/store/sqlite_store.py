@@ -23,6 +23,7 @@ import sqlite3
 import threading
 import uuid
 import weakref
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -30,10 +31,13 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from companion.core import Msg, Table, TableError, msg
-from companion.core.limits import InputLimitError, load_json
+from companion.core.limits import InputLimitError, check_shape, load_json
 from companion.core.memory import settle
+from companion.core.registry import UnknownGame
+from companion.core.registry import get as get_game
 from companion.core.table import FILE_FORMAT, FILE_VERSION
 from companion.plays import record
+from companion.store import checkpoint
 from companion.store.players import PlayersMixin
 from companion.store.plays_log import PlaysMixin
 from companion.store.plays_rows import insert_play
@@ -58,7 +62,18 @@ CREATE TABLE IF NOT EXISTS entries (
     PRIMARY KEY (table_id, seq)
 );
 """
-SCHEMA_VERSION = 2  # PRAGMA user_version; 0: before tables.rev; 1: before players and plays
+SCHEMA_VERSION = (
+    3  # PRAGMA user_version; 0: before tables.rev; 1: before players and plays; 2: before checkpoints
+)
+
+
+@dataclass
+class StoredLog:
+    """What opening a table needs beside its file: the bodies of the entries in force, as
+    stored, and the checkpoint column."""
+
+    bodies: list[str]
+    checkpoint: Any
 
 
 class StoreError(TableError):
@@ -128,6 +143,8 @@ class Store(PlayersMixin, PlaysMixin):
         self._lock = threading.RLock()
         # The revision of each table as this store last read or wrote it, per Table object.
         self._revs: weakref.WeakKeyDictionary[Table, int] = weakref.WeakKeyDictionary()
+        # The log digests of each table (checkpoint.chain), one per version up to the current one.
+        self._digests: weakref.WeakKeyDictionary[Table, list[str]] = weakref.WeakKeyDictionary()
         try:
             if str(path) != ":memory:":
                 self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -147,18 +164,22 @@ class Store(PlayersMixin, PlaysMixin):
 
     def _migrate(self) -> None:
         """Bring a store written by an older version up to SCHEMA_VERSION (in one transaction)."""
-        if self._db.execute("PRAGMA user_version").fetchone()[0] >= SCHEMA_VERSION:
+        found = self._db.execute("PRAGMA user_version").fetchone()[0]
+        if found >= SCHEMA_VERSION:
             return
         self._db.execute("BEGIN IMMEDIATE")
         try:
             columns = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
             if "rev" not in columns:
                 self._db.execute("ALTER TABLE tables ADD COLUMN rev INTEGER NOT NULL DEFAULT 0")
+            if "checkpoint" not in columns:  # the state the log leads to (store/checkpoint.py)
+                self._db.execute("ALTER TABLE tables ADD COLUMN checkpoint TEXT")
             if "at" not in {row[1] for row in self._db.execute("PRAGMA table_info(entries)")}:
                 self._db.execute("ALTER TABLE entries ADD COLUMN at TEXT")  # when it was entered
             for statement in PLAYS_SCHEMA:
                 self._db.execute(statement)
-            self._log_finished_tables()
+            if found < 2:  # version 2 logged them already
+                self._log_finished_tables()
             self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         except BaseException:
             self._db.execute("ROLLBACK")
@@ -235,31 +256,45 @@ class Store(PlayersMixin, PlaysMixin):
         seq = table.version
         finished = int(table.game.prompt(state) is None)
         now = _now()
+        body = checkpoint.entry_body(entry)
+        digest = checkpoint.chain(self._log_digests(table)[-1], [body])[-1]
         self._write(
             ("DELETE FROM entries WHERE table_id = ? AND seq >= ?", (table.id, seq)),
             (
                 "INSERT INTO entries (table_id, seq, body, at) VALUES (?, ?, ?, ?)",
-                (table.id, seq, json.dumps(entry.model_dump(mode="json"), ensure_ascii=False), now),
+                (table.id, seq, body, now),
             ),
             (
-                "UPDATE tables SET updated = ?, entries = ?, finished = ? WHERE id = ?",
-                (now, seq + 1, finished, table.id),
+                "UPDATE tables SET updated = ?, entries = ?, finished = ?, checkpoint = ? WHERE id = ?",
+                (now, seq + 1, finished, checkpoint.dump(digest, state), table.id),
             ),
             *(self._play_of(table, entry, state, now) if finished else ()),
             table=table,
         )
+        self._digests[table].append(digest)
+
+    def _log_digests(self, table: Table) -> list[str]:
+        """The digests of the table's log up to its current version, computed once per table."""
+        digests = self._digests.get(table)
+        if digests is None or len(digests) != table.version + 1:
+            bodies = [checkpoint.entry_body(e) for e in table.entries]
+            digests = self._digests[table] = checkpoint.chain(checkpoint.game_root(table.game), bodies)
+        return digests
 
     def undone(self, table: Table) -> None:
         seq = table.version - 1
         self._write(
             ("UPDATE entries SET undone = 1 WHERE table_id = ? AND seq = ?", (table.id, seq)),
             (
-                "UPDATE tables SET updated = ?, entries = ?, finished = 0 WHERE id = ?",
+                "UPDATE tables SET updated = ?, entries = ?, finished = 0, checkpoint = NULL WHERE id = ?",
                 (_now(), seq, table.id),
             ),
             ("DELETE FROM plays WHERE table_id = ?", (table.id,)),  # the table is open again
             table=table,
         )
+        digests = self._digests.get(table)
+        if digests is not None and len(digests) > seq + 1:
+            del digests[seq + 1 :]
 
     def redone(self, table: Table) -> None:
         seq = table.version
@@ -267,15 +302,19 @@ class Store(PlayersMixin, PlaysMixin):
         state, _ = table.game.apply(table.state, entry)
         finished = int(table.game.prompt(state) is None)
         now = _now()
+        # The row keeps its body; a digest of a differently written body only makes the
+        # checkpoint stale, and the next open replays the log.
+        digest = checkpoint.chain(self._log_digests(table)[-1], [checkpoint.entry_body(entry)])[-1]
         self._write(
             ("UPDATE entries SET undone = 0, at = ? WHERE table_id = ? AND seq = ?", (now, table.id, seq)),
             (
-                "UPDATE tables SET updated = ?, entries = ?, finished = ? WHERE id = ?",
-                (now, seq + 1, finished, table.id),
+                "UPDATE tables SET updated = ?, entries = ?, finished = ?, checkpoint = ? WHERE id = ?",
+                (now, seq + 1, finished, checkpoint.dump(digest, state), table.id),
             ),
             *(self._play_of(table, entry, state, now) if finished else ()),
             table=table,
         )
+        self._digests[table].append(digest)
 
     def _play_of(
         self, table: Table, entry: BaseModel, state: BaseModel, now: str
@@ -308,7 +347,12 @@ class Store(PlayersMixin, PlaysMixin):
         play = (
             insert_play(record(table, started=table.created, player_ids=player_ids)) if table.finished else []
         )
-        self._write(*self._table_rows(table), *links, *play)
+        digest = self._log_digests(table)[-1]
+        resume = (
+            "UPDATE tables SET checkpoint = ? WHERE id = ?",
+            (checkpoint.dump(digest, table.state), table.id),
+        )
+        self._write(*self._table_rows(table), resume, *links, *play)
         self._revs[table] = 0
         table.journal = self
         return table
@@ -400,16 +444,19 @@ class Store(PlayersMixin, PlaysMixin):
 
         A table that cannot be rebuilt raises DamagedTable saying what is wrong.
         """
-        data, rev, problem = self._read_table(table_id)
+        data, rev, problem, log = self._read_log(table_id)
         if problem is not None:
             raise DamagedTable("sec-input.store.damaged", detail=problem)
+        digests, final = _resume_point(data["game"], log)
         try:
             # Undone rows stored before Redo checked its entries may be illegal: the stack stops
             # before the first such one (its rows stay until a new entry replaces them).
-            table = Table.from_dict(data, legal_redo_only=True, trusted=True)  # our own checked log
+            table = Table.from_dict(data, legal_redo_only=True, trusted=True, checkpoint=final)  # our own log
         except TableError as exc:
             raise DamagedTable("sec-input.store.damaged", detail=exc.msg) from exc
         self._revs[table] = rev
+        if digests is not None:
+            self._digests[table] = digests
         table.journal = self
         settle()  # its states never change: keep the collector off them
         return table
@@ -430,6 +477,7 @@ class Store(PlayersMixin, PlaysMixin):
             raise DamagedTable("sec-input.store.damaged", detail=exc.msg) from exc
         for raw in entries:
             try:
+                check_shape(raw)  # the rows were read without it (from_dict checks a whole log)
                 table.submit(raw)
             except Exception:  # the first entry that cannot be replayed ends what can be read
                 break
@@ -440,30 +488,41 @@ class Store(PlayersMixin, PlaysMixin):
 
         ``lenient``: stop the log at the first unreadable entry instead of reporting it.
         """
+        data, rev, problem, _ = self._read_log(table_id, lenient)
+        return data, rev, problem
+
+    def _read_log(self, table_id: str, lenient: bool = False) -> tuple[Any, int, Msg | None, StoredLog]:
+        """``_read_table``, and the stored bodies of the entries in force with the checkpoint."""
         with self._lock:
-            head = self._read("SELECT game, name, created, header, rev FROM tables WHERE id = ?", (table_id,))
+            head = self._read(
+                "SELECT game, name, created, header, rev, checkpoint FROM tables WHERE id = ?", (table_id,)
+            )
             if not head:
                 raise TableError("store.no_such_table", id=table_id)
             rows = self._read(
                 "SELECT seq, body, undone FROM entries WHERE table_id = ? ORDER BY seq", (table_id,)
             )
-        game, name, created, header_text, rev = head[0]
+        game, name, created, header_text, rev, saved = head[0]
+        log = StoredLog(bodies=[], checkpoint=saved)
         try:
             header = _header(header_text)
         except StoreError as exc:
-            return None, rev, exc.msg
+            return None, rev, exc.msg, log
         entries: list[Any] = []
         redo: list[Any] = []
         for seq, body, undone in rows:
             try:
-                entry = load_json(body) if isinstance(body, str | bytes) else None
+                # Table.from_dict checks the shape of the whole log, these rows with it.
+                entry = load_json(body, shape=False) if isinstance(body, str | bytes) else None
             except (InputLimitError, ValueError):
                 entry = None
             if not isinstance(entry, dict):
                 if lenient:
                     break
-                return None, rev, msg("sec-input.store.bad_entry_row", n=seq + 1)
+                return None, rev, msg("sec-input.store.bad_entry_row", n=seq + 1), log
             (redo if undone else entries).append(entry)
+            if not undone:
+                log.bodies.append(body)
         data = {
             "format": FILE_FORMAT,
             "version": FILE_VERSION,
@@ -476,7 +535,7 @@ class Store(PlayersMixin, PlaysMixin):
             "entries": entries,
             "redo": redo[::-1],
         }
-        return data, rev, None
+        return data, rev, None, log
 
     def rename(self, table_id: str, name: str) -> None:
         name = " ".join(name.split())
@@ -504,6 +563,16 @@ class Store(PlayersMixin, PlaysMixin):
 
 # Tables with an entry row that is not JSON, and the first such position.
 _BAD_ROWS = "SELECT table_id, MIN(seq) FROM entries WHERE NOT json_valid(body) GROUP BY table_id"
+
+
+def _resume_point(game_id: Any, log: StoredLog) -> tuple[list[str] | None, BaseModel | None]:
+    """The log's digests and the checkpoint's state if it was made from this very log."""
+    try:
+        game = get_game(game_id)
+    except (UnknownGame, TypeError):  # the replay names the unknown game
+        return None, None
+    digests = checkpoint.chain(checkpoint.game_root(game), log.bodies)
+    return digests, checkpoint.load(log.checkpoint, digests[-1], game)
 
 
 def _header(text: Any) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from conformance_hooks import HOOKS, Hooks
 
 from companion.core import RuleViolation, Table, registry
 from companion.core.rulebook import rule
+from companion.store import checkpoint
 
 CASES = [(game_id, chunk) for game_id, hooks in HOOKS.items() for chunk in range(hooks.chunks) if hooks.cases]
 
@@ -107,6 +108,10 @@ def at_end(table: Table, hooks: Hooks, undo_redo: bool) -> None:
     assert imported.state.model_dump() == final and imported.entries == table.entries
     stored = Table.from_dict(table.to_dict(), trusted=True)
     assert stored.state.model_dump() == final and stored.history == table.history
+    saved = checkpoint.load(checkpoint.dump("log", table.state), "log", table.game)  # as the store keeps it
+    assert saved == table.state, "the state does not come back the same from its checkpoint"
+    resumed = Table.from_dict(table.to_dict(), trusted=True, checkpoint=saved)
+    assert resumed.history == table.history and resumed.state_at(1) == table.state_at(1)
 
     if undo_redo:
         n = table.version

@@ -42,7 +42,7 @@ def test_the_fixture_is_a_version_1_store():
 def test_a_version_1_store_opens_unchanged_with_its_finished_tables_in_the_log(tmp_path):
     path = _copy(V1, tmp_path)
     store = Store(path)
-    assert _version(path) == sqlite_store.SCHEMA_VERSION == 2
+    assert _version(path) == sqlite_store.SCHEMA_VERSION == 3
     assert {i.id: i.finished for i in store.list()} == {
         "dragon-done": True,
         "chinatown-done": True,
@@ -80,8 +80,8 @@ def test_the_migration_is_one_transaction(tmp_path, monkeypatch):
     assert len(Store(path).plays()) == 3
 
 
-def test_a_version_0_store_moves_to_version_2(tmp_path):
+def test_a_version_0_store_moves_to_the_current_version(tmp_path):
     path = _copy(V0, tmp_path)
     store = Store(path)
-    assert _version(path) == 2
+    assert _version(path) == sqlite_store.SCHEMA_VERSION
     assert len(store.list()) == 3 and store.plays() == []

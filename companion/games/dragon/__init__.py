@@ -11,7 +11,7 @@ from companion.core.registry import Calculator, GameSpec
 from companion.games.dragon import calc, codes
 from companion.games.dragon.choices import STEP_KINDS, choices, step
 from companion.games.dragon.data import MAX_PLAYERS, MIN_PLAYERS
-from companion.games.dragon.engine import apply, play, setup, step_rules
+from companion.games.dragon.engine import apply, play, play_offered, setup, step_rules
 from companion.games.dragon.entries import ENTRY_ADAPTER
 from companion.games.dragon.forecast import (
     EventForecast,
@@ -57,6 +57,10 @@ class DragonGame:
 
     def prompt(self, state: DragonState) -> Prompt | None:
         # Computed once per version: the Table caches it.
+        return self._prompt(state, None if step(state) in TABLE_FACTS else choices(state))
+
+    def _prompt(self, state: DragonState, legal: list[Any] | None) -> Prompt | None:
+        """The prompt of ``state``, whose legal entries are ``legal`` (None for a table fact)."""
         name = step(state)
         if name is None:
             return None
@@ -65,7 +69,7 @@ class DragonGame:
             seat=None if fact or name == "start_player" else state.current,
             kind=name,
             msg=prompt_msg(state),
-            choices=None if fact else choices(state),
+            choices=None if fact else legal,
             kinds=STEP_KINDS[name],
             auto=fact,
             rule_ids=step_rules(state, name),
@@ -76,6 +80,12 @@ class DragonGame:
 
     def play(self, state: DragonState, entry: Any) -> tuple[DragonState, list[Effect]]:
         return play(state, entry)
+
+    def play_prompted(
+        self, state: DragonState, entry: Any
+    ) -> tuple[DragonState, list[Effect], Prompt | None]:
+        s, fx, legal = play_offered(state, entry)
+        return s, fx, self._prompt(s, legal)
 
     def score(self, state: DragonState) -> Scoreboard:
         return score(state)

@@ -7,6 +7,7 @@ decision by itself when its list holds a single entry.
 
 from __future__ import annotations
 
+from companion.core.offers import offer
 from companion.core.protocol import Entry
 from companion.games.dragon.data import RULES, WILD
 from companion.games.dragon.entries import (
@@ -92,11 +93,13 @@ def action_options(state: DragonState, seat: int, group: int, yuan: int) -> list
     costs = privilege_costs(state)
     for card in state.groups[group]:
         if card == "privilege":
-            out.extend(Act(seat=seat, card=card, size=size) for size, cost in costs.items() if yuan >= cost)
+            out.extend(
+                offer(Act, seat=seat, card=card, size=size) for size, cost in costs.items() if yuan >= cost
+            )
         elif card == WALL_CARD:
             out.extend(wall_options(state, seat))
         else:
-            out.append(Act(seat=seat, card=card))
+            out.append(offer(Act, seat=seat, card=card))
     return out
 
 
@@ -117,29 +120,31 @@ def recruit_picks(state: DragonState, seat: int) -> list[Entry]:
     else:
         first = state.first_pick.split(":")[0]
         kinds = [t for t in young if pair_free(state, first, t)]
-    return [Pick(seat=seat, tile=f"{t}:young") for t in kinds]
+    return [offer(Pick, seat=seat, tile=f"{t}:young") for t in kinds]
 
 
 def person_picks(state: DragonState, seat: int, card: str) -> list[Entry]:
     """The tiles a played person card can take: its type's young or old tile, or any for the wildcard."""
     return [
-        Pick(seat=seat, tile=t)
+        offer(Pick, seat=seat, tile=t)
         for t in RULES.tile_ids
         if state.supply[t] > 0 and (card == WILD or t.startswith(card + ":"))
     ]
 
 
 def place_options(player: PlayerState, seat: int) -> list[Entry]:
-    rooms: list[Entry] = [Place(seat=seat, palace=i) for i, pal in enumerate(player.palaces) if pal.room > 0]
+    rooms: list[Entry] = [
+        offer(Place, seat=seat, palace=i) for i, pal in enumerate(player.palaces) if pal.room > 0
+    ]
     if rooms:
         return rooms
     # Every palace is full: replace someone, or let the newcomer go (reference decision 4).
     out: list[Entry] = [
-        Place(seat=seat, palace=i, displace=t)
+        offer(Place, seat=seat, palace=i, displace=t)
         for i, pal in enumerate(player.palaces)
         for t in dict.fromkeys(pal.persons)
     ]
-    out.append(Place(seat=seat, palace=None))
+    out.append(offer(Place, seat=seat, palace=None))
     return out
 
 
@@ -147,7 +152,7 @@ def release_options(state: DragonState) -> list[Release]:
     task = state.tasks[0]
     player = state.players[task.seat]
     return [
-        Release(seat=task.seat, palace=i, tile=t)
+        offer(Release, seat=task.seat, palace=i, tile=t)
         for i, pal in enumerate(player.palaces)
         if not (task.per_palace and i in task.hit) and (task.palace is None or i == task.palace)
         for t in dict.fromkeys(pal.persons)
@@ -165,7 +170,7 @@ def compute_choices(state: DragonState) -> list[Entry] | None:
     if name is None or name in ("event_row", "groups", "super_event"):
         return None
     if name == "start_player":
-        return [StartPlayer(player=i) for i in range(len(state.players))]
+        return [offer(StartPlayer, player=i) for i in range(len(state.players))]
     assert seat is not None
     player = state.players[seat]
     if name == "recruit_pick":
@@ -174,20 +179,21 @@ def compute_choices(state: DragonState) -> list[Entry] | None:
         return place_options(player, seat)
     if name == "group":
         return [
-            ChooseGroup(seat=seat, group=g) for g in range(len(state.groups)) if group_open(state, seat, g)
-        ] + [Skip(seat=seat)]
+            offer(ChooseGroup, seat=seat, group=g)
+            for g in range(len(state.groups))
+            if group_open(state, seat, g)
+        ] + [offer(Skip, seat=seat)]
     if name == "action":
         assert state.chosen_group is not None
         return action_options(state, seat, state.chosen_group, player.yuan)
     if name == "floor":
         max_floors = RULES.setup.max_floors
         floors: list[Entry] = [
-            Floor(seat=seat, palace=i) for i, p in enumerate(player.palaces) if p.floors < max_floors
+            offer(Floor, seat=seat, palace=i) for i, p in enumerate(player.palaces) if p.floors < max_floors
         ]
-        floors.append(Floor(seat=seat, palace=len(player.palaces)))
-        return floors
+        return [*floors, offer(Floor, seat=seat, palace=len(player.palaces))]
     if name == "card":
-        return [PlayCard(seat=seat, card=c) for c in dict.fromkeys(player.cards)]
+        return [offer(PlayCard, seat=seat, card=c) for c in dict.fromkeys(player.cards)]
     if name == "person_pick":
         assert state.card is not None
         return person_picks(state, seat, state.card)

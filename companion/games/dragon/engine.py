@@ -143,13 +143,19 @@ def apply(state: DragonState, entry: object) -> tuple[DragonState, list[Effect]]
 
 def play(state: DragonState, entry: object) -> tuple[DragonState, list[Effect]]:
     """Apply a legal entry (checked by ``apply``, or offered by the prompt and checked by the Table)."""
+    s, fx, _ = play_offered(state, entry)
+    return s, fx
+
+
+def play_offered(state: DragonState, entry: object) -> tuple[DragonState, list[Effect], list[Any] | None]:
+    """``play``, and the legal entries of the state it leads to (what its prompt offers), which
+    the automatic steps computed last anyway."""
     name = step(state)
     assert name is not None
     s = state.clone()
     fx: list[Effect] = []
     HANDLERS[name](s, entry, fx)
-    advance(s, fx)
-    return s, fx
+    return s, fx, advance(s, fx)
 
 
 # ---- handlers: the entry is known to be legal; ``s`` is a private copy ---------------------
@@ -457,8 +463,11 @@ HANDLERS: dict[str, Callable[[DragonState, Any, list[Effect]], None]] = {
 # ---- the automatic part of the machine -----------------------------------------------------
 
 
-def advance(s: DragonState, fx: list[Effect]) -> None:
-    """Run phase changes, events, decay and scoring, and every one-choice decision."""
+def advance(s: DragonState, fx: list[Effect]) -> list[Any] | None:
+    """Run phase changes, events, decay and scoring, and every one-choice decision.
+
+    Returns the legal entries of the decision it stops at (None: a free-form one, or the end).
+    """
     while True:
         if s.phase == "recruit" and s.turn >= len(s.order):
             _start_month(s, 1, fx)
@@ -475,37 +484,43 @@ def advance(s: DragonState, fx: list[Effect]) -> None:
         elif s.phase == "event":
             settle_tasks(s, fx)
             if s.tasks or s.floors_left:
-                if not _auto_one(s, fx):
-                    return
+                done, legal = _auto_one(s, fx)
+                if not done:
+                    return legal
                 continue
             if s.super_step is not None:
                 settle_super(s, fx)
-                if s.super_step is not None and not _auto_one(s, fx):
-                    return
+                if s.super_step is not None:
+                    done, legal = _auto_one(s, fx)
+                    if not done:
+                        return legal
                 continue
             if s.after:
                 _after_event(s, s.after.pop(0), fx)
                 continue
             _end_month(s, fx)
-        elif not _auto_one(s, fx):
-            return
+        else:
+            done, legal = _auto_one(s, fx)
+            if not done:
+                return legal
 
 
-def _auto_one(s: DragonState, fx: list[Effect]) -> bool:
-    """Apply the pending decision if it has exactly one legal entry; True if it did."""
+def _auto_one(s: DragonState, fx: list[Effect]) -> tuple[bool, list[Any] | None]:
+    """Apply the pending decision if it has exactly one legal entry: (True, None) if it did,
+    else (False, its legal entries) for ``advance`` to hand on."""
     name = step(s)
     if name is None:
-        return False
+        return False, None
     legal = compute_choices(s)  # s is still being changed: never cache it
     if legal is None or len(legal) != 1:
-        return False
+        return False, legal
     fx.append(
         Effect(
             rule_id="dragon.auto", seat=s.current, msg=msg("dragon.fx.auto", what=describe_entry(s, legal[0]))
         )
     )
     HANDLERS[name](s, legal[0], fx)
-    return True
+    return True, None
 
 
 def _start_month(s: DragonState, month: int, fx: list[Effect]) -> None:

@@ -20,15 +20,21 @@ Phase = Literal[
 
 
 _M = TypeVar("_M", bound=BaseModel)
+_setattr = object.__setattr__
 
 
-def _copy(model: _M, **changes: Any) -> _M:
-    """A shallow copy of a model with some fields replaced, without pydantic's slower __copy__."""
-    new = model.__class__.__new__(model.__class__)
-    object.__setattr__(new, "__dict__", {**model.__dict__, **changes})
-    object.__setattr__(new, "__pydantic_fields_set__", model.__pydantic_fields_set__)
-    object.__setattr__(new, "__pydantic_extra__", None)
-    object.__setattr__(new, "__pydantic_private__", None)
+def _copy(model: _M, lists: tuple[str, ...], **changes: Any) -> _M:
+    """A shallow copy of a model whose ``lists`` (lists or dicts) are copied one level and some
+    fields replaced, without pydantic's slower __copy__ (each entry copies a state)."""
+    fields = model.__dict__.copy()
+    for name in lists:
+        fields[name] = fields[name].copy()
+    fields.update(changes)
+    new = object.__new__(model.__class__)
+    _setattr(new, "__dict__", fields)
+    _setattr(new, "__pydantic_fields_set__", model.__pydantic_fields_set__)
+    _setattr(new, "__pydantic_extra__", None)
+    _setattr(new, "__pydantic_private__", None)
     return new
 
 
@@ -70,14 +76,7 @@ class PlayerState(BaseModel):
     wall_tiles: list[str] = []  # Great Wall: the bonuses of the wall tiles not yet laid
 
     def clone(self) -> PlayerState:
-        return _copy(
-            self,
-            palaces=list(self.palaces),
-            cards=list(self.cards),
-            released=list(self.released),
-            ledger=list(self.ledger),
-            wall_tiles=list(self.wall_tiles),
-        )
+        return _copy(self, _PLAYER_LISTS)
 
     @property
     def vp(self) -> int:
@@ -93,6 +92,23 @@ class PlayerState(BaseModel):
 
     def count_type(self, kind: str) -> int:
         return sum(1 for p in self.persons() if p.startswith(kind + ":"))
+
+
+# The mutable fields a copy must not share (the others are immutable values or replaced whole).
+_PLAYER_LISTS = ("palaces", "cards", "released", "ledger", "wall_tiles")
+_STATE_LISTS = (
+    "supply",
+    "events",
+    "order",
+    "pairs",
+    "groups",
+    "tasks",
+    "by_round",
+    "wall",
+    "after",
+    "super_left",
+    "super_taken",
+)
 
 
 class ReleaseTask(BaseModel):
@@ -141,19 +157,9 @@ class DragonState(BaseModel):
     def clone(self) -> DragonState:
         return _copy(
             self,
+            _STATE_LISTS,
             players=[p.clone() for p in self.players],
-            supply=dict(self.supply),
-            events=list(self.events),
-            order=list(self.order),
-            pairs=list(self.pairs),
-            groups=list(self.groups),
             dragons=[list(g) for g in self.dragons],
-            tasks=list(self.tasks),
-            by_round=list(self.by_round),
-            wall=list(self.wall),
-            after=list(self.after),
-            super_left=list(self.super_left),
-            super_taken=list(self.super_taken),
         )
 
     @property

@@ -8,6 +8,7 @@ The wall check runs after each Mongol Invasion and once more after the month-12 
 from __future__ import annotations
 
 from companion.core.msg import Msg, msg
+from companion.core.offers import offer
 from companion.core.protocol import Effect, RuleViolation
 from companion.games.dragon.data import RULES
 from companion.games.dragon.entries import Act
@@ -29,7 +30,7 @@ def wall_options(state: DragonState, seat: int) -> list[Act]:
     """One "Build the Wall" action per wall tile the player still holds (none when refused)."""
     if wall_refusal(state, seat) is not None:
         return []
-    return [Act(seat=seat, card=CARD, bonus=b) for b in state.players[seat].wall_tiles]
+    return [offer(Act, seat=seat, card=CARD, bonus=b) for b in state.players[seat].wall_tiles]
 
 
 def bonus_msg(bonus: str) -> Msg:

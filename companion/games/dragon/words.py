@@ -1,17 +1,25 @@
-"""Small Msg builders shared by effects, prompts and labels."""
+"""Small Msg builders shared by effects, prompts and labels.
+
+A Msg is frozen, and these depend only on their argument: each is built once per argument
+(effects and prompts name the same tiles and cards hundreds of times a game).
+"""
 
 from __future__ import annotations
+
+import functools
 
 from companion.core.msg import Msg, msg
 from companion.games.dragon.data import RULES, WILD
 
 
+@functools.cache
 def tile_msg(tile: str) -> Msg:
     """ "young monk" / "monje joven"."""
     kind, age = tile.split(":")
     return msg("dragon.tile", type=msg(f"dragon.type.{kind}"), age=msg(f"dragon.age.{age}"))
 
 
+@functools.cache
 def tile_value_msg(tile: str) -> Msg:
     """ "young monk (6)": the tile with its person-track value."""
     return msg("dragon.tile_value", tile=tile_msg(tile), value=RULES.faces[tile].value)
@@ -27,16 +35,19 @@ def tile_power_msg(tile: str) -> Msg:
     return msg(f"dragon.power.{symbol}", n=vp)
 
 
+@functools.cache
 def card_msg(card: str) -> Msg:
     return (
         msg("dragon.card.wild") if card == WILD else msg("dragon.card.type", type=msg(f"dragon.type.{card}"))
     )
 
 
+@functools.cache
 def action_msg(card: str) -> Msg:
     return msg(f"dragon.action.{card}")
 
 
+@functools.cache
 def event_msg(event: str) -> Msg:
     return msg(f"dragon.event.{event}")
 
