@@ -6,7 +6,7 @@ import random
 
 from companion.core import Table
 from companion.games.dragon import GAME
-from companion.games.dragon.engine import advance
+from companion.games.dragon.flow import advance
 from companion.games.dragon.options import DragonOptions
 from companion.games.dragon.state import DragonState, Palace
 

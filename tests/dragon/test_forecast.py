@@ -15,7 +15,7 @@ from dragon_helpers import fresh, random_table, realm, step_random
 
 from companion.games.dragon import GAME, forecast_event
 from companion.games.dragon.data import RULES
-from companion.games.dragon.engine import advance
+from companion.games.dragon.flow import advance
 from companion.games.dragon.forecast import (
     BEFORE_EVENT,
     _decay_effects,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.dragon.engine import STEP_RULES
+from companion.games.dragon.flow import STEP_RULES
 from companion.lookup import card, teach_note
 
 ROOT = Path(__file__).resolve().parents[2]

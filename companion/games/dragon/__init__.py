@@ -11,8 +11,8 @@ from companion.core.registry import Calculator, GameSpec
 from companion.games.dragon import calc, codes
 from companion.games.dragon.choices import STEP_KINDS, choices, step
 from companion.games.dragon.data import MAX_PLAYERS, MIN_PLAYERS
-from companion.games.dragon.engine import apply, play, play_offered, setup, step_rules
 from companion.games.dragon.entries import ENTRY_ADAPTER
+from companion.games.dragon.flow import apply, play, play_offered, step_rules
 from companion.games.dragon.forecast import (
     EventForecast,
     SeatForecast,
@@ -22,6 +22,7 @@ from companion.games.dragon.forecast import (
 )
 from companion.games.dragon.hindsight import round_summaries
 from companion.games.dragon.options import DragonOptions
+from companion.games.dragon.rules import setup
 from companion.games.dragon.scoring import score
 from companion.games.dragon.situations import situations
 from companion.games.dragon.state import DragonState

@@ -1,0 +1,229 @@
+"""The step machine: apply an entry, then run every automatic step until a decision is due.
+
+Phases: event_row -> start_player -> recruit -> (month 1..12: groups -> actions -> persons
+(months 1-11) -> event -> [wall check, super event] -> decay -> round scoring) -> final
+scoring -> over. With Super Events, the super event tile is entered right after the event row.
+The steps between the event and decay wait in ``state.after``; ``advance`` is the one place
+that sequences phases. What each decision does is in ``rules`` (the handlers).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core.msg import msg
+from companion.core.protocol import Effect, RuleViolation
+from companion.games.dragon.choices import compute_choices, step
+from companion.games.dragon.data import RULES
+from companion.games.dragon.events import (
+    decay,
+    final_scoring,
+    round_scoring,
+    settle_tasks,
+    start_event,
+)
+from companion.games.dragon.rules import HANDLERS, groups_rule, seat_names
+from companion.games.dragon.scoring import ranking
+from companion.games.dragon.state import DragonState
+from companion.games.dragon.superevents import settle_super, start_super
+from companion.games.dragon.text import describe_entry
+from companion.games.dragon.validate import explain, valid_event_row, valid_groups
+from companion.games.dragon.wall import wall_check
+from companion.games.dragon.words import event_msg
+
+STEP_RULES = {
+    "event_row": "dragon.setup.event_row",
+    "start_player": "dragon.setup.start_player",
+    "recruit_pick": "dragon.setup.recruit",
+    "recruit_place": "dragon.setup.recruit",
+    "groups": "dragon.action.groups",
+    "group": "dragon.action.choose",
+    "action": "dragon.action.choose",
+    "floor": "dragon.action.build",
+    "card": "dragon.person.play",
+    "person_pick": "dragon.person.play",
+    "person_place": "dragon.palace.capacity",
+    "release": "dragon.event.release_order",
+    "super_event": "dragon.super.setup",
+    "quake": "dragon.super.earthquake",
+    "flood": "dragon.super.flood",
+    "tornado": "dragon.super.tornado",
+    "sunrise_pick": "dragon.super.sunrise",
+    "sunrise_place": "dragon.super.sunrise",
+    "charter": "dragon.super.charter",
+}
+TABLE_STEPS = ("event_row", "super_event", "start_player", "groups")
+PLACE_STEPS = ("recruit_place", "person_place", "sunrise_place")
+
+
+def step_rules(state: DragonState, name: str) -> tuple[str, ...]:
+    """The rules a prompt cites: the step's own rule, plus the one that shapes this instance of it."""
+    if name == "groups":
+        return (groups_rule(state),)
+    rules: tuple[str, ...] = (STEP_RULES[name],)
+    seat = state.current
+    if name in PLACE_STEPS and seat is not None and all(p.room <= 0 for p in state.players[seat].palaces):
+        rules += ("dragon.decision.full_palaces",)
+    elif name == "release" and state.tasks and state.tasks[0].rule_id == "dragon.event.drought":
+        rules += ("dragon.event.drought",)
+    return rules
+
+
+def apply(state: DragonState, entry: object) -> tuple[DragonState, list[Effect]]:
+    """Check an entry against the rules, then play it. The Table has checked the kind and the seat."""
+    name = step(state)
+    if name is None:
+        raise RuleViolation("core.game_over", "core.entry.game_over")
+    if name in TABLE_STEPS and getattr(entry, "seat", None) is not None:
+        # A fact from the components (a dealt row, the groups, who starts) has no seat.
+        raise RuleViolation("dragon.turn", "dragon.err.wrong_seat", player=msg("dragon.the_table"))
+    # The Table checked the kind against the prompt, so the step names the entry's type.
+    if name == "event_row":
+        valid_event_row(entry)  # type: ignore[arg-type]  # an EventRow (see above)
+    elif name == "groups":
+        valid_groups(state, entry)  # type: ignore[arg-type]  # a Groups (see above)
+    elif name == "super_event":
+        pass  # any of the ten tiles (the entry model admits nothing else)
+    else:
+        legal = compute_choices(state)
+        if legal is None or entry not in legal:
+            explain(state, name, entry)
+            raise RuleViolation(STEP_RULES[name], "dragon.err.not_offered", what=msg(f"dragon.step.{name}"))
+    return play(state, entry)
+
+
+def play(state: DragonState, entry: object) -> tuple[DragonState, list[Effect]]:
+    """Apply a legal entry (checked by ``apply``, or offered by the prompt and checked by the Table)."""
+    s, fx, _ = play_offered(state, entry)
+    return s, fx
+
+
+def play_offered(state: DragonState, entry: object) -> tuple[DragonState, list[Effect], list[Any] | None]:
+    """``play``, and the legal entries of the state it leads to (what its prompt offers), which
+    the automatic steps computed last anyway."""
+    name = step(state)
+    assert name is not None
+    s = state.clone()
+    fx: list[Effect] = []
+    HANDLERS[name](s, entry, fx)
+    return s, fx, advance(s, fx)
+
+
+# ---- the automatic part of the machine -----------------------------------------------------
+
+
+def advance(s: DragonState, fx: list[Effect]) -> list[Any] | None:
+    """Run phase changes, events, decay and scoring, and every one-choice decision.
+
+    Returns the legal entries of the decision it stops at (None: a free-form one, or the end).
+    """
+    while True:
+        if s.phase == "recruit" and s.turn >= len(s.order):
+            _start_month(s, 1, fx)
+        elif s.phase == "actions" and s.turn >= len(s.order):
+            if s.month < RULES.setup.months:
+                _start_persons(s, fx)
+            else:
+                fx.append(Effect(rule_id="dragon.person.last_month", msg=msg("dragon.fx.no_person_phase")))
+                start_event(s, fx)
+        elif s.phase == "persons" and s.turn >= len(s.order):
+            start_event(s, fx)
+        elif s.phase == "persons" and s.card is None and not s.players[s.order[s.turn]].cards:
+            _no_cards(s, fx)  # after a Tornado: the hand is empty
+        elif s.phase == "event":
+            settle_tasks(s, fx)
+            if s.tasks or s.floors_left:
+                done, legal = _auto_one(s, fx)
+                if not done:
+                    return legal
+                continue
+            if s.super_step is not None:
+                settle_super(s, fx)
+                if s.super_step is not None:
+                    done, legal = _auto_one(s, fx)
+                    if not done:
+                        return legal
+                continue
+            if s.after:
+                _after_event(s, s.after.pop(0), fx)
+                continue
+            _end_month(s, fx)
+        else:
+            done, legal = _auto_one(s, fx)
+            if not done:
+                return legal
+
+
+def _auto_one(s: DragonState, fx: list[Effect]) -> tuple[bool, list[Any] | None]:
+    """Apply the pending decision if it has exactly one legal entry: (True, None) if it did,
+    else (False, its legal entries) for ``advance`` to hand on."""
+    name = step(s)
+    if name is None:
+        return False, None
+    legal = compute_choices(s)  # s is still being changed: never cache it
+    if legal is None or len(legal) != 1:
+        return False, legal
+    fx.append(
+        Effect(
+            rule_id="dragon.auto", seat=s.current, msg=msg("dragon.fx.auto", what=describe_entry(s, legal[0]))
+        )
+    )
+    HANDLERS[name](s, legal[0], fx)
+    return True, None
+
+
+def _start_month(s: DragonState, month: int, fx: list[Effect]) -> None:
+    s.month = month
+    s.phase = "groups"
+    s.order = []
+    s.turn = 0
+    s.groups = []
+    s.dragons = []
+    fx.append(
+        Effect(
+            rule_id="dragon.round",
+            msg=msg("dragon.fx.month", month=month, event=event_msg(s.events[month - 1])),
+        )
+    )
+
+
+def _after_event(s: DragonState, name: str, fx: list[Effect]) -> None:
+    if name == "wall":
+        wall_check(s, fx)
+    else:
+        start_super(s, fx)
+
+
+def _no_cards(s: DragonState, fx: list[Effect]) -> None:
+    seat = s.order[s.turn]
+    s.turn += 1
+    fx.append(
+        Effect(
+            rule_id="dragon.super.tornado",
+            seat=seat,
+            msg=msg("dragon.fx.no_cards", player=s.players[seat].name),
+        )
+    )
+
+
+def _start_persons(s: DragonState, fx: list[Effect]) -> None:
+    s.phase = "persons"
+    s.order = s.track_order()
+    s.turn = 0
+    s.card = None
+    fx.append(Effect(rule_id="dragon.track.order", msg=msg("dragon.fx.order", order=seat_names(s, s.order))))
+
+
+def _end_month(s: DragonState, fx: list[Effect]) -> None:
+    decay(s, fx)
+    round_scoring(s, fx)
+    if s.month < RULES.setup.months:
+        _start_month(s, s.month + 1, fx)
+        return
+    final_scoring(s, fx)
+    s.final = True
+    s.phase = "over"
+    s.order = []
+    s.turn = 0
+    winner = s.players[ranking(s)[0]].name
+    fx.append(Effect(rule_id="dragon.final.tie_break", msg=msg("dragon.fx.game_over", player=winner)))
