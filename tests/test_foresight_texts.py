@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 from chinatown_helpers import new_table as chinatown_table
 from chinatown_helpers import play_random as play_chinatown
@@ -67,6 +68,41 @@ def test_chinatown_texts():
         play_chinatown(table, rng, on_step=look)
         keys |= keys_in(chinatown.round_summaries(*table_history(table)))
     assert_translated(keys)
+
+
+def msgs_in(obj: object) -> list[Msg]:
+    """The top-level Msgs of a result (the lines a screen shows)."""
+    if isinstance(obj, Msg):
+        return [obj]
+    if isinstance(obj, Effect):
+        return [obj.msg]
+    if isinstance(obj, BaseModel):
+        return [m for name in type(obj).model_fields for m in msgs_in(getattr(obj, name))]
+    if isinstance(obj, list | tuple):
+        return [m for v in obj for m in msgs_in(v)]
+    return []
+
+
+def test_chinatown_money_in_the_readers_format():
+    """Income and money in the previews and summaries are written as the money chips write them:
+    "$10,000" in English, "10.000 $" in Spanish (they were "10,000" in both)."""
+    rng = random.Random(5)
+    table = chinatown_table(4)
+    shown: list[Msg] = []
+
+    def look(t):
+        s = t.state
+        if s.phase == "trade" and (trade := random_trade(s, rng)) is not None:
+            shown.extend(msgs_in(chinatown.trade_preview(s, trade)))
+
+    play_chinatown(table, rng, on_step=look)
+    shown.extend(msgs_in(chinatown.round_summaries(*table_history(table))))
+    english = [m.render("en") for m in shown]
+    spanish = [m.render("es") for m in shown]
+    assert any(re.search(r"\$\d{1,3}(,\d{3})+", text) for text in english), english[:5]
+    assert any(re.search(r"\d{1,3}(\.\d{3})+\xa0\$", text) for text in spanish), spanish[:5]
+    assert not any(re.search(r"\d,\d{3}", text) for text in spanish), [t for t in spanish if "," in t][:3]
+    assert not any("$$" in text or "$ $" in text for text in english + spanish)
 
 
 def test_dayu_texts():

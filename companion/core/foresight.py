@@ -79,7 +79,6 @@ def table_history(table: Any) -> tuple[list[Any], list[list[Effect]], list[Any]]
     return states, [fx for _, _, fx in history], [e for _, e, _ in history]
 
 
-def signed(n: int, thousands: bool = False) -> str:
-    """A change as the table says it: +3, −2 (a true minus sign), ±0."""
-    text = f"{abs(n):,}" if thousands else str(abs(n))
-    return f"+{text}" if n > 0 else f"−{text}" if n < 0 else "±0"
+def signed(n: int) -> str:
+    """A change as the table says it: +3, −2 (a true minus sign), ±0. (Money: {x:+money}.)"""
+    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "±0"

@@ -147,6 +147,11 @@ class _Formatter(string.Formatter):
             return "{" + value.name + (":" + format_spec if format_spec else "") + "}"
         if format_spec == "money":
             return format_money(value, self.lang) if isinstance(value, int) else str(value)
+        if format_spec == "+money":  # a change of money: +$10,000, −$5,000, ±0
+            if not isinstance(value, int):
+                return str(value)
+            sign = "+" if value > 0 else "−" if value < 0 else "±"
+            return sign + format_money(abs(value), self.lang)
         return str(super().format_field(value, format_spec))
 
 
@@ -183,7 +188,7 @@ def translate(key: str, lang: str = DEFAULT_LANGUAGE, /, **args: Any) -> str:
     if "{" not in template:
         return template
     try:
-        if ":money" in template:  # the locale's money format: Python-level, slower
+        if "money}" in template:  # the locale's money format ({x:money}, {x:+money}): slower
             return _formatter(lang if known_language(lang) else DEFAULT_LANGUAGE).vformat(template, (), args)
         return template.format_map(_Lenient(args))
     except (ValueError, IndexError, KeyError, TypeError):

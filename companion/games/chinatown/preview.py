@@ -14,7 +14,6 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from companion.core import Effect, Msg, RuleViolation, msg
-from companion.core.foresight import signed
 from companion.games.chinatown import rules
 from companion.games.chinatown.data import ADJACENCY, DATA
 from companion.games.chinatown.entries import Trade
@@ -97,7 +96,7 @@ def trade_preview(state: ChinatownState, trade: Trade) -> TradePreview:
                 player=state.players[seat],
                 before=before,
                 after=now,
-                diff=signed(now - before, thousands=True),
+                diff=now - before,
                 money=money_msg(money[seat]),
             ),
         )
