@@ -206,6 +206,7 @@ def restore(store: Store, text: str | bytes, *, replace: bool = False) -> tuple[
     ]
     for item, table in zip(backup.tables, tables, strict=True):
         statements += store._table_rows(table, updated=item.updated, times=item.times)
+        statements.append(store._checkpoint_row(table))  # opened without a replay, as a created table
     statements += [
         (
             "INSERT INTO seat_links (table_id, seat, player_id) VALUES (?, ?, ?)",

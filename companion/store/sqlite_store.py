@@ -347,15 +347,18 @@ class Store(PlayersMixin, PlaysMixin):
         play = (
             insert_play(record(table, started=table.created, player_ids=player_ids)) if table.finished else []
         )
-        digest = self._log_digests(table)[-1]
-        resume = (
-            "UPDATE tables SET checkpoint = ? WHERE id = ?",
-            (checkpoint.dump(digest, table.state), table.id),
-        )
-        self._write(*self._table_rows(table), resume, *links, *play)
+        self._write(*self._table_rows(table), self._checkpoint_row(table), *links, *play)
         self._revs[table] = 0
         table.journal = self
         return table
+
+    def _checkpoint_row(self, table: Table) -> tuple[str, tuple[Any, ...]]:
+        """The statement that stores ``table``'s state as its checkpoint, so the next open plays nothing."""
+        digest = self._log_digests(table)[-1]
+        return (
+            "UPDATE tables SET checkpoint = ? WHERE id = ?",
+            (checkpoint.dump(digest, table.state), table.id),
+        )
 
     def _table_rows(
         self, table: Table, *, updated: str | None = None, times: list[str | None] | None = None

@@ -150,3 +150,16 @@ def test_a_version_2_store_gets_the_column_without_logging_its_plays_again(path,
     assert len(again.plays()) == 1
     assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == sqlite_store.SCHEMA_VERSION
     assert again.open(played.id).state == played.state
+
+
+def test_a_restored_backup_opens_from_its_checkpoint(path, tmp_path, played):
+    """Restoring writes each table's checkpoint, as creating one does (it waited for the next
+    entry before), so the restored table opens without a replay."""
+    from companion.store.backup import backup_json, restore
+
+    source = Store(tmp_path / "source.sqlite3")
+    source.create(Table.from_dict(played.to_dict()))
+    restore(Store(path), backup_json(source))
+    assert column(path, played.id) is not None
+    doctor(path, played.id, 999)  # shows the open took the checkpoint, not a replay
+    assert Store(path).open(played.id).state.players[0].yuan == 999
