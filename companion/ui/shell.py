@@ -19,6 +19,7 @@ from flet.controls.context import _context_page
 from companion.core import Msg, PlayerView, RuleViolation, Table, TableError
 from companion.core.rulebook import rule
 from companion.games import UnknownGame
+from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from companion.share.live import Access, LiveRefusal
 from companion.ui import live
 from companion.ui import settings as prefs_io
@@ -115,7 +116,7 @@ class App:
         page.title = "Table Companion"
         page.theme = ft.Theme(color_scheme_seed=SEED)
         page.dark_theme = ft.Theme(color_scheme_seed=SEED)
-        page.theme_mode = self.settings.theme_mode
+        self._page_look()
         page.on_route_change = self._on_route
         page.on_view_pop = self._on_pop
         page.on_close = self._on_close
@@ -309,10 +310,20 @@ class App:
         for k, v in changes.items():
             setattr(self.settings, k, v)
         self.tr = Tr(self.settings.lang)
-        self.page.theme_mode = self.settings.theme_mode
+        self._page_look()
         await prefs_io.save(self.prefs, self.settings)
         self.page.update()  # the theme is a page property, outside the rendered views
         self.state.redraw()
+
+    def _page_look(self) -> None:
+        """The page properties the settings drive: the theme, and the language Flutter's own
+        words use (the back button's "Atrás", a text field's menu), the reader's language."""
+        page = self.page
+        page.theme_mode = self.settings.theme_mode
+        lang = self.tr.lang if self.tr.lang in LANGUAGES else DEFAULT_LANGUAGE  # qps: English's
+        page.locale_configuration = ft.LocaleConfiguration(
+            supported_locales=[ft.Locale(code) for code in LANGUAGES], current_locale=ft.Locale(lang)
+        )
 
     # ---- dialogs: part of the state ------------------------------------------------------
     def show_rule(self, rule_id: str) -> None:

@@ -59,6 +59,8 @@ def test_spanish_screens(browser, tmp_path):
         page.goto(url + f"table/{going.id}")
         enable_semantics(page)
         page.get_by_text(going.banner.render("es")).first.wait_for(timeout=60000)
+        # Flutter's own back button speaks the reader's language too (it said "Back")
+        page.get_by_role("button", name="Atrás").wait_for(timeout=10000)
         shot(page, "es_play")
         page.goto(url + f"table/{finished.id}/scores")
         enable_semantics(page)

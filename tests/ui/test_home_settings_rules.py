@@ -67,6 +67,8 @@ async def test_settings_language_theme_and_wakelock(tmp_path):
     await h.click("lang-es")
     assert prefs[PREFIX + "lang"] == "es"
     assert h.by_key("keep-awake").label.startswith("Pantalla")
+    # Flutter's own words (the back button, a field's menu) follow: its locale is the reader's
+    assert h.page.locale_configuration.current_locale.language_code == "es"
     await h.click("theme-dark")
     assert prefs[PREFIX + "theme"] == "dark" and h.page.theme_mode.value == "dark"
     await h.select("keep-awake", False)
@@ -75,6 +77,7 @@ async def test_settings_language_theme_and_wakelock(tmp_path):
     # a new session on the same device starts in Spanish; opening a table asks for no wakelock now
     again = await started(hub, prefs=prefs)
     assert again.by_key("new-table").content.value == "Nueva mesa"
+    assert again.page.locale_configuration.current_locale.language_code == "es"
     await new_toy_table(again)
     assert not any(name == "enable" for name, _ in again.conn.calls)
     again.close()
