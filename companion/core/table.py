@@ -254,7 +254,9 @@ class Table:
             raise RuleViolation("core.game_over", "core.entry.game_over")
         expected = set(prompt.kinds) | {c.kind for c in prompt.choices or ()}
         if expected and parsed.kind not in expected:
-            raise RuleViolation(prompt.step_rule, "core.entry.wrong_kind", kind=parsed.kind, expected=prompt.msg)
+            raise RuleViolation(
+                prompt.step_rule, "core.entry.wrong_kind", kind=parsed.kind, expected=prompt.msg
+            )
         self._check_seat(parsed, prompt)
         play = getattr(self.game, "play", None)
         if play is not None and prompt.choices is not None and parsed in prompt.choices:
@@ -269,7 +271,9 @@ class Table:
         state, effects = self.game.apply(self.state, parsed)
         if prompt.choices is not None and parsed not in prompt.choices:
             # apply() accepted it, but the prompt did not offer it: the prompt is authoritative.
-            raise RuleViolation(prompt.step_rule, "core.entry.not_a_choice", kind=parsed.kind, expected=prompt.msg)
+            raise RuleViolation(
+                prompt.step_rule, "core.entry.not_a_choice", kind=parsed.kind, expected=prompt.msg
+            )
         return parsed, state, effects
 
     def _check_seat(self, entry: Entry, prompt: Prompt) -> None:

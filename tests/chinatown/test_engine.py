@@ -253,4 +253,3 @@ def test_placing_or_passing_out_of_turn_names_whose_turn_it_is():
     for wrong in (PlaceTile(seat=2, shop="photo", building=20), DonePlacing(seat=1)):
         refusal = refused(t, wrong, "chinatown.place.order")
         assert refusal.msg.args["player"] == "Ana"
-

@@ -15,6 +15,7 @@ from companion.games.chinatown import calc, codes, flow, rules, scoring, view
 from companion.games.chinatown.data import DATA
 from companion.games.chinatown.entries import ENTRY_ADAPTER
 from companion.games.chinatown.hindsight import round_summaries
+from companion.games.chinatown.options import ChinatownOptions
 from companion.games.chinatown.preview import (
     BuildingPreview,
     TradePreview,
@@ -22,7 +23,6 @@ from companion.games.chinatown.preview import (
     trade_preview,
 )
 from companion.games.chinatown.situations import situations
-from companion.games.chinatown.options import ChinatownOptions
 from companion.games.chinatown.state import ChinatownState
 
 __all__ = [

@@ -9,8 +9,8 @@ from companion.core import Msg, Table, msg
 from companion.games.dayu.data import DATA, FRAMES
 from companion.games.dayu.entries import Move
 from companion.games.dayu.ring import privilege_left
-from companion.games.dayu.scoring import flood_name
 from companion.games.dayu.state import DayuState, Privilege
+from companion.games.dayu.text import flood_name
 from companion.share.live import may_act
 from companion.ui.games import state_as
 from companion.ui.palette import TAP, swatch
