@@ -253,3 +253,23 @@ def test_placing_or_passing_out_of_turn_names_whose_turn_it_is():
     for wrong in (PlaceTile(seat=2, shop="photo", building=20), DonePlacing(seat=1)):
         refusal = refused(t, wrong, "chinatown.place.order")
         assert refusal.msg.args["player"] == "Ana"
+
+
+def test_clone_is_the_same_state_and_shares_nothing_an_entry_changes():
+    t = year_one()
+    t.submit(TradingDone())
+    t.submit(PlaceTile(seat=0, shop="tea_house", building=1))
+    s = t.state
+    before = s.model_dump()
+    c = s.clone()
+    assert c == s and c is not s
+    c.owner[99] = 0
+    c.shop[2] = "photo"
+    c.hands[0]["florist"] -= 1
+    c.bag["photo"] = 0
+    c.kept[0] = [1]
+    c.deck.pop()
+    c.money[1] += 10000
+    c.income.append([0, 0, 0])
+    c.money_by_year.append([0, 0, 0])
+    assert s.model_dump() == before
