@@ -29,7 +29,7 @@ from companion.games.chinatown.entries import (
 from companion.games.chinatown.income import find_businesses
 from companion.games.chinatown.options import ChinatownOptions
 from companion.games.chinatown.state import ChinatownState
-from companion.games.chinatown.text import buildings_text, shop_name, tiles_text
+from companion.games.chinatown.text import business_msg, shop_name, tiles_text
 
 Effects = list[Effect]
 # A handler takes the entry of its own type: the table's key says which, the type checker
@@ -346,19 +346,6 @@ def _pay_income(state: ChinatownState, fx: Effects) -> None:
     else:
         state.phase = "buildings"
         fx.append(Effect(rule_id="chinatown.year", msg=msg("chinatown.fx.new_year", year=state.year_label)))
-
-
-def business_msg(shop: str, buildings: tuple[int, ...], size: int, complete: bool, income: int) -> Msg:
-    """'+50,000: Tea House 16-17-19, complete (3/3)'."""
-    maximum = DATA.shops[shop].max
-    return msg(
-        "chinatown.fx.business_complete" if complete else "chinatown.fx.business_incomplete",
-        amount=income,
-        shop=shop_name(shop),
-        buildings=buildings_text(buildings),
-        size=size,
-        max=maximum,
-    )
 
 
 _HANDLERS: dict[type[object], Handler] = {
