@@ -1,7 +1,9 @@
 """A tiny game to test the core with: "race to ten".
 
 The table first enters who starts (a fact the app may draw itself); then players in turn
-add 1, 2 or 3 to a shared counter; the game ends when the counter reaches 10. Each player
+add 1, 2 or 3 to a shared counter; the game ends when the counter reaches 10. Like every
+game, it trusts the Table for turns: its prompts say who enters what, and apply() checks only
+the toy's own rule (a starting player who exists). Each player
 scores what they added; ties go to the later seat. Messages reuse raw keys: the core renders
 an unknown key as itself, which is all these tests need.
 """
@@ -82,14 +84,13 @@ class ToyGame:
         return Prompt(seat=seat, kind="add", msg=msg("toy.add", player=state.players[seat]), choices=choices)
 
     def apply(self, state: ToyState, entry: Any) -> tuple[ToyState, list[Effect]]:
+        # The Table has checked the kind and the seat against the prompt (a Start only before
+        # the first turn, an Add only from the seat whose turn it is, one of the choices):
+        # apply checks what only the game knows.
         if isinstance(entry, Start):
-            if state.first is not None:
-                raise RuleViolation("toy.start", "toy.already_started")
             if entry.first >= len(state.players):
                 raise RuleViolation("toy.start", "toy.no_such_player")
             return state.model_copy(update={"first": entry.first}), []
-        if state.first is None:
-            raise RuleViolation("toy.start", "toy.not_started")
         added = list(state.added)
         added[entry.seat] += entry.amount
         new = state.model_copy(

@@ -63,6 +63,12 @@ class Prompt(BaseModel):
     ``choices`` lists every legal entry when the list is small; it is None when the entry
     is free-form (a trade, a number printed on a card), and then ``kinds`` names the entry
     kinds accepted. ``auto`` says the app may produce the entry itself (deal, shuffle, draw).
+
+    Who may enter: ``seat``, the one seat whose turn it is; or, when ``seat`` is None, any of
+    ``seats`` in any order (players keeping the cards they dealt themselves), or, when that is
+    empty too, the table (a fact from the components). The Table refuses an entry from another
+    seat citing ``turn_rule``, and one of another kind, or not among ``choices``, citing
+    ``step_rule``: a game names its own rules there, so the engine need not check turns itself.
     """
 
     model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
@@ -74,6 +80,9 @@ class Prompt(BaseModel):
     kinds: tuple[str, ...] = ()
     auto: bool = False
     rule_ids: tuple[str, ...] = ()
+    seats: tuple[int, ...] = ()  # with seat None: the seats that may answer, in any order
+    turn_rule: str = "core.turn"  # cited when an entry comes from a seat not asked
+    step_rule: str = "core.entry"  # cited when an entry is of another kind, or not offered
     picks: tuple[Pick, ...] = ()  # multi-picks standing for the choices of their kind
 
     @property

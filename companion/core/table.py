@@ -254,10 +254,10 @@ class Table:
             raise RuleViolation("core.game_over", "core.entry.game_over")
         expected = set(prompt.kinds) | {c.kind for c in prompt.choices or ()}
         if expected and parsed.kind not in expected:
-            raise RuleViolation("core.entry", "core.entry.wrong_kind", kind=parsed.kind, expected=prompt.msg)
-        if prompt.seat is not None and parsed.seat != prompt.seat:
-            who = self.players[prompt.seat].name
-            raise RuleViolation("core.turn", "core.entry.wrong_seat", player=who)
+            raise RuleViolation(
+                prompt.step_rule, "core.entry.wrong_kind", kind=parsed.kind, expected=prompt.msg
+            )
+        self._check_seat(parsed, prompt)
         play = getattr(self.game, "play", None)
         if play is not None and prompt.choices is not None and parsed in prompt.choices:
             # Offered by the prompt, of its kind and seat: the game applies it without checking again.
@@ -271,8 +271,20 @@ class Table:
         state, effects = self.game.apply(self.state, parsed)
         if prompt.choices is not None and parsed not in prompt.choices:
             # apply() accepted it, but the prompt did not offer it: the prompt is authoritative.
-            raise RuleViolation("core.entry", "core.entry.not_offered", kind=parsed.kind)
+            raise RuleViolation(
+                prompt.step_rule, "core.entry.not_a_choice", kind=parsed.kind, expected=prompt.msg
+            )
         return parsed, state, effects
+
+    def _check_seat(self, entry: Entry, prompt: Prompt) -> None:
+        """The entry comes from the seat the prompt asks, or one of the seats it lets answer."""
+        if prompt.seat is not None:
+            if entry.seat != prompt.seat:
+                who = self.players[prompt.seat].name
+                raise RuleViolation(prompt.turn_rule, "core.entry.wrong_seat", player=who)
+        elif prompt.seats and entry.seat is not None and entry.seat not in prompt.seats:
+            names = [self.players[s].name for s in prompt.seats]
+            raise RuleViolation(prompt.turn_rule, "core.entry.not_among", players=names, n=len(names))
 
     def submit(self, entry: BaseModel | dict[str, Any]) -> list[Effect]:
         parsed, state, effects = self.check(entry)

@@ -89,7 +89,7 @@ def test_draw_counts_and_bag_limits():
     t = new_table(3, first_player=1)
     for seat, first in ((0, 1), (1, 10), (2, 20)):
         t.submit(KeepBuildings(seat=seat, buildings=tuple(range(first, first + 5))))
-    refused(t, DrawTiles(seat=0, tiles=("photo",) * 7), "core.turn")  # Ben draws first
+    refused(t, DrawTiles(seat=0, tiles=("photo",) * 7), "chinatown.tiles.draw")  # Ben draws first
     refused(t, DrawTiles(seat=1, tiles=("photo",) * 6), "chinatown.tiles.draw")  # only 6 photos exist
     refused(t, DrawTiles(seat=1, tiles=("photo",) * 3), "chinatown.tiles.draw")  # 7 this year
     refused(t, DrawTiles(seat=1, tiles=("pizza",) * 7), "chinatown.tiles.draw")
@@ -147,7 +147,7 @@ def test_placing_in_turn_order_only_on_own_vacant_buildings():
     assert len(p.choices) == 2 * 5 + 1  # two tile types x five vacant buildings, and "done"
     refused(t, PlaceTile(seat=0, shop="florist", building=10), "chinatown.place")  # Ben's
     refused(t, PlaceTile(seat=0, shop="photo", building=1), "chinatown.place")  # no photo in hand
-    refused(t, PlaceTile(seat=1, shop="laundry", building=10), "core.turn")
+    refused(t, PlaceTile(seat=1, shop="laundry", building=10), "chinatown.place.order")
     t.submit(PlaceTile(seat=0, shop="tea_house", building=1))
     refused(t, PlaceTile(seat=0, shop="tea_house", building=1), "chinatown.place")  # occupied
     t.submit(DonePlacing(seat=0))
@@ -203,11 +203,10 @@ def test_money_is_secret_until_the_end():
 
 def test_phase_errors_name_a_rule():
     t = new_table(3)
-    refused(t, TradingDone(), "core.entry")  # the table refuses a kind not asked for
-    # The engine itself names the phase, for callers that apply entries directly.
-    with pytest.raises(RuleViolation) as info:
-        t.game.apply(t.state, TradingDone())
-    assert info.value.rule_id == "chinatown.trade" and "first player" in info.value.message
+    refusal = refused(t, TradingDone(), "core.entry")  # the table refuses a kind not asked for
+    # It says what the table is waiting for (the engine trusts the Table and checks no phase).
+    assert refusal.msg.key == "core.entry.wrong_kind" and refusal.msg.args["expected"] == t.prompt.msg
+    assert t.prompt.text in refusal.message
 
 
 def test_malformed_entry_is_rejected():
@@ -215,3 +214,62 @@ def test_malformed_entry_is_rejected():
     with pytest.raises(RuleViolation) as info:
         t.submit({"kind": "keep_buildings", "seat": 0})
     assert info.value.rule_id == "core.entry"
+
+
+# ---- turns: the Table refuses them from the prompt (the engine trusts it) -------------------
+def test_keeping_out_of_turn_after_the_app_dealt_names_whose_turn_it_is():
+    t = new_table(3, first_player=1)  # Ben keeps first
+    t.auto(random.Random(5))
+    hands = t.state.dealt
+    refusal = refused(t, KeepBuildings(seat=0, buildings=tuple(hands[0][:5])), "chinatown.buildings.keep")
+    assert refusal.msg.key == "core.entry.wrong_seat" and refusal.msg.args["player"] == "Ben"
+    assert "Ben" in refusal.message_in("es")
+
+
+def test_keeping_twice_or_for_no_such_player_when_the_table_dealt():
+    t = new_table(3, first_player=0)
+    t.submit(KeepBuildings(seat=1, buildings=(1, 2, 3, 4, 5)))
+    assert t.prompt.seats == (0, 2)
+    refusal = refused(t, KeepBuildings(seat=1, buildings=(6, 7, 8, 9, 10)), "chinatown.buildings.keep")
+    assert refusal.msg.key == "core.entry.not_among"
+    assert refusal.message == "Only one of these players can enter that now: Ana, Carla."
+    refused(t, KeepBuildings(seat=3, buildings=(6, 7, 8, 9, 10)), "chinatown.buildings.keep")
+    t.submit(KeepBuildings(seat=0, buildings=(6, 7, 8, 9, 10)))
+    last = refused(t, KeepBuildings(seat=0, buildings=(11, 12, 13, 14, 15)), "chinatown.buildings.keep")
+    assert last.message == "Only Carla can enter that now." and "Carla" in last.message_in("es")
+
+
+def test_drawing_out_of_turn_names_whose_turn_it_is():
+    t = new_table(3, first_player=2)
+    for seat, first in ((0, 1), (1, 10), (2, 20)):
+        t.submit(KeepBuildings(seat=seat, buildings=tuple(range(first, first + 5))))
+    refusal = refused(t, DrawTiles(seat=1, tiles=("photo",) * 7), "chinatown.tiles.draw")
+    assert refusal.msg.key == "core.entry.wrong_seat" and refusal.msg.args["player"] == "Carla"
+
+
+def test_placing_or_passing_out_of_turn_names_whose_turn_it_is():
+    t = year_one()
+    t.submit(TradingDone())
+    for wrong in (PlaceTile(seat=2, shop="photo", building=20), DonePlacing(seat=1)):
+        refusal = refused(t, wrong, "chinatown.place.order")
+        assert refusal.msg.args["player"] == "Ana"
+
+
+def test_clone_is_the_same_state_and_shares_nothing_an_entry_changes():
+    t = year_one()
+    t.submit(TradingDone())
+    t.submit(PlaceTile(seat=0, shop="tea_house", building=1))
+    s = t.state
+    before = s.model_dump()
+    c = s.clone()
+    assert c == s and c is not s
+    c.owner[99] = 0
+    c.shop[2] = "photo"
+    c.hands[0]["florist"] -= 1
+    c.bag["photo"] = 0
+    c.kept[0] = [1]
+    c.deck.pop()
+    c.money[1] += 10000
+    c.income.append([0, 0, 0])
+    c.money_by_year.append([0, 0, 0])
+    assert s.model_dump() == before

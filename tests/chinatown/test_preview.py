@@ -89,7 +89,7 @@ def test_building_preview_equals_the_income_after_placing():
             for option in preview.options:
                 held = state
                 if not option.in_hand:  # a tile of a business next door, as a trade could bring it
-                    held = state.model_copy(deep=True)
+                    held = state.clone()
                     held.hands[seat][option.shop] = 1
                 placed, _ = GAME.apply(held, PlaceTile(seat=seat, shop=option.shop, building=building))
                 assert pay_now(placed)[seat] == base + option.gain, (building, option.shop)

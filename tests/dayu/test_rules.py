@@ -296,10 +296,52 @@ def test_draw_from_an_empty_pile_refused() -> None:
     assert [c.pile for c in GAME.prompt(state).choices] == ["green", "red"]
 
 
+def refused_by_table(t: Table, entry: dict[str, Any], rule_id: str) -> RuleViolation:
+    """The Table refuses ``entry`` citing ``rule_id``, and nothing changes."""
+    before, version = dump(t.state), t.version
+    with pytest.raises(RuleViolation) as err:
+        t.submit(entry)
+    assert err.value.rule_id == rule_id and err.value.message_in("es")
+    assert dump(t.state) == before and t.version == version
+    return err.value
+
+
+def test_the_table_refuses_another_players_entry_naming_whose_turn_it_is() -> None:
+    t = new_table(3, start=1)
+    for entry in ({"kind": "rest", "seat": 0}, {"kind": "move", "seat": 2, "to": 1}):
+        refusal = refused_by_table(t, entry, "dayu.turn.order")
+        assert refusal.msg.key == "core.entry.wrong_seat" and refusal.msg.args["player"] == "P1"
+    t.submit({"kind": "drain", "seat": 1, "card": 0})  # the drain's numbers are P1's to enter too
+    refused_by_table(t, {"kind": "drain_tools", "seat": 0, "tools": 2}, "dayu.turn.order")
+
+
+def test_the_table_refuses_an_entry_of_another_step() -> None:
+    t = new_table(2)
+    for entry in (
+        {"kind": "draw", "seat": 0, "pile": "red"},  # drawing while action points remain
+        {"kind": "drain_tools", "seat": 0, "tools": 2},  # no drain in progress
+        {"kind": "flood_bonus", "bonus": "exchange"},  # no full card taken
+        {"kind": "marker", "player": 0, "place": 1},  # the markers are placed
+    ):
+        refusal = refused_by_table(t, entry, "dayu.turn.phase")
+        assert refusal.msg.key == "core.entry.wrong_kind" and refusal.msg.args["expected"] == t.prompt.msg
+    t.submit({"kind": "drain", "seat": 0, "card": 0})
+    refused_by_table(t, {"kind": "rest", "seat": 0}, "dayu.turn.phase")  # the drain's numbers first
+
+
+def test_the_table_refuses_a_marker_out_of_order_naming_the_next_player() -> None:
+    t = Table.new("dayu", ["Ana", "Ben", "Cy"])
+    t.submit({"kind": "marker", "player": 0, "place": 2})
+    refusal = refused_by_table(t, {"kind": "marker", "player": 2, "place": 1}, "dayu.setup.markers")
+    assert refusal.msg.key == "core.entry.not_a_choice" and "Ben" in refusal.message
+    assert "Ben" in refusal.message_in("es")
+    refused_by_table(t, {"kind": "marker", "player": 0, "place": 1}, "dayu.setup.markers")  # placed
+    refused_by_table(t, {"kind": "marker", "player": 7, "place": 1}, "dayu.setup.markers")  # nobody
+    refused_by_table(t, {"kind": "start", "player": 0}, "dayu.setup.markers")  # markers first
+
+
 def test_other_illegal_entries_refused() -> None:
     state = new_table(2).state
-    assert refused(state, {"kind": "rest", "seat": 1}) == "dayu.turn.order"
-    assert refused(state, {"kind": "draw", "seat": 0, "pile": "red"}) == "dayu.turn.phase"
     assert refused(state, {"kind": "flip", "seat": 0, "card": 5}) == "dayu.flip"
     assert refused(state, {"kind": "discard", "seat": 0, "cards": [1, 1]}) == "dayu.discard"
     assert refused(state, {"kind": "end_actions", "seat": 0}) == "dayu.turn.action_points"

@@ -158,7 +158,7 @@ def test_a_shop_on_a_building_that_may_be_traded():
 
 
 def test_a_tie_for_the_most_money_at_the_end():
-    s = _chinatown_at("trade").state.model_copy(deep=True)
+    s = _chinatown_at("trade").state.clone()
     s.phase = "over"
     s.money = [300_000, 300_000, 100_000]
     assert chinatown.situations(s) == frozenset({"money_tied"})

@@ -9,12 +9,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion.core import Effect, Msg, Prompt, Scoreboard, TableError, msg
+from companion.core import Effect, Msg, Prompt, Scoreboard, msg
 from companion.core.registry import Calculator, GameSpec
 from companion.games.chinatown import calc, codes, flow, rules, scoring, view
-from companion.games.chinatown.data import BUILDINGS, DATA
+from companion.games.chinatown.data import DATA
 from companion.games.chinatown.entries import ENTRY_ADAPTER
 from companion.games.chinatown.hindsight import round_summaries
+from companion.games.chinatown.options import ChinatownOptions
 from companion.games.chinatown.preview import (
     BuildingPreview,
     TradePreview,
@@ -22,7 +23,7 @@ from companion.games.chinatown.preview import (
     trade_preview,
 )
 from companion.games.chinatown.situations import situations
-from companion.games.chinatown.state import ChinatownState, Options
+from companion.games.chinatown.state import ChinatownState
 
 __all__ = [
     "GAME",
@@ -41,22 +42,11 @@ class Chinatown:
     title = msg("chinatown.title")
     min_players = min(DATA.dealing)
     max_players = max(DATA.dealing)
-    options_model = Options
+    options_model = ChinatownOptions
     entry_adapter = ENTRY_ADAPTER
 
-    def setup(self, options: Options, players: list[str]) -> ChinatownState:
-        first = options.first_player
-        if first is not None and first >= len(players):
-            raise TableError("chinatown.err.first_option", first=first + 1, n=len(players))
-        return ChinatownState(
-            players=list(players),
-            first=first,
-            phase="first" if first is None else "buildings",
-            deck=list(range(1, BUILDINGS + 1)),
-            hands=[{} for _ in players],
-            bag={s.id: s.tiles for s in DATA.shop_types},
-            money=[DATA.starting_money] * len(players),
-        )
+    def setup(self, options: ChinatownOptions, players: list[str]) -> ChinatownState:
+        return rules.setup(options, players)
 
     def prompt(self, state: ChinatownState) -> Prompt | None:
         return flow.prompt(state)

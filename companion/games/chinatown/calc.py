@@ -15,8 +15,7 @@ from companion.core import msg
 from companion.core.calc import CalcInputError
 from companion.games.chinatown.data import BUILDINGS, DATA
 from companion.games.chinatown.income import find_businesses
-from companion.games.chinatown.rules import business_msg
-from companion.games.chinatown.text import shop_name
+from companion.games.chinatown.text import business_msg, shop_name
 
 
 class _Building(BaseModel):

@@ -48,6 +48,7 @@ def prompt(state: ChinatownState) -> Prompt | None:
             kinds=("draw_tiles",),
             auto=True,
             rule_ids=("chinatown.tiles.draw",),
+            turn_rule="chinatown.tiles.draw",
         )
     if state.phase == "trade":
         return Prompt(
@@ -66,6 +67,7 @@ def prompt(state: ChinatownState) -> Prompt | None:
         choices=placement_choices(state, seat),
         kinds=("place_tile", "done_placing"),
         rule_ids=("chinatown.place", "chinatown.place.order"),
+        turn_rule="chinatown.place.order",
     )
 
 
@@ -84,6 +86,7 @@ def _buildings_prompt(state: ChinatownState) -> Prompt:
             choices=[KeepBuildings(seat=seat, buildings=c) for c in combinations(hand, kept)],
             kinds=("keep_buildings",),
             rule_ids=rules,
+            turn_rule="chinatown.buildings.keep",
             picks=(
                 Pick(
                     kind="keep_buildings",
@@ -97,15 +100,18 @@ def _buildings_prompt(state: ChinatownState) -> Prompt:
                 ),
             ),
         )
+    # Cards the table dealt itself: each player enters what they keep, in any order.
+    waiting = tuple(s for s in state.order() if s not in state.kept)
     if state.kept:
-        waiting = [state.players[s] for s in state.order() if s not in state.kept]
         return Prompt(
             seat=None,
             kind="keep_buildings",
-            msg=msg("chinatown.prompt.keep_table", k=kept, players=waiting),
+            msg=msg("chinatown.prompt.keep_table", k=kept, players=[state.players[s] for s in waiting]),
             choices=None,
             kinds=("keep_buildings",),
             rule_ids=rules,
+            seats=waiting,
+            turn_rule="chinatown.buildings.keep",
         )
     return Prompt(
         seat=None,
@@ -115,6 +121,8 @@ def _buildings_prompt(state: ChinatownState) -> Prompt:
         kinds=("deal_buildings", "keep_buildings"),
         auto=True,
         rule_ids=rules,
+        seats=waiting,
+        turn_rule="chinatown.buildings.keep",
     )
 
 

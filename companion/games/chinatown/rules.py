@@ -1,7 +1,10 @@
-"""apply(): each entry checked against the rules, then the next state and its effects.
+"""setup() and apply(): each entry checked against the game's rules, then the next state and its effects.
 
-Every check runs before anything is changed, on a deep copy, so an illegal entry raises
-RuleViolation and leaves the caller's state exactly as it was.
+The Table has checked the entry's kind and seat against the prompt (whose turn it is, who may
+still keep their cards): the handlers check what only the game knows, such as a card that was
+not dealt, a tile not held, a building owned by someone else, or a count that is wrong. They
+work on a clone, so an illegal entry raises RuleViolation and leaves the caller's state exactly
+as it was.
 """
 
 from __future__ import annotations
@@ -10,8 +13,8 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from companion.core import Effect, Msg, RuleViolation, msg
-from companion.games.chinatown.data import BOARD, DATA
+from companion.core import Effect, Msg, RuleViolation, TableError, msg
+from companion.games.chinatown.data import BOARD, BUILDINGS, DATA
 from companion.games.chinatown.entries import (
     ChooseFirst,
     DealBuildings,
@@ -24,8 +27,9 @@ from companion.games.chinatown.entries import (
     TradingDone,
 )
 from companion.games.chinatown.income import find_businesses
+from companion.games.chinatown.options import ChinatownOptions
 from companion.games.chinatown.state import ChinatownState
-from companion.games.chinatown.text import buildings_text, shop_name, tiles_text
+from companion.games.chinatown.text import business_msg, shop_name, tiles_text
 
 Effects = list[Effect]
 # A handler takes the entry of its own type: the table's key says which, the type checker
@@ -39,22 +43,36 @@ def dealing(state: ChinatownState) -> tuple[int, int, int]:
     return d.dealt[state.year], d.kept[state.year], d.tiles[state.year]
 
 
+def setup(options: ChinatownOptions, players: list[str]) -> ChinatownState:
+    first = options.first_player
+    if first is not None and first >= len(players):
+        raise TableError("chinatown.err.first_option", first=first + 1, n=len(players))
+    return ChinatownState(
+        players=list(players),
+        first=first,
+        phase="first" if first is None else "buildings",
+        deck=list(range(1, BUILDINGS + 1)),
+        hands=[{} for _ in players],
+        bag={s.id: s.tiles for s in DATA.shop_types},
+        money=[DATA.starting_money] * len(players),
+    )
+
+
 def apply(state: ChinatownState, entry: object) -> tuple[ChinatownState, Effects]:
+    """The entry's handler on a clone; the Table has checked that the prompt asks for this entry."""
     handler = _HANDLERS.get(type(entry))
     if handler is None:
         raise RuleViolation("core.entry", "core.entry.malformed", detail=type(entry).__name__)
-    phase, rule = _PHASE_OF[type(entry)]
-    if state.phase != phase:
-        raise RuleViolation(rule, "chinatown.err.phase", phase=Msg(key=f"chinatown.phase.{state.phase}"))
-    new = state.model_copy(deep=True)
+    new = state.clone()
     effects: Effects = []
     handler(new, entry, effects)
     return new, effects
 
 
 # ---- checks shared by several entries ----------------------------------------------------
-def _seat(state: ChinatownState, seat: int | None, rule: str) -> int:
-    if seat is None or not 0 <= seat < state.n:
+def _player(state: ChinatownState, seat: int, rule: str) -> int:
+    """A seat named inside an entry (the first player, a trade's giver or receiver)."""
+    if not 0 <= seat < state.n:
         raise RuleViolation(rule, "chinatown.err.seat", seat=seat)
     return seat
 
@@ -70,7 +88,7 @@ def _known_shop(shop: str, rule: str) -> None:
 
 # ---- first player ------------------------------------------------------------------------
 def _first(state: ChinatownState, e: ChooseFirst, fx: Effects) -> None:
-    state.first = _seat(state, e.first, "chinatown.setup.first_player")
+    state.first = _player(state, e.first, "chinatown.setup.first_player")
     state.phase = "buildings"
     fx.append(
         Effect(
@@ -84,8 +102,6 @@ def _first(state: ChinatownState, e: ChooseFirst, fx: Effects) -> None:
 # ---- building cards ----------------------------------------------------------------------
 def _deal(state: ChinatownState, e: DealBuildings, fx: Effects) -> None:
     rule = "chinatown.buildings.deal"
-    if state.dealt is not None or state.kept:
-        raise RuleViolation(rule, "chinatown.err.already_dealt")
     dealt, _, _ = dealing(state)
     if len(e.hands) != state.n or any(len(h) != dealt for h in e.hands):
         raise RuleViolation(rule, "chinatown.err.deal_count", n=dealt, players=state.n)
@@ -103,19 +119,11 @@ def _deal(state: ChinatownState, e: DealBuildings, fx: Effects) -> None:
 
 def _keep(state: ChinatownState, e: KeepBuildings, fx: Effects) -> None:
     rule = "chinatown.buildings.keep"
-    seat = _seat(state, e.seat, rule)
-    if seat in state.kept:
-        raise RuleViolation(rule, "chinatown.err.already_kept", player=_name(state, seat))
+    seat = e.seat  # the one in turn order (app-dealt), or one of those still to keep: the prompt's
     _, kept, _ = dealing(state)
     if len(e.buildings) != kept or len(set(e.buildings)) != kept:
         raise RuleViolation(rule, "chinatown.err.keep_count", n=kept, player=_name(state, seat))
     if state.dealt is not None:
-        if state.order()[len(state.kept)] != seat:
-            raise RuleViolation(
-                "chinatown.buildings.keep",
-                "chinatown.err.not_your_turn",
-                player=_name(state, state.order()[len(state.kept)]),
-            )
         hand = state.dealt[seat]
         for b in e.buildings:
             if b not in hand:
@@ -150,10 +158,7 @@ def _keep(state: ChinatownState, e: KeepBuildings, fx: Effects) -> None:
 # ---- shop tiles --------------------------------------------------------------------------
 def _draw(state: ChinatownState, e: DrawTiles, fx: Effects) -> None:
     rule = "chinatown.tiles.draw"
-    seat = _seat(state, e.seat, rule)
-    expected = state.order()[state.drawn]
-    if seat != expected:
-        raise RuleViolation(rule, "chinatown.err.not_your_turn", player=_name(state, expected))
+    seat = e.seat  # the next to draw in turn order: the prompt's seat
     _, _, count = dealing(state)
     if len(e.tiles) != count:
         raise RuleViolation(rule, "chinatown.err.draw_count", n=count, player=_name(state, seat))
@@ -204,8 +209,8 @@ def _check_trade(state: ChinatownState, gives: tuple[Give, ...]) -> None:
     tiles_given: dict[int, Counter[str]] = {}
     money_given: dict[int, int] = {}
     for g in gives:
-        giver = _seat(state, g.giver, "chinatown.trade")
-        _seat(state, g.receiver, "chinatown.trade")
+        giver = _player(state, g.giver, "chinatown.trade")
+        _player(state, g.receiver, "chinatown.trade")
         if giver == g.receiver:
             raise RuleViolation("chinatown.trade", "chinatown.err.self_trade", player=_name(state, giver))
         if not (g.buildings or g.tiles or g.money):
@@ -260,19 +265,9 @@ def can_place(state: ChinatownState, seat: int) -> bool:
     return bool(state.hands[seat]) and bool(state.vacant_of(seat))
 
 
-def _placer_check(state: ChinatownState, seat: int | None, rule: str) -> int:
-    seat = _seat(state, seat, rule)
-    expected = state.order()[state.placer]
-    if seat != expected:
-        raise RuleViolation(
-            "chinatown.place.order", "chinatown.err.not_your_turn", player=_name(state, expected)
-        )
-    return seat
-
-
 def _place(state: ChinatownState, e: PlaceTile, fx: Effects) -> None:
     rule = "chinatown.place"
-    seat = _placer_check(state, e.seat, rule)
+    seat = e.seat  # the placer in turn order: the prompt's seat
     _known_shop(e.shop, rule)
     if state.hands[seat].get(e.shop, 0) < 1:
         raise RuleViolation(rule, "chinatown.err.no_tile", shop=shop_name(e.shop), player=_name(state, seat))
@@ -302,7 +297,6 @@ def _place(state: ChinatownState, e: PlaceTile, fx: Effects) -> None:
 
 
 def _done_placing(state: ChinatownState, e: DonePlacing, fx: Effects) -> None:
-    _placer_check(state, e.seat, "chinatown.place")
     _next_placer(state, fx)
 
 
@@ -354,19 +348,6 @@ def _pay_income(state: ChinatownState, fx: Effects) -> None:
         fx.append(Effect(rule_id="chinatown.year", msg=msg("chinatown.fx.new_year", year=state.year_label)))
 
 
-def business_msg(shop: str, buildings: tuple[int, ...], size: int, complete: bool, income: int) -> Msg:
-    """'+50,000: Tea House 16-17-19, complete (3/3)'."""
-    maximum = DATA.shops[shop].max
-    return msg(
-        "chinatown.fx.business_complete" if complete else "chinatown.fx.business_incomplete",
-        amount=income,
-        shop=shop_name(shop),
-        buildings=buildings_text(buildings),
-        size=size,
-        max=maximum,
-    )
-
-
 _HANDLERS: dict[type[object], Handler] = {
     ChooseFirst: _first,
     DealBuildings: _deal,
@@ -376,14 +357,4 @@ _HANDLERS: dict[type[object], Handler] = {
     TradingDone: _trading_done,
     PlaceTile: _place,
     DonePlacing: _done_placing,
-}
-_PHASE_OF: dict[type[object], tuple[str, str]] = {
-    ChooseFirst: ("first", "chinatown.setup.first_player"),
-    DealBuildings: ("buildings", "chinatown.buildings.deal"),
-    KeepBuildings: ("buildings", "chinatown.buildings.keep"),
-    DrawTiles: ("tiles", "chinatown.tiles.draw"),
-    Trade: ("trade", "chinatown.trade"),
-    TradingDone: ("trade", "chinatown.trade"),
-    PlaceTile: ("place", "chinatown.place"),
-    DonePlacing: ("place", "chinatown.place"),
 }

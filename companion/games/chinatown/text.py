@@ -29,3 +29,16 @@ def tiles_text(tiles: Iterable[str]) -> list[Msg]:
         elif k > 1:
             out.append(msg("chinatown.tile_count", n=k, shop=shop_name(shop)))
     return out
+
+
+def business_msg(shop: str, buildings: tuple[int, ...], size: int, complete: bool, income: int) -> Msg:
+    """'+50,000: Tea House 16-17-19, complete (3/3)'."""
+    maximum = DATA.shops[shop].max
+    return msg(
+        "chinatown.fx.business_complete" if complete else "chinatown.fx.business_incomplete",
+        amount=income,
+        shop=shop_name(shop),
+        buildings=buildings_text(buildings),
+        size=size,
+        max=maximum,
+    )

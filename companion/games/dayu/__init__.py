@@ -11,9 +11,10 @@ from companion.games.dayu import calc, flow, rules, scoring
 from companion.games.dayu.data import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.dayu.entries import ENTRY_ADAPTER
 from companion.games.dayu.hindsight import round_summaries
+from companion.games.dayu.options import DayuOptions
 from companion.games.dayu.preview import MarkerPreview, capture_worth, marker_preview
 from companion.games.dayu.situations import situations
-from companion.games.dayu.state import DayuOptions, DayuState
+from companion.games.dayu.state import DayuState
 
 __all__ = [
     "GAME",

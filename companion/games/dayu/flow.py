@@ -16,14 +16,19 @@ from companion.games.dayu.ring import (
     neighbours,
     privilege_left,
 )
-from companion.games.dayu.rules import OVER_KEYS, PHASE_KINDS
-from companion.games.dayu.scoring import flood_name
+from companion.games.dayu.rules import PAID_KINDS
+from companion.games.dayu.rules_turn import OVER_KEYS
 from companion.games.dayu.state import DayuState, ToolCard
+from companion.games.dayu.text import card_label, flood_name
 
-# The kinds a player may try during the action and draw steps: the core lets them through to
-# apply(), so a fourth action point or an early draw is refused by the Da Yu rule that forbids
-# it (with its rule id) rather than as an entry of the wrong kind.
-TURN_KINDS = tuple(sorted(PHASE_KINDS["actions"] | PHASE_KINDS["draw"]))
+# The entry kinds the action step accepts (its choices list the legal ones). The Table refuses
+# any other kind citing dayu.turn.phase, and an entry from another seat citing dayu.turn.order.
+ACTION_KINDS = ("discard", "drain", "end_actions", "flip", "free_tool", "move", "rest")
+# The draw step takes a draw; a paid action is let through to apply(), which refuses a fourth
+# action point by its own rule (dayu.turn.action_points) rather than as a kind not asked for.
+DRAW_KINDS = ("draw", *sorted(PAID_KINDS))
+# The rules the Table cites when it refuses an entry at a seat's step of a turn.
+TURN_RULE, STEP_RULE = "dayu.turn.order", "dayu.turn.phase"
 
 
 def prompt(s: DayuState) -> Prompt | None:
@@ -41,6 +46,7 @@ def _markers(s: DayuState) -> Prompt:
         choices=choices,
         auto=True,
         rule_ids=("dayu.setup.markers",),
+        step_rule="dayu.setup.markers",  # only the next player's marker is offered
     )
 
 
@@ -53,6 +59,7 @@ def _start(s: DayuState) -> Prompt:
         choices=choices,
         auto=True,
         rule_ids=("dayu.setup.start",),
+        step_rule="dayu.setup.start",
     )
 
 
@@ -67,6 +74,8 @@ def _opening(s: DayuState) -> Prompt:
         msg=msg("dayu.ask.opening", player=s.seat.name, n=len(s.seat.hand) + 1, of=DATA.hand_size),
         choices=_draw_choices(s),
         rule_ids=("dayu.setup.tools", "dayu.setup.opening"),
+        turn_rule=TURN_RULE,
+        step_rule=STEP_RULE,
     )
 
 
@@ -118,9 +127,11 @@ def _actions(s: DayuState) -> Prompt:
         kind="action",
         msg=text if not unused else msg("dayu.ask.actions_privileges", actions=text, privileges=unused),
         choices=action_choices(s),
-        kinds=TURN_KINDS,
+        kinds=ACTION_KINDS,
         rule_ids=("dayu.turn.action_points", "dayu.turn.order"),
         picks=_discard_pick(s),
+        turn_rule=TURN_RULE,
+        step_rule=STEP_RULE,
     )
 
 
@@ -156,6 +167,8 @@ def _drain_tools(s: DayuState) -> Prompt:
         msg=msg("dayu.ask.tools", room=room),
         choices=choices,
         rule_ids=("dayu.drain.tools", "dayu.drain.fit"),
+        turn_rule=TURN_RULE,
+        step_rule=STEP_RULE,
     )
 
 
@@ -167,6 +180,8 @@ def _drain_vp(s: DayuState) -> Prompt:
         msg=msg("dayu.ask.vp"),
         choices=choices,
         rule_ids=("dayu.drain.play", "dayu.drain.vp"),
+        turn_rule=TURN_RULE,
+        step_rule=STEP_RULE,
     )
 
 
@@ -176,8 +191,10 @@ def _draw(s: DayuState) -> Prompt:
         kind="draw",
         msg=msg("dayu.ask.draw", player=s.seat.name, n=len(s.seat.hand), of=DATA.hand_size),
         choices=_draw_choices(s),
-        kinds=TURN_KINDS,
+        kinds=DRAW_KINDS,
         rule_ids=("dayu.draw.refill",),
+        turn_rule=TURN_RULE,
+        step_rule=STEP_RULE,
     )
 
 
@@ -190,6 +207,7 @@ def _bonus(s: DayuState) -> Prompt:
         msg=msg("dayu.ask.bonus", player=s.seat.name, place=s.captures[0] + 1),
         choices=choices,
         rule_ids=("dayu.capture", "dayu.flood.points"),
+        step_rule=STEP_RULE,
     )
 
 
@@ -209,6 +227,8 @@ def _exchange(s: DayuState) -> Prompt:
         msg=msg("dayu.ask.exchange", player=s.seat.name),
         choices=choices,
         rule_ids=("dayu.flood.exchange",),
+        turn_rule=TURN_RULE,
+        step_rule=STEP_RULE,
     )
 
 
@@ -236,12 +256,6 @@ def auto_entry(s: DayuState, rng: random.Random) -> Entry | None:
 
 
 # ---- labels ------------------------------------------------------------------------------
-def card_label(hand: list[ToolCard], i: int) -> Msg:
-    if 0 <= i < len(hand):
-        return msg(f"dayu.card.{hand[i].side}", frame=msg(f"dayu.frame.{hand[i].frame}"))
-    return msg("dayu.card.unknown", n=i + 1)
-
-
 def describe(s: DayuState, e: Entry) -> Msg:
     hand = s.players[s.current].hand if s.players else []
 
@@ -286,7 +300,7 @@ def describe(s: DayuState, e: Entry) -> Msg:
             return msg("dayu.do.exchange_unknown")
         got = other.flood[e.card]
         return msg("dayu.do.exchange", player=other.name, card=flood_name(got.kind, got.points))
-    return msg("dayu.kind." + e.kind)
+    return msg(f"dayu.kind.{e.kind}")
 
 
 def standing(s: DayuState) -> Msg:

@@ -14,8 +14,9 @@ from companion.core import Effect, msg
 from companion.core.foresight import signed
 from companion.games.dayu.data import DATA, POINTS_KIND
 from companion.games.dayu.ring import SPACES, can_start_drain, free_spaces
-from companion.games.dayu.scoring import flood_name, tally
+from companion.games.dayu.scoring import tally
 from companion.games.dayu.state import DayuState
+from companion.games.dayu.text import flood_name
 
 
 class CardFit(BaseModel):

@@ -11,9 +11,10 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from companion.core import Msg, Scoreboard, ScoreLine, ScoreRow, msg
+from companion.core import Scoreboard, ScoreLine, ScoreRow, msg
 from companion.games.dayu.data import DATA, FRAMES, POINTS_KIND
 from companion.games.dayu.state import DayuState
+from companion.games.dayu.text import flood_name
 
 
 class Tally(NamedTuple):
@@ -74,13 +75,6 @@ def rank(tallies: Sequence[Tally]) -> Result:
         if (t.total, t.flood_cards) == (best.total, best.flood_cards)
     ]
     return Result(list(tallies), ranking, winners)
-
-
-def flood_name(kind: str, points: int) -> Msg:
-    """The label of a flood card: its bonus, or its printed number."""
-    if kind == POINTS_KIND:
-        return msg("dayu.flood.points", points=points)
-    return msg(f"dayu.flood.{kind}")
 
 
 TIE_BREAK = msg("dayu.score.tie_break")

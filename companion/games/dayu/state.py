@@ -12,6 +12,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from companion.games.dayu.data import Frame
+from companion.games.dayu.options import DayuOptions
 
 Side = Literal["rune", "other"]
 Phase = Literal[
@@ -73,14 +74,6 @@ class SeatState(_Model):
 class PendingDrain(_Model):
     card: int  # index in the hand
     tools: int | None = None
-
-
-class DayuOptions(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    # The rulebook deals one card of each pile to every player; "chosen" lets the table
-    # name the pile of each opening card instead (see docs/decisions/dayu.md).
-    opening: Literal["one_of_each", "chosen"] = "one_of_each"
 
 
 class DayuState(_Model):

@@ -3,7 +3,7 @@ tiles and trades, and the Quick income screen."""
 
 from __future__ import annotations
 
-from companion.games.chinatown.state import ChinatownState
+from companion.games.chinatown.public import ChinatownState
 from companion.ui.games import GameUI, state_as
 from companion.ui.games.chinatown.forms import draw_form, keep_form, trade_form
 from companion.ui.games.chinatown.panels import board, player_panel, public_scores

@@ -11,10 +11,14 @@ from typing import Any
 
 import flet as ft
 
-from companion.games.chinatown.data import BOARD
-from companion.games.chinatown.income import Business, find_businesses, income_by_owner
-from companion.games.chinatown.rules import business_msg
-from companion.games.chinatown.text import shop_name
+from companion.games.chinatown.public import (
+    BOARD,
+    Business,
+    business_msg,
+    find_businesses,
+    income_by_owner,
+    shop_name,
+)
 from companion.ui.shell import App
 from companion.ui.widgets import card, small
 

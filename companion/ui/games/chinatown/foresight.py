@@ -10,9 +10,13 @@ from __future__ import annotations
 import flet as ft
 
 from companion.core import RuleViolation, Table
-from companion.games.chinatown import TradePreview, building_preview, trade_preview
-from companion.games.chinatown.entries import Trade
-from companion.games.chinatown.state import ChinatownState
+from companion.games.chinatown.public import (
+    ChinatownState,
+    Trade,
+    TradePreview,
+    building_preview,
+    trade_preview,
+)
 from companion.ui.foresight import effect_block
 from companion.ui.games import state_as
 from companion.ui.shell import App

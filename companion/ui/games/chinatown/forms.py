@@ -11,11 +11,18 @@ from typing import Any
 import flet as ft
 
 from companion.core import Prompt, RuleViolation, Table
-from companion.games.chinatown.data import BUILDINGS, DATA
-from companion.games.chinatown.entries import DrawTiles, Give, KeepBuildings, Trade, TradingDone
-from companion.games.chinatown.rules import dealing
-from companion.games.chinatown.state import ChinatownState
-from companion.games.chinatown.text import shop_name
+from companion.games.chinatown.public import (
+    BUILDINGS,
+    DATA,
+    ChinatownState,
+    DrawTiles,
+    Give,
+    KeepBuildings,
+    Trade,
+    TradingDone,
+    dealing,
+    shop_name,
+)
 from companion.ui.games import state_as
 from companion.ui.games.chinatown.foresight import preview_of, trade_lines
 from companion.ui.games.chinatown.money import money_field

@@ -12,10 +12,7 @@ from typing import Any
 import flet as ft
 
 from companion.core import Table
-from companion.games.chinatown.entries import PlaceTile
-from companion.games.chinatown.income import find_businesses
-from companion.games.chinatown.text import shop_name, tiles_text
-from companion.games.chinatown.view import SeenState
+from companion.games.chinatown.public import PlaceTile, SeenState, find_businesses, shop_name, tiles_text
 from companion.share.live import may_act, may_see
 from companion.ui import seen as views
 from companion.ui.games.chinatown.board import building_text, business_of, income_card, map_view
@@ -182,7 +179,7 @@ def reveal(app: App, table: Table, seat: int) -> None:
 def public_scores(app: App, table: Table) -> list[ft.Control]:
     """The Scores tab during the game: what everyone at the table saw paid, year by year, and
     the income of the board as it stands. Money in hand stays secret (trades move it)."""
-    from companion.games.chinatown.data import DATA
+    from companion.games.chinatown.public import DATA
 
     state = seen(app, table)
     tr = app.tr

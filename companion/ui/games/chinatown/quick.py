@@ -10,10 +10,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.games.chinatown import GAME
-from companion.games.chinatown.calc import chinatown_income
-from companion.games.chinatown.data import DATA
-from companion.games.chinatown.text import shop_name
+from companion.games.chinatown.public import DATA, GAME, chinatown_income, shop_name
 from companion.ui.games.chinatown.board import income_card, map_view
 from companion.ui.palette import DEFAULT_ORDER, swatch
 from companion.ui.shell import App

@@ -3,7 +3,7 @@ points and privileges, each player's cards, and the Quick score screen."""
 
 from __future__ import annotations
 
-from companion.games.dayu.state import DayuState
+from companion.games.dayu.public import DayuState
 from companion.ui.games import Choice, GameUI, OptionSpec, state_as
 from companion.ui.games.dayu.foresight import marker
 from companion.ui.games.dayu.panels import board, player_panel

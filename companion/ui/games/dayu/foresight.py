@@ -11,8 +11,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.core import Table
-from companion.games.dayu import MarkerPreview, marker_preview
-from companion.games.dayu.state import DayuState
+from companion.games.dayu.public import DayuState, MarkerPreview, marker_preview
 from companion.ui.foresight import per_version
 from companion.ui.games import state_as
 from companion.ui.parts import part

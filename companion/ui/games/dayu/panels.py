@@ -6,11 +6,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.core import Msg, Table, msg
-from companion.games.dayu.data import DATA, FRAMES
-from companion.games.dayu.entries import Move
-from companion.games.dayu.ring import privilege_left
-from companion.games.dayu.scoring import flood_name
-from companion.games.dayu.state import DayuState, Privilege
+from companion.games.dayu.public import DATA, FRAMES, DayuState, Move, Privilege, flood_name, privilege_left
 from companion.share.live import may_act
 from companion.ui.games import state_as
 from companion.ui.palette import TAP, swatch

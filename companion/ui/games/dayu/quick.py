@@ -11,10 +11,7 @@ from typing import Any
 import flet as ft
 
 from companion.core.calc import CalcInputError
-from companion.games.dayu import GAME
-from companion.games.dayu.calc import dayu_final, revive_msg
-from companion.games.dayu.data import DATA, FRAMES, POINTS_KIND
-from companion.games.dayu.scoring import flood_name
+from companion.games.dayu.public import DATA, FRAMES, GAME, POINTS_KIND, dayu_final, flood_name, revive_msg
 from companion.ui.games.dayu.panels import FRAME_COLOURS, FRAME_TEXT, frame_name
 from companion.ui.palette import TAP
 from companion.ui.shell import App

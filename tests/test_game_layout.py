@@ -1,0 +1,56 @@
+"""Every game package has the same layout (issue 13, docs/API.md "A game's layout"), and its
+screens import only its public module (the import contract in .importlinter).
+
+Dragon joins the list once its engine.py is split into rules.py and flow.py."""
+
+from __future__ import annotations
+
+import configparser
+import importlib
+import pkgutil
+from pathlib import Path
+
+import pytest
+
+from companion.core import registry
+from companion.core.protocol import CompactCodes
+
+ROOT = Path(__file__).resolve().parents[1]
+GAMES = ["chinatown", "dayu"]
+LAYOUT = ("options", "state", "entries", "data", "rules", "flow", "text", "scoring", "calc", "public")
+
+
+def modules(game: str) -> set[str]:
+    package = importlib.import_module(f"companion.games.{game}")
+    return {m.name for m in pkgutil.iter_modules(package.__path__)}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_package_has_the_layout_modules(game: str) -> None:
+    found = modules(game)
+    assert set(LAYOUT) <= found, sorted(set(LAYOUT) - found)
+    spec = registry.spec(game)
+    if isinstance(spec.game, CompactCodes):  # free-form entries need compact codes of their own
+        assert "codes" in found
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_spec_takes_its_parts_from_their_modules(game: str) -> None:
+    spec = registry.spec(game)
+    assert spec.options_model.__module__ == f"companion.games.{game}.options"
+    rules = importlib.import_module(f"companion.games.{game}.rules")
+    state = rules.setup(spec.options_model(), ["Ana", "Ben", "Cy"])
+    assert spec.game.setup(spec.options_model(), ["Ana", "Ben", "Cy"]) == state
+    copy = state.clone()  # one way to copy a state
+    assert copy == state and copy is not state
+
+
+def test_the_screens_may_import_only_the_public_module() -> None:
+    config = configparser.ConfigParser()
+    config.read(ROOT / ".importlinter")
+    contract = config["importlinter:contract:screens-import-public-modules"]
+    forbidden = set(contract["forbidden_modules"].split())
+    for game in GAMES:
+        private = {f"companion.games.{game}.{m}" for m in modules(game) - {"public"}}
+        assert private <= forbidden, sorted(private - forbidden)
+        assert f"companion.games.{game}.public" not in forbidden
