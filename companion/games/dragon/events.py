@@ -45,7 +45,7 @@ def _peace(s: DragonState, fx: list[Effect]) -> None:
 def _tribute(s: DragonState, fx: list[Effect]) -> None:
     due = RULES.events.tribute_yuan
     for seat in s.order:
-        p = s.players[seat]
+        p = s.player_mut(seat)
         paid = min(due, p.yuan)
         p.yuan -= paid
         missing = due - paid
@@ -64,7 +64,7 @@ def _tribute(s: DragonState, fx: list[Effect]) -> None:
 def _drought(s: DragonState, fx: list[Effect]) -> None:
     per = RULES.events.drought_rice_per_inhabited_palace
     for seat in s.order:
-        p = s.players[seat]
+        p = s.player_mut(seat)
         inhabited = sum(1 for pal in p.palaces if pal.persons)
         fed = min(inhabited, p.rice // per)
         p.rice -= fed * per
@@ -104,7 +104,7 @@ def _festival(s: DragonState, fx: list[Effect]) -> None:
         points, returned = awards[seat]
         if not points:
             continue
-        p = s.players[seat]
+        p = s.player_mut(seat)
         held = p.fireworks
         p.fireworks -= returned
         p.ledger.append(ScoreItem(month=s.month, source="festival", points=points, count=held))
@@ -122,7 +122,7 @@ def _mongol(s: DragonState, fx: list[Effect]) -> None:
     helmets = {seat: s.players[seat].symbols(helmet) for seat in s.order}
     for seat in s.order:
         if helmets[seat]:
-            p = s.players[seat]
+            p = s.player_mut(seat)
             p.ledger.append(
                 ScoreItem(month=s.month, source="mongol", points=helmets[seat], count=helmets[seat])
             )
@@ -186,7 +186,7 @@ def release(
     s: DragonState, seat: int, palace: int, tile: str, fx: list[Effect], rule_id: str, forced: bool = False
 ) -> None:
     """Take one person out of a palace for good (the marker stays where it is)."""
-    p = s.players[seat]
+    p = s.player_mut(seat)
     pal = p.palaces[palace]
     persons = list(pal.persons)
     persons.remove(tile)
@@ -259,7 +259,7 @@ def settle_tasks(s: DragonState, fx: list[Effect]) -> None:
 
 def decay(s: DragonState, fx: list[Effect]) -> None:
     for seat in s.order:
-        p = s.players[seat]
+        p = s.player_mut(seat)
         kept = []
         for number, pal in enumerate(p.palaces, start=1):
             if pal.persons:
@@ -286,7 +286,7 @@ def decay(s: DragonState, fx: list[Effect]) -> None:
 
 def round_scoring(s: DragonState, fx: list[Effect]) -> None:
     for seat in s.order:
-        p = s.players[seat]
+        p = s.player_mut(seat)
         items = round_items(p, s.month)
         p.ledger.extend(i for i in items if i.points)
         palaces, ladies, privileges = (i.points for i in items)
@@ -309,7 +309,7 @@ def round_scoring(s: DragonState, fx: list[Effect]) -> None:
 
 def final_scoring(s: DragonState, fx: list[Effect]) -> None:
     for seat in s.track_order():
-        p = s.players[seat]
+        p = s.player_mut(seat)
         items = final_lines(p.palaces, p.yuan, p.rice, p.fireworks)
         p.ledger.extend(items)  # every final line, zeros too: the final scoring is explained in full
         persons, monks, leftovers = items

@@ -103,10 +103,11 @@ def play_offered(state: DragonState, entry: object) -> tuple[DragonState, list[E
     the automatic steps computed last anyway."""
     name = step(state)
     assert name is not None
-    s = state.clone()
+    s = state.fork()  # the players it changes are copied as they are changed (player_mut)
     fx: list[Effect] = []
     HANDLERS[name](s, entry, fx)
-    return s, fx, advance(s, fx)
+    legal = advance(s, fx)
+    return s.seal(), fx, legal
 
 
 # ---- the automatic part of the machine -----------------------------------------------------

@@ -122,7 +122,7 @@ def _pick(s: DragonState, e: Pick, fx: list[Effect]) -> None:
 
 
 def _place(s: DragonState, e: Place, fx: list[Effect]) -> None:
-    p = s.players[e.seat]
+    p = s.player_mut(e.seat)
     tile = s.tile
     assert tile is not None
     s.tile = None
@@ -194,7 +194,7 @@ def _choose_group(s: DragonState, e: ChooseGroup | Skip, fx: list[Effect]) -> No
     if isinstance(e, Skip):
         _skip(s, e, fx)
         return
-    p = s.players[e.seat]
+    p = s.player_mut(e.seat)
     cost = group_cost(s, e.group)
     p.yuan -= cost
     s.dragons[e.group].append(e.seat)
@@ -218,7 +218,7 @@ def _choose_group(s: DragonState, e: ChooseGroup | Skip, fx: list[Effect]) -> No
 
 
 def _skip(s: DragonState, e: Skip, fx: list[Effect]) -> None:
-    p = s.players[e.seat]
+    p = s.player_mut(e.seat)
     target = RULES.actions.skip_top_up_to
     gain = max(0, target - p.yuan)
     p.yuan += gain
@@ -234,8 +234,13 @@ def _skip(s: DragonState, e: Skip, fx: list[Effect]) -> None:
     )
 
 
+# The actions that change the acting player's own fields (Build only sets the floors to place;
+# a Parade moves the marker through ``s.move``, which copies the player itself).
+_CHANGES_PLAYER = frozenset({"taxes", "harvest", "fireworks", "research"})
+
+
 def _act(s: DragonState, e: Act, fx: list[Effect]) -> None:
-    p = s.players[e.seat]
+    p = s.players[e.seat]  # read; each action that changes the player asks for its own copy
     s.chosen_group = None
     rule = f"dragon.action.{e.card}"
     if e.card == WALL_CARD:
@@ -245,6 +250,7 @@ def _act(s: DragonState, e: Act, fx: list[Effect]) -> None:
     if e.card == "privilege":
         assert e.size is not None
         cost = privilege_costs(s)[e.size]
+        p = s.player_mut(e.seat)
         p.yuan -= cost
         if e.size == "small":
             p.small_privileges += 1
@@ -269,6 +275,8 @@ def _act(s: DragonState, e: Act, fx: list[Effect]) -> None:
     base, extra = action_amount(p, e.card)
     total = base + extra
     detail: dict[str, object] = {}
+    if e.card in _CHANGES_PLAYER:
+        p = s.player_mut(e.seat)
     if e.card == "taxes":
         p.yuan += total
     elif e.card == "build":
@@ -294,7 +302,7 @@ def _act(s: DragonState, e: Act, fx: list[Effect]) -> None:
 
 
 def _floor(s: DragonState, e: Floor, fx: list[Effect]) -> None:
-    p = s.players[e.seat]
+    p = s.player_mut(e.seat)
     if e.palace == len(p.palaces):
         p.palaces.append(Palace(floors=1))
         fx.append(
@@ -320,7 +328,7 @@ def _floor(s: DragonState, e: Floor, fx: list[Effect]) -> None:
 
 
 def _card(s: DragonState, e: PlayCard, fx: list[Effect]) -> None:
-    p = s.players[e.seat]
+    p = s.player_mut(e.seat)
     p.cards.remove(e.card)
     fx.append(
         Effect(

@@ -1,8 +1,13 @@
 """The state of a game: plain pydantic models, copied cheaply before each change.
 
-``apply`` never touches the state it is given: it works on ``state.clone()``. Cloning is
-written by hand because pydantic's deep copy is slow, and a random game applies hundreds of
-entries; immutable parts (tile ids, score items, the options) are shared, never copied.
+``apply`` never touches the state it is given: it works on ``state.fork()``, a copy whose
+players are still shared with the state it came from. A player is copied the first time the
+copy changes it: code that changes a player asks ``s.player_mut(seat)`` for it, and only
+reads ``s.players[seat]`` (most entries change one player, so four of five are never copied;
+docs/DECISIONS.md, "Copy-on-write players"). ``clone()`` copies every player at once, for
+code that changes a copy freely (the forecasts, tests). Copies are written by hand because
+pydantic's deep copy is slow; immutable parts (tile ids, palaces, score items, the options)
+are shared, never copied.
 """
 
 from __future__ import annotations
@@ -36,6 +41,18 @@ def _copy(model: _M, lists: tuple[str, ...], **changes: Any) -> _M:
     _setattr(new, "__pydantic_extra__", None)
     _setattr(new, "__pydantic_private__", None)
     return new
+
+
+class Seats(list["PlayerState"]):
+    """The players of a state being changed, and which of them are its own copies (``own``,
+    by identity: a player put back from elsewhere is shared again). Only a state under change
+    holds one; ``seal`` turns it back into a plain list."""
+
+    __slots__ = ("own",)
+
+    def __init__(self, players: list[PlayerState], own: list[PlayerState]) -> None:
+        super().__init__(players)
+        self.own = own
 
 
 class ScoreItem(BaseModel):
@@ -155,12 +172,37 @@ class DragonState(BaseModel):
     super_taken: list[str] = []  # Sunrise: person types already taken
 
     def clone(self) -> DragonState:
+        """A copy sharing nothing mutable with this state: every player copied."""
+        players = [p.clone() for p in self.players]
         return _copy(
-            self,
-            _STATE_LISTS,
-            players=[p.clone() for p in self.players],
-            dragons=[list(g) for g in self.dragons],
+            self, _STATE_LISTS, players=Seats(players, players[:]), dragons=[list(g) for g in self.dragons]
         )
+
+    def fork(self) -> DragonState:
+        """A copy to change whose players are shared until ``player_mut`` copies one."""
+        return _copy(
+            self, _STATE_LISTS, players=Seats(self.players, []), dragons=[list(g) for g in self.dragons]
+        )
+
+    def player_mut(self, seat: int) -> PlayerState:
+        """The player at ``seat``, this state's own copy, to change (copied on first use)."""
+        players = self.players
+        p = players[seat]
+        if isinstance(players, Seats):
+            if any(p is q for q in players.own):
+                return p
+        else:  # a state not made by fork/clone (setup, a file, a sealed copy): take no chances
+            players = self.__dict__["players"] = Seats(players, [])
+        p = players[seat] = p.clone()
+        players.own.append(p)
+        return p
+
+    def seal(self) -> DragonState:
+        """This state, done changing: its players a plain list again (a later ``player_mut``
+        copies the player first, so a state handed out never changes one it shares)."""
+        if isinstance(self.players, Seats):
+            self.__dict__["players"] = list(self.players)
+        return self
 
     @property
     def current(self) -> int | None:
@@ -182,7 +224,7 @@ class DragonState(BaseModel):
         if steps <= 0:
             return
         self.moves += 1
-        p = self.players[seat]
+        p = self.player_mut(seat)
         p.track += steps
         p.arrival = self.moves
 

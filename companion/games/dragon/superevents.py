@@ -47,30 +47,31 @@ def start_super(s: DragonState, fx: list[Effect]) -> None:
     _fx(s, fx, "dragon.fx.super", event=super_msg(event), month=s.month)
     s.order = s.track_order()
     s.turn = 0
-    players = s.players
     if event == "lantern":
         for seat in s.order:
-            n = len(players[seat].persons())
+            n = len(s.players[seat].persons())
             _score(s, seat, "lantern", n * SE.lantern_vp_per_person, n, fx)
     elif event == "buddha":
         for seat in s.order:
-            monks = final_lines(players[seat].palaces, 0, 0, 0)[1]
+            monks = final_lines(s.players[seat].palaces, 0, 0, 0)[1]
             _score(s, seat, "buddha", monks.points, monks.count, fx)
     elif event == "assassination":
         for seat in s.order:
-            p = players[seat]
+            p = s.players[seat]
             if p.small_privileges or p.large_privileges:
                 _fx(
                     s, fx, "dragon.fx.assassination", seat, small=p.small_privileges, large=p.large_privileges
                 )
-            p.small_privileges = p.large_privileges = 0
+                p = s.player_mut(seat)
+                p.small_privileges = p.large_privileges = 0
     elif event == "volcano":
         # Everyone back to 0; the last in order goes down first so the leader ends on top.
         for seat in reversed(s.order):
             s.moves += 1
-            players[seat].track = 0
-            players[seat].arrival = s.moves
-        _fx(s, fx, "dragon.fx.volcano", order=", ".join(players[i].name for i in s.track_order()))
+            p = s.player_mut(seat)
+            p.track = 0
+            p.arrival = s.moves
+        _fx(s, fx, "dragon.fx.volcano", order=", ".join(s.players[i].name for i in s.track_order()))
     elif event == "eclipse":
         again = s.events[s.month - 1]
         _fx(s, fx, "dragon.fx.eclipse", event=msg(f"dragon.event.{again}"))
@@ -81,27 +82,27 @@ def start_super(s: DragonState, fx: list[Effect]) -> None:
         s.super_step = "quake"
         # at least 1, so a player with nothing to lose is passed over with an Effect saying so
         s.super_left = [
-            max(1, min(SE.earthquake_floors, sum(pal.floors for pal in p.palaces))) for p in players
+            max(1, min(SE.earthquake_floors, sum(pal.floors for pal in p.palaces))) for p in s.players
         ]
     elif event == "flood":
         s.super_step = "flood"
-        s.super_left = [1] * len(players)
+        s.super_left = [1] * len(s.players)
     elif event == "tornado":
         s.super_step = "tornado"
-        s.super_left = [max(1, min(SE.tornado_discards, len(p.cards))) for p in players]
+        s.super_left = [max(1, min(SE.tornado_discards, len(p.cards))) for p in s.players]
     elif event == "sunrise":
         s.super_step = "sunrise"
         s.super_taken = []
-        s.super_left = [1] * len(players)
+        s.super_left = [1] * len(s.players)
     elif event == "charter":
         s.super_step = "charter"
-        s.super_left = [1] * len(players)
+        s.super_left = [1] * len(s.players)
 
 
 def _score(s: DragonState, seat: int, source: str, points: int, count: int, fx: list[Effect]) -> None:
     if not points:
         return
-    s.players[seat].ledger.append(ScoreItem(month=s.month, source=source, points=points, count=count))
+    s.player_mut(seat).ledger.append(ScoreItem(month=s.month, source=source, points=points, count=count))
     _fx(s, fx, f"dragon.fx.{source}", seat, vp=points, n=count)
 
 
@@ -177,7 +178,7 @@ def super_choices(s: DragonState, seat: int) -> list[Entry]:
 
 
 def quake(s: DragonState, e: Quake, fx: list[Effect]) -> None:
-    p = s.players[e.seat]
+    p = s.player_mut(e.seat)
     pal = p.palaces[e.palace]
     s.super_left[e.seat] -= 1
     if pal.floors <= 1:
@@ -202,7 +203,7 @@ def quake(s: DragonState, e: Quake, fx: list[Effect]) -> None:
 
 
 def flood(s: DragonState, e: Flood, fx: list[Effect]) -> None:
-    p = s.players[e.seat]
+    p = s.player_mut(e.seat)
     half = flood_half(s, e.seat)
     yuan = half - e.rice - e.fireworks
     p.yuan -= yuan
@@ -213,7 +214,7 @@ def flood(s: DragonState, e: Flood, fx: list[Effect]) -> None:
 
 
 def discard(s: DragonState, e: Discard, fx: list[Effect]) -> None:
-    s.players[e.seat].cards.remove(e.card)
+    s.player_mut(e.seat).cards.remove(e.card)
     s.super_left[e.seat] -= 1
     _fx(s, fx, "dragon.fx.discard", e.seat, card=card_msg(e.card))
 
@@ -227,7 +228,7 @@ def sunrise_pick(s: DragonState, e: Pick, fx: list[Effect]) -> None:
 
 
 def charter(s: DragonState, e: Charter, fx: list[Effect]) -> None:
-    p = s.players[e.seat]
+    p = s.player_mut(e.seat)
     benefit = SE.charter[e.type]
     n = p.symbols(RULES.types[e.type].symbol)
     s.super_left[e.seat] = 0

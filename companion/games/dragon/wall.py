@@ -40,7 +40,7 @@ def bonus_msg(bonus: str) -> Msg:
 def build_wall(s: DragonState, e: Act, fx: list[Effect]) -> bool:
     """Lay the wall tile and take its bonus; True when floors are still to be placed."""
     assert e.bonus is not None
-    p = s.players[e.seat]
+    p = s.player_mut(e.seat)
     amount = RULES.wall_bonus[e.bonus]
     p.wall_tiles.remove(e.bonus)
     s.wall.append((e.seat, e.bonus))
@@ -114,7 +114,7 @@ def wall_check(s: DragonState, fx: list[Effect]) -> None:
         if not built[seat]:
             continue
         points = built[seat] * RULES.wall.vp_per_section
-        s.players[seat].ledger.append(
+        s.player_mut(seat).ledger.append(
             ScoreItem(month=s.month, source="wall", points=points, count=built[seat])
         )
         fx.append(
