@@ -252,14 +252,19 @@ class Table:
         prompt = self.prompt
         if prompt is None:
             raise RuleViolation("core.game_over", "core.entry.game_over")
-        expected = set(prompt.kinds) | {c.kind for c in prompt.choices or ()}
-        if expected and parsed.kind not in expected:
+        kind, choices = parsed.kind, prompt.choices
+        if (
+            kind not in prompt.kinds
+            and (prompt.kinds or choices)
+            and all(c.kind != kind for c in choices or ())
+        ):
             raise RuleViolation("core.entry", "core.entry.wrong_kind", kind=parsed.kind, expected=prompt.msg)
         if prompt.seat is not None and parsed.seat != prompt.seat:
             who = self.players[prompt.seat].name
             raise RuleViolation("core.turn", "core.entry.wrong_seat", player=who)
+        offered = choices is not None and _offered(parsed, choices)
         play = getattr(self.game, "play", None)
-        if play is not None and prompt.choices is not None and parsed in prompt.choices:
+        if play is not None and offered:
             # Offered by the prompt, of its kind and seat: the game applies it without checking again.
             prompted = getattr(self.game, "play_prompted", None)
             if prompted is None:
@@ -269,7 +274,7 @@ class Table:
                 self._next_prompt = (state, ahead)
             return parsed, state, effects
         state, effects = self.game.apply(self.state, parsed)
-        if prompt.choices is not None and parsed not in prompt.choices:
+        if choices is not None and not offered:
             # apply() accepted it, but the prompt did not offer it: the prompt is authoritative.
             raise RuleViolation("core.entry", "core.entry.not_offered", kind=parsed.kind)
         return parsed, state, effects
@@ -469,6 +474,15 @@ class Table:
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise TableError("core.file.not_json", detail=str(exc)) from exc
         return cls.from_dict(data)
+
+
+def _offered(entry: Entry, choices: list[Any]) -> bool:
+    """``entry in choices``, faster: an offered instance itself, or one of its type with the
+    same fields (pydantic's own ``==`` then confirms the one that matches)."""
+    if any(c is entry for c in choices):
+        return True
+    cls, fields = type(entry), entry.__dict__
+    return any(type(c) is cls and c.__dict__ == fields and c == entry for c in choices)
 
 
 def _check_header(table_id: str, name: str, created: str) -> None:

@@ -17,6 +17,7 @@ from dragon_helpers import fresh, random_table, step_random
 
 from companion.core import Table
 from companion.games.dragon import GAME
+from companion.games.dragon.choices import action_options, group_cost, group_open
 from companion.games.dragon.entries import Skip
 from companion.games.dragon.state import DragonState, Seats
 
@@ -98,3 +99,19 @@ def test_apply_leaves_the_state_it_was_given_alone() -> None:
     seat = table.prompt.seat
     after, _ = GAME.apply(state, Skip(seat=seat))
     assert state.model_dump() == dump and after.players[seat] is not state.players[seat]
+
+
+@pytest.mark.parametrize("wall", [False, True])
+def test_an_open_group_is_one_with_an_action_to_offer(wall: bool) -> None:
+    """``group_open`` answers without building the offers; it says what ``action_options`` would."""
+    for seed in range(15):
+        table, rng = random_x_table(seed, wall, False)
+        while table.prompt is not None:
+            s = table.state
+            if s.phase == "actions" and s.chosen_group is None and not s.floors_left:
+                seat = s.current
+                for g in range(len(s.groups)):
+                    yuan = s.players[seat].yuan - group_cost(s, g)
+                    expected = yuan >= 0 and bool(action_options(s, seat, g, yuan))
+                    assert group_open(s, seat, g) == expected
+            step_random(table, rng)

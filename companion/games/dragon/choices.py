@@ -25,7 +25,7 @@ from companion.games.dragon.entries import (
 from companion.games.dragon.state import DragonState, PlayerState
 from companion.games.dragon.superevents import SUPER_STEPS, super_choices, super_step_name
 from companion.games.dragon.wall import CARD as WALL_CARD
-from companion.games.dragon.wall import wall_options
+from companion.games.dragon.wall import wall_options, wall_refusal
 
 # step -> the entry kinds it takes
 STEP_KINDS = {
@@ -104,8 +104,21 @@ def action_options(state: DragonState, seat: int, group: int, yuan: int) -> list
 
 
 def group_open(state: DragonState, seat: int, group: int) -> bool:
+    """Whether the player can pay for the group and then take one of its actions: what
+    ``action_options`` would offer, without building the offers (asked of every group)."""
     yuan = state.players[seat].yuan - group_cost(state, group)
-    return yuan >= 0 and bool(action_options(state, seat, group, yuan))
+    if yuan < 0:
+        return False
+    for card in state.groups[group]:
+        if card == "privilege":
+            if yuan >= min(privilege_costs(state).values()):
+                return True
+        elif card == WALL_CARD:
+            if wall_refusal(state, seat) is None:  # it refuses a player without wall tiles too
+                return True
+        else:
+            return True
+    return False
 
 
 def pair_free(state: DragonState, a: str, b: str) -> bool:

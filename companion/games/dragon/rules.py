@@ -197,7 +197,7 @@ def _choose_group(s: DragonState, e: ChooseGroup | Skip, fx: list[Effect]) -> No
     p = s.player_mut(e.seat)
     cost = group_cost(s, e.group)
     p.yuan -= cost
-    s.dragons[e.group].append(e.seat)
+    s.dragons[e.group] = [*s.dragons[e.group], e.seat]  # a new list: a fork shares the old one
     s.chosen_group = e.group
     if cost:
         fx.append(

@@ -128,6 +128,10 @@ _STATE_LISTS = (
 )
 
 
+# A fork shares the dragons' inner lists: the engine replaces a group's list, never appends to it.
+_FORK_LISTS = (*_STATE_LISTS, "dragons")
+
+
 class ReleaseTask(BaseModel):
     """A pending loss of persons caused by an event, for one player."""
 
@@ -179,10 +183,9 @@ class DragonState(BaseModel):
         )
 
     def fork(self) -> DragonState:
-        """A copy to change whose players are shared until ``player_mut`` copies one."""
-        return _copy(
-            self, _STATE_LISTS, players=Seats(self.players, []), dragons=[list(g) for g in self.dragons]
-        )
+        """A copy to change whose players are shared until ``player_mut`` copies one (and the
+        dragons' inner lists, which the engine replaces instead of changing)."""
+        return _copy(self, _FORK_LISTS, players=Seats(self.players, []))
 
     def player_mut(self, seat: int) -> PlayerState:
         """The player at ``seat``, this state's own copy, to change (copied on first use)."""
