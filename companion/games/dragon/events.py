@@ -58,7 +58,7 @@ def _tribute(s: DragonState, fx: list[Effect]) -> None:
             )
         )
         if missing:
-            s.tasks.append(ReleaseTask(seat=seat, count=missing, rule_id="dragon.event.tribute"))
+            s.tasks = [*s.tasks, ReleaseTask(seat=seat, count=missing, rule_id="dragon.event.tribute")]
 
 
 def _drought(s: DragonState, fx: list[Effect]) -> None:
@@ -78,9 +78,10 @@ def _drought(s: DragonState, fx: list[Effect]) -> None:
             )
         )
         if short:
-            s.tasks.append(
-                ReleaseTask(seat=seat, count=short, rule_id="dragon.event.drought", per_palace=True)
-            )
+            s.tasks = [
+                *s.tasks,
+                ReleaseTask(seat=seat, count=short, rule_id="dragon.event.drought", per_palace=True),
+            ]
 
 
 def festival_awards(fireworks: list[int]) -> list[tuple[int, int]]:
@@ -147,11 +148,12 @@ def _mongol(s: DragonState, fx: list[Effect]) -> None:
         )
     )
     for seat in weakest:
-        s.tasks.append(
+        s.tasks = [
+            *s.tasks,
             ReleaseTask(
                 seat=seat, count=RULES.events.mongol_releases_per_weakest, rule_id="dragon.event.mongol"
-            )
-        )
+            ),
+        ]
 
 
 def _contagion(s: DragonState, fx: list[Effect]) -> None:
@@ -169,7 +171,7 @@ def _contagion(s: DragonState, fx: list[Effect]) -> None:
             )
         )
         if count:
-            s.tasks.append(ReleaseTask(seat=seat, count=count, rule_id="dragon.event.contagion"))
+            s.tasks = [*s.tasks, ReleaseTask(seat=seat, count=count, rule_id="dragon.event.contagion")]
 
 
 RESOLVERS = {
@@ -205,10 +207,10 @@ def task_release(s: DragonState, palace: int, tile: str, fx: list[Effect], force
     task = s.tasks[0]
     release(s, task.seat, palace, tile, fx, task.rule_id, forced)
     if task.count <= 1:
-        s.tasks.pop(0)
+        s.tasks = s.tasks[1:]
     else:
         hit = (*task.hit, palace) if task.per_palace else task.hit
-        s.tasks[0] = task.model_copy(update={"count": task.count - 1, "hit": hit})
+        s.tasks = [task.model_copy(update={"count": task.count - 1, "hit": hit}), *s.tasks[1:]]
 
 
 def settle_tasks(s: DragonState, fx: list[Effect]) -> None:
@@ -224,7 +226,7 @@ def settle_tasks(s: DragonState, fx: list[Effect]) -> None:
             and (task.palace is None or i == task.palace)
         ]
         if not eligible:
-            s.tasks.pop(0)
+            s.tasks = s.tasks[1:]
             fx.append(
                 Effect(
                     rule_id="dragon.event.no_persons",
@@ -245,7 +247,7 @@ def settle_tasks(s: DragonState, fx: list[Effect]) -> None:
         persons = [(i, t) for i in eligible for t in p.palaces[i].persons]
         if task.count < len(persons):
             return
-        s.tasks.pop(0)
+        s.tasks = s.tasks[1:]
         fx.append(
             Effect(
                 rule_id=task.rule_id,
@@ -304,7 +306,7 @@ def round_scoring(s: DragonState, fx: list[Effect]) -> None:
                 ),
             )
         )
-    s.by_round.append([p.vp for p in s.players])
+    s.by_round = [*s.by_round, [p.vp for p in s.players]]
 
 
 def final_scoring(s: DragonState, fx: list[Effect]) -> None:

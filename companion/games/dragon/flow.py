@@ -146,7 +146,8 @@ def advance(s: DragonState, fx: list[Effect]) -> list[Any] | None:
                         return legal
                 continue
             if s.after:
-                _after_event(s, s.after.pop(0), fx)
+                name, s.after = s.after[0], s.after[1:]
+                _after_event(s, name, fx)
                 continue
             _end_month(s, fx)
         else:

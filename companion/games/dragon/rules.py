@@ -109,7 +109,7 @@ def _start_player(s: DragonState, e: StartPlayer, fx: list[Effect]) -> None:
 
 
 def _pick(s: DragonState, e: Pick, fx: list[Effect]) -> None:
-    s.supply[e.tile] -= 1
+    s.supply = {**s.supply, e.tile: s.supply[e.tile] - 1}
     s.tile = e.tile
     rule = "dragon.setup.recruit" if s.phase == "recruit" else "dragon.person.play"
     fx.append(
@@ -166,7 +166,7 @@ def _place(s: DragonState, e: Place, fx: list[Effect]) -> None:
         if s.first_pick is None:
             s.first_pick = tile
         else:
-            s.pairs.append(tuple(sorted((s.first_pick.split(":")[0], tile.split(":")[0]))))
+            s.pairs = [*s.pairs, tuple(sorted((s.first_pick.split(":")[0], tile.split(":")[0])))]
             s.first_pick = None
             s.turn += 1
     else:
@@ -197,7 +197,7 @@ def _choose_group(s: DragonState, e: ChooseGroup | Skip, fx: list[Effect]) -> No
     p = s.player_mut(e.seat)
     cost = group_cost(s, e.group)
     p.yuan -= cost
-    s.dragons[e.group] = [*s.dragons[e.group], e.seat]  # a new list: a fork shares the old one
+    s.dragons = [[*d, e.seat] if g == e.group else d for g, d in enumerate(s.dragons)]  # new lists
     s.chosen_group = e.group
     if cost:
         fx.append(

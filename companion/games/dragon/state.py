@@ -1,13 +1,14 @@
 """The state of a game: plain pydantic models, copied cheaply before each change.
 
-``apply`` never touches the state it is given: it works on ``state.fork()``, a copy whose
-players are still shared with the state it came from. A player is copied the first time the
-copy changes it: code that changes a player asks ``s.player_mut(seat)`` for it, and only
-reads ``s.players[seat]`` (most entries change one player, so four of five are never copied;
-docs/DECISIONS.md, "Copy-on-write players"). ``clone()`` copies every player at once, for
-code that changes a copy freely (the forecasts, tests). Copies are written by hand because
-pydantic's deep copy is slow; immutable parts (tile ids, palaces, score items, the options)
-are shared, never copied.
+``apply`` never touches the state it is given: it works on ``state.fork()``, a copy that
+still shares every list and every player with the state it came from (docs/DECISIONS.md,
+"Copy-on-write players"). So the engine never changes a list of the state in place: it puts
+a new one in its place (``s.tasks = [*s.tasks, task]``). And a player is copied the first
+time the copy changes it: code that changes a player asks ``s.player_mut(seat)`` for it, and
+only reads ``s.players[seat]`` (most entries change one player, so four of five are never
+copied). ``clone()`` copies every list and player at once, for code that changes a copy in
+place (the forecasts, tests). Copies are written by hand because pydantic's deep copy is slow;
+immutable parts (tile ids, palaces, score items, the options) are shared, never copied.
 """
 
 from __future__ import annotations
@@ -49,10 +50,13 @@ class Seats(list["PlayerState"]):
     holds one; ``seal`` turns it back into a plain list."""
 
     __slots__ = ("own",)
+    own: list[PlayerState]
 
-    def __init__(self, players: list[PlayerState], own: list[PlayerState]) -> None:
-        super().__init__(players)
-        self.own = own
+
+def _seats(players: list[PlayerState], own: list[PlayerState]) -> Seats:
+    seats = Seats(players)  # list's own constructor: a Python __init__ would cost each fork
+    seats.own = own
+    return seats
 
 
 class ScoreItem(BaseModel):
@@ -128,10 +132,6 @@ _STATE_LISTS = (
 )
 
 
-# A fork shares the dragons' inner lists: the engine replaces a group's list, never appends to it.
-_FORK_LISTS = (*_STATE_LISTS, "dragons")
-
-
 class ReleaseTask(BaseModel):
     """A pending loss of persons caused by an event, for one player."""
 
@@ -179,23 +179,24 @@ class DragonState(BaseModel):
         """A copy sharing nothing mutable with this state: every player copied."""
         players = [p.clone() for p in self.players]
         return _copy(
-            self, _STATE_LISTS, players=Seats(players, players[:]), dragons=[list(g) for g in self.dragons]
+            self, _STATE_LISTS, players=_seats(players, players[:]), dragons=[list(g) for g in self.dragons]
         )
 
     def fork(self) -> DragonState:
-        """A copy to change whose players are shared until ``player_mut`` copies one (and the
-        dragons' inner lists, which the engine replaces instead of changing)."""
-        return _copy(self, _FORK_LISTS, players=Seats(self.players, []))
+        """A copy to change that shares every list (the engine replaces a list, never changes
+        one) and every player until ``player_mut`` copies it."""
+        return _copy(self, (), players=_seats(self.players, []))
 
     def player_mut(self, seat: int) -> PlayerState:
         """The player at ``seat``, this state's own copy, to change (copied on first use)."""
         players = self.players
         p = players[seat]
         if isinstance(players, Seats):
-            if any(p is q for q in players.own):
-                return p
+            for q in players.own:
+                if q is p:
+                    return p
         else:  # a state not made by fork/clone (setup, a file, a sealed copy): take no chances
-            players = self.__dict__["players"] = Seats(players, [])
+            players = self.__dict__["players"] = _seats(players, [])
         p = players[seat] = p.clone()
         players.own.append(p)
         return p

@@ -77,7 +77,7 @@ def start_super(s: DragonState, fx: list[Effect]) -> None:
         _fx(s, fx, "dragon.fx.eclipse", event=msg(f"dragon.event.{again}"))
         RESOLVERS[again](s, fx)
         if s.options.great_wall and again in RULES.wall.check_after_events:
-            s.after.insert(0, "wall")
+            s.after = ["wall", *s.after]
     elif event == "earthquake":
         s.super_step = "quake"
         # at least 1, so a player with nothing to lose is passed over with an Effect saying so
@@ -121,8 +121,13 @@ def settle_super(s: DragonState, fx: list[Effect]) -> None:
             if super_choices(s, seat):
                 return
             _fx(s, fx, "dragon.fx.super_nothing", seat, event=super_msg(s.super_event or ""))
-        s.super_left[seat] = 0
+        _left(s, seat, 0)
         s.turn += 1
+
+
+def _left(s: DragonState, seat: int, n: int) -> None:
+    """``super_left[seat] = n``, in a new list (a fork shares the old one)."""
+    s.super_left = [n if i == seat else v for i, v in enumerate(s.super_left)]
 
 
 def super_step_name(s: DragonState) -> str | None:
@@ -180,7 +185,7 @@ def super_choices(s: DragonState, seat: int) -> list[Entry]:
 def quake(s: DragonState, e: Quake, fx: list[Effect]) -> None:
     p = s.player_mut(e.seat)
     pal = p.palaces[e.palace]
-    s.super_left[e.seat] -= 1
+    _left(s, e.seat, s.super_left[e.seat] - 1)
     if pal.floors <= 1:
         del p.palaces[e.palace]
         p.released.extend(pal.persons)
@@ -197,9 +202,10 @@ def quake(s: DragonState, e: Quake, fx: list[Effect]) -> None:
     _fx(s, fx, "dragon.fx.quake", e.seat, palace=e.palace + 1, floors=pal.floors - 1)
     excess = len(pal.persons) - (pal.floors - 1)
     if excess > 0:
-        s.tasks.append(
-            ReleaseTask(seat=e.seat, count=excess, rule_id="dragon.super.earthquake", palace=e.palace)
-        )
+        s.tasks = [
+            *s.tasks,
+            ReleaseTask(seat=e.seat, count=excess, rule_id="dragon.super.earthquake", palace=e.palace),
+        ]
 
 
 def flood(s: DragonState, e: Flood, fx: list[Effect]) -> None:
@@ -209,21 +215,21 @@ def flood(s: DragonState, e: Flood, fx: list[Effect]) -> None:
     p.yuan -= yuan
     p.rice -= e.rice
     p.fireworks -= e.fireworks
-    s.super_left[e.seat] = 0
+    _left(s, e.seat, 0)
     _fx(s, fx, "dragon.fx.flood", e.seat, half=half, yuan=yuan, rice=e.rice, fireworks=e.fireworks)
 
 
 def discard(s: DragonState, e: Discard, fx: list[Effect]) -> None:
     s.player_mut(e.seat).cards.remove(e.card)
-    s.super_left[e.seat] -= 1
+    _left(s, e.seat, s.super_left[e.seat] - 1)
     _fx(s, fx, "dragon.fx.discard", e.seat, card=card_msg(e.card))
 
 
 def sunrise_pick(s: DragonState, e: Pick, fx: list[Effect]) -> None:
-    s.supply[e.tile] -= 1
+    s.supply = {**s.supply, e.tile: s.supply[e.tile] - 1}
     s.tile = e.tile
-    s.super_taken.append(e.tile.split(":")[0])
-    s.super_left[e.seat] = 0
+    s.super_taken = [*s.super_taken, e.tile.split(":")[0]]
+    _left(s, e.seat, 0)
     _fx(s, fx, "dragon.fx.take", e.seat, tile=tile_msg(e.tile))
 
 
@@ -231,7 +237,7 @@ def charter(s: DragonState, e: Charter, fx: list[Effect]) -> None:
     p = s.player_mut(e.seat)
     benefit = SE.charter[e.type]
     n = p.symbols(RULES.types[e.type].symbol)
-    s.super_left[e.seat] = 0
+    _left(s, e.seat, 0)
     if benefit == "monks":
         n = final_lines(p.palaces, 0, 0, 0)[1].points
     if benefit in ("vp", "monks"):

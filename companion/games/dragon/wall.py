@@ -43,7 +43,7 @@ def build_wall(s: DragonState, e: Act, fx: list[Effect]) -> bool:
     p = s.player_mut(e.seat)
     amount = RULES.wall_bonus[e.bonus]
     p.wall_tiles.remove(e.bonus)
-    s.wall.append((e.seat, e.bonus))
+    s.wall = [*s.wall, (e.seat, e.bonus)]
     if e.bonus == "track":
         s.move(e.seat, amount)
     elif e.bonus == "rice":
@@ -101,9 +101,10 @@ def wall_check(s: DragonState, fx: list[Effect]) -> None:
             )
         )
         for seat in losers:
-            s.tasks.append(
-                ReleaseTask(seat=seat, count=RULES.wall.releases_per_fewest, rule_id="dragon.wall.check")
-            )
+            s.tasks = [
+                *s.tasks,
+                ReleaseTask(seat=seat, count=RULES.wall.releases_per_fewest, rule_id="dragon.wall.check"),
+            ]
         return
     fx.append(
         Effect(
