@@ -17,6 +17,7 @@ from typing import Any, Protocol, cast
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError, field_validator
 
 from companion.core.limits import InputLimitError, check_shape, has_unsafe, load_json, shown
+from companion.core.memory import replaying
 from companion.core.msg import Msg, msg
 from companion.core.protocol import (
     Effect,
@@ -386,14 +387,15 @@ class Table:
             name=file.name,
             created=file.created or None,
         )
-        resumed = trusted and checkpoint is not None and table._resume(file.entries, checkpoint)
-        if not resumed and not (trusted and table._replay_trusted(file.entries)):
-            for i, raw in enumerate(file.entries):
-                try:
-                    table.submit(raw)
-                except RuleViolation as exc:
-                    raise TableError("core.file.bad_entry", n=i + 1, detail=exc.message) from exc
-        table._check_redo(file.redo, legal_redo_only)
+        with replaying():  # no collections while the states pile up (core/memory.py)
+            resumed = trusted and checkpoint is not None and table._resume(file.entries, checkpoint)
+            if not resumed and not (trusted and table._replay_trusted(file.entries)):
+                for i, raw in enumerate(file.entries):
+                    try:
+                        table.submit(raw)
+                    except RuleViolation as exc:
+                        raise TableError("core.file.bad_entry", n=i + 1, detail=exc.message) from exc
+            table._check_redo(file.redo, legal_redo_only)
         return table
 
     def _replay_trusted(self, raws: list[dict[str, Any]]) -> bool:
