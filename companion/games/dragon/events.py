@@ -6,7 +6,7 @@ from companion.core.msg import msg
 from companion.core.protocol import Effect
 from companion.games.dragon.data import RULES
 from companion.games.dragon.scoring import final_lines, round_items
-from companion.games.dragon.state import DragonState, Palace, ReleaseTask, ScoreItem
+from companion.games.dragon.state import DragonState, Palace, ReleaseTask, ScoreItem, replaced
 from companion.games.dragon.words import event_msg, tile_msg
 
 
@@ -108,7 +108,7 @@ def _festival(s: DragonState, fx: list[Effect]) -> None:
         p = s.player_mut(seat)
         held = p.fireworks
         p.fireworks -= returned
-        p.ledger.append(ScoreItem(month=s.month, source="festival", points=points, count=held))
+        p.score(ScoreItem(month=s.month, source="festival", points=points, count=held))
         fx.append(
             Effect(
                 rule_id="dragon.event.festival",
@@ -124,9 +124,7 @@ def _mongol(s: DragonState, fx: list[Effect]) -> None:
     for seat in s.order:
         if helmets[seat]:
             p = s.player_mut(seat)
-            p.ledger.append(
-                ScoreItem(month=s.month, source="mongol", points=helmets[seat], count=helmets[seat])
-            )
+            p.score(ScoreItem(month=s.month, source="mongol", points=helmets[seat], count=helmets[seat]))
             fx.append(
                 Effect(
                     rule_id="dragon.event.mongol",
@@ -192,8 +190,8 @@ def release(
     pal = p.palaces[palace]
     persons = list(pal.persons)
     persons.remove(tile)
-    p.palaces[palace] = Palace(floors=pal.floors, persons=tuple(persons))
-    p.released.append(tile)
+    p.palaces = replaced(p.palaces, palace, Palace(floors=pal.floors, persons=tuple(persons)))
+    p.released = [*p.released, tile]
     key = "dragon.fx.release_forced" if forced else "dragon.fx.release"
     fx.append(
         Effect(
@@ -290,7 +288,7 @@ def round_scoring(s: DragonState, fx: list[Effect]) -> None:
     for seat in s.order:
         p = s.player_mut(seat)
         items = round_items(p, s.month)
-        p.ledger.extend(i for i in items if i.points)
+        p.score(*(i for i in items if i.points))
         palaces, ladies, privileges = (i.points for i in items)
         fx.append(
             Effect(
@@ -313,7 +311,7 @@ def final_scoring(s: DragonState, fx: list[Effect]) -> None:
     for seat in s.track_order():
         p = s.player_mut(seat)
         items = final_lines(p.palaces, p.yuan, p.rice, p.fireworks)
-        p.ledger.extend(items)  # every final line, zeros too: the final scoring is explained in full
+        p.score(*items)  # every final line, zeros too: the final scoring is explained in full
         persons, monks, leftovers = items
         fx.append(
             Effect(

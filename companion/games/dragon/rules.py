@@ -36,7 +36,7 @@ from companion.games.dragon.events import (
     task_release,
 )
 from companion.games.dragon.options import DragonOptions
-from companion.games.dragon.state import DragonState, Palace, PlayerState, ScoreItem
+from companion.games.dragon.state import DragonState, Palace, PlayerState, ScoreItem, replaced, without
 from companion.games.dragon.superevents import super_msg
 from companion.games.dragon.text import groups_msg
 from companion.games.dragon.wall import CARD as WALL_CARD
@@ -128,7 +128,7 @@ def _place(s: DragonState, e: Place, fx: list[Effect]) -> None:
     s.tile = None
     value = RULES.faces[tile].value
     if e.palace is None:
-        p.released.append(tile)
+        p.released = [*p.released, tile]
         fx.append(
             Effect(
                 rule_id="dragon.decision.full_palaces",
@@ -141,9 +141,9 @@ def _place(s: DragonState, e: Place, fx: list[Effect]) -> None:
         persons = list(pal.persons)
         if e.displace is not None:
             persons.remove(e.displace)
-            p.released.append(e.displace)
+            p.released = [*p.released, e.displace]
         persons.append(tile)
-        p.palaces[e.palace] = Palace(floors=pal.floors, persons=tuple(persons))
+        p.palaces = replaced(p.palaces, e.palace, Palace(floors=pal.floors, persons=tuple(persons)))
         s.move(e.seat, value)
         key = "dragon.fx.displace" if e.displace else "dragon.fx.place"
         rule = "dragon.decision.full_palaces" if e.displace else "dragon.palace.capacity"
@@ -289,7 +289,7 @@ def _act(s: DragonState, e: Act, fx: list[Effect]) -> None:
         s.move(e.seat, total)
         detail["track"] = p.track
     elif e.card == "research":
-        p.ledger.append(ScoreItem(month=s.month, source="research", points=total, count=total))
+        p.score(ScoreItem(month=s.month, source="research", points=total, count=total))
     fx.append(
         Effect(
             rule_id=rule,
@@ -304,7 +304,7 @@ def _act(s: DragonState, e: Act, fx: list[Effect]) -> None:
 def _floor(s: DragonState, e: Floor, fx: list[Effect]) -> None:
     p = s.player_mut(e.seat)
     if e.palace == len(p.palaces):
-        p.palaces.append(Palace(floors=1))
+        p.palaces = [*p.palaces, Palace(floors=1)]
         fx.append(
             Effect(
                 rule_id="dragon.action.build",
@@ -314,7 +314,7 @@ def _floor(s: DragonState, e: Floor, fx: list[Effect]) -> None:
         )
     else:
         pal = p.palaces[e.palace]
-        p.palaces[e.palace] = Palace(floors=pal.floors + 1, persons=pal.persons)
+        p.palaces = replaced(p.palaces, e.palace, Palace(floors=pal.floors + 1, persons=pal.persons))
         fx.append(
             Effect(
                 rule_id="dragon.action.build",
@@ -329,7 +329,7 @@ def _floor(s: DragonState, e: Floor, fx: list[Effect]) -> None:
 
 def _card(s: DragonState, e: PlayCard, fx: list[Effect]) -> None:
     p = s.player_mut(e.seat)
-    p.cards.remove(e.card)
+    p.cards = without(p.cards, e.card)
     fx.append(
         Effect(
             rule_id="dragon.person.play",

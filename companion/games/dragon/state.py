@@ -2,12 +2,13 @@
 
 ``apply`` never touches the state it is given: it works on ``state.fork()``, a copy that
 still shares every list and every player with the state it came from (docs/DECISIONS.md,
-"Copy-on-write players"). So the engine never changes a list of the state in place: it puts
-a new one in its place (``s.tasks = [*s.tasks, task]``). And a player is copied the first
-time the copy changes it: code that changes a player asks ``s.player_mut(seat)`` for it, and
-only reads ``s.players[seat]`` (most entries change one player, so four of five are never
-copied). ``clone()`` copies every list and player at once, for code that changes a copy in
-place (the forecasts, tests). Copies are written by hand because pydantic's deep copy is slow;
+"Copy-on-write players"). So the engine never changes a list of a state or of a player in
+place: it puts a new one in its place (``s.tasks = [*s.tasks, task]``, ``p.cards =
+without(p.cards, card)``). And a player is copied (one object, its lists shared) the first time
+the copy changes it: code that changes a player asks ``s.player_mut(seat)`` for it, and only
+reads ``s.players[seat]`` (most entries change one player, so four of five are never copied).
+``clone()`` copies every list and player at once, for code that changes a copy in place (the
+forecasts, tests). Copies are written by hand because pydantic's deep copy is slow;
 immutable parts (tile ids, palaces, score items, the options) are shared, never copied.
 """
 
@@ -26,7 +27,21 @@ Phase = Literal[
 
 
 _M = TypeVar("_M", bound=BaseModel)
+_T = TypeVar("_T")
 _setattr = object.__setattr__
+
+
+def without(items: list[_T], item: _T) -> list[_T]:
+    """A new list: ``items`` less the first ``item`` (which must be there)."""
+    i = items.index(item)
+    return [*items[:i], *items[i + 1 :]]
+
+
+def replaced(items: list[_T], i: int, value: _T) -> list[_T]:
+    """A new list: ``items`` with ``value`` at ``i``."""
+    new = items.copy()
+    new[i] = value
+    return new
 
 
 def _copy(model: _M, lists: tuple[str, ...], **changes: Any) -> _M:
@@ -97,7 +112,15 @@ class PlayerState(BaseModel):
     wall_tiles: list[str] = []  # Great Wall: the bonuses of the wall tiles not yet laid
 
     def clone(self) -> PlayerState:
+        """A copy sharing nothing mutable with this player."""
         return _copy(self, _PLAYER_LISTS)
+
+    def fork(self) -> PlayerState:
+        """A copy to change that shares its lists (the engine replaces a list, never changes one)."""
+        return _copy(self, ())
+
+    def score(self, *items: ScoreItem) -> None:
+        self.ledger = [*self.ledger, *items]
 
     @property
     def vp(self) -> int:
@@ -197,7 +220,7 @@ class DragonState(BaseModel):
                     return p
         else:  # a state not made by fork/clone (setup, a file, a sealed copy): take no chances
             players = self.__dict__["players"] = _seats(players, [])
-        p = players[seat] = p.clone()
+        p = players[seat] = p.fork()
         players.own.append(p)
         return p
 

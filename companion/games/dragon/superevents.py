@@ -14,7 +14,7 @@ from companion.games.dragon.data import RULES
 from companion.games.dragon.entries import Charter, Discard, Flood, Pick, Quake
 from companion.games.dragon.events import RESOLVERS
 from companion.games.dragon.scoring import final_lines
-from companion.games.dragon.state import DragonState, Palace, ReleaseTask, ScoreItem
+from companion.games.dragon.state import DragonState, Palace, ReleaseTask, ScoreItem, replaced, without
 from companion.games.dragon.words import card_msg, tile_msg
 
 SE = RULES.super_events
@@ -102,7 +102,7 @@ def start_super(s: DragonState, fx: list[Effect]) -> None:
 def _score(s: DragonState, seat: int, source: str, points: int, count: int, fx: list[Effect]) -> None:
     if not points:
         return
-    s.player_mut(seat).ledger.append(ScoreItem(month=s.month, source=source, points=points, count=count))
+    s.player_mut(seat).score(ScoreItem(month=s.month, source=source, points=points, count=count))
     _fx(s, fx, f"dragon.fx.{source}", seat, vp=points, n=count)
 
 
@@ -187,8 +187,8 @@ def quake(s: DragonState, e: Quake, fx: list[Effect]) -> None:
     pal = p.palaces[e.palace]
     _left(s, e.seat, s.super_left[e.seat] - 1)
     if pal.floors <= 1:
-        del p.palaces[e.palace]
-        p.released.extend(pal.persons)
+        p.palaces = [q for i, q in enumerate(p.palaces) if i != e.palace]
+        p.released = [*p.released, *pal.persons]
         _fx(
             s,
             fx,
@@ -198,7 +198,7 @@ def quake(s: DragonState, e: Quake, fx: list[Effect]) -> None:
             persons=[tile_msg(t) for t in pal.persons] or "—",
         )
         return
-    p.palaces[e.palace] = Palace(floors=pal.floors - 1, persons=pal.persons)
+    p.palaces = replaced(p.palaces, e.palace, Palace(floors=pal.floors - 1, persons=pal.persons))
     _fx(s, fx, "dragon.fx.quake", e.seat, palace=e.palace + 1, floors=pal.floors - 1)
     excess = len(pal.persons) - (pal.floors - 1)
     if excess > 0:
@@ -220,7 +220,8 @@ def flood(s: DragonState, e: Flood, fx: list[Effect]) -> None:
 
 
 def discard(s: DragonState, e: Discard, fx: list[Effect]) -> None:
-    s.player_mut(e.seat).cards.remove(e.card)
+    p = s.player_mut(e.seat)
+    p.cards = without(p.cards, e.card)
     _left(s, e.seat, s.super_left[e.seat] - 1)
     _fx(s, fx, "dragon.fx.discard", e.seat, card=card_msg(e.card))
 
@@ -242,7 +243,7 @@ def charter(s: DragonState, e: Charter, fx: list[Effect]) -> None:
         n = final_lines(p.palaces, 0, 0, 0)[1].points
     if benefit in ("vp", "monks"):
         if n:
-            p.ledger.append(ScoreItem(month=s.month, source="charter", points=n, count=n))
+            p.score(ScoreItem(month=s.month, source="charter", points=n, count=n))
     elif benefit == "floors":
         s.floors_left = n
     elif benefit == "track":
