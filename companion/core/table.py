@@ -481,10 +481,8 @@ class Table:
 def _offered(entry: Entry, choices: list[Any]) -> bool:
     """``entry in choices``, faster: an offered instance itself, or one of its type with the
     same fields (pydantic's own ``==`` then confirms the one that matches)."""
-    if any(c is entry for c in choices):
-        return True
     cls, fields = type(entry), entry.__dict__
-    return any(type(c) is cls and c.__dict__ == fields and c == entry for c in choices)
+    return any(c is entry or (type(c) is cls and c.__dict__ == fields and c == entry) for c in choices)
 
 
 def _check_header(table_id: str, name: str, created: str) -> None:

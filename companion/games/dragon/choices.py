@@ -177,8 +177,10 @@ def choices(state: DragonState) -> list[Entry] | None:
     return compute_choices(state)
 
 
-def compute_choices(state: DragonState) -> list[Entry] | None:
-    name = step(state)
+def compute_choices(state: DragonState, name: str | None = None) -> list[Entry] | None:
+    """``choices``; ``name`` is the pending step when the caller knows it already."""
+    if name is None:
+        name = step(state)
     seat = state.current
     if name is None or name in ("event_row", "groups", "super_event"):
         return None

@@ -162,7 +162,7 @@ def _auto_one(s: DragonState, fx: list[Effect]) -> tuple[bool, list[Any] | None]
     name = step(s)
     if name is None:
         return False, None
-    legal = compute_choices(s)  # s is still being changed: never cache it
+    legal = compute_choices(s, name)  # s is still being changed: never cache it
     if legal is None or len(legal) != 1:
         return False, legal
     fx.append(
