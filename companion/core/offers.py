@@ -1,5 +1,6 @@
-"""One shared instance per offered entry: a game's choices are rebuilt for every state, and
-the same few entries (seat 2 takes Taxes, seat 0 places in palace 1) come back each time.
+"""One shared instance per offered entry (or any frozen value a game makes again and again:
+a palace, a score line): a game's choices are rebuilt for every state, and the same few
+entries (seat 2 takes Taxes, seat 0 places in palace 1) come back each time.
 
 Entries are frozen models, so one instance can stand in every list that offers it; building
 it once saves pydantic's validation on each of the thousands of offers a game makes. The

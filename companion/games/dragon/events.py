@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from companion.core.msg import msg
+from companion.core.offers import offer
 from companion.core.protocol import Effect
 from companion.games.dragon.data import RULES
 from companion.games.dragon.scoring import final_lines, round_items
@@ -190,7 +191,7 @@ def release(
     pal = p.palaces[palace]
     persons = list(pal.persons)
     persons.remove(tile)
-    p.palaces = replaced(p.palaces, palace, Palace(floors=pal.floors, persons=tuple(persons)))
+    p.palaces = replaced(p.palaces, palace, offer(Palace, floors=pal.floors, persons=tuple(persons)))
     p.released = [*p.released, tile]
     key = "dragon.fx.release_forced" if forced else "dragon.fx.release"
     fx.append(
@@ -265,7 +266,7 @@ def decay(s: DragonState, fx: list[Effect]) -> None:
             if pal.persons:
                 kept.append(pal)
             elif pal.floors > 1:
-                kept.append(Palace(floors=pal.floors - 1))
+                kept.append(offer(Palace, floors=pal.floors - 1))
                 fx.append(
                     Effect(
                         rule_id="dragon.decay",

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.core.msg import msg
+from companion.core.offers import offer
 from companion.core.protocol import Effect
 from companion.games.dragon import superevents
 from companion.games.dragon.choices import (
@@ -143,7 +144,7 @@ def _place(s: DragonState, e: Place, fx: list[Effect]) -> None:
             persons.remove(e.displace)
             p.released = [*p.released, e.displace]
         persons.append(tile)
-        p.palaces = replaced(p.palaces, e.palace, Palace(floors=pal.floors, persons=tuple(persons)))
+        p.palaces = replaced(p.palaces, e.palace, offer(Palace, floors=pal.floors, persons=tuple(persons)))
         s.move(e.seat, value)
         key = "dragon.fx.displace" if e.displace else "dragon.fx.place"
         rule = "dragon.decision.full_palaces" if e.displace else "dragon.palace.capacity"
@@ -304,7 +305,7 @@ def _act(s: DragonState, e: Act, fx: list[Effect]) -> None:
 def _floor(s: DragonState, e: Floor, fx: list[Effect]) -> None:
     p = s.player_mut(e.seat)
     if e.palace == len(p.palaces):
-        p.palaces = [*p.palaces, Palace(floors=1)]
+        p.palaces = [*p.palaces, offer(Palace, floors=1)]
         fx.append(
             Effect(
                 rule_id="dragon.action.build",
@@ -314,7 +315,7 @@ def _floor(s: DragonState, e: Floor, fx: list[Effect]) -> None:
         )
     else:
         pal = p.palaces[e.palace]
-        p.palaces = replaced(p.palaces, e.palace, Palace(floors=pal.floors + 1, persons=pal.persons))
+        p.palaces = replaced(p.palaces, e.palace, offer(Palace, floors=pal.floors + 1, persons=pal.persons))
         fx.append(
             Effect(
                 rule_id="dragon.action.build",
