@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from companion.core.offers import offer
 from companion.core.protocol import Entry
-from companion.games.dragon.data import RULES, WILD
+from companion.games.dragon.data import RULES
 from companion.games.dragon.entries import (
     Act,
     ChooseGroup,
@@ -138,11 +138,8 @@ def recruit_picks(state: DragonState, seat: int) -> list[Entry]:
 
 def person_picks(state: DragonState, seat: int, card: str) -> list[Entry]:
     """The tiles a played person card can take: its type's young or old tile, or any for the wildcard."""
-    return [
-        offer(Pick, seat=seat, tile=t)
-        for t in RULES.tile_ids
-        if state.supply[t] > 0 and (card == WILD or t.startswith(card + ":"))
-    ]
+    supply = state.supply
+    return [offer(Pick, seat=seat, tile=t) for t in RULES.card_tiles(card) if supply[t] > 0]
 
 
 def place_options(player: PlayerState, seat: int) -> list[Entry]:

@@ -338,7 +338,7 @@ def _card(s: DragonState, e: PlayCard, fx: list[Effect]) -> None:
             msg=msg("dragon.fx.card", player=p.name, card=card_msg(e.card)),
         )
     )
-    if any(n > 0 and (e.card == WILD or t.startswith(e.card + ":")) for t, n in s.supply.items()):
+    if any(s.supply[t] > 0 for t in RULES.card_tiles(e.card)):
         s.card = e.card
     else:
         s.turn += 1
