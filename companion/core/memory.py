@@ -4,13 +4,33 @@ A table keeps every state of its game (undo and history read them), and states n
 once made; so once the modules are imported and a table is opened, those objects would only
 make every full collection longer. ``settle`` moves everything alive now out of the
 collector's sight (gc.freeze): it is still freed by reference counting when dropped.
+``replaying`` keeps the collector off while a log is replayed: a replay makes thousands of
+objects that all stay alive (the states, their effects), so every collection it would set off
+walks them and frees nothing.
 """
 
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 
 def settle() -> None:
     """Exempt every object alive now from future collections (call after loading or opening)."""
     gc.freeze()
+
+
+@contextmanager
+def replaying() -> Iterator[None]:
+    """No automatic collection inside; the collector is back as it was after (an exception too).
+
+    Nothing is lost: objects are still freed by reference counting, and any cycle made inside
+    is found by the next collection after."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()

@@ -17,6 +17,7 @@ from typing import Any, Protocol, cast
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError, field_validator
 
 from companion.core.limits import InputLimitError, check_shape, has_unsafe, load_json, shown
+from companion.core.memory import replaying
 from companion.core.msg import Msg, msg
 from companion.core.protocol import (
     Effect,
@@ -252,14 +253,17 @@ class Table:
         prompt = self.prompt
         if prompt is None:
             raise RuleViolation("core.game_over", "core.entry.game_over")
-        expected = set(prompt.kinds) | {c.kind for c in prompt.choices or ()}
-        if expected and parsed.kind not in expected:
-            raise RuleViolation(
-                prompt.step_rule, "core.entry.wrong_kind", kind=parsed.kind, expected=prompt.msg
-            )
+        kind, choices = parsed.kind, prompt.choices
+        if (
+            kind not in prompt.kinds
+            and (prompt.kinds or choices)
+            and all(c.kind != kind for c in choices or ())
+        ):
+            raise RuleViolation(prompt.step_rule, "core.entry.wrong_kind", kind=kind, expected=prompt.msg)
         self._check_seat(parsed, prompt)
+        offered = choices is not None and _offered(parsed, choices)
         play = getattr(self.game, "play", None)
-        if play is not None and prompt.choices is not None and parsed in prompt.choices:
+        if play is not None and offered:
             # Offered by the prompt, of its kind and seat: the game applies it without checking again.
             prompted = getattr(self.game, "play_prompted", None)
             if prompted is None:
@@ -269,7 +273,7 @@ class Table:
                 self._next_prompt = (state, ahead)
             return parsed, state, effects
         state, effects = self.game.apply(self.state, parsed)
-        if prompt.choices is not None and parsed not in prompt.choices:
+        if choices is not None and not offered:
             # apply() accepted it, but the prompt did not offer it: the prompt is authoritative.
             raise RuleViolation(
                 prompt.step_rule, "core.entry.not_a_choice", kind=parsed.kind, expected=prompt.msg
@@ -393,14 +397,15 @@ class Table:
             name=file.name,
             created=file.created or None,
         )
-        resumed = trusted and checkpoint is not None and table._resume(file.entries, checkpoint)
-        if not resumed and not (trusted and table._replay_trusted(file.entries)):
-            for i, raw in enumerate(file.entries):
-                try:
-                    table.submit(raw)
-                except RuleViolation as exc:
-                    raise TableError("core.file.bad_entry", n=i + 1, detail=exc.message) from exc
-        table._check_redo(file.redo, legal_redo_only)
+        with replaying():  # no collections while the states pile up (core/memory.py)
+            resumed = trusted and checkpoint is not None and table._resume(file.entries, checkpoint)
+            if not resumed and not (trusted and table._replay_trusted(file.entries)):
+                for i, raw in enumerate(file.entries):
+                    try:
+                        table.submit(raw)
+                    except RuleViolation as exc:
+                        raise TableError("core.file.bad_entry", n=i + 1, detail=exc.message) from exc
+            table._check_redo(file.redo, legal_redo_only)
         return table
 
     def _replay_trusted(self, raws: list[dict[str, Any]]) -> bool:
@@ -481,6 +486,13 @@ class Table:
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise TableError("core.file.not_json", detail=str(exc)) from exc
         return cls.from_dict(data)
+
+
+def _offered(entry: Entry, choices: list[Any]) -> bool:
+    """``entry in choices``, faster: an offered instance itself, or one of its type with the
+    same fields (pydantic's own ``==`` then confirms the one that matches)."""
+    cls, fields = type(entry), entry.__dict__
+    return any(c is entry or (type(c) is cls and c.__dict__ == fields and c == entry) for c in choices)
 
 
 def _check_header(table_id: str, name: str, created: str) -> None:

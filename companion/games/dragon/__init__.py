@@ -9,7 +9,7 @@ from companion.core.msg import Msg, msg
 from companion.core.protocol import Effect, Prompt, Scoreboard
 from companion.core.registry import Calculator, GameSpec
 from companion.games.dragon import calc, codes
-from companion.games.dragon.choices import STEP_KINDS, choices, step
+from companion.games.dragon.choices import STEP_KINDS, compute_choices, step
 from companion.games.dragon.data import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.dragon.entries import ENTRY_ADAPTER
 from companion.games.dragon.flow import apply, play, play_offered, step_rules
@@ -58,18 +58,19 @@ class DragonGame:
 
     def prompt(self, state: DragonState) -> Prompt | None:
         # Computed once per version: the Table caches it.
-        return self._prompt(state, None if step(state) in TABLE_FACTS else choices(state))
-
-    def _prompt(self, state: DragonState, legal: list[Any] | None) -> Prompt | None:
-        """The prompt of ``state``, whose legal entries are ``legal`` (None for a table fact)."""
         name = step(state)
+        return self._prompt(state, None if name in TABLE_FACTS else compute_choices(state, name), name)
+
+    def _prompt(self, state: DragonState, legal: list[Any] | None, name: str | None) -> Prompt | None:
+        """The prompt of ``state``, whose legal entries are ``legal`` (None for a table fact) and
+        whose pending step is ``name``."""
         if name is None:
             return None
         fact = name in TABLE_FACTS
         return Prompt(
             seat=None if fact or name == "start_player" else state.current,
             kind=name,
-            msg=prompt_msg(state),
+            msg=prompt_msg(state, name),
             choices=None if fact else legal,
             kinds=STEP_KINDS[name],
             auto=fact,
@@ -86,7 +87,7 @@ class DragonGame:
         self, state: DragonState, entry: Any
     ) -> tuple[DragonState, list[Effect], Prompt | None]:
         s, fx, legal = play_offered(state, entry)
-        return s, fx, self._prompt(s, legal)
+        return s, fx, self._prompt(s, legal, step(s))
 
     def score(self, state: DragonState) -> Scoreboard:
         return score(state)

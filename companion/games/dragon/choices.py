@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from companion.core.offers import offer
 from companion.core.protocol import Entry
-from companion.games.dragon.data import RULES, WILD
+from companion.games.dragon.data import RULES
 from companion.games.dragon.entries import (
     Act,
     ChooseGroup,
@@ -25,7 +25,7 @@ from companion.games.dragon.entries import (
 from companion.games.dragon.state import DragonState, PlayerState
 from companion.games.dragon.superevents import SUPER_STEPS, super_choices, super_step_name
 from companion.games.dragon.wall import CARD as WALL_CARD
-from companion.games.dragon.wall import wall_options
+from companion.games.dragon.wall import wall_options, wall_refusal
 
 # step -> the entry kinds it takes
 STEP_KINDS = {
@@ -104,8 +104,21 @@ def action_options(state: DragonState, seat: int, group: int, yuan: int) -> list
 
 
 def group_open(state: DragonState, seat: int, group: int) -> bool:
+    """Whether the player can pay for the group and then take one of its actions: what
+    ``action_options`` would offer, without building the offers (asked of every group)."""
     yuan = state.players[seat].yuan - group_cost(state, group)
-    return yuan >= 0 and bool(action_options(state, seat, group, yuan))
+    if yuan < 0:
+        return False
+    for card in state.groups[group]:
+        if card == "privilege":
+            if yuan >= min(privilege_costs(state).values()):
+                return True
+        elif card == WALL_CARD:
+            if wall_refusal(state, seat) is None:  # it refuses a player without wall tiles too
+                return True
+        else:
+            return True
+    return False
 
 
 def pair_free(state: DragonState, a: str, b: str) -> bool:
@@ -125,11 +138,8 @@ def recruit_picks(state: DragonState, seat: int) -> list[Entry]:
 
 def person_picks(state: DragonState, seat: int, card: str) -> list[Entry]:
     """The tiles a played person card can take: its type's young or old tile, or any for the wildcard."""
-    return [
-        offer(Pick, seat=seat, tile=t)
-        for t in RULES.tile_ids
-        if state.supply[t] > 0 and (card == WILD or t.startswith(card + ":"))
-    ]
+    supply = state.supply
+    return [offer(Pick, seat=seat, tile=t) for t in RULES.card_tiles(card) if supply[t] > 0]
 
 
 def place_options(player: PlayerState, seat: int) -> list[Entry]:
@@ -164,8 +174,10 @@ def choices(state: DragonState) -> list[Entry] | None:
     return compute_choices(state)
 
 
-def compute_choices(state: DragonState) -> list[Entry] | None:
-    name = step(state)
+def compute_choices(state: DragonState, name: str | None = None) -> list[Entry] | None:
+    """``choices``; ``name`` is the pending step when the caller knows it already."""
+    if name is None:
+        name = step(state)
     seat = state.current
     if name is None or name in ("event_row", "groups", "super_event"):
         return None

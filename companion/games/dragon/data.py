@@ -246,6 +246,17 @@ class Rules:
         """Every tile kind, "<type>:<age>", in data order (young before old)."""
         return tuple(f"{t.id}:{age}" for t in self.persons.types for age in AGES if t.face(age) is not None)
 
+    def card_tiles(self, card: str) -> tuple[str, ...]:
+        """The tiles a person card can take: its type's young and old tile; any for the wildcard."""
+        return self._card_tiles.get(card, ())
+
+    @cached_property
+    def _card_tiles(self) -> dict[str, tuple[str, ...]]:
+        out = {WILD: self.tile_ids}
+        for kind in self.type_ids:
+            out[kind] = tuple(t for t in self.tile_ids if t.startswith(kind + ":"))
+        return out
+
     @cached_property
     def faces(self) -> dict[str, Face]:
         out = {}

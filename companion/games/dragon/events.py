@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from companion.core.msg import msg
+from companion.core.offers import offer
 from companion.core.protocol import Effect
 from companion.games.dragon.data import RULES
 from companion.games.dragon.scoring import final_lines, round_items
-from companion.games.dragon.state import DragonState, Palace, ReleaseTask, ScoreItem
+from companion.games.dragon.state import DragonState, Palace, ReleaseTask, ScoreItem, replaced
 from companion.games.dragon.words import event_msg, tile_msg
 
 
@@ -45,7 +46,7 @@ def _peace(s: DragonState, fx: list[Effect]) -> None:
 def _tribute(s: DragonState, fx: list[Effect]) -> None:
     due = RULES.events.tribute_yuan
     for seat in s.order:
-        p = s.players[seat]
+        p = s.player_mut(seat)
         paid = min(due, p.yuan)
         p.yuan -= paid
         missing = due - paid
@@ -58,13 +59,13 @@ def _tribute(s: DragonState, fx: list[Effect]) -> None:
             )
         )
         if missing:
-            s.tasks.append(ReleaseTask(seat=seat, count=missing, rule_id="dragon.event.tribute"))
+            s.tasks = [*s.tasks, ReleaseTask(seat=seat, count=missing, rule_id="dragon.event.tribute")]
 
 
 def _drought(s: DragonState, fx: list[Effect]) -> None:
     per = RULES.events.drought_rice_per_inhabited_palace
     for seat in s.order:
-        p = s.players[seat]
+        p = s.player_mut(seat)
         inhabited = sum(1 for pal in p.palaces if pal.persons)
         fed = min(inhabited, p.rice // per)
         p.rice -= fed * per
@@ -78,9 +79,10 @@ def _drought(s: DragonState, fx: list[Effect]) -> None:
             )
         )
         if short:
-            s.tasks.append(
-                ReleaseTask(seat=seat, count=short, rule_id="dragon.event.drought", per_palace=True)
-            )
+            s.tasks = [
+                *s.tasks,
+                ReleaseTask(seat=seat, count=short, rule_id="dragon.event.drought", per_palace=True),
+            ]
 
 
 def festival_awards(fireworks: list[int]) -> list[tuple[int, int]]:
@@ -104,10 +106,10 @@ def _festival(s: DragonState, fx: list[Effect]) -> None:
         points, returned = awards[seat]
         if not points:
             continue
-        p = s.players[seat]
+        p = s.player_mut(seat)
         held = p.fireworks
         p.fireworks -= returned
-        p.ledger.append(ScoreItem(month=s.month, source="festival", points=points, count=held))
+        p.score(ScoreItem(month=s.month, source="festival", points=points, count=held))
         fx.append(
             Effect(
                 rule_id="dragon.event.festival",
@@ -122,10 +124,8 @@ def _mongol(s: DragonState, fx: list[Effect]) -> None:
     helmets = {seat: s.players[seat].symbols(helmet) for seat in s.order}
     for seat in s.order:
         if helmets[seat]:
-            p = s.players[seat]
-            p.ledger.append(
-                ScoreItem(month=s.month, source="mongol", points=helmets[seat], count=helmets[seat])
-            )
+            p = s.player_mut(seat)
+            p.score(ScoreItem(month=s.month, source="mongol", points=helmets[seat], count=helmets[seat]))
             fx.append(
                 Effect(
                     rule_id="dragon.event.mongol",
@@ -147,11 +147,12 @@ def _mongol(s: DragonState, fx: list[Effect]) -> None:
         )
     )
     for seat in weakest:
-        s.tasks.append(
+        s.tasks = [
+            *s.tasks,
             ReleaseTask(
                 seat=seat, count=RULES.events.mongol_releases_per_weakest, rule_id="dragon.event.mongol"
-            )
-        )
+            ),
+        ]
 
 
 def _contagion(s: DragonState, fx: list[Effect]) -> None:
@@ -169,7 +170,7 @@ def _contagion(s: DragonState, fx: list[Effect]) -> None:
             )
         )
         if count:
-            s.tasks.append(ReleaseTask(seat=seat, count=count, rule_id="dragon.event.contagion"))
+            s.tasks = [*s.tasks, ReleaseTask(seat=seat, count=count, rule_id="dragon.event.contagion")]
 
 
 RESOLVERS = {
@@ -186,12 +187,12 @@ def release(
     s: DragonState, seat: int, palace: int, tile: str, fx: list[Effect], rule_id: str, forced: bool = False
 ) -> None:
     """Take one person out of a palace for good (the marker stays where it is)."""
-    p = s.players[seat]
+    p = s.player_mut(seat)
     pal = p.palaces[palace]
     persons = list(pal.persons)
     persons.remove(tile)
-    p.palaces[palace] = Palace(floors=pal.floors, persons=tuple(persons))
-    p.released.append(tile)
+    p.palaces = replaced(p.palaces, palace, offer(Palace, floors=pal.floors, persons=tuple(persons)))
+    p.released = [*p.released, tile]
     key = "dragon.fx.release_forced" if forced else "dragon.fx.release"
     fx.append(
         Effect(
@@ -205,10 +206,10 @@ def task_release(s: DragonState, palace: int, tile: str, fx: list[Effect], force
     task = s.tasks[0]
     release(s, task.seat, palace, tile, fx, task.rule_id, forced)
     if task.count <= 1:
-        s.tasks.pop(0)
+        s.tasks = s.tasks[1:]
     else:
         hit = (*task.hit, palace) if task.per_palace else task.hit
-        s.tasks[0] = task.model_copy(update={"count": task.count - 1, "hit": hit})
+        s.tasks = [task.model_copy(update={"count": task.count - 1, "hit": hit}), *s.tasks[1:]]
 
 
 def settle_tasks(s: DragonState, fx: list[Effect]) -> None:
@@ -224,7 +225,7 @@ def settle_tasks(s: DragonState, fx: list[Effect]) -> None:
             and (task.palace is None or i == task.palace)
         ]
         if not eligible:
-            s.tasks.pop(0)
+            s.tasks = s.tasks[1:]
             fx.append(
                 Effect(
                     rule_id="dragon.event.no_persons",
@@ -245,7 +246,7 @@ def settle_tasks(s: DragonState, fx: list[Effect]) -> None:
         persons = [(i, t) for i in eligible for t in p.palaces[i].persons]
         if task.count < len(persons):
             return
-        s.tasks.pop(0)
+        s.tasks = s.tasks[1:]
         fx.append(
             Effect(
                 rule_id=task.rule_id,
@@ -259,13 +260,13 @@ def settle_tasks(s: DragonState, fx: list[Effect]) -> None:
 
 def decay(s: DragonState, fx: list[Effect]) -> None:
     for seat in s.order:
-        p = s.players[seat]
+        p = s.player_mut(seat)
         kept = []
         for number, pal in enumerate(p.palaces, start=1):
             if pal.persons:
                 kept.append(pal)
             elif pal.floors > 1:
-                kept.append(Palace(floors=pal.floors - 1))
+                kept.append(offer(Palace, floors=pal.floors - 1))
                 fx.append(
                     Effect(
                         rule_id="dragon.decay",
@@ -286,9 +287,9 @@ def decay(s: DragonState, fx: list[Effect]) -> None:
 
 def round_scoring(s: DragonState, fx: list[Effect]) -> None:
     for seat in s.order:
-        p = s.players[seat]
+        p = s.player_mut(seat)
         items = round_items(p, s.month)
-        p.ledger.extend(i for i in items if i.points)
+        p.score(*(i for i in items if i.points))
         palaces, ladies, privileges = (i.points for i in items)
         fx.append(
             Effect(
@@ -304,14 +305,14 @@ def round_scoring(s: DragonState, fx: list[Effect]) -> None:
                 ),
             )
         )
-    s.by_round.append([p.vp for p in s.players])
+    s.by_round = [*s.by_round, [p.vp for p in s.players]]
 
 
 def final_scoring(s: DragonState, fx: list[Effect]) -> None:
     for seat in s.track_order():
-        p = s.players[seat]
+        p = s.player_mut(seat)
         items = final_lines(p.palaces, p.yuan, p.rice, p.fireworks)
-        p.ledger.extend(items)  # every final line, zeros too: the final scoring is explained in full
+        p.score(*items)  # every final line, zeros too: the final scoring is explained in full
         persons, monks, leftovers = items
         fx.append(
             Effect(

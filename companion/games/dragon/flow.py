@@ -103,10 +103,11 @@ def play_offered(state: DragonState, entry: object) -> tuple[DragonState, list[E
     the automatic steps computed last anyway."""
     name = step(state)
     assert name is not None
-    s = state.clone()
+    s = state.fork()  # the players it changes are copied as they are changed (player_mut)
     fx: list[Effect] = []
     HANDLERS[name](s, entry, fx)
-    return s, fx, advance(s, fx)
+    legal = advance(s, fx)
+    return s.seal(), fx, legal
 
 
 # ---- the automatic part of the machine -----------------------------------------------------
@@ -145,7 +146,8 @@ def advance(s: DragonState, fx: list[Effect]) -> list[Any] | None:
                         return legal
                 continue
             if s.after:
-                _after_event(s, s.after.pop(0), fx)
+                name, s.after = s.after[0], s.after[1:]
+                _after_event(s, name, fx)
                 continue
             _end_month(s, fx)
         else:
@@ -160,7 +162,7 @@ def _auto_one(s: DragonState, fx: list[Effect]) -> tuple[bool, list[Any] | None]
     name = step(s)
     if name is None:
         return False, None
-    legal = compute_choices(s)  # s is still being changed: never cache it
+    legal = compute_choices(s, name)  # s is still being changed: never cache it
     if legal is None or len(legal) != 1:
         return False, legal
     fx.append(

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.core.msg import msg
+from companion.core.offers import offer
 from companion.core.protocol import Effect
 from companion.games.dragon import superevents
 from companion.games.dragon.choices import (
@@ -36,7 +37,7 @@ from companion.games.dragon.events import (
     task_release,
 )
 from companion.games.dragon.options import DragonOptions
-from companion.games.dragon.state import DragonState, Palace, PlayerState, ScoreItem
+from companion.games.dragon.state import DragonState, Palace, PlayerState, ScoreItem, replaced, without
 from companion.games.dragon.superevents import super_msg
 from companion.games.dragon.text import groups_msg
 from companion.games.dragon.wall import CARD as WALL_CARD
@@ -109,7 +110,7 @@ def _start_player(s: DragonState, e: StartPlayer, fx: list[Effect]) -> None:
 
 
 def _pick(s: DragonState, e: Pick, fx: list[Effect]) -> None:
-    s.supply[e.tile] -= 1
+    s.supply = {**s.supply, e.tile: s.supply[e.tile] - 1}
     s.tile = e.tile
     rule = "dragon.setup.recruit" if s.phase == "recruit" else "dragon.person.play"
     fx.append(
@@ -122,13 +123,13 @@ def _pick(s: DragonState, e: Pick, fx: list[Effect]) -> None:
 
 
 def _place(s: DragonState, e: Place, fx: list[Effect]) -> None:
-    p = s.players[e.seat]
+    p = s.player_mut(e.seat)
     tile = s.tile
     assert tile is not None
     s.tile = None
     value = RULES.faces[tile].value
     if e.palace is None:
-        p.released.append(tile)
+        p.released = [*p.released, tile]
         fx.append(
             Effect(
                 rule_id="dragon.decision.full_palaces",
@@ -141,9 +142,9 @@ def _place(s: DragonState, e: Place, fx: list[Effect]) -> None:
         persons = list(pal.persons)
         if e.displace is not None:
             persons.remove(e.displace)
-            p.released.append(e.displace)
+            p.released = [*p.released, e.displace]
         persons.append(tile)
-        p.palaces[e.palace] = Palace(floors=pal.floors, persons=tuple(persons))
+        p.palaces = replaced(p.palaces, e.palace, offer(Palace, floors=pal.floors, persons=tuple(persons)))
         s.move(e.seat, value)
         key = "dragon.fx.displace" if e.displace else "dragon.fx.place"
         rule = "dragon.decision.full_palaces" if e.displace else "dragon.palace.capacity"
@@ -166,7 +167,7 @@ def _place(s: DragonState, e: Place, fx: list[Effect]) -> None:
         if s.first_pick is None:
             s.first_pick = tile
         else:
-            s.pairs.append(tuple(sorted((s.first_pick.split(":")[0], tile.split(":")[0]))))
+            s.pairs = [*s.pairs, tuple(sorted((s.first_pick.split(":")[0], tile.split(":")[0])))]
             s.first_pick = None
             s.turn += 1
     else:
@@ -194,10 +195,10 @@ def _choose_group(s: DragonState, e: ChooseGroup | Skip, fx: list[Effect]) -> No
     if isinstance(e, Skip):
         _skip(s, e, fx)
         return
-    p = s.players[e.seat]
+    p = s.player_mut(e.seat)
     cost = group_cost(s, e.group)
     p.yuan -= cost
-    s.dragons[e.group].append(e.seat)
+    s.dragons = [[*d, e.seat] if g == e.group else d for g, d in enumerate(s.dragons)]  # new lists
     s.chosen_group = e.group
     if cost:
         fx.append(
@@ -218,7 +219,7 @@ def _choose_group(s: DragonState, e: ChooseGroup | Skip, fx: list[Effect]) -> No
 
 
 def _skip(s: DragonState, e: Skip, fx: list[Effect]) -> None:
-    p = s.players[e.seat]
+    p = s.player_mut(e.seat)
     target = RULES.actions.skip_top_up_to
     gain = max(0, target - p.yuan)
     p.yuan += gain
@@ -234,8 +235,13 @@ def _skip(s: DragonState, e: Skip, fx: list[Effect]) -> None:
     )
 
 
+# The actions that change the acting player's own fields (Build only sets the floors to place;
+# a Parade moves the marker through ``s.move``, which copies the player itself).
+_CHANGES_PLAYER = frozenset({"taxes", "harvest", "fireworks", "research"})
+
+
 def _act(s: DragonState, e: Act, fx: list[Effect]) -> None:
-    p = s.players[e.seat]
+    p = s.players[e.seat]  # read; each action that changes the player asks for its own copy
     s.chosen_group = None
     rule = f"dragon.action.{e.card}"
     if e.card == WALL_CARD:
@@ -245,6 +251,7 @@ def _act(s: DragonState, e: Act, fx: list[Effect]) -> None:
     if e.card == "privilege":
         assert e.size is not None
         cost = privilege_costs(s)[e.size]
+        p = s.player_mut(e.seat)
         p.yuan -= cost
         if e.size == "small":
             p.small_privileges += 1
@@ -269,6 +276,8 @@ def _act(s: DragonState, e: Act, fx: list[Effect]) -> None:
     base, extra = action_amount(p, e.card)
     total = base + extra
     detail: dict[str, object] = {}
+    if e.card in _CHANGES_PLAYER:
+        p = s.player_mut(e.seat)
     if e.card == "taxes":
         p.yuan += total
     elif e.card == "build":
@@ -281,7 +290,7 @@ def _act(s: DragonState, e: Act, fx: list[Effect]) -> None:
         s.move(e.seat, total)
         detail["track"] = p.track
     elif e.card == "research":
-        p.ledger.append(ScoreItem(month=s.month, source="research", points=total, count=total))
+        p.score(ScoreItem(month=s.month, source="research", points=total, count=total))
     fx.append(
         Effect(
             rule_id=rule,
@@ -294,9 +303,9 @@ def _act(s: DragonState, e: Act, fx: list[Effect]) -> None:
 
 
 def _floor(s: DragonState, e: Floor, fx: list[Effect]) -> None:
-    p = s.players[e.seat]
+    p = s.player_mut(e.seat)
     if e.palace == len(p.palaces):
-        p.palaces.append(Palace(floors=1))
+        p.palaces = [*p.palaces, offer(Palace, floors=1)]
         fx.append(
             Effect(
                 rule_id="dragon.action.build",
@@ -306,7 +315,7 @@ def _floor(s: DragonState, e: Floor, fx: list[Effect]) -> None:
         )
     else:
         pal = p.palaces[e.palace]
-        p.palaces[e.palace] = Palace(floors=pal.floors + 1, persons=pal.persons)
+        p.palaces = replaced(p.palaces, e.palace, offer(Palace, floors=pal.floors + 1, persons=pal.persons))
         fx.append(
             Effect(
                 rule_id="dragon.action.build",
@@ -320,8 +329,8 @@ def _floor(s: DragonState, e: Floor, fx: list[Effect]) -> None:
 
 
 def _card(s: DragonState, e: PlayCard, fx: list[Effect]) -> None:
-    p = s.players[e.seat]
-    p.cards.remove(e.card)
+    p = s.player_mut(e.seat)
+    p.cards = without(p.cards, e.card)
     fx.append(
         Effect(
             rule_id="dragon.person.play",
@@ -329,7 +338,7 @@ def _card(s: DragonState, e: PlayCard, fx: list[Effect]) -> None:
             msg=msg("dragon.fx.card", player=p.name, card=card_msg(e.card)),
         )
     )
-    if any(n > 0 and (e.card == WILD or t.startswith(e.card + ":")) for t, n in s.supply.items()):
+    if any(s.supply[t] > 0 for t in RULES.card_tiles(e.card)):
         s.card = e.card
     else:
         s.turn += 1

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.core.msg import Msg, msg
+from companion.core.offers import offer
 from companion.core.protocol import Scoreboard, ScoreLine, ScoreRow
 from companion.games.dragon.data import RULES
 from companion.games.dragon.state import DragonState, Palace, PlayerState, ScoreItem
@@ -39,15 +40,20 @@ def round_items(player: PlayerState, month: int) -> list[ScoreItem]:
     rs, priv = RULES.scoring.round, RULES.actions.privileges
     ladies = player.symbols(RULES.types["court_lady"].symbol)
     dragons = player.small_privileges * priv.small.dragons + player.large_privileges * priv.large.dragons
+    n = len(player.palaces)
+    # Frozen values that recur (every player, every month): one shared instance each.
     return [
-        ScoreItem(
-            month=month,
-            source="palaces",
-            points=len(player.palaces) * rs.per_palace,
-            count=len(player.palaces),
+        offer(ScoreItem, month=month, source="palaces", points=n * rs.per_palace, count=n),
+        offer(
+            ScoreItem, month=month, source="ladies", points=ladies * rs.per_court_lady_dragon, count=ladies
         ),
-        ScoreItem(month=month, source="ladies", points=ladies * rs.per_court_lady_dragon, count=ladies),
-        ScoreItem(month=month, source="privileges", points=dragons * rs.per_privilege_dragon, count=dragons),
+        offer(
+            ScoreItem,
+            month=month,
+            source="privileges",
+            points=dragons * rs.per_privilege_dragon,
+            count=dragons,
+        ),
     ]
 
 

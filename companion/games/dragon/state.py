@@ -1,8 +1,15 @@
 """The state of a game: plain pydantic models, copied cheaply before each change.
 
-``apply`` never touches the state it is given: it works on ``state.clone()``. Cloning is
-written by hand because pydantic's deep copy is slow, and a random game applies hundreds of
-entries; immutable parts (tile ids, score items, the options) are shared, never copied.
+``apply`` never touches the state it is given: it works on ``state.fork()``, a copy that
+still shares every list and every player with the state it came from (docs/DECISIONS.md,
+"Copy-on-write players"). So the engine never changes a list of a state or of a player in
+place: it puts a new one in its place (``s.tasks = [*s.tasks, task]``, ``p.cards =
+without(p.cards, card)``). And a player is copied (one object, its lists shared) the first time
+the copy changes it: code that changes a player asks ``s.player_mut(seat)`` for it, and only
+reads ``s.players[seat]`` (most entries change one player, so four of five are never copied).
+``clone()`` copies every list and player at once, for code that changes a copy in place (the
+forecasts, tests). Copies are written by hand because pydantic's deep copy is slow;
+immutable parts (tile ids, palaces, score items, the options) are shared, never copied.
 """
 
 from __future__ import annotations
@@ -20,7 +27,21 @@ Phase = Literal[
 
 
 _M = TypeVar("_M", bound=BaseModel)
+_T = TypeVar("_T")
 _setattr = object.__setattr__
+
+
+def without(items: list[_T], item: _T) -> list[_T]:
+    """A new list: ``items`` less the first ``item`` (which must be there)."""
+    i = items.index(item)
+    return [*items[:i], *items[i + 1 :]]
+
+
+def replaced(items: list[_T], i: int, value: _T) -> list[_T]:
+    """A new list: ``items`` with ``value`` at ``i``."""
+    new = items.copy()
+    new[i] = value
+    return new
 
 
 def _copy(model: _M, lists: tuple[str, ...], **changes: Any) -> _M:
@@ -36,6 +57,21 @@ def _copy(model: _M, lists: tuple[str, ...], **changes: Any) -> _M:
     _setattr(new, "__pydantic_extra__", None)
     _setattr(new, "__pydantic_private__", None)
     return new
+
+
+class Seats(list["PlayerState"]):
+    """The players of a state being changed, and which of them are its own copies (``own``,
+    by identity: a player put back from elsewhere is shared again). Only a state under change
+    holds one; ``seal`` turns it back into a plain list."""
+
+    __slots__ = ("own",)
+    own: list[PlayerState]
+
+
+def _seats(players: list[PlayerState], own: list[PlayerState]) -> Seats:
+    seats = Seats(players)  # list's own constructor: a Python __init__ would cost each fork
+    seats.own = own
+    return seats
 
 
 class ScoreItem(BaseModel):
@@ -76,7 +112,15 @@ class PlayerState(BaseModel):
     wall_tiles: list[str] = []  # Great Wall: the bonuses of the wall tiles not yet laid
 
     def clone(self) -> PlayerState:
+        """A copy sharing nothing mutable with this player."""
         return _copy(self, _PLAYER_LISTS)
+
+    def fork(self) -> PlayerState:
+        """A copy to change that shares its lists (the engine replaces a list, never changes one)."""
+        return _copy(self, ())
+
+    def score(self, *items: ScoreItem) -> None:
+        self.ledger = [*self.ledger, *items]
 
     @property
     def vp(self) -> int:
@@ -155,12 +199,37 @@ class DragonState(BaseModel):
     super_taken: list[str] = []  # Sunrise: person types already taken
 
     def clone(self) -> DragonState:
+        """A copy sharing nothing mutable with this state: every player copied."""
+        players = [p.clone() for p in self.players]
         return _copy(
-            self,
-            _STATE_LISTS,
-            players=[p.clone() for p in self.players],
-            dragons=[list(g) for g in self.dragons],
+            self, _STATE_LISTS, players=_seats(players, players[:]), dragons=[list(g) for g in self.dragons]
         )
+
+    def fork(self) -> DragonState:
+        """A copy to change that shares every list (the engine replaces a list, never changes
+        one) and every player until ``player_mut`` copies it."""
+        return _copy(self, (), players=_seats(self.players, []))
+
+    def player_mut(self, seat: int) -> PlayerState:
+        """The player at ``seat``, this state's own copy, to change (copied on first use)."""
+        players = self.players
+        p = players[seat]
+        if isinstance(players, Seats):
+            for q in players.own:
+                if q is p:
+                    return p
+        else:  # a state not made by fork/clone (setup, a file, a sealed copy): take no chances
+            players = self.__dict__["players"] = _seats(players, [])
+        p = players[seat] = p.fork()
+        players.own.append(p)
+        return p
+
+    def seal(self) -> DragonState:
+        """This state, done changing: its players a plain list again (a later ``player_mut``
+        copies the player first, so a state handed out never changes one it shares)."""
+        if isinstance(self.players, Seats):
+            self.__dict__["players"] = list(self.players)
+        return self
 
     @property
     def current(self) -> int | None:
@@ -182,7 +251,7 @@ class DragonState(BaseModel):
         if steps <= 0:
             return
         self.moves += 1
-        p = self.players[seat]
+        p = self.player_mut(seat)
         p.track += steps
         p.arrival = self.moves
 

@@ -14,7 +14,7 @@ from companion.games.dragon.data import RULES
 from companion.games.dragon.entries import Charter, Discard, Flood, Pick, Quake
 from companion.games.dragon.events import RESOLVERS
 from companion.games.dragon.scoring import final_lines
-from companion.games.dragon.state import DragonState, Palace, ReleaseTask, ScoreItem
+from companion.games.dragon.state import DragonState, Palace, ReleaseTask, ScoreItem, replaced, without
 from companion.games.dragon.words import card_msg, tile_msg
 
 SE = RULES.super_events
@@ -47,61 +47,62 @@ def start_super(s: DragonState, fx: list[Effect]) -> None:
     _fx(s, fx, "dragon.fx.super", event=super_msg(event), month=s.month)
     s.order = s.track_order()
     s.turn = 0
-    players = s.players
     if event == "lantern":
         for seat in s.order:
-            n = len(players[seat].persons())
+            n = len(s.players[seat].persons())
             _score(s, seat, "lantern", n * SE.lantern_vp_per_person, n, fx)
     elif event == "buddha":
         for seat in s.order:
-            monks = final_lines(players[seat].palaces, 0, 0, 0)[1]
+            monks = final_lines(s.players[seat].palaces, 0, 0, 0)[1]
             _score(s, seat, "buddha", monks.points, monks.count, fx)
     elif event == "assassination":
         for seat in s.order:
-            p = players[seat]
+            p = s.players[seat]
             if p.small_privileges or p.large_privileges:
                 _fx(
                     s, fx, "dragon.fx.assassination", seat, small=p.small_privileges, large=p.large_privileges
                 )
-            p.small_privileges = p.large_privileges = 0
+                p = s.player_mut(seat)
+                p.small_privileges = p.large_privileges = 0
     elif event == "volcano":
         # Everyone back to 0; the last in order goes down first so the leader ends on top.
         for seat in reversed(s.order):
             s.moves += 1
-            players[seat].track = 0
-            players[seat].arrival = s.moves
-        _fx(s, fx, "dragon.fx.volcano", order=", ".join(players[i].name for i in s.track_order()))
+            p = s.player_mut(seat)
+            p.track = 0
+            p.arrival = s.moves
+        _fx(s, fx, "dragon.fx.volcano", order=", ".join(s.players[i].name for i in s.track_order()))
     elif event == "eclipse":
         again = s.events[s.month - 1]
         _fx(s, fx, "dragon.fx.eclipse", event=msg(f"dragon.event.{again}"))
         RESOLVERS[again](s, fx)
         if s.options.great_wall and again in RULES.wall.check_after_events:
-            s.after.insert(0, "wall")
+            s.after = ["wall", *s.after]
     elif event == "earthquake":
         s.super_step = "quake"
         # at least 1, so a player with nothing to lose is passed over with an Effect saying so
         s.super_left = [
-            max(1, min(SE.earthquake_floors, sum(pal.floors for pal in p.palaces))) for p in players
+            max(1, min(SE.earthquake_floors, sum(pal.floors for pal in p.palaces))) for p in s.players
         ]
     elif event == "flood":
         s.super_step = "flood"
-        s.super_left = [1] * len(players)
+        s.super_left = [1] * len(s.players)
     elif event == "tornado":
         s.super_step = "tornado"
-        s.super_left = [max(1, min(SE.tornado_discards, len(p.cards))) for p in players]
+        s.super_left = [max(1, min(SE.tornado_discards, len(p.cards))) for p in s.players]
     elif event == "sunrise":
         s.super_step = "sunrise"
         s.super_taken = []
-        s.super_left = [1] * len(players)
+        s.super_left = [1] * len(s.players)
     elif event == "charter":
         s.super_step = "charter"
-        s.super_left = [1] * len(players)
+        s.super_left = [1] * len(s.players)
 
 
 def _score(s: DragonState, seat: int, source: str, points: int, count: int, fx: list[Effect]) -> None:
     if not points:
         return
-    s.players[seat].ledger.append(ScoreItem(month=s.month, source=source, points=points, count=count))
+    s.player_mut(seat).score(ScoreItem(month=s.month, source=source, points=points, count=count))
     _fx(s, fx, f"dragon.fx.{source}", seat, vp=points, n=count)
 
 
@@ -120,8 +121,13 @@ def settle_super(s: DragonState, fx: list[Effect]) -> None:
             if super_choices(s, seat):
                 return
             _fx(s, fx, "dragon.fx.super_nothing", seat, event=super_msg(s.super_event or ""))
-        s.super_left[seat] = 0
+        _left(s, seat, 0)
         s.turn += 1
+
+
+def _left(s: DragonState, seat: int, n: int) -> None:
+    """``super_left[seat] = n``, in a new list (a fork shares the old one)."""
+    s.super_left = [n if i == seat else v for i, v in enumerate(s.super_left)]
 
 
 def super_step_name(s: DragonState) -> str | None:
@@ -177,12 +183,12 @@ def super_choices(s: DragonState, seat: int) -> list[Entry]:
 
 
 def quake(s: DragonState, e: Quake, fx: list[Effect]) -> None:
-    p = s.players[e.seat]
+    p = s.player_mut(e.seat)
     pal = p.palaces[e.palace]
-    s.super_left[e.seat] -= 1
+    _left(s, e.seat, s.super_left[e.seat] - 1)
     if pal.floors <= 1:
-        del p.palaces[e.palace]
-        p.released.extend(pal.persons)
+        p.palaces = [q for i, q in enumerate(p.palaces) if i != e.palace]
+        p.released = [*p.released, *pal.persons]
         _fx(
             s,
             fx,
@@ -192,50 +198,52 @@ def quake(s: DragonState, e: Quake, fx: list[Effect]) -> None:
             persons=[tile_msg(t) for t in pal.persons] or "—",
         )
         return
-    p.palaces[e.palace] = Palace(floors=pal.floors - 1, persons=pal.persons)
+    p.palaces = replaced(p.palaces, e.palace, Palace(floors=pal.floors - 1, persons=pal.persons))
     _fx(s, fx, "dragon.fx.quake", e.seat, palace=e.palace + 1, floors=pal.floors - 1)
     excess = len(pal.persons) - (pal.floors - 1)
     if excess > 0:
-        s.tasks.append(
-            ReleaseTask(seat=e.seat, count=excess, rule_id="dragon.super.earthquake", palace=e.palace)
-        )
+        s.tasks = [
+            *s.tasks,
+            ReleaseTask(seat=e.seat, count=excess, rule_id="dragon.super.earthquake", palace=e.palace),
+        ]
 
 
 def flood(s: DragonState, e: Flood, fx: list[Effect]) -> None:
-    p = s.players[e.seat]
+    p = s.player_mut(e.seat)
     half = flood_half(s, e.seat)
     yuan = half - e.rice - e.fireworks
     p.yuan -= yuan
     p.rice -= e.rice
     p.fireworks -= e.fireworks
-    s.super_left[e.seat] = 0
+    _left(s, e.seat, 0)
     _fx(s, fx, "dragon.fx.flood", e.seat, half=half, yuan=yuan, rice=e.rice, fireworks=e.fireworks)
 
 
 def discard(s: DragonState, e: Discard, fx: list[Effect]) -> None:
-    s.players[e.seat].cards.remove(e.card)
-    s.super_left[e.seat] -= 1
+    p = s.player_mut(e.seat)
+    p.cards = without(p.cards, e.card)
+    _left(s, e.seat, s.super_left[e.seat] - 1)
     _fx(s, fx, "dragon.fx.discard", e.seat, card=card_msg(e.card))
 
 
 def sunrise_pick(s: DragonState, e: Pick, fx: list[Effect]) -> None:
-    s.supply[e.tile] -= 1
+    s.supply = {**s.supply, e.tile: s.supply[e.tile] - 1}
     s.tile = e.tile
-    s.super_taken.append(e.tile.split(":")[0])
-    s.super_left[e.seat] = 0
+    s.super_taken = [*s.super_taken, e.tile.split(":")[0]]
+    _left(s, e.seat, 0)
     _fx(s, fx, "dragon.fx.take", e.seat, tile=tile_msg(e.tile))
 
 
 def charter(s: DragonState, e: Charter, fx: list[Effect]) -> None:
-    p = s.players[e.seat]
+    p = s.player_mut(e.seat)
     benefit = SE.charter[e.type]
     n = p.symbols(RULES.types[e.type].symbol)
-    s.super_left[e.seat] = 0
+    _left(s, e.seat, 0)
     if benefit == "monks":
         n = final_lines(p.palaces, 0, 0, 0)[1].points
     if benefit in ("vp", "monks"):
         if n:
-            p.ledger.append(ScoreItem(month=s.month, source="charter", points=n, count=n))
+            p.score(ScoreItem(month=s.month, source="charter", points=n, count=n))
     elif benefit == "floors":
         s.floors_left = n
     elif benefit == "track":

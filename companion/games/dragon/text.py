@@ -97,8 +97,10 @@ def banner(s: DragonState) -> Msg:
     return msg("dragon.banner.month", month=s.month, phase=phase, order=order)
 
 
-def prompt_msg(s: DragonState) -> Msg:
-    name = step(s)
+def prompt_msg(s: DragonState, name: str | None = None) -> Msg:
+    """What the prompt asks; ``name`` is the pending step when the caller knows it already."""
+    if name is None:
+        name = step(s)
     seat = s.current
     args: dict[str, object] = {"player": s.players[seat].name if seat is not None else ""}
     if name == "floor":

@@ -12,7 +12,7 @@ from companion.core.offers import offer
 from companion.core.protocol import Effect, RuleViolation
 from companion.games.dragon.data import RULES
 from companion.games.dragon.entries import Act
-from companion.games.dragon.state import DragonState, ReleaseTask, ScoreItem
+from companion.games.dragon.state import DragonState, ReleaseTask, ScoreItem, without
 
 CARD = RULES.wall.card.id
 
@@ -40,10 +40,10 @@ def bonus_msg(bonus: str) -> Msg:
 def build_wall(s: DragonState, e: Act, fx: list[Effect]) -> bool:
     """Lay the wall tile and take its bonus; True when floors are still to be placed."""
     assert e.bonus is not None
-    p = s.players[e.seat]
+    p = s.player_mut(e.seat)
     amount = RULES.wall_bonus[e.bonus]
-    p.wall_tiles.remove(e.bonus)
-    s.wall.append((e.seat, e.bonus))
+    p.wall_tiles = without(p.wall_tiles, e.bonus)
+    s.wall = [*s.wall, (e.seat, e.bonus)]
     if e.bonus == "track":
         s.move(e.seat, amount)
     elif e.bonus == "rice":
@@ -55,7 +55,7 @@ def build_wall(s: DragonState, e: Act, fx: list[Effect]) -> bool:
     elif e.bonus == "fireworks":
         p.fireworks += amount
     elif e.bonus == "vp":
-        p.ledger.append(ScoreItem(month=s.month, source="wall_bonus", points=amount, count=amount))
+        p.score(ScoreItem(month=s.month, source="wall_bonus", points=amount, count=amount))
     fx.append(
         Effect(
             rule_id="dragon.wall.bonus",
@@ -101,9 +101,10 @@ def wall_check(s: DragonState, fx: list[Effect]) -> None:
             )
         )
         for seat in losers:
-            s.tasks.append(
-                ReleaseTask(seat=seat, count=RULES.wall.releases_per_fewest, rule_id="dragon.wall.check")
-            )
+            s.tasks = [
+                *s.tasks,
+                ReleaseTask(seat=seat, count=RULES.wall.releases_per_fewest, rule_id="dragon.wall.check"),
+            ]
         return
     fx.append(
         Effect(
@@ -114,9 +115,7 @@ def wall_check(s: DragonState, fx: list[Effect]) -> None:
         if not built[seat]:
             continue
         points = built[seat] * RULES.wall.vp_per_section
-        s.players[seat].ledger.append(
-            ScoreItem(month=s.month, source="wall", points=points, count=built[seat])
-        )
+        s.player_mut(seat).score(ScoreItem(month=s.month, source="wall", points=points, count=built[seat]))
         fx.append(
             Effect(
                 rule_id="dragon.wall.check",
