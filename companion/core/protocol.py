@@ -7,6 +7,7 @@ an Entry into the next State plus the Effects that explain the change.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol, runtime_checkable
@@ -38,7 +39,9 @@ class Pick(BaseModel):
     ``kind`` (every legal subset), which would be a long list of combinations.
 
     The entry is ``entry`` with ``field`` set to the chosen items (in the order of ``items``);
-    the engine checks it like any other entry.
+    the engine checks it like any other entry. ``alike`` gives, for each item, the first item it
+    cannot be told from (two red cards in a hand): the choices list such a set once, so a toggled
+    second red card stands for the first.
     """
 
     model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
@@ -51,10 +54,21 @@ class Pick(BaseModel):
     field: str
     entry: dict[str, Any]
     msg: Msg | None = None
+    alike: tuple[int, ...] | None = None  # per item: the position of the first item like it
 
     def entry_for(self, chosen: Any) -> dict[str, Any]:
         picked = set(chosen)
-        return {**self.entry, self.field: [i for i in self.items if i in picked]}
+        at = [n for n, item in enumerate(self.items) if item in picked]
+        if self.alike is not None:
+            # the same number of each kind of item, taken from the first of that kind: the one set
+            # of the choices that stands for the toggled cards
+            wanted = Counter(self.alike[n] for n in at)
+            at = []
+            for n, first in enumerate(self.alike):
+                if wanted[first] > 0:
+                    wanted[first] -= 1
+                    at.append(n)
+        return {**self.entry, self.field: [self.items[n] for n in at]}
 
 
 class Prompt(BaseModel):

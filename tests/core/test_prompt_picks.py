@@ -47,3 +47,27 @@ def test_dayu_discard_is_one_pick_over_the_hand() -> None:
     t.submit(pick.entry_for([0, 2]))
     assert len(t.state.players[seat].hand) == len(hand) - 2 and t.state.points_left == points - 1
     assert t.prompt.picks == () or t.prompt.picks[0].max == len(hand) - 2
+
+
+def test_every_toggle_set_of_a_dayu_hand_is_an_offered_discard() -> None:
+    """Two cards of the same frame and side are one card to the rules: the choices list such a
+    set once, so toggling the second red card (not the first) must still give an offered entry.
+    It was refused before (Discard(cards=(1,)) is not among the choices)."""
+    rng = random.Random(7)
+    seen_alike = 0
+    for _ in range(12):
+        t = Table.new("dayu", ["Ana", "Ben", "Carla"])
+        while (prompt := t.prompt) is not None and t.version < 120:
+            if prompt.picks and prompt.picks[0].kind == "discard":
+                [pick] = prompt.picks
+                hand = t.state.players[prompt.seat].hand
+                seen_alike += len({(c.frame, c.side) for c in hand}) < len(hand)
+                for size in range(pick.min, min(pick.max, 3) + 1):
+                    for toggled in combinations(pick.items, size):
+                        entry = t.parse_entry(pick.entry_for(toggled))
+                        assert entry in prompt.choices, (hand, toggled)
+            if prompt.auto:
+                t.auto(rng)
+            else:
+                t.submit(rng.choice(prompt.choices))
+    assert seen_alike > 0  # the positions include hands with two cards alike

@@ -150,6 +150,7 @@ def _discard_pick(s: DayuState) -> tuple[Pick, ...]:
             field="cards",
             entry={"kind": "discard", "seat": s.current},
             msg=msg("dayu.pick.discard"),
+            alike=tuple(hand.index(card) for card in hand),  # equal frame and side: the same card
         ),
     )
 
