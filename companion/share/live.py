@@ -50,11 +50,14 @@ def may_see(access: Access | None, seat: int) -> bool:
     return access is None or access.seat == seat
 
 
-def may_act(access: Access | None, seat: int | None) -> bool:
-    """May this session enter a decision for a prompt of ``seat`` (None: a table fact)?"""
+def may_act(access: Access | None, seat: int | None, seats: tuple[int, ...] = ()) -> bool:
+    """May this session enter a decision for a prompt of ``seat``, or, when that is None, of any
+    of ``seats`` (players keeping the cards they dealt themselves)? Neither: a table fact."""
     if access is None:
         return True
-    return seat is not None and access.seat == seat
+    if seat is not None:
+        return access.seat == seat
+    return access.seat is not None and access.seat in seats
 
 
 def authorize(access: Access, table: Table, entry: Any, seen: str | None) -> Any:
@@ -68,9 +71,9 @@ def authorize(access: Access, table: Table, entry: Any, seen: str | None) -> Any
     prompt = table.prompt
     if prompt is None:
         raise LiveRefusal("live.refused.over")
-    if prompt.seat is None:
+    if prompt.seat is None and access.seat not in prompt.seats:
         raise LiveRefusal("live.refused.table_fact")
-    if prompt.seat != access.seat:
+    if prompt.seat is not None and prompt.seat != access.seat:
         raise LiveRefusal("live.refused.not_your_turn", player=table.players[prompt.seat].name)
     parsed = table.parse_entry(entry)
     if getattr(parsed, "seat", None) != access.seat:

@@ -110,6 +110,9 @@ def test_a_guest_may_enter_only_its_own_decision_on_the_current_state():
         may_see(None, 2) and may_see(mine, p.seat) and not may_see(viewer, 0) and not may_see(other, p.seat)
     )
     assert may_act(None, None) and not may_act(mine, None) and not may_act(viewer, p.seat)
+    # a prompt any of several seats may answer (cards the table dealt itself)
+    assert may_act(mine, None, (p.seat,)) and not may_act(other, None, (p.seat,))
+    assert not may_act(viewer, None, (0, 1, 2))
 
 
 def test_the_stamp_tells_an_undo_and_a_different_entry_apart():

@@ -388,3 +388,34 @@ async def test_a_dayu_viewer_cannot_tap_the_ring_to_move(tmp_path):
         assert all(h.by_key(k).on_click is None for k in places)
     for h in (host, v, other):
         h.close()
+
+
+async def test_a_seat_keeps_the_cards_it_dealt_itself_from_its_phone(tmp_path):
+    """When the table deals the building cards by hand, every player enters what they keep, in
+    any order; a player's phone offers its own keep only (it was refused as a table fact)."""
+    from companion.games.chinatown.public import dealing
+
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("chinatown", ["Ana", "Ben", "Carla"]))
+    table.submit({"kind": "first_player", "first": 0})
+    prompt = table.prompt
+    assert prompt.seat is None and 1 in prompt.seats
+    bus = pubsub()
+    ben = links(hub, table)[2]
+    g = await guest(hub, bus, f"/join/{ben.token}")
+    assert g.has("ct-keep-form") and g.has("ct-keep-seat-1")
+    assert not g.has("ct-keep-seat-0") and not g.has("ct-keep-seat-2")
+    _, kept, _ = dealing(table.state)
+    chosen = list(table.state.deck[:kept])
+    for n in chosen:
+        await g.click(f"ct-card-{n}")
+    await g.click("ct-keep-submit")
+    assert 1 in table.state.kept and all(table.state.owner.get(n) == 1 for n in chosen)
+    with pytest.raises(LiveRefusal):  # Ben's link cannot enter Ana's keep
+        authorize(
+            Access(table_id=table.id, token=ben.token, seat=1),
+            table,
+            {"kind": "keep_buildings", "seat": 0, "buildings": list(table.state.deck[:kept])},
+            stamp(table),
+        )
+    g.close()

@@ -128,7 +128,7 @@ def who(app: App, table: Table, seat: int | None) -> ft.Control:
 
 def prompt_pad(app: App, table: Table, prompt: Prompt) -> ft.Control:
     tr = app.tr
-    if app.guest and not may_act(app.access, prompt.seat):
+    if app.guest and not may_act(app.access, prompt.seat, prompt.seats):
         return waiting_pad(app, table, prompt)
     items: list[ft.Control] = [
         who(app, table, prompt.seat),
@@ -158,7 +158,8 @@ def prompt_pad(app: App, table: Table, prompt: Prompt) -> ft.Control:
                 tooltip=tr("play.deal_hint"),
             )
         )
-    if prompt.choices is None and not app.guest:  # table facts: the host enters them
+    # table facts: the host enters them; a player's phone its own part of one (the cards it keeps)
+    if prompt.choices is None and (not app.guest or (prompt.seat is None and bool(prompt.seats))):
         form = ui_for(table.game_id).fact_forms.get(prompt.kind)
         items.append(form(app, table, prompt) if form is not None else json_form(app, prompt))
     return card(*items, key="prompt-pad")

@@ -53,6 +53,8 @@ def keep_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
     state = state_as(table, ChinatownState)
     _, kept, _ = dealing(state)
     waiting = [s for s in state.order() if s not in state.kept]
+    if app.access is not None and app.access.seat in waiting:  # a player's own phone: their keep only
+        waiting = [app.access.seat]
     form = _memo(app, "ct-keep", seat=waiting[0], picked=[])
     if form["seat"] not in waiting:
         form["seat"], form["picked"] = waiting[0], []
