@@ -14,7 +14,6 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 import flet as ft
-from flet.controls.context import _context_page
 
 from companion.core import Msg, PlayerView, RuleViolation, Table, TableError
 from companion.core.rulebook import rule
@@ -237,10 +236,14 @@ class App:
             self._topic = None
 
     async def _on_table_changed(self, _topic: str, _version: Any) -> None:
-        """Another session changed the table this one shows: show the new state."""
-        # pubsub runs this in a task copied from the sender's context: bind this session's page
-        # first, so the re-render is scheduled on this session (Flet's page.run_task does the same)
-        _context_page.set(self.page)  # type: ignore[arg-type]  # Flet's private ContextVar is typed by its default, None
+        """Another session changed the table this one shows: show the new state.
+
+        Pubsub runs this in a task copied from the sender's context (whose page is the sender's),
+        so the redraw goes through ``page.run_task``, which runs it bound to this session's page:
+        the re-render is then scheduled on this session, not on the sender's."""
+        self.page.run_task(self._show_change)
+
+    async def _show_change(self) -> None:
         if self.table_id is not None:
             self._seen_version()
             self.state.redraw()  # a revoked link or a rename changes no version
