@@ -1,9 +1,11 @@
 """Web cold start: from starting the server process to the first screen painted in Chromium, for
 this app and for a bare Flet hello-world served the same way (offline, no CDN), in the same run.
 
-Run: python benchmarks/coldstart_bench.py [--runs N]   (needs Debian's chromium and Playwright)
+Run: python benchmarks/coldstart_bench.py [--runs N] [--old DIR]   (needs Debian's chromium and Playwright)
 Each run starts a fresh server process and a fresh browser page, alternating app and hello-world,
 and stops the clock when the first screen's text is in the page (Flutter's accessibility tree).
+``--old DIR`` also starts the app from another tree (``git archive <commit> | tar -x -C DIR``)
+in the same alternation, for before/after figures from one run.
 """
 
 from __future__ import annotations
@@ -34,12 +36,12 @@ HELLO = (
 APP = "from companion.ui.server import serve; serve('127.0.0.1', {port}, data_dir={data!r})"
 
 
-def one_start(browser: object, code: str, text: str) -> float:
+def one_start(browser: object, code: str, text: str, tree: Path = ROOT) -> float:
     port = free_port()
     start = time.perf_counter()
     proc = subprocess.Popen(
         [sys.executable, "-c", code.format(port=port, data=tempfile.mkdtemp())],
-        cwd=ROOT,
+        cwd=tree,  # ``python -c`` imports ``companion`` from the current folder first
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
@@ -67,22 +69,29 @@ def one_start(browser: object, code: str, text: str) -> float:
             proc.wait()
 
 
-def main(runs: int) -> None:
-    app, hello = [], []
+def main(runs: int, old: Path | None = None) -> None:
+    app, hello, before = [], [], []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium() or shutil.which("chromium"), args=CHROME_ARGS)
         for _ in range(runs):
             hello.append(one_start(browser, HELLO, "Hello, world"))
             app.append(one_start(browser, APP, "New table"))
+            if old is not None:
+                before.append(one_start(browser, APP, "New table", old))
         browser.close()
-    h, a = statistics.median(hello), statistics.median(app)
+    h = statistics.median(hello)
     print(f"runs: {runs} each, alternating")
     print(f"hello-world: median {h:.2f} s (min {min(hello):.2f}, max {max(hello):.2f})")
-    print(f"this app:    median {a:.2f} s (min {min(app):.2f}, max {max(app):.2f})")
-    print(f"ratio app / hello-world (medians): {a / h:.2f}")
+    for name, times in (("this app:   ", app), (f"app in {old}:", before)):
+        if times:
+            a = statistics.median(times)
+            print(f"{name} median {a:.2f} s (min {min(times):.2f}, max {max(times):.2f}), ratio {a / h:.2f}")
+    print(f"ratio app / hello-world (medians): {statistics.median(app) / h:.2f}")
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=5)
-    main(parser.parse_args().runs)
+    parser.add_argument("--old", type=Path, help="also time the app from this checkout")
+    args = parser.parse_args()
+    main(args.runs, args.old.resolve() if args.old else None)

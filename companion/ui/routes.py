@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Any
 
 import flet as ft
 
@@ -24,43 +27,46 @@ def match(route: str, pattern: str) -> dict[str, str] | None:
     return params
 
 
+@dataclass(frozen=True)
+class Screen:
+    """The builder ``name`` of ``companion.ui.views.<module>``, imported when first drawn: the
+    first screen loads its own module only (the server loads the others after it, ui/warmup.py)."""
+
+    module: str
+    name: str = "view"
+
+    def __call__(self, app: Any, **params: str) -> ft.View:
+        build: Builder = getattr(import_module(f"companion.ui.views.{self.module}"), self.name)
+        return build(app, **params)
+
+
+ROUTES: list[tuple[str, Screen]] = [
+    ("/", Screen("home")),
+    ("/new", Screen("setup")),
+    ("/table/:id", Screen("play")),
+    ("/table/:id/scores", Screen("scores")),
+    ("/table/:id/history", Screen("history")),
+    ("/table/:id/rules", Screen("rules", "table_rules")),
+    ("/rules", Screen("rules")),
+    ("/settings", Screen("settings")),
+    ("/quick", Screen("quick")),
+    ("/quick/:game", Screen("quick")),
+    ("/table/:id/share", Screen("share")),
+    ("/join", Screen("share", "join_view")),
+    ("/import", Screen("share", "import_view")),
+    ("/import/:code", Screen("share", "import_view")),
+    ("/players", Screen("players")),
+    ("/plays", Screen("plays")),
+    ("/stats", Screen("stats")),
+    ("/stats/:game", Screen("stats")),
+]
+VIEW_MODULES = sorted({s.module for _, s in ROUTES})
+"""Every screen module the route table names (the server's warm-up loads them)."""
+
+
 def routes() -> list[tuple[str, Builder]]:
     """The route table; the first route is the fallback for an unknown address."""
-    from companion.ui.views import (
-        history,
-        home,
-        play,
-        players,
-        plays,
-        quick,
-        rules,
-        scores,
-        settings,
-        setup,
-        share,
-        stats,
-    )
-
-    return [
-        ("/", home.view),
-        ("/new", setup.view),
-        ("/table/:id", play.view),
-        ("/table/:id/scores", scores.view),
-        ("/table/:id/history", history.view),
-        ("/table/:id/rules", rules.table_rules),
-        ("/rules", rules.view),
-        ("/settings", settings.view),
-        ("/quick", quick.view),
-        ("/quick/:game", quick.view),
-        ("/table/:id/share", share.view),
-        ("/join", share.join_view),
-        ("/import", share.import_view),
-        ("/import/:code", share.import_view),
-        ("/players", players.view),
-        ("/plays", plays.view),
-        ("/stats", stats.view),
-        ("/stats/:game", stats.view),
-    ]
+    return list(ROUTES)
 
 
 def parent(route: str) -> str:

@@ -8,7 +8,6 @@ the LAN address, trusted proxies) is passed down, never put in the environment.
 from __future__ import annotations
 
 import socket
-import threading
 from pathlib import Path
 
 from companion.store import default_data_dir
@@ -51,16 +50,6 @@ def prepare(host: str, port: int, *, data_dir: str | Path | None = None) -> tupl
     return bind(host, port), folder
 
 
-def _warm_up() -> None:
-    """Load what the first session needs while the browser is still starting Flutter (about
-    2 s): Flet's theme classes (about 0.4 s) and the games' modules and rules data."""
-    from flet.controls import theme  # noqa: F401
-
-    from companion.ui.games import known_game_ids
-
-    known_game_ids()
-
-
 def serve(
     host: str = "127.0.0.1",
     port: int = 8550,
@@ -77,9 +66,10 @@ def serve(
     ``prepared``: what ``prepare`` returned, when the caller checked before saying "running".
     """
     from companion.ui.app import make_main
+    from companion.ui.warmup import WarmUp
     from companion.ui.webserver import run
 
     sock, folder = prepared if prepared is not None else prepare(host, port, data_dir=data_dir)
-    main = make_main(hub_for(folder), lan_url=lan_url)
-    threading.Thread(target=_warm_up, name="warm-up", daemon=True).start()
-    run(main, sock, trusted_proxies=trusted_proxies)
+    warm = WarmUp()
+    main = make_main(hub_for(folder), lan_url=lan_url, started=warm.first_screen_drawn)
+    run(main, sock, trusted_proxies=trusted_proxies, on_started=warm.start)

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import flet as ft
-from flet.controls.context import _context_page
 
 from companion.core import Msg, PlayerView, RuleViolation, Table, TableError
 from companion.core.rulebook import rule
@@ -36,6 +35,8 @@ from companion.ui.widgets import text_button
 
 __all__ = ["App", "Builder", "Notice", "match"]
 
+S = TypeVar("S", bound=ft.Service)
+
 
 class App:
     def __init__(
@@ -54,10 +55,8 @@ class App:
         self.lan_url = lan_url  # the address other devices open, when served on the network
         self.settings = Settings()
         self.tr = Tr(self.settings.lang)
-        self.prefs = ft.SharedPreferences()
-        self.wakelock = ft.Wakelock()
-        self.files = ft.FilePicker()
-        self.clipboard = ft.Clipboard()
+        self.prefs = ft.SharedPreferences()  # the settings: the first screen waits for them
+        self._services: dict[type[ft.Service], ft.Service] = {}
         # live share: a session that opened a link acts through it; one without a link is the
         # host on this machine and a guest (join screen only) elsewhere. See ui/live.py.
         self.state = SessionState(route=page.route or "/", host_device=is_host_device(page))
@@ -66,6 +65,25 @@ class App:
         self._topic: str | None = None
         self._awake = False
         page.session.store.set("companion.app", self)
+
+    # ---- device services, made on first use (each is set up on the device when made) -----
+    def _service(self, kind: type[S]) -> S:
+        found = self._services.get(kind)
+        if found is None:
+            found = self._services[kind] = kind()
+        return found  # type: ignore[return-value]
+
+    @property
+    def wakelock(self) -> ft.Wakelock:
+        return self._service(ft.Wakelock)
+
+    @property
+    def files(self) -> ft.FilePicker:
+        return self._service(ft.FilePicker)
+
+    @property
+    def clipboard(self) -> ft.Clipboard:
+        return self._service(ft.Clipboard)
 
     # ---- the state, by name --------------------------------------------------------------
     @property
@@ -219,10 +237,14 @@ class App:
             self._topic = None
 
     async def _on_table_changed(self, _topic: str, _version: Any) -> None:
-        """Another session changed the table this one shows: show the new state."""
-        # pubsub runs this in a task copied from the sender's context: bind this session's page
-        # first, so the re-render is scheduled on this session (Flet's page.run_task does the same)
-        _context_page.set(self.page)  # type: ignore[arg-type]  # Flet's private ContextVar is typed by its default, None
+        """Another session changed the table this one shows: show the new state.
+
+        Pubsub runs this in a task copied from the sender's context (whose page is the sender's),
+        so the redraw goes through ``page.run_task``, which runs it bound to this session's page:
+        the re-render is then scheduled on this session, not on the sender's."""
+        self.page.run_task(self._show_change)
+
+    async def _show_change(self) -> None:
         if self.table_id is not None:
             self._seen_version()
             self.state.redraw()  # a revoked link or a rename changes no version

@@ -72,8 +72,26 @@ def build_app(main: Callable[..., Any], assets_dir: Path = ASSETS) -> Any:
     return outer
 
 
+class _Server(uvicorn.Server):
+    """uvicorn's server, calling ``on_started`` once it accepts connections."""
+
+    def __init__(self, config: uvicorn.Config, on_started: Callable[[], None] | None = None) -> None:
+        super().__init__(config)
+        self.on_started = on_started
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        if self.on_started is not None and not self.should_exit:
+            self.on_started()
+
+
 def make_server(
-    app: Any, host: str, port: int, trusted_proxies: list[str] | None = None, log_level: str = "warning"
+    app: Any,
+    host: str,
+    port: int,
+    trusted_proxies: list[str] | None = None,
+    log_level: str = "warning",
+    on_started: Callable[[], None] | None = None,
 ) -> uvicorn.Server:
     trusted = list(trusted_proxies or [])
     config = uvicorn.Config(
@@ -87,13 +105,20 @@ def make_server(
         forwarded_allow_ips=trusted,
         timeout_graceful_shutdown=GRACE_SECONDS,
     )
-    return uvicorn.Server(config)
+    return _Server(config, on_started)
 
 
-def run(main: Callable[..., Any], sock: socket.socket, *, trusted_proxies: list[str] | None = None) -> None:
-    """Serve ``main`` on the bound ``sock`` until SIGINT or SIGTERM (uvicorn handles both)."""
+def run(
+    main: Callable[..., Any],
+    sock: socket.socket,
+    *,
+    trusted_proxies: list[str] | None = None,
+    on_started: Callable[[], None] | None = None,
+) -> None:
+    """Serve ``main`` on the bound ``sock`` until SIGINT or SIGTERM (uvicorn handles both);
+    ``on_started`` is called once it accepts connections."""
     host, port = sock.getsockname()[:2]
-    server = make_server(build_app(main), host, port, trusted_proxies)
+    server = make_server(build_app(main), host, port, trusted_proxies, on_started=on_started)
     asyncio.run(server.serve(sockets=[sock]))
 
 

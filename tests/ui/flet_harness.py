@@ -33,6 +33,10 @@ def wire(obj: Any) -> bytes:
 class FakeClient(Connection):
     def __init__(self, prefs: dict[str, Any] | None = None) -> None:
         super().__init__()
+        # what flet's web server gives every connection (FletApp): the loop and the executor that
+        # page.run_task and page.run_thread schedule on (construct inside the running loop)
+        self.loop = asyncio.get_running_loop()
+        self.executor = ThreadPoolExecutor(2)
         self.page_url = "http://127.0.0.1:8550"
         self.messages: list[Any] = []
         self.wire_bytes = 0

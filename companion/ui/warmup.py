@@ -1,0 +1,82 @@
+"""What the served app loads ahead of need, and when (docs/DECISIONS.md, "Cold start").
+
+The first screen needs Flet's theme classes (the seed colour), the session shell, the Home
+screen and the default language's catalogue: the server loads them in a thread while the
+browser fetches and starts Flutter. Everything else (the other screens, the games' modules
+and rules data, the rules index) is loaded once the first session has drawn its screen, so
+it does not compete for the CPU with the browser painting it, and is ready by the first tap.
+"""
+
+from __future__ import annotations
+
+import threading
+from importlib import import_module
+
+FIRST_CONTROLS = (
+    "Component",
+    "component",
+    "use_dialog",
+    "SharedPreferences",
+    "View",
+    "AppBar",
+    "Text",
+    "Row",
+    "Column",
+    "Icon",
+    "Icons",
+    "IconButton",
+    "FilledButton",
+    "OutlinedButton",
+)
+"""Flet loads a control's module when it is first named: these are the session's and Home's
+(tests/ui/test_warmup.py checks that drawing Home after the warm-up loads no module)."""
+
+
+def first_screen() -> None:
+    """Load what the first session draws (Home, in the default language)."""
+    import flet as ft
+    from flet.controls import theme  # noqa: F401  # about 0.08 s of Flet's dataclasses
+
+    from companion.i18n import DEFAULT_LANGUAGE, load
+    from companion.ui import shell  # noqa: F401
+    from companion.ui.views import home  # noqa: F401
+
+    for name in FIRST_CONTROLS:
+        getattr(ft, name)
+    _ = ft.Icons.ADD  # the first icon named reads Flet's table of icon names
+    load(DEFAULT_LANGUAGE)
+
+
+def the_rest() -> None:
+    """Load every other screen and the games (what a first tap on a table or New table needs)."""
+    from companion.ui.games import known_game_ids
+    from companion.ui.routes import VIEW_MODULES
+
+    for module in VIEW_MODULES:
+        import_module(f"companion.ui.views.{module}")
+    known_game_ids()
+
+
+REST_DELAY = 1.0
+"""Seconds between the first session's screen leaving the server and loading the rest: the
+browser paints it meanwhile (0.1 to 0.3 s), and nobody taps within a second of seeing it."""
+
+
+class WarmUp:
+    """Starts ``first_screen`` at once and ``the_rest`` after the first session has drawn."""
+
+    def __init__(self) -> None:
+        self._rest_started = False
+        self._guard = threading.Lock()
+
+    def start(self) -> None:
+        threading.Thread(target=first_screen, name="warm-up", daemon=True).start()
+
+    def first_screen_drawn(self) -> None:
+        with self._guard:
+            if self._rest_started:
+                return
+            self._rest_started = True
+        later = threading.Timer(REST_DELAY, the_rest)
+        later.name, later.daemon = "warm-up-rest", True
+        later.start()
