@@ -12,9 +12,17 @@ from typing import Any
 
 import flet as ft
 
-from companion.core import Msg, Prompt, Table
-from companion.games.dragon.data import RULES
-from companion.games.dragon.words import action_msg, event_msg
+from companion.core import Prompt, Table
+from companion.games.dragon.public import (
+    RULES,
+    DragonState,
+    action_msg,
+    deal_deck,
+    deal_sizes,
+    event_msg,
+    super_msg,
+)
+from companion.ui.games import state_as
 from companion.ui.games.dragon.panels import EVENT_ICONS
 from companion.ui.shell import App
 from companion.ui.widgets import Handler, button, small
@@ -119,8 +127,8 @@ def groups_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
     tr = app.tr
     form = _memo(app, "groups")
     picked: list[str] = form["picked"]
-    wall = bool(getattr(table.options, "great_wall", False))  # the eighth card, Build the Wall
-    sizes = RULES.group_sizes(len(table.players), wall)
+    state = state_as(table, DragonState)
+    sizes = deal_sizes(state)
     groups, i = [], 0
     for size in sizes:
         groups.append(picked[i : i + size])
@@ -145,7 +153,7 @@ def groups_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
             ft.Row(
                 [
                     button(tr.msg(action_msg(c)), f"group-card-{c}", pick(c))
-                    for c in RULES.deck(wall)
+                    for c in deal_deck(state)
                     if c not in picked
                 ],
                 wrap=True,
@@ -170,7 +178,7 @@ def super_event_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
     tr = app.tr
     buttons = [
         button(
-            tr.msg(Msg(key=f"dragon.super.{ev}")),
+            tr.msg(super_msg(ev)),
             f"super-{ev}",
             lambda _, e=ev: app.submit({"kind": "super_event", "event": e}),
         )
