@@ -1,10 +1,10 @@
 """Every game package has the same layout (issue 13, docs/API.md "A game's layout"), and its
-screens import only its public module (the import contract in .importlinter).
-
-Dragon joins the list once its engine.py is split into rules.py and flow.py."""
+screens import only its public module (the import contract in .importlinter). Beside the layout,
+a game keeps the modules of its own features (docs/API.md lists Dragon's and why)."""
 
 from __future__ import annotations
 
+import ast
 import configparser
 import importlib
 import pkgutil
@@ -16,7 +16,7 @@ from companion.core import registry
 from companion.core.protocol import CompactCodes
 
 ROOT = Path(__file__).resolve().parents[1]
-GAMES = ["chinatown", "dayu"]
+GAMES = ["chinatown", "dayu", "dragon"]
 LAYOUT = ("options", "state", "entries", "data", "rules", "flow", "text", "scoring", "calc", "public")
 
 
@@ -54,3 +54,23 @@ def test_the_screens_may_import_only_the_public_module() -> None:
         private = {f"companion.games.{game}.{m}" for m in modules(game) - {"public"}}
         assert private <= forbidden, sorted(private - forbidden)
         assert f"companion.games.{game}.public" not in forbidden
+
+
+def _ui_imports() -> list[tuple[str, str]]:
+    """(file, module) for every import written in companion/ui, at the top or inside a function."""
+    found = []
+    for path in sorted((ROOT / "companion" / "ui").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                found.append((str(path.relative_to(ROOT)), node.module))
+            elif isinstance(node, ast.Import):
+                found += [(str(path.relative_to(ROOT)), alias.name) for alias in node.names]
+    return found
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_screens_do_not_import_the_game_package_itself(game: str) -> None:
+    """The contract cannot forbid ``companion.games.<id>`` (that would forbid its public module
+    too): the package's own re-exports would be a way round the public module."""
+    package = f"companion.games.{game}"
+    assert [(f, m) for f, m in _ui_imports() if m == package] == []

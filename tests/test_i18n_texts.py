@@ -13,7 +13,7 @@ import pytest
 from i18n_games import NAMES, game_messages
 
 from companion.core.msg import msg
-from companion.games.dragon.words import tile_msg
+from companion.games.dragon.text import tile_msg
 from companion.i18n import LANGUAGES, PSEUDO, load, translate
 
 RAW_KEY = re.compile(r"\b(?:dragon|chinatown|dayu|ui|core|share|cli|live)\.[a-z_]+")

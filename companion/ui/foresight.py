@@ -2,15 +2,15 @@
 version, and the round-summary card (Play shows the last round's; History's round headers can
 show any round's).
 
-The engines compute everything (companion/games/*/forecast.py, preview.py, hindsight.py); this
-module only keeps their answers and draws them. The summaries read the whole log, so they are
+The engines compute everything (companion/games/*/forecast.py, preview.py, hindsight.py, given
+to the screens by each game's public module and its ``GameUI``); this module only keeps their
+answers and draws them. The summaries read the whole log, so they are
 computed once per table version, not once per tap or per session: the cache lives beside the
 hub's shared Table objects.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -18,6 +18,7 @@ import flet as ft
 
 from companion.core import Effect, Table
 from companion.core.foresight import RoundSummary, table_history
+from companion.ui.games import ui_for
 from companion.ui.parts import part
 from companion.ui.widgets import card, dot, effect_line, rule_link, small, text_button
 
@@ -68,9 +69,8 @@ def summaries(table: Table) -> list[RoundSummary]:
     A summary reads the whole log, but it changes only when a round ends: the list is kept
     while the number of rounds done (the game's ``rounds_done``) and the history up to the last
     round's end stay the same, so a tap inside a round costs nothing here."""
-    try:
-        hindsight = importlib.import_module(f"companion.games.{table.game_id}.hindsight")
-    except ModuleNotFoundError:
+    hindsight = ui_for(table.game_id).hindsight
+    if hindsight is None:
         return []
     done = hindsight.rounds_done(table.state)
     key = (table.id, "summaries")

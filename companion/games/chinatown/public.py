@@ -12,6 +12,7 @@ from companion.games.chinatown import GAME
 from companion.games.chinatown.calc import chinatown_income
 from companion.games.chinatown.data import BOARD, BUILDINGS, DATA
 from companion.games.chinatown.entries import DrawTiles, Give, KeepBuildings, PlaceTile, Trade, TradingDone
+from companion.games.chinatown.hindsight import round_summaries, rounds_done
 from companion.games.chinatown.income import Business, find_businesses, income_by_owner
 from companion.games.chinatown.preview import BuildingPreview, TradePreview, building_preview, trade_preview
 from companion.games.chinatown.rules import dealing
@@ -41,6 +42,8 @@ __all__ = [
     "dealing",
     "find_businesses",
     "income_by_owner",
+    "round_summaries",
+    "rounds_done",
     "shop_name",
     "tiles_text",
     "trade_preview",

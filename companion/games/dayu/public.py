@@ -12,6 +12,7 @@ from companion.games.dayu import GAME
 from companion.games.dayu.calc import dayu_final, revive_msg
 from companion.games.dayu.data import DATA, FRAMES, POINTS_KIND
 from companion.games.dayu.entries import Move
+from companion.games.dayu.hindsight import round_summaries, rounds_done
 from companion.games.dayu.preview import MarkerPreview, marker_preview
 from companion.games.dayu.ring import privilege_left
 from companion.games.dayu.state import DayuState, Privilege
@@ -31,4 +32,6 @@ __all__ = [
     "marker_preview",
     "privilege_left",
     "revive_msg",
+    "round_summaries",
+    "rounds_done",
 ]

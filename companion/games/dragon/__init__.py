@@ -21,13 +21,13 @@ from companion.games.dragon.forecast import (
     forecast_super,
 )
 from companion.games.dragon.hindsight import round_summaries
+from companion.games.dragon.labels import banner, describe_entry, prompt_msg, standing
 from companion.games.dragon.options import DragonOptions
 from companion.games.dragon.rules import setup
 from companion.games.dragon.scoring import score
 from companion.games.dragon.situations import situations
 from companion.games.dragon.state import DragonState
-from companion.games.dragon.text import banner, describe_entry, prompt_msg, standing
-from companion.games.dragon.words import tile_power_msg
+from companion.games.dragon.text import tile_power_msg
 
 __all__ = [
     "GAME",

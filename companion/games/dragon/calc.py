@@ -8,12 +8,13 @@ The scoring itself is the engine's ``final_lines``, so the numbers match a game.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, TypedDict
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from companion.core.calc import CalcInputError
-from companion.core.msg import msg
+from companion.core.msg import Msg, msg
 from companion.games.dragon.data import RULES
 from companion.games.dragon.scoring import SOURCE_RULES, final_lines
 from companion.games.dragon.state import Palace
@@ -113,6 +114,10 @@ def render_dragon_final(result: dict[str, Any], lang: str) -> str:
         player = next(p for p in result["players"] if p["name"] == name)
         lines.append(msg("dragon.calc.player", rank=rank, player=name, total=player["total"]).render(lang))
         for line in player["breakdown"]:
-            label = msg(f"dragon.calc.{line['label']}", n=line["count"]).render(lang)
-            lines.append(f"  {label}: {line['points']}")
+            lines.append(f"  {line_msg(line).render(lang)}: {line['points']}")
     return "\n".join(lines)
+
+
+def line_msg(line: Mapping[str, Any]) -> Msg:
+    """A result line's label ("3 persons"): its id names the dragon.calc.<id> text."""
+    return msg(f"dragon.calc.{line['label']}", n=line["count"])

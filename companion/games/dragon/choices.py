@@ -69,6 +69,17 @@ def step(state: DragonState) -> str | None:
     return phase
 
 
+def deal_deck(state: DragonState) -> tuple[str, ...]:
+    """The action cards dealt this month: seven, or eight with the Great Wall."""
+    return RULES.deck(state.options.great_wall)
+
+
+def deal_sizes(state: DragonState) -> list[int]:
+    """How many cards each action group of the deal holds, by player count (and the Great Wall).
+    The groups may lie in any order on the table; this is the order the rules list them in."""
+    return RULES.group_sizes(len(state.players), state.options.great_wall)
+
+
 def action_amount(p: PlayerState, card: str) -> tuple[int, int]:
     """(base on the action card, extra from the matching symbols on the player's persons)."""
     c = RULES.cards[card]

@@ -12,7 +12,7 @@ import random
 from functools import cache
 from math import factorial
 
-from companion.games.dragon.choices import step
+from companion.games.dragon.choices import deal_deck, deal_sizes, step
 from companion.games.dragon.data import RULES
 from companion.games.dragon.entries import EventRow, Groups, SuperEvent
 from companion.games.dragon.state import DragonState
@@ -160,10 +160,9 @@ def deal(state: DragonState, rng: random.Random) -> EventRow | Groups | SuperEve
     if name == "super_event":
         return SuperEvent(event=rng.choice(RULES.super_events.events))
     if name == "groups":
-        wall = state.options.great_wall
-        cards = list(RULES.deck(wall))
+        cards = list(deal_deck(state))
         rng.shuffle(cards)
-        return Groups(groups=_split(cards, RULES.group_sizes(len(state.players), wall)))
+        return Groups(groups=_split(cards, deal_sizes(state)))
     return None
 
 
@@ -174,7 +173,7 @@ def entry_code(state: DragonState, entry: object) -> tuple[int, int] | None:
         events = RULES.super_events.events
         return events.index(entry.event), len(events)
     if isinstance(entry, Groups):
-        ids = RULES.deck(state.options.great_wall)
+        ids = deal_deck(state)
         perm = [ids.index(c) for g in entry.groups for c in g]
         return _perm_rank(perm), factorial(len(ids))
     return None
@@ -187,9 +186,8 @@ def entry_from_code(state: DragonState, value: int) -> EventRow | Groups | Super
     events = RULES.super_events.events
     if name == "super_event" and 0 <= value < len(events):
         return SuperEvent(event=events[value])
-    wall = state.options.great_wall
-    ids = RULES.deck(wall)
+    ids = deal_deck(state)
     if name == "groups" and 0 <= value < factorial(len(ids)):
         cards = [ids[i] for i in _perm_unrank(value, len(ids))]
-        return Groups(groups=_split(cards, RULES.group_sizes(len(state.players), wall)))
+        return Groups(groups=_split(cards, deal_sizes(state)))
     return None

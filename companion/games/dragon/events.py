@@ -8,7 +8,7 @@ from companion.core.protocol import Effect
 from companion.games.dragon.data import RULES
 from companion.games.dragon.scoring import final_lines, round_items
 from companion.games.dragon.state import DragonState, Palace, ReleaseTask, ScoreItem, replaced
-from companion.games.dragon.words import event_msg, tile_msg
+from companion.games.dragon.text import event_msg, tile_msg
 
 
 def start_event(s: DragonState, fx: list[Effect]) -> None:

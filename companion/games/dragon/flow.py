@@ -22,14 +22,14 @@ from companion.games.dragon.events import (
     settle_tasks,
     start_event,
 )
+from companion.games.dragon.labels import describe_entry
 from companion.games.dragon.rules import HANDLERS, groups_rule, seat_names
 from companion.games.dragon.scoring import ranking
 from companion.games.dragon.state import DragonState
 from companion.games.dragon.superevents import settle_super, start_super
-from companion.games.dragon.text import describe_entry
+from companion.games.dragon.text import event_msg
 from companion.games.dragon.validate import explain, valid_event_row, valid_groups
 from companion.games.dragon.wall import wall_check
-from companion.games.dragon.words import event_msg
 
 STEP_RULES = {
     "event_row": "dragon.setup.event_row",

@@ -19,8 +19,8 @@ from companion.games.dragon.data import RULES
 from companion.games.dragon.events import decay, settle_tasks, start_event, task_release
 from companion.games.dragon.state import DragonState, PlayerState
 from companion.games.dragon.superevents import flood_half, start_super, sunrise_picks, super_msg
+from companion.games.dragon.text import event_msg
 from companion.games.dragon.wall import wall_check
-from companion.games.dragon.words import event_msg
 
 # The phases before a month's event: its forecast is still to come.
 BEFORE_EVENT = ("groups", "actions", "persons")

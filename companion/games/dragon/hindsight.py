@@ -14,7 +14,7 @@ from companion.core.msg import Msg, msg
 from companion.core.protocol import Effect
 from companion.games.dragon.scoring import SOURCE_RULES
 from companion.games.dragon.state import DragonState
-from companion.games.dragon.words import event_msg, tile_msg
+from companion.games.dragon.text import event_msg, tile_msg
 
 # What the month's events cost, read off their effects: message key -> (goods, argument).
 GOODS_LOST = {

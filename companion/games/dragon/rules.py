@@ -39,10 +39,9 @@ from companion.games.dragon.events import (
 from companion.games.dragon.options import DragonOptions
 from companion.games.dragon.state import DragonState, Palace, PlayerState, ScoreItem, replaced, without
 from companion.games.dragon.superevents import super_msg
-from companion.games.dragon.text import groups_msg
+from companion.games.dragon.text import card_msg, event_msg, groups_msg, tile_msg
 from companion.games.dragon.wall import CARD as WALL_CARD
 from companion.games.dragon.wall import build_wall
-from companion.games.dragon.words import card_msg, event_msg, tile_msg
 
 
 def groups_rule(state: DragonState) -> str:

@@ -15,7 +15,7 @@ from companion.games.dragon.entries import Charter, Discard, Flood, Pick, Quake
 from companion.games.dragon.events import RESOLVERS
 from companion.games.dragon.scoring import final_lines
 from companion.games.dragon.state import DragonState, Palace, ReleaseTask, ScoreItem, replaced, without
-from companion.games.dragon.words import card_msg, tile_msg
+from companion.games.dragon.text import card_msg, tile_msg
 
 SE = RULES.super_events
 # super_step -> the entry kinds it takes

@@ -1,214 +1,71 @@
-"""Labels: the banner, prompt texts and a short description of every entry.
+"""Small Msg builders shared by effects, prompts, labels and the screens (through public.py).
 
-``describe_entry`` states the consequence of a choice before it is confirmed ("Taxes:
-+5 yuan", "Group 2 (pay 3 yuan)", "Release Carla's old monk (palace 2)").
+A Msg is frozen, and these depend only on their argument: each is built once per argument
+(effects and prompts name the same tiles and cards hundreds of times a game).
 """
 
 from __future__ import annotations
 
+import functools
+
 from companion.core.msg import Msg, msg
-from companion.core.protocol import Entry
-from companion.games.dragon.choices import action_amount, group_cost, privilege_costs, step
-from companion.games.dragon.data import RULES
-from companion.games.dragon.entries import (
-    Act,
-    Charter,
-    ChooseGroup,
-    Discard,
-    EventRow,
-    Flood,
-    Floor,
-    Groups,
-    Pick,
-    Place,
-    PlayCard,
-    Quake,
-    Release,
-    Skip,
-    StartPlayer,
-    SuperEvent,
-)
-from companion.games.dragon.state import DragonState
-from companion.games.dragon.superevents import SE, flood_half, super_msg
-from companion.games.dragon.wall import CARD as WALL_CARD
-from companion.games.dragon.wall import bonus_msg
-from companion.games.dragon.words import (
-    action_msg,
-    card_msg,
-    event_msg,
-    reason_msg,
-    tile_msg,
-    tile_value_msg,
-)
+from companion.games.dragon.data import RULES, WILD
+
+
+@functools.cache
+def tile_msg(tile: str) -> Msg:
+    """ "young monk" / "monje joven"."""
+    kind, age = tile.split(":")
+    return msg("dragon.tile", type=msg(f"dragon.type.{kind}"), age=msg(f"dragon.age.{age}"))
+
+
+@functools.cache
+def tile_value_msg(tile: str) -> Msg:
+    """ "young monk (6)": the tile with its person-track value."""
+    return msg("dragon.tile_value", tile=tile_msg(tile), value=RULES.faces[tile].value)
+
+
+def tile_power_msg(tile: str) -> Msg:
+    """What a person tile does for its owner, in one line ("Taxes: +3 yuan"): one key per
+    symbol, the count of symbols on this tile's face from the rules data."""
+    kind, _ = tile.split(":")
+    n = RULES.faces[tile].symbols
+    symbol = RULES.types[kind].symbol
+    vp = n * RULES.scoring.round.per_court_lady_dragon if symbol == "dragon" else n
+    return msg(f"dragon.power.{symbol}", n=vp)
+
+
+@functools.cache
+def card_msg(card: str) -> Msg:
+    return (
+        msg("dragon.card.wild") if card == WILD else msg("dragon.card.type", type=msg(f"dragon.type.{card}"))
+    )
+
+
+@functools.cache
+def action_msg(card: str) -> Msg:
+    return msg(f"dragon.action.{card}")
+
+
+@functools.cache
+def event_msg(event: str) -> Msg:
+    return msg(f"dragon.event.{event}")
 
 
 def groups_msg(groups: tuple[tuple[str, ...], ...] | list[tuple[str, ...]]) -> list[Msg]:
+    """Each action group of a deal with its cards ("(1) Taxes, Harvest")."""
     return [
         msg("dragon.group_cards", n=i + 1, cards=[action_msg(c) for c in g]) for i, g in enumerate(groups)
     ]
 
 
-PHASES = {
-    "event_row": "dragon.phase.setup",
-    "super_event": "dragon.phase.setup",
-    "start_player": "dragon.phase.setup",
-    "recruit": "dragon.phase.recruit",
-    "groups": "dragon.phase.actions",
-    "actions": "dragon.phase.actions",
-    "persons": "dragon.phase.persons",
-    "event": "dragon.phase.event",
-    "over": "dragon.phase.over",
-}
+def names(players: list[str]) -> str:
+    return ", ".join(players)
 
 
-def standing(s: DragonState) -> Msg:
-    """The month and phase, without the turn order: "Month 4 · Actions"."""
-    phase = msg(PHASES[s.phase])
-    if s.phase == "over":
-        return msg("dragon.banner.over", phase=phase)
-    if s.month == 0:
-        return msg("dragon.banner.setup_alone")
-    return msg("dragon.banner.month_alone", month=s.month, phase=phase)
-
-
-def banner(s: DragonState) -> Msg:
-    phase = msg(PHASES[s.phase])
-    if s.phase == "over":
-        return msg("dragon.banner.over", phase=phase)
-    if s.phase == "event" and s.super_step is not None and s.super_event:
-        phase = msg("dragon.phase.super_named", event=super_msg(s.super_event))
-    elif s.phase == "event":
-        phase = msg("dragon.phase.event_named", event=event_msg(s.events[s.month - 1]))
-    seats = [t.seat for t in s.tasks] if s.tasks else s.order[s.turn :]
-    if s.phase == "groups":
-        seats = s.track_order()
-    who = [s.players[i].name for i in dict.fromkeys(seats)]
-    order = (
-        msg("dragon.banner.order", first=who[0], rest=", ".join(who[1:]))
-        if len(who) > 1
-        else (who[0] if who else "")
-    )
-    if s.month == 0:  # "Setup · Setup" would say it twice: the setup phases are named once
-        if PHASES[s.phase] == "dragon.phase.setup":
-            return msg("dragon.banner.setup", order=order) if order else msg("dragon.banner.setup_alone")
-        return msg("dragon.banner.setup_phase", phase=phase, order=order) if order else phase
-    if not order:
-        return msg("dragon.banner.month_alone", month=s.month, phase=phase)
-    return msg("dragon.banner.month", month=s.month, phase=phase, order=order)
-
-
-def prompt_msg(s: DragonState, name: str | None = None) -> Msg:
-    """What the prompt asks; ``name`` is the pending step when the caller knows it already."""
-    if name is None:
-        name = step(s)
-    seat = s.current
-    args: dict[str, object] = {"player": s.players[seat].name if seat is not None else ""}
-    if name == "floor":
-        args["n"] = s.floors_left
-    elif name == "person_pick" and s.card:
-        args["card"] = card_msg(s.card)
-    elif name in ("person_place", "recruit_place") and s.tile:
-        args["tile"] = tile_msg(s.tile)
-    elif name == "release":
-        task = s.tasks[0]
-        args["count"] = task.count
-        args["rule"] = reason_msg(task.rule_id)
-        if task.per_palace:
-            name = "release_drought"
-        elif task.palace is not None:
-            name = "release_quake"
-            args["palace"] = task.palace + 1
-    elif name == "groups":
-        wall = s.options.great_wall
-        args["sizes"] = " + ".join(map(str, RULES.group_sizes(len(s.players), wall)))
-        args["n"] = len(RULES.deck(wall))
-    elif name == "super_event":
-        args["month"] = SE.month
-    elif name in ("quake", "tornado") and seat is not None:
-        args["n"] = s.super_left[seat]
-    elif name == "flood" and seat is not None:
-        p = s.players[seat]
-        args.update(half=flood_half(s, seat), yuan=p.yuan, rice=p.rice, fireworks=p.fireworks)
-    elif name == "sunrise_place" and s.tile:
-        args["tile"] = tile_msg(s.tile)
-    elif name == "recruit_pick":
-        args["nth"] = 1 if s.first_pick is None else 2
-    return msg(f"dragon.prompt.{name}", **args)
-
-
-def describe_entry(s: DragonState, e: object) -> Msg:
-    if isinstance(e, EventRow):
-        return msg("dragon.label.event_row", events=[event_msg(x) for x in e.months])
-    if isinstance(e, StartPlayer):
-        return msg("dragon.label.start_player", player=s.players[e.player].name)
-    if isinstance(e, Groups):
-        return msg("dragon.label.groups", groups=groups_msg(e.groups))
-    if isinstance(e, SuperEvent):
-        return msg("dragon.label.super_event", event=super_msg(e.event))
-    assert isinstance(e, Entry) and e.seat is not None  # every other entry is a player's decision
-    player = s.players[e.seat]
-    if isinstance(e, Pick):
-        return tile_value_msg(e.tile)
-    if isinstance(e, Place):
-        if e.palace is None:
-            return msg("dragon.label.release_new", tile=tile_msg(s.tile) if s.tile else "")
-        pal = player.palaces[e.palace] if e.palace < len(player.palaces) else None
-        if e.displace is not None:
-            return msg("dragon.label.displace", palace=e.palace + 1, old=tile_msg(e.displace))
-        floors = pal.floors if pal else 0
-        persons = len(pal.persons) if pal else 0
-        return msg(
-            "dragon.label.place",
-            palace=e.palace + 1,
-            floors=msg("dragon.n_floors", n=floors),
-            persons=persons,
-        )
-    if isinstance(e, ChooseGroup):
-        cards = [action_msg(c) for c in s.groups[e.group]] if e.group < len(s.groups) else []
-        cost = group_cost(s, e.group) if e.group < len(s.groups) else 0
-        key = "dragon.label.group_paid" if cost else "dragon.label.group"
-        return msg(key, group=e.group + 1, cost=cost, cards=cards)
-    if isinstance(e, Skip):
-        to = RULES.actions.skip_top_up_to
-        gain = max(0, to - player.yuan)
-        return msg("dragon.label.skip", n=gain, to=to) if gain else msg("dragon.label.skip_none", to=to)
-    if isinstance(e, Act):
-        if e.card == "privilege":
-            size = e.size or "small"
-            return msg(
-                "dragon.label.privilege", size=msg(f"dragon.privilege.{size}"), cost=privilege_costs(s)[size]
-            )
-        if e.card == WALL_CARD:
-            return msg(
-                "dragon.label.wall", bonus=bonus_msg(e.bonus) if e.bonus else "", section=len(s.wall) + 1
-            )
-        base, extra = action_amount(player, e.card)
-        return msg(f"dragon.label.{e.card}", n=base + extra)
-    if isinstance(e, Floor):
-        if e.palace >= len(player.palaces):
-            return msg("dragon.label.floor_new", palace=e.palace + 1)
-        floors = player.palaces[e.palace].floors
-        return msg("dragon.label.floor_add", palace=e.palace + 1, before=floors, after=floors + 1)
-    if isinstance(e, PlayCard):
-        alive = any(n > 0 and (e.card == "wild" or t.startswith(e.card + ":")) for t, n in s.supply.items())
-        return msg("dragon.label.card" if alive else "dragon.label.card_dead", card=card_msg(e.card))
-    if isinstance(e, Release):
-        return msg("dragon.label.release", player=player.name, tile=tile_msg(e.tile), palace=e.palace + 1)
-    if isinstance(e, Quake):
-        if e.palace >= len(player.palaces):
-            return msg("dragon.label.unknown")
-        pal = player.palaces[e.palace]
-        key = "dragon.label.quake_gone" if pal.floors <= 1 else "dragon.label.quake"
-        gone: Msg | int = (
-            msg("dragon.n_persons", n=len(pal.persons)) if key.endswith("_gone") else len(pal.persons)
-        )
-        return msg(key, palace=e.palace + 1, before=pal.floors, after=pal.floors - 1, persons=gone)
-    if isinstance(e, Flood):
-        half = flood_half(s, e.seat)
-        return msg("dragon.label.flood", yuan=half - e.rice - e.fireworks, rice=e.rice, fireworks=e.fireworks)
-    if isinstance(e, Discard):
-        return msg("dragon.label.discard", card=card_msg(e.card))
-    if isinstance(e, Charter):
-        benefit = SE.charter[e.type]
-        return msg(f"dragon.label.charter_{benefit}", type=msg(f"dragon.type.{e.type}"))
-    return msg("dragon.label.unknown")
+def reason_msg(rule_id: str) -> Msg:
+    """The name of what causes a release: an event, the wall check or a super event."""
+    area, name = rule_id.split(".")[1:3]
+    if area == "wall":
+        return msg("dragon.wall.name")
+    return msg(f"dragon.{area}.{name}")

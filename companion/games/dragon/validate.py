@@ -14,7 +14,14 @@ from typing import Any
 
 from companion.core.msg import msg
 from companion.core.protocol import RuleViolation
-from companion.games.dragon.choices import group_cost, group_open, pair_free, privilege_costs
+from companion.games.dragon.choices import (
+    deal_deck,
+    deal_sizes,
+    group_cost,
+    group_open,
+    pair_free,
+    privilege_costs,
+)
 from companion.games.dragon.data import RULES, WILD
 from companion.games.dragon.entries import (
     Act,
@@ -33,9 +40,9 @@ from companion.games.dragon.entries import (
 )
 from companion.games.dragon.state import DragonState, PlayerState
 from companion.games.dragon.superevents import flood_half
+from companion.games.dragon.text import event_msg
 from companion.games.dragon.wall import CARD as WALL_CARD
 from companion.games.dragon.wall import wall_refusal
-from companion.games.dragon.words import event_msg
 
 
 def row_problem(months: tuple[str, ...] | list[str]) -> str | None:
@@ -59,11 +66,10 @@ def valid_event_row(entry: EventRow) -> None:
 
 
 def valid_groups(state: DragonState, entry: Groups) -> None:
-    wall = state.options.great_wall
-    sizes = RULES.group_sizes(len(state.players), wall)
+    sizes = deal_sizes(state)
     cards = [c for g in entry.groups for c in g]
-    deck = RULES.deck(wall)
-    rule = "dragon.wall.groups" if wall else "dragon.action.groups"
+    deck = deal_deck(state)
+    rule = "dragon.wall.groups" if state.options.great_wall else "dragon.action.groups"
     if sorted(cards) != sorted(deck):
         raise RuleViolation(rule, "dragon.err.groups_cards", n=len(deck))
     # The groups may lie in any order on the table (1 + 2 + 2 + 1 + 1 is a legal 5-player deal).

@@ -9,14 +9,15 @@ Every hook is optional; a game without a UI module still plays through the gener
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import flet as ft
 from pydantic import BaseModel
 
-from companion.core import Prompt, Table, registry
+from companion.core import Effect, Prompt, Table, registry
+from companion.core.foresight import RoundSummary
 from companion.core.registry import UnknownGame
 
 if TYPE_CHECKING:
@@ -65,6 +66,16 @@ class OptionSpec:
 
 
 @dataclass(frozen=True)
+class Hindsight:
+    """A game's round summaries, as its public module gives them (the engine's hindsight.py):
+    ``round_summaries(states, effects, entries)`` and ``rounds_done(state)``, the rounds closed so
+    far (the summaries are recomputed only when it grows, companion/ui/foresight.py)."""
+
+    round_summaries: Callable[[Sequence[Any], Sequence[list[Effect]], Sequence[Any]], list[RoundSummary]]
+    rounds_done: Callable[[Any], int]
+
+
+@dataclass(frozen=True)
 class GameUI:
     game_id: str
     board: Panel | None = None  # the context under the question (e.g. the event row), collapsible
@@ -82,6 +93,7 @@ class GameUI:
     public_scores: Panel | None = None  # what the Scores tab shows while some totals are secret
     foresight: Panel | None = None  # what is coming, under the context on the Play screen (issue 15)
     foresight_rules: Panel | None = None  # the same, as a section of the Rules screen's "for this moment"
+    hindsight: Hindsight | None = None  # the round summaries on Play and in History (issue 15)
 
 
 _LOADED: dict[str, GameUI] = {}

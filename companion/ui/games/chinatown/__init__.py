@@ -3,8 +3,8 @@ tiles and trades, and the Quick income screen."""
 
 from __future__ import annotations
 
-from companion.games.chinatown.public import ChinatownState
-from companion.ui.games import GameUI, state_as
+from companion.games.chinatown.public import ChinatownState, round_summaries, rounds_done
+from companion.ui.games import GameUI, Hindsight, state_as
 from companion.ui.games.chinatown.forms import draw_form, keep_form, trade_form
 from companion.ui.games.chinatown.panels import board, player_panel, public_scores
 from companion.ui.games.chinatown.quick import quick_income
@@ -24,4 +24,5 @@ UI = GameUI(
     quick_score=quick_income,
     quick_score_key="chinatown.quick.title",
     public_scores=public_scores,  # money is secret until the end (the game's player_view)
+    hindsight=Hindsight(round_summaries, rounds_done),
 )

@@ -3,8 +3,8 @@ points and privileges, each player's cards, and the Quick score screen."""
 
 from __future__ import annotations
 
-from companion.games.dayu.public import DayuState
-from companion.ui.games import Choice, GameUI, OptionSpec, state_as
+from companion.games.dayu.public import DayuState, round_summaries, rounds_done
+from companion.ui.games import Choice, GameUI, Hindsight, OptionSpec, state_as
 from companion.ui.games.dayu.foresight import marker
 from companion.ui.games.dayu.panels import board, player_panel
 from companion.ui.games.dayu.quick import quick_score
@@ -23,6 +23,7 @@ UI = GameUI(
         ),
     ),
     foresight=marker,
+    hindsight=Hindsight(round_summaries, rounds_done),
     quick_score=quick_score,
     quick_score_key="dayu.quick.title",
 )

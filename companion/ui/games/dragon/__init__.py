@@ -3,7 +3,8 @@ the "as dealt" forms for the event row and the action groups, and the quick-scor
 
 from __future__ import annotations
 
-from companion.ui.games import Choice, GameUI, OptionSpec
+from companion.games.dragon.public import round_summaries, rounds_done
+from companion.ui.games import Choice, GameUI, Hindsight, OptionSpec
 from companion.ui.games.dragon.foresight import coming, moment
 from companion.ui.games.dragon.forms import event_row_form, groups_form, super_event_form
 from companion.ui.games.dragon.panels import board, player_panel, seat_props
@@ -36,6 +37,7 @@ UI = GameUI(
     ),
     foresight=coming,
     foresight_rules=moment,
+    hindsight=Hindsight(round_summaries, rounds_done),
     quick_score=quick_score,
     quick_score_key="dragon.quick.title",
 )

@@ -10,11 +10,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.core import Table
-from companion.games.dragon.data import RULES
-from companion.games.dragon.options import DragonOptions
-from companion.games.dragon.state import DragonState
-from companion.games.dragon.superevents import super_msg
-from companion.games.dragon.wall import bonus_msg
+from companion.games.dragon.public import RULES, DragonOptions, DragonState, bonus_msg, super_msg
 from companion.ui.games import options_as
 from companion.ui.palette import TAP, swatch
 from companion.ui.shell import App

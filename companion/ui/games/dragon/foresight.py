@@ -1,7 +1,7 @@
 """Dragon: the coming events on the Play screen and in the Rules screen's "for this moment".
 
 This month's event and the next one (and month 7's super event while it is to come), one
-compact line per player from the engine's forecast (``dragon.coming_events``); a tap on a line
+compact line per player from the engine's forecast (``coming_events``); a tap on a line
 opens the detail: the engine's effects for that player with their rules, then what would change
 them. The forecasts are computed once per table version (ui/foresight.py), whoever looks.
 Nothing here is hidden information: every number comes from the open board.
@@ -14,8 +14,7 @@ from functools import partial
 import flet as ft
 
 from companion.core import Table
-from companion.games.dragon import EventForecast, SeatForecast, coming_events
-from companion.games.dragon.state import DragonState
+from companion.games.dragon.public import DragonState, EventForecast, SeatForecast, coming_events
 from companion.ui.foresight import effect_block, per_version
 from companion.ui.games import state_as
 from companion.ui.palette import swatch

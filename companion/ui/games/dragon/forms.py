@@ -12,9 +12,17 @@ from typing import Any
 
 import flet as ft
 
-from companion.core import Msg, Prompt, Table
-from companion.games.dragon.data import RULES
-from companion.games.dragon.words import action_msg, event_msg
+from companion.core import Prompt, Table
+from companion.games.dragon.public import (
+    RULES,
+    DragonState,
+    action_msg,
+    deal_deck,
+    deal_sizes,
+    event_msg,
+    super_msg,
+)
+from companion.ui.games import state_as
 from companion.ui.games.dragon.panels import EVENT_ICONS
 from companion.ui.shell import App
 from companion.ui.widgets import Handler, button, small
@@ -114,39 +122,79 @@ def event_row_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
     return ft.Column(items, spacing=8, key="event-row-form")
 
 
+END = "|"  # a tap on "End this group" (no card id has it)
+
+
+def dealt_groups(taps: list[str], sizes: list[int]) -> tuple[list[list[str]], Counter[int]]:
+    """The groups the taps make so far (the last one still open while sizes are left) and the
+    sizes still to deal. The groups may lie on the table in any order: a group ends by itself
+    at the largest size left (no more cards fit), or on an END tap at a smaller size left."""
+    left = Counter(sizes)
+    groups: list[list[str]] = [[]]
+    for tap in taps:
+        if not left:
+            break
+        current = groups[-1]
+        if tap == END and not left[len(current)]:
+            continue  # no group of that size is left to deal (the button is off then)
+        if tap != END:
+            current.append(tap)
+        if tap == END or len(current) == max(left):
+            left[len(current)] -= 1
+            left = +left  # the sizes dealt drop out
+            groups.append([])
+    if not left:
+        groups.pop()  # every group is dealt: no open one
+    return groups, left
+
+
 def groups_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
-    """Tap the cards of group 1, then of group 2, ... (sizes by player count), then enter."""
+    """Tap the cards of each group as it lies on the table, the groups in any order, then enter.
+    A group ends by itself once it holds the most cards a group left may hold; "End this group"
+    ends it at a smaller size still to deal (a 5-player deal can lie as 1 + 2 + 2 + 1 + 1)."""
     tr = app.tr
     form = _memo(app, "groups")
-    picked: list[str] = form["picked"]
-    wall = bool(getattr(table.options, "great_wall", False))  # the eighth card, Build the Wall
-    sizes = RULES.group_sizes(len(table.players), wall)
-    groups, i = [], 0
-    for size in sizes:
-        groups.append(picked[i : i + size])
-        i += size
-    current = next((g for g, cards in enumerate(groups) if len(cards) < sizes[g]), None)
+    taps: list[str] = form["picked"]
+    state = state_as(table, DragonState)
+    sizes = deal_sizes(state)
+    groups, left = dealt_groups(taps, sizes)
+    current = len(groups) - 1 if left else None
+    placed = {c for g in groups for c in g}
 
-    pick = _picker(app, picked)
+    pick = _picker(app, taps)
 
     items: list[ft.Control] = [small(tr("play.as_dealt"))]
-    for g, cards in enumerate(groups):
+    for g in range(len(sizes)):
+        cards = groups[g] if g < len(groups) else []
         names = ", ".join(tr.msg(action_msg(c)) for c in cards) or "…"
         items.append(
             ft.Text(
-                tr("dragon.form.group", n=g + 1, size=sizes[g], cards=names),
+                tr("dragon.form.group", n=g + 1, cards=names),
                 key=f"form-group-{g}",
                 size=13,
                 weight=ft.FontWeight.BOLD if g == current else None,
             )
         )
     if current is not None:
+        open_size = len(groups[current])
+        items.append(
+            small(tr("dragon.form.left", sizes=" + ".join(map(str, sorted(left.elements(), reverse=True)))))
+        )
         items.append(
             ft.Row(
                 [
-                    button(tr.msg(action_msg(c)), f"group-card-{c}", pick(c))
-                    for c in RULES.deck(wall)
-                    if c not in picked
+                    *(
+                        button(tr.msg(action_msg(c)), f"group-card-{c}", pick(c))
+                        for c in deal_deck(state)
+                        if c not in placed
+                    ),
+                    button(
+                        tr("dragon.form.end_group"),
+                        "group-end",
+                        pick(END),
+                        icon=ft.Icons.KEYBOARD_RETURN,
+                        disabled=open_size == 0 or left[open_size] == 0,
+                    ),
                 ],
                 wrap=True,
                 spacing=6,
@@ -156,7 +204,7 @@ def groups_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
     items.append(
         _back_and_enter(
             app,
-            picked,
+            taps,
             "groups",
             lambda: {"kind": "groups", "groups": [list(g) for g in groups]},
             ready=current is None,
@@ -170,7 +218,7 @@ def super_event_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
     tr = app.tr
     buttons = [
         button(
-            tr.msg(Msg(key=f"dragon.super.{ev}")),
+            tr.msg(super_msg(ev)),
             f"super-{ev}",
             lambda _, e=ev: app.submit({"kind": "super_event", "event": e}),
         )

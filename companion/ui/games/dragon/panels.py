@@ -7,8 +7,7 @@ from typing import Any
 import flet as ft
 
 from companion.core import Table
-from companion.games.dragon.state import DragonState
-from companion.games.dragon.words import action_msg, event_msg, tile_msg
+from companion.games.dragon.public import DragonState, action_msg, card_msg, event_msg, tile_msg
 from companion.ui.games import state_as
 from companion.ui.games.dragon.expansions import expansion_rows
 from companion.ui.parts import part
@@ -170,6 +169,4 @@ def player_panel(app: App, table: Table, seat: int) -> ft.Control:
 
 
 def _card_names(app: App, cards: list[str]) -> list[str]:
-    from companion.games.dragon.words import card_msg
-
     return [app.tr.msg(card_msg(c)) for c in cards]

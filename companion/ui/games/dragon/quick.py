@@ -1,6 +1,6 @@
 """Quick score for a Dragon game played without the app: the final-scoring calculator as a form.
 
-The numbers come from the engine's own calculator (companion.games.dragon.calc.dragon_final);
+The numbers come from the engine's own calculator (``dragon_final``, from the public module);
 this screen only collects what is on the table and shows the result line by line.
 """
 
@@ -11,10 +11,7 @@ from typing import Any
 import flet as ft
 
 from companion.core.calc import CalcInputError
-from companion.core.msg import Msg
-from companion.games.dragon import GAME
-from companion.games.dragon.data import RULES
-from companion.games.dragon.words import tile_msg
+from companion.games.dragon.public import GAME, RULES, dragon_final, line_msg, tile_msg
 from companion.ui.palette import TAP
 from companion.ui.shell import App
 from companion.ui.views.log_play import log_play_button
@@ -239,8 +236,6 @@ def data_of(app: App, form: dict[str, Any]) -> dict[str, Any]:
 
 
 def _compute(app: App, form: dict[str, Any]) -> None:
-    from companion.games.dragon.calc import dragon_final
-
     try:
         form["result"] = dragon_final(data_of(app, form))
         form["error"] = None
@@ -251,8 +246,8 @@ def _compute(app: App, form: dict[str, Any]) -> None:
 
 
 def _label(app: App, line: dict[str, Any]) -> str:
-    """The calculator names each line by an id; its text is the engine's dragon.calc.<id> message."""
-    return app.tr.msg(Msg(key=f"dragon.calc.{line['label']}", args={"n": line.get("count", 0)}))
+    """The calculator names each line by an id; the engine's ``line_msg`` is its text."""
+    return app.tr.msg(line_msg(line))
 
 
 def _result(app: App, result: dict[str, Any]) -> ft.Control:

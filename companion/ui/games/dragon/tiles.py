@@ -9,8 +9,7 @@ from typing import Any
 import flet as ft
 
 from companion.core import Table
-from companion.games.dragon import tile_power_msg
-from companion.games.dragon.state import DragonState
+from companion.games.dragon.public import DragonState, tile_power_msg
 from companion.ui.games import Tap, state_as
 from companion.ui.shell import App
 from companion.ui.widgets import small
