@@ -93,10 +93,12 @@ class Prompt(BaseModel):
         return self.msg.render(lang)
 
 
-class Effect(BaseModel):
-    """One consequence of an entry, citing the rule that caused it."""
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """One consequence of an entry, citing the rule that caused it.
 
-    model_config = ConfigDict(frozen=True)
+    A frozen dataclass like Msg (a game makes hundreds): pydantic reads and writes it as a field
+    of a model in the form it had as one, {"rule_id", "msg", "seat"}."""
 
     rule_id: str
     msg: Msg
