@@ -91,8 +91,8 @@ def replay(args: argparse.Namespace) -> None:
     prompt = table.prompt
     if view is not None and prompt is not None and prompt.seat not in (None, view.seat):
         # another player's question can name what was dealt to them: only whose turn it is
-        prompt = prompt.model_copy(
-            update={"msg": msg("ui.live.waiting", name=table.players[prompt.seat].name), "choices": None}
+        prompt = prompt.replace(
+            msg=msg("ui.live.waiting", name=table.players[prompt.seat].name), choices=None
         )
     board = scoreboard_json(table.scoreboard if view is None else view.scoreboard, lang)
     data = {
