@@ -18,6 +18,7 @@ from companion.core.calc import CalcInputError, load_input
 from companion.core.data import DataError
 from companion.core.limits import DEFAULT as DEFAULT_LIMITS
 from companion.core.limits import shown
+from companion.core.memory import tune
 from companion.core.msg import msg
 from companion.core.registry import calculators
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, PSEUDO, translate
@@ -91,8 +92,8 @@ def replay(args: argparse.Namespace) -> None:
     prompt = table.prompt
     if view is not None and prompt is not None and prompt.seat not in (None, view.seat):
         # another player's question can name what was dealt to them: only whose turn it is
-        prompt = prompt.model_copy(
-            update={"msg": msg("ui.live.waiting", name=table.players[prompt.seat].name), "choices": None}
+        prompt = prompt.replace(
+            msg=msg("ui.live.waiting", name=table.players[prompt.seat].name), choices=None
         )
     board = scoreboard_json(table.scoreboard if view is None else view.scoreboard, lang)
     data = {
@@ -237,6 +238,7 @@ def serve(args: argparse.Namespace) -> None:
         print(qr_terminal(url), flush=True)  # an address a phone on the same network can open
     else:  # 127.0.0.1 opens on this computer only: a QR code of it would mislead a phone
         print(translate("cli.phone.how", _LANG), flush=True)
+    tune()  # a long-running process from here on: the collector set for it (core/memory.py)
     try:
         serve_app(
             host=host, port=args.port, lan_url=lan_url, trusted_proxies=args.trusted_proxy, prepared=ready

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol, runtime_checkable
 
@@ -71,7 +71,7 @@ class Pick(BaseModel):
         return {**self.entry, self.field: [self.items[n] for n in at]}
 
 
-class Prompt(BaseModel):
+class Prompt:
     """Who must enter what now.
 
     ``choices`` lists every legal entry when the list is small; it is None when the entry
@@ -83,21 +83,87 @@ class Prompt(BaseModel):
     empty too, the table (a fact from the components). The Table refuses an entry from another
     seat citing ``turn_rule``, and one of another kind, or not among ``choices``, citing
     ``step_rule``: a game names its own rules there, so the engine need not check turns itself.
-    """
 
-    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+    ``msg`` may be given as a function that makes it: it is called the first time the message
+    is read. A game makes a prompt for every state it reaches, and few are ever shown.
+
+    A plain frozen class, not a pydantic model (one is made per entry, and validating it cost
+    more than building the state's choices): nothing reads or writes a prompt as JSON.
+    """
 
     seat: int | None
     kind: str
-    msg: Msg
-    choices: list[Any] | None = None
-    kinds: tuple[str, ...] = ()
-    auto: bool = False
-    rule_ids: tuple[str, ...] = ()
-    seats: tuple[int, ...] = ()  # with seat None: the seats that may answer, in any order
-    turn_rule: str = "core.turn"  # cited when an entry comes from a seat not asked
-    step_rule: str = "core.entry"  # cited when an entry is of another kind, or not offered
-    picks: tuple[Pick, ...] = ()  # multi-picks standing for the choices of their kind
+    choices: list[Any] | None
+    kinds: tuple[str, ...]
+    auto: bool
+    rule_ids: tuple[str, ...]
+    seats: tuple[int, ...]  # with seat None: the seats that may answer, in any order
+    turn_rule: str  # cited when an entry comes from a seat not asked
+    step_rule: str  # cited when an entry is of another kind, or not offered
+    picks: tuple[Pick, ...]  # multi-picks standing for the choices of their kind
+
+    def __init__(
+        self,
+        *,
+        seat: int | None,
+        kind: str,
+        msg: Msg | Callable[[], Msg],
+        choices: list[Any] | None = None,
+        kinds: tuple[str, ...] = (),
+        auto: bool = False,
+        rule_ids: tuple[str, ...] = (),
+        seats: tuple[int, ...] = (),
+        turn_rule: str = "core.turn",
+        step_rule: str = "core.entry",
+        picks: tuple[Pick, ...] = (),
+    ) -> None:
+        # Written into the instance dict: __setattr__ refuses every change once it is made.
+        self.__dict__.update(
+            seat=seat,
+            kind=kind,
+            _msg=msg,
+            choices=choices,
+            kinds=kinds,
+            auto=auto,
+            rule_ids=rule_ids,
+            seats=seats,
+            turn_rule=turn_rule,
+            step_rule=step_rule,
+            picks=picks,
+        )
+
+    @property
+    def msg(self) -> Msg:
+        made: Msg | Callable[[], Msg] = self.__dict__["_msg"]
+        if not isinstance(made, Msg):  # a function that makes it: made once, on first reading
+            made = self.__dict__["_msg"] = made()
+        return made
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Prompt cannot be changed ({name}); make another with replace()")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a Prompt cannot be changed ({name})")
+
+    def _fields(self) -> dict[str, Any]:
+        fields = dict(self.__dict__)
+        fields["msg"] = self.msg
+        del fields["_msg"]
+        return fields
+
+    def replace(self, **changes: Any) -> Prompt:
+        """A copy with some fields changed (``msg`` too)."""
+        return Prompt(**{**self._fields(), **changes})
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Prompt):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]  # equal prompts compare by value, like the model did
+
+    def __repr__(self) -> str:
+        return "Prompt(" + ", ".join(f"{k}={v!r}" for k, v in self._fields().items()) + ")"
 
     @property
     def text(self) -> str:
@@ -107,10 +173,12 @@ class Prompt(BaseModel):
         return self.msg.render(lang)
 
 
-class Effect(BaseModel):
-    """One consequence of an entry, citing the rule that caused it."""
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """One consequence of an entry, citing the rule that caused it.
 
-    model_config = ConfigDict(frozen=True)
+    A frozen dataclass like Msg (a game makes hundreds): pydantic reads and writes it as a field
+    of a model in the form it had as one, {"rule_id", "msg", "seat"}."""
 
     rule_id: str
     msg: Msg

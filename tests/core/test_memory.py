@@ -1,4 +1,4 @@
-"""The collector is kept off while a log is replayed, and is back as it was afterwards."""
+"""The collector: kept off while a log is replayed (and back as it was afterwards), and set for the app."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ import gc
 import pytest
 from dragon_helpers import random_table, step_random
 
+from companion import cli
 from companion.core import Table, TableError
-from companion.core.memory import replaying
+from companion.core.memory import APP_MIDDLE, APP_THRESHOLD, replaying, tune
 
 
 def test_replaying_turns_the_collector_off_and_back_on() -> None:
@@ -41,3 +42,25 @@ def test_a_refused_file_leaves_the_collector_on() -> None:
         Table.from_dict(data)
     assert gc.isenabled()
     assert Table.from_dict(table.to_dict()).state.model_dump() == table.state.model_dump()
+
+
+def test_tune_sets_the_young_threshold_and_freezes_what_is_loaded() -> None:
+    before = gc.get_threshold()
+    gc.unfreeze()
+    try:
+        tune()
+        assert gc.get_threshold() == (APP_THRESHOLD, APP_MIDDLE, before[2])
+        assert gc.get_freeze_count() > 0  # the modules loaded so far are out of the collector's sight
+        assert gc.isenabled()
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)
+
+
+def test_the_app_tunes_the_collector_before_serving(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[str] = []
+    monkeypatch.setattr(cli, "tune", lambda: calls.append("tune"))
+    monkeypatch.setattr("companion.ui.server.prepare", lambda *a, **k: (None, None))
+    monkeypatch.setattr("companion.ui.server.serve", lambda **k: calls.append("serve"))
+    cli.main(["serve", "--port", "8599"])
+    assert calls == ["tune", "serve"]

@@ -16,7 +16,7 @@ on other phones".
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from companion.core import Effect, PlayerView, Scoreboard, msg
 from companion.games.chinatown.scoring import score
@@ -54,7 +54,7 @@ class ChinatownView(PlayerView):
             return effect
         key, amount = hidden
         args = {k: v for k, v in effect.msg.args.items() if k != amount}
-        return effect.model_copy(update={"msg": msg(key, **args)})
+        return replace(effect, msg=msg(key, **args))
 
 
 def money_is_secret(state: ChinatownState) -> bool:

@@ -40,7 +40,7 @@ def dayu_final(data: object) -> dict[str, Any]:
                 "flood_cards": t.flood_cards,
                 "breakdown": [
                     {
-                        "label": line.label.model_dump(mode="json"),
+                        "label": line.label.to_json(),
                         "text": line.label.render(),
                         "points": line.points,
                         "rule_id": line.rule_id,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 from companion.core.msg import Msg, msg
@@ -70,7 +71,7 @@ class DragonGame:
         return Prompt(
             seat=None if fact or name == "start_player" else state.current,
             kind=name,
-            msg=prompt_msg(state, name),
+            msg=partial(prompt_msg, state, name),  # made when the prompt is shown
             choices=None if fact else legal,
             kinds=STEP_KINDS[name],
             auto=fact,

@@ -8,6 +8,7 @@ hints are worked out here, from the same rules data.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -283,7 +284,7 @@ def forecast_super(state: DragonState) -> EventForecast | None:
         }
         track = new.track if event == "volcano" else None
         if own_fx or asks:
-            line = (asks or own_fx)[0].model_copy(update={"rule_id": rule_id})
+            line = replace((asks or own_fx)[0], rule_id=rule_id)
         else:
             line = Effect(rule_id=rule_id, seat=seat, msg=_line(old.name, {**numbers, "decay": ()}))
         seats.append(SeatForecast(seat=seat, line=line, detail=[*own_fx, *asks], track=track, **numbers))

@@ -74,6 +74,19 @@ def _seats(players: list[PlayerState], own: list[PlayerState]) -> Seats:
     return seats
 
 
+class _Changed(BaseModel):
+    """A model whose fields the engine sets on its own copies, one entry at a time (about six
+    an entry): a field is written straight into the model's fields, without the lookup of
+    pydantic's per-name handler (about half the time). Pydantic does not validate an
+    assignment here either; any other name still goes to pydantic, which refuses it."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in type(self).__pydantic_fields__:
+            self.__dict__[name] = value
+        else:
+            super().__setattr__(name, value)
+
+
 class ScoreItem(BaseModel):
     """One scoring event in a player's ledger (month 13 = final scoring)."""
 
@@ -96,7 +109,7 @@ class Palace(BaseModel):
         return self.floors - len(self.persons)
 
 
-class PlayerState(BaseModel):
+class PlayerState(_Changed):
     name: str
     yuan: int
     rice: int = 0
@@ -168,7 +181,7 @@ class ReleaseTask(BaseModel):
     palace: int | None = None  # Earthquake: the persons must leave this palace
 
 
-class DragonState(BaseModel):
+class DragonState(_Changed):
     options: DragonOptions
     players: list[PlayerState]
     supply: dict[str, int]

@@ -1,0 +1,72 @@
+"""Msg, Effect and Prompt as plain classes: frozen, compared by value, read and written by
+pydantic in the form they had as models, and a prompt's message made only when read."""
+
+from __future__ import annotations
+
+from dataclasses import FrozenInstanceError, replace
+
+import pytest
+from pydantic import BaseModel, TypeAdapter
+
+from companion.core import Effect, Msg, Prompt, msg
+
+
+class Holder(BaseModel):
+    line: Effect
+    label: Msg | None = None
+
+
+def test_a_msg_and_an_effect_are_frozen_values() -> None:
+    m = msg("dragon.fx.taxes", yuan=3)
+    assert m == Msg(key="dragon.fx.taxes", args={"yuan": 3}) and Msg(key="x").args == {}
+    with pytest.raises(FrozenInstanceError):
+        m.key = "other"  # type: ignore[misc]
+    fx = Effect(rule_id="dragon.action.taxes", msg=m, seat=1)
+    assert replace(fx, seat=2) == Effect(rule_id="dragon.action.taxes", msg=m, seat=2)
+
+
+def test_pydantic_reads_and_writes_them_in_the_models_form() -> None:
+    nested = msg("dragon.fx.month", month=2, event=msg("dragon.event.drought"))
+    holder = Holder(line=Effect(rule_id="r", msg=nested), label=nested)
+    dumped = holder.model_dump(mode="json")
+    assert dumped == {
+        "line": {
+            "rule_id": "r",
+            "msg": {
+                "key": "dragon.fx.month",
+                "args": {"month": 2, "event": {"key": "dragon.event.drought", "args": {}}},
+            },
+            "seat": None,
+        },
+        "label": {
+            "key": "dragon.fx.month",
+            "args": {"month": 2, "event": {"key": "dragon.event.drought", "args": {}}},
+        },
+    }
+    assert holder.line.msg is nested  # an instance is taken as it is, not copied
+    back = Holder.model_validate({"line": {"rule_id": "r", "msg": {"key": "k", "args": {"n": 1}}}})
+    assert back.line == Effect(rule_id="r", msg=Msg(key="k", args={"n": 1}))
+    assert nested.to_json() == dumped["label"] == TypeAdapter(Msg).dump_python(nested, mode="json")
+
+
+def test_a_prompts_message_is_made_once_and_only_when_read() -> None:
+    made: list[int] = []
+
+    def message() -> Msg:
+        made.append(1)
+        return msg("dragon.prompt.card", player="Ana")
+
+    prompt = Prompt(seat=0, kind="card", msg=message, kinds=("card",))
+    assert made == []
+    assert prompt.msg == msg("dragon.prompt.card", player="Ana") and prompt.text
+    assert prompt.msg is prompt.msg and made == [1]
+    assert prompt == Prompt(seat=0, kind="card", msg=msg("dragon.prompt.card", player="Ana"), kinds=("card",))
+
+
+def test_a_prompt_is_frozen_and_copied_with_replace() -> None:
+    prompt = Prompt(seat=0, kind="card", msg=msg("x"), choices=[1, 2])
+    with pytest.raises(AttributeError):
+        prompt.seat = 1  # type: ignore[misc]
+    other = prompt.replace(seat=None, choices=None)
+    assert (other.seat, other.choices, other.kind, other.msg) == (None, None, "card", msg("x"))
+    assert prompt.seat == 0 and prompt != other
