@@ -160,7 +160,10 @@ def test_chinatown_place_by_tapping_and_quick_income(browser, app):
     page.get_by_role("button", name="Money").first.click()
     page.get_by_text("Ana's money (secret)").wait_for(timeout=60000)
     assert page.get_by_text(money[0], exact=True).count() == 1
-    page.keyboard.press("Escape")
+    # Closed with its Close button, once. Escape (like a tap on the barrier, a dismissal the
+    # browser makes first) left this dialog showing in 2 of 2 full runs under a 2-core burner,
+    # though the server had closed it: an open bug (issue 11's note), not a test to retry.
+    page.get_by_role("button", name="Close").first.click()
     page.get_by_text("Ana's money (secret)").wait_for(state="detached", timeout=60000)
     page.wait_for_timeout(500)  # the dialog's barrier fades out
 
