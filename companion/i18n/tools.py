@@ -5,7 +5,7 @@
 - ``update``: bring every language's ``.po`` in line with the template (Babel's
   ``Catalog.update``, as ``pybabel update`` does): new keys appear empty, dropped keys go.
 - ``check``: fail when the template is stale, a language lacks a key, has an empty or fuzzy
-  entry, a key no code uses, or placeholders that differ from English. ``make lint`` runs it.
+  entry, a key no code uses, or format fields ({name}) that differ from English. ``make lint`` runs it.
 - ``import-json EN.json ES.json [LANG.json ...]``: add a flat JSON catalogue pair (key ->
   ``str.format`` template, or an object of CLDR plural forms such as {"one": ..., "other":
   ...}) to the ``.po`` sources, one file per language in the order of LANGUAGES.
@@ -72,7 +72,7 @@ def _forms(m: Message) -> list[str]:
     return [m.string] if isinstance(m.string, str) else list(m.string or ())
 
 
-def placeholders(template: str) -> set[str]:
+def format_fields(template: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
@@ -152,16 +152,16 @@ def check(locale_dir: Path = LOCALE_DIR, template: Path = TEMPLATE) -> list[str]
                 continue
             if m.pluralizable and len(forms) != nplurals:
                 problems.append(f"{lang}: {key} has {len(forms)} plural forms, {lang} needs {nplurals}")
-            expected = set().union(*(placeholders(f) for f in _forms(en)))
+            expected = set().union(*(format_fields(f) for f in _forms(en)))
             for f in forms:
                 try:
-                    got = placeholders(f)
+                    got = format_fields(f)
                 except ValueError as exc:
                     problems.append(f"{lang}: {key} is not a valid template ({exc})")
                     continue
                 if not got <= expected or (not m.pluralizable and got != expected):
                     problems.append(
-                        f"{lang}: {key} placeholders {sorted(got)} differ from {sorted(expected)}"
+                        f"{lang}: {key} format fields {sorted(got)} differ from {sorted(expected)}"
                     )
     return problems
 
