@@ -135,18 +135,26 @@ def wait_until(check: Any, timeout: float = 60.0, what: str = "condition") -> An
 def scrolled_to(locator: Any, quiet: float = 0.45, timeout: float = 60.0) -> Any:
     """Scroll ``locator`` into view and wait until it has stopped moving, inside the viewport.
     Flutter scrolls its own list a few frames after the page asks; a tap while it still moves
-    lands on whatever is under the old spot (a person, too, waits for the list to stop)."""
+    lands on whatever is under the old spot (a person, too, waits for the list to stop).
+    Flutter does not always follow the page's request: after a dialog has covered the list, it
+    ignored it (measured: a button 941 px above the screen stayed there). Then, once the list is
+    at rest, the mouse wheel brings the button to the middle of the screen, as a person scrolls."""
     locator.scroll_into_view_if_needed(timeout=timeout * 1000)
-    viewport = locator.page.viewport_size
+    page = locator.page
+    viewport = page.viewport_size
     end = time.monotonic() + timeout
     box, since = None, time.monotonic()
     while time.monotonic() < end:
         now = locator.bounding_box()
-        inside = now is not None and now["y"] >= 0 and now["y"] + now["height"] <= viewport["height"]
-        if now != box or not inside:
+        if now != box:
             box, since = now, time.monotonic()
         elif time.monotonic() - since >= quiet:
-            return locator
+            if now is not None and now["y"] >= 0 and now["y"] + now["height"] <= viewport["height"]:
+                return locator
+            if now is not None:  # at rest, off the screen: scroll by the distance to the middle
+                page.mouse.move(viewport["width"] // 2, viewport["height"] // 2)
+                page.mouse.wheel(0, now["y"] + now["height"] / 2 - viewport["height"] / 2)
+                since = time.monotonic()
         time.sleep(0.05)
     raise AssertionError(f"{locator} did not come to rest on screen")
 
