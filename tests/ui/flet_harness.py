@@ -129,6 +129,14 @@ class Harness:
             if not d.open and d.on_dismiss is not None and d._i in self.session.index:
                 await self.session.dispatch_event(d._i, "dismiss", None)
 
+    async def dismiss_on_client(self, key: str) -> None:
+        """Escape, the back button or a tap outside: the client closes the dialog itself, then
+        reports its ``open`` property and the dismiss event, before the server knows."""
+        d = next(d for d in self.page._dialogs.controls if d.open and d.key == key)
+        self.session.apply_patch(d._i, {"open": False})
+        await self.session.dispatch_event(d._i, "dismiss", None)
+        await self.flush()
+
     def open_dialogs(self) -> list[Any]:
         """The dialogs on screen (open), by key."""
         return [d.key for d in self.page._dialogs.controls if d.open]

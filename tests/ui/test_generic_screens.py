@@ -144,6 +144,38 @@ async def test_a_confirm_tapped_twice_acts_once_and_closes(tmp_path):
     h.close()
 
 
+async def test_a_confirm_dismissed_on_the_client_closes_and_never_acts(tmp_path):
+    """Escape or a tap outside closes the dialog in the browser first; the server then closes its
+    state, a late tap of the dismissed confirm does nothing, and the next dialog opens alone."""
+    hub = new_hub(tmp_path)
+    h = await started(hub)
+    await new_toy_table(h)
+    await h.click("auto")
+    for _ in range(3):
+        await h.click("choice-0")
+    table = hub.get(hub.store.list()[0].id)
+    await tab(h, "history")
+    await h.click("entry-2")
+    yes = h.by_key("confirm-undo-yes")._i
+    await h.dismiss_on_client("confirm-undo")
+    assert h.open_dialogs() == [] and not h.has("confirm-undo")
+    await h.click("undo")  # the session redraws (no route change): a dialog still open in its
+    assert table.version == 3 and h.open_dialogs() == []  # state would come back now
+    await h.session.dispatch_event(yes, "click", None)  # a late tap on the dismissed confirm
+    await h.flush()
+    assert table.version == 3
+    await h.click("redo")
+    for _ in range(2):  # it opens again, once, and a second client dismissal closes it too
+        await h.click("entry-2")
+        assert h.open_dialogs() == ["confirm-undo"]
+        await h.dismiss_on_client("confirm-undo")
+        assert h.open_dialogs() == []
+    await h.click("entry-2")
+    await h.click("confirm-undo-yes")
+    assert table.version == 2 and h.open_dialogs() == []
+    h.close()
+
+
 async def test_scores_show_breakdown_and_winner(tmp_path):
     hub = new_hub(tmp_path)
     h = await started(hub)
