@@ -129,7 +129,7 @@ def keep_by_toggles(page: Any, data: Path, table: Table) -> Table:
     """Toggle the first cards the pick needs, one tap each (each shows in the count), then Confirm."""
     pick = table.prompt.picks[0]
     for k, label in enumerate(pick.labels[: pick.min]):
-        page.get_by_role("checkbox", name=label.render("en"), exact=True).first.click()
+        scrolled_to(page.get_by_role("checkbox", name=label.render("en"), exact=True).first).click()
         count = f"{k + 1} of {pick.max} chosen"
         wait_until(lambda c=count: any(c in t for t in screen_texts(page)), what=count)
     return answer(page, data, table, lambda p: tap(p, "Confirm"))
@@ -158,7 +158,7 @@ def test_chinatown_place_by_tapping_and_quick_income(browser, app):
     shown = [t for t in screen_texts(page) if any(re.search(re.escape(m) + r"(?![\d,])", t) for m in money)]
     assert not shown
     assert page.get_by_role("button", name="Money").count() == 3
-    page.get_by_role("button", name="Money").first.click()
+    scrolled_to(page.get_by_role("button", name="Money").first).click()  # at rest, then one tap
     page.get_by_text("Ana's money (secret)").wait_for(timeout=60000)
     assert page.get_by_text(money[0], exact=True).count() == 1
     dismiss(page, "Ana's money (secret)")  # a tap outside: a dismissal the browser makes first
@@ -174,7 +174,7 @@ def test_chinatown_place_by_tapping_and_quick_income(browser, app):
     ).click()
     page.locator('flt-semantics[aria-label*="Now tap a highlighted building"]').first.wait_for(timeout=60000)
     version = table.version
-    cell(page, building).first.click()
+    scrolled_to(cell(page, building).first).click()
     table = stored_after(data, "chinatown", version)
     assert table.state.shop[building] == shop
     abbreviation = cell_abbreviation(shop)
@@ -192,12 +192,12 @@ def test_chinatown_place_by_tapping_and_quick_income(browser, app):
     page.get_by_text("Each player's income").first.wait_for(timeout=60000)
     owners = page.locator('flt-semantics[aria-label="Tap to set buildings for this player"]')
     for brush, owner, buildings in (("Photo", 0, (72, 73, 76)), ("Tea House", 1, (79, 80))):
-        owners.nth(owner).click(position={"x": 10, "y": 10})  # the colour dot, not the name field
+        scrolled_to(owners.nth(owner)).click(position={"x": 10, "y": 10})  # the colour dot, not the name
         page.wait_for_timeout(300)
         tap(page, brush)
         page.wait_for_timeout(300)
         for n in buildings:  # one tap each, and wait for the map to show it before the next tap
-            cell(page, n).first.click()
+            scrolled_to(cell(page, n).first).click()
             name = re.compile(rf"^Building {n} \(district.*owner Player {owner + 1} · {brush}")
             page.get_by_role("button", name=name).wait_for(timeout=60000)
     page.get_by_text(re.compile(r"Player 1: \$[1-9]")).first.wait_for(state="attached", timeout=60000)
