@@ -193,9 +193,9 @@ def test_chinatown_place_by_tapping_and_quick_income(browser, app):
     owners = page.locator('flt-semantics[aria-label="Tap to set buildings for this player"]')
     for brush, owner, buildings in (("Photo", 0, (72, 73, 76)), ("Tea House", 1, (79, 80))):
         scrolled_to(owners.nth(owner)).click(position={"x": 10, "y": 10})  # the colour dot, not the name
-        page.wait_for_timeout(300)
+        on_screen(page, f"Next tap on the map: Player {owner + 1}, ")  # each tap's result, then the next
         tap(page, brush)
-        page.wait_for_timeout(300)
+        on_screen(page, f"Next tap on the map: Player {owner + 1}, {brush}")
         for n in buildings:  # one tap each, and wait for the map to show it before the next tap
             scrolled_to(cell(page, n).first).click()
             name = re.compile(rf"^Building {n} \(district.*owner Player {owner + 1} · {brush}")

@@ -126,7 +126,18 @@ async def test_quick_income_by_tapping_the_map(tmp_path):
         await h.click(f"ct-q-b-{n}")
     assert h.by_key("ct-q-income-0").value == "Ana: $50,000"
     assert h.by_key("ct-q-income-1").value == "Player 2: $70,000"  # 3 complete + 2
+    assert h.by_key("ct-q-next").value == "Next tap on the map: Player 2, Photo"  # in words too
     await h.click("ct-q-shop-clear")
+    assert h.by_key("ct-q-next").value == "Next tap on the map: clear that building"
     await h.click("ct-q-b-47")
     assert h.by_key("ct-q-income-1").value == "Player 2: $60,000"  # 3 complete + 1
+    h.close()
+
+
+async def test_quick_income_says_the_next_tap_in_spanish(tmp_path):
+    h = await started(new_hub(tmp_path), route="/quick/chinatown", prefs={"table_companion.lang": "es"})
+    assert h.by_key("ct-q-next").value == "Próximo toque en el mapa: Jugador 1, Solo dueño"
+    await h.click("ct-q-owner-1")
+    await h.click("ct-q-shop-tea_house")
+    assert h.by_key("ct-q-next").value == "Próximo toque en el mapa: Jugador 2, Casa de té"
     h.close()

@@ -126,6 +126,7 @@ def quick_income(app: App) -> list[ft.Control]:
             owners,
             small(tr("chinatown.quick.brush")),
             ft.Row(brushes, wrap=True, spacing=4, run_spacing=4),
+            small(next_tap(app, form), key="ct-q-next"),  # the choice in words, not colour only
             key="ct-q-tools",
             padding=8,
         ),
@@ -146,3 +147,14 @@ def quick_income(app: App) -> list[ft.Control]:
         button(tr("chinatown.quick.reset"), "ct-q-reset", pick(board={}), icon=ft.Icons.DELETE_SWEEP),
     ]
     return out
+
+
+def next_tap(app: App, form: dict[str, Any]) -> str:
+    """What a tap on the map does now, in words: the chosen player and shop are otherwise shown
+    only by colour, which a screen reader does not say."""
+    if form["shop"] == CLEAR:
+        return app.tr("chinatown.quick.now_erase")
+    shop = (
+        app.tr("chinatown.quick.owner_only") if form["shop"] == NONE else app.tr.msg(shop_name(form["shop"]))
+    )
+    return app.tr("chinatown.quick.now", owner=form["names"][form["owner"]], shop=shop)
