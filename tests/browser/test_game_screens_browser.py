@@ -199,7 +199,10 @@ def test_chinatown_place_by_tapping_and_quick_income(browser, app):
         for n in buildings:  # one tap each, and wait for the map to show it before the next tap
             scrolled_to(cell(page, n).first).click()
             name = re.compile(rf"^Building {n} \(district.*owner Player {owner + 1} · {brush}")
-            page.get_by_role("button", name=name).wait_for(timeout=60000)
+            try:
+                page.get_by_role("button", name=name).wait_for(timeout=60000)
+            except Exception as lost:  # say what the map shows there, and what a tap would set
+                raise AssertionError(f"building {n} was not set: {cell_said(page, n)}") from lost
     page.get_by_text(re.compile(r"Player 1: \$[1-9]")).first.wait_for(state="attached", timeout=60000)
     wait_until(  # building 72's label names its business
         lambda: cell(page, 72).filter(has_text="complete (3/3)").count() == 1,
@@ -224,6 +227,12 @@ def scroll(page: Any, dy: int) -> None:
 def cell(page: Any, n: int) -> Any:
     """A building on the map, found by its tooltip ("Building 12 (district 1) · ...")."""
     return page.get_by_role("button", name=re.compile(rf"^Building {n} \(district"))
+
+
+def cell_said(page: Any, n: int) -> str:
+    """What a building says now, and the quick screen's "Next tap" line: for a failure message."""
+    said = [t for t in screen_texts(page) if t.startswith(f"Building {n} (") or "Next tap" in t]
+    return " | ".join(said)
 
 
 def shop_label(shop: str) -> str:
