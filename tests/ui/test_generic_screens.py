@@ -114,17 +114,22 @@ async def test_deal_undo_redo_and_history(tmp_path):
     h.close()
 
 
-async def test_a_confirm_tapped_twice_acts_once_and_closes(tmp_path):
-    """Two taps of "Undo 2 steps" in a row (the second before the screen changed): one undo,
-    and no dialog left open. The old screens undid twice and kept the dialog up."""
+async def history_of_four_entries(tmp_path):
+    """A toy table of four entries (the deal and three choices), open on its History tab."""
     hub = new_hub(tmp_path)
     h = await started(hub)
     await new_toy_table(h)
     await h.click("auto")
     for _ in range(3):
         await h.click("choice-0")
-    table = hub.get(hub.store.list()[0].id)
     await tab(h, "history")
+    return h, hub.get(hub.store.list()[0].id)
+
+
+async def test_a_confirm_tapped_twice_acts_once_and_closes(tmp_path):
+    """Two taps of "Undo 2 steps" in a row (the second before the screen changed): one undo,
+    and no dialog left open. The old screens undid twice and kept the dialog up."""
+    h, table = await history_of_four_entries(tmp_path)
     await h.click("entry-2")  # back to before entry 3: two steps, asks first
     assert h.open_dialogs() == ["confirm-undo"]
     yes = h.by_key("confirm-undo-yes")._i
@@ -147,14 +152,7 @@ async def test_a_confirm_tapped_twice_acts_once_and_closes(tmp_path):
 async def test_a_confirm_dismissed_on_the_client_closes_and_never_acts(tmp_path):
     """Escape or a tap outside closes the dialog in the browser first; the server then closes its
     state, a late tap of the dismissed confirm does nothing, and the next dialog opens alone."""
-    hub = new_hub(tmp_path)
-    h = await started(hub)
-    await new_toy_table(h)
-    await h.click("auto")
-    for _ in range(3):
-        await h.click("choice-0")
-    table = hub.get(hub.store.list()[0].id)
-    await tab(h, "history")
+    h, table = await history_of_four_entries(tmp_path)
     await h.click("entry-2")
     yes = h.by_key("confirm-undo-yes")._i
     await h.dismiss_on_client("confirm-undo")
