@@ -90,13 +90,9 @@ def quick_income(app: App) -> list[ft.Control]:
         spacing=4,
         run_spacing=4,
     )
-    brushes = [
-        button(
-            tr("chinatown.quick.owner_only"), "ct-q-shop-none", pick(shop=NONE), filled=form["shop"] == NONE
-        )
-    ]
+    brushes = [button(brush_label(app, NONE), "ct-q-shop-none", pick(shop=NONE), filled=form["shop"] == NONE)]
     brushes += [
-        button(tr.msg(shop_name(s)), f"ct-q-shop-{s}", pick(shop=s), filled=form["shop"] == s)
+        button(brush_label(app, s), f"ct-q-shop-{s}", pick(shop=s), filled=form["shop"] == s)
         for s in DATA.shop_ids
     ]
     brushes.append(
@@ -154,7 +150,11 @@ def next_tap(app: App, form: dict[str, Any]) -> str:
     only by colour, which a screen reader does not say."""
     if form["shop"] == CLEAR:
         return app.tr("chinatown.quick.now_erase")
-    shop = (
-        app.tr("chinatown.quick.owner_only") if form["shop"] == NONE else app.tr.msg(shop_name(form["shop"]))
+    return app.tr(
+        "chinatown.quick.now", owner=form["names"][form["owner"]], shop=brush_label(app, form["shop"])
     )
-    return app.tr("chinatown.quick.now", owner=form["names"][form["owner"]], shop=shop)
+
+
+def brush_label(app: App, shop: str) -> str:
+    """A brush's name, on its button and in the next-tap line: a shop, or "Owner only"."""
+    return app.tr("chinatown.quick.owner_only") if shop == NONE else app.tr.msg(shop_name(shop))
