@@ -21,6 +21,7 @@ from ui_browser_kit import (
     screen_texts,
     scrolled_to,
     served,
+    server_heard,
     shot,
     tap_once,
     type_into,
@@ -202,7 +203,9 @@ def test_chinatown_place_by_tapping_and_quick_income(browser, app):
             try:
                 page.get_by_role("button", name=name).wait_for(timeout=60000)
             except Exception as lost:  # say what the map shows there, and what a tap would set
-                raise AssertionError(f"building {n} was not set: {cell_said(page, n)}") from lost
+                raise AssertionError(
+                    f"building {n} was not set: {cell_said(page, n)}; {server_heard(page)}"
+                ) from lost
     page.get_by_text(re.compile(r"Player 1: \$[1-9]")).first.wait_for(state="attached", timeout=60000)
     wait_until(  # building 72's label names its business
         lambda: cell(page, 72).filter(has_text="complete (3/3)").count() == 1,

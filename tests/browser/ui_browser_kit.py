@@ -52,14 +52,23 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+HEARD: dict[str, Path] = {}  # a served app's address -> the log of what its server heard
+
+
 @contextmanager
 def served(data_dir: Path):
+    """The app served from ``data_dir`` in a subprocess (heard_server.py), yielding its address."""
     port = free_port()
-    code = f"from companion.ui.server import serve; serve('127.0.0.1', {port}, data_dir={str(data_dir)!r})"
+    log = Path(data_dir).with_name(Path(data_dir).name + "-server.log")
+    server = Path(__file__).with_name("heard_server.py")
     proc = subprocess.Popen(
-        [sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        [sys.executable, str(server), str(port), str(data_dir), str(log)],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     url = f"http://127.0.0.1:{port}/"
+    HEARD[url] = log
     try:
         for _ in range(300):
             try:
@@ -69,12 +78,23 @@ def served(data_dir: Path):
                 time.sleep(0.1)
         yield url
     finally:
+        HEARD.pop(url, None)
         proc.terminate()
         try:
             proc.wait(5)
         except subprocess.TimeoutExpired:  # open websockets can make uvicorn ignore SIGTERM
             proc.kill()
             proc.wait()
+
+
+def server_heard(page: Any, lines: int = 12) -> str:
+    """The last ``lines`` of what the page's server heard (events, dropped events, errors): for a
+    failure message, so a lost tap says whether it reached the server."""
+    base = next((url for url in HEARD if page.url.startswith(url)), None)
+    if base is None or not HEARD[base].exists():
+        return "(no server log)"
+    tail = HEARD[base].read_text(errors="replace").splitlines()[-lines:]
+    return "\n".join(["the server last heard:", *tail]) if tail else "the server heard nothing"
 
 
 def chromium() -> str | None:
@@ -166,7 +186,10 @@ def dismiss(page: Any, title: str) -> None:
     button and its tooltip (docs/DECISIONS.md, "A dialog that would not close on Escape")."""
     page.get_by_text(title).first.wait_for(timeout=60000)
     page.mouse.click(PHONE["width"] // 2, 8)  # above the dialog: the barrier, not the app bar
-    page.get_by_text(title).first.wait_for(state="detached", timeout=60000)
+    try:
+        page.get_by_text(title).first.wait_for(state="detached", timeout=60000)
+    except Exception as stuck:
+        raise AssertionError(f"{title!r} stayed open after a tap outside; {server_heard(page)}") from stuck
 
 
 def tap_once(page: Any, tap: Any, stored: Any, prompt_text: str | None = None) -> Any:
@@ -178,7 +201,10 @@ def tap_once(page: Any, tap: Any, stored: Any, prompt_text: str | None = None) -
             lambda: any(prompt_text in t for t in screen_texts(page)), what=f"{prompt_text!r} on screen"
         )
     tap(page)
-    return wait_until(stored, what="the entry of one tap to be stored")
+    try:
+        return wait_until(stored, what="the entry of one tap to be stored")
+    except AssertionError as lost:
+        raise AssertionError(f"{lost}; {server_heard(page)}") from None
 
 
 def type_into(page: Any, label: str, text: str, delay: int = 20) -> None:

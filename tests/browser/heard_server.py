@@ -1,0 +1,72 @@
+"""The app's server as the browser tests run it, writing down what it heard from the browser.
+
+From the browser, a tap the server never received and a tap it received but could not deliver
+look the same: nothing changes. Flet writes both down only at debug level (every message it
+receives, and "Control with ID ... not found" when it drops an event). This script keeps those
+lines, and the app's errors, in a log file; the kit puts its last lines into a failure message.
+
+Run as: python heard_server.py PORT DATA_DIR LOG_FILE
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+LINE = 240  # characters kept of a message: an event is short, a text field's value need not be whole
+
+
+class Heard(logging.Filter):
+    """Keeps what the browser sent, which control each event reached, Flet's dropped events,
+    and every warning or error."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        said = record.getMessage()
+        if record.levelno >= logging.WARNING:
+            return True
+        return said.startswith(("_on_message", "event ")) or "not found" in said or "stale control" in said
+
+
+class Short(logging.Formatter):
+    def format(self, record: logging.LogRecord) -> str:
+        line = super().format(record)
+        first, _, rest = line.partition("\n")  # a traceback stays whole, a long message does not
+        return (first[:LINE] + ("\n" + rest if rest else "")) if record.exc_info else line[:LINE]
+
+
+def listen(log_file: str) -> None:
+    handler = logging.FileHandler(log_file)
+    handler.setFormatter(Short("%(relativeCreated)9.0f ms %(levelname)s %(name)s: %(message)s"))
+    handler.addFilter(Heard())
+    for name, level in (("flet_transport", logging.DEBUG), ("flet", logging.DEBUG), ("", logging.WARNING)):
+        logger = logging.getLogger(name)
+        logger.setLevel(level)
+        logger.addHandler(handler)
+        if name:
+            logger.propagate = False  # one line each, not again through the root logger
+
+
+def name_the_targets() -> None:
+    """Add, for each event, the key and type of the control it reaches ("click on ct-q-b-79"):
+    an event names its control by a number only. This wraps Flet's dispatch and changes nothing."""
+    from flet.messaging.session import Session
+
+    dispatch = Session.dispatch_event
+    said = logging.getLogger("flet")
+
+    async def dispatch_event(self: Session, control_id: int, event_name: str, event_data: object) -> None:
+        control = self.index.get(control_id)
+        if control is not None:
+            said.debug("event %s -> %s %s", event_name, type(control).__name__, control.key)
+        return await dispatch(self, control_id, event_name, event_data)
+
+    Session.dispatch_event = dispatch_event  # type: ignore[method-assign]
+
+
+if __name__ == "__main__":
+    port, data_dir, log_file = sys.argv[1:4]
+    listen(log_file)
+    name_the_targets()
+    from companion.ui.server import serve
+
+    serve("127.0.0.1", int(port), data_dir=data_dir)
