@@ -9,6 +9,7 @@ from pydantic import ValidationError
 
 from companion.core.data import rules_data_dir
 from companion.games.dragon.data import RULES, ActionsFile, PersonsFile
+from companion.games.dragon.public import row_deal
 
 
 def value(tile: str) -> int:
@@ -59,6 +60,12 @@ def test_group_sizes_and_privileges() -> None:
     assert sorted(RULES.shuffled_events) == sorted(
         ["tribute", "drought", "festival", "mongol", "contagion"] * 2
     )
+
+
+def test_the_event_row_is_dealt_from_month_3_with_the_ten_shuffled_tiles() -> None:
+    first, tiles = row_deal()  # what the event-row form offers, month by month
+    assert first == 3 and first + len(tiles) - 1 == RULES.setup.months
+    assert tiles == RULES.shuffled_events
 
 
 def test_a_damaged_data_file_is_refused() -> None:

@@ -26,6 +26,7 @@ from companion.games.dragon.entries import (
     Release,
     SuperEvent,
 )
+from companion.games.dragon.public import super_event_resolved
 
 
 def test_super_event_tile_is_a_table_fact_after_the_event_row() -> None:
@@ -309,3 +310,18 @@ def test_expansion_games_cite_known_rules_and_render_in_both_languages() -> None
             for line in row.breakdown:
                 assert not line.label.render("es").startswith("dragon.")
     assert not {r for r in cited if r not in en and not r.startswith("core.")}
+
+
+def test_the_super_event_is_resolved_once_every_decision_it_asked_is_made() -> None:
+    # what the super event card's "Resolved." follows (the screens hold no rule of their own)
+    s = fresh_x(2, wall=False)
+    realm(s, 0, (1, ["monk:old"]), (3, ["farmer:young", "healer:young", "scholar:young"]))
+    realm(s, 1, (2, ["warrior:young"]))
+    s.move(0, 5)
+    assert not super_event_resolved(run_event(s, "peace", month=6, super_event="earthquake")[0])
+    s, _ = run_event(s, "peace", month=7, super_event="earthquake")
+    assert GAME.prompt(s).kind == "quake" and not super_event_resolved(s)
+    s, _ = play(s, Quake(seat=0, palace=0))
+    assert GAME.prompt(s).kind == "release" and not super_event_resolved(s)  # the quake's own release
+    s, _ = play(s, Release(seat=0, palace=0, tile="healer:young"))
+    assert s.month == 8 and super_event_resolved(s)

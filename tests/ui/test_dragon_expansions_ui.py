@@ -38,6 +38,24 @@ async def test_super_event_shows_from_the_start_with_its_rule_one_tap_away(tmp_p
     h.close()
 
 
+async def test_the_super_event_card_says_resolved_only_once_it_is(tmp_path):
+    hub = new_hub(tmp_path)
+    table = _table(hub, {"super_events": True})
+    rng = random.Random(7)
+    table.submit(EventRow(months=ROW))
+    table.submit(SuperEvent(event="lantern"))
+    while table.state.month < RULES.super_events.month:  # up to the super event's month
+        table.auto(rng) if table.prompt.auto else table.submit(rng.choice(table.prompt.choices))
+    h = await started(hub, route=f"/table/{table.id}")
+    assert h.has("super-event") and not h.has("super-event-done")
+    h.close()
+    while table.state.month == RULES.super_events.month:  # through its event and the super event
+        table.auto(rng) if table.prompt.auto else table.submit(rng.choice(table.prompt.choices))
+    h = await started(hub, route=f"/table/{table.id}")
+    assert h.by_key("super-event-done").value == "Resolved."
+    h.close()
+
+
 async def test_the_wall_shows_each_section_in_its_builders_colour(tmp_path):
     hub = new_hub(tmp_path)
     table = _table(hub, {"great_wall": True})

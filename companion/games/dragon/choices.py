@@ -74,6 +74,13 @@ def deal_deck(state: DragonState) -> tuple[str, ...]:
     return RULES.deck(state.options.great_wall)
 
 
+def row_deal() -> tuple[int, tuple[str, ...]]:
+    """The event row as it is dealt: the first month whose tile is shuffled (the months before
+    it hold fixed tiles), and the tiles shuffled onto it and the months after, as a sorted
+    multiset (a kind appears once per tile)."""
+    return len(RULES.events.fixed_months) + 1, RULES.shuffled_events
+
+
 def deal_sizes(state: DragonState) -> list[int]:
     """How many cards each action group of the deal holds, by player count (and the Great Wall).
     The groups may lie in any order on the table; this is the order the rules list them in."""

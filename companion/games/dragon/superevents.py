@@ -33,6 +33,14 @@ def super_msg(event: str) -> Msg:
     return msg(f"dragon.super.{event}")
 
 
+def super_event_resolved(s: DragonState) -> bool:
+    """Whether the super event has been resolved: its month is over, or its month's event phase
+    has run the super event and every decision it asked."""
+    if s.month != SE.month:
+        return s.month > SE.month
+    return s.phase == "event" and "super" not in s.after and s.super_step is None
+
+
 def _fx(s: DragonState, fx: list[Effect], key: str, seat: int | None = None, **args: object) -> None:
     rule = f"dragon.super.{s.super_event}"
     if seat is not None:

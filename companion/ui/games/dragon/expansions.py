@@ -10,7 +10,14 @@ from __future__ import annotations
 import flet as ft
 
 from companion.core import Table
-from companion.games.dragon.public import RULES, DragonOptions, DragonState, bonus_msg, super_msg
+from companion.games.dragon.public import (
+    RULES,
+    DragonOptions,
+    DragonState,
+    bonus_msg,
+    super_event_resolved,
+    super_msg,
+)
 from companion.ui.games import options_as
 from companion.ui.palette import TAP, swatch
 from companion.ui.shell import App
@@ -41,7 +48,7 @@ def super_event_card(app: App, state: DragonState) -> ft.Control:
     assert event is not None  # drawn once the super event is known (expansion_rows)
     rule_id = f"dragon.super.{event}"
     month = RULES.super_events.month
-    done = state.month > month
+    done = super_event_resolved(state)
     return card(
         small(tr("dragon.super.title", month=month)),
         ft.Row(

@@ -20,6 +20,7 @@ from companion.games.dragon.public import (
     deal_deck,
     deal_sizes,
     event_msg,
+    row_deal,
     super_msg,
 )
 from companion.ui.games import state_as
@@ -87,8 +88,8 @@ def event_row_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
     tr = app.tr
     form = _memo(app, "event_row")
     picked: list[str] = form["picked"]
-    first = len(RULES.events.fixed_months) + 1
-    pool = Counter(RULES.shuffled_events)
+    first, tiles = row_deal()
+    pool = Counter(tiles)
     left = pool - Counter(picked)
     done = len(picked) == sum(pool.values())
 
@@ -109,7 +110,7 @@ def event_row_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
                         icon=EVENT_ICONS.get(ev),
                         disabled=left[ev] == 0,
                     )
-                    for ev in dict.fromkeys(RULES.shuffled_events)
+                    for ev in dict.fromkeys(tiles)
                 ],
                 wrap=True,
                 spacing=6,
