@@ -1,6 +1,7 @@
 """Every game package has the same layout (issue 13, docs/API.md "A game's layout"), and its
-screens import only its public module (the import contract in .importlinter). Beside the layout,
-a game keeps the modules of its own features (docs/API.md lists Dragon's and why)."""
+screens and the plays' figures import only its public module (the import contract in
+.importlinter). Beside the layout, a game keeps the modules of its own features (docs/API.md
+lists Dragon's and why)."""
 
 from __future__ import annotations
 
@@ -50,6 +51,7 @@ def test_the_screens_may_import_only_the_public_module() -> None:
     config.read(ROOT / ".importlinter")
     contract = config["importlinter:contract:screens-import-public-modules"]
     forbidden = set(contract["forbidden_modules"].split())
+    assert set(contract["source_modules"].split()) == {"companion.ui", "companion.plays"}
     for game in GAMES:
         private = {f"companion.games.{game}.{m}" for m in modules(game) - {"public"}}
         assert private <= forbidden, sorted(private - forbidden)
@@ -57,9 +59,11 @@ def test_the_screens_may_import_only_the_public_module() -> None:
 
 
 def _ui_imports() -> list[tuple[str, str]]:
-    """(file, module) for every import written in companion/ui, at the top or inside a function."""
+    """(file, module) for every import written in companion/ui and companion/plays (the plays'
+    figures read the games too), at the top or inside a function."""
     found = []
-    for path in sorted((ROOT / "companion" / "ui").rglob("*.py")):
+    paths = [*(ROOT / "companion" / "ui").rglob("*.py"), *(ROOT / "companion" / "plays").rglob("*.py")]
+    for path in sorted(paths):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
                 found.append((str(path.relative_to(ROOT)), node.module))

@@ -56,7 +56,7 @@ def _loss_cause(rule_id: str) -> str:
 def dragon(
     states: Sequence[Any], effects: Sequence[list[Effect]], entries: Sequence[Any], board: Scoreboard
 ) -> list[Figure]:
-    from companion.games.dragon.data import RULES
+    from companion.games.dragon.public import RULES
 
     end = states[-1]
     figures = _points(board)
@@ -84,9 +84,7 @@ def dragon(
 def chinatown(
     states: Sequence[Any], effects: Sequence[list[Effect]], entries: Sequence[Any], board: Scoreboard
 ) -> list[Figure]:
-    from companion.games.chinatown.data import DATA
-    from companion.games.chinatown.entries import Trade
-    from companion.games.chinatown.income import find_businesses
+    from companion.games.chinatown.public import DATA, Trade, find_businesses
 
     end = states[-1]
     figures = _points(board)
