@@ -22,6 +22,7 @@ from ui_browser_kit import (
     scrolled_to,
     served,
     server_heard,
+    settled,
     shot,
     tap_once,
     type_into,
@@ -191,6 +192,7 @@ def test_chinatown_place_by_tapping_and_quick_income(browser, app):
     page.goto(url + "quick/chinatown")
     enable_semantics(page)
     page.get_by_text("Each player's income").first.wait_for(timeout=60000)
+    settled(page)  # the reloaded session's screen is replaced by the quick one: tap after that
     owners = page.locator('flt-semantics[aria-label="Tap to set buildings for this player"]')
     for brush, owner, buildings in (("Photo", 0, (72, 73, 76)), ("Tea House", 1, (79, 80))):
         scrolled_to(owners.nth(owner)).click(position={"x": 10, "y": 10})  # the colour dot, not the name
@@ -275,7 +277,7 @@ def test_dayu_drain_with_number_buttons(browser, app):
     page.goto(url + "quick/dayu")
     enable_semantics(page)
     page.get_by_role("button", name="Free move").first.wait_for(timeout=60000)
-    page.wait_for_timeout(300)
+    settled(page)  # the reloaded session's screen is replaced by the quick one: tap after that
 
     def free_moves() -> int:
         return [t.strip() for t in screen_texts(page)].count("Free move")

@@ -158,9 +158,17 @@ def scrolled_to(locator: Any, quiet: float = 0.45, timeout: float = 60.0) -> Any
     lands on whatever is under the old spot (a person, too, waits for the list to stop).
     Flutter does not always follow the page's request: after a dialog has covered the list, it
     ignored it (measured: a button 941 px above the screen stayed there). Then, once the list is
-    at rest, the mouse wheel brings the button to the middle of the screen, as a person scrolls."""
-    locator.scroll_into_view_if_needed(timeout=timeout * 1000)
+    at rest, the mouse wheel brings the button to the middle of the screen, as a person scrolls.
+    If Flutter replaces the control's node while it is being scrolled to (a screen still being
+    built), the control is looked for again once the tree is at rest; nothing is tapped here."""
     page = locator.page
+    try:
+        locator.scroll_into_view_if_needed(timeout=timeout * 1000)
+    except Exception as gone:  # Flutter replaced the node while it was found: find it again at rest
+        if "not attached" not in str(gone):
+            raise
+        settled(page, timeout=timeout)
+        locator.scroll_into_view_if_needed(timeout=timeout * 1000)
     viewport = page.viewport_size
     end = time.monotonic() + timeout
     box, since = None, time.monotonic()
@@ -177,6 +185,24 @@ def scrolled_to(locator: Any, quiet: float = 0.45, timeout: float = 60.0) -> Any
                 since = time.monotonic()
         time.sleep(0.05)
     raise AssertionError(f"{locator} did not come to rest on screen")
+
+
+def settled(page: Any, quiet: float = 0.5, timeout: float = 60.0) -> None:
+    """Wait until Flutter's accessibility tree has kept the same nodes for ``quiet`` seconds.
+    After a page load or a change of screen, Flutter may build a screen's nodes and then replace
+    them (a route's transition ending): a control found in between is gone when it is tapped
+    (one clean-clone run lost "Free move" that way, 300 ms after it appeared)."""
+    ids = "[...document.querySelectorAll('flt-semantics')].map(e => e.id).join()"
+    end = time.monotonic() + timeout
+    seen, since = None, time.monotonic()
+    while time.monotonic() < end:
+        now = page.evaluate(ids)
+        if now != seen:
+            seen, since = now, time.monotonic()
+        elif time.monotonic() - since >= quiet:
+            return
+        time.sleep(0.05)
+    raise AssertionError("the screen's accessibility tree did not come to rest")
 
 
 def dismiss(page: Any, title: str) -> None:
