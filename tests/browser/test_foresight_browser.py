@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
-from ui_browser_kit import PHONE, on_screen, page_in, served, shot
+from ui_browser_kit import PHONE, on_screen, page_in, served, shot, tap_on
 
 from companion.core import Table
 from companion.core.foresight import table_history
@@ -73,16 +73,16 @@ def test_dragon_coming_events_and_the_month_summary(browser, tmp_path, lang):
         page = page_in(browser, url + f"table/{table.id}", lang)
         on_screen(page, coming[0].headline.msg.render(lang))
         fold = page_text(lang, "ui.screens.play.context")
-        button(page, re.compile("^" + re.escape(fold))).click()  # the board folds: the forecast comes up
+        tap_on(button(page, re.compile("^" + re.escape(fold))))  # the board folds: the forecast comes up
         page.wait_for_timeout(800)
         shot(page, f"foresight_dragon_{lang}")
         line = coming[0].seats[1].line.msg.render(lang)
-        button(page, re.compile(re.escape(line))).click()
+        tap_on(button(page, re.compile(re.escape(line))))
         # the dialog's text is painted, not in the accessibility tree; its rule links are
         title = rule(coming[0].rule_id, lang).title
         on_screen(page, page_text(lang, "ui.screens.rules.read", title=title))
         shot(page, f"foresight_dragon_detail_{lang}")
-        button(page, page_text(lang, "ui.action.close")).click()
+        tap_on(button(page, page_text(lang, "ui.action.close")))
         page.wait_for_timeout(500)
         scroll(page, 1400)
         on_screen(page, summary.title.msg.render(lang))
@@ -108,19 +108,19 @@ def test_chinatown_trade_review_and_an_empty_building(browser, tmp_path, lang):
         page = page_in(browser, url + f"table/{table.id}", lang)
         on_screen(page, page_text(lang, "ui.chinatown.trade_add"))
         for label in (str(given), page_text(lang, "ui.chinatown.trade_add")):
-            button(page, label).click()
+            tap_on(button(page, label))
             page.wait_for_timeout(600)
-        button(page, page_text(lang, "ui.chinatown.trade_review")).click()
+        tap_on(button(page, page_text(lang, "ui.chinatown.trade_review")))
         on_screen(page, page_text(lang, "ui.chinatown.trade_confirm"))  # the dialog's text is painted only
         assert preview.parties  # what it shows is checked in tests/ui/test_foresight_ui.py
         shot(page, f"foresight_chinatown_trade_{lang}", settle_ms=3000)  # the dialog fades in
-        button(page, page_text(lang, "ui.action.close")).click()
+        tap_on(button(page, page_text(lang, "ui.action.close")))
         page.wait_for_timeout(500)
         empty = next(b for b in sorted(state.owner) if b not in state.shop and b != given)
         where = page_text(
             lang, "ui.chinatown.building", n=empty, district=chinatown.data.BOARD.buildings[empty].district
         )
-        page.get_by_role("button", name=re.compile("^" + re.escape(where))).first.click()
+        tap_on(page.get_by_role("button", name=re.compile("^" + re.escape(where))).first)
         option = chinatown.building_preview(state, empty).options[0]
         title = rule(option.effect.rule_id, lang).title
         on_screen(page, page_text(lang, "ui.screens.rules.read", title=title))

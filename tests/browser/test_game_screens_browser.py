@@ -24,6 +24,7 @@ from ui_browser_kit import (
     server_heard,
     settled,
     shot,
+    tap_on,
     tap_once,
     type_into,
     wait_until,
@@ -76,8 +77,8 @@ def create_table(
 ) -> Table:
     """Home -> New table -> the game -> names (as many players as names) -> the first
     ``switch_on`` on/off options turned on -> Start."""
-    page.get_by_role("button", name="New table").first.click(timeout=60000)
-    page.get_by_role("checkbox", name=title).click()
+    tap_on(page.get_by_role("button", name="New table").first)
+    tap_on(page.get_by_role("checkbox", name=title))
     page.get_by_role("checkbox", name=title, checked=True).wait_for(timeout=60000)  # the game is chosen
     page.get_by_role("textbox", name="Player 1").wait_for(timeout=60000)
     page.wait_for_timeout(600)  # the screen slides in
@@ -89,15 +90,13 @@ def create_table(
         if have < len(names):
             tap(page, "Add player")
         else:
-            page.get_by_role("button", name="Remove player", exact=True).last.click()  # named on the button
+            tap_on(page.get_by_role("button", name="Remove player", exact=True).last)  # named on the button
         wait_until(lambda have=have: rows.count() != have, what="the player rows to change")
     assert rows.count() == len(names)
     for i, name in enumerate(names, start=1):
         type_into(page, f"Player {i}", name)
     for i in range(switch_on):
-        page.get_by_role("checkbox", name=re.compile(r"\(expansion\): On$")).nth(
-            i
-        ).click()  # "The Great Wall (expansion): On"
+        tap_on(page.get_by_role("checkbox", name=re.compile(r"\(expansion\): On$")).nth(i))  # "… : On"
         page.wait_for_timeout(300)
     return start(page, data, game_id)
 
@@ -186,7 +185,7 @@ def test_chinatown_place_by_tapping_and_quick_income(browser, app):
     shot(page, "chinatown_board")
     scrolled_to(page.get_by_role("button", name="Money").nth(1)).click()
     page.get_by_text("Ben's money (secret)").wait_for(timeout=60000)
-    page.get_by_role("button", name="Close").first.click()  # and one the server closes
+    tap_on(page.get_by_role("button", name="Close").first)  # and one the server closes
     page.get_by_text("Ben's money (secret)").wait_for(state="detached", timeout=60000)
 
     page.goto(url + "quick/chinatown")
@@ -288,7 +287,7 @@ def test_dayu_drain_with_number_buttons(browser, app):
     for frame, vp in (("silver", "3"), ("green", "5")):
         tap(page, frame)
         page.wait_for_timeout(250)
-        page.get_by_role("button", name=vp, exact=True).first.click()  # the VP row, not the printed one
+        tap_on(page.get_by_role("button", name=vp, exact=True).first)  # the VP row, not the printed one
         page.wait_for_timeout(250)
     shot(page, "dayu_quick")
     page.close()

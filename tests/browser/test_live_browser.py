@@ -19,7 +19,16 @@ import msgpack
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
-from ui_browser_kit import PHONE, enable_semantics, scrolled_to, served, shot, unnamed_fields, wait_until
+from ui_browser_kit import (
+    PHONE,
+    enable_semantics,
+    scrolled_to,
+    served,
+    shot,
+    tap_on,
+    unnamed_fields,
+    wait_until,
+)
 
 from companion.core import Table
 from companion.games.chinatown.entries import Give, Trade
@@ -132,7 +141,7 @@ def test_host_viewer_and_seat_on_separate_devices(setup):
     watcher.get_by_text(f"Waiting for {table.players[first].name}.").wait_for(timeout=60000)
     move = table.game.describe(table.state, table.prompt.choices[0]).render("en")
     assert watcher.get_by_role("button").filter(has_text=move).count() == 0  # no submit controls
-    host.get_by_role("button").filter(has_text=move).first.click()
+    tap_on(host.get_by_role("button").filter(has_text=move).first)
     after = wait_until(
         lambda: (t := stored(folder, table_id)).version == table.version + 1 and t, what="host entry"
     )
@@ -149,7 +158,7 @@ def test_host_viewer_and_seat_on_separate_devices(setup):
     shot(phone, "live-seat")
     # the viewer has no choice buttons at all, for this prompt or any other
     assert watcher.get_by_role("button").filter(has_text=choice).count() == 0
-    phone.get_by_role("button").filter(has_text=choice).first.click()
+    tap_on(phone.get_by_role("button").filter(has_text=choice).first)
     wait_until(lambda: stored(folder, table_id).version == after.version + 1, what="seat entry")
     for p in (host, watcher, phone):
         p.context.close()
@@ -167,7 +176,7 @@ def test_a_seats_websocket_frames_never_carry_another_players_money(setup):
     money_button.wait_for(timeout=60000)
     settled(page, frames)  # as a person taps: once the screen has stopped changing
     scrolled_to(money_button)  # her card is below the fold: scroll there and let the list stop
-    money_button.click()  # one tap: Carla's own money, on her own phone
+    tap_on(money_button)  # one tap: Carla's own money, on her own phone
 
     def with_own_money(frames: list) -> str | None:
         text = frames_text(frames)

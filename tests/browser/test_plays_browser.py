@@ -13,7 +13,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
 from plays_helpers import finished_game
-from ui_browser_kit import PHONE, enable_semantics, open_app, served, shot, wait_until
+from ui_browser_kit import PHONE, enable_semantics, open_app, served, shot, tap_on, wait_until
 
 from companion.store import Store
 
@@ -65,34 +65,34 @@ def test_play_log_statistics_and_the_player_picker(browser, tmp_path):
     ids = fill(data)
     with served(data) as url:
         page = open_app(browser, url)
-        page.get_by_role("button", name="Play log").first.click(timeout=60000)
+        tap_on(page.get_by_role("button", name="Play log").first)
         wait_text(page, "13 games")
-        page.get_by_role("checkbox", name="Dragon", exact=False).first.click()
+        tap_on(page.get_by_role("checkbox", name="Dragon", exact=False).first)
         wait_text(page, "No games here yet")
-        page.get_by_role("checkbox", name="All games").click()
+        tap_on(page.get_by_role("checkbox", name="All games"))
         wait_text(page, "13 games")
         shot(page, "plays_log")
 
         page.goto(url)
         enable_semantics(page)
-        page.get_by_role("button", name="Statistics").first.click(timeout=60000)
+        tap_on(page.get_by_role("button", name="Statistics").first)
         wait_text(page, "How the scores spread")
         wait_text(page, "Who wins")
         shot(page, "stats")
 
         page.goto(url)
         enable_semantics(page)
-        page.get_by_role("button", name="New table").first.click(timeout=60000)
-        page.get_by_role("checkbox", name="Da Yu").click()
+        tap_on(page.get_by_role("button", name="New table").first)
+        tap_on(page.get_by_role("checkbox", name="Da Yu"))
         same = page.get_by_role("button", name="Same as last time: Ana, Ben, Carla, Dai")
         same.wait_for(timeout=60000)
         dai = page.get_by_role("checkbox", name="Dai", exact=True)
-        dai.click()  # a remembered player, seated in the first free seat: the chip goes
+        tap_on(dai)  # a remembered player, seated in the first free seat: the chip goes
         wait_until(lambda: dai.count() == 0, what="Dai seated")
         shot(page, "player_picker")
-        same.click()  # this game's last players, in their seats
+        tap_on(same)  # this game's last players, in their seats
         wait_until(lambda: same.count() == 0, what="the four seated")
-        page.get_by_role("button", name="Start the game").click()
+        tap_on(page.get_by_role("button", name="Start the game"))
         store = Store(data / "tables.sqlite3")
         try:
             newest = wait_until(

@@ -20,6 +20,7 @@ from ui_browser_kit import (
     screen_texts,
     served,
     shot,
+    tap_on,
     tap_once,
     type_into,
     wait_until,
@@ -55,17 +56,17 @@ def test_first_game_tips(browser, tmp_path):
     data = tmp_path / "data"
     with served(data) as url:
         page = open_app(browser, url)
-        page.get_by_role("button", name="New table").first.click(timeout=60000)
-        page.get_by_role("checkbox", name="In the Year of the Dragon").click()
+        tap_on(page.get_by_role("button", name="New table").first)
+        tap_on(page.get_by_role("checkbox", name="In the Year of the Dragon"))
         page.get_by_role("textbox", name="Player 1").wait_for(timeout=60000)
         page.wait_for_timeout(600)  # the screen slides in
         page.mouse.move(200, 500)
         page.mouse.wheel(0, 3000)  # the options are under the players
         page.wait_for_timeout(600)
         tips = page.get_by_role("checkbox", name="Tips on", exact=True)
-        tips.click(timeout=60000)
+        tap_on(tips)
         expect(tips).to_be_checked(timeout=60000)  # the tap's result, before the next tap
-        page.get_by_role("button", name="Start the game").first.click()
+        tap_on(page.get_by_role("button", name="Start the game").first)
         # the table is stored first, then its tips flag: wait for both (a lost tap still times out)
         table, teach = wait_until(
             lambda: (got := stored(data))[0] is not None and got[1].enabled and got,
@@ -78,20 +79,20 @@ def test_first_game_tips(browser, tmp_path):
         assert wait_until(lambda: stored(data)[1].shown == {"event_row"}, what="the tip marked shown")
         shot(page, "teach")
 
-        page.get_by_role("button", name="Got it").first.click()
+        tap_on(page.get_by_role("button", name="Got it").first)
         wait_until(lambda: not on_screen(page, note.lines[0]), what="the tip to go")
 
         version = table.version
         table = tap_once(
             page,
-            lambda p: p.get_by_role("button", name="Deal for me").first.click(),
+            lambda p: tap_on(p.get_by_role("button", name="Deal for me").first),
             lambda: (t := stored(data)[0]).version > version and t,
             table.prompt.text,
         )
         nxt = teach_note("dragon", table.prompt.kind, "en")
         assert nxt is not None and table.prompt.kind != "event_row"
         wait_until(lambda: on_screen(page, nxt.lines[0]), what="the next kind's tip")
-        page.get_by_role("button", name="No more tips").first.click()
+        tap_on(page.get_by_role("button", name="No more tips").first)
         wait_until(lambda: not on_screen(page, nxt.lines[0]), what="the tip to go")
         _, teach = stored(data)
         assert not teach.enabled and teach.shown == {"event_row", table.prompt.kind}
@@ -114,7 +115,7 @@ def test_a_question_in_spanish_and_its_rule(browser, tmp_path):
         opens = f"Abrir la regla: {best.title}"  # each result is a button named by its rule's title
         wait_until(lambda: on_screen(page, opens), what="the best rule among the results")
         shot(page, "rules_search_es")
-        page.get_by_role("button", name=opens).first.click()
+        tap_on(page.get_by_role("button", name=opens).first)
         related = f"Abrir la regla: {card(full.related[0], 'es').title}"  # its related rules, by title
         wait_until(lambda: on_screen(page, related), what="the rule's card with its related rules")
         page.mouse.move(206, 600)

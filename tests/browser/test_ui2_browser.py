@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
-from ui_browser_kit import enable_semantics, on_screen, page_in, served, shot, tap_once, wait_until
+from ui_browser_kit import enable_semantics, on_screen, page_in, served, shot, tap_on, tap_once, wait_until
 
 from companion.core import Table
 from companion.games.dragon import tile_power_msg
@@ -74,7 +74,7 @@ def test_home_cards_wildcard_grid_and_trade_money(browser, tmp_path):
         label = wild.game.describe(wild.state, pick).render("en")
         after = tap_once(
             page,
-            lambda p: p.get_by_role("button", name=label).first.click(),
+            lambda p: tap_on(p.get_by_role("button", name=label).first),
             lambda: (t := reopen(tmp_path, wild.id)).version > wild.version and t,
             wild.prompt.text,
         )
@@ -87,10 +87,10 @@ def test_home_cards_wildcard_grid_and_trade_money(browser, tmp_path):
         minus = page.get_by_role("button", name="−$10,000", exact=True)
         minus_ten = page.get_by_role("button", name="−$100,000", exact=True)
         assert minus.is_disabled() and minus_ten.is_disabled()  # nothing to take off yet
-        page.get_by_role("button", name="+$10,000", exact=True).click()
+        tap_on(page.get_by_role("button", name="+$10,000", exact=True))
         wait_until(minus.is_enabled, what="one bill to be added")
         assert minus_ten.is_disabled()
-        page.get_by_role("button", name="+$100,000", exact=True).click()
+        tap_on(page.get_by_role("button", name="+$100,000", exact=True))
         wait_until(minus_ten.is_enabled, what="ten bills to be added")
         shot(page, "chinatown_trade_money")
         page.close()

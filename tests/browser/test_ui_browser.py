@@ -17,6 +17,7 @@ from ui_browser_kit import (
     screen_texts,
     served,
     shot,
+    tap_on,
     tap_once,
     type_into,
     wait_until,
@@ -53,7 +54,7 @@ def finished_table(data_dir, seed: int):
 
 
 def click_button(page, name: str) -> None:
-    page.get_by_role("button", name=name).first.click()
+    tap_on(page.get_by_role("button", name=name).first)
 
 
 def test_play_a_month_undo_reload(browser, tmp_path):
@@ -62,7 +63,7 @@ def test_play_a_month_undo_reload(browser, tmp_path):
         page = open_app(browser, url)
         page.get_by_role("button", name="New table").wait_for(timeout=60000)
         click_button(page, "New table")
-        page.get_by_role("checkbox", name="In the Year of the Dragon").click()
+        tap_on(page.get_by_role("checkbox", name="In the Year of the Dragon"))
         page.get_by_role("textbox", name="Player 1").wait_for(timeout=60000)
         page.wait_for_timeout(600)  # the screen slides in
         for i, name in enumerate(["Ana", "Ben", "Carla"], start=1):
@@ -90,9 +91,7 @@ def test_play_a_month_undo_reload(browser, tmp_path):
         page.get_by_text(table.banner.render("en")).first.wait_for(timeout=60000)
         shot(page, "play")
 
-        page.locator(
-            'flt-semantics[aria-label="Undo"] [role=button]'
-        ).first.click()  # icon button in the app bar
+        tap_on(page.locator('flt-semantics[aria-label="Undo"] [role=button]').first)  # in the app bar
         table = wait_until(lambda: (t := stored(data)).version == version - 1 and t, what="the undo")
         assert table.can_redo()
 
@@ -103,7 +102,7 @@ def test_play_a_month_undo_reload(browser, tmp_path):
         assert after.version == version - 1 and after.to_json() == table.to_json()
 
         for tab in ("Scores", "History"):
-            page.get_by_role("tab", name=tab).or_(page.get_by_text(tab, exact=True)).first.click()
+            tap_on(page.get_by_role("tab", name=tab).or_(page.get_by_text(tab, exact=True)).first)
             page.wait_for_timeout(800)
         shot(page, "history")
         page.goto(url + "rules")

@@ -152,13 +152,27 @@ def wait_until(check: Any, timeout: float = 60.0, what: str = "condition") -> An
     raise AssertionError(f"timed out waiting for {what}")
 
 
+# Whether a tap at the middle of the control reaches it (the control, a part of it, or the
+# tappable node around a text; never something drawn over it). A control can lie inside the page
+# and still be covered: the bottom navigation bar covers the last 80 px of a phone screen. A
+# tap there goes to the bar; Playwright then scrolls the page itself, Flutter follows a few
+# frames later, and the tap lands on whatever has moved under that spot (measured: a tap meant
+# for "Trading done" reached a building button of the trade form).
+UNCOVERED = """e => {
+  const r = e.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return hit !== null && (hit === e || e.contains(hit) || hit.contains(e));
+}"""
+
+
 def scrolled_to(locator: Any, quiet: float = 0.45, timeout: float = 60.0) -> Any:
     """Scroll ``locator`` into view and wait until it has stopped moving, inside the viewport.
     Flutter scrolls its own list a few frames after the page asks; a tap while it still moves
     lands on whatever is under the old spot (a person, too, waits for the list to stop).
     Flutter does not always follow the page's request: after a dialog has covered the list, it
-    ignored it (measured: a button 941 px above the screen stayed there). Then, once the list is
-    at rest, the mouse wheel brings the button to the middle of the screen, as a person scrolls.
+    ignored it (measured: a button 941 px above the screen stayed there); and it may leave the
+    control under the navigation bar. Then, once the list is at rest, the mouse wheel brings the
+    control to the middle of the screen, as a person scrolls.
     If Flutter replaces the control's node while it is being scrolled to (a screen still being
     built), the control is looked for again once the tree is at rest; nothing is tapped here."""
     page = locator.page
@@ -177,9 +191,10 @@ def scrolled_to(locator: Any, quiet: float = 0.45, timeout: float = 60.0) -> Any
         if now != box:
             box, since = now, time.monotonic()
         elif time.monotonic() - since >= quiet:
-            if now is not None and now["y"] >= 0 and now["y"] + now["height"] <= viewport["height"]:
+            inside = now is not None and now["y"] >= 0 and now["y"] + now["height"] <= viewport["height"]
+            if inside and locator.evaluate(UNCOVERED):
                 return locator
-            if now is not None:  # at rest, off the screen: scroll by the distance to the middle
+            if now is not None:  # at rest, off the screen or under a bar: scroll it to the middle
                 page.mouse.move(viewport["width"] // 2, viewport["height"] // 2)
                 page.mouse.wheel(0, now["y"] + now["height"] / 2 - viewport["height"] / 2)
                 since = time.monotonic()
@@ -203,6 +218,13 @@ def settled(page: Any, quiet: float = 0.5, timeout: float = 60.0) -> None:
             return
         time.sleep(0.05)
     raise AssertionError("the screen's accessibility tree did not come to rest")
+
+
+def tap_on(locator: Any) -> None:
+    """One tap on ``locator`` once it is at rest on screen and nothing covers it (scrolled_to).
+    Every tap of the browser tests goes through here or through scrolled_to: a bare click on a
+    covered control makes Playwright scroll by itself and tap while Flutter still moves."""
+    scrolled_to(locator).click()
 
 
 def dismiss(page: Any, title: str) -> None:
