@@ -62,7 +62,7 @@ def newest(data: Path, game_id: str) -> Table | None:
 def tap(page: Any, label: str) -> None:
     """The button labelled ``label`` (a choice's name may go on with what it would do)."""
     button = page.get_by_role("button", name=re.compile("^" + re.escape(label) + r"(\s|$)")).first
-    scrolled_to(button).click()  # below the fold: once Flutter's list has stopped scrolling
+    tap_on(button)  # below the fold: once Flutter's list has stopped scrolling
 
 
 def stored_after(data: Path, game_id: str, version: int) -> Table:
@@ -130,7 +130,7 @@ def keep_by_toggles(page: Any, data: Path, table: Table) -> Table:
     """Toggle the first cards the pick needs, one tap each (each shows in the count), then Confirm."""
     pick = table.prompt.picks[0]
     for k, label in enumerate(pick.labels[: pick.min]):
-        scrolled_to(page.get_by_role("checkbox", name=label.render("en"), exact=True).first).click()
+        tap_on(page.get_by_role("checkbox", name=label.render("en"), exact=True).first)
         count = f"{k + 1} of {pick.max} chosen"
         wait_until(lambda c=count: any(c in t for t in screen_texts(page)), what=count)
     return answer(page, data, table, lambda p: tap(p, "Confirm"))
@@ -159,7 +159,7 @@ def test_chinatown_place_by_tapping_and_quick_income(browser, app):
     shown = [t for t in screen_texts(page) if any(re.search(re.escape(m) + r"(?![\d,])", t) for m in money)]
     assert not shown
     assert page.get_by_role("button", name="Money").count() == 3
-    scrolled_to(page.get_by_role("button", name="Money").first).click()  # at rest, then one tap
+    tap_on(page.get_by_role("button", name="Money").first)  # at rest, then one tap
     page.get_by_text("Ana's money (secret)").wait_for(timeout=60000)
     assert page.get_by_text(money[0], exact=True).count() == 1
     dismiss(page, "Ana's money (secret)")  # a tap outside: a dismissal the browser makes first
@@ -170,12 +170,10 @@ def test_chinatown_place_by_tapping_and_quick_income(browser, app):
     shop, _ = sorted(table.state.hands[seat].items())[0]
     building = table.state.vacant_of(seat)[0]
     # the hand row may be above the fold after reading the money (the panels sit lower)
-    scrolled_to(
-        page.get_by_role("button", name=re.compile("^" + re.escape(shop_label(shop)) + " ×")).first
-    ).click()
+    tap_on(page.get_by_role("button", name=re.compile("^" + re.escape(shop_label(shop)) + " ×")).first)
     page.locator('flt-semantics[aria-label*="Now tap a highlighted building"]').first.wait_for(timeout=60000)
     version = table.version
-    scrolled_to(cell(page, building).first).click()
+    tap_on(cell(page, building).first)
     table = stored_after(data, "chinatown", version)
     assert table.state.shop[building] == shop
     abbreviation = cell_abbreviation(shop)
@@ -183,7 +181,7 @@ def test_chinatown_place_by_tapping_and_quick_income(browser, app):
     placed = page.get_by_role("button", name=re.compile(rf"^Building {building} \(district.*owner {owner}"))
     placed.filter(has_text=abbreviation).first.wait_for(timeout=60000)  # the map shows the shop
     shot(page, "chinatown_board")
-    scrolled_to(page.get_by_role("button", name="Money").nth(1)).click()
+    tap_on(page.get_by_role("button", name="Money").nth(1))
     page.get_by_text("Ben's money (secret)").wait_for(timeout=60000)
     tap_on(page.get_by_role("button", name="Close").first)  # and one the server closes
     page.get_by_text("Ben's money (secret)").wait_for(state="detached", timeout=60000)
@@ -199,7 +197,7 @@ def test_chinatown_place_by_tapping_and_quick_income(browser, app):
         tap(page, brush)
         on_screen(page, f"Next tap on the map: Player {owner + 1}, {brush}")
         for n in buildings:  # one tap each, and wait for the map to show it before the next tap
-            scrolled_to(cell(page, n).first).click()
+            tap_on(cell(page, n).first)
             name = re.compile(rf"^Building {n} \(district.*owner Player {owner + 1} · {brush}")
             try:
                 page.get_by_role("button", name=name).wait_for(timeout=60000)

@@ -22,7 +22,6 @@ sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this fil
 from ui_browser_kit import (
     PHONE,
     enable_semantics,
-    scrolled_to,
     served,
     shot,
     tap_on,
@@ -90,7 +89,7 @@ def device(browser, url: str, route: str, viewport=PHONE):
     return page, frames
 
 
-def settled(page, frames: list, quiet: float = 1.0, timeout: float = 60.0) -> None:
+def frames_quiet(page, frames: list, quiet: float = 1.0, timeout: float = 60.0) -> None:
     """Wait until the server has sent this phone nothing for ``quiet`` seconds (the screen is
     drawn): a tap before that can land on a control Flutter is still laying out. The waiting is
     Playwright's (``page.wait_for_timeout``): the sync API delivers websocket frames to the
@@ -174,9 +173,8 @@ def test_a_seats_websocket_frames_never_carry_another_players_money(setup):
 
     money_button = page.get_by_role("button", name="Money")
     money_button.wait_for(timeout=60000)
-    settled(page, frames)  # as a person taps: once the screen has stopped changing
-    scrolled_to(money_button)  # her card is below the fold: scroll there and let the list stop
-    tap_on(money_button)  # one tap: Carla's own money, on her own phone
+    frames_quiet(page, frames)  # as a person taps: once the screen has stopped changing
+    tap_on(money_button)  # one tap, once her card (below the fold) is scrolled to and at rest
 
     def with_own_money(frames: list) -> str | None:
         text = frames_text(frames)

@@ -2,6 +2,7 @@
 each section's builder, and the eight-card groups form."""
 
 import random
+from collections.abc import Callable
 
 from dragon_helpers import ROW
 from ui_testkit import new_hub, started
@@ -18,9 +19,14 @@ def _table(hub, options, names=("Ana", "Ben")) -> Table:
     return hub.create(Table.new("dragon", players, options))
 
 
-def _to_groups(table: Table, rng: random.Random) -> None:
-    while table.prompt.kind != "groups":
+def _play_while(table: Table, rng: random.Random, going: Callable[[], bool]) -> None:
+    """Random legal entries (the app deals when it may) as long as ``going()`` holds."""
+    while going():
         table.auto(rng) if table.prompt.auto else table.submit(rng.choice(table.prompt.choices))
+
+
+def _to_groups(table: Table, rng: random.Random) -> None:
+    _play_while(table, rng, lambda: table.prompt.kind != "groups")
 
 
 async def test_super_event_shows_from_the_start_with_its_rule_one_tap_away(tmp_path):
@@ -44,13 +50,11 @@ async def test_the_super_event_card_says_resolved_only_once_it_is(tmp_path):
     rng = random.Random(7)
     table.submit(EventRow(months=ROW))
     table.submit(SuperEvent(event="lantern"))
-    while table.state.month < RULES.super_events.month:  # up to the super event's month
-        table.auto(rng) if table.prompt.auto else table.submit(rng.choice(table.prompt.choices))
+    _play_while(table, rng, lambda: table.state.month < RULES.super_events.month)  # up to its month
     h = await started(hub, route=f"/table/{table.id}")
     assert h.has("super-event") and not h.has("super-event-done")
     h.close()
-    while table.state.month == RULES.super_events.month:  # through its event and the super event
-        table.auto(rng) if table.prompt.auto else table.submit(rng.choice(table.prompt.choices))
+    _play_while(table, rng, lambda: table.state.month == RULES.super_events.month)  # and through it
     h = await started(hub, route=f"/table/{table.id}")
     assert h.by_key("super-event-done").value == "Resolved."
     h.close()
