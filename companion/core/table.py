@@ -176,6 +176,17 @@ class Table:
         effects = self._effects if None not in self._effects else self._rebuild_effects()
         return [(i, e, list(fx or ())) for i, (e, fx) in enumerate(zip(self._entries, effects, strict=True))]
 
+    @property
+    def last(self) -> tuple[int, Entry, list[Effect]] | None:
+        """The newest entry in force with its effects (``history[-1]``, without the whole list)."""
+        if not self._entries:
+            return None
+        i = len(self._entries) - 1
+        effects = self._effects[i]
+        if effects is None:
+            effects = self._rebuild_effects()[i]
+        return i, self._entries[i], list(effects or ())
+
     def state_at(self, version: int) -> BaseModel:
         """The state after the first ``version`` entries (0: the setup), e.g. to label old entries."""
         if not 0 <= version <= len(self._entries):

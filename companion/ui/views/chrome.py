@@ -7,6 +7,7 @@ from typing import Any
 import flet as ft
 
 from companion.core import Table
+from companion.ui.parts import part
 from companion.ui.shell import App
 from companion.ui.widgets import icon_button
 
@@ -67,12 +68,16 @@ def tabs(app: App, table: Table, current: str) -> ft.NavigationBar:
 
 
 def table_view(app: App, table: Table, tab: str, body: list[ft.Control]) -> ft.View:
+    """A table screen: ``body`` between the app bar and the tabs. The bar and the tabs are parts,
+    kept as they were while what they show is unchanged (most taps change neither)."""
     from companion.ui.widgets import scroll_column
 
+    guest = (app.access, tuple(p.name for p in table.players)) if app.guest else None
+    bar = (app.tr.lang, table.id, table.name, guest, table.can_undo(), table.can_redo())
     return ft.View(
         route=tab_route(table.id, tab),
-        appbar=appbar(app, table),
-        navigation_bar=tabs(app, table, tab),
+        appbar=part(bar, lambda: appbar(app, table), key="appbar-part"),
+        navigation_bar=part((app.tr.lang, table.id, tab), lambda: tabs(app, table, tab), key="tabs-part"),
         controls=[scroll_column(body, key=f"{tab}-body")],
         padding=12,
     )

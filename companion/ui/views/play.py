@@ -66,7 +66,8 @@ def view(app: App, id: str) -> ft.View:
     body += why(app, table)
     body += last_round(app, table)
     if prompt is not None and prompt.rule_ids:
-        body.append(moment_rules(app, prompt))
+        rules = (app.tr.lang, tuple(prompt.rule_ids))
+        body.append(part(rules, lambda: moment_rules(app, prompt), key="moment-rules-part"))
     body.append(heading(tr("play.players")))
     body += [seat_panel(app, table, s) for s in range(len(table.players))]
     return table_view(app, table, "play", body)
@@ -290,10 +291,10 @@ def why(app: App, table: Table) -> list[ft.Control]:
     """The last entry and its effects: why the numbers just changed."""
     from companion.ui.views.history import entry_label
 
-    history = table.history
-    if not history:
+    last = table.last
+    if last is None:
         return []
-    i, entry, effects = history[-1]
+    i, entry, effects = last
     lines: list[ft.Control] = [
         small(app.tr("play.last", label=entry_label(app, table, i, entry)), key="last-entry")
     ]

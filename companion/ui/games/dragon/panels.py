@@ -37,7 +37,9 @@ def board(app: App, table: Table) -> list[ft.Control]:
         )
         out.extend(expansion_rows(app, table, state))  # super event and Great Wall, when in play
     if state.groups and state.phase == "actions":
-        out.append(groups(app, table, state))
+        colors = tuple(p.color for p in table.players)
+        props = (app.tr.lang, tuple(state.groups), tuple(map(tuple, state.dragons)), colors)
+        out.append(part(props, lambda: groups(app, table, state), key="groups-part"))
     return out
 
 
@@ -113,16 +115,45 @@ def stat(icon: Any, value: Any, tip: str, key: str) -> ft.Control:
 def seat_props(table: Table, seat: int) -> Any:
     """Everything a player's card shows: their holdings and their place on the track."""
     state = state_as(table, DragonState)
-    return (repr(state.players[seat]), state.track_order().index(seat))
+    # a state in force is never changed (the engine changes its own copies), so the player itself
+    # can stand for what it held: equal players are equal field by field
+    return (state.players[seat], state.track_order().index(seat))
 
 
 def player_panel(app: App, table: Table, seat: int) -> ft.Control:
+    """A player's card: four parts (the name line, the counters, the palaces, the cards), each
+    drawn again only when what it shows changed; a tap late in the game changes one or two."""
     tr = app.tr
     state = state_as(table, DragonState)
     p = state.players[seat]
-    order = state.track_order()
-    place = order.index(seat) + 1
-    stats = ft.Row(
+    place = state.track_order().index(seat) + 1
+    color = table.players[seat].color
+    head = (tr.lang, color, p.name, place, p.vp)
+    counters = (tr.lang, place, p.yuan, p.rice, p.fireworks, p.track, p.small_privileges, p.large_privileges)
+    return card(
+        part(head, lambda: _name_line(app, seat, color, p.name, place, p.vp), key=f"head-part-{seat}"),
+        part(counters, lambda: _counters(app, seat, p, place), key=f"counters-part-{seat}"),
+        part((tr.lang, tuple(p.palaces)), lambda: _palaces(app, seat, p), key=f"palaces-part-{seat}"),
+        part((tr.lang, tuple(p.cards)), lambda: _cards(app, seat, p.cards), key=f"cards-part-{seat}"),
+        key=f"player-{seat}",
+        padding=10,
+    )
+
+
+def _name_line(app: App, seat: int, color: str | None, name: str, place: int, vp: int) -> ft.Control:
+    return ft.Row(
+        [
+            dot(color),
+            ft.Text(name, weight=ft.FontWeight.BOLD, expand=True),
+            ft.Text(app.tr("dragon.order", n=place), size=12),
+            ft.Text(app.tr("play.points", n=vp), key=f"total-{seat}", weight=ft.FontWeight.BOLD),
+        ]
+    )
+
+
+def _counters(app: App, seat: int, p: Any, place: int) -> ft.Control:
+    tr = app.tr
+    return ft.Row(
         [
             stat(ft.Icons.PAYMENTS, p.yuan, tr("dragon.yuan"), f"yuan-{seat}"),
             stat(ft.Icons.RICE_BOWL, p.rice, tr("dragon.rice"), f"rice-{seat}"),
@@ -138,34 +169,26 @@ def player_panel(app: App, table: Table, seat: int) -> ft.Control:
         wrap=True,
         spacing=12,
     )
-    palaces = []
+
+
+def _palaces(app: App, seat: int, p: Any) -> ft.Control:
+    tr = app.tr
+    lines: list[ft.Control] = []
     for k, pal in enumerate(p.palaces):
         persons = [tr.msg(tile_msg(t)) for t in pal.persons] + [tr("dragon.empty")] * pal.room
-        palaces.append(
+        lines.append(
             ft.Text(
                 tr("dragon.palace", n=k + 1, floors=pal.floors, persons=", ".join(persons)),
                 size=13,
                 key=f"palace-{seat}-{k}",
             )
         )
-    return card(
-        ft.Row(
-            [
-                dot(table.players[seat].color),
-                ft.Text(p.name, weight=ft.FontWeight.BOLD, expand=True),
-                ft.Text(tr("dragon.order", n=place), size=12),
-                ft.Text(tr("play.points", n=p.vp), key=f"total-{seat}", weight=ft.FontWeight.BOLD),
-            ]
-        ),
-        stats,
-        *palaces,
-        small(
-            tr("dragon.cards_left", n=len(p.cards), cards=", ".join(_card_names(app, p.cards))),
-            key=f"cards-{seat}",
-        ),
-        key=f"player-{seat}",
-        padding=10,
-    )
+    return ft.Column(lines, spacing=8, tight=True)
+
+
+def _cards(app: App, seat: int, cards: list[str]) -> ft.Control:
+    names = ", ".join(_card_names(app, cards))
+    return small(app.tr("dragon.cards_left", n=len(cards), cards=names), key=f"cards-{seat}")
 
 
 def _card_names(app: App, cards: list[str]) -> list[str]:

@@ -1,0 +1,62 @@
+"""The parts of the Play screen (companion/ui/parts.py) are drawn again exactly when what they
+show changed: an unchanged part keeps its very controls, a changed one shows the new state.
+Played through a Dragon game with random legal taps, checked after every tap."""
+
+import random
+
+from ui_testkit import new_hub, new_table_by_taps, only_table, started
+
+from companion.games.dragon.public import DragonState
+
+NAMES = ("Ana", "Ben", "Carla", "Dai")
+
+
+def shown(h, key: str) -> str:
+    return h.by_key(key).value
+
+
+def counters(state: DragonState, seat: int) -> tuple:
+    """What the counters line of a seat card shows: its place, money, rice, fireworks, track, privileges."""
+    p = state.players[seat]
+    fields = (p.yuan, p.rice, p.fireworks, p.track, p.small_privileges, p.large_privileges)
+    return (state.track_order().index(seat), *fields)
+
+
+def seat_controls(h, seat: int) -> dict[str, object]:
+    """The controls of one seat card's parts, by the key of a text inside each."""
+    return {k: h.by_key(k) for k in (f"total-{seat}", f"yuan-{seat}", f"cards-{seat}")}
+
+
+async def test_seat_cards_and_the_bar_follow_the_state_and_nothing_else(tmp_path):
+    hub = new_hub(tmp_path)
+    h = await started(hub)
+    await new_table_by_taps(h, "dragon", NAMES)
+    table = only_table(hub)
+    rng = random.Random(7)
+    kept = redrawn = 0
+    for _ in range(160):
+        before = {s: seat_controls(h, s) for s in range(len(NAMES))} if h.has("yuan-0") else None
+        old = table.state
+        if h.has("auto"):
+            await h.click("auto")
+        else:
+            choices = [k for k in h.keys("choice-") if k.count("-") == 1]
+            await h.click(rng.choice(choices))
+        new = table.state
+        assert isinstance(new, DragonState)
+        if before is None or not h.has("yuan-0"):
+            continue
+        for s, p in enumerate(new.players):
+            # what each card says is the state's, whether drawn again or not
+            assert shown(h, f"yuan-{s}") == str(p.yuan)
+            assert shown(h, f"total-{s}").startswith(str(p.vp))
+            assert shown(h, f"cards-{s}").startswith(str(len(p.cards)))
+            now = seat_controls(h, s)
+            if counters(old, s) == counters(new, s):
+                assert now[f"yuan-{s}"] is before[s][f"yuan-{s}"], f"seat {s}: counters drawn again unchanged"
+                kept += 1
+            elif now[f"yuan-{s}"] is not before[s][f"yuan-{s}"]:
+                redrawn += 1
+        # the bar's undo follows the table too (a part of its own)
+        assert h.by_key("undo").disabled is not table.can_undo()
+    assert kept > 100 and redrawn > 10, (kept, redrawn)
