@@ -43,9 +43,14 @@ def view(app: App, id: str) -> ft.View:
     gui = ui_for(table.game_id)
     tr = app.tr
     prompt = table.prompt
+    banner = tr.msg(table.banner)
     body: list[ft.Control] = [
-        card(
-            ft.Text(tr.msg(table.banner), key="banner", weight=ft.FontWeight.BOLD, size=16), key="banner-card"
+        part(
+            banner,
+            lambda: card(
+                ft.Text(banner, key="banner", weight=ft.FontWeight.BOLD, size=16), key="banner-card"
+            ),
+            key="banner-part",
         )
     ]
     if prompt is None:
@@ -223,14 +228,18 @@ def choice_button(app: App, table: Table, i: int, choice: Any, effects: list[Eff
         if text not in seen and len(lines) < 3:  # the label often says it already
             seen.add(text)
             lines.append(ft.Text(text, size=12))
+    # the padding sits in the button's style and a one-line choice is its text alone: every
+    # control counts, the prompt's buttons are new on every tap
     return ft.OutlinedButton(
-        content=ft.Container(
-            ft.Column(lines, spacing=2, tight=True), padding=ft.Padding.symmetric(vertical=12)
-        ),
+        content=lines[0] if len(lines) == 1 else ft.Column(lines, spacing=2, tight=True),
         key=f"choice-{i}",
         tooltip=label,
         on_click=entering(app, table, choice),
-        style=ft.ButtonStyle(alignment=ft.Alignment.CENTER_LEFT, shape=ft.RoundedRectangleBorder(radius=8)),
+        style=ft.ButtonStyle(
+            alignment=ft.Alignment.CENTER_LEFT,
+            shape=ft.RoundedRectangleBorder(radius=8),
+            padding=ft.Padding.symmetric(horizontal=24, vertical=20),
+        ),
         width=float("inf"),
         height=None,
     )

@@ -102,6 +102,12 @@ def groups(app: App, table: Table, state: DragonState) -> ft.Control:
 
 
 def stat(icon: Any, value: Any, tip: str, key: str) -> ft.Control:
+    """One counter of a seat card, drawn again only when its value or tooltip changed (a tap
+    changes one or two of a player's counters, not all five)."""
+    return part((icon, value, tip), lambda: _stat(icon, value, tip, key), key=f"{key}-part")
+
+
+def _stat(icon: Any, value: Any, tip: str, key: str) -> ft.Control:
     return ft.Container(
         ft.Row(
             [ft.Icon(icon, size=16), ft.Text(str(value), key=key, weight=ft.FontWeight.BOLD)],
