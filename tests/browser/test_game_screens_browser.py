@@ -19,7 +19,6 @@ from ui_browser_kit import (
     enable_semantics,
     open_app,
     screen_texts,
-    scrolled_to,
     served,
     server_heard,
     settled,
@@ -192,7 +191,7 @@ def test_chinatown_place_by_tapping_and_quick_income(browser, app):
     settled(page)  # the reloaded session's screen is replaced by the quick one: tap after that
     owners = page.locator('flt-semantics[aria-label="Tap to set buildings for this player"]')
     for brush, owner, buildings in (("Photo", 0, (72, 73, 76)), ("Tea House", 1, (79, 80))):
-        scrolled_to(owners.nth(owner)).click(position={"x": 10, "y": 10})  # the colour dot, not the name
+        tap_on(owners.nth(owner), at=(10, 10))  # the colour dot, not the name
         on_screen(page, f"Next tap on the map: Player {owner + 1}, ")  # each tap's result, then the next
         tap(page, brush)
         on_screen(page, f"Next tap on the map: Player {owner + 1}, {brush}")

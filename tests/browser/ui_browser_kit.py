@@ -94,7 +94,8 @@ def server_heard(page: Any, lines: int = 12) -> str:
     if base is None or not HEARD[base].exists():
         return "(no server log)"
     tail = HEARD[base].read_text(errors="replace").splitlines()[-lines:]
-    return "\n".join(["the server last heard:", *tail]) if tail else "the server heard nothing"
+    tapped = f"the last tap went to {LAST_TAP[id(page)]}; " if id(page) in LAST_TAP else ""
+    return tapped + ("\n".join(["the server last heard:", *tail]) if tail else "the server heard nothing")
 
 
 def chromium() -> str | None:
@@ -165,16 +166,36 @@ UNCOVERED = """e => {
 }"""
 
 
+FRAMES = """n => new Promise(done => {
+  const next = k => (k > 0 ? requestAnimationFrame(() => next(k - 1)) : done());
+  next(n);
+})"""
+
+
+def frames(page: Any, n: int = 2) -> None:
+    """Wait for ``n`` animation frames of the page: Flutter draws in them, so on a starved
+    machine they come late, and a wait counted in frames waits as long as Flutter needs."""
+    page.evaluate(FRAMES, n)
+
+
 def scrolled_to(locator: Any, quiet: float = 0.45, timeout: float = 60.0) -> Any:
     """Scroll ``locator`` into view and wait until it has stopped moving, inside the viewport.
     Flutter scrolls its own list a few frames after the page asks; a tap while it still moves
     lands on whatever is under the old spot (a person, too, waits for the list to stop).
+    At rest means the same place for ``quiet`` seconds and at least 8 frames: under load the
+    frames come late, and a list scrolled but not yet redrawn looks still for half a second.
     Flutter does not always follow the page's request: after a dialog has covered the list, it
     ignored it (measured: a button 941 px above the screen stayed there); and it may leave the
     control under the navigation bar. Then, once the list is at rest, the mouse wheel brings the
     control to the middle of the screen, as a person scrolls.
     If Flutter replaces the control's node while it is being scrolled to (a screen still being
     built), the control is looked for again once the tree is at rest; nothing is tapped here."""
+    _at_rest(locator, quiet, timeout)
+    return locator
+
+
+def _at_rest(locator: Any, quiet: float, timeout: float) -> dict[str, float]:
+    """``scrolled_to``'s work; the control's box once it is at rest on screen."""
     page = locator.page
     try:
         locator.scroll_into_view_if_needed(timeout=timeout * 1000)
@@ -185,20 +206,22 @@ def scrolled_to(locator: Any, quiet: float = 0.45, timeout: float = 60.0) -> Any
         locator.scroll_into_view_if_needed(timeout=timeout * 1000)
     viewport = page.viewport_size
     end = time.monotonic() + timeout
-    box, since = None, time.monotonic()
+    box, since, still = None, time.monotonic(), 0
     while time.monotonic() < end:
         now = locator.bounding_box()
         if now != box:
-            box, since = now, time.monotonic()
-        elif time.monotonic() - since >= quiet:
+            box, since, still = now, time.monotonic(), 0
+        elif time.monotonic() - since >= quiet and still >= 8:
             inside = now is not None and now["y"] >= 0 and now["y"] + now["height"] <= viewport["height"]
-            if inside and locator.evaluate(UNCOVERED):
-                return locator
+            if now is not None and inside and locator.evaluate(UNCOVERED):
+                return now
             if now is not None:  # at rest, off the screen or under a bar: scroll it to the middle
                 page.mouse.move(viewport["width"] // 2, viewport["height"] // 2)
                 page.mouse.wheel(0, now["y"] + now["height"] / 2 - viewport["height"] / 2)
-                since = time.monotonic()
-        time.sleep(0.05)
+                since, still = time.monotonic(), 0
+        frames(page, 2)
+        still += 2
+        time.sleep(0.03)
     raise AssertionError(f"{locator} did not come to rest on screen")
 
 
@@ -220,11 +243,33 @@ def settled(page: Any, quiet: float = 0.5, timeout: float = 60.0) -> None:
     raise AssertionError("the screen's accessibility tree did not come to rest")
 
 
-def tap_on(locator: Any) -> None:
-    """One tap on ``locator`` once it is at rest on screen and nothing covers it (scrolled_to).
-    Every tap of the browser tests goes through here or through scrolled_to: a bare click on a
-    covered control makes Playwright scroll by itself and tap while Flutter still moves."""
-    scrolled_to(locator).click()
+WHAT_IS_AT = """([x, y]) => {
+  let hit = document.elementFromPoint(x, y);
+  while (hit !== null && !hit.getAttribute('aria-label') && !(hit.textContent || '').trim()) hit = hit.parentElement;
+  if (hit === null) return '(nothing)';
+  return (hit.getAttribute('aria-label') || hit.textContent || '').trim().slice(0, 80);
+}"""
+
+LAST_TAP: dict[int, str] = {}  # id(page) -> where its last tap_on went, for failure messages
+
+
+def tap_on(locator: Any, at: tuple[float, float] | None = None) -> None:
+    """One tap on ``locator`` once it is at rest on screen and nothing covers it (scrolled_to),
+    at its middle (or at ``at``, an offset from its top left corner). The tap is the mouse's at
+    the point just checked, not Playwright's ``click()``: that one scrolls the element into view
+    again by itself, and Flutter may move the list under the pointer as the tap goes in (a tap
+    for building 76 reached a shop button above the map that way, under load)."""
+    page = locator.page
+    end = time.monotonic() + 60
+    box = _at_rest(locator, 0.45, 60)
+    while locator.bounding_box() != box:  # it moved again after coming to rest: wait for the next rest
+        if time.monotonic() > end:
+            raise AssertionError(f"{locator} kept moving; {server_heard(page)}")
+        box = _at_rest(locator, 0.45, 60)
+    dx, dy = at if at is not None else (box["width"] / 2, box["height"] / 2)
+    x, y = box["x"] + dx, box["y"] + dy
+    LAST_TAP[id(page)] = f"({x:.0f}, {y:.0f}) on {page.evaluate(WHAT_IS_AT, [x, y])!r}"
+    page.mouse.click(x, y)
 
 
 def dismiss(page: Any, title: str) -> None:
