@@ -8,7 +8,7 @@ PY     := $(VENV)/bin/python
 HOST   ?= 127.0.0.1
 PORT   ?= 8550
 
-.PHONY: run run-lan test setup chromium lint format bench screenshots clean i18n
+.PHONY: run run-lan compiled test setup chromium lint format bench screenshots clean i18n
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,11 +25,16 @@ chromium:
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
 	  else sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null; fi; }
 
-run: setup
+# Byte-compile the app as an install does (and again after an edit): where PYTHONDONTWRITEBYTECODE
+# is set, Python would compile every module at each start instead (docs/PERFORMANCE.md, cold start).
+compiled: setup
+	@$(PY) -m compileall -q companion
+
+run: compiled
 	$(VENV)/bin/companion serve --host $(HOST) --port $(PORT)
 
 # The same on every network interface: phones on the same Wi-Fi open the printed address or QR code.
-run-lan: setup
+run-lan: compiled
 	$(VENV)/bin/companion serve --lan --port $(PORT)
 
 # Types: mypy with the settings in pyproject.toml (strict for core and games; README "Type checks").
