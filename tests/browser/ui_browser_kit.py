@@ -166,6 +166,14 @@ UNCOVERED = """e => {
 }"""
 
 
+HIT_INSIDE = """(e, [x, y]) => {
+  const hit = document.elementFromPoint(x, y);
+  return hit !== null && (hit === e || e.contains(hit));
+}"""
+
+NODE_IDS = "[...document.querySelectorAll('flt-semantics')].map(e => e.id).join()"
+
+
 FRAMES = """n => new Promise(done => {
   const next = k => (k > 0 ? requestAnimationFrame(() => next(k - 1)) : done());
   next(n);
@@ -182,8 +190,9 @@ def scrolled_to(locator: Any, quiet: float = 0.45, timeout: float = 60.0) -> Any
     """Scroll ``locator`` into view and wait until it has stopped moving, inside the viewport.
     Flutter scrolls its own list a few frames after the page asks; a tap while it still moves
     lands on whatever is under the old spot (a person, too, waits for the list to stop).
-    At rest means the same place for ``quiet`` seconds and at least 8 frames: under load the
-    frames come late, and a list scrolled but not yet redrawn looks still for half a second.
+    At rest means the same place, and the same nodes on the whole screen, for ``quiet`` seconds
+    and at least 8 frames: under load the frames come late, and a list scrolled but not yet
+    redrawn looks still for half a second.
     Flutter does not always follow the page's request: after a dialog has covered the list, it
     ignored it (measured: a button 941 px above the screen stayed there); and it may leave the
     control under the navigation bar. Then, once the list is at rest, the mouse wheel brings the
@@ -206,11 +215,14 @@ def _at_rest(locator: Any, quiet: float, timeout: float) -> dict[str, float]:
         locator.scroll_into_view_if_needed(timeout=timeout * 1000)
     viewport = page.viewport_size
     end = time.monotonic() + timeout
-    box, since, still = None, time.monotonic(), 0
+    box, tree, since, still = None, None, time.monotonic(), 0
     while time.monotonic() < end:
-        now = locator.bounding_box()
-        if now != box:
-            box, since, still = now, time.monotonic(), 0
+        # the control's place and the whole screen's nodes: a control that stays put while the
+        # screen around it is still being built can be covered a moment later (a trade form's
+        # building button took the tap meant for "Trading done", under load)
+        now, nodes = locator.bounding_box(), page.evaluate(NODE_IDS)
+        if now != box or nodes != tree:
+            box, tree, since, still = now, nodes, time.monotonic(), 0
         elif time.monotonic() - since >= quiet and still >= 8:
             inside = now is not None and now["y"] >= 0 and now["y"] + now["height"] <= viewport["height"]
             if now is not None and inside and locator.evaluate(UNCOVERED):
@@ -230,11 +242,10 @@ def settled(page: Any, quiet: float = 0.5, timeout: float = 60.0) -> None:
     After a page load or a change of screen, Flutter may build a screen's nodes and then replace
     them (a route's transition ending): a control found in between is gone when it is tapped
     (one clean-clone run lost "Free move" that way, 300 ms after it appeared)."""
-    ids = "[...document.querySelectorAll('flt-semantics')].map(e => e.id).join()"
     end = time.monotonic() + timeout
     seen, since = None, time.monotonic()
     while time.monotonic() < end:
-        now = page.evaluate(ids)
+        now = page.evaluate(NODE_IDS)
         if now != seen:
             seen, since = now, time.monotonic()
         elif time.monotonic() - since >= quiet:
@@ -261,13 +272,16 @@ def tap_on(locator: Any, at: tuple[float, float] | None = None) -> None:
     for building 76 reached a shop button above the map that way, under load)."""
     page = locator.page
     end = time.monotonic() + 60
-    box = _at_rest(locator, 0.45, 60)
-    while locator.bounding_box() != box:  # it moved again after coming to rest: wait for the next rest
-        if time.monotonic() > end:
-            raise AssertionError(f"{locator} kept moving; {server_heard(page)}")
+    while True:
         box = _at_rest(locator, 0.45, 60)
-    dx, dy = at if at is not None else (box["width"] / 2, box["height"] / 2)
-    x, y = box["x"] + dx, box["y"] + dy
+        dx, dy = at if at is not None else (box["width"] / 2, box["height"] / 2)
+        x, y = box["x"] + dx, box["y"] + dy
+        # still there, and the page's topmost node at the point is the control or inside it (a
+        # scroll the page made and Flutter has not drawn yet leaves another control there)
+        if locator.bounding_box() == box and locator.evaluate(HIT_INSIDE, [x, y]):
+            break
+        if time.monotonic() > end:
+            raise AssertionError(f"{locator} kept moving or stayed covered; {server_heard(page)}")
     LAST_TAP[id(page)] = f"({x:.0f}, {y:.0f}) on {page.evaluate(WHAT_IS_AT, [x, y])!r}"
     page.mouse.click(x, y)
 
