@@ -234,3 +234,16 @@ def test_players_without_colours_get_distinct_free_ones():
     t = Table.new("toy", [{"name": "Ana", "color": "blue"}, "Ben", "Carla"])
     assert [p.color for p in t.players] == ["blue", "red", "green"]
     assert Table.from_json(t.to_json()).players == t.players
+
+
+def test_last_is_the_newest_entry_in_force_with_its_effects():
+    t = new()
+    assert t.last is None
+    t.submit(Start(first=0))
+    fx = t.submit(Add(seat=0, amount=2))
+    assert t.last == t.history[-1] == (1, Add(seat=0, amount=2), fx)
+    t.undo()
+    assert t.last == t.history[-1] and t.last[0] == 0
+    # and the same on a table read back from its file
+    back = Table.from_json(t.to_json())
+    assert back.last == t.last

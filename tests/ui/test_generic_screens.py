@@ -49,9 +49,8 @@ async def test_play_to_the_end_by_tapping_choices(tmp_path):
     await h.type_text("entry-json", json.dumps({"kind": "start", "first": 1}))
     await h.click("entry-submit")
     assert h.by_key("prompt-seat").value == "Ben"
-    assert (
-        "toy.fx.add" in h.by_key("choice-2").content.controls[-1].value
-    )  # preview of the effect, under the label
+    preview = h.by_key("choice-2").content.controls[-1]  # the effect, under the choice's label
+    assert "toy.fx.add" in preview.value
     taps = 0
     while h.has("choice-2"):
         await h.click("choice-2")

@@ -71,7 +71,7 @@ def view(app: App, id: str) -> ft.View:
     body += why(app, table)
     body += last_round(app, table)
     if prompt is not None and prompt.rule_ids:
-        rules = (app.tr.lang, tuple(prompt.rule_ids))
+        rules = (tr.lang, tuple(prompt.rule_ids))
         body.append(part(rules, lambda: moment_rules(app, prompt), key="moment-rules-part"))
     body.append(heading(tr("play.players")))
     body += [seat_panel(app, table, s) for s in range(len(table.players))]
