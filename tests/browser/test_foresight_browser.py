@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
-from ui_browser_kit import PHONE, on_screen, page_in, served, shot, tap_on
+from ui_browser_kit import on_screen, page_in, scroll_by, served, shot, tap_on
 
 from companion.core import Table
 from companion.core.foresight import table_history
@@ -51,12 +51,6 @@ def stored(data: Path, table: Table) -> Table:
         store.close()
 
 
-def scroll(page: Any, dy: int) -> None:
-    page.mouse.move(PHONE["width"] // 2, PHONE["height"] // 2)
-    page.mouse.wheel(0, dy)
-    page.wait_for_timeout(500)
-
-
 def button(page: Any, name: str | re.Pattern, exact: bool = True) -> Any:
     return page.get_by_role("button", name=name, exact=exact if isinstance(name, str) else None).first
 
@@ -84,7 +78,7 @@ def test_dragon_coming_events_and_the_month_summary(browser, tmp_path, lang):
         shot(page, f"foresight_dragon_detail_{lang}")
         tap_on(button(page, page_text(lang, "ui.action.close")))
         page.wait_for_timeout(500)
-        scroll(page, 1400)
+        scroll_by(page, 1400, 500)
         on_screen(page, summary.title.msg.render(lang))
         shot(page, f"hindsight_dragon_{lang}")
         page.close()
@@ -139,6 +133,6 @@ def test_dayu_the_card_under_the_marker(browser, tmp_path, lang):
     with served(data) as url:
         page = page_in(browser, url + f"table/{table.id}", lang)
         on_screen(page, preview.line.msg.render(lang))
-        scroll(page, 1050)  # past the form and the ring: the card sits under the question's board
+        scroll_by(page, 1050, 500)  # past the form and the ring: the card sits under the question's board
         shot(page, f"foresight_dayu_{lang}")
         page.close()

@@ -19,6 +19,7 @@ from ui_browser_kit import (
     enable_semantics,
     open_app,
     screen_texts,
+    scroll_by,
     served,
     server_heard,
     settled,
@@ -209,7 +210,7 @@ def test_chinatown_place_by_tapping_and_quick_income(browser, app):
         lambda: cell(page, 72).filter(has_text="complete (3/3)").count() == 1,
         what="the complete Photo business",
     )
-    scroll(page, 2000)  # the bottom districts and the income of each player
+    scroll_by(page, 2000)  # the bottom districts and the income of each player
     shot(page, "chinatown_quick_income")
     assert page.viewport_size == PHONE
     page.close()
@@ -217,12 +218,6 @@ def test_chinatown_place_by_tapping_and_quick_income(browser, app):
 
 def on_screen(page: Any, text: str) -> None:
     wait_until(lambda: any(text in t for t in screen_texts(page)), what=f"{text!r} on screen")
-
-
-def scroll(page: Any, dy: int) -> None:
-    page.mouse.move(PHONE["width"] // 2, PHONE["height"] // 2)
-    page.mouse.wheel(0, dy)
-    page.wait_for_timeout(400)
 
 
 def cell(page: Any, n: int) -> Any:

@@ -26,7 +26,7 @@ SHOTS = (
 
 def shot(page: Any, name: str, settle_ms: int = 900) -> Path:
     """A phone-size screenshot once the last frame has painted; returns its path."""
-    page.mouse.move(PHONE["width"] // 2, 40)  # off any control: no hover tooltip in the picture
+    lift_finger(page)  # off any control: no hover tooltip in the picture
     page.wait_for_timeout(settle_ms)  # tooltips fade; the boot overlay shows right after a tap
     SHOTS.mkdir(parents=True, exist_ok=True)
     path = SHOTS / f"{name}.png"
@@ -44,6 +44,9 @@ CHROME_ARGS = [
     "--disable-sync",
 ]
 PHONE = {"width": 412, "height": 915}
+# Where the pointer rests between taps, and where a tap outside a dialog goes: the middle of the
+# app bar's empty top edge (no control, so no tooltip; above any dialog, so the barrier).
+OFF_CONTROLS = (PHONE["width"] // 2, 8)
 
 
 def free_port() -> int:
@@ -317,7 +320,15 @@ def lift_finger(page: Any) -> None:
     burner, 5 of 8 names typed after "Remove player" were lost with the pointer left on the
     button, 0 of 8 with it lifted (docs/DECISIONS.md, "Only the wheel scrolls, and the pointer
     leaves after each tap")."""
-    page.mouse.move(PHONE["width"] // 2, 8)  # the app bar's empty top edge: no tooltip there
+    page.mouse.move(*OFF_CONTROLS)
+
+
+def scroll_by(page: Any, dy: int, settle_ms: int = 400) -> None:
+    """Turn the mouse wheel by ``dy`` over the middle of the screen, then let the list settle:
+    for a look further down the screen (a screenshot), not for reaching a control to tap."""
+    page.mouse.move(PHONE["width"] // 2, PHONE["height"] // 2)
+    page.mouse.wheel(0, dy)
+    page.wait_for_timeout(settle_ms)
 
 
 def dismiss(page: Any, title: str) -> None:
@@ -326,7 +337,7 @@ def dismiss(page: Any, title: str) -> None:
     Not Escape: one clean-clone run under load lost an Escape though the pointer had left the
     button and its tooltip (docs/DECISIONS.md, "A dialog that would not close on Escape")."""
     page.get_by_text(title).first.wait_for(timeout=60000)
-    page.mouse.click(PHONE["width"] // 2, 8)  # above the dialog: the barrier, not the app bar
+    page.mouse.click(*OFF_CONTROLS)  # above the dialog: the barrier, not the app bar
     try:
         page.get_by_text(title).first.wait_for(state="detached", timeout=60000)
     except Exception as stuck:
