@@ -53,6 +53,26 @@ def _loss_cause(rule_id: str) -> str:
     return "other"
 
 
+def _releases(fx: Sequence[Effect], seat: int, gone: int) -> list[tuple[str, int]]:
+    """Each person ``seat`` lost in one entry, under the cause of its own release effect: one entry
+    can release for two causes (no room, then the Tribute; an invasion, then the wall check)."""
+    out: list[tuple[str, int]] = []
+    for e in fx:
+        if e.seat != seat or e.msg.key not in RELEASE_KEYS:
+            continue
+        if e.msg.key == "dragon.fx.quake_gone":  # a whole palace at once ("—" when it stood empty)
+            persons = e.msg.args.get("persons")
+            count = len(persons) if isinstance(persons, list) else 0
+        else:
+            count = 1
+        if count:
+            out.append((_loss_cause(e.rule_id), count))
+    counted = sum(n for _, n in out)
+    if counted != gone:  # an effect the keys above miss: count the rest, never drop a person
+        out.append(("other", gone - counted))
+    return out
+
+
 def dragon(
     states: Sequence[Any], effects: Sequence[list[Effect]], entries: Sequence[Any], board: Scoreboard
 ) -> list[Figure]:
@@ -71,8 +91,8 @@ def dragon(
         for seat, (old, new) in enumerate(zip(before, after, strict=True)):
             gone = len(new.released) - len(old.released)
             if gone > 0:
-                cause = next((e.rule_id for e in fx if e.seat == seat and e.msg.key in RELEASE_KEYS), "")
-                lost[(seat, _loss_cause(cause))] += gone
+                for cause, count in _releases(fx, seat, gone):
+                    lost[(seat, cause)] += count
     figures += [Figure(seat=s, name="lost", key=k, value=v) for (s, k), v in sorted(lost.items())]
     if end.options.great_wall:
         done = int(len(end.wall) >= RULES.wall.max_sections)

@@ -47,8 +47,10 @@ class PlayerLine(BaseModel):
 
 
 class FigureLine(BaseModel):
-    """A game-specific figure summed over the plays: ``rows`` seats of plays had it (plays, for a
-    figure of the whole table such as the Great Wall finished)."""
+    """A game-specific figure summed over the plays. ``rows`` is what its mean is per: every seat
+    of the plays counted (a seat without the figure had none of it: a player who lost nobody to
+    the drought), or for a figure of the whole table (the Great Wall finished) the plays that
+    have it. docs/DECISIONS.md, "Statistics: per seat"."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -56,6 +58,7 @@ class FigureLine(BaseModel):
     key: str
     total: int
     rows: int
+    per_seat: bool = True  # False: a figure of the whole table, its mean is per play
 
     @property
     def mean(self) -> float:
@@ -90,11 +93,14 @@ def game_stats(read: Reader, game: str, player: str | None = None) -> GameStats:
     seat_filter = " AND ps.player_id = ?" if player else ""
     args: tuple[Any, ...] = (game, player) if player else (game,)
     base = f"FROM play_seats ps JOIN plays p ON p.id = ps.play_id WHERE p.game = ?{seat_filter}"
-    plays, wins, seats, avg, best, worst, secs = read(
+    plays, wins, seats, avg, best, worst = read(
         "SELECT COUNT(DISTINCT p.id), COALESCE(SUM(ps.winner), 0), COUNT(*), AVG(ps.score),"
-        f" MAX(ps.score), MIN(ps.score), AVG(p.seconds) {base}",
+        f" MAX(ps.score), MIN(ps.score) {base}",
         args,
     )[0]
+    # A play's length counts once, however many seats it had.
+    player_plays = " AND p.id IN (SELECT play_id FROM play_seats WHERE player_id = ?)" if player else ""
+    secs = read(f"SELECT AVG(p.seconds) FROM plays p WHERE p.game = ?{player_plays}", args)[0][0]
     # Per player: linked seats by player, the others by their name (case ignored).
     players = [
         PlayerLine(player_id=r[0], name=r[1], plays=r[2], wins=r[3], average=r[4], best=r[5], worst=r[6])
@@ -129,9 +135,9 @@ def game_stats(read: Reader, game: str, player: str | None = None) -> GameStats:
     else:
         source = "FROM play_figures f WHERE f.game = ?"
     figures = [
-        FigureLine(name=r[0], key=r[1], total=r[2], rows=r[3])
+        FigureLine(name=r[0], key=r[1], total=r[2], rows=seats if r[4] else r[3], per_seat=bool(r[4]))
         for r in read(
-            f"SELECT f.name, f.key, SUM(f.value), COUNT(*) {source}"
+            f"SELECT f.name, f.key, SUM(f.value), COUNT(*), MAX(f.seat IS NOT NULL) {source}"
             " GROUP BY f.name, f.key ORDER BY f.name, f.key",
             args,
         )
