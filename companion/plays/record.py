@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import uuid
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 from pydantic import ValidationError
@@ -30,7 +30,8 @@ def record(
     the first and last entry when known."""
     states, effects, entries = history or table_history(table)
     board = table.game.score(states[-1])
-    ended = ended or datetime.now(UTC).isoformat(timespec="seconds")
+    ended = _utc_text(ended) or datetime.now(UTC).isoformat(timespec="seconds")
+    started = _utc_text(started)
     return PlayRecord(
         id=table.id,
         table_id=table.id,
@@ -76,10 +77,47 @@ def _seconds(started: str | None, ended: str | None) -> int | None:
     if not started or not ended:
         return None
     try:
-        delta = datetime.fromisoformat(ended) - datetime.fromisoformat(started)
+        delta = utc(ended) - utc(started)
     except ValueError:
         return None
     return max(0, int(delta.total_seconds()))
+
+
+def utc(text: str) -> datetime:
+    """An ISO time as an aware UTC time; a time without a zone is read as UTC (docs/FORMAT.md)."""
+    when = datetime.fromisoformat(text)
+    return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
+
+
+def _utc_text(text: str | None) -> str | None:
+    """A table file's time (with or without a zone) as the log stores it: UTC; unreadable: None."""
+    if not text:
+        return None
+    try:
+        return utc(text).isoformat(timespec="seconds")
+    except ValueError:
+        return None
+
+
+# A clock a few minutes ahead of another is no reason to refuse a play.
+FUTURE_SLACK = timedelta(minutes=10)
+
+
+def play_date(text: str) -> str:
+    """When a play ended, as typed or sent, stored in UTC (CalcInputError if it is not a date, or
+    in the future). A day alone is that day at noon UTC, the same day on every clock from UTC-11
+    to UTC+11; a time without a zone is the local time of this device."""
+    try:
+        if len(text.strip()) == 10:  # YYYY-MM-DD
+            when = datetime.combine(date.fromisoformat(text.strip()), time(12), tzinfo=UTC)
+        else:
+            when = datetime.fromisoformat(text.strip())
+            when = when.astimezone(UTC)  # a naive time: astimezone reads it as local time
+    except (ValueError, OverflowError) as exc:
+        raise CalcInputError("plays.calc.bad_date", found=text) from exc
+    if when > datetime.now(UTC) + FUTURE_SLACK:
+        raise CalcInputError("plays.calc.future_date", found=text)
+    return when.isoformat(timespec="seconds")
 
 
 # Quick score calculators that give a final result: name -> (game, its tie-break key).
@@ -125,11 +163,10 @@ def calculated(
     ids = player_ids or [None] * len(names)
     if len(ids) != len(names):
         raise CalcInputError("plays.calc.bad_players", n=len(names))
-    when = date or datetime.now(UTC).isoformat(timespec="seconds")
-    try:
-        datetime.fromisoformat(when)
-    except ValueError as exc:
-        raise CalcInputError("plays.calc.bad_date", found=when) from exc
+    linked = [p for p in ids if p is not None]
+    if len(set(linked)) != len(linked):
+        raise CalcInputError("plays.link.twice")
+    when = play_date(date) if date else datetime.now(UTC).isoformat(timespec="seconds")
     best = sorted(totals, reverse=True)
     try:
         seats = [

@@ -182,10 +182,12 @@ class PlayersMixin:
         )
         if shared:
             raise StoreError("plays.player.merge_same_table", keep=keep.name, gone=gone.name)
+        # The unique indexes check it again inside the transaction (another process may link meanwhile).
         self._write(
             ("UPDATE seat_links SET player_id = ? WHERE player_id = ?", (keep.id, gone.id)),
             ("UPDATE play_seats SET player_id = ? WHERE player_id = ?", (keep.id, gone.id)),
             ("DELETE FROM players WHERE id = ?", (gone.id,)),
+            refused=StoreError("plays.player.merge_same_table", keep=keep.name, gone=gone.name),
         )
         return self.player(keep.id)
 
@@ -211,7 +213,10 @@ class PlayersMixin:
         if not head:
             raise StoreError("store.no_such_table", id=table_id)
 
-        self._write(*self._link_statements(table_id, len(_header_players(head[0][0])), player_ids))
+        self._write(
+            *self._link_statements(table_id, len(_header_players(head[0][0])), player_ids),
+            refused=StoreError("plays.link.changed"),
+        )
 
     def _link_statements(
         self, table_id: str, seats: int, player_ids: list[str | None]
@@ -234,6 +239,15 @@ class PlayersMixin:
             for seat, p in enumerate(player_ids)
             if p is not None
         ]
+        # Unlink first: a swap of two players would otherwise meet the one-seat-per-player index
+        # half-way through.
+        statements.append(
+            (
+                "UPDATE play_seats SET player_id = NULL"
+                " WHERE play_id = (SELECT id FROM plays WHERE table_id = ?)",
+                (table_id,),
+            )
+        )
         statements += [
             (
                 "UPDATE play_seats SET player_id = ? WHERE seat = ?"

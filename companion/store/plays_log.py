@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.plays.models import PlayRecord
-from companion.plays.record import calculated
+from companion.plays.record import calculated, play_date
 from companion.store.plays_rows import PLAY_COLUMNS, insert_play, plays_from_rows
 from companion.store.plays_stats import GameStats, game_stats
 
@@ -66,22 +66,95 @@ class PlaysMixin:
     ) -> PlayRecord:
         """Log a game played without the app from a final-scoring calculator's input (players in
         seat order) and, when the screen showed it, its result (checked to be the input's)."""
-        for p in {p for p in player_ids or () if p is not None}:
-            self.player(p)  # type: ignore[attr-defined]  # PlayersMixin's, beside this one in Store
-        play = calculated(calculator, data, result, date=date, options=options, player_ids=player_ids)
-        self._write(*insert_play(play))
-        return play
-
-    def delete_play(self, play_id: str) -> None:
-        """Remove a play logged from a calculator (a table's play goes with an undo of its last entry)."""
         from companion.store.sqlite_store import StoreError
 
-        rows = self._read("SELECT table_id FROM plays WHERE id = ?", (play_id,))
-        if not rows:
+        if player_ids is not None:
+            check_links(self, len(player_ids), player_ids)
+        play = calculated(calculator, data, result, date=date, options=options, player_ids=player_ids)
+        self._write(*insert_play(play), refused=StoreError("plays.link.changed"))
+        return play
+
+    def delete_play(self, play_id: str) -> PlayRecord:
+        """Remove a play from the log and return it (``restore_play`` puts it back: the undo).
+
+        A table's play stays out of the log although its table is finished (``tables.unlogged``).
+        """
+        from companion.store.sqlite_store import StoreError
+
+        play = self.play(play_id)
+        if play is None:
             raise StoreError("plays.play.unknown", id=play_id)
-        if rows[0][0] is not None:
-            raise StoreError("plays.play.of_a_table")
-        self._write(("DELETE FROM plays WHERE id = ?", (play_id,)))
+        self._write(
+            ("DELETE FROM plays WHERE id = ?", (play_id,)),
+            ("UPDATE tables SET unlogged = 1 WHERE id = ?", (play.table_id,)),
+        )
+        return play
+
+    def restore_play(self, play: PlayRecord) -> None:
+        """Put back a play ``delete_play`` removed, as it was (a player deleted since: unlinked)."""
+        from companion.store.sqlite_store import StoreError
+
+        known = {r[0] for r in self._read("SELECT id FROM players")}
+        seats = [s if s.player_id in known else s.model_copy(update={"player_id": None}) for s in play.seats]
+        table_id = (
+            play.table_id
+            if play.table_id and self._read("SELECT 1 FROM tables WHERE id = ?", (play.table_id,))
+            else None
+        )
+        again = play.model_copy(update={"seats": seats, "table_id": table_id})
+        self._write(
+            *insert_play(again),
+            ("UPDATE tables SET unlogged = 0 WHERE id = ?", (table_id,)),
+            refused=StoreError("plays.link.changed"),
+        )
+
+    def link_play(self, play_id: str, player_ids: list[str | None]) -> PlayRecord:
+        """Say who sat at each seat of a play (None: nobody from the player list). A play of a
+        stored table links the table's seats too, so both always agree."""
+        from companion.store.sqlite_store import StoreError
+
+        play = self.play(play_id)
+        if play is None:
+            raise StoreError("plays.play.unknown", id=play_id)
+        if play.table_id is not None and self._read("SELECT 1 FROM tables WHERE id = ?", (play.table_id,)):
+            self.link_seats(play.table_id, player_ids)  # type: ignore[attr-defined]  # PlayersMixin's
+        else:
+            check_links(self, len(play.seats), player_ids)
+            self._write(
+                (
+                    "UPDATE play_seats SET player_id = NULL WHERE play_id = ?",
+                    (play_id,),
+                ),  # a swap: see link_seats
+                *[
+                    ("UPDATE play_seats SET player_id = ? WHERE play_id = ? AND seat = ?", (p, play_id, seat))
+                    for seat, p in enumerate(player_ids)
+                ],
+                refused=StoreError("plays.link.changed"),
+            )
+        found = self.play(play_id)
+        assert found is not None
+        return found
+
+    def redate_play(self, play_id: str, date: str) -> PlayRecord:
+        """Change the date a play ended (an ISO date or time; stored in UTC, never in the future)."""
+        from companion.store.sqlite_store import StoreError
+
+        if self.play(play_id) is None:
+            raise StoreError("plays.play.unknown", id=play_id)
+        when = play_date(date)
+        self._write(("UPDATE plays SET date = ? WHERE id = ?", (when, play_id)))
+        found = self.play(play_id)
+        assert found is not None
+        return found
+
+    def matching_players(self, names: list[str]) -> list[str | None]:
+        """The remembered player named like each seat (case and spacing ignored), or None."""
+        keys = [" ".join(n.split()).casefold() for n in names]
+        rows = self._read(
+            f"SELECT name_key, id FROM players WHERE name_key IN ({', '.join('?' * len(keys))})", tuple(keys)
+        )
+        found = dict(rows)
+        return [found.get(k) for k in keys]
 
     def stats(self, game: str, player: str | None = None) -> GameStats:
         """Statistics of one game, or of one player (an id) in that game, all computed by SQLite."""
@@ -107,3 +180,16 @@ def _filters(
         clauses.append("substr(p.date, 1, ?) <= ?")
         args += [len(until), until]
     return ("WHERE " + " AND ".join(clauses) if clauses else ""), tuple(args)
+
+
+def check_links(store: Any, seats: int, player_ids: list[str | None]) -> None:
+    """StoreError unless ``player_ids`` has one entry per seat, each player once, all known."""
+    from companion.store.sqlite_store import StoreError
+
+    if len(player_ids) != seats:
+        raise StoreError("plays.link.count", n=len(player_ids), seats=seats)
+    linked = [p for p in player_ids if p is not None]
+    if len(set(linked)) != len(linked):
+        raise StoreError("plays.link.twice")
+    for p in set(linked):
+        store.player(p)

@@ -37,7 +37,7 @@ from companion.core.registry import UnknownGame
 from companion.core.registry import get as get_game
 from companion.core.table import FILE_FORMAT, FILE_VERSION
 from companion.plays import record
-from companion.store import checkpoint
+from companion.store import checkpoint, upkeep
 from companion.store.players import PlayersMixin
 from companion.store.plays_log import PlaysMixin
 from companion.store.plays_rows import insert_play
@@ -62,9 +62,10 @@ CREATE TABLE IF NOT EXISTS entries (
     PRIMARY KEY (table_id, seq)
 );
 """
-SCHEMA_VERSION = (
-    3  # PRAGMA user_version; 0: before tables.rev; 1: before players and plays; 2: before checkpoints
-)
+# PRAGMA user_version; 0: before tables.rev; 1: before players and plays; 2: before checkpoints;
+# 3: before one seat per player, tables.unlogged and the Dragon losses counted per release.
+SCHEMA_VERSION = 4
+BUSY_SECONDS = 30
 
 
 @dataclass
@@ -153,14 +154,35 @@ class Store(PlayersMixin, PlaysMixin):
         # Flet runs handlers on the event loop and pubsub in a thread pool: one shared
         # connection, serialised by the lock.
         try:
-            self._db = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None)
+            # A writer waits for another process's transaction (a merge, a restore) rather than failing.
+            self._db = sqlite3.connect(
+                str(self.path), check_same_thread=False, isolation_level=None, timeout=BUSY_SECONDS
+            )
+            self._refuse_newer()
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._db.executescript(SCHEMA)
             self._migrate()
+            self._log_missing_plays()
         except sqlite3.Error as exc:
             raise _sqlite_error(exc, self.path) from exc
+
+    def _refuse_newer(self) -> None:
+        """A store a newer version wrote may hold what this code would break: never write to it."""
+        found = self._db.execute("PRAGMA user_version").fetchone()[0]
+        if found > SCHEMA_VERSION:
+            self._db.close()
+            raise StoreError("sec-input.store.newer", path=str(self.path), found=found, ours=SCHEMA_VERSION)
+
+    def _log_missing_plays(self) -> None:
+        """Log every finished table the play log lacks (one indexed query when none is missing)."""
+        for statements in upkeep.missing_plays(self._db, self._table_data):
+            self._write(*statements)
+
+    def _table_data(self, table_id: str) -> Any:
+        data, _rev, problem = self._read_table(table_id)
+        return None if problem is not None else data
 
     def _migrate(self) -> None:
         """Bring a store written by an older version up to SCHEMA_VERSION (in one transaction)."""
@@ -180,6 +202,8 @@ class Store(PlayersMixin, PlaysMixin):
                 self._db.execute(statement)
             if found < 2:  # version 2 logged them already
                 self._log_finished_tables()
+            if found < 4:
+                upkeep.to_version_4(self._db, self._table_data)
             self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         except BaseException:
             self._db.execute("ROLLBACK")
@@ -217,8 +241,17 @@ class Store(PlayersMixin, PlaysMixin):
             raise _sqlite_error(exc, self.path) from exc
 
     # ---- transactions ---------------------------------------------------------------
-    def _write(self, *statements: tuple[str, tuple[Any, ...]], table: Table | None = None) -> None:
-        """Run ``statements`` in one transaction; with ``table``, only if its revision is the one last seen."""
+    def _write(
+        self,
+        *statements: tuple[str, tuple[Any, ...]],
+        table: Table | None = None,
+        refused: StoreError | None = None,
+    ) -> None:
+        """Run ``statements`` in one transaction; with ``table``, only if its revision is the one last seen.
+
+        ``refused``: the error to raise when a constraint refuses the change (one player at two
+        seats of a play: checked by SQLite inside the transaction, so no race gets past it).
+        """
         with self._lock:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
@@ -231,6 +264,8 @@ class Store(PlayersMixin, PlaysMixin):
                 except BaseException:
                     self._rollback()
                     raise
+            except sqlite3.IntegrityError as exc:
+                raise (refused or _sqlite_error(exc, self.path)) from exc
             except sqlite3.Error as exc:
                 raise _sqlite_error(exc, self.path) from exc
             if table is not None:

@@ -1,0 +1,112 @@
+"""Keeping an older store right: the migration to schema 4 and the check every open makes.
+
+Schema 4 (issue 24):
+- ``play_seats`` and ``seat_links`` take one player once per play and per table, as a unique
+  index, so two processes racing a merge and a link cannot both get in (the check is the
+  database's, inside the writing transaction). Rows that already broke it keep their first seat.
+- ``tables.unlogged`` marks a finished table whose play was deleted on purpose.
+- Tables that Redo finished before the play log existed kept ``finished = 0``: they are
+  replayed once and marked, so the check below logs them.
+- Dragon plays counted every person lost in one entry under the first cause: their figures are
+  made again from the table's log, where the table is still stored.
+
+Every open then logs each finished table the log lacks (an indexed query, no replay unless one
+is missing).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from typing import Any
+
+from companion.core.table import Table, TableError
+from companion.plays.record import record
+from companion.store.plays_rows import insert_play
+
+# The data of a table file for a stored table, or None when it cannot be read.
+ReadTable = Callable[[str], Any]
+
+ONE_PLAYER_PER_PLAY = (
+    "CREATE UNIQUE INDEX IF NOT EXISTS one_seat_per_player_in_a_play ON play_seats (play_id, player_id)"
+)
+ONE_PLAYER_PER_TABLE = (
+    "CREATE UNIQUE INDEX IF NOT EXISTS one_seat_per_player_at_a_table ON seat_links (table_id, player_id)"
+)
+
+
+def to_version_4(db: sqlite3.Connection, read_table: ReadTable) -> None:
+    """The schema 4 changes, inside the migration's transaction."""
+    if "unlogged" not in {row[1] for row in db.execute("PRAGMA table_info(tables)")}:
+        db.execute("ALTER TABLE tables ADD COLUMN unlogged INTEGER NOT NULL DEFAULT 0")
+    _one_seat_per_player(db)
+    _mark_tables_redo_finished(db, read_table)
+    _count_dragon_losses_again(db, read_table)
+
+
+def _one_seat_per_player(db: sqlite3.Connection) -> None:
+    """Unlink every seat but the first where one player sat twice, then forbid it for good."""
+    db.execute(
+        "UPDATE play_seats SET player_id = NULL WHERE player_id IS NOT NULL AND seat > ("
+        " SELECT MIN(o.seat) FROM play_seats o WHERE o.play_id = play_seats.play_id"
+        " AND o.player_id = play_seats.player_id)"
+    )
+    db.execute(
+        "DELETE FROM seat_links WHERE seat > (SELECT MIN(o.seat) FROM seat_links o"
+        " WHERE o.table_id = seat_links.table_id AND o.player_id = seat_links.player_id)"
+    )
+    db.execute(ONE_PLAYER_PER_PLAY)
+    db.execute(ONE_PLAYER_PER_TABLE)
+
+
+def _opened(read_table: ReadTable, table_id: str) -> Table | None:
+    data = read_table(table_id)
+    if data is None:
+        return None
+    try:
+        return Table.from_dict(data, legal_redo_only=True)
+    except TableError:  # a damaged table is listed as damaged; it makes no play
+        return None
+
+
+def _mark_tables_redo_finished(db: sqlite3.Connection, read_table: ReadTable) -> None:
+    for (table_id,) in db.execute("SELECT id FROM tables WHERE finished = 0 AND entries > 0").fetchall():
+        table = _opened(read_table, table_id)
+        if table is not None and table.finished:
+            db.execute("UPDATE tables SET finished = 1 WHERE id = ?", (table_id,))
+
+
+def _count_dragon_losses_again(db: sqlite3.Connection, read_table: ReadTable) -> None:
+    rows = db.execute(
+        "SELECT p.id, p.table_id FROM plays p JOIN tables t ON t.id = p.table_id"
+        " WHERE p.game = 'dragon' AND p.source = 'table'"
+    ).fetchall()
+    for play_id, table_id in rows:
+        table = _opened(read_table, table_id)
+        if table is None or not table.finished:
+            continue
+        lost = [f for f in record(table).figures if f.name == "lost"]
+        db.execute("DELETE FROM play_figures WHERE play_id = ? AND name = 'lost'", (play_id,))
+        db.executemany(
+            "INSERT INTO play_figures (play_id, game, seat, name, key, value) VALUES (?, 'dragon', ?, ?, ?, ?)",
+            [(play_id, f.seat, f.name, f.key, f.value) for f in lost],
+        )
+
+
+# Finished tables whose play is missing (and was not deleted on purpose).
+UNLOGGED = (
+    "SELECT t.id, t.created, t.updated FROM tables t WHERE t.finished = 1 AND t.unlogged = 0"
+    " AND NOT EXISTS (SELECT 1 FROM plays p WHERE p.table_id = t.id)"
+)
+
+
+def missing_plays(db: sqlite3.Connection, read_table: ReadTable) -> list[list[tuple[str, tuple[Any, ...]]]]:
+    """The statements that log each finished table the log lacks (usually none: one query)."""
+    out = []
+    for table_id, created, updated in db.execute(UNLOGGED).fetchall():
+        table = _opened(read_table, table_id)
+        if table is not None and table.finished:
+            links = dict(db.execute("SELECT seat, player_id FROM seat_links WHERE table_id = ?", (table_id,)))
+            ids = [links.get(seat) for seat in range(len(table.players))]
+            out.append(insert_play(record(table, started=created, ended=updated, player_ids=ids)))
+    return out

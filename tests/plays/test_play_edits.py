@@ -1,0 +1,187 @@
+"""A logged play afterwards: linked, unlinked, redated, deleted and put back; dates in UTC and
+never in the future; one player per play; times without a zone; a store from a newer version."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from plays_helpers import finished_game
+
+from companion.core import Table
+from companion.core.calc import CalcInputError
+from companion.plays.record import play_date
+from companion.store import Store, StoreError
+from companion.store.sqlite_store import SCHEMA_VERSION
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = Store(tmp_path / "tables.sqlite3")
+    yield s
+    s.close()
+
+
+DRAGON = {"players": [{"name": "Ana", "vp": 40}, {"name": "Ben", "vp": 42}]}
+
+
+def test_dates_are_stored_in_utc_and_the_future_is_refused():
+    assert (
+        play_date("2026-05-31") == "2026-05-31T12:00:00+00:00"
+    )  # a day alone: noon UTC, same day everywhere
+    assert play_date("2026-05-31T23:30:00-03:00") == "2026-06-01T02:30:00+00:00"
+    local = datetime(2026, 5, 31, 20, 0).astimezone(UTC).isoformat(timespec="seconds")
+    assert play_date("2026-05-31T20:00:00") == local  # no zone: this device's own time
+    for bad in (
+        "3026-01-01",
+        (datetime.now(UTC) + timedelta(hours=2)).isoformat(),
+        "yesterday",
+        "2026-02-30",
+    ):
+        with pytest.raises(CalcInputError) as err:
+            play_date(bad)
+        assert err.value.msg.key in {"plays.calc.future_date", "plays.calc.bad_date"}
+    assert play_date((datetime.now(UTC) + timedelta(minutes=2)).isoformat())  # a clock a little ahead
+
+
+def test_one_player_cannot_sit_twice_in_a_play(store):
+    ana = store.create_player("Ana")
+    with pytest.raises((StoreError, CalcInputError)) as err:
+        store.log_calculated("dragon-final", DRAGON, player_ids=[ana.id, ana.id])
+    assert err.value.msg.key == "plays.link.twice"
+    play = store.log_calculated("dragon-final", DRAGON, player_ids=[ana.id, None])
+    with pytest.raises(StoreError) as err:
+        store.link_play(play.id, [ana.id, ana.id])
+    assert err.value.msg.key == "plays.link.twice"
+    # Even written past the checks, the database refuses it inside the transaction.
+    with pytest.raises(StoreError) as err:
+        store._write(
+            ("UPDATE play_seats SET player_id = ? WHERE play_id = ?", (ana.id, play.id)),
+            refused=StoreError("plays.link.changed"),
+        )
+    assert err.value.msg.key == "plays.link.changed"
+    assert [s.player_id for s in store.play(play.id).seats] == [ana.id, None]
+
+
+def test_a_play_is_linked_unlinked_and_redated(store):
+    ana, ben = store.create_player("Ana"), store.create_player("Ben")
+    play = store.log_calculated("dragon-final", DRAGON, date="2026-05-31")
+    assert store.plays(player=ana.id) == []
+    linked = store.link_play(play.id, [ana.id, ben.id])
+    assert [s.player_id for s in linked.seats] == [ana.id, ben.id]
+    assert store.stats("dragon", ben.id).wins == 1
+    store.link_play(play.id, [None, ben.id])
+    assert store.plays(player=ana.id) == []
+    moved = store.redate_play(play.id, "2026-04-01")
+    assert moved.date == "2026-04-01T12:00:00+00:00"
+    with pytest.raises(CalcInputError):
+        store.redate_play(play.id, "3026-04-01")
+    assert store.play(play.id).date == moved.date
+
+
+def test_a_tables_play_links_its_table_too(store):
+    ana = store.create_player("Ana")
+    table = store.create(finished_game(1))  # Chinatown, seats named Ana, Ben, ...
+    store.link_play(table.id, [ana.id] + [None] * (len(table.players) - 1))
+    assert store.seat_links(table.id)[0] == ana.id
+    assert store.plays(player=ana.id)[0].table_id == table.id
+
+
+def test_a_deleted_play_comes_back_with_undo_and_stays_away_otherwise(store, tmp_path):
+    ana = store.create_player("Ana")
+    table = store.create(finished_game(0), [ana.id] + [None] * (len(finished_game(0).players) - 1))
+    gone = store.delete_play(table.id)
+    assert store.plays() == []
+    store.close()
+    again = Store(tmp_path / "tables.sqlite3")  # the check on open does not log it again
+    assert again.plays() == []
+    again.restore_play(gone)
+    assert again.play(gone.id) == gone
+    again.close()
+    assert Store(tmp_path / "tables.sqlite3").play(gone.id) == gone
+
+
+def test_matching_players_ignores_case_and_spacing(store):
+    ana = store.create_player("Ana María")
+    assert store.matching_players(["ana  maría", "Ben", "ANA MARÍA"]) == [ana.id, None, ana.id]
+
+
+def test_a_table_file_with_times_without_a_zone_logs_its_play(store):
+    data = json.loads(finished_game(0).to_json())
+    data["created"] = "2026-05-31T20:00:00"
+    table = store.import_json(json.dumps(data))
+    play = store.play(table.id)
+    assert play.started == "2026-05-31T20:00:00+00:00" and play.seconds is not None
+
+
+def test_a_store_from_a_newer_version_is_refused_and_left_as_it_was(tmp_path):
+    path = tmp_path / "tables.sqlite3"
+    Store(path).close()
+    db = sqlite3.connect(path)
+    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    db.close()
+    before = path.read_bytes()
+    with pytest.raises(StoreError) as err:
+        Store(path)
+    assert err.value.msg.key == "sec-input.store.newer"
+    assert path.read_bytes() == before
+
+
+def test_the_check_on_open_logs_a_finished_table_the_log_lacks(tmp_path):
+    path = tmp_path / "tables.sqlite3"
+    store = Store(path)
+    table = store.create(finished_game(2))
+    store._write(("DELETE FROM plays WHERE id = ?", (table.id,)))  # as a crash between the two once could
+    store.close()
+    assert [p.table_id for p in Store(path).plays()] == [table.id]
+
+
+def test_schema_3_stores_are_brought_up_to_date(tmp_path):
+    """A version-3 store: a table Redo finished without a play, Dragon losses all under one
+    cause, one player at two seats. The migration makes each right."""
+    path = tmp_path / "tables.sqlite3"
+    store = Store(path)
+    ana = store.create_player("Ana")
+    redone = store.create(finished_game(2))
+    dragon = store.create(finished_game(0))
+    calc = store.log_calculated("dragon-final", DRAGON, player_ids=[ana.id, None])
+    right = {(f.seat, f.key, f.value) for f in store.play(dragon.id).figures if f.name == "lost"}
+    store.close()
+    db = sqlite3.connect(path)
+    db.executescript(
+        f"""
+        PRAGMA foreign_keys = ON;
+        DROP INDEX one_seat_per_player_in_a_play;
+        DROP INDEX one_seat_per_player_at_a_table;
+        ALTER TABLE tables DROP COLUMN unlogged;
+        UPDATE tables SET finished = 0 WHERE id = '{redone.id}';
+        DELETE FROM plays WHERE id = '{redone.id}';
+        UPDATE play_figures SET key = 'no_room' WHERE play_id = '{dragon.id}' AND name = 'lost';
+        UPDATE play_seats SET player_id = '{ana.id}' WHERE play_id = '{calc.id}';
+        PRAGMA user_version = 3;
+        """
+    )
+    db.close()
+    store = Store(path)
+    assert {i.id: i.finished for i in store.list()}[redone.id] is True
+    assert store.play(redone.id) is not None
+    fixed = {(f.seat, f.key, f.value) for f in store.play(dragon.id).figures if f.name == "lost"}
+    assert fixed == right
+    assert [s.player_id for s in store.play(calc.id).seats] == [ana.id, None]
+    store.close()
+
+
+def test_a_table_finished_in_a_store_is_found_by_table_id(store):
+    table = store.create(Table.from_json(finished_game(1).to_json()))
+    assert store.play(table.id).table_id == table.id
+
+
+def test_two_players_can_swap_seats(store):
+    ana, ben = store.create_player("Ana"), store.create_player("Ben")
+    play = store.log_calculated("dragon-final", DRAGON, player_ids=[ana.id, ben.id])
+    assert [s.player_id for s in store.link_play(play.id, [ben.id, ana.id]).seats] == [ben.id, ana.id]
+    table = store.create(finished_game(0), [ana.id, ben.id] + [None] * (len(finished_game(0).players) - 2))
+    store.link_seats(table.id, [ben.id, ana.id] + [None] * (len(table.players) - 2))
+    assert [s.player_id for s in store.play(table.id).seats][:2] == [ben.id, ana.id]
