@@ -13,7 +13,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from companion.i18n import translate
+from companion.i18n import format_number, format_percent, translate
 from companion.plays.export import plays_csv, plays_json
 
 
@@ -118,19 +118,19 @@ def stats_cmd(args: argparse.Namespace) -> None:
         data = stats.model_dump(mode="json")
         data["win_rate"] = stats.win_rate
         for line, raw in zip(stats.figures, data["figures"], strict=True):
-            raw["label"] = figure_label(game, line.name, line.key).render(lang)
+            raw["label"] = figure_label(game, line.name, line.key, lang)
             raw["mean"] = line.mean
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return
     print(_stats_text(stats, lang))
 
 
-def _pct(rate: float) -> str:
-    return f"{round(rate * 100)}%"
+def _pct(rate: float, lang: str) -> str:
+    return format_percent(rate, lang)
 
 
-def _num(x: float | None) -> str:
-    return "—" if x is None else f"{x:.1f}".rstrip("0").rstrip(".")
+def _num(x: float | None, lang: str) -> str:
+    return "—" if x is None else format_number(x, lang)
 
 
 def _stats_text(stats: Any, lang: str) -> str:
@@ -144,9 +144,11 @@ def _stats_text(stats: Any, lang: str) -> str:
     out = [t("plays.cli.stats_head", game=title, n=stats.plays)]
     if stats.average_seconds is not None:
         out.append(t("plays.cli.stats_length", n=round(stats.average_seconds / 60)))
-    out.append(t("plays.cli.stats_scores", average=_num(stats.average), best=stats.best, worst=stats.worst))
+    out.append(
+        t("plays.cli.stats_scores", average=_num(stats.average, lang), best=stats.best, worst=stats.worst)
+    )
     if stats.player_id:
-        out.append(t("plays.cli.stats_wins", wins=stats.wins, rate=_pct(stats.win_rate)))
+        out.append(t("plays.cli.stats_wins", wins=stats.wins, rate=_pct(stats.win_rate, lang)))
     out.append(t("plays.cli.stats_players"))
     for p in stats.players:
         out.append(
@@ -156,8 +158,8 @@ def _stats_text(stats: Any, lang: str) -> str:
                 name=p.name,
                 plays=p.plays,
                 wins=p.wins,
-                rate=_pct(p.win_rate),
-                average=_num(p.average),
+                rate=_pct(p.win_rate, lang),
+                average=_num(p.average, lang),
                 best=p.best,
                 worst=p.worst,
             )
@@ -166,14 +168,16 @@ def _stats_text(stats: Any, lang: str) -> str:
         t("plays.cli.stats_by_seat")
         + " "
         + " · ".join(
-            t("plays.cli.rate", what=r.key + 1, rate=_pct(r.win_rate), n=r.seats) for r in stats.by_seat
+            t("plays.cli.rate", what=r.key + 1, wins=r.wins, rate=_pct(r.win_rate, lang), n=r.seats)
+            for r in stats.by_seat
         )
     )
     out.append(
         t("plays.cli.stats_by_count")
         + " "
         + " · ".join(
-            t("plays.cli.rate", what=r.key, rate=_pct(r.win_rate), n=r.seats) for r in stats.by_count
+            t("plays.cli.rate", what=r.key, wins=r.wins, rate=_pct(r.win_rate, lang), n=r.seats)
+            for r in stats.by_count
         )
     )
     out.append(t("plays.cli.stats_spread") + " " + ", ".join(f"{s}×{n}" for s, n in stats.spread))
@@ -181,8 +185,8 @@ def _stats_text(stats: Any, lang: str) -> str:
     if shown:
         out.append(t("plays.cli.stats_figures"))
         for f in shown:
-            label = figure_label(stats.game, f.name, f.key).render(lang)
-            out.append("  " + t("plays.cli.figure", label=label, total=f.total, mean=_num(f.mean)))
+            label = figure_label(stats.game, f.name, f.key, lang)
+            out.append("  " + t("plays.cli.figure", label=label, total=f.total, mean=_num(f.mean, lang)))
     return "\n".join(out)
 
 

@@ -121,6 +121,23 @@ def format_money(amount: int, lang: str) -> str:
     )
 
 
+@lru_cache(maxsize=4096)
+def format_number(value: float | int, lang: str) -> str:
+    """A count or an average in the reader's format: "36.4" in English, "36,4" in Spanish (one
+    decimal at most, none when it is whole)."""
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(round(value, 1), format="#,##0.#", locale=_locale(lang)))
+
+
+@lru_cache(maxsize=1024)
+def format_percent(rate: float, lang: str) -> str:
+    """A share as a whole percentage: "33%" in English, "33 %" in Spanish."""
+    from babel.numbers import format_percent as babel_percent
+
+    return str(babel_percent(rate, locale=_locale(lang)))
+
+
 @cache
 def _money_pattern(locale: str) -> Any:
     from babel import Locale

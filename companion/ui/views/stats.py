@@ -14,6 +14,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.i18n import format_number, format_percent
 from companion.plays.labels import figure_label
 from companion.store.plays_stats import GameStats, Rate
 from companion.ui.games import known_game_ids
@@ -84,12 +85,12 @@ def _pickers(app: App, game: str, games: list[str], memo: dict[str, Any]) -> lis
     ]
 
 
-def pct(rate: float) -> str:
-    return f"{round(rate * 100)}%"
+def pct(app: App, rate: float) -> str:
+    return format_percent(rate, app.tr.lang)
 
 
-def _num(x: float | None) -> str:
-    return "-" if x is None else f"{x:.1f}".rstrip("0").rstrip(".")
+def _num(app: App, x: float | None) -> str:
+    return "-" if x is None else format_number(x, app.tr.lang)
 
 
 def figures_of(app: App, s: GameStats) -> list[ft.Control]:
@@ -98,9 +99,11 @@ def figures_of(app: App, s: GameStats) -> list[ft.Control]:
         ft.Text(tr("stats.plays", n=s.plays), key="stats-plays", size=18, weight=ft.FontWeight.BOLD)
     ]
     if s.player_id:
-        summary.append(ft.Text(tr("stats.wins", n=s.wins, rate=pct(s.win_rate)), key="stats-wins"))
+        summary.append(ft.Text(tr("stats.wins", n=s.wins, rate=pct(app, s.win_rate)), key="stats-wins"))
     summary.append(
-        ft.Text(tr("stats.scores", average=_num(s.average), best=s.best, worst=s.worst), key="stats-scores")
+        ft.Text(
+            tr("stats.scores", average=_num(app, s.average), best=s.best, worst=s.worst), key="stats-scores"
+        )
     )
     if s.average_seconds is not None:
         summary.append(small(tr("stats.length", n=max(1, round(s.average_seconds / 60)))))
@@ -113,16 +116,20 @@ def figures_of(app: App, s: GameStats) -> list[ft.Control]:
     out += [heading(tr("stats.by_seat")), card(*_rates(app, s.by_seat, "stats.seat", 1), key="stats-by-seat")]
     out += [
         heading(tr("stats.by_count")),
-        card(*_rates(app, s.by_count, "stats.count", 0), key="stats-by-count"),
+        card(*_rates(app, s.by_count, "stats.count", 0, group=s.player_id is None), key="stats-by-count"),
     ]
     shown = [f for f in s.figures if f.name != "points"]  # points by rule: the VP sources say it better
     if shown:
         lines = [
             ft.Row(
                 [
-                    ft.Text(tr.msg(figure_label(s.game, f.name, f.key)), expand=True, size=14),
+                    ft.Text(figure_label(s.game, f.name, f.key, tr.lang), expand=True, size=14),
                     ft.Text(
-                        tr("stats.figure", total=f.total, mean=_num(f.mean)),
+                        tr(
+                            "stats.figure" if f.per_seat else "stats.figure_table",
+                            total=f.total,
+                            mean=_num(app, f.mean),
+                        ),
                         size=14,
                         key=f"stats-fig-{f.name}-{f.key}",
                     ),
@@ -132,7 +139,7 @@ def figures_of(app: App, s: GameStats) -> list[ft.Control]:
         ]
         out += [
             heading(tr("stats.game_figures")),
-            small(tr("stats.figures_hint")),
+            small(tr("stats.figures_hint_player" if s.player_id else "stats.figures_hint")),
             card(*lines, key="stats-figures"),
         ]
     return out
@@ -146,9 +153,9 @@ def _player_line(app: App, p: Any) -> ft.Control:
                 app.tr(
                     "stats.player_line",
                     n=p.plays,
-                    wins=p.wins,
-                    rate=pct(p.win_rate),
-                    average=_num(p.average),
+                    won=app.tr("stats.won", n=p.wins),
+                    rate=pct(app, p.win_rate),
+                    average=_num(app, p.average),
                     best=p.best,
                 )
             ),
@@ -158,28 +165,33 @@ def _player_line(app: App, p: Any) -> ft.Control:
     )
 
 
-def _rates(app: App, rates: list[Rate], key: str, shift: int) -> list[ft.Control]:
-    """One line per seat (or player count): the win rate, as a number and as a bar."""
+def _rates(app: App, rates: list[Rate], key: str, shift: int, group: bool = False) -> list[ft.Control]:
+    """One line per seat (or player count): the win rate, as a bar, and what it is of."""
     return [
         ft.Row(
             [
-                ft.Text(app.tr(key, n=r.key + shift), width=110),
+                ft.Text(app.tr(key, n=r.key + shift), width=100),
                 ft.ProgressBar(
                     value=r.win_rate,
                     expand=True,
                     color=ft.Colors.PRIMARY,
                     bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
                 ),
-                ft.Text(
-                    app.tr("stats.rate", rate=pct(r.win_rate), n=r.seats),
-                    width=96,
-                    text_align=ft.TextAlign.RIGHT,
-                ),
+                ft.Text(_rate_line(app, r, group=group), width=150, text_align=ft.TextAlign.RIGHT),
             ],
             key=f"{key.replace('.', '-')}-{r.key}",
         )
         for r in rates
     ]
+
+
+def _rate_line(app: App, r: Rate, *, group: bool) -> str:
+    """ "2 of 3 games (67%)": a play has one seat of each position, and one player sits once in
+    a play, so those lines count games. The group's line for a player count counts its games
+    and their winners (every seat of a 3-player game is one of its 3 seats)."""
+    if group:
+        return app.tr("stats.rate_group", n=r.seats // r.key, wins=r.wins)
+    return app.tr("stats.rate", n=r.seats, wins=r.wins, rate=pct(app, r.win_rate))
 
 
 def buckets(spread: list[tuple[int, int]], bars: int = BARS) -> list[tuple[int, int, int]]:
