@@ -138,6 +138,34 @@ def format_percent(rate: float, lang: str) -> str:
     return str(babel_percent(rate, locale=_locale(lang)))
 
 
+def format_when(stored: str, lang: str, *, time: bool = True) -> str:
+    """A stored UTC time (the play log's) in this device's local time, as the reader writes dates:
+    "31 May 2026, 20:05" / "31 may 2026, 20:05"; ``time=False``: the day alone."""
+    from datetime import UTC, datetime
+
+    from babel.dates import format_date, format_datetime
+
+    try:
+        when = datetime.fromisoformat(stored)
+    except ValueError:
+        return stored
+    local = (when if when.tzinfo else when.replace(tzinfo=UTC)).astimezone()
+    if not time:
+        return str(format_date(local, "d MMM y", locale=_locale(lang)))
+    return str(format_datetime(local, "d MMM y, HH:mm", locale=_locale(lang)))
+
+
+def local_day(stored: str) -> str:
+    """The day (YYYY-MM-DD) a stored UTC time falls on in this device's local time."""
+    from datetime import UTC, datetime
+
+    try:
+        when = datetime.fromisoformat(stored)
+    except ValueError:
+        return stored[:10]
+    return (when if when.tzinfo else when.replace(tzinfo=UTC)).astimezone().date().isoformat()
+
+
 @cache
 def _money_pattern(locale: str) -> Any:
     from babel import Locale

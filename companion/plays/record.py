@@ -106,16 +106,21 @@ FUTURE_SLACK = timedelta(minutes=10)
 def play_date(text: str) -> str:
     """When a play ended, as typed or sent, stored in UTC (CalcInputError if it is not a date, or
     in the future). A day alone is that day at noon UTC, the same day on every clock from UTC-11
-    to UTC+11; a time without a zone is the local time of this device."""
+    to UTC+11 (or now, if that noon is still to come); a time without a zone is the local time of this device."""
+    now = datetime.now(UTC)
     try:
         if len(text.strip()) == 10:  # YYYY-MM-DD
-            when = datetime.combine(date.fromisoformat(text.strip()), time(12), tzinfo=UTC)
+            day = date.fromisoformat(text.strip())
+            # Today, before noon UTC: now (a play is never dated after the moment it was logged).
+            when = min(datetime.combine(day, time(12), tzinfo=UTC), now)
+            future = day > (now + timedelta(hours=14)).date()  # a day that has begun nowhere yet
         else:
             when = datetime.fromisoformat(text.strip())
             when = when.astimezone(UTC)  # a naive time: astimezone reads it as local time
+            future = when > now + FUTURE_SLACK
     except (ValueError, OverflowError) as exc:
         raise CalcInputError("plays.calc.bad_date", found=text) from exc
-    if when > datetime.now(UTC) + FUTURE_SLACK:
+    if future:
         raise CalcInputError("plays.calc.future_date", found=text)
     return when.isoformat(timespec="seconds")
 

@@ -156,6 +156,52 @@ class PlaysMixin:
         found = dict(rows)
         return [found.get(k) for k in keys]
 
+    def suggested_links(self, play: PlayRecord) -> list[str | None]:
+        """Each seat's player: the one linked, else a remembered player of the same name who does
+        not sit elsewhere in this play, else None. Only ever a suggestion: a person confirms it."""
+        named = self.matching_players([s.name for s in play.seats])
+        taken = {s.player_id for s in play.seats if s.player_id}
+        out: list[str | None] = []
+        for seat, found in zip(play.seats, named, strict=True):
+            if seat.player_id is None and found is not None and found not in taken:
+                taken.add(found)
+                out.append(found)
+            else:
+                out.append(seat.player_id)
+        return out
+
+    def plays_to_link(self) -> list[tuple[PlayRecord, list[str | None]]]:
+        """Plays with a seat not linked but named like a remembered player, and the links their
+        names suggest (an imported table, a play logged before the player was remembered)."""
+        keys = {r[0] for r in self._read("SELECT name_key FROM players")}
+        unlinked = self._read("SELECT DISTINCT play_id, name FROM play_seats WHERE player_id IS NULL")
+        # Compared in Python: SQLite's lower() leaves non-ASCII letters as they are ("Ángel").
+        candidates = sorted({pid for pid, name in unlinked if " ".join(name.split()).casefold() in keys})
+        found = []
+        for play_id in candidates:
+            play = self.play(play_id)
+            if play is not None:
+                links = self.suggested_links(play)
+                if links != [s.player_id for s in play.seats]:
+                    found.append((play, links))
+        return sorted(found, key=lambda pair: pair[0].date, reverse=True)
+
+    def play_by_prefix(self, prefix: str) -> PlayRecord:
+        """The play whose id starts with ``prefix`` (as ``companion plays --ids`` shows it)."""
+        from companion.store.sqlite_store import StoreError
+
+        text = prefix.strip().lower()
+        rows = (
+            self._read("SELECT id FROM plays WHERE substr(id, 1, ?) = ? LIMIT 2", (len(text), text))
+            if text
+            else []
+        )
+        if len(rows) != 1:
+            raise StoreError("plays.play.unknown" if not rows else "plays.play.ambiguous", id=prefix)
+        found = self.play(rows[0][0])
+        assert found is not None
+        return found
+
     def stats(self, game: str, player: str | None = None) -> GameStats:
         """Statistics of one game, or of one player (an id) in that game, all computed by SQLite."""
         return game_stats(self._read, game, player)

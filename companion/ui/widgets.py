@@ -55,7 +55,13 @@ def text_button(
     tooltip: str | None = None,
 ) -> ft.Control:
     """A dialog action or an inline link-like button: flat, or filled for the main action (red when it destroys)."""
-    colours: dict[str, Any] = {"bgcolor": ft.Colors.ERROR, "color": ft.Colors.ON_ERROR} if danger else {}
+    colours: dict[str, Any] = {}
+    if danger:  # a flat button has no fill: its label turns red instead
+        colours = (
+            {"bgcolor": ft.Colors.ERROR, "color": ft.Colors.ON_ERROR}
+            if filled
+            else {"style": ft.ButtonStyle(color=ft.Colors.ERROR)}
+        )
     kind = ft.FilledButton if filled else ft.TextButton
     return kind(
         content=ft.Text(label), key=key, tooltip=tooltip or label, on_click=on_click, height=TAP, **colours

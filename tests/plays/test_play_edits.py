@@ -28,21 +28,19 @@ DRAGON = {"players": [{"name": "Ana", "vp": 40}, {"name": "Ben", "vp": 42}]}
 
 
 def test_dates_are_stored_in_utc_and_the_future_is_refused():
-    assert (
-        play_date("2026-05-31") == "2026-05-31T12:00:00+00:00"
-    )  # a day alone: noon UTC, same day everywhere
+    assert play_date("2026-05-31") == "2026-05-31T12:00:00+00:00"  # a day alone: noon UTC
     assert play_date("2026-05-31T23:30:00-03:00") == "2026-06-01T02:30:00+00:00"
     local = datetime(2026, 5, 31, 20, 0).astimezone(UTC).isoformat(timespec="seconds")
     assert play_date("2026-05-31T20:00:00") == local  # no zone: this device's own time
-    for bad in (
-        "3026-01-01",
-        (datetime.now(UTC) + timedelta(hours=2)).isoformat(),
-        "yesterday",
-        "2026-02-30",
-    ):
+    for bad, why in [
+        ("3026-01-01", "future_date"),
+        ((datetime.now(UTC) + timedelta(hours=2)).isoformat(), "future_date"),
+        ("yesterday", "bad_date"),
+        ("2026-02-30", "bad_date"),
+    ]:
         with pytest.raises(CalcInputError) as err:
             play_date(bad)
-        assert err.value.msg.key in {"plays.calc.future_date", "plays.calc.bad_date"}
+        assert err.value.msg.key == f"plays.calc.{why}"
     assert play_date((datetime.now(UTC) + timedelta(minutes=2)).isoformat())  # a clock a little ahead
 
 
@@ -185,3 +183,11 @@ def test_two_players_can_swap_seats(store):
     table = store.create(finished_game(0), [ana.id, ben.id] + [None] * (len(finished_game(0).players) - 2))
     store.link_seats(table.id, [ben.id, ana.id] + [None] * (len(table.players) - 2))
     assert [s.player_id for s in store.play(table.id).seats][:2] == [ben.id, ana.id]
+
+
+def test_today_is_a_date_a_play_can_have():
+    today = datetime.now(UTC).date().isoformat()
+    assert play_date(today) <= datetime.now(UTC).isoformat()
+    in_two_days = (datetime.now(UTC) + timedelta(days=2)).date().isoformat()
+    with pytest.raises(CalcInputError):
+        play_date(in_two_days)

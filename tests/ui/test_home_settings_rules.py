@@ -40,7 +40,10 @@ async def test_rename_export_delete(tmp_path):
     await h.click("import")
     await h.type_text("import-text", exported)
     await h.click("import-submit")
+    # its seats carry the names New table remembered: one question links them again
+    await h.click("link-offer-save")
     assert h.route() == f"/table/{tid}"
+    assert all(hub.store.seat_links(tid))
     assert hub.store.list()[0].entries == 1
     h.close()
 

@@ -11,6 +11,7 @@ from companion.core import Table, TableError
 from companion.store import DamagedTable, TableInfo
 from companion.ui.shell import App
 from companion.ui.views.home_card import card_lines
+from companion.ui.views.play_edit import offer_links
 from companion.ui.views.players import group_links
 from companion.ui.widgets import button, card, heading, icon_button, scroll_column, small
 
@@ -225,7 +226,7 @@ def import_dialog(app: App) -> None:
             app.dialog_note(tr.msg(exc.msg))
             return
         app.close_dialog()
-        app.go(f"/table/{table.id}")
+        offer_links(app, table, lambda: app.go(f"/table/{table.id}"))  # seats named like our players
 
     async def pick_qr() -> None:
         from companion.ui.views.share import pick_image

@@ -14,12 +14,14 @@ import flet as ft
 
 from companion.core.msg import msg
 from companion.games import UnknownGame, get
+from companion.i18n import format_money, format_when
 from companion.plays.models import PlayRecord
 from companion.ui.games import known_game_ids
 from companion.ui.palette import TAP
 from companion.ui.shell import App
 from companion.ui.views.backup import backup_actions
 from companion.ui.views.files import save_bytes
+from companion.ui.views.play_edit import edit_dialog
 from companion.ui.widgets import button, card, dot, heading, scroll_column, small
 
 ALL = "all"
@@ -30,7 +32,16 @@ def filters(app: App) -> dict[str, Any]:
     """The log's filters (kept while the session lasts): game, player id, since, until, error."""
     return app.memo.setdefault(
         "plays",
-        {"game": None, "player": None, "since": "", "until": "", "error": None, "status": "", "shown": PAGE},
+        {
+            "game": None,
+            "player": None,
+            "since": "",
+            "until": "",
+            "error": None,
+            "status": "",
+            "shown": PAGE,
+            "deleted": None,  # the play deleted last, until its undo or the next change
+        },
     )
 
 
@@ -63,7 +74,8 @@ def view(app: App) -> ft.View:
     tr = app.tr
     f = filters(app)
     plays = read_log(app)
-    body = [*filter_controls(app, f), heading(tr("plays.count", n=len(plays)), key="plays-count")]
+    body = [*_deleted_line(app, f), *_to_link_line(app), *filter_controls(app, f)]
+    body.append(heading(tr("plays.count", n=len(plays)), key="plays-count"))
     colours = {p.id: p.color for p in app.hub.store.players()}
     body += [play_card(app, p, colours) for p in plays[: f["shown"]]] or [
         small(tr("plays.none"), key="plays-none")
@@ -80,6 +92,101 @@ def view(app: App) -> ft.View:
         appbar=ft.AppBar(title=ft.Text(tr("plays.title"))),
         controls=[scroll_column(body, key="plays")],
         padding=12,
+    )
+
+
+def _deleted_line(app: App, f: dict[str, Any]) -> list[ft.Control]:
+    """ "Play deleted" with its undo, at the top where the tap that deleted it can see it."""
+    gone: PlayRecord | None = f["deleted"]
+    if gone is None:
+        return []
+
+    def undo(_: Any = None) -> None:
+        f["deleted"] = None
+        app.hub.store.restore_play(gone)
+        app.refresh()
+
+    return [
+        card(
+            ft.Row(
+                [
+                    ft.Text(
+                        app.tr(
+                            "plays.deleted",
+                            game=game_title(app, gone.game),
+                            when=format_when(gone.date, app.tr.lang, time=False),
+                        ),
+                        expand=True,
+                    ),
+                    button(app.tr("plays.undo_delete"), "plays-undo-delete", undo, icon=ft.Icons.UNDO),
+                ]
+            ),
+            key="plays-deleted",
+        )
+    ]
+
+
+def _to_link_line(app: App) -> list[ft.Control]:
+    """Plays whose seats are named like remembered players but linked to nobody (imported, or
+    logged before the player was added): one tap shows them, one confirm links them all."""
+    pending = app.hub.store.plays_to_link()
+    if not pending:
+        return []
+    return [
+        card(
+            ft.Text(app.tr("plays.link.pending", n=len(pending)), key="plays-to-link-text"),
+            button(
+                app.tr("plays.link.review"),
+                "plays-to-link",
+                lambda _: _link_all_dialog(app),
+                icon=ft.Icons.LINK,
+            ),
+            key="plays-to-link-card",
+        )
+    ]
+
+
+def _link_all_dialog(app: App) -> None:
+    from companion.store import StoreError
+
+    tr = app.tr
+    pending = app.hub.store.plays_to_link()
+    names = {p.id: p.name for p in app.hub.store.players()}
+
+    def body() -> list[ft.Control]:
+        out: list[ft.Control] = [small(tr("plays.link.all_hint"))]
+        for play, links in pending:
+            pairs = [
+                tr("plays.link.seat_is", seat=s.name, player=names.get(pid or "", ""))
+                for s, pid in zip(play.seats, links, strict=True)
+                if pid and s.player_id is None
+            ]
+            out.append(
+                ft.Text(
+                    f"{game_title(app, play.game)} · {format_when(play.date, tr.lang, time=False)}: "
+                    + ", ".join(pairs),
+                    size=13,
+                    key=f"link-all-{play.id}",
+                )
+            )
+        return out
+
+    def save() -> None:
+        for play, links in pending:
+            try:
+                app.hub.store.link_play(play.id, links)
+            except StoreError as exc:  # changed meanwhile: the others still link
+                filters(app)["status"] = tr.msg(exc.msg)
+        app.refresh()
+
+    app.dialog(
+        tr("plays.link.offer_title"),
+        body,
+        key="link-all",
+        actions=lambda: [
+            app.dialog_button(tr("plays.link.not_now"), "link-all-skip", lambda: None),
+            app.dialog_button(tr("plays.link.confirm"), "link-all-save", save, filled=True),
+        ],
     )
 
 
@@ -193,7 +300,7 @@ def filter_controls(app: App, f: dict[str, Any]) -> list[ft.Control]:
 
 
 def when(app: App, play: PlayRecord) -> str:
-    day = play.date.replace("T", " ")[:16]
+    day = format_when(play.date, app.tr.lang)  # stored in UTC, read in this device's time
     if play.seconds is None:
         return day
     return app.tr("plays.when_long", when=day, n=max(1, round(play.seconds / 60)))
@@ -214,8 +321,8 @@ def play_card(app: App, play: PlayRecord, colours: dict[str, str | None]) -> ft.
                     if s.winner
                     else ft.Container(width=18),
                     ft.Text(
-                        str(s.score),
-                        width=48,
+                        _score(app, play.game, s.score),
+                        width=96 if play.game == "chinatown" else 48,
                         text_align=ft.TextAlign.RIGHT,
                         key=f"play-{play.id}-score-{s.seat}",
                     ),
@@ -237,8 +344,11 @@ def play_card(app: App, play: PlayRecord, colours: dict[str, str | None]) -> ft.
         lines.append(small(tr("plays.tie_break", rule=msg(play.tie_break)), key=f"play-{play.id}-tie"))
     if play.source == "calculator":
         lines.append(small(tr("plays.from_quick"), key=f"play-{play.id}-quick"))
+    actions = [
+        button(tr("plays.edit.open"), f"play-edit-{play.id}", lambda _: _edit(app, play), icon=ft.Icons.EDIT)
+    ]
     if play.table_id is not None and app.hub.store.exists(play.table_id):
-        lines.append(
+        actions.append(
             button(
                 tr("plays.open_table"),
                 f"play-open-{play.id}",
@@ -246,7 +356,25 @@ def play_card(app: App, play: PlayRecord, colours: dict[str, str | None]) -> ft.
                 icon=ft.Icons.OPEN_IN_NEW,
             )
         )
+    lines.append(ft.Row(actions, wrap=True, spacing=8, run_spacing=8))
     return card(*lines, key=f"play-{play.id}", padding=10)
+
+
+def _score(app: App, game: str, score: int) -> str:
+    """A seat's final score as the game counts it: Chinatown's is money."""
+    return format_money(score, app.tr.lang) if game == "chinatown" else str(score)
+
+
+def _edit(app: App, play: PlayRecord) -> None:
+    f = filters(app)
+
+    def deleted(gone: PlayRecord) -> None:
+        f["deleted"] = gone
+
+    def failed(text: str) -> None:
+        f["status"] = text
+
+    edit_dialog(app, play, deleted, failed)
 
 
 def _more(app: App, f: dict[str, Any]) -> None:

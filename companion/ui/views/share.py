@@ -11,12 +11,12 @@ from typing import Any
 import flet as ft
 
 from companion.core import Table, TableError
-from companion.share import SnapshotError, decode, encode, extract_code
-from companion.share.textcode import MAGIC
+from companion.share import SnapshotError, decode, encode
 from companion.store.share_links import Link
 from companion.ui import live
 from companion.ui.hub import topic
 from companion.ui.shell import App
+from companion.ui.views.play_edit import offer_links
 from companion.ui.widgets import button, card, heading, icon_button, scroll_column, small
 
 QR_SIZE = 260
@@ -265,7 +265,8 @@ def store_table(app: App, table: Table) -> Table:
 def import_text(app: App, text: str | bytes) -> Table:
     """A snapshot code, an import URL, or a table file (JSON). Raises TableError/SnapshotError."""
     raw = text.decode("utf-8", "replace") if isinstance(text, bytes) else text
-    if extract_code(raw).upper().startswith(MAGIC) or not raw.lstrip().startswith(("{", "[")):
+    # A table file is JSON; anything else is a code (a long file is no code too long).
+    if not raw.lstrip().startswith(("{", "[")):
         return store_table(app, decode(raw))
     existing = already_stored(app, Table.from_json(text))
     return existing if existing is not None else app.hub.import_json(raw)
@@ -317,7 +318,7 @@ def import_view(app: App, code: str | None = None) -> ft.View:
             draft["error"] = error_text(app, exc)
             app.refresh()
             return
-        app.go(f"/table/{table.id}")
+        offer_links(app, table, lambda: app.go(f"/table/{table.id}"))
 
     submit = button(tr("live.import"), "import-code-submit", go, icon=ft.Icons.DOWNLOAD, filled=True)
     return _code_form(app, "/import", "import", "live.import_title", "live.import_hint", field, submit, error)
