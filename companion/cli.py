@@ -21,7 +21,7 @@ from companion.core.limits import shown
 from companion.core.memory import tune
 from companion.core.msg import msg
 from companion.core.registry import calculators
-from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, PSEUDO, translate
+from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, PSEUDO, format_score, translate
 from companion.ui.serve_error import ServeError
 
 EXIT_BAD_INPUT = 2
@@ -68,6 +68,7 @@ def scoreboard_json(board: Scoreboard, lang: str) -> dict[str, Any]:
         "tie_break": board.tie_break.render(lang) if board.tie_break else None,
         "shared": board.shared,
         "hidden": board.hidden,  # seats whose total this view may not see
+        "unit": board.unit,  # "money" (Chinatown) or "vp"
     }
 
 
@@ -140,9 +141,11 @@ def _render_scoreboard(board: dict[str, Any], lang: str) -> str:
     places = board["ranking"] or [p["name"] for p in board["players"]]
     for place, name in enumerate(places, 1):
         row = totals[name]
-        print(f"{place if board['ranking'] else '-'}. {name}: {row['total']}", file=out)
+        total = format_score(row["total"], board["unit"], lang)
+        print(f"{place if board['ranking'] else '-'}. {name}: {total}", file=out)
         for line in row["breakdown"]:
-            print(f"     {line['points']:>+6}  {line['label']}  [{line['rule_id']}]", file=out)
+            points = format_score(line["points"], board["unit"], lang, change=True)
+            print(f"     {points:>9}  {line['label']}", file=out)  # a rule's title, not its id
     if board.get("tie_break"):
         print(board["tie_break"], file=out)
     return out.getvalue().rstrip()

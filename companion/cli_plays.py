@@ -13,7 +13,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from companion.i18n import format_number, format_percent, translate
+from companion.core.limits import shown
+from companion.i18n import format_number, format_percent, format_score, format_when, translate
 from companion.plays.export import plays_csv, plays_json
 
 
@@ -70,7 +71,7 @@ def plays_cmd(args: argparse.Namespace) -> None:
     elif args.json:
         text = plays_json(plays) + "\n"
     else:
-        text = _plays_text(plays, lang)
+        text = _plays_text(plays, lang, ids=args.ids)
     if args.out:
         # A BOM in front of CSV tells a spreadsheet it is UTF-8 (accents, names in any script).
         try:
@@ -84,7 +85,7 @@ def plays_cmd(args: argparse.Namespace) -> None:
         sys.stdout.write(text)
 
 
-def _plays_text(plays: list[Any], lang: str) -> str:
+def _plays_text(plays: list[Any], lang: str, ids: bool = False) -> str:
     from companion.games import get
 
     if not plays:
@@ -92,15 +93,18 @@ def _plays_text(plays: list[Any], lang: str) -> str:
     lines = []
     for play in plays:
         title = get(play.game).title.render(lang)
-        people = ", ".join(f"{s.name} {s.score}" for s in play.seats)
-        won = ", ".join(play.winners)
+        unit = "money" if play.game == "chinatown" else "vp"  # Chinatown's final score is money
+        people = ", ".join(f"{shown(s.name)} {format_score(s.score, unit, lang)}" for s in play.seats)
+        won = ", ".join(shown(w) for w in play.winners)
         length = (
             ""
             if play.seconds is None
             else " · " + translate("plays.cli.minutes", lang, n=round(play.seconds / 60))
         )
+        ident = f"{play.id[:8]}  " if ids else ""
         lines.append(
-            f"{play.date[:10]}  {title}: {people} · {translate('plays.cli.won', lang, names=won)}{length}"
+            f"{ident}{format_when(play.date, lang)}  {title}: {people} · "
+            f"{translate('plays.cli.won', lang, names=won)}{length}"
         )
     return "\n".join(lines) + "\n"
 
@@ -251,6 +255,64 @@ def log_cmd(args: argparse.Namespace) -> None:
     print(translate("plays.cli.logged", lang, names=", ".join(play.winners)))
 
 
+def play_cmd(args: argparse.Namespace) -> None:
+    """One play by the start of its id (``plays --ids``): shown, or linked, redated, deleted."""
+    from companion.cli import CliError
+
+    lang = args.lang
+    store = _store(args)
+    play = store.play_by_prefix(args.id)
+    if args.delete:
+        store.delete_play(play.id)
+        print(translate("plays.cli.deleted", lang, id=play.id[:8]))
+        return
+    if args.seat:
+        links = [s.player_id for s in play.seats]
+        for item in args.seat:
+            seat_text, _, name = item.partition("=")
+            if not seat_text.isdigit() or not 1 <= int(seat_text) <= len(links) or not name:
+                raise CliError(translate("plays.cli.bad_seat", lang, found=shown(item, 40), n=len(links)))
+            links[int(seat_text) - 1] = None if name == "-" else _player_id(store, name, lang)
+        play = store.link_play(play.id, links)
+    if args.date:
+        play = store.redate_play(play.id, args.date)
+    sys.stdout.write(_plays_text([play], lang, ids=True))
+    names = {p.id: p.name for p in store.players()}
+    for seat in play.seats:
+        who = names.get(seat.player_id or "")
+        line = translate("plays.cli.seat_is", lang, n=seat.seat + 1, name=shown(seat.name), player=shown(who))
+        print(
+            "  "
+            + (
+                line
+                if who
+                else translate("plays.cli.seat_free", lang, n=seat.seat + 1, name=shown(seat.name))
+            )
+        )
+
+
+def link_plays_cmd(args: argparse.Namespace) -> None:
+    """The plays whose unlinked seats are named like remembered players; ``--yes`` links them."""
+    lang = args.lang
+    store = _store(args)
+    pending = store.plays_to_link()
+    if not pending:
+        print(translate("plays.cli.nothing_to_link", lang))
+        return
+    names = {p.id: p.name for p in store.players()}
+    for play, links in pending:
+        pairs = [
+            translate("ui.plays.link.seat_is", lang, seat=shown(s.name), player=shown(names[pid]))
+            for s, pid in zip(play.seats, links, strict=True)
+            if pid and s.player_id is None
+        ]
+        print(f"{play.id[:8]}  {format_when(play.date, lang, time=False)}: " + ", ".join(pairs))
+        if args.yes:
+            store.link_play(play.id, links)
+    key = "plays.cli.linked" if args.yes else "plays.cli.to_link"
+    print(translate(key, lang, n=len(pending)))
+
+
 def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
     data = argparse.ArgumentParser(add_help=False)
     data.add_argument(
@@ -266,7 +328,29 @@ def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
     fmt.add_argument("--csv", action="store_true", help="CSV, one row per player of a play")
     fmt.add_argument("--json", action="store_true", help="JSON (docs/plays.schema.json)")
     p.add_argument("--out", help="write to this file instead of the screen")
+    p.add_argument("--ids", action="store_true", help="start each line with the play's id (for `play`)")
     p.set_defaults(run=plays_cmd)
+
+    p = sub.add_parser(
+        "play", parents=[common, data], help="one play: show it, link its seats, redate or delete it"
+    )
+    p.add_argument("id", help="the start of the play's id, as `plays --ids` shows it")
+    p.add_argument(
+        "--seat",
+        action="append",
+        help="SEAT=NAME: seat SEAT (1 = first) is this remembered player; NAME - unlinks",
+    )
+    p.add_argument("--date", help="the day it was played (YYYY-MM-DD)")
+    p.add_argument("--delete", action="store_true", help="remove it from the log")
+    p.set_defaults(run=play_cmd)
+
+    p = sub.add_parser(
+        "link-plays",
+        parents=[common, data],
+        help="list plays whose seats are named like remembered players but not linked; --yes links them",
+    )
+    p.add_argument("--yes", action="store_true", help="link them")
+    p.set_defaults(run=link_plays_cmd)
 
     p = sub.add_parser("stats", parents=[common, data], help="statistics of a game, or of one player in it")
     p.add_argument("game", help="dragon, chinatown or dayu")

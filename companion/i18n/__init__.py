@@ -138,6 +138,19 @@ def format_percent(rate: float, lang: str) -> str:
     return str(babel_percent(rate, locale=_locale(lang)))
 
 
+def format_score(value: int, unit: str, lang: str, *, change: bool = False) -> str:
+    """A score as its game counts it: money ("$760,000", "760.000 $") or points; ``change``: a
+    line that adds or takes away ("+$50,000", "−3")."""
+    if unit == "money":
+        if not change:
+            return format_money(value, lang)
+        sign = "+" if value > 0 else "−" if value < 0 else "±"
+        return sign + format_money(abs(value), lang)
+    if not change:
+        return str(value)
+    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "±0"
+
+
 def format_when(stored: str, lang: str, *, time: bool = True) -> str:
     """A stored UTC time (the play log's) in this device's local time, as the reader writes dates:
     "31 May 2026, 20:05" / "31 may 2026, 20:05"; ``time=False``: the day alone."""

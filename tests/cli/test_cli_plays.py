@@ -96,3 +96,63 @@ def test_log_a_game_played_without_the_app(data, tmp_path, capsys):
     assert len(capsys.readouterr().out.splitlines()) == 1
     assert main(["log", "chinatown-income", str(board), "--data", str(data)]) == 2
     assert "final result" in capsys.readouterr().err
+
+
+def test_plays_named_like_players_are_listed_then_linked(tmp_path, capsys):
+    store = Store(tmp_path / "tables.sqlite3")
+    carla = store.create_player("Carla")
+    for seed in (1, 3):  # imported tables: nobody linked
+        store.create(finished_game(seed))
+    store.close()
+    assert main(["link-plays", "--data", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "Carla is Carla" in out and "2 plays to link" in out
+    assert Store(tmp_path / "tables.sqlite3").plays(player=carla.id) == []  # listed, not linked
+    assert main(["link-plays", "--data", str(tmp_path), "--yes", "--lang", "es"]) == 0
+    assert "2 partidas enlazadas" in capsys.readouterr().out
+    assert main(["plays", "--player", "Carla", "--data", str(tmp_path)]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 2
+
+
+def test_one_play_is_linked_redated_and_deleted_by_its_id(tmp_path, capsys):
+    store = Store(tmp_path / "tables.sqlite3")
+    store.create_player("Carla")
+    store.create(finished_game(1))  # Chinatown: Ana, Ben, Carla
+    store.close()
+    assert main(["plays", "--ids", "--data", str(tmp_path)]) == 0
+    line = capsys.readouterr().out
+    ident = line.split()[0]
+    assert "$1,050,000" in line or "$" in line  # Chinatown money as money
+    assert main(["play", ident, "--seat", "3=carla", "--date", "2026-05-30", "--data", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "seat 3, Carla: Carla" in out and "30 May 2026" in out
+    assert main(["play", ident, "--seat", "1=Carla", "--data", str(tmp_path)]) == 2  # Carla twice
+    assert main(["play", ident, "--seat", "9=Carla", "--data", str(tmp_path)]) == 2
+    assert main(["play", ident, "--date", "3026-01-01", "--data", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "two seats" in err and "1 to 3" in err and "future" in err
+    assert main(["play", ident, "--delete", "--data", str(tmp_path)]) == 0
+    assert main(["plays", "--data", str(tmp_path)]) == 0
+    assert "No plays" in capsys.readouterr().out
+
+
+def test_names_from_a_file_cannot_drive_the_terminal(tmp_path, capsys):
+    store = Store(tmp_path / "tables.sqlite3")
+    play = store.log_calculated(
+        "dragon-final", {"players": [{"name": "Ana", "vp": 40}, {"name": "Ben", "vp": 42}]}
+    )
+    # as an older version's restore let it in: an escape sequence in a seat's name
+    store._write(("UPDATE play_seats SET name = ? WHERE play_id = ? AND seat = 0", ("Ana\x1b[2J", play.id)))
+    store.close()
+    assert main(["plays", "--data", str(tmp_path)]) == 0
+    assert "\x1b" not in capsys.readouterr().out
+
+
+def test_replay_prints_chinatown_money_as_money_and_no_rule_ids(tmp_path, capsys):
+    path = tmp_path / "town.json"
+    path.write_text(finished_game(1).to_json(), encoding="utf-8")
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "+$" in out and "+50000" not in out and "chinatown." not in out
+    assert main(["replay", str(path), "--lang", "es"]) == 0
+    assert "1.050.000\xa0$" in capsys.readouterr().out  # Spanish: dots, the symbol after
