@@ -314,6 +314,29 @@ class PlayerView:
     def effects(self, effects: Iterable[Effect]) -> list[Effect]:
         return [self.effect(fx) for fx in effects]
 
+    def summary(self, summary: Any) -> Any:
+        """A round summary (companion.core.foresight.RoundSummary) as this seat may read it:
+        every line through ``effect``. A game whose round points can be a secret overrides it."""
+        seats = [
+            sr.model_copy(
+                update={
+                    "line": self.effect(sr.line),
+                    "gained": self.effects(sr.gained),
+                    "lost": self.effects(sr.lost),
+                }
+            )
+            for sr in summary.seats
+        ]
+        order_line = None if summary.order_line is None else self.effect(summary.order_line)
+        return summary.model_copy(
+            update={
+                "seats": seats,
+                "title": self.effect(summary.title),
+                "happened": self.effects(summary.happened),
+                "order_line": order_line,
+            }
+        )
+
 
 @runtime_checkable
 class HiddenInformation(Protocol):

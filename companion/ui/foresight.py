@@ -92,6 +92,7 @@ def round_card(
     the turn order that follows. Tap "See in History" to open the round's entries (not on
     History's own round headers, which sit over those entries)."""
     tr = app.tr
+    summary = app.view(table).summary(summary)  # every line as this screen's view may read it
     title = ft.Row(
         [
             ft.Icon(ft.Icons.HISTORY_EDU, size=18),
@@ -99,11 +100,10 @@ def round_card(
         ]
     )
     lines: list[ft.Control] = [] if in_history else [title]  # History's header says it already
-    shown = app.view(table)  # another player's secret stays one (Chinatown income)
     for sr in summary.seats:
         p = table.players[sr.seat]
-        detail = " · ".join(tr.msg(fx.msg) for fx in shown.effects([*sr.gained, *sr.lost]))
-        line = shown.effect(sr.line)
+        detail = " · ".join(tr.msg(fx.msg) for fx in [*sr.gained, *sr.lost])
+        line = sr.line
         rows: list[ft.Control] = [ft.Text(tr.msg(line.msg), size=14, key=f"{key}-seat-{sr.seat}")]
         if detail:
             rows.append(small(detail, key=f"{key}-detail-{sr.seat}"))

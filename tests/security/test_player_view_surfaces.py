@@ -1,10 +1,11 @@
-"""Issue 13: every surface someone else can see is drawn from the table's player view.
+"""Issues 13 and 24: every surface someone else can see is drawn from the table's player view.
 
 A Chinatown game two years in, with income paid to everybody and money handed over in trades.
 For the host's shared screen (the public), a viewer's phone and each seat's phone, the messages
 the session sent while it showed Play, History and Scores (and, on a seat's phone, the player's
-own money dialog) hold no other player's secret: their money, a year's income, an income line
-with its amount, the round card's income. Played to the end, every session shows every amount.
+own money dialog) hold no other player's money in hand, nor their money after a year; income
+and bills, public at the table, are on every screen. Played to the end, every session shows
+every amount.
 
 The secrets are worked out from the full state and history, not through the view, so the test
 runs as well on code that has no view (it fails there: the round card and the shared screen's
@@ -32,7 +33,6 @@ from test_live_chinatown import open_tabs, record_frames
 from companion.core import Table
 from companion.games.chinatown.data import DATA
 from companion.games.chinatown.entries import Trade
-from companion.games.chinatown.hindsight import round_summaries
 from companion.games.chinatown.income import find_businesses, income_by_owner
 from companion.i18n import translate
 from companion.store import Store
@@ -88,26 +88,17 @@ def income_lines(table: Table, seat: int) -> list[str]:
 
 
 def secrets(table: Table, seat: int) -> list[str]:
-    """Texts only ``seat`` may read before the end, as the screens write them in English."""
-    state, name = table.state, NAMES[seat]
-    out = income_lines(table, seat)
-    out += [
-        translate("ui.screens.chinatown.paid", "en", name=name, amount=paid[seat]) for paid in state.income
-    ]
-    history = (
-        [table.state_at(i) for i in range(table.version + 1)],
-        [fx for _, _, fx in table.history],
-        table.entries,
-    )
-    out += [
-        sr.line.msg.render("en")
-        for summary in round_summaries(*history)
-        for sr in summary.seats
-        if sr.seat == seat
-    ]
-    # The money in hand, where no public amount reads the same (a coincidence is not a leak).
+    """Texts only ``seat`` may read before the end, as the screens write them in English: the
+    money in hand, and the money after each year's income, where no public amount reads the
+    same (a coincidence is not a leak). Income and bills are public (docs/decisions/chinatown.md)."""
+    state = table.state
     assert state.money[seat] not in public_amounts(table), "pick a seed whose totals are not public amounts"
-    out.append(money(state.money[seat]))
+    out = [money(state.money[seat])]
+    out += [
+        money(year[seat])
+        for year in state.money_by_year
+        if year[seat] not in public_amounts(table) and year[seat] != state.money[seat]
+    ]
     return out
 
 
@@ -148,8 +139,8 @@ async def test_no_surface_tells_another_players_money_and_the_end_tells_all(tmp_
         for seat, texts in secret.items():
             leaked = [text for text in texts if seat != mine and text in sent]
             assert not leaked, f"{role}'s screen told {NAMES[seat]}'s {leaked}"
-        if mine is not None:  # and the player's own phone tells them everything they earned
-            assert all(text in sent for text in income_lines(table, mine)), role
+        # income is public: every screen that showed the History tells what each player earned
+        assert all(text in sent for seat in range(len(NAMES)) for text in income_lines(table, seat)), role
         sessions[role] = (h, frames)
 
     # To the end: every session shows every amount, on the Scores tab and in the History.

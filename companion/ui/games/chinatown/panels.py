@@ -177,20 +177,17 @@ def reveal(app: App, table: Table, seat: int) -> None:
 
 
 def public_scores(app: App, table: Table) -> list[ft.Control]:
-    """The Scores tab during the game: what everyone at the table saw paid, year by year, and
-    the income of the board as it stands. Money in hand stays secret (trades move it)."""
+    """The Scores tab during the game: what the board paid each player, year by year, and the
+    income of the board as it stands, both public. Money in hand stays secret."""
     from companion.games.chinatown.public import DATA
 
     state = seen(app, table)
     tr = app.tr
     rows: list[ft.Control] = [small(tr("screens.chinatown.income_by_year"))]
     for y, paid in enumerate(state.income):
-        # who was paid, and how much only where this screen's view holds it (a seat's own phone)
+        # income is public (the board paid it); money in hand is not (trades move it)
         amounts = ", ".join(
-            tr("screens.chinatown.paid_hidden", name=table.players[s].name)
-            if a is None
-            else tr("screens.chinatown.paid", name=table.players[s].name, amount=a)
-            for s, a in enumerate(paid)
+            tr("screens.chinatown.paid", name=table.players[s].name, amount=a) for s, a in enumerate(paid)
         )
         rows.append(ft.Text(f"{DATA.years[y]}: {amounts}", key=f"ct-year-{y}", size=14))
     if not state.income:
