@@ -220,11 +220,10 @@ def backup_cmd(args: argparse.Namespace) -> None:
 
 def restore_cmd(args: argparse.Namespace) -> None:
     from companion.cli import CliError
-    from companion.store.backup import BACKUP_LIMITS, restore
+    from companion.store.backup import read_backup_file, restore
 
     try:
-        with Path(args.file).open("rb") as f:
-            text = f.read(BACKUP_LIMITS.max_chars + 1)
+        text = read_backup_file(args.file)  # a file over the limit is refused before it is read
     except FileNotFoundError as exc:
         raise CliError(translate("cli.no_file", args.lang, path=args.file)) from exc
     except OSError as exc:

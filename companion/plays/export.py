@@ -2,6 +2,9 @@
 
 The CSV opens in a spreadsheet as it is: one header row in the reader's language, then one
 row per seat, so a pivot table gives wins, scores and player counts without any splitting.
+A text cell that a spreadsheet would take for a formula (it begins with ``=``, ``+``, ``-``,
+``@``, a tab or a carriage return) is written after a single quote, OWASP's advice for CSV
+injection; ``read_csv`` takes the quote off again, so every name reads back as it was.
 """
 
 from __future__ import annotations
@@ -40,6 +43,28 @@ CSV_COLUMNS = (
 )
 
 
+# A spreadsheet starts a formula at these (OWASP, "CSV Injection"); the quote itself is in the
+# set so that a name that really begins with a quote still reads back exactly.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "'")
+
+
+def csv_cell(value: object) -> object:
+    """A cell as the CSV writes it: numbers as they are, text that could start a formula quoted."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        return "'" + value
+    return value
+
+
+def csv_value(cell: str) -> str:
+    """The inverse of ``csv_cell`` for a cell read back as text (a number never begins with a quote)."""
+    return cell[1:] if cell.startswith("'") else cell
+
+
+def read_csv(text: str) -> list[list[str]]:
+    """The rows of a CSV written by ``plays_csv``, every text cell as it was before it was quoted."""
+    return [[csv_value(cell) for cell in row] for row in csv.reader(io.StringIO(text))]
+
+
 class PlayLog(BaseModel):
     """The JSON export of the play log (docs/FORMAT.md, "Play log")."""
 
@@ -68,7 +93,7 @@ def plays_csv(plays: list[PlayRecord], lang: str, names: dict[str, str] | None =
 
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow([translate(f"plays.csv.{c}", lang) for c in CSV_COLUMNS])
+    writer.writerow([csv_cell(translate(f"plays.csv.{c}", lang)) for c in CSV_COLUMNS])
     yes, no = translate("plays.csv.yes", lang), translate("plays.csv.no", lang)
     titles: dict[str, str] = {}
     for play in plays:
@@ -82,7 +107,8 @@ def plays_csv(plays: list[PlayRecord], lang: str, names: dict[str, str] | None =
         options = json.dumps(play.options, ensure_ascii=False, sort_keys=True) if play.options else ""
         for seat in play.seats:
             writer.writerow(
-                [
+                csv_cell(cell)
+                for cell in (
                     play.date,
                     titles[play.game],
                     play.id,
@@ -99,7 +125,7 @@ def plays_csv(plays: list[PlayRecord], lang: str, names: dict[str, str] | None =
                     options,
                     translate(f"plays.source.{play.source}", lang),
                     play.table_id or "",
-                ]
+                )
             )
     return out.getvalue()
 

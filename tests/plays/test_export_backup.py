@@ -15,7 +15,7 @@ from companion.core import Table
 from companion.i18n import translate
 from companion.plays.export import CSV_COLUMNS, PlayLog, log_schema, plays_csv, plays_json
 from companion.store import Store, StoreError
-from companion.store.backup import backup_json, restore
+from companion.store.backup import backup_json, restore, signed_json
 
 SCHEMA_FILE = Path(__file__).parents[2] / "docs" / "plays.schema.json"
 
@@ -115,19 +115,31 @@ def _damage(text: str, how: str) -> str:
         data["players"].append(dict(data["players"][0], id="other"))
     elif how == "extra":
         data["surprise"] = 1
-    return json.dumps(data)
+    del data["checksum"]
+    return signed_json(data)  # signed again: the check of its own must refuse it
 
 
 @pytest.mark.parametrize(
-    "how", ["truncated", "foreign", "score", "winner", "entry", "link", "player_twice", "extra"]
+    ("how", "key"),
+    [
+        ("truncated", "plays.backup.not_json"),
+        ("foreign", "plays.backup.foreign"),
+        ("score", "plays.backup.bad_play"),
+        ("winner", "plays.backup.bad_play"),
+        ("entry", "plays.backup.bad_table"),
+        ("link", "plays.backup.bad_link"),
+        ("player_twice", "plays.backup.twice_player"),
+        ("extra", "plays.backup.damaged"),
+    ],
 )
-def test_a_damaged_backup_is_refused_and_nothing_changes(store, tmp_path, how):
+def test_a_damaged_backup_is_refused_and_nothing_changes(store, tmp_path, how, key):
     text = _damage(backup_json(store), how)
     target = Store(tmp_path / "c.sqlite3")
     kept = target.create_player("Keep")
     for replace in (False, True):
         with pytest.raises(StoreError) as err:
             restore(target, text, replace=replace)
+        assert err.value.msg.key == key
         assert "Nothing was changed" in err.value.msg.render("en")
         assert "No se ha cambiado nada" in err.value.msg.render("es")
     assert [p.id for p in target.players()] == [kept.id]
