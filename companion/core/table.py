@@ -438,6 +438,15 @@ class Table:
             self._states.append(state)
         return True
 
+    def drop_history(self) -> None:
+        """Let go of the states and effects before the current one (rebuilt from the log, without
+        checks, if anything reads them again), as a table resumed from a checkpoint holds. A
+        restore checks a thousand tables before it stores them: kept whole, their states would
+        fill the memory and slow every collection."""
+        if len(self._states) > 2:
+            self._states[1:-1] = [None] * (len(self._states) - 2)
+        self._effects[:] = [None] * len(self._effects)
+
     def _resume(self, raws: list[dict[str, Any]], final: BaseModel) -> bool:
         """Take the entries in force and their final state as they are; nothing is played now.
 

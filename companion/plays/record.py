@@ -47,6 +47,12 @@ def record(
     )
 
 
+def final_seats(table: Table) -> list[PlaySeat]:
+    """The seats a finished table's play holds (names, colours, scores, winners), read off its
+    final state alone: what a restore checks a backup's play against without replaying."""
+    return _seats(table.scoreboard, table.players, None)
+
+
 def _seats(board: Scoreboard, players: list[Player], player_ids: list[str | None] | None) -> list[PlaySeat]:
     winners = set(board.shared or board.ranking[:1])
     place = {name: i + 1 for i, name in enumerate(board.ranking)}

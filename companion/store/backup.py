@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Callable
 from datetime import UTC, datetime
 from itertools import pairwise
 from pathlib import Path
@@ -24,11 +25,13 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, Va
 from pydantic_core import PydanticCustomError
 
 from companion.core.limits import InputLimitError, Limits, has_unsafe, load_json, shown
+from companion.core.memory import replaying
 from companion.core.msg import Msg, msg
 from companion.core.registry import UnknownGame, get
 from companion.core.table import MAX_LOG, PLAYER_COLORS, Table, TableError
 from companion.plays import PlayRecord, record
 from companion.plays.models import Figure, PlaySeat
+from companion.plays.record import final_seats
 from companion.store.plays_rows import insert_play
 
 if TYPE_CHECKING:
@@ -219,8 +222,13 @@ def read_backup_file(path: str | Path) -> bytes:
     return data
 
 
-def read_backup(text: str | bytes) -> tuple[Backup, list[Table]]:
-    """The backup and its tables rebuilt, every part checked; StoreError saying what is wrong."""
+# Told (tables checked so far, tables in the backup) while a backup is checked: a screen's progress.
+Progress = Callable[[int, int], None]
+
+
+def read_backup(text: str | bytes, progress: Progress | None = None) -> tuple[Backup, list[Table]]:
+    """The backup and its tables rebuilt, every part checked; StoreError saying what is wrong.
+    ``progress`` hears after each table replayed (the replays are most of the time)."""
     from companion.store.sqlite_store import StoreError
 
     if len(text) > MAX_BACKUP_BYTES:
@@ -240,6 +248,19 @@ def read_backup(text: str | bytes) -> tuple[Backup, list[Table]]:
     except ValidationError as exc:
         raise StoreError("plays.backup.damaged", detail=_why(exc)) from exc
     tables = []
+    if progress is not None:
+        progress(0, len(backup.tables))
+    with replaying():  # the replays' states all stay alive: a collection in between frees nothing
+        tables = _replayed(backup, progress)
+    _check_refs(backup, tables)
+    return backup, tables
+
+
+def _replayed(backup: Backup, progress: Progress | None) -> list[Table]:
+    """Every table of the backup replayed with every check (StoreError naming the first bad one)."""
+    from companion.store.sqlite_store import StoreError
+
+    tables = []
     for n, item in enumerate(backup.tables, 1):
         try:
             table = Table.from_dict(item.file)
@@ -249,9 +270,11 @@ def read_backup(text: str | bytes) -> tuple[Backup, list[Table]]:
             if player.color is not None and (len(player.color) > MAX_COLOUR or has_unsafe(player.color)):
                 why = msg("plays.backup.why.control", where=f"players.{seat}.color")
                 raise StoreError("plays.backup.bad_table", n=n, detail=why)
+        table.drop_history()  # checked: its final state and log are all a restore needs
         tables.append(table)
-    _check_refs(backup, tables)
-    return backup, tables
+        if progress is not None:
+            progress(n, len(backup.tables))
+    return tables
 
 
 def _check_version(raw: dict[str, Any]) -> None:
@@ -344,8 +367,7 @@ def _check_refs(backup: Backup, tables: list[Table]) -> None:
         table = by_id.get(play.table_id)
         if table is None or table.game_id != play.game:
             raise StoreError("plays.backup.bad_play", id=play.id)
-        again = record(table)
-        if not table.finished or [(s.name, s.color, s.score, s.winner) for s in again.seats] != [
+        if not table.finished or [(s.name, s.color, s.score, s.winner) for s in final_seats(table)] != [
             (s.name, s.color, s.score, s.winner) for s in play.seats
         ]:
             raise StoreError("plays.backup.bad_play", id=play.id)
@@ -404,9 +426,16 @@ def restore(store: Store, text: str | bytes, *, replace: bool = False) -> tuple[
     Nothing is changed when the backup is damaged, or when the store holds anything and
     ``replace`` is False (StoreError says how much would be replaced).
     """
+    return restore_checked(store, *read_backup(text), replace=replace)
+
+
+def restore_checked(
+    store: Store, backup: Backup, tables: list[Table], *, replace: bool = False
+) -> tuple[int, int, int]:
+    """``restore`` of what ``read_backup`` returned: the app checks a backup once, shows what
+    it holds, and restores that very check after the player's confirm."""
     from companion.store.sqlite_store import StoreError
 
-    backup, tables = read_backup(text)
     held = store._read(
         "SELECT (SELECT COUNT(*) FROM tables), (SELECT COUNT(*) FROM plays), (SELECT COUNT(*) FROM players)"
     )[0]
@@ -438,7 +467,10 @@ def restore(store: Store, text: str | bytes, *, replace: bool = False) -> tuple[
     ]
     logged = {p.table_id for p in backup.plays}
     plays: list[PlayRecord] = [*backup.plays]
-    plays += [record(t, started=_utc(t.created)) for t in tables if t.finished and t.id not in logged]
+    for t in tables:
+        if t.finished and t.id not in logged:
+            plays.append(record(t, started=_utc(t.created)))  # replays its log once more
+            t.drop_history()
     for play in plays:
         statements += insert_play(play)
     store._write(*statements)

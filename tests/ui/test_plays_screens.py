@@ -4,6 +4,7 @@ exports, a statistics screen with its chart, Quick score's "Log this play", back
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import io
 import json
@@ -244,27 +245,77 @@ async def test_dragon_quick_score_refuses_a_result_the_form_no_longer_shows(hub)
     h.close()
 
 
-async def test_restore_asks_first_and_refuses_a_damaged_file(hub, tmp_path):
+async def test_restore_asks_first_and_refuses_a_damaged_file(hub, tmp_path, monkeypatch):
     from ui_testkit import new_hub as other_hub
+
+    import companion.store.backup as backup_module
 
     source = other_hub(tmp_path / "other")
     log_dayu(source.store, ("Zoe", "Yan"), (5, 1), "2026-02-02")
+    source.store.create(finished_game(2))
     good = backup_json(source.store).encode()
     log_dayu(hub.store, ("Ana", "Ben"), (3, 1), "2026-03-01")
     h = await started(hub, "/plays")
     from companion.ui.views.backup import ask_restore
 
+    checks = []
+    read = backup_module.read_backup
+    monkeypatch.setattr(backup_module, "read_backup", lambda *a, **k: checks.append(1) or read(*a, **k))
     app = h.page.session.store.get("companion.app")
-    ask_restore(app, good[: len(good) // 2])  # cut short: refused, nothing changed
+    await ask_restore(app, good[: len(good) // 2])  # cut short: refused, nothing changed
     await h.flush()
     assert h.has("restore-refused")
     assert [p.seats[0].name for p in hub.store.plays()] == ["Ana"]
     await h.click("restore-close")
-    ask_restore(app, good)
+    await ask_restore(app, good)
     await h.flush()
-    assert h.by_key("restore-what").value == "In the backup: tables 0, games in the log 1, players 0."
+    assert h.by_key("restore-what").value == "In the backup: tables 1, games in the log 2, players 0."
     assert [p.seats[0].name for p in hub.store.plays()] == ["Ana"]  # only asked so far
     await h.click("restore-confirm")
-    assert [p.seats[0].name for p in hub.store.plays()] == ["Zoe"]
-    assert h.by_key("plays-count").value == "1 game"
+    for _ in range(100):  # the restore runs in a worker thread
+        if not h.has("restore"):
+            break
+        await h.flush(pause=0.05)
+    assert sorted(p.seats[0].name for p in hub.store.plays()) == ["Ana", "Zoe"]
+    assert h.by_key("plays-count").value == "2 games"
+    assert len(checks) == 2  # the damaged file, then the good one once: the restore checks nothing again
+    h.close()
+
+
+async def test_checking_a_backup_shows_its_progress_and_keeps_the_screen_answering(
+    hub, tmp_path, monkeypatch
+):
+    import time
+
+    from ui_testkit import new_hub as other_hub
+
+    import companion.store.backup as backup_module
+    from companion.ui.views.backup import ask_restore
+
+    original = backup_module.Table
+
+    class SlowTable:  # a replay as long as a big table's on a slow phone
+        @staticmethod
+        def from_dict(*a, **k):
+            time.sleep(0.3)
+            return original.from_dict(*a, **k)
+
+    monkeypatch.setattr(backup_module, "Table", SlowTable)
+
+    source = other_hub(tmp_path / "other")
+    for seed in range(3):
+        source.store.create(finished_game(seed))
+    good = backup_json(source.store).encode()
+    h = await started(hub, "/plays")
+    app = h.page.session.store.get("companion.app")
+    task = asyncio.ensure_future(ask_restore(app, good))
+    seen = set()
+    while not task.done():
+        await h.flush(turns=1, pause=0.02)  # the event loop stays free while the worker replays
+        if h.has("restore-progress-text"):
+            seen.add(h.by_key("restore-progress-text").value)
+    await task
+    await h.flush()
+    assert {"Table 1 of 3 checked…", "Table 2 of 3 checked…"} & seen, seen
+    assert h.by_key("restore-what").value.startswith("In the backup: tables 3")
     h.close()

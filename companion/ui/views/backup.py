@@ -1,13 +1,17 @@
 """The whole store as one backup file, and a restore from one that asks before replacing anything.
 
 The file is checked in full first (companion.store.backup.read_backup): a damaged or foreign
-file is refused with its reason and nothing changes.
+file is refused with its reason and nothing changes. The check (every table replayed) and the
+restore run in a worker thread, once each, while a dialog shows how far they are: the screen
+keeps answering, and a restore checks nothing a second time.
 """
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 import flet as ft
 
@@ -15,6 +19,9 @@ from companion.core import TableError
 from companion.ui.shell import App
 from companion.ui.views.files import pick_bytes, save_bytes
 from companion.ui.widgets import button, small
+
+T = TypeVar("T")
+POLL = 0.25  # seconds between two redraws of the progress while the worker runs
 
 
 def backup_actions(app: App) -> list[ft.Control]:
@@ -49,28 +56,61 @@ async def save_backup(app: App) -> None:
 async def pick_restore(app: App) -> None:
     data = await pick_bytes(app, "json")
     if data is not None:
-        ask_restore(app, data)
+        await ask_restore(app, data)
 
 
-def ask_restore(app: App, data: bytes) -> None:
-    """Check the backup, then ask once before it replaces what the app holds."""
-    from companion.store.backup import read_backup, restore
+async def _in_worker(app: App, work: Callable[[], T]) -> T:
+    """Run ``work`` in a thread; redraw every POLL seconds meanwhile (the progress it reports)."""
+    job = asyncio.get_running_loop().run_in_executor(None, work)
+    while not job.done():
+        await asyncio.wait({job}, timeout=POLL)
+        app.refresh()
+    return job.result()
+
+
+async def ask_restore(app: App, data: bytes) -> None:
+    """Check the backup once, then ask before it replaces what the app holds."""
+    from companion.store.backup import read_backup, restore_checked
 
     tr = app.tr
+    seen = {"done": 0, "of": 0}
+
+    def told(done: int, of: int) -> None:  # from the worker thread: two ints, read by the redraw
+        seen["done"], seen["of"] = done, of
+
+    def checking() -> list[ft.Control]:
+        value = seen["done"] / seen["of"] if seen["of"] else None
+        return [
+            ft.ProgressBar(value=value, key="restore-progress"),
+            small(tr("backup.checking", done=seen["done"], n=seen["of"]), key="restore-progress-text"),
+        ]
+
+    opened = app.dialog(tr("backup.checking_title"), checking, key="restore-check")
     try:
-        backup, tables = read_backup(data)
+        backup, tables = await _in_worker(app, lambda: read_backup(data, told))
     except TableError as exc:
         refused = tr.msg(exc.msg)
         app.dialog(tr("backup.restore"), lambda: [ft.Text(refused, key="restore-refused")], key="restore")
+        app.refresh()
         return
+    if app.state.dialog is not opened:
+        return  # closed while it was checked: the player changed their mind
     logged = {p.table_id for p in backup.plays}
     plays = len(backup.plays) + len([t for t in tables if t.finished and t.id not in logged])
+    busy = {"on": False}
 
-    def replace() -> None:
+    async def replace() -> None:
+        if busy["on"]:
+            return  # a second tap while it restores
+        busy["on"] = True
+        app.dialog_note(tr("backup.restoring"))
         held = [info.id for info in app.hub.store.list()]
         try:
-            counts = restore(app.hub.store, data, replace=True)
+            counts = await _in_worker(
+                app, lambda: restore_checked(app.hub.store, backup, tables, replace=True)
+            )
         except TableError as exc:
+            busy["on"] = False
             app.dialog_note(tr.msg(exc.msg))
             return
         for table_id in held + [t.id for t in tables]:
@@ -94,3 +134,4 @@ def ask_restore(app: App, data: bytes) -> None:
             )
         ],
     )
+    app.refresh()
