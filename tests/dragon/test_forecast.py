@@ -395,3 +395,24 @@ def test_eclipse_on_a_mongol_invasion_forecasts_the_second_wall_check():
         "Ana: persons to let go: 2",
         "Ben: persons to let go: 2",
     ]
+
+
+def test_festival_hint_with_no_fireworks_names_both_places_the_engine_then_gives():
+    """With no fireworks anywhere the hint names the VP for the most and the next most; give two
+    players different counts and the engine pays exactly those two."""
+    s = fresh(3)
+    s.events = ["peace"] * 12
+    s.events[4] = "festival"
+    s.month, s.phase, s.order = 5, "actions", [0, 1, 2]
+    for p in s.players:
+        p.fireworks = 0
+    hints = [d for d in forecast_event(s, 5).seats[0].detail if d.msg.key.endswith("festival_any")]
+    assert len(hints) == 1
+    first, second = hints[0].msg.args["first"], hints[0].msg.args["second"]
+    assert hints[0].msg.render("en") == (
+        f"Nobody has fireworks yet: whoever gets the most scores {first} VP, the next most {second}"
+    )
+    s.players[0].fireworks, s.players[1].fireworks = 2, 1
+    after, _ = resolve(s, random.Random(0))
+    festival = [sum(i.points for i in p.ledger if i.source == "festival") for p in after.players]
+    assert festival == [first, second, 0]

@@ -233,7 +233,8 @@ def _hints(
         if p.fireworks < top:
             out.append(("dragon.event.festival", "festival", {"n": top - p.fireworks}))
         elif top == 0 and p.fireworks == 0:
-            out.append(("dragon.event.festival", "festival_any", {"vp": ev.festival_vp["first"]}))
+            places = {"first": ev.festival_vp["first"], "second": ev.festival_vp["second"]}
+            out.append(("dragon.event.festival", "festival_any", places))
     for palace in decayed:
         out.append(("dragon.decay", "decay", {"palace": palace}))
     return [
