@@ -166,6 +166,13 @@ def test_the_positions_reach_every_kind_of_outcome(positions):
                 }
             seen |= {e.rule_id for e in f.table}
     assert {"yuan", "rice", "fireworks", "vp", "releases", "decay", "dragon.wall.check"} <= seen
+    # the event forecasts are compared with and without the Great Wall (and the Super Events)
+    assert {(p.options.great_wall, p.options.super_events) for p in positions} == {
+        (False, False),
+        (True, False),
+        (False, True),
+        (True, True),
+    }
 
 
 def test_the_forecasts_leave_the_state_as_it_was(positions):
