@@ -165,6 +165,14 @@ class Prompt:
     def __repr__(self) -> str:
         return "Prompt(" + ", ".join(f"{k}={v!r}" for k, v in self._fields().items()) + ")"
 
+    def kind_refusal(self, kind: str) -> RuleViolation | None:
+        """Why an entry of ``kind`` is not what this prompt asks, as the Table refuses it, or None.
+        A prompt naming neither kinds nor choices takes any kind (the game checks it)."""
+        choices = self.choices
+        if kind in self.kinds or not (self.kinds or choices) or any(c.kind == kind for c in choices or ()):
+            return None
+        return RuleViolation(self.step_rule, "core.entry.wrong_kind", kind=kind, expected=self.msg)
+
     @property
     def text(self) -> str:
         return self.msg.render()

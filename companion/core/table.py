@@ -264,13 +264,10 @@ class Table:
         prompt = self.prompt
         if prompt is None:
             raise RuleViolation("core.game_over", "core.entry.game_over")
-        kind, choices = parsed.kind, prompt.choices
-        if (
-            kind not in prompt.kinds
-            and (prompt.kinds or choices)
-            and all(c.kind != kind for c in choices or ())
-        ):
-            raise RuleViolation(prompt.step_rule, "core.entry.wrong_kind", kind=kind, expected=prompt.msg)
+        refusal = prompt.kind_refusal(parsed.kind)
+        if refusal is not None:
+            raise refusal
+        choices = prompt.choices
         self._check_seat(parsed, prompt)
         offered = choices is not None and _offered(parsed, choices)
         play = getattr(self.game, "play", None)

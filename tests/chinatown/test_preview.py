@@ -9,9 +9,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from chinatown_helpers import new_table, random_trade
+from chinatown_helpers import new_table, play_random, random_trade
 
-from companion.core import RuleViolation
+from companion.core import RuleViolation, Table
 from companion.games.chinatown import GAME, building_preview, trade_preview
 from companion.games.chinatown.data import ADJACENCY, DATA
 from companion.games.chinatown.entries import DonePlacing, Give, PlaceTile, Trade, TradingDone
@@ -175,3 +175,56 @@ def test_a_trade_that_takes_a_business_past_its_maximum_splits_it():
     assert option.business == tuple(sorted((a, b, c, d)))
     assert option.gain == ana.income_after - ana.income_before
     assert option.effect.msg.key == "foresight.chinatown.tile.splits"
+
+
+def _any_trade(state: ChinatownState, rng: random.Random) -> Trade:
+    """A random trade, legal or not: holdings the givers have, or a building someone else owns."""
+    trade = random_trade(state, rng)
+    others = [b for b, o in state.owner.items() if o != 0]
+    if trade is None or (others and rng.random() < 0.3):
+        b = rng.choice(others) if others else 1
+        return Trade(gives=(Give(giver=0, receiver=1, buildings=(b,)),))
+    return trade
+
+
+def _refusal(e: RuleViolation) -> tuple[str, str, str]:
+    return e.rule_id, e.msg.render("en"), e.msg.render("es")
+
+
+def test_every_trade_preview_equals_the_table_after_the_trade():
+    """At every point of random games (each phase, the game's end included), a random trade is
+    previewed and checked by the Table: both refuse it with the same rule and words, or the
+    preview's figures are those of the Table's state after it."""
+    rng = random.Random(24)
+    seen: dict[str, int] = {}
+
+    def compare(table: Table) -> None:
+        state = table.state
+        trade = _any_trade(state, rng)
+        preview = refused = after = table_refused = None
+        try:
+            preview = trade_preview(state, trade)
+        except RuleViolation as e:
+            refused = _refusal(e)
+        try:
+            _, after, _ = table.check(trade)
+        except RuleViolation as e:
+            table_refused = _refusal(e)
+        assert refused == table_refused, (state.phase, trade)
+        key = f"{state.phase}:{'refused' if refused else 'previewed'}"
+        seen[key] = seen.get(key, 0) + 1
+        if preview is None:
+            return
+        paid_before, paid_after = pay_now(state), pay_now(after)
+        for p in preview.parties:
+            assert (p.income_before, p.income_after) == (paid_before[p.seat], paid_after[p.seat])
+            assert p.money == after.money[p.seat] - state.money[p.seat]
+        for seat in set(range(state.n)) - {p.seat for p in preview.parties}:
+            assert paid_before[seat] == paid_after[seat]
+
+    for game in range(12):
+        table = new_table(3 + game % 3)
+        compare(table)
+        play_random(table, rng, on_step=compare)
+    assert {"place:refused", "tiles:refused", "buildings:refused", "over:refused"} <= set(seen)
+    assert seen["trade:previewed"] > 50 and seen["trade:refused"] > 10, seen

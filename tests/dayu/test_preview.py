@@ -7,11 +7,12 @@ import random
 
 from dayu_helpers import new_table, with_flood
 
-from companion.core import RuleViolation
+from companion.core import RuleViolation, Table
 from companion.games.dayu import GAME, capture_worth, marker_preview
 from companion.games.dayu.data import DATA, POINTS_KIND
 from companion.games.dayu.entries import CancelDrain, Drain, DrainTools, Exchange, FloodBonus
 from companion.games.dayu.preview import tokens_needed
+from companion.games.dayu.ring import SPACES
 from companion.games.dayu.state import DayuState, VPCard
 
 
@@ -119,4 +120,77 @@ def test_line_and_fits_at_the_start():
     s.ring[0].tokens = 8
     p = marker_preview(s)
     assert p.needed == 2 and all(f.max_tools == 2 for f in p.fits)
-    assert p.fits[0].effect.msg.render("en").endswith("fits if its face shows no more tools than 2")
+    assert p.fits[0].effect.msg.render("en") == (
+        "silver card (rune side up): room for a face of up to 2 tools;"
+        " it fits if each tool finds a free space of its colour"
+    )
+
+
+def every_state(games: int, seed: int):
+    """Every state of random games from the empty table (markers still to place) to the end."""
+    rng = random.Random(seed)
+    for _ in range(games):
+        table = Table.new("dayu", [f"P{i}" for i in range(rng.randint(2, 4))])
+        while (prompt := table.prompt) is not None:
+            yield table.state
+            table.submit(rng.choice(prompt.choices))
+        yield table.state
+
+
+def drains_accepted(state: DayuState) -> set[int]:
+    """The tool counts the engine accepts for a drain started now (empty: none can start)."""
+    drains = [e for e in GAME.prompt(state).choices if isinstance(e, Drain)]
+    if not drains:
+        return set()
+    started, _ = GAME.apply(state, drains[0])
+    out = set()
+    for n in DATA.tools_per_face.values():
+        try:
+            GAME.apply(started, DrainTools(seat=state.current, tools=n))
+            out.add(n)
+        except RuleViolation:
+            pass
+    return out
+
+
+def test_every_marker_card_statement_is_true_of_the_state():
+    """On every state of random games: the line says what the state is (markers not placed yet,
+    an empty place, a card and its tokens, the game over) and claims a drain only when the engine
+    accepts one, of exactly the tools it says; each fit says what the engine's counts allow and,
+    when it allows something, that the colours must match too (the app cannot check them)."""
+    high = DATA.tools_per_face.high
+    seen: set[str] = set()
+    for state in every_state(6, seed=24):
+        preview = marker_preview(state)
+        p = state.players[state.current]
+        line = preview.line.msg
+        seen.add(line.key)
+        accepted = drains_accepted(state) if state.phase == "actions" else set()
+        if state.phase == "over":
+            assert line.key == "foresight.dayu.line_over" and GAME.prompt(state) is None
+            assert "over" in line.render("en") and "terminado" in line.render("es")
+            room = 0
+        elif p.marker is None:
+            assert line.key == "foresight.dayu.line_unplaced" and state.phase == "markers"
+            room = 0
+        elif state.ring[p.marker].card is None:
+            assert line.key == "foresight.dayu.line_empty" and not accepted
+            room = 0
+        else:
+            tokens = state.ring[p.marker].tokens
+            room = min(SPACES - tokens, state.supply, high)
+            assert (line.args["tokens"], line.args["needed"]) == (tokens, SPACES - tokens)
+            if line.key == "foresight.dayu.line":  # "one drain can place up to {room} now"
+                assert accepted == set(range(1, line.args["room"] + 1)), (accepted, line.args)
+            else:
+                assert line.key == "foresight.dayu.line_no_drain" and not accepted
+        assert preview.can_drain == bool(accepted)
+        for fit in preview.fits:
+            assert fit.max_tools == room
+            key = fit.effect.msg.key.removeprefix("foresight.dayu.")
+            assert key == ("fits" if room >= high else "fits_up_to" if room else "no_fit")
+            if room:
+                assert "colour" in fit.effect.msg.render("en") and "color" in fit.effect.msg.render("es")
+    assert seen >= {
+        f"foresight.dayu.{k}" for k in ("line", "line_no_drain", "line_unplaced", "line_empty", "line_over")
+    }, seen

@@ -34,6 +34,10 @@ def test_every_cited_rule_id_exists_in_both_languages() -> None:
     assert set(rules("dayu", "en")) == set(rules("dayu", "es"))
     statuses = {r.status for r in rules("dayu", "en").values()}
     assert statuses == {"official", "decision"}
+    # the app's readings (an empty flood pile, markers on a refilled place, a drain taken back)
+    for lang, word in (("en", "Decision: "), ("es", "Decisión: ")):
+        for rid in ("dayu.capture.refill", "dayu.drain.fit", "dayu.move.gap", "dayu.capture.markers"):
+            assert rules("dayu", lang)[rid].status == "decision" and word in rules("dayu", lang)[rid].text
 
 
 def test_a_played_game_renders_every_text_in_both_languages() -> None:

@@ -266,8 +266,17 @@ def test_charter_craftsmen_build_floors_and_healers_bring_nothing() -> None:
 def test_unverified_readings_are_marked_in_both_languages() -> None:
     for lang in ("en", "es"):
         book = rules("dragon", lang)
-        for rid in ("dragon.super.sunrise", "dragon.super.charter", "dragon.wall.check"):
+        for rid in (
+            "dragon.super.sunrise",
+            "dragon.super.charter",
+            "dragon.super.eclipse",
+            "dragon.wall.check",
+            "dragon.wall.tiles",
+            "dragon.wall.build",
+            "dragon.wall.bonus",
+        ):
             assert book[rid].status == "unverified"
+            assert ("Unverified: " if lang == "en" else "Sin verificar: ") in book[rid].text
         for event in RULES.super_events.events:
             assert f"dragon.super.{event}" in book
 

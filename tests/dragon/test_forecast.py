@@ -13,6 +13,7 @@ import pytest
 from dragon_expansion_helpers import random_x_table
 from dragon_helpers import fresh, random_table, realm, step_random
 
+from companion.core import Table
 from companion.games.dragon import GAME, forecast_event
 from companion.games.dragon.data import RULES
 from companion.games.dragon.flow import advance
@@ -140,6 +141,19 @@ def test_forecast_equals_what_the_event_then_does(positions, event):
         check(_with_event(before, event), rng)
 
 
+def test_next_months_forecast_equals_what_its_event_then_does(positions):
+    """The Play screen also shows next month's event as if it struck now: the row's own event,
+    with the Great Wall's checks when it is in play (month 12's last check included)."""
+    rng = random.Random(24)
+    for before in positions:
+        if before.month < RULES.setup.months:
+            s = before.clone()
+            s.month += 1
+            if s.month == RULES.super_events.month:
+                s.super_event = None  # the super event is forecast on its own
+            check(s, rng)
+
+
 def test_the_positions_reach_every_kind_of_outcome(positions):
     """The 200 positions are not all alike: shortfalls, releases, wall checks and decay all occur."""
     seen = set()
@@ -152,6 +166,13 @@ def test_the_positions_reach_every_kind_of_outcome(positions):
                 }
             seen |= {e.rule_id for e in f.table}
     assert {"yuan", "rice", "fireworks", "vp", "releases", "decay", "dragon.wall.check"} <= seen
+    # the event forecasts are compared with and without the Great Wall (and the Super Events)
+    assert {(p.options.great_wall, p.options.super_events) for p in positions} == {
+        (False, False),
+        (True, False),
+        (False, True),
+        (True, True),
+    }
 
 
 def test_the_forecasts_leave_the_state_as_it_was(positions):
@@ -274,3 +295,131 @@ def test_the_super_event_is_still_to_come_while_the_months_releases_are_made():
     s.super_step, s.phase = None, "groups"
     s.month = month + 1
     assert forecast_super(s) is None
+
+
+# ---- month 7's super event against the engine, with and without the Great Wall ------------
+
+SUPER_NOW = ("lantern", "buddha", "assassination", "volcano")  # act at once
+SUPER_ASKS = ("earthquake", "flood", "tornado", "charter", "sunrise")  # ask each player
+ROW_EVENTS = ("tribute", "drought", "festival", "mongol", "contagion")  # what an eclipse can repeat
+ROUND_SOURCES = {"palaces", "ladies", "privileges"}  # the month's end, after the super event
+
+
+def _before_super(position: DragonState, wall: bool, super_event: str, event: str) -> DragonState:
+    """The state the engine stands in when month 7's super event comes: the month's event
+    (``event``), its wall check and its releases done, the super event next in ``after``."""
+    s = position.clone()
+    s.options = s.options.model_copy(update={"great_wall": wall, "super_events": True})
+    s.events = list(s.events)
+    s.events[RULES.super_events.month - 1] = event
+    s.month, s.super_event, s.phase = RULES.super_events.month, super_event, "event"
+    s.order, s.turn = s.track_order(), 0
+    s.after, s.tasks, s.super_step = ["super"], [], None
+    return s
+
+
+def _engine_super(s: DragonState, rng: random.Random) -> tuple[DragonState, list]:
+    """What the engine then does: the super event, the steps after it, each decision at random, to month 8."""
+    fx: list = []
+    s = s.clone()
+    advance(s, fx)
+    while s.month == RULES.super_events.month:
+        prompt = GAME.prompt(s)
+        assert prompt is not None and prompt.choices, prompt
+        s, more = GAME.apply(s, rng.choice(prompt.choices))
+        fx.extend(more)
+    return s, fx
+
+
+def check_super(before: DragonState, rng: random.Random) -> None:
+    f = forecast_super(before)
+    assert f is not None and f.super and f.event == before.super_event
+    after, fx = _engine_super(before, rng)
+    event = before.super_event
+    # every wall check the engine runs (an eclipse on a Mongol invasion) is in the forecast, word for word
+    engine_wall = [e.msg.render("en") for e in fx if e.rule_id == "dragon.wall.check" and e.seat is None]
+    assert [e.msg.render("en") for e in f.table if e.rule_id == "dragon.wall.check"] == engine_wall
+    passed = {e.seat for e in fx if e.msg.key == "dragon.fx.super_nothing"}
+    for seat, (old, new) in enumerate(zip(before.players, after.players, strict=True)):
+        sf = f.seats[seat]
+        what = (event, before.events[6], before.options.great_wall, seat)
+        asked = any(d.msg.key.startswith("foresight.dragon.ask.") for d in sf.detail)
+        if event in SUPER_ASKS:  # the outcome is the players' choice: who is asked is the forecast
+            assert asked == (seat not in passed), what
+            continue
+        assert not asked, what
+        assert old.yuan - new.yuan == sf.yuan, ("yuan", *what)
+        assert old.rice - new.rice == sf.rice, ("rice", *what)
+        assert old.fireworks - new.fireworks == sf.fireworks, ("fireworks", *what)
+        scored = sum(i.points for i in new.ledger[len(old.ledger) :] if i.source not in ROUND_SOURCES)
+        assert scored == sf.vp, ("vp", *what)
+        assert len(new.released) - len(old.released) == sf.releases, ("releases", *what)
+        assert sf.track == (new.track if event == "volcano" else None), ("track", *what)
+        if event == "assassination":
+            assert new.small_privileges == new.large_privileges == 0
+
+
+@pytest.fixture(scope="module")
+def super_positions() -> list[DragonState]:
+    return random_positions(150, seed=24, super_events=True)
+
+
+@pytest.mark.parametrize("wall", [True, False], ids=["wall", "no_wall"])
+@pytest.mark.parametrize("event", [*SUPER_NOW, *SUPER_ASKS])
+def test_super_forecast_equals_what_the_engine_then_does(super_positions, event, wall):
+    rng = random.Random(f"{event}{wall}")
+    for position in super_positions:
+        check_super(_before_super(position, wall, event, rng.choice(ROW_EVENTS)), rng)
+
+
+@pytest.mark.parametrize("wall", [True, False], ids=["wall", "no_wall"])
+@pytest.mark.parametrize("repeated", ROW_EVENTS)
+def test_eclipse_forecast_equals_what_the_engine_then_does(super_positions, repeated, wall):
+    """The eclipse runs the month's event again and, after a Mongol invasion with the Great
+    Wall, a second wall check: its forecast counts both."""
+    rng = random.Random(f"{repeated}{wall}")
+    for position in super_positions:
+        check_super(_before_super(position, wall, "eclipse", repeated), rng)
+
+
+def test_eclipse_on_a_mongol_invasion_forecasts_the_second_wall_check():
+    """The issue's case: both expansions, an eclipse, month 7 a Mongol invasion, nobody with
+    helmets or wall; at month 1 the month-7 event costs each player a person for the Mongols
+    and one for the short wall, and the eclipse as much again."""
+    table = Table.new("dragon", ["Ana", "Ben"], {"great_wall": True, "super_events": True})
+    row = ["tribute", "drought", "festival", "contagion", "mongol"] * 2  # months 3 to 12
+    table.submit({"kind": "event_row", "months": row})
+    table.submit({"kind": "super_event", "event": "eclipse"})
+    while not (table.state.month == 1 and table.state.phase == "groups"):
+        table.submit(table.prompt.choices[0])
+    s = table.state
+    assert s.events[6] == "mongol"
+    assert [sf.releases for sf in forecast_event(s, 7).seats] == [2, 2]
+    sup = forecast_super(s)
+    assert [sf.releases for sf in sup.seats] == [2, 2]
+    assert any(e.rule_id == "dragon.wall.check" for e in sup.table)
+    assert [sf.line.msg.render("en") for sf in sup.seats] == [
+        "Ana: persons to let go: 2",
+        "Ben: persons to let go: 2",
+    ]
+
+
+def test_festival_hint_with_no_fireworks_names_both_places_the_engine_then_gives():
+    """With no fireworks anywhere the hint names the VP for the most and the next most; give two
+    players different counts and the engine pays exactly those two."""
+    s = fresh(3)
+    s.events = ["peace"] * 12
+    s.events[4] = "festival"
+    s.month, s.phase, s.order = 5, "actions", [0, 1, 2]
+    for p in s.players:
+        p.fireworks = 0
+    hints = [d for d in forecast_event(s, 5).seats[0].detail if d.msg.key.endswith("festival_any")]
+    assert len(hints) == 1
+    first, second = hints[0].msg.args["first"], hints[0].msg.args["second"]
+    assert hints[0].msg.render("en") == (
+        f"Nobody has fireworks yet: whoever gets the most scores {first} VP, the next most {second}"
+    )
+    s.players[0].fireworks, s.players[1].fireworks = 2, 1
+    after, _ = resolve(s, random.Random(0))
+    festival = [sum(i.points for i in p.ledger if i.source == "festival") for p in after.players]
+    assert festival == [first, second, 0]

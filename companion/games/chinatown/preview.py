@@ -14,7 +14,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from companion.core import Effect, Msg, RuleViolation, msg
-from companion.games.chinatown import rules
+from companion.games.chinatown import flow, rules
 from companion.games.chinatown.data import ADJACENCY, DATA
 from companion.games.chinatown.entries import Trade
 from companion.games.chinatown.income import (
@@ -71,8 +71,15 @@ class TradePreview(BaseModel):
 def trade_preview(state: ChinatownState, trade: Trade) -> TradePreview:
     """Each party's income before and after ``trade``, business by business, and the money moved.
 
-    Raises the engine's RuleViolation when the trade is not legal now.
+    Raises the RuleViolation the Table gives when the trade is not legal now: outside the
+    trading phase (or after the game), the Table's own refusal; else the engine's.
     """
+    prompt = flow.prompt(state)
+    if prompt is None:
+        raise RuleViolation("core.game_over", "core.entry.game_over")
+    refusal = prompt.kind_refusal(trade.kind)
+    if refusal is not None:
+        raise refusal
     after, gives = rules.apply(state, trade)
     money: dict[int, int] = {}
     for g in trade.gives:

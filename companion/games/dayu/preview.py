@@ -46,7 +46,7 @@ class MarkerPreview(BaseModel):
     place: int | None  # the marker's place (from 0), None before the markers are placed
     tokens: int  # drainage tokens on the card now
     needed: int  # tokens still needed before the card is taken (0: taken after this turn's draw)
-    room: int  # the most tools one drain can place now: free spaces, and tokens in the supply
+    room: int  # the most tools one drain could place: free spaces, and tokens in the supply (0 when over)
     can_drain: bool  # a drain may be started now (an action point left, a card in hand, room on the card)
     fits: list[CardFit]
     worth: list[CaptureWorth]
@@ -99,21 +99,25 @@ def capture_worth(state: DayuState, seat: int) -> list[CaptureWorth]:
 
 def marker_preview(state: DayuState) -> MarkerPreview:
     """For the current player: which tool cards fit the flood card under their marker, how many
-    tokens it still needs, and what taking it would be worth."""
+    tokens it still needs, and what taking it would be worth. Once the game is over nothing
+    fits any more; before the markers are placed there is no card under them."""
     seat = state.current
     p = state.players[seat]
     place = p.marker
-    if place is None or state.ring[place].card is None:
-        tokens = needed = room = 0
-    else:
+    on_card = place is not None and state.ring[place].card is not None
+    over = state.phase == "over"
+    tokens = needed = room = 0
+    if place is not None and on_card:
         tokens = state.ring[place].tokens
         needed = tokens_needed(state, place)
-        room = drain_room(state, place)
+        room = 0 if over else drain_room(state, place)
     high = DATA.tools_per_face.high
     can_drain = state.phase == "actions" and state.points_left > 0 and bool(p.hand) and can_start_drain(state)
     fits = []
     for i, card in enumerate(p.hand):
         most = min(room, high)
+        # The app counts spaces and tokens only (dayu.drain.colour): a face fits if its tools'
+        # colours find free spaces too, which the players check.
         key = "fits" if most >= high else "fits_up_to" if most else "no_fit"
         name = msg(f"dayu.card.{card.side}", frame=msg(f"dayu.frame.{card.frame}"))
         fits.append(
@@ -125,11 +129,15 @@ def marker_preview(state: DayuState) -> MarkerPreview:
                 ),
             )
         )
-    if place is None or state.ring[place].card is None:
+    if over:
+        line = msg("foresight.dayu.line_over", player=p.name)
+    elif place is None:
+        line = msg("foresight.dayu.line_unplaced", player=p.name)
+    elif not on_card:
         line = msg("foresight.dayu.line_empty", player=p.name)
     else:
         line = msg(
-            "foresight.dayu.line",
+            "foresight.dayu.line" if can_drain else "foresight.dayu.line_no_drain",
             player=p.name,
             place=place + 1,
             tokens=tokens,

@@ -96,10 +96,16 @@ def strike(state: DragonState, month: int) -> tuple[DragonState, list[Effect]]:
     s = _event_copy(state, month)
     fx: list[Effect] = []
     start_event(s, fx)
-    for step in s.after:
-        if step == "wall":  # the super event is forecast on its own (forecast_super)
-            wall_check(s, fx)
+    _wall_checks(s, fx)
     return s, fx
+
+
+def _wall_checks(s: DragonState, fx: list[Effect]) -> None:
+    """The wall checks waiting in ``s.after``, as the engine runs them; the super event is
+    forecast on its own (forecast_super)."""
+    for step in s.after:
+        if step == "wall":
+            wall_check(s, fx)
 
 
 def _decay_effects(s: DragonState) -> list[Effect]:
@@ -227,7 +233,8 @@ def _hints(
         if p.fireworks < top:
             out.append(("dragon.event.festival", "festival", {"n": top - p.fireworks}))
         elif top == 0 and p.fireworks == 0:
-            out.append(("dragon.event.festival", "festival_any", {"vp": ev.festival_vp["first"]}))
+            places = {"first": ev.festival_vp["first"], "second": ev.festival_vp["second"]}
+            out.append(("dragon.event.festival", "festival_any", places))
     for palace in decayed:
         out.append(("dragon.decay", "decay", {"palace": palace}))
     return [
@@ -267,6 +274,7 @@ def forecast_super(state: DragonState) -> EventForecast | None:
     s = _event_copy(state, month)
     fx: list[Effect] = []
     start_super(s, fx)
+    _wall_checks(s, fx)  # a Solar Eclipse repeating a Mongol Invasion brings another wall check
     rule_id = f"dragon.super.{event}"
     table = [e for e in fx if e.seat is None and e.msg.key != "dragon.fx.super"]
     seat_asks = [_super_asks(s, event, seat) for seat in range(len(s.players))]  # before the releases
@@ -283,7 +291,8 @@ def forecast_super(state: DragonState) -> EventForecast | None:
             "releases": released[seat],
         }
         track = new.track if event == "volcano" else None
-        if own_fx or asks:
+        # An eclipse is a month's event again (payments, VP, releases): its line sums them as one
+        if event != "eclipse" and (own_fx or asks):
             line = replace((asks or own_fx)[0], rule_id=rule_id)
         else:
             line = Effect(rule_id=rule_id, seat=seat, msg=_line(old.name, {**numbers, "decay": ()}))
