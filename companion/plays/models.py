@@ -6,6 +6,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+# Every number a play holds stays within ±10^9: sums over 10,000 plays stay far inside SQLite's
+# 64-bit integers (a score of 10^25 from a calculator or a backup would overflow them).
+MAX_NUMBER = 10**9
+
 
 class PlaySeat(BaseModel):
     """One player of a play, in seat order; ``name`` is the table's own copy of the name."""
@@ -16,7 +20,7 @@ class PlaySeat(BaseModel):
     name: str = Field(min_length=1, max_length=24)
     color: str | None = None
     player_id: str | None = Field(None, max_length=64)  # the player in the player list, if linked
-    score: int
+    score: int = Field(ge=-MAX_NUMBER, le=MAX_NUMBER)
     place: int = Field(ge=1, le=8)  # 1 = won (a shared win gives several seats place 1)
     winner: bool
 
@@ -32,7 +36,7 @@ class Figure(BaseModel):
     seat: int | None = Field(None, ge=0, le=7)
     name: str = Field(min_length=1, max_length=32)
     key: str = Field("", max_length=48)
-    value: int
+    value: int = Field(ge=-MAX_NUMBER, le=MAX_NUMBER)
 
 
 class PlayRecord(BaseModel):
@@ -47,7 +51,7 @@ class PlayRecord(BaseModel):
     options: dict[str, Any] = {}
     date: str = Field(max_length=64)  # when it ended (ISO 8601, UTC)
     started: str | None = Field(None, max_length=64)  # the first entry (None when unknown)
-    seconds: int | None = Field(None, ge=0)  # first entry to last entry
+    seconds: int | None = Field(None, ge=0, le=MAX_NUMBER)  # first entry to last entry
     seats: list[PlaySeat] = Field(min_length=1, max_length=8)
     tie_break: str | None = Field(None, max_length=64)  # message key of the tie-break that decided
     figures: list[Figure] = Field([], max_length=2_000)

@@ -14,7 +14,7 @@ from companion.core.protocol import Scoreboard
 from companion.core.registry import calculators
 from companion.core.table import Player, Table
 from companion.plays.figures import FIGURES, calc_figures, generic
-from companion.plays.models import PlayRecord, PlaySeat
+from companion.plays.models import MAX_NUMBER, PlayRecord, PlaySeat
 
 
 def record(
@@ -170,6 +170,8 @@ def calculated(
         raise CalcInputError("plays.calc.bad_result", detail=str(exc)) from exc
     if sorted(ranking) != sorted(names) or len(set(names)) != len(names):
         raise CalcInputError("plays.calc.bad_result", detail="ranking")
+    if any(abs(t) > MAX_NUMBER for t in totals):  # no game scores that much: a typo
+        raise CalcInputError("plays.calc.too_big")
     winners = set(result.get("shared") or ranking[:1])
     ids = player_ids or [None] * len(names)
     if len(ids) != len(names):

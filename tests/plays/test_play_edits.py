@@ -191,3 +191,12 @@ def test_today_is_a_date_a_play_can_have():
     in_two_days = (datetime.now(UTC) + timedelta(days=2)).date().isoformat()
     with pytest.raises(CalcInputError):
         play_date(in_two_days)
+
+
+def test_a_calculator_total_past_the_bound_is_refused_clearly(store):
+    with pytest.raises(CalcInputError) as err:
+        store.log_calculated(
+            "dragon-final", {"players": [{"name": "Ana", "vp": 10**25}, {"name": "Ben", "vp": 3}]}
+        )
+    assert err.value.msg.key == "plays.calc.too_big"
+    assert store.plays() == []

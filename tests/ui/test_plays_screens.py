@@ -319,3 +319,13 @@ async def test_checking_a_backup_shows_its_progress_and_keeps_the_screen_answeri
     assert {"Table 1 of 3 checked…", "Table 2 of 3 checked…"} & seen, seen
     assert h.by_key("restore-what").value.startswith("In the backup: tables 3")
     h.close()
+
+
+async def test_a_backup_larger_than_any_backup_is_refused_by_its_size(hub):
+    log_dayu(hub.store, ("Ana", "Ben"), (3, 1), "2026-03-01")
+    h = await started(hub, "/plays")
+    h.conn.answers["pick_files"] = [{"id": 0, "name": "huge.json", "size": 600_000_000, "bytes": list(b"{}")}]
+    await h.click("backup-restore")
+    assert "200 MB" in h.by_key("restore-refused").value
+    assert [p.seats[0].name for p in hub.store.plays()] == ["Ana"]
+    h.close()

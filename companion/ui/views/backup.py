@@ -17,7 +17,7 @@ import flet as ft
 
 from companion.core import TableError
 from companion.ui.shell import App
-from companion.ui.views.files import pick_bytes, save_bytes
+from companion.ui.views.files import save_bytes
 from companion.ui.widgets import button, small
 
 T = TypeVar("T")
@@ -54,9 +54,34 @@ async def save_backup(app: App) -> None:
 
 
 async def pick_restore(app: App) -> None:
-    data = await pick_bytes(app, "json")
-    if data is not None:
-        await ask_restore(app, data)
+    """Pick a backup; one larger than a backup can be is refused by its size, before it is read
+    (a desktop reads it from its path, at most the limit)."""
+    from companion.store.backup import MAX_BACKUP_BYTES, read_backup_file
+
+    files = await app.files.pick_files(
+        with_data=not _reads_paths(app), file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["json"]
+    )
+    if not files:
+        return
+    f = files[0]
+    try:
+        if (f.size or 0) > MAX_BACKUP_BYTES:
+            from companion.store import StoreError
+
+            raise StoreError("plays.backup.too_big", limit=MAX_BACKUP_BYTES // 1_000_000)
+        data = f.bytes if f.bytes is not None else read_backup_file(f.path) if f.path else b""
+    except TableError as exc:
+        refused = app.tr.msg(exc.msg)
+        app.dialog(app.tr("backup.restore"), lambda: [ft.Text(refused, key="restore-refused")], key="restore")
+        app.refresh()
+        return
+    await ask_restore(app, data)
+
+
+def _reads_paths(app: App) -> bool:
+    """A desktop app gets the picked file's path and reads it itself (bounded); a browser sends
+    the bytes."""
+    return not app.page.web
 
 
 async def _in_worker(app: App, work: Callable[[], T]) -> T:
