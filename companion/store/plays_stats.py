@@ -1,4 +1,5 @@
-"""Statistics of the play log, every figure an SQL aggregate (no loop over the tables).
+"""Statistics of the play log: one scan of the seats, summed in Python, and the game figures'
+totals kept by SQLite triggers (no loop over the tables, no replay).
 
 For one game, or for one player in it: plays, wins and win rate, average, best and worst
 score, the spread of scores (for a chart), win rate by seat and by player count, and the
@@ -89,65 +90,51 @@ class GameStats(BaseModel):
 
 
 def game_stats(read: Reader, game: str, player: str | None = None) -> GameStats:
-    """The statistics of ``game`` (of ``player``'s seats when given), each part one SQL query."""
+    """The statistics of ``game`` (of ``player``'s seats when given): one scan of the seats,
+    summed here, and the figures from ``figure_totals`` (kept by triggers) or, for one player,
+    summed over their seats."""
     seat_filter = " AND ps.player_id = ?" if player else ""
     args: tuple[Any, ...] = (game, player) if player else (game,)
-    base = f"FROM play_seats ps JOIN plays p ON p.id = ps.play_id WHERE p.game = ?{seat_filter}"
-    plays, wins, seats, avg, best, worst = read(
-        "SELECT COUNT(DISTINCT p.id), COALESCE(SUM(ps.winner), 0), COUNT(*), AVG(ps.score),"
-        f" MAX(ps.score), MIN(ps.score) {base}",
+    # A seat's name only where no player is linked (fewer strings to make: it is the slow part).
+    rows = read(
+        "SELECT ps.seat, ps.player_id, CASE WHEN ps.player_id IS NULL THEN ps.name END, ps.score,"
+        f" ps.winner, p.n FROM play_seats ps JOIN plays p ON p.id = ps.play_id WHERE p.game = ?{seat_filter}",
         args,
-    )[0]
-    # A play's length counts once, however many seats it had.
+    )
+    seats = _SeatSums(rows)
+    # A play counts once, and so does its length, however many seats it had (a player sits in
+    # one seat of a play at most: the store refuses two).
     player_plays = " AND p.id IN (SELECT play_id FROM play_seats WHERE player_id = ?)" if player else ""
-    secs = read(f"SELECT AVG(p.seconds) FROM plays p WHERE p.game = ?{player_plays}", args)[0][0]
-    # Per player: linked seats by player, the others by their name (case ignored).
-    players = [
-        PlayerLine(player_id=r[0], name=r[1], plays=r[2], wins=r[3], average=r[4], best=r[5], worst=r[6])
-        for r in read(
-            "SELECT ps.player_id, COALESCE(pl.name, MIN(ps.name)), COUNT(*), SUM(ps.winner), AVG(ps.score),"
-            " MAX(ps.score), MIN(ps.score) FROM play_seats ps JOIN plays p ON p.id = ps.play_id"
-            f" LEFT JOIN players pl ON pl.id = ps.player_id WHERE p.game = ?{seat_filter}"
-            " GROUP BY COALESCE(ps.player_id, '~' || lower(ps.name))"
-            " ORDER BY SUM(ps.winner) DESC, COUNT(*) DESC, 2",
-            args,
-        )
-    ]
-    spread = [
-        (r[0], r[1]) for r in read(f"SELECT ps.score, COUNT(*) {base} GROUP BY ps.score ORDER BY 1", args)
-    ]
-    by_seat = [
-        Rate(key=r[0], seats=r[1], wins=r[2])
-        for r in read(f"SELECT ps.seat, COUNT(*), SUM(ps.winner) {base} GROUP BY ps.seat ORDER BY 1", args)
-    ]
-    by_count = [
-        Rate(key=r[0], seats=r[1], wins=r[2])
-        for r in read(f"SELECT p.n, COUNT(*), SUM(ps.winner) {base} GROUP BY p.n ORDER BY 1", args)
-    ]
-    # Seat figures of the chosen seats, and whole-table figures of the plays they sat in (a player
-    # sits in one seat of a play at most: link_seats refuses two).
+    plays, secs = read(f"SELECT COUNT(*), AVG(p.seconds) FROM plays p WHERE p.game = ?{player_plays}", args)[0]
+    names: dict[str, str] = dict(read("SELECT id, name FROM players")) if seats.by_player else {}
+    players = seats.player_lines(names)
     if player:
-        source = (
-            "FROM play_seats ps JOIN plays p ON p.id = ps.play_id JOIN play_figures f"
+        # Seat figures of the player's seats, and whole-table figures of the plays they sat in (a
+        # player sits in one seat of a play at most: the store refuses two).
+        figure_rows = read(
+            "SELECT f.name, f.key, SUM(f.value), COUNT(*), MAX(f.seat IS NULL) FROM play_seats ps"
+            " JOIN plays p ON p.id = ps.play_id JOIN play_figures f"
             " ON f.play_id = ps.play_id AND (f.seat = ps.seat OR f.seat IS NULL)"
-            " WHERE p.game = ? AND ps.player_id = ?"
+            " WHERE p.game = ? AND ps.player_id = ? GROUP BY f.name, f.key ORDER BY f.name, f.key",
+            args,
         )
     else:
-        source = "FROM play_figures f WHERE f.game = ?"
-    figures = [
-        FigureLine(name=r[0], key=r[1], total=r[2], rows=seats if r[4] else r[3], per_seat=bool(r[4]))
-        for r in read(
-            f"SELECT f.name, f.key, SUM(f.value), COUNT(*), MAX(f.seat IS NOT NULL) {source}"
-            " GROUP BY f.name, f.key ORDER BY f.name, f.key",
-            args,
+        figure_rows = read(
+            "SELECT name, key, total, rows, whole FROM figure_totals WHERE game = ? ORDER BY name, key", args
         )
+    figures = [
+        FigureLine(name=r[0], key=r[1], total=r[2], rows=r[3] if r[4] else seats.count, per_seat=not r[4])
+        for r in figure_rows
     ]
+    wins, count = seats.wins, seats.count
+    avg, best, worst = seats.average, seats.best, seats.worst
+    spread, by_seat, by_count = seats.spread, seats.rates(seats.by_seat), seats.rates(seats.by_count)
     return GameStats(
         game=game,
         player_id=player,
         plays=plays,
         wins=wins,
-        seats=seats,
+        seats=count,
         average=avg,
         best=best,
         worst=worst,
@@ -158,3 +145,71 @@ def game_stats(read: Reader, game: str, player: str | None = None) -> GameStats:
         by_count=by_count,
         figures=figures,
     )
+
+
+class _SeatSums:
+    """Every seat figure of the statistics from one pass over the seats' rows (seat, player id,
+    name where no player is linked, score, winner, player count): one scan, not a query a part."""
+
+    def __init__(self, rows: list[tuple[Any, ...]]) -> None:
+        self.count = len(rows)
+        # linked seats by player id, the others by their name with case ignored ("~" + name)
+        self.by_player: dict[str, list[Any]] = {}
+        scores: dict[int, int] = {}
+        by_seat: dict[int, list[int]] = {}
+        by_count: dict[int, list[int]] = {}
+        by_player = self.by_player
+        for seat, player_id, name, score, winner, n in rows:
+            scores[score] = scores.get(score, 0) + 1
+            tally = by_seat.get(seat) or by_seat.setdefault(seat, [0, 0])
+            tally[0] += 1
+            tally[1] += winner
+            tally = by_count.get(n) or by_count.setdefault(n, [0, 0])
+            tally[0] += 1
+            tally[1] += winner
+            who = player_id or "~" + name.lower()  # name is None only where player_id is set
+            line = by_player.get(who)
+            if line is None:
+                line = by_player[who] = [player_id, name or "", 0, 0, 0, score, score]
+            elif player_id is None and name < line[1]:
+                line[1] = name
+            line[2] += 1
+            line[3] += winner
+            line[4] += score
+            if score > line[5]:
+                line[5] = score
+            if score < line[6]:
+                line[6] = score
+        self.scores, self.by_seat, self.by_count = scores, by_seat, by_count
+        self.wins = sum(t[1] for t in by_seat.values())
+        self.total = sum(line[4] for line in by_player.values())
+        self.best = max(scores) if scores else None
+        self.worst = min(scores) if scores else None
+
+    @property
+    def average(self) -> float | None:
+        return self.total / self.count if self.count else None
+
+    @property
+    def spread(self) -> list[tuple[int, int]]:
+        return sorted(self.scores.items())
+
+    @staticmethod
+    def rates(groups: dict[int, list[int]]) -> list[Rate]:
+        return [Rate(key=k, seats=v[0], wins=v[1]) for k, v in sorted(groups.items())]
+
+    def player_lines(self, names: dict[str, str]) -> list[PlayerLine]:
+        """Most wins first, then most games, then the name (as the SQL ordered them before)."""
+        lines = [
+            PlayerLine(
+                player_id=pid,
+                name=names.get(pid, name) if pid else name,
+                plays=n,
+                wins=w,
+                average=total / n,
+                best=best,
+                worst=worst,
+            )
+            for pid, name, n, w, total, best, worst in self.by_player.values()
+        ]
+        return sorted(lines, key=lambda p: (-p.wins, -p.plays, p.name))

@@ -200,3 +200,30 @@ def test_a_calculator_total_past_the_bound_is_refused_clearly(store):
         )
     assert err.value.msg.key == "plays.calc.too_big"
     assert store.plays() == []
+
+
+def test_figure_totals_follow_every_write_of_the_figures(store):
+    """The group's figure sums come from a table the triggers keep: after logging, deleting
+    (a cascade), restoring and relinking they equal a sum over the figure rows themselves."""
+
+    def by_rows():
+        rows = store._read(
+            "SELECT name, key, SUM(value), COUNT(*) FROM play_figures WHERE game = 'dragon' GROUP BY name, key"
+        )
+        return {(n, k): (t, c) for n, k, t, c in rows}
+
+    def by_stats():
+        s = store.stats("dragon")
+        return {(f.name, f.key): (f.total, f.rows if not f.per_seat else None) for f in s.figures}
+
+    tables = [store.create(finished_game(seed)) for seed in (0, 3, 6)]
+    gone = store.delete_play(tables[1].id)
+    store.restore_play(gone)
+    store.delete_play(tables[2].id)
+    want = by_rows()
+    got = by_stats()
+    assert {k: v[0] for k, v in got.items()} == {k: v[0] for k, v in want.items()}
+    assert all(got[k][1] in (None, want[k][1]) for k in got)
+    store.delete_play(tables[0].id)
+    store.delete_play(tables[1].id)
+    assert store.stats("dragon").figures == [] and store._read("SELECT COUNT(*) FROM figure_totals")[0][0] == 0
