@@ -105,7 +105,9 @@ def game_stats(read: Reader, game: str, player: str | None = None) -> GameStats:
     # A play counts once, and so does its length, however many seats it had (a player sits in
     # one seat of a play at most: the store refuses two).
     player_plays = " AND p.id IN (SELECT play_id FROM play_seats WHERE player_id = ?)" if player else ""
-    plays, secs = read(f"SELECT COUNT(*), AVG(p.seconds) FROM plays p WHERE p.game = ?{player_plays}", args)[0]
+    plays, secs = read(f"SELECT COUNT(*), AVG(p.seconds) FROM plays p WHERE p.game = ?{player_plays}", args)[
+        0
+    ]
     names: dict[str, str] = dict(read("SELECT id, name FROM players")) if seats.by_player else {}
     players = seats.player_lines(names)
     if player:

@@ -226,4 +226,6 @@ def test_figure_totals_follow_every_write_of_the_figures(store):
     assert all(got[k][1] in (None, want[k][1]) for k in got)
     store.delete_play(tables[0].id)
     store.delete_play(tables[1].id)
-    assert store.stats("dragon").figures == [] and store._read("SELECT COUNT(*) FROM figure_totals")[0][0] == 0
+    assert (
+        store.stats("dragon").figures == [] and store._read("SELECT COUNT(*) FROM figure_totals")[0][0] == 0
+    )
