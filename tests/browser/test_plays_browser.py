@@ -13,7 +13,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
 from plays_helpers import finished_game
-from ui_browser_kit import PHONE, enable_semantics, new_phone_page, open_app, served, shot, tap_on, wait_until
+from ui_browser_kit import PHONE, enable_semantics, open_app, served, shot, tap_on, wait_until
 
 from companion.store import Store
 
@@ -123,8 +123,9 @@ def test_spanish_dark_statistics_and_log(browser, tmp_path):
 
 
 def test_an_imported_table_reaches_its_players_with_one_confirm(browser, tmp_path):
-    """A finished Chinatown table from another phone, opened from its import link: the app asks
-    once whether its seats are our Ana and Carla; one tap links them, and the play log finds it."""
+    """A finished Chinatown table from another phone, its snapshot code pasted into Import: the
+    app asks once whether its seats are our Ana and Carla; one tap links them, and the play log
+    finds it."""
     from companion.share import encode
 
     data = tmp_path / "data"
@@ -135,13 +136,15 @@ def test_an_imported_table_reaches_its_players_with_one_confirm(browser, tmp_pat
     store.close()
     table = finished_game(1)  # Chinatown, Ana, Ben and Carla, played elsewhere
     with served(data) as url:
-        page = new_phone_page(browser)
-        page.goto(url + "import#" + encode(table))
-        enable_semantics(page)
+        page = open_app(browser, url)
         tap_on(page.get_by_role("button", name="Import", exact=True))
+        tap_on(page.get_by_role("textbox", name="Table file or snapshot code"))
+        page.wait_for_timeout(500)  # the caret comes, then the code is pasted at once, as from a clipboard
+        page.keyboard.insert_text(encode(table))
+        tap_on(page.get_by_role("button", name="Import text"))
         page.get_by_text("Are these your players?").wait_for(timeout=60000)
-        assert page.get_by_role("checkbox", name="Carla is Carla").count() == 1
-        assert page.get_by_role("checkbox", name="Ben is", exact=False).count() == 0  # Ben is nobody we keep
+        assert page.get_by_role("checkbox", name="Carla: Carla from your players").count() == 1
+        assert page.get_by_role("checkbox", name="Ben:", exact=False).count() == 0  # Ben is nobody we keep
         shot(page, "import_link")
         tap_on(page.get_by_role("button", name="Link them"))
         store = Store(data / "tables.sqlite3")

@@ -106,7 +106,7 @@ def test_plays_named_like_players_are_listed_then_linked(tmp_path, capsys):
     store.close()
     assert main(["link-plays", "--data", str(tmp_path)]) == 0
     out = capsys.readouterr().out
-    assert "Carla is Carla" in out and "2 plays to link" in out
+    assert "Carla: Carla from your players" in out and "2 plays to link" in out
     assert Store(tmp_path / "tables.sqlite3").plays(player=carla.id) == []  # listed, not linked
     assert main(["link-plays", "--data", str(tmp_path), "--yes", "--lang", "es"]) == 0
     assert "2 partidas enlazadas" in capsys.readouterr().out

@@ -225,7 +225,6 @@ def import_dialog(app: App) -> None:
         except (TableError, SnapshotError) as exc:
             app.dialog_note(tr.msg(exc.msg))
             return
-        app.close_dialog()
         offer_links(app, table, lambda: app.go(f"/table/{table.id}"))  # seats named like our players
 
     async def pick_qr() -> None:
