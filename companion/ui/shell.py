@@ -152,6 +152,10 @@ class App:
         self.state.notice = None
         self.state.dialog = None
         _, params = self._resolve(self.route)
+        if params.get("code") == "scanned":  # a scanned import link's code, kept by its landing page
+            from companion.ui.views.share import take_scanned
+
+            await take_scanned(app=self)
         await self._follow_table(params.get("id"))
 
     async def _on_pop(self, _: Any = None) -> None:

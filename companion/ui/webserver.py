@@ -19,6 +19,7 @@ from typing import Any
 import uvicorn
 
 from companion.share.budget import DEFAULT_LIMITS
+from companion.share.textcode import IMPORT_PATH
 from companion.ui import guard
 from companion.ui.serve_error import ServeError
 
@@ -68,8 +69,38 @@ def build_app(main: Callable[..., Any], assets_dir: Path = ASSETS) -> Any:
     ]
     inner.router.routes.insert(0, APIWebSocketRoute("/ws", guard.make_handler(main)))
     outer = flet_fastapi.FastAPI()
+    outer.add_api_route(IMPORT_PATH, _import_landing, methods=["GET"], include_in_schema=False)
     outer.mount("/", inner)
     return outer
+
+
+# A scanned import link is /import#<code>. The fragment never reaches a server, and the Flutter
+# client opens the route without it, so this page hands it over in the browser: it keeps the
+# code in the app's own storage (where SharedPreferences reads it) and opens the app's import
+# screen, which takes it (companion/ui/views/share.py, ``take_scanned``).
+_LANDING = """<!doctype html>
+<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>Table Companion</title></head><body>
+<script>
+try {
+  localStorage.setItem("flutter.%(pref)s", JSON.stringify(location.hash.slice(1)));
+} catch (e) {}
+location.replace("%(route)s");
+</script>
+<noscript>Table Companion needs JavaScript to import this table.</noscript>
+</body></html>
+"""
+
+
+async def _import_landing() -> Any:
+    from fastapi.responses import HTMLResponse
+
+    from companion.ui.views.share import SCANNED_PREF, SCANNED_ROUTE
+
+    return HTMLResponse(
+        _LANDING % {"pref": SCANNED_PREF, "route": SCANNED_ROUTE},
+        headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"},
+    )
 
 
 class _Server(uvicorn.Server):

@@ -13,7 +13,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
 from plays_helpers import finished_game
-from ui_browser_kit import PHONE, enable_semantics, open_app, served, shot, tap_on, wait_until
+from ui_browser_kit import PHONE, enable_semantics, new_phone_page, open_app, served, shot, tap_on, wait_until
 
 from companion.store import Store
 
@@ -157,3 +157,28 @@ def test_an_imported_table_reaches_its_players_with_one_confirm(browser, tmp_pat
         tap_on(page.get_by_role("button", name="Edit").first)
         page.get_by_text("Edit this game").wait_for(timeout=60000)
         shot(page, "play_edit")
+
+
+def test_a_scanned_import_link_opens_with_its_code_and_imports(browser, tmp_path):
+    """What a phone camera opens from a snapshot's QR code: /import#<code>. The code travels in
+    the fragment, which no server sees: the landing page hands it to the app in the browser."""
+    from companion.share import encode
+
+    data = tmp_path / "data"
+    data.mkdir(parents=True)
+    table = finished_game(2)  # Da Yu, Ana and Ben, nobody we keep: no question, straight in
+    with served(data) as url:
+        page = new_phone_page(browser)
+        page.goto(url + "import#" + encode(table))
+        enable_semantics(page)
+        tap_on(page.get_by_role("button", name="Import", exact=True))
+        store = Store(data / "tables.sqlite3")
+        try:
+            stored = wait_until(lambda: store.list(), what="the one tap on Import stored")
+            assert (
+                stored[0].finished
+                and page.evaluate("() => localStorage.getItem('flutter.table_companion.scanned_code')")
+                is None
+            )  # read once, then forgotten
+        finally:
+            store.close()

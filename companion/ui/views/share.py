@@ -293,10 +293,30 @@ async def pick_image(app: App) -> bytes | None:
     return f.bytes if f.bytes is not None else Path(f.path).read_bytes() if f.path else b""
 
 
+# Where a scanned import link's code waits (see companion/ui/webserver.py, the landing page),
+# and the route the landing page opens: /import/<this> is never a code (codes start with TC).
+SCANNED_PREF = "table_companion.scanned_code"
+SCANNED = "scanned"
+SCANNED_ROUTE = f"/import/{SCANNED}"
+
+
+async def take_scanned(app: App) -> None:
+    """On the landing page's route: move the code it kept into the import screen's draft, and
+    forget it (it is read once)."""
+    code = await app.prefs.get(SCANNED_PREF)
+    if code:
+        await app.prefs.remove(SCANNED_PREF)
+        app.memo[f"import-code:{SCANNED}"] = {"text": str(code)[:MAX_SCANNED], "error": ""}
+
+
+MAX_SCANNED = 20_000  # a code past the longest snapshot is refused by the import anyway
+
+
 def import_view(app: App, code: str | None = None) -> ft.View:
     """``/import#<code>`` (a scanned import link) or ``/import/<code>``: check, then import."""
     tr = app.tr
-    draft = app.memo.setdefault(f"import-code:{code}", {"text": code or _fragment(app), "error": ""})
+    first = "" if code == SCANNED else code or _fragment(app)
+    draft = app.memo.setdefault(f"import-code:{code}", {"text": first, "error": ""})
 
     def typed(e: Any) -> None:
         draft["text"] = e.control.value or ""
