@@ -11,7 +11,6 @@ from companion.core import Table, TableError
 from companion.store import DamagedTable, TableInfo
 from companion.ui.shell import App
 from companion.ui.views.home_card import card_lines
-from companion.ui.views.play_edit import offer_links
 from companion.ui.views.players import group_links
 from companion.ui.widgets import button, card, heading, icon_button, scroll_column, small
 
@@ -225,6 +224,8 @@ def import_dialog(app: App) -> None:
         except (TableError, SnapshotError) as exc:
             app.dialog_note(tr.msg(exc.msg))
             return
+        from companion.ui.views.play_edit import offer_links  # not on the first screen's path
+
         offer_links(app, table, lambda: app.go(f"/table/{table.id}"))  # seats named like our players
 
     async def pick_qr() -> None:
