@@ -135,6 +135,7 @@ def play_date(text: str) -> str:
 FINAL_CALCULATORS = {
     "dragon-final": ("dragon", "dragon.tie_break"),
     "dayu-final": ("dayu", "dayu.score.tie_break"),
+    "chinatown-final": ("chinatown", "chinatown.score.tie_break"),
 }
 
 
