@@ -174,23 +174,26 @@ def chinatown_final(data: object) -> dict[str, Any]:
 def render_chinatown_final(result: dict[str, Any], lang: str) -> str:
     """The ranking with each player's money and shop tiles, the winner (or the shared victory) and
     the tie-break rule; money in the reader's format, no rule ids."""
-    lines = [msg("chinatown.calc.final.title").render(lang)]
+    lines = [msg("chinatown.calc.final.title"), *final_msgs(result), msg("chinatown.score.tie_break")]
+    return "\n".join(line.render(lang) for line in lines)
+
+
+def final_msgs(result: dict[str, Any]) -> list[Msg]:
+    """A chinatown-final result in words: one line per player, best first, then the winner or
+    the shared victory (the CLI and the Quick score screen say the same)."""
     by_name = {p["name"]: p for p in result["players"]}
-    for place, name in enumerate(result["ranking"], start=1):
-        p = by_name[name]
-        lines.append(
-            msg(
-                "chinatown.calc.final.player",
-                rank=place,
-                name=name,
-                money=p["money"],
-                tiles=msg("chinatown.calc.final.tiles", n=p["shops"]),
-            ).render(lang)
+    lines = [
+        msg(
+            "chinatown.calc.final.player",
+            rank=place,
+            name=name,
+            money=by_name[name]["money"],
+            tiles=msg("chinatown.calc.final.tiles", n=by_name[name]["shops"]),
         )
+        for place, name in enumerate(result["ranking"], start=1)
+    ]
     key = "chinatown.calc.final.shared" if len(result["shared"]) > 1 else "chinatown.calc.final.winner"
-    lines.append(msg(key, names=", ".join(result["shared"])).render(lang))
-    lines.append(msg("chinatown.score.tie_break").render(lang))
-    return "\n".join(lines)
+    return [*lines, msg(key, names=", ".join(result["shared"]))]
 
 
 def _line(line: ScoreLine) -> dict[str, Any]:

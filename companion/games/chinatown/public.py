@@ -9,7 +9,7 @@ reshaped without touching the UI.
 from __future__ import annotations
 
 from companion.games.chinatown import GAME
-from companion.games.chinatown.calc import BOX_TILES, MAX_MONEY, chinatown_final, chinatown_income
+from companion.games.chinatown.calc import BOX_TILES, MAX_MONEY, chinatown_final, chinatown_income, final_msgs
 from companion.games.chinatown.data import BOARD, BUILDINGS, DATA
 from companion.games.chinatown.entries import DrawTiles, Give, KeepBuildings, PlaceTile, Trade, TradingDone
 from companion.games.chinatown.hindsight import round_summaries, rounds_done
@@ -43,6 +43,7 @@ __all__ = [
     "chinatown_final",
     "chinatown_income",
     "dealing",
+    "final_msgs",
     "find_businesses",
     "income_by_owner",
     "round_summaries",
