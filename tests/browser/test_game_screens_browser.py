@@ -188,7 +188,7 @@ def test_chinatown_place_by_tapping_and_quick_income(browser, app):
 
     page.goto(url + "quick/chinatown")
     enable_semantics(page)
-    page.get_by_text("Final scores").first.wait_for(timeout=60000)  # the first tab
+    page.get_by_role("button", name="Income of a board").first.wait_for(timeout=60000)  # final scores first
     settled(page)  # the reloaded session's screen is replaced by the quick one: tap after that
     tap(page, "Income of a board")
     page.get_by_text("Each player's income").first.wait_for(timeout=60000)
