@@ -11,7 +11,7 @@ from pydantic import ValidationError
 from companion.core.calc import CalcInputError
 from companion.core.foresight import table_history
 from companion.core.protocol import Scoreboard
-from companion.core.registry import calculators
+from companion.core.registry import calculators, get
 from companion.core.table import Player, Table
 from companion.plays.figures import FIGURES, calc_figures, generic
 from companion.plays.models import MAX_NUMBER, PlayRecord, PlaySeat
@@ -131,10 +131,25 @@ def play_date(text: str) -> str:
     return when.isoformat(timespec="seconds")
 
 
+def play_options(game: str, options: object) -> dict[str, Any]:
+    """The options a play was played with, checked by the game's own options model and stored as
+    a table stores them (every option, the defaults for those not given); CalcInputError if the
+    game has no such option or value."""
+    try:
+        return get(game).options_model.model_validate(options).model_dump(mode="json")
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err.get("loc", ()))
+        raise CalcInputError(
+            "plays.calc.bad_options", detail=f"{where}: {err.get('msg', '')}".strip(": ")
+        ) from exc
+
+
 # Quick score calculators that give a final result: name -> (game, its tie-break key).
 FINAL_CALCULATORS = {
     "dragon-final": ("dragon", "dragon.tie_break"),
     "dayu-final": ("dayu", "dayu.score.tie_break"),
+    "chinatown-final": ("chinatown", "chinatown.score.tie_break"),
 }
 
 
@@ -151,8 +166,9 @@ def calculated(
     seat order) is scored again here, and ``result``, when the caller shows one, must be that score.
 
     The result's ranking is the calculator's own tie-break; its ``shared`` list, when present,
-    names a shared victory. CalcInputError for bad input, a result that is not the input's, or
-    a calculator that gives no final result.
+    names a shared victory. ``options``, when given, are the game's table options (Dragon's
+    expansions), checked by the game. CalcInputError for bad input or options, a result that is
+    not the input's, or a calculator that gives no final result.
     """
     if calculator not in FINAL_CALCULATORS:
         raise CalcInputError("plays.calc.not_final", name=calculator, known=", ".join(FINAL_CALCULATORS))
@@ -180,6 +196,7 @@ def calculated(
     if len(set(linked)) != len(linked):
         raise CalcInputError("plays.link.twice")
     when = play_date(date) if date else datetime.now(UTC).isoformat(timespec="seconds")
+    chosen = play_options(game, options) if options is not None else {}
     best = sorted(totals, reverse=True)
     try:
         seats = [
@@ -197,7 +214,7 @@ def calculated(
             id=uuid.uuid4().hex,
             source="calculator",
             game=game,
-            options=options or {},
+            options=chosen,
             date=when,
             seats=seats,
             tie_break=tie_key if len(best) > 1 and best[0] == best[1] else None,

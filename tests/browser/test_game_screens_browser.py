@@ -188,8 +188,11 @@ def test_chinatown_place_by_tapping_and_quick_income(browser, app):
 
     page.goto(url + "quick/chinatown")
     enable_semantics(page)
-    page.get_by_text("Each player's income").first.wait_for(timeout=60000)
+    page.get_by_role("button", name="Income of a board").first.wait_for(timeout=60000)  # final scores first
     settled(page)  # the reloaded session's screen is replaced by the quick one: tap after that
+    tap(page, "Income of a board")
+    page.get_by_text("Each player's income").first.wait_for(timeout=60000)
+    settled(page)
     owners = page.locator('flt-semantics[aria-label="Tap to set buildings for this player"]')
     for brush, owner, buildings in (("Photo", 0, (72, 73, 76)), ("Tea House", 1, (79, 80))):
         tap_on(owners.nth(owner), at=(10, 10))  # the colour dot, not the name

@@ -88,3 +88,14 @@ def test_more_tiles_of_a_type_than_the_box_holds_are_refused(shop, n, box):
     assert str(box) in err.value.msg.render("en") and str(box) in err.value.msg.render("es")
     # The box's count itself is fine.
     assert chinatown_income({"buildings": owned("Ana", shop, *range(1, box + 1))})["income"]["Ana"] > 0
+
+
+def test_six_owners_are_refused_for_a_three_to_five_player_game():
+    five = {str(n): {"owner": f"P{n}"} for n in range(1, 6)}
+    assert len(chinatown_income({"buildings": five})["income"]) == 5
+    six = {**five, "6": {"owner": "P6", "shop": "photo"}}
+    with pytest.raises(CalcInputError) as err:
+        chinatown_income({"buildings": six})
+    assert err.value.msg.key == "chinatown.calc.too_many_owners"
+    assert "6 owners" in err.value.msg.render("en") and "3 to 5 players" in err.value.msg.render("en")
+    assert "6 propietarios" in err.value.msg.render("es")

@@ -130,6 +130,25 @@ def test_dayu_final_shared_victory():
     assert sorted(result["shared"]) == ["Ana", "Ben"]
 
 
+def test_chinatown_final_ranks_by_money_then_tiles_and_prints_money():
+    data = {
+        "players": [
+            {"name": "Ana", "money": 760000, "shops": 7},
+            {"name": "Ben", "money": 760000, "shops": 9},
+            {"name": "Carla", "money": 500000, "shops": 2},
+        ]
+    }
+    out = run("calc", "chinatown-final", "-", "--json", stdin=json.dumps(data))
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["ranking"] == ["Ben", "Ana", "Carla"]
+    text = run("calc", "chinatown-final", "-", "--lang", "es", stdin=json.dumps(data))
+    assert text.returncode == 0 and "1. Ben: 760.000\xa0$ (9 losetas de tienda en el tablero)" in text.stdout
+    assert "Gana: Ben" in text.stdout and "chinatown." not in text.stdout
+    data["players"].append({"name": "Dai", "money": 1, "shops": 0})
+    bad = run("calc", "chinatown-final", "-", stdin=json.dumps(data))
+    assert bad.returncode == 2 and "Player 4: money must be a multiple of $10,000" in bad.stderr
+
+
 def test_rules_search_in_both_languages():
     en = run("rules", "dragon", "drought")
     es = run("rules", "dragon", "sequia", "--lang", "es")

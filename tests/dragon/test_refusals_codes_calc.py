@@ -180,6 +180,32 @@ def test_calculator_ties_follow_the_track_then_the_list_order() -> None:
     assert dragon_final({"players": [player("A", 7), player("B", 7)]})["ranking"] == ["A", "B"]
 
 
+def test_calculator_says_when_the_list_order_split_a_tie() -> None:
+    def player(name: str, vp: int, track: int) -> dict:
+        return {"name": name, "vp": vp, "track": track}
+
+    # Equal VP, different track: the track decides, no note.
+    result = dragon_final({"players": [player("A", 10, 3), player("B", 10, 7)]})
+    assert result["stack_order"] == []
+    assert "order listed" not in render_dragon_final(result, "en")
+    # Equal VP and track: the listing (the stack) decides, and the result says so; others apart.
+    players = [
+        player("C", 9, 2),
+        player("A", 10, 3),
+        player("B", 10, 3),
+        player("D", 9, 2),
+        player("E", 1, 0),
+    ]
+    result = dragon_final({"players": players})
+    assert result["ranking"] == ["A", "B", "C", "D", "E"]
+    assert result["stack_order"] == [["A", "B"], ["C", "D"]]
+    en = render_dragon_final(result, "en")
+    assert "Equal VP and the same track space: A, B are ranked in the order listed" in en
+    assert "C, D are ranked in the order listed (C, listed first, is higher in the stack)" in en
+    es = render_dragon_final(result, "es")
+    assert "A, B quedan en el orden en que se dieron" in es and "{" not in es
+
+
 @pytest.mark.parametrize(
     ("change", "key"),
     [

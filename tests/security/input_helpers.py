@@ -59,6 +59,13 @@ CALC_SEEDS: dict[str, dict[str, Any]] = {
             "20": {"owner": "Ben"},
         }
     },
+    "chinatown-final": {
+        "players": [
+            {"name": "Ana", "money": 760000, "shops": 7},
+            {"name": "Ben", "money": 760000, "shops": 9},
+            {"name": "Carla", "money": 50000, "shops": 0},
+        ]
+    },
     "dayu-final": {
         "players": [
             {

@@ -116,6 +116,7 @@ async def test_money_is_secret_until_the_end_and_a_whole_game(tmp_path):
 async def test_quick_income_by_tapping_the_map(tmp_path):
     hub = new_hub(tmp_path)
     h = await started(hub, route="/quick/chinatown")
+    await h.click("ct-q-mode-income")  # final scores is the first tab
     await h.type_text("ct-q-name-0", "Ana")
     await h.click("ct-q-shop-tea_house")
     for n in (16, 17, 19):
@@ -136,8 +137,61 @@ async def test_quick_income_by_tapping_the_map(tmp_path):
 
 async def test_quick_income_says_the_next_tap_in_spanish(tmp_path):
     h = await started(new_hub(tmp_path), route="/quick/chinatown", prefs={"table_companion.lang": "es"})
+    await h.click("ct-q-mode-income")
     assert h.by_key("ct-q-next").value == "Próximo toque en el mapa: Jugador 1, Solo dueño"
     await h.click("ct-q-owner-1")
     await h.click("ct-q-shop-tea_house")
     assert h.by_key("ct-q-next").value == "Próximo toque en el mapa: Jugador 2, Casa de té"
+    h.close()
+
+
+async def fill_final(h, players):
+    """Type each player's name, money and shop tiles into Quick score's final form."""
+    rows = len(h.keys("ct-f-player-"))
+    while rows < len(players):
+        await h.click("ct-f-add")
+        rows += 1
+    for i, (name, money, shops) in enumerate(players):
+        await h.type_text(f"ct-f-name-{i}", name)
+        await h.type_text(f"ct-f-money-{i}", str(money))
+        await h.type_text(f"ct-f-shops-{i}", str(shops))
+
+
+async def test_quick_final_scores_rank_by_money_then_tiles(tmp_path):
+    h = await started(new_hub(tmp_path), route="/quick/chinatown")
+    assert h.has("ct-f-hint") and not h.has("ct-q-board")  # final scores first
+    assert len(h.keys("ct-f-player-")) == 3 and h.by_key("ct-f-remove-0").disabled  # 3 to 5 players
+    await fill_final(h, [("Ana", 760000, 7), ("Ben", 760000, 9), ("Carla", 500000, 1)])
+    await h.click("ct-f-score")
+    assert h.by_key("ct-f-winner").value == "Winner: Ben"
+    assert h.by_key("ct-f-place-0").value == "1. Ben: $760,000 (9 shop tiles on the board)"
+    assert h.by_key("ct-f-place-2").value == "3. Carla: $500,000 (1 shop tile on the board)"
+    assert "chinatown." not in h.all_text()
+    await h.type_text("ct-f-shops-1", "7")  # equal money and tiles: a shared victory
+    await h.click("ct-f-score")
+    assert h.by_key("ct-f-winner").value == "Shared victory: Ana, Ben"
+    h.close()
+
+
+async def test_quick_final_form_adds_and_removes_players_within_three_to_five(tmp_path):
+    h = await started(new_hub(tmp_path), route="/quick/chinatown")
+    await h.click("ct-f-add")
+    await h.click("ct-f-add")
+    assert len(h.keys("ct-f-player-")) == 5 and h.by_key("ct-f-add").disabled
+    await h.type_text("ct-f-name-4", "Eli")
+    await h.click("ct-f-remove-0")
+    assert len(h.keys("ct-f-player-")) == 4 and not h.by_key("ct-f-add").disabled
+    assert h.by_key("ct-f-name-3").value == "Eli"  # the others move up
+    await h.click("ct-f-remove-0")
+    assert len(h.keys("ct-f-player-")) == 3 and h.by_key("ct-f-remove-1").disabled
+    h.close()
+
+
+async def test_quick_final_refuses_money_that_is_not_whole_bills_in_spanish(tmp_path):
+    h = await started(new_hub(tmp_path), route="/quick/chinatown", prefs={"table_companion.lang": "es"})
+    await fill_final(h, [("Ana", 765000, 7), ("Ben", 0, 0), ("Carla", 0, 0)])
+    await h.click("ct-f-score")
+    error = h.by_key("ct-f-error").value
+    assert error.startswith("Jugador 1: el dinero debe ser un múltiplo de 10.000\xa0$") and "765000" in error
+    assert not h.has("ct-f-result") and not h.has("quick-log-play")
     h.close()

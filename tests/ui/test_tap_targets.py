@@ -47,3 +47,15 @@ async def test_play_screen_tap_targets(tmp_path):
     await h.click("auto")
     assert problems(h) == []
     h.close()
+
+
+async def test_chinatown_quick_score_tabs_tap_targets(tmp_path):
+    """Both tabs of Chinatown's Quick score: the final form with its result and "Log this play",
+    and the income map."""
+    h = await started(new_hub(tmp_path), route="/quick/chinatown")
+    await h.click("ct-f-score")
+    assert h.has("ct-f-result") and h.has("quick-log-play")
+    assert problems(h) == []
+    await h.click("ct-q-mode-income")
+    assert h.has("ct-q-board") and problems(h) == []
+    h.close()

@@ -88,7 +88,8 @@ SPEC = GameSpec(
     game=GAME,
     snapshot=2,  # its number in QR snapshots: never change or reuse it
     calculators={
-        "chinatown-income": Calculator(run=calc.chinatown_income, render=calc.render_chinatown_income)
+        "chinatown-income": Calculator(run=calc.chinatown_income, render=calc.render_chinatown_income),
+        "chinatown-final": Calculator(run=calc.chinatown_final, render=calc.render_chinatown_final),
     },
     ui="companion.ui.games.chinatown",
 )

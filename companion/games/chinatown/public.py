@@ -9,7 +9,7 @@ reshaped without touching the UI.
 from __future__ import annotations
 
 from companion.games.chinatown import GAME
-from companion.games.chinatown.calc import chinatown_income
+from companion.games.chinatown.calc import BOX_TILES, MAX_MONEY, chinatown_final, chinatown_income, final_msgs
 from companion.games.chinatown.data import BOARD, BUILDINGS, DATA
 from companion.games.chinatown.entries import DrawTiles, Give, KeepBuildings, PlaceTile, Trade, TradingDone
 from companion.games.chinatown.hindsight import round_summaries, rounds_done
@@ -22,9 +22,11 @@ from companion.games.chinatown.view import SeenState
 
 __all__ = [
     "BOARD",
+    "BOX_TILES",
     "BUILDINGS",
     "DATA",
     "GAME",
+    "MAX_MONEY",
     "BuildingPreview",
     "Business",
     "ChinatownState",
@@ -38,8 +40,10 @@ __all__ = [
     "TradingDone",
     "building_preview",
     "business_msg",
+    "chinatown_final",
     "chinatown_income",
     "dealing",
+    "final_msgs",
     "find_businesses",
     "income_by_owner",
     "round_summaries",

@@ -2,9 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from companion.core import Scoreboard, ScoreLine, ScoreRow, msg
 from companion.games.chinatown.data import DATA
 from companion.games.chinatown.state import ChinatownState
+
+
+def rank(money: Sequence[int], tiles: Sequence[int]) -> tuple[list[int], list[int]]:
+    """Seats best first (more money, then more shop tiles on the board, then seat order) and the
+    winners' seats: several when money and tiles are both equal, a shared victory
+    (docs/decisions/chinatown.md, 16). The engine and the final calculator both rank with it."""
+    order = sorted(range(len(money)), key=lambda s: (-money[s], -tiles[s], s))
+    if not order:
+        return [], []
+    top = (money[order[0]], tiles[order[0]])
+    return order, [s for s in order if (money[s], tiles[s]) == top]
 
 
 def score(state: ChinatownState) -> Scoreboard:
@@ -29,12 +42,8 @@ def score(state: ChinatownState) -> Scoreboard:
         )
         rows.append(ScoreRow(name=name, seat=seat, total=state.money[seat], breakdown=lines))
 
-    def key(seat: int) -> tuple[int, int]:
-        return state.money[seat], state.tiles_on_board(seat)
-
-    order = sorted(range(state.n), key=lambda s: (-key(s)[0], -key(s)[1], s))
-    best = key(order[0])
-    winners = [state.players[s] for s in order if key(s) == best]
+    order, best = rank(state.money, [state.tiles_on_board(s) for s in range(state.n)])
+    winners = [state.players[s] for s in best]
     return Scoreboard(
         rows=rows,
         ranking=[state.players[s] for s in order],

@@ -76,7 +76,20 @@ def dragon_final(data: object) -> dict[str, Any]:
         out.append({"name": p.name, "total": sum(b["points"] for b in breakdown), "breakdown": breakdown})
     # Ties: further ahead on the track wins; on one space the player listed first is higher in the stack.
     order = sorted(range(len(players)), key=lambda i: (-out[i]["total"], -players[i].track, i))
-    return {"players": out, "ranking": [players[i].name for i in order]}
+    return {
+        "players": out,
+        "ranking": [players[i].name for i in order],
+        "stack_order": _stack_order([(players[i].name, out[i]["total"], players[i].track) for i in order]),
+    }
+
+
+def _stack_order(ranked: list[tuple[str, int, int]]) -> list[list[str]]:
+    """The groups of players (names, best first) left tied by equal VP and an equal track: the
+    listing order (their stack on that track space) split them, and the result says so."""
+    groups: dict[tuple[int, int], list[str]] = {}
+    for name, total, track in ranked:
+        groups.setdefault((total, track), []).append(name)
+    return [names for names in groups.values() if len(names) > 1]
 
 
 def _parse(data: object) -> list[_Player]:
@@ -115,7 +128,13 @@ def render_dragon_final(result: dict[str, Any], lang: str) -> str:
         lines.append(msg("dragon.calc.player", rank=rank, player=name, total=player["total"]).render(lang))
         for line in player["breakdown"]:
             lines.append(f"  {line_msg(line).render(lang)}: {line['points']}")
+    lines += [stack_msg(names).render(lang) for names in result.get("stack_order", [])]
     return "\n".join(lines)
+
+
+def stack_msg(names: list[str]) -> Msg:
+    """The note for players the listing order split (equal VP, the same track space)."""
+    return msg("dragon.calc.stack_order", names=", ".join(names), first=names[0])
 
 
 def line_msg(line: Mapping[str, Any]) -> Msg:

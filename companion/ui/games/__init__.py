@@ -88,6 +88,9 @@ class GameUI:
     # called with the (index, choice) pairs to draw and the function that submits one of them
     choice_forms: dict[str, ChoiceForm] = field(default_factory=dict)
     options: tuple[OptionSpec, ...] = ()  # setup options; defaults apply to the others
+    # the setup options a play logged from Quick score records ("Log this play" asks them): those
+    # that change the game played (an expansion), not how the app was used (how cards were entered)
+    logged_options: tuple[str, ...] = ()
     quick_score: Screen | None = None  # a stand-alone scoring calculator screen
     quick_score_key: str = ""  # its title (ui catalogue key)
     public_scores: Panel | None = None  # what the Scores tab shows while some totals are secret

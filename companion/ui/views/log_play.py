@@ -3,19 +3,28 @@
 The store scores the calculator's input again and checks it is the result the screen shows
 (Store.log_calculated), so a form changed after computing is refused rather than logged wrong.
 The seats are linked to remembered players of the same name, and new names are remembered.
+The play is dated by the day typed (today unless changed; a day to come is refused by the store)
+and, for a game whose UI names them (``GameUI.logged_options``: Dragon's edition and
+expansions), carries the options chosen on chips.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import date
 from typing import Any
 
 import flet as ft
 
 from companion.core import TableError
 from companion.core.calc import CalcInputError
+from companion.games import get
+from companion.plays.record import FINAL_CALCULATORS
+from companion.ui.games import OptionSpec, ui_for
+from companion.ui.palette import TAP
 from companion.ui.shell import App
 from companion.ui.views.player_picker import seat_players
+from companion.ui.views.setup import option_name
 from companion.ui.widgets import button, small
 
 Shown = Callable[[], tuple[dict[str, Any], dict[str, Any], list[str]]]
@@ -41,12 +50,18 @@ def log_play_button(app: App, calculator: str, shown: Shown) -> ft.Control:
             wrap=True,
         )
 
+    game = FINAL_CALCULATORS[calculator][0]
+    specs = _logged_options(game)
+    chosen: dict[str, Any] = memo.setdefault("options", {}).setdefault(game, {})
+
     def log(_: Any = None) -> None:
         data, result, typed = shown()
         seats = [{"name": name, "color": None} for name in typed]
+        day = (memo.get("date") or "").strip() or date.today().isoformat()
+        options = {spec.field: _current(game, chosen, spec) for spec in specs} if specs else None
         try:
             ids = seat_players(app, seats)
-            app.hub.store.log_calculated(calculator, data, result, player_ids=ids)
+            app.hub.store.log_calculated(calculator, data, result, date=day, options=options, player_ids=ids)
         except (CalcInputError, TableError) as exc:
             memo[calculator] = None
             memo["error"] = tr.msg(exc.msg)
@@ -55,9 +70,68 @@ def log_play_button(app: App, calculator: str, shown: Shown) -> ft.Control:
             memo["error"] = None
         app.refresh()
 
+    def typed_date(e: Any) -> None:
+        memo["date"] = e.control.value or ""
+
     items: list[ft.Control] = [
-        button(tr("quick.log_play"), "quick-log-play", log, icon=ft.Icons.BOOKMARK_ADD, filled=True)
+        ft.TextField(
+            label=tr("quick.log_date"),
+            value=memo.get("date") or date.today().isoformat(),  # local today, each time it is drawn
+            key="quick-log-date",
+            on_change=typed_date,
+            width=200,
+            dense=True,
+            max_length=10,
+            keyboard_type=ft.KeyboardType.DATETIME,
+        ),
+        *_option_rows(app, game, specs, chosen),
+        button(tr("quick.log_play"), "quick-log-play", log, icon=ft.Icons.BOOKMARK_ADD, filled=True),
     ]
     if memo.get("error"):
         items.append(ft.Text(memo["error"], key="quick-log-error", color=ft.Colors.ERROR))
     return ft.Column(items, spacing=4)
+
+
+def _logged_options(game: str) -> list[OptionSpec]:
+    ui = ui_for(game)
+    return [spec for spec in ui.options if spec.field in ui.logged_options]
+
+
+def _current(game: str, chosen: dict[str, Any], spec: OptionSpec) -> Any:
+    """The option's value as chosen on the chips, else the game's default (what the chips show)."""
+    if spec.field in chosen:
+        return chosen[spec.field]
+    return get(game).options_model().model_dump().get(spec.field)
+
+
+def _option_rows(app: App, game: str, specs: list[OptionSpec], chosen: dict[str, Any]) -> list[ft.Control]:
+    """One row of chips per option the play records, as on the New table screen."""
+    out: list[ft.Control] = []
+    for spec in specs:
+        current = _current(game, chosen, spec)
+
+        def choose(value: Any, field: str = spec.field) -> Any:
+            def pick(_: Any = None) -> None:
+                chosen[field] = value
+                app.refresh()
+
+            return pick
+
+        out.append(small(app.tr(spec.label_key)))
+        out.append(
+            ft.Row(
+                [
+                    ft.Chip(
+                        label=ft.Text(app.tr(c.label_key), semantics_label=option_name(app, spec, c)),
+                        key=f"log-option-{spec.field}-{c.value}",
+                        selected=current == c.value,
+                        on_select=choose(c.value),
+                        height=TAP,
+                    )
+                    for c in spec.choices
+                ],
+                wrap=True,
+                spacing=8,
+            )
+        )
+    return out

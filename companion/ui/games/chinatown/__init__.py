@@ -1,5 +1,5 @@
 """Chinatown: the map, placing by tapping, secret money, the forms for kept buildings, drawn
-tiles and trades, and the Quick income screen."""
+tiles and trades, and the Quick score screen (final scores, and the income of a board)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from companion.games.chinatown.public import ChinatownState, round_summaries, ro
 from companion.ui.games import GameUI, Hindsight, state_as
 from companion.ui.games.chinatown.forms import draw_form, keep_form, trade_form
 from companion.ui.games.chinatown.panels import board, player_panel, public_scores
-from companion.ui.games.chinatown.quick import quick_income
+from companion.ui.games.chinatown.quick import quick_score
 
 UI = GameUI(
     game_id="chinatown",
@@ -21,8 +21,8 @@ UI = GameUI(
         "draw_tiles": draw_form,
         "trade": trade_form,
     },
-    quick_score=quick_income,
-    quick_score_key="chinatown.quick.title",
+    quick_score=quick_score,
+    quick_score_key="chinatown.quick.title_both",
     public_scores=public_scores,  # money is secret until the end (the game's player_view)
     hindsight=Hindsight(round_summaries, rounds_done),
 )

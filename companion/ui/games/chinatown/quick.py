@@ -1,7 +1,8 @@
-"""Quick income: set owners and shops on the map by tapping, and see each player's income.
+"""Chinatown's Quick score: the final scoring of a game played without the app (final.py), and
+Quick income: set owners and shops on the map by tapping, and see each player's income.
 
-It calls the engine's calculator (companion.games.chinatown.calc.chinatown_income), so the
-numbers are exactly those of a game.
+Both call the engine's calculators (companion.games.chinatown.calc: chinatown_final,
+chinatown_income), so the numbers are exactly those of a game.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import flet as ft
 
 from companion.games.chinatown.public import DATA, GAME, chinatown_income, shop_name
 from companion.ui.games.chinatown.board import income_card, map_view
+from companion.ui.games.chinatown.final import final_form
 from companion.ui.palette import DEFAULT_ORDER, swatch
 from companion.ui.shell import App
 from companion.ui.widgets import button, card, dot, small
@@ -19,6 +21,29 @@ from companion.ui.widgets import button, card, dot, small
 OWNERS = GAME.max_players  # one brush per possible player
 NONE = ""  # the "owner only" brush: a building without a shop
 CLEAR = "-"  # the eraser brush
+
+
+MODES = {"final": "chinatown.quick.mode_final", "income": "chinatown.quick.mode_income"}  # tab: its label
+
+
+def quick_score(app: App) -> list[ft.Control]:
+    """The two calculators, one at a time: final scores first (what a game played without the
+    app needs to be logged), the income of a board on the other tab."""
+    mode = app.memo.setdefault("quick-chinatown-mode", "final")
+
+    def show(m: str) -> Any:
+        def go(_: Any = None) -> None:
+            app.memo["quick-chinatown-mode"] = m
+            app.refresh()
+
+        return go
+
+    tabs = ft.Row(
+        [button(app.tr(label), f"ct-q-mode-{m}", show(m), filled=mode == m) for m, label in MODES.items()],
+        wrap=True,
+        spacing=8,
+    )
+    return [tabs, *(final_form(app) if mode == "final" else quick_income(app))]
 
 
 def _memo(app: App) -> dict[str, Any]:

@@ -35,6 +35,7 @@ UI = GameUI(
             (Choice(False, "dragon.option.off"), Choice(True, "dragon.option.on")),
         ),
     ),
+    logged_options=("large_privilege_cost", "great_wall", "super_events"),
     foresight=coming,
     foresight_rules=moment,
     hindsight=Hindsight(round_summaries, rounds_done),

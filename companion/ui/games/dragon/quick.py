@@ -11,7 +11,7 @@ from typing import Any
 import flet as ft
 
 from companion.core.calc import CalcInputError
-from companion.games.dragon.public import GAME, RULES, dragon_final, line_msg, tile_msg
+from companion.games.dragon.public import GAME, RULES, dragon_final, line_msg, stack_msg, tile_msg
 from companion.ui.palette import TAP
 from companion.ui.shell import App
 from companion.ui.views.log_play import log_play_button
@@ -256,6 +256,11 @@ def _result(app: App, result: dict[str, Any]) -> ft.Control:
     items: list[ft.Control] = [
         heading(tr("dragon.quick.result")),
         ft.Text(tr("scores.winner", names=result["ranking"][0]), key="quick-winner", size=18),
+    ]
+    # Players the listing order split (equal VP, the same track space): said, not silently ranked.
+    items += [
+        small(tr.msg(stack_msg(names)), key=f"quick-stack-{k}")
+        for k, names in enumerate(result.get("stack_order", []))
     ]
     for place, name in enumerate(result["ranking"], start=1):
         p = totals[name]
