@@ -139,7 +139,7 @@ def _num(x: float | None, lang: str) -> str:
 
 def _stats_text(stats: Any, lang: str) -> str:
     from companion.games import get
-    from companion.plays.labels import figure_label
+    from companion.plays.labels import figure_label, figure_text, score_text
 
     t = lambda key, **kw: translate(key, lang, **kw)  # noqa: E731
     title = get(stats.game).title.render(lang)
@@ -149,7 +149,12 @@ def _stats_text(stats: Any, lang: str) -> str:
     if stats.average_seconds is not None:
         out.append(t("plays.cli.stats_length", n=round(stats.average_seconds / 60)))
     out.append(
-        t("plays.cli.stats_scores", average=_num(stats.average, lang), best=stats.best, worst=stats.worst)
+        t(
+            "plays.cli.stats_scores",
+            average=score_text(stats.game, stats.average, lang),
+            best=score_text(stats.game, stats.best, lang),
+            worst=score_text(stats.game, stats.worst, lang),
+        )
     )
     if stats.player_id:
         out.append(t("plays.cli.stats_wins", wins=stats.wins, rate=_pct(stats.win_rate, lang)))
@@ -163,9 +168,9 @@ def _stats_text(stats: Any, lang: str) -> str:
                 plays=p.plays,
                 wins=p.wins,
                 rate=_pct(p.win_rate, lang),
-                average=_num(p.average, lang),
-                best=p.best,
-                worst=p.worst,
+                average=score_text(stats.game, p.average, lang),
+                best=score_text(stats.game, p.best, lang),
+                worst=score_text(stats.game, p.worst, lang),
             )
         )
     out.append(
@@ -184,13 +189,18 @@ def _stats_text(stats: Any, lang: str) -> str:
             for r in stats.by_count
         )
     )
-    out.append(t("plays.cli.stats_spread") + " " + ", ".join(f"{s}×{n}" for s, n in stats.spread))
+    out.append(
+        t("plays.cli.stats_spread")
+        + " "
+        + ", ".join(f"{score_text(stats.game, s, lang)}×{n}" for s, n in stats.spread)
+    )
     shown = [f for f in stats.figures if f.name != "points"]
     if shown:
         out.append(t("plays.cli.stats_figures"))
         for f in shown:
             label = figure_label(stats.game, f.name, f.key, lang)
-            out.append("  " + t("plays.cli.figure", label=label, total=f.total, mean=_num(f.mean, lang)))
+            total, mean = (figure_text(stats.game, f.name, v, lang) for v in (f.total, f.mean))
+            out.append("  " + t("plays.cli.figure", label=label, total=total, mean=mean))
     return "\n".join(out)
 
 

@@ -53,3 +53,35 @@ def _label(game: str, name: str, key: str, lang: str) -> Msg:
     if name == "income":
         return msg("plays.fig.income", year=key)
     return msg(f"plays.fig.{name}")
+
+
+# Games whose final score is money, not points (a play's seats hold it as an integer).
+MONEY_GAMES = frozenset({"chinatown"})
+
+
+def score_text(game: str, value: float | None, lang: str) -> str:
+    """A score, a best, a worst or an average as the game counts it: money in the reader's
+    format for Chinatown ("$673,333" / "673.333 $", an average to the dollar), else the number
+    ("36.4" / "36,4"); "-" when there is none."""
+    from companion.i18n import format_money, format_number
+
+    if value is None:
+        return "-"
+    if game in MONEY_GAMES:
+        return format_money(round(value), lang)
+    return format_number(value, lang)
+
+
+# Game figures counted in money (companion/plays/figures.py): income, money handed over in trades.
+MONEY_FIGURES = frozenset({"income", "trade_money_in", "trade_money_out", "table_trade_money"})
+
+
+def figure_text(game: str, name: str, value: float | None, lang: str) -> str:
+    """A figure's total or mean: money where the figure is money (Chinatown's points are too)."""
+    from companion.i18n import format_money, format_number
+
+    if value is None:
+        return "-"
+    if name in MONEY_FIGURES or (game in MONEY_GAMES and name == "points"):
+        return format_money(round(value), lang)
+    return format_number(value, lang)

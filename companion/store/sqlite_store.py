@@ -63,8 +63,9 @@ CREATE TABLE IF NOT EXISTS entries (
 );
 """
 # PRAGMA user_version; 0: before tables.rev; 1: before players and plays; 2: before checkpoints;
-# 3: before one seat per player, tables.unlogged and the Dragon losses counted per release.
-SCHEMA_VERSION = 4
+# 3: before one seat per player, tables.unlogged and the Dragon losses counted per release;
+# 4: before the figure sums kept by triggers.
+SCHEMA_VERSION = 5
 BUSY_SECONDS = 30
 
 
@@ -204,6 +205,8 @@ class Store(PlayersMixin, PlaysMixin):
                 self._log_finished_tables()
             if found < 4:
                 upkeep.to_version_4(self._db, self._table_data)
+            if found < 5:
+                upkeep.to_version_5(self._db)
             self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         except BaseException:
             self._db.execute("ROLLBACK")

@@ -10,7 +10,9 @@ Schema 4 (issue 24):
 - Dragon plays counted every person lost in one entry under the first cause: their figures are
   made again from the table's log, where the table is still stored.
 
-- ``figure_totals`` holds each game figure's sum, kept by triggers.
+
+Schema 5: ``figure_totals`` holds each game figure's sum, kept by triggers, and an index covers
+what the statistics read of a seat.
 
 Every open then logs each finished table the log lacks (an indexed query, no replay unless one
 is missing).
@@ -75,11 +77,15 @@ def to_version_4(db: sqlite3.Connection, read_table: ReadTable) -> None:
     if "unlogged" not in {row[1] for row in db.execute("PRAGMA table_info(tables)")}:
         db.execute("ALTER TABLE tables ADD COLUMN unlogged INTEGER NOT NULL DEFAULT 0")
     _one_seat_per_player(db)
+    _mark_tables_redo_finished(db, read_table)
+    _count_dragon_losses_again(db, read_table)
+
+
+def to_version_5(db: sqlite3.Connection) -> None:
+    """Schema 5: the figure sums kept by triggers, and the seats' index for the statistics."""
     for statement in FIGURE_TOTALS:
         db.execute(statement)
     db.execute(SEATS_FOR_STATS)
-    _mark_tables_redo_finished(db, read_table)
-    _count_dragon_losses_again(db, read_table)
     db.execute("DELETE FROM figure_totals")  # summed once from the rows there are now
     db.execute(
         "INSERT INTO figure_totals (game, name, key, total, rows, whole) SELECT game, name, key,"

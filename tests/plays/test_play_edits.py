@@ -229,3 +229,22 @@ def test_figure_totals_follow_every_write_of_the_figures(store):
     assert (
         store.stats("dragon").figures == [] and store._read("SELECT COUNT(*) FROM figure_totals")[0][0] == 0
     )
+
+
+def test_a_schema_4_store_gets_its_figure_sums(tmp_path):
+    path = tmp_path / "tables.sqlite3"
+    store = Store(path)
+    table = store.create(finished_game(0))
+    want = store.stats("dragon").figures
+    store.close()
+    db = sqlite3.connect(path)
+    db.executescript(
+        "DROP TRIGGER figure_added; DROP TRIGGER figure_removed; DROP TABLE figure_totals;"
+        " DROP INDEX seats_for_stats; PRAGMA user_version = 4;"
+    )
+    db.close()
+    store = Store(path)
+    assert store.stats("dragon").figures == want and want
+    store.delete_play(table.id)  # and the triggers are back
+    assert store.stats("dragon").figures == []
+    store.close()

@@ -15,7 +15,7 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import format_number, format_percent
-from companion.plays.labels import figure_label
+from companion.plays.labels import figure_label, figure_text, score_text
 from companion.store.plays_stats import GameStats, Rate
 from companion.ui.games import known_game_ids
 from companion.ui.palette import TAP
@@ -102,7 +102,13 @@ def figures_of(app: App, s: GameStats) -> list[ft.Control]:
         summary.append(ft.Text(tr("stats.wins", n=s.wins, rate=pct(app, s.win_rate)), key="stats-wins"))
     summary.append(
         ft.Text(
-            tr("stats.scores", average=_num(app, s.average), best=s.best, worst=s.worst), key="stats-scores"
+            tr(
+                "stats.scores",
+                average=score_text(s.game, s.average, tr.lang),
+                best=score_text(s.game, s.best, tr.lang),
+                worst=score_text(s.game, s.worst, tr.lang),
+            ),
+            key="stats-scores",
         )
     )
     if s.average_seconds is not None:
@@ -111,7 +117,7 @@ def figures_of(app: App, s: GameStats) -> list[ft.Control]:
     out += [heading(tr("stats.spread")), spread_chart(app, s.spread)]
     out += [
         heading(tr("stats.players")),
-        card(*[_player_line(app, p) for p in s.players], key="stats-player-lines"),
+        card(*[_player_line(app, p, s.game) for p in s.players], key="stats-player-lines"),
     ]
     out += [heading(tr("stats.by_seat")), card(*_rates(app, s.by_seat, "stats.seat", 1), key="stats-by-seat")]
     out += [
@@ -127,8 +133,8 @@ def figures_of(app: App, s: GameStats) -> list[ft.Control]:
                     ft.Text(
                         tr(
                             "stats.figure" if f.per_seat else "stats.figure_table",
-                            total=f.total,
-                            mean=_num(app, f.mean),
+                            total=figure_text(s.game, f.name, f.total, tr.lang),
+                            mean=figure_text(s.game, f.name, f.mean, tr.lang),
                         ),
                         size=14,
                         key=f"stats-fig-{f.name}-{f.key}",
@@ -145,7 +151,7 @@ def figures_of(app: App, s: GameStats) -> list[ft.Control]:
     return out
 
 
-def _player_line(app: App, p: Any) -> ft.Control:
+def _player_line(app: App, p: Any, game: str) -> ft.Control:
     return ft.Column(
         [
             ft.Text(p.name, weight=ft.FontWeight.BOLD),
@@ -155,8 +161,8 @@ def _player_line(app: App, p: Any) -> ft.Control:
                     n=p.plays,
                     won=app.tr("stats.won", n=p.wins),
                     rate=pct(app, p.win_rate),
-                    average=_num(app, p.average),
-                    best=p.best,
+                    average=score_text(game, p.average, app.tr.lang),
+                    best=score_text(game, p.best, app.tr.lang),
                 )
             ),
         ],
