@@ -15,7 +15,7 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import format_number, format_percent
-from companion.plays.labels import figure_label, figure_text, score_text
+from companion.plays.labels import MONEY_GAMES, figure_label, figure_text, score_text
 from companion.store.plays_stats import GameStats, Rate
 from companion.ui.games import known_game_ids
 from companion.ui.palette import TAP
@@ -103,7 +103,7 @@ def figures_of(app: App, s: GameStats) -> list[ft.Control]:
     summary.append(
         ft.Text(
             tr(
-                "stats.scores",
+                "stats.scores_money" if s.game in MONEY_GAMES else "stats.scores",
                 average=score_text(s.game, s.average, tr.lang),
                 best=score_text(s.game, s.best, tr.lang),
                 worst=score_text(s.game, s.worst, tr.lang),
@@ -114,7 +114,7 @@ def figures_of(app: App, s: GameStats) -> list[ft.Control]:
     if s.average_seconds is not None:
         summary.append(small(tr("stats.length", n=max(1, round(s.average_seconds / 60)))))
     out: list[ft.Control] = [card(*summary, key="stats-summary")]
-    out += [heading(tr("stats.spread")), spread_chart(app, s.spread)]
+    out += [heading(tr("stats.spread")), spread_chart(app, s.spread, s.game)]
     out += [
         heading(tr("stats.players")),
         card(*[_player_line(app, p, s.game) for p in s.players], key="stats-player-lines"),
@@ -215,8 +215,11 @@ def buckets(spread: list[tuple[int, int]], bars: int = BARS) -> list[tuple[int, 
     return [(start + b * width, start + (b + 1) * width - 1, counts.get(b, 0)) for b in range(last + 1)]
 
 
-def spread_chart(app: App, spread: list[tuple[int, int]]) -> ft.Control:
+def spread_chart(app: App, spread: list[tuple[int, int]], game: str = "") -> ft.Control:
     import flet_charts as fc  # loaded with the first chart, not when the app starts
+
+    def shown(score: int) -> str:  # Chinatown's scores are money
+        return score_text(game, score, app.tr.lang)
 
     groups = buckets(spread)
     top = max([1, *(n for _, _, n in groups)])
@@ -232,9 +235,9 @@ def spread_chart(app: App, spread: list[tuple[int, int]]) -> ft.Control:
                     width=max(6, 240 // max(1, len(groups))),
                     color=ft.Colors.PRIMARY,
                     border_radius=3,
-                    tooltip=app.tr("stats.bar", low=a, high=b, n=n)
+                    tooltip=app.tr("stats.bar", low=shown(a), high=shown(b), n=n)
                     if a != b
-                    else app.tr("stats.bar_one", score=a, n=n),
+                    else app.tr("stats.bar_one", score=shown(a), n=n),
                 )
             ],
         )
@@ -253,9 +256,11 @@ def spread_chart(app: App, spread: list[tuple[int, int]]) -> ft.Control:
                 label_size=32,
             ),
             bottom_axis=fc.ChartAxis(
-                title=ft.Text(app.tr("stats.score_axis"), size=12),
+                title=ft.Text(
+                    app.tr("stats.money_axis" if game in MONEY_GAMES else "stats.score_axis"), size=12
+                ),
                 labels=[
-                    fc.ChartAxisLabel(value=i, label=ft.Text(str(a), size=11))
+                    fc.ChartAxisLabel(value=i, label=ft.Text(shown(a), size=11))
                     for i, (a, _, _) in enumerate(groups)
                     if i % every == 0
                 ],
