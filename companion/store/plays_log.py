@@ -147,6 +147,25 @@ class PlaysMixin:
         assert found is not None
         return found
 
+    def set_play_options(self, play_id: str, options: dict[str, Any]) -> PlayRecord:
+        """Change the options of a play logged by hand (a calculator's): checked by the game's own
+        options model. A table's play keeps its table's options (StoreError)."""
+        import json
+
+        from companion.plays.record import play_options
+        from companion.store.sqlite_store import StoreError
+
+        play = self.play(play_id)
+        if play is None:
+            raise StoreError("plays.play.unknown", id=play_id)
+        if play.source != "calculator":
+            raise StoreError("plays.play.of_a_table")
+        checked = play_options(play.game, options)
+        self._write(("UPDATE plays SET options = ? WHERE id = ?", (json.dumps(checked), play_id)))
+        found = self.play(play_id)
+        assert found is not None
+        return found
+
     def matching_players(self, names: list[str]) -> list[str | None]:
         """The remembered player named like each seat (case and spacing ignored), or None."""
         keys = [" ".join(n.split()).casefold() for n in names]

@@ -248,3 +248,15 @@ def test_a_schema_4_store_gets_its_figure_sums(tmp_path):
     store.delete_play(table.id)  # and the triggers are back
     assert store.stats("dragon").figures == []
     store.close()
+
+
+def test_a_hand_logged_plays_options_can_be_said_again_but_not_a_tables(store):
+    play = store.log_calculated("dragon-final", DRAGON)
+    again = store.set_play_options(play.id, {"great_wall": True, "super_events": True})
+    assert again.options["great_wall"] is True and again.options["super_events"] is True
+    with pytest.raises(CalcInputError):
+        store.set_play_options(play.id, {"great_wall": "maybe"})
+    table = store.create(finished_game(0))
+    with pytest.raises(StoreError) as err:
+        store.set_play_options(table.id, {"great_wall": True})
+    assert err.value.msg.key == "plays.play.of_a_table"

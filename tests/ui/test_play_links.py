@@ -109,3 +109,19 @@ async def test_chinatown_money_is_shown_as_money_in_the_log(tmp_path):
     h = await started(hub, "/plays", prefs={"table_companion.lang": "es"})
     assert h.by_key(f"play-{play.id}-score-0").value.endswith("$")
     h.close()
+
+
+async def test_a_hand_logged_plays_expansions_are_edited_on_the_log(tmp_path):
+    hub = new_hub(tmp_path)
+    play = hub.store.log_calculated(
+        "dragon-final", {"players": [{"name": "Ana", "vp": 40}, {"name": "Ben", "vp": 42}]}
+    )
+    table = hub.store.create(finished_game(0))
+    h = await started(hub, "/plays")
+    await h.click(f"play-edit-{play.id}")
+    await h.click("edit-option-great_wall-True")
+    await h.click("play-edit-save")
+    assert hub.store.play(play.id).options["great_wall"] is True
+    await h.click(f"play-edit-{table.id}")
+    assert not h.keys("edit-option-")  # a table's play keeps its table's options
+    h.close()

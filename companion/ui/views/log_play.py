@@ -51,14 +51,14 @@ def log_play_button(app: App, calculator: str, shown: Shown) -> ft.Control:
         )
 
     game = FINAL_CALCULATORS[calculator][0]
-    specs = _logged_options(game)
+    specs = logged_options(game)
     chosen: dict[str, Any] = memo.setdefault("options", {}).setdefault(game, {})
 
     def log(_: Any = None) -> None:
         data, result, typed = shown()
         seats = [{"name": name, "color": None} for name in typed]
         day = (memo.get("date") or "").strip() or date.today().isoformat()
-        options = {spec.field: _current(game, chosen, spec) for spec in specs} if specs else None
+        options = {spec.field: current_option(game, chosen, spec) for spec in specs} if specs else None
         try:
             ids = seat_players(app, seats)
             app.hub.store.log_calculated(calculator, data, result, date=day, options=options, player_ids=ids)
@@ -84,7 +84,7 @@ def log_play_button(app: App, calculator: str, shown: Shown) -> ft.Control:
             max_length=10,
             keyboard_type=ft.KeyboardType.DATETIME,
         ),
-        *_option_rows(app, game, specs, chosen),
+        *option_rows(app, game, specs, chosen),
         button(tr("quick.log_play"), "quick-log-play", log, icon=ft.Icons.BOOKMARK_ADD, filled=True),
     ]
     if memo.get("error"):
@@ -92,23 +92,26 @@ def log_play_button(app: App, calculator: str, shown: Shown) -> ft.Control:
     return ft.Column(items, spacing=4)
 
 
-def _logged_options(game: str) -> list[OptionSpec]:
+def logged_options(game: str) -> list[OptionSpec]:
     ui = ui_for(game)
     return [spec for spec in ui.options if spec.field in ui.logged_options]
 
 
-def _current(game: str, chosen: dict[str, Any], spec: OptionSpec) -> Any:
+def current_option(game: str, chosen: dict[str, Any], spec: OptionSpec) -> Any:
     """The option's value as chosen on the chips, else the game's default (what the chips show)."""
     if spec.field in chosen:
         return chosen[spec.field]
     return get(game).options_model().model_dump().get(spec.field)
 
 
-def _option_rows(app: App, game: str, specs: list[OptionSpec], chosen: dict[str, Any]) -> list[ft.Control]:
-    """One row of chips per option the play records, as on the New table screen."""
+def option_rows(
+    app: App, game: str, specs: list[OptionSpec], chosen: dict[str, Any], prefix: str = "log-option"
+) -> list[ft.Control]:
+    """One row of chips per option the play records, as on the New table screen (keys
+    ``<prefix>-<field>-<value>``; the play log's Edit uses them too)."""
     out: list[ft.Control] = []
     for spec in specs:
-        current = _current(game, chosen, spec)
+        current = current_option(game, chosen, spec)
 
         def choose(value: Any, field: str = spec.field) -> Any:
             def pick(_: Any = None) -> None:
@@ -123,7 +126,7 @@ def _option_rows(app: App, game: str, specs: list[OptionSpec], chosen: dict[str,
                 [
                     ft.Chip(
                         label=ft.Text(app.tr(c.label_key), semantics_label=option_name(app, spec, c)),
-                        key=f"log-option-{spec.field}-{c.value}",
+                        key=f"{prefix}-{spec.field}-{c.value}",
                         selected=current == c.value,
                         on_select=choose(c.value),
                         height=TAP,

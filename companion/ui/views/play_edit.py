@@ -85,12 +85,19 @@ def edit_dialog(
     app: App, play: PlayRecord, on_deleted: Callable[[PlayRecord], Any], on_error: Callable[[str], Any]
 ) -> None:
     """Link each seat of ``play`` to a remembered player (a name match is offered, never saved
-    unasked), change its day, or delete it (``on_deleted`` gets the play, for the undo;
+    unasked), change its day (and, logged by hand, its options), or delete it (``on_deleted`` gets the play, for the undo;
     ``on_error`` the line to show when the play went meanwhile)."""
+    from companion.ui.views.log_play import current_option, logged_options, option_rows
+
     store = app.hub.store
     tr = app.tr
     draft = {"links": store.suggested_links(play), "day": local_day(play.date)}
     players = store.players()
+    # A play logged by hand can have its options said again; a table's play keeps its table's.
+    specs = logged_options(play.game) if play.source == "calculator" else []
+    chosen: dict[str, Any] = {
+        spec.field: play.options[spec.field] for spec in specs if spec.field in play.options
+    }
 
     def pick(seat: int) -> Callable[[Any], None]:
         def go(e: Any) -> None:
@@ -118,6 +125,7 @@ def edit_dialog(
             )
             for seat in play.seats
         ]
+        rows += option_rows(app, play.game, specs, chosen, prefix="edit-option")
         rows.append(
             ft.TextField(
                 label=tr("plays.edit.day"),
@@ -136,6 +144,9 @@ def edit_dialog(
                 store.link_play(play.id, draft["links"])
             if draft["day"].strip() != local_day(play.date):
                 store.redate_play(play.id, draft["day"])
+            options = {spec.field: current_option(play.game, chosen, spec) for spec in specs}
+            if specs and any(play.options.get(k) != v for k, v in options.items()):
+                store.set_play_options(play.id, {**play.options, **options})
         except (StoreError, CalcInputError) as exc:
             app.dialog_note(tr.msg(exc.msg))
             return
