@@ -222,15 +222,7 @@ class PlayersMixin:
         self, table_id: str, seats: int, player_ids: list[str | None]
     ) -> list[tuple[str, tuple[Any, ...]]]:
         """Checked statements that link a table's seats (and its play's) to players."""
-        from companion.store.sqlite_store import StoreError
-
-        if len(player_ids) != seats:
-            raise StoreError("plays.link.count", n=len(player_ids), seats=seats)
-        linked = [p for p in player_ids if p is not None]
-        if len(set(linked)) != len(linked):
-            raise StoreError("plays.link.twice")
-        for p in set(linked):
-            self.player(p)
+        check_links(self, seats, player_ids)
         statements: list[tuple[str, tuple[Any, ...]]] = [
             ("DELETE FROM seat_links WHERE table_id = ?", (table_id,))
         ]
@@ -285,3 +277,16 @@ class PlayersMixin:
             for seat, p in enumerate(self.seat_links(table_id))
             if p is not None
         ]
+
+
+def check_links(store: Any, seats: int, player_ids: list[str | None]) -> None:
+    """StoreError unless ``player_ids`` has one entry per seat, each player once, all known."""
+    from companion.store.sqlite_store import StoreError
+
+    if len(player_ids) != seats:
+        raise StoreError("plays.link.count", n=len(player_ids), seats=seats)
+    linked = [p for p in player_ids if p is not None]
+    if len(set(linked)) != len(linked):
+        raise StoreError("plays.link.twice")
+    for p in set(linked):
+        store.player(p)

@@ -6,6 +6,7 @@ from typing import Any
 
 from companion.plays.models import PlayRecord
 from companion.plays.record import calculated, play_date
+from companion.store.players import check_links
 from companion.store.plays_rows import PLAY_COLUMNS, insert_play, plays_from_rows
 from companion.store.plays_stats import GameStats, game_stats
 
@@ -245,16 +246,3 @@ def _filters(
         clauses.append("substr(p.date, 1, ?) <= ?")
         args += [len(until), until]
     return ("WHERE " + " AND ".join(clauses) if clauses else ""), tuple(args)
-
-
-def check_links(store: Any, seats: int, player_ids: list[str | None]) -> None:
-    """StoreError unless ``player_ids`` has one entry per seat, each player once, all known."""
-    from companion.store.sqlite_store import StoreError
-
-    if len(player_ids) != seats:
-        raise StoreError("plays.link.count", n=len(player_ids), seats=seats)
-    linked = [p for p in player_ids if p is not None]
-    if len(set(linked)) != len(linked):
-        raise StoreError("plays.link.twice")
-    for p in set(linked):
-        store.player(p)
