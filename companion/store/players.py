@@ -288,5 +288,13 @@ def check_links(store: Any, seats: int, player_ids: list[str | None]) -> None:
     linked = [p for p in player_ids if p is not None]
     if len(set(linked)) != len(linked):
         raise StoreError("plays.link.twice")
-    for p in set(linked):
-        store.player(p)
+    if linked:  # by primary key: ``player()`` would count every play each one ever made
+        known = {
+            r[0]
+            for r in store._read(
+                f"SELECT id FROM players WHERE id IN ({', '.join('?' * len(linked))})", tuple(linked)
+            )
+        }
+        missing = [p for p in linked if p not in known]
+        if missing:
+            raise StoreError("plays.player.unknown", id=missing[0])
