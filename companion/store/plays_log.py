@@ -167,6 +167,45 @@ class PlaysMixin:
         assert found is not None
         return found
 
+    def rescore_play(self, play_id: str, scores: list[int]) -> PlayRecord:
+        """Correct the final scores of a play logged by hand, in seat order. Places follow the
+        scores; a best score held by several seats is a shared win (the calculator's tie-break
+        read input that is not kept). Its points-by-rule and VP-by-source figures go: they no
+        longer add up to the scores. A table's play keeps its table's scores (StoreError)."""
+        from companion.plays.models import MAX_NUMBER
+        from companion.store.sqlite_store import StoreError
+
+        play = self.play(play_id)
+        if play is None:
+            raise StoreError("plays.play.unknown", id=play_id)
+        if play.source != "calculator":
+            raise StoreError("plays.play.table_scores")
+        if len(scores) != len(play.seats) or any(
+            isinstance(x, bool) or not isinstance(x, int) or abs(x) > MAX_NUMBER for x in scores
+        ):
+            raise StoreError("plays.play.bad_scores", n=len(play.seats))
+        if scores == [s.score for s in play.seats]:
+            return play
+        best = max(scores)
+        winners = [x == best for x in scores]
+        statements: list[tuple[str, tuple[Any, ...]]] = [
+            (
+                "UPDATE play_seats SET score = ?, place = ?, winner = ? WHERE play_id = ? AND seat = ?",
+                (x, 1 + sum(y > x for y in scores), int(won), play_id, seat.seat),
+            )
+            for seat, x, won in zip(play.seats, scores, winners, strict=True)
+        ]
+        statements.append(
+            ("UPDATE plays SET tie_break = NULL WHERE id = ?", (play_id,))
+        )  # nothing left to break
+        statements.append(
+            ("DELETE FROM play_figures WHERE play_id = ? AND name IN ('points', 'vp')", (play_id,))
+        )
+        self._write(*statements)
+        found = self.play(play_id)
+        assert found is not None
+        return found
+
     def matching_players(self, names: list[str]) -> list[str | None]:
         """The remembered player named like each seat (case and spacing ignored), or None."""
         keys = [" ".join(n.split()).casefold() for n in names]

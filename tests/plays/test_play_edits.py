@@ -260,3 +260,21 @@ def test_a_hand_logged_plays_options_can_be_said_again_but_not_a_tables(store):
     with pytest.raises(StoreError) as err:
         store.set_play_options(table.id, {"great_wall": True})
     assert err.value.msg.key == "plays.play.of_a_table"
+
+
+def test_a_hand_logged_plays_scores_are_corrected_and_places_follow(store):
+    ana = store.create_player("Ana")
+    play = store.log_calculated("dragon-final", DRAGON, player_ids=[ana.id, None])  # Ben won 42-40
+    fixed = store.rescore_play(play.id, [45, 42])
+    assert [(s.score, s.place, s.winner) for s in fixed.seats] == [(45, 1, True), (42, 2, False)]
+    assert store.stats("dragon", ana.id).wins == 1
+    assert not [f for f in fixed.figures if f.name in ("points", "vp")]  # they no longer add up
+    tie = store.rescore_play(play.id, [44, 44])
+    assert all(s.winner and s.place == 1 for s in tie.seats) and tie.tie_break is None
+    for bad in ([1], [1, 10**10], [1, True]):
+        with pytest.raises(StoreError):
+            store.rescore_play(play.id, bad)
+    table = store.create(finished_game(2))
+    with pytest.raises(StoreError) as err:
+        store.rescore_play(table.id, [1, 2])
+    assert err.value.msg.key == "plays.play.table_scores"

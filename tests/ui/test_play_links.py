@@ -125,3 +125,21 @@ async def test_a_hand_logged_plays_expansions_are_edited_on_the_log(tmp_path):
     await h.click(f"play-edit-{table.id}")
     assert not h.keys("edit-option-")  # a table's play keeps its table's options
     h.close()
+
+
+async def test_a_hand_logged_plays_scores_are_corrected_on_the_log(tmp_path):
+    hub = new_hub(tmp_path)
+    play = hub.store.log_calculated(
+        "dragon-final", {"players": [{"name": "Ana", "vp": 40}, {"name": "Ben", "vp": 42}]}
+    )
+    h = await started(hub, "/plays")
+    await h.click(f"play-edit-{play.id}")
+    await h.type_text("edit-score-0", "4x")
+    await h.click("play-edit-save")
+    assert "4x" in h.by_key("play-edit-note").value  # refused, the dialog stays, nothing changed
+    assert hub.store.play(play.id).seats[0].score == 40
+    await h.type_text("edit-score-0", "45")
+    await h.click("play-edit-save")
+    assert [s.winner for s in hub.store.play(play.id).seats] == [True, False]
+    assert h.by_key(f"play-{play.id}-winners").value.endswith("Ana")
+    h.close()

@@ -92,6 +92,8 @@ def edit_dialog(
     store = app.hub.store
     tr = app.tr
     draft = {"links": store.suggested_links(play), "day": local_day(play.date)}
+    # A play logged by hand can have its scores corrected; a table's are its table's.
+    scores = [str(seat.score) for seat in play.seats]
     players = store.players()
     # A play logged by hand can have its options said again; a table's play keeps its table's.
     specs = logged_options(play.game) if play.source == "calculator" else []
@@ -109,6 +111,12 @@ def edit_dialog(
     def typed(e: Any) -> None:
         draft["day"] = e.control.value or ""
 
+    def typed_score(seat: int) -> Callable[[Any], None]:
+        def go(e: Any) -> None:
+            scores[seat] = e.control.value or ""
+
+        return go
+
     def body() -> list[ft.Control]:
         options = [ft.DropdownOption(key=NOBODY, text=tr("plays.link.nobody"))]
         options += [ft.DropdownOption(key=p.id, text=p.name) for p in players]
@@ -125,6 +133,18 @@ def edit_dialog(
             )
             for seat in play.seats
         ]
+        if play.source == "calculator":
+            rows += [
+                ft.TextField(
+                    label=tr("plays.edit.score", name=seat.name),
+                    value=scores[seat.seat],
+                    key=f"edit-score-{seat.seat}",
+                    on_change=typed_score(seat.seat),
+                    keyboard_type=ft.KeyboardType.NUMBER,
+                    dense=True,
+                )
+                for seat in play.seats
+            ]
         rows += option_rows(app, play.game, specs, chosen, prefix="edit-option")
         rows.append(
             ft.TextField(
@@ -142,6 +162,8 @@ def edit_dialog(
         try:
             if draft["links"] != [s.player_id for s in play.seats]:
                 store.link_play(play.id, draft["links"])
+            if play.source == "calculator" and scores != [str(seat.score) for seat in play.seats]:
+                store.rescore_play(play.id, [_whole(x) for x in scores])
             if draft["day"].strip() != local_day(play.date):
                 store.redate_play(play.id, draft["day"])
             options = {spec.field: current_option(play.game, chosen, spec) for spec in specs}
@@ -171,3 +193,12 @@ def edit_dialog(
             app.dialog_button(tr("plays.edit.save"), "play-edit-save", save, filled=True, closes=False),
         ],
     )
+
+
+def _whole(text: str) -> int:
+    """A typed score: a whole number ("760000", "760,000" and "-3" too), else StoreError."""
+    cleaned = text.strip().replace(",", "").replace(".", "").replace(" ", "").replace("$", "")
+    try:
+        return int(cleaned)
+    except ValueError:
+        raise StoreError("plays.play.bad_score", found=text) from None
