@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from companion.core.limits import shown
-from companion.i18n import format_number, format_percent, format_score, format_when, translate
+from companion.i18n import format_number, format_percent, format_when, translate
 from companion.plays.export import plays_csv, plays_json
+from companion.plays.labels import format_final_score
 
 
 def _store(args: argparse.Namespace) -> Any:
@@ -93,8 +94,9 @@ def _plays_text(plays: list[Any], lang: str, ids: bool = False) -> str:
     lines = []
     for play in plays:
         title = get(play.game).title.render(lang)
-        unit = "money" if play.game == "chinatown" else "vp"  # Chinatown's final score is money
-        people = ", ".join(f"{shown(s.name)} {format_score(s.score, unit, lang)}" for s in play.seats)
+        people = ", ".join(
+            f"{shown(s.name)} {format_final_score(play.game, s.score, lang)}" for s in play.seats
+        )
         won = ", ".join(shown(w) for w in play.winners)
         length = (
             ""

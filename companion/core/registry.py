@@ -45,6 +45,7 @@ class GameSpec(Generic[StateT, OptionsT]):
     snapshot: int | None = None
     calculators: Mapping[str, Calculator] = field(default_factory=dict)
     ui: str | None = None
+    score_unit: str = "vp"  # what a final score counts: "vp", or "money" (Chinatown); the scoreboard's unit
 
     @property
     def id(self) -> str:

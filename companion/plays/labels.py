@@ -55,8 +55,21 @@ def _label(game: str, name: str, key: str, lang: str) -> Msg:
     return msg(f"plays.fig.{name}")
 
 
-# Games whose final score is money, not points (a play's seats hold it as an integer).
-MONEY_GAMES = frozenset({"chinatown"})
+def money_game(game: str) -> bool:
+    """Whether ``game``'s final score is money (its spec says; a game this build lacks: points)."""
+    from companion.core.registry import UnknownGame, spec
+
+    try:
+        return spec(game).score_unit == "money"
+    except UnknownGame:
+        return False
+
+
+def format_final_score(game: str, score: int, lang: str) -> str:
+    """A play's final score as the game counts it: "$760,000" / "760.000 $", or "42"."""
+    from companion.i18n import format_money
+
+    return format_money(score, lang) if money_game(game) else str(score)
 
 
 def score_text(game: str, value: float | None, lang: str) -> str:
@@ -67,7 +80,7 @@ def score_text(game: str, value: float | None, lang: str) -> str:
 
     if value is None:
         return "-"
-    if game in MONEY_GAMES:
+    if money_game(game):
         return format_money(round(value), lang)
     return format_number(value, lang)
 
@@ -82,6 +95,6 @@ def figure_text(game: str, name: str, value: float | None, lang: str) -> str:
 
     if value is None:
         return "-"
-    if name in MONEY_FIGURES or (game in MONEY_GAMES and name == "points"):
+    if name in MONEY_FIGURES or (money_game(game) and name == "points"):
         return format_money(round(value), lang)
     return format_number(value, lang)

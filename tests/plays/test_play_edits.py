@@ -278,3 +278,11 @@ def test_a_hand_logged_plays_scores_are_corrected_and_places_follow(store):
     with pytest.raises(StoreError) as err:
         store.rescore_play(table.id, [1, 2])
     assert err.value.msg.key == "plays.play.table_scores"
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])  # Dragon, Chinatown, Da Yu
+def test_each_games_spec_names_the_unit_its_scoreboard_counts(seed):
+    from companion.core.registry import spec
+
+    table = finished_game(seed)
+    assert spec(table.game_id).score_unit == table.scoreboard.unit

@@ -92,4 +92,5 @@ SPEC = GameSpec(
         "chinatown-final": Calculator(run=calc.chinatown_final, render=calc.render_chinatown_final),
     },
     ui="companion.ui.games.chinatown",
+    score_unit="money",  # the scoreboard's own unit (scoring.py)
 )

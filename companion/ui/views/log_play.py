@@ -138,3 +138,15 @@ def option_rows(
             )
         )
     return out
+
+
+def score_form(app: App, form: dict[str, Any], score: Callable[[], Any]) -> None:
+    """Score a Quick score form (``score`` reads the form and runs its calculator): the result,
+    or the refusal as the form's error line (Dragon's and Chinatown's final scores both)."""
+    try:
+        form["result"] = score()
+        form["error"] = None
+    except CalcInputError as exc:
+        form["result"] = None
+        form["error"] = app.tr.msg(exc.msg)
+    app.refresh()

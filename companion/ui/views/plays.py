@@ -14,7 +14,8 @@ import flet as ft
 
 from companion.core.msg import msg
 from companion.games import UnknownGame, get
-from companion.i18n import format_money, format_when
+from companion.i18n import format_when
+from companion.plays.labels import format_final_score, money_game
 from companion.plays.models import PlayRecord
 from companion.ui.games import known_game_ids
 from companion.ui.palette import TAP
@@ -322,7 +323,7 @@ def play_card(app: App, play: PlayRecord, colours: dict[str, str | None]) -> ft.
                     else ft.Container(width=18),
                     ft.Text(
                         _score(app, play.game, s.score),
-                        width=96 if play.game == "chinatown" else 48,
+                        width=96 if money_game(play.game) else 48,
                         text_align=ft.TextAlign.RIGHT,
                         key=f"play-{play.id}-score-{s.seat}",
                     ),
@@ -362,7 +363,7 @@ def play_card(app: App, play: PlayRecord, colours: dict[str, str | None]) -> ft.
 
 def _score(app: App, game: str, score: int) -> str:
     """A seat's final score as the game counts it: Chinatown's is money."""
-    return format_money(score, app.tr.lang) if game == "chinatown" else str(score)
+    return format_final_score(game, score, app.tr.lang)
 
 
 def _edit(app: App, play: PlayRecord) -> None:

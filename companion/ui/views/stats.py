@@ -15,7 +15,7 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import format_number, format_percent
-from companion.plays.labels import MONEY_GAMES, figure_label, figure_text, score_text
+from companion.plays.labels import figure_label, figure_text, money_game, score_text
 from companion.store.plays_stats import GameStats, Rate
 from companion.ui.games import known_game_ids
 from companion.ui.palette import TAP
@@ -103,7 +103,7 @@ def figures_of(app: App, s: GameStats) -> list[ft.Control]:
     summary.append(
         ft.Text(
             tr(
-                "stats.scores_money" if s.game in MONEY_GAMES else "stats.scores",
+                "stats.scores_money" if money_game(s.game) else "stats.scores",
                 average=score_text(s.game, s.average, tr.lang),
                 best=score_text(s.game, s.best, tr.lang),
                 worst=score_text(s.game, s.worst, tr.lang),
@@ -257,7 +257,7 @@ def spread_chart(app: App, spread: list[tuple[int, int]], game: str = "") -> ft.
             ),
             bottom_axis=fc.ChartAxis(
                 title=ft.Text(
-                    app.tr("stats.money_axis" if game in MONEY_GAMES else "stats.score_axis"), size=12
+                    app.tr("stats.money_axis" if money_game(game) else "stats.score_axis"), size=12
                 ),
                 labels=[
                     fc.ChartAxisLabel(value=i, label=ft.Text(shown(a), size=11))

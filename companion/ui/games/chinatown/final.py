@@ -11,11 +11,10 @@ from typing import Any
 
 import flet as ft
 
-from companion.core.calc import CalcInputError
 from companion.core.msg import msg
 from companion.games.chinatown.public import GAME, chinatown_final, final_msgs
 from companion.ui.shell import App
-from companion.ui.views.log_play import log_play_button
+from companion.ui.views.log_play import log_play_button, score_form
 from companion.ui.widgets import button, card, heading, icon_button, small
 
 KEY = "quick-chinatown-final"
@@ -145,13 +144,7 @@ def _change(app: App, form: dict[str, Any], action: Any) -> None:
 
 
 def _score(app: App, form: dict[str, Any]) -> None:
-    try:
-        form["result"] = chinatown_final(data_of(app, form))
-        form["error"] = None
-    except CalcInputError as exc:
-        form["result"] = None
-        form["error"] = app.tr.msg(exc.msg)
-    app.refresh()
+    score_form(app, form, lambda: chinatown_final(data_of(app, form)))
 
 
 def _result(app: App, form: dict[str, Any]) -> ft.Control:

@@ -10,11 +10,10 @@ from typing import Any
 
 import flet as ft
 
-from companion.core.calc import CalcInputError
 from companion.games.dragon.public import GAME, RULES, dragon_final, line_msg, stack_msg, tile_msg
 from companion.ui.palette import TAP
 from companion.ui.shell import App
-from companion.ui.views.log_play import log_play_button
+from companion.ui.views.log_play import log_play_button, score_form
 from companion.ui.widgets import button, card, heading, icon_button, rule_link, small
 
 NUMBERS = ("vp", "track", "yuan", "rice", "fireworks")
@@ -236,13 +235,7 @@ def data_of(app: App, form: dict[str, Any]) -> dict[str, Any]:
 
 
 def _compute(app: App, form: dict[str, Any]) -> None:
-    try:
-        form["result"] = dragon_final(data_of(app, form))
-        form["error"] = None
-    except CalcInputError as exc:
-        form["result"] = None
-        form["error"] = app.tr.msg(exc.msg)
-    app.refresh()
+    score_form(app, form, lambda: dragon_final(data_of(app, form)))
 
 
 def _label(app: App, line: dict[str, Any]) -> str:
