@@ -25,6 +25,9 @@ from companion.share.live import Access, LiveRefusal, authorize, stamp
 from companion.ui import live, peer
 from companion.ui.app import make_main
 
+# Read QR codes only: a QR's modules can also look like a short 1D barcode to the reader.
+ONLY_QR = zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode)
+
 GUEST_IP = "192.168.1.77"  # a phone on the local network (never contacted: the harness has no network)
 
 
@@ -64,7 +67,7 @@ def links(hub, table):
 def qr_text(h: Harness, key: str) -> str:
     import io
 
-    found = zxingcpp.read_barcodes(Image.open(io.BytesIO(h.by_key(key).src)))
+    found = zxingcpp.read_barcodes(Image.open(io.BytesIO(h.by_key(key).src)), formats=ONLY_QR)
     assert len(found) == 1
     return found[0].text
 
