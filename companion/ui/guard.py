@@ -216,6 +216,8 @@ def _watch(session: Any, budget: SessionBudget, address: str) -> None:
     async def counted(control_id: int, name: str, data: Any) -> None:
         budget.started()
         try:
+            if name == "click" and control_gone(session, control_id):
+                tap_lost(session)  # Flet would drop it without a word
             await dispatch(control_id, name, data)
         finally:
             budget.finished()
@@ -227,6 +229,21 @@ def _watch(session: Any, budget: SessionBudget, address: str) -> None:
 
     session.dispatch_event = counted
     session.error = error
+
+
+def control_gone(session: Any, control_id: int) -> bool:
+    """Whether a tap names a control no longer on the page (it was redrawn away after the phone
+    drew it): Flet's own lookup, which also finds a control re-registered under the same id."""
+    resolve = getattr(session, "_Session__resolve_event_control", None)  # flet 1.0.5, pinned
+    found = resolve(control_id) if resolve is not None else session.index.get(control_id)
+    return found is None
+
+
+def tap_lost(session: Any) -> None:
+    """Say at the question that a tap arrived for a screen that had already changed."""
+    app = session.store.get("companion.app")
+    if app is not None:
+        app.tap_lost()
 
 
 def notify_failure(session: Any) -> None:

@@ -275,17 +275,17 @@ class App:
         return players[seat].name if 0 <= seat < len(players) else ""
 
     # ---- changing the table --------------------------------------------------------------
-    def _change(self, action: Callable[[Table], Any]) -> bool:
+    def _change(self, action: Callable[[Table], Any], at: str | None = None) -> bool:
         try:
             self.hub.change(self.table.id, action)
         except RuleViolation as exc:
-            self.state.notice = Notice(exc.message_in(self.tr.lang), exc.rule_id)
+            self.state.notice = Notice(exc.message_in(self.tr.lang), exc.rule_id, at=at)
             return False
         except LiveRefusal as exc:  # a guest's entry the host refuses (stale, not theirs, viewer)
-            self.state.notice = Notice(self.tr.msg(exc.msg))
+            self.state.notice = Notice(self.tr.msg(exc.msg), at=at)
             return False
         except TableError as exc:  # the store refused: changed elsewhere (reloaded), disk full, read-only
-            self.state.notice = Notice(self.tr.msg(exc.msg))
+            self.state.notice = Notice(self.tr.msg(exc.msg), at=at)
             if self.table_id is not None:  # the hub may have reloaded it: other sessions redraw too
                 self.page.pubsub.send_others_on_topic(topic(self.table_id), None)
                 self.state.version = self.table.version
@@ -298,20 +298,21 @@ class App:
         self.state.redraw()  # undo then redo returns to a version already shown
         return True
 
-    def submit(self, entry: Any, seen: str | None = None) -> bool:
+    def submit(self, entry: Any, seen: str | None = None, at: str | None = None) -> bool:
         """Send an entry; a refused one shows its reason and rule, and changes nothing.
 
         ``seen`` is the table stamp the screen showed (``share.live.stamp``): an entry tapped on
         a screen the table has moved past is refused. Guests always go through the host's checks.
+        ``at`` is the key of the control tapped: a refusal is shown there.
         """
         if self.guest:
-            return self._change(lambda t: live.guest_submit(self, t, entry, seen))
+            return self._change(lambda t: live.guest_submit(self, t, entry, seen), at)
 
         def host(t: Table) -> Any:
             live.check_seen(t, seen)
             return t.submit(entry)
 
-        return self._change(host)
+        return self._change(host, at)
 
     def _host_only(self, action: Callable[[Table], Any]) -> bool:
         if self.guest:
@@ -327,6 +328,12 @@ class App:
 
     def redo(self, steps: int = 1) -> bool:
         return self._host_only(lambda t: t.redo(steps))
+
+    def tap_lost(self) -> None:
+        """A tap reached a control that had been redrawn away (the table moved on, on this phone
+        or another): nothing was entered, and the screen says so where the question is."""
+        if self.table_id is not None:
+            self.state.notice = Notice(self.tr("play.tap_lost"))
 
     def fail(self, message: Msg | str, rule_id: str | None = None) -> None:
         self.state.notice = Notice(self.tr.msg(message), rule_id)

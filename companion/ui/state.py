@@ -23,6 +23,7 @@ class Notice:
 
     text: str
     rule_id: str | None = None
+    at: str | None = None  # the key of the control whose tap was refused: shown under it
 
 
 @dataclass(eq=False)

@@ -7,6 +7,7 @@ from typing import Any
 import flet as ft
 
 from companion.core import Table
+from companion.share.live import stamp
 from companion.ui.parts import part
 from companion.ui.shell import App
 from companion.ui.widgets import icon_button
@@ -74,10 +75,35 @@ def table_view(app: App, table: Table, tab: str, body: list[ft.Control]) -> ft.V
 
     guest = (app.access, tuple(p.name for p in table.players)) if app.guest else None
     bar = (app.tr.lang, table.id, table.name, guest, table.can_undo(), table.can_redo())
+    if tab == "play":  # the question comes back into view after every entry, on every device
+        content: ft.Control = QuestionColumn(body, stamp(table), app.state.dialog is not None)
+    else:
+        content = scroll_column(body, key=f"{tab}-body")
     return ft.View(
         route=tab_route(table.id, tab),
         appbar=part(bar, lambda: appbar(app, table), key="appbar-part"),
         navigation_bar=part((app.tr.lang, table.id, tab), lambda: tabs(app, table, tab), key="tabs-part"),
-        controls=[scroll_column(body, key=f"{tab}-body")],
+        controls=[content],
         padding=12,
     )
+
+
+@ft.component
+def QuestionColumn(body: list[ft.Control], question: str, reading_dialog: bool) -> ft.Control:
+    """The Play screen's scrolling body. When the table moves on (``question``, its stamp,
+    changes: an entry here or on another phone, an undo) it scrolls back to the top, where the
+    banner and the question are: a tap low on the page (the map, the month summary) must not
+    leave the next question above the screen. Never while a dialog is open over it."""
+    from companion.ui.widgets import scroll_column
+
+    column = scroll_column(body, key="play-body")
+    shown = ft.use_ref(question)  # the question the column was last scrolled for
+
+    def to_question() -> None:
+        if shown.current == question or reading_dialog:
+            return
+        shown.current = question
+        ft.context.page.run_task(column.scroll_to, offset=0)
+
+    ft.use_effect(to_question, [question, reading_dialog])
+    return column

@@ -13,6 +13,7 @@ import flet as ft
 
 from companion.core import Effect, Prompt, RuleViolation, Table
 from companion.share.live import may_act, stamp
+from companion.ui.command import CommandButton, busy_content
 from companion.ui.foresight import last_round
 from companion.ui.games import ui_for
 from companion.ui.palette import TAP
@@ -141,16 +142,19 @@ def prompt_pad(app: App, table: Table, prompt: Prompt) -> ft.Control:
         ft.Text(tr.msg(prompt.msg), key="prompt", size=16),
         *teach_card(app, table, prompt),  # "first game": why this step exists, once per kind
     ]
-    if app.notice is not None:
-        items.append(notice_card(app))
     grid = ui_for(table.game_id).choice_forms.get(prompt.kind)
+    shown = shown_choices(table, prompt) if prompt.choices is not None else []
+    at_choice = app.notice is not None and app.notice.at in {f"choice-{i}" for i, _ in shown}
+    if app.notice is not None and not at_choice:
+        items.append(notice_card(app))
     if prompt.choices is not None and grid is not None:
-        items.append(grid(app, table, shown_choices(table, prompt), lambda c: entering(app, table, c)))
+        items.append(grid(app, table, shown, lambda c: entering(app, table, c)))
     elif prompt.choices is not None:
-        shown = shown_choices(table, prompt)
         previews = choice_previews(app, table, [c for _, c in shown])
         for k, (i, choice) in enumerate(shown):
             items.append(choice_button(app, table, i, choice, previews[k] if previews else []))
+            if at_choice and app.notice is not None and app.notice.at == f"choice-{i}":
+                items.append(notice_card(app))  # the refusal right under the choice tapped
     for pick in prompt.picks:
         items.append(pick_form(app, table, pick))
     if prompt.auto and not app.guest:
@@ -168,7 +172,16 @@ def prompt_pad(app: App, table: Table, prompt: Prompt) -> ft.Control:
     if prompt.choices is None and (not app.guest or (prompt.seat is None and bool(prompt.seats))):
         form = ui_for(table.game_id).fact_forms.get(prompt.kind)
         items.append(form(app, table, prompt) if form is not None else json_form(app, prompt))
-    return card(*items, key="prompt-pad")
+    return question_card(items, table)
+
+
+def question_card(items: list[ft.Control], table: Table) -> ft.Control:
+    """The question's card. Its column is keyed by the table's stamp, so every control in it is a
+    new control when the table moves on: a tap sent from a phone still showing the last question
+    reaches a control that is gone (and is reported as such, ui/guard.py), never the control
+    that now stands in the same place for another choice."""
+    column = ft.Column(items, spacing=8, key=f"question-{stamp(table)}")
+    return ft.Card(key="prompt-pad", content=ft.Container(column, padding=12))
 
 
 def waiting_pad(app: App, table: Table, prompt: Prompt) -> ft.Control:
@@ -221,28 +234,37 @@ def entering(app: App, table: Table, choice: Any) -> Any:
 
 def choice_button(app: App, table: Table, i: int, choice: Any, effects: list[Effect]) -> ft.Control:
     label = app.tr.msg(table.game.describe(table.state, choice))
-    lines: list[ft.Control] = [ft.Text(label, weight=ft.FontWeight.BOLD, size=15)]
-    seen = {label}
+    texts = [label]
     for fx in app.view(table).effects(effects):
         text = app.tr.msg(fx.msg)
-        if text not in seen and len(lines) < 3:  # the label often says it already
-            seen.add(text)
-            lines.append(ft.Text(text, size=12))
-    # the padding sits in the button's style and a one-line choice is its text alone: every
-    # control counts, the prompt's buttons are new on every tap
-    return ft.OutlinedButton(
-        content=lines[0] if len(lines) == 1 else ft.Column(lines, spacing=2, tight=True),
-        key=f"choice-{i}",
-        tooltip=label,
-        on_click=entering(app, table, choice),
-        style=ft.ButtonStyle(
-            alignment=ft.Alignment.CENTER_LEFT,
-            shape=ft.RoundedRectangleBorder(radius=8),
-            padding=ft.Padding.symmetric(horizontal=24, vertical=20),
-        ),
-        width=float("inf"),
-        height=None,
-    )
+        if text not in texts and len(texts) < 3:  # the label often says it already
+            texts.append(text)
+    key = f"choice-{i}"
+    drawn_for = stamp(table)
+
+    def build(on_click: Any, busy: bool) -> ft.Control:
+        # the padding sits in the button's style and a one-line choice is its text alone: every
+        # control counts, the prompt's buttons are new on every tap
+        lines: list[ft.Control] = [
+            ft.Text(texts[0], weight=ft.FontWeight.BOLD, size=15),
+            *(ft.Text(t, size=12) for t in texts[1:]),
+        ]
+        content = lines[0] if len(lines) == 1 else ft.Column(lines, spacing=2, tight=True)
+        return ft.OutlinedButton(
+            content=busy_content(content, busy),
+            key=key,
+            tooltip=label,
+            on_click=on_click,
+            style=ft.ButtonStyle(
+                alignment=ft.Alignment.CENTER_LEFT,
+                shape=ft.RoundedRectangleBorder(radius=8),
+                padding=ft.Padding.symmetric(horizontal=24, vertical=20),
+            ),
+            width=float("inf"),
+            height=None,
+        )
+
+    return CommandButton(build, lambda: app.submit(choice, seen=drawn_for, at=key))
 
 
 def json_form(app: App, prompt: Prompt) -> ft.Control:

@@ -1,0 +1,75 @@
+"""Every tap acknowledged (issue 25): the pressed choice shows it is on its way before the entry
+runs, a second tap while it runs does nothing, a refusal shows under the choice tapped, and a tap
+that reaches a control redrawn away is reported, never silently dropped nor given to another choice."""
+
+import asyncio
+import json
+
+from test_generic_screens import new_toy_table
+from ui_testkit import new_hub, started
+
+from companion.share.budget import SessionBudget
+from companion.ui import guard
+
+
+async def at_bens_turn(tmp_path):
+    hub = new_hub(tmp_path)
+    h = await started(hub)
+    await new_toy_table(h)
+    await h.type_text("entry-json", json.dumps({"kind": "start", "first": 1}))
+    await h.click("entry-submit")
+    return hub, h, hub.get(hub.store.list()[0].id)
+
+
+async def test_the_tapped_choice_is_busy_before_the_entry_runs(tmp_path):
+    hub, h, table = await at_bens_turn(tmp_path)
+    seen_when_running = []
+    change = hub.change
+
+    def watched(table_id, action):
+        seen_when_running.append(h.has("busy"))  # the ring the client was sent before the work
+        return change(table_id, action)
+
+    hub.change = watched
+    await h.click("choice-2")
+    assert seen_when_running == [True]
+    assert table.version == 2 and not h.has("busy")
+    h.close()
+
+
+async def test_a_second_tap_while_the_first_runs_does_nothing(tmp_path):
+    _hub, h, table = await at_bens_turn(tmp_path)
+    button = h.by_key("choice-2")
+    await asyncio.gather(
+        h.session.dispatch_event(button._i, "click", None), h.session.dispatch_event(button._i, "click", None)
+    )
+    await h.flush()
+    assert table.version == 2  # one entry, not two
+    h.close()
+
+
+async def test_a_refusal_shows_under_the_choice_tapped(tmp_path):
+    hub, h, table = await at_bens_turn(tmp_path)
+    hub.change(table.id, lambda t: t.submit(t.prompt.choices[0]))  # another phone moved the table on
+    await h.click("choice-2")  # this screen still shows Ben's question
+    keys = h.keys()
+    assert "error" in keys and keys.index("error-card") == keys.index("choice-2") + 1, keys
+    assert table.version == 2  # the other phone's entry only
+    h.close()
+
+
+async def test_a_tap_on_a_control_redrawn_away_is_reported_not_given_to_another(tmp_path):
+    _hub, h, table = await at_bens_turn(tmp_path)
+    guard._watch(h.session, SessionBudget(), "test")  # as the served app wraps every session
+    old = h.by_key("choice-0")._i
+    await h.click("choice-2")  # the table moves on: Carla's question, with its own choice-0
+    assert h.has("choice-0") and not h.has("error")
+    version = table.version
+    await h.session.dispatch_event(old, "click", None)  # a tap sent from the screen drawn before
+    await h.flush()
+    assert table.version == version  # nothing entered: not Carla's first choice
+    assert (
+        h.by_key("error").value
+        == "That tap reached a screen that had just changed, so nothing was entered. Here is the question now."
+    )
+    h.close()
