@@ -245,7 +245,11 @@ class App:
 
         Pubsub runs this in a task copied from the sender's context (whose page is the sender's),
         so the redraw goes through ``page.run_task``, which runs it bound to this session's page:
-        the re-render is then scheduled on this session, not on the sender's."""
+        the re-render is then scheduled on this session, not on the sender's. A tab closed or
+        gone away has no connection to redraw on: it stops following the table instead."""
+        if self.page.session.connection is None:
+            self._unsubscribe()
+            return
         self.page.run_task(self._show_change)
 
     async def _show_change(self) -> None:

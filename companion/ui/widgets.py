@@ -31,13 +31,16 @@ def button(
     tooltip: str | None = None,
     expand: bool | int | None = None,
     disabled: bool = False,
+    name: str | None = None,
 ) -> ft.Control:
+    """A big button. ``name`` is what a screen reader says when the visible label is shared
+    by several buttons on the screen ("Show QR" beside each player: "Show Ana's QR code")."""
     kind = ft.FilledButton if filled else ft.OutlinedButton
     return kind(
-        content=ft.Text(label, text_align=ft.TextAlign.CENTER),
+        content=ft.Text(label, text_align=ft.TextAlign.CENTER, semantics_label=name),
         icon=icon,
         key=key,
-        tooltip=tooltip or label,
+        tooltip=tooltip or name or label,
         on_click=on_click,
         height=TAP,
         expand=expand,

@@ -90,7 +90,9 @@ def create_table(
         if have < len(names):
             tap(page, "Add player")
         else:
-            tap_on(page.get_by_role("button", name="Remove player", exact=True).last)  # named on the button
+            tap_on(
+                page.get_by_role("button", name=re.compile(r"^Remove Player \d+$")).last
+            )  # named on the button
         wait_until(lambda have=have: rows.count() != have, what="the player rows to change")
     assert rows.count() == len(names)
     for i, name in enumerate(names, start=1):

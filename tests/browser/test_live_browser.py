@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 import sys
 import time
 from pathlib import Path
@@ -193,7 +194,7 @@ def test_the_share_screens_snapshot_qr_imports_to_the_same_table(setup):
     browser, url, folder, seeded = setup
     table_id = seeded["dragon"]
     page, _ = device(browser, url, f"/table/{table_id}/share")
-    page.get_by_role("button", name="Show QR").first.wait_for(timeout=60000)
+    page.get_by_role("button", name=re.compile(r"^Show .+'s QR code$")).first.wait_for(timeout=60000)
     page.get_by_role("textbox", name="Snapshot code").wait_for(timeout=60000)
     assert unnamed_fields(page) == []  # the join link and code are read out, not an empty box
     shot(page, "live-share")

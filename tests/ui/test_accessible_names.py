@@ -97,3 +97,17 @@ async def test_a_home_card_says_the_table_name_once(tmp_path):
     tile = h.by_key(f"open-{tid}")
     assert tile.tooltip is None and tile.title.value == only_table(hub).name
     h.close()
+
+
+async def test_new_tables_player_rows_say_whose_row_each_button_acts_on(tmp_path):
+    h = await started(new_hub(tmp_path))
+    await h.click("new-table")
+    await h.click("game-dragon")
+    await h.type_text("player-name-0", "Ana")
+    await h.click("player-add")  # the rows are drawn again with what was typed
+    names = [
+        h.by_key(f"player-remove-{i}").icon.semantics_label for i in range(len(h.keys("player-remove-")))
+    ]
+    assert names[0] == "Remove Ana" and names[1] == "Remove Player 2"
+    assert len(set(names)) == len(names)
+    h.close()

@@ -91,6 +91,8 @@ async def test_share_screen_join_qr_short_code_seat_links_and_snapshot(tmp_path)
     assert viewer.code in h.by_key("live-code").value and len(viewer.code) == 6
     assert h.has("live-local-only") and h.has("live-start-lan")  # served on this device only
     assert h.has("seat-link-0") and h.has("seat-link-1")
+    names = [h.by_key(f"seat-qr-{i}").content.semantics_label for i in (0, 1)]
+    assert names == [f"Show {p.name}'s QR code" for p in table.players[:2]]  # each button its own name
     await h.click("seat-qr-1")
     assert qr_text(h, "seat-qr").endswith(f"/join/{ben.token}") and ana.token != ben.token
     code = h.by_key("snapshot-text").value

@@ -185,7 +185,7 @@ def _seat_row(app: App, form: dict[str, Any], i: int, low: int) -> ft.Control:
                 icon_button(
                     ft.Icons.REMOVE_CIRCLE_OUTLINE,
                     f"player-remove-{i}",
-                    tr("setup.remove"),
+                    tr("setup.remove", player=label),
                     lambda _: _remove(app, form, i),
                     disabled=len(seats) <= low,
                 ),

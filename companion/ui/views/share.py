@@ -100,6 +100,7 @@ def seat_row(app: App, table: Table, base: str, link: Link) -> ft.Control:
                 f"seat-qr-{seat}",
                 lambda _: seat_dialog(app, name, base, link),
                 icon=ft.Icons.QR_CODE,
+                name=tr("live.show_qr_of", name=name),
             ),
             icon_button(
                 ft.Icons.BLOCK,
