@@ -104,7 +104,11 @@ class FrameGuard:
             raise BudgetExceeded("frame before register")
         if action == MessageAction.CONTROL_EVENT:
             self.budget.event(now, route=body.get("name") == "route_change")
-            return self._known(session, body.get("target"))
+            if self._known(session, body.get("target")):
+                return True
+            if body.get("name") == "click":  # a tap on a control redrawn away since the phone drew it
+                tap_lost(session)
+            return False
         if action == MessageAction.UPDATE_CONTROL_PROPS:
             props = body.get("props")
             target = body.get("id")
@@ -122,6 +126,14 @@ class FrameGuard:
     def _known(session: Any, control_id: Any) -> bool:
         """Is ``control_id`` one of this session's controls? A dict lookup, not a page walk."""
         return isinstance(control_id, int) and control_id in session.index
+
+
+def tap_lost(session: Any) -> None:
+    """Say at the question that a tap reached a screen that had already changed (Flet would
+    drop it without a word: nothing on the phone would show that it was not taken)."""
+    app = session.store.get("companion.app")
+    if app is not None:
+        app.tap_lost()
 
 
 class _GuardedSocket:
@@ -216,8 +228,6 @@ def _watch(session: Any, budget: SessionBudget, address: str) -> None:
     async def counted(control_id: int, name: str, data: Any) -> None:
         budget.started()
         try:
-            if name == "click" and control_gone(session, control_id):
-                tap_lost(session)  # Flet would drop it without a word
             await dispatch(control_id, name, data)
         finally:
             budget.finished()
@@ -229,21 +239,6 @@ def _watch(session: Any, budget: SessionBudget, address: str) -> None:
 
     session.dispatch_event = counted
     session.error = error
-
-
-def control_gone(session: Any, control_id: int) -> bool:
-    """Whether a tap names a control no longer on the page (it was redrawn away after the phone
-    drew it): Flet's own lookup, which also finds a control re-registered under the same id."""
-    resolve = getattr(session, "_Session__resolve_event_control", None)  # flet 1.0.5, pinned
-    found = resolve(control_id) if resolve is not None else session.index.get(control_id)
-    return found is None
-
-
-def tap_lost(session: Any) -> None:
-    """Say at the question that a tap arrived for a screen that had already changed."""
-    app = session.store.get("companion.app")
-    if app is not None:
-        app.tap_lost()
 
 
 def notify_failure(session: Any) -> None:

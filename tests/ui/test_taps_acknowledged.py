@@ -5,10 +5,13 @@ that reaches a control redrawn away is reported, never silently dropped nor give
 import asyncio
 import json
 
+import msgpack
+from flet.messaging.protocol import MessageAction
 from test_generic_screens import new_toy_table
 from ui_testkit import new_hub, started
 
-from companion.share.budget import SessionBudget
+from companion.i18n import translate
+from companion.share.budget import DEFAULT_LIMITS
 from companion.ui import guard
 
 
@@ -58,18 +61,32 @@ async def test_a_refusal_shows_under_the_choice_tapped(tmp_path):
     h.close()
 
 
+class _Connection:
+    """What FrameGuard reads of Flet's connection handler: its session."""
+
+    def __init__(self, session) -> None:
+        self.session = session
+        self.peer = "127.0.0.1"
+
+
+def click_frame(control_id: int) -> bytes:
+    """A tap as the browser sends it: a msgpack CONTROL_EVENT frame."""
+    return b"\x00" + msgpack.packb(
+        [MessageAction.CONTROL_EVENT.value, {"target": control_id, "name": "click", "data": None}]
+    )
+
+
 async def test_a_tap_on_a_control_redrawn_away_is_reported_not_given_to_another(tmp_path):
     _hub, h, table = await at_bens_turn(tmp_path)
-    guard._watch(h.session, SessionBudget(), "test")  # as the served app wraps every session
+    frames = guard.FrameGuard(_Connection(h.session), DEFAULT_LIMITS)  # every served frame passes it
+    frames.registered = True
     old = h.by_key("choice-0")._i
+    assert frames.admit(click_frame(old), 0.0)  # on screen: passed on to Flet
     await h.click("choice-2")  # the table moves on: Carla's question, with its own choice-0
     assert h.has("choice-0") and not h.has("error")
     version = table.version
-    await h.session.dispatch_event(old, "click", None)  # a tap sent from the screen drawn before
+    assert not frames.admit(click_frame(old), 1.0)  # a tap sent from the screen drawn before
     await h.flush()
     assert table.version == version  # nothing entered: not Carla's first choice
-    assert (
-        h.by_key("error").value
-        == "That tap reached a screen that had just changed, so nothing was entered. Here is the question now."
-    )
+    assert h.by_key("error").value == translate("ui.play.tap_lost", "en")
     h.close()

@@ -1,0 +1,111 @@
+"""A tap on a list the server has already redrawn (issue 25): the phone still shows the old
+question while the new one is on its way. The tap must act on what the user saw (checked by the
+table's stamp) or be refused where the user looks, never dropped in silence and never given to
+whatever the server now has in that place.
+
+The race is made certain, not waited for: the test holds the server's messages to the page (a
+Playwright websocket route) from the Undo tap until after the choice tap, as a slow network or
+a busy host does."""
+
+from __future__ import annotations
+
+import random
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
+from ui_browser_kit import enable_semantics, new_phone_page, on_screen, served, tap_on, wait_until
+
+from companion.core import Table
+from companion.i18n import translate
+from companion.store import Store
+
+pytestmark = pytest.mark.browser
+pytest.importorskip("playwright.sync_api")
+
+
+def stored(data_dir: Path) -> Table:
+    store = Store(data_dir / "tables.sqlite3")
+    try:
+        return store.open(store.list()[0].id)
+    finally:
+        store.close()
+
+
+def seeded(data_dir: Path) -> Table:
+    """A Dragon table a few entries in, at a question with several choices after one that had some."""
+    store = Store(data_dir / "tables.sqlite3")
+    try:
+        table = store.create(Table.new("dragon", ["Ana", "Ben", "Carla", "Dai"]))
+        rng = random.Random(5)
+        while True:
+            prompt = table.prompt
+            assert prompt is not None
+            if table.version >= 3 and not prompt.auto and len(prompt.choices or []) >= 3:
+                return table
+            table.auto(rng) if prompt.auto else table.submit(rng.choice(prompt.choices))
+    finally:
+        store.close()
+
+
+class HeldSocket:
+    """Forwards the app's websocket both ways; while ``hold`` is on, what the server sends waits."""
+
+    def __init__(self) -> None:
+        self.hold = False
+        self.waiting: list[str | bytes] = []
+        self.page_side = None
+
+    def route(self, ws) -> None:
+        server = ws.connect_to_server()
+        self.page_side = ws
+        server.on_message(self._from_server)
+        ws.on_message(server.send)
+
+    def _from_server(self, message) -> None:
+        if self.hold:
+            self.waiting.append(message)
+        else:
+            self.page_side.send(message)
+
+    def release(self) -> None:
+        self.hold = False
+        for message in self.waiting:
+            self.page_side.send(message)
+        self.waiting.clear()
+
+
+def test_a_tap_on_a_list_redrawn_after_an_undo_is_refused_where_the_user_looks(browser, tmp_path):
+    data = tmp_path / "data"
+    table = seeded(data)
+    shown = table.game.describe(table.state, table.prompt.choices[1]).render("en")
+    with served(data) as url:
+        page = new_phone_page(browser)
+        socket = HeldSocket()
+        page.route_web_socket(re.compile(r"/ws$"), socket.route)
+        page.goto(url + f"table/{table.id}")
+        enable_semantics(page)
+        choice = page.get_by_role("button", name=shown).first
+        choice.wait_for(timeout=60000)
+        version = stored(data).version
+
+        socket.hold = True  # from here the phone keeps showing this question
+        tap_on(page.locator('flt-semantics[aria-label="Undo"] [role=button]').first)
+        wait_until(lambda: stored(data).version == version - 1, what="the undo on the server")
+        for _ in range(300):  # Playwright hands over the socket's messages while the page waits
+            if socket.waiting:
+                break
+            page.wait_for_timeout(100)
+        assert socket.waiting, "the server's redraw after the undo should be held"
+        tap_on(choice)  # the list the user sees; the server has redrawn it away
+        page.wait_for_timeout(1500)  # the tap reaches the server, which answers (held)
+        socket.release()
+
+        on_screen(page, translate("ui.play.tap_lost", "en"))
+        after = stored(data)
+        assert after.version == version - 1  # nothing entered: not the undone question's choice
+        assert after.can_redo()  # and the undone entry is still there to redo
+        page.context.close()
