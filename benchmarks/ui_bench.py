@@ -29,8 +29,11 @@ from companion.ui.hub import TableHub  # noqa: E402
 NAMES = ("Ana", "Ben", "Carla", "Dai", "Eva")
 
 
-async def timed_click(h: Harness, key: str, times: list[float], sizes: list[int]) -> None:
-    """One tap: the time until the last message it caused was sent, and the bytes sent.
+async def timed_click(
+    h: Harness, key: str, times: list[float], sizes: list[int], firsts: list[tuple[float, int]] | None = None
+) -> None:
+    """One tap: the time until the last message it caused was sent, and the bytes sent; with
+    ``firsts``, also the time to the first message and its size (the pressed state, issue 25).
 
     The declarative screens re-render in Flet's update scheduler after the handler returns, so
     the clock stops at the last message sent to the client, not when the handler returns. The
@@ -39,11 +42,14 @@ async def timed_click(h: Harness, key: str, times: list[float], sizes: list[int]
     sent = len(h.conn.messages)
     before = h.conn.wire_bytes
     stamps: list[float] = []
+    first_size: list[int] = []
     send = h.conn.send_message
 
     def stamped(message: object) -> None:
+        was = h.conn.wire_bytes
         send(message)
         stamps.append(time.process_time())
+        first_size.append(h.conn.wire_bytes - was)
 
     h.conn.send_message = stamped  # type: ignore[method-assign]
     start = time.process_time()
@@ -53,6 +59,8 @@ async def timed_click(h: Harness, key: str, times: list[float], sizes: list[int]
     assert len(h.conn.messages) > sent, f"tap on {key} sent nothing"
     times.append(stamps[-1] - start)
     sizes.append(h.conn.wire_bytes - before)
+    if firsts is not None:
+        firsts.append((stamps[0] - start, first_size[0]))
 
 
 def choices(h: Harness) -> int:
@@ -77,21 +85,28 @@ async def one_game(folder: Path, seed: int) -> dict:
     times: list[float] = []
     late_bytes: list[int] = []
     other_bytes: list[int] = []
+    firsts: list[tuple[float, int]] = []
     while not h.has("finished-card"):
         month = table.state.month
         key = "auto" if h.has("auto") else f"choice-{rng.randrange(choices(h))}"
         if month >= 10:
-            await timed_click(h, key, late, late_bytes)
+            await timed_click(h, key, late, late_bytes, firsts)
         else:
             await timed_click(h, key, times, other_bytes)
         taps_by_month[month] = taps_by_month.get(month, 0) + 1
     h.close()
     hub.store.close()
-    return {"taps": taps_by_month, "late": late, "late_bytes": late_bytes, "entries": table.version}
+    return {
+        "taps": taps_by_month,
+        "late": late,
+        "late_bytes": late_bytes,
+        "firsts": firsts,
+        "entries": table.version,
+    }
 
 
 async def main(games: int) -> None:
-    months, late, late_bytes, entries = [], [], [], []
+    months, late, late_bytes, entries, firsts = [], [], [], [], []
     for seed in range(games):
         with tempfile.TemporaryDirectory() as tmp:
             r = await one_game(Path(tmp), seed)
@@ -99,6 +114,7 @@ async def main(games: int) -> None:
         months += [r["taps"][m] for m in range(2, 12)]
         late += r["late"]
         late_bytes += r["late_bytes"]
+        firsts += r["firsts"]
         entries.append(r["entries"])
     print(f"games: {games} (5 players, random legal choices, the app deals groups)")
     print(f"entries per game: median {statistics.median(entries)}")
@@ -113,6 +129,12 @@ async def main(games: int) -> None:
     print(
         f"update sent per tap, months 10-12: median {statistics.median(late_bytes) / 1024:.1f} KB, "
         f"max {max(late_bytes) / 1024:.1f} KB"
+    )
+    first_ms = [t * 1000 for t, _ in firsts]
+    first_kb = [b / 1024 for _, b in firsts]
+    print(
+        f"tap -> first patch (the pressed choice), months 10-12: median {statistics.median(first_ms):.2f} ms, "
+        f"{statistics.median(first_kb):.2f} KB"
     )
 
 

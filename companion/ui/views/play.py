@@ -134,14 +134,22 @@ def who(app: App, table: Table, seat: int | None) -> ft.Control:
 
 
 def prompt_pad(app: App, table: Table, prompt: Prompt) -> ft.Control:
-    tr = app.tr
     if app.guest and not may_act(app.access, prompt.seat, prompt.seats):
         return waiting_pad(app, table, prompt)
-    items: list[ft.Control] = [
+    asked: list[ft.Control] = [
         who(app, table, prompt.seat),
-        ft.Text(tr.msg(prompt.msg), key="prompt", size=16),
+        ft.Text(app.tr.msg(prompt.msg), key="prompt", size=16),
         *teach_card(app, table, prompt),  # "first game": why this step exists, once per kind
     ]
+    return card(*asked, answers(app, table, prompt), key="prompt-pad")
+
+
+def answers(app: App, table: Table, prompt: Prompt) -> ft.Control:
+    """What can be tapped or typed to answer the question. The column is keyed by the table's
+    stamp, so every control in it is a new control when the table moves on: a tap sent from a
+    phone still showing the last question reaches a control that is gone (and is reported as
+    such, ui/guard.py), never the control now standing in the same place for another choice."""
+    items: list[ft.Control] = []
     grid = ui_for(table.game_id).choice_forms.get(prompt.kind)
     shown = shown_choices(table, prompt) if prompt.choices is not None else []
     at_choice = app.notice is not None and app.notice.at in {f"choice-{i}" for i, _ in shown}
@@ -155,33 +163,31 @@ def prompt_pad(app: App, table: Table, prompt: Prompt) -> ft.Control:
             items.append(choice_button(app, table, i, choice, previews[k] if previews else []))
             if at_choice and app.notice is not None and app.notice.at == f"choice-{i}":
                 items.append(notice_card(app))  # the refusal right under the choice tapped
-    for pick in prompt.picks:
-        items.append(pick_form(app, table, pick))
+    items += [pick_form(app, table, pick) for pick in prompt.picks]
     if prompt.auto and not app.guest:
-        items.append(
-            button(
-                tr("play.deal"),
-                "auto",
-                lambda _: app.deal(),
-                icon=ft.Icons.SHUFFLE,
-                filled=True,
-                tooltip=tr("play.deal_hint"),
-            )
-        )
+        items.append(deal_button(app, table))
     # table facts: the host enters them; a player's phone its own part of one (the cards it keeps)
     if prompt.choices is None and (not app.guest or (prompt.seat is None and bool(prompt.seats))):
         form = ui_for(table.game_id).fact_forms.get(prompt.kind)
         items.append(form(app, table, prompt) if form is not None else json_form(app, prompt))
-    return question_card(items, table)
+    return ft.Column(items, spacing=8, key=f"answers-{stamp(table)}")
 
 
-def question_card(items: list[ft.Control], table: Table) -> ft.Control:
-    """The question's card. Its column is keyed by the table's stamp, so every control in it is a
-    new control when the table moves on: a tap sent from a phone still showing the last question
-    reaches a control that is gone (and is reported as such, ui/guard.py), never the control
-    that now stands in the same place for another choice."""
-    column = ft.Column(items, spacing=8, key=f"question-{stamp(table)}")
-    return ft.Card(key="prompt-pad", content=ft.Container(column, padding=12))
+def deal_button(app: App, table: Table) -> ft.Control:
+    """ "Deal for me": the app makes the table-fact entry; busy at once, as a choice is."""
+    tr = app.tr
+
+    def build(on_click: Any, busy: bool) -> ft.Control:
+        return ft.FilledButton(
+            content=busy_content(ft.Text(tr("play.deal"), text_align=ft.TextAlign.CENTER), busy),
+            icon=ft.Icons.SHUFFLE,
+            key="auto",
+            tooltip=tr("play.deal_hint"),
+            on_click=on_click,
+            height=TAP,
+        )
+
+    return CommandButton(build, app.deal)
 
 
 def waiting_pad(app: App, table: Table, prompt: Prompt) -> ft.Control:
