@@ -14,7 +14,18 @@ from typing import Any
 
 import flet as ft
 
+from companion.ui.palette import TAP
+
 BUSY_RING = 16
+_TURNS = 3  # the update scheduler's wake-up, its render, then the socket's send loop
+
+
+async def on_the_wire() -> None:
+    """Give the event loop the few turns it takes for a change made in a handler to be rendered
+    by Flet's update scheduler and written to the socket, before the handler's heavy work
+    (an entry, an undo) holds the loop: the phone then sees its tap taken at once."""
+    for _ in range(_TURNS):
+        await asyncio.sleep(0)
 
 
 @ft.component
@@ -32,7 +43,7 @@ def CommandButton(
         running.current = True
         set_busy(True)
         yield  # Flet sends the busy state now, before the command runs
-        await asyncio.sleep(0)  # and the send loop puts it on the wire before the work starts
+        await on_the_wire()
         try:
             result = run()
             if hasattr(result, "__await__"):
@@ -50,3 +61,52 @@ def busy_content(content: ft.Control | None, busy: bool) -> ft.Control | None:
         return content
     ring = ft.ProgressRing(width=BUSY_RING, height=BUSY_RING, stroke_width=2, key="busy")
     return ft.Row([ring, content] if content is not None else [ring], spacing=10, tight=True)
+
+
+def command_icon_button(
+    icon: Any, key: str, tooltip: str, run: Callable[[], Any], *, disabled: bool = False
+) -> ft.Control:
+    """An icon button (named on the button itself, as widgets.icon_button) running a command:
+    its icon turns into a small ring while the command runs."""
+
+    def build(on_click: Callable[..., Any], busy: bool) -> ft.Control:
+        shown: ft.Control = (
+            ft.ProgressRing(
+                width=BUSY_RING, height=BUSY_RING, stroke_width=2, key="busy", semantics_label=tooltip
+            )
+            if busy
+            else ft.Icon(icon, semantics_label=tooltip)
+        )
+        return ft.IconButton(
+            icon=shown, key=key, tooltip=tooltip, on_click=on_click, disabled=disabled, width=TAP, height=TAP
+        )
+
+    return CommandButton(build, run)
+
+
+def command_button(
+    label: str,
+    key: str,
+    run: Callable[[], Any],
+    *,
+    icon: Any = None,
+    filled: bool = False,
+    expand: bool | int | None = None,
+    disabled: bool = False,
+) -> ft.Control:
+    """A big button (as widgets.button) running a command, busy from the tap until it ends."""
+
+    def build(on_click: Callable[..., Any], busy: bool) -> ft.Control:
+        kind = ft.FilledButton if filled else ft.OutlinedButton
+        return kind(
+            content=busy_content(ft.Text(label, text_align=ft.TextAlign.CENTER), busy),
+            icon=icon,
+            key=key,
+            tooltip=label,
+            on_click=on_click,
+            height=TAP,
+            expand=expand,
+            disabled=disabled,
+        )
+
+    return CommandButton(build, run)

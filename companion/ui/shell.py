@@ -22,6 +22,7 @@ from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from companion.share.live import Access, LiveRefusal
 from companion.ui import live
 from companion.ui import settings as prefs_io
+from companion.ui.command import on_the_wire
 from companion.ui.hub import TableHub, topic
 from companion.ui.i18n import Tr
 from companion.ui.palette import SEED
@@ -429,6 +430,7 @@ class App:
                 return  # closed already: a second tap of the same confirm does nothing
             if closes:
                 self.state.dialog = None
+                await on_the_wire()  # the dialog is gone on the phone before the action runs
             result = run()
             if hasattr(result, "__await__"):
                 await result

@@ -90,3 +90,46 @@ async def test_a_tap_on_a_control_redrawn_away_is_reported_not_given_to_another(
     assert table.version == version  # nothing entered: not Carla's first choice
     assert h.by_key("error").value == translate("ui.play.tap_lost", "en")
     h.close()
+
+
+async def test_undo_shows_it_is_running_before_it_runs_and_runs_once(tmp_path):
+    hub, h, table = await at_bens_turn(tmp_path)
+    await h.click("choice-2")
+    version = table.version
+    seen_when_running = []
+    change = hub.change
+
+    def watched(table_id, action):
+        seen_when_running.append(h.has("busy"))
+        return change(table_id, action)
+
+    hub.change = watched
+    undo = h.by_key("undo")
+    await asyncio.gather(
+        h.session.dispatch_event(undo._i, "click", None), h.session.dispatch_event(undo._i, "click", None)
+    )
+    await h.flush()
+    assert seen_when_running == [True]  # one undo, with the ring already sent
+    assert table.version == version - 1 and not h.has("busy")
+    h.close()
+
+
+async def test_a_confirm_closes_its_dialog_on_the_phone_before_the_action_runs(tmp_path):
+    hub, h, table = await at_bens_turn(tmp_path)
+    await h.click("choice-2")
+    await h.click("choice-0")
+    await h.goto(f"/table/{table.id}/history")
+    await h.click("entry-1")  # two steps back: asks first
+    assert "confirm-undo" in h.open_dialogs()
+    dialog_open_when_running = []
+    change = hub.change
+
+    def watched(table_id, action):
+        dialog_open_when_running.append("confirm-undo" in h.open_dialogs())
+        return change(table_id, action)
+
+    hub.change = watched
+    await h.click("confirm-undo-yes")
+    assert dialog_open_when_running == [False]
+    assert table.version == 1
+    h.close()

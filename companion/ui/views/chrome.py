@@ -8,6 +8,7 @@ import flet as ft
 
 from companion.core import Table
 from companion.share.live import stamp
+from companion.ui.command import command_icon_button
 from companion.ui.parts import part
 from companion.ui.shell import App
 from companion.ui.widgets import icon_button
@@ -34,11 +35,11 @@ def appbar(app: App, table: Table) -> ft.AppBar:
             icon_button(
                 ft.Icons.SHARE, "share", tr("live.share"), lambda _: app.go(f"/table/{table.id}/share")
             ),
-            icon_button(
-                ft.Icons.UNDO, "undo", tr("history.undo"), lambda _: app.undo(), disabled=not table.can_undo()
+            command_icon_button(
+                ft.Icons.UNDO, "undo", tr("history.undo"), app.undo, disabled=not table.can_undo()
             ),
-            icon_button(
-                ft.Icons.REDO, "redo", tr("history.redo"), lambda _: app.redo(), disabled=not table.can_redo()
+            command_icon_button(
+                ft.Icons.REDO, "redo", tr("history.redo"), app.redo, disabled=not table.can_redo()
             ),
         ],
     )

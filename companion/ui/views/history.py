@@ -10,10 +10,11 @@ import flet as ft
 from pydantic import BaseModel
 
 from companion.core import Table
+from companion.ui.command import command_button
 from companion.ui.shell import App
 from companion.ui.views.chrome import table_view
 from companion.ui.views.history_rounds import focus_bar, focused_round, group_header, round_groups
-from companion.ui.widgets import button, card, effect_line, small
+from companion.ui.widgets import card, effect_line, small
 
 
 def state_before(table: Table, i: int) -> BaseModel:
@@ -41,18 +42,18 @@ def view(app: App, id: str) -> ft.View:
     body: list[ft.Control] = [
         ft.Row(
             [
-                button(
+                command_button(
                     tr("history.undo"),
                     "history-undo",
-                    lambda _: app.undo(),
+                    app.undo,
                     icon=ft.Icons.UNDO,
                     disabled=not table.can_undo(),
                     expand=True,
                 ),
-                button(
+                command_button(
                     tr("history.redo"),
                     "history-redo",
-                    lambda _: app.redo(),
+                    app.redo,
                     icon=ft.Icons.REDO,
                     disabled=not table.can_redo(),
                     expand=True,
