@@ -107,7 +107,7 @@ def ring_card(app: App, table: Table, state: DayuState, tap: Tap | None = None) 
 
 
 GAP = 6
-RING_WIDTH = 340  # what a 412 px phone leaves for the ring inside the question's card
+RING_WIDTH = 300  # what a 412 px phone leaves for the ring inside the question's card
 
 
 def tile_width(places: int) -> int:
@@ -198,26 +198,55 @@ def place_tile(
 
 
 def action_form(app: App, table: Table, shown: list[tuple[int, Any]], tap: Tap) -> ft.Control:
-    """The action step as the table sees it: the ring first (tap a card to move there), then
-    the other actions as compact buttons, all on the first screen of a phone."""
+    """The action step as the table sees it: the ring first (tap a card to move there), then one
+    row per tool card in hand (the card, Drain, Flip), then the other actions: all on the first
+    screen of a phone. Each button is named in full (its tooltip: "Drain with a red card ...")."""
     state = state_as(table, DayuState)
-    buttons: list[ft.Control] = [
-        ft.OutlinedButton(
-            content=ft.Text(label, size=13),
-            key=f"choice-{i}",
-            tooltip=label,
-            on_click=tap(choice),
-            height=TAP,
-            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
+    hand = state.players[state.current].hand
+    by_card: dict[int, list[ft.Control]] = {}
+    others: list[ft.Control] = []
+    for i, choice in shown:
+        if isinstance(choice, Move) and not choice.free:  # paid moves: on the ring
+            continue
+        label = app.tr.msg(table.game.describe(table.state, choice))
+        card_index = getattr(choice, "card", None) if choice.kind in CARD_ACTIONS else None
+        if card_index is not None and 0 <= card_index < len(hand):
+            short = app.tr(SHORT[choice.kind, bool(getattr(choice, "free", False))])
+            by_card.setdefault(card_index, []).append(_action_button(short, label, i, tap(choice)))
+        else:
+            others.append(_action_button(label, label, i, tap(choice)))
+    rows: list[ft.Control] = [ring_card(app, table, state, tap)]
+    for k, buttons in sorted(by_card.items()):
+        chip = tool_chip(app, hand[k].frame, hand[k].side, f"dy-act-card-{k}")
+        rows.append(
+            ft.Row(
+                [ft.Container(chip, width=CARD_COLUMN), *buttons],
+                spacing=6,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                key=f"dy-act-row-{k}",
+            )
         )
-        for i, choice in shown
-        if not (isinstance(choice, Move) and not choice.free)  # paid moves: on the ring
-        for label in [app.tr.msg(table.game.describe(table.state, choice))]
-    ]
-    return ft.Column(
-        [ring_card(app, table, state, tap), ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)],
-        spacing=6,
-        key="dy-action-form",
+    rows.append(ft.Row(others, wrap=True, spacing=6, run_spacing=6))
+    return ft.Column(rows, spacing=6, key="dy-action-form")
+
+
+CARD_ACTIONS = ("drain", "flip")  # the actions done with one tool card in hand
+SHORT = {  # their words beside the card (the button's name says it in full)
+    ("drain", False): "dayu.short.drain",
+    ("flip", False): "dayu.short.flip",
+    ("flip", True): "dayu.short.flip_free",
+}
+CARD_COLUMN = 110  # the card's chip, so every row's buttons line up
+
+
+def _action_button(text: str, name: str, i: int, on_click: Any) -> ft.Control:
+    return ft.OutlinedButton(
+        content=ft.Text(text, size=13, semantics_label=name),  # said in full: "Drain with a red card ..."
+        key=f"choice-{i}",
+        tooltip=name,
+        on_click=on_click,
+        height=TAP,
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12)),
     )
 
 
