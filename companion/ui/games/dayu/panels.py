@@ -28,7 +28,9 @@ def board(app: App, table: Table) -> list[ft.Control]:
     out: list[ft.Control] = []
     if state.phase in PLAYING:
         out.append(turn_card(app, table, state))
-    if state.phase != "actions":  # while acting, the ring is in the question (action_form)
+    # while acting, the ring is in the question (action_form), but for a phone that only waits
+    asked = state.phase == "actions" and (not app.guest or may_act(app.access, state.current))
+    if not asked:
         out.append(ring_card(app, table, state))
     out.append(piles_card(app, state))
     return out
