@@ -100,10 +100,11 @@ def test_chinatown_trade_review_and_an_empty_building(browser, tmp_path, lang):
     preview = chinatown.trade_preview(state, trade)
     with served(data) as url:
         page = page_in(browser, url + f"table/{table.id}", lang)
-        on_screen(page, page_text(lang, "ui.chinatown.trade_add"))
-        for label in (str(given), page_text(lang, "ui.chinatown.trade_add")):
-            tap_on(button(page, label))
-            page.wait_for_timeout(600)
+        on_screen(page, page_text(lang, "ui.chinatown.trade_enter"))
+        tap_on(
+            page.get_by_role("checkbox", name=str(given), exact=True).first
+        )  # Ana's, to Ben (the default pair)
+        page.get_by_role("checkbox", name=str(given), checked=True).wait_for(timeout=60000)
         tap_on(button(page, page_text(lang, "ui.chinatown.trade_review")))
         on_screen(page, page_text(lang, "ui.chinatown.trade_confirm"))  # the dialog's text is painted only
         assert preview.parties  # what it shows is checked in tests/ui/test_foresight_ui.py

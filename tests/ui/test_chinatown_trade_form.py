@@ -1,5 +1,7 @@
-"""The Chinatown trade form's parties and money: choosing who gives never changes who receives
-(and back), and the money is a number field with steps of one bill and of ten, validated."""
+"""The Chinatown trade form: two parties picked as chips (picking one's partner swaps them), what
+each hands the other as toggles that say whether they are selected, money typed or stepped one
+bill at a time and validated, and a trade entered with one tap (or reviewed first). A pair can
+be kept while another pair is added, for a trade of three or more."""
 
 from test_chinatown_ui import first_year_by_hand, new_chinatown
 from ui_testkit import new_hub, only_table, started
@@ -19,55 +21,90 @@ async def trading(tmp_path, lang: str = "en"):
 
 
 def chosen(h, prefix: str) -> list[int]:
-    """The seats drawn as chosen (filled) in a row of player buttons."""
-    return [int(k.rsplit("-", 1)[1]) for k in h.keys(prefix) if type(h.by_key(k)).__name__ == "FilledButton"]
+    """The seats of a row of player chips drawn as selected (what a screen reader hears as checked)."""
+    return [int(k.rsplit("-", 1)[1]) for k in h.keys(prefix) if h.by_key(k).selected]
 
 
-async def test_who_gives_and_to_whom_never_change_each_other(tmp_path):
+async def test_the_parties_are_chips_that_say_who_is_chosen_and_swap(tmp_path):
     h, _ = await trading(tmp_path)
-    assert chosen(h, "ct-giver-") == [0] and chosen(h, "ct-receiver-") == [1]
-    await h.click("ct-giver-1")  # Ben gives: Ben is still the one who receives, as chosen
-    assert chosen(h, "ct-giver-") == [1] and chosen(h, "ct-receiver-") == [1]
-    assert h.has("ct-same-party") and h.by_key("ct-give-add").disabled
-    await h.click("ct-receiver-2")  # to Carla: Ben still gives
-    assert chosen(h, "ct-giver-") == [1] and chosen(h, "ct-receiver-") == [2]
-    assert not h.has("ct-same-party") and not h.by_key("ct-give-add").disabled
-    await h.click("ct-receiver-0")
-    await h.click("ct-giver-2")
-    assert chosen(h, "ct-receiver-") == [0] and chosen(h, "ct-giver-") == [2]
+    assert chosen(h, "ct-party-a-") == [0] and chosen(h, "ct-party-b-") == [1]
+    assert all(type(h.by_key(k)).__name__ == "Chip" for k in h.keys("ct-party-"))
+    assert h.by_key("ct-side-a").value == "Ana gives Ben" and h.by_key("ct-side-b").value == "Ben gives Ana"
+    await h.click("ct-party-a-1")  # Ben for the first party: Ana, his partner, takes his place
+    assert chosen(h, "ct-party-a-") == [1] and chosen(h, "ct-party-b-") == [0]
+    await h.click("ct-party-b-2")  # with Carla: Ben stays
+    assert chosen(h, "ct-party-a-") == [1] and chosen(h, "ct-party-b-") == [2]
+    assert h.by_key("ct-side-a").value == "Ben gives Carla"
+    assert h.by_key("ct-trade-enter").disabled  # nothing to hand over yet
     h.close()
 
 
-async def test_money_field_with_steps_and_validation(tmp_path):
+async def test_buildings_and_tiles_are_toggles_with_their_selected_state(tmp_path):
     h, table = await trading(tmp_path)
-    await h.click("ct-receiver-2")
-    await h.click("ct-money-plus-10")
-    await h.click("ct-money-plus")
-    assert h.by_key("ct-money-field").value == str(11 * UNIT)
-    await h.click("ct-money-minus")
-    assert h.by_key("ct-money-field").value == str(10 * UNIT)
-    assert h.by_key("ct-money-minus-10").disabled is False
-    await h.type_text("ct-money-field", str(UNIT + UNIT // 2))  # not a whole bill
-    assert h.by_key("ct-money-field").error and h.by_key("ct-give-add").disabled
-    await h.type_text("ct-money-field", "2O000")  # a letter O
-    assert h.by_key("ct-money-field").error and h.by_key("ct-give-add").disabled
-    await h.type_text("ct-money-field", str(3 * UNIT))
-    field = h.by_key("ct-money-field")
-    assert not field.error and field.helper == f"${3 * UNIT:,}"
-    assert h.by_key("ct-money-minus-10").disabled  # not below nothing
-    before = table.to_json()
-    await h.click("ct-give-add")
-    assert table.to_json() == before  # a part is only drafted
-    assert h.by_key("ct-money-field").value == ""
+    await h.click("ct-give-a-b-16")
+    chip = h.by_key("ct-give-a-b-16")
+    assert chip.selected and chip.border_side is not None  # filled with a check mark, and ringed
+    assert not h.by_key("ct-give-a-b-17").selected
+    tile = sorted(table.state.hands[1])[0]
+    await h.click(f"ct-give-b-t-{tile}-0")
+    assert h.by_key(f"ct-give-b-t-{tile}-0").selected
+    assert h.by_key("ct-trade-so-far").value.startswith("Trade: Ana gives Ben building 16")
+    await h.click("ct-give-a-b-16")  # a second tap takes it out again
+    assert not h.by_key("ct-give-a-b-16").selected
+    h.close()
+
+
+async def test_a_trade_with_money_in_three_taps_and_typing(tmp_path):
+    h, table = await trading(tmp_path)
     money = list(table.state.money)
+    version = table.version
+    await h.click("ct-give-a-b-16")  # Ana's building 16 to Ben
+    await h.type_text("ct-money-b-field", str(3 * UNIT))  # Ben's $30,000 to Ana
+    assert h.by_key("ct-money-b-field").helper == f"${3 * UNIT:,}"
+    await h.click("ct-trade-enter")
+    assert table.version == version + 1
+    assert table.state.owner[16] == 1
+    assert table.state.money[0] == money[0] + 3 * UNIT and table.state.money[1] == money[1] - 3 * UNIT
+    assert h.by_key("ct-money-b-field").value == ""  # a fresh form for the next trade
+    h.close()
+
+
+async def test_money_steps_and_validation(tmp_path):
+    h, _ = await trading(tmp_path)
+    await h.click("ct-money-a-plus")
+    await h.click("ct-money-a-plus")
+    assert h.by_key("ct-money-a-field").value == str(2 * UNIT)
+    await h.click("ct-money-a-minus")
+    assert h.by_key("ct-money-a-field").value == str(UNIT)
+    await h.type_text("ct-money-a-field", str(UNIT + UNIT // 2))  # not a whole bill
+    assert h.by_key("ct-money-a-field").error and h.by_key("ct-trade-enter").disabled
+    await h.type_text("ct-money-a-field", "2O000")  # a letter O
+    assert h.by_key("ct-money-a-field").error and h.by_key("ct-trade-enter").disabled
+    await h.type_text("ct-money-a-field", "")
+    assert h.by_key("ct-money-a-minus").disabled  # not below nothing
+    h.close()
+
+
+async def test_a_trade_of_three_keeps_a_pair_and_adds_another(tmp_path):
+    h, table = await trading(tmp_path)
+    money = list(table.state.money)
+    await h.click("ct-give-a-b-16")  # Ana gives Ben building 16
+    await h.click("ct-give-add")
+    assert h.by_key("ct-trade-so-far").value.startswith("Trade: Ana gives Ben building 16")
+    await h.click("ct-party-a-1")  # Ben with Ana: Ben pays Carla, then
+    await h.click("ct-party-b-2")
+    await h.type_text("ct-money-a-field", str(UNIT))
     await h.click("ct-trade-review")
     await h.click("ct-trade-confirm")
-    assert table.state.money[0] == money[0] - 3 * UNIT and table.state.money[2] == money[2] + 3 * UNIT
+    assert table.state.owner[16] == 1
+    assert table.state.money[1] == money[1] - UNIT and table.state.money[2] == money[2] + UNIT
     h.close()
 
 
 async def test_money_errors_in_spanish(tmp_path):
     h, _ = await trading(tmp_path, "es")
-    await h.type_text("ct-money-field", "15000")
-    assert "billetes" in h.by_key("ct-money-field").error
+    assert h.by_key("ct-side-a").value == "Ana da a Ben"
+    await h.type_text("ct-money-a-field", "15000")
+    assert "billetes" in h.by_key("ct-money-a-field").error
+    assert h.by_key("ct-money-a-field").label == "Dinero de Ana"
     h.close()

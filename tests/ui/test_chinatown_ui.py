@@ -43,16 +43,12 @@ async def test_a_year_by_hand_with_a_trade_and_placing_by_taps(tmp_path):
     await first_year_by_hand(h, table)
 
     # Ana gives building 1 and $20,000 to Carla; Carla gives Ana one tile: reviewed, then confirmed.
-    await h.click("ct-give-b-1")
-    await h.click("ct-receiver-2")
-    await h.click("ct-money-plus")
-    await h.click("ct-money-plus")
-    await h.click("ct-give-add")
-    await h.click("ct-giver-2")
-    await h.click("ct-receiver-0")
+    await h.click("ct-party-b-2")  # Ana (the default) with Carla
+    await h.click("ct-give-a-b-1")
+    await h.click("ct-money-a-plus")
+    await h.click("ct-money-a-plus")
     carla_tile = sorted(table.state.hands[2])[0]
-    await h.click(f"ct-give-t-{carla_tile}")
-    await h.click("ct-give-add")
+    await h.click(f"ct-give-b-t-{carla_tile}-0")
     assert h.has("ct-trade-so-far")
     await h.click("ct-trade-review")
     assert h.has("ct-trade-dialog") and h.has("ct-trade-line-1")

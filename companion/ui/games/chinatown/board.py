@@ -7,6 +7,7 @@ hand and then a building) and the Quick income screen (tap to set an owner and a
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import flet as ft
@@ -23,6 +24,9 @@ from companion.ui.shell import App
 from companion.ui.widgets import card, small
 
 CELL = 40  # a building, px: two districts side by side fit a 412 px phone (44 did not)
+# On the Play screen the map shares the first screen with the question: three districts side by
+# side (11 buildings across) fit a 412 px phone at 29 px, and the whole map is 2 rows of districts.
+COMPACT = 29
 
 # One colour per shop type, lighter for the size-3 types up to darker for the size-6 ones.
 SHOP_COLORS = {
@@ -61,76 +65,97 @@ def map_view(
     key_prefix: str,
     highlight: set[int] | None = None,
     name: Callable[[Any], str] = str,
+    target: Target | None = None,
+    cell: int = CELL,
 ) -> ft.Control:
     """The six districts; ``colour(owner)`` gives an owner's swatch and ``name(owner)`` the name
-    in each building's tooltip; ``highlight`` rings targets."""
+    in each building's tooltip; ``highlight`` marks targets (ring, fill and a plus, and
+    ``target``'s shop colour and words: more than an outline colour)."""
     where = business_of(find_businesses(owner, shop))
+    look = Look(app, owner, shop, where, colour, name, on_tap, key_prefix, highlight or set(), target, cell)
+    compact = cell < CELL
     districts: list[ft.Control] = []
     for d in BOARD.districts:
         rows = []
         for row in d.rows:
-            cells = [
-                _cell(app, n, owner, shop, where, colour, name, on_tap, key_prefix, highlight)
-                if n is not None
-                else ft.Container(width=CELL, height=CELL)
-                for n in row
-            ]
-            rows.append(ft.Row(cells, spacing=2, tight=True))  # not full width: districts sit side by side
+            cells = [_cell(look, n) if n is not None else ft.Container(width=cell, height=cell) for n in row]
+            rows.append(ft.Row(cells, spacing=1 if compact else 2, tight=True))  # districts side by side
+        label = ft.Text(app.tr("chinatown.district", n=d.id), size=10 if compact else 13)
         districts.append(
             ft.Container(
-                ft.Column([small(app.tr("chinatown.district", n=d.id)), *rows], spacing=2, tight=True),
+                ft.Column([label, *rows], spacing=1 if compact else 2, tight=True),
                 key=f"{key_prefix}-district-{d.id}",
-                padding=4,
+                padding=1 if compact else 4,
             )
         )
-    return ft.Row(districts, wrap=True, spacing=6, run_spacing=6, key=f"{key_prefix}-map")
+    gap = 4 if compact else 6
+    return ft.Row(districts, wrap=True, spacing=gap, run_spacing=gap, key=f"{key_prefix}-map")
 
 
-def _cell(
-    app: App,
-    n: int,
-    owner: dict[int, Any],
-    shop: dict[int, str],
-    where: dict[int, Business[Any]],
-    colour: Callable[[Any], str],
-    name: Callable[[Any], str],
-    on_tap: Callable[[int], None],
-    key_prefix: str,
-    highlight: set[int] | None,
-) -> ft.Control:
+@dataclass(frozen=True)
+class Target:
+    """What a tap on a highlighted building does: the shop tile that goes there, its words."""
+
+    shop: str
+    hint: str
+
+
+@dataclass(frozen=True)
+class Look:
+    """How the map draws its buildings (one value, so a cell is drawn from a single argument)."""
+
+    app: App
+    owner: dict[int, Any]
+    shop: dict[int, str]
+    where: dict[int, Business[Any]]
+    colour: Callable[[Any], str]
+    name: Callable[[Any], str]
+    on_tap: Callable[[int], None]
+    key_prefix: str
+    highlight: set[int]
+    target: Target | None
+    cell: int
+
+
+def _cell(look: Look, n: int) -> ft.Control:
+    app, shop, cell = look.app, look.shop, look.cell
+    tiny = cell < CELL
     kind = shop.get(n)
-    business = where.get(n)
+    business = look.where.get(n)
     complete = business is not None and business.complete
+    aimed = n in look.highlight  # a target: filled with the tile that would go there and a plus
+    dark = ft.Colors.BLACK if kind or aimed else None  # on a light fill
     label: list[ft.Control] = [
-        ft.Text(str(n), size=11, weight=ft.FontWeight.BOLD, color=ft.Colors.BLACK if kind else None)
+        ft.Text(str(n), size=10 if tiny else 11, weight=ft.FontWeight.BOLD, color=dark)
     ]
-    if kind:
-        short: ft.Control = ft.Text(abbreviation(app, kind), size=10, color=ft.Colors.BLACK)
+    if aimed:
+        label.append(ft.Icon(ft.Icons.ADD, size=10 if tiny else 12, color=ft.Colors.BLACK))
+    elif kind:
+        short: ft.Control = ft.Text(abbreviation(app, kind), size=8 if tiny else 10, color=ft.Colors.BLACK)
         if complete:  # an icon, not "★": the offline web font has no star glyph
-            short = ft.Row(
-                [short, ft.Icon(ft.Icons.STAR, size=9, color=ft.Colors.BLACK)], spacing=0, tight=True
-            )
+            star = ft.Icon(ft.Icons.STAR, size=8 if tiny else 9, color=ft.Colors.BLACK)
+            short = ft.Row([short, star], spacing=0, tight=True)
         label.append(short)
-    owned = n in owner
-    border_width = 4 if (highlight and n in highlight) else 3 if owned else 1
+    owned = n in look.owner
+    tip = building_text(app, n, look.owner, shop, look.where, look.name)
+    fill = SHOP_COLORS.get(kind or "")
+    if aimed:
+        fill = SHOP_COLORS.get(look.target.shop) if look.target else ft.Colors.PRIMARY_CONTAINER
+        tip = f"{tip} · {look.target.hint}" if look.target else tip
     border_colour = (
-        ft.Colors.PRIMARY
-        if highlight and n in highlight
-        else colour(owner[n])
-        if owned
-        else ft.Colors.OUTLINE_VARIANT
+        ft.Colors.PRIMARY if aimed else look.colour(look.owner[n]) if owned else ft.Colors.OUTLINE_VARIANT
     )
     return ft.Container(
         ft.Column(label, spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-        key=f"{key_prefix}-b-{n}",
-        width=CELL,
-        height=CELL,
+        key=f"{look.key_prefix}-b-{n}",
+        width=cell,
+        height=cell,
         alignment=ft.Alignment.CENTER,
-        bgcolor=SHOP_COLORS.get(kind or ""),
-        border=ft.Border.all(border_width, border_colour),
+        bgcolor=fill,
+        border=ft.Border.all(3 if aimed or owned else 1, border_colour),
         border_radius=6 if complete else 2,
-        tooltip=building_text(app, n, owner, shop, where, name),
-        on_click=lambda _, b=n: on_tap(b),
+        tooltip=tip,
+        on_click=lambda _, b=n: look.on_tap(b),
     )
 
 

@@ -23,9 +23,11 @@ from companion.games.chinatown.public import (
     dealing,
     shop_name,
 )
+from companion.share.live import stamp
 from companion.ui.games import state_as
 from companion.ui.games.chinatown.foresight import preview_of, trade_lines
 from companion.ui.games.chinatown.money import money_field
+from companion.ui.palette import TAP
 from companion.ui.shell import App
 from companion.ui.widgets import button, small
 
@@ -186,143 +188,82 @@ def draw_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
 
 
 # ---- trades ------------------------------------------------------------------------------
+SIDES = ("a", "b")  # the two parties of a trade: a gives b, b gives a
+
+
+def _side() -> dict[str, Any]:
+    return {"buildings": [], "tiles": {}, "money": 0, "money_text": ""}
+
+
 def trade_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
-    """Build a trade part by part (who gives whom what), review it, confirm; or end trading."""
+    """A trade as the table says it: two players, what each hands the other (buildings, tiles,
+    money), entered with one tap. "Review" shows what it would do first; "Add another pair"
+    keeps these parts for a trade of three or more players."""
     tr = app.tr
     state = state_as(table, ChinatownState)
-    form = _memo(
-        app,
-        "ct-trade",
-        gives=[],
-        giver=0,
-        receiver=1 % state.n,
-        buildings=[],
-        tiles=[],
-        money=0,
-        money_text="",
-    )
-    gives: list[Give] = form["gives"]
-    giver, receiver = form["giver"], form["receiver"]
-    owned = sorted(b for b, s in state.owner.items() if s == giver)
-    hand = dict(state.hands[giver])
-    for t in form["tiles"]:
-        hand[t] -= 1
+    form = _memo(app, "ct-trade", gives=[], a=0, b=1 % state.n, sides={k: _side() for k in SIDES})
+    seats = {"a": form["a"], "b": form["b"]}
+    gives = [*form["gives"], *_current_gives(form)]
+    trade = Trade(gives=tuple(gives)) if gives else None
+    money_ok = all(form["sides"][k]["money"] is not None for k in SIDES)
+    drawn_for = stamp(table)
 
-    def set_giver(s: int) -> None:
-        # the buildings and tiles were the old giver's; who receives stays as it was chosen
-        form.update(giver=s, buildings=[], tiles=[])
-
-    def toggle(b: int) -> None:
-        form["buildings"].remove(b) if b in form["buildings"] else form["buildings"].append(b)
-
-    def add_part() -> None:
-        part = Give(
-            giver=giver,
-            receiver=receiver,
-            buildings=tuple(form["buildings"]),
-            tiles=tuple(form["tiles"]),
-            money=form["money"],
-        )
-        if part.buildings or part.tiles or part.money:
-            gives.append(part)
-        form.update(buildings=[], tiles=[], money=0, money_text="")
-
-    def people(prefix: str, current: int, pick: Any) -> ft.Control:
-        return ft.Row(
-            [
-                button(p.name, f"{prefix}-{s}", _redraw(app, lambda s=s: pick(s)), filled=s == current)
-                for s, p in enumerate(table.players)
-            ],
-            wrap=True,
-            spacing=6,
-            run_spacing=6,
-        )
+    def keep_pair() -> None:
+        form["gives"] = list(gives)
+        form["sides"] = {k: _side() for k in SIDES}
 
     items: list[ft.Control] = [
-        small(tr("chinatown.trade_giver")),
-        people("ct-giver", giver, set_giver),
-        small(tr("chinatown.trade_receiver")),
-        people("ct-receiver", receiver, lambda s: form.update(receiver=s)),
+        _parties(app, table, form),
+        *[_side_card(app, table, state, form, k, seats[k], seats[_other(k)]) for k in SIDES],
     ]
-    if giver == receiver:
-        items.append(
-            small(
-                tr("chinatown.same_party", name=table.players[giver].name),
-                key="ct-same-party",
-                color=ft.Colors.ERROR,
-            )
-        )
-    if owned:
-        items.append(small(tr("chinatown.trade_buildings")))
-        items.append(
-            ft.Row(
-                [
-                    button(
-                        str(b),
-                        f"ct-give-b-{b}",
-                        _redraw(app, lambda b=b: toggle(b)),
-                        filled=b in form["buildings"],
-                    )
-                    for b in owned
-                ],
-                wrap=True,
-                spacing=4,
-                run_spacing=4,
-            )
-        )
-    if any(k > 0 for k in hand.values()):
-        items.append(small(tr("chinatown.trade_tiles")))
-        items.append(
-            ft.Row(
-                [
-                    button(
-                        f"{tr.msg(shop_name(t))} ({k})",
-                        f"ct-give-t-{t}",
-                        _redraw(app, lambda t=t: form["tiles"].append(t)),
-                        disabled=k <= 0,
-                    )
-                    for t, k in sorted(hand.items())
-                    if k > 0 or t in form["tiles"]
-                ],
-                wrap=True,
-                spacing=4,
-                run_spacing=4,
-            )
-        )
-    items.append(money_field(app, form, DATA.money_unit))
-    items.append(
-        button(
-            tr("chinatown.trade_add"),
-            "ct-give-add",
-            _redraw(app, add_part),
-            icon=ft.Icons.ADD,
-            disabled=giver == receiver or form["money"] is None,
-        )
-    )
-    if gives:
-        trade = Trade(gives=tuple(gives))
+    if trade is not None:
         items.append(ft.Text(tr.msg(table.game.describe(state, trade)), key="ct-trade-so-far", size=13))
+    ready = trade is not None and money_ok
     items.append(
         ft.Row(
             [
+                button(
+                    tr("chinatown.trade_enter"),
+                    "ct-trade-enter",
+                    lambda _: app.submit(trade, seen=drawn_for),
+                    icon=ft.Icons.CHECK,
+                    filled=True,
+                    disabled=not ready,
+                ),
                 button(
                     tr("chinatown.trade_review"),
                     "ct-trade-review",
                     lambda _: review(app, table, gives),
                     icon=ft.Icons.FACT_CHECK,
-                    filled=True,
-                    disabled=not gives,
+                    disabled=not ready,
+                ),
+            ],
+            wrap=True,
+            spacing=6,
+            run_spacing=6,
+        )
+    )
+    items.append(
+        ft.Row(
+            [
+                button(
+                    tr("chinatown.trade_another"),
+                    "ct-give-add",
+                    _redraw(app, keep_pair),
+                    icon=ft.Icons.GROUP_ADD,
+                    disabled=not (ready and _current_gives(form)),
                 ),
                 button(
                     tr("chinatown.trade_clear"),
                     "ct-trade-clear",
                     _redraw(app, lambda: app.memo.pop("form", None)),
                     icon=ft.Icons.CLEAR,
-                    disabled=not gives,
+                    disabled=trade is None,
                 ),
             ],
             wrap=True,
             spacing=6,
+            run_spacing=6,
         )
     )
     items.append(
@@ -334,6 +275,123 @@ def trade_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
         )
     )
     return ft.Column(items, spacing=8, key="ct-trade-form")
+
+
+def _other(side: str) -> str:
+    return "b" if side == "a" else "a"
+
+
+def _current_gives(form: dict[str, Any]) -> list[Give]:
+    """The parts of the pair being drafted: what a gives b, what b gives a (empty sides left out)."""
+    out = []
+    for k in SIDES:
+        side = form["sides"][k]
+        tiles = tuple(t for t, n in sorted(side["tiles"].items()) for _ in range(n))
+        part = Give(
+            giver=form[k],
+            receiver=form[_other(k)],
+            buildings=tuple(sorted(side["buildings"])),
+            tiles=tiles,
+            money=side["money"] or 0,
+        )
+        if part.buildings or part.tiles or part.money:
+            out.append(part)
+    return out
+
+
+def _parties(app: App, table: Table, form: dict[str, Any]) -> ft.Control:
+    """Who trades: a row of players for each party; picking a party's partner swaps them."""
+
+    def pick(k: str, s: int) -> Any:
+        def go() -> None:
+            if form[_other(k)] == s:  # the other party's player: the two swap places
+                form[_other(k)] = form[k]
+            if form[k] != s:  # what was drafted was the old player's
+                form[k] = s
+                form["sides"] = {x: _side() for x in SIDES}
+
+        return _redraw(app, go)
+
+    rows: list[ft.Control] = []
+    for k, label in (("a", "chinatown.trade_between"), ("b", "chinatown.trade_with")):
+        chips = [
+            _chip(p.name, f"ct-party-{k}-{s}", form[k] == s, pick(k, s)) for s, p in enumerate(table.players)
+        ]
+        rows.append(
+            ft.Row(
+                [ft.Text(app.tr(label), size=13, width=64), *chips],
+                wrap=True,
+                spacing=4,
+                run_spacing=4,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            )
+        )
+    return ft.Column(rows, spacing=4)
+
+
+def _side_card(
+    app: App, table: Table, state: ChinatownState, form: dict[str, Any], k: str, giver: int, receiver: int
+) -> ft.Control:
+    """What ``giver`` hands ``receiver``: a chip per building and per tile (selected: filled with
+    a check mark, and said so to screen readers), and money."""
+    tr = app.tr
+    side = form["sides"][k]
+    chosen: list[int] = side["buildings"]
+    tiles: dict[str, int] = side["tiles"]
+
+    def toggle(b: int) -> None:
+        chosen.remove(b) if b in chosen else chosen.append(b)
+
+    def tile(t: str, j: int) -> None:
+        tiles[t] = tiles.get(t, 0) + (-1 if j < tiles.get(t, 0) else 1)
+
+    chips: list[ft.Control] = [
+        _chip(
+            str(b),
+            f"ct-give-{k}-b-{b}",
+            b in chosen,
+            _redraw(app, lambda b=b: toggle(b)),
+        )
+        for b in sorted(b for b, s in state.owner.items() if s == giver)
+    ]
+    chips += [
+        _chip(
+            tr.msg(shop_name(t)),
+            f"ct-give-{k}-t-{t}-{j}",
+            j < tiles.get(t, 0),
+            _redraw(app, lambda t=t, j=j: tile(t, j)),
+        )
+        for t, n in sorted(state.hands[giver].items())
+        for j in range(n)
+    ]
+    names = {"giver": table.players[giver].name, "receiver": table.players[receiver].name}
+    return ft.Container(
+        ft.Column(
+            [
+                ft.Text(tr("chinatown.gives_to", **names), weight=ft.FontWeight.BOLD, key=f"ct-side-{k}"),
+                ft.Row(chips, wrap=True, spacing=4, run_spacing=4),
+                money_field(app, side, DATA.money_unit, k, table.players[giver].name),
+            ],
+            spacing=4,
+        ),
+        key=f"ct-give-{k}",
+        padding=6,
+        border_radius=8,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+    )
+
+
+def _chip(label: str, key: str, on: bool, tap: Any) -> ft.Control:
+    """A toggle: a checkbox to screen readers (checked or not), filled with a check mark when on.
+    No tooltip: its label names it, and a tooltip over a chip swallowed the next tap in Chromium."""
+    return ft.Chip(
+        label=ft.Text(label),
+        key=key,
+        selected=on,
+        on_select=tap,
+        border_side=ft.BorderSide(2, ft.Colors.PRIMARY) if on else None,
+        height=TAP,
+    )
 
 
 def review(app: App, table: Table, gives: list[Give]) -> None:

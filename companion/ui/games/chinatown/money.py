@@ -1,4 +1,4 @@
-"""The money of one part of a trade: a number field with steps of one bill and of ten.
+"""The money one party of a trade hands over: a number field, and one bill less or more.
 
 What is typed stays in the draft (``form["money_text"]``) so a redraw never resets it; the amount
 (``form["money"]``) is set only when the text is a valid amount, else ``None`` and the field says
@@ -12,7 +12,7 @@ from typing import Any
 import flet as ft
 
 from companion.ui.shell import App
-from companion.ui.widgets import button
+from companion.ui.widgets import icon_button
 
 MAX_DIGITS = 9  # up to $999,999,999: far beyond any table's money, well inside the input limits
 
@@ -30,7 +30,8 @@ def parse_money(text: str, unit: int) -> tuple[int | None, str | None]:
     return amount, None
 
 
-def money_field(app: App, form: dict[str, Any], unit: int) -> ft.Control:
+def money_field(app: App, form: dict[str, Any], unit: int, side: str, giver: str) -> ft.Control:
+    """The money ``giver`` hands over: a number field named after them, and one bill less or more."""
     tr = app.tr
     amount = form["money"]
     error = parse_money(form["money_text"], unit)[1]
@@ -49,9 +50,9 @@ def money_field(app: App, form: dict[str, Any], unit: int) -> ft.Control:
         return go
 
     field = ft.TextField(
-        label=tr("chinatown.money_field"),
+        label=tr("chinatown.money_from", name=giver),
         value=form["money_text"],
-        key="ct-money-field",
+        key=f"ct-money-{side}-field",
         on_change=typed,
         keyboard_type=ft.KeyboardType.NUMBER,
         input_filter=ft.NumbersOnlyInputFilter(),
@@ -60,24 +61,23 @@ def money_field(app: App, form: dict[str, Any], unit: int) -> ft.Control:
         dense=True,
         error=tr(error, unit=unit) if error else None,
         helper=tr("chinatown.money", amount=amount) if amount else None,
+        expand=True,
     )
-    steps = []
-    for by in (-10 * unit, -unit, unit, 10 * unit):
-        label = tr("chinatown.money_minus" if by < 0 else "chinatown.money_plus", unit=abs(by))
-        steps.append(
-            button(
-                label,
-                f"ct-money-{'minus' if by < 0 else 'plus'}{'-10' if abs(by) > unit else ''}",
-                step(by),
-                disabled=by < 0 and (amount or 0) < -by,
-                tooltip=tr("chinatown.money_less" if by < 0 else "chinatown.money_more", unit=abs(by)),
-            )
+    steps = [
+        icon_button(
+            ft.Icons.REMOVE if by < 0 else ft.Icons.ADD,
+            f"ct-money-{side}-{'minus' if by < 0 else 'plus'}",
+            tr("chinatown.money_less" if by < 0 else "chinatown.money_more", unit=unit),
+            step(by),
+            disabled=by < 0 and (amount or 0) < unit,
         )
-    # A card of its own: a text field merges the plain texts of its semantic container into its
-    # name, and the prompt pad's question must stay a text of its own for screen readers.
+        for by in (-unit, unit)
+    ]
+    # A semantic container of its own: a text field merges the plain texts of its semantic
+    # container into its name, and the side's title must stay a text of its own for screen readers.
     return ft.Card(
-        ft.Container(
-            ft.Column([field, ft.Row(steps, wrap=True, spacing=6, run_spacing=6)], spacing=4), padding=8
-        ),
-        key="ct-give-money",
+        ft.Row([field, *steps], spacing=2, vertical_alignment=ft.CrossAxisAlignment.START),
+        key=f"ct-give-money-{side}",
+        elevation=0,
+        margin=0,
     )

@@ -15,13 +15,22 @@ from companion.core import Table
 from companion.games.chinatown.public import PlaceTile, SeenState, find_businesses, shop_name, tiles_text
 from companion.share.live import may_act, may_see
 from companion.ui import seen as views
-from companion.ui.games.chinatown.board import building_text, business_of, income_card, map_view
+from companion.ui.games.chinatown.board import (
+    CELL,
+    COMPACT,
+    SHOP_COLORS,
+    Target,
+    building_text,
+    business_of,
+    income_card,
+    map_view,
+)
 from companion.ui.games.chinatown.foresight import building_lines
-from companion.ui.palette import swatch
+from companion.ui.palette import TAP, swatch
 from companion.ui.shell import App
 from companion.ui.widgets import button, card, dot, small
 
-PICK = "chinatown-tile"  # app.memo key: the tile type picked in hand while placing
+PICK = "chinatown-tile"  # app.memo key: (table, seat, tile type) picked in hand while placing
 
 
 def _colour(table: Table) -> Any:
@@ -46,9 +55,7 @@ def board(app: App, table: Table) -> list[ft.Control]:
     seat = state.order()[state.placer] if placing else None
     if seat is not None and not may_act(app.access, seat):  # a live-share client: only its own turn
         seat = None
-    picked = app.memo.get(PICK) if placing else None
-    if picked is not None and (seat is None or state.hands[seat].get(picked, 0) == 0):
-        picked = None
+    picked = picked_tile(app, table, state, seat)
     targets = set(state.vacant_of(seat)) if seat is not None and picked else set()
 
     def tap(n: int) -> None:
@@ -57,6 +64,9 @@ def board(app: App, table: Table) -> list[ft.Control]:
             return
         show_building(app, table, n)
 
+    target = (
+        Target(picked, app.tr("chinatown.place_here", shop=app.tr.msg(shop_name(picked)))) if picked else None
+    )
     items: list[ft.Control] = []
     if seat is not None:
         items.append(hand_row(app, table, seat, picked))
@@ -70,9 +80,11 @@ def board(app: App, table: Table) -> list[ft.Control]:
             key_prefix="ct",
             highlight=targets,
             name=lambda s: table.players[s].name,
+            target=target,
+            cell=COMPACT if placing else CELL,  # placing: the whole map under the question
         )
     )
-    out: list[ft.Control] = [card(*items, key="ct-board", padding=6)]
+    out: list[ft.Control] = [card(*items, key="ct-board", padding=4 if placing else 6)]
     out.append(
         income_card(
             app,
@@ -86,23 +98,57 @@ def board(app: App, table: Table) -> list[ft.Control]:
     return out
 
 
+def picked_tile(app: App, table: Table, state: SeenState, seat: int | None) -> str | None:
+    """The tile type in the placer's hand that a building tap places. It stays picked after a
+    placement while that type is left; when only one type is in hand it is picked by itself
+    (nothing to choose), so a building tap never silently shows a preview instead of placing."""
+    if seat is None:
+        return None
+    hand = [s for s, k in sorted(state.hands[seat].items()) if k > 0]
+    held = app.memo.get(PICK)
+    if held is not None and held[:2] == (table.id, seat) and held[2] in hand:
+        return held[2]
+    return hand[0] if len(hand) == 1 else None
+
+
 def hand_row(app: App, table: Table, seat: int, picked: str | None) -> ft.Control:
-    """The placer's tiles: tap one, then tap a highlighted building."""
+    """The placer's tiles as chips (selected: filled with a check mark, and said so to screen
+    readers): tap one, then tap a highlighted building. Tapping the picked one keeps it picked."""
     state = seen(app, table)
 
     def pick(shop: str) -> Any:
         def go(_: Any = None) -> None:
-            app.memo[PICK] = None if app.memo.get(PICK) == shop else shop
+            app.memo[PICK] = (table.id, seat, shop)  # never toggled off: a second tap changes nothing
             app.refresh()
 
         return go
 
-    tiles = [
-        button(f"{app.tr.msg(shop_name(s))} ×{k}", f"ct-hand-{s}", pick(s), filled=s == picked)
+    tiles: list[ft.Control] = [
+        ft.Chip(
+            label=ft.Text(f"{app.tr.msg(shop_name(s))} ×{k}"),
+            key=f"ct-hand-{s}",
+            selected=s == picked,
+            on_select=pick(s),
+            bgcolor=SHOP_COLORS.get(s),
+            selected_color=SHOP_COLORS.get(s),
+            label_text_style=ft.TextStyle(
+                color=ft.Colors.BLACK, weight=ft.FontWeight.BOLD if s == picked else None
+            ),
+            check_color=ft.Colors.BLACK,
+            border_side=ft.BorderSide(3, ft.Colors.PRIMARY) if s == picked else None,
+            height=TAP,
+        )
         for s, k in sorted(state.hands[seat].items())
+        if k > 0
     ]
-    hint = app.tr("chinatown.place_hint_picked") if picked else app.tr("chinatown.place_hint")
-    return ft.Column([small(hint, key="ct-place-hint"), ft.Row(tiles, wrap=True, spacing=6, run_spacing=6)])
+    hint = (
+        app.tr("chinatown.place_hint_shop", shop=app.tr.msg(shop_name(picked)))
+        if picked
+        else app.tr("chinatown.place_hint")
+    )
+    return ft.Column(
+        [small(hint, key="ct-place-hint"), ft.Row(tiles, wrap=True, spacing=4, run_spacing=4)], spacing=4
+    )
 
 
 def show_building(app: App, table: Table, n: int) -> None:

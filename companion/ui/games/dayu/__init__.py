@@ -6,7 +6,7 @@ from __future__ import annotations
 from companion.games.dayu.public import DayuState, round_summaries, rounds_done
 from companion.ui.games import Choice, GameUI, Hindsight, OptionSpec, state_as
 from companion.ui.games.dayu.foresight import marker
-from companion.ui.games.dayu.panels import board, player_panel
+from companion.ui.games.dayu.panels import action_form, board, player_panel
 from companion.ui.games.dayu.quick import quick_score
 
 UI = GameUI(
@@ -15,6 +15,7 @@ UI = GameUI(
     board_is_question=lambda table: state_as(table, DayuState).phase == "actions",
     on_board=lambda choice: choice.kind == "move" and not choice.free,  # tap a card of the ring
     player_panel=player_panel,
+    choice_forms={"action": action_form},  # the ring and the actions, in the question
     options=(
         OptionSpec(
             "opening",

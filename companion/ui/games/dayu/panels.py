@@ -3,12 +3,15 @@ tokens n/10 and markers (tap a neighbouring card to move there), the piles and t
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import flet as ft
 
 from companion.core import Msg, Table, msg
 from companion.games.dayu.public import DATA, FRAMES, DayuState, Move, Privilege, flood_name, privilege_left
 from companion.share.live import may_act
-from companion.ui.games import state_as
+from companion.ui.games import Tap, state_as
 from companion.ui.palette import TAP, swatch
 from companion.ui.shell import App
 from companion.ui.widgets import card, dot, small
@@ -25,7 +28,10 @@ def board(app: App, table: Table) -> list[ft.Control]:
     out: list[ft.Control] = []
     if state.phase in PLAYING:
         out.append(turn_card(app, table, state))
-    out.append(ring_card(app, table, state))
+    # while acting, the ring is in the question (action_form), but for a phone that only waits
+    asked = state.phase == "actions" and (not app.guest or may_act(app.access, state.current))
+    if not asked:
+        out.append(ring_card(app, table, state))
     out.append(piles_card(app, state))
     return out
 
@@ -64,12 +70,12 @@ def turn_card(app: App, table: Table, state: DayuState) -> ft.Control:
     return card(*rows, key="dy-turn")
 
 
-def ring_card(app: App, table: Table, state: DayuState) -> ft.Control:
-    """One tile per place of the circle, in order (the last is next to the first).
+def ring_card(app: App, table: Table, state: DayuState, tap: Tap | None = None) -> ft.Control:
+    """One tile per place of the circle, in order (the last is next to the first), in one row.
 
-    While the player has action points, tapping another card asks to move there: a neighbour
-    (highlighted) moves, any other card is refused by the engine with the rule that says why.
-    """
+    While the player has action points, a tap on another card asks to move there (``tap`` enters
+    it): a neighbour (highlighted) moves, any other card is refused by the engine with the rule
+    that says why. Each such card is a button named by its place, tokens and markers."""
     prompt = table.prompt
     offered = {
         c.to
@@ -79,62 +85,170 @@ def ring_card(app: App, table: Table, state: DayuState) -> ft.Control:
     mover = state.seat if state.phase == "actions" and state.points_left > 0 else None
     if not may_act(app.access, state.current):  # a live-share viewer, or another seat's phone
         mover = None
+
+    def submit(m: Move) -> Callable[[Any], None]:
+        def go(_: Any) -> None:
+            app.submit(m)
+
+        return go
+
+    enter = tap if tap is not None else submit
+    width = tile_width(len(state.ring))
     tiles = []
     for i in range(len(state.ring)):
         move = None
         if mover is not None and mover.marker != i and state.ring[i].card is not None:
             move = Move(seat=state.current, to=i)
-        tiles.append(place_tile(app, table, state, i, move, i in offered))
+        tiles.append(place_tile(app, table, state, i, move, i in offered, enter, width))
     return card(
         small(app.tr("dayu.ring_hint"), key="dy-ring-hint"),
-        ft.Row(tiles, wrap=True, spacing=8, run_spacing=8, key="dy-ring"),
+        ft.Row(tiles, wrap=True, spacing=GAP, run_spacing=GAP, key="dy-ring"),
         key="dy-ring-card",
         padding=8,
     )
 
 
+GAP = 6
+RING_WIDTH = 300  # what a 412 px phone leaves for the ring inside the question's card
+
+
+def tile_width(places: int) -> int:
+    """Every place of the ring in one row on a phone (3 to 5 places), at most 100 px each."""
+    return max(56, min(100, (RING_WIDTH - GAP * (places - 1)) // max(places, 1)))
+
+
 def place_tile(
-    app: App, table: Table, state: DayuState, i: int, move: Move | None, neighbour: bool
+    app: App,
+    table: Table,
+    state: DayuState,
+    i: int,
+    move: Move | None,
+    neighbour: bool,
+    enter: Tap,
+    width: int,
 ) -> ft.Control:
     tr = app.tr
     place = state.ring[i]
     spaces = DATA.spaces_per_flood_card
+    here = [s for s, seat in enumerate(state.players) if seat.marker == i]
     markers: list[ft.Control] = [
         ft.Container(
-            width=16,
-            height=16,
-            border_radius=8,
+            width=14,
+            height=14,
+            border_radius=7,
             bgcolor=swatch(table.players[s].color),
-            tooltip=table.players[s].name,
+            border=ft.Border.all(1, ft.Colors.OUTLINE),
             key=f"dy-marker-{i}-{s}",
         )
-        for s, seat in enumerate(state.players)
-        if seat.marker == i
+        for s in here
     ]
     if place.card is None:
         body: list[ft.Control] = [small(tr("dayu.place_empty"), key=f"dy-tokens-{i}")]
-    else:
+    else:  # the fill is drawn, not a progress bar: the tile is a button, named by its words
         body = [
-            ft.Text(f"{place.tokens}/{spaces}", key=f"dy-tokens-{i}", size=20, weight=ft.FontWeight.BOLD),
-            ft.ProgressBar(value=place.tokens / spaces, width=80),
+            ft.Text(f"{place.tokens}/{spaces}", key=f"dy-tokens-{i}", size=18, weight=ft.FontWeight.BOLD),
+            ft.Stack(
+                [
+                    ft.Container(
+                        width=width - 20, height=6, border_radius=3, bgcolor=ft.Colors.OUTLINE_VARIANT
+                    ),
+                    ft.Container(
+                        width=(width - 20) * min(place.tokens, spaces) / spaces,
+                        height=6,
+                        border_radius=3,
+                        bgcolor=ft.Colors.PRIMARY,
+                    ),
+                ],
+                width=width - 20,
+                height=6,
+            ),
         ]
     label = tr("dayu.place", n=i + 1)
-    hint = tr("dayu.move_here", n=i + 1) if move is not None else label
+    words = [tr("dayu.move_here", n=i + 1) if move is not None else label]
+    words.append(
+        tr("dayu.place_tokens", tokens=place.tokens, spaces=spaces)
+        if place.card is not None
+        else tr("dayu.place_empty")
+    )
+    if here:
+        words.append(tr("dayu.place_markers", names=", ".join(table.players[s].name for s in here)))
     return ft.Container(
         ft.Column(
-            [ft.Text(label, size=12), *body, ft.Row(markers, spacing=2, wrap=True)],
-            spacing=4,
+            [
+                ft.Text(label, size=11, weight=ft.FontWeight.BOLD if neighbour else None),
+                *body,
+                ft.Row(markers, spacing=2, wrap=True, alignment=ft.MainAxisAlignment.CENTER, height=14),
+            ],
+            spacing=3,
             tight=True,
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         ),
         key=f"dy-place-{i}",
-        tooltip=hint,
-        width=100,
-        padding=8,
+        tooltip=" · ".join(words),
+        width=width,
+        padding=ft.Padding.symmetric(horizontal=4, vertical=6),
         border_radius=10,
         border=ft.Border.all(3 if neighbour else 1, ft.Colors.PRIMARY if neighbour else ft.Colors.OUTLINE),
-        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if place.card is not None else None,
-        on_click=(lambda _, m=move: app.submit(m)) if move is not None else None,
+        # a neighbour: ringed and filled (more than an outline colour)
+        bgcolor=ft.Colors.PRIMARY_CONTAINER
+        if neighbour
+        else ft.Colors.SURFACE_CONTAINER_HIGHEST
+        if place.card is not None
+        else None,
+        on_click=enter(move) if move is not None else None,
+    )
+
+
+def action_form(app: App, table: Table, shown: list[tuple[int, Any]], tap: Tap) -> ft.Control:
+    """The action step as the table sees it: the ring first (tap a card to move there), then one
+    row per tool card in hand (the card, Drain, Flip), then the other actions: all on the first
+    screen of a phone. Each button is named in full (its tooltip: "Drain with a red card ...")."""
+    state = state_as(table, DayuState)
+    hand = state.players[state.current].hand
+    by_card: dict[int, list[ft.Control]] = {}
+    others: list[ft.Control] = []
+    for i, choice in shown:
+        if isinstance(choice, Move) and not choice.free:  # paid moves: on the ring
+            continue
+        label = app.tr.msg(table.game.describe(table.state, choice))
+        card_index = getattr(choice, "card", None) if choice.kind in CARD_ACTIONS else None
+        if card_index is not None and 0 <= card_index < len(hand):
+            short = app.tr(SHORT[choice.kind, bool(getattr(choice, "free", False))])
+            by_card.setdefault(card_index, []).append(_action_button(short, label, i, tap(choice)))
+        else:
+            others.append(_action_button(label, label, i, tap(choice)))
+    rows: list[ft.Control] = [ring_card(app, table, state, tap)]
+    for k, buttons in sorted(by_card.items()):
+        chip = tool_chip(app, hand[k].frame, hand[k].side, f"dy-act-card-{k}")
+        rows.append(
+            ft.Row(
+                [ft.Container(chip, width=CARD_COLUMN), *buttons],
+                spacing=6,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                key=f"dy-act-row-{k}",
+            )
+        )
+    rows.append(ft.Row(others, wrap=True, spacing=6, run_spacing=6))
+    return ft.Column(rows, spacing=6, key="dy-action-form")
+
+
+CARD_ACTIONS = ("drain", "flip")  # the actions done with one tool card in hand
+SHORT = {  # their words beside the card (the button's name says it in full)
+    ("drain", False): "dayu.short.drain",
+    ("flip", False): "dayu.short.flip",
+    ("flip", True): "dayu.short.flip_free",
+}
+CARD_COLUMN = 110  # the card's chip, so every row's buttons line up
+
+
+def _action_button(text: str, name: str, i: int, on_click: Any) -> ft.Control:
+    return ft.OutlinedButton(
+        content=ft.Text(text, size=13, semantics_label=name),  # said in full: "Drain with a red card ..."
+        key=f"choice-{i}",
+        tooltip=name,
+        on_click=on_click,
+        height=TAP,
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12)),
     )
 
 

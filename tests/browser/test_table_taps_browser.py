@@ -1,0 +1,332 @@
+"""Issue 25 in Chromium at 412 x 915, one tap per action and no retries: a Chinatown trade with
+money in at most 5 taps (counted), Chinatown placing several tiles where tapping the picked tile
+again keeps it picked (the old trap turned the next building tap into a preview), and a Da Yu turn
+in at most 4 taps with the question, the ring and every tapped control on the first screen
+(nothing scrolled). Screenshots of the map and the ring with their question, English and Spanish,
+light and dark."""
+
+from __future__ import annotations
+
+import random
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
+from ui_browser_kit import (
+    PHONE,
+    enable_semantics,
+    new_phone_page,
+    on_screen,
+    served,
+    settled,
+    shot,
+    tap_on,
+    type_into,
+    wait_until,
+)
+
+from companion.core import Table
+from companion.games.chinatown.entries import TradingDone
+from companion.games.chinatown.text import shop_name
+from companion.i18n import translate
+from companion.store import Store
+
+pytestmark = pytest.mark.browser
+
+pytest.importorskip("playwright.sync_api")
+
+NAMES = ["Ana", "Ben", "Carla", "Dai"]
+TOP, BOTTOM = 56, PHONE["height"] - 80  # under the app bar, above the tab bar
+
+
+def played(table: Table, rng: random.Random, until: Any) -> Table:
+    """Random legal entries (no trades) until ``until(state)``."""
+    while not until(table.state):
+        p = table.prompt
+        if p.auto:
+            table.auto(rng)
+        elif p.kind == "trade":
+            table.submit(TradingDone())
+        else:
+            table.submit(rng.choice(p.choices))
+    return table
+
+
+def stored(data: Path, table: Table) -> Table:
+    store = Store(data / "tables.sqlite3")
+    try:
+        return store.create(table)
+    finally:
+        store.close()
+
+
+def newest(data: Path, table_id: str) -> Table:
+    store = Store(data / "tables.sqlite3")
+    try:
+        return store.open(table_id)
+    finally:
+        store.close()
+
+
+def phone(browser: Any, url: str, lang: str, theme: str = "light") -> Any:
+    """A phone-size page whose stored language and theme are set before the app starts."""
+    page = new_phone_page(browser)
+    page.add_init_script(
+        f"localStorage.setItem('flutter.table_companion.lang', JSON.stringify('{lang}'));"
+        f"localStorage.setItem('flutter.table_companion.theme', JSON.stringify('{theme}'))"
+    )
+    page.goto(url)
+    enable_semantics(page)
+    return page
+
+
+def in_view(locator: Any) -> bool:
+    """Wholly between the app bar and the tab bar, as the screen is (nothing scrolled for it)."""
+    return inside(locator.bounding_box())
+
+
+def inside(box: dict[str, float] | None) -> bool:
+    return box is not None and box["y"] >= TOP - 1 and box["y"] + box["height"] <= BOTTOM + 1
+
+
+# The box of the smallest accessibility node that says ``text`` (the question's card: Flutter
+# merges a card's texts into one node's label).
+SAYS = """text => {
+  const hits = [...document.querySelectorAll('flt-semantics')].filter(e =>
+    (e.getAttribute('aria-label') || '').includes(text) || (!e.childElementCount && e.textContent.includes(text)));
+  const boxes = hits.map(e => e.getBoundingClientRect()).filter(r => r.height > 0);
+  boxes.sort((a, b) => a.height - b.height);
+  return boxes.length ? {x: boxes[0].left, y: boxes[0].top, width: boxes[0].width, height: boxes[0].height} : null;
+}"""
+
+
+def question_in_view(page: Any, text: str) -> None:
+    on_screen(page, text)
+    settled(page, quiet=0.4)
+    box = page.evaluate(SAYS, text)
+    assert inside(box), f"the question {text!r} is not wholly on the first screen: {box}"
+
+
+class Taps:
+    """Counts the taps, and the ones whose control was not on screen before (a scroll)."""
+
+    def __init__(self) -> None:
+        self.taps, self.scrolls = 0, 0
+
+    def on(self, locator: Any) -> None:
+        locator.wait_for(timeout=60000)
+        settled(locator.page, quiet=0.4)
+        self.scrolls += not in_view(locator)
+        tap_on(locator)
+        self.taps += 1
+
+    def typing(self, page: Any, label: str, text: str) -> None:
+        field = page.get_by_role("textbox", name=label)
+        field.wait_for(timeout=60000)
+        self.scrolls += not in_view(field)
+        type_into(page, label, text)  # one tap into the field, then the keys
+        self.taps += 1
+
+
+def ui(lang: str, key: str, **args: Any) -> str:
+    return translate(f"ui.{key}", lang, **args)
+
+
+def chip(page: Any, name: str) -> Any:
+    """A chip: a checkbox to screen readers, named by its label."""
+    return page.get_by_role("checkbox", name=name, exact=True)
+
+
+def stored_after(data: Path, table: Table) -> Table:
+    return wait_until(
+        lambda: (t := newest(data, table.id)).version > table.version and t, what="the entry to be stored"
+    )
+
+
+# ---- Chinatown: a trade with money --------------------------------------------------------
+def test_chinatown_trade_with_money_in_five_taps(browser, tmp_path):
+    data = tmp_path / "data"
+    table = Table.new("chinatown", NAMES)
+    table = stored(data, played(table, random.Random(2), lambda s: s.year == 2 and s.phase == "trade"))
+    state = table.state
+    given = sorted(b for b, s in state.owner.items() if s == 1)[0]  # Ben's first building
+    price = 3 * 10000
+    assert state.money[2] >= price
+    with served(data) as url:
+        page = phone(browser, url + f"table/{table.id}", "en")
+        on_screen(page, ui("en", "chinatown.trading_done"))
+        taps = Taps()
+        taps.on(chip(page, "Ben").nth(0))  # trade: Ben
+        on_screen(page, "Ben gives Ana")  # Ana, his partner before, took the other side
+        taps.on(chip(page, "Carla").nth(1))  # with Carla
+        on_screen(page, "Ben gives Carla")
+        taps.on(chip(page, str(given)))  # Ben's building
+        page.get_by_role("checkbox", name=str(given), checked=True).wait_for(timeout=60000)
+        taps.typing(page, "Money from Carla", str(price))
+        on_screen(page, f"Carla gives Ben ${price:,}")  # the trade as the table says it
+        taps.on(page.get_by_role("button", name="Enter the trade"))
+        after = stored_after(data, table)
+        assert after.state.owner[given] == 2
+        assert (
+            after.state.money[1] == state.money[1] + price and after.state.money[2] == state.money[2] - price
+        )
+        assert taps.taps <= 5, f"{taps.taps} taps"
+        print(f"Chinatown trade with money: {taps.taps} taps, {taps.scrolls} scrolls")
+        page.close()
+
+
+# ---- Chinatown: placing several tiles --------------------------------------------------------
+def placing_table(data: Path) -> Table:
+    """A table at placing whose placer holds two tiles of one type and another type."""
+    for seed in range(40):
+        table = played(Table.new("chinatown", NAMES), random.Random(seed), lambda s: s.phase == "place")
+        state = table.state
+        seat = state.order()[state.placer]
+        hand = {s: k for s, k in state.hands[seat].items() if k > 0}
+        if len(state.vacant_of(seat)) >= 3 and len(hand) >= 2 and max(hand.values()) >= 2:
+            return stored(data, table)
+    raise AssertionError("no seed gave a placer with two tiles of a type")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_chinatown_placing_several_tiles_without_the_trap(browser, tmp_path, lang):
+    data = tmp_path / "data"
+    table = placing_table(data)
+    state = table.state
+    seat = state.order()[state.placer]
+    double = next(s for s, k in sorted(state.hands[seat].items()) if k >= 2)
+    other = next(s for s, k in sorted(state.hands[seat].items()) if k > 0 and s != double)
+    with served(data) as url:
+        page = phone(browser, url + f"table/{table.id}", lang)
+        on_screen(page, table.prompt.msg.render(lang))
+
+        def tile(shop: str) -> Any:
+            label = shop_name(shop).render(lang)
+            return page.get_by_role("checkbox", name=re.compile("^" + re.escape(label) + " ×"))
+
+        def building(n: int) -> Any:
+            where = ui(lang, "chinatown.building", n=n, district=_district(n))
+            return page.get_by_role("button", name=re.compile("^" + re.escape(where) + " "))
+
+        def question_and_map_in_view() -> None:
+            """The question and every building of the map on the first screen, nothing scrolled."""
+            question_in_view(page, newest(data, table.id).prompt.msg.render(lang))
+            said = re.escape(ui(lang, "chinatown.building", n=9876, district=5432))
+            any_building = re.compile("^" + said.replace("9876", r"\d+").replace("5432", r"\d"))
+            cells = page.get_by_role("button", name=any_building)
+            boxes = [cells.nth(k).bounding_box() for k in range(cells.count())]
+            assert len(boxes) == 85
+            low = max(b["y"] + b["height"] for b in boxes if b is not None)
+            assert low <= BOTTOM, f"the map's last row ends at {low:.0f} px, under the tab bar ({BOTTOM})"
+
+        question_and_map_in_view()
+        taps = Taps()
+        for k in range(2):  # the same tile type twice, tapped each time as for the first
+            taps.on(tile(double).first)
+            tile(double).and_(page.get_by_role("checkbox", checked=True)).wait_for(timeout=60000)
+            if k == 0:  # the tile picked, its targets filled with it
+                shot(page, f"chinatown_place_map_{lang}")
+            target = newest(data, table.id).state.vacant_of(seat)[0]
+            taps.on(building(target).first)
+            table = stored_after(data, table)
+            assert table.state.shop.get(target) == double, f"tile {k + 1}: building {target} not placed"
+            assert page.get_by_role("dialog").count() == 0  # no preview opened instead
+            tile(double).and_(page.get_by_role("checkbox", checked=True)).wait_for(timeout=60000)
+        taps.on(tile(other).first)  # another type: picked, and its count shows
+        target = newest(data, table.id).state.vacant_of(seat)[0]
+        taps.on(building(target).first)
+        table = stored_after(data, table)
+        assert table.state.shop.get(target) == other
+        assert taps.scrolls == 0, f"{taps.scrolls} taps needed a scroll"
+        question_and_map_in_view()
+        page.close()
+
+
+def _district(n: int) -> int:
+    from companion.games.chinatown.public import BOARD
+
+    return BOARD.buildings[n].district
+
+
+# ---- Da Yu: a turn -------------------------------------------------------------------------
+def dayu_table(data: Path) -> Table:
+    """A Da Yu table at a turn's actions where the player holds three cards and has no privilege."""
+    from companion.games.dayu.public import privilege_left
+
+    rng = random.Random(7)
+    table = Table.new("dayu", NAMES[:3])
+    while True:
+        played(table, rng, lambda s: s.round >= 2 and s.phase == "actions")
+        s = table.state
+        free = sum(privilege_left(s, k) for k in ("free_move", "free_flip", "free_tool"))
+        if len(s.seat.hand) == 3 and s.points_left == 3 and free == 0:
+            return stored(data, table)
+        table.submit(rng.choice(table.prompt.choices))
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_dayu_turn_in_four_taps_with_the_question_in_view(browser, tmp_path, lang):
+    data = tmp_path / "data"
+    table = dayu_table(data)
+    seat = table.state.current
+    with served(data) as url:
+        page = phone(browser, url + f"table/{table.id}", lang)
+        taps = Taps()
+
+        def ring_in_view(t: Table) -> None:
+            question_in_view(page, t.prompt.msg.render(lang))
+            tokens = ui(lang, "dayu.place_tokens", tokens=0, spaces=10)[1:]  # " of 10 tokens"
+            found = page.locator(f"flt-semantics[aria-label*='{tokens}']")
+            boxes = [found.nth(k).bounding_box() for k in range(found.count())]
+            places = [b for b in boxes if b is not None and b["height"] < 300]  # not the screen's
+            assert places, "no place of the ring on screen"
+            assert all(inside(b) for b in places), f"a place of the ring is off the first screen: {places}"
+
+        ring_in_view(table)
+        shot(page, f"dayu_ring_{lang}")
+        # 1: move to a neighbour by tapping its card on the ring (a button named by the place)
+        near = next(c.to for c in table.prompt.choices if c.kind == "move" and not c.free)
+        move = ui(lang, "dayu.move_here", n=near + 1)
+        taps.on(page.get_by_role("button", name=re.compile("^" + re.escape(move))).first)
+        table = stored_after(data, table)
+        assert table.state.players[seat].marker == near
+        ring_in_view(table)
+        # 2: flip a card; 3: rest (each a button named in full)
+        flip = next(c for c in table.prompt.choices if c.kind == "flip" and not c.free)
+        for entry in (flip, next(c for c in table.prompt.choices if c.kind == "rest")):
+            label = table.game.describe(table.state, entry).render(lang)
+            taps.on(page.get_by_role("button", name=label, exact=True).first)
+            table = stored_after(data, table)
+            if table.state.phase == "actions" and table.state.current == seat:
+                ring_in_view(table)
+        assert table.state.current != seat, "the turn did not pass"
+        ring_in_view(table)  # the next player's question, where the last tap was
+        assert taps.taps <= 4 and taps.scrolls == 0, f"{taps.taps} taps, {taps.scrolls} scrolls"
+        print(f"Da Yu turn: {taps.taps} taps, {taps.scrolls} scrolls")
+        page.close()
+
+
+# ---- screenshots: the map and the ring with their question, light and dark -------------------
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_map_and_ring_screenshots_dark(browser, tmp_path, lang):
+    data = tmp_path / "data"
+    ct = placing_table(data)
+    dy = dayu_table(data)
+    with served(data) as url:
+        page = phone(browser, url + f"table/{ct.id}", lang, theme="dark")
+        on_screen(page, ct.prompt.msg.render(lang))
+        seat = ct.state.order()[ct.state.placer]
+        shop = next(s for s, k in sorted(ct.state.hands[seat].items()) if k > 0)
+        label = shop_name(shop).render(lang)
+        tap_on(page.get_by_role("checkbox", name=re.compile("^" + re.escape(label) + " ×")).first)
+        page.get_by_role("checkbox", checked=True).first.wait_for(timeout=60000)  # targets shown
+        shot(page, f"chinatown_place_map_{lang}_dark")
+        page.close()
+        page = phone(browser, url + f"table/{dy.id}", lang, theme="dark")
+        on_screen(page, dy.prompt.msg.render(lang))
+        shot(page, f"dayu_ring_{lang}_dark")
+        page.close()

@@ -1,0 +1,184 @@
+"""Issue 25, headless: Chinatown's placing flow a group can't fall into (the picked tile stays
+picked, a second tap on it changes nothing, a lone tile type is picked by itself), targets marked
+by more than an outline colour and named by what a tap does; Da Yu's ring in the question, its
+move targets named by place, tokens and markers (no progress bar), its card actions named in full."""
+
+import random
+
+import flet as ft
+from ui_testkit import new_hub, started
+
+from companion.core import Table
+from companion.games.chinatown.entries import PlaceTile, TradingDone
+from companion.games.chinatown.text import shop_name
+from companion.games.dayu.public import privilege_left
+from companion.ui.games.chinatown.board import SHOP_COLORS
+
+
+def chinatown_placing(hub) -> Table:
+    """A table at placing whose placer holds two tiles of one type and another type."""
+    for seed in range(80):
+        rng = random.Random(seed)
+        table = Table.new("chinatown", ["Ana", "Ben", "Carla", "Dai"])
+        while table.state.phase != "place":
+            p = table.prompt
+            if p.auto:
+                table.auto(rng)
+            elif p.kind == "trade":
+                table.submit(TradingDone())
+            else:
+                table.submit(rng.choice(p.choices))
+        state = table.state
+        seat = state.order()[state.placer]
+        hand = {s: k for s, k in state.hands[seat].items() if k > 0}
+        if len(state.vacant_of(seat)) < 3:
+            continue
+        double = biggest(hand)
+        others = sum(k for s, k in hand.items() if s != double)
+        if hand[double] >= 2 and others and len(state.vacant_of(seat)) >= others + 1:
+            return hub.create(table)
+    raise AssertionError("no seed gave such a placer")
+
+
+def biggest(hand: dict[str, int]) -> str:
+    """The tile type the placer holds most of (the first by name among equals)."""
+    return max(sorted(hand), key=lambda s: hand[s])
+
+
+def walk(c):
+    yield c
+    for attr in ("content", "controls"):
+        kid = getattr(c, attr, None)
+        for k in kid if isinstance(kid, list) else [kid] if kid is not None else []:
+            if isinstance(k, ft.Control):
+                yield from walk(k)
+
+
+async def test_the_picked_tile_stays_picked_and_a_second_tap_changes_nothing(tmp_path):
+    hub = new_hub(tmp_path)
+    table = chinatown_placing(hub)
+    state = table.state
+    seat = state.order()[state.placer]
+    double = biggest(state.hands[seat])
+    h = await started(hub, route=f"/table/{table.id}")
+    chips = [h.by_key(f"ct-hand-{s}") for s, k in state.hands[seat].items() if k > 0]
+    assert len(chips) >= 2 and not any(c.selected for c in chips)  # several types: none picked yet
+    first = state.vacant_of(seat)[0]
+    await h.click(f"ct-b-{first}")  # no tile picked: the building's preview
+    assert h.has("ct-building-dialog") and first not in table.state.shop
+    await h.click("ct-building-dialog-close")
+
+    chip = f"ct-hand-{double}"
+    assert type(h.by_key(chip)).__name__ == "Chip"  # a checkbox to screen readers: checked or not
+    for k in range(2):  # tapped again each time, as for the first tile
+        await h.click(chip)
+        assert h.by_key(chip).selected and h.by_key(chip).border_side is not None
+        await h.fire(chip, "select", False)  # what the client sends for a tap on a selected chip
+        assert h.by_key(chip).selected, "a tap on the picked tile unpicked it"
+        target = table.state.vacant_of(seat)[0]
+        await h.click(f"ct-b-{target}")
+        assert table.state.shop.get(target) == double, f"tile {k + 1} was not placed"
+        assert not h.open_dialogs()
+    h.close()
+
+
+async def test_targets_are_filled_with_the_tile_and_named_by_the_tap(tmp_path):
+    hub = new_hub(tmp_path)
+    table = chinatown_placing(hub)
+    state = table.state
+    seat = state.order()[state.placer]
+    shop = next(s for s, k in sorted(state.hands[seat].items()) if k > 0)
+    h = await started(hub, route=f"/table/{table.id}")
+    await h.click(f"ct-hand-{shop}")
+    name = shop_name(shop).render("en")
+    for n in range(1, 86):
+        cell = h.by_key(f"ct-b-{n}")
+        aimed = n in state.vacant_of(seat)
+        assert cell.tooltip.endswith(f"tap to place {name} here") == aimed
+        if aimed:  # the tile's colour and a plus, besides the ring
+            assert cell.bgcolor == SHOP_COLORS[shop]
+            assert any(isinstance(c, ft.Icon) and c.icon == ft.Icons.ADD for c in walk(cell))
+    assert h.by_key("ct-place-hint").value.startswith("Now tap a highlighted building")
+    h.close()
+
+
+async def test_a_lone_tile_type_is_picked_by_itself(tmp_path):
+    hub = new_hub(tmp_path)
+    table = chinatown_placing(hub)
+    seat = table.state.order()[table.state.placer]
+    double = biggest(table.state.hands[seat])
+    h = await started(hub, route=f"/table/{table.id}")
+    for shop, k in sorted(table.state.hands[seat].items()):  # the other types go on the board
+        for _ in range(k if shop != double else 0):
+            table.submit(PlaceTile(seat=seat, shop=shop, building=table.state.vacant_of(seat)[0]))
+    state = table.state
+    [shop] = [s for s, k in state.hands[seat].items() if k > 0]
+    await h.goto(f"/table/{table.id}")
+    assert h.by_key(f"ct-hand-{shop}").selected
+    target = state.vacant_of(seat)[0]
+    await h.click(f"ct-b-{target}")  # one tap places it
+    assert table.state.shop.get(target) == shop
+    h.close()
+
+
+def dayu_acting(hub) -> Table:
+    rng = random.Random(7)
+    table = Table.new("dayu", ["Ana", "Ben", "Carla"])
+    while True:
+        p = table.prompt
+        s = table.state
+        acting = s.phase == "actions" and s.round >= 2 and s.points_left == 3 and len(s.seat.hand) == 3
+        if acting and not any(privilege_left(s, k) for k in ("free_move", "free_flip", "free_tool")):
+            return hub.create(table)
+        table.auto(rng) if p.auto else table.submit(rng.choice(p.choices))
+
+
+async def test_dayu_ring_in_the_question_with_named_move_targets(tmp_path):
+    hub = new_hub(tmp_path)
+    table = dayu_acting(hub)
+    state = table.state
+    h = await started(hub, route=f"/table/{table.id}")
+    pad = h.by_key("prompt-pad")
+    assert any(c.key == "dy-ring" for c in walk(pad))  # the ring is part of the question
+    assert not any(isinstance(c, ft.ProgressBar) for c in walk(pad))  # read as "progressbar" before
+    near = {c.to for c in table.prompt.choices if c.kind == "move" and not c.free}
+    for i, place in enumerate(state.ring):
+        tile = h.by_key(f"dy-place-{i}")
+        tokens = f"{place.tokens} of 10 tokens"
+        if i in near:
+            assert tile.on_click is not None
+            assert tile.tooltip.startswith(f"Move to place {i + 1} (one action point) · {tokens}")
+        here = [table.players[s].name for s, p in enumerate(state.players) if p.marker == i]
+        if here:
+            assert tile.tooltip.endswith("markers: " + ", ".join(here))
+    h.close()
+
+
+async def test_dayu_card_actions_are_named_in_full_and_each_name_is_its_own(tmp_path):
+    hub = new_hub(tmp_path)
+    table = dayu_acting(hub)
+    h = await started(hub, route=f"/table/{table.id}")
+    names = []
+    for i, choice in enumerate(table.prompt.choices):
+        if choice.kind in ("drain", "flip"):
+            button = h.by_key(f"choice-{i}")
+            full = table.game.describe(table.state, choice).render("en")
+            assert button.content.semantics_label == full and button.tooltip == full
+            assert button.content.value in ("Drain", "Flip")  # short beside the card
+            names.append(full)
+    assert names and len(set(names)) == len(names)
+    h.close()
+
+
+async def test_dayu_spanish_names(tmp_path):
+    hub = new_hub(tmp_path)
+    table = dayu_acting(hub)
+    h = await started(hub, route=f"/table/{table.id}", prefs={"table_companion.lang": "es"})
+    near = next(c.to for c in table.prompt.choices if c.kind == "move" and not c.free)
+    assert h.by_key(f"dy-place-{near}").tooltip.startswith(
+        f"Mover al lugar {near + 1} (un punto de acción) · "
+    )
+    assert " de 10 fichas" in h.by_key(f"dy-place-{near}").tooltip
+    drain = next(i for i, c in enumerate(table.prompt.choices) if c.kind == "drain")
+    assert h.by_key(f"choice-{drain}").content.value == "Drenar"
+    h.close()
