@@ -8,7 +8,8 @@ unlinked seat by seat, given another day, or deleted, with an undo on the log.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -19,6 +20,10 @@ from companion.plays.models import PlayRecord
 from companion.store import StoreError
 from companion.ui.shell import App
 from companion.ui.widgets import small
+
+if TYPE_CHECKING:
+    from companion.store.players import PlayerInfo
+    from companion.ui.games import OptionSpec
 
 NOBODY = "-"  # the dropdown's key for a seat linked to nobody
 
@@ -87,112 +92,161 @@ def edit_dialog(
     """Link each seat of ``play`` to a remembered player (a name match is offered, never saved
     unasked), change its day (and, logged by hand, its options), or delete it (``on_deleted`` gets the play, for the undo;
     ``on_error`` the line to show when the play went meanwhile)."""
-    from companion.ui.views.log_play import current_option, logged_options, option_rows
-
-    store = app.hub.store
+    draft = PlayEdit.of(app, play)
     tr = app.tr
-    draft = {"links": store.suggested_links(play), "day": local_day(play.date)}
-    # A play logged by hand can have its scores corrected; a table's are its table's.
-    scores = [str(seat.score) for seat in play.seats]
-    players = store.players()
-    # A play logged by hand can have its options said again; a table's play keeps its table's.
-    specs = logged_options(play.game) if play.source == "calculator" else []
-    chosen: dict[str, Any] = {
-        spec.field: play.options[spec.field] for spec in specs if spec.field in play.options
-    }
-
-    def pick(seat: int) -> Callable[[Any], None]:
-        def go(e: Any) -> None:
-            value = e.control.value
-            draft["links"][seat] = None if value in (None, NOBODY) else value
-
-        return go
-
-    def typed(e: Any) -> None:
-        draft["day"] = e.control.value or ""
-
-    def typed_score(seat: int) -> Callable[[Any], None]:
-        def go(e: Any) -> None:
-            scores[seat] = e.control.value or ""
-
-        return go
-
-    def body() -> list[ft.Control]:
-        options = [ft.DropdownOption(key=NOBODY, text=tr("plays.link.nobody"))]
-        options += [ft.DropdownOption(key=p.id, text=p.name) for p in players]
-        rows: list[ft.Control] = [small(tr("plays.edit.hint"))]
-        rows += [
-            ft.Dropdown(
-                label=tr("plays.edit.seat", name=seat.name),
-                value=draft["links"][seat.seat] or NOBODY,
-                options=options,
-                key=f"edit-seat-{seat.seat}",
-                on_select=pick(seat.seat),
-                dense=True,
-                expand=True,
-            )
-            for seat in play.seats
-        ]
-        if play.source == "calculator":
-            rows += [
-                ft.TextField(
-                    label=tr("plays.edit.score", name=seat.name),
-                    value=scores[seat.seat],
-                    key=f"edit-score-{seat.seat}",
-                    on_change=typed_score(seat.seat),
-                    keyboard_type=ft.KeyboardType.NUMBER,
-                    dense=True,
-                )
-                for seat in play.seats
-            ]
-        rows += option_rows(app, play.game, specs, chosen, prefix="edit-option")
-        rows.append(
-            ft.TextField(
-                label=tr("plays.edit.day"),
-                value=draft["day"],
-                hint_text="2026-05-31",
-                key="edit-day",
-                on_change=typed,
-                dense=True,
-            )
-        )
-        return rows
-
-    def save() -> None:
-        try:
-            if draft["links"] != [s.player_id for s in play.seats]:
-                store.link_play(play.id, draft["links"])
-            if play.source == "calculator" and scores != [str(seat.score) for seat in play.seats]:
-                store.rescore_play(play.id, [_whole(x) for x in scores])
-            if draft["day"].strip() != local_day(play.date):
-                store.redate_play(play.id, draft["day"])
-            options = {spec.field: current_option(play.game, chosen, spec) for spec in specs}
-            if specs and any(play.options.get(k) != v for k, v in options.items()):
-                store.set_play_options(play.id, {**play.options, **options})
-        except (StoreError, CalcInputError) as exc:
-            app.dialog_note(tr.msg(exc.msg))
-            return
-        app.close_dialog()
-        app.refresh()
 
     def delete() -> None:
-        try:
-            gone = store.delete_play(play.id)
-        except StoreError as exc:
-            on_error(tr.msg(exc.msg))
-            return
-        on_deleted(gone)
-        app.refresh()
+        _delete_play(app, play, on_deleted, on_error)
 
     app.dialog(
         tr("plays.edit.title"),
-        body,
+        draft.body,
         key="play-edit",
         actions=lambda: [
             app.dialog_button(tr("plays.edit.delete"), "play-edit-delete", delete, danger=True),
-            app.dialog_button(tr("plays.edit.save"), "play-edit-save", save, filled=True, closes=False),
+            app.dialog_button(tr("plays.edit.save"), "play-edit-save", draft.save, filled=True, closes=False),
         ],
     )
+
+
+@dataclass(eq=False)
+class PlayEdit:
+    """The Edit dialog's draft of one play, kept until Save: each seat's link, the day typed,
+    and for a play logged by hand its scores and options (a table's play keeps its table's)."""
+
+    app: App
+    play: PlayRecord
+    links: list[str | None]  # each seat's remembered player, None for nobody
+    day: str
+    scores: list[str]  # as typed
+    players: list[PlayerInfo]  # the dropdowns' choices
+    specs: list[OptionSpec]  # the options a play logged by hand records
+    chosen: dict[str, Any]  # option field -> value, as on the chips
+
+    @classmethod
+    def of(cls, app: App, play: PlayRecord) -> PlayEdit:
+        """The draft as the play stands, with the store's name matches as suggested links."""
+        from companion.ui.views.log_play import logged_options
+
+        store = app.hub.store
+        specs = logged_options(play.game) if play.source == "calculator" else []
+        return cls(
+            app=app,
+            play=play,
+            links=store.suggested_links(play),
+            day=local_day(play.date),
+            scores=[str(seat.score) for seat in play.seats],
+            players=store.players(),
+            specs=specs,
+            chosen={spec.field: play.options[spec.field] for spec in specs if spec.field in play.options},
+        )
+
+    @property
+    def by_hand(self) -> bool:
+        return self.play.source == "calculator"
+
+    def pick(self, seat: int) -> Callable[[Any], None]:
+        def go(e: Any) -> None:
+            value = e.control.value
+            self.links[seat] = None if value in (None, NOBODY) else value
+
+        return go
+
+    def typed_day(self, e: Any) -> None:
+        self.day = e.control.value or ""
+
+    def typed_score(self, seat: int) -> Callable[[Any], None]:
+        def go(e: Any) -> None:
+            self.scores[seat] = e.control.value or ""
+
+        return go
+
+    def body(self) -> list[ft.Control]:
+        from companion.ui.views.log_play import option_rows
+
+        rows: list[ft.Control] = [small(self.app.tr("plays.edit.hint"))]
+        rows += self.link_dropdowns()
+        if self.by_hand:
+            rows += self.score_fields()
+        rows += option_rows(self.app, self.play.game, self.specs, self.chosen, prefix="edit-option")
+        rows.append(self.day_field())
+        return rows
+
+    def link_dropdowns(self) -> list[ft.Control]:
+        tr = self.app.tr
+        options = [ft.DropdownOption(key=NOBODY, text=tr("plays.link.nobody"))]
+        options += [ft.DropdownOption(key=p.id, text=p.name) for p in self.players]
+        return [
+            ft.Dropdown(
+                label=tr("plays.edit.seat", name=seat.name),
+                value=self.links[seat.seat] or NOBODY,
+                options=options,
+                key=f"edit-seat-{seat.seat}",
+                on_select=self.pick(seat.seat),
+                dense=True,
+                expand=True,
+            )
+            for seat in self.play.seats
+        ]
+
+    def score_fields(self) -> list[ft.Control]:
+        return [
+            ft.TextField(
+                label=self.app.tr("plays.edit.score", name=seat.name),
+                value=self.scores[seat.seat],
+                key=f"edit-score-{seat.seat}",
+                on_change=self.typed_score(seat.seat),
+                keyboard_type=ft.KeyboardType.NUMBER,
+                dense=True,
+            )
+            for seat in self.play.seats
+        ]
+
+    def day_field(self) -> ft.Control:
+        return ft.TextField(
+            label=self.app.tr("plays.edit.day"),
+            value=self.day,
+            hint_text="2026-05-31",
+            key="edit-day",
+            on_change=self.typed_day,
+            dense=True,
+        )
+
+    def save(self) -> None:
+        """Store what changed; a refusal is said under the dialog, which stays open."""
+        try:
+            self.store_changes()
+        except (StoreError, CalcInputError) as exc:
+            self.app.dialog_note(self.app.tr.msg(exc.msg))
+            return
+        self.app.close_dialog()
+        self.app.refresh()
+
+    def store_changes(self) -> None:
+        from companion.ui.views.log_play import current_option
+
+        store, play = self.app.hub.store, self.play
+        if self.links != [s.player_id for s in play.seats]:
+            store.link_play(play.id, self.links)
+        if self.by_hand and self.scores != [str(seat.score) for seat in play.seats]:
+            store.rescore_play(play.id, [_whole(x) for x in self.scores])
+        if self.day.strip() != local_day(play.date):
+            store.redate_play(play.id, self.day)
+        options = {spec.field: current_option(play.game, self.chosen, spec) for spec in self.specs}
+        if self.specs and any(play.options.get(k) != v for k, v in options.items()):
+            store.set_play_options(play.id, {**play.options, **options})
+
+
+def _delete_play(
+    app: App, play: PlayRecord, on_deleted: Callable[[PlayRecord], Any], on_error: Callable[[str], Any]
+) -> None:
+    try:
+        gone = app.hub.store.delete_play(play.id)
+    except StoreError as exc:
+        on_error(app.tr.msg(exc.msg))
+        return
+    on_deleted(gone)
+    app.refresh()
 
 
 def _whole(text: str) -> int:
