@@ -216,80 +216,14 @@ def _files_row(app: App) -> ft.Control:
 
 
 def filter_controls(app: App, f: dict[str, Any]) -> list[ft.Control]:
-    tr = app.tr
-
-    def set_game(game: str | None) -> Any:
-        def go(_: Any = None) -> None:
-            f.update(game=game, shown=PAGE)
-            app.refresh()
-
-        return go
-
-    def set_player(e: Any) -> None:
-        f.update(player=None if e.control.value in (None, ALL) else e.control.value, shown=PAGE)
-        app.refresh()
-
-    def set_day(field: str) -> Any:
-        def go(e: Any) -> None:
-            f.update({field: e.control.value or "", "shown": PAGE})
-            app.refresh()
-
-        return go
-
-    chips: list[ft.Control] = [
-        ft.Chip(
-            label=ft.Text(tr("plays.all_games")),
-            key="plays-game-all",
-            selected=f["game"] is None,
-            on_select=set_game(None),
-            height=TAP,
-        )
-    ]
-    chips += [
-        ft.Chip(
-            label=ft.Text(game_title(app, g)),
-            key=f"plays-game-{g}",
-            selected=f["game"] == g,
-            on_select=set_game(g),
-            tooltip=game_title(app, g),
-            height=TAP,
-        )
-        for g in known_game_ids()
-    ]
-    players = [ft.DropdownOption(key=ALL, text=tr("plays.all_players"))]
-    players += [ft.DropdownOption(key=p.id, text=p.name) for p in app.hub.store.players()]
+    """The log's filters: a chip per game, the player, and the days the plays ended between."""
     out: list[ft.Control] = [
-        ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
-        ft.Dropdown(
-            key="plays-player",
-            label=tr("plays.player"),
-            value=f["player"] or ALL,
-            options=players,
-            on_select=set_player,
-            dense=True,
-        ),
+        ft.Row(_game_chips(app, f), wrap=True, spacing=6, run_spacing=6),
+        _player_dropdown(app, f),
         ft.Row(
             [
-                ft.TextField(
-                    label=tr("plays.since"),
-                    value=f["since"],
-                    key="plays-since",
-                    hint_text="2026-01-31",
-                    on_blur=set_day("since"),
-                    on_submit=set_day("since"),
-                    width=170,
-                    dense=True,
-                ),
-                ft.TextField(
-                    label=tr("plays.until"),
-                    value=f["until"],
-                    key="plays-until",
-                    hint_text="2026-12-31",
-                    on_blur=set_day("until"),
-                    on_submit=set_day("until"),
-                    width=170,
-                    dense=True,
-                ),
+                _day_field(app, f, "since", "plays.since", "2026-01-31"),
+                _day_field(app, f, "until", "plays.until", "2026-12-31"),
             ],
             wrap=True,
             spacing=8,
@@ -298,6 +232,85 @@ def filter_controls(app: App, f: dict[str, Any]) -> list[ft.Control]:
     if f["error"]:
         out.append(ft.Text(f["error"], key="plays-error", color=ft.Colors.ERROR))
     return out
+
+
+def _game_chips(app: App, f: dict[str, Any]) -> list[ft.Control]:
+    """ "All games", then one chip per game; the chip of the game filtered on is selected."""
+    chips: list[ft.Control] = [
+        ft.Chip(
+            label=ft.Text(app.tr("plays.all_games")),
+            key="plays-game-all",
+            selected=f["game"] is None,
+            on_select=_set_game(app, f, None),
+            height=TAP,
+        )
+    ]
+    chips += [
+        ft.Chip(
+            label=ft.Text(game_title(app, g)),
+            key=f"plays-game-{g}",
+            selected=f["game"] == g,
+            on_select=_set_game(app, f, g),
+            tooltip=game_title(app, g),
+            height=TAP,
+        )
+        for g in known_game_ids()
+    ]
+    return chips
+
+
+def _player_dropdown(app: App, f: dict[str, Any]) -> ft.Control:
+    players = [ft.DropdownOption(key=ALL, text=app.tr("plays.all_players"))]
+    players += [ft.DropdownOption(key=p.id, text=p.name) for p in app.hub.store.players()]
+    return ft.Dropdown(
+        key="plays-player",
+        label=app.tr("plays.player"),
+        value=f["player"] or ALL,
+        options=players,
+        on_select=_set_player(app, f),
+        dense=True,
+    )
+
+
+def _day_field(app: App, f: dict[str, Any], field: str, label: str, hint: str) -> ft.Control:
+    """The ``since`` or ``until`` day, applied when the field is left or submitted."""
+    return ft.TextField(
+        label=app.tr(label),
+        value=f[field],
+        key=f"plays-{field}",
+        hint_text=hint,
+        on_blur=_set_day(app, f, field),
+        on_submit=_set_day(app, f, field),
+        width=170,
+        dense=True,
+    )
+
+
+# Each filter change starts the log again at its first page.
+
+
+def _set_game(app: App, f: dict[str, Any], game: str | None) -> Any:
+    def go(_: Any = None) -> None:
+        f.update(game=game, shown=PAGE)
+        app.refresh()
+
+    return go
+
+
+def _set_player(app: App, f: dict[str, Any]) -> Any:
+    def go(e: Any) -> None:
+        f.update(player=None if e.control.value in (None, ALL) else e.control.value, shown=PAGE)
+        app.refresh()
+
+    return go
+
+
+def _set_day(app: App, f: dict[str, Any], field: str) -> Any:
+    def go(e: Any) -> None:
+        f.update({field: e.control.value or "", "shown": PAGE})
+        app.refresh()
+
+    return go
 
 
 def when(app: App, play: PlayRecord) -> str:
