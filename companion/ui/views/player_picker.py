@@ -134,30 +134,76 @@ def _seat_last(
 
 
 def _seat_row(app: App, form: dict[str, Any], i: int, low: int) -> ft.Control:
-    tr = app.tr
+    """Seat ``i``: its name, remove / up / down, and a swatch per colour (its own one ringed)."""
     seats: list[dict[str, Any]] = form["players"]
-    seat = seats[i]
-    label = seat["name"] or tr("setup.player_n", n=i + 1)
+    label = seats[i]["name"] or app.tr("setup.player_n", n=i + 1)  # what its buttons say they act on
+    return card(
+        ft.Row([_name_field(app, seats[i], i), *_seat_buttons(app, form, i, low, label)], spacing=0),
+        ft.Row(_colour_swatches(app, seats, i, label), wrap=True, spacing=6, run_spacing=6),
+        key=f"player-{i}",
+        padding=8,
+    )
 
+
+def _name_field(app: App, seat: dict[str, Any], i: int) -> ft.Control:
     def rename(e: Any) -> None:
         seat["name"] = e.control.value or ""
         seat.pop("player_id", None)  # a typed name is matched (or remembered) when the table starts
 
-    def colour(c: str) -> Any:
-        def pick(_: Any = None) -> None:
-            _give_colour(seats, seat, c)
-            app.refresh()
+    return ft.TextField(
+        label=app.tr("setup.player_n", n=i + 1),
+        value=seat["name"],
+        key=f"player-name-{i}",
+        on_change=rename,
+        max_length=24,
+        expand=True,
+        dense=True,
+    )
 
-        return pick
 
-    def move(step: int) -> Any:
-        def go(_: Any = None) -> None:
-            seats[i], seats[i + step] = seats[i + step], seats[i]
-            app.refresh()
+def _seat_buttons(app: App, form: dict[str, Any], i: int, low: int, label: str) -> list[ft.Control]:
+    """Remove the seat (not below the game's least), move it up or down (turn order)."""
+    tr = app.tr
+    seats: list[dict[str, Any]] = form["players"]
+    return [
+        icon_button(
+            ft.Icons.REMOVE_CIRCLE_OUTLINE,
+            f"player-remove-{i}",
+            tr("setup.remove", player=label),
+            lambda _: _remove(app, form, i),
+            disabled=len(seats) <= low,
+        ),
+        icon_button(
+            ft.Icons.ARROW_UPWARD,
+            f"player-up-{i}",
+            tr("setup.move_up", player=label),
+            _mover(app, seats, i, -1),
+            disabled=i == 0,
+        ),
+        icon_button(
+            ft.Icons.ARROW_DOWNWARD,
+            f"player-down-{i}",
+            tr("setup.move_down", player=label),
+            _mover(app, seats, i, 1),
+            disabled=i == len(seats) - 1,
+        ),
+    ]
 
-        return go
 
-    swatches: list[ft.Control] = [
+def _mover(app: App, seats: list[dict[str, Any]], i: int, step: int) -> Any:
+    """Swap seat ``i`` with the one ``step`` away."""
+
+    def go(_: Any = None) -> None:
+        seats[i], seats[i + step] = seats[i + step], seats[i]
+        app.refresh()
+
+    return go
+
+
+def _colour_swatches(app: App, seats: list[dict[str, Any]], i: int, label: str) -> list[ft.Control]:
+    tr = app.tr
+    seat = seats[i]
+    return [
         ft.Container(
             key=f"player-color-{i}-{c}",
             width=TAP,
@@ -166,50 +212,20 @@ def _seat_row(app: App, form: dict[str, Any], i: int, low: int) -> ft.Control:
             bgcolor=hexv,
             border=ft.Border.all(4, ft.Colors.ON_SURFACE) if seat["color"] == c else None,
             tooltip=tr("setup.color", player=label, color=tr(f"color.{c}")),
-            on_click=colour(c),
+            on_click=_colourer(app, seats, seat, c),
         )
         for c, hexv in PLAYER_COLORS.items()
     ]
-    return card(
-        ft.Row(
-            [
-                ft.TextField(
-                    label=tr("setup.player_n", n=i + 1),
-                    value=seat["name"],
-                    key=f"player-name-{i}",
-                    on_change=rename,
-                    max_length=24,
-                    expand=True,
-                    dense=True,
-                ),
-                icon_button(
-                    ft.Icons.REMOVE_CIRCLE_OUTLINE,
-                    f"player-remove-{i}",
-                    tr("setup.remove", player=label),
-                    lambda _: _remove(app, form, i),
-                    disabled=len(seats) <= low,
-                ),
-                icon_button(
-                    ft.Icons.ARROW_UPWARD,
-                    f"player-up-{i}",
-                    tr("setup.move_up", player=label),
-                    move(-1),
-                    disabled=i == 0,
-                ),
-                icon_button(
-                    ft.Icons.ARROW_DOWNWARD,
-                    f"player-down-{i}",
-                    tr("setup.move_down", player=label),
-                    move(1),
-                    disabled=i == len(seats) - 1,
-                ),
-            ],
-            spacing=0,
-        ),
-        ft.Row(swatches, wrap=True, spacing=6, run_spacing=6),
-        key=f"player-{i}",
-        padding=8,
-    )
+
+
+def _colourer(app: App, seats: list[dict[str, Any]], seat: dict[str, Any], colour: str) -> Any:
+    """``seat`` takes ``colour`` (the seat holding it swaps)."""
+
+    def pick(_: Any = None) -> None:
+        _give_colour(seats, seat, colour)
+        app.refresh()
+
+    return pick
 
 
 def _add(app: App, form: dict[str, Any]) -> None:
