@@ -6,6 +6,7 @@ tables keep the names they were played with.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import flet as ft
@@ -110,77 +111,97 @@ def player_card(app: App, p: PlayerInfo, can_merge: bool) -> ft.Control:
 def edit_dialog(app: App, p: PlayerInfo | None) -> None:
     """Add a player (``p`` None) or change one's name, colour and note."""
     tr = app.tr
-    draft: dict[str, Any] = {
-        "name": p.name if p else "",
-        "note": p.note if p else "",
-        "color": p.color if p else None,
-    }
+    draft = PlayerEdit.of(app, p)
+    app.dialog(
+        tr("players.add") if p is None else tr("players.edit", name=p.name),
+        draft.body,
+        key="player-edit",
+        actions=lambda: [
+            app.dialog_button(tr("action.save"), "edit-save", draft.save, filled=True, closes=False)
+        ],
+    )
 
-    def typed(field: str) -> Any:
-        def go(e: Any) -> None:
-            draft[field] = e.control.value or ""
 
-        return go
+@dataclass(eq=False)
+class PlayerEdit:
+    """The Add / Edit dialog's draft of a player until Save: name, colour (or none) and note."""
 
-    def colour(c: str) -> Any:
+    app: App
+    player: PlayerInfo | None  # None: a new player
+    name: str
+    note: str
+    color: str | None
+
+    @classmethod
+    def of(cls, app: App, p: PlayerInfo | None) -> PlayerEdit:
+        if p is None:
+            return cls(app, None, "", "", None)
+        return cls(app, p, p.name, p.note, p.color)
+
+    def typed_name(self, e: Any) -> None:
+        self.name = e.control.value or ""
+
+    def typed_note(self, e: Any) -> None:
+        self.note = e.control.value or ""
+
+    def colour(self, c: str) -> Any:
         def go(_: Any = None) -> None:
-            draft["color"] = None if draft["color"] == c else c  # a second tap clears it
-            app.state.redraw()
+            self.color = None if self.color == c else c  # a second tap clears it
+            self.app.state.redraw()
 
         return go
 
-    def save() -> None:
-        store = app.hub.store
+    def save(self) -> None:
+        """Create or update the player; a refused name is said under the dialog, kept open."""
+        store = self.app.hub.store
         try:
-            if p is None:
-                store.create_player(draft["name"], draft["color"], draft["note"])
+            if self.player is None:
+                store.create_player(self.name, self.color, self.note)
             else:
-                store.update_player(p.id, name=draft["name"], color=draft["color"], note=draft["note"])
+                store.update_player(self.player.id, name=self.name, color=self.color, note=self.note)
         except TableError as exc:
-            app.dialog_note(tr.msg(exc.msg))
+            self.app.dialog_note(self.app.tr.msg(exc.msg))
             return
-        app.close_dialog()
+        self.app.close_dialog()
 
-    def body() -> list[ft.Control]:
-        swatches: list[ft.Control] = [
+    def body(self) -> list[ft.Control]:
+        tr = self.app.tr
+        return [
+            ft.TextField(
+                label=tr("players.name"),
+                value=self.name,
+                key="edit-name",
+                max_length=24,
+                autofocus=True,
+                on_change=self.typed_name,
+            ),
+            small(tr("players.color_hint")),
+            ft.Row(self.swatches(), wrap=True, spacing=6, run_spacing=6),
+            ft.TextField(
+                label=tr("players.note"),
+                value=self.note,
+                key="edit-note",
+                max_length=MAX_NOTE,
+                on_change=self.typed_note,
+            ),
+        ]
+
+    def swatches(self) -> list[ft.Control]:
+        """A swatch per colour, the chosen one ringed."""
+        tr = self.app.tr
+        return [
             ft.Container(
                 key=f"edit-color-{c}",
                 width=TAP,
                 height=TAP,
                 border_radius=TAP // 2,
                 bgcolor=hexv,
-                border=ft.Border.all(4, ft.Colors.ON_SURFACE) if draft["color"] == c else None,
+                border=ft.Border.all(4, ft.Colors.ON_SURFACE) if self.color == c else None,
                 tooltip=tr("players.color", color=tr(f"color.{c}")),
-                on_click=colour(c),
+                on_click=self.colour(c),
             )
             for c, hexv in PLAYER_COLORS.items()
         ]
-        return [
-            ft.TextField(
-                label=tr("players.name"),
-                value=draft["name"],
-                key="edit-name",
-                max_length=24,
-                autofocus=True,
-                on_change=typed("name"),
-            ),
-            small(tr("players.color_hint")),
-            ft.Row(swatches, wrap=True, spacing=6, run_spacing=6),
-            ft.TextField(
-                label=tr("players.note"),
-                value=draft["note"],
-                key="edit-note",
-                max_length=MAX_NOTE,
-                on_change=typed("note"),
-            ),
-        ]
-
-    app.dialog(
-        tr("players.add") if p is None else tr("players.edit", name=p.name),
-        body,
-        key="player-edit",
-        actions=lambda: [app.dialog_button(tr("action.save"), "edit-save", save, filled=True, closes=False)],
-    )
 
 
 def merge_dialog(app: App, gone: PlayerInfo) -> None:
