@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import flet as ft
 
@@ -19,6 +20,11 @@ from companion.core import TableError
 from companion.ui.shell import App
 from companion.ui.views.files import save_bytes
 from companion.ui.widgets import button, small
+
+if TYPE_CHECKING:
+    from companion.core import Table
+    from companion.store.backup import Backup
+    from companion.ui.i18n import Tr
 
 T = TypeVar("T")
 POLL = 0.25  # seconds between two redraws of the progress while the worker runs
@@ -71,9 +77,7 @@ async def pick_restore(app: App) -> None:
             raise StoreError("plays.backup.too_big", limit=MAX_BACKUP_BYTES // 1_000_000)
         data = f.bytes if f.bytes is not None else read_backup_file(f.path) if f.path else b""
     except TableError as exc:
-        refused = app.tr.msg(exc.msg)
-        app.dialog(app.tr("backup.restore"), lambda: [ft.Text(refused, key="restore-refused")], key="restore")
-        app.refresh()
+        _refuse(app, app.tr.msg(exc.msg))
         return
     await ask_restore(app, data)
 
@@ -95,59 +99,105 @@ async def _in_worker(app: App, work: Callable[[], T]) -> T:
 
 async def ask_restore(app: App, data: bytes) -> None:
     """Check the backup once, then ask before it replaces what the app holds."""
-    from companion.store.backup import read_backup, restore_checked
+    checked = await _check(app, data)
+    if checked is not None:
+        _ask_replace(app, Restore(app, *checked))
+        app.refresh()
 
-    tr = app.tr
-    seen = {"done": 0, "of": 0}
 
-    def told(done: int, of: int) -> None:  # from the worker thread: two ints, read by the redraw
-        seen["done"], seen["of"] = done, of
+def _refuse(app: App, refused: str) -> None:
+    """The Restore dialog saying why this file is refused (nothing changed)."""
+    app.dialog(app.tr("backup.restore"), lambda: [ft.Text(refused, key="restore-refused")], key="restore")
+    app.refresh()
 
-    def checking() -> list[ft.Control]:
-        value = seen["done"] / seen["of"] if seen["of"] else None
+
+@dataclass
+class _Progress:
+    """How far the check is: two ints written by the worker thread, read by the redraw."""
+
+    done: int = 0
+    of: int = 0
+
+    def told(self, done: int, of: int) -> None:
+        self.done, self.of = done, of
+
+    def controls(self, tr: Tr) -> list[ft.Control]:
+        value = self.done / self.of if self.of else None
         return [
             ft.ProgressBar(value=value, key="restore-progress"),
-            small(tr("backup.checking", done=seen["done"], n=seen["of"]), key="restore-progress-text"),
+            small(tr("backup.checking", done=self.done, n=self.of), key="restore-progress-text"),
         ]
 
-    opened = app.dialog(tr("backup.checking_title"), checking, key="restore-check")
-    try:
-        backup, tables = await _in_worker(app, lambda: read_backup(data, told))
-    except TableError as exc:
-        refused = tr.msg(exc.msg)
-        app.dialog(tr("backup.restore"), lambda: [ft.Text(refused, key="restore-refused")], key="restore")
-        app.refresh()
-        return
-    if app.state.dialog is not opened:
-        return  # closed while it was checked: the player changed their mind
-    logged = {p.table_id for p in backup.plays}
-    plays = len(backup.plays) + len([t for t in tables if t.finished and t.id not in logged])
-    busy = {"on": False}
 
-    async def replace() -> None:
-        if busy["on"]:
+async def _check(app: App, data: bytes) -> tuple[Backup, list[Table]] | None:
+    """The backup and its tables, checked in the worker under a progress dialog; None when it is
+    refused (said) or the dialog was closed meanwhile (the player changed their mind)."""
+    from companion.store.backup import read_backup
+
+    tr = app.tr
+    progress = _Progress()
+    opened = app.dialog(tr("backup.checking_title"), lambda: progress.controls(tr), key="restore-check")
+    try:
+        checked = await _in_worker(app, lambda: read_backup(data, progress.told))
+    except TableError as exc:
+        _refuse(app, tr.msg(exc.msg))
+        return None
+    if app.state.dialog is not opened:
+        return None
+    return checked
+
+
+@dataclass(eq=False)
+class Restore:
+    """A checked backup waiting for the player's confirm, restored once however often tapped."""
+
+    app: App
+    backup: Backup
+    tables: list[Table]
+    busy: bool = False  # restoring: a second tap does nothing
+
+    @property
+    def plays(self) -> int:
+        """The plays it holds: those logged, and the finished tables not logged yet."""
+        logged = {p.table_id for p in self.backup.plays}
+        return len(self.backup.plays) + len([t for t in self.tables if t.finished and t.id not in logged])
+
+    async def replace(self) -> None:
+        from companion.store.backup import restore_checked
+
+        app, tr = self.app, self.app.tr
+        if self.busy:
             return  # a second tap while it restores
-        busy["on"] = True
+        self.busy = True
         app.dialog_note(tr("backup.restoring"))
         held = [info.id for info in app.hub.store.list()]
         try:
             counts = await _in_worker(
-                app, lambda: restore_checked(app.hub.store, backup, tables, replace=True)
+                app, lambda: restore_checked(app.hub.store, self.backup, self.tables, replace=True)
             )
         except TableError as exc:
-            busy["on"] = False
+            self.busy = False
             app.dialog_note(tr.msg(exc.msg))
             return
-        for table_id in held + [t.id for t in tables]:
+        for table_id in held + [t.id for t in self.tables]:
             app.hub.forget(table_id)  # a table open before holds the old entries
         app.close_dialog()
         _say(app, tr("backup.restored", tables=counts[0], plays=counts[1], players=counts[2]))
 
+
+def _ask_replace(app: App, restore: Restore) -> None:
+    """What the backup holds, the warning, and the one button that replaces everything."""
+    tr = app.tr
     app.dialog(
         tr("backup.restore_title"),
         lambda: [
             ft.Text(
-                tr("backup.restore_body", tables=len(tables), plays=plays, players=len(backup.players)),
+                tr(
+                    "backup.restore_body",
+                    tables=len(restore.tables),
+                    plays=restore.plays,
+                    players=len(restore.backup.players),
+                ),
                 key="restore-what",
             ),
             small(tr("backup.restore_warning")),
@@ -155,8 +205,12 @@ async def ask_restore(app: App, data: bytes) -> None:
         key="restore",
         actions=lambda: [
             app.dialog_button(
-                tr("backup.replace"), "restore-confirm", replace, filled=True, danger=True, closes=False
+                tr("backup.replace"),
+                "restore-confirm",
+                restore.replace,
+                filled=True,
+                danger=True,
+                closes=False,
             )
         ],
     )
-    app.refresh()
