@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -198,66 +199,81 @@ def export_dialog(app: App, table_id: str) -> None:
 
 def import_dialog(app: App) -> None:
     tr = app.tr
-    draft = {"text": ""}  # what is pasted so far
+    draft = ImportDraft(app)
+    app.dialog(
+        tr("home.import"),
+        lambda: [small(tr("home.import_hint")), draft.pasted()],
+        key="import",
+        actions=draft.actions,
+    )
 
-    def typed(e: Any) -> None:
-        draft["text"] = e.control.value or ""
 
-    def pasted() -> ft.Control:
+@dataclass(eq=False)
+class ImportDraft:
+    """The Import dialog: what is pasted so far, and the three ways in (a photo of a QR code,
+    a file, the pasted text); a table read is offered to link its seats, then opened."""
+
+    app: App
+    text: str = ""
+
+    def typed(self, e: Any) -> None:
+        self.text = e.control.value or ""
+
+    def pasted(self) -> ft.Control:
         return ft.TextField(
-            label=tr("home.paste"),
-            value=draft["text"],
+            label=self.app.tr("home.paste"),
+            value=self.text,
             key="import-text",
             multiline=True,
             min_lines=3,
             max_lines=8,
             text_size=12,
-            on_change=typed,
+            on_change=self.typed,
         )
 
-    def load(text: str | bytes, image: bool = False) -> None:
+    def actions(self) -> list[ft.Control]:
+        app, tr = self.app, self.app.tr
+        return [
+            app.dialog_button(tr("live.from_image"), "import-image", self.pick_qr, closes=False),
+            app.dialog_button(tr("home.choose_file"), "import-file", self.pick_file, closes=False),
+            app.dialog_button(
+                tr("home.import_text"),
+                "import-submit",
+                lambda: self.load(self.text),
+                filled=True,
+                closes=False,
+            ),
+        ]
+
+    def load(self, text: str | bytes, image: bool = False) -> None:
+        """Read a table file, a snapshot code or import link, or a photo of a QR code; a refusal
+        is said under the dialog."""
         from companion.share import SnapshotError
         from companion.ui.views.share import import_image, import_text
 
-        try:  # a table file, a snapshot code or import link, or a photo of a QR code
+        app = self.app
+        try:
             table = import_image(app, text) if image and isinstance(text, bytes) else import_text(app, text)
         except (TableError, SnapshotError) as exc:
-            app.dialog_note(tr.msg(exc.msg))
+            app.dialog_note(app.tr.msg(exc.msg))
             return
         from companion.ui.views.play_edit import offer_links  # not on the first screen's path
 
         offer_links(app, table, lambda: app.go(f"/table/{table.id}"))  # seats named like our players
 
-    async def pick_qr() -> None:
+    async def pick_qr(self) -> None:
         from companion.ui.views.share import pick_image
 
-        data = await pick_image(app)
+        data = await pick_image(self.app)
         if data:
-            load(data, image=True)
+            self.load(data, image=True)
 
-    async def pick() -> None:
-        files = await app.files.pick_files(
+    async def pick_file(self) -> None:
+        files = await self.app.files.pick_files(
             with_data=True, file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["json"]
         )
         if not files:
             return
         f = files[0]
         data = f.bytes if f.bytes is not None else Path(f.path).read_bytes() if f.path else b""
-        load(data)
-
-    app.dialog(
-        tr("home.import"),
-        lambda: [small(tr("home.import_hint")), pasted()],
-        key="import",
-        actions=lambda: [
-            app.dialog_button(tr("live.from_image"), "import-image", pick_qr, closes=False),
-            app.dialog_button(tr("home.choose_file"), "import-file", pick, closes=False),
-            app.dialog_button(
-                tr("home.import_text"),
-                "import-submit",
-                lambda: load(draft["text"]),
-                filled=True,
-                closes=False,
-            ),
-        ],
-    )
+        self.load(data)
