@@ -1,0 +1,151 @@
+"""Da Yu at a glance (issue 25): the ring of flood cards, small, with the water each place still
+holds and the markers on it, whose turn it is with the action points left, then each seat's
+marker, tool cards in hand, VP cards and the flood cards taken (each drawn as its kind), and
+the last round's summary one tap away. Everything here lies open on the table.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.core import Table
+from companion.games.dayu.public import DATA, POINTS_KIND, DayuState, flood_name
+from companion.ui import glance
+from companion.ui.parts import part
+from companion.ui.shell import App
+from companion.ui.symbols import DAYU_COUNTERS, FLOOD, WATER, glyph
+from companion.ui.widgets import dot
+
+PLAYING = ("actions", "drain_tools", "drain_vp", "draw", "bonus", "exchange")
+SHOWN_FLOOD = 4  # flood cards drawn per seat; past that a count
+
+
+def counts(state: DayuState, seat: int) -> list[str]:
+    p = state.players[seat]
+    return [
+        "" if p.marker is None else str(p.marker + 1),
+        str(len(p.hand)),
+        str(len(p.vp_cards)),
+    ]
+
+
+def columns(app: App) -> list[glance.Column]:
+    tr = app.tr
+    return [
+        glance.Column("marker", WATER, tr("glance.dayu.marker")),
+        glance.Column("hand", DAYU_COUNTERS["hand"], tr("glance.dayu.hand")),
+        glance.Column("vp", DAYU_COUNTERS["vp"], tr("glance.dayu.vp")),
+    ]
+
+
+def strip(app: App, table: Table) -> list[ft.Control]:
+    state = app.view(table).state
+    assert isinstance(state, DayuState)
+    ring = tuple((p.card is not None, p.tokens) for p in state.ring)
+    markers = tuple(p.marker for p in state.players)
+    floods = tuple(tuple((c.kind, c.points) for c in p.flood) for p in state.players)
+    turn = (state.current, state.points_left) if state.phase in PLAYING else None
+    cells = tuple(tuple(counts(state, s)) for s in range(len(state.players)))
+    seats = tuple((p.name, p.color) for p in table.players)
+    props = (app.tr.lang, app.seat, seats, ring, markers, floods, turn, cells, glance.summary_props(table))
+    return [part(props, lambda: draw(app, table, state, cells, turn), key="glance-part")]
+
+
+def draw(
+    app: App, table: Table, state: DayuState, cells: tuple[tuple[str, ...], ...], turn: tuple[int, int] | None
+) -> ft.Control:
+    places = [place(app, table, state, i) for i in range(len(state.ring))]
+    top: list[ft.Control] = [
+        ft.Row(places, spacing=4, wrap=True, run_spacing=4, expand=True, key="glance-ring")
+    ]
+    if turn is not None:
+        top.append(turn_badge(app, table, *turn))
+    tails = [flood_row(app, state, s) for s in range(len(state.players))]
+    rows = [
+        ft.Row(top, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        glance.seat_table(app, table, columns(app), cells, tails),
+    ]
+    return glance.frame(glance.with_summary(app, table, rows))
+
+
+def place(app: App, table: Table, state: DayuState, i: int) -> ft.Control:
+    """One place of the ring: the darker, the more water it still holds; the markers on it."""
+    tr = app.tr
+    p = state.ring[i]
+    spaces = DATA.spaces_per_flood_card
+    on = [s for s, seat in enumerate(state.players) if seat.marker == i]
+    if p.card is None:
+        said = tr("glance.dayu.place_empty", n=i + 1)
+        fill, text = None, "–"
+    else:
+        said = tr("glance.dayu.place", n=i + 1, tokens=p.tokens, spaces=spaces)
+        fill = ft.Colors.with_opacity(0.15 + 0.55 * (spaces - p.tokens) / spaces, WATER.color)
+        text = f"{p.tokens}/{spaces}"
+    if on:
+        said = tr("glance.dayu.markers", place=said, names=", ".join(table.players[s].name for s in on))
+    dots = [dot(table.players[s].color, 9) for s in on]
+    return ft.Semantics(
+        ft.Container(
+            ft.Column(
+                [
+                    ft.Text(text, size=11, weight=ft.FontWeight.BOLD, key=f"glance-place-{i}"),
+                    ft.Row(dots, spacing=1, alignment=ft.MainAxisAlignment.CENTER, height=9),
+                ],
+                spacing=2,
+                tight=True,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+            width=42,
+            height=38,
+            padding=2,
+            border_radius=6,
+            bgcolor=fill,
+            border=ft.Border.all(1, ft.Colors.OUTLINE),
+            alignment=ft.Alignment.CENTER,
+        ),
+        label=said,
+        exclude_semantics=True,
+        container=True,
+        key=f"glance-place-box-{i}",
+    )
+
+
+def turn_badge(app: App, table: Table, seat: int, points: int) -> ft.Control:
+    p = table.players[seat]
+    pips = [
+        ft.Container(
+            width=8,
+            height=8,
+            border_radius=4,
+            bgcolor=ft.Colors.PRIMARY if k < points else None,
+            border=ft.Border.all(1, ft.Colors.PRIMARY),
+        )
+        for k in range(DATA.action_points)
+    ]
+    return ft.Semantics(
+        ft.Column(
+            [dot(p.color, 16), ft.Row(pips, spacing=2, tight=True)],
+            spacing=4,
+            tight=True,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        ),
+        label=app.tr("glance.dayu.turn", name=p.name, n=points),
+        exclude_semantics=True,
+        container=True,
+        key="glance-turn",
+    )
+
+
+def flood_row(app: App, state: DayuState, seat: int) -> ft.Control:
+    """The flood cards a seat has taken, each as its kind's tile (a printed number as a star)."""
+    cards = state.players[seat].flood
+    tiles: list[ft.Control] = [
+        ft.Container(
+            glyph(FLOOD[c.kind if c.kind in FLOOD else POINTS_KIND], 16),
+            tooltip=app.tr.msg(flood_name(c.kind, c.points)),
+        )
+        for c in cards[:SHOWN_FLOOD]
+    ]
+    if len(cards) > SHOWN_FLOOD:
+        tiles.append(ft.Text(f"+{len(cards) - SHOWN_FLOOD}", size=11))
+    return ft.Row(tiles, spacing=2, tight=True, key=f"glance-flood-{seat}")
