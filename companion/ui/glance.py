@@ -83,23 +83,23 @@ def seat_table(
             else ft.Container(width=CELL)
             for c, v in zip(columns, row, strict=True)
         ]
+        said = app.tr("glance.seat", name=p.name, counts=said or app.tr("glance.nothing"))
         name = ft.Row(
             [
                 dot(p.color, 10),
-                ft.Text(p.name, size=12, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, expand=True),
+                ft.Text(
+                    p.name,
+                    size=12,
+                    max_lines=1,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                    width=NAME - 14,
+                    semantics_label=said,  # the row in one sentence (a Semantics around it broke the row's layout)
+                ),
             ],
             spacing=4,
-            width=NAME,
         )
-        rows.append(
-            ft.Semantics(
-                ft.Row([name, *numbers, *([tails[seat]] if tails else [])], spacing=0),
-                label=app.tr("glance.seat", name=p.name, counts=said or app.tr("glance.nothing")),
-                exclude_semantics=True,
-                container=True,
-                key=f"{KEY}-seat-{seat}",
-            )
-        )
+        row_controls = [ft.Container(name, width=NAME), *numbers, *([tails[seat]] if tails else [])]
+        rows.append(ft.Row(row_controls, spacing=0, key=f"{KEY}-seat-{seat}"))
     return ft.Column(rows, spacing=2, tight=True)
 
 

@@ -84,28 +84,26 @@ def place(app: App, table: Table, state: DayuState, i: int) -> ft.Control:
     if on:
         said = tr("glance.dayu.markers", place=said, names=", ".join(table.players[s].name for s in on))
     dots = [dot(table.players[s].color, 9) for s in on]
-    return ft.Semantics(
-        ft.Container(
-            ft.Column(
-                [
-                    ft.Text(text, size=11, weight=ft.FontWeight.BOLD, key=f"glance-place-{i}"),
-                    ft.Row(dots, spacing=1, alignment=ft.MainAxisAlignment.CENTER, height=9),
-                ],
-                spacing=2,
-                tight=True,
-                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-            ),
-            width=42,
-            height=38,
-            padding=2,
-            border_radius=6,
-            bgcolor=fill,
-            border=ft.Border.all(1, ft.Colors.OUTLINE),
-            alignment=ft.Alignment.CENTER,
+    return ft.Container(
+        ft.Column(
+            [
+                ft.Text(
+                    text, size=11, weight=ft.FontWeight.BOLD, key=f"glance-place-{i}", semantics_label=said
+                ),
+                ft.Row(dots, spacing=1, alignment=ft.MainAxisAlignment.CENTER, height=9),
+            ],
+            spacing=2,
+            tight=True,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         ),
-        label=said,
-        exclude_semantics=True,
-        container=True,
+        width=42,
+        height=38,
+        padding=2,
+        border_radius=6,
+        bgcolor=fill,
+        border=ft.Border.all(1, ft.Colors.OUTLINE),
+        alignment=ft.Alignment.CENTER,
+        tooltip=said,
         key=f"glance-place-box-{i}",
     )
 
@@ -122,16 +120,14 @@ def turn_badge(app: App, table: Table, seat: int, points: int) -> ft.Control:
         )
         for k in range(DATA.action_points)
     ]
-    return ft.Semantics(
+    return ft.Container(  # no ft.Semantics: around a row it broke the strip's layout in the browser
         ft.Column(
             [dot(p.color, 16), ft.Row(pips, spacing=2, tight=True)],
             spacing=4,
             tight=True,
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         ),
-        label=app.tr("glance.dayu.turn", name=p.name, n=points),
-        exclude_semantics=True,
-        container=True,
+        tooltip=app.tr("glance.dayu.turn", name=p.name, n=points),
         key="glance-turn",
     )
 
