@@ -46,6 +46,13 @@ def worst_hit(f: EventForecast) -> SeatForecast | None:
     return best if best.vp > 0 else None
 
 
+def hit_as_hard(f: EventForecast, worst: SeatForecast | None) -> list[SeatForecast]:
+    """The other players the event would hit just as hard as ``worst`` (none when it costs nothing)."""
+    if worst is None or harm(worst) == (0, 0, 0):
+        return []
+    return [sf for sf in f.seats if sf.seat != worst.seat and harm(sf) == harm(worst)]
+
+
 def counts(state: DragonState, seat: int) -> list[str]:
     p = state.players[seat]
     helmet, mortar = RULES.types["warrior"].symbol, RULES.types["healer"].symbol
@@ -108,6 +115,9 @@ def event_tile(app: App, table: Table, i: int, f: EventForecast) -> ft.Control:
     worst = worst_hit(f)
     name = tr.msg(super_msg(f.event) if f.super else event_msg(f.event))
     line = tr.msg(worst.line.msg) if worst is not None else tr("glance.dragon.nobody")
+    also = len(hit_as_hard(f, worst))
+    if also:
+        line = tr("glance.dragon.also", line=line, n=also)
     seat = worst.seat if worst is not None else 0
     return ft.Container(
         ft.Row(
