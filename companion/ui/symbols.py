@@ -110,6 +110,7 @@ FLOOD: dict[str, Look] = {
 }
 WATER = Look("#1565C0", ft.Icons.WATER_DROP)  # a place's tokens still to drain
 DAYU_COUNTERS: dict[str, Look] = {
+    "marker": Look("#1565C0", ft.Icons.PLACE),  # the place of the ring a seat's marker stands on
     "hand": Look("#9E9E9E", ft.Icons.STYLE, DARK),  # tool cards in hand
     "vp": Look("#FBC02D", ft.Icons.STARS, DARK),  # VP cards played
 }

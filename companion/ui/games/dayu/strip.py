@@ -11,9 +11,10 @@ import flet as ft
 from companion.core import Table
 from companion.games.dayu.public import DATA, POINTS_KIND, DayuState, flood_name
 from companion.ui import glance
+from companion.ui.palette import swatch
 from companion.ui.parts import part
 from companion.ui.shell import App
-from companion.ui.symbols import DAYU_COUNTERS, FLOOD, WATER, glyph
+from companion.ui.symbols import DAYU_COUNTERS, FLOOD, WATER, WHITE, glyph
 from companion.ui.widgets import dot
 
 PLAYING = ("actions", "drain_tools", "drain_vp", "draw", "bonus", "exchange")
@@ -32,7 +33,7 @@ def counts(state: DayuState, seat: int) -> list[str]:
 def columns(app: App) -> list[glance.Column]:
     tr = app.tr
     return [
-        glance.Column("marker", WATER, tr("glance.dayu.marker")),
+        glance.Column("marker", DAYU_COUNTERS["marker"], tr("glance.dayu.marker")),
         glance.Column("hand", DAYU_COUNTERS["hand"], tr("glance.dayu.hand")),
         glance.Column("vp", DAYU_COUNTERS["vp"], tr("glance.dayu.vp")),
     ]
@@ -76,21 +77,37 @@ def place(app: App, table: Table, state: DayuState, i: int) -> ft.Control:
     on = [s for s, seat in enumerate(state.players) if seat.marker == i]
     if p.card is None:
         said = tr("glance.dayu.place_empty", n=i + 1)
-        fill, text = None, "–"
+        fill, text, ink = None, "–", None
     else:
         said = tr("glance.dayu.place", n=i + 1, tokens=p.tokens, spaces=spaces)
-        fill = ft.Colors.with_opacity(0.15 + 0.55 * (spaces - p.tokens) / spaces, WATER.color)
+        water = (spaces - p.tokens) / spaces
+        fill = ft.Colors.with_opacity(0.15 + 0.6 * water, WATER.color)
         text = f"{p.tokens}/{spaces}"
+        ink = WATER.ink if water > 0.5 else None  # white on deep water, the theme's text on shallow
     if on:
         said = tr("glance.dayu.markers", place=said, names=", ".join(table.players[s].name for s in on))
-    dots = [dot(table.players[s].color, 9) for s in on]
+    dots = [  # ringed in white: a blue player's marker stays visible on deep water
+        ft.Container(
+            width=10,
+            height=10,
+            border_radius=5,
+            bgcolor=swatch(table.players[s].color),
+            border=ft.Border.all(1, WHITE),
+        )
+        for s in on
+    ]
     return ft.Container(
         ft.Column(
             [
                 ft.Text(
-                    text, size=11, weight=ft.FontWeight.BOLD, key=f"glance-place-{i}", semantics_label=said
+                    text,
+                    size=11,
+                    weight=ft.FontWeight.BOLD,
+                    color=ink,
+                    key=f"glance-place-{i}",
+                    semantics_label=said,
                 ),
-                ft.Row(dots, spacing=1, alignment=ft.MainAxisAlignment.CENTER, height=9),
+                ft.Row(dots, spacing=1, alignment=ft.MainAxisAlignment.CENTER, height=10),
             ],
             spacing=2,
             tight=True,

@@ -93,9 +93,10 @@ def strip(app: App, table: Table) -> list[ft.Control]:
     return [part(props, lambda: draw(app, table, coming, cells), key="glance-part")]
 
 
-def _line(f: EventForecast) -> object:
+def _line(f: EventForecast) -> tuple[object, int]:
+    """What an event's tile says: the hardest-hit line, and how many more are hit as hard."""
     worst = worst_hit(f)
-    return None if worst is None else worst.line
+    return (None if worst is None else worst.line), len(hit_as_hard(f, worst))
 
 
 def draw(
