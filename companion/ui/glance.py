@@ -124,6 +124,7 @@ def summary_button(app: App, table: Table, summary: RoundSummary, fresh: bool) -
         tooltip=app.tr("glance.summary_hint", title=title),
         on_click=lambda _: open_summary(app, table),
         height=TAP,
+        expand=True,
     )
 
 
@@ -145,13 +146,19 @@ def open_summary(app: App, table: Table) -> None:
     )
 
 
-def with_summary(app: App, table: Table, rows: list[ft.Control]) -> list[ft.Control]:
-    """The strip's rows with the summary button: first right after a round ended, else last."""
+def with_summary(
+    app: App, table: Table, rows: list[ft.Control], tools: Sequence[ft.Control] = ()
+) -> list[ft.Control]:
+    """The strip's rows with a row of buttons: the summary's (when a round has ended) and the
+    game's ``tools``; that row comes first right after a round ended, else last."""
     last, fresh = last_summary(table)
-    if last is None:
+    buttons = [*tools]
+    if last is not None:
+        buttons.insert(0, summary_button(app, table, last, fresh))
+    if not buttons:
         return rows
-    button = summary_button(app, table, last, fresh)
-    return [button, *rows] if fresh else [*rows, button]
+    row = ft.Row(buttons, spacing=4, key=f"{KEY}-buttons")
+    return [row, *rows] if fresh else [*rows, row]
 
 
 def summary_props(table: Table) -> tuple[object, bool]:

@@ -6,6 +6,7 @@ import asyncio
 import random
 from concurrent.futures import ThreadPoolExecutor
 
+import flet as ft
 import msgpack
 from dragon_helpers import NAMES, step_random
 from flet.pubsub.pubsub_hub import PubSubHub
@@ -165,7 +166,9 @@ async def test_the_month_summary_opens_from_the_strip_and_comes_first_when_a_mon
     last = dragon.round_summaries(*table_history(table))[-1]
     assert last.round == 1 and table.version == last.entries[1] + 1  # the month has just ended
     strip = h.by_key("glance").content.controls
-    assert strip[0] is h.by_key("glance-summary")  # first, right after the month ended
+    assert strip[0] is h.by_key("glance-buttons")  # first, right after the month ended
+    assert strip[0].controls[0] is h.by_key("glance-summary")
+    assert isinstance(h.by_key("glance-summary"), ft.FilledTonalButton)  # and filled
     assert h.by_key("glance-summary").content.value == last.title.msg.render("es")
     await h.click("glance-summary")
     assert h.open_dialogs() == ["glance-summary-dialog"]
@@ -173,10 +176,38 @@ async def test_the_month_summary_opens_from_the_strip_and_comes_first_when_a_mon
         assert shown(h, f"glance-round-seat-{sr.seat}") == sr.line.msg.render("es")
     await h.click("glance-summary-dialog-close")
     await h.click("auto")  # the next month's first entry: the summary goes to the strip's end
-    assert h.by_key("glance").content.controls[-1] is h.by_key("glance-summary")
+    assert h.by_key("glance").content.controls[-1] is h.by_key("glance-buttons")
+    assert isinstance(h.by_key("glance-summary"), ft.TextButton)
+    assert h.by_key("glance-summary").content.value == last.title.msg.render("es")
     await h.click("glance-summary")
     await h.click("glance-summary-history")  # and on to History, that month's entries first
     assert h.route() == f"/table/{table.id}/history" and h.has("history-showing")
+    h.close()
+
+
+async def test_dragon_palaces_floor_by_floor_from_the_strip(tmp_path):
+    hub = new_hub(tmp_path)
+    table = dragon_table(hub, month=5, players=4, seed=6)
+    h = await started(hub, route=f"/table/{table.id}", prefs={PREFIX + "lang": "es"})
+    await h.click("glance-palaces")
+    assert h.open_dialogs() == ["glance-palaces-dialog"]
+    for seat, p in enumerate(table.state.players):
+        for k, pal in enumerate(p.palaces):
+            for f in range(pal.floors):
+                if f < len(pal.persons):
+                    tile = pal.persons[f]
+                    kind, age = tile.split(":")
+                    said = translate(
+                        "dragon.tile",
+                        "es",
+                        type=translate(f"dragon.type.{kind}", "es"),
+                        age=translate(f"dragon.age.{age}", "es"),
+                    )
+                    assert h.by_key(f"glance-person-{seat}-{k}-{f}").tooltip == said
+                else:
+                    assert h.has(f"glance-room-{seat}-{k}-{f}")
+            assert not h.has(f"glance-person-{seat}-{k}-{pal.floors}")
+        assert not h.has(f"glance-palace-{seat}-{len(p.palaces)}")
     h.close()
 
 

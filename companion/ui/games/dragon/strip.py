@@ -20,12 +20,15 @@ from companion.games.dragon.public import (
     SeatForecast,
     event_msg,
     super_msg,
+    tile_msg,
 )
 from companion.ui import glance
 from companion.ui.games.dragon.foresight import forecasts, show_detail
+from companion.ui.palette import TAP
 from companion.ui.parts import part
 from companion.ui.shell import App
-from companion.ui.symbols import DRAGON_COUNTERS, EVENTS, glyph
+from companion.ui.symbols import DRAGON_COUNTERS, EVENTS, PERSONS, glyph
+from companion.ui.widgets import dot
 
 COUNTERS = ("yuan", "rice", "fireworks", "helmets", "mortars", "privileges", "persons", "palaces")
 SHOWN = 2  # this month's event and the next (month 7's super event stays in the card below)
@@ -106,7 +109,7 @@ def draw(
     if coming:
         rows.append(ft.Row([event_tile(app, table, i, f) for i, f in enumerate(coming)], spacing=6))
     rows.append(glance.seat_table(app, table, columns(app), cells))
-    return glance.frame(glance.with_summary(app, table, rows))
+    return glance.frame(glance.with_summary(app, table, rows, [palaces_button(app, table)]))
 
 
 def event_tile(app: App, table: Table, i: int, f: EventForecast) -> ft.Control:
@@ -160,3 +163,71 @@ def event_tile(app: App, table: Table, i: int, f: EventForecast) -> ft.Control:
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
         ink=True,
     )
+
+
+def palaces_button(app: App, table: Table) -> ft.Control:
+    return ft.TextButton(
+        content=ft.Text(app.tr("glance.palaces")),
+        icon=ft.Icons.FORT,
+        key="glance-palaces",
+        tooltip=app.tr("glance.dragon.palaces_hint"),
+        on_click=lambda _: show_palaces(app, table),
+        height=TAP,
+    )
+
+
+def show_palaces(app: App, table: Table) -> None:
+    """Every seat's palaces as they stand on the table: a floor a square, a person on it as their
+    type's tile (young or old in its name), an empty floor an outline."""
+
+    def body() -> list[ft.Control]:
+        state = app.view(table).state
+        assert isinstance(state, DragonState)
+        return [realm(app, table, state, s) for s in range(len(state.players))]
+
+    app.dialog(app.tr("glance.dragon.palaces_title"), body, key="glance-palaces-dialog")
+
+
+def realm(app: App, table: Table, state: DragonState, seat: int) -> ft.Control:
+    p = table.players[seat]
+    palaces = [
+        palace(app, seat, k, pal.floors, pal.persons) for k, pal in enumerate(state.players[seat].palaces)
+    ]
+    return ft.Column(
+        [
+            ft.Row([dot(p.color, 12), ft.Text(p.name, weight=ft.FontWeight.BOLD)], spacing=6),
+            ft.Row(
+                palaces, wrap=True, spacing=10, run_spacing=6, vertical_alignment=ft.CrossAxisAlignment.END
+            ),
+        ],
+        spacing=4,
+        tight=True,
+    )
+
+
+def palace(app: App, seat: int, k: int, floors: int, persons: tuple[str, ...]) -> ft.Control:
+    """One palace, its floors stacked from the ground up."""
+    cells: list[ft.Control] = []
+    for f in range(floors):
+        if f < len(persons):
+            tile = persons[f]
+            kind = tile.split(":")[0]
+            cells.append(
+                ft.Container(
+                    glyph(PERSONS[kind], 26),
+                    tooltip=app.tr.msg(tile_msg(tile)),
+                    key=f"glance-person-{seat}-{k}-{f}",
+                )
+            )
+        else:
+            cells.append(
+                ft.Container(
+                    width=26,
+                    height=26,
+                    border_radius=6,
+                    border=ft.Border.all(1, ft.Colors.OUTLINE),
+                    tooltip=app.tr("dragon.empty"),
+                    key=f"glance-room-{seat}-{k}-{f}",
+                )
+            )
+    return ft.Column(list(reversed(cells)), spacing=2, tight=True, key=f"glance-palace-{seat}-{k}")
