@@ -9,9 +9,10 @@ opens the last round's summary in a dialog; it comes first, filled, right after 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -19,6 +20,7 @@ from companion.core import Table
 from companion.core.foresight import RoundSummary
 from companion.ui.foresight import open_round, round_card, summaries
 from companion.ui.palette import TAP
+from companion.ui.parts import part
 from companion.ui.symbols import Look, glyph
 from companion.ui.widgets import dot
 
@@ -51,56 +53,78 @@ def frame(rows: list[ft.Control]) -> ft.Control:
     )
 
 
+Tail = tuple[Any, Callable[[], ft.Control]]  # what a row's tail shows (its props), and its drawing
+
+
 def seat_table(
     app: App,
     table: Table,
     columns: Sequence[Column],
     cells: Sequence[Sequence[str]],
-    tails: Sequence[ft.Control] | None = None,
+    tails: Sequence[Tail] | None = None,
 ) -> ft.Control:
     """A symbol heading each column, then each seat's counts (``cells[seat][column]``; an empty
-    cell is something this screen may not show), and ``tails[seat]`` after them if given (the
-    pieces a seat has taken, drawn). A row is read out as one sentence."""
+    cell is something this screen may not show), and ``tails[seat]`` drawn after them if given
+    (the pieces a seat has taken). Each row is a part of its own: a tap that changes one seat's
+    counts draws that row again, not the others."""
+    names = tuple(c.name for c in columns)
+    head = part((names, tuple(c.look for c in columns)), lambda: _head(columns), key=f"{KEY}-head-part")
+    rows: list[ft.Control] = [head]
+    for seat, row in enumerate(cells):
+        p = table.players[seat]
+        tail = tails[seat] if tails else (None, lambda: None)
+        props = (app.tr.lang, p.name, p.color, names, tuple(row), tail[0])
+        draw = partial(_seat_row, app, seat, p.name, p.color, columns, tuple(row), tail[1])
+        rows.append(part(props, draw, key=f"{KEY}-seat-part-{seat}"))
+    return ft.Column(rows, spacing=2, tight=True)
+
+
+def _head(columns: Sequence[Column]) -> ft.Control:
     head: list[ft.Control] = [ft.Container(width=NAME)]
     head += [
         ft.Container(glyph(c.look, 18), width=CELL, alignment=ft.Alignment.CENTER, tooltip=c.name)
         for c in columns
     ]
-    rows: list[ft.Control] = [ft.Row(head, spacing=0, key=f"{KEY}-head")]
-    for seat, row in enumerate(cells):
-        p = table.players[seat]
-        said = ", ".join(f"{c.name} {v}" for c, v in zip(columns, row, strict=True) if v)
-        numbers = [
-            ft.Text(
-                v,
-                key=f"{KEY}-{c.id}-{seat}",
-                width=CELL,
-                size=13,
-                weight=ft.FontWeight.BOLD,
-                text_align=CENTER,
-            )
-            if v
-            else ft.Container(width=CELL)
-            for c, v in zip(columns, row, strict=True)
-        ]
-        said = app.tr("glance.seat", name=p.name, counts=said or app.tr("glance.nothing"))
-        name = ft.Row(
-            [
-                dot(p.color, 10),
-                ft.Text(
-                    p.name,
-                    size=12,
-                    max_lines=1,
-                    overflow=ft.TextOverflow.ELLIPSIS,
-                    width=NAME - 14,
-                    semantics_label=said,  # the row in one sentence (a Semantics around it broke the row's layout)
-                ),
-            ],
-            spacing=4,
+    return ft.Row(head, spacing=0, key=f"{KEY}-head")
+
+
+def _seat_row(
+    app: App,
+    seat: int,
+    name: str,
+    color: str | None,
+    columns: Sequence[Column],
+    row: tuple[str, ...],
+    tail: Callable[[], ft.Control | None],
+) -> ft.Control:
+    """One seat's row, read out as one sentence ("Ana: Yuan 3, Rice 1, ...")."""
+    counts = ", ".join(f"{c.name} {v}" for c, v in zip(columns, row, strict=True) if v)
+    said = app.tr("glance.seat", name=name, counts=counts or app.tr("glance.nothing"))
+    numbers = [
+        ft.Text(
+            v, key=f"{KEY}-{c.id}-{seat}", width=CELL, size=13, weight=ft.FontWeight.BOLD, text_align=CENTER
         )
-        row_controls = [ft.Container(name, width=NAME), *numbers, *([tails[seat]] if tails else [])]
-        rows.append(ft.Row(row_controls, spacing=0, key=f"{KEY}-seat-{seat}"))
-    return ft.Column(rows, spacing=2, tight=True)
+        if v
+        else ft.Container(width=CELL)
+        for c, v in zip(columns, row, strict=True)
+    ]
+    who = ft.Row(
+        [
+            dot(color, 10),
+            ft.Text(
+                name,
+                size=12,
+                max_lines=1,
+                overflow=ft.TextOverflow.ELLIPSIS,
+                width=NAME - 14,
+                semantics_label=said,  # the row in one sentence (a Semantics around it broke the layout)
+            ),
+        ],
+        spacing=4,
+    )
+    drawn = tail()
+    controls = [ft.Container(who, width=NAME), *numbers, *([drawn] if drawn is not None else [])]
+    return ft.Row(controls, spacing=0, key=f"{KEY}-seat-{seat}")
 
 
 def last_summary(table: Table) -> tuple[RoundSummary | None, bool]:

@@ -95,27 +95,37 @@ def dragon_table(hub, month: int, players: int = 5, seed: int = 1) -> Table:
 
 
 async def test_dragon_strip_counts_and_events_follow_every_tap(tmp_path):
+    """After every tap the strip says what the state holds; the strip, and each seat's row in it,
+    keeps its very controls while what it shows stays the same."""
     hub = new_hub(tmp_path)
     table = dragon_table(hub, month=3, players=5, seed=2)
     h = await started(hub, route=f"/table/{table.id}")
     rng = random.Random(5)
-    kept = redrawn = 0
+    kept = redrawn = rows_kept = rows_redrawn = 0
     for _ in range(40):
         assert_dragon_strip(h, table)
-        before, shown_before = h.by_key("glance"), {k: shown(h, k) for k in h.keys("glance-yuan-")}
+        before = h.by_key("glance")
+        seats = range(len(table.players))
+        rows = {s: (h.by_key(f"glance-seat-{s}"), dragon_counts(table.state, s)) for s in seats}
         if h.has("auto"):
             await h.click("auto")
         else:
             await h.click(f"choice-{rng.randrange(len([k for k in h.keys('choice-') if k.count('-') == 1]))}")
+        if table.prompt is None:
+            break
         if h.by_key("glance") is before:
             kept += 1
         else:
             redrawn += 1
-        if table.prompt is None:
-            break
-        assert shown_before is not None
+        for s, (row, counted) in rows.items():
+            if dragon_counts(table.state, s) == counted:
+                assert h.by_key(f"glance-seat-{s}") is row, f"seat {s}: its row drawn again unchanged"
+                rows_kept += 1
+            else:
+                assert h.by_key(f"glance-seat-{s}") is not row
+                rows_redrawn += 1
     assert_dragon_strip(h, table)
-    assert kept and redrawn  # the strip stays put while what it shows stays the same
+    assert kept and redrawn and rows_kept and rows_redrawn
     h.close()
 
 

@@ -6,6 +6,8 @@ the last round's summary one tap away. Everything here lies open on the table.
 
 from __future__ import annotations
 
+from functools import partial
+
 import flet as ft
 
 from companion.core import Table
@@ -61,7 +63,10 @@ def draw(
     ]
     if turn is not None:
         top.append(turn_badge(app, table, *turn))
-    tails = [flood_row(app, state, s) for s in range(len(state.players))]
+    tails = [
+        (tuple((c.kind, c.points) for c in state.players[s].flood), partial(flood_row, app, state, s))
+        for s in range(len(state.players))
+    ]
     rows = [
         ft.Row(top, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER),
         glance.seat_table(app, table, columns(app), cells, tails),

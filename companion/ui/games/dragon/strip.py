@@ -10,6 +10,8 @@ count, a line or the summary changed.
 
 from __future__ import annotations
 
+from functools import partial
+
 import flet as ft
 
 from companion.core import Table
@@ -106,10 +108,16 @@ def draw(
     app: App, table: Table, coming: list[EventForecast], cells: tuple[tuple[str, ...], ...]
 ) -> ft.Control:
     rows: list[ft.Control] = []
-    if coming:
-        rows.append(ft.Row([event_tile(app, table, i, f) for i, f in enumerate(coming)], spacing=6))
+    if coming:  # a part of its own: most taps change a count, not the events' lines
+        events = (app.tr.lang, tuple((f.month, f.event, f.headline, _line(f)) for f in coming))
+        tiles = partial(_events_row, app, table, coming)
+        rows.append(part(events, tiles, key="glance-events-part"))
     rows.append(glance.seat_table(app, table, columns(app), cells))
     return glance.frame(glance.with_summary(app, table, rows, [palaces_button(app, table)]))
+
+
+def _events_row(app: App, table: Table, coming: list[EventForecast]) -> ft.Control:
+    return ft.Row([event_tile(app, table, i, f) for i, f in enumerate(coming)], spacing=6)
 
 
 def event_tile(app: App, table: Table, i: int, f: EventForecast) -> ft.Control:
