@@ -70,7 +70,7 @@ def year_row(app: App, table: Table, state: SeenState) -> ft.Control:
         spacing=0,
         tight=True,
     )
-    steps = [
+    steps: list[ft.Control] = [
         ft.Container(
             glyph(CHINATOWN_PHASES[s], 26),
             opacity=1.0 if s == state.phase else 0.3,

@@ -91,7 +91,7 @@ def place(app: App, table: Table, state: DayuState, i: int) -> ft.Control:
         ink = WATER.ink if water > 0.5 else None  # white on deep water, the theme's text on shallow
     if on:
         said = tr("glance.dayu.markers", place=said, names=", ".join(table.players[s].name for s in on))
-    dots = [  # ringed in white: a blue player's marker stays visible on deep water
+    dots: list[ft.Control] = [  # ringed in white: a blue player's marker stays visible on deep water
         ft.Container(
             width=10,
             height=10,
@@ -132,7 +132,7 @@ def place(app: App, table: Table, state: DayuState, i: int) -> ft.Control:
 
 def turn_badge(app: App, table: Table, seat: int, points: int) -> ft.Control:
     p = table.players[seat]
-    pips = [
+    pips: list[ft.Control] = [
         ft.Container(
             width=8,
             height=8,
