@@ -19,6 +19,7 @@ import flet as ft
 from companion.core import Table
 from companion.core.foresight import RoundSummary
 from companion.ui.foresight import open_round, round_card, summaries
+from companion.ui.games import ui_for
 from companion.ui.palette import TAP
 from companion.ui.parts import part
 from companion.ui.symbols import Look, glyph
@@ -125,6 +126,14 @@ def _seat_row(
     drawn = tail()
     controls = [ft.Container(who, width=NAME), *numbers, *([drawn] if drawn is not None else [])]
     return ft.Row(controls, spacing=0, key=f"{KEY}-seat-{seat}")
+
+
+def map_in_question(table: Table) -> bool:
+    """Whether the board is the question now (Chinatown placing, Da Yu's actions): the map and
+    the question come first on the screen (issue 25, "every question in view"), so a strip leaves
+    out what the map shows."""
+    ask = ui_for(table.game_id).board_is_question
+    return ask is not None and ask(table)
 
 
 def last_summary(table: Table) -> tuple[RoundSummary | None, bool]:

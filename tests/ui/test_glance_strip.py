@@ -251,8 +251,12 @@ async def test_chinatown_strip_year_phase_counts_and_the_tiles_dialog(tmp_path):
         for shop, k in hand.items():
             assert h.by_key(f"glance-hand-{seat}-{shop}").tooltip.endswith(f"×{k}")
     await h.click("glance-hands-dialog-close")
-    await h.click("ct-trading-done")  # on to placing: the phase moves, the counts follow
+    await h.click("ct-trading-done")  # on to placing: the map and the question take the screen
     assert table.state.phase == "place"
+    assert not h.has("glance") and h.has("prompt")
+    played(table, random.Random(5), lambda t: t.state.phase != "place")  # the next year's cards
+    await h.goto(f"/table/{table.id}/history")
+    await h.goto(f"/table/{table.id}")
     assert_chinatown_strip(h, table)
     h.close()
 
@@ -293,13 +297,11 @@ async def test_chinatown_strip_shows_no_money_to_a_seat_or_a_viewer(tmp_path):
 
 
 async def test_dayu_strip_ring_markers_turn_and_counts(tmp_path):
+    """The ring with its water and markers, whose turn it is, each seat's counts; while the ring
+    is the question itself (the actions), the strip leaves the ring and the points to it."""
     hub = new_hub(tmp_path)
     table = hub.create(Table.new("dayu", ["Ana", "Ben", "Carla", "Dai"]))
-
-    def late(t: Table) -> bool:
-        return t.state.round == 3 and t.prompt.kind == "action"
-
-    played(table, random.Random(3), late)
+    played(table, random.Random(3), lambda t: t.state.round == 3 and t.prompt.kind != "action")
     h = await started(hub, route=f"/table/{table.id}")
     state = table.state
     spaces = DAYU.spaces_per_flood_card
@@ -309,14 +311,24 @@ async def test_dayu_strip_ring_markers_turn_and_counts(tmp_path):
         said = h.by_key(f"glance-place-box-{i}").tooltip
         for s, seat in enumerate(state.players):  # the markers on it, by name
             assert (table.players[s].name in said) == (seat.marker == i)
-    for s, seat in enumerate(state.players):
+    assert_dayu_seats(h, table)
+    current = table.players[state.current].name
+    assert h.by_key("glance-turn").tooltip.startswith(f"{current}: {state.points_left} action point")
+    h.close()
+    played(table, random.Random(4), lambda t: t.prompt.kind == "action")
+    h = await started(hub, route=f"/table/{table.id}")
+    assert h.has("glance") and not h.has("glance-ring") and not h.has("glance-turn")
+    assert h.has("dy-place-0")  # the ring is in the question
+    assert_dayu_seats(h, table)
+    h.close()
+
+
+def assert_dayu_seats(h, table: Table) -> None:
+    for s, seat in enumerate(table.state.players):
         assert shown(h, f"glance-marker-{s}") == str(seat.marker + 1)
         assert shown(h, f"glance-hand-{s}") == str(len(seat.hand))
         assert shown(h, f"glance-vp-{s}") == str(len(seat.vp_cards))
         assert len(h.by_key(f"glance-flood-{s}").controls) == min(len(seat.flood), 4) + (len(seat.flood) > 4)
-    current = table.players[state.current].name
-    assert h.by_key("glance-turn").tooltip.startswith(f"{current}: {state.points_left} action point")
-    h.close()
 
 
 # ---- the symbols ----------------------------------------------------------------------------

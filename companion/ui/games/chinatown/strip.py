@@ -42,6 +42,10 @@ def columns(app: App) -> list[glance.Column]:
 
 
 def strip(app: App, table: Table) -> list[ft.Control]:
+    """Nothing while placing: the map and the question take the first screen then (the banner
+    says the year and the phase; the map shows every shop)."""
+    if glance.map_in_question(table):
+        return []
     state = seen(app, table)
     cells = tuple(tuple(counts(state, s)) for s in range(state.n))
     seats = tuple((p.name, p.color) for p in table.players)

@@ -48,6 +48,8 @@ def strip(app: App, table: Table) -> list[ft.Control]:
     markers = tuple(p.marker for p in state.players)
     floods = tuple(tuple((c.kind, c.points) for c in p.flood) for p in state.players)
     turn = (state.current, state.points_left) if state.phase in PLAYING else None
+    if glance.map_in_question(table):  # the ring and the points are in the question itself
+        ring, turn = (), None
     cells = tuple(tuple(counts(state, s)) for s in range(len(state.players)))
     seats = tuple((p.name, p.color) for p in table.players)
     props = (app.tr.lang, app.seat, seats, ring, markers, floods, turn, cells, glance.summary_props(table))
@@ -57,20 +59,19 @@ def strip(app: App, table: Table) -> list[ft.Control]:
 def draw(
     app: App, table: Table, state: DayuState, cells: tuple[tuple[str, ...], ...], turn: tuple[int, int] | None
 ) -> ft.Control:
-    places = [place(app, table, state, i) for i in range(len(state.ring))]
-    top: list[ft.Control] = [
-        ft.Row(places, spacing=4, wrap=True, run_spacing=4, expand=True, key="glance-ring")
-    ]
+    top: list[ft.Control] = []
+    if not glance.map_in_question(table):  # else the ring is in the question itself
+        places = [place(app, table, state, i) for i in range(len(state.ring))]
+        top.append(ft.Row(places, spacing=4, wrap=True, run_spacing=4, expand=True, key="glance-ring"))
     if turn is not None:
         top.append(turn_badge(app, table, *turn))
     tails = [
         (tuple((c.kind, c.points) for c in state.players[s].flood), partial(flood_row, app, state, s))
         for s in range(len(state.players))
     ]
-    rows = [
-        ft.Row(top, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-        glance.seat_table(app, table, columns(app), cells, tails),
-    ]
+    rows = [glance.seat_table(app, table, columns(app), cells, tails)]
+    if top:
+        rows.insert(0, ft.Row(top, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER))
     return glance.frame(glance.with_summary(app, table, rows))
 
 
