@@ -97,6 +97,7 @@ class GameUI:
     foresight: Panel | None = None  # what is coming, under the context on the Play screen (issue 15)
     foresight_rules: Panel | None = None  # the same, as a section of the Rules screen's "for this moment"
     hindsight: Hindsight | None = None  # the round summaries on Play and in History (issue 15)
+    strip: Panel | None = None  # the game at a glance, under the Play screen's banner (issue 25)
 
 
 _LOADED: dict[str, GameUI] = {}

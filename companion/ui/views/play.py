@@ -54,6 +54,8 @@ def view(app: App, id: str) -> ft.View:
             key="banner-part",
         )
     ]
+    if gui.strip is not None:  # the game at a glance: what the table reads off the board
+        body += gui.strip(app, table)
     if prompt is None:
         if app.notice is not None:
             body.append(notice_card(app))

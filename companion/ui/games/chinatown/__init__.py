@@ -8,6 +8,7 @@ from companion.ui.games import GameUI, Hindsight, state_as
 from companion.ui.games.chinatown.forms import draw_form, keep_form, trade_form
 from companion.ui.games.chinatown.panels import board, player_panel, public_scores
 from companion.ui.games.chinatown.quick import quick_score
+from companion.ui.games.chinatown.strip import strip
 
 UI = GameUI(
     game_id="chinatown",
@@ -25,4 +26,5 @@ UI = GameUI(
     quick_score_key="chinatown.quick.title_both",
     public_scores=public_scores,  # money is secret until the end (the game's player_view)
     hindsight=Hindsight(round_summaries, rounds_done),
+    strip=strip,
 )

@@ -8,6 +8,7 @@ from companion.ui.games import Choice, GameUI, Hindsight, OptionSpec, state_as
 from companion.ui.games.dayu.foresight import marker
 from companion.ui.games.dayu.panels import action_form, board, player_panel
 from companion.ui.games.dayu.quick import quick_score
+from companion.ui.games.dayu.strip import strip
 
 UI = GameUI(
     game_id="dayu",
@@ -25,6 +26,7 @@ UI = GameUI(
     ),
     foresight=marker,
     hindsight=Hindsight(round_summaries, rounds_done),
+    strip=strip,
     quick_score=quick_score,
     quick_score_key="dayu.quick.title",
 )

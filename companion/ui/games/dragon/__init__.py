@@ -9,6 +9,7 @@ from companion.ui.games.dragon.foresight import coming, moment
 from companion.ui.games.dragon.forms import event_row_form, groups_form, super_event_form
 from companion.ui.games.dragon.panels import board, player_panel, seat_props
 from companion.ui.games.dragon.quick import quick_score
+from companion.ui.games.dragon.strip import strip
 from companion.ui.games.dragon.tiles import tile_grid
 
 UI = GameUI(
@@ -39,6 +40,7 @@ UI = GameUI(
     foresight=coming,
     foresight_rules=moment,
     hindsight=Hindsight(round_summaries, rounds_done),
+    strip=strip,
     quick_score=quick_score,
     quick_score_key="dragon.quick.title",
 )

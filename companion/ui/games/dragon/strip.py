@@ -1,0 +1,241 @@
+"""Dragon at a glance (issue 25): this month's event and the next as coloured tiles, each with
+the forecast line of the player it would hit hardest (a tap opens that player's detail), then
+each seat's yuan, rice, fireworks, helmets, mortars, privileges, persons and palaces, and the
+last month's summary one tap away.
+
+Everything comes from this screen's player view and the engine's forecast (Dragon hides
+nothing: every number lies open on the table). The strip is one part: drawn again only when a
+count, a line or the summary changed.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+import flet as ft
+
+from companion.core import Table
+from companion.games.dragon.public import (
+    RULES,
+    DragonState,
+    EventForecast,
+    SeatForecast,
+    event_msg,
+    super_msg,
+    tile_msg,
+)
+from companion.ui import glance
+from companion.ui.games.dragon.foresight import forecasts, show_detail
+from companion.ui.palette import TAP
+from companion.ui.parts import part
+from companion.ui.shell import App
+from companion.ui.symbols import DRAGON_COUNTERS, EVENTS, PERSONS, glyph
+from companion.ui.widgets import dot
+
+COUNTERS = ("yuan", "rice", "fireworks", "helmets", "mortars", "privileges", "persons", "palaces")
+SHOWN = 2  # this month's event and the next (month 7's super event stays in the card below)
+
+
+def harm(sf: SeatForecast) -> tuple[int, int, int]:
+    """How hard an event would hit a player: persons lost first, then floors, then goods paid."""
+    return (sf.releases, len(sf.decay), sf.yuan + sf.rice + sf.fireworks)
+
+
+def worst_hit(f: EventForecast) -> SeatForecast | None:
+    """The player the event would hit hardest (the first in seat order on a tie); when it would
+    cost nobody anything, the one it would bring the most VP; None when it does nothing."""
+    worst = max(f.seats, key=harm)
+    if harm(worst) > (0, 0, 0):
+        return worst
+    best = max(f.seats, key=lambda sf: sf.vp)
+    return best if best.vp > 0 else None
+
+
+def hit_as_hard(f: EventForecast, worst: SeatForecast | None) -> list[SeatForecast]:
+    """The other players the event would hit just as hard as ``worst`` (none when it costs nothing)."""
+    if worst is None or harm(worst) == (0, 0, 0):
+        return []
+    return [sf for sf in f.seats if sf.seat != worst.seat and harm(sf) == harm(worst)]
+
+
+def counts(state: DragonState, seat: int) -> list[str]:
+    p = state.players[seat]
+    helmet, mortar = RULES.types["warrior"].symbol, RULES.types["healer"].symbol
+    return [
+        str(p.yuan),
+        str(p.rice),
+        str(p.fireworks),
+        str(p.symbols(helmet)),
+        str(p.symbols(mortar)),
+        f"{p.small_privileges}/{p.large_privileges}",
+        str(len(p.persons())),
+        str(len(p.palaces)),
+    ]
+
+
+def columns(app: App) -> list[glance.Column]:
+    names = {
+        "yuan": app.tr("dragon.yuan"),
+        "rice": app.tr("dragon.rice"),
+        "fireworks": app.tr("dragon.fireworks"),
+        "helmets": app.tr("glance.helmets"),
+        "mortars": app.tr("glance.mortars"),
+        "privileges": app.tr("dragon.privileges"),
+        "persons": app.tr("glance.persons"),
+        "palaces": app.tr("glance.palaces"),
+    }
+    return [glance.Column(c, DRAGON_COUNTERS[c], names[c]) for c in COUNTERS]
+
+
+def strip(app: App, table: Table) -> list[ft.Control]:
+    state = app.view(table).state
+    assert isinstance(state, DragonState)
+    coming = [f for f in forecasts(table) if not f.super][:SHOWN]
+    events = tuple((f.month, f.event, f.headline, _line(f)) for f in coming)
+    cells = tuple(tuple(counts(state, s)) for s in range(len(state.players)))
+    seats = tuple((p.name, p.color) for p in table.players)
+    props = (app.tr.lang, app.seat, seats, events, cells, glance.summary_props(table))
+    return [part(props, lambda: draw(app, table, coming, cells), key="glance-part")]
+
+
+def _line(f: EventForecast) -> tuple[object, int]:
+    """What an event's tile says: the hardest-hit line, and how many more are hit as hard."""
+    worst = worst_hit(f)
+    return (None if worst is None else worst.line), len(hit_as_hard(f, worst))
+
+
+def draw(
+    app: App, table: Table, coming: list[EventForecast], cells: tuple[tuple[str, ...], ...]
+) -> ft.Control:
+    rows: list[ft.Control] = []
+    if coming:  # a part of its own: most taps change a count, not the events' lines
+        events = (app.tr.lang, tuple((f.month, f.event, f.headline, _line(f)) for f in coming))
+        tiles = partial(_events_row, app, table, coming)
+        rows.append(part(events, tiles, key="glance-events-part"))
+    rows.append(glance.seat_table(app, table, columns(app), cells))
+    return glance.frame(glance.with_summary(app, table, rows, [palaces_button(app, table)]))
+
+
+def _events_row(app: App, table: Table, coming: list[EventForecast]) -> ft.Control:
+    return ft.Row([event_tile(app, table, i, f) for i, f in enumerate(coming)], spacing=6)
+
+
+def event_tile(app: App, table: Table, i: int, f: EventForecast) -> ft.Control:
+    """An event as its tile, its month, and the line of the player it hits hardest; a tap opens
+    that player's forecast (the first player's when it hits nobody)."""
+    tr = app.tr
+    worst = worst_hit(f)
+    name = tr.msg(super_msg(f.event) if f.super else event_msg(f.event))
+    line = tr.msg(worst.line.msg) if worst is not None else tr("glance.dragon.nobody")
+    also = len(hit_as_hard(f, worst))
+    if also:
+        line = tr("glance.dragon.also", line=line, n=also)
+    seat = worst.seat if worst is not None else 0
+    return ft.Container(
+        ft.Row(
+            [
+                glyph(EVENTS[f.event], 34),
+                ft.Column(
+                    [
+                        ft.Text(
+                            tr("glance.dragon.event", month=f.month, event=name),
+                            size=12,
+                            weight=ft.FontWeight.BOLD,
+                            max_lines=1,
+                            overflow=ft.TextOverflow.ELLIPSIS,
+                            key=f"glance-event-name-{i}",
+                        ),
+                        ft.Text(
+                            line,
+                            size=11,
+                            max_lines=2,
+                            overflow=ft.TextOverflow.ELLIPSIS,
+                            key=f"glance-event-line-{i}",
+                        ),
+                    ],
+                    spacing=0,
+                    tight=True,
+                    expand=True,
+                ),
+            ],
+            spacing=6,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        ),
+        key=f"glance-event-{i}",
+        tooltip=tr("glance.dragon.event_hint", headline=tr.msg(f.headline.msg), line=line),
+        on_click=lambda _: show_detail(app, table, i, seat),
+        expand=True,
+        height=56,
+        padding=ft.Padding.symmetric(horizontal=4, vertical=2),
+        border_radius=8,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        ink=True,
+    )
+
+
+def palaces_button(app: App, table: Table) -> ft.Control:
+    return ft.TextButton(
+        content=ft.Text(app.tr("glance.palaces")),
+        icon=ft.Icons.FORT,
+        key="glance-palaces",
+        tooltip=app.tr("glance.dragon.palaces_hint"),
+        on_click=lambda _: show_palaces(app, table),
+        height=TAP,
+    )
+
+
+def show_palaces(app: App, table: Table) -> None:
+    """Every seat's palaces as they stand on the table: a floor a square, a person on it as their
+    type's tile (young or old in its name), an empty floor an outline."""
+
+    def body() -> list[ft.Control]:
+        state = app.view(table).state
+        assert isinstance(state, DragonState)
+        return [realm(app, table, state, s) for s in range(len(state.players))]
+
+    app.dialog(app.tr("glance.dragon.palaces_title"), body, key="glance-palaces-dialog")
+
+
+def realm(app: App, table: Table, state: DragonState, seat: int) -> ft.Control:
+    p = table.players[seat]
+    palaces = [
+        palace(app, seat, k, pal.floors, pal.persons) for k, pal in enumerate(state.players[seat].palaces)
+    ]
+    return ft.Column(
+        [
+            ft.Row([dot(p.color, 12), ft.Text(p.name, weight=ft.FontWeight.BOLD)], spacing=6),
+            ft.Row(
+                palaces, wrap=True, spacing=10, run_spacing=6, vertical_alignment=ft.CrossAxisAlignment.END
+            ),
+        ],
+        spacing=4,
+        tight=True,
+    )
+
+
+def palace(app: App, seat: int, k: int, floors: int, persons: tuple[str, ...]) -> ft.Control:
+    """One palace, its floors stacked from the ground up."""
+    cells: list[ft.Control] = []
+    for f in range(floors):
+        if f < len(persons):
+            tile = persons[f]
+            kind = tile.split(":")[0]
+            cells.append(
+                ft.Container(
+                    glyph(PERSONS[kind], 26),
+                    tooltip=app.tr.msg(tile_msg(tile)),
+                    key=f"glance-person-{seat}-{k}-{f}",
+                )
+            )
+        else:
+            cells.append(
+                ft.Container(
+                    width=26,
+                    height=26,
+                    border_radius=6,
+                    border=ft.Border.all(1, ft.Colors.OUTLINE),
+                    tooltip=app.tr("dragon.empty"),
+                    key=f"glance-room-{seat}-{k}-{f}",
+                )
+            )
+    return ft.Column(list(reversed(cells)), spacing=2, tight=True, key=f"glance-palace-{seat}-{k}")

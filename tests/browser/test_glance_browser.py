@@ -1,0 +1,186 @@
+"""Issue 25, "the game at a glance", in Chromium at phone size: for each game the strip under the
+banner and the current question are both on the first screen, without scrolling; in Dragon one
+tap on an event tile opens the worst-hit player's forecast, one tap on the strip's summary
+button opens the month's summary, one on "Palaces" the palaces floor by floor. Screenshots
+glance_<game>_<lang>_<theme>.png. Every tap is made once."""
+
+from __future__ import annotations
+
+import random
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
+from ui_browser_kit import PHONE, enable_semantics, on_screen, served, settled, shot, tap_on
+
+from companion.core import Table
+from companion.core.foresight import table_history
+from companion.games import dayu, dragon
+from companion.i18n import translate
+from companion.store import Store
+
+pytestmark = pytest.mark.browser
+
+pytest.importorskip("playwright.sync_api")
+
+NAMES = ["Ana", "Ben", "Carla", "Dai", "Eva"]
+LOOKS = [("en", "light"), ("es", "dark"), ("en", "dark"), ("es", "light")]
+NAV = 80  # the bottom tab bar covers the last 80 px of the phone's screen
+
+
+def played(table: Table, rng: random.Random, until: Any) -> Table:
+    """Random legal entries (the first trade is always "done") until ``until(table)``."""
+    while not until(table):
+        p = table.prompt
+        if p.auto:
+            table.auto(rng)
+        elif p.kind == "trade":
+            from companion.games.chinatown.entries import TradingDone
+
+            table.submit(TradingDone())
+        else:
+            table.submit(rng.choice(p.choices))
+    return table
+
+
+def stored(data: Path, table: Table) -> Table:
+    store = Store(data / "tables.sqlite3")
+    try:
+        return store.create(table)
+    finally:
+        store.close()
+
+
+def page_with(browser: Any, url: str, lang: str, theme: str) -> Any:
+    page = browser.new_page(viewport=PHONE)
+    page.add_init_script(
+        f"localStorage.setItem('flutter.table_companion.lang', JSON.stringify('{lang}'));"
+        f"localStorage.setItem('flutter.table_companion.theme', JSON.stringify('{theme}'));"
+    )
+    page.goto(url)
+    enable_semantics(page)
+    return page
+
+
+SMALLEST_HOLDING = """text => {
+  let best = null;
+  for (const e of document.querySelectorAll('flt-semantics')) {
+    const said = (e.getAttribute('aria-label') || '') + ' ' + (e.textContent || '');
+    if (!said.includes(text)) continue;
+    const r = e.getBoundingClientRect();
+    if (r.height > 0 && (best === null || r.width * r.height < best.width * best.height))
+      best = {x: r.left, y: r.top, width: r.width, height: r.height};
+  }
+  return best;
+}"""
+
+
+def in_first_screen(box: dict[str, float] | None, what: str) -> dict[str, float]:
+    assert box is not None, f"{what} not found"
+    assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"] - NAV, f"{what} at {box}"
+    return box
+
+
+def picture(page: Any, name: str, settle_ms: int = 900) -> None:
+    """``shot``, taken again (never a tap again) while the picture is blank or shows Flet's
+    "Working..." overlay: on a loaded machine the client repaints late. A few colours only is
+    such a picture; the screens have hundreds."""
+    from PIL import Image
+
+    for _ in range(5):
+        path = shot(page, name, settle_ms)
+        with Image.open(path) as im:
+            colours = im.convert("RGB").getcolors(maxcolors=100_000) or []
+        if len(colours) > 150:
+            return
+        settle_ms = 3000
+    raise AssertionError(f"{name}: the screen stayed blank or busy")
+
+
+def check_first_screen(page: Any, table: Table, lang: str, strip_part: Any) -> None:
+    """A tappable part of the strip and the question's text lie on the first screen (above the
+    tab bar, without scrolling), the question below the strip."""
+    prompt = table.prompt.msg.render(lang)
+    on_screen(page, prompt)
+    settled(page)
+    strip_part.wait_for(timeout=60000)
+    strip_box = in_first_screen(strip_part.bounding_box(), "the strip")
+    question = in_first_screen(page.evaluate(SMALLEST_HOLDING, prompt), "the question")
+    assert question["y"] >= strip_box["y"] + strip_box["height"], (strip_box, question)
+
+
+def named(page: Any, name: str) -> Any:
+    return page.get_by_role("button", name=re.compile("^" + re.escape(name))).first
+
+
+def dragon_table(data: Path) -> Table:
+    rng = random.Random(4)
+    table = Table.new("dragon", NAMES, {})
+    return stored(data, played(table, rng, lambda t: t.state.month == 3 and t.prompt.kind == "action"))
+
+
+@pytest.mark.parametrize(("lang", "theme"), LOOKS)
+def test_dragon_strip_and_question_on_the_first_screen(browser, tmp_path, lang, theme):
+    data = tmp_path / "data"
+    table = dragon_table(data)
+    coming = dragon.coming_events(table.state)
+    summary = dragon.round_summaries(*table_history(table))[-1]
+    with served(data) as url:
+        page = page_with(browser, url + f"table/{table.id}", lang, theme)
+        headline = coming[0].headline.msg.render(lang)
+        check_first_screen(page, table, lang, named(page, headline))
+        picture(page, f"glance_dragon_{lang}_{theme}")
+        if (lang, theme) != LOOKS[0] and (lang, theme) != LOOKS[1]:
+            page.close()
+            return
+        tap_on(named(page, headline))
+        on_screen(page, translate("ui.action.close", lang))  # the forecast's dialog
+        picture(page, f"glance_dragon_forecast_{lang}_{theme}")
+        tap_on(page.get_by_role("button", name=translate("ui.action.close", lang), exact=True).first)
+        page.wait_for_timeout(600)
+        title = summary.title.msg.render(lang)
+        tap_on(page.get_by_role("button", name=title, exact=True).first)  # named by its text
+        on_screen(page, translate("ui.foresight.see_round", lang))  # the summary's dialog
+        picture(page, f"glance_dragon_summary_{lang}_{theme}", settle_ms=1500)
+        tap_on(page.get_by_role("button", name=translate("ui.action.close", lang), exact=True).first)
+        page.wait_for_timeout(600)
+        tap_on(page.get_by_role("button", name=translate("ui.glance.palaces", lang), exact=True).first)
+        on_screen(page, translate("ui.action.close", lang))  # the dialog's title is painted only
+        picture(page, f"glance_dragon_palaces_{lang}_{theme}", settle_ms=1500)
+        page.close()
+
+
+@pytest.mark.parametrize(("lang", "theme"), LOOKS)
+def test_chinatown_strip_and_question_on_the_first_screen(browser, tmp_path, lang, theme):
+    data = tmp_path / "data"
+    rng = random.Random(2)
+    table = Table.new("chinatown", NAMES[:4])
+    table = stored(data, played(table, rng, lambda t: t.state.year == 2 and t.prompt.kind == "trade"))
+    with served(data) as url:
+        page = page_with(browser, url + f"table/{table.id}", lang, theme)
+        check_first_screen(page, table, lang, named(page, translate("ui.glance.chinatown.hands", lang)))
+        picture(page, f"glance_chinatown_{lang}_{theme}")
+        page.close()
+
+
+@pytest.mark.parametrize(("lang", "theme"), LOOKS)
+def test_dayu_strip_and_question_on_the_first_screen(browser, tmp_path, lang, theme):
+    data = tmp_path / "data"
+    rng = random.Random(3)
+    table = Table.new("dayu", NAMES[:4])
+
+    def late(t: Table) -> bool:  # not the actions, whose question holds the ring: the strip shows it
+        return t.state.round == 3 and t.prompt is not None and t.prompt.kind != "action"
+
+    table = stored(data, played(table, rng, late))
+    with served(data) as url:
+        page = page_with(browser, url + f"table/{table.id}", lang, theme)
+        title = dayu.round_summaries(*table_history(table))[-1].title.msg.render(lang)
+        summary = page.get_by_role("button", name=title, exact=True).first
+        check_first_screen(page, table, lang, summary)
+        picture(page, f"glance_dayu_{lang}_{theme}")
+        page.close()
