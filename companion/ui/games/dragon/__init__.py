@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from companion.games.dragon.public import round_summaries, rounds_done
 from companion.ui.games import Choice, GameUI, Hindsight, OptionSpec
+from companion.ui.games.dragon.actions import action_grid
+from companion.ui.games.dragon.answers import tap_list
 from companion.ui.games.dragon.foresight import coming, moment
 from companion.ui.games.dragon.forms import event_row_form, groups_form, super_event_form
 from companion.ui.games.dragon.panels import board, player_panel, seat_props
@@ -17,7 +19,14 @@ UI = GameUI(
     player_panel=player_panel,
     seat_props=seat_props,
     fact_forms={"event_row": event_row_form, "groups": groups_form, "super_event": super_event_form},
-    choice_forms={"person_pick": tile_grid},
+    # one tap per answer, several entries where the tap says them (ui/games/dragon/taps.py)
+    choice_forms={
+        "group": action_grid,
+        **dict.fromkeys(("card", "recruit_pick", "person_pick", "sunrise_pick"), tile_grid),
+        **dict.fromkeys(
+            ("recruit_place", "person_place", "sunrise_place", "floor", "release", "quake"), tap_list
+        ),
+    },
     options=(
         OptionSpec(
             "large_privilege_cost",
