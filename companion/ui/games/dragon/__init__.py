@@ -11,6 +11,7 @@ from companion.ui.games.dragon.foresight import coming, moment
 from companion.ui.games.dragon.forms import event_row_form, groups_form, super_event_form
 from companion.ui.games.dragon.panels import board, player_panel, seat_props
 from companion.ui.games.dragon.quick import quick_score
+from companion.ui.games.dragon.taps import last_tap_size, next_redo_size
 from companion.ui.games.dragon.tiles import tile_grid
 
 UI = GameUI(
@@ -48,6 +49,8 @@ UI = GameUI(
     foresight=coming,
     foresight_rules=moment,
     hindsight=Hindsight(round_summaries, rounds_done),
+    undo_steps=last_tap_size,  # Undo takes back the whole tap (the card, its tile and its palace)
+    redo_steps=next_redo_size,
     quick_score=quick_score,
     quick_score_key="dragon.quick.title",
 )

@@ -25,7 +25,9 @@ from companion.ui.shell import App
 def submit_tap(app: App, tap: Tap, drawn_for: str, key: str) -> bool:
     seen = drawn_for
     for entry in tap.entries:
-        if not app.submit(entry, seen=seen, at=key):
+        # a refusal shows at the head of the answers, right under the question (play.py puts one
+        # at a "choice-" key only among its own buttons, not in a game's grid)
+        if not app.submit(entry, seen=seen, at=f"tap-{key}"):
             return False
         seen = stamp(app.table)
     return True

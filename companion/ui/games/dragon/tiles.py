@@ -128,7 +128,7 @@ def person_tile(app: App, table: Table, k: int, tap: Tap, drawn_for: str, into: 
     def build(on_click: Any, busy: bool) -> ft.Control:
         row: list[ft.Control] = [
             badge(tap.tile or card, 30),
-            ft.Text(text, size=13, expand=True, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+            ft.Text(text, size=12, expand=True, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
         ]
         if with_wild:
             row.append(badge(WILD, 18))
