@@ -10,7 +10,7 @@ from typing import Any
 import flet as ft
 
 from companion.core import Table
-from companion.games.dragon.public import RULES, DragonState
+from companion.games.dragon.public import GAME, RULES, DragonState
 from companion.share.live import stamp
 from companion.ui.command import CommandButton, busy_content
 from companion.ui.games import state_as
@@ -80,7 +80,7 @@ def action_label(app: App, table: Table, tap: Tap) -> tuple[str, str, Any]:
     group = tr("dragon.group", n=first.group + 1)
     if len(tap.entries) > 1 and tap.entries[1].kind == "action":
         act = tap.entries[1]
-        after, _ = table.game.play(state, first)  # the action as it reads once the group is paid
+        after, _ = GAME.play(state, first)  # the action as it reads once the group is paid
         text = tr.msg(table.game.describe(after, act))
         icon = ACTIONS.get(act.card)
     else:  # the engine takes the group's one possible action itself
