@@ -11,6 +11,8 @@ Run as: python heard_server.py PORT DATA_DIR LOG_FILE
 from __future__ import annotations
 
 import logging
+import os
+import random
 import sys
 
 LINE = 240  # characters kept of a message: an event is short, a text field's value need not be whole
@@ -63,10 +65,28 @@ def name_the_targets() -> None:
     Session.dispatch_event = dispatch_event  # type: ignore[method-assign]
 
 
+def seeded_deals() -> None:
+    """With TC_DEAL_SEED set, "Deal for me" deals alike on every run (each session's App draws
+    from a generator seeded with it): a test can count the taps of a month that starts with a deal."""
+    seed = os.environ.get("TC_DEAL_SEED")
+    if seed is None:
+        return
+    from companion.ui.shell import App
+
+    init = App.__init__
+
+    def seeded(self: App, *args: object, **kwargs: object) -> None:
+        init(self, *args, **kwargs)  # type: ignore[arg-type]
+        self.rng = random.Random(int(seed))
+
+    App.__init__ = seeded  # type: ignore[method-assign]
+
+
 if __name__ == "__main__":
     port, data_dir, log_file = sys.argv[1:4]
     listen(log_file)
     name_the_targets()
+    seeded_deals()
     from companion.ui.server import serve
 
     serve("127.0.0.1", int(port), data_dir=data_dir)

@@ -113,7 +113,8 @@ async def test_a_whole_game_through_the_ui(tmp_path):
     taps = await play_to_the_end(h, random.Random(7))
     table = hub.get(hub.store.list()[0].id)
     assert table.finished and table.state.month == 12
-    assert taps == table.version  # one tap per entry
+    # one tap makes one entry or several (a group and its action, a card and its tile)
+    assert taps < table.version
     board = table.scoreboard
     assert board.final
     assert h.by_key("winner").value == f"Winner: {', '.join(board.shared or board.ranking[:1])}"
@@ -172,7 +173,7 @@ async def test_expansions_from_setup_and_the_super_event_form(tmp_path):
     await h.click("super-eclipse")
     assert table.version == 2 and table.entries[-1].event == "eclipse"
     taps = await play_to_the_end(h, random.Random(11))
-    assert table.finished and taps + 2 == table.version
+    assert table.finished and taps + 2 < table.version  # some taps make several entries
     h.close()
 
 
@@ -218,7 +219,7 @@ async def test_rules_screen_follows_the_question_and_never_shows_ids(tmp_path):
 
 async def test_the_wildcard_is_a_grid_of_tiles_each_with_what_it_does(tmp_path):
     """A wildcard played: every tile left in the supply is one tile of the grid, with the line the
-    engine gives for what it does; tapping one brings that person in."""
+    engine gives for what it does (in its name and tooltip); tapping one brings that person in."""
     from companion.core import Table
     from companion.games.dragon import tile_power_msg
 
@@ -234,10 +235,11 @@ async def test_the_wildcard_is_a_grid_of_tiles_each_with_what_it_does(tmp_path):
         h = await started(hub, route=f"/table/{table.id}", prefs={"table_companion.lang": lang})
         assert h.has("tile-grid")
         for i, pick in enumerate(choices):
-            assert h.find(f"tile-power-{i}")[0].value == tile_power_msg(pick.tile).render(lang)
+            assert tile_power_msg(pick.tile).render(lang) in h.find(f"choice-{i}")[0].tooltip
         h.close()
     h = await started(hub, route=f"/table/{table.id}")
     pick = choices[3]
+    before = table.version
     await h.click("choice-3")
-    assert table.history[-1][1] == pick and table.prompt.kind == "person_place"
+    assert table.entries[before] == pick  # then its palace, if the tap already said it
     h.close()

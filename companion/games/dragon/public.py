@@ -5,7 +5,7 @@ super event, the coming events and the round summaries, and the quick-score form
 the models, the rules data and the words from here and hold no rules: the groups' sizes and
 the deck come from ``deal_sizes`` and ``deal_deck``, the event row's tiles from ``row_deal``,
 whether the super event is over from ``super_event_resolved``, what a tile does from
-``tile_power_msg``, the final scoring from ``dragon_final``. An import contract (.importlinter,
+``tile_power_msg``, the final scoring from ``dragon_final``, which answers are interchangeable from ``distinct``. An import contract (.importlinter,
 "screens-import-public-modules") keeps them to this module, so the rest of the package can be
 reshaped without touching the UI.
 """
@@ -19,6 +19,7 @@ from companion.games.dragon.data import RULES
 from companion.games.dragon.forecast import EventForecast, SeatForecast, coming_events
 from companion.games.dragon.hindsight import round_summaries, rounds_done
 from companion.games.dragon.options import DragonOptions
+from companion.games.dragon.same import distinct, palace_key
 from companion.games.dragon.state import DragonState
 from companion.games.dragon.superevents import super_event_resolved, super_msg
 from companion.games.dragon.text import action_msg, card_msg, event_msg, tile_msg, tile_power_msg
@@ -37,9 +38,11 @@ __all__ = [
     "coming_events",
     "deal_deck",
     "deal_sizes",
+    "distinct",
     "dragon_final",
     "event_msg",
     "line_msg",
+    "palace_key",
     "round_summaries",
     "rounds_done",
     "row_deal",

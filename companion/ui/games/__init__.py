@@ -98,6 +98,10 @@ class GameUI:
     foresight_rules: Panel | None = None  # the same, as a section of the Rules screen's "for this moment"
     hindsight: Hindsight | None = None  # the round summaries on Play and in History (issue 15)
     strip: Panel | None = None  # the game at a glance, under the Play screen's banner (issue 25)
+    # how many entries the app bar's Undo takes back, and its Redo puts back: the last tap's, where
+    # one tap makes several entries (a Dragon card and its tile); one when None
+    undo_steps: Callable[[Table], int] | None = None
+    redo_steps: Callable[[Table], int] | None = None
 
 
 _LOADED: dict[str, GameUI] = {}

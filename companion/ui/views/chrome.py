@@ -9,6 +9,7 @@ import flet as ft
 from companion.core import Table
 from companion.share.live import stamp
 from companion.ui.command import command_icon_button
+from companion.ui.games import ui_for
 from companion.ui.parts import part
 from companion.ui.shell import App
 from companion.ui.widgets import icon_button
@@ -29,6 +30,11 @@ def appbar(app: App, table: Table) -> ft.AppBar:
             automatically_imply_leading=False,
             actions=[ft.Container(guest_badge(app, table), padding=ft.Padding.only(right=12))],
         )
+    gui = ui_for(table.game_id)
+
+    def steps(count: Any) -> int:  # the whole last tap, as the table stands at the tap
+        return count(app.table) if count is not None else 1
+
     return ft.AppBar(
         title=ft.Text(table.name, key="table-name", overflow=ft.TextOverflow.ELLIPSIS),
         actions=[
@@ -36,10 +42,18 @@ def appbar(app: App, table: Table) -> ft.AppBar:
                 ft.Icons.SHARE, "share", tr("live.share"), lambda _: app.go(f"/table/{table.id}/share")
             ),
             command_icon_button(
-                ft.Icons.UNDO, "undo", tr("history.undo"), app.undo, disabled=not table.can_undo()
+                ft.Icons.UNDO,
+                "undo",
+                tr("history.undo"),
+                lambda: app.undo(steps(gui.undo_steps)),
+                disabled=not table.can_undo(),
             ),
             command_icon_button(
-                ft.Icons.REDO, "redo", tr("history.redo"), app.redo, disabled=not table.can_redo()
+                ft.Icons.REDO,
+                "redo",
+                tr("history.redo"),
+                lambda: app.redo(steps(gui.redo_steps)),
+                disabled=not table.can_redo(),
             ),
         ],
     )

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from companion.games.dragon.public import round_summaries, rounds_done
 from companion.ui.games import Choice, GameUI, Hindsight, OptionSpec
+from companion.ui.games.dragon.actions import action_grid
+from companion.ui.games.dragon.answers import tap_list
 from companion.ui.games.dragon.foresight import coming, moment
 from companion.ui.games.dragon.forms import event_row_form, groups_form, super_event_form
 from companion.ui.games.dragon.panels import board, player_panel, seat_props
 from companion.ui.games.dragon.quick import quick_score
 from companion.ui.games.dragon.strip import strip
+from companion.ui.games.dragon.taps import last_tap_size, next_redo_size
 from companion.ui.games.dragon.tiles import tile_grid
 
 UI = GameUI(
@@ -18,7 +21,14 @@ UI = GameUI(
     player_panel=player_panel,
     seat_props=seat_props,
     fact_forms={"event_row": event_row_form, "groups": groups_form, "super_event": super_event_form},
-    choice_forms={"person_pick": tile_grid},
+    # one tap per answer, several entries where the tap says them (ui/games/dragon/taps.py)
+    choice_forms={
+        "group": action_grid,
+        **dict.fromkeys(("card", "recruit_pick", "person_pick", "sunrise_pick"), tile_grid),
+        **dict.fromkeys(
+            ("recruit_place", "person_place", "sunrise_place", "floor", "release", "quake"), tap_list
+        ),
+    },
     options=(
         OptionSpec(
             "large_privilege_cost",
@@ -41,6 +51,8 @@ UI = GameUI(
     foresight_rules=moment,
     hindsight=Hindsight(round_summaries, rounds_done),
     strip=strip,
+    undo_steps=last_tap_size,  # Undo takes back the whole tap (the card, its tile and its palace)
+    redo_steps=next_redo_size,
     quick_score=quick_score,
     quick_score_key="dragon.quick.title",
 )

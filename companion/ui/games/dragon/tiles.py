@@ -1,6 +1,13 @@
-"""The person tile a played card brings in, as a grid of tiles: each with its track value, what
-it does (the engine's ``tile_power_msg``) and how many are left. Used for every person pick;
-with the wildcard it lists every tile still in the supply."""
+"""The person question as a grid of tiles, one line each, two a row on a phone: playing a card,
+taking the tile a card or the wildcard brings, the first recruits, Sunrise.
+
+A tile is one tap: the card and the tile it takes (a tile of a type whose card is no longer in
+hand is taken with the wildcard), and, where the player has several palaces with room, the
+palace chosen above the grid (an empty palace first: it would lose a floor at the month's end).
+Each tile shows its type's colour and symbol, its name and its value on the person track; its
+name for a screen reader says who plays which card for which tile, and where it goes. What the
+person does is in its tooltip.
+"""
 
 from __future__ import annotations
 
@@ -9,8 +16,15 @@ from typing import Any
 import flet as ft
 
 from companion.core import Table
-from companion.games.dragon.public import DragonState, tile_power_msg
-from companion.ui.games import Tap, state_as
+from companion.games.dragon.public import RULES, DragonState, card_msg, tile_msg, tile_power_msg
+from companion.share.live import stamp
+from companion.ui.command import CommandButton, busy_content
+from companion.ui.games import Tap as TapHandler
+from companion.ui.games import state_as
+from companion.ui.games.dragon.answers import submit_tap, taps_now
+from companion.ui.games.dragon.looks import WILD, badge
+from companion.ui.games.dragon.taps import Tap, default_room, rooms
+from companion.ui.palette import TAP
 from companion.ui.shell import App
 from companion.ui.widgets import small
 
@@ -21,38 +35,122 @@ COLUMNS: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {
 }  # two tiles a row on a phone, more on a wider screen
 
 
-def tile_grid(app: App, table: Table, shown: list[tuple[int, Any]], tap: Tap) -> ft.Control:
-    tiles = [tile(app, table, i, choice, tap) for i, choice in shown]
-    return ft.Column(
-        [small(app.tr("dragon.tiles.title")), ft.ResponsiveRow(tiles, spacing=6, run_spacing=6)],
-        spacing=6,
-        key="tile-grid",
-    )
+def tile_grid(app: App, table: Table, shown: list[tuple[int, Any]], _tap: TapHandler) -> ft.Control:
+    state = state_as(table, DragonState)
+    seat = table.prompt.seat if table.prompt is not None else None
+    targets = rooms(state, seat) if seat is not None else []
+    first = default_room(state, seat) if seat is not None else None
+    return PersonGrid(app, table, stamp(table), targets, first)
 
 
-def tile(app: App, table: Table, i: int, choice: Any, tap: Tap) -> ft.Control:
+@ft.component
+def PersonGrid(app: App, table: Table, drawn_for: str, targets: list[int], first: int | None) -> ft.Control:
+    chosen, choose = ft.use_state(first)
+    into = chosen if chosen in targets else first
+    found = taps_now(app, table, into)
+    items: list[ft.Control] = []
+    if len(targets) > 1:
+        items.append(into_row(app, table, targets, into, choose))
+    tiles = [
+        person_tile(app, table, k, t, drawn_for, into if len(targets) > 1 else None)
+        for k, t in enumerate(found)
+    ]
+    items.append(ft.ResponsiveRow(tiles, spacing=6, run_spacing=6))
+    return ft.Column(items, spacing=6, key="tile-grid")
+
+
+def into_row(app: App, table: Table, targets: list[int], into: int | None, choose: Any) -> ft.Control:
+    """The palaces that could take the person, as chips (one selected): the tile tapped goes there."""
     tr = app.tr
-    label = tr.msg(table.game.describe(table.state, choice))  # "young monk (6)": the value moves the marker
-    power = tr.msg(tile_power_msg(choice.tile))
-    left = tr("dragon.tiles.left", n=state_as(table, DragonState).supply.get(choice.tile, 0))
-    return ft.OutlinedButton(
-        content=ft.Container(
-            ft.Column(
-                [
-                    ft.Text(label, weight=ft.FontWeight.BOLD, size=14),
-                    ft.Text(power, size=12, key=f"tile-power-{i}"),
-                    ft.Text(left, size=11, color=ft.Colors.ON_SURFACE_VARIANT),
-                ],
-                spacing=2,
-                tight=True,
-            ),
-            padding=ft.Padding.symmetric(vertical=8),
-        ),
-        key=f"choice-{i}",
-        tooltip=f"{label}: {power}",
-        on_click=tap(choice),
-        style=ft.ButtonStyle(alignment=ft.Alignment.CENTER_LEFT, shape=ft.RoundedRectangleBorder(radius=8)),
-        col=COLUMNS,
-        height=None,
-        width=float("inf"),
+    state = state_as(table, DragonState)
+    seat = table.prompt.seat if table.prompt is not None else None
+    assert seat is not None
+    chips: list[ft.Control] = []
+    for i in targets:
+        pal = state.players[seat].palaces[i]
+        inside = ", ".join(tr.msg(tile_msg(t)) for t in pal.persons) or tr("dragon.empty")
+        label = tr("dragon.into.palace", n=i + 1, floors=pal.floors, persons=inside)
+        chips.append(
+            ft.Chip(
+                label=ft.Text(label, size=13),
+                key=f"into-{i}",
+                selected=i == into,
+                on_select=lambda _, i=i: choose(i),
+                tooltip=label,
+                height=TAP,
+            )
+        )
+    return ft.Column(
+        [small(tr("dragon.into.title")), ft.Row(chips, wrap=True, spacing=6, run_spacing=4)],
+        spacing=2,
+        key="into-row",
     )
+
+
+def _card_of(table: Table, tap: Tap) -> str | None:
+    first = tap.entries[0]
+    if first.kind == "card":
+        return first.card
+    return state_as(table, DragonState).card  # a tile for the card already played (None: recruiting)
+
+
+def tile_name(app: App, table: Table, tap: Tap, into: int | None) -> tuple[str, str]:
+    """(the words on the tile, its full name for a screen reader and its tooltip)."""
+    tr = app.tr
+    state = state_as(table, DragonState)
+    seat = tap.entries[0].seat
+    player = state.players[seat].name
+    card = _card_of(table, tap)
+    if tap.tile is None:  # a card alone: the wildcard, then its tile; or a card with no tile left
+        text = tr.msg(card_msg(card or WILD))
+        full = tr("dragon.tap.card", player=player, card=text)
+    else:
+        value = RULES.faces[tap.tile].value
+        text = tr.msg(tile_msg(tap.tile))
+        what = tr("dragon.tap.tile_value", tile=text, n=value)
+        if card is None:
+            full = tr("dragon.tap.recruit", player=player, tile=what)
+        else:
+            full = tr("dragon.tap.person", player=player, card=tr.msg(card_msg(card)), tile=what)
+        full += " · " + tr.msg(tile_power_msg(tap.tile))
+    if into is not None and tap.tile is not None:
+        full += " · " + tr("dragon.tap.into", n=into + 1)
+    return text, full
+
+
+def person_tile(app: App, table: Table, k: int, tap: Tap, drawn_for: str, into: int | None) -> ft.Control:
+    text, full = tile_name(app, table, tap, into)
+    card = _card_of(table, tap)
+    key = f"choice-{k}"
+    value = str(RULES.faces[tap.tile].value) if tap.tile is not None else ""
+    with_wild = card == WILD and tap.tile is not None and tap.entries[0].kind == "card"
+
+    def build(on_click: Any, busy: bool) -> ft.Control:
+        row: list[ft.Control] = [
+            badge(tap.tile or card, 30),
+            ft.Text(text, size=12, expand=True, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
+        ]
+        if with_wild:
+            row.append(badge(WILD, 18))
+        if value:
+            row.append(ft.Text(value, size=15, weight=ft.FontWeight.BOLD))
+        content = ft.Semantics(
+            content=ft.Row(row, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            label=full,
+            exclude_semantics=True,
+        )
+        return ft.OutlinedButton(
+            content=busy_content(content, busy),
+            key=key,
+            tooltip=full,
+            on_click=on_click,
+            col=COLUMNS,
+            height=TAP,
+            style=ft.ButtonStyle(
+                alignment=ft.Alignment.CENTER_LEFT,
+                shape=ft.RoundedRectangleBorder(radius=8),
+                padding=ft.Padding.only(left=6, right=10),
+            ),
+        )
+
+    return CommandButton(build, lambda: submit_tap(app, tap, drawn_for, key))

@@ -1,0 +1,122 @@
+"""The action question as the groups on the table with their cards: a card tapped is the group
+and its action in one tap (a privilege of either size, a wall section with the bonus it takes).
+Each group is a line that says what it costs and whose dragons are on it; Skip comes last."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from companion.core import Table
+from companion.games.dragon.public import GAME, RULES, DragonState
+from companion.share.live import stamp
+from companion.ui.command import CommandButton, busy_content
+from companion.ui.games import state_as
+from companion.ui.games.dragon.answers import line_button, submit_tap, taps_now
+from companion.ui.games.dragon.looks import ACTIONS
+from companion.ui.games.dragon.taps import Tap
+from companion.ui.palette import TAP
+from companion.ui.shell import App
+from companion.ui.widgets import dot
+
+COLUMNS: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {"xs": 6, "sm": 4, "md": 3}
+
+
+def action_grid(app: App, table: Table, shown: list[tuple[int, Any]], _tap: Any) -> ft.Control:
+    state = state_as(table, DragonState)
+    drawn_for = stamp(table)
+    found = taps_now(app, table)
+    by_group: dict[int, list[tuple[int, Tap]]] = {}
+    rest: list[tuple[int, Tap]] = []
+    for k, t in enumerate(found):
+        first = t.entries[0]
+        (by_group.setdefault(first.group, []) if first.kind == "group" else rest).append((k, t))
+    rows: list[ft.Control] = []
+    for g, group_taps in by_group.items():
+        rows.append(group_line(app, table, state, g))
+        run = lambda t, key: lambda: submit_tap(app, t, drawn_for, key)  # noqa: E731
+        tiles = [action_tile(app, table, k, t, run(t, f"choice-{k}")) for k, t in group_taps]
+        rows.append(ft.ResponsiveRow(tiles, spacing=6, run_spacing=6))
+    for k, t in rest:  # Skip
+        label = app.tr.msg(table.game.describe(state, t.entries[0]))
+        rows.append(
+            line_button(
+                label,
+                f"choice-{k}",
+                lambda t=t, k=k: submit_tap(app, t, drawn_for, f"choice-{k}"),
+                icon=ft.Icons.SKIP_NEXT,
+            )
+        )
+    return ft.Column(rows, spacing=6, key="action-grid")
+
+
+def group_line(app: App, table: Table, state: DragonState, g: int) -> ft.Control:
+    tr = app.tr
+    dragons = state.dragons[g] if g < len(state.dragons) else []
+    cost = (
+        tr("dragon.tap.group_cost", n=RULES.actions.occupied_group_cost)
+        if dragons
+        else tr("dragon.tap.group_free")
+    )
+    return ft.Row(
+        [
+            ft.Text(tr("dragon.group", n=g + 1), weight=ft.FontWeight.BOLD, size=13),
+            ft.Text(cost, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+            *(dot(table.players[s].color, 12) for s in dragons),
+        ],
+        spacing=8,
+        key=f"act-group-{g}",
+    )
+
+
+def action_label(app: App, table: Table, tap: Tap) -> tuple[str, str, Any]:
+    """(the words on the tile, its full name, its icon): the action as the engine names it."""
+    tr = app.tr
+    state = state_as(table, DragonState)
+    first = tap.entries[0]
+    player = state.players[first.seat].name
+    group = tr("dragon.group", n=first.group + 1)
+    if len(tap.entries) > 1 and tap.entries[1].kind == "action":
+        act = tap.entries[1]
+        after, _ = GAME.play(state, first)  # the action as it reads once the group is paid
+        text = tr.msg(table.game.describe(after, act))
+        icon = ACTIONS.get(act.card)
+    else:  # the engine takes the group's one possible action itself
+        text = tr.msg(table.game.describe(state, first))
+        icon = ft.Icons.CHECK
+    return text, tr("dragon.tap.action", player=player, group=group, action=text), icon
+
+
+def action_tile(app: App, table: Table, k: int, tap: Tap, run: Callable[[], Any]) -> ft.Control:
+    text, full, icon = action_label(app, table, tap)
+
+    def build(on_click: Any, busy: bool) -> ft.Control:
+        content = ft.Semantics(
+            content=ft.Row(
+                [
+                    ft.Icon(icon, size=20),
+                    ft.Text(text, size=13, expand=True, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
+                ],
+                spacing=6,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+            label=full,
+            exclude_semantics=True,
+        )
+        return ft.OutlinedButton(
+            content=busy_content(content, busy),
+            key=f"choice-{k}",
+            tooltip=full,
+            on_click=on_click,
+            col=COLUMNS,
+            height=TAP + 4,
+            style=ft.ButtonStyle(
+                alignment=ft.Alignment.CENTER_LEFT,
+                shape=ft.RoundedRectangleBorder(radius=8),
+                padding=ft.Padding.only(left=8, right=6),
+            ),
+        )
+
+    return CommandButton(build, run)

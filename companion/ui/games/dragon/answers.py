@@ -1,0 +1,78 @@
+"""Entering a Dragon tap, and the plain list of answers for the questions with few of them
+(which palace, which floor, whom to release): one line each, interchangeable ones once.
+
+A tap's entries go to the Table one by one, each checked as any entry is: the first against
+the screen it was tapped on (a tap on a stale screen is refused), each next one against the
+table the one before it made. A refused entry changes nothing and its reason shows at the
+question; the entries before it stay made (the question they lead to is on screen).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.core import Table
+from companion.share.live import stamp
+from companion.ui.command import CommandButton, busy_content
+from companion.ui.foresight import per_version
+from companion.ui.games.dragon.taps import Tap, table_taps
+from companion.ui.palette import TAP
+from companion.ui.shell import App
+
+
+def submit_tap(app: App, tap: Tap, drawn_for: str, key: str) -> bool:
+    seen = drawn_for
+    for entry in tap.entries:
+        # a refusal shows at the head of the answers, right under the question (play.py puts one
+        # at a "choice-" key only among its own buttons, not in a game's grid)
+        if not app.submit(entry, seen=seen, at=f"tap-{key}"):
+            return False
+        seen = stamp(app.table)
+    return True
+
+
+def taps_now(app: App, table: Table, into: int | None = None) -> list[Tap]:
+    """The question's taps, computed once per table version (every phone shows the same)."""
+    host = not app.guest
+    return per_version(table, f"dragon-taps-{host}-{into}", lambda: table_taps(table, host, into))
+
+
+def first_label(app: App, table: Table, tap: Tap) -> str:
+    return app.tr.msg(table.game.describe(table.state, tap.entries[0]))
+
+
+def tap_list(app: App, table: Table, shown: list[tuple[int, Any]], _tap: Any) -> ft.Control:
+    """One button per distinct answer (``choice-<k>``), one line each."""
+    drawn_for = stamp(table)
+    found = taps_now(app, table)
+    buttons = [
+        line_button(
+            first_label(app, table, t),
+            f"choice-{k}",
+            lambda t=t, k=k: submit_tap(app, t, drawn_for, f"choice-{k}"),
+        )
+        for k, t in enumerate(found)
+    ]
+    return ft.Column(buttons, spacing=6, key="tap-list")
+
+
+def line_button(label: str, key: str, run: Any, icon: Any = None) -> ft.Control:
+    def build(on_click: Any, busy: bool) -> ft.Control:
+        return ft.OutlinedButton(
+            content=busy_content(ft.Text(label, size=14, max_lines=2), busy),
+            icon=icon,
+            key=key,
+            tooltip=label,
+            on_click=on_click,
+            height=TAP,
+            width=float("inf"),
+            style=ft.ButtonStyle(
+                alignment=ft.Alignment.CENTER_LEFT,
+                shape=ft.RoundedRectangleBorder(radius=8),
+                padding=ft.Padding.symmetric(horizontal=14),
+            ),
+        )
+
+    return CommandButton(build, run)

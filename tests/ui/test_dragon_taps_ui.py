@@ -1,0 +1,183 @@
+"""Issue 25, Dragon: one tap per answer. An action card tapped is the group and its action; a
+person tile tapped is the card and its tile (and the palace chosen above the grid); a question
+whose answers are all interchangeable is never asked; Undo takes back the whole tap; the person
+question is a grid of one-line tiles, each named by who plays which card for which tile."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import statistics
+
+from ui_testkit import new_hub, started
+
+from companion.core import Table
+from companion.games.dragon import GAME
+from companion.games.dragon.public import distinct
+from companion.i18n import translate
+from companion.ui.games.dragon.looks import PERSONS
+from companion.ui.games.dragon.taps import default_room, rooms, table_taps
+
+NAMES = ["Ana", "Ben", "Carla", "Dai"]
+OPTIONS = {"great_wall": True, "super_events": True}
+PICKS = ("card", "recruit_pick", "person_pick", "sunrise_pick")
+
+
+def chosen(table: Table, rng: random.Random):
+    p = table.prompt
+    into = default_room(table.state, p.seat) if p.kind in PICKS and p.seat is not None else None
+    return rng.choice(table_taps(table, True, into))
+
+
+def play_until(table: Table, rng: random.Random, until) -> Table:
+    while not until(table):
+        if table.prompt.auto:
+            table.auto(rng)
+        else:
+            for e in chosen(table, rng).entries:
+                table.submit(e)
+    return table
+
+
+def test_a_month_costs_at_most_twelve_taps_at_the_median():
+    """Random taps of the tap model over 72 months (4 players, both expansions): the median month
+    costs at most 12 taps (one tap per entry, as before, cost 18)."""
+    months, before = [], []
+    for seed in range(6):
+        rng = random.Random(seed)
+        table = Table.new("dragon", NAMES, OPTIONS)
+        count = {}
+        entries_at = {}
+        while table.prompt is not None:
+            month = table.state.month
+            entries_at.setdefault(month, table.version)
+            if table.prompt.auto:
+                table.auto(rng)
+            else:
+                for e in chosen(table, rng).entries:
+                    table.submit(e)
+            count[month] = count.get(month, 0) + 1
+        months += [n for m, n in count.items() if m >= 1]
+        bounds = [entries_at[m] for m in sorted(entries_at)] + [table.version]
+        before += [b - a for a, b in itertools.pairwise(bounds[1:])]  # entries per month
+    assert statistics.median(months) <= 12, sorted(months)
+    assert statistics.median(before) > statistics.median(months)
+
+
+def test_palaces_alike_are_one_answer_and_old_logs_still_replay():
+    table = Table.new("dragon", NAMES, OPTIONS)
+    rng = random.Random(1)
+    table.auto(rng)
+    table.auto(rng)  # the event row, the super event
+    table.submit(table.prompt.choices[0])  # the oldest player
+    table.submit(table.prompt.choices[0])  # the first recruit: both palaces empty and alike
+    assert table.prompt.kind == "recruit_place" and len(table.prompt.choices) == 2
+    assert len(distinct(table.state, table.prompt.choices)) == 1
+    # the tap model answers it within the tap that picked the person
+    fresh = Table.new("dragon", NAMES, OPTIONS)
+    for e in table.entries[:3]:
+        fresh.submit(e)
+    [tap] = [t for t in table_taps(fresh) if t.entries[0] == table.entries[3]]
+    assert [e.kind for e in tap.entries] == ["pick", "place"]
+    # an entry naming the other palace is still legal and a stored log holding it replays
+    table.submit(table.prompt.choices[1])
+    again = Table.from_dict(table.to_dict())
+    assert again.entries == table.entries and again.state == table.state
+    # palaces that differ are two answers
+    table.submit(table.prompt.choices[0])
+    assert table.prompt.kind == "recruit_place" and len(distinct(table.state, table.prompt.choices)) == 2
+
+
+async def test_an_action_card_tapped_is_the_group_and_the_action_and_undo_takes_both(tmp_path):
+    hub = new_hub(tmp_path)
+    rng = random.Random(4)
+    table = hub.create(
+        play_until(Table.new("dragon", NAMES, OPTIONS), rng, lambda t: t.prompt.kind == "group")
+    )
+    found = table_taps(table)
+    k, tap = next((k, t) for k, t in enumerate(found) if len(t.entries) >= 2)
+    h = await started(hub, route=f"/table/{table.id}")
+    assert h.has("action-grid")
+    assert len(h.keys("act-group-")) == len(table.state.groups)
+    before = table.version
+    await h.click(f"choice-{k}")
+    assert table.entries[before:] == list(tap.entries)
+    assert [e.kind for e in tap.entries[:2]] == ["group", "action"]
+    await h.click("undo")
+    assert table.version == before  # the whole tap
+    await h.click("redo")
+    assert table.entries[before:] == list(tap.entries)
+    h.close()
+
+
+async def test_a_person_tile_is_the_card_its_tile_and_the_palace_chosen(tmp_path):
+    hub = new_hub(tmp_path)
+    rng = random.Random(2)
+
+    def two_rooms(t: Table) -> bool:
+        p = t.prompt
+        return p.kind == "card" and len(rooms(t.state, p.seat)) > 1
+
+    table = hub.create(play_until(Table.new("dragon", NAMES, OPTIONS), rng, two_rooms))
+    seat = table.prompt.seat
+    first, other = (
+        default_room(table.state, seat),
+        next(i for i in rooms(table.state, seat) if i != default_room(table.state, seat)),
+    )
+    h = await started(hub, route=f"/table/{table.id}")
+    assert h.by_key(f"into-{first}").selected and not h.by_key(f"into-{other}").selected
+    await h.click(f"into-{other}")  # the person goes into the other palace: not an entry
+    assert h.by_key(f"into-{other}").selected and table.version == table.version
+    found = table_taps(table, True, other)
+    k, tap = next(
+        (k, t) for k, t in enumerate(found) if [e.kind for e in t.entries[:3]] == ["card", "pick", "place"]
+    )
+    assert h.by_key(f"choice-{k}").tooltip.endswith(f"into palace {other + 1}")
+    before = table.version
+    await h.click(f"choice-{k}")
+    assert table.entries[before:] == list(tap.entries)
+    assert tap.entries[2].palace == other
+    assert tap.tile in table.state.players[seat].palaces[other].persons
+    await h.click("undo")
+    assert table.version == before and table.prompt.kind == "card"
+    h.close()
+
+
+async def test_the_person_grid_is_one_line_tiles_each_named_apart(tmp_path):
+    hub = new_hub(tmp_path)
+    rng = random.Random(3)
+    table = hub.create(
+        play_until(
+            Table.new("dragon", NAMES, OPTIONS), rng, lambda t: t.prompt.kind == "card" and t.state.month == 1
+        )
+    )
+    seat = table.prompt.seat
+    for lang, plays in (("en", "plays the"), ("es", "juega la")):
+        h = await started(hub, route=f"/table/{table.id}", prefs={"table_companion.lang": lang})
+        assert h.has("tile-grid")
+        found = table_taps(table, True, default_room(table.state, seat))
+        names = [h.by_key(f"choice-{k}").tooltip for k in range(len(found))]
+        assert not h.has(f"choice-{len(found)}")
+        assert len(set(names)) == len(names)  # each tile its own name
+        assert all(n.startswith(f"{NAMES[seat]} {plays}") for n in names)  # which seat, which card
+        assert len(found) <= 16  # the hand's cards, a type's young and old tile each: one screen
+        h.close()
+    assert set(PERSONS) >= {t.split(":")[0] for t in GAME.setup(table.options, NAMES).supply}
+
+
+async def test_a_tap_on_a_stale_screen_is_refused_and_enters_nothing(tmp_path):
+    """Another phone entered first; this screen still shows the question before it: its tap is
+    refused with its reason at the question, and no entry of the tap is made."""
+    hub = new_hub(tmp_path)
+    rng = random.Random(5)
+    table = hub.create(
+        play_until(Table.new("dragon", NAMES, OPTIONS), rng, lambda t: t.prompt.kind == "card")
+    )
+    h = await started(hub, route=f"/table/{table.id}")
+    assert h.has("choice-0")
+    hub.change(table.id, lambda t: [t.submit(e) for e in table_taps(t)[-1].entries])  # another phone
+    version = table.version
+    await h.click("choice-0")  # drawn for the table before that entry
+    assert table.version == version
+    assert h.by_key("error").value == translate("live.refused.stale", "en")
+    h.close()
