@@ -1,4 +1,4 @@
-"""The game at a glance (issue 25): the strip under the Play screen's banner, the parts every
+"""The game at a glance (issue 25): the strip under the Play screen's question, the parts every
 game's strip shares. A game's strip (``GameUI.strip``, companion/ui/games/<game>/strip.py) shows
 what the table looks at on the physical board, drawn from this screen's player view.
 

@@ -48,6 +48,24 @@ def chosen_tap(table: Table, rng: random.Random) -> Any:
     return rng.choice(table_taps(table, True, into))
 
 
+class _Nth:
+    """A chooser that takes the ``k``-th tap offered (the tests that tap "the first choice")."""
+
+    def __init__(self, k: int) -> None:
+        self.k = k
+
+    def choice(self, items: list[Any]) -> Any:
+        return items[self.k]
+
+
+def first_tap(table: Table, lang: str, k: int = 0) -> tuple[str, int]:
+    """The accessible name of the first (or ``k``-th) tap on screen at a Dragon question, and how
+    many entries it makes (an action card: the group and its action; a person tile: the card and
+    the tile)."""
+    tap = chosen_tap(table, _Nth(k))  # type: ignore[arg-type]
+    return tap_name(table, tap, lang), len(tap.entries)
+
+
 def play_one(table: Table, rng: random.Random) -> None:
     if table.prompt.auto:
         table.auto(rng)

@@ -20,6 +20,7 @@ import msgpack
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
+from test_dragon_taps_browser import first_tap
 from ui_browser_kit import (
     PHONE,
     enable_semantics,
@@ -142,11 +143,11 @@ def test_host_viewer_and_seat_on_separate_devices(setup):
     watcher, _ = device(browser, url, f"/join/{viewer.token}")
     watcher.get_by_text("Viewer").wait_for(timeout=60000)
     watcher.get_by_text(f"Waiting for {table.players[first].name}.").wait_for(timeout=60000)
-    move = table.game.describe(table.state, table.prompt.choices[0]).render("en")
-    assert watcher.get_by_role("button").filter(has_text=move).count() == 0  # no submit controls
-    tap_on(host.get_by_role("button").filter(has_text=move).first)
+    move, made = first_tap(table, "en")  # the first tile on screen (the tile and its palace)
+    assert watcher.get_by_role("button", name=move, exact=True).count() == 0  # no submit controls
+    tap_on(host.get_by_role("button", name=move, exact=True).first)
     after = wait_until(
-        lambda: (t := stored(folder, table_id)).version == table.version + 1 and t, what="host entry"
+        lambda: (t := stored(folder, table_id)).version == table.version + made and t, what="host entry"
     )
     nxt = after.prompt.seat
     watcher.get_by_text(f"Waiting for {after.players[nxt].name}.").wait_for(
@@ -156,13 +157,13 @@ def test_host_viewer_and_seat_on_separate_devices(setup):
     # the seat whose turn it is enters its own decision on its own phone
     phone, _ = device(browser, url, f"/join/{seats[nxt].token}")
     phone.get_by_text(f"Seat: {after.players[nxt].name}").wait_for(timeout=60000)
-    choice = after.game.describe(after.state, after.prompt.choices[0]).render("en")
-    phone.get_by_role("button").filter(has_text=choice).first.wait_for(timeout=60000)
+    choice, made = first_tap(after, "en")
+    phone.get_by_role("button", name=choice, exact=True).first.wait_for(timeout=60000)
     shot(phone, "live-seat")
     # the viewer has no choice buttons at all, for this prompt or any other
-    assert watcher.get_by_role("button").filter(has_text=choice).count() == 0
-    tap_on(phone.get_by_role("button").filter(has_text=choice).first)
-    wait_until(lambda: stored(folder, table_id).version == after.version + 1, what="seat entry")
+    assert watcher.get_by_role("button", name=choice, exact=True).count() == 0
+    tap_on(phone.get_by_role("button", name=choice, exact=True).first)
+    wait_until(lambda: stored(folder, table_id).version == after.version + made, what="seat entry")
     for p in (host, watcher, phone):
         p.context.close()
 

@@ -235,7 +235,13 @@ def test_chinatown_placing_several_tiles_without_the_trap(browser, tmp_path, lan
             table = stored_after(data, table)
             assert table.state.shop.get(target) == double, f"tile {k + 1}: building {target} not placed"
             assert page.get_by_role("dialog").count() == 0  # no preview opened instead
-            tile(double).and_(page.get_by_role("checkbox", checked=True)).wait_for(timeout=60000)
+            left = table.state.hands[seat].get(double, 0)
+            if left:  # still picked once the screen shows the new count (not the old screen)
+                label = re.escape(shop_name(double).render(lang))
+                counted = page.get_by_role("checkbox", name=re.compile(f"^{label} ×{left}\\b"))
+                counted.and_(page.get_by_role("checkbox", checked=True)).wait_for(timeout=60000)
+            else:  # the last of its type placed: its chip goes
+                wait_until(lambda: tile(double).count() == 0, what="the placed-out tile's chip to go")
         taps.on(tile(other).first)  # another type: picked, and its count shows
         target = newest(data, table.id).state.vacant_of(seat)[0]
         taps.on(building(target).first)

@@ -17,11 +17,13 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
+from test_dragon_taps_browser import first_tap
 from ui_browser_kit import enable_semantics, new_phone_page, on_screen, served, tap_on, wait_until
 
 from companion.core import Table
 from companion.i18n import translate
 from companion.store import Store
+from companion.ui.games.dragon.taps import last_tap_size
 
 pytestmark = pytest.mark.browser
 pytest.importorskip("playwright.sync_api")
@@ -81,20 +83,21 @@ class HeldSocket:
 def test_a_tap_on_a_list_redrawn_after_an_undo_is_refused_where_the_user_looks(browser, tmp_path):
     data = tmp_path / "data"
     table = seeded(data)
-    shown = table.game.describe(table.state, table.prompt.choices[1]).render("en")
+    shown, _ = first_tap(table, "en", 1)  # the second tile or card on screen, by its name
+    taken = last_tap_size(table)  # what Undo takes back: the whole last tap
     with served(data) as url:
         page = new_phone_page(browser)
         socket = HeldSocket()
         page.route_web_socket(re.compile(r"/ws$"), socket.route)
         page.goto(url + f"table/{table.id}")
         enable_semantics(page)
-        choice = page.get_by_role("button", name=shown).first
+        choice = page.get_by_role("button", name=shown, exact=True).first
         choice.wait_for(timeout=60000)
         version = stored(data).version
 
         socket.hold = True  # from here the phone keeps showing this question
         tap_on(page.locator('flt-semantics[aria-label="Undo"] [role=button]').first)
-        wait_until(lambda: stored(data).version == version - 1, what="the undo on the server")
+        wait_until(lambda: stored(data).version == version - taken, what="the undo on the server")
         for _ in range(300):  # Playwright hands over the socket's messages while the page waits
             if socket.waiting:
                 break
@@ -106,6 +109,6 @@ def test_a_tap_on_a_list_redrawn_after_an_undo_is_refused_where_the_user_looks(b
 
         on_screen(page, translate("ui.play.tap_lost", "en"))
         after = stored(data)
-        assert after.version == version - 1  # nothing entered: not the undone question's choice
+        assert after.version == version - taken  # nothing entered: not the undone question's choice
         assert after.can_redo()  # and the undone entry is still there to redo
         page.context.close()

@@ -54,14 +54,16 @@ def view(app: App, id: str) -> ft.View:
             key="banner-part",
         )
     ]
-    if gui.strip is not None:  # the game at a glance: what the table reads off the board
-        body += gui.strip(app, table)
     if prompt is None:
         if app.notice is not None:
             body.append(notice_card(app))
         body.append(finished_card(app, table))
     else:
         body.append(prompt_pad(app, table, prompt))
+    # The game at a glance, right under the question: the question keeps the first screen
+    # whatever its length (Dragon's person tiles fill it), and the strip follows in view.
+    if gui.strip is not None:
+        body += gui.strip(app, table)
     if gui.board is not None:
         panels = gui.board(app, table)
         on_map = gui.board_is_question is not None and gui.board_is_question(table)
