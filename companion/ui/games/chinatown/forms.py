@@ -54,51 +54,13 @@ def keep_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
     tr = app.tr
     state = state_as(table, ChinatownState)
     _, kept, _ = dealing(state)
-    waiting = [s for s in state.order() if s not in state.kept]
-    if app.access is not None and app.access.seat in waiting:  # a player's own phone: their keep only
-        waiting = [app.access.seat]
+    waiting = _keep_waiting(app, state)
     form = _memo(app, "ct-keep", seat=waiting[0], picked=[])
     if form["seat"] not in waiting:
         form["seat"], form["picked"] = waiting[0], []
     picked: list[int] = form["picked"]
-    deck = set(state.deck)
-
-    def choose(seat: int) -> Any:
-        return _redraw(app, lambda: form.update(seat=seat, picked=[]))
-
-    def toggle(n: int) -> Any:
-        return _redraw(app, lambda: picked.remove(n) if n in picked else picked.append(n))
-
-    seats = ft.Row(
-        [
-            button(table.players[s].name, f"ct-keep-seat-{s}", choose(s), filled=s == form["seat"])
-            for s in waiting
-        ],
-        wrap=True,
-        spacing=6,
-        run_spacing=6,
-    )
-    cards = ft.Row(
-        [
-            ft.Container(
-                ft.Text(str(n), size=12, weight=ft.FontWeight.BOLD if n in picked else None),
-                key=f"ct-card-{n}",
-                width=40,
-                height=40,
-                alignment=ft.Alignment.CENTER,
-                border_radius=6,
-                bgcolor=ft.Colors.PRIMARY_CONTAINER if n in picked else ft.Colors.SURFACE_CONTAINER_HIGHEST,
-                opacity=1.0 if n in deck else 0.25,
-                disabled=n not in deck,
-                on_click=toggle(n),
-                tooltip=tr("chinatown.card", n=n),
-            )
-            for n in range(1, BUILDINGS + 1)
-        ],
-        wrap=True,
-        spacing=3,
-        run_spacing=3,
-    )
+    seats = _keep_seats(app, table, form, waiting)
+    cards = _keep_cards(app, picked, set(state.deck))
     chosen = ", ".join(str(n) for n in sorted(picked)) or "…"
     send = KeepBuildings(seat=form["seat"], buildings=tuple(picked)) if len(picked) == kept else None
     return ft.Column(
@@ -127,6 +89,60 @@ def keep_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
         ],
         spacing=8,
         key="ct-keep-form",
+    )
+
+
+def _keep_waiting(app: App, state: ChinatownState) -> list[int]:
+    """The seats that have not kept their cards yet, in turn order."""
+    waiting = [s for s in state.order() if s not in state.kept]
+    if app.access is not None and app.access.seat in waiting:  # a player's own phone: their keep only
+        waiting = [app.access.seat]
+    return waiting
+
+
+def _keep_seats(app: App, table: Table, form: dict[str, Any], waiting: list[int]) -> ft.Control:
+    """A button per waiting player; picking another one starts their keep afresh."""
+
+    def choose(seat: int) -> Any:
+        return _redraw(app, lambda: form.update(seat=seat, picked=[]))
+
+    return ft.Row(
+        [
+            button(table.players[s].name, f"ct-keep-seat-{s}", choose(s), filled=s == form["seat"])
+            for s in waiting
+        ],
+        wrap=True,
+        spacing=6,
+        run_spacing=6,
+    )
+
+
+def _keep_cards(app: App, picked: list[int], deck: set[int]) -> ft.Control:
+    """Every building card, a tap picks or unpicks it; cards no longer in the deck are greyed out."""
+
+    def toggle(n: int) -> Any:
+        return _redraw(app, lambda: picked.remove(n) if n in picked else picked.append(n))
+
+    return ft.Row(
+        [
+            ft.Container(
+                ft.Text(str(n), size=12, weight=ft.FontWeight.BOLD if n in picked else None),
+                key=f"ct-card-{n}",
+                width=40,
+                height=40,
+                alignment=ft.Alignment.CENTER,
+                border_radius=6,
+                bgcolor=ft.Colors.PRIMARY_CONTAINER if n in picked else ft.Colors.SURFACE_CONTAINER_HIGHEST,
+                opacity=1.0 if n in deck else 0.25,
+                disabled=n not in deck,
+                on_click=toggle(n),
+                tooltip=app.tr("chinatown.card", n=n),
+            )
+            for n in range(1, BUILDINGS + 1)
+        ],
+        wrap=True,
+        spacing=3,
+        run_spacing=3,
     )
 
 
@@ -206,12 +222,6 @@ def trade_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
     gives = [*form["gives"], *_current_gives(form)]
     trade = Trade(gives=tuple(gives)) if gives else None
     money_ok = all(form["sides"][k]["money"] is not None for k in SIDES)
-    drawn_for = stamp(table)
-
-    def keep_pair() -> None:
-        form["gives"] = list(gives)
-        form["sides"] = {k: _side() for k in SIDES}
-
     items: list[ft.Control] = [
         _parties(app, table, form),
         *[_side_card(app, table, state, form, k, seats[k], seats[_other(k)]) for k in SIDES],
@@ -219,53 +229,8 @@ def trade_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
     if trade is not None:
         items.append(ft.Text(tr.msg(table.game.describe(state, trade)), key="ct-trade-so-far", size=13))
     ready = trade is not None and money_ok
-    items.append(
-        ft.Row(
-            [
-                button(
-                    tr("chinatown.trade_enter"),
-                    "ct-trade-enter",
-                    lambda _: app.submit(trade, seen=drawn_for),
-                    icon=ft.Icons.CHECK,
-                    filled=True,
-                    disabled=not ready,
-                ),
-                button(
-                    tr("chinatown.trade_review"),
-                    "ct-trade-review",
-                    lambda _: review(app, table, gives),
-                    icon=ft.Icons.FACT_CHECK,
-                    disabled=not ready,
-                ),
-            ],
-            wrap=True,
-            spacing=6,
-            run_spacing=6,
-        )
-    )
-    items.append(
-        ft.Row(
-            [
-                button(
-                    tr("chinatown.trade_another"),
-                    "ct-give-add",
-                    _redraw(app, keep_pair),
-                    icon=ft.Icons.GROUP_ADD,
-                    disabled=not (ready and _current_gives(form)),
-                ),
-                button(
-                    tr("chinatown.trade_clear"),
-                    "ct-trade-clear",
-                    _redraw(app, lambda: app.memo.pop("form", None)),
-                    icon=ft.Icons.CLEAR,
-                    disabled=trade is None,
-                ),
-            ],
-            wrap=True,
-            spacing=6,
-            run_spacing=6,
-        )
-    )
+    items.append(_enter_row(app, table, trade, gives, ready))
+    items.append(_pair_row(app, form, gives, trade, ready))
     items.append(
         button(
             tr("chinatown.trading_done"),
@@ -275,6 +240,67 @@ def trade_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
         )
     )
     return ft.Column(items, spacing=8, key="ct-trade-form")
+
+
+def _enter_row(app: App, table: Table, trade: Trade | None, gives: list[Give], ready: bool) -> ft.Control:
+    """Enter the trade, or review it first (both only once it is whole)."""
+    tr = app.tr
+    drawn_for = stamp(table)  # the table this form was drawn for: a trade on a newer one is refused
+    return ft.Row(
+        [
+            button(
+                tr("chinatown.trade_enter"),
+                "ct-trade-enter",
+                lambda _: app.submit(trade, seen=drawn_for),
+                icon=ft.Icons.CHECK,
+                filled=True,
+                disabled=not ready,
+            ),
+            button(
+                tr("chinatown.trade_review"),
+                "ct-trade-review",
+                lambda _: review(app, table, gives),
+                icon=ft.Icons.FACT_CHECK,
+                disabled=not ready,
+            ),
+        ],
+        wrap=True,
+        spacing=6,
+        run_spacing=6,
+    )
+
+
+def _pair_row(
+    app: App, form: dict[str, Any], gives: list[Give], trade: Trade | None, ready: bool
+) -> ft.Control:
+    """Keep this pair's parts and draft another pair (a trade of three or more), or start over."""
+    tr = app.tr
+
+    def keep_pair() -> None:
+        form["gives"] = list(gives)
+        form["sides"] = {k: _side() for k in SIDES}
+
+    return ft.Row(
+        [
+            button(
+                tr("chinatown.trade_another"),
+                "ct-give-add",
+                _redraw(app, keep_pair),
+                icon=ft.Icons.GROUP_ADD,
+                disabled=not (ready and _current_gives(form)),
+            ),
+            button(
+                tr("chinatown.trade_clear"),
+                "ct-trade-clear",
+                _redraw(app, lambda: app.memo.pop("form", None)),
+                icon=ft.Icons.CLEAR,
+                disabled=trade is None,
+            ),
+        ],
+        wrap=True,
+        spacing=6,
+        run_spacing=6,
+    )
 
 
 def _other(side: str) -> str:

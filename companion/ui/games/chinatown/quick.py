@@ -7,6 +7,7 @@ chinatown_income), so the numbers are exactly those of a game.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
@@ -59,8 +60,126 @@ def _memo(app: App) -> dict[str, Any]:
 
 
 def quick_income(app: App) -> list[ft.Control]:
+    """The map to paint (owners and shops, by brush), and the income of what is painted."""
     tr = app.tr
     form = _memo(app)
+    board: dict[int, tuple[int, str]] = form["board"]
+    pick = _picker(app, form)
+    tools = _tools_card(app, form, pick)
+    owner = {n: o for n, (o, _) in board.items()}
+    shop = {n: s for n, (_, s) in board.items() if s}
+    result = _board_income(board)
+    names = [(i, form["names"][i]) for i in range(OWNERS) if str(i) in result["income"]]
+    out: list[ft.Control] = [
+        small(tr("chinatown.quick.hint")),
+        tools,
+        _board_card(app, form, owner, shop),
+        income_card(app, owner, shop, names, key="ct-q-income", title=tr("chinatown.quick.result")),
+        button(tr("chinatown.quick.reset"), "ct-q-reset", pick(board={}), icon=ft.Icons.DELETE_SWEEP),
+    ]
+    return out
+
+
+def _picker(app: App, form: dict[str, Any]) -> Callable[..., Any]:
+    """pick(**change): a click handler that sets these fields of the form and redraws."""
+
+    def pick(**change: Any) -> Any:
+        def go(_: Any = None) -> None:
+            form.update(change)
+            app.refresh()
+
+        return go
+
+    return pick
+
+
+def _tools_card(app: App, form: dict[str, Any], pick: Callable[..., Any]) -> ft.Control:
+    """The brush: who owns what the next tap paints (a player) and which shop, said in words."""
+    tr = app.tr
+    owners = ft.Row(
+        [_owner_chip(app, form, i, pick) for i in range(OWNERS)],
+        wrap=True,
+        spacing=4,
+        run_spacing=4,
+    )
+    brushes = _brushes(app, form, pick)
+    return card(
+        small(tr("chinatown.quick.owners")),
+        owners,
+        small(tr("chinatown.quick.brush")),
+        ft.Row(brushes, wrap=True, spacing=4, run_spacing=4),
+        small(next_tap(app, form), key="ct-q-next"),  # the choice in words, not colour only
+        key="ct-q-tools",
+        padding=8,
+    )
+
+
+def _owner_chip(app: App, form: dict[str, Any], i: int, pick: Callable[..., Any]) -> ft.Control:
+    """Player i: their colour and a field for their name; a tap makes them the brush's owner."""
+    tr = app.tr
+
+    def rename(e: Any) -> None:
+        form["names"][i] = e.control.value or tr("chinatown.quick.player", n=i + 1)
+
+    return ft.Container(
+        ft.Row(
+            [
+                dot(DEFAULT_ORDER[i]),
+                ft.TextField(
+                    label=tr("setup.player_n", n=i + 1),
+                    value=form["names"][i],
+                    key=f"ct-q-name-{i}",
+                    on_change=rename,
+                    dense=True,
+                    width=110,
+                    max_length=24,
+                ),
+            ],
+            spacing=4,
+            tight=True,
+        ),
+        on_click=pick(owner=i),
+        key=f"ct-q-owner-{i}",
+        padding=4,
+        border_radius=6,
+        bgcolor=ft.Colors.PRIMARY_CONTAINER if form["owner"] == i else None,
+        tooltip=tr("chinatown.quick.pick_owner"),
+    )
+
+
+def _brushes(app: App, form: dict[str, Any], pick: Callable[..., Any]) -> list[ft.Control]:
+    """One button per brush: owner only, each shop, and the eraser (the chosen one filled)."""
+    brushes = [button(brush_label(app, NONE), "ct-q-shop-none", pick(shop=NONE), filled=form["shop"] == NONE)]
+    brushes += [
+        button(brush_label(app, s), f"ct-q-shop-{s}", pick(shop=s), filled=form["shop"] == s)
+        for s in DATA.shop_ids
+    ]
+    brushes.append(
+        button(
+            app.tr("chinatown.quick.erase"),
+            "ct-q-shop-clear",
+            pick(shop=CLEAR),
+            icon=ft.Icons.CLEAR,
+            filled=form["shop"] == CLEAR,
+        )
+    )
+    return brushes
+
+
+def _board_income(board: dict[int, tuple[int, str]]) -> dict[str, Any]:
+    """The engine's income calculator, on the painted buildings (owners as seat strings)."""
+    return chinatown_income(
+        {
+            "buildings": {
+                str(n): ({"owner": str(o), "shop": s} if s else {"owner": str(o)})
+                for n, (o, s) in board.items()
+            }
+        }
+    )
+
+
+def _board_card(app: App, form: dict[str, Any], owner: dict[int, int], shop: dict[int, str]) -> ft.Control:
+    """The map: a tap on a building paints it with the brush (or erases it)."""
     board: dict[int, tuple[int, str]] = form["board"]
 
     def tap(n: int) -> None:
@@ -70,104 +189,19 @@ def quick_income(app: App) -> list[ft.Control]:
             board[n] = (form["owner"], form["shop"])
         app.refresh()
 
-    def pick(**change: Any) -> Any:
-        def go(_: Any = None) -> None:
-            form.update(change)
-            app.refresh()
-
-        return go
-
-    def rename(i: int) -> Any:
-        def go(e: Any) -> None:
-            form["names"][i] = e.control.value or tr("chinatown.quick.player", n=i + 1)
-
-        return go
-
-    owners = ft.Row(
-        [
-            ft.Container(
-                ft.Row(
-                    [
-                        dot(DEFAULT_ORDER[i]),
-                        ft.TextField(
-                            label=tr("setup.player_n", n=i + 1),
-                            value=form["names"][i],
-                            key=f"ct-q-name-{i}",
-                            on_change=rename(i),
-                            dense=True,
-                            width=110,
-                            max_length=24,
-                        ),
-                    ],
-                    spacing=4,
-                    tight=True,
-                ),
-                on_click=pick(owner=i),
-                key=f"ct-q-owner-{i}",
-                padding=4,
-                border_radius=6,
-                bgcolor=ft.Colors.PRIMARY_CONTAINER if form["owner"] == i else None,
-                tooltip=tr("chinatown.quick.pick_owner"),
-            )
-            for i in range(OWNERS)
-        ],
-        wrap=True,
-        spacing=4,
-        run_spacing=4,
-    )
-    brushes = [button(brush_label(app, NONE), "ct-q-shop-none", pick(shop=NONE), filled=form["shop"] == NONE)]
-    brushes += [
-        button(brush_label(app, s), f"ct-q-shop-{s}", pick(shop=s), filled=form["shop"] == s)
-        for s in DATA.shop_ids
-    ]
-    brushes.append(
-        button(
-            tr("chinatown.quick.erase"),
-            "ct-q-shop-clear",
-            pick(shop=CLEAR),
-            icon=ft.Icons.CLEAR,
-            filled=form["shop"] == CLEAR,
-        )
-    )
-    owner = {n: o for n, (o, _) in board.items()}
-    shop = {n: s for n, (_, s) in board.items() if s}
-    result = chinatown_income(
-        {
-            "buildings": {
-                str(n): ({"owner": str(o), "shop": s} if s else {"owner": str(o)})
-                for n, (o, s) in board.items()
-            }
-        }
-    )
-    names = [(i, form["names"][i]) for i in range(OWNERS) if str(i) in result["income"]]
-    out: list[ft.Control] = [
-        small(tr("chinatown.quick.hint")),
-        card(
-            small(tr("chinatown.quick.owners")),
-            owners,
-            small(tr("chinatown.quick.brush")),
-            ft.Row(brushes, wrap=True, spacing=4, run_spacing=4),
-            small(next_tap(app, form), key="ct-q-next"),  # the choice in words, not colour only
-            key="ct-q-tools",
-            padding=8,
+    return card(
+        map_view(
+            app,
+            owner,
+            shop,
+            lambda o: swatch(DEFAULT_ORDER[o]),
+            tap,
+            key_prefix="ct-q",
+            name=lambda o: form["names"][o],
         ),
-        card(
-            map_view(
-                app,
-                owner,
-                shop,
-                lambda o: swatch(DEFAULT_ORDER[o]),
-                tap,
-                key_prefix="ct-q",
-                name=lambda o: form["names"][o],
-            ),
-            key="ct-q-board",
-            padding=6,
-        ),
-        income_card(app, owner, shop, names, key="ct-q-income", title=tr("chinatown.quick.result")),
-        button(tr("chinatown.quick.reset"), "ct-q-reset", pick(board={}), icon=ft.Icons.DELETE_SWEEP),
-    ]
-    return out
+        key="ct-q-board",
+        padding=6,
+    )
 
 
 def next_tap(app: App, form: dict[str, Any]) -> str:

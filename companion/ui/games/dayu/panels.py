@@ -127,51 +127,13 @@ def place_tile(
     enter: Tap,
     width: int,
 ) -> ft.Control:
-    tr = app.tr
+    """Place i of the ring: its name, its tokens as a number and a fill, and the markers on it.
+    A neighbour is ringed and filled; with ``move`` the tile is a button that enters it."""
     place = state.ring[i]
-    spaces = DATA.spaces_per_flood_card
     here = [s for s, seat in enumerate(state.players) if seat.marker == i]
-    markers: list[ft.Control] = [
-        ft.Container(
-            width=14,
-            height=14,
-            border_radius=7,
-            bgcolor=swatch(table.players[s].color),
-            border=ft.Border.all(1, ft.Colors.OUTLINE),
-            key=f"dy-marker-{i}-{s}",
-        )
-        for s in here
-    ]
-    if place.card is None:
-        body: list[ft.Control] = [small(tr("dayu.place_empty"), key=f"dy-tokens-{i}")]
-    else:  # the fill is drawn, not a progress bar: the tile is a button, named by its words
-        body = [
-            ft.Text(f"{place.tokens}/{spaces}", key=f"dy-tokens-{i}", size=18, weight=ft.FontWeight.BOLD),
-            ft.Stack(
-                [
-                    ft.Container(
-                        width=width - 20, height=6, border_radius=3, bgcolor=ft.Colors.OUTLINE_VARIANT
-                    ),
-                    ft.Container(
-                        width=(width - 20) * min(place.tokens, spaces) / spaces,
-                        height=6,
-                        border_radius=3,
-                        bgcolor=ft.Colors.PRIMARY,
-                    ),
-                ],
-                width=width - 20,
-                height=6,
-            ),
-        ]
-    label = tr("dayu.place", n=i + 1)
-    words = [tr("dayu.move_here", n=i + 1) if move is not None else label]
-    words.append(
-        tr("dayu.place_tokens", tokens=place.tokens, spaces=spaces)
-        if place.card is not None
-        else tr("dayu.place_empty")
-    )
-    if here:
-        words.append(tr("dayu.place_markers", names=", ".join(table.players[s].name for s in here)))
+    label = app.tr("dayu.place", n=i + 1)
+    markers = _markers(table, here, i)
+    body = _place_fill(app, state, i, width)
     return ft.Container(
         ft.Column(
             [
@@ -184,7 +146,7 @@ def place_tile(
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         ),
         key=f"dy-place-{i}",
-        tooltip=" · ".join(words),
+        tooltip=_place_words(app, table, state, i, move, here),
         width=width,
         padding=ft.Padding.symmetric(horizontal=4, vertical=6),
         border_radius=10,
@@ -197,6 +159,62 @@ def place_tile(
         else None,
         on_click=enter(move) if move is not None else None,
     )
+
+
+def _markers(table: Table, here: list[int], i: int) -> list[ft.Control]:
+    """A dot in the player's colour for each marker on place i."""
+    return [
+        ft.Container(
+            width=14,
+            height=14,
+            border_radius=7,
+            bgcolor=swatch(table.players[s].color),
+            border=ft.Border.all(1, ft.Colors.OUTLINE),
+            key=f"dy-marker-{i}-{s}",
+        )
+        for s in here
+    ]
+
+
+def _place_fill(app: App, state: DayuState, i: int, width: int) -> list[ft.Control]:
+    """The tokens on place i, "n/10" and a bar filled as far, or "empty" once its card is gone."""
+    place = state.ring[i]
+    spaces = DATA.spaces_per_flood_card
+    if place.card is None:
+        return [small(app.tr("dayu.place_empty"), key=f"dy-tokens-{i}")]
+    # the fill is drawn, not a progress bar: the tile is a button, named by its words
+    return [
+        ft.Text(f"{place.tokens}/{spaces}", key=f"dy-tokens-{i}", size=18, weight=ft.FontWeight.BOLD),
+        ft.Stack(
+            [
+                ft.Container(width=width - 20, height=6, border_radius=3, bgcolor=ft.Colors.OUTLINE_VARIANT),
+                ft.Container(
+                    width=(width - 20) * min(place.tokens, spaces) / spaces,
+                    height=6,
+                    border_radius=3,
+                    bgcolor=ft.Colors.PRIMARY,
+                ),
+            ],
+            width=width - 20,
+            height=6,
+        ),
+    ]
+
+
+def _place_words(app: App, table: Table, state: DayuState, i: int, move: Move | None, here: list[int]) -> str:
+    """The tile's name in words (its tooltip): the move it offers or the place, its tokens, who is
+    there; what the colours and the fill show, for a screen reader."""
+    tr = app.tr
+    place = state.ring[i]
+    words = [tr("dayu.move_here", n=i + 1) if move is not None else tr("dayu.place", n=i + 1)]
+    words.append(
+        tr("dayu.place_tokens", tokens=place.tokens, spaces=DATA.spaces_per_flood_card)
+        if place.card is not None
+        else tr("dayu.place_empty")
+    )
+    if here:
+        words.append(tr("dayu.place_markers", names=", ".join(table.players[s].name for s in here)))
+    return " · ".join(words)
 
 
 def action_form(app: App, table: Table, shown: list[tuple[int, Any]], tap: Tap) -> ft.Control:

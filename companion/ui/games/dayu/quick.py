@@ -74,12 +74,35 @@ def quick_score(app: App) -> list[ft.Control]:
 
 
 def player_form(app: App, players: list[dict[str, Any]], i: int, change: Any) -> ft.Control:
-    tr = app.tr
-    p = players[i]
+    """Player i's card: their name, then their VP cards and their flood cards, each a row of
+    buttons that add one and a row of chips (a tap takes that card back)."""
+    return card(
+        _name_field(app, players[i], i),
+        *_vp_rows(app, players[i], i, change),
+        *_flood_rows(app, players[i], i, change),
+        key=f"dy-q-player-{i}",
+    )
+
+
+def _name_field(app: App, p: dict[str, Any], i: int) -> ft.Control:
+    """The player's name; cleared, it is "Player n" again."""
 
     def rename(e: Any) -> None:
-        p["name"] = e.control.value or tr("dayu.quick.player", n=i + 1)
+        p["name"] = e.control.value or app.tr("dayu.quick.player", n=i + 1)
 
+    return ft.TextField(
+        label=app.tr("setup.player_n", n=i + 1),
+        value=p["name"],
+        key=f"dy-q-name-{i}",
+        on_change=rename,
+        dense=True,
+        max_length=24,
+    )
+
+
+def _vp_rows(app: App, p: dict[str, Any], i: int, change: Any) -> list[ft.Control]:
+    """VP cards: pick a frame, then tap a card's VP to add it in that frame; the cards so far."""
+    tr = app.tr
     frames = [
         button(
             tr.msg(frame_name(f)),
@@ -98,6 +121,34 @@ def player_form(app: App, players: list[dict[str, Any]], i: int, change: Any) ->
         )
         for v in DATA.vp_per_face.values()
     ]
+    chips = _vp_chips(app, p, i, change)
+    return [
+        small(tr("dayu.quick.vp_hint")),
+        ft.Row(frames, wrap=True, spacing=6),
+        ft.Row(vps, wrap=True, spacing=6),
+        ft.Row(chips, wrap=True, spacing=4) if chips else small(tr("dayu.none"), key=f"dy-q-{i}-no-vp"),
+    ]
+
+
+def _vp_chips(app: App, p: dict[str, Any], i: int, change: Any) -> list[ft.Control]:
+    """The VP cards entered, in their frame's colour; a tap removes one."""
+    tr = app.tr
+    return [
+        ft.Chip(
+            label=ft.Text(f"{v}", color=FRAME_TEXT[f], weight=ft.FontWeight.BOLD),
+            bgcolor=FRAME_COLOURS[f],
+            key=f"dy-q-{i}-card-{k}",
+            tooltip=tr("dayu.quick.remove", what=f"{tr.msg(frame_name(f))} {v}"),
+            on_click=change(lambda k=k: p["vp"].pop(k)),
+            height=TAP,
+        )
+        for k, (f, v) in enumerate(p["vp"])
+    ]
+
+
+def _flood_rows(app: App, p: dict[str, Any], i: int, change: Any) -> list[ft.Control]:
+    """Flood cards: a button per kind and per printed points, each adds one; the cards so far."""
+    tr = app.tr
     kinds = [
         button(tr.msg(flood_name(k, 0)), f"dy-q-{i}-flood-{k}", change(lambda k=k: p["flood"].append(k)))
         for k in DATA.flood_kinds
@@ -111,18 +162,19 @@ def player_form(app: App, players: list[dict[str, Any]], i: int, change: Any) ->
         )
         for n in DATA.flood_card_points.values()
     ]
-    vp_chips: list[ft.Control] = [
-        ft.Chip(
-            label=ft.Text(f"{v}", color=FRAME_TEXT[f], weight=ft.FontWeight.BOLD),
-            bgcolor=FRAME_COLOURS[f],
-            key=f"dy-q-{i}-card-{k}",
-            tooltip=tr("dayu.quick.remove", what=f"{tr.msg(frame_name(f))} {v}"),
-            on_click=change(lambda k=k: p["vp"].pop(k)),
-            height=TAP,
-        )
-        for k, (f, v) in enumerate(p["vp"])
+    chips = _flood_chips(app, p, i, change)
+    return [
+        small(tr("dayu.quick.flood_hint")),
+        ft.Row(kinds, wrap=True, spacing=6),
+        ft.Row([small(tr("dayu.quick.printed")), *printed], wrap=True, spacing=6),
+        ft.Row(chips, wrap=True, spacing=4) if chips else small(tr("dayu.none"), key=f"dy-q-{i}-no-flood"),
     ]
-    flood_chips: list[ft.Control] = [
+
+
+def _flood_chips(app: App, p: dict[str, Any], i: int, change: Any) -> list[ft.Control]:
+    """The flood cards entered; a tap removes one."""
+    tr = app.tr
+    return [
         ft.Chip(
             label=ft.Text(tr.msg(_flood_label(c))),
             key=f"dy-q-{i}-fc-{k}",
@@ -132,27 +184,6 @@ def player_form(app: App, players: list[dict[str, Any]], i: int, change: Any) ->
         )
         for k, c in enumerate(p["flood"])
     ]
-    return card(
-        ft.TextField(
-            label=tr("setup.player_n", n=i + 1),
-            value=p["name"],
-            key=f"dy-q-name-{i}",
-            on_change=rename,
-            dense=True,
-            max_length=24,
-        ),
-        small(tr("dayu.quick.vp_hint")),
-        ft.Row(frames, wrap=True, spacing=6),
-        ft.Row(vps, wrap=True, spacing=6),
-        ft.Row(vp_chips, wrap=True, spacing=4) if vp_chips else small(tr("dayu.none"), key=f"dy-q-{i}-no-vp"),
-        small(tr("dayu.quick.flood_hint")),
-        ft.Row(kinds, wrap=True, spacing=6),
-        ft.Row([small(tr("dayu.quick.printed")), *printed], wrap=True, spacing=6),
-        ft.Row(flood_chips, wrap=True, spacing=4)
-        if flood_chips
-        else small(tr("dayu.none"), key=f"dy-q-{i}-no-flood"),
-        key=f"dy-q-player-{i}",
-    )
 
 
 def data_of(players: list[dict[str, Any]]) -> dict[str, Any]:

@@ -160,48 +160,14 @@ def groups_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
     sizes = deal_sizes(state)
     groups, left = dealt_groups(taps, sizes)
     current = len(groups) - 1 if left else None
-    placed = {c for g in groups for c in g}
-
-    pick = _picker(app, taps)
 
     items: list[ft.Control] = [small(tr("play.as_dealt"))]
-    for g in range(len(sizes)):
-        cards = groups[g] if g < len(groups) else []
-        names = ", ".join(tr.msg(action_msg(c)) for c in cards) or "…"
-        items.append(
-            ft.Text(
-                tr("dragon.form.group", n=g + 1, cards=names),
-                key=f"form-group-{g}",
-                size=13,
-                weight=ft.FontWeight.BOLD if g == current else None,
-            )
-        )
+    items += _group_lines(app, groups, len(sizes), current)
     if current is not None:
-        open_size = len(groups[current])
         items.append(
             small(tr("dragon.form.left", sizes=" + ".join(map(str, sorted(left.elements(), reverse=True)))))
         )
-        items.append(
-            ft.Row(
-                [
-                    *(
-                        button(tr.msg(action_msg(c)), f"group-card-{c}", pick(c))
-                        for c in deal_deck(state)
-                        if c not in placed
-                    ),
-                    button(
-                        tr("dragon.form.end_group"),
-                        "group-end",
-                        pick(END),
-                        icon=ft.Icons.KEYBOARD_RETURN,
-                        disabled=open_size == 0 or left[open_size] == 0,
-                    ),
-                ],
-                wrap=True,
-                spacing=6,
-                run_spacing=6,
-            )
-        )
+        items.append(_open_group_taps(app, state, taps, groups, left))
     items.append(
         _back_and_enter(
             app,
@@ -212,6 +178,53 @@ def groups_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
         )
     )
     return ft.Column(items, spacing=8, key="groups-form")
+
+
+def _group_lines(app: App, groups: list[list[str]], count: int, current: int | None) -> list[ft.Control]:
+    """A line per group to deal, with its cards so far ("…" for none); the open one in bold."""
+    tr = app.tr
+    lines: list[ft.Control] = []
+    for g in range(count):
+        cards = groups[g] if g < len(groups) else []
+        names = ", ".join(tr.msg(action_msg(c)) for c in cards) or "…"
+        lines.append(
+            ft.Text(
+                tr("dragon.form.group", n=g + 1, cards=names),
+                key=f"form-group-{g}",
+                size=13,
+                weight=ft.FontWeight.BOLD if g == current else None,
+            )
+        )
+    return lines
+
+
+def _open_group_taps(
+    app: App, state: DragonState, taps: list[str], groups: list[list[str]], left: Counter[int]
+) -> ft.Control:
+    """The cards not placed yet, a tap adds one to the open group, and "End this group" (on only
+    while a group of the open group's size is still to deal)."""
+    pick = _picker(app, taps)
+    placed = {c for g in groups for c in g}
+    open_size = len(groups[-1])
+    return ft.Row(
+        [
+            *(
+                button(app.tr.msg(action_msg(c)), f"group-card-{c}", pick(c))
+                for c in deal_deck(state)
+                if c not in placed
+            ),
+            button(
+                app.tr("dragon.form.end_group"),
+                "group-end",
+                pick(END),
+                icon=ft.Icons.KEYBOARD_RETURN,
+                disabled=open_size == 0 or left[open_size] == 0,
+            ),
+        ],
+        wrap=True,
+        spacing=6,
+        run_spacing=6,
+    )
 
 
 def super_event_form(app: App, table: Table, prompt: Prompt) -> ft.Control:

@@ -132,48 +132,11 @@ def _player_card(app: App, form: dict[str, Any], i: int) -> ft.Control:
 
 
 def _palace_row(app: App, form: dict[str, Any], player: dict[str, Any], i: int, k: int) -> ft.Control:
+    """Palace k of player i: its floor count (chips) and the person on each floor."""
     tr = app.tr
     palace = player["palaces"][k]
-
-    def floors(n: int) -> Any:
-        def go(_: Any = None) -> None:
-            palace["floors"] = n
-            palace["persons"] = (palace["persons"] + [""] * n)[:n]
-            app.refresh()
-
-        return go
-
-    def person(slot: int) -> Any:
-        def go(e: Any) -> None:
-            palace["persons"][slot] = "" if e.control.value in (None, "none") else e.control.value
-
-        return go
-
-    options = [ft.DropdownOption(key="none", text=tr("dragon.empty"))]
-    options += [ft.DropdownOption(key=t, text=tr.msg(tile_msg(t))) for t in RULES.tile_ids]
-    people: list[ft.Control] = [
-        ft.Dropdown(
-            key=f"quick-person-{i}-{k}-{s}",
-            value=palace["persons"][s] or "none",
-            options=options,
-            on_select=person(s),
-            width=170,
-            dense=True,
-            label=tr("dragon.quick.floor", n=s + 1),
-        )
-        for s in range(palace["floors"])
-    ]
-    chips = [
-        ft.Chip(
-            label=ft.Text(str(n), semantics_label=tr("dragon.quick.floors", n=n)),
-            key=f"quick-floors-{i}-{k}-{n}",
-            selected=palace["floors"] == n,
-            on_select=floors(n),
-            tooltip=tr("dragon.quick.floors", n=n),
-            height=TAP,
-        )
-        for n in range(1, RULES.setup.max_floors + 1)
-    ]
+    people = _persons(app, palace, i, k)
+    chips = _floor_chips(app, palace, i, k)
     return ft.Column(
         [
             ft.Row(
@@ -194,6 +157,57 @@ def _palace_row(app: App, form: dict[str, Any], player: dict[str, Any], i: int, 
         ],
         spacing=4,
     )
+
+
+def _persons(app: App, palace: dict[str, Any], i: int, k: int) -> list[ft.Control]:
+    """A drop-down per floor: the person tile living there, or empty."""
+    tr = app.tr
+
+    def person(slot: int) -> Any:
+        def go(e: Any) -> None:
+            palace["persons"][slot] = "" if e.control.value in (None, "none") else e.control.value
+
+        return go
+
+    options = [ft.DropdownOption(key="none", text=tr("dragon.empty"))]
+    options += [ft.DropdownOption(key=t, text=tr.msg(tile_msg(t))) for t in RULES.tile_ids]
+    return [
+        ft.Dropdown(
+            key=f"quick-person-{i}-{k}-{s}",
+            value=palace["persons"][s] or "none",
+            options=options,
+            on_select=person(s),
+            width=170,
+            dense=True,
+            label=tr("dragon.quick.floor", n=s + 1),
+        )
+        for s in range(palace["floors"])
+    ]
+
+
+def _floor_chips(app: App, palace: dict[str, Any], i: int, k: int) -> list[ft.Control]:
+    """A chip per possible floor count; picking one keeps the persons of the floors that stay."""
+    tr = app.tr
+
+    def floors(n: int) -> Any:
+        def go(_: Any = None) -> None:
+            palace["floors"] = n
+            palace["persons"] = (palace["persons"] + [""] * n)[:n]
+            app.refresh()
+
+        return go
+
+    return [
+        ft.Chip(
+            label=ft.Text(str(n), semantics_label=tr("dragon.quick.floors", n=n)),
+            key=f"quick-floors-{i}-{k}-{n}",
+            selected=palace["floors"] == n,
+            on_select=floors(n),
+            tooltip=tr("dragon.quick.floors", n=n),
+            height=TAP,
+        )
+        for n in range(1, RULES.setup.max_floors + 1)
+    ]
 
 
 def _add_player(app: App, form: dict[str, Any]) -> None:

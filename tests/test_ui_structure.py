@@ -1,0 +1,55 @@
+"""The screens' code stays in short functions: no function or method in companion/ui is longer
+than MAX_LINES lines (from its `def` line to its last line; decorators are not counted), so each
+one does one job and can be read at a glance."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+UI = ROOT / "companion" / "ui"
+MAX_LINES = 60
+
+
+def long_functions(source: str, where: str) -> list[str]:
+    """where:function:length for each function in the source longer than MAX_LINES, nested
+    functions and methods included (a method is named Class.method)."""
+    found: list[str] = []
+
+    def visit(node: ast.AST, prefix: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
+                name = prefix + child.name
+                # lineno is the `def` line: decorators are left out of the count.
+                length = (child.end_lineno or child.lineno) - child.lineno + 1
+                if length > MAX_LINES:
+                    found.append(f"{where}:{name}:{length}")
+                visit(child, name + ".")
+            elif isinstance(child, ast.ClassDef):
+                visit(child, prefix + child.name + ".")
+            else:
+                visit(child, prefix)
+
+    visit(ast.parse(source, filename=where), "")
+    return found
+
+
+def test_the_check_sees_a_long_method_and_not_its_decorator() -> None:
+    # Without this, a walk that found nothing would pass for a clean tree.
+    body = "".join(f"        x{i} = {i}\n" for i in range(MAX_LINES - 1))
+    fits = f"class A:\n    @staticmethod\n    def f():\n{body}"
+    assert long_functions(fits, "sample.py") == []
+    too_long = fits + "        return 0\n"
+    assert long_functions(too_long, "sample.py") == [f"sample.py:A.f:{MAX_LINES + 1}"]
+
+
+def test_no_ui_function_is_longer_than_the_limit() -> None:
+    files = sorted(UI.rglob("*.py"))
+    assert files, UI
+    too_long = [
+        entry
+        for path in files
+        for entry in long_functions(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))
+    ]
+    assert not too_long, f"functions longer than {MAX_LINES} lines:\n" + "\n".join(too_long)
