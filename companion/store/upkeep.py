@@ -168,8 +168,8 @@ def to_version_6(db: sqlite3.Connection) -> None:
     db.execute(PLAYER_FIGURES_BY_ROWS)
 
 
-# Each linked player's figure sums straight from the rows: the migration's start, and what the
-# triggers keep equal to (the tests recount with it).
+# Each linked player's figure sums straight from the rows (the join the one-player statistics
+# summed before schema 6): the migration's start, which the triggers then keep equal to it.
 PLAYER_FIGURES_BY_ROWS = (
     "INSERT INTO player_figure_totals (game, player_id, name, key, total, rows, whole_rows)"
     " SELECT f.game, ps.player_id, f.name, f.key, SUM(f.value), COUNT(*), SUM(f.seat IS NULL)"
