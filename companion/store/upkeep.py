@@ -74,6 +74,7 @@ FIGURE_TOTALS = (
 # unlinked or merged, figures dropped by a correction) moves the sums by exactly its share: the
 # table always equals the GROUP BY over the join that to_version_6 starts it from.
 # ``whole_rows`` counts the rows without a seat (the figure is the whole table's while any is left).
+# Figure rows are only inserted and deleted (as for figure_totals): an UPDATE would need a trigger.
 _ADD_SEAT = """INSERT INTO player_figure_totals (game, player_id, name, key, total, rows, whole_rows)
         SELECT f.game, {seat}.player_id, f.name, f.key, {sign} SUM(f.value), {sign} COUNT(*),
             {sign} SUM(f.seat IS NULL) FROM play_figures f
