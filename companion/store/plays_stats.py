@@ -1,5 +1,5 @@
 """Statistics of the play log: one scan of the seats, summed in Python, and the game figures'
-totals kept by SQLite triggers (no loop over the tables, no replay).
+totals (the group's and each player's) kept by SQLite triggers (no loop over the tables, no replay).
 
 For one game, or for one player in it: plays, wins and win rate, average, best and worst
 score, the spread of scores (for a chart), win rate by seat and by player count, and the
@@ -91,8 +91,8 @@ class GameStats(BaseModel):
 
 def game_stats(read: Reader, game: str, player: str | None = None) -> GameStats:
     """The statistics of ``game`` (of ``player``'s seats when given): one scan of the seats,
-    summed here, and the figures from ``figure_totals`` (kept by triggers) or, for one player,
-    summed over their seats."""
+    summed here, and the figures from ``figure_totals`` or, for one player, ``player_figure_totals``
+    (both kept by triggers)."""
     seat_filter = " AND ps.player_id = ?" if player else ""
     args: tuple[Any, ...] = (game, player) if player else (game,)
     # A seat's name only where no player is linked (fewer strings to make: it is the slow part).
@@ -111,13 +111,11 @@ def game_stats(read: Reader, game: str, player: str | None = None) -> GameStats:
     names: dict[str, str] = dict(read("SELECT id, name FROM players")) if seats.by_player else {}
     players = seats.player_lines(names)
     if player:
-        # Seat figures of the player's seats, and whole-table figures of the plays they sat in (a
-        # player sits in one seat of a play at most: the store refuses two).
+        # Seat figures of the player's seats, and whole-table figures of the plays they sat in,
+        # summed by triggers in ``player_figure_totals`` (store/upkeep.py).
         figure_rows = read(
-            "SELECT f.name, f.key, SUM(f.value), COUNT(*), MAX(f.seat IS NULL) FROM play_seats ps"
-            " JOIN plays p ON p.id = ps.play_id JOIN play_figures f"
-            " ON f.play_id = ps.play_id AND (f.seat = ps.seat OR f.seat IS NULL)"
-            " WHERE p.game = ? AND ps.player_id = ? GROUP BY f.name, f.key ORDER BY f.name, f.key",
+            "SELECT name, key, total, rows, whole_rows > 0 FROM player_figure_totals"
+            " WHERE game = ? AND player_id = ? ORDER BY name, key",
             args,
         )
     else:

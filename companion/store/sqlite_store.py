@@ -64,8 +64,8 @@ CREATE TABLE IF NOT EXISTS entries (
 """
 # PRAGMA user_version; 0: before tables.rev; 1: before players and plays; 2: before checkpoints;
 # 3: before one seat per player, tables.unlogged and the Dragon losses counted per release;
-# 4: before the figure sums kept by triggers.
-SCHEMA_VERSION = 5
+# 4: before the figure sums kept by triggers; 5: before each player's figure sums kept by triggers.
+SCHEMA_VERSION = 6
 BUSY_SECONDS = 30
 
 
@@ -207,6 +207,8 @@ class Store(PlayersMixin, PlaysMixin):
                 upkeep.to_version_4(self._db, self._table_data)
             if found < 5:
                 upkeep.to_version_5(self._db)
+            if found < 6:
+                upkeep.to_version_6(self._db)
             self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         except BaseException:
             self._db.execute("ROLLBACK")
