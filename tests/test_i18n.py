@@ -96,6 +96,12 @@ def test_money_and_numbers_in_the_readers_locale():
     assert translate("ui.chinatown.money", "en", amount=125_000) == "$125,000"
 
 
+def test_a_count_in_the_readers_format():
+    assert translate("ui.plays.count", "en", n=10_000) == "10,000 games"
+    assert translate("ui.plays.count", "es", n=10_000) == "10.000 partidas"
+    assert translate("ui.plays.count", "en", n=999) == "999 games"  # years and small counts as typed
+
+
 def test_translate_falls_back_and_keeps_unknown_fields_visible():
     assert translate("no.such.key", "es") == "no.such.key"
     assert "{player}" in translate("core.entry.wrong_seat", "en")

@@ -245,6 +245,8 @@ def translate(key: str, lang: str = DEFAULT_LANGUAGE, /, **args: Any) -> str:
         return key
     if "{" not in template:
         return template
+    if type(n) is int and not -1000 < n < 1000:  # a count in the reader's format: "10,000 games"
+        args = {**args, "n": format_number(n, lang if known_language(lang) else DEFAULT_LANGUAGE)}
     try:
         if "money}" in template:  # the locale's money format ({x:money}, {x:+money}): slower
             return _formatter(lang if known_language(lang) else DEFAULT_LANGUAGE).vformat(template, (), args)
