@@ -49,7 +49,7 @@ def first_screen() -> None:
 
 def the_rest() -> None:
     """Load every other screen and the games (what a first tap on a table or New table needs)."""
-    from companion.ui.games import known_game_ids
+    from companion.ui.gameui import known_game_ids
     from companion.ui.routes import VIEW_MODULES
 
     for module in VIEW_MODULES:

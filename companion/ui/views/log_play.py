@@ -20,7 +20,7 @@ from companion.core import TableError
 from companion.core.calc import CalcInputError
 from companion.games import get
 from companion.plays.record import FINAL_CALCULATORS
-from companion.ui.games import OptionSpec, ui_for
+from companion.ui.gameui import OptionSpec, ui_for
 from companion.ui.palette import TAP
 from companion.ui.shell import App
 from companion.ui.views.player_picker import seat_players

@@ -15,7 +15,7 @@ from companion.core import Effect, Prompt, RuleViolation, Table
 from companion.share.live import may_act, stamp
 from companion.ui.command import CommandButton, busy_content
 from companion.ui.foresight import last_round
-from companion.ui.games import ui_for
+from companion.ui.gameui import ui_for
 from companion.ui.palette import TAP
 from companion.ui.parts import part
 from companion.ui.shell import App

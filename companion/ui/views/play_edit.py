@@ -23,7 +23,7 @@ from companion.ui.widgets import small
 
 if TYPE_CHECKING:
     from companion.store.players import PlayerInfo
-    from companion.ui.games import OptionSpec
+    from companion.ui.gameui import OptionSpec
 
 NOBODY = "-"  # the dropdown's key for a seat linked to nobody
 

@@ -15,7 +15,7 @@ from companion.games import get
 from companion.i18n import PSEUDO
 from companion.lookup import Hit, Moment, for_moment, search
 from companion.lookup.data import GAMES
-from companion.ui.games import known_game_ids, ui_for
+from companion.ui.gameui import known_game_ids, ui_for
 from companion.ui.palette import TAP
 from companion.ui.shell import App
 from companion.ui.teach import teach_switch

@@ -13,7 +13,7 @@ from typing import Any
 import flet as ft
 
 from companion.core import Scoreboard, Table
-from companion.ui.games import ui_for
+from companion.ui.gameui import ui_for
 from companion.ui.palette import swatch
 from companion.ui.shell import App
 from companion.ui.views.chrome import table_view

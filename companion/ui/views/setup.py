@@ -12,7 +12,7 @@ import flet as ft
 
 from companion.core import Table, TableError
 from companion.games import get
-from companion.ui.games import Choice, OptionSpec, known_game_ids, ui_for
+from companion.ui.gameui import Choice, OptionSpec, known_game_ids, ui_for
 from companion.ui.palette import DEFAULT_ORDER, TAP
 from companion.ui.shell import App
 from companion.ui.teach import setup_option, start_with

@@ -18,7 +18,7 @@ from companion.games.dragon.public import (
     super_event_resolved,
     super_msg,
 )
-from companion.ui.games import options_as
+from companion.ui.gameui import options_as
 from companion.ui.palette import TAP, swatch
 from companion.ui.shell import App
 from companion.ui.widgets import card, rule_link, rule_tip, small
