@@ -365,7 +365,7 @@ class App:
 
     # ---- dialogs: part of the state ------------------------------------------------------
     def show_rule(self, rule_id: str) -> None:
-        from companion.ui.views.rule_card import open_card
+        from companion.ui.rule_card import open_card
 
         if open_card(self, rule_id):  # with its examples, clarifications and related rules
             return
