@@ -26,10 +26,11 @@ from companion.ui.rule_card import (
     said,
     status_line,
 )
+from companion.ui.rule_links import rule_title
 from companion.ui.shell import App
 from companion.ui.teach import teach_switch
 from companion.ui.views.chrome import table_view
-from companion.ui.widgets import card, heading, rule_title, scroll_column, small
+from companion.ui.widgets import card, heading, scroll_column, small
 
 MAX_RESULTS = 10
 
