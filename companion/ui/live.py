@@ -123,12 +123,11 @@ def still_valid(app: App) -> bool:
 def guest_route(app: App, route: str, routes: list[tuple[str, Builder]]) -> tuple[Builder, dict[str, str]]:
     """The screen a guest may see for ``route``: its own table's tabs, or the join screen."""
     from companion.ui.routes import match
-    from companion.ui.views import share
 
     still_valid(app)
     access = app.access
     if access is None:
-        return share.join_view, {}
+        return next(b for p, b in routes if p == "/join"), {}  # the join screen
     for pattern, builder in routes:
         params = match(route, pattern)
         if params is None:

@@ -29,6 +29,7 @@ from companion.ui.palette import SEED
 from companion.ui.parts import part
 from companion.ui.root import Root
 from companion.ui.routes import Builder, match, parent, stack
+from companion.ui.scanned import take_scanned
 from companion.ui.seen import seen_by
 from companion.ui.settings import Settings
 from companion.ui.state import Dialog, Notice, SessionState, is_host_device
@@ -154,9 +155,7 @@ class App:
         self.state.dialog = None
         _, params = self._resolve(self.route)
         if params.get("code") == "scanned":  # a scanned import link's code, kept by its landing page
-            from companion.ui.views.share import take_scanned
-
-            await take_scanned(app=self)
+            await take_scanned(self.prefs, self.memo)
         await self._follow_table(params.get("id"))
 
     async def _on_pop(self, _: Any = None) -> None:
