@@ -153,12 +153,6 @@ def guest_submit(app: App, table: Table, entry: Any, seen: str | None) -> Any:
     return table.submit(authorize(app.access, table, entry, seen))
 
 
-def check_seen(table: Table, seen: str | None) -> None:
-    """A host screen that passed the version it showed: refuse if the table moved on since."""
-    if seen is not None and seen != stamp(table):
-        raise LiveRefusal("live.refused.stale")
-
-
 # ---- the local-network listener ------------------------------------------------------------
 _LISTENER: dict[str, Any] = {}
 
@@ -184,10 +178,6 @@ async def start_listener(main: Any, host: str = "0.0.0.0", port: int = 0) -> str
     url = lan_url(port) if host == "0.0.0.0" else f"http://{host}:{port}"
     _LISTENER.update(handle=handle, url=url)
     return url
-
-
-def refuse_host_only() -> None:
-    raise LiveRefusal("live.refused.host_only")
 
 
 async def admit(app: App) -> None:
