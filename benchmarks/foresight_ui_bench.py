@@ -29,7 +29,7 @@ from ui_bench import NAMES, choices, timed_click  # noqa: E402
 from companion.core import Table  # noqa: E402
 from companion.store import Store  # noqa: E402
 from companion.ui.app import make_main  # noqa: E402
-from companion.ui.games import register_ui, ui_for  # noqa: E402
+from companion.ui.gameui import register_ui, ui_for  # noqa: E402
 from companion.ui.hub import TableHub  # noqa: E402
 from companion.ui.views import play  # noqa: E402
 

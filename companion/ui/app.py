@@ -1,4 +1,6 @@
-"""The app's entry point: ``main(page)`` for ``ft.run``, bound to its configuration.
+"""The app's entry point: ``main(page)`` for ``ft.run``, bound to its configuration, and the
+place a session is composed: the shell (ui/shell.py) given the live share (ui/live.py) and the
+rule cards (ui/rule_card.py), its root component (ui/root.py) rendered on the page.
 
 Cheap to import: the screens (companion.ui.shell, the views and what they import) load on
 the first session, or earlier in the server's warm-up (companion/ui/warmup.py), so the web
@@ -9,10 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import flet as ft
 
 from companion.ui.hub import TableHub, hub_for
+
+if TYPE_CHECKING:
+    from companion.ui.shell import App
 
 
 def make_main(
@@ -26,14 +32,26 @@ def make_main(
     ``started`` is called after each session has drawn its first screen."""
 
     async def _main(page: ft.Page) -> None:
+        from companion.ui import live
+        from companion.ui.root import Root
         from companion.ui.routes import routes
         from companion.ui.shell import App
 
-        await App(page, hub or hub_for(data_dir), routes(), lan_url=lan_url, main=_main).start()
+        table_hub = hub or hub_for(data_dir)
+        app = App(page, table_hub, routes(), sharing=live, open_rule=open_rule, lan_url=lan_url, main=_main)
+        await app.start()
+        page.render_views(Root, app, app.state)
         if started is not None:
             started()
 
     return _main
+
+
+def open_rule(app: App, rule_id: str) -> bool:
+    """A rule's card (ui/rule_card.py): it and the rules lookup load when a rule is first opened."""
+    from companion.ui.rule_card import open_card
+
+    return open_card(app, rule_id)
 
 
 async def main(page: ft.Page) -> None:

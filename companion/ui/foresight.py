@@ -18,9 +18,10 @@ import flet as ft
 
 from companion.core import Effect, Table
 from companion.core.foresight import RoundSummary, table_history
-from companion.ui.games import ui_for
+from companion.ui.gameui import ui_for
 from companion.ui.parts import part
-from companion.ui.widgets import card, dot, effect_line, rule_link, small, text_button
+from companion.ui.rule_links import effect_line, rule_link
+from companion.ui.widgets import card, dot, small, text_button
 
 if TYPE_CHECKING:
     from companion.ui.shell import App

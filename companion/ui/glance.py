@@ -19,7 +19,7 @@ import flet as ft
 from companion.core import Table
 from companion.core.foresight import RoundSummary
 from companion.ui.foresight import open_round, round_card, summaries
-from companion.ui.games import ui_for
+from companion.ui.gameui import ui_for
 from companion.ui.palette import TAP
 from companion.ui.parts import part
 from companion.ui.symbols import Look, glyph

@@ -123,12 +123,11 @@ def still_valid(app: App) -> bool:
 def guest_route(app: App, route: str, routes: list[tuple[str, Builder]]) -> tuple[Builder, dict[str, str]]:
     """The screen a guest may see for ``route``: its own table's tabs, or the join screen."""
     from companion.ui.routes import match
-    from companion.ui.views import share
 
     still_valid(app)
     access = app.access
     if access is None:
-        return share.join_view, {}
+        return next(b for p, b in routes if p == "/join"), {}  # the join screen
     for pattern, builder in routes:
         params = match(route, pattern)
         if params is None:
@@ -152,12 +151,6 @@ def guest_submit(app: App, table: Table, entry: Any, seen: str | None) -> Any:
     if seen is None:  # a board tap: the table this session's screen was last drawn for
         seen = app.memo.get(DRAWN)
     return table.submit(authorize(app.access, table, entry, seen))
-
-
-def check_seen(table: Table, seen: str | None) -> None:
-    """A host screen that passed the version it showed: refuse if the table moved on since."""
-    if seen is not None and seen != stamp(table):
-        raise LiveRefusal("live.refused.stale")
 
 
 # ---- the local-network listener ------------------------------------------------------------
@@ -185,10 +178,6 @@ async def start_listener(main: Any, host: str = "0.0.0.0", port: int = 0) -> str
     url = lan_url(port) if host == "0.0.0.0" else f"http://{host}:{port}"
     _LISTENER.update(handle=handle, url=url)
     return url
-
-
-def refuse_host_only() -> None:
-    raise LiveRefusal("live.refused.host_only")
 
 
 async def admit(app: App) -> None:

@@ -1,6 +1,10 @@
 """One session of the app: its observable state, the open table, settings, and the actions
 screens call.
 
+The shell knows the session, not what is built on it: the app that composes a session
+(ui/app.py) gives it the live share (``Sharing``, ui/live.py) and the rule card it opens
+(ui/rule_card.py), and renders its root component (ui/root.py).
+
 A screen is a function ``view(app, **params) -> ft.View`` of the session's state (ui/state.py),
 rendered by the root component (ui/root.py): an action changes the state, Flet re-renders and
 patches only the controls that changed (by key). The shared Table lives in the process-wide hub;
@@ -11,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import flet as ft
 
@@ -19,24 +23,42 @@ from companion.core import Msg, PlayerView, RuleViolation, Table, TableError
 from companion.core.rulebook import rule
 from companion.games import UnknownGame
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES
-from companion.share.live import Access, LiveRefusal
-from companion.ui import live
+from companion.share.live import Access, LiveRefusal, stamp
 from companion.ui import settings as prefs_io
 from companion.ui.command import on_the_wire
 from companion.ui.hub import TableHub, topic
 from companion.ui.i18n import Tr
 from companion.ui.palette import SEED
 from companion.ui.parts import part
-from companion.ui.root import Root
 from companion.ui.routes import Builder, match, parent, stack
+from companion.ui.scanned import take_scanned
 from companion.ui.seen import seen_by
 from companion.ui.settings import Settings
 from companion.ui.state import Dialog, Notice, SessionState, is_host_device
 from companion.ui.widgets import text_button
 
-__all__ = ["App", "Builder", "Notice", "match"]
+__all__ = ["App", "Builder", "Notice", "Sharing", "match"]
 
 S = TypeVar("S", bound=ft.Service)
+
+
+class Sharing(Protocol):
+    """What the live share adds to a session (ui/live.py): a guest's link, the screens it may
+    open and the entries it may make."""
+
+    async def restore(self, app: App) -> None:
+        """A guest coming back rejoins with its stored link."""
+
+    async def admit(self, app: App) -> None:
+        """``/join/<token>``: open the link in this session."""
+
+    def guest_route(
+        self, app: App, route: str, routes: list[tuple[str, Builder]]
+    ) -> tuple[Builder, dict[str, str]]:
+        """The screen a guest may see for ``route``."""
+
+    def guest_submit(self, app: App, table: Table, entry: Any, seen: str | None) -> Any:
+        """Under the table's lock: the entry if this guest may make it, else a LiveRefusal."""
 
 
 class App:
@@ -46,10 +68,14 @@ class App:
         hub: TableHub,
         routes: list[tuple[str, Builder]],
         *,
+        sharing: Sharing,
+        open_rule: Callable[[App, str], bool],
         lan_url: str | None = None,
         main: Any = None,
     ) -> None:
         self.page = page
+        self.sharing = sharing
+        self._open_rule = open_rule  # a rule's card; False for a rule the lookup does not know
         self.main = main  # this app's session entry (the Share screen serves it on the network)
         self.hub = hub
         self.routes = routes
@@ -139,9 +165,8 @@ class App:
         page.on_route_change = self._on_route
         page.on_view_pop = self._on_pop
         page.on_close = self._on_close
-        await live.restore(self)
+        await self.sharing.restore(self)
         await self._arrive(page.route or "/")
-        page.render_views(Root, self, self.state)
 
     async def _on_route(self, e: Any = None) -> None:
         await self._arrive(getattr(e, "route", None) or self.page.route or "/")
@@ -149,14 +174,12 @@ class App:
     async def _arrive(self, route: str) -> None:
         """Everything a new address needs before it is drawn: a link to open, the table to follow."""
         self.state.route = route
-        await live.admit(self)
+        await self.sharing.admit(self)
         self.state.notice = None
         self.state.dialog = None
         _, params = self._resolve(self.route)
         if params.get("code") == "scanned":  # a scanned import link's code, kept by its landing page
-            from companion.ui.views.share import take_scanned
-
-            await take_scanned(app=self)
+            await take_scanned(self.prefs, self.memo)
         await self._follow_table(params.get("id"))
 
     async def _on_pop(self, _: Any = None) -> None:
@@ -175,7 +198,7 @@ class App:
 
     def _resolve(self, route: str) -> tuple[Builder, dict[str, str]]:
         if self.guest or match(route, "/join/:token") is not None:
-            return live.guest_route(self, route, self.routes)
+            return self.sharing.guest_route(self, route, self.routes)
         for pattern, builder in self.routes:
             params = match(route, pattern)
             if params is not None:
@@ -311,17 +334,18 @@ class App:
         ``at`` is the key of the control tapped: a refusal is shown there.
         """
         if self.guest:
-            return self._change(lambda t: live.guest_submit(self, t, entry, seen), at)
+            return self._change(lambda t: self.sharing.guest_submit(self, t, entry, seen), at)
 
         def host(t: Table) -> Any:
-            live.check_seen(t, seen)
+            if seen is not None and seen != stamp(t):  # the screen showed a table since moved on
+                raise LiveRefusal("live.refused.stale")
             return t.submit(entry)
 
         return self._change(host, at)
 
     def _host_only(self, action: Callable[[Table], Any]) -> bool:
         if self.guest:
-            return self._change(lambda _t: live.refuse_host_only())
+            return self._change(_refuse_host_only)
         return self._change(action)
 
     def deal(self) -> bool:
@@ -365,9 +389,7 @@ class App:
 
     # ---- dialogs: part of the state ------------------------------------------------------
     def show_rule(self, rule_id: str) -> None:
-        from companion.ui.views.rule_card import open_card
-
-        if open_card(self, rule_id):  # with its examples, clarifications and related rules
+        if self._open_rule(self, rule_id):  # with its examples, clarifications and related rules
             return
         found = rule(rule_id, self.tr.lang)
         title = found.title if found else self.tr("screens.rules.unknown")
@@ -437,3 +459,7 @@ class App:
             self.state.redraw()  # the action may have changed what the screen shows (a rename)
 
         return text_button(label, key, tap, filled=filled, danger=danger)
+
+
+def _refuse_host_only(_table: Table) -> None:
+    raise LiveRefusal("live.refused.host_only")

@@ -19,8 +19,9 @@ from companion.lookup import TeachNote, teach_note
 from companion.store import StoreError
 from companion.store.teach_marks import Teach, TeachMarks
 from companion.ui.palette import TAP
-from companion.ui.views.rule_card import lookup_lang, lookup_text, said
-from companion.ui.widgets import card, rule_tip, rule_title, small, text_button
+from companion.ui.rule_card import lookup_lang, lookup_text, said
+from companion.ui.rule_links import rule_tip, rule_title
+from companion.ui.widgets import card, small, text_button
 
 if TYPE_CHECKING:
     from companion.ui.hub import TableHub

@@ -38,7 +38,7 @@ def first_screen() -> None:
     from flet.controls import theme  # noqa: F401  # about 0.08 s of Flet's dataclasses
 
     from companion.i18n import DEFAULT_LANGUAGE, load
-    from companion.ui import shell  # noqa: F401
+    from companion.ui import live, root, shell  # noqa: F401  # the session (ui/app.py composes it)
     from companion.ui.views import home  # noqa: F401
 
     for name in FIRST_CONTROLS:
@@ -49,7 +49,7 @@ def first_screen() -> None:
 
 def the_rest() -> None:
     """Load every other screen and the games (what a first tap on a table or New table needs)."""
-    from companion.ui.games import known_game_ids
+    from companion.ui.gameui import known_game_ids
     from companion.ui.routes import VIEW_MODULES
 
     for module in VIEW_MODULES:

@@ -21,6 +21,7 @@ import uvicorn
 from companion.share.budget import DEFAULT_LIMITS
 from companion.share.textcode import IMPORT_PATH
 from companion.ui import guard
+from companion.ui.scanned import SCANNED_PREF, SCANNED_ROUTE
 from companion.ui.serve_error import ServeError
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
@@ -77,7 +78,7 @@ def build_app(main: Callable[..., Any], assets_dir: Path = ASSETS) -> Any:
 # A scanned import link is /import#<code>. The fragment never reaches a server, and the Flutter
 # client opens the route without it, so this page hands it over in the browser: it keeps the
 # code in the app's own storage (where SharedPreferences reads it) and opens the app's import
-# screen, which takes it (companion/ui/views/share.py, ``take_scanned``).
+# screen, which takes it (companion/ui/scanned.py, ``take_scanned``).
 _LANDING = """<!doctype html>
 <html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>Table Companion</title></head><body>
@@ -94,8 +95,6 @@ location.replace("%(route)s");
 
 async def _import_landing() -> Any:
     from fastapi.responses import HTMLResponse
-
-    from companion.ui.views.share import SCANNED_PREF, SCANNED_ROUTE
 
     return HTMLResponse(
         _LANDING % {"pref": SCANNED_PREF, "route": SCANNED_ROUTE},

@@ -1,4 +1,5 @@
-"""Small building blocks shared by the screens: big buttons, headings, effect and rule lines.
+"""Small building blocks shared by the screens: big buttons, headings, cards, dots (the rules
+named by their titles, and effects with their rules, are in ui/rule_links.py).
 
 Every tappable control gets a stable ``key`` (tests and the live share find it by that) and a
 tooltip or label that screen readers announce. Tap targets are at least 48 px high.
@@ -7,16 +8,11 @@ tooltip or label that screen readers announce. Tap targets are at least 48 px hi
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import flet as ft
 
-from companion.core import Effect
-from companion.core.rulebook import rule
 from companion.ui.palette import TAP, swatch
-
-if TYPE_CHECKING:
-    from companion.ui.shell import App
 
 Handler = Callable[..., Any]
 
@@ -101,42 +97,6 @@ def card(*controls: ft.Control, key: str | None = None, padding: int = 12) -> ft
 
 def dot(color: str | None, size: int = 14) -> ft.Container:
     return ft.Container(width=size, height=size, border_radius=size // 2, bgcolor=swatch(color))
-
-
-def rule_title(app: App, rule_id: str) -> str:
-    """A rule's title in the reader's language; never its id (ids are for the code)."""
-    found = rule(rule_id, app.tr.lang)
-    return found.title if found else app.tr("screens.rules.unknown")
-
-
-def rule_tip(app: App, rule_id: str) -> str:
-    """What a screen reader says for a control that opens a rule: "Read the rule: <title>"."""
-    return app.tr("screens.rules.read", title=rule_title(app, rule_id))
-
-
-def rule_link(app: App, rule_id: str, key: str) -> ft.Control:
-    """A small tappable rule reference, named by its title in the reader's language, that opens the rule text."""
-    return ft.TextButton(
-        content=ft.Text(rule_title(app, rule_id), size=12, max_lines=2),
-        key=key,
-        tooltip=rule_tip(app, rule_id),
-        on_click=lambda _: app.show_rule(rule_id),
-        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
-        height=TAP,
-    )
-
-
-def effect_line(app: App, effect: Effect, key: str) -> ft.Control:
-    """One consequence and the rule that caused it (tap the rule id to read it)."""
-    marker: list[ft.Control] = []
-    shown = app.view().effect(effect) if app.table_id is not None else effect  # a secret stays one
-    if effect.seat is not None and app.table_id is not None and 0 <= effect.seat < len(app.table.players):
-        marker = [dot(app.table.players[effect.seat].color, 10)]  # the message names the player already
-    return ft.Row(
-        [*marker, ft.Text(app.tr.msg(shown.msg), expand=True, size=14), rule_link(app, effect.rule_id, key)],
-        vertical_alignment=ft.CrossAxisAlignment.CENTER,
-        spacing=4,
-    )
 
 
 def scroll_column(controls: list[ft.Control], key: str | None = None) -> ft.Column:

@@ -8,7 +8,7 @@ from toy_game import GAME
 from ui_testkit import TOY_UI
 
 from companion.games import register
-from companion.ui.games import register_ui
+from companion.ui.gameui import register_ui
 
 
 @pytest.fixture(autouse=True, scope="session")

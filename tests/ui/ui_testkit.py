@@ -8,7 +8,7 @@ from flet_harness import Harness
 
 from companion.store import Store
 from companion.ui.app import make_main
-from companion.ui.games import Choice, GameUI, OptionSpec
+from companion.ui.gameui import Choice, GameUI, OptionSpec
 from companion.ui.hub import TableHub
 
 # The toy game ("race to ten") with one setup option, to exercise the generic screens.

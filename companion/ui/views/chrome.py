@@ -9,7 +9,7 @@ import flet as ft
 from companion.core import Table
 from companion.share.live import stamp
 from companion.ui.command import command_icon_button
-from companion.ui.games import ui_for
+from companion.ui.gameui import ui_for
 from companion.ui.parts import part
 from companion.ui.shell import App
 from companion.ui.widgets import icon_button

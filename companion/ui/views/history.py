@@ -11,10 +11,11 @@ from pydantic import BaseModel
 
 from companion.core import Table
 from companion.ui.command import command_button
+from companion.ui.rule_links import effect_line
 from companion.ui.shell import App
 from companion.ui.views.chrome import table_view
 from companion.ui.views.history_rounds import focus_bar, focused_round, group_header, round_groups
-from companion.ui.widgets import card, effect_line, small
+from companion.ui.widgets import card, small
 
 
 def state_before(table: Table, i: int) -> BaseModel:

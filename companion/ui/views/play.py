@@ -15,25 +15,16 @@ from companion.core import Effect, Prompt, RuleViolation, Table
 from companion.share.live import may_act, stamp
 from companion.ui.command import CommandButton, busy_content
 from companion.ui.foresight import last_round
-from companion.ui.games import ui_for
+from companion.ui.gameui import ui_for
 from companion.ui.palette import TAP
 from companion.ui.parts import part
+from companion.ui.rule_links import effect_line, rule_tip, rule_title
 from companion.ui.shell import App
 from companion.ui.teach import teach_card
 from companion.ui.views.chrome import table_view
 from companion.ui.views.pick import pick_form
 from companion.ui.views.scores import tie_decided
-from companion.ui.widgets import (
-    button,
-    card,
-    dot,
-    effect_line,
-    heading,
-    rule_tip,
-    rule_title,
-    small,
-    text_button,
-)
+from companion.ui.widgets import button, card, dot, heading, small, text_button
 
 PREVIEW_LIMIT = 12  # previews cost one check() per choice: skip them for long lists
 MAX_WHY = 12

@@ -23,7 +23,7 @@ from companion.ui.widgets import small
 
 if TYPE_CHECKING:
     from companion.store.players import PlayerInfo
-    from companion.ui.games import OptionSpec
+    from companion.ui.gameui import OptionSpec
 
 NOBODY = "-"  # the dropdown's key for a seat linked to nobody
 
@@ -126,7 +126,7 @@ class PlayEdit:
     @classmethod
     def of(cls, app: App, play: PlayRecord) -> PlayEdit:
         """The draft as the play stands, with the store's name matches as suggested links."""
-        from companion.ui.views.log_play import logged_options
+        from companion.ui.game_options import logged_options
 
         store = app.hub.store
         specs = logged_options(play.game) if play.source == "calculator" else []
@@ -162,7 +162,7 @@ class PlayEdit:
         return go
 
     def body(self) -> list[ft.Control]:
-        from companion.ui.views.log_play import option_rows
+        from companion.ui.game_options import option_rows
 
         rows: list[ft.Control] = [small(self.app.tr("plays.edit.hint"))]
         rows += self.link_dropdowns()
@@ -223,7 +223,7 @@ class PlayEdit:
         self.app.refresh()
 
     def store_changes(self) -> None:
-        from companion.ui.views.log_play import current_option
+        from companion.ui.game_options import current_option
 
         store, play = self.app.hub.store, self.play
         if self.links != [s.player_id for s in play.seats]:

@@ -12,8 +12,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.store import StoreError
-from companion.store.players import PlayerInfo, clean_name
+from companion.store.players import PlayerInfo
 from companion.ui.palette import DEFAULT_ORDER, PLAYER_COLORS, TAP
 from companion.ui.shell import App
 from companion.ui.widgets import button, card, icon_button, small
@@ -236,26 +235,3 @@ def _add(app: App, form: dict[str, Any]) -> None:
 def _remove(app: App, form: dict[str, Any], i: int) -> None:
     del form["players"][i]
     app.refresh()
-
-
-def seat_players(app: App, seats: list[dict[str, Any]]) -> list[str | None]:
-    """The player id of each seat: the remembered player picked or of that name, or a new one
-    remembered now with the seat's colour. A blank seat ("Player 2") stays unlinked.
-
-    StoreError for a name the player list refuses (nothing is remembered then)."""
-    store = app.hub.store
-    wanted = [(s.get("player_id"), (s["name"] or "").strip(), s["color"]) for s in seats]
-    who = [picked or (clean_name(name).casefold() if name else None) for picked, name, _ in wanted]
-    named = [w for w in who if w]
-    if len(set(named)) != len(named):  # checked first: nothing is remembered for a refused table
-        raise StoreError("ui.setup.same_player_twice")
-    ids: list[str | None] = []
-    for picked, name, colour in wanted:
-        if picked is not None:
-            ids.append(picked)
-        elif not name:
-            ids.append(None)
-        else:
-            found = store.find_player(name)
-            ids.append(found.id if found else store.create_player(name, colour).id)
-    return ids

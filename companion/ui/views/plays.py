@@ -17,7 +17,7 @@ from companion.games import UnknownGame, get
 from companion.i18n import format_when
 from companion.plays.labels import format_final_score, money_game
 from companion.plays.models import PlayRecord
-from companion.ui.games import known_game_ids
+from companion.ui.gameui import known_game_ids
 from companion.ui.palette import TAP
 from companion.ui.shell import App
 from companion.ui.views.backup import backup_actions

@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.games import get
-from companion.ui.games import quick_scores, ui_for
+from companion.ui.gameui import quick_scores, ui_for
 from companion.ui.shell import App
 from companion.ui.widgets import button, scroll_column, small
 

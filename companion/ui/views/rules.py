@@ -2,7 +2,7 @@
 and clarifications for this moment (companion.lookup.for_moment) and the first-game tips switch.
 
 A result shows its title (never an id), its status, and the sentence that answers, with the
-matched words in bold; tapping it opens the rule's card (views/rule_card.py)."""
+matched words in bold; tapping it opens the rule's card (ui/rule_card.py)."""
 
 from __future__ import annotations
 
@@ -15,12 +15,9 @@ from companion.games import get
 from companion.i18n import PSEUDO
 from companion.lookup import Hit, Moment, for_moment, search
 from companion.lookup.data import GAMES
-from companion.ui.games import known_game_ids, ui_for
+from companion.ui.gameui import known_game_ids, ui_for
 from companion.ui.palette import TAP
-from companion.ui.shell import App
-from companion.ui.teach import teach_switch
-from companion.ui.views.chrome import table_view
-from companion.ui.views.rule_card import (
+from companion.ui.rule_card import (
     clarification,
     highlighted,
     lookup_lang,
@@ -29,7 +26,11 @@ from companion.ui.views.rule_card import (
     said,
     status_line,
 )
-from companion.ui.widgets import card, heading, rule_title, scroll_column, small
+from companion.ui.rule_links import rule_title
+from companion.ui.shell import App
+from companion.ui.teach import teach_switch
+from companion.ui.views.chrome import table_view
+from companion.ui.widgets import card, heading, scroll_column, small
 
 MAX_RESULTS = 10
 

@@ -13,11 +13,12 @@ from typing import Any
 import flet as ft
 
 from companion.core import Scoreboard, Table
-from companion.ui.games import ui_for
+from companion.ui.gameui import ui_for
 from companion.ui.palette import swatch
+from companion.ui.rule_links import rule_link
 from companion.ui.shell import App
 from companion.ui.views.chrome import table_view
-from companion.ui.widgets import card, dot, heading, rule_link, small
+from companion.ui.widgets import card, dot, heading, small
 
 
 def view(app: App, id: str) -> ft.View:

@@ -12,11 +12,13 @@ import flet as ft
 
 from companion.core import Table, TableError
 from companion.games import get
-from companion.ui.games import Choice, OptionSpec, known_game_ids, ui_for
+from companion.ui.game_options import option_name
+from companion.ui.gameui import known_game_ids, ui_for
 from companion.ui.palette import DEFAULT_ORDER, TAP
+from companion.ui.seating import seat_players
 from companion.ui.shell import App
 from companion.ui.teach import setup_option, start_with
-from companion.ui.views.player_picker import player_picker, seat_players
+from companion.ui.views.player_picker import player_picker
 from companion.ui.widgets import button, heading, scroll_column
 
 
@@ -148,7 +150,3 @@ def _start(app: App, form: dict[str, Any]) -> None:
     start_with(app, table.id, form)
     app.memo.pop("setup", None)
     app.go(f"/table/{table.id}")
-
-
-def option_name(app: App, spec: OptionSpec, choice: Choice) -> str:
-    return app.tr("setup.option_state", option=app.tr(spec.label_key), choice=app.tr(choice.label_key))

@@ -15,6 +15,7 @@ from companion.share import SnapshotError, decode, encode
 from companion.store.share_links import Link
 from companion.ui import live
 from companion.ui.hub import topic
+from companion.ui.scanned import SCANNED
 from companion.ui.shell import App
 from companion.ui.views.play_edit import offer_links
 from companion.ui.widgets import button, card, heading, icon_button, scroll_column, small
@@ -292,25 +293,6 @@ async def pick_image(app: App) -> bytes | None:
         return None
     f = files[0]
     return f.bytes if f.bytes is not None else Path(f.path).read_bytes() if f.path else b""
-
-
-# Where a scanned import link's code waits (see companion/ui/webserver.py, the landing page),
-# and the route the landing page opens: /import/<this> is never a code (codes start with TC).
-SCANNED_PREF = "table_companion.scanned_code"
-SCANNED = "scanned"
-SCANNED_ROUTE = f"/import/{SCANNED}"
-
-
-async def take_scanned(app: App) -> None:
-    """On the landing page's route: move the code it kept into the import screen's draft, and
-    forget it (it is read once)."""
-    code = await app.prefs.get(SCANNED_PREF)
-    if code:
-        await app.prefs.remove(SCANNED_PREF)
-        app.memo[f"import-code:{SCANNED}"] = {"text": str(code)[:MAX_SCANNED], "error": ""}
-
-
-MAX_SCANNED = 20_000  # a code past the longest snapshot is refused by the import anyway
 
 
 def import_view(app: App, code: str | None = None) -> ft.View:

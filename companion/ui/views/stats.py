@@ -17,7 +17,7 @@ import flet as ft
 from companion.i18n import format_number, format_percent
 from companion.plays.labels import figure_label, figure_text, money_game, score_text
 from companion.store.plays_stats import GameStats, Rate
-from companion.ui.games import known_game_ids
+from companion.ui.gameui import known_game_ids
 from companion.ui.palette import TAP
 from companion.ui.shell import App
 from companion.ui.views.plays import ALL, game_title

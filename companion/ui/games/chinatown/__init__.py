@@ -4,11 +4,11 @@ tiles and trades, and the Quick score screen (final scores, and the income of a 
 from __future__ import annotations
 
 from companion.games.chinatown.public import ChinatownState, round_summaries, rounds_done
-from companion.ui.games import GameUI, Hindsight, state_as
 from companion.ui.games.chinatown.forms import draw_form, keep_form, trade_form
 from companion.ui.games.chinatown.panels import board, player_panel, public_scores
 from companion.ui.games.chinatown.quick import quick_score
 from companion.ui.games.chinatown.strip import strip
+from companion.ui.gameui import GameUI, Hindsight, state_as
 
 UI = GameUI(
     game_id="chinatown",

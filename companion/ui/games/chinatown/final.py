@@ -13,8 +13,8 @@ import flet as ft
 
 from companion.core.msg import msg
 from companion.games.chinatown.public import GAME, chinatown_final, final_msgs
+from companion.ui.log_play import log_play_button, score_form
 from companion.ui.shell import App
-from companion.ui.views.log_play import log_play_button, score_form
 from companion.ui.widgets import button, card, heading, icon_button, small
 
 KEY = "quick-chinatown-final"

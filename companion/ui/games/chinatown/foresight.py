@@ -18,7 +18,7 @@ from companion.games.chinatown.public import (
     trade_preview,
 )
 from companion.ui.foresight import effect_block
-from companion.ui.games import state_as
+from companion.ui.gameui import state_as
 from companion.ui.shell import App
 from companion.ui.widgets import dot, small
 

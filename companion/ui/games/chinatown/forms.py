@@ -24,9 +24,9 @@ from companion.games.chinatown.public import (
     shop_name,
 )
 from companion.share.live import stamp
-from companion.ui.games import state_as
 from companion.ui.games.chinatown.foresight import preview_of, trade_lines
 from companion.ui.games.chinatown.money import money_field
+from companion.ui.gameui import state_as
 from companion.ui.palette import TAP
 from companion.ui.shell import App
 from companion.ui.widgets import button, small

@@ -4,11 +4,11 @@ points and privileges, each player's cards, and the Quick score screen."""
 from __future__ import annotations
 
 from companion.games.dayu.public import DayuState, round_summaries, rounds_done
-from companion.ui.games import Choice, GameUI, Hindsight, OptionSpec, state_as
 from companion.ui.games.dayu.foresight import marker
 from companion.ui.games.dayu.panels import action_form, board, player_panel
 from companion.ui.games.dayu.quick import quick_score
 from companion.ui.games.dayu.strip import strip
+from companion.ui.gameui import Choice, GameUI, Hindsight, OptionSpec, state_as
 
 UI = GameUI(
     game_id="dayu",

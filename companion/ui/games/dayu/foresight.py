@@ -13,10 +13,11 @@ import flet as ft
 from companion.core import Table
 from companion.games.dayu.public import DayuState, MarkerPreview, marker_preview
 from companion.ui.foresight import per_version
-from companion.ui.games import state_as
+from companion.ui.gameui import state_as
 from companion.ui.parts import part
+from companion.ui.rule_links import effect_line
 from companion.ui.shell import App
-from companion.ui.widgets import card, effect_line, small
+from companion.ui.widgets import card, small
 
 SHOWN_IN = ("actions",)  # while the player chooses what to do with their action points
 

@@ -11,7 +11,7 @@ import flet as ft
 from companion.core import Msg, Table, msg
 from companion.games.dayu.public import DATA, FRAMES, DayuState, Move, Privilege, flood_name, privilege_left
 from companion.share.live import may_act
-from companion.ui.games import Tap, state_as
+from companion.ui.gameui import Tap, state_as
 from companion.ui.palette import TAP, swatch
 from companion.ui.shell import App
 from companion.ui.widgets import card, dot, small

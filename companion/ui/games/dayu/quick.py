@@ -13,9 +13,9 @@ import flet as ft
 from companion.core.calc import CalcInputError
 from companion.games.dayu.public import DATA, FRAMES, GAME, POINTS_KIND, dayu_final, flood_name, revive_msg
 from companion.ui.games.dayu.panels import FRAME_COLOURS, FRAME_TEXT, frame_name
+from companion.ui.log_play import log_play_button
 from companion.ui.palette import TAP
 from companion.ui.shell import App
-from companion.ui.views.log_play import log_play_button
 from companion.ui.widgets import button, card, heading, small
 
 KEY = "quick-dayu"

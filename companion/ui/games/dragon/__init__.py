@@ -4,7 +4,6 @@ the "as dealt" forms for the event row and the action groups, and the quick-scor
 from __future__ import annotations
 
 from companion.games.dragon.public import round_summaries, rounds_done
-from companion.ui.games import Choice, GameUI, Hindsight, OptionSpec
 from companion.ui.games.dragon.actions import action_grid
 from companion.ui.games.dragon.answers import tap_list
 from companion.ui.games.dragon.foresight import coming, moment
@@ -14,6 +13,7 @@ from companion.ui.games.dragon.quick import quick_score
 from companion.ui.games.dragon.strip import strip
 from companion.ui.games.dragon.taps import last_tap_size, next_redo_size
 from companion.ui.games.dragon.tiles import tile_grid
+from companion.ui.gameui import Choice, GameUI, Hindsight, OptionSpec
 
 UI = GameUI(
     game_id="dragon",

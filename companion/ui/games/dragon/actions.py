@@ -13,10 +13,10 @@ from companion.core import Table
 from companion.games.dragon.public import GAME, RULES, DragonState
 from companion.share.live import stamp
 from companion.ui.command import CommandButton, busy_content
-from companion.ui.games import state_as
 from companion.ui.games.dragon.answers import line_button, submit_tap, taps_now
 from companion.ui.games.dragon.looks import ACTIONS
 from companion.ui.games.dragon.taps import Tap
+from companion.ui.gameui import state_as
 from companion.ui.palette import TAP
 from companion.ui.shell import App
 from companion.ui.widgets import dot

@@ -18,10 +18,11 @@ from companion.games.dragon.public import (
     super_event_resolved,
     super_msg,
 )
-from companion.ui.games import options_as
+from companion.ui.gameui import options_as
 from companion.ui.palette import TAP, swatch
+from companion.ui.rule_links import rule_link, rule_tip
 from companion.ui.shell import App
-from companion.ui.widgets import card, rule_link, rule_tip, small
+from companion.ui.widgets import card, small
 
 BONUS_ICONS = {
     "track": ft.Icons.DIRECTIONS_WALK,

@@ -16,11 +16,12 @@ import flet as ft
 from companion.core import Table
 from companion.games.dragon.public import DragonState, EventForecast, SeatForecast, coming_events
 from companion.ui.foresight import effect_block, per_version
-from companion.ui.games import state_as
+from companion.ui.gameui import state_as
 from companion.ui.palette import swatch
 from companion.ui.parts import part
+from companion.ui.rule_links import effect_line, rule_link
 from companion.ui.shell import App
-from companion.ui.widgets import card, effect_line, rule_link, small
+from companion.ui.widgets import card, small
 
 
 def forecasts(table: Table) -> list[EventForecast]:

@@ -23,8 +23,8 @@ from companion.games.dragon.public import (
     row_deal,
     super_msg,
 )
-from companion.ui.games import state_as
 from companion.ui.games.dragon.panels import EVENT_ICONS
+from companion.ui.gameui import state_as
 from companion.ui.shell import App
 from companion.ui.widgets import Handler, button, small
 

@@ -8,8 +8,8 @@ import flet as ft
 
 from companion.core import Table
 from companion.games.dragon.public import DragonState, action_msg, card_msg, event_msg, tile_msg
-from companion.ui.games import state_as
 from companion.ui.games.dragon.expansions import expansion_rows
+from companion.ui.gameui import state_as
 from companion.ui.parts import part
 from companion.ui.shell import App
 from companion.ui.widgets import card, dot, small

@@ -11,10 +11,11 @@ from typing import Any
 import flet as ft
 
 from companion.games.dragon.public import GAME, RULES, dragon_final, line_msg, stack_msg, tile_msg
+from companion.ui.log_play import log_play_button, score_form
 from companion.ui.palette import TAP
+from companion.ui.rule_links import rule_link
 from companion.ui.shell import App
-from companion.ui.views.log_play import log_play_button, score_form
-from companion.ui.widgets import button, card, heading, icon_button, rule_link, small
+from companion.ui.widgets import button, card, heading, icon_button, small
 
 NUMBERS = ("vp", "track", "yuan", "rice", "fireworks")
 

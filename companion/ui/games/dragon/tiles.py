@@ -19,11 +19,11 @@ from companion.core import Table
 from companion.games.dragon.public import RULES, DragonState, card_msg, tile_msg, tile_power_msg
 from companion.share.live import stamp
 from companion.ui.command import CommandButton, busy_content
-from companion.ui.games import Tap as TapHandler
-from companion.ui.games import state_as
 from companion.ui.games.dragon.answers import submit_tap, taps_now
 from companion.ui.games.dragon.looks import WILD, badge
 from companion.ui.games.dragon.taps import Tap, default_room, rooms
+from companion.ui.gameui import Tap as TapHandler
+from companion.ui.gameui import state_as
 from companion.ui.palette import TAP
 from companion.ui.shell import App
 from companion.ui.widgets import small

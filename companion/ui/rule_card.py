@@ -17,7 +17,8 @@ from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, PSEUDO, translate
 from companion.i18n.pseudo import pseudo_plain
 from companion.lookup import Clarification, RuleCard, card
 from companion.ui.palette import TAP
-from companion.ui.widgets import rule_title, small
+from companion.ui.rule_links import rule_title
+from companion.ui.widgets import small
 
 if TYPE_CHECKING:
     from companion.ui.shell import App

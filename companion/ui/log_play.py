@@ -18,13 +18,10 @@ import flet as ft
 
 from companion.core import TableError
 from companion.core.calc import CalcInputError
-from companion.games import get
 from companion.plays.record import FINAL_CALCULATORS
-from companion.ui.games import OptionSpec, ui_for
-from companion.ui.palette import TAP
+from companion.ui.game_options import current_option, logged_options, option_rows
+from companion.ui.seating import seat_players
 from companion.ui.shell import App
-from companion.ui.views.player_picker import seat_players
-from companion.ui.views.setup import option_name
 from companion.ui.widgets import button, small
 
 Shown = Callable[[], tuple[dict[str, Any], dict[str, Any], list[str]]]
@@ -90,54 +87,6 @@ def log_play_button(app: App, calculator: str, shown: Shown) -> ft.Control:
     if memo.get("error"):
         items.append(ft.Text(memo["error"], key="quick-log-error", color=ft.Colors.ERROR))
     return ft.Column(items, spacing=4)
-
-
-def logged_options(game: str) -> list[OptionSpec]:
-    ui = ui_for(game)
-    return [spec for spec in ui.options if spec.field in ui.logged_options]
-
-
-def current_option(game: str, chosen: dict[str, Any], spec: OptionSpec) -> Any:
-    """The option's value as chosen on the chips, else the game's default (what the chips show)."""
-    if spec.field in chosen:
-        return chosen[spec.field]
-    return get(game).options_model().model_dump().get(spec.field)
-
-
-def option_rows(
-    app: App, game: str, specs: list[OptionSpec], chosen: dict[str, Any], prefix: str = "log-option"
-) -> list[ft.Control]:
-    """One row of chips per option the play records, as on the New table screen (keys
-    ``<prefix>-<field>-<value>``; the play log's Edit uses them too)."""
-    out: list[ft.Control] = []
-    for spec in specs:
-        current = current_option(game, chosen, spec)
-
-        def choose(value: Any, field: str = spec.field) -> Any:
-            def pick(_: Any = None) -> None:
-                chosen[field] = value
-                app.refresh()
-
-            return pick
-
-        out.append(small(app.tr(spec.label_key)))
-        out.append(
-            ft.Row(
-                [
-                    ft.Chip(
-                        label=ft.Text(app.tr(c.label_key), semantics_label=option_name(app, spec, c)),
-                        key=f"{prefix}-{spec.field}-{c.value}",
-                        selected=current == c.value,
-                        on_select=choose(c.value),
-                        height=TAP,
-                    )
-                    for c in spec.choices
-                ],
-                wrap=True,
-                spacing=8,
-            )
-        )
-    return out
 
 
 def score_form(app: App, form: dict[str, Any], score: Callable[[], Any]) -> None:

@@ -1,0 +1,72 @@
+"""A game's setup options on chips, and the options a play logged by hand records.
+
+New table (views/setup.py) draws every option of the game; "Log this play" (ui/log_play.py)
+and the play log's Edit (views/play_edit.py) draw the ones a play records
+(``GameUI.logged_options``: Dragon's edition and expansions).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from companion.games import get
+from companion.ui.gameui import Choice, OptionSpec, ui_for
+from companion.ui.palette import TAP
+from companion.ui.widgets import small
+
+if TYPE_CHECKING:
+    from companion.ui.shell import App
+
+
+def option_name(app: App, spec: OptionSpec, choice: Choice) -> str:
+    return app.tr("setup.option_state", option=app.tr(spec.label_key), choice=app.tr(choice.label_key))
+
+
+def logged_options(game: str) -> list[OptionSpec]:
+    ui = ui_for(game)
+    return [spec for spec in ui.options if spec.field in ui.logged_options]
+
+
+def current_option(game: str, chosen: dict[str, Any], spec: OptionSpec) -> Any:
+    """The option's value as chosen on the chips, else the game's default (what the chips show)."""
+    if spec.field in chosen:
+        return chosen[spec.field]
+    return get(game).options_model().model_dump().get(spec.field)
+
+
+def option_rows(
+    app: App, game: str, specs: list[OptionSpec], chosen: dict[str, Any], prefix: str = "log-option"
+) -> list[ft.Control]:
+    """One row of chips per option the play records, as on the New table screen (keys
+    ``<prefix>-<field>-<value>``; the play log's Edit uses them too)."""
+    out: list[ft.Control] = []
+    for spec in specs:
+        current = current_option(game, chosen, spec)
+
+        def choose(value: Any, field: str = spec.field) -> Any:
+            def pick(_: Any = None) -> None:
+                chosen[field] = value
+                app.refresh()
+
+            return pick
+
+        out.append(small(app.tr(spec.label_key)))
+        out.append(
+            ft.Row(
+                [
+                    ft.Chip(
+                        label=ft.Text(app.tr(c.label_key), semantics_label=option_name(app, spec, c)),
+                        key=f"{prefix}-{spec.field}-{c.value}",
+                        selected=current == c.value,
+                        on_select=choose(c.value),
+                        height=TAP,
+                    )
+                    for c in spec.choices
+                ],
+                wrap=True,
+                spacing=8,
+            )
+        )
+    return out

@@ -1,0 +1,155 @@
+"""The hooks a game's screens plug into the generic ones (``GameUI``), and finding a game's
+(``ui_for``): each game may add panels without touching generic code.
+
+A game's UI module (named by ``ui=`` in its GameSpec, companion/core/registry.py; by convention
+``companion/ui/games/<game>/__init__.py``) exports ``UI = GameUI(...)``.
+Every hook is optional; a game without a UI module still plays through the generic screens
+(prompt pad, scoreboard, history, rules). See docs/ui.md, "Extension points".
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import flet as ft
+from pydantic import BaseModel
+
+from companion.core import Effect, Prompt, Table, registry
+from companion.core.foresight import RoundSummary
+from companion.core.registry import UnknownGame
+
+if TYPE_CHECKING:
+    from companion.ui.shell import App
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def state_as(table: Table, model: type[M]) -> M:
+    """The table's state as its game's own model, so a game's screens read its fields typed."""
+    return _as(table, table.state, model)
+
+
+def options_as(table: Table, model: type[M]) -> M:
+    """The table's options as its game's own model."""
+    return _as(table, table.options, model)
+
+
+def _as(table: Table, value: BaseModel, model: type[M]) -> M:
+    if not isinstance(value, model):
+        raise TypeError(f"a {table.game_id} table holds a {type(value).__name__}, not a {model.__name__}")
+    return value
+
+
+Panel = Callable[["App", Table], list[ft.Control]]
+SeatPanel = Callable[["App", Table, int], ft.Control]
+FactForm = Callable[["App", Table, Prompt], ft.Control]
+Screen = Callable[["App"], list[ft.Control]]
+Tap = Callable[[Any], Callable[[Any], None]]  # a choice -> the click handler that enters it
+ChoiceForm = Callable[["App", Table, list[tuple[int, Any]], Tap], ft.Control]
+
+
+@dataclass(frozen=True)
+class Choice:
+    value: Any
+    label_key: str  # ui catalogue key, without the "ui." prefix
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A table option offered on the setup screen as a row of choices."""
+
+    field: str
+    label_key: str
+    choices: tuple[Choice, ...]
+
+
+@dataclass(frozen=True)
+class Hindsight:
+    """A game's round summaries, as its public module gives them (the engine's hindsight.py):
+    ``round_summaries(states, effects, entries)`` and ``rounds_done(state)``, the rounds closed so
+    far (the summaries are recomputed only when it grows, companion/ui/foresight.py)."""
+
+    round_summaries: Callable[[Sequence[Any], Sequence[list[Effect]], Sequence[Any]], list[RoundSummary]]
+    rounds_done: Callable[[Any], int]
+
+
+@dataclass(frozen=True)
+class GameUI:
+    game_id: str
+    board: Panel | None = None  # the context under the question (e.g. the event row), collapsible
+    board_is_question: Callable[[Table], bool] | None = None  # the board is tapped to answer (a map)
+    on_board: Callable[[Any], bool] | None = None  # a choice made by tapping the board, not a button
+    player_panel: SeatPanel | None = None  # one card per seat on the Play screen
+    seat_props: Callable[[Table, int], Any] | None = None  # what a seat's card shows (redrawn on change)
+    fact_forms: dict[str, FactForm] = field(default_factory=dict)  # prompt.kind -> "as dealt" form
+    # prompt.kind -> the choices drawn by the game (e.g. a grid of tiles) instead of one button each;
+    # called with the (index, choice) pairs to draw and the function that submits one of them
+    choice_forms: dict[str, ChoiceForm] = field(default_factory=dict)
+    options: tuple[OptionSpec, ...] = ()  # setup options; defaults apply to the others
+    # the setup options a play logged from Quick score records ("Log this play" asks them): those
+    # that change the game played (an expansion), not how the app was used (how cards were entered)
+    logged_options: tuple[str, ...] = ()
+    quick_score: Screen | None = None  # a stand-alone scoring calculator screen
+    quick_score_key: str = ""  # its title (ui catalogue key)
+    public_scores: Panel | None = None  # what the Scores tab shows while some totals are secret
+    foresight: Panel | None = None  # what is coming, under the context on the Play screen (issue 15)
+    foresight_rules: Panel | None = None  # the same, as a section of the Rules screen's "for this moment"
+    hindsight: Hindsight | None = None  # the round summaries on Play and in History (issue 15)
+    strip: Panel | None = None  # the game at a glance, under the Play screen's question (issue 25)
+    # how many entries the app bar's Undo takes back, and its Redo puts back: the last tap's, where
+    # one tap makes several entries (a Dragon card and its tile); one when None
+    undo_steps: Callable[[Table], int] | None = None
+    redo_steps: Callable[[Table], int] | None = None
+
+
+_LOADED: dict[str, GameUI] = {}
+
+
+def register_ui(ui: GameUI) -> None:
+    """Add a game's UI directly (tests register toy games this way)."""
+    _LOADED[ui.game_id] = ui
+
+
+def ui_for(game_id: str) -> GameUI:
+    """The game's UI hooks, or the empty default (generic screens only)."""
+    if game_id not in _LOADED:
+        module = _ui_module(game_id)
+        ui = None
+        if module is not None:
+            try:
+                ui = importlib.import_module(module).UI
+            except ModuleNotFoundError as exc:
+                if exc.name is None or not module.startswith(exc.name):
+                    raise
+        _LOADED[game_id] = ui or GameUI(game_id)
+    return _LOADED[game_id]
+
+
+def _ui_module(game_id: str) -> str | None:
+    """The module holding the game's screens, as its GameSpec names it (None: generic screens)."""
+    try:
+        return registry.spec(game_id).ui
+    except (UnknownGame, ImportError):
+        return None
+
+
+def known_game_ids() -> list[str]:
+    """Games the app can offer: those with a rules module, then any registered only at run time."""
+    ids = [g for g in registry.available() if _playable(g)]
+    ids += [g for g in _LOADED if g not in ids and _playable(g)]
+    return ids
+
+
+def _playable(game_id: str) -> bool:
+    try:
+        registry.get(game_id)
+    except (UnknownGame, ImportError, AttributeError):  # a game still being written
+        return False
+    return True
+
+
+def quick_scores() -> list[GameUI]:
+    return [ui for ui in (ui_for(g) for g in known_game_ids()) if ui.quick_score is not None]
