@@ -23,7 +23,7 @@ from companion.games.dragon.public import (
     row_deal,
     super_msg,
 )
-from companion.ui.games.dragon.panels import EVENT_ICONS
+from companion.ui.games.dragon.panels import event_icon
 from companion.ui.gameui import state_as
 from companion.ui.shell import App
 from companion.ui.widgets import Handler, button, small
@@ -107,7 +107,7 @@ def event_row_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
                         f"{tr.msg(event_msg(ev))} ({left[ev]})",
                         f"row-pick-{ev}",
                         pick(ev),
-                        icon=EVENT_ICONS.get(ev),
+                        icon=event_icon(ev),
                         disabled=left[ev] == 0,
                     )
                     for ev in dict.fromkeys(tiles)

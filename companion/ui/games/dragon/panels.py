@@ -12,16 +12,14 @@ from companion.ui.games.dragon.expansions import expansion_rows
 from companion.ui.gameui import state_as
 from companion.ui.parts import part
 from companion.ui.shell import App
+from companion.ui.symbols import EVENTS
 from companion.ui.widgets import card, dot, small
 
-EVENT_ICONS = {
-    "peace": ft.Icons.SPA,
-    "tribute": ft.Icons.PAYMENTS,
-    "drought": ft.Icons.WB_SUNNY,
-    "festival": ft.Icons.CELEBRATION,
-    "mongol": ft.Icons.SHIELD,
-    "contagion": ft.Icons.CORONAVIRUS,
-}
+
+def event_icon(event: str) -> Any:
+    """The event's symbol, as the strip and the month summary draw it (symbols.EVENTS)."""
+    look = EVENTS.get(event)
+    return look.icon if look else ft.Icons.EVENT
 
 
 def board(app: App, table: Table) -> list[ft.Control]:
@@ -52,7 +50,7 @@ def event_row(app: App, state: DragonState) -> ft.Control:
                 ft.Column(
                     [
                         ft.Text(str(m), size=11, weight=ft.FontWeight.BOLD),
-                        ft.Icon(EVENT_ICONS.get(ev, ft.Icons.EVENT), size=18),
+                        ft.Icon(event_icon(ev), size=18),
                         ft.Text(
                             app.tr.msg(event_msg(ev)),
                             size=10,
