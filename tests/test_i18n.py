@@ -99,7 +99,8 @@ def test_money_and_numbers_in_the_readers_locale():
 def test_a_count_in_the_readers_format():
     assert translate("ui.plays.count", "en", n=10_000) == "10,000 games"
     assert translate("ui.plays.count", "es", n=10_000) == "10.000 partidas"
-    assert translate("ui.plays.count", "en", n=999) == "999 games"  # years and small counts as typed
+    assert translate("ui.plays.count", "en", n=999) == "999 games"
+    assert "9876" in translate("ui.chinatown.building", "en", n=9876, district=1)  # n names a building
 
 
 def test_translate_falls_back_and_keeps_unknown_fields_visible():

@@ -232,6 +232,12 @@ def _formatter(lang: str) -> _Formatter:
     return _Formatter(lang)
 
 
+def _counts(key: str) -> bool:
+    """Whether ``key`` is a message with plural forms, whose ``n`` is a count (elsewhere ``n`` can
+    be a number that names something, as a building's, and is shown as it is)."""
+    return not isinstance(load(DEFAULT_LANGUAGE).messages.get(key, ""), str)
+
+
 def translate(key: str, lang: str = DEFAULT_LANGUAGE, /, **args: Any) -> str:
     """Render message ``key`` in ``lang``; fall back to English, then to the key itself.
 
@@ -245,7 +251,7 @@ def translate(key: str, lang: str = DEFAULT_LANGUAGE, /, **args: Any) -> str:
         return key
     if "{" not in template:
         return template
-    if type(n) is int and not -1000 < n < 1000:  # a count in the reader's format: "10,000 games"
+    if type(n) is int and not -1000 < n < 1000 and _counts(key):  # "10,000 games", "10.000 partidas"
         args = {**args, "n": format_number(n, lang if known_language(lang) else DEFAULT_LANGUAGE)}
     try:
         if "money}" in template:  # the locale's money format ({x:money}, {x:+money}): slower
