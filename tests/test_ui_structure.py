@@ -53,3 +53,39 @@ def test_no_ui_function_is_longer_than_the_limit() -> None:
         for entry in long_functions(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))
     ]
     assert not too_long, f"functions longer than {MAX_LINES} lines:\n" + "\n".join(too_long)
+
+
+# ---- no screen touches the store ----------------------------------------------------------
+# The screens (companion/ui/views, companion/ui/games) read and change the tables, plays,
+# players and backups through the session's repositories (app.repos, companion/ui/repos.py).
+# The import side is the `views-without-store` contract in .importlinter; this finds the
+# attribute side: `app.hub.store`, `self.app.store`, `page.session.store`, ...
+SCREENS = (UI / "views", UI / "games")
+
+
+def store_uses(source: str, where: str) -> list[str]:
+    """where:line for each attribute named ``store`` the source reads or writes."""
+    lines = {
+        node.lineno
+        for node in ast.walk(ast.parse(source, filename=where))
+        if isinstance(node, ast.Attribute) and node.attr == "store"
+    }
+    return [f"{where}:{line}" for line in sorted(lines)]
+
+
+def test_the_check_sees_the_store_reached_through_the_app() -> None:
+    sample = "def f(app):\n    x = app.repos.plays.plays()\n    return app.hub.store.players()\n"
+    assert store_uses(sample, "sample.py") == ["sample.py:3"]
+    assert store_uses("store = 1\nstore_table(app)\n", "sample.py") == []  # names alone are fine
+
+
+def test_no_screen_touches_the_store() -> None:
+    files = sorted(path for folder in SCREENS for path in folder.rglob("*.py"))
+    assert files, SCREENS
+    found = [
+        use
+        for path in files
+        for use in store_uses(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))
+    ]
+    said = "screens reaching the store (use app.repos, companion/ui/repos.py):\n"
+    assert not found, said + "\n".join(found)

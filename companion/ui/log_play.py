@@ -58,7 +58,7 @@ def log_play_button(app: App, calculator: str, shown: Shown) -> ft.Control:
         options = {spec.field: current_option(game, chosen, spec) for spec in specs} if specs else None
         try:
             ids = seat_players(app, seats)
-            app.hub.store.log_calculated(calculator, data, result, date=day, options=options, player_ids=ids)
+            app.repos.plays.log(calculator, data, result, date=day, options=options, player_ids=ids)
         except (CalcInputError, TableError) as exc:
             memo[calculator] = None
             memo["error"] = tr.msg(exc.msg)

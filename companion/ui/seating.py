@@ -20,7 +20,7 @@ def seat_players(app: App, seats: list[dict[str, Any]]) -> list[str | None]:
     remembered now with the seat's colour. A blank seat ("Player 2") stays unlinked.
 
     StoreError for a name the player list refuses (nothing is remembered then)."""
-    store = app.hub.store
+    players = app.repos.players
     wanted = [(s.get("player_id"), (s["name"] or "").strip(), s["color"]) for s in seats]
     who = [picked or (clean_name(name).casefold() if name else None) for picked, name, _ in wanted]
     named = [w for w in who if w]
@@ -33,6 +33,6 @@ def seat_players(app: App, seats: list[dict[str, Any]]) -> list[str | None]:
         elif not name:
             ids.append(None)
         else:
-            found = store.find_player(name)
-            ids.append(found.id if found else store.create_player(name, colour).id)
+            found = players.find(name)
+            ids.append(found.id if found else players.create(name, colour).id)
     return ids

@@ -30,6 +30,7 @@ from companion.ui.hub import TableHub, topic
 from companion.ui.i18n import Tr
 from companion.ui.palette import SEED
 from companion.ui.parts import part
+from companion.ui.repos import Repos
 from companion.ui.routes import Builder, match, parent, stack
 from companion.ui.scanned import take_scanned
 from companion.ui.seen import seen_by
@@ -78,6 +79,7 @@ class App:
         self._open_rule = open_rule  # a rule's card; False for a rule the lookup does not know
         self.main = main  # this app's session entry (the Share screen serves it on the network)
         self.hub = hub
+        self.repos = Repos(hub.store)  # what the screens read and change besides the open table
         self.routes = routes
         self.lan_url = lan_url  # the address other devices open, when served on the network
         self.settings = Settings()

@@ -1,6 +1,6 @@
 """The whole store as one backup file, and a restore from one that asks before replacing anything.
 
-The file is checked in full first (companion.store.backup.read_backup): a damaged or foreign
+The file is checked in full first (the backup repository, ui/repos.py): a damaged or foreign
 file is refused with its reason and nothing changes. The check (every table replayed) and the
 restore run in a worker thread, once each, while a dialog shows how far they are: the screen
 keeps answering, and a restore checks nothing a second time.
@@ -23,8 +23,8 @@ from companion.ui.widgets import button, small
 
 if TYPE_CHECKING:
     from companion.core import Table
-    from companion.store.backup import Backup
     from companion.ui.i18n import Tr
+    from companion.ui.repos import Backup
 
 T = TypeVar("T")
 POLL = 0.25  # seconds between two redraws of the progress while the worker runs
@@ -51,10 +51,8 @@ def _say(app: App, text: str) -> None:
 
 
 async def save_backup(app: App) -> None:
-    from companion.store.backup import backup_json
-
     day = datetime.now(UTC).date().isoformat()
-    data = backup_json(app.hub.store).encode("utf-8")
+    data = app.repos.backup.save_json().encode("utf-8")
     saved = await save_bytes(app, f"table-companion-backup-{day}.json", data, "json")
     _say(app, app.tr("backup.saved") if saved else app.tr("plays.save_failed"))
 
@@ -62,8 +60,6 @@ async def save_backup(app: App) -> None:
 async def pick_restore(app: App) -> None:
     """Pick a backup; one larger than a backup can be is refused by its size, before it is read
     (a desktop reads it from its path, at most the limit)."""
-    from companion.store.backup import MAX_BACKUP_BYTES, read_backup_file
-
     files = await app.files.pick_files(
         with_data=not _reads_paths(app), file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["json"]
     )
@@ -71,11 +67,8 @@ async def pick_restore(app: App) -> None:
         return
     f = files[0]
     try:
-        if (f.size or 0) > MAX_BACKUP_BYTES:
-            from companion.store import StoreError
-
-            raise StoreError("plays.backup.too_big", limit=MAX_BACKUP_BYTES // 1_000_000)
-        data = f.bytes if f.bytes is not None else read_backup_file(f.path) if f.path else b""
+        app.repos.backup.check_size(f.size or 0)
+        data = f.bytes if f.bytes is not None else app.repos.backup.read_file(f.path) if f.path else b""
     except TableError as exc:
         _refuse(app, app.tr.msg(exc.msg))
         return
@@ -132,13 +125,11 @@ class _Progress:
 async def _check(app: App, data: bytes) -> tuple[Backup, list[Table]] | None:
     """The backup and its tables, checked in the worker under a progress dialog; None when it is
     refused (said) or the dialog was closed meanwhile (the player changed their mind)."""
-    from companion.store.backup import read_backup
-
     tr = app.tr
     progress = _Progress()
     opened = app.dialog(tr("backup.checking_title"), lambda: progress.controls(tr), key="restore-check")
     try:
-        checked = await _in_worker(app, lambda: read_backup(data, progress.told))
+        checked = await _in_worker(app, lambda: app.repos.backup.check(data, progress.told))
     except TableError as exc:
         _refuse(app, tr.msg(exc.msg))
         return None
@@ -163,18 +154,14 @@ class Restore:
         return len(self.backup.plays) + len([t for t in self.tables if t.finished and t.id not in logged])
 
     async def replace(self) -> None:
-        from companion.store.backup import restore_checked
-
         app, tr = self.app, self.app.tr
         if self.busy:
             return  # a second tap while it restores
         self.busy = True
         app.dialog_note(tr("backup.restoring"))
-        held = [info.id for info in app.hub.store.list()]
+        held = [info.id for info in app.repos.tables.list()]
         try:
-            counts = await _in_worker(
-                app, lambda: restore_checked(app.hub.store, self.backup, self.tables, replace=True)
-            )
+            counts = await _in_worker(app, lambda: app.repos.backup.restore(self.backup, self.tables))
         except TableError as exc:
             self.busy = False
             app.dialog_note(tr.msg(exc.msg))

@@ -9,7 +9,7 @@ from typing import Any
 import flet as ft
 
 from companion.core import Table, TableError
-from companion.store import DamagedTable, TableInfo
+from companion.ui.repos import DamagedTable, TableInfo
 from companion.ui.shell import App
 from companion.ui.views.home_card import card_lines
 from companion.ui.views.players import group_links
@@ -18,7 +18,7 @@ from companion.ui.widgets import button, card, heading, icon_button, scroll_colu
 
 def view(app: App) -> ft.View:
     tr = app.tr
-    infos = app.hub.store.list()
+    infos = app.repos.tables.list()
     playing = [i for i in infos if not i.finished]
     done = [i for i in infos if i.finished]
     body: list[ft.Control] = [
@@ -152,7 +152,7 @@ def export_dialog(app: App, table_id: str) -> None:
         table = app.hub.get(table_id)
     except DamagedTable:  # export what can still be read of it
         try:
-            table = Table.from_json(app.hub.store.salvage(table_id))
+            table = Table.from_json(app.repos.tables.salvage(table_id))
         except TableError as exc:  # not even the players can be read: say so
             why = tr.msg(exc.msg)  # the body is built later, after ``exc`` is gone
             app.dialog(tr("home.export"), lambda: [ft.Text(why, key="export-error")], key="export")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.games import get
-from companion.store import TableInfo
+from companion.ui.repos import TableInfo
 from companion.ui.shell import App
 from companion.ui.widgets import small
 

@@ -17,13 +17,13 @@ from companion.core import Table
 from companion.core.calc import CalcInputError
 from companion.i18n import local_day
 from companion.plays.models import PlayRecord
-from companion.store import StoreError
+from companion.ui.repos import StoreError
 from companion.ui.shell import App
 from companion.ui.widgets import small
 
 if TYPE_CHECKING:
-    from companion.store.players import PlayerInfo
     from companion.ui.gameui import OptionSpec
+    from companion.ui.repos import PlayerInfo
 
 NOBODY = "-"  # the dropdown's key for a seat linked to nobody
 
@@ -31,13 +31,13 @@ NOBODY = "-"  # the dropdown's key for a seat linked to nobody
 def offer_links(app: App, table: Table, then: Callable[[], Any]) -> None:
     """After an import: offer the remembered players named like its seats, then run ``then``
     (at once when there is nothing to offer or the table's seats are linked already)."""
-    store = app.hub.store
-    found = store.matching_players([p.name for p in table.players])
-    if any(store.seat_links(table.id)) or not any(found):
+    players = app.repos.players
+    found = players.matching([p.name for p in table.players])
+    if any(players.seat_links(table.id)) or not any(found):
         app.close_dialog()  # the Import dialog, when it came from there
         then()
         return
-    names = {p.id: p.name for p in store.players()}
+    names = {p.id: p.name for p in players.all()}
     ticked = {seat: True for seat, pid in enumerate(found) if pid}
     tr = app.tr
 
@@ -63,7 +63,9 @@ def offer_links(app: App, table: Table, then: Callable[[], Any]) -> None:
 
     def save() -> None:
         try:
-            store.link_seats(table.id, [pid if ticked.get(seat) else None for seat, pid in enumerate(found)])
+            players.link_seats(
+                table.id, [pid if ticked.get(seat) else None for seat, pid in enumerate(found)]
+            )
         except StoreError as exc:  # a player merged or removed meanwhile: say so, keep the dialog
             app.dialog_note(tr.msg(exc.msg))
             return
@@ -128,15 +130,15 @@ class PlayEdit:
         """The draft as the play stands, with the store's name matches as suggested links."""
         from companion.ui.game_options import logged_options
 
-        store = app.hub.store
+        repos = app.repos
         specs = logged_options(play.game) if play.source == "calculator" else []
         return cls(
             app=app,
             play=play,
-            links=store.suggested_links(play),
+            links=repos.plays.suggested_links(play),
             day=local_day(play.date),
             scores=[str(seat.score) for seat in play.seats],
-            players=store.players(),
+            players=repos.players.all(),
             specs=specs,
             chosen={spec.field: play.options[spec.field] for spec in specs if spec.field in play.options},
         )
@@ -225,23 +227,23 @@ class PlayEdit:
     def store_changes(self) -> None:
         from companion.ui.game_options import current_option
 
-        store, play = self.app.hub.store, self.play
+        plays, play = self.app.repos.plays, self.play
         if self.links != [s.player_id for s in play.seats]:
-            store.link_play(play.id, self.links)
+            plays.link(play.id, self.links)
         if self.by_hand and self.scores != [str(seat.score) for seat in play.seats]:
-            store.rescore_play(play.id, [_whole(x) for x in self.scores])
+            plays.rescore(play.id, [_whole(x) for x in self.scores])
         if self.day.strip() != local_day(play.date):
-            store.redate_play(play.id, self.day)
+            plays.redate(play.id, self.day)
         options = {spec.field: current_option(play.game, self.chosen, spec) for spec in self.specs}
         if self.specs and any(play.options.get(k) != v for k, v in options.items()):
-            store.set_play_options(play.id, {**play.options, **options})
+            plays.set_options(play.id, {**play.options, **options})
 
 
 def _delete_play(
     app: App, play: PlayRecord, on_deleted: Callable[[PlayRecord], Any], on_error: Callable[[str], Any]
 ) -> None:
     try:
-        gone = app.hub.store.delete_play(play.id)
+        gone = app.repos.plays.delete(play.id)
     except StoreError as exc:
         on_error(app.tr.msg(exc.msg))
         return

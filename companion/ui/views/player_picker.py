@@ -12,8 +12,8 @@ from typing import Any
 
 import flet as ft
 
-from companion.store.players import PlayerInfo
 from companion.ui.palette import DEFAULT_ORDER, PLAYER_COLORS, TAP
+from companion.ui.repos import PlayerInfo
 from companion.ui.shell import App
 from companion.ui.widgets import button, card, icon_button, small
 
@@ -62,13 +62,13 @@ def player_picker(app: App, form: dict[str, Any], low: int, high: int) -> list[f
 
 def _offered(app: App, game: str) -> list[PlayerInfo]:
     """Every remembered player, last time's players of this game first (in their seats)."""
-    everyone = app.hub.store.players()
+    everyone = app.repos.players.all()
     first = [p.id for p, _ in _last(app, game)]
     return sorted(everyone, key=lambda p: first.index(p.id) if p.id in first else len(first))
 
 
 def _last(app: App, game: str) -> list[tuple[PlayerInfo, str | None]]:
-    return [(s.player, s.color) for s in app.hub.store.last_players(game)]
+    return [(s.player, s.color) for s in app.repos.players.last(game)]
 
 
 def _free_colour(seats: list[dict[str, Any]], skip: dict[str, Any] | None = None) -> str:

@@ -12,15 +12,15 @@ from typing import Any
 import flet as ft
 
 from companion.core import TableError
-from companion.store.players import MAX_NOTE, PlayerInfo
 from companion.ui.palette import PLAYER_COLORS, TAP
+from companion.ui.repos import MAX_NOTE, PlayerInfo
 from companion.ui.shell import App
 from companion.ui.widgets import button, card, dot, icon_button, scroll_column, small
 
 
 def view(app: App) -> ft.View:
     tr = app.tr
-    players = app.hub.store.players()
+    players = app.repos.players.all()
     body: list[ft.Control] = [
         ft.Row(
             [
@@ -153,12 +153,12 @@ class PlayerEdit:
 
     def save(self) -> None:
         """Create or update the player; a refused name is said under the dialog, kept open."""
-        store = self.app.hub.store
+        players = self.app.repos.players
         try:
             if self.player is None:
-                store.create_player(self.name, self.color, self.note)
+                players.create(self.name, self.color, self.note)
             else:
-                store.update_player(self.player.id, name=self.name, color=self.color, note=self.note)
+                players.update(self.player.id, name=self.name, color=self.color, note=self.note)
         except TableError as exc:
             self.app.dialog_note(self.app.tr.msg(exc.msg))
             return
@@ -207,7 +207,7 @@ class PlayerEdit:
 def merge_dialog(app: App, gone: PlayerInfo) -> None:
     """Merge ``gone`` into the player tapped: one tap to choose, one to confirm."""
     tr = app.tr
-    others = [p for p in app.hub.store.players() if p.id != gone.id]
+    others = [p for p in app.repos.players.all() if p.id != gone.id]
     draft: dict[str, PlayerInfo | None] = {"keep": None}
 
     def choose(p: PlayerInfo) -> Any:
@@ -222,7 +222,7 @@ def merge_dialog(app: App, gone: PlayerInfo) -> None:
         if keep is None:
             return
         try:
-            app.hub.store.merge_players(keep.id, gone.id)
+            app.repos.players.merge(keep.id, gone.id)
         except TableError as exc:
             app.dialog_note(tr.msg(exc.msg))
             return
@@ -261,7 +261,7 @@ def delete_dialog(app: App, p: PlayerInfo) -> None:
 
     def delete() -> None:
         try:
-            app.hub.store.delete_player(p.id)
+            app.repos.players.delete(p.id)
         except TableError as exc:
             app.dialog_note(tr.msg(exc.msg))
             return

@@ -19,6 +19,7 @@ from companion.plays.labels import format_final_score, money_game
 from companion.plays.models import PlayRecord
 from companion.ui.gameui import known_game_ids
 from companion.ui.palette import TAP
+from companion.ui.repos import StoreError
 from companion.ui.shell import App
 from companion.ui.views.backup import backup_actions
 from companion.ui.views.files import save_bytes
@@ -68,7 +69,7 @@ def read_log(app: App, *, figures: bool = False) -> list[PlayRecord]:
     except ValueError:
         since = until = None
         f["error"] = app.tr("plays.bad_date")
-    return app.hub.store.plays(f["game"], f["player"], since, until, figures=figures)
+    return app.repos.plays.plays(f["game"], f["player"], since, until, figures=figures)
 
 
 def view(app: App) -> ft.View:
@@ -77,7 +78,7 @@ def view(app: App) -> ft.View:
     plays = read_log(app)
     body = [*_deleted_line(app, f), *_to_link_line(app), *filter_controls(app, f)]
     body.append(heading(tr("plays.count", n=len(plays)), key="plays-count"))
-    colours = {p.id: p.color for p in app.hub.store.players()}
+    colours = {p.id: p.color for p in app.repos.players.all()}
     body += [play_card(app, p, colours) for p in plays[: f["shown"]]] or [
         small(tr("plays.none"), key="plays-none")
     ]
@@ -104,7 +105,7 @@ def _deleted_line(app: App, f: dict[str, Any]) -> list[ft.Control]:
 
     def undo(_: Any = None) -> None:
         f["deleted"] = None
-        app.hub.store.restore_play(gone)
+        app.repos.plays.restore(gone)
         app.refresh()
 
     return [
@@ -130,7 +131,7 @@ def _deleted_line(app: App, f: dict[str, Any]) -> list[ft.Control]:
 def _to_link_line(app: App) -> list[ft.Control]:
     """Plays whose seats are named like remembered players but linked to nobody (imported, or
     logged before the player was added): one tap shows them, one confirm links them all."""
-    pending = app.hub.store.plays_to_link()
+    pending = app.repos.plays.to_link()
     if not pending:
         return []
     return [
@@ -148,11 +149,9 @@ def _to_link_line(app: App) -> list[ft.Control]:
 
 
 def _link_all_dialog(app: App) -> None:
-    from companion.store import StoreError
-
     tr = app.tr
-    pending = app.hub.store.plays_to_link()
-    names = {p.id: p.name for p in app.hub.store.players()}
+    pending = app.repos.plays.to_link()
+    names = {p.id: p.name for p in app.repos.players.all()}
 
     def body() -> list[ft.Control]:
         out: list[ft.Control] = [small(tr("plays.link.all_hint"))]
@@ -175,7 +174,7 @@ def _link_all_dialog(app: App) -> None:
     def save() -> None:
         for play, links in pending:
             try:
-                app.hub.store.link_play(play.id, links)
+                app.repos.plays.link(play.id, links)
             except StoreError as exc:  # changed meanwhile: the others still link
                 filters(app)["status"] = tr.msg(exc.msg)
         app.refresh()
@@ -261,7 +260,7 @@ def _game_chips(app: App, f: dict[str, Any]) -> list[ft.Control]:
 
 def _player_dropdown(app: App, f: dict[str, Any]) -> ft.Control:
     players = [ft.DropdownOption(key=ALL, text=app.tr("plays.all_players"))]
-    players += [ft.DropdownOption(key=p.id, text=p.name) for p in app.hub.store.players()]
+    players += [ft.DropdownOption(key=p.id, text=p.name) for p in app.repos.players.all()]
     return ft.Dropdown(
         key="plays-player",
         label=app.tr("plays.player"),
@@ -361,7 +360,7 @@ def play_card(app: App, play: PlayRecord, colours: dict[str, str | None]) -> ft.
     actions = [
         button(tr("plays.edit.open"), f"play-edit-{play.id}", lambda _: _edit(app, play), icon=ft.Icons.EDIT)
     ]
-    if play.table_id is not None and app.hub.store.exists(play.table_id):
+    if play.table_id is not None and app.repos.tables.exists(play.table_id):
         actions.append(
             button(
                 tr("plays.open_table"),
@@ -409,7 +408,7 @@ async def export(app: App, kind: str) -> None:
 
     f = filters(app)
     if kind == "csv":
-        names = {p.id: p.name for p in app.hub.store.players()}
+        names = {p.id: p.name for p in app.repos.players.all()}
         data = plays_csv(read_log(app), app.tr.lang, names).encode("utf-8-sig")  # a spreadsheet reads accents
     else:
         data = plays_json(read_log(app, figures=True)).encode("utf-8")

@@ -12,9 +12,9 @@ import flet as ft
 
 from companion.core import Table, TableError
 from companion.share import SnapshotError, decode, encode
-from companion.store.share_links import Link
 from companion.ui import live
 from companion.ui.hub import topic
+from companion.ui.repos import Link
 from companion.ui.scanned import SCANNED
 from companion.ui.shell import App
 from companion.ui.views.play_edit import offer_links
@@ -242,7 +242,7 @@ def _code_form(
 def already_stored(app: App, table: Table) -> Table | None:
     """The stored table this import is a copy of (same id, game, players and entries), if any:
     importing it again opens it instead of making a twin."""
-    if not app.hub.store.exists(table.id):
+    if not app.repos.tables.exists(table.id):
         return None
     stored = app.hub.get(table.id)
     same = (
@@ -259,7 +259,7 @@ def store_table(app: App, table: Table) -> Table:
     existing = already_stored(app, table)
     if existing is not None:
         return existing
-    if app.hub.store.exists(table.id):
+    if app.repos.tables.exists(table.id):
         table.id = uuid.uuid4().hex
     return app.hub.create(table)
 

@@ -16,9 +16,9 @@ import flet as ft
 
 from companion.i18n import format_number, format_percent
 from companion.plays.labels import figure_label, figure_text, money_game, score_text
-from companion.store.plays_stats import GameStats, Rate
 from companion.ui.gameui import known_game_ids
 from companion.ui.palette import TAP
+from companion.ui.repos import GameStats, Rate
 from companion.ui.shell import App
 from companion.ui.views.plays import ALL, game_title
 from companion.ui.views.scores import nice_step
@@ -33,7 +33,7 @@ def view(app: App, game: str | None = None) -> ft.View:
     route = f"/stats/{game}" if game else "/stats"
     game = game or _busiest(app, games)
     memo = app.memo.setdefault("stats", {"player": None})
-    stats = app.hub.store.stats(game, memo["player"])
+    stats = app.repos.plays.stats(game, memo["player"])
     body: list[ft.Control] = [*_pickers(app, game, games, memo)]
     if not stats.plays:
         body.append(small(tr("stats.none", game=game_title(app, game)), key="stats-none"))
@@ -49,7 +49,7 @@ def view(app: App, game: str | None = None) -> ft.View:
 
 def _busiest(app: App, games: list[str]) -> str:
     """The game with the most plays in the log (the first game when the log is empty)."""
-    return max(games, key=lambda g: app.hub.store.stats(g).plays) if games else "dragon"
+    return max(games, key=lambda g: app.repos.plays.stats(g).plays) if games else "dragon"
 
 
 def _pickers(app: App, game: str, games: list[str], memo: dict[str, Any]) -> list[ft.Control]:
@@ -71,7 +71,7 @@ def _pickers(app: App, game: str, games: list[str], memo: dict[str, Any]) -> lis
         for g in games
     ]
     options = [ft.DropdownOption(key=ALL, text=tr("stats.everyone"))]
-    options += [ft.DropdownOption(key=p.id, text=p.name) for p in app.hub.store.players()]
+    options += [ft.DropdownOption(key=p.id, text=p.name) for p in app.repos.players.all()]
     return [
         ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
         ft.Dropdown(

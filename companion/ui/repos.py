@@ -1,0 +1,211 @@
+"""The repositories the screens call: the stored tables, the play log and its statistics, the
+remembered players, the backups. One ``Repos`` per session (``app.repos``), made by the shell
+from the hub's store; no screen (ui/views, ui/games) touches the store itself
+(tests/test_ui_structure.py and the ``views-without-store`` contract in .importlinter).
+
+Each method is one store call; errors are the store's own (``StoreError``, a ``TableError``),
+re-exported here with the data types the screens read, so a screen imports this module and
+never ``companion.store``. The backup functions load on first use (as they did in the screen):
+the cold start stays as it was, and a test that replaces one in ``companion.store.backup`` is
+still heard.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from companion.plays.models import PlayRecord
+from companion.store import DamagedTable, Store, StoreError, TableInfo
+from companion.store.players import MAX_NOTE, LastSeat, PlayerInfo
+from companion.store.plays_stats import GameStats, Rate
+from companion.store.share_links import Link
+
+if TYPE_CHECKING:
+    from companion.core import Table
+    from companion.store.backup import Backup
+
+__all__ = [
+    "MAX_NOTE",
+    "Backup",
+    "BackupRepo",
+    "DamagedTable",
+    "GameStats",
+    "LastSeat",
+    "Link",
+    "PlayerInfo",
+    "PlayersRepo",
+    "PlaysRepo",
+    "Rate",
+    "Repos",
+    "StoreError",
+    "TableInfo",
+    "TablesRepo",
+]
+
+
+class TablesRepo:
+    """The stored tables as Home lists them (opening and changing one goes through the hub)."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+
+    def list(self) -> list[TableInfo]:
+        return self._store.list()
+
+    def exists(self, table_id: str) -> bool:
+        return self._store.exists(table_id)
+
+    def salvage(self, table_id: str) -> str:
+        """What can still be read of a damaged table, as a table file (JSON)."""
+        return self._store.salvage(table_id)
+
+
+class PlaysRepo:
+    """The play log: read, filter, link seats to players, correct, delete and undo; statistics."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+
+    def plays(
+        self,
+        game: str | None = None,
+        player: str | None = None,
+        since: str | None = None,
+        until: str | None = None,
+        *,
+        figures: bool = False,
+    ) -> list[PlayRecord]:
+        return self._store.plays(game, player, since, until, figures=figures)
+
+    def stats(self, game: str, player: str | None = None) -> GameStats:
+        return self._store.stats(game, player)
+
+    def log(
+        self,
+        calculator: str,
+        data: object,
+        result: dict[str, Any] | None = None,
+        *,
+        date: str | None = None,
+        options: dict[str, Any] | None = None,
+        player_ids: list[str | None] | None = None,
+    ) -> PlayRecord:
+        """A play scored by a calculator (Quick score's "Log this play"); the store scores it again."""
+        return self._store.log_calculated(
+            calculator, data, result, date=date, options=options, player_ids=player_ids
+        )
+
+    def to_link(self) -> list[tuple[PlayRecord, list[str | None]]]:
+        """Plays with seats named like remembered players and linked to nobody, with the links."""
+        return self._store.plays_to_link()
+
+    def suggested_links(self, play: PlayRecord) -> list[str | None]:
+        return self._store.suggested_links(play)
+
+    def link(self, play_id: str, player_ids: list[str | None]) -> PlayRecord:
+        return self._store.link_play(play_id, player_ids)
+
+    def rescore(self, play_id: str, scores: list[int]) -> PlayRecord:
+        return self._store.rescore_play(play_id, scores)
+
+    def redate(self, play_id: str, day: str) -> PlayRecord:
+        return self._store.redate_play(play_id, day)
+
+    def set_options(self, play_id: str, options: dict[str, Any]) -> PlayRecord:
+        return self._store.set_play_options(play_id, options)
+
+    def delete(self, play_id: str) -> PlayRecord:
+        """Delete a play; the record returned brings it back (``restore``)."""
+        return self._store.delete_play(play_id)
+
+    def restore(self, play: PlayRecord) -> None:
+        self._store.restore_play(play)
+
+
+class PlayersRepo:
+    """The group's remembered players, and the links of a table's seats to them."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+
+    def all(self) -> list[PlayerInfo]:
+        return self._store.players()
+
+    def find(self, name: str) -> PlayerInfo | None:
+        return self._store.find_player(name)
+
+    def matching(self, names: list[str]) -> list[str | None]:
+        """The remembered player named like each name (None: nobody)."""
+        return self._store.matching_players(names)
+
+    def last(self, game: str | None = None) -> list[LastSeat]:
+        """The last play's players of ``game``, in their seats and colours."""
+        return self._store.last_players(game)
+
+    def create(self, name: str, color: str | None = None, note: str = "") -> PlayerInfo:
+        return self._store.create_player(name, color, note)
+
+    def update(
+        self, player_id: str, *, name: str | None = None, color: str | None = "", note: str | None = None
+    ) -> PlayerInfo:
+        return self._store.update_player(player_id, name=name, color=color, note=note)
+
+    def merge(self, keep_id: str, gone_id: str) -> PlayerInfo:
+        return self._store.merge_players(keep_id, gone_id)
+
+    def delete(self, player_id: str) -> None:
+        self._store.delete_player(player_id)
+
+    def seat_links(self, table_id: str) -> list[str | None]:
+        return self._store.seat_links(table_id)
+
+    def link_seats(self, table_id: str, player_ids: list[str | None]) -> None:
+        self._store.link_seats(table_id, player_ids)
+
+
+class BackupRepo:
+    """The whole store as one backup file, checked before a restore replaces anything."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+
+    def save_json(self) -> str:
+        from companion.store.backup import backup_json
+
+        return backup_json(self._store)
+
+    def check_size(self, size: int) -> None:
+        """StoreError for a file larger than any backup can be (said before it is read)."""
+        from companion.store.backup import MAX_BACKUP_BYTES
+
+        if size > MAX_BACKUP_BYTES:
+            raise StoreError("plays.backup.too_big", limit=MAX_BACKUP_BYTES // 1_000_000)
+
+    def read_file(self, path: str) -> bytes:
+        """A picked file read from its path, at most a backup's largest size."""
+        from companion.store.backup import read_backup_file
+
+        return read_backup_file(path)
+
+    def check(self, data: bytes, progress: Callable[[int, int], None]) -> tuple[Backup, list[Table]]:
+        """The backup and its tables, every table replayed; ``progress(done, of)`` as it goes."""
+        from companion.store.backup import read_backup
+
+        return read_backup(data, progress)
+
+    def restore(self, backup: Backup, tables: list[Table]) -> tuple[int, int, int]:
+        """Replace everything with a checked backup: (tables, plays, players) restored."""
+        from companion.store.backup import restore_checked
+
+        return restore_checked(self._store, backup, tables, replace=True)
+
+
+class Repos:
+    """The session's repositories, made once from the hub's store."""
+
+    def __init__(self, store: Store) -> None:
+        self.tables = TablesRepo(store)
+        self.plays = PlaysRepo(store)
+        self.players = PlayersRepo(store)
+        self.backup = BackupRepo(store)
