@@ -35,7 +35,7 @@ from companion.ui.routes import Builder, match, parent, stack
 from companion.ui.scanned import take_scanned
 from companion.ui.seen import seen_by
 from companion.ui.settings import Settings
-from companion.ui.state import Dialog, Notice, SessionState, is_host_device
+from companion.ui.state import Dialog, Drafts, Notice, SessionState, is_host_device
 from companion.ui.widgets import text_button
 
 __all__ = ["App", "Builder", "Notice", "Sharing", "match"]
@@ -90,6 +90,7 @@ class App:
         # host on this machine and a guest (join screen only) elsewhere. See ui/live.py.
         self.state = SessionState(route=page.route or "/", host_device=is_host_device(page))
         self.memo: dict[str, Any] = {}  # per-screen drafts (setup form, search text, ...)
+        self.drafts = Drafts()  # the screens' drafts, each by its class (ui/state.py)
         self.rng = random.Random()
         self._topic: str | None = None
         self._awake = False
@@ -181,7 +182,7 @@ class App:
         self.state.dialog = None
         _, params = self._resolve(self.route)
         if params.get("code") == "scanned":  # a scanned import link's code, kept by its landing page
-            await take_scanned(self.prefs, self.memo)
+            await take_scanned(self.prefs, self.drafts)
         await self._follow_table(params.get("id"))
 
     async def _on_pop(self, _: Any = None) -> None:
@@ -323,6 +324,7 @@ class App:
             return False
         self.state.notice = None
         self.memo.pop("form", None)
+        self.drafts.drop_form()
         self.page.pubsub.send_others_on_topic(topic(self.table.id), self.table.version)
         self.state.version = self.table.version
         self.state.redraw()  # undo then redo returns to a version already shown
