@@ -42,7 +42,8 @@ class Dialog:
 @dataclass
 class SessionState:
     """What one session shows: the route, the open table and its version, the notice, who this
-    device is, and which dialog is open. ``revision`` counts other redraws (form drafts)."""
+    device is, and which dialog is open. ``revision`` counts other redraws (the drafts, kept in
+    the session's ``Drafts``)."""
 
     route: str = "/"
     table_id: str | None = None

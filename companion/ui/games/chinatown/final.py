@@ -42,13 +42,13 @@ class ChinatownFinal:
         self.result = self.error = None
 
 
-def _memo(app: App) -> ChinatownFinal:
+def _draft(app: App) -> ChinatownFinal:
     return app.drafts.keep(ChinatownFinal)
 
 
 def final_form(app: App) -> list[ft.Control]:
     tr = app.tr
-    form = _memo(app)
+    form = _draft(app)
     players: list[dict[str, Any]] = form.players
     out: list[ft.Control] = [small(tr("chinatown.quick.final_hint"), key="ct-f-hint")]
     out += [_player_card(app, form, i) for i in range(len(players))]

@@ -81,7 +81,7 @@ class QuickIncome:
             self.board = board
 
 
-def _memo(app: App) -> QuickIncome:
+def _draft(app: App) -> QuickIncome:
     names = lambda: QuickIncome([app.tr("chinatown.quick.player", n=i + 1) for i in range(OWNERS)])  # noqa: E731
     return app.drafts.keep(QuickIncome, make=names)
 
@@ -89,7 +89,7 @@ def _memo(app: App) -> QuickIncome:
 def quick_income(app: App) -> list[ft.Control]:
     """The map to paint (owners and shops, by brush), and the income of what is painted."""
     tr = app.tr
-    form = _memo(app)
+    form = _draft(app)
     board: dict[int, tuple[int, str]] = form.board
     pick = _picker(app, form)
     tools = _tools_card(app, form, pick)

@@ -28,7 +28,7 @@ class DayuQuick:
     players: list[dict[str, Any]]
 
 
-def _memo(app: App) -> DayuQuick:
+def _draft(app: App) -> DayuQuick:
     return app.drafts.keep(
         DayuQuick, make=lambda: DayuQuick([_blank(app, i) for i in range(GAME.min_players)])
     )
@@ -40,7 +40,7 @@ def _blank(app: App, i: int) -> dict[str, Any]:
 
 def quick_score(app: App) -> list[ft.Control]:
     tr = app.tr
-    form = _memo(app)
+    form = _draft(app)
     players = form.players
 
     def change(action: Any) -> Any:

@@ -52,13 +52,13 @@ class DragonQuick:
         del self.players[i]
 
 
-def _memo(app: App) -> DragonQuick:
+def _draft(app: App) -> DragonQuick:
     return app.drafts.keep(DragonQuick)
 
 
 def quick_score(app: App) -> list[ft.Control]:
     tr = app.tr
-    form = _memo(app)
+    form = _draft(app)
     out: list[ft.Control] = [small(tr("dragon.quick.hint"))]
     out += [_player_card(app, form, i) for i in range(len(form.players))]
     out.append(
