@@ -89,3 +89,41 @@ def test_no_screen_touches_the_store() -> None:
     ]
     said = "screens reaching the store (use app.repos, companion/ui/repos.py):\n"
     assert not found, said + "\n".join(found)
+
+
+# ---- no untyped drafts -------------------------------------------------------------------
+# A screen's draft is a dataclass in the module that owns the screen, kept in the session's
+# app.drafts (companion/ui/state.py, Drafts) and found by its class; the untyped dict
+# `app.memo` it replaced must not come back. Flet's own `ft.memo` (ui/parts.py) is fine.
+
+
+def memo_uses(source: str, where: str) -> list[str]:
+    """where:line for each attribute named ``memo`` read or written on anything but ``ft``."""
+    lines = {
+        node.lineno
+        for node in ast.walk(ast.parse(source, filename=where))
+        if isinstance(node, ast.Attribute)
+        and node.attr == "memo"
+        and not (isinstance(node.value, ast.Name) and node.value.id == "ft")
+    }
+    return [f"{where}:{line}" for line in sorted(lines)]
+
+
+def test_the_check_sees_a_memo_on_the_session_and_not_flets() -> None:
+    sample = (
+        "@ft.memo\ndef card(app):\n    x = app.memo.get('form')\n"
+        "    self.app.memo['k'] = 1\n    self.memo = {}\n    memo = 2\n"
+    )
+    assert memo_uses(sample, "sample.py") == ["sample.py:3", "sample.py:4", "sample.py:5"]
+
+
+def test_no_ui_code_keeps_drafts_in_a_memo() -> None:
+    files = sorted(UI.rglob("*.py"))
+    assert files, UI
+    found = [
+        use
+        for path in files
+        for use in memo_uses(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))
+    ]
+    said = "drafts kept in a memo (use a dataclass in app.drafts, companion/ui/state.py):\n"
+    assert not found, said + "\n".join(found)

@@ -12,6 +12,7 @@ hub's shared Table objects.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import flet as ft
@@ -27,7 +28,16 @@ if TYPE_CHECKING:
     from companion.ui.shell import App
 
 T = TypeVar("T")
-HISTORY_ROUND = "history-round"  # app.memo key: the (first, last) entries History should show first
+
+
+@dataclass(frozen=True)
+class RoundAsked:
+    """ "See this round in History": the round's (first, last) entries History shows first
+    (views/history_rounds.py takes it once, into its ``RoundFocus``)."""
+
+    entries: tuple[int, int]
+
+
 MAX_HAPPENED = 4  # what the event did: the first few lines (the rest is in History)
 
 # (table id, what) -> (the state it was computed for, the answer). A version is identified by
@@ -135,8 +145,8 @@ def round_card(
 
 
 def open_round(app: App, table: Table, summary: RoundSummary) -> None:
-    """History, with the round's entries asked for first (History reads ``memo[HISTORY_ROUND]``)."""
-    app.memo[HISTORY_ROUND] = summary.entries
+    """History, with the round's entries asked for first (History takes the ``RoundAsked``)."""
+    app.drafts.put(RoundAsked(summary.entries))
     app.go(f"/table/{table.id}/history")
 
 

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import threading
 import time
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from companion.core import Table
-from companion.core.msg import msg
+from companion.core.msg import Msg, msg
 from companion.share.attempts import Attempts
 from companion.share.live import Access, LiveRefusal, authorize, stamp
 from companion.share.netinfo import lan_address
@@ -27,8 +28,25 @@ if TYPE_CHECKING:
     from companion.ui.shell import App, Builder
 
 TOKEN_PREF = "com.tablecompanion.live.token"  # the client's link, to rejoin after a restart
-REFUSAL = "live-refusal"  # app.memo: why the last link or code was refused (a Msg), if not "unknown"
-DRAWN = "live-drawn"  # app.memo: the stamp of the table a guest's screen was last drawn for
+
+
+@dataclass
+class JoinNotice:
+    """What the join screen (views/share.py) says about the last link or code tried: its
+    notice's key ("live.unknown_code", "live.revoked", ...), and why it was refused when not
+    simply unknown (locked out after wrong codes). Dropped when a code opens a table."""
+
+    notice: str | None = None
+    refusal: Msg | None = None
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """The stamp of the table a guest's screen was last drawn for (a board tap is checked
+    against it)."""
+
+    stamp: str
+
 
 _LINKS: dict[int, ShareLinks] = {}
 ATTEMPTS = Attempts()  # wrong short codes, per connection and per address (process-wide)
@@ -79,7 +97,7 @@ def grant(app: App, token: str) -> Link | None:
     or if this connection or address typed too many wrong codes (then the notice says so)."""
     keys, now = _attempt_keys(app), time.monotonic()
     if ATTEMPTS.locked(keys, now):
-        app.memo[REFUSAL] = msg("sec-live.code.locked")
+        app.drafts.keep(JoinNotice).refusal = msg("sec-live.code.locked")
         return None
     link = links_for(app.hub).find(token)
     if link is None or link.revoked:
@@ -116,7 +134,7 @@ def still_valid(app: App) -> bool:
     if links_for(app.hub).valid(app.access.token):
         return True
     app.access = None
-    app.memo["live-notice"] = "live.revoked"
+    app.drafts.keep(JoinNotice).notice = "live.revoked"
     return False
 
 
@@ -134,12 +152,12 @@ def guest_route(app: App, route: str, routes: list[tuple[str, Builder]]) -> tupl
             continue
         own_table = pattern.startswith("/table/:id") and params.get("id") == access.table_id
         if own_table and not pattern.endswith("/share"):
-            app.memo[DRAWN] = stamp(app.hub.get(access.table_id))  # what this screen shows
+            app.drafts.put(Drawn(stamp(app.hub.get(access.table_id))))  # what this screen shows
             return builder, params
         if pattern in ("/settings", "/rules"):
             return builder, params
     play = next(b for p, b in routes if p == "/table/:id")
-    app.memo[DRAWN] = stamp(app.hub.get(access.table_id))
+    app.drafts.put(Drawn(stamp(app.hub.get(access.table_id))))
     return play, {"id": access.table_id}
 
 
@@ -149,7 +167,8 @@ def guest_submit(app: App, table: Table, entry: Any, seen: str | None) -> Any:
     if app.access is None or not still_valid(app):
         raise LiveRefusal("live.refused.no_access")
     if seen is None:  # a board tap: the table this session's screen was last drawn for
-        seen = app.memo.get(DRAWN)
+        drawn = app.drafts.get(Drawn)
+        seen = drawn.stamp if drawn is not None else None
     return table.submit(authorize(app.access, table, entry, seen))
 
 
@@ -189,8 +208,9 @@ async def admit(app: App) -> None:
         return
     link = grant(app, params["token"])
     if link is None:
-        if REFUSAL not in app.memo:
-            app.memo["live-notice"] = "live.unknown_link"
+        said = app.drafts.keep(JoinNotice)
+        if said.refusal is None:
+            said.notice = "live.unknown_link"
         return
     await remember(app)
     app.page.route = f"/table/{link.table_id}"

@@ -11,8 +11,9 @@ expansions), carries the options chosen on chips.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
+from typing import Any, Protocol
 
 import flet as ft
 
@@ -27,6 +28,35 @@ from companion.ui.widgets import button, small
 Shown = Callable[[], tuple[dict[str, Any], dict[str, Any], list[str]]]
 
 
+@dataclass
+class LogPlayDraft:
+    """ "Log this play" under every calculator (one per session): the result each calculator
+    logged last (a form changed since shows the button again), the options chosen per game,
+    the day as typed and the refusal."""
+
+    logged: dict[str, Any] = field(default_factory=dict)  # calculator: the result it logged
+    options: dict[str, dict[str, Any]] = field(default_factory=dict)  # game: field: value
+    date: str = ""
+    error: str | None = None
+
+    def was_logged(self, calculator: str, result: Any) -> bool:
+        return calculator in self.logged and self.logged[calculator] == result
+
+    def done(self, calculator: str, result: Any) -> None:
+        self.logged[calculator], self.error = result, None
+
+    def refused(self, calculator: str, error: str) -> None:
+        self.logged.pop(calculator, None)
+        self.error = error
+
+
+class Scored(Protocol):
+    """A Quick score form's result and its error line (Dragon's and Chinatown's final scores)."""
+
+    result: Any
+    error: str | None
+
+
 def log_play_button(app: App, calculator: str, shown: Shown) -> ft.Control:
     """The button under a calculator's result; once logged, a line saying so and a way to the log.
 
@@ -34,9 +64,8 @@ def log_play_button(app: App, calculator: str, shown: Shown) -> ft.Control:
     last redraw included), and each seat's name as typed ("" for a default "Player 2"): only
     typed names are linked to (or remembered as) players."""
     tr = app.tr
-    memo = app.memo.setdefault("log-play", {})
-    done = memo.get(calculator)
-    if done is not None and done["result"] == shown()[1]:
+    draft = app.drafts.keep(LogPlayDraft)
+    if draft.was_logged(calculator, shown()[1]):
         return ft.Row(
             [
                 small(tr("quick.logged"), key="quick-logged", color=ft.Colors.PRIMARY),
@@ -49,31 +78,29 @@ def log_play_button(app: App, calculator: str, shown: Shown) -> ft.Control:
 
     game = FINAL_CALCULATORS[calculator][0]
     specs = logged_options(game)
-    chosen: dict[str, Any] = memo.setdefault("options", {}).setdefault(game, {})
+    chosen: dict[str, Any] = draft.options.setdefault(game, {})
 
     def log(_: Any = None) -> None:
         data, result, typed = shown()
         seats = [{"name": name, "color": None} for name in typed]
-        day = (memo.get("date") or "").strip() or date.today().isoformat()
+        day = draft.date.strip() or date.today().isoformat()
         options = {spec.field: current_option(game, chosen, spec) for spec in specs} if specs else None
         try:
             ids = seat_players(app, seats)
             app.repos.plays.log(calculator, data, result, date=day, options=options, player_ids=ids)
         except (CalcInputError, TableError) as exc:
-            memo[calculator] = None
-            memo["error"] = tr.msg(exc.msg)
+            draft.refused(calculator, tr.msg(exc.msg))
         else:
-            memo[calculator] = {"result": result}
-            memo["error"] = None
+            draft.done(calculator, result)
         app.refresh()
 
     def typed_date(e: Any) -> None:
-        memo["date"] = e.control.value or ""
+        draft.date = e.control.value or ""
 
     items: list[ft.Control] = [
         ft.TextField(
             label=tr("quick.log_date"),
-            value=memo.get("date") or date.today().isoformat(),  # local today, each time it is drawn
+            value=draft.date or date.today().isoformat(),  # local today, each time it is drawn
             key="quick-log-date",
             on_change=typed_date,
             width=200,
@@ -84,18 +111,18 @@ def log_play_button(app: App, calculator: str, shown: Shown) -> ft.Control:
         *option_rows(app, game, specs, chosen),
         button(tr("quick.log_play"), "quick-log-play", log, icon=ft.Icons.BOOKMARK_ADD, filled=True),
     ]
-    if memo.get("error"):
-        items.append(ft.Text(memo["error"], key="quick-log-error", color=ft.Colors.ERROR))
+    if draft.error:
+        items.append(ft.Text(draft.error, key="quick-log-error", color=ft.Colors.ERROR))
     return ft.Column(items, spacing=4)
 
 
-def score_form(app: App, form: dict[str, Any], score: Callable[[], Any]) -> None:
+def score_form(app: App, form: Scored, score: Callable[[], Any]) -> None:
     """Score a Quick score form (``score`` reads the form and runs its calculator): the result,
     or the refusal as the form's error line (Dragon's and Chinatown's final scores both)."""
     try:
-        form["result"] = score()
-        form["error"] = None
+        form.result = score()
+        form.error = None
     except CalcInputError as exc:
-        form["result"] = None
-        form["error"] = app.tr.msg(exc.msg)
+        form.result = None
+        form.error = app.tr.msg(exc.msg)
     app.refresh()

@@ -7,10 +7,13 @@ it and opens ``/import/scanned``; the session takes it from there on arrival, on
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import flet as ft
+
+    from companion.ui.state import Drafts
 
 # Where a scanned import link's code waits (see companion/ui/webserver.py, the landing page),
 # and the route the landing page opens: /import/<this> is never a code (codes start with TC).
@@ -20,10 +23,20 @@ SCANNED_ROUTE = f"/import/{SCANNED}"
 MAX_SCANNED = 20_000  # a code past the longest snapshot is refused by the import anyway
 
 
-async def take_scanned(prefs: ft.SharedPreferences, memo: dict[str, Any]) -> None:
+@dataclass
+class ImportDraft:
+    """The import screen's draft (views/share.py), one per route's code: the code as typed or
+    scanned, and the refusal. Here, below the screens, because the session puts a scanned
+    link's code in it on arrival."""
+
+    text: str = ""
+    error: str = ""
+
+
+async def take_scanned(prefs: ft.SharedPreferences, drafts: Drafts) -> None:
     """On the landing page's route: move the code it kept into the import screen's draft
-    (``memo``, the session's drafts), and forget it (it is read once)."""
+    (in the session's ``drafts``), and forget it (it is read once)."""
     code = await prefs.get(SCANNED_PREF)
     if code:
         await prefs.remove(SCANNED_PREF)
-        memo[f"import-code:{SCANNED}"] = {"text": str(code)[:MAX_SCANNED], "error": ""}
+        drafts.put(ImportDraft(str(code)[:MAX_SCANNED]), SCANNED)

@@ -35,7 +35,7 @@ from companion.ui.routes import Builder, match, parent, stack
 from companion.ui.scanned import take_scanned
 from companion.ui.seen import seen_by
 from companion.ui.settings import Settings
-from companion.ui.state import Dialog, Notice, SessionState, is_host_device
+from companion.ui.state import Dialog, Drafts, Notice, SessionState, is_host_device
 from companion.ui.widgets import text_button
 
 __all__ = ["App", "Builder", "Notice", "Sharing", "match"]
@@ -89,7 +89,7 @@ class App:
         # live share: a session that opened a link acts through it; one without a link is the
         # host on this machine and a guest (join screen only) elsewhere. See ui/live.py.
         self.state = SessionState(route=page.route or "/", host_device=is_host_device(page))
-        self.memo: dict[str, Any] = {}  # per-screen drafts (setup form, search text, ...)
+        self.drafts = Drafts()  # the screens' drafts (setup form, search text, ...), each by its class
         self.rng = random.Random()
         self._topic: str | None = None
         self._awake = False
@@ -181,7 +181,7 @@ class App:
         self.state.dialog = None
         _, params = self._resolve(self.route)
         if params.get("code") == "scanned":  # a scanned import link's code, kept by its landing page
-            await take_scanned(self.prefs, self.memo)
+            await take_scanned(self.prefs, self.drafts)
         await self._follow_table(params.get("id"))
 
     async def _on_pop(self, _: Any = None) -> None:
@@ -222,7 +222,7 @@ class App:
         return part(props, lambda: self._build(*self._resolve(route)), key=f"screen:{route}")
 
     def refresh(self) -> None:
-        """Redraw after a change the state does not hold itself (a form draft in ``memo``)."""
+        """Redraw after a change the state does not hold itself (a form draft in ``drafts``)."""
         self.state.redraw()
 
     def _build(self, builder: Builder, params: dict[str, str]) -> ft.View:
@@ -322,7 +322,7 @@ class App:
             self.state.redraw()
             return False
         self.state.notice = None
-        self.memo.pop("form", None)
+        self.drafts.drop_form()  # a fact form's taps were entered
         self.page.pubsub.send_others_on_topic(topic(self.table.id), self.table.version)
         self.state.version = self.table.version
         self.state.redraw()  # undo then redo returns to a version already shown

@@ -7,9 +7,9 @@ builds controls.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import flet as ft
 
@@ -42,7 +42,8 @@ class Dialog:
 @dataclass
 class SessionState:
     """What one session shows: the route, the open table and its version, the notice, who this
-    device is, and which dialog is open. ``revision`` counts other redraws (form drafts)."""
+    device is, and which dialog is open. ``revision`` counts other redraws (the drafts, kept in
+    the session's ``Drafts``)."""
 
     route: str = "/"
     table_id: str | None = None
@@ -55,6 +56,56 @@ class SessionState:
 
     def redraw(self) -> None:
         self.revision += 1
+
+
+D = TypeVar("D")
+F = TypeVar("F", bound="FactForm")
+
+
+class FactForm:
+    """The base of a table fact's form draft ("as dealt": Dragon's event row, Chinatown's kept
+    buildings or a trade): one at a time, dropped by the shell after every accepted entry."""
+
+
+class Drafts:
+    """The session's drafts and hand-overs between screens, typed: each is a small dataclass
+    defined in the module that owns its screen or form, found here by its class and, where a
+    screen keeps several, a key (a table id, an import code). They last as long as the session
+    unless their owner drops them (``drop``), or, for a fact form, the next accepted entry."""
+
+    def __init__(self) -> None:
+        self._held: dict[tuple[type[Any], Hashable], Any] = {}
+
+    def get(self, kind: type[D], key: Hashable = None) -> D | None:
+        found: D | None = self._held.get((kind, key))
+        return found
+
+    def keep(self, kind: type[D], key: Hashable = None, make: Callable[[], D] | None = None) -> D:
+        """The draft, made (``make()``, else ``kind()``) the first time it is asked for."""
+        found: D | None = self._held.get((kind, key))
+        if found is None:
+            found = self._held[(kind, key)] = (make or kind)()
+        return found
+
+    def put(self, draft: D, key: Hashable = None) -> D:
+        """Keep ``draft`` (replacing any of its class and key)."""
+        self._held[(type(draft), key)] = draft
+        return draft
+
+    def drop(self, kind: type[D], key: Hashable = None) -> D | None:
+        """Forget the draft; what it held, if any (a hand-over is taken this way, once)."""
+        found: D | None = self._held.pop((kind, key), None)
+        return found
+
+    def form(self, kind: type[F], make: Callable[[], F]) -> F:
+        """The fact form being filled: a form of another kind in its place is replaced."""
+        held = self._held.get((FactForm, None))
+        if not isinstance(held, kind):
+            held = self._held[(FactForm, None)] = make()
+        return held
+
+    def drop_form(self) -> None:
+        self._held.pop((FactForm, None), None)
 
 
 def is_host_device(page: Any) -> bool:

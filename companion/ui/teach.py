@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import flet as ft
 
@@ -146,13 +146,19 @@ def teach_switch(app: App, table: Table) -> ft.Control:
     return card(*items, key="teach-settings")
 
 
-def setup_option(app: App, form: dict[str, Any]) -> list[ft.Control]:
+class TeachChoice(Protocol):
+    """The "first game" choice a draft holds (New table's, views/setup.py)."""
+
+    teach: bool
+
+
+def setup_option(app: App, form: TeachChoice) -> list[ft.Control]:
     """The "first game" choice on New table, like the game's options: the new table starts with
     its tips on or off."""
 
     def choose(on: bool) -> Any:
         def pick(_: Any = None) -> None:
-            form["teach"] = on
+            form.teach = on
             app.refresh()
 
         return pick
@@ -161,7 +167,7 @@ def setup_option(app: App, form: dict[str, Any]) -> list[ft.Control]:
         ft.Chip(
             label=ft.Text(app.tr(key)),
             key=f"setup-teach-{'on' if on else 'off'}",
-            selected=bool(form.get("teach")) == on,
+            selected=form.teach == on,
             on_select=choose(on),
             tooltip=app.tr(key),
             height=TAP,
@@ -171,9 +177,9 @@ def setup_option(app: App, form: dict[str, Any]) -> list[ft.Control]:
     return [ft.Text(app.tr("rules.teach.option")), ft.Row(chips, wrap=True, spacing=8)]
 
 
-def start_with(app: App, table_id: str, form: dict[str, Any]) -> None:
+def start_with(app: App, table_id: str, form: TeachChoice) -> None:
     """After New table: remember the "first game" choice for the new table."""
-    if form.get("teach"):
+    if form.teach:
         # the table itself is stored: if this fails it starts without tips, as its Rules tab shows
         with contextlib.suppress(StoreError):
             marks_for(app.hub).set_enabled(table_id, True)

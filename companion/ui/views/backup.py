@@ -45,8 +45,16 @@ def backup_actions(app: App) -> list[ft.Control]:
     ]
 
 
+@dataclass
+class LogStatus:
+    """The status line of the play log's screen (views/plays.py): "Saved", a backup restored,
+    a refusal. Here, under the log, since the backup's actions write it too."""
+
+    text: str = ""
+
+
 def _say(app: App, text: str) -> None:
-    app.memo.setdefault("plays", {})["status"] = text
+    app.drafts.keep(LogStatus).text = text
     app.refresh()
 
 

@@ -15,13 +15,20 @@ import flet as ft
 
 from companion.core import Table
 from companion.core.foresight import RoundSummary
-from companion.ui.foresight import HISTORY_ROUND, round_card, summaries
+from companion.ui.foresight import RoundAsked, round_card, summaries
 from companion.ui.widgets import text_button
 
 if TYPE_CHECKING:
     from companion.ui.shell import App
 
-FOCUS = "history-focus"  # app.memo key: (table id, (first, last)) of the one round History shows
+
+@dataclass(frozen=True)
+class RoundFocus:
+    """The one round History shows, (first, last) entries of table ``table_id``, until "Show
+    the whole game"."""
+
+    table_id: str
+    entries: tuple[int, int]
 
 
 @dataclass(frozen=True)
@@ -55,14 +62,14 @@ def round_groups(table: Table) -> list[RoundGroup]:
 
 def focused_round(app: App, table: Table) -> tuple[int, int] | None:
     """The round History was opened at ("See this round in History"), kept for this table until
-    "Show the whole game"; the request in ``memo[HISTORY_ROUND]`` is taken once."""
-    asked = app.memo.pop(HISTORY_ROUND, None)
+    "Show the whole game"; the request (``RoundAsked``, ui/foresight.py) is taken once."""
+    asked = app.drafts.drop(RoundAsked)
     if asked is not None:
-        app.memo[FOCUS] = (table.id, tuple(asked))
-    kept = app.memo.get(FOCUS)
-    if kept is None or kept[0] != table.id or kept[1][1] >= len(table.history):
+        app.drafts.put(RoundFocus(table.id, asked.entries))
+    kept = app.drafts.get(RoundFocus)
+    if kept is None or kept.table_id != table.id or kept.entries[1] >= len(table.history):
         return None  # another table's, or undone since
-    return kept[1]
+    return kept.entries
 
 
 def group_header(app: App, table: Table, group: RoundGroup, *, open_: bool = False) -> ft.Control:
@@ -100,7 +107,7 @@ def focus_bar(app: App, group: RoundGroup) -> ft.Control:
     tr = app.tr
 
     def show_all(_: object) -> None:
-        app.memo.pop(FOCUS, None)
+        app.drafts.drop(RoundFocus)
         app.refresh()
 
     return ft.Row(

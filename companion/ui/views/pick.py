@@ -1,11 +1,12 @@
 """A multi-pick ("choose k of n"): one toggle per item and one confirm, from the prompt's Pick.
 
 The bounds, the items and their labels come from the engine's prompt; the draft (what is
-toggled so far) lives in ``app.memo`` for the table version it was started on.
+toggled so far, ``PickDraft``) lives in ``app.drafts`` for the table version it was started on.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 import flet as ft
@@ -17,14 +18,20 @@ from companion.ui.shell import App
 from companion.ui.widgets import button, small
 
 
+@dataclass
+class PickDraft:
+    """The items toggled so far for one kind of pick, and the table version it was started on."""
+
+    drawn_for: tuple[str, int]
+    chosen: list[Any] = field(default_factory=list)
+
+
 def draft(app: App, table: Table, pick: Pick) -> list[Any]:
     """The items toggled so far (a new question, or a new table version, starts empty)."""
-    key = f"pick:{pick.kind}"
-    held = app.memo.get(key)
-    if held is None or held["for"] != (table.id, table.version):
-        held = {"for": (table.id, table.version), "chosen": []}
-        app.memo[key] = held
-    return held["chosen"]
+    held = app.drafts.get(PickDraft, pick.kind)
+    if held is None or held.drawn_for != (table.id, table.version):
+        held = app.drafts.put(PickDraft((table.id, table.version)), pick.kind)
+    return held.chosen
 
 
 def pick_form(app: App, table: Table, pick: Pick) -> ft.Control:

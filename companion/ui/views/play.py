@@ -7,6 +7,7 @@ right under the question, open."""
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 import flet as ft
@@ -28,6 +29,21 @@ from companion.ui.widgets import button, card, dot, heading, small, text_button
 
 PREVIEW_LIMIT = 12  # previews cost one check() per choice: skip them for long lists
 MAX_WHY = 12
+
+
+@dataclass
+class ContextFold:
+    """Whether "On the table" is open (it keeps its state when the question changes)."""
+
+    open: bool = True
+
+
+@dataclass
+class Previews:
+    """What each choice would do, for the table version (and number of choices) in ``stamp``."""
+
+    stamp: tuple[str, int, int]
+    effects: list[list[Effect]]
 
 
 def view(app: App, id: str) -> ft.View:
@@ -79,13 +95,13 @@ def context(app: App, panels: list[ft.Control]) -> ft.Control:
     its place and its open or closed state when the question changes."""
 
     def fold(e: Any) -> None:
-        app.memo["context-open"] = str(e.data).lower() == "true"
+        app.drafts.keep(ContextFold).open = str(e.data).lower() == "true"
 
     return ft.ExpansionTile(
         key="context",
         title=ft.Text(app.tr("screens.play.context"), weight=ft.FontWeight.BOLD),
         controls=[ft.Column(panels, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)],
-        expanded=app.memo.get("context-open", True),
+        expanded=app.drafts.keep(ContextFold).open,
         on_change=fold,
         maintain_state=True,
         tile_padding=ft.Padding.symmetric(horizontal=4),
@@ -214,16 +230,16 @@ def choice_previews(app: App, table: Table, choices: list[Any]) -> list[list[Eff
     if len(choices) > PREVIEW_LIMIT:
         return None
     stamp = (table.id, table.version, len(choices))
-    cached = app.memo.get("preview")
-    if cached and cached[0] == stamp:
-        return cached[1]
+    cached = app.drafts.get(Previews)
+    if cached and cached.stamp == stamp:
+        return cached.effects
     out = []
     for c in choices:
         try:
             out.append(table.check(c)[2])
         except RuleViolation:
             out.append([])
-    app.memo["preview"] = (stamp, out)
+    app.drafts.put(Previews(stamp, out))
     return out
 
 

@@ -1,6 +1,6 @@
 """New table's players: the seats in order, filled from the group's remembered players or typed.
 
-A seat is ``{"name", "color", "player_id"}`` in the setup form. Tapping a remembered player
+A seat is ``{"name", "color", "player_id"}`` in the setup draft's ``players`` (views/setup.py). Tapping a remembered player
 seats them (with their colour when it is free); "Same as last time" seats this game's last
 players in their order; a typed name that is new is remembered when the table starts. Seats
 move up and down (seat order is turn order for most games), colours never repeat.
@@ -18,21 +18,20 @@ from companion.ui.shell import App
 from companion.ui.widgets import button, card, icon_button, small
 
 
-def player_picker(app: App, form: dict[str, Any], low: int, high: int) -> list[ft.Control]:
+def player_picker(app: App, seats: list[dict[str, Any]], game: str, low: int, high: int) -> list[ft.Control]:
     """The remembered players to tap, one row per seat, and "Add a player"."""
-    seats: list[dict[str, Any]] = form["players"]
     out: list[ft.Control] = []
-    remembered = _offered(app, form["game"])
+    remembered = _offered(app, game)
     seated = {s.get("player_id") for s in seats}
     free = [p for p in remembered if p.id not in seated]
-    last = _last(app, form["game"])
+    last = _last(app, game)
     if last and [s.get("player_id") for s in seats] != [p.id for p, _ in last]:
         names = ", ".join(p.name for p, _ in last)
         out.append(
             button(
                 app.tr("setup.same_as_last", names=names),
                 "last-players",
-                lambda _: _seat_last(app, form, last, low, high),
+                lambda _: _seat_last(app, seats, last, low, high),
                 icon=ft.Icons.HISTORY,
             )
         )
@@ -40,19 +39,19 @@ def player_picker(app: App, form: dict[str, Any], low: int, high: int) -> list[f
         out.append(small(app.tr("setup.remembered")))
         out.append(
             ft.Row(
-                [_pick_chip(app, form, p, high) for p in free],
+                [_pick_chip(app, seats, p, high) for p in free],
                 wrap=True,
                 spacing=6,
                 run_spacing=6,
                 key="remembered",
             )
         )
-    out += [_seat_row(app, form, i, low) for i in range(len(seats))]
+    out += [_seat_row(app, seats, i, low) for i in range(len(seats))]
     out.append(
         button(
             app.tr("setup.add_player"),
             "player-add",
-            lambda _: _add(app, form),
+            lambda _: _add(app, seats),
             icon=ft.Icons.PERSON_ADD,
             disabled=len(seats) >= high,
         )
@@ -91,8 +90,7 @@ def _seat(seats: list[dict[str, Any]], seat: dict[str, Any], player: PlayerInfo,
     _give_colour(seats, seat, colour or player.color)
 
 
-def _pick_chip(app: App, form: dict[str, Any], player: PlayerInfo, high: int) -> ft.Control:
-    seats: list[dict[str, Any]] = form["players"]
+def _pick_chip(app: App, seats: list[dict[str, Any]], player: PlayerInfo, high: int) -> ft.Control:
 
     def blank_seat() -> dict[str, Any] | None:
         return next((s for s in seats if not s["name"].strip() and not s.get("player_id")), None)
@@ -119,25 +117,24 @@ def _pick_chip(app: App, form: dict[str, Any], player: PlayerInfo, high: int) ->
 
 
 def _seat_last(
-    app: App, form: dict[str, Any], last: list[tuple[PlayerInfo, str | None]], low: int, high: int
+    app: App, seats: list[dict[str, Any]], last: list[tuple[PlayerInfo, str | None]], low: int, high: int
 ) -> None:
-    seats: list[dict[str, Any]] = []
+    new: list[dict[str, Any]] = []
     for player, colour in last[:high]:
-        seat = {"name": "", "color": _free_colour(seats)}
-        seats.append(seat)
-        _seat(seats, seat, player, colour)
-    while len(seats) < low:
-        seats.append({"name": "", "color": _free_colour(seats)})
-    form["players"][:] = seats
+        seat = {"name": "", "color": _free_colour(new)}
+        new.append(seat)
+        _seat(new, seat, player, colour)
+    while len(new) < low:
+        new.append({"name": "", "color": _free_colour(new)})
+    seats[:] = new
     app.refresh()
 
 
-def _seat_row(app: App, form: dict[str, Any], i: int, low: int) -> ft.Control:
+def _seat_row(app: App, seats: list[dict[str, Any]], i: int, low: int) -> ft.Control:
     """Seat ``i``: its name, remove / up / down, and a swatch per colour (its own one ringed)."""
-    seats: list[dict[str, Any]] = form["players"]
     label = seats[i]["name"] or app.tr("setup.player_n", n=i + 1)  # what its buttons say they act on
     return card(
-        ft.Row([_name_field(app, seats[i], i), *_seat_buttons(app, form, i, low, label)], spacing=0),
+        ft.Row([_name_field(app, seats[i], i), *_seat_buttons(app, seats, i, low, label)], spacing=0),
         ft.Row(_colour_swatches(app, seats, i, label), wrap=True, spacing=6, run_spacing=6),
         key=f"player-{i}",
         padding=8,
@@ -160,16 +157,15 @@ def _name_field(app: App, seat: dict[str, Any], i: int) -> ft.Control:
     )
 
 
-def _seat_buttons(app: App, form: dict[str, Any], i: int, low: int, label: str) -> list[ft.Control]:
+def _seat_buttons(app: App, seats: list[dict[str, Any]], i: int, low: int, label: str) -> list[ft.Control]:
     """Remove the seat (not below the game's least), move it up or down (turn order)."""
     tr = app.tr
-    seats: list[dict[str, Any]] = form["players"]
     return [
         icon_button(
             ft.Icons.REMOVE_CIRCLE_OUTLINE,
             f"player-remove-{i}",
             tr("setup.remove", player=label),
-            lambda _: _remove(app, form, i),
+            lambda _: _remove(app, seats, i),
             disabled=len(seats) <= low,
         ),
         icon_button(
@@ -227,11 +223,11 @@ def _colourer(app: App, seats: list[dict[str, Any]], seat: dict[str, Any], colou
     return pick
 
 
-def _add(app: App, form: dict[str, Any]) -> None:
-    form["players"].append({"name": "", "color": _free_colour(form["players"])})
+def _add(app: App, seats: list[dict[str, Any]]) -> None:
+    seats.append({"name": "", "color": _free_colour(seats)})
     app.refresh()
 
 
-def _remove(app: App, form: dict[str, Any], i: int) -> None:
-    del form["players"][i]
+def _remove(app: App, seats: list[dict[str, Any]], i: int) -> None:
+    del seats[i]
     app.refresh()

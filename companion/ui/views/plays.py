@@ -7,6 +7,7 @@ whole store saves as a backup and comes back from one (asking before it replaces
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
@@ -21,7 +22,7 @@ from companion.ui.gameui import known_game_ids
 from companion.ui.palette import TAP
 from companion.ui.repos import StoreError
 from companion.ui.shell import App
-from companion.ui.views.backup import backup_actions
+from companion.ui.views.backup import LogStatus, backup_actions
 from companion.ui.views.files import save_bytes
 from companion.ui.views.play_edit import edit_dialog
 from companion.ui.widgets import button, card, dot, heading, scroll_column, small
@@ -30,21 +31,48 @@ ALL = "all"
 PAGE = 25  # plays drawn at first; "Show more" adds as many again
 
 
-def filters(app: App) -> dict[str, Any]:
-    """The log's filters (kept while the session lasts): game, player id, since, until, error."""
-    return app.memo.setdefault(
-        "plays",
-        {
-            "game": None,
-            "player": None,
-            "since": "",
-            "until": "",
-            "error": None,
-            "status": "",
-            "shown": PAGE,
-            "deleted": None,  # the play deleted last, until its undo or the next change
-        },
-    )
+@dataclass
+class PlayLogFilters:
+    """The log's filters (kept while the session lasts): game, player id, since, until (as
+    typed), the date error, how many plays are drawn, and the play deleted last (until its undo
+    or the next change). Its status line is ``LogStatus`` (views/backup.py)."""
+
+    game: str | None = None
+    player: str | None = None
+    since: str = ""
+    until: str = ""
+    error: str | None = None
+    shown: int = PAGE
+    deleted: PlayRecord | None = None
+
+    def more(self) -> None:
+        self.shown += PAGE
+
+    # Each filter change starts the log again at its first page.
+    def by_game(self, game: str | None) -> None:
+        self.game, self.shown = game, PAGE
+
+    def by_player(self, value: str | None) -> None:
+        self.player, self.shown = None if value in (None, ALL) else value, PAGE
+
+    def by_day(self, field: str, text: str) -> None:
+        if field == "since":
+            self.since = text
+        else:
+            self.until = text
+        self.shown = PAGE
+
+    def day(self, field: str) -> str:
+        return self.since if field == "since" else self.until
+
+
+def filters(app: App) -> PlayLogFilters:
+    return app.drafts.keep(PlayLogFilters)
+
+
+def say(app: App, text: str) -> None:
+    """The status line under the log's buttons."""
+    app.drafts.keep(LogStatus).text = text
 
 
 def game_title(app: App, game: str) -> str:
@@ -64,12 +92,12 @@ def read_log(app: App, *, figures: bool = False) -> list[PlayRecord]:
     """The plays the filters let through (a date that is not one is said, and not applied)."""
     f = filters(app)
     try:
-        since, until = _day(f["since"]), _day(f["until"])
-        f["error"] = None
+        since, until = _day(f.since), _day(f.until)
+        f.error = None
     except ValueError:
         since = until = None
-        f["error"] = app.tr("plays.bad_date")
-    return app.repos.plays.plays(f["game"], f["player"], since, until, figures=figures)
+        f.error = app.tr("plays.bad_date")
+    return app.repos.plays.plays(f.game, f.player, since, until, figures=figures)
 
 
 def view(app: App) -> ft.View:
@@ -79,16 +107,17 @@ def view(app: App) -> ft.View:
     body = [*_deleted_line(app, f), *_to_link_line(app), *filter_controls(app, f)]
     body.append(heading(tr("plays.count", n=len(plays)), key="plays-count"))
     colours = {p.id: p.color for p in app.repos.players.all()}
-    body += [play_card(app, p, colours) for p in plays[: f["shown"]]] or [
+    body += [play_card(app, p, colours) for p in plays[: f.shown]] or [
         small(tr("plays.none"), key="plays-none")
     ]
-    if len(plays) > f["shown"]:
+    if len(plays) > f.shown:
         body.append(
             button(tr("plays.more"), "plays-more", lambda _: _more(app, f), icon=ft.Icons.EXPAND_MORE)
         )
     body += [heading(tr("plays.files")), small(tr("plays.files_hint")), _files_row(app)]
-    if f["status"]:
-        body.append(small(f["status"], key="plays-status", color=ft.Colors.PRIMARY))
+    status = app.drafts.keep(LogStatus).text
+    if status:
+        body.append(small(status, key="plays-status", color=ft.Colors.PRIMARY))
     return ft.View(
         route="/plays",
         appbar=ft.AppBar(title=ft.Text(tr("plays.title"))),
@@ -97,14 +126,14 @@ def view(app: App) -> ft.View:
     )
 
 
-def _deleted_line(app: App, f: dict[str, Any]) -> list[ft.Control]:
+def _deleted_line(app: App, f: PlayLogFilters) -> list[ft.Control]:
     """ "Play deleted" with its undo, at the top where the tap that deleted it can see it."""
-    gone: PlayRecord | None = f["deleted"]
+    gone: PlayRecord | None = f.deleted
     if gone is None:
         return []
 
     def undo(_: Any = None) -> None:
-        f["deleted"] = None
+        f.deleted = None
         app.repos.plays.restore(gone)
         app.refresh()
 
@@ -176,7 +205,7 @@ def _link_all_dialog(app: App) -> None:
             try:
                 app.repos.plays.link(play.id, links)
             except StoreError as exc:  # changed meanwhile: the others still link
-                filters(app)["status"] = tr.msg(exc.msg)
+                say(app, tr.msg(exc.msg))
         app.refresh()
 
     app.dialog(
@@ -214,7 +243,7 @@ def _files_row(app: App) -> ft.Control:
     )
 
 
-def filter_controls(app: App, f: dict[str, Any]) -> list[ft.Control]:
+def filter_controls(app: App, f: PlayLogFilters) -> list[ft.Control]:
     """The log's filters: a chip per game, the player, and the days the plays ended between."""
     out: list[ft.Control] = [
         ft.Row(_game_chips(app, f), wrap=True, spacing=6, run_spacing=6),
@@ -228,18 +257,18 @@ def filter_controls(app: App, f: dict[str, Any]) -> list[ft.Control]:
             spacing=8,
         ),
     ]
-    if f["error"]:
-        out.append(ft.Text(f["error"], key="plays-error", color=ft.Colors.ERROR))
+    if f.error:
+        out.append(ft.Text(f.error, key="plays-error", color=ft.Colors.ERROR))
     return out
 
 
-def _game_chips(app: App, f: dict[str, Any]) -> list[ft.Control]:
+def _game_chips(app: App, f: PlayLogFilters) -> list[ft.Control]:
     """ "All games", then one chip per game; the chip of the game filtered on is selected."""
     chips: list[ft.Control] = [
         ft.Chip(
             label=ft.Text(app.tr("plays.all_games")),
             key="plays-game-all",
-            selected=f["game"] is None,
+            selected=f.game is None,
             on_select=_set_game(app, f, None),
             height=TAP,
         )
@@ -248,7 +277,7 @@ def _game_chips(app: App, f: dict[str, Any]) -> list[ft.Control]:
         ft.Chip(
             label=ft.Text(game_title(app, g)),
             key=f"plays-game-{g}",
-            selected=f["game"] == g,
+            selected=f.game == g,
             on_select=_set_game(app, f, g),
             tooltip=game_title(app, g),
             height=TAP,
@@ -258,24 +287,24 @@ def _game_chips(app: App, f: dict[str, Any]) -> list[ft.Control]:
     return chips
 
 
-def _player_dropdown(app: App, f: dict[str, Any]) -> ft.Control:
+def _player_dropdown(app: App, f: PlayLogFilters) -> ft.Control:
     players = [ft.DropdownOption(key=ALL, text=app.tr("plays.all_players"))]
     players += [ft.DropdownOption(key=p.id, text=p.name) for p in app.repos.players.all()]
     return ft.Dropdown(
         key="plays-player",
         label=app.tr("plays.player"),
-        value=f["player"] or ALL,
+        value=f.player or ALL,
         options=players,
         on_select=_set_player(app, f),
         dense=True,
     )
 
 
-def _day_field(app: App, f: dict[str, Any], field: str, label: str, hint: str) -> ft.Control:
+def _day_field(app: App, f: PlayLogFilters, field: str, label: str, hint: str) -> ft.Control:
     """The ``since`` or ``until`` day, applied when the field is left or submitted."""
     return ft.TextField(
         label=app.tr(label),
-        value=f[field],
+        value=f.day(field),
         key=f"plays-{field}",
         hint_text=hint,
         on_blur=_set_day(app, f, field),
@@ -288,25 +317,25 @@ def _day_field(app: App, f: dict[str, Any], field: str, label: str, hint: str) -
 # Each filter change starts the log again at its first page.
 
 
-def _set_game(app: App, f: dict[str, Any], game: str | None) -> Any:
+def _set_game(app: App, f: PlayLogFilters, game: str | None) -> Any:
     def go(_: Any = None) -> None:
-        f.update(game=game, shown=PAGE)
+        f.by_game(game)
         app.refresh()
 
     return go
 
 
-def _set_player(app: App, f: dict[str, Any]) -> Any:
+def _set_player(app: App, f: PlayLogFilters) -> Any:
     def go(e: Any) -> None:
-        f.update(player=None if e.control.value in (None, ALL) else e.control.value, shown=PAGE)
+        f.by_player(e.control.value)
         app.refresh()
 
     return go
 
 
-def _set_day(app: App, f: dict[str, Any], field: str) -> Any:
+def _set_day(app: App, f: PlayLogFilters, field: str) -> Any:
     def go(e: Any) -> None:
-        f.update({field: e.control.value or "", "shown": PAGE})
+        f.by_day(field, e.control.value or "")
         app.refresh()
 
     return go
@@ -382,16 +411,16 @@ def _edit(app: App, play: PlayRecord) -> None:
     f = filters(app)
 
     def deleted(gone: PlayRecord) -> None:
-        f["deleted"] = gone
+        f.deleted = gone
 
     def failed(text: str) -> None:
-        f["status"] = text
+        say(app, text)
 
     edit_dialog(app, play, deleted, failed)
 
 
-def _more(app: App, f: dict[str, Any]) -> None:
-    f["shown"] += PAGE
+def _more(app: App, f: PlayLogFilters) -> None:
+    f.more()
     app.refresh()
 
 
@@ -406,12 +435,11 @@ async def export(app: App, kind: str) -> None:
     """The log the filters show, as a CSV file (one row per seat) or a JSON file (with figures)."""
     from companion.plays.export import plays_csv, plays_json
 
-    f = filters(app)
     if kind == "csv":
         names = {p.id: p.name for p in app.repos.players.all()}
         data = plays_csv(read_log(app), app.tr.lang, names).encode("utf-8-sig")  # a spreadsheet reads accents
     else:
         data = plays_json(read_log(app, figures=True)).encode("utf-8")
     saved = await save_bytes(app, f"play-log.{kind}", data, kind)
-    f["status"] = app.tr("plays.saved") if saved else app.tr("plays.save_failed")
+    say(app, app.tr("plays.saved") if saved else app.tr("plays.save_failed"))
     app.refresh()

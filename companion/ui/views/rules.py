@@ -6,6 +6,7 @@ matched words in bold; tapping it opens the rule's card (ui/rule_card.py)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import flet as ft
@@ -33,6 +34,15 @@ from companion.ui.views.chrome import table_view
 from companion.ui.widgets import card, heading, scroll_column, small
 
 MAX_RESULTS = 10
+
+
+@dataclass
+class RulesQuery:
+    """The rules search as typed, and the game it is narrowed to (None: every game); one per
+    session, shared by ``/rules`` and a table's Rules screen."""
+
+    query: str = ""
+    game: str | None = None
 
 
 def searchable_games() -> list[str]:
@@ -81,16 +91,16 @@ def results(app: App, game_id: str | None, query: str) -> list[ft.Control]:
 
 
 def search_block(app: App, game_id: str | None) -> list[ft.Control]:
-    memo = app.memo.setdefault("rules", {"query": ""})
-    box = ft.Column(results(app, game_id, memo["query"]), spacing=6, key="rules-results")
+    asked = app.drafts.keep(RulesQuery)
+    box = ft.Column(results(app, game_id, asked.query), spacing=6, key="rules-results")
 
     def change(e: Any) -> None:
-        memo["query"] = e.control.value or ""
+        asked.query = e.control.value or ""
         app.refresh()
 
     field = ft.TextField(
         label=app.tr("rules.search"),
-        value=memo["query"],
+        value=asked.query,
         key="rules-search",
         on_change=change,
         prefix_icon=ft.Icons.SEARCH,
@@ -146,12 +156,12 @@ def table_rules(app: App, id: str) -> ft.View:
 
 def view(app: App) -> ft.View:
     tr = app.tr
-    memo = app.memo.setdefault("rules", {"query": ""})
-    game_id = memo.get("game")  # None: every game
+    asked = app.drafts.keep(RulesQuery)
+    game_id = asked.game  # None: every game
 
     def pick(g: str | None) -> Any:
         def go(_: Any = None) -> None:
-            memo["game"] = g
+            asked.game = g
             app.refresh()
 
         return go

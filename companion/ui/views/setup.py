@@ -6,6 +6,7 @@ appear on the Play screen right after the table is created.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 import flet as ft
@@ -22,27 +23,43 @@ from companion.ui.views.player_picker import player_picker
 from companion.ui.widgets import button, heading, scroll_column
 
 
-def _form(app: App) -> dict[str, Any]:
-    form = app.memo.get("setup")
-    if form is None:
+@dataclass
+class SetupDraft:
+    """New table as filled so far: the game, the seats (``{"name", "color", "player_id"}``,
+    views/player_picker.py), the game's options, the "first game" choice and the refusal."""
+
+    game: str | None
+    players: list[dict[str, Any]] = field(default_factory=list)
+    options: dict[str, Any] = field(default_factory=dict)
+    error: str | None = None
+    teach: bool = False
+
+    @classmethod
+    def fresh(cls) -> SetupDraft:
         ids = known_game_ids()
-        form = {"game": ids[0] if ids else None, "players": [], "options": {}, "error": None}
-        app.memo["setup"] = form
-        _fit_players(form)
-    return form
+        form = cls(ids[0] if ids else None)
+        form.fit_players()
+        return form
+
+    def choose_game(self, game_id: str) -> None:
+        self.game, self.options, self.error = game_id, {}, None
+        self.fit_players()
+
+    def fit_players(self) -> None:
+        """Keep the player count inside the chosen game's range (3 players to start with)."""
+        if self.game is None:
+            return
+        game = get(self.game)
+        players = self.players
+        want = min(max(len(players) or 3, game.min_players), game.max_players)
+        while len(players) < want:
+            used = {p["color"] for p in players}
+            players.append({"name": "", "color": next(c for c in DEFAULT_ORDER if c not in used)})
+        del players[want:]
 
 
-def _fit_players(form: dict[str, Any]) -> None:
-    """Keep the player count inside the chosen game's range (3 players to start with)."""
-    if form["game"] is None:
-        return
-    game = get(form["game"])
-    players = form["players"]
-    want = min(max(len(players) or 3, game.min_players), game.max_players)
-    while len(players) < want:
-        used = {p["color"] for p in players}
-        players.append({"name": "", "color": next(c for c in DEFAULT_ORDER if c not in used)})
-    del players[want:]
+def _form(app: App) -> SetupDraft:
+    return app.drafts.keep(SetupDraft, make=SetupDraft.fresh)
 
 
 def view(app: App) -> ft.View:
@@ -50,15 +67,15 @@ def view(app: App) -> ft.View:
     form = _form(app)
     body: list[ft.Control] = [heading(tr("setup.game"))]
     body.append(ft.Row([_game_chip(app, form, g) for g in known_game_ids()], wrap=True, spacing=8))
-    if form["game"] is not None:
-        game = get(form["game"])
+    if form.game is not None:
+        game = get(form.game)
         body.append(heading(tr("setup.players", low=game.min_players, high=game.max_players)))
-        body += player_picker(app, form, game.min_players, game.max_players)
-        options = _options(app, form)
+        body += player_picker(app, form.players, form.game, game.min_players, game.max_players)
+        options = _options(app, form, form.game)
         body += [heading(tr("setup.options")), *options, *setup_option(app, form)]
         body.append(small_hint(tr("setup.then")))
-        if form["error"]:
-            body.append(ft.Text(form["error"], key="setup-error", color=ft.Colors.ERROR))
+        if form.error:
+            body.append(ft.Text(form.error, key="setup-error", color=ft.Colors.ERROR))
         body.append(
             button(
                 tr("setup.start"),
@@ -80,34 +97,33 @@ def small_hint(text: str) -> ft.Text:
     return ft.Text(text, size=13, italic=True)
 
 
-def _game_chip(app: App, form: dict[str, Any], game_id: str) -> ft.Control:
+def _game_chip(app: App, form: SetupDraft, game_id: str) -> ft.Control:
     title = app.tr.msg(get(game_id).title)
 
     def pick(_: Any = None) -> None:
-        form.update(game=game_id, options={}, error=None)
-        _fit_players(form)
+        form.choose_game(game_id)
         app.refresh()
 
     return ft.Chip(
         label=ft.Text(title),
         key=f"game-{game_id}",
-        selected=form["game"] == game_id,
+        selected=form.game == game_id,
         on_select=pick,
         height=TAP,  # a checkbox to screen readers, named by its label (no tooltip over it)
     )
 
 
-def _options(app: App, form: dict[str, Any]) -> list[ft.Control]:
+def _options(app: App, form: SetupDraft, game_id: str) -> list[ft.Control]:
     tr = app.tr
     out: list[ft.Control] = []
-    game = get(form["game"])
+    game = get(game_id)
     defaults = game.options_model().model_dump()
-    for spec in ui_for(form["game"]).options:
-        current = form["options"].get(spec.field, defaults.get(spec.field))
+    for spec in ui_for(game_id).options:
+        current = form.options.get(spec.field, defaults.get(spec.field))
 
         def choose(value: Any, field: str = spec.field) -> Any:
             def pick(_: Any = None) -> None:
-                form["options"][field] = value
+                form.options[field] = value
                 app.refresh()
 
             return pick
@@ -133,20 +149,23 @@ def _options(app: App, form: dict[str, Any]) -> list[ft.Control]:
     return out
 
 
-def _start(app: App, form: dict[str, Any]) -> None:
+def _start(app: App, form: SetupDraft) -> None:
     tr = app.tr
+    game_id = form.game
+    if game_id is None:  # no game to choose: no Start button either
+        return
     players = [
         {"name": (p["name"] or "").strip() or tr("setup.player_n", n=i + 1), "color": p["color"]}
-        for i, p in enumerate(form["players"])
+        for i, p in enumerate(form.players)
     ]
     try:
-        table = Table.new(form["game"], players, form["options"] or None)
-        player_ids = seat_players(app, form["players"])
+        table = Table.new(game_id, players, form.options or None)
+        player_ids = seat_players(app, form.players)
     except TableError as exc:
-        form["error"] = tr.msg(exc.msg)
+        form.error = tr.msg(exc.msg)
         app.refresh()
         return
     table = app.hub.create(table, player_ids)
     start_with(app, table.id, form)
-    app.memo.pop("setup", None)
+    app.drafts.drop(SetupDraft)
     app.go(f"/table/{table.id}")

@@ -5,6 +5,7 @@ code), the guests' join screen (type a short code), and importing a snapshot (co
 from __future__ import annotations
 
 import uuid
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -15,12 +16,26 @@ from companion.share import SnapshotError, decode, encode
 from companion.ui import live
 from companion.ui.hub import topic
 from companion.ui.repos import Link
-from companion.ui.scanned import SCANNED
+from companion.ui.scanned import SCANNED, ImportDraft
 from companion.ui.shell import App
 from companion.ui.views.play_edit import offer_links
 from companion.ui.widgets import button, card, heading, icon_button, scroll_column, small
 
 QR_SIZE = 260
+
+
+@dataclass
+class SnapshotStatus:
+    """The line beside the snapshot's Copy button ("Copied")."""
+
+    text: str = ""
+
+
+@dataclass
+class JoinCode:
+    """The short code as typed on the join screen."""
+
+    text: str = ""
 
 
 def qr_image(text: str, key: str, size: int = QR_SIZE) -> ft.Control:
@@ -150,11 +165,12 @@ def snapshot_card(app: App, table: Table) -> ft.Control:
         return card(
             heading(tr("live.snapshot")), ft.Text(tr.msg(exc.msg), key="snapshot-error"), key="snapshot-card"
         )
-    status = ft.Text(app.memo.get("snapshot-status", ""), key="snapshot-status")
+    said = app.drafts.keep(SnapshotStatus)
+    status = ft.Text(said.text, key="snapshot-status")
 
     async def copy(_: Any = None) -> None:
         await app.clipboard.set(code)
-        app.memo["snapshot-status"] = tr("live.copied")
+        said.text = tr("live.copied")
         app.refresh()
 
     return card(
@@ -182,25 +198,24 @@ def selectable(text: str, *, key: str, size: int) -> ft.Text:
 # ---- guests: the join screen ---------------------------------------------------------------
 def join_view(app: App) -> ft.View:
     tr = app.tr
-    draft = app.memo.setdefault("join-code", {"text": ""})
+    draft = app.drafts.keep(JoinCode)
 
     def typed(e: Any) -> None:
-        draft["text"] = e.control.value or ""
+        draft.text = e.control.value or ""
 
     async def join(_: Any = None) -> None:
-        link = live.grant(app, draft["text"])
+        link = live.grant(app, draft.text)
         if link is None:
-            app.memo["live-notice"] = "live.unknown_code"
+            app.drafts.keep(live.JoinNotice).notice = "live.unknown_code"
             app.refresh()
             return
-        app.memo.pop("live-notice", None)
-        app.memo.pop(live.REFUSAL, None)
+        app.drafts.drop(live.JoinNotice)
         await live.remember(app)
         app.go(f"/table/{link.table_id}")
 
     field = ft.TextField(
         label=tr("live.code_label"),
-        value=draft["text"],
+        value=draft.text,
         key="join-code",
         autofocus=True,
         capitalization=ft.TextCapitalization.CHARACTERS,
@@ -208,8 +223,9 @@ def join_view(app: App) -> ft.View:
         on_change=typed,
         on_submit=join,
     )
-    notice = app.memo.get("live-notice")
-    refused = tr.msg(app.memo.get(live.REFUSAL))  # e.g. locked out after wrong codes
+    said = app.drafts.keep(live.JoinNotice)
+    notice = said.notice
+    refused = tr.msg(said.refusal)  # e.g. locked out after wrong codes
     error = ft.Text(refused or (tr(notice) if notice else ""), key="join-error", color=ft.Colors.ERROR)
     submit = button(tr("live.join"), "join-submit", join, icon=ft.Icons.LOGIN, filled=True)
     return _code_form(
@@ -299,26 +315,26 @@ def import_view(app: App, code: str | None = None) -> ft.View:
     """``/import#<code>`` (a scanned import link) or ``/import/<code>``: check, then import."""
     tr = app.tr
     first = "" if code == SCANNED else code or _fragment(app)
-    draft = app.memo.setdefault(f"import-code:{code}", {"text": first, "error": ""})
+    draft = app.drafts.keep(ImportDraft, code, lambda: ImportDraft(first))
 
     def typed(e: Any) -> None:
-        draft["text"] = e.control.value or ""
+        draft.text = e.control.value or ""
 
     field = ft.TextField(
         label=tr("live.paste"),
-        value=draft["text"],
+        value=draft.text,
         key="import-code",
         multiline=True,
         text_size=12,
         on_change=typed,
     )
-    error = ft.Text(draft["error"], key="import-code-error", color=ft.Colors.ERROR)
+    error = ft.Text(draft.error, key="import-code-error", color=ft.Colors.ERROR)
 
     def go(_: Any = None) -> None:
         try:
-            table = import_text(app, draft["text"])
+            table = import_text(app, draft.text)
         except (SnapshotError, TableError) as exc:
-            draft["error"] = error_text(app, exc)
+            draft.error = error_text(app, exc)
             app.refresh()
             return
         offer_links(app, table, lambda: app.go(f"/table/{table.id}"))

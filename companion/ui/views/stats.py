@@ -10,6 +10,7 @@ flood cards, frame bonuses).
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any
 
 import flet as ft
@@ -27,14 +28,25 @@ from companion.ui.widgets import card, heading, scroll_column, small
 BARS = 12  # at most this many bars in the spread chart (scores grouped in equal ranges)
 
 
+@dataclass
+class StatsFilter:
+    """Whose statistics the screen shows (kept while the session lasts): a player id, or None
+    for the whole group."""
+
+    player: str | None = None
+
+    def choose(self, value: str | None) -> None:
+        self.player = None if value in (None, ALL) else value
+
+
 def view(app: App, game: str | None = None) -> ft.View:
     tr = app.tr
     games = known_game_ids()
     route = f"/stats/{game}" if game else "/stats"
     game = game or _busiest(app, games)
-    memo = app.memo.setdefault("stats", {"player": None})
-    stats = app.repos.plays.stats(game, memo["player"])
-    body: list[ft.Control] = [*_pickers(app, game, games, memo)]
+    shown = app.drafts.keep(StatsFilter)
+    stats = app.repos.plays.stats(game, shown.player)
+    body: list[ft.Control] = [*_pickers(app, game, games, shown)]
     if not stats.plays:
         body.append(small(tr("stats.none", game=game_title(app, game)), key="stats-none"))
     else:
@@ -52,11 +64,11 @@ def _busiest(app: App, games: list[str]) -> str:
     return max(games, key=lambda g: app.repos.plays.stats(g).plays) if games else "dragon"
 
 
-def _pickers(app: App, game: str, games: list[str], memo: dict[str, Any]) -> list[ft.Control]:
+def _pickers(app: App, game: str, games: list[str], shown: StatsFilter) -> list[ft.Control]:
     tr = app.tr
 
     def set_player(e: Any) -> None:
-        memo["player"] = None if e.control.value in (None, ALL) else e.control.value
+        shown.choose(e.control.value)
         app.refresh()
 
     chips: list[ft.Control] = [
@@ -77,7 +89,7 @@ def _pickers(app: App, game: str, games: list[str], memo: dict[str, Any]) -> lis
         ft.Dropdown(
             key="stats-player",
             label=tr("plays.player"),
-            value=memo["player"] or ALL,
+            value=shown.player or ALL,
             options=options,
             on_select=set_player,
             dense=True,

@@ -7,6 +7,7 @@ most money wins, then most shop tiles on the board, then a shared victory.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 import flet as ft
@@ -17,7 +18,6 @@ from companion.ui.log_play import log_play_button, score_form
 from companion.ui.shell import App
 from companion.ui.widgets import button, card, heading, icon_button, small
 
-KEY = "quick-chinatown-final"
 NUMBERS = {"money": "chinatown.quick.money", "shops": "chinatown.quick.shops"}  # field: its label
 MAX_DIGITS = 9  # a typo's length is refused here, the calculator says the bound in words
 
@@ -26,16 +26,30 @@ def _player() -> dict[str, Any]:
     return {"name": "", "money": "", "shops": ""}
 
 
-def _memo(app: App) -> dict[str, Any]:
-    return app.memo.setdefault(
-        KEY, {"players": [_player() for _ in range(GAME.min_players)], "result": None, "error": None}
+@dataclass
+class ChinatownFinal:
+    """Chinatown's final-scores calculator as typed (kept while the session lasts): one row per
+    player (``_player``: name, money, shops as typed), the result and the refusal."""
+
+    players: list[dict[str, Any]] = field(
+        default_factory=lambda: [_player() for _ in range(GAME.min_players)]
     )
+    result: Any = None
+    error: str | None = None
+
+    def changed(self) -> None:
+        """A result of other players is not this form's."""
+        self.result = self.error = None
+
+
+def _draft(app: App) -> ChinatownFinal:
+    return app.drafts.keep(ChinatownFinal)
 
 
 def final_form(app: App) -> list[ft.Control]:
     tr = app.tr
-    form = _memo(app)
-    players: list[dict[str, Any]] = form["players"]
+    form = _draft(app)
+    players: list[dict[str, Any]] = form.players
     out: list[ft.Control] = [small(tr("chinatown.quick.final_hint"), key="ct-f-hint")]
     out += [_player_card(app, form, i) for i in range(len(players))]
     out.append(
@@ -60,16 +74,16 @@ def final_form(app: App) -> list[ft.Control]:
             spacing=8,
         )
     )
-    if form["error"]:
-        out.append(ft.Text(form["error"], key="ct-f-error", color=ft.Colors.ERROR))
-    if form["result"]:
+    if form.error:
+        out.append(ft.Text(form.error, key="ct-f-error", color=ft.Colors.ERROR))
+    if form.result:
         out.append(_result(app, form))
     return out
 
 
-def _player_card(app: App, form: dict[str, Any], i: int) -> ft.Control:
+def _player_card(app: App, form: ChinatownFinal, i: int) -> ft.Control:
     tr = app.tr
-    player = form["players"][i]
+    player = form.players[i]
 
     def typed(field: str) -> Any:
         def go(e: Any) -> None:
@@ -106,8 +120,8 @@ def _player_card(app: App, form: dict[str, Any], i: int) -> ft.Control:
                     ft.Icons.REMOVE_CIRCLE_OUTLINE,
                     f"ct-f-remove-{i}",
                     tr("setup.remove"),
-                    lambda _: _change(app, form, lambda: form["players"].pop(i)),
-                    disabled=len(form["players"]) <= GAME.min_players,
+                    lambda _: _change(app, form, lambda: form.players.pop(i)),
+                    disabled=len(form.players) <= GAME.min_players,
                 ),
             ]
         ),
@@ -117,7 +131,7 @@ def _player_card(app: App, form: dict[str, Any], i: int) -> ft.Control:
     )
 
 
-def data_of(app: App, form: dict[str, Any]) -> dict[str, Any]:
+def data_of(app: App, form: ChinatownFinal) -> dict[str, Any]:
     """The calculator's input from the form: an untyped name is "Player n", a blank number 0."""
     return {
         "players": [
@@ -125,7 +139,7 @@ def data_of(app: App, form: dict[str, Any]) -> dict[str, Any]:
                 "name": p["name"].strip() or app.tr("setup.player_n", n=i + 1),
                 **{f: _int(p[f]) for f in NUMBERS},
             }
-            for i, p in enumerate(form["players"])
+            for i, p in enumerate(form.players)
         ]
     }
 
@@ -137,19 +151,19 @@ def _int(text: str) -> int | str:
     return int(text) if text.isascii() and text.isdigit() else text  # the calculator names the bad value
 
 
-def _change(app: App, form: dict[str, Any], action: Any) -> None:
+def _change(app: App, form: ChinatownFinal, action: Any) -> None:
     action()
-    form.update(result=None, error=None)  # a result of other players is not this form's
+    form.changed()
     app.refresh()
 
 
-def _score(app: App, form: dict[str, Any]) -> None:
+def _score(app: App, form: ChinatownFinal) -> None:
     score_form(app, form, lambda: chinatown_final(data_of(app, form)))
 
 
-def _result(app: App, form: dict[str, Any]) -> ft.Control:
+def _result(app: App, form: ChinatownFinal) -> ft.Control:
     tr = app.tr
-    result = form["result"]
+    result = form.result
     *places, verdict = final_msgs(result)
     items: list[ft.Control] = [
         heading(tr("chinatown.quick.final_result")),
@@ -160,6 +174,6 @@ def _result(app: App, form: dict[str, Any]) -> ft.Control:
         for k, line in enumerate(places)
     ]
     items.append(small(tr.msg(msg("chinatown.score.tie_break")), key="ct-f-tie-break"))
-    typed = lambda: [p["name"].strip() for p in form["players"]]  # noqa: E731
+    typed = lambda: [p["name"].strip() for p in form.players]  # noqa: E731
     items.append(log_play_button(app, "chinatown-final", lambda: (data_of(app, form), result, typed())))
     return card(*items, key="ct-f-result")

@@ -1,11 +1,13 @@
 """Entering table facts and trades: kept buildings, drawn tiles, and a multi-party trade.
 
-Each form keeps its taps in ``app.memo["form"]`` (cleared after every accepted entry) and sends
+Each form keeps its taps in its draft (``KeepDraft``, ``DrawDraft``, ``TradeDraft``: the session's
+fact form, ``app.drafts.form``, dropped after every accepted entry) and sends
 one entry; the engine checks it, so a mistake comes back refused with its rule.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 import flet as ft
@@ -29,15 +31,27 @@ from companion.ui.games.chinatown.money import money_field
 from companion.ui.gameui import state_as
 from companion.ui.palette import TAP
 from companion.ui.shell import App
+from companion.ui.state import FactForm
 from companion.ui.widgets import button, small
 
 
-def _memo(app: App, kind: str, **fresh: Any) -> dict[str, Any]:
-    form = app.memo.get("form")
-    if not form or form.get("kind") != kind:
-        form = {"kind": kind, **fresh}
-        app.memo["form"] = form
-    return form
+@dataclass
+class KeepDraft(FactForm):
+    """The player keeping building cards, and the cards tapped so far."""
+
+    seat: int
+    picked: list[int] = field(default_factory=list)
+
+    def choose(self, seat: int) -> None:
+        """Another player's keep starts afresh."""
+        self.seat, self.picked = seat, []
+
+
+@dataclass
+class DrawDraft(FactForm):
+    """The shop tiles tapped so far, as drawn from the bag."""
+
+    picked: list[str] = field(default_factory=list)
 
 
 def _redraw(app: App, change: Any) -> Any:
@@ -55,14 +69,14 @@ def keep_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
     state = state_as(table, ChinatownState)
     _, kept, _ = dealing(state)
     waiting = _keep_waiting(app, state)
-    form = _memo(app, "ct-keep", seat=waiting[0], picked=[])
-    if form["seat"] not in waiting:
-        form["seat"], form["picked"] = waiting[0], []
-    picked: list[int] = form["picked"]
+    form = app.drafts.form(KeepDraft, lambda: KeepDraft(waiting[0]))
+    if form.seat not in waiting:
+        form.choose(waiting[0])
+    picked: list[int] = form.picked
     seats = _keep_seats(app, table, form, waiting)
     cards = _keep_cards(app, picked, set(state.deck))
     chosen = ", ".join(str(n) for n in sorted(picked)) or "…"
-    send = KeepBuildings(seat=form["seat"], buildings=tuple(picked)) if len(picked) == kept else None
+    send = KeepBuildings(seat=form.seat, buildings=tuple(picked)) if len(picked) == kept else None
     return ft.Column(
         [
             small(tr("chinatown.keep_hint", k=kept)),
@@ -70,7 +84,7 @@ def keep_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
             ft.Text(
                 tr(
                     "chinatown.keep_so_far",
-                    name=table.players[form["seat"]].name,
+                    name=table.players[form.seat].name,
                     cards=chosen,
                     n=len(picked),
                     k=kept,
@@ -100,15 +114,15 @@ def _keep_waiting(app: App, state: ChinatownState) -> list[int]:
     return waiting
 
 
-def _keep_seats(app: App, table: Table, form: dict[str, Any], waiting: list[int]) -> ft.Control:
+def _keep_seats(app: App, table: Table, form: KeepDraft, waiting: list[int]) -> ft.Control:
     """A button per waiting player; picking another one starts their keep afresh."""
 
     def choose(seat: int) -> Any:
-        return _redraw(app, lambda: form.update(seat=seat, picked=[]))
+        return _redraw(app, lambda: form.choose(seat))
 
     return ft.Row(
         [
-            button(table.players[s].name, f"ct-keep-seat-{s}", choose(s), filled=s == form["seat"])
+            button(table.players[s].name, f"ct-keep-seat-{s}", choose(s), filled=s == form.seat)
             for s in waiting
         ],
         wrap=True,
@@ -152,8 +166,7 @@ def draw_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
     tr = app.tr
     state = state_as(table, ChinatownState)
     _, _, count = dealing(state)
-    form = _memo(app, "ct-draw", picked=[])
-    picked: list[str] = form["picked"]
+    picked = app.drafts.form(DrawDraft, DrawDraft).picked
     left = {s: state.bag.get(s, 0) - picked.count(s) for s in DATA.shop_ids}
     full = len(picked) >= count
     chosen = ", ".join(tr.msg(shop_name(s)) for s in picked) or "…"
@@ -211,17 +224,55 @@ def _side() -> dict[str, Any]:
     return {"buildings": [], "tiles": {}, "money": 0, "money_text": ""}
 
 
+def _sides() -> dict[str, dict[str, Any]]:
+    return {k: _side() for k in SIDES}
+
+
+@dataclass
+class TradeDraft(FactForm):
+    """A trade being drafted: the two parties (seats ``a`` and ``b``), the parts of pairs kept
+    so far (a trade of three or more), and what each party of this pair gives (``_side``)."""
+
+    a: int
+    b: int
+    gives: list[Give] = field(default_factory=list)
+    sides: dict[str, dict[str, Any]] = field(default_factory=_sides)
+
+    def party(self, k: str) -> int:
+        return self.a if k == "a" else self.b
+
+    def _seat(self, k: str, seat: int) -> None:
+        if k == "a":
+            self.a = seat
+        else:
+            self.b = seat
+
+    def pick_party(self, k: str, seat: int) -> None:
+        """``seat`` trades as party ``k``: the other party's player swaps places with it; what
+        was drafted was the old player's, so the sides start afresh."""
+        if self.party(_other(k)) == seat:
+            self._seat(_other(k), self.party(k))
+        if self.party(k) != seat:
+            self._seat(k, seat)
+            self.sides = _sides()
+
+    def keep_pair(self, gives: list[Give]) -> None:
+        """Keep this pair's parts and draft another pair."""
+        self.gives = list(gives)
+        self.sides = _sides()
+
+
 def trade_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
     """A trade as the table says it: two players, what each hands the other (buildings, tiles,
     money), entered with one tap. "Review" shows what it would do first; "Add another pair"
     keeps these parts for a trade of three or more players."""
     tr = app.tr
     state = state_as(table, ChinatownState)
-    form = _memo(app, "ct-trade", gives=[], a=0, b=1 % state.n, sides={k: _side() for k in SIDES})
-    seats = {"a": form["a"], "b": form["b"]}
-    gives = [*form["gives"], *_current_gives(form)]
+    form = app.drafts.form(TradeDraft, lambda: TradeDraft(a=0, b=1 % state.n))
+    seats = {"a": form.a, "b": form.b}
+    gives = [*form.gives, *_current_gives(form)]
     trade = Trade(gives=tuple(gives)) if gives else None
-    money_ok = all(form["sides"][k]["money"] is not None for k in SIDES)
+    money_ok = all(form.sides[k]["money"] is not None for k in SIDES)
     items: list[ft.Control] = [
         _parties(app, table, form),
         *[_side_card(app, table, state, form, k, seats[k], seats[_other(k)]) for k in SIDES],
@@ -270,15 +321,12 @@ def _enter_row(app: App, table: Table, trade: Trade | None, gives: list[Give], r
     )
 
 
-def _pair_row(
-    app: App, form: dict[str, Any], gives: list[Give], trade: Trade | None, ready: bool
-) -> ft.Control:
+def _pair_row(app: App, form: TradeDraft, gives: list[Give], trade: Trade | None, ready: bool) -> ft.Control:
     """Keep this pair's parts and draft another pair (a trade of three or more), or start over."""
     tr = app.tr
 
     def keep_pair() -> None:
-        form["gives"] = list(gives)
-        form["sides"] = {k: _side() for k in SIDES}
+        form.keep_pair(gives)
 
     return ft.Row(
         [
@@ -292,7 +340,7 @@ def _pair_row(
             button(
                 tr("chinatown.trade_clear"),
                 "ct-trade-clear",
-                _redraw(app, lambda: app.memo.pop("form", None)),
+                _redraw(app, app.drafts.drop_form),
                 icon=ft.Icons.CLEAR,
                 disabled=trade is None,
             ),
@@ -307,15 +355,15 @@ def _other(side: str) -> str:
     return "b" if side == "a" else "a"
 
 
-def _current_gives(form: dict[str, Any]) -> list[Give]:
+def _current_gives(form: TradeDraft) -> list[Give]:
     """The parts of the pair being drafted: what a gives b, what b gives a (empty sides left out)."""
     out = []
     for k in SIDES:
-        side = form["sides"][k]
+        side = form.sides[k]
         tiles = tuple(t for t, n in sorted(side["tiles"].items()) for _ in range(n))
         part = Give(
-            giver=form[k],
-            receiver=form[_other(k)],
+            giver=form.party(k),
+            receiver=form.party(_other(k)),
             buildings=tuple(sorted(side["buildings"])),
             tiles=tiles,
             money=side["money"] or 0,
@@ -325,23 +373,17 @@ def _current_gives(form: dict[str, Any]) -> list[Give]:
     return out
 
 
-def _parties(app: App, table: Table, form: dict[str, Any]) -> ft.Control:
+def _parties(app: App, table: Table, form: TradeDraft) -> ft.Control:
     """Who trades: a row of players for each party; picking a party's partner swaps them."""
 
     def pick(k: str, s: int) -> Any:
-        def go() -> None:
-            if form[_other(k)] == s:  # the other party's player: the two swap places
-                form[_other(k)] = form[k]
-            if form[k] != s:  # what was drafted was the old player's
-                form[k] = s
-                form["sides"] = {x: _side() for x in SIDES}
-
-        return _redraw(app, go)
+        return _redraw(app, lambda: form.pick_party(k, s))
 
     rows: list[ft.Control] = []
     for k, label in (("a", "chinatown.trade_between"), ("b", "chinatown.trade_with")):
         chips = [
-            _chip(p.name, f"ct-party-{k}-{s}", form[k] == s, pick(k, s)) for s, p in enumerate(table.players)
+            _chip(p.name, f"ct-party-{k}-{s}", form.party(k) == s, pick(k, s))
+            for s, p in enumerate(table.players)
         ]
         rows.append(
             ft.Row(
@@ -356,12 +398,12 @@ def _parties(app: App, table: Table, form: dict[str, Any]) -> ft.Control:
 
 
 def _side_card(
-    app: App, table: Table, state: ChinatownState, form: dict[str, Any], k: str, giver: int, receiver: int
+    app: App, table: Table, state: ChinatownState, form: TradeDraft, k: str, giver: int, receiver: int
 ) -> ft.Control:
     """What ``giver`` hands ``receiver``: a chip per building and per tile (selected: filled with
     a check mark, and said so to screen readers), and money."""
     tr = app.tr
-    side = form["sides"][k]
+    side = form.sides[k]
     chosen: list[int] = side["buildings"]
     tiles: dict[str, int] = side["tiles"]
 

@@ -7,6 +7,7 @@ read from that player's own view, in the dialog a tap on their card opens."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import flet as ft
@@ -30,7 +31,14 @@ from companion.ui.palette import TAP, swatch
 from companion.ui.shell import App
 from companion.ui.widgets import button, card, dot, small
 
-PICK = "chinatown-tile"  # app.memo key: (table, seat, tile type) picked in hand while placing
+
+@dataclass(frozen=True)
+class TilePick:
+    """The tile type picked in hand while placing, for that table and seat."""
+
+    table_id: str
+    seat: int
+    shop: str
 
 
 def _colour(table: Table) -> Any:
@@ -105,9 +113,9 @@ def picked_tile(app: App, table: Table, state: SeenState, seat: int | None) -> s
     if seat is None:
         return None
     hand = [s for s, k in sorted(state.hands[seat].items()) if k > 0]
-    held = app.memo.get(PICK)
-    if held is not None and held[:2] == (table.id, seat) and held[2] in hand:
-        return held[2]
+    held = app.drafts.get(TilePick)
+    if held is not None and (held.table_id, held.seat) == (table.id, seat) and held.shop in hand:
+        return held.shop
     return hand[0] if len(hand) == 1 else None
 
 
@@ -118,7 +126,7 @@ def hand_row(app: App, table: Table, seat: int, picked: str | None) -> ft.Contro
 
     def pick(shop: str) -> Any:
         def go(_: Any = None) -> None:
-            app.memo[PICK] = (table.id, seat, shop)  # never toggled off: a second tap changes nothing
+            app.drafts.put(TilePick(table.id, seat, shop))  # never toggled off: a second tap changes nothing
             app.refresh()
 
         return go

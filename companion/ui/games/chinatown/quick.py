@@ -8,6 +8,7 @@ chinatown_income), so the numbers are exactly those of a game.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 import flet as ft
@@ -30,11 +31,12 @@ MODES = {"final": "chinatown.quick.mode_final", "income": "chinatown.quick.mode_
 def quick_score(app: App) -> list[ft.Control]:
     """The two calculators, one at a time: final scores first (what a game played without the
     app needs to be logged), the income of a board on the other tab."""
-    mode = app.memo.setdefault("quick-chinatown-mode", "final")
+    tab = app.drafts.keep(QuickTab)
+    mode = tab.mode
 
     def show(m: str) -> Any:
         def go(_: Any = None) -> None:
-            app.memo["quick-chinatown-mode"] = m
+            tab.mode = m
             app.refresh()
 
         return go
@@ -47,29 +49,54 @@ def quick_score(app: App) -> list[ft.Control]:
     return [tabs, *(final_form(app) if mode == "final" else quick_income(app))]
 
 
-def _memo(app: App) -> dict[str, Any]:
-    return app.memo.setdefault(
-        "quick-chinatown",
-        {
-            "names": [app.tr("chinatown.quick.player", n=i + 1) for i in range(OWNERS)],
-            "owner": 0,
-            "shop": NONE,
-            "board": {},
-        },
-    )
+@dataclass
+class QuickTab:
+    """Which of Chinatown's two calculators is shown ("final" or "income")."""
+
+    mode: str = "final"
+
+
+@dataclass
+class QuickIncome:
+    """Quick income's map as tapped (kept while the session lasts): the owners' names, the
+    brush (owner and shop, or CLEAR) and each building's (owner, shop)."""
+
+    names: list[str]
+    owner: int = 0
+    shop: str = NONE
+    board: dict[int, tuple[int, str]] = field(default_factory=dict)
+
+    def choose(
+        self,
+        owner: int | None = None,
+        shop: str | None = None,
+        board: dict[int, tuple[int, str]] | None = None,
+    ) -> None:
+        """The brush's owner or shop, or a new board (``{}`` clears it)."""
+        if owner is not None:
+            self.owner = owner
+        if shop is not None:
+            self.shop = shop
+        if board is not None:
+            self.board = board
+
+
+def _draft(app: App) -> QuickIncome:
+    names = lambda: QuickIncome([app.tr("chinatown.quick.player", n=i + 1) for i in range(OWNERS)])  # noqa: E731
+    return app.drafts.keep(QuickIncome, make=names)
 
 
 def quick_income(app: App) -> list[ft.Control]:
     """The map to paint (owners and shops, by brush), and the income of what is painted."""
     tr = app.tr
-    form = _memo(app)
-    board: dict[int, tuple[int, str]] = form["board"]
+    form = _draft(app)
+    board: dict[int, tuple[int, str]] = form.board
     pick = _picker(app, form)
     tools = _tools_card(app, form, pick)
     owner = {n: o for n, (o, _) in board.items()}
     shop = {n: s for n, (_, s) in board.items() if s}
     result = _board_income(board)
-    names = [(i, form["names"][i]) for i in range(OWNERS) if str(i) in result["income"]]
+    names = [(i, form.names[i]) for i in range(OWNERS) if str(i) in result["income"]]
     out: list[ft.Control] = [
         small(tr("chinatown.quick.hint")),
         tools,
@@ -80,12 +107,12 @@ def quick_income(app: App) -> list[ft.Control]:
     return out
 
 
-def _picker(app: App, form: dict[str, Any]) -> Callable[..., Any]:
+def _picker(app: App, form: QuickIncome) -> Callable[..., Any]:
     """pick(**change): a click handler that sets these fields of the form and redraws."""
 
     def pick(**change: Any) -> Any:
         def go(_: Any = None) -> None:
-            form.update(change)
+            form.choose(**change)
             app.refresh()
 
         return go
@@ -93,7 +120,7 @@ def _picker(app: App, form: dict[str, Any]) -> Callable[..., Any]:
     return pick
 
 
-def _tools_card(app: App, form: dict[str, Any], pick: Callable[..., Any]) -> ft.Control:
+def _tools_card(app: App, form: QuickIncome, pick: Callable[..., Any]) -> ft.Control:
     """The brush: who owns what the next tap paints (a player) and which shop, said in words."""
     tr = app.tr
     owners = ft.Row(
@@ -114,12 +141,12 @@ def _tools_card(app: App, form: dict[str, Any], pick: Callable[..., Any]) -> ft.
     )
 
 
-def _owner_chip(app: App, form: dict[str, Any], i: int, pick: Callable[..., Any]) -> ft.Control:
+def _owner_chip(app: App, form: QuickIncome, i: int, pick: Callable[..., Any]) -> ft.Control:
     """Player i: their colour and a field for their name; a tap makes them the brush's owner."""
     tr = app.tr
 
     def rename(e: Any) -> None:
-        form["names"][i] = e.control.value or tr("chinatown.quick.player", n=i + 1)
+        form.names[i] = e.control.value or tr("chinatown.quick.player", n=i + 1)
 
     return ft.Container(
         ft.Row(
@@ -127,7 +154,7 @@ def _owner_chip(app: App, form: dict[str, Any], i: int, pick: Callable[..., Any]
                 dot(DEFAULT_ORDER[i]),
                 ft.TextField(
                     label=tr("setup.player_n", n=i + 1),
-                    value=form["names"][i],
+                    value=form.names[i],
                     key=f"ct-q-name-{i}",
                     on_change=rename,
                     dense=True,
@@ -142,16 +169,16 @@ def _owner_chip(app: App, form: dict[str, Any], i: int, pick: Callable[..., Any]
         key=f"ct-q-owner-{i}",
         padding=4,
         border_radius=6,
-        bgcolor=ft.Colors.PRIMARY_CONTAINER if form["owner"] == i else None,
+        bgcolor=ft.Colors.PRIMARY_CONTAINER if form.owner == i else None,
         tooltip=tr("chinatown.quick.pick_owner"),
     )
 
 
-def _brushes(app: App, form: dict[str, Any], pick: Callable[..., Any]) -> list[ft.Control]:
+def _brushes(app: App, form: QuickIncome, pick: Callable[..., Any]) -> list[ft.Control]:
     """One button per brush: owner only, each shop, and the eraser (the chosen one filled)."""
-    brushes = [button(brush_label(app, NONE), "ct-q-shop-none", pick(shop=NONE), filled=form["shop"] == NONE)]
+    brushes = [button(brush_label(app, NONE), "ct-q-shop-none", pick(shop=NONE), filled=form.shop == NONE)]
     brushes += [
-        button(brush_label(app, s), f"ct-q-shop-{s}", pick(shop=s), filled=form["shop"] == s)
+        button(brush_label(app, s), f"ct-q-shop-{s}", pick(shop=s), filled=form.shop == s)
         for s in DATA.shop_ids
     ]
     brushes.append(
@@ -160,7 +187,7 @@ def _brushes(app: App, form: dict[str, Any], pick: Callable[..., Any]) -> list[f
             "ct-q-shop-clear",
             pick(shop=CLEAR),
             icon=ft.Icons.CLEAR,
-            filled=form["shop"] == CLEAR,
+            filled=form.shop == CLEAR,
         )
     )
     return brushes
@@ -178,15 +205,15 @@ def _board_income(board: dict[int, tuple[int, str]]) -> dict[str, Any]:
     )
 
 
-def _board_card(app: App, form: dict[str, Any], owner: dict[int, int], shop: dict[int, str]) -> ft.Control:
+def _board_card(app: App, form: QuickIncome, owner: dict[int, int], shop: dict[int, str]) -> ft.Control:
     """The map: a tap on a building paints it with the brush (or erases it)."""
-    board: dict[int, tuple[int, str]] = form["board"]
+    board: dict[int, tuple[int, str]] = form.board
 
     def tap(n: int) -> None:
-        if form["shop"] == CLEAR:
+        if form.shop == CLEAR:
             board.pop(n, None)
         else:
-            board[n] = (form["owner"], form["shop"])
+            board[n] = (form.owner, form.shop)
         app.refresh()
 
     return card(
@@ -197,21 +224,19 @@ def _board_card(app: App, form: dict[str, Any], owner: dict[int, int], shop: dic
             lambda o: swatch(DEFAULT_ORDER[o]),
             tap,
             key_prefix="ct-q",
-            name=lambda o: form["names"][o],
+            name=lambda o: form.names[o],
         ),
         key="ct-q-board",
         padding=6,
     )
 
 
-def next_tap(app: App, form: dict[str, Any]) -> str:
+def next_tap(app: App, form: QuickIncome) -> str:
     """What a tap on the map does now, in words: the chosen player and shop are otherwise shown
     only by colour, which a screen reader does not say."""
-    if form["shop"] == CLEAR:
+    if form.shop == CLEAR:
         return app.tr("chinatown.quick.now_erase")
-    return app.tr(
-        "chinatown.quick.now", owner=form["names"][form["owner"]], shop=brush_label(app, form["shop"])
-    )
+    return app.tr("chinatown.quick.now", owner=form.names[form.owner], shop=brush_label(app, form.shop))
 
 
 def brush_label(app: App, shop: str) -> str:

@@ -6,6 +6,7 @@ the tie-break are exactly those of a game.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import flet as ft
@@ -18,13 +19,18 @@ from companion.ui.palette import TAP
 from companion.ui.shell import App
 from companion.ui.widgets import button, card, heading, small
 
-KEY = "quick-dayu"
+
+@dataclass
+class DayuQuick:
+    """Da Yu's Quick score as typed (kept while the session lasts, until "Clear"): one row per
+    player (``_blank``: name, frame, VP cards, flood cards)."""
+
+    players: list[dict[str, Any]]
 
 
-def _memo(app: App) -> dict[str, Any]:
-    return app.memo.setdefault(
-        KEY,
-        {"players": [_blank(app, i) for i in range(GAME.min_players)]},
+def _draft(app: App) -> DayuQuick:
+    return app.drafts.keep(
+        DayuQuick, make=lambda: DayuQuick([_blank(app, i) for i in range(GAME.min_players)])
     )
 
 
@@ -34,8 +40,8 @@ def _blank(app: App, i: int) -> dict[str, Any]:
 
 def quick_score(app: App) -> list[ft.Control]:
     tr = app.tr
-    form = _memo(app)
-    players: list[dict[str, Any]] = form["players"]
+    form = _draft(app)
+    players = form.players
 
     def change(action: Any) -> Any:
         def go(_: Any = None) -> None:
@@ -63,7 +69,7 @@ def quick_score(app: App) -> list[ft.Control]:
                     icon=ft.Icons.PERSON_REMOVE,
                     disabled=len(players) <= GAME.min_players,
                 ),
-                button(tr("dayu.quick.clear"), "dy-q-clear", change(lambda: app.memo.pop(KEY, None))),
+                button(tr("dayu.quick.clear"), "dy-q-clear", change(lambda: app.drafts.drop(DayuQuick))),
             ],
             wrap=True,
             spacing=8,

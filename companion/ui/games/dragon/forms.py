@@ -1,6 +1,7 @@
 """Entering table facts "as dealt": the event row (months 3..12) and the action groups.
 
-Each form collects taps in ``app.memo["form"]`` (cleared after every accepted entry) and sends
+Each form collects taps in its draft (``EventRowDraft``, ``GroupsDraft``: the session's fact form,
+``app.drafts.form``, dropped after every accepted entry) and sends
 one entry; the engine validates it, so a mistake comes back as a refused entry with its rule.
 """
 
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 import flet as ft
@@ -26,15 +28,22 @@ from companion.games.dragon.public import (
 from companion.ui.games.dragon.panels import event_icon
 from companion.ui.gameui import state_as
 from companion.ui.shell import App
+from companion.ui.state import FactForm
 from companion.ui.widgets import Handler, button, small
 
 
-def _memo(app: App, kind: str) -> dict[str, Any]:
-    form = app.memo.get("form")
-    if not form or form.get("kind") != kind:
-        form = {"kind": kind, "picked": []}
-        app.memo["form"] = form
-    return form
+@dataclass
+class EventRowDraft(FactForm):
+    """The events tapped so far for months 3 to 12, in order."""
+
+    picked: list[str] = field(default_factory=list)
+
+
+@dataclass
+class GroupsDraft(FactForm):
+    """The action cards tapped so far, group after group (an "end" tap closes a group early)."""
+
+    picked: list[str] = field(default_factory=list)
 
 
 def _picker(app: App, picked: list[str]) -> Callable[[str], Handler]:
@@ -86,8 +95,7 @@ def _back_and_enter(
 def event_row_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
     """Tap the event of each month from 3 to 12 in turn, then enter the row."""
     tr = app.tr
-    form = _memo(app, "event_row")
-    picked: list[str] = form["picked"]
+    picked = app.drafts.form(EventRowDraft, EventRowDraft).picked
     first, tiles = row_deal()
     pool = Counter(tiles)
     left = pool - Counter(picked)
@@ -154,8 +162,7 @@ def groups_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
     A group ends by itself once it holds the most cards a group left may hold; "End this group"
     ends it at a smaller size still to deal (a 5-player deal can lie as 1 + 2 + 2 + 1 + 1)."""
     tr = app.tr
-    form = _memo(app, "groups")
-    taps: list[str] = form["picked"]
+    taps = app.drafts.form(GroupsDraft, GroupsDraft).picked
     state = state_as(table, DragonState)
     sizes = deal_sizes(state)
     groups, left = dealt_groups(taps, sizes)

@@ -6,6 +6,7 @@ this screen only collects what is on the table and shows the result line by line
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 import flet as ft
@@ -33,25 +34,40 @@ def _player(n: int) -> dict[str, Any]:
     }
 
 
-def _memo(app: App) -> dict[str, Any]:
-    return app.memo.setdefault(
-        "quick-dragon",
-        {"players": [_player(n + 1) for n in range(GAME.min_players)], "result": None, "error": None},
+@dataclass
+class DragonQuick:
+    """Dragon's Quick score as typed (kept while the session lasts): one row per player
+    (``_player``: the numbers as typed, each palace's persons), the result and the refusal."""
+
+    players: list[dict[str, Any]] = field(
+        default_factory=lambda: [_player(n + 1) for n in range(GAME.min_players)]
     )
+    result: Any = None
+    error: str | None = None
+
+    def add_player(self) -> None:
+        self.players.append(_player(len(self.players) + 1))
+
+    def remove_player(self, i: int) -> None:
+        del self.players[i]
+
+
+def _draft(app: App) -> DragonQuick:
+    return app.drafts.keep(DragonQuick)
 
 
 def quick_score(app: App) -> list[ft.Control]:
     tr = app.tr
-    form = _memo(app)
+    form = _draft(app)
     out: list[ft.Control] = [small(tr("dragon.quick.hint"))]
-    out += [_player_card(app, form, i) for i in range(len(form["players"]))]
+    out += [_player_card(app, form, i) for i in range(len(form.players))]
     out.append(
         button(
             tr("setup.add_player"),
             "quick-add-player",
             lambda _: _add_player(app, form),
             icon=ft.Icons.PERSON_ADD,
-            disabled=len(form["players"]) >= GAME.max_players,
+            disabled=len(form.players) >= GAME.max_players,
         )
     )
     out.append(
@@ -63,14 +79,12 @@ def quick_score(app: App) -> list[ft.Control]:
             filled=True,
         )
     )
-    if form["error"]:
-        out.append(ft.Text(form["error"], key="quick-error", color=ft.Colors.ERROR))
-    if form["result"]:
-        out.append(_result(app, form["result"]))
-        typed = lambda: [p["name"].strip() for p in form["players"]]  # noqa: E731
-        out.append(
-            log_play_button(app, "dragon-final", lambda: (data_of(app, form), form["result"], typed()))
-        )
+    if form.error:
+        out.append(ft.Text(form.error, key="quick-error", color=ft.Colors.ERROR))
+    if form.result:
+        out.append(_result(app, form.result))
+        typed = lambda: [p["name"].strip() for p in form.players]  # noqa: E731
+        out.append(log_play_button(app, "dragon-final", lambda: (data_of(app, form), form.result, typed())))
     return out
 
 
@@ -90,9 +104,9 @@ def _number(app: App, player: dict[str, Any], field: str, i: int) -> ft.Control:
     )
 
 
-def _player_card(app: App, form: dict[str, Any], i: int) -> ft.Control:
+def _player_card(app: App, form: DragonQuick, i: int) -> ft.Control:
     tr = app.tr
-    player = form["players"][i]
+    player = form.players[i]
 
     def rename(e: Any) -> None:
         player["name"] = e.control.value or ""
@@ -115,7 +129,7 @@ def _player_card(app: App, form: dict[str, Any], i: int) -> ft.Control:
                     f"quick-remove-player-{i}",
                     tr("setup.remove"),
                     lambda _: _remove_player(app, form, i),
-                    disabled=len(form["players"]) <= 1,
+                    disabled=len(form.players) <= 1,
                 ),
             ]
         ),
@@ -132,7 +146,7 @@ def _player_card(app: App, form: dict[str, Any], i: int) -> ft.Control:
     )
 
 
-def _palace_row(app: App, form: dict[str, Any], player: dict[str, Any], i: int, k: int) -> ft.Control:
+def _palace_row(app: App, form: DragonQuick, player: dict[str, Any], i: int, k: int) -> ft.Control:
     """Palace k of player i: its floor count (chips) and the person on each floor."""
     tr = app.tr
     palace = player["palaces"][k]
@@ -211,13 +225,13 @@ def _floor_chips(app: App, palace: dict[str, Any], i: int, k: int) -> list[ft.Co
     ]
 
 
-def _add_player(app: App, form: dict[str, Any]) -> None:
-    form["players"].append(_player(len(form["players"]) + 1))
+def _add_player(app: App, form: DragonQuick) -> None:
+    form.add_player()
     app.refresh()
 
 
-def _remove_player(app: App, form: dict[str, Any], i: int) -> None:
-    del form["players"][i]
+def _remove_player(app: App, form: DragonQuick, i: int) -> None:
+    form.remove_player(i)
     app.refresh()
 
 
@@ -236,10 +250,10 @@ def _int(text: str) -> int:
     return int(text) if text.lstrip("-").isdigit() else -1  # the calculator names the bad value
 
 
-def data_of(app: App, form: dict[str, Any]) -> dict[str, Any]:
+def data_of(app: App, form: DragonQuick) -> dict[str, Any]:
     """The calculator's input, from the form (an empty floor is simply not a person)."""
     players = []
-    for i, p in enumerate(form["players"]):
+    for i, p in enumerate(form.players):
         entry: dict[str, Any] = {"name": p["name"].strip() or app.tr("setup.player_n", n=i + 1)}
         entry.update({f: _int(p[f]) for f in NUMBERS})
         entry["palaces"] = [
@@ -249,7 +263,7 @@ def data_of(app: App, form: dict[str, Any]) -> dict[str, Any]:
     return {"players": players}
 
 
-def _compute(app: App, form: dict[str, Any]) -> None:
+def _compute(app: App, form: DragonQuick) -> None:
     score_form(app, form, lambda: dragon_final(data_of(app, form)))
 
 
