@@ -13,7 +13,7 @@ import flet as ft
 
 from companion.core import Effect, Prompt, RuleViolation, Table
 from companion.share.live import may_act, stamp
-from companion.ui.command import CommandButton, busy_content
+from companion.ui.command import CommandButton, busy_icon
 from companion.ui.foresight import last_round
 from companion.ui.gameui import ui_for
 from companion.ui.palette import TAP
@@ -174,8 +174,8 @@ def deal_button(app: App, table: Table) -> ft.Control:
 
     def build(on_click: Any, busy: bool) -> ft.Control:
         return ft.FilledButton(
-            content=busy_content(ft.Text(tr("play.deal"), text_align=ft.TextAlign.CENTER), busy),
-            icon=ft.Icons.SHUFFLE,
+            content=ft.Text(tr("play.deal"), text_align=ft.TextAlign.CENTER),
+            icon=busy_icon(ft.Icons.SHUFFLE, busy),
             key="auto",
             tooltip=tr("play.deal_hint"),
             on_click=on_click,
@@ -252,7 +252,8 @@ def choice_button(app: App, table: Table, i: int, choice: Any, effects: list[Eff
         ]
         content = lines[0] if len(lines) == 1 else ft.Column(lines, spacing=2, tight=True)
         return ft.OutlinedButton(
-            content=busy_content(content, busy),
+            content=content,
+            icon=busy_icon(None, busy),
             key=key,
             tooltip=label,
             on_click=on_click,

@@ -12,7 +12,7 @@ import flet as ft
 from companion.core import Table
 from companion.games.dragon.public import GAME, RULES, DragonState
 from companion.share.live import stamp
-from companion.ui.command import CommandButton, busy_content
+from companion.ui.command import CommandButton, busy_icon
 from companion.ui.games.dragon.answers import line_button, submit_tap, taps_now
 from companion.ui.games.dragon.looks import ACTIONS
 from companion.ui.games.dragon.taps import Tap
@@ -106,7 +106,8 @@ def action_tile(app: App, table: Table, k: int, tap: Tap, run: Callable[[], Any]
             exclude_semantics=True,
         )
         return ft.OutlinedButton(
-            content=busy_content(content, busy),
+            content=content,
+            icon=busy_icon(None, busy),
             key=f"choice-{k}",
             tooltip=full,
             on_click=on_click,

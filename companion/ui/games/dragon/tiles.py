@@ -18,7 +18,7 @@ import flet as ft
 from companion.core import Table
 from companion.games.dragon.public import RULES, DragonState, card_msg, tile_msg, tile_power_msg
 from companion.share.live import stamp
-from companion.ui.command import CommandButton, busy_content
+from companion.ui.command import CommandButton, busy_icon
 from companion.ui.games.dragon.answers import submit_tap, taps_now
 from companion.ui.games.dragon.looks import WILD, badge
 from companion.ui.games.dragon.taps import Tap, default_room, rooms
@@ -140,7 +140,8 @@ def person_tile(app: App, table: Table, k: int, tap: Tap, drawn_for: str, into: 
             exclude_semantics=True,
         )
         return ft.OutlinedButton(
-            content=busy_content(content, busy),
+            content=content,
+            icon=busy_icon(None, busy),
             key=key,
             tooltip=full,
             on_click=on_click,
