@@ -30,10 +30,13 @@ async def on_the_wire() -> None:
 
 @ft.component
 def CommandButton(
-    build: Callable[[Callable[..., Any], bool], ft.Control], run: Callable[[], Any]
+    build: Callable[[Callable[..., Any], bool], ft.Control],
+    run: Callable[[], Any],
+    key: str | None = None,
 ) -> ft.Control:
     """The control ``build(on_click, busy)`` makes, running ``run`` on a tap (``run`` may be a
-    coroutine function). ``busy`` is true from the tap until the command has ended."""
+    coroutine function). ``busy`` is true from the tap until the command has ended. ``key`` is
+    the component's own (Flet's wrapper takes it, this body never sees it): see ``answer_key``."""
     busy, set_busy = ft.use_state(False)
     running = ft.use_ref(False)  # read by a second tap before the busy render reaches the client
 
@@ -53,6 +56,14 @@ def CommandButton(
             set_busy(False)  # a no-op once the screen moved on and this button is gone
 
     return build(tap, busy)
+
+
+def answer_key(drawn_for: str, key: str) -> str:
+    """The key of a command among a question's answers (a ``CommandButton``'s, or a component
+    holding such commands): new with every table stamp ``drawn_for``, so once the table moves on
+    the command is a new control and a tap sent from the last question reaches a control that is
+    gone (ui/guard.py), while the rows and headings around it are diffed, not sent again."""
+    return f"{drawn_for}/{key}"
 
 
 def busy_icon(icon: Any, busy: bool) -> Any:
