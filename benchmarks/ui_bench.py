@@ -1,9 +1,13 @@
 """UI benchmark: taps for one full 5-player Dragon month, and the server-side time from a tap to
 the updated screen late in a game, measured with the headless harness (tests/ui/flet_harness.py).
 
-Run: python benchmarks/ui_bench.py [--games N]
+Run: python benchmarks/ui_bench.py [--games N] [--root TREE] [--breakdown]
 The time of a tap is the session's dispatch_event: the handler, Flet's page diff and the patch
 sent to the (fake) client, i.e. all the work the server does before the browser can repaint.
+Game N picks its answers and deals its groups from seed N, so every run (and every tree) plays
+the same games. ``--root`` runs another checkout's app with this file (a side-by-side
+comparison); ``--breakdown`` says where the bytes of a late tap go: by the nearest key above
+what each patch operation changes, and by the type of the controls sent whole.
 """
 
 from __future__ import annotations
@@ -18,19 +22,33 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+if "--root" in sys.argv:  # before the app is imported: the tree measured
+    ROOT = Path(sys.argv[sys.argv.index("--root") + 1]).resolve()
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "ui")]
 
-from flet_harness import Harness  # noqa: E402
+import re  # noqa: E402
+from collections import Counter  # noqa: E402
+from typing import Any  # noqa: E402
+
+from flet.controls.base_control import BaseControl  # noqa: E402
+from flet.messaging.protocol import MessageAction  # noqa: E402
+from flet_harness import Harness, wire  # noqa: E402
 
 from companion.store import Store  # noqa: E402
 from companion.ui.app import make_main  # noqa: E402
 from companion.ui.hub import TableHub  # noqa: E402
+from companion.ui.shell import App  # noqa: E402
 
 NAMES = ("Ana", "Ben", "Carla", "Dai", "Eva")
 
 
 async def timed_click(
-    h: Harness, key: str, times: list[float], sizes: list[int], firsts: list[tuple[float, int]] | None = None
+    h: Harness,
+    key: str,
+    times: list[float],
+    sizes: list[int],
+    firsts: list[tuple[float, int]] | None = None,
+    breakdown: Breakdown | None = None,
 ) -> None:
     """One tap: the time until the last message it caused was sent, and the bytes sent; with
     ``firsts``, also the time to the first message and its size (the pressed state, issue 25).
@@ -45,17 +63,26 @@ async def timed_click(
     first_size: list[int] = []
     send = h.conn.send_message
 
+    spent = 0.0  # the breakdown's own time, off the clock
+
     def stamped(message: object) -> None:
+        nonlocal spent
         was = h.conn.wire_bytes
         send(message)
-        stamps.append(time.process_time())
+        stamps.append(time.process_time() - spent)
         first_size.append(h.conn.wire_bytes - was)
+        if breakdown is not None:  # while the controls it names are on the page
+            t = time.process_time()
+            breakdown.add(h, message)
+            spent += time.process_time() - t
 
     h.conn.send_message = stamped  # type: ignore[method-assign]
     start = time.process_time()
     await h.session.dispatch_event(control._i, "click", None)
     await h.flush()
     h.conn.send_message = send  # type: ignore[method-assign]
+    if breakdown is not None:
+        breakdown.taps += 1
     assert len(h.conn.messages) > sent, f"tap on {key} sent nothing"
     times.append(stamps[-1] - start)
     sizes.append(h.conn.wire_bytes - before)
@@ -63,14 +90,105 @@ async def timed_click(
         firsts.append((stamps[0] - start, first_size[0]))
 
 
+class Breakdown:
+    """Bytes of the late taps' patches: by where (the nearest key above the object an operation
+    changes, numbers and stamps blanked) and what (a value, or the type of a control sent whole),
+    and by control type inside the controls sent whole (each control's own bytes)."""
+
+    def __init__(self) -> None:
+        self.where: Counter[tuple[str, str]] = Counter()
+        self.types: Counter[str] = Counter()
+        self.taps = 0
+
+    def add(self, h: Harness, message: Any) -> None:
+        if message.action != MessageAction.PATCH_CONTROL:
+            self.where[(f"({message.action.name})", "")] += len(wire([message.action, message.body]))
+            return
+        root = h.session.index.get(message.body.id) or _component(h, message.body.id)
+        paths: dict[int, list[Any]] = {}
+
+        def walk(node: list[Any], path: list[Any]) -> None:
+            paths[node[0]] = path
+            for part, sub in (node[1] if len(node) > 1 else {}).items():
+                walk(sub, [*path, part])
+
+        walk(message.body.patch[0], [])
+        for op in message.body.patch[1:]:
+            obj = owner = root
+            for part in paths.get(op[1], []):
+                try:
+                    obj = obj[part] if isinstance(part, int) else getattr(obj, part)
+                except (AttributeError, IndexError, KeyError, TypeError):
+                    break
+                if not isinstance(obj, list):
+                    owner = obj
+            value = op[3] if len(op) > 3 else None
+            what = type(value).__name__ if isinstance(value, BaseControl) else "value"
+            self.where[(_place(owner), what)] += len(wire(value)) if value is not None else 4
+            if isinstance(value, BaseControl):
+                self._own(value)
+
+    def _own(self, c: Any) -> int:
+        total = len(wire(c))
+        inner = 0
+        for name in getattr(c, "__dataclass_fields__", {}):
+            v = getattr(c, name, None)
+            for sub in v if isinstance(v, list) else [v]:
+                if isinstance(sub, BaseControl):
+                    inner += self._own(sub)
+        self.types[type(c).__name__] += total - inner
+        return total
+
+    def report(self) -> None:
+        n = max(self.taps, 1)
+        print(f"where the bytes of a late tap go (mean bytes per tap over {self.taps} taps):")
+        for (place, what), b in self.where.most_common(18):
+            print(f"  {b / n:7.0f}  {place}: {what}")
+        print("  by type, inside controls sent whole:")
+        for t, b in self.types.most_common(10):
+            print(f"  {b / n:7.0f}  {t}")
+
+
+def _component(h: Harness, id: int) -> Any:
+    """A component (the session indexes only controls): found among its parent's children."""
+    for c in h.controls():
+        for name in getattr(c, "__dataclass_fields__", {}):
+            v = getattr(c, name, None)
+            for sub in v if isinstance(v, list) else [v]:
+                if isinstance(sub, BaseControl) and sub._i == id:
+                    return sub
+    return None
+
+
+def _place(c: Any) -> str:
+    x, hops = c, 0
+    while x is not None and hops < 80:
+        k = getattr(x, "key", None)
+        k = getattr(k, "value", k)
+        if isinstance(k, str):
+            return re.sub(r"\d+", "#", re.sub(r"^answers-.*", "answers-<stamp>", k))
+        x, hops = getattr(x, "parent", None), hops + 1
+    return "(no key)"
+
+
 def choices(h: Harness) -> int:
     return len([k for k in h.keys("choice-") if k.count("-") == 1])
 
 
-async def one_game(folder: Path, seed: int) -> dict:
+async def one_game(folder: Path, seed: int, breakdown: Breakdown | None = None) -> dict:
     hub = TableHub(Store(folder / "tables.sqlite3"))
     h = Harness()
-    await h.start(make_main(hub))
+    init = App.__init__
+
+    def seeded(self: App, *args: Any, **kwargs: Any) -> None:  # "Deal for me" deals alike every run
+        init(self, *args, **kwargs)
+        self.rng = random.Random(seed)
+
+    App.__init__ = seeded  # type: ignore[method-assign]
+    try:
+        await h.start(make_main(hub))
+    finally:
+        App.__init__ = init  # type: ignore[method-assign]
     await h.click("new-table")
     await h.click("game-dragon")
     while len(h.keys("player-name-")) < len(NAMES):
@@ -90,7 +208,7 @@ async def one_game(folder: Path, seed: int) -> dict:
         month = table.state.month
         key = "auto" if h.has("auto") else f"choice-{rng.randrange(choices(h))}"
         if month >= 10:
-            await timed_click(h, key, late, late_bytes, firsts)
+            await timed_click(h, key, late, late_bytes, firsts, breakdown)
         else:
             await timed_click(h, key, times, other_bytes)
         taps_by_month[month] = taps_by_month.get(month, 0) + 1
@@ -105,18 +223,20 @@ async def one_game(folder: Path, seed: int) -> dict:
     }
 
 
-async def main(games: int) -> None:
+async def main(games: int, breakdown: bool = False) -> None:
     months, late, late_bytes, entries, firsts = [], [], [], [], []
+    where = Breakdown() if breakdown else None
     for seed in range(games):
         with tempfile.TemporaryDirectory() as tmp:
-            r = await one_game(Path(tmp), seed)
+            r = await one_game(Path(tmp), seed, where)
         # a full month = its action, person and event phases: months 2..11 (1 includes setup, 12 has no persons)
         months += [r["taps"][m] for m in range(2, 12)]
         late += r["late"]
         late_bytes += r["late_bytes"]
         firsts += r["firsts"]
         entries.append(r["entries"])
-    print(f"games: {games} (5 players, random legal choices, the app deals groups)")
+    print(f"tree: {ROOT}")
+    print(f"games: {games} (5 players, random legal choices, the app deals groups; seeds 0-{games - 1})")
     print(f"entries per game: median {statistics.median(entries)}")
     print(
         f"taps per full month (months 2-11): median {statistics.median(months)}, min {min(months)}, "
@@ -136,9 +256,14 @@ async def main(games: int) -> None:
         f"tap -> first patch (the pressed choice), months 10-12: median {statistics.median(first_ms):.2f} ms, "
         f"{statistics.median(first_kb):.2f} KB"
     )
+    if where is not None:
+        where.report()
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=3)
-    asyncio.run(main(parser.parse_args().games))
+    parser.add_argument("--root", help="the checkout to measure (default: this file's)")
+    parser.add_argument("--breakdown", action="store_true", help="where a late tap's bytes go")
+    args = parser.parse_args()
+    asyncio.run(main(args.games, args.breakdown))

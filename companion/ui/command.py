@@ -30,10 +30,13 @@ async def on_the_wire() -> None:
 
 @ft.component
 def CommandButton(
-    build: Callable[[Callable[..., Any], bool], ft.Control], run: Callable[[], Any]
+    build: Callable[[Callable[..., Any], bool], ft.Control],
+    run: Callable[[], Any],
+    key: str | None = None,
 ) -> ft.Control:
     """The control ``build(on_click, busy)`` makes, running ``run`` on a tap (``run`` may be a
-    coroutine function). ``busy`` is true from the tap until the command has ended."""
+    coroutine function). ``busy`` is true from the tap until the command has ended. ``key`` is
+    the component's own (Flet's wrapper takes it, this body never sees it): see ``answer_key``."""
     busy, set_busy = ft.use_state(False)
     running = ft.use_ref(False)  # read by a second tap before the busy render reaches the client
 
@@ -55,12 +58,21 @@ def CommandButton(
     return build(tap, busy)
 
 
-def busy_content(content: ft.Control | None, busy: bool) -> ft.Control | None:
-    """A button's content with a small spinning ring in front while its command runs."""
+def answer_key(drawn_for: str, key: str) -> str:
+    """The key of a command among a question's answers (a ``CommandButton``'s, or a component
+    holding such commands): new with every table stamp ``drawn_for``, so once the table moves on
+    the command is a new control and a tap sent from the last question reaches a control that is
+    gone (ui/guard.py), while the rows and headings around it are diffed, not sent again."""
+    return f"{drawn_for}/{key}"
+
+
+def busy_icon(icon: Any, busy: bool) -> Any:
+    """A button's icon, and a small spinning ring in its place while its command runs. The
+    button's content stays as it was, so the busy patch is the ring alone, not the content sent
+    again inside a new row (0.2 to 0.7 KB a tap, docs/PERFORMANCE.md, issue 25)."""
     if not busy:
-        return content
-    ring = ft.ProgressRing(width=BUSY_RING, height=BUSY_RING, stroke_width=2, key="busy")
-    return ft.Row([ring, content] if content is not None else [ring], spacing=10, tight=True)
+        return icon
+    return ft.ProgressRing(width=BUSY_RING, height=BUSY_RING, stroke_width=2, key="busy")
 
 
 def command_icon_button(
@@ -99,8 +111,8 @@ def command_button(
     def build(on_click: Callable[..., Any], busy: bool) -> ft.Control:
         kind = ft.FilledButton if filled else ft.OutlinedButton
         return kind(
-            content=busy_content(ft.Text(label, text_align=ft.TextAlign.CENTER), busy),
-            icon=icon,
+            content=ft.Text(label, text_align=ft.TextAlign.CENTER),
+            icon=busy_icon(icon, busy),
             key=key,
             tooltip=label,
             on_click=on_click,

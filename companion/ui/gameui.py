@@ -88,6 +88,9 @@ class GameUI:
     # prompt.kind -> the choices drawn by the game (e.g. a grid of tiles) instead of one button each;
     # called with the (index, choice) pairs to draw and the function that submits one of them
     choice_forms: dict[str, ChoiceForm] = field(default_factory=dict)
+    # the kinds whose choice form keys every control taking a tap by the table's stamp itself
+    # (command.answer_key): the answers around it are then diffed, not sent whole after each entry
+    fresh_forms: frozenset[str] = frozenset()
     options: tuple[OptionSpec, ...] = ()  # setup options; defaults apply to the others
     # the setup options a play logged from Quick score records ("Log this play" asks them): those
     # that change the game played (an expansion), not how the app was used (how cards were entered)

@@ -181,3 +181,44 @@ async def test_a_tap_on_a_stale_screen_is_refused_and_enters_nothing(tmp_path):
     assert table.version == version
     assert h.by_key("error").value == translate("live.refused.stale", "en")
     h.close()
+
+
+def _tappable_under_question(h) -> dict[int, str]:
+    """The controls under the question that take a tap or a choice: their ids and keys."""
+    out: dict[int, str] = {}
+    for c in h.controls():
+        if not any(getattr(c, e, None) is not None for e in ("on_click", "on_select", "on_change")):
+            continue
+        x = c
+        while x is not None and getattr(x, "key", None) != "prompt-pad":
+            x = x.parent
+        if x is not None:
+            out[c._i] = str(c.key)
+    return out
+
+
+async def test_after_each_entry_every_answer_that_takes_a_tap_is_a_new_control(tmp_path):
+    """The stale-tap guarantee with the answers diffed (docs/DECISIONS.md, issue 25): whatever
+    the question (action groups, person tiles and their palaces, the plain lists, a deal), no
+    control that took a tap on the last question is still on the page, so a tap sent from it
+    reaches a control that is gone, never the answer now standing in its place."""
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("dragon", NAMES, OPTIONS))
+    h = await started(hub, route=f"/table/{table.id}")
+    rng = random.Random(7)
+    kinds = set()
+    for _ in range(60):
+        before, version = _tappable_under_question(h), table.version
+        assert before, table.prompt.kind
+        kinds.add(table.prompt.kind)
+        choices = [k for k in h.keys("choice-") if k.count("-") == 1]
+        await h.click("auto" if h.has("auto") else rng.choice(choices))
+        assert table.version > version, (
+            table.prompt.kind,
+            h.has("error") and h.by_key("error").value,
+            choices,
+        )
+        kept = {i: k for i, k in _tappable_under_question(h).items() if i in before}
+        assert not kept, (table.prompt.kind, kept)
+    assert {"group", "card"} <= kinds, kinds
+    h.close()

@@ -14,7 +14,7 @@ import flet as ft
 
 from companion.core import Effect, Prompt, RuleViolation, Table
 from companion.share.live import may_act, stamp
-from companion.ui.command import CommandButton, busy_content
+from companion.ui.command import CommandButton, answer_key, busy_icon
 from companion.ui.foresight import last_round
 from companion.ui.gameui import ui_for
 from companion.ui.palette import TAP
@@ -156,12 +156,16 @@ def prompt_pad(app: App, table: Table, prompt: Prompt) -> ft.Control:
 
 
 def answers(app: App, table: Table, prompt: Prompt) -> ft.Control:
-    """What can be tapped or typed to answer the question. The column is keyed by the table's
-    stamp, so every control in it is a new control when the table moves on: a tap sent from a
-    phone still showing the last question reaches a control that is gone (and is reported as
-    such, ui/guard.py), never the control now standing in the same place for another choice."""
+    """What can be tapped or typed to answer the question. Every control that takes a tap is a
+    new control when the table moves on: a tap sent from a phone still showing the last question
+    reaches a control that is gone (and is reported as such, ui/guard.py), never the control now
+    standing in the same place for another choice. Choice buttons, "Deal for me" and the game's
+    ``fresh_forms`` key their commands by the table's stamp themselves (``answer_key``), and the
+    rest of the column is diffed; anything else here (a refusal, a form, a pick) makes the whole
+    column keyed by the stamp, so every control in it is new."""
     items: list[ft.Control] = []
-    grid = ui_for(table.game_id).choice_forms.get(prompt.kind)
+    gui = ui_for(table.game_id)
+    grid = gui.choice_forms.get(prompt.kind)
     shown = shown_choices(table, prompt) if prompt.choices is not None else []
     at_choice = app.notice is not None and app.notice.at in {f"choice-{i}" for i, _ in shown}
     if app.notice is not None and not at_choice:
@@ -178,27 +182,33 @@ def answers(app: App, table: Table, prompt: Prompt) -> ft.Control:
     if prompt.auto and not app.guest:
         items.append(deal_button(app, table))
     # table facts: the host enters them; a player's phone its own part of one (the cards it keeps)
-    if prompt.choices is None and (not app.guest or (prompt.seat is None and bool(prompt.seats))):
-        form = ui_for(table.game_id).fact_forms.get(prompt.kind)
+    formed = prompt.choices is None and (not app.guest or (prompt.seat is None and bool(prompt.seats)))
+    if formed:
+        form = gui.fact_forms.get(prompt.kind)
         items.append(form(app, table, prompt) if form is not None else json_form(app, prompt))
-    return ft.Column(items, spacing=8, key=f"answers-{stamp(table)}")
+    fresh = app.notice is None and not prompt.picks and not formed
+    if grid is not None and prompt.choices is not None and prompt.kind not in gui.fresh_forms:
+        fresh = False
+    return ft.Column(items, spacing=8, key="answers" if fresh else f"answers-{stamp(table)}")
 
 
 def deal_button(app: App, table: Table) -> ft.Control:
     """ "Deal for me": the app makes the table-fact entry; busy at once, as a choice is."""
     tr = app.tr
 
+    drawn_for = stamp(table)
+
     def build(on_click: Any, busy: bool) -> ft.Control:
         return ft.FilledButton(
-            content=busy_content(ft.Text(tr("play.deal"), text_align=ft.TextAlign.CENTER), busy),
-            icon=ft.Icons.SHUFFLE,
+            content=ft.Text(tr("play.deal"), text_align=ft.TextAlign.CENTER),
+            icon=busy_icon(ft.Icons.SHUFFLE, busy),
             key="auto",
             tooltip=tr("play.deal_hint"),
             on_click=on_click,
             height=TAP,
         )
 
-    return CommandButton(build, app.deal)
+    return CommandButton(build, app.deal, key=answer_key(drawn_for, "auto"))
 
 
 def waiting_pad(app: App, table: Table, prompt: Prompt) -> ft.Control:
@@ -268,7 +278,8 @@ def choice_button(app: App, table: Table, i: int, choice: Any, effects: list[Eff
         ]
         content = lines[0] if len(lines) == 1 else ft.Column(lines, spacing=2, tight=True)
         return ft.OutlinedButton(
-            content=busy_content(content, busy),
+            content=content,
+            icon=busy_icon(None, busy),
             key=key,
             tooltip=label,
             on_click=on_click,
@@ -281,7 +292,9 @@ def choice_button(app: App, table: Table, i: int, choice: Any, effects: list[Eff
             height=None,
         )
 
-    return CommandButton(build, lambda: app.submit(choice, seen=drawn_for, at=key))
+    return CommandButton(
+        build, lambda: app.submit(choice, seen=drawn_for, at=key), key=answer_key(drawn_for, key)
+    )
 
 
 def json_form(app: App, prompt: Prompt) -> ft.Control:

@@ -13,7 +13,15 @@ from companion.ui.games.dragon.quick import quick_score
 from companion.ui.games.dragon.strip import strip
 from companion.ui.games.dragon.taps import last_tap_size, next_redo_size
 from companion.ui.games.dragon.tiles import tile_grid
-from companion.ui.gameui import Choice, GameUI, Hindsight, OptionSpec
+from companion.ui.gameui import Choice, ChoiceForm, GameUI, Hindsight, OptionSpec
+
+CHOICE_FORMS: dict[str, ChoiceForm] = {
+    "group": action_grid,
+    **dict.fromkeys(("card", "recruit_pick", "person_pick", "sunrise_pick"), tile_grid),
+    **dict.fromkeys(
+        ("recruit_place", "person_place", "sunrise_place", "floor", "release", "quake"), tap_list
+    ),
+}
 
 UI = GameUI(
     game_id="dragon",
@@ -22,13 +30,8 @@ UI = GameUI(
     seat_props=seat_props,
     fact_forms={"event_row": event_row_form, "groups": groups_form, "super_event": super_event_form},
     # one tap per answer, several entries where the tap says them (ui/games/dragon/taps.py)
-    choice_forms={
-        "group": action_grid,
-        **dict.fromkeys(("card", "recruit_pick", "person_pick", "sunrise_pick"), tile_grid),
-        **dict.fromkeys(
-            ("recruit_place", "person_place", "sunrise_place", "floor", "release", "quake"), tap_list
-        ),
-    },
+    choice_forms=CHOICE_FORMS,
+    fresh_forms=frozenset(CHOICE_FORMS),  # each keys its commands by the table's stamp (answer_key)
     options=(
         OptionSpec(
             "large_privilege_cost",

@@ -12,7 +12,7 @@ import flet as ft
 from companion.core import Table
 from companion.games.dragon.public import GAME, RULES, DragonState
 from companion.share.live import stamp
-from companion.ui.command import CommandButton, busy_content
+from companion.ui.command import CommandButton, answer_key, busy_icon
 from companion.ui.games.dragon.answers import line_button, submit_tap, taps_now
 from companion.ui.games.dragon.looks import ACTIONS
 from companion.ui.games.dragon.taps import Tap
@@ -37,7 +37,7 @@ def action_grid(app: App, table: Table, shown: list[tuple[int, Any]], _tap: Any)
     for g, group_taps in by_group.items():
         rows.append(group_line(app, table, state, g))
         run = lambda t, key: lambda: submit_tap(app, t, drawn_for, key)  # noqa: E731
-        tiles = [action_tile(app, table, k, t, run(t, f"choice-{k}")) for k, t in group_taps]
+        tiles = [action_tile(app, drawn_for, table, k, t, run(t, f"choice-{k}")) for k, t in group_taps]
         rows.append(ft.ResponsiveRow(tiles, spacing=6, run_spacing=6))
     for k, t in rest:  # Skip
         label = app.tr.msg(table.game.describe(state, t.entries[0]))
@@ -46,6 +46,7 @@ def action_grid(app: App, table: Table, shown: list[tuple[int, Any]], _tap: Any)
                 label,
                 f"choice-{k}",
                 lambda t=t, k=k: submit_tap(app, t, drawn_for, f"choice-{k}"),
+                drawn_for,
                 icon=ft.Icons.SKIP_NEXT,
             )
         )
@@ -89,7 +90,9 @@ def action_label(app: App, table: Table, tap: Tap) -> tuple[str, str, Any]:
     return text, tr("dragon.tap.action", player=player, group=group, action=text), icon
 
 
-def action_tile(app: App, table: Table, k: int, tap: Tap, run: Callable[[], Any]) -> ft.Control:
+def action_tile(
+    app: App, drawn_for: str, table: Table, k: int, tap: Tap, run: Callable[[], Any]
+) -> ft.Control:
     text, full, icon = action_label(app, table, tap)
 
     def build(on_click: Any, busy: bool) -> ft.Control:
@@ -106,7 +109,8 @@ def action_tile(app: App, table: Table, k: int, tap: Tap, run: Callable[[], Any]
             exclude_semantics=True,
         )
         return ft.OutlinedButton(
-            content=busy_content(content, busy),
+            content=content,
+            icon=busy_icon(None, busy),
             key=f"choice-{k}",
             tooltip=full,
             on_click=on_click,
@@ -119,4 +123,4 @@ def action_tile(app: App, table: Table, k: int, tap: Tap, run: Callable[[], Any]
             ),
         )
 
-    return CommandButton(build, run)
+    return CommandButton(build, run, key=answer_key(drawn_for, f"choice-{k}"))

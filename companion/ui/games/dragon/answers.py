@@ -15,7 +15,7 @@ import flet as ft
 
 from companion.core import Table
 from companion.share.live import stamp
-from companion.ui.command import CommandButton, busy_content
+from companion.ui.command import CommandButton, answer_key, busy_icon
 from companion.ui.foresight import per_version
 from companion.ui.games.dragon.taps import Tap, table_taps
 from companion.ui.palette import TAP
@@ -52,17 +52,18 @@ def tap_list(app: App, table: Table, shown: list[tuple[int, Any]], _tap: Any) ->
             first_label(app, table, t),
             f"choice-{k}",
             lambda t=t, k=k: submit_tap(app, t, drawn_for, f"choice-{k}"),
+            drawn_for,
         )
         for k, t in enumerate(found)
     ]
     return ft.Column(buttons, spacing=6, key="tap-list")
 
 
-def line_button(label: str, key: str, run: Any, icon: Any = None) -> ft.Control:
+def line_button(label: str, key: str, run: Any, drawn_for: str, icon: Any = None) -> ft.Control:
     def build(on_click: Any, busy: bool) -> ft.Control:
         return ft.OutlinedButton(
-            content=busy_content(ft.Text(label, size=14, max_lines=2), busy),
-            icon=icon,
+            content=ft.Text(label, size=14, max_lines=2),
+            icon=busy_icon(icon, busy),
             key=key,
             tooltip=label,
             on_click=on_click,
@@ -75,4 +76,4 @@ def line_button(label: str, key: str, run: Any, icon: Any = None) -> ft.Control:
             ),
         )
 
-    return CommandButton(build, run)
+    return CommandButton(build, run, key=answer_key(drawn_for, key))

@@ -18,7 +18,7 @@ import flet as ft
 from companion.core import Table
 from companion.games.dragon.public import RULES, DragonState, card_msg, tile_msg, tile_power_msg
 from companion.share.live import stamp
-from companion.ui.command import CommandButton, busy_content
+from companion.ui.command import CommandButton, answer_key, busy_icon
 from companion.ui.games.dragon.answers import submit_tap, taps_now
 from companion.ui.games.dragon.looks import WILD, badge
 from companion.ui.games.dragon.taps import Tap, default_room, rooms
@@ -40,11 +40,19 @@ def tile_grid(app: App, table: Table, shown: list[tuple[int, Any]], _tap: TapHan
     seat = table.prompt.seat if table.prompt is not None else None
     targets = rooms(state, seat) if seat is not None else []
     first = default_room(state, seat) if seat is not None else None
-    return PersonGrid(app, table, stamp(table), targets, first)
+    drawn_for = stamp(table)  # the grid (its palace chosen, its tiles) is new with every stamp
+    return PersonGrid(app, table, drawn_for, targets, first, key=answer_key(drawn_for, "tile-grid"))
 
 
 @ft.component
-def PersonGrid(app: App, table: Table, drawn_for: str, targets: list[int], first: int | None) -> ft.Control:
+def PersonGrid(
+    app: App,
+    table: Table,
+    drawn_for: str,
+    targets: list[int],
+    first: int | None,
+    key: str | None = None,  # the component's own, taken by Flet's wrapper (answer_key)
+) -> ft.Control:
     chosen, choose = ft.use_state(first)
     into = chosen if chosen in targets else first
     found = taps_now(app, table, into)
@@ -140,7 +148,8 @@ def person_tile(app: App, table: Table, k: int, tap: Tap, drawn_for: str, into: 
             exclude_semantics=True,
         )
         return ft.OutlinedButton(
-            content=busy_content(content, busy),
+            content=content,
+            icon=busy_icon(None, busy),
             key=key,
             tooltip=full,
             on_click=on_click,
