@@ -5,6 +5,7 @@ one does one job and can be read at a glance."""
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -73,6 +74,13 @@ def store_uses(source: str, where: str) -> list[str]:
     return [f"{where}:{line}" for line in sorted(lines)]
 
 
+def uses_in(files: list[Path], check: Callable[[str, str], list[str]]) -> list[str]:
+    """What ``check`` finds in each file, as path:line relative to the repository."""
+    return [
+        use for path in files for use in check(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))
+    ]
+
+
 def test_the_check_sees_the_store_reached_through_the_app() -> None:
     sample = "def f(app):\n    x = app.repos.plays.plays()\n    return app.hub.store.players()\n"
     assert store_uses(sample, "sample.py") == ["sample.py:3"]
@@ -82,11 +90,7 @@ def test_the_check_sees_the_store_reached_through_the_app() -> None:
 def test_no_screen_touches_the_store() -> None:
     files = sorted(path for folder in SCREENS for path in folder.rglob("*.py"))
     assert files, SCREENS
-    found = [
-        use
-        for path in files
-        for use in store_uses(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))
-    ]
+    found = uses_in(files, store_uses)
     said = "screens reaching the store (use app.repos, companion/ui/repos.py):\n"
     assert not found, said + "\n".join(found)
 
@@ -120,10 +124,6 @@ def test_the_check_sees_a_memo_on_the_session_and_not_flets() -> None:
 def test_no_ui_code_keeps_drafts_in_a_memo() -> None:
     files = sorted(UI.rglob("*.py"))
     assert files, UI
-    found = [
-        use
-        for path in files
-        for use in memo_uses(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))
-    ]
+    found = uses_in(files, memo_uses)
     said = "drafts kept in a memo (use a dataclass in app.drafts, companion/ui/state.py):\n"
     assert not found, said + "\n".join(found)
