@@ -45,12 +45,14 @@ lint: setup
 	$(PY) -m mypy
 	$(VENV)/bin/lint-imports
 	$(PY) -m companion.i18n.tools check
+	$(PY) -m companion.i18n.lint_texts
 
 # Re-extract messages.pot from the code and bring every language's .po in line with it.
 i18n: setup
 	$(PY) -m companion.i18n.tools extract
 	$(PY) -m companion.i18n.tools update
 	$(PY) -m companion.i18n.tools check
+	$(PY) -m companion.i18n.lint_texts
 
 format: setup
 	$(PY) -m ruff check --fix .
