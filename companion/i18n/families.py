@@ -22,7 +22,7 @@ def families() -> dict[str, set[str] | None]:
     from companion.core.table import PLAYER_COLORS
     from companion.games.chinatown.data import DATA as CHINATOWN
     from companion.games.dayu.data import FRAMES
-    from companion.games.dragon.data import AGES, RULES
+    from companion.games.dragon.data import RULES
     from companion.games.dragon.hindsight import MONTH_SOURCES
     from companion.i18n import LANGUAGES
     from companion.ui.settings import THEMES
@@ -30,7 +30,7 @@ def families() -> dict[str, set[str] | None]:
 
     return {
         "dragon.type.{}": _keys("dragon.type.{}", RULES.type_ids),
-        "dragon.age.{}": _keys("dragon.age.{}", AGES),
+        "dragon.tile.{}.{}": _keys("dragon.tile.{}", {t.replace(":", ".") for t in RULES.faces}),
         "dragon.power.{}": _keys("dragon.power.{}", {t.symbol for t in RULES.types.values()}),
         "chinatown.shop.{}": _keys("chinatown.shop.{}", CHINATOWN.shop_ids),
         "dayu.frame.{}": _keys("dayu.frame.{}", FRAMES),

@@ -14,9 +14,10 @@ from companion.games.dragon.data import RULES, WILD
 
 @functools.cache
 def tile_msg(tile: str) -> Msg:
-    """ "young monk" / "monje joven"."""
+    """ "young monk" / "monje joven": one key per tile, so that a language whose adjective
+    agrees with the person type's gender writes each name whole ("monje anciano")."""
     kind, age = tile.split(":")
-    return msg("dragon.tile", type=msg(f"dragon.type.{kind}"), age=msg(f"dragon.age.{age}"))
+    return msg(f"dragon.tile.{kind}.{age}")
 
 
 @functools.cache
