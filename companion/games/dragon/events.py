@@ -55,7 +55,7 @@ def _tribute(s: DragonState, fx: list[Effect]) -> None:
             Effect(
                 rule_id="dragon.event.tribute",
                 seat=seat,
-                msg=msg(key, player=p.name, paid=paid, missing=missing),
+                msg=msg(key, player=p.name, paid=paid, missing=missing, n=paid),  # n: the plural form
             )
         )
         if missing:

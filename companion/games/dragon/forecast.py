@@ -211,7 +211,8 @@ def _hints(
     ev = RULES.events
     out: list[tuple[str, str, dict[str, Any]]] = []
     if event == "tribute" and p.yuan < ev.tribute_yuan:
-        out.append(("dragon.event.tribute", "tribute", {"yuan": ev.tribute_yuan - p.yuan}))
+        short = ev.tribute_yuan - p.yuan
+        out.append(("dragon.event.tribute", "tribute", {"yuan": short, "n": short}))
     elif event == "drought":
         per = ev.drought_rice_per_inhabited_palace
         need = per * sum(1 for pal in p.palaces if pal.persons)
