@@ -44,8 +44,22 @@ def _render_arg(value: Any, lang: str) -> Any:
     if isinstance(value, Msg):
         return value.render(lang)
     if isinstance(value, list | tuple):
-        return ", ".join(str(_render_arg(v, lang)) for v in value)
+        return join_list(tuple(str(_render_arg(v, lang)) for v in value), lang)
     return value
+
+
+@functools.lru_cache(maxsize=4096)
+def join_list(items: tuple[str, ...], lang: str) -> str:
+    """A list as the reader says it, with Babel's CLDR patterns: "41 and 68" / "41 y 68",
+    "Ana, Ben, and Carla" / "Ana, Ben y Carla"."""
+    from babel.lists import format_list
+
+    from companion.i18n import DEFAULT_LANGUAGE, known_language
+
+    if len(items) < 2:
+        return items[0] if items else ""
+    locale = lang if known_language(lang) and lang != "qps" else DEFAULT_LANGUAGE
+    return str(format_list(list(items), locale=locale))
 
 
 def msg(key: str, **args: Any) -> Msg:
