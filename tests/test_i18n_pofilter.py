@@ -153,3 +153,14 @@ def test_catalogues_can_be_given_as_babel_catalogs() -> None:
     en.add(KEY, "Take a tile.")
     es.add(KEY, "Toma una loseta")
     assert _checks(findings(en, es)) == {"endpunc"}
+
+
+def test_an_allowed_finding_is_left_out_for_its_key_only() -> None:
+    def pair(key: str) -> list[str]:
+        en, es = Catalog(locale="en"), Catalog(locale="es")
+        en.add(key, "Frame bonus ({frame})")
+        es.add(key, "Bonificación de marco {frame}")
+        return findings(en, es)
+
+    assert pair("dayu.score.frame_bonus") == []
+    assert [line.split(": ")[1] for line in pair(KEY)] == ["brackets"]
