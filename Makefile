@@ -38,7 +38,8 @@ run-lan: compiled
 	$(VENV)/bin/companion serve --lan --port $(PORT)
 
 # Types: mypy with the settings in pyproject.toml (strict for core and games; README "Type checks").
-# Boundaries: the import contracts in .importlinter. Texts: the catalogues against the code.
+# Boundaries: the import contracts in .importlinter. Texts: the catalogues against the code, then
+# Translate Toolkit's pofilter checks on each English/Spanish pair (companion/i18n/qa_po.py).
 lint: setup
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
@@ -46,6 +47,7 @@ lint: setup
 	$(VENV)/bin/lint-imports
 	$(PY) -m companion.i18n.tools check
 	$(PY) -m companion.i18n.lint_texts
+	$(PY) -m companion.i18n.qa_po
 
 # Re-extract messages.pot from the code and bring every language's .po in line with it.
 i18n: setup
