@@ -54,12 +54,15 @@ def join_list(items: tuple[str, ...], lang: str) -> str:
     "Ana, Ben, and Carla" / "Ana, Ben y Carla"."""
     from babel.lists import format_list
 
-    from companion.i18n import DEFAULT_LANGUAGE, known_language
+    from companion.i18n import PSEUDO, known_language
 
     if len(items) < 2:
         return items[0] if items else ""
-    locale = lang if known_language(lang) and lang != "qps" else DEFAULT_LANGUAGE
-    return str(format_list(list(items), locale=locale))
+    if any(":" in item for item in items) or not known_language(lang) or lang == PSEUDO:
+        return ", ".join(items)  # labelled parts ("yuan −1, persons to release: 2") are not a series
+    if any("," in item for item in items):
+        return "; ".join(items)  # a list of lists: "and" only inside each
+    return str(format_list(list(items), locale=lang))
 
 
 def msg(key: str, **args: Any) -> Msg:

@@ -232,7 +232,7 @@ def test_keeping_twice_or_for_no_such_player_when_the_table_dealt():
     assert t.prompt.seats == (0, 2)
     refusal = refused(t, KeepBuildings(seat=1, buildings=(6, 7, 8, 9, 10)), "chinatown.buildings.keep")
     assert refusal.msg.key == "core.entry.not_among"
-    assert refusal.message == "Only one of these players can enter that now: Ana, Carla."
+    assert refusal.message == "Only one of these players can enter that now: Ana and Carla."
     refused(t, KeepBuildings(seat=3, buildings=(6, 7, 8, 9, 10)), "chinatown.buildings.keep")
     t.submit(KeepBuildings(seat=0, buildings=(6, 7, 8, 9, 10)))
     last = refused(t, KeepBuildings(seat=0, buildings=(11, 12, 13, 14, 15)), "chinatown.buildings.keep")

@@ -51,7 +51,7 @@ def test_plays_as_json(data, capsys):
 def test_stats_in_both_languages(data, capsys, lang):
     assert main(["stats", "dragon", "--data", str(data), "--lang", lang]) == 0
     out = capsys.readouterr().out
-    assert ("Persons lost to" if lang == "en" else "Personas perdidas por") in out
+    assert ("Persons lost to" if lang == "en" else "Personas perdidas:") in out
     assert main(["stats", "chinatown", "--data", str(data), "--player", "Ana", "--json"]) == 0
     stats = json.loads(capsys.readouterr().out)
     assert stats["plays"] == 1 and all(f["label"] for f in stats["figures"])
