@@ -6,13 +6,15 @@ games, each alone or both off in a few, both ``large_privilege_cost`` values), C
 Da Yu with 2 to 5 players, and returns each distinct text once, as a ``Rendered``:
 
 - prompt, choice (each choice's label), banner, standing, effect, history (each entry's
-  label), score (score lines) and tie_break, as i18n_games.py collects them;
+  label), score (score lines, and the Scores screen's winner and totals) and tie_break, as
+  i18n_games.py collects them;
 - foresight: Dragon's forecast of the coming events (every ~15 versions), Chinatown's trade and
   building previews, Da Yu's marker card, with the headings the screens put over them;
-- summary: the round summaries, the lines the round card shows (companion/ui/foresight.py);
-- statistics: the finished games logged into a temporary store, then the Stats screen's texts
-  (companion/ui/views/stats.py) and the CLI's ``stats`` and ``plays`` texts (cli_plays.py), for
-  the group and for each player;
+- summary: the round summaries, the lines the round card shows (companion/ui/foresight.py) and
+  History's round headers;
+- statistics and plays: the finished games logged into a temporary store, then the Stats
+  screen's texts (companion/ui/views/stats.py) and the CLI's ``stats`` text, for the group and
+  for each player; the Plays screen's cards and the CLI's ``plays`` lines (cli_plays.py);
 - tip: the "first game" tips (lookup teach notes) and the tip card's own texts; rule: each
   rule's title and text, its examples and clarifications (the rule card);
 - error: refused entries (a choice of an earlier prompt, a wrong seat, malformed dicts, an entry
@@ -242,6 +244,9 @@ def _summaries(c: Collector, table: Table) -> None:
         if summary.order_line is not None:
             c.msg(game, "summary", summary.order_line.msg)
         c.ui(game, "summary", "foresight.see_round")
+        # History's round header (companion/ui/views/history_rounds.py, lines 94-95 and 116)
+        c.ui(game, "summary", "history.round_hint", n=summary.entries[1] - summary.entries[0] + 1)
+        c.ui(game, "summary", "history.showing", title=summary.title.msg)
         c.ui(game, "summary", "foresight.see_round_hint", title=summary.title.msg)
 
 
@@ -270,6 +275,13 @@ def _end_texts(c: Collector, table: Table) -> None:
         for line in row.breakdown:
             c.msg(game, "score", line.label)
     c.msg(game, "tie_break", board.tie_break)
+    # the Scores screen (companion/ui/views/scores.py view and the rows under it)
+    winners = board.shared or board.ranking[:1]
+    c.ui(game, "score", "scores.winner", names=", ".join(winners))
+    if board.shared and len(board.shared) > 1:
+        c.ui(game, "score", "scores.shared")
+    for row in board.rows:
+        c.ui(game, "score", "play.points", n=row.total)
 
 
 def play_one(c: Collector, game: str, n: int, options: dict[str, Any], seed: int) -> Table:
