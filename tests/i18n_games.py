@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from chinatown_helpers import play_random as play_chinatown
+from random_play import play_to_end
 
 from companion.core import Msg, Table
 
@@ -37,11 +37,7 @@ def play_collecting(table: Table, rng: random.Random) -> list[Msg]:
             seen.extend(t.game.describe(t.state, c) for c in (p.choices or []))
 
     shown(table)
-    if table.game_id == "chinatown":  # trades are free-form: the Chinatown helper makes them
-        play_chinatown(table, rng, trades=3, on_step=shown)
-    while (p := table.prompt) is not None:
-        table.auto(rng) if p.auto else table.submit(rng.choice(p.choices))
-        shown(table)
+    play_to_end(table, rng, shown)
     for i, entry, effects in table.history:
         seen.append(table.game.describe(table.state_at(i), entry))
         seen += [fx.msg for fx in effects]

@@ -27,7 +27,7 @@ from pydantic import TypeAdapter
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the helpers beside this file
 
-from chinatown_helpers import play_random as play_chinatown
+from random_play import play_to_end
 
 from companion.core import Effect, Msg, Scoreboard, Table
 
@@ -83,11 +83,7 @@ def play(game: str) -> tuple[Table, list[dict[str, Any] | None]]:
     def seen(t: Table) -> None:
         prompts.append(_prompt_form(t))
 
-    if game == "chinatown":  # trades are free-form: the Chinatown helper makes them
-        play_chinatown(table, rng, trades=3, on_step=seen)
-    while (p := table.prompt) is not None:
-        table.auto(rng) if p.auto else table.submit(rng.choice(p.choices))
-        seen(table)
+    play_to_end(table, rng, seen)
     return table, prompts
 
 
