@@ -45,7 +45,7 @@ from random_play import play_to_end
 from companion.core import Msg, Table
 from companion.core.foresight import table_history
 from companion.core.protocol import RuleViolation
-from companion.i18n import translate
+from companion.i18n import format_score, translate
 
 GAMES_PER_GAME = 20
 FORECAST_EVERY = 15  # Dragon: the forecast at every this many versions
@@ -280,8 +280,17 @@ def _end_texts(c: Collector, table: Table) -> None:
     c.ui(game, "score", "scores.winner", names=", ".join(winners))
     if board.shared and len(board.shared) > 1:
         c.ui(game, "score", "scores.shared")
-    for row in board.rows:
-        c.ui(game, "score", "play.points", n=row.total)
+    for row in board.rows:  # total_text in companion/ui/views/scores.py
+        if board.unit == "money":
+            c.raw(
+                game,
+                "score",
+                "(money)",
+                lambda lang, v=row.total: format_score(v, "money", lang),
+                str(row.total),
+            )
+        else:
+            c.ui(game, "score", "play.points", n=row.total)
 
 
 def play_one(c: Collector, game: str, n: int, options: dict[str, Any], seed: int) -> Table:
@@ -403,7 +412,7 @@ def _stats_screen(c: Collector, game: str, s: Any) -> None:
     key = "ui.stats.scores_money" if money_game(game) else "ui.stats.scores"  # line 118
     late(
         key,
-        lambda lang: translate(
+        lambda lang, key=key: translate(  # key bound now: the name is reused below
             key,
             lang,
             average=score_text(game, s.average, lang),

@@ -15,8 +15,8 @@ from i18n_games import NAMES, game_messages
 from companion.core.msg import msg
 from companion.games.dragon.text import tile_msg
 from companion.i18n import LANGUAGES, PSEUDO, load, translate
+from companion.i18n.textcheck import DOUBLED_PUNCTUATION, DOUBLED_WORD, ENGLISH_WORDS, RAW_KEY
 
-RAW_KEY = re.compile(r"\b(?:dragon|chinatown|dayu|ui|core|share|cli|live)\.[a-z_]+")
 # A count of one followed by a plural noun: what hand-built plurals produce ("1 floors").
 PLURAL_NOUNS = {
     "en": "persons|floors|palaces|dragons|monks|sections|spaces|tools|points|shops|tiles|cards|entries"
@@ -25,16 +25,6 @@ PLURAL_NOUNS = {
     "|cartas|anotaciones|reglas|pasos|códigos|opciones|fichas|jugadores|yuanes|edificios",
 }
 ONE_PLURAL = {lang: re.compile(rf"(?<![\d.,])1 (?:{nouns})\b") for lang, nouns in PLURAL_NOUNS.items()}
-DOUBLED_PUNCTUATION = re.compile(r"[.,;:]\s*[.,;:]|·\s*·|·\s*$|^\s*·|\?\s*[.?]|\s[,;.?!](?!\d)")
-# The same word twice across a space, a colon or a "·" ("Setup · Setup"); a list may repeat
-# an item ("Peace, Peace": months 1 and 2), so a comma does not count.
-DOUBLED_WORD = re.compile(r"\b([^\W\d_]{2,}(?: [^\W\d_]{2,})?)\b[^\w,]{1,3}\b\1\b", re.IGNORECASE)
-# Words that give away English left in a Spanish text.
-ENGLISH_WORDS = re.compile(
-    r"\b(?:the|and|of|with|from|player|players|palace|floor|month|card|tile|takes|gives|round|points"
-    r"|setup|event|each|release|build|skip|taxes|wall)\b",
-    re.IGNORECASE,
-)
 
 
 def rendered(lang: str) -> list[tuple[str, str, str]]:

@@ -547,7 +547,8 @@ def _with_colors(people: list[Player]) -> list[Player]:
     return [p if p.color else p.model_copy(update={"color": free.pop(0) if free else None}) for p in people]
 
 
-def _first_error(exc: ValidationError) -> str:
-    err = exc.errors()[0]
-    where = ".".join(str(p) for p in err.get("loc", ()))
-    return f"{where}: {err.get('msg', '')}" if where else str(err.get("msg", ""))
+def _first_error(exc: ValidationError) -> Msg:
+    """Pydantic's first complaint as a reason in the reader's language (core/reasons.py)."""
+    from companion.core.reasons import first_reason
+
+    return first_reason(exc)

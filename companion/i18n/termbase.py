@@ -46,8 +46,10 @@ class Term(BaseModel):
     @field_validator("en_avoid", "es_avoid")
     @classmethod
     def _compiles(cls, value: str) -> str:
-        if value:
+        try:
             re.compile(value)  # a bad pattern fails at load, named by its row
+        except re.error as exc:
+            raise ValueError(f"not a regular expression ({exc})") from exc
         return value
 
     def avoid(self, lang: str) -> str:

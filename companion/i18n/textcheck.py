@@ -46,7 +46,7 @@ RAW_KEY = re.compile(
 DOUBLED_PUNCTUATION = re.compile(r"[.,;:]\s*[.,;:]|·\s*·|·\s*$|^\s*·|\?\s*[.?]|\s[,;.?!](?!\d)")
 # The same word twice across a space, a colon or a "·" ("Setup · Setup"); a list may repeat an
 # item ("Peace, Peace": months 1 and 2), so a comma does not count.
-DOUBLED_WORD = re.compile(r"\b([^\W\d_]{2,}(?: [^\W\d_]{2,})?)\b[^\w,]{1,3}\b\1\b", re.IGNORECASE)
+DOUBLED_WORD = re.compile(r"\b([^\W\d_]{2,}(?: [^\W\d_]{2,})?)\b[^\w,.]{1,3}\b\1\b", re.IGNORECASE)
 ENGLISH_WORDS = re.compile(
     r"\b(?:the|and|of|with|from|player|players|palace|floor|month|card|tile|takes|gives|round|points"
     r"|setup|event|each|release|build|skip|taxes|wall)\b",
@@ -69,13 +69,16 @@ _SINGULAR_ES = {
     "tres",
     "seis",
 }
-_NUMBER_BEFORE = r"(?<![\d.,:/×x])(?<![\d.,] )"  # a count, not part of "3/5", "10.000" or "× 2"
-_ONE_THEN_PLURAL_ES = re.compile(_NUMBER_BEFORE + r"\b1 ([a-záéíóúñ]+(?:os|as|es))\b")
+_NUMBER_BEFORE = r"(?<![\d.,:/×x])(?<!\d )"  # a count, not part of "3/5", "10.000" or "× 2"
+# The last of a list of counts ("3, 2 y 1 fuegos") takes the plural of the whole list.
+_NOT_LAST_OF_LIST = r"(?<!\d y )(?<!\d o )(?<!\d, )(?<!\d and )(?<!\d or )"
+_ONE_THEN_PLURAL_ES = re.compile(_NUMBER_BEFORE + _NOT_LAST_OF_LIST + r"\b1 ([a-záéíóúñ]+(?:os|as|es))\b")
 _VERB_ONE = re.compile(r"\b(faltan|quedan|sobran|quedaban) 1\b")
 _VERB_MANY = re.compile(r"\b(falta|queda|sobra) (?:0|[2-9]|\d{2,})\b(?! de )")
 _ARTICLE_EN = re.compile(r"\ba (?=[AEIOUaeiou])(?!one\b|uni|use|usu|Eu)")
 _PLURAL_EN = re.compile(
     _NUMBER_BEFORE
+    + _NOT_LAST_OF_LIST
     + r"\b1 (persons|floors|palaces|dragons|monks|sections|spaces|tools|points|shops|tiles|cards|entries"
     r"|rules|steps|codes|choices|tokens|players|buildings|plays|games|wins|trades|months|rounds|years)\b"
 )
@@ -125,7 +128,7 @@ _DECIMAL = {
     "en": re.compile(r"(?<![\d.,])\d+,\d{1,2}(?![\d])"),
 }
 _OTHER_GROUPING = {"es": re.compile(r"\b\d{1,3}(?:,\d{3})+\b"), "en": re.compile(r"\b\d{1,3}(?:\.\d{3})+\b")}
-_MONEY_SIGN = {"es": re.compile(r"\$\s?\d"), "en": re.compile(r"\d\s?\$")}
+_MONEY_SIGN = {"es": re.compile(r"\$\d"), "en": re.compile(r"\d\s?\$(?!\d)")}
 _UNGROUPED = re.compile(r"(?<![\d.,])\d{5,}(?![\d.,])")
 
 
@@ -148,7 +151,7 @@ def money(text: str, lang: str, game: str | None = None) -> list[str]:
 # ---- sentences -----------------------------------------------------------------------------
 _COLON_WORD = re.compile(r"(?<=\S): ([A-ZÁÉÍÓÚÑ][a-záéíóúñü]+)")
 _QUOTED = re.compile(r"«[^»]*»|\"[^\"]*\"")
-_JSON = re.compile(r"\{\"[^{}]*\}|\"\w+\"")
+_JSON = re.compile(r"\{\"[^{}]*\}|\"[\w.]+\"")
 _TILE_WITHOUT_DE = re.compile(
     r"\bfichas? (?=(?:monje|sanador|guerrero|artesano|dama|recaudador|erudito|pirotécnico|campesino)\b)"
 )

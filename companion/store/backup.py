@@ -24,9 +24,10 @@ from typing import TYPE_CHECKING, Annotated, Any, Final, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, ValidationError
 from pydantic_core import PydanticCustomError
 
-from companion.core.limits import InputLimitError, Limits, has_unsafe, load_json, shown
+from companion.core.limits import InputLimitError, Limits, has_unsafe, load_json
 from companion.core.memory import replaying
 from companion.core.msg import Msg, msg
+from companion.core.reasons import first_reason
 from companion.core.registry import UnknownGame, get
 from companion.core.table import MAX_LOG, PLAYER_COLORS, Table, TableError
 from companion.plays import PlayRecord, record
@@ -315,20 +316,7 @@ _REASONS = {
 
 def _why(exc: ValidationError) -> Msg:
     """The first error as one translated reason, naming where it is (``plays.3.seats.0.name``)."""
-    err = exc.errors()[0]
-    where = shown(".".join(str(p) for p in err.get("loc", ())), 80)
-    kind = err["type"]
-    key = _REASONS.get(kind)
-    if key is None and (kind.endswith("_type") or kind in {"literal_error", "int_from_float"}):
-        key = "plays.backup.why.kind"
-    if key is None:
-        return msg("plays.backup.why.other", where=where, detail=shown(str(err.get("msg", "")), 120))
-    found = err.get("input")
-    return msg(key, where=where, found=shown(json.dumps(found) if _small(found) else "…", 40))
-
-
-def _small(value: Any) -> bool:
-    return value is None or isinstance(value, bool | int | float | str)
+    return first_reason(exc, _REASONS, "plays.backup.why.kind", "plays.backup.why.other")
 
 
 def _check_refs(backup: Backup, tables: list[Table]) -> None:

@@ -294,7 +294,9 @@ def _act(s: DragonState, e: Act, fx: list[Effect]) -> None:
         Effect(
             rule_id=rule,
             seat=e.seat,
-            msg=msg(f"dragon.fx.{e.card}", player=p.name, total=total, base=base, extra=extra, **detail),
+            msg=msg(
+                f"dragon.fx.{e.card}", player=p.name, total=total, n=total, base=base, extra=extra, **detail
+            ),
         )
     )
     if e.card != "build":

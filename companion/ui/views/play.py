@@ -24,7 +24,7 @@ from companion.ui.shell import App
 from companion.ui.teach import teach_card
 from companion.ui.views.chrome import table_view
 from companion.ui.views.pick import pick_form
-from companion.ui.views.scores import tie_decided
+from companion.ui.views.scores import tie_decided, total_text
 from companion.ui.widgets import button, card, dot, heading, small, text_button
 
 PREVIEW_LIMIT = 12  # previews cost one check() per choice: skip them for long lists
@@ -401,9 +401,10 @@ def seat_panel(app: App, table: Table, seat: int) -> ft.Control:
 
 def generic_player(app: App, table: Table, seat: int) -> ft.Control:
     p = table.players[seat]
-    row = next((r for r in app.view(table).scoreboard.rows if r.seat == seat), None)
+    board = app.view(table).scoreboard
+    row = next((r for r in board.rows if r.seat == seat), None)
     total = (
-        ft.Text(app.tr("play.points", n=row.total), key=f"total-{seat}")
+        ft.Text(total_text(app.tr, board, row.total), key=f"total-{seat}")
         if row is not None
         else ft.Text(app.tr("scores.secret_total"), key=f"total-hidden-{seat}")  # another player's secret
     )

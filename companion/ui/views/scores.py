@@ -13,6 +13,7 @@ from typing import Any
 import flet as ft
 
 from companion.core import Scoreboard, Table
+from companion.i18n import format_score
 from companion.ui.gameui import ui_for
 from companion.ui.palette import swatch
 from companion.ui.rule_links import rule_link
@@ -59,6 +60,14 @@ def tie_decided(board: Scoreboard) -> bool:
     return len(set(totals)) < len(totals)
 
 
+def total_text(tr: Any, board: Scoreboard, total: int) -> str:
+    """A seat's total as its game counts it: "37 VP", or Chinatown's money in the reader's
+    format ("$490,000" / "490.000 $"), never the bare number."""
+    if board.unit == "money":
+        return format_score(total, board.unit, tr.lang)
+    return str(tr("play.points", n=total))
+
+
 def ranking(app: App, table: Table, board: Scoreboard) -> ft.Control:
     rows = []
     for place, name in enumerate(board.ranking, start=1):
@@ -69,7 +78,9 @@ def ranking(app: App, table: Table, board: Scoreboard) -> ft.Control:
                     ft.Text(f"{place}.", width=28),
                     dot(table.players[r.seat].color),
                     ft.Text(name, expand=True),
-                    ft.Text(str(r.total), key=f"score-{r.seat}", weight=ft.FontWeight.BOLD),
+                    ft.Text(
+                        total_text(app.tr, board, r.total), key=f"score-{r.seat}", weight=ft.FontWeight.BOLD
+                    ),
                 ]
             )
         )
@@ -84,7 +95,7 @@ def row_card(app: App, table: Table, board: Scoreboard, name: str) -> ft.Control
             [
                 dot(table.players[r.seat].color),
                 heading(name),
-                ft.Text(tr("play.points", n=r.total), weight=ft.FontWeight.BOLD),
+                ft.Text(total_text(tr, board, r.total), weight=ft.FontWeight.BOLD),
             ]
         )
     ]
