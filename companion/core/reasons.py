@@ -50,11 +50,9 @@ def first_reason(
         key = kind_key
     if key is None:
         return msg(other_key, where=where, detail=shown(str(err.get("msg", "")), 120))
-    found = (
-        (err.get("ctx") or {}).get("tag", err.get("input"))
-        if kind.startswith("union_tag")
-        else err.get("input")
-    )
+    if kind.startswith("union_tag"):  # the kind the entry named, escaped as it is (it may be hostile)
+        return msg(key, where=where, found=shown((err.get("ctx") or {}).get("tag", ""), 40))
+    found = err.get("input")
     return msg(key, where=where, found=shown(json.dumps(found) if _small(found) else "…", 40))
 
 

@@ -378,7 +378,7 @@ def test_the_reasons_are_translated(source):
     with pytest.raises(StoreError) as refused:
         backup_mod.read_backup(signed_json(data))
     assert refused.value.msg.render("es") == (
-        'La copia está dañada (players.0.color es "pink", que no es ninguno de los colores de la app).'
+        'La copia está dañada ("players.0.color" es "pink", que no es ninguno de los colores de la aplicación).'
         " No se ha cambiado nada."
     )
     assert os.fspath(STORE)

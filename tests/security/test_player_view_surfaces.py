@@ -34,7 +34,7 @@ from companion.core import Table
 from companion.games.chinatown.data import DATA
 from companion.games.chinatown.entries import Trade
 from companion.games.chinatown.income import find_businesses, income_by_owner
-from companion.i18n import translate
+from companion.i18n import format_money, translate
 from companion.store import Store
 from companion.ui import live, peer
 from companion.ui.app import make_main
@@ -161,7 +161,9 @@ async def test_no_surface_tells_another_players_money_and_the_end_tells_all(tmp_
         sent = "\n".join(frames)
         await h.goto(f"/table/{table.id}/scores")
         for row in table.scoreboard.rows:
-            assert h.by_key(f"score-{row.seat}").value == str(row.total), role
+            assert h.by_key(f"score-{row.seat}").value == format_money(row.total, "en"), (
+                role
+            )  # money, formatted
         missing = [text for text in every if text not in sent]
         assert not missing, f"{role} at the end: {missing[:3]}"
         h.close()

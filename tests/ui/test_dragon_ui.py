@@ -120,7 +120,7 @@ async def test_a_whole_game_through_the_ui(tmp_path):
     assert h.by_key("winner").value == f"Winner: {', '.join(board.shared or board.ranking[:1])}"
     await h.click("see-scores")
     assert h.has("chart") and h.has("final-card")
-    assert [int(h.by_key(f"score-{r.seat}").value) for r in board.rows] == [r.total for r in board.rows]
+    assert [h.by_key(f"score-{r.seat}").value for r in board.rows] == [f"{r.total} VP" for r in board.rows]
     assert hub.store.list()[0].finished
     h.close()
 

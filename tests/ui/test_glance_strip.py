@@ -207,12 +207,7 @@ async def test_dragon_palaces_floor_by_floor_from_the_strip(tmp_path):
                 if f < len(pal.persons):
                     tile = pal.persons[f]
                     kind, age = tile.split(":")
-                    said = translate(
-                        "dragon.tile",
-                        "es",
-                        type=translate(f"dragon.type.{kind}", "es"),
-                        age=translate(f"dragon.age.{age}", "es"),
-                    )
+                    said = translate(f"dragon.tile.{kind}.{age}", "es")
                     assert h.by_key(f"glance-person-{seat}-{k}-{f}").tooltip == said
                 else:
                     assert h.has(f"glance-room-{seat}-{k}-{f}")
