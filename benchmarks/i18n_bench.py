@@ -1,8 +1,10 @@
 """Text rendering speed: a complete game's history (every entry's label and every effect) in
 English and Spanish, for each game (Dragon with both expansions).
 
-Run: ``python benchmarks/i18n_bench.py`` (one core). Each figure is the median time to render
-one whole history, over repeated renders of the same played games (seeds fixed).
+Run: ``python benchmarks/i18n_bench.py [--root TREE] [--json]`` (one core). Each figure is the
+median time to render one whole history, over repeated renders of the same played games (seeds
+fixed). ``--root`` runs another checkout's engine and catalogues with this file (a side-by-side
+comparison, as docs/PERFORMANCE.md reports it); ``--json`` prints the figures as one JSON line.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+if "--root" in sys.argv:  # before the engine is imported: the tree measured
+    ROOT = Path(sys.argv[sys.argv.index("--root") + 1]).resolve()
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "share"), str(ROOT / "tests")]
 
 from snapshot_helpers import play  # noqa: E402
@@ -55,11 +59,18 @@ def median_ms(table: Table, rows: list, lang: str, repeats: int = 15) -> float:
 
 
 def main() -> None:
+    import json
+
+    out = {}
     for game in GAMES:
         table, rows = played(game)
         lines = sum(1 + len(fx) for _, _, fx in rows)
-        figures = ", ".join(f"{lang} {median_ms(table, rows, lang):.2f} ms" for lang in ("en", "es"))
-        print(f"{game}: history of {len(rows)} entries, {lines} lines: {figures}")
+        out[game] = {lang: median_ms(table, rows, lang) for lang in ("en", "es")}
+        if "--json" not in sys.argv:
+            figures = ", ".join(f"{lang} {ms:.2f} ms" for lang, ms in out[game].items())
+            print(f"{game}: history of {len(rows)} entries, {lines} lines: {figures}")
+    if "--json" in sys.argv:
+        print(json.dumps(out))
 
 
 if __name__ == "__main__":
