@@ -44,8 +44,16 @@ def _render_arg(value: Any, lang: str) -> Any:
     if isinstance(value, Msg):
         return value.render(lang)
     if isinstance(value, list | tuple):
-        return join_list(tuple(str(_render_arg(v, lang)) for v in value), lang)
+        items = tuple(str(_render_arg(v, lang)) for v in value)
+        if len(items) > 1 and all(_holds_list(v) for v in value):
+            # A list of lists (groups of cards, a trade's sides): "and" only inside each.
+            return "; ".join(items)
+        return join_list(items, lang)
     return value
+
+
+def _holds_list(value: Any) -> bool:
+    return isinstance(value, Msg) and any(isinstance(a, list | tuple) for a in value.args.values())
 
 
 @functools.lru_cache(maxsize=4096)
@@ -60,8 +68,6 @@ def join_list(items: tuple[str, ...], lang: str) -> str:
         return items[0] if items else ""
     if any(":" in item for item in items) or not known_language(lang) or lang == PSEUDO:
         return ", ".join(items)  # labelled parts ("yuan −1, persons to release: 2") are not a series
-    if any("," in item for item in items):
-        return "; ".join(items)  # a list of lists: "and" only inside each
     return str(format_list(list(items), locale=lang))
 
 
