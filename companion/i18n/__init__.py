@@ -121,6 +121,16 @@ def format_money(amount: int, lang: str) -> str:
     )
 
 
+@lru_cache(maxsize=1024)
+def format_compact_money(amount: int, lang: str) -> str:
+    """Money in few characters for a chart's axis, with Babel's CLDR short patterns: "$490K" in
+    English, "490 mil $" in Spanish (the sign where the locale puts it)."""
+    from babel.numbers import format_compact_decimal
+
+    short = str(format_compact_decimal(amount, locale=_locale(lang), fraction_digits=1))
+    return format_money(1, lang).replace("1", short)  # the locale's money pattern around the short number
+
+
 @lru_cache(maxsize=4096)
 def format_number(value: float | int, lang: str) -> str:
     """A count or an average in the reader's format: "36.4" in English, "36,4" in Spanish (one

@@ -25,6 +25,7 @@ def families() -> dict[str, set[str] | None]:
     from companion.games.dragon.data import RULES
     from companion.games.dragon.hindsight import MONTH_SOURCES
     from companion.i18n import LANGUAGES
+    from companion.i18n.termbase import GAMES
     from companion.ui.settings import THEMES
     from companion.ui.views.chrome import TABS
 
@@ -36,6 +37,8 @@ def families() -> dict[str, set[str] | None]:
         "dayu.frame.{}": _keys("dayu.frame.{}", FRAMES),
         "ui.color.{}": _keys("ui.color.{}", PLAYER_COLORS),
         "ui.nav.{}": _keys("ui.nav.{}", TABS),
+        "ui.scores.by_round.{}": _keys("ui.scores.by_round.{}", GAMES),
+        "ui.scores.round_axis.{}": _keys("ui.scores.round_axis.{}", GAMES),
         "ui.settings.{}.{}": _keys("ui.settings.theme.{}", THEMES) | _keys("ui.settings.lang.{}", LANGUAGES),
         "ui.rules.status.{}": _keys("ui.rules.status.{}", STATUSES),
         "cli.status.{}": _keys("cli.status.{}", STATUSES),

@@ -73,3 +73,36 @@ async def test_chinatown_scores_during_play_show_only_public_income(tmp_path):
     assert not h.keys("ct-money-value-") and not h.keys("score-")
     assert not any(f"${m:,}" in shown for m in table.state.money if m not in paid)
     h.close()
+
+
+@pytest.mark.parametrize(
+    ("game", "names", "title", "axis"),
+    [
+        ("dragon", ("Ana", "Ben", "Carla"), "Victory points by month", "Month"),
+        ("dayu", ("Ana", "Ben"), "Victory points by round", "Round"),
+    ],
+)
+async def test_the_chart_is_titled_in_the_game_s_own_rounds(tmp_path, game, names, title, axis):
+    hub = new_hub(tmp_path)
+    table = finished(hub, game, names, seed=3)
+    h = await started(hub, route=f"/table/{table.id}/scores")
+    assert title in h.all_text()
+    assert h.by_key("chart").bottom_axis.title.value == axis
+    h.close()
+
+
+async def test_a_finished_chinatown_shows_money_formatted_on_the_ranking_and_the_chart(tmp_path):
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("chinatown", ["Ana", "Ben", "Carla"]))
+    play_random(table, random.Random(4), trades=1)
+    assert table.finished
+    h = await started(hub, route=f"/table/{table.id}/scores")
+    assert "Money at the end of each year" in h.all_text()
+    for row in table.scoreboard.rows:
+        assert h.by_key(f"score-{row.seat}").value == f"${row.total:,}"  # never the bare 490000
+    chart = h.by_key("chart")
+    assert chart.bottom_axis.title.value == "Year"
+    labels = [lab.label.value for lab in chart.left_axis.labels]
+    assert labels[0] == "$0" and all(lab.startswith("$") for lab in labels)
+    assert any(lab.endswith("K") or lab.endswith("M") for lab in labels[1:])
+    h.close()

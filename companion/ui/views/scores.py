@@ -13,7 +13,7 @@ from typing import Any
 import flet as ft
 
 from companion.core import Scoreboard, Table
-from companion.i18n import format_score
+from companion.i18n import format_compact_money, format_score
 from companion.ui.gameui import ui_for
 from companion.ui.palette import swatch
 from companion.ui.rule_links import rule_link
@@ -49,7 +49,7 @@ def view(app: App, id: str) -> ft.View:
         body.append(small(tr("scores.running"), key="running"))
     body.append(ranking(app, table, board))
     if any(board.by_round):
-        body += [heading(tr("scores.by_round")), chart(app, table, board)]
+        body += [heading(tr(f"scores.by_round.{table.game_id}")), chart(app, table, board)]
     body += [row_card(app, table, board, name) for name in board.ranking]
     return table_view(app, table, "scores", body)
 
@@ -58,6 +58,13 @@ def tie_decided(board: Scoreboard) -> bool:
     """Whether the tie-break ordered anyone: two players ended on the same total."""
     totals = [r.total for r in board.rows]
     return len(set(totals)) < len(totals)
+
+
+def axis_value(board: Scoreboard, value: int, lang: str) -> str:
+    """A chart's axis label: money short, as the reader writes it ("$490K" / "490 mil $")."""
+    if board.unit != "money":
+        return str(value)
+    return format_compact_money(value, lang)
 
 
 def total_text(tr: Any, board: Scoreboard, total: int) -> str:
@@ -168,13 +175,15 @@ def chart(app: App, table: Table, board: Scoreboard) -> ft.Control:
             max_y=max_y,
             left_axis=fc.ChartAxis(
                 labels=[
-                    fc.ChartAxisLabel(value=y, label=ft.Text(str(y), size=11))
+                    fc.ChartAxisLabel(value=y, label=ft.Text(axis_value(board, y, app.tr.lang), size=11))
                     for y in range(0, max_y + 1, step_y)
                 ],
-                label_size=36,
+                label_size=44 if board.unit == "money" else 36,
             ),
             bottom_axis=fc.ChartAxis(
-                title=ft.Text(app.tr("scores.round_axis"), size=12), labels=x_labels, label_size=24
+                title=ft.Text(app.tr(f"scores.round_axis.{table.game_id}"), size=12),
+                labels=x_labels,
+                label_size=24,
             ),
             horizontal_grid_lines=fc.ChartGridLines(
                 interval=step_y, color=ft.Colors.OUTLINE_VARIANT, width=1
