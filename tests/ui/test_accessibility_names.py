@@ -56,6 +56,8 @@ async def test_trade_chips_name_the_building_or_tile_each_gives(tmp_path):
     assert said(h, "ct-give-a-b-16") == (f"Building 16 (district {district})", False, True)
     await h.click("ct-give-a-b-16")
     assert said(h, "ct-give-a-b-16")[1] is True
+    assert said(h, "ct-party-a-0") == ("Trade: Ana", True, True)
+    assert said(h, "ct-party-b-0") == ("Trade with: Ana", False, True)
     tiles = h.keys("ct-give-b-t-")
     names = [said(h, k)[0] for k in tiles]
     assert len(tiles) > 1 and len(set(names)) == len(names)  # two tiles of a kind: two names
@@ -83,11 +85,11 @@ async def test_dayu_places_are_buttons_named_by_the_place_and_the_move(tmp_path)
         for _ in range(3):
             await h.click("auto")
         at = table.state.players[table.state.current].marker
-        target, far = (at + 1) % 4, (at + 2) % 4
+        target = (at + 1) % 4
         name, _, is_button = said(h, f"dy-place-{target}")
         assert is_button and name.startswith(move.format(n=target + 1))
-        name, _, is_button = said(h, f"dy-place-{far}")  # not a move: named, but no button
-        assert not is_button and str(far + 1) in name
+        name, _, is_button = said(h, f"dy-place-{at}")  # the mover's own place: named, no button
+        assert not is_button and str(at + 1) in name
         assert not any(isinstance(c, ft.ProgressBar) for c in h.controls())
         h.close()
 
