@@ -28,12 +28,19 @@ def button(
     expand: bool | int | None = None,
     disabled: bool = False,
     name: str | None = None,
+    selected: bool | None = None,
 ) -> ft.Control:
     """A big button. ``name`` is what a screen reader says when the visible label is shared
-    by several buttons on the screen ("Show QR" beside each player: "Show Ana's QR code")."""
+    by several buttons on the screen ("Show QR" beside each player: "Show Ana's QR code").
+    ``selected``: one of a set of choices, filled when chosen and said so to screen readers (the
+    state sits in the button's content, so it merges into the button's own node)."""
+    text: ft.Control = ft.Text(label, text_align=ft.TextAlign.CENTER, semantics_label=name)
+    if selected is not None:
+        filled = selected
+        text = ft.Semantics(content=text, selected=selected)
     kind = ft.FilledButton if filled else ft.OutlinedButton
     return kind(
-        content=ft.Text(label, text_align=ft.TextAlign.CENTER, semantics_label=name),
+        content=text,
         icon=icon,
         key=key,
         tooltip=tooltip or name or label,
@@ -42,6 +49,17 @@ def button(
         expand=expand,
         disabled=disabled,
     )
+
+
+def tappable(
+    box: ft.Container, name: str, *, button: bool = True, selected: bool | None = None
+) -> ft.Control:
+    """A box tapped like a button (a map cell, a card, a swatch), named and stated for screen
+    readers: one node, a button (when tapping does something) with ``name`` and, for a toggle,
+    whether it is selected. What the box shows inside (a number, a bar) is left out of the name."""
+    if box.content is not None:
+        box.content = ft.Semantics(content=box.content, exclude_semantics=True)
+    return ft.Semantics(content=box, label=name, button=button or None, selected=selected, container=True)
 
 
 def text_button(

@@ -15,7 +15,7 @@ import flet as ft
 from companion.ui.palette import DEFAULT_ORDER, PLAYER_COLORS, TAP
 from companion.ui.repos import PlayerInfo
 from companion.ui.shell import App
-from companion.ui.widgets import button, card, icon_button, small
+from companion.ui.widgets import button, card, icon_button, small, tappable
 
 
 def player_picker(app: App, seats: list[dict[str, Any]], game: str, low: int, high: int) -> list[ft.Control]:
@@ -133,12 +133,13 @@ def _seat_last(
 def _seat_row(app: App, seats: list[dict[str, Any]], i: int, low: int) -> ft.Control:
     """Seat ``i``: its name, remove / up / down, and a swatch per colour (its own one ringed)."""
     label = seats[i]["name"] or app.tr("setup.player_n", n=i + 1)  # what its buttons say they act on
-    return card(
+    seat = card(
         ft.Row([_name_field(app, seats[i], i), *_seat_buttons(app, seats, i, low, label)], spacing=0),
         ft.Row(_colour_swatches(app, seats, i, label), wrap=True, spacing=6, run_spacing=6),
         key=f"player-{i}",
         padding=8,
     )
+    return ft.Semantics(content=seat, label=label, container=True)  # the card is named by its player
 
 
 def _name_field(app: App, seat: dict[str, Any], i: int) -> ft.Control:
@@ -199,15 +200,19 @@ def _colour_swatches(app: App, seats: list[dict[str, Any]], i: int, label: str) 
     tr = app.tr
     seat = seats[i]
     return [
-        ft.Container(
-            key=f"player-color-{i}-{c}",
-            width=TAP,
-            height=TAP,
-            border_radius=TAP // 2,
-            bgcolor=hexv,
-            border=ft.Border.all(4, ft.Colors.ON_SURFACE) if seat["color"] == c else None,
-            tooltip=tr("setup.color", player=label, color=tr(f"color.{c}")),
-            on_click=_colourer(app, seats, seat, c),
+        tappable(  # "Ana: red, button, selected"
+            ft.Container(
+                key=f"player-color-{i}-{c}",
+                width=TAP,
+                height=TAP,
+                border_radius=TAP // 2,
+                bgcolor=hexv,
+                border=ft.Border.all(4, ft.Colors.ON_SURFACE) if seat["color"] == c else None,
+                tooltip=tr("setup.color", player=label, color=tr(f"color.{c}")),
+                on_click=_colourer(app, seats, seat, c),
+            ),
+            tr("setup.color", player=label, color=tr(f"color.{c}")),
+            selected=seat["color"] == c,
         )
         for c, hexv in PLAYER_COLORS.items()
     ]

@@ -21,7 +21,7 @@ from companion.games.chinatown.public import (
     shop_name,
 )
 from companion.ui.shell import App
-from companion.ui.widgets import card, small
+from companion.ui.widgets import card, small, tappable
 
 CELL = 40  # a building, px: two districts side by side fit a 412 px phone (44 did not)
 # On the Play screen the map shares the first screen with the question: three districts side by
@@ -145,7 +145,7 @@ def _cell(look: Look, n: int) -> ft.Control:
     border_colour = (
         ft.Colors.PRIMARY if aimed else look.colour(look.owner[n]) if owned else ft.Colors.OUTLINE_VARIANT
     )
-    return ft.Container(
+    box = ft.Container(
         ft.Column(label, spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
         key=f"{look.key_prefix}-b-{n}",
         width=cell,
@@ -157,6 +157,7 @@ def _cell(look: Look, n: int) -> ft.Control:
         tooltip=tip,
         on_click=lambda _, b=n: look.on_tap(b),
     )
+    return tappable(box, tip)  # "Building 12 (district 2) · Ana's · ..., button"
 
 
 def building_text(

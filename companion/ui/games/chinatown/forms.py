@@ -14,6 +14,7 @@ import flet as ft
 
 from companion.core import Prompt, RuleViolation, Table
 from companion.games.chinatown.public import (
+    BOARD,
     BUILDINGS,
     DATA,
     ChinatownState,
@@ -32,7 +33,7 @@ from companion.ui.gameui import state_as
 from companion.ui.palette import TAP
 from companion.ui.shell import App
 from companion.ui.state import FactForm
-from companion.ui.widgets import button, small
+from companion.ui.widgets import button, small, tappable
 
 
 @dataclass
@@ -122,7 +123,7 @@ def _keep_seats(app: App, table: Table, form: KeepDraft, waiting: list[int]) -> 
 
     return ft.Row(
         [
-            button(table.players[s].name, f"ct-keep-seat-{s}", choose(s), filled=s == form.seat)
+            button(table.players[s].name, f"ct-keep-seat-{s}", choose(s), selected=s == form.seat)
             for s in waiting
         ],
         wrap=True,
@@ -139,18 +140,24 @@ def _keep_cards(app: App, picked: list[int], deck: set[int]) -> ft.Control:
 
     return ft.Row(
         [
-            ft.Container(
-                ft.Text(str(n), size=12, weight=ft.FontWeight.BOLD if n in picked else None),
-                key=f"ct-card-{n}",
-                width=40,
-                height=40,
-                alignment=ft.Alignment.CENTER,
-                border_radius=6,
-                bgcolor=ft.Colors.PRIMARY_CONTAINER if n in picked else ft.Colors.SURFACE_CONTAINER_HIGHEST,
-                opacity=1.0 if n in deck else 0.25,
-                disabled=n not in deck,
-                on_click=toggle(n),
-                tooltip=app.tr("chinatown.card", n=n),
+            tappable(  # a toggle: "Building card 16, button, selected"
+                ft.Container(
+                    ft.Text(str(n), size=12, weight=ft.FontWeight.BOLD if n in picked else None),
+                    key=f"ct-card-{n}",
+                    width=40,
+                    height=40,
+                    alignment=ft.Alignment.CENTER,
+                    border_radius=6,
+                    bgcolor=ft.Colors.PRIMARY_CONTAINER
+                    if n in picked
+                    else ft.Colors.SURFACE_CONTAINER_HIGHEST,
+                    opacity=1.0 if n in deck else 0.25,
+                    disabled=n not in deck,
+                    on_click=toggle(n),
+                    tooltip=app.tr("chinatown.card", n=n),
+                ),
+                app.tr("chinatown.card", n=n),
+                selected=n in picked,
             )
             for n in range(1, BUILDINGS + 1)
         ],
@@ -380,9 +387,12 @@ def _parties(app: App, table: Table, form: TradeDraft) -> ft.Control:
         return _redraw(app, lambda: form.pick_party(k, s))
 
     rows: list[ft.Control] = []
-    for k, label in (("a", "chinatown.trade_between"), ("b", "chinatown.trade_with")):
-        chips = [
-            _chip(p.name, f"ct-party-{k}-{s}", form.party(k) == s, pick(k, s))
+    for k, label, name in (
+        ("a", "chinatown.trade_between", "chinatown.party_a"),
+        ("b", "chinatown.trade_with", "chinatown.party_b"),
+    ):
+        chips = [  # named with their row: "Trade with: Ana", not "Ana" twice
+            _chip((p.name, app.tr(name, name=p.name)), f"ct-party-{k}-{s}", form.party(k) == s, pick(k, s))
             for s, p in enumerate(table.players)
         ]
         rows.append(
@@ -415,7 +425,7 @@ def _side_card(
 
     chips: list[ft.Control] = [
         _chip(
-            str(b),
+            (str(b), tr("chinatown.building", n=b, district=BOARD.buildings[b].district)),
             f"ct-give-{k}-b-{b}",
             b in chosen,
             _redraw(app, lambda b=b: toggle(b)),
@@ -424,7 +434,7 @@ def _side_card(
     ]
     chips += [
         _chip(
-            tr.msg(shop_name(t)),
+            (tr.msg(shop_name(t)), tr("chinatown.trade_tile", shop=tr.msg(shop_name(t)), n=j + 1, count=n)),
             f"ct-give-{k}-t-{t}-{j}",
             j < tiles.get(t, 0),
             _redraw(app, lambda t=t, j=j: tile(t, j)),
@@ -449,11 +459,12 @@ def _side_card(
     )
 
 
-def _chip(label: str, key: str, on: bool, tap: Any) -> ft.Control:
-    """A toggle: a checkbox to screen readers (checked or not), filled with a check mark when on.
-    No tooltip: its label names it, and a tooltip over a chip swallowed the next tap in Chromium."""
+def _chip(label: tuple[str, str], key: str, on: bool, tap: Any) -> ft.Control:
+    """A toggle: selected or not to screen readers, filled with a check mark when on. ``label``:
+    what it shows ("16", "Tea House") and its name ("Building 16 (district 2)", "Tea House tile 2
+    of 3": each chip its own). No tooltip: a tooltip over a chip swallowed the next tap in Chromium."""
     return ft.Chip(
-        label=ft.Text(label),
+        label=ft.Text(label[0], semantics_label=label[1]),
         key=key,
         selected=on,
         on_select=tap,

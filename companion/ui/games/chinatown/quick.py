@@ -42,7 +42,7 @@ def quick_score(app: App) -> list[ft.Control]:
         return go
 
     tabs = ft.Row(
-        [button(app.tr(label), f"ct-q-mode-{m}", show(m), filled=mode == m) for m, label in MODES.items()],
+        [button(app.tr(label), f"ct-q-mode-{m}", show(m), selected=mode == m) for m, label in MODES.items()],
         wrap=True,
         spacing=8,
     )
@@ -176,9 +176,9 @@ def _owner_chip(app: App, form: QuickIncome, i: int, pick: Callable[..., Any]) -
 
 def _brushes(app: App, form: QuickIncome, pick: Callable[..., Any]) -> list[ft.Control]:
     """One button per brush: owner only, each shop, and the eraser (the chosen one filled)."""
-    brushes = [button(brush_label(app, NONE), "ct-q-shop-none", pick(shop=NONE), filled=form.shop == NONE)]
+    brushes = [button(brush_label(app, NONE), "ct-q-shop-none", pick(shop=NONE), selected=form.shop == NONE)]
     brushes += [
-        button(brush_label(app, s), f"ct-q-shop-{s}", pick(shop=s), filled=form.shop == s)
+        button(brush_label(app, s), f"ct-q-shop-{s}", pick(shop=s), selected=form.shop == s)
         for s in DATA.shop_ids
     ]
     brushes.append(
@@ -187,7 +187,7 @@ def _brushes(app: App, form: QuickIncome, pick: Callable[..., Any]) -> list[ft.C
             "ct-q-shop-clear",
             pick(shop=CLEAR),
             icon=ft.Icons.CLEAR,
-            filled=form.shop == CLEAR,
+            selected=form.shop == CLEAR,
         )
     )
     return brushes

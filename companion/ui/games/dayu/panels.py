@@ -14,7 +14,7 @@ from companion.share.live import may_act
 from companion.ui.gameui import Tap, state_as
 from companion.ui.palette import TAP, swatch
 from companion.ui.shell import App
-from companion.ui.widgets import card, dot, small
+from companion.ui.widgets import card, dot, small, tappable
 
 # Frame colours for display only (the rules know frames by name).
 FRAME_COLOURS = {"silver": "#9E9E9E", "green": "#388E3C", "red": "#D32F2F"}
@@ -134,7 +134,8 @@ def place_tile(
     label = app.tr("dayu.place", n=i + 1)
     markers = _markers(table, here, i)
     body = _place_fill(app, state, i, width)
-    return ft.Container(
+    words = _place_words(app, table, state, i, move, here)
+    box = ft.Container(
         ft.Column(
             [
                 ft.Text(label, size=11, weight=ft.FontWeight.BOLD if neighbour else None),
@@ -146,7 +147,7 @@ def place_tile(
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         ),
         key=f"dy-place-{i}",
-        tooltip=_place_words(app, table, state, i, move, here),
+        tooltip=words,
         width=width,
         padding=ft.Padding.symmetric(horizontal=4, vertical=6),
         border_radius=10,
@@ -159,6 +160,8 @@ def place_tile(
         else None,
         on_click=enter(move) if move is not None else None,
     )
+    # one node: "Move to place 3 (one action point) · 2/10 tokens · ..., button", or the place
+    return tappable(box, words, button=move is not None)
 
 
 def _markers(table: Table, here: list[int], i: int) -> list[ft.Control]:

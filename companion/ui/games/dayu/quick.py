@@ -114,7 +114,7 @@ def _vp_rows(app: App, p: dict[str, Any], i: int, change: Any) -> list[ft.Contro
             tr.msg(frame_name(f)),
             f"dy-q-{i}-frame-{f}",
             change(lambda f=f: p.update(frame=f)),
-            filled=p["frame"] == f,
+            selected=p["frame"] == f,
         )
         for f in FRAMES
     ]
