@@ -170,7 +170,7 @@ def test_a_short_wall_costs_the_fewest_builders_a_person_each_in_track_order() -
     s.wall = [(0, "vp"), (1, "rice")]
     s, fx = run_event(s, "mongol", month=5)
     short = next(e for e in fx if e.msg.key == "dragon.fx.wall_short")
-    assert short.msg.args["players"] == "Carla" and short.msg.args["fewest"] == 0
+    assert short.msg.args["players"] == ["Carla"] and short.msg.args["fewest"] == 0
     assert s.players[2].released == ["craftsman:young"] * 2  # one to the Mongols, one to the wall
     assert not any(i.source == "wall" for p in s.players for i in p.ledger)
     # with two players tied on fewest, both release, in person-track order
@@ -180,7 +180,7 @@ def test_a_short_wall_costs_the_fewest_builders_a_person_each_in_track_order() -
     t.move(1, 4)  # Ben lands on Carla: on top, so first
     t, fx = run_event(t, "mongol", month=5)
     short = next(e for e in fx if e.msg.key == "dragon.fx.wall_short")
-    assert short.msg.args["players"] == "Ben, Carla"
+    assert short.msg.args["players"] == ["Ben", "Carla"]
     assert GAME.prompt(t).seat == 1 and GAME.prompt(t).kind == "release"
 
 

@@ -141,7 +141,7 @@ def _mongol(s: DragonState, fx: list[Effect]) -> None:
             msg=msg(
                 "dragon.fx.mongol_weak",
                 helmets=fewest,
-                players=", ".join(s.players[w].name for w in weakest),
+                players=[s.players[w].name for w in weakest],  # a list: joined as the reader says it
                 n=len(weakest),
             ),
         )
@@ -166,7 +166,9 @@ def _contagion(s: DragonState, fx: list[Effect]) -> None:
             Effect(
                 rule_id="dragon.event.contagion",
                 seat=seat,
-                msg=msg("dragon.fx.contagion", player=p.name, count=count, base=base, mortars=mortars),
+                msg=msg(
+                    "dragon.fx.contagion", player=p.name, count=count, n=count, base=base, mortars=mortars
+                ),
             )
         )
         if count:

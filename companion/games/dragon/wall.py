@@ -95,7 +95,7 @@ def wall_check(s: DragonState, fx: list[Effect]) -> None:
                     length=len(s.wall),
                     month=s.month,
                     fewest=fewest,
-                    players=", ".join(s.players[i].name for i in losers),
+                    players=[s.players[i].name for i in losers],  # a list: joined as the reader says it
                     n=len(losers),
                 ),
             )
