@@ -62,6 +62,21 @@ def tappable(
     return ft.Semantics(content=box, label=name, button=button or None, selected=selected, container=True)
 
 
+def colour_swatch(key: str, colour: str, name: str, chosen: bool, on_click: Handler) -> ft.Control:
+    """A round colour to tap, ringed when chosen, named for screen readers ("Ana: red")."""
+    circle = ft.Container(
+        key=key,
+        width=TAP,
+        height=TAP,
+        border_radius=TAP // 2,
+        bgcolor=colour,
+        border=ft.Border.all(4, ft.Colors.ON_SURFACE) if chosen else None,
+        tooltip=name,
+        on_click=on_click,
+    )
+    return tappable(circle, name, selected=chosen)
+
+
 def text_button(
     label: str,
     key: str,

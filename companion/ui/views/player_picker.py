@@ -15,7 +15,7 @@ import flet as ft
 from companion.ui.palette import DEFAULT_ORDER, PLAYER_COLORS, TAP
 from companion.ui.repos import PlayerInfo
 from companion.ui.shell import App
-from companion.ui.widgets import button, card, icon_button, small, tappable
+from companion.ui.widgets import button, card, colour_swatch, icon_button, small
 
 
 def player_picker(app: App, seats: list[dict[str, Any]], game: str, low: int, high: int) -> list[ft.Control]:
@@ -200,19 +200,12 @@ def _colour_swatches(app: App, seats: list[dict[str, Any]], i: int, label: str) 
     tr = app.tr
     seat = seats[i]
     return [
-        tappable(  # "Ana: red, button, selected"
-            ft.Container(
-                key=f"player-color-{i}-{c}",
-                width=TAP,
-                height=TAP,
-                border_radius=TAP // 2,
-                bgcolor=hexv,
-                border=ft.Border.all(4, ft.Colors.ON_SURFACE) if seat["color"] == c else None,
-                tooltip=tr("setup.color", player=label, color=tr(f"color.{c}")),
-                on_click=_colourer(app, seats, seat, c),
-            ),
+        colour_swatch(  # "Ana: red, button, selected"
+            f"player-color-{i}-{c}",
+            hexv,
             tr("setup.color", player=label, color=tr(f"color.{c}")),
-            selected=seat["color"] == c,
+            seat["color"] == c,
+            _colourer(app, seats, seat, c),
         )
         for c, hexv in PLAYER_COLORS.items()
     ]

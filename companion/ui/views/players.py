@@ -15,7 +15,7 @@ from companion.core import TableError
 from companion.ui.palette import PLAYER_COLORS, TAP
 from companion.ui.repos import MAX_NOTE, PlayerInfo
 from companion.ui.shell import App
-from companion.ui.widgets import button, card, dot, icon_button, scroll_column, small, tappable
+from companion.ui.widgets import button, card, colour_swatch, dot, icon_button, scroll_column, small
 
 
 def view(app: App) -> ft.View:
@@ -190,19 +190,12 @@ class PlayerEdit:
         """A swatch per colour, the chosen one ringed."""
         tr = self.app.tr
         return [
-            tappable(  # "Usual colour: red, button, selected"
-                ft.Container(
-                    key=f"edit-color-{c}",
-                    width=TAP,
-                    height=TAP,
-                    border_radius=TAP // 2,
-                    bgcolor=hexv,
-                    border=ft.Border.all(4, ft.Colors.ON_SURFACE) if self.color == c else None,
-                    tooltip=tr("players.color", color=tr(f"color.{c}")),
-                    on_click=self.colour(c),
-                ),
+            colour_swatch(  # "Usual colour: red, button, selected"
+                f"edit-color-{c}",
+                hexv,
                 tr("players.color", color=tr(f"color.{c}")),
-                selected=self.color == c,
+                self.color == c,
+                self.colour(c),
             )
             for c, hexv in PLAYER_COLORS.items()
         ]
