@@ -127,6 +127,8 @@ def format_compact_money(amount: int, lang: str) -> str:
     English, "490 mil $" in Spanish (the sign where the locale puts it)."""
     from babel.numbers import format_compact_decimal
 
+    if lang == PSEUDO:  # the pseudo-locale shows only catalogue letters: the amount in full
+        return format_money(amount, lang)
     short = str(format_compact_decimal(amount, locale=_locale(lang), fraction_digits=1))
     return format_money(1, lang).replace("1", short)  # the locale's money pattern around the short number
 

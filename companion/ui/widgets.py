@@ -59,7 +59,14 @@ def tappable(
     whether it is selected. What the box shows inside (a number, a bar) is left out of the name."""
     if box.content is not None:
         box.content = ft.Semantics(content=box.content, exclude_semantics=True)
-    return ft.Semantics(content=box, label=name, button=button or None, selected=selected, container=True)
+    if box.tooltip is not None:  # the hover text stays, but the name is said once, not twice
+        tip = box.tooltip if isinstance(box.tooltip, str) else getattr(box.tooltip, "message", name)
+        box.tooltip = ft.Tooltip(message=tip, exclude_from_semantics=True)
+    # Merged into one node with the box's own tap: one button per box (a wrapper node of its own
+    # beside the box's would be read twice, and a tap on it would not reach the box's on_click).
+    return ft.MergeSemantics(
+        content=ft.Semantics(content=box, label=name, button=button or None, selected=selected)
+    )
 
 
 def colour_swatch(key: str, colour: str, name: str, chosen: bool, on_click: Handler) -> ft.Control:

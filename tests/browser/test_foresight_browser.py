@@ -20,6 +20,7 @@ from companion.core.foresight import table_history
 from companion.core.rulebook import rule
 from companion.games import chinatown, dayu, dragon
 from companion.games.chinatown.entries import Give, Trade, TradingDone
+from companion.games.chinatown.public import BOARD
 from companion.i18n import translate
 from companion.store import Store
 
@@ -101,10 +102,9 @@ def test_chinatown_trade_review_and_an_empty_building(browser, tmp_path, lang):
     with served(data) as url:
         page = page_in(browser, url + f"table/{table.id}", lang)
         on_screen(page, page_text(lang, "ui.chinatown.trade_enter"))
-        tap_on(
-            page.get_by_role("checkbox", name=str(given), exact=True).first
-        )  # Ana's, to Ben (the default pair)
-        page.get_by_role("checkbox", name=str(given), checked=True).wait_for(timeout=60000)
+        named = page_text(lang, "ui.chinatown.building", n=given, district=BOARD.buildings[given].district)
+        tap_on(page.get_by_role("checkbox", name=named, exact=True).first)  # Ana's, to Ben (the default pair)
+        page.get_by_role("checkbox", name=named, checked=True).wait_for(timeout=60000)
         tap_on(button(page, page_text(lang, "ui.chinatown.trade_review")))
         on_screen(page, page_text(lang, "ui.chinatown.trade_confirm"))  # the dialog's text is painted only
         assert preview.parties  # what it shows is checked in tests/ui/test_foresight_ui.py

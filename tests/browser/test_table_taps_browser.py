@@ -160,12 +160,13 @@ def test_chinatown_trade_with_money_in_five_taps(browser, tmp_path):
         page = phone(browser, url + f"table/{table.id}", "en")
         on_screen(page, ui("en", "chinatown.trading_done"))
         taps = Taps()
-        taps.on(chip(page, "Ben").nth(0))  # trade: Ben
+        taps.on(chip(page, ui("en", "chinatown.party_a", name="Ben")))  # trade: Ben
         on_screen(page, "Ben gives Ana")  # Ana, his partner before, took the other side
-        taps.on(chip(page, "Carla").nth(1))  # with Carla
+        taps.on(chip(page, ui("en", "chinatown.party_b", name="Carla")))  # with Carla
         on_screen(page, "Ben gives Carla")
-        taps.on(chip(page, str(given)))  # Ben's building
-        page.get_by_role("checkbox", name=str(given), checked=True).wait_for(timeout=60000)
+        named = ui("en", "chinatown.building", n=given, district=_district(given))
+        taps.on(chip(page, named))  # Ben's building
+        page.get_by_role("checkbox", name=named, checked=True).wait_for(timeout=60000)
         taps.typing(page, "Money from Carla", str(price))
         on_screen(page, f"Carla gives Ben ${price:,}")  # the trade as the table says it
         taps.on(page.get_by_role("button", name="Enter the trade"))
