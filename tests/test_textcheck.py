@@ -149,22 +149,17 @@ def test_the_shipped_catalogues_and_rules_data_have_no_findings():
         ("Bad Id,dragon,noun,monk,monks,monje,monjes,m,,,", "line 2"),
         ("x,moon,noun,monk,monks,monje,monjes,m,,,", "line 2"),
         ("x,dragon,noun,,monks,monje,monjes,m,,,", "line 2"),
+        (
+            "monk,dragon,noun,monk,monks,monje,monjes,m,,,\nmonk,dragon,noun,monk,monks,monje,monjes,m,,,",
+            "twice",
+        ),
     ],
 )
-def test_a_bad_termbase_row_fails_at_load(tmp_path, row, error):
+def test_a_bad_termbase_row_or_a_concept_twice_fails_at_load(tmp_path, row, error):
     path = tmp_path / "termbase.csv"
     header = tb.TERMBASE.read_text(encoding="utf-8").splitlines()[0]
     path.write_text(f"{header}\n{row}\n", encoding="utf-8")
     with pytest.raises(tb.TermbaseError, match=error):
-        tb.read_termbase(path)
-
-
-def test_a_concept_listed_twice_fails_at_load(tmp_path):
-    path = tmp_path / "termbase.csv"
-    header = tb.TERMBASE.read_text(encoding="utf-8").splitlines()[0]
-    row = "monk,dragon,noun,monk,monks,monje,monjes,m,,,"
-    path.write_text(f"{header}\n{row}\n{row}\n", encoding="utf-8")
-    with pytest.raises(tb.TermbaseError, match="twice"):
         tb.read_termbase(path)
 
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from companion.i18n import LANGUAGES, load, translate
 from companion.i18n import termbase as tb
-from companion.i18n.textcheck import Finding, check
+from companion.i18n.textcheck import check
 
 NAME_FIELDS = {"player", "name", "giver", "receiver", "keep", "gone", "first", "owner", "other"}
 SAMPLE_NAMES = ("Ana", "Ben", "Carla", "Dan")
@@ -120,5 +120,3 @@ def main() -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
-
-__all__ = ["Finding", "catalogue_findings", "findings", "rules_data_findings"]

@@ -2,7 +2,7 @@
 
 ``termbase.csv`` (beside this file) is the list a translator reads (Poedit, Weblate and OmegaT
 take a glossary as CSV): per concept its id, the game it belongs to ("all" for the app), its
-kind (noun, verb, adjective, or a name such as an event or a shop), the English and Spanish
+kind (noun, a Dragon person type, verb, adjective, or a name such as an event or a shop), the English and Spanish
 terms with their plurals and the Spanish gender, and the variants to avoid in each language as
 regular expressions (``|`` between alternatives). The variants are what a text must not say
 instead of the term: "despedir" where the game says "liberar", "losetas" and "fichas" mixed.
@@ -33,7 +33,7 @@ class Term(BaseModel):
 
     id: str = Field(pattern=r"^[a-z][a-z_]*$")
     domain: Literal["all", "dragon", "chinatown", "dayu"]
-    kind: Literal["noun", "verb", "adj", "name"]
+    kind: Literal["noun", "person", "verb", "adj", "name"]  # person: a Dragon person type
     en: str = Field(min_length=1)
     en_plural: str = ""
     es: str = Field(min_length=1)
@@ -95,29 +95,24 @@ def terms() -> tuple[Term, ...]:
 
 
 @cache
-def _patterns(
-    lang: str, game: str | None, source: Path = TERMBASE
-) -> tuple[tuple[Term, re.Pattern[str]], ...]:
+def _patterns(lang: str, game: str | None) -> tuple[tuple[Term, re.Pattern[str]], ...]:
     """The variants that count in a text of ``game`` (None: a text of the whole app).
 
     A game's term is checked in that game's texts and in the app's; another game's texts may
     use the word for their own concept (Da Yu's "Intercambio" card is not a Chinatown trade).
     """
-    chosen = terms() if source == TERMBASE else read_termbase(source)
     out = []
-    for term in chosen:
+    for term in terms():
         avoid = term.avoid(lang)
         if avoid and (term.domain == "all" or game is None or term.domain == game):
             out.append((term, re.compile(rf"(?<![\w-])(?:{avoid})(?![\w-])", re.IGNORECASE)))
     return tuple(out)
 
 
-def variants(text: str, lang: str, game: str | None = None, source: Path = TERMBASE) -> list[Variant]:
+def variants(text: str, lang: str, game: str | None = None) -> list[Variant]:
     """Every termbase variant in ``text`` (a text of ``lang``, shown in ``game``)."""
     return [
-        Variant(term, m.group(0))
-        for term, pattern in _patterns(lang, game, source)
-        for m in pattern.finditer(text)
+        Variant(term, m.group(0)) for term, pattern in _patterns(lang, game) for m in pattern.finditer(text)
     ]
 
 
@@ -133,6 +128,11 @@ def proper_names(lang: str) -> frozenset[str]:
     """The first word of every name in the termbase (events, actions, shops...): a capital there
     is the name's, not a sentence's."""
     return frozenset(t.term(lang).split()[0] for t in terms() if t.kind == "name")
+
+
+def person_types(lang: str) -> tuple[str, ...]:
+    """Dragon's person types as the termbase names them ("monje", "dama de la corte")."""
+    return tuple(t.term(lang) for t in terms() if t.kind == "person")
 
 
 def long_names(lang: str) -> tuple[str, ...]:

@@ -90,7 +90,7 @@ def _singular_after_many_es() -> re.Pattern[str]:
     nouns = {
         t.es.split()[0]
         for t in termbase.terms()
-        if t.kind == "noun" and t.es_plural and t.es_plural.split()[0] != t.es.split()[0]
+        if t.kind in ("noun", "person") and t.es_plural and t.es_plural.split()[0] != t.es.split()[0]
     }
     words = "|".join(sorted(nouns, key=len, reverse=True))
     return re.compile(_NUMBER_BEFORE + rf"\b(?:0|[2-9]|\d{{2,}}) ({words})\b(?! de (?:\d|PV))")
@@ -152,9 +152,13 @@ def money(text: str, lang: str, game: str | None = None) -> list[str]:
 _COLON_WORD = re.compile(r"(?<=\S): ([A-ZÁÉÍÓÚÑ][a-záéíóúñü]+)")
 _QUOTED = re.compile(r"«[^»]*»|\"[^\"]*\"")
 _JSON = re.compile(r"\{\"[^{}]*\}|\"[\w.]+\"")
-_TILE_WITHOUT_DE = re.compile(
-    r"\bfichas? (?=(?:monje|sanador|guerrero|artesano|dama|recaudador|erudito|pirotécnico|campesino)\b)"
-)
+
+
+@cache
+def _tile_without_de() -> re.Pattern[str]:
+    """ "la ficha monje": a tile and its person type (from the termbase) without the "de"."""
+    kinds = "|".join(re.escape(name.split()[0]) for name in termbase.person_types("es"))
+    return re.compile(rf"\bfichas? (?=(?:{kinds})\b)")
 
 
 def colon_capital(text: str, lang: str, names: Iterable[str] = ()) -> list[str]:
@@ -189,7 +193,7 @@ def check(text: str, lang: str, game: str | None = None, names: Iterable[str] = 
     add("unreplaced field", ["{"] if "{" in bare or "}" in bare else [])
     add("colon capital", colon_capital(bare, lang, names))
     if lang == "es":
-        add("de", (m.group(0) for m in _TILE_WITHOUT_DE.finditer(bare)))
+        add("de", (m.group(0) for m in _tile_without_de().finditer(bare)))
         add("English word", (m.group(0) for m in ENGLISH_WORDS.finditer(bare)))
     add("doubled punctuation", (m.group(0) for m in DOUBLED_PUNCTUATION.finditer(bare)))
     add("doubled word", (m.group(0) for m in DOUBLED_WORD.finditer(bare)))

@@ -1,6 +1,7 @@
-"""What a screen reader gets for each control: a name of its own and, for a toggle, its selected
-state (before and after a tap). A chip says it natively (``selected``, its label's semantics
-label); a tappable box is wrapped in ``ft.Semantics`` (a button, named, selected or not); a
+"""Toggles and tap targets to a screen reader (beside test_accessible_names.py, the icon buttons
+and option chips): each with a name of its own and, for a toggle, its selected state before and
+after a tap. A chip says it natively (``selected``, its label's semantics label); a tappable box
+(widgets.tappable) is one merged node whose ``ft.Semantics`` names it and says its state; a
 button whose fill shows the choice carries the state in its content's semantics."""
 
 import flet as ft

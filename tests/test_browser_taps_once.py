@@ -1,0 +1,78 @@
+"""The browser tests tap once: a lost tap is a bug a user meets, so no test may hide one by tapping
+again. Read from the test files' syntax (no browser needed):
+
+- the only pointer clicks are the kit's own: ``tap_on`` (one ``page.mouse.click`` once the
+  control is at rest and uncovered) and ``dismiss`` (a tap outside a dialog); no test calls
+  Playwright's ``click``/``tap``/``dblclick`` on a locator;
+- no tap is made in an ``except`` handler (a second tap after the first one's failure).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+BROWSER = Path(__file__).parent / "browser"
+CLICKS = {"click", "tap", "dblclick", "dispatch_event"}
+TAPS = {"tap_on", "tap_once", "tap", "on", "dismiss"} | CLICKS
+KIT_CLICKERS = {"tap_on", "dismiss"}  # ui_browser_kit.py: the one place a pointer goes down
+
+
+def _called(node: ast.Call) -> str | None:
+    f = node.func
+    return f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else None
+
+
+def _clicks_outside_the_kit(path: Path) -> list[str]:
+    """Playwright clicks (``x.click()``, ``page.mouse.click()``...) outside the kit's two clickers."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    allowed = {
+        id(n)
+        for fn in ast.walk(tree)
+        if isinstance(fn, ast.FunctionDef) and path.name == "ui_browser_kit.py" and fn.name in KIT_CLICKERS
+        for n in ast.walk(fn)
+    }
+    return [
+        f"{path.name}:{node.lineno}: {ast.unparse(node)[:80]}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in CLICKS
+        and id(node) not in allowed
+    ]
+
+
+def _taps_in_handlers(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [
+        f"{path.name}:{node.lineno}: {ast.unparse(node)[:80]}"
+        for handler in ast.walk(tree)
+        if isinstance(handler, ast.ExceptHandler)
+        for node in ast.walk(handler)
+        if isinstance(node, ast.Call) and _called(node) in TAPS
+    ]
+
+
+def test_only_the_kit_clicks_and_it_clicks_once_per_tap():
+    found = [line for path in sorted(BROWSER.glob("*.py")) for line in _clicks_outside_the_kit(path)]
+    assert not found, "clicks outside tap_on/dismiss:\n" + "\n".join(found)
+
+
+def test_no_tap_is_made_again_after_a_failure():
+    found = [line for path in sorted(BROWSER.glob("*.py")) for line in _taps_in_handlers(path)]
+    assert not found, "a tap in an except handler (a retry):\n" + "\n".join(found)
+
+
+def test_the_checks_find_a_retry(tmp_path):
+    bad = tmp_path / "test_bad_browser.py"
+    bad.write_text(
+        "def test_x(page):\n"
+        "    try:\n"
+        "        tap_on(page.get_by_role('button'))\n"
+        "    except AssertionError:\n"
+        "        tap_on(page.get_by_role('button'))\n"
+        "    page.get_by_role('button').click()\n",
+        encoding="utf-8",
+    )
+    assert len(_taps_in_handlers(bad)) == 1
+    assert len(_clicks_outside_the_kit(bad)) == 1
