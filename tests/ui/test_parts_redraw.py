@@ -63,3 +63,59 @@ async def test_seat_cards_and_the_bar_follow_the_state_and_nothing_else(tmp_path
         assert h.by_key("undo").disabled is not table.can_undo()
     # both cases were met (the game differs from run to run: the app deals the groups itself)
     assert kept > 0 and redrawn > 0, (kept, redrawn)
+
+
+async def test_a_viewer_keeps_the_wall_and_the_waiting_line_while_they_are_unchanged(tmp_path):
+    """A viewer of a shared table redraws on every host entry (issue 27's fan-out): the Great
+    Wall card and the "waiting for ..." line keep their very controls while what they show is
+    the same, and show the new state when it changed."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    from flet.pubsub.pubsub_hub import PubSubHub
+    from flet_harness import Harness
+
+    from companion.core import Table
+    from companion.ui import live, peer
+    from companion.ui.app import make_main
+
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("dragon", list(NAMES), {"great_wall": True}))
+    bus = PubSubHub(loop=asyncio.get_running_loop(), executor=ThreadPoolExecutor(2))
+    host = await started(hub, route=f"/table/{table.id}", pubsub=bus)
+    viewer = Harness(hub=bus)
+    peer.record(viewer.conn, "192.168.1.77")
+    await viewer.start(make_main(hub), route=f"/join/{live.links_for(hub).links(table.id, 4)[0].token}")
+    rng = random.Random(3)
+    wall_kept = wall_redrawn = wait_kept = 0
+    for _ in range(400):
+        if table.prompt is None:
+            break
+        wall = viewer.by_key("wall") if viewer.has("wall") else None
+        wait = viewer.by_key("waiting") if viewer.has("waiting") else None
+        old = table.state
+        waited_for = old.players[table.prompt.seat].name if table.prompt.seat is not None else None
+        if host.has("auto"):
+            await host.click("auto")
+        else:
+            await host.click(rng.choice([k for k in host.keys("choice-") if k.count("-") == 1]))
+        await viewer.flush(pause=0.01)
+        new = table.state
+        if wall is not None and viewer.has("wall"):
+            sections = [k for k in viewer.keys("wall-") if not k.startswith("wall-empty")]
+            assert len([k for k in sections if k[5:].isdigit()]) == len(new.wall)  # the state's wall
+            if new.wall == old.wall:
+                assert viewer.by_key("wall") is wall, "the wall drawn again unchanged"
+                wall_kept += 1
+            else:
+                assert viewer.by_key("wall") is not wall
+                wall_redrawn += 1
+        prompt = table.prompt
+        if wait is not None and prompt is not None and viewer.has("waiting") and prompt.seat is not None:
+            assert NAMES[prompt.seat] in viewer.by_key("waiting").value
+            if NAMES[prompt.seat] == waited_for:
+                assert viewer.by_key("waiting") is wait, "the waiting line drawn again unchanged"
+                wait_kept += 1
+    assert wall_kept > 0 and wall_redrawn > 0 and wait_kept > 0, (wall_kept, wall_redrawn, wait_kept)
+    for h in (host, viewer):
+        h.close()

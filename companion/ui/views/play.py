@@ -80,7 +80,7 @@ def view(app: App, id: str) -> ft.View:
             body.append(context(app, panels))
     if gui.foresight is not None and prompt is not None:
         body += gui.foresight(app, table)
-    body += why(app, table)
+    body += why_part(app, table)
     body += last_round(app, table)
     if prompt is not None and prompt.rule_ids:
         rules = (tr.lang, tuple(prompt.rule_ids))
@@ -146,7 +146,10 @@ def who(app: App, table: Table, seat: int | None) -> ft.Control:
 
 def prompt_pad(app: App, table: Table, prompt: Prompt) -> ft.Control:
     if app.guest and not may_act(app.access, prompt.seat, prompt.seats):
-        return waiting_pad(app, table, prompt)
+        # the same "waiting for Ana" over many entries: kept as it was (issue 27's fan-out)
+        seat = table.players[prompt.seat] if prompt.seat is not None else None
+        props = (app.tr.lang, seat, app.notice)
+        return part(props, lambda: waiting_pad(app, table, prompt), key="waiting-part")
     asked: list[ft.Control] = [
         who(app, table, prompt.seat),
         ft.Text(app.tr.msg(prompt.msg), key="prompt", size=16),
@@ -346,6 +349,15 @@ def finished_card(app: App, table: Table) -> ft.Control:
         )
     )
     return card(*items, key="finished-card")
+
+
+def why_part(app: App, table: Table) -> list[ft.Control]:
+    """``why`` drawn again only when the table moved (its stamp) or the language changed: a
+    redraw for anything else (a notice, a fold) keeps it as it was."""
+    if table.last is None:
+        return []
+    colors = tuple(p.color for p in table.players)
+    return [part((app.tr.lang, stamp(table), colors), lambda: why(app, table)[0], key="why-part")]
 
 
 def why(app: App, table: Table) -> list[ft.Control]:

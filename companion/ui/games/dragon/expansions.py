@@ -20,6 +20,7 @@ from companion.games.dragon.public import (
 )
 from companion.ui.gameui import options_as
 from companion.ui.palette import TAP, swatch
+from companion.ui.parts import part
 from companion.ui.rule_links import rule_link, rule_tip
 from companion.ui.shell import App
 from companion.ui.widgets import card, small
@@ -35,11 +36,17 @@ BONUS_ICONS = {
 
 
 def expansion_rows(app: App, table: Table, state: DragonState) -> list[ft.Control]:
+    """Parts drawn again only when the super event or the wall changed (every viewer of a
+    shared table redraws its screen on each entry: issue 27's fan-out)."""
     out: list[ft.Control] = []
+    lang = app.tr.lang
     if state.super_event:
-        out.append(super_event_card(app, state))
+        done = super_event_resolved(state)
+        out.append(part((lang, state.super_event, done), lambda: super_event_card(app, state), "super-part"))
     if options_as(table, DragonOptions).great_wall:
-        out.append(wall_card(app, table, state))
+        looks = tuple((p.name, p.color) for p in table.players)
+        props = (lang, tuple(map(tuple, state.wall)), looks)
+        out.append(part(props, lambda: wall_card(app, table, state), "wall-part"))
     return out
 
 
