@@ -18,6 +18,10 @@ into the peer's own format (``game['board'][str(n)] = {'owner', 'shop_tile': {'i
 players by id with their money), with our shop ids mapped to its names; both must give the same
 totals on every board before anything is timed. CPU time (process_time), contenders alternated
 in every round, medians over rounds of a batch of calls per board.
+
+"calc" is this tree's income calculator as a whole (``companion calc chinatown-income`` without
+the process): it also validates its JSON input with pydantic and shapes a JSON answer, which
+the peer's function does not do; it is shown for information, not as the comparison.
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from companion.games.chinatown import income as new_income  # noqa: E402
+from companion.games.chinatown.calc import chinatown_income  # noqa: E402
 from companion.games.chinatown.data import ADJACENCY, BUILDINGS, DATA  # noqa: E402
 
 # Our shop ids -> the peer's (game_constants.SHOP_TYPES); same maxima, same income table.
@@ -69,18 +74,21 @@ def full_board(seed: int, players: int) -> Board:
 
 
 def clustered_board(seed: int, players: int) -> Board:
-    """A full board where neighbours often share owner and type: big groups, oversize splits."""
+    """A full board from the box's 90 tiles where neighbours often share owner and type: big
+    groups, oversize ones included."""
     rng = random.Random(seed)
+    left = {s.id: s.tiles for s in DATA.shop_types}
     owner: dict[int, int] = {}
     shop: dict[int, str] = {}
-    types = DATA.shop_ids
     for b in range(1, BUILDINGS + 1):
-        near = [n for n in ADJACENCY[b] if n < b]
+        near = [n for n in ADJACENCY[b] if n < b and left[shop[n]]]
         if near and rng.random() < 0.7:
             n = rng.choice(near)
             owner[b], shop[b] = owner[n], shop[n]
         else:
-            owner[b], shop[b] = rng.randrange(players), rng.choice(types)
+            owner[b] = rng.randrange(players)
+            shop[b] = rng.choice([kind for kind, k in left.items() for _ in range(k)])
+        left[shop[b]] -= 1
     return owner, shop
 
 
@@ -164,10 +172,18 @@ def main() -> None:
         contenders["old"] = ours(load_income(Path(args.old)))
     sets = boards()
     peer_boards: dict[int, dict[str, Any]] = {}
+    calc_input: dict[int, dict[str, Any]] = {}
+    contenders["calc"] = lambda board: {
+        int(pid[5:]): pay for pid, pay in chinatown_income(calc_input[id(board)])["income"].items()
+    }
     for group in sets.values():
         for board in group:
             game, ids = peer_game(board)
             peer_boards[id(board)] = game
+            owner, shop = board
+            calc_input[id(board)] = {
+                "buildings": {str(n): {"owner": ids[owner[n]], "shop": shop.get(n)} for n in owner}
+            }
             # Same answers before any timing: every contender's totals equal the peer's.
             details = engine.calculate_income(game)
             want = {seat: details[pid]["total"] for seat, pid in ids.items()}
