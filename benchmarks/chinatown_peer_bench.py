@@ -4,11 +4,12 @@ The peer is not in this repository (and its code must never be committed here). 
 a temporary folder first, then pass the folder:
 
     git clone --depth 1 https://github.com/zahediadib/chinatown /tmp/peer
-    python benchmarks/chinatown_peer_bench.py --peer /tmp/peer [--old /work/main] [--rounds 41]
+    python benchmarks/chinatown_peer_bench.py --peer /tmp/peer [--old OLD_TREE] [--rounds 41]
 
 (or set CHINATOWN_PEER=/tmp/peer). ``--old TREE`` also times another checkout's
-``companion/games/chinatown/income.py`` (e.g. main before the lean finder) in the same run; it is
-loaded as a separate module over this tree's rules data, which it reads the same way.
+``companion/games/chinatown/income.py`` in the same run (e.g. the tree before the lean finder:
+``git worktree add /tmp/ct-old 7e1c243``); it is loaded as a separate module over this tree's
+rules data, which it reads the same way.
 
 What is timed, per call, on the same boards: the path the game (rules._pay_income), the
 calculator (calc.chinatown_income) and the board screen use — ``find_businesses`` listing every
