@@ -1,6 +1,7 @@
 """Chinatown benchmark: income of a full board, a whole random game, and the size of its codes.
 
 Run: python benchmarks/chinatown_bench.py  (figures go into docs/PERFORMANCE.md, "Chinatown").
+Income beside the peer (zahediadib/chinatown) and an older tree: benchmarks/chinatown_peer_bench.py.
 """
 
 from __future__ import annotations

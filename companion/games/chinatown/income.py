@@ -8,10 +8,9 @@ complete businesses of the maximum size plus one business of the tiles left over
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
-from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
-from companion.games.chinatown.data import ADJACENCY, DATA
+from companion.games.chinatown.data import ADJACENCY, BUILDINGS, DATA
 
 OwnerT = TypeVar("OwnerT", bound=Hashable)
 
@@ -20,8 +19,9 @@ RULE_INCOMPLETE = "chinatown.income.incomplete"
 RULE_OVERSIZE = "chinatown.income.oversize"
 
 
-@dataclass(frozen=True)
-class Business(Generic[OwnerT]):
+class Business(NamedTuple, Generic[OwnerT]):
+    # A named tuple, not a frozen dataclass: one is built per business on every income, and
+    # tuple.__new__ costs a fifth of a frozen dataclass's __init__ (issue 27).
     owner: OwnerT
     shop: str
     buildings: tuple[int, ...]  # sorted
@@ -44,46 +44,69 @@ def business_income(size: int, maximum: int) -> int:
     return DATA.income.incomplete[size]
 
 
+# ---- tables derived from the rules data at load ------------------------------------------
+# Neighbours by building number (index 0 unused): list indexing instead of dict look-ups.
+_NEIGHBOURS: tuple[tuple[int, ...], ...] = ((), *(ADJACENCY[n] for n in range(1, BUILDINGS + 1)))
+# Each type's maximum and the pay of one business of each size up to it (index 0 unused).
+_PART: dict[str, tuple[int, tuple[int, ...]]] = {
+    s.id: (s.max, (0, *(business_income(size, s.max) for size in range(1, s.max + 1))))
+    for s in DATA.shop_types
+}
+# A lone tile, the commonest business: (complete, income) by type.
+_LONE: dict[str, tuple[bool, int]] = {s.id: (s.max == 1, business_income(1, s.max)) for s in DATA.shop_types}
+_new: Any = tuple.__new__  # builds a Business from one tuple, skipping the keyword __new__
+
+
 def find_businesses(owner: Mapping[int, OwnerT], shop: Mapping[int, str]) -> list[Business[OwnerT]]:
     """Every business on the board, ordered by its lowest building number.
 
     ``owner`` maps buildings to their owners; ``shop`` maps buildings to the shop tile on
     them. A tile on a building nobody owns earns nothing (it cannot happen in play).
     """
-    seen: set[int] = set()
+    # Each owned tile's (owner, type) by building number; None when absent or already grouped.
+    label: list[tuple[OwnerT, str] | None] = [None] * len(_NEIGHBOURS)
+    for n, kind in shop.items():
+        if n in owner:
+            label[n] = (owner[n], kind)
     out: list[Business[OwnerT]] = []
-    for start in sorted(shop):
-        if start in seen or start not in owner:
+    split = False
+    neighbours = _NEIGHBOURS
+    # Lowest number first: a group's start is its lowest building, so `out` stays in order
+    # unless an oversize group is split.
+    for start, key in enumerate(label):
+        if key is None:
             continue
-        kind, who = shop[start], owner[start]
-        # Breadth-first from the lowest number, neighbours in order: every prefix is connected,
-        # so the complete part of an oversize group is a connected run of tiles.
-        group, queue = [start], [start]
-        seen.add(start)
-        while queue:
-            here = queue.pop(0)
-            for nxt in ADJACENCY[here]:
-                if nxt not in seen and shop.get(nxt) == kind and nxt in owner and owner[nxt] == who:
-                    seen.add(nxt)
+        label[start] = None
+        for nxt in neighbours[start]:
+            if label[nxt] == key:
+                break
+        else:  # no like neighbour: a lone tile
+            who, kind = key
+            complete, pay = _LONE[kind]
+            out.append(_new(Business, (who, kind, (start,), 1, complete, pay, False)))
+            continue
+        # Breadth-first, neighbours in order (the list is its own queue): every prefix is
+        # connected, so the complete part of an oversize group is a connected run of tiles.
+        group = [start]
+        for here in group:
+            for nxt in neighbours[here]:
+                if label[nxt] == key:
+                    label[nxt] = None
                     group.append(nxt)
-                    queue.append(nxt)
-        maximum = DATA.shops[kind].max
-        split = len(group) > maximum
-        while group:
-            part, group = group[:maximum], group[maximum:]
-            size = len(part)
-            out.append(
-                Business(
-                    owner=who,
-                    shop=kind,
-                    buildings=tuple(sorted(part)),
-                    size=size,
-                    complete=size == maximum,
-                    income=business_income(size, maximum),
-                    split=split,
-                )
-            )
-    out.sort(key=lambda b: b.buildings[0])
+        who, kind = key
+        top, pays = _PART[kind]
+        size = len(group)
+        if size <= top:
+            group.sort()
+            out.append(_new(Business, (who, kind, tuple(group), size, size == top, pays[size], False)))
+            continue
+        split = True
+        for i in range(0, size, top):
+            part = sorted(group[i : i + top])
+            n = len(part)
+            out.append(_new(Business, (who, kind, tuple(part), n, n == top, pays[n], True)))
+    if split:
+        out.sort(key=lambda b: b.buildings[0])
     return out
 
 
@@ -95,11 +118,8 @@ def income_by_owner(businesses: list[Business[OwnerT]]) -> dict[OwnerT, int]:
 
 
 # ---- totals only: the fast path ------------------------------------------------------------
-# Neighbours by building number (index 0 unused), and each type's pay for a group of any size:
-# what find_businesses + income_by_owner give, without building a Business per group.
-_NEIGHBOURS: tuple[tuple[int, ...], ...] = ((), *(ADJACENCY[n] for n in range(1, len(ADJACENCY) + 1)))
-
-
+# Each type's pay for a group of any size: what find_businesses + income_by_owner give,
+# without building a Business per group.
 def _group_pay(size: int, maximum: int) -> int:
     full, rest = divmod(size, maximum)
     return full * DATA.income.complete[maximum] + (DATA.income.incomplete[rest] if rest else 0)
