@@ -195,9 +195,9 @@ def test_chinatown_place_by_tapping_and_quick_income(browser, app):
     tap(page, "Income of a board")
     page.get_by_text("Each player's income").first.wait_for(timeout=60000)
     settled(page)
-    owners = page.locator('flt-semantics[aria-label="Tap to set buildings for this player"]')
     for brush, owner, buildings in (("Photo", 0, (72, 73, 76)), ("Tea House", 1, (79, 80))):
-        tap_on(owners.nth(owner), at=(10, 10))  # the colour dot, not the name
+        box = page.get_by_role("button", name=f"Set buildings for Player {owner + 1}")
+        tap_on(box, at=(10, 10))  # the colour dot, not the name
         on_screen(page, f"Next tap on the map: Player {owner + 1}, ")  # each tap's result, then the next
         tap(page, brush)
         on_screen(page, f"Next tap on the map: Player {owner + 1}, {brush}")

@@ -77,6 +77,7 @@ async def test_chinatown_map_buildings_are_buttons_named_by_the_building(tmp_pat
 
 
 async def test_dayu_places_are_buttons_named_by_the_place_and_the_move(tmp_path):
+    far_words = {"en": "Place {n}: too far to move there", "es": "Lugar {n}: demasiado lejos para moverte"}
     for lang, move in (("en", "Move to place {n} (one action point)"), ("es", "Mover al lugar {n}")):
         hub = new_hub(tmp_path / lang)
         h = await started(hub, prefs={"table_companion.lang": lang})
@@ -91,6 +92,9 @@ async def test_dayu_places_are_buttons_named_by_the_place_and_the_move(tmp_path)
         assert is_button and name.startswith(move.format(n=target + 1))
         name, _, is_button = said(h, f"dy-place-{at}")  # the mover's own place: named, no button
         assert not is_button and str(at + 1) in name
+        far = (at + 2) % 4  # not next to the mover: still a button (the refusal names the rule)
+        name, _, is_button = said(h, f"dy-place-{far}")
+        assert is_button and name.startswith(far_words[lang].format(n=far + 1)), name
         assert not any(isinstance(c, ft.ProgressBar) for c in h.controls())
         h.close()
 
@@ -126,4 +130,14 @@ async def test_player_dropdowns_and_qr_buttons_have_their_own_names(tmp_path):
     names = [said(h, k)[0] for k in sorted(h.keys("seat-qr-"))]
     assert len(set(names)) == len(names) == 3
     assert all(p.name in n for p, n in zip(table.players, names, strict=True))
+    h.close()
+
+
+async def test_quick_income_player_boxes_say_which_one_the_map_paints_for(tmp_path):
+    h = await started(new_hub(tmp_path), route="/quick/chinatown")
+    await h.click("ct-q-mode-income")
+    assert said(h, "ct-q-owner-0") == ("Set buildings for Player 1", True, True)
+    assert said(h, "ct-q-owner-1") == ("Set buildings for Player 2", False, True)
+    await h.click("ct-q-owner-1")
+    assert said(h, "ct-q-owner-0")[1] is False and said(h, "ct-q-owner-1")[1] is True
     h.close()

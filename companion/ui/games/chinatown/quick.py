@@ -148,7 +148,7 @@ def _owner_chip(app: App, form: QuickIncome, i: int, pick: Callable[..., Any]) -
     def rename(e: Any) -> None:
         form.names[i] = e.control.value or tr("chinatown.quick.player", n=i + 1)
 
-    return ft.Container(
+    box = ft.Container(
         ft.Row(
             [
                 dot(DEFAULT_ORDER[i]),
@@ -170,7 +170,13 @@ def _owner_chip(app: App, form: QuickIncome, i: int, pick: Callable[..., Any]) -
         padding=4,
         border_radius=6,
         bgcolor=ft.Colors.PRIMARY_CONTAINER if form.owner == i else None,
-        tooltip=tr("chinatown.quick.pick_owner"),
+        # the hover hint stays, kept out of the name a screen reader says (the label below)
+        tooltip=ft.Tooltip(message=tr("chinatown.quick.pick_owner"), exclude_from_semantics=True),
+    )
+    # Named and stated for a screen reader, but not merged: the name field inside stays a field.
+    chosen = form.owner == i
+    return ft.Semantics(
+        content=box, label=tr("chinatown.quick.owner_named", name=form.names[i]), button=True, selected=chosen
     )
 
 

@@ -9,6 +9,7 @@ from typing import Any
 import flet as ft
 
 from companion.core import Msg, Table, msg
+from companion.core.msg import join_list
 from companion.games.dayu.public import DATA, FRAMES, DayuState, Move, Privilege, flood_name, privilege_left
 from companion.share.live import may_act
 from companion.ui.gameui import Tap, state_as
@@ -134,7 +135,9 @@ def place_tile(
     label = app.tr("dayu.place", n=i + 1)
     markers = _markers(table, here, i)
     body = _place_fill(app, state, i, width)
-    words = _place_words(app, table, state, i, move, here)
+    words = _place_words(
+        app, table, state, i, move if neighbour else None, here, far=move is not None and not neighbour
+    )
     box = ft.Container(
         ft.Column(
             [
@@ -204,19 +207,26 @@ def _place_fill(app: App, state: DayuState, i: int, width: int) -> list[ft.Contr
     ]
 
 
-def _place_words(app: App, table: Table, state: DayuState, i: int, move: Move | None, here: list[int]) -> str:
+def _place_words(
+    app: App, table: Table, state: DayuState, i: int, move: Move | None, here: list[int], far: bool = False
+) -> str:
     """The tile's name in words (its tooltip): the move it offers or the place, its tokens, who is
-    there; what the colours and the fill show, for a screen reader."""
+    there; what the colours and the fill show, for a screen reader. A ``far`` place is still a
+    button (the referee's refusal says which rule), but not announced as a move it is not."""
     tr = app.tr
     place = state.ring[i]
-    words = [tr("dayu.move_here", n=i + 1) if move is not None else tr("dayu.place", n=i + 1)]
+    if move is not None:
+        words = [tr("dayu.move_here", n=i + 1)]
+    else:
+        words = [tr("dayu.move_far", n=i + 1) if far else tr("dayu.place", n=i + 1)]
     words.append(
         tr("dayu.place_tokens", tokens=place.tokens, spaces=DATA.spaces_per_flood_card)
         if place.card is not None
         else tr("dayu.place_empty")
     )
     if here:
-        words.append(tr("dayu.place_markers", names=", ".join(table.players[s].name for s in here)))
+        names = join_list(tuple(table.players[s].name for s in here), tr.lang)
+        words.append(tr("dayu.place_markers", names=names))
     return " · ".join(words)
 
 
