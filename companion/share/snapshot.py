@@ -17,7 +17,8 @@ Payload (format version 2), after the text header of companion.share.textcode::
 
 The packed digits start with the options (one digit per yes/no or listed-value option) and
 the players' names (5.25 bits a letter), unless the flags say these travel as text, then
-hold the entries. Version 1 (options always JSON, names always UTF-8, the raw counts always
+hold the entries; an entry the game's compact code escapes may travel as the game's own
+digits (``DigitCodes``: Chinatown's trades) instead of JSON. Version 1 (options always JSON, names always UTF-8, the raw counts always
 present) still decodes: ``_decode_payload_v1``.
 """
 
@@ -33,7 +34,7 @@ from pydantic import BaseModel
 
 from companion.core import Prompt, RuleViolation, Table, TableError, msg, registry
 from companion.core.limits import InputLimitError, Limits, load_json
-from companion.core.protocol import CompactCodes, Entry
+from companion.core.protocol import CompactCodes, DigitCodes, Entry
 from companion.core.table import PLAYER_COLORS
 from companion.share.errors import SnapshotError, damaged
 from companion.share.packing import ByteReader, ByteWriter, DigitReader, pack_digits
@@ -81,16 +82,6 @@ _NAME_RADIX = len(_NAME_CHARS) + 1
 _NAME_VALUE = {ch: i + 1 for i, ch in enumerate(_NAME_CHARS)}
 
 _HEX_ID = re.compile(r"[0-9a-f]{32}")
-
-# Version 2 deflates the raw section with this preset dictionary: a handful of entries (in the
-# real games only Chinatown's trades) then take a third of the bytes. Part of the format:
-# never change it (a new dictionary needs a new format version).
-_RAW_DICT = (
-    b'"tiles":["photo","tea_house","seafood","jewelry","tropical_fish","florist","take_out",'
-    b'"laundry","dim_sum","antiques","factory","restaurant"],"money":10000},{"giver":0,'
-    b'"receiver":1,"buildings":[2]},{"giver":1,"receiver":0,"money":20000}],"kind":"trade"},'
-    b'{"gives":[{"giver":'
-)
 
 
 # ---- slots: how the entry made in a given state is coded ----------------------------------
@@ -143,17 +134,18 @@ def encode_payload(table: Table) -> bytes:
     flags, head, head_digits = _header(table)
     out = ByteWriter()
     raw_section = json.dumps(raws, separators=(",", ":"), ensure_ascii=False).encode() if raws else b""
-    squeezed = _deflate(raw_section, _RAW_DICT)
+    squeezed = _deflate(raw_section)
     deflated = len(squeezed) < len(raw_section)
     if deflated:
         raw_section = squeezed
-    if len(digits) > MAX_ENTRIES:
-        raise SnapshotError("share.encode.too_many", n=len(digits), limit=MAX_ENTRIES)
+    count = len(table.entries)  # an entry may take several digits
+    if count > MAX_ENTRIES:
+        raise SnapshotError("share.encode.too_many", n=count, limit=MAX_ENTRIES)
     if len(raw_section) > MAX_RAW_SECTION:
         raise SnapshotError("share.encode.too_big", chars=len(raw_section), limit=MAX_RAW_SECTION)
     out.byte(flags | (_F2_RAWS if raws else 0))
     out.raw(head)
-    out.varint(len(digits))
+    out.varint(count)
     if raws:  # most codes have none: two bytes saved
         out.varint(len(raws) << 1 | deflated)
         out.blob(raw_section)
@@ -174,7 +166,7 @@ def _code_entries(table: Table) -> tuple[list[tuple[int, int]], list[dict[str, A
         state = table.state_at(n)  # the table holds every state: no replay needed
         prompt = game.prompt(state)
         if prompt is None:
-            raise SnapshotError("share.encode.uncodable", n=len(digits) + 1)
+            raise SnapshotError("share.encode.uncodable", n=n + 1)
         kind, radix = _slot(game, state, prompt)
         if kind == "custom":
             assert codes is not None  # _slot says "custom" only for a game with both hooks
@@ -186,18 +178,45 @@ def _code_entries(table: Table) -> tuple[list[tuple[int, int]], list[dict[str, A
                 and codes.entry_from_code(state, code[0]) == entry
             ):
                 digits.append((code[0], radix + 1))
-            else:  # the last value of the radix escapes to JSON
+            else:  # the last value of the radix escapes: to the game's digits, else to JSON
                 digits.append((radix, radix + 1))
-                raws.append(_raw_dump(entry))
+                more = _game_digits(game, state, entry)
+                if isinstance(game, DigitCodes):
+                    digits.append((0, 2) if more is None else (1, 2))
+                if more is None:
+                    raws.append(_raw_dump(entry))
+                else:
+                    digits += more
         elif kind == "choice":
             assert prompt.choices is not None  # _slot says "choice" only for a list of choices
             if entry not in prompt.choices:  # a Table never holds such an entry
-                raise SnapshotError("share.encode.uncodable", n=len(digits) + 1)
+                raise SnapshotError("share.encode.uncodable", n=n + 1)
             digits.append((prompt.choices.index(entry), radix))
         else:
             digits.append((0, 1))
             raws.append(_raw_dump(entry))
     return digits, raws
+
+
+def _game_digits(game: Any, state: BaseModel, entry: Entry) -> list[tuple[int, int]] | None:
+    """The game's digits for an entry its compact code escapes, if they read back as the entry."""
+    if not isinstance(game, DigitCodes) or (out := game.entry_digits(state, entry)) is None:
+        return None
+    if any(not 0 <= value < radix for value, radix in out):
+        return None
+    given = iter(out)
+
+    def take(radix: int) -> int:
+        value, expected = next(given, (0, 0))
+        if expected != radix:
+            raise ValueError("the digits read back with other radices")
+        return value
+
+    try:
+        back = game.entry_from_digits(state, take)
+    except Exception:  # a game's reader that does not match its writer: send JSON instead
+        return None
+    return out if back == entry and next(given, None) is None else None
 
 
 def _header(table: Table) -> tuple[int, bytes, list[tuple[int, int]]]:
@@ -334,13 +353,13 @@ def _crc(data: bytes, version: int = FORMAT_VERSION) -> int:
     return zlib.crc32(bytes([version]) + data)
 
 
-def _deflate(data: bytes, zdict: bytes) -> bytes:
-    packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, zdict)
+def _deflate(data: bytes) -> bytes:
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     return packer.compress(data) + packer.flush()
 
 
-def _inflate(data: bytes, zdict: bytes) -> bytes:
-    unpacker = zlib.decompressobj(-15, zdict)
+def _inflate(data: bytes) -> bytes:
+    unpacker = zlib.decompressobj(-15)
     try:
         out = unpacker.decompress(data, MAX_RAW_JSON)
     except zlib.error as exc:
@@ -387,7 +406,7 @@ def _decode_payload(body: bytes) -> Table:
     raws: list[dict[str, Any]] = []
     if flags & _F2_RAWS:
         raw_count = reader.varint(2 * entries + 1)
-        raws = _read_raws(reader.blob(MAX_RAW_SECTION), raw_count >> 1, raw_count & 1, _RAW_DICT)
+        raws = _read_raws(reader.blob(MAX_RAW_SECTION), raw_count >> 1, raw_count & 1)
         if not raws:
             raise damaged("raw")
     outcome = int.from_bytes(reader.raw(2), "big")
@@ -398,7 +417,7 @@ def _decode_payload(body: bytes) -> Table:
         names = [_read_name(digits) for _ in range(count)]
     players = [{"name": n, "color": c} for n, c in zip(names, colours or [None] * count, strict=True)]
     table = _new_table(game_id, players, options, table_id=table_id, name=name, created=created)
-    return _replay(table, entries, digits, raws, outcome)
+    return _replay(table, entries, digits, raws, outcome, 2)
 
 
 def _read_game(reader: ByteReader) -> str:
@@ -433,10 +452,12 @@ def _new_table(game_id: str, players: list[dict[str, Any]], options: dict[str, A
         ) from exc
 
 
-def _replay(table: Table, count: int, digits: DigitReader, raws: list[dict[str, Any]], outcome: int) -> Table:
+def _replay(
+    table: Table, count: int, digits: DigitReader, raws: list[dict[str, Any]], outcome: int, version: int
+) -> Table:
     raw_iter = iter(raws)
     for n in range(1, count + 1):
-        _replay_one(table, n, digits, raw_iter)
+        _replay_one(table, n, digits, raw_iter, version)
     if not digits.exhausted or next(raw_iter, None) is not None:
         raise damaged("leftover")
     if _outcome(table) != outcome:
@@ -453,10 +474,10 @@ def _decode_payload_v1(body: bytes) -> Table:
     table = _read_table(reader, flags)
     count = reader.varint(MAX_ENTRIES)
     raw_count = reader.varint(count)
-    raws = _read_raws(reader.blob(MAX_RAW_SECTION), raw_count, flags & _F_RAW_DEFLATE, b"")
+    raws = _read_raws(reader.blob(MAX_RAW_SECTION), raw_count, flags & _F_RAW_DEFLATE)
     outcome = int.from_bytes(reader.raw(2), "big")
     digits = DigitReader(int.from_bytes(reader.rest(), "big"))
-    return _replay(table, count, digits, raws, outcome)
+    return _replay(table, count, digits, raws, outcome, 1)
 
 
 def _read_table(reader: ByteReader, flags: int) -> Table:
@@ -483,12 +504,12 @@ def _read_table(reader: ByteReader, flags: int) -> Table:
     return _new_table(game_id, players, options, table_id=table_id, name=name, created=created)
 
 
-def _read_raws(section: bytes, count: int, deflated: int, zdict: bytes) -> list[dict[str, Any]]:
+def _read_raws(section: bytes, count: int, deflated: int) -> list[dict[str, Any]]:
     if not count:
         if section:
             raise damaged("raw")
         return []
-    data = _json(_inflate(section, zdict) if deflated else section)
+    data = _json(_inflate(section) if deflated else section)
     if not isinstance(data, list) or len(data) != count or not all(isinstance(d, dict) for d in data):
         raise damaged("raw")
     return data
@@ -503,7 +524,7 @@ def _json(data: bytes) -> Any:
         raise damaged("json") from exc
 
 
-def _replay_one(table: Table, n: int, digits: DigitReader, raws: Any) -> None:
+def _replay_one(table: Table, n: int, digits: DigitReader, raws: Any, version: int) -> None:
     """Decode entry number ``n`` from the digits (or the raw section) and submit it."""
     try:
         prompt = table.prompt
@@ -516,6 +537,17 @@ def _replay_one(table: Table, n: int, digits: DigitReader, raws: Any) -> None:
             assert isinstance(game, CompactCodes)  # _slot says "custom" only for a game with both hooks
             value = digits.take(radix + 1)
             if value < radix and (entry := game.entry_from_code(state, value)) is None:
+                raise SnapshotError(
+                    "share.code.bad_entry", n=n, detail=msg("share.part.no_code", value=value)
+                )
+            # Version 1 sent every escaped entry as JSON; version 2 says which.
+            more = game if version >= 2 and isinstance(game, DigitCodes) else None
+            if (
+                value == radix
+                and more is not None
+                and digits.take(2)
+                and (entry := more.entry_from_digits(state, digits.take)) is None
+            ):
                 raise SnapshotError(
                     "share.code.bad_entry", n=n, detail=msg("share.part.no_code", value=value)
                 )
