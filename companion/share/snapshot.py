@@ -18,8 +18,9 @@ Payload (format version 2), after the text header of companion.share.textcode::
 The packed digits start with the options (one digit per yes/no or listed-value option) and
 the players' names (5.25 bits a letter), unless the flags say these travel as text, then
 hold the entries; an entry the game's compact code escapes may travel as the game's own
-digits (``DigitCodes``: Chinatown's trades) instead of JSON. Version 1 (options always JSON, names always UTF-8, the raw counts always
-present) still decodes: ``_decode_payload_v1``.
+digits (``DigitCodes``: Chinatown's trades) instead of JSON. Version 1 (options always JSON,
+names always UTF-8, the raw counts always present, escaped entries always JSON) still
+decodes: ``_decode_payload_v1``.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ import zlib
 from datetime import UTC, datetime
 from typing import Any, Literal, get_args, get_origin
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from companion.core import Prompt, RuleViolation, Table, TableError, msg, registry
 from companion.core.limits import InputLimitError, Limits, load_json
@@ -57,6 +58,7 @@ MAX_RAW_SECTION = 9000  # bytes as stored
 MAX_RAW_JSON = 200_000  # bytes once inflated
 _JSON_LIMITS = Limits(max_chars=MAX_RAW_JSON)
 
+# Version 1 flags (read only: the encoder writes version 2).
 _F_ID_HEX = 1  # table id is 32 lower-case hex digits, stored as 16 bytes
 _F_ID_TEXT = 2
 _F_NAME = 4  # a name other than the default "Ana, Ben, Carla"
@@ -289,9 +291,12 @@ def _option_digits(options: BaseModel) -> list[tuple[int, int]] | None:
         digits.append((matches[0], len(allowed)))
     if set(options.model_dump(exclude_defaults=True)) - set(values):
         return None
-    back = type(options).model_validate(
-        {n: v[d] for (n, v), (d, _) in zip(values.items(), digits, strict=True)}
-    )
+    try:
+        back = type(options).model_validate(
+            {n: v[d] for (n, v), (d, _) in zip(values.items(), digits, strict=True)}
+        )
+    except ValidationError:  # options that only hold together with a field sent as JSON
+        return None
     return digits if back == options else None
 
 
