@@ -2,8 +2,9 @@
 
 Plays seeded random games through ``prompt`` (``auto_entry`` for what the app deals, a random
 choice otherwise; Chinatown gets a few random trades) and prints, per game, player count and
-options: entries, JSON export bytes, snapshot payload bytes and code characters, and the QR
-version at error correction M for the bare code and the import URL (min / median / max).
+options: entries, JSON export bytes, the entries' digits in bytes (*choices*), snapshot
+payload bytes and code characters, and the QR version at error correction M for the bare
+code and the import URL (min / median / max).
 ``--check`` exits non-zero when a code is over the limits of issue 27: every code in version
 15, Dragon 5 players with both expansions in version 8. The limits apply to the bare code,
 which is what the app's QR code holds; the URL's version is printed for reference. Figures go
@@ -15,6 +16,7 @@ to docs/PERFORMANCE.md ("Snapshots").
 from __future__ import annotations
 
 import argparse
+import math
 import statistics
 import sys
 import time
@@ -29,7 +31,7 @@ from snapshot_helpers import new_table, play  # noqa: E402
 
 from companion.core import Table  # noqa: E402
 from companion.share import decode, encode, import_url, qr_version  # noqa: E402
-from companion.share.snapshot import encode_payload  # noqa: E402
+from companion.share.snapshot import _code_entries, encode_payload  # noqa: E402
 
 URL_BASE = "http://192.168.100.200:8550"
 MAX_VERSION = 15
@@ -44,7 +46,7 @@ CASES: list[tuple[str, int, dict[str, Any], int]] = [
     *[("chinatown", n, {}, MAX_VERSION) for n in (3, 4, 5)],
     *[("dayu", n, {}, MAX_VERSION) for n in (2, 3, 4)],
 ]
-KEYS = ["entries", "json", "payload", "chars", "qr", "qr_url"]
+KEYS = ["entries", "json", "choices", "payload", "chars", "qr", "qr_url"]
 
 
 def random_game(game_id: str, players: int, options: dict[str, Any], seed: int) -> Table:
@@ -64,6 +66,8 @@ def measure(table: Table, timed: bool = False) -> dict[str, float]:
     row: dict[str, float] = {
         "entries": table.version,
         "json": len(table.to_json(indent=None).encode()),
+        # The entries' information at log2(radix) bits a digit: no coding of the log goes under it.
+        "choices": sum(math.log2(radix) for _, radix in _code_entries(table)[0]) / 8,
         "payload": len(encode_payload(table)),
         "chars": len(code),
         "qr": qr_version(code),
