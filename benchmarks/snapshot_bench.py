@@ -1,114 +1,135 @@
-"""Snapshot sizes: random games of each game, complete and stopped half-way.
+"""Snapshot sizes: seeded random complete games of every game, player count and expansion.
 
 Plays seeded random games through ``prompt`` (``auto_entry`` for what the app deals, a random
-choice otherwise; Chinatown gets a few random trades) and prints, per game and player count:
-entries, JSON export bytes, snapshot payload bytes and code characters, and the QR version
-at error correction M, for the bare code and the import URL. It also compares the text forms
-the format could have used. Figures go to docs/PERFORMANCE.md ("Snapshots").
+choice otherwise; Chinatown gets a few random trades) and prints, per game, player count and
+options: entries, JSON export bytes, the entries' digits in bytes (*choices*), snapshot
+payload bytes and code characters, and the QR version at error correction M for the bare
+code and the import URL (min / median / max).
+``--check`` exits non-zero when a code is over the limits of issue 27: every code in version
+15, Dragon 5 players with both expansions in version 8. The limits apply to the bare code,
+which is what the app's QR code holds; the URL's version is printed for reference. Figures go
+to docs/PERFORMANCE.md ("Snapshots").
 
-    python benchmarks/snapshot_bench.py [--games 20] [--seed 1]
+    python benchmarks/snapshot_bench.py [--games 10] [--seed 1] [--mid] [--check]
 """
 
 from __future__ import annotations
 
 import argparse
-import base64
+import math
 import statistics
 import sys
 import time
 from pathlib import Path
 from random import Random
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "share"), str(ROOT / "tests")]
 
-from snapshot_helpers import new_table, play, real_games  # noqa: E402
+from snapshot_helpers import new_table, play  # noqa: E402
 
 from companion.core import Table  # noqa: E402
 from companion.share import decode, encode, import_url, qr_version  # noqa: E402
-from companion.share.snapshot import encode_payload  # noqa: E402
+from companion.share.snapshot import _code_entries, encode_payload  # noqa: E402
 
-PLAYER_COUNTS = {"dragon": (5, 3), "chinatown": (5, 3), "dayu": (4, 2)}
-BASE45 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
+URL_BASE = "http://192.168.100.200:8550"
+MAX_VERSION = 15
+# (game, players, options, largest QR version of the bare code allowed)
+_BOTH = {"great_wall": True, "super_events": True}
+CASES: list[tuple[str, int, dict[str, Any], int]] = [
+    *[
+        ("dragon", n, opts, 8 if n == 5 and opts == _BOTH else MAX_VERSION)
+        for n in (2, 3, 4, 5)
+        for opts in ({}, {"great_wall": True}, {"super_events": True}, _BOTH)
+    ],
+    *[("chinatown", n, {}, MAX_VERSION) for n in (3, 4, 5)],
+    *[("dayu", n, {}, MAX_VERSION) for n in (2, 3, 4)],
+]
+KEYS = ["entries", "json", "choices", "payload", "chars", "qr", "qr_url"]
 
 
-def base45(data: bytes) -> str:
-    """RFC 9285 Base45, the usual alphanumeric-mode text form, for comparison."""
-    out = []
-    for i in range(0, len(data) - 1, 2):
-        n = data[i] * 256 + data[i + 1]
-        out += [BASE45[n % 45], BASE45[n // 45 % 45], BASE45[n // 2025]]
-    if len(data) % 2:
-        out += [BASE45[data[-1] % 45], BASE45[data[-1] // 45]]
-    return "".join(out)
+def random_game(game_id: str, players: int, options: dict[str, Any], seed: int) -> Table:
+    """One seeded random complete game (the same for a seed in every run)."""
+    table = new_table(game_id, players, options)
+    if not play(table, Random(seed)):
+        raise RuntimeError(f"{game_id}: game {seed} stopped early (a free-form entry with no generator)")
+    return table
 
 
-def measure(table: Table) -> dict[str, float]:
-    payload = encode_payload(table)
+def seed_of(base: int, game_id: str, players: int, options: dict[str, Any], i: int) -> int:
+    return base * 100_003 + i + 1000 * players + 10_000 * len(options) + 100 * len(game_id)
+
+
+def measure(table: Table, timed: bool = False) -> dict[str, float]:
     code = encode(table)
-    started = time.perf_counter()
-    code = encode(table)
-    enc = time.perf_counter() - started
-    started = time.perf_counter()
-    decode(code)
-    dec = time.perf_counter() - started
-    return {
+    row: dict[str, float] = {
         "entries": table.version,
         "json": len(table.to_json(indent=None).encode()),
-        "payload": len(payload),
+        # The entries' information at log2(radix) bits a digit: no coding of the log goes under it.
+        "choices": sum(math.log2(radix) for _, radix in _code_entries(table)[0]) / 8,
+        "payload": len(encode_payload(table)),
         "chars": len(code),
         "qr": qr_version(code),
-        "qr_url": qr_version(import_url("http://192.168.100.200:8550", code)),
-        "qr_base45": qr_version("TC1" + base45(payload)),
-        "qr_b64": qr_version("TC1" + base64.urlsafe_b64encode(payload).decode().rstrip("=")),
-        "encode_ms": enc * 1000,
-        "decode_ms": dec * 1000,
+        "qr_url": qr_version(import_url(URL_BASE, code)),
     }
+    if timed:
+        started = time.process_time()
+        decode(code)
+        row["decode_ms"] = (time.process_time() - started) * 1000
+    return row
 
 
 def summary(rows: list[dict[str, float]], key: str) -> str:
     values = sorted(r[key] for r in rows)
-    fmt = "{:.0f}" if key not in ("encode_ms", "decode_ms") else "{:.1f}"
-    return "/".join(fmt.format(v) for v in (values[0], statistics.median(values), values[-1]))
+    fmt = "{:,.0f}" if key != "decode_ms" else "{:.0f}"
+    return " / ".join(fmt.format(v) for v in (values[0], statistics.median(values), values[-1]))
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=20, help="random games per game and player count")
+def label(options: dict[str, Any]) -> str:
+    names = {"great_wall": "Great Wall", "super_events": "Super Events"}
+    return " + ".join(names.get(k, k) for k in options) or "base"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--games", type=int, default=10, help="random complete games per case")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--mid", action="store_true", help="also codes of the games cut half-way")
+    parser.add_argument("--time", action="store_true", help="also the CPU time to decode (ms)")
+    parser.add_argument("--check", action="store_true", help="exit 1 if a code is over its limit")
     args = parser.parse_args()
-    keys = [
-        "entries",
-        "json",
-        "payload",
-        "chars",
-        "qr",
-        "qr_url",
-        "qr_base45",
-        "qr_b64",
-        "encode_ms",
-        "decode_ms",
-    ]
-    print(f"{args.games} random games each; figures are min/median/max")
-    print("| game | players | stage | " + " | ".join(keys) + " |")
-    print("|" + "---|" * (len(keys) + 3))
-    for game_id in real_games():
-        for players in PLAYER_COUNTS.get(game_id, (3,)):
-            complete, middle = [], []
-            for i in range(args.games):
-                rng = Random(args.seed * 100_003 + i)
-                table = new_table(game_id, players)
-                if not play(table, rng):
-                    print(f"# {game_id}: game {i} stopped early (a free-form entry with no generator)")
-                complete.append(measure(table))
+    keys = KEYS + (["decode_ms"] if args.time else [])
+    print(f"{args.games} seeded random games per row; min / median / max")
+    print("| game | players | options | stage | " + " | ".join(keys) + " |")
+    print("|" + "---|" * (len(keys) + 4))
+    over: list[str] = []
+    for game_id, players, options, limit in CASES:
+        complete, middle = [], []
+        for i in range(args.games):
+            table = random_game(game_id, players, options, seed_of(args.seed, game_id, players, options, i))
+            row = measure(table, args.time)
+            complete.append(row)
+            if row["qr"] > limit:
+                over.append(
+                    f"{game_id} {players}p {label(options)} game {i}: QR {row['qr']:.0f} / URL {row['qr_url']:.0f}"
+                )
+            if args.mid:
                 mid = Table.new(game_id, [p.name for p in table.players], table.options.model_dump())
                 for entry in table.entries[: table.version // 2]:
                     mid.submit(entry)
-                middle.append(measure(mid))
-            for stage, rows in (("complete", complete), ("mid-game", middle)):
+                middle.append(measure(mid, args.time))
+        for stage, rows in (("complete", complete), ("mid-game", middle)):
+            if rows:
                 cells = " | ".join(summary(rows, k) for k in keys)
-                print(f"| {game_id} | {players} | {stage} | {cells} |")
+                print(f"| {game_id} | {players} | {label(options)} | {stage} | {cells} |", flush=True)
+    if args.check:
+        for line in over:
+            print("OVER THE LIMIT:", line)
+        print("check:", "FAILED" if over else "all codes within their limits")
+        return 1 if over else 0
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -132,6 +132,18 @@ def chinatown_after(before: Any, table: Table, effects: list[Any]) -> None:
     assert set(s.shop) <= owned  # a shop always stands on an owned building
 
 
+def _taker(digits: list[tuple[int, int]]) -> Callable[[int], int]:
+    """``take`` over the digits a game wrote, checking that each is read with its radix."""
+    given = iter(digits)
+
+    def take(radix: int) -> int:
+        value, expected = next(given)
+        assert expected == radix
+        return value
+
+    return take
+
+
 def chinatown_end(table: Table) -> None:
     state, board = table.state, table.scoreboard
     assert len(board.by_round[0]) == 6
@@ -141,12 +153,15 @@ def chinatown_end(table: Table) -> None:
     players = state.players
     keys = [(state.money[players.index(n)], state.tiles_on_board(players.index(n))) for n in board.ranking]
     assert keys == sorted(keys, reverse=True)  # money, then shop tiles on the board
-    # Every entry replays from its compact code, or is one of the raw trades.
+    # Every entry replays from its compact code, or is a trade, which replays from its digits.
     for n, entry in enumerate(table.entries):
         at = table.state_at(n)
         value, radix = codes.entry_code(table.game, at, entry)
         if radix == codes.RAW:
             assert isinstance(entry, Trade)
+            digits = table.game.entry_digits(at, entry)
+            assert digits is not None
+            assert table.game.entry_from_digits(at, _taker(digits)) == entry
         else:
             assert codes.entry_from_code(table.game, at, value) == entry
 

@@ -412,3 +412,15 @@ class CompactCodes(Protocol[StateT_contra]):
     def entry_code(self, state: StateT_contra, entry: Any) -> tuple[int, int] | None: ...
 
     def entry_from_code(self, state: StateT_contra, value: int) -> Any | None: ...
+
+
+@runtime_checkable
+class DigitCodes(Protocol[StateT_contra]):
+    """Optional beside CompactCodes (snapshot format 2 on): an entry its compact code escapes
+    (a Chinatown trade) as several digits, each radix known from the state and the digits
+    before it. ``take(radix)`` reads the next digit; None from either function: the entry
+    travels as JSON."""
+
+    def entry_digits(self, state: StateT_contra, entry: Any) -> list[tuple[int, int]] | None: ...
+
+    def entry_from_digits(self, state: StateT_contra, take: Callable[[int], int]) -> Any | None: ...

@@ -20,7 +20,7 @@ from security.input_helpers import CALC_SEEDS, run_cli, seed_files, short_table
 from companion.core import Table, TableError
 from companion.core.calc import CalcInputError, load_input
 from companion.core.registry import calculators
-from companion.share import SnapshotError, decode, encode, qr_png, read_snapshot_image
+from companion.share import SnapshotError, decode, encode, qr_png, read_snapshot_image, snapshot
 from companion.share.snapshot import FORMAT_VERSION, _crc
 from companion.share.textcode import ALPHABET, decode_text, encode_text
 from companion.store import Store
@@ -98,17 +98,16 @@ def _codes() -> list[str]:
 
 
 def _with_options(code: str, options_text: bytes, rng: random.Random) -> str:
-    """``code`` resealed with its options JSON replaced (length and checksum right, so the reader parses it)."""
-    body = decode_text(code, FORMAT_VERSION)[1][:-4]
+    """``code`` resealed with an options JSON text (length and checksum right, so the reader parses it)."""
+    body = bytearray(decode_text(code, FORMAT_VERSION)[1][:-4])
     new = options_text[:2000]
     length = bytes([len(new)]) if len(new) < 128 else bytes([len(new) & 0x7F | 0x80, len(new) >> 7])
-    # These tables have default options: the first zero byte past the id and names is usually the
-    # empty options string; where it is not, the code is simply damaged another way.
-    at = body.find(b"\x00", 18)
-    if at < 0:
-        at = rng.randrange(len(body))
-    body = body[:at] + length + new + body[at + 1 :]
-    return encode_text(FORMAT_VERSION, body + _crc(body).to_bytes(4, "big"))
+    # These tables have default options, as digits: flag them as text and put the text where it
+    # goes, after flags, game number, id and creation time (1 + 1 + 16 + 4 bytes).
+    body[0] |= snapshot._F2_OPTIONS_TEXT
+    at = 22 if rng.random() < 0.9 else rng.randrange(len(body))
+    body = body[:at] + length + new + body[at:]
+    return encode_text(FORMAT_VERSION, bytes(body) + _crc(bytes(body)).to_bytes(4, "big"))
 
 
 def _mutated_codes(codes: list[str], rng: random.Random, total: int):

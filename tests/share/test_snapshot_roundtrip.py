@@ -71,9 +71,30 @@ def test_default_header_is_compact():
     t = new_table("snaptoy", 5)
     back = decode(encode(t))
     assert (back.id, back.name, back.created) == (t.id, t.name, t.created)
-    # flags 1, game 1 + "snaptoy" 8, id 16, created 4, options 1, players 1 + 23,
-    # counts 2, raw section 1, outcome 2, no digits, CRC 4
-    assert len(encode_payload(t)) == 64
+    # flags 1, game 1 + "snaptoy" 8, id 16, created 4, players 1, entry count 1, outcome 2,
+    # digits 15 (the yes/no option, then 18 letters and 5 name ends at 5.25 bits), CRC 4
+    assert len(encode_payload(t)) == 53
+
+
+@pytest.mark.parametrize(
+    "names",
+    [
+        ["María José", "Ñoño", "O'Brien", "Ana-Lu"],  # as digits: capitals where str.title puts them
+        ["ana", "BEN", "Carla"],  # other capitals: every name as UTF-8
+        ["Player 1", "Player 2"],  # digits
+        ["Zoë", "李"],
+    ],
+)
+def test_any_names_travel(names):
+    t = Table.new("snaptoy", names)
+    back = decode(encode(t))
+    assert [p.name for p in back.players] == names and back.name == t.name
+
+
+def test_names_that_pack_cost_less():
+    packed = Table.new("snaptoy", ["Ana", "Ben"])
+    text = Table.new("snaptoy", ["ana", "Ben"])
+    assert len(encode_payload(packed)) < len(encode_payload(text))
 
 
 def test_an_empty_table_round_trips():

@@ -7,6 +7,7 @@ its shop with it. Money is tracked but secret: see view.player_view.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from companion.core import Effect, Msg, Prompt, Scoreboard, msg
@@ -81,6 +82,12 @@ class Chinatown:
 
     def entry_from_code(self, state: ChinatownState, value: int) -> Any | None:
         return codes.entry_from_code(state, value)
+
+    def entry_digits(self, state: ChinatownState, entry: Any) -> list[tuple[int, int]] | None:
+        return codes.trade_digits(state, entry)
+
+    def entry_from_digits(self, state: ChinatownState, take: Callable[[int], int]) -> Any | None:
+        return codes.trade_from_digits(state, take)
 
 
 GAME = Chinatown()

@@ -2,16 +2,26 @@
 
 A set of building cards is coded by its rank among the combinations of the cards it was
 chosen from; a handful of shop tiles by its rank among the multisets the bag could give.
-Trades stay raw JSON (None here, radix 0 in the core).
+A trade has no single code (None here: the core escapes it); from snapshot format 2 it travels
+as digits (``trade_digits``): each give's giver, receiver, buildings among the giver's, tiles
+and money in units up to the giver's money.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from math import comb
 
 from companion.games.chinatown.data import DATA
-from companion.games.chinatown.entries import DealBuildings, DrawTiles, KeepBuildings, TradingDone
+from companion.games.chinatown.entries import (
+    DealBuildings,
+    DrawTiles,
+    Give,
+    KeepBuildings,
+    Trade,
+    TradingDone,
+)
 from companion.games.chinatown.rules import dealing
 from companion.games.chinatown.state import ChinatownState
 
@@ -149,3 +159,59 @@ def entry_from_code(state: ChinatownState, value: int) -> object | None:
     if state.phase == "trade" and value == 0:
         return TradingDone()
     return None
+
+
+# ---- trades as digits (snapshot format 2) ------------------------------------------------
+MAX_GIVES = 8  # gives in one trade, and tiles in one give: a larger one travels as JSON
+MAX_TILES = 12
+
+
+def _owned(state: ChinatownState, seat: int) -> list[int]:
+    return sorted(b for b, s in state.owner.items() if s == seat)
+
+
+def _money_radix(state: ChinatownState, seat: int) -> int:
+    return max(state.money[seat], 0) // DATA.money_unit + 1
+
+
+def trade_digits(state: ChinatownState, entry: object) -> list[tuple[int, int]] | None:
+    """A trade as (value, radix) digits; None for what they cannot hold (the core then sends JSON)."""
+    if state.phase != "trade" or not isinstance(entry, Trade) or not 1 <= len(entry.gives) <= MAX_GIVES:
+        return None
+    n, shops = state.n, DATA.shop_ids
+    out = [(len(entry.gives) - 1, MAX_GIVES)]
+    for g in entry.gives:
+        if not (0 <= g.giver < n and 0 <= g.receiver < n) or g.giver == g.receiver:
+            return None
+        owned = _owned(state, g.giver)
+        units, rest = divmod(g.money, DATA.money_unit)
+        if (
+            not set(g.buildings) <= set(owned)
+            or len(g.tiles) > MAX_TILES
+            or any(t not in shops for t in g.tiles)
+            or rest
+            or not 0 <= units < _money_radix(state, g.giver)
+        ):
+            return None
+        out += [(g.giver, n), ((g.receiver - g.giver - 1) % n, n - 1)]
+        out += [(len(g.buildings), len(owned) + 1)]
+        out += [(rank_combination(owned, g.buildings), comb(len(owned), len(g.buildings)))]
+        out += [(len(g.tiles), MAX_TILES + 1), *((shops.index(t), len(shops)) for t in g.tiles)]
+        out += [(units, _money_radix(state, g.giver))]
+    return out
+
+
+def trade_from_digits(state: ChinatownState, take: Callable[[int], int]) -> Trade | None:
+    if state.phase != "trade":
+        return None
+    n, shops, gives = state.n, DATA.shop_ids, []
+    for _ in range(take(MAX_GIVES) + 1):
+        giver = take(n)
+        receiver = (giver + 1 + take(n - 1)) % n
+        owned = _owned(state, giver)
+        k = take(len(owned) + 1)
+        buildings = unrank_combination(owned, k, take(comb(len(owned), k)))
+        tiles = tuple(shops[take(len(shops))] for _ in range(take(MAX_TILES + 1)))
+        money = take(_money_radix(state, giver)) * DATA.money_unit
+        gives.append(Give(giver=giver, receiver=receiver, buildings=buildings, tiles=tiles, money=money))
+    return Trade(gives=tuple(gives))
