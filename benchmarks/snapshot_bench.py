@@ -3,8 +3,9 @@
 Plays seeded random games through ``prompt`` (``auto_entry`` for what the app deals, a random
 choice otherwise; Chinatown gets a few random trades) and prints, per game, player count and
 options: entries, JSON export bytes, the entries' digits in bytes (*choices*), snapshot
-payload bytes and code characters, and the QR version at error correction M for the bare
-code and the import URL (min / median / max).
+payload bytes and code characters, and the QR version the app draws for the bare code and the
+import URL (min / median / max): error correction M, or L for a code above version 15 at M
+(companion/share/qr.py).
 ``--check`` exits non-zero when a code is over the limits of issue 27: every code in version
 15, Dragon 5 players with both expansions in version 8. The limits apply to the bare code,
 which is what the app's QR code holds; the URL's version is printed for reference. Figures go

@@ -1,7 +1,11 @@
 """QR codes of snapshot codes: PNG bytes, a terminal rendering, and reading codes from images.
 
 Generation uses ``qrcode`` (with Pillow for PNG); reading uses ``zxing-cpp``. Error correction
-is M (15% of the code may be lost), the usual choice for a code read off a screen.
+is M (15% of the code may be lost), the usual choice for a code read off a screen; a code that
+would need a version above ``MAX_VERSION_AT_M`` at M is made at L instead (7%), which keeps the
+modules large enough to scan from a phone (the longest Da Yu games: version 16 at M, 13 at L). A
+screen shows the code whole: the lower level costs nothing a reader needs, and every reader
+reads every level (docs/DECISIONS.md, "Long codes at error correction L").
 """
 
 from __future__ import annotations
@@ -26,20 +30,32 @@ MAX_IMAGE_BYTES = 30_000_000
 MAX_IMAGE_SIDE = 3000  # larger photos are scaled down before decoding: plenty for a QR code
 
 
-def make_qr(text: str, error: str = "M") -> qrcode.QRCode:
-    """The smallest QR code holding ``text`` (qrcode picks the densest mode for each part)."""
-    code = qrcode.QRCode(error_correction=_LEVELS[error], border=4)
+MAX_VERSION_AT_M = 15  # 77 modules a side: above it, the code drops to level L
+
+
+def make_qr(text: str, error: str = "auto") -> qrcode.QRCode:
+    """The smallest QR code holding ``text`` (qrcode picks the densest mode for each part).
+    ``auto``: M, or L where M would need a version above MAX_VERSION_AT_M."""
+    level = "M" if error == "auto" else error
+    code = qrcode.QRCode(error_correction=_LEVELS[level], border=4)
     code.add_data(text)
     code.make(fit=True)
+    if error == "auto" and code.version > MAX_VERSION_AT_M:
+        return make_qr(text, "L")
     return code
 
 
-def qr_version(text: str, error: str = "M") -> int:
+def qr_level(text: str) -> str:
+    """The error correction level ``make_qr`` picks for ``text``: "M", or "L" for a long code."""
+    return "M" if make_qr(text, "M").version <= MAX_VERSION_AT_M else "L"
+
+
+def qr_version(text: str, error: str = "auto") -> int:
     """The QR version (1 to 40) needed for ``text``: version v is 17 + 4v modules wide."""
     return make_qr(text, error).version
 
 
-def qr_png(text: str, *, box_size: int = 8, error: str = "M") -> bytes:
+def qr_png(text: str, *, box_size: int = 8, error: str = "auto") -> bytes:
     """PNG bytes of the QR code of ``text`` with a 4-module quiet zone."""
     code = make_qr(text, error)
     code.box_size = box_size
@@ -48,7 +64,7 @@ def qr_png(text: str, *, box_size: int = 8, error: str = "M") -> bytes:
     return buf.getvalue()
 
 
-def qr_terminal(text: str, *, dark_background: bool = True, error: str = "M") -> str:
+def qr_terminal(text: str, *, dark_background: bool = True, error: str = "auto") -> str:
     """The QR code as text: two module rows per line with half-block characters.
 
     On a dark terminal the light modules are drawn (as ``qrencode -t UTF8`` does), so the

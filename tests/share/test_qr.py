@@ -91,6 +91,16 @@ def test_qr_version_grows_with_the_text():
     assert qr_version("TC1" + "A" * 600) > qr_version("TC1" + "A" * 100)
 
 
+def test_a_code_too_long_for_version_15_at_m_is_made_at_l_and_still_reads():
+    from companion.share.qr import MAX_VERSION_AT_M, make_qr, qr_level
+
+    short, long = "TC1" + "A" * 400, "TC1" + "A" * 620  # 623 characters: version 16 at M
+    assert qr_level(short) == "M" and qr_version(short) == make_qr(short, "M").version
+    assert make_qr(long, "M").version > MAX_VERSION_AT_M
+    assert qr_level(long) == "L" and qr_version(long) <= MAX_VERSION_AT_M
+    assert decode_qr_image(qr_png(long, box_size=4)) == [long]
+
+
 def test_images_without_a_snapshot_are_refused_clearly():
     blank = Image.new("RGB", (200, 200), "white")
     assert decode_qr_image(blank) == []
