@@ -1,5 +1,12 @@
 """The rendered-text corpus (tests/render_corpus.py) covers every game and every kind of text,
-in English and in Spanish, from the same games."""
+in English and in Spanish, from the same games; and every text of it passes every rendered-text
+check (companion/i18n/textcheck.py): 0 findings.
+
+The texts are what the screens show: prompts, choices, effects, banners, history, scores,
+foresight, round summaries, statistics, rules and tips, and the refusals of illegal entries and
+damaged files. The checks live in this file, beside the coverage, so the corpus (twenty random
+complete games of each game) is played once per test run: ``--dist loadfile`` keeps a file on
+one worker, and the corpus is cached per process."""
 
 from __future__ import annotations
 
@@ -7,6 +14,8 @@ from collections import Counter
 
 import pytest
 from render_corpus import GAMES_PER_GAME, corpus, games_played, names
+
+from companion.i18n.textcheck import check
 
 LANGS = ("en", "es")
 GAMES = ("dragon", "chinatown", "dayu")
@@ -26,6 +35,16 @@ SOURCES = (
 @pytest.fixture(scope="module", params=LANGS)
 def texts(request):
     return corpus(request.param)
+
+
+def test_every_text_passes_the_checks(texts):
+    lang = texts[0].lang
+    findings = [
+        f"{r.game} {r.source} {r.key}: {f}"
+        for r in texts
+        for f in check(r.text, lang, None if r.game == "app" else r.game, names())
+    ]
+    assert not findings, f"{len(findings)} findings:\n" + "\n".join(sorted(set(findings))[:40])
 
 
 def test_enough_games_of_each_game():

@@ -8,7 +8,7 @@ text the app ships, in ``make lint``.
   through the termbase. The search phrasings and synonyms are left out on purpose: they list the
   words players might type, variants included, so that a search finds the rule.
 
-The texts of real games are checked by tests/test_render_texts.py (random complete games of
+The texts of real games are checked by tests/test_render_corpus.py (random complete games of
 each game in both languages).
 """
 

@@ -2,7 +2,7 @@
 
 Each check takes a text as a player reads it (every field filled in) and says what is wrong
 with it. ``make lint`` runs them over every catalogue text rendered with sample values
-(companion/i18n/lint_texts.py); tests/test_render_texts.py runs them over every text of random
+(companion/i18n/lint_texts.py); tests/test_render_corpus.py runs them over every text of random
 complete games of the three games in both languages. tests/test_textcheck.py feeds each one a
 bad line.
 
