@@ -49,10 +49,35 @@ class _Dropped(BaseException):
     """Raised out of Flet's receive loop to end a connection that has no session yet."""
 
 
+# Headers a reverse proxy adds. uvicorn believes X-Forwarded-For only from a proxy named with
+# --trusted-proxy (it then puts the forwarded client in place of the proxy's address).
+PROXY_HEADERS = ("x-forwarded-for", "forwarded", "x-real-ip")
+PROXIED = "proxied:"  # an address that is no IP: never this machine (share.netinfo.is_local_client)
+TRUSTED_PROXIES: set[str] = set()  # what the server was started with (webserver.make_server)
+
+
 def peer_address(websocket: WebSocket) -> str:
-    """The socket's peer (uvicorn replaced it only if the peer is a configured trusted proxy)."""
+    """The socket's peer (uvicorn replaced it only if the peer is a configured trusted proxy).
+
+    A request that carries a proxy's headers is believed only as uvicorn rewrote it for a trusted
+    proxy: with no trusted proxy, or an address that is neither the forwarded client nor a
+    trusted proxy, or one on this machine that no trusted proxy vouched for, it came through a
+    proxy nobody named. A proxy on this machine would otherwise make every visitor look like the
+    host; such a visitor is remote ("proxied:<proxy>"), whatever flag was forgotten."""
     client = websocket.client
-    return client.host if client and client.host else "unknown"
+    address = client.host if client and client.host else "unknown"
+    headers = websocket.headers
+    if any(h in headers for h in PROXY_HEADERS) and address not in TRUSTED_PROXIES:
+        forwarded = [a.strip() for a in headers.get("x-forwarded-for", "").split(",")]
+        if not TRUSTED_PROXIES or address not in forwarded or peer.Peer(address).local:
+            log.warning(
+                "a proxy at %s sent forwarding headers but is not trusted: its visitors are remote "
+                "(start with --trusted-proxy %s if it is yours)",
+                address,
+                address,
+            )
+            return PROXIED + address
+    return address
 
 
 class FrameGuard:

@@ -124,6 +124,7 @@ def make_server(
     on_started: Callable[[], None] | None = None,
 ) -> uvicorn.Server:
     trusted = list(trusted_proxies or [])
+    guard.TRUSTED_PROXIES = set(trusted)  # the guard tells a forgotten proxy from a trusted one
     config = uvicorn.Config(
         app,
         host=host,
