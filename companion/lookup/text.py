@@ -6,9 +6,12 @@ installed) map "palaces"/"palace" and "palacios"/"palacio" onto one stem each.
 
 from __future__ import annotations
 
+import gzip
+import json
 import re
 import unicodedata
 from functools import cache
+from importlib import resources
 from typing import Any
 
 import snowballstemmer
@@ -30,6 +33,24 @@ def words(text: str) -> list[str]:
 @cache
 def _stemmer(lang: str) -> Any:
     return snowballstemmer.stemmer(_STEMMER_NAMES[lang])
+
+
+@cache
+def _dictionary(lang: str) -> frozenset[str]:
+    """The words of the language, folded: pyspellchecker's word list, read on the first typo.
+
+    Read straight from the package's file: its SpellChecker object takes three times as long.
+    """
+    data = resources.files("spellchecker").joinpath("resources", f"{lang}.json.gz").read_bytes()
+    known: dict[str, int] = json.loads(gzip.decompress(data))
+    # Most entries are plain ASCII: only the others need folding (which is the slow part).
+    plain = {w for w in known if w.isascii()}
+    return frozenset(plain.union(*(words(w) for w in known if not w.isascii())))
+
+
+def is_word(word: str, lang: str) -> bool:
+    """Whether a folded word is a word of the language (so not a typo to correct)."""
+    return word in _dictionary(lang)
 
 
 @cache
