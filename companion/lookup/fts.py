@@ -92,6 +92,10 @@ class Index:
                 rows.append((rid, b.game, *stemmed))
         self.db.executemany("INSERT INTO doc VALUES (?, ?, ?, ?, ?, ?)", rows)
         self.vocabulary = [w for w in self.known if w not in self.filler]  # what a typo may become
+        self.rules_with: dict[str, int] = {}  # stem -> how many rules have it
+        for st in self.stems_of.values():
+            for s in st:
+                self.rules_with[s] = self.rules_with.get(s, 0) + 1
 
     def _read_words(self, b: Book) -> None:
         self.filler.update(w for f in b.extra.filler for w in words(f))
@@ -179,8 +183,12 @@ class Index:
         found = process.extract(word, self.vocabulary, scorer=OSA.distance, score_cutoff=cutoff, limit=8)
         if not found:
             return None
-        # The closest form first; among equally close ones, the one sharing the longest start.
-        best = min(found, key=lambda f: (f[1], -_common_start(word, f[0]), f[0]))
+        # The closest form first; among equally close ones, the one sharing the longest start,
+        # then the one more rules use.
+        best = min(
+            found,
+            key=lambda f: (f[1], -_common_start(word, f[0]), -self.rules_with.get(self.known[f[0]], 0), f[0]),
+        )
         return self.known[best[0]]
 
     def search(self, query: str, game: str | None, limit: int, prefer: str | None = None) -> list[Hit]:
