@@ -9,6 +9,7 @@ most 1, or 2 for words of 7 letters or more) and every word is expanded to its s
 
 from __future__ import annotations
 
+import itertools
 import re
 import sqlite3
 from dataclasses import dataclass
@@ -26,6 +27,8 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 _SNIPPET_CHARS = 220
 _CORE_WEIGHT = 0.8  # in a search within one game, the app's general rules (core.*) count this much
 _SIZE_WEIGHT = 3.0  # the rule for the size a question names ("6 photo tiles": oversize)
+_PAIR_BONUS = 0.6  # per pair of the question's words side by side in the rule ("action points")
+_TITLE_BONUS = 0.5  # a rule whose title the question says ("Ties", "Flood") is likely the one asked
 _KIND_BONUS = 2  # a sentence of the question's kind (consequence, number) outranks two more matches
 
 
@@ -52,6 +55,10 @@ class _Query:
     kinds: tuple[AnswerKind, ...] = ()  # what kind of answer it asks for (a consequence, a number)
 
     @property
+    def pairs(self) -> list[tuple[frozenset[str], frozenset[str]]]:
+        return list(itertools.pairwise(self.groups))
+
+    @property
     def terms(self) -> set[str]:
         return set().union(*self.groups) if self.groups else set()
 
@@ -76,6 +83,8 @@ class Index:
         self._merged: dict[str | None, _Synonyms] = {}  # per game filter
         self._shown: dict[str, tuple[_Words, list[tuple[str, _Words]]]] = {}
         self._stems_of_game: dict[str, set[str]] = {}
+        self.title_of: dict[str, set[str]] = {}
+        self.pairs_of: dict[str, set[tuple[str, str]]] = {}  # rule id -> stems side by side in it
         rows = []
         for b in self.books.values():
             self._read_words(b)
@@ -89,6 +98,8 @@ class Index:
                 fields = [rule.title, " ".join(x.phrasings), rule.text, " ".join(more)]
                 stemmed = [self._stem_text(f) for f in fields]
                 self.stems_of[rid] = {s for f in stemmed for s in f.split()}
+                self.title_of[rid] = set(stemmed[0].split())
+                self.pairs_of[rid] = {p for f in stemmed for p in itertools.pairwise(f.split())}
                 rows.append((rid, b.game, *stemmed))
         self.db.executemany("INSERT INTO doc VALUES (?, ?, ?, ?, ?, ?)", rows)
         self.vocabulary = [w for w in self.known if w not in self.filler]  # what a typo may become
@@ -218,6 +229,12 @@ class Index:
                 covered = sum(1 for group in q.groups if group & self.stems_of[rid])
                 # BM25 alone lets one rare word outweigh a rule that answers the whole question.
                 score = -rank * covered / len(q.groups)
+                # Two words of the question side by side in the rule ("action points") say more.
+                pairs = self.pairs_of[rid]
+                together = sum(1 for a, b in q.pairs if any((x, y) in pairs for x in a for y in b))
+                score *= 1 + _PAIR_BONUS * together
+                title = self.title_of[rid]
+                score *= 1 + _TITLE_BONUS * len(title & q.terms) / max(len(title), 1)
                 # A game's own rule answers better than the app's general one ("when does it end?").
                 if g == "core" and game:
                     score *= _CORE_WEIGHT

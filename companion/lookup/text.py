@@ -53,9 +53,17 @@ def is_word(word: str, lang: str) -> bool:
     return word in _dictionary(lang)
 
 
+# Words the Snowball stemmer gives one stem though players mean two things: Spanish "negociar"
+# (to trade) and "negocio" (a Chinatown business) both become "negoci". Prefix -> own stem.
+_APART: dict[str, dict[str, str]] = {"en": {}, "es": {"negocia": "negocia"}}
+
+
 @cache
 def stem(word: str, lang: str) -> str:
     """The stem of one folded word; cached because the same few thousand words recur."""
+    for prefix, own in _APART[lang].items():
+        if word.startswith(prefix):
+            return own
     return _stemmer(lang).stemWord(word)
 
 
