@@ -99,7 +99,8 @@ def first_typo_ms() -> float:
 
 
 def bank_table() -> str:
-    rows = [f"{"question bank":<22} {'n':>4} {'top-1':>6} {'top-3':>6}"]
+    head = "question bank"
+    rows = [f"{head:<22} {'n':>4} {'top-1':>6} {'top-3':>6}"]
     for part, entries in (("", BANK), ("held out ", held_out())):
         for key, (n, top1, top3) in sorted(figures(entries).items()):
             rows.append(f"{part + key:<22} {n:>4} {top1:>6.0%} {top3:>6.0%}")
