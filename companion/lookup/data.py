@@ -11,6 +11,7 @@ one-sided link is caught at load rather than shown half the time.
 from __future__ import annotations
 
 from functools import cache
+from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -57,12 +58,16 @@ class TeachNote(_Strict):
     lines: tuple[str, ...] = Field(min_length=2, max_length=3)
 
 
+_WORD = r"^\w+$"  # synonyms are single words: "dar la vuelta" would make "dar" and "la" synonyms
+_Word = Annotated[str, Field(pattern=_WORD)]
+
+
 class Sense(_Strict):
     """Synonyms that hold in one sense only: not when the question also has one of ``not_with``
     ("acabar mis acciones" is not the game's end)."""
 
-    words: tuple[str, ...] = Field(min_length=2)
-    not_with: tuple[str, ...] = Field(min_length=1)
+    words: tuple[_Word, ...] = Field(min_length=2)
+    not_with: tuple[_Word, ...] = Field(min_length=1)
 
 
 class Sizes(_Strict):
@@ -89,7 +94,7 @@ class LookupFile(_Strict):
     clarifications: tuple[Clarification, ...] = ()
     teach: dict[str, TeachNote] = {}
     # groups of words a player uses for one thing in this game, some in one sense only
-    synonyms: tuple[tuple[str, ...] | Sense, ...] = ()
+    synonyms: tuple[tuple[_Word, ...] | Sense, ...] = ()
     filler: tuple[str, ...] = ()  # words that carry no meaning in a question ("what", "qué")
     names: tuple[str, ...] = ()  # how players name the game in a question ("chinatown", "da yu")
     sizes: Sizes | None = None

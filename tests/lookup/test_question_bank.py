@@ -1,9 +1,9 @@
 """Issue 29's question bank (tests/lookup_bank.py): top-1 and top-3 per language and game, over
 the whole bank and over its held-out third, against floors.
 
-The issue's targets are top-1 >= 85% and top-3 >= 97%. The floors below are what the lookup
-reaches (docs/PERFORMANCE.md, "Rules lookup"); where they are under the targets, that is the
-honest distance still to go, not a target met. Run with -s to see the table.
+The issue's targets are top-1 >= 85% and top-3 >= 97%, over all and held out. The floors below
+are the targets where the lookup meets them and what it reaches where it does not (held out:
+docs/PERFORMANCE.md, "Rules lookup"). Run with -s to see the table.
 """
 
 from __future__ import annotations
@@ -13,8 +13,9 @@ from lookup_bank import ALL, BANK, figures, held_out, tuned
 
 from companion.lookup.data import GAMES, book
 
-# (top-1, top-3) floors, in percent
-FLOORS = {"all": (84, 97), "held out": (73, 97)}
+# (top-1, top-3) floors as shares: over all the issue's targets (85%, 97%) are met; held out,
+# top-1 is 49/66 (74%) and top-3 64/66 (96.97%), under the targets.
+FLOORS = {"all": (0.85, 0.97), "held out": (0.74, 0.96)}
 
 
 def test_the_bank_is_what_the_issue_asks():
@@ -50,7 +51,7 @@ def test_top_1_and_top_3_reach_their_floors(part):
     print("\n" + _table(part, found))
     _, top1, top3 = found["all"]
     want1, want3 = FLOORS[part]
-    assert round(top1 * 100) >= want1 and round(top3 * 100) >= want3, _table(part, found)
+    assert top1 >= want1 and top3 >= want3, _table(part, found)
 
 
 def test_no_language_or_game_falls_far_behind():
