@@ -27,7 +27,7 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 _SNIPPET_CHARS = 220
 _CORE_WEIGHT = 0.8  # in a search within one game, the app's general rules (core.*) count this much
 _SIZE_WEIGHT = 3.0  # the rule for the size a question names ("6 photo tiles": oversize)
-_PAIR_BONUS = 0.6  # per pair of the question's words side by side in the rule ("action points")
+_PAIR_BONUS = 1.0  # per pair of the question's words side by side in the rule ("action points")
 _TITLE_BONUS = 0.5  # a rule whose title the question says ("Ties", "Flood") is likely the one asked
 _KIND_BONUS = 2  # a sentence of the question's kind (consequence, number) outranks two more matches
 
@@ -98,11 +98,14 @@ class Index:
                 fields = [rule.title, " ".join(x.phrasings), rule.text, " ".join(more)]
                 stemmed = [self._stem_text(f) for f in fields]
                 self.stems_of[rid] = {s for f in stemmed for s in f.split()}
-                self.title_of[rid] = set(stemmed[0].split())
+                self.title_of[rid] = set(stemmed[0].split())  # less the filler, once all is read
                 self.pairs_of[rid] = {p for f in stemmed for p in itertools.pairwise(f.split())}
                 rows.append((rid, b.game, *stemmed))
         self.db.executemany("INSERT INTO doc VALUES (?, ?, ?, ?, ?, ?)", rows)
         self.vocabulary = [w for w in self.known if w not in self.filler]  # what a typo may become
+        filler_stems = {stem(w, lang) for w in self.filler}
+        for title in self.title_of.values():
+            title -= filler_stems
         self.rules_with: dict[str, int] = {}  # stem -> how many rules have it
         for st in self.stems_of.values():
             for s in st:
