@@ -29,6 +29,7 @@ _CORE_WEIGHT = 0.8  # in a search within one game, the app's general rules (core
 _SIZE_WEIGHT = 3.0  # the rule for the size a question names ("6 photo tiles": oversize)
 _PAIR_BONUS = 1.0  # per pair of the question's words side by side in the rule ("action points")
 _TITLE_BONUS = 0.5  # a rule whose title the question says ("Ties", "Flood") is likely the one asked
+_ASKED_BONUS = 0.3  # a rule whose phrasings ask the same way ("who ...", "when ...")
 _KIND_BONUS = 2  # a sentence of the question's kind (consequence, number) outranks two more matches
 
 
@@ -53,6 +54,7 @@ _Synonyms = dict[str, list[tuple[frozenset[str], frozenset[str]]]]
 class _Query:
     groups: tuple[frozenset[str], ...]  # per meaningful query word: its stem and its synonyms' stems
     kinds: tuple[AnswerKind, ...] = ()  # what kind of answer it asks for (a consequence, a number)
+    kind_names: frozenset[str] = frozenset()
 
     @property
     def pairs(self) -> list[tuple[frozenset[str], frozenset[str]]]:
@@ -79,12 +81,16 @@ class Index:
         self.synonyms: dict[str, _Synonyms] = {}  # per game
         self.filler: set[str] = set()
         self.names: dict[tuple[str, ...], str] = {}  # a game's name as folded words -> the game
-        self.answers = tuple(self.books["core"].extra.answers.values())
+        self.answers = self.books["core"].extra.answers
         self._merged: dict[str | None, _Synonyms] = {}  # per game filter
         self._shown: dict[str, tuple[_Words, list[tuple[str, _Words]]]] = {}
         self._stems_of_game: dict[str, set[str]] = {}
         self.title_of: dict[str, set[str]] = {}
-        self.pairs_of: dict[str, set[tuple[str, str]]] = {}  # rule id -> stems side by side in it
+        self.pairs_of: dict[str, set[tuple[str, str]]] = {}
+        self.kinds_of: dict[str, set[str]] = {}  # rule id -> kinds of question its phrasings ask
+        self._kind_cues = [
+            (k, _padded(a)) for k, kind in self.books["core"].extra.answers.items() for a in kind.asks
+        ]  # rule id -> stems side by side in it
         rows = []
         for b in self.books.values():
             self._read_words(b)
@@ -99,6 +105,10 @@ class Index:
                 stemmed = [self._stem_text(f) for f in fields]
                 self.stems_of[rid] = {s for f in stemmed for s in f.split()}
                 self.title_of[rid] = set(stemmed[0].split())  # less the filler, once all is read
+                asked = [*x.phrasings, *(c.question for c in b.by_rule.get(rid, []))]
+                self.kinds_of[rid] = {
+                    k for k, cue in self._kind_cues if any(cue in _padded(a) for a in asked)
+                }
                 self.pairs_of[rid] = {p for f in stemmed for p in itertools.pairwise(f.split())}
                 rows.append((rid, b.game, *stemmed))
         self.db.executemany("INSERT INTO doc VALUES (?, ?, ?, ?, ?, ?)", rows)
@@ -180,8 +190,9 @@ class Index:
             if frozenset(same) not in groups:
                 groups.append(frozenset(same))
         folded = f" {' '.join(said)} "
-        kinds = tuple(k for k in self.answers if any(f" {' '.join(words(a))} " in folded for a in k.asks))
-        return _Query(tuple(groups), kinds)
+        named = {k for k, cue in self._kind_cues if cue in folded}
+        kinds = tuple(kind for k, kind in self.answers.items() if k in named)
+        return _Query(tuple(groups), kinds, frozenset(named))
 
     def _known_stem(self, word: str, synonyms: _Synonyms) -> str | None:
         if word in self.known:
@@ -236,6 +247,9 @@ class Index:
                 pairs = self.pairs_of[rid]
                 together = sum(1 for a, b in q.pairs if any((x, y) in pairs for x in a for y in b))
                 score *= 1 + _PAIR_BONUS * together
+                # A rule players ask about the same way ("who ...", "when ...") is likelier the one.
+                if q.kind_names & self.kinds_of[rid]:
+                    score *= 1 + _ASKED_BONUS
                 title = self.title_of[rid]
                 score *= 1 + _TITLE_BONUS * len(title & q.terms) / max(len(title), 1)
                 # A game's own rule answers better than the app's general one ("when does it end?").
@@ -300,6 +314,11 @@ class Index:
 
     def _written(self, text: str) -> _Words:
         return tuple((w, word_stems(w, self.lang)) for w in re.findall(r"\w+", text))
+
+
+def _padded(text: str) -> str:
+    """Folded words between spaces, to find a phrase as whole words."""
+    return f" {' '.join(words(text))} "
 
 
 def _common_start(a: str, b: str) -> int:

@@ -2,8 +2,8 @@
 the whole bank and over its held-out third, against floors.
 
 The issue's targets are top-1 >= 85% and top-3 >= 97%, over all and held out. The floors below
-are the targets where the lookup meets them and what it reaches where it does not (held out:
-docs/PERFORMANCE.md, "Rules lookup"). Run with -s to see the table.
+are what the lookup reaches (docs/PERFORMANCE.md, "Rules lookup"): over all, above the targets;
+held out, under them. Run with -s to see the table.
 """
 
 from __future__ import annotations
@@ -13,9 +13,11 @@ from lookup_bank import ALL, BANK, figures, held_out, tuned
 
 from companion.lookup.data import GAMES, book
 
-# (top-1, top-3) floors as shares: over all the issue's targets (85%, 97%) are met; held out,
-# top-1 is 49/66 (74%) and top-3 64/66 (96.97%), under the targets.
-FLOORS = {"all": (0.85, 0.97), "held out": (0.74, 0.96)}
+# (top-1, top-3) floors as shares, at what the lookup reaches, so a change that loses a question
+# fails. Over all that is above the issue's targets (85%, 97%): 191/218 (87.6%) and 215/218
+# (98.6%). Held out it is under them: 49/66 (74.2%) and 64/66 (96.97%).
+FLOORS = {"all": (0.876, 0.986), "held out": (0.742, 0.969)}
+TARGETS = (0.85, 0.97)
 
 
 def test_the_bank_is_what_the_issue_asks():
@@ -52,6 +54,8 @@ def test_top_1_and_top_3_reach_their_floors(part):
     _, top1, top3 = found["all"]
     want1, want3 = FLOORS[part]
     assert top1 >= want1 and top3 >= want3, _table(part, found)
+    if part == "all":
+        assert top1 >= TARGETS[0] and top3 >= TARGETS[1]
 
 
 def test_no_language_or_game_falls_far_behind():
