@@ -267,8 +267,11 @@ class Index:
         if sizes is None or not scored:
             return
         numbers = [n for w in said if (n := _number(w, self.lang)) is not None]
-        folded = f" {' '.join(said)} "
-        kinds = [size for kind, size in sizes.kinds.items() if f" {' '.join(words(kind))} " in folded]
+        # Compared as stems, so "tea houses" is the "tea house" kind.
+        stemmed = f" {' '.join(stem(w, self.lang) for w in said)} "
+        kinds = [
+            size for kind, size in sizes.kinds.items() if f" {' '.join(stems(kind, self.lang))} " in stemmed
+        ]
         if not numbers or not kinds:
             return
         n, size = max(numbers), kinds[0]
