@@ -124,3 +124,21 @@ def test_trading_and_a_business_keep_apart_in_spanish():
     # The Snowball stemmer makes "negociar" and "negocio" one stem; the lookup keeps them two.
     assert _ids("negocio completo de 6 cuanto paga", "es", "chinatown", 1) == ["chinatown.income.complete"]
     assert _ids("podemos negociar todos a la vez", "es", "chinatown", 1) == ["chinatown.trade"]
+
+
+@pytest.mark.parametrize(
+    ("kind", "n", "en", "es"),
+    [("photo", 6, "$100,000", "100.000 $"), ("restaurant", 7, "$150,000", "150.000 $")],
+)
+def test_the_oversize_examples_give_the_apps_own_figures(kind, n, en, es):
+    from companion.games.chinatown.income import _NEIGHBOURS, find_businesses
+    from companion.lookup import card
+
+    group = [1]  # n connected buildings, grown breadth-first from building 1
+    for here in group:
+        group += [b for b in _NEIGHBOURS[here] if b not in group][: n - len(group)]
+    businesses = find_businesses(dict.fromkeys(group, "Ann"), dict.fromkeys(group, kind))
+    total = sum(b.income for b in businesses)
+    assert f"${total:,}" == en
+    assert any(en in x for x in card("chinatown.income.oversize", "en").examples)
+    assert any(es in x for x in card("chinatown.income.oversize", "es").examples)
