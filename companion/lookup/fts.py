@@ -86,7 +86,8 @@ class Index:
         self._shown: dict[str, tuple[_Words, list[tuple[str, _Words]]]] = {}
         self._stems_of_game: dict[str, set[str]] = {}
         self.title_of: dict[str, set[str]] = {}
-        self.pairs_of: dict[str, set[tuple[str, str]]] = {}
+        self._stemmed: dict[str, list[str]] = {}
+        self._pairs: dict[str, set[tuple[str, str]]] = {}
         self.kinds_of: dict[str, set[str]] = {}  # rule id -> kinds of question its phrasings ask
         self._kind_cues = [
             (k, _padded(a)) for k, kind in self.books["core"].extra.answers.items() for a in kind.asks
@@ -105,11 +106,11 @@ class Index:
                 stemmed = [self._stem_text(f) for f in fields]
                 self.stems_of[rid] = {s for f in stemmed for s in f.split()}
                 self.title_of[rid] = set(stemmed[0].split())  # less the filler, once all is read
-                asked = [*x.phrasings, *(c.question for c in b.by_rule.get(rid, []))]
-                self.kinds_of[rid] = {
-                    k for k, cue in self._kind_cues if any(cue in _padded(a) for a in asked)
-                }
-                self.pairs_of[rid] = {p for f in stemmed for p in itertools.pairwise(f.split())}
+                asked = "|".join(
+                    _padded(a) for a in (*x.phrasings, *(c.question for c in b.by_rule.get(rid, [])))
+                )
+                self.kinds_of[rid] = {k for k, cue in self._kind_cues if cue in asked}
+                self._stemmed[rid] = stemmed  # its pairs of stems are made on first need
                 rows.append((rid, b.game, *stemmed))
         self.db.executemany("INSERT INTO doc VALUES (?, ?, ?, ?, ?, ?)", rows)
         self.vocabulary = [w for w in self.known if w not in self.filler]  # what a typo may become
@@ -166,6 +167,12 @@ class Index:
                     keep = n == 1 and stem(name[0], self.lang) in self._game_stems(game)
                     return game, said if keep else said[:i] + said[i + n :]
         return None, said
+
+    def pairs_of(self, rid: str) -> set[tuple[str, str]]:
+        """The stems side by side in a rule's fields, made when a search first needs them."""
+        if rid not in self._pairs:
+            self._pairs[rid] = {p for f in self._stemmed[rid] for p in itertools.pairwise(f.split())}
+        return self._pairs[rid]
 
     def _game_stems(self, game: str) -> set[str]:
         if game not in self._stems_of_game:
@@ -244,7 +251,7 @@ class Index:
                 # BM25 alone lets one rare word outweigh a rule that answers the whole question.
                 score = -rank * covered / len(q.groups)
                 # Two words of the question side by side in the rule ("action points") say more.
-                pairs = self.pairs_of[rid]
+                pairs = self.pairs_of(rid)
                 together = sum(1 for a, b in q.pairs if any((x, y) in pairs for x in a for y in b))
                 score *= 1 + _PAIR_BONUS * together
                 # A rule players ask about the same way ("who ...", "when ...") is likelier the one.
