@@ -2,7 +2,9 @@
 
 Run: python benchmarks/lookup_bench.py  (figures go into docs/PERFORMANCE.md, "Rules lookup").
 ``--pure`` hides PyStemmer, so snowballstemmer runs its pure-Python stemmers (as on a phone
-build without PyStemmer). Budgets (issue 16): building the index <= 50 ms, one search <= 5 ms.
+build without PyStemmer). Budgets (issue 16): building the index <= 50 ms, one search <= 5 ms;
+issue 29: the median search over the question bank (tests/lookup_bank.py) <= 5 ms, and the
+bank's top-1 / top-3 per language and game.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 if "--pure" in sys.argv:
     sys.modules["Stemmer"] = None  # type: ignore[assignment]  # an import of it now fails
 
+from lookup_bank import ALL, BANK, figures, held_out  # noqa: E402
 from lookup_questions import QUESTIONS  # noqa: E402
 
 from companion.core import data as core_data  # noqa: E402
@@ -70,6 +73,40 @@ def search_ms(per_game: bool, first: bool) -> list[float]:
     return out
 
 
+def bank_ms() -> list[float]:
+    """Each bank question, as it is asked (its game, or every game), on a warm index."""
+    _cold()
+    asked = [(q, lang, None if scope == ALL else scope) for _g, lang, q, _a, scope in BANK]
+    for q, lang, game in asked:
+        search(q, lang, game)  # the word lists and caches a first typo loads are not what is timed
+    out = []
+    for _ in range(ROUNDS):
+        for q, lang, game in asked:
+            start = time.perf_counter()
+            search(q, lang, game)
+            out.append((time.perf_counter() - start) * 1000)
+    return out
+
+
+def first_typo_ms() -> float:
+    """The first query with a word the rules lack: it reads the language's word list once."""
+    _cold()
+    text._dictionary.cache_clear()
+    fts.index("en")
+    start = time.perf_counter()
+    search("drougth", "en", "dragon")
+    return (time.perf_counter() - start) * 1000
+
+
+def bank_table() -> str:
+    head = "question bank"
+    rows = [f"{head:<22} {'n':>4} {'top-1':>6} {'top-3':>6}"]
+    for part, entries in (("", BANK), ("held out ", held_out())):
+        for key, (n, top1, top3) in sorted(figures(entries).items()):
+            rows.append(f"{part + key:<22} {n:>4} {top1:>6.0%} {top3:>6.0%}")
+    return "\n".join(rows)
+
+
 def _row(label: str, values: list[float]) -> str:
     """Median, 95th percentile and maximum of the timings."""
     ordered = sorted(values)
@@ -88,6 +125,9 @@ def main() -> None:
     print(_row("first search after the build, one game", search_ms(per_game=True, first=True)))
     print(_row("one search, all games", search_ms(per_game=False, first=False)))
     print(_row("one search, one game", search_ms(per_game=True, first=False)))
+    print(_row(f"one search, question bank ({len(BANK)})", bank_ms()))
+    print(f"{'first search with a typo (reads a word list)':<42} {first_typo_ms():6.1f} ms")
+    print(bank_table())
 
 
 if __name__ == "__main__":

@@ -27,10 +27,17 @@ __all__ = [
 ]
 
 
-def search(query: str, lang: str, game: str | None = None, limit: int = 10) -> list[Hit]:
-    """The rules that answer ``query`` best first; ``game`` limits them to one game (plus core)."""
+def search(
+    query: str, lang: str, game: str | None = None, limit: int = 10, prefer: str | None = None
+) -> list[Hit]:
+    """The rules that answer ``query`` best first; ``game`` limits them to one game (plus core).
+
+    Searching every game, the game the question names weighs first, else ``prefer`` (the table's).
+    """
     if lang not in LANGUAGES:
         raise DataError(f"unknown language {lang!r}; known: {', '.join(LANGUAGES)}")
     if game is not None and game not in GAMES:
         raise DataError(f"no rules lookup for game {game!r}; known: {', '.join(GAMES)}")
-    return index(lang).search(query, game, limit)
+    if prefer is not None and prefer not in GAMES:
+        raise DataError(f"no rules lookup for game {prefer!r}; known: {', '.join(GAMES)}")
+    return index(lang).search(query, game, limit, prefer)

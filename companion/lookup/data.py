@@ -11,6 +11,7 @@ one-sided link is caught at load rather than shown half the time.
 from __future__ import annotations
 
 from functools import cache
+from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -57,12 +58,47 @@ class TeachNote(_Strict):
     lines: tuple[str, ...] = Field(min_length=2, max_length=3)
 
 
+_WORD = r"^\w+$"  # synonyms are single words: "dar la vuelta" would make "dar" and "la" synonyms
+_Word = Annotated[str, Field(pattern=_WORD)]
+
+
+class Sense(_Strict):
+    """Synonyms that hold in one sense only: not when the question also has one of ``not_with``
+    ("acabar mis acciones" is not the game's end)."""
+
+    words: tuple[_Word, ...] = Field(min_length=2)
+    not_with: tuple[_Word, ...] = Field(min_length=1)
+
+
+class Sizes(_Strict):
+    """A number next to a named kind of thing points at the rule for that size: below, equal to
+    or above the kind's own size ("6 photo tiles": photo is complete at 3, so oversize)."""
+
+    below: str = Field(pattern=_ID)
+    equal: str = Field(pattern=_ID)
+    above: str = Field(pattern=_ID)
+    kinds: dict[str, int]  # a word naming the kind -> its size
+
+
+class AnswerKind(_Strict):
+    """A kind of question and the sentence that answers it: a question with one of ``asks``
+    (folded phrases) is answered by the rule's sentence with one of ``says`` (or a number)."""
+
+    asks: tuple[str, ...] = Field(min_length=1)
+    says: tuple[str, ...] = ()
+    number: bool = False  # the answer is a sentence with a number in it
+
+
 class LookupFile(_Strict):
     rules: dict[str, RuleExtra] = {}
     clarifications: tuple[Clarification, ...] = ()
     teach: dict[str, TeachNote] = {}
-    synonyms: tuple[tuple[str, ...], ...] = ()  # groups of words a player uses for one thing
+    # groups of words a player uses for one thing in this game, some in one sense only
+    synonyms: tuple[tuple[_Word, ...] | Sense, ...] = ()
     filler: tuple[str, ...] = ()  # words that carry no meaning in a question ("what", "qué")
+    names: tuple[str, ...] = ()  # how players name the game in a question ("chinatown", "da yu")
+    sizes: Sizes | None = None
+    answers: dict[str, AnswerKind] = {}  # core only: kinds of question and their answering sentence
 
     @model_validator(mode="after")
     def _unique(self) -> LookupFile:
@@ -121,6 +157,10 @@ def _check(game: str) -> None:
         for rid in b.extra.rules:
             if rid not in b.texts:
                 raise DataError(f"{where} ({lang}): lookup data for unknown rule {rid!r}")
+        sizes = b.extra.sizes
+        for rid in (sizes.below, sizes.equal, sizes.above) if sizes else ():
+            if rid not in b.texts:
+                raise DataError(f"{where} ({lang}): sizes cite unknown rule {rid!r}")
         for c in b.extra.clarifications:
             if c.rule_id not in b.texts:
                 raise DataError(f"{where} ({lang}): clarification {c.id} cites unknown rule {c.rule_id!r}")
@@ -141,6 +181,13 @@ def _check(game: str) -> None:
                 )
     _same(where, "clarification", _facts(en.extra.clarifications), _facts(es.extra.clarifications))
     _same(where, "teach note", _notes(en), _notes(es))
+    _same(where, "size", _sizes(en), _sizes(es))
+
+
+def _sizes(b: Book) -> dict[str, tuple[object, ...]]:
+    """The sizes, each named in both languages: the same rules and the same set of sizes."""
+    s = b.extra.sizes
+    return {} if s is None else {"sizes": (s.below, s.equal, s.above, tuple(sorted(set(s.kinds.values()))))}
 
 
 def _links(game: str) -> dict[str, tuple[str, ...]]:

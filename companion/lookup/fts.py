@@ -9,6 +9,7 @@ most 1, or 2 for words of 7 letters or more) and every word is expanded to its s
 
 from __future__ import annotations
 
+import itertools
 import re
 import sqlite3
 from dataclasses import dataclass
@@ -17,14 +18,19 @@ from functools import cache
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
-from companion.lookup.data import GAMES, Book, book
-from companion.lookup.text import stem, stems, word_stems, words
+from companion.lookup.data import GAMES, AnswerKind, Book, Sense, book
+from companion.lookup.text import is_word, stem, stems, word_stems, words
 
 # bm25 weights of the columns: title, phrasings, text, more (examples, clarifications, tags).
 _WEIGHTS = (6.0, 4.0, 2.0, 1.0)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 _SNIPPET_CHARS = 220
 _CORE_WEIGHT = 0.8  # in a search within one game, the app's general rules (core.*) count this much
+_SIZE_WEIGHT = 3.0  # the rule for the size a question names ("6 photo tiles": oversize)
+_PAIR_BONUS = 1.0  # per pair of the question's words side by side in the rule ("action points")
+_TITLE_BONUS = 0.5  # a rule whose title the question says ("Ties", "Flood") is likely the one asked
+_ASKED_BONUS = 0.3  # a rule whose phrasings ask the same way ("who ...", "when ...")
+_KIND_BONUS = 2  # a sentence of the question's kind (consequence, number) outranks two more matches
 
 
 @dataclass(frozen=True)
@@ -40,11 +46,19 @@ class Hit:
 
 
 _Words = tuple[tuple[str, frozenset[str]], ...]  # words as written, each with its stems
+# stem -> the groups of stems that mean the same, each with the stems that rule that sense out
+_Synonyms = dict[str, list[tuple[frozenset[str], frozenset[str]]]]
 
 
 @dataclass(frozen=True)
 class _Query:
     groups: tuple[frozenset[str], ...]  # per meaningful query word: its stem and its synonyms' stems
+    kinds: tuple[AnswerKind, ...] = ()  # what kind of answer it asks for (a consequence, a number)
+    kind_names: frozenset[str] = frozenset()
+
+    @property
+    def pairs(self) -> list[tuple[frozenset[str], frozenset[str]]]:
+        return list(itertools.pairwise(self.groups))
 
     @property
     def terms(self) -> set[str]:
@@ -64,10 +78,20 @@ class Index:
         self.books = {g: book(g, lang) for g in GAMES}
         self.stems_of: dict[str, set[str]] = {}  # rule id -> every stem of its fields
         self.known: dict[str, str] = {}  # folded word -> stem, over all indexed text
-        self.synonyms: dict[str, dict[str, set[str]]] = {}  # game -> stem -> stems meaning the same
+        self.synonyms: dict[str, _Synonyms] = {}  # per game
         self.filler: set[str] = set()
-        self._merged: dict[str | None, dict[str, set[str]]] = {}  # synonyms per game filter
+        self.names: dict[tuple[str, ...], str] = {}  # a game's name as folded words -> the game
+        self.answers = self.books["core"].extra.answers
+        self._merged: dict[str | None, _Synonyms] = {}  # per game filter
         self._shown: dict[str, tuple[_Words, list[tuple[str, _Words]]]] = {}
+        self._stems_of_game: dict[str, set[str]] = {}
+        self.title_of: dict[str, set[str]] = {}
+        self._stemmed: dict[str, list[str]] = {}
+        self._pairs: dict[str, set[tuple[str, str]]] = {}
+        self.kinds_of: dict[str, set[str]] = {}  # rule id -> kinds of question its phrasings ask
+        self._kind_cues = [
+            (k, _padded(a)) for k, kind in self.books["core"].extra.answers.items() for a in kind.asks
+        ]  # rule id -> stems side by side in it
         rows = []
         for b in self.books.values():
             self._read_words(b)
@@ -81,18 +105,35 @@ class Index:
                 fields = [rule.title, " ".join(x.phrasings), rule.text, " ".join(more)]
                 stemmed = [self._stem_text(f) for f in fields]
                 self.stems_of[rid] = {s for f in stemmed for s in f.split()}
+                self.title_of[rid] = set(stemmed[0].split())  # less the filler, once all is read
+                asked = "|".join(
+                    _padded(a) for a in (*x.phrasings, *(c.question for c in b.by_rule.get(rid, [])))
+                )
+                self.kinds_of[rid] = {k for k, cue in self._kind_cues if cue in asked}
+                self._stemmed[rid] = stemmed  # its pairs of stems are made on first need
                 rows.append((rid, b.game, *stemmed))
         self.db.executemany("INSERT INTO doc VALUES (?, ?, ?, ?, ?, ?)", rows)
         self.vocabulary = [w for w in self.known if w not in self.filler]  # what a typo may become
+        filler_stems = {stem(w, lang) for w in self.filler}
+        for title in self.title_of.values():
+            title -= filler_stems
+        self.rules_with: dict[str, int] = {}  # stem -> how many rules have it
+        for st in self.stems_of.values():
+            for s in st:
+                self.rules_with[s] = self.rules_with.get(s, 0) + 1
 
     def _read_words(self, b: Book) -> None:
         self.filler.update(w for f in b.extra.filler for w in words(f))
+        for name in b.extra.names:
+            self.names[tuple(words(name))] = b.game
         table = self.synonyms.setdefault(b.game, {})
         for group in b.extra.synonyms:
-            group_stems = {s for w in group for s in stems(w, self.lang)}
+            said, unless = (group.words, group.not_with) if isinstance(group, Sense) else (group, ())
+            group_stems = frozenset(s for w in said for s in stems(w, self.lang))
+            blockers = frozenset(s for w in unless for s in stems(w, self.lang))
             for s in group_stems:
-                table.setdefault(s, set()).update(group_stems)
-            for w in group:
+                table.setdefault(s, []).append((group_stems, blockers))
+            for w in said:
                 for word in words(w):
                     self.known[word] = stem(word, self.lang)
 
@@ -105,31 +146,62 @@ class Index:
         return " ".join(out)
 
     # ---- queries ---------------------------------------------------------------------------
-    def _synonyms(self, game: str | None) -> dict[str, set[str]]:
+    def _synonyms(self, game: str | None) -> _Synonyms:
         """The synonyms of one game and core ("draw" is a tie in one game, a card in another)."""
         if game not in self._merged:
-            merged: dict[str, set[str]] = {}
+            merged: _Synonyms = {}
             for g in [game, "core"] if game else list(self.synonyms):
                 for s, same in self.synonyms.get(g, {}).items():
-                    merged.setdefault(s, set()).update(same)
+                    merged.setdefault(s, []).extend(same)
             self._merged[game] = merged
         return self._merged[game]
 
-    def parse(self, query: str, game: str | None = None) -> _Query:
+    def named_game(self, query: str) -> tuple[str | None, list[str]]:
+        """The game a question names ("... in chinatown"), and its words without that name."""
+        said = words(query)
+        for name, game in sorted(self.names.items(), key=lambda x: -len(x[0])):
+            n = len(name)
+            for i in range(len(said) - n + 1):
+                if tuple(said[i : i + n]) == name:
+                    # a one-word name that is also a thing of the game ("dragon") stays a word
+                    keep = n == 1 and stem(name[0], self.lang) in self._game_stems(game)
+                    return game, said if keep else said[:i] + said[i + n :]
+        return None, said
+
+    def pairs_of(self, rid: str) -> set[tuple[str, str]]:
+        """The stems side by side in a rule's fields, made when a search first needs them."""
+        if rid not in self._pairs:
+            self._pairs[rid] = {p for f in self._stemmed[rid] for p in itertools.pairwise(f.split())}
+        return self._pairs[rid]
+
+    def _game_stems(self, game: str) -> set[str]:
+        if game not in self._stems_of_game:
+            of_game = (st for rid, st in self.stems_of.items() if rid.startswith(game + "."))
+            self._stems_of_game[game] = set().union(*of_game)
+        return self._stems_of_game[game]
+
+    def parse(self, query: str, game: str | None = None, said: list[str] | None = None) -> _Query:
         synonyms = self._synonyms(game)
+        said = words(query) if said is None else said
+        meant = [w for w in said if w not in self.filler]
+        found = [(w, self._known_stem(w, synonyms)) for w in meant]
+        asked = {s for _, s in found if s is not None}
         groups = []
-        for w in words(query):
-            if w in self.filler:
-                continue
-            s = self._known_stem(w, synonyms)
+        for _, s in found:
             if s is None:
                 continue
-            group = frozenset({s} | synonyms.get(s, set()))
-            if group not in groups:
-                groups.append(group)
-        return _Query(tuple(groups))
+            same = {s}
+            for group, blockers in synonyms.get(s, ()):
+                if not blockers & asked:  # a synonym in another sense than this question's
+                    same |= group
+            if frozenset(same) not in groups:
+                groups.append(frozenset(same))
+        folded = f" {' '.join(said)} "
+        named = {k for k, cue in self._kind_cues if cue in folded}
+        kinds = tuple(kind for k, kind in self.answers.items() if k in named)
+        return _Query(tuple(groups), kinds, frozenset(named))
 
-    def _known_stem(self, word: str, synonyms: dict[str, set[str]]) -> str | None:
+    def _known_stem(self, word: str, synonyms: _Synonyms) -> str | None:
         if word in self.known:
             return self.known[word]
         s = stem(word, self.lang)
@@ -137,36 +209,101 @@ class Index:
             return s
         if len(word) < 4 or word.isdigit():
             return None
-        best = process.extractOne(
-            word, self.vocabulary, scorer=OSA.distance, score_cutoff=1 if len(word) < 7 else 2
+        if is_word(word, self.lang):  # a real word is never "corrected" into another one
+            return s
+        cutoff = 1 if len(word) < 7 else 2
+        found = process.extract(word, self.vocabulary, scorer=OSA.distance, score_cutoff=cutoff, limit=8)
+        if not found:
+            return None
+        # The closest form first; among equally close ones, the one sharing the longest start,
+        # then the one more rules use.
+        best = min(
+            found,
+            key=lambda f: (f[1], -_common_start(word, f[0]), -self.rules_with.get(self.known[f[0]], 0), f[0]),
         )
-        return None if best is None else self.known[best[0]]
+        return self.known[best[0]]
 
-    def search(self, query: str, game: str | None, limit: int) -> list[Hit]:
-        q = self.parse(query, game)
-        if not q.groups or limit <= 0:
+    def search(self, query: str, game: str | None, limit: int, prefer: str | None = None) -> list[Hit]:
+        named, said = self.named_game(query)
+        if game is None:
+            prefer = named or prefer
+        # Each game's rules are matched with that game's own synonyms.
+        games = [game] if game is not None else [g for g in GAMES if g != "core"]
+        parsed = {g: self.parse(query, g, said) for g in games}
+        parsed["core"] = parsed[game] if game is not None else self.parse(query, prefer, said)
+        if limit <= 0:
             return []
-        match = " OR ".join(f'"{t}"' for t in sorted(q.terms))
-        sql = f"SELECT rule_id, game, bm25(doc, 0, 0, {', '.join(map(str, _WEIGHTS))}) FROM doc WHERE doc MATCH ?"
-        args: list[str] = [match]
-        if game is not None:
-            sql += " AND game IN (?, 'core')"
-            args.append(game)
-        scored = []
-        for rid, g, rank in self.db.execute(sql, args):
-            covered = sum(1 for group in q.groups if group & self.stems_of[rid])
-            # BM25 alone lets one rare word outweigh a rule that answers the whole question.
-            score = -rank * covered / len(q.groups)
-            # A game's own rule answers better than the app's general one ("when does it end?").
-            scored.append((score * _CORE_WEIGHT if g == "core" and game else score, rid, g))
-        scored.sort(key=lambda x: (-x[0], x[1]))
-        return [self._hit(rid, g, score, q) for score, rid, g in scored[:limit]]
+        # One query per set of terms, each over the games that ask it: BM25 over another game's
+        # synonyms would count "equal" for a Da Yu "draw".
+        asking: dict[frozenset[str], list[str]] = {}
+        for g, q in parsed.items():
+            if q.groups:
+                asking.setdefault(frozenset(q.terms), []).append(g)
+        scored: dict[str, tuple[float, str]] = {}
+        weights = ", ".join(map(str, _WEIGHTS))
+        for terms, of_games in asking.items():
+            match = " OR ".join(f'"{t}"' for t in sorted(terms))
+            marks = ", ".join("?" * len(of_games))
+            sql = f"SELECT rule_id, game, bm25(doc, 0, 0, {weights}) FROM doc WHERE doc MATCH ? AND game IN ({marks})"
+            for rid, g, rank in self.db.execute(sql, [match, *of_games]):
+                q = parsed[g]
+                covered = sum(1 for group in q.groups if group & self.stems_of[rid])
+                # BM25 alone lets one rare word outweigh a rule that answers the whole question.
+                score = -rank * covered / len(q.groups)
+                # Two words of the question side by side in the rule ("action points") say more.
+                pairs = self.pairs_of(rid)
+                together = sum(1 for a, b in q.pairs if any((x, y) in pairs for x in a for y in b))
+                score *= 1 + _PAIR_BONUS * together
+                # A rule players ask about the same way ("who ...", "when ...") is likelier the one.
+                if q.kind_names & self.kinds_of[rid]:
+                    score *= 1 + _ASKED_BONUS
+                title = self.title_of[rid]
+                score *= 1 + _TITLE_BONUS * len(title & q.terms) / max(len(title), 1)
+                # A game's own rule answers better than the app's general one ("when does it end?").
+                if g == "core" and game:
+                    score *= _CORE_WEIGHT
+                scored[rid] = (score, g)
+        self._weigh_size(said, game or prefer, scored)
+        # Searching every game, the rules of the game the question names (or the table's) come first.
+        ranked = sorted(scored.items(), key=lambda x: (x[1][1] != prefer, -x[1][0], x[0]))
+        return [self._hit(rid, g, score, parsed[g]) for rid, (score, g) in ranked[:limit]]
+
+    def _weigh_size(self, said: list[str], game: str | None, scored: dict[str, tuple[float, str]]) -> None:
+        """A number and a kind with a size ("7 restaurant tiles") bring the rule for that size first."""
+        sizes = self.books[game].extra.sizes if game else None
+        if sizes is None or not scored:
+            return
+        numbers = [n for w in said if (n := _number(w, self.lang)) is not None]
+        # Compared as stems, so "tea houses" is the "tea house" kind.
+        stemmed = f" {' '.join(stem(w, self.lang) for w in said)} "
+        kinds = [
+            size for kind, size in sizes.kinds.items() if f" {' '.join(stems(kind, self.lang))} " in stemmed
+        ]
+        if not numbers or not kinds:
+            return
+        n, size = max(numbers), kinds[0]
+        rid = sizes.below if n < size else sizes.equal if n == size else sizes.above
+        best = max(score for score, _ in scored.values())
+        score = scored.get(rid, (0.0, ""))[0]
+        scored[rid] = (max(score * _SIZE_WEIGHT, best * 1.01), rid.split(".", 1)[0])
 
     def _hit(self, rid: str, game: str, score: float, q: _Query) -> Hit:
         rule = self.books[game].texts[rid]
         terms = q.terms
         title, sentences = self._pieces(rid, game)
-        best, best_words = max(sentences, key=lambda piece: sum(bool(st & terms) for _, st in piece[1]))
+
+        def answers(piece: tuple[str, _Words]) -> int:
+            said, written = piece
+            hits = sum(bool(st & terms) for _, st in written)
+            folded = f" {' '.join(words(said))} "
+            kind = any(
+                (k.number and any(c.isdigit() for c in said))
+                or any(f" {' '.join(words(cue))} " in folded for cue in k.says)
+                for k in q.kinds
+            )
+            return hits + (_KIND_BONUS if kind and hits else 0)
+
+        best, best_words = max(sentences, key=answers)
         if len(best) > _SNIPPET_CHARS:
             best = best[: _SNIPPET_CHARS - 1].rstrip() + "…"
             best_words = self._written(best)
@@ -187,6 +324,32 @@ class Index:
 
     def _written(self, text: str) -> _Words:
         return tuple((w, word_stems(w, self.lang)) for w in re.findall(r"\w+", text))
+
+
+def _padded(text: str) -> str:
+    """Folded words between spaces, to find a phrase as whole words."""
+    return f" {' '.join(words(text))} "
+
+
+def _common_start(a: str, b: str) -> int:
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return n
+
+
+_NUMBER_WORDS = {
+    "en": "zero one two three four five six seven eight nine ten eleven twelve",
+    "es": "cero uno dos tres cuatro cinco seis siete ocho nueve diez once doce",
+}
+
+
+def _number(word: str, lang: str) -> int | None:
+    """A small number as a player writes it: "7", "seven", "siete"."""
+    if word.isdigit():
+        return int(word) if len(word) <= 2 else None
+    named = _NUMBER_WORDS[lang].split()
+    return named.index(word) if word in named else None
 
 
 @cache

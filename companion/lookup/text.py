@@ -6,9 +6,12 @@ installed) map "palaces"/"palace" and "palacios"/"palacio" onto one stem each.
 
 from __future__ import annotations
 
+import gzip
+import json
 import re
 import unicodedata
 from functools import cache
+from importlib import resources
 from typing import Any
 
 import snowballstemmer
@@ -33,8 +36,34 @@ def _stemmer(lang: str) -> Any:
 
 
 @cache
+def _dictionary(lang: str) -> frozenset[str]:
+    """The words of the language, folded: pyspellchecker's word list, read on the first typo.
+
+    Read straight from the package's file: its SpellChecker object takes three times as long.
+    """
+    data = resources.files("spellchecker").joinpath("resources", f"{lang}.json.gz").read_bytes()
+    known: dict[str, int] = json.loads(gzip.decompress(data))
+    # Most entries are plain ASCII: only the others need folding (which is the slow part).
+    plain = {w for w in known if w.isascii()}
+    return frozenset(plain.union(*(words(w) for w in known if not w.isascii())))
+
+
+def is_word(word: str, lang: str) -> bool:
+    """Whether a folded word is a word of the language (so not a typo to correct)."""
+    return word in _dictionary(lang)
+
+
+# Words the Snowball stemmer gives one stem though players mean two things: Spanish "negociar"
+# (to trade) and "negocio" (a Chinatown business) both become "negoci". Prefix -> own stem.
+_APART: dict[str, dict[str, str]] = {"en": {}, "es": {"negocia": "negocia"}}
+
+
+@cache
 def stem(word: str, lang: str) -> str:
     """The stem of one folded word; cached because the same few thousand words recur."""
+    for prefix, own in _APART[lang].items():
+        if word.startswith(prefix):
+            return own
     return _stemmer(lang).stemWord(word)
 
 
