@@ -15,8 +15,9 @@ from typing import Any
 
 from companion.core.limits import shown
 from companion.i18n import format_number, format_percent, format_when, translate
-from companion.plays.export import plays_csv, plays_json
-from companion.plays.labels import format_final_score
+
+# The play log's modules are imported by the commands that use them: the parser alone, built
+# for every command, needs none of them.
 
 
 def _store(args: argparse.Namespace) -> Any:
@@ -68,8 +69,12 @@ def plays_cmd(args: argparse.Namespace) -> None:
     player = _player_id(store, args.player, lang)
     plays = store.plays(game, player, _date(args.since, lang), _date(args.until, lang), figures=args.json)
     if args.csv:
+        from companion.plays.export import plays_csv
+
         text = plays_csv(plays, lang)
     elif args.json:
+        from companion.plays.export import plays_json
+
         text = plays_json(plays) + "\n"
     else:
         text = _plays_text(plays, lang, ids=args.ids)
@@ -88,6 +93,7 @@ def plays_cmd(args: argparse.Namespace) -> None:
 
 def _plays_text(plays: list[Any], lang: str, ids: bool = False) -> str:
     from companion.games import get
+    from companion.plays.labels import format_final_score
 
     if not plays:
         return translate("plays.cli.no_plays", lang) + "\n"

@@ -22,9 +22,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-from babel.messages.pofile import read_po
-from babel.numbers import get_currency_precision
-from babel.numbers import parse_pattern as _parse_pattern
+# Babel is imported where it is used: a command that prints a few texts starts without it.
 
 LANGUAGES = ("en", "es")
 """The real languages a player can choose."""
@@ -68,6 +66,8 @@ def read_catalog(lang: str, path: Path | None = None) -> Catalog:
     path = path or po_path(lang)
     if not path.exists():
         raise CatalogError(f"no catalogue for {lang!r}: {path}")
+    from babel.messages.pofile import read_po
+
     with path.open("rb") as f:
         po = read_po(f, locale=lang)
     messages: dict[str, Template] = {}
@@ -194,6 +194,8 @@ def local_day(stored: str) -> str:
 @cache
 def _money_pattern(locale: str) -> Any:
     from babel import Locale
+    from babel.numbers import get_currency_precision
+    from babel.numbers import parse_pattern as _parse_pattern
 
     standard = Locale.parse(locale).currency_formats["standard"].pattern
     whole = standard.split(";")[0].replace(".00", "").replace("¤", "'$'")
