@@ -181,8 +181,7 @@ def calc(args: argparse.Namespace) -> None:
 def rules(args: argparse.Namespace) -> None:
     from dataclasses import asdict
 
-    from companion.lookup import card, search
-    from companion.lookup.data import GAMES
+    from companion.lookup.scope import GAMES
 
     if args.game == "core" or args.game not in GAMES:  # a game with rules to look up needs no engine
         from companion.core.registry import UnknownGame, get
@@ -192,21 +191,36 @@ def rules(args: argparse.Namespace) -> None:
         except UnknownGame as exc:
             raise CliError(translate("cli.unknown_game", _LANG, game=args.game)) from exc
     query = " ".join(args.query)
-    hits = search(query, args.lang, args.game, args.limit)
+    if args.lang in LANGUAGES and not args.full:  # all it shows is in the prepared index
+        from companion.lookup.prepared import index
+
+        found = index(args.lang)
+        hits = found.search(query, args.game, args.limit)
+
+        def status(rule_id: str) -> str:
+            return found.texts[rule_id][2]
+    else:  # the pseudo-locale (refused by search), or a whole card: the lookup itself
+        from companion.lookup import card, search
+
+        hits = search(query, args.lang, args.game, args.limit)
+
+        def status(rule_id: str) -> str:
+            return card(rule_id, args.lang).status
+
     if args.json:
-        rows = [{**asdict(h), "status": card(h.rule_id, args.lang).status} for h in hits]
+        rows = [{**asdict(h), "status": status(h.rule_id)} for h in hits]
         _print_json({"game": args.game, "lang": args.lang, "query": query, "hits": rows})
         return
     if not hits:
         print(translate("rules.no_hits", args.lang, query=query))
         return
     if args.full:
+        from companion.lookup import card
+
         print(_render_card(card(hits[0].rule_id, args.lang), args.lang))
         hits = hits[1:]
     for place, hit in enumerate(hits, 2 if args.full else 1):
-        print(
-            f"{place}. {hit.title}{_status(card(hit.rule_id, args.lang).status, args.lang)}  [{hit.rule_id}]"
-        )
+        print(f"{place}. {hit.title}{_status(status(hit.rule_id), args.lang)}  [{hit.rule_id}]")
         print(f"   {hit.snippet}\n")
 
 
@@ -265,11 +279,25 @@ def serve(args: argparse.Namespace) -> None:
 
 # ---- main --------------------------------------------------------------------------------
 _LANG = DEFAULT_LANGUAGE
+COMMANDS = (
+    "replay",
+    "calc",
+    "rules",
+    "serve",
+    "plays",
+    "play",
+    "link-plays",
+    "stats",
+    "log",
+    "backup",
+    "restore",
+)
 
 
-def build_parser(help_texts: bool = True) -> argparse.ArgumentParser:
+def build_parser(help_texts: bool = True, only: str | None = None) -> argparse.ArgumentParser:
     """The parser; without ``help_texts`` the calculators' names are left out of the help, which
-    then cannot be shown, and no game is loaded to find them."""
+    then cannot be shown, and no game is loaded to find them. With ``only``, the parser of that
+    command alone (the one being run): the others' arguments cost time and are never read."""
     parser = argparse.ArgumentParser(
         prog="companion", description="Table Companion: referee and scorekeeper."
     )
@@ -282,74 +310,80 @@ def build_parser(help_texts: bool = True) -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", required=True)
 
-    p = sub.add_parser(
-        "replay",
-        parents=[common],
-        help="load an exported table file, replay it, print phase, prompt and scores",
-    )
-    p.add_argument("file", help="a table file exported by the app (- for stdin)")
-    p.add_argument("--json", action="store_true", help="machine-readable output")
-    p.add_argument(
-        "--view",
-        metavar="PLAYER",
-        default=None,
-        help="print only what this player (by name), or 'public', may see (Chinatown money); default: everything",
-    )
-    p.set_defaults(run=replay)
+    if only in (None, "replay"):
+        p = sub.add_parser(
+            "replay",
+            parents=[common],
+            help="load an exported table file, replay it, print phase, prompt and scores",
+        )
+        p.add_argument("file", help="a table file exported by the app (- for stdin)")
+        p.add_argument("--json", action="store_true", help="machine-readable output")
+        p.add_argument(
+            "--view",
+            metavar="PLAYER",
+            default=None,
+            help="print only what this player (by name), or 'public', may see (Chinatown money); default: everything",
+        )
+        p.set_defaults(run=replay)
 
-    if help_texts:
-        from companion.core.registry import calculators
+    if only in (None, "calc"):
+        if help_texts:
+            from companion.core.registry import calculators
 
-        names = ", ".join(calculators())
-    else:
-        names = "…"
-    p = sub.add_parser("calc", parents=[common], help="stand-alone calculators: " + names)
-    p.add_argument("name", help="one of: " + names)
-    p.add_argument("file", help="the input JSON file (- for stdin)")
-    p.add_argument("--json", action="store_true", help="machine-readable output")
-    p.set_defaults(run=calc)
+            names = ", ".join(calculators())
+        else:
+            names = "…"
+        p = sub.add_parser("calc", parents=[common], help="stand-alone calculators: " + names)
+        p.add_argument("name", help="one of: " + names)
+        p.add_argument("file", help="the input JSON file (- for stdin)")
+        p.add_argument("--json", action="store_true", help="machine-readable output")
+        p.set_defaults(run=calc)
 
-    p = sub.add_parser(
-        "rules",
-        parents=[common],
-        help="ask a rules question in your own words; prints the rules that answer it",
-    )
-    p.add_argument("game", help="dragon, chinatown or dayu")
-    p.add_argument("query", nargs="+", help='the question, e.g. "what if my palaces are full"')
-    p.add_argument("--limit", type=int, default=10, help="how many rules to show (default 10)")
-    p.add_argument(
-        "--full",
-        action="store_true",
-        help="the best rule in full: examples, questions people ask, related rules",
-    )
-    p.add_argument("--json", action="store_true", help="machine-readable output")
-    p.set_defaults(run=rules)
+    if only in (None, "rules"):
+        p = sub.add_parser(
+            "rules",
+            parents=[common],
+            help="ask a rules question in your own words; prints the rules that answer it",
+        )
+        p.add_argument("game", help="dragon, chinatown or dayu")
+        p.add_argument("query", nargs="+", help='the question, e.g. "what if my palaces are full"')
+        p.add_argument("--limit", type=int, default=10, help="how many rules to show (default 10)")
+        p.add_argument(
+            "--full",
+            action="store_true",
+            help="the best rule in full: examples, questions people ask, related rules",
+        )
+        p.add_argument("--json", action="store_true", help="machine-readable output")
+        p.set_defaults(run=rules)
 
-    p = sub.add_parser(
-        "serve",
-        parents=[common],
-        help="serve the app in web mode (offline, no CDN) and print its URL and QR code",
-    )
-    p.add_argument("--host", default="127.0.0.1")
-    p.add_argument("--port", type=int, default=8550)
-    p.add_argument(
-        "--lan",
-        action="store_true",
-        help="serve on the local network (all interfaces) for live sharing; prints the LAN address",
-    )
-    p.add_argument("--data", default=None, help="data folder for the tables (default: the app's data folder)")
-    p.add_argument(
-        "--trusted-proxy",
-        action="append",
-        default=[],
-        metavar="ADDRESS",
-        help="a reverse proxy whose X-Forwarded-For header is believed (repeatable; none by default)",
-    )
-    p.set_defaults(run=serve)
+    if only in (None, "serve"):
+        p = sub.add_parser(
+            "serve",
+            parents=[common],
+            help="serve the app in web mode (offline, no CDN) and print its URL and QR code",
+        )
+        p.add_argument("--host", default="127.0.0.1")
+        p.add_argument("--port", type=int, default=8550)
+        p.add_argument(
+            "--lan",
+            action="store_true",
+            help="serve on the local network (all interfaces) for live sharing; prints the LAN address",
+        )
+        p.add_argument(
+            "--data", default=None, help="data folder for the tables (default: the app's data folder)"
+        )
+        p.add_argument(
+            "--trusted-proxy",
+            action="append",
+            default=[],
+            metavar="ADDRESS",
+            help="a reverse proxy whose X-Forwarded-For header is believed (repeatable; none by default)",
+        )
+        p.set_defaults(run=serve)
 
     from companion.cli_plays import add_parsers
 
-    add_parsers(sub, common)
+    add_parsers(sub, common, only)
     return parser
 
 
@@ -375,7 +409,10 @@ def _raised(exc: Exception, module: str, name: str) -> bool:
 def main(argv: list[str] | None = None) -> int:
     global _LANG
     given = sys.argv[1:] if argv is None else argv
-    args = build_parser(help_texts=_asks_help(given)).parse_args(given)
+    # A command's own parser when the first word names one; otherwise (a typo, no command) every
+    # command's, so that argparse lists them all in its message.
+    only = given[0] if given and given[0] in COMMANDS else None
+    args = build_parser(help_texts=_asks_help(given), only=only).parse_args(given)
     _LANG = args.lang
     try:
         args.run(args)

@@ -13,12 +13,13 @@ import re
 import sqlite3
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING, Any
 
-from rapidfuzz import process
-from rapidfuzz.distance import OSA
-
-from companion.lookup.data import GAMES, Book, book
+from companion.lookup.scope import GAMES
 from companion.lookup.text import stem, stems, word_stems, words
+
+if TYPE_CHECKING:
+    from companion.lookup.data import Book
 
 # bm25 weights of the columns: title, phrasings, text, more (examples, clarifications, tags).
 _WEIGHTS = (6.0, 4.0, 2.0, 1.0)
@@ -54,24 +55,34 @@ class _Query:
 class Index:
     """The FTS5 table of one language over every game, with what ranking and snippets need."""
 
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str, db: sqlite3.Connection | None = None) -> None:
+        """A new index built from the lookup's validated data; with ``db``, an empty one that
+        ``restored`` fills from a prepared index instead."""
         self.lang = lang
-        self.db = sqlite3.connect(":memory:", check_same_thread=False)
-        self.db.execute(
-            "CREATE VIRTUAL TABLE doc USING fts5(rule_id UNINDEXED, game UNINDEXED, "
-            "title, phrasings, body, more, tokenize='unicode61 remove_diacritics 2')"
-        )
-        self.books = {g: book(g, lang) for g in GAMES}
+        self.db = db or sqlite3.connect(":memory:", check_same_thread=False)
         self.stems_of: dict[str, set[str]] = {}  # rule id -> every stem of its fields
         self.known: dict[str, str] = {}  # folded word -> stem, over all indexed text
         self.synonyms: dict[str, dict[str, set[str]]] = {}  # game -> stem -> stems meaning the same
         self.filler: set[str] = set()
+        self.texts: dict[str, tuple[str, str, str]] = {}  # rule id -> title, text, status
         self._merged: dict[str | None, dict[str, set[str]]] = {}  # synonyms per game filter
         self._shown: dict[str, tuple[_Words, list[tuple[str, _Words]]]] = {}
+        self.vocabulary: list[str] = []
+        if db is None:
+            self._build()
+
+    def _build(self) -> None:
+        from companion.lookup.data import book  # pydantic: only to build, never to read a prepared one
+
+        self.db.execute(
+            "CREATE VIRTUAL TABLE doc USING fts5(rule_id UNINDEXED, game UNINDEXED, "
+            "title, phrasings, body, more, tokenize='unicode61 remove_diacritics 2')"
+        )
         rows = []
-        for b in self.books.values():
+        for b in (book(g, self.lang) for g in GAMES):
             self._read_words(b)
             for rid, rule in b.texts.items():
+                self.texts[rid] = (rule.title, rule.text, rule.status)
                 x = b.extra_of(rid)
                 more = [
                     *x.examples,
@@ -84,6 +95,30 @@ class Index:
                 rows.append((rid, b.game, *stemmed))
         self.db.executemany("INSERT INTO doc VALUES (?, ?, ?, ?, ?, ?)", rows)
         self.vocabulary = [w for w in self.known if w not in self.filler]  # what a typo may become
+
+    # ---- a prepared index (prepared.py) ------------------------------------------------------
+    def state(self) -> dict[str, Any]:
+        """What the index knows beside its FTS table, as JSON data."""
+        return {
+            "stems_of": {rid: sorted(s) for rid, s in self.stems_of.items()},
+            "known": self.known,
+            "synonyms": {g: {s: sorted(same) for s, same in t.items()} for g, t in self.synonyms.items()},
+            "filler": sorted(self.filler),
+            "texts": self.texts,
+            "vocabulary": self.vocabulary,
+        }
+
+    @classmethod
+    def restored(cls, lang: str, db: sqlite3.Connection, state: dict[str, Any]) -> Index:
+        """The index ``state`` describes, over ``db`` (its FTS table, as ``state`` was taken)."""
+        found = cls(lang, db)
+        found.stems_of = {rid: set(s) for rid, s in state["stems_of"].items()}
+        found.known = state["known"]
+        found.synonyms = {g: {s: set(same) for s, same in t.items()} for g, t in state["synonyms"].items()}
+        found.filler = set(state["filler"])
+        found.texts = {rid: (t[0], t[1], t[2]) for rid, t in state["texts"].items()}
+        found.vocabulary = state["vocabulary"]
+        return found
 
     def _read_words(self, b: Book) -> None:
         self.filler.update(w for f in b.extra.filler for w in words(f))
@@ -137,6 +172,9 @@ class Index:
             return s
         if len(word) < 4 or word.isdigit():
             return None
+        from rapidfuzz import process  # here: most questions have no typo, and it takes a while to load
+        from rapidfuzz.distance import OSA
+
         best = process.extractOne(
             word, self.vocabulary, scorer=OSA.distance, score_cutoff=1 if len(word) < 7 else 2
         )
@@ -163,7 +201,7 @@ class Index:
         return [self._hit(rid, g, score, q) for score, rid, g in scored[:limit]]
 
     def _hit(self, rid: str, game: str, score: float, q: _Query) -> Hit:
-        rule = self.books[game].texts[rid]
+        title_text = self.texts[rid][0]
         terms = q.terms
         title, sentences = self._pieces(rid, game)
         best, best_words = max(sentences, key=lambda piece: sum(bool(st & terms) for _, st in piece[1]))
@@ -174,15 +212,15 @@ class Index:
         shown = (*title, *best_words)
         matched = tuple(dict.fromkeys(w for w, st in shown if st & terms))
         return Hit(
-            rule_id=rid, game=game, title=rule.title, snippet=snippet, matched=matched, score=round(score, 4)
+            rule_id=rid, game=game, title=title_text, snippet=snippet, matched=matched, score=round(score, 4)
         )
 
     def _pieces(self, rid: str, game: str) -> tuple[_Words, list[tuple[str, _Words]]]:
         """The title's words and each sentence with its words, with their stems (kept once made)."""
         if rid not in self._shown:
-            rule = self.books[game].texts[rid]
-            sentences = [(s, self._written(s)) for s in _SENTENCE.split(rule.text)]
-            self._shown[rid] = (self._written(rule.title), sentences)
+            title, text, _status = self.texts[rid]
+            sentences = [(s, self._written(s)) for s in _SENTENCE.split(text)]
+            self._shown[rid] = (self._written(title), sentences)
         return self._shown[rid]
 
     def _written(self, text: str) -> _Words:

@@ -43,10 +43,12 @@ def test_importing_the_cli_loads_no_game_no_ui_and_no_pydantic():
     assert not {m for m in modules if m.startswith(("companion.ui", "companion.store", "companion.lookup"))}
 
 
-def test_rules_loads_no_game_engine():
+def test_rules_loads_no_game_engine_and_once_prepared_no_pydantic():
     modules = loaded(["rules", "dragon", "drought"])
     assert "companion.lookup" in modules
     assert not games(modules) and "flet" not in modules
+    again = loaded(["rules", "dragon", "drought"])  # the index prepared by the first run
+    assert not games(again) and not {m for m in again if m.split(".")[0] in ("flet", "pydantic", "babel")}
 
 
 def test_a_calculator_loads_its_own_game_only(tmp_path):
@@ -59,3 +61,12 @@ def test_a_calculator_loads_its_own_game_only(tmp_path):
 @pytest.mark.parametrize("args", [["--help"], ["calc", "--help"]])
 def test_help_loads_no_ui(args):
     assert "flet" not in loaded(args)
+
+
+def test_every_command_is_known_to_main():
+    """main builds only the parser of the command it runs, found by name in COMMANDS."""
+    from companion.cli import COMMANDS, build_parser
+
+    parser = build_parser(help_texts=False)
+    [sub] = [a for a in parser._actions if a.dest == "command"]
+    assert set(sub.choices) == set(COMMANDS)
