@@ -414,6 +414,11 @@ def main(argv: list[str] | None = None) -> int:
     only = given[0] if given and given[0] in COMMANDS else None
     args = build_parser(help_texts=_asks_help(given), only=only).parse_args(given)
     _LANG = args.lang
+    if args.command != "serve":  # a short-lived process: each catalogue parsed once, not per run
+        from companion.cache import cache_dir
+        from companion.i18n import keep_parsed_catalogs
+
+        keep_parsed_catalogs(cache_dir())
     try:
         args.run(args)
     except CliError as exc:

@@ -18,7 +18,7 @@ from typing import Any, Protocol, cast, overload
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError, field_validator
 
-from companion.core.limits import InputLimitError, check_shape, has_unsafe, load_json, shown
+from companion.core.limits import InputLimitError, check_shape, has_unsafe, load_json, safe_args
 from companion.core.memory import replaying
 from companion.core.msg import Msg, msg
 from companion.core.protocol import (
@@ -95,11 +95,6 @@ class TableError(ValueError):
     def __init__(self, message: Msg | str, **args: Any) -> None:
         self.msg = message if isinstance(message, Msg) else msg(message, **safe_args(args))
         super().__init__(self.msg.render())
-
-
-def safe_args(args: dict[str, Any]) -> dict[str, Any]:
-    """Message arguments with every string made safe to echo (input may hold escapes or megabytes)."""
-    return {k: shown(v, 200) if isinstance(v, str) else v for k, v in args.items()}
 
 
 class EntriesView(Sequence[Entry]):

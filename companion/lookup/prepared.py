@@ -21,19 +21,11 @@ import sqlite3
 import sys
 from pathlib import Path
 
+from companion.cache import cache_dir
 from companion.lookup import fts
 from companion.lookup.scope import GAMES
 
 FORMAT = 1  # bump when the file's layout or Index.state() changes
-
-
-def cache_dir() -> Path:
-    """$COMPANION_CACHE, else $XDG_CACHE_HOME/table-companion, else ~/.cache/table-companion."""
-    own = os.environ.get("COMPANION_CACHE")
-    if own:
-        return Path(own)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "table-companion"
 
 
 def _inputs(lang: str) -> list[Path]:
