@@ -381,9 +381,10 @@ def build_parser(help_texts: bool = True, only: str | None = None) -> argparse.A
         )
         p.set_defaults(run=serve)
 
-    from companion.cli_plays import add_parsers
+    if only not in ("replay", "calc", "rules", "serve"):  # the play log's commands
+        from companion.cli_plays import add_parsers
 
-    add_parsers(sub, common, only)
+        add_parsers(sub, common, only)
     return parser
 
 
