@@ -1,6 +1,10 @@
 """The `companion` command: replay a table file, stand-alone calculators, rules lookup, serve the app.
 
 Every error is one clear line on stderr and exit status 2, never a traceback.
+
+A command imports what it uses when it runs (issue 27): ``rules`` loads no game's engine,
+``calc`` the one game whose calculator it runs, and none builds the table's pydantic models
+unless it reads a table. tests/cli/test_cli_imports.py holds it.
 """
 
 from __future__ import annotations
@@ -9,20 +13,14 @@ import argparse
 import io
 import json
 import sys
-from dataclasses import asdict
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.core import PlayerView, RuleViolation, Scoreboard, Table, TableError
-from companion.core.calc import CalcInputError, load_input
-from companion.core.data import DataError
-from companion.core.limits import DEFAULT as DEFAULT_LIMITS
-from companion.core.limits import shown
 from companion.core.memory import tune
-from companion.core.msg import msg
-from companion.core.registry import calculators
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, PSEUDO, format_score, translate
-from companion.ui.serve_error import ServeError
+
+if TYPE_CHECKING:
+    from companion.core import PlayerView, Scoreboard, Table
 
 EXIT_BAD_INPUT = 2
 
@@ -33,6 +31,8 @@ class CliError(Exception):
 
 def _read(path: str) -> str:
     """The text of a file (or stdin); past the input size limit only enough of it to say so."""
+    from companion.core.limits import DEFAULT as DEFAULT_LIMITS
+
     most = DEFAULT_LIMITS.max_chars + 1  # load_json then refuses it as too big
     try:
         if path == "-":
@@ -75,6 +75,8 @@ def scoreboard_json(board: Scoreboard, lang: str) -> dict[str, Any]:
 def seen_as(table: Table, who: str | None) -> PlayerView | None:
     """The view of ``--view``: a player (by name) or ``public``; None (no option) shows everything,
     which the file's holder can work out anyway (the file holds the whole log)."""
+    from companion.core.limits import shown
+
     if who is None:
         return None
     if who.casefold() == "public":
@@ -87,6 +89,9 @@ def seen_as(table: Table, who: str | None) -> PlayerView | None:
 
 
 def replay(args: argparse.Namespace) -> None:
+    from companion.core import Table
+    from companion.core.msg import msg
+
     table = Table.from_json(_read(args.file))
     lang = args.lang
     view = seen_as(table, args.view)
@@ -153,10 +158,13 @@ def _render_scoreboard(board: dict[str, Any], lang: str) -> str:
 
 # ---- calculators -------------------------------------------------------------------------
 def calc(args: argparse.Namespace) -> None:
-    known = calculators()
-    if args.name not in known:
+    from companion.core.calc import load_input
+    from companion.core.registry import calculator_named, calculators
+
+    calculator = calculator_named(args.name)  # loads only the game that has it
+    if calculator is None:
+        known = calculators()
         raise CliError(translate("cli.unknown_calc", _LANG, name=args.name, known=", ".join(known)))
-    calculator = known[args.name]
     text = _read(args.file)
     try:
         data = load_input(text)  # CalcInputError past the input limits
@@ -171,29 +179,48 @@ def calc(args: argparse.Namespace) -> None:
 
 # ---- rules -------------------------------------------------------------------------------
 def rules(args: argparse.Namespace) -> None:
-    from companion.games import UnknownGame, get
-    from companion.lookup import card, search
+    from dataclasses import asdict
 
-    try:
-        get(args.game)
-    except UnknownGame as exc:
-        raise CliError(translate("cli.unknown_game", _LANG, game=args.game)) from exc
+    from companion.lookup.scope import GAMES
+
+    if args.game == "core" or args.game not in GAMES:  # a game with rules to look up needs no engine
+        from companion.core.registry import UnknownGame, get
+
+        try:
+            get(args.game)
+        except UnknownGame as exc:
+            raise CliError(translate("cli.unknown_game", _LANG, game=args.game)) from exc
     query = " ".join(args.query)
-    hits = search(query, args.lang, args.game, args.limit)
+    if args.lang in LANGUAGES and not args.full:  # all it shows is in the prepared index
+        from companion.lookup.prepared import index
+
+        found = index(args.lang)
+        hits = found.search(query, args.game, args.limit)
+
+        def status(rule_id: str) -> str:
+            return found.texts[rule_id][2]
+    else:  # the pseudo-locale (refused by search), or a whole card: the lookup itself
+        from companion.lookup import card, search
+
+        hits = search(query, args.lang, args.game, args.limit)
+
+        def status(rule_id: str) -> str:
+            return card(rule_id, args.lang).status
+
     if args.json:
-        rows = [{**asdict(h), "status": card(h.rule_id, args.lang).status} for h in hits]
+        rows = [{**asdict(h), "status": status(h.rule_id)} for h in hits]
         _print_json({"game": args.game, "lang": args.lang, "query": query, "hits": rows})
         return
     if not hits:
         print(translate("rules.no_hits", args.lang, query=query))
         return
     if args.full:
+        from companion.lookup import card
+
         print(_render_card(card(hits[0].rule_id, args.lang), args.lang))
         hits = hits[1:]
     for place, hit in enumerate(hits, 2 if args.full else 1):
-        print(
-            f"{place}. {hit.title}{_status(card(hit.rule_id, args.lang).status, args.lang)}  [{hit.rule_id}]"
-        )
+        print(f"{place}. {hit.title}{_status(status(hit.rule_id), args.lang)}  [{hit.rule_id}]")
         print(f"   {hit.snippet}\n")
 
 
@@ -252,9 +279,25 @@ def serve(args: argparse.Namespace) -> None:
 
 # ---- main --------------------------------------------------------------------------------
 _LANG = DEFAULT_LANGUAGE
+COMMANDS = (
+    "replay",
+    "calc",
+    "rules",
+    "serve",
+    "plays",
+    "play",
+    "link-plays",
+    "stats",
+    "log",
+    "backup",
+    "restore",
+)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(help_texts: bool = True, only: str | None = None) -> argparse.ArgumentParser:
+    """The parser; without ``help_texts`` the calculators' names are left out of the help, which
+    then cannot be shown, and no game is loaded to find them. With ``only``, the parser of that
+    command alone (the one being run): the others' arguments cost time and are never read."""
     parser = argparse.ArgumentParser(
         prog="companion", description="Table Companion: referee and scorekeeper."
     )
@@ -267,97 +310,144 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", required=True)
 
-    p = sub.add_parser(
-        "replay",
-        parents=[common],
-        help="load an exported table file, replay it, print phase, prompt and scores",
-    )
-    p.add_argument("file", help="a table file exported by the app (- for stdin)")
-    p.add_argument("--json", action="store_true", help="machine-readable output")
-    p.add_argument(
-        "--view",
-        metavar="PLAYER",
-        default=None,
-        help="print only what this player (by name), or 'public', may see (Chinatown money); default: everything",
-    )
-    p.set_defaults(run=replay)
+    if only in (None, "replay"):
+        p = sub.add_parser(
+            "replay",
+            parents=[common],
+            help="load an exported table file, replay it, print phase, prompt and scores",
+        )
+        p.add_argument("file", help="a table file exported by the app (- for stdin)")
+        p.add_argument("--json", action="store_true", help="machine-readable output")
+        p.add_argument(
+            "--view",
+            metavar="PLAYER",
+            default=None,
+            help="print only what this player (by name), or 'public', may see (Chinatown money); default: everything",
+        )
+        p.set_defaults(run=replay)
 
-    names = ", ".join(calculators())
-    p = sub.add_parser("calc", parents=[common], help="stand-alone calculators: " + names)
-    p.add_argument("name", help="one of: " + names)
-    p.add_argument("file", help="the input JSON file (- for stdin)")
-    p.add_argument("--json", action="store_true", help="machine-readable output")
-    p.set_defaults(run=calc)
+    if only in (None, "calc"):
+        if help_texts:
+            from companion.core.registry import calculators
 
-    p = sub.add_parser(
-        "rules",
-        parents=[common],
-        help="ask a rules question in your own words; prints the rules that answer it",
-    )
-    p.add_argument("game", help="dragon, chinatown or dayu")
-    p.add_argument("query", nargs="+", help='the question, e.g. "what if my palaces are full"')
-    p.add_argument("--limit", type=int, default=10, help="how many rules to show (default 10)")
-    p.add_argument(
-        "--full",
-        action="store_true",
-        help="the best rule in full: examples, questions people ask, related rules",
-    )
-    p.add_argument("--json", action="store_true", help="machine-readable output")
-    p.set_defaults(run=rules)
+            names = ", ".join(calculators())
+        else:
+            names = "…"
+        p = sub.add_parser("calc", parents=[common], help="stand-alone calculators: " + names)
+        p.add_argument("name", help="one of: " + names)
+        p.add_argument("file", help="the input JSON file (- for stdin)")
+        p.add_argument("--json", action="store_true", help="machine-readable output")
+        p.set_defaults(run=calc)
 
-    p = sub.add_parser(
-        "serve",
-        parents=[common],
-        help="serve the app in web mode (offline, no CDN) and print its URL and QR code",
-    )
-    p.add_argument("--host", default="127.0.0.1")
-    p.add_argument("--port", type=int, default=8550)
-    p.add_argument(
-        "--lan",
-        action="store_true",
-        help="serve on the local network (all interfaces) for live sharing; prints the LAN address",
-    )
-    p.add_argument("--data", default=None, help="data folder for the tables (default: the app's data folder)")
-    p.add_argument(
-        "--trusted-proxy",
-        action="append",
-        default=[],
-        metavar="ADDRESS",
-        help="a reverse proxy whose X-Forwarded-For header is believed (repeatable; none by default)",
-    )
-    p.set_defaults(run=serve)
+    if only in (None, "rules"):
+        p = sub.add_parser(
+            "rules",
+            parents=[common],
+            help="ask a rules question in your own words; prints the rules that answer it",
+        )
+        p.add_argument("game", help="dragon, chinatown or dayu")
+        p.add_argument("query", nargs="+", help='the question, e.g. "what if my palaces are full"')
+        p.add_argument("--limit", type=int, default=10, help="how many rules to show (default 10)")
+        p.add_argument(
+            "--full",
+            action="store_true",
+            help="the best rule in full: examples, questions people ask, related rules",
+        )
+        p.add_argument("--json", action="store_true", help="machine-readable output")
+        p.set_defaults(run=rules)
 
-    from companion.cli_plays import add_parsers
+    if only in (None, "serve"):
+        p = sub.add_parser(
+            "serve",
+            parents=[common],
+            help="serve the app in web mode (offline, no CDN) and print its URL and QR code",
+        )
+        p.add_argument("--host", default="127.0.0.1")
+        p.add_argument("--port", type=int, default=8550)
+        p.add_argument(
+            "--lan",
+            action="store_true",
+            help="serve on the local network (all interfaces) for live sharing; prints the LAN address",
+        )
+        p.add_argument(
+            "--data", default=None, help="data folder for the tables (default: the app's data folder)"
+        )
+        p.add_argument(
+            "--trusted-proxy",
+            action="append",
+            default=[],
+            metavar="ADDRESS",
+            help="a reverse proxy whose X-Forwarded-For header is believed (repeatable; none by default)",
+        )
+        p.set_defaults(run=serve)
 
-    add_parsers(sub, common)
+    if only not in ("replay", "calc", "rules", "serve"):  # the play log's commands
+        from companion.cli_plays import add_parsers
+
+        add_parsers(sub, common, only)
     return parser
 
 
 def _error_line(text: str) -> None:
     """One line on stderr: what it echoes of the input cannot move the cursor or forge a line."""
+    from companion.core.limits import shown
+
     print(f"companion: {shown(text, 1000)}", file=sys.stderr)
+
+
+def _asks_help(argv: list[str]) -> bool:
+    """Whether argparse may print a help text: -h, or --help however abbreviated."""
+    return any(a.startswith("-h") or (len(a) > 2 and "--help".startswith(a)) for a in argv)
+
+
+def _raised(exc: Exception, module: str, name: str) -> bool:
+    """Whether ``exc`` is ``module.name``; a module never imported raised nothing of its own,
+    so the command's errors are recognised without importing every module that might raise."""
+    found = sys.modules.get(module)
+    return found is not None and isinstance(exc, getattr(found, name))
 
 
 def main(argv: list[str] | None = None) -> int:
     global _LANG
-    args = build_parser().parse_args(argv)
+    given = sys.argv[1:] if argv is None else argv
+    # A command's own parser when the first word names one; otherwise (a typo, no command) every
+    # command's, so that argparse lists them all in its message.
+    only = given[0] if given and given[0] in COMMANDS else None
+    args = build_parser(help_texts=_asks_help(given), only=only).parse_args(given)
     _LANG = args.lang
+    if args.command != "serve":  # a short-lived process: each catalogue parsed once, not per run
+        from companion.cache import cache_dir
+        from companion.i18n import keep_parsed_catalogs
+
+        keep_parsed_catalogs(cache_dir())
     try:
         args.run(args)
     except CliError as exc:
         _error_line(str(exc))
         return EXIT_BAD_INPUT
-    except (CalcInputError, TableError, RuleViolation) as exc:  # TableError includes StoreError
-        _error_line(exc.msg.render(_LANG))
-        return EXIT_BAD_INPUT
-    except DataError as exc:
-        _error_line(msg("cli.data_error", detail=str(exc)).render(_LANG))
-        return EXIT_BAD_INPUT
-    except ServeError as exc:
-        print(f"companion: {exc.msg.render(_LANG)}", file=sys.stderr)
-        return EXIT_BAD_INPUT
     except BrokenPipeError:
         return 0
+    except Exception as exc:
+        # CalcInputError, TableError (StoreError too), RuleViolation: a message of their own
+        if any(
+            _raised(exc, *where)
+            for where in (
+                ("companion.core.calc", "CalcInputError"),
+                ("companion.core.table", "TableError"),
+                ("companion.core.protocol", "RuleViolation"),
+            )
+        ):
+            _error_line(exc.msg.render(_LANG))  # type: ignore[attr-defined]
+            return EXIT_BAD_INPUT
+        if _raised(exc, "companion.core.data", "DataError"):
+            from companion.core.msg import msg
+
+            _error_line(msg("cli.data_error", detail=str(exc)).render(_LANG))
+            return EXIT_BAD_INPUT
+        if _raised(exc, "companion.ui.serve_error", "ServeError"):
+            print(f"companion: {exc.msg.render(_LANG)}", file=sys.stderr)  # type: ignore[attr-defined]
+            return EXIT_BAD_INPUT
+        raise
     return 0
 
 

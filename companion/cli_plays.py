@@ -9,14 +9,20 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from companion.core.limits import shown
 from companion.i18n import format_number, format_percent, format_when, translate
-from companion.plays.export import plays_csv, plays_json
-from companion.plays.labels import format_final_score
+
+# The play log's modules are imported by the commands that use them: the parser alone, built
+# for every command (add_parsers), needs none of them.
+
+
+def shown(value: Any, limit: int = 80) -> str:
+    """companion.core.limits.shown, imported when a command first echoes something."""
+    from companion.core.limits import shown as safe
+
+    return safe(value, limit)
 
 
 def _store(args: argparse.Namespace) -> Any:
@@ -54,6 +60,8 @@ def _date(text: str | None, lang: str) -> str | None:
 
     if text is None:
         return None
+    from datetime import datetime
+
     try:
         datetime.fromisoformat(text)
     except ValueError as exc:
@@ -68,8 +76,12 @@ def plays_cmd(args: argparse.Namespace) -> None:
     player = _player_id(store, args.player, lang)
     plays = store.plays(game, player, _date(args.since, lang), _date(args.until, lang), figures=args.json)
     if args.csv:
+        from companion.plays.export import plays_csv
+
         text = plays_csv(plays, lang)
     elif args.json:
+        from companion.plays.export import plays_json
+
         text = plays_json(plays) + "\n"
     else:
         text = _plays_text(plays, lang, ids=args.ids)
@@ -88,6 +100,7 @@ def plays_cmd(args: argparse.Namespace) -> None:
 
 def _plays_text(plays: list[Any], lang: str, ids: bool = False) -> str:
     from companion.games import get
+    from companion.plays.labels import format_final_score
 
     if not plays:
         return translate("plays.cli.no_plays", lang) + "\n"
@@ -324,66 +337,76 @@ def link_plays_cmd(args: argparse.Namespace) -> None:
     print(translate(key, lang, n=len(pending)))
 
 
-def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
+def add_parsers(sub: Any, common: argparse.ArgumentParser, only: str | None = None) -> None:
+    """The play log's commands (``only``: that one alone, see cli.build_parser)."""
     data = argparse.ArgumentParser(add_help=False)
     data.add_argument(
         "--data", default=None, help="data folder of the store (default: the app's data folder)"
     )
 
-    p = sub.add_parser("plays", parents=[common, data], help="the play log: every finished game")
-    p.add_argument("--game", help="only this game (dragon, chinatown, dayu)")
-    p.add_argument("--player", help="only plays with this player (a name from the player list)")
-    p.add_argument("--since", help="only plays that ended on or after this date (YYYY-MM-DD)")
-    p.add_argument("--until", help="only plays that ended on or before this date (YYYY-MM-DD)")
-    fmt = p.add_mutually_exclusive_group()
-    fmt.add_argument("--csv", action="store_true", help="CSV, one row per player of a play")
-    fmt.add_argument("--json", action="store_true", help="JSON (docs/plays.schema.json)")
-    p.add_argument("--out", help="write to this file instead of the screen")
-    p.add_argument("--ids", action="store_true", help="start each line with the play's id (for `play`)")
-    p.set_defaults(run=plays_cmd)
+    if only in (None, "plays"):
+        p = sub.add_parser("plays", parents=[common, data], help="the play log: every finished game")
+        p.add_argument("--game", help="only this game (dragon, chinatown, dayu)")
+        p.add_argument("--player", help="only plays with this player (a name from the player list)")
+        p.add_argument("--since", help="only plays that ended on or after this date (YYYY-MM-DD)")
+        p.add_argument("--until", help="only plays that ended on or before this date (YYYY-MM-DD)")
+        fmt = p.add_mutually_exclusive_group()
+        fmt.add_argument("--csv", action="store_true", help="CSV, one row per player of a play")
+        fmt.add_argument("--json", action="store_true", help="JSON (docs/plays.schema.json)")
+        p.add_argument("--out", help="write to this file instead of the screen")
+        p.add_argument("--ids", action="store_true", help="start each line with the play's id (for `play`)")
+        p.set_defaults(run=plays_cmd)
 
-    p = sub.add_parser(
-        "play", parents=[common, data], help="one play: show it, link its seats, redate or delete it"
-    )
-    p.add_argument("id", help="the start of the play's id, as `plays --ids` shows it")
-    p.add_argument(
-        "--seat",
-        action="append",
-        help="SEAT=NAME: seat SEAT (1 = first) is this remembered player; NAME - unlinks",
-    )
-    p.add_argument("--date", help="the day it was played (YYYY-MM-DD)")
-    p.add_argument("--delete", action="store_true", help="remove it from the log")
-    p.set_defaults(run=play_cmd)
+    if only in (None, "play"):
+        p = sub.add_parser(
+            "play", parents=[common, data], help="one play: show it, link its seats, redate or delete it"
+        )
+        p.add_argument("id", help="the start of the play's id, as `plays --ids` shows it")
+        p.add_argument(
+            "--seat",
+            action="append",
+            help="SEAT=NAME: seat SEAT (1 = first) is this remembered player; NAME - unlinks",
+        )
+        p.add_argument("--date", help="the day it was played (YYYY-MM-DD)")
+        p.add_argument("--delete", action="store_true", help="remove it from the log")
+        p.set_defaults(run=play_cmd)
 
-    p = sub.add_parser(
-        "link-plays",
-        parents=[common, data],
-        help="list plays whose seats are named like remembered players but not linked; --yes links them",
-    )
-    p.add_argument("--yes", action="store_true", help="link them")
-    p.set_defaults(run=link_plays_cmd)
+    if only in (None, "link-plays"):
+        p = sub.add_parser(
+            "link-plays",
+            parents=[common, data],
+            help="list plays whose seats are named like remembered players but not linked; --yes links them",
+        )
+        p.add_argument("--yes", action="store_true", help="link them")
+        p.set_defaults(run=link_plays_cmd)
 
-    p = sub.add_parser("stats", parents=[common, data], help="statistics of a game, or of one player in it")
-    p.add_argument("game", help="dragon, chinatown or dayu")
-    p.add_argument("--player", help="a name from the player list")
-    p.add_argument("--json", action="store_true", help="machine-readable output")
-    p.set_defaults(run=stats_cmd)
+    if only in (None, "stats"):
+        p = sub.add_parser(
+            "stats", parents=[common, data], help="statistics of a game, or of one player in it"
+        )
+        p.add_argument("game", help="dragon, chinatown or dayu")
+        p.add_argument("--player", help="a name from the player list")
+        p.add_argument("--json", action="store_true", help="machine-readable output")
+        p.set_defaults(run=stats_cmd)
 
-    p = sub.add_parser(
-        "log", parents=[common, data], help="log a game played without the app from a calculator's input"
-    )
-    p.add_argument("name", help="dragon-final or dayu-final")
-    p.add_argument("file", help="the calculator's input JSON (- for stdin)")
-    p.add_argument("--date", help="when it was played (YYYY-MM-DD; default: now)")
-    p.set_defaults(run=log_cmd)
+    if only in (None, "log"):
+        p = sub.add_parser(
+            "log", parents=[common, data], help="log a game played without the app from a calculator's input"
+        )
+        p.add_argument("name", help="dragon-final or dayu-final")
+        p.add_argument("file", help="the calculator's input JSON (- for stdin)")
+        p.add_argument("--date", help="when it was played (YYYY-MM-DD; default: now)")
+        p.set_defaults(run=log_cmd)
 
-    p = sub.add_parser(
-        "backup", parents=[common, data], help="write the whole store (tables, players, plays) to a file"
-    )
-    p.add_argument("file")
-    p.set_defaults(run=backup_cmd)
+    if only in (None, "backup"):
+        p = sub.add_parser(
+            "backup", parents=[common, data], help="write the whole store (tables, players, plays) to a file"
+        )
+        p.add_argument("file")
+        p.set_defaults(run=backup_cmd)
 
-    p = sub.add_parser("restore", parents=[common, data], help="restore a backup file (checked first)")
-    p.add_argument("file")
-    p.add_argument("--replace", action="store_true", help="replace what the store holds now")
-    p.set_defaults(run=restore_cmd)
+    if only in (None, "restore"):
+        p = sub.add_parser("restore", parents=[common, data], help="restore a backup file (checked first)")
+        p.add_argument("file")
+        p.add_argument("--replace", action="store_true", help="replace what the store holds now")
+        p.set_defaults(run=restore_cmd)

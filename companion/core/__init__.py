@@ -1,19 +1,59 @@
-"""The game-agnostic core: the table as a log of entries, and the Game protocol."""
+"""The game-agnostic core: the table as a log of entries, and the Game protocol.
 
+The names below load on first use (PEP 562), so that importing one light module of the core
+(``companion.core.limits``, ``.memory``) does not build every pydantic model of the protocol
+and the table: a command-line tool that needs neither starts without them.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+# Light, and loaded now: the function ``msg`` must shadow the submodule of the same name.
 from companion.core.msg import Msg, msg
-from companion.core.protocol import (
-    Effect,
-    Entry,
-    Game,
-    Pick,
-    PlayerView,
-    Prompt,
-    RuleViolation,
-    Scoreboard,
-    ScoreLine,
-    ScoreRow,
-)
-from companion.core.table import Journal, Player, Table, TableError
+
+if TYPE_CHECKING:
+    from companion.core.protocol import (
+        Effect,
+        Entry,
+        Game,
+        Pick,
+        PlayerView,
+        Prompt,
+        RuleViolation,
+        Scoreboard,
+        ScoreLine,
+        ScoreRow,
+    )
+    from companion.core.table import Journal, Player, Table, TableError
+
+_WHERE = {
+    "Effect": "protocol",
+    "Entry": "protocol",
+    "Game": "protocol",
+    "Pick": "protocol",
+    "PlayerView": "protocol",
+    "Prompt": "protocol",
+    "RuleViolation": "protocol",
+    "Scoreboard": "protocol",
+    "ScoreLine": "protocol",
+    "ScoreRow": "protocol",
+    "Journal": "table",
+    "Player": "table",
+    "Table": "table",
+    "TableError": "table",
+}
+
+
+def __getattr__(name: str) -> Any:
+    where = _WHERE.get(name)
+    if where is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{where}"), name)
+    globals()[name] = value  # found once; later reads skip this function
+    return value
+
 
 __all__ = [
     "Effect",

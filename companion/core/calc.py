@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.limits import InputLimitError, load_json
+from companion.core.limits import InputLimitError, load_json, safe_args
 from companion.core.msg import Msg, msg
-from companion.core.table import safe_args
 
 
 class CalcInputError(ValueError):

@@ -10,11 +10,12 @@ import json
 import os
 from functools import cache
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from pydantic import BaseModel, ValidationError
+if TYPE_CHECKING:
+    from pydantic import BaseModel
 
-T = TypeVar("T", bound=BaseModel)
+T = TypeVar("T", bound="BaseModel")
 
 
 class DataError(RuntimeError):
@@ -39,6 +40,8 @@ def _read(path: Path) -> object:
 
 def load(relative: str, model: type[T]) -> T:
     """Load ``rules_data/<relative>`` and validate it as ``model``."""
+    from pydantic import ValidationError  # here: DataError and the folder need no pydantic
+
     path = rules_data_dir() / relative
     try:
         return model.model_validate(_read(path))

@@ -150,6 +150,11 @@ def has_unsafe(text: str) -> bool:
     return not text.isprintable() and any(unsafe_char(c) for c in text)
 
 
+def safe_args(args: dict[str, Any]) -> dict[str, Any]:
+    """Message arguments with every string made safe to echo (input may hold escapes or megabytes)."""
+    return {k: shown(v, 200) if isinstance(v, str) else v for k, v in args.items()}
+
+
 def shown(value: Any, limit: int = 80) -> str:
     """``value`` as text safe to echo in a message: unsafe characters escaped, at most ``limit`` characters.
 

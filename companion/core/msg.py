@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from typing import Any
-
-from pydantic import TypeAdapter
+from typing import TYPE_CHECKING, Any
 
 from companion.i18n import DEFAULT_LANGUAGE, translate
+
+if TYPE_CHECKING:
+    from pydantic import TypeAdapter
 
 
 # A frozen dataclass, not a pydantic model: an entry makes about four (its effects' lines), and
@@ -37,6 +38,8 @@ class Msg:
 
 @functools.cache
 def _adapter() -> TypeAdapter[Msg]:
+    from pydantic import TypeAdapter  # here: a message rendered as text needs no pydantic
+
     return TypeAdapter(Msg)
 
 

@@ -143,6 +143,18 @@ def calculators() -> dict[str, Calculator]:
     return {name: calc for found in specs() for name, calc in found.calculators.items()}
 
 
+def calculator_named(name: str) -> Calculator | None:
+    """The calculator ``name``, loading as few games as it can: the game whose id starts the
+    name first ("chinatown-income": Chinatown; a calculator is named after its game), then
+    every game, as ``calculators()``."""
+    for game_id in _declared():
+        if name.startswith(f"{game_id}-") and _loads(game_id):
+            found = spec(game_id).calculators.get(name)
+            if found is not None:
+                return found
+    return calculators().get(name)
+
+
 def register(game: GameSpec | Game) -> GameSpec:
     """Add a game under its id (tests add toy games this way); a bare Game gets a spec of its own."""
     found = game if isinstance(game, GameSpec) else GameSpec(game=game)

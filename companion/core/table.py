@@ -11,12 +11,14 @@ from __future__ import annotations
 import json
 import random
 import uuid
+import weakref
+from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
-from typing import Any, Protocol, cast
+from typing import Any, Protocol, cast, overload
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError, field_validator
 
-from companion.core.limits import InputLimitError, check_shape, has_unsafe, load_json, shown
+from companion.core.limits import InputLimitError, check_shape, has_unsafe, load_json, safe_args
 from companion.core.memory import replaying
 from companion.core.msg import Msg, msg
 from companion.core.protocol import (
@@ -95,9 +97,95 @@ class TableError(ValueError):
         super().__init__(self.msg.render())
 
 
-def safe_args(args: dict[str, Any]) -> dict[str, Any]:
-    """Message arguments with every string made safe to echo (input may hold escapes or megabytes)."""
-    return {k: shown(v, 200) if isinstance(v, str) else v for k, v in args.items()}
+class EntriesView(Sequence[Entry]):
+    """The entries in force, read-only and live: a read costs O(1), not a copy of the log
+    (History reads it on every tap). A slice is a new list of just the entries it names."""
+
+    __slots__ = ("_log",)
+
+    def __init__(self, log: list[Entry]) -> None:
+        self._log = log
+
+    def __len__(self) -> int:
+        return len(self._log)
+
+    @overload
+    def __getitem__(self, i: int) -> Entry: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Entry]: ...
+    def __getitem__(self, i: int | slice) -> Entry | list[Entry]:
+        return self._log[i]
+
+    def __iter__(self) -> Iterator[Entry]:
+        return iter(self._log)
+
+    def __reversed__(self) -> Iterator[Entry]:
+        return reversed(self._log)
+
+    def __eq__(self, other: object) -> bool:  # equal to a list of the same entries, as the copy was
+        return self._log == (other._log if isinstance(other, EntriesView) else other)
+
+    __hash__ = None  # type: ignore[assignment]  # live, so unhashable like the list it shows
+
+    def __repr__(self) -> str:
+        return f"EntriesView({self._log!r})"
+
+
+HistoryItem = tuple[int, Entry, list[Effect]]
+
+
+class HistoryView(Sequence[HistoryItem]):
+    """``(i, entry, effects)`` of every entry in force, read-only and live: an item is built
+    when read (its effects a copy of that entry's only), so History pays for what it shows."""
+
+    __slots__ = ("_effects", "_entries", "_table")
+
+    def __init__(
+        self,
+        entries: list[Entry],
+        effects: list[list[Effect] | None],
+        table: Table,
+    ) -> None:
+        self._entries, self._effects = entries, effects
+        self._table = weakref.ref(table)  # not the table itself: no cycle, freed when let go
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def _item(self, i: int) -> HistoryItem:
+        effects = self._effects[i]
+        if effects is None:  # a table resumed from a checkpoint: replayed once, then kept
+            table = self._table()
+            assert table is not None  # whoever reads the view holds the table
+            effects = table._rebuild_effects()[i]
+        return i, self._entries[i], list(effects or ())
+
+    @overload
+    def __getitem__(self, i: int) -> HistoryItem: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[HistoryItem]: ...
+    def __getitem__(self, i: int | slice) -> HistoryItem | list[HistoryItem]:
+        n = len(self._entries)
+        if isinstance(i, slice):
+            return [self._item(k) for k in range(*i.indices(n))]
+        k = i + n if i < 0 else i
+        if not 0 <= k < n:
+            raise IndexError(i)
+        return self._item(k)
+
+    def __iter__(self) -> Iterator[HistoryItem]:
+        for k in range(len(self._entries)):
+            yield self._item(k)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, HistoryView):
+            other = list(other)
+        return isinstance(other, list) and list(self) == other
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"HistoryView({list(self)!r})"
 
 
 class Table:
@@ -123,6 +211,9 @@ class Table:
         self._effects: list[list[Effect] | None] = []
         self._states: list[BaseModel | None] = [game.setup(options, [p.name for p in players])]
         self._redo: list[Entry] = []
+        # One view of each, made once: the lists are only ever changed in place.
+        self._entries_view = EntriesView(self._entries)
+        self._history_view = HistoryView(self._entries, self._effects, self)
         # The prompt of the current state, computed once per version (the screens read it often).
         self._prompt: tuple[BaseModel, Prompt | None] | None = None
         # The prompt of the state the last checked entry leads to, when the game gave it (PromptedPlay).
@@ -163,8 +254,8 @@ class Table:
         return state
 
     @property
-    def entries(self) -> list[Entry]:
-        return list(self._entries)
+    def entries(self) -> EntriesView:
+        return self._entries_view
 
     @property
     def redo_entries(self) -> list[Entry]:
@@ -172,9 +263,8 @@ class Table:
         return list(self._redo)
 
     @property
-    def history(self) -> list[tuple[int, Entry, list[Effect]]]:
-        effects = self._effects if None not in self._effects else self._rebuild_effects()
-        return [(i, e, list(fx or ())) for i, (e, fx) in enumerate(zip(self._entries, effects, strict=True))]
+    def history(self) -> HistoryView:
+        return self._history_view
 
     @property
     def last(self) -> tuple[int, Entry, list[Effect]] | None:
@@ -454,9 +544,9 @@ class Table:
             entries = [parse(raw) for raw in raws]
         except ValidationError:
             return False
-        if entries:
-            self._entries = entries
-            self._effects = [None] * len(entries)
+        if entries:  # in place: the views handed out (entries, history) hold these lists
+            self._entries[:] = entries
+            self._effects[:] = [None] * len(entries)
             self._states += [None] * (len(entries) - 1) + [final]
         return True
 

@@ -22,9 +22,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-from babel.messages.pofile import read_po
-from babel.numbers import get_currency_precision
-from babel.numbers import parse_pattern as _parse_pattern
+# Babel is imported where it is used: a command that prints a few texts starts without it.
 
 LANGUAGES = ("en", "es")
 """The real languages a player can choose."""
@@ -63,11 +61,32 @@ class Catalog:
         return found[min(index, len(found) - 1)]
 
 
+_PARSED_IN: Path | None = None
+"""Where parsed catalogues are kept between runs (``keep_parsed_catalogs``); None: nowhere."""
+
+
+def keep_parsed_catalogs(folder: Path | None) -> None:
+    """Keep each catalogue, once parsed, in ``folder`` and read it from there while its ``.po``
+    file is unchanged: the command line runs once and exits, and Babel's parse of a catalogue
+    is most of a short command's time (issue 27). The app parses once per process instead."""
+    global _PARSED_IN
+    _PARSED_IN = folder
+
+
 def read_catalog(lang: str, path: Path | None = None) -> Catalog:
     """Read one ``.po`` file; untranslated (empty) entries are left out so English fills them."""
     path = path or po_path(lang)
     if not path.exists():
         raise CatalogError(f"no catalogue for {lang!r}: {path}")
+    kept = None if _PARSED_IN is None else _PARSED_IN / f"catalog-{lang}.json"
+    stat = path.stat()
+    source = f"{path}:{stat.st_size}:{stat.st_mtime_ns}"  # like Python's .pyc check
+    if kept is not None:
+        found = _read_parsed(kept, source)
+        if found is not None:
+            return Catalog(lang, found[0], gettext.c2py(found[1]))
+    from babel.messages.pofile import read_po
+
     with path.open("rb") as f:
         po = read_po(f, locale=lang)
     messages: dict[str, Template] = {}
@@ -80,7 +99,40 @@ def read_catalog(lang: str, path: Path | None = None) -> Catalog:
                 messages[str(m.id[0])] = forms
         elif m.string:
             messages[str(m.id)] = str(m.string)
+    if kept is not None:
+        _write_parsed(kept, {"source": source, "plural": po.plural_expr, "messages": messages})
     return Catalog(lang, messages, gettext.c2py(po.plural_expr))
+
+
+def _read_parsed(kept: Path, source: str) -> tuple[dict[str, Template], str] | None:
+    """The messages and plural rule kept for ``source``, or None (none kept, another, damaged)."""
+    import json
+
+    try:
+        data = json.loads(kept.read_text(encoding="utf-8"))
+        if data["source"] != source:
+            return None
+        messages = {
+            str(k): tuple(map(str, v)) if isinstance(v, list) else str(v) for k, v in data["messages"].items()
+        }
+        return messages, str(data["plural"])
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+
+
+def _write_parsed(kept: Path, data: dict[str, Any]) -> None:
+    import contextlib
+    import json
+    import os
+
+    temp = kept.with_name(f"{kept.name}.{os.getpid()}.tmp")
+    try:
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        temp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+        os.replace(temp, kept)  # whole or not at all
+    except OSError:
+        with contextlib.suppress(OSError):
+            temp.unlink()
 
 
 @cache
@@ -194,6 +246,8 @@ def local_day(stored: str) -> str:
 @cache
 def _money_pattern(locale: str) -> Any:
     from babel import Locale
+    from babel.numbers import get_currency_precision
+    from babel.numbers import parse_pattern as _parse_pattern
 
     standard = Locale.parse(locale).currency_formats["standard"].pattern
     whole = standard.split(";")[0].replace(".00", "").replace("¤", "'$'")

@@ -6,13 +6,41 @@ index in memory and reads the lookup data in rules_data/<game>/lookup.<lang>.jso
 
 from __future__ import annotations
 
-from companion.core.data import DataError
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from companion.i18n import LANGUAGES
-from companion.lookup.cards import RuleCard, card
-from companion.lookup.data import GAMES, Clarification, TeachNote
-from companion.lookup.fts import Hit, index
-from companion.lookup.moment import Moment, for_moment
-from companion.lookup.teach import teach_note
+from companion.lookup.scope import GAMES
+
+if TYPE_CHECKING:
+    from companion.lookup.cards import RuleCard, card
+    from companion.lookup.data import Clarification, TeachNote
+    from companion.lookup.fts import Hit
+    from companion.lookup.moment import Moment, for_moment
+    from companion.lookup.teach import teach_note
+
+# Loaded on first use (PEP 562): `companion rules` reads a prepared index (prepared.py) and
+# must not validate every data file with pydantic just to import this package.
+_WHERE = {
+    "RuleCard": "cards",
+    "card": "cards",
+    "Clarification": "data",
+    "TeachNote": "data",
+    "Hit": "fts",
+    "Moment": "moment",
+    "for_moment": "moment",
+    "teach_note": "teach",
+}
+
+
+def __getattr__(name: str) -> Any:
+    where = _WHERE.get(name)
+    if where is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{where}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "Clarification",
@@ -34,6 +62,9 @@ def search(
 
     Searching every game, the game the question names weighs first, else ``prefer`` (the table's).
     """
+    from companion.core.data import DataError
+    from companion.lookup.fts import index
+
     if lang not in LANGUAGES:
         raise DataError(f"unknown language {lang!r}; known: {', '.join(LANGUAGES)}")
     if game is not None and game not in GAMES:

@@ -18,8 +18,9 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from companion.core.data import DataError, load
 from companion.core.rulebook import Rule, rules
 from companion.i18n import LANGUAGES
+from companion.lookup.scope import GAMES
 
-GAMES = ("core", "dragon", "chinatown", "dayu")
+__all__ = ["GAMES", "Book", "Clarification", "LookupFile", "RelatedFile", "RuleExtra", "TeachNote", "book"]
 _ID = r"^[a-z0-9_]+(\.[a-z0-9_]+)+$"
 
 

@@ -14,12 +14,13 @@ import re
 import sqlite3
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from rapidfuzz import process
-from rapidfuzz.distance import OSA
-
-from companion.lookup.data import GAMES, AnswerKind, Book, Sense, book
+from companion.lookup.scope import GAMES
 from companion.lookup.text import is_word, stem, stems, word_stems, words
+
+if TYPE_CHECKING:
+    from companion.lookup.data import Book
 
 # bm25 weights of the columns: title, phrasings, text, more (examples, clarifications, tags).
 _WEIGHTS = (6.0, 4.0, 2.0, 1.0)
@@ -50,10 +51,27 @@ _Words = tuple[tuple[str, frozenset[str]], ...]  # words as written, each with i
 _Synonyms = dict[str, list[tuple[frozenset[str], frozenset[str]]]]
 
 
+class _Answer(NamedTuple):
+    """A kind of question (data.AnswerKind as plain data): its cues, the answer's cues, a number."""
+
+    asks: tuple[str, ...]
+    says: tuple[str, ...]
+    number: bool
+
+
+class _Sizes(NamedTuple):
+    """One game's sizes (data.Sizes as plain data): a kind's word -> its size, and the rules."""
+
+    below: str
+    equal: str
+    above: str
+    kinds: dict[str, int]
+
+
 @dataclass(frozen=True)
 class _Query:
     groups: tuple[frozenset[str], ...]  # per meaningful query word: its stem and its synonyms' stems
-    kinds: tuple[AnswerKind, ...] = ()  # what kind of answer it asks for (a consequence, a number)
+    kinds: tuple[_Answer, ...] = ()  # what kind of answer it asks for (a consequence, a number)
     kind_names: frozenset[str] = frozenset()
 
     @property
@@ -68,34 +86,57 @@ class _Query:
 class Index:
     """The FTS5 table of one language over every game, with what ranking and snippets need."""
 
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str, db: sqlite3.Connection | None = None) -> None:
+        """A new index built from the lookup's validated data; with ``db``, an empty one that
+        ``restored`` fills from a prepared index instead.
+
+        Everything a search reads is plain data (no pydantic model): the command line restores
+        it from a prepared index (prepared.py) without loading the lookup's data models.
+        """
         self.lang = lang
-        self.db = sqlite3.connect(":memory:", check_same_thread=False)
+        self.db = db or sqlite3.connect(":memory:", check_same_thread=False)
+        self.texts: dict[str, tuple[str, str, str]] = {}  # rule id -> title, text, status
+        self.stems_of: dict[str, set[str]] = {}  # rule id -> every stem of its fields
+        self.known: dict[str, str] = {}  # folded word -> stem, over all indexed text
+        # per game: each group of synonyms' stems with its blockers, and stem -> its groups
+        self.groups: dict[str, list[tuple[frozenset[str], frozenset[str]]]] = {}
+        self.synonyms: dict[str, _Synonyms] = {}
+        self.filler: set[str] = set()
+        self.names: dict[tuple[str, ...], str] = {}  # a game's name as folded words -> the game
+        self.answers: dict[str, _Answer] = {}  # core's kinds of question and their answers
+        self.sizes: dict[str, _Sizes] = {}  # per game that has them
+        self.title_of: dict[str, set[str]] = {}
+        self._stemmed: dict[str, list[str]] = {}  # rule id -> its fields' stems, side by side
+        self.kinds_of: dict[str, set[str]] = {}  # rule id -> kinds of question its phrasings ask
+        self.rules_with: dict[str, int] = {}  # stem -> how many rules have it
+        self.vocabulary: list[str] = []
+        self._kind_cues: list[tuple[str, str]] = []
+        self._merged: dict[str | None, _Synonyms] = {}  # per game filter
+        self._shown: dict[str, tuple[_Words, list[tuple[str, _Words]]]] = {}
+        self._stems_of_game: dict[str, set[str]] = {}
+        self._pairs: dict[str, set[tuple[str, str]]] = {}
+        if db is None:
+            self._build()
+
+    def _build(self) -> None:
+        from companion.lookup.data import book  # pydantic: only to build, never to read a prepared one
+
         self.db.execute(
             "CREATE VIRTUAL TABLE doc USING fts5(rule_id UNINDEXED, game UNINDEXED, "
             "title, phrasings, body, more, tokenize='unicode61 remove_diacritics 2')"
         )
-        self.books = {g: book(g, lang) for g in GAMES}
-        self.stems_of: dict[str, set[str]] = {}  # rule id -> every stem of its fields
-        self.known: dict[str, str] = {}  # folded word -> stem, over all indexed text
-        self.synonyms: dict[str, _Synonyms] = {}  # per game
-        self.filler: set[str] = set()
-        self.names: dict[tuple[str, ...], str] = {}  # a game's name as folded words -> the game
-        self.answers = self.books["core"].extra.answers
-        self._merged: dict[str | None, _Synonyms] = {}  # per game filter
-        self._shown: dict[str, tuple[_Words, list[tuple[str, _Words]]]] = {}
-        self._stems_of_game: dict[str, set[str]] = {}
-        self.title_of: dict[str, set[str]] = {}
-        self._stemmed: dict[str, list[str]] = {}
-        self._pairs: dict[str, set[tuple[str, str]]] = {}
-        self.kinds_of: dict[str, set[str]] = {}  # rule id -> kinds of question its phrasings ask
-        self._kind_cues = [
-            (k, _padded(a)) for k, kind in self.books["core"].extra.answers.items() for a in kind.asks
-        ]  # rule id -> stems side by side in it
+        books = {g: book(g, self.lang) for g in GAMES}
+        self._set_answers(
+            {k: _Answer(kind.asks, kind.says, kind.number) for k, kind in books["core"].extra.answers.items()}
+        )
         rows = []
-        for b in self.books.values():
+        for b in books.values():
             self._read_words(b)
+            sizes = b.extra.sizes
+            if sizes is not None:
+                self.sizes[b.game] = _Sizes(sizes.below, sizes.equal, sizes.above, dict(sizes.kinds))
             for rid, rule in b.texts.items():
+                self.texts[rid] = (rule.title, rule.text, rule.status)
                 x = b.extra_of(rid)
                 more = [
                     *x.examples,
@@ -114,28 +155,82 @@ class Index:
                 rows.append((rid, b.game, *stemmed))
         self.db.executemany("INSERT INTO doc VALUES (?, ?, ?, ?, ?, ?)", rows)
         self.vocabulary = [w for w in self.known if w not in self.filler]  # what a typo may become
-        filler_stems = {stem(w, lang) for w in self.filler}
+        filler_stems = {stem(w, self.lang) for w in self.filler}
         for title in self.title_of.values():
             title -= filler_stems
-        self.rules_with: dict[str, int] = {}  # stem -> how many rules have it
         for st in self.stems_of.values():
             for s in st:
                 self.rules_with[s] = self.rules_with.get(s, 0) + 1
 
+    def _set_answers(self, answers: dict[str, _Answer]) -> None:
+        self.answers = answers
+        self._kind_cues = [(k, _padded(a)) for k, kind in answers.items() for a in kind.asks]
+
+    def _set_groups(self, game: str, groups: list[tuple[frozenset[str], frozenset[str]]]) -> None:
+        """A game's synonyms: its groups, and each stem's groups in the order they came."""
+        self.groups[game] = groups
+        table = self.synonyms.setdefault(game, {})
+        for group, blockers in groups:
+            for s in sorted(group):
+                table.setdefault(s, []).append((group, blockers))
+
+    # ---- a prepared index (prepared.py) ------------------------------------------------------
+    def state(self) -> dict[str, Any]:
+        """What the index knows beside its FTS table, as JSON data (sets as sorted lists)."""
+        return {
+            "texts": self.texts,
+            "stems_of": {rid: sorted(s) for rid, s in self.stems_of.items()},
+            "known": self.known,
+            "groups": {g: [[sorted(a), sorted(b)] for a, b in gs] for g, gs in self.groups.items()},
+            "filler": sorted(self.filler),
+            "names": [[list(name), game] for name, game in self.names.items()],
+            "answers": {k: [list(a.asks), list(a.says), a.number] for k, a in self.answers.items()},
+            "sizes": {g: list(s) for g, s in self.sizes.items()},
+            "title_of": {rid: sorted(s) for rid, s in self.title_of.items()},
+            "stemmed": self._stemmed,
+            "kinds_of": {rid: sorted(s) for rid, s in self.kinds_of.items()},
+            "rules_with": self.rules_with,
+            "vocabulary": self.vocabulary,
+        }
+
+    @classmethod
+    def restored(cls, lang: str, db: sqlite3.Connection, state: dict[str, Any]) -> Index:
+        """The index ``state`` describes, over ``db`` (its FTS table, as ``state`` was taken)."""
+        found = cls(lang, db)
+        found.texts = {rid: (t[0], t[1], t[2]) for rid, t in state["texts"].items()}
+        found.stems_of = {rid: set(s) for rid, s in state["stems_of"].items()}
+        found.known = state["known"]
+        for g, gs in state["groups"].items():
+            found._set_groups(g, [(frozenset(a), frozenset(b)) for a, b in gs])
+        found.filler = set(state["filler"])
+        found.names = {tuple(name): game for name, game in state["names"]}
+        found._set_answers(
+            {k: _Answer(tuple(a), tuple(s), bool(n)) for k, (a, s, n) in state["answers"].items()}
+        )
+        found.sizes = {g: _Sizes(b, e, a, dict(k)) for g, (b, e, a, k) in state["sizes"].items()}
+        found.title_of = {rid: set(s) for rid, s in state["title_of"].items()}
+        found._stemmed = state["stemmed"]
+        found.kinds_of = {rid: set(s) for rid, s in state["kinds_of"].items()}
+        found.rules_with = state["rules_with"]
+        found.vocabulary = state["vocabulary"]
+        return found
+
     def _read_words(self, b: Book) -> None:
+        from companion.lookup.data import Sense
+
         self.filler.update(w for f in b.extra.filler for w in words(f))
         for name in b.extra.names:
             self.names[tuple(words(name))] = b.game
-        table = self.synonyms.setdefault(b.game, {})
+        groups = []
         for group in b.extra.synonyms:
             said, unless = (group.words, group.not_with) if isinstance(group, Sense) else (group, ())
             group_stems = frozenset(s for w in said for s in stems(w, self.lang))
             blockers = frozenset(s for w in unless for s in stems(w, self.lang))
-            for s in group_stems:
-                table.setdefault(s, []).append((group_stems, blockers))
+            groups.append((group_stems, blockers))
             for w in said:
                 for word in words(w):
                     self.known[word] = stem(word, self.lang)
+        self._set_groups(b.game, groups)
 
     def _stem_text(self, text: str) -> str:
         out = []
@@ -211,6 +306,9 @@ class Index:
             return None
         if is_word(word, self.lang):  # a real word is never "corrected" into another one
             return s
+        from rapidfuzz import process  # here: most questions have no typo, and it takes a while to load
+        from rapidfuzz.distance import OSA
+
         cutoff = 1 if len(word) < 7 else 2
         found = process.extract(word, self.vocabulary, scorer=OSA.distance, score_cutoff=cutoff, limit=8)
         if not found:
@@ -270,7 +368,7 @@ class Index:
 
     def _weigh_size(self, said: list[str], game: str | None, scored: dict[str, tuple[float, str]]) -> None:
         """A number and a kind with a size ("7 restaurant tiles") bring the rule for that size first."""
-        sizes = self.books[game].extra.sizes if game else None
+        sizes = self.sizes.get(game) if game else None
         if sizes is None or not scored:
             return
         numbers = [n for w in said if (n := _number(w, self.lang)) is not None]
@@ -288,7 +386,6 @@ class Index:
         scored[rid] = (max(score * _SIZE_WEIGHT, best * 1.01), rid.split(".", 1)[0])
 
     def _hit(self, rid: str, game: str, score: float, q: _Query) -> Hit:
-        rule = self.books[game].texts[rid]
         terms = q.terms
         title, sentences = self._pieces(rid, game)
 
@@ -311,15 +408,20 @@ class Index:
         shown = (*title, *best_words)
         matched = tuple(dict.fromkeys(w for w, st in shown if st & terms))
         return Hit(
-            rule_id=rid, game=game, title=rule.title, snippet=snippet, matched=matched, score=round(score, 4)
+            rule_id=rid,
+            game=game,
+            title=self.texts[rid][0],
+            snippet=snippet,
+            matched=matched,
+            score=round(score, 4),
         )
 
     def _pieces(self, rid: str, game: str) -> tuple[_Words, list[tuple[str, _Words]]]:
         """The title's words and each sentence with its words, with their stems (kept once made)."""
         if rid not in self._shown:
-            rule = self.books[game].texts[rid]
-            sentences = [(s, self._written(s)) for s in _SENTENCE.split(rule.text)]
-            self._shown[rid] = (self._written(rule.title), sentences)
+            title, text, _status = self.texts[rid]
+            sentences = [(s, self._written(s)) for s in _SENTENCE.split(text)]
+            self._shown[rid] = (self._written(title), sentences)
         return self._shown[rid]
 
     def _written(self, text: str) -> _Words:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.core.limits import safe_args
 from companion.core.msg import Msg, msg
-from companion.core.table import safe_args
 
 
 class SnapshotError(ValueError):

@@ -9,6 +9,7 @@ import pytest
 
 from companion.core.data import rules_data_dir
 from companion.lookup import search
+from companion.lookup.data import book
 from companion.lookup.fts import index
 from companion.lookup.text import stem
 
@@ -88,9 +89,11 @@ def test_the_sizes_are_the_games_own():
     game = json.loads((rules_data_dir() / "chinatown" / "game.json").read_text())
     maxima = {t["max"] for t in game["shop_types"]}
     for lang in ("en", "es"):
-        sizes = index(lang).books["chinatown"].extra.sizes
-        assert sizes is not None and set(sizes.kinds.values()) == maxima
-    assert index("en").books["chinatown"].extra.sizes.kinds["photo"] == 3  # type: ignore[union-attr]
+        sizes = index(lang).sizes["chinatown"]  # what the ranking reads: the data's, as plain data
+        assert set(sizes.kinds.values()) == maxima
+        data = book("chinatown", lang).extra.sizes
+        assert data is not None and sizes == (data.below, data.equal, data.above, data.kinds)
+    assert index("en").sizes["chinatown"].kinds["photo"] == 3
 
 
 # ---- synonyms belong to their game and their sense -------------------------------------------------

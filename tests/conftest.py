@@ -1,0 +1,11 @@
+"""For every test: the command line's prepared lookup index (companion/lookup/prepared.py) goes
+to a folder of the test run's own, never the user's cache; subprocesses inherit it."""
+
+import atexit
+import os
+import shutil
+import tempfile
+
+_CACHE = tempfile.mkdtemp(prefix="companion-cache-")
+os.environ["COMPANION_CACHE"] = _CACHE
+atexit.register(shutil.rmtree, _CACHE, True)
