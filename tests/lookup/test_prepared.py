@@ -6,6 +6,7 @@ import subprocess
 import sys
 
 import pytest
+from lookup_bank import ALL, BANK
 from lookup_questions import QUESTIONS
 
 from companion.lookup import fts, prepared
@@ -62,3 +63,25 @@ def test_an_unwritable_cache_is_not_used(tmp_path, monkeypatch):
     blocked.write_text("")
     monkeypatch.setenv("COMPANION_CACHE", str(blocked / "cache"))  # under a file: cannot be made
     assert prepared.index("en").search("drought", "dragon", 1)[0].rule_id == "dragon.event.drought"
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_over_the_whole_question_bank_a_prepared_index_finds_what_the_apps_finds(cache, lang):
+    """Issue 29's bank (tests/lookup_bank.py) asked of the built index and of one read back from
+    its file: the same rules in the same order, with the same snippets, titles, words and scores,
+    for every scope the app asks with (the question's game, all games, all games preferring one)."""
+    prepared.index(lang)
+    read, built = prepared.index(lang), fts.index(lang)
+    assert read.db is not built.db
+    asked = 0
+    for game, q_lang, question, _answers, scope in BANK:
+        if q_lang != lang:
+            continue
+        for within, prefer in ((None if scope == ALL else scope, None), (game, None), (None, game)):
+            assert read.search(question, within, 10, prefer) == built.search(question, within, 10, prefer), (
+                question
+            )
+            asked += 1
+    assert asked >= 3 * 60
+    # and what the ranking reads beside the FTS table, as plain data both ways
+    assert read.state() == built.state()
