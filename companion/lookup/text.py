@@ -6,12 +6,9 @@ installed) map "palaces"/"palace" and "palacios"/"palacio" onto one stem each.
 
 from __future__ import annotations
 
-import gzip
-import json
 import re
 import unicodedata
 from functools import cache
-from importlib import resources
 from typing import Any
 
 import snowballstemmer
@@ -40,7 +37,12 @@ def _dictionary(lang: str) -> frozenset[str]:
     """The words of the language, folded: pyspellchecker's word list, read on the first typo.
 
     Read straight from the package's file: its SpellChecker object takes three times as long.
+    Imported here: a question whose words the index knows never needs the list.
     """
+    import gzip
+    import json
+    from importlib import resources
+
     data = resources.files("spellchecker").joinpath("resources", f"{lang}.json.gz").read_bytes()
     known: dict[str, int] = json.loads(gzip.decompress(data))
     # Most entries are plain ASCII: only the others need folding (which is the slow part).

@@ -48,7 +48,16 @@ def test_rules_loads_no_game_engine_and_once_prepared_no_pydantic():
     assert "companion.lookup" in modules
     assert not games(modules) and "flet" not in modules
     again = loaded(["rules", "dragon", "drought"])  # the index prepared by the first run
-    assert not games(again) and not {m for m in again if m.split(".")[0] in ("flet", "pydantic", "babel")}
+    # a question whose words the index knows needs no typo fixer and no word list either
+    heavy = ("flet", "pydantic", "babel", "rapidfuzz", "spellchecker")
+    assert not games(again) and not {m for m in again if m.split(".")[0] in heavy}
+
+
+def test_a_typo_loads_the_typo_fixer_and_the_word_list_but_still_no_pydantic():
+    loaded(["rules", "dragon", "drought"])  # prepared
+    modules = loaded(["rules", "dragon", "droguht"])
+    assert {"rapidfuzz", "spellchecker"} <= modules
+    assert not {m for m in modules if m.split(".")[0] in ("flet", "pydantic", "babel")}
 
 
 def test_a_calculator_loads_its_own_game_only(tmp_path):
