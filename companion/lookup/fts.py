@@ -13,7 +13,7 @@ import itertools
 import re
 import sqlite3
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from companion.lookup.scope import GAMES
@@ -106,10 +106,7 @@ class Index:
         self.answers: dict[str, _Answer] = {}  # core's kinds of question and their answers
         self.sizes: dict[str, _Sizes] = {}  # per game that has them
         self.title_of: dict[str, set[str]] = {}
-        self._stemmed: dict[str, list[str]] = {}  # rule id -> its fields' stems, side by side
         self.kinds_of: dict[str, set[str]] = {}  # rule id -> kinds of question its phrasings ask
-        self.rules_with: dict[str, int] = {}  # stem -> how many rules have it
-        self.vocabulary: list[str] = []
         self._kind_cues: list[tuple[str, str]] = []
         self._merged: dict[str | None, _Synonyms] = {}  # per game filter
         self._shown: dict[str, tuple[_Words, list[tuple[str, _Words]]]] = {}
@@ -151,16 +148,11 @@ class Index:
                     _padded(a) for a in (*x.phrasings, *(c.question for c in b.by_rule.get(rid, [])))
                 )
                 self.kinds_of[rid] = {k for k, cue in self._kind_cues if cue in asked}
-                self._stemmed[rid] = stemmed  # its pairs of stems are made on first need
                 rows.append((rid, b.game, *stemmed))
         self.db.executemany("INSERT INTO doc VALUES (?, ?, ?, ?, ?, ?)", rows)
-        self.vocabulary = [w for w in self.known if w not in self.filler]  # what a typo may become
         filler_stems = {stem(w, self.lang) for w in self.filler}
         for title in self.title_of.values():
             title -= filler_stems
-        for st in self.stems_of.values():
-            for s in st:
-                self.rules_with[s] = self.rules_with.get(s, 0) + 1
 
     def _set_answers(self, answers: dict[str, _Answer]) -> None:
         self.answers = answers
@@ -179,18 +171,15 @@ class Index:
         """What the index knows beside its FTS table, as JSON data (sets as sorted lists)."""
         return {
             "texts": self.texts,
-            "stems_of": {rid: sorted(s) for rid, s in self.stems_of.items()},
+            "stems_of": {rid: " ".join(sorted(s)) for rid, s in self.stems_of.items()},
             "known": self.known,
             "groups": {g: [[sorted(a), sorted(b)] for a, b in gs] for g, gs in self.groups.items()},
             "filler": sorted(self.filler),
             "names": [[list(name), game] for name, game in self.names.items()],
             "answers": {k: [list(a.asks), list(a.says), a.number] for k, a in self.answers.items()},
             "sizes": {g: list(s) for g, s in self.sizes.items()},
-            "title_of": {rid: sorted(s) for rid, s in self.title_of.items()},
-            "stemmed": self._stemmed,
-            "kinds_of": {rid: sorted(s) for rid, s in self.kinds_of.items()},
-            "rules_with": self.rules_with,
-            "vocabulary": self.vocabulary,
+            "title_of": {rid: " ".join(sorted(s)) for rid, s in self.title_of.items()},
+            "kinds_of": {rid: " ".join(sorted(s)) for rid, s in self.kinds_of.items()},
         }
 
     @classmethod
@@ -198,7 +187,7 @@ class Index:
         """The index ``state`` describes, over ``db`` (its FTS table, as ``state`` was taken)."""
         found = cls(lang, db)
         found.texts = {rid: (t[0], t[1], t[2]) for rid, t in state["texts"].items()}
-        found.stems_of = {rid: set(s) for rid, s in state["stems_of"].items()}
+        found.stems_of = {rid: set(s.split()) for rid, s in state["stems_of"].items()}
         found.known = state["known"]
         for g, gs in state["groups"].items():
             found._set_groups(g, [(frozenset(a), frozenset(b)) for a, b in gs])
@@ -208,11 +197,8 @@ class Index:
             {k: _Answer(tuple(a), tuple(s), bool(n)) for k, (a, s, n) in state["answers"].items()}
         )
         found.sizes = {g: _Sizes(b, e, a, dict(k)) for g, (b, e, a, k) in state["sizes"].items()}
-        found.title_of = {rid: set(s) for rid, s in state["title_of"].items()}
-        found._stemmed = state["stemmed"]
-        found.kinds_of = {rid: set(s) for rid, s in state["kinds_of"].items()}
-        found.rules_with = state["rules_with"]
-        found.vocabulary = state["vocabulary"]
+        found.title_of = {rid: set(s.split()) for rid, s in state["title_of"].items()}
+        found.kinds_of = {rid: set(s.split()) for rid, s in state["kinds_of"].items()}
         return found
 
     def _read_words(self, b: Book) -> None:
@@ -263,11 +249,28 @@ class Index:
                     return game, said if keep else said[:i] + said[i + n :]
         return None, said
 
-    def pairs_of(self, rid: str) -> set[tuple[str, str]]:
-        """The stems side by side in a rule's fields, made when a search first needs them."""
+    def pairs_of(self, rid: str, rowid: int) -> set[tuple[str, str]]:
+        """The stems side by side in a rule's fields (its row of the FTS table, which holds them
+        as stems), read when a search first needs them."""
         if rid not in self._pairs:
-            self._pairs[rid] = {p for f in self._stemmed[rid] for p in itertools.pairwise(f.split())}
+            sql = "SELECT title, phrasings, body, more FROM doc WHERE rowid = ?"
+            fields = self.db.execute(sql, (rowid,)).fetchone()
+            self._pairs[rid] = {p for f in fields for p in itertools.pairwise(f.split())}
         return self._pairs[rid]
+
+    @cached_property
+    def vocabulary(self) -> list[str]:
+        """What a typo may become: every known word but the filler, made on the first typo."""
+        return [w for w in self.known if w not in self.filler]
+
+    @cached_property
+    def rules_with(self) -> dict[str, int]:
+        """Stem -> how many rules have it, made on the first typo (to choose among corrections)."""
+        counts: dict[str, int] = {}
+        for st in self.stems_of.values():
+            for s in st:
+                counts[s] = counts.get(s, 0) + 1
+        return counts
 
     def _game_stems(self, game: str) -> set[str]:
         if game not in self._stems_of_game:
@@ -342,14 +345,17 @@ class Index:
         for terms, of_games in asking.items():
             match = " OR ".join(f'"{t}"' for t in sorted(terms))
             marks = ", ".join("?" * len(of_games))
-            sql = f"SELECT rule_id, game, bm25(doc, 0, 0, {weights}) FROM doc WHERE doc MATCH ? AND game IN ({marks})"
-            for rid, g, rank in self.db.execute(sql, [match, *of_games]):
+            sql = (
+                f"SELECT rowid, rule_id, game, bm25(doc, 0, 0, {weights}) FROM doc "
+                f"WHERE doc MATCH ? AND game IN ({marks})"
+            )
+            for rowid, rid, g, rank in self.db.execute(sql, [match, *of_games]).fetchall():
                 q = parsed[g]
                 covered = sum(1 for group in q.groups if group & self.stems_of[rid])
                 # BM25 alone lets one rare word outweigh a rule that answers the whole question.
                 score = -rank * covered / len(q.groups)
                 # Two words of the question side by side in the rule ("action points") say more.
-                pairs = self.pairs_of(rid)
+                pairs = self.pairs_of(rid, rowid)
                 together = sum(1 for a, b in q.pairs if any((x, y) in pairs for x in a for y in b))
                 score *= 1 + _PAIR_BONUS * together
                 # A rule players ask about the same way ("who ...", "when ...") is likelier the one.

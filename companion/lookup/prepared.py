@@ -25,7 +25,7 @@ from companion.cache import cache_dir
 from companion.lookup import fts
 from companion.lookup.scope import GAMES
 
-FORMAT = 2  # bump when the file's layout or Index.state() changes
+FORMAT = 3  # bump when the file's layout or Index.state() changes
 
 
 def _inputs(lang: str) -> list[Path]:
