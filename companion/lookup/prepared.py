@@ -30,7 +30,8 @@ FORMAT = 3  # bump when the file's layout or Index.state() changes
 
 def _inputs(lang: str) -> list[Path]:
     """Every file the index is made from: the rules data (both languages: the lookup checks one
-    against the other) and the code that reads and stems it."""
+    against the other) and the code that reads and stems it. Not pyspellchecker's word lists:
+    they are read at query time, to tell a typo from a word, and nothing of them is kept."""
     from companion.core.data import rules_data_dir  # light: pydantic only when it loads a file
 
     root = rules_data_dir()
