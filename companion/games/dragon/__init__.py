@@ -75,7 +75,7 @@ class DragonGame:
             choices=None if fact else legal,
             kinds=STEP_KINDS[name],
             auto=fact,
-            rule_ids=step_rules(state, name),
+            rule_ids=partial(step_rules, state, name),  # made when read: the Table never reads them
         )
 
     def apply(self, state: DragonState, entry: Any) -> tuple[DragonState, list[Effect]]:

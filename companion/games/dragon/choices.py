@@ -7,6 +7,8 @@ decision by itself when its list holds a single entry.
 
 from __future__ import annotations
 
+import functools
+
 from companion.core.offers import offer
 from companion.core.protocol import Entry
 from companion.games.dragon.data import RULES
@@ -99,10 +101,18 @@ def group_cost(state: DragonState, group: int) -> int:
 
 
 def privilege_costs(state: DragonState) -> dict[PrivilegeSize, int]:
-    return {
-        "small": RULES.actions.privileges.small.cost,
-        "large": RULES.large_cost(state.options.large_privilege_cost),
-    }
+    """The privileges' prices (one shared dict per option value: read, never changed)."""
+    return _privilege_costs(state.options.large_privilege_cost)
+
+
+@functools.cache
+def _privilege_costs(large: int) -> dict[PrivilegeSize, int]:
+    return {"small": RULES.actions.privileges.small.cost, "large": RULES.large_cost(large)}
+
+
+@functools.cache
+def _cheapest_privilege(large: int) -> int:
+    return min(_privilege_costs(large).values())
 
 
 def action_options(state: DragonState, seat: int, group: int, yuan: int) -> list[Entry]:
@@ -129,7 +139,7 @@ def group_open(state: DragonState, seat: int, group: int) -> bool:
         return False
     for card in state.groups[group]:
         if card == "privilege":
-            if yuan >= min(privilege_costs(state).values()):
+            if yuan >= _cheapest_privilege(state.options.large_privilege_cost):
                 return True
         elif card == WALL_CARD:
             if wall_refusal(state, seat) is None:  # it refuses a player without wall tiles too
@@ -145,13 +155,21 @@ def pair_free(state: DragonState, a: str, b: str) -> bool:
 
 def recruit_picks(state: DragonState, seat: int) -> list[Entry]:
     """Initial recruitment: a young tile of a type that still leaves an unused pair."""
-    young = [t for t in RULES.type_ids if state.supply.get(f"{t}:young", 0) > 0]
+    supply, taken = state.supply, set(state.pairs)
+    young = [t for t, tile in _YOUNG if supply.get(tile, 0) > 0]
+
+    def free(a: str, b: str) -> bool:  # pair_free, with the pairs in a set
+        return a != b and ((a, b) if a < b else (b, a)) not in taken
+
     if state.first_pick is None:
-        kinds = [t for t in young if any(pair_free(state, t, u) for u in young)]
+        kinds = [t for t in young if any(free(t, u) for u in young)]
     else:
         first = state.first_pick.split(":")[0]
-        kinds = [t for t in young if pair_free(state, first, t)]
+        kinds = [t for t in young if free(first, t)]
     return [offer(Pick, seat=seat, tile=f"{t}:young") for t in kinds]
+
+
+_YOUNG = tuple((t, f"{t}:young") for t in RULES.type_ids)
 
 
 def person_picks(state: DragonState, seat: int, card: str) -> list[Entry]:

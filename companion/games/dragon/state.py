@@ -59,6 +59,17 @@ def _copy(model: _M, lists: tuple[str, ...], **changes: Any) -> _M:
     return new
 
 
+def _fork(model: _M) -> _M:
+    """``_copy`` with nothing copied but the fields' dict (a fork of a state or a player, one
+    or more an entry)."""
+    new = object.__new__(model.__class__)
+    _setattr(new, "__dict__", model.__dict__.copy())
+    _setattr(new, "__pydantic_fields_set__", model.__pydantic_fields_set__)
+    _setattr(new, "__pydantic_extra__", None)
+    _setattr(new, "__pydantic_private__", None)
+    return new
+
+
 class Seats(list["PlayerState"]):
     """The players of a state being changed, and which of them are its own copies (``own``,
     by identity: a player put back from elsewhere is shared again). Only a state under change
@@ -126,7 +137,7 @@ class PlayerState(_Changed):
 
     def fork(self) -> PlayerState:
         """A copy to change that shares its lists (the engine replaces a list, never changes one)."""
-        return _copy(self, ())
+        return _fork(self)
 
     def score(self, *items: ScoreItem) -> None:
         self.ledger = [*self.ledger, *items]
@@ -217,7 +228,9 @@ class DragonState(_Changed):
     def fork(self) -> DragonState:
         """A copy to change that shares every list (the engine replaces a list, never changes
         one) and every player until ``player_mut`` copies it."""
-        return _copy(self, (), players=_seats(self.players, []))
+        new = _fork(self)
+        new.__dict__["players"] = _seats(self.players, [])
+        return new
 
     def player_mut(self, seat: int) -> PlayerState:
         """The player at ``seat``, this state's own copy, to change (copied on first use)."""
