@@ -131,6 +131,14 @@ class Prompt:
             picks=picks,
         )
 
+    @classmethod
+    def made(cls, fields: dict[str, Any]) -> Prompt:
+        """A prompt from every one of its fields (``msg`` and ``rule_ids`` as ``_msg`` and
+        ``_rule_ids``), as a game that makes one per entry keeps them: no keyword call."""
+        prompt = object.__new__(cls)
+        object.__setattr__(prompt, "__dict__", fields)
+        return prompt
+
     @property
     def msg(self) -> Msg:
         made: Msg | Callable[[], Msg] = self.__dict__["_msg"]
