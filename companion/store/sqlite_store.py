@@ -212,6 +212,7 @@ class Store(PlayersMixin, PlaysMixin):
                 self._db.execute("ALTER TABLE entries ADD COLUMN at TEXT")  # when it was entered
             for statement in PLAYS_SCHEMA:
                 self._db.execute(statement)
+            upkeep.seat_columns(self._db)
             if found < 2:  # version 2 logged them already
                 self._log_finished_tables()
             if found < 4:
@@ -220,6 +221,8 @@ class Store(PlayersMixin, PlaysMixin):
                 upkeep.to_version_5(self._db)
             if found < 6:
                 upkeep.to_version_6(self._db)
+            if found < 7:
+                upkeep.to_version_7(self._db)
             for statement in PAGING_INDEXES:
                 self._db.execute(statement)
             self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")

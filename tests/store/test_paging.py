@@ -90,3 +90,19 @@ def test_the_page_queries_use_an_index(store):
     for name, sql in plans.items():
         plan = " ".join(r[3] for r in store._read("EXPLAIN QUERY PLAN " + sql))
         assert "USING" in plan and "TEMP B-TREE" not in plan, (name, plan)
+
+
+def test_the_check_on_open_reads_an_empty_queue(tmp_path):
+    """A finished table stored with its play leaves nothing queued: an open reads no table."""
+    path = tmp_path / "q.sqlite3"
+    store = Store(path)
+    queued = lambda s: s._read("SELECT table_id FROM tables_to_log")  # noqa: E731
+    kept, gone = store.create(finished_game(3)), store.create(finished_game(4))
+    assert queued(store) == []
+    store.delete_play(kept.id)  # deleted on purpose: never logged again
+    store._write(("DELETE FROM plays WHERE table_id = ?", (gone.id,)))  # lost some other way
+    assert queued(store) == [(gone.id,)]
+    store.close()
+    again = Store(path)
+    assert [p.table_id for p in again.plays()] == [gone.id] and queued(again) == []
+    again.close()
