@@ -519,6 +519,9 @@ class Store(PlayersMixin, PlaysMixin):
         except sqlite3.OperationalError:  # an SQLite built without JSON functions: found on open instead
             return {}
 
+    def table_ids(self) -> Sequence[str]:
+        return [r[0] for r in self._read("SELECT id FROM tables")]
+
     def exists(self, table_id: str) -> bool:
         return bool(self._read("SELECT 1 FROM tables WHERE id = ?", (table_id,)))
 
