@@ -298,9 +298,10 @@ UNLOGGED = (
 )
 
 
-# The queued tables (schema 7) that still lack their play.
+# The queued tables (schema 7) that still lack their play. CROSS JOIN: the queue is the outer
+# loop (SQLite's planner, without statistics, walked every finished table instead).
 QUEUED = (
-    "SELECT t.id, t.created, t.updated FROM tables_to_log q JOIN tables t ON t.id = q.table_id"
+    "SELECT t.id, t.created, t.updated FROM tables_to_log q CROSS JOIN tables t ON t.id = q.table_id"
     " WHERE t.finished = 1 AND t.unlogged = 0 AND NOT EXISTS (SELECT 1 FROM plays p WHERE p.table_id = t.id)"
 )
 

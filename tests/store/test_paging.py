@@ -106,3 +106,10 @@ def test_the_check_on_open_reads_an_empty_queue(tmp_path):
     again = Store(path)
     assert [p.table_id for p in again.plays()] == [gone.id] and queued(again) == []
     again.close()
+
+
+def test_the_check_on_open_walks_the_queue_not_the_tables(store):
+    from companion.store.upkeep import QUEUED
+
+    plan = [r[3] for r in store._read("EXPLAIN QUERY PLAN " + QUEUED)]
+    assert plan[0].startswith("SCAN q"), plan
