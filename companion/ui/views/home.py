@@ -15,7 +15,7 @@ from companion.ui.views.home_card import card_lines
 from companion.ui.views.players import group_links
 from companion.ui.widgets import button, card, heading, icon_button, scroll_column, small
 
-PAGE = 10  # tables drawn at first in each list; "Show more" adds as many again
+PAGE = 6  # tables drawn at first in each list (a phone screen and a margin); "Show more" adds as many
 
 
 @dataclass
@@ -42,7 +42,7 @@ def _games_named(app: App, text: str) -> tuple[str, ...]:
     from companion.ui.gameui import known_game_ids
 
     key = text.casefold()
-    return tuple(g for g in known_game_ids() if key and key in app.tr.msg(get(g).title).casefold())
+    return tuple(g for g in known_game_ids() if key in app.tr.msg(get(g).title).casefold())
 
 
 def _section(app: App, state: HomeList, finished: bool) -> tuple[list[TableInfo], bool]:

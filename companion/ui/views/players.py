@@ -17,7 +17,7 @@ from companion.ui.repos import MAX_NOTE, PlayerInfo
 from companion.ui.shell import App
 from companion.ui.widgets import button, card, colour_swatch, dot, icon_button, scroll_column, small
 
-PAGE = 30  # players drawn at first; "Show more" adds as many again
+PAGE = 15  # players drawn at first (about two phone screens); "Show more" adds as many again
 
 
 @dataclass

@@ -28,7 +28,7 @@ from companion.ui.views.play_edit import edit_dialog
 from companion.ui.widgets import button, card, dot, heading, scroll_column, small
 
 ALL = "all"
-PAGE = 15  # plays drawn at first (a phone screen and a half); "Show more" adds as many again
+PAGE = 10  # plays drawn at first (about three phone screens); "Show more" adds as many again
 
 
 @dataclass
