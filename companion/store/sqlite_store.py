@@ -73,9 +73,7 @@ SCHEMA_VERSION = 7
 PAGING_INDEXES = (
     "CREATE INDEX IF NOT EXISTS tables_by_state ON tables (finished, updated, created)",
     "CREATE INDEX IF NOT EXISTS tables_by_game ON tables (game, created, updated)",
-    "CREATE INDEX IF NOT EXISTS tables_by_created ON tables (created, updated)",
     "CREATE INDEX IF NOT EXISTS plays_by_date ON plays (date DESC, id)",
-    "CREATE INDEX IF NOT EXISTS seats_by_player_play ON play_seats (player_id, play_id)",
 )
 BUSY_SECONDS = 30
 
