@@ -69,3 +69,17 @@ async def test_new_table_offers_some_players_and_finds_the_others(tmp_path):
     await h.click(f"pick-player-{ids[15]}")
     assert h.by_key("player-name-0").value == "Player 15"
     h.close()
+
+
+async def test_merge_offers_a_page_and_finds_the_others(tmp_path):
+    hub = new_hub(tmp_path)
+    ids = [hub.store.create_player(f"Player {i:02d}").id for i in range(players.PAGE + 5)]
+    h = await started(hub, route="/players")
+    await h.click(f"player-merge-{ids[0]}")
+    assert len(h.keys("merge-into-")) == players.PAGE and f"merge-into-{ids[0]}" not in h.keys("merge-into-")
+    await search(h, "merge-search", "Player 19")
+    assert h.keys("merge-into-") == [f"merge-into-{ids[19]}"]
+    await h.click(f"merge-into-{ids[19]}")
+    await h.click("merge-confirm")
+    assert [p.id for p in hub.store.players()].count(ids[0]) == 0
+    h.close()

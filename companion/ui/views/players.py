@@ -259,8 +259,16 @@ class PlayerEdit:
 def merge_dialog(app: App, gone: PlayerInfo) -> None:
     """Merge ``gone`` into the player tapped: one tap to choose, one to confirm."""
     tr = app.tr
-    others = [p for p in app.repos.players.all() if p.id != gone.id]
     draft: dict[str, PlayerInfo | None] = {"keep": None}
+    looking = PlayersList()  # the dialog's own search: a page of the others, found by name
+
+    def others() -> tuple[list[PlayerInfo], bool]:
+        found = [p for p in app.repos.players.page(looking.search, PAGE + 2) if p.id != gone.id]
+        return found[:PAGE], len(found) > PAGE
+
+    def find(text: str) -> None:
+        looking.typed = looking.search = " ".join(text.split())
+        app.state.redraw()
 
     def choose(p: PlayerInfo) -> Any:
         def go(_: Any = None) -> None:
@@ -282,6 +290,7 @@ def merge_dialog(app: App, gone: PlayerInfo) -> None:
 
     def body() -> list[ft.Control]:
         keep = draft["keep"]
+        shown, more = others()
         chips: list[ft.Control] = [
             ft.Chip(
                 label=ft.Text(p.name),
@@ -291,9 +300,22 @@ def merge_dialog(app: App, gone: PlayerInfo) -> None:
                 tooltip=p.name,
                 height=TAP,
             )
-            for p in others
+            for p in shown
         ]
-        items: list[ft.Control] = [small(tr("players.merge_hint", name=gone.name)), ft.Row(chips, wrap=True)]
+        items: list[ft.Control] = [small(tr("players.merge_hint", name=gone.name))]
+        if more or looking.search:
+            items.append(
+                ft.TextField(
+                    label=tr("players.search"),
+                    value=looking.typed,
+                    key="merge-search",
+                    prefix_icon=ft.Icons.SEARCH,
+                    on_change=lambda e: setattr(looking, "typed", e.control.value or ""),
+                    on_submit=lambda e: find(e.control.value or ""),
+                    dense=True,
+                )
+            )
+        items.append(ft.Row(chips, wrap=True))
         if keep is not None:
             items.append(ft.Text(tr("players.merge_what", gone=gone.name, keep=keep.name), key="merge-what"))
         return items
