@@ -61,7 +61,8 @@ def view(app: App) -> ft.View:
     ]
     if state.search or more or len(players) > PAGE:  # a search once there is more than a page
         body.append(search_field(app, state, "players-search", tr("players.search")))
-    can_merge = len(players) > 1 or more
+    # someone to merge with: on this page, beyond it, or (a search showing one) in the group
+    can_merge = len(players) > 1 or more or (bool(state.search) and len(app.repos.players.page(limit=2)) > 1)
     body += [player_card(app, p, can_merge) for p in players] or [
         small(tr("players.none_found", text=state.search), key="players-none-found")
         if state.search
@@ -266,10 +267,6 @@ def merge_dialog(app: App, gone: PlayerInfo) -> None:
         found = [p for p in app.repos.players.page(looking.search, PAGE + 2) if p.id != gone.id]
         return found[:PAGE], len(found) > PAGE
 
-    def find(text: str) -> None:
-        looking.typed = looking.search = " ".join(text.split())
-        app.state.redraw()
-
     def choose(p: PlayerInfo) -> Any:
         def go(_: Any = None) -> None:
             draft["keep"] = p
@@ -304,17 +301,7 @@ def merge_dialog(app: App, gone: PlayerInfo) -> None:
         ]
         items: list[ft.Control] = [small(tr("players.merge_hint", name=gone.name))]
         if more or looking.search:
-            items.append(
-                ft.TextField(
-                    label=tr("players.search"),
-                    value=looking.typed,
-                    key="merge-search",
-                    prefix_icon=ft.Icons.SEARCH,
-                    on_change=lambda e: setattr(looking, "typed", e.control.value or ""),
-                    on_submit=lambda e: find(e.control.value or ""),
-                    dense=True,
-                )
-            )
+            items.append(search_field(app, looking, "merge-search", tr("players.search")))
         items.append(ft.Row(chips, wrap=True))
         if keep is not None:
             items.append(ft.Text(tr("players.merge_what", gone=gone.name, keep=keep.name), key="merge-what"))
