@@ -84,8 +84,8 @@ class Prompt:
     seat citing ``turn_rule``, and one of another kind, or not among ``choices``, citing
     ``step_rule``: a game names its own rules there, so the engine need not check turns itself.
 
-    ``msg`` may be given as a function that makes it: it is called the first time the message
-    is read. A game makes a prompt for every state it reaches, and few are ever shown.
+    ``msg`` and ``rule_ids`` may be given as functions that make them: each is called the first
+    time it is read. A game makes a prompt for every state it reaches, and few are ever shown.
 
     A plain frozen class, not a pydantic model (one is made per entry, and validating it cost
     more than building the state's choices): nothing reads or writes a prompt as JSON.
@@ -96,7 +96,6 @@ class Prompt:
     choices: list[Any] | None
     kinds: tuple[str, ...]
     auto: bool
-    rule_ids: tuple[str, ...]
     seats: tuple[int, ...]  # with seat None: the seats that may answer, in any order
     turn_rule: str  # cited when an entry comes from a seat not asked
     step_rule: str  # cited when an entry is of another kind, or not offered
@@ -111,7 +110,7 @@ class Prompt:
         choices: list[Any] | None = None,
         kinds: tuple[str, ...] = (),
         auto: bool = False,
-        rule_ids: tuple[str, ...] = (),
+        rule_ids: tuple[str, ...] | Callable[[], tuple[str, ...]] = (),
         seats: tuple[int, ...] = (),
         turn_rule: str = "core.turn",
         step_rule: str = "core.entry",
@@ -125,18 +124,33 @@ class Prompt:
             choices=choices,
             kinds=kinds,
             auto=auto,
-            rule_ids=rule_ids,
+            _rule_ids=rule_ids,
             seats=seats,
             turn_rule=turn_rule,
             step_rule=step_rule,
             picks=picks,
         )
 
+    @classmethod
+    def made(cls, fields: dict[str, Any]) -> Prompt:
+        """A prompt from every one of its fields (``msg`` and ``rule_ids`` as ``_msg`` and
+        ``_rule_ids``), as a game that makes one per entry keeps them: no keyword call."""
+        prompt = object.__new__(cls)
+        object.__setattr__(prompt, "__dict__", fields)
+        return prompt
+
     @property
     def msg(self) -> Msg:
         made: Msg | Callable[[], Msg] = self.__dict__["_msg"]
         if not isinstance(made, Msg):  # a function that makes it: made once, on first reading
             made = self.__dict__["_msg"] = made()
+        return made
+
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        made: tuple[str, ...] | Callable[[], tuple[str, ...]] = self.__dict__["_rule_ids"]
+        if callable(made):  # made once, on first reading (the Table never reads them)
+            made = self.__dict__["_rule_ids"] = made()
         return made
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -148,7 +162,8 @@ class Prompt:
     def _fields(self) -> dict[str, Any]:
         fields = dict(self.__dict__)
         fields["msg"] = self.msg
-        del fields["_msg"]
+        fields["rule_ids"] = self.rule_ids
+        del fields["_msg"], fields["_rule_ids"]
         return fields
 
     def replace(self, **changes: Any) -> Prompt:

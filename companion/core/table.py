@@ -350,8 +350,13 @@ class Table:
         Returns (entry, next state, effects). Used by submit, and by the UI to show what a
         choice would do before the player confirms it.
         """
-        parsed = self.parse_entry(entry)
         prompt = self.prompt
+        if prompt is not None and prompt.choices and id(entry) in map(id, prompt.choices):
+            # The very instance the prompt offered (a tap, random play): of its kind and parsed
+            # already, so a membership test by identity stands for the parse, the kind and the
+            # search; the seat is still checked.
+            return self._play_offered(entry, prompt)  # type: ignore[arg-type]  # a game's entry
+        parsed = self.parse_entry(entry)
         if prompt is None:
             raise RuleViolation("core.game_over", "core.entry.game_over")
         refusal = prompt.kind_refusal(parsed.kind)
@@ -360,16 +365,8 @@ class Table:
         choices = prompt.choices
         self._check_seat(parsed, prompt)
         offered = choices is not None and _offered(parsed, choices)
-        play = getattr(self.game, "play", None)
-        if play is not None and offered:
-            # Offered by the prompt, of its kind and seat: the game applies it without checking again.
-            prompted = getattr(self.game, "play_prompted", None)
-            if prompted is None:
-                state, effects = play(self.state, parsed)
-            else:
-                state, effects, ahead = prompted(self.state, parsed)
-                self._next_prompt = (state, ahead)
-            return parsed, state, effects
+        if offered and hasattr(self.game, "play"):
+            return self._play_offered(parsed, prompt)
         state, effects = self.game.apply(self.state, parsed)
         if choices is not None and not offered:
             # apply() accepted it, but the prompt did not offer it: the prompt is authoritative.
@@ -377,6 +374,19 @@ class Table:
                 prompt.step_rule, "core.entry.not_a_choice", kind=parsed.kind, expected=prompt.msg
             )
         return parsed, state, effects
+
+    def _play_offered(self, entry: Entry, prompt: Prompt) -> tuple[Entry, BaseModel, list[Effect]]:
+        """An entry among the prompt's choices, of its seat: the game applies it without checking
+        it again (TrustedPlay), or checks it (``apply``) when it has no such path."""
+        self._check_seat(entry, prompt)
+        game = self.game
+        prompted = getattr(game, "play_prompted", None)
+        if prompted is not None:
+            state, effects, ahead = prompted(self.state, entry)
+            self._next_prompt = (state, ahead)
+        else:
+            state, effects = getattr(game, "play", game.apply)(self.state, entry)
+        return entry, state, effects
 
     def _check_seat(self, entry: Entry, prompt: Prompt) -> None:
         """The entry comes from the seat the prompt asks, or one of the seats it lets answer."""

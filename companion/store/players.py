@@ -116,6 +116,62 @@ class PlayersMixin:
         )
         return [_info(r) for r in rows]
 
+    def players_page(self, search: str = "", limit: int = 50) -> list[PlayerInfo]:
+        """The first ``limit`` players as ``players()`` orders them, or with ``search`` those whose
+        name holds it, by name. Read from indexes: a page costs the same however many there are."""
+        from companion.store.sqlite_store import _like
+
+        text = " ".join(search.split()).casefold()
+        if text:  # name_key is casefolded: LIKE then matches "Ángel" by "án" too
+            rows = self._read(
+                "SELECT id FROM players WHERE name_key LIKE ? ESCAPE '\\' ORDER BY name_key LIMIT ?",
+                (_like(text), limit),
+            )
+            return self.players_by_id([r[0] for r in rows])
+        found = sorted(self.players_by_id(self._recent_player_ids(limit)), key=lambda p: p.name.casefold())
+        return sorted(found, key=lambda p: p.last_played or "", reverse=True)  # stable: names stay in order
+
+    def _recent_player_ids(self, limit: int) -> list[str]:
+        """The ``limit`` players who played last (the log walked from its latest play, stopping
+        once enough are seen), then those who never played, by name."""
+        import sqlite3
+
+        from companion.store.sqlite_store import _sqlite_error
+
+        ids: dict[str, None] = {}
+        try:
+            with self._lock:  # type: ignore[attr-defined]  # Store's
+                rows = self._db.execute(  # type: ignore[attr-defined]
+                    "SELECT ps.player_id FROM plays p"
+                    " JOIN play_seats ps ON ps.play_id = p.id"
+                    " WHERE ps.player_id IS NOT NULL ORDER BY p.date DESC, p.id"
+                )
+                for (player_id,) in rows:
+                    ids[player_id] = None
+                    if len(ids) >= limit:
+                        break
+                rows.close()
+        except sqlite3.Error as exc:
+            raise _sqlite_error(exc, self.path) from exc  # type: ignore[attr-defined]
+        if len(ids) < limit:
+            never = self._read(
+                "SELECT id FROM players pl WHERE NOT EXISTS"
+                " (SELECT 1 FROM play_seats ps WHERE ps.player_id = pl.id) ORDER BY name_key LIMIT ?",
+                (limit - len(ids),),
+            )
+            ids.update((r[0], None) for r in never)
+        return list(ids)
+
+    def players_by_id(self, ids: list[str]) -> list[PlayerInfo]:
+        """These players (in this order; an unknown id left out), with their plays counted."""
+        if not ids:
+            return []
+        rows = self._read(
+            _PLAYER_SELECT + f" WHERE pl.id IN ({', '.join('?' * len(ids))}) GROUP BY pl.id", tuple(ids)
+        )
+        found = {r[0]: _info(r) for r in rows}
+        return [found[i] for i in ids if i in found]
+
     def player(self, player_id: str) -> PlayerInfo:
         from companion.store.sqlite_store import StoreError
 
@@ -262,10 +318,12 @@ class PlayersMixin:
     def last_players(self, game: str | None = None) -> list[LastSeat]:
         """The players of the most recent table with linked seats (of ``game`` if given), in seat
         order, with the colour each had there: what New table offers first."""
-        where = "WHERE t.game = ?" if game else ""
+        where = "t.game = ? AND" if game else ""
+        # The latest tables first (an index), the first with a linked seat: no join of every link.
         rows = self._read(
-            "SELECT t.id, t.header FROM tables t JOIN seat_links l ON l.table_id = t.id "
-            f"{where} GROUP BY t.id ORDER BY t.created DESC, t.updated DESC LIMIT 1",
+            f"SELECT t.id, t.header FROM tables t WHERE {where}"
+            " EXISTS (SELECT 1 FROM seat_links l WHERE l.table_id = t.id)"
+            " ORDER BY t.created DESC, t.updated DESC LIMIT 1",
             (game,) if game else (),
         )
         if not rows:

@@ -25,20 +25,41 @@ class PlaysMixin:
         until: str | None = None,
         *,
         figures: bool = False,
+        limit: int | None = None,
     ) -> list[PlayRecord]:
         """The log, the latest play first. ``player`` is a player id; ``since``/``until`` compare
         with the date a play ended (``until`` "2026-05-31" takes that whole day). ``figures``
-        also reads each play's game-specific figures (the JSON export and backups need them)."""
+        also reads each play's game-specific figures (the JSON export and backups need them).
+        ``limit``: only the latest that many (read from an index: a page costs the same at any size)."""
         where, args = _filters(game, player, since, until)
-        return self._plays(where, args, figures)
+        return self._plays(where, args, figures, limit)
+
+    def count_plays(
+        self,
+        game: str | None = None,
+        player: str | None = None,
+        since: str | None = None,
+        until: str | None = None,
+    ) -> int:
+        """How many plays ``plays`` with the same filters would return."""
+        where, args = _filters(game, player, since, until)
+        return int(self._read(f"SELECT COUNT(*) FROM plays p {where}", args)[0][0])
 
     def play(self, play_id: str) -> PlayRecord | None:
         """One play with its figures, or None."""
         found = self._plays("WHERE p.id = ?", (play_id,), True)
         return found[0] if found else None
 
-    def _plays(self, where: str, args: tuple[Any, ...], figures: bool) -> list[PlayRecord]:
-        plays = self._read(f"SELECT {PLAY_COLUMNS} FROM plays p {where} ORDER BY p.date DESC, p.id", args)
+    def _plays(
+        self, where: str, args: tuple[Any, ...], figures: bool, limit: int | None = None
+    ) -> list[PlayRecord]:
+        order = f"SELECT {PLAY_COLUMNS} FROM plays p {where} ORDER BY p.date DESC, p.id"
+        if limit is None:
+            plays = self._read(order, args)
+        else:
+            plays = self._read(order + " LIMIT ?", (*args, limit))
+            # The seats and figures of the page's plays only (by primary key).
+            where, args = f"WHERE p.id IN ({', '.join('?' * len(plays))})", tuple(r[0] for r in plays)
         if not plays:
             return []
         seats = self._read(

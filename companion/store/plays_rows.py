@@ -37,9 +37,20 @@ def insert_play(play: PlayRecord) -> list[Statement]:
     ]
     out += [
         (
-            "INSERT INTO play_seats (play_id, seat, name, color, player_id, score, place, winner)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (play.id, s.seat, s.name, s.color, s.player_id, s.score, s.place, int(s.winner)),
+            "INSERT INTO play_seats (play_id, seat, name, color, player_id, score, place, winner, game, n)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                play.id,
+                s.seat,
+                s.name,
+                s.color,
+                s.player_id,
+                s.score,
+                s.place,
+                int(s.winner),
+                play.game,
+                len(play.seats),
+            ),
         )
         for s in play.seats
     ]

@@ -93,15 +93,20 @@ def game_stats(read: Reader, game: str, player: str | None = None) -> GameStats:
     """The statistics of ``game`` (of ``player``'s seats when given): one scan of the seats,
     summed here, and the figures from ``figure_totals`` or, for one player, ``player_figure_totals``
     (both kept by triggers)."""
-    seat_filter = " AND ps.player_id = ?" if player else ""
     args: tuple[Any, ...] = (game, player) if player else (game,)
-    # A seat's name only where no player is linked (fewer strings to make: it is the slow part).
-    rows = read(
-        "SELECT ps.seat, ps.player_id, CASE WHEN ps.player_id IS NULL THEN ps.name END, ps.score,"
-        f" ps.winner, p.n FROM play_seats ps JOIN plays p ON p.id = ps.play_id WHERE p.game = ?{seat_filter}",
-        args,
-    )
-    seats = _SeatSums(rows)
+    if player:
+        # A seat's name only where no player is linked (fewer strings to make: it is the slow part).
+        rows = read(
+            "SELECT ps.seat, ps.player_id, CASE WHEN ps.player_id IS NULL THEN ps.name END, ps.score,"
+            " ps.winner, p.n FROM play_seats ps JOIN plays p ON p.id = ps.play_id"
+            " WHERE p.game = ? AND ps.player_id = ?",
+            args,
+        )
+        seats = _SeatSums(rows)
+    else:
+        # The group's seats summed by SQLite over two covering indexes (schema 7): a few dozen
+        # groups and a line per player come back, not a row per seat (docs/PERFORMANCE.md).
+        seats = _SeatSums.from_groups(read(_SEAT_GROUPS, args), read(_LINKED, args) + read(_UNLINKED, args))
     # A play counts once, and so does its length, however many seats it had (a player sits in
     # one seat of a play at most: the store refuses two).
     player_plays = " AND p.id IN (SELECT play_id FROM play_seats WHERE player_id = ?)" if player else ""
@@ -147,6 +152,19 @@ def game_stats(read: Reader, game: str, player: str | None = None) -> GameStats:
     )
 
 
+_SEAT_GROUPS = (
+    "SELECT seat, n, score, winner, COUNT(*) FROM play_seats WHERE game = ? GROUP BY seat, n, score, winner"
+)
+_LINKED = (
+    "SELECT player_id, NULL, COUNT(*), SUM(winner), SUM(score), MAX(score), MIN(score) FROM play_seats"
+    " WHERE game = ? AND player_id IS NOT NULL GROUP BY player_id"
+)
+_UNLINKED = (
+    "SELECT NULL, name, COUNT(*), SUM(winner), SUM(score), MAX(score), MIN(score) FROM play_seats"
+    " WHERE game = ? AND player_id IS NULL GROUP BY name"
+)
+
+
 class _SeatSums:
     """Every seat figure of the statistics from one pass over the seats' rows (seat, player id,
     name where no player is linked, score, winner, player count): one scan, not a query a part."""
@@ -185,6 +203,36 @@ class _SeatSums:
         self.total = sum(line[4] for line in by_player.values())
         self.best = max(scores) if scores else None
         self.worst = min(scores) if scores else None
+
+    @classmethod
+    def from_groups(cls, groups: list[tuple[Any, ...]], lines: list[tuple[Any, ...]]) -> _SeatSums:
+        """The same sums from SQLite's groups: (seat, player count, score, winner, seats) and, per
+        linked player or per unlinked name, (player id, name, seats, wins, total, best, worst)."""
+        self = cls([])
+        scores, by_seat, by_count = self.scores, self.by_seat, self.by_count
+        for seat, n, score, winner, k in groups:
+            self.count += k
+            scores[score] = scores.get(score, 0) + k
+            for tally in (by_seat.setdefault(seat, [0, 0]), by_count.setdefault(n, [0, 0])):
+                tally[0] += k
+                tally[1] += winner * k
+        for player_id, name, k, wins, total, best, worst in lines:
+            who = player_id or "~" + name.lower()  # names differing only in case are one line
+            line = self.by_player.get(who)
+            if line is None:
+                self.by_player[who] = [player_id, name or "", k, wins, total, best, worst]
+                continue
+            if player_id is None and name < line[1]:
+                line[1] = name
+            line[2] += k
+            line[3] += wins
+            line[4] += total
+            line[5], line[6] = max(line[5], best), min(line[6], worst)
+        self.wins = sum(t[1] for t in by_seat.values())
+        self.total = sum(line[4] for line in self.by_player.values())
+        self.best = max(scores) if scores else None
+        self.worst = min(scores) if scores else None
+        return self
 
     @property
     def average(self) -> float | None:

@@ -23,6 +23,7 @@ import sqlite3
 import threading
 import uuid
 import weakref
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -64,8 +65,16 @@ CREATE TABLE IF NOT EXISTS entries (
 """
 # PRAGMA user_version; 0: before tables.rev; 1: before players and plays; 2: before checkpoints;
 # 3: before one seat per player, tables.unlogged and the Dragon losses counted per release;
-# 4: before the figure sums kept by triggers; 5: before each player's figure sums kept by triggers.
-SCHEMA_VERSION = 6
+# 4: before the figure sums kept by triggers; 5: before each player's figure sums kept by triggers;
+# 6: before the indexes that page Home, the play log and the players (issue 27).
+SCHEMA_VERSION = 7
+
+# Each list a screen pages reads its first rows from an index, whatever the store holds.
+PAGING_INDEXES = (
+    "CREATE INDEX IF NOT EXISTS tables_by_state ON tables (finished, updated, created)",
+    "CREATE INDEX IF NOT EXISTS tables_by_game ON tables (game, created, updated)",
+    "CREATE INDEX IF NOT EXISTS plays_by_date ON plays (date DESC, id)",
+)
 BUSY_SECONDS = 30
 
 
@@ -201,6 +210,7 @@ class Store(PlayersMixin, PlaysMixin):
                 self._db.execute("ALTER TABLE entries ADD COLUMN at TEXT")  # when it was entered
             for statement in PLAYS_SCHEMA:
                 self._db.execute(statement)
+            upkeep.seat_columns(self._db)
             if found < 2:  # version 2 logged them already
                 self._log_finished_tables()
             if found < 4:
@@ -209,6 +219,10 @@ class Store(PlayersMixin, PlaysMixin):
                 upkeep.to_version_5(self._db)
             if found < 6:
                 upkeep.to_version_6(self._db)
+            if found < 7:
+                upkeep.to_version_7(self._db)
+            for statement in PAGING_INDEXES:
+                self._db.execute(statement)
             self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         except BaseException:
             self._db.execute("ROLLBACK")
@@ -440,14 +454,32 @@ class Store(PlayersMixin, PlaysMixin):
             *rows,
         ]
 
-    def list(self) -> list[TableInfo]:
-        """All stored tables, the most recently changed first; a damaged one has ``problem`` set."""
-        rows = self._read(
+    def list(
+        self,
+        *,
+        finished: bool | None = None,
+        search: str = "",
+        games: tuple[str, ...] = (),
+        limit: int | None = None,
+    ) -> list[TableInfo]:
+        """The stored tables, the most recently changed first; a damaged one has ``problem`` set.
+
+        ``finished``: only those finished (True) or not (False); ``search``: a name or a player's
+        name containing it, or a table of one of ``games``; ``limit``: the first that many (an
+        indexed read: Home's page costs the same in any store).
+        """
+        clauses, args = _table_filters(finished, search, games)
+        sql = (
             "SELECT id, name, game, header, created, updated, entries, finished FROM tables"
-            " ORDER BY updated DESC, created DESC"
+            f"{clauses} ORDER BY updated DESC, created DESC"
         )
-        # An entry that is not JSON at all marks its table damaged (one scan, done by SQLite).
-        bad = self._unreadable_rows()
+        if limit is not None:
+            sql += " LIMIT ?"
+            args += (limit,)
+        rows = self._read(sql, args)
+        # An entry that is not JSON at all marks its table damaged: checked by SQLite over the
+        # entries of the tables listed only (a page never reads the others' rows).
+        bad = self._unreadable_rows([r[0] for r in rows] if limit is not None else None)
         infos = []
         for r in rows:
             try:
@@ -471,13 +503,22 @@ class Store(PlayersMixin, PlaysMixin):
             infos.append(info)
         return infos
 
-    def _unreadable_rows(self) -> dict[str, int]:
-        """Table id -> position of its first entry row that is not JSON (SQLite's json_valid)."""
+    def _unreadable_rows(self, ids: Sequence[str] | None = None) -> dict[str, int]:
+        """Table id -> position of its first entry row that is not JSON (SQLite's json_valid),
+        among the tables ``ids`` (None: every table)."""
+        sql, args = _BAD_ROWS, tuple(ids or ())
+        if ids is not None:
+            if not ids:
+                return {}
+            sql = _BAD_ROWS_OF.format(marks=", ".join("?" * len(ids)))
         try:
             with self._lock:
-                return {r[0]: r[1] for r in self._db.execute(_BAD_ROWS)}
+                return {r[0]: r[1] for r in self._db.execute(sql, args)}
         except sqlite3.OperationalError:  # an SQLite built without JSON functions: found on open instead
             return {}
+
+    def table_ids(self) -> Sequence[str]:
+        return [r[0] for r in self._read("SELECT id FROM tables")]
 
     def exists(self, table_id: str) -> bool:
         return bool(self._read("SELECT 1 FROM tables WHERE id = ?", (table_id,)))
@@ -606,6 +647,35 @@ class Store(PlayersMixin, PlaysMixin):
 
 # Tables with an entry row that is not JSON, and the first such position.
 _BAD_ROWS = "SELECT table_id, MIN(seq) FROM entries WHERE NOT json_valid(body) GROUP BY table_id"
+_BAD_ROWS_OF = (
+    "SELECT table_id, MIN(seq) FROM entries WHERE table_id IN ({marks}) AND NOT json_valid(body)"
+    " GROUP BY table_id"
+)
+
+
+def _like(text: str) -> str:
+    """``text`` as a LIKE pattern matching it anywhere (its own % and _ taken literally)."""
+    escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return f"%{escaped}%"
+
+
+def _table_filters(finished: bool | None, search: str, games: tuple[str, ...]) -> tuple[str, tuple[Any, ...]]:
+    """The WHERE clause of ``Store.list``'s filters."""
+    clauses: list[str] = []
+    args: list[Any] = []
+    if finished is not None:
+        clauses.append("finished = ?")
+        args.append(int(finished))
+    text = " ".join(search.split())
+    if text:
+        # The header holds the players' names (and the options: a rare false match, harmless).
+        found = ["name LIKE ? ESCAPE '\\'", "header LIKE ? ESCAPE '\\'"]
+        args += [_like(text), _like(text)]
+        if games:
+            found.append(f"game IN ({', '.join('?' * len(games))})")
+            args += games
+        clauses.append("(" + " OR ".join(found) + ")")
+    return (" WHERE " + " AND ".join(clauses) if clauses else ""), tuple(args)
 
 
 def _resume_point(game_id: Any, log: StoredLog) -> tuple[list[str] | None, BaseModel | None]:

@@ -17,6 +17,9 @@ what the statistics read of a seat.
 Schema 6: ``player_figure_totals`` holds the same sums per linked player, kept by triggers on the
 figures and on the seats (a link, an unlink, a merge, a deleted play all change them).
 
+Schema 7: each seat keeps its play's game and player count, indexed with what the group's
+statistics read; indexes for the pages of Home, the play log and the players (issue 27).
+
 Every open then logs each finished table the log lacks (an indexed query, no replay unless one
 is missing).
 """
@@ -179,6 +182,66 @@ PLAYER_FIGURES_BY_ROWS = (
 )
 
 
+# Schema 7: each seat carries its play's game and player count (both fixed once a play is
+# logged), so the group's statistics read one covering index instead of joining every play.
+SEATS_BY_GAME = (
+    "CREATE INDEX IF NOT EXISTS seats_by_game ON play_seats (game, seat, n, score, winner)",
+    "CREATE INDEX IF NOT EXISTS seats_by_game_player ON play_seats (game, player_id, name, score, winner)",
+)
+
+
+# Schema 7: the finished tables the log may lack, queued by triggers when a table finishes (or
+# loses its play) and taken off when its play is logged, so the check every open makes reads
+# this queue, empty but for a crash or another writer's slip, and not every finished table.
+TABLES_TO_LOG = (
+    "CREATE TABLE IF NOT EXISTS tables_to_log (table_id TEXT PRIMARY KEY) WITHOUT ROWID",
+    """CREATE TRIGGER IF NOT EXISTS to_log_finished AFTER UPDATE OF finished ON tables
+        WHEN NEW.finished = 1 AND OLD.finished = 0 BEGIN
+        INSERT OR IGNORE INTO tables_to_log (table_id) VALUES (NEW.id);
+    END""",
+    """CREATE TRIGGER IF NOT EXISTS to_log_stored AFTER INSERT ON tables WHEN NEW.finished = 1 BEGIN
+        INSERT OR IGNORE INTO tables_to_log (table_id) VALUES (NEW.id);
+    END""",
+    """CREATE TRIGGER IF NOT EXISTS to_log_play_gone AFTER DELETE ON plays WHEN OLD.table_id IS NOT NULL BEGIN
+        INSERT OR IGNORE INTO tables_to_log (table_id)
+        SELECT id FROM tables WHERE id = OLD.table_id AND finished = 1 AND unlogged = 0;
+    END""",
+    """CREATE TRIGGER IF NOT EXISTS to_log_logged AFTER INSERT ON plays WHEN NEW.table_id IS NOT NULL BEGIN
+        DELETE FROM tables_to_log WHERE table_id = NEW.table_id;
+    END""",
+    """CREATE TRIGGER IF NOT EXISTS to_log_unlogged AFTER UPDATE OF unlogged ON tables
+        WHEN NEW.unlogged = 1 BEGIN
+        DELETE FROM tables_to_log WHERE table_id = NEW.id;
+    END""",
+    """CREATE TRIGGER IF NOT EXISTS to_log_table_gone AFTER DELETE ON tables BEGIN
+        DELETE FROM tables_to_log WHERE table_id = OLD.id;
+    END""",
+)
+
+
+def seat_columns(db: sqlite3.Connection) -> None:
+    """The seats' game and player count (schema 7): before any older step logs a play."""
+    columns = {row[1] for row in db.execute("PRAGMA table_info(play_seats)")}
+    if "game" not in columns:
+        db.execute("ALTER TABLE play_seats ADD COLUMN game TEXT")
+    if "n" not in columns:
+        db.execute("ALTER TABLE play_seats ADD COLUMN n INTEGER")
+
+
+def to_version_7(db: sqlite3.Connection) -> None:
+    """Schema 7: the seats' game and player count, copied once from their plays, and their
+    indexes; the queue of tables to log, started with every finished table the log lacks."""
+    for statement in TABLES_TO_LOG:
+        db.execute(statement)
+    db.execute("INSERT OR IGNORE INTO tables_to_log (table_id) SELECT id FROM (" + UNLOGGED + ")")
+    db.execute(
+        "UPDATE play_seats SET (game, n) = (SELECT p.game, p.n FROM plays p WHERE p.id = play_seats.play_id)"
+        " WHERE game IS NULL OR n IS NULL"
+    )
+    for statement in SEATS_BY_GAME:
+        db.execute(statement)
+
+
 def _one_seat_per_player(db: sqlite3.Connection) -> None:
     """Unlink every seat but the first where one player sat twice, then forbid it for good."""
     db.execute(
@@ -235,10 +298,19 @@ UNLOGGED = (
 )
 
 
+# The queued tables (schema 7) that still lack their play. CROSS JOIN: the queue is the outer
+# loop (SQLite's planner, without statistics, walked every finished table instead).
+QUEUED = (
+    "SELECT t.id, t.created, t.updated FROM tables_to_log q CROSS JOIN tables t ON t.id = q.table_id"
+    " WHERE t.finished = 1 AND t.unlogged = 0 AND NOT EXISTS (SELECT 1 FROM plays p WHERE p.table_id = t.id)"
+)
+
+
 def missing_plays(db: sqlite3.Connection, read_table: ReadTable) -> list[list[tuple[str, tuple[Any, ...]]]]:
-    """The statements that log each finished table the log lacks (usually none: one query)."""
+    """The statements that log each finished table the log lacks (usually none: one read of an
+    empty queue)."""
     out = []
-    for table_id, created, updated in db.execute(UNLOGGED).fetchall():
+    for table_id, created, updated in db.execute(QUEUED).fetchall():
         table = _opened(read_table, table_id)
         if table is not None and table.finished:
             links = dict(db.execute("SELECT seat, player_id FROM seat_links WHERE table_id = ?", (table_id,)))

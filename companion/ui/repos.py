@@ -12,6 +12,7 @@ still heard.
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -51,7 +52,18 @@ class TablesRepo:
         self._store = store
 
     def list(self) -> list[TableInfo]:
+        """Every table (a backup's check needs them all; Home reads ``page``)."""
         return self._store.list()
+
+    def page(
+        self, *, finished: bool, search: str = "", games: tuple[str, ...] = (), limit: int
+    ) -> builtins.list[TableInfo]:  # builtins: ``list`` here is the method above
+        """The latest ``limit`` tables in progress or finished, maybe only those ``search`` finds."""
+        return self._store.list(finished=finished, search=search, games=games, limit=limit)
+
+    def ids(self) -> builtins.list[str]:
+        """Every stored table's id (no row read beyond it)."""
+        return list(self._store.table_ids())
 
     def exists(self, table_id: str) -> bool:
         return self._store.exists(table_id)
@@ -75,8 +87,18 @@ class PlaysRepo:
         until: str | None = None,
         *,
         figures: bool = False,
+        limit: int | None = None,
     ) -> list[PlayRecord]:
-        return self._store.plays(game, player, since, until, figures=figures)
+        return self._store.plays(game, player, since, until, figures=figures, limit=limit)
+
+    def count(
+        self,
+        game: str | None = None,
+        player: str | None = None,
+        since: str | None = None,
+        until: str | None = None,
+    ) -> int:
+        return self._store.count_plays(game, player, since, until)
 
     def stats(self, game: str, player: str | None = None) -> GameStats:
         return self._store.stats(game, player)
@@ -131,6 +153,13 @@ class PlayersRepo:
 
     def all(self) -> list[PlayerInfo]:
         return self._store.players()
+
+    def page(self, search: str = "", limit: int = 50) -> list[PlayerInfo]:
+        """The first ``limit`` players (the latest to play first), or those ``search`` finds by name."""
+        return self._store.players_page(search, limit)
+
+    def by_id(self, ids: list[str]) -> list[PlayerInfo]:
+        return self._store.players_by_id(ids)
 
     def find(self, name: str) -> PlayerInfo | None:
         return self._store.find_player(name)

@@ -30,7 +30,7 @@ def check_data(data_dir: str | Path | None) -> Path | None:
         raise ServeError("sec-live.serve.data_not_folder", path=str(folder))
     try:
         hub = hub_for(folder)
-        hub.store.list()
+        hub.store.list(limit=1)  # the store reads; a page is enough to know
         links_for(hub)
     except ServeError:
         raise

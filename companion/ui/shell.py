@@ -90,6 +90,9 @@ class App:
         # host on this machine and a guest (join screen only) elsewhere. See ui/live.py.
         self.state = SessionState(route=page.route or "/", host_device=is_host_device(page))
         self.drafts = Drafts()  # the screens' drafts (setup form, search text, ...), each by its class
+        # Each screen's props when it was last on top: a screen another one covers keeps them, so
+        # opening the play log does not draw Home again under it.
+        self._covered: dict[str, tuple[object, ...]] = {}
         self.rng = random.Random()
         self._topic: str | None = None
         self._awake = False
@@ -176,6 +179,7 @@ class App:
     async def _arrive(self, route: str) -> None:
         """Everything a new address needs before it is drawn: a link to open, the table to follow."""
         self.state.route = route
+        self.state.redraw()  # a screen back on top is drawn fresh (one covered kept its props)
         await self.sharing.admit(self)
         self.state.notice = None
         self.state.dialog = None
@@ -219,6 +223,9 @@ class App:
         props: tuple[object, ...] = (route, self.tr.lang, s.table_id, s.access, s.host_device)
         if top:
             props += (s.version, s.notice, s.revision)
+            self._covered[route] = props
+        else:
+            props = self._covered.get(route, props)
         return part(props, lambda: self._build(*self._resolve(route)), key=f"screen:{route}")
 
     def refresh(self) -> None:

@@ -42,7 +42,7 @@ def test_the_fixture_is_a_version_1_store():
 def test_a_version_1_store_opens_unchanged_with_its_finished_tables_in_the_log(tmp_path):
     path = _copy(V1, tmp_path)
     store = Store(path)
-    assert _version(path) == sqlite_store.SCHEMA_VERSION == 6
+    assert _version(path) == sqlite_store.SCHEMA_VERSION == 7
     assert {i.id: i.finished for i in store.list()} == {
         "dragon-done": True,
         "chinatown-done": True,

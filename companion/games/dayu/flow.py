@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from itertools import combinations
 
 from companion.core import Entry, Msg, Pick, Prompt, msg
+from companion.core.offers import offer
 from companion.games.dayu import entries as E
 from companion.games.dayu.data import DATA, FRAMES, POINTS_KIND
 from companion.games.dayu.ring import (
@@ -38,7 +40,7 @@ def prompt(s: DayuState) -> Prompt | None:
 
 def _markers(s: DayuState) -> Prompt:
     player = next(i for i, p in enumerate(s.players) if p.marker is None)
-    choices = [E.PlaceMarker(player=player, place=i) for i in range(len(s.ring))]
+    choices = [offer(E.PlaceMarker, player=player, place=i) for i in range(len(s.ring))]
     return Prompt(
         seat=None,
         kind="marker",
@@ -51,7 +53,7 @@ def _markers(s: DayuState) -> Prompt:
 
 
 def _start(s: DayuState) -> Prompt:
-    choices = [E.StartPlayer(player=i) for i in range(len(s.players))]
+    choices = [offer(E.StartPlayer, player=i) for i in range(len(s.players))]
     return Prompt(
         seat=None,
         kind="start",
@@ -64,7 +66,7 @@ def _start(s: DayuState) -> Prompt:
 
 
 def _draw_choices(s: DayuState) -> list[E.Draw]:
-    return [E.Draw(seat=s.current, pile=frame) for frame in FRAMES if s.piles[frame] > 0]
+    return [offer(E.Draw, seat=s.current, pile=frame) for frame in FRAMES if s.piles[frame] > 0]
 
 
 def _opening(s: DayuState) -> Prompt:
@@ -88,33 +90,39 @@ def action_choices(s: DayuState) -> list[Entry]:
     out: list[Entry] = []
     if s.points_left > 0:
         if can_start_drain(s):
-            out += [E.Drain(seat=me, card=i) for i in cards]
-        out += [E.Move(seat=me, to=p) for p in near]
-        out += [E.Flip(seat=me, card=i) for i in cards]
-        out += [E.Discard(seat=me, cards=c) for c in discard_sets(seat.hand)]
-        out.append(E.Rest(seat=me))
+            out += [offer(E.Drain, seat=me, card=i) for i in cards]
+        out += [offer(E.Move, seat=me, to=p) for p in near]
+        out += [offer(E.Flip, seat=me, card=i) for i in cards]
+        out += [offer(E.Discard, seat=me, cards=c) for c in discard_sets(seat.hand)]
+        out.append(offer(E.Rest, seat=me))
     if privilege_left(s, "free_move") > 0:
-        out += [E.Move(seat=me, to=p, free=True) for p in near]
+        out += [offer(E.Move, seat=me, to=p, free=True) for p in near]
     if privilege_left(s, "free_flip") > 0:
-        out += [E.Flip(seat=me, card=i, free=True) for i in cards]
+        out += [offer(E.Flip, seat=me, card=i, free=True) for i in cards]
     if privilege_left(s, "free_tool") > 0:
-        out += [E.FreeTool(seat=me, place=p) for p in drain_targets(s)]
+        out += [offer(E.FreeTool, seat=me, place=p) for p in drain_targets(s)]
     if s.points_left == 0:
-        out.append(E.EndActions(seat=me))
+        out.append(offer(E.EndActions, seat=me))
     return out
 
 
 def discard_sets(hand: list[ToolCard]) -> list[tuple[int, ...]]:
     """One index set per distinct group of cards that could be discarded together."""
+    return list(_discard_sets(tuple((c.frame, c.side) for c in hand)))
+
+
+# Per hand (frames and sides): asked for every state of an action step, and hands repeat.
+@functools.lru_cache(maxsize=4096)
+def _discard_sets(hand: tuple[tuple[str, str], ...]) -> tuple[tuple[int, ...], ...]:
     seen: set[tuple[tuple[str, str], ...]] = set()
     out = []
     for size in range(1, len(hand) + 1):
         for combo in combinations(range(len(hand)), size):
-            key = tuple(sorted((hand[i].frame, hand[i].side) for i in combo))
+            key = tuple(sorted(hand[i] for i in combo))
             if key not in seen:
                 seen.add(key)
                 out.append(combo)
-    return out
+    return tuple(out)
 
 
 def _actions(s: DayuState) -> Prompt:
@@ -137,18 +145,25 @@ def _actions(s: DayuState) -> Prompt:
 
 def _discard_pick(s: DayuState) -> tuple[Pick, ...]:
     """Discarding, as one toggle per card in hand (the choices list every distinct set)."""
-    hand = s.seat.hand
-    if s.points_left <= 0 or not hand:
+    if s.points_left <= 0 or not s.seat.hand:
         return ()
+    return _discard_pick_of(s.current, tuple((c.frame, c.side) for c in s.seat.hand))
+
+
+# One shared frozen Pick per seat and hand (a model with a label per card, made for every state
+# of an action step otherwise).
+@functools.lru_cache(maxsize=4096)
+def _discard_pick_of(seat: int, hand: tuple[tuple[str, str], ...]) -> tuple[Pick, ...]:
+    cards = [ToolCard(frame=frame, side=side) for frame, side in hand]  # type: ignore[arg-type]
     return (
         Pick(
             kind="discard",
-            items=tuple(range(len(hand))),
-            labels=tuple(card_label(hand, i) for i in range(len(hand))),
+            items=tuple(range(len(cards))),
+            labels=tuple(card_label(cards, i) for i in range(len(cards))),
             min=1,
-            max=len(hand),
+            max=len(cards),
             field="cards",
-            entry={"kind": "discard", "seat": s.current},
+            entry={"kind": "discard", "seat": seat},
             msg=msg("dayu.pick.discard"),
             alike=tuple(hand.index(card) for card in hand),  # equal frame and side: the same card
         ),
@@ -159,9 +174,9 @@ def _drain_tools(s: DayuState) -> Prompt:
     assert s.seat.marker is not None
     room = min(free_spaces(s.ring[s.seat.marker]), s.supply, DATA.tools_per_face.high)
     choices: list[Entry] = [
-        E.DrainTools(seat=s.current, tools=n) for n in DATA.tools_per_face.values() if n <= room
+        offer(E.DrainTools, seat=s.current, tools=n) for n in DATA.tools_per_face.values() if n <= room
     ]
-    choices.append(E.CancelDrain(seat=s.current))
+    choices.append(offer(E.CancelDrain, seat=s.current))
     return Prompt(
         seat=s.current,
         kind="drain_tools",
@@ -174,7 +189,7 @@ def _drain_tools(s: DayuState) -> Prompt:
 
 
 def _drain_vp(s: DayuState) -> Prompt:
-    choices = [E.DrainVP(seat=s.current, vp=v) for v in DATA.vp_per_face.values()]
+    choices = [offer(E.DrainVP, seat=s.current, vp=v) for v in DATA.vp_per_face.values()]
     return Prompt(
         seat=s.current,
         kind="drain_vp",
@@ -200,8 +215,8 @@ def _draw(s: DayuState) -> Prompt:
 
 
 def _bonus(s: DayuState) -> Prompt:
-    choices = [E.FloodBonus(bonus=kind) for kind in DATA.flood_kinds]
-    choices += [E.FloodBonus(bonus=POINTS_KIND, points=p) for p in DATA.flood_card_points.values()]
+    choices = [offer(E.FloodBonus, bonus=kind) for kind in DATA.flood_kinds]
+    choices += [offer(E.FloodBonus, bonus=POINTS_KIND, points=p) for p in DATA.flood_card_points.values()]
     return Prompt(
         seat=None,
         kind="flood_bonus",
@@ -213,7 +228,7 @@ def _bonus(s: DayuState) -> Prompt:
 
 
 def _exchange(s: DayuState) -> Prompt:
-    choices = [E.Exchange(seat=s.current)]
+    choices = [offer(E.Exchange, seat=s.current)]
     for i, other in enumerate(s.players):
         if i == s.current:
             continue
@@ -221,7 +236,7 @@ def _exchange(s: DayuState) -> Prompt:
         for j, card in enumerate(other.flood):
             if (card.kind, card.points) not in seen:
                 seen.add((card.kind, card.points))
-                choices.append(E.Exchange(seat=s.current, player=i, card=j))
+                choices.append(offer(E.Exchange, seat=s.current, player=i, card=j))
     return Prompt(
         seat=s.current,
         kind="exchange",

@@ -53,7 +53,7 @@ def apply(state: DayuState, entry: E.DayuEntry) -> tuple[DayuState, Effects]:
     if state.phase == "draw" and entry.kind in PAID_KINDS and not getattr(entry, "free", False):
         # Drawing has begun, so the three points are spent: a fourth does not exist.
         raise RuleViolation("dayu.turn.action_points", "dayu.err.no_points", n=DATA.action_points)
-    s = state.clone()
+    s = state.fork()
     effects: Effects = []
     HANDLERS[entry.kind](s, entry, effects)
     settle(s, effects)

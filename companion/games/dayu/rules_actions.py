@@ -97,7 +97,7 @@ def _drain_vp(s: DayuState, e: E.DrainVP, fx: Effects) -> None:
     assert pending is not None and pending.tools is not None and marker is not None
     card = s.seat.hand.pop(pending.card)
     s.seat.vp_cards.append(VPCard(frame=card.frame, vp=e.vp))
-    place = s.ring[marker]
+    place = s.own_place(marker)  # shared with the state before (DayuState.fork)
     place.tokens += pending.tools
     s.supply -= pending.tools
     s.pending = None
@@ -155,11 +155,12 @@ def _move(s: DayuState, e: E.Move, fx: Effects) -> None:
 
 
 def _flip(s: DayuState, e: E.Flip, fx: Effects) -> None:
-    card = hand_card(s, e.card, "dayu.flip")
+    hand_card(s, e.card, "dayu.flip")
     if e.free:
         use_privilege(s, "free_flip")
     else:
         spend(s)
+    card = s.own_card(e.card)  # shared with the state before (DayuState.fork)
     card.side = "other" if card.side == "rune" else "rune"
     key = "dayu.fx.flip_free" if e.free else "dayu.fx.flip"
     fx.append(
@@ -204,6 +205,7 @@ def _free_tool(s: DayuState, e: E.FreeTool, fx: Effects) -> None:
         raise RuleViolation("dayu.flood.free_tool", "dayu.err.place_empty", place=e.place + 1)
     check_room(s, e.place, 1)
     use_privilege(s, "free_tool")
+    place = s.own_place(e.place)  # shared with the state before (DayuState.fork)
     place.tokens += 1
     s.supply -= 1
     fx.append(

@@ -25,7 +25,7 @@ def _flood_bonus(s: DayuState, e: E.FloodBonus, fx: Effects) -> None:
         points = DATA.flood_kinds[e.bonus].points
     else:
         raise RuleViolation("dayu.flood.points", "dayu.err.bonus_kind")
-    place = s.ring[s.captures[0]]
+    place = s.own_place(s.captures[0])  # shared with the state before (DayuState.fork)
     s.supply += place.tokens
     place.tokens, place.card = 0, None  # the card leaves the circle; the place is refilled next
     s.seat.flood.append(FloodCard(kind=e.bonus, points=points))

@@ -44,6 +44,13 @@ __all__ = [
 ]
 
 TABLE_FACTS = ("event_row", "super_event", "groups")
+_TABLE_FACTS_AND_START = (*TABLE_FACTS, "start_player")
+# Each step's prompt fields before the state's own (seat, message, choices, rule ids): what
+# Prompt's constructor would make of them.
+_PROMPT_FIELDS = {
+    name: Prompt(seat=None, kind=name, msg=msg("-"), kinds=kinds, auto=name in TABLE_FACTS).__dict__
+    for name, kinds in STEP_KINDS.items()
+}
 
 
 class DragonGame:
@@ -67,16 +74,14 @@ class DragonGame:
         whose pending step is ``name``."""
         if name is None:
             return None
-        fact = name in TABLE_FACTS
-        return Prompt(
-            seat=None if fact or name == "start_player" else state.current,
-            kind=name,
-            msg=partial(prompt_msg, state, name),  # made when the prompt is shown
-            choices=None if fact else legal,
-            kinds=STEP_KINDS[name],
-            auto=fact,
-            rule_ids=step_rules(state, name),
-        )
+        fields = _PROMPT_FIELDS[name].copy()  # Prompt.made: the fields of each step, then this state's
+        fields["_msg"] = partial(prompt_msg, state, name)  # made when the prompt is shown
+        fields["_rule_ids"] = partial(step_rules, state, name)  # made when read: the Table never reads them
+        if name not in _TABLE_FACTS_AND_START:
+            fields["seat"] = state.current
+        if name not in TABLE_FACTS:
+            fields["choices"] = legal
+        return Prompt.made(fields)
 
     def apply(self, state: DragonState, entry: Any) -> tuple[DragonState, list[Effect]]:
         return apply(state, entry)

@@ -7,6 +7,9 @@ decision by itself when its list holds a single entry.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+
 from companion.core.offers import offer
 from companion.core.protocol import Entry
 from companion.games.dragon.data import RULES
@@ -99,10 +102,18 @@ def group_cost(state: DragonState, group: int) -> int:
 
 
 def privilege_costs(state: DragonState) -> dict[PrivilegeSize, int]:
-    return {
-        "small": RULES.actions.privileges.small.cost,
-        "large": RULES.large_cost(state.options.large_privilege_cost),
-    }
+    """The privileges' prices (one shared dict per option value: read, never changed)."""
+    return _privilege_costs(state.options.large_privilege_cost)
+
+
+@functools.cache
+def _privilege_costs(large: int) -> dict[PrivilegeSize, int]:
+    return {"small": RULES.actions.privileges.small.cost, "large": RULES.large_cost(large)}
+
+
+@functools.cache
+def _cheapest_privilege(large: int) -> int:
+    return min(_privilege_costs(large).values())
 
 
 def action_options(state: DragonState, seat: int, group: int, yuan: int) -> list[Entry]:
@@ -129,7 +140,7 @@ def group_open(state: DragonState, seat: int, group: int) -> bool:
         return False
     for card in state.groups[group]:
         if card == "privilege":
-            if yuan >= min(privilege_costs(state).values()):
+            if yuan >= _cheapest_privilege(state.options.large_privilege_cost):
                 return True
         elif card == WALL_CARD:
             if wall_refusal(state, seat) is None:  # it refuses a player without wall tiles too
@@ -145,13 +156,21 @@ def pair_free(state: DragonState, a: str, b: str) -> bool:
 
 def recruit_picks(state: DragonState, seat: int) -> list[Entry]:
     """Initial recruitment: a young tile of a type that still leaves an unused pair."""
-    young = [t for t in RULES.type_ids if state.supply.get(f"{t}:young", 0) > 0]
+    supply, taken = state.supply, set(state.pairs)
+    young = [t for t, tile in _YOUNG if supply.get(tile, 0) > 0]
+
+    def free(a: str, b: str) -> bool:  # pair_free, with the pairs in a set
+        return a != b and ((a, b) if a < b else (b, a)) not in taken
+
     if state.first_pick is None:
-        kinds = [t for t in young if any(pair_free(state, t, u) for u in young)]
+        kinds = [t for t in young if any(free(t, u) for u in young)]
     else:
         first = state.first_pick.split(":")[0]
-        kinds = [t for t in young if pair_free(state, first, t)]
+        kinds = [t for t in young if free(first, t)]
     return [offer(Pick, seat=seat, tile=f"{t}:young") for t in kinds]
+
+
+_YOUNG = tuple((t, f"{t}:young") for t in RULES.type_ids)
 
 
 def person_picks(state: DragonState, seat: int, card: str) -> list[Entry]:
@@ -196,39 +215,70 @@ def compute_choices(state: DragonState, name: str | None = None) -> list[Entry] 
     """``choices``; ``name`` is the pending step when the caller knows it already."""
     if name is None:
         name = step(state)
-    seat = state.current
+    build = _BUILDERS.get(name)  # type: ignore[arg-type]  # None: no builder
+    if build is not None:
+        return build(state)
     if name is None or name in ("event_row", "groups", "super_event"):
         return None
-    if name == "start_player":
-        return [offer(StartPlayer, player=i) for i in range(len(state.players))]
-    assert seat is not None
-    player = state.players[seat]
-    if name == "recruit_pick":
-        return recruit_picks(state, seat)
-    if name in ("recruit_place", "person_place", "sunrise_place"):
-        return place_options(player, seat)
-    if name == "group":
-        return [
-            offer(ChooseGroup, seat=seat, group=g)
-            for g in range(len(state.groups))
-            if group_open(state, seat, g)
-        ] + [offer(Skip, seat=seat)]
-    if name == "action":
-        assert state.chosen_group is not None
-        return action_options(state, seat, state.chosen_group, player.yuan)
-    if name == "floor":
-        max_floors = RULES.setup.max_floors
-        floors: list[Entry] = [
-            offer(Floor, seat=seat, palace=i) for i, p in enumerate(player.palaces) if p.floors < max_floors
-        ]
-        return [*floors, offer(Floor, seat=seat, palace=len(player.palaces))]
-    if name == "card":
-        return [offer(PlayCard, seat=seat, card=c) for c in dict.fromkeys(player.cards)]
-    if name == "person_pick":
-        assert state.card is not None
-        return person_picks(state, seat, state.card)
-    if name == "release":
-        return [*release_options(state)]  # a copy, typed as entries (release_options gives Releases)
-    if name in SUPER_STEPS:
-        return super_choices(state, seat)
     raise AssertionError(name)
+
+
+def _seat(state: DragonState) -> int:
+    seat = state.current
+    assert seat is not None
+    return seat
+
+
+def _group_choices(state: DragonState) -> list[Entry]:
+    seat = _seat(state)
+    return [
+        offer(ChooseGroup, seat=seat, group=g) for g in range(len(state.groups)) if group_open(state, seat, g)
+    ] + [offer(Skip, seat=seat)]
+
+
+def _action_choices(state: DragonState) -> list[Entry]:
+    seat = _seat(state)
+    assert state.chosen_group is not None
+    return action_options(state, seat, state.chosen_group, state.players[seat].yuan)
+
+
+def _floor_choices(state: DragonState) -> list[Entry]:
+    seat = _seat(state)
+    player = state.players[seat]
+    max_floors = RULES.setup.max_floors
+    floors: list[Entry] = [
+        offer(Floor, seat=seat, palace=i) for i, p in enumerate(player.palaces) if p.floors < max_floors
+    ]
+    return [*floors, offer(Floor, seat=seat, palace=len(player.palaces))]
+
+
+def _card_choices(state: DragonState) -> list[Entry]:
+    seat = _seat(state)
+    return [offer(PlayCard, seat=seat, card=c) for c in dict.fromkeys(state.players[seat].cards)]
+
+
+def _person_picks(state: DragonState) -> list[Entry]:
+    assert state.card is not None
+    return person_picks(state, _seat(state), state.card)
+
+
+def _place_choices(state: DragonState) -> list[Entry]:
+    seat = _seat(state)
+    return place_options(state.players[seat], seat)
+
+
+# step -> its legal entries (a dict, not a chain of tests: asked for every state).
+_BUILDERS: dict[str, Callable[[DragonState], list[Entry]]] = {
+    **{name: lambda state: super_choices(state, _seat(state)) for name in SUPER_STEPS},  # sunrise_place below
+    "start_player": lambda state: [offer(StartPlayer, player=i) for i in range(len(state.players))],
+    "recruit_pick": lambda state: recruit_picks(state, _seat(state)),
+    "recruit_place": _place_choices,
+    "person_place": _place_choices,
+    "sunrise_place": _place_choices,
+    "group": _group_choices,
+    "action": _action_choices,
+    "floor": _floor_choices,
+    "card": _card_choices,
+    "person_pick": _person_picks,
+    "release": lambda state: [*release_options(state)],  # typed as entries (release_options gives Releases)
+}

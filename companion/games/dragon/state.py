@@ -59,6 +59,17 @@ def _copy(model: _M, lists: tuple[str, ...], **changes: Any) -> _M:
     return new
 
 
+def _fork(model: _M) -> _M:
+    """``_copy`` with nothing copied but the fields' dict (a fork of a state or a player, one
+    or more an entry)."""
+    new = object.__new__(model.__class__)
+    _setattr(new, "__dict__", model.__dict__.copy())
+    _setattr(new, "__pydantic_fields_set__", model.__pydantic_fields_set__)
+    _setattr(new, "__pydantic_extra__", None)
+    _setattr(new, "__pydantic_private__", None)
+    return new
+
+
 class Seats(list["PlayerState"]):
     """The players of a state being changed, and which of them are its own copies (``own``,
     by identity: a player put back from elsewhere is shared again). Only a state under change
@@ -75,16 +86,12 @@ def _seats(players: list[PlayerState], own: list[PlayerState]) -> Seats:
 
 
 class _Changed(BaseModel):
-    """A model whose fields the engine sets on its own copies, one entry at a time (about six
-    an entry): a field is written straight into the model's fields, without the lookup of
-    pydantic's per-name handler (about half the time). Pydantic does not validate an
-    assignment here either; any other name still goes to pydantic, which refuses it."""
+    """A model whose fields the engine sets on its own copies, several times an entry: a field
+    is written straight into the instance's dict by object's own setattr, without pydantic's
+    handler (which does not validate an assignment here either). An unknown name is no longer
+    refused at run time: mypy refuses it in the engine's code."""
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        if name in type(self).__pydantic_fields__:
-            self.__dict__[name] = value
-        else:
-            super().__setattr__(name, value)
+    __setattr__ = object.__setattr__
 
 
 class ScoreItem(BaseModel):
@@ -130,7 +137,7 @@ class PlayerState(_Changed):
 
     def fork(self) -> PlayerState:
         """A copy to change that shares its lists (the engine replaces a list, never changes one)."""
-        return _copy(self, ())
+        return _fork(self)
 
     def score(self, *items: ScoreItem) -> None:
         self.ledger = [*self.ledger, *items]
@@ -221,7 +228,9 @@ class DragonState(_Changed):
     def fork(self) -> DragonState:
         """A copy to change that shares every list (the engine replaces a list, never changes
         one) and every player until ``player_mut`` copies it."""
-        return _copy(self, (), players=_seats(self.players, []))
+        new = _fork(self)
+        new.__dict__["players"] = _seats(self.players, [])
+        return new
 
     def player_mut(self, seat: int) -> PlayerState:
         """The player at ``seat``, this state's own copy, to change (copied on first use)."""

@@ -167,9 +167,14 @@ class Restore:
             return  # a second tap while it restores
         self.busy = True
         app.dialog_note(tr("backup.restoring"))
-        held = [info.id for info in app.repos.tables.list()]
+        held: list[str] = []
+
+        def restore() -> tuple[int, int, int]:  # in the worker: nothing here holds up the event loop
+            held.extend(app.repos.tables.ids())
+            return app.repos.backup.restore(self.backup, self.tables)
+
         try:
-            counts = await _in_worker(app, lambda: app.repos.backup.restore(self.backup, self.tables))
+            counts = await _in_worker(app, restore)
         except TableError as exc:
             self.busy = False
             app.dialog_note(tr.msg(exc.msg))

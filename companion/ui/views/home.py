@@ -15,12 +15,54 @@ from companion.ui.views.home_card import card_lines
 from companion.ui.views.players import group_links
 from companion.ui.widgets import button, card, heading, icon_button, scroll_column, small
 
+PAGE = 6  # tables drawn at first in each list (a phone screen and a margin); "Show more" adds as many
+
+
+@dataclass
+class HomeList:
+    """What Home shows (kept while the session lasts): the search as typed and applied, and how
+    many tables in progress and finished are drawn."""
+
+    typed: str = ""
+    search: str = ""
+    playing: int = PAGE
+    finished: int = PAGE
+
+    def find(self, text: str) -> None:
+        self.typed = text
+        if " ".join(text.split()) != self.search:  # a new search starts at the first page
+            self.search, self.playing, self.finished = " ".join(text.split()), PAGE, PAGE
+
+
+def _games_named(app: App, text: str) -> tuple[str, ...]:
+    """The games whose title (in this language) holds ``text``: a search finds their tables too."""
+    if not text:  # the first screen loads no game module (tests/ui/test_warmup.py)
+        return ()
+    from companion.games import get
+    from companion.ui.gameui import known_game_ids
+
+    key = text.casefold()
+    return tuple(g for g in known_game_ids() if key in app.tr.msg(get(g).title).casefold())
+
+
+def _section(app: App, state: HomeList, finished: bool) -> tuple[list[TableInfo], bool]:
+    """The tables of one list as far as drawn, and whether there are more (one row read beyond)."""
+    shown = state.finished if finished else state.playing
+    infos = app.repos.tables.page(
+        finished=finished,
+        search=state.search,
+        games=_games_named(app, state.search),
+        limit=shown + 1,
+    )
+    return infos[:shown], len(infos) > shown
+
 
 def view(app: App) -> ft.View:
     tr = app.tr
-    infos = app.repos.tables.list()
-    playing = [i for i in infos if not i.finished]
-    done = [i for i in infos if i.finished]
+    state = app.drafts.keep(HomeList)
+    playing, more_playing = _section(app, state, False)
+    done, more_done = _section(app, state, True)
+    searching = bool(state.search)
     body: list[ft.Control] = [
         ft.Row(
             [
@@ -33,11 +75,23 @@ def view(app: App) -> ft.View:
             run_spacing=8,
         ),
         group_links(app),
-        heading(tr("home.playing"), key="playing"),
-        *([table_card(app, i) for i in playing] or [small(tr("home.none_playing"), key="no-tables")]),
     ]
+    if searching or more_playing or more_done or len(playing) > PAGE or len(done) > PAGE:
+        # a search once there is more than a page
+        body.append(_search_field(app, state))
+    if searching and not playing and not done:
+        body.append(small(tr("home.none_found", text=state.search), key="home-none-found"))
+    else:
+        body += [
+            heading(tr("home.playing"), key="playing"),
+            *([table_card(app, i) for i in playing] or [small(tr("home.none_playing"), key="no-tables")]),
+        ]
+    if more_playing:
+        body.append(_more_button(app, state, False))
     if done:
         body += [heading(tr("home.finished"), key="finished"), *[table_card(app, i) for i in done]]
+    if more_done:
+        body.append(_more_button(app, state, True))
     return ft.View(
         route="/",
         appbar=ft.AppBar(
@@ -51,6 +105,45 @@ def view(app: App) -> ft.View:
         ),
         controls=[scroll_column(body, key="home")],
         padding=12,
+    )
+
+
+def _search_field(app: App, state: HomeList) -> ft.Control:
+    """Find a table by its name, a player's or the game's; applied when submitted or left."""
+
+    def typed(e: Any) -> None:
+        state.typed = e.control.value or ""
+
+    def apply(e: Any) -> None:
+        state.find(e.control.value or "")
+        app.refresh()
+
+    return ft.TextField(
+        label=app.tr("home.search"),
+        hint_text=app.tr("home.search_hint"),
+        value=state.typed,
+        key="home-search",
+        prefix_icon=ft.Icons.SEARCH,
+        on_change=typed,
+        on_submit=apply,
+        on_blur=apply,
+        dense=True,
+    )
+
+
+def _more_button(app: App, state: HomeList, finished: bool) -> ft.Control:
+    def more(_: Any = None) -> None:
+        if finished:
+            state.finished += PAGE
+        else:
+            state.playing += PAGE
+        app.refresh()
+
+    return button(
+        app.tr("home.more"),
+        "home-more-finished" if finished else "home-more-playing",
+        more,
+        icon=ft.Icons.EXPAND_MORE,
     )
 
 

@@ -28,6 +28,21 @@ if TYPE_CHECKING:
 NOBODY = "-"  # the dropdown's key for a seat linked to nobody
 
 
+CHOICES = 40  # players a seat's list offers beside the play's own: the latest to play
+
+
+def _choices(app: App, play: PlayRecord) -> list[PlayerInfo]:
+    """A seat's choices: the players linked or suggested at this play, then the latest to play
+    (a group of thousands is not sent to the phone in every dropdown)."""
+    players = app.repos.players
+    own = [s.player_id for s in play.seats if s.player_id] + [
+        p for p in players.matching([s.name for s in play.seats]) if p
+    ]
+    first = players.by_id(list(dict.fromkeys(own)))
+    ids = {p.id for p in first}
+    return first + [p for p in players.page(limit=CHOICES) if p.id not in ids]
+
+
 def offer_links(app: App, table: Table, then: Callable[[], Any]) -> None:
     """After an import: offer the remembered players named like its seats, then run ``then``
     (at once when there is nothing to offer or the table's seats are linked already)."""
@@ -37,7 +52,7 @@ def offer_links(app: App, table: Table, then: Callable[[], Any]) -> None:
         app.close_dialog()  # the Import dialog, when it came from there
         then()
         return
-    names = {p.id: p.name for p in players.all()}
+    names = {p.id: p.name for p in players.by_id([pid for pid in found if pid])}
     ticked = {seat: True for seat, pid in enumerate(found) if pid}
     tr = app.tr
 
@@ -138,7 +153,7 @@ class PlayEdit:
             links=repos.plays.suggested_links(play),
             day=local_day(play.date),
             scores=[str(seat.score) for seat in play.seats],
-            players=repos.players.all(),
+            players=_choices(app, play),
             specs=specs,
             chosen={spec.field: play.options[spec.field] for spec in specs if spec.field in play.options},
         )

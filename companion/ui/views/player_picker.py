@@ -8,6 +8,7 @@ move up and down (seat order is turn order for most games), colours never repeat
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import flet as ft
@@ -17,14 +18,31 @@ from companion.ui.repos import PlayerInfo
 from companion.ui.shell import App
 from companion.ui.widgets import button, card, colour_swatch, icon_button, small
 
+OFFERED = 12  # remembered players offered at once; a search finds the others
+
+
+@dataclass
+class PickerSearch:
+    """The search among remembered players (kept while the session lasts), as typed and applied."""
+
+    typed: str = ""
+    search: str = ""
+
+    def find(self, text: str) -> None:
+        self.typed, self.search = text, " ".join(text.split())
+
 
 def player_picker(app: App, seats: list[dict[str, Any]], game: str, low: int, high: int) -> list[ft.Control]:
     """The remembered players to tap, one row per seat, and "Add a player"."""
+    from companion.ui.views.players import search_field
+
     out: list[ft.Control] = []
-    remembered = _offered(app, game)
+    looking = app.drafts.keep(PickerSearch)
+    last = _last(app, game)
+    remembered, more = _offered(app, last, looking.search)
     seated = {s.get("player_id") for s in seats}
     free = [p for p in remembered if p.id not in seated]
-    last = _last(app, game)
+    more, free = more or len(free) > OFFERED, free[:OFFERED]
     if last and [s.get("player_id") for s in seats] != [p.id for p, _ in last]:
         names = ", ".join(p.name for p, _ in last)
         out.append(
@@ -35,6 +53,8 @@ def player_picker(app: App, seats: list[dict[str, Any]], game: str, low: int, hi
                 icon=ft.Icons.HISTORY,
             )
         )
+    if more or looking.search:  # a search only once there are more than it offers
+        out.append(search_field(app, looking, "pick-search", app.tr("setup.search_player")))
     if free:
         out.append(small(app.tr("setup.remembered")))
         out.append(
@@ -59,11 +79,17 @@ def player_picker(app: App, seats: list[dict[str, Any]], game: str, low: int, hi
     return out
 
 
-def _offered(app: App, game: str) -> list[PlayerInfo]:
-    """Every remembered player, last time's players of this game first (in their seats)."""
-    everyone = app.repos.players.all()
-    first = [p.id for p, _ in _last(app, game)]
-    return sorted(everyone, key=lambda p: first.index(p.id) if p.id in first else len(first))
+def _offered(
+    app: App, last: list[tuple[PlayerInfo, str | None]], search: str
+) -> tuple[list[PlayerInfo], bool]:
+    """The players offered (last time's players of this game first, in their seats, then the
+    latest to play; or those ``search`` finds), and whether there are more than that."""
+    first = [] if search else [p for p, _ in last]
+    # Enough rows that OFFERED remain once the seated (at most a table of them) are left out.
+    limit = OFFERED + len(first) + 16
+    page = app.repos.players.page(search, limit)
+    ids = {p.id for p in first}
+    return first + [p for p in page if p.id not in ids], len(page) >= limit
 
 
 def _last(app: App, game: str) -> list[tuple[PlayerInfo, str | None]]:

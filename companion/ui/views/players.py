@@ -17,10 +17,29 @@ from companion.ui.repos import MAX_NOTE, PlayerInfo
 from companion.ui.shell import App
 from companion.ui.widgets import button, card, colour_swatch, dot, icon_button, scroll_column, small
 
+PAGE = 15  # players drawn at first (about two phone screens); "Show more" adds as many again
+
+
+@dataclass
+class PlayersList:
+    """What Players shows (kept while the session lasts): the search as typed and applied, and
+    how many players are drawn."""
+
+    typed: str = ""
+    search: str = ""
+    shown: int = PAGE
+
+    def find(self, text: str) -> None:
+        self.typed = text
+        if " ".join(text.split()) != self.search:
+            self.search, self.shown = " ".join(text.split()), PAGE
+
 
 def view(app: App) -> ft.View:
     tr = app.tr
-    players = app.repos.players.all()
+    state = app.drafts.keep(PlayersList)
+    found = app.repos.players.page(state.search, state.shown + 1)  # one beyond: are there more?
+    players, more = found[: state.shown], len(found) > state.shown
     body: list[ft.Control] = [
         ft.Row(
             [
@@ -40,14 +59,51 @@ def view(app: App) -> ft.View:
         ),
         small(tr("players.hint")),
     ]
-    body += [player_card(app, p, len(players) > 1) for p in players] or [
-        small(tr("players.none"), key="players-none")
+    if state.search or more or len(players) > PAGE:  # a search once there is more than a page
+        body.append(search_field(app, state, "players-search", tr("players.search")))
+    # someone to merge with: on this page, beyond it, or (a search showing one) in the group
+    can_merge = len(players) > 1 or more or (bool(state.search) and len(app.repos.players.page(limit=2)) > 1)
+    body += [player_card(app, p, can_merge) for p in players] or [
+        small(tr("players.none_found", text=state.search), key="players-none-found")
+        if state.search
+        else small(tr("players.none"), key="players-none")
     ]
+    if more:
+        body.append(
+            button(tr("players.more"), "players-more", lambda _: _more(app, state), icon=ft.Icons.EXPAND_MORE)
+        )
     return ft.View(
         route="/players",
         appbar=ft.AppBar(title=ft.Text(tr("players.title"))),
         controls=[scroll_column(body, key="players")],
         padding=12,
+    )
+
+
+def _more(app: App, state: PlayersList) -> None:
+    state.shown += PAGE
+    app.refresh()
+
+
+def search_field(app: App, state: Any, key: str, label: str) -> ft.Control:
+    """A search box for a paged list (``state.typed``, ``state.find``): applied when submitted or left."""
+
+    def typed(e: Any) -> None:
+        state.typed = e.control.value or ""
+
+    def apply(e: Any) -> None:
+        state.find(e.control.value or "")
+        app.refresh()
+
+    return ft.TextField(
+        label=label,
+        value=state.typed,
+        key=key,
+        prefix_icon=ft.Icons.SEARCH,
+        on_change=typed,
+        on_submit=apply,
+        on_blur=apply,
+        dense=True,
     )
 
 
@@ -204,8 +260,12 @@ class PlayerEdit:
 def merge_dialog(app: App, gone: PlayerInfo) -> None:
     """Merge ``gone`` into the player tapped: one tap to choose, one to confirm."""
     tr = app.tr
-    others = [p for p in app.repos.players.all() if p.id != gone.id]
     draft: dict[str, PlayerInfo | None] = {"keep": None}
+    looking = PlayersList()  # the dialog's own search: a page of the others, found by name
+
+    def others() -> tuple[list[PlayerInfo], bool]:
+        found = [p for p in app.repos.players.page(looking.search, PAGE + 2) if p.id != gone.id]
+        return found[:PAGE], len(found) > PAGE
 
     def choose(p: PlayerInfo) -> Any:
         def go(_: Any = None) -> None:
@@ -227,6 +287,7 @@ def merge_dialog(app: App, gone: PlayerInfo) -> None:
 
     def body() -> list[ft.Control]:
         keep = draft["keep"]
+        shown, more = others()
         chips: list[ft.Control] = [
             ft.Chip(
                 label=ft.Text(p.name),
@@ -236,9 +297,12 @@ def merge_dialog(app: App, gone: PlayerInfo) -> None:
                 tooltip=p.name,
                 height=TAP,
             )
-            for p in others
+            for p in shown
         ]
-        items: list[ft.Control] = [small(tr("players.merge_hint", name=gone.name)), ft.Row(chips, wrap=True)]
+        items: list[ft.Control] = [small(tr("players.merge_hint", name=gone.name))]
+        if more or looking.search:
+            items.append(search_field(app, looking, "merge-search", tr("players.search")))
+        items.append(ft.Row(chips, wrap=True))
         if keep is not None:
             items.append(ft.Text(tr("players.merge_what", gone=gone.name, keep=keep.name), key="merge-what"))
         return items

@@ -20,7 +20,7 @@ from companion.plays.labels import format_final_score, money_game
 from companion.plays.models import PlayRecord
 from companion.ui.gameui import known_game_ids
 from companion.ui.palette import TAP
-from companion.ui.repos import StoreError
+from companion.ui.repos import PlayerInfo, StoreError
 from companion.ui.shell import App
 from companion.ui.views.backup import LogStatus, backup_actions
 from companion.ui.views.files import save_bytes
@@ -28,7 +28,7 @@ from companion.ui.views.play_edit import edit_dialog
 from companion.ui.widgets import button, card, dot, heading, scroll_column, small
 
 ALL = "all"
-PAGE = 25  # plays drawn at first; "Show more" adds as many again
+PAGE = 10  # plays drawn at first (about three phone screens); "Show more" adds as many again
 
 
 @dataclass
@@ -88,8 +88,8 @@ def _day(text: str) -> str | None:
     return date.fromisoformat(text).isoformat() if text else None
 
 
-def read_log(app: App, *, figures: bool = False) -> list[PlayRecord]:
-    """The plays the filters let through (a date that is not one is said, and not applied)."""
+def _filter_args(app: App) -> tuple[str | None, str | None, str | None, str | None]:
+    """(game, player, since, until) as the filters say (a date that is not one is said, and not applied)."""
     f = filters(app)
     try:
         since, until = _day(f.since), _day(f.until)
@@ -97,20 +97,25 @@ def read_log(app: App, *, figures: bool = False) -> list[PlayRecord]:
     except ValueError:
         since = until = None
         f.error = app.tr("plays.bad_date")
-    return app.repos.plays.plays(f.game, f.player, since, until, figures=figures)
+    return f.game, f.player, since, until
+
+
+def read_log(app: App, *, figures: bool = False, limit: int | None = None) -> list[PlayRecord]:
+    """The plays the filters let through (the latest ``limit`` of them)."""
+    return app.repos.plays.plays(*_filter_args(app), figures=figures, limit=limit)
 
 
 def view(app: App) -> ft.View:
     tr = app.tr
     f = filters(app)
-    plays = read_log(app)
+    plays = read_log(app, limit=f.shown)  # the page drawn, read from an index
+    total = app.repos.plays.count(*_filter_args(app))
     body = [*_deleted_line(app, f), *_to_link_line(app), *filter_controls(app, f)]
-    body.append(heading(tr("plays.count", n=len(plays)), key="plays-count"))
-    colours = {p.id: p.color for p in app.repos.players.all()}
-    body += [play_card(app, p, colours) for p in plays[: f.shown]] or [
-        small(tr("plays.none"), key="plays-none")
-    ]
-    if len(plays) > f.shown:
+    body.append(heading(tr("plays.count", n=total), key="plays-count"))
+    linked = list(dict.fromkeys(s.player_id for p in plays for s in p.seats if s.player_id))
+    colours = {p.id: p.color for p in app.repos.players.by_id(linked)}
+    body += [play_card(app, p, colours) for p in plays] or [small(tr("plays.none"), key="plays-none")]
+    if total > f.shown:
         body.append(
             button(tr("plays.more"), "plays-more", lambda _: _more(app, f), icon=ft.Icons.EXPAND_MORE)
         )
@@ -289,7 +294,7 @@ def _game_chips(app: App, f: PlayLogFilters) -> list[ft.Control]:
 
 def _player_dropdown(app: App, f: PlayLogFilters) -> ft.Control:
     players = [ft.DropdownOption(key=ALL, text=app.tr("plays.all_players"))]
-    players += [ft.DropdownOption(key=p.id, text=p.name) for p in app.repos.players.all()]
+    players += [ft.DropdownOption(key=p.id, text=p.name) for p in offered_players(app, f.player)]
     return ft.Dropdown(
         key="plays-player",
         label=app.tr("plays.player"),
@@ -298,6 +303,18 @@ def _player_dropdown(app: App, f: PlayLogFilters) -> ft.Control:
         on_select=_set_player(app, f),
         dense=True,
     )
+
+
+OFFERED = 40  # players a filter offers: the latest to play (and the one chosen)
+
+
+def offered_players(app: App, chosen: str | None) -> list[PlayerInfo]:
+    """The players a filter's list offers: the latest to play, and the one chosen if not among them
+    (a group of thousands is not sent to the phone with every screen)."""
+    players = app.repos.players.page(limit=OFFERED)
+    if chosen and all(p.id != chosen for p in players):
+        players += app.repos.players.by_id([chosen])
+    return players
 
 
 def _day_field(app: App, f: PlayLogFilters, field: str, label: str, hint: str) -> ft.Control:

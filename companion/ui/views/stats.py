@@ -21,7 +21,7 @@ from companion.ui.gameui import known_game_ids
 from companion.ui.palette import TAP
 from companion.ui.repos import GameStats, Rate
 from companion.ui.shell import App
-from companion.ui.views.plays import ALL, game_title
+from companion.ui.views.plays import ALL, game_title, offered_players
 from companion.ui.views.scores import nice_step
 from companion.ui.widgets import card, heading, scroll_column, small
 
@@ -83,7 +83,7 @@ def _pickers(app: App, game: str, games: list[str], shown: StatsFilter) -> list[
         for g in games
     ]
     options = [ft.DropdownOption(key=ALL, text=tr("stats.everyone"))]
-    options += [ft.DropdownOption(key=p.id, text=p.name) for p in app.repos.players.all()]
+    options += [ft.DropdownOption(key=p.id, text=p.name) for p in offered_players(app, shown.player)]
     return [
         ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
         ft.Dropdown(
