@@ -291,6 +291,9 @@ COMMANDS = (
     "log",
     "backup",
     "restore",
+    "export-plays",
+    "bgstats-link",
+    "import-bgstats",
 )
 
 

@@ -337,6 +337,82 @@ def link_plays_cmd(args: argparse.Namespace) -> None:
     print(translate(key, lang, n=len(pending)))
 
 
+# ---- exchange: BG Stats and BoardGameGeek (companion/plays/bgstats.py, bgg.py) -------------
+def export_plays_cmd(args: argparse.Namespace) -> None:
+    """The log, or one play, in BG Stats' push-play JSON or as a BoardGameGeek-style play file."""
+    lang = args.lang
+    store = _store(args)
+    if args.play:
+        plays = [store.play_by_prefix(args.play)]
+    else:
+        plays = store.plays(_game(args.game, lang), None, _date(args.since, lang), _date(args.until, lang))
+    if args.format == "bgg":
+        from companion.plays.bgg import plays_xml
+
+        text = plays_xml(plays)
+    else:
+        from companion.plays.bgstats import push_json
+
+        text = push_json(plays, one=bool(args.play))
+    if not args.out:
+        sys.stdout.write(text)
+        return
+    try:
+        Path(args.out).write_text(text, encoding="utf-8", newline="")
+    except OSError as exc:
+        from companion.cli import CliError
+
+        raise CliError(translate("plays.cli.cannot_write", lang, path=args.out, detail=str(exc))) from exc
+    print(translate("plays.cli.written", lang, path=args.out, n=len(plays)))
+
+
+def bgstats_link_cmd(args: argparse.Namespace) -> None:
+    """The link that opens BG Stats with one play filled in."""
+    from companion.plays.bgstats import push_link
+
+    print(push_link(_store(args).play_by_prefix(args.id)))
+
+
+def import_bgstats_cmd(args: argparse.Namespace) -> None:
+    """Plays of this app's games from a BG Stats backup or push-play JSON: refused plays one line
+    each, then one confirm (unless --yes) before anything is added or any player created."""
+    from companion.cli import CliError
+    from companion.plays.bgstats import ExchangeError, plan_import, read_file_text
+    from companion.store.plays_import import import_plays, known
+
+    lang = args.lang
+    t = lambda key, **kw: translate(key, lang, **kw)  # noqa: E731
+    try:
+        raw = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
+    except FileNotFoundError as exc:
+        raise CliError(t("cli.no_file", path=args.file)) from exc
+    except OSError as exc:
+        raise CliError(t("cli.unreadable", path=args.file, detail=str(exc))) from exc
+    store = _store(args)
+    try:
+        plan = plan_import(read_file_text(raw), *known(store))
+    except ExchangeError as exc:
+        raise CliError(t("plays.bgstats.file_refused", path=args.file, reason=exc.msg.render(lang))) from exc
+    for refusal in plan.refused:
+        print(refusal.line().render(lang))
+    print(t("plays.bgstats.summary", new=len(plan.plays), already=plan.already, refused=len(plan.refused)))
+    if not plan.plays:
+        print(t("plays.bgstats.nothing"))
+        return
+    if plan.names:
+        print(t("plays.bgstats.new_players", names=", ".join(shown(n) for n in plan.names.values())))
+    if not args.yes:
+        try:
+            answer = input(t("plays.bgstats.confirm") + " ")
+        except EOFError:  # no one to answer: nothing is added
+            answer = ""
+        if answer.strip().casefold() not in {"y", "yes", "s", "si", "sí"}:
+            print(t("plays.bgstats.cancelled"))
+            return
+    added, created = import_plays(store, plan.plays, plan.names)
+    print(t("plays.bgstats.done", n=added, players=created))
+
+
 def add_parsers(sub: Any, common: argparse.ArgumentParser, only: str | None = None) -> None:
     """The play log's commands (``only``: that one alone, see cli.build_parser)."""
     data = argparse.ArgumentParser(add_help=False)
@@ -410,3 +486,36 @@ def add_parsers(sub: Any, common: argparse.ArgumentParser, only: str | None = No
         p.add_argument("file")
         p.add_argument("--replace", action="store_true", help="replace what the store holds now")
         p.set_defaults(run=restore_cmd)
+
+    if only in (None, "export-plays"):
+        p = sub.add_parser(
+            "export-plays",
+            parents=[common, data],
+            help="the log (or one play) for BG Stats (push-play JSON) or as a BoardGameGeek-style play file",
+        )
+        p.add_argument("--format", choices=("bgstats", "bgg"), required=True, help="bgstats: JSON; bgg: XML")
+        p.add_argument("--play", help="only this play (the start of its id, as `plays --ids` shows it)")
+        p.add_argument("--game", help="only this game (dragon, chinatown, dayu)")
+        p.add_argument("--since", help="only plays that ended on or after this date (YYYY-MM-DD)")
+        p.add_argument("--until", help="only plays that ended on or before this date (YYYY-MM-DD)")
+        p.add_argument("--out", help="write to this file instead of the screen")
+        p.set_defaults(run=export_plays_cmd)
+
+    if only in (None, "bgstats-link"):
+        p = sub.add_parser(
+            "bgstats-link",
+            parents=[common, data],
+            help="the link that opens BG Stats with one play filled in",
+        )
+        p.add_argument("id", help="the start of the play's id, as `plays --ids` shows it")
+        p.set_defaults(run=bgstats_link_cmd)
+
+    if only in (None, "import-bgstats"):
+        p = sub.add_parser(
+            "import-bgstats",
+            parents=[common, data],
+            help="bring in the plays of these games from a BG Stats backup/export (JSON); asks once",
+        )
+        p.add_argument("file", help="the BG Stats JSON file (- for stdin)")
+        p.add_argument("--yes", action="store_true", help="add them (and create new players) without asking")
+        p.set_defaults(run=import_bgstats_cmd)

@@ -40,13 +40,14 @@ class Figure(BaseModel):
 
 
 class PlayRecord(BaseModel):
-    """A play: a finished table (``table_id`` set) or a game scored with a calculator (``source``)."""
+    """A play: a finished table (``table_id`` set), a game scored with a calculator, or a play brought
+    in from another play logger (``source`` "import", companion/plays/bgstats.py)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     id: str = Field(min_length=1, max_length=64)
     table_id: str | None = Field(None, max_length=64)
-    source: Literal["table", "calculator"] = "table"
+    source: Literal["table", "calculator", "import"] = "table"
     game: str = Field(max_length=32)
     options: dict[str, Any] = {}
     date: str = Field(max_length=64)  # when it ended (ISO 8601, UTC)

@@ -1,0 +1,63 @@
+"""Plays brought in from another play logger (companion/plays/bgstats.py plans them), written at once.
+
+One transaction: the players to remember that the store does not know yet, then the plays, each
+seat linked to the remembered player of its name. A play whose id the log already holds is left
+as it is, so a second import of the same file adds nothing.
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime
+from typing import Any
+
+from companion.plays.models import PlayRecord
+from companion.store.plays_rows import insert_play
+
+
+def known(store: Any) -> tuple[set[str], set[str]]:
+    """The ids of the plays in the log and the name keys of the remembered players (an import's plan reads them)."""
+    plays = {r[0] for r in store._read("SELECT id FROM plays")}
+    return plays, {r[0] for r in store._read("SELECT name_key FROM players")}
+
+
+def import_plays(
+    store: Any, plan: list[tuple[PlayRecord, list[str | None]]], names: dict[str, str]
+) -> tuple[int, int]:
+    """Add the planned plays (each with the name key to link at each seat, or None) and create the
+    players ``names`` holds (name key -> name) that the store does not: (plays added, players created)."""
+    from companion.store.sqlite_store import StoreError
+
+    ids = [p.id for p, _ in plan]
+    held: set[str] = set()
+    for start in range(0, len(ids), 500):
+        chunk = ids[start : start + 500]
+        rows = store._read(f"SELECT id FROM plays WHERE id IN ({', '.join('?' * len(chunk))})", tuple(chunk))
+        held |= {r[0] for r in rows}
+    players = dict(store._read("SELECT name_key, id FROM players"))
+    now = datetime.now(UTC).isoformat(timespec="seconds")
+    statements: list[tuple[str, tuple[Any, ...]]] = []
+    created = 0
+    for key, name in names.items():
+        if key not in players:
+            players[key] = uuid.uuid4().hex
+            created += 1
+            statements.append(
+                (
+                    "INSERT INTO players (id, name, name_key, color, note, created) VALUES (?, ?, ?, ?, ?, ?)",
+                    (players[key], name, key, None, "", now),
+                )
+            )
+    added = 0
+    for play, links in plan:
+        if play.id in held:
+            continue
+        seats = [
+            s.model_copy(update={"player_id": players.get(key) if key else None})
+            for s, key in zip(play.seats, links, strict=True)
+        ]
+        statements += insert_play(play.model_copy(update={"seats": seats}))
+        added += 1
+    if statements:
+        store._write(*statements, refused=StoreError("plays.link.changed"))
+    return added, created
