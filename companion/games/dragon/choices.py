@@ -138,16 +138,23 @@ def group_open(state: DragonState, seat: int, group: int) -> bool:
     yuan = state.players[seat].yuan - group_cost(state, group)
     if yuan < 0:
         return False
-    for card in state.groups[group]:
+    need, wall = _group_need(tuple(state.groups[group]), state.options.large_privilege_cost)
+    # The wall refuses a player without wall tiles too.
+    return yuan >= need or (wall and wall_refusal(state, seat) is None)
+
+
+@functools.lru_cache(maxsize=4096)
+def _group_need(cards: tuple[str, ...], large: int) -> tuple[float, bool]:
+    """The yuan a group's cards ask for once it is paid (0: a plain action; the cheapest
+    privilege; none of these: never enough), and whether it holds the Great Wall. A month's
+    groups are asked for at every turn of it: worked out once per group of cards."""
+    need: float = float("inf")
+    for card in cards:
         if card == "privilege":
-            if yuan >= _cheapest_privilege(state.options.large_privilege_cost):
-                return True
-        elif card == WALL_CARD:
-            if wall_refusal(state, seat) is None:  # it refuses a player without wall tiles too
-                return True
-        else:
-            return True
-    return False
+            need = min(need, _cheapest_privilege(large))
+        elif card != WALL_CARD:
+            need = 0
+    return need, WALL_CARD in cards
 
 
 def pair_free(state: DragonState, a: str, b: str) -> bool:
@@ -254,7 +261,13 @@ def _floor_choices(state: DragonState) -> list[Entry]:
 
 def _card_choices(state: DragonState) -> list[Entry]:
     seat = _seat(state)
-    return [offer(PlayCard, seat=seat, card=c) for c in dict.fromkeys(state.players[seat].cards)]
+    return [*_card_offers(seat, tuple(state.players[seat].cards))]
+
+
+@functools.lru_cache(maxsize=4096)
+def _card_offers(seat: int, cards: tuple[str, ...]) -> tuple[Entry, ...]:
+    """A hand's card entries, made once per seat and hand (a hand changes once a month)."""
+    return tuple(offer(PlayCard, seat=seat, card=c) for c in dict.fromkeys(cards))
 
 
 def _person_picks(state: DragonState) -> list[Entry]:
