@@ -14,6 +14,7 @@ immutable parts (tile ids, palaces, score items, the options) are shared, never 
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
@@ -28,7 +29,6 @@ Phase = Literal[
 
 _M = TypeVar("_M", bound=BaseModel)
 _T = TypeVar("_T")
-_setattr = object.__setattr__
 
 
 def without(items: list[_T], item: _T) -> list[_T]:
@@ -51,22 +51,31 @@ def _copy(model: _M, lists: tuple[str, ...], **changes: Any) -> _M:
     for name in lists:
         fields[name] = fields[name].copy()
     fields.update(changes)
-    new = object.__new__(model.__class__)
-    _setattr(new, "__dict__", fields)
-    _setattr(new, "__pydantic_fields_set__", model.__pydantic_fields_set__)
-    _setattr(new, "__pydantic_extra__", None)
-    _setattr(new, "__pydantic_private__", None)
-    return new
+    return _made(model, fields)
 
 
 def _fork(model: _M) -> _M:
     """``_copy`` with nothing copied but the fields' dict (a fork of a state or a player, one
     or more an entry)."""
-    new = object.__new__(model.__class__)
-    _setattr(new, "__dict__", model.__dict__.copy())
-    _setattr(new, "__pydantic_fields_set__", model.__pydantic_fields_set__)
-    _setattr(new, "__pydantic_extra__", None)
-    _setattr(new, "__pydantic_private__", None)
+    return _made(model, model.__dict__.copy())
+
+
+# BaseModel's own slot setters: setting a slot through them skips the lookup by name that
+# object.__setattr__ makes (a copy sets four, one or more copies an entry).
+_set_dict = BaseModel.__dict__["__dict__"].__set__
+_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
+_new = object.__new__
+
+
+def _made(model: _M, fields: dict[str, Any]) -> _M:
+    """A model of ``model``'s class and fields set, whose fields are ``fields``."""
+    new = _new(model.__class__)
+    _set_dict(new, fields)
+    _set_fields_set(new, model.__pydantic_fields_set__)
+    _set_extra(new, None)
+    _set_private(new, None)
     return new
 
 
@@ -151,11 +160,25 @@ class PlayerState(_Changed):
 
     def symbols(self, symbol: str) -> int:
         """How many of ``symbol`` the persons in the palaces show."""
-        faces, sym = RULES.faces, RULES.symbol_of
-        return sum(faces[p].symbols for p in self.persons() if sym[p] == symbol)
+        total = 0
+        for pal in self.palaces:
+            if pal.persons:
+                total += _symbols_of(pal.persons).get(symbol, 0)
+        return total
 
     def count_type(self, kind: str) -> int:
         return sum(1 for p in self.persons() if p.startswith(kind + ":"))
+
+
+@functools.lru_cache(maxsize=4096)
+def _symbols_of(persons: tuple[str, ...]) -> dict[str, int]:
+    """symbol -> how many the persons of one palace show (read, never changed). Asked for each
+    action and each month's scoring; a palace's persons change far less often."""
+    faces, sym = RULES.faces, RULES.symbol_of
+    out: dict[str, int] = {}
+    for p in persons:
+        out[sym[p]] = out.get(sym[p], 0) + faces[p].symbols
+    return out
 
 
 # The mutable fields a copy must not share (the others are immutable values or replaced whole).
