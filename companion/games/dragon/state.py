@@ -19,6 +19,7 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
+from companion.core.offers import offerer
 from companion.games.dragon.data import RULES
 from companion.games.dragon.options import DragonOptions
 
@@ -179,6 +180,12 @@ def _symbols_of(persons: tuple[str, ...]) -> dict[str, int]:
     for p in persons:
         out[sym[p]] = out.get(sym[p], 0) + faces[p].symbols
     return out
+
+
+# Palaces as the engine makes them, one shared instance each (``offer``, keyed by position):
+# with their persons, and new or emptied (only the floors set, as ``Palace(floors=n)``).
+palace_with = offerer(Palace, "floors", "persons")
+bare_palace = offerer(Palace, "floors")
 
 
 # The mutable fields a copy must not share (the others are immutable values or replaced whole).
