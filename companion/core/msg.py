@@ -83,4 +83,10 @@ def join_list(items: tuple[str, ...], lang: str) -> str:
 
 def msg(key: str, **args: Any) -> Msg:
     """Shorthand: ``msg("dragon.fx.taxes", yuan=3)``."""
-    return Msg(key, args)
+    made = _new(Msg)  # Msg(key, args) without a second call: engines make thousands
+    _set_key(made, key)
+    _set_args(made, args)
+    return made
+
+
+_new = object.__new__

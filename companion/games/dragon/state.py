@@ -258,9 +258,9 @@ class DragonState(_Changed):
     def fork(self) -> DragonState:
         """A copy to change that shares every list (the engine replaces a list, never changes
         one) and every player until ``player_mut`` copies it."""
-        new = _fork(self)
-        new.__dict__["players"] = _seats(self.players, [])
-        return new
+        fields = self.__dict__.copy()  # _fork, with the players' list put in at once
+        fields["players"] = _seats(self.players, [])
+        return _made(self, fields)
 
     def player_mut(self, seat: int) -> PlayerState:
         """The player at ``seat``, this state's own copy, to change (copied on first use)."""
