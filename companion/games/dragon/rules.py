@@ -205,7 +205,7 @@ def _choose_group(s: DragonState, e: ChooseGroup | Skip, fx: list[Effect]) -> No
     p = s.player_mut(e.seat)
     cost = group_cost(s, e.group)
     p.yuan -= cost
-    s.dragons = [[*d, e.seat] if g == e.group else d for g, d in enumerate(s.dragons)]  # new lists
+    s.dragons = replaced(s.dragons, e.group, [*s.dragons[e.group], e.seat])  # new lists, the others shared
     s.chosen_group = e.group
     if cost:
         fx.append(
