@@ -136,7 +136,7 @@ class Prompt:
         """A prompt from every one of its fields (``msg`` and ``rule_ids`` as ``_msg`` and
         ``_rule_ids``), as a game that makes one per entry keeps them: no keyword call."""
         prompt = object.__new__(cls)
-        object.__setattr__(prompt, "__dict__", fields)
+        _set_prompt_dict(prompt, fields)  # the instance dict's own setter: no lookup by name
         return prompt
 
     @property
@@ -221,6 +221,7 @@ class Effect:
         return self.msg.render(lang)
 
 
+_set_prompt_dict = Prompt.__dict__["__dict__"].__set__
 _set_rule_id = Effect.__dict__["rule_id"].__set__  # the slots' own setters
 _set_msg = Effect.__dict__["msg"].__set__
 _set_seat = Effect.__dict__["seat"].__set__
