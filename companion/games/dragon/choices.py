@@ -252,6 +252,7 @@ def _group_choices(state: DragonState) -> list[Entry]:
     seat = _seat(state)
     yuan, fee = state.players[seat].yuan, RULES.actions.occupied_group_cost
     large, dragons = state.options.large_privilege_cost, state.dragons
+    offers = _group_offers(seat, len(state.groups))
     out: list[Entry] = []
     for g, cards in enumerate(state.groups):
         left = yuan - fee if dragons[g] else yuan
@@ -259,9 +260,15 @@ def _group_choices(state: DragonState) -> list[Entry]:
             continue
         need, wall = _group_need(tuple(cards), large)
         if left >= need or (wall and wall_refusal(state, seat) is None):
-            out.append(_choose(seat, g))
-    out.append(_skip(seat))
+            out.append(offers[g])
+    out.append(offers[-1])
     return out
+
+
+@functools.lru_cache(maxsize=256)
+def _group_offers(seat: int, groups: int) -> tuple[Entry, ...]:
+    """A seat's ChooseGroup entries, one per group of the deal, then its Skip."""
+    return (*(_choose(seat, g) for g in range(groups)), _skip(seat))
 
 
 def _action_choices(state: DragonState) -> list[Entry]:
