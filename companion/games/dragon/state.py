@@ -15,6 +15,7 @@ immutable parts (tile ids, palaces, score items, the options) are shared, never 
 from __future__ import annotations
 
 import functools
+import operator
 from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
@@ -29,6 +30,7 @@ Phase = Literal[
 
 
 _M = TypeVar("_M", bound=BaseModel)
+_points = operator.attrgetter("points")
 _T = TypeVar("_T")
 
 
@@ -154,7 +156,7 @@ class PlayerState(_Changed):
 
     @property
     def vp(self) -> int:
-        return sum(i.points for i in self.ledger)
+        return sum(map(_points, self.ledger))  # read for every player each month: no generator
 
     def persons(self) -> list[str]:
         return [p for pal in self.palaces for p in pal.persons]
