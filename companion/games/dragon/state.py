@@ -57,12 +57,6 @@ def _copy(model: _M, lists: tuple[str, ...], **changes: Any) -> _M:
     return _made(model, fields)
 
 
-def _fork(model: _M) -> _M:
-    """``_copy`` with nothing copied but the fields' dict (a fork of a state or a player, one
-    or more an entry)."""
-    return _made(model, model.__dict__.copy())
-
-
 # BaseModel's own slot setters: setting a slot through them skips the lookup by name that
 # object.__setattr__ makes (a copy sets four, one or more copies an entry).
 _set_dict = BaseModel.__dict__["__dict__"].__set__
@@ -149,7 +143,7 @@ class PlayerState(_Changed):
 
     def fork(self) -> PlayerState:
         """A copy to change that shares its lists (the engine replaces a list, never changes one)."""
-        return _fork(self)
+        return _made(self, self.__dict__.copy())  # only the fields' dict copied
 
     def score(self, *items: ScoreItem) -> None:
         self.ledger = [*self.ledger, *items]
@@ -260,7 +254,7 @@ class DragonState(_Changed):
     def fork(self) -> DragonState:
         """A copy to change that shares every list (the engine replaces a list, never changes
         one) and every player until ``player_mut`` copies it."""
-        fields = self.__dict__.copy()  # _fork, with the players' list put in at once
+        fields = self.__dict__.copy()  # only the fields' dict copied, the players' list put in
         fields["players"] = _seats(self.players, [])
         return _made(self, fields)
 
@@ -274,7 +268,7 @@ class DragonState(_Changed):
                     return p
         else:  # a state not made by fork/clone (setup, a file, a sealed copy): take no chances
             players = self.__dict__["players"] = _seats(players, [])
-        p = players[seat] = p.fork()
+        p = players[seat] = _made(p, p.__dict__.copy())  # p.fork(), without the extra call
         players.own.append(p)
         return p
 
