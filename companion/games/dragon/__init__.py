@@ -82,10 +82,8 @@ class DragonGame:
             return None
         fields = _PROMPT_FIELDS[name].copy()  # Prompt.made: the fields of each step, then this state's
         fields["_msg"] = partial(prompt_msg, state, name)  # made when the prompt is shown
-        if name in _RULES_OF_STATE:
-            fields["_rule_ids"] = partial(
-                step_rules, state, name
-            )  # made when read: the Table never reads them
+        if name in _RULES_OF_STATE:  # made when read: the Table never reads them
+            fields["_rule_ids"] = partial(step_rules, state, name)
         if name not in _TABLE_FACTS_AND_START:
             fields["seat"] = state.current
         if name not in TABLE_FACTS:

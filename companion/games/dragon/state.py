@@ -30,8 +30,8 @@ Phase = Literal[
 
 
 _M = TypeVar("_M", bound=BaseModel)
-_points = operator.attrgetter("points")
 _T = TypeVar("_T")
+_points = operator.attrgetter("points")  # a score item's points
 
 
 def without(items: list[_T], item: _T) -> list[_T]:
