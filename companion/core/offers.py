@@ -10,6 +10,7 @@ values are few (seats x cards, tiles, palaces), so the table stays small; it is 
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import Any, Protocol, TypeVar, cast
 
 from pydantic import BaseModel
@@ -30,3 +31,15 @@ def _build(model: type[BaseModel], /, **fields: Any) -> BaseModel:
 # ``offer(model, **fields)``: ``model(**fields)``, the same frozen instance for the same fields.
 # functools' cache makes the key in C, twice as fast as building a tuple key here.
 offer = cast(_Offer, functools.lru_cache(maxsize=MAX_OFFERS)(_build))
+
+
+def offerer(model: type[M], *names: str) -> Callable[..., M]:
+    """``offer`` for one model, its fields given by position in the order of ``names``: a
+    positional cache key is made in half the time of a keyword one (the engines' choices
+    make several an entry). A miss goes through ``offer``, so the instance is ``offer``'s."""
+
+    @functools.lru_cache(maxsize=MAX_OFFERS)
+    def make(*values: Any) -> M:
+        return offer(model, **dict(zip(names, values, strict=True)))
+
+    return make

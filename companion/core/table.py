@@ -291,7 +291,9 @@ class Table:
 
     @property
     def prompt(self) -> Prompt | None:
-        state = self.state
+        state = self._states[-1]  # self.state, without a second call (read twice an entry)
+        if state is None:
+            state = self.state
         cached = self._prompt
         if cached is None or cached[0] is not state:
             ahead = self._next_prompt
@@ -351,11 +353,12 @@ class Table:
         choice would do before the player confirms it.
         """
         prompt = self.prompt
-        if prompt is not None and prompt.choices and id(entry) in map(id, prompt.choices):
+        shown = prompt.choices if prompt is not None else None
+        if shown and id(entry) in map(id, shown):
             # The very instance the prompt offered (a tap, random play): of its kind and parsed
             # already, so a membership test by identity stands for the parse, the kind and the
             # search; the seat is still checked.
-            return self._play_offered(entry, prompt)  # type: ignore[arg-type]  # a game's entry
+            return self._play_offered(entry, prompt)  # type: ignore[arg-type]  # a game's entry, a prompt
         parsed = self.parse_entry(entry)
         if prompt is None:
             raise RuleViolation("core.game_over", "core.entry.game_over")

@@ -13,7 +13,7 @@ from companion.games.dragon import calc, codes
 from companion.games.dragon.choices import STEP_KINDS, compute_choices, step
 from companion.games.dragon.data import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.dragon.entries import ENTRY_ADAPTER
-from companion.games.dragon.flow import apply, play, play_offered, step_rules
+from companion.games.dragon.flow import PLACE_STEPS, STEP_RULES, apply, play, play_offered, step_rules
 from companion.games.dragon.forecast import (
     EventForecast,
     SeatForecast,
@@ -51,6 +51,12 @@ _PROMPT_FIELDS = {
     name: Prompt(seat=None, kind=name, msg=msg("-"), kinds=kinds, auto=name in TABLE_FACTS).__dict__
     for name, kinds in STEP_KINDS.items()
 }
+# The steps whose cited rules depend on the state (``step_rules``); every other step cites its
+# own rule only, kept ready in its fields.
+_RULES_OF_STATE = frozenset(("groups", "release", *PLACE_STEPS))
+for _name, _fields in _PROMPT_FIELDS.items():
+    if _name not in _RULES_OF_STATE:
+        _fields["_rule_ids"] = (STEP_RULES[_name],)
 
 
 class DragonGame:
@@ -76,7 +82,8 @@ class DragonGame:
             return None
         fields = _PROMPT_FIELDS[name].copy()  # Prompt.made: the fields of each step, then this state's
         fields["_msg"] = partial(prompt_msg, state, name)  # made when the prompt is shown
-        fields["_rule_ids"] = partial(step_rules, state, name)  # made when read: the Table never reads them
+        if name in _RULES_OF_STATE:  # made when read: the Table never reads them
+            fields["_rule_ids"] = partial(step_rules, state, name)
         if name not in _TABLE_FACTS_AND_START:
             fields["seat"] = state.current
         if name not in TABLE_FACTS:

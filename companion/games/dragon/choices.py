@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
-from companion.core.offers import offer
+from companion.core.offers import offer, offerer
 from companion.core.protocol import Entry
 from companion.games.dragon.data import RULES
 from companion.games.dragon.entries import (
@@ -47,6 +47,18 @@ STEP_KINDS = {
     "super_event": ("super_event",),
     **SUPER_STEPS,
 }
+
+
+# The entries the choices offer, one shared instance each (``offer``), keyed by position.
+_act = offerer(Act, "seat", "card")
+_privilege = offerer(Act, "seat", "card", "size")
+_choose = offerer(ChooseGroup, "seat", "group")
+_skip = offerer(Skip, "seat")
+_floor = offerer(Floor, "seat", "palace")
+_pick = offerer(Pick, "seat", "tile")
+_place = offerer(Place, "seat", "palace")
+_displace = offerer(Place, "seat", "palace", "displace")
+_release = offerer(Release, "seat", "palace", "tile")
 
 
 def step(state: DragonState) -> str | None:
@@ -122,13 +134,11 @@ def action_options(state: DragonState, seat: int, group: int, yuan: int) -> list
     costs = privilege_costs(state)
     for card in state.groups[group]:
         if card == "privilege":
-            out.extend(
-                offer(Act, seat=seat, card=card, size=size) for size, cost in costs.items() if yuan >= cost
-            )
+            out.extend(_privilege(seat, card, size) for size, cost in costs.items() if yuan >= cost)
         elif card == WALL_CARD:
             out.extend(wall_options(state, seat))
         else:
-            out.append(offer(Act, seat=seat, card=card))
+            out.append(_act(seat, card))
     return out
 
 
@@ -138,16 +148,23 @@ def group_open(state: DragonState, seat: int, group: int) -> bool:
     yuan = state.players[seat].yuan - group_cost(state, group)
     if yuan < 0:
         return False
-    for card in state.groups[group]:
+    need, wall = _group_need(tuple(state.groups[group]), state.options.large_privilege_cost)
+    # The wall refuses a player without wall tiles too.
+    return yuan >= need or (wall and wall_refusal(state, seat) is None)
+
+
+@functools.lru_cache(maxsize=4096)
+def _group_need(cards: tuple[str, ...], large: int) -> tuple[float, bool]:
+    """The yuan a group's cards ask for once it is paid (0: a plain action; the cheapest
+    privilege; none of these: never enough), and whether it holds the Great Wall. A month's
+    groups are asked for at every turn of it: worked out once per group of cards."""
+    need: float = float("inf")
+    for card in cards:
         if card == "privilege":
-            if yuan >= _cheapest_privilege(state.options.large_privilege_cost):
-                return True
-        elif card == WALL_CARD:
-            if wall_refusal(state, seat) is None:  # it refuses a player without wall tiles too
-                return True
-        else:
-            return True
-    return False
+            need = min(need, _cheapest_privilege(large))
+        elif card != WALL_CARD:
+            need = 0
+    return need, WALL_CARD in cards
 
 
 def pair_free(state: DragonState, a: str, b: str) -> bool:
@@ -167,7 +184,7 @@ def recruit_picks(state: DragonState, seat: int) -> list[Entry]:
     else:
         first = state.first_pick.split(":")[0]
         kinds = [t for t in young if free(first, t)]
-    return [offer(Pick, seat=seat, tile=f"{t}:young") for t in kinds]
+    return [_pick(seat, f"{t}:young") for t in kinds]
 
 
 _YOUNG = tuple((t, f"{t}:young") for t in RULES.type_ids)
@@ -176,22 +193,22 @@ _YOUNG = tuple((t, f"{t}:young") for t in RULES.type_ids)
 def person_picks(state: DragonState, seat: int, card: str) -> list[Entry]:
     """The tiles a played person card can take: its type's young or old tile, or any for the wildcard."""
     supply = state.supply
-    return [offer(Pick, seat=seat, tile=t) for t in RULES.card_tiles(card) if supply[t] > 0]
+    return [_pick(seat, t) for t in RULES.card_tiles(card) if supply[t] > 0]
 
 
 def place_options(player: PlayerState, seat: int) -> list[Entry]:
     rooms: list[Entry] = [
-        offer(Place, seat=seat, palace=i) for i, pal in enumerate(player.palaces) if pal.room > 0
+        _place(seat, i)
+        for i, pal in enumerate(player.palaces)
+        if pal.floors > len(pal.persons)  # room
     ]
     if rooms:
         return rooms
     # Every palace is full: replace someone, or let the newcomer go (reference decision 4).
     out: list[Entry] = [
-        offer(Place, seat=seat, palace=i, displace=t)
-        for i, pal in enumerate(player.palaces)
-        for t in dict.fromkeys(pal.persons)
+        _displace(seat, i, t) for i, pal in enumerate(player.palaces) for t in dict.fromkeys(pal.persons)
     ]
-    out.append(offer(Place, seat=seat, palace=None))
+    out.append(_place(seat, None))
     return out
 
 
@@ -199,7 +216,7 @@ def release_options(state: DragonState) -> list[Release]:
     task = state.tasks[0]
     player = state.players[task.seat]
     return [
-        offer(Release, seat=task.seat, palace=i, tile=t)
+        _release(task.seat, i, t)
         for i, pal in enumerate(player.palaces)
         if not (task.per_palace and i in task.hit) and (task.palace is None or i == task.palace)
         for t in dict.fromkeys(pal.persons)
@@ -230,10 +247,28 @@ def _seat(state: DragonState) -> int:
 
 
 def _group_choices(state: DragonState) -> list[Entry]:
+    """The groups the player can take (``group_open``, in one loop: asked at every turn of the
+    action phase), and Skip."""
     seat = _seat(state)
-    return [
-        offer(ChooseGroup, seat=seat, group=g) for g in range(len(state.groups)) if group_open(state, seat, g)
-    ] + [offer(Skip, seat=seat)]
+    yuan, fee = state.players[seat].yuan, RULES.actions.occupied_group_cost
+    large, dragons = state.options.large_privilege_cost, state.dragons
+    offers = _group_offers(seat, len(state.groups))
+    out: list[Entry] = []
+    for g, cards in enumerate(state.groups):
+        left = yuan - fee if dragons[g] else yuan
+        if left < 0:
+            continue
+        need, wall = _group_need(tuple(cards), large)
+        if left >= need or (wall and wall_refusal(state, seat) is None):
+            out.append(offers[g])
+    out.append(offers[-1])
+    return out
+
+
+@functools.lru_cache(maxsize=256)
+def _group_offers(seat: int, groups: int) -> tuple[Entry, ...]:
+    """A seat's ChooseGroup entries, one per group of the deal, then its Skip."""
+    return (*(_choose(seat, g) for g in range(groups)), _skip(seat))
 
 
 def _action_choices(state: DragonState) -> list[Entry]:
@@ -246,15 +281,19 @@ def _floor_choices(state: DragonState) -> list[Entry]:
     seat = _seat(state)
     player = state.players[seat]
     max_floors = RULES.setup.max_floors
-    floors: list[Entry] = [
-        offer(Floor, seat=seat, palace=i) for i, p in enumerate(player.palaces) if p.floors < max_floors
-    ]
-    return [*floors, offer(Floor, seat=seat, palace=len(player.palaces))]
+    floors: list[Entry] = [_floor(seat, i) for i, p in enumerate(player.palaces) if p.floors < max_floors]
+    return [*floors, _floor(seat, len(player.palaces))]
 
 
 def _card_choices(state: DragonState) -> list[Entry]:
     seat = _seat(state)
-    return [offer(PlayCard, seat=seat, card=c) for c in dict.fromkeys(state.players[seat].cards)]
+    return [*_card_offers(seat, tuple(state.players[seat].cards))]
+
+
+@functools.lru_cache(maxsize=4096)
+def _card_offers(seat: int, cards: tuple[str, ...]) -> tuple[Entry, ...]:
+    """A hand's card entries, made once per seat and hand (a hand changes once a month)."""
+    return tuple(offer(PlayCard, seat=seat, card=c) for c in dict.fromkeys(cards))
 
 
 def _person_picks(state: DragonState) -> list[Entry]:

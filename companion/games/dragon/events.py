@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 from companion.core.msg import msg
-from companion.core.offers import offer
 from companion.core.protocol import Effect
 from companion.games.dragon.data import RULES
 from companion.games.dragon.scoring import final_lines, round_items
-from companion.games.dragon.state import DragonState, Palace, ReleaseTask, ScoreItem, replaced
+from companion.games.dragon.state import (
+    DragonState,
+    ReleaseTask,
+    ScoreItem,
+    bare_palace,
+    palace_with,
+    replaced,
+)
 from companion.games.dragon.text import event_msg, tile_msg
 
 
@@ -193,7 +199,7 @@ def release(
     pal = p.palaces[palace]
     persons = list(pal.persons)
     persons.remove(tile)
-    p.palaces = replaced(p.palaces, palace, offer(Palace, floors=pal.floors, persons=tuple(persons)))
+    p.palaces = replaced(p.palaces, palace, palace_with(pal.floors, tuple(persons)))
     p.released = [*p.released, tile]
     key = "dragon.fx.release_forced" if forced else "dragon.fx.release"
     fx.append(
@@ -268,7 +274,7 @@ def decay(s: DragonState, fx: list[Effect]) -> None:
             if pal.persons:
                 kept.append(pal)
             elif pal.floors > 1:
-                kept.append(offer(Palace, floors=pal.floors - 1))
+                kept.append(bare_palace(pal.floors - 1))
                 fx.append(
                     Effect(
                         rule_id="dragon.decay",

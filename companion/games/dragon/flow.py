@@ -119,19 +119,21 @@ def advance(s: DragonState, fx: list[Effect]) -> list[Any] | None:
     Returns the legal entries of the decision it stops at (None: a free-form one, or the end).
     """
     while True:
-        if s.phase == "recruit" and s.turn >= len(s.order):
+        phase = s.phase
+        ended = s.turn >= len(s.order)  # every seat of the phase's order has played
+        if phase == "recruit" and ended:
             _start_month(s, 1, fx)
-        elif s.phase == "actions" and s.turn >= len(s.order):
+        elif phase == "actions" and ended:
             if s.month < RULES.setup.months:
                 _start_persons(s, fx)
             else:
                 fx.append(Effect(rule_id="dragon.person.last_month", msg=msg("dragon.fx.no_person_phase")))
                 start_event(s, fx)
-        elif s.phase == "persons" and s.turn >= len(s.order):
+        elif phase == "persons" and ended:
             start_event(s, fx)
-        elif s.phase == "persons" and s.card is None and not s.players[s.order[s.turn]].cards:
+        elif phase == "persons" and s.card is None and not s.players[s.order[s.turn]].cards:
             _no_cards(s, fx)  # after a Tornado: the hand is empty
-        elif s.phase == "event":
+        elif phase == "event":
             settle_tasks(s, fx)
             if s.tasks or s.floors_left:
                 done, legal = _auto_one(s, fx)

@@ -10,7 +10,6 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.core.msg import msg
-from companion.core.offers import offer
 from companion.core.protocol import Effect
 from companion.games.dragon import superevents
 from companion.games.dragon.choices import (
@@ -37,7 +36,16 @@ from companion.games.dragon.events import (
     task_release,
 )
 from companion.games.dragon.options import DragonOptions
-from companion.games.dragon.state import DragonState, Palace, PlayerState, ScoreItem, replaced, without
+from companion.games.dragon.state import (
+    DragonState,
+    Palace,
+    PlayerState,
+    ScoreItem,
+    bare_palace,
+    palace_with,
+    replaced,
+    without,
+)
 from companion.games.dragon.superevents import super_msg
 from companion.games.dragon.text import card_msg, event_msg, groups_msg, tile_msg
 from companion.games.dragon.wall import CARD as WALL_CARD
@@ -143,7 +151,7 @@ def _place(s: DragonState, e: Place, fx: list[Effect]) -> None:
             persons.remove(e.displace)
             p.released = [*p.released, e.displace]
         persons.append(tile)
-        p.palaces = replaced(p.palaces, e.palace, offer(Palace, floors=pal.floors, persons=tuple(persons)))
+        p.palaces = replaced(p.palaces, e.palace, palace_with(pal.floors, tuple(persons)))
         s.move(e.seat, value)
         key = "dragon.fx.displace" if e.displace else "dragon.fx.place"
         rule = "dragon.decision.full_palaces" if e.displace else "dragon.palace.capacity"
@@ -197,7 +205,7 @@ def _choose_group(s: DragonState, e: ChooseGroup | Skip, fx: list[Effect]) -> No
     p = s.player_mut(e.seat)
     cost = group_cost(s, e.group)
     p.yuan -= cost
-    s.dragons = [[*d, e.seat] if g == e.group else d for g, d in enumerate(s.dragons)]  # new lists
+    s.dragons = replaced(s.dragons, e.group, [*s.dragons[e.group], e.seat])  # new lists, the others shared
     s.chosen_group = e.group
     if cost:
         fx.append(
@@ -306,7 +314,7 @@ def _act(s: DragonState, e: Act, fx: list[Effect]) -> None:
 def _floor(s: DragonState, e: Floor, fx: list[Effect]) -> None:
     p = s.player_mut(e.seat)
     if e.palace == len(p.palaces):
-        p.palaces = [*p.palaces, offer(Palace, floors=1)]
+        p.palaces = [*p.palaces, bare_palace(1)]
         fx.append(
             Effect(
                 rule_id="dragon.action.build",
@@ -316,7 +324,7 @@ def _floor(s: DragonState, e: Floor, fx: list[Effect]) -> None:
         )
     else:
         pal = p.palaces[e.palace]
-        p.palaces = replaced(p.palaces, e.palace, offer(Palace, floors=pal.floors + 1, persons=pal.persons))
+        p.palaces = replaced(p.palaces, e.palace, palace_with(pal.floors + 1, pal.persons))
         fx.append(
             Effect(
                 rule_id="dragon.action.build",

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.core.msg import Msg, msg
-from companion.core.offers import offer
+from companion.core.offers import offerer
 from companion.core.protocol import Scoreboard, ScoreLine, ScoreRow
 from companion.games.dragon.data import RULES
 from companion.games.dragon.state import DragonState, Palace, PlayerState, ScoreItem
@@ -43,18 +43,14 @@ def round_items(player: PlayerState, month: int) -> list[ScoreItem]:
     n = len(player.palaces)
     # Frozen values that recur (every player, every month): one shared instance each.
     return [
-        offer(ScoreItem, month=month, source="palaces", points=n * rs.per_palace, count=n),
-        offer(
-            ScoreItem, month=month, source="ladies", points=ladies * rs.per_court_lady_dragon, count=ladies
-        ),
-        offer(
-            ScoreItem,
-            month=month,
-            source="privileges",
-            points=dragons * rs.per_privilege_dragon,
-            count=dragons,
-        ),
+        _item(month, "palaces", n * rs.per_palace, n),
+        _item(month, "ladies", ladies * rs.per_court_lady_dragon, ladies),
+        _item(month, "privileges", dragons * rs.per_privilege_dragon, dragons),
     ]
+
+
+# A score line by position (``offer``'s shared instance): every player, every month.
+_item = offerer(ScoreItem, "month", "source", "points", "count")
 
 
 def final_lines(palaces: Sequence[Palace], yuan: int, rice: int, fireworks: int) -> list[ScoreItem]:

@@ -14,10 +14,13 @@ immutable parts (tile ids, palaces, score items, the options) are shared, never 
 
 from __future__ import annotations
 
+import functools
+import operator
 from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
+from companion.core.offers import offerer
 from companion.games.dragon.data import RULES
 from companion.games.dragon.options import DragonOptions
 
@@ -28,7 +31,7 @@ Phase = Literal[
 
 _M = TypeVar("_M", bound=BaseModel)
 _T = TypeVar("_T")
-_setattr = object.__setattr__
+_points = operator.attrgetter("points")  # a score item's points
 
 
 def without(items: list[_T], item: _T) -> list[_T]:
@@ -51,22 +54,25 @@ def _copy(model: _M, lists: tuple[str, ...], **changes: Any) -> _M:
     for name in lists:
         fields[name] = fields[name].copy()
     fields.update(changes)
-    new = object.__new__(model.__class__)
-    _setattr(new, "__dict__", fields)
-    _setattr(new, "__pydantic_fields_set__", model.__pydantic_fields_set__)
-    _setattr(new, "__pydantic_extra__", None)
-    _setattr(new, "__pydantic_private__", None)
-    return new
+    return _made(model, fields)
 
 
-def _fork(model: _M) -> _M:
-    """``_copy`` with nothing copied but the fields' dict (a fork of a state or a player, one
-    or more an entry)."""
-    new = object.__new__(model.__class__)
-    _setattr(new, "__dict__", model.__dict__.copy())
-    _setattr(new, "__pydantic_fields_set__", model.__pydantic_fields_set__)
-    _setattr(new, "__pydantic_extra__", None)
-    _setattr(new, "__pydantic_private__", None)
+# BaseModel's own slot setters: setting a slot through them skips the lookup by name that
+# object.__setattr__ makes (a copy sets four, one or more copies an entry).
+_set_dict = BaseModel.__dict__["__dict__"].__set__
+_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
+_new = object.__new__
+
+
+def _made(model: _M, fields: dict[str, Any]) -> _M:
+    """A model of ``model``'s class and fields set, whose fields are ``fields``."""
+    new = _new(model.__class__)
+    _set_dict(new, fields)
+    _set_fields_set(new, model.__pydantic_fields_set__)
+    _set_extra(new, None)
+    _set_private(new, None)
     return new
 
 
@@ -137,25 +143,45 @@ class PlayerState(_Changed):
 
     def fork(self) -> PlayerState:
         """A copy to change that shares its lists (the engine replaces a list, never changes one)."""
-        return _fork(self)
+        return _made(self, self.__dict__.copy())  # only the fields' dict copied
 
     def score(self, *items: ScoreItem) -> None:
         self.ledger = [*self.ledger, *items]
 
     @property
     def vp(self) -> int:
-        return sum(i.points for i in self.ledger)
+        return sum(map(_points, self.ledger))  # read for every player each month: no generator
 
     def persons(self) -> list[str]:
         return [p for pal in self.palaces for p in pal.persons]
 
     def symbols(self, symbol: str) -> int:
         """How many of ``symbol`` the persons in the palaces show."""
-        faces, sym = RULES.faces, RULES.symbol_of
-        return sum(faces[p].symbols for p in self.persons() if sym[p] == symbol)
+        total = 0
+        for pal in self.palaces:
+            if pal.persons:
+                total += _symbols_of(pal.persons).get(symbol, 0)
+        return total
 
     def count_type(self, kind: str) -> int:
         return sum(1 for p in self.persons() if p.startswith(kind + ":"))
+
+
+@functools.lru_cache(maxsize=4096)
+def _symbols_of(persons: tuple[str, ...]) -> dict[str, int]:
+    """symbol -> how many the persons of one palace show (read, never changed). Asked for each
+    action and each month's scoring; a palace's persons change far less often."""
+    faces, sym = RULES.faces, RULES.symbol_of
+    out: dict[str, int] = {}
+    for p in persons:
+        out[sym[p]] = out.get(sym[p], 0) + faces[p].symbols
+    return out
+
+
+# Palaces as the engine makes them, one shared instance each (``offer``, keyed by position):
+# with their persons, and new or emptied (only the floors set, as ``Palace(floors=n)``).
+palace_with = offerer(Palace, "floors", "persons")
+bare_palace = offerer(Palace, "floors")
 
 
 # The mutable fields a copy must not share (the others are immutable values or replaced whole).
@@ -228,9 +254,9 @@ class DragonState(_Changed):
     def fork(self) -> DragonState:
         """A copy to change that shares every list (the engine replaces a list, never changes
         one) and every player until ``player_mut`` copies it."""
-        new = _fork(self)
-        new.__dict__["players"] = _seats(self.players, [])
-        return new
+        fields = self.__dict__.copy()  # only the fields' dict copied, the players' list put in
+        fields["players"] = _seats(self.players, [])
+        return _made(self, fields)
 
     def player_mut(self, seat: int) -> PlayerState:
         """The player at ``seat``, this state's own copy, to change (copied on first use)."""
@@ -242,7 +268,7 @@ class DragonState(_Changed):
                     return p
         else:  # a state not made by fork/clone (setup, a file, a sealed copy): take no chances
             players = self.__dict__["players"] = _seats(players, [])
-        p = players[seat] = p.fork()
+        p = players[seat] = _made(p, p.__dict__.copy())  # p.fork(), without the extra call
         players.own.append(p)
         return p
 
