@@ -379,6 +379,18 @@ def _play_card(c: Collector, play: Any) -> None:
             ),
             play.id,
         )
+    c.raw(  # the play's "Send to BG Stats", named for screen readers (views/exchange.py send_button)
+        game,
+        "plays",
+        "ui.plays.exchange.send_name",
+        lambda lang: translate(
+            "ui.plays.exchange.send_name",
+            lang,
+            game=translate(f"{game}.title", lang),
+            when=format_when(play.date, lang, time=False),
+        ),
+        play.id,
+    )
     for s in play.seats:  # _score: the score as the game counts it (money in Chinatown)
         c.raw(
             game,

@@ -24,6 +24,7 @@ from companion.store.share_links import Link
 
 if TYPE_CHECKING:
     from companion.core import Table
+    from companion.plays.bgstats import ImportPlan
     from companion.store.backup import Backup
 
 __all__ = [
@@ -143,6 +144,22 @@ class PlaysRepo:
 
     def restore(self, play: PlayRecord) -> None:
         self._store.restore_play(play)
+
+    def plan_import(self, data: bytes) -> ImportPlan:
+        """What bringing in a BG Stats file would add to the log, nothing written yet: the new
+        plays, those refused (each with its reason), those already here and the players to
+        create. ``ExchangeError`` (companion.plays.bgstats) for a file refused whole."""
+        from companion.plays.bgstats import plan_import, read_file_text
+        from companion.store.plays_import import known
+
+        return plan_import(read_file_text(data), *known(self._store))
+
+    def add_imported(self, plan: ImportPlan) -> tuple[int, int]:
+        """Write a planned import at once: (plays added, players created). A play the log has
+        meanwhile is left as it is."""
+        from companion.store.plays_import import import_plays
+
+        return import_plays(self._store, plan.plays, plan.names)
 
 
 class PlayersRepo:

@@ -117,6 +117,11 @@ class App:
     def clipboard(self) -> ft.Clipboard:
         return self._service(ft.Clipboard)
 
+    @property
+    def urls(self) -> ft.UrlLauncher:
+        """Opens a link in the browser (a new tab on a web client) or the app that takes it."""
+        return self._service(ft.UrlLauncher)
+
     # ---- the state, by name --------------------------------------------------------------
     @property
     def table_id(self) -> str | None:

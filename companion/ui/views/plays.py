@@ -1,8 +1,10 @@
 """The play log: every finished table and every game logged from Quick score, latest first.
 
 Filter by game, by player and by the dates a play ended between; tap a play that has a table
-to open its scores (and from there its history). The filtered log exports as CSV and JSON; the
-whole store saves as a backup and comes back from one (asking before it replaces anything).
+to open its scores (and from there its history), or send it to BG Stats. The filtered log exports
+as CSV and JSON, and for BG Stats and BoardGameGeek (views/exchange.py); a BG Stats file brings
+plays in; the whole store saves as a backup and comes back from one (asking before it replaces
+anything).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from companion.ui.palette import TAP
 from companion.ui.repos import PlayerInfo, StoreError
 from companion.ui.shell import App
 from companion.ui.views.backup import LogStatus, backup_actions
+from companion.ui.views.exchange import exchange_actions, send_button
 from companion.ui.views.files import save_bytes
 from companion.ui.views.play_edit import edit_dialog
 from companion.ui.widgets import button, card, dot, heading, scroll_column, small
@@ -241,6 +244,7 @@ def _files_row(app: App) -> ft.Control:
                 icon=ft.Icons.DATA_OBJECT,
             ),
             *backup_actions(app),
+            *exchange_actions(app, lambda: read_log(app)),
         ],
         wrap=True,
         spacing=8,
@@ -403,8 +407,11 @@ def play_card(app: App, play: PlayRecord, colours: dict[str, str | None]) -> ft.
         lines.append(small(tr("plays.tie_break", rule=msg(play.tie_break)), key=f"play-{play.id}-tie"))
     if play.source == "calculator":
         lines.append(small(tr("plays.from_quick"), key=f"play-{play.id}-quick"))
+    elif play.source == "import":
+        lines.append(small(tr("plays.from_import"), key=f"play-{play.id}-imported"))
     actions = [
-        button(tr("plays.edit.open"), f"play-edit-{play.id}", lambda _: _edit(app, play), icon=ft.Icons.EDIT)
+        button(tr("plays.edit.open"), f"play-edit-{play.id}", lambda _: _edit(app, play), icon=ft.Icons.EDIT),
+        send_button(app, play, game_title(app, play.game)),
     ]
     if play.table_id is not None and app.repos.tables.exists(play.table_id):
         actions.append(
