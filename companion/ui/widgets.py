@@ -148,3 +148,29 @@ def scroll_column(controls: list[ft.Control], key: str | None = None) -> ft.Colu
         expand=True,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
     )
+
+
+def search_field(
+    state: Any, key: str, label: str, refresh: Callable[[], None], hint: str | None = None
+) -> ft.Control:
+    """A search box for a paged list (``state.typed``, ``state.find``; Home, Players, the pickers):
+    applied when submitted or left, then ``refresh`` draws the list found."""
+
+    def typed(e: Any) -> None:
+        state.typed = e.control.value or ""
+
+    def apply(e: Any) -> None:
+        state.find(e.control.value or "")
+        refresh()
+
+    return ft.TextField(
+        label=label,
+        hint_text=hint,
+        value=state.typed,
+        key=key,
+        prefix_icon=ft.Icons.SEARCH,
+        on_change=typed,
+        on_submit=apply,
+        on_blur=apply,
+        dense=True,
+    )

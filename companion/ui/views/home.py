@@ -13,7 +13,7 @@ from companion.ui.repos import DamagedTable, TableInfo
 from companion.ui.shell import App
 from companion.ui.views.home_card import card_lines
 from companion.ui.views.players import group_links
-from companion.ui.widgets import button, card, heading, icon_button, scroll_column, small
+from companion.ui.widgets import button, card, heading, icon_button, scroll_column, search_field, small
 
 PAGE = 6  # tables drawn at first in each list (a phone screen and a margin); "Show more" adds as many
 
@@ -78,7 +78,10 @@ def view(app: App) -> ft.View:
     ]
     if searching or more_playing or more_done or len(playing) > PAGE or len(done) > PAGE:
         # a search once there is more than a page
-        body.append(_search_field(app, state))
+        tr = app.tr  # a table by its name, a player's or the game's
+        body.append(
+            search_field(state, "home-search", tr("home.search"), app.refresh, tr("home.search_hint"))
+        )
     if searching and not playing and not done:
         body.append(small(tr("home.none_found", text=state.search), key="home-none-found"))
     else:
@@ -105,29 +108,6 @@ def view(app: App) -> ft.View:
         ),
         controls=[scroll_column(body, key="home")],
         padding=12,
-    )
-
-
-def _search_field(app: App, state: HomeList) -> ft.Control:
-    """Find a table by its name, a player's or the game's; applied when submitted or left."""
-
-    def typed(e: Any) -> None:
-        state.typed = e.control.value or ""
-
-    def apply(e: Any) -> None:
-        state.find(e.control.value or "")
-        app.refresh()
-
-    return ft.TextField(
-        label=app.tr("home.search"),
-        hint_text=app.tr("home.search_hint"),
-        value=state.typed,
-        key="home-search",
-        prefix_icon=ft.Icons.SEARCH,
-        on_change=typed,
-        on_submit=apply,
-        on_blur=apply,
-        dense=True,
     )
 
 

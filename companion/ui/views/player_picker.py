@@ -34,7 +34,7 @@ class PickerSearch:
 
 def player_picker(app: App, seats: list[dict[str, Any]], game: str, low: int, high: int) -> list[ft.Control]:
     """The remembered players to tap, one row per seat, and "Add a player"."""
-    from companion.ui.views.players import search_field
+    from companion.ui.widgets import search_field
 
     out: list[ft.Control] = []
     looking = app.drafts.keep(PickerSearch)
@@ -54,7 +54,7 @@ def player_picker(app: App, seats: list[dict[str, Any]], game: str, low: int, hi
             )
         )
     if more or looking.search:  # a search only once there are more than it offers
-        out.append(search_field(app, looking, "pick-search", app.tr("setup.search_player")))
+        out.append(search_field(looking, "pick-search", app.tr("setup.search_player"), app.refresh))
     if free:
         out.append(small(app.tr("setup.remembered")))
         out.append(

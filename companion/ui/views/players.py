@@ -15,7 +15,16 @@ from companion.core import TableError
 from companion.ui.palette import PLAYER_COLORS, TAP
 from companion.ui.repos import MAX_NOTE, PlayerInfo
 from companion.ui.shell import App
-from companion.ui.widgets import button, card, colour_swatch, dot, icon_button, scroll_column, small
+from companion.ui.widgets import (
+    button,
+    card,
+    colour_swatch,
+    dot,
+    icon_button,
+    scroll_column,
+    search_field,
+    small,
+)
 
 PAGE = 15  # players drawn at first (about two phone screens); "Show more" adds as many again
 
@@ -60,7 +69,7 @@ def view(app: App) -> ft.View:
         small(tr("players.hint")),
     ]
     if state.search or more or len(players) > PAGE:  # a search once there is more than a page
-        body.append(search_field(app, state, "players-search", tr("players.search")))
+        body.append(search_field(state, "players-search", tr("players.search"), app.refresh))
     # someone to merge with: on this page, beyond it, or (a search showing one) in the group
     can_merge = len(players) > 1 or more or (bool(state.search) and len(app.repos.players.page(limit=2)) > 1)
     body += [player_card(app, p, can_merge) for p in players] or [
@@ -83,28 +92,6 @@ def view(app: App) -> ft.View:
 def _more(app: App, state: PlayersList) -> None:
     state.shown += PAGE
     app.refresh()
-
-
-def search_field(app: App, state: Any, key: str, label: str) -> ft.Control:
-    """A search box for a paged list (``state.typed``, ``state.find``): applied when submitted or left."""
-
-    def typed(e: Any) -> None:
-        state.typed = e.control.value or ""
-
-    def apply(e: Any) -> None:
-        state.find(e.control.value or "")
-        app.refresh()
-
-    return ft.TextField(
-        label=label,
-        value=state.typed,
-        key=key,
-        prefix_icon=ft.Icons.SEARCH,
-        on_change=typed,
-        on_submit=apply,
-        on_blur=apply,
-        dense=True,
-    )
 
 
 def group_links(app: App) -> ft.Control:
@@ -301,7 +288,7 @@ def merge_dialog(app: App, gone: PlayerInfo) -> None:
         ]
         items: list[ft.Control] = [small(tr("players.merge_hint", name=gone.name))]
         if more or looking.search:
-            items.append(search_field(app, looking, "merge-search", tr("players.search")))
+            items.append(search_field(looking, "merge-search", tr("players.search"), app.refresh))
         items.append(ft.Row(chips, wrap=True))
         if keep is not None:
             items.append(ft.Text(tr("players.merge_what", gone=gone.name, keep=keep.name), key="merge-what"))
