@@ -7,8 +7,9 @@ and the table: a command-line tool that needs neither starts without them.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from companion.core.lazy import lazy_names
 
 # Light, and loaded now: the function ``msg`` must shadow the submodule of the same name.
 from companion.core.msg import Msg, msg
@@ -46,13 +47,7 @@ _WHERE = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    where = _WHERE.get(name)
-    if where is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{where}"), name)
-    globals()[name] = value  # found once; later reads skip this function
-    return value
+__getattr__ = lazy_names(__name__, _WHERE, globals())
 
 
 __all__ = [

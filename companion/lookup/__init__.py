@@ -6,9 +6,9 @@ index in memory and reads the lookup data in rules_data/<game>/lookup.<lang>.jso
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from companion.core.lazy import lazy_names
 from companion.i18n import LANGUAGES
 from companion.lookup.scope import GAMES
 
@@ -33,13 +33,7 @@ _WHERE = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    where = _WHERE.get(name)
-    if where is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{where}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _WHERE, globals())
 
 
 __all__ = [
