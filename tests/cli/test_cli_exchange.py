@@ -6,22 +6,8 @@ import io
 import json
 import xml.etree.ElementTree as ET
 
-import pytest
-from plays_helpers import finished_game
-
 from companion.cli import main
 from companion.store import Store
-
-
-@pytest.fixture
-def data(tmp_path):
-    store = Store(tmp_path / "tables.sqlite3")
-    ana = store.create_player("Ana")
-    for seed in (0, 1, 2):
-        table = finished_game(seed)
-        store.create(table, [ana.id] + [None] * (len(table.players) - 1))
-    store.close()
-    return tmp_path
 
 
 def test_export_for_bg_stats_and_boardgamegeek(data, capsys):

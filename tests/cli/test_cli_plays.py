@@ -13,17 +13,6 @@ from companion.cli import main
 from companion.store import Store
 
 
-@pytest.fixture
-def data(tmp_path):
-    store = Store(tmp_path / "tables.sqlite3")
-    ana = store.create_player("Ana")
-    for seed in (0, 1, 2):
-        table = finished_game(seed)
-        store.create(table, [ana.id] + [None] * (len(table.players) - 1))
-    store.close()
-    return tmp_path
-
-
 def test_plays_lists_the_log_and_filters_it(data, capsys):
     assert main(["plays", "--data", str(data)]) == 0
     assert len(capsys.readouterr().out.splitlines()) == 3
