@@ -59,6 +59,22 @@ def fill(path: Path, games: list[Table]) -> None:
     store.close()
 
 
+def copy_rows(statements: list[tuple[str, tuple]], old: str, linked: list[str]) -> list[tuple[str, tuple]]:
+    """The rows ``Store.create`` wrote for table ``old``, again under a new id, its first seats
+    linked to ``linked`` (a store of thousands of tables is written in seconds this way)."""
+    new = uuid.uuid4().hex
+    out = [(sql, tuple(new if a == old else a for a in args)) for sql, args in statements]
+    out += [
+        ("INSERT INTO seat_links (table_id, seat, player_id) VALUES (?, ?, ?)", (new, seat, pid))
+        for seat, pid in enumerate(linked)
+    ]
+    out += [
+        ("UPDATE play_seats SET player_id = ? WHERE play_id = ? AND seat = ?", (pid, new, seat))
+        for seat, pid in enumerate(linked)
+    ]
+    return out
+
+
 def fill_fast(path: Path, games: list[Table], count: int) -> None:
     """``count`` finished tables and their plays, copies of ``games``: each game's rows as
     ``Store.create`` writes them, made once, then written again under new ids."""
@@ -73,17 +89,7 @@ def fill_fast(path: Path, games: list[Table], count: int) -> None:
     batch: list[tuple[str, tuple]] = []
     for i in range(count):
         old, seats, statements = rows[i % len(rows)]
-        new = uuid.uuid4().hex
-        batch += [(sql, tuple(new if a == old else a for a in args)) for sql, args in statements]
-        linked = rng.sample(ids, seats)
-        batch += [
-            ("INSERT INTO seat_links (table_id, seat, player_id) VALUES (?, ?, ?)", (new, seat, pid))
-            for seat, pid in enumerate(linked)
-        ]
-        batch += [
-            ("UPDATE play_seats SET player_id = ? WHERE play_id = ? AND seat = ?", (pid, new, seat))
-            for seat, pid in enumerate(linked)
-        ]
+        batch += copy_rows(statements, old, rng.sample(ids, seats))
         if len(batch) > 50_000:
             store._write(*batch)
             batch = []

@@ -71,6 +71,9 @@ def in_progress(seed: int) -> Table:
 
 def build(path: Path, count: int) -> None:
     """``count`` tables (a fifth in progress) and ``count`` players, written as Store.create does."""
+    sys.path.insert(0, str(HERE / "benchmarks"))
+    from plays_bench import copy_rows  # after the app is imported: from the tree measured
+
     store = Store(path)
     now = "2026-12-01T10:00:00+00:00"
     players = [uuid.uuid4().hex for _ in range(count)]
@@ -94,18 +97,8 @@ def build(path: Path, count: int) -> None:
         old, seats, finished, statements = (
             rows[i % len(games)] if i % 5 else rows[len(games) + i % len(going)]
         )
-        new = uuid.uuid4().hex
-        batch += [(sql, tuple(new if a == old else a for a in args)) for sql, args in statements]
-        if finished:
-            linked = rng.sample(players, min(seats, count))
-            batch += [
-                ("INSERT INTO seat_links (table_id, seat, player_id) VALUES (?, ?, ?)", (new, seat, pid))
-                for seat, pid in enumerate(linked)
-            ]
-            batch += [
-                ("UPDATE play_seats SET player_id = ? WHERE play_id = ? AND seat = ?", (pid, new, seat))
-                for seat, pid in enumerate(linked)
-            ]
+        linked = rng.sample(players, min(seats, count)) if finished else []
+        batch += copy_rows(statements, old, linked)
         if len(batch) > 50_000:
             store._write(*batch)
             batch = []
