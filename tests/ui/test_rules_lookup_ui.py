@@ -184,9 +184,9 @@ async def test_a_tip_with_numbers_links_the_rule_it_rests_on(tmp_path):
             await h.click("teach-dismiss")
         await _tap(h, table)
     [tip] = [t for t in table_tips(table) if t.kind == "dragon.tip.order"]
-    p = table.state.players[table.prompt.seat]
+    position = table.state.order.index(table.prompt.seat) + 1
     assert h.by_key("teach-line-0").value == tip.msg.render("es")
-    assert f"casilla {p.track} " in h.by_key("teach-line-0").value
+    assert f"en el turno {position} de {len(table.players)} " in h.by_key("teach-line-0").value
     await h.click("teach-rule")
     assert h.by_key("rule-dialog-text").value == card("dragon.track.order", "es").text
     h.close()

@@ -75,14 +75,14 @@ def _at_question(s: DragonState, kind: str, seat: int) -> list[Tip]:
 
 
 def _order(s: DragonState, seat: int) -> Tip:
-    """Where the player's marker puts them in this month's order (set from the track now)."""
+    """Where the player stands in this month's order of actions (read off the track when the
+    phase began: a parade during it moves a marker, not the order)."""
     order = s.order
     position = order.index(seat) + 1 if seat in order else 1
     p = s.players[seat]
     text = msg(
         "dragon.tip.order",
         player=p.name,
-        track=p.track,
         position=position,
         players=len(s.players),
         ahead=[s.players[o].name for o in order[: position - 1]] or [msg("dragon.tip.nobody")],
