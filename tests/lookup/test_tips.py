@@ -183,6 +183,34 @@ class DragonCheck:
             out["dragon.tip.event_tribute"] = dict(month=month, players=parts, yuan=4)
         elif parts and name == "contagion":
             out["dragon.tip.event_contagion"] = dict(month=month, players=parts, base=3)
+        if name == "festival":
+            won = [e.msg.args for e in fx if e.msg.key == "dragon.fx.festival"]
+            for a in won:  # the winners hand back half their fireworks, rounded up
+                assert a["returned"] == (a["fireworks"] + 1) // 2 and a["vp"] in (6, 3)
+            parts = [
+                msg(
+                    "dragon.tip.part.festival", **{k: a[k] for k in ("player", "vp", "fireworks", "returned")}
+                )
+                for a in won
+            ]
+            if parts:
+                out["dragon.tip.event_festival"] = dict(month=month, first=6, second=3, players=parts)
+            else:
+                out["dragon.tip.event_festival_none"] = dict(month=month, first=6)
+        if name == "mongol":
+            scored = [
+                msg("dragon.tip.part.mongol", player=e.msg.args["player"], vp=e.msg.args["vp"])
+                for e in fx
+                if e.msg.key == "dragon.fx.mongol_vp"
+            ]
+            weak = next(e.msg.args for e in fx if e.msg.key == "dragon.fx.mongol_weak")
+            out["dragon.tip.event_mongol"] = dict(
+                month=month,
+                players=scored or [msg("dragon.tip.no_helmets")],
+                helmets=weak["helmets"],
+                weakest=weak["players"],
+                n=len(weak["players"]),
+            )
         lost: dict[int, int] = {}
         for e in fx:
             if e.msg.key in ("dragon.fx.decay", "dragon.fx.decay_gone"):

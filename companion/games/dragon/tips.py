@@ -28,6 +28,9 @@ KINDS = (
     "dragon.tip.event_drought",
     "dragon.tip.event_tribute",
     "dragon.tip.event_contagion",
+    "dragon.tip.event_festival",
+    "dragon.tip.event_festival_none",
+    "dragon.tip.event_mongol",
     "dragon.tip.decay",
     "dragon.tip.month",
 )
@@ -223,6 +226,10 @@ def _after_steps(s: DragonState, effects: list[Effect]) -> list[Tip]:
 def _event_done(s: DragonState, event: Effect, effects: list[Effect]) -> Tip | None:
     """What the month's event just did to each player, with the rule's numbers."""
     name = event.rule_id.rsplit(".", 1)[-1]
+    if name == "festival":
+        return Tip(_festival(event, effects), event.rule_id, "event")
+    if name == "mongol":
+        return Tip(_mongol(event, effects), event.rule_id, "event")
     parts: list[Msg] = []
     for e in effects:
         part = _EVENT_PARTS.get(e.msg.key)
@@ -268,3 +275,42 @@ def _month_scored(s: DragonState, scored: list[Effect]) -> Tip:
         for e in sorted(scored, key=lambda e: e.seat or 0)
     ]
     return Tip(msg("dragon.tip.month", month=month, players=parts), "dragon.scoring.round", "month_scoring")
+
+
+def _festival(event: Effect, effects: list[Effect]) -> Msg:
+    """The festival's winners, their VP and the fireworks they held and handed back."""
+    vp, month = RULES.events.festival_vp, event.msg.args["month"]
+    parts = [
+        msg(
+            "dragon.tip.part.festival",
+            player=e.msg.args["player"],
+            vp=e.msg.args["vp"],
+            fireworks=e.msg.args["fireworks"],
+            returned=e.msg.args["returned"],
+        )
+        for e in effects
+        if e.msg.key == "dragon.fx.festival"
+    ]
+    if not parts:
+        return msg("dragon.tip.event_festival_none", month=month, first=vp["first"])
+    return msg(
+        "dragon.tip.event_festival", month=month, first=vp["first"], second=vp["second"], players=parts
+    )
+
+
+def _mongol(event: Effect, effects: list[Effect]) -> Msg:
+    """The VP each helmet scored, and who had the fewest helmets."""
+    parts = [
+        msg("dragon.tip.part.mongol", player=e.msg.args["player"], vp=e.msg.args["vp"])
+        for e in effects
+        if e.msg.key == "dragon.fx.mongol_vp"
+    ]
+    weak = next(e for e in effects if e.msg.key == "dragon.fx.mongol_weak").msg.args
+    return msg(
+        "dragon.tip.event_mongol",
+        month=event.msg.args["month"],
+        players=parts or [msg("dragon.tip.no_helmets")],
+        helmets=weak["helmets"],
+        weakest=weak["players"],
+        n=len(weak["players"]),
+    )
