@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 # Every number a play holds stays within ±10^9: sums over 10,000 plays stay far inside SQLite's
 # 64-bit integers (a score of 10^25 from a calculator or a backup would overflow them).
 MAX_NUMBER = 10**9
+MAX_LOCATION = 48  # characters of a play's location (a room, a café, a town)
 
 
 class PlaySeat(BaseModel):
@@ -56,6 +57,7 @@ class PlayRecord(BaseModel):
     seats: list[PlaySeat] = Field(min_length=1, max_length=8)
     tie_break: str | None = Field(None, max_length=64)  # message key of the tie-break that decided
     figures: list[Figure] = Field([], max_length=2_000)
+    location: str | None = Field(None, min_length=1, max_length=MAX_LOCATION)  # where it was played
 
     @property
     def winners(self) -> list[str]:

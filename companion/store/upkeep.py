@@ -20,6 +20,9 @@ figures and on the seats (a link, an unlink, a merge, a deleted play all change 
 Schema 7: each seat keeps its play's game and player count, indexed with what the group's
 statistics read; indexes for the pages of Home, the play log and the players (issue 27).
 
+Schema 8: a play's optional location (``plays.location``), indexed for the location filter, and
+the remembered list of locations (``locations``) the app offers when one is set (issue 31).
+
 Every open then logs each finished table the log lacks (an indexed query, no replay unless one
 is missing).
 """
@@ -226,6 +229,22 @@ def seat_columns(db: sqlite3.Connection) -> None:
         db.execute("ALTER TABLE play_seats ADD COLUMN game TEXT")
     if "n" not in columns:
         db.execute("ALTER TABLE play_seats ADD COLUMN n INTEGER")
+
+
+def play_columns(db: sqlite3.Connection) -> None:
+    """The plays' location column (schema 8): before any older step logs a play."""
+    if "location" not in {row[1] for row in db.execute("PRAGMA table_info(plays)")}:
+        db.execute("ALTER TABLE plays ADD COLUMN location TEXT")
+
+
+# Schema 8: the location filter and the player page read plays by location and date.
+PLAYS_BY_LOCATION = "CREATE INDEX IF NOT EXISTS plays_by_location ON plays (location, date)"
+
+
+def to_version_8(db: sqlite3.Connection) -> None:
+    """Schema 8: the location index (the column and the ``locations`` table come with
+    ``play_columns`` and PLAYS_SCHEMA; a store before 8 has no location to remember)."""
+    db.execute(PLAYS_BY_LOCATION)
 
 
 def to_version_7(db: sqlite3.Connection) -> None:
