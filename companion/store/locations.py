@@ -41,7 +41,7 @@ class LocationsMixin:
             ("UPDATE plays SET location = ? WHERE id = ?", (name, play_id))
         ]
         if name is not None:
-            now = datetime.now(UTC).isoformat(timespec="seconds")
+            now = datetime.now(UTC).isoformat(timespec="microseconds")  # "used last" orders the list
             statements.append((REMEMBER_LOCATION, (location_key(name), name, now)))
         self._write(*statements)
         found = self.play(play_id)
