@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import uuid
 
-from companion.plays.models import PlaySeat, PlayRecord
+from companion.plays.models import PlayRecord, PlaySeat
 
 GAME_IDS = ("dragon", "chinatown", "dayu")
 

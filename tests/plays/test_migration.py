@@ -94,7 +94,9 @@ def test_a_version_7_store_moves_to_version_8_with_every_play(tmp_path):
     assert _version(V7, immutable=True) == 7
     db = sqlite3.connect(f"file:{V7}?immutable=1", uri=True)
     before = db.execute("SELECT id, game, date, n FROM plays ORDER BY id").fetchall()
-    seats = db.execute("SELECT play_id, seat, player_id, score, winner FROM play_seats ORDER BY 1, 2").fetchall()
+    seats = db.execute(
+        "SELECT play_id, seat, player_id, score, winner FROM play_seats ORDER BY 1, 2"
+    ).fetchall()
     db.close()
     assert len(before) == 6
     path = _copy(V7, tmp_path)
@@ -102,9 +104,9 @@ def test_a_version_7_store_moves_to_version_8_with_every_play(tmp_path):
     assert _version(path) == 8
     plays = store.plays()
     assert sorted((p.id, p.game, p.date, len(p.seats)) for p in plays) == before
-    assert sorted(
-        (p.id, s.seat, s.player_id, s.score, int(s.winner)) for p in plays for s in p.seats
-    ) == seats
+    assert (
+        sorted((p.id, s.seat, s.player_id, s.score, int(s.winner)) for p in plays for s in p.seats) == seats
+    )
     assert all(p.location is None for p in plays) and store.locations() == []
     # the new column works on a migrated store
     assert store.set_play_location(plays[0].id, "Club").location == "Club"
