@@ -67,7 +67,7 @@ def records_text(by_game: list[tuple[str, list[Any]]], group_h: int | None, lang
     return "\n".join(out)
 
 
-def page_text(page: Any, h: int, lang: str) -> str:
+def page_text(page: Any, lang: str) -> str:
     """A player's page as lines: totals, per game, first and last play, streaks, seat, rival and
     nemesis, records held, head-to-head."""
     from companion.core.limits import shown
@@ -116,7 +116,9 @@ def page_text(page: Any, h: int, lang: str) -> str:
         )
     )
     out.append(
-        t("insights.page_seat", seat=page.favourite_seat + 1) + " · " + t("insights.page_h_index", h=h)
+        t("insights.page_seat", seat=page.favourite_seat + 1)
+        + " · "
+        + t("insights.page_h_index", h=page.h_index)
     )
     out += _rivals(page, lang, MIN_SHARED)
     if page.records:

@@ -176,12 +176,11 @@ def _player_page(store: Any, player: str, period: dict[str, Any], as_json: bool,
     from companion.cli_insights import page_text
 
     page = store.player_page(player, **period)
-    h = store.h_index(player, **period).h
     if as_json:
-        data = page.model_dump(mode="json") | {"win_rate": page.win_rate, "h_index": h}
+        data = page.model_dump(mode="json") | {"win_rate": page.win_rate}
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return
-    print(page_text(page, h, lang))
+    print(page_text(page, lang))
 
 
 def _pct(rate: float, lang: str) -> str:

@@ -120,6 +120,7 @@ class PlayerPage(BaseModel):
     rival: HeadToHead | None
     nemesis: HeadToHead | None
     head_to_head: list[HeadToHead]  # most shared plays first
+    h_index: int  # the player's own: h games they played at least h times each
 
     @property
     def win_rate(self) -> float:
@@ -170,40 +171,55 @@ def _seat_cond(game: str, player: str | None, where: PlayFilter) -> tuple[str, t
 
 def game_records(read: Reader, game: str, where: PlayFilter = NO_FILTER) -> list[GameRecord]:
     """The records of ``game`` over the plays ``where`` keeps, in RECORD_KINDS order (a record
-    no play has, such as a length when no length is known, is left out)."""
-    cond, args = where.sql("p")
-    base = f"FROM plays p JOIN play_seats ps ON ps.play_id = p.id WHERE p.game = ?{cond}"
-    args = (game, *args)
-    # (kind, value, play id, date) of each record's play
-    found: list[tuple[RecordKind, int, str, str]] = []
-    scores: tuple[tuple[RecordKind, str], ...] = (("high_win", "DESC"), ("low_win", "ASC"))
-    for kind, order in scores:
-        row = read(
-            f"SELECT ps.score, p.id, p.date {base} AND ps.winner = 1 ORDER BY ps.score {order}, p.date, p.id LIMIT 1",
-            args,
-        )
-        if row:
-            found.append((kind, row[0][0], row[0][1], row[0][2]))
-    row = read(
-        "SELECT MIN(CASE WHEN ps.winner THEN ps.score END) - MAX(CASE WHEN NOT ps.winner THEN ps.score END) AS m,"
-        f" p.id, p.date {base} GROUP BY p.id HAVING m IS NOT NULL ORDER BY m DESC, p.date, p.id LIMIT 1",
-        args,
-    )
-    if row:
-        found.append(("margin", row[0][0], row[0][1], row[0][2]))
-    lengths: tuple[tuple[RecordKind, str], ...] = (("longest", "DESC"), ("shortest", "ASC"))
-    for kind, order in lengths:
-        row = read(
-            f"SELECT p.seconds, p.id, p.date FROM plays p WHERE p.game = ?{cond} AND p.seconds IS NOT NULL"
-            f" ORDER BY p.seconds {order}, p.date, p.id LIMIT 1",
-            args,
-        )
-        if row:
-            found.append((kind, row[0][0], row[0][1], row[0][2]))
-    return [
-        GameRecord(game=game, kind=k, value=v, play_id=pid, date=d, holders=_holders(read, k, v, pid))
-        for k, v, pid, d in found
+    no play has, such as a length when no length is known, is left out). Each is two seeks in
+    an index (schema 8): the best value, then the earliest play that has it."""
+    found: list[tuple[RecordKind, tuple[int, str, str] | None]] = [
+        ("high_win", _seat_record(read, game, where, "MAX")),
+        ("low_win", _seat_record(read, game, where, "MIN")),
+        ("margin", _play_record(read, game, where, "margin", "MAX")),
+        ("longest", _play_record(read, game, where, "seconds", "MAX")),
+        ("shortest", _play_record(read, game, where, "seconds", "MIN")),
     ]
+    return [
+        GameRecord(game=game, kind=kind, value=v, play_id=pid, date=d, holders=_holders(read, kind, v, pid))
+        for kind, hit in found
+        if hit is not None
+        for v, pid, d in [hit]
+    ]
+
+
+def _seat_record(read: Reader, game: str, where: PlayFilter, fn: str) -> tuple[int, str, str] | None:
+    """(score, play id, date): the highest (MAX) or lowest (MIN) winning score, earliest play first."""
+    cond, args = where.sql("p")
+    # Without a filter the seats' index alone answers (no join to the plays).
+    join = " JOIN plays p ON p.id = ps.play_id" if cond else ""
+    top = read(
+        f"SELECT {fn}(ps.score) FROM play_seats ps{join} WHERE ps.game = ? AND ps.winner = 1{cond}",
+        (game, *args),
+    )
+    if top[0][0] is None:
+        return None
+    row = read(
+        "SELECT p.id, p.date FROM play_seats ps JOIN plays p ON p.id = ps.play_id"
+        f" WHERE ps.game = ? AND ps.winner = 1 AND ps.score = ?{cond} ORDER BY p.date, p.id LIMIT 1",
+        (game, top[0][0], *args),
+    )
+    return top[0][0], row[0][0], row[0][1]
+
+
+def _play_record(
+    read: Reader, game: str, where: PlayFilter, column: str, fn: str
+) -> tuple[int, str, str] | None:
+    """(value, play id, date): the plays' highest or lowest ``column`` (margin, seconds), earliest first."""
+    cond, args = where.sql("p")
+    top = read(f"SELECT {fn}(p.{column}) FROM plays p WHERE p.game = ?{cond}", (game, *args))
+    if top[0][0] is None:
+        return None
+    row = read(
+        f"SELECT p.id, p.date FROM plays p WHERE p.game = ? AND p.{column} = ?{cond} ORDER BY p.date, p.id LIMIT 1",
+        (game, top[0][0], *args),
+    )
+    return top[0][0], row[0][0], row[0][1]
 
 
 def _holders(read: Reader, kind: RecordKind, value: int, play_id: str) -> list[Holder]:
@@ -258,6 +274,7 @@ def player_page(
         rival=rival(table),
         nemesis=nemesis(table),
         head_to_head=table,
+        h_index=h_from_counts([g.plays for g in games]),
     )
 
 
@@ -300,18 +317,20 @@ def head_to_head(
     """The player against each linked opponent, most shared plays first (then by name)."""
     cond, args = where.sql("p")
     in_game = " AND p.game = ?" if game else ""
+    # The plays are joined only to filter: the seats' indexes answer the rest.
+    plays = " JOIN plays p ON p.id = me.play_id" if cond or game else ""
     rows = read(
-        "SELECT o.player_id, COALESCE(pl.name, ''), COUNT(*), SUM(me.winner), SUM(o.winner),"
+        "SELECT o.player_id, COUNT(*), SUM(me.winner), SUM(o.winner),"
         " SUM(me.place < o.place), SUM(o.place < me.place)"
-        " FROM play_seats me JOIN plays p ON p.id = me.play_id"
+        f" FROM play_seats me{plays}"
         " JOIN play_seats o ON o.play_id = me.play_id AND o.player_id IS NOT NULL AND o.player_id <> me.player_id"
-        " LEFT JOIN players pl ON pl.id = o.player_id"
         f" WHERE me.player_id = ?{in_game}{cond} GROUP BY o.player_id",
         (player_id, *((game,) if game else ()), *args),
     )
+    names: dict[str, str] = dict(read("SELECT id, name FROM players")) if rows else {}
     table = [
-        HeadToHead(player_id=pid, name=name, shared=n, wins=w, their_wins=tw, ahead=a, behind=b)
-        for pid, name, n, w, tw, a, b in rows
+        HeadToHead(player_id=pid, name=names.get(pid, ""), shared=n, wins=w, their_wins=tw, ahead=a, behind=b)
+        for pid, n, w, tw, a, b in rows
     ]
     return sorted(table, key=lambda h: (-h.shared, h.name.casefold(), h.player_id))
 
@@ -381,5 +400,10 @@ def h_index(read: Reader, player: str | None = None, where: PlayFilter = NO_FILT
         (*args, *((player,) if player else ())),
     )
     games = sorted(((g, n) for g, n in rows), key=lambda r: (-r[1], r[0]))
-    h = sum(1 for i, (_g, n) in enumerate(games) if n >= i + 1)
-    return HIndex(h=h, games=games)
+    return HIndex(h=h_from_counts([n for _g, n in games]), games=games)
+
+
+def h_from_counts(counts: list[int]) -> int:
+    """The largest h with h of these play counts at least h each."""
+    ordered = sorted(counts, reverse=True)
+    return sum(1 for i, n in enumerate(ordered) if n >= i + 1)

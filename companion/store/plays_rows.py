@@ -16,6 +16,14 @@ REMEMBER_LOCATION = (
 )
 
 
+def play_margin(seats: list[tuple[int, bool]]) -> int | None:
+    """A play's winning margin, kept in ``plays.margin`` for the records (schema 8): the lowest
+    winning score minus the best score that did not win; None when every seat won (or none did)."""
+    won = [score for score, winner in seats if winner]
+    lost = [score for score, winner in seats if not winner]
+    return min(won) - max(lost) if won and lost else None
+
+
 def location_key(name: str) -> str:
     """What makes two spellings of a location one: case and spacing ignored."""
     return " ".join(name.split()).casefold()
@@ -32,7 +40,7 @@ def insert_play(play: PlayRecord) -> list[Statement]:
             (play.id, play.table_id),
         ),
         (
-            f"INSERT INTO plays ({PLAY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            f"INSERT INTO plays ({PLAY_COLUMNS}, margin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 play.id,
                 play.table_id,
@@ -45,6 +53,7 @@ def insert_play(play: PlayRecord) -> list[Statement]:
                 len(play.seats),
                 play.tie_break,
                 play.location,
+                play_margin([(s.score, s.winner) for s in play.seats]),
             ),
         ),
     ]

@@ -33,7 +33,8 @@ PLAYS_SCHEMA = (
         seconds   INTEGER,
         n         INTEGER NOT NULL,         -- players
         tie_break TEXT,
-        location  TEXT                      -- where it was played (schema 8), NULL: not said
+        location  TEXT,                     -- where it was played (schema 8), NULL: not said
+        margin    INTEGER                   -- the winning margin (plays_rows.play_margin), for the records
     )""",
     """CREATE TABLE IF NOT EXISTS play_seats (
         play_id   TEXT NOT NULL REFERENCES plays(id) ON DELETE CASCADE,

@@ -214,6 +214,13 @@ def test_records_with_holders_and_the_earliest_play_on_a_tie(store):
     assert {r.kind for r in ana.records} == {"high_win", "longest"}
     # in May from the 2nd on, play b holds the highest winning score
     assert store.records("dayu", since="2026-05-02")[0].play_id == "b"
+    # a corrected score moves the margin record: play e is now won by 10
+    store.rescore_play("e", [33, 43])
+    margin = next(r for r in store.records("dayu") if r.kind == "margin")
+    assert (margin.value, margin.play_id, [h.name for h in margin.holders]) == (24, "c", ["Cy", "Ben"])
+    store.rescore_play("a", [70, 30])
+    margin = next(r for r in store.records("dayu") if r.kind == "margin")
+    assert (margin.value, margin.play_id, [h.name for h in margin.holders]) == (40, "a", ["Ana"])
 
 
 def test_splits_by_expansion_and_player_count(store):
