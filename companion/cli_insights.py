@@ -6,19 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from companion.i18n import format_percent, format_when, translate
+from companion.plays.labels import streak_text
 
 
 def _t(lang: str) -> Any:
     return lambda key, **kw: translate(key, lang, **kw)
-
-
-def streak_text(current: int, lang: str) -> str:
-    """The current streak in words: wins in a row, plays in a row without a win, or none."""
-    if current > 0:
-        return translate("insights.streak_wins", lang, n=current)
-    if current < 0:
-        return translate("insights.streak_losses", lang, n=-current)
-    return translate("insights.streak_none", lang)
 
 
 def record_value(record: Any, lang: str) -> str:
