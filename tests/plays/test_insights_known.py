@@ -280,3 +280,24 @@ def test_locations_are_remembered_offered_and_filter(store):
     store.forget_location("Café Sol")
     store.restore_play(gone)
     assert store.play(one.id).location == "Café Sol" and store.locations() == ["Café Sol"]
+
+
+def test_a_location_travels_in_a_backup_and_an_unset_one_is_not_written(store, tmp_path):
+    from companion.store.backup import backup_json, restore
+
+    p = _ids(store, "Ana")
+    here = make_play(
+        "dayu", "2026-08-01T20:00:00+00:00", [("Ana", p["Ana"], 3), ("Bo", None, 2)], play_id="here"
+    )
+    nowhere = make_play(
+        "dayu", "2026-08-02T20:00:00+00:00", [("Ana", p["Ana"], 3), ("Bo", None, 2)], play_id="nowhere"
+    )
+    _log(store, here, nowhere)
+    store.set_play_location("here", "Club")
+    assert "location" not in store.play("nowhere").model_dump(mode="json")  # as before schema 8
+    assert store.play("here").model_dump(mode="json")["location"] == "Club"
+    other = Store(tmp_path / "other.sqlite3")
+    restore(other, backup_json(store))
+    assert other.play("here").location == "Club" and other.play("nowhere").location is None
+    assert other.locations() == ["Club"]
+    other.close()
