@@ -98,7 +98,7 @@ def game_stats(
     summed here, and the figures from ``figure_totals`` or, for one player, ``player_figure_totals``
     (both kept by triggers). With a filter (dates, a location) the same figures come from the
     rows of the plays it keeps (``_filtered_stats``): the kept totals are the whole log's."""
-    if where.active:
+    if where.active and not _keeps_all(read, game, where):
         return _filtered_stats(read, game, player, where)
     args: tuple[Any, ...] = (game, player) if player else (game,)
     if player:
@@ -134,6 +134,14 @@ def game_stats(
             "SELECT name, key, total, rows, whole FROM figure_totals WHERE game = ? ORDER BY name, key", args
         )
     return _assembled(game, player, plays, secs, seats, names, figure_rows)
+
+
+def _keeps_all(read: Reader, game: str, where: PlayFilter) -> bool:
+    """Whether the filter keeps every play of the game (a period from before the first play):
+    then the kept totals are the answer, without summing the rows."""
+    cond, args = where.sql("p")
+    kept = read(f"SELECT COUNT(*) FROM plays p WHERE p.game = ?{cond}", (game, *args))[0][0]
+    return bool(kept == read("SELECT COUNT(*) FROM plays WHERE game = ?", (game,))[0][0])
 
 
 def _filtered_stats(read: Reader, game: str, player: str | None, where: PlayFilter) -> GameStats:
