@@ -121,6 +121,9 @@ class PlaysRepo:
     def by_month(self, game: str, player: str | None = None, **period: str | None) -> list[Period]:
         return self._store.by_month(game, player, **period)
 
+    def by_expansion(self, game: str, player: str | None = None, **period: str | None) -> list[Period]:
+        return self._store.by_expansion(game, player, **period)
+
     def play(self, play_id: str) -> PlayRecord | None:
         return self._store.play(play_id)
 

@@ -95,3 +95,29 @@ async def test_a_location_is_set_in_edit_and_offered_again(hub):
     await h.click("play-edit-save")
     assert hub.store.play("p1").location == "Casa de Ana"
     h.close()
+
+
+async def test_dragon_statistics_split_by_expansions(tmp_path):
+    hub = new_hub(tmp_path)
+    store = hub.store
+    ana = store.create_player("Ana").id
+    for i, wall in enumerate([False, True, True]):
+        store.restore_play(
+            make_play(
+                "dragon",
+                f"2026-02-0{i + 1}T20:00:00+00:00",
+                [("Ana", ana, 40 + i), ("Bo", None, 30)],
+                options={"great_wall": wall, "super_events": False},
+            )
+        )
+    h = await started(hub, "/stats/dragon")
+    assert h.by_key("stats-expansion-base").value == "Base game: 1 game, average 35"
+    assert (
+        h.by_key("stats-expansion-great_wall").value == "The Great Wall (expansion): 2 games, average 35.8"
+    )  # (41 + 30 + 42 + 30) / 4
+    await h.select("stats-player", ana)
+    assert h.by_key("stats-expansion-great_wall").value.endswith("won 2 (100%)")
+    # a game never played with an expansion shows no split
+    await h.click("stats-game-dayu")
+    assert not h.has("stats-expansions")
+    h.close()

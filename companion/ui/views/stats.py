@@ -25,6 +25,7 @@ from companion.ui.views.plays import ALL, game_title, offered_players
 from companion.ui.views.scores import nice_step
 from companion.ui.views.stats_insights import (
     PeriodFilter,
+    expansion_lines,
     month_chart,
     month_lines,
     period_controls,
@@ -77,6 +78,9 @@ def over_time(app: App, game: str, player: str | None, period: PeriodFilter) -> 
     records = app.repos.plays.records(game, **period.args())
     if records:
         out += [heading(tr("insights.records")), card(*record_rows(app, records), key="stats-records")]
+    splits = app.repos.plays.by_expansion(game, player, **period.args())
+    if len(splits) > 1:  # a game played with and without its expansions
+        out += [heading(tr("insights.by_expansion")), expansion_lines(app, splits, game, player is not None)]
     months = app.repos.plays.by_month(game, player, **period.args())
     if months:
         out += [

@@ -207,3 +207,34 @@ def month_lines(app: App, months: list[Period], game: str) -> ft.Control:
         ],
         key="stats-month-lines",
     )
+
+
+def expansion_name(app: App, key: str) -> str:
+    """A split's expansions by name ("base", "great_wall+super_events"), as New table names them."""
+    names = {
+        "great_wall": app.tr("dragon.option.great_wall"),
+        "super_events": app.tr("dragon.option.super_events"),
+    }
+    if key == "base":
+        return app.tr("insights.base")
+    return " + ".join(names.get(part, part) for part in key.split("+"))
+
+
+def expansion_lines(app: App, splits: list[Period], game: str, player: bool) -> ft.Control:
+    """Plays and average score per set of expansions (with a player: their wins too)."""
+    tr = app.tr
+    lines = [
+        small(
+            tr(
+                "insights.split_player" if player else "insights.split",
+                what=expansion_name(app, s.key),
+                n=s.plays,
+                average=score_text(game, s.average, tr.lang),
+                wins=s.wins,
+                rate=format_percent(s.win_rate, tr.lang),
+            ),
+            key=f"stats-expansion-{s.key}",
+        )
+        for s in splits
+    ]
+    return card(*lines, key="stats-expansions")
