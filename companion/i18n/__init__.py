@@ -232,6 +232,19 @@ def format_when(stored: str, lang: str, *, time: bool = True) -> str:
     return str(format_datetime(local, "d MMM y, HH:mm", locale=_locale(lang)))
 
 
+def format_month(key: str, lang: str) -> str:
+    """A month key of the statistics ("2026-03") as the reader names it: "Mar 2026" / "mar 2026"."""
+    from datetime import date
+
+    from babel.dates import format_skeleton
+
+    try:
+        year, month = (int(part) for part in key.split("-"))
+        return str(format_skeleton("yMMM", date(year, month, 1), locale=_locale(lang)))
+    except ValueError:
+        return key
+
+
 def local_day(stored: str) -> str:
     """The day (YYYY-MM-DD) a stored UTC time falls on in this device's local time."""
     from datetime import UTC, datetime
