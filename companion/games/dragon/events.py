@@ -297,8 +297,8 @@ def round_scoring(s: DragonState, fx: list[Effect]) -> None:
     for seat in s.order:
         p = s.player_mut(seat)
         items = round_items(p, s.month)
-        p.score(*(i for i in items if i.points))
-        palaces, ladies, privileges = (i.points for i in items)
+        p.score(*[i for i in items if i.points])
+        palaces, ladies, privileges = items[0].points, items[1].points, items[2].points
         fx.append(
             Effect(
                 rule_id="dragon.scoring.round",

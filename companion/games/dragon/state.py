@@ -255,8 +255,14 @@ class DragonState(_Changed):
         """A copy to change that shares every list (the engine replaces a list, never changes
         one) and every player until ``player_mut`` copies it."""
         fields = self.__dict__.copy()  # only the fields' dict copied, the players' list put in
-        fields["players"] = _seats(self.players, [])
-        return _made(self, fields)
+        seats = fields["players"] = Seats(fields["players"])  # _seats, without the extra call
+        seats.own = []
+        new = _new(self.__class__)  # _made, without the extra call (one fork an entry)
+        new.__dict__ = fields  # plain stores: a _Changed model sets its slots as any object does,
+        new.__pydantic_fields_set__ = self.__pydantic_fields_set__  # faster than the setters' calls
+        new.__pydantic_extra__ = None
+        new.__pydantic_private__ = None
+        return new
 
     def player_mut(self, seat: int) -> PlayerState:
         """The player at ``seat``, this state's own copy, to change (copied on first use)."""
@@ -268,9 +274,14 @@ class DragonState(_Changed):
                     return p
         else:  # a state not made by fork/clone (setup, a file, a sealed copy): take no chances
             players = self.__dict__["players"] = _seats(players, [])
-        p = players[seat] = _made(p, p.__dict__.copy())  # p.fork(), without the extra call
-        players.own.append(p)
-        return p
+        new = _new(p.__class__)  # p.fork(), without the extra calls (stores as in ``fork``)
+        new.__dict__ = p.__dict__.copy()
+        new.__pydantic_fields_set__ = p.__pydantic_fields_set__
+        new.__pydantic_extra__ = None
+        new.__pydantic_private__ = None
+        players[seat] = new
+        players.own.append(new)
+        return new
 
     def seal(self) -> DragonState:
         """This state, done changing: its players a plain list again (a later ``player_mut``
@@ -290,9 +301,10 @@ class DragonState(_Changed):
 
     def track_order(self) -> list[int]:
         """Seats from furthest ahead on the person track; on one space, the last arrival first."""
-        return sorted(
-            range(len(self.players)), key=lambda s: (-self.players[s].track, -self.players[s].arrival)
-        )
+        # The seat last in each key: seats on one space and arrival keep their order, as a
+        # stable sort by (track, arrival) alone would (no key function called per seat).
+        ranked = sorted([(-p.track, -p.arrival, seat) for seat, p in enumerate(self.players)])
+        return [seat for _, _, seat in ranked]
 
     def move(self, seat: int, steps: int) -> None:
         """Advance a person marker; it lands on top of any markers already on that space."""
