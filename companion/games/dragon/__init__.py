@@ -67,6 +67,7 @@ for _name, _fields in _PROMPT_FIELDS.items():
         _fields["_rule_ids"] = (STEP_RULES[_name],)
 # Each step's ready fields, and whether its prompt takes the state's rule ids, seat and choices
 # (looked up once a prompt, not tested one by one).
+_made_prompt = Prompt.made  # bound once: one prompt an entry
 _PROMPT_PARTS = {
     name: (fields, name in _RULES_OF_STATE, name not in _TABLE_FACTS_AND_START, name not in TABLE_FACTS)
     for name, fields in _PROMPT_FIELDS.items()
@@ -103,7 +104,7 @@ class DragonGame:
             fields["seat"] = state.current
         if offered:
             fields["choices"] = legal
-        return Prompt.made(fields)
+        return _made_prompt(fields)
 
     def apply(self, state: DragonState, entry: Any) -> tuple[DragonState, list[Effect]]:
         return apply(state, entry)
