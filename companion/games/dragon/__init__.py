@@ -101,7 +101,9 @@ class DragonGame:
         if rules_of_state:  # made when read: the Table never reads them
             fields["_rule_ids"] = partial(step_rules, state, name)
         if seated:
-            fields["seat"] = state.current
+            # Every offered entry is the deciding seat's (the Table refuses one of another seat),
+            # so the first names it without asking the state again.
+            fields["seat"] = legal[0].seat if legal else state.current
         if offered:
             fields["choices"] = legal
         return _made_prompt(fields)

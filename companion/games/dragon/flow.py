@@ -187,12 +187,11 @@ def _auto_one(s: DragonState, fx: list[Effect]) -> tuple[str | None, list[Any] |
     legal = compute_choices(s, name)  # s is still being changed: never cache it
     if legal is None or len(legal) != 1:
         return name, legal
+    only = legal[0]  # the deciding seat's entry (s.current's)
     fx.append(
-        Effect(
-            rule_id="dragon.auto", seat=s.current, msg=msg("dragon.fx.auto", what=describe_entry(s, legal[0]))
-        )
+        Effect(rule_id="dragon.auto", seat=only.seat, msg=msg("dragon.fx.auto", what=describe_entry(s, only)))
     )
-    HANDLERS[name](s, legal[0], fx)
+    HANDLERS[name](s, only, fx)
     return _APPLIED
 
 
