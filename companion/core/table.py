@@ -353,7 +353,9 @@ class Table:
         Returns (entry, next state, effects). Used by submit, and by the UI to show what a
         choice would do before the player confirms it.
         """
-        prompt = self.prompt
+        cached, state = self._prompt, self._states[-1]
+        # The current state's cached prompt without the property's call (one check an entry).
+        prompt = cached[1] if cached is not None and state is not None and cached[0] is state else self.prompt
         shown = prompt.choices if prompt is not None else None
         if shown and id(entry) in map(id, shown):
             # The very instance the prompt offered (a tap, random play): of its kind and parsed

@@ -84,7 +84,7 @@ class Groups(Entry):
     @classmethod
     def _canonical(cls, groups: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, ...], ...]:
         # The order inside a group means nothing at the table: keep one spelling per deal.
-        return tuple(tuple(sorted(g, key=_CARD_RANK.__getitem__)) for g in groups)
+        return tuple([tuple(sorted(g, key=_CARD_RANK.__getitem__)) for g in groups])
 
 
 class ChooseGroup(Entry):
