@@ -431,6 +431,14 @@ class PromptedPlay(Protocol[StateT]):
 
 
 @runtime_checkable
+class PromptedApply(Protocol[StateT]):
+    """Optional beside PromptedPlay: ``apply`` (which checks the entry), and the prompt of the
+    state it leads to, for the entries the prompt does not list (a dealt fact from the table)."""
+
+    def apply_prompted(self, state: StateT, entry: Any) -> tuple[StateT, list[Effect], Prompt | None]: ...
+
+
+@runtime_checkable
 class CompactCodes(Protocol[StateT_contra]):
     """Optional for a game: its own compact codes for entries no choice list holds (a dealt row,
     a trade), for QR snapshots. Either function returns None to fall back on the choice index

@@ -13,7 +13,15 @@ from companion.games.dragon import calc, codes
 from companion.games.dragon.choices import STEP_KINDS, compute_choices, step
 from companion.games.dragon.data import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.dragon.entries import ENTRY_ADAPTER
-from companion.games.dragon.flow import PLACE_STEPS, STEP_RULES, apply, play, play_offered, step_rules
+from companion.games.dragon.flow import (
+    PLACE_STEPS,
+    STEP_RULES,
+    apply,
+    apply_offered,
+    play,
+    play_offered,
+    step_rules,
+)
 from companion.games.dragon.forecast import (
     EventForecast,
     SeatForecast,
@@ -57,6 +65,13 @@ _RULES_OF_STATE = frozenset(("groups", "release", *PLACE_STEPS))
 for _name, _fields in _PROMPT_FIELDS.items():
     if _name not in _RULES_OF_STATE:
         _fields["_rule_ids"] = (STEP_RULES[_name],)
+# Each step's ready fields, and whether its prompt takes the state's rule ids, seat and choices
+# (looked up once a prompt, not tested one by one).
+_made_prompt = Prompt.made  # bound once: one prompt an entry
+_PROMPT_PARTS = {
+    name: (fields, name in _RULES_OF_STATE, name not in _TABLE_FACTS_AND_START, name not in TABLE_FACTS)
+    for name, fields in _PROMPT_FIELDS.items()
+}
 
 
 class DragonGame:
@@ -80,18 +95,27 @@ class DragonGame:
         whose pending step is ``name``."""
         if name is None:
             return None
-        fields = _PROMPT_FIELDS[name].copy()  # Prompt.made: the fields of each step, then this state's
+        ready, rules_of_state, seated, offered = _PROMPT_PARTS[name]
+        fields = ready.copy()  # Prompt.made: the fields of each step, then this state's
         fields["_msg"] = partial(prompt_msg, state, name)  # made when the prompt is shown
-        if name in _RULES_OF_STATE:  # made when read: the Table never reads them
+        if rules_of_state:  # made when read: the Table never reads them
             fields["_rule_ids"] = partial(step_rules, state, name)
-        if name not in _TABLE_FACTS_AND_START:
-            fields["seat"] = state.current
-        if name not in TABLE_FACTS:
+        if seated:
+            # Every offered entry is the deciding seat's (the Table refuses one of another seat),
+            # so the first names it without asking the state again.
+            fields["seat"] = legal[0].seat if legal else state.current
+        if offered:
             fields["choices"] = legal
-        return Prompt.made(fields)
+        return _made_prompt(fields)
 
     def apply(self, state: DragonState, entry: Any) -> tuple[DragonState, list[Effect]]:
         return apply(state, entry)
+
+    def apply_prompted(
+        self, state: DragonState, entry: Any
+    ) -> tuple[DragonState, list[Effect], Prompt | None]:
+        s, fx, legal, name = apply_offered(state, entry)
+        return s, fx, self._prompt(s, legal, name)
 
     def play(self, state: DragonState, entry: Any) -> tuple[DragonState, list[Effect]]:
         return play(state, entry)
@@ -99,8 +123,8 @@ class DragonGame:
     def play_prompted(
         self, state: DragonState, entry: Any
     ) -> tuple[DragonState, list[Effect], Prompt | None]:
-        s, fx, legal = play_offered(state, entry)
-        return s, fx, self._prompt(s, legal, step(s))
+        s, fx, legal, name = play_offered(state, entry)
+        return s, fx, self._prompt(s, legal, name)
 
     def score(self, state: DragonState) -> Scoreboard:
         return score(state)

@@ -6,6 +6,7 @@ stand-alone calculator both call it.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from companion.core.msg import Msg, msg
@@ -35,18 +36,28 @@ SOURCE_RULES = {
 }
 
 
-def round_items(player: PlayerState, month: int) -> list[ScoreItem]:
+def round_items(player: PlayerState, month: int) -> tuple[ScoreItem, ScoreItem, ScoreItem]:
     """The round scoring of one player: palaces, court-lady dragons, privilege dragons."""
-    rs, priv = RULES.scoring.round, RULES.actions.privileges
-    ladies = player.symbols(RULES.types["court_lady"].symbol)
+    priv = RULES.actions.privileges
+    ladies = player.symbols(_LADY)
     dragons = player.small_privileges * priv.small.dragons + player.large_privileges * priv.large.dragons
-    n = len(player.palaces)
-    # Frozen values that recur (every player, every month): one shared instance each.
-    return [
+    return _round_items(month, len(player.palaces), ladies, dragons)
+
+
+@functools.lru_cache(maxsize=4096)
+def _round_items(month: int, n: int, ladies: int, dragons: int) -> tuple[ScoreItem, ScoreItem, ScoreItem]:
+    """``round_items`` of a player with ``n`` palaces, ``ladies`` court-lady dragons and
+    ``dragons`` privilege dragons: frozen values that recur (every player, every month), one
+    shared tuple each."""
+    rs = RULES.scoring.round
+    return (
         _item(month, "palaces", n * rs.per_palace, n),
         _item(month, "ladies", ladies * rs.per_court_lady_dragon, ladies),
         _item(month, "privileges", dragons * rs.per_privilege_dragon, dragons),
-    ]
+    )
+
+
+_LADY = RULES.types["court_lady"].symbol
 
 
 # A score line by position (``offer``'s shared instance): every player, every month.
