@@ -4,7 +4,7 @@
 
 1. the next logged entry, when it is legal now (offered by the prompt, or accepted by ``apply``
    for a free-form prompt), is played as logged;
-2. otherwise, if a later entry of the same run (the same seat's consecutive entries, no table fact
+2. otherwise, if the logged entry is not even of the seat and kind asked, and a later entry of the same run (the same seat's consecutive entries, no table fact
    in between) is legal now, the entries before it are dropped: they belonged to a turn that went
    differently (the floors of a Build not taken);
 3. otherwise, when the prompt asks for a table fact (a deal), the logged fact is redrawn with a
@@ -58,7 +58,7 @@ class Replayer:
     # ---- one entry ------------------------------------------------------------------
     def try_play(self, state: Any, prompt: Prompt, entry: Any) -> tuple[Any, list[Effect], Any] | None:
         """(next state, effects, next prompt or _UNKNOWN) when ``entry`` is legal now, else None."""
-        if prompt.kind_refusal(entry.kind) is not None or not seat_fits(prompt, entry):
+        if not kind_fits(prompt, entry.kind) or not seat_fits(prompt, entry):
             return None
         choices = prompt.choices
         if choices is not None:
@@ -87,7 +87,7 @@ class Replayer:
         known: Any = _UNKNOWN,
     ) -> Outcome:
         """Play the log from entry ``cursor`` on ``state`` by the policy (module docstring)."""
-        log, facts, n = self.log, self.facts, len(self.log)
+        log, n = self.log, len(self.log)
         out = Outcome(state, [fx for fx in first or () if watch(fx)])
         steps_left = 2 * (n - cursor) + 200  # the policy never loops; this bounds a game that would
         prompt = self.prompt(state, known)
@@ -116,7 +116,7 @@ class Replayer:
     def _instead(self, state: Any, prompt: Prompt, cursor: int, out: Outcome) -> tuple[Any, int]:
         """Steps 2 and 3 of the policy: (what was played, the new cursor)."""
         log, facts, n = self.log, self.facts, len(self.log)
-        if cursor < n and not facts[cursor]:
+        if cursor < n and not facts[cursor] and not wanted(prompt, log[cursor]):
             run_seat = log[cursor].seat
             j = cursor + 1
             while j < n:  # the run, and the first entry after it
@@ -128,38 +128,67 @@ class Replayer:
                 if facts[j] or log[j].seat != run_seat:
                     break
                 j += 1
-        if prompt.auto:
-            entry = self.game.auto_entry(state, random.Random(cursor))
-            played = None if entry is None else self.try_play(state, prompt, entry)
+        reference, at = self._reference(prompt, cursor)
+        if reference is not None and at > cursor and prompt.auto:
+            # the table fact asked for comes later in the log: what lies before it belonged to a
+            # part of the round that no longer happens
+            played = self.try_play(state, prompt, reference)
             if played is not None:
-                out.facts_replaced += 1
-                same = cursor < n and facts[cursor] and log[cursor].kind == entry.kind
-                return played, cursor + 1 if same else cursor
-            return None, cursor
-        reference, consumed = self._reference(prompt, cursor)
-        for entry in candidates(self.game, prompt, reference):
+                out.dropped += at - cursor
+                out.kept += 1
+                return played, at + 1
+        consumed = at == cursor
+        fact = consumed and self.facts[cursor]
+        for entry in self._policy(state, prompt, reference, cursor):
             played = self.try_play(state, prompt, entry)
             if played is not None:
-                out.replaced += 1
+                if fact or prompt.auto:
+                    out.facts_replaced += 1
+                else:
+                    out.replaced += 1
                 return played, cursor + 1 if consumed else cursor
         return None, cursor
 
-    def _reference(self, prompt: Prompt, cursor: int) -> tuple[Any | None, bool]:
-        """The logged entry the policy imitates: the one at the cursor when it is of the asked seat
-        and kind (then it is consumed), else the next such one before the next table fact."""
+    def _policy(self, state: Any, prompt: Prompt, reference: Any | None, cursor: int) -> list[Any]:
+        """The entries step 3 tries, best first: the game's nearest legal entry to the reference when
+        it has such a function (Chinatown: a deal or a keep with the cards no longer in the deck
+        swapped), then for a fact one drawn with a fixed seed, else the prompt's choices by
+        closeness to the reference."""
+        tried = []
+        nearest = getattr(self.game, "nearest_fact", None)
+        if nearest is not None and reference is not None:
+            made = nearest(state, reference)
+            if made is not None:
+                tried.append(made)
+        if prompt.auto:
+            drawn = self.game.auto_entry(state, random.Random(cursor))
+            return tried + ([] if drawn is None else [drawn])
+        return tried + candidates(self.game, prompt, reference)
+
+    def _reference(self, prompt: Prompt, cursor: int) -> tuple[Any | None, int]:
+        """The logged entry the policy imitates and its index: the one at the cursor when it is of
+        the asked seat and kind, else the next such one before the next table fact, or, for a
+        prompt that lists no choices (nothing else to go by), the next such one anywhere."""
         log, facts = self.log, self.facts
         for j in range(cursor, len(log)):
             entry = log[j]
             if wanted(prompt, entry):
-                return entry, j == cursor
-            if facts[j]:
+                return entry, j
+            if facts[j] and prompt.choices is not None:
                 break
-        return None, False
+        return None, -1
 
 
 def wanted(prompt: Prompt, entry: Any) -> bool:
     """Whether ``entry`` is of a kind and seat the prompt asks for (legal or not)."""
-    return prompt.kind_refusal(entry.kind) is None and seat_fits(prompt, entry)
+    return kind_fits(prompt, entry.kind) and seat_fits(prompt, entry)
+
+
+def kind_fits(prompt: Prompt, kind: str) -> bool:
+    """``prompt.kind_refusal(kind) is None`` without making the refusal (a rendered message): a
+    replay asks it of most entries it tries."""
+    choices = prompt.choices
+    return kind in prompt.kinds or not (prompt.kinds or choices) or any(c.kind == kind for c in choices or ())
 
 
 def seat_fits(prompt: Prompt, entry: Any) -> bool:
