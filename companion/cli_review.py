@@ -29,26 +29,20 @@ def run(args: argparse.Namespace, read: Any, seat_of: Any) -> None:
         print(line)
 
 
-def review_json(result: Any, lang: str) -> dict[str, Any]:
+def review_json(result: Any, lang: str) -> Any:
     """The review as JSON, with every message also rendered in ``lang`` (``text`` beside it)."""
-    data: dict[str, Any] = result.model_dump(mode="json")
-    _render_all(data, lang)
-    return data
+    return _rendered(result.model_dump(mode="json"), lang)
 
 
-def _render_all(node: Any, lang: str) -> None:
-    """Add ``text`` beside every message ({"key", "args"}) of the dumped review."""
+def _rendered(node: Any, lang: str) -> Any:
+    """``node`` with ``text`` added beside every message ({"key", "args"}) in it."""
     if isinstance(node, list):
-        for item in node:
-            _render_all(item, lang)
-        return
+        return [_rendered(item, lang) for item in node]
     if not isinstance(node, dict):
-        return
-    for key, value in list(node.items()):
-        if isinstance(value, dict) and set(value) == {"key", "args"}:
-            node[key] = {**value, "text": _msg(value).render(lang)}
-        else:
-            _render_all(value, lang)
+        return node
+    if set(node) == {"key", "args"}:
+        return {**node, "text": _msg(node).render(lang)}
+    return {key: _rendered(value, lang) for key, value in node.items()}
 
 
 def _msg(data: dict[str, Any]) -> Any:
