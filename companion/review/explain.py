@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from companion.core.protocol import Effect
 
-SHOWN = 3  # effects kept on each side: the first differences are the direct consequences
+SHOWN = 5  # effects kept on each side: the first differences are the direct consequences
 
 
 def _key(fx: Effect) -> tuple[str, str, str]:
