@@ -23,9 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import BaseModel
-
-from companion.core.protocol import Effect, Game, Prompt, RuleViolation
+from companion.core.protocol import Effect, Entry, Game, Prompt, RuleViolation
 
 _UNKNOWN = object()  # the next prompt is not known yet: ask the game
 
@@ -65,7 +63,7 @@ class Replayer:
             if not offered(entry, choices):
                 return None
             if self._prompted is not None:
-                return self._prompted(state, entry)  # type: ignore[no-any-return]
+                return self._prompted(state, entry)
             nxt, fx = self._play(state, entry)
             return nxt, fx, _UNKNOWN
         try:
@@ -75,7 +73,7 @@ class Replayer:
         return nxt, fx, _UNKNOWN
 
     def prompt(self, state: Any, known: Any) -> Prompt | None:
-        return self.game.prompt(state) if known is _UNKNOWN else known  # type: ignore[no-any-return]
+        return self.game.prompt(state) if known is _UNKNOWN else known
 
     # ---- the rest of the log ----------------------------------------------------------
     def play_on(
@@ -204,7 +202,7 @@ def offered(entry: Any, choices: list[Any]) -> bool:
     return any(c is entry or (type(c) is cls and c.__dict__ == fields) for c in choices)
 
 
-def closeness(entry: BaseModel, reference: BaseModel | None) -> int:
+def closeness(entry: Entry, reference: Entry | None) -> int:
     """How many fields ``entry`` shares with ``reference`` (the same kind counts twice)."""
     if reference is None:
         return 0
