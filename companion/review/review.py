@@ -11,7 +11,7 @@ points of the seats this reader may see (``table.view(seat)``).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -47,9 +47,11 @@ def review(
     budget: Budget | int | None = None,
     progress: Progress | None = None,
     top: int = TOP,
+    entries: Collection[int] | None = None,
 ) -> Review:
     """The review of ``table`` for ``seat`` (None: the whole table). ``budget``: a Budget, or a
-    number of alternatives; ``progress(done, planned)`` is called after each replay."""
+    number of alternatives; ``progress(done, planned)`` is called after each replay; ``entries``:
+    review only the decisions at these positions of the log (one entry of the play log)."""
     start = time.process_time()
     limits = Budget(alternatives=budget) if isinstance(budget, int) else budget or Budget()
     game, log, n = table.game, list(table.entries), table.version
@@ -60,7 +62,7 @@ def review(
     hidden = set(board.hidden)
     real = game.score(table.state)
     replayer = Replayer(game, log, facts, table.finished)
-    points = _decisions(table, prompts, seat, hidden)
+    points = [p for p in _decisions(table, prompts, seat, hidden) if entries is None or p.index in entries]
     work = _plan(points)
     done = 0
     cut = False
