@@ -10,6 +10,7 @@ import json
 from typing import Any
 
 from companion.i18n import format_score, translate
+from companion.review.model import as_msg
 
 
 def run(args: argparse.Namespace, read: Any, seat_of: Any) -> None:
@@ -41,16 +42,8 @@ def _rendered(node: Any, lang: str) -> Any:
     if not isinstance(node, dict):
         return node
     if set(node) == {"key", "args"}:
-        return {**node, "text": _msg(node).render(lang)}
+        return {**node, "text": as_msg(node).render(lang)}
     return {key: _rendered(value, lang) for key, value in node.items()}
-
-
-def _msg(data: dict[str, Any]) -> Any:
-    from pydantic import TypeAdapter
-
-    from companion.core.msg import Msg
-
-    return TypeAdapter(Msg).validate_python(data)
 
 
 def review_lines(result: Any, lang: str) -> list[str]:

@@ -104,3 +104,24 @@ class Review(BaseModel):
     cut: bool  # the budget stopped the review before every alternative was replayed
     seconds: float  # CPU time spent
     notes: list[Msg] = []  # what the review assumed, in the reader's words
+
+
+def revived(node: Any) -> Any:
+    """The JSON of a review with the messages nested in a message's arguments made Msgs again
+    (pydantic reads the outer {"key", "args"} as a Msg, but an argument is Any: a card's name in
+    a label would come back as a dict and render as one)."""
+    if isinstance(node, list):
+        return [revived(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    if set(node) == {"key", "args"} and isinstance(node["args"], dict):
+        return {"key": node["key"], "args": {k: as_msg(v) for k, v in node["args"].items()}}
+    return {k: revived(v) for k, v in node.items()}
+
+
+def as_msg(value: Any) -> Any:
+    if isinstance(value, list):
+        return [as_msg(v) for v in value]
+    if isinstance(value, dict) and set(value) == {"key", "args"} and isinstance(value["args"], dict):
+        return Msg(value["key"], {k: as_msg(v) for k, v in value["args"].items()})
+    return value

@@ -12,13 +12,12 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable
-from typing import Any
 
 from pydantic import ValidationError
 
-from companion.core.msg import Msg
 from companion.core.table import Table
 from companion.review import Budget, Review, review
+from companion.review.model import revived
 from companion.store.checkpoint import chain, entry_body, game_root
 from companion.store.sqlite_store import Store, _sqlite_error
 
@@ -40,27 +39,6 @@ CREATE TABLE IF NOT EXISTS reviews (
 def log_digest(table: Table) -> str:
     bodies = (entry_body(e) for e in table.entries)
     return chain(f"{REVIEW_FORMAT}:{game_root(table.game)}", bodies)[-1]
-
-
-def _revived(node: Any) -> Any:
-    """The JSON of a review with the messages nested in a message's arguments made Msgs again
-    (pydantic reads the outer {"key", "args"} as a Msg, but an argument is Any: a card's name in
-    a label would come back as a dict and render as one)."""
-    if isinstance(node, list):
-        return [_revived(item) for item in node]
-    if not isinstance(node, dict):
-        return node
-    if set(node) == {"key", "args"} and isinstance(node["args"], dict):
-        return {"key": node["key"], "args": {k: _as_msg(v) for k, v in node["args"].items()}}
-    return {k: _revived(v) for k, v in node.items()}
-
-
-def _as_msg(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_as_msg(v) for v in value]
-    if isinstance(value, dict) and set(value) == {"key", "args"} and isinstance(value["args"], dict):
-        return Msg(value["key"], {k: _as_msg(v) for k, v in value["args"].items()})
-    return value
 
 
 class StoredReviews:
@@ -86,7 +64,7 @@ class StoredReviews:
         if log != log_digest(table) or stored_budget != (budget or Budget()).model_dump_json():
             return None
         try:
-            return Review.model_validate(_revived(json.loads(data)))
+            return Review.model_validate(revived(json.loads(data)))
         except (ValueError, ValidationError):  # a damaged row: reviewed again
             return None
 

@@ -39,5 +39,9 @@ def test_review_json_and_an_unknown_seat(tmp_path, capsys) -> None:
     data = json.loads(capsys.readouterr().out)
     assert data["game"] == "chinatown" and data["unit"] == "money" and data["cut"] is True
     assert data["evaluated"] == 30 and all("text" in n for n in data["notes"])
+    labels = [
+        a["label"]["text"] for p in data["players"] for d in p["turning_points"] for a in d["alternatives"]
+    ]
+    assert labels and not any("{'key'" in text for text in labels)  # messages inside messages rendered
     assert cli.main(["review", path, "--seat", "Zoe"]) == 2
     assert "Zoe" in capsys.readouterr().err
