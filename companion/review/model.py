@@ -13,7 +13,8 @@ from companion.core.protocol import Effect
 class Budget(BaseModel):
     """How much work a review may do: at most ``alternatives`` replays, at most ``seconds`` of CPU
     time (None: no limit). The alternatives are taken in passes (the first alternative of every
-    decision, then the second of every decision...), so a cut review still looks at every decision."""
+    decision, then the second of every decision...), so a cut review has looked at as many decisions
+    as the budget allows before it looks twice at any."""
 
     model_config = ConfigDict(frozen=True)
 

@@ -118,7 +118,7 @@ def _decisions(
 
 def _plan(points: list[_Point]) -> list[tuple[_Point, Any | None]]:
     """Every (decision, alternative) in passes: each decision's first alternative, then each
-    one's second...: a budget that cuts the list still leaves every decision looked at."""
+    one's second...: a budget that cuts the list has looked at as many decisions as it could."""
     work = []
     depth = max((len(p.alternatives) for p in points), default=0)
     for k in range(depth):
