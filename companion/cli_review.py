@@ -59,7 +59,7 @@ def review_lines(result: Any, lang: str) -> list[str]:
         lines.append(_headline(player, unit, lang))
         for source in player.sources:
             lines.append(_source_line(source, unit, lang))
-        if not player.turning_points:
+        if player.decisions and not player.turning_points:  # none looked at: nothing to say
             lines.append("  " + t("review.cli.no_turning", n=player.decisions))
         for decision in player.turning_points:
             lines += _decision_lines(decision, unit, lang)
