@@ -218,7 +218,7 @@ def _players(
     average = None if hidden else sum(r.total for r in real.rows) / len(real.rows)
     players = []
     for seat, player in enumerate(table.players):
-        decisions = [_decision(table, p, seat) for p in points if seat in p.seats]
+        decisions = [_decision(table, p, seat, real) for p in points if seat in p.seats]
         turning = sorted(
             (d for d in decisions if d.alternatives and d.swing), key=lambda d: (-abs(d.swing), d.index)
         )
@@ -240,7 +240,7 @@ def _players(
     return players
 
 
-def _decision(table: Table, point: _Point, seat: int) -> Decision:
+def _decision(table: Table, point: _Point, seat: int, real: Scoreboard) -> Decision:
     state = table.state_at(point.index)
     results = sorted(point.results.get(seat, []), key=lambda a: -a.delta)  # stable: prompt order on ties
     return Decision(
@@ -248,7 +248,7 @@ def _decision(table: Table, point: _Point, seat: int) -> Decision:
         seat=seat,
         when=table.game.banner(state),
         logged=table.game.describe(state, table.entries[point.index]),
-        total=table.game.score(table.state).rows[seat].total,
+        total=real.rows[seat].total,
         alternatives=results,
         unevaluated=len(point.alternatives) - len(results),
     )
