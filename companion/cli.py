@@ -277,10 +277,28 @@ def serve(args: argparse.Namespace) -> None:
         return
 
 
+# ---- review ------------------------------------------------------------------------------
+def review(args: argparse.Namespace) -> None:
+    from companion.cli_review import run
+
+    def seat_of(table: Table, name: str) -> int:
+        view = seen_as(table, name)
+        if view is None or view.seat is None:  # "public" names no player
+            raise CliError(
+                translate(
+                    "cli.no_such_player", _LANG, name=name, names=", ".join(p.name for p in table.players)
+                )
+            )
+        return view.seat
+
+    run(args, _read, seat_of)
+
+
 # ---- main --------------------------------------------------------------------------------
 _LANG = DEFAULT_LANGUAGE
 COMMANDS = (
     "replay",
+    "review",
     "calc",
     "rules",
     "serve",
@@ -328,6 +346,24 @@ def build_parser(help_texts: bool = True, only: str | None = None) -> argparse.A
             help="print only what this player (by name), or 'public', may see (Chinatown money); default: everything",
         )
         p.set_defaults(run=replay)
+
+    if only in (None, "review"):
+        p = sub.add_parser(
+            "review",
+            parents=[common],
+            help="after the game: points by source, and the decisions that cost or won the most",
+        )
+        p.add_argument("file", help="a table file exported by the app (- for stdin)")
+        p.add_argument(
+            "--seat",
+            metavar="PLAYER",
+            default=None,
+            help="review for this player only (their decisions; what they may see of a game in progress)",
+        )
+        p.add_argument("--alternatives", type=int, default=None, help="replay at most this many alternatives")
+        p.add_argument("--seconds", type=float, default=None, help="stop replaying after this much CPU time")
+        p.add_argument("--json", action="store_true", help="machine-readable output")
+        p.set_defaults(run=review)
 
     if only in (None, "calc"):
         if help_texts:
@@ -384,7 +420,7 @@ def build_parser(help_texts: bool = True, only: str | None = None) -> argparse.A
         )
         p.set_defaults(run=serve)
 
-    if only not in ("replay", "calc", "rules", "serve"):  # the play log's commands
+    if only not in ("replay", "review", "calc", "rules", "serve"):  # the play log's commands
         from companion.cli_plays import add_parsers
 
         add_parsers(sub, common, only)

@@ -73,6 +73,10 @@ class Chinatown:
     def state_from_dict(self, data: dict[str, Any]) -> ChinatownState:
         return ChinatownState.model_validate(data)
 
+    def nearest_fact(self, state: ChinatownState, entry: Any) -> Any | None:
+        """A logged deal made legal again with the fewest cards changed (the review's replays)."""
+        return flow.nearest_fact(state, entry)
+
     def player_view(self, state: ChinatownState, seat: int | None) -> view.ChinatownView:
         """What ``seat`` (None: the public) may see: money is secret until the end."""
         return view.player_view(state, seat)
