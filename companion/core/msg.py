@@ -39,6 +39,8 @@ class Msg:
 
     def to_json(self) -> dict[str, Any]:
         """{"key", "args"} as JSON data, nested Msgs too: the form pydantic writes for a Msg field."""
+        if not self.args:  # the same, without loading pydantic (a calculator's label, issue 27)
+            return {"key": self.key, "args": {}}
         return _adapter().dump_python(self, mode="json")  # type: ignore[no-any-return]
 
 
