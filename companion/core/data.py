@@ -16,6 +16,8 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
+from companion.cache import read_kept, write_kept
+
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
@@ -77,29 +79,10 @@ def checked(relative: str, validator: str) -> object:
     except OSError:
         source = None  # missing: the validator says so
     note = None if _NOTES_IN is None else _NOTES_IN / "checked-rules-data.json"
-    if source is None or note is None or _noted(note).get(relative) != source:
+    noted = read_kept(note) if note is not None else None
+    noted = noted if isinstance(noted, dict) else {}
+    if source is None or note is None or noted.get(relative) != source:
         importlib.import_module(validator)
         if source is not None and note is not None:
-            _write_note(note, {**_noted(note), relative: source})
+            write_kept(note, {**noted, relative: source})
     return _read(path)
-
-
-def _noted(note: Path) -> dict[str, str]:
-    try:
-        found = json.loads(note.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return found if isinstance(found, dict) else {}
-
-
-def _write_note(note: Path, data: dict[str, str]) -> None:
-    temp = note.with_name(f"{note.name}.{os.getpid()}.tmp")
-    try:
-        note.parent.mkdir(parents=True, exist_ok=True)
-        temp.write_text(json.dumps(data), encoding="utf-8")
-        os.replace(temp, note)  # whole or not at all: another process may read it now
-    except OSError:  # a note not kept is only a slower start next time
-        import contextlib
-
-        with contextlib.suppress(OSError):
-            temp.unlink()

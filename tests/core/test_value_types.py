@@ -70,3 +70,16 @@ def test_a_prompt_is_frozen_and_copied_with_replace() -> None:
     other = prompt.replace(seat=None, choices=None)
     assert (other.seat, other.choices, other.kind, other.msg) == (None, None, "card", msg("x"))
     assert prompt.seat == 0 and prompt != other
+
+
+def test_a_msg_without_arguments_is_written_as_pydantic_writes_it() -> None:
+    """Its JSON form skips pydantic (a calculator's label, issue 27), and is the same."""
+    for plain in (msg("chinatown.calc.final.money"), Msg("dragon.title"), Msg("x", {})):
+        assert (
+            plain.to_json()
+            == TypeAdapter(Msg).dump_python(plain, mode="json")
+            == {
+                "key": plain.key,
+                "args": {},
+            }
+        )

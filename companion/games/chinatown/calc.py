@@ -14,8 +14,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from fractions import Fraction
-from math import ceil
+from math import lcm
 from typing import Any, TypeGuard
 
 # Plain tables and light modules only, no pydantic: the command starts in the time of a few
@@ -42,12 +41,18 @@ MIN_PLAYERS, MAX_PLAYERS = min(DEALING), max(DEALING)
 BOX_TILES = sum(s.tiles for s in SHOPS.values())  # shop tiles in the box (the blanks aside)
 # No player can end with more: every player's starting money plus six years of income from the
 # whole bag, each tile earning the best income per tile of the table. A bound against typos.
-_BEST_PER_TILE = max(
-    Fraction(amount, size) for table in (INCOME_INCOMPLETE, INCOME_COMPLETE) for size, amount in table.items()
+# In whole numbers, each income per tile scaled by a multiple of every size (fractions, the
+# exact way, costs the command a tenth of its start).
+_SCALE = lcm(*INCOME_INCOMPLETE, *INCOME_COMPLETE)
+_BEST_PER_TILE_SCALED = max(
+    amount * (_SCALE // size)
+    for table in (INCOME_INCOMPLETE, INCOME_COMPLETE)
+    for size, amount in table.items()
 )
-MAX_MONEY = MONEY_UNIT * ceil(
-    (MAX_PLAYERS * STARTING_MONEY + YEARS * BOX_TILES * _BEST_PER_TILE) / MONEY_UNIT
-)
+MAX_MONEY = MONEY_UNIT * -(
+    -(MAX_PLAYERS * STARTING_MONEY * _SCALE + YEARS * BOX_TILES * _BEST_PER_TILE_SCALED)
+    // (MONEY_UNIT * _SCALE)
+)  # rounded up to whole bills
 FIELDS = ("name", "money", "shops")
 
 Building = tuple[str, str | None]
