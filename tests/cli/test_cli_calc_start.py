@@ -1,6 +1,6 @@
-"""`companion calc` as a short process (issue 27): once its cache folder is prepared, a Chinatown
-or Da Yu calculator given good input loads neither pydantic, Babel, the games' registry nor the
-engine; the rules data it reads without pydantic is still validated whenever the file changes."""
+"""`companion calc` as a short process (issue 27): once its cache folder is prepared, a calculator
+given good input loads neither pydantic, Babel, the games' registry nor the engine; the rules
+data it reads without pydantic is still validated whenever the file changes."""
 
 import json
 import os
@@ -55,8 +55,22 @@ DAYU = {
 }
 
 
+DRAGON = {
+    "players": [
+        {"name": "Ana", "vp": 41, "track": 9, "palaces": [{"floors": 2, "persons": ["monk:young"]}]},
+        {"name": "Ben", "vp": 38, "track": 7, "palaces": [], "yuan": 4, "rice": 1},
+    ]
+}
+
+
 @pytest.mark.parametrize(
-    ("name", "data"), [("chinatown-income", INCOME), ("chinatown-final", FINAL), ("dayu-final", DAYU)]
+    ("name", "data"),
+    [
+        ("chinatown-income", INCOME),
+        ("chinatown-final", FINAL),
+        ("dayu-final", DAYU),
+        ("dragon-final", DRAGON),
+    ],
 )
 def test_once_prepared_a_calculator_loads_nothing_heavy(tmp_path, env, name, data):
     given = tmp_path / "in.json"
@@ -68,7 +82,9 @@ def test_once_prepared_a_calculator_loads_nothing_heavy(tmp_path, env, name, dat
         assert again["code"] == 0
         heavy = {m for m in again["modules"] if m.startswith(HEAVY)}
         assert not heavy, heavy
-        assert not {f"companion.games.{g}.game" for g in ("chinatown", "dayu")} & set(again["modules"])
+        assert not {f"companion.games.{g}.game" for g in ("chinatown", "dayu", "dragon")} & set(
+            again["modules"]
+        )
         if lang == "en":
             assert again["out"] == first["out"]
     assert first["code"] == 0 and first["out"]
