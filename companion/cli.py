@@ -158,13 +158,13 @@ def _render_scoreboard(board: dict[str, Any], lang: str) -> str:
 
 # ---- calculators -------------------------------------------------------------------------
 def calc(args: argparse.Namespace) -> None:
+    from companion.calculators import calculator as calculator_named
+    from companion.calculators import names
     from companion.core.calc import load_input
-    from companion.core.registry import calculator_named, calculators
 
-    calculator = calculator_named(args.name)  # loads only the game that has it
+    calculator = calculator_named(args.name)  # its own module only: no registry, no other game
     if calculator is None:
-        known = calculators()
-        raise CliError(translate("cli.unknown_calc", _LANG, name=args.name, known=", ".join(known)))
+        raise CliError(translate("cli.unknown_calc", _LANG, name=args.name, known=", ".join(names())))
     text = _read(args.file)
     try:
         data = load_input(text)  # CalcInputError past the input limits
@@ -367,9 +367,9 @@ def build_parser(help_texts: bool = True, only: str | None = None) -> argparse.A
 
     if only in (None, "calc"):
         if help_texts:
-            from companion.core.registry import calculators
+            from companion.calculators import names as calculator_names
 
-            names = ", ".join(calculators())
+            names = ", ".join(calculator_names())
         else:
             names = "…"
         p = sub.add_parser("calc", parents=[common], help="stand-alone calculators: " + names)
@@ -456,9 +456,11 @@ def main(argv: list[str] | None = None) -> int:
     _LANG = args.lang
     if args.command != "serve":  # a short-lived process: each catalogue parsed once, not per run
         from companion.cache import cache_dir
+        from companion.core.data import keep_checked_notes
         from companion.i18n import keep_parsed_catalogs
 
         keep_parsed_catalogs(cache_dir())
+        keep_checked_notes(cache_dir())  # rules data validated once, not by every run's pydantic
     try:
         args.run(args)
     except CliError as exc:

@@ -10,12 +10,13 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 from typing_extensions import TypeVar
 
 from companion.core.msg import Msg
+from companion.core.scoreline import ScoreLine as ScoreLine  # its home is light (a calculator's)
 from companion.i18n import DEFAULT_LANGUAGE
 
 
@@ -241,14 +242,6 @@ class RuleViolation(Exception):
 
     def message_in(self, lang: str = DEFAULT_LANGUAGE) -> str:
         return self.msg.render(lang)
-
-
-class ScoreLine(NamedTuple):
-    """One line of a player's score: (label, points, rule_id)."""
-
-    label: Msg
-    points: int
-    rule_id: str
 
 
 class ScoreRow(BaseModel):

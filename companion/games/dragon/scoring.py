@@ -1,7 +1,7 @@
 """Round scoring, final scoring and the scoreboard.
 
-``final_lines`` is the single implementation of the final scoring: the engine and the
-stand-alone calculator both call it.
+The final scoring's one implementation is ``final.final_counts``: ``final_lines`` here (the
+engine's) and the stand-alone calculator both count with it.
 """
 
 from __future__ import annotations
@@ -13,27 +13,10 @@ from companion.core.msg import Msg, msg
 from companion.core.offers import offerer
 from companion.core.protocol import Scoreboard, ScoreLine, ScoreRow
 from companion.games.dragon.data import RULES
+from companion.games.dragon.final import FINAL_MONTH, SOURCE_RULES, final_counts
 from companion.games.dragon.state import DragonState, Palace, PlayerState, ScoreItem
 
-FINAL_MONTH = 13  # ledger month used for the final scoring lines
-
-# ledger source -> rule id
-SOURCE_RULES = {
-    "palaces": "dragon.scoring.round",
-    "ladies": "dragon.scoring.round",
-    "privileges": "dragon.scoring.round",
-    "research": "dragon.action.research",
-    "festival": "dragon.event.festival",
-    "mongol": "dragon.event.mongol",
-    "persons": "dragon.final.persons",
-    "monks": "dragon.final.monks",
-    "leftovers": "dragon.final.leftovers",
-    "wall_bonus": "dragon.wall.bonus",
-    "wall": "dragon.wall.check",
-    "lantern": "dragon.super.lantern",
-    "buddha": "dragon.super.buddha",
-    "charter": "dragon.super.charter",
-}
+__all__ = ["FINAL_MONTH", "SOURCE_RULES", "final_lines", "item_label", "ranking", "round_items", "score"]
 
 
 def round_items(player: PlayerState, month: int) -> tuple[ScoreItem, ScoreItem, ScoreItem]:
@@ -66,27 +49,9 @@ _item = offerer(ScoreItem, "month", "source", "points", "count")
 
 def final_lines(palaces: Sequence[Palace], yuan: int, rice: int, fireworks: int) -> list[ScoreItem]:
     """Final scoring: persons, monks (Buddhas x floors), leftovers sold and turned into VP."""
-    fs = RULES.scoring.final
-    persons = [p for pal in palaces for p in pal.persons]
-    buddha = RULES.types["monk"].symbol
-    monks = sum(
-        RULES.faces[p].symbols * pal.floors
-        for pal in palaces
-        for p in pal.persons
-        if RULES.symbol_of[p] == buddha
-    )
-    money = yuan + fs.yuan_per_leftover_tile * (rice + fireworks)
     return [
-        ScoreItem(
-            month=FINAL_MONTH, source="persons", points=len(persons) * fs.per_person, count=len(persons)
-        ),
-        ScoreItem(
-            month=FINAL_MONTH,
-            source="monks",
-            points=monks,
-            count=sum(1 for p in persons if p.startswith("monk:")),
-        ),
-        ScoreItem(month=FINAL_MONTH, source="leftovers", points=money // fs.yuan_per_vp, count=money),
+        ScoreItem(month=FINAL_MONTH, source=source, points=points, count=count)
+        for source, points, count in final_counts(palaces, yuan, rice, fireworks)
     ]
 
 
