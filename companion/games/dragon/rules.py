@@ -296,7 +296,7 @@ def _act(s: DragonState, e: Act, fx: list[Effect]) -> None:
         p.fireworks += total
     elif e.card == "parade":
         s.move(e.seat, total)
-        detail["track"] = p.track
+        detail["track"] = s.players[e.seat].track  # where the marker lands: move() made a new copy
     elif e.card == "research":
         p.score(ScoreItem(month=s.month, source="research", points=total, count=total))
     fx.append(
