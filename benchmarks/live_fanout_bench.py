@@ -31,6 +31,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+
 def _root() -> Path:
     """This tree, or the one ``--root`` names (read before anything of it is imported)."""
     if "--root" in sys.argv:

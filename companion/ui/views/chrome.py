@@ -97,7 +97,9 @@ def table_view(app: App, table: Table, tab: str, body: list[ft.Control]) -> ft.V
     return ft.View(
         route=tab_route(table.id, tab),
         appbar=slot_part(bar, lambda: appbar(app, table), key="appbar-part"),
-        navigation_bar=slot_part((app.tr.lang, table.id, tab), lambda: tabs(app, table, tab), key="tabs-part"),
+        navigation_bar=slot_part(
+            (app.tr.lang, table.id, tab), lambda: tabs(app, table, tab), key="tabs-part"
+        ),
         controls=[content],
         padding=12,
     )
