@@ -86,7 +86,7 @@ def view(app: App, id: str) -> ft.View:
     if prompt is not None and prompt.rule_ids:
         rules = (tr.lang, tuple(prompt.rule_ids))
         body.append(part(rules, lambda: moment_rules(app, prompt), key="moment-rules-part"))
-    body.append(heading(tr("play.players")))
+    body.append(part(tr.lang, lambda: heading(tr("play.players")), key="players-heading"))
     body += [seat_panel(app, table, s) for s in range(len(table.players))]
     return table_view(app, table, "play", body)
 
