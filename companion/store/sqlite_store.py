@@ -39,6 +39,8 @@ from companion.core.registry import get as get_game
 from companion.core.table import FILE_FORMAT, FILE_VERSION
 from companion.plays import record
 from companion.store import checkpoint, upkeep
+from companion.store.insights_api import InsightsMixin
+from companion.store.locations import LocationsMixin
 from companion.store.players import PlayersMixin
 from companion.store.plays_log import PlaysMixin
 from companion.store.plays_rows import insert_play
@@ -66,8 +68,9 @@ CREATE TABLE IF NOT EXISTS entries (
 # PRAGMA user_version; 0: before tables.rev; 1: before players and plays; 2: before checkpoints;
 # 3: before one seat per player, tables.unlogged and the Dragon losses counted per release;
 # 4: before the figure sums kept by triggers; 5: before each player's figure sums kept by triggers;
-# 6: before the indexes that page Home, the play log and the players (issue 27).
-SCHEMA_VERSION = 7
+# 6: before the indexes that page Home, the play log and the players (issue 27);
+# 7: before a play's location and the remembered locations (issue 31).
+SCHEMA_VERSION = 8
 
 # Each list a screen pages reads its first rows from an index, whatever the store holds.
 PAGING_INDEXES = (
@@ -146,7 +149,7 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-class Store(PlayersMixin, PlaysMixin):
+class Store(PlayersMixin, PlaysMixin, LocationsMixin, InsightsMixin):
     def __init__(self, path: str | Path | None = None) -> None:
         if path is None:
             path = default_data_dir() / "tables.sqlite3"
@@ -211,6 +214,7 @@ class Store(PlayersMixin, PlaysMixin):
             for statement in PLAYS_SCHEMA:
                 self._db.execute(statement)
             upkeep.seat_columns(self._db)
+            upkeep.play_columns(self._db)
             if found < 2:  # version 2 logged them already
                 self._log_finished_tables()
             if found < 4:
@@ -221,6 +225,8 @@ class Store(PlayersMixin, PlaysMixin):
                 upkeep.to_version_6(self._db)
             if found < 7:
                 upkeep.to_version_7(self._db)
+            if found < 8:
+                upkeep.to_version_8(self._db)
             for statement in PAGING_INDEXES:
                 self._db.execute(statement)
             self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
