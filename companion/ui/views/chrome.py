@@ -10,7 +10,7 @@ from companion.core import Table
 from companion.share.live import stamp
 from companion.ui.command import command_icon_button
 from companion.ui.gameui import ui_for
-from companion.ui.parts import part
+from companion.ui.parts import slot_part
 from companion.ui.shell import App
 from companion.ui.widgets import icon_button
 
@@ -96,8 +96,10 @@ def table_view(app: App, table: Table, tab: str, body: list[ft.Control]) -> ft.V
         content = scroll_column(body, key=f"{tab}-body")
     return ft.View(
         route=tab_route(table.id, tab),
-        appbar=part(bar, lambda: appbar(app, table), key="appbar-part"),
-        navigation_bar=part((app.tr.lang, table.id, tab), lambda: tabs(app, table, tab), key="tabs-part"),
+        appbar=slot_part(bar, lambda: appbar(app, table), key="appbar-part"),
+        navigation_bar=slot_part(
+            (app.tr.lang, table.id, tab), lambda: tabs(app, table, tab), key="tabs-part"
+        ),
         controls=[content],
         padding=12,
     )
