@@ -17,7 +17,7 @@ import flet as ft
 
 from companion.core import Table
 from companion.i18n import format_score
-from companion.review import Decision, PlayerReview, Review, Source
+from companion.review import Alternative, Decision, PlayerReview, Review, Source
 from companion.ui.rule_links import effect_line, rule_link
 from companion.ui.shell import App
 from companion.ui.views.chrome import table_view
@@ -160,7 +160,9 @@ def decision_block(app: App, unit: str, seat: int, decision: Decision) -> ft.Con
     tr = app.tr
     best = decision.alternatives[0]
     delta = amount(app, unit, best.delta, change=True)
-    said = tr("review.cost" if best.delta > 0 else "review.won", alternative=tr.msg(best.label), delta=delta)
+    said = tr(
+        "review.cost" if best.delta > 0 else "review.won", alternative=choice_name(app, best), delta=delta
+    )
     if best.rank is not None and best.rank_delta:
         said += " " + tr("review.rank", rank=best.rank)
     key = f"review-turn-{seat}-{decision.index}"
@@ -175,6 +177,12 @@ def decision_block(app: App, unit: str, seat: int, decision: Decision) -> ft.Con
         padding=ft.Padding.only(left=8, top=6, bottom=6),
         border=ft.Border.only(left=ft.BorderSide(3, ft.Colors.PRIMARY)),
     )
+
+
+def choice_name(app: App, best: Alternative) -> str:
+    """The other choice in the game's words; a trade left out is said short, as the decision
+    right above it already says the whole trade."""
+    return app.tr("review.no_trade") if best.entry is None else app.tr.msg(best.label)
 
 
 def _effects(app: App, label: str, effects: list[Any], key: str) -> list[ft.Control]:
@@ -198,7 +206,7 @@ def turning_line(app: App, table: Table) -> ft.Control:
     player, top = max(turns, key=lambda pd: abs(pd[1].swing))
     best = top.alternatives[0]
     delta = amount(app, found.unit, best.delta, change=True)
-    said = tr("review.turning_point", player=player.name, alternative=tr.msg(best.label), delta=delta)
+    said = tr("review.turning_point", player=player.name, alternative=choice_name(app, best), delta=delta)
     return ft.Column(
         [
             small(said, key="scores-turning"),
