@@ -12,12 +12,14 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.core.memory import tune
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, PSEUDO, format_score, translate
+from companion.store.connection import DATABASE_ENV, DATABASE_HELP
 
 if TYPE_CHECKING:
     from companion.core import PlayerView, Scoreboard, Table
@@ -261,6 +263,8 @@ def serve(args: argparse.Namespace) -> None:
         url = f"{lan_url}/"
     else:
         url = f"http://{args.host}:{args.port}/"
+    if args.database:  # the hub's store opens it (store/connection.py, store_location)
+        os.environ[DATABASE_ENV] = args.database
     ready = prepare(host, args.port, data_dir=args.data)  # fails here, before "running" is printed
     print(translate("cli.serving", _LANG, url=url))
     if args.lan or args.host not in ("127.0.0.1", "localhost", "::1"):
@@ -375,6 +379,7 @@ def build_parser(help_texts: bool = True, only: str | None = None) -> argparse.A
         p.add_argument(
             "--data", default=None, help="data folder for the tables (default: the app's data folder)"
         )
+        p.add_argument("--database", default=None, help=DATABASE_HELP)
         p.add_argument(
             "--trusted-proxy",
             action="append",

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import sqlite3
 import tempfile
 from pathlib import Path
 
@@ -23,11 +22,14 @@ from companion.core import Table
 from companion.store import DamagedTable, Store, StoreError
 from companion.ui.shell import App
 
+# Both backends; the faults of an SQLite file itself are marked sqlite_only (tests/store_backends.py).
+pytestmark = pytest.mark.usefixtures("store_backend")
+
 
 def _raw(path, sql, *args):
-    db = sqlite3.connect(path)
-    db.execute(sql, args)
-    db.commit()
+    """Damage a row behind the app's back (a second connection, as another program would)."""
+    db = Store(path)
+    db._write((sql, args))
     db.close()
 
 
