@@ -57,6 +57,7 @@ class Connection(Protocol):
     def schema_version(self) -> int: ...
     def set_schema_version(self, version: int) -> None: ...
     def store_error(self, exc: Exception) -> Exception: ...
+    def retryable(self, exc: Exception) -> bool: ...  # the same transaction may succeed run again
 
 
 def is_url(location: str | Path | None) -> bool:
@@ -145,6 +146,9 @@ class SqliteConnection:
 
     def set_schema_version(self, version: int) -> None:
         self._db.execute(f"PRAGMA user_version = {int(version)}")
+
+    def retryable(self, exc: Exception) -> bool:
+        return False  # a writer waits for the lock (BUSY_SECONDS) instead: SQLite has one writer at a time
 
     def store_error(self, exc: Exception) -> Exception:
         from companion.store.sqlite_store import _sqlite_error

@@ -206,6 +206,10 @@ class PgConnection:
         self.execute("DELETE FROM schema_version")
         self.execute("INSERT INTO schema_version (version) VALUES (?)", (version,))
 
+    def retryable(self, exc: Exception) -> bool:
+        """Two writers locking rows in crossed order: PostgreSQL ends one, which may run again."""
+        return isinstance(exc, errors.DeadlockDetected | errors.SerializationFailure)
+
     def store_error(self, exc: Exception) -> Exception:
         """One clear StoreError for a PostgreSQL failure, by its kind."""
         from companion.store.sqlite_store import StoreError

@@ -69,6 +69,8 @@ CREATE TABLE IF NOT EXISTS entries (
 # 6: before the indexes that page Home, the play log and the players (issue 27).
 SCHEMA_VERSION = 7
 
+WRITE_TRIES = 5  # a transaction PostgreSQL chose to end in a deadlock is run again, so often
+
 # Each list a screen pages reads its first rows from an index, whatever the store holds.
 PAGING_INDEXES = (
     "CREATE INDEX IF NOT EXISTS tables_by_state ON tables (finished, updated, created)",
@@ -284,23 +286,30 @@ class Store(PlayersMixin, PlaysMixin):
         seats of a play: checked by SQLite inside the transaction, so no race gets past it).
         """
         with self._lock:
-            try:
-                self._db.begin()
+            for attempt in range(1, WRITE_TRIES + 1):
                 try:
-                    if table is not None:
-                        self._claim(table)
-                    for sql, args in statements:
-                        self._db.execute(sql, args)
-                    self._db.commit()
-                except BaseException:
-                    self._db.rollback()
-                    raise
-            except self._db.IntegrityError as exc:
-                raise (refused or self._db.store_error(exc)) from exc
-            except self._db.Error as exc:
-                raise self._db.store_error(exc) from exc
+                    self._transaction(statements, table)
+                    break
+                except self._db.IntegrityError as exc:
+                    raise (refused or self._db.store_error(exc)) from exc
+                except self._db.Error as exc:
+                    # PostgreSQL ends one of two deadlocked writers (two merges crossing): run it again.
+                    if attempt == WRITE_TRIES or not self._db.retryable(exc):
+                        raise self._db.store_error(exc) from exc
             if table is not None:
                 self._revs[table] += 1
+
+    def _transaction(self, statements: Sequence[tuple[str, tuple[Any, ...]]], table: Table | None) -> None:
+        self._db.begin()
+        try:
+            if table is not None:
+                self._claim(table)
+            for sql, args in statements:
+                self._db.execute(sql, args)
+            self._db.commit()
+        except BaseException:
+            self._db.rollback()
+            raise
 
     def _claim(self, table: Table) -> None:
         """Inside the transaction: refuse a stale writer, else raise the table's revision.
