@@ -93,9 +93,11 @@ class PostgresServer:
                 f"PostgreSQL could not be started: `{command[0]}` failed:\n{done.stdout}{done.stderr}"
             )
 
-    def start(self) -> PostgresServer:
+    def start(self, *, durable: bool = False) -> PostgresServer:
+        """``durable``: commits reach the disk as in production (benchmarks); tests need not."""
         self._run("initdb", "-D", str(self.data), "-U", self.role, "--auth=trust", "-E", "UTF8", "--no-sync")
-        options = f"-c fsync=off -c synchronous_commit=off -c full_page_writes=off -p {self.port}"
+        options = "" if durable else "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+        options += f" -p {self.port}"
         options += f" -c unix_socket_directories={self.folder} -c listen_addresses=127.0.0.1"
         self._run(
             "pg_ctl", "-D", str(self.data), "-l", str(self.folder / "log"), "-o", options, "-w", "start"
@@ -120,10 +122,10 @@ class PostgresServer:
 
 
 @contextlib.contextmanager
-def running() -> Iterator[PostgresServer]:
+def running(*, durable: bool = False) -> Iterator[PostgresServer]:
     server = PostgresServer()
     try:
-        yield server.start()
+        yield server.start(durable=durable)
     finally:
         server.stop()
 

@@ -40,9 +40,9 @@ class Connection(Protocol):
     where: str  # the file or the URL without its password, for messages
 
     @property
-    def Error(self) -> type[Exception]: ...  # noqa: N802  # the driver's base error, as drivers name it
+    def Error(self) -> type[Exception]: ...  # the driver's base error, as drivers name it
     @property
-    def IntegrityError(self) -> type[Exception]: ...  # noqa: N802  # a constraint refused a change
+    def IntegrityError(self) -> type[Exception]: ...  # a constraint refused a change
     def setup(self) -> None: ...
     def execute(self, sql: str, args: Sequence[Any] = ()) -> Any: ...  # a Rows (sqlite3's own cursor)
     def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None: ...
