@@ -15,6 +15,7 @@ import sqlite3
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
+from urllib.parse import urlsplit, urlunsplit
 
 # The environment variable naming the database when no --database (or path) is given.
 DATABASE_ENV = "TC_DATABASE"
@@ -62,6 +63,15 @@ class Connection(Protocol):
 
 def is_url(location: str | Path | None) -> bool:
     return isinstance(location, str) and location.startswith(URL_SCHEMES)
+
+
+def shown_url(url: str) -> str:
+    """The URL without its password, for messages and logs."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.netloc.rpartition("@")[2]
+    return urlunsplit(parts._replace(netloc=f"{parts.username}:***@{host}"))
 
 
 def connect(location: str | Path) -> Connection:

@@ -25,12 +25,13 @@ import functools
 import re
 from collections.abc import Iterable, Sequence
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
 from psycopg import errors
 from psycopg.types.numeric import FloatLoader
 from psycopg_pool import ConnectionPool
+
+from companion.store.connection import shown_url
 
 CONNECT_SECONDS = 10
 POOL_SIZE = 4
@@ -69,15 +70,6 @@ class Rows:
         self._rows = []
 
 
-def shown_url(url: str) -> str:
-    """The URL without its password, for messages and logs."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    host = parts.netloc.rpartition("@")[2]
-    return urlunsplit(parts._replace(netloc=f"{parts.username}:***@{host}"))
-
-
 class PgConnection:
     """PostgreSQL behind the store (see the module's docstring)."""
 
@@ -87,6 +79,9 @@ class PgConnection:
     def __init__(self, url: str) -> None:
         self.where = shown_url(url)
         self._tx: psycopg.Connection[Any] | None = None
+        # One plain connection first: a wrong URL or a server down fails now, with the server's
+        # own reason, instead of the pool retrying in the background until its timeout.
+        psycopg.connect(url, connect_timeout=CONNECT_SECONDS).close()
         self._pool = ConnectionPool(
             url,
             min_size=1,
@@ -222,8 +217,12 @@ class PgConnection:
         if isinstance(exc, errors.DeadlockDetected | errors.LockNotAvailable | errors.SerializationFailure):
             return StoreError("sec-input.store.busy", path=where)
         if type(exc) is psycopg.OperationalError or isinstance(exc, errors.ConnectionException):
-            return StoreError("sec-input.store.cannot_open", path=where)
+            return StoreError("sec-input.store.no_server", path=where, detail=_first_line(exc))
         return StoreError("sec-input.store.failed", path=where, detail=str(exc))
+
+
+def _first_line(exc: Exception) -> str:
+    return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
 
 
 def _configure(conn: psycopg.Connection[Any]) -> None:

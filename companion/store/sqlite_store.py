@@ -125,9 +125,10 @@ def _open_error(exc: Exception, where: str | Path) -> StoreError:
     not answer (its URL shown without the password)."""
     if isinstance(exc, sqlite3.Error):
         return _sqlite_error(exc, Path(where))
-    from companion.store.postgres import shown_url
+    from companion.store.connection import shown_url
 
-    return StoreError("sec-input.store.cannot_open", path=shown_url(str(where)))
+    detail = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+    return StoreError("sec-input.store.no_server", path=shown_url(str(where)), detail=detail)
 
 
 def default_data_dir() -> Path:

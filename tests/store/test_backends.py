@@ -11,7 +11,7 @@ from security.input_helpers import short_table
 from store_backends import schema_url
 
 from companion.core import Table
-from companion.store import Store, StoreConflict
+from companion.store import Store, StoreConflict, StoreError
 from companion.store.connection import DATABASE_ENV
 
 ROW = "INSERT INTO entries (table_id, seq, body) VALUES (?, ?, ?)"
@@ -102,3 +102,11 @@ def test_the_database_is_chosen_by_a_url_or_the_environment(store_backend, tmp_p
     assert again.url == (location if store_backend == "postgresql" else None)
     assert [t.id for t in again.list()] == [table.id]
     again.close()
+
+
+def test_a_server_that_does_not_answer_is_one_clear_error_without_the_password():
+    with pytest.raises(StoreError) as refused:
+        Store("postgresql://companion:hunter2@127.0.0.1:1/companion")  # nothing listens on port 1
+    text = str(refused.value)
+    assert refused.value.msg.key == "sec-input.store.no_server"
+    assert "hunter2" not in text and "companion:***@127.0.0.1:1" in text
