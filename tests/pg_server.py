@@ -17,6 +17,7 @@ import glob
 import os
 import pwd
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -134,5 +135,4 @@ if __name__ == "__main__":  # a server to try the app on: `python -m tests.pg_se
     with running() as pg:
         print(f"TC_DATABASE={pg.create_database('companion')}\n(Ctrl-C stops and removes it)")
         with contextlib.suppress(KeyboardInterrupt):
-            signal_wait = __import__("signal").pause
-            signal_wait()
+            signal.pause()

@@ -12,7 +12,9 @@ from store_backends import schema_url
 
 from companion.core import Table
 from companion.store import Store, StoreConflict, StoreError
+from companion.store import sqlite_store
 from companion.store.connection import DATABASE_ENV
+from companion.store.sqlite_store import SCHEMA_VERSION
 
 ROW = "INSERT INTO entries (table_id, seq, body) VALUES (?, ?, ?)"
 
@@ -110,3 +112,20 @@ def test_a_server_that_does_not_answer_is_one_clear_error_without_the_password()
     text = str(refused.value)
     assert refused.value.msg.key == "sec-input.store.no_server"
     assert "hunter2" not in text and "companion:***@127.0.0.1:1" in text
+
+
+def test_a_store_of_a_newer_schema_is_refused_and_left_as_it_was(tmp_path):
+    """The schema version lives in the database on both (SQLite's user_version, PostgreSQL's
+    schema_version table): a newer one is never written to."""
+    path = tmp_path / "t.sqlite3"
+    store = Store(path)
+    table = store.create(short_table("dayu", undo=0))
+    store._db.set_schema_version(SCHEMA_VERSION + 1)
+    store.close()
+    with pytest.raises(StoreError) as refused:
+        Store(path)
+    assert refused.value.msg.key == "sec-input.store.newer"
+    db = sqlite_store.connect(path)  # read back without the store's check: nothing was changed
+    assert db.schema_version() == SCHEMA_VERSION + 1
+    assert db.execute("SELECT id FROM tables").fetchall() == [(table.id,)]
+    db.close()
