@@ -98,7 +98,8 @@ class PostgresServer:
         """``durable``: commits reach the disk as in production (benchmarks); tests need not."""
         self._run("initdb", "-D", str(self.data), "-U", self.role, "--auth=trust", "-E", "UTF8", "--no-sync")
         options = "" if durable else "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-        options += f" -p {self.port}"
+        # Tests leave stores to the collector: room for the connections not yet closed.
+        options += f" -c max_connections=300 -p {self.port}"
         options += f" -c unix_socket_directories={self.folder} -c listen_addresses=127.0.0.1"
         self._run(
             "pg_ctl", "-D", str(self.data), "-l", str(self.folder / "log"), "-o", options, "-w", "start"
