@@ -19,12 +19,14 @@ from typing import TYPE_CHECKING, Any
 
 from companion.core.memory import tune
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, PSEUDO, format_score, translate
-from companion.store.connection import DATABASE_ENV, DATABASE_HELP
 
 if TYPE_CHECKING:
     from companion.core import PlayerView, Scoreboard, Table
 
 EXIT_BAD_INPUT = 2
+
+# Here, not in companion.store: importing the store loads pydantic, which the CLI's start avoids.
+DATABASE_HELP = "the store's database: a postgresql:// URL or an SQLite file (default: $TC_DATABASE, else the data folder's)"
 
 
 class CliError(Exception):
@@ -264,6 +266,8 @@ def serve(args: argparse.Namespace) -> None:
     else:
         url = f"http://{args.host}:{args.port}/"
     if args.database:  # the hub's store opens it (store/connection.py, store_location)
+        from companion.store.connection import DATABASE_ENV
+
         os.environ[DATABASE_ENV] = args.database
     ready = prepare(host, args.port, data_dir=args.data)  # fails here, before "running" is printed
     print(translate("cli.serving", _LANG, url=url))

@@ -416,7 +416,7 @@ def import_bgstats_cmd(args: argparse.Namespace) -> None:
 
 def add_parsers(sub: Any, common: argparse.ArgumentParser, only: str | None = None) -> None:
     """The play log's commands (``only``: that one alone, see cli.build_parser)."""
-    from companion.store.connection import DATABASE_HELP
+    from companion.cli import DATABASE_HELP
 
     data = argparse.ArgumentParser(add_help=False)
     data.add_argument(

@@ -19,7 +19,6 @@ from urllib.parse import urlsplit, urlunsplit
 
 # The environment variable naming the database when no --database (or path) is given.
 DATABASE_ENV = "TC_DATABASE"
-DATABASE_HELP = "the store's database: a postgresql:// URL or an SQLite file (default: $TC_DATABASE, else the data folder's)"
 BUSY_SECONDS = 30
 URL_SCHEMES = ("postgresql://", "postgres://")
 
