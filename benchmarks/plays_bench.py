@@ -114,13 +114,32 @@ def at_ten_thousand(folder: Path, mixed: list[Table], dragons: list[Table]) -> l
     open_ms = median_ms(lambda: Store(three_games).close(), 10)
     log_ms = median_ms(lambda: len(Store(three_games).plays()), 10)
     list_ms = median_ms(lambda: len(Store(three_games).list()), 5)
+    page_ms, records_ms, months_ms = player_page_ms(three_games)
     return [
         f"| `Store.stats('dragon')`, 10,000 Dragon plays ({figures:,} figure rows) | {game_ms:.1f} ms |",
         f"| `Store.stats('dragon', player)`, the same plays | {player_ms:.1f} ms |",
         f"| Open a store of 10,000 finished tables ({entries:,} entry rows): `Store()`, its checks on open included | {open_ms:.1f} ms |",
         f"| The same, then read its log (`plays()`) | {log_ms:.1f} ms |",
         f"| The same, then list its tables (`list()`, Home) | {list_ms:.1f} ms |",
+        f"| `Store.player_page(player)`, 10,000 plays of the three games (issue 31) | {page_ms:.1f} ms |",
+        f"| `Store.records('dragon')`, the same store | {records_ms:.1f} ms |",
+        f"| `Store.by_month('dragon', player)`, the same store | {months_ms:.1f} ms |",
     ]
+
+
+def player_page_ms(path: Path) -> tuple[float, float, float]:
+    """The player page (every game, head-to-head, records held), a game's records and a
+    player's months, on an open store (issue 31)."""
+    store = Store(path)
+    ana = store.find_player("Ana").id
+    assert store.player_page(ana).plays > 1_000
+    out = (
+        median_ms(lambda: store.player_page(ana), 10),
+        median_ms(lambda: store.records("dragon"), 10),
+        median_ms(lambda: store.by_month("dragon", ana), 10),
+    )
+    store.close()
+    return out
 
 
 def main() -> None:

@@ -162,13 +162,13 @@ def _render_scoreboard(board: dict[str, Any], lang: str) -> str:
 
 # ---- calculators -------------------------------------------------------------------------
 def calc(args: argparse.Namespace) -> None:
+    from companion.calculators import calculator as calculator_named
+    from companion.calculators import names
     from companion.core.calc import load_input
-    from companion.core.registry import calculator_named, calculators
 
-    calculator = calculator_named(args.name)  # loads only the game that has it
+    calculator = calculator_named(args.name)  # its own module only: no registry, no other game
     if calculator is None:
-        known = calculators()
-        raise CliError(translate("cli.unknown_calc", _LANG, name=args.name, known=", ".join(known)))
+        raise CliError(translate("cli.unknown_calc", _LANG, name=args.name, known=", ".join(names())))
     text = _read(args.file)
     try:
         data = load_input(text)  # CalcInputError past the input limits
@@ -285,10 +285,28 @@ def serve(args: argparse.Namespace) -> None:
         return
 
 
+# ---- review ------------------------------------------------------------------------------
+def review(args: argparse.Namespace) -> None:
+    from companion.cli_review import run
+
+    def seat_of(table: Table, name: str) -> int:
+        view = seen_as(table, name)
+        if view is None or view.seat is None:  # "public" names no player
+            raise CliError(
+                translate(
+                    "cli.no_such_player", _LANG, name=name, names=", ".join(p.name for p in table.players)
+                )
+            )
+        return view.seat
+
+    run(args, _read, seat_of)
+
+
 # ---- main --------------------------------------------------------------------------------
 _LANG = DEFAULT_LANGUAGE
 COMMANDS = (
     "replay",
+    "review",
     "calc",
     "rules",
     "serve",
@@ -337,11 +355,29 @@ def build_parser(help_texts: bool = True, only: str | None = None) -> argparse.A
         )
         p.set_defaults(run=replay)
 
+    if only in (None, "review"):
+        p = sub.add_parser(
+            "review",
+            parents=[common],
+            help="after the game: points by source, and the decisions that cost or won the most",
+        )
+        p.add_argument("file", help="a table file exported by the app (- for stdin)")
+        p.add_argument(
+            "--seat",
+            metavar="PLAYER",
+            default=None,
+            help="review for this player only (their decisions; what they may see of a game in progress)",
+        )
+        p.add_argument("--alternatives", type=int, default=None, help="replay at most this many alternatives")
+        p.add_argument("--seconds", type=float, default=None, help="stop replaying after this much CPU time")
+        p.add_argument("--json", action="store_true", help="machine-readable output")
+        p.set_defaults(run=review)
+
     if only in (None, "calc"):
         if help_texts:
-            from companion.core.registry import calculators
+            from companion.calculators import names as calculator_names
 
-            names = ", ".join(calculators())
+            names = ", ".join(calculator_names())
         else:
             names = "…"
         p = sub.add_parser("calc", parents=[common], help="stand-alone calculators: " + names)
@@ -393,7 +429,7 @@ def build_parser(help_texts: bool = True, only: str | None = None) -> argparse.A
         )
         p.set_defaults(run=serve)
 
-    if only not in ("replay", "calc", "rules", "serve"):  # the play log's commands
+    if only not in ("replay", "review", "calc", "rules", "serve"):  # the play log's commands
         from companion.cli_plays import add_parsers
 
         add_parsers(sub, common, only)
@@ -429,9 +465,11 @@ def main(argv: list[str] | None = None) -> int:
     _LANG = args.lang
     if args.command != "serve":  # a short-lived process: each catalogue parsed once, not per run
         from companion.cache import cache_dir
+        from companion.core.data import keep_checked_notes
         from companion.i18n import keep_parsed_catalogs
 
         keep_parsed_catalogs(cache_dir())
+        keep_checked_notes(cache_dir())  # rules data validated once, not by every run's pydantic
     try:
         args.run(args)
     except CliError as exc:

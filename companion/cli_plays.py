@@ -118,6 +118,8 @@ def _plays_text(plays: list[Any], lang: str, ids: bool = False) -> str:
             else " · " + translate("plays.cli.minutes", lang, n=round(play.seconds / 60))
         )
         ident = f"{play.id[:8]}  " if ids else ""
+        if play.location:
+            length += " · " + translate("plays.cli.at_location", lang, place=shown(play.location))
         lines.append(
             f"{ident}{format_when(play.date, lang)}  {title}: {people} · "
             f"{translate('plays.cli.won', lang, names=won)}{length}"
@@ -126,14 +128,25 @@ def _plays_text(plays: list[Any], lang: str, ids: bool = False) -> str:
 
 
 def stats_cmd(args: argparse.Namespace) -> None:
+    """A game's statistics; ``--player`` alone: the player's page; ``--records``: the records.
+    ``--from``/``--to``/``--location`` filter each of them."""
+    from companion.cli import CliError
     from companion.plays.labels import figure_label
 
     lang = args.lang
     store = _store(args)
     game = _game(args.game, lang)
-    assert game is not None
     player = _player_id(store, args.player, lang)
-    stats = store.stats(game, player)
+    period = {"since": _date(args.since, lang), "until": _date(args.until, lang), "location": args.location}
+    if args.records:
+        _records(store, game, period, args.json, lang)
+        return
+    if game is None:
+        if player is None:
+            raise CliError(translate("insights.cli.what", lang, player="--player", records="--records"))
+        _player_page(store, player, period, args.json, lang)
+        return
+    stats = store.stats(game, player, **period)
     if args.json:
         data = stats.model_dump(mode="json")
         data["win_rate"] = stats.win_rate
@@ -143,6 +156,32 @@ def stats_cmd(args: argparse.Namespace) -> None:
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return
     print(_stats_text(stats, lang))
+
+
+def _records(store: Any, game: str | None, period: dict[str, Any], as_json: bool, lang: str) -> None:
+    """The records of one game, or of every game with the group's H-index."""
+    from companion.cli_insights import records_text
+    from companion.games import available
+
+    games = [game] if game else [g for g in available() if store.count_plays(g, **period)]
+    by_game = [(g, store.records(g, **period)) for g in games]
+    h = None if game else store.h_index(**period).h
+    if as_json:
+        data: dict[str, Any] = {g: [r.model_dump(mode="json") for r in found] for g, found in by_game}
+        print(json.dumps({"records": data, "h_index": h}, ensure_ascii=False, indent=2))
+        return
+    print(records_text(by_game, h, lang))
+
+
+def _player_page(store: Any, player: str, period: dict[str, Any], as_json: bool, lang: str) -> None:
+    from companion.cli_insights import page_text
+
+    page = store.player_page(player, **period)
+    if as_json:
+        data = page.model_dump(mode="json") | {"win_rate": page.win_rate}
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+        return
+    print(page_text(page, lang))
 
 
 def _pct(rate: float, lang: str) -> str:
@@ -301,6 +340,8 @@ def play_cmd(args: argparse.Namespace) -> None:
         play = store.link_play(play.id, links)
     if args.date:
         play = store.redate_play(play.id, args.date)
+    if args.location is not None:
+        play = store.set_play_location(play.id, args.location)
     sys.stdout.write(_plays_text([play], lang, ids=True))
     names = {p.id: p.name for p in store.players()}
     for seat in play.seats:
@@ -448,6 +489,7 @@ def add_parsers(sub: Any, common: argparse.ArgumentParser, only: str | None = No
             help="SEAT=NAME: seat SEAT (1 = first) is this remembered player; NAME - unlinks",
         )
         p.add_argument("--date", help="the day it was played (YYYY-MM-DD)")
+        p.add_argument("--location", help="where it was played (remembered); '' clears it")
         p.add_argument("--delete", action="store_true", help="remove it from the log")
         p.set_defaults(run=play_cmd)
 
@@ -464,8 +506,16 @@ def add_parsers(sub: Any, common: argparse.ArgumentParser, only: str | None = No
         p = sub.add_parser(
             "stats", parents=[common, data], help="statistics of a game, or of one player in it"
         )
-        p.add_argument("game", help="dragon, chinatown or dayu")
-        p.add_argument("--player", help="a name from the player list")
+        p.add_argument(
+            "game", nargs="?", help="dragon, chinatown or dayu (without one: --player or --records)"
+        )
+        p.add_argument("--player", help="a name from the player list; without a game: the player's page")
+        p.add_argument("--records", action="store_true", help="the records of the game (of every game)")
+        p.add_argument(
+            "--from", dest="since", help="only plays that ended on or after this date (YYYY-MM-DD)"
+        )
+        p.add_argument("--to", dest="until", help="only plays that ended on or before this date (YYYY-MM-DD)")
+        p.add_argument("--location", help="only plays at this location")
         p.add_argument("--json", action="store_true", help="machine-readable output")
         p.set_defaults(run=stats_cmd)
 

@@ -26,6 +26,7 @@ def families() -> dict[str, set[str] | None]:
     from companion.games.dragon.hindsight import MONTH_SOURCES
     from companion.i18n import LANGUAGES
     from companion.i18n.termbase import GAMES
+    from companion.store.plays_insights import RECORD_KINDS
     from companion.ui.settings import THEMES
     from companion.ui.views.chrome import TABS
 
@@ -42,6 +43,7 @@ def families() -> dict[str, set[str] | None]:
         "ui.settings.{}.{}": _keys("ui.settings.theme.{}", THEMES) | _keys("ui.settings.lang.{}", LANGUAGES),
         "ui.rules.status.{}": _keys("ui.rules.status.{}", STATUSES),
         "cli.status.{}": _keys("cli.status.{}", STATUSES),
+        "insights.record.{}": _keys("insights.record.{}", RECORD_KINDS),
         # Steps, cards, phases and sources named by the engines' own tables:
         "chinatown.phase.{}": None,
         "dayu.banner.over_{}": None,

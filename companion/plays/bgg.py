@@ -32,7 +32,7 @@ def play_element(play: PlayRecord) -> ET.Element:
             "length": str(minutes),  # 0: not known, as BGG writes it
             "incomplete": "0",
             "nowinstats": "0",
-            "location": "",
+            "location": play.location or "",
         },
     )
     item = ET.SubElement(node, "item", {"name": info.names[0] if info else play.game, "objecttype": "thing"})

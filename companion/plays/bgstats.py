@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from companion.core.msg import Msg, msg
 from companion.plays.game_ids import game_by_bgg_id, game_by_name, game_info, name_key
-from companion.plays.models import MAX_NUMBER, PlayRecord, PlaySeat
+from companion.plays.models import MAX_LOCATION, MAX_NUMBER, PlayRecord, PlaySeat
 
 SOURCE_NAME: Final = "Table Companion"
 LINK_BASE: Final = "https://app.bgstatsapp.com/createPlay.html"
@@ -174,6 +174,7 @@ class _Candidate:
     bgg_id: int | None
     minutes: int | None
     seats: list[_Seat] | None  # None: a player the play names is not in the file
+    location: str | None = None  # a backup's location name (locationRefId), if any
 
 
 @dataclass
@@ -257,6 +258,7 @@ def _valid(model: type[BaseModel], items: list[Any]) -> dict[int, Any]:
 def _from_backup(backup: BgsBackup) -> tuple[list[_Candidate], list[Refusal]]:
     games: dict[int, BgsGame] = _valid(BgsGame, backup.games)
     players: dict[int, BgsPlayer] = _valid(BgsPlayer, backup.players)
+    places: dict[int, BgsLocation] = _valid(BgsLocation, backup.locations)
     out, refused = [], []
     for raw in backup.plays:
         try:
@@ -277,10 +279,25 @@ def _from_backup(backup: BgsBackup) -> tuple[list[_Candidate], list[Refusal]]:
                 break
             assert seats is not None
             seats.append(_Seat(who.name, s.score, s.winner, s.rank, who.isAnonymous))
+        place = places.get(play.locationRefId) if play.locationRefId is not None else None
         out.append(
-            _Candidate(play.uuid, play.playDate, game.name, game.bggId or None, play.durationMin, seats)
+            _Candidate(
+                play.uuid,
+                play.playDate,
+                game.name,
+                game.bggId or None,
+                play.durationMin,
+                seats,
+                _place_name(place.name) if place else None,
+            )
         )
     return out, refused
+
+
+def _place_name(name: str) -> str | None:
+    """A location as the log keeps it: spaces tidied, at most MAX_LOCATION characters, or None."""
+    tidy = " ".join(str(name).split())[:MAX_LOCATION].strip()
+    return tidy or None
 
 
 def _damaged(raw: Any, exc: ValidationError, games: dict[int, BgsGame] | None = None) -> Refusal:
@@ -389,6 +406,7 @@ def plan_import(data: Any, known_ids: set[str], remembered: set[str]) -> ImportP
             date=when,
             seconds=c.minutes * 60 if c.minutes else None,
             seats=seats,
+            location=c.location,
         )
         for key, seat in zip(links, seats, strict=True):
             if key is not None and key not in remembered:

@@ -98,3 +98,15 @@ def figure_text(game: str, name: str, value: float | None, lang: str) -> str:
     if name in MONEY_FIGURES or (money_game(game) and name == "points"):
         return format_money(round(value), lang)
     return format_number(value, lang)
+
+
+def streak_text(current: int, lang: str) -> str:
+    """A current streak (companion/store/plays_insights.py) in words: wins in a row, plays in a
+    row without a win, or none."""
+    from companion.i18n import translate
+
+    if current > 0:
+        return translate("insights.streak_wins", lang, n=current)
+    if current < 0:
+        return translate("insights.streak_losses", lang, n=-current)
+    return translate("insights.streak_none", lang)

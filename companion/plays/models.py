@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 # Every number a play holds stays within ±10^9: sums over 10,000 plays stay far inside SQLite's
 # 64-bit integers (a score of 10^25 from a calculator or a backup would overflow them).
 MAX_NUMBER = 10**9
+MAX_LOCATION = 48  # characters of a play's location (a room, a café, a town)
 
 
 class PlaySeat(BaseModel):
@@ -56,6 +57,16 @@ class PlayRecord(BaseModel):
     seats: list[PlaySeat] = Field(min_length=1, max_length=8)
     tie_break: str | None = Field(None, max_length=64)  # message key of the tie-break that decided
     figures: list[Figure] = Field([], max_length=2_000)
+    location: str | None = Field(None, min_length=1, max_length=MAX_LOCATION)  # where it was played
+
+    @model_serializer(mode="wrap")
+    def _without_unset_location(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """A play with no location is written as before schema 8 (no "location" key), so an
+        older version still reads the exports and backups of a group that never set one."""
+        data: dict[str, Any] = handler(self)
+        if data.get("location") is None:
+            data.pop("location", None)
+        return data
 
     @property
     def winners(self) -> list[str]:

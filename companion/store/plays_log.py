@@ -7,7 +7,8 @@ from typing import Any
 from companion.plays.models import PlayRecord
 from companion.plays.record import calculated, play_date
 from companion.store.players import check_links
-from companion.store.plays_rows import PLAY_COLUMNS, insert_play, plays_from_rows
+from companion.store.plays_filter import PlayFilter
+from companion.store.plays_rows import PLAY_COLUMNS, insert_play, play_margin, plays_from_rows
 from companion.store.plays_stats import GameStats, game_stats
 
 
@@ -24,14 +25,16 @@ class PlaysMixin:
         since: str | None = None,
         until: str | None = None,
         *,
+        location: str | None = None,
         figures: bool = False,
         limit: int | None = None,
     ) -> list[PlayRecord]:
         """The log, the latest play first. ``player`` is a player id; ``since``/``until`` compare
         with the date a play ended (``until`` "2026-05-31" takes that whole day). ``figures``
         also reads each play's game-specific figures (the JSON export and backups need them).
-        ``limit``: only the latest that many (read from an index: a page costs the same at any size)."""
-        where, args = _filters(game, player, since, until)
+        ``limit``: only the latest that many (read from an index: a page costs the same at any size).
+        ``location``: only plays there (any spelling of a remembered location)."""
+        where, args = _filters(game, player, since, until, self._location(location))
         return self._plays(where, args, figures, limit)
 
     def count_plays(
@@ -40,9 +43,11 @@ class PlaysMixin:
         player: str | None = None,
         since: str | None = None,
         until: str | None = None,
+        *,
+        location: str | None = None,
     ) -> int:
         """How many plays ``plays`` with the same filters would return."""
-        where, args = _filters(game, player, since, until)
+        where, args = _filters(game, player, since, until, self._location(location))
         return int(self._read(f"SELECT COUNT(*) FROM plays p {where}", args)[0][0])
 
     def play(self, play_id: str) -> PlayRecord | None:
@@ -219,6 +224,8 @@ class PlaysMixin:
         statements.append(
             ("UPDATE plays SET tie_break = NULL WHERE id = ?", (play_id,))
         )  # nothing left to break
+        margin = play_margin(list(zip(scores, winners, strict=True)))
+        statements.append(("UPDATE plays SET margin = ? WHERE id = ?", (margin, play_id)))
         statements.append(
             ("DELETE FROM play_figures WHERE play_id = ? AND name IN ('points', 'vp')", (play_id,))
         )
@@ -282,13 +289,26 @@ class PlaysMixin:
         assert found is not None
         return found
 
-    def stats(self, game: str, player: str | None = None) -> GameStats:
-        """Statistics of one game, or of one player (an id) in that game, all computed by SQLite."""
-        return game_stats(self._read, game, player)
+    def stats(
+        self,
+        game: str,
+        player: str | None = None,
+        *,
+        since: str | None = None,
+        until: str | None = None,
+        location: str | None = None,
+    ) -> GameStats:
+        """Statistics of one game, or of one player (an id) in that game, all computed by SQLite;
+        over the plays of a period and a location when given (as ``plays``)."""
+        where = PlayFilter(since=since, until=until, location=self._location(location))
+        return game_stats(self._read, game, player, where)
+
+    def _location(self, location: str | None) -> str | None:
+        return self.location_name(location) if location else None  # type: ignore[attr-defined]  # LocationsMixin's
 
 
 def _filters(
-    game: str | None, player: str | None, since: str | None, until: str | None
+    game: str | None, player: str | None, since: str | None, until: str | None, location: str | None = None
 ) -> tuple[str, tuple[Any, ...]]:
     """A WHERE clause over ``plays p`` for the log's filters."""
     clauses: list[str] = []
@@ -305,4 +325,7 @@ def _filters(
     if until:
         clauses.append("substr(p.date, 1, ?) <= ?")
         args += [len(until), until]
+    if location:
+        clauses.append("p.location = ?")
+        args.append(location)
     return ("WHERE " + " AND ".join(clauses) if clauses else ""), tuple(args)

@@ -9,7 +9,27 @@ from companion.plays.models import Figure, PlayRecord, PlaySeat
 
 Statement = tuple[str, tuple[Any, ...]]
 
-PLAY_COLUMNS = "id, table_id, source, game, options, date, started, seconds, n, tie_break"
+# A location's remembered spelling and when it was last used (the latest play's date wins).
+REMEMBER_LOCATION = (
+    "INSERT INTO locations (name_key, name, last_used) VALUES (?, ?, ?)"
+    " ON CONFLICT (name_key) DO UPDATE SET last_used = MAX(last_used, excluded.last_used)"
+)
+
+
+def play_margin(seats: list[tuple[int, bool]]) -> int | None:
+    """A play's winning margin, kept in ``plays.margin`` for the records (schema 8): the lowest
+    winning score minus the best score that did not win; None when every seat won (or none did)."""
+    won = [score for score, winner in seats if winner]
+    lost = [score for score, winner in seats if not winner]
+    return min(won) - max(lost) if won and lost else None
+
+
+def location_key(name: str) -> str:
+    """What makes two spellings of a location one: case and spacing ignored."""
+    return " ".join(name.split()).casefold()
+
+
+PLAY_COLUMNS = "id, table_id, source, game, options, date, started, seconds, n, tie_break, location"
 
 
 def insert_play(play: PlayRecord) -> list[Statement]:
@@ -20,7 +40,7 @@ def insert_play(play: PlayRecord) -> list[Statement]:
             (play.id, play.table_id),
         ),
         (
-            f"INSERT INTO plays ({PLAY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            f"INSERT INTO plays ({PLAY_COLUMNS}, margin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 play.id,
                 play.table_id,
@@ -32,9 +52,13 @@ def insert_play(play: PlayRecord) -> list[Statement]:
                 play.seconds,
                 len(play.seats),
                 play.tie_break,
+                play.location,
+                play_margin([(s.score, s.winner) for s in play.seats]),
             ),
         ),
     ]
+    if play.location:  # remembered for offering again (a restored or imported play's too)
+        out.append((REMEMBER_LOCATION, (location_key(play.location), play.location, play.date)))
     out += [
         (
             "INSERT INTO play_seats (play_id, seat, name, color, player_id, score, place, winner, game, n)"
@@ -97,6 +121,7 @@ def plays_from_rows(
             started=r[6],
             seconds=r[7],
             tie_break=r[9],
+            location=r[10],
             seats=sorted(by_play_seats.get(r[0], []), key=lambda s: s.seat),
             figures=by_play_figures.get(r[0], []),
         )

@@ -1,4 +1,4 @@
-"""Schema version 2: players, their links to a table's seats, and the play log.
+"""Schema version 2 (locations: 8): players, their links to a table's seats, and the play log.
 
 A play row is written in the same transaction as the entry that finishes its table (and
 removed by the undo that reopens it), so the log never disagrees with the tables. The
@@ -32,7 +32,9 @@ PLAYS_SCHEMA = (
         started   TEXT,
         seconds   INTEGER,
         n         INTEGER NOT NULL,         -- players
-        tie_break TEXT
+        tie_break TEXT,
+        location  TEXT,                     -- where it was played (schema 8), NULL: not said
+        margin    INTEGER                   -- the winning margin (plays_rows.play_margin), for the records
     )""",
     """CREATE TABLE IF NOT EXISTS play_seats (
         play_id   TEXT NOT NULL REFERENCES plays(id) ON DELETE CASCADE,
@@ -53,6 +55,12 @@ PLAYS_SCHEMA = (
         key     TEXT NOT NULL,
         value   INTEGER NOT NULL
     )""",
+    # Where plays happen, remembered for offering again (schema 8): kept when a play goes.
+    """CREATE TABLE IF NOT EXISTS locations (
+        name_key  TEXT PRIMARY KEY,         -- the name casefolded, spaces collapsed
+        name      TEXT NOT NULL,
+        last_used TEXT NOT NULL
+    ) WITHOUT ROWID""",
     "CREATE INDEX IF NOT EXISTS plays_by_game ON plays (game, date)",
     "CREATE INDEX IF NOT EXISTS seats_by_player ON play_seats (player_id)",
     "CREATE INDEX IF NOT EXISTS figures_by_play ON play_figures (play_id, seat)",

@@ -14,6 +14,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from companion.store.plays_filter import NO_FILTER, PlayFilter
+
 Reader = Callable[..., list[tuple[Any, ...]]]
 
 
@@ -89,10 +91,15 @@ class GameStats(BaseModel):
         return self.wins / self.seats if self.seats else 0.0
 
 
-def game_stats(read: Reader, game: str, player: str | None = None) -> GameStats:
+def game_stats(
+    read: Reader, game: str, player: str | None = None, where: PlayFilter = NO_FILTER
+) -> GameStats:
     """The statistics of ``game`` (of ``player``'s seats when given): one scan of the seats,
     summed here, and the figures from ``figure_totals`` or, for one player, ``player_figure_totals``
-    (both kept by triggers)."""
+    (both kept by triggers). With a filter (dates, a location) the same figures come from the
+    rows of the plays it keeps (``_filtered_stats``): the kept totals are the whole log's."""
+    if where.active and not _keeps_all(read, game, where):
+        return _filtered_stats(read, game, player, where)
     args: tuple[Any, ...] = (game, player) if player else (game,)
     if player:
         # A seat's name only where no player is linked (fewer strings to make: it is the slow part).
@@ -114,7 +121,6 @@ def game_stats(read: Reader, game: str, player: str | None = None) -> GameStats:
         0
     ]
     names: dict[str, str] = dict(read("SELECT id, name FROM players")) if seats.by_player else {}
-    players = seats.player_lines(names)
     if player:
         # Seat figures of the player's seats, and whole-table figures of the plays they sat in,
         # summed by triggers in ``player_figure_totals`` (store/upkeep.py).
@@ -127,6 +133,62 @@ def game_stats(read: Reader, game: str, player: str | None = None) -> GameStats:
         figure_rows = read(
             "SELECT name, key, total, rows, whole FROM figure_totals WHERE game = ? ORDER BY name, key", args
         )
+    return _assembled(game, player, plays, secs, seats, names, figure_rows)
+
+
+def _keeps_all(read: Reader, game: str, where: PlayFilter) -> bool:
+    """Whether the filter keeps every play of the game (a period from before the first play):
+    then the kept totals are the answer, without summing the rows."""
+    cond, args = where.sql("p")
+    kept = read(f"SELECT COUNT(*) FROM plays p WHERE p.game = ?{cond}", (game, *args))[0][0]
+    return bool(kept == read("SELECT COUNT(*) FROM plays WHERE game = ?", (game,))[0][0])
+
+
+def _filtered_stats(read: Reader, game: str, player: str | None, where: PlayFilter) -> GameStats:
+    """game_stats over the plays ``where`` keeps: their seats scanned, their figures summed."""
+    cond, cond_args = where.sql("p")
+    mine = " AND ps.player_id = ?" if player else ""
+    args: tuple[Any, ...] = (game, *cond_args, *((player,) if player else ()))
+    rows = read(
+        "SELECT ps.seat, ps.player_id, CASE WHEN ps.player_id IS NULL THEN ps.name END, ps.score,"
+        f" ps.winner, p.n FROM play_seats ps JOIN plays p ON p.id = ps.play_id WHERE p.game = ?{cond}{mine}",
+        args,
+    )
+    seats = _SeatSums(rows)
+    player_plays = " AND p.id IN (SELECT play_id FROM play_seats WHERE player_id = ?)" if player else ""
+    plays, secs = read(
+        f"SELECT COUNT(*), AVG(p.seconds) FROM plays p WHERE p.game = ?{cond}{player_plays}", args
+    )[0]
+    names: dict[str, str] = dict(read("SELECT id, name FROM players")) if seats.by_player else {}
+    if player:  # the join player_figure_totals sums (store/upkeep.py), over the kept plays
+        figure_rows = read(
+            "SELECT f.name, f.key, SUM(f.value), COUNT(*), SUM(f.seat IS NULL) > 0 FROM plays p"
+            " JOIN play_seats ps ON ps.play_id = p.id JOIN play_figures f ON f.play_id = p.id"
+            f" AND (f.seat = ps.seat OR f.seat IS NULL) WHERE p.game = ?{cond}{mine}"
+            " GROUP BY f.name, f.key ORDER BY f.name, f.key",
+            args,
+        )
+    else:
+        figure_rows = read(
+            "SELECT f.name, f.key, SUM(f.value), COUNT(*), MAX(f.seat IS NULL) FROM plays p"
+            f" JOIN play_figures f ON f.play_id = p.id WHERE p.game = ?{cond}"
+            " GROUP BY f.name, f.key ORDER BY f.name, f.key",
+            args,
+        )
+    return _assembled(game, player, plays, secs, seats, names, figure_rows)
+
+
+def _assembled(
+    game: str,
+    player: str | None,
+    plays: int,
+    secs: float | None,
+    seats: _SeatSums,
+    names: dict[str, str],
+    figure_rows: list[tuple[Any, ...]],
+) -> GameStats:
+    """GameStats from the seats' sums and the figure rows (name, key, total, rows, whole)."""
+    players = seats.player_lines(names)
     figures = [
         FigureLine(name=r[0], key=r[1], total=r[2], rows=r[3] if r[4] else seats.count, per_seat=not r[4])
         for r in figure_rows

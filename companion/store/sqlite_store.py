@@ -39,6 +39,8 @@ from companion.core.table import FILE_FORMAT, FILE_VERSION
 from companion.plays import record
 from companion.store import checkpoint, upkeep
 from companion.store.connection import Connection, chosen_location, connect, is_url
+from companion.store.insights_api import InsightsMixin
+from companion.store.locations import LocationsMixin
 from companion.store.players import PlayersMixin
 from companion.store.plays_log import PlaysMixin
 from companion.store.plays_rows import insert_play
@@ -66,8 +68,9 @@ CREATE TABLE IF NOT EXISTS entries (
 # PRAGMA user_version; 0: before tables.rev; 1: before players and plays; 2: before checkpoints;
 # 3: before one seat per player, tables.unlogged and the Dragon losses counted per release;
 # 4: before the figure sums kept by triggers; 5: before each player's figure sums kept by triggers;
-# 6: before the indexes that page Home, the play log and the players (issue 27).
-SCHEMA_VERSION = 7
+# 6: before the indexes that page Home, the play log and the players (issue 27);
+# 7: before a play's location and the remembered locations (issue 31).
+SCHEMA_VERSION = 8
 
 WRITE_TRIES = 5  # a transaction PostgreSQL chose to end in a deadlock is run again, so often
 
@@ -158,7 +161,7 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-class Store(PlayersMixin, PlaysMixin):
+class Store(PlayersMixin, PlaysMixin, LocationsMixin, InsightsMixin):
     def __init__(self, path: str | Path | None = None) -> None:
         """The store in the SQLite file ``path``, or the PostgreSQL database of a postgresql://
         URL; None: $TC_DATABASE, else tables.sqlite3 in the user's data folder."""
@@ -226,6 +229,7 @@ class Store(PlayersMixin, PlaysMixin):
             for statement in PLAYS_SCHEMA:
                 self._db.execute(statement)
             upkeep.seat_columns(self._db)
+            upkeep.play_columns(self._db)
             if found < 2:  # version 2 logged them already
                 self._log_finished_tables()
             if found < 4:
@@ -236,6 +240,8 @@ class Store(PlayersMixin, PlaysMixin):
                 upkeep.to_version_6(self._db)
             if found < 7:
                 upkeep.to_version_7(self._db)
+            if found < 8:
+                upkeep.to_version_8(self._db)
             for statement in PAGING_INDEXES:
                 self._db.execute(statement)
             self._db.set_schema_version(SCHEMA_VERSION)

@@ -20,6 +20,9 @@ figures and on the seats (a link, an unlink, a merge, a deleted play all change 
 Schema 7: each seat keeps its play's game and player count, indexed with what the group's
 statistics read; indexes for the pages of Home, the play log and the players (issue 27).
 
+Schema 8: a play's optional location (``plays.location``), indexed for the location filter, and
+the remembered list of locations (``locations``) the app offers when one is set (issue 31).
+
 Every open then logs each finished table the log lacks (an indexed query, no replay unless one
 is missing).
 """
@@ -230,6 +233,40 @@ def seat_columns(db: Connection) -> None:
         db.execute("ALTER TABLE play_seats ADD COLUMN game TEXT")
     if "n" not in columns:
         db.execute("ALTER TABLE play_seats ADD COLUMN n INTEGER")
+
+
+def play_columns(db: Connection) -> None:
+    """The plays' location and margin columns (schema 8): before any older step logs a play."""
+    columns = db.columns("plays")
+    if "location" not in columns:
+        db.execute("ALTER TABLE plays ADD COLUMN location TEXT")
+    if "margin" not in columns:
+        db.execute("ALTER TABLE plays ADD COLUMN margin INTEGER")
+
+
+# Schema 8: the location filter, each game's records and the player page, each read through an
+# index (a record is one seek at the end of an index, not a scan of the game's plays).
+INSIGHT_INDEXES = (
+    "CREATE INDEX IF NOT EXISTS plays_by_location ON plays (location, date)",
+    "CREATE INDEX IF NOT EXISTS plays_by_margin ON plays (game, margin, date, id)",
+    "CREATE INDEX IF NOT EXISTS plays_by_length ON plays (game, seconds, date, id)",
+    "CREATE INDEX IF NOT EXISTS seats_by_win ON play_seats (game, winner, score)",
+    # a player's seats (the page's scan) and every seat of a play (the head-to-head's other side)
+    "CREATE INDEX IF NOT EXISTS seats_for_page ON play_seats (player_id, play_id, seat, score, winner, place)",
+    "CREATE INDEX IF NOT EXISTS seats_for_rivals ON play_seats (play_id, player_id, winner, place)",
+)
+
+
+def to_version_8(db: Connection) -> None:
+    """Schema 8: each play's margin, computed once for the plays there are (as play_margin
+    does), and the indexes (the columns and the ``locations`` table come with ``play_columns``
+    and PLAYS_SCHEMA; a store before 8 has no location to remember)."""
+    db.execute(
+        "UPDATE plays SET margin = (SELECT MIN(CASE WHEN winner THEN score END)"
+        " - MAX(CASE WHEN NOT winner THEN score END) FROM play_seats WHERE play_id = plays.id)"
+    )
+    for statement in INSIGHT_INDEXES:
+        db.execute(statement)
 
 
 def to_version_7(db: Connection) -> None:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from companion.plays.models import PlayRecord
 from companion.store import DamagedTable, Store, StoreError, TableInfo
 from companion.store.players import MAX_NOTE, LastSeat, PlayerInfo
+from companion.store.plays_insights import MIN_SHARED, GameRecord, HeadToHead, Period, PlayerGame, PlayerPage
 from companion.store.plays_stats import GameStats, Rate
 from companion.store.share_links import Link
 
@@ -29,13 +30,19 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAX_NOTE",
+    "MIN_SHARED",
     "Backup",
     "BackupRepo",
     "DamagedTable",
+    "GameRecord",
     "GameStats",
+    "HeadToHead",
     "LastSeat",
     "Link",
+    "Period",
+    "PlayerGame",
     "PlayerInfo",
+    "PlayerPage",
     "PlayersRepo",
     "PlaysRepo",
     "Rate",
@@ -101,8 +108,31 @@ class PlaysRepo:
     ) -> int:
         return self._store.count_plays(game, player, since, until)
 
-    def stats(self, game: str, player: str | None = None) -> GameStats:
-        return self._store.stats(game, player)
+    def stats(self, game: str, player: str | None = None, **period: str | None) -> GameStats:
+        """A game's statistics; ``period``: since, until (dates), location (as Store.stats)."""
+        return self._store.stats(game, player, **period)
+
+    def player_page(self, player_id: str, **period: str | None) -> PlayerPage:
+        return self._store.player_page(player_id, **period)
+
+    def records(self, game: str, **period: str | None) -> list[GameRecord]:
+        return self._store.records(game, **period)
+
+    def by_month(self, game: str, player: str | None = None, **period: str | None) -> list[Period]:
+        return self._store.by_month(game, player, **period)
+
+    def by_expansion(self, game: str, player: str | None = None, **period: str | None) -> list[Period]:
+        return self._store.by_expansion(game, player, **period)
+
+    def play(self, play_id: str) -> PlayRecord | None:
+        return self._store.play(play_id)
+
+    def set_location(self, play_id: str, location: str | None) -> PlayRecord:
+        return self._store.set_play_location(play_id, location)
+
+    def locations(self) -> list[str]:
+        """The remembered locations, the latest used first (what a location field offers)."""
+        return self._store.locations()
 
     def log(
         self,

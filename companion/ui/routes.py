@@ -59,6 +59,7 @@ ROUTES: list[tuple[str, Screen]] = [
     ("/plays", Screen("plays")),
     ("/stats", Screen("stats")),
     ("/stats/:game", Screen("stats")),
+    ("/player/:id", Screen("player_page")),
 ]
 VIEW_MODULES = sorted({s.module for _, s in ROUTES})
 """Every screen module the route table names (the server's warm-up loads them)."""
@@ -74,6 +75,8 @@ def parent(route: str) -> str:
     params = match(route, "/table/:id/share")
     if params is not None:
         return f"/table/{params['id']}"
+    if match(route, "/player/:id") is not None:  # a player's page: back to the players
+        return "/players"
     return "/"
 
 

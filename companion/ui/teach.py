@@ -1,5 +1,7 @@
-"""Teach as you play ("first game"): the first time each kind of question comes up, a short tip
-at the question says why the step exists and what is worth thinking about, with its rule.
+"""Teach as you play ("first game"): at the question, tips that use the table's own numbers (the
+coming event, the order on the track, what the app just resolved: companion/lookup/tips.py),
+each with its rule; when none is new, the first time each kind of question comes up, a short
+fixed note says why the step exists and what is worth thinking about.
 
 The switch and the kinds already explained are kept per table in the store (store/teach_marks.py).
 A tip counts as shown as soon as it is drawn, so it comes once per kind even if nobody taps
@@ -15,7 +17,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 import flet as ft
 
 from companion.core import Prompt, Table
-from companion.lookup import TeachNote, teach_note
+from companion.lookup import teach_note
+from companion.lookup.tips import Teaching, due
 from companion.store import StoreError
 from companion.store.teach_marks import Teach, TeachMarks
 from companion.ui.palette import TAP
@@ -28,7 +31,7 @@ if TYPE_CHECKING:
     from companion.ui.shell import App
 
 _MARKS: dict[int, TeachMarks] = {}
-_SHOWING: dict[str, tuple[int, str]] = {}  # table id -> (version, kind) of the tip on screen now
+_SHOWING: dict[str, tuple[int, Teaching]] = {}  # table id -> (version, what is on screen now)
 _GUARD = threading.Lock()
 
 
@@ -59,24 +62,27 @@ def set_teach(app: App, table_id: str, enabled: bool) -> None:
     app.refresh()
 
 
-def tip_now(app: App, table: Table, prompt: Prompt) -> TeachNote | None:
-    """The tip to show at this question: the one already on screen for it, or the first of its
-    kind (marked shown right away, so it never comes twice)."""
+def tip_now(app: App, table: Table, prompt: Prompt) -> Teaching | None:
+    """What to teach at this question: what is already on screen for it, or the tips with the
+    table's numbers not shown yet (else the question's fixed note), marked shown right away so
+    that each comes once."""
     with _GUARD:
         showing = _SHOWING.get(table.id)
-        if showing == (table.version, prompt.kind):
-            return teach_note(table.game_id, prompt.kind, lookup_lang(app))
+        if showing is not None and showing[0] == table.version:
+            return showing[1]
         _SHOWING.pop(table.id, None)
-    if not teach_of(app, table.id).due(prompt.kind):
+    teach = teach_of(app, table.id)
+    if not teach.enabled or prompt is None:
         return None
-    note = teach_note(table.game_id, prompt.kind, lookup_lang(app))
-    if note is None:
+    now = due(table, teach.shown, lookup_lang(app))
+    if now is None:
         return None
     with contextlib.suppress(StoreError):  # not saved (read-only, disk full): it may come again
-        marks_for(app.hub).mark_shown(table.id, prompt.kind)
+        for mark in now.marks:
+            marks_for(app.hub).mark_shown(table.id, mark)
     with _GUARD:
-        _SHOWING[table.id] = (table.version, prompt.kind)
-    return note
+        _SHOWING[table.id] = (table.version, now)
+    return now
 
 
 def dismiss(app: App, table_id: str) -> None:
@@ -85,19 +91,38 @@ def dismiss(app: App, table_id: str) -> None:
     app.refresh()
 
 
+def _link(app: App, rule_id: str, key: str) -> ft.Control:
+    """ "The rule: <title>", opening the rule the tip rests on."""
+    return text_button(
+        app.tr("rules.teach.rule", title=rule_title(app, rule_id)),
+        key,
+        lambda _: app.show_rule(rule_id),
+        tooltip=rule_tip(app, rule_id),
+    )
+
+
+def _lines(app: App, table: Table, now: Teaching) -> list[ft.Control]:
+    """The tips with their numbers, each followed by its rule; or the fixed note and its rule
+    (in the reader's language now, should it have changed since the note was first drawn)."""
+    if now.tips:
+        out: list[ft.Control] = []
+        for i, tip in enumerate(now.tips):
+            out.append(ft.Text(app.tr.msg(tip.msg), key=f"teach-line-{i}"))
+            out.append(_link(app, tip.rule_id, "teach-rule" if i == 0 else f"teach-rule-{i}"))
+        return out
+    assert now.note is not None
+    note = teach_note(table.game_id, now.note.kind, lookup_lang(app)) or now.note
+    lines: list[ft.Control] = [
+        ft.Text(said(app, line), key=f"teach-line-{i}") for i, line in enumerate(note.lines)
+    ]
+    return [*lines, _link(app, note.rule_id, "teach-rule")]
+
+
 def teach_card(app: App, table: Table, prompt: Prompt) -> list[ft.Control]:
     """The tip at the question, if one is due: its lines, its rule, "Got it" and "No more tips"."""
-    note = tip_now(app, table, prompt)
-    if note is None:
+    now = tip_now(app, table, prompt)
+    if now is None:
         return []
-    lines = [ft.Text(said(app, line), key=f"teach-line-{i}") for i, line in enumerate(note.lines)]
-    title = rule_title(app, note.rule_id)
-    link = text_button(
-        app.tr("rules.teach.rule", title=title),
-        "teach-rule",
-        lambda _: app.show_rule(note.rule_id),
-        tooltip=rule_tip(app, note.rule_id),
-    )
     actions = ft.Row(
         [
             text_button(
@@ -120,7 +145,7 @@ def teach_card(app: App, table: Table, prompt: Prompt) -> list[ft.Control]:
     )
     return [
         ft.Container(
-            ft.Column([head, *lines, link, actions], spacing=4, tight=True),
+            ft.Column([head, *_lines(app, table, now), actions], spacing=4, tight=True),
             key="teach",
             bgcolor=ft.Colors.TERTIARY_CONTAINER,
             padding=ft.Padding.only(left=12, right=4, top=10, bottom=2),

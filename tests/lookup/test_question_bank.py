@@ -2,8 +2,8 @@
 the whole bank and over its held-out third, against floors.
 
 The issue's targets are top-1 >= 85% and top-3 >= 97%, over all and held out. The floors below
-are what the lookup reaches (docs/PERFORMANCE.md, "Rules lookup"): over all, above the targets;
-held out, under them. Run with -s to see the table.
+are what the lookup reaches (docs/PERFORMANCE.md, "Rules lookup" and "Rules lookup: players'
+phrasings"): over all and held out, at or above the targets. Run with -s to see the table.
 """
 
 from __future__ import annotations
@@ -14,9 +14,10 @@ from lookup_bank import ALL, BANK, figures, held_out, tuned
 from companion.lookup.data import GAMES, book
 
 # (top-1, top-3) floors as shares, at what the lookup reaches, so a change that loses a question
-# fails. Over all that is above the issue's targets (85%, 97%): 247/288 (85.8%) and 281/288
-# (97.6%). Held out both are under them: 63/87 (72.4%) and 83/87 (95.4%).
-FLOORS = {"all": (0.857, 0.975), "held out": (0.724, 0.954)}
+# fails. With the players' phrasings of issue 29 (items 1-2) both parts meet the issue's targets
+# (85%, 97%): over all 255/288 (88.5%) and 284/288 (98.6%), held out 74/87 (85.1%) and 86/87
+# (98.9%). Before them: 247/288 and 281/288 over all, 63/87 and 83/87 held out.
+FLOORS = {"all": (0.885, 0.986), "held out": (0.850, 0.988)}
 TARGETS = (0.85, 0.97)
 
 

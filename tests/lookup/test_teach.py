@@ -45,3 +45,31 @@ def test_notes_are_translated_and_cite_the_prompt_rule():
 def test_no_note_for_an_unknown_kind_or_game():
     assert teach_note("dragon", "juggle", "en") is None
     assert teach_note("chess", "move", "es") is None
+
+
+def test_the_overstated_notes_are_corrected():
+    """Issue 29: the order on the track is read again at every phase (not "all game"), and a
+    placed shop is never traded apart from its building."""
+    said = {
+        lang: " ".join(
+            line for game in ("dragon", "chinatown", "dayu") for n in _notes(game, lang) for line in n.lines
+        )
+        for lang in ("en", "es")
+    }
+    for gone in ("plays earlier all game", "Everything is open to trade", "buildings, tiles and money"):
+        assert gone not in said["en"]
+    for gone in ("jugar antes toda la partida", "Todo se puede negociar", "edificios, losetas y dinero."):
+        assert gone not in said["es"]
+    recruit = teach_note("dragon", "recruit_place", "en").lines[1]
+    assert "every phase" in recruit and "not for the whole game" in recruit
+    assert "cada fase" in teach_note("dragon", "recruit_place", "es").lines[1]
+    trade_en, trade_es = (
+        teach_note("chinatown", "trade", "en").lines[0],
+        teach_note("chinatown", "trade", "es").lines[0],
+    )
+    assert "placed never changes hands on its own, only with its building" in trade_en
+    assert "colocada nunca cambia de manos sola, solo con su edificio" in trade_es
+
+
+def _notes(game: str, lang: str):
+    return [teach_note(game, kind, lang) for kind in _kinds(game) if teach_note(game, kind, lang) is not None]

@@ -118,6 +118,9 @@ def test_the_boardgamegeek_play_file(store):
             (s.name, s.score, s.winner) for s in play.seats
         ]
         assert [r.get("startposition") for r in rows] == [str(i + 1) for i in range(len(rows))]
+        assert node.get("location") == (play.location or "")
+    store.set_play_location(plays[0].id, "Café Sol")
+    assert ET.fromstring(plays_xml(store.plays())).find("play").get("location") == "Café Sol"
 
 
 def test_names_that_xml_would_read_as_markup_are_escaped(tmp_path):
@@ -221,6 +224,7 @@ def test_a_bg_stats_backup_brings_in_these_games_and_refuses_the_rest_one_line_e
     ]
     assert dragon.seats[0].player_id == ana.id and dragon.seats[2].player_id is None
     assert dragon.seconds == 95 * 60 and dragon.game == "dragon" and chinatown.game == "chinatown"
+    assert dragon.location == "Home" and s.locations() == ["Home"]  # the backup's locationRefId
     assert [x.score for x in chinatown.seats] == [520000, 480000, 300000]
     reasons = [r.line().render("en") for r in plan.refused]
     assert len(reasons) == 9 and all(line.count("\n") == 0 for line in reasons)

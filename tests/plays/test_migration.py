@@ -45,7 +45,7 @@ def test_the_fixture_is_a_version_1_store():
 def test_a_version_1_store_opens_unchanged_with_its_finished_tables_in_the_log(tmp_path):
     path = _copy(V1, tmp_path)
     store = Store(path)
-    assert _version(path) == sqlite_store.SCHEMA_VERSION == 7
+    assert _version(path) == sqlite_store.SCHEMA_VERSION == 8
     assert {i.id: i.finished for i in store.list()} == {
         "dragon-done": True,
         "chinatown-done": True,
@@ -88,3 +88,30 @@ def test_a_version_0_store_moves_to_the_current_version(tmp_path):
     store = Store(path)
     assert _version(path) == sqlite_store.SCHEMA_VERSION
     assert len(store.list()) == 3 and store.plays() == []
+
+
+V7 = Path(__file__).parent / "data" / "store_v7_main.sqlite3"  # written by main at 63af91e: 6 plays
+
+
+def test_a_version_7_store_moves_to_version_8_with_every_play(tmp_path):
+    assert _version(V7, immutable=True) == 7
+    db = sqlite3.connect(f"file:{V7}?immutable=1", uri=True)
+    before = db.execute("SELECT id, game, date, n FROM plays ORDER BY id").fetchall()
+    seats = db.execute(
+        "SELECT play_id, seat, player_id, score, winner FROM play_seats ORDER BY 1, 2"
+    ).fetchall()
+    db.close()
+    assert len(before) == 6
+    path = _copy(V7, tmp_path)
+    store = Store(path)
+    assert _version(path) == 8
+    plays = store.plays()
+    assert sorted((p.id, p.game, p.date, len(p.seats)) for p in plays) == before
+    assert (
+        sorted((p.id, s.seat, s.player_id, s.score, int(s.winner)) for p in plays for s in p.seats) == seats
+    )
+    assert all(p.location is None for p in plays) and store.locations() == []
+    # the new column works on a migrated store
+    assert store.set_play_location(plays[0].id, "Club").location == "Club"
+    assert store.count_plays(location="club") == 1
+    store.close()

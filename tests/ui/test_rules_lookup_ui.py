@@ -10,6 +10,7 @@ from ui_testkit import new_hub, started
 
 from companion.core import Table
 from companion.lookup import card, for_moment, search, teach_note
+from companion.lookup.tips import table_tips
 from companion.store import Store
 from companion.store.teach_marks import TeachMarks
 from companion.ui.settings import PREFIX
@@ -133,28 +134,61 @@ async def _tap(h, table) -> None:
         await h.click(sorted(h.keys("choice-"), key=lambda k: int(k.split("-")[1]))[0])
 
 
-async def test_first_game_tips_come_once_per_kind(tmp_path):
+def _expected(table, seen: set[str]) -> tuple[str, list[str]] | None:
+    """What the teach card should say on this screen, worked out from the tips and notes on
+    their own: the tips with numbers not shown yet (two at most), else the question's note the
+    first time its kind comes, else nothing; ``seen`` gains what is shown."""
+    fresh = [t for t in table_tips(table) if t.mark not in seen][:2]
+    if fresh:
+        seen.update(t.mark for t in fresh)
+        return "numbers", [t.msg.render("en") for t in fresh]
+    kind = table.prompt.kind
+    note = teach_note("dragon", kind, "en")
+    if note is None or kind in seen:
+        return None
+    seen.add(kind)
+    return "note", list(note.lines)
+
+
+async def test_first_game_tips_come_once_each_with_the_tables_numbers(tmp_path):
     hub = new_hub(tmp_path)
     h = await started(hub)
     await _new_first_game(h)
     [info] = hub.store.list()
     table = hub.get(info.id)
-    seen: list[str] = []
-    repeats = 0
-    for tap in range(61):  # 60 taps; each screen, the one after the last tap too, is looked at
-        kind = table.prompt.kind
-        note = teach_note("dragon", kind, "en")
-        first = kind not in seen and note is not None
-        assert h.has("teach") == first, (kind, seen)
-        if first:
-            assert [h.by_key(f"teach-line-{i}").value for i in range(len(note.lines))] == list(note.lines)
-            seen.append(kind)
-        elif note is not None:
-            repeats += 1
-        if tap < 60:
+    seen: set[str] = set()
+    shown = {"numbers": 0, "note": 0, "nothing": 0}
+    for tap in range(81):  # 80 taps; each screen, the one after the last tap too, is looked at
+        want = _expected(table, seen)
+        assert h.has("teach") == (want is not None), (table.prompt.kind, want)
+        if want is None:
+            shown["nothing"] += 1
+        else:
+            source, lines = want
+            assert [h.by_key(f"teach-line-{i}").value for i in range(len(lines))] == lines
+            shown[source] += 1
+        if tap < 80:
             await _tap(h, table)
-    assert len(seen) >= 3 and repeats >= 3
+    assert min(shown.values()) >= 3, shown
     assert TeachMarks(hub.store).get(table.id).shown == frozenset(seen)
+    h.close()
+
+
+async def test_a_tip_with_numbers_links_the_rule_it_rests_on(tmp_path):
+    hub = new_hub(tmp_path)
+    h = await started(hub, prefs=ES)
+    await _new_first_game(h)
+    table = hub.get(hub.store.list()[0].id)
+    while table.prompt.kind != "group":  # the first action group to choose: where am I in the order?
+        if h.has("teach"):
+            await h.click("teach-dismiss")
+        await _tap(h, table)
+    [tip] = [t for t in table_tips(table) if t.kind == "dragon.tip.order"]
+    position = table.state.order.index(table.prompt.seat) + 1
+    assert h.by_key("teach-line-0").value == tip.msg.render("es")
+    assert f"en el turno {position} de {len(table.players)} " in h.by_key("teach-line-0").value
+    await h.click("teach-rule")
+    assert h.by_key("rule-dialog-text").value == card("dragon.track.order", "es").text
     h.close()
 
 

@@ -16,7 +16,7 @@ import flet as ft
 from companion.core import Table
 from companion.core.calc import CalcInputError
 from companion.i18n import local_day
-from companion.plays.models import PlayRecord
+from companion.plays.models import MAX_LOCATION, PlayRecord
 from companion.ui.repos import StoreError
 from companion.ui.shell import App
 from companion.ui.widgets import small
@@ -29,6 +29,7 @@ NOBODY = "-"  # the dropdown's key for a seat linked to nobody
 
 
 CHOICES = 40  # players a seat's list offers beside the play's own: the latest to play
+PLACES = 8  # remembered locations the Edit dialog offers: the latest used
 
 
 def _choices(app: App, play: PlayRecord) -> list[PlayerInfo]:
@@ -139,6 +140,8 @@ class PlayEdit:
     players: list[PlayerInfo]  # the dropdowns' choices
     specs: list[OptionSpec]  # the options a play logged by hand records
     chosen: dict[str, Any]  # option field -> value, as on the chips
+    location: str = ""  # as typed
+    places: tuple[str, ...] = ()  # the remembered locations offered
 
     @classmethod
     def of(cls, app: App, play: PlayRecord) -> PlayEdit:
@@ -156,6 +159,8 @@ class PlayEdit:
             players=_choices(app, play),
             specs=specs,
             chosen={spec.field: play.options[spec.field] for spec in specs if spec.field in play.options},
+            location=play.location or "",
+            places=tuple(repos.plays.locations()[:PLACES]),
         )
 
     @property
@@ -187,7 +192,41 @@ class PlayEdit:
             rows += self.score_fields()
         rows += option_rows(self.app, self.play.game, self.specs, self.chosen, prefix="edit-option")
         rows.append(self.day_field())
+        rows += self.location_rows()
         return rows
+
+    def location_rows(self) -> list[ft.Control]:
+        """Where it was played: typed, or one of the remembered places tapped."""
+        tr = self.app.tr
+
+        def typed(e: Any) -> None:
+            self.location = e.control.value or ""
+
+        def chosen(place: str) -> Callable[[Any], None]:
+            def go(_: Any) -> None:
+                self.location = place
+                self.app.state.redraw()
+
+            return go
+
+        chips: list[ft.Control] = [
+            ft.Chip(
+                label=ft.Text(p),
+                key=f"edit-place-{i}",
+                selected=p == self.location.strip(),
+                on_select=chosen(p),
+            )
+            for i, p in enumerate(self.places)
+        ]
+        field = ft.TextField(
+            label=tr("insights.location"),
+            value=self.location,
+            key="edit-location",
+            on_change=typed,
+            max_length=MAX_LOCATION,
+            dense=True,
+        )
+        return [field, ft.Row(chips, wrap=True, spacing=6, run_spacing=6)] if chips else [field]
 
     def link_dropdowns(self) -> list[ft.Control]:
         tr = self.app.tr
@@ -249,6 +288,8 @@ class PlayEdit:
             plays.rescore(play.id, [_whole(x) for x in self.scores])
         if self.day.strip() != local_day(play.date):
             plays.redate(play.id, self.day)
+        if (self.location.strip() or None) != play.location:
+            plays.set_location(play.id, self.location)
         options = {spec.field: current_option(play.game, self.chosen, spec) for spec in self.specs}
         if self.specs and any(play.options.get(k) != v for k, v in options.items()):
             plays.set_options(play.id, {**play.options, **options})

@@ -121,7 +121,19 @@ def player_card(app: App, p: PlayerInfo, can_merge: bool) -> ft.Control:
         ft.Row(
             [
                 dot(p.color, 18),
-                ft.Text(p.name, weight=ft.FontWeight.BOLD, expand=True, key=f"player-name-of-{p.id}"),
+                ft.Container(  # a tap on the name opens the player's page
+                    ft.Text(p.name, weight=ft.FontWeight.BOLD, key=f"player-name-of-{p.id}"),
+                    expand=True,
+                    on_click=lambda _: app.go(f"/player/{p.id}"),
+                    key=f"player-open-{p.id}",
+                    tooltip=tr("insights.open_page", name=p.name),
+                ),
+                icon_button(
+                    ft.Icons.INSIGHTS,
+                    f"player-page-{p.id}",
+                    tr("insights.open_page", name=p.name),
+                    lambda _: app.go(f"/player/{p.id}"),
+                ),
                 icon_button(
                     ft.Icons.EDIT,
                     f"player-edit-{p.id}",

@@ -405,6 +405,8 @@ def play_card(app: App, play: PlayRecord, colours: dict[str, str | None]) -> ft.
     ]
     if play.tie_break:
         lines.append(small(tr("plays.tie_break", rule=msg(play.tie_break)), key=f"play-{play.id}-tie"))
+    if play.location:
+        lines.append(small(tr("insights.played_at", place=play.location), key=f"play-{play.id}-location"))
     if play.source == "calculator":
         lines.append(small(tr("plays.from_quick"), key=f"play-{play.id}-quick"))
     elif play.source == "import":

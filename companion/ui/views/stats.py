@@ -23,6 +23,14 @@ from companion.ui.repos import GameStats, Rate
 from companion.ui.shell import App
 from companion.ui.views.plays import ALL, game_title, offered_players
 from companion.ui.views.scores import nice_step
+from companion.ui.views.stats_insights import (
+    PeriodFilter,
+    expansion_lines,
+    month_chart,
+    month_lines,
+    period_controls,
+    record_rows,
+)
 from companion.ui.widgets import card, heading, scroll_column, small
 
 BARS = 12  # at most this many bars in the spread chart (scores grouped in equal ranges)
@@ -45,18 +53,42 @@ def view(app: App, game: str | None = None) -> ft.View:
     route = f"/stats/{game}" if game else "/stats"
     game = game or _busiest(app, games)
     shown = app.drafts.keep(StatsFilter)
-    stats = app.repos.plays.stats(game, shown.player)
-    body: list[ft.Control] = [*_pickers(app, game, games, shown)]
+    period = app.drafts.keep(PeriodFilter)
+    stats = app.repos.plays.stats(
+        game, shown.player, **period.args()
+    )  # before the fields: they say a bad date
+    body: list[ft.Control] = [*_pickers(app, game, games, shown), *period_controls(app, period, "stats")]
     if not stats.plays:
         body.append(small(tr("stats.none", game=game_title(app, game)), key="stats-none"))
     else:
         body += figures_of(app, stats)
+        body += over_time(app, game, shown.player, period)
     return ft.View(
         route=route,
         appbar=ft.AppBar(title=ft.Text(tr("stats.title"))),
         controls=[scroll_column(body, key="stats")],
         padding=12,
     )
+
+
+def over_time(app: App, game: str, player: str | None, period: PeriodFilter) -> list[ft.Control]:
+    """The game's records (a tap opens the play) and its scores and win rate by month."""
+    tr = app.tr
+    out: list[ft.Control] = []
+    records = app.repos.plays.records(game, **period.args())
+    if records:
+        out += [heading(tr("insights.records")), card(*record_rows(app, records), key="stats-records")]
+    splits = app.repos.plays.by_expansion(game, player, **period.args())
+    if len(splits) > 1:  # a game played with and without its expansions
+        out += [heading(tr("insights.by_expansion")), expansion_lines(app, splits, game, player is not None)]
+    months = app.repos.plays.by_month(game, player, **period.args())
+    if months:
+        out += [
+            heading(tr("insights.by_month")),
+            month_chart(app, months, game),
+            month_lines(app, months, game),
+        ]
+    return out
 
 
 def _busiest(app: App, games: list[str]) -> str:

@@ -1,0 +1,316 @@
+"""First-game tips with the table's numbers (In the Year of the Dragon): at the questions (the
+order on the track, the coming event, what an action gives, a full palace, a release) and after
+the steps the app resolves by itself (the month's event, decay, the month's scoring).
+
+Pure: reads the state, the prompt and the last entry's effects; see companion/core/tips.py.
+"""
+
+from __future__ import annotations
+
+from companion.core.msg import Msg, msg
+from companion.core.protocol import Effect, Prompt
+from companion.core.tips import Tip
+from companion.games.dragon.choices import action_amount
+from companion.games.dragon.data import RULES
+from companion.games.dragon.state import DragonState, PlayerState
+from companion.games.dragon.text import action_msg, reason_msg, tile_msg
+
+# Every kind of tip this module gives (a test checks each one comes up in random games).
+KINDS = (
+    "dragon.tip.order",
+    "dragon.tip.drought",
+    "dragon.tip.tribute",
+    "dragon.tip.contagion",
+    "dragon.tip.action",
+    "dragon.tip.person",
+    "dragon.tip.full",
+    "dragon.tip.release",
+    "dragon.tip.event_drought",
+    "dragon.tip.event_tribute",
+    "dragon.tip.event_contagion",
+    "dragon.tip.event_festival",
+    "dragon.tip.event_festival_none",
+    "dragon.tip.event_mongol",
+    "dragon.tip.decay",
+    "dragon.tip.month",
+)
+_PLACE = ("person_place", "recruit_place")
+_BEFORE_EVENT = ("group", "card")  # the month's two decisions, while its event is still to come
+
+
+def tips(state: DragonState, prompt: Prompt | None, effects: list[Effect]) -> list[Tip]:
+    """The tips for this moment: what the app just resolved, then the question asked."""
+    out = _after_steps(state, effects)
+    if prompt is not None and prompt.seat is not None:
+        out += _at_question(state, prompt.kind, prompt.seat)
+    return out
+
+
+# ---- at the questions ------------------------------------------------------------------------
+
+
+def _at_question(s: DragonState, kind: str, seat: int) -> list[Tip]:
+    p = s.players[seat]
+    out: list[Tip] = []
+    if kind == "group":
+        out.append(_order(s, seat))
+    if kind in _BEFORE_EVENT and 1 <= s.month <= len(s.events):
+        risk = _event_risk(s, p, s.events[s.month - 1])
+        if risk is not None:
+            out.append(Tip(risk, f"dragon.event.{s.events[s.month - 1]}", kind, seat))
+    if kind == "action" and s.chosen_group is not None:
+        tip = _action(s, p, seat)
+        if tip is not None:
+            out.append(tip)
+    if kind == "person_pick" and s.card is not None:
+        tip = _person(s, p, seat)
+        if tip is not None:
+            out.append(tip)
+    if kind in _PLACE and p.palaces and all(pal.room <= 0 for pal in p.palaces):
+        persons = sum(len(pal.persons) for pal in p.palaces)
+        text = msg("dragon.tip.full", player=p.name, palaces=len(p.palaces), persons=persons)
+        out.append(Tip(text, "dragon.decision.full_palaces", kind, seat))
+    if kind == "release" and s.tasks:
+        task = s.tasks[0]
+        text = msg("dragon.tip.release", player=p.name, reason=reason_msg(task.rule_id), n=task.count)
+        out.append(Tip(text, task.rule_id, kind, seat))
+    return out
+
+
+def _order(s: DragonState, seat: int) -> Tip:
+    """Where the player stands in this month's order of actions (read off the track when the
+    phase began: a parade during it moves a marker, not the order)."""
+    order = s.order
+    position = order.index(seat) + 1 if seat in order else 1
+    p = s.players[seat]
+    text = msg(
+        "dragon.tip.order",
+        player=p.name,
+        position=position,
+        players=len(s.players),
+        ahead=[s.players[o].name for o in order[: position - 1]] or [msg("dragon.tip.nobody")],
+        cost=RULES.actions.occupied_group_cost,
+        yuan=p.yuan,
+    )
+    return Tip(text, "dragon.track.order", "group", seat)
+
+
+def _event_risk(s: DragonState, p: PlayerState, event: str) -> Msg | None:
+    """What this month's event would cost the player as things stand, if anything."""
+    ev = RULES.events
+    persons = len(p.persons())
+    if event == "drought":
+        palaces = sum(1 for pal in p.palaces if pal.persons)
+        short = palaces - min(palaces, p.rice // ev.drought_rice_per_inhabited_palace)
+        if short:
+            return msg(
+                "dragon.tip.drought",
+                player=p.name,
+                rice=p.rice,
+                n=palaces,
+                month=s.month,
+                lost=_persons(short),
+            )
+    elif event == "tribute":
+        lost = min(max(0, ev.tribute_yuan - p.yuan), persons)
+        if lost:
+            return msg(
+                "dragon.tip.tribute",
+                player=p.name,
+                yuan=p.yuan,
+                due=ev.tribute_yuan,
+                month=s.month,
+                lost=_persons(lost),
+            )
+    elif event == "contagion":
+        mortars = p.symbols(RULES.types["healer"].symbol)
+        lost = min(max(0, ev.contagion_releases - mortars), persons)
+        if lost:
+            return msg(
+                "dragon.tip.contagion",
+                player=p.name,
+                n=mortars,
+                base=ev.contagion_releases,
+                month=s.month,
+                lost=_persons(lost),
+            )
+    return None
+
+
+def _persons(n: int) -> Msg:
+    """ "2 persons" / "2 personas": a count of persons with its own plural."""
+    return msg("dragon.tip.persons", n=n)
+
+
+def _action(s: DragonState, p: PlayerState, seat: int) -> Tip | None:
+    """The action of the chosen group that the player's persons boost most."""
+    best: tuple[int, str] | None = None
+    for card in s.groups[s.chosen_group or 0]:
+        if RULES.cards[card].symbol is None:
+            continue
+        _, extra = action_amount(p, card)
+        if extra and (best is None or extra > best[0]):
+            best = (extra, card)
+    if best is None:
+        return None
+    extra, card = best
+    base = RULES.cards[card].base
+    text = msg(
+        "dragon.tip.action",
+        player=p.name,
+        action=action_msg(card),
+        base=base,
+        extra=extra,
+        total=base + extra,
+    )
+    return Tip(text, "dragon.action.choose", "action", seat)
+
+
+def _person(s: DragonState, p: PlayerState, seat: int) -> Tip | None:
+    """Young or old: how far each takes the marker, and how many symbols each shows."""
+    kind = RULES.types.get(s.card or "")
+    if kind is None or kind.old is None:
+        return None
+    young, old = f"{kind.id}:young", f"{kind.id}:old"
+    if s.supply.get(young, 0) <= 0 or s.supply.get(old, 0) <= 0:
+        return None
+    text = msg(
+        "dragon.tip.person",
+        player=p.name,
+        track=p.track,
+        young_tile=tile_msg(young),
+        old_tile=tile_msg(old),
+        young=p.track + kind.young.value,
+        old=p.track + kind.old.value,
+        young_symbols=kind.young.symbols,
+        old_symbols=kind.old.symbols,
+    )
+    return Tip(text, "dragon.person.play", "person_pick", seat)
+
+
+# ---- after the steps the app resolves by itself ---------------------------------------------
+
+# the event's effect key -> the tip's part for one player, from the effect's own numbers
+_EVENT_PARTS = {
+    "dragon.fx.drought_fed": "drought",
+    "dragon.fx.drought_short": "drought",
+    "dragon.fx.tribute_paid": "tribute",
+    "dragon.fx.tribute_short": "tribute",
+    "dragon.fx.contagion": "contagion",
+}
+
+
+def _after_steps(s: DragonState, effects: list[Effect]) -> list[Tip]:
+    out: list[Tip] = []
+    event = next((e for e in effects if e.msg.key == "dragon.fx.event"), None)
+    if event is not None:
+        tip = _event_done(s, event, effects)
+        if tip is not None:
+            out.append(tip)
+    decayed: dict[int, int] = {}
+    for e in effects:
+        if e.rule_id == "dragon.decay" and e.seat is not None:
+            decayed[e.seat] = decayed.get(e.seat, 0) + 1
+    if decayed:
+        parts = [
+            msg("dragon.tip.part.decay", player=s.players[seat].name, n=n)
+            for seat, n in sorted(decayed.items())
+        ]
+        out.append(Tip(msg("dragon.tip.decay", losses=parts), "dragon.decay", "decay"))
+    scored = [e for e in effects if e.msg.key == "dragon.fx.round"]
+    if scored:
+        out.append(_month_scored(s, scored))
+    return out
+
+
+def _event_done(s: DragonState, event: Effect, effects: list[Effect]) -> Tip | None:
+    """What the month's event just did to each player, with the rule's numbers."""
+    name = event.rule_id.rsplit(".", 1)[-1]
+    if name == "festival":
+        return Tip(_festival(event, effects), event.rule_id, "event")
+    if name == "mongol":
+        return Tip(_mongol(event, effects), event.rule_id, "event")
+    parts: list[Msg] = []
+    for e in effects:
+        part = _EVENT_PARTS.get(e.msg.key)
+        if part != name:
+            continue
+        a = e.msg.args
+        if name == "drought":
+            per = RULES.events.drought_rice_per_inhabited_palace
+            parts.append(
+                msg("dragon.tip.part.drought", player=a["player"], fed=a["paid"] // per, palaces=a["palaces"])
+            )
+        elif name == "tribute":
+            key = "dragon.tip.part.tribute_short" if a["missing"] else "dragon.tip.part.tribute"
+            parts.append(msg(key, player=a["player"], paid=a["paid"], missing=a["missing"]))
+        else:
+            parts.append(
+                msg("dragon.tip.part.contagion", player=a["player"], mortars=a["mortars"], n=a["count"])
+            )
+    if not parts:
+        return None
+    ev = RULES.events
+    key, numbers = {
+        "drought": ("dragon.tip.event_drought", {"rice": ev.drought_rice_per_inhabited_palace}),
+        "tribute": ("dragon.tip.event_tribute", {"yuan": ev.tribute_yuan}),
+        "contagion": ("dragon.tip.event_contagion", {"base": ev.contagion_releases}),
+    }[name]
+    text = msg(key, month=event.msg.args["month"], players=parts, **numbers)
+    return Tip(text, event.rule_id, "event")
+
+
+def _month_scored(s: DragonState, scored: list[Effect]) -> Tip:
+    """How the month just ended scored, player by player (the engine's own lines)."""
+    month = s.month if s.phase == "over" else s.month - 1
+    parts = [
+        msg(
+            "dragon.tip.part.month",
+            player=e.msg.args["player"],
+            total=e.msg.args["total"],
+            palaces=e.msg.args["palaces"],
+            ladies=e.msg.args["ladies"],
+            privileges=e.msg.args["privileges"],
+        )
+        for e in sorted(scored, key=lambda e: e.seat or 0)
+    ]
+    return Tip(msg("dragon.tip.month", month=month, players=parts), "dragon.scoring.round", "month_scoring")
+
+
+def _festival(event: Effect, effects: list[Effect]) -> Msg:
+    """The festival's winners, their VP and the fireworks they held and handed back."""
+    vp, month = RULES.events.festival_vp, event.msg.args["month"]
+    parts = [
+        msg(
+            "dragon.tip.part.festival",
+            player=e.msg.args["player"],
+            vp=e.msg.args["vp"],
+            fireworks=e.msg.args["fireworks"],
+            returned=e.msg.args["returned"],
+        )
+        for e in effects
+        if e.msg.key == "dragon.fx.festival"
+    ]
+    if not parts:
+        return msg("dragon.tip.event_festival_none", month=month, first=vp["first"])
+    return msg(
+        "dragon.tip.event_festival", month=month, first=vp["first"], second=vp["second"], players=parts
+    )
+
+
+def _mongol(event: Effect, effects: list[Effect]) -> Msg:
+    """The VP each helmet scored, and who had the fewest helmets."""
+    parts = [
+        msg("dragon.tip.part.mongol", player=e.msg.args["player"], vp=e.msg.args["vp"])
+        for e in effects
+        if e.msg.key == "dragon.fx.mongol_vp"
+    ]
+    weak = next(e for e in effects if e.msg.key == "dragon.fx.mongol_weak").msg.args
+    return msg(
+        "dragon.tip.event_mongol",
+        month=event.msg.args["month"],
+        players=parts or [msg("dragon.tip.no_helmets")],
+        helmets=weak["helmets"],
+        weakest=weak["players"],
+        n=len(weak["players"]),
+    )

@@ -1,0 +1,409 @@
+"""The play log's deeper statistics (issue 31): a player's page, each game's records, figures by
+month, splits by expansion and by player count, and the H-index. SQL over the play tables, each
+read through an index (a player's seats, a game's plays); every function takes a PlayFilter.
+
+Definitions (docs/API.md, "Player page, records and figures over time"):
+
+- A player's plays are the plays with a seat linked to them; a win is a seat marked winner (a
+  shared win is a win for each of its winners). Opponents are the other linked seats of those
+  plays; seats linked to nobody are guests and count in no head-to-head.
+- Order in time: by the date a play ended, then by play id (two plays of one instant).
+- Longest win streak: the most wins in a row in that order. Current streak: the run the latest
+  play belongs to, positive for wins in a row, negative for plays not won in a row, 0 without plays.
+- Favourite seat: the seat position (0 = first) the player sat in most often; the lower seat on a tie.
+- Head-to-head, per opponent: the plays both sat in, each one's wins in them, and how often each
+  finished ahead of the other (a better place; a shared place is ahead of neither).
+- Rival: among opponents with at least MIN_SHARED shared plays, the one with the most shared plays.
+  Nemesis: among the same opponents, the one who finished ahead of the player most often (at
+  least once). Ties: fewer shared plays first (the higher rate) for the nemesis, then the name
+  (case ignored), then the player id.
+- Records of a game, each held by the earliest play that reached it (then the lower play id):
+  highest and lowest winning score (a winning seat's score; holders: the winning seats with that
+  score), biggest margin (the lowest winning score minus the best score that did not win, in plays
+  with a seat that did not win; holders: the winners), longest and shortest play (in seconds,
+  plays whose length is known; holders: the winners).
+- H-index: the largest h such that h games were played at least h times each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from companion.store.plays_filter import NO_FILTER, PlayFilter
+
+Reader = Callable[..., list[tuple[Any, ...]]]
+
+MIN_SHARED = 3  # shared plays before an opponent can be a rival or a nemesis
+# The expansion switches of each game's options, as stored in plays.options (JSON).
+EXPANSIONS: dict[str, tuple[str, ...]] = {"dragon": ("great_wall", "super_events")}
+BASE = "base"  # the split key of plays with no expansion
+
+RecordKind = Literal["high_win", "low_win", "margin", "longest", "shortest"]
+RECORD_KINDS: tuple[RecordKind, ...] = ("high_win", "low_win", "margin", "longest", "shortest")
+
+
+class Holder(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    player_id: str | None  # None: a seat linked to nobody, known by its name
+    name: str
+
+
+class GameRecord(BaseModel):
+    """One record of a game: its value (points, or seconds for a length) and the play that holds it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    game: str
+    kind: RecordKind
+    value: int
+    play_id: str
+    date: str
+    holders: list[Holder]
+
+
+class PlayRef(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    play_id: str
+    game: str
+    date: str
+
+
+class PlayerGame(BaseModel):
+    """A player's plays of one game."""
+
+    model_config = ConfigDict(frozen=True)
+
+    game: str
+    plays: int
+    wins: int
+    average: float
+    best: int
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.plays if self.plays else 0.0
+
+
+class HeadToHead(BaseModel):
+    """The player against one opponent, over the plays both sat in."""
+
+    model_config = ConfigDict(frozen=True)
+
+    player_id: str
+    name: str
+    shared: int
+    wins: int  # the page's player's wins in those plays
+    their_wins: int
+    ahead: int  # plays the page's player finished ahead of this opponent
+    behind: int  # plays this opponent finished ahead
+
+
+class PlayerPage(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    player_id: str
+    name: str
+    plays: int
+    wins: int
+    games: list[PlayerGame]  # most played first
+    records: list[GameRecord]  # the records of a game the player holds (alone or shared)
+    longest_win_streak: int
+    current_streak: int  # > 0: wins in a row up to the latest play; < 0: plays not won in a row
+    first_play: PlayRef | None
+    last_play: PlayRef | None
+    favourite_seat: int | None
+    rival: HeadToHead | None
+    nemesis: HeadToHead | None
+    head_to_head: list[HeadToHead]  # most shared plays first
+    h_index: int  # the player's own: h games they played at least h times each
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.plays if self.plays else 0.0
+
+
+class Period(BaseModel):
+    """Plays in one month ("YYYY-MM", of the UTC date they ended) or one split of a game."""
+
+    model_config = ConfigDict(frozen=True)
+
+    key: str
+    plays: int
+    seats: int  # the seats counted: every seat, or the player's own
+    wins: int
+    total: int  # the sum of those seats' scores
+    best: int
+
+    @property
+    def average(self) -> float:
+        return self.total / self.seats if self.seats else 0.0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.seats if self.seats else 0.0
+
+
+class HIndex(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    h: int
+    games: list[tuple[str, int]]  # (game, plays), most played first
+
+
+# ---- a game's records --------------------------------------------------------------------
+def _seat_cond(game: str, player: str | None, where: PlayFilter) -> tuple[str, tuple[Any, ...]]:
+    """``WHERE`` over ``plays p`` joined to the seats ``ps`` counted: a game's, or a player's."""
+    cond, args = where.sql("p")
+    clauses, out = ["1 = 1"], []
+    if game:
+        clauses.append("p.game = ?")
+        out.append(game)
+    if player:
+        clauses.append("ps.player_id = ?")
+        out.append(player)
+    return "WHERE " + " AND ".join(clauses) + cond, (*out, *args)
+
+
+def game_records(read: Reader, game: str, where: PlayFilter = NO_FILTER) -> list[GameRecord]:
+    """The records of ``game`` over the plays ``where`` keeps, in RECORD_KINDS order (a record
+    no play has, such as a length when no length is known, is left out). Each is two seeks in
+    an index (schema 8): the best value, then the earliest play that has it."""
+    found: list[tuple[RecordKind, tuple[int, str, str] | None]] = [
+        ("high_win", _seat_record(read, game, where, "MAX")),
+        ("low_win", _seat_record(read, game, where, "MIN")),
+        ("margin", _play_record(read, game, where, "margin", "MAX")),
+        ("longest", _play_record(read, game, where, "seconds", "MAX")),
+        ("shortest", _play_record(read, game, where, "seconds", "MIN")),
+    ]
+    return [
+        GameRecord(game=game, kind=kind, value=v, play_id=pid, date=d, holders=_holders(read, kind, v, pid))
+        for kind, hit in found
+        if hit is not None
+        for v, pid, d in [hit]
+    ]
+
+
+def _seat_record(read: Reader, game: str, where: PlayFilter, fn: str) -> tuple[int, str, str] | None:
+    """(score, play id, date): the highest (MAX) or lowest (MIN) winning score, earliest play first."""
+    cond, args = where.sql("p")
+    # Without a filter the seats' index alone answers (no join to the plays).
+    join = " JOIN plays p ON p.id = ps.play_id" if cond else ""
+    top = read(
+        f"SELECT {fn}(ps.score) FROM play_seats ps{join} WHERE ps.game = ? AND ps.winner = 1{cond}",
+        (game, *args),
+    )
+    if top[0][0] is None:
+        return None
+    row = read(
+        "SELECT p.id, p.date FROM play_seats ps JOIN plays p ON p.id = ps.play_id"
+        f" WHERE ps.game = ? AND ps.winner = 1 AND ps.score = ?{cond} ORDER BY p.date, p.id LIMIT 1",
+        (game, top[0][0], *args),
+    )
+    return top[0][0], row[0][0], row[0][1]
+
+
+def _play_record(
+    read: Reader, game: str, where: PlayFilter, column: str, fn: str
+) -> tuple[int, str, str] | None:
+    """(value, play id, date): the plays' highest or lowest ``column`` (margin, seconds), earliest first."""
+    cond, args = where.sql("p")
+    top = read(f"SELECT {fn}(p.{column}) FROM plays p WHERE p.game = ?{cond}", (game, *args))
+    if top[0][0] is None:
+        return None
+    row = read(
+        f"SELECT p.id, p.date FROM plays p WHERE p.game = ? AND p.{column} = ?{cond} ORDER BY p.date, p.id LIMIT 1",
+        (game, top[0][0], *args),
+    )
+    return top[0][0], row[0][0], row[0][1]
+
+
+def _holders(read: Reader, kind: RecordKind, value: int, play_id: str) -> list[Holder]:
+    """The winning seats of the record's play (for a score record, those with that score)."""
+    rows = read(
+        "SELECT ps.player_id, COALESCE(pl.name, ps.name), ps.score FROM play_seats ps"
+        " LEFT JOIN players pl ON pl.id = ps.player_id WHERE ps.play_id = ? AND ps.winner = 1 ORDER BY ps.seat",
+        (play_id,),
+    )
+    scored = kind in ("high_win", "low_win")
+    return [Holder(player_id=pid, name=name) for pid, name, score in rows if not scored or score == value]
+
+
+# ---- a player's page ---------------------------------------------------------------------
+def player_page(
+    read: Reader, player_id: str, game: str | None = None, where: PlayFilter = NO_FILTER
+) -> PlayerPage:
+    """Everything about one player (of one game when given) over the plays ``where`` keeps."""
+    name_row = read("SELECT name FROM players WHERE id = ?", (player_id,))
+    name = name_row[0][0] if name_row else ""
+    cond, args = _seat_cond(game or "", player_id, where)
+    rows = read(
+        "SELECT p.id, p.date, p.game, ps.seat, ps.score, ps.winner FROM plays p"
+        f" JOIN play_seats ps ON ps.play_id = p.id {cond} ORDER BY p.date, p.id",
+        args,
+    )
+    games = _player_games(rows)
+    longest, current = streaks([bool(r[5]) for r in rows])
+    seats: dict[int, int] = {}
+    for r in rows:
+        seats[r[3]] = seats.get(r[3], 0) + 1
+    favourite = min(seats, key=lambda s: (-seats[s], s)) if seats else None
+    table = head_to_head(read, player_id, game, where)
+    records = [
+        rec
+        for g in games
+        for rec in game_records(read, g.game, where)
+        if any(h.player_id == player_id for h in rec.holders)
+    ]
+    return PlayerPage(
+        player_id=player_id,
+        name=name,
+        plays=len(rows),
+        wins=sum(r[5] for r in rows),
+        games=games,
+        records=records,
+        longest_win_streak=longest,
+        current_streak=current,
+        first_play=PlayRef(play_id=rows[0][0], date=rows[0][1], game=rows[0][2]) if rows else None,
+        last_play=PlayRef(play_id=rows[-1][0], date=rows[-1][1], game=rows[-1][2]) if rows else None,
+        favourite_seat=favourite,
+        rival=rival(table),
+        nemesis=nemesis(table),
+        head_to_head=table,
+        h_index=h_from_counts([g.plays for g in games]),
+    )
+
+
+def _player_games(rows: list[tuple[Any, ...]]) -> list[PlayerGame]:
+    """Per game: plays, wins, the score's sum and best, from the rows (id, date, game, seat, score, winner)."""
+    sums: dict[str, list[int]] = {}
+    for _id, _date, game, _seat, score, winner in rows:
+        line = sums.get(game)
+        if line is None:
+            sums[game] = [1, winner, score, score]
+        else:
+            line[0] += 1
+            line[1] += winner
+            line[2] += score
+            line[3] = max(line[3], score)
+    out = [PlayerGame(game=g, plays=n, wins=w, average=t / n, best=b) for g, (n, w, t, b) in sums.items()]
+    return sorted(out, key=lambda g: (-g.plays, g.game))
+
+
+def streaks(won: list[bool]) -> tuple[int, int]:
+    """(longest run of wins, current streak) of results in time order (see the module's docstring)."""
+    longest = run = 0
+    for w in won:
+        run = run + 1 if w else 0
+        longest = max(longest, run)
+    current = 0
+    for w in reversed(won):
+        if current == 0:
+            current = 1 if w else -1
+        elif (current > 0) == w:
+            current += 1 if w else -1
+        else:
+            break
+    return longest, current
+
+
+def head_to_head(
+    read: Reader, player_id: str, game: str | None = None, where: PlayFilter = NO_FILTER
+) -> list[HeadToHead]:
+    """The player against each linked opponent, most shared plays first (then by name)."""
+    cond, args = where.sql("p")
+    in_game = " AND p.game = ?" if game else ""
+    # The plays are joined only to filter: the seats' indexes answer the rest.
+    plays = " JOIN plays p ON p.id = me.play_id" if cond or game else ""
+    rows = read(
+        "SELECT o.player_id, COUNT(*), SUM(me.winner), SUM(o.winner),"
+        " SUM(me.place < o.place), SUM(o.place < me.place)"
+        f" FROM play_seats me{plays}"
+        " JOIN play_seats o ON o.play_id = me.play_id AND o.player_id IS NOT NULL AND o.player_id <> me.player_id"
+        f" WHERE me.player_id = ?{in_game}{cond} GROUP BY o.player_id",
+        (player_id, *((game,) if game else ()), *args),
+    )
+    names: dict[str, str] = dict(read("SELECT id, name FROM players")) if rows else {}
+    table = [
+        HeadToHead(player_id=pid, name=names.get(pid, ""), shared=n, wins=w, their_wins=tw, ahead=a, behind=b)
+        for pid, n, w, tw, a, b in rows
+    ]
+    return sorted(table, key=lambda h: (-h.shared, h.name.casefold(), h.player_id))
+
+
+def rival(table: list[HeadToHead]) -> HeadToHead | None:
+    """The opponent with the most shared plays, from MIN_SHARED on (ties: name, then id)."""
+    known = [h for h in table if h.shared >= MIN_SHARED]
+    return min(known, key=lambda h: (-h.shared, h.name.casefold(), h.player_id), default=None)
+
+
+def nemesis(table: list[HeadToHead]) -> HeadToHead | None:
+    """The opponent ahead most often, from MIN_SHARED shared plays on (ties: fewer shared plays,
+    then name, then id); None when no such opponent was ever ahead."""
+    known = [h for h in table if h.shared >= MIN_SHARED and h.behind > 0]
+    return min(known, key=lambda h: (-h.behind, h.shared, h.name.casefold(), h.player_id), default=None)
+
+
+# ---- over time, splits, H-index ------------------------------------------------------------
+def _periods(read: Reader, key_sql: str, game: str, player: str | None, where: PlayFilter) -> list[Period]:
+    cond, args = _seat_cond(game, player, where)
+    rows = read(
+        f"SELECT {key_sql} AS k, COUNT(DISTINCT p.id), COUNT(*), SUM(ps.winner), SUM(ps.score), MAX(ps.score)"
+        f" FROM plays p JOIN play_seats ps ON ps.play_id = p.id {cond} GROUP BY k ORDER BY k",
+        args,
+    )
+    return [Period(key=str(k), plays=n, seats=s, wins=w, total=t, best=b) for k, n, s, w, t, b in rows]
+
+
+def by_month(
+    read: Reader, game: str, player: str | None = None, where: PlayFilter = NO_FILTER
+) -> list[Period]:
+    """Plays, seats, wins and scores of ``game`` per month (of ``player``'s seats when given),
+    oldest month first; months without a play are left out."""
+    return _periods(read, "substr(p.date, 1, 7)", game, player, where)
+
+
+def by_player_count(
+    read: Reader, game: str, player: str | None = None, where: PlayFilter = NO_FILTER
+) -> list[Period]:
+    """The same figures per player count ("2", "3", ...), fewest players first."""
+    return _periods(read, "p.n", game, player, where)
+
+
+def by_expansion(
+    read: Reader, game: str, player: str | None = None, where: PlayFilter = NO_FILTER
+) -> list[Period]:
+    """The same figures per set of expansions in play: key BASE, one expansion, or several
+    joined by "+" in EXPANSIONS order (a game without expansions has only BASE)."""
+    flags = EXPANSIONS.get(game, ())
+    if not flags:
+        return [p.model_copy(update={"key": BASE}) for p in _periods(read, "''", game, player, where)]
+    # One digit per expansion ("10": the first on, the second off), decoded below.
+    key_sql = " || ".join(f"(COALESCE(json_extract(p.options, '$.{f}'), 0) = 1)" for f in flags)
+    out = []
+    for period in _periods(read, key_sql, game, player, where):
+        on = [f for f, bit in zip(flags, period.key, strict=True) if bit == "1"]
+        out.append(period.model_copy(update={"key": "+".join(on) or BASE}))
+    return sorted(out, key=lambda p: (p.key != BASE, p.key.count("+"), p.key))
+
+
+def h_index(read: Reader, player: str | None = None, where: PlayFilter = NO_FILTER) -> HIndex:
+    """The group's H-index (of ``player``'s plays when given) over the plays ``where`` keeps."""
+    cond, args = where.sql("p")
+    mine = " AND p.id IN (SELECT play_id FROM play_seats WHERE player_id = ?)" if player else ""
+    rows = read(
+        f"SELECT p.game, COUNT(*) FROM plays p WHERE 1 = 1{cond}{mine} GROUP BY p.game",
+        (*args, *((player,) if player else ())),
+    )
+    games = sorted(((g, n) for g, n in rows), key=lambda r: (-r[1], r[0]))
+    return HIndex(h=h_from_counts([n for _g, n in games]), games=games)
+
+
+def h_from_counts(counts: list[int]) -> int:
+    """The largest h with h of these play counts at least h each."""
+    ordered = sorted(counts, reverse=True)
+    return sum(1 for i, n in enumerate(ordered) if n >= i + 1)

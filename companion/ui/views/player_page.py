@@ -1,0 +1,151 @@
+"""A player's page (issue 31), opened from Players: plays and wins per game, streaks, first and
+last play, favourite seat, rival and nemesis, the records they hold (a tap opens the play) and a
+head-to-head line against each other player, over a period and a location. Every figure comes
+from the store (Store.player_page); docs/API.md defines each."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.i18n import format_percent, format_when
+from companion.plays.labels import score_text, streak_text
+from companion.ui.repos import MIN_SHARED, HeadToHead, PlayerGame, PlayerPage, StoreError
+from companion.ui.shell import App
+from companion.ui.views.plays import game_title
+from companion.ui.views.stats_insights import PeriodFilter, period_controls, record_rows, shared
+from companion.ui.widgets import card, heading, scroll_column, small
+
+
+def view(app: App, id: str) -> ft.View:  # the route's parameter
+    tr = app.tr
+    shown = app.drafts.keep(PeriodFilter)
+    period = shown.args()  # before the fields: they say a date that is not one
+    body: list[ft.Control] = period_controls(app, shown, "player-page")
+    try:
+        page = app.repos.plays.player_page(id, **period)
+    except StoreError as exc:  # a player deleted or merged meanwhile
+        body.append(small(tr.msg(exc.msg), key="player-page-gone"))
+        page = None
+    if page is not None:
+        body += _figures(app, page)
+    return ft.View(
+        route=f"/player/{id}",
+        appbar=ft.AppBar(title=ft.Text(page.name if page else tr("nav.players"))),
+        controls=[scroll_column(body, key="player-page")],
+        padding=12,
+    )
+
+
+def _figures(app: App, page: PlayerPage) -> list[ft.Control]:
+    tr = app.tr
+    if not page.plays:
+        return [small(shared(app, "insights.page_none", name=page.name), key="player-page-none")]
+    out: list[ft.Control] = [_summary(app, page)]
+    out += [
+        heading(tr("insights.games")),
+        card(*[_game_line(app, g) for g in page.games], key="player-games"),
+    ]
+    out += [heading(tr("insights.rivals")), card(*_rivals(app, page), key="player-rivals")]
+    if page.records:
+        out += [
+            heading(shared(app, "insights.page_records")),
+            card(*record_rows(app, page.records, with_game=True), key="player-records"),
+        ]
+    if page.head_to_head:
+        out += [
+            heading(shared(app, "insights.page_h2h")),
+            card(*[_h2h_line(app, h) for h in page.head_to_head], key="player-h2h"),
+        ]
+    return out
+
+
+def _summary(app: App, page: PlayerPage) -> ft.Control:
+    tr = app.tr
+    first, last = page.first_play, page.last_play
+    assert first is not None and last is not None and page.favourite_seat is not None  # page.plays > 0
+    return card(
+        ft.Text(
+            shared(
+                app,
+                "insights.page_head",
+                name=page.name,
+                plays=page.plays,
+                wins=page.wins,
+                rate=format_percent(page.win_rate, tr.lang),
+            ),
+            size=18,
+            weight=ft.FontWeight.BOLD,
+            key="player-page-head",
+        ),
+        ft.Text(
+            shared(
+                app,
+                "insights.page_streaks",
+                longest=page.longest_win_streak,
+                current=streak_text(page.current_streak, tr.lang),
+            ),
+            key="player-streaks",
+        ),
+        small(
+            shared(
+                app,
+                "insights.page_first_last",
+                first=format_when(first.date, tr.lang, time=False),
+                last=format_when(last.date, tr.lang, time=False),
+            ),
+            key="player-first-last",
+        ),
+        small(
+            shared(app, "insights.page_seat", seat=page.favourite_seat + 1)
+            + " · "
+            + shared(app, "insights.page_h_index", h=page.h_index),
+            key="player-seat",
+        ),
+        key="player-summary",
+    )
+
+
+def _game_line(app: App, g: PlayerGame) -> ft.Control:
+    tr = app.tr
+    return small(
+        shared(
+            app,
+            "insights.page_game",
+            game=game_title(app, g.game),
+            plays=g.plays,
+            wins=g.wins,
+            rate=format_percent(g.win_rate, tr.lang),
+            average=score_text(g.game, g.average, tr.lang),
+            best=score_text(g.game, g.best, tr.lang),
+        ),
+        key=f"player-game-{g.game}",
+    )
+
+
+def _rivals(app: App, page: PlayerPage) -> list[ft.Control]:
+    if page.rival is None:
+        return [small(shared(app, "insights.page_no_rival", min=MIN_SHARED), key="player-no-rival")]
+    out: list[ft.Control] = [
+        ft.Text(
+            shared(app, "insights.page_rival", name=page.rival.name, n=page.rival.shared, min=MIN_SHARED),
+            key="player-rival",
+        )
+    ]
+    if page.nemesis is not None:
+        n = page.nemesis
+        out.append(
+            ft.Text(
+                shared(app, "insights.page_nemesis", name=n.name, n=n.behind, shared=n.shared),
+                key="player-nemesis",
+            )
+        )
+    return out
+
+
+def _h2h_line(app: App, h: HeadToHead) -> ft.Control:
+    return ft.ListTile(
+        title=ft.Text(shared(app, "insights.page_h2h_line", **h.model_dump())),
+        on_click=lambda _: app.go(f"/player/{h.player_id}"),
+        key=f"player-h2h-{h.player_id}",
+        dense=True,
+    )

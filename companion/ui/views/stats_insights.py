@@ -1,0 +1,241 @@
+"""The deeper statistics' parts the Statistics screen and a player's page share (issue 31): a
+game's records, each opening the play it came from, the month chart, and the period filter.
+Every figure comes from the store (companion/store/plays_insights.py); this only lays them out."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+import flet as ft
+
+from companion.i18n import format_month, format_percent, format_when, translate
+from companion.plays.labels import score_text
+from companion.ui.repos import GameRecord, Period
+from companion.ui.shell import App
+from companion.ui.views.scores import nice_step
+from companion.ui.widgets import card, small
+
+
+@dataclass
+class PeriodFilter:
+    """The period and location the statistics cover, as typed (kept while the session lasts);
+    ``error`` says a typed date that is not one (it is then not applied)."""
+
+    since: str = ""
+    until: str = ""
+    location: str = ""
+    error: bool = False
+
+    def args(self) -> dict[str, str | None]:
+        """since/until/location for the store, a date that is not one left out (and said)."""
+        try:
+            since, until = (
+                date.fromisoformat(t.strip()).isoformat() if t.strip() else None
+                for t in (self.since, self.until)
+            )
+            self.error = False
+        except ValueError:
+            since = until = None
+            self.error = True
+        return {"since": since, "until": until, "location": self.location.strip() or None}
+
+
+def period_controls(app: App, shown: PeriodFilter, prefix: str) -> list[ft.Control]:
+    """From / To days and a location, applied when a field is left or submitted."""
+    tr = app.tr
+
+    def setter(field: str) -> Any:
+        def go(e: Any) -> None:
+            setattr(shown, field, e.control.value or "")
+            app.refresh()
+
+        return go
+
+    def field(name: str, label: str, hint: str, width: int) -> ft.Control:
+        return ft.TextField(
+            label=tr(label),
+            value=getattr(shown, name),
+            key=f"{prefix}-{name}",
+            hint_text=hint,
+            on_blur=setter(name),
+            on_submit=setter(name),
+            width=width,
+            dense=True,
+        )
+
+    row: list[ft.Control] = [
+        ft.Row(
+            [
+                field("since", "plays.since", "2026-01-31", 160),
+                field("until", "plays.until", "2026-12-31", 160),
+                field("location", "insights.location", tr("insights.location_hint"), 200),
+            ],
+            wrap=True,
+            spacing=8,
+            run_spacing=8,
+        )
+    ]
+    if shown.error:
+        row.append(small(tr("plays.bad_date"), key=f"{prefix}-bad-date", color=ft.Colors.ERROR))
+    return row
+
+
+def shared(app: App, key: str, **args: object) -> str:
+    """A text the command line shows too (``insights.*`` keys, not the screens' ``ui.*``)."""
+    return translate(key, app.tr.lang, **args)
+
+
+def record_value(app: App, r: GameRecord) -> str:
+    if r.kind in ("longest", "shortest"):
+        return app.tr("insights.minutes", n=max(1, round(r.value / 60)))
+    return score_text(r.game, r.value, app.tr.lang)
+
+
+def record_rows(app: App, records: list[GameRecord], *, with_game: bool = False) -> list[ft.Control]:
+    """One line per record: what, the value, who holds it and when; a tap opens its play."""
+    tr = app.tr
+    rows: list[ft.Control] = []
+    for r in records:
+        what = shared(app, f"insights.record.{r.kind}")
+        if with_game:
+            from companion.ui.views.plays import game_title
+
+            what = f"{game_title(app, r.game)} · {what}"
+        holders = ", ".join(h.name for h in r.holders)
+        rows.append(
+            ft.ListTile(
+                title=ft.Text(f"{what}: {record_value(app, r)}"),
+                subtitle=ft.Text(
+                    tr("insights.held", names=holders, when=format_when(r.date, tr.lang, time=False))
+                ),
+                trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+                on_click=lambda _, pid=r.play_id: open_play(app, pid),
+                key=f"record-{r.game}-{r.kind}",
+                dense=True,
+                tooltip=tr("insights.open_play"),
+            )
+        )
+    return rows
+
+
+def open_play(app: App, play_id: str) -> None:
+    """The play a figure came from, in a dialog (the play log's own card)."""
+    from companion.ui.views.plays import play_card
+
+    play = app.repos.plays.play(play_id)
+    if play is None:  # deleted meanwhile
+        app.dialog(
+            app.tr("insights.play_title"), lambda: [small(app.tr("insights.play_gone"))], key="record-play"
+        )
+        return
+    linked = [s.player_id for s in play.seats if s.player_id]
+    colours = {p.id: p.color for p in app.repos.players.by_id(linked)}
+    app.dialog(app.tr("insights.play_title"), lambda: [play_card(app, play, colours)], key="record-play")
+
+
+def month_chart(app: App, months: list[Period], game: str) -> ft.Control:
+    """Average score per month as a line; each point's tooltip adds plays and win rate."""
+    import flet_charts as fc  # loaded with the first chart
+
+    tr = app.tr
+    values = [m.average for m in months]
+    low, high = math.floor(min(values)), math.ceil(max(values))
+    step = nice_step(max(1, high - low), 4)
+    bottom, top = step * math.floor(low / step), step * math.ceil((high + 0.5) / step)
+    every = max(1, math.ceil(len(months) / 6))
+    points = [
+        fc.LineChartDataPoint(
+            x=i,
+            y=m.average,
+            tooltip=tr(
+                "insights.month_point",
+                month=format_month(m.key, tr.lang),
+                average=score_text(game, m.average, tr.lang),
+                n=m.plays,
+                rate=format_percent(m.win_rate, tr.lang),
+            ),
+        )
+        for i, m in enumerate(months)
+    ]
+    chart = fc.LineChart(
+        data_series=[fc.LineChartData(points=points, color=ft.Colors.PRIMARY, stroke_width=3, curved=False)],
+        min_y=bottom,
+        max_y=top,
+        min_x=0,
+        max_x=max(1, len(months) - 1),
+        left_axis=fc.ChartAxis(
+            labels=[
+                fc.ChartAxisLabel(value=y, label=ft.Text(score_text(game, y, tr.lang), size=11))
+                for y in range(bottom, top + 1, step)
+            ],
+            label_size=48,
+        ),
+        bottom_axis=fc.ChartAxis(
+            labels=[
+                fc.ChartAxisLabel(value=i, label=ft.Text(format_month(m.key, tr.lang), size=10))
+                for i, m in enumerate(months)
+                if i % every == 0
+            ],
+            label_size=24,
+        ),
+        horizontal_grid_lines=fc.ChartGridLines(interval=step, color=ft.Colors.OUTLINE_VARIANT, width=1),
+        interactive=True,
+        key="stats-month-chart",
+    )
+    return ft.Container(chart, height=200, padding=ft.Padding.only(right=16, top=8), key="stats-months")
+
+
+def month_lines(app: App, months: list[Period], game: str) -> ft.Control:
+    """The chart's numbers as text too (a screen reader, a narrow phone): month, plays, average, win rate."""
+    tr = app.tr
+    return card(
+        *[
+            small(
+                tr(
+                    "insights.month_line",
+                    # it opens the line, so a capital even where Spanish writes "mar" mid-sentence
+                    month=format_month(m.key, tr.lang).capitalize(),
+                    n=m.plays,
+                    average=score_text(game, m.average, tr.lang),
+                    rate=format_percent(m.win_rate, tr.lang),
+                ),
+                key=f"stats-month-{m.key}",
+            )
+            for m in months[-12:]
+        ],
+        key="stats-month-lines",
+    )
+
+
+def expansion_name(app: App, key: str) -> str:
+    """A split's expansions by name ("base", "great_wall+super_events"), as New table names them."""
+    names = {
+        "great_wall": app.tr("dragon.option.great_wall"),
+        "super_events": app.tr("dragon.option.super_events"),
+    }
+    if key == "base":
+        return app.tr("insights.base")
+    return " + ".join(names.get(part, part) for part in key.split("+"))
+
+
+def expansion_lines(app: App, splits: list[Period], game: str, player: bool) -> ft.Control:
+    """Plays and average score per set of expansions (with a player: their wins too)."""
+    tr = app.tr
+    lines = [
+        small(
+            tr(
+                "insights.split_player" if player else "insights.split",
+                what=expansion_name(app, s.key),
+                n=s.plays,
+                average=score_text(game, s.average, tr.lang),
+                wins=s.wins,
+                rate=format_percent(s.win_rate, tr.lang),
+            ),
+            key=f"stats-expansion-{s.key}",
+        )
+        for s in splits
+    ]
+    return card(*lines, key="stats-expansions")

@@ -1,0 +1,91 @@
+"""The served app in Chromium, phone size (issue 31): a player's page opened from Players, a
+game's records and the month chart on Statistics, a record opening its play; the screenshots of
+the player page and of the records with the chart, in English, and in Spanish with the dark theme."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
+from plays_insights_helpers import make_play
+from ui_browser_kit import PHONE, enable_semantics, open_app, served, shot, tap_on
+
+from companion.store import Store
+
+pytestmark = pytest.mark.browser
+
+pytest.importorskip("playwright.sync_api")  # skip the module without Playwright
+
+GROUP = (("Ana", "green"), ("Ben", "blue"), ("Carla", "red"), ("Dai", "yellow"))
+
+
+def fill(data: Path) -> dict[str, str]:
+    """A group of four with 30 Da Yu plays over ten months, some at the club; ids by name."""
+    data.mkdir(parents=True, exist_ok=True)
+    store = Store(data / "tables.sqlite3")
+    try:
+        ids = {name: store.create_player(name, colour).id for name, colour in GROUP}
+        rng = random.Random(31)
+        for k in range(30):
+            seated = rng.sample([n for n, _ in GROUP], rng.choice((2, 3, 4)))
+            play = make_play(
+                "dayu",
+                f"2026-{1 + k // 3:02d}-{1 + k % 3 * 9:02d}T20:00:00+00:00",
+                [(n, ids[n], rng.randint(14, 40)) for n in seated],
+                seconds=rng.randint(25, 80) * 60,
+            )
+            store.restore_play(play)
+            if k % 4 == 0:
+                store.set_play_location(play.id, "Club")
+        return ids
+    finally:
+        store.close()
+
+
+def wait_text(page, text: str) -> None:
+    page.get_by_text(text).first.wait_for(timeout=60000)
+
+
+def test_player_page_and_records(browser, tmp_path):
+    data = tmp_path / "data"
+    fill(data)
+    with served(data) as url:
+        page = open_app(browser, url)
+        page.goto(url + "players")
+        enable_semantics(page)
+        tap_on(page.get_by_role("button", name="Ana's page"))
+        wait_text(page, "Longest winning streak")
+        wait_text(page, "Head to head")
+        shot(page, "player_page")
+
+        page.goto(url + "stats/dayu")
+        enable_semantics(page)
+        wait_text(page, "Highest winning score")
+        page.get_by_text("By month: average score").first.scroll_into_view_if_needed()
+        shot(page, "stats_records")
+        tap_on(page.get_by_text("Highest winning score").first)
+        wait_text(page, "The play")
+
+
+def test_spanish_dark_player_page(browser, tmp_path):
+    data = tmp_path / "data"
+    ids = fill(data)
+    with served(data) as url:
+        page = browser.new_page(viewport=PHONE)
+        page.add_init_script(
+            "localStorage.setItem('flutter.table_companion.lang', JSON.stringify('es'));"
+            "localStorage.setItem('flutter.table_companion.theme', JSON.stringify('dark'));"
+        )
+        page.goto(url + f"player/{ids['Ben']}")
+        enable_semantics(page)
+        wait_text(page, "Mejor racha de victorias")
+        shot(page, "es_player_page_dark")
+        page.goto(url + "stats/dayu")
+        enable_semantics(page)
+        wait_text(page, "Puntuación ganadora más alta")
+        page.get_by_text("Por mes: puntuación media").first.scroll_into_view_if_needed()
+        shot(page, "es_stats_records_dark")

@@ -1,0 +1,123 @@
+"""Issue 31's screens through the headless harness on a real store: a player's page opened from
+Players, the records on the statistics screen (a tap opens the play), the month chart, the
+period filter, and a play's location set in Edit."""
+
+from __future__ import annotations
+
+import flet_charts as fc
+import pytest
+from plays_insights_helpers import make_play
+from ui_testkit import new_hub, started
+
+
+@pytest.fixture
+def hub(tmp_path):
+    hub = new_hub(tmp_path)
+    store = hub.store
+    ana, ben = store.create_player("Ana").id, store.create_player("Ben").id
+    # Ana wins the first three (January to March), Ben the last two (April, May, at the club)
+    for i, (a, b) in enumerate([(30, 20), (31, 20), (25, 24), (10, 20), (12, 20)]):
+        store.restore_play(
+            make_play(
+                "dayu",
+                f"2026-0{i + 1}-10T20:00:00+00:00",
+                [("Ana", ana, a), ("Ben", ben, b)],
+                seconds=600 * (i + 1),
+                play_id=f"p{i}",
+            )
+        )
+        if i >= 3:
+            store.set_play_location(f"p{i}", "Club")
+    hub.ids = {"Ana": ana, "Ben": ben}
+    return hub
+
+
+async def test_a_tap_on_a_player_opens_their_page(hub):
+    ana = hub.ids["Ana"]
+    h = await started(hub, "/players")
+    await h.click(f"player-open-{ana}")
+    assert h.route() == f"/player/{ana}"
+    assert h.by_key("player-page-head").value == "Ana: played 5, won 3 (60%)"
+    assert (
+        h.by_key("player-streaks").value == "Longest winning streak: 3. Now: 2 plays in a row without a win"
+    )
+    assert (
+        h.by_key("player-rival").value.startswith("Rival")
+        and "Ben, 5 plays" in h.by_key("player-rival").value
+    )
+    assert "Ben" in h.by_key("player-nemesis").value
+    assert h.has(f"player-h2h-{hub.ids['Ben']}")
+    assert h.has("record-dayu-high_win")  # Ana's 31 in February
+    # the period filter: from April only Ben won
+    await h.type_text("player-page-since", "2026-04-01")
+    await h.fire("player-page-since", "blur")
+    assert h.by_key("player-page-head").value == "Ana: played 2, won 0 (0%)"
+    await h.type_text("player-page-since", "April")
+    await h.fire("player-page-since", "blur")
+    assert h.has("player-page-bad-date")
+    h.close()
+
+
+async def test_records_open_their_play_and_the_month_chart_shows_each_month(hub):
+    h = await started(hub, "/stats/dayu")
+    record = h.by_key("record-dayu-high_win")
+    assert "31" in record.title.value and "Ana" in record.subtitle.value
+    await h.click("record-dayu-high_win")
+    assert h.has("play-p1")  # the play it came from, in a dialog
+    chart = h.by_key("stats-month-chart")
+    assert isinstance(chart, fc.LineChart)
+    assert [p.y for p in chart.data_series[0].points] == [25.0, 25.5, 24.5, 15.0, 16.0]
+    assert h.by_key("stats-month-2026-04").value.startswith("Apr 2026: 1 play")
+    h.close()
+
+
+async def test_statistics_in_spanish_with_a_location_filter(hub):
+    prefs = {"table_companion.lang": "es"}
+    h = await started(hub, "/stats/dayu", prefs=prefs)
+    await h.type_text("stats-location", "club")
+    await h.fire("stats-location", "blur")
+    assert h.by_key("stats-plays").value == "2 partidas"
+    assert "Puntuación ganadora más alta: 20" in h.by_key("record-dayu-high_win").title.value
+    assert h.by_key("stats-month-2026-05").value == "May 2026: 1 partida, media 16, victorias 50\u00a0%"
+    h.close()
+
+
+async def test_a_location_is_set_in_edit_and_offered_again(hub):
+    h = await started(hub, "/plays")
+    await h.click("play-edit-p0")
+    assert h.has("edit-place-0")  # "Club", remembered
+    await h.type_text("edit-location", "Casa de Ana")
+    await h.click("play-edit-save")
+    assert hub.store.play("p0").location == "Casa de Ana"
+    assert "Played at Casa de Ana" in h.by_key("play-p0-location").value
+    await h.click("play-edit-p1")
+    await h.click("edit-place-0")  # the latest used: Casa de Ana
+    await h.click("play-edit-save")
+    assert hub.store.play("p1").location == "Casa de Ana"
+    h.close()
+
+
+async def test_dragon_statistics_split_by_expansions(tmp_path):
+    hub = new_hub(tmp_path)
+    store = hub.store
+    ana = store.create_player("Ana").id
+    for i, wall in enumerate([False, True, True]):
+        store.restore_play(
+            make_play(
+                "dragon",
+                f"2026-02-0{i + 1}T20:00:00+00:00",
+                [("Ana", ana, 40 + i), ("Bo", None, 30)],
+                options={"great_wall": wall, "super_events": False},
+            )
+        )
+    h = await started(hub, "/stats/dragon")
+    assert h.by_key("stats-expansion-base").value == "Base game: 1 game, average 35"
+    assert (
+        h.by_key("stats-expansion-great_wall").value == "The Great Wall (expansion): 2 games, average 35.8"
+    )  # (41 + 30 + 42 + 30) / 4
+    await h.select("stats-player", ana)
+    assert h.by_key("stats-expansion-great_wall").value.endswith("won 2 (100%)")
+    # a game never played with an expansion shows no split
+    await h.click("stats-game-dayu")
+    assert not h.has("stats-expansions")
+    h.close()
