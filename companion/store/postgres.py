@@ -124,12 +124,13 @@ class PgConnection:
             self.execute(sql, args)
 
     def executescript(self, script: str) -> None:
-        """Schema statements (no placeholders), in one transaction with the schema lock held."""
+        """Schema statements (no placeholders), in one transaction with the schema lock held.
+        Split at each ``;`` once the ``--`` comments are gone (a comment may hold a ``;``)."""
         own = self._tx is None
         if own:
             self.begin(exclusive=True)
         try:
-            for statement in script.split(";"):
+            for statement in _COMMENT.sub(_uncommented, script).split(";"):
                 if statement.strip():
                     self.execute(statement)
         except BaseException:
@@ -201,6 +202,10 @@ class PgConnection:
         self.execute("DELETE FROM schema_version")
         self.execute("INSERT INTO schema_version (version) VALUES (?)", (version,))
 
+    def json_true(self, column: str, key: str) -> str:
+        """A condition: the JSON object in ``column`` (text) has ``key`` true."""
+        return f"({column}::jsonb -> '{key}') = 'true'::jsonb"
+
     def retryable(self, exc: Exception) -> bool:
         """Two writers locking rows in crossed order: PostgreSQL ends one, which may run again."""
         return isinstance(exc, errors.DeadlockDetected | errors.SerializationFailure)
@@ -219,6 +224,13 @@ class PgConnection:
         if type(exc) is psycopg.OperationalError or isinstance(exc, errors.ConnectionException):
             return StoreError("sec-input.store.no_server", path=where, detail=_first_line(exc))
         return StoreError("sec-input.store.failed", path=where, detail=str(exc))
+
+
+_COMMENT = re.compile(r"'[^']*'|--[^\n]*")  # a quoted string is matched first, so kept whole
+
+
+def _uncommented(found: re.Match[str]) -> str:
+    return found.group(0) if found.group(0).startswith("'") else ""
 
 
 def _first_line(exc: Exception) -> str:

@@ -262,8 +262,8 @@ def to_version_8(db: Connection) -> None:
     does), and the indexes (the columns and the ``locations`` table come with ``play_columns``
     and PLAYS_SCHEMA; a store before 8 has no location to remember)."""
     db.execute(
-        "UPDATE plays SET margin = (SELECT MIN(CASE WHEN winner THEN score END)"
-        " - MAX(CASE WHEN NOT winner THEN score END) FROM play_seats WHERE play_id = plays.id)"
+        "UPDATE plays SET margin = (SELECT MIN(CASE WHEN winner = 1 THEN score END)"
+        " - MAX(CASE WHEN winner = 0 THEN score END) FROM play_seats WHERE play_id = plays.id)"
     )
     for statement in INSIGHT_INDEXES:
         db.execute(statement)
