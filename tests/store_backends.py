@@ -83,6 +83,25 @@ def store_backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatc
     return request.param
 
 
+@pytest.fixture(scope="module")
+def backend_shared() -> Iterator[Any]:
+    """A module's store built once per backend and shared by its tests. A module-scoped fixture
+    cannot ask for the function-scoped ``store_backend`` (its store would be SQLite's in the
+    [postgresql] runs too), so a test's own fixture builds it on the first test of each backend:
+    ``backend_shared(store_backend, build)``. ``build`` returns a tuple, the store first; it is
+    closed when the module ends."""
+    made: dict[str, tuple[Any, ...]] = {}
+
+    def shared(backend: str, build: Any) -> tuple[Any, ...]:
+        if backend not in made:
+            made[backend] = build()
+        return made[backend]
+
+    yield shared
+    for value in made.values():
+        value[0].close()
+
+
 SUBPROCESS_ENV = "TC_TEST_POSTGRES_BASE"
 
 

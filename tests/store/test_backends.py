@@ -7,14 +7,16 @@ import threading
 import time
 
 import pytest
+from plays_insights_helpers import make_play
 from security.input_helpers import short_table
 from store_backends import schema_url
 
 from companion.core import Table
-from companion.store import Store, StoreConflict, StoreError
-from companion.store import sqlite_store
+from companion.store import Store, StoreConflict, StoreError, sqlite_store
 from companion.store.connection import DATABASE_ENV
+from companion.store.plays_rows import play_margin
 from companion.store.sqlite_store import SCHEMA_VERSION
+from companion.store.upkeep import INSIGHT_INDEXES
 
 ROW = "INSERT INTO entries (table_id, seq, body) VALUES (?, ?, ?)"
 
@@ -129,3 +131,39 @@ def test_a_store_of_a_newer_schema_is_refused_and_left_as_it_was(tmp_path):
     assert db.schema_version() == SCHEMA_VERSION + 1
     assert db.execute("SELECT id FROM tables").fetchall() == [(table.id,)]
     db.close()
+
+
+def test_a_schema_7_store_moves_to_8_with_each_plays_margin(tmp_path):
+    """Schema 7 made again in the database (no location, no margin, no remembered locations, none
+    of schema 8's indexes): reopening adds them and computes each play's margin, on both backends."""
+    path = tmp_path / "t.sqlite3"
+    store = Store(path)
+    ana, ben = store.create_player("Ana").id, store.create_player("Ben").id
+    plays = [
+        make_play("dayu", "2026-01-10T20:00:00+00:00", [("Ana", ana, 30), ("Ben", ben, 21)], play_id="wide"),
+        make_play("dayu", "2026-02-10T20:00:00+00:00", [("Ana", ana, 25), ("Ben", ben, 24)], play_id="close"),
+        make_play("dayu", "2026-03-10T20:00:00+00:00", [("Ana", ana, 20), ("Ben", ben, 20)], play_id="tie"),
+    ]
+    for play in plays:
+        store.restore_play(play)
+    for statement in INSIGHT_INDEXES:
+        store._db.execute("DROP INDEX " + statement.split(" IF NOT EXISTS ")[1].split()[0])
+    store._db.execute("ALTER TABLE plays DROP COLUMN location")
+    store._db.execute("ALTER TABLE plays DROP COLUMN margin")
+    store._db.execute("DROP TABLE locations")
+    store._db.set_schema_version(7)
+    store.close()
+
+    again = Store(path)
+    assert again._db.schema_version() == SCHEMA_VERSION == 8
+    assert {"location", "margin"} <= again._db.columns("plays")
+    margins = dict(again._read("SELECT id, margin FROM plays"))
+    assert margins == {p.id: play_margin([(s.score, s.winner) for s in p.seats]) for p in plays}
+    assert margins == {"wide": 9, "close": 1, "tie": None}
+    (record,) = [r for r in again.records("dayu") if r.kind == "margin"]
+    assert (record.value, record.play_id) == (9, "wide")
+    assert again.set_play_location("close", "Club").location == "Club"
+    assert again.locations() == ["Club"] and again.count_plays(location="club") == 1
+    for statement in INSIGHT_INDEXES:  # each index is there again: dropping it works
+        again._db.execute("DROP INDEX " + statement.split(" IF NOT EXISTS ")[1].split()[0])
+    again.close()

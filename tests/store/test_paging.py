@@ -1,7 +1,6 @@
 """Pages of tables, plays and players (issue 27): what a screen shows is read from an index, a
 page at a time, and a damaged table on a page is still named."""
 
-
 import pytest
 from plays_helpers import finished_game
 
