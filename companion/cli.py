@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -23,6 +24,9 @@ if TYPE_CHECKING:
     from companion.core import PlayerView, Scoreboard, Table
 
 EXIT_BAD_INPUT = 2
+
+# Here, not in companion.store: importing the store loads pydantic, which the CLI's start avoids.
+DATABASE_HELP = "the store's database: a postgresql:// URL or an SQLite file (default: $TC_DATABASE, else the data folder's)"
 
 
 class CliError(Exception):
@@ -261,6 +265,10 @@ def serve(args: argparse.Namespace) -> None:
         url = f"{lan_url}/"
     else:
         url = f"http://{args.host}:{args.port}/"
+    if args.database:  # the hub's store opens it (store/connection.py, store_location)
+        from companion.store.connection import DATABASE_ENV
+
+        os.environ[DATABASE_ENV] = args.database
     ready = prepare(host, args.port, data_dir=args.data)  # fails here, before "running" is printed
     print(translate("cli.serving", _LANG, url=url))
     if args.lan or args.host not in ("127.0.0.1", "localhost", "::1"):
@@ -411,6 +419,7 @@ def build_parser(help_texts: bool = True, only: str | None = None) -> argparse.A
         p.add_argument(
             "--data", default=None, help="data folder for the tables (default: the app's data folder)"
         )
+        p.add_argument("--database", default=None, help=DATABASE_HELP)
         p.add_argument(
             "--trusted-proxy",
             action="append",

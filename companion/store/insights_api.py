@@ -10,9 +10,10 @@ from companion.store.plays_filter import PlayFilter
 
 class InsightsMixin:
     """Each method takes ``since``/``until`` (dates, as ``Store.plays``) and ``location`` (any
-    spelling of a remembered one); mixed into Store: uses its _read and location_name."""
+    spelling of a remembered one); mixed into Store: uses its _read, _db and location_name."""
 
     _read: Any
+    _db: Any
     location_name: Any
 
     def play_filter(
@@ -44,7 +45,9 @@ class InsightsMixin:
         self, game: str, player: str | None = None, **period: str | None
     ) -> list[insights.Period]:
         """The same figures per set of expansions in play."""
-        return insights.by_expansion(self._read, game, player, self.play_filter(**period))
+        return insights.by_expansion(
+            self._read, game, player, self.play_filter(**period), json_true=self._db.json_true
+        )
 
     def by_player_count(
         self, game: str, player: str | None = None, **period: str | None

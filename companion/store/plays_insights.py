@@ -321,7 +321,7 @@ def head_to_head(
     plays = " JOIN plays p ON p.id = me.play_id" if cond or game else ""
     rows = read(
         "SELECT o.player_id, COUNT(*), SUM(me.winner), SUM(o.winner),"
-        " SUM(me.place < o.place), SUM(o.place < me.place)"
+        " SUM(CASE WHEN me.place < o.place THEN 1 ELSE 0 END), SUM(CASE WHEN o.place < me.place THEN 1 ELSE 0 END)"
         f" FROM play_seats me{plays}"
         " JOIN play_seats o ON o.play_id = me.play_id AND o.player_id IS NOT NULL AND o.player_id <> me.player_id"
         f" WHERE me.player_id = ?{in_game}{cond} GROUP BY o.player_id",
@@ -375,15 +375,21 @@ def by_player_count(
 
 
 def by_expansion(
-    read: Reader, game: str, player: str | None = None, where: PlayFilter = NO_FILTER
+    read: Reader,
+    game: str,
+    player: str | None = None,
+    where: PlayFilter = NO_FILTER,
+    *,
+    json_true: Callable[[str, str], str],
 ) -> list[Period]:
     """The same figures per set of expansions in play: key BASE, one expansion, or several
-    joined by "+" in EXPANSIONS order (a game without expansions has only BASE)."""
+    joined by "+" in EXPANSIONS order (a game without expansions has only BASE). ``json_true``:
+    the connection's SQL for "this JSON key is true" (SQLite and PostgreSQL read JSON differently)."""
     flags = EXPANSIONS.get(game, ())
     if not flags:
         return [p.model_copy(update={"key": BASE}) for p in _periods(read, "''", game, player, where)]
     # One digit per expansion ("10": the first on, the second off), decoded below.
-    key_sql = " || ".join(f"(COALESCE(json_extract(p.options, '$.{f}'), 0) = 1)" for f in flags)
+    key_sql = " || ".join(f"(CASE WHEN {json_true('p.options', f)} THEN '1' ELSE '0' END)" for f in flags)
     out = []
     for period in _periods(read, key_sql, game, player, where):
         on = [f for f, bit in zip(flags, period.key, strict=True) if bit == "1"]

@@ -162,7 +162,7 @@ def _filtered_stats(read: Reader, game: str, player: str | None, where: PlayFilt
     names: dict[str, str] = dict(read("SELECT id, name FROM players")) if seats.by_player else {}
     if player:  # the join player_figure_totals sums (store/upkeep.py), over the kept plays
         figure_rows = read(
-            "SELECT f.name, f.key, SUM(f.value), COUNT(*), SUM(f.seat IS NULL) > 0 FROM plays p"
+            "SELECT f.name, f.key, SUM(f.value), COUNT(*), MAX(CASE WHEN f.seat IS NULL THEN 1 ELSE 0 END) FROM plays p"
             " JOIN play_seats ps ON ps.play_id = p.id JOIN play_figures f ON f.play_id = p.id"
             f" AND (f.seat = ps.seat OR f.seat IS NULL) WHERE p.game = ?{cond}{mine}"
             " GROUP BY f.name, f.key ORDER BY f.name, f.key",
@@ -170,7 +170,7 @@ def _filtered_stats(read: Reader, game: str, player: str | None, where: PlayFilt
         )
     else:
         figure_rows = read(
-            "SELECT f.name, f.key, SUM(f.value), COUNT(*), MAX(f.seat IS NULL) FROM plays p"
+            "SELECT f.name, f.key, SUM(f.value), COUNT(*), MAX(CASE WHEN f.seat IS NULL THEN 1 ELSE 0 END) FROM plays p"
             f" JOIN play_figures f ON f.play_id = p.id WHERE p.game = ?{cond}"
             " GROUP BY f.name, f.key ORDER BY f.name, f.key",
             args,

@@ -10,7 +10,6 @@ teach marks; a damaged row is reviewed again rather than failing the screen.
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Callable
 
 from pydantic import ValidationError
@@ -19,7 +18,7 @@ from companion.core.table import Table
 from companion.review import Budget, Review, review
 from companion.review.model import revived
 from companion.store.checkpoint import chain, entry_body, game_root
-from companion.store.sqlite_store import Store, _sqlite_error
+from companion.store.sqlite_store import Store
 
 REVIEW_FORMAT = "review-1"  # bump when the review's policy or result changes: old rows are redone
 WHOLE_TABLE = -1  # the seat column of the table's own review
@@ -49,8 +48,8 @@ class StoredReviews:
         try:
             with store._lock:
                 store._db.executescript(SCHEMA)
-        except sqlite3.Error as exc:  # a full disk or a read-only folder: the store's own error
-            raise _sqlite_error(exc, store.path) from exc
+        except store._db.Error as exc:  # a full disk or a read-only folder: the store's own error
+            raise store._db.store_error(exc) from exc
 
     def get(self, table: Table, seat: int | None = None, budget: Budget | None = None) -> Review | None:
         """The stored review of this log, reader and budget, or None."""

@@ -13,6 +13,8 @@ from companion.review import Budget
 from companion.store import Store
 from companion.store import reviews as stored
 
+pytestmark = pytest.mark.usefixtures("store_backend")  # on SQLite and PostgreSQL
+
 
 @pytest.fixture
 def store(tmp_path):
