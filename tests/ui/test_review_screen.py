@@ -11,7 +11,6 @@ from random_play import play_to_end
 from ui_testkit import new_hub, started
 
 from companion.core import Table
-from companion.i18n import format_score
 from companion.review import Budget, review
 from companion.store.reviews import StoredReviews
 from companion.ui.repos import ReviewsRepo
