@@ -48,10 +48,9 @@ def view(app: App, id: str) -> ft.View:
     run = app.drafts.keep(ReviewRun, table.id)
     if found is None:
         return table_view(app, table, "review", start_card(app, table, run))
-    body: list[ft.Control] = [
-        small(tr.msg(note), key=f"review-note-{i}") for i, note in enumerate(found.notes)
-    ]
-    body += [player_card(app, table, found, p) for p in found.players]
+    # the players first: what the review assumed is for whoever wants to know, under them
+    body: list[ft.Control] = [player_card(app, table, found, p) for p in found.players]
+    body += [small(tr.msg(note), key=f"review-note-{i}") for i, note in enumerate(found.notes)]
     body.append(small(tr("review.work", done=found.evaluated, left=found.unevaluated), key="review-work"))
     return table_view(app, table, "review", body)
 
@@ -148,7 +147,7 @@ def source_row(app: App, unit: str, seat: int, source: Source) -> ft.Control:
         said = tr("review.source", points=points, average=amount(app, unit, round(source.average)))
     link = rule_link(app, source.rule_id, f"review-src-{seat}-{source.rule_id}")
     return ft.Row(
-        [ft.Container(link, expand=True), ft.Text(said, size=14)],
+        [ft.Container(link, expand=True, alignment=ft.Alignment.CENTER_LEFT), ft.Text(said, size=14)],
         spacing=4,
         key=f"review-source-{seat}-{source.rule_id}",
     )
