@@ -37,11 +37,11 @@ def view(app: App, id: str) -> ft.View:
             items.append(small(tr("scores.shared")))
         if board.tie_break is not None and tie_decided(board):
             items.append(small(tr.msg(board.tie_break), key="tie-break"))
-        if table.finished:  # the review's biggest turning point, or the way to it
-            from companion.ui.views.review import turning_line
-
-            items.append(turning_line(app, table))
         body.append(card(*items, key="final-card"))
+        if table.finished:  # the review's biggest turning point, or the way to it (under the card:
+            from companion.ui.views.review import turning_line  # a button in it would merge its texts)
+
+            body.append(turning_line(app, table))
     elif board.hidden:  # some totals are secret from this screen (Chinatown money) until the end
         body.append(small(tr("scores.secret"), key="secret"))
         public = ui_for(table.game_id).public_scores
