@@ -38,8 +38,10 @@ def view(app: App, id: str) -> ft.View:
         if board.tie_break is not None and tie_decided(board):
             items.append(small(tr.msg(board.tie_break), key="tie-break"))
         body.append(card(*items, key="final-card"))
-        if table.finished:  # the review's biggest turning point, or the way to it (under the card:
-            from companion.ui.views.review import turning_line  # a button in it would merge its texts)
+        # the review's biggest turning point, or the way to it: under the card, as a button in
+        # the card would merge the card's texts into one node
+        if table.finished:
+            from companion.ui.views.review import turning_line
 
             body.append(turning_line(app, table))
     elif board.hidden:  # some totals are secret from this screen (Chinatown money) until the end
