@@ -80,8 +80,9 @@ def insert_play(play: PlayRecord) -> list[Statement]:
     ]
     out += [
         (
-            "INSERT INTO play_figures (play_id, game, seat, name, key, value) VALUES (?, ?, ?, ?, ?, ?)",
-            (play.id, play.game, f.seat, f.name, f.key, f.value),
+            "INSERT INTO play_figures (play_id, game, seat, name, key, value, month, location)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (play.id, play.game, f.seat, f.name, f.key, f.value, play.date[:7], play.location or ""),
         )
         for f in play.figures
     ]

@@ -53,7 +53,9 @@ PLAYS_SCHEMA = (
         seat    INTEGER,                    -- NULL: a figure of the whole table
         name    TEXT NOT NULL,
         key     TEXT NOT NULL,
-        value   INTEGER NOT NULL
+        value   INTEGER NOT NULL,
+        month    TEXT,                      -- the play's "YYYY-MM" and location ('' for none) again:
+        location TEXT                       -- the sums per month kept by triggers (figure_months.py)
     )""",
     # Where plays happen, remembered for offering again (schema 8): kept when a play goes.
     """CREATE TABLE IF NOT EXISTS locations (

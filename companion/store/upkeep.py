@@ -35,6 +35,7 @@ from typing import Any
 
 from companion.core.table import Table, TableError
 from companion.plays.record import record
+from companion.store import figure_months
 from companion.store.plays_rows import insert_play
 
 # The data of a table file for a stored table, or None when it cannot be read.
@@ -263,6 +264,7 @@ def to_version_8(db: sqlite3.Connection) -> None:
     )
     for statement in INSIGHT_INDEXES:
         db.execute(statement)
+    figure_months.start(db)
 
 
 def to_version_7(db: sqlite3.Connection) -> None:
@@ -323,8 +325,9 @@ def _count_dragon_losses_again(db: sqlite3.Connection, read_table: ReadTable) ->
         lost = [f for f in record(table).figures if f.name == "lost"]
         db.execute("DELETE FROM play_figures WHERE play_id = ? AND name = 'lost'", (play_id,))
         db.executemany(
-            "INSERT INTO play_figures (play_id, game, seat, name, key, value) VALUES (?, 'dragon', ?, ?, ?, ?)",
-            [(play_id, f.seat, f.name, f.key, f.value) for f in lost],
+            "INSERT INTO play_figures (play_id, game, seat, name, key, value, month, location)"
+            " SELECT id, 'dragon', ?, ?, ?, ?, substr(date, 1, 7), COALESCE(location, '') FROM plays WHERE id = ?",
+            [(f.seat, f.name, f.key, f.value, play_id) for f in lost],
         )
 
 
