@@ -254,9 +254,11 @@ def player_page(
         seats[r[3]] = seats.get(r[3], 0) + 1
     favourite = min(seats, key=lambda s: (-seats[s], s)) if seats else None
     table = head_to_head(read, player_id, game, where)
+    # A record's holders are winners: a game the player never won holds none of theirs (not read).
     records = [
         rec
         for g in games
+        if g.wins
         for rec in game_records(read, g.game, where)
         if any(h.player_id == player_id for h in rec.holders)
     ]
