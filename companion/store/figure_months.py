@@ -11,6 +11,7 @@ at most two months it cuts (a ``since`` or ``until`` inside a month) from the ro
 
 from __future__ import annotations
 
+import calendar
 import re
 import sqlite3
 from collections.abc import Callable
@@ -158,24 +159,38 @@ def start(db: sqlite3.Connection) -> None:
 
 
 def _cut_months(where: PlayFilter) -> list[str]:
-    """The months a ``since`` or ``until`` longer than a month falls inside: kept in part. (A
-    cut that is no "YYYY-MM" month is in no play's date, stored as ISO 8601: nothing to add.)"""
-    return sorted({d[:7] for d in (where.since, where.until) if d and len(d) > 7 and _MONTH.fullmatch(d[:7])})
+    """The months a ``since`` or ``until`` longer than a month falls inside and keeps in part: not
+    a since on the 1st nor an until on the month's last day (a play's date is ISO 8601,
+    "YYYY-MM-DD..."). A cut that is no "YYYY-MM" month is in no play's date: nothing to add."""
+    cut = set()
+    since = where.since
+    if since and len(since) > 7 and _MONTH.fullmatch(since[:7]) and since > since[:7] + "-01":
+        cut.add(since[:7])
+    if where.until and len(where.until) > 7 and _MONTH.fullmatch(where.until[:7]):
+        month = where.until[:7]
+        last = calendar.monthrange(int(month[:4]), int(month[5:]))[1] if "01" <= month[5:] <= "12" else 0
+        if len(where.until) != 10 or where.until < f"{month}-{last:02d}":
+            cut.add(month)
+    return sorted(cut)
 
 
 def _whole_months(where: PlayFilter, cut: list[str]) -> tuple[str, tuple[Any, ...]]:
     """`` AND ...`` on ``month`` for the months every play of which the filter keeps on dates
     (plays_filter compares dates as strings: a month no cut falls in is kept whole or not at all)."""
     clauses, args = [], []
-    if where.since:
-        clauses.append("month >= ?")  # "2026-03" >= since: every date of the month is too
-        args.append(where.since)
-    if where.until and len(where.until) > 7:
-        clauses.append("month < ?")
-        args.append(where.until[:7])
-    elif where.until:
+    since, until = where.since, where.until
+    if since:
+        # "2026-03" >= since: every date of the month is too; since's own month when not cut
+        whole = len(since) > 7 and _MONTH.fullmatch(since[:7]) and since[:7] not in cut
+        clauses.append("month >= ?")
+        args.append(since[:7] if whole else since)
+    if until and len(until) > 7:
+        whole = _MONTH.fullmatch(until[:7]) and until[:7] not in cut  # until's own month
+        clauses.append("month <= ?" if whole else "month < ?")
+        args.append(until[:7])
+    elif until:
         clauses.append("substr(month, 1, ?) <= ?")
-        args += [len(where.until), where.until]
+        args += [len(until), until]
     if cut:
         clauses.append(f"month NOT IN ({', '.join('?' * len(cut))})")
         args += cut

@@ -377,7 +377,15 @@ def game_periods(
 
 def _groups(read: Reader, game: str, player: str | None, where: PlayFilter) -> list[tuple[Any, ...]]:
     """(month, player count, options, plays, seats, wins, total, best): a play is in one group
-    only, so each split is the sum of its groups."""
+    only, so each split is the sum of its groups. The group's from the plays alone (each keeps
+    its seats' sums, schema 8), one player's from their seats."""
+    if not player:
+        cond, args = where.sql("p")
+        return read(
+            "SELECT substr(p.date, 1, 7), p.n, p.options, COUNT(*), SUM(p.n), SUM(p.winners), SUM(p.scores),"
+            f" MAX(p.best) FROM plays p WHERE p.game = ? AND p.n > 0{cond} GROUP BY substr(p.date, 1, 7), p.n, p.options",
+            (game, *args),
+        )
     cond, args = _seat_cond(game, player, where)
     return read(
         "SELECT substr(p.date, 1, 7), p.n, p.options, COUNT(DISTINCT p.id), COUNT(*), SUM(ps.winner),"

@@ -24,6 +24,14 @@ def play_margin(seats: list[tuple[int, bool]]) -> int | None:
     return min(won) - max(lost) if won and lost else None
 
 
+def seat_sums(seats: list[tuple[int, bool]]) -> tuple[int | None, int | None, int | None]:
+    """(sum of scores, winning seats, best score) of a play's seats, kept on its row (schema 8):
+    the figures by month, expansion and player count sum the plays, not every seat."""
+    if not seats:
+        return None, None, None
+    return sum(s for s, _w in seats), sum(1 for _s, w in seats if w), max(s for s, _w in seats)
+
+
 def location_key(name: str) -> str:
     """What makes two spellings of a location one: case and spacing ignored."""
     return " ".join(name.split()).casefold()
@@ -40,7 +48,8 @@ def insert_play(play: PlayRecord) -> list[Statement]:
             (play.id, play.table_id),
         ),
         (
-            f"INSERT INTO plays ({PLAY_COLUMNS}, margin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            f"INSERT INTO plays ({PLAY_COLUMNS}, margin, scores, winners, best)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 play.id,
                 play.table_id,
@@ -54,6 +63,7 @@ def insert_play(play: PlayRecord) -> list[Statement]:
                 play.tie_break,
                 play.location,
                 play_margin([(s.score, s.winner) for s in play.seats]),
+                *seat_sums([(s.score, s.winner) for s in play.seats]),
             ),
         ),
     ]

@@ -237,8 +237,9 @@ def play_columns(db: sqlite3.Connection) -> None:
     columns = {row[1] for row in db.execute("PRAGMA table_info(plays)")}
     if "location" not in columns:
         db.execute("ALTER TABLE plays ADD COLUMN location TEXT")
-    if "margin" not in columns:
-        db.execute("ALTER TABLE plays ADD COLUMN margin INTEGER")
+    for column in ("margin", "scores", "winners", "best"):
+        if column not in columns:
+            db.execute(f"ALTER TABLE plays ADD COLUMN {column} INTEGER")
 
 
 # Schema 8: the location filter, each game's records and the player page, each read through an
@@ -261,6 +262,10 @@ def to_version_8(db: sqlite3.Connection) -> None:
     db.execute(
         "UPDATE plays SET margin = (SELECT MIN(CASE WHEN winner THEN score END)"
         " - MAX(CASE WHEN NOT winner THEN score END) FROM play_seats WHERE play_id = plays.id)"
+    )
+    db.execute(
+        "UPDATE plays SET (scores, winners, best) = (SELECT SUM(score), SUM(winner), MAX(score)"
+        " FROM play_seats WHERE play_id = plays.id)"
     )
     for statement in INSIGHT_INDEXES:
         db.execute(statement)
