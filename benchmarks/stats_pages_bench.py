@@ -48,13 +48,15 @@ FILTERS: list[tuple[str, dict[str, str]]] = [
 
 
 def spread(path: Path) -> None:
-    """Plays over 24 months and three locations, deterministically (by rowid)."""
+    """Plays over 24 months and three locations, and their lengths, deterministically (by rowid:
+    the copies' lengths are the seconds the benchmark took to make them, different each run)."""
     db = sqlite3.connect(path, isolation_level=None)
     db.execute("PRAGMA foreign_keys = ON")
     db.execute("BEGIN")
     db.execute(
         "UPDATE plays SET date = printf('%04d-%02d-%02dT20:00:00+00:00', 2025 + (rowid % 24) / 12,"
-        " rowid % 12 + 1, 1 + rowid % 28), location = CASE rowid % 3 WHEN 0 THEN 'Home' WHEN 1 THEN 'Club' END"
+        " rowid % 12 + 1, 1 + rowid % 28), location = CASE rowid % 3 WHEN 0 THEN 'Home' WHEN 1 THEN 'Club' END,"
+        " seconds = 1200 + rowid % 97 * 60"
     )
     db.execute("COMMIT")
     db.close()

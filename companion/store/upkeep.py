@@ -21,7 +21,9 @@ Schema 7: each seat keeps its play's game and player count, indexed with what th
 statistics read; indexes for the pages of Home, the play log and the players (issue 27).
 
 Schema 8: a play's optional location (``plays.location``), indexed for the location filter, and
-the remembered list of locations (``locations``) the app offers when one is set (issue 31).
+the remembered list of locations (``locations``) the app offers when one is set (issue 31); each
+play's margin and its seats' sums (scores, winning seats, best score); the figure sums per month
+and location kept by triggers (store/figure_months.py), for the filtered statistics.
 
 Every open then logs each finished table the log lacks (an indexed query, no replay unless one
 is missing).
