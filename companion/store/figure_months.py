@@ -177,7 +177,8 @@ def _cut_months(where: PlayFilter) -> list[str]:
 def _whole_months(where: PlayFilter, cut: list[str]) -> tuple[str, tuple[Any, ...]]:
     """`` AND ...`` on ``month`` for the months every play of which the filter keeps on dates
     (plays_filter compares dates as strings: a month no cut falls in is kept whole or not at all)."""
-    clauses, args = [], []
+    clauses: list[str] = []
+    args: list[Any] = []
     since, until = where.since, where.until
     if since:
         # "2026-03" >= since: every date of the month is too; since's own month when not cut
