@@ -1,6 +1,6 @@
 # Table Companion: `make run` serves the app, `make test` runs every test.
 # Both set up what a fresh machine lacks (a virtual environment with the project and its
-# test tools; Debian's Chromium for the browser tests).
+# test tools; Debian's Chromium for the browser tests, Debian's PostgreSQL for the store tests).
 
 PYTHON ?= python3
 VENV   ?= .venv
@@ -8,7 +8,7 @@ PY     := $(VENV)/bin/python
 HOST   ?= 127.0.0.1
 PORT   ?= 8550
 
-.PHONY: run run-lan compiled test setup chromium lint format bench screenshots clean i18n
+.PHONY: run run-lan compiled test test-store setup chromium postgres lint format bench screenshots clean i18n
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,14 @@ chromium:
 	  echo "Installing Debian's chromium for the browser tests"; \
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
 	  else sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null; fi; }
+
+# Debian's PostgreSQL for the store's [postgresql] tests: each test worker starts a throwaway
+# server from it (tests/pg_server.py, as an unprivileged user in a temporary folder).
+postgres:
+	@command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+	  echo "Installing Debian's postgresql for the store tests"; \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq postgresql >/dev/null; \
+	  else sudo apt-get update -qq && sudo apt-get install -y -qq postgresql >/dev/null; fi; }
 
 # Byte-compile the app as an install does (and again after an edit): where PYTHONDONTWRITEBYTECODE
 # is set, Python would compile every module at each start instead (docs/PERFORMANCE.md, cold start).
@@ -60,8 +68,13 @@ format: setup
 	$(PY) -m ruff check --fix .
 	$(PY) -m ruff format .
 
-test: setup chromium lint
+test: setup chromium postgres lint
 	$(PY) -m pytest -q -n 2 --dist loadfile --cov --cov-report=term
+
+# The store's tests alone, on SQLite and on a throwaway PostgreSQL ([sqlite] / [postgresql]).
+test-store: setup postgres
+	$(PY) -m pytest -q -n 2 tests/store tests/plays tests/security/test_store_conflict.py \
+	  tests/security/test_store_faults.py tests/security/test_players_race.py
 
 # Retake the phone-size screenshots in docs/screenshots/ (the browser tests write them there).
 screenshots: setup chromium

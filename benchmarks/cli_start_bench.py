@@ -11,6 +11,7 @@ by the warm-up runs, in a cache folder of the run's own.
 Run: python benchmarks/cli_start_bench.py                 (this tree)
      python benchmarks/cli_start_bench.py --vs main       (and the tree of a git ref, same run)
      python benchmarks/cli_start_bench.py --vs main -n 40 (rounds; default 30)
+     python benchmarks/cli_start_bench.py --all           (every calculator too)
 """
 
 from __future__ import annotations
@@ -30,6 +31,28 @@ ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = "import sys; from companion.cli import main; sys.exit(main())"
 BOARD = {
     "buildings": {"16": {"owner": "Ana", "shop": "tea_house"}, "17": {"owner": "Ana", "shop": "tea_house"}}
+}
+# The other calculators' inputs (--all): a few players each, as a player writes them.
+INPUTS = {
+    "chinatown-final": {
+        "players": [
+            {"name": "Ana", "money": 760000, "shops": 7},
+            {"name": "Ben", "money": 500000, "shops": 9},
+            {"name": "Cy", "money": 500000, "shops": 4},
+        ]
+    },
+    "dragon-final": {
+        "players": [
+            {"name": "Ana", "vp": 41, "track": 9, "palaces": [{"floors": 2, "persons": ["monk:young"]}]},
+            {"name": "Ben", "vp": 38, "track": 7, "palaces": [], "yuan": 4, "rice": 1},
+        ]
+    },
+    "dayu-final": {
+        "players": [
+            {"name": "Ana", "vp_cards": [{"frame": "red", "vp": 3}], "flood_cards": ["red_bonus"]},
+            {"name": "Ben", "vp_cards": [], "flood_cards": [{"points": 2}]},
+        ]
+    },
 }
 
 
@@ -58,6 +81,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--vs", metavar="REF", help="also time the tree of this git ref (e.g. main)")
     parser.add_argument("-n", type=int, default=30, help="rounds (default 30)")
+    parser.add_argument("--all", action="store_true", help="every calculator, not only chinatown-income")
     opts = parser.parse_args()
 
     work = Path(tempfile.mkdtemp(prefix="cli-start-"))
@@ -74,6 +98,11 @@ def main() -> None:
         "calc chinatown-income FILE": ["calc", "chinatown-income", str(board)],
         "--help": ["--help"],
     }
+    if opts.all:
+        for name, data in INPUTS.items():
+            given = work / f"{name}.json"
+            given.write_text(json.dumps(data))
+            commands[f"calc {name} FILE"] = ["calc", name, str(given)]
     envs: dict[str, dict[str, str]] = {}
     for name, tree in trees.items():
         subprocess.run([sys.executable, "-m", "compileall", "-q", str(tree / "companion")], check=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -23,6 +24,9 @@ if TYPE_CHECKING:
     from companion.core import PlayerView, Scoreboard, Table
 
 EXIT_BAD_INPUT = 2
+
+# Here, not in companion.store: importing the store loads pydantic, which the CLI's start avoids.
+DATABASE_HELP = "the store's database: a postgresql:// URL or an SQLite file (default: $TC_DATABASE, else the data folder's)"
 
 
 class CliError(Exception):
@@ -158,13 +162,13 @@ def _render_scoreboard(board: dict[str, Any], lang: str) -> str:
 
 # ---- calculators -------------------------------------------------------------------------
 def calc(args: argparse.Namespace) -> None:
+    from companion.calculators import calculator as calculator_named
+    from companion.calculators import names
     from companion.core.calc import load_input
-    from companion.core.registry import calculator_named, calculators
 
-    calculator = calculator_named(args.name)  # loads only the game that has it
+    calculator = calculator_named(args.name)  # its own module only: no registry, no other game
     if calculator is None:
-        known = calculators()
-        raise CliError(translate("cli.unknown_calc", _LANG, name=args.name, known=", ".join(known)))
+        raise CliError(translate("cli.unknown_calc", _LANG, name=args.name, known=", ".join(names())))
     text = _read(args.file)
     try:
         data = load_input(text)  # CalcInputError past the input limits
@@ -261,6 +265,10 @@ def serve(args: argparse.Namespace) -> None:
         url = f"{lan_url}/"
     else:
         url = f"http://{args.host}:{args.port}/"
+    if args.database:  # the hub's store opens it (store/connection.py, store_location)
+        from companion.store.connection import DATABASE_ENV
+
+        os.environ[DATABASE_ENV] = args.database
     ready = prepare(host, args.port, data_dir=args.data)  # fails here, before "running" is printed
     print(translate("cli.serving", _LANG, url=url))
     if args.lan or args.host not in ("127.0.0.1", "localhost", "::1"):
@@ -277,10 +285,28 @@ def serve(args: argparse.Namespace) -> None:
         return
 
 
+# ---- review ------------------------------------------------------------------------------
+def review(args: argparse.Namespace) -> None:
+    from companion.cli_review import run
+
+    def seat_of(table: Table, name: str) -> int:
+        view = seen_as(table, name)
+        if view is None or view.seat is None:  # "public" names no player
+            raise CliError(
+                translate(
+                    "cli.no_such_player", _LANG, name=name, names=", ".join(p.name for p in table.players)
+                )
+            )
+        return view.seat
+
+    run(args, _read, seat_of)
+
+
 # ---- main --------------------------------------------------------------------------------
 _LANG = DEFAULT_LANGUAGE
 COMMANDS = (
     "replay",
+    "review",
     "calc",
     "rules",
     "serve",
@@ -329,11 +355,29 @@ def build_parser(help_texts: bool = True, only: str | None = None) -> argparse.A
         )
         p.set_defaults(run=replay)
 
+    if only in (None, "review"):
+        p = sub.add_parser(
+            "review",
+            parents=[common],
+            help="after the game: points by source, and the decisions that cost or won the most",
+        )
+        p.add_argument("file", help="a table file exported by the app (- for stdin)")
+        p.add_argument(
+            "--seat",
+            metavar="PLAYER",
+            default=None,
+            help="review for this player only (their decisions; what they may see of a game in progress)",
+        )
+        p.add_argument("--alternatives", type=int, default=None, help="replay at most this many alternatives")
+        p.add_argument("--seconds", type=float, default=None, help="stop replaying after this much CPU time")
+        p.add_argument("--json", action="store_true", help="machine-readable output")
+        p.set_defaults(run=review)
+
     if only in (None, "calc"):
         if help_texts:
-            from companion.core.registry import calculators
+            from companion.calculators import names as calculator_names
 
-            names = ", ".join(calculators())
+            names = ", ".join(calculator_names())
         else:
             names = "…"
         p = sub.add_parser("calc", parents=[common], help="stand-alone calculators: " + names)
@@ -375,6 +419,7 @@ def build_parser(help_texts: bool = True, only: str | None = None) -> argparse.A
         p.add_argument(
             "--data", default=None, help="data folder for the tables (default: the app's data folder)"
         )
+        p.add_argument("--database", default=None, help=DATABASE_HELP)
         p.add_argument(
             "--trusted-proxy",
             action="append",
@@ -384,7 +429,7 @@ def build_parser(help_texts: bool = True, only: str | None = None) -> argparse.A
         )
         p.set_defaults(run=serve)
 
-    if only not in ("replay", "calc", "rules", "serve"):  # the play log's commands
+    if only not in ("replay", "review", "calc", "rules", "serve"):  # the play log's commands
         from companion.cli_plays import add_parsers
 
         add_parsers(sub, common, only)
@@ -420,9 +465,11 @@ def main(argv: list[str] | None = None) -> int:
     _LANG = args.lang
     if args.command != "serve":  # a short-lived process: each catalogue parsed once, not per run
         from companion.cache import cache_dir
+        from companion.core.data import keep_checked_notes
         from companion.i18n import keep_parsed_catalogs
 
         keep_parsed_catalogs(cache_dir())
+        keep_checked_notes(cache_dir())  # rules data validated once, not by every run's pydantic
     try:
         args.run(args)
     except CliError as exc:

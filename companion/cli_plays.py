@@ -27,9 +27,10 @@ def shown(value: Any, limit: int = 80) -> str:
 
 def _store(args: argparse.Namespace) -> Any:
     from companion.store import Store, default_data_dir
+    from companion.store.connection import store_location
 
     folder = Path(args.data) if args.data else default_data_dir()
-    return Store(folder / "tables.sqlite3")
+    return Store(args.database or store_location(folder))
 
 
 def _player_id(store: Any, name: str | None, lang: str) -> str | None:
@@ -456,10 +457,13 @@ def import_bgstats_cmd(args: argparse.Namespace) -> None:
 
 def add_parsers(sub: Any, common: argparse.ArgumentParser, only: str | None = None) -> None:
     """The play log's commands (``only``: that one alone, see cli.build_parser)."""
+    from companion.cli import DATABASE_HELP
+
     data = argparse.ArgumentParser(add_help=False)
     data.add_argument(
         "--data", default=None, help="data folder of the store (default: the app's data folder)"
     )
+    data.add_argument("--database", default=None, help=DATABASE_HELP)
 
     if only in (None, "plays"):
         p = sub.add_parser("plays", parents=[common, data], help="the play log: every finished game")

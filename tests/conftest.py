@@ -9,3 +9,10 @@ import tempfile
 _CACHE = tempfile.mkdtemp(prefix="companion-cache-")
 os.environ["COMPANION_CACHE"] = _CACHE
 atexit.register(shutil.rmtree, _CACHE, True)
+
+# ---- the store's tests on both backends (tests/store_backends.py) ----------------------------
+from store_backends import backend_shared, parametrize, postgres_database, store_backend  # noqa: E402,F401
+
+
+def pytest_generate_tests(metafunc):
+    parametrize(metafunc)

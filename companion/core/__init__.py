@@ -24,9 +24,9 @@ if TYPE_CHECKING:
         Prompt,
         RuleViolation,
         Scoreboard,
-        ScoreLine,
         ScoreRow,
     )
+    from companion.core.scoreline import ScoreLine
     from companion.core.table import Journal, Player, Table, TableError
 
 _WHERE = {
@@ -38,7 +38,7 @@ _WHERE = {
     "Prompt": "protocol",
     "RuleViolation": "protocol",
     "Scoreboard": "protocol",
-    "ScoreLine": "protocol",
+    "ScoreLine": "scoreline",
     "ScoreRow": "protocol",
     "Journal": "table",
     "Player": "table",

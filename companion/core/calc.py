@@ -8,10 +8,22 @@ CalcInputError with one clear, translatable line.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from companion.core.limits import InputLimitError, load_json, safe_args
 from companion.core.msg import Msg, msg
+
+
+@dataclass(frozen=True)
+class Calculator:
+    """A stand-alone calculator: ``run(data) -> dict`` (the JSON) and ``render(result, lang) -> str``.
+
+    Here, not in the registry, so that ``companion calc`` can hold one without the registry."""
+
+    run: Callable[[object], dict[str, Any]]
+    render: Callable[[dict[str, Any], str], str]
 
 
 class CalcInputError(ValueError):

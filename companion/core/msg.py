@@ -39,11 +39,35 @@ class Msg:
 
     def to_json(self) -> dict[str, Any]:
         """{"key", "args"} as JSON data, nested Msgs too: the form pydantic writes for a Msg field."""
-        return _adapter().dump_python(self, mode="json")  # type: ignore[no-any-return]
+        try:  # the same, without loading pydantic (a calculator's result, issue 27)
+            plain: dict[str, Any] = _plain_json(self)
+            return plain
+        except _NotPlain:  # an argument of another type: pydantic writes it
+            return _adapter().dump_python(self, mode="json")  # type: ignore[no-any-return]
 
 
 _set_key = Msg.__dict__["key"].__set__  # the slots' own setters (they skip the frozen check)
 _set_args = Msg.__dict__["args"].__set__
+
+
+class _NotPlain(Exception):
+    """An argument ``_plain_json`` leaves to pydantic."""
+
+
+def _plain_json(value: Any) -> Any:
+    """A Msg (or one of its arguments) as pydantic writes it in JSON mode, for the types a
+    message's arguments commonly have: text, whole numbers, booleans, None, lists and tuples
+    (as lists) and Msgs; ``_NotPlain`` for anything else. tests/core/test_value_types.py holds
+    it equal to pydantic's."""
+    if value is None or type(value) in (str, int, bool):
+        return value
+    if type(value) is Msg and type(value.key) is str and type(value.args) is dict:
+        if not all(type(k) is str for k in value.args):
+            raise _NotPlain
+        return {"key": value.key, "args": {k: _plain_json(v) for k, v in value.args.items()}}
+    if type(value) in (list, tuple):
+        return [_plain_json(v) for v in value]
+    raise _NotPlain
 
 
 @functools.cache

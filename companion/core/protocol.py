@@ -10,12 +10,13 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 from typing_extensions import TypeVar
 
 from companion.core.msg import Msg
+from companion.core.scoreline import ScoreLine as ScoreLine  # its home is light (a calculator's)
 from companion.i18n import DEFAULT_LANGUAGE
 
 
@@ -243,14 +244,6 @@ class RuleViolation(Exception):
         return self.msg.render(lang)
 
 
-class ScoreLine(NamedTuple):
-    """One line of a player's score: (label, points, rule_id)."""
-
-    label: Msg
-    points: int
-    rule_id: str
-
-
 class ScoreRow(BaseModel):
     model_config = ConfigDict(frozen=True)
 
@@ -428,6 +421,14 @@ class PromptedPlay(Protocol[StateT]):
     that state's prompt instead of asking ``prompt`` again)."""
 
     def play_prompted(self, state: StateT, entry: Any) -> tuple[StateT, list[Effect], Prompt | None]: ...
+
+
+@runtime_checkable
+class PromptedApply(Protocol[StateT]):
+    """Optional beside PromptedPlay: ``apply`` (which checks the entry), and the prompt of the
+    state it leads to, for the entries the prompt does not list (a dealt fact from the table)."""
+
+    def apply_prompted(self, state: StateT, entry: Any) -> tuple[StateT, list[Effect], Prompt | None]: ...
 
 
 @runtime_checkable

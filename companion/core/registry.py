@@ -8,25 +8,18 @@ Tests add toy games with ``register``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from typing import Any, Generic
 
 from pydantic import TypeAdapter
 
+from companion.core.calc import Calculator as Calculator  # its home; the games import it here
 from companion.core.msg import Msg
 from companion.core.protocol import Game, HiddenInformation, OptionsT, PlayerView, StateT, player_view
 
 ENTRY_POINT_GROUP = "companion.games"
-
-
-@dataclass(frozen=True)
-class Calculator:
-    """A stand-alone calculator: ``run(data) -> dict`` (the JSON) and ``render(result, lang) -> str``."""
-
-    run: Callable[[object], dict[str, Any]]
-    render: Callable[[dict[str, Any], str], str]
 
 
 @dataclass(frozen=True)

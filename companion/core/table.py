@@ -216,7 +216,8 @@ class Table:
         self._history_view = HistoryView(self._entries, self._effects, self)
         # The prompt of the current state, computed once per version (the screens read it often).
         self._prompt: tuple[BaseModel, Prompt | None] | None = None
-        # The prompt of the state the last checked entry leads to, when the game gave it (PromptedPlay).
+        # The prompt of the state the last checked entry leads to, when the game gave it (PromptedPlay,
+        # PromptedApply).
         self._next_prompt: tuple[BaseModel, Prompt | None] | None = None
 
     # ---- creation -------------------------------------------------------------------
@@ -352,7 +353,9 @@ class Table:
         Returns (entry, next state, effects). Used by submit, and by the UI to show what a
         choice would do before the player confirms it.
         """
-        prompt = self.prompt
+        cached, state = self._prompt, self._states[-1]
+        # The current state's cached prompt without the property's call (one check an entry).
+        prompt = cached[1] if cached is not None and state is not None and cached[0] is state else self.prompt
         shown = prompt.choices if prompt is not None else None
         if shown and id(entry) in map(id, shown):
             # The very instance the prompt offered (a tap, random play): of its kind and parsed
@@ -370,25 +373,36 @@ class Table:
         offered = choices is not None and _offered(parsed, choices)
         if offered and hasattr(self.game, "play"):
             return self._play_offered(parsed, prompt)
-        state, effects = self.game.apply(self.state, parsed)
+        applied = getattr(self.game, "apply_prompted", None)
+        if applied is not None:
+            state, effects, ahead = applied(self.state, parsed)
+        else:
+            state, effects = self.game.apply(self.state, parsed)
         if choices is not None and not offered:
             # apply() accepted it, but the prompt did not offer it: the prompt is authoritative.
             raise RuleViolation(
                 prompt.step_rule, "core.entry.not_a_choice", kind=parsed.kind, expected=prompt.msg
             )
+        if applied is not None:
+            self._next_prompt = (state, ahead)
         return parsed, state, effects
 
     def _play_offered(self, entry: Entry, prompt: Prompt) -> tuple[Entry, BaseModel, list[Effect]]:
         """An entry among the prompt's choices, of its seat: the game applies it without checking
         it again (TrustedPlay), or checks it (``apply``) when it has no such path."""
-        self._check_seat(entry, prompt)
+        asked = prompt.seat
+        if asked is None or entry.seat != asked:  # the seat asked answers: nothing to refuse
+            self._check_seat(entry, prompt)
         game = self.game
+        state = self._states[-1]
+        if state is None:
+            state = self.state
         prompted = getattr(game, "play_prompted", None)
         if prompted is not None:
-            state, effects, ahead = prompted(self.state, entry)
+            state, effects, ahead = prompted(state, entry)
             self._next_prompt = (state, ahead)
         else:
-            state, effects = getattr(game, "play", game.apply)(self.state, entry)
+            state, effects = getattr(game, "play", game.apply)(state, entry)
         return entry, state, effects
 
     def _check_seat(self, entry: Entry, prompt: Prompt) -> None:

@@ -168,9 +168,40 @@ def format_money(amount: int, lang: str) -> str:
     English puts the sign first ("$10,000"); Spanish writes it after the amount with a
     non-breaking space and groups with dots ("10.000 $"), as prices are written in Spain.
     """
-    return str(
-        _money_pattern(_locale(lang)).apply(amount, _locale(lang), currency="USD", currency_digits=False)
-    )
+    locale = _locale(lang)
+    learnt = _learnt_money(locale) if type(amount) is int else None
+    if learnt is not None:  # a short command: Babel's pattern, learnt once and kept (i18n/money.py)
+        return learnt.format(amount)
+    return _babel_money(amount, locale)
+
+
+def _babel_money(amount: int, locale: str) -> str:
+    return str(_money_pattern(locale).apply(amount, locale, currency="USD", currency_digits=False))
+
+
+@cache
+def _learnt_money(locale: str) -> Any:
+    """The money pattern kept with the parsed catalogues (``keep_parsed_catalogs``), learnt from
+    Babel on the first run; None in the app, which keeps nothing and has Babel loaded anyway."""
+    if _PARSED_IN is None:
+        return None
+    from companion.i18n.money import keep, kept_format, learn
+
+    found = kept_format(_PARSED_IN, locale)
+    if found is None:
+        found = learn(lambda amount: _babel_money(amount, locale))
+        if found is not None:
+            keep(_PARSED_IN, locale, found, _babel_files(locale))
+    return found
+
+
+def _babel_files(locale: str) -> list[Path]:
+    """The files of Babel a money pattern is learnt from: its code and the locale's data."""
+    import babel
+    import babel.numbers
+
+    data = Path(babel.__file__).parent / "locale-data"
+    return [Path(babel.__file__), Path(babel.numbers.__file__), data / "root.dat", data / f"{locale}.dat"]
 
 
 @lru_cache(maxsize=1024)
@@ -230,6 +261,19 @@ def format_when(stored: str, lang: str, *, time: bool = True) -> str:
     if not time:
         return str(format_date(local, "d MMM y", locale=_locale(lang)))
     return str(format_datetime(local, "d MMM y, HH:mm", locale=_locale(lang)))
+
+
+def format_month(key: str, lang: str) -> str:
+    """A month key of the statistics ("2026-03") as the reader names it: "Mar 2026" / "mar 2026"."""
+    from datetime import date
+
+    from babel.dates import format_skeleton
+
+    try:
+        year, month = (int(part) for part in key.split("-"))
+        return str(format_skeleton("yMMM", date(year, month, 1), locale=_locale(lang)))
+    except ValueError:
+        return key
 
 
 def local_day(stored: str) -> str:

@@ -28,7 +28,7 @@ def families() -> dict[str, set[str] | None]:
     from companion.i18n.termbase import GAMES
     from companion.store.plays_insights import RECORD_KINDS
     from companion.ui.settings import THEMES
-    from companion.ui.views.chrome import TABS
+    from companion.ui.views.chrome import FINISHED_TABS as TABS
 
     return {
         "dragon.type.{}": _keys("dragon.type.{}", RULES.type_ids),

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import calendar
 import re
-import sqlite3
 from collections.abc import Callable
 from typing import Any
 
+from companion.store.connection import Connection
 from companion.store.plays_filter import PlayFilter
 
 Reader = Callable[..., list[tuple[Any, ...]]]
@@ -24,21 +24,23 @@ _MONTH = re.compile(r"\d{4}-\d{2}")
 
 _GROUP = """INSERT INTO figure_months (game, month, location, name, key, total, rows, whole_rows)
         VALUES ({f}.game, {f}.month, {f}.location, {f}.name, {f}.key, {sign} {f}.value, {sign} 1,
-            {sign} ({f}.seat IS NULL))
-        ON CONFLICT (game, month, location, name, key) DO UPDATE SET total = total + excluded.total,
-            rows = rows + excluded.rows, whole_rows = whole_rows + excluded.whole_rows;"""
+            {sign} (CASE WHEN {f}.seat IS NULL THEN 1 ELSE 0 END))
+        ON CONFLICT (game, month, location, name, key) DO UPDATE SET
+            total = figure_months.total + excluded.total, rows = figure_months.rows + excluded.rows,
+            whole_rows = figure_months.whole_rows + excluded.whole_rows;"""
 _GROUP_EMPTIED = """DELETE FROM figure_months WHERE game = OLD.game AND month = OLD.month
         AND location = OLD.location AND name = OLD.name AND key = OLD.key AND rows = 0;"""
 # One player's share of a figure row: the row of their seat, or a whole table's row.
 _PLAYER_FIGURE = """INSERT INTO player_figure_months
             (game, player_id, month, location, name, key, total, rows, whole_rows)
         SELECT {f}.game, ps.player_id, {f}.month, {f}.location, {f}.name, {f}.key, {sign} {f}.value,
-            {sign} 1, {sign} ({f}.seat IS NULL) FROM play_seats ps
+            {sign} 1, {sign} (CASE WHEN {f}.seat IS NULL THEN 1 ELSE 0 END) FROM play_seats ps
         WHERE ps.play_id = {f}.play_id AND ps.player_id IS NOT NULL
             AND (ps.seat = {f}.seat OR {f}.seat IS NULL)
         ON CONFLICT (game, player_id, month, location, name, key) DO UPDATE SET
-            total = total + excluded.total, rows = rows + excluded.rows,
-            whole_rows = whole_rows + excluded.whole_rows;"""
+            total = player_figure_months.total + excluded.total,
+            rows = player_figure_months.rows + excluded.rows,
+            whole_rows = player_figure_months.whole_rows + excluded.whole_rows;"""
 _PLAYER_FIGURE_EMPTIED = """DELETE FROM player_figure_months WHERE game = OLD.game AND month = OLD.month
         AND location = OLD.location AND name = OLD.name AND key = OLD.key AND rows = 0
         AND player_id IN (SELECT player_id FROM play_seats WHERE play_id = OLD.play_id
@@ -47,12 +49,13 @@ _PLAYER_FIGURE_EMPTIED = """DELETE FROM player_figure_months WHERE game = OLD.ga
 _PLAYER_SEAT = """INSERT INTO player_figure_months
             (game, player_id, month, location, name, key, total, rows, whole_rows)
         SELECT f.game, {s}.player_id, f.month, f.location, f.name, f.key, {sign} SUM(f.value),
-            {sign} COUNT(*), {sign} SUM(f.seat IS NULL) FROM play_figures f
+            {sign} COUNT(*), {sign} SUM(CASE WHEN f.seat IS NULL THEN 1 ELSE 0 END) FROM play_figures f
         WHERE {s}.player_id IS NOT NULL AND f.play_id = {s}.play_id AND (f.seat = {s}.seat OR f.seat IS NULL)
         GROUP BY f.game, f.month, f.location, f.name, f.key
         ON CONFLICT (game, player_id, month, location, name, key) DO UPDATE SET
-            total = total + excluded.total, rows = rows + excluded.rows,
-            whole_rows = whole_rows + excluded.whole_rows;"""
+            total = player_figure_months.total + excluded.total,
+            rows = player_figure_months.rows + excluded.rows,
+            whole_rows = player_figure_months.whole_rows + excluded.whole_rows;"""
 _PLAYER_SEAT_EMPTIED = """DELETE FROM player_figure_months WHERE player_id = OLD.player_id AND rows = 0
         AND game = OLD.game AND month IN (SELECT month FROM play_figures WHERE play_id = OLD.play_id);"""
 
@@ -124,16 +127,16 @@ FIGURE_MONTHS = (
 )
 
 
-def figure_columns(db: sqlite3.Connection) -> None:
+def figure_columns(db: Connection) -> None:
     """The figure rows' month and location (schema 8): before any older step logs a play."""
-    columns = {row[1] for row in db.execute("PRAGMA table_info(play_figures)")}
+    columns = db.columns("play_figures")
     if "month" not in columns:
         db.execute("ALTER TABLE play_figures ADD COLUMN month TEXT")
     if "location" not in columns:
         db.execute("ALTER TABLE play_figures ADD COLUMN location TEXT")
 
 
-def start(db: sqlite3.Connection) -> None:
+def start(db: Connection) -> None:
     """Schema 8: every figure row told its play's month and location, and both sums made once
     from the rows there are (the triggers keep them from then on)."""
     db.execute(
@@ -146,13 +149,13 @@ def start(db: sqlite3.Connection) -> None:
     db.execute("DELETE FROM player_figure_months")
     db.execute(
         "INSERT INTO figure_months (game, month, location, name, key, total, rows, whole_rows)"
-        " SELECT game, month, location, name, key, SUM(value), COUNT(*), SUM(seat IS NULL)"
+        " SELECT game, month, location, name, key, SUM(value), COUNT(*), SUM(CASE WHEN seat IS NULL THEN 1 ELSE 0 END)"
         " FROM play_figures GROUP BY game, month, location, name, key"
     )
     db.execute(
         "INSERT INTO player_figure_months (game, player_id, month, location, name, key, total, rows, whole_rows)"
         " SELECT f.game, ps.player_id, f.month, f.location, f.name, f.key, SUM(f.value), COUNT(*),"
-        " SUM(f.seat IS NULL) FROM play_seats ps JOIN play_figures f ON f.play_id = ps.play_id"
+        " SUM(CASE WHEN f.seat IS NULL THEN 1 ELSE 0 END) FROM play_seats ps JOIN play_figures f ON f.play_id = ps.play_id"
         " AND (f.seat = ps.seat OR f.seat IS NULL) WHERE ps.player_id IS NOT NULL"
         " GROUP BY f.game, ps.player_id, f.month, f.location, f.name, f.key"
     )
@@ -235,7 +238,7 @@ def _cut_rows(
         span = (month, _next_month(month))
         if player:
             out += read(
-                "SELECT f.name, f.key, SUM(f.value), COUNT(*), SUM(f.seat IS NULL) FROM plays p"
+                "SELECT f.name, f.key, SUM(f.value), COUNT(*), SUM(CASE WHEN f.seat IS NULL THEN 1 ELSE 0 END) FROM plays p"
                 " JOIN play_seats ps ON ps.play_id = p.id JOIN play_figures f ON f.play_id = p.id"
                 " AND (f.seat = ps.seat OR f.seat IS NULL) WHERE p.game = ? AND p.date >= ? AND p.date < ?"
                 f"{cond} AND ps.player_id = ? GROUP BY f.name, f.key",
@@ -243,7 +246,7 @@ def _cut_rows(
             )
         else:
             out += read(
-                "SELECT f.name, f.key, SUM(f.value), COUNT(*), SUM(f.seat IS NULL) FROM plays p"
+                "SELECT f.name, f.key, SUM(f.value), COUNT(*), SUM(CASE WHEN f.seat IS NULL THEN 1 ELSE 0 END) FROM plays p"
                 " JOIN play_figures f ON f.play_id = p.id WHERE p.game = ? AND p.date >= ? AND p.date < ?"
                 f"{cond} GROUP BY f.name, f.key",
                 (game, *span, *args),

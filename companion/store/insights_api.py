@@ -10,9 +10,10 @@ from companion.store.plays_filter import PlayFilter
 
 class InsightsMixin:
     """Each method takes ``since``/``until`` (dates, as ``Store.plays``) and ``location`` (any
-    spelling of a remembered one); mixed into Store: uses its _read and location_name."""
+    spelling of a remembered one); mixed into Store: uses its _read, _db and location_name."""
 
     _read: Any
+    _db: Any
     location_name: Any
 
     def play_filter(

@@ -134,10 +134,6 @@ class PlayersMixin:
     def _recent_player_ids(self, limit: int) -> list[str]:
         """The ``limit`` players who played last (the log walked from its latest play, stopping
         once enough are seen), then those who never played, by name."""
-        import sqlite3
-
-        from companion.store.sqlite_store import _sqlite_error
-
         ids: dict[str, None] = {}
         try:
             with self._lock:  # type: ignore[attr-defined]  # Store's
@@ -151,8 +147,8 @@ class PlayersMixin:
                     if len(ids) >= limit:
                         break
                 rows.close()
-        except sqlite3.Error as exc:
-            raise _sqlite_error(exc, self.path) from exc  # type: ignore[attr-defined]
+        except self._db.Error as exc:  # type: ignore[attr-defined]
+            raise self._db.store_error(exc) from exc  # type: ignore[attr-defined]
         if len(ids) < limit:
             never = self._read(
                 "SELECT id FROM players pl WHERE NOT EXISTS"
@@ -227,12 +223,12 @@ class PlayersMixin:
         shared = (
             self._read(
                 "SELECT COUNT(*) FROM (SELECT table_id FROM seat_links WHERE player_id IN (?, ?)"
-                " GROUP BY table_id HAVING COUNT(*) > 1)",
+                " GROUP BY table_id HAVING COUNT(*) > 1) AS shared",
                 (keep.id, gone.id),
             )[0][0]
             + self._read(
                 "SELECT COUNT(*) FROM (SELECT play_id FROM play_seats WHERE player_id IN (?, ?)"
-                " GROUP BY play_id HAVING COUNT(*) > 1)",
+                " GROUP BY play_id HAVING COUNT(*) > 1) AS shared",
                 (keep.id, gone.id),
             )[0][0]
         )

@@ -324,7 +324,7 @@ def head_to_head(
     plays = " JOIN plays p ON p.id = me.play_id" if cond or game else ""
     rows = read(
         "SELECT o.player_id, COUNT(*), SUM(me.winner), SUM(o.winner),"
-        " SUM(me.place < o.place), SUM(o.place < me.place)"
+        " SUM(CASE WHEN me.place < o.place THEN 1 ELSE 0 END), SUM(CASE WHEN o.place < me.place THEN 1 ELSE 0 END)"
         f" FROM play_seats me{plays}"
         " JOIN play_seats o ON o.play_id = me.play_id AND o.player_id IS NOT NULL AND o.player_id <> me.player_id"
         f" WHERE me.player_id = ?{in_game}{cond} GROUP BY o.player_id",

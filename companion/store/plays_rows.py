@@ -12,7 +12,8 @@ Statement = tuple[str, tuple[Any, ...]]
 # A location's remembered spelling and when it was last used (the latest play's date wins).
 REMEMBER_LOCATION = (
     "INSERT INTO locations (name_key, name, last_used) VALUES (?, ?, ?)"
-    " ON CONFLICT (name_key) DO UPDATE SET last_used = MAX(last_used, excluded.last_used)"
+    " ON CONFLICT (name_key) DO UPDATE SET last_used = CASE WHEN excluded.last_used > locations.last_used"
+    " THEN excluded.last_used ELSE locations.last_used END"  # the later of the two, on either database
 )
 
 

@@ -16,7 +16,6 @@ hiding the others.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import sqlite3
@@ -39,6 +38,7 @@ from companion.core.registry import get as get_game
 from companion.core.table import FILE_FORMAT, FILE_VERSION
 from companion.plays import record
 from companion.store import checkpoint, figure_months, upkeep
+from companion.store.connection import Connection, chosen_location, connect, is_url
 from companion.store.insights_api import InsightsMixin
 from companion.store.locations import LocationsMixin
 from companion.store.players import PlayersMixin
@@ -72,13 +72,14 @@ CREATE TABLE IF NOT EXISTS entries (
 # 7: before a play's location and the remembered locations (issue 31).
 SCHEMA_VERSION = 8
 
+WRITE_TRIES = 5  # a transaction PostgreSQL chose to end in a deadlock is run again, so often
+
 # Each list a screen pages reads its first rows from an index, whatever the store holds.
 PAGING_INDEXES = (
     "CREATE INDEX IF NOT EXISTS tables_by_state ON tables (finished, updated, created)",
     "CREATE INDEX IF NOT EXISTS tables_by_game ON tables (game, created, updated)",
     "CREATE INDEX IF NOT EXISTS plays_by_date ON plays (date DESC, id)",
 )
-BUSY_SECONDS = 30
 
 
 @dataclass
@@ -122,6 +123,17 @@ def _sqlite_error(exc: sqlite3.Error, path: Path) -> StoreError:
     return StoreError("sec-input.store.failed", path=where, detail=str(exc))
 
 
+def _open_error(exc: Exception, where: str | Path) -> StoreError:
+    """The store cannot be reached: an SQLite file that cannot be opened, a server that does
+    not answer (its URL shown without the password)."""
+    if isinstance(exc, sqlite3.Error):
+        return _sqlite_error(exc, Path(where))
+    from companion.store.connection import shown_url
+
+    detail = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+    return StoreError("sec-input.store.no_server", path=shown_url(str(where)), detail=detail)
+
+
 def default_data_dir() -> Path:
     """FLET_APP_STORAGE_DATA when Flet sets it (built apps, `flet run`), else the user data folder."""
     flet_dir = os.environ.get("FLET_APP_STORAGE_DATA")
@@ -151,42 +163,42 @@ def _now() -> str:
 
 class Store(PlayersMixin, PlaysMixin, LocationsMixin, InsightsMixin):
     def __init__(self, path: str | Path | None = None) -> None:
-        if path is None:
-            path = default_data_dir() / "tables.sqlite3"
-        self.path = Path(path)
+        """The store in the SQLite file ``path``, or the PostgreSQL database of a postgresql://
+        URL; None: $TC_DATABASE, else tables.sqlite3 in the user's data folder."""
+        path = chosen_location(path, default_data_dir() / "tables.sqlite3")
+        self.url = str(path) if is_url(path) else None
+        self.path = Path(path) if self.url is None else Path()
         self._lock = threading.RLock()
         # The revision of each table as this store last read or wrote it, per Table object.
         self._revs: weakref.WeakKeyDictionary[Table, int] = weakref.WeakKeyDictionary()
         # The log digests of each table (checkpoint.chain), one per version up to the current one.
         self._digests: weakref.WeakKeyDictionary[Table, list[str]] = weakref.WeakKeyDictionary()
         try:
-            if str(path) != ":memory:":
+            if self.url is None and str(path) != ":memory:":
                 self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise StoreError("sec-input.store.cannot_open", path=str(self.path)) from exc
         # Flet runs handlers on the event loop and pubsub in a thread pool: one shared
-        # connection, serialised by the lock.
+        # connection (SQLite's, or PostgreSQL's pool: store/connection.py), serialised by the lock.
         try:
-            # A writer waits for another process's transaction (a merge, a restore) rather than failing.
-            self._db = sqlite3.connect(
-                str(self.path), check_same_thread=False, isolation_level=None, timeout=BUSY_SECONDS
-            )
+            self._db: Connection = connect(path)
+        except Exception as exc:  # the driver's own error: it names no table yet
+            raise _open_error(exc, path) from exc
+        try:
             self._refuse_newer()
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
-            self._db.execute("PRAGMA foreign_keys=ON")
+            self._db.setup()
             self._db.executescript(SCHEMA)
             self._migrate()
             self._log_missing_plays()
-        except sqlite3.Error as exc:
-            raise _sqlite_error(exc, self.path) from exc
+        except self._db.Error as exc:
+            raise self._db.store_error(exc) from exc
 
     def _refuse_newer(self) -> None:
         """A store a newer version wrote may hold what this code would break: never write to it."""
-        found = self._db.execute("PRAGMA user_version").fetchone()[0]
+        found = self._db.schema_version()
         if found > SCHEMA_VERSION:
             self._db.close()
-            raise StoreError("sec-input.store.newer", path=str(self.path), found=found, ours=SCHEMA_VERSION)
+            raise StoreError("sec-input.store.newer", path=self._db.where, found=found, ours=SCHEMA_VERSION)
 
     def _log_missing_plays(self) -> None:
         """Log every finished table the play log lacks (one indexed query when none is missing)."""
@@ -199,17 +211,20 @@ class Store(PlayersMixin, PlaysMixin, LocationsMixin, InsightsMixin):
 
     def _migrate(self) -> None:
         """Bring a store written by an older version up to SCHEMA_VERSION (in one transaction)."""
-        found = self._db.execute("PRAGMA user_version").fetchone()[0]
-        if found >= SCHEMA_VERSION:
+        if self._db.schema_version() >= SCHEMA_VERSION:
             return
-        self._db.execute("BEGIN IMMEDIATE")
+        self._db.begin(exclusive=True)
         try:
-            columns = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
+            found = self._db.schema_version()  # another process may have migrated it meanwhile
+            if found >= SCHEMA_VERSION:
+                self._db.rollback()
+                return
+            columns = self._db.columns("tables")
             if "rev" not in columns:
                 self._db.execute("ALTER TABLE tables ADD COLUMN rev INTEGER NOT NULL DEFAULT 0")
             if "checkpoint" not in columns:  # the state the log leads to (store/checkpoint.py)
                 self._db.execute("ALTER TABLE tables ADD COLUMN checkpoint TEXT")
-            if "at" not in {row[1] for row in self._db.execute("PRAGMA table_info(entries)")}:
+            if "at" not in self._db.columns("entries"):
                 self._db.execute("ALTER TABLE entries ADD COLUMN at TEXT")  # when it was entered
             for statement in PLAYS_SCHEMA:
                 self._db.execute(statement)
@@ -230,11 +245,11 @@ class Store(PlayersMixin, PlaysMixin, LocationsMixin, InsightsMixin):
                 upkeep.to_version_8(self._db)
             for statement in PAGING_INDEXES:
                 self._db.execute(statement)
-            self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            self._db.set_schema_version(SCHEMA_VERSION)
         except BaseException:
-            self._db.execute("ROLLBACK")
+            self._db.rollback()
             raise
-        self._db.execute("COMMIT")
+        self._db.commit()
 
     def _log_finished_tables(self) -> None:
         """Migration to version 2: every finished table already stored becomes a play.
@@ -263,8 +278,8 @@ class Store(PlayersMixin, PlaysMixin, LocationsMixin, InsightsMixin):
         try:
             with self._lock:
                 return self._db.execute(sql, args).fetchall()
-        except sqlite3.Error as exc:
-            raise _sqlite_error(exc, self.path) from exc
+        except self._db.Error as exc:
+            raise self._db.store_error(exc) from exc
 
     # ---- transactions ---------------------------------------------------------------
     def _write(
@@ -279,38 +294,42 @@ class Store(PlayersMixin, PlaysMixin, LocationsMixin, InsightsMixin):
         seats of a play: checked by SQLite inside the transaction, so no race gets past it).
         """
         with self._lock:
-            try:
-                self._db.execute("BEGIN IMMEDIATE")
+            for attempt in range(1, WRITE_TRIES + 1):
                 try:
-                    if table is not None:
-                        self._claim(table)
-                    for sql, args in statements:
-                        self._db.execute(sql, args)
-                    self._db.execute("COMMIT")
-                except BaseException:
-                    self._rollback()
-                    raise
-            except sqlite3.IntegrityError as exc:
-                raise (refused or _sqlite_error(exc, self.path)) from exc
-            except sqlite3.Error as exc:
-                raise _sqlite_error(exc, self.path) from exc
+                    self._transaction(statements, table)
+                    break
+                except self._db.IntegrityError as exc:
+                    raise (refused or self._db.store_error(exc)) from exc
+                except self._db.Error as exc:
+                    # PostgreSQL ends one of two deadlocked writers (two merges crossing): run it again.
+                    if attempt == WRITE_TRIES or not self._db.retryable(exc):
+                        raise self._db.store_error(exc) from exc
             if table is not None:
                 self._revs[table] += 1
 
-    def _rollback(self) -> None:
-        """Undo an unfinished transaction. After SQLITE_FULL SQLite may have rolled back already,
-        and a failing ROLLBACK must not hide the error that caused it."""
-        if self._db.in_transaction:
-            with contextlib.suppress(sqlite3.Error):
-                self._db.execute("ROLLBACK")
+    def _transaction(self, statements: Sequence[tuple[str, tuple[Any, ...]]], table: Table | None) -> None:
+        self._db.begin()
+        try:
+            if table is not None:
+                self._claim(table)
+            for sql, args in statements:
+                self._db.execute(sql, args)
+            self._db.commit()
+        except BaseException:
+            self._db.rollback()
+            raise
 
     def _claim(self, table: Table) -> None:
-        """Inside the transaction: refuse a stale writer, else raise the table's revision."""
-        row = self._db.execute("SELECT rev FROM tables WHERE id = ?", (table.id,)).fetchone()
+        """Inside the transaction: refuse a stale writer, else raise the table's revision.
+
+        One conditional UPDATE: on PostgreSQL a second writer waits for the first one's row lock,
+        then finds the revision changed and updates nothing (a read, then a write, would race)."""
         seen = self._revs.get(table)
-        if row is None or seen is None or row[0] != seen:
+        claimed = self._db.execute(
+            "UPDATE tables SET rev = rev + 1 WHERE id = ? AND rev = ?", (table.id, seen)
+        ).rowcount
+        if seen is None or claimed != 1:
             raise StoreConflict("sec-input.store.conflict", name=table.name)
-        self._db.execute("UPDATE tables SET rev = rev + 1 WHERE id = ?", (table.id,))
 
     # ---- the Journal protocol (called by Table before a change is visible) -----------
     def appended(self, table: Table, entry: BaseModel, state: BaseModel) -> None:
@@ -320,7 +339,9 @@ class Store(PlayersMixin, PlaysMixin, LocationsMixin, InsightsMixin):
         body = checkpoint.entry_body(entry)
         digest = checkpoint.chain(self._log_digests(table)[-1], [body])[-1]
         self._write(
-            ("DELETE FROM entries WHERE table_id = ? AND seq >= ?", (table.id, seq)),
+            # Only undone rows make way: an entry N in force, written by another connection, stays,
+            # and the INSERT below breaks the unique (table_id, seq) key: StoreConflict.
+            ("DELETE FROM entries WHERE table_id = ? AND seq >= ? AND undone = 1", (table.id, seq)),
             (
                 "INSERT INTO entries (table_id, seq, body, at) VALUES (?, ?, ?, ?)",
                 (table.id, seq, body, now),
@@ -331,6 +352,7 @@ class Store(PlayersMixin, PlaysMixin, LocationsMixin, InsightsMixin):
             ),
             *(self._play_of(table, entry, state, now) if finished else ()),
             table=table,
+            refused=StoreConflict("sec-input.store.conflict", name=table.name),
         )
         self._digests[table].append(digest)
 
@@ -521,7 +543,7 @@ class Store(PlayersMixin, PlaysMixin, LocationsMixin, InsightsMixin):
         try:
             with self._lock:
                 return {r[0]: r[1] for r in self._db.execute(sql, args)}
-        except sqlite3.OperationalError:  # an SQLite built without JSON functions: found on open instead
+        except self._db.Error:  # an SQLite built without JSON functions: found on open instead
             return {}
 
     def table_ids(self) -> Sequence[str]:

@@ -9,10 +9,9 @@ not in the entry log (undo must not bring a tip back). See docs/DECISIONS.md.
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass
 
-from companion.store.sqlite_store import Store, _sqlite_error
+from companion.store.sqlite_store import Store
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS teach (
@@ -41,8 +40,8 @@ class TeachMarks:
         try:
             with store._lock:
                 store._db.executescript(SCHEMA)
-        except sqlite3.Error as exc:  # a full disk or a read-only folder: the store's own error
-            raise _sqlite_error(exc, store.path) from exc
+        except store._db.Error as exc:  # a full disk or a read-only folder: the store's own error
+            raise store._db.store_error(exc) from exc
 
     def get(self, table_id: str) -> Teach:
         rows = self.store._read("SELECT enabled, shown FROM teach WHERE table_id = ?", (table_id,))

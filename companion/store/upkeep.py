@@ -31,13 +31,13 @@ is missing).
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 from typing import Any
 
 from companion.core.table import Table, TableError
 from companion.plays.record import record
 from companion.store import figure_months
+from companion.store.connection import Connection
 from companion.store.plays_rows import insert_play
 
 # The data of a table file for a stored table, or None when it cannot be read.
@@ -65,9 +65,9 @@ FIGURE_TOTALS = (
     ) WITHOUT ROWID""",
     """CREATE TRIGGER IF NOT EXISTS figure_added AFTER INSERT ON play_figures BEGIN
         INSERT INTO figure_totals (game, name, key, total, rows, whole)
-        VALUES (NEW.game, NEW.name, NEW.key, NEW.value, 1, NEW.seat IS NULL)
-        ON CONFLICT (game, name, key) DO UPDATE SET total = total + NEW.value, rows = rows + 1,
-            whole = MAX(whole, NEW.seat IS NULL);
+        VALUES (NEW.game, NEW.name, NEW.key, NEW.value, 1, CASE WHEN NEW.seat IS NULL THEN 1 ELSE 0 END)
+        ON CONFLICT (game, name, key) DO UPDATE SET total = figure_totals.total + NEW.value,
+            rows = figure_totals.rows + 1, whole = CASE WHEN NEW.seat IS NULL THEN 1 ELSE figure_totals.whole END;
     END""",
     """CREATE TRIGGER IF NOT EXISTS figure_removed AFTER DELETE ON play_figures BEGIN
         UPDATE figure_totals SET total = total - OLD.value, rows = rows - 1
@@ -86,19 +86,21 @@ FIGURE_TOTALS = (
 # Figure rows are only inserted and deleted (as for figure_totals): an UPDATE would need a trigger.
 _ADD_SEAT = """INSERT INTO player_figure_totals (game, player_id, name, key, total, rows, whole_rows)
         SELECT f.game, {seat}.player_id, f.name, f.key, {sign} SUM(f.value), {sign} COUNT(*),
-            {sign} SUM(f.seat IS NULL) FROM play_figures f
+            {sign} SUM(CASE WHEN f.seat IS NULL THEN 1 ELSE 0 END) FROM play_figures f
         WHERE {seat}.player_id IS NOT NULL AND f.play_id = {seat}.play_id
             AND (f.seat = {seat}.seat OR f.seat IS NULL)
         GROUP BY f.game, f.name, f.key
-        ON CONFLICT (game, player_id, name, key) DO UPDATE SET total = total + excluded.total,
-            rows = rows + excluded.rows, whole_rows = whole_rows + excluded.whole_rows;"""
+        ON CONFLICT (game, player_id, name, key) DO UPDATE SET total = player_figure_totals.total
+            + excluded.total, rows = player_figure_totals.rows + excluded.rows,
+            whole_rows = player_figure_totals.whole_rows + excluded.whole_rows;"""
 _ADD_FIGURE = """INSERT INTO player_figure_totals (game, player_id, name, key, total, rows, whole_rows)
         SELECT {fig}.game, ps.player_id, {fig}.name, {fig}.key, {sign} {fig}.value, {sign} 1,
-            {sign} ({fig}.seat IS NULL) FROM play_seats ps
+            {sign} (CASE WHEN {fig}.seat IS NULL THEN 1 ELSE 0 END) FROM play_seats ps
         WHERE ps.play_id = {fig}.play_id AND ps.player_id IS NOT NULL
             AND (ps.seat = {fig}.seat OR {fig}.seat IS NULL)
-        ON CONFLICT (game, player_id, name, key) DO UPDATE SET total = total + excluded.total,
-            rows = rows + excluded.rows, whole_rows = whole_rows + excluded.whole_rows;"""
+        ON CONFLICT (game, player_id, name, key) DO UPDATE SET total = player_figure_totals.total
+            + excluded.total, rows = player_figure_totals.rows + excluded.rows,
+            whole_rows = player_figure_totals.whole_rows + excluded.whole_rows;"""
 _EMPTIED_SEAT = """DELETE FROM player_figure_totals WHERE player_id = OLD.player_id AND rows = 0
         AND game IN (SELECT game FROM play_figures WHERE play_id = OLD.play_id);"""
 _EMPTIED_FIGURE = """DELETE FROM player_figure_totals WHERE game = OLD.game AND name = OLD.name
@@ -149,16 +151,16 @@ SEATS_FOR_STATS = (
 )
 
 
-def to_version_4(db: sqlite3.Connection, read_table: ReadTable) -> None:
+def to_version_4(db: Connection, read_table: ReadTable) -> None:
     """The schema 4 changes, inside the migration's transaction."""
-    if "unlogged" not in {row[1] for row in db.execute("PRAGMA table_info(tables)")}:
+    if "unlogged" not in db.columns("tables"):
         db.execute("ALTER TABLE tables ADD COLUMN unlogged INTEGER NOT NULL DEFAULT 0")
     _one_seat_per_player(db)
     _mark_tables_redo_finished(db, read_table)
     _count_dragon_losses_again(db, read_table)
 
 
-def to_version_5(db: sqlite3.Connection) -> None:
+def to_version_5(db: Connection) -> None:
     """Schema 5: the figure sums kept by triggers, and the seats' index for the statistics."""
     for statement in FIGURE_TOTALS:
         db.execute(statement)
@@ -166,11 +168,12 @@ def to_version_5(db: sqlite3.Connection) -> None:
     db.execute("DELETE FROM figure_totals")  # summed once from the rows there are now
     db.execute(
         "INSERT INTO figure_totals (game, name, key, total, rows, whole) SELECT game, name, key,"
-        " SUM(value), COUNT(*), MAX(seat IS NULL) FROM play_figures GROUP BY game, name, key"
+        " SUM(value), COUNT(*), MAX(CASE WHEN seat IS NULL THEN 1 ELSE 0 END) FROM play_figures"
+        " GROUP BY game, name, key"
     )
 
 
-def to_version_6(db: sqlite3.Connection) -> None:
+def to_version_6(db: Connection) -> None:
     """Schema 6: each player's figure sums, kept by triggers, summed once from the rows there are."""
     for statement in PLAYER_FIGURE_TOTALS:
         db.execute(statement)
@@ -182,7 +185,8 @@ def to_version_6(db: sqlite3.Connection) -> None:
 # summed before schema 6): the migration's start, which the triggers then keep equal to it.
 PLAYER_FIGURES_BY_ROWS = (
     "INSERT INTO player_figure_totals (game, player_id, name, key, total, rows, whole_rows)"
-    " SELECT f.game, ps.player_id, f.name, f.key, SUM(f.value), COUNT(*), SUM(f.seat IS NULL)"
+    " SELECT f.game, ps.player_id, f.name, f.key, SUM(f.value), COUNT(*),"
+    " SUM(CASE WHEN f.seat IS NULL THEN 1 ELSE 0 END)"
     " FROM play_seats ps JOIN play_figures f ON f.play_id = ps.play_id AND (f.seat = ps.seat OR f.seat IS NULL)"
     " WHERE ps.player_id IS NOT NULL GROUP BY f.game, ps.player_id, f.name, f.key"
 )
@@ -225,18 +229,18 @@ TABLES_TO_LOG = (
 )
 
 
-def seat_columns(db: sqlite3.Connection) -> None:
+def seat_columns(db: Connection) -> None:
     """The seats' game and player count (schema 7): before any older step logs a play."""
-    columns = {row[1] for row in db.execute("PRAGMA table_info(play_seats)")}
+    columns = db.columns("play_seats")
     if "game" not in columns:
         db.execute("ALTER TABLE play_seats ADD COLUMN game TEXT")
     if "n" not in columns:
         db.execute("ALTER TABLE play_seats ADD COLUMN n INTEGER")
 
 
-def play_columns(db: sqlite3.Connection) -> None:
+def play_columns(db: Connection) -> None:
     """The plays' location and margin columns (schema 8): before any older step logs a play."""
-    columns = {row[1] for row in db.execute("PRAGMA table_info(plays)")}
+    columns = db.columns("plays")
     if "location" not in columns:
         db.execute("ALTER TABLE plays ADD COLUMN location TEXT")
     for column in ("margin", "scores", "winners", "best"):
@@ -257,13 +261,13 @@ INSIGHT_INDEXES = (
 )
 
 
-def to_version_8(db: sqlite3.Connection) -> None:
+def to_version_8(db: Connection) -> None:
     """Schema 8: each play's margin, computed once for the plays there are (as play_margin
     does), and the indexes (the columns and the ``locations`` table come with ``play_columns``
     and PLAYS_SCHEMA; a store before 8 has no location to remember)."""
     db.execute(
-        "UPDATE plays SET margin = (SELECT MIN(CASE WHEN winner THEN score END)"
-        " - MAX(CASE WHEN NOT winner THEN score END) FROM play_seats WHERE play_id = plays.id)"
+        "UPDATE plays SET margin = (SELECT MIN(CASE WHEN winner = 1 THEN score END)"
+        " - MAX(CASE WHEN winner = 0 THEN score END) FROM play_seats WHERE play_id = plays.id)"
     )
     db.execute(
         "UPDATE plays SET (scores, winners, best) = (SELECT SUM(score), SUM(winner), MAX(score)"
@@ -274,12 +278,12 @@ def to_version_8(db: sqlite3.Connection) -> None:
     figure_months.start(db)
 
 
-def to_version_7(db: sqlite3.Connection) -> None:
+def to_version_7(db: Connection) -> None:
     """Schema 7: the seats' game and player count, copied once from their plays, and their
     indexes; the queue of tables to log, started with every finished table the log lacks."""
     for statement in TABLES_TO_LOG:
         db.execute(statement)
-    db.execute("INSERT OR IGNORE INTO tables_to_log (table_id) SELECT id FROM (" + UNLOGGED + ")")
+    db.execute("INSERT OR IGNORE INTO tables_to_log (table_id) SELECT id FROM (" + UNLOGGED + ") AS u")
     db.execute(
         "UPDATE play_seats SET (game, n) = (SELECT p.game, p.n FROM plays p WHERE p.id = play_seats.play_id)"
         " WHERE game IS NULL OR n IS NULL"
@@ -288,7 +292,7 @@ def to_version_7(db: sqlite3.Connection) -> None:
         db.execute(statement)
 
 
-def _one_seat_per_player(db: sqlite3.Connection) -> None:
+def _one_seat_per_player(db: Connection) -> None:
     """Unlink every seat but the first where one player sat twice, then forbid it for good."""
     db.execute(
         "UPDATE play_seats SET player_id = NULL WHERE player_id IS NOT NULL AND seat > ("
@@ -313,14 +317,14 @@ def _opened(read_table: ReadTable, table_id: str) -> Table | None:
         return None
 
 
-def _mark_tables_redo_finished(db: sqlite3.Connection, read_table: ReadTable) -> None:
+def _mark_tables_redo_finished(db: Connection, read_table: ReadTable) -> None:
     for (table_id,) in db.execute("SELECT id FROM tables WHERE finished = 0 AND entries > 0").fetchall():
         table = _opened(read_table, table_id)
         if table is not None and table.finished:
             db.execute("UPDATE tables SET finished = 1 WHERE id = ?", (table_id,))
 
 
-def _count_dragon_losses_again(db: sqlite3.Connection, read_table: ReadTable) -> None:
+def _count_dragon_losses_again(db: Connection, read_table: ReadTable) -> None:
     rows = db.execute(
         "SELECT p.id, p.table_id FROM plays p JOIN tables t ON t.id = p.table_id"
         " WHERE p.game = 'dragon' AND p.source = 'table'"
@@ -353,7 +357,7 @@ QUEUED = (
 )
 
 
-def missing_plays(db: sqlite3.Connection, read_table: ReadTable) -> list[list[tuple[str, tuple[Any, ...]]]]:
+def missing_plays(db: Connection, read_table: ReadTable) -> list[list[tuple[str, tuple[Any, ...]]]]:
     """The statements that log each finished table the log lacks (usually none: one read of an
     empty queue)."""
     out = []

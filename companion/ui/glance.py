@@ -101,12 +101,9 @@ def _seat_row(
     """One seat's row, read out as one sentence ("Ana: Yuan 3, Rice 1, ...")."""
     counts = ", ".join(f"{c.name} {v}" for c, v in zip(columns, row, strict=True) if v)
     said = app.tr("glance.seat", name=name, counts=counts or app.tr("glance.nothing"))
+    # each count a part: a tap changes one or two of a seat's counts, not the eight
     numbers = [
-        ft.Text(
-            v, key=f"{KEY}-{c.id}-{seat}", width=CELL, size=13, weight=ft.FontWeight.BOLD, text_align=CENTER
-        )
-        if v
-        else ft.Container(width=CELL)
+        part(v, partial(_cell, v, f"{KEY}-{c.id}-{seat}"), key=f"{KEY}-{c.id}-{seat}-part")
         for c, v in zip(columns, row, strict=True)
     ]
     who = ft.Row(
@@ -126,6 +123,13 @@ def _seat_row(
     drawn = tail()
     controls = [ft.Container(who, width=NAME), *numbers, *([drawn] if drawn is not None else [])]
     return ft.Row(controls, spacing=0, key=f"{KEY}-seat-{seat}")
+
+
+def _cell(value: str, key: str) -> ft.Control:
+    """One count, or an empty cell (something this screen may not show)."""
+    if not value:
+        return ft.Container(width=CELL)
+    return ft.Text(value, key=key, width=CELL, size=13, weight=ft.FontWeight.BOLD, text_align=CENTER)
 
 
 def map_in_question(table: Table) -> bool:
@@ -187,7 +191,9 @@ def with_summary(
     last, fresh = last_summary(table)
     buttons = [*tools]
     if last is not None:
-        buttons.insert(0, summary_button(app, table, last, fresh))
+        props = (app.tr.lang, app.seat, table.id, last.round, last.entries, last.title, fresh)
+        draw = partial(summary_button, app, table, last, fresh)
+        buttons.insert(0, part(props, draw, key=f"{KEY}-summary-part"))
     if not buttons:
         return rows
     row = ft.Row(buttons, spacing=4, key=f"{KEY}-buttons")

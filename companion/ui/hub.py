@@ -99,9 +99,10 @@ def hub_for(folder: Path | None = None) -> TableHub:
     """The hub of one data folder (one per process; None: the store's default folder),
     creating its store on first use."""
     from companion.store import Store
+    from companion.store.connection import store_location
 
     key = str(folder) if folder is not None else ""
     with _HUBS_GUARD:
         if key not in _HUBS:
-            _HUBS[key] = TableHub(Store(folder / "tables.sqlite3" if folder is not None else None))
+            _HUBS[key] = TableHub(Store(store_location(folder)))
         return _HUBS[key]

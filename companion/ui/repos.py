@@ -34,6 +34,7 @@ from companion.store.share_links import Link
 if TYPE_CHECKING:
     from companion.core import Table
     from companion.plays.bgstats import ImportPlan
+    from companion.review import Review
     from companion.store.backup import Backup
 
 __all__ = [
@@ -56,6 +57,7 @@ __all__ = [
     "PlaysRepo",
     "Rate",
     "Repos",
+    "ReviewsRepo",
     "StoreError",
     "TableInfo",
     "TablesRepo",
@@ -293,10 +295,44 @@ class BackupRepo:
         return restore_checked(self._store, backup, tables, replace=True)
 
 
+class ReviewsRepo:
+    """The post-game reviews kept with their tables (companion/store/reviews.py): the stored one
+    of a table's log, or a new one made (seconds of work: a screen calls ``review`` in a thread)."""
+
+    BUDGET_SECONDS = 6.0  # CPU time a review may take on the app; a longer one says it was cut
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+        self._kept: Any = None  # the store's reviews table, made on the first review asked for
+
+    def _reviews(self) -> Any:
+        if self._kept is None:
+            from companion.store.reviews import StoredReviews
+
+            self._kept = StoredReviews(self._store)
+        return self._kept
+
+    def _budget(self) -> Any:
+        from companion.review import Budget
+
+        return Budget(seconds=self.BUDGET_SECONDS)
+
+    def stored(self, table: Table, seat: int | None) -> Review | None:
+        """The review kept for this very log and reader, or None."""
+        found: Review | None = self._reviews().get(table, seat, self._budget())
+        return found
+
+    def review(self, table: Table, seat: int | None, progress: Callable[[int, int], None]) -> Review:
+        """The kept review, else a new one (``progress(done, planned)`` as it goes), kept."""
+        made: Review = self._reviews().review(table, seat, self._budget(), progress)
+        return made
+
+
 class Repos:
     """The session's repositories, made once from the hub's store."""
 
     def __init__(self, store: Store) -> None:
+        self.reviews = ReviewsRepo(store)
         self.tables = TablesRepo(store)
         self.plays = PlaysRepo(store)
         self.players = PlayersRepo(store)

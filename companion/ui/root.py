@@ -15,8 +15,10 @@ if TYPE_CHECKING:
 @ft.component
 def Root(app: App, state: SessionState) -> list[ft.View]:
     """Re-rendered whenever ``state`` changes; Flet patches only the controls that changed."""
-    views = app.views()
-    ft.use_dialog(dialog_control(app, state.dialog))
+    app.kept.new_render()
+    with app.kept.drawing():  # the parts drawn here are kept for the next render (ui/parts.py)
+        views = app.views()
+        ft.use_dialog(dialog_control(app, state.dialog))
     return views
 
 

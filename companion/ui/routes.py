@@ -47,6 +47,7 @@ ROUTES: list[tuple[str, Screen]] = [
     ("/table/:id/scores", Screen("scores")),
     ("/table/:id/history", Screen("history")),
     ("/table/:id/rules", Screen("rules", "table_rules")),
+    ("/table/:id/review", Screen("review")),
     ("/rules", Screen("rules")),
     ("/settings", Screen("settings")),
     ("/quick", Screen("quick")),

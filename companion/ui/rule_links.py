@@ -14,6 +14,7 @@ import flet as ft
 from companion.core import Effect
 from companion.core.rulebook import rule
 from companion.ui.palette import TAP
+from companion.ui.parts import part
 from companion.ui.widgets import dot
 
 if TYPE_CHECKING:
@@ -48,9 +49,12 @@ def effect_line(app: App, effect: Effect, key: str) -> ft.Control:
     marker: list[ft.Control] = []
     shown = app.view().effect(effect) if app.table_id is not None else effect  # a secret stays one
     if effect.seat is not None and app.table_id is not None and 0 <= effect.seat < len(app.table.players):
-        marker = [dot(app.table.players[effect.seat].color, 10)]  # the message names the player already
+        color = app.table.players[effect.seat].color  # the message names the player already
+        marker = [part(color, lambda: dot(color, 10), key=f"{key}-dot")]
+    # the line at this place after the next entry often cites the same rule: its link is kept
+    link = part((app.tr.lang, effect.rule_id), lambda: rule_link(app, effect.rule_id, key), key=f"{key}-rule")
     return ft.Row(
-        [*marker, ft.Text(app.tr.msg(shown.msg), expand=True, size=14), rule_link(app, effect.rule_id, key)],
+        [*marker, ft.Text(app.tr.msg(shown.msg), expand=True, size=14), link],
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
         spacing=4,
     )

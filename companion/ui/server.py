@@ -20,6 +20,16 @@ def _one_line(exc: BaseException) -> str:
     return text.encode("ascii", "backslashreplace").decode()[:200]
 
 
+def hub_store_where(folder: Path | None) -> str:
+    """What the served store is, for a message: the --database URL (no password) or the folder."""
+    from companion.store.connection import is_url, shown_url, store_location
+
+    chosen = store_location(folder)
+    if is_url(chosen):
+        return shown_url(str(chosen))
+    return str(folder if folder is not None else default_data_dir())
+
+
 def check_data(data_dir: str | Path | None) -> Path | None:
     """Open the store the server will use (a broken one is refused now, not per session);
     the resolved folder (None: the store's default one)."""
@@ -35,8 +45,8 @@ def check_data(data_dir: str | Path | None) -> Path | None:
     except ServeError:
         raise
     except Exception as exc:  # sqlite3, OS and decoding errors of a damaged or unreadable store
-        where = folder if folder is not None else default_data_dir()
-        raise ServeError("sec-live.serve.bad_data", path=str(where), detail=_one_line(exc)) from exc
+        where = hub_store_where(folder)
+        raise ServeError("sec-live.serve.bad_data", path=where, detail=_one_line(exc)) from exc
     return folder
 
 

@@ -29,7 +29,7 @@ from companion.ui.command import on_the_wire
 from companion.ui.hub import TableHub, topic
 from companion.ui.i18n import Tr
 from companion.ui.palette import SEED
-from companion.ui.parts import part
+from companion.ui.parts import Kept, slot_part
 from companion.ui.repos import Repos
 from companion.ui.routes import Builder, match, parent, stack
 from companion.ui.scanned import take_scanned
@@ -93,6 +93,7 @@ class App:
         # Each screen's props when it was last on top: a screen another one covers keeps them, so
         # opening the play log does not draw Home again under it.
         self._covered: dict[str, tuple[object, ...]] = {}
+        self.kept = Kept(page.session.index)  # the screens' parts as last drawn (ui/parts.py)
         self.rng = random.Random()
         self._topic: str | None = None
         self._awake = False
@@ -231,7 +232,7 @@ class App:
             self._covered[route] = props
         else:
             props = self._covered.get(route, props)
-        return part(props, lambda: self._build(*self._resolve(route)), key=f"screen:{route}")
+        return slot_part(props, lambda: self._build(*self._resolve(route)), key=f"screen:{route}")
 
     def refresh(self) -> None:
         """Redraw after a change the state does not hold itself (a form draft in ``drafts``)."""

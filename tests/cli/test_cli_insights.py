@@ -11,6 +11,8 @@ from plays_insights_helpers import make_play
 from companion.cli import main
 from companion.store import Store
 
+pytestmark = pytest.mark.usefixtures("store_backend")  # on SQLite and PostgreSQL
+
 
 @pytest.fixture
 def log(tmp_path):

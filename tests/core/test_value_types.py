@@ -70,3 +70,30 @@ def test_a_prompt_is_frozen_and_copied_with_replace() -> None:
     other = prompt.replace(seat=None, choices=None)
     assert (other.seat, other.choices, other.kind, other.msg) == (None, None, "card", msg("x"))
     assert prompt.seat == 0 and prompt != other
+
+
+def test_a_msg_without_arguments_is_written_as_pydantic_writes_it() -> None:
+    """Its JSON form skips pydantic (a calculator's label, issue 27), and is the same."""
+    for plain in (msg("chinatown.calc.final.money"), Msg("dragon.title"), Msg("x", {})):
+        assert (
+            plain.to_json()
+            == TypeAdapter(Msg).dump_python(plain, mode="json")
+            == {
+                "key": plain.key,
+                "args": {},
+            }
+        )
+
+
+def test_a_msg_is_written_without_pydantic_as_pydantic_writes_it() -> None:
+    """Msg.to_json writes common arguments itself (issue 27); other types go to pydantic."""
+    adapter = TypeAdapter(Msg)
+    inner = msg("dayu.frame.red")
+    samples = [
+        msg("dayu.score.vp_cards", frame=inner, n=3),
+        msg("k", a=[1, "two", inner], b=(True, None), c=[[1], (2, msg("x", y=[]))], d=-4),
+        msg("k", whole=10**30, text='é \\ "', flag=False),
+        msg("k", number=2.5, many={1, 2}, mapping={"a": 1}, given=b"bytes"),  # pydantic's own
+    ]
+    for m in samples:
+        assert m.to_json() == adapter.dump_python(m, mode="json"), m

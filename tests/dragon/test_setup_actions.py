@@ -96,6 +96,15 @@ def test_harvest_fireworks_research_parade() -> None:
     assert s.players[0].track == 3 + 2
 
 
+def test_a_parade_says_where_the_marker_lands() -> None:
+    # It once named the space the marker left when the Parade was its own entry (the copy the
+    # move makes was not the player it read), and the right one when it came with a one-card group.
+    s, fx = _one_action("parade", "warrior:young")
+    said = next(f for f in fx if f.rule_id == "dragon.action.parade")
+    assert said.msg.args["track"] == s.players[0].track == 5
+    assert "marker +2 to 5 (" in said.msg.render("en")
+
+
 def test_build_places_floors_one_by_one_up_to_three() -> None:
     s, _ = _one_action("build", "craftsman:young", "craftsman:young")
     # 3 floors to build; both palaces already have 3 floors, so the first one can only start a

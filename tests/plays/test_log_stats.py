@@ -19,8 +19,7 @@ from companion.store import Store
 POOL = ["Ana", "Ben", "Carla", "Dai", "Dan", "Eli", "Eva"]
 
 
-@pytest.fixture(scope="module")
-def logged(tmp_path_factory):
+def _logged(tmp_path_factory):
     """(store, {table id: table}, {table id: player ids per seat}): the games, most of their seats linked."""
     store = Store(tmp_path_factory.mktemp("plays") / "tables.sqlite3")
     ids = {name: store.create_player(name).id for name in POOL}
@@ -31,8 +30,13 @@ def logged(tmp_path_factory):
         seats = [ids[p.name] if rng.random() < 0.8 else None for p in table.players]
         store.create(table, seats)  # a finished table is logged as it is stored
         tables[table.id], links[table.id] = table, seats
-    yield store, tables, links
-    store.close()
+    return store, tables, links
+
+
+@pytest.fixture
+def logged(store_backend, backend_shared, tmp_path_factory):
+    """Built once per backend for the whole module (tests/store_backends.py, backend_shared)."""
+    return backend_shared(store_backend, lambda: _logged(tmp_path_factory))
 
 
 def _expected(tables, links, game, player=None):

@@ -20,6 +20,9 @@ DATA = Path(__file__).parents[1] / "security" / "data"
 V1 = DATA / "store_v1_main.sqlite3"
 V0 = DATA / "store_2f35f04.sqlite3"
 
+# Old SQLite files written by earlier versions: what only the SQLite backend can have.
+pytestmark = pytest.mark.sqlite_only
+
 
 def _copy(src: Path, tmp_path: Path) -> Path:
     path = tmp_path / "tables.sqlite3"

@@ -114,6 +114,7 @@ def test_a_table_file_with_times_without_a_zone_logs_its_play(store):
     assert play.started == "2026-05-31T20:00:00+00:00" and play.seconds is not None
 
 
+@pytest.mark.sqlite_only  # an SQLite file of an older or newer schema
 def test_a_store_from_a_newer_version_is_refused_and_left_as_it_was(tmp_path):
     path = tmp_path / "tables.sqlite3"
     Store(path).close()
@@ -136,6 +137,7 @@ def test_the_check_on_open_logs_a_finished_table_the_log_lacks(tmp_path):
     assert [p.table_id for p in Store(path).plays()] == [table.id]
 
 
+@pytest.mark.sqlite_only  # an SQLite file of an older or newer schema
 def test_schema_3_stores_are_brought_up_to_date(tmp_path):
     """A version-3 store: a table Redo finished without a play, Dragon losses all under one
     cause, one player at two seats. The migration makes each right."""
@@ -233,6 +235,7 @@ def test_figure_totals_follow_every_write_of_the_figures(store):
     )
 
 
+@pytest.mark.sqlite_only  # an SQLite file of an older or newer schema
 def test_a_schema_4_store_gets_its_figure_sums(tmp_path):
     path = tmp_path / "tables.sqlite3"
     store = Store(path)

@@ -211,6 +211,7 @@ def test_per_player_figures_after_a_restored_backup(store, tmp_path):
     other.close()
 
 
+@pytest.mark.sqlite_only  # an SQLite file of schema 5
 def test_a_schema_5_store_gets_its_per_player_figure_sums(tmp_path):
     path = tmp_path / "tables.sqlite3"
     store = Store(path)
@@ -243,7 +244,8 @@ def test_the_figures_of_a_players_stats_are_the_sums_of_their_seats_rows(store):
         table = store.create(finished_game(seed))
         store.link_seats(table.id, _at(table, None, ana))
     joined = store._read(
-        "SELECT f.name, f.key, SUM(f.value), COUNT(*), MAX(f.seat IS NULL) FROM play_seats ps"
+        "SELECT f.name, f.key, SUM(f.value), COUNT(*), MAX(CASE WHEN f.seat IS NULL THEN 1 ELSE 0 END)"
+        " FROM play_seats ps"
         " JOIN plays p ON p.id = ps.play_id JOIN play_figures f"
         " ON f.play_id = ps.play_id AND (f.seat = ps.seat OR f.seat IS NULL)"
         " WHERE p.game = ? AND ps.player_id = ? GROUP BY f.name, f.key ORDER BY f.name, f.key",

@@ -1,6 +1,7 @@
 """The group's statistics summed by SQLite (schema 7's seat columns and indexes) say exactly what
 the row-by-row sum over every seat said, linked seats and names differing in case included."""
 
+import pytest
 from plays_helpers import finished_game
 
 from companion.store import Store
@@ -36,6 +37,7 @@ def test_grouped_sums_equal_the_row_by_row_sums(tmp_path):
     store.close()
 
 
+@pytest.mark.sqlite_only  # an SQLite file of schema 6
 def test_an_old_store_gets_its_seat_columns(tmp_path):
     path = tmp_path / "t.sqlite3"
     store = Store(path)

@@ -35,8 +35,7 @@ def _cause(rule_id: str) -> str:
     return "other"
 
 
-@pytest.fixture(scope="module")
-def logged(tmp_path_factory):
+def _logged(tmp_path_factory):
     """(store, tables by id, the player id at each seat at the end). Between games a player is
     renamed, and one is merged into another: the seats follow the player who stays."""
     store = Store(tmp_path_factory.mktemp("recount") / "tables.sqlite3")
@@ -73,8 +72,13 @@ def logged(tmp_path_factory):
             store.merge_players(ids["Eli"], extra)
             links = {t: [ids["Eli"] if p == extra else p for p in s] for t, s in links.items()}
             extra = None
-    yield store, tables, links
-    store.close()
+    return store, tables, links
+
+
+@pytest.fixture
+def logged(store_backend, backend_shared, tmp_path_factory):
+    """Built once per backend for the whole module (tests/store_backends.py, backend_shared)."""
+    return backend_shared(store_backend, lambda: _logged(tmp_path_factory))
 
 
 @dataclass

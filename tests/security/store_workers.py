@@ -12,7 +12,11 @@ import random
 import time
 from pathlib import Path
 
+from store_backends import redirect_in_subprocess
+
 from companion.store import Store, StoreConflict
+
+redirect_in_subprocess()  # [postgresql]: the test's store paths are schemas of its server
 
 
 def writer(db: str, table_id: str, attempts: int, seed: int, start_at: float, out: str) -> None:

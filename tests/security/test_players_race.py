@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import json
 import multiprocessing
-import sqlite3
 import time
 
+import pytest
 from plays_helpers import finished_game
 from security.store_workers import players_racer
 
 from companion.store import Store
+
+pytestmark = pytest.mark.usefixtures("store_backend")  # on SQLite and PostgreSQL
 
 
 def test_racing_merges_and_links_never_seat_a_player_twice(tmp_path):
@@ -35,14 +37,14 @@ def test_racing_merges_and_links_never_seat_a_player_twice(tmp_path):
     assert [p.exitcode for p in procs] == [0, 0]
     results = [json.loads(o.read_text()) for o in outs]
     assert sum(r["done"] for r in results) > 50  # the race really raced
-    db = sqlite3.connect(path)
-    twice_in_a_play = db.execute(
+    db = Store(path)
+    twice_in_a_play = db._read(
         "SELECT play_id, player_id FROM play_seats WHERE player_id IS NOT NULL"
         " GROUP BY play_id, player_id HAVING COUNT(*) > 1"
-    ).fetchall()
-    twice_at_a_table = db.execute(
+    )
+    twice_at_a_table = db._read(
         "SELECT table_id, player_id FROM seat_links GROUP BY table_id, player_id HAVING COUNT(*) > 1"
-    ).fetchall()
+    )
     db.close()
     assert twice_in_a_play == [] and twice_at_a_table == []
 

@@ -18,6 +18,8 @@ from companion.core import Table
 from companion.store import Store, StoreConflict
 from companion.ui.hub import TableHub
 
+pytestmark = pytest.mark.usefixtures("store_backend")  # on SQLite and PostgreSQL
+
 
 def _step(table: Table) -> None:
     """One legal entry (the app's own when the prompt is automatic)."""

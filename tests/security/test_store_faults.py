@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import sqlite3
 import tempfile
 from pathlib import Path
 
@@ -23,11 +22,14 @@ from companion.core import Table
 from companion.store import DamagedTable, Store, StoreError
 from companion.ui.shell import App
 
+# Both backends; the faults of an SQLite file itself are marked sqlite_only (tests/store_backends.py).
+pytestmark = pytest.mark.usefixtures("store_backend")
+
 
 def _raw(path, sql, *args):
-    db = sqlite3.connect(path)
-    db.execute(sql, args)
-    db.commit()
+    """Damage a row behind the app's back (a second connection, as another program would)."""
+    db = Store(path)
+    db._write((sql, args))
     db.close()
 
 
@@ -83,6 +85,7 @@ def test_an_illegal_stored_entry_is_a_damaged_table(stocked):
     assert Table.from_json(store.salvage(bad.id)).version == 12
 
 
+@pytest.mark.sqlite_only  # PostgreSQL's typed columns refuse such a row at the write
 def test_wrong_types_in_a_row_still_list(stocked):
     path, store, (healthy, bad, _other) = stocked
     _raw(path, "UPDATE tables SET entries = 'many', game = 7 WHERE id = ?", bad.id)
@@ -90,6 +93,7 @@ def test_wrong_types_in_a_row_still_list(stocked):
     assert infos[bad.id].problem is not None and infos[healthy.id].problem is None
 
 
+@pytest.mark.sqlite_only  # a file
 def test_a_file_that_is_not_a_database(tmp_path):
     path = tmp_path / "tables.sqlite3"
     path.write_bytes(os.urandom(4096))
@@ -127,6 +131,7 @@ def _as_nobody(action) -> str:
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+@pytest.mark.sqlite_only  # a folder's permissions
 def test_a_read_only_folder():
     tmp_path = Path(tempfile.mkdtemp(prefix="companion-ro-"))  # pytest's own folders are root's only
     tmp_path.chmod(0o755)
@@ -162,6 +167,7 @@ def _fill_disk(store: Store) -> None:
     store._db.execute(f"PRAGMA max_page_count = {pages}")
 
 
+@pytest.mark.sqlite_only  # SQLite's page limit as the full disk
 def test_a_full_disk_loses_nothing_acknowledged(tmp_path):
     path = tmp_path / "tables.sqlite3"
     store = Store(path)
@@ -205,6 +211,7 @@ async def test_home_lists_a_damaged_table_and_exports_what_can_be_read(tmp_path)
     h.close()
 
 
+@pytest.mark.sqlite_only  # SQLite's page limit as the full disk
 async def test_a_full_disk_during_a_tap_is_a_notice(tmp_path, monkeypatch):
     apps: list[App] = []
     start = App.start

@@ -1,8 +1,6 @@
 """Pages of tables, plays and players (issue 27): what a screen shows is read from an index, a
 page at a time, and a damaged table on a page is still named."""
 
-import sqlite3
-
 import pytest
 from plays_helpers import finished_game
 
@@ -46,10 +44,7 @@ def test_a_search_finds_a_name_a_player_or_a_game(store):
 
 def test_a_damaged_table_on_a_page_is_named(store, tmp_path):
     t = store.create(finished_game(2))
-    db = sqlite3.connect(tmp_path / "t.sqlite3")
-    db.execute("UPDATE entries SET body = '{oops' WHERE table_id = ? AND seq = 4", (t.id,))
-    db.commit()
-    db.close()
+    store._write(("UPDATE entries SET body = '{oops' WHERE table_id = ? AND seq = 4", (t.id,)))
     (info,) = store.list(finished=True, limit=5)
     assert info.problem is not None and "5" in info.problem.render()
 
@@ -82,6 +77,7 @@ def test_a_page_of_players_the_latest_to_play_first(store):
     ]
 
 
+@pytest.mark.sqlite_only  # reads SQLite's query plans
 def test_the_page_queries_use_an_index(store):
     plans = {
         "tables": "SELECT id FROM tables WHERE finished = 0 ORDER BY updated DESC, created DESC LIMIT 11",
@@ -108,6 +104,7 @@ def test_the_check_on_open_reads_an_empty_queue(tmp_path):
     again.close()
 
 
+@pytest.mark.sqlite_only  # reads SQLite's query plan
 def test_the_check_on_open_walks_the_queue_not_the_tables(store):
     from companion.store.upkeep import QUEUED
 

@@ -97,6 +97,8 @@ CHILD = textwrap.dedent(
     from companion.games import register
     from companion.core import Table
     from companion.store import Store
+    from store_backends import redirect_in_subprocess
+    redirect_in_subprocess()  # [postgresql]: the path opens the test's schema
     register(GAME)
     store = Store({db!r})
     rng = random.Random(7)

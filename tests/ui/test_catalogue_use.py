@@ -12,7 +12,7 @@ import pytest
 from companion.i18n import LANGUAGES, catalog
 from companion.ui.palette import PLAYER_COLORS
 from companion.ui.settings import THEMES
-from companion.ui.views.chrome import TABS
+from companion.ui.views.chrome import FINISHED_TABS as TABS
 
 UI = Path(__file__).resolve().parents[2] / "companion" / "ui"
 LITERAL = re.compile(r'\btr\(\s*"([a-z0-9_.]+)"')

@@ -15,8 +15,9 @@ from ui_testkit import new_hub, started
 
 from companion.core import Table
 from companion.core.foresight import table_history
-from companion.games import chinatown, dragon
+from companion.games import dragon
 from companion.games.chinatown.entries import Give, Trade, TradingDone
+from companion.games.chinatown.public import DATA as CHINATOWN
 from companion.games.dayu.public import DATA as DAYU
 from companion.games.dayu.public import POINTS_KIND
 from companion.games.dragon.data import RULES
@@ -226,7 +227,7 @@ def chinatown_table(hub) -> Table:
 
 def assert_chinatown_strip(h, table: Table) -> None:
     state = table.state
-    assert shown(h, "glance-year") == str(chinatown.DATA.years[state.year])
+    assert shown(h, "glance-year") == str(CHINATOWN.years[state.year])
     assert shown(h, "glance-phase") == translate(f"chinatown.phase.{state.phase}", "en")
     for seat in range(state.n):
         owned = sorted(b for b, s in state.owner.items() if s == seat)
@@ -332,7 +333,7 @@ def assert_dayu_seats(h, table: Table) -> None:
 def test_every_piece_of_the_rules_data_has_its_colour_and_symbol():
     assert set(symbols.PERSONS) == set(RULES.type_ids)
     assert set(RULES.events.tiles) | set(RULES.super_events.events) <= set(symbols.EVENTS)
-    assert {s.id for s in chinatown.DATA.shop_types} == set(symbols.SHOPS)
+    assert {s.id for s in CHINATOWN.shop_types} == set(symbols.SHOPS)
     assert set(DAYU.flood_kinds) | {POINTS_KIND} == set(symbols.FLOOD)
     looks = [*symbols.PERSONS.values(), *symbols.SHOPS.values()]
     assert len({(k.color, k.icon) for k in looks}) == len(looks)  # no two pieces drawn alike

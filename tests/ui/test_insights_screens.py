@@ -67,7 +67,7 @@ async def test_records_open_their_play_and_the_month_chart_shows_each_month(hub)
     chart = h.by_key("stats-month-chart")
     assert isinstance(chart, fc.LineChart)
     assert [p.y for p in chart.data_series[0].points] == [25.0, 25.5, 24.5, 15.0, 16.0]
-    assert h.by_key("stats-month-2026-04").value.startswith("2026-04: 1 play")
+    assert h.by_key("stats-month-2026-04").value.startswith("Apr 2026: 1 play")
     h.close()
 
 
@@ -78,7 +78,7 @@ async def test_statistics_in_spanish_with_a_location_filter(hub):
     await h.fire("stats-location", "blur")
     assert h.by_key("stats-plays").value == "2 partidas"
     assert "Puntuación ganadora más alta: 20" in h.by_key("record-dayu-high_win").title.value
-    assert h.by_key("stats-month-2026-05").value == "2026-05: 1 partida, media 16, victorias 50\u00a0%"
+    assert h.by_key("stats-month-2026-05").value == "May 2026: 1 partida, media 16, victorias 50\u00a0%"
     h.close()
 
 

@@ -1,30 +1,25 @@
-"""Chinatown (Z-Man 2014 rules, 3 to 5 players): the referee's rules module.
+"""Chinatown (Z-Man 2014 rules, 3 to 5 players): the game's names, loaded on first use.
 
-The building owner earns the income of the shop on the building, and a traded building takes
-its shop with it. Money is tracked but secret: see view.player_view.
+The game itself (its rules object and ``SPEC``) is in ``game.py``. This file imports nothing of
+it, so that a module of the package (``income``, ``calc``) can be imported alone: the
+``companion calc chinatown-income`` command must start without the whole engine (issue 27).
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.core import Effect, Msg, Prompt, Scoreboard, msg
-from companion.core.registry import Calculator, GameSpec
-from companion.games.chinatown import calc, codes, flow, rules, scoring, view
-from companion.games.chinatown.data import DATA
-from companion.games.chinatown.entries import ENTRY_ADAPTER
-from companion.games.chinatown.hindsight import round_summaries
-from companion.games.chinatown.options import ChinatownOptions
-from companion.games.chinatown.preview import (
-    BuildingPreview,
-    TradePreview,
-    building_preview,
-    trade_preview,
-)
-from companion.games.chinatown.situations import situations
-from companion.games.chinatown.state import ChinatownState
+if TYPE_CHECKING:
+    from companion.games.chinatown.game import (
+        GAME,
+        SPEC,
+        BuildingPreview,
+        TradePreview,
+        building_preview,
+        round_summaries,
+        situations,
+        trade_preview,
+    )
 
 __all__ = [
     "GAME",
@@ -38,66 +33,13 @@ __all__ = [
 ]
 
 
-class Chinatown:
-    id = "chinatown"
-    title = msg("chinatown.title")
-    min_players = min(DATA.dealing)
-    max_players = max(DATA.dealing)
-    options_model = ChinatownOptions
-    entry_adapter = ENTRY_ADAPTER
+def __getattr__(name: str) -> Any:
+    """Every name of ``__all__`` from game.py, all at once on the first read of one."""
+    if name not in __all__:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from companion.games.chinatown import game
 
-    def setup(self, options: ChinatownOptions, players: list[str]) -> ChinatownState:
-        return rules.setup(options, players)
-
-    def prompt(self, state: ChinatownState) -> Prompt | None:
-        return flow.prompt(state)
-
-    def apply(self, state: ChinatownState, entry: Any) -> tuple[ChinatownState, list[Effect]]:
-        return rules.apply(state, entry)
-
-    def score(self, state: ChinatownState) -> Scoreboard:
-        return scoring.score(state)
-
-    def banner(self, state: ChinatownState) -> Msg:
-        return flow.banner(state)
-
-    def standing(self, state: ChinatownState) -> Msg:
-        return flow.standing(state)
-
-    def describe(self, state: ChinatownState, entry: Any) -> Msg:
-        return flow.describe(state, entry)
-
-    def auto_entry(self, state: ChinatownState, rng: random.Random) -> Any | None:
-        return flow.auto_entry(state, rng)
-
-    def state_from_dict(self, data: dict[str, Any]) -> ChinatownState:
-        return ChinatownState.model_validate(data)
-
-    def player_view(self, state: ChinatownState, seat: int | None) -> view.ChinatownView:
-        """What ``seat`` (None: the public) may see: money is secret until the end."""
-        return view.player_view(state, seat)
-
-    def entry_code(self, state: ChinatownState, entry: Any) -> tuple[int, int] | None:
-        return codes.entry_code(state, entry)
-
-    def entry_from_code(self, state: ChinatownState, value: int) -> Any | None:
-        return codes.entry_from_code(state, value)
-
-    def entry_digits(self, state: ChinatownState, entry: Any) -> list[tuple[int, int]] | None:
-        return codes.trade_digits(state, entry)
-
-    def entry_from_digits(self, state: ChinatownState, take: Callable[[int], int]) -> Any | None:
-        return codes.trade_from_digits(state, take)
-
-
-GAME = Chinatown()
-SPEC = GameSpec(
-    game=GAME,
-    snapshot=2,  # its number in QR snapshots: never change or reuse it
-    calculators={
-        "chinatown-income": Calculator(run=calc.chinatown_income, render=calc.render_chinatown_income),
-        "chinatown-final": Calculator(run=calc.chinatown_final, render=calc.render_chinatown_final),
-    },
-    ui="companion.ui.games.chinatown",
-    score_unit="money",  # the scoreboard's own unit (scoring.py)
-)
+    # All of them, overwriting the submodules the import set here: ``situations`` is both a
+    # submodule and the function the package hands out (companion.lookup.moment reads it).
+    globals().update({found: getattr(game, found) for found in __all__})
+    return globals()[name]

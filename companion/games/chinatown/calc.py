@@ -6,7 +6,7 @@ It uses the engine's own business finder, so the numbers are the same as in a ga
 
 ``chinatown-final``: each player's money and shop tiles on the board after 1970's income in,
 the ranking out. Input: ``{"players": [{"name": "Ana", "money": 760000, "shops": 7}, ...]}``.
-It ranks with the engine's own ``scoring.rank`` (more money, then more shop tiles on the board,
+It ranks with the engine's own ``ranking.rank`` (more money, then more shop tiles on the board,
 then a shared victory).
 """
 
@@ -14,52 +14,55 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from fractions import Fraction
-from math import ceil
+from math import lcm
 from typing import Any, TypeGuard
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
-
-from companion.core import Msg, ScoreLine, msg
+# Plain tables and light modules only, no pydantic: the command starts in the time of a few
+# Python starts (issue 27). Bad input alone loads the pydantic model that words its error.
 from companion.core.calc import CalcInputError
 from companion.core.limits import shown
-from companion.games.chinatown.data import BUILDINGS, DATA, YEARS
+from companion.core.msg import Msg, msg
 from companion.games.chinatown.income import find_businesses
-from companion.games.chinatown.scoring import rank
+from companion.games.chinatown.ranking import rank
+from companion.games.chinatown.tables import (
+    BUILDINGS,
+    DEALING,
+    INCOME_COMPLETE,
+    INCOME_INCOMPLETE,
+    MONEY_UNIT,
+    SHOP_IDS,
+    SHOPS,
+    STARTING_MONEY,
+    YEARS,
+)
 from companion.games.chinatown.text import business_msg, shop_name
 
-MIN_PLAYERS, MAX_PLAYERS = min(DATA.dealing), max(DATA.dealing)
-BOX_TILES = sum(s.tiles for s in DATA.shop_types)  # shop tiles in the box (the blanks aside)
+MIN_PLAYERS, MAX_PLAYERS = min(DEALING), max(DEALING)
+BOX_TILES = sum(s.tiles for s in SHOPS.values())  # shop tiles in the box (the blanks aside)
 # No player can end with more: every player's starting money plus six years of income from the
 # whole bag, each tile earning the best income per tile of the table. A bound against typos.
-_BEST_PER_TILE = max(
-    Fraction(amount, size)
-    for table in (DATA.income.incomplete, DATA.income.complete)
+# In whole numbers, each income per tile scaled by a multiple of every size (fractions, the
+# exact way, costs the command a tenth of its start).
+_SCALE = lcm(*INCOME_INCOMPLETE, *INCOME_COMPLETE)
+_BEST_PER_TILE_SCALED = max(
+    amount * (_SCALE // size)
+    for table in (INCOME_INCOMPLETE, INCOME_COMPLETE)
     for size, amount in table.items()
 )
-MAX_MONEY = DATA.money_unit * ceil(
-    (MAX_PLAYERS * DATA.starting_money + YEARS * BOX_TILES * _BEST_PER_TILE) / DATA.money_unit
-)
+MAX_MONEY = MONEY_UNIT * -(
+    -(MAX_PLAYERS * STARTING_MONEY * _SCALE + YEARS * BOX_TILES * _BEST_PER_TILE_SCALED)
+    // (MONEY_UNIT * _SCALE)
+)  # rounded up to whole bills
 FIELDS = ("name", "money", "shops")
 
-
-class _Building(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-    owner: str = Field(min_length=1)
-    shop: str | None = None
-
-
-class _Input(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-    buildings: dict[int | str, _Building]
+Building = tuple[str, str | None]
+"""A building of the income calculator's input: its owner, and the shop tile on it if any."""
 
 
 def chinatown_income(data: object) -> dict[str, Any]:
     board = _parse(data)
-    owner = {n: b.owner for n, b in board.items()}
-    shop = {n: b.shop for n, b in board.items() if b.shop is not None}
+    owner = {n: who for n, (who, _) in board.items()}
+    shop = {n: kind for n, (_, kind) in board.items() if kind is not None}
     owners = sorted(set(owner.values()))
     if len(owners) > MAX_PLAYERS:  # the map of a 3-5 player game
         raise CalcInputError(
@@ -85,37 +88,71 @@ def chinatown_income(data: object) -> dict[str, Any]:
     }
 
 
-def _parse(data: object) -> dict[int, _Building]:
-    try:
-        parsed = _Input.model_validate(data)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err.get("loc", ()))
-        raise CalcInputError("chinatown.calc.bad_input", detail=f"{where}: {err.get('msg', '')}") from exc
-    board: dict[int, _Building] = {}
-    for raw, b in parsed.buildings.items():
+def _parse(data: object) -> dict[int, Building]:
+    given = plain_buildings(data)
+    if given is None:  # not plainly valid: the model words what is wrong (or takes it after all)
+        given = model_buildings(data)
+    board: dict[int, Building] = {}
+    for raw, (owner, kind) in given.items():
         key = str(raw)
         if not key.strip().isdigit() or not 1 <= int(key) <= BUILDINGS:
             raise CalcInputError("chinatown.calc.bad_building", building=key, n=BUILDINGS)
-        if b.shop is not None and b.shop not in DATA.shops:
-            raise CalcInputError("chinatown.calc.unknown_shop", shop=b.shop, known=", ".join(DATA.shop_ids))
+        if kind is not None and kind not in SHOPS:
+            raise CalcInputError("chinatown.calc.unknown_shop", shop=kind, known=", ".join(SHOP_IDS))
         if int(key) in board:
             raise CalcInputError("chinatown.calc.bad_building", building=key, n=BUILDINGS)
-        board[int(key)] = b
+        board[int(key)] = (owner, kind)
     _check_box(board)
     return board
 
 
-def _check_box(board: dict[int, _Building]) -> None:
+def plain_buildings(data: object) -> dict[int | str, Building] | None:
+    """The buildings of input the model surely takes, by plain checks: ``{"buildings": {key:
+    {"owner": non-empty text, "shop": text or null (may be left out)}}}`` with text keys and no
+    other field. None for anything else, even what the model might take: it then decides.
+    tests/chinatown/test_calc_paths.py holds the two equal on many random inputs."""
+    if type(data) is not dict or data.keys() != {"buildings"}:
+        return None
+    buildings = data["buildings"]
+    if type(buildings) is not dict:
+        return None
+    out: dict[int | str, Building] = {}
+    for key, b in buildings.items():
+        if type(key) is not str or type(b) is not dict or not b.keys() <= {"owner", "shop"}:
+            return None
+        owner, kind = b.get("owner"), b.get("shop")
+        if type(owner) is not str or not owner or not (kind is None or type(kind) is str):
+            return None
+        out[key] = (owner, kind)
+    return out
+
+
+def model_buildings(data: object) -> dict[int | str, Building]:
+    """The buildings as the pydantic model (calc_model.py) validates them; CalcInputError with
+    its first error when it refuses them."""
+    from pydantic import ValidationError
+
+    from companion.games.chinatown.calc_model import IncomeInput
+
+    try:
+        parsed = IncomeInput.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err.get("loc", ()))
+        raise CalcInputError("chinatown.calc.bad_input", detail=f"{where}: {err.get('msg', '')}") from exc
+    return {key: (b.owner, b.shop) for key, b in parsed.buildings.items()}
+
+
+def _check_box(board: dict[int, Building]) -> None:
     """A board cannot hold more tiles of a type than the box has."""
-    counts = Counter(b.shop for b in board.values() if b.shop is not None)
-    for shop, n in sorted(counts.items()):
-        if n > DATA.shops[shop].tiles:
+    counts = Counter(kind for _, kind in board.values() if kind is not None)
+    for kind, n in sorted(counts.items()):
+        if n > SHOPS[kind].tiles:
             raise CalcInputError(
                 "contract.chinatown.calc.too_many_tiles",
-                shop=shop_name(shop),
+                shop=shop_name(kind),
                 n=n,
-                box=DATA.shops[shop].tiles,
+                box=SHOPS[kind].tiles,
             )
 
 
@@ -149,7 +186,7 @@ def chinatown_final(data: object) -> dict[str, Any]:
         seen.add(name.casefold())
         parsed.append((name, money, shops))
     # Each tile on the board was drawn from the bag and stands on a building someone kept.
-    dealing = DATA.dealing[len(parsed)]
+    dealing = DEALING[len(parsed)]
     most = min(len(parsed) * sum(dealing.tiles), len(parsed) * sum(dealing.kept))
     placed = sum(shops for _, _, shops in parsed)
     if placed > most:
@@ -162,7 +199,7 @@ def chinatown_final(data: object) -> dict[str, Any]:
                 "total": money,
                 "money": money,
                 "shops": shops,
-                "breakdown": [_line(ScoreLine(msg("chinatown.calc.final.money"), money, "chinatown.end"))],
+                "breakdown": [_line(msg("chinatown.calc.final.money"), money, "chinatown.end")],
             }
             for name, money, shops in parsed
         ],
@@ -196,13 +233,9 @@ def final_msgs(result: dict[str, Any]) -> list[Msg]:
     return [*lines, msg(key, names=", ".join(result["shared"]))]
 
 
-def _line(line: ScoreLine) -> dict[str, Any]:
-    return {
-        "label": line.label.to_json(),
-        "text": line.label.render(),
-        "points": line.points,
-        "rule_id": line.rule_id,
-    }
+def _line(label: Msg, points: int, rule_id: str) -> dict[str, Any]:
+    """A score line as the engine's ScoreLine is written in JSON (its label in both forms)."""
+    return {"label": label.to_json(), "text": label.render(), "points": points, "rule_id": rule_id}
 
 
 def _final_player(n: int, raw: object) -> tuple[str, int, int]:
@@ -215,12 +248,12 @@ def _final_player(n: int, raw: object) -> tuple[str, int, int]:
     if not isinstance(name, str) or not name.strip():
         raise _bad(n, msg("chinatown.calc.final.bad_name"))
     money = raw.get("money")
-    if not _whole(money) or not 0 <= money <= MAX_MONEY or money % DATA.money_unit:
+    if not _whole(money) or not 0 <= money <= MAX_MONEY or money % MONEY_UNIT:
         raise _bad(
             n,
             msg(
                 "chinatown.calc.final.bad_money",
-                unit=DATA.money_unit,
+                unit=MONEY_UNIT,
                 high=MAX_MONEY,
                 found=_found(money),
             ),

@@ -203,3 +203,35 @@ def auto_entry(state: ChinatownState, rng: random.Random) -> ChooseFirst | DealB
         bag = [shop for shop in DATA.shop_ids for _ in range(state.bag.get(shop, 0))]
         return DrawTiles(seat=state.order()[state.drawn], tiles=tuple(rng.sample(bag, count)))
     return None
+
+
+def nearest_fact(state: ChinatownState, entry: object) -> DealBuildings | KeepBuildings | None:
+    """The legal deal (or keep of cards the table dealt itself) closest to a logged one the state
+    no longer allows (a review replaying a different keep returned other cards to the deck): each
+    card no longer in the deck is swapped for the lowest deck card no hand holds; every other card
+    stays where it was dealt."""
+    if isinstance(entry, KeepBuildings) and state.dealt is None:
+        swapped = _swapped(state, (entry.buildings,))
+        return None if swapped is None else KeepBuildings(seat=entry.seat, buildings=swapped[0])
+    if not isinstance(entry, DealBuildings):
+        return None
+    hands = _swapped(state, entry.hands)
+    return None if hands is None else DealBuildings(hands=hands)
+
+
+def _swapped(state: ChinatownState, hands: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...] | None:
+    deck = set(state.deck)
+    dealt = {c for hand in hands for c in hand}
+    spare = sorted(deck - dealt)
+    made = []
+    for hand in hands:
+        mine = []
+        for card in hand:
+            if card in deck:
+                mine.append(card)
+            elif spare:
+                mine.append(spare.pop(0))
+            else:
+                return None
+        made.append(tuple(mine))
+    return tuple(made)

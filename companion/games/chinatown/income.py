@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from typing import Any, Generic, NamedTuple, TypeVar
 
-from companion.games.chinatown.data import ADJACENCY, BUILDINGS, DATA
+# The plain tables, not data.py's models: the calculator imports this module without pydantic.
+from companion.games.chinatown.tables import ADJACENCY, BUILDINGS, INCOME_COMPLETE, INCOME_INCOMPLETE, SHOPS
 
 OwnerT = TypeVar("OwnerT", bound=Hashable)
 
@@ -40,8 +41,8 @@ class Business(NamedTuple, Generic[OwnerT]):
 def business_income(size: int, maximum: int) -> int:
     """The income table: a complete business pays the complete column."""
     if size == maximum:
-        return DATA.income.complete[size]
-    return DATA.income.incomplete[size]
+        return INCOME_COMPLETE[size]
+    return INCOME_INCOMPLETE[size]
 
 
 # ---- tables derived from the rules data at load ------------------------------------------
@@ -49,11 +50,13 @@ def business_income(size: int, maximum: int) -> int:
 _NEIGHBOURS: tuple[tuple[int, ...], ...] = ((), *(ADJACENCY[n] for n in range(1, BUILDINGS + 1)))
 # Each type's maximum and the pay of one business of each size up to it (index 0 unused).
 _PART: dict[str, tuple[int, tuple[int, ...]]] = {
-    s.id: (s.max, (0, *(business_income(size, s.max) for size in range(1, s.max + 1))))
-    for s in DATA.shop_types
+    kind: (s.max, (0, *(business_income(size, s.max) for size in range(1, s.max + 1))))
+    for kind, s in SHOPS.items()
 }
 # A lone tile, the commonest business: (complete, income) by type.
-_LONE: dict[str, tuple[bool, int]] = {s.id: (s.max == 1, business_income(1, s.max)) for s in DATA.shop_types}
+_LONE: dict[str, tuple[bool, int]] = {
+    kind: (s.max == 1, business_income(1, s.max)) for kind, s in SHOPS.items()
+}
 _new: Any = tuple.__new__  # builds a Business from one tuple, skipping the keyword __new__
 
 
@@ -122,12 +125,12 @@ def income_by_owner(businesses: list[Business[OwnerT]]) -> dict[OwnerT, int]:
 # without building a Business per group.
 def _group_pay(size: int, maximum: int) -> int:
     full, rest = divmod(size, maximum)
-    return full * DATA.income.complete[maximum] + (DATA.income.incomplete[rest] if rest else 0)
+    return full * INCOME_COMPLETE[maximum] + (INCOME_INCOMPLETE[rest] if rest else 0)
 
 
 _PAY: dict[str, tuple[int, ...]] = {
-    s.id: tuple(_group_pay(size, s.max) if size else 0 for size in range(len(ADJACENCY) + 1))
-    for s in DATA.shop_types
+    kind: tuple(_group_pay(size, s.max) if size else 0 for size in range(len(ADJACENCY) + 1))
+    for kind, s in SHOPS.items()
 }
 
 

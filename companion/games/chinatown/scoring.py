@@ -2,22 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from companion.core import Scoreboard, ScoreLine, ScoreRow, msg
 from companion.games.chinatown.data import DATA
+from companion.games.chinatown.ranking import rank
 from companion.games.chinatown.state import ChinatownState
-
-
-def rank(money: Sequence[int], tiles: Sequence[int]) -> tuple[list[int], list[int]]:
-    """Seats best first (more money, then more shop tiles on the board, then seat order) and the
-    winners' seats: several when money and tiles are both equal, a shared victory
-    (docs/decisions/chinatown.md, 16). The engine and the final calculator both rank with it."""
-    order = sorted(range(len(money)), key=lambda s: (-money[s], -tiles[s], s))
-    if not order:
-        return [], []
-    top = (money[order[0]], tiles[order[0]])
-    return order, [s for s in order if (money[s], tiles[s]) == top]
 
 
 def score(state: ChinatownState) -> Scoreboard:

@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from companion.core import Msg, msg
-from companion.games.chinatown.data import DATA
+from companion.games.chinatown.tables import SHOP_IDS, SHOPS  # plain: the calculator's too
 
 
 def shop_name(shop: str) -> Msg:
@@ -22,7 +22,7 @@ def tiles_text(tiles: Iterable[str]) -> list[Msg]:
     """'2 × Photo, Florist': counted, in the order of the shop types."""
     counts = Counter(tiles)
     out = []
-    for shop in DATA.shop_ids:
+    for shop in SHOP_IDS:
         k = counts.get(shop, 0)
         if k == 1:
             out.append(shop_name(shop))
@@ -33,7 +33,7 @@ def tiles_text(tiles: Iterable[str]) -> list[Msg]:
 
 def business_msg(shop: str, buildings: tuple[int, ...], size: int, complete: bool, income: int) -> Msg:
     """'+50,000: Tea House 16-17-19, complete (3/3)'."""
-    maximum = DATA.shops[shop].max
+    maximum = SHOPS[shop].max
     return msg(
         "chinatown.fx.business_complete" if complete else "chinatown.fx.business_incomplete",
         amount=income,

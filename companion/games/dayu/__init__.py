@@ -1,20 +1,24 @@
-"""Da Yu: The Flood Conqueror (2 to 4 players), as a Game for the table companion."""
+"""Da Yu: The Flood Conqueror (2 to 4 players): the game's names, loaded on first use.
+
+The game itself (its rules object and ``SPEC``) is in ``game.py``. This file imports nothing of
+it, so that a module of the package (``calc``) can be imported alone: ``companion calc`` must
+start without the whole engine (issue 27).
+"""
 
 from __future__ import annotations
 
-import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.core import Effect, Msg, Prompt, Scoreboard, msg
-from companion.core.registry import Calculator, GameSpec
-from companion.games.dayu import calc, flow, rules, scoring
-from companion.games.dayu.data import MAX_PLAYERS, MIN_PLAYERS
-from companion.games.dayu.entries import ENTRY_ADAPTER
-from companion.games.dayu.hindsight import round_summaries
-from companion.games.dayu.options import DayuOptions
-from companion.games.dayu.preview import MarkerPreview, capture_worth, marker_preview
-from companion.games.dayu.situations import situations
-from companion.games.dayu.state import DayuState
+if TYPE_CHECKING:
+    from companion.games.dayu.game import (
+        GAME,
+        SPEC,
+        MarkerPreview,
+        capture_worth,
+        marker_preview,
+        round_summaries,
+        situations,
+    )
 
 __all__ = [
     "GAME",
@@ -27,46 +31,13 @@ __all__ = [
 ]
 
 
-class DayuGame:
-    id = "dayu"
-    title = msg("dayu.title")
-    min_players = MIN_PLAYERS
-    max_players = MAX_PLAYERS
-    options_model = DayuOptions
-    entry_adapter = ENTRY_ADAPTER
+def __getattr__(name: str) -> Any:
+    """Every name of ``__all__`` from game.py, all at once on the first read of one."""
+    if name not in __all__:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from companion.games.dayu import game
 
-    def setup(self, options: DayuOptions, players: list[str]) -> DayuState:
-        return rules.setup(options, players)
-
-    def prompt(self, state: DayuState) -> Prompt | None:
-        return flow.prompt(state)
-
-    def apply(self, state: DayuState, entry: Any) -> tuple[DayuState, list[Effect]]:
-        return rules.apply(state, entry)
-
-    def score(self, state: DayuState) -> Scoreboard:
-        return scoring.score(state)
-
-    def banner(self, state: DayuState) -> Msg:
-        return flow.banner(state)
-
-    def standing(self, state: DayuState) -> Msg:
-        return flow.standing(state)
-
-    def describe(self, state: DayuState, entry: Any) -> Msg:
-        return flow.describe(state, entry)
-
-    def auto_entry(self, state: DayuState, rng: random.Random) -> Any | None:
-        return flow.auto_entry(state, rng)
-
-    def state_from_dict(self, data: dict[str, Any]) -> DayuState:
-        return DayuState.model_validate(data)
-
-
-GAME = DayuGame()
-SPEC = GameSpec(
-    game=GAME,
-    snapshot=3,  # its number in QR snapshots: never change or reuse it
-    calculators={"dayu-final": Calculator(run=calc.dayu_final, render=calc.render_dayu_final)},
-    ui="companion.ui.games.dayu",
-)
+    # All of them, overwriting the submodules the import set here: ``situations`` is both a
+    # submodule and the function the package hands out (companion.lookup.moment reads it).
+    globals().update({found: getattr(game, found) for found in __all__})
+    return globals()[name]

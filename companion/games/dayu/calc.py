@@ -5,17 +5,20 @@ Input::
     {"players": [{"name": "Ana", "vp_cards": [{"frame": "red", "vp": 3}],
                   "flood_cards": ["red_bonus", "free_move", {"points": 2}]}]}
 
-Scored with the same function as the engine (companion.games.dayu.scoring).
+Scored with the same functions as the engine (companion.games.dayu.tally).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from companion.core import Msg, msg
+# Plain tables and light modules only, no pydantic: the command starts in the time of a few
+# Python starts (issue 27).
 from companion.core.calc import CalcInputError
-from companion.games.dayu.data import DATA, FRAMES, MAX_PLAYERS, MIN_PLAYERS, POINTS_KIND
-from companion.games.dayu.scoring import TIE_BREAK, rank, tally
+from companion.core.msg import Msg, msg
+from companion.games.dayu.kinds import FRAMES, POINTS_KIND
+from companion.games.dayu.tables import FLOOD_CARD_POINTS, FLOOD_KINDS, MAX_PLAYERS, MIN_PLAYERS, VP_PER_FACE
+from companion.games.dayu.tally import TIE_BREAK, rank, tally
 
 
 def dayu_final(data: object) -> dict[str, Any]:
@@ -90,30 +93,23 @@ def _player(n: int, raw: object) -> tuple[str, list[tuple[str, int]], list[tuple
         frame = card.get("frame") if isinstance(card, dict) else None
         vp = card.get("vp") if isinstance(card, dict) else None
         # Span holds ints only; the isinstance tells the type checker so.
-        if (
-            frame not in FRAMES
-            or not isinstance(vp, int)
-            or isinstance(vp, bool)
-            or vp not in DATA.vp_per_face
-        ):
-            raise _bad(
-                n, msg("dayu.calc.bad_vp_card", i=i, low=DATA.vp_per_face.low, high=DATA.vp_per_face.high)
-            )
+        if frame not in FRAMES or not isinstance(vp, int) or isinstance(vp, bool) or vp not in VP_PER_FACE:
+            raise _bad(n, msg("dayu.calc.bad_vp_card", i=i, low=VP_PER_FACE.low, high=VP_PER_FACE.high))
         vp_cards.append((frame, vp))
     flood: list[tuple[str, int]] = []
     for i, card in enumerate(_list(n, raw, "flood_cards"), start=1):
-        if isinstance(card, str) and card in DATA.flood_kinds:
-            flood.append((card, DATA.flood_kinds[card].points))
+        if isinstance(card, str) and card in FLOOD_KINDS:
+            flood.append((card, FLOOD_KINDS[card].points))
             continue
         points = card.get("points") if isinstance(card, dict) and set(card) == {"points"} else None
-        if not isinstance(points, int) or isinstance(points, bool) or points not in DATA.flood_card_points:
-            span = DATA.flood_card_points
+        if not isinstance(points, int) or isinstance(points, bool) or points not in FLOOD_CARD_POINTS:
+            span = FLOOD_CARD_POINTS
             raise _bad(
                 n,
                 msg(
                     "dayu.calc.bad_flood",
                     i=i,
-                    kinds=", ".join(DATA.flood_kinds),
+                    kinds=", ".join(FLOOD_KINDS),
                     low=span.low,
                     high=span.high,
                 ),

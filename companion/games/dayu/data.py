@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Literal
-
 from pydantic import BaseModel, ConfigDict, model_validator
 
 from companion.core.data import load
+from companion.games.dayu.kinds import FRAMES, POINTS_KIND, Frame
 
-Frame = Literal["silver", "green", "red"]
-FRAMES: tuple[Frame, ...] = ("silver", "green", "red")
-POINTS_KIND = "points"  # a flood card that only shows a printed number
+__all__ = [
+    "DATA",
+    "FRAMES",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "POINTS_KIND",
+    "DayuData",
+    "FloodKind",
+    "FloodSplit",
+    "Frame",
+    "Span",
+]
 
 
 class Span(BaseModel):

@@ -7,77 +7,13 @@ Ties go to the player with more flood cards; a tie that remains is a shared vict
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable, Sequence
-from typing import NamedTuple
-
-from companion.core import Scoreboard, ScoreLine, ScoreRow, msg
-from companion.games.dayu.data import DATA, FRAMES, POINTS_KIND
+from companion.core import Scoreboard, ScoreRow
 from companion.games.dayu.state import DayuState
-from companion.games.dayu.text import flood_name
 
+# In a module of their own, without pydantic: the calculator uses them too (issue 27).
+from companion.games.dayu.tally import TIE_BREAK, Result, Tally, rank, tally
 
-class Tally(NamedTuple):
-    name: str
-    total: int
-    flood_cards: int
-    breakdown: list[ScoreLine]
-
-
-class Result(NamedTuple):
-    tallies: list[Tally]
-    ranking: list[str]  # names, best first
-    winners: list[str]  # one name, or several when the tie-break leaves a tie
-
-
-def tally(name: str, vp_cards: Iterable[tuple[str, int]], flood: Iterable[tuple[str, int]]) -> Tally:
-    """Score one player from (frame, vp) pairs and (flood kind, points) pairs."""
-    vp_cards, flood = list(vp_cards), list(flood)
-    lines: list[ScoreLine] = []
-    for frame in FRAMES:
-        vps = [vp for f, vp in vp_cards if f == frame]
-        if vps:
-            label = msg("dayu.score.vp_cards", frame=msg(f"dayu.frame.{frame}"), n=len(vps))
-            lines.append(ScoreLine(label, sum(vps), "dayu.score.vp_cards"))
-    kinds = Counter(kind for kind, _ in flood)
-    for kind, points in flood:
-        info = DATA.flood_kinds.get(kind)
-        if info is not None and info.frame is not None:
-            continue  # frame-bonus cards score through the bonus line below
-        rule_id = "dayu.flood.points" if kind == POINTS_KIND else f"dayu.flood.{kind}"
-        lines.append(ScoreLine(msg("dayu.score.flood_card", card=flood_name(kind, points)), points, rule_id))
-    for kind, info in DATA.flood_kinds.items():
-        if info.frame is None or not kinds[kind]:
-            continue
-        framed = sum(1 for f, _ in vp_cards if f == info.frame)
-        label = msg(
-            "dayu.score.frame_bonus",
-            frame=msg(f"dayu.frame.{info.frame}"),
-            cards=kinds[kind],
-            n=framed,
-        )
-        lines.append(
-            ScoreLine(label, framed * kinds[kind] + info.points * kinds[kind], "dayu.flood.frame_bonus")
-        )
-    return Tally(name, sum(line.points for line in lines), len(flood), lines)
-
-
-def rank(tallies: Sequence[Tally]) -> Result:
-    """Best first: more points, then more flood cards; seat order among full ties."""
-    order = sorted(range(len(tallies)), key=lambda i: (-tallies[i].total, -tallies[i].flood_cards, i))
-    ranking = [tallies[i].name for i in order]
-    if not order:
-        return Result(list(tallies), [], [])
-    best = tallies[order[0]]
-    winners = [
-        t.name
-        for t in (tallies[i] for i in order)
-        if (t.total, t.flood_cards) == (best.total, best.flood_cards)
-    ]
-    return Result(list(tallies), ranking, winners)
-
-
-TIE_BREAK = msg("dayu.score.tie_break")
+__all__ = ["TIE_BREAK", "Result", "Tally", "rank", "score", "tally"]
 
 
 def score(state: DayuState) -> Scoreboard:

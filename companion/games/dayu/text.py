@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from companion.core import Effect, Msg, msg
-from companion.games.dayu.data import POINTS_KIND
 from companion.games.dayu.state import ToolCard
+from companion.games.dayu.tally import flood_name  # there: the calculator names flood cards too
+
+__all__ = ["card_label", "card_name", "effect", "flood_name"]
 
 
 def card_name(card: ToolCard) -> Msg:
@@ -17,13 +19,6 @@ def card_label(hand: list[ToolCard], i: int) -> Msg:
     if 0 <= i < len(hand):
         return card_name(hand[i])
     return msg("dayu.card.unknown", n=i + 1)
-
-
-def flood_name(kind: str, points: int) -> Msg:
-    """The label of a flood card: its bonus, or its printed number."""
-    if kind == POINTS_KIND:
-        return msg("dayu.flood.points", points=points)
-    return msg(f"dayu.flood.{kind}")
 
 
 def effect(rule_id: str, key: str, seat: int | None, **args: object) -> Effect:

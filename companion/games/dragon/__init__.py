@@ -1,34 +1,27 @@
-"""In the Year of the Dragon (base game, The Great Wall, Super Events): the rules module behind ``GAME``."""
+"""In the Year of the Dragon (base game, The Great Wall, Super Events): the game's names, loaded on first use.
+
+The game itself (its rules object and ``SPEC``) is in ``game.py``. This file imports nothing of
+it, so that a module of the package (``calc``) can be imported alone: ``companion calc`` must
+start without the whole engine (issue 27).
+"""
 
 from __future__ import annotations
 
-import random
-from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.core.msg import Msg, msg
-from companion.core.protocol import Effect, Prompt, Scoreboard
-from companion.core.registry import Calculator, GameSpec
-from companion.games.dragon import calc, codes
-from companion.games.dragon.choices import STEP_KINDS, compute_choices, step
-from companion.games.dragon.data import MAX_PLAYERS, MIN_PLAYERS
-from companion.games.dragon.entries import ENTRY_ADAPTER
-from companion.games.dragon.flow import PLACE_STEPS, STEP_RULES, apply, play, play_offered, step_rules
-from companion.games.dragon.forecast import (
-    EventForecast,
-    SeatForecast,
-    coming_events,
-    forecast_event,
-    forecast_super,
-)
-from companion.games.dragon.hindsight import round_summaries
-from companion.games.dragon.labels import banner, describe_entry, prompt_msg, standing
-from companion.games.dragon.options import DragonOptions
-from companion.games.dragon.rules import setup
-from companion.games.dragon.scoring import score
-from companion.games.dragon.situations import situations
-from companion.games.dragon.state import DragonState
-from companion.games.dragon.text import tile_power_msg
+if TYPE_CHECKING:
+    from companion.games.dragon.game import (
+        GAME,
+        SPEC,
+        EventForecast,
+        SeatForecast,
+        coming_events,
+        forecast_event,
+        forecast_super,
+        round_summaries,
+        situations,
+        tile_power_msg,
+    )
 
 __all__ = [
     "GAME",
@@ -43,94 +36,14 @@ __all__ = [
     "tile_power_msg",
 ]
 
-TABLE_FACTS = ("event_row", "super_event", "groups")
-_TABLE_FACTS_AND_START = (*TABLE_FACTS, "start_player")
-# Each step's prompt fields before the state's own (seat, message, choices, rule ids): what
-# Prompt's constructor would make of them.
-_PROMPT_FIELDS = {
-    name: Prompt(seat=None, kind=name, msg=msg("-"), kinds=kinds, auto=name in TABLE_FACTS).__dict__
-    for name, kinds in STEP_KINDS.items()
-}
-# The steps whose cited rules depend on the state (``step_rules``); every other step cites its
-# own rule only, kept ready in its fields.
-_RULES_OF_STATE = frozenset(("groups", "release", *PLACE_STEPS))
-for _name, _fields in _PROMPT_FIELDS.items():
-    if _name not in _RULES_OF_STATE:
-        _fields["_rule_ids"] = (STEP_RULES[_name],)
 
+def __getattr__(name: str) -> Any:
+    """Every name of ``__all__`` from game.py, all at once on the first read of one."""
+    if name not in __all__:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from companion.games.dragon import game
 
-class DragonGame:
-    id = "dragon"
-    title = msg("dragon.title")
-    min_players = MIN_PLAYERS
-    max_players = MAX_PLAYERS
-    options_model = DragonOptions
-    entry_adapter = ENTRY_ADAPTER
-
-    def setup(self, options: DragonOptions, players: list[str]) -> DragonState:
-        return setup(options, players)
-
-    def prompt(self, state: DragonState) -> Prompt | None:
-        # Computed once per version: the Table caches it.
-        name = step(state)
-        return self._prompt(state, None if name in TABLE_FACTS else compute_choices(state, name), name)
-
-    def _prompt(self, state: DragonState, legal: list[Any] | None, name: str | None) -> Prompt | None:
-        """The prompt of ``state``, whose legal entries are ``legal`` (None for a table fact) and
-        whose pending step is ``name``."""
-        if name is None:
-            return None
-        fields = _PROMPT_FIELDS[name].copy()  # Prompt.made: the fields of each step, then this state's
-        fields["_msg"] = partial(prompt_msg, state, name)  # made when the prompt is shown
-        if name in _RULES_OF_STATE:  # made when read: the Table never reads them
-            fields["_rule_ids"] = partial(step_rules, state, name)
-        if name not in _TABLE_FACTS_AND_START:
-            fields["seat"] = state.current
-        if name not in TABLE_FACTS:
-            fields["choices"] = legal
-        return Prompt.made(fields)
-
-    def apply(self, state: DragonState, entry: Any) -> tuple[DragonState, list[Effect]]:
-        return apply(state, entry)
-
-    def play(self, state: DragonState, entry: Any) -> tuple[DragonState, list[Effect]]:
-        return play(state, entry)
-
-    def play_prompted(
-        self, state: DragonState, entry: Any
-    ) -> tuple[DragonState, list[Effect], Prompt | None]:
-        s, fx, legal = play_offered(state, entry)
-        return s, fx, self._prompt(s, legal, step(s))
-
-    def score(self, state: DragonState) -> Scoreboard:
-        return score(state)
-
-    def banner(self, state: DragonState) -> Msg:
-        return banner(state)
-
-    def standing(self, state: DragonState) -> Msg:
-        return standing(state)
-
-    def describe(self, state: DragonState, entry: Any) -> Msg:
-        return describe_entry(state, entry)
-
-    def auto_entry(self, state: DragonState, rng: random.Random) -> Any | None:
-        return codes.deal(state, rng)
-
-    def state_from_dict(self, data: dict[str, Any]) -> DragonState:
-        return DragonState.model_validate(data)
-
-    def entry_code(self, state: DragonState, entry: Any) -> tuple[int, int] | None:
-        return codes.entry_code(state, entry)
-
-    def entry_from_code(self, state: DragonState, value: int) -> Any | None:
-        return codes.entry_from_code(state, value)
-
-
-GAME = DragonGame()
-SPEC = GameSpec(
-    game=GAME,
-    snapshot=1,  # its number in QR snapshots: never change or reuse it
-    calculators={"dragon-final": Calculator(run=calc.dragon_final, render=calc.render_dragon_final)},
-    ui="companion.ui.games.dragon",
-)
+    # All of them, overwriting the submodules the import set here: ``situations`` is both a
+    # submodule and the function the package hands out (companion.lookup.moment reads it).
+    globals().update({found: getattr(game, found) for found in __all__})
+    return globals()[name]

@@ -3,46 +3,39 @@
 Input: ``{"players": [{"name": "Ana", "vp": 41, "track": 9, "palaces": [{"floors": 2,
 "persons": ["monk:young", "farmer:old"]}], "yuan": 4, "rice": 1, "fireworks": 2}]}``.
 Players are listed in stack order: on the same track space, the one listed first is higher.
-The scoring itself is the engine's ``final_lines``, so the numbers match a game.
+The scoring itself is the engine's (``final.final_counts``), so the numbers match a game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypedDict
+from typing import Any, NamedTuple, TypedDict
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
-
+# Plain tables and light modules only, no pydantic: the command starts in the time of a few
+# Python starts (issue 27). Bad input alone loads the pydantic model that words its error.
 from companion.core.calc import CalcInputError
 from companion.core.msg import Msg, msg
-from companion.games.dragon.data import RULES
-from companion.games.dragon.scoring import SOURCE_RULES, final_lines
-from companion.games.dragon.state import Palace
+from companion.games.dragon.final import SOURCE_RULES, final_counts
+from companion.games.dragon.tables import FACE_SYMBOLS, MAX_FLOORS, TILE_IDS
+
+COUNTS = ("vp", "track", "yuan", "rice", "fireworks")  # a player's whole numbers, 0 if left out
 
 
-class _Palace(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-
+class PalaceIn(NamedTuple):
     floors: int
-    persons: list[str] = []
+    persons: list[str]
 
 
-class _Player(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+class PlayerIn(NamedTuple):
+    """A player of the input, as the model (calc_model.py) reads one."""
 
-    name: str = Field(min_length=1)
-    vp: int = 0
-    track: int = 0
-    palaces: list[_Palace] = []
-    yuan: int = 0
-    rice: int = 0
-    fireworks: int = 0
-
-
-class _Input(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-    players: list[_Player] = Field(min_length=1)
+    name: str
+    vp: int
+    track: int
+    palaces: list[PalaceIn]
+    yuan: int
+    rice: int
+    fireworks: int
 
 
 class _Line(TypedDict):
@@ -64,14 +57,13 @@ def dragon_final(data: object) -> dict[str, Any]:
     players = _parse(data)
     out: list[_Result] = []
     for p in players:
-        palaces = [Palace(floors=pal.floors, persons=tuple(pal.persons)) for pal in p.palaces]
-        items = final_lines(palaces, p.yuan, p.rice, p.fireworks)
+        items = final_counts(p.palaces, p.yuan, p.rice, p.fireworks)
         breakdown: list[_Line] = [
             {"label": "vp", "count": p.vp, "points": p.vp, "rule_id": "dragon.scoring.track"}
         ]
         breakdown += [
-            {"label": i.source, "count": i.count, "points": i.points, "rule_id": SOURCE_RULES[i.source]}
-            for i in items
+            {"label": source, "count": count, "points": points, "rule_id": SOURCE_RULES[source]}
+            for source, points, count in items
         ]
         out.append({"name": p.name, "total": sum(b["points"] for b in breakdown), "breakdown": breakdown})
     # Ties: further ahead on the track wins; on one space the player listed first is higher in the stack.
@@ -92,33 +84,90 @@ def _stack_order(ranked: list[tuple[str, int, int]]) -> list[list[str]]:
     return [names for names in groups.values() if len(names) > 1]
 
 
-def _parse(data: object) -> list[_Player]:
-    try:
-        parsed = _Input.model_validate(data)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err.get("loc", ()))
-        raise CalcInputError("dragon.calc.bad_input", detail=f"{where}: {err.get('msg', '')}") from exc
+def _parse(data: object) -> list[PlayerIn]:
+    players = plain_players(data)
+    if players is None:  # not plainly valid: the model words what is wrong (or takes it after all)
+        players = model_players(data)
     names: set[str] = set()
-    max_floors = RULES.setup.max_floors
-    for p in parsed.players:
+    max_floors = MAX_FLOORS
+    for p in players:
         if p.name.casefold() in names:
             raise CalcInputError("dragon.calc.duplicate", player=p.name)
         names.add(p.name.casefold())
-        for field in ("vp", "track", "yuan", "rice", "fireworks"):
+        for field in COUNTS:
             if getattr(p, field) < 0:
                 raise CalcInputError("dragon.calc.negative", player=p.name, field=field)
         for number, pal in enumerate(p.palaces, start=1):
             if not 1 <= pal.floors <= max_floors:
                 raise CalcInputError("dragon.calc.floors", player=p.name, palace=number, max=max_floors)
             for person in pal.persons:
-                if person not in RULES.faces:
+                if person not in FACE_SYMBOLS:
                     raise CalcInputError(
-                        "dragon.calc.person", player=p.name, person=person, known=", ".join(RULES.tile_ids)
+                        "dragon.calc.person", player=p.name, person=person, known=", ".join(TILE_IDS)
                     )
             if len(pal.persons) > pal.floors:
                 raise CalcInputError("dragon.calc.crowded", player=p.name, palace=number)
-    return parsed.players
+    return players
+
+
+def plain_players(data: object) -> list[PlayerIn] | None:
+    """The players of input the model surely takes, by plain checks (exact types, no other
+    field); None for anything else, even what the model might take: it then decides.
+    tests/dragon/test_calc_paths.py holds the two equal on many random inputs."""
+    if type(data) is not dict or data.keys() != {"players"} or type(data["players"]) is not list:
+        return None
+    out: list[PlayerIn] = []
+    for raw in data["players"]:
+        if type(raw) is not dict or not raw.keys() <= {"name", "palaces", *COUNTS}:
+            return None
+        name, palaces = raw.get("name"), raw.get("palaces", [])
+        counts = [raw.get(field, 0) for field in COUNTS]
+        if type(name) is not str or not name or type(palaces) is not list:
+            return None
+        if any(type(n) is not int for n in counts):
+            return None
+        read = [_plain_palace(pal) for pal in palaces]
+        if any(pal is None for pal in read):
+            return None
+        vp, track, yuan, rice, fireworks = counts
+        out.append(PlayerIn(name, vp, track, [pal for pal in read if pal is not None], yuan, rice, fireworks))
+    return out or None  # none at all: the model says at least one
+
+
+def _plain_palace(raw: object) -> PalaceIn | None:
+    if type(raw) is not dict or not raw.keys() <= {"floors", "persons"}:
+        return None
+    floors, persons = raw.get("floors"), raw.get("persons", [])
+    if type(floors) is not int or type(persons) is not list or any(type(p) is not str for p in persons):
+        return None
+    return PalaceIn(floors, list(persons))
+
+
+def model_players(data: object) -> list[PlayerIn]:
+    """The players as the pydantic model (calc_model.py) validates them; CalcInputError with its
+    first error when it refuses them."""
+    from pydantic import ValidationError
+
+    from companion.games.dragon.calc_model import FinalInput
+
+    try:
+        parsed = FinalInput.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err.get("loc", ()))
+        raise CalcInputError("dragon.calc.bad_input", detail=f"{where}: {err.get('msg', '')}") from exc
+    return [
+        PlayerIn(
+            p.name,
+            p.vp,
+            p.track,
+            [PalaceIn(pal.floors, list(pal.persons)) for pal in p.palaces],
+            p.yuan,
+            p.rice,
+            p.fireworks,
+        )
+        for p in parsed.players
+    ]
 
 
 def render_dragon_final(result: dict[str, Any], lang: str) -> str:

@@ -251,18 +251,23 @@ def _group_choices(state: DragonState) -> list[Entry]:
     action phase), and Skip."""
     seat = _seat(state)
     yuan, fee = state.players[seat].yuan, RULES.actions.occupied_group_cost
-    large, dragons = state.options.large_privilege_cost, state.dragons
+    dragons = state.dragons
     offers = _group_offers(seat, len(state.groups))
     out: list[Entry] = []
-    for g, cards in enumerate(state.groups):
+    for g, (need, wall) in enumerate(_group_needs(tuple(state.groups), state.options.large_privilege_cost)):
         left = yuan - fee if dragons[g] else yuan
         if left < 0:
             continue
-        need, wall = _group_need(tuple(cards), large)
         if left >= need or (wall and wall_refusal(state, seat) is None):
             out.append(offers[g])
     out.append(offers[-1])
     return out
+
+
+@functools.lru_cache(maxsize=1024)
+def _group_needs(groups: tuple[tuple[str, ...], ...], large: int) -> tuple[tuple[float, bool], ...]:
+    """``_group_need`` of each group of a month's deal (asked at every turn of the month)."""
+    return tuple(_group_need(tuple(cards), large) for cards in groups)
 
 
 @functools.lru_cache(maxsize=256)

@@ -35,6 +35,8 @@ else:
 
 
 PrivilegeSize = Literal["small", "large"]
+# Each action card's place in the rules data's order (a group's cards are kept in that order).
+_CARD_RANK = {card: i for i, card in enumerate(RULES.all_card_ids)}
 
 
 class EventRow(Entry):
@@ -82,8 +84,7 @@ class Groups(Entry):
     @classmethod
     def _canonical(cls, groups: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, ...], ...]:
         # The order inside a group means nothing at the table: keep one spelling per deal.
-        order = RULES.all_card_ids
-        return tuple(tuple(sorted(g, key=order.index)) for g in groups)
+        return tuple([tuple(sorted(g, key=_CARD_RANK.__getitem__)) for g in groups])
 
 
 class ChooseGroup(Entry):

@@ -13,6 +13,7 @@ from companion.games.dragon.state import (
     bare_palace,
     palace_with,
     replaced,
+    updated,
 )
 from companion.games.dragon.text import event_msg, tile_msg
 
@@ -217,7 +218,7 @@ def task_release(s: DragonState, palace: int, tile: str, fx: list[Effect], force
         s.tasks = s.tasks[1:]
     else:
         hit = (*task.hit, palace) if task.per_palace else task.hit
-        s.tasks = [task.model_copy(update={"count": task.count - 1, "hit": hit}), *s.tasks[1:]]
+        s.tasks = [updated(task, count=task.count - 1, hit=hit), *s.tasks[1:]]
 
 
 def settle_tasks(s: DragonState, fx: list[Effect]) -> None:
@@ -297,8 +298,8 @@ def round_scoring(s: DragonState, fx: list[Effect]) -> None:
     for seat in s.order:
         p = s.player_mut(seat)
         items = round_items(p, s.month)
-        p.score(*(i for i in items if i.points))
-        palaces, ladies, privileges = (i.points for i in items)
+        p.score(*[i for i in items if i.points])
+        palaces, ladies, privileges = items[0].points, items[1].points, items[2].points
         fx.append(
             Effect(
                 rule_id="dragon.scoring.round",

@@ -71,6 +71,14 @@ def step_rules(state: DragonState, name: str) -> tuple[str, ...]:
 
 def apply(state: DragonState, entry: object) -> tuple[DragonState, list[Effect]]:
     """Check an entry against the rules, then play it. The Table has checked the kind and the seat."""
+    s, fx, _, _ = apply_offered(state, entry)
+    return s, fx
+
+
+def apply_offered(
+    state: DragonState, entry: object
+) -> tuple[DragonState, list[Effect], list[Any] | None, str | None]:
+    """``apply``, with the pending step and legal entries of the state it leads to (``play_offered``)."""
     name = step(state)
     if name is None:
         raise RuleViolation("core.game_over", "core.entry.game_over")
@@ -89,25 +97,27 @@ def apply(state: DragonState, entry: object) -> tuple[DragonState, list[Effect]]
         if legal is None or entry not in legal:
             explain(state, name, entry)
             raise RuleViolation(STEP_RULES[name], "dragon.err.not_offered", what=msg(f"dragon.step.{name}"))
-    return play(state, entry)
+    return play_offered(state, entry)
 
 
 def play(state: DragonState, entry: object) -> tuple[DragonState, list[Effect]]:
     """Apply a legal entry (checked by ``apply``, or offered by the prompt and checked by the Table)."""
-    s, fx, _ = play_offered(state, entry)
+    s, fx, _, _ = play_offered(state, entry)
     return s, fx
 
 
-def play_offered(state: DragonState, entry: object) -> tuple[DragonState, list[Effect], list[Any] | None]:
-    """``play``, and the legal entries of the state it leads to (what its prompt offers), which
-    the automatic steps computed last anyway."""
+def play_offered(
+    state: DragonState, entry: object
+) -> tuple[DragonState, list[Effect], list[Any] | None, str | None]:
+    """``play``, and the pending step of the state it leads to with its legal entries (what its
+    prompt offers), which the automatic steps found last anyway."""
     name = step(state)
     assert name is not None
     s = state.fork()  # the players it changes are copied as they are changed (player_mut)
     fx: list[Effect] = []
     HANDLERS[name](s, entry, fx)
-    legal = advance(s, fx)
-    return s.seal(), fx, legal
+    pending, legal = _advance(s, fx)
+    return s.seal(), fx, legal, pending
 
 
 # ---- the automatic part of the machine -----------------------------------------------------
@@ -118,6 +128,11 @@ def advance(s: DragonState, fx: list[Effect]) -> list[Any] | None:
 
     Returns the legal entries of the decision it stops at (None: a free-form one, or the end).
     """
+    return _advance(s, fx)[1]
+
+
+def _advance(s: DragonState, fx: list[Effect]) -> tuple[str | None, list[Any] | None]:
+    """``advance``, with the name of the step it stops at (``step`` of the state it leaves)."""
     while True:
         phase = s.phase
         ended = s.turn >= len(s.order)  # every seat of the phase's order has played
@@ -136,16 +151,16 @@ def advance(s: DragonState, fx: list[Effect]) -> list[Any] | None:
         elif phase == "event":
             settle_tasks(s, fx)
             if s.tasks or s.floors_left:
-                done, legal = _auto_one(s, fx)
-                if not done:
-                    return legal
+                pending = _auto_one(s, fx)
+                if pending is not _APPLIED:
+                    return pending
                 continue
             if s.super_step is not None:
                 settle_super(s, fx)
                 if s.super_step is not None:
-                    done, legal = _auto_one(s, fx)
-                    if not done:
-                        return legal
+                    pending = _auto_one(s, fx)
+                    if pending is not _APPLIED:
+                        return pending
                 continue
             if s.after:
                 name, s.after = s.after[0], s.after[1:]
@@ -153,27 +168,31 @@ def advance(s: DragonState, fx: list[Effect]) -> list[Any] | None:
                 continue
             _end_month(s, fx)
         else:
-            done, legal = _auto_one(s, fx)
-            if not done:
-                return legal
+            pending = _auto_one(s, fx)
+            if pending is not _APPLIED:
+                return pending
 
 
-def _auto_one(s: DragonState, fx: list[Effect]) -> tuple[bool, list[Any] | None]:
-    """Apply the pending decision if it has exactly one legal entry: (True, None) if it did,
-    else (False, its legal entries) for ``advance`` to hand on."""
+# _auto_one's answer when it played the decision itself: made at run time, so that no equal
+# constant tuple (``return None, None``) can be this very object.
+_APPLIED: tuple[str | None, list[Any] | None] = tuple([None, None])  # type: ignore[assignment]
+
+
+def _auto_one(s: DragonState, fx: list[Effect]) -> tuple[str | None, list[Any] | None]:
+    """Apply the pending decision if it has exactly one legal entry (then answer ``_APPLIED``),
+    else answer its name and legal entries for ``advance`` to hand on."""
     name = step(s)
     if name is None:
-        return False, None
+        return None, None
     legal = compute_choices(s, name)  # s is still being changed: never cache it
     if legal is None or len(legal) != 1:
-        return False, legal
+        return name, legal
+    only = legal[0]  # the deciding seat's entry (s.current's)
     fx.append(
-        Effect(
-            rule_id="dragon.auto", seat=s.current, msg=msg("dragon.fx.auto", what=describe_entry(s, legal[0]))
-        )
+        Effect(rule_id="dragon.auto", seat=only.seat, msg=msg("dragon.fx.auto", what=describe_entry(s, only)))
     )
-    HANDLERS[name](s, legal[0], fx)
-    return True, None
+    HANDLERS[name](s, only, fx)
+    return _APPLIED
 
 
 def _start_month(s: DragonState, month: int, fx: list[Effect]) -> None:

@@ -38,7 +38,6 @@ from companion.games.dragon.events import (
 from companion.games.dragon.options import DragonOptions
 from companion.games.dragon.state import (
     DragonState,
-    Palace,
     PlayerState,
     ScoreItem,
     bare_palace,
@@ -67,7 +66,7 @@ def setup(options: DragonOptions, players: list[str]) -> DragonState:
             PlayerState(
                 name=n,
                 yuan=st.yuan,
-                palaces=[Palace(floors=f) for f in st.palaces],
+                palaces=[bare_palace(f) for f in st.palaces],  # the shared instances the engine uses
                 cards=list(cards),
                 wall_tiles=list(wall),
             )
@@ -146,12 +145,14 @@ def _place(s: DragonState, e: Place, fx: list[Effect]) -> None:
         )
     else:
         pal = p.palaces[e.palace]
-        persons = list(pal.persons)
         if e.displace is not None:
+            persons = list(pal.persons)
             persons.remove(e.displace)
             p.released = [*p.released, e.displace]
-        persons.append(tile)
-        p.palaces = replaced(p.palaces, e.palace, palace_with(pal.floors, tuple(persons)))
+            placed = (*persons, tile)
+        else:
+            placed = (*pal.persons, tile)
+        p.palaces = replaced(p.palaces, e.palace, palace_with(pal.floors, placed))
         s.move(e.seat, value)
         key = "dragon.fx.displace" if e.displace else "dragon.fx.place"
         rule = "dragon.decision.full_palaces" if e.displace else "dragon.palace.capacity"
@@ -295,7 +296,7 @@ def _act(s: DragonState, e: Act, fx: list[Effect]) -> None:
         p.fireworks += total
     elif e.card == "parade":
         s.move(e.seat, total)
-        detail["track"] = p.track
+        detail["track"] = s.players[e.seat].track  # where the marker lands: move() made a new copy
     elif e.card == "research":
         p.score(ScoreItem(month=s.month, source="research", points=total, count=total))
     fx.append(
@@ -347,8 +348,11 @@ def _card(s: DragonState, e: PlayCard, fx: list[Effect]) -> None:
             msg=msg("dragon.fx.card", player=p.name, card=card_msg(e.card)),
         )
     )
-    if any(s.supply[t] > 0 for t in RULES.card_tiles(e.card)):
-        s.card = e.card
+    supply = s.supply
+    for t in RULES.card_tiles(e.card):  # any tile left for the card (a loop: no generator made)
+        if supply[t] > 0:
+            s.card = e.card
+            break
     else:
         s.turn += 1
         fx.append(

@@ -1,52 +1,46 @@
 """Round scoring, final scoring and the scoreboard.
 
-``final_lines`` is the single implementation of the final scoring: the engine and the
-stand-alone calculator both call it.
+The final scoring's one implementation is ``final.final_counts``: ``final_lines`` here (the
+engine's) and the stand-alone calculator both count with it.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from companion.core.msg import Msg, msg
 from companion.core.offers import offerer
 from companion.core.protocol import Scoreboard, ScoreLine, ScoreRow
 from companion.games.dragon.data import RULES
+from companion.games.dragon.final import FINAL_MONTH, SOURCE_RULES, final_counts
 from companion.games.dragon.state import DragonState, Palace, PlayerState, ScoreItem
 
-FINAL_MONTH = 13  # ledger month used for the final scoring lines
-
-# ledger source -> rule id
-SOURCE_RULES = {
-    "palaces": "dragon.scoring.round",
-    "ladies": "dragon.scoring.round",
-    "privileges": "dragon.scoring.round",
-    "research": "dragon.action.research",
-    "festival": "dragon.event.festival",
-    "mongol": "dragon.event.mongol",
-    "persons": "dragon.final.persons",
-    "monks": "dragon.final.monks",
-    "leftovers": "dragon.final.leftovers",
-    "wall_bonus": "dragon.wall.bonus",
-    "wall": "dragon.wall.check",
-    "lantern": "dragon.super.lantern",
-    "buddha": "dragon.super.buddha",
-    "charter": "dragon.super.charter",
-}
+__all__ = ["FINAL_MONTH", "SOURCE_RULES", "final_lines", "item_label", "ranking", "round_items", "score"]
 
 
-def round_items(player: PlayerState, month: int) -> list[ScoreItem]:
+def round_items(player: PlayerState, month: int) -> tuple[ScoreItem, ScoreItem, ScoreItem]:
     """The round scoring of one player: palaces, court-lady dragons, privilege dragons."""
-    rs, priv = RULES.scoring.round, RULES.actions.privileges
-    ladies = player.symbols(RULES.types["court_lady"].symbol)
+    priv = RULES.actions.privileges
+    ladies = player.symbols(_LADY)
     dragons = player.small_privileges * priv.small.dragons + player.large_privileges * priv.large.dragons
-    n = len(player.palaces)
-    # Frozen values that recur (every player, every month): one shared instance each.
-    return [
+    return _round_items(month, len(player.palaces), ladies, dragons)
+
+
+@functools.lru_cache(maxsize=4096)
+def _round_items(month: int, n: int, ladies: int, dragons: int) -> tuple[ScoreItem, ScoreItem, ScoreItem]:
+    """``round_items`` of a player with ``n`` palaces, ``ladies`` court-lady dragons and
+    ``dragons`` privilege dragons: frozen values that recur (every player, every month), one
+    shared tuple each."""
+    rs = RULES.scoring.round
+    return (
         _item(month, "palaces", n * rs.per_palace, n),
         _item(month, "ladies", ladies * rs.per_court_lady_dragon, ladies),
         _item(month, "privileges", dragons * rs.per_privilege_dragon, dragons),
-    ]
+    )
+
+
+_LADY = RULES.types["court_lady"].symbol
 
 
 # A score line by position (``offer``'s shared instance): every player, every month.
@@ -55,27 +49,9 @@ _item = offerer(ScoreItem, "month", "source", "points", "count")
 
 def final_lines(palaces: Sequence[Palace], yuan: int, rice: int, fireworks: int) -> list[ScoreItem]:
     """Final scoring: persons, monks (Buddhas x floors), leftovers sold and turned into VP."""
-    fs = RULES.scoring.final
-    persons = [p for pal in palaces for p in pal.persons]
-    buddha = RULES.types["monk"].symbol
-    monks = sum(
-        RULES.faces[p].symbols * pal.floors
-        for pal in palaces
-        for p in pal.persons
-        if RULES.symbol_of[p] == buddha
-    )
-    money = yuan + fs.yuan_per_leftover_tile * (rice + fireworks)
     return [
-        ScoreItem(
-            month=FINAL_MONTH, source="persons", points=len(persons) * fs.per_person, count=len(persons)
-        ),
-        ScoreItem(
-            month=FINAL_MONTH,
-            source="monks",
-            points=monks,
-            count=sum(1 for p in persons if p.startswith("monk:")),
-        ),
-        ScoreItem(month=FINAL_MONTH, source="leftovers", points=money // fs.yuan_per_vp, count=money),
+        ScoreItem(month=FINAL_MONTH, source=source, points=points, count=count)
+        for source, points, count in final_counts(palaces, yuan, rice, fireworks)
     ]
 
 

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import functools
 import operator
-from typing import Any, Literal, TypeVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from companion.core.offers import offerer
 from companion.games.dragon.data import RULES
@@ -36,8 +37,9 @@ _points = operator.attrgetter("points")  # a score item's points
 
 def without(items: list[_T], item: _T) -> list[_T]:
     """A new list: ``items`` less the first ``item`` (which must be there)."""
-    i = items.index(item)
-    return [*items[:i], *items[i + 1 :]]
+    new = items.copy()
+    new.remove(item)  # the first one, as list.index finds it
+    return new
 
 
 def replaced(items: list[_T], i: int, value: _T) -> list[_T]:
@@ -76,19 +78,14 @@ def _made(model: _M, fields: dict[str, Any]) -> _M:
     return new
 
 
-class Seats(list["PlayerState"]):
-    """The players of a state being changed, and which of them are its own copies (``own``,
-    by identity: a player put back from elsewhere is shared again). Only a state under change
-    holds one; ``seal`` turns it back into a plain list."""
-
-    __slots__ = ("own",)
-    own: list[PlayerState]
-
-
-def _seats(players: list[PlayerState], own: list[PlayerState]) -> Seats:
-    seats = Seats(players)  # list's own constructor: a Python __init__ would cost each fork
-    seats.own = own
-    return seats
+def updated(model: _M, **changes: Any) -> _M:
+    """``model.model_copy(update=changes)`` (the same fields, and the changed names added to the
+    fields set) in a third of its time: a release task is copied at each release."""
+    fields = model.__dict__.copy()
+    fields.update(changes)
+    new = _made(model, fields)
+    _set_fields_set(new, model.__pydantic_fields_set__ | changes.keys())
+    return new
 
 
 class _Changed(BaseModel):
@@ -133,9 +130,10 @@ class PlayerState(_Changed):
     cards: list[str]  # person cards still in hand
     small_privileges: int = 0
     large_privileges: int = 0
-    released: list[str] = []
-    ledger: list[ScoreItem] = []
-    wall_tiles: list[str] = []  # Great Wall: the bonuses of the wall tiles not yet laid
+    released: list[str] = Field(default_factory=list)
+    ledger: list[ScoreItem] = Field(default_factory=list)
+    # Great Wall: the bonuses of the wall tiles not yet laid
+    wall_tiles: list[str] = Field(default_factory=list)
 
     def clone(self) -> PlayerState:
         """A copy sharing nothing mutable with this player."""
@@ -220,79 +218,105 @@ class DragonState(_Changed):
     supply: dict[str, int]
     phase: Phase = "event_row"
     month: int = 0  # 0 during setup
-    events: list[str] = []  # the 12 event tiles, once entered
+    events: list[str] = Field(default_factory=list)  # the 12 event tiles, once entered
     start_player: int | None = None
-    order: list[int] = []  # seats in the order of the current phase
+    order: list[int] = Field(default_factory=list)  # seats in the order of the current phase
     turn: int = 0  # index into ``order``
     moves: int = 0  # counts marker moves, for stacking
-    pairs: list[tuple[str, ...]] = []  # initial recruitment pairs already taken
+    pairs: list[tuple[str, ...]] = Field(default_factory=list)  # initial recruitment pairs already taken
     first_pick: str | None = None  # the first tile of the current initial recruitment pair
-    groups: list[tuple[str, ...]] = []
-    dragons: list[list[int]] = []  # seats whose dragon is on each group
+    groups: list[tuple[str, ...]] = Field(default_factory=list)
+    dragons: list[list[int]] = Field(default_factory=list)  # seats whose dragon is on each group
     chosen_group: int | None = None
     floors_left: int = 0  # floors still to place after a Build action
     card: str | None = None  # the person card just played
     tile: str | None = None  # the tile taken, waiting for a palace
-    tasks: list[ReleaseTask] = []
-    by_round: list[list[int]] = []  # each seat's VP after each completed month
+    tasks: list[ReleaseTask] = Field(default_factory=list)
+    by_round: list[list[int]] = Field(default_factory=list)  # each seat's VP after each completed month
     final: bool = False
     # The expansions (empty or None when they are off).
-    wall: list[tuple[int, str]] = []  # Great Wall sections in order: (builder seat, bonus)
+    # Great Wall sections in order: (builder seat, bonus)
+    wall: list[tuple[int, str]] = Field(default_factory=list)
     super_event: str | None = None  # the super event on month 7
-    after: list[str] = []  # steps still to run after the event: "wall" (check), "super"
+    # steps still to run after the event: "wall" (check), "super"
+    after: list[str] = Field(default_factory=list)
     super_step: str | None = None  # the super event decision being asked, player by player
-    super_left: list[int] = []  # per seat: floors (Earthquake) or cards (Tornado) still to go
-    super_taken: list[str] = []  # Sunrise: person types already taken
+    # per seat: floors (Earthquake) or cards (Tornado) still to go
+    super_left: list[int] = Field(default_factory=list)
+    super_taken: list[str] = Field(default_factory=list)  # Sunrise: person types already taken
+
+    # Not a field (never stored, compared or copied): while this state is being changed, the
+    # players of the state it was forked from. A player that is not the one at its seat there
+    # is this state's own copy. Unset or None: not being changed (setup, a file, a sealed state).
+    __slots__ = ("_fork_base",)
+    if TYPE_CHECKING:  # declared for mypy only: pydantic would take it for a private attribute
+        _fork_base: Sequence[PlayerState | None] | None
 
     def clone(self) -> DragonState:
-        """A copy sharing nothing mutable with this state: every player copied."""
+        """A copy sharing nothing mutable with this state: every player copied, and its own."""
         players = [p.clone() for p in self.players]
-        return _copy(
-            self, _STATE_LISTS, players=_seats(players, players[:]), dragons=[list(g) for g in self.dragons]
-        )
+        new = _copy(self, _STATE_LISTS, players=players, dragons=[list(g) for g in self.dragons])
+        new._fork_base = [None] * len(players)  # no player is any base's: all are the clone's own
+        return new
 
     def fork(self) -> DragonState:
         """A copy to change that shares every list (the engine replaces a list, never changes
         one) and every player until ``player_mut`` copies it."""
         fields = self.__dict__.copy()  # only the fields' dict copied, the players' list put in
-        fields["players"] = _seats(self.players, [])
-        return _made(self, fields)
+        base = fields["players"]
+        fields["players"] = base.copy()
+        new = _new(self.__class__)  # _made, without the extra call (one fork an entry)
+        new.__dict__ = fields  # plain stores: a _Changed model sets its slots as any object does,
+        new.__pydantic_fields_set__ = self.__pydantic_fields_set__  # faster than the setters' calls
+        new.__pydantic_extra__ = None
+        new.__pydantic_private__ = None
+        new._fork_base = base
+        return new
 
     def player_mut(self, seat: int) -> PlayerState:
         """The player at ``seat``, this state's own copy, to change (copied on first use)."""
         players = self.players
         p = players[seat]
-        if isinstance(players, Seats):
-            for q in players.own:
-                if q is p:
-                    return p
-        else:  # a state not made by fork/clone (setup, a file, a sealed copy): take no chances
-            players = self.__dict__["players"] = _seats(players, [])
-        p = players[seat] = _made(p, p.__dict__.copy())  # p.fork(), without the extra call
-        players.own.append(p)
-        return p
+        try:
+            base = self._fork_base
+        except AttributeError:  # made by pydantic (setup, a file): the slot was never set
+            base = None
+        if base is None:  # a state not being changed: take no chances, its list is left alone
+            base = self._fork_base = players
+            players = self.__dict__["players"] = players.copy()
+        elif p is not base[seat]:
+            return p  # this state's own copy already
+        new = _new(p.__class__)  # p.fork(), without the extra calls (stores as in ``fork``)
+        new.__dict__ = p.__dict__.copy()
+        new.__pydantic_fields_set__ = p.__pydantic_fields_set__
+        new.__pydantic_extra__ = None
+        new.__pydantic_private__ = None
+        players[seat] = new
+        return new
 
     def seal(self) -> DragonState:
-        """This state, done changing: its players a plain list again (a later ``player_mut``
-        copies the player first, so a state handed out never changes one it shares)."""
-        if isinstance(self.players, Seats):
-            self.__dict__["players"] = list(self.players)
+        """This state, done changing: a later ``player_mut`` copies the player first, so a state
+        handed out never changes one it shares."""
+        self._fork_base = None
         return self
 
     @property
     def current(self) -> int | None:
         """The seat whose turn it is in the current phase's order, if any."""
-        if self.tasks:
-            return self.tasks[0].seat
-        if 0 <= self.turn < len(self.order):
-            return self.order[self.turn]
+        tasks = self.tasks  # each field read once: asked a few times an entry
+        if tasks:
+            return tasks[0].seat
+        turn, order = self.turn, self.order
+        if 0 <= turn < len(order):
+            return order[turn]
         return None
 
     def track_order(self) -> list[int]:
         """Seats from furthest ahead on the person track; on one space, the last arrival first."""
-        return sorted(
-            range(len(self.players)), key=lambda s: (-self.players[s].track, -self.players[s].arrival)
-        )
+        # The seat last in each key: seats on one space and arrival keep their order, as a
+        # stable sort by (track, arrival) alone would (no key function called per seat).
+        ranked = sorted([(-p.track, -p.arrival, seat) for seat, p in enumerate(self.players)])
+        return [seat for _, _, seat in ranked]
 
     def move(self, seat: int, steps: int) -> None:
         """Advance a person marker; it lands on top of any markers already on that space."""

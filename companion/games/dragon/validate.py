@@ -7,6 +7,7 @@ the generic "not offered" answer.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Callable
 from itertools import pairwise
@@ -65,12 +66,18 @@ def valid_event_row(entry: EventRow) -> None:
         raise RuleViolation("dragon.setup.event_row", f"dragon.err.row_{problem}", counts=counts)
 
 
+@functools.cache
+def _sorted_deck(deck: tuple[str, ...]) -> list[str]:
+    """A month's deck in sorted order (read, never changed): each deal is compared with it."""
+    return sorted(deck)
+
+
 def valid_groups(state: DragonState, entry: Groups) -> None:
     sizes = deal_sizes(state)
     cards = [c for g in entry.groups for c in g]
     deck = deal_deck(state)
     rule = "dragon.wall.groups" if state.options.great_wall else "dragon.action.groups"
-    if sorted(cards) != sorted(deck):
+    if sorted(cards) != _sorted_deck(deck):
         raise RuleViolation(rule, "dragon.err.groups_cards", n=len(deck))
     # The groups may lie in any order on the table (1 + 2 + 2 + 1 + 1 is a legal 5-player deal).
     if sorted(len(g) for g in entry.groups) != sorted(sizes):

@@ -10,12 +10,23 @@ from companion.core import Table
 from companion.share.live import stamp
 from companion.ui.command import command_icon_button
 from companion.ui.gameui import ui_for
-from companion.ui.parts import part
+from companion.ui.parts import slot_part
 from companion.ui.shell import App
 from companion.ui.widgets import icon_button
 
 TABS = ("play", "scores", "history", "rules")
-_ICONS = (ft.Icons.CASINO, ft.Icons.LEADERBOARD, ft.Icons.HISTORY, ft.Icons.MENU_BOOK)
+FINISHED_TABS = (*TABS, "review")  # a game over gets its review (ui/views/review.py)
+_ICONS = {
+    "play": ft.Icons.CASINO,
+    "scores": ft.Icons.LEADERBOARD,
+    "history": ft.Icons.HISTORY,
+    "rules": ft.Icons.MENU_BOOK,
+    "review": ft.Icons.INSIGHTS,
+}
+
+
+def tabs_of(table: Table) -> tuple[str, ...]:
+    return FINISHED_TABS if table.finished else TABS
 
 
 def tab_route(table_id: str, tab: str) -> str:
@@ -68,18 +79,16 @@ def guest_badge(app: App, table: Table) -> ft.Control:
 
 def tabs(app: App, table: Table, current: str) -> ft.NavigationBar:
     tr = app.tr
+    shown = tabs_of(table)
 
     def change(e: Any) -> None:
-        app.go(tab_route(table.id, TABS[int(e.control.selected_index)]))
+        app.go(tab_route(table.id, shown[int(e.control.selected_index)]))
 
     return ft.NavigationBar(
         key="tabs",
-        selected_index=TABS.index(current),
+        selected_index=shown.index(current) if current in shown else 0,
         on_change=change,
-        destinations=[
-            ft.NavigationBarDestination(icon=icon, label=tr(f"nav.{t}"))
-            for t, icon in zip(TABS, _ICONS, strict=True)
-        ],
+        destinations=[ft.NavigationBarDestination(icon=_ICONS[t], label=tr(f"nav.{t}")) for t in shown],
     )
 
 
@@ -96,8 +105,10 @@ def table_view(app: App, table: Table, tab: str, body: list[ft.Control]) -> ft.V
         content = scroll_column(body, key=f"{tab}-body")
     return ft.View(
         route=tab_route(table.id, tab),
-        appbar=part(bar, lambda: appbar(app, table), key="appbar-part"),
-        navigation_bar=part((app.tr.lang, table.id, tab), lambda: tabs(app, table, tab), key="tabs-part"),
+        appbar=slot_part(bar, lambda: appbar(app, table), key="appbar-part"),
+        navigation_bar=slot_part(
+            (app.tr.lang, table.id, tab, table.finished), lambda: tabs(app, table, tab), key="tabs-part"
+        ),
         controls=[content],
         padding=12,
     )

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -85,7 +86,7 @@ def view(app: App, id: str) -> ft.View:
     if prompt is not None and prompt.rule_ids:
         rules = (tr.lang, tuple(prompt.rule_ids))
         body.append(part(rules, lambda: moment_rules(app, prompt), key="moment-rules-part"))
-    body.append(heading(tr("play.players")))
+    body.append(part(tr.lang, lambda: heading(tr("play.players")), key="players-heading"))
     body += [seat_panel(app, table, s) for s in range(len(table.players))]
     return table_view(app, table, "play", body)
 
@@ -384,18 +385,19 @@ def why(app: App, table: Table) -> list[ft.Control]:
 
 
 def moment_rules(app: App, prompt: Prompt) -> ft.Control:
-    chips: list[ft.Control] = []
-    for rid in prompt.rule_ids:
-        chips.append(
-            ft.Chip(
-                label=ft.Text(rule_title(app, rid)),
-                key=f"moment-{rid}",
-                on_click=lambda _, r=rid: app.show_rule(r),
-                tooltip=rule_tip(app, rid),
-                height=TAP,
-            )
-        )
+    # each rule's chip a part: the next question often cites some of the same rules
+    chips = [part(app.tr.lang, partial(rule_chip, app, rid), key=f"moment-{rid}") for rid in prompt.rule_ids]
     return card(small(app.tr("play.moment_rules")), ft.Row(chips, wrap=True, spacing=6), key="moment-rules")
+
+
+def rule_chip(app: App, rid: str) -> ft.Control:
+    return ft.Chip(
+        label=ft.Text(rule_title(app, rid)),
+        key=f"moment-{rid}",
+        on_click=lambda _: app.show_rule(rid),
+        tooltip=rule_tip(app, rid),
+        height=TAP,
+    )
 
 
 def seat_panel(app: App, table: Table, seat: int) -> ft.Control:

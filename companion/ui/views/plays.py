@@ -415,17 +415,30 @@ def play_card(app: App, play: PlayRecord, colours: dict[str, str | None]) -> ft.
         button(tr("plays.edit.open"), f"play-edit-{play.id}", lambda _: _edit(app, play), icon=ft.Icons.EDIT),
         send_button(app, play, game_title(app, play.game)),
     ]
-    if play.table_id is not None and app.repos.tables.exists(play.table_id):
-        actions.append(
-            button(
-                tr("plays.open_table"),
-                f"play-open-{play.id}",
-                lambda _: app.go(f"/table/{play.table_id}/scores"),
-                icon=ft.Icons.OPEN_IN_NEW,
-            )
-        )
+    actions += table_buttons(app, play)
     lines.append(ft.Row(actions, wrap=True, spacing=8, run_spacing=8))
     return card(*lines, key=f"play-{play.id}", padding=10)
+
+
+def table_buttons(app: App, play: PlayRecord) -> list[ft.Control]:
+    """The play's own table, when it is still kept: its scores, and its review."""
+    if play.table_id is None or not app.repos.tables.exists(play.table_id):
+        return []
+    tr, to = app.tr, f"/table/{play.table_id}"
+    return [
+        button(
+            tr("plays.open_table"),
+            f"play-open-{play.id}",
+            lambda _: app.go(f"{to}/scores"),
+            icon=ft.Icons.OPEN_IN_NEW,
+        ),
+        button(
+            tr("nav.review"),
+            f"play-review-{play.id}",
+            lambda _: app.go(f"{to}/review"),
+            icon=ft.Icons.INSIGHTS,
+        ),
+    ]
 
 
 def _score(app: App, game: str, score: int) -> str:

@@ -37,6 +37,10 @@ def view(app: App, id: str) -> ft.View:
             items.append(small(tr("scores.shared")))
         if board.tie_break is not None and tie_decided(board):
             items.append(small(tr.msg(board.tie_break), key="tie-break"))
+        if table.finished:  # the review's biggest turning point, or the way to it
+            from companion.ui.views.review import turning_line
+
+            items.append(turning_line(app, table))
         body.append(card(*items, key="final-card"))
     elif board.hidden:  # some totals are secret from this screen (Chinatown money) until the end
         body.append(small(tr("scores.secret"), key="secret"))

@@ -11,7 +11,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.i18n import format_percent, format_when, translate
+from companion.i18n import format_month, format_percent, format_when, translate
 from companion.plays.labels import score_text
 from companion.ui.repos import GameRecord, Period
 from companion.ui.shell import App
@@ -152,7 +152,7 @@ def month_chart(app: App, months: list[Period], game: str) -> ft.Control:
             y=m.average,
             tooltip=tr(
                 "insights.month_point",
-                month=m.key,
+                month=format_month(m.key, tr.lang),
                 average=score_text(game, m.average, tr.lang),
                 n=m.plays,
                 rate=format_percent(m.win_rate, tr.lang),
@@ -175,7 +175,7 @@ def month_chart(app: App, months: list[Period], game: str) -> ft.Control:
         ),
         bottom_axis=fc.ChartAxis(
             labels=[
-                fc.ChartAxisLabel(value=i, label=ft.Text(m.key, size=10))
+                fc.ChartAxisLabel(value=i, label=ft.Text(format_month(m.key, tr.lang), size=10))
                 for i, m in enumerate(months)
                 if i % every == 0
             ],
@@ -196,7 +196,8 @@ def month_lines(app: App, months: list[Period], game: str) -> ft.Control:
             small(
                 tr(
                     "insights.month_line",
-                    month=m.key,
+                    # it opens the line, so a capital even where Spanish writes "mar" mid-sentence
+                    month=format_month(m.key, tr.lang).capitalize(),
                     n=m.plays,
                     average=score_text(game, m.average, tr.lang),
                     rate=format_percent(m.win_rate, tr.lang),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -42,37 +43,12 @@ def board(app: App, table: Table) -> list[ft.Control]:
 
 
 def event_row(app: App, state: DragonState) -> ft.Control:
+    """The months and their events; each month's tile a part (a new month changes two tiles)."""
     tiles: list[ft.Control] = []
     for m, ev in enumerate(state.events, start=1):
         past, now = m < state.month, m == state.month
-        tiles.append(
-            ft.Container(
-                ft.Column(
-                    [
-                        ft.Text(str(m), size=11, weight=ft.FontWeight.BOLD),
-                        ft.Icon(event_icon(ev), size=18),
-                        ft.Text(
-                            app.tr.msg(event_msg(ev)),
-                            size=10,
-                            text_align=ft.TextAlign.CENTER,
-                            max_lines=2,
-                            overflow=ft.TextOverflow.ELLIPSIS,
-                        ),
-                    ],
-                    spacing=1,
-                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                    tight=True,
-                ),
-                key=f"month-{m}",
-                width=58,
-                height=72,
-                padding=4,
-                border_radius=6,
-                opacity=0.45 if past else 1.0,
-                bgcolor=ft.Colors.PRIMARY_CONTAINER if now else ft.Colors.SURFACE_CONTAINER_HIGHEST,
-                tooltip=f"{app.tr('dragon.month', n=m)}: {app.tr.msg(event_msg(ev))}",
-            )
-        )
+        draw = partial(month_tile, app, m, ev, past, now)
+        tiles.append(part((app.tr.lang, ev, past, now), draw, key=f"month-{m}"))
     return card(
         small(app.tr("dragon.events")),
         ft.Row(tiles, wrap=True, spacing=4, run_spacing=4),
@@ -81,22 +57,56 @@ def event_row(app: App, state: DragonState) -> ft.Control:
     )
 
 
+def month_tile(app: App, m: int, ev: str, past: bool, now: bool) -> ft.Control:
+    return ft.Container(
+        ft.Column(
+            [
+                ft.Text(str(m), size=11, weight=ft.FontWeight.BOLD),
+                ft.Icon(event_icon(ev), size=18),
+                ft.Text(
+                    app.tr.msg(event_msg(ev)),
+                    size=10,
+                    text_align=ft.TextAlign.CENTER,
+                    max_lines=2,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                ),
+            ],
+            spacing=1,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            tight=True,
+        ),
+        key=f"month-{m}",
+        width=58,
+        height=72,
+        padding=4,
+        border_radius=6,
+        opacity=0.45 if past else 1.0,
+        bgcolor=ft.Colors.PRIMARY_CONTAINER if now else ft.Colors.SURFACE_CONTAINER_HIGHEST,
+        tooltip=f"{app.tr('dragon.month', n=m)}: {app.tr.msg(event_msg(ev))}",
+    )
+
+
 def groups(app: App, table: Table, state: DragonState) -> ft.Control:
+    """The action groups; each group's row a part (a tap places one dragon: one row changes)."""
     rows = []
     for g, cards in enumerate(state.groups):
-        who = [dot(table.players[s].color, 12) for s in state.dragons[g]] if g < len(state.dragons) else []
-        names = ", ".join(app.tr.msg(action_msg(c)) for c in cards)
-        rows.append(
-            ft.Row(
-                [
-                    ft.Text(app.tr("dragon.group", n=g + 1), weight=ft.FontWeight.BOLD, width=76),
-                    ft.Text(names, expand=True, size=13),
-                    *who,
-                ],
-                key=f"group-{g}",
-            )
-        )
+        seats = tuple(state.dragons[g]) if g < len(state.dragons) else ()
+        colors = tuple(table.players[s].color for s in seats)
+        draw = partial(group_row, app, g, tuple(cards), colors)
+        rows.append(part((app.tr.lang, tuple(cards), colors), draw, key=f"group-{g}"))
     return card(small(app.tr("dragon.groups")), *rows, key="groups", padding=8)
+
+
+def group_row(app: App, g: int, cards: tuple[str, ...], colors: tuple[str | None, ...]) -> ft.Control:
+    names = ", ".join(app.tr.msg(action_msg(c)) for c in cards)
+    return ft.Row(
+        [
+            ft.Text(app.tr("dragon.group", n=g + 1), weight=ft.FontWeight.BOLD, width=76),
+            ft.Text(names, expand=True, size=13),
+            *(dot(color, 12) for color in colors),
+        ],
+        key=f"group-{g}",
+    )
 
 
 def stat(icon: Any, value: Any, tip: str, key: str) -> ft.Control:

@@ -113,7 +113,8 @@ def draw(
         tiles = partial(_events_row, app, table, coming)
         rows.append(part(events, tiles, key="glance-events-part"))
     rows.append(glance.seat_table(app, table, columns(app), cells))
-    return glance.frame(glance.with_summary(app, table, rows, [palaces_button(app, table)]))
+    button = part((app.tr.lang, table.id), lambda: palaces_button(app, table), key="glance-palaces-part")
+    return glance.frame(glance.with_summary(app, table, rows, [button]))
 
 
 def _events_row(app: App, table: Table, coming: list[EventForecast]) -> ft.Control:

@@ -1,0 +1,65 @@
+"""The final scoring of In the Year of the Dragon, on plain values: the engine's ``final_lines``
+(scoring.py) and the stand-alone calculator both count with ``final_counts``. A module without
+pydantic (plain tables): ``companion calc dragon-final`` starts without the engine (issue 27).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from companion.games.dragon.tables import (
+    FACE_SYMBOLS,
+    MONK_SYMBOL,
+    PER_PERSON,
+    SYMBOL_OF,
+    YUAN_PER_LEFTOVER_TILE,
+    YUAN_PER_VP,
+)
+
+FINAL_MONTH = 13  # ledger month used for the final scoring lines
+
+# ledger source -> rule id
+SOURCE_RULES = {
+    "palaces": "dragon.scoring.round",
+    "ladies": "dragon.scoring.round",
+    "privileges": "dragon.scoring.round",
+    "research": "dragon.action.research",
+    "festival": "dragon.event.festival",
+    "mongol": "dragon.event.mongol",
+    "persons": "dragon.final.persons",
+    "monks": "dragon.final.monks",
+    "leftovers": "dragon.final.leftovers",
+    "wall_bonus": "dragon.wall.bonus",
+    "wall": "dragon.wall.check",
+    "lantern": "dragon.super.lantern",
+    "buddha": "dragon.super.buddha",
+    "charter": "dragon.super.charter",
+}
+
+
+class FinalPalace(Protocol):
+    """What the final scoring reads of a palace (the state's Palace, or the calculator's)."""
+
+    @property
+    def floors(self) -> int: ...
+
+    @property
+    def persons(self) -> Sequence[str]: ...
+
+
+def final_counts(
+    palaces: Sequence[FinalPalace], yuan: int, rice: int, fireworks: int
+) -> list[tuple[str, int, int]]:
+    """Final scoring as (source, points, count): persons, monks (Buddhas x floors), leftovers
+    sold and turned into VP."""
+    persons = [p for pal in palaces for p in pal.persons]
+    monks = sum(
+        FACE_SYMBOLS[p] * pal.floors for pal in palaces for p in pal.persons if SYMBOL_OF[p] == MONK_SYMBOL
+    )
+    money = yuan + YUAN_PER_LEFTOVER_TILE * (rice + fireworks)
+    return [
+        ("persons", len(persons) * PER_PERSON, len(persons)),
+        ("monks", monks, sum(1 for p in persons if p.startswith("monk:"))),
+        ("leftovers", money // YUAN_PER_VP, money),
+    ]

@@ -1,0 +1,128 @@
+"""The review's result: pydantic models the CLI prints, the API returns and the store keeps as JSON."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from companion.core.msg import Msg
+from companion.core.protocol import Effect
+
+
+class Budget(BaseModel):
+    """How much work a review may do: at most ``alternatives`` replays, at most ``seconds`` of CPU
+    time (None: no limit). The alternatives are taken in passes (the first alternative of every
+    decision, then the second of every decision...), so a cut review has looked at as many decisions
+    as the budget allows before it looks twice at any."""
+
+    model_config = ConfigDict(frozen=True)
+
+    alternatives: int | None = None
+    seconds: float | None = None
+
+
+class Source(BaseModel):
+    """Points of one scoring rule over the whole game, and the table's average for it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    rule_id: str
+    points: int
+    average: float | None  # None when some seat's points are a secret to this reader
+
+
+class Alternative(BaseModel):
+    """One other legal entry at a decision, and what the rest of the game would have given."""
+
+    model_config = ConfigDict(frozen=True)
+
+    entry: dict[str, Any] | None  # the entry as JSON, legal at its point; None: the logged one left out
+    label: Msg  # the game's own words for it
+    total: int  # the deciding seat's final points (or money) with it
+    delta: int  # total minus the real total
+    rank: int | None  # 1 = first; None when the ranking is a secret to this reader
+    rank_delta: int | None  # real rank minus this rank: positive = better placed
+    kept: int  # later logged entries played as logged
+    replaced: int  # later entries of a seat chosen by the policy (docs/DECISIONS.md, "Review")
+    dropped: int  # later logged entries that no longer had a place and were left out
+    facts_replaced: int  # table facts (deals) that were no longer possible and were redrawn
+    gained: list[Effect] = []  # what happened to the seat only with the alternative
+    lost: list[Effect] = []  # what happened to the seat only in the real game
+
+
+class Decision(BaseModel):
+    """A logged decision of one seat and what its alternatives would have given."""
+
+    model_config = ConfigDict(frozen=True)
+
+    index: int  # the entry's position in the table's log (0-based)
+    seat: int
+    when: Msg  # the game's banner at that point (round, phase)
+    logged: Msg  # the entry as the game describes it
+    total: int  # the seat's real final points
+    alternatives: list[Alternative]  # best first
+    unevaluated: int = 0  # alternatives the budget left out, or the policy could not play
+
+    @property
+    def best(self) -> Alternative | None:
+        return self.alternatives[0] if self.alternatives else None
+
+    @property
+    def swing(self) -> int:
+        """Points the decision cost (> 0: the best alternative gives more) or won over the best
+        alternative (< 0). 0 without alternatives."""
+        best = self.best
+        return 0 if best is None else best.delta
+
+
+class PlayerReview(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    seat: int
+    name: str
+    hidden: bool  # this reader may not see the seat's points: no total, no sources
+    total: int | None
+    rank: int | None
+    against_average: float | None  # total minus the table's average
+    sources: list[Source]
+    turning_points: list[Decision]  # the decisions with the biggest swing, biggest first
+    decisions: int  # how many of the seat's decisions were looked at
+
+
+class Review(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    game: str
+    unit: str  # "vp" or "money"
+    seat: int | None  # whose review (None: the whole table)
+    final: bool  # the game is over
+    entries: int  # the log's length when reviewed
+    players: list[PlayerReview]
+    average: float | None
+    evaluated: int  # alternatives replayed
+    unevaluated: int  # alternatives left out (budget) or not playable by the policy
+    cut: bool  # the budget stopped the review before every alternative was replayed
+    seconds: float  # CPU time spent
+    notes: list[Msg] = []  # what the review assumed, in the reader's words
+
+
+def revived(node: Any) -> Any:
+    """The JSON of a review with the messages nested in a message's arguments made Msgs again
+    (pydantic reads the outer {"key", "args"} as a Msg, but an argument is Any: a card's name in
+    a label would come back as a dict and render as one)."""
+    if isinstance(node, list):
+        return [revived(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    if set(node) == {"key", "args"} and isinstance(node["args"], dict):
+        return {"key": node["key"], "args": {k: as_msg(v) for k, v in node["args"].items()}}
+    return {k: revived(v) for k, v in node.items()}
+
+
+def as_msg(value: Any) -> Any:
+    if isinstance(value, list):
+        return [as_msg(v) for v in value]
+    if isinstance(value, dict) and set(value) == {"key", "args"} and isinstance(value["args"], dict):
+        return Msg(value["key"], {k: as_msg(v) for k, v in value["args"].items()})
+    return value

@@ -1,0 +1,165 @@
+"""The store's one connection, whatever the database: SQLite (a file, the default) or PostgreSQL (a URL).
+
+The store's modules write one kind of SQL: SQLite's, with ``?`` placeholders, kept to what both
+databases understand. A ``Connection`` runs it: ``SqliteConnection`` as it is, ``PgConnection``
+(companion/store/postgres.py) after a handful of mechanical rewrites. What differs beyond SQL
+text (how a transaction takes the write lock, where the schema version is kept, which columns a
+table has, what a driver error means) is a method here, one per database.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any, Protocol
+from urllib.parse import urlsplit, urlunsplit
+
+# The environment variable naming the database when no --database (or path) is given.
+DATABASE_ENV = "TC_DATABASE"
+BUSY_SECONDS = 30
+URL_SCHEMES = ("postgresql://", "postgres://")
+
+
+class Rows(Protocol):
+    """What ``execute`` returns: the rows of a read (iterable, fetchone, fetchall)."""
+
+    rowcount: int
+
+    def fetchone(self) -> Any: ...
+    def fetchall(self) -> list[Any]: ...
+    def __iter__(self) -> Any: ...
+    def close(self) -> None: ...
+
+
+class Connection(Protocol):
+    """One database behind the store (see the module's docstring)."""
+
+    where: str  # the file or the URL without its password, for messages
+
+    @property
+    def Error(self) -> type[Exception]: ...  # the driver's base error, as drivers name it
+    @property
+    def IntegrityError(self) -> type[Exception]: ...  # a constraint refused a change
+    def setup(self) -> None: ...
+    def execute(self, sql: str, args: Sequence[Any] = ()) -> Any: ...  # a Rows (sqlite3's own cursor)
+    def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None: ...
+    def executescript(self, script: str) -> None: ...
+    def begin(self, *, exclusive: bool = False) -> None: ...
+    def commit(self) -> None: ...
+    def rollback(self) -> None: ...
+    @property
+    def in_transaction(self) -> bool: ...
+    def close(self) -> None: ...
+    def columns(self, table: str) -> set[str]: ...
+    def schema_version(self) -> int: ...
+    def set_schema_version(self, version: int) -> None: ...
+    def store_error(self, exc: Exception) -> Exception: ...
+    def retryable(self, exc: Exception) -> bool: ...  # the same transaction may succeed run again
+
+
+def is_url(location: str | Path | None) -> bool:
+    return isinstance(location, str) and location.startswith(URL_SCHEMES)
+
+
+def shown_url(url: str) -> str:
+    """The URL without its password, for messages and logs."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.netloc.rpartition("@")[2]
+    return urlunsplit(parts._replace(netloc=f"{parts.username}:***@{host}"))
+
+
+def connect(location: str | Path) -> Connection:
+    """The connection for a file path (SQLite) or a postgresql:// URL."""
+    if is_url(location):
+        from companion.store.postgres import PgConnection
+
+        return PgConnection(str(location))
+    return SqliteConnection(location)
+
+
+def chosen_location(given: str | Path | None, default: Path) -> str | Path:
+    """What the store opens: ``given`` (a path or URL), else $TC_DATABASE, else ``default``."""
+    if given is not None and str(given) != "":
+        return given
+    return os.environ.get(DATABASE_ENV) or default
+
+
+def store_location(folder: Path | None) -> str | Path | None:
+    """The store of a data folder: $TC_DATABASE when set (``--database`` sets it), else the
+    folder's tables.sqlite3 (None: the default folder's)."""
+    chosen = os.environ.get(DATABASE_ENV)
+    if chosen:
+        return chosen
+    return folder / "tables.sqlite3" if folder is not None else None
+
+
+class SqliteConnection:
+    """SQLite through the standard library, as the store always used it."""
+
+    Error = sqlite3.Error
+    IntegrityError = sqlite3.IntegrityError
+
+    def __init__(self, path: str | Path) -> None:
+        self.where = str(path)
+        # A writer waits for another process's transaction (a merge, a restore) rather than failing.
+        self._db = sqlite3.connect(
+            self.where, check_same_thread=False, isolation_level=None, timeout=BUSY_SECONDS
+        )
+
+    def setup(self) -> None:
+        """WAL lets a viewer read while the host writes; FULL sync: an acknowledged entry is on disk."""
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute("PRAGMA foreign_keys=ON")
+
+    def execute(self, sql: str, args: Sequence[Any] = ()) -> sqlite3.Cursor:
+        return self._db.execute(sql, tuple(args))
+
+    def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        self._db.executemany(sql, rows)
+
+    def executescript(self, script: str) -> None:
+        self._db.executescript(script)
+
+    def begin(self, *, exclusive: bool = False) -> None:
+        # IMMEDIATE takes the write lock now: the revision read next cannot go stale before COMMIT.
+        self._db.execute("BEGIN IMMEDIATE")
+
+    def commit(self) -> None:
+        self._db.execute("COMMIT")
+
+    def rollback(self) -> None:
+        """After SQLITE_FULL SQLite may have rolled back already; a failing ROLLBACK must not hide
+        the error that caused it."""
+        if self._db.in_transaction:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.execute("ROLLBACK")
+
+    @property
+    def in_transaction(self) -> bool:
+        return self._db.in_transaction
+
+    def close(self) -> None:
+        self._db.close()
+
+    def columns(self, table: str) -> set[str]:
+        return {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
+
+    def schema_version(self) -> int:
+        return self._db.execute("PRAGMA user_version").fetchone()[0]
+
+    def set_schema_version(self, version: int) -> None:
+        self._db.execute(f"PRAGMA user_version = {int(version)}")
+
+    def retryable(self, exc: Exception) -> bool:
+        return False  # a writer waits for the lock (BUSY_SECONDS) instead: SQLite has one writer at a time
+
+    def store_error(self, exc: Exception) -> Exception:
+        from companion.store.sqlite_store import _sqlite_error
+
+        return _sqlite_error(exc, Path(self.where))  # type: ignore[arg-type]

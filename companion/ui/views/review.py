@@ -1,0 +1,215 @@
+"""Review: once a game is over, each player's points by source against the table's average and
+the decisions that cost or won the most, each with what the best other choice would have given
+and the rules behind the difference (companion.review, issue 30).
+
+A review replays every decision with its other choices: seconds of work for a long game, so it
+runs in a worker thread under a progress bar when asked for, and is kept with the table
+(``app.repos.reviews``): the next time it opens at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import Any
+
+import flet as ft
+
+from companion.core import Table
+from companion.i18n import format_score
+from companion.review import Alternative, Decision, PlayerReview, Review, Source
+from companion.ui.rule_links import effect_line, rule_link
+from companion.ui.shell import App
+from companion.ui.views.chrome import table_view
+from companion.ui.widgets import button, card, dot, heading, small
+
+POLL = 0.25  # seconds between two redraws of the progress while the worker runs
+SHOWN_EFFECTS = 2  # the first differences on each side: the direct consequences of the choice
+
+
+@dataclass
+class ReviewRun:
+    """A review being made for one table: two ints the worker thread writes, the redraw reads."""
+
+    done: int = 0
+    planned: int = 0
+    running: bool = False
+
+    def told(self, done: int, planned: int) -> None:
+        self.done, self.planned = done, planned
+
+
+def view(app: App, id: str) -> ft.View:
+    table = app.hub.get(id)
+    tr = app.tr
+    if not table.finished:
+        return table_view(app, table, "review", [small(tr("review.not_over"), key="review-not-over")])
+    found = app.repos.reviews.stored(table, app.seat)
+    run = app.drafts.keep(ReviewRun, table.id)
+    if found is None:
+        return table_view(app, table, "review", start_card(app, table, run))
+    # the players first: what the review assumed is for whoever wants to know, under them
+    body: list[ft.Control] = [player_card(app, table, found, p) for p in found.players]
+    body += [small(tr.msg(note), key=f"review-note-{i}") for i, note in enumerate(found.notes)]
+    body.append(small(tr("review.work", done=found.evaluated, left=found.unevaluated), key="review-work"))
+    return table_view(app, table, "review", body)
+
+
+def start_card(app: App, table: Table, run: ReviewRun) -> list[ft.Control]:
+    """What a review does and the button that starts it; while it runs, how far it is."""
+    tr = app.tr
+    items: list[ft.Control] = [heading(tr("review.title")), small(tr("review.explain"))]
+    if run.running:
+        value = run.done / run.planned if run.planned else None
+        items += [
+            ft.ProgressBar(value=value, key="review-progress"),
+            small(tr("review.running", done=run.done, n=run.planned), key="review-progress-text"),
+        ]
+    else:
+        items.append(
+            button(tr("review.start"), "review-start", lambda _: start(app, table, run), filled=True)
+        )
+    return [card(*items, key="review-start-card")]
+
+
+def start(app: App, table: Table, run: ReviewRun) -> None:
+    if run.running:  # a second tap while it runs: the first one is on its way
+        return
+    run.running, run.done, run.planned = True, 0, 0
+    app.refresh()
+    app.page.run_task(_review_in_worker, app, table, run)
+
+
+async def _review_in_worker(app: App, table: Table, run: ReviewRun) -> None:
+    """The review in a thread, on a copy of the table (an undo meanwhile cannot change what the
+    worker reads); the screen redrawn every POLL seconds with its progress, and once at the end."""
+    copy = Table.from_json(table.to_json())
+    seat = app.seat
+    job = asyncio.get_running_loop().run_in_executor(
+        None, lambda: app.repos.reviews.review(copy, seat, run.told)
+    )
+    try:
+        while not job.done():
+            await asyncio.wait({job}, timeout=POLL)
+            app.refresh()
+        job.result()
+    finally:
+        run.running = False
+        app.refresh()
+
+
+def player_card(app: App, table: Table, found: Review, player: PlayerReview) -> ft.Control:
+    tr, unit = app.tr, found.unit
+    colour = table.players[player.seat].color if player.seat < len(table.players) else None
+    items: list[ft.Control] = [
+        ft.Row(
+            [dot(colour), ft.Text(headline(app, unit, player), weight=ft.FontWeight.BOLD, expand=True)],
+            key=f"review-head-{player.seat}",
+        )
+    ]
+    if player.hidden:
+        return card(*items, key=f"review-player-{player.seat}")
+    if player.sources:
+        items.append(small(tr("review.sources")))
+        items += [source_row(app, unit, player.seat, s) for s in player.sources]
+    if player.turning_points:
+        items.append(small(tr("review.turning")))
+        items += [decision_block(app, unit, player.seat, d) for d in player.turning_points]
+    elif player.decisions:
+        items.append(small(tr("review.no_turning", n=player.decisions), key=f"review-none-{player.seat}"))
+    return card(*items, key=f"review-player-{player.seat}")
+
+
+def amount(app: App, unit: str, value: int, change: bool = False) -> str:
+    """Points as the game counts them: "40 VP", "+3 VP"; Chinatown's money as money."""
+    said = format_score(value, unit, app.tr.lang, change=change)
+    return said if unit == "money" else app.tr("play.points", n=said)
+
+
+def headline(app: App, unit: str, player: PlayerReview) -> str:
+    tr = app.tr
+    if player.hidden or player.total is None:
+        return tr("review.hidden", player=player.name)
+    total = amount(app, unit, player.total)
+    if player.against_average is None or player.rank is None:
+        return tr("review.player_secret", player=player.name, total=total)
+    against = amount(app, unit, round(player.against_average), change=True)
+    return tr("review.player", player=player.name, total=total, rank=player.rank, against=against)
+
+
+def source_row(app: App, unit: str, seat: int, source: Source) -> ft.Control:
+    """One scoring rule's points for the player, the table's average beside them, the rule one tap away."""
+    tr = app.tr
+    points = amount(app, unit, source.points)
+    if source.average is None:
+        said = tr("review.source_secret", points=points)
+    else:
+        said = tr("review.source", points=points, average=amount(app, unit, round(source.average)))
+    link = rule_link(app, source.rule_id, f"review-src-{seat}-{source.rule_id}")
+    return ft.Row(
+        [ft.Container(link, expand=True, alignment=ft.Alignment.CENTER_LEFT), ft.Text(said, size=14)],
+        spacing=4,
+        key=f"review-source-{seat}-{source.rule_id}",
+    )
+
+
+def decision_block(app: App, unit: str, seat: int, decision: Decision) -> ft.Control:
+    """A turning point: what was done, the best other choice and its difference, and the first
+    consequences that differ on each side, each with its rule."""
+    tr = app.tr
+    best = decision.alternatives[0]
+    delta = amount(app, unit, best.delta, change=True)
+    said = tr(
+        "review.cost" if best.delta > 0 else "review.won", alternative=choice_name(app, best), delta=delta
+    )
+    if best.rank is not None and best.rank_delta:
+        said += " " + tr("review.rank", rank=best.rank)
+    key = f"review-turn-{seat}-{decision.index}"
+    items: list[ft.Control] = [
+        small(tr("review.decision", when=tr.msg(decision.when), logged=tr.msg(decision.logged))),
+        ft.Text(said, key=key, size=14),
+    ]
+    items += _effects(app, tr("review.gained"), best.gained, f"{key}-gained")
+    items += _effects(app, tr("review.lost"), best.lost, f"{key}-lost")
+    return ft.Container(
+        ft.Column(items, spacing=2),
+        padding=ft.Padding.only(left=8, top=6, bottom=6),
+        border=ft.Border.only(left=ft.BorderSide(3, ft.Colors.PRIMARY)),
+    )
+
+
+def choice_name(app: App, best: Alternative) -> str:
+    """The other choice in the game's words; a trade left out is said short, as the decision
+    right above it already says the whole trade."""
+    return app.tr("review.no_trade") if best.entry is None else app.tr.msg(best.label)
+
+
+def _effects(app: App, label: str, effects: list[Any], key: str) -> list[ft.Control]:
+    if not effects:
+        return []
+    lines = [effect_line(app, fx, f"{key}-{i}") for i, fx in enumerate(effects[:SHOWN_EFFECTS])]
+    return [small(label), *lines]
+
+
+def turning_line(app: App, table: Table) -> ft.Control:
+    """The final scores' one line on the review: the biggest turning point of the stored review,
+    or, before there is one, the way to the Review tab."""
+    tr = app.tr
+    found = app.repos.reviews.stored(table, app.seat)
+    go = lambda _: app.go(f"/table/{table.id}/review")  # noqa: E731
+    if found is None:
+        return button(tr("review.ask"), "scores-review", go, icon=ft.Icons.INSIGHTS)
+    turns = [(p, d) for p in found.players for d in p.turning_points if d.alternatives]
+    if not turns:
+        return button(tr("nav.review"), "scores-review", go, icon=ft.Icons.INSIGHTS)
+    player, top = max(turns, key=lambda pd: abs(pd[1].swing))
+    best = top.alternatives[0]
+    delta = amount(app, found.unit, best.delta, change=True)
+    said = tr("review.turning_point", player=player.name, alternative=choice_name(app, best), delta=delta)
+    return ft.Column(
+        [
+            small(said, key="scores-turning"),
+            button(tr("nav.review"), "scores-review", go, icon=ft.Icons.INSIGHTS),
+        ],
+        spacing=4,
+    )

@@ -1,0 +1,102 @@
+"""Issue 30's Review tab: shown on a finished table only, made in a worker under a progress bar
+when asked for, kept with the table (opened again at once), its figures the review's own; the
+final scores' turning-point line and the play log's way to it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from random_play import play_to_end
+from ui_testkit import new_hub, started
+
+from companion.core import Table
+from companion.review import Budget, review
+from companion.store.reviews import StoredReviews
+from companion.ui.repos import ReviewsRepo
+
+
+@pytest.fixture
+def hub(tmp_path):
+    return new_hub(tmp_path)
+
+
+def finished(hub, game: str = "dragon", names=("Ana", "Ben"), seed: int = 3) -> Table:
+    table = Table.new(game, list(names))
+    play_to_end(table, random.Random(seed))
+    return hub.store.create(table)
+
+
+async def until(h, key: str) -> None:
+    """Let the review's worker thread finish (the screen polls it every quarter of a second)."""
+    for _ in range(3000):
+        if h.has(key):
+            return
+        await h.flush(turns=2, pause=0.01)
+    raise AssertionError(f"{key!r} never appeared")
+
+
+def tab_labels(h) -> list[str]:
+    return [d.label for d in h.by_key("tabs").destinations]
+
+
+async def test_a_game_in_progress_has_no_review_tab(hub):
+    table = hub.store.create(Table.new("dragon", ["Ana", "Ben"]))
+    h = await started(hub, f"/table/{table.id}")
+    assert tab_labels(h) == ["Play", "Scores", "History", "Rules"]
+    await h.goto(f"/table/{table.id}/review")
+    assert h.has("review-not-over") and not h.has("review-start")
+    h.close()
+
+
+async def test_the_review_is_made_on_a_tap_kept_and_says_the_reviews_figures(hub):
+    table = finished(hub)
+    h = await started(hub, f"/table/{table.id}/scores")
+    assert tab_labels(h) == ["Play", "Scores", "History", "Rules", "Review"]
+    assert h.has("scores-review") and not h.has("scores-turning")  # nothing reviewed yet
+    await h.click("scores-review")
+    assert h.route().endswith("/review")
+    await h.click("review-start")
+    await until(h, "review-player-0")
+    assert not h.has("review-start")
+    kept = StoredReviews(hub.store).get(table, None, Budget(seconds=ReviewsRepo.BUDGET_SECONDS))
+    assert kept is not None  # stored with the table: opened at once next time
+    fresh = review(table)  # the same figures as a review made outside the app
+    for mine, theirs in zip(kept.players, fresh.players, strict=True):
+        assert (mine.total, mine.rank, mine.sources) == (theirs.total, theirs.rank, theirs.sources)
+        head = h.by_key(f"review-head-{mine.seat}").controls[1].value
+        assert head.startswith(f"{mine.name}: {mine.total} VP, place {mine.rank}")
+        for source in mine.sources:
+            assert h.has(f"review-source-{mine.seat}-{source.rule_id}")
+    turns = [(p.seat, d) for p in kept.players for d in p.turning_points]
+    for seat, decision in turns:
+        said = h.by_key(f"review-turn-{seat}-{decision.index}").value
+        assert decision.alternatives[0].label.render("en") in said
+    h.close()
+
+    again = await started(hub, f"/table/{table.id}/review")  # a new session: no worker, no button
+    assert again.has("review-player-0") and not again.has("review-start")
+    await again.goto(f"/table/{table.id}/scores")
+    if turns:
+        assert again.by_key("scores-turning").value.startswith("Turning point: ")
+    again.close()
+
+
+async def test_the_review_in_spanish(hub):
+    table = finished(hub, "dayu", ("Ana", "Ben"), seed=5)
+    StoredReviews(hub.store).review(table, None, Budget(seconds=ReviewsRepo.BUDGET_SECONDS))
+    h = await started(hub, f"/table/{table.id}/review", prefs={"table_companion.lang": "es"})
+    assert tab_labels(h)[-1] == "Análisis"
+    head = h.by_key("review-head-0").controls[1].value
+    assert head.startswith("Ana: ") and "respecto a la media de la mesa" in head
+    h.close()
+
+
+async def test_the_play_log_opens_a_plays_review(hub):
+    table = finished(hub)
+    [play] = hub.store.plays()  # a finished table is logged as it is stored
+    assert play.table_id == table.id
+    h = await started(hub, "/plays")
+    await h.click(f"play-review-{play.id}")
+    assert h.route() == f"/table/{table.id}/review"
+    h.close()
