@@ -58,7 +58,6 @@ class Connection(Protocol):
     def set_schema_version(self, version: int) -> None: ...
     def store_error(self, exc: Exception) -> Exception: ...
     def retryable(self, exc: Exception) -> bool: ...  # the same transaction may succeed run again
-    def json_true(self, column: str, key: str) -> str: ...  # SQL: the JSON object's ``key`` is true
 
 
 def is_url(location: str | Path | None) -> bool:
@@ -156,10 +155,6 @@ class SqliteConnection:
 
     def set_schema_version(self, version: int) -> None:
         self._db.execute(f"PRAGMA user_version = {int(version)}")
-
-    def json_true(self, column: str, key: str) -> str:
-        """A condition: the JSON object in ``column`` has ``key`` true (json_extract reads it as 1)."""
-        return f"json_extract({column}, '$.{key}') = 1"
 
     def retryable(self, exc: Exception) -> bool:
         return False  # a writer waits for the lock (BUSY_SECONDS) instead: SQLite has one writer at a time

@@ -41,13 +41,17 @@ class InsightsMixin:
         """Plays, wins and scores of one game per month (of one player's seats when given)."""
         return insights.by_month(self._read, game, player, self.play_filter(**period))
 
+    def game_periods(
+        self, game: str, player: str | None = None, **period: str | None
+    ) -> insights.GamePeriods:
+        """by_month, by_expansion and by_player_count from one pass over the seats."""
+        return insights.game_periods(self._read, game, player, self.play_filter(**period))
+
     def by_expansion(
         self, game: str, player: str | None = None, **period: str | None
     ) -> list[insights.Period]:
         """The same figures per set of expansions in play."""
-        return insights.by_expansion(
-            self._read, game, player, self.play_filter(**period), json_true=self._db.json_true
-        )
+        return insights.by_expansion(self._read, game, player, self.play_filter(**period))
 
     def by_player_count(
         self, game: str, player: str | None = None, **period: str | None

@@ -27,6 +27,7 @@ Definitions (docs/API.md, "Player page, records and figures over time"):
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any, Literal
 
@@ -253,9 +254,11 @@ def player_page(
         seats[r[3]] = seats.get(r[3], 0) + 1
     favourite = min(seats, key=lambda s: (-seats[s], s)) if seats else None
     table = head_to_head(read, player_id, game, where)
+    # A record's holders are winners: a game the player never won holds none of theirs (not read).
     records = [
         rec
         for g in games
+        if g.wins
         for rec in game_records(read, g.game, where)
         if any(h.player_id == player_id for h in rec.holders)
     ]
@@ -349,14 +352,76 @@ def nemesis(table: list[HeadToHead]) -> HeadToHead | None:
 
 
 # ---- over time, splits, H-index ------------------------------------------------------------
-def _periods(read: Reader, key_sql: str, game: str, player: str | None, where: PlayFilter) -> list[Period]:
+class GamePeriods(BaseModel):
+    """A game's figures by month, by set of expansions and by player count, from one scan."""
+
+    model_config = ConfigDict(frozen=True)
+
+    by_month: list[Period]
+    by_expansion: list[Period]
+    by_player_count: list[Period]
+
+
+def game_periods(
+    read: Reader, game: str, player: str | None = None, where: PlayFilter = NO_FILTER
+) -> GamePeriods:
+    """by_month, by_expansion and by_player_count together: one pass over the seats (grouped by
+    month, player count and options), each split summed here from those few groups."""
+    groups = _groups(read, game, player, where)
+    return GamePeriods(
+        by_month=_summed(groups, lambda g: g[0]),
+        by_expansion=_expansion_periods(game, groups),
+        by_player_count=_summed(groups, lambda g: g[1]),
+    )
+
+
+def _groups(read: Reader, game: str, player: str | None, where: PlayFilter) -> list[tuple[Any, ...]]:
+    """(month, player count, options, plays, seats, wins, total, best): a play is in one group
+    only, so each split is the sum of its groups. The group's from the plays alone (each keeps
+    its seats' sums, schema 8), one player's from their seats."""
+    if not player:
+        cond, args = where.sql("p")
+        return read(
+            "SELECT substr(p.date, 1, 7), p.n, p.options, COUNT(*), SUM(p.n), SUM(p.winners), SUM(p.scores),"
+            f" MAX(p.best) FROM plays p WHERE p.game = ? AND p.n > 0{cond} GROUP BY substr(p.date, 1, 7), p.n, p.options",
+            (game, *args),
+        )
     cond, args = _seat_cond(game, player, where)
-    rows = read(
-        f"SELECT {key_sql} AS k, COUNT(DISTINCT p.id), COUNT(*), SUM(ps.winner), SUM(ps.score), MAX(ps.score)"
-        f" FROM plays p JOIN play_seats ps ON ps.play_id = p.id {cond} GROUP BY k ORDER BY k",
+    return read(
+        "SELECT substr(p.date, 1, 7), p.n, p.options, COUNT(DISTINCT p.id), COUNT(*), SUM(ps.winner),"
+        f" SUM(ps.score), MAX(ps.score) FROM plays p JOIN play_seats ps ON ps.play_id = p.id {cond}"
+        " GROUP BY substr(p.date, 1, 7), p.n, p.options",
         args,
     )
-    return [Period(key=str(k), plays=n, seats=s, wins=w, total=t, best=b) for k, n, s, w, t, b in rows]
+
+
+def _summed(groups: list[tuple[Any, ...]], key: Callable[[tuple[Any, ...]], Any]) -> list[Period]:
+    """The groups summed by ``key`` (a month, a player count), in the key's order (2 before 10)."""
+    sums: dict[Any, list[int]] = {}
+    for g in groups:
+        line = sums.get(key(g))
+        if line is None:
+            sums[key(g)] = list(g[3:])
+            continue
+        for i in range(4):
+            line[i] += g[3 + i]
+        line[4] = max(line[4], g[7])
+    return [
+        Period(key=str(k), plays=n, seats=s, wins=w, total=t, best=b)
+        for k, (n, s, w, t, b) in sorted(sums.items())
+    ]
+
+
+def _expansions_on(game: str, options: str) -> str:
+    """The split key of a play's options (JSON): BASE, or its expansions joined by "+"."""
+    chosen = json.loads(options) if options else {}
+    on = [f for f in EXPANSIONS.get(game, ()) if isinstance(chosen, dict) and chosen.get(f, 0) == 1]
+    return "+".join(on) or BASE
+
+
+def _expansion_periods(game: str, groups: list[tuple[Any, ...]]) -> list[Period]:
+    out = _summed(groups, lambda g: _expansions_on(game, g[2]))
+    return sorted(out, key=lambda p: (p.key != BASE, p.key.count("+"), p.key))
 
 
 def by_month(
@@ -364,37 +429,22 @@ def by_month(
 ) -> list[Period]:
     """Plays, seats, wins and scores of ``game`` per month (of ``player``'s seats when given),
     oldest month first; months without a play are left out."""
-    return _periods(read, "substr(p.date, 1, 7)", game, player, where)
+    return game_periods(read, game, player, where).by_month
 
 
 def by_player_count(
     read: Reader, game: str, player: str | None = None, where: PlayFilter = NO_FILTER
 ) -> list[Period]:
     """The same figures per player count ("2", "3", ...), fewest players first."""
-    return _periods(read, "p.n", game, player, where)
+    return game_periods(read, game, player, where).by_player_count
 
 
 def by_expansion(
-    read: Reader,
-    game: str,
-    player: str | None = None,
-    where: PlayFilter = NO_FILTER,
-    *,
-    json_true: Callable[[str, str], str],
+    read: Reader, game: str, player: str | None = None, where: PlayFilter = NO_FILTER
 ) -> list[Period]:
     """The same figures per set of expansions in play: key BASE, one expansion, or several
-    joined by "+" in EXPANSIONS order (a game without expansions has only BASE). ``json_true``:
-    the connection's SQL for "this JSON key is true" (SQLite and PostgreSQL read JSON differently)."""
-    flags = EXPANSIONS.get(game, ())
-    if not flags:
-        return [p.model_copy(update={"key": BASE}) for p in _periods(read, "''", game, player, where)]
-    # One digit per expansion ("10": the first on, the second off), decoded below.
-    key_sql = " || ".join(f"(CASE WHEN {json_true('p.options', f)} THEN '1' ELSE '0' END)" for f in flags)
-    out = []
-    for period in _periods(read, key_sql, game, player, where):
-        on = [f for f, bit in zip(flags, period.key, strict=True) if bit == "1"]
-        out.append(period.model_copy(update={"key": "+".join(on) or BASE}))
-    return sorted(out, key=lambda p: (p.key != BASE, p.key.count("+"), p.key))
+    joined by "+" in EXPANSIONS order (a game without expansions has only BASE)."""
+    return game_periods(read, game, player, where).by_expansion
 
 
 def h_index(read: Reader, player: str | None = None, where: PlayFilter = NO_FILTER) -> HIndex:

@@ -8,7 +8,7 @@ from companion.plays.models import PlayRecord
 from companion.plays.record import calculated, play_date
 from companion.store.players import check_links
 from companion.store.plays_filter import PlayFilter
-from companion.store.plays_rows import PLAY_COLUMNS, insert_play, play_margin, plays_from_rows
+from companion.store.plays_rows import PLAY_COLUMNS, insert_play, play_margin, plays_from_rows, seat_sums
 from companion.store.plays_stats import GameStats, game_stats
 
 
@@ -226,6 +226,10 @@ class PlaysMixin:
         )  # nothing left to break
         margin = play_margin(list(zip(scores, winners, strict=True)))
         statements.append(("UPDATE plays SET margin = ? WHERE id = ?", (margin, play_id)))
+        sums = seat_sums(list(zip(scores, winners, strict=True)))
+        statements.append(
+            ("UPDATE plays SET scores = ?, winners = ?, best = ? WHERE id = ?", (*sums, play_id))
+        )
         statements.append(
             ("DELETE FROM play_figures WHERE play_id = ? AND name IN ('points', 'vp')", (play_id,))
         )

@@ -25,6 +25,14 @@ def play_margin(seats: list[tuple[int, bool]]) -> int | None:
     return min(won) - max(lost) if won and lost else None
 
 
+def seat_sums(seats: list[tuple[int, bool]]) -> tuple[int | None, int | None, int | None]:
+    """(sum of scores, winning seats, best score) of a play's seats, kept on its row (schema 8):
+    the figures by month, expansion and player count sum the plays, not every seat."""
+    if not seats:
+        return None, None, None
+    return sum(s for s, _w in seats), sum(1 for _s, w in seats if w), max(s for s, _w in seats)
+
+
 def location_key(name: str) -> str:
     """What makes two spellings of a location one: case and spacing ignored."""
     return " ".join(name.split()).casefold()
@@ -41,7 +49,8 @@ def insert_play(play: PlayRecord) -> list[Statement]:
             (play.id, play.table_id),
         ),
         (
-            f"INSERT INTO plays ({PLAY_COLUMNS}, margin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            f"INSERT INTO plays ({PLAY_COLUMNS}, margin, scores, winners, best)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 play.id,
                 play.table_id,
@@ -55,6 +64,7 @@ def insert_play(play: PlayRecord) -> list[Statement]:
                 play.tie_break,
                 play.location,
                 play_margin([(s.score, s.winner) for s in play.seats]),
+                *seat_sums([(s.score, s.winner) for s in play.seats]),
             ),
         ),
     ]
@@ -81,8 +91,9 @@ def insert_play(play: PlayRecord) -> list[Statement]:
     ]
     out += [
         (
-            "INSERT INTO play_figures (play_id, game, seat, name, key, value) VALUES (?, ?, ?, ?, ?, ?)",
-            (play.id, play.game, f.seat, f.name, f.key, f.value),
+            "INSERT INTO play_figures (play_id, game, seat, name, key, value, month, location)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (play.id, play.game, f.seat, f.name, f.key, f.value, play.date[:7], play.location or ""),
         )
         for f in play.figures
     ]

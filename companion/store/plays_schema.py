@@ -34,7 +34,10 @@ PLAYS_SCHEMA = (
         n         INTEGER NOT NULL,         -- players
         tie_break TEXT,
         location  TEXT,                     -- where it was played (schema 8), NULL: not said
-        margin    INTEGER                   -- the winning margin (plays_rows.play_margin), for the records
+        margin    INTEGER,                  -- the winning margin (plays_rows.play_margin), for the records
+        scores    INTEGER,                  -- its seats' sum of scores, winning seats and best score:
+        winners   INTEGER,                  -- the splits by month, expansion and player count read
+        best      INTEGER                   -- the plays alone (schema 8)
     )""",
     """CREATE TABLE IF NOT EXISTS play_seats (
         play_id   TEXT NOT NULL REFERENCES plays(id) ON DELETE CASCADE,
@@ -53,7 +56,9 @@ PLAYS_SCHEMA = (
         seat    INTEGER,                    -- NULL: a figure of the whole table
         name    TEXT NOT NULL,
         key     TEXT NOT NULL,
-        value   INTEGER NOT NULL
+        value   INTEGER NOT NULL,
+        month    TEXT,                      -- the play's "YYYY-MM" and location ('' for none) again:
+        location TEXT                       -- the sums per month kept by triggers (figure_months.py)
     )""",
     # Where plays happen, remembered for offering again (schema 8): kept when a play goes.
     """CREATE TABLE IF NOT EXISTS locations (

@@ -14,6 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from companion.store.figure_months import filtered_figures
 from companion.store.plays_filter import NO_FILTER, PlayFilter
 
 Reader = Callable[..., list[tuple[Any, ...]]]
@@ -160,21 +161,9 @@ def _filtered_stats(read: Reader, game: str, player: str | None, where: PlayFilt
         f"SELECT COUNT(*), AVG(p.seconds) FROM plays p WHERE p.game = ?{cond}{player_plays}", args
     )[0]
     names: dict[str, str] = dict(read("SELECT id, name FROM players")) if seats.by_player else {}
-    if player:  # the join player_figure_totals sums (store/upkeep.py), over the kept plays
-        figure_rows = read(
-            "SELECT f.name, f.key, SUM(f.value), COUNT(*), MAX(CASE WHEN f.seat IS NULL THEN 1 ELSE 0 END) FROM plays p"
-            " JOIN play_seats ps ON ps.play_id = p.id JOIN play_figures f ON f.play_id = p.id"
-            f" AND (f.seat = ps.seat OR f.seat IS NULL) WHERE p.game = ?{cond}{mine}"
-            " GROUP BY f.name, f.key ORDER BY f.name, f.key",
-            args,
-        )
-    else:
-        figure_rows = read(
-            "SELECT f.name, f.key, SUM(f.value), COUNT(*), MAX(CASE WHEN f.seat IS NULL THEN 1 ELSE 0 END) FROM plays p"
-            f" JOIN play_figures f ON f.play_id = p.id WHERE p.game = ?{cond}"
-            " GROUP BY f.name, f.key ORDER BY f.name, f.key",
-            args,
-        )
+    # The figures from their sums per month and location (store/figure_months.py), the months a
+    # date cuts from the rows: not the kept plays' every figure row.
+    figure_rows = filtered_figures(read, game, player, where)
     return _assembled(game, player, plays, secs, seats, names, figure_rows)
 
 

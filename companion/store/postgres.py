@@ -202,10 +202,6 @@ class PgConnection:
         self.execute("DELETE FROM schema_version")
         self.execute("INSERT INTO schema_version (version) VALUES (?)", (version,))
 
-    def json_true(self, column: str, key: str) -> str:
-        """A condition: the JSON object in ``column`` (text) has ``key`` true."""
-        return f"({column}::jsonb -> '{key}') = 'true'::jsonb"
-
     def retryable(self, exc: Exception) -> bool:
         """Two writers locking rows in crossed order: PostgreSQL ends one, which may run again."""
         return isinstance(exc, errors.DeadlockDetected | errors.SerializationFailure)

@@ -37,7 +37,7 @@ from companion.core.registry import UnknownGame
 from companion.core.registry import get as get_game
 from companion.core.table import FILE_FORMAT, FILE_VERSION
 from companion.plays import record
-from companion.store import checkpoint, upkeep
+from companion.store import checkpoint, figure_months, upkeep
 from companion.store.connection import Connection, chosen_location, connect, is_url
 from companion.store.insights_api import InsightsMixin
 from companion.store.locations import LocationsMixin
@@ -230,6 +230,7 @@ class Store(PlayersMixin, PlaysMixin, LocationsMixin, InsightsMixin):
                 self._db.execute(statement)
             upkeep.seat_columns(self._db)
             upkeep.play_columns(self._db)
+            figure_months.figure_columns(self._db)
             if found < 2:  # version 2 logged them already
                 self._log_finished_tables()
             if found < 4:

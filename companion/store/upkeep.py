@@ -21,7 +21,9 @@ Schema 7: each seat keeps its play's game and player count, indexed with what th
 statistics read; indexes for the pages of Home, the play log and the players (issue 27).
 
 Schema 8: a play's optional location (``plays.location``), indexed for the location filter, and
-the remembered list of locations (``locations``) the app offers when one is set (issue 31).
+the remembered list of locations (``locations``) the app offers when one is set (issue 31); each
+play's margin and its seats' sums (scores, winning seats, best score); the figure sums per month
+and location kept by triggers (store/figure_months.py), for the filtered statistics.
 
 Every open then logs each finished table the log lacks (an indexed query, no replay unless one
 is missing).
@@ -34,6 +36,7 @@ from typing import Any
 
 from companion.core.table import Table, TableError
 from companion.plays.record import record
+from companion.store import figure_months
 from companion.store.connection import Connection
 from companion.store.plays_rows import insert_play
 
@@ -240,8 +243,9 @@ def play_columns(db: Connection) -> None:
     columns = db.columns("plays")
     if "location" not in columns:
         db.execute("ALTER TABLE plays ADD COLUMN location TEXT")
-    if "margin" not in columns:
-        db.execute("ALTER TABLE plays ADD COLUMN margin INTEGER")
+    for column in ("margin", "scores", "winners", "best"):
+        if column not in columns:
+            db.execute(f"ALTER TABLE plays ADD COLUMN {column} INTEGER")
 
 
 # Schema 8: the location filter, each game's records and the player page, each read through an
@@ -265,8 +269,13 @@ def to_version_8(db: Connection) -> None:
         "UPDATE plays SET margin = (SELECT MIN(CASE WHEN winner = 1 THEN score END)"
         " - MAX(CASE WHEN winner = 0 THEN score END) FROM play_seats WHERE play_id = plays.id)"
     )
+    db.execute(
+        "UPDATE plays SET (scores, winners, best) = (SELECT SUM(score), SUM(winner), MAX(score)"
+        " FROM play_seats WHERE play_id = plays.id)"
+    )
     for statement in INSIGHT_INDEXES:
         db.execute(statement)
+    figure_months.start(db)
 
 
 def to_version_7(db: Connection) -> None:
@@ -327,8 +336,9 @@ def _count_dragon_losses_again(db: Connection, read_table: ReadTable) -> None:
         lost = [f for f in record(table).figures if f.name == "lost"]
         db.execute("DELETE FROM play_figures WHERE play_id = ? AND name = 'lost'", (play_id,))
         db.executemany(
-            "INSERT INTO play_figures (play_id, game, seat, name, key, value) VALUES (?, 'dragon', ?, ?, ?, ?)",
-            [(play_id, f.seat, f.name, f.key, f.value) for f in lost],
+            "INSERT INTO play_figures (play_id, game, seat, name, key, value, month, location)"
+            " SELECT id, 'dragon', ?, ?, ?, ?, substr(date, 1, 7), COALESCE(location, '') FROM plays WHERE id = ?",
+            [(f.seat, f.name, f.key, f.value, play_id) for f in lost],
         )
 
 

@@ -19,7 +19,15 @@ from typing import TYPE_CHECKING, Any
 from companion.plays.models import PlayRecord
 from companion.store import DamagedTable, Store, StoreError, TableInfo
 from companion.store.players import MAX_NOTE, LastSeat, PlayerInfo
-from companion.store.plays_insights import MIN_SHARED, GameRecord, HeadToHead, Period, PlayerGame, PlayerPage
+from companion.store.plays_insights import (
+    MIN_SHARED,
+    GamePeriods,
+    GameRecord,
+    HeadToHead,
+    Period,
+    PlayerGame,
+    PlayerPage,
+)
 from companion.store.plays_stats import GameStats, Rate
 from companion.store.share_links import Link
 
@@ -35,6 +43,7 @@ __all__ = [
     "Backup",
     "BackupRepo",
     "DamagedTable",
+    "GamePeriods",
     "GameRecord",
     "GameStats",
     "HeadToHead",
@@ -125,6 +134,13 @@ class PlaysRepo:
 
     def by_expansion(self, game: str, player: str | None = None, **period: str | None) -> list[Period]:
         return self._store.by_expansion(game, player, **period)
+
+    def game_periods(self, game: str, player: str | None = None, **period: str | None) -> GamePeriods:
+        return self._store.game_periods(game, player, **period)
+
+    def h_index(self, **period: str | None) -> int:
+        """The group's H-index over the plays the period keeps."""
+        return self._store.h_index(**period).h
 
     def play(self, play_id: str) -> PlayRecord | None:
         return self._store.play(play_id)

@@ -27,6 +27,9 @@ FILTERS = [
     (None, None, "CLUB"),
     ("2024-07", None, "casa de ana"),
     ("2000-01-01", None, None),  # keeps every play: the statistics read the kept totals
+    ("2025-01-01", "2025-12-31", "club"),  # a whole year: no month cut (figure_months.py)
+    ("2024-11-01", "2025-04-29", None),  # the 29th is not April's last day: April cut
+    ("2024-12-15T12:00", "2025-06-30T12:00", None),  # times: both edge months cut
 ]
 
 

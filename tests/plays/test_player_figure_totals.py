@@ -59,8 +59,41 @@ def _recount(store: Store) -> dict[tuple[str, str], list[tuple[str, str, int, in
     return out
 
 
+def _month_recount(store: Store) -> tuple[dict[tuple, list[int]], dict[tuple, list[int]]]:
+    """The sums per (game, month, location, name, key), of the group and per linked player (the
+    player id first in the key), recounted from the plays' rows: [total, rows, rows without a seat]."""
+    group: dict[tuple, list[int]] = defaultdict(lambda: [0, 0, 0])
+    players: dict[tuple, list[int]] = defaultdict(lambda: [0, 0, 0])
+    for play in store.plays(figures=True):
+        where = (play.game, play.date[:7], play.location or "")
+        for f in play.figures:
+            shares = [group[(*where, f.name, f.key)]]
+            shares += [
+                players[(s.player_id, *where, f.name, f.key)]
+                for s in play.seats
+                if s.player_id is not None and (f.seat is None or f.seat == s.seat)
+            ]
+            for line in shares:
+                line[0] += f.value
+                line[1] += 1
+                line[2] += f.seat is None
+    return group, players
+
+
+def _check_months(store: Store) -> None:
+    """The sums per month and location kept by triggers (store/figure_months.py) equal the recount."""
+    group, players = _month_recount(store)
+    kept = store._read("SELECT game, month, location, name, key, total, rows, whole_rows FROM figure_months")
+    assert {tuple(r[:5]): list(r[5:]) for r in kept} == dict(group)
+    kept = store._read(
+        "SELECT player_id, game, month, location, name, key, total, rows, whole_rows FROM player_figure_months"
+    )
+    assert {tuple(r[:6]): list(r[6:]) for r in kept} == dict(players)
+
+
 def _check(store: Store) -> None:
     """Every player's figures in the statistics equal the recount; no row is left at zero."""
+    _check_months(store)
     want = _recount(store)
     seats = dict(
         store._read(
@@ -113,6 +146,15 @@ def test_per_player_figures_follow_links_unlinks_merges_deletes_and_corrections(
     store.link_play(hand.id, [ana, None, ben])
     _check(store)
     store.rescore_play(hand.id, [50, 42, 30])  # drops its points and VP figures
+    _check(store)
+
+    store.redate_play(hand.id, "2024-02-29")  # another month: its sums move with it
+    _check(store)
+    store.set_play_location(hand.id, "Club")
+    store.set_play_location(second.id, "Club")
+    _check(store)
+    assert store._read("SELECT COUNT(*) FROM figure_months WHERE location = 'Club'")[0][0] > 0
+    store.set_play_location(hand.id, None)
     _check(store)
 
     gone = store.delete_play(second.id)

@@ -3,6 +3,7 @@ database itself (a unique entry position per table), on SQLite and PostgreSQL al
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 
@@ -12,8 +13,10 @@ from security.input_helpers import short_table
 from store_backends import schema_url
 
 from companion.core import Table
+from companion.plays.models import Figure
 from companion.store import Store, StoreConflict, StoreError, sqlite_store
 from companion.store.connection import DATABASE_ENV
+from companion.store.figure_months import FIGURE_MONTHS
 from companion.store.plays_rows import play_margin
 from companion.store.sqlite_store import SCHEMA_VERSION
 from companion.store.upkeep import INSIGHT_INDEXES
@@ -133,9 +136,25 @@ def test_a_store_of_a_newer_schema_is_refused_and_left_as_it_was(tmp_path):
     db.close()
 
 
-def test_a_schema_7_store_moves_to_8_with_each_plays_margin(tmp_path):
+def _drop_figure_months(store: Store, backend: str) -> None:
+    """Schema 8's figure sums per month gone: their triggers, tables and the rows' columns."""
+    for statement in FIGURE_MONTHS:
+        found = re.search(r"CREATE TRIGGER IF NOT EXISTS (\w+) .*?\bON (\w+)", statement, re.DOTALL)
+        if found:
+            on = f" ON {found[2]}" if backend == "postgresql" else ""  # PostgreSQL names the table
+            store._db.execute(f"DROP TRIGGER {found[1]}{on}")
+    store._db.execute("DROP TABLE figure_months")
+    store._db.execute("DROP TABLE player_figure_months")
+    for column in ("month", "location"):
+        store._db.execute(f"ALTER TABLE play_figures DROP COLUMN {column}")
+    # (SQLite cannot drop the plays' last columns past their comments: emptied, the migration fills them)
+    store._db.execute("UPDATE plays SET scores = NULL, winners = NULL, best = NULL")
+
+
+def test_a_schema_7_store_moves_to_8_with_each_plays_margin(tmp_path, store_backend):
     """Schema 7 made again in the database (no location, no margin, no remembered locations, none
-    of schema 8's indexes): reopening adds them and computes each play's margin, on both backends."""
+    of schema 8's indexes, columns or figure sums per month): reopening adds them and computes
+    each play's margin and sums, on both backends."""
     path = tmp_path / "t.sqlite3"
     store = Store(path)
     ana, ben = store.create_player("Ana").id, store.create_player("Ben").id
@@ -144,10 +163,16 @@ def test_a_schema_7_store_moves_to_8_with_each_plays_margin(tmp_path):
         make_play("dayu", "2026-02-10T20:00:00+00:00", [("Ana", ana, 25), ("Ben", ben, 24)], play_id="close"),
         make_play("dayu", "2026-03-10T20:00:00+00:00", [("Ana", ana, 20), ("Ben", ben, 20)], play_id="tie"),
     ]
+    # A seat's figure and a whole table's, for the sums per month the migration makes
+    plays = [
+        p.model_copy(update={"figures": [Figure(seat=0, name="vp", value=3), Figure(name="rounds", value=i)]})
+        for i, p in enumerate(plays)
+    ]
     for play in plays:
         store.restore_play(play)
     for statement in INSIGHT_INDEXES:
         store._db.execute("DROP INDEX " + statement.split(" IF NOT EXISTS ")[1].split()[0])
+    _drop_figure_months(store, store_backend)
     store._db.execute("ALTER TABLE plays DROP COLUMN location")
     store._db.execute("ALTER TABLE plays DROP COLUMN margin")
     store._db.execute("DROP TABLE locations")
@@ -160,6 +185,18 @@ def test_a_schema_7_store_moves_to_8_with_each_plays_margin(tmp_path):
     margins = dict(again._read("SELECT id, margin FROM plays"))
     assert margins == {p.id: play_margin([(s.score, s.winner) for s in p.seats]) for p in plays}
     assert margins == {"wide": 9, "close": 1, "tie": None}
+    sums = dict(again._read("SELECT id, scores FROM plays"))
+    assert sums == {"wide": 51, "close": 49, "tie": 40}
+    months = again._read("SELECT month, SUM(total) FROM figure_months GROUP BY month ORDER BY month")
+    by_rows = again._read(
+        "SELECT substr(p.date, 1, 7), SUM(f.value) FROM plays p JOIN play_figures f ON f.play_id = p.id"
+        " GROUP BY substr(p.date, 1, 7) ORDER BY 1"
+    )
+    assert months == by_rows == [("2026-01", 3), ("2026-02", 4), ("2026-03", 5)]
+    ana_months = again._read(
+        "SELECT COUNT(*), SUM(total) FROM player_figure_months WHERE player_id = ?", (ana,)
+    )
+    assert ana_months == [(6, 3 * 3 + 0 + 1 + 2)]  # per month: her seat's vp, the play's rounds
     (record,) = [r for r in again.records("dayu") if r.kind == "margin"]
     assert (record.value, record.play_id) == (9, "wide")
     assert again.set_play_location("close", "Club").location == "Club"

@@ -121,3 +121,26 @@ async def test_dragon_statistics_split_by_expansions(tmp_path):
     await h.click("stats-game-dayu")
     assert not h.has("stats-expansions")
     h.close()
+
+
+@pytest.mark.parametrize(
+    "lang,two,one",
+    [
+        ("en", "H-index of the group: 2 (h games", "H-index of the group: 1 ("),
+        ("es", "Índice H del grupo: 2 (h juegos", "Índice H del grupo: 1 ("),
+    ],
+)
+async def test_the_statistics_screen_shows_the_groups_h_index(tmp_path, lang, two, one):
+    """Da Yu played 3 times, the Dragon twice, Chinatown once: h = 2; from March each game once: h = 1."""
+    hub = new_hub(tmp_path)
+    ana = hub.store.create_player("Ana").id
+    games = [("dayu", 1), ("dayu", 2), ("dayu", 3), ("dragon", 2), ("dragon", 3), ("chinatown", 3)]
+    for game, month in games:
+        seats = [("Ana", ana, 30), ("Bo", None, 20)] + ([("Cy", None, 10)] if game == "chinatown" else [])
+        hub.store.restore_play(make_play(game, f"2026-0{month}-10T20:00:00+00:00", seats))
+    h = await started(hub, "/stats/dragon", prefs={"table_companion.lang": lang})
+    assert h.by_key("stats-h-index").value.startswith(two)
+    await h.type_text("stats-since", "2026-03-01")
+    await h.fire("stats-since", "blur")
+    assert h.by_key("stats-h-index").value.startswith(one)
+    h.close()

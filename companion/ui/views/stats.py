@@ -30,6 +30,7 @@ from companion.ui.views.stats_insights import (
     month_lines,
     period_controls,
     record_rows,
+    shared,
 )
 from companion.ui.widgets import card, heading, scroll_column, small
 
@@ -58,6 +59,9 @@ def view(app: App, game: str | None = None) -> ft.View:
         game, shown.player, **period.args()
     )  # before the fields: they say a bad date
     body: list[ft.Control] = [*_pickers(app, game, games, shown), *period_controls(app, period, "stats")]
+    # the group's, over every game the period keeps: h games played at least h times each
+    h = app.repos.plays.h_index(**period.args())
+    body.append(small(shared(app, "insights.group_h_index", h=h), key="stats-h-index"))
     if not stats.plays:
         body.append(small(tr("stats.none", game=game_title(app, game)), key="stats-none"))
     else:
@@ -78,10 +82,11 @@ def over_time(app: App, game: str, player: str | None, period: PeriodFilter) -> 
     records = app.repos.plays.records(game, **period.args())
     if records:
         out += [heading(tr("insights.records")), card(*record_rows(app, records), key="stats-records")]
-    splits = app.repos.plays.by_expansion(game, player, **period.args())
+    periods = app.repos.plays.game_periods(game, player, **period.args())  # one pass for both
+    splits = periods.by_expansion
     if len(splits) > 1:  # a game played with and without its expansions
         out += [heading(tr("insights.by_expansion")), expansion_lines(app, splits, game, player is not None)]
-    months = app.repos.plays.by_month(game, player, **period.args())
+    months = periods.by_month
     if months:
         out += [
             heading(tr("insights.by_month")),
