@@ -144,3 +144,14 @@ async def test_the_statistics_screen_shows_the_groups_h_index(tmp_path, lang, tw
     await h.fire("stats-since", "blur")
     assert h.by_key("stats-h-index").value.startswith(one)
     h.close()
+
+
+async def test_a_players_win_rate_by_month_is_a_chart_of_its_own(hub):
+    h = await started(hub, "/stats/dayu")
+    assert not h.has("stats-wins-chart")  # the group's: one seat in two, every month
+    await h.select("stats-player", hub.ids["Ben"])
+    chart = h.by_key("stats-wins-chart")
+    # Ben won April and May, lost January to March (the fixture's plays)
+    assert [p.y for p in chart.data_series[0].points] == [0.0, 0.0, 0.0, 100.0, 100.0]
+    assert chart.data_series[0].points[3].tooltip == "Apr 2026: won 100% of 1 play"
+    h.close()

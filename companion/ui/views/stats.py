@@ -31,6 +31,7 @@ from companion.ui.views.stats_insights import (
     period_controls,
     record_rows,
     shared,
+    win_rate_chart,
 )
 from companion.ui.widgets import card, heading, scroll_column, small
 
@@ -93,6 +94,8 @@ def over_time(app: App, game: str, player: str | None, period: PeriodFilter) -> 
             month_chart(app, months, game),
             month_lines(app, months, game),
         ]
+        if player is not None:  # the group's win rate is one seat in n; a player's tells a trend
+            out += [heading(tr("insights.wins_by_month")), win_rate_chart(app, months)]
     return out
 
 

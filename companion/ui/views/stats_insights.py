@@ -138,44 +138,73 @@ def open_play(app: App, play_id: str) -> None:
 
 def month_chart(app: App, months: list[Period], game: str) -> ft.Control:
     """Average score per month as a line; each point's tooltip adds plays and win rate."""
-    import flet_charts as fc  # loaded with the first chart
-
     tr = app.tr
     values = [m.average for m in months]
     low, high = math.floor(min(values)), math.ceil(max(values))
     step = nice_step(max(1, high - low), 4)
     bottom, top = step * math.floor(low / step), step * math.ceil((high + 0.5) / step)
+    ticks = [(y, score_text(game, y, tr.lang)) for y in range(bottom, top + 1, step)]
+    tips = [
+        tr(
+            "insights.month_point",
+            month=format_month(m.key, tr.lang),
+            average=score_text(game, m.average, tr.lang),
+            n=m.plays,
+            rate=format_percent(m.win_rate, tr.lang),
+        )
+        for m in months
+    ]
+    return _month_line(app, months, values, ticks, tips, "stats-month-chart", "stats-months")
+
+
+def win_rate_chart(app: App, months: list[Period]) -> ft.Control:
+    """One player's win rate per month (0 to 100 %): whether they are winning more lately."""
+    tr = app.tr
+    values = [100 * m.win_rate for m in months]
+    ticks = [(y, format_percent(y / 100, tr.lang)) for y in range(0, 101, 25)]
+    tips = [
+        tr(
+            "insights.win_point",
+            month=format_month(m.key, tr.lang),
+            rate=format_percent(m.win_rate, tr.lang),
+            n=m.plays,
+        )
+        for m in months
+    ]
+    return _month_line(app, months, values, ticks, tips, "stats-wins-chart", "stats-wins")
+
+
+def _month_line(
+    app: App,
+    months: list[Period],
+    values: list[float],
+    ticks: list[tuple[int, str]],
+    tips: list[str],
+    key: str,
+    box_key: str,
+) -> ft.Control:
+    """A line over the months with the axis labels ``ticks`` (value, text) and a tooltip a point."""
+    import flet_charts as fc  # loaded with the first chart
+
     every = max(1, math.ceil(len(months) / 6))
     points = [
-        fc.LineChartDataPoint(
-            x=i,
-            y=m.average,
-            tooltip=tr(
-                "insights.month_point",
-                month=format_month(m.key, tr.lang),
-                average=score_text(game, m.average, tr.lang),
-                n=m.plays,
-                rate=format_percent(m.win_rate, tr.lang),
-            ),
-        )
-        for i, m in enumerate(months)
+        fc.LineChartDataPoint(x=i, y=v, tooltip=tip)
+        for i, (v, tip) in enumerate(zip(values, tips, strict=True))
     ]
+    step = ticks[1][0] - ticks[0][0] if len(ticks) > 1 else 1
     chart = fc.LineChart(
         data_series=[fc.LineChartData(points=points, color=ft.Colors.PRIMARY, stroke_width=3, curved=False)],
-        min_y=bottom,
-        max_y=top,
+        min_y=ticks[0][0],
+        max_y=ticks[-1][0],
         min_x=0,
         max_x=max(1, len(months) - 1),
         left_axis=fc.ChartAxis(
-            labels=[
-                fc.ChartAxisLabel(value=y, label=ft.Text(score_text(game, y, tr.lang), size=11))
-                for y in range(bottom, top + 1, step)
-            ],
+            labels=[fc.ChartAxisLabel(value=y, label=ft.Text(text, size=11)) for y, text in ticks],
             label_size=48,
         ),
         bottom_axis=fc.ChartAxis(
             labels=[
-                fc.ChartAxisLabel(value=i, label=ft.Text(format_month(m.key, tr.lang), size=10))
+                fc.ChartAxisLabel(value=i, label=ft.Text(format_month(m.key, app.tr.lang), size=10))
                 for i, m in enumerate(months)
                 if i % every == 0
             ],
@@ -183,9 +212,9 @@ def month_chart(app: App, months: list[Period], game: str) -> ft.Control:
         ),
         horizontal_grid_lines=fc.ChartGridLines(interval=step, color=ft.Colors.OUTLINE_VARIANT, width=1),
         interactive=True,
-        key="stats-month-chart",
+        key=key,
     )
-    return ft.Container(chart, height=200, padding=ft.Padding.only(right=16, top=8), key="stats-months")
+    return ft.Container(chart, height=200, padding=ft.Padding.only(right=16, top=8), key=box_key)
 
 
 def month_lines(app: App, months: list[Period], game: str) -> ft.Control:
