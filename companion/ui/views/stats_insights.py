@@ -171,7 +171,7 @@ def win_rate_chart(app: App, months: list[Period]) -> ft.Control:
         )
         for m in months
     ]
-    return _month_line(app, months, values, ticks, tips, "stats-wins-chart", "stats-wins")
+    return _month_line(app, months, values, ticks, tips, "stats-wins-chart", "stats-wins-by-month")
 
 
 def _month_line(
