@@ -126,3 +126,32 @@ def test_a_question_in_spanish_and_its_rule(browser, tmp_path):
         enable_semantics(page)
         wait_until(lambda: on_screen(page, moment.clarifications[0].question), what="what applies now")
         shot(page, "rules_moment_es")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_tip_with_the_tables_own_numbers(browser, tmp_path, lang):
+    """Issue 29, part 3: mid-game with tips on, the card at the question speaks of this table's
+    numbers (what the coming event would cost, whose turn comes first); screenshot in each language."""
+    import random
+
+    from test_table_taps_browser import phone
+    from test_table_taps_browser import stored as store_table
+
+    from companion.lookup.tips import due
+
+    data = tmp_path / "data"
+    rng, table = random.Random(8), Table.new("dragon", ["Ana", "Ben", "Carla", "Dai"])
+    while not (table.state.month >= 3 and (t := due(table, frozenset(), lang)) is not None and t.tips):
+        table.auto(rng) if table.prompt.auto else table.submit(rng.choice(table.prompt.choices))
+    table = store_table(data, table)
+    store = Store(data / "tables.sqlite3")
+    try:
+        TeachMarks(store).set_enabled(table.id, True)
+    finally:
+        store.close()
+    first = due(table, frozenset(), lang).tips[0].msg.render(lang)
+    with served(data) as url:
+        page = phone(browser, url + f"table/{table.id}", lang)
+        wait_until(lambda: on_screen(page, first[:40]), what="the tip with the table's numbers")
+        shot(page, f"tip_numbers_{lang}")
+        page.close()
