@@ -8,11 +8,9 @@ keeps answering, and a restore checks nothing a second time.
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -20,14 +18,12 @@ from companion.core import TableError
 from companion.ui.shell import App
 from companion.ui.views.files import save_bytes
 from companion.ui.widgets import button, small
+from companion.ui.worker import in_worker
 
 if TYPE_CHECKING:
     from companion.core import Table
     from companion.ui.i18n import Tr
     from companion.ui.repos import Backup
-
-T = TypeVar("T")
-POLL = 0.25  # seconds between two redraws of the progress while the worker runs
 
 
 def backup_actions(app: App) -> list[ft.Control]:
@@ -89,15 +85,6 @@ def _reads_paths(app: App) -> bool:
     return not app.page.web
 
 
-async def _in_worker(app: App, work: Callable[[], T]) -> T:
-    """Run ``work`` in a thread; redraw every POLL seconds meanwhile (the progress it reports)."""
-    job = asyncio.get_running_loop().run_in_executor(None, work)
-    while not job.done():
-        await asyncio.wait({job}, timeout=POLL)
-        app.refresh()
-    return job.result()
-
-
 async def ask_restore(app: App, data: bytes) -> None:
     """Check the backup once, then ask before it replaces what the app holds."""
     checked = await _check(app, data)
@@ -137,7 +124,7 @@ async def _check(app: App, data: bytes) -> tuple[Backup, list[Table]] | None:
     progress = _Progress()
     opened = app.dialog(tr("backup.checking_title"), lambda: progress.controls(tr), key="restore-check")
     try:
-        checked = await _in_worker(app, lambda: app.repos.backup.check(data, progress.told))
+        checked = await in_worker(app, lambda: app.repos.backup.check(data, progress.told))
     except TableError as exc:
         _refuse(app, tr.msg(exc.msg))
         return None
@@ -174,7 +161,7 @@ class Restore:
             return app.repos.backup.restore(self.backup, self.tables)
 
         try:
-            counts = await _in_worker(app, restore)
+            counts = await in_worker(app, restore)
         except TableError as exc:
             self.busy = False
             app.dialog_note(tr.msg(exc.msg))

@@ -9,7 +9,6 @@ runs in a worker thread under a progress bar when asked for, and is kept with th
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,8 +21,8 @@ from companion.ui.rule_links import effect_line, rule_link
 from companion.ui.shell import App
 from companion.ui.views.chrome import table_view
 from companion.ui.widgets import button, card, dot, heading, small
+from companion.ui.worker import in_worker
 
-POLL = 0.25  # seconds between two redraws of the progress while the worker runs
 SHOWN_EFFECTS = 2  # the first differences on each side: the direct consequences of the choice
 
 
@@ -82,17 +81,10 @@ def start(app: App, table: Table, run: ReviewRun) -> None:
 
 async def _review_in_worker(app: App, table: Table, run: ReviewRun) -> None:
     """The review in a thread, on a copy of the table (an undo meanwhile cannot change what the
-    worker reads); the screen redrawn every POLL seconds with its progress, and once at the end."""
-    copy = Table.from_json(table.to_json())
-    seat = app.seat
-    job = asyncio.get_running_loop().run_in_executor(
-        None, lambda: app.repos.reviews.review(copy, seat, run.told)
-    )
+    worker reads), its progress on screen; drawn once more at the end."""
+    copy, seat = Table.from_json(table.to_json()), app.seat
     try:
-        while not job.done():
-            await asyncio.wait({job}, timeout=POLL)
-            app.refresh()
-        job.result()
+        await in_worker(app, lambda: app.repos.reviews.review(copy, seat, run.told))
     finally:
         run.running = False
         app.refresh()
