@@ -5,6 +5,7 @@ one does one job and can be read at a glance."""
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -127,3 +128,47 @@ def test_no_ui_code_keeps_drafts_in_a_memo() -> None:
     found = uses_in(files, memo_uses)
     said = "drafts kept in a memo (use a dataclass in app.drafts, companion/ui/state.py):\n"
     assert not found, said + "\n".join(found)
+
+
+# ---- the App service locator is on its way out ------------------------------------------------
+# Issue 25: no function in companion/ui should take the session's `App` (companion/ui/shell.py)
+# as a parameter; a screen's function takes what it reads (the translator, a repository, its
+# draft, a command). Until the count reaches 0 it may only go down: APP_TAKERS is the count
+# now, and a change that lowers it lowers this number too (the test says so).
+APP_TAKERS = 388
+
+
+def app_takers(source: str, where: str) -> list[str]:
+    """where:function for each function with a parameter annotated as ``App`` (or ``"App"``,
+    ``App | None``, ...)."""
+    found: list[str] = []
+    for node in ast.walk(ast.parse(source, filename=where)):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            params = [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]
+            notes = [ast.unparse(p.annotation) for p in params if p.annotation is not None]
+            if any(_names_app(note) for note in notes):
+                found.append(f"{where}:{node.name}")
+    return found
+
+
+def _names_app(annotation: str) -> bool:
+    return re.search(r"\bApp\b", annotation) is not None
+
+
+def test_the_check_sees_app_parameters_however_written() -> None:
+    sample = (
+        "def a(app: App) -> None: ...\n"
+        "def b(x: int, *, app: 'App | None' = None): ...\n"
+        "def c(apps: Apps, tr: Tr): ...\n"
+        "class K:\n    def m(self, app: App): ...\n"
+    )
+    assert app_takers(sample, "s.py") == ["s.py:a", "s.py:b", "s.py:m"]
+
+
+def test_functions_taking_the_app_only_get_fewer() -> None:
+    found = uses_in(sorted(UI.rglob("*.py")), app_takers)
+    assert len(found) <= APP_TAKERS, (
+        f"{len(found)} functions take App, more than {APP_TAKERS}: a new function takes what it "
+        "reads instead (the translator, a repository, a draft, a command). New ones:\n" + "\n".join(found)
+    )
+    assert len(found) == APP_TAKERS, f"{len(found)} functions take App now: lower APP_TAKERS to {len(found)}"
