@@ -53,6 +53,7 @@ def families() -> dict[str, set[str] | None]:
         "dayu.flood.{}": None,
         "dragon.action.{}": None,
         "dragon.super.{}": None,
+        "dragon.tip.super.{}": _keys("dragon.tip.super.{}", RULES.super_events.events),
         "dragon.calc.{}": None,
         "dragon.err.row_{}": None,
         "dragon.fx.charter_{}": None,

@@ -20,6 +20,7 @@ from companion.games.chinatown.tips import KINDS as CHINATOWN_KINDS
 from companion.games.dayu.data import DATA as DY
 from companion.games.dayu.tips import KINDS as DAYU_KINDS
 from companion.games.dragon.data import RULES
+from companion.games.dragon.entries import SuperEvent
 from companion.games.dragon.tips import KINDS as DRAGON_KINDS
 from companion.lookup import card
 from companion.lookup.tips import table_tips
@@ -69,6 +70,10 @@ class DragonCheck:
             )
         if kind in ("group", "card") and s.month >= 1:
             out.update(self._risk(s, p))
+        if kind in ("group", "card") and s.month == 7 and s.super_event is not None:
+            out[f"dragon.tip.super.{s.super_event}"] = self._super(s, p, s.super_event)
+        if kind == "group" and s.options.great_wall:
+            out.update(self._wall(s, seat))
         if kind == "action":
             out.update(self._action(s, p))
         if kind == "person_pick":
@@ -110,6 +115,45 @@ class DragonCheck:
             )
             return {"dragon.tip.contagion": args} if lost else {}
         return {}
+
+    @staticmethod
+    def _super(s, p, event: str) -> dict[str, Any]:
+        """The super event's numbers for the player (super_events.json; reference section 6)."""
+        args: dict[str, Any] = {"event": msg(f"dragon.super.{event}"), "player": p.name}
+        persons = [(t, pal.floors) for pal in p.palaces for t in pal.persons]
+        floors = sum(pal.floors for pal in p.palaces)
+        if event == "lantern":
+            return {**args, "n": len(persons), "vp": 2 * len(persons), "per": 2}
+        if event == "buddha":  # each monk: its Buddhas times its palace's floors
+            monks = [(t, f) for t, f in persons if t.startswith("monk:")]
+            return {**args, "n": len(monks), "vp": sum(RULES.faces[t].symbols * f for t, f in monks)}
+        if event == "earthquake":
+            return {**args, "floors": floors, "n": min(2, floors)}
+        if event == "flood":
+            goods = dict(yuan=p.yuan, rice=p.rice, fireworks=p.fireworks)
+            return {**args, **goods, "n": sum(goods.values()) // 2}
+        if event == "tornado":
+            return {**args, "cards": len(p.cards), "n": min(2, len(p.cards))}
+        if event == "eclipse":
+            return {"event": args["event"], "again": msg(f"dragon.event.{s.events[6]}")}
+        if event == "volcano":
+            return {**args, "track": p.track}
+        if event == "sunrise":
+            return {**args, "n": sum(1 for t in RULES.type_ids if s.supply.get(f"{t}:young", 0))}
+        if event == "assassination":
+            return {**args, "small": p.small_privileges, "large": p.large_privileges}
+        return {**args, "n": len({t.split(":")[0] for t, _ in persons})}  # charter
+
+    @staticmethod
+    def _wall(s, seat: int) -> Expected:
+        """The next wall check (after each Mongol invasion and after month 12): a wall shorter
+        than its month costs the fewest builders a person each, else 1 VP a section built."""
+        month = next(m for m in range(s.month, 13) if s.events[m - 1] == "mongol" or m == 12)
+        built = [sum(1 for b, _ in s.wall if b == i) for i in range(len(s.players))]
+        args = dict(player=s.players[seat].name, length=len(s.wall), month=month, built=built[seat])
+        if len(s.wall) >= month:
+            return {"dragon.tip.wall_vp": {**args, "vp": built[seat]}}
+        return {"dragon.tip.wall_short": {**args, "n": 1}} if built[seat] == min(built) else {}
 
     @staticmethod
     def _action(s, p) -> Expected:
@@ -294,10 +338,33 @@ class ChinatownCheck:
                 for i, name in enumerate(s.players)
             ]
             out["chinatown.tip.income"] = dict(year=CT.years[len(s.income) - 1], players=parts)
+        if any(e.msg.key == "chinatown.fx.first" for e in fx):
+            order = [s.players[(s.first + i) % s.n] for i in range(s.n)]
+            out["chinatown.tip.first"] = dict(player=s.players[s.first], order=order)
+        drew = [e.seat for e in fx if e.msg.key == "chinatown.fx.drew"]
+        if drew:
+            hand = s.hands[drew[0]]
+            most = max(hand.values(), default=0)
+            if most:
+                shop = next(x for x in CT.shop_ids if hand.get(x, 0) == most)
+                size = CT.shops[shop].max
+                out["chinatown.tip.tiles"] = dict(
+                    player=s.players[drew[0]],
+                    shop=msg(f"chinatown.shop.{shop}"),
+                    n=most,
+                    size=size,
+                    pay=CT.income.complete[size],
+                )
         if prompt is None:
             return out
         seat = prompt.seat
         if prompt.kind == "keep_buildings" and seat is not None and s.dealt is not None:
+            hand = s.dealt[seat]
+            paired = [b for b in hand if set(ADJACENCY[b]) & set(hand)]
+            if paired:
+                out["chinatown.tip.deal"] = dict(
+                    player=s.players[seat], dealt=len(hand), buildings=paired, k=CT.dealing[s.n].kept[s.year]
+                )
             touching = [b for b in s.dealt[seat] if any(s.owner.get(n) == seat for n in ADJACENCY[b])]
             if touching:
                 out["chinatown.tip.keep"] = dict(
@@ -355,6 +422,20 @@ class DayuCheck:
         s, prompt = table.state, table.prompt
         fx = table.last[2] if table.last else []
         out: Expected = {}
+        if any(e.msg.key == "dayu.fx.start" for e in fx):
+            n = len(s.players)
+            turn = [s.players[(s.start + i) % n] for i in range(n)]
+            parts = [
+                msg(
+                    "dayu.tip.part.start",
+                    player=q.name,
+                    place=q.marker + 1,
+                    tokens=s.ring[q.marker].tokens,
+                    spaces=10,
+                )
+                for q in turn
+            ]
+            out["dayu.tip.start"] = dict(player=s.players[s.start].name, players=parts)
         refills = [e for e in fx if e.msg.key == "dayu.fx.refill"]
         if refills:
             out["dayu.tip.refill"] = dict(place=refills[-1].msg.args["place"], n=s.flood_pile)
@@ -406,7 +487,10 @@ def play_checked(game: str, seed: int, seen: dict[str, int]) -> None:
     """One random game with the tips computed after every entry, each against our own numbers."""
     rng = random.Random(seed)
     n = rng.randint(3, 5) if game == "chinatown" else rng.randint(2, 4)
-    table = Table.new(game, NAMES[:n], None)
+    # Dragon's games are played with both expansions, each with the super event after the last
+    # game's, so ten games see all ten super events.
+    options = {"great_wall": True, "super_events": True} if game == "dragon" else None
+    table = Table.new(game, NAMES[:n], options)
     check = CHECKS[game]()
 
     def step(t: Table) -> None:
@@ -419,7 +503,29 @@ def play_checked(game: str, seed: int, seen: dict[str, int]) -> None:
             seen[kind] = seen.get(kind, 0) + 1
 
     step(table)
-    play_to_end(table, rng, step)
+    while game == "dragon" and (p := table.prompt) is not None and table.state.super_event is None:
+        if p.kind == "super_event":
+            table.submit(SuperEvent(event=RULES.super_events.events[seed % len(RULES.super_events.events)]))
+        else:
+            table.auto(rng) if p.auto else table.submit(rng.choice(p.choices))
+        step(table)
+    if game != "dragon":
+        play_to_end(table, rng, step)
+        return
+    while (p := table.prompt) is not None:  # building the wall whenever it can, so it grows
+        if p.auto:
+            table.auto(rng)
+        else:
+            walls = [c for c in p.choices if _builds_wall(table.state, c)]
+            table.submit(rng.choice(walls or p.choices))
+        step(table)
+
+
+def _builds_wall(s, choice) -> bool:
+    """A choice that takes the Build the Wall card, or the group that holds it."""
+    if getattr(choice, "kind", None) == "group":
+        return "wall" in s.groups[choice.group]
+    return getattr(choice, "card", None) == "wall"
 
 
 @pytest.mark.parametrize("game", ["dragon", "chinatown", "dayu"])
@@ -436,7 +542,9 @@ def test_every_tip_shows_the_states_own_numbers_and_every_kind_comes_up(game):
 def test_every_tip_cites_a_rule_and_reads_in_both_languages(game):
     seen: dict[str, Any] = {}
     rng = random.Random(7)
-    table = Table.new(game, NAMES[:3], None)
+    table = Table.new(
+        game, NAMES[:3], {"great_wall": True, "super_events": True} if game == "dragon" else None
+    )
 
     def keep(t: Table) -> None:
         for tip in table_tips(t):

@@ -12,8 +12,10 @@ from companion.core.protocol import Effect, Prompt
 from companion.core.tips import Tip
 from companion.games.dragon.choices import action_amount
 from companion.games.dragon.data import RULES
+from companion.games.dragon.scoring import final_lines
 from companion.games.dragon.state import DragonState, PlayerState
 from companion.games.dragon.text import action_msg, reason_msg, tile_msg
+from companion.games.dragon.wall import sections
 
 # Every kind of tip this module gives (a test checks each one comes up in random games).
 KINDS = (
@@ -33,6 +35,9 @@ KINDS = (
     "dragon.tip.event_mongol",
     "dragon.tip.decay",
     "dragon.tip.month",
+    *(f"dragon.tip.super.{event}" for event in RULES.super_events.events),
+    "dragon.tip.wall_short",
+    "dragon.tip.wall_vp",
 )
 _PLACE = ("person_place", "recruit_place")
 _BEFORE_EVENT = ("group", "card")  # the month's two decisions, while its event is still to come
@@ -58,6 +63,13 @@ def _at_question(s: DragonState, kind: str, seat: int) -> list[Tip]:
         risk = _event_risk(s, p, s.events[s.month - 1])
         if risk is not None:
             out.append(Tip(risk, f"dragon.event.{s.events[s.month - 1]}", kind, seat))
+    if kind in _BEFORE_EVENT and s.super_event is not None and s.month == RULES.super_events.month:
+        text = _super(s, p, s.super_event)
+        out.append(Tip(text, f"dragon.super.{s.super_event}", kind, seat))
+    if kind == "group" and s.options.great_wall:
+        tip = _wall(s, seat)
+        if tip is not None:
+            out.append(tip)
     if kind == "action" and s.chosen_group is not None:
         tip = _action(s, p, seat)
         if tip is not None:
@@ -135,6 +147,67 @@ def _event_risk(s: DragonState, p: PlayerState, event: str) -> Msg | None:
                 lost=_persons(lost),
             )
     return None
+
+
+def _super(s: DragonState, p: PlayerState, event: str) -> Msg:
+    """What this month's super event will do to the player, with their numbers as they stand."""
+    se, key, name = RULES.super_events, f"dragon.tip.super.{event}", p.name
+    super_event = {"event": msg(f"dragon.super.{event}")}
+    if event == "lantern":
+        n = len(p.persons())
+        return msg(
+            key,
+            **super_event,
+            player=name,
+            n=n,
+            vp=n * se.lantern_vp_per_person,
+            per=se.lantern_vp_per_person,
+        )
+    if event == "buddha":
+        monks = final_lines(p.palaces, 0, 0, 0)[1]
+        return msg(key, **super_event, player=name, n=monks.count, vp=monks.points)
+    if event == "earthquake":
+        floors = sum(pal.floors for pal in p.palaces)
+        return msg(key, **super_event, player=name, floors=floors, n=min(se.earthquake_floors, floors))
+    if event == "flood":
+        half = (p.yuan + p.rice + p.fireworks) // se.flood_divisor
+        return msg(key, **super_event, player=name, yuan=p.yuan, rice=p.rice, fireworks=p.fireworks, n=half)
+    if event == "tornado":
+        return msg(
+            key, **super_event, player=name, cards=len(p.cards), n=min(se.tornado_discards, len(p.cards))
+        )
+    if event == "eclipse":
+        return msg(key, **super_event, again=msg(f"dragon.event.{s.events[s.month - 1]}"))
+    if event == "volcano":
+        return msg(key, **super_event, player=name, track=p.track)
+    if event == "sunrise":
+        age = se.sunrise_age
+        n = sum(1 for t in RULES.type_ids if s.supply.get(f"{t}:{age}", 0) > 0)
+        return msg(key, **super_event, player=name, n=n)
+    if event == "assassination":
+        return msg(key, **super_event, player=name, small=p.small_privileges, large=p.large_privileges)
+    return msg(
+        key, **super_event, player=name, n=sum(1 for t in RULES.type_ids if p.count_type(t))
+    )  # charter
+
+
+def _wall(s: DragonState, seat: int) -> Tip | None:
+    """What the next wall check gives or costs the player, the wall as it stands."""
+    wall, last = RULES.wall, len(s.events)
+    month = next(
+        m
+        for m in range(s.month, last + 1)
+        if s.events[m - 1] in wall.check_after_events or (m == last and wall.check_in_last_month)
+    )
+    built = sections(s)
+    args = dict(player=s.players[seat].name, length=len(s.wall), month=month, built=built[seat])
+    if len(s.wall) < month:
+        if built[seat] != min(built):
+            return None  # a short wall costs only the fewest builders
+        text = msg("dragon.tip.wall_short", **args, n=wall.releases_per_fewest)
+    else:
+        text = msg("dragon.tip.wall_vp", **args, vp=built[seat] * wall.vp_per_section)
+    return Tip(text, "dragon.wall.check", "group", seat)
 
 
 def _persons(n: int) -> Msg:
