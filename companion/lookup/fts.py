@@ -407,11 +407,10 @@ class Index:
 
     def _bm25(self, rid: str, groups: tuple[frozenset[str], ...]) -> float:
         """FTS5's bm25() (k1 1.2, b 0.75, the columns' weights), where each group of synonyms is
-        one term: its frequency in the rule is its words' summed, its rarity that of the rules
-        holding any of them. Summing each word's BM25, as FTS5 does for "a OR b", counts one
-        meaning as often as the rule repeats it in other words: a rule that says "tile",
-        "building" and "lot" would weigh three times for "tile" (Lucene's SynonymQuery reads a
-        group the same way)."""
+        one term, as Lucene's SynonymQuery scores it: its frequency in the rule is its words'
+        summed, its rarity that of its commonest word. Summing each word's BM25, as FTS5 does
+        for "a OR b", counts one meaning as often as the rule repeats it in other words: a rule
+        that says "tile", "building" and "lot" would weigh three times for "tile"."""
         _, _, freq, length = self._rows[rid]
         k = _K1 * (1 - _B + _B * length / self._avgdl)
         score = 0.0
@@ -423,7 +422,8 @@ class Index:
 
     def _idf(self, group: frozenset[str]) -> float:
         if group not in self._idfs:
-            n = len(set().union(*(self._rules_of_stem.get(t, ()) for t in group)))
+            # As Lucene's SynonymQuery: the group is as rare as its commonest word.
+            n = max(len(self._rules_of_stem.get(t, ())) for t in group)
             total = len(self._rows)
             self._idfs[group] = max(math.log((total - n + 0.5) / (n + 0.5)), 1e-6)  # as FTS5
         return self._idfs[group]
