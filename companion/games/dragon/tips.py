@@ -198,7 +198,7 @@ def _super(s: DragonState, p: PlayerState, event: str) -> Msg:
 
 def _wall(s: DragonState, seat: int) -> Tip | None:
     """What the next wall check gives or costs the player, the wall as it stands."""
-    wall, last = RULES.wall, len(s.events)
+    wall, last = RULES.wall, RULES.setup.months
     month = next(
         m
         for m in range(s.month, last + 1)
