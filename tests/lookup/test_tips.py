@@ -429,7 +429,7 @@ class ChinatownCheck:
                     shop=msg(f"chinatown.shop.{shop}"),
                     n=most,
                     size=size,
-                    pay=CT.income.complete[size],
+                    pay=msg("chinatown.tip.part.yearly", amount=CT.income.complete[size]),
                 )
         if prompt is None:
             return out

@@ -67,7 +67,7 @@ def _opening(s: ChinatownState, effects: list[Effect]) -> list[Tip]:
                 shop=shop_name(most),
                 n=hand[most],
                 size=size,
-                pay=DATA.income.complete[size],
+                pay=msg("chinatown.tip.part.yearly", amount=DATA.income.complete[size]),
             )
             out.append(Tip(text, "chinatown.income", "draw_tiles", drew.seat))
     return out
