@@ -132,8 +132,9 @@ class DragonCheck:
         if event == "flood":
             goods = dict(yuan=p.yuan, rice=p.rice, fireworks=p.fireworks)
             return {**args, **goods, "n": sum(goods.values()) // 2}
-        if event == "tornado":
-            return {**args, "cards": len(p.cards), "n": min(2, len(p.cards))}
+        if event == "tornado":  # after this month's person card: one card fewer then
+            then = max(0, len(p.cards) - 1)
+            return {**args, "cards": then, "n": min(2, then)}
         if event == "eclipse":
             return {"event": args["event"], "again": msg(f"dragon.event.{s.events[6]}")}
         if event == "volcano":

@@ -177,10 +177,9 @@ def _super(s: DragonState, p: PlayerState, event: str) -> Msg:
     if event == "flood":
         half = (p.yuan + p.rice + p.fireworks) // se.flood_divisor
         return msg(key, **super_event, player=name, yuan=p.yuan, rice=p.rice, fireworks=p.fireworks, n=half)
-    if event == "tornado":
-        return msg(
-            key, **super_event, player=name, cards=len(p.cards), n=min(se.tornado_discards, len(p.cards))
-        )
+    if event == "tornado":  # it comes once this month's person card is played
+        then = max(0, len(p.cards) - 1)
+        return msg(key, **super_event, player=name, cards=then, n=min(se.tornado_discards, then))
     if event == "eclipse":
         return msg(key, **super_event, again=msg(f"dragon.event.{s.events[s.month - 1]}"))
     if event == "volcano":
