@@ -14,6 +14,7 @@ import flet as ft
 
 from companion.core.msg import msg
 from companion.games.chinatown.public import GAME, chinatown_final, final_msgs
+from companion.ui.i18n import Tr
 from companion.ui.log_play import log_play_button, score_form
 from companion.ui.shell import App
 from companion.ui.widgets import button, card, heading, icon_button, small
@@ -131,12 +132,12 @@ def _player_card(app: App, form: ChinatownFinal, i: int) -> ft.Control:
     )
 
 
-def data_of(app: App, form: ChinatownFinal) -> dict[str, Any]:
+def data_of(tr: Tr, form: ChinatownFinal) -> dict[str, Any]:
     """The calculator's input from the form: an untyped name is "Player n", a blank number 0."""
     return {
         "players": [
             {
-                "name": p["name"].strip() or app.tr("setup.player_n", n=i + 1),
+                "name": p["name"].strip() or tr("setup.player_n", n=i + 1),
                 **{f: _int(p[f]) for f in NUMBERS},
             }
             for i, p in enumerate(form.players)
@@ -158,7 +159,7 @@ def _change(app: App, form: ChinatownFinal, action: Any) -> None:
 
 
 def _score(app: App, form: ChinatownFinal) -> None:
-    score_form(app, form, lambda: chinatown_final(data_of(app, form)))
+    score_form(app, form, lambda: chinatown_final(data_of(app.tr, form)))
 
 
 def _result(app: App, form: ChinatownFinal) -> ft.Control:
@@ -175,5 +176,5 @@ def _result(app: App, form: ChinatownFinal) -> ft.Control:
     ]
     items.append(small(tr.msg(msg("chinatown.score.tie_break")), key="ct-f-tie-break"))
     typed = lambda: [p["name"].strip() for p in form.players]  # noqa: E731
-    items.append(log_play_button(app, "chinatown-final", lambda: (data_of(app, form), result, typed())))
+    items.append(log_play_button(app, "chinatown-final", lambda: (data_of(tr, form), result, typed())))
     return card(*items, key="ct-f-result")

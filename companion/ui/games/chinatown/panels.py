@@ -80,7 +80,7 @@ def board(app: App, table: Table) -> list[ft.Control]:
         items.append(hand_row(app, table, seat, picked))
     items.append(
         map_view(
-            app,
+            app.tr,
             state.owner,
             state.shop,
             _colour(table),
@@ -95,7 +95,7 @@ def board(app: App, table: Table) -> list[ft.Control]:
     out: list[ft.Control] = [card(*items, key="ct-board", padding=4 if placing else 6)]
     out.append(
         income_card(
-            app,
+            app.tr,
             state.owner,
             state.shop,
             list(enumerate(state.players)),
@@ -162,7 +162,7 @@ def hand_row(app: App, table: Table, seat: int, picked: str | None) -> ft.Contro
 def show_building(app: App, table: Table, n: int) -> None:
     state = seen(app, table)
     where = business_of(find_businesses(state.owner, state.shop))
-    text = building_text(app, n, state.owner, state.shop, where, lambda s: table.players[s].name)
+    text = building_text(app.tr, n, state.owner, state.shop, where, lambda s: table.players[s].name)
     app.dialog(
         app.tr("chinatown.building_title", n=n),
         lambda: [ft.Text(text, key="ct-building-text"), *building_lines(app, table, n)],
@@ -247,7 +247,7 @@ def public_scores(app: App, table: Table) -> list[ft.Control]:
     if not state.income:
         rows.append(ft.Text(tr("screens.chinatown.no_income_yet"), key="ct-year-none", size=14))
     board_now = income_card(
-        app,
+        tr,
         state.owner,
         state.shop,
         list(enumerate(state.players)),

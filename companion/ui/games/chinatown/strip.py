@@ -15,6 +15,7 @@ from companion.core import Msg, Table
 from companion.games.chinatown.public import DATA, SeenState, shop_name
 from companion.ui import glance
 from companion.ui.games.chinatown.panels import seen
+from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
 from companion.ui.parts import part
 from companion.ui.shell import App
@@ -32,8 +33,7 @@ def counts(state: SeenState, seat: int) -> list[str]:
     ]
 
 
-def columns(app: App) -> list[glance.Column]:
-    tr = app.tr
+def columns(tr: Tr) -> list[glance.Column]:
     return [
         glance.Column("buildings", CHINATOWN_COUNTERS["buildings"], tr("glance.chinatown.buildings")),
         glance.Column("placed", CHINATOWN_COUNTERS["placed"], tr("glance.chinatown.placed")),
@@ -54,7 +54,7 @@ def strip(app: App, table: Table) -> list[ft.Control]:
 
 
 def draw(app: App, table: Table, state: SeenState, cells: tuple[tuple[str, ...], ...]) -> ft.Control:
-    rows = [year_row(app, table, state), glance.seat_table(app, table, columns(app), cells)]
+    rows = [year_row(app, table, state), glance.seat_table(app.tr, table, columns(app.tr), cells)]
     return glance.frame(glance.with_summary(app, table, rows))
 
 
@@ -107,16 +107,16 @@ def show_hands(app: App, table: Table) -> None:
 
     def body() -> list[ft.Control]:
         state = seen(app, table)
-        return [hand_line(app, table, state, s) for s in range(state.n)]
+        return [hand_line(app.tr, table, state, s) for s in range(state.n)]
 
     app.dialog(app.tr("glance.chinatown.hands_title"), body, key="glance-hands-dialog")
 
 
-def hand_line(app: App, table: Table, state: SeenState, seat: int) -> ft.Control:
+def hand_line(tr: Tr, table: Table, state: SeenState, seat: int) -> ft.Control:
     p = table.players[seat]
     tiles: list[ft.Control] = []
     for shop, k in sorted(state.hands[seat].items()):
-        name = app.tr.msg(shop_name(shop))
+        name = tr.msg(shop_name(shop))
         tiles.append(
             ft.Container(
                 ft.Row([glyph(SHOPS[shop], 24), ft.Text(f"×{k}", size=13)], spacing=2, tight=True),
@@ -125,7 +125,7 @@ def hand_line(app: App, table: Table, state: SeenState, seat: int) -> ft.Control
             )
         )
     if not tiles:
-        tiles.append(ft.Text(app.tr("glance.chinatown.no_tiles"), size=13))
+        tiles.append(ft.Text(tr("glance.chinatown.no_tiles"), size=13))
     return ft.Column(
         [
             ft.Row([dot(p.color, 12), ft.Text(p.name, weight=ft.FontWeight.BOLD)], spacing=6),

@@ -17,6 +17,7 @@ from companion.ui.games.dragon.answers import line_button, submit_tap, taps_now
 from companion.ui.games.dragon.looks import ACTIONS
 from companion.ui.games.dragon.taps import Tap
 from companion.ui.gameui import state_as
+from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
 from companion.ui.shell import App
 from companion.ui.widgets import dot
@@ -35,7 +36,7 @@ def action_grid(app: App, table: Table, shown: list[tuple[int, Any]], _tap: Any)
         (by_group.setdefault(first.group, []) if first.kind == "group" else rest).append((k, t))
     rows: list[ft.Control] = []
     for g, group_taps in by_group.items():
-        rows.append(group_line(app, table, state, g))
+        rows.append(group_line(app.tr, table, state, g))
         run = lambda t, key: lambda: submit_tap(app, t, drawn_for, key)  # noqa: E731
         tiles = [action_tile(app, drawn_for, table, k, t, run(t, f"choice-{k}")) for k, t in group_taps]
         rows.append(ft.ResponsiveRow(tiles, spacing=6, run_spacing=6))
@@ -53,8 +54,7 @@ def action_grid(app: App, table: Table, shown: list[tuple[int, Any]], _tap: Any)
     return ft.Column(rows, spacing=6, key="action-grid")
 
 
-def group_line(app: App, table: Table, state: DragonState, g: int) -> ft.Control:
-    tr = app.tr
+def group_line(tr: Tr, table: Table, state: DragonState, g: int) -> ft.Control:
     dragons = state.dragons[g] if g < len(state.dragons) else []
     cost = (
         tr("dragon.tap.group_cost", n=RULES.actions.occupied_group_cost)

@@ -18,6 +18,7 @@ from companion.share.live import stamp
 from companion.ui.command import CommandButton, answer_key, busy_icon
 from companion.ui.foresight import per_version
 from companion.ui.games.dragon.taps import Tap, table_taps
+from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
 from companion.ui.shell import App
 
@@ -39,8 +40,8 @@ def taps_now(app: App, table: Table, into: int | None = None) -> list[Tap]:
     return per_version(table, f"dragon-taps-{host}-{into}", lambda: table_taps(table, host, into))
 
 
-def first_label(app: App, table: Table, tap: Tap) -> str:
-    return app.tr.msg(table.game.describe(table.state, tap.entries[0]))
+def first_label(tr: Tr, table: Table, tap: Tap) -> str:
+    return tr.msg(table.game.describe(table.state, tap.entries[0]))
 
 
 def tap_list(app: App, table: Table, shown: list[tuple[int, Any]], _tap: Any) -> ft.Control:
@@ -49,7 +50,7 @@ def tap_list(app: App, table: Table, shown: list[tuple[int, Any]], _tap: Any) ->
     found = taps_now(app, table)
     buttons = [
         line_button(
-            first_label(app, table, t),
+            first_label(app.tr, table, t),
             f"choice-{k}",
             lambda t=t, k=k: submit_tap(app, t, drawn_for, f"choice-{k}"),
             drawn_for,

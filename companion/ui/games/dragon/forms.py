@@ -27,6 +27,7 @@ from companion.games.dragon.public import (
 )
 from companion.ui.games.dragon.panels import event_icon
 from companion.ui.gameui import state_as
+from companion.ui.i18n import Tr
 from companion.ui.shell import App
 from companion.ui.state import FactForm
 from companion.ui.widgets import Handler, button, small
@@ -169,7 +170,7 @@ def groups_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
     current = len(groups) - 1 if left else None
 
     items: list[ft.Control] = [small(tr("play.as_dealt"))]
-    items += _group_lines(app, groups, len(sizes), current)
+    items += _group_lines(tr, groups, len(sizes), current)
     if current is not None:
         items.append(
             small(tr("dragon.form.left", sizes=" + ".join(map(str, sorted(left.elements(), reverse=True)))))
@@ -187,9 +188,8 @@ def groups_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
     return ft.Column(items, spacing=8, key="groups-form")
 
 
-def _group_lines(app: App, groups: list[list[str]], count: int, current: int | None) -> list[ft.Control]:
+def _group_lines(tr: Tr, groups: list[list[str]], count: int, current: int | None) -> list[ft.Control]:
     """A line per group to deal, with its cards so far ("…" for none); the open one in bold."""
-    tr = app.tr
     lines: list[ft.Control] = []
     for g in range(count):
         cards = groups[g] if g < len(groups) else []

@@ -12,6 +12,7 @@ from typing import Any
 import flet as ft
 
 from companion.games.dragon.public import GAME, RULES, dragon_final, line_msg, stack_msg, tile_msg
+from companion.ui.i18n import Tr
 from companion.ui.log_play import log_play_button, score_form
 from companion.ui.palette import TAP
 from companion.ui.rule_links import rule_link
@@ -84,16 +85,16 @@ def quick_score(app: App) -> list[ft.Control]:
     if form.result:
         out.append(_result(app, form.result))
         typed = lambda: [p["name"].strip() for p in form.players]  # noqa: E731
-        out.append(log_play_button(app, "dragon-final", lambda: (data_of(app, form), form.result, typed())))
+        out.append(log_play_button(app, "dragon-final", lambda: (data_of(tr, form), form.result, typed())))
     return out
 
 
-def _number(app: App, player: dict[str, Any], field: str, i: int) -> ft.Control:
+def _number(tr: Tr, player: dict[str, Any], field: str, i: int) -> ft.Control:
     def change(e: Any) -> None:
         player[field] = e.control.value or ""
 
     return ft.TextField(
-        label=app.tr(f"dragon.quick.{field}"),
+        label=tr(f"dragon.quick.{field}"),
         value=player[field],
         key=f"quick-{field}-{i}",
         on_change=change,
@@ -133,7 +134,7 @@ def _player_card(app: App, form: DragonQuick, i: int) -> ft.Control:
                 ),
             ]
         ),
-        ft.Row([_number(app, player, f, i) for f in NUMBERS], wrap=True, spacing=6, run_spacing=6),
+        ft.Row([_number(tr, player, f, i) for f in NUMBERS], wrap=True, spacing=6, run_spacing=6),
         *palaces,
         button(
             tr("dragon.quick.add_palace"),
@@ -150,7 +151,7 @@ def _palace_row(app: App, form: DragonQuick, player: dict[str, Any], i: int, k: 
     """Palace k of player i: its floor count (chips) and the person on each floor."""
     tr = app.tr
     palace = player["palaces"][k]
-    people = _persons(app, palace, i, k)
+    people = _persons(tr, palace, i, k)
     chips = _floor_chips(app, palace, i, k)
     return ft.Column(
         [
@@ -174,9 +175,8 @@ def _palace_row(app: App, form: DragonQuick, player: dict[str, Any], i: int, k: 
     )
 
 
-def _persons(app: App, palace: dict[str, Any], i: int, k: int) -> list[ft.Control]:
+def _persons(tr: Tr, palace: dict[str, Any], i: int, k: int) -> list[ft.Control]:
     """A drop-down per floor: the person tile living there, or empty."""
-    tr = app.tr
 
     def person(slot: int) -> Any:
         def go(e: Any) -> None:
@@ -250,11 +250,11 @@ def _int(text: str) -> int:
     return int(text) if text.lstrip("-").isdigit() else -1  # the calculator names the bad value
 
 
-def data_of(app: App, form: DragonQuick) -> dict[str, Any]:
+def data_of(tr: Tr, form: DragonQuick) -> dict[str, Any]:
     """The calculator's input, from the form (an empty floor is simply not a person)."""
     players = []
     for i, p in enumerate(form.players):
-        entry: dict[str, Any] = {"name": p["name"].strip() or app.tr("setup.player_n", n=i + 1)}
+        entry: dict[str, Any] = {"name": p["name"].strip() or tr("setup.player_n", n=i + 1)}
         entry.update({f: _int(p[f]) for f in NUMBERS})
         entry["palaces"] = [
             {"floors": pal["floors"], "persons": [x for x in pal["persons"] if x]} for pal in p["palaces"]
@@ -264,12 +264,12 @@ def data_of(app: App, form: DragonQuick) -> dict[str, Any]:
 
 
 def _compute(app: App, form: DragonQuick) -> None:
-    score_form(app, form, lambda: dragon_final(data_of(app, form)))
+    score_form(app, form, lambda: dragon_final(data_of(app.tr, form)))
 
 
-def _label(app: App, line: dict[str, Any]) -> str:
+def _label(tr: Tr, line: dict[str, Any]) -> str:
     """The calculator names each line by an id; the engine's ``line_msg`` is its text."""
-    return app.tr.msg(line_msg(line))
+    return tr.msg(line_msg(line))
 
 
 def _result(app: App, result: dict[str, Any]) -> ft.Control:
@@ -297,7 +297,7 @@ def _result(app: App, result: dict[str, Any]) -> ft.Control:
             items.append(
                 ft.Row(
                     [
-                        ft.Text(_label(app, line), expand=True, size=13),
+                        ft.Text(_label(tr, line), expand=True, size=13),
                         ft.Text(f"{line['points']:+d}", width=44, text_align=ft.TextAlign.RIGHT),
                         rule_link(app, line["rule_id"], f"quick-rule-{place}-{k}"),
                     ]

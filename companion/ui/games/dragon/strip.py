@@ -26,6 +26,7 @@ from companion.games.dragon.public import (
 )
 from companion.ui import glance
 from companion.ui.games.dragon.foresight import forecasts, show_detail
+from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
 from companion.ui.parts import part
 from companion.ui.shell import App
@@ -73,16 +74,16 @@ def counts(state: DragonState, seat: int) -> list[str]:
     ]
 
 
-def columns(app: App) -> list[glance.Column]:
+def columns(tr: Tr) -> list[glance.Column]:
     names = {
-        "yuan": app.tr("dragon.yuan"),
-        "rice": app.tr("dragon.rice"),
-        "fireworks": app.tr("dragon.fireworks"),
-        "helmets": app.tr("glance.helmets"),
-        "mortars": app.tr("glance.mortars"),
-        "privileges": app.tr("dragon.privileges"),
-        "persons": app.tr("glance.persons"),
-        "palaces": app.tr("glance.palaces"),
+        "yuan": tr("dragon.yuan"),
+        "rice": tr("dragon.rice"),
+        "fireworks": tr("dragon.fireworks"),
+        "helmets": tr("glance.helmets"),
+        "mortars": tr("glance.mortars"),
+        "privileges": tr("dragon.privileges"),
+        "persons": tr("glance.persons"),
+        "palaces": tr("glance.palaces"),
     }
     return [glance.Column(c, DRAGON_COUNTERS[c], names[c]) for c in COUNTERS]
 
@@ -112,7 +113,7 @@ def draw(
         events = (app.tr.lang, tuple((f.month, f.event, f.headline, _line(f)) for f in coming))
         tiles = partial(_events_row, app, table, coming)
         rows.append(part(events, tiles, key="glance-events-part"))
-    rows.append(glance.seat_table(app, table, columns(app), cells))
+    rows.append(glance.seat_table(app.tr, table, columns(app.tr), cells))
     button = part((app.tr.lang, table.id), lambda: palaces_button(app, table), key="glance-palaces-part")
     return glance.frame(glance.with_summary(app, table, rows, [button]))
 

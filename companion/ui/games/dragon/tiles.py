@@ -24,6 +24,7 @@ from companion.ui.games.dragon.looks import WILD, badge
 from companion.ui.games.dragon.taps import Tap, default_room, rooms
 from companion.ui.gameui import Tap as TapHandler
 from companion.ui.gameui import state_as
+from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
 from companion.ui.shell import App
 from companion.ui.widgets import small
@@ -58,7 +59,7 @@ def PersonGrid(
     found = taps_now(app, table, into)
     items: list[ft.Control] = []
     if len(targets) > 1:
-        items.append(into_row(app, table, targets, into, choose))
+        items.append(into_row(app.tr, table, targets, into, choose))
     tiles = [
         person_tile(app, table, k, t, drawn_for, into if len(targets) > 1 else None)
         for k, t in enumerate(found)
@@ -67,9 +68,8 @@ def PersonGrid(
     return ft.Column(items, spacing=6, key="tile-grid")
 
 
-def into_row(app: App, table: Table, targets: list[int], into: int | None, choose: Any) -> ft.Control:
+def into_row(tr: Tr, table: Table, targets: list[int], into: int | None, choose: Any) -> ft.Control:
     """The palaces that could take the person, as chips (one selected): the tile tapped goes there."""
-    tr = app.tr
     state = state_as(table, DragonState)
     seat = table.prompt.seat if table.prompt is not None else None
     assert seat is not None
