@@ -19,6 +19,7 @@ from companion.ui.games.chinatown.final import final_form
 from companion.ui.i18n import Tr
 from companion.ui.palette import DEFAULT_ORDER, swatch
 from companion.ui.shell import App
+from companion.ui.state import Drafts
 from companion.ui.widgets import button, card, dot, small
 
 OWNERS = GAME.max_players  # one brush per possible player
@@ -47,7 +48,7 @@ def quick_score(app: App) -> list[ft.Control]:
         wrap=True,
         spacing=8,
     )
-    return [tabs, *(final_form(app) if mode == "final" else quick_income(app))]
+    return [tabs, *(final_form(app) if mode == "final" else quick_income(app.tr, app.drafts, app.refresh))]
 
 
 @dataclass
@@ -82,17 +83,16 @@ class QuickIncome:
             self.board = board
 
 
-def _draft(app: App) -> QuickIncome:
-    names = lambda: QuickIncome([app.tr("chinatown.quick.player", n=i + 1) for i in range(OWNERS)])  # noqa: E731
-    return app.drafts.keep(QuickIncome, make=names)
+def _draft(tr: Tr, drafts: Drafts) -> QuickIncome:
+    names = lambda: QuickIncome([tr("chinatown.quick.player", n=i + 1) for i in range(OWNERS)])  # noqa: E731
+    return drafts.keep(QuickIncome, make=names)
 
 
-def quick_income(app: App) -> list[ft.Control]:
+def quick_income(tr: Tr, drafts: Drafts, refresh: Callable[[], None]) -> list[ft.Control]:
     """The map to paint (owners and shops, by brush), and the income of what is painted."""
-    tr = app.tr
-    form = _draft(app)
+    form = _draft(tr, drafts)
     board: dict[int, tuple[int, str]] = form.board
-    pick = _picker(app, form)
+    pick = _picker(refresh, form)
     tools = _tools_card(tr, form, pick)
     owner = {n: o for n, (o, _) in board.items()}
     shop = {n: s for n, (_, s) in board.items() if s}
@@ -101,20 +101,20 @@ def quick_income(app: App) -> list[ft.Control]:
     out: list[ft.Control] = [
         small(tr("chinatown.quick.hint")),
         tools,
-        _board_card(app, form, owner, shop),
+        _board_card(tr, refresh, form, owner, shop),
         income_card(tr, owner, shop, names, key="ct-q-income", title=tr("chinatown.quick.result")),
         button(tr("chinatown.quick.reset"), "ct-q-reset", pick(board={}), icon=ft.Icons.DELETE_SWEEP),
     ]
     return out
 
 
-def _picker(app: App, form: QuickIncome) -> Callable[..., Any]:
+def _picker(refresh: Callable[[], None], form: QuickIncome) -> Callable[..., Any]:
     """pick(**change): a click handler that sets these fields of the form and redraws."""
 
     def pick(**change: Any) -> Any:
         def go(_: Any = None) -> None:
             form.choose(**change)
-            app.refresh()
+            refresh()
 
         return go
 
@@ -210,7 +210,9 @@ def _board_income(board: dict[int, tuple[int, str]]) -> dict[str, Any]:
     )
 
 
-def _board_card(app: App, form: QuickIncome, owner: dict[int, int], shop: dict[int, str]) -> ft.Control:
+def _board_card(
+    tr: Tr, refresh: Callable[[], None], form: QuickIncome, owner: dict[int, int], shop: dict[int, str]
+) -> ft.Control:
     """The map: a tap on a building paints it with the brush (or erases it)."""
     board: dict[int, tuple[int, str]] = form.board
 
@@ -219,11 +221,11 @@ def _board_card(app: App, form: QuickIncome, owner: dict[int, int], shop: dict[i
             board.pop(n, None)
         else:
             board[n] = (form.owner, form.shop)
-        app.refresh()
+        refresh()
 
     return card(
         map_view(
-            app.tr,
+            tr,
             owner,
             shop,
             lambda o: swatch(DEFAULT_ORDER[o]),

@@ -11,7 +11,7 @@ import flet as ft
 from companion.core import Msg, Table, msg
 from companion.core.msg import join_list
 from companion.games.dayu.public import DATA, FRAMES, DayuState, Move, Privilege, flood_name, privilege_left
-from companion.share.live import may_act
+from companion.share.live import Access, may_act
 from companion.ui.gameui import Tap, state_as
 from companion.ui.i18n import Tr
 from companion.ui.palette import TAP, swatch
@@ -33,7 +33,7 @@ def board(app: App, table: Table) -> list[ft.Control]:
     # while acting, the ring is in the question (action_form), but for a phone that only waits
     asked = state.phase == "actions" and (not app.guest or may_act(app.access, state.current))
     if not asked:
-        out.append(ring_card(app, table, state))
+        out.append(ring_card(app.tr, app.access, table, state, entering(app.submit)))
     out.append(piles_card(app.tr, state))
     return out
 
@@ -71,11 +71,11 @@ def turn_card(tr: Tr, table: Table, state: DayuState) -> ft.Control:
     return card(*rows, key="dy-turn")
 
 
-def ring_card(app: App, table: Table, state: DayuState, tap: Tap | None = None) -> ft.Control:
+def ring_card(tr: Tr, access: Access | None, table: Table, state: DayuState, enter: Tap) -> ft.Control:
     """One tile per place of the circle, in order (the last is next to the first), in one row.
 
-    While the player has action points, a tap on another card asks to move there (``tap`` enters
-    it): a neighbour (highlighted) moves, any other card is refused by the engine with the rule
+    While the player has action points, a tap on another card asks to move there (``enter``
+    enters it): a neighbour (highlighted) moves, any other card is refused by the engine with the rule
     that says why. Each such card is a button named by its place, tokens and markers."""
     prompt = table.prompt
     offered = {
@@ -84,29 +84,34 @@ def ring_card(app: App, table: Table, state: DayuState, tap: Tap | None = None) 
         if isinstance(c, Move) and not c.free
     }
     mover = state.seat if state.phase == "actions" and state.points_left > 0 else None
-    if not may_act(app.access, state.current):  # a live-share viewer, or another seat's phone
+    if not may_act(access, state.current):  # a live-share viewer, or another seat's phone
         mover = None
 
-    def submit(m: Move) -> Callable[[Any], None]:
-        def go(_: Any) -> None:
-            app.submit(m)
-
-        return go
-
-    enter = tap if tap is not None else submit
     width = tile_width(len(state.ring))
     tiles = []
     for i in range(len(state.ring)):
         move = None
         if mover is not None and mover.marker != i and state.ring[i].card is not None:
             move = Move(seat=state.current, to=i)
-        tiles.append(place_tile(app.tr, table, state, i, move, i in offered, enter, width))
+        tiles.append(place_tile(tr, table, state, i, move, i in offered, enter, width))
     return card(
-        small(app.tr("dayu.ring_hint"), key="dy-ring-hint"),
+        small(tr("dayu.ring_hint"), key="dy-ring-hint"),
         ft.Row(tiles, wrap=True, spacing=GAP, run_spacing=GAP, key="dy-ring"),
         key="dy-ring-card",
         padding=8,
     )
+
+
+def entering(submit: Callable[[Any], Any]) -> Tap:
+    """A click handler per move that enters it with ``submit`` (the ring under the question)."""
+
+    def enter(m: Any) -> Callable[[Any], None]:
+        def go(_: Any) -> None:
+            submit(m)
+
+        return go
+
+    return enter
 
 
 GAP = 6
@@ -247,7 +252,7 @@ def action_form(app: App, table: Table, shown: list[tuple[int, Any]], tap: Tap) 
             by_card.setdefault(card_index, []).append(_action_button(short, label, i, tap(choice)))
         else:
             others.append(_action_button(label, label, i, tap(choice)))
-    rows: list[ft.Control] = [ring_card(app, table, state, tap)]
+    rows: list[ft.Control] = [ring_card(app.tr, app.access, table, state, tap)]
     for k, buttons in sorted(by_card.items()):
         chip = tool_chip(app.tr, hand[k].frame, hand[k].side, f"dy-act-card-{k}")
         rows.append(

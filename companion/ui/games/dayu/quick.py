@@ -18,6 +18,7 @@ from companion.ui.i18n import Tr
 from companion.ui.log_play import log_play_button
 from companion.ui.palette import TAP
 from companion.ui.shell import App
+from companion.ui.state import Drafts
 from companion.ui.widgets import button, card, heading, small
 
 
@@ -29,10 +30,8 @@ class DayuQuick:
     players: list[dict[str, Any]]
 
 
-def _draft(app: App) -> DayuQuick:
-    return app.drafts.keep(
-        DayuQuick, make=lambda: DayuQuick([_blank(app.tr, i) for i in range(GAME.min_players)])
-    )
+def _draft(tr: Tr, drafts: Drafts) -> DayuQuick:
+    return drafts.keep(DayuQuick, make=lambda: DayuQuick([_blank(tr, i) for i in range(GAME.min_players)]))
 
 
 def _blank(tr: Tr, i: int) -> dict[str, Any]:
@@ -41,7 +40,7 @@ def _blank(tr: Tr, i: int) -> dict[str, Any]:
 
 def quick_score(app: App) -> list[ft.Control]:
     tr = app.tr
-    form = _draft(app)
+    form = _draft(tr, app.drafts)
     players = form.players
 
     def change(action: Any) -> Any:

@@ -28,7 +28,7 @@ COLUMNS: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {"xs": 6, "sm": 4
 def action_grid(app: App, table: Table, shown: list[tuple[int, Any]], _tap: Any) -> ft.Control:
     state = state_as(table, DragonState)
     drawn_for = stamp(table)
-    found = taps_now(app, table)
+    found = taps_now(not app.guest, table)
     by_group: dict[int, list[tuple[int, Tap]]] = {}
     rest: list[tuple[int, Tap]] = []
     for k, t in enumerate(found):
@@ -38,7 +38,7 @@ def action_grid(app: App, table: Table, shown: list[tuple[int, Any]], _tap: Any)
     for g, group_taps in by_group.items():
         rows.append(group_line(app.tr, table, state, g))
         run = lambda t, key: lambda: submit_tap(app, t, drawn_for, key)  # noqa: E731
-        tiles = [action_tile(app, drawn_for, table, k, t, run(t, f"choice-{k}")) for k, t in group_taps]
+        tiles = [action_tile(app.tr, drawn_for, table, k, t, run(t, f"choice-{k}")) for k, t in group_taps]
         rows.append(ft.ResponsiveRow(tiles, spacing=6, run_spacing=6))
     for k, t in rest:  # Skip
         label = app.tr.msg(table.game.describe(state, t.entries[0]))
@@ -72,9 +72,8 @@ def group_line(tr: Tr, table: Table, state: DragonState, g: int) -> ft.Control:
     )
 
 
-def action_label(app: App, table: Table, tap: Tap) -> tuple[str, str, Any]:
+def action_label(tr: Tr, table: Table, tap: Tap) -> tuple[str, str, Any]:
     """(the words on the tile, its full name, its icon): the action as the engine names it."""
-    tr = app.tr
     state = state_as(table, DragonState)
     first = tap.entries[0]
     player = state.players[first.seat].name
@@ -90,10 +89,8 @@ def action_label(app: App, table: Table, tap: Tap) -> tuple[str, str, Any]:
     return text, tr("dragon.tap.action", player=player, group=group, action=text), icon
 
 
-def action_tile(
-    app: App, drawn_for: str, table: Table, k: int, tap: Tap, run: Callable[[], Any]
-) -> ft.Control:
-    text, full, icon = action_label(app, table, tap)
+def action_tile(tr: Tr, drawn_for: str, table: Table, k: int, tap: Tap, run: Callable[[], Any]) -> ft.Control:
+    text, full, icon = action_label(tr, table, tap)
 
     def build(on_click: Any, busy: bool) -> ft.Control:
         content = ft.Semantics(

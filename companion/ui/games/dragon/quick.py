@@ -6,6 +6,7 @@ this screen only collects what is on the table and shows the result line by line
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,6 +18,7 @@ from companion.ui.log_play import log_play_button, score_form
 from companion.ui.palette import TAP
 from companion.ui.rule_links import rule_link
 from companion.ui.shell import App
+from companion.ui.state import Drafts
 from companion.ui.widgets import button, card, heading, icon_button, small
 
 NUMBERS = ("vp", "track", "yuan", "rice", "fireworks")
@@ -53,20 +55,20 @@ class DragonQuick:
         del self.players[i]
 
 
-def _draft(app: App) -> DragonQuick:
-    return app.drafts.keep(DragonQuick)
+def _draft(drafts: Drafts) -> DragonQuick:
+    return drafts.keep(DragonQuick)
 
 
 def quick_score(app: App) -> list[ft.Control]:
     tr = app.tr
-    form = _draft(app)
+    form = _draft(app.drafts)
     out: list[ft.Control] = [small(tr("dragon.quick.hint"))]
-    out += [_player_card(app, form, i) for i in range(len(form.players))]
+    out += [_player_card(tr, app.refresh, form, i) for i in range(len(form.players))]
     out.append(
         button(
             tr("setup.add_player"),
             "quick-add-player",
-            lambda _: _add_player(app, form),
+            lambda _: _add_player(app.refresh, form),
             icon=ft.Icons.PERSON_ADD,
             disabled=len(form.players) >= GAME.max_players,
         )
@@ -105,14 +107,13 @@ def _number(tr: Tr, player: dict[str, Any], field: str, i: int) -> ft.Control:
     )
 
 
-def _player_card(app: App, form: DragonQuick, i: int) -> ft.Control:
-    tr = app.tr
+def _player_card(tr: Tr, redraw: Callable[[], None], form: DragonQuick, i: int) -> ft.Control:
     player = form.players[i]
 
     def rename(e: Any) -> None:
         player["name"] = e.control.value or ""
 
-    palaces = [_palace_row(app, form, player, i, k) for k in range(len(player["palaces"]))]
+    palaces = [_palace_row(tr, redraw, player, i, k) for k in range(len(player["palaces"]))]
     return card(
         ft.Row(
             [
@@ -129,7 +130,7 @@ def _player_card(app: App, form: DragonQuick, i: int) -> ft.Control:
                     ft.Icons.REMOVE_CIRCLE_OUTLINE,
                     f"quick-remove-player-{i}",
                     tr("setup.remove"),
-                    lambda _: _remove_player(app, form, i),
+                    lambda _: _remove_player(redraw, form, i),
                     disabled=len(form.players) <= 1,
                 ),
             ]
@@ -139,7 +140,7 @@ def _player_card(app: App, form: DragonQuick, i: int) -> ft.Control:
         button(
             tr("dragon.quick.add_palace"),
             f"quick-add-palace-{i}",
-            lambda _: _add_palace(app, player),
+            lambda _: _add_palace(redraw, player),
             icon=ft.Icons.ADD_HOME,
         ),
         key=f"quick-player-{i}",
@@ -147,12 +148,11 @@ def _player_card(app: App, form: DragonQuick, i: int) -> ft.Control:
     )
 
 
-def _palace_row(app: App, form: DragonQuick, player: dict[str, Any], i: int, k: int) -> ft.Control:
+def _palace_row(tr: Tr, redraw: Callable[[], None], player: dict[str, Any], i: int, k: int) -> ft.Control:
     """Palace k of player i: its floor count (chips) and the person on each floor."""
-    tr = app.tr
     palace = player["palaces"][k]
     people = _persons(tr, palace, i, k)
-    chips = _floor_chips(app, palace, i, k)
+    chips = _floor_chips(tr, redraw, palace, i, k)
     return ft.Column(
         [
             ft.Row(
@@ -163,7 +163,7 @@ def _palace_row(app: App, form: DragonQuick, player: dict[str, Any], i: int, k: 
                         ft.Icons.DELETE_OUTLINE,
                         f"quick-remove-palace-{i}-{k}",
                         tr("dragon.quick.remove_palace"),
-                        lambda _: _remove_palace(app, player, k),
+                        lambda _: _remove_palace(redraw, player, k),
                     ),
                 ],
                 wrap=True,
@@ -200,15 +200,16 @@ def _persons(tr: Tr, palace: dict[str, Any], i: int, k: int) -> list[ft.Control]
     ]
 
 
-def _floor_chips(app: App, palace: dict[str, Any], i: int, k: int) -> list[ft.Control]:
+def _floor_chips(
+    tr: Tr, redraw: Callable[[], None], palace: dict[str, Any], i: int, k: int
+) -> list[ft.Control]:
     """A chip per possible floor count; picking one keeps the persons of the floors that stay."""
-    tr = app.tr
 
     def floors(n: int) -> Any:
         def go(_: Any = None) -> None:
             palace["floors"] = n
             palace["persons"] = (palace["persons"] + [""] * n)[:n]
-            app.refresh()
+            redraw()
 
         return go
 
@@ -225,24 +226,24 @@ def _floor_chips(app: App, palace: dict[str, Any], i: int, k: int) -> list[ft.Co
     ]
 
 
-def _add_player(app: App, form: DragonQuick) -> None:
+def _add_player(redraw: Callable[[], None], form: DragonQuick) -> None:
     form.add_player()
-    app.refresh()
+    redraw()
 
 
-def _remove_player(app: App, form: DragonQuick, i: int) -> None:
+def _remove_player(redraw: Callable[[], None], form: DragonQuick, i: int) -> None:
     form.remove_player(i)
-    app.refresh()
+    redraw()
 
 
-def _add_palace(app: App, player: dict[str, Any]) -> None:
+def _add_palace(redraw: Callable[[], None], player: dict[str, Any]) -> None:
     player["palaces"].append({"floors": 1, "persons": [""]})
-    app.refresh()
+    redraw()
 
 
-def _remove_palace(app: App, player: dict[str, Any], k: int) -> None:
+def _remove_palace(redraw: Callable[[], None], player: dict[str, Any], k: int) -> None:
     del player["palaces"][k]
-    app.refresh()
+    redraw()
 
 
 def _int(text: str) -> int:
