@@ -178,7 +178,9 @@ def open_summary(app: App, table: Table) -> None:
         key=f"{KEY}-summary-dialog",
         actions=lambda: [
             app.dialog_button(
-                app.tr("foresight.see_round"), f"{KEY}-summary-history", lambda: open_round(app, table, last)
+                app.tr("foresight.see_round"),
+                f"{KEY}-summary-history",
+                lambda: open_round(app.drafts, app.go, table, last),
             )
         ],
     )

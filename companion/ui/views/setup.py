@@ -72,7 +72,7 @@ def view(app: App) -> ft.View:
         body.append(heading(tr("setup.players", low=game.min_players, high=game.max_players)))
         body += player_picker(app, form.players, form.game, game.min_players, game.max_players)
         options = _options(app, form, form.game)
-        body += [heading(tr("setup.options")), *options, *setup_option(app, form)]
+        body += [heading(tr("setup.options")), *options, *setup_option(tr, app.refresh, form)]
         body.append(small_hint(tr("setup.then")))
         if form.error:
             body.append(ft.Text(form.error, key="setup-error", color=ft.Colors.ERROR))
@@ -166,6 +166,6 @@ def _start(app: App, form: SetupDraft) -> None:
         app.refresh()
         return
     table = app.hub.create(table, player_ids)
-    start_with(app, table.id, form)
+    start_with(app.hub, table.id, form)
     app.drafts.drop(SetupDraft)
     app.go(f"/table/{table.id}")
