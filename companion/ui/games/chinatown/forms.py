@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -289,7 +290,7 @@ def trade_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
     if trade is not None:
         items.append(ft.Text(tr.msg(table.game.describe(state, trade)), key="ct-trade-so-far", size=13))
     ready = trade is not None and money_ok
-    items.append(_enter_row(app, table, trade, gives, ready))
+    items.append(_enter_row(tr, app.submit, partial(review, app, table, gives), table, trade, ready))
     items.append(_pair_row(tr, app.refresh, app.drafts, form, gives, trade, ready))
     items.append(
         button(
@@ -302,16 +303,22 @@ def trade_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
     return ft.Column(items, spacing=8, key="ct-trade-form")
 
 
-def _enter_row(app: App, table: Table, trade: Trade | None, gives: list[Give], ready: bool) -> ft.Control:
-    """Enter the trade, or review it first (both only once it is whole)."""
-    tr = app.tr
+def _enter_row(
+    tr: Tr,
+    submit: Callable[..., Any],
+    open_review: Callable[[], None],
+    table: Table,
+    trade: Trade | None,
+    ready: bool,
+) -> ft.Control:
+    """Enter the trade (``submit``), or review it first (``open_review``): both only once it is whole."""
     drawn_for = stamp(table)  # the table this form was drawn for: a trade on a newer one is refused
     return ft.Row(
         [
             button(
                 tr("chinatown.trade_enter"),
                 "ct-trade-enter",
-                lambda _: app.submit(trade, seen=drawn_for),
+                lambda _: submit(trade, seen=drawn_for),
                 icon=ft.Icons.CHECK,
                 filled=True,
                 disabled=not ready,
@@ -319,7 +326,7 @@ def _enter_row(app: App, table: Table, trade: Trade | None, gives: list[Give], r
             button(
                 tr("chinatown.trade_review"),
                 "ct-trade-review",
-                lambda _: review(app, table, gives),
+                lambda _: open_review(),
                 icon=ft.Icons.FACT_CHECK,
                 disabled=not ready,
             ),
