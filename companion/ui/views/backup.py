@@ -57,7 +57,7 @@ def _say(app: App, text: str) -> None:
 async def save_backup(app: App) -> None:
     day = datetime.now(UTC).date().isoformat()
     data = app.repos.backup.save_json().encode("utf-8")
-    saved = await save_bytes(app, f"table-companion-backup-{day}.json", data, "json")
+    saved = await save_bytes(app.files, app.page.web, f"table-companion-backup-{day}.json", data, "json")
     _say(app, app.tr("backup.saved") if saved else app.tr("plays.save_failed"))
 
 
