@@ -7,21 +7,24 @@ right under the question, open."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
 import flet as ft
 
-from companion.core import Effect, Prompt, RuleViolation, Table
+from companion.core import Effect, PlayerView, Prompt, RuleViolation, Table
 from companion.share.live import may_act, stamp
 from companion.ui.command import CommandButton, answer_key, busy_icon
 from companion.ui.foresight import last_round
 from companion.ui.gameui import ui_for
+from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
 from companion.ui.parts import part
 from companion.ui.rule_links import effect_line, rule_tip, rule_title
 from companion.ui.shell import App
+from companion.ui.state import Drafts
 from companion.ui.teach import teach_card
 from companion.ui.views.chrome import table_view
 from companion.ui.views.pick import pick_form
@@ -65,7 +68,7 @@ def view(app: App, id: str) -> ft.View:
     if prompt is None:
         if app.notice is not None:
             body.append(notice_card(app))
-        body.append(finished_card(app, table))
+        body.append(finished_card(app.tr, app.go, table))
     else:
         body.append(prompt_pad(app, table, prompt))
     # The game at a glance, right under the question: the question keeps the first screen
@@ -78,7 +81,7 @@ def view(app: App, id: str) -> ft.View:
         if on_map:
             body += panels
         elif panels:
-            body.append(context(app, panels))
+            body.append(context(tr, app.drafts.keep(ContextFold), panels))
     if gui.foresight is not None and prompt is not None:
         body += gui.foresight(app, table)
     body += why_part(app, table)
@@ -91,18 +94,18 @@ def view(app: App, id: str) -> ft.View:
     return table_view(app, table, "play", body)
 
 
-def context(app: App, panels: list[ft.Control]) -> ft.Control:
+def context(tr: Tr, folded: ContextFold, panels: list[ft.Control]) -> ft.Control:
     """The board around the question (events, groups, map), folded away with one tap; it keeps
-    its place and its open or closed state when the question changes."""
+    its place and its open or closed state (``folded``, the session's) when the question changes."""
 
     def fold(e: Any) -> None:
-        app.drafts.keep(ContextFold).open = str(e.data).lower() == "true"
+        folded.open = str(e.data).lower() == "true"
 
     return ft.ExpansionTile(
         key="context",
-        title=ft.Text(app.tr("screens.play.context"), weight=ft.FontWeight.BOLD),
+        title=ft.Text(tr("screens.play.context"), weight=ft.FontWeight.BOLD),
         controls=[ft.Column(panels, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)],
-        expanded=app.drafts.keep(ContextFold).open,
+        expanded=folded.open,
         on_change=fold,
         maintain_state=True,
         tile_padding=ft.Padding.symmetric(horizontal=4),
@@ -128,7 +131,7 @@ def notice_card(app: App) -> ft.Control:
                 app.tr("play.see_rule"),
                 "error-rule",
                 lambda _: app.show_rule(n.rule_id or ""),
-                tooltip=rule_tip(app, n.rule_id),
+                tooltip=rule_tip(app.tr, n.rule_id),
             )
         )
     return ft.Container(
@@ -136,11 +139,9 @@ def notice_card(app: App) -> ft.Control:
     )
 
 
-def who(app: App, table: Table, seat: int | None) -> ft.Control:
+def who(tr: Tr, table: Table, seat: int | None) -> ft.Control:
     if seat is None:
-        return ft.Row(
-            [ft.Icon(ft.Icons.GROUPS), ft.Text(app.tr("play.the_table"), weight=ft.FontWeight.BOLD)]
-        )
+        return ft.Row([ft.Icon(ft.Icons.GROUPS), ft.Text(tr("play.the_table"), weight=ft.FontWeight.BOLD)])
     p = table.players[seat]
     return ft.Row([dot(p.color, 18), ft.Text(p.name, weight=ft.FontWeight.BOLD, key="prompt-seat")])
 
@@ -152,7 +153,7 @@ def prompt_pad(app: App, table: Table, prompt: Prompt) -> ft.Control:
         props = (app.tr.lang, seat, app.notice)
         return part(props, lambda: waiting_pad(app, table, prompt), key="waiting-part")
     asked: list[ft.Control] = [
-        who(app, table, prompt.seat),
+        who(app.tr, table, prompt.seat),
         ft.Text(app.tr.msg(prompt.msg), key="prompt", size=16),
         *teach_card(app, table, prompt),  # "first game": why this step exists, once per kind
     ]
@@ -177,14 +178,14 @@ def answers(app: App, table: Table, prompt: Prompt) -> ft.Control:
     if prompt.choices is not None and grid is not None:
         items.append(grid(app, table, shown, lambda c: entering(app, table, c)))
     elif prompt.choices is not None:
-        previews = choice_previews(app, table, [c for _, c in shown])
+        previews = choice_previews(app.drafts, table, [c for _, c in shown])
         for k, (i, choice) in enumerate(shown):
             items.append(choice_button(app, table, i, choice, previews[k] if previews else []))
             if at_choice and app.notice is not None and app.notice.at == f"choice-{i}":
                 items.append(notice_card(app))  # the refusal right under the choice tapped
     items += [pick_form(app, table, pick) for pick in prompt.picks]
     if prompt.auto and not app.guest:
-        items.append(deal_button(app, table))
+        items.append(deal_button(app.tr, app.deal, table))
     # table facts: the host enters them; a player's phone its own part of one (the cards it keeps)
     formed = prompt.choices is None and (not app.guest or (prompt.seat is None and bool(prompt.seats)))
     if formed:
@@ -196,9 +197,8 @@ def answers(app: App, table: Table, prompt: Prompt) -> ft.Control:
     return ft.Column(items, spacing=8, key="answers" if fresh else f"answers-{stamp(table)}")
 
 
-def deal_button(app: App, table: Table) -> ft.Control:
-    """ "Deal for me": the app makes the table-fact entry; busy at once, as a choice is."""
-    tr = app.tr
+def deal_button(tr: Tr, deal: Callable[[], bool], table: Table) -> ft.Control:
+    """ "Deal for me": the app makes the table-fact entry (``deal``); busy at once, as a choice is."""
 
     drawn_for = stamp(table)
 
@@ -212,7 +212,7 @@ def deal_button(app: App, table: Table) -> ft.Control:
             height=TAP,
         )
 
-    return CommandButton(build, app.deal, key=answer_key(drawn_for, "auto"))
+    return CommandButton(build, deal, key=answer_key(drawn_for, "auto"))
 
 
 def waiting_pad(app: App, table: Table, prompt: Prompt) -> ft.Control:
@@ -222,7 +222,7 @@ def waiting_pad(app: App, table: Table, prompt: Prompt) -> ft.Control:
         text = app.tr("live.waiting_table")
     else:
         text = app.tr("live.waiting", name=table.players[prompt.seat].name)
-    items = [who(app, table, prompt.seat), ft.Text(text, key="waiting", size=16)]
+    items = [who(app.tr, table, prompt.seat), ft.Text(text, key="waiting", size=16)]
     if app.notice is not None:
         items.append(notice_card(app))
     return card(*items, key="prompt-pad")
@@ -239,12 +239,12 @@ def shown_choices(table: Table, prompt: Prompt) -> list[tuple[int, Any]]:
     return [(i, c) for i, c in choices if not gui.on_board(c)]
 
 
-def choice_previews(app: App, table: Table, choices: list[Any]) -> list[list[Effect]] | None:
+def choice_previews(drafts: Drafts, table: Table, choices: list[Any]) -> list[list[Effect]] | None:
     """What each choice would do, from Table.check (cached per table version)."""
     if len(choices) > PREVIEW_LIMIT:
         return None
     stamp = (table.id, table.version, len(choices))
-    cached = app.drafts.get(Previews)
+    cached = drafts.get(Previews)
     if cached and cached.stamp == stamp:
         return cached.effects
     out = []
@@ -253,7 +253,7 @@ def choice_previews(app: App, table: Table, choices: list[Any]) -> list[list[Eff
             out.append(table.check(c)[2])
         except RuleViolation:
             out.append([])
-    app.drafts.put(Previews(stamp, out))
+    drafts.put(Previews(stamp, out))
     return out
 
 
@@ -330,8 +330,7 @@ def json_form(app: App, prompt: Prompt) -> ft.Control:
     )
 
 
-def finished_card(app: App, table: Table) -> ft.Control:
-    tr = app.tr
+def finished_card(tr: Tr, go: Callable[[str], None], table: Table) -> ft.Control:
     board = table.scoreboard
     winners = board.shared or board.ranking[:1]
     items: list[ft.Control] = [
@@ -344,7 +343,7 @@ def finished_card(app: App, table: Table) -> ft.Control:
         button(
             tr("play.see_scores"),
             "see-scores",
-            lambda _: app.go(f"/table/{table.id}/scores"),
+            lambda _: go(f"/table/{table.id}/scores"),
             icon=ft.Icons.LEADERBOARD,
             filled=True,
         )
@@ -392,10 +391,10 @@ def moment_rules(app: App, prompt: Prompt) -> ft.Control:
 
 def rule_chip(app: App, rid: str) -> ft.Control:
     return ft.Chip(
-        label=ft.Text(rule_title(app, rid)),
+        label=ft.Text(rule_title(app.tr, rid)),
         key=f"moment-{rid}",
         on_click=lambda _: app.show_rule(rid),
-        tooltip=rule_tip(app, rid),
+        tooltip=rule_tip(app.tr, rid),
         height=TAP,
     )
 
@@ -405,7 +404,7 @@ def seat_panel(app: App, table: Table, seat: int) -> ft.Control:
     that is (``GameUI.seat_props``)."""
     gui = ui_for(table.game_id)
     if gui.player_panel is None:
-        return generic_player(app, table, seat)
+        return generic_player(app.tr, app.view(table), table, seat)
     panel = gui.player_panel
     if gui.seat_props is None:
         return panel(app, table, seat)
@@ -413,14 +412,15 @@ def seat_panel(app: App, table: Table, seat: int) -> ft.Control:
     return part(props, lambda: panel(app, table, seat), key=f"seat-part-{seat}")
 
 
-def generic_player(app: App, table: Table, seat: int) -> ft.Control:
+def generic_player(tr: Tr, seen: PlayerView, table: Table, seat: int) -> ft.Control:
+    """A seat's name and total as this screen may show them (``seen``: another's secret stays one)."""
     p = table.players[seat]
-    board = app.view(table).scoreboard
+    board = seen.scoreboard
     row = next((r for r in board.rows if r.seat == seat), None)
     total = (
-        ft.Text(total_text(app.tr, board, row.total), key=f"total-{seat}")
+        ft.Text(total_text(tr, board, row.total), key=f"total-{seat}")
         if row is not None
-        else ft.Text(app.tr("scores.secret_total"), key=f"total-hidden-{seat}")  # another player's secret
+        else ft.Text(tr("scores.secret_total"), key=f"total-hidden-{seat}")  # another player's secret
     )
     return card(
         ft.Row([dot(p.color), ft.Text(p.name, weight=ft.FontWeight.BOLD, expand=True), total]),
