@@ -369,7 +369,7 @@ def why(app: App, table: Table) -> list[ft.Control]:
         return []
     i, entry, effects = last
     lines: list[ft.Control] = [
-        small(app.tr("play.last", label=entry_label(app, table, i, entry)), key="last-entry")
+        small(app.tr("play.last", label=entry_label(app.tr, table, i, entry)), key="last-entry")
     ]
     lines += [effect_line(app, fx, key=f"why-{k}") for k, fx in enumerate(effects[:MAX_WHY])]
     if len(effects) > MAX_WHY:

@@ -123,7 +123,9 @@ def _pickers(app: App, game: str, games: list[str], shown: StatsFilter) -> list[
         for g in games
     ]
     options = [ft.DropdownOption(key=ALL, text=tr("stats.everyone"))]
-    options += [ft.DropdownOption(key=p.id, text=p.name) for p in offered_players(app.repos.players, shown.player)]
+    options += [
+        ft.DropdownOption(key=p.id, text=p.name) for p in offered_players(app.repos.players, shown.player)
+    ]
     return [
         ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
         ft.Dropdown(
