@@ -190,7 +190,9 @@ class PlayEdit:
         rows += self.link_dropdowns()
         if self.by_hand:
             rows += self.score_fields()
-        rows += option_rows(self.app, self.play.game, self.specs, self.chosen, prefix="edit-option")
+        rows += option_rows(
+            self.app.tr, self.app.refresh, self.play.game, self.specs, self.chosen, prefix="edit-option"
+        )
         rows.append(self.day_field())
         rows += self.location_rows()
         return rows

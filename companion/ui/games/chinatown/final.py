@@ -158,7 +158,7 @@ def _change(app: App, form: ChinatownFinal, action: Any) -> None:
 
 
 def _score(app: App, form: ChinatownFinal) -> None:
-    score_form(app, form, lambda: chinatown_final(data_of(app, form)))
+    score_form(app.tr, app.refresh, form, lambda: chinatown_final(data_of(app, form)))
 
 
 def _result(app: App, form: ChinatownFinal) -> ft.Control:

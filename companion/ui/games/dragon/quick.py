@@ -264,7 +264,7 @@ def data_of(app: App, form: DragonQuick) -> dict[str, Any]:
 
 
 def _compute(app: App, form: DragonQuick) -> None:
-    score_form(app, form, lambda: dragon_final(data_of(app, form)))
+    score_form(app.tr, app.refresh, form, lambda: dragon_final(data_of(app, form)))
 
 
 def _label(app: App, line: dict[str, Any]) -> str:
