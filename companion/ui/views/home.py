@@ -328,7 +328,11 @@ class ImportDraft:
 
         app = self.app
         try:
-            table = import_image(app, text) if image and isinstance(text, bytes) else import_text(app, text)
+            hub, tables = app.hub, app.repos.tables
+            if image and isinstance(text, bytes):
+                table = import_image(hub, tables, text)
+            else:
+                table = import_text(hub, tables, text)
         except (TableError, SnapshotError) as exc:
             app.dialog_note(app.tr.msg(exc.msg))
             return
@@ -339,7 +343,7 @@ class ImportDraft:
     async def pick_qr(self) -> None:
         from companion.ui.views.share import pick_image
 
-        data = await pick_image(self.app)
+        data = await pick_image(self.app.files)
         if data:
             self.load(data, image=True)
 
