@@ -15,6 +15,7 @@ from companion.core import Pick, Table
 from companion.share.live import stamp
 from companion.ui.palette import TAP
 from companion.ui.shell import App
+from companion.ui.state import Drafts
 from companion.ui.widgets import button, small
 
 
@@ -26,17 +27,17 @@ class PickDraft:
     chosen: list[Any] = field(default_factory=list)
 
 
-def draft(app: App, table: Table, pick: Pick) -> list[Any]:
+def draft(drafts: Drafts, table: Table, pick: Pick) -> list[Any]:
     """The items toggled so far (a new question, or a new table version, starts empty)."""
-    held = app.drafts.get(PickDraft, pick.kind)
+    held = drafts.get(PickDraft, pick.kind)
     if held is None or held.drawn_for != (table.id, table.version):
-        held = app.drafts.put(PickDraft((table.id, table.version)), pick.kind)
+        held = drafts.put(PickDraft((table.id, table.version)), pick.kind)
     return held.chosen
 
 
 def pick_form(app: App, table: Table, pick: Pick) -> ft.Control:
     tr = app.tr
-    chosen = draft(app, table, pick)
+    chosen = draft(app.drafts, table, pick)
     drawn_for = stamp(table)
 
     def toggle(item: Any) -> Any:
