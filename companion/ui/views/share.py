@@ -215,7 +215,7 @@ def join_view(app: App) -> ft.View:
             app.refresh()
             return
         app.drafts.drop(live.JoinNotice)
-        await live.remember(app)
+        await live.remember(app.prefs, app.access)
         app.go(f"/table/{link.table_id}")
 
     field = ft.TextField(
