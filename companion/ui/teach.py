@@ -76,7 +76,7 @@ def tip_now(app: App, table: Table, prompt: Prompt) -> Teaching | None:
     teach = teach_of(app.hub, table.id)
     if not teach.enabled or prompt is None:
         return None
-    now = due(table, teach.shown, lookup_lang(app))
+    now = due(table, teach.shown, lookup_lang(app.tr))
     if now is None:
         return None
     with contextlib.suppress(StoreError):  # not saved (read-only, disk full): it may come again
@@ -96,10 +96,10 @@ def dismiss(refresh: Callable[[], None], table_id: str) -> None:
 def _link(app: App, rule_id: str, key: str) -> ft.Control:
     """ "The rule: <title>", opening the rule the tip rests on."""
     return text_button(
-        app.tr("rules.teach.rule", title=rule_title(app, rule_id)),
+        app.tr("rules.teach.rule", title=rule_title(app.tr, rule_id)),
         key,
         lambda _: app.show_rule(rule_id),
-        tooltip=rule_tip(app, rule_id),
+        tooltip=rule_tip(app.tr, rule_id),
     )
 
 
@@ -113,9 +113,9 @@ def _lines(app: App, table: Table, now: Teaching) -> list[ft.Control]:
             out.append(_link(app, tip.rule_id, "teach-rule" if i == 0 else f"teach-rule-{i}"))
         return out
     assert now.note is not None
-    note = teach_note(table.game_id, now.note.kind, lookup_lang(app)) or now.note
+    note = teach_note(table.game_id, now.note.kind, lookup_lang(app.tr)) or now.note
     lines: list[ft.Control] = [
-        ft.Text(said(app, line), key=f"teach-line-{i}") for i, line in enumerate(note.lines)
+        ft.Text(said(app.tr, line), key=f"teach-line-{i}") for i, line in enumerate(note.lines)
     ]
     return [*lines, _link(app, note.rule_id, "teach-rule")]
 
@@ -128,10 +128,10 @@ def teach_card(app: App, table: Table, prompt: Prompt) -> list[ft.Control]:
     actions = ft.Row(
         [
             text_button(
-                lookup_text(app, "rules.teach.off"), "teach-off", lambda _: set_teach(app, table.id, False)
+                lookup_text(app.tr, "rules.teach.off"), "teach-off", lambda _: set_teach(app, table.id, False)
             ),
             text_button(
-                lookup_text(app, "rules.teach.dismiss"),
+                lookup_text(app.tr, "rules.teach.dismiss"),
                 "teach-dismiss",
                 lambda _: dismiss(app.refresh, table.id),
             ),
@@ -143,7 +143,7 @@ def teach_card(app: App, table: Table, prompt: Prompt) -> list[ft.Control]:
     head = ft.Row(
         [
             ft.Icon(ft.Icons.LIGHTBULB_OUTLINE, color=ft.Colors.ON_TERTIARY_CONTAINER),
-            ft.Text(lookup_text(app, "rules.teach.title"), weight=ft.FontWeight.BOLD),
+            ft.Text(lookup_text(app.tr, "rules.teach.title"), weight=ft.FontWeight.BOLD),
         ],
         spacing=6,
     )

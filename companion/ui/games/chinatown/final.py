@@ -160,7 +160,7 @@ def _change(refresh: Callable[[], None], form: ChinatownFinal, action: Any) -> N
 
 
 def _score(app: App, form: ChinatownFinal) -> None:
-    score_form(app, form, lambda: chinatown_final(data_of(app.tr, form)))
+    score_form(app.tr, app.refresh, form, lambda: chinatown_final(data_of(app.tr, form)))
 
 
 def _result(app: App, form: ChinatownFinal) -> ft.Control:

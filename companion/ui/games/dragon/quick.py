@@ -265,7 +265,7 @@ def data_of(tr: Tr, form: DragonQuick) -> dict[str, Any]:
 
 
 def _compute(app: App, form: DragonQuick) -> None:
-    score_form(app, form, lambda: dragon_final(data_of(app.tr, form)))
+    score_form(app.tr, app.refresh, form, lambda: dragon_final(data_of(app.tr, form)))
 
 
 def _label(tr: Tr, line: dict[str, Any]) -> str:
