@@ -26,6 +26,7 @@ from companion.ui.widgets import card, dot, small, text_button
 
 if TYPE_CHECKING:
     from companion.ui.shell import App
+    from companion.ui.state import Drafts
 
 T = TypeVar("T")
 
@@ -137,17 +138,18 @@ def round_card(
         text_button(
             tr("foresight.see_round"),
             f"{key}-open",
-            lambda _: open_round(app, table, summary),
+            lambda _: open_round(app.drafts, app.go, table, summary),
             tooltip=tr("foresight.see_round_hint", title=tr.msg(summary.title.msg)),
         )
     )
     return card(*lines, key=key)
 
 
-def open_round(app: App, table: Table, summary: RoundSummary) -> None:
-    """History, with the round's entries asked for first (History takes the ``RoundAsked``)."""
-    app.drafts.put(RoundAsked(summary.entries))
-    app.go(f"/table/{table.id}/history")
+def open_round(drafts: Drafts, go: Callable[[str], None], table: Table, summary: RoundSummary) -> None:
+    """History (``go`` opens a route), with the round's entries asked for first (History takes the
+    ``RoundAsked`` from the session's ``drafts``)."""
+    drafts.put(RoundAsked(summary.entries))
+    go(f"/table/{table.id}/history")
 
 
 def last_round(app: App, table: Table) -> list[ft.Control]:

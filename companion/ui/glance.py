@@ -20,6 +20,7 @@ from companion.core import Table
 from companion.core.foresight import RoundSummary
 from companion.ui.foresight import open_round, round_card, summaries
 from companion.ui.gameui import ui_for
+from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
 from companion.ui.parts import part
 from companion.ui.symbols import Look, glyph
@@ -58,7 +59,7 @@ Tail = tuple[Any, Callable[[], ft.Control]]  # what a row's tail shows (its prop
 
 
 def seat_table(
-    app: App,
+    tr: Tr,
     table: Table,
     columns: Sequence[Column],
     cells: Sequence[Sequence[str]],
@@ -74,8 +75,8 @@ def seat_table(
     for seat, row in enumerate(cells):
         p = table.players[seat]
         tail = tails[seat] if tails else (None, lambda: None)
-        props = (app.tr.lang, p.name, p.color, names, tuple(row), tail[0])
-        draw = partial(_seat_row, app, seat, p.name, p.color, columns, tuple(row), tail[1])
+        props = (tr.lang, p.name, p.color, names, tuple(row), tail[0])
+        draw = partial(_seat_row, tr, seat, p.name, p.color, columns, tuple(row), tail[1])
         rows.append(part(props, draw, key=f"{KEY}-seat-part-{seat}"))
     return ft.Column(rows, spacing=2, tight=True)
 
@@ -90,7 +91,7 @@ def _head(columns: Sequence[Column]) -> ft.Control:
 
 
 def _seat_row(
-    app: App,
+    tr: Tr,
     seat: int,
     name: str,
     color: str | None,
@@ -100,7 +101,7 @@ def _seat_row(
 ) -> ft.Control:
     """One seat's row, read out as one sentence ("Ana: Yuan 3, Rice 1, ...")."""
     counts = ", ".join(f"{c.name} {v}" for c, v in zip(columns, row, strict=True) if v)
-    said = app.tr("glance.seat", name=name, counts=counts or app.tr("glance.nothing"))
+    said = tr("glance.seat", name=name, counts=counts or tr("glance.nothing"))
     # each count a part: a tap changes one or two of a seat's counts, not the eight
     numbers = [
         part(v, partial(_cell, v, f"{KEY}-{c.id}-{seat}"), key=f"{KEY}-{c.id}-{seat}-part")
@@ -177,7 +178,9 @@ def open_summary(app: App, table: Table) -> None:
         key=f"{KEY}-summary-dialog",
         actions=lambda: [
             app.dialog_button(
-                app.tr("foresight.see_round"), f"{KEY}-summary-history", lambda: open_round(app, table, last)
+                app.tr("foresight.see_round"),
+                f"{KEY}-summary-history",
+                lambda: open_round(app.drafts, app.go, table, last),
             )
         ],
     )

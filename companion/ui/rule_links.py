@@ -18,26 +18,27 @@ from companion.ui.parts import part
 from companion.ui.widgets import dot
 
 if TYPE_CHECKING:
+    from companion.ui.i18n import Tr
     from companion.ui.shell import App
 
 
-def rule_title(app: App, rule_id: str) -> str:
+def rule_title(tr: Tr, rule_id: str) -> str:
     """A rule's title in the reader's language; never its id (ids are for the code)."""
-    found = rule(rule_id, app.tr.lang)
-    return found.title if found else app.tr("screens.rules.unknown")
+    found = rule(rule_id, tr.lang)
+    return found.title if found else tr("screens.rules.unknown")
 
 
-def rule_tip(app: App, rule_id: str) -> str:
+def rule_tip(tr: Tr, rule_id: str) -> str:
     """What a screen reader says for a control that opens a rule: "Read the rule: <title>"."""
-    return app.tr("screens.rules.read", title=rule_title(app, rule_id))
+    return tr("screens.rules.read", title=rule_title(tr, rule_id))
 
 
 def rule_link(app: App, rule_id: str, key: str) -> ft.Control:
     """A small tappable rule reference, named by its title in the reader's language, that opens the rule text."""
     return ft.TextButton(
-        content=ft.Text(rule_title(app, rule_id), size=12, max_lines=2),
+        content=ft.Text(rule_title(app.tr, rule_id), size=12, max_lines=2),
         key=key,
-        tooltip=rule_tip(app, rule_id),
+        tooltip=rule_tip(app.tr, rule_id),
         on_click=lambda _: app.show_rule(rule_id),
         style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
         height=TAP,

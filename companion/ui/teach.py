@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 import flet as ft
@@ -28,6 +29,7 @@ from companion.ui.widgets import card, small, text_button
 
 if TYPE_CHECKING:
     from companion.ui.hub import TableHub
+    from companion.ui.i18n import Tr
     from companion.ui.shell import App
 
 _MARKS: dict[int, TeachMarks] = {}
@@ -44,10 +46,10 @@ def marks_for(hub: TableHub) -> TeachMarks:
         return _MARKS[key]
 
 
-def teach_of(app: App, table_id: str) -> Teach:
+def teach_of(hub: TableHub, table_id: str) -> Teach:
     """The table's teach state; off when the store cannot be read (the screen still shows)."""
     try:
-        return marks_for(app.hub).get(table_id)
+        return marks_for(hub).get(table_id)
     except StoreError:
         return Teach()
 
@@ -71,10 +73,10 @@ def tip_now(app: App, table: Table, prompt: Prompt) -> Teaching | None:
         if showing is not None and showing[0] == table.version:
             return showing[1]
         _SHOWING.pop(table.id, None)
-    teach = teach_of(app, table.id)
+    teach = teach_of(app.hub, table.id)
     if not teach.enabled or prompt is None:
         return None
-    now = due(table, teach.shown, lookup_lang(app))
+    now = due(table, teach.shown, lookup_lang(app.tr))
     if now is None:
         return None
     with contextlib.suppress(StoreError):  # not saved (read-only, disk full): it may come again
@@ -85,19 +87,19 @@ def tip_now(app: App, table: Table, prompt: Prompt) -> Teaching | None:
     return now
 
 
-def dismiss(app: App, table_id: str) -> None:
+def dismiss(refresh: Callable[[], None], table_id: str) -> None:
     with _GUARD:
         _SHOWING.pop(table_id, None)
-    app.refresh()
+    refresh()
 
 
 def _link(app: App, rule_id: str, key: str) -> ft.Control:
     """ "The rule: <title>", opening the rule the tip rests on."""
     return text_button(
-        app.tr("rules.teach.rule", title=rule_title(app, rule_id)),
+        app.tr("rules.teach.rule", title=rule_title(app.tr, rule_id)),
         key,
         lambda _: app.show_rule(rule_id),
-        tooltip=rule_tip(app, rule_id),
+        tooltip=rule_tip(app.tr, rule_id),
     )
 
 
@@ -111,9 +113,9 @@ def _lines(app: App, table: Table, now: Teaching) -> list[ft.Control]:
             out.append(_link(app, tip.rule_id, "teach-rule" if i == 0 else f"teach-rule-{i}"))
         return out
     assert now.note is not None
-    note = teach_note(table.game_id, now.note.kind, lookup_lang(app)) or now.note
+    note = teach_note(table.game_id, now.note.kind, lookup_lang(app.tr)) or now.note
     lines: list[ft.Control] = [
-        ft.Text(said(app, line), key=f"teach-line-{i}") for i, line in enumerate(note.lines)
+        ft.Text(said(app.tr, line), key=f"teach-line-{i}") for i, line in enumerate(note.lines)
     ]
     return [*lines, _link(app, note.rule_id, "teach-rule")]
 
@@ -126,10 +128,12 @@ def teach_card(app: App, table: Table, prompt: Prompt) -> list[ft.Control]:
     actions = ft.Row(
         [
             text_button(
-                lookup_text(app, "rules.teach.off"), "teach-off", lambda _: set_teach(app, table.id, False)
+                lookup_text(app.tr, "rules.teach.off"), "teach-off", lambda _: set_teach(app, table.id, False)
             ),
             text_button(
-                lookup_text(app, "rules.teach.dismiss"), "teach-dismiss", lambda _: dismiss(app, table.id)
+                lookup_text(app.tr, "rules.teach.dismiss"),
+                "teach-dismiss",
+                lambda _: dismiss(app.refresh, table.id),
             ),
         ],
         alignment=ft.MainAxisAlignment.END,
@@ -139,7 +143,7 @@ def teach_card(app: App, table: Table, prompt: Prompt) -> list[ft.Control]:
     head = ft.Row(
         [
             ft.Icon(ft.Icons.LIGHTBULB_OUTLINE, color=ft.Colors.ON_TERTIARY_CONTAINER),
-            ft.Text(lookup_text(app, "rules.teach.title"), weight=ft.FontWeight.BOLD),
+            ft.Text(lookup_text(app.tr, "rules.teach.title"), weight=ft.FontWeight.BOLD),
         ],
         spacing=6,
     )
@@ -156,7 +160,7 @@ def teach_card(app: App, table: Table, prompt: Prompt) -> list[ft.Control]:
 
 def teach_switch(app: App, table: Table) -> ft.Control:
     """On or off at any time, from the table's Rules screen."""
-    now = teach_of(app, table.id)
+    now = teach_of(app.hub, table.id)
 
     def flip(e: Any) -> None:
         set_teach(app, table.id, bool(e.control.value))
@@ -177,34 +181,34 @@ class TeachChoice(Protocol):
     teach: bool
 
 
-def setup_option(app: App, form: TeachChoice) -> list[ft.Control]:
+def setup_option(tr: Tr, refresh: Callable[[], None], form: TeachChoice) -> list[ft.Control]:
     """The "first game" choice on New table, like the game's options: the new table starts with
     its tips on or off."""
 
     def choose(on: bool) -> Any:
         def pick(_: Any = None) -> None:
             form.teach = on
-            app.refresh()
+            refresh()
 
         return pick
 
     chips: list[ft.Control] = [
         ft.Chip(
-            label=ft.Text(app.tr(key)),
+            label=ft.Text(tr(key)),
             key=f"setup-teach-{'on' if on else 'off'}",
             selected=form.teach == on,
             on_select=choose(on),
-            tooltip=app.tr(key),
+            tooltip=tr(key),
             height=TAP,
         )
         for on, key in ((False, "rules.teach.without"), (True, "rules.teach.with"))
     ]
-    return [ft.Text(app.tr("rules.teach.option")), ft.Row(chips, wrap=True, spacing=8)]
+    return [ft.Text(tr("rules.teach.option")), ft.Row(chips, wrap=True, spacing=8)]
 
 
-def start_with(app: App, table_id: str, form: TeachChoice) -> None:
+def start_with(hub: TableHub, table_id: str, form: TeachChoice) -> None:
     """After New table: remember the "first game" choice for the new table."""
     if form.teach:
         # the table itself is stored: if this fails it starts without tips, as its Rules tab shows
         with contextlib.suppress(StoreError):
-            marks_for(app.hub).set_enabled(table_id, True)
+            marks_for(hub).set_enabled(table_id, True)

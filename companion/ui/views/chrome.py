@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
 
 from companion.core import Table
-from companion.share.live import stamp
+from companion.share.live import Access, stamp
 from companion.ui.command import command_icon_button
 from companion.ui.gameui import ui_for
+from companion.ui.i18n import Tr
 from companion.ui.parts import slot_part
 from companion.ui.shell import App
 from companion.ui.widgets import icon_button
@@ -39,7 +41,7 @@ def appbar(app: App, table: Table) -> ft.AppBar:
         return ft.AppBar(
             title=ft.Text(table.name, key="table-name", overflow=ft.TextOverflow.ELLIPSIS),
             automatically_imply_leading=False,
-            actions=[ft.Container(guest_badge(app, table), padding=ft.Padding.only(right=12))],
+            actions=[ft.Container(guest_badge(app.tr, app.access, table), padding=ft.Padding.only(right=12))],
         )
     gui = ui_for(table.game_id)
 
@@ -70,19 +72,18 @@ def appbar(app: App, table: Table) -> ft.AppBar:
     )
 
 
-def guest_badge(app: App, table: Table) -> ft.Control:
-    access = app.access
+def guest_badge(tr: Tr, access: Access | None, table: Table) -> ft.Control:
+    """Who this live-share client is: a seat's player, or a viewer."""
     if access is None or access.seat is None or not 0 <= access.seat < len(table.players):
-        return ft.Text(app.tr("live.viewer"), key="role")
-    return ft.Text(app.tr("live.seat", name=table.players[access.seat].name), key="role")
+        return ft.Text(tr("live.viewer"), key="role")
+    return ft.Text(tr("live.seat", name=table.players[access.seat].name), key="role")
 
 
-def tabs(app: App, table: Table, current: str) -> ft.NavigationBar:
-    tr = app.tr
+def tabs(tr: Tr, go: Callable[[str], None], table: Table, current: str) -> ft.NavigationBar:
     shown = tabs_of(table)
 
     def change(e: Any) -> None:
-        app.go(tab_route(table.id, shown[int(e.control.selected_index)]))
+        go(tab_route(table.id, shown[int(e.control.selected_index)]))
 
     return ft.NavigationBar(
         key="tabs",
@@ -107,7 +108,9 @@ def table_view(app: App, table: Table, tab: str, body: list[ft.Control]) -> ft.V
         route=tab_route(table.id, tab),
         appbar=slot_part(bar, lambda: appbar(app, table), key="appbar-part"),
         navigation_bar=slot_part(
-            (app.tr.lang, table.id, tab, table.finished), lambda: tabs(app, table, tab), key="tabs-part"
+            (app.tr.lang, table.id, tab, table.finished),
+            lambda: tabs(app.tr, app.go, table, tab),
+            key="tabs-part",
         ),
         controls=[content],
         padding=12,

@@ -11,6 +11,7 @@ from pydantic import BaseModel
 
 from companion.core import Table
 from companion.ui.command import command_button
+from companion.ui.i18n import Tr
 from companion.ui.rule_links import effect_line
 from companion.ui.shell import App
 from companion.ui.views.chrome import table_view
@@ -23,15 +24,15 @@ def state_before(table: Table, i: int) -> BaseModel:
     return table.state_at(i)
 
 
-def entry_label(app: App, table: Table, i: int, entry: Any) -> str:
-    return app.tr.msg(table.game.describe(state_before(table, i), entry))
+def entry_label(tr: Tr, table: Table, i: int, entry: Any) -> str:
+    return tr.msg(table.game.describe(state_before(table, i), entry))
 
 
-def redo_labels(app: App, table: Table) -> list[str]:
+def redo_labels(tr: Tr, table: Table) -> list[str]:
     """Labels of the undone entries, next to redo first (replayed on a copy, the table is untouched)."""
     labels, state = [], table.state
     for entry in reversed(table.redo_entries):
-        labels.append(app.tr.msg(table.game.describe(state, entry)))
+        labels.append(tr.msg(table.game.describe(state, entry)))
         with contextlib.suppress(Exception):  # a later redo may no longer fit; its label is still shown
             state, _ = table.game.apply(state, entry)
     return labels
@@ -65,7 +66,7 @@ def view(app: App, id: str) -> ft.View:
     ]
     if app.guest:  # a live-share client reads the history; only the host undoes
         body = []
-    redo = [] if app.guest else redo_labels(app, table)
+    redo = [] if app.guest else redo_labels(tr, table)
     if redo:
         body.append(small(tr("history.undone", n=len(redo))))
         for k in reversed(range(len(redo))):  # the furthest first, like the timeline
@@ -84,10 +85,10 @@ def view(app: App, id: str) -> ft.View:
     if not history:
         body.append(small(tr("history.empty"), key="history-empty"))
     groups = round_groups(table)
-    focus = focused_round(app, table)
+    focus = focused_round(app.drafts, table)
     shown = [g for g in groups if g.summary is not None and g.summary.entries == focus]
     if shown:
-        body.append(focus_bar(app, shown[0]))
+        body.append(focus_bar(tr, app.drafts, app.refresh, shown[0]))
     for group in reversed(shown or groups):  # the newest round first, like the entries in it
         if len(groups) > 1 or shown:  # one stretch of entries needs no header over it
             body.append(group_header(app, table, group, open_=bool(shown)))
@@ -99,7 +100,7 @@ def view(app: App, id: str) -> ft.View:
 
 def entry_card(app: App, table: Table, i: int, entry: Any, effects: list[Any]) -> ft.Control:
     tr = app.tr
-    label = entry_label(app, table, i, entry)
+    label = entry_label(tr, table, i, entry)
     who = app.player_name(getattr(entry, "seat", None))
     steps = table.version - i
     return card(

@@ -111,7 +111,7 @@ def _game_line(app: App, g: PlayerGame) -> ft.Control:
         shared(
             app,
             "insights.page_game",
-            game=game_title(app, g.game),
+            game=game_title(app.tr, g.game),
             plays=g.plays,
             wins=g.wins,
             rate=format_percent(g.win_rate, tr.lang),

@@ -84,7 +84,7 @@ async def _review_in_worker(app: App, table: Table, run: ReviewRun) -> None:
     worker reads), its progress on screen; drawn once more at the end."""
     copy, seat = Table.from_json(table.to_json()), app.seat
     try:
-        await in_worker(app, lambda: app.repos.reviews.review(copy, seat, run.told))
+        await in_worker(app.refresh, lambda: app.repos.reviews.review(copy, seat, run.told))
     finally:
         run.running = False
         app.refresh()

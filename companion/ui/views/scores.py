@@ -15,6 +15,7 @@ import flet as ft
 from companion.core import Scoreboard, Table
 from companion.i18n import format_compact_money, format_score
 from companion.ui.gameui import ui_for
+from companion.ui.i18n import Tr
 from companion.ui.palette import swatch
 from companion.ui.rule_links import rule_link
 from companion.ui.shell import App
@@ -53,9 +54,9 @@ def view(app: App, id: str) -> ft.View:
         return table_view(app, table, "scores", body)
     else:
         body.append(small(tr("scores.running"), key="running"))
-    body.append(ranking(app, table, board))
+    body.append(ranking(tr, table, board))
     if any(board.by_round):
-        body += [heading(tr(f"scores.by_round.{table.game_id}")), chart(app, table, board)]
+        body += [heading(tr(f"scores.by_round.{table.game_id}")), chart(tr, table, board)]
     body += [row_card(app, table, board, name) for name in board.ranking]
     return table_view(app, table, "scores", body)
 
@@ -81,7 +82,7 @@ def total_text(tr: Any, board: Scoreboard, total: int) -> str:
     return str(tr("play.points", n=total))
 
 
-def ranking(app: App, table: Table, board: Scoreboard) -> ft.Control:
+def ranking(tr: Tr, table: Table, board: Scoreboard) -> ft.Control:
     rows = []
     for place, name in enumerate(board.ranking, start=1):
         r = board.row(name)
@@ -91,9 +92,7 @@ def ranking(app: App, table: Table, board: Scoreboard) -> ft.Control:
                     ft.Text(f"{place}.", width=28),
                     dot(table.players[r.seat].color),
                     ft.Text(name, expand=True),
-                    ft.Text(
-                        total_text(app.tr, board, r.total), key=f"score-{r.seat}", weight=ft.FontWeight.BOLD
-                    ),
+                    ft.Text(total_text(tr, board, r.total), key=f"score-{r.seat}", weight=ft.FontWeight.BOLD),
                 ]
             )
         )
@@ -149,7 +148,7 @@ def series_points(board: Scoreboard) -> list[list[int]]:
     return out
 
 
-def chart(app: App, table: Table, board: Scoreboard) -> ft.Control:
+def chart(tr: Tr, table: Table, board: Scoreboard) -> ft.Control:
     import flet_charts as fc  # loaded with the first chart, not when the app starts
 
     points = series_points(board)
@@ -171,7 +170,7 @@ def chart(app: App, table: Table, board: Scoreboard) -> ft.Control:
     xs = list(range(0, rounds + 1, step_x))
     x_labels = [fc.ChartAxisLabel(value=x, label=ft.Text(str(x), size=11)) for x in xs]
     if last_x > rounds:  # the final scoring, after the last round
-        x_labels.append(fc.ChartAxisLabel(value=last_x, label=ft.Text(app.tr("screens.scores.end"), size=11)))
+        x_labels.append(fc.ChartAxisLabel(value=last_x, label=ft.Text(tr("screens.scores.end"), size=11)))
     return ft.Container(
         fc.LineChart(
             data_series=series,
@@ -181,13 +180,13 @@ def chart(app: App, table: Table, board: Scoreboard) -> ft.Control:
             max_y=max_y,
             left_axis=fc.ChartAxis(
                 labels=[
-                    fc.ChartAxisLabel(value=y, label=ft.Text(axis_value(board, y, app.tr.lang), size=11))
+                    fc.ChartAxisLabel(value=y, label=ft.Text(axis_value(board, y, tr.lang), size=11))
                     for y in range(0, max_y + 1, step_y)
                 ],
                 label_size=44 if board.unit == "money" else 36,
             ),
             bottom_axis=fc.ChartAxis(
-                title=ft.Text(app.tr(f"scores.round_axis.{table.game_id}"), size=12),
+                title=ft.Text(tr(f"scores.round_axis.{table.game_id}"), size=12),
                 labels=x_labels,
                 label_size=24,
             ),

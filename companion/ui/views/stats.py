@@ -64,7 +64,7 @@ def view(app: App, game: str | None = None) -> ft.View:
     h = app.repos.plays.h_index(**period.args())
     body.append(small(shared(app, "insights.group_h_index", h=h), key="stats-h-index"))
     if not stats.plays:
-        body.append(small(tr("stats.none", game=game_title(app, game)), key="stats-none"))
+        body.append(small(tr("stats.none", game=game_title(app.tr, game)), key="stats-none"))
     else:
         body += figures_of(app, stats)
         body += over_time(app, game, shown.player, period)
@@ -113,17 +113,19 @@ def _pickers(app: App, game: str, games: list[str], shown: StatsFilter) -> list[
 
     chips: list[ft.Control] = [
         ft.Chip(
-            label=ft.Text(game_title(app, g)),
+            label=ft.Text(game_title(app.tr, g)),
             key=f"stats-game-{g}",
             selected=g == game,
             on_select=lambda _, g=g: app.go(f"/stats/{g}"),
-            tooltip=game_title(app, g),
+            tooltip=game_title(app.tr, g),
             height=TAP,
         )
         for g in games
     ]
     options = [ft.DropdownOption(key=ALL, text=tr("stats.everyone"))]
-    options += [ft.DropdownOption(key=p.id, text=p.name) for p in offered_players(app, shown.player)]
+    options += [
+        ft.DropdownOption(key=p.id, text=p.name) for p in offered_players(app.repos.players, shown.player)
+    ]
     return [
         ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
         ft.Dropdown(

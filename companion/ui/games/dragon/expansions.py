@@ -68,7 +68,7 @@ def super_event_card(app: App, state: DragonState) -> ft.Control:
                 ft.TextButton(
                     content=ft.Text(tr("dragon.super.rule")),
                     key="super-event-rule",
-                    tooltip=rule_tip(app, rule_id),
+                    tooltip=rule_tip(app.tr, rule_id),
                     on_click=lambda _: app.show_rule(rule_id),
                     height=TAP,
                 ),

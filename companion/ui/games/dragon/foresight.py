@@ -9,6 +9,7 @@ Nothing here is hidden information: every number comes from the open board.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 import flet as ft
@@ -17,6 +18,7 @@ from companion.core import Table
 from companion.games.dragon.public import DragonState, EventForecast, SeatForecast, coming_events
 from companion.ui.foresight import effect_block, per_version
 from companion.ui.gameui import state_as
+from companion.ui.i18n import Tr
 from companion.ui.palette import swatch
 from companion.ui.parts import part
 from companion.ui.rule_links import effect_line, rule_link
@@ -38,30 +40,39 @@ def coming(app: App, table: Table) -> list[ft.Control]:
         return []
     colors = tuple(p.color for p in table.players)
     props = (app.tr.lang, colors, tuple((f.headline, tuple(sf.line for sf in f.seats)) for f in found))
-    return [part(props, lambda: coming_card(app, table, found), key="forecast-part")]
+    return [
+        part(
+            props,
+            lambda: coming_card(app.tr, table, found, partial(show_detail, app, table)),
+            key="forecast-part",
+        )
+    ]
 
 
-def coming_card(app: App, table: Table, found: list[EventForecast]) -> ft.Control:
-    tr = app.tr
+def coming_card(
+    tr: Tr, table: Table, found: list[EventForecast], open_detail: Callable[[int, int], None]
+) -> ft.Control:
     items: list[ft.Control] = [small(tr("foresight.coming_tap"), key="forecast-heading")]
     for i, f in enumerate(found):
         items.append(ft.Text(tr.msg(f.headline.msg), weight=ft.FontWeight.BOLD, size=14, key=f"forecast-{i}"))
         for sf in f.seats:
             props = (tr.lang, i, sf.line, table.players[sf.seat].color)
-            draw = partial(seat_line, app, table, i, sf)
+            draw = partial(seat_line, tr, table, i, sf, open_detail)
             items.append(part(props, draw, key=f"forecast-part-{i}-{sf.seat}"))
     return card(*items, key="forecast")
 
 
-def seat_line(app: App, table: Table, i: int, sf: SeatForecast) -> ft.Control:
+def seat_line(
+    tr: Tr, table: Table, i: int, sf: SeatForecast, open_detail: Callable[[int, int], None]
+) -> ft.Control:
     """One player's compact line, marked by their colour; a tap opens what the event would do
     to them, and why. Two controls a line: the screen is diffed on every tap, so each counts."""
-    text = app.tr.msg(sf.line.msg)
+    text = tr.msg(sf.line.msg)
     return ft.Container(
         ft.Text(text, size=13),
         key=f"forecast-{i}-{sf.seat}",
-        tooltip=app.tr("foresight.detail_hint", line=text),
-        on_click=lambda _: show_detail(app, table, i, sf.seat),
+        tooltip=tr("foresight.detail_hint", line=text),
+        on_click=lambda _: open_detail(i, sf.seat),
         padding=ft.Padding.only(left=8, top=6, bottom=6),
         border=ft.Border.only(left=ft.BorderSide(4, swatch(table.players[sf.seat].color))),
         ink=True,

@@ -10,6 +10,7 @@ count, a line or the summary changed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 import flet as ft
@@ -26,6 +27,7 @@ from companion.games.dragon.public import (
 )
 from companion.ui import glance
 from companion.ui.games.dragon.foresight import forecasts, show_detail
+from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
 from companion.ui.parts import part
 from companion.ui.shell import App
@@ -73,16 +75,16 @@ def counts(state: DragonState, seat: int) -> list[str]:
     ]
 
 
-def columns(app: App) -> list[glance.Column]:
+def columns(tr: Tr) -> list[glance.Column]:
     names = {
-        "yuan": app.tr("dragon.yuan"),
-        "rice": app.tr("dragon.rice"),
-        "fireworks": app.tr("dragon.fireworks"),
-        "helmets": app.tr("glance.helmets"),
-        "mortars": app.tr("glance.mortars"),
-        "privileges": app.tr("dragon.privileges"),
-        "persons": app.tr("glance.persons"),
-        "palaces": app.tr("glance.palaces"),
+        "yuan": tr("dragon.yuan"),
+        "rice": tr("dragon.rice"),
+        "fireworks": tr("dragon.fireworks"),
+        "helmets": tr("glance.helmets"),
+        "mortars": tr("glance.mortars"),
+        "privileges": tr("dragon.privileges"),
+        "persons": tr("glance.persons"),
+        "palaces": tr("glance.palaces"),
     }
     return [glance.Column(c, DRAGON_COUNTERS[c], names[c]) for c in COUNTERS]
 
@@ -110,21 +112,24 @@ def draw(
     rows: list[ft.Control] = []
     if coming:  # a part of its own: most taps change a count, not the events' lines
         events = (app.tr.lang, tuple((f.month, f.event, f.headline, _line(f)) for f in coming))
-        tiles = partial(_events_row, app, table, coming)
+        tiles = partial(_events_row, app.tr, coming, partial(show_detail, app, table))
         rows.append(part(events, tiles, key="glance-events-part"))
-    rows.append(glance.seat_table(app, table, columns(app), cells))
-    button = part((app.tr.lang, table.id), lambda: palaces_button(app, table), key="glance-palaces-part")
+    rows.append(glance.seat_table(app.tr, table, columns(app.tr), cells))
+    button = part(
+        (app.tr.lang, table.id),
+        lambda: palaces_button(app.tr, partial(show_palaces, app, table)),
+        key="glance-palaces-part",
+    )
     return glance.frame(glance.with_summary(app, table, rows, [button]))
 
 
-def _events_row(app: App, table: Table, coming: list[EventForecast]) -> ft.Control:
-    return ft.Row([event_tile(app, table, i, f) for i, f in enumerate(coming)], spacing=6)
+def _events_row(tr: Tr, coming: list[EventForecast], open_detail: Callable[[int, int], None]) -> ft.Control:
+    return ft.Row([event_tile(tr, i, f, open_detail) for i, f in enumerate(coming)], spacing=6)
 
 
-def event_tile(app: App, table: Table, i: int, f: EventForecast) -> ft.Control:
+def event_tile(tr: Tr, i: int, f: EventForecast, open_detail: Callable[[int, int], None]) -> ft.Control:
     """An event as its tile, its month, and the line of the player it hits hardest; a tap opens
-    that player's forecast (the first player's when it hits nobody)."""
-    tr = app.tr
+    that player's forecast (the first player's when it hits nobody): ``open_detail(i, seat)``."""
     worst = worst_hit(f)
     name = tr.msg(super_msg(f.event) if f.super else event_msg(f.event))
     line = tr.msg(worst.line.msg) if worst is not None else tr("glance.dragon.nobody")
@@ -164,7 +169,7 @@ def event_tile(app: App, table: Table, i: int, f: EventForecast) -> ft.Control:
         ),
         key=f"glance-event-{i}",
         tooltip=tr("glance.dragon.event_hint", headline=tr.msg(f.headline.msg), line=line),
-        on_click=lambda _: show_detail(app, table, i, seat),
+        on_click=lambda _: open_detail(i, seat),
         expand=True,
         height=56,
         padding=ft.Padding.symmetric(horizontal=4, vertical=2),
@@ -174,13 +179,13 @@ def event_tile(app: App, table: Table, i: int, f: EventForecast) -> ft.Control:
     )
 
 
-def palaces_button(app: App, table: Table) -> ft.Control:
+def palaces_button(tr: Tr, open_palaces: Callable[[], None]) -> ft.Control:
     return ft.TextButton(
-        content=ft.Text(app.tr("glance.palaces")),
+        content=ft.Text(tr("glance.palaces")),
         icon=ft.Icons.FORT,
         key="glance-palaces",
-        tooltip=app.tr("glance.dragon.palaces_hint"),
-        on_click=lambda _: show_palaces(app, table),
+        tooltip=tr("glance.dragon.palaces_hint"),
+        on_click=lambda _: open_palaces(),
         height=TAP,
     )
 
@@ -192,15 +197,15 @@ def show_palaces(app: App, table: Table) -> None:
     def body() -> list[ft.Control]:
         state = app.view(table).state
         assert isinstance(state, DragonState)
-        return [realm(app, table, state, s) for s in range(len(state.players))]
+        return [realm(app.tr, table, state, s) for s in range(len(state.players))]
 
     app.dialog(app.tr("glance.dragon.palaces_title"), body, key="glance-palaces-dialog")
 
 
-def realm(app: App, table: Table, state: DragonState, seat: int) -> ft.Control:
+def realm(tr: Tr, table: Table, state: DragonState, seat: int) -> ft.Control:
     p = table.players[seat]
     palaces = [
-        palace(app, seat, k, pal.floors, pal.persons) for k, pal in enumerate(state.players[seat].palaces)
+        palace(tr, seat, k, pal.floors, pal.persons) for k, pal in enumerate(state.players[seat].palaces)
     ]
     return ft.Column(
         [
@@ -214,7 +219,7 @@ def realm(app: App, table: Table, state: DragonState, seat: int) -> ft.Control:
     )
 
 
-def palace(app: App, seat: int, k: int, floors: int, persons: tuple[str, ...]) -> ft.Control:
+def palace(tr: Tr, seat: int, k: int, floors: int, persons: tuple[str, ...]) -> ft.Control:
     """One palace, its floors stacked from the ground up."""
     cells: list[ft.Control] = []
     for f in range(floors):
@@ -224,7 +229,7 @@ def palace(app: App, seat: int, k: int, floors: int, persons: tuple[str, ...]) -
             cells.append(
                 ft.Container(
                     glyph(PERSONS[kind], 26),
-                    tooltip=app.tr.msg(tile_msg(tile)),
+                    tooltip=tr.msg(tile_msg(tile)),
                     key=f"glance-person-{seat}-{k}-{f}",
                 )
             )
@@ -235,7 +240,7 @@ def palace(app: App, seat: int, k: int, floors: int, persons: tuple[str, ...]) -
                     height=26,
                     border_radius=6,
                     border=ft.Border.all(1, ft.Colors.OUTLINE),
-                    tooltip=app.tr("dragon.empty"),
+                    tooltip=tr("dragon.empty"),
                     key=f"glance-room-{seat}-{k}-{f}",
                 )
             )
