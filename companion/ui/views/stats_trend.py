@@ -88,6 +88,7 @@ def trend_chart(tr: Tr, lines: list[WinRateLine], paint: list[str], prefix: str)
                 for y in range(0, 101, 25)
             ],
             label_size=48,
+            label_spacing=25,  # else the chart shows only the ends' labels
         ),
         bottom_axis=fc.ChartAxis(
             labels=[
