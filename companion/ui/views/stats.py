@@ -33,6 +33,7 @@ from companion.ui.views.stats_insights import (
     shared,
     win_rate_chart,
 )
+from companion.ui.views.stats_trend import MOST_LINES, trend_section
 from companion.ui.widgets import card, heading, scroll_column, small
 
 BARS = 12  # at most this many bars in the spread chart (scores grouped in equal ranges)
@@ -96,7 +97,11 @@ def over_time(app: App, game: str, player: str | None, period: PeriodFilter) -> 
         ]
         if player is not None:  # the group's win rate is one seat in n; a player's tells a trend
             out += [heading(tr("insights.wins_by_month")), win_rate_chart(app, months)]
-    return out
+    # each player's win rate up to each month, the players with most plays (or the one chosen)
+    lines = app.repos.plays.win_rates(game, player, **period.args())
+    shown = [line.player_id for line in lines[:MOST_LINES]]
+    colours = {p.id: p.color for p in app.repos.players.by_id(shown)}
+    return out + trend_section(tr, lines, colours, "stats")
 
 
 def _busiest(app: App, games: list[str]) -> str:
