@@ -93,7 +93,7 @@ def _exchange(s: DayuState, seat: int) -> Tip | None:
 def _after_steps(s: DayuState, effects: list[Effect]) -> list[Tip]:
     out: list[Tip] = []
     if s.start is not None and any(e.msg.key == "dayu.fx.start" for e in effects):
-        out.append(_start(s))
+        out.append(_start(s, s.start))
     refill = next((e for e in reversed(effects) if e.msg.key == "dayu.fx.refill"), None)
     if refill is not None:
         text = msg("dayu.tip.refill", place=refill.msg.args["place"], n=refill.msg.args["left"])
@@ -110,8 +110,9 @@ def _after_steps(s: DayuState, effects: list[Effect]) -> list[Tip]:
     return out
 
 
-def _start(s: DayuState) -> Tip:
-    """The start player, the turn order, and the flood card under each marker to begin with."""
+def _start(s: DayuState, start: int) -> Tip:
+    """The start player (seat ``start``), the turn order, and the flood card under each marker
+    to begin with."""
     n = len(s.players)
     parts = [
         msg(
@@ -121,10 +122,10 @@ def _start(s: DayuState) -> Tip:
             tokens=s.ring[p.marker].tokens,
             spaces=SPACES,
         )
-        for p in (s.players[(s.start + i) % n] for i in range(n))
+        for p in (s.players[(start + i) % n] for i in range(n))
         if p.marker is not None
     ]
-    text = msg("dayu.tip.start", player=s.players[s.start].name, players=parts)
+    text = msg("dayu.tip.start", player=s.players[start].name, players=parts)
     return Tip(text, "dayu.setup.start", "start")
 
 
