@@ -137,7 +137,7 @@ def source_row(app: App, unit: str, seat: int, source: Source) -> ft.Control:
         said = tr("review.source_secret", points=points)
     else:
         said = tr("review.source", points=points, average=amount(app, unit, round(source.average)))
-    link = rule_link(app, source.rule_id, f"review-src-{seat}-{source.rule_id}")
+    link = rule_link(app.tr, app.show_rule, source.rule_id, f"review-src-{seat}-{source.rule_id}")
     return ft.Row(
         [ft.Container(link, expand=True, alignment=ft.Alignment.CENTER_LEFT), ft.Text(said, size=14)],
         spacing=4,
@@ -179,7 +179,8 @@ def choice_name(app: App, best: Alternative) -> str:
 def _effects(app: App, label: str, effects: list[Any], key: str) -> list[ft.Control]:
     if not effects:
         return []
-    lines = [effect_line(app, fx, f"{key}-{i}") for i, fx in enumerate(effects[:SHOWN_EFFECTS])]
+    model = app.table_model()
+    lines = [effect_line(model, fx, f"{key}-{i}") for i, fx in enumerate(effects[:SHOWN_EFFECTS])]
     return [small(label), *lines]
 
 

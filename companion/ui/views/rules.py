@@ -155,7 +155,7 @@ def table_rules(app: App, id: str) -> ft.View:
         body += moment(app.tr, open_rule, for_moment(table, lookup_lang(app.tr)), asked)
     coming = ui_for(table.game_id).foresight_rules  # what the coming events would do (Dragon)
     if coming is not None and prompt is not None:
-        body += coming(app, table)
+        body += coming(app.table_model(table))
     if not app.guest:
         body.append(teach_switch(app, table))
     game = table.game_id if table.game_id in GAMES else None

@@ -49,7 +49,7 @@ def view(app: App, id: str) -> ft.View:
         body.append(small(tr("scores.secret"), key="secret"))
         public = ui_for(table.game_id).public_scores
         if public is not None:
-            body += public(app, table)  # what the table may see: businesses and their income
+            body += public(app.table_model(table))  # what the table may see: businesses and their income
         body += [row_card(app, table, board, r.name) for r in board.rows]  # a seat's phone: its own
         return table_view(app, table, "scores", body)
     else:
@@ -119,7 +119,7 @@ def row_card(app: App, table: Table, board: Scoreboard, name: str) -> ft.Control
                     ft.Text(
                         f"{line.points:+d}", width=44, text_align=ft.TextAlign.RIGHT, key=f"line-{r.seat}-{k}"
                     ),
-                    rule_link(app, line.rule_id, key=f"line-{r.seat}-{k}-rule"),
+                    rule_link(app.tr, app.show_rule, line.rule_id, key=f"line-{r.seat}-{k}-rule"),
                 ],
                 spacing=4,
             )

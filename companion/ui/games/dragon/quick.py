@@ -300,7 +300,7 @@ def _result(app: App, result: dict[str, Any]) -> ft.Control:
                     [
                         ft.Text(_label(tr, line), expand=True, size=13),
                         ft.Text(f"{line['points']:+d}", width=44, text_align=ft.TextAlign.RIGHT),
-                        rule_link(app, line["rule_id"], f"quick-rule-{place}-{k}"),
+                        rule_link(app.tr, app.show_rule, line["rule_id"], f"quick-rule-{place}-{k}"),
                     ]
                 )
             )
