@@ -74,7 +74,7 @@ def view(app: App, id: str) -> ft.View:
     elif waiting(model, prompt):
         body.append(waiting_part(model, prompt))
     else:  # "first game": why this step exists, once per kind (it reads the table's tips store)
-        body.append(prompt_pad(model, prompt, teach_card(app, table, prompt)))
+        body.append(prompt_pad(model, prompt, teach_card(model, app.hub, prompt)))
     # The game at a glance, right under the question: the question keeps the first screen
     # whatever its length (Dragon's person tiles fill it), and the strip follows in view.
     if gui.strip is not None:

@@ -157,7 +157,7 @@ def table_rules(app: App, id: str) -> ft.View:
     if coming is not None and prompt is not None:
         body += coming(app.table_model(table))
     if not app.guest:
-        body.append(teach_switch(app, table))
+        body.append(teach_switch(app.table_model(table), app.hub))
     game = table.game_id if table.game_id in GAMES else None
     query = app.drafts.keep(RulesQuery)
     body += [heading(app.tr("rules.all")), *search_block(app.tr, query, app.refresh, open_rule, game)]
