@@ -321,6 +321,7 @@ class App:
             access=self.access,
             guest=self.guest,
             notice=self.notice,
+            dialog_open=self.state.dialog is not None,
             drafts=self.drafts,
             refresh=self.refresh,
             submit=self.submit,

@@ -41,6 +41,7 @@ class TableModel:
     access: Access | None  # a live-share link's (a seat's or a viewer's); None on the host
     guest: bool  # a live-share client: its entries go through the host's checks
     notice: Notice | None  # the last refusal, shown at the question
+    dialog_open: bool  # a dialog is over the screen: the question column keeps its place
     drafts: Drafts  # the session's half-made forms (a fact form's taps, a fold)
     refresh: Callable[[], None]  # redraw after a draft changed
     submit: Submit

@@ -13,7 +13,6 @@ from companion.ui.command import command_icon_button
 from companion.ui.gameui import ui_for
 from companion.ui.i18n import Tr
 from companion.ui.parts import slot_part
-from companion.ui.shell import App
 from companion.ui.table_model import TableModel
 from companion.ui.widgets import icon_button
 
@@ -96,23 +95,27 @@ def tabs(tr: Tr, go: Callable[[str], None], table: Table, current: str) -> ft.Na
     )
 
 
-def table_view(app: App, table: Table, tab: str, body: list[ft.Control]) -> ft.View:
+def table_view(
+    model: TableModel, tab: str, body: list[ft.Control], table_now: Callable[[], Table]
+) -> ft.View:
     """A table screen: ``body`` between the app bar and the tabs. The bar and the tabs are parts,
-    kept as they were while what they show is unchanged (most taps change neither)."""
+    kept as they were while what they show is unchanged (most taps change neither); the bar's
+    Undo and Redo count their steps on the session's open table at the tap (``table_now``)."""
     from companion.ui.widgets import scroll_column
 
-    guest = (app.access, tuple(p.name for p in table.players)) if app.guest else None
-    bar = (app.tr.lang, table.id, table.name, guest, table.can_undo(), table.can_redo())
+    table, tr = model.table, model.tr
+    guest = (model.access, tuple(p.name for p in table.players)) if model.guest else None
+    bar = (tr.lang, table.id, table.name, guest, table.can_undo(), table.can_redo())
     if tab == "play":  # the question comes back into view after every entry, on every device
-        content: ft.Control = QuestionColumn(body, stamp(table), app.state.dialog is not None)
+        content: ft.Control = QuestionColumn(body, stamp(table), model.dialog_open)
     else:
         content = scroll_column(body, key=f"{tab}-body")
     return ft.View(
         route=tab_route(table.id, tab),
-        appbar=slot_part(bar, lambda: appbar(app.table_model(table), lambda: app.table), key="appbar-part"),
+        appbar=slot_part(bar, lambda: appbar(model, table_now), key="appbar-part"),
         navigation_bar=slot_part(
-            (app.tr.lang, table.id, tab, table.finished),
-            lambda: tabs(app.tr, app.go, table, tab),
+            (tr.lang, table.id, tab, table.finished),
+            lambda: tabs(tr, model.go, table, tab),
             key="tabs-part",
         ),
         controls=[content],

@@ -97,7 +97,7 @@ def view(app: App, id: str) -> ft.View:
         for i in range(group.last, group.first - 1, -1):
             _, entry, effects = history[i]
             body.append(entry_card(model, i, entry, effects))
-    return table_view(app, table, "history", body)
+    return table_view(model, "history", body, lambda: app.table)
 
 
 def entry_card(model: TableModel, i: int, entry: Any, effects: list[Any]) -> ft.Control:

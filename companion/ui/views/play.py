@@ -95,7 +95,7 @@ def view(app: App, id: str) -> ft.View:
         body.append(part(rules, lambda: moment_rules(tr, app.show_rule, prompt), key="moment-rules-part"))
     body.append(part(tr.lang, lambda: heading(tr("play.players")), key="players-heading"))
     body += [seat_panel(model, s) for s in range(len(table.players))]
-    return table_view(app, table, "play", body)
+    return table_view(model, "play", body, lambda: app.table)
 
 
 def context(tr: Tr, folded: ContextFold, panels: list[ft.Control]) -> ft.Control:

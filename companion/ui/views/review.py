@@ -45,18 +45,21 @@ class ReviewRun:
 def view(app: App, id: str) -> ft.View:
     table = app.hub.get(id)
     tr = app.tr
+    model = app.table_model(table)
+    now = lambda: app.table  # noqa: E731  # the open table at a tap of the app bar
     if not table.finished:
-        return table_view(app, table, "review", [small(tr("review.not_over"), key="review-not-over")])
-    found = app.repos.reviews.stored(table, app.seat)
+        return table_view(model, "review", [small(tr("review.not_over"), key="review-not-over")], now)
+    reviews = app.repos.reviews
+    found = reviews.stored(table, app.seat)
     run = app.drafts.keep(ReviewRun, table.id)
     if found is None:
-        return table_view(app, table, "review", start_card(tr, run, lambda: start(app, table, run)))
+        begin = lambda: start(model, reviews, app.page.run_task, run)  # noqa: E731
+        return table_view(model, "review", start_card(tr, run, begin), now)
     # the players first: what the review assumed is for whoever wants to know, under them
-    model = app.table_model(table)
     body: list[ft.Control] = [player_card(model, found, p) for p in found.players]
     body += [small(tr.msg(note), key=f"review-note-{i}") for i, note in enumerate(found.notes)]
     body.append(small(tr("review.work", done=found.evaluated, left=found.unevaluated), key="review-work"))
-    return table_view(app, table, "review", body)
+    return table_view(model, "review", body, now)
 
 
 def start_card(tr: Tr, run: ReviewRun, begin: Callable[[], None]) -> list[ft.Control]:
@@ -73,23 +76,24 @@ def start_card(tr: Tr, run: ReviewRun, begin: Callable[[], None]) -> list[ft.Con
     return [card(*items, key="review-start-card")]
 
 
-def start(app: App, table: Table, run: ReviewRun) -> None:
+def start(model: TableModel, reviews: ReviewsRepo, run_task: Callable[..., Any], run: ReviewRun) -> None:
+    """Start the review of the model's table for its seat, in a task the page runs (``run_task``)."""
     if run.running:  # a second tap while it runs: the first one is on its way
         return
     run.running, run.done, run.planned = True, 0, 0
-    app.refresh()
-    app.page.run_task(_review_in_worker, app, table, run)
+    model.refresh()
+    run_task(_review_in_worker, model, reviews, run)
 
 
-async def _review_in_worker(app: App, table: Table, run: ReviewRun) -> None:
+async def _review_in_worker(model: TableModel, reviews: ReviewsRepo, run: ReviewRun) -> None:
     """The review in a thread, on a copy of the table (an undo meanwhile cannot change what the
     worker reads), its progress on screen; drawn once more at the end."""
-    copy, seat = Table.from_json(table.to_json()), app.seat
+    copy, seat = Table.from_json(model.table.to_json()), model.seat
     try:
-        await in_worker(app.refresh, lambda: app.repos.reviews.review(copy, seat, run.told))
+        await in_worker(model.refresh, lambda: reviews.review(copy, seat, run.told))
     finally:
         run.running = False
-        app.refresh()
+        model.refresh()
 
 
 def player_card(model: TableModel, found: Review, player: PlayerReview) -> ft.Control:

@@ -161,7 +161,7 @@ def table_rules(app: App, id: str) -> ft.View:
     game = table.game_id if table.game_id in GAMES else None
     query = app.drafts.keep(RulesQuery)
     body += [heading(app.tr("rules.all")), *search_block(app.tr, query, app.refresh, open_rule, game)]
-    return table_view(app, table, "rules", body)
+    return table_view(app.table_model(table), "rules", body, lambda: app.table)
 
 
 def view(app: App) -> ft.View:

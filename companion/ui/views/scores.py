@@ -55,14 +55,14 @@ def view(app: App, id: str) -> ft.View:
         body += [
             row_card(tr, app.show_rule, table, board, r.name) for r in board.rows
         ]  # a seat's phone: its own
-        return table_view(app, table, "scores", body)
+        return table_view(model, "scores", body, lambda: app.table)
     else:
         body.append(small(tr("scores.running"), key="running"))
     body.append(ranking(tr, table, board))
     if any(board.by_round):
         body += [heading(tr(f"scores.by_round.{table.game_id}")), chart(tr, table, board)]
     body += [row_card(tr, app.show_rule, table, board, name) for name in board.ranking]
-    return table_view(app, table, "scores", body)
+    return table_view(model, "scores", body, lambda: app.table)
 
 
 def tie_decided(board: Scoreboard) -> bool:
