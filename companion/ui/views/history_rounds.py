@@ -21,8 +21,8 @@ from companion.ui.widgets import text_button
 
 if TYPE_CHECKING:
     from companion.ui.i18n import Tr
-    from companion.ui.shell import App
     from companion.ui.state import Drafts
+    from companion.ui.table_model import TableModel
 
 
 @dataclass(frozen=True)
@@ -75,9 +75,9 @@ def focused_round(drafts: Drafts, table: Table) -> tuple[int, int] | None:
     return kept.entries
 
 
-def group_header(app: App, table: Table, group: RoundGroup, *, open_: bool = False) -> ft.Control:
+def group_header(model: TableModel, table: Table, group: RoundGroup, *, open_: bool = False) -> ft.Control:
     """The header over a group of entries; a finished round's header unfolds its summary."""
-    tr = app.tr
+    tr = model.tr
     n = group.last - group.first + 1
     key = f"round-{group.first}"
     if group.summary is None:
@@ -96,7 +96,7 @@ def group_header(app: App, table: Table, group: RoundGroup, *, open_: bool = Fal
         key=key,
         title=ft.Text(tr.msg(group.summary.title.msg), weight=ft.FontWeight.BOLD, key=f"{key}-title"),
         subtitle=ft.Text(tr("history.round_hint", n=n)),
-        controls=[round_card(app, table, group.summary, key=f"{key}-summary", in_history=True)],
+        controls=[round_card(model, table, group.summary, key=f"{key}-summary", in_history=True)],
         expanded=open_,
         maintain_state=True,
         tile_padding=ft.Padding.symmetric(horizontal=4),

@@ -25,6 +25,7 @@ from companion.ui.parts import part
 from companion.ui.rule_links import effect_line, rule_tip, rule_title
 from companion.ui.shell import App
 from companion.ui.state import Drafts, Notice
+from companion.ui.table_model import TableModel
 from companion.ui.teach import teach_card
 from companion.ui.views.chrome import table_view
 from companion.ui.views.pick import pick_form
@@ -52,6 +53,7 @@ class Previews:
 
 def view(app: App, id: str) -> ft.View:
     table = app.hub.get(id)
+    model = app.table_model(table)  # what the screen's parts and the game's hooks take
     gui = ui_for(table.game_id)
     tr = app.tr
     prompt = table.prompt
@@ -69,29 +71,31 @@ def view(app: App, id: str) -> ft.View:
         if app.notice is not None:
             body.append(notice_card(tr, app.show_rule, app.notice))
         body.append(finished_card(app.tr, app.go, table))
-    else:
-        body.append(prompt_pad(app, table, prompt))
+    elif waiting(model, prompt):
+        body.append(waiting_part(model, prompt))
+    else:  # "first game": why this step exists, once per kind (it reads the table's tips store)
+        body.append(prompt_pad(model, prompt, teach_card(model, app.hub, prompt)))
     # The game at a glance, right under the question: the question keeps the first screen
     # whatever its length (Dragon's person tiles fill it), and the strip follows in view.
     if gui.strip is not None:
-        body += gui.strip(app, table)
+        body += gui.strip(model)
     if gui.board is not None:
-        panels = gui.board(app, table)
+        panels = gui.board(model)
         on_map = gui.board_is_question is not None and gui.board_is_question(table)
         if on_map:
             body += panels
         elif panels:
             body.append(context(tr, app.drafts.keep(ContextFold), panels))
     if gui.foresight is not None and prompt is not None:
-        body += gui.foresight(app, table)
-    body += why_part(app, table)
-    body += last_round(app, table)
+        body += gui.foresight(model)
+    body += why_part(model)
+    body += last_round(model, table)
     if prompt is not None and prompt.rule_ids:
         rules = (tr.lang, tuple(prompt.rule_ids))
         body.append(part(rules, lambda: moment_rules(tr, app.show_rule, prompt), key="moment-rules-part"))
     body.append(part(tr.lang, lambda: heading(tr("play.players")), key="players-heading"))
-    body += [seat_panel(app, table, s) for s in range(len(table.players))]
-    return table_view(app, table, "play", body)
+    body += [seat_panel(model, s) for s in range(len(table.players))]
+    return table_view(model, "play", body, lambda: app.table)
 
 
 def context(tr: Tr, folded: ContextFold, panels: list[ft.Control]) -> ft.Control:
@@ -145,23 +149,30 @@ def who(tr: Tr, table: Table, seat: int | None) -> ft.Control:
     return ft.Row([dot(p.color, 18), ft.Text(p.name, weight=ft.FontWeight.BOLD, key="prompt-seat")])
 
 
-def prompt_pad(app: App, table: Table, prompt: Prompt) -> ft.Control:
-    if app.guest and not may_act(app.access, prompt.seat, prompt.seats):
-        # the same "waiting for Ana" over many entries: kept as it was (issue 27's fan-out)
-        seat = table.players[prompt.seat] if prompt.seat is not None else None
-        props = (app.tr.lang, seat, app.notice)
-        return part(
-            props, lambda: waiting_pad(app.tr, app.show_rule, app.notice, table, prompt), key="waiting-part"
-        )
+def waiting(model: TableModel, prompt: Prompt) -> bool:
+    """A live-share client whose turn it is not: it is shown who decides, not the question."""
+    return model.guest and not may_act(model.access, prompt.seat, prompt.seats)
+
+
+def waiting_part(model: TableModel, prompt: Prompt) -> ft.Control:
+    # the same "waiting for Ana" over many entries: kept as it was (issue 27's fan-out)
+    table, tr, notice = model.table, model.tr, model.notice
+    seat = table.players[prompt.seat] if prompt.seat is not None else None
+    props = (tr.lang, seat, notice)
+    return part(props, lambda: waiting_pad(tr, model.show_rule, notice, table, prompt), key="waiting-part")
+
+
+def prompt_pad(model: TableModel, prompt: Prompt, taught: list[ft.Control]) -> ft.Control:
+    """The question, who answers it, the "first game" lines (``taught``) and its answers."""
     asked: list[ft.Control] = [
-        who(app.tr, table, prompt.seat),
-        ft.Text(app.tr.msg(prompt.msg), key="prompt", size=16),
-        *teach_card(app, table, prompt),  # "first game": why this step exists, once per kind
+        who(model.tr, model.table, prompt.seat),
+        ft.Text(model.tr.msg(prompt.msg), key="prompt", size=16),
+        *taught,
     ]
-    return card(*asked, answers(app, table, prompt), key="prompt-pad")
+    return card(*asked, answers(model, prompt), key="prompt-pad")
 
 
-def answers(app: App, table: Table, prompt: Prompt) -> ft.Control:
+def answers(model: TableModel, prompt: Prompt) -> ft.Control:
     """What can be tapped or typed to answer the question. Every control that takes a tap is a
     new control when the table moves on: a tap sent from a phone still showing the last question
     reaches a control that is gone (and is reported as such, ui/guard.py), never the control now
@@ -169,34 +180,33 @@ def answers(app: App, table: Table, prompt: Prompt) -> ft.Control:
     ``fresh_forms`` key their commands by the table's stamp themselves (``answer_key``), and the
     rest of the column is diffed; anything else here (a refusal, a form, a pick) makes the whole
     column keyed by the stamp, so every control in it is new."""
+    table, notice = model.table, model.notice
     items: list[ft.Control] = []
     gui = ui_for(table.game_id)
     grid = gui.choice_forms.get(prompt.kind)
     shown = shown_choices(table, prompt) if prompt.choices is not None else []
-    at_choice = app.notice is not None and app.notice.at in {f"choice-{i}" for i, _ in shown}
-    tr, submit = app.tr, app.submit
-    if app.notice is not None and not at_choice:
-        items.append(notice_card(tr, app.show_rule, app.notice))
+    at_choice = notice is not None and notice.at in {f"choice-{i}" for i, _ in shown}
+    tr, submit = model.tr, model.submit
+    if notice is not None and not at_choice:
+        items.append(notice_card(tr, model.show_rule, notice))
     if prompt.choices is not None and grid is not None:
-        items.append(grid(app, table, shown, lambda c: entering(submit, table, c)))
+        items.append(grid(model, shown, lambda c: entering(submit, table, c)))
     elif prompt.choices is not None:
-        previews = choice_previews(app.drafts, table, [c for _, c in shown])
-        seen = app.view(table)
+        previews = choice_previews(model.drafts, table, [c for _, c in shown])
+        seen = model.view
         for k, (i, choice) in enumerate(shown):
             items.append(choice_button(tr, submit, seen, table, i, choice, previews[k] if previews else []))
-            if at_choice and app.notice is not None and app.notice.at == f"choice-{i}":
-                items.append(notice_card(tr, app.show_rule, app.notice))  # under the choice tapped
-    items += [pick_form(tr, app.drafts, app.refresh, submit, table, pick) for pick in prompt.picks]
-    if prompt.auto and not app.guest:
-        items.append(deal_button(app.tr, app.deal, table))
+            if at_choice and notice is not None and notice.at == f"choice-{i}":
+                items.append(notice_card(tr, model.show_rule, notice))  # under the choice tapped
+    items += [pick_form(tr, model.drafts, model.refresh, submit, table, pick) for pick in prompt.picks]
+    if prompt.auto and not model.guest:
+        items.append(deal_button(tr, model.deal, table))
     # table facts: the host enters them; a player's phone its own part of one (the cards it keeps)
-    formed = prompt.choices is None and (not app.guest or (prompt.seat is None and bool(prompt.seats)))
+    formed = prompt.choices is None and (not model.guest or (prompt.seat is None and bool(prompt.seats)))
     if formed:
         form = gui.fact_forms.get(prompt.kind)
-        items.append(
-            form(app, table, prompt) if form is not None else json_form(tr, submit, app.fail, prompt)
-        )
-    fresh = app.notice is None and not prompt.picks and not formed
+        items.append(form(model, prompt) if form is not None else json_form(tr, submit, model.fail, prompt))
+    fresh = notice is None and not prompt.picks and not formed
     if grid is not None and prompt.choices is not None and prompt.kind not in gui.fresh_forms:
         fresh = False
     return ft.Column(items, spacing=8, key="answers" if fresh else f"answers-{stamp(table)}")
@@ -361,33 +371,35 @@ def finished_card(tr: Tr, go: Callable[[str], None], table: Table) -> ft.Control
     return card(*items, key="finished-card")
 
 
-def why_part(app: App, table: Table) -> list[ft.Control]:
+def why_part(model: TableModel) -> list[ft.Control]:
     """``why`` drawn again only when the table moved (its stamp) or the language changed: a
     redraw for anything else (a notice, a fold) keeps it as it was."""
+    table = model.table
     if table.last is None:
         return []
     colors = tuple(p.color for p in table.players)
-    return [part((app.tr.lang, stamp(table), colors), lambda: why(app, table)[0], key="why-part")]
+    return [part((model.tr.lang, stamp(table), colors), lambda: why(model)[0], key="why-part")]
 
 
-def why(app: App, table: Table) -> list[ft.Control]:
+def why(model: TableModel) -> list[ft.Control]:
     """The last entry and its effects: why the numbers just changed."""
     from companion.ui.views.history import entry_label
 
+    table, tr = model.table, model.tr
     last = table.last
     if last is None:
         return []
     i, entry, effects = last
     lines: list[ft.Control] = [
-        small(app.tr("play.last", label=entry_label(app.tr, table, i, entry)), key="last-entry")
+        small(tr("play.last", label=entry_label(tr, table, i, entry)), key="last-entry")
     ]
-    lines += [effect_line(app, fx, key=f"why-{k}") for k, fx in enumerate(effects[:MAX_WHY])]
+    lines += [effect_line(model, fx, key=f"why-{k}") for k, fx in enumerate(effects[:MAX_WHY])]
     if len(effects) > MAX_WHY:
         lines.append(
             text_button(
-                app.tr("play.more", n=len(effects) - MAX_WHY),
+                tr("play.more", n=len(effects) - MAX_WHY),
                 "why-more",
-                lambda _: app.go(f"/table/{table.id}/history"),
+                lambda _: model.go(f"/table/{table.id}/history"),
             )
         )
     return [card(*lines, key="why")]
@@ -411,17 +423,18 @@ def rule_chip(tr: Tr, show_rule: Callable[[str], None], rid: str) -> ft.Control:
     )
 
 
-def seat_panel(app: App, table: Table, seat: int) -> ft.Control:
+def seat_panel(model: TableModel, seat: int) -> ft.Control:
     """One player's card; drawn again only when what it shows changed, if the game says what
     that is (``GameUI.seat_props``)."""
+    table = model.table
     gui = ui_for(table.game_id)
     if gui.player_panel is None:
-        return generic_player(app.tr, app.view(table), table, seat)
+        return generic_player(model.tr, model.view, table, seat)
     panel = gui.player_panel
     if gui.seat_props is None:
-        return panel(app, table, seat)
-    props = (app.tr.lang, app.access, table.players[seat], gui.seat_props(table, seat))
-    return part(props, lambda: panel(app, table, seat), key=f"seat-part-{seat}")
+        return panel(model, seat)
+    props = (model.tr.lang, model.access, table.players[seat], gui.seat_props(table, seat))
+    return part(props, lambda: panel(model, seat), key=f"seat-part-{seat}")
 
 
 def generic_player(tr: Tr, seen: PlayerView, table: Table, seat: int) -> ft.Control:

@@ -155,13 +155,13 @@ def table_rules(app: App, id: str) -> ft.View:
         body += moment(app.tr, open_rule, for_moment(table, lookup_lang(app.tr)), asked)
     coming = ui_for(table.game_id).foresight_rules  # what the coming events would do (Dragon)
     if coming is not None and prompt is not None:
-        body += coming(app, table)
+        body += coming(app.table_model(table))
     if not app.guest:
-        body.append(teach_switch(app, table))
+        body.append(teach_switch(app.table_model(table), app.hub))
     game = table.game_id if table.game_id in GAMES else None
     query = app.drafts.keep(RulesQuery)
     body += [heading(app.tr("rules.all")), *search_block(app.tr, query, app.refresh, open_rule, game)]
-    return table_view(app, table, "rules", body)
+    return table_view(app.table_model(table), "rules", body, lambda: app.table)
 
 
 def view(app: App) -> ft.View:

@@ -8,6 +8,7 @@ none, and the game's ``public_scores`` panel what the table may see.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
@@ -25,8 +26,9 @@ from companion.ui.widgets import card, dot, heading, small
 
 def view(app: App, id: str) -> ft.View:
     table = app.hub.get(id)
+    model = app.table_model(table)  # what this screen may show of the table, and its commands
     tr = app.tr
-    board = app.view(table).scoreboard
+    board = model.view.scoreboard
     body: list[ft.Control] = []
     if board.final:
         winners = board.shared or board.ranking[:1]
@@ -44,21 +46,23 @@ def view(app: App, id: str) -> ft.View:
         if table.finished:
             from companion.ui.views.review import turning_line
 
-            body.append(turning_line(app, table))
+            body.append(turning_line(model, app.repos.reviews))
     elif board.hidden:  # some totals are secret from this screen (Chinatown money) until the end
         body.append(small(tr("scores.secret"), key="secret"))
         public = ui_for(table.game_id).public_scores
         if public is not None:
-            body += public(app, table)  # what the table may see: businesses and their income
-        body += [row_card(app, table, board, r.name) for r in board.rows]  # a seat's phone: its own
-        return table_view(app, table, "scores", body)
+            body += public(model)  # what the table may see: businesses and their income
+        body += [
+            row_card(tr, app.show_rule, table, board, r.name) for r in board.rows
+        ]  # a seat's phone: its own
+        return table_view(model, "scores", body, lambda: app.table)
     else:
         body.append(small(tr("scores.running"), key="running"))
     body.append(ranking(tr, table, board))
     if any(board.by_round):
         body += [heading(tr(f"scores.by_round.{table.game_id}")), chart(tr, table, board)]
-    body += [row_card(app, table, board, name) for name in board.ranking]
-    return table_view(app, table, "scores", body)
+    body += [row_card(tr, app.show_rule, table, board, name) for name in board.ranking]
+    return table_view(model, "scores", body, lambda: app.table)
 
 
 def tie_decided(board: Scoreboard) -> bool:
@@ -99,8 +103,10 @@ def ranking(tr: Tr, table: Table, board: Scoreboard) -> ft.Control:
     return card(*rows, key="ranking")
 
 
-def row_card(app: App, table: Table, board: Scoreboard, name: str) -> ft.Control:
-    tr = app.tr
+def row_card(
+    tr: Tr, show_rule: Callable[[str], None], table: Table, board: Scoreboard, name: str
+) -> ft.Control:
+    """A player's total and its lines, each with the rule behind it (``show_rule`` opens it)."""
     r = board.row(name)
     lines: list[ft.Control] = [
         ft.Row(
@@ -119,7 +125,7 @@ def row_card(app: App, table: Table, board: Scoreboard, name: str) -> ft.Control
                     ft.Text(
                         f"{line.points:+d}", width=44, text_align=ft.TextAlign.RIGHT, key=f"line-{r.seat}-{k}"
                     ),
-                    rule_link(app, line.rule_id, key=f"line-{r.seat}-{k}-rule"),
+                    rule_link(tr, show_rule, line.rule_id, key=f"line-{r.seat}-{k}-rule"),
                 ],
                 spacing=4,
             )

@@ -68,7 +68,7 @@ def final_form(app: App) -> list[ft.Control]:
                 button(
                     tr("chinatown.quick.score"),
                     "ct-f-score",
-                    lambda _: _score(app, form),
+                    lambda _: _score(tr, app.refresh, form),
                     icon=ft.Icons.CALCULATE,
                     filled=True,
                 ),
@@ -159,8 +159,8 @@ def _change(refresh: Callable[[], None], form: ChinatownFinal, action: Any) -> N
     refresh()
 
 
-def _score(app: App, form: ChinatownFinal) -> None:
-    score_form(app.tr, app.refresh, form, lambda: chinatown_final(data_of(app.tr, form)))
+def _score(tr: Tr, refresh: Callable[[], None], form: ChinatownFinal) -> None:
+    score_form(tr, refresh, form, lambda: chinatown_final(data_of(tr, form)))
 
 
 def _result(app: App, form: ChinatownFinal) -> ft.Control:

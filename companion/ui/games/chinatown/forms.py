@@ -1,7 +1,7 @@
 """Entering table facts and trades: kept buildings, drawn tiles, and a multi-party trade.
 
 Each form keeps its taps in its draft (``KeepDraft``, ``DrawDraft``, ``TradeDraft``: the session's
-fact form, ``app.drafts.form``, dropped after every accepted entry) and sends
+fact form, ``model.drafts.form``, dropped after every accepted entry) and sends
 one entry; the engine checks it, so a mistake comes back refused with its rule.
 """
 
@@ -34,8 +34,8 @@ from companion.ui.games.chinatown.money import money_field
 from companion.ui.gameui import state_as
 from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
-from companion.ui.shell import App
 from companion.ui.state import Drafts, FactForm
+from companion.ui.table_model import TableModel
 from companion.ui.widgets import button, small, tappable
 
 
@@ -67,18 +67,19 @@ def _redraw(refresh: Callable[[], None], change: Any) -> Any:
 
 
 # ---- kept building cards -----------------------------------------------------------------
-def keep_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
+def keep_form(model: TableModel, prompt: Prompt) -> ft.Control:
     """Pick the player, tap the buildings they keep (only cards still in the deck), enter."""
-    tr = app.tr
+    table = model.table
+    tr = model.tr
     state = state_as(table, ChinatownState)
     _, kept, _ = dealing(state)
-    waiting = _keep_waiting(app.access, state)
-    form = app.drafts.form(KeepDraft, lambda: KeepDraft(waiting[0]))
+    waiting = _keep_waiting(model.access, state)
+    form = model.drafts.form(KeepDraft, lambda: KeepDraft(waiting[0]))
     if form.seat not in waiting:
         form.choose(waiting[0])
     picked: list[int] = form.picked
-    seats = _keep_seats(app.refresh, table, form, waiting)
-    cards = _keep_cards(tr, app.refresh, picked, set(state.deck))
+    seats = _keep_seats(model.refresh, table, form, waiting)
+    cards = _keep_cards(tr, model.refresh, picked, set(state.deck))
     chosen = ", ".join(str(n) for n in sorted(picked)) or "…"
     send = KeepBuildings(seat=form.seat, buildings=tuple(picked)) if len(picked) == kept else None
     return ft.Column(
@@ -99,7 +100,7 @@ def keep_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
             button(
                 tr("chinatown.enter"),
                 "ct-keep-submit",
-                lambda _: app.submit(send),
+                lambda _: model.submit(send),
                 icon=ft.Icons.CHECK,
                 filled=True,
                 disabled=send is None,
@@ -171,12 +172,13 @@ def _keep_cards(tr: Tr, refresh: Callable[[], None], picked: list[int], deck: se
 
 
 # ---- drawn shop tiles --------------------------------------------------------------------
-def draw_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
+def draw_form(model: TableModel, prompt: Prompt) -> ft.Control:
     """Tap each tile drawn from the bag (the bag's count shows beside each type), then enter."""
-    tr = app.tr
+    table = model.table
+    tr = model.tr
     state = state_as(table, ChinatownState)
     _, _, count = dealing(state)
-    picked = app.drafts.form(DrawDraft, DrawDraft).picked
+    picked = model.drafts.form(DrawDraft, DrawDraft).picked
     left = {s: state.bag.get(s, 0) - picked.count(s) for s in DATA.shop_ids}
     full = len(picked) >= count
     chosen = ", ".join(tr.msg(shop_name(s)) for s in picked) or "…"
@@ -190,7 +192,7 @@ def draw_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
                     button(
                         f"{tr.msg(shop_name(s))} ({left[s]})",
                         f"ct-draw-{s}",
-                        _redraw(app.refresh, lambda s=s: picked.append(s)),
+                        _redraw(model.refresh, lambda s=s: picked.append(s)),
                         disabled=full or left[s] <= 0,
                     )
                     for s in DATA.shop_ids
@@ -204,14 +206,14 @@ def draw_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
                     button(
                         tr("chinatown.back"),
                         "ct-draw-back",
-                        _redraw(app.refresh, lambda: picked and picked.pop()),
+                        _redraw(model.refresh, lambda: picked and picked.pop()),
                         icon=ft.Icons.BACKSPACE,
                         disabled=not picked,
                     ),
                     button(
                         tr("chinatown.enter"),
                         "ct-draw-submit",
-                        lambda _: app.submit(DrawTiles(seat=seat, tiles=tuple(picked))),
+                        lambda _: model.submit(DrawTiles(seat=seat, tiles=tuple(picked))),
                         icon=ft.Icons.CHECK,
                         filled=True,
                         disabled=not full,
@@ -272,31 +274,32 @@ class TradeDraft(FactForm):
         self.sides = _sides()
 
 
-def trade_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
+def trade_form(model: TableModel, prompt: Prompt) -> ft.Control:
     """A trade as the table says it: two players, what each hands the other (buildings, tiles,
     money), entered with one tap. "Review" shows what it would do first; "Add another pair"
     keeps these parts for a trade of three or more players."""
-    tr = app.tr
+    table = model.table
+    tr = model.tr
     state = state_as(table, ChinatownState)
-    form = app.drafts.form(TradeDraft, lambda: TradeDraft(a=0, b=1 % state.n))
+    form = model.drafts.form(TradeDraft, lambda: TradeDraft(a=0, b=1 % state.n))
     seats = {"a": form.a, "b": form.b}
     gives = [*form.gives, *_current_gives(form)]
     trade = Trade(gives=tuple(gives)) if gives else None
     money_ok = all(form.sides[k]["money"] is not None for k in SIDES)
     items: list[ft.Control] = [
-        _parties(tr, app.refresh, table, form),
-        *[_side_card(tr, app.refresh, table, state, form, k, seats[k], seats[_other(k)]) for k in SIDES],
+        _parties(tr, model.refresh, table, form),
+        *[_side_card(tr, model.refresh, table, state, form, k, seats[k], seats[_other(k)]) for k in SIDES],
     ]
     if trade is not None:
         items.append(ft.Text(tr.msg(table.game.describe(state, trade)), key="ct-trade-so-far", size=13))
     ready = trade is not None and money_ok
-    items.append(_enter_row(tr, app.submit, partial(review, app, table, gives), table, trade, ready))
-    items.append(_pair_row(tr, app.refresh, app.drafts, form, gives, trade, ready))
+    items.append(_enter_row(tr, model.submit, partial(review, model, table, gives), table, trade, ready))
+    items.append(_pair_row(tr, model.refresh, model.drafts, form, gives, trade, ready))
     items.append(
         button(
             tr("chinatown.trading_done"),
             "ct-trading-done",
-            lambda _: app.submit(TradingDone()),
+            lambda _: model.submit(TradingDone()),
             icon=ft.Icons.DONE_ALL,
         )
     )
@@ -495,25 +498,28 @@ def _chip(label: tuple[str, str], key: str, on: bool, tap: Any) -> ft.Control:
     )
 
 
-def review(app: App, table: Table, gives: list[Give]) -> None:
+def review(model: TableModel, table: Table, gives: list[Give]) -> None:
     """Show the whole trade, and what it would do, before it is entered."""
     trade = Trade(gives=tuple(gives))
     try:
         _, _, effects = table.check(trade)
     except RuleViolation as exc:
-        app.fail(exc.msg, exc.rule_id)
+        model.fail(exc.msg, exc.rule_id)
         return
     preview = preview_of(table, trade)  # once: the dialog is drawn again on every redraw
-    app.dialog(
-        app.tr("chinatown.trade_title"),
+    model.dialogs.dialog(
+        model.tr("chinatown.trade_title"),
         lambda: [
-            *[ft.Text(app.tr.msg(fx.msg), key=f"ct-trade-line-{i}") for i, fx in enumerate(effects)],
-            *trade_lines(app, table, preview),
+            *[ft.Text(model.tr.msg(fx.msg), key=f"ct-trade-line-{i}") for i, fx in enumerate(effects)],
+            *trade_lines(model, table, preview),
         ],
         key="ct-trade-dialog",
         actions=lambda: [
-            app.dialog_button(
-                app.tr("chinatown.trade_confirm"), "ct-trade-confirm", lambda: app.submit(trade), filled=True
+            model.dialogs.dialog_button(
+                model.tr("chinatown.trade_confirm"),
+                "ct-trade-confirm",
+                lambda: model.submit(trade),
+                filled=True,
             )
         ],
     )

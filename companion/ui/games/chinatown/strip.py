@@ -21,8 +21,8 @@ from companion.ui.games.chinatown.panels import seen_by
 from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
 from companion.ui.parts import part
-from companion.ui.shell import App
 from companion.ui.symbols import CHINATOWN_COUNTERS, CHINATOWN_PHASES, SHOPS, glyph
+from companion.ui.table_model import TableModel
 from companion.ui.widgets import dot
 
 STEPS = ("buildings", "tiles", "trade", "place")  # a year's phases, in order
@@ -44,24 +44,25 @@ def columns(tr: Tr) -> list[glance.Column]:
     ]
 
 
-def strip(app: App, table: Table) -> list[ft.Control]:
+def strip(model: TableModel) -> list[ft.Control]:
     """Nothing while placing: the map and the question take the first screen then (the banner
     says the year and the phase; the map shows every shop)."""
+    table = model.table
     if glance.map_in_question(table):
         return []
-    state = seen_by(table, app.seat)
+    state = seen_by(table, model.seat)
     cells = tuple(tuple(counts(state, s)) for s in range(state.n))
     seats = tuple((p.name, p.color) for p in table.players)
-    props = (app.tr.lang, app.seat, seats, state.year, state.phase, cells, glance.summary_props(table))
-    return [part(props, lambda: draw(app, table, state, cells), key="glance-part")]
+    props = (model.tr.lang, model.seat, seats, state.year, state.phase, cells, glance.summary_props(table))
+    return [part(props, lambda: draw(model, table, state, cells), key="glance-part")]
 
 
-def draw(app: App, table: Table, state: SeenState, cells: tuple[tuple[str, ...], ...]) -> ft.Control:
+def draw(model: TableModel, table: Table, state: SeenState, cells: tuple[tuple[str, ...], ...]) -> ft.Control:
     rows = [
-        year_row(app.tr, state, partial(show_hands, app, table)),
-        glance.seat_table(app.tr, table, columns(app.tr), cells),
+        year_row(model.tr, state, partial(show_hands, model, table)),
+        glance.seat_table(model.tr, table, columns(model.tr), cells),
     ]
-    return glance.frame(glance.with_summary(app, table, rows))
+    return glance.frame(glance.with_summary(model, table, rows))
 
 
 def year_row(tr: Tr, state: SeenState, open_hands: Callable[[], None]) -> ft.Control:
@@ -107,14 +108,14 @@ def year_row(tr: Tr, state: SeenState, open_hands: Callable[[], None]) -> ft.Con
     )
 
 
-def show_hands(app: App, table: Table) -> None:
+def show_hands(model: TableModel, table: Table) -> None:
     """Every seat's shop tiles, each as its shop's tile with the count (they lie open)."""
 
     def body() -> list[ft.Control]:
-        state = seen_by(table, app.seat)
-        return [hand_line(app.tr, table, state, s) for s in range(state.n)]
+        state = seen_by(table, model.seat)
+        return [hand_line(model.tr, table, state, s) for s in range(state.n)]
 
-    app.dialog(app.tr("glance.chinatown.hands_title"), body, key="glance-hands-dialog")
+    model.dialogs.dialog(model.tr("glance.chinatown.hands_title"), body, key="glance-hands-dialog")
 
 
 def hand_line(tr: Tr, table: Table, state: SeenState, seat: int) -> ft.Control:

@@ -15,7 +15,7 @@ from companion.share.live import Access, may_act
 from companion.ui.gameui import Tap, state_as
 from companion.ui.i18n import Tr
 from companion.ui.palette import TAP, swatch
-from companion.ui.shell import App
+from companion.ui.table_model import TableModel
 from companion.ui.widgets import card, dot, small, tappable
 
 # Frame colours for display only (the rules know frames by name).
@@ -25,16 +25,17 @@ PRIVILEGES: tuple[Privilege, ...] = ("free_move", "free_flip", "free_tool")
 PLAYING = ("actions", "drain_tools", "drain_vp", "draw", "bonus", "exchange")
 
 
-def board(app: App, table: Table) -> list[ft.Control]:
+def board(model: TableModel) -> list[ft.Control]:
+    table = model.table
     state = state_as(table, DayuState)
     out: list[ft.Control] = []
     if state.phase in PLAYING:
-        out.append(turn_card(app.tr, table, state))
+        out.append(turn_card(model.tr, table, state))
     # while acting, the ring is in the question (action_form), but for a phone that only waits
-    asked = state.phase == "actions" and (not app.guest or may_act(app.access, state.current))
+    asked = state.phase == "actions" and (not model.guest or may_act(model.access, state.current))
     if not asked:
-        out.append(ring_card(app.tr, app.access, table, state, entering(app.submit)))
-    out.append(piles_card(app.tr, state))
+        out.append(ring_card(model.tr, model.access, table, state, entering(model.submit)))
+    out.append(piles_card(model.tr, state))
     return out
 
 
@@ -234,10 +235,11 @@ def _place_words(
     return " · ".join(words)
 
 
-def action_form(app: App, table: Table, shown: list[tuple[int, Any]], tap: Tap) -> ft.Control:
+def action_form(model: TableModel, shown: list[tuple[int, Any]], tap: Tap) -> ft.Control:
     """The action step as the table sees it: the ring first (tap a card to move there), then one
     row per tool card in hand (the card, Drain, Flip), then the other actions: all on the first
     screen of a phone. Each button is named in full (its tooltip: "Drain with a red card ...")."""
+    table = model.table
     state = state_as(table, DayuState)
     hand = state.players[state.current].hand
     by_card: dict[int, list[ft.Control]] = {}
@@ -245,16 +247,16 @@ def action_form(app: App, table: Table, shown: list[tuple[int, Any]], tap: Tap) 
     for i, choice in shown:
         if isinstance(choice, Move) and not choice.free:  # paid moves: on the ring
             continue
-        label = app.tr.msg(table.game.describe(table.state, choice))
+        label = model.tr.msg(table.game.describe(table.state, choice))
         card_index = getattr(choice, "card", None) if choice.kind in CARD_ACTIONS else None
         if card_index is not None and 0 <= card_index < len(hand):
-            short = app.tr(SHORT[choice.kind, bool(getattr(choice, "free", False))])
+            short = model.tr(SHORT[choice.kind, bool(getattr(choice, "free", False))])
             by_card.setdefault(card_index, []).append(_action_button(short, label, i, tap(choice)))
         else:
             others.append(_action_button(label, label, i, tap(choice)))
-    rows: list[ft.Control] = [ring_card(app.tr, app.access, table, state, tap)]
+    rows: list[ft.Control] = [ring_card(model.tr, model.access, table, state, tap)]
     for k, buttons in sorted(by_card.items()):
-        chip = tool_chip(app.tr, hand[k].frame, hand[k].side, f"dy-act-card-{k}")
+        chip = tool_chip(model.tr, hand[k].frame, hand[k].side, f"dy-act-card-{k}")
         rows.append(
             ft.Row(
                 [ft.Container(chip, width=CARD_COLUMN), *buttons],
@@ -313,9 +315,10 @@ def piles_card(tr: Tr, state: DayuState) -> ft.Control:
     )
 
 
-def player_panel(app: App, table: Table, seat: int) -> ft.Control:
+def player_panel(model: TableModel, seat: int) -> ft.Control:
+    table = model.table
     state = state_as(table, DayuState)
-    tr = app.tr
+    tr = model.tr
     p, who = table.players[seat], state.players[seat]
     row = table.scoreboard.rows[seat]
     hand = [tool_chip(tr, c.frame, c.side, f"dy-hand-{seat}-{k}") for k, c in enumerate(who.hand)]

@@ -16,8 +16,8 @@ from companion.ui import glance
 from companion.ui.i18n import Tr
 from companion.ui.palette import swatch
 from companion.ui.parts import part
-from companion.ui.shell import App
 from companion.ui.symbols import DAYU_COUNTERS, FLOOD, WATER, WHITE, glyph
+from companion.ui.table_model import TableModel
 from companion.ui.widgets import dot
 
 PLAYING = ("actions", "drain_tools", "drain_vp", "draw", "bonus", "exchange")
@@ -41,8 +41,9 @@ def columns(tr: Tr) -> list[glance.Column]:
     ]
 
 
-def strip(app: App, table: Table) -> list[ft.Control]:
-    state = app.view(table).state
+def strip(model: TableModel) -> list[ft.Control]:
+    table = model.table
+    state = model.view.state
     assert isinstance(state, DayuState)
     ring = tuple((p.card is not None, p.tokens) for p in state.ring)
     markers = tuple(p.marker for p in state.players)
@@ -52,27 +53,41 @@ def strip(app: App, table: Table) -> list[ft.Control]:
         ring, turn = (), None
     cells = tuple(tuple(counts(state, s)) for s in range(len(state.players)))
     seats = tuple((p.name, p.color) for p in table.players)
-    props = (app.tr.lang, app.seat, seats, ring, markers, floods, turn, cells, glance.summary_props(table))
-    return [part(props, lambda: draw(app, table, state, cells, turn), key="glance-part")]
+    props = (
+        model.tr.lang,
+        model.seat,
+        seats,
+        ring,
+        markers,
+        floods,
+        turn,
+        cells,
+        glance.summary_props(table),
+    )
+    return [part(props, lambda: draw(model, table, state, cells, turn), key="glance-part")]
 
 
 def draw(
-    app: App, table: Table, state: DayuState, cells: tuple[tuple[str, ...], ...], turn: tuple[int, int] | None
+    model: TableModel,
+    table: Table,
+    state: DayuState,
+    cells: tuple[tuple[str, ...], ...],
+    turn: tuple[int, int] | None,
 ) -> ft.Control:
     top: list[ft.Control] = []
     if not glance.map_in_question(table):  # else the ring is in the question itself
-        places = [place(app.tr, table, state, i) for i in range(len(state.ring))]
+        places = [place(model.tr, table, state, i) for i in range(len(state.ring))]
         top.append(ft.Row(places, spacing=4, wrap=True, run_spacing=4, expand=True, key="glance-ring"))
     if turn is not None:
-        top.append(turn_badge(app.tr, table, *turn))
+        top.append(turn_badge(model.tr, table, *turn))
     tails = [
-        (tuple((c.kind, c.points) for c in state.players[s].flood), partial(flood_row, app.tr, state, s))
+        (tuple((c.kind, c.points) for c in state.players[s].flood), partial(flood_row, model.tr, state, s))
         for s in range(len(state.players))
     ]
-    rows = [glance.seat_table(app.tr, table, columns(app.tr), cells, tails)]
+    rows = [glance.seat_table(model.tr, table, columns(model.tr), cells, tails)]
     if top:
         rows.insert(0, ft.Row(top, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER))
-    return glance.frame(glance.with_summary(app, table, rows))
+    return glance.frame(glance.with_summary(model, table, rows))
 
 
 def place(tr: Tr, table: Table, state: DayuState, i: int) -> ft.Control:

@@ -19,16 +19,17 @@ from companion.ui.games.dragon.taps import Tap
 from companion.ui.gameui import state_as
 from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
-from companion.ui.shell import App
+from companion.ui.table_model import TableModel
 from companion.ui.widgets import dot
 
 COLUMNS: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {"xs": 6, "sm": 4, "md": 3}
 
 
-def action_grid(app: App, table: Table, shown: list[tuple[int, Any]], _tap: Any) -> ft.Control:
+def action_grid(model: TableModel, shown: list[tuple[int, Any]], _tap: Any) -> ft.Control:
+    table = model.table
     state = state_as(table, DragonState)
     drawn_for = stamp(table)
-    found = taps_now(not app.guest, table)
+    found = taps_now(not model.guest, table)
     by_group: dict[int, list[tuple[int, Tap]]] = {}
     rest: list[tuple[int, Tap]] = []
     for k, t in enumerate(found):
@@ -36,17 +37,17 @@ def action_grid(app: App, table: Table, shown: list[tuple[int, Any]], _tap: Any)
         (by_group.setdefault(first.group, []) if first.kind == "group" else rest).append((k, t))
     rows: list[ft.Control] = []
     for g, group_taps in by_group.items():
-        rows.append(group_line(app.tr, table, state, g))
-        run = lambda t, key: lambda: submit_tap(app, t, drawn_for, key)  # noqa: E731
-        tiles = [action_tile(app.tr, drawn_for, table, k, t, run(t, f"choice-{k}")) for k, t in group_taps]
+        rows.append(group_line(model.tr, table, state, g))
+        run = lambda t, key: lambda: submit_tap(model, t, drawn_for, key)  # noqa: E731
+        tiles = [action_tile(model.tr, drawn_for, table, k, t, run(t, f"choice-{k}")) for k, t in group_taps]
         rows.append(ft.ResponsiveRow(tiles, spacing=6, run_spacing=6))
     for k, t in rest:  # Skip
-        label = app.tr.msg(table.game.describe(state, t.entries[0]))
+        label = model.tr.msg(table.game.describe(state, t.entries[0]))
         rows.append(
             line_button(
                 label,
                 f"choice-{k}",
-                lambda t=t, k=k: submit_tap(app, t, drawn_for, f"choice-{k}"),
+                lambda t=t, k=k: submit_tap(model, t, drawn_for, f"choice-{k}"),
                 drawn_for,
                 icon=ft.Icons.SKIP_NEXT,
             )

@@ -20,7 +20,7 @@ from companion.ui.foresight import per_version
 from companion.ui.games.dragon.taps import Tap, table_taps
 from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
-from companion.ui.shell import App
+from companion.ui.table_model import TableModel
 
 
 class Enters(Protocol):
@@ -54,15 +54,16 @@ def first_label(tr: Tr, table: Table, tap: Tap) -> str:
     return tr.msg(table.game.describe(table.state, tap.entries[0]))
 
 
-def tap_list(app: App, table: Table, shown: list[tuple[int, Any]], _tap: Any) -> ft.Control:
+def tap_list(model: TableModel, shown: list[tuple[int, Any]], _tap: Any) -> ft.Control:
     """One button per distinct answer (``choice-<k>``), one line each."""
+    table = model.table
     drawn_for = stamp(table)
-    found = taps_now(not app.guest, table)
+    found = taps_now(not model.guest, table)
     buttons = [
         line_button(
-            first_label(app.tr, table, t),
+            first_label(model.tr, table, t),
             f"choice-{k}",
-            lambda t=t, k=k: submit_tap(app, t, drawn_for, f"choice-{k}"),
+            lambda t=t, k=k: submit_tap(model, t, drawn_for, f"choice-{k}"),
             drawn_for,
         )
         for k, t in enumerate(found)

@@ -1,7 +1,7 @@
 """Entering table facts "as dealt": the event row (months 3..12) and the action groups.
 
 Each form collects taps in its draft (``EventRowDraft``, ``GroupsDraft``: the session's fact form,
-``app.drafts.form``, dropped after every accepted entry) and sends
+``model.drafts.form``, dropped after every accepted entry) and sends
 one entry; the engine validates it, so a mistake comes back as a refused entry with its rule.
 """
 
@@ -14,7 +14,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.core import Prompt, Table
+from companion.core import Prompt
 from companion.games.dragon.public import (
     RULES,
     DragonState,
@@ -28,8 +28,8 @@ from companion.games.dragon.public import (
 from companion.ui.games.dragon.panels import event_icon
 from companion.ui.gameui import state_as
 from companion.ui.i18n import Tr
-from companion.ui.shell import App
 from companion.ui.state import FactForm
+from companion.ui.table_model import TableModel
 from companion.ui.widgets import Handler, button, small
 
 
@@ -100,16 +100,16 @@ def _back_and_enter(
     )
 
 
-def event_row_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
+def event_row_form(model: TableModel, prompt: Prompt) -> ft.Control:
     """Tap the event of each month from 3 to 12 in turn, then enter the row."""
-    tr = app.tr
-    picked = app.drafts.form(EventRowDraft, EventRowDraft).picked
+    tr = model.tr
+    picked = model.drafts.form(EventRowDraft, EventRowDraft).picked
     first, tiles = row_deal()
     pool = Counter(tiles)
     left = pool - Counter(picked)
     done = len(picked) == sum(pool.values())
 
-    pick = _picker(app.refresh, picked)
+    pick = _picker(model.refresh, picked)
     so_far = ", ".join(f"{first + i}: {tr.msg(event_msg(e))}" for i, e in enumerate(picked)) or tr(
         "dragon.row.none"
     )
@@ -136,10 +136,10 @@ def event_row_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
     items.append(
         _back_and_enter(
             tr,
-            app.refresh,
+            model.refresh,
             picked,
             "row",
-            lambda: app.submit({"kind": "event_row", "months": list(picked)}),
+            lambda: model.submit({"kind": "event_row", "months": list(picked)}),
             ready=done,
         )
     )
@@ -172,12 +172,13 @@ def dealt_groups(taps: list[str], sizes: list[int]) -> tuple[list[list[str]], Co
     return groups, left
 
 
-def groups_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
+def groups_form(model: TableModel, prompt: Prompt) -> ft.Control:
     """Tap the cards of each group as it lies on the table, the groups in any order, then enter.
     A group ends by itself once it holds the most cards a group left may hold; "End this group"
     ends it at a smaller size still to deal (a 5-player deal can lie as 1 + 2 + 2 + 1 + 1)."""
-    tr = app.tr
-    taps = app.drafts.form(GroupsDraft, GroupsDraft).picked
+    table = model.table
+    tr = model.tr
+    taps = model.drafts.form(GroupsDraft, GroupsDraft).picked
     state = state_as(table, DragonState)
     sizes = deal_sizes(state)
     groups, left = dealt_groups(taps, sizes)
@@ -189,14 +190,14 @@ def groups_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
         items.append(
             small(tr("dragon.form.left", sizes=" + ".join(map(str, sorted(left.elements(), reverse=True)))))
         )
-        items.append(_open_group_taps(tr, app.refresh, state, taps, groups, left))
+        items.append(_open_group_taps(tr, model.refresh, state, taps, groups, left))
     items.append(
         _back_and_enter(
             tr,
-            app.refresh,
+            model.refresh,
             taps,
             "groups",
-            lambda: app.submit({"kind": "groups", "groups": [list(g) for g in groups]}),
+            lambda: model.submit({"kind": "groups", "groups": [list(g) for g in groups]}),
             ready=current is None,
         )
     )
@@ -254,14 +255,14 @@ def _open_group_taps(
     )
 
 
-def super_event_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
+def super_event_form(model: TableModel, prompt: Prompt) -> ft.Control:
     """Tap the super event lying on month 7 (Super Events expansion)."""
-    tr = app.tr
+    tr = model.tr
     buttons = [
         button(
             tr.msg(super_msg(ev)),
             f"super-{ev}",
-            lambda _, e=ev: app.submit({"kind": "super_event", "event": e}),
+            lambda _, e=ev: model.submit({"kind": "super_event", "event": e}),
         )
         for ev in RULES.super_events.events
     ]

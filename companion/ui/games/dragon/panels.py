@@ -13,8 +13,8 @@ from companion.ui.games.dragon.expansions import expansion_rows
 from companion.ui.gameui import state_as
 from companion.ui.i18n import Tr
 from companion.ui.parts import part
-from companion.ui.shell import App
 from companion.ui.symbols import EVENTS
+from companion.ui.table_model import TableModel
 from companion.ui.widgets import card, dot, small
 
 
@@ -24,22 +24,23 @@ def event_icon(event: str) -> Any:
     return look.icon if look else ft.Icons.EVENT
 
 
-def board(app: App, table: Table) -> list[ft.Control]:
+def board(model: TableModel) -> list[ft.Control]:
+    table = model.table
     state = state_as(table, DragonState)
     out: list[ft.Control] = []
     if state.events:
         out.append(
             part(
-                (app.tr.lang, tuple(state.events), state.month),
-                lambda: event_row(app.tr, state),
+                (model.tr.lang, tuple(state.events), state.month),
+                lambda: event_row(model.tr, state),
                 key="events-part",
             )
         )
-        out.extend(expansion_rows(app, table, state))  # super event and Great Wall, when in play
+        out.extend(expansion_rows(model, table, state))  # super event and Great Wall, when in play
     if state.groups and state.phase == "actions":
         colors = tuple(p.color for p in table.players)
-        props = (app.tr.lang, tuple(state.groups), tuple(map(tuple, state.dragons)), colors)
-        out.append(part(props, lambda: groups(app.tr, table, state), key="groups-part"))
+        props = (model.tr.lang, tuple(state.groups), tuple(map(tuple, state.dragons)), colors)
+        out.append(part(props, lambda: groups(model.tr, table, state), key="groups-part"))
     return out
 
 
@@ -135,10 +136,11 @@ def seat_props(table: Table, seat: int) -> Any:
     return (state.players[seat], state.track_order().index(seat))
 
 
-def player_panel(app: App, table: Table, seat: int) -> ft.Control:
+def player_panel(model: TableModel, seat: int) -> ft.Control:
     """A player's card: four parts (the name line, the counters, the palaces, the cards), each
     drawn again only when what it shows changed; a tap late in the game changes one or two."""
-    tr = app.tr
+    table = model.table
+    tr = model.tr
     state = state_as(table, DragonState)
     p = state.players[seat]
     place = state.track_order().index(seat) + 1

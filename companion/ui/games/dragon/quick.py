@@ -77,7 +77,7 @@ def quick_score(app: App) -> list[ft.Control]:
         button(
             tr("dragon.quick.compute"),
             "quick-compute",
-            lambda _: _compute(app, form),
+            lambda _: _compute(tr, app.refresh, form),
             icon=ft.Icons.CALCULATE,
             filled=True,
         )
@@ -264,8 +264,8 @@ def data_of(tr: Tr, form: DragonQuick) -> dict[str, Any]:
     return {"players": players}
 
 
-def _compute(app: App, form: DragonQuick) -> None:
-    score_form(app.tr, app.refresh, form, lambda: dragon_final(data_of(app.tr, form)))
+def _compute(tr: Tr, refresh: Callable[[], None], form: DragonQuick) -> None:
+    score_form(tr, refresh, form, lambda: dragon_final(data_of(tr, form)))
 
 
 def _label(tr: Tr, line: dict[str, Any]) -> str:
@@ -300,7 +300,7 @@ def _result(app: App, result: dict[str, Any]) -> ft.Control:
                     [
                         ft.Text(_label(tr, line), expand=True, size=13),
                         ft.Text(f"{line['points']:+d}", width=44, text_align=ft.TextAlign.RIGHT),
-                        rule_link(app, line["rule_id"], f"quick-rule-{place}-{k}"),
+                        rule_link(app.tr, app.show_rule, line["rule_id"], f"quick-rule-{place}-{k}"),
                     ]
                 )
             )

@@ -30,8 +30,8 @@ from companion.ui.games.dragon.foresight import forecasts, show_detail
 from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
 from companion.ui.parts import part
-from companion.ui.shell import App
 from companion.ui.symbols import DRAGON_COUNTERS, EVENTS, PERSONS, glyph
+from companion.ui.table_model import TableModel
 from companion.ui.widgets import dot
 
 COUNTERS = ("yuan", "rice", "fireworks", "helmets", "mortars", "privileges", "persons", "palaces")
@@ -89,15 +89,16 @@ def columns(tr: Tr) -> list[glance.Column]:
     return [glance.Column(c, DRAGON_COUNTERS[c], names[c]) for c in COUNTERS]
 
 
-def strip(app: App, table: Table) -> list[ft.Control]:
-    state = app.view(table).state
+def strip(model: TableModel) -> list[ft.Control]:
+    table = model.table
+    state = model.view.state
     assert isinstance(state, DragonState)
     coming = [f for f in forecasts(table) if not f.super][:SHOWN]
     events = tuple((f.month, f.event, f.headline, _line(f)) for f in coming)
     cells = tuple(tuple(counts(state, s)) for s in range(len(state.players)))
     seats = tuple((p.name, p.color) for p in table.players)
-    props = (app.tr.lang, app.seat, seats, events, cells, glance.summary_props(table))
-    return [part(props, lambda: draw(app, table, coming, cells), key="glance-part")]
+    props = (model.tr.lang, model.seat, seats, events, cells, glance.summary_props(table))
+    return [part(props, lambda: draw(model, table, coming, cells), key="glance-part")]
 
 
 def _line(f: EventForecast) -> tuple[object, int]:
@@ -107,20 +108,20 @@ def _line(f: EventForecast) -> tuple[object, int]:
 
 
 def draw(
-    app: App, table: Table, coming: list[EventForecast], cells: tuple[tuple[str, ...], ...]
+    model: TableModel, table: Table, coming: list[EventForecast], cells: tuple[tuple[str, ...], ...]
 ) -> ft.Control:
     rows: list[ft.Control] = []
     if coming:  # a part of its own: most taps change a count, not the events' lines
-        events = (app.tr.lang, tuple((f.month, f.event, f.headline, _line(f)) for f in coming))
-        tiles = partial(_events_row, app.tr, coming, partial(show_detail, app, table))
+        events = (model.tr.lang, tuple((f.month, f.event, f.headline, _line(f)) for f in coming))
+        tiles = partial(_events_row, model.tr, coming, partial(show_detail, model, table))
         rows.append(part(events, tiles, key="glance-events-part"))
-    rows.append(glance.seat_table(app.tr, table, columns(app.tr), cells))
+    rows.append(glance.seat_table(model.tr, table, columns(model.tr), cells))
     button = part(
-        (app.tr.lang, table.id),
-        lambda: palaces_button(app.tr, partial(show_palaces, app, table)),
+        (model.tr.lang, table.id),
+        lambda: palaces_button(model.tr, partial(show_palaces, model, table)),
         key="glance-palaces-part",
     )
-    return glance.frame(glance.with_summary(app, table, rows, [button]))
+    return glance.frame(glance.with_summary(model, table, rows, [button]))
 
 
 def _events_row(tr: Tr, coming: list[EventForecast], open_detail: Callable[[int, int], None]) -> ft.Control:
@@ -190,16 +191,16 @@ def palaces_button(tr: Tr, open_palaces: Callable[[], None]) -> ft.Control:
     )
 
 
-def show_palaces(app: App, table: Table) -> None:
+def show_palaces(model: TableModel, table: Table) -> None:
     """Every seat's palaces as they stand on the table: a floor a square, a person on it as their
     type's tile (young or old in its name), an empty floor an outline."""
 
     def body() -> list[ft.Control]:
-        state = app.view(table).state
+        state = model.view.state
         assert isinstance(state, DragonState)
-        return [realm(app.tr, table, state, s) for s in range(len(state.players))]
+        return [realm(model.tr, table, state, s) for s in range(len(state.players))]
 
-    app.dialog(app.tr("glance.dragon.palaces_title"), body, key="glance-palaces-dialog")
+    model.dialogs.dialog(model.tr("glance.dragon.palaces_title"), body, key="glance-palaces-dialog")
 
 
 def realm(tr: Tr, table: Table, state: DragonState, seat: int) -> ft.Control:

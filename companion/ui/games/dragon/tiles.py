@@ -26,7 +26,7 @@ from companion.ui.gameui import Tap as TapHandler
 from companion.ui.gameui import state_as
 from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
-from companion.ui.shell import App
+from companion.ui.table_model import TableModel
 from companion.ui.widgets import small
 
 COLUMNS: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {
@@ -36,14 +36,22 @@ COLUMNS: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {
 }  # two tiles a row on a phone, more on a wider screen
 
 
-def tile_grid(app: App, table: Table, shown: list[tuple[int, Any]], _tap: TapHandler) -> ft.Control:
+def tile_grid(model: TableModel, shown: list[tuple[int, Any]], _tap: TapHandler) -> ft.Control:
+    table = model.table
     state = state_as(table, DragonState)
     seat = table.prompt.seat if table.prompt is not None else None
     targets = rooms(state, seat) if seat is not None else []
     first = default_room(state, seat) if seat is not None else None
     drawn_for = stamp(table)  # the grid (its palace chosen, its tiles) is new with every stamp
     return PersonGrid(
-        app.tr, app, not app.guest, table, drawn_for, targets, first, key=answer_key(drawn_for, "tile-grid")
+        model.tr,
+        model,
+        not model.guest,
+        table,
+        drawn_for,
+        targets,
+        first,
+        key=answer_key(drawn_for, "tile-grid"),
     )
 
 
