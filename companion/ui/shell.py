@@ -435,6 +435,10 @@ class App:
         self.state.dialog = opened
         return opened
 
+    @property
+    def open_dialog(self) -> Dialog | None:
+        return self.state.dialog
+
     def close_dialog(self, dialog: Dialog | None = None) -> None:
         """Close ``dialog`` (or whichever is open); a dialog already closed stays closed."""
         if dialog is None or self.state.dialog is dialog:

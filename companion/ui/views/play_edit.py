@@ -17,6 +17,7 @@ from companion.core import Table
 from companion.core.calc import CalcInputError
 from companion.i18n import local_day
 from companion.plays.models import MAX_LOCATION, PlayRecord
+from companion.ui.dialogs import Dialogs
 from companion.ui.i18n import Tr
 from companion.ui.repos import PlayersRepo, PlaysRepo, StoreError
 from companion.ui.shell import App
@@ -44,18 +45,18 @@ def _choices(players: PlayersRepo, play: PlayRecord) -> list[PlayerInfo]:
     return first + [p for p in players.page(limit=CHOICES) if p.id not in ids]
 
 
-def offer_links(app: App, table: Table, then: Callable[[], Any]) -> None:
+def offer_links(
+    dialogs: Dialogs, tr: Tr, players: PlayersRepo, table: Table, then: Callable[[], Any]
+) -> None:
     """After an import: offer the remembered players named like its seats, then run ``then``
     (at once when there is nothing to offer or the table's seats are linked already)."""
-    players = app.repos.players
     found = players.matching([p.name for p in table.players])
     if any(players.seat_links(table.id)) or not any(found):
-        app.close_dialog()  # the Import dialog, when it came from there
+        dialogs.close_dialog()  # the Import dialog, when it came from there
         then()
         return
     names = {p.id: p.name for p in players.by_id([pid for pid in found if pid])}
     ticked = {seat: True for seat, pid in enumerate(found) if pid}
-    tr = app.tr
 
     def toggle(seat: int) -> Callable[[Any], None]:
         def go(e: Any) -> None:
@@ -83,25 +84,27 @@ def offer_links(app: App, table: Table, then: Callable[[], Any]) -> None:
                 table.id, [pid if ticked.get(seat) else None for seat, pid in enumerate(found)]
             )
         except StoreError as exc:  # a player merged or removed meanwhile: say so, keep the dialog
-            app.dialog_note(tr.msg(exc.msg))
+            dialogs.dialog_note(tr.msg(exc.msg))
             return
-        app.close_dialog()
+        dialogs.close_dialog()
         then()
 
     def actions() -> list[ft.Control]:
         return [
-            app.dialog_button(tr("plays.link.not_now"), "link-offer-skip", then),
-            app.dialog_button(tr("plays.link.confirm"), "link-offer-save", save, filled=True, closes=False),
+            dialogs.dialog_button(tr("plays.link.not_now"), "link-offer-skip", then),
+            dialogs.dialog_button(
+                tr("plays.link.confirm"), "link-offer-save", save, filled=True, closes=False
+            ),
         ]
 
-    opened = app.state.dialog
+    opened = dialogs.open_dialog
     if opened is None:
-        app.dialog(tr("plays.link.offer_title"), body, key="link-offer-dialog", actions=actions)
+        dialogs.dialog(tr("plays.link.offer_title"), body, key="link-offer-dialog", actions=actions)
         return
     # The Import dialog becomes the question: a browser kept the closing dialog on screen and
     # never drew a second one opened in the same redraw (seen in Chromium; the harness drew it).
-    opened.title, opened.body, opened.actions, opened.note = tr("plays.link.offer_title"), body, actions, ""
-    app.refresh()
+    opened.title, opened.body, opened.actions = tr("plays.link.offer_title"), body, actions
+    dialogs.dialog_note("")  # no note left from the Import dialog, and the dialog drawn again
 
 
 def edit_dialog(

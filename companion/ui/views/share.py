@@ -342,7 +342,7 @@ def import_view(app: App, code: str | None = None) -> ft.View:
             draft.error = error_text(tr, exc)
             app.refresh()
             return
-        offer_links(app, table, lambda: app.go(f"/table/{table.id}"))
+        offer_links(app, tr, app.repos.players, table, lambda: app.go(f"/table/{table.id}"))
 
     submit = button(tr("live.import"), "import-code-submit", go, icon=ft.Icons.DOWNLOAD, filled=True)
     return _code_form(tr, "/import", "import", "live.import_title", "live.import_hint", field, submit, error)
