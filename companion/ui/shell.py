@@ -123,6 +123,11 @@ class App:
         """Opens a link in the browser (a new tab on a web client) or the app that takes it."""
         return self._service(ft.UrlLauncher)
 
+    @property
+    def web(self) -> bool:
+        """A browser client (ui/device.py)."""
+        return bool(self.page.web)
+
     # ---- the state, by name --------------------------------------------------------------
     @property
     def table_id(self) -> str | None:

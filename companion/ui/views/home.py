@@ -10,6 +10,7 @@ from typing import Any
 import flet as ft
 
 from companion.core import Table, TableError
+from companion.ui.device import Device
 from companion.ui.dialogs import Dialogs
 from companion.ui.hub import TableHub
 from companion.ui.i18n import Tr
@@ -158,10 +159,10 @@ def home_actions(app: App) -> HomeActions:
 
     def export(table_id: str) -> None:
         readable = exported(tr, hub, app.repos.tables, table_id)
-        export_dialog(app, tr, readable, Saver(app.files, app.clipboard, app.page.web))
+        export_dialog(app, tr, readable, app)
 
     def import_table() -> None:
-        import_dialog(app, tr, ImportDraft(app, tr, hub, app.repos, app.files, app.go))
+        import_dialog(app, tr, ImportDraft(app, tr, hub, app.repos, app, app.go))
 
     return HomeActions(
         import_table=import_table,
@@ -260,23 +261,6 @@ def file_name(name: str) -> str:
     return f"{safe[:40]}.json"
 
 
-@dataclass(frozen=True)
-class Saver:
-    """The device services an export uses: the file picker's save, and the clipboard."""
-
-    files: ft.FilePicker
-    clipboard: ft.Clipboard
-    web: bool  # a browser downloads what it is given; a desktop returns a path to write to
-
-    async def save(self, name: str, text: str) -> None:
-        """Save ``text`` as ``name``; raises what the platform raises when it cannot."""
-        where = await self.files.save_file(
-            file_name=name, src_bytes=text.encode("utf-8"), allowed_extensions=["json"]
-        )
-        if where and not self.web:
-            Path(where).write_text(text, encoding="utf-8")  # desktop returns the path without writing
-
-
 def exported(tr: Tr, hub: TableHub, tables: TablesRepo, table_id: str) -> Table | str:
     """The table to export, what can still be read of a damaged one, or why nothing can."""
     try:
@@ -288,7 +272,7 @@ def exported(tr: Tr, hub: TableHub, tables: TablesRepo, table_id: str) -> Table 
             return tr.msg(exc.msg)
 
 
-def export_dialog(dialogs: Dialogs, tr: Tr, table: Table | str, saver: Saver) -> None:
+def export_dialog(dialogs: Dialogs, tr: Tr, table: Table | str, device: Device) -> None:
     """The export of ``table`` to copy or download (or why it cannot be read)."""
     if isinstance(table, str):
         why = table
@@ -297,15 +281,17 @@ def export_dialog(dialogs: Dialogs, tr: Tr, table: Table | str, saver: Saver) ->
     text = table.to_json()
 
     async def save() -> None:
+        from companion.ui.views.files import save_or_raise  # not on the first screen's path
+
         try:
-            await saver.save(file_name(table.name), text)
+            await save_or_raise(device, file_name(table.name), text.encode("utf-8"), "json")
         except Exception as exc:  # a platform that cannot save: the text stays available to copy
             dialogs.dialog_note(tr("home.export_failed", detail=str(exc)))
             return
         dialogs.dialog_note(tr("home.export_saved"))
 
     async def copy() -> None:
-        await saver.clipboard.set(text)
+        await device.clipboard.set(text)
         dialogs.dialog_note(tr("home.export_copied"))
 
     dialogs.dialog(
@@ -348,7 +334,7 @@ class ImportDraft:
     tr: Tr
     hub: TableHub
     repos: Repos  # the tables a snapshot joins, the players its seats are offered to
-    files: ft.FilePicker
+    device: Device  # the file picker
     go: Callable[[str], None]
     text: str = ""
 
@@ -404,12 +390,12 @@ class ImportDraft:
     async def pick_qr(self) -> None:
         from companion.ui.views.share import pick_image
 
-        data = await pick_image(self.files)
+        data = await pick_image(self.device.files)
         if data:
             self.load(data, image=True)
 
     async def pick_file(self) -> None:
-        files = await self.files.pick_files(
+        files = await self.device.files.pick_files(
             with_data=True, file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["json"]
         )
         if not files:
