@@ -26,6 +26,7 @@ from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from companion.share.live import Access, LiveRefusal, stamp
 from companion.ui import settings as prefs_io
 from companion.ui.command import on_the_wire
+from companion.ui.dialogs import Dialogs
 from companion.ui.hub import TableHub, topic
 from companion.ui.i18n import Tr
 from companion.ui.palette import SEED
@@ -70,7 +71,7 @@ class App:
         routes: list[tuple[str, Builder]],
         *,
         sharing: Sharing,
-        open_rule: Callable[[App, str], bool],
+        open_rule: Callable[[Dialogs, Tr, str], bool],
         lan_url: str | None = None,
         main: Any = None,
     ) -> None:
@@ -409,7 +410,7 @@ class App:
 
     # ---- dialogs: part of the state ------------------------------------------------------
     def show_rule(self, rule_id: str) -> None:
-        if self._open_rule(self, rule_id):  # with its examples, clarifications and related rules
+        if self._open_rule(self, self.tr, rule_id):  # with its examples, clarifications and related rules
             return
         found = rule(rule_id, self.tr.lang)
         title = found.title if found else self.tr("screens.rules.unknown")
