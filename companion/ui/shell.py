@@ -59,7 +59,9 @@ class Sharing(Protocol):
     ) -> tuple[Builder, dict[str, str]]:
         """The screen a guest may see for ``route``."""
 
-    def guest_submit(self, app: App, table: Table, entry: Any, seen: str | None) -> Any:
+    def guest_submit(
+        self, hub: TableHub, state: SessionState, drafts: Drafts, table: Table, entry: Any, seen: str | None
+    ) -> Any:
         """Under the table's lock: the entry if this guest may make it, else a LiveRefusal."""
 
 
@@ -355,7 +357,9 @@ class App:
         ``at`` is the key of the control tapped: a refusal is shown there.
         """
         if self.guest:
-            return self._change(lambda t: self.sharing.guest_submit(self, t, entry, seen), at)
+            return self._change(
+                lambda t: self.sharing.guest_submit(self.hub, self.state, self.drafts, t, entry, seen), at
+            )
 
         def host(t: Table) -> Any:
             if seen is not None and seen != stamp(t):  # the screen showed a table since moved on

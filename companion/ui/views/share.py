@@ -224,7 +224,7 @@ def join_view(app: App) -> ft.View:
         draft.text = e.control.value or ""
 
     async def join(_: Any = None) -> None:
-        link = live.grant(app, draft.text)
+        link = live.grant(app.hub, app.state, app.drafts, live.attempt_keys(app.page, app), draft.text)
         if link is None:
             app.drafts.keep(live.JoinNotice).notice = "live.unknown_code"
             app.refresh()
