@@ -22,7 +22,7 @@ from companion.ui.seating import seat_players
 from companion.ui.shell import App
 from companion.ui.state import Drafts
 from companion.ui.teach import setup_option, start_with
-from companion.ui.views.player_picker import player_picker
+from companion.ui.views.player_picker import PickerSearch, player_picker
 from companion.ui.widgets import button, heading, scroll_column
 
 
@@ -75,7 +75,16 @@ def view(app: App) -> ft.View:
     if form.game is not None:
         game = get(form.game)
         body.append(heading(tr("setup.players", low=game.min_players, high=game.max_players)))
-        body += player_picker(app, form.players, form.game, game.min_players, game.max_players)
+        body += player_picker(
+            tr,
+            app.repos.players,
+            app.drafts.keep(PickerSearch),
+            app.refresh,
+            form.players,
+            form.game,
+            game.min_players,
+            game.max_players,
+        )
         options = _options(tr, app.refresh, form, form.game)
         body += [heading(tr("setup.options")), *options, *setup_option(tr, app.refresh, form)]
         body.append(small_hint(tr("setup.then")))
