@@ -18,7 +18,8 @@ import flet as ft
 from companion.ui.hub import TableHub, hub_for
 
 if TYPE_CHECKING:
-    from companion.ui.shell import App
+    from companion.ui.dialogs import Dialogs
+    from companion.ui.i18n import Tr
 
 
 def make_main(
@@ -47,11 +48,11 @@ def make_main(
     return _main
 
 
-def open_rule(app: App, rule_id: str) -> bool:
+def open_rule(dialogs: Dialogs, tr: Tr, rule_id: str) -> bool:
     """A rule's card (ui/rule_card.py): it and the rules lookup load when a rule is first opened."""
     from companion.ui.rule_card import open_card
 
-    return open_card(app, rule_id)
+    return open_card(dialogs, tr, rule_id)
 
 
 async def main(page: ft.Page) -> None:

@@ -114,16 +114,18 @@ def command_button(
     filled: bool = False,
     expand: bool | int | None = None,
     disabled: bool = False,
+    name: str | None = None,
 ) -> ft.Control:
-    """A big button (as widgets.button) running a command, busy from the tap until it ends."""
+    """A big button (as widgets.button) running a command, busy from the tap until it ends.
+    ``name`` is what a screen reader says when the label is shared by several buttons."""
 
     def build(on_click: Callable[..., Any], busy: bool) -> ft.Control:
         kind = ft.FilledButton if filled else ft.OutlinedButton
         return kind(
-            content=ft.Text(label, text_align=ft.TextAlign.CENTER),
+            content=ft.Text(label, text_align=ft.TextAlign.CENTER, semantics_label=name),
             icon=busy_icon(icon, busy),
             key=key,
-            tooltip=label,
+            tooltip=name or label,
             on_click=on_click,
             height=TAP,
             expand=expand,

@@ -16,6 +16,11 @@ from companion.ui.state import Dialog
 class Dialogs(Protocol):
     """The session's dialogs: one is open at a time, and a new one replaces it."""
 
+    @property
+    def open_dialog(self) -> Dialog | None:
+        """The dialog on screen, if any (a flow checks it is still the one it opened)."""
+        ...
+
     def dialog(
         self,
         title: str,

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     import flet as ft
 
     from companion.ui.shell import App, Builder
+    from companion.ui.state import Drafts, SessionState
 
 TOKEN_PREF = "com.tablecompanion.live.token"  # the client's link, to rejoin after a restart
 
@@ -86,26 +87,28 @@ def lan_url(port: int) -> str:
 
 
 # ---- admission -----------------------------------------------------------------------------
-def _attempt_keys(app: App) -> list[str]:
-    """Whose wrong codes this try counts against: this connection, and its network address."""
+def attempt_keys(page: ft.Page, session: object) -> list[str]:
+    """Whose wrong codes a try counts against: this connection (``session``, the session
+    object), and its network address."""
     from companion.ui.peer import peer_address
 
-    address = peer_address(app.page)
-    return [f"conn:{id(app)}", *([f"addr:{address}"] if address else [])]
+    address = peer_address(page)
+    return [f"conn:{id(session)}", *([f"addr:{address}"] if address else [])]
 
 
-def grant(app: App, token: str) -> Link | None:
-    """Open a link (token or short code) in this session; the link, or None if unknown/revoked
-    or if this connection or address typed too many wrong codes (then the notice says so)."""
-    keys, now = _attempt_keys(app), time.monotonic()
+def grant(hub: TableHub, state: SessionState, drafts: Drafts, keys: list[str], token: str) -> Link | None:
+    """Open a link (token or short code) in this session (its ``state.access``); the link, or
+    None if unknown/revoked or if the tries under ``keys`` (``attempt_keys``) typed too many
+    wrong codes (then the session's ``JoinNotice`` says so)."""
+    now = time.monotonic()
     if ATTEMPTS.locked(keys, now):
-        app.drafts.keep(JoinNotice).refusal = msg("sec-live.code.locked")
+        drafts.keep(JoinNotice).refusal = msg("sec-live.code.locked")
         return None
-    link = links_for(app.hub).find(token)
+    link = links_for(hub).find(token)
     if link is None or link.revoked:
         ATTEMPTS.failed(keys, now)
         return None
-    app.access = Access(table_id=link.table_id, token=link.token, seat=link.seat)
+    state.access = Access(table_id=link.table_id, token=link.token, seat=link.seat)
     return link
 
 
@@ -127,17 +130,17 @@ async def restore(app: App) -> None:
     except Exception:
         return
     if isinstance(token, str):
-        grant(app, token)
+        grant(app.hub, app.state, app.drafts, attempt_keys(app.page, app), token)
 
 
-def still_valid(app: App) -> bool:
+def still_valid(hub: TableHub, state: SessionState, drafts: Drafts) -> bool:
     """False once the host revoked this session's link (the session loses its access)."""
-    if app.access is None:
+    if state.access is None:
         return True
-    if links_for(app.hub).valid(app.access.token):
+    if links_for(hub).valid(state.access.token):
         return True
-    app.access = None
-    app.drafts.keep(JoinNotice).notice = "live.revoked"
+    state.access = None
+    drafts.keep(JoinNotice).notice = "live.revoked"
     return False
 
 
@@ -145,7 +148,7 @@ def guest_route(app: App, route: str, routes: list[tuple[str, Builder]]) -> tupl
     """The screen a guest may see for ``route``: its own table's tabs, or the join screen."""
     from companion.ui.routes import match
 
-    still_valid(app)
+    still_valid(app.hub, app.state, app.drafts)
     access = app.access
     if access is None:
         return next(b for p, b in routes if p == "/join"), {}  # the join screen
@@ -165,14 +168,17 @@ def guest_route(app: App, route: str, routes: list[tuple[str, Builder]]) -> tupl
 
 
 # ---- entries from guests -------------------------------------------------------------------
-def guest_submit(app: App, table: Table, entry: Any, seen: str | None) -> Any:
-    """Run under the table's lock: the parsed entry if this guest may make it, else refuse."""
-    if app.access is None or not still_valid(app):
+def guest_submit(
+    hub: TableHub, state: SessionState, drafts: Drafts, table: Table, entry: Any, seen: str | None
+) -> Any:
+    """Run under the table's lock: the parsed entry if this guest (``state.access``) may make
+    it, else refuse."""
+    if state.access is None or not still_valid(hub, state, drafts):
         raise LiveRefusal("live.refused.no_access")
     if seen is None:  # a board tap: the table this session's screen was last drawn for
-        drawn = app.drafts.get(Drawn)
+        drawn = drafts.get(Drawn)
         seen = drawn.stamp if drawn is not None else None
-    return table.submit(authorize(app.access, table, entry, seen))
+    return table.submit(authorize(state.access, table, entry, seen))
 
 
 # ---- the local-network listener ------------------------------------------------------------
@@ -209,7 +215,7 @@ async def admit(app: App) -> None:
     params = match(app.route, "/join/:token")
     if params is None:
         return
-    link = grant(app, params["token"])
+    link = grant(app.hub, app.state, app.drafts, attempt_keys(app.page, app), params["token"])
     if link is None:
         said = app.drafts.keep(JoinNotice)
         if said.refusal is None:

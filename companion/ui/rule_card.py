@@ -23,8 +23,8 @@ from companion.ui.widgets import small
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from companion.ui.dialogs import Dialogs
     from companion.ui.i18n import Tr
-    from companion.ui.shell import App
 
 
 def lookup_text(tr: Tr, key: str, **args: object) -> str:
@@ -131,15 +131,15 @@ def card_body(tr: Tr, open_rule: Callable[[str], object], c: RuleCard) -> list[f
     return items
 
 
-def open_card(app: App, rule_id: str) -> bool:
+def open_card(dialogs: Dialogs, tr: Tr, rule_id: str) -> bool:
     """Open the rule's card (it replaces any open dialog); False if the lookup has no such rule."""
     try:
-        found = card(rule_id, lookup_lang(app.tr))
+        found = card(rule_id, lookup_lang(tr))
     except DataError:
         return False
-    app.dialog(
-        said(app.tr, found.title),
-        lambda: card_body(app.tr, lambda other: open_card(app, other), found),
+    dialogs.dialog(
+        said(tr, found.title),
+        lambda: card_body(tr, lambda other: open_card(dialogs, tr, other), found),
         key="rule-dialog",
     )
     return True

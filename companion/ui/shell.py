@@ -26,6 +26,7 @@ from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from companion.share.live import Access, LiveRefusal, stamp
 from companion.ui import settings as prefs_io
 from companion.ui.command import on_the_wire
+from companion.ui.dialogs import Dialogs
 from companion.ui.hub import TableHub, topic
 from companion.ui.i18n import Tr
 from companion.ui.palette import SEED
@@ -59,7 +60,9 @@ class Sharing(Protocol):
     ) -> tuple[Builder, dict[str, str]]:
         """The screen a guest may see for ``route``."""
 
-    def guest_submit(self, app: App, table: Table, entry: Any, seen: str | None) -> Any:
+    def guest_submit(
+        self, hub: TableHub, state: SessionState, drafts: Drafts, table: Table, entry: Any, seen: str | None
+    ) -> Any:
         """Under the table's lock: the entry if this guest may make it, else a LiveRefusal."""
 
 
@@ -71,7 +74,7 @@ class App:
         routes: list[tuple[str, Builder]],
         *,
         sharing: Sharing,
-        open_rule: Callable[[App, str], bool],
+        open_rule: Callable[[Dialogs, Tr, str], bool],
         lan_url: str | None = None,
         main: Any = None,
     ) -> None:
@@ -123,6 +126,11 @@ class App:
     def urls(self) -> ft.UrlLauncher:
         """Opens a link in the browser (a new tab on a web client) or the app that takes it."""
         return self._service(ft.UrlLauncher)
+
+    @property
+    def web(self) -> bool:
+        """A browser client (ui/device.py)."""
+        return bool(self.page.web)
 
     # ---- the state, by name --------------------------------------------------------------
     @property
@@ -372,7 +380,9 @@ class App:
         ``at`` is the key of the control tapped: a refusal is shown there.
         """
         if self.guest:
-            return self._change(lambda t: self.sharing.guest_submit(self, t, entry, seen), at)
+            return self._change(
+                lambda t: self.sharing.guest_submit(self.hub, self.state, self.drafts, t, entry, seen), at
+            )
 
         def host(t: Table) -> Any:
             if seen is not None and seen != stamp(t):  # the screen showed a table since moved on
@@ -427,7 +437,7 @@ class App:
 
     # ---- dialogs: part of the state ------------------------------------------------------
     def show_rule(self, rule_id: str) -> None:
-        if self._open_rule(self, rule_id):  # with its examples, clarifications and related rules
+        if self._open_rule(self, self.tr, rule_id):  # with its examples, clarifications and related rules
             return
         found = rule(rule_id, self.tr.lang)
         title = found.title if found else self.tr("screens.rules.unknown")
@@ -457,6 +467,10 @@ class App:
         opened = Dialog(key=key, title=title, body=body, actions=actions or (lambda: []))
         self.state.dialog = opened
         return opened
+
+    @property
+    def open_dialog(self) -> Dialog | None:
+        return self.state.dialog
 
     def close_dialog(self, dialog: Dialog | None = None) -> None:
         """Close ``dialog`` (or whichever is open); a dialog already closed stays closed."""

@@ -256,18 +256,18 @@ async def test_restore_asks_first_and_refuses_a_damaged_file(hub, tmp_path, monk
     good = backup_json(source.store).encode()
     log_dayu(hub.store, ("Ana", "Ben"), (3, 1), "2026-03-01")
     h = await started(hub, "/plays")
-    from companion.ui.views.backup import ask_restore
+    from companion.ui.views.plays import backups
 
     checks = []
     read = backup_module.read_backup
     monkeypatch.setattr(backup_module, "read_backup", lambda *a, **k: checks.append(1) or read(*a, **k))
     app = h.page.session.store.get("companion.app")
-    await ask_restore(app, good[: len(good) // 2])  # cut short: refused, nothing changed
+    await backups(app).ask_restore(good[: len(good) // 2])  # cut short: refused, nothing changed
     await h.flush()
     assert h.has("restore-refused")
     assert [p.seats[0].name for p in hub.store.plays()] == ["Ana"]
     await h.click("restore-close")
-    await ask_restore(app, good)
+    await backups(app).ask_restore(good)
     await h.flush()
     assert h.by_key("restore-what").value == "In the backup: tables 1, games in the log 2, players 0."
     assert [p.seats[0].name for p in hub.store.plays()] == ["Ana"]  # only asked so far
@@ -290,7 +290,7 @@ async def test_checking_a_backup_shows_its_progress_and_keeps_the_screen_answeri
     from ui_testkit import new_hub as other_hub
 
     import companion.store.backup as backup_module
-    from companion.ui.views.backup import ask_restore
+    from companion.ui.views.plays import backups
 
     original = backup_module.Table
 
@@ -308,7 +308,7 @@ async def test_checking_a_backup_shows_its_progress_and_keeps_the_screen_answeri
     good = backup_json(source.store).encode()
     h = await started(hub, "/plays")
     app = h.page.session.store.get("companion.app")
-    task = asyncio.ensure_future(ask_restore(app, good))
+    task = asyncio.ensure_future(backups(app).ask_restore(good))
     seen = set()
     while not task.done():
         await h.flush(turns=1, pause=0.02)  # the event loop stays free while the worker replays

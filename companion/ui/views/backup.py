@@ -8,16 +8,22 @@ keeps answering, and a restore checks nothing a second time.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
 from companion.core import TableError
-from companion.ui.shell import App
+from companion.ui.command import command_button
+from companion.ui.device import Device
+from companion.ui.dialogs import Dialogs
+from companion.ui.hub import TableHub
+from companion.ui.repos import BackupRepo, TablesRepo
+from companion.ui.state import Drafts
 from companion.ui.views.files import save_bytes
-from companion.ui.widgets import button, small
+from companion.ui.widgets import small
 from companion.ui.worker import in_worker
 
 if TYPE_CHECKING:
@@ -25,19 +31,16 @@ if TYPE_CHECKING:
     from companion.ui.i18n import Tr
     from companion.ui.repos import Backup
 
+Say = Callable[[str], None]  # a line on the play log's status line (``LogStatus``), then a redraw
 
-def backup_actions(app: App) -> list[ft.Control]:
-    tr = app.tr
 
-    async def save(_: Any = None) -> None:
-        await save_backup(app)
-
-    async def pick(_: Any = None) -> None:
-        await pick_restore(app)
-
+def backup_actions(
+    tr: Tr, save: Callable[[], Awaitable[None]], restore: Callable[[], Awaitable[None]]
+) -> list[ft.Control]:
+    """Save a backup, restore one: commands, busy from the tap until they have ended."""
     return [
-        button(tr("backup.save"), "backup-save", save, icon=ft.Icons.SAVE_ALT),
-        button(tr("backup.restore"), "backup-restore", pick, icon=ft.Icons.RESTORE),
+        command_button(tr("backup.save"), "backup-save", save, icon=ft.Icons.SAVE_ALT),
+        command_button(tr("backup.restore"), "backup-restore", restore, icon=ft.Icons.RESTORE),
     ]
 
 
@@ -49,56 +52,85 @@ class LogStatus:
     text: str = ""
 
 
-def _say(app: App, text: str) -> None:
-    app.drafts.keep(LogStatus).text = text
-    app.refresh()
+def status_line(drafts: Drafts, refresh: Callable[[], None]) -> Say:
+    """What writes the play log's status line and redraws it."""
+
+    def say(text: str) -> None:
+        drafts.keep(LogStatus).text = text
+        refresh()
+
+    return say
 
 
-async def save_backup(app: App) -> None:
-    day = datetime.now(UTC).date().isoformat()
-    data = app.repos.backup.save_json().encode("utf-8")
-    saved = await save_bytes(app.files, app.page.web, f"table-companion-backup-{day}.json", data, "json")
-    _say(app, app.tr("backup.saved") if saved else app.tr("plays.save_failed"))
+@dataclass(eq=False)
+class Backups:
+    """A backup saved to a file, and one restored from a file: the store's backup and tables,
+    the hub whose open tables a restore replaces, the dialogs it asks in, the status line."""
 
+    dialogs: Dialogs
+    tr: Tr
+    backup: BackupRepo
+    tables: TablesRepo
+    hub: TableHub
+    device: Device  # the file picker
+    refresh: Callable[[], None]  # the progress drawn while the worker checks
+    say: Say
 
-async def pick_restore(app: App) -> None:
-    """Pick a backup; one larger than a backup can be is refused by its size, before it is read
-    (a desktop reads it from its path, at most the limit)."""
-    files = await app.files.pick_files(
-        with_data=not _reads_paths(app.page),
-        file_type=ft.FilePickerFileType.CUSTOM,
-        allowed_extensions=["json"],
-    )
-    if not files:
-        return
-    f = files[0]
-    try:
-        app.repos.backup.check_size(f.size or 0)
-        data = f.bytes if f.bytes is not None else app.repos.backup.read_file(f.path) if f.path else b""
-    except TableError as exc:
-        _refuse(app, app.tr.msg(exc.msg))
-        return
-    await ask_restore(app, data)
+    async def save(self) -> None:
+        day = datetime.now(UTC).date().isoformat()
+        data = self.backup.save_json().encode("utf-8")
+        saved = await save_bytes(self.device, f"table-companion-backup-{day}.json", data, "json")
+        self.say(self.tr("backup.saved") if saved else self.tr("plays.save_failed"))
 
+    async def pick_restore(self) -> None:
+        """Pick a backup; one larger than a backup can be is refused by its size, before it is
+        read (a desktop reads it from its path, at most the limit)."""
+        files = await self.device.files.pick_files(
+            with_data=self.device.web,  # a desktop gets the path and reads it itself (bounded)
+            file_type=ft.FilePickerFileType.CUSTOM,
+            allowed_extensions=["json"],
+        )
+        if not files:
+            return
+        f = files[0]
+        try:
+            self.backup.check_size(f.size or 0)
+            data = f.bytes if f.bytes is not None else self.backup.read_file(f.path) if f.path else b""
+        except TableError as exc:
+            self.refuse(self.tr.msg(exc.msg))
+            return
+        await self.ask_restore(data)
 
-def _reads_paths(page: ft.Page) -> bool:
-    """A desktop app gets the picked file's path and reads it itself (bounded); a browser sends
-    the bytes."""
-    return not page.web
+    async def ask_restore(self, data: bytes) -> None:
+        """Check the backup once, then ask before it replaces what the app holds."""
+        checked = await self.check(data)
+        if checked is not None:
+            _ask_replace(self.dialogs, self.tr, Restore(self, *checked))
+            self.refresh()
 
+    def refuse(self, refused: str) -> None:
+        """The Restore dialog saying why this file is refused (nothing changed)."""
+        self.dialogs.dialog(
+            self.tr("backup.restore"), lambda: [ft.Text(refused, key="restore-refused")], key="restore"
+        )
+        self.refresh()
 
-async def ask_restore(app: App, data: bytes) -> None:
-    """Check the backup once, then ask before it replaces what the app holds."""
-    checked = await _check(app, data)
-    if checked is not None:
-        _ask_replace(app, Restore(app, *checked))
-        app.refresh()
-
-
-def _refuse(app: App, refused: str) -> None:
-    """The Restore dialog saying why this file is refused (nothing changed)."""
-    app.dialog(app.tr("backup.restore"), lambda: [ft.Text(refused, key="restore-refused")], key="restore")
-    app.refresh()
+    async def check(self, data: bytes) -> tuple[Backup, list[Table]] | None:
+        """The backup and its tables, checked in the worker under a progress dialog; None when
+        it is refused (said) or the dialog was closed meanwhile (the player changed their mind)."""
+        tr = self.tr
+        progress = _Progress()
+        opened = self.dialogs.dialog(
+            tr("backup.checking_title"), lambda: progress.controls(tr), key="restore-check"
+        )
+        try:
+            checked = await in_worker(self.refresh, lambda: self.backup.check(data, progress.told))
+        except TableError as exc:
+            self.refuse(tr.msg(exc.msg))
+            return None
+        if self.dialogs.open_dialog is not opened:
+            return None
+        return checked
 
 
 @dataclass
@@ -119,27 +151,11 @@ class _Progress:
         ]
 
 
-async def _check(app: App, data: bytes) -> tuple[Backup, list[Table]] | None:
-    """The backup and its tables, checked in the worker under a progress dialog; None when it is
-    refused (said) or the dialog was closed meanwhile (the player changed their mind)."""
-    tr = app.tr
-    progress = _Progress()
-    opened = app.dialog(tr("backup.checking_title"), lambda: progress.controls(tr), key="restore-check")
-    try:
-        checked = await in_worker(app.refresh, lambda: app.repos.backup.check(data, progress.told))
-    except TableError as exc:
-        _refuse(app, tr.msg(exc.msg))
-        return None
-    if app.state.dialog is not opened:
-        return None
-    return checked
-
-
 @dataclass(eq=False)
 class Restore:
     """A checked backup waiting for the player's confirm, restored once however often tapped."""
 
-    app: App
+    flow: Backups
     backup: Backup
     tables: list[Table]
     busy: bool = False  # restoring: a second tap does nothing
@@ -151,33 +167,32 @@ class Restore:
         return len(self.backup.plays) + len([t for t in self.tables if t.finished and t.id not in logged])
 
     async def replace(self) -> None:
-        app, tr = self.app, self.app.tr
+        flow, tr, dialogs = self.flow, self.flow.tr, self.flow.dialogs
         if self.busy:
             return  # a second tap while it restores
         self.busy = True
-        app.dialog_note(tr("backup.restoring"))
+        dialogs.dialog_note(tr("backup.restoring"))
         held: list[str] = []
 
         def restore() -> tuple[int, int, int]:  # in the worker: nothing here holds up the event loop
-            held.extend(app.repos.tables.ids())
-            return app.repos.backup.restore(self.backup, self.tables)
+            held.extend(flow.tables.ids())
+            return flow.backup.restore(self.backup, self.tables)
 
         try:
-            counts = await in_worker(app.refresh, restore)
+            counts = await in_worker(flow.refresh, restore)
         except TableError as exc:
             self.busy = False
-            app.dialog_note(tr.msg(exc.msg))
+            dialogs.dialog_note(tr.msg(exc.msg))
             return
         for table_id in held + [t.id for t in self.tables]:
-            app.hub.forget(table_id)  # a table open before holds the old entries
-        app.close_dialog()
-        _say(app, tr("backup.restored", tables=counts[0], plays=counts[1], players=counts[2]))
+            flow.hub.forget(table_id)  # a table open before holds the old entries
+        dialogs.close_dialog()
+        flow.say(tr("backup.restored", tables=counts[0], plays=counts[1], players=counts[2]))
 
 
-def _ask_replace(app: App, restore: Restore) -> None:
+def _ask_replace(dialogs: Dialogs, tr: Tr, restore: Restore) -> None:
     """What the backup holds, the warning, and the one button that replaces everything."""
-    tr = app.tr
-    app.dialog(
+    dialogs.dialog(
         tr("backup.restore_title"),
         lambda: [
             ft.Text(
@@ -193,7 +208,7 @@ def _ask_replace(app: App, restore: Restore) -> None:
         ],
         key="restore",
         actions=lambda: [
-            app.dialog_button(
+            dialogs.dialog_button(
                 tr("backup.replace"),
                 "restore-confirm",
                 restore.replace,

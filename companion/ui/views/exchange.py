@@ -12,20 +12,24 @@ the writing are the repositories' (ui/repos.py), so a second import of the same 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
 from companion.core.msg import msg
 from companion.i18n import format_when
 from companion.plays.models import PlayRecord
-from companion.ui.repos import StoreError
-from companion.ui.shell import App
-from companion.ui.views.backup import LogStatus
+from companion.ui.command import command_button
+from companion.ui.device import Device
+from companion.ui.dialogs import Dialogs
+from companion.ui.i18n import Tr
+from companion.ui.repos import PlaysRepo, StoreError
+from companion.ui.views.backup import Say
 from companion.ui.views.files import save_bytes
-from companion.ui.widgets import button, small
+from companion.ui.widgets import small
 
 if TYPE_CHECKING:
     from companion.plays.bgstats import ImportPlan
@@ -33,62 +37,54 @@ if TYPE_CHECKING:
 SHOWN_REFUSED = 200  # refusal lines a preview draws; more are counted on one line
 
 
-def _say(app: App, text: str) -> None:
-    app.drafts.keep(LogStatus).text = text
-    app.refresh()
-
-
 # ---- one play out -------------------------------------------------------------------------
-def send_button(app: App, play: PlayRecord, title: str) -> ft.Control:
-    """A play's "Send to BG Stats", named for screen readers by its game and day."""
-
-    async def tap(_: Any = None) -> None:
-        await send_to_bgstats(app, play)
-
-    day = format_when(play.date, app.tr.lang, time=False)
-    return button(
-        app.tr("plays.exchange.send"),
+def send_button(tr: Tr, send: Callable[[], Awaitable[None]], play: PlayRecord, title: str) -> ft.Control:
+    """A play's "Send to BG Stats" (a command: busy until the link is handed over), named for
+    screen readers by its game and day."""
+    day = format_when(play.date, tr.lang, time=False)
+    return command_button(
+        tr("plays.exchange.send"),
         f"play-bgstats-{play.id}",
-        tap,
+        send,
         icon=ft.Icons.SEND,
-        name=app.tr("plays.exchange.send_name", game=title, when=day),
+        name=tr("plays.exchange.send_name", game=title, when=day),
     )
 
 
-async def send_to_bgstats(app: App, play: PlayRecord) -> None:
+async def send_to_bgstats(device: Device, tr: Tr, say: Say, play: PlayRecord) -> None:
     """Open BG Stats' createPlay link for ``play``: a new tab on a web client."""
     from companion.plays.bgstats import push_link
 
     try:
-        await app.urls.launch_url(push_link(play), web_only_window_name=ft.UrlTarget.BLANK.value)
+        await device.urls.launch_url(push_link(play), web_only_window_name=ft.UrlTarget.BLANK.value)
     except Exception:  # a platform with nothing to open links with
-        _say(app, app.tr("plays.exchange.cannot_open"))
+        say(tr("plays.exchange.cannot_open"))
 
 
 # ---- the log out --------------------------------------------------------------------------
-def exchange_actions(app: App, read: Callable[[], list[PlayRecord]]) -> list[ft.Control]:
-    """The log's BG Stats and BoardGameGeek buttons; ``read`` gives the plays the filters show."""
-    tr = app.tr
-
-    async def bgstats(_: Any = None) -> None:
-        await export_for(app, "bgstats", read())
-
-    async def bgg(_: Any = None) -> None:
-        await export_for(app, "bgg", read())
-
-    async def pick(_: Any = None) -> None:
-        await pick_import(app)
-
+def exchange_actions(
+    tr: Tr, export: Callable[[str], Awaitable[None]], pick: Callable[[], Awaitable[None]]
+) -> list[ft.Control]:
+    """The log's BG Stats and BoardGameGeek exports (``export("bgstats" | "bgg")``) and the BG
+    Stats import (``pick``), each a command: busy from the tap until it has ended."""
     return [
-        button(
-            tr("plays.exchange.export_bgstats"), "plays-export-bgstats", bgstats, icon=ft.Icons.UPLOAD_FILE
+        command_button(
+            tr("plays.exchange.export_bgstats"),
+            "plays-export-bgstats",
+            lambda: export("bgstats"),
+            icon=ft.Icons.UPLOAD_FILE,
         ),
-        button(tr("plays.exchange.export_bgg"), "plays-export-bgg", bgg, icon=ft.Icons.UPLOAD_FILE),
-        button(tr("plays.exchange.import"), "plays-import-bgstats", pick, icon=ft.Icons.DOWNLOAD),
+        command_button(
+            tr("plays.exchange.export_bgg"),
+            "plays-export-bgg",
+            lambda: export("bgg"),
+            icon=ft.Icons.UPLOAD_FILE,
+        ),
+        command_button(tr("plays.exchange.import"), "plays-import-bgstats", pick, icon=ft.Icons.DOWNLOAD),
     ]
 
 
-async def export_for(app: App, kind: str, plays: list[PlayRecord]) -> None:
+async def export_for(device: Device, tr: Tr, say: Say, kind: str, plays: list[PlayRecord]) -> None:
     """``plays`` as BG Stats' push-play JSON (``bgstats``) or a BoardGameGeek play file (``bgg``)."""
     if kind == "bgg":
         from companion.plays.bgg import plays_xml
@@ -98,31 +94,98 @@ async def export_for(app: App, kind: str, plays: list[PlayRecord]) -> None:
         from companion.plays.bgstats import push_json
 
         name, extension, text = "play-log-bgstats.json", "json", push_json(plays)
-    saved = await save_bytes(app.files, app.page.web, name, text.encode("utf-8"), extension)
-    _say(app, app.tr("plays.saved") if saved else app.tr("plays.save_failed"))
+    saved = await save_bytes(device, name, text.encode("utf-8"), extension)
+    say(tr("plays.saved") if saved else tr("plays.save_failed"))
 
 
 # ---- a file in ----------------------------------------------------------------------------
-async def pick_import(app: App) -> None:
-    """Pick a BG Stats file; one larger than any BG Stats backup is refused by its size first
-    (a desktop reads the picked path itself, at most that much)."""
-    from companion.plays.bgstats import MAX_FILE_BYTES
+@dataclass(eq=False)
+class BgStatsImport:
+    """The BG Stats import: the file picked, read in a worker, previewed in a dialog and added
+    once confirmed; the result is said on the log's status line."""
 
-    files = await app.files.pick_files(
-        with_data=app.page.web, file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["json"]
-    )
-    if not files:
-        return
-    f = files[0]
-    if (f.size or 0) > MAX_FILE_BYTES:
-        _refuse(app, app.tr.msg(msg("plays.bgstats.too_big", most=MAX_FILE_BYTES // 1_000_000)))
-        return
-    try:
-        data = f.bytes if f.bytes is not None else _read_at_most(f.path or "", MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        _refuse(app, app.tr("plays.exchange.unreadable", detail=str(exc)[:120]))
-        return
-    await ask_import(app, data)
+    dialogs: Dialogs
+    tr: Tr
+    plays: PlaysRepo
+    device: Device  # the file picker
+    refresh: Callable[[], None]
+    say: Say
+
+    async def pick(self) -> None:
+        """Pick a BG Stats file; one larger than any BG Stats backup is refused by its size first
+        (a desktop reads the picked path itself, at most that much)."""
+        from companion.plays.bgstats import MAX_FILE_BYTES
+
+        files = await self.device.files.pick_files(
+            with_data=self.device.web, file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["json"]
+        )
+        if not files:
+            return
+        f = files[0]
+        if (f.size or 0) > MAX_FILE_BYTES:
+            self.refuse(self.tr.msg(msg("plays.bgstats.too_big", most=MAX_FILE_BYTES // 1_000_000)))
+            return
+        try:
+            data = f.bytes if f.bytes is not None else _read_at_most(f.path or "", MAX_FILE_BYTES + 1)
+        except OSError as exc:
+            self.refuse(self.tr("plays.exchange.unreadable", detail=str(exc)[:120]))
+            return
+        await self.ask(data)
+
+    def refuse(self, reason: str) -> None:
+        """One line: why this file is not brought in (nothing changed)."""
+        tr = self.tr
+        line = tr("plays.exchange.file_refused", reason=reason)
+        self.dialogs.dialog(
+            tr("plays.exchange.import"), lambda: [ft.Text(line, key="import-refused-file")], key="import"
+        )
+        self.refresh()
+
+    async def ask(self, data: bytes) -> None:
+        """Read the file in a worker, then show what it would add and ask once."""
+        from companion.plays.bgstats import ExchangeError
+
+        tr = self.tr
+        reading = self.dialogs.dialog(
+            tr("plays.exchange.import"),
+            lambda: [
+                ft.ProgressRing(key="import-reading", semantics_label=tr("plays.exchange.reading")),
+                small(tr("plays.exchange.reading")),
+            ],
+            key="import",
+        )
+        self.refresh()
+        try:
+            plan = await asyncio.to_thread(self.plays.plan_import, data)
+        except ExchangeError as exc:
+            self.refuse(tr.msg(exc.msg))
+            return
+        if self.dialogs.open_dialog is not reading:
+            return  # closed while the file was read: the player changed their mind
+        self.preview(plan)
+        self.refresh()
+
+    def preview(self, plan: ImportPlan) -> None:
+        """What the file holds for the log, and the one confirm (none when nothing is new)."""
+        tr = self.tr
+
+        def actions() -> list[ft.Control]:
+            if not plan.plays:
+                return []
+            label = tr("plays.exchange.add", n=len(plan.plays))
+            return [self.dialogs.dialog_button(label, "import-confirm", lambda: self.add(plan), filled=True)]
+
+        self.dialogs.dialog(
+            tr("plays.exchange.preview_title"), lambda: _preview_body(tr, plan), key="import", actions=actions
+        )
+
+    async def add(self, plan: ImportPlan) -> None:
+        try:
+            added, created = await asyncio.to_thread(self.plays.add_imported, plan)
+        except StoreError as exc:
+            self.say(self.tr.msg(exc.msg))
+            return
+        self.say(self.tr("plays.exchange.added", n=added, created=created))
 
 
 def _read_at_most(path: str, limit: int) -> bytes:
@@ -130,82 +193,26 @@ def _read_at_most(path: str, limit: int) -> bytes:
         return f.read(limit)  # a file grown past the limit is refused as too big when read
 
 
-def _refuse(app: App, reason: str) -> None:
-    """One line: why this file is not brought in (nothing changed)."""
-    line = app.tr("plays.exchange.file_refused", reason=reason)
-    app.dialog(
-        app.tr("plays.exchange.import"), lambda: [ft.Text(line, key="import-refused-file")], key="import"
-    )
-    app.refresh()
-
-
-async def ask_import(app: App, data: bytes) -> None:
-    """Read the file in a worker, then show what it would add and ask once."""
-    from companion.plays.bgstats import ExchangeError
-
-    tr = app.tr
-    reading = app.dialog(
-        tr("plays.exchange.import"),
-        lambda: [
-            ft.ProgressRing(key="import-reading", semantics_label=tr("plays.exchange.reading")),
-            small(tr("plays.exchange.reading")),
-        ],
-        key="import",
-    )
-    app.refresh()
-    try:
-        plan = await asyncio.to_thread(app.repos.plays.plan_import, data)
-    except ExchangeError as exc:
-        _refuse(app, tr.msg(exc.msg))
-        return
-    if app.state.dialog is not reading:
-        return  # closed while the file was read: the player changed their mind
-    _preview(app, plan)
-    app.refresh()
-
-
-def _preview(app: App, plan: ImportPlan) -> None:
-    """What the file holds for the log, and the one confirm (none when nothing is new)."""
-    tr = app.tr
-
-    def body() -> list[ft.Control]:
-        out: list[ft.Control] = [
-            ft.Text(
-                tr(
-                    "plays.exchange.summary",
-                    new=len(plan.plays),
-                    already=plan.already,
-                    refused=len(plan.refused),
-                ),
-                key="import-summary",
-            )
-        ]
-        out += [
-            small(tr.msg(r.line()), key=f"import-refused-{i}")
-            for i, r in enumerate(plan.refused[:SHOWN_REFUSED])
-        ]
-        if len(plan.refused) > SHOWN_REFUSED:
-            out.append(small(tr("plays.exchange.more_refused", n=len(plan.refused) - SHOWN_REFUSED)))
-        if plan.names:
-            names = ", ".join(plan.names.values())
-            out.append(ft.Text(tr("plays.exchange.new_players", names=names), key="import-players"))
-        if not plan.plays:
-            out.append(ft.Text(tr("plays.exchange.nothing"), key="import-nothing"))
-        return out
-
-    def actions() -> list[ft.Control]:
-        if not plan.plays:
-            return []
-        label = tr("plays.exchange.add", n=len(plan.plays))
-        return [app.dialog_button(label, "import-confirm", lambda: _add(app, plan), filled=True)]
-
-    app.dialog(tr("plays.exchange.preview_title"), body, key="import", actions=actions)
-
-
-async def _add(app: App, plan: ImportPlan) -> None:
-    try:
-        added, created = await asyncio.to_thread(app.repos.plays.add_imported, plan)
-    except StoreError as exc:
-        _say(app, app.tr.msg(exc.msg))
-        return
-    _say(app, app.tr("plays.exchange.added", n=added, created=created))
+def _preview_body(tr: Tr, plan: ImportPlan) -> list[ft.Control]:
+    out: list[ft.Control] = [
+        ft.Text(
+            tr(
+                "plays.exchange.summary",
+                new=len(plan.plays),
+                already=plan.already,
+                refused=len(plan.refused),
+            ),
+            key="import-summary",
+        )
+    ]
+    out += [
+        small(tr.msg(r.line()), key=f"import-refused-{i}") for i, r in enumerate(plan.refused[:SHOWN_REFUSED])
+    ]
+    if len(plan.refused) > SHOWN_REFUSED:
+        out.append(small(tr("plays.exchange.more_refused", n=len(plan.refused) - SHOWN_REFUSED)))
+    if plan.names:
+        names = ", ".join(plan.names.values())
+        out.append(ft.Text(tr("plays.exchange.new_players", names=names), key="import-players"))
+    if not plan.plays:
+        out.append(ft.Text(tr("plays.exchange.nothing"), key="import-nothing"))
+    return out

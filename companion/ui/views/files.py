@@ -10,17 +10,24 @@ from pathlib import Path
 
 import flet as ft
 
+from companion.ui.device import Device
 
-async def save_bytes(files: ft.FilePicker, web: bool, name: str, data: bytes, extension: str) -> bool:
-    """Offer ``data`` as the file ``name`` (``web``: the browser downloads it); False when this
-    platform cannot save (the caller says so)."""
+
+async def save_bytes(device: Device, name: str, data: bytes, extension: str) -> bool:
+    """Offer ``data`` as the file ``name`` (a browser downloads it); False when this platform
+    cannot save (the caller says so)."""
     try:
-        where = await files.save_file(file_name=name, src_bytes=data, allowed_extensions=[extension])
+        await save_or_raise(device, name, data, extension)
     except Exception:  # a platform with no save dialog
         return False
-    if where and not web:
-        Path(where).write_bytes(data)  # desktop returns the path without writing
     return True
+
+
+async def save_or_raise(device: Device, name: str, data: bytes, extension: str) -> None:
+    """Offer ``data`` as the file ``name``; raises what the platform raises when it cannot."""
+    where = await device.files.save_file(file_name=name, src_bytes=data, allowed_extensions=[extension])
+    if where and not device.web:
+        Path(where).write_bytes(data)  # desktop returns the path without writing
 
 
 async def pick_bytes(picker: ft.FilePicker, extension: str) -> bytes | None:

@@ -10,8 +10,11 @@ from typing import Any
 import flet as ft
 
 from companion.core import Table, TableError
+from companion.ui.device import Device
+from companion.ui.dialogs import Dialogs
+from companion.ui.hub import TableHub
 from companion.ui.i18n import Tr
-from companion.ui.repos import DamagedTable, TableInfo, TablesRepo
+from companion.ui.repos import DamagedTable, Repos, TableInfo, TablesRepo
 from companion.ui.shell import App
 from companion.ui.views.home_card import card_lines
 from companion.ui.views.players import group_links
@@ -65,11 +68,14 @@ def view(app: App) -> ft.View:
     playing, more_playing = _section(tr, app.repos.tables, state, False)
     done, more_done = _section(tr, app.repos.tables, state, True)
     searching = bool(state.search)
+    actions = home_actions(app)
     body: list[ft.Control] = [
         ft.Row(
             [
                 button(tr("home.new"), "new-table", lambda _: app.go("/new"), icon=ft.Icons.ADD, filled=True),
-                button(tr("home.import"), "import", lambda _: import_dialog(app), icon=ft.Icons.UPLOAD_FILE),
+                button(
+                    tr("home.import"), "import", lambda _: actions.import_table(), icon=ft.Icons.UPLOAD_FILE
+                ),
                 button(tr("home.quick"), "quick-score", lambda _: app.go("/quick"), icon=ft.Icons.CALCULATE),
             ],
             wrap=True,
@@ -79,8 +85,7 @@ def view(app: App) -> ft.View:
         group_links(tr, app.go),
     ]
     if searching or more_playing or more_done or len(playing) > PAGE or len(done) > PAGE:
-        # a search once there is more than a page
-        tr = app.tr  # a table by its name, a player's or the game's
+        # a search once there is more than a page: a table by its name, a player's or the game's
         body.append(
             search_field(state, "home-search", tr("home.search"), app.refresh, tr("home.search_hint"))
         )
@@ -89,12 +94,18 @@ def view(app: App) -> ft.View:
     else:
         body += [
             heading(tr("home.playing"), key="playing"),
-            *([table_card(app, i) for i in playing] or [small(tr("home.none_playing"), key="no-tables")]),
+            *(
+                [table_card(tr, app.hub, actions, i) for i in playing]
+                or [small(tr("home.none_playing"), key="no-tables")]
+            ),
         ]
     if more_playing:
         body.append(_more_button(tr, app.refresh, state, False))
     if done:
-        body += [heading(tr("home.finished"), key="finished"), *[table_card(app, i) for i in done]]
+        body += [
+            heading(tr("home.finished"), key="finished"),
+            *[table_card(tr, app.hub, actions, i) for i in done],
+        ]
     if more_done:
         body.append(_more_button(tr, app.refresh, state, True))
     return ft.View(
@@ -129,33 +140,65 @@ def _more_button(tr: Tr, refresh: Callable[[], None], state: HomeList, finished:
     )
 
 
-def table_card(app: App, info: TableInfo) -> ft.Control:
-    tr = app.tr
+@dataclass(frozen=True)
+class HomeActions:
+    """What Home's buttons open: the Import dialog, and for a table's card its screen and the
+    rename, export and delete dialogs."""
+
+    import_table: Callable[[], None]
+
+    open: Callable[[str], None]
+    rename: Callable[[TableInfo], None]
+    export: Callable[[str], None]
+    delete: Callable[[TableInfo], None]
+
+
+def home_actions(app: App) -> HomeActions:
+    """Home's actions, on this session's dialogs, tables and device services."""
+    tr, hub = app.tr, app.hub
+
+    def export(table_id: str) -> None:
+        readable = exported(tr, hub, app.repos.tables, table_id)
+        export_dialog(app, tr, readable, app)
+
+    def import_table() -> None:
+        import_dialog(app, tr, ImportDraft(app, tr, hub, app.repos, app, app.go))
+
+    return HomeActions(
+        import_table=import_table,
+        open=lambda table_id: app.go(f"/table/{table_id}"),
+        rename=lambda info: rename_dialog(app, tr, hub, info),
+        export=export,
+        delete=lambda info: delete_dialog(app, tr, hub, info),
+    )
+
+
+def table_card(tr: Tr, hub: TableHub, actions: HomeActions, info: TableInfo) -> ft.Control:
     return card(
         ft.ListTile(
             key=f"open-{info.id}",
             title=ft.Text(info.name, weight=ft.FontWeight.BOLD),
-            subtitle=card_lines(tr, app.hub, info),
-            on_click=lambda _: app.go(f"/table/{info.id}"),
+            subtitle=card_lines(tr, hub, info),
+            on_click=lambda _: actions.open(info.id),
             trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
             min_height=48,  # no tooltip: it would name the card "Open <name>", then say the name again
         ),
         ft.Row(
             [
                 icon_button(
-                    ft.Icons.EDIT, f"rename-{info.id}", tr("home.rename"), lambda _: rename_dialog(app, info)
+                    ft.Icons.EDIT, f"rename-{info.id}", tr("home.rename"), lambda _: actions.rename(info)
                 ),
                 icon_button(
                     ft.Icons.DOWNLOAD,
                     f"export-{info.id}",
                     tr("home.export"),
-                    lambda _: export_dialog(app, info.id),
+                    lambda _: actions.export(info.id),
                 ),
                 icon_button(
                     ft.Icons.DELETE_OUTLINE,
                     f"delete-{info.id}",
                     tr("home.delete"),
-                    lambda _: delete_dialog(app, info),
+                    lambda _: actions.delete(info),
                 ),
             ],
             alignment=ft.MainAxisAlignment.END,
@@ -165,8 +208,7 @@ def table_card(app: App, info: TableInfo) -> ft.Control:
     )
 
 
-def rename_dialog(app: App, info: TableInfo) -> None:
-    tr = app.tr
+def rename_dialog(dialogs: Dialogs, tr: Tr, hub: TableHub, info: TableInfo) -> None:
     draft = {"name": info.name}  # what is typed so far
 
     def typed(e: Any) -> None:
@@ -174,11 +216,11 @@ def rename_dialog(app: App, info: TableInfo) -> None:
 
     def save() -> None:
         try:
-            app.hub.rename(info.id, draft["name"])
+            hub.rename(info.id, draft["name"])
         except TableError as exc:
-            app.dialog_note(tr.msg(exc.msg))
+            dialogs.dialog_note(tr.msg(exc.msg))
             return
-        app.close_dialog()
+        dialogs.close_dialog()
 
     def field() -> ft.Control:
         return ft.TextField(
@@ -191,26 +233,24 @@ def rename_dialog(app: App, info: TableInfo) -> None:
             on_submit=lambda _: save(),
         )
 
-    app.dialog(
+    dialogs.dialog(
         tr("home.rename"),
         lambda: [field()],
         key="rename",
         actions=lambda: [
-            app.dialog_button(tr("action.save"), "rename-save", save, filled=True, closes=False)
+            dialogs.dialog_button(tr("action.save"), "rename-save", save, filled=True, closes=False)
         ],
     )
 
 
-def delete_dialog(app: App, info: TableInfo) -> None:
-    tr = app.tr
-
-    app.dialog(
+def delete_dialog(dialogs: Dialogs, tr: Tr, hub: TableHub, info: TableInfo) -> None:
+    dialogs.dialog(
         tr("home.delete_title"),
         lambda: [ft.Text(tr("home.delete_body", name=info.name))],
         key="delete",
         actions=lambda: [
-            app.dialog_button(
-                tr("home.delete"), "delete-confirm", lambda: app.hub.delete(info.id), filled=True, danger=True
+            dialogs.dialog_button(
+                tr("home.delete"), "delete-confirm", lambda: hub.delete(info.id), filled=True, danger=True
             )
         ],
     )
@@ -221,36 +261,40 @@ def file_name(name: str) -> str:
     return f"{safe[:40]}.json"
 
 
-def export_dialog(app: App, table_id: str) -> None:
-    tr = app.tr
+def exported(tr: Tr, hub: TableHub, tables: TablesRepo, table_id: str) -> Table | str:
+    """The table to export, what can still be read of a damaged one, or why nothing can."""
     try:
-        table = app.hub.get(table_id)
+        return hub.get(table_id)
     except DamagedTable:  # export what can still be read of it
         try:
-            table = Table.from_json(app.repos.tables.salvage(table_id))
+            return Table.from_json(tables.salvage(table_id))
         except TableError as exc:  # not even the players can be read: say so
-            why = tr.msg(exc.msg)  # the body is built later, after ``exc`` is gone
-            app.dialog(tr("home.export"), lambda: [ft.Text(why, key="export-error")], key="export")
-            return
+            return tr.msg(exc.msg)
+
+
+def export_dialog(dialogs: Dialogs, tr: Tr, table: Table | str, device: Device) -> None:
+    """The export of ``table`` to copy or download (or why it cannot be read)."""
+    if isinstance(table, str):
+        why = table
+        dialogs.dialog(tr("home.export"), lambda: [ft.Text(why, key="export-error")], key="export")
+        return
     text = table.to_json()
 
     async def save() -> None:
+        from companion.ui.views.files import save_or_raise  # not on the first screen's path
+
         try:
-            where = await app.files.save_file(
-                file_name=file_name(table.name), src_bytes=text.encode("utf-8"), allowed_extensions=["json"]
-            )
+            await save_or_raise(device, file_name(table.name), text.encode("utf-8"), "json")
         except Exception as exc:  # a platform that cannot save: the text stays available to copy
-            app.dialog_note(tr("home.export_failed", detail=str(exc)))
+            dialogs.dialog_note(tr("home.export_failed", detail=str(exc)))
             return
-        if where and not app.page.web:
-            Path(where).write_text(text, encoding="utf-8")  # desktop returns the path without writing
-        app.dialog_note(tr("home.export_saved"))
+        dialogs.dialog_note(tr("home.export_saved"))
 
     async def copy() -> None:
-        await app.clipboard.set(text)
-        app.dialog_note(tr("home.export_copied"))
+        await device.clipboard.set(text)
+        dialogs.dialog_note(tr("home.export_copied"))
 
-    app.dialog(
+    dialogs.dialog(
         tr("home.export_title", name=table.name),
         lambda: [
             small(tr("home.export_hint")),
@@ -266,16 +310,14 @@ def export_dialog(app: App, table_id: str) -> None:
         ],
         key="export",
         actions=lambda: [
-            app.dialog_button(tr("home.copy"), "export-copy", copy, closes=False),
-            app.dialog_button(tr("home.download"), "export-save", save, filled=True, closes=False),
+            dialogs.dialog_button(tr("home.copy"), "export-copy", copy, closes=False),
+            dialogs.dialog_button(tr("home.download"), "export-save", save, filled=True, closes=False),
         ],
     )
 
 
-def import_dialog(app: App) -> None:
-    tr = app.tr
-    draft = ImportDraft(app)
-    app.dialog(
+def import_dialog(dialogs: Dialogs, tr: Tr, draft: ImportDraft) -> None:
+    dialogs.dialog(
         tr("home.import"),
         lambda: [small(tr("home.import_hint")), draft.pasted()],
         key="import",
@@ -288,7 +330,12 @@ class ImportDraft:
     """The Import dialog: what is pasted so far, and the three ways in (a photo of a QR code,
     a file, the pasted text); a table read is offered to link its seats, then opened."""
 
-    app: App
+    dialogs: Dialogs
+    tr: Tr
+    hub: TableHub
+    repos: Repos  # the tables a snapshot joins, the players its seats are offered to
+    device: Device  # the file picker
+    go: Callable[[str], None]
     text: str = ""
 
     def typed(self, e: Any) -> None:
@@ -296,7 +343,7 @@ class ImportDraft:
 
     def pasted(self) -> ft.Control:
         return ft.TextField(
-            label=self.app.tr("home.paste"),
+            label=self.tr("home.paste"),
             value=self.text,
             key="import-text",
             multiline=True,
@@ -307,11 +354,11 @@ class ImportDraft:
         )
 
     def actions(self) -> list[ft.Control]:
-        app, tr = self.app, self.app.tr
+        dialogs, tr = self.dialogs, self.tr
         return [
-            app.dialog_button(tr("live.from_image"), "import-image", self.pick_qr, closes=False),
-            app.dialog_button(tr("home.choose_file"), "import-file", self.pick_file, closes=False),
-            app.dialog_button(
+            dialogs.dialog_button(tr("live.from_image"), "import-image", self.pick_qr, closes=False),
+            dialogs.dialog_button(tr("home.choose_file"), "import-file", self.pick_file, closes=False),
+            dialogs.dialog_button(
                 tr("home.import_text"),
                 "import-submit",
                 lambda: self.load(self.text),
@@ -326,29 +373,29 @@ class ImportDraft:
         from companion.share import SnapshotError
         from companion.ui.views.share import import_image, import_text
 
-        app = self.app
         try:
-            hub, tables = app.hub, app.repos.tables
+            hub, tables = self.hub, self.repos.tables
             if image and isinstance(text, bytes):
                 table = import_image(hub, tables, text)
             else:
                 table = import_text(hub, tables, text)
         except (TableError, SnapshotError) as exc:
-            app.dialog_note(app.tr.msg(exc.msg))
+            self.dialogs.dialog_note(self.tr.msg(exc.msg))
             return
         from companion.ui.views.play_edit import offer_links  # not on the first screen's path
 
-        offer_links(app, table, lambda: app.go(f"/table/{table.id}"))  # seats named like our players
+        go = self.go  # seats named like our players are offered first
+        offer_links(self.dialogs, self.tr, self.repos.players, table, lambda: go(f"/table/{table.id}"))
 
     async def pick_qr(self) -> None:
         from companion.ui.views.share import pick_image
 
-        data = await pick_image(self.app.files)
+        data = await pick_image(self.device.files)
         if data:
             self.load(data, image=True)
 
     async def pick_file(self) -> None:
-        files = await self.app.files.pick_files(
+        files = await self.device.files.pick_files(
             with_data=True, file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["json"]
         )
         if not files:

@@ -17,9 +17,9 @@ from companion.core import Table
 from companion.core.calc import CalcInputError
 from companion.i18n import local_day
 from companion.plays.models import MAX_LOCATION, PlayRecord
+from companion.ui.dialogs import Dialogs
 from companion.ui.i18n import Tr
-from companion.ui.repos import PlayersRepo, PlaysRepo, StoreError
-from companion.ui.shell import App
+from companion.ui.repos import PlayersRepo, PlaysRepo, Repos, StoreError
 from companion.ui.widgets import small
 
 if TYPE_CHECKING:
@@ -44,18 +44,18 @@ def _choices(players: PlayersRepo, play: PlayRecord) -> list[PlayerInfo]:
     return first + [p for p in players.page(limit=CHOICES) if p.id not in ids]
 
 
-def offer_links(app: App, table: Table, then: Callable[[], Any]) -> None:
+def offer_links(
+    dialogs: Dialogs, tr: Tr, players: PlayersRepo, table: Table, then: Callable[[], Any]
+) -> None:
     """After an import: offer the remembered players named like its seats, then run ``then``
     (at once when there is nothing to offer or the table's seats are linked already)."""
-    players = app.repos.players
     found = players.matching([p.name for p in table.players])
     if any(players.seat_links(table.id)) or not any(found):
-        app.close_dialog()  # the Import dialog, when it came from there
+        dialogs.close_dialog()  # the Import dialog, when it came from there
         then()
         return
     names = {p.id: p.name for p in players.by_id([pid for pid in found if pid])}
     ticked = {seat: True for seat, pid in enumerate(found) if pid}
-    tr = app.tr
 
     def toggle(seat: int) -> Callable[[Any], None]:
         def go(e: Any) -> None:
@@ -83,46 +83,49 @@ def offer_links(app: App, table: Table, then: Callable[[], Any]) -> None:
                 table.id, [pid if ticked.get(seat) else None for seat, pid in enumerate(found)]
             )
         except StoreError as exc:  # a player merged or removed meanwhile: say so, keep the dialog
-            app.dialog_note(tr.msg(exc.msg))
+            dialogs.dialog_note(tr.msg(exc.msg))
             return
-        app.close_dialog()
+        dialogs.close_dialog()
         then()
 
     def actions() -> list[ft.Control]:
         return [
-            app.dialog_button(tr("plays.link.not_now"), "link-offer-skip", then),
-            app.dialog_button(tr("plays.link.confirm"), "link-offer-save", save, filled=True, closes=False),
+            dialogs.dialog_button(tr("plays.link.not_now"), "link-offer-skip", then),
+            dialogs.dialog_button(
+                tr("plays.link.confirm"), "link-offer-save", save, filled=True, closes=False
+            ),
         ]
 
-    opened = app.state.dialog
+    opened = dialogs.open_dialog
     if opened is None:
-        app.dialog(tr("plays.link.offer_title"), body, key="link-offer-dialog", actions=actions)
+        dialogs.dialog(tr("plays.link.offer_title"), body, key="link-offer-dialog", actions=actions)
         return
     # The Import dialog becomes the question: a browser kept the closing dialog on screen and
     # never drew a second one opened in the same redraw (seen in Chromium; the harness drew it).
-    opened.title, opened.body, opened.actions, opened.note = tr("plays.link.offer_title"), body, actions, ""
-    app.refresh()
+    opened.title, opened.body, opened.actions = tr("plays.link.offer_title"), body, actions
+    dialogs.dialog_note("")  # no note left from the Import dialog, and the dialog drawn again
 
 
 def edit_dialog(
-    app: App, play: PlayRecord, on_deleted: Callable[[PlayRecord], Any], on_error: Callable[[str], Any]
+    draft: PlayEdit, on_deleted: Callable[[PlayRecord], Any], on_error: Callable[[str], Any]
 ) -> None:
     """Link each seat of ``play`` to a remembered player (a name match is offered, never saved
     unasked), change its day (and, logged by hand, its options), or delete it (``on_deleted`` gets the play, for the undo;
     ``on_error`` the line to show when the play went meanwhile)."""
-    draft = PlayEdit.of(app, play)
-    tr = app.tr
+    dialogs, tr, play = draft.dialogs, draft.tr, draft.play
 
     def delete() -> None:
-        _delete_play(tr, app.repos.plays, app.refresh, play, on_deleted, on_error)
+        _delete_play(tr, draft.plays, draft.refresh, play, on_deleted, on_error)
 
-    app.dialog(
+    dialogs.dialog(
         tr("plays.edit.title"),
         draft.body,
         key="play-edit",
         actions=lambda: [
-            app.dialog_button(tr("plays.edit.delete"), "play-edit-delete", delete, danger=True),
-            app.dialog_button(tr("plays.edit.save"), "play-edit-save", draft.save, filled=True, closes=False),
+            dialogs.dialog_button(tr("plays.edit.delete"), "play-edit-delete", delete, danger=True),
+            dialogs.dialog_button(
+                tr("plays.edit.save"), "play-edit-save", draft.save, filled=True, closes=False
+            ),
         ],
     )
 
@@ -132,7 +135,10 @@ class PlayEdit:
     """The Edit dialog's draft of one play, kept until Save: each seat's link, the day typed,
     and for a play logged by hand its scores and options (a table's play keeps its table's)."""
 
-    app: App
+    dialogs: Dialogs
+    tr: Tr
+    plays: PlaysRepo  # where Save writes
+    refresh: Callable[[], None]  # a place or an option tapped is drawn at once
     play: PlayRecord
     links: list[str | None]  # each seat's remembered player, None for nobody
     day: str
@@ -144,14 +150,18 @@ class PlayEdit:
     places: tuple[str, ...] = ()  # the remembered locations offered
 
     @classmethod
-    def of(cls, app: App, play: PlayRecord) -> PlayEdit:
+    def of(
+        cls, dialogs: Dialogs, tr: Tr, repos: Repos, refresh: Callable[[], None], play: PlayRecord
+    ) -> PlayEdit:
         """The draft as the play stands, with the store's name matches as suggested links."""
         from companion.ui.game_options import logged_options
 
-        repos = app.repos
         specs = logged_options(play.game) if play.source == "calculator" else []
         return cls(
-            app=app,
+            dialogs=dialogs,
+            tr=tr,
+            plays=repos.plays,
+            refresh=refresh,
             play=play,
             links=repos.plays.suggested_links(play),
             day=local_day(play.date),
@@ -186,12 +196,12 @@ class PlayEdit:
     def body(self) -> list[ft.Control]:
         from companion.ui.game_options import option_rows
 
-        rows: list[ft.Control] = [small(self.app.tr("plays.edit.hint"))]
+        rows: list[ft.Control] = [small(self.tr("plays.edit.hint"))]
         rows += self.link_dropdowns()
         if self.by_hand:
             rows += self.score_fields()
         rows += option_rows(
-            self.app.tr, self.app.refresh, self.play.game, self.specs, self.chosen, prefix="edit-option"
+            self.tr, self.refresh, self.play.game, self.specs, self.chosen, prefix="edit-option"
         )
         rows.append(self.day_field())
         rows += self.location_rows()
@@ -199,7 +209,7 @@ class PlayEdit:
 
     def location_rows(self) -> list[ft.Control]:
         """Where it was played: typed, or one of the remembered places tapped."""
-        tr = self.app.tr
+        tr = self.tr
 
         def typed(e: Any) -> None:
             self.location = e.control.value or ""
@@ -207,7 +217,7 @@ class PlayEdit:
         def chosen(place: str) -> Callable[[Any], None]:
             def go(_: Any) -> None:
                 self.location = place
-                self.app.state.redraw()
+                self.refresh()
 
             return go
 
@@ -231,7 +241,7 @@ class PlayEdit:
         return [field, ft.Row(chips, wrap=True, spacing=6, run_spacing=6)] if chips else [field]
 
     def link_dropdowns(self) -> list[ft.Control]:
-        tr = self.app.tr
+        tr = self.tr
         options = [ft.DropdownOption(key=NOBODY, text=tr("plays.link.nobody"))]
         options += [ft.DropdownOption(key=p.id, text=p.name) for p in self.players]
         return [
@@ -250,7 +260,7 @@ class PlayEdit:
     def score_fields(self) -> list[ft.Control]:
         return [
             ft.TextField(
-                label=self.app.tr("plays.edit.score", name=seat.name),
+                label=self.tr("plays.edit.score", name=seat.name),
                 value=self.scores[seat.seat],
                 key=f"edit-score-{seat.seat}",
                 on_change=self.typed_score(seat.seat),
@@ -262,7 +272,7 @@ class PlayEdit:
 
     def day_field(self) -> ft.Control:
         return ft.TextField(
-            label=self.app.tr("plays.edit.day"),
+            label=self.tr("plays.edit.day"),
             value=self.day,
             hint_text="2026-05-31",
             key="edit-day",
@@ -275,15 +285,15 @@ class PlayEdit:
         try:
             self.store_changes()
         except (StoreError, CalcInputError) as exc:
-            self.app.dialog_note(self.app.tr.msg(exc.msg))
+            self.dialogs.dialog_note(self.tr.msg(exc.msg))
             return
-        self.app.close_dialog()
-        self.app.refresh()
+        self.dialogs.close_dialog()
+        self.refresh()
 
     def store_changes(self) -> None:
         from companion.ui.game_options import current_option
 
-        plays, play = self.app.repos.plays, self.play
+        plays, play = self.plays, self.play
         if self.links != [s.player_id for s in play.seats]:
             plays.link(play.id, self.links)
         if self.by_hand and self.scores != [str(seat.score) for seat in play.seats]:

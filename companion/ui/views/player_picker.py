@@ -17,7 +17,6 @@ import flet as ft
 from companion.ui.i18n import Tr
 from companion.ui.palette import DEFAULT_ORDER, PLAYER_COLORS, TAP
 from companion.ui.repos import PlayerInfo, PlayersRepo
-from companion.ui.shell import App
 from companion.ui.widgets import button, card, colour_swatch, icon_button, small
 
 OFFERED = 12  # remembered players offered at once; a search finds the others
@@ -34,14 +33,23 @@ class PickerSearch:
         self.typed, self.search = text, " ".join(text.split())
 
 
-def player_picker(app: App, seats: list[dict[str, Any]], game: str, low: int, high: int) -> list[ft.Control]:
-    """The remembered players to tap, one row per seat, and "Add a player"."""
+def player_picker(
+    tr: Tr,
+    players: PlayersRepo,
+    looking: PickerSearch,
+    refresh: Callable[[], None],
+    seats: list[dict[str, Any]],
+    game: str,
+    low: int,
+    high: int,
+) -> list[ft.Control]:
+    """The remembered players to tap (found by the search ``looking``), one row per seat, and
+    "Add a player"; a tap changes ``seats`` and redraws (``refresh``)."""
     from companion.ui.widgets import search_field
 
     out: list[ft.Control] = []
-    looking = app.drafts.keep(PickerSearch)
-    last = _last(app.repos.players, game)
-    remembered, more = _offered(app.repos.players, last, looking.search)
+    last = _last(players, game)
+    remembered, more = _offered(players, last, looking.search)
     seated = {s.get("player_id") for s in seats}
     free = [p for p in remembered if p.id not in seated]
     more, free = more or len(free) > OFFERED, free[:OFFERED]
@@ -49,31 +57,31 @@ def player_picker(app: App, seats: list[dict[str, Any]], game: str, low: int, hi
         names = ", ".join(p.name for p, _ in last)
         out.append(
             button(
-                app.tr("setup.same_as_last", names=names),
+                tr("setup.same_as_last", names=names),
                 "last-players",
-                lambda _: _seat_last(app.refresh, seats, last, low, high),
+                lambda _: _seat_last(refresh, seats, last, low, high),
                 icon=ft.Icons.HISTORY,
             )
         )
     if more or looking.search:  # a search only once there are more than it offers
-        out.append(search_field(looking, "pick-search", app.tr("setup.search_player"), app.refresh))
+        out.append(search_field(looking, "pick-search", tr("setup.search_player"), refresh))
     if free:
-        out.append(small(app.tr("setup.remembered")))
+        out.append(small(tr("setup.remembered")))
         out.append(
             ft.Row(
-                [_pick_chip(app.tr, app.refresh, seats, p, high) for p in free],
+                [_pick_chip(tr, refresh, seats, p, high) for p in free],
                 wrap=True,
                 spacing=6,
                 run_spacing=6,
                 key="remembered",
             )
         )
-    out += [_seat_row(app.tr, app.refresh, seats, i, low) for i in range(len(seats))]
+    out += [_seat_row(tr, refresh, seats, i, low) for i in range(len(seats))]
     out.append(
         button(
-            app.tr("setup.add_player"),
+            tr("setup.add_player"),
             "player-add",
-            lambda _: _add(app.refresh, seats),
+            lambda _: _add(refresh, seats),
             icon=ft.Icons.PERSON_ADD,
             disabled=len(seats) >= high,
         )

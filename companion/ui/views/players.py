@@ -13,9 +13,10 @@ from typing import Any
 import flet as ft
 
 from companion.core import TableError
+from companion.ui.dialogs import Dialogs
 from companion.ui.i18n import Tr
 from companion.ui.palette import PLAYER_COLORS, TAP
-from companion.ui.repos import MAX_NOTE, PlayerInfo
+from companion.ui.repos import MAX_NOTE, PlayerInfo, PlayersRepo
 from companion.ui.shell import App
 from companion.ui.widgets import (
     button,
@@ -51,13 +52,14 @@ def view(app: App) -> ft.View:
     state = app.drafts.keep(PlayersList)
     found = app.repos.players.page(state.search, state.shown + 1)  # one beyond: are there more?
     players, more = found[: state.shown], len(found) > state.shown
+    actions = player_actions(app)
     body: list[ft.Control] = [
         ft.Row(
             [
                 button(
                     tr("players.add"),
                     "players-add",
-                    lambda _: edit_dialog(app, None),
+                    lambda _: actions.edit(None),
                     icon=ft.Icons.PERSON_ADD,
                     filled=True,
                 ),
@@ -74,7 +76,7 @@ def view(app: App) -> ft.View:
         body.append(search_field(state, "players-search", tr("players.search"), app.refresh))
     # someone to merge with: on this page, beyond it, or (a search showing one) in the group
     can_merge = len(players) > 1 or more or (bool(state.search) and len(app.repos.players.page(limit=2)) > 1)
-    body += [player_card(app, p, can_merge) for p in players] or [
+    body += [player_card(tr, actions, p, can_merge) for p in players] or [
         small(tr("players.none_found", text=state.search), key="players-none-found")
         if state.search
         else small(tr("players.none"), key="players-none")
@@ -121,8 +123,28 @@ def played_line(tr: Tr, p: PlayerInfo) -> str:
     return tr("players.played", n=p.plays, when=(p.last_played or "")[:10])
 
 
-def player_card(app: App, p: PlayerInfo, can_merge: bool) -> ft.Control:
-    tr = app.tr
+@dataclass(frozen=True)
+class PlayerActions:
+    """What the Players screen opens: a player's page, and the edit, merge and delete dialogs."""
+
+    open: Callable[[str], None]
+    edit: Callable[[PlayerInfo | None], None]
+    merge: Callable[[PlayerInfo], None]
+    delete: Callable[[PlayerInfo], None]
+
+
+def player_actions(app: App) -> PlayerActions:
+    """The screen's actions on this session's dialogs and the players' repository."""
+    tr, players, refresh = app.tr, app.repos.players, app.refresh
+    return PlayerActions(
+        open=lambda player_id: app.go(f"/player/{player_id}"),
+        edit=lambda p: edit_dialog(app, tr, PlayerEdit.of(players, refresh, p)),
+        merge=lambda p: merge_dialog(app, tr, players, refresh, p),
+        delete=lambda p: delete_dialog(app, tr, players, p),
+    )
+
+
+def player_card(tr: Tr, actions: PlayerActions, p: PlayerInfo, can_merge: bool) -> ft.Control:
     lines: list[ft.Control] = [
         ft.Row(
             [
@@ -130,7 +152,7 @@ def player_card(app: App, p: PlayerInfo, can_merge: bool) -> ft.Control:
                 ft.Container(  # a tap on the name opens the player's page
                     ft.Text(p.name, weight=ft.FontWeight.BOLD, key=f"player-name-of-{p.id}"),
                     expand=True,
-                    on_click=lambda _: app.go(f"/player/{p.id}"),
+                    on_click=lambda _: actions.open(p.id),
                     key=f"player-open-{p.id}",
                     tooltip=tr("insights.open_page", name=p.name),
                 ),
@@ -138,26 +160,26 @@ def player_card(app: App, p: PlayerInfo, can_merge: bool) -> ft.Control:
                     ft.Icons.INSIGHTS,
                     f"player-page-{p.id}",
                     tr("insights.open_page", name=p.name),
-                    lambda _: app.go(f"/player/{p.id}"),
+                    lambda _: actions.open(p.id),
                 ),
                 icon_button(
                     ft.Icons.EDIT,
                     f"player-edit-{p.id}",
                     tr("players.edit", name=p.name),
-                    lambda _: edit_dialog(app, p),
+                    lambda _: actions.edit(p),
                 ),
                 icon_button(
                     ft.Icons.CALL_MERGE,
                     f"player-merge-{p.id}",
                     tr("players.merge", name=p.name),
-                    lambda _: merge_dialog(app, p),
+                    lambda _: actions.merge(p),
                     disabled=not can_merge,
                 ),
                 icon_button(
                     ft.Icons.DELETE_OUTLINE,
                     f"player-delete-{p.id}",
                     tr("players.delete", name=p.name),
-                    lambda _: delete_dialog(app, p),
+                    lambda _: actions.delete(p),
                 ),
             ],
             spacing=4,
@@ -169,16 +191,17 @@ def player_card(app: App, p: PlayerInfo, can_merge: bool) -> ft.Control:
     return card(*lines, key=f"player-card-{p.id}", padding=8)
 
 
-def edit_dialog(app: App, p: PlayerInfo | None) -> None:
-    """Add a player (``p`` None) or change one's name, colour and note."""
-    tr = app.tr
-    draft = PlayerEdit.of(app, p)
-    app.dialog(
+def edit_dialog(dialogs: Dialogs, tr: Tr, draft: PlayerEdit) -> None:
+    """Add a player (the draft's ``player`` None) or change one's name, colour and note."""
+    p = draft.player
+    dialogs.dialog(
         tr("players.add") if p is None else tr("players.edit", name=p.name),
-        draft.body,
+        lambda: draft.body(tr),
         key="player-edit",
         actions=lambda: [
-            app.dialog_button(tr("action.save"), "edit-save", draft.save, filled=True, closes=False)
+            dialogs.dialog_button(
+                tr("action.save"), "edit-save", lambda: draft.save(dialogs, tr), filled=True, closes=False
+            )
         ],
     )
 
@@ -187,17 +210,18 @@ def edit_dialog(app: App, p: PlayerInfo | None) -> None:
 class PlayerEdit:
     """The Add / Edit dialog's draft of a player until Save: name, colour (or none) and note."""
 
-    app: App
+    players: PlayersRepo
+    refresh: Callable[[], None]  # a colour tapped is drawn at once
     player: PlayerInfo | None  # None: a new player
     name: str
     note: str
     color: str | None
 
     @classmethod
-    def of(cls, app: App, p: PlayerInfo | None) -> PlayerEdit:
+    def of(cls, players: PlayersRepo, refresh: Callable[[], None], p: PlayerInfo | None) -> PlayerEdit:
         if p is None:
-            return cls(app, None, "", "", None)
-        return cls(app, p, p.name, p.note, p.color)
+            return cls(players, refresh, None, "", "", None)
+        return cls(players, refresh, p, p.name, p.note, p.color)
 
     def typed_name(self, e: Any) -> None:
         self.name = e.control.value or ""
@@ -208,25 +232,24 @@ class PlayerEdit:
     def colour(self, c: str) -> Any:
         def go(_: Any = None) -> None:
             self.color = None if self.color == c else c  # a second tap clears it
-            self.app.state.redraw()
+            self.refresh()
 
         return go
 
-    def save(self) -> None:
+    def save(self, dialogs: Dialogs, tr: Tr) -> None:
         """Create or update the player; a refused name is said under the dialog, kept open."""
-        players = self.app.repos.players
+        players = self.players
         try:
             if self.player is None:
                 players.create(self.name, self.color, self.note)
             else:
                 players.update(self.player.id, name=self.name, color=self.color, note=self.note)
         except TableError as exc:
-            self.app.dialog_note(self.app.tr.msg(exc.msg))
+            dialogs.dialog_note(tr.msg(exc.msg))
             return
-        self.app.close_dialog()
+        dialogs.close_dialog()
 
-    def body(self) -> list[ft.Control]:
-        tr = self.app.tr
+    def body(self, tr: Tr) -> list[ft.Control]:
         return [
             ft.TextField(
                 label=tr("players.name"),
@@ -237,7 +260,7 @@ class PlayerEdit:
                 on_change=self.typed_name,
             ),
             small(tr("players.color_hint")),
-            ft.Row(self.swatches(), wrap=True, spacing=6, run_spacing=6),
+            ft.Row(self.swatches(tr), wrap=True, spacing=6, run_spacing=6),
             ft.TextField(
                 label=tr("players.note"),
                 value=self.note,
@@ -247,9 +270,8 @@ class PlayerEdit:
             ),
         ]
 
-    def swatches(self) -> list[ft.Control]:
+    def swatches(self, tr: Tr) -> list[ft.Control]:
         """A swatch per colour, the chosen one ringed."""
-        tr = self.app.tr
         return [
             colour_swatch(  # "Usual colour: red, button, selected"
                 f"edit-color-{c}",
@@ -262,20 +284,21 @@ class PlayerEdit:
         ]
 
 
-def merge_dialog(app: App, gone: PlayerInfo) -> None:
+def merge_dialog(
+    dialogs: Dialogs, tr: Tr, players: PlayersRepo, refresh: Callable[[], None], gone: PlayerInfo
+) -> None:
     """Merge ``gone`` into the player tapped: one tap to choose, one to confirm."""
-    tr = app.tr
     draft: dict[str, PlayerInfo | None] = {"keep": None}
     looking = PlayersList()  # the dialog's own search: a page of the others, found by name
 
     def others() -> tuple[list[PlayerInfo], bool]:
-        found = [p for p in app.repos.players.page(looking.search, PAGE + 2) if p.id != gone.id]
+        found = [p for p in players.page(looking.search, PAGE + 2) if p.id != gone.id]
         return found[:PAGE], len(found) > PAGE
 
     def choose(p: PlayerInfo) -> Any:
         def go(_: Any = None) -> None:
             draft["keep"] = p
-            app.state.redraw()
+            refresh()
 
         return go
 
@@ -284,11 +307,11 @@ def merge_dialog(app: App, gone: PlayerInfo) -> None:
         if keep is None:
             return
         try:
-            app.repos.players.merge(keep.id, gone.id)
+            players.merge(keep.id, gone.id)
         except TableError as exc:
-            app.dialog_note(tr.msg(exc.msg))
+            dialogs.dialog_note(tr.msg(exc.msg))
             return
-        app.close_dialog()
+        dialogs.close_dialog()
 
     def body() -> list[ft.Control]:
         keep = draft["keep"]
@@ -306,7 +329,7 @@ def merge_dialog(app: App, gone: PlayerInfo) -> None:
         ]
         items: list[ft.Control] = [small(tr("players.merge_hint", name=gone.name))]
         if more or looking.search:
-            items.append(search_field(looking, "merge-search", tr("players.search"), app.refresh))
+            items.append(search_field(looking, "merge-search", tr("players.search"), refresh))
         items.append(ft.Row(chips, wrap=True))
         if keep is not None:
             items.append(ft.Text(tr("players.merge_what", gone=gone.name, keep=keep.name), key="merge-what"))
@@ -315,30 +338,28 @@ def merge_dialog(app: App, gone: PlayerInfo) -> None:
     def actions() -> list[ft.Control]:
         if draft["keep"] is None:
             return []
-        return [
-            app.dialog_button(tr("players.merge_confirm"), "merge-confirm", merge, filled=True, closes=False)
-        ]
+        label = tr("players.merge_confirm")
+        return [dialogs.dialog_button(label, "merge-confirm", merge, filled=True, closes=False)]
 
-    app.dialog(tr("players.merge", name=gone.name), body, key="player-merge", actions=actions)
+    dialogs.dialog(tr("players.merge", name=gone.name), body, key="player-merge", actions=actions)
 
 
-def delete_dialog(app: App, p: PlayerInfo) -> None:
-    tr = app.tr
+def delete_dialog(dialogs: Dialogs, tr: Tr, players: PlayersRepo, p: PlayerInfo) -> None:
 
     def delete() -> None:
         try:
-            app.repos.players.delete(p.id)
+            players.delete(p.id)
         except TableError as exc:
-            app.dialog_note(tr.msg(exc.msg))
+            dialogs.dialog_note(tr.msg(exc.msg))
             return
-        app.close_dialog()
+        dialogs.close_dialog()
 
-    app.dialog(
+    dialogs.dialog(
         tr("players.delete", name=p.name),
         lambda: [ft.Text(tr("players.delete_body", name=p.name))],
         key="player-delete",
         actions=lambda: [
-            app.dialog_button(
+            dialogs.dialog_button(
                 tr("players.delete_confirm"),
                 "delete-player-confirm",
                 delete,

@@ -21,16 +21,25 @@ from companion.games import UnknownGame, get
 from companion.i18n import format_when
 from companion.plays.labels import format_final_score, money_game
 from companion.plays.models import PlayRecord
+from companion.ui.command import command_button
+from companion.ui.device import Device
+from companion.ui.dialogs import Dialogs
 from companion.ui.gameui import known_game_ids
 from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
-from companion.ui.repos import PlayerInfo, PlayersRepo, PlaysRepo, StoreError, TablesRepo
+from companion.ui.repos import PlayerInfo, PlayersRepo, PlaysRepo, Repos, StoreError, TablesRepo
 from companion.ui.shell import App
 from companion.ui.state import Drafts
-from companion.ui.views.backup import LogStatus, backup_actions
-from companion.ui.views.exchange import exchange_actions, send_button
+from companion.ui.views.backup import Backups, LogStatus, Say, backup_actions, status_line
+from companion.ui.views.exchange import (
+    BgStatsImport,
+    exchange_actions,
+    export_for,
+    send_button,
+    send_to_bgstats,
+)
 from companion.ui.views.files import save_bytes
-from companion.ui.views.play_edit import edit_dialog
+from companion.ui.views.play_edit import PlayEdit, edit_dialog
 from companion.ui.widgets import button, card, dot, heading, scroll_column, small
 
 ALL = "all"
@@ -117,9 +126,10 @@ def view(app: App) -> ft.View:
     f = filters(app.drafts)
     plays = read_log(repos.plays, f, tr, limit=f.shown)  # the page drawn, read from an index
     total = repos.plays.count(*_filter_args(f, tr))
+    say = status_line(app.drafts, app.refresh)
     body = [
         *_deleted_line(tr, repos.plays, app.refresh, f),
-        *_to_link_line(tr, repos.plays, lambda: _link_all_dialog(app)),
+        *_to_link_line(tr, repos.plays, lambda: _link_all_dialog(app, tr, repos.plays, repos.players, say)),
         *filter_controls(tr, repos.players, app.refresh, f),
     ]
     body.append(heading(tr("plays.count", n=total), key="plays-count"))
@@ -130,7 +140,7 @@ def view(app: App) -> ft.View:
         body.append(
             button(tr("plays.more"), "plays-more", lambda _: _more(app.refresh, f), icon=ft.Icons.EXPAND_MORE)
         )
-    body += [heading(tr("plays.files")), small(tr("plays.files_hint")), _files_row(app)]
+    body += [heading(tr("plays.files")), small(tr("plays.files_hint")), _files_row(app, say)]
     status = app.drafts.keep(LogStatus).text
     if status:
         body.append(small(status, key="plays-status", color=ft.Colors.PRIMARY))
@@ -195,10 +205,9 @@ def _to_link_line(tr: Tr, plays: PlaysRepo, review: Callable[[], None]) -> list[
     ]
 
 
-def _link_all_dialog(app: App) -> None:
-    tr = app.tr
-    pending = app.repos.plays.to_link()
-    names = {p.id: p.name for p in app.repos.players.all()}
+def _link_all_dialog(dialogs: Dialogs, tr: Tr, plays: PlaysRepo, players: PlayersRepo, say: Say) -> None:
+    pending = plays.to_link()
+    names = {p.id: p.name for p in players.all()}
 
     def body() -> list[ft.Control]:
         out: list[ft.Control] = [small(tr("plays.link.all_hint"))]
@@ -221,45 +230,56 @@ def _link_all_dialog(app: App) -> None:
     def save() -> None:
         for play, links in pending:
             try:
-                app.repos.plays.link(play.id, links)
+                plays.link(play.id, links)
             except StoreError as exc:  # changed meanwhile: the others still link
-                say(app.drafts, tr.msg(exc.msg))
-        app.refresh()
+                say(tr.msg(exc.msg))
 
-    app.dialog(
+    dialogs.dialog(
         tr("plays.link.offer_title"),
         body,
         key="link-all",
         actions=lambda: [
-            app.dialog_button(tr("plays.link.not_now"), "link-all-skip", lambda: None),
-            app.dialog_button(tr("plays.link.confirm"), "link-all-save", save, filled=True),
+            dialogs.dialog_button(tr("plays.link.not_now"), "link-all-skip", lambda: None),
+            dialogs.dialog_button(tr("plays.link.confirm"), "link-all-save", save, filled=True),
         ],
     )
 
 
-def _files_row(app: App) -> ft.Control:
-    tr = app.tr
+def _files_row(app: App, say: Say) -> ft.Control:
+    """The log's files: its exports, the backup, BG Stats: each a command that says its result
+    on the status line under them."""
+    tr, repos = app.tr, app.repos
+    imports = BgStatsImport(app, tr, repos.plays, app, app.refresh, say)
+    flow = backups(app, say)
+
+    def shown() -> list[PlayRecord]:
+        return read_log(repos.plays, filters(app.drafts), tr)
+
+    def export_log(kind: str) -> Any:
+        return lambda: export(app, tr, repos, filters(app.drafts), say, kind)
+
     return ft.Row(
         [
-            button(
-                tr("plays.export_csv"),
-                "plays-export-csv",
-                _exporter(app, "csv"),
-                icon=ft.Icons.TABLE_VIEW,
+            command_button(
+                tr("plays.export_csv"), "plays-export-csv", export_log("csv"), icon=ft.Icons.TABLE_VIEW
             ),
-            button(
-                tr("plays.export_json"),
-                "plays-export-json",
-                _exporter(app, "json"),
-                icon=ft.Icons.DATA_OBJECT,
+            command_button(
+                tr("plays.export_json"), "plays-export-json", export_log("json"), icon=ft.Icons.DATA_OBJECT
             ),
-            *backup_actions(app),
-            *exchange_actions(app, lambda: read_log(app.repos.plays, filters(app.drafts), tr)),
+            *backup_actions(tr, flow.save, flow.pick_restore),
+            *exchange_actions(tr, lambda kind: export_for(app, tr, say, kind, shown()), imports.pick),
         ],
         wrap=True,
         spacing=8,
         run_spacing=8,
     )
+
+
+def backups(app: App, say: Say | None = None) -> Backups:
+    """The backup's save and restore on this session (its status line by default)."""
+    repos = app.repos
+    say = say or status_line(app.drafts, app.refresh)
+    return Backups(app, app.tr, repos.backup, repos.tables, app.hub, app, app.refresh, say)
 
 
 def filter_controls(
@@ -390,6 +410,16 @@ def play_card(app: App, play: PlayRecord, colours: dict[str, str | None]) -> ft.
     """A play: the game, when and how long, the seats in order with scores, who won and how;
     a seat without a colour of its own (Quick score) shows its player's usual one."""
     tr = app.tr
+    f = filters(app.drafts)
+
+    def edit(_: Any = None) -> None:
+        def deleted(gone: PlayRecord) -> None:
+            f.deleted = gone
+
+        draft = PlayEdit.of(app, tr, app.repos, app.refresh, play)
+        edit_dialog(draft, deleted, lambda text: say(app.drafts, text))
+
+    say_here = status_line(app.drafts, app.refresh)
     seats: list[ft.Control] = []
     for s in play.seats:
         seats.append(
@@ -429,8 +459,8 @@ def play_card(app: App, play: PlayRecord, colours: dict[str, str | None]) -> ft.
     elif play.source == "import":
         lines.append(small(tr("plays.from_import"), key=f"play-{play.id}-imported"))
     actions = [
-        button(tr("plays.edit.open"), f"play-edit-{play.id}", lambda _: _edit(app, play), icon=ft.Icons.EDIT),
-        send_button(app, play, game_title(tr, play.game)),
+        button(tr("plays.edit.open"), f"play-edit-{play.id}", edit, icon=ft.Icons.EDIT),
+        send_button(tr, lambda: send_to_bgstats(app, tr, say_here, play), play, game_title(tr, play.game)),
     ]
     actions += table_buttons(tr, app.repos.tables, app.go, play)
     lines.append(ft.Row(actions, wrap=True, spacing=8, run_spacing=8))
@@ -465,42 +495,21 @@ def _score(tr: Tr, game: str, score: int) -> str:
     return format_final_score(game, score, tr.lang)
 
 
-def _edit(app: App, play: PlayRecord) -> None:
-    f = filters(app.drafts)
-
-    def deleted(gone: PlayRecord) -> None:
-        f.deleted = gone
-
-    def failed(text: str) -> None:
-        say(app.drafts, text)
-
-    edit_dialog(app, play, deleted, failed)
-
-
 def _more(refresh: Callable[[], None], f: PlayLogFilters) -> None:
     f.more()
     refresh()
 
 
-def _exporter(app: App, kind: str) -> Any:
-    async def tap(_: Any = None) -> None:
-        await export(app, kind)
-
-    return tap
-
-
-async def export(app: App, kind: str) -> None:
+async def export(device: Device, tr: Tr, repos: Repos, f: PlayLogFilters, say: Say, kind: str) -> None:
     """The log the filters show, as a CSV file (one row per seat) or a JSON file (with figures)."""
     from companion.plays.export import plays_csv, plays_json
 
-    f = filters(app.drafts)
     if kind == "csv":
-        names = {p.id: p.name for p in app.repos.players.all()}
-        data = plays_csv(read_log(app.repos.plays, f, app.tr), app.tr.lang, names).encode(
+        names = {p.id: p.name for p in repos.players.all()}
+        data = plays_csv(read_log(repos.plays, f, tr), tr.lang, names).encode(
             "utf-8-sig"
         )  # a spreadsheet reads accents
     else:
-        data = plays_json(read_log(app.repos.plays, f, app.tr, figures=True)).encode("utf-8")
-    saved = await save_bytes(app.files, app.page.web, f"play-log.{kind}", data, kind)
-    say(app.drafts, app.tr("plays.saved") if saved else app.tr("plays.save_failed"))
-    app.refresh()
+        data = plays_json(read_log(repos.plays, f, tr, figures=True)).encode("utf-8")
+    saved = await save_bytes(device, f"play-log.{kind}", data, kind)
+    say(tr("plays.saved") if saved else tr("plays.save_failed"))

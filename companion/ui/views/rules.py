@@ -148,7 +148,7 @@ def table_rules(app: App, id: str) -> ft.View:
     body: list[ft.Control] = []
 
     def open_rule(rule_id: str) -> bool:
-        return open_card(app, rule_id)
+        return open_card(app, app.tr, rule_id)
 
     if table.game_id in GAMES:
         asked = list(prompt.rule_ids) if prompt is not None else ["core.game_over"]
@@ -188,7 +188,7 @@ def view(app: App) -> ft.View:
 
     chips = [chip(None, tr("rules.all_games"))]
     chips += [chip(g, tr.msg(get(g).title)) for g in searchable_games()]
-    search = search_block(tr, asked, app.refresh, lambda rule_id: open_card(app, rule_id), game_id)
+    search = search_block(tr, asked, app.refresh, lambda rule_id: open_card(app, tr, rule_id), game_id)
     body = [ft.Row(chips, wrap=True, spacing=8), *search]
     return ft.View(
         route="/rules",

@@ -16,13 +16,15 @@ from companion.core import Table, TableError
 from companion.games import get
 from companion.ui.game_options import option_name
 from companion.ui.gameui import known_game_ids, ui_for
+from companion.ui.hub import TableHub
 from companion.ui.i18n import Tr
 from companion.ui.palette import DEFAULT_ORDER, TAP
+from companion.ui.repos import PlayersRepo
 from companion.ui.seating import seat_players
 from companion.ui.shell import App
 from companion.ui.state import Drafts
 from companion.ui.teach import setup_option, start_with
-from companion.ui.views.player_picker import player_picker
+from companion.ui.views.player_picker import PickerSearch, player_picker
 from companion.ui.widgets import button, heading, scroll_column
 
 
@@ -68,6 +70,11 @@ def _form(drafts: Drafts) -> SetupDraft:
 def view(app: App) -> ft.View:
     tr = app.tr
     form = _form(app.drafts)
+
+    def opened(table_id: str) -> None:  # the form is done with: the new table's screen
+        app.drafts.drop(SetupDraft)
+        app.go(f"/table/{table_id}")
+
     body: list[ft.Control] = [heading(tr("setup.game"))]
     body.append(
         ft.Row([_game_chip(tr, app.refresh, form, g) for g in known_game_ids()], wrap=True, spacing=8)
@@ -75,7 +82,16 @@ def view(app: App) -> ft.View:
     if form.game is not None:
         game = get(form.game)
         body.append(heading(tr("setup.players", low=game.min_players, high=game.max_players)))
-        body += player_picker(app, form.players, form.game, game.min_players, game.max_players)
+        body += player_picker(
+            tr,
+            app.repos.players,
+            app.drafts.keep(PickerSearch),
+            app.refresh,
+            form.players,
+            form.game,
+            game.min_players,
+            game.max_players,
+        )
         options = _options(tr, app.refresh, form, form.game)
         body += [heading(tr("setup.options")), *options, *setup_option(tr, app.refresh, form)]
         body.append(small_hint(tr("setup.then")))
@@ -85,7 +101,7 @@ def view(app: App) -> ft.View:
             button(
                 tr("setup.start"),
                 "setup-start",
-                lambda _: _start(app, form),
+                lambda _: _start(tr, app.hub, app.repos.players, app.refresh, opened, form),
                 icon=ft.Icons.PLAY_ARROW,
                 filled=True,
             )
@@ -153,8 +169,16 @@ def _options(tr: Tr, refresh: Callable[[], None], form: SetupDraft, game_id: str
     return out
 
 
-def _start(app: App, form: SetupDraft) -> None:
-    tr = app.tr
+def _start(
+    tr: Tr,
+    hub: TableHub,
+    remembered: PlayersRepo,
+    refresh: Callable[[], None],
+    opened: Callable[[str], None],
+    form: SetupDraft,
+) -> None:
+    """Make the table the form describes and hand its id to ``opened``; a refusal is the form's
+    error line (then ``refresh``)."""
     game_id = form.game
     if game_id is None:  # no game to choose: no Start button either
         return
@@ -164,12 +188,11 @@ def _start(app: App, form: SetupDraft) -> None:
     ]
     try:
         table = Table.new(game_id, players, form.options or None)
-        player_ids = seat_players(app.repos.players, form.players)
+        player_ids = seat_players(remembered, form.players)
     except TableError as exc:
         form.error = tr.msg(exc.msg)
-        app.refresh()
+        refresh()
         return
-    table = app.hub.create(table, player_ids)
-    start_with(app.hub, table.id, form)
-    app.drafts.drop(SetupDraft)
-    app.go(f"/table/{table.id}")
+    table = hub.create(table, player_ids)
+    start_with(hub, table.id, form)
+    opened(table.id)

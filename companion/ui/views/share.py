@@ -7,6 +7,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ import flet as ft
 from companion.core import Table, TableError
 from companion.share import SnapshotError, decode, encode
 from companion.ui import live
+from companion.ui.dialogs import Dialogs
 from companion.ui.hub import TableHub, topic
 from companion.ui.i18n import Tr
 from companion.ui.repos import Link, TablesRepo
@@ -69,6 +71,13 @@ def view(app: App, id: str) -> ft.View:
 
 def live_card(app: App, table: Table) -> ft.Control:
     tr = app.tr
+
+    def revoke(link: Link) -> None:
+        _revoke(app.hub, app.page.pubsub, app.refresh, table, link)
+
+    async def start_lan() -> None:
+        await _start_lan(tr, app.main, app.fail, app.refresh)
+
     base, on_lan = live.lan_base_url(app.page.url, app.lan_url)
     links = live.links_for(app.hub).links(table.id, len(table.players))
     viewer = links[0]
@@ -79,7 +88,7 @@ def live_card(app: App, table: Table) -> ft.Control:
             button(
                 tr("live.start_lan"),
                 "live-start-lan",
-                lambda _: _start_lan(app),
+                lambda _: start_lan(),
                 icon=ft.Icons.WIFI_TETHERING,
                 filled=True,
             ),
@@ -95,20 +104,23 @@ def live_card(app: App, table: Table) -> ft.Control:
         small(tr("live.seats_hint")),
     ]
     for link in links[1:]:
-        items.append(seat_row(app, table, base, link))
+        show = partial(seat_dialog, app, tr, table.players[link.seat or 0].name, base, link)
+        items.append(seat_row(tr, table, link, show, partial(revoke, link)))
     items.append(
         button(
             tr("live.revoke_viewer"),
             "revoke-viewer",
-            lambda _: _revoke(app, table, viewer),
+            lambda _: revoke(viewer),
             icon=ft.Icons.BLOCK,
         )
     )
     return card(*items, key="live-card")
 
 
-def seat_row(app: App, table: Table, base: str, link: Link) -> ft.Control:
-    tr = app.tr
+def seat_row(
+    tr: Tr, table: Table, link: Link, show: Callable[[], None], revoke: Callable[[], None]
+) -> ft.Control:
+    """A seat's link: its player, a button showing its QR code (``show``), one revoking it."""
     seat = link.seat if link.seat is not None else 0
     name = table.players[seat].name
     return ft.Row(
@@ -117,7 +129,7 @@ def seat_row(app: App, table: Table, base: str, link: Link) -> ft.Control:
             button(
                 tr("live.show_qr"),
                 f"seat-qr-{seat}",
-                lambda _: seat_dialog(app, name, base, link),
+                lambda _: show(),
                 icon=ft.Icons.QR_CODE,
                 name=tr("live.show_qr_of", name=name),
             ),
@@ -125,19 +137,19 @@ def seat_row(app: App, table: Table, base: str, link: Link) -> ft.Control:
                 ft.Icons.BLOCK,
                 f"revoke-{seat}",
                 tr("live.revoke", name=name),
-                lambda _: _revoke(app, table, link),
+                lambda _: revoke(),
             ),
         ],
         key=f"seat-link-{seat}",
     )
 
 
-def seat_dialog(app: App, name: str, base: str, link: Link) -> None:
+def seat_dialog(dialogs: Dialogs, tr: Tr, name: str, base: str, link: Link) -> None:
     url = live.join_url(base, link)
-    app.dialog(
-        app.tr("live.seat_title", name=name),
+    dialogs.dialog(
+        tr("live.seat_title", name=name),
         lambda: [
-            small(app.tr("live.seat_hint", name=name)),
+            small(tr("live.seat_hint", name=name)),
             qr_image(url, key="seat-qr", size=240),
             selectable(url, key="seat-url", size=12),
         ],
@@ -145,19 +157,22 @@ def seat_dialog(app: App, name: str, base: str, link: Link) -> None:
     )
 
 
-def _revoke(app: App, table: Table, link: Link) -> None:
-    live.links_for(app.hub).revoke(link.token)
-    app.page.pubsub.send_all_on_topic(topic(table.id), table.version)  # guests re-check their link
-    app.refresh()
+def _revoke(
+    hub: TableHub, pubsub: ft.PubSubClient, refresh: Callable[[], None], table: Table, link: Link
+) -> None:
+    live.links_for(hub).revoke(link.token)
+    pubsub.send_all_on_topic(topic(table.id), table.version)  # guests re-check their link
+    refresh()
 
 
-async def _start_lan(app: App) -> None:
+async def _start_lan(tr: Tr, main: Any, fail: Callable[[str], None], refresh: Callable[[], None]) -> None:
+    """Serve this app (``main``) on the local network too; ``fail`` says why it could not."""
     try:
-        await live.start_listener(app.main)
+        await live.start_listener(main)
     except OSError as exc:  # the port is taken, or no permission to listen
-        app.fail(app.tr("live.lan_failed", detail=str(exc)))
+        fail(tr("live.lan_failed", detail=str(exc)))
         return
-    app.refresh()
+    refresh()
 
 
 def snapshot_card(
@@ -209,7 +224,7 @@ def join_view(app: App) -> ft.View:
         draft.text = e.control.value or ""
 
     async def join(_: Any = None) -> None:
-        link = live.grant(app, draft.text)
+        link = live.grant(app.hub, app.state, app.drafts, live.attempt_keys(app.page, app), draft.text)
         if link is None:
             app.drafts.keep(live.JoinNotice).notice = "live.unknown_code"
             app.refresh()
@@ -342,7 +357,7 @@ def import_view(app: App, code: str | None = None) -> ft.View:
             draft.error = error_text(tr, exc)
             app.refresh()
             return
-        offer_links(app, table, lambda: app.go(f"/table/{table.id}"))
+        offer_links(app, tr, app.repos.players, table, lambda: app.go(f"/table/{table.id}"))
 
     submit = button(tr("live.import"), "import-code-submit", go, icon=ft.Icons.DOWNLOAD, filled=True)
     return _code_form(tr, "/import", "import", "live.import_title", "live.import_hint", field, submit, error)
