@@ -18,7 +18,7 @@ from typing import Any
 from companion.core.msg import Msg, msg
 from companion.core.protocol import Effect, Prompt, Scoreboard
 from companion.core.table import Table
-from companion.review.explain import differences
+from companion.review.explain import Keyed, differences
 from companion.review.kinds import LEAVE_OUT_KINDS, deciding_seats, decision_kinds
 from companion.review.model import Alternative, Budget, Decision, PlayerReview, Review
 from companion.review.replay import Outcome, Replayer, offered
@@ -38,7 +38,7 @@ class _Point:
     alternatives: list[Any | None]
     results: dict[int, list[Alternative]] = field(default_factory=dict)
     failed: int = 0
-    real_effects: dict[int, list[Effect]] = field(default_factory=dict)  # per seat, from this entry on
+    real_effects: dict[int, Keyed] = field(default_factory=dict)  # per seat, from this entry on
 
 
 def review(
@@ -180,9 +180,9 @@ def _alternative(
     rank, was_rank = _rank(after, seat), _rank(real, seat)
     real_fx = point.real_effects.get(seat)
     if real_fx is None:
-        real_fx = point.real_effects[seat] = [
-            fx for _, _, fxs in table.history[i:] for fx in fxs if fx.seat == seat
-        ]
+        real_fx = point.real_effects[seat] = Keyed(
+            [fx for _, _, fxs in table.history[i:] for fx in fxs if fx.seat == seat]
+        )
     gained, lost = differences([fx for fx in outcome.effects if fx.seat == seat], real_fx)
     state = table.state_at(i)
     logged = table.entries[i]

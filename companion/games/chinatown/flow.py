@@ -6,6 +6,7 @@ import random
 from itertools import combinations
 
 from companion.core import Msg, Pick, Prompt, msg
+from companion.core.offers import offer, offerer
 from companion.games.chinatown.data import DATA
 from companion.games.chinatown.entries import (
     ChooseFirst,
@@ -130,11 +131,14 @@ def placement_choices(state: ChinatownState, seat: int) -> list[PlaceTile | Done
     """One choice per (tile type in hand, vacant building owned), then 'done'."""
     vacant = state.vacant_of(seat)
     shops = [s for s in DATA.shop_ids if state.hands[seat].get(s, 0) > 0]
-    choices: list[PlaceTile | DonePlacing] = [
-        PlaceTile(seat=seat, shop=s, building=b) for s in shops for b in vacant
-    ]
-    choices.append(DonePlacing(seat=seat))
+    choices: list[PlaceTile | DonePlacing] = [_place_tile(seat, s, b) for s in shops for b in vacant]
+    choices.append(offer(DonePlacing, seat=seat))
     return choices
+
+
+# One shared frozen instance per (seat, shop, building): the placement step is asked for again after
+# every tile placed, and a review replays it thousands of times (pydantic's validation was most of it).
+_place_tile = offerer(PlaceTile, "seat", "shop", "building")
 
 
 def standing(state: ChinatownState) -> Msg:

@@ -64,16 +64,31 @@ class ChinatownState(TableSide):
         never changed in place, so they are shared; the hands' counts change in place, so each
         hand is copied. Many times cheaper than ``model_copy(deep=True)`` (docs/PERFORMANCE.md).
         """
-        return self.model_copy(
-            update={
-                "owner": dict(self.owner),
-                "shop": dict(self.shop),
-                "hands": [dict(h) for h in self.hands],
-                "bag": dict(self.bag),
-                "kept": dict(self.kept),
-                "deck": list(self.deck),
-                "money": list(self.money),
-                "income": list(self.income),
-                "money_by_year": list(self.money_by_year),
-            }
-        )
+        changes = {
+            "owner": dict(self.owner),
+            "shop": dict(self.shop),
+            "hands": [dict(h) for h in self.hands],
+            "bag": dict(self.bag),
+            "kept": dict(self.kept),
+            "deck": list(self.deck),
+            "money": list(self.money),
+            "income": list(self.income),
+            "money_by_year": list(self.money_by_year),
+        }
+        # ``self.model_copy(update=changes)`` without pydantic's generic copy (its calls were half
+        # of a clone, and a review clones a state per entry replayed): the same fields, the changed
+        # names added to the fields set, no extra or private attributes (the model has none).
+        new = _new(self.__class__)
+        _set_dict(new, {**self.__dict__, **changes})
+        _set_fields_set(new, self.__pydantic_fields_set__ | changes.keys())
+        _set_extra(new, None)
+        _set_private(new, None)
+        return new
+
+
+# BaseModel's own slot setters (as companion/games/dragon/state.py uses them).
+_set_dict = BaseModel.__dict__["__dict__"].__set__
+_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
+_new = object.__new__
