@@ -5,16 +5,34 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
+from companion.core.msg import Msg
 from companion.core.protocol import Effect
 
 SHOWN = 5  # effects kept on each side: the first differences are the direct consequences
 
-Key = tuple[str, str, str]
+Key = tuple[str, str, tuple[Any, ...]]
 
 
 def _key(fx: Effect) -> Key:
-    return fx.rule_id, fx.msg.key, repr(sorted(fx.msg.args.items()))
+    """Two effects count as the same when their rule, message and arguments are: compared as
+    values, each tagged with its type (1, True and "1" differ, as their reprs do)."""
+    args = fx.msg.args
+    return fx.rule_id, fx.msg.key, tuple(sorted([(k, _plain(v)) for k, v in args.items()])) if args else ()
+
+
+def _plain(value: Any) -> Any:
+    """A hashable stand-in for ``value``, equal for equal values of the same types. The key held
+    the arguments' repr before: the reprs of nested messages were most of a review's comparing."""
+    kind = type(value)
+    if kind is str or kind is int or value is None:
+        return value
+    if kind is Msg:
+        return ("msg", value.key, tuple([(k, _plain(v)) for k, v in value.args.items()]))
+    if kind is list or kind is tuple:
+        return (kind.__name__, tuple([_plain(v) for v in value]))
+    return ("repr", kind.__qualname__, repr(value))  # bool, float, anything else: its repr tells it
 
 
 class Keyed:

@@ -198,8 +198,11 @@ def seat_fits(prompt: Prompt, entry: Any) -> bool:
 
 def offered(entry: Any, choices: list[Any]) -> bool:
     """``entry in choices``, by identity or by type and fields first (as the Table tests it)."""
+    for c in choices:  # the same instance first: the engines share their offered entries
+        if c is entry:
+            return True
     cls, fields = type(entry), entry.__dict__
-    return any(c is entry or (type(c) is cls and c.__dict__ == fields) for c in choices)
+    return any(type(c) is cls and c.__dict__ == fields for c in choices)
 
 
 def closeness(entry: Entry, reference: Entry | None) -> int:

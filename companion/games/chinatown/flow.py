@@ -84,7 +84,7 @@ def _buildings_prompt(state: ChinatownState) -> Prompt:
             msg=msg(
                 "chinatown.prompt.keep_dealt", player=state.players[seat], k=kept, n=len(hand), cards=hand
             ),
-            choices=[KeepBuildings(seat=seat, buildings=c) for c in combinations(hand, kept)],
+            choices=[_keep(seat, c) for c in combinations(hand, kept)],
             kinds=("keep_buildings",),
             rule_ids=rules,
             turn_rule="chinatown.buildings.keep",
@@ -139,6 +139,7 @@ def placement_choices(state: ChinatownState, seat: int) -> list[PlaceTile | Done
 # One shared frozen instance per (seat, shop, building): the placement step is asked for again after
 # every tile placed, and a review replays it thousands of times (pydantic's validation was most of it).
 _place_tile = offerer(PlaceTile, "seat", "shop", "building")
+_keep = offerer(KeepBuildings, "seat", "buildings")  # the same for the cards dealt by the app
 
 
 def standing(state: ChinatownState) -> Msg:

@@ -36,8 +36,8 @@ class TableSide(BaseModel):
 
     def order(self) -> list[int]:
         """Seats in turn order, starting with the first player."""
-        first = self.first or 0
-        return [(first + i) % self.n for i in range(self.n)]
+        first = self.first or 0  # always a seat: below the number of players
+        return [*range(first, len(self.players)), *range(first)]
 
     @property
     def year_label(self) -> int:
@@ -47,7 +47,13 @@ class TableSide(BaseModel):
         return sum(1 for b in self.shop if self.owner.get(b) == seat)
 
     def vacant_of(self, seat: int) -> list[int]:
-        return sorted(b for b, s in self.owner.items() if s == seat and b not in self.shop)
+        shop = self.shop
+        return sorted([b for b, s in self.owner.items() if s == seat and b not in shop])
+
+    def has_vacant(self, seat: int) -> bool:
+        """``bool(self.vacant_of(seat))``, stopping at the first one (asked after every tile placed)."""
+        shop = self.shop
+        return any(s == seat and b not in shop for b, s in self.owner.items())
 
 
 class ChinatownState(TableSide):
