@@ -19,7 +19,7 @@ Everything is deterministic, and the facts of the log are played as logged whene
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -80,13 +80,13 @@ class Replayer:
         self,
         state: Any,
         cursor: int,
-        watch: Callable[[Effect], bool],
+        watched: Collection[int],
         first: list[Effect] | None = None,
         known: Any = _UNKNOWN,
     ) -> Outcome:
         """Play the log from entry ``cursor`` on ``state`` by the policy (module docstring)."""
         log, n = self.log, len(self.log)
-        out = Outcome(state, [fx for fx in first or () if watch(fx)])
+        out = Outcome(state, [fx for fx in first or () if fx.seat in watched])
         steps_left = 2 * (n - cursor) + 200  # the policy never loops; this bounds a game that would
         prompt = self.prompt(state, known)
         while prompt is not None and steps_left > 0:
@@ -103,7 +103,7 @@ class Replayer:
                     out.ok = False
                     break
             state, fx, known = played
-            out.effects.extend(f for f in fx if watch(f))
+            out.effects += [f for f in fx if f.seat in watched]
             prompt = self.prompt(state, known)
         out.state = state
         if self.finished:

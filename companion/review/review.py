@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core.msg import Msg, msg
-from companion.core.protocol import Effect, Prompt, Scoreboard
+from companion.core.protocol import Prompt, Scoreboard
 from companion.core.table import Table
 from companion.review.explain import Keyed, differences
 from companion.review.kinds import LEAVE_OUT_KINDS, deciding_seats, decision_kinds
@@ -137,11 +137,8 @@ def _evaluate(
     point.tried += 1
     state = table.state_at(i)
 
-    def watch(fx: Effect) -> bool:
-        return fx.seat in watched
-
     if alternative is None:  # leave the logged entry out
-        outcome = replayer.play_on(state, i + 1, watch)
+        outcome = replayer.play_on(state, i + 1, watched)
     else:
         prompt = prompts[i]
         assert prompt is not None
@@ -150,7 +147,7 @@ def _evaluate(
             point.failed += 1
             return
         nxt, fx, known = played
-        outcome = replayer.play_on(nxt, i + 1, watch, first=fx, known=known)
+        outcome = replayer.play_on(nxt, i + 1, watched, first=fx, known=known)
     if not outcome.ok:
         point.failed += 1
         return

@@ -53,7 +53,10 @@ class TableSide(BaseModel):
     def has_vacant(self, seat: int) -> bool:
         """``bool(self.vacant_of(seat))``, stopping at the first one (asked after every tile placed)."""
         shop = self.shop
-        return any(s == seat and b not in shop for b, s in self.owner.items())
+        for b, s in self.owner.items():  # noqa: SIM110 (a loop: any() over a generator is slower)
+            if s == seat and b not in shop:
+                return True
+        return False
 
 
 class ChinatownState(TableSide):
