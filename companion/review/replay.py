@@ -168,11 +168,13 @@ class Replayer:
         the asked seat and kind, else the next such one before the next table fact, or, for a
         prompt that lists no choices (nothing else to go by), the next such one anywhere."""
         log, facts = self.log, self.facts
+        kinds = fitting_kinds(prompt)  # asked once, not of each entry passed (a Da Yu replay
+        stop_at_fact = prompt.choices is not None  # that left the log scans hundreds)
         for j in range(cursor, len(log)):
             entry = log[j]
-            if wanted(prompt, entry):
+            if (kinds is None or entry.kind in kinds) and seat_fits(prompt, entry):
                 return entry, j
-            if facts[j] and prompt.choices is not None:
+            if facts[j] and stop_at_fact:
                 break
         return None, -1
 
@@ -180,6 +182,14 @@ class Replayer:
 def wanted(prompt: Prompt, entry: Any) -> bool:
     """Whether ``entry`` is of a kind and seat the prompt asks for (legal or not)."""
     return kind_fits(prompt, entry.kind) and seat_fits(prompt, entry)
+
+
+def fitting_kinds(prompt: Prompt) -> frozenset[str] | None:
+    """The kinds ``kind_fits`` accepts for this prompt, as a set (None: any kind)."""
+    choices = prompt.choices
+    if not (prompt.kinds or choices):
+        return None
+    return frozenset(prompt.kinds).union(c.kind for c in choices or ())
 
 
 def kind_fits(prompt: Prompt, kind: str) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from itertools import combinations
 
@@ -129,15 +130,21 @@ def _buildings_prompt(state: ChinatownState) -> Prompt:
 
 def placement_choices(state: ChinatownState, seat: int) -> list[PlaceTile | DonePlacing]:
     """One choice per (tile type in hand, vacant building owned), then 'done'."""
-    vacant = state.vacant_of(seat)
-    shops = [s for s in DATA.shop_ids if state.hands[seat].get(s, 0) > 0]
-    choices: list[PlaceTile | DonePlacing] = [_place_tile(seat, s, b) for s in shops for b in vacant]
-    choices.append(offer(DonePlacing, seat=seat))
-    return choices
+    hand = state.hands[seat]
+    shops = tuple(s for s in DATA.shop_ids if hand.get(s, 0) > 0)
+    return list(_placements(seat, shops, tuple(state.vacant_of(seat))))
 
 
-# One shared frozen instance per (seat, shop, building): the placement step is asked for again after
-# every tile placed, and a review replays it thousands of times (pydantic's validation was most of it).
+# The placement step is asked for again after every tile placed, and a review replays it thousands
+# of times: the choices are shared frozen entries (pydantic's validation was most of the time), and
+# the list for one hand and set of lots is made once.
+@functools.lru_cache(maxsize=4096)
+def _placements(
+    seat: int, shops: tuple[str, ...], vacant: tuple[int, ...]
+) -> tuple[PlaceTile | DonePlacing, ...]:
+    return (*(_place_tile(seat, s, b) for s in shops for b in vacant), offer(DonePlacing, seat=seat))
+
+
 _place_tile = offerer(PlaceTile, "seat", "shop", "building")
 _keep = offerer(KeepBuildings, "seat", "buildings")  # the same for the cards dealt by the app
 
