@@ -7,9 +7,11 @@ Run: python benchmarks/review_bench.py [--games N] [--quick]
 - every game and player count: the review of the whole table (every player, no budget), the
   median over N seeded random complete games (Da Yu with a budget of 400 alternatives: its random
   games run about 40 rounds, and a whole review of one takes a minute; its rate is given instead);
-- growth with the game's length: a 5-player Dragon game and a 4-player Chinatown game reviewed
-  after a quarter, half, three quarters and all of their log, and a 3-player Da Yu game with a
-  fixed budget of 200 alternatives after each part (the time per alternative grows with the log);
+- growth with the game's length: a 5-player Dragon game (the whole table) and a 4-player
+  Chinatown game (seat 0's review: the public one of a game in progress replays nothing, the
+  money being secret) reviewed after a quarter, half, three quarters and all of their log, and a
+  3-player Da Yu game with a fixed budget of 200 alternatives after each part (the time per
+  alternative grows with the log);
 - growth with the budget: the same Dragon and Chinatown games with 50, 100, 200 and 400
   alternatives, and with 0.5 and 1 s of CPU time.
 
@@ -145,14 +147,19 @@ def whole_tables(games: int, quick: bool) -> None:
             )
 
 
-def growth_with_length(table: Table, budget: Budget | None = None) -> None:
+def growth_with_length(table: Table, budget: Budget | None = None, seat: int | None = None) -> None:
+    """``seat``: one player's review at every part (Chinatown's public review of a game in
+    progress replays nothing: the money is secret until the end)."""
     what = "no budget" if budget is None else f"budget {budget.alternatives} alternatives"
-    print(f"\n{table.game_id}, {len(table.players)} players, one game of {table.version} entries ({what}):")
+    who = "the whole table" if seat is None else f"seat {seat}'s review"
+    print(
+        f"\n{table.game_id}, {len(table.players)} players, one game of {table.version} entries ({what}, {who}):"
+    )
     print("| Part of the log reviewed | Entries | Alternatives | CPU time | Per alternative |")
     print("|---|---|---|---|---|")
     for share in (0.25, 0.5, 0.75, 1.0):
         part = cut_at(table, share) if share < 1 else table
-        seconds, evaluated = cpu(part, budget=budget)
+        seconds, evaluated = cpu(part, budget=budget, seat=seat)
         each = f"{seconds / evaluated * 1000:.1f} ms" if evaluated else "-"
         print(f"| {share:.0%} | {part.version} | {evaluated} | {seconds:.2f} s | {each} |")
 
@@ -201,7 +208,7 @@ def main() -> None:
     whole_tables(args.games, args.quick)
     dragon, chinatown = finished("dragon", 5, 7), finished("chinatown", 4, 7)
     growth_with_length(dragon)
-    growth_with_length(chinatown)
+    growth_with_length(chinatown, seat=0)
     if not args.quick:
         growth_with_length(finished("dayu", 3, 7), Budget(alternatives=200))
     growth_with_budget(dragon)
