@@ -46,7 +46,7 @@ async def one_game(folder: Path, seed: int, variant: str) -> list[float]:
     """The time of each tap of months 10 to 12, in the order tapped (the same taps in every variant)."""
     gui, summary = VARIANTS[variant]
     register_ui(gui)
-    play.last_round = SHOW_SUMMARY if summary else (lambda app, table: [])
+    play.last_round = SHOW_SUMMARY if summary else (lambda model, table: [])
     hub = TableHub(Store(folder / "tables.sqlite3"))
     table = hub.create(Table.new("dragon", list(NAMES)))
     h = Harness()

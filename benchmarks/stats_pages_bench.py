@@ -8,7 +8,8 @@ locations (Home, Club, none), as a real log's are: an UPDATE of the plays, so wh
 keeps in step with a play's date and location follows.
 
 The game page is what the statistics screen computes for one game: its statistics, records, the
-figures by month, by expansion and by player count, and the group's H-index. Each line also
+figures by month, by expansion and by player count, each player's win rate over time, and the
+group's H-index. The player page line adds the win rate over time of its chart ("with its chart"). Each line also
 prints a digest of the results, so two checkouts' runs show they computed the same figures.
 
 Run: python benchmarks/stats_pages_bench.py  (docs/PERFORMANCE.md, "Player and game pages at
@@ -72,6 +73,8 @@ def game_page(store: Store, game: str, player: str | None, period: dict[str, str
         out += [
             f(game, player, **period) for f in (store.by_month, store.by_expansion, store.by_player_count)
         ]
+    if hasattr(store, "win_rates"):  # the win rate over time chart (since 2026-12-05)
+        out.append(store.win_rates(game, player, **period))
     return [*out, store.h_index(**period)]
 
 
@@ -118,9 +121,22 @@ def main() -> None:
         )
         for name, period in FILTERS:
             lines.append(measure(f"Player page, {name}", lambda p=period: store.player_page(ana, **p)))
+        if hasattr(store, "win_rates"):
+            for name, period in FILTERS:
+                lines.append(
+                    measure(
+                        f"Player page with its chart, {name}",
+                        lambda p=period: [store.player_page(ana, **p), store.win_rates(None, ana, **p)],
+                    )
+                )
+            lines.append(measure("`Store.win_rates(None, player)` alone", lambda: store.win_rates(None, ana)))
         store.close()
         store = Store(one)
         ana = store.find_player("Ana").id
+        if hasattr(store, "win_rates"):
+            lines.append(
+                measure("`Store.win_rates('dragon')` alone (the group)", lambda: store.win_rates("dragon"))
+            )
         for name, period in FILTERS:
             lines.append(
                 measure(

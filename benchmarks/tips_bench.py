@@ -46,11 +46,11 @@ def report(label: str, samples: list[float]) -> None:
     )
 
 
-def bench(game: str, games: int) -> None:
+def bench(game: str, games: int, options: dict[str, bool] | None = None) -> None:
     compute: list[float] = []
     render: list[float] = []
     for seed in range(games):
-        table = Table.new(game, NAMES[: PLAYERS[game]], None)
+        table = Table.new(game, NAMES[: PLAYERS[game]], options)
 
         def step(t: Table) -> None:
             _ = t.prompt  # the Play screen has made the prompt already: not the tips' cost
@@ -59,10 +59,12 @@ def bench(game: str, games: int) -> None:
             render.append(timed(lambda: [tip.msg.render("en") for tip in found]))
 
         play_to_end(table, random.Random(seed), step)
-    report(f"{game}: table_tips per entry", compute)
-    report(f"{game}: rendering the tips found", render)
+    label = game + (" (both expansions)" if options else "")
+    report(f"{label}: table_tips per entry", compute)
+    report(f"{label}: rendering the tips found", render)
 
 
 if __name__ == "__main__":
     for name, count in (("dragon", 4), ("chinatown", 6), ("dayu", 2)):
         bench(name, count)
+    bench("dragon", 4, {"great_wall": True, "super_events": True})  # the super event's and wall's tips

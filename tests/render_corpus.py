@@ -592,7 +592,7 @@ def _tips_and_rules(c: Collector) -> None:
         "rules.teach.without",
         "rules.teach.with",
     ):
-        c.ui("app", "tip", key)  # teach_switch and setup_option: app.tr
+        c.ui("app", "tip", key)  # teach_switch and setup_option: the translator
     for n in (1, 2, 5):
         c.ui("app", "tip", "rules.teach.left", n=n)
 

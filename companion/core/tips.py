@@ -18,8 +18,8 @@ from companion.core.msg import Msg
 class Tip:
     """One tip: its text with the numbers as arguments (``msg.key`` names the kind of tip), the
     rule it rests on (a rule id the lookup can open), the moment it belongs to (a prompt kind, or
-    an automatic step just resolved: "event", "decay", "month_scoring", "income", "round_end",
-    "refill") and the player it speaks to (None: the whole table)."""
+    an automatic step just resolved: "event", "wall_check", "decay", "month_scoring", "income",
+    "round_end", "refill") and the player it speaks to (None: the whole table)."""
 
     msg: Msg
     rule_id: str

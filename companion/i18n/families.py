@@ -53,6 +53,10 @@ def families() -> dict[str, set[str] | None]:
         "dayu.flood.{}": None,
         "dragon.action.{}": None,
         "dragon.super.{}": None,
+        "dragon.tip.super.{}": _keys("dragon.tip.super.{}", RULES.super_events.events),
+        "dragon.tip.super_done.{}": _keys(
+            "dragon.tip.super_done.{}", ("lantern", "buddha", "assassination", "volcano", "eclipse")
+        ),
         "dragon.calc.{}": None,
         "dragon.err.row_{}": None,
         "dragon.fx.charter_{}": None,

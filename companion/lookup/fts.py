@@ -10,6 +10,7 @@ most 1, or 2 for words of 7 letters or more) and every word is expanded to its s
 from __future__ import annotations
 
 import itertools
+import math
 import re
 import sqlite3
 from dataclasses import dataclass
@@ -24,6 +25,11 @@ if TYPE_CHECKING:
 
 # bm25 weights of the columns: title, phrasings, text, more (examples, clarifications, tags).
 _WEIGHTS = (6.0, 4.0, 2.0, 1.0)
+# The FTS table: every field as its stems (the tokenizer only splits them, accents removed).
+SCHEMA = (
+    "CREATE VIRTUAL TABLE doc USING fts5(rule_id UNINDEXED, game UNINDEXED, "
+    "title, phrasings, body, more, tokenize='unicode61 remove_diacritics 2')"
+)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 _SNIPPET_CHARS = 220
 _CORE_WEIGHT = 0.8  # in a search within one game, the app's general rules (core.*) count this much
@@ -31,6 +37,7 @@ _SIZE_WEIGHT = 3.0  # the rule for the size a question names ("6 photo tiles": o
 _PAIR_BONUS = 1.0  # per pair of the question's words side by side in the rule ("action points")
 _TITLE_BONUS = 0.5  # a rule whose title the question says ("Ties", "Flood") is likely the one asked
 _ASKED_BONUS = 0.3  # a rule whose phrasings ask the same way ("who ...", "when ...")
+_K1, _B = 1.2, 0.75  # FTS5's bm25() constants
 _KIND_BONUS = 2  # a sentence of the question's kind (consequence, number) outranks two more matches
 
 
@@ -112,16 +119,14 @@ class Index:
         self._shown: dict[str, tuple[_Words, list[tuple[str, _Words]]]] = {}
         self._stems_of_game: dict[str, set[str]] = {}
         self._pairs: dict[str, set[tuple[str, str]]] = {}
+        self._idfs: dict[frozenset[str], float] = {}
         if db is None:
             self._build()
 
     def _build(self) -> None:
         from companion.lookup.data import book  # pydantic: only to build, never to read a prepared one
 
-        self.db.execute(
-            "CREATE VIRTUAL TABLE doc USING fts5(rule_id UNINDEXED, game UNINDEXED, "
-            "title, phrasings, body, more, tokenize='unicode61 remove_diacritics 2')"
-        )
+        self.db.execute(SCHEMA)
         books = {g: book(g, self.lang) for g in GAMES}
         self._set_answers(
             {k: _Answer(kind.asks, kind.says, kind.number) for k, kind in books["core"].extra.answers.items()}
@@ -341,19 +346,12 @@ class Index:
             if q.groups:
                 asking.setdefault(frozenset(q.terms), []).append(g)
         scored: dict[str, tuple[float, str]] = {}
-        weights = ", ".join(map(str, _WEIGHTS))
         for terms, of_games in asking.items():
-            match = " OR ".join(f'"{t}"' for t in sorted(terms))
-            marks = ", ".join("?" * len(of_games))
-            sql = (
-                f"SELECT rowid, rule_id, game, bm25(doc, 0, 0, {weights}) FROM doc "
-                f"WHERE doc MATCH ? AND game IN ({marks})"
-            )
-            for rowid, rid, g, rank in self.db.execute(sql, [match, *of_games]).fetchall():
+            for rid, rowid, g in self._holding(terms, of_games):
                 q = parsed[g]
                 covered = sum(1 for group in q.groups if group & self.stems_of[rid])
                 # BM25 alone lets one rare word outweigh a rule that answers the whole question.
-                score = -rank * covered / len(q.groups)
+                score = self._bm25(rid, q.groups) * covered / len(q.groups)
                 # Two words of the question side by side in the rule ("action points") say more.
                 pairs = self.pairs_of(rid, rowid)
                 together = sum(1 for a, b in q.pairs if any((x, y) in pairs for x in a for y in b))
@@ -371,6 +369,64 @@ class Index:
         # Searching every game, the rules of the game the question names (or the table's) come first.
         ranked = sorted(scored.items(), key=lambda x: (x[1][1] != prefer, -x[1][0], x[0]))
         return [self._hit(rid, g, score, parsed[g]) for rid, (score, g) in ranked[:limit]]
+
+    # ---- BM25 with each group of synonyms as one term ---------------------------------------
+    @cached_property
+    def _rows(self) -> dict[str, tuple[int, str, dict[str, float], int]]:
+        """Rule id -> (row, game, each stem's frequency weighted by its column, the rule's
+        length in words), read from the FTS table on the first search; and ``_avgdl``."""
+        weight = dict(zip(("title", "phrasings", "body", "more"), _WEIGHTS, strict=True))
+        out = {}
+        sql = "SELECT rowid, rule_id, game, title, phrasings, body, more FROM doc"
+        for rowid, rid, g, *fields in self.db.execute(sql):
+            freq: dict[str, float] = {}
+            for w, field in zip(weight.values(), fields, strict=True):
+                for s in field.split():
+                    freq[s] = freq.get(s, 0.0) + w
+            out[rid] = (rowid, g, freq, sum(len(f.split()) for f in fields))
+        return out
+
+    @cached_property
+    def _avgdl(self) -> float:
+        return sum(r[3] for r in self._rows.values()) / max(len(self._rows), 1)
+
+    @cached_property
+    def _rules_of_stem(self) -> dict[str, set[str]]:
+        """Stem -> the rules that hold it (any field)."""
+        out: dict[str, set[str]] = {}
+        for rid, st in self.stems_of.items():
+            for s in st:
+                out.setdefault(s, set()).add(rid)
+        return out
+
+    def _holding(self, terms: frozenset[str], games: list[str]) -> list[tuple[str, int, str]]:
+        """(rule id, row, game) of the rules of ``games`` that hold any of ``terms``."""
+        found = set().union(*(self._rules_of_stem.get(t, ()) for t in terms))
+        rows = self._rows
+        return [(rid, rows[rid][0], rows[rid][1]) for rid in sorted(found) if rows[rid][1] in games]
+
+    def _bm25(self, rid: str, groups: tuple[frozenset[str], ...]) -> float:
+        """FTS5's bm25() (k1 1.2, b 0.75, the columns' weights), where each group of synonyms is
+        one term, as Lucene's SynonymQuery scores it: its frequency in the rule is its words'
+        summed, its rarity that of its commonest word. Summing each word's BM25, as FTS5 does
+        for "a OR b", counts one meaning as often as the rule repeats it in other words: a rule
+        that says "tile", "building" and "lot" would weigh three times for "tile"."""
+        _, _, freq, length = self._rows[rid]
+        k = _K1 * (1 - _B + _B * length / self._avgdl)
+        score = 0.0
+        for group in groups:
+            f = sum(freq.get(t, 0.0) for t in group)
+            if f:
+                score += self._idf(group) * f * (_K1 + 1) / (f + k)
+        return score
+
+    def _idf(self, group: frozenset[str]) -> float:
+        if group not in self._idfs:
+            # As Lucene's SynonymQuery: the group is as rare as its commonest word.
+            n = max(len(self._rules_of_stem.get(t, ())) for t in group)
+            total = len(self._rows)
+            self._idfs[group] = max(math.log((total - n + 0.5) / (n + 0.5)), 1e-6)  # as FTS5
+        return self._idfs[group]
 
     def _weigh_size(self, said: list[str], game: str | None, scored: dict[str, tuple[float, str]]) -> None:
         """A number and a kind with a size ("7 restaurant tiles") bring the rule for that size first."""

@@ -56,7 +56,7 @@ def push_play(play: PlayRecord) -> dict[str, Any]:
     }
     if info and info.bgg_id:
         game["bggId"] = info.bgg_id
-    return {
+    out: dict[str, Any] = {
         "sourceName": SOURCE_NAME,
         "sourcePlayId": play.id,
         "playDate": local_time(play.date),
@@ -74,6 +74,9 @@ def push_play(play: PlayRecord) -> dict[str, Any]:
             for s in play.seats
         ],
     }
+    if play.location:  # a plain string at the top, as the public apps that push plays write it
+        out["location"] = play.location
+    return out
 
 
 def push_json(plays: list[PlayRecord], *, one: bool = False) -> str:
@@ -153,6 +156,7 @@ class PushPlay(_Loose):
     sourcePlayId: str | int | None = None
     playDate: str = Field(max_length=64)
     durationMin: int | None = None
+    location: Any = None  # a string; any other shape is not read (the play is still taken)
     game: PushGame
     players: list[PushPlayer] = Field(max_length=64)
 
@@ -174,7 +178,7 @@ class _Candidate:
     bgg_id: int | None
     minutes: int | None
     seats: list[_Seat] | None  # None: a player the play names is not in the file
-    location: str | None = None  # a backup's location name (locationRefId), if any
+    location: str | None = None  # a backup's location name (locationRefId) or a push play's location
 
 
 @dataclass
@@ -239,6 +243,7 @@ def _candidates(data: Any) -> tuple[list[_Candidate], list[Refusal]]:
                 play.game.bggId,
                 play.durationMin,
                 [_Seat(p.name, p.score, p.winner, p.rank) for p in play.players],
+                _place_name(play.location) if isinstance(play.location, str) else None,
             )
         )
     return out, refused

@@ -6,6 +6,7 @@ from typing import Any
 
 from companion.store import plays_insights as insights
 from companion.store.plays_filter import PlayFilter
+from companion.store.win_trend import WinRateLine, win_rate_lines
 
 
 class InsightsMixin:
@@ -58,6 +59,13 @@ class InsightsMixin:
     ) -> list[insights.Period]:
         """The same figures per player count."""
         return insights.by_player_count(self._read, game, player, self.play_filter(**period))
+
+    def win_rates(
+        self, game: str | None = None, player: str | None = None, **period: str | None
+    ) -> list[WinRateLine]:
+        """Each linked player's win rate month by month, and up to each month (of one game when
+        given, of one player when given); companion/store/win_trend.py defines it."""
+        return win_rate_lines(self._read, game, player, self.play_filter(**period))
 
     def h_index(self, player: str | None = None, **period: str | None) -> insights.HIndex:
         """The group's H-index (or one player's)."""

@@ -10,13 +10,22 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Callable
-from typing import Any
+from typing import Any, Protocol
 
 import flet as ft
 
 from companion.ui.palette import TAP
 
 BUSY_RING = 16
+
+
+class Submit(Protocol):
+    """The session's entry command (``App.submit``): send ``entry`` as made on the screen drawn
+    for table stamp ``seen``; a refusal is shown at the control keyed ``at``. True if taken."""
+
+    def __call__(self, entry: Any, seen: str | None = None, at: str | None = None) -> bool: ...
+
+
 _TURNS = 3  # the update scheduler's wake-up, its render, then the socket's send loop
 
 

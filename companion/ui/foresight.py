@@ -25,7 +25,8 @@ from companion.ui.rule_links import effect_line, rule_link
 from companion.ui.widgets import card, dot, small, text_button
 
 if TYPE_CHECKING:
-    from companion.ui.shell import App
+    from companion.ui.state import Drafts
+    from companion.ui.table_model import TableModel
 
 T = TypeVar("T")
 
@@ -58,16 +59,19 @@ def per_version(table: Table, what: str, compute: Callable[[], T]) -> T:
     return value
 
 
-def effect_block(app: App, effect: Effect, key: str) -> ft.Control:
+def effect_block(model: TableModel, effect: Effect, key: str) -> ft.Control:
     """An effect in a narrow dialog: its text over the full width, the rule it cites under it
     (``effect_line`` puts the rule beside the text, which squeezes the text in a dialog)."""
     marker: list[ft.Control] = []
-    if effect.seat is not None and 0 <= effect.seat < len(app.table.players):
-        marker = [dot(app.table.players[effect.seat].color, 10)]
+    if effect.seat is not None and 0 <= effect.seat < len(model.table.players):
+        marker = [dot(model.table.players[effect.seat].color, 10)]
     return ft.Column(
         [
-            ft.Row([*marker, ft.Text(app.tr.msg(effect.msg), size=14, expand=True)], spacing=6),
-            ft.Row([rule_link(app, effect.rule_id, key)], alignment=ft.MainAxisAlignment.END),
+            ft.Row([*marker, ft.Text(model.tr.msg(effect.msg), size=14, expand=True)], spacing=6),
+            ft.Row(
+                [rule_link(model.tr, model.show_rule, effect.rule_id, key)],
+                alignment=ft.MainAxisAlignment.END,
+            ),
         ],
         spacing=0,
         tight=True,
@@ -97,13 +101,13 @@ def summaries(table: Table) -> list[RoundSummary]:
 
 
 def round_card(
-    app: App, table: Table, summary: RoundSummary, *, key: str, in_history: bool = False
+    model: TableModel, table: Table, summary: RoundSummary, *, key: str, in_history: bool = False
 ) -> ft.Control:
     """One round in short: each player's VP by source and what they lost, what the event did,
     the turn order that follows. Tap "See in History" to open the round's entries (not on
     History's own round headers, which sit over those entries)."""
-    tr = app.tr
-    summary = app.view(table).summary(summary)  # every line as this screen's view may read it
+    tr = model.tr
+    summary = model.view.summary(summary)  # every line as this screen's view may read it
     title = ft.Row(
         [
             ft.Icon(ft.Icons.HISTORY_EDU, size=18),
@@ -128,7 +132,7 @@ def round_card(
     happened = summary.happened[:MAX_HAPPENED]
     if happened:
         lines.append(small(tr("foresight.happened"), key=f"{key}-happened"))
-        lines += [effect_line(app, fx, key=f"{key}-fx-{i}") for i, fx in enumerate(happened)]
+        lines += [effect_line(model, fx, key=f"{key}-fx-{i}") for i, fx in enumerate(happened)]
     if summary.order_line is not None:
         lines.append(ft.Text(tr.msg(summary.order_line.msg), size=14, key=f"{key}-order"))
     if in_history:
@@ -137,26 +141,27 @@ def round_card(
         text_button(
             tr("foresight.see_round"),
             f"{key}-open",
-            lambda _: open_round(app, table, summary),
+            lambda _: open_round(model.drafts, model.go, table, summary),
             tooltip=tr("foresight.see_round_hint", title=tr.msg(summary.title.msg)),
         )
     )
     return card(*lines, key=key)
 
 
-def open_round(app: App, table: Table, summary: RoundSummary) -> None:
-    """History, with the round's entries asked for first (History takes the ``RoundAsked``)."""
-    app.drafts.put(RoundAsked(summary.entries))
-    app.go(f"/table/{table.id}/history")
+def open_round(drafts: Drafts, go: Callable[[str], None], table: Table, summary: RoundSummary) -> None:
+    """History (``go`` opens a route), with the round's entries asked for first (History takes the
+    ``RoundAsked`` from the session's ``drafts``)."""
+    drafts.put(RoundAsked(summary.entries))
+    go(f"/table/{table.id}/history")
 
 
-def last_round(app: App, table: Table) -> list[ft.Control]:
+def last_round(model: TableModel, table: Table) -> list[ft.Control]:
     """The Play screen's card for the round that ended last (nothing before the first ends).
     Drawn again only when the summary or the language changes, not on every tap."""
     done = summaries(table)
     if not done:
         return []
     last = done[-1]
-    seen = app.view(table).effects(s.line for s in last.seats)  # what this screen may read changes at the end
-    props = (app.tr.lang, table.id, last, tuple(p.color for p in table.players), seen)
-    return [part(props, lambda: round_card(app, table, last, key="hindsight"), key="hindsight-part")]
+    seen = model.view.effects(s.line for s in last.seats)  # what this screen may read changes at the end
+    props = (model.tr.lang, table.id, last, tuple(p.color for p in table.players), seen)
+    return [part(props, lambda: round_card(model, table, last, key="hindsight"), key="hindsight-part")]

@@ -7,6 +7,7 @@ and the play log's Edit (views/play_edit.py) draw the ones a play records
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -17,11 +18,11 @@ from companion.ui.palette import TAP
 from companion.ui.widgets import small
 
 if TYPE_CHECKING:
-    from companion.ui.shell import App
+    from companion.ui.i18n import Tr
 
 
-def option_name(app: App, spec: OptionSpec, choice: Choice) -> str:
-    return app.tr("setup.option_state", option=app.tr(spec.label_key), choice=app.tr(choice.label_key))
+def option_name(tr: Tr, spec: OptionSpec, choice: Choice) -> str:
+    return tr("setup.option_state", option=tr(spec.label_key), choice=tr(choice.label_key))
 
 
 def logged_options(game: str) -> list[OptionSpec]:
@@ -37,10 +38,15 @@ def current_option(game: str, chosen: dict[str, Any], spec: OptionSpec) -> Any:
 
 
 def option_rows(
-    app: App, game: str, specs: list[OptionSpec], chosen: dict[str, Any], prefix: str = "log-option"
+    tr: Tr,
+    refresh: Callable[[], None],
+    game: str,
+    specs: list[OptionSpec],
+    chosen: dict[str, Any],
+    prefix: str = "log-option",
 ) -> list[ft.Control]:
     """One row of chips per option the play records, as on the New table screen (keys
-    ``<prefix>-<field>-<value>``; the play log's Edit uses them too)."""
+    ``<prefix>-<field>-<value>``; the play log's Edit uses them too); a tap redraws (``refresh``)."""
     out: list[ft.Control] = []
     for spec in specs:
         current = current_option(game, chosen, spec)
@@ -48,16 +54,16 @@ def option_rows(
         def choose(value: Any, field: str = spec.field) -> Any:
             def pick(_: Any = None) -> None:
                 chosen[field] = value
-                app.refresh()
+                refresh()
 
             return pick
 
-        out.append(small(app.tr(spec.label_key)))
+        out.append(small(tr(spec.label_key)))
         out.append(
             ft.Row(
                 [
                     ft.Chip(
-                        label=ft.Text(app.tr(c.label_key), semantics_label=option_name(app, spec, c)),
+                        label=ft.Text(tr(c.label_key), semantics_label=option_name(tr, spec, c)),
                         key=f"{prefix}-{spec.field}-{c.value}",
                         selected=current == c.value,
                         on_select=choose(c.value),

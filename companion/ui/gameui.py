@@ -23,6 +23,7 @@ from companion.core.registry import UnknownGame
 
 if TYPE_CHECKING:
     from companion.ui.shell import App
+    from companion.ui.table_model import TableModel
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -43,12 +44,14 @@ def _as(table: Table, value: BaseModel, model: type[M]) -> M:
     return value
 
 
-Panel = Callable[["App", Table], list[ft.Control]]
-SeatPanel = Callable[["App", Table, int], ft.Control]
-FactForm = Callable[["App", Table, Prompt], ft.Control]
-Screen = Callable[["App"], list[ft.Control]]
+# The table screen's hooks take the open table's model (ui/table_model.py: the table, the seat's
+# view, the translator, the drafts and the commands), never the session itself.
+Panel = Callable[["TableModel"], list[ft.Control]]
+SeatPanel = Callable[["TableModel", int], ft.Control]
+FactForm = Callable[["TableModel", Prompt], ft.Control]
+Screen = Callable[["App"], list[ft.Control]]  # a stand-alone screen (Quick score): no table open
 Tap = Callable[[Any], Callable[[Any], None]]  # a choice -> the click handler that enters it
-ChoiceForm = Callable[["App", Table, list[tuple[int, Any]], Tap], ft.Control]
+ChoiceForm = Callable[["TableModel", list[tuple[int, Any]], Tap], ft.Control]
 
 
 @dataclass(frozen=True)

@@ -20,13 +20,14 @@ from companion.core import Table
 from companion.core.foresight import RoundSummary
 from companion.ui.foresight import open_round, round_card, summaries
 from companion.ui.gameui import ui_for
+from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
 from companion.ui.parts import part
 from companion.ui.symbols import Look, glyph
 from companion.ui.widgets import dot
 
 if TYPE_CHECKING:
-    from companion.ui.shell import App
+    from companion.ui.table_model import TableModel
 
 KEY = "glance"
 CELL = 34  # a count column's width: eight fit beside the names on a 412 px phone
@@ -58,7 +59,7 @@ Tail = tuple[Any, Callable[[], ft.Control]]  # what a row's tail shows (its prop
 
 
 def seat_table(
-    app: App,
+    tr: Tr,
     table: Table,
     columns: Sequence[Column],
     cells: Sequence[Sequence[str]],
@@ -74,8 +75,8 @@ def seat_table(
     for seat, row in enumerate(cells):
         p = table.players[seat]
         tail = tails[seat] if tails else (None, lambda: None)
-        props = (app.tr.lang, p.name, p.color, names, tuple(row), tail[0])
-        draw = partial(_seat_row, app, seat, p.name, p.color, columns, tuple(row), tail[1])
+        props = (tr.lang, p.name, p.color, names, tuple(row), tail[0])
+        draw = partial(_seat_row, tr, seat, p.name, p.color, columns, tuple(row), tail[1])
         rows.append(part(props, draw, key=f"{KEY}-seat-part-{seat}"))
     return ft.Column(rows, spacing=2, tight=True)
 
@@ -90,7 +91,7 @@ def _head(columns: Sequence[Column]) -> ft.Control:
 
 
 def _seat_row(
-    app: App,
+    tr: Tr,
     seat: int,
     name: str,
     color: str | None,
@@ -100,7 +101,7 @@ def _seat_row(
 ) -> ft.Control:
     """One seat's row, read out as one sentence ("Ana: Yuan 3, Rice 1, ...")."""
     counts = ", ".join(f"{c.name} {v}" for c, v in zip(columns, row, strict=True) if v)
-    said = app.tr("glance.seat", name=name, counts=counts or app.tr("glance.nothing"))
+    said = tr("glance.seat", name=name, counts=counts or tr("glance.nothing"))
     # each count a part: a tap changes one or two of a seat's counts, not the eight
     numbers = [
         part(v, partial(_cell, v, f"{KEY}-{c.id}-{seat}"), key=f"{KEY}-{c.id}-{seat}-part")
@@ -150,49 +151,51 @@ def last_summary(table: Table) -> tuple[RoundSummary | None, bool]:
     return last, table.version == last.entries[1] + 1
 
 
-def summary_button(app: App, table: Table, summary: RoundSummary, fresh: bool) -> ft.Control:
+def summary_button(model: TableModel, table: Table, summary: RoundSummary, fresh: bool) -> ft.Control:
     """The round's summary, one tap away: filled while the round has just ended."""
-    title = app.tr.msg(app.view(table).summary(summary).title.msg)
+    title = model.tr.msg(model.view.summary(summary).title.msg)
     kind = ft.FilledTonalButton if fresh else ft.TextButton
     return kind(
         content=ft.Text(title, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
         icon=ft.Icons.HISTORY_EDU,
         key=f"{KEY}-summary",
-        tooltip=app.tr("glance.summary_hint", title=title),
-        on_click=lambda _: open_summary(app, table),
+        tooltip=model.tr("glance.summary_hint", title=title),
+        on_click=lambda _: open_summary(model, table),
         height=TAP,
         expand=True,
     )
 
 
-def open_summary(app: App, table: Table) -> None:
+def open_summary(model: TableModel, table: Table) -> None:
     """The last round's summary in a dialog, as the table stands at the tap."""
     last, _ = last_summary(table)
     if last is None:
         return
-    title = app.tr.msg(app.view(table).summary(last).title.msg)
-    app.dialog(
+    title = model.tr.msg(model.view.summary(last).title.msg)
+    model.dialogs.dialog(
         title,
-        lambda: [round_card(app, table, last, key=f"{KEY}-round", in_history=True)],
+        lambda: [round_card(model, table, last, key=f"{KEY}-round", in_history=True)],
         key=f"{KEY}-summary-dialog",
         actions=lambda: [
-            app.dialog_button(
-                app.tr("foresight.see_round"), f"{KEY}-summary-history", lambda: open_round(app, table, last)
+            model.dialogs.dialog_button(
+                model.tr("foresight.see_round"),
+                f"{KEY}-summary-history",
+                lambda: open_round(model.drafts, model.go, table, last),
             )
         ],
     )
 
 
 def with_summary(
-    app: App, table: Table, rows: list[ft.Control], tools: Sequence[ft.Control] = ()
+    model: TableModel, table: Table, rows: list[ft.Control], tools: Sequence[ft.Control] = ()
 ) -> list[ft.Control]:
     """The strip's rows with a row of buttons: the summary's (when a round has ended) and the
     game's ``tools``; that row comes first right after a round ended, else last."""
     last, fresh = last_summary(table)
     buttons = [*tools]
     if last is not None:
-        props = (app.tr.lang, app.seat, table.id, last.round, last.entries, last.title, fresh)
-        draw = partial(summary_button, app, table, last, fresh)
+        props = (model.tr.lang, model.seat, table.id, last.round, last.entries, last.title, fresh)
+        draw = partial(summary_button, model, table, last, fresh)
         buttons.insert(0, part(props, draw, key=f"{KEY}-summary-part"))
     if not buttons:
         return rows

@@ -25,6 +25,8 @@ from companion.store.share_links import Link, ShareLinks
 from companion.ui.hub import TableHub
 
 if TYPE_CHECKING:
+    import flet as ft
+
     from companion.ui.shell import App, Builder
 
 TOKEN_PREF = "com.tablecompanion.live.token"  # the client's link, to rejoin after a restart
@@ -107,10 +109,11 @@ def grant(app: App, token: str) -> Link | None:
     return link
 
 
-async def remember(app: App) -> None:
-    if app.access is not None:
+async def remember(prefs: ft.SharedPreferences, access: Access | None) -> None:
+    """Keep the link this session opened (``access``) on the device, to rejoin after a restart."""
+    if access is not None:
         try:
-            await app.prefs.set(TOKEN_PREF, app.access.token)
+            await prefs.set(TOKEN_PREF, access.token)
         except Exception:  # a client without storage: the link still works in this session
             return
 
@@ -212,6 +215,6 @@ async def admit(app: App) -> None:
         if said.refusal is None:
             said.notice = "live.unknown_link"
         return
-    await remember(app)
+    await remember(app.prefs, app.access)
     app.page.route = f"/table/{link.table_id}"
     app.go(app.page.route)

@@ -21,6 +21,7 @@ from companion.core import TableError
 from companion.core.calc import CalcInputError
 from companion.plays.record import FINAL_CALCULATORS
 from companion.ui.game_options import current_option, logged_options, option_rows
+from companion.ui.i18n import Tr
 from companion.ui.seating import seat_players
 from companion.ui.shell import App
 from companion.ui.widgets import button, small
@@ -86,7 +87,7 @@ def log_play_button(app: App, calculator: str, shown: Shown) -> ft.Control:
         day = draft.date.strip() or date.today().isoformat()
         options = {spec.field: current_option(game, chosen, spec) for spec in specs} if specs else None
         try:
-            ids = seat_players(app, seats)
+            ids = seat_players(app.repos.players, seats)
             app.repos.plays.log(calculator, data, result, date=day, options=options, player_ids=ids)
         except (CalcInputError, TableError) as exc:
             draft.refused(calculator, tr.msg(exc.msg))
@@ -108,7 +109,7 @@ def log_play_button(app: App, calculator: str, shown: Shown) -> ft.Control:
             max_length=10,
             keyboard_type=ft.KeyboardType.DATETIME,
         ),
-        *option_rows(app, game, specs, chosen),
+        *option_rows(tr, app.refresh, game, specs, chosen),
         button(tr("quick.log_play"), "quick-log-play", log, icon=ft.Icons.BOOKMARK_ADD, filled=True),
     ]
     if draft.error:
@@ -116,13 +117,14 @@ def log_play_button(app: App, calculator: str, shown: Shown) -> ft.Control:
     return ft.Column(items, spacing=4)
 
 
-def score_form(app: App, form: Scored, score: Callable[[], Any]) -> None:
+def score_form(tr: Tr, refresh: Callable[[], None], form: Scored, score: Callable[[], Any]) -> None:
     """Score a Quick score form (``score`` reads the form and runs its calculator): the result,
-    or the refusal as the form's error line (Dragon's and Chinatown's final scores both)."""
+    or the refusal as the form's error line (Dragon's and Chinatown's final scores both); then
+    redraw."""
     try:
         form.result = score()
         form.error = None
     except CalcInputError as exc:
         form.result = None
-        form.error = app.tr.msg(exc.msg)
-    app.refresh()
+        form.error = tr.msg(exc.msg)
+    refresh()

@@ -30,6 +30,7 @@ from companion.store.plays_insights import (
 )
 from companion.store.plays_stats import GameStats, Rate
 from companion.store.share_links import Link
+from companion.store.win_trend import WinRateLine, WinRatePoint
 
 if TYPE_CHECKING:
     from companion.core import Table
@@ -61,6 +62,8 @@ __all__ = [
     "StoreError",
     "TableInfo",
     "TablesRepo",
+    "WinRateLine",
+    "WinRatePoint",
 ]
 
 
@@ -137,6 +140,12 @@ class PlaysRepo:
 
     def game_periods(self, game: str, player: str | None = None, **period: str | None) -> GamePeriods:
         return self._store.game_periods(game, player, **period)
+
+    def win_rates(
+        self, game: str | None = None, player: str | None = None, **period: str | None
+    ) -> list[WinRateLine]:
+        """Each player's win rate by month and up to each month (store/win_trend.py)."""
+        return self._store.win_rates(game, player, **period)
 
     def h_index(self, **period: str | None) -> int:
         """The group's H-index over the plays the period keeps."""

@@ -21,22 +21,25 @@ from companion.ui.rule_links import rule_title
 from companion.ui.widgets import small
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from companion.ui.i18n import Tr
     from companion.ui.shell import App
 
 
-def lookup_text(app: App, key: str, **args: object) -> str:
+def lookup_text(tr: Tr, key: str, **args: object) -> str:
     """A ``rules.`` catalogue key (the lookup's own texts) in the reader's language."""
-    return translate(key, app.tr.lang, **args)
+    return translate(key, tr.lang, **args)
 
 
-def lookup_lang(app: App) -> str:
+def lookup_lang(tr: Tr) -> str:
     """The language the lookup reads in: the reader's, or English under the qps pseudo-locale."""
-    return app.tr.lang if app.tr.lang in LANGUAGES else DEFAULT_LANGUAGE
+    return tr.lang if tr.lang in LANGUAGES else DEFAULT_LANGUAGE
 
 
-def said(app: App, text: str) -> str:
+def said(tr: Tr, text: str) -> str:
     """A lookup text as shown: accented and bracketed in qps, like the rule texts there."""
-    return pseudo_plain(text) if app.tr.lang == PSEUDO else text
+    return pseudo_plain(text) if tr.lang == PSEUDO else text
 
 
 def highlighted(text: str, matched: tuple[str, ...] | list[str], key: str | None = None) -> ft.Text:
@@ -58,25 +61,25 @@ def highlighted(text: str, matched: tuple[str, ...] | list[str], key: str | None
     return ft.Text(key=key, spans=spans, size=14)
 
 
-def status_line(app: App, status: str, key: str | None = None) -> ft.Control | None:
+def status_line(tr: Tr, status: str, key: str | None = None) -> ft.Control | None:
     """ "Decision of this app" or "Unverified reading"; nothing for an official rule."""
     if status == "official":
         return None
-    return ft.Text(app.tr(f"rules.status.{status}"), italic=True, size=12, key=key)
+    return ft.Text(tr(f"rules.status.{status}"), italic=True, size=12, key=key)
 
 
-def clarification(app: App, c: Clarification, key: str) -> ft.Control:
+def clarification(tr: Tr, c: Clarification, key: str) -> ft.Control:
     """One question people ask, its answer, and whether the project had to decide it."""
     items: list[ft.Control] = [
-        ft.Text(said(app, c.question), weight=ft.FontWeight.BOLD, key=f"{key}-question"),
-        ft.Text(said(app, c.answer), selectable=True),
+        ft.Text(said(tr, c.question), weight=ft.FontWeight.BOLD, key=f"{key}-question"),
+        ft.Text(said(tr, c.answer), selectable=True),
     ]
     if c.decided:
         items.append(
             ft.Row(
                 [
                     ft.Icon(ft.Icons.GAVEL, size=14),
-                    small(lookup_text(app, "rules.decided"), key=f"{key}-decided"),
+                    small(lookup_text(tr, "rules.decided"), key=f"{key}-decided"),
                 ],
                 spacing=4,
             )
@@ -89,37 +92,37 @@ def clarification(app: App, c: Clarification, key: str) -> ft.Control:
     )
 
 
-def rule_chip(app: App, rule_id: str, key: str) -> ft.Control:
-    """A related rule, by its title: tapping it opens that rule's card."""
-    title = rule_title(app, rule_id)
+def rule_chip(tr: Tr, open_rule: Callable[[str], object], rule_id: str, key: str) -> ft.Control:
+    """A related rule, by its title: tapping it opens that rule's card (``open_rule``)."""
+    title = rule_title(tr, rule_id)
     return ft.Chip(
         label=ft.Text(title),
         key=key,
-        tooltip=app.tr("rules.open", title=title),
-        on_click=lambda _: open_card(app, rule_id),
+        tooltip=tr("rules.open", title=title),
+        on_click=lambda _: open_rule(rule_id),
         height=TAP,
     )
 
 
-def card_body(app: App, c: RuleCard) -> list[ft.Control]:
+def card_body(tr: Tr, open_rule: Callable[[str], object], c: RuleCard) -> list[ft.Control]:
     items: list[ft.Control] = []
-    status = status_line(app, c.status, key="rule-dialog-status")
+    status = status_line(tr, c.status, key="rule-dialog-status")
     if status is not None:
         items.append(status)
-    items.append(ft.Text(said(app, c.text), key="rule-dialog-text", selectable=True))
+    items.append(ft.Text(said(tr, c.text), key="rule-dialog-text", selectable=True))
     for i, example in enumerate(c.examples):
         items += [
-            small(lookup_text(app, "rules.examples")),
-            ft.Text(said(app, example), italic=True, key=f"rule-example-{i}"),
+            small(lookup_text(tr, "rules.examples")),
+            ft.Text(said(tr, example), italic=True, key=f"rule-example-{i}"),
         ]
     if c.clarifications:
-        items.append(small(lookup_text(app, "rules.clarifications")))
-        items += [clarification(app, q, key=f"rule-q-{q.id}") for q in c.clarifications]
+        items.append(small(lookup_text(tr, "rules.clarifications")))
+        items += [clarification(tr, q, key=f"rule-q-{q.id}") for q in c.clarifications]
     if c.related:
-        items.append(small(lookup_text(app, "rules.related")))
+        items.append(small(lookup_text(tr, "rules.related")))
         items.append(
             ft.Row(
-                [rule_chip(app, r, f"rule-related-{r}") for r in c.related],
+                [rule_chip(tr, open_rule, r, f"rule-related-{r}") for r in c.related],
                 wrap=True,
                 spacing=6,
                 run_spacing=6,
@@ -131,8 +134,12 @@ def card_body(app: App, c: RuleCard) -> list[ft.Control]:
 def open_card(app: App, rule_id: str) -> bool:
     """Open the rule's card (it replaces any open dialog); False if the lookup has no such rule."""
     try:
-        found = card(rule_id, lookup_lang(app))
+        found = card(rule_id, lookup_lang(app.tr))
     except DataError:
         return False
-    app.dialog(said(app, found.title), lambda: card_body(app, found), key="rule-dialog")
+    app.dialog(
+        said(app.tr, found.title),
+        lambda: card_body(app.tr, lambda other: open_card(app, other), found),
+        key="rule-dialog",
+    )
     return True

@@ -12,15 +12,14 @@ from companion.store import StoreError
 from companion.store.players import clean_name
 
 if TYPE_CHECKING:
-    from companion.ui.shell import App
+    from companion.ui.repos import PlayersRepo
 
 
-def seat_players(app: App, seats: list[dict[str, Any]]) -> list[str | None]:
+def seat_players(players: PlayersRepo, seats: list[dict[str, Any]]) -> list[str | None]:
     """The player id of each seat: the remembered player picked or of that name, or a new one
     remembered now with the seat's colour. A blank seat ("Player 2") stays unlinked.
 
     StoreError for a name the player list refuses (nothing is remembered then)."""
-    players = app.repos.players
     wanted = [(s.get("player_id"), (s["name"] or "").strip(), s["color"]) for s in seats]
     who = [picked or (clean_name(name).casefold() if name else None) for picked, name, _ in wanted]
     named = [w for w in who if w]

@@ -36,6 +36,7 @@ from companion.ui.scanned import take_scanned
 from companion.ui.seen import seen_by
 from companion.ui.settings import Settings
 from companion.ui.state import Dialog, Drafts, Notice, SessionState, is_host_device
+from companion.ui.table_model import TableModel
 from companion.ui.widgets import text_button
 
 __all__ = ["App", "Builder", "Notice", "Sharing", "match"]
@@ -310,6 +311,28 @@ class App:
         if self.table_id is None:
             raise TableError("ui.error.no_table")
         return self.hub.get(self.table_id)
+
+    def table_model(self, table: Table | None = None) -> TableModel:
+        """The open table (or ``table``) as this session's screen sees it, with the session's
+        commands (ui/table_model.py): what the table's screens and the game hooks take."""
+        return TableModel(
+            table=table or self.table,
+            tr=self.tr,
+            access=self.access,
+            guest=self.guest,
+            notice=self.notice,
+            dialog_open=self.state.dialog is not None,
+            drafts=self.drafts,
+            refresh=self.refresh,
+            submit=self.submit,
+            deal=self.deal,
+            undo=self.undo,
+            redo=self.redo,
+            show_rule=self.show_rule,
+            go=self.go,
+            fail=self.fail,
+            dialogs=self,
+        )
 
     def player_name(self, seat: int | None) -> str:
         if seat is None or self.table_id is None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 import flet as ft
@@ -28,7 +29,8 @@ from companion.ui.widgets import card, small, text_button
 
 if TYPE_CHECKING:
     from companion.ui.hub import TableHub
-    from companion.ui.shell import App
+    from companion.ui.i18n import Tr
+    from companion.ui.table_model import TableModel
 
 _MARKS: dict[int, TeachMarks] = {}
 _SHOWING: dict[str, tuple[int, Teaching]] = {}  # table id -> (version, what is on screen now)
@@ -44,25 +46,27 @@ def marks_for(hub: TableHub) -> TeachMarks:
         return _MARKS[key]
 
 
-def teach_of(app: App, table_id: str) -> Teach:
+def teach_of(hub: TableHub, table_id: str) -> Teach:
     """The table's teach state; off when the store cannot be read (the screen still shows)."""
     try:
-        return marks_for(app.hub).get(table_id)
+        return marks_for(hub).get(table_id)
     except StoreError:
         return Teach()
 
 
-def set_teach(app: App, table_id: str, enabled: bool) -> None:
+def set_teach(model: TableModel, hub: TableHub, enabled: bool) -> None:
+    """Tips on or off for the model's table (kept in ``hub``'s store)."""
+    table_id = model.id
     try:
-        marks_for(app.hub).set_enabled(table_id, enabled)
+        marks_for(hub).set_enabled(table_id, enabled)
     except StoreError as exc:  # read-only folder, disk full: say so, keep the table playable
-        app.fail(exc.msg)
+        model.fail(exc.msg)
     if not enabled:
         _SHOWING.pop(table_id, None)
-    app.refresh()
+    model.refresh()
 
 
-def tip_now(app: App, table: Table, prompt: Prompt) -> Teaching | None:
+def tip_now(tr: Tr, hub: TableHub, table: Table, prompt: Prompt) -> Teaching | None:
     """What to teach at this question: what is already on screen for it, or the tips with the
     table's numbers not shown yet (else the question's fixed note), marked shown right away so
     that each comes once."""
@@ -71,65 +75,70 @@ def tip_now(app: App, table: Table, prompt: Prompt) -> Teaching | None:
         if showing is not None and showing[0] == table.version:
             return showing[1]
         _SHOWING.pop(table.id, None)
-    teach = teach_of(app, table.id)
+    teach = teach_of(hub, table.id)
     if not teach.enabled or prompt is None:
         return None
-    now = due(table, teach.shown, lookup_lang(app))
+    now = due(table, teach.shown, lookup_lang(tr))
     if now is None:
         return None
     with contextlib.suppress(StoreError):  # not saved (read-only, disk full): it may come again
         for mark in now.marks:
-            marks_for(app.hub).mark_shown(table.id, mark)
+            marks_for(hub).mark_shown(table.id, mark)
     with _GUARD:
         _SHOWING[table.id] = (table.version, now)
     return now
 
 
-def dismiss(app: App, table_id: str) -> None:
+def dismiss(refresh: Callable[[], None], table_id: str) -> None:
     with _GUARD:
         _SHOWING.pop(table_id, None)
-    app.refresh()
+    refresh()
 
 
-def _link(app: App, rule_id: str, key: str) -> ft.Control:
+def _link(tr: Tr, show_rule: Callable[[str], None], rule_id: str, key: str) -> ft.Control:
     """ "The rule: <title>", opening the rule the tip rests on."""
     return text_button(
-        app.tr("rules.teach.rule", title=rule_title(app, rule_id)),
+        tr("rules.teach.rule", title=rule_title(tr, rule_id)),
         key,
-        lambda _: app.show_rule(rule_id),
-        tooltip=rule_tip(app, rule_id),
+        lambda _: show_rule(rule_id),
+        tooltip=rule_tip(tr, rule_id),
     )
 
 
-def _lines(app: App, table: Table, now: Teaching) -> list[ft.Control]:
+def _lines(model: TableModel, now: Teaching) -> list[ft.Control]:
     """The tips with their numbers, each followed by its rule; or the fixed note and its rule
     (in the reader's language now, should it have changed since the note was first drawn)."""
+    tr, show_rule = model.tr, model.show_rule
     if now.tips:
         out: list[ft.Control] = []
         for i, tip in enumerate(now.tips):
-            out.append(ft.Text(app.tr.msg(tip.msg), key=f"teach-line-{i}"))
-            out.append(_link(app, tip.rule_id, "teach-rule" if i == 0 else f"teach-rule-{i}"))
+            out.append(ft.Text(tr.msg(tip.msg), key=f"teach-line-{i}"))
+            out.append(_link(tr, show_rule, tip.rule_id, "teach-rule" if i == 0 else f"teach-rule-{i}"))
         return out
     assert now.note is not None
-    note = teach_note(table.game_id, now.note.kind, lookup_lang(app)) or now.note
+    note = teach_note(model.table.game_id, now.note.kind, lookup_lang(tr)) or now.note
     lines: list[ft.Control] = [
-        ft.Text(said(app, line), key=f"teach-line-{i}") for i, line in enumerate(note.lines)
+        ft.Text(said(tr, line), key=f"teach-line-{i}") for i, line in enumerate(note.lines)
     ]
-    return [*lines, _link(app, note.rule_id, "teach-rule")]
+    return [*lines, _link(tr, show_rule, note.rule_id, "teach-rule")]
 
 
-def teach_card(app: App, table: Table, prompt: Prompt) -> list[ft.Control]:
-    """The tip at the question, if one is due: its lines, its rule, "Got it" and "No more tips"."""
-    now = tip_now(app, table, prompt)
+def teach_card(model: TableModel, hub: TableHub, prompt: Prompt) -> list[ft.Control]:
+    """The tip at the question, if one is due: its lines, its rule, "Got it" and "No more tips"
+    (the marks of what was shown are kept in ``hub``'s store)."""
+    table, tr = model.table, model.tr
+    now = tip_now(tr, hub, table, prompt)
     if now is None:
         return []
     actions = ft.Row(
         [
             text_button(
-                lookup_text(app, "rules.teach.off"), "teach-off", lambda _: set_teach(app, table.id, False)
+                lookup_text(tr, "rules.teach.off"), "teach-off", lambda _: set_teach(model, hub, False)
             ),
             text_button(
-                lookup_text(app, "rules.teach.dismiss"), "teach-dismiss", lambda _: dismiss(app, table.id)
+                lookup_text(tr, "rules.teach.dismiss"),
+                "teach-dismiss",
+                lambda _: dismiss(model.refresh, table.id),
             ),
         ],
         alignment=ft.MainAxisAlignment.END,
@@ -139,13 +148,13 @@ def teach_card(app: App, table: Table, prompt: Prompt) -> list[ft.Control]:
     head = ft.Row(
         [
             ft.Icon(ft.Icons.LIGHTBULB_OUTLINE, color=ft.Colors.ON_TERTIARY_CONTAINER),
-            ft.Text(lookup_text(app, "rules.teach.title"), weight=ft.FontWeight.BOLD),
+            ft.Text(lookup_text(tr, "rules.teach.title"), weight=ft.FontWeight.BOLD),
         ],
         spacing=6,
     )
     return [
         ft.Container(
-            ft.Column([head, *_lines(app, table, now), actions], spacing=4, tight=True),
+            ft.Column([head, *_lines(model, now), actions], spacing=4, tight=True),
             key="teach",
             bgcolor=ft.Colors.TERTIARY_CONTAINER,
             padding=ft.Padding.only(left=12, right=4, top=10, bottom=2),
@@ -154,20 +163,21 @@ def teach_card(app: App, table: Table, prompt: Prompt) -> list[ft.Control]:
     ]
 
 
-def teach_switch(app: App, table: Table) -> ft.Control:
+def teach_switch(model: TableModel, hub: TableHub) -> ft.Control:
     """On or off at any time, from the table's Rules screen."""
-    now = teach_of(app, table.id)
+    tr = model.tr
+    now = teach_of(hub, model.id)
 
     def flip(e: Any) -> None:
-        set_teach(app, table.id, bool(e.control.value))
+        set_teach(model, hub, bool(e.control.value))
 
     items: list[ft.Control] = [
-        ft.Switch(label=app.tr("rules.teach.switch"), value=now.enabled, key="teach-switch", on_change=flip)
+        ft.Switch(label=tr("rules.teach.switch"), value=now.enabled, key="teach-switch", on_change=flip)
     ]
     if now.enabled:
-        items.append(small(app.tr("rules.teach.on")))
+        items.append(small(tr("rules.teach.on")))
     if now.shown:
-        items.append(small(app.tr("rules.teach.left", n=len(now.shown)), key="teach-shown"))
+        items.append(small(tr("rules.teach.left", n=len(now.shown)), key="teach-shown"))
     return card(*items, key="teach-settings")
 
 
@@ -177,34 +187,34 @@ class TeachChoice(Protocol):
     teach: bool
 
 
-def setup_option(app: App, form: TeachChoice) -> list[ft.Control]:
+def setup_option(tr: Tr, refresh: Callable[[], None], form: TeachChoice) -> list[ft.Control]:
     """The "first game" choice on New table, like the game's options: the new table starts with
     its tips on or off."""
 
     def choose(on: bool) -> Any:
         def pick(_: Any = None) -> None:
             form.teach = on
-            app.refresh()
+            refresh()
 
         return pick
 
     chips: list[ft.Control] = [
         ft.Chip(
-            label=ft.Text(app.tr(key)),
+            label=ft.Text(tr(key)),
             key=f"setup-teach-{'on' if on else 'off'}",
             selected=form.teach == on,
             on_select=choose(on),
-            tooltip=app.tr(key),
+            tooltip=tr(key),
             height=TAP,
         )
         for on, key in ((False, "rules.teach.without"), (True, "rules.teach.with"))
     ]
-    return [ft.Text(app.tr("rules.teach.option")), ft.Row(chips, wrap=True, spacing=8)]
+    return [ft.Text(tr("rules.teach.option")), ft.Row(chips, wrap=True, spacing=8)]
 
 
-def start_with(app: App, table_id: str, form: TeachChoice) -> None:
+def start_with(hub: TableHub, table_id: str, form: TeachChoice) -> None:
     """After New table: remember the "first game" choice for the new table."""
     if form.teach:
         # the table itself is stored: if this fails it starts without tips, as its Rules tab shows
         with contextlib.suppress(StoreError):
-            marks_for(app.hub).set_enabled(table_id, True)
+            marks_for(hub).set_enabled(table_id, True)

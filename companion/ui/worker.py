@@ -8,19 +8,17 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeVar
-
-if TYPE_CHECKING:
-    from companion.ui.shell import App
+from typing import TypeVar
 
 T = TypeVar("T")
 POLL = 0.25  # seconds between two redraws of the progress while the worker runs
 
 
-async def in_worker(app: App, work: Callable[[], T]) -> T:
-    """Run ``work`` in a thread; redraw every POLL seconds meanwhile (the progress it reports)."""
+async def in_worker(refresh: Callable[[], None], work: Callable[[], T]) -> T:
+    """Run ``work`` in a thread; redraw (``refresh``) every POLL seconds meanwhile (the progress
+    it reports)."""
     job = asyncio.get_running_loop().run_in_executor(None, work)
     while not job.done():
         await asyncio.wait({job}, timeout=POLL)
-        app.refresh()
+        refresh()
     return job.result()

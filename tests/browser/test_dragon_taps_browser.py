@@ -79,17 +79,15 @@ def tap_name(table: Table, tap: Any, lang: str) -> str:
     from companion.ui.games.dragon.actions import action_label
     from companion.ui.games.dragon.tiles import tile_name
 
-    class _App:  # the little of an App the naming functions read
-        tr = Tr(lang)
-
+    tr = Tr(lang)
     p = table.prompt
     if p.kind == "group" and tap.entries[0].kind == "group":
-        return action_label(_App, table, tap)[1]
+        return action_label(tr, table, tap)[1]
     if p.kind in PICKS:
         into = None
         if p.seat is not None and len(rooms(table.state, p.seat)) > 1:
             into = default_room(table.state, p.seat)
-        return tile_name(_App, table, tap, into)[1]
+        return tile_name(tr, table, tap, into)[1]
     return table.game.describe(table.state, tap.entries[0]).render(lang)
 
 

@@ -1,6 +1,7 @@
 """The served app in Chromium, phone size (issue 31): a player's page opened from Players, a
-game's records and the month chart on Statistics, a record opening its play; the screenshots of
-the player page and of the records with the chart, in English, and in Spanish with the dark theme."""
+game's records, the month chart and the win rate over time on Statistics, a record opening its
+play; the screenshots of the player page, of the records with the chart and of the win rate over
+time, in English, and in Spanish with the dark theme."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
 from plays_insights_helpers import make_play
-from ui_browser_kit import PHONE, enable_semantics, open_app, served, shot, tap_on
+from ui_browser_kit import PHONE, enable_semantics, open_app, scrolled_to, served, shot, tap_on
 
 from companion.store import Store
 
@@ -67,6 +68,12 @@ def test_player_page_and_records(browser, tmp_path):
         wait_text(page, "Highest winning score")
         page.get_by_text("By month: average score").first.scroll_into_view_if_needed()
         shot(page, "stats_records")
+        # win rate over time: a line per player, its legend under it
+        wait_text(page, "Win rate over time")
+        scrolled_to(page.get_by_text("Win rate over time", exact=True))  # the chart and legend below it
+        wait_text(page, "Chart: win rate over time")  # the chart's accessible name
+        shot(page, "stats_trend")
+        page.get_by_text("Highest winning score").first.scroll_into_view_if_needed()
         tap_on(page.get_by_text("Highest winning score").first)
         wait_text(page, "The play")
 
@@ -89,3 +96,6 @@ def test_spanish_dark_player_page(browser, tmp_path):
         wait_text(page, "Puntuación ganadora más alta")
         page.get_by_text("Por mes: puntuación media").first.scroll_into_view_if_needed()
         shot(page, "es_stats_records_dark")
+        wait_text(page, "Victorias a lo largo del tiempo")
+        scrolled_to(page.get_by_text("Victorias a lo largo del tiempo", exact=True))
+        shot(page, "es_stats_trend_dark")

@@ -2,8 +2,9 @@
 the whole bank and over its held-out third, against floors.
 
 The issue's targets are top-1 >= 85% and top-3 >= 97%, over all and held out. The floors below
-are what the lookup reaches (docs/PERFORMANCE.md, "Rules lookup" and "Rules lookup: players'
-phrasings"): over all and held out, at or above the targets. Run with -s to see the table.
+are what the lookup reaches (docs/PERFORMANCE.md, "Rules lookup", "Rules lookup: players'
+phrasings" and "Rules lookup: a group of synonyms counts once"): over all and held out, at or
+above the targets. Run with -s to see the table.
 """
 
 from __future__ import annotations
@@ -16,8 +17,10 @@ from companion.lookup.data import GAMES, book
 # (top-1, top-3) floors as shares, at what the lookup reaches, so a change that loses a question
 # fails. With the players' phrasings of issue 29 (items 1-2) both parts meet the issue's targets
 # (85%, 97%): over all 255/288 (88.5%) and 284/288 (98.6%), held out 74/87 (85.1%) and 86/87
-# (98.9%). Before them: 247/288 and 281/288 over all, 63/87 and 83/87 held out.
-FLOORS = {"all": (0.885, 0.986), "held out": (0.850, 0.988)}
+# (98.9%). Before them: 247/288 and 281/288 over all, 63/87 and 83/87 held out. Since a group of
+# synonyms counts once in the score (companion/lookup/fts.py, Index._bm25): over all 252/288
+# (87.5%) and 284/288, held out 74/87 and 86/87.
+FLOORS = {"all": (0.875, 0.986), "held out": (0.850, 0.988)}
 TARGETS = (0.85, 0.97)
 
 

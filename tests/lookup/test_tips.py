@@ -20,6 +20,7 @@ from companion.games.chinatown.tips import KINDS as CHINATOWN_KINDS
 from companion.games.dayu.data import DATA as DY
 from companion.games.dayu.tips import KINDS as DAYU_KINDS
 from companion.games.dragon.data import RULES
+from companion.games.dragon.entries import SuperEvent
 from companion.games.dragon.tips import KINDS as DRAGON_KINDS
 from companion.lookup import card
 from companion.lookup.tips import table_tips
@@ -57,7 +58,7 @@ class DragonCheck:
     def expected(self, table: Table) -> Expected:
         s, prompt = table.state, table.prompt
         fx = table.last[2] if table.last else []
-        out = self._after(s, fx)
+        out = self._after(table, s, fx)
         if prompt is None or prompt.seat is None:
             return out
         seat, kind, p = prompt.seat, prompt.kind, s.players[prompt.seat]
@@ -69,6 +70,10 @@ class DragonCheck:
             )
         if kind in ("group", "card") and s.month >= 1:
             out.update(self._risk(s, p))
+        if kind in ("group", "card") and s.month == 7 and s.super_event is not None:
+            out[f"dragon.tip.super.{s.super_event}"] = self._super(s, p, s.super_event)
+        if kind == "group" and s.options.great_wall:
+            out.update(self._wall(s, seat))
         if kind == "action":
             out.update(self._action(s, p))
         if kind == "person_pick":
@@ -112,6 +117,46 @@ class DragonCheck:
         return {}
 
     @staticmethod
+    def _super(s, p, event: str) -> dict[str, Any]:
+        """The super event's numbers for the player (super_events.json; reference section 6)."""
+        args: dict[str, Any] = {"event": msg(f"dragon.super.{event}"), "player": p.name}
+        persons = [(t, pal.floors) for pal in p.palaces for t in pal.persons]
+        floors = sum(pal.floors for pal in p.palaces)
+        if event == "lantern":
+            return {**args, "n": len(persons), "vp": 2 * len(persons), "per": 2}
+        if event == "buddha":  # each monk: its Buddhas times its palace's floors
+            monks = [(t, f) for t, f in persons if t.startswith("monk:")]
+            return {**args, "n": len(monks), "vp": sum(RULES.faces[t].symbols * f for t, f in monks)}
+        if event == "earthquake":
+            return {**args, "floors": floors, "n": min(2, floors)}
+        if event == "flood":
+            goods = dict(yuan=p.yuan, rice=p.rice, fireworks=p.fireworks)
+            return {**args, **goods, "n": sum(goods.values()) // 2}
+        if event == "tornado":  # after this month's person card: one card fewer then
+            then = max(0, len(p.cards) - 1)
+            return {**args, "cards": then, "n": min(2, then)}
+        if event == "eclipse":
+            return {"event": args["event"], "again": msg(f"dragon.event.{s.events[6]}")}
+        if event == "volcano":
+            return {**args, "track": p.track}
+        if event == "sunrise":
+            return {**args, "n": sum(1 for t in RULES.type_ids if s.supply.get(f"{t}:young", 0))}
+        if event == "assassination":
+            return {**args, "small": p.small_privileges, "large": p.large_privileges}
+        return {**args, "n": len({t.split(":")[0] for t, _ in persons})}  # charter
+
+    @staticmethod
+    def _wall(s, seat: int) -> Expected:
+        """The next wall check (after each Mongol invasion and after month 12): a wall shorter
+        than its month costs the fewest builders a person each, else 1 VP a section built."""
+        month = next(m for m in range(s.month, 13) if s.events[m - 1] == "mongol" or m == 12)
+        built = [sum(1 for b, _ in s.wall if b == i) for i in range(len(s.players))]
+        args = dict(player=s.players[seat].name, length=len(s.wall), month=month, built=built[seat])
+        if len(s.wall) >= month:
+            return {"dragon.tip.wall_vp": {**args, "vp": built[seat]}}
+        return {"dragon.tip.wall_short": {**args, "n": 1}} if built[seat] == min(built) else {}
+
+    @staticmethod
     def _action(s, p) -> Expected:
         best = None
         for c in s.groups[s.chosen_group]:
@@ -153,10 +198,9 @@ class DragonCheck:
         }
 
     @staticmethod
-    def _after(s, fx) -> Expected:
+    def _event(name: str, month: int, fx) -> Expected:
+        """The tip on an event just resolved, from the effects it recorded."""
         out: Expected = {}
-        event = next((e for e in fx if e.msg.key == "dragon.fx.event"), None)
-        name = event.rule_id.split(".")[-1] if event else None
         parts = []
         for e in fx:
             a = e.msg.args
@@ -176,7 +220,6 @@ class DragonCheck:
                 parts.append(
                     msg("dragon.tip.part.contagion", player=a["player"], mortars=a["mortars"], n=a["count"])
                 )
-        month = event.msg.args["month"] if event else None
         if parts and name == "drought":
             out["dragon.tip.event_drought"] = dict(month=month, players=parts, rice=1)
         elif parts and name == "tribute":
@@ -211,6 +254,18 @@ class DragonCheck:
                 weakest=weak["players"],
                 n=len(weak["players"]),
             )
+        return out
+
+    def _after(self, table: Table, s, fx) -> Expected:
+        out: Expected = {}
+        # The month's event comes before the super event in the same entry; an Eclipse repeats it.
+        cut = next((i for i, e in enumerate(fx) if e.msg.key == "dragon.fx.super"), len(fx))
+        event = next((e for e in fx[:cut] if e.msg.key == "dragon.fx.event"), None)
+        if event is not None:
+            out.update(self._event(event.rule_id.split(".")[-1], event.msg.args["month"], fx[:cut]))
+        if cut < len(fx):
+            out.update(_super_done_numbers(table, s, fx[cut:]))
+        out.update(_wall_done_numbers(s, fx))
         lost: dict[int, int] = {}
         for e in fx:
             if e.msg.key in ("dragon.fx.decay", "dragon.fx.decay_gone"):
@@ -225,6 +280,72 @@ class DragonCheck:
         if any(e.msg.key == "dragon.fx.round" for e in fx):
             out["dragon.tip.month"] = dict(month=len(s.by_round), players=[_month_part(p) for p in s.players])
         return out
+
+
+def _track_order(s) -> list[int]:
+    """Seats by the person track: further ahead first, the later arrival on top."""
+    return sorted(range(len(s.players)), key=lambda i: (-s.players[i].track, -s.players[i].arrival))
+
+
+def _super_done_numbers(table: Table, s, fx) -> Expected:
+    """The super events the app resolves at once, worked out from the state (after the entry:
+    only decay and the month's scoring follow them, which move no person and no marker)."""
+    name, month = s.super_event, fx[0].msg.args["month"]
+    key, event = f"dragon.tip.super_done.{name}", msg(f"dragon.super.{name}")
+    order = _track_order(s)
+    if name == "volcano":
+        assert all(p.track == 0 for p in s.players)
+        return {key: dict(event=event, order=", ".join(s.players[i].name for i in order))}
+    if name == "eclipse":
+        inner = DragonCheck._event(s.events[6], month, fx)
+        if not inner:
+            return {}
+        [(kind, args)] = inner.items()
+        return {key: dict(event=event, again=msg(kind, **args))}
+    lines = []
+    before = table.state_at(table.version - 1)
+    for i in order:
+        p = s.players[i]
+        persons = [(t, pal.floors) for pal in p.palaces for t in pal.persons]
+        if name == "lantern" and persons:
+            lines.append(msg("dragon.fx.lantern", player=p.name, vp=2 * len(persons), n=len(persons)))
+        monks = [(t, f) for t, f in persons if t.startswith("monk:")]
+        if name == "buddha" and monks:
+            vp = sum(RULES.faces[t].symbols * f for t, f in monks)
+            lines.append(msg("dragon.fx.buddha", player=p.name, vp=vp, n=len(monks)))
+        q = before.players[i]
+        if name == "assassination" and (q.small_privileges or q.large_privileges):
+            assert p.small_privileges == p.large_privileges == 0
+            small, large = q.small_privileges, q.large_privileges
+            lines.append(msg("dragon.fx.assassination", player=p.name, small=small, large=large))
+    if not lines:
+        return {}
+    return {key: dict(event=event, players=lines, **({"per": 2} if name == "lantern" else {}))}
+
+
+def _wall_done_numbers(s, fx) -> Expected:
+    """The last wall check of the entry: short of its month, the fewest builders release a
+    person each; else 1 VP per section built (wall.json), from the wall as it lies."""
+    at = [i for i, e in enumerate(fx) if e.msg.key in ("dragon.fx.wall_short", "dragon.fx.wall_holds")]
+    if not at:
+        return {}
+    a = fx[at[-1]].msg.args
+    built = [sum(1 for b, _ in s.wall if b == i) for i in range(len(s.players))]
+    args = dict(month=a["month"], length=len(s.wall))
+    if len(s.wall) < a["month"]:
+        fewest = min(built)
+        losers = {s.players[i].name for i in range(len(s.players)) if built[i] == fewest}
+        assert set(a["players"]) == losers and len(a["players"]) == len(losers)
+        out = dict(**args, fewest=fewest, players=a["players"], n=len(losers))
+        return {"dragon.tip.wall_done_short": {**out, "lost": msg("dragon.tip.persons", n=1)}}
+    lines = [e.msg for e in fx[at[-1] :] if e.msg.key == "dragon.fx.wall_vp"]
+    want = [
+        msg("dragon.fx.wall_vp", player=s.players[i].name, vp=built[i], n=built[i])
+        for i in range(len(s.players))
+        if built[i]
+    ]
+    assert sorted(lines, key=lambda m: m.args["player"]) == sorted(want, key=lambda m: m.args["player"])
+    return {"dragon.tip.wall_done_vp": dict(**args, per=1, players=lines or [msg("dragon.tip.nobody")])}
 
 
 def _month_part(p) -> Any:
@@ -294,10 +415,33 @@ class ChinatownCheck:
                 for i, name in enumerate(s.players)
             ]
             out["chinatown.tip.income"] = dict(year=CT.years[len(s.income) - 1], players=parts)
+        if any(e.msg.key == "chinatown.fx.first" for e in fx):
+            order = [s.players[(s.first + i) % s.n] for i in range(s.n)]
+            out["chinatown.tip.first"] = dict(player=s.players[s.first], order=order)
+        drew = [e.seat for e in fx if e.msg.key == "chinatown.fx.drew"]
+        if drew:
+            hand = s.hands[drew[0]]
+            most = max(hand.values(), default=0)
+            if most:
+                shop = next(x for x in CT.shop_ids if hand.get(x, 0) == most)
+                size = CT.shops[shop].max
+                out["chinatown.tip.tiles"] = dict(
+                    player=s.players[drew[0]],
+                    shop=msg(f"chinatown.shop.{shop}"),
+                    n=most,
+                    size=size,
+                    pay=msg("chinatown.tip.part.yearly", amount=CT.income.complete[size]),
+                )
         if prompt is None:
             return out
         seat = prompt.seat
         if prompt.kind == "keep_buildings" and seat is not None and s.dealt is not None:
+            hand = s.dealt[seat]
+            paired = [b for b in hand if set(ADJACENCY[b]) & set(hand)]
+            if paired:
+                out["chinatown.tip.deal"] = dict(
+                    player=s.players[seat], dealt=len(hand), buildings=paired, k=CT.dealing[s.n].kept[s.year]
+                )
             touching = [b for b in s.dealt[seat] if any(s.owner.get(n) == seat for n in ADJACENCY[b])]
             if touching:
                 out["chinatown.tip.keep"] = dict(
@@ -355,6 +499,20 @@ class DayuCheck:
         s, prompt = table.state, table.prompt
         fx = table.last[2] if table.last else []
         out: Expected = {}
+        if any(e.msg.key == "dayu.fx.start" for e in fx):
+            n = len(s.players)
+            turn = [s.players[(s.start + i) % n] for i in range(n)]
+            parts = [
+                msg(
+                    "dayu.tip.part.start",
+                    player=q.name,
+                    place=q.marker + 1,
+                    tokens=s.ring[q.marker].tokens,
+                    spaces=10,
+                )
+                for q in turn
+            ]
+            out["dayu.tip.start"] = dict(player=s.players[s.start].name, players=parts)
         refills = [e for e in fx if e.msg.key == "dayu.fx.refill"]
         if refills:
             out["dayu.tip.refill"] = dict(place=refills[-1].msg.args["place"], n=s.flood_pile)
@@ -406,7 +564,10 @@ def play_checked(game: str, seed: int, seen: dict[str, int]) -> None:
     """One random game with the tips computed after every entry, each against our own numbers."""
     rng = random.Random(seed)
     n = rng.randint(3, 5) if game == "chinatown" else rng.randint(2, 4)
-    table = Table.new(game, NAMES[:n], None)
+    # Dragon's games are played with both expansions, each with the super event after the last
+    # game's, so ten games see all ten super events.
+    options = {"great_wall": True, "super_events": True} if game == "dragon" else None
+    table = Table.new(game, NAMES[:n], options)
     check = CHECKS[game]()
 
     def step(t: Table) -> None:
@@ -419,14 +580,40 @@ def play_checked(game: str, seed: int, seen: dict[str, int]) -> None:
             seen[kind] = seen.get(kind, 0) + 1
 
     step(table)
-    play_to_end(table, rng, step)
+    while game == "dragon" and (p := table.prompt) is not None and table.state.super_event is None:
+        if p.kind == "super_event":
+            table.submit(SuperEvent(event=RULES.super_events.events[seed % len(RULES.super_events.events)]))
+        else:
+            table.auto(rng) if p.auto else table.submit(rng.choice(p.choices))
+        step(table)
+    if game != "dragon":
+        play_to_end(table, rng, step)
+        return
+    # In every other ten games the players build the wall whenever they can, so it grows long
+    # enough to score; in the others they play at random (and gather privileges and monks).
+    wall_first = seed // 10 % 2 == 0
+    while (p := table.prompt) is not None:
+        if p.auto:
+            table.auto(rng)
+        else:
+            walls = [c for c in p.choices if wall_first and _builds_wall(table.state, c)]
+            table.submit(rng.choice(walls or p.choices))
+        step(table)
+
+
+def _builds_wall(s, choice) -> bool:
+    """A choice that takes the Build the Wall card, or the group that holds it."""
+    if getattr(choice, "kind", None) == "group":
+        return "wall" in s.groups[choice.group]
+    return getattr(choice, "card", None) == "wall"
 
 
 @pytest.mark.parametrize("game", ["dragon", "chinatown", "dayu"])
 def test_every_tip_shows_the_states_own_numbers_and_every_kind_comes_up(game):
     seen: dict[str, int] = {}
     seed = 0
-    while set(seen) < set(KINDS[game]) and seed < 20:
+    # Dragon's ten super events take turns, so each needs a few games for its tips to show
+    while set(seen) < set(KINDS[game]) and seed < (60 if game == "dragon" else 20):
         play_checked(game, seed, seen)
         seed += 1
     assert set(seen) == set(KINDS[game]), sorted(set(KINDS[game]) - set(seen))
@@ -436,7 +623,9 @@ def test_every_tip_shows_the_states_own_numbers_and_every_kind_comes_up(game):
 def test_every_tip_cites_a_rule_and_reads_in_both_languages(game):
     seen: dict[str, Any] = {}
     rng = random.Random(7)
-    table = Table.new(game, NAMES[:3], None)
+    table = Table.new(
+        game, NAMES[:3], {"great_wall": True, "super_events": True} if game == "dragon" else None
+    )
 
     def keep(t: Table) -> None:
         for tip in table_tips(t):

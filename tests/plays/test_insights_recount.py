@@ -292,3 +292,62 @@ def test_filtered_game_statistics_match_a_recount(log, since, until, location):
                     if pid is None or f.seat is None or f.seat == me.seat:
                         figures[(f.name, f.key)] += f.value
             assert {(f.name, f.key): f.total for f in stats.figures} == dict(figures)
+
+
+def expected_win_rates(plays, game, pid):
+    """{player id: [(month, plays, wins, plays so far, wins so far), ...]}, from the plays."""
+    months = defaultdict(lambda: defaultdict(lambda: [0, 0]))
+    for p in plays:
+        if game is not None and p.game != game:
+            continue
+        for s in p.seats:
+            if s.player_id and (pid is None or s.player_id == pid):
+                line = months[s.player_id][p.date[:7]]
+                line[0] += 1
+                line[1] += s.winner
+    out = {}
+    for who, by_month in months.items():
+        so_far = [0, 0]
+        points = []
+        for month in sorted(by_month):
+            n, w = by_month[month]
+            so_far = [so_far[0] + n, so_far[1] + w]
+            points.append((month, n, w, *so_far))
+        out[who] = points
+    return out
+
+
+@pytest.mark.parametrize("since,until,location", FILTERS)
+def test_win_rate_over_time_matches_a_recount_from_the_plays(log, since, until, location):
+    """Each player's plays and wins per month and up to each month (the over-time chart's
+    figures), for each game and every game, for the group and for each player: 0 mismatches."""
+    store, plays, ids = log
+    chosen = kept(plays, since, until, location)
+    period = {"since": since, "until": until, "location": location}
+    wrong: list[str] = []
+    compared = 0
+    for game in (None, *GAME_IDS):
+        for pid in (None, *ids.values()):
+            lines = store.win_rates(game, pid, **period)
+            got = {
+                line.player_id: [
+                    (q.month, q.plays, q.wins, q.plays_so_far, q.wins_so_far) for q in line.points
+                ]
+                for line in lines
+            }
+            want = expected_win_rates(chosen, game, pid)
+            compared += sum(len(v) for v in want.values())
+            if got != want:
+                wrong.append(f"win rates {game} {pid}: got {got!r}, want {want!r}")
+            most_first = sorted((points[-1][3] for points in want.values()), reverse=True)
+            if [line.plays for line in lines] != most_first:
+                wrong.append(f"win rates {game} {pid}: not most plays first")
+            names = {p.id: p.name for p in store.players()}
+            if any(line.name != names[line.player_id] for line in lines):
+                wrong.append(f"win rates {game} {pid}: a name")
+            for line in lines:
+                for q in line.points:
+                    if q.rate != q.wins_so_far / q.plays_so_far or q.month_rate != q.wins / q.plays:
+                        wrong.append(f"win rates {game} {pid}: rate of {line.name} {q.month}")
+    assert compared > 100, "enough points compared to mean something"
+    assert wrong == [], f"{len(wrong)} mismatches:\n" + "\n".join(wrong[:10])

@@ -155,3 +155,47 @@ async def test_a_players_win_rate_by_month_is_a_chart_of_its_own(hub):
     assert [p.y for p in chart.data_series[0].points] == [0.0, 0.0, 0.0, 100.0, 100.0]
     assert chart.data_series[0].points[3].tooltip == "Apr 2026: won 100% of 1 play"
     h.close()
+
+
+async def test_win_rate_over_time_is_a_chart_of_its_own_with_a_line_per_player(hub):
+    ana, ben = hub.ids["Ana"], hub.ids["Ben"]
+    h = await started(hub, "/stats/dayu")
+    chart = h.by_key("stats-trend-chart")
+    assert isinstance(chart, fc.LineChart)
+    # Ana won January to March, Ben April and May: their share of wins so far, month by month
+    assert [[p.y for p in s.points] for s in chart.data_series] == [
+        [100.0, 100.0, 100.0, 75.0, 60.0],
+        [0.0, 0.0, 0.0, 25.0, 40.0],
+    ]
+    assert [p.x for p in chart.data_series[1].points] == [0, 1, 2, 3, 4]
+    assert chart.data_series[0].points[4].tooltip == "Ana, May 2026: won 60% of 5 plays so far"
+    assert chart.data_series[0].color != chart.data_series[1].color
+    assert [a.label.value for a in chart.bottom_axis.labels] == [
+        "Jan 2026",
+        "Feb 2026",
+        "Mar 2026",
+        "Apr 2026",
+        "May 2026",
+    ]
+    assert h.by_key("stats-trend").label == "Chart: win rate over time"  # its accessible name
+    assert (
+        h.by_key(f"stats-trend-line-{ben}").content.controls[1].value
+        == "Ben: 40%, 2 won of 5 plays by May 2026"
+    )
+    # one player chosen: their line alone
+    await h.select("stats-player", ben)
+    chart = h.by_key("stats-trend-chart")
+    assert [[p.y for p in s.points] for s in chart.data_series] == [[0.0, 0.0, 0.0, 25.0, 40.0]]
+    # a period: the count starts again from April
+    await h.type_text("stats-since", "2026-04-01")
+    await h.fire("stats-since", "blur")
+    chart = h.by_key("stats-trend-chart")
+    assert [[p.y for p in s.points] for s in chart.data_series] == [[100.0, 100.0]]
+    h.close()
+    h = await started(hub, f"/player/{ana}", prefs={"table_companion.lang": "es"})
+    chart = h.by_key("player-trend-chart")
+    assert [[p.y for p in s.points] for s in chart.data_series] == [[100.0, 100.0, 100.0, 75.0, 60.0]]
+    tip = chart.data_series[0].points[4].tooltip
+    assert tip.startswith("Ana, may 2026: ganó el 60") and tip.endswith("de 5 partidas hasta entonces")
+    assert h.by_key("player-trend").label == "Gráfico: victorias a lo largo del tiempo"
+    h.close()

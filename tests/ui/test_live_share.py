@@ -353,7 +353,8 @@ async def test_a_scanned_import_link_and_a_qr_image(tmp_path):
     from companion.ui.views.share import import_image
 
     h = await started(hub)
-    copy = import_image(app_of(h), qr_png(code))
+    app = app_of(h)
+    copy = import_image(app.hub, app.repos.tables, qr_png(code))
     assert copy.id == table.id and len(hub.store.list()) == 1
     h.close()
 

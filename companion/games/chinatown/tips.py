@@ -15,19 +15,27 @@ from companion.games.chinatown.income import find_businesses, income_totals
 from companion.games.chinatown.state import ChinatownState
 from companion.games.chinatown.text import shop_name
 
-KINDS = ("chinatown.tip.keep", "chinatown.tip.trade", "chinatown.tip.place", "chinatown.tip.income")
+KINDS = (
+    "chinatown.tip.keep",
+    "chinatown.tip.trade",
+    "chinatown.tip.place",
+    "chinatown.tip.income",
+    "chinatown.tip.first",
+    "chinatown.tip.deal",
+    "chinatown.tip.tiles",
+)
 
 
 def tips(state: ChinatownState, prompt: Prompt | None, effects: list[Effect]) -> list[Tip]:
-    out: list[Tip] = []
+    out = _opening(state, effects)
     if any(e.msg.key == "chinatown.fx.income_total" for e in effects) and state.income:
         out.append(_income(state))
     if prompt is None:
         return out
     if prompt.kind == "keep_buildings" and prompt.seat is not None and state.dealt is not None:
-        tip = _keep(state, prompt.seat)
-        if tip is not None:
-            out.append(tip)
+        for tip in (_keep(state, prompt.seat), _deal(state, prompt.seat)):
+            if tip is not None:
+                out.append(tip)
     elif prompt.kind == "trade":
         tip = _trade(state)
         if tip is not None:
@@ -37,6 +45,43 @@ def tips(state: ChinatownState, prompt: Prompt | None, effects: list[Effect]) ->
         if tip is not None:
             out.append(tip)
     return out
+
+
+def _opening(s: ChinatownState, effects: list[Effect]) -> list[Tip]:
+    """After the first player is chosen: the order every step of a year follows; after a
+    player draws tiles: the type they hold most of, and what a complete business of it pays."""
+    out: list[Tip] = []
+    if any(e.msg.key == "chinatown.fx.first" for e in effects) and s.first is not None:
+        order = [s.players[i] for i in s.order()]
+        text = msg("chinatown.tip.first", player=s.players[s.first], order=order)
+        out.append(Tip(text, "chinatown.setup.first_player", "first_player"))
+    drew = next((e for e in effects if e.msg.key == "chinatown.fx.drew"), None)
+    if drew is not None and drew.seat is not None:
+        hand = s.hands[drew.seat]
+        most = max(DATA.shop_ids, key=lambda shop: hand.get(shop, 0))  # the first such, in type order
+        if hand.get(most, 0):
+            size = DATA.shops[most].max
+            text = msg(
+                "chinatown.tip.tiles",
+                player=s.players[drew.seat],
+                shop=shop_name(most),
+                n=hand[most],
+                size=size,
+                pay=msg("chinatown.tip.part.yearly", amount=DATA.income.complete[size]),
+            )
+            out.append(Tip(text, "chinatown.income", "draw_tiles", drew.seat))
+    return out
+
+
+def _deal(s: ChinatownState, seat: int) -> Tip | None:
+    """The dealt buildings that touch another dealt one: kept together, they start a group."""
+    hand = s.dealt[seat] if s.dealt else []
+    paired = [b for b in hand if any(n in hand for n in ADJACENCY[b])]
+    if not paired:
+        return None
+    kept = DATA.dealing[s.n].kept[s.year]
+    text = msg("chinatown.tip.deal", player=s.players[seat], dealt=len(hand), buildings=paired, k=kept)
+    return Tip(text, "chinatown.buildings.keep", "keep_buildings", seat)
 
 
 def _keep(s: ChinatownState, seat: int) -> Tip | None:

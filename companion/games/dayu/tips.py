@@ -22,6 +22,7 @@ KINDS = (
     "dayu.tip.exchange",
     "dayu.tip.refill",
     "dayu.tip.round",
+    "dayu.tip.start",
 )
 
 
@@ -91,6 +92,8 @@ def _exchange(s: DayuState, seat: int) -> Tip | None:
 
 def _after_steps(s: DayuState, effects: list[Effect]) -> list[Tip]:
     out: list[Tip] = []
+    if s.start is not None and any(e.msg.key == "dayu.fx.start" for e in effects):
+        out.append(_start(s, s.start))
     refill = next((e for e in reversed(effects) if e.msg.key == "dayu.fx.refill"), None)
     if refill is not None:
         text = msg("dayu.tip.refill", place=refill.msg.args["place"], n=refill.msg.args["left"])
@@ -105,6 +108,25 @@ def _after_steps(s: DayuState, effects: list[Effect]) -> list[Tip]:
         text = msg("dayu.tip.round", round=done, players=parts, n=s.flood_pile)
         out.append(Tip(text, "dayu.end.condition", "round_end"))
     return out
+
+
+def _start(s: DayuState, start: int) -> Tip:
+    """The start player (seat ``start``), the turn order, and the flood card under each marker
+    to begin with."""
+    n = len(s.players)
+    parts = [
+        msg(
+            "dayu.tip.part.start",
+            player=p.name,
+            place=p.marker + 1,
+            tokens=s.ring[p.marker].tokens,
+            spaces=SPACES,
+        )
+        for p in (s.players[(start + i) % n] for i in range(n))
+        if p.marker is not None
+    ]
+    text = msg("dayu.tip.start", player=s.players[start].name, players=parts)
+    return Tip(text, "dayu.setup.start", "start")
 
 
 def _round_ended_now(s: DayuState, effects: list[Effect]) -> bool:

@@ -12,9 +12,13 @@ from companion.core.protocol import Effect, Prompt
 from companion.core.tips import Tip
 from companion.games.dragon.choices import action_amount
 from companion.games.dragon.data import RULES
+from companion.games.dragon.scoring import final_lines
 from companion.games.dragon.state import DragonState, PlayerState
 from companion.games.dragon.text import action_msg, reason_msg, tile_msg
+from companion.games.dragon.wall import sections
 
+# The super events the app resolves at once, with nobody asked (the others ask each player).
+_RESOLVED_AT_ONCE = ("lantern", "buddha", "assassination", "volcano", "eclipse")
 # Every kind of tip this module gives (a test checks each one comes up in random games).
 KINDS = (
     "dragon.tip.order",
@@ -33,6 +37,12 @@ KINDS = (
     "dragon.tip.event_mongol",
     "dragon.tip.decay",
     "dragon.tip.month",
+    *(f"dragon.tip.super.{event}" for event in RULES.super_events.events),
+    "dragon.tip.wall_short",
+    "dragon.tip.wall_vp",
+    *(f"dragon.tip.super_done.{event}" for event in _RESOLVED_AT_ONCE),
+    "dragon.tip.wall_done_short",
+    "dragon.tip.wall_done_vp",
 )
 _PLACE = ("person_place", "recruit_place")
 _BEFORE_EVENT = ("group", "card")  # the month's two decisions, while its event is still to come
@@ -58,6 +68,13 @@ def _at_question(s: DragonState, kind: str, seat: int) -> list[Tip]:
         risk = _event_risk(s, p, s.events[s.month - 1])
         if risk is not None:
             out.append(Tip(risk, f"dragon.event.{s.events[s.month - 1]}", kind, seat))
+    if kind in _BEFORE_EVENT and s.super_event is not None and s.month == RULES.super_events.month:
+        text = _super(s, p, s.super_event)
+        out.append(Tip(text, f"dragon.super.{s.super_event}", kind, seat))
+    if kind == "group" and s.options.great_wall:
+        tip = _wall(s, seat)
+        if tip is not None:
+            out.append(tip)
     if kind == "action" and s.chosen_group is not None:
         tip = _action(s, p, seat)
         if tip is not None:
@@ -137,6 +154,66 @@ def _event_risk(s: DragonState, p: PlayerState, event: str) -> Msg | None:
     return None
 
 
+def _super(s: DragonState, p: PlayerState, event: str) -> Msg:
+    """What this month's super event will do to the player, with their numbers as they stand."""
+    se, key, name = RULES.super_events, f"dragon.tip.super.{event}", p.name
+    super_event = {"event": msg(f"dragon.super.{event}")}
+    if event == "lantern":
+        n = len(p.persons())
+        return msg(
+            key,
+            **super_event,
+            player=name,
+            n=n,
+            vp=n * se.lantern_vp_per_person,
+            per=se.lantern_vp_per_person,
+        )
+    if event == "buddha":
+        monks = final_lines(p.palaces, 0, 0, 0)[1]
+        return msg(key, **super_event, player=name, n=monks.count, vp=monks.points)
+    if event == "earthquake":
+        floors = sum(pal.floors for pal in p.palaces)
+        return msg(key, **super_event, player=name, floors=floors, n=min(se.earthquake_floors, floors))
+    if event == "flood":
+        half = (p.yuan + p.rice + p.fireworks) // se.flood_divisor
+        return msg(key, **super_event, player=name, yuan=p.yuan, rice=p.rice, fireworks=p.fireworks, n=half)
+    if event == "tornado":  # it comes once this month's person card is played
+        then = max(0, len(p.cards) - 1)
+        return msg(key, **super_event, player=name, cards=then, n=min(se.tornado_discards, then))
+    if event == "eclipse":
+        return msg(key, **super_event, again=msg(f"dragon.event.{s.events[s.month - 1]}"))
+    if event == "volcano":
+        return msg(key, **super_event, player=name, track=p.track)
+    if event == "sunrise":
+        age = se.sunrise_age
+        n = sum(1 for t in RULES.type_ids if s.supply.get(f"{t}:{age}", 0) > 0)
+        return msg(key, **super_event, player=name, n=n)
+    if event == "assassination":
+        return msg(key, **super_event, player=name, small=p.small_privileges, large=p.large_privileges)
+    return msg(
+        key, **super_event, player=name, n=sum(1 for t in RULES.type_ids if p.count_type(t))
+    )  # charter
+
+
+def _wall(s: DragonState, seat: int) -> Tip | None:
+    """What the next wall check gives or costs the player, the wall as it stands."""
+    wall, last = RULES.wall, RULES.setup.months
+    month = next(
+        m
+        for m in range(s.month, last + 1)
+        if s.events[m - 1] in wall.check_after_events or (m == last and wall.check_in_last_month)
+    )
+    built = sections(s)
+    args = dict(player=s.players[seat].name, length=len(s.wall), month=month, built=built[seat])
+    if len(s.wall) < month:
+        if built[seat] != min(built):
+            return None  # a short wall costs only the fewest builders
+        text = msg("dragon.tip.wall_short", **args, n=wall.releases_per_fewest)
+    else:
+        text = msg("dragon.tip.wall_vp", **args, vp=built[seat] * wall.vp_per_section)
+    return Tip(text, "dragon.wall.check", "group", seat)
+
+
 def _persons(n: int) -> Msg:
     """ "2 persons" / "2 personas": a count of persons with its own plural."""
     return msg("dragon.tip.persons", n=n)
@@ -202,9 +279,14 @@ _EVENT_PARTS = {
 
 def _after_steps(s: DragonState, effects: list[Effect]) -> list[Tip]:
     out: list[Tip] = []
-    event = next((e for e in effects if e.msg.key == "dragon.fx.event"), None)
+    # The month's event comes before the super event in the same entry; an Eclipse repeats it.
+    cut = next((i for i, e in enumerate(effects) if e.msg.key == "dragon.fx.super"), len(effects))
+    event = next((e for e in effects[:cut] if e.msg.key == "dragon.fx.event"), None)
     if event is not None:
-        tip = _event_done(s, event, effects)
+        tip = _event_done(s, event, effects[:cut])
+        if tip is not None:
+            out.append(tip)
+    for tip in (_super_done(s, effects[cut:]), _wall_done(effects)):
         if tip is not None:
             out.append(tip)
     decayed: dict[int, int] = {}
@@ -225,11 +307,15 @@ def _after_steps(s: DragonState, effects: list[Effect]) -> list[Tip]:
 
 def _event_done(s: DragonState, event: Effect, effects: list[Effect]) -> Tip | None:
     """What the month's event just did to each player, with the rule's numbers."""
-    name = event.rule_id.rsplit(".", 1)[-1]
+    text = _event_msg(event.rule_id.rsplit(".", 1)[-1], event.msg.args["month"], effects)
+    return None if text is None else Tip(text, event.rule_id, "event")
+
+
+def _event_msg(name: str, month: int, effects: list[Effect]) -> Msg | None:
     if name == "festival":
-        return Tip(_festival(event, effects), event.rule_id, "event")
+        return _festival(month, effects)
     if name == "mongol":
-        return Tip(_mongol(event, effects), event.rule_id, "event")
+        return _mongol(month, effects)
     parts: list[Msg] = []
     for e in effects:
         part = _EVENT_PARTS.get(e.msg.key)
@@ -256,8 +342,61 @@ def _event_done(s: DragonState, event: Effect, effects: list[Effect]) -> Tip | N
         "tribute": ("dragon.tip.event_tribute", {"yuan": ev.tribute_yuan}),
         "contagion": ("dragon.tip.event_contagion", {"base": ev.contagion_releases}),
     }[name]
-    text = msg(key, month=event.msg.args["month"], players=parts, **numbers)
-    return Tip(text, event.rule_id, "event")
+    return msg(key, month=month, players=parts, **numbers)
+
+
+def _super_done(s: DragonState, effects: list[Effect]) -> Tip | None:
+    """What a super event the app resolved at once just did, player by player (its own lines)."""
+    if not effects or s.super_event not in _RESOLVED_AT_ONCE:
+        return None
+    name, se = s.super_event, RULES.super_events
+    key, event = f"dragon.tip.super_done.{name}", msg(f"dragon.super.{name}")
+    if name == "volcano":
+        order = next(e.msg.args["order"] for e in effects if e.msg.key == "dragon.fx.volcano")
+        text = msg(key, event=event, order=order)
+    elif name == "eclipse":
+        again = next(e.msg.args["event"] for e in effects if e.msg.key == "dragon.fx.eclipse")
+        inner = _event_msg(again.key.rsplit(".", 1)[-1], effects[0].msg.args["month"], effects)
+        if inner is None:
+            return None
+        text = msg(key, event=event, again=inner)
+    else:
+        lines = [e.msg for e in effects if e.msg.key == f"dragon.fx.{name}"]
+        if not lines:
+            return None  # nobody had anything it scores or takes
+        per = {"per": se.lantern_vp_per_person} if name == "lantern" else {}
+        text = msg(key, event=event, players=lines, **per)
+    return Tip(text, f"dragon.super.{name}", "event")
+
+
+def _wall_done(effects: list[Effect]) -> Tip | None:
+    """The wall check just made (the last, when a month-12 Mongol invasion brought two): why it
+    cost or scored what it did."""
+    at = [i for i, e in enumerate(effects) if e.msg.key in ("dragon.fx.wall_short", "dragon.fx.wall_holds")]
+    if not at:
+        return None
+    a = effects[at[-1]].msg.args
+    if effects[at[-1]].msg.key == "dragon.fx.wall_short":
+        lost = _persons(RULES.wall.releases_per_fewest)
+        text = msg(
+            "dragon.tip.wall_done_short",
+            month=a["month"],
+            length=a["length"],
+            fewest=a["fewest"],
+            players=a["players"],
+            n=a["n"],
+            lost=lost,
+        )
+    else:
+        lines = [e.msg for e in effects[at[-1] :] if e.msg.key == "dragon.fx.wall_vp"]
+        text = msg(
+            "dragon.tip.wall_done_vp",
+            month=a["month"],
+            length=a["length"],
+            per=RULES.wall.vp_per_section,
+            players=lines or [msg("dragon.tip.nobody")],
+        )
+    return Tip(text, "dragon.wall.check", "wall_check")
 
 
 def _month_scored(s: DragonState, scored: list[Effect]) -> Tip:
@@ -277,9 +416,9 @@ def _month_scored(s: DragonState, scored: list[Effect]) -> Tip:
     return Tip(msg("dragon.tip.month", month=month, players=parts), "dragon.scoring.round", "month_scoring")
 
 
-def _festival(event: Effect, effects: list[Effect]) -> Msg:
+def _festival(month: int, effects: list[Effect]) -> Msg:
     """The festival's winners, their VP and the fireworks they held and handed back."""
-    vp, month = RULES.events.festival_vp, event.msg.args["month"]
+    vp = RULES.events.festival_vp
     parts = [
         msg(
             "dragon.tip.part.festival",
@@ -298,7 +437,7 @@ def _festival(event: Effect, effects: list[Effect]) -> Msg:
     )
 
 
-def _mongol(event: Effect, effects: list[Effect]) -> Msg:
+def _mongol(month: int, effects: list[Effect]) -> Msg:
     """The VP each helmet scored, and who had the fewest helmets."""
     parts = [
         msg("dragon.tip.part.mongol", player=e.msg.args["player"], vp=e.msg.args["vp"])
@@ -308,7 +447,7 @@ def _mongol(event: Effect, effects: list[Effect]) -> Msg:
     weak = next(e for e in effects if e.msg.key == "dragon.fx.mongol_weak").msg.args
     return msg(
         "dragon.tip.event_mongol",
-        month=event.msg.args["month"],
+        month=month,
         players=parts or [msg("dragon.tip.no_helmets")],
         helmets=weak["helmets"],
         weakest=weak["players"],

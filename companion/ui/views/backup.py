@@ -57,7 +57,7 @@ def _say(app: App, text: str) -> None:
 async def save_backup(app: App) -> None:
     day = datetime.now(UTC).date().isoformat()
     data = app.repos.backup.save_json().encode("utf-8")
-    saved = await save_bytes(app, f"table-companion-backup-{day}.json", data, "json")
+    saved = await save_bytes(app.files, app.page.web, f"table-companion-backup-{day}.json", data, "json")
     _say(app, app.tr("backup.saved") if saved else app.tr("plays.save_failed"))
 
 
@@ -65,7 +65,9 @@ async def pick_restore(app: App) -> None:
     """Pick a backup; one larger than a backup can be is refused by its size, before it is read
     (a desktop reads it from its path, at most the limit)."""
     files = await app.files.pick_files(
-        with_data=not _reads_paths(app), file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["json"]
+        with_data=not _reads_paths(app.page),
+        file_type=ft.FilePickerFileType.CUSTOM,
+        allowed_extensions=["json"],
     )
     if not files:
         return
@@ -79,10 +81,10 @@ async def pick_restore(app: App) -> None:
     await ask_restore(app, data)
 
 
-def _reads_paths(app: App) -> bool:
+def _reads_paths(page: ft.Page) -> bool:
     """A desktop app gets the picked file's path and reads it itself (bounded); a browser sends
     the bytes."""
-    return not app.page.web
+    return not page.web
 
 
 async def ask_restore(app: App, data: bytes) -> None:
@@ -124,7 +126,7 @@ async def _check(app: App, data: bytes) -> tuple[Backup, list[Table]] | None:
     progress = _Progress()
     opened = app.dialog(tr("backup.checking_title"), lambda: progress.controls(tr), key="restore-check")
     try:
-        checked = await in_worker(app, lambda: app.repos.backup.check(data, progress.told))
+        checked = await in_worker(app.refresh, lambda: app.repos.backup.check(data, progress.told))
     except TableError as exc:
         _refuse(app, tr.msg(exc.msg))
         return None
@@ -161,7 +163,7 @@ class Restore:
             return app.repos.backup.restore(self.backup, self.tables)
 
         try:
-            counts = await in_worker(app, restore)
+            counts = await in_worker(app.refresh, restore)
         except TableError as exc:
             self.busy = False
             app.dialog_note(tr.msg(exc.msg))

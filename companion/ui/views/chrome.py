@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
 
 from companion.core import Table
-from companion.share.live import stamp
+from companion.share.live import Access, stamp
 from companion.ui.command import command_icon_button
 from companion.ui.gameui import ui_for
+from companion.ui.i18n import Tr
 from companion.ui.parts import slot_part
-from companion.ui.shell import App
+from companion.ui.table_model import TableModel
 from companion.ui.widgets import icon_button
 
 TABS = ("play", "scores", "history", "rules")
@@ -33,56 +35,57 @@ def tab_route(table_id: str, tab: str) -> str:
     return f"/table/{table_id}" if tab == "play" else f"/table/{table_id}/{tab}"
 
 
-def appbar(app: App, table: Table) -> ft.AppBar:
-    tr = app.tr
-    if app.guest:  # a live-share client: who it is, no undo or redo (the host orders entries)
+def appbar(model: TableModel, table_now: Callable[[], Table]) -> ft.AppBar:
+    """The table's name, and Share, Undo and Redo on the host; Undo and Redo take back or put
+    back the whole last tap, counted on the table as it stands at the tap (``table_now``)."""
+    table, tr = model.table, model.tr
+    if model.guest:  # a live-share client: who it is, no undo or redo (the host orders entries)
         return ft.AppBar(
             title=ft.Text(table.name, key="table-name", overflow=ft.TextOverflow.ELLIPSIS),
             automatically_imply_leading=False,
-            actions=[ft.Container(guest_badge(app, table), padding=ft.Padding.only(right=12))],
+            actions=[ft.Container(guest_badge(tr, model.access, table), padding=ft.Padding.only(right=12))],
         )
     gui = ui_for(table.game_id)
 
     def steps(count: Any) -> int:  # the whole last tap, as the table stands at the tap
-        return count(app.table) if count is not None else 1
+        return count(table_now()) if count is not None else 1
 
     return ft.AppBar(
         title=ft.Text(table.name, key="table-name", overflow=ft.TextOverflow.ELLIPSIS),
         actions=[
             icon_button(
-                ft.Icons.SHARE, "share", tr("live.share"), lambda _: app.go(f"/table/{table.id}/share")
+                ft.Icons.SHARE, "share", tr("live.share"), lambda _: model.go(f"/table/{table.id}/share")
             ),
             command_icon_button(
                 ft.Icons.UNDO,
                 "undo",
                 tr("history.undo"),
-                lambda: app.undo(steps(gui.undo_steps)),
+                lambda: model.undo(steps(gui.undo_steps)),
                 disabled=not table.can_undo(),
             ),
             command_icon_button(
                 ft.Icons.REDO,
                 "redo",
                 tr("history.redo"),
-                lambda: app.redo(steps(gui.redo_steps)),
+                lambda: model.redo(steps(gui.redo_steps)),
                 disabled=not table.can_redo(),
             ),
         ],
     )
 
 
-def guest_badge(app: App, table: Table) -> ft.Control:
-    access = app.access
+def guest_badge(tr: Tr, access: Access | None, table: Table) -> ft.Control:
+    """Who this live-share client is: a seat's player, or a viewer."""
     if access is None or access.seat is None or not 0 <= access.seat < len(table.players):
-        return ft.Text(app.tr("live.viewer"), key="role")
-    return ft.Text(app.tr("live.seat", name=table.players[access.seat].name), key="role")
+        return ft.Text(tr("live.viewer"), key="role")
+    return ft.Text(tr("live.seat", name=table.players[access.seat].name), key="role")
 
 
-def tabs(app: App, table: Table, current: str) -> ft.NavigationBar:
-    tr = app.tr
+def tabs(tr: Tr, go: Callable[[str], None], table: Table, current: str) -> ft.NavigationBar:
     shown = tabs_of(table)
 
     def change(e: Any) -> None:
-        app.go(tab_route(table.id, shown[int(e.control.selected_index)]))
+        go(tab_route(table.id, shown[int(e.control.selected_index)]))
 
     return ft.NavigationBar(
         key="tabs",
@@ -92,22 +95,28 @@ def tabs(app: App, table: Table, current: str) -> ft.NavigationBar:
     )
 
 
-def table_view(app: App, table: Table, tab: str, body: list[ft.Control]) -> ft.View:
+def table_view(
+    model: TableModel, tab: str, body: list[ft.Control], table_now: Callable[[], Table]
+) -> ft.View:
     """A table screen: ``body`` between the app bar and the tabs. The bar and the tabs are parts,
-    kept as they were while what they show is unchanged (most taps change neither)."""
+    kept as they were while what they show is unchanged (most taps change neither); the bar's
+    Undo and Redo count their steps on the session's open table at the tap (``table_now``)."""
     from companion.ui.widgets import scroll_column
 
-    guest = (app.access, tuple(p.name for p in table.players)) if app.guest else None
-    bar = (app.tr.lang, table.id, table.name, guest, table.can_undo(), table.can_redo())
+    table, tr = model.table, model.tr
+    guest = (model.access, tuple(p.name for p in table.players)) if model.guest else None
+    bar = (tr.lang, table.id, table.name, guest, table.can_undo(), table.can_redo())
     if tab == "play":  # the question comes back into view after every entry, on every device
-        content: ft.Control = QuestionColumn(body, stamp(table), app.state.dialog is not None)
+        content: ft.Control = QuestionColumn(body, stamp(table), model.dialog_open)
     else:
         content = scroll_column(body, key=f"{tab}-body")
     return ft.View(
         route=tab_route(table.id, tab),
-        appbar=slot_part(bar, lambda: appbar(app, table), key="appbar-part"),
+        appbar=slot_part(bar, lambda: appbar(model, table_now), key="appbar-part"),
         navigation_bar=slot_part(
-            (app.tr.lang, table.id, tab, table.finished), lambda: tabs(app, table, tab), key="tabs-part"
+            (tr.lang, table.id, tab, table.finished),
+            lambda: tabs(tr, model.go, table, tab),
+            key="tabs-part",
         ),
         controls=[content],
         padding=12,

@@ -98,7 +98,7 @@ async def export_for(app: App, kind: str, plays: list[PlayRecord]) -> None:
         from companion.plays.bgstats import push_json
 
         name, extension, text = "play-log-bgstats.json", "json", push_json(plays)
-    saved = await save_bytes(app, name, text.encode("utf-8"), extension)
+    saved = await save_bytes(app.files, app.page.web, name, text.encode("utf-8"), extension)
     _say(app, app.tr("plays.saved") if saved else app.tr("plays.save_failed"))
 
 

@@ -10,23 +10,22 @@ from pathlib import Path
 
 import flet as ft
 
-from companion.ui.shell import App
 
-
-async def save_bytes(app: App, name: str, data: bytes, extension: str) -> bool:
-    """Offer ``data`` as the file ``name``; False when this platform cannot save (the caller says so)."""
+async def save_bytes(files: ft.FilePicker, web: bool, name: str, data: bytes, extension: str) -> bool:
+    """Offer ``data`` as the file ``name`` (``web``: the browser downloads it); False when this
+    platform cannot save (the caller says so)."""
     try:
-        where = await app.files.save_file(file_name=name, src_bytes=data, allowed_extensions=[extension])
+        where = await files.save_file(file_name=name, src_bytes=data, allowed_extensions=[extension])
     except Exception:  # a platform with no save dialog
         return False
-    if where and not app.page.web:
+    if where and not web:
         Path(where).write_bytes(data)  # desktop returns the path without writing
     return True
 
 
-async def pick_bytes(app: App, extension: str) -> bytes | None:
+async def pick_bytes(picker: ft.FilePicker, extension: str) -> bytes | None:
     """The content of a file the player picks, or None when they cancel."""
-    files = await app.files.pick_files(
+    files = await picker.pick_files(
         with_data=True, file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=[extension]
     )
     if not files:

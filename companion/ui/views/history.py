@@ -11,8 +11,10 @@ from pydantic import BaseModel
 
 from companion.core import Table
 from companion.ui.command import command_button
+from companion.ui.i18n import Tr
 from companion.ui.rule_links import effect_line
 from companion.ui.shell import App
+from companion.ui.table_model import TableModel
 from companion.ui.views.chrome import table_view
 from companion.ui.views.history_rounds import focus_bar, focused_round, group_header, round_groups
 from companion.ui.widgets import card, small
@@ -23,15 +25,15 @@ def state_before(table: Table, i: int) -> BaseModel:
     return table.state_at(i)
 
 
-def entry_label(app: App, table: Table, i: int, entry: Any) -> str:
-    return app.tr.msg(table.game.describe(state_before(table, i), entry))
+def entry_label(tr: Tr, table: Table, i: int, entry: Any) -> str:
+    return tr.msg(table.game.describe(state_before(table, i), entry))
 
 
-def redo_labels(app: App, table: Table) -> list[str]:
+def redo_labels(tr: Tr, table: Table) -> list[str]:
     """Labels of the undone entries, next to redo first (replayed on a copy, the table is untouched)."""
     labels, state = [], table.state
     for entry in reversed(table.redo_entries):
-        labels.append(app.tr.msg(table.game.describe(state, entry)))
+        labels.append(tr.msg(table.game.describe(state, entry)))
         with contextlib.suppress(Exception):  # a later redo may no longer fit; its label is still shown
             state, _ = table.game.apply(state, entry)
     return labels
@@ -65,7 +67,7 @@ def view(app: App, id: str) -> ft.View:
     ]
     if app.guest:  # a live-share client reads the history; only the host undoes
         body = []
-    redo = [] if app.guest else redo_labels(app, table)
+    redo = [] if app.guest else redo_labels(tr, table)
     if redo:
         body.append(small(tr("history.undone", n=len(redo))))
         for k in reversed(range(len(redo))):  # the furthest first, like the timeline
@@ -84,23 +86,25 @@ def view(app: App, id: str) -> ft.View:
     if not history:
         body.append(small(tr("history.empty"), key="history-empty"))
     groups = round_groups(table)
-    focus = focused_round(app, table)
+    model = app.table_model(table)
+    focus = focused_round(app.drafts, table)
     shown = [g for g in groups if g.summary is not None and g.summary.entries == focus]
     if shown:
-        body.append(focus_bar(app, shown[0]))
+        body.append(focus_bar(tr, app.drafts, app.refresh, shown[0]))
     for group in reversed(shown or groups):  # the newest round first, like the entries in it
         if len(groups) > 1 or shown:  # one stretch of entries needs no header over it
-            body.append(group_header(app, table, group, open_=bool(shown)))
+            body.append(group_header(model, table, group, open_=bool(shown)))
         for i in range(group.last, group.first - 1, -1):
             _, entry, effects = history[i]
-            body.append(entry_card(app, table, i, entry, effects))
-    return table_view(app, table, "history", body)
+            body.append(entry_card(model, i, entry, effects))
+    return table_view(model, "history", body, lambda: app.table)
 
 
-def entry_card(app: App, table: Table, i: int, entry: Any, effects: list[Any]) -> ft.Control:
-    tr = app.tr
-    label = entry_label(app, table, i, entry)
-    who = app.player_name(getattr(entry, "seat", None))
+def entry_card(model: TableModel, i: int, entry: Any, effects: list[Any]) -> ft.Control:
+    table, tr = model.table, model.tr
+    label = entry_label(tr, table, i, entry)
+    seat = getattr(entry, "seat", None)
+    who = table.players[seat].name if seat is not None and 0 <= seat < len(table.players) else ""
     steps = table.version - i
     return card(
         ft.ListTile(
@@ -108,29 +112,32 @@ def entry_card(app: App, table: Table, i: int, entry: Any, effects: list[Any]) -
             leading=ft.CircleAvatar(content=ft.Text(str(i + 1), size=12), radius=16),
             title=ft.Text(label, weight=ft.FontWeight.BOLD),
             subtitle=ft.Text(who or tr("play.the_table")),
-            trailing=None if app.guest else ft.Icon(ft.Icons.UNDO),
-            tooltip=None if app.guest else tr("history.undo_to", n=steps),
-            on_click=None if app.guest else lambda _: confirm_undo(app, steps),
+            trailing=None if model.guest else ft.Icon(ft.Icons.UNDO),
+            tooltip=None if model.guest else tr("history.undo_to", n=steps),
+            on_click=None if model.guest else lambda _: confirm_undo(model, steps),
             min_height=48,
         ),
-        *[effect_line(app, fx, key=f"entry-{i}-fx-{k}") for k, fx in enumerate(effects)],
+        *[effect_line(model, fx, key=f"entry-{i}-fx-{k}") for k, fx in enumerate(effects)],
         padding=6,
     )
 
 
-def confirm_undo(app: App, steps: int) -> None:
+def confirm_undo(model: TableModel, steps: int) -> None:
     """Undo back to before the tapped entry; more than one step asks first."""
     if steps <= 1:
-        app.undo(steps)
+        model.undo(steps)
         return
 
-    app.dialog(
-        app.tr("history.confirm_title"),
-        lambda: [ft.Text(app.tr("history.confirm_body", n=steps))],
+    model.dialogs.dialog(
+        model.tr("history.confirm_title"),
+        lambda: [ft.Text(model.tr("history.confirm_body", n=steps))],
         key="confirm-undo",
         actions=lambda: [
-            app.dialog_button(
-                app.tr("history.undo_to", n=steps), "confirm-undo-yes", lambda: app.undo(steps), filled=True
+            model.dialogs.dialog_button(
+                model.tr("history.undo_to", n=steps),
+                "confirm-undo-yes",
+                lambda: model.undo(steps),
+                filled=True,
             )
         ],
     )

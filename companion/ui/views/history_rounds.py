@@ -8,6 +8,7 @@ are the setting up; entries after the last finished round are the round being pl
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -19,7 +20,9 @@ from companion.ui.foresight import RoundAsked, round_card, summaries
 from companion.ui.widgets import text_button
 
 if TYPE_CHECKING:
-    from companion.ui.shell import App
+    from companion.ui.i18n import Tr
+    from companion.ui.state import Drafts
+    from companion.ui.table_model import TableModel
 
 
 @dataclass(frozen=True)
@@ -60,21 +63,21 @@ def round_groups(table: Table) -> list[RoundGroup]:
     return groups
 
 
-def focused_round(app: App, table: Table) -> tuple[int, int] | None:
+def focused_round(drafts: Drafts, table: Table) -> tuple[int, int] | None:
     """The round History was opened at ("See this round in History"), kept for this table until
     "Show the whole game"; the request (``RoundAsked``, ui/foresight.py) is taken once."""
-    asked = app.drafts.drop(RoundAsked)
+    asked = drafts.drop(RoundAsked)
     if asked is not None:
-        app.drafts.put(RoundFocus(table.id, asked.entries))
-    kept = app.drafts.get(RoundFocus)
+        drafts.put(RoundFocus(table.id, asked.entries))
+    kept = drafts.get(RoundFocus)
     if kept is None or kept.table_id != table.id or kept.entries[1] >= len(table.history):
         return None  # another table's, or undone since
     return kept.entries
 
 
-def group_header(app: App, table: Table, group: RoundGroup, *, open_: bool = False) -> ft.Control:
+def group_header(model: TableModel, table: Table, group: RoundGroup, *, open_: bool = False) -> ft.Control:
     """The header over a group of entries; a finished round's header unfolds its summary."""
-    tr = app.tr
+    tr = model.tr
     n = group.last - group.first + 1
     key = f"round-{group.first}"
     if group.summary is None:
@@ -93,7 +96,7 @@ def group_header(app: App, table: Table, group: RoundGroup, *, open_: bool = Fal
         key=key,
         title=ft.Text(tr.msg(group.summary.title.msg), weight=ft.FontWeight.BOLD, key=f"{key}-title"),
         subtitle=ft.Text(tr("history.round_hint", n=n)),
-        controls=[round_card(app, table, group.summary, key=f"{key}-summary", in_history=True)],
+        controls=[round_card(model, table, group.summary, key=f"{key}-summary", in_history=True)],
         expanded=open_,
         maintain_state=True,
         tile_padding=ft.Padding.symmetric(horizontal=4),
@@ -101,14 +104,13 @@ def group_header(app: App, table: Table, group: RoundGroup, *, open_: bool = Fal
     )
 
 
-def focus_bar(app: App, group: RoundGroup) -> ft.Control:
-    """Says that History shows one round, and gives back the whole game."""
+def focus_bar(tr: Tr, drafts: Drafts, refresh: Callable[[], None], group: RoundGroup) -> ft.Control:
+    """Says that History shows one round, and gives back the whole game (then redraws)."""
     assert group.summary is not None
-    tr = app.tr
 
     def show_all(_: object) -> None:
-        app.drafts.drop(RoundFocus)
-        app.refresh()
+        drafts.drop(RoundFocus)
+        refresh()
 
     return ft.Row(
         [

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -9,7 +10,8 @@ from typing import Any
 import flet as ft
 
 from companion.core import Table, TableError
-from companion.ui.repos import DamagedTable, TableInfo
+from companion.ui.i18n import Tr
+from companion.ui.repos import DamagedTable, TableInfo, TablesRepo
 from companion.ui.shell import App
 from companion.ui.views.home_card import card_lines
 from companion.ui.views.players import group_links
@@ -34,7 +36,7 @@ class HomeList:
             self.search, self.playing, self.finished = " ".join(text.split()), PAGE, PAGE
 
 
-def _games_named(app: App, text: str) -> tuple[str, ...]:
+def _games_named(tr: Tr, text: str) -> tuple[str, ...]:
     """The games whose title (in this language) holds ``text``: a search finds their tables too."""
     if not text:  # the first screen loads no game module (tests/ui/test_warmup.py)
         return ()
@@ -42,16 +44,16 @@ def _games_named(app: App, text: str) -> tuple[str, ...]:
     from companion.ui.gameui import known_game_ids
 
     key = text.casefold()
-    return tuple(g for g in known_game_ids() if key in app.tr.msg(get(g).title).casefold())
+    return tuple(g for g in known_game_ids() if key in tr.msg(get(g).title).casefold())
 
 
-def _section(app: App, state: HomeList, finished: bool) -> tuple[list[TableInfo], bool]:
+def _section(tr: Tr, tables: TablesRepo, state: HomeList, finished: bool) -> tuple[list[TableInfo], bool]:
     """The tables of one list as far as drawn, and whether there are more (one row read beyond)."""
     shown = state.finished if finished else state.playing
-    infos = app.repos.tables.page(
+    infos = tables.page(
         finished=finished,
         search=state.search,
-        games=_games_named(app, state.search),
+        games=_games_named(tr, state.search),
         limit=shown + 1,
     )
     return infos[:shown], len(infos) > shown
@@ -60,8 +62,8 @@ def _section(app: App, state: HomeList, finished: bool) -> tuple[list[TableInfo]
 def view(app: App) -> ft.View:
     tr = app.tr
     state = app.drafts.keep(HomeList)
-    playing, more_playing = _section(app, state, False)
-    done, more_done = _section(app, state, True)
+    playing, more_playing = _section(tr, app.repos.tables, state, False)
+    done, more_done = _section(tr, app.repos.tables, state, True)
     searching = bool(state.search)
     body: list[ft.Control] = [
         ft.Row(
@@ -74,7 +76,7 @@ def view(app: App) -> ft.View:
             spacing=8,
             run_spacing=8,
         ),
-        group_links(app),
+        group_links(tr, app.go),
     ]
     if searching or more_playing or more_done or len(playing) > PAGE or len(done) > PAGE:
         # a search once there is more than a page
@@ -90,11 +92,11 @@ def view(app: App) -> ft.View:
             *([table_card(app, i) for i in playing] or [small(tr("home.none_playing"), key="no-tables")]),
         ]
     if more_playing:
-        body.append(_more_button(app, state, False))
+        body.append(_more_button(tr, app.refresh, state, False))
     if done:
         body += [heading(tr("home.finished"), key="finished"), *[table_card(app, i) for i in done]]
     if more_done:
-        body.append(_more_button(app, state, True))
+        body.append(_more_button(tr, app.refresh, state, True))
     return ft.View(
         route="/",
         appbar=ft.AppBar(
@@ -111,16 +113,16 @@ def view(app: App) -> ft.View:
     )
 
 
-def _more_button(app: App, state: HomeList, finished: bool) -> ft.Control:
+def _more_button(tr: Tr, refresh: Callable[[], None], state: HomeList, finished: bool) -> ft.Control:
     def more(_: Any = None) -> None:
         if finished:
             state.finished += PAGE
         else:
             state.playing += PAGE
-        app.refresh()
+        refresh()
 
     return button(
-        app.tr("home.more"),
+        tr("home.more"),
         "home-more-finished" if finished else "home-more-playing",
         more,
         icon=ft.Icons.EXPAND_MORE,
@@ -133,7 +135,7 @@ def table_card(app: App, info: TableInfo) -> ft.Control:
         ft.ListTile(
             key=f"open-{info.id}",
             title=ft.Text(info.name, weight=ft.FontWeight.BOLD),
-            subtitle=card_lines(app, info),
+            subtitle=card_lines(tr, app.hub, info),
             on_click=lambda _: app.go(f"/table/{info.id}"),
             trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
             min_height=48,  # no tooltip: it would name the card "Open <name>", then say the name again
@@ -326,7 +328,11 @@ class ImportDraft:
 
         app = self.app
         try:
-            table = import_image(app, text) if image and isinstance(text, bytes) else import_text(app, text)
+            hub, tables = app.hub, app.repos.tables
+            if image and isinstance(text, bytes):
+                table = import_image(hub, tables, text)
+            else:
+                table = import_text(hub, tables, text)
         except (TableError, SnapshotError) as exc:
             app.dialog_note(app.tr.msg(exc.msg))
             return
@@ -337,7 +343,7 @@ class ImportDraft:
     async def pick_qr(self) -> None:
         from companion.ui.views.share import pick_image
 
-        data = await pick_image(self.app)
+        data = await pick_image(self.app.files)
         if data:
             self.load(data, image=True)
 

@@ -7,18 +7,18 @@ from __future__ import annotations
 import flet as ft
 
 from companion.games import get
+from companion.ui.hub import TableHub
+from companion.ui.i18n import Tr
 from companion.ui.repos import TableInfo
-from companion.ui.shell import App
 from companion.ui.widgets import small
 
 
-def card_lines(app: App, info: TableInfo) -> ft.Control:
-    tr = app.tr
+def card_lines(tr: Tr, hub: TableHub, info: TableInfo) -> ft.Control:
     if info.problem:  # a damaged table: say what is wrong; export keeps what can be read
         return ft.Text(tr.msg(info.problem), key=f"table-problem-{info.id}")
     try:
         game = tr.msg(get(info.game_id).title)
-        standing = where_it_stands(app, info, game)
+        standing = where_it_stands(tr, hub, info, game)
     except Exception:  # a game module missing from this build, or a table it cannot open: still list it
         game = standing = info.game_id
     players = ", ".join(info.players)
@@ -31,11 +31,11 @@ def card_lines(app: App, info: TableInfo) -> ft.Control:
     )
 
 
-def where_it_stands(app: App, info: TableInfo, game: str) -> str:
+def where_it_stands(tr: Tr, hub: TableHub, info: TableInfo, game: str) -> str:
     """The open table's standing (the hub keeps it open, so Home replays a table once)."""
-    table = app.hub.get(info.id)
+    table = hub.get(info.id)
     if table.finished:
         board = table.scoreboard
         winners = board.shared or board.ranking[:1]
-        return app.tr("home.card_won", game=game, names=", ".join(winners), n=len(winners))
-    return app.tr("home.card_line", game=game, standing=app.tr.msg(table.standing))
+        return tr("home.card_won", game=game, names=", ".join(winners), n=len(winners))
+    return tr("home.card_line", game=game, standing=tr.msg(table.standing))

@@ -6,6 +6,7 @@ toggled so far, ``PickDraft``) lives in ``app.drafts`` for the table version it 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -13,8 +14,10 @@ import flet as ft
 
 from companion.core import Pick, Table
 from companion.share.live import stamp
+from companion.ui.command import Submit
+from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
-from companion.ui.shell import App
+from companion.ui.state import Drafts
 from companion.ui.widgets import button, small
 
 
@@ -26,17 +29,19 @@ class PickDraft:
     chosen: list[Any] = field(default_factory=list)
 
 
-def draft(app: App, table: Table, pick: Pick) -> list[Any]:
+def draft(drafts: Drafts, table: Table, pick: Pick) -> list[Any]:
     """The items toggled so far (a new question, or a new table version, starts empty)."""
-    held = app.drafts.get(PickDraft, pick.kind)
+    held = drafts.get(PickDraft, pick.kind)
     if held is None or held.drawn_for != (table.id, table.version):
-        held = app.drafts.put(PickDraft((table.id, table.version)), pick.kind)
+        held = drafts.put(PickDraft((table.id, table.version)), pick.kind)
     return held.chosen
 
 
-def pick_form(app: App, table: Table, pick: Pick) -> ft.Control:
-    tr = app.tr
-    chosen = draft(app, table, pick)
+def pick_form(
+    tr: Tr, drafts: Drafts, refresh: Callable[[], None], submit: Submit, table: Table, pick: Pick
+) -> ft.Control:
+    """One chip per item (a tap toggles it and redraws), the count, and the confirm (``submit``)."""
+    chosen = draft(drafts, table, pick)
     drawn_for = stamp(table)
 
     def toggle(item: Any) -> Any:
@@ -45,7 +50,7 @@ def pick_form(app: App, table: Table, pick: Pick) -> ft.Control:
                 chosen.remove(item)
             elif len(chosen) < pick.max:
                 chosen.append(item)
-            app.refresh()
+            refresh()
 
         return go
 
@@ -77,7 +82,7 @@ def pick_form(app: App, table: Table, pick: Pick) -> ft.Control:
         button(
             tr("screens.pick.confirm"),
             f"pick-{pick.kind}-confirm",
-            lambda _: app.submit(pick.entry_for(chosen), seen=drawn_for),
+            lambda _: submit(pick.entry_for(chosen), seen=drawn_for),
             icon=ft.Icons.CHECK,
             filled=True,
             disabled=not pick.min <= n <= pick.max,

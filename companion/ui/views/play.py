@@ -7,21 +7,25 @@ right under the question, open."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
 import flet as ft
 
-from companion.core import Effect, Prompt, RuleViolation, Table
+from companion.core import Effect, PlayerView, Prompt, RuleViolation, Table
 from companion.share.live import may_act, stamp
-from companion.ui.command import CommandButton, answer_key, busy_icon
+from companion.ui.command import CommandButton, Submit, answer_key, busy_icon
 from companion.ui.foresight import last_round
 from companion.ui.gameui import ui_for
+from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
 from companion.ui.parts import part
 from companion.ui.rule_links import effect_line, rule_tip, rule_title
 from companion.ui.shell import App
+from companion.ui.state import Drafts, Notice
+from companion.ui.table_model import TableModel
 from companion.ui.teach import teach_card
 from companion.ui.views.chrome import table_view
 from companion.ui.views.pick import pick_form
@@ -49,6 +53,7 @@ class Previews:
 
 def view(app: App, id: str) -> ft.View:
     table = app.hub.get(id)
+    model = app.table_model(table)  # what the screen's parts and the game's hooks take
     gui = ui_for(table.game_id)
     tr = app.tr
     prompt = table.prompt
@@ -64,45 +69,47 @@ def view(app: App, id: str) -> ft.View:
     ]
     if prompt is None:
         if app.notice is not None:
-            body.append(notice_card(app))
-        body.append(finished_card(app, table))
-    else:
-        body.append(prompt_pad(app, table, prompt))
+            body.append(notice_card(tr, app.show_rule, app.notice))
+        body.append(finished_card(app.tr, app.go, table))
+    elif waiting(model, prompt):
+        body.append(waiting_part(model, prompt))
+    else:  # "first game": why this step exists, once per kind (it reads the table's tips store)
+        body.append(prompt_pad(model, prompt, teach_card(model, app.hub, prompt)))
     # The game at a glance, right under the question: the question keeps the first screen
     # whatever its length (Dragon's person tiles fill it), and the strip follows in view.
     if gui.strip is not None:
-        body += gui.strip(app, table)
+        body += gui.strip(model)
     if gui.board is not None:
-        panels = gui.board(app, table)
+        panels = gui.board(model)
         on_map = gui.board_is_question is not None and gui.board_is_question(table)
         if on_map:
             body += panels
         elif panels:
-            body.append(context(app, panels))
+            body.append(context(tr, app.drafts.keep(ContextFold), panels))
     if gui.foresight is not None and prompt is not None:
-        body += gui.foresight(app, table)
-    body += why_part(app, table)
-    body += last_round(app, table)
+        body += gui.foresight(model)
+    body += why_part(model)
+    body += last_round(model, table)
     if prompt is not None and prompt.rule_ids:
         rules = (tr.lang, tuple(prompt.rule_ids))
-        body.append(part(rules, lambda: moment_rules(app, prompt), key="moment-rules-part"))
+        body.append(part(rules, lambda: moment_rules(tr, app.show_rule, prompt), key="moment-rules-part"))
     body.append(part(tr.lang, lambda: heading(tr("play.players")), key="players-heading"))
-    body += [seat_panel(app, table, s) for s in range(len(table.players))]
-    return table_view(app, table, "play", body)
+    body += [seat_panel(model, s) for s in range(len(table.players))]
+    return table_view(model, "play", body, lambda: app.table)
 
 
-def context(app: App, panels: list[ft.Control]) -> ft.Control:
+def context(tr: Tr, folded: ContextFold, panels: list[ft.Control]) -> ft.Control:
     """The board around the question (events, groups, map), folded away with one tap; it keeps
-    its place and its open or closed state when the question changes."""
+    its place and its open or closed state (``folded``, the session's) when the question changes."""
 
     def fold(e: Any) -> None:
-        app.drafts.keep(ContextFold).open = str(e.data).lower() == "true"
+        folded.open = str(e.data).lower() == "true"
 
     return ft.ExpansionTile(
         key="context",
-        title=ft.Text(app.tr("screens.play.context"), weight=ft.FontWeight.BOLD),
+        title=ft.Text(tr("screens.play.context"), weight=ft.FontWeight.BOLD),
         controls=[ft.Column(panels, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)],
-        expanded=app.drafts.keep(ContextFold).open,
+        expanded=folded.open,
         on_change=fold,
         maintain_state=True,
         tile_padding=ft.Padding.symmetric(horizontal=4),
@@ -110,9 +117,8 @@ def context(app: App, panels: list[ft.Control]) -> ft.Control:
     )
 
 
-def notice_card(app: App) -> ft.Control:
-    n = app.notice
-    assert n is not None
+def notice_card(tr: Tr, show_rule: Callable[[str], None], n: Notice) -> ft.Control:
+    """A refusal, read out where it appears, with a way to its rule (``show_rule``) if it names one."""
     row: list[ft.Control] = [
         ft.Icon(ft.Icons.BLOCK, color=ft.Colors.ERROR),
         ft.Semantics(  # read out when it appears, at the question that caused it
@@ -125,10 +131,10 @@ def notice_card(app: App) -> ft.Control:
     if n.rule_id:
         row.append(
             text_button(
-                app.tr("play.see_rule"),
+                tr("play.see_rule"),
                 "error-rule",
-                lambda _: app.show_rule(n.rule_id or ""),
-                tooltip=rule_tip(app, n.rule_id),
+                lambda _: show_rule(n.rule_id or ""),
+                tooltip=rule_tip(tr, n.rule_id),
             )
         )
     return ft.Container(
@@ -136,30 +142,37 @@ def notice_card(app: App) -> ft.Control:
     )
 
 
-def who(app: App, table: Table, seat: int | None) -> ft.Control:
+def who(tr: Tr, table: Table, seat: int | None) -> ft.Control:
     if seat is None:
-        return ft.Row(
-            [ft.Icon(ft.Icons.GROUPS), ft.Text(app.tr("play.the_table"), weight=ft.FontWeight.BOLD)]
-        )
+        return ft.Row([ft.Icon(ft.Icons.GROUPS), ft.Text(tr("play.the_table"), weight=ft.FontWeight.BOLD)])
     p = table.players[seat]
     return ft.Row([dot(p.color, 18), ft.Text(p.name, weight=ft.FontWeight.BOLD, key="prompt-seat")])
 
 
-def prompt_pad(app: App, table: Table, prompt: Prompt) -> ft.Control:
-    if app.guest and not may_act(app.access, prompt.seat, prompt.seats):
-        # the same "waiting for Ana" over many entries: kept as it was (issue 27's fan-out)
-        seat = table.players[prompt.seat] if prompt.seat is not None else None
-        props = (app.tr.lang, seat, app.notice)
-        return part(props, lambda: waiting_pad(app, table, prompt), key="waiting-part")
+def waiting(model: TableModel, prompt: Prompt) -> bool:
+    """A live-share client whose turn it is not: it is shown who decides, not the question."""
+    return model.guest and not may_act(model.access, prompt.seat, prompt.seats)
+
+
+def waiting_part(model: TableModel, prompt: Prompt) -> ft.Control:
+    # the same "waiting for Ana" over many entries: kept as it was (issue 27's fan-out)
+    table, tr, notice = model.table, model.tr, model.notice
+    seat = table.players[prompt.seat] if prompt.seat is not None else None
+    props = (tr.lang, seat, notice)
+    return part(props, lambda: waiting_pad(tr, model.show_rule, notice, table, prompt), key="waiting-part")
+
+
+def prompt_pad(model: TableModel, prompt: Prompt, taught: list[ft.Control]) -> ft.Control:
+    """The question, who answers it, the "first game" lines (``taught``) and its answers."""
     asked: list[ft.Control] = [
-        who(app, table, prompt.seat),
-        ft.Text(app.tr.msg(prompt.msg), key="prompt", size=16),
-        *teach_card(app, table, prompt),  # "first game": why this step exists, once per kind
+        who(model.tr, model.table, prompt.seat),
+        ft.Text(model.tr.msg(prompt.msg), key="prompt", size=16),
+        *taught,
     ]
-    return card(*asked, answers(app, table, prompt), key="prompt-pad")
+    return card(*asked, answers(model, prompt), key="prompt-pad")
 
 
-def answers(app: App, table: Table, prompt: Prompt) -> ft.Control:
+def answers(model: TableModel, prompt: Prompt) -> ft.Control:
     """What can be tapped or typed to answer the question. Every control that takes a tap is a
     new control when the table moves on: a tap sent from a phone still showing the last question
     reaches a control that is gone (and is reported as such, ui/guard.py), never the control now
@@ -167,38 +180,40 @@ def answers(app: App, table: Table, prompt: Prompt) -> ft.Control:
     ``fresh_forms`` key their commands by the table's stamp themselves (``answer_key``), and the
     rest of the column is diffed; anything else here (a refusal, a form, a pick) makes the whole
     column keyed by the stamp, so every control in it is new."""
+    table, notice = model.table, model.notice
     items: list[ft.Control] = []
     gui = ui_for(table.game_id)
     grid = gui.choice_forms.get(prompt.kind)
     shown = shown_choices(table, prompt) if prompt.choices is not None else []
-    at_choice = app.notice is not None and app.notice.at in {f"choice-{i}" for i, _ in shown}
-    if app.notice is not None and not at_choice:
-        items.append(notice_card(app))
+    at_choice = notice is not None and notice.at in {f"choice-{i}" for i, _ in shown}
+    tr, submit = model.tr, model.submit
+    if notice is not None and not at_choice:
+        items.append(notice_card(tr, model.show_rule, notice))
     if prompt.choices is not None and grid is not None:
-        items.append(grid(app, table, shown, lambda c: entering(app, table, c)))
+        items.append(grid(model, shown, lambda c: entering(submit, table, c)))
     elif prompt.choices is not None:
-        previews = choice_previews(app, table, [c for _, c in shown])
+        previews = choice_previews(model.drafts, table, [c for _, c in shown])
+        seen = model.view
         for k, (i, choice) in enumerate(shown):
-            items.append(choice_button(app, table, i, choice, previews[k] if previews else []))
-            if at_choice and app.notice is not None and app.notice.at == f"choice-{i}":
-                items.append(notice_card(app))  # the refusal right under the choice tapped
-    items += [pick_form(app, table, pick) for pick in prompt.picks]
-    if prompt.auto and not app.guest:
-        items.append(deal_button(app, table))
+            items.append(choice_button(tr, submit, seen, table, i, choice, previews[k] if previews else []))
+            if at_choice and notice is not None and notice.at == f"choice-{i}":
+                items.append(notice_card(tr, model.show_rule, notice))  # under the choice tapped
+    items += [pick_form(tr, model.drafts, model.refresh, submit, table, pick) for pick in prompt.picks]
+    if prompt.auto and not model.guest:
+        items.append(deal_button(tr, model.deal, table))
     # table facts: the host enters them; a player's phone its own part of one (the cards it keeps)
-    formed = prompt.choices is None and (not app.guest or (prompt.seat is None and bool(prompt.seats)))
+    formed = prompt.choices is None and (not model.guest or (prompt.seat is None and bool(prompt.seats)))
     if formed:
         form = gui.fact_forms.get(prompt.kind)
-        items.append(form(app, table, prompt) if form is not None else json_form(app, prompt))
-    fresh = app.notice is None and not prompt.picks and not formed
+        items.append(form(model, prompt) if form is not None else json_form(tr, submit, model.fail, prompt))
+    fresh = notice is None and not prompt.picks and not formed
     if grid is not None and prompt.choices is not None and prompt.kind not in gui.fresh_forms:
         fresh = False
     return ft.Column(items, spacing=8, key="answers" if fresh else f"answers-{stamp(table)}")
 
 
-def deal_button(app: App, table: Table) -> ft.Control:
-    """ "Deal for me": the app makes the table-fact entry; busy at once, as a choice is."""
-    tr = app.tr
+def deal_button(tr: Tr, deal: Callable[[], bool], table: Table) -> ft.Control:
+    """ "Deal for me": the app makes the table-fact entry (``deal``); busy at once, as a choice is."""
 
     drawn_for = stamp(table)
 
@@ -212,19 +227,21 @@ def deal_button(app: App, table: Table) -> ft.Control:
             height=TAP,
         )
 
-    return CommandButton(build, app.deal, key=answer_key(drawn_for, "auto"))
+    return CommandButton(build, deal, key=answer_key(drawn_for, "auto"))
 
 
-def waiting_pad(app: App, table: Table, prompt: Prompt) -> ft.Control:
+def waiting_pad(
+    tr: Tr, show_rule: Callable[[str], None], notice: Notice | None, table: Table, prompt: Prompt
+) -> ft.Control:
     """A live-share client whose turn it is not: who decides, never what they were offered
     (another seat's prompt may carry hidden information, e.g. the building cards dealt to them)."""
     if prompt.seat is None:
-        text = app.tr("live.waiting_table")
+        text = tr("live.waiting_table")
     else:
-        text = app.tr("live.waiting", name=table.players[prompt.seat].name)
-    items = [who(app, table, prompt.seat), ft.Text(text, key="waiting", size=16)]
-    if app.notice is not None:
-        items.append(notice_card(app))
+        text = tr("live.waiting", name=table.players[prompt.seat].name)
+    items = [who(tr, table, prompt.seat), ft.Text(text, key="waiting", size=16)]
+    if notice is not None:
+        items.append(notice_card(tr, show_rule, notice))
     return card(*items, key="prompt-pad")
 
 
@@ -239,12 +256,12 @@ def shown_choices(table: Table, prompt: Prompt) -> list[tuple[int, Any]]:
     return [(i, c) for i, c in choices if not gui.on_board(c)]
 
 
-def choice_previews(app: App, table: Table, choices: list[Any]) -> list[list[Effect]] | None:
+def choice_previews(drafts: Drafts, table: Table, choices: list[Any]) -> list[list[Effect]] | None:
     """What each choice would do, from Table.check (cached per table version)."""
     if len(choices) > PREVIEW_LIMIT:
         return None
     stamp = (table.id, table.version, len(choices))
-    cached = app.drafts.get(Previews)
+    cached = drafts.get(Previews)
     if cached and cached.stamp == stamp:
         return cached.effects
     out = []
@@ -253,21 +270,24 @@ def choice_previews(app: App, table: Table, choices: list[Any]) -> list[list[Eff
             out.append(table.check(c)[2])
         except RuleViolation:
             out.append([])
-    app.drafts.put(Previews(stamp, out))
+    drafts.put(Previews(stamp, out))
     return out
 
 
-def entering(app: App, table: Table, choice: Any) -> Any:
+def entering(submit: Submit, table: Table, choice: Any) -> Any:
     """The click handler entering ``choice``; a tap on a stale screen is refused."""
     drawn_for = stamp(table)  # the table this control was drawn for
-    return lambda _: app.submit(choice, seen=drawn_for)
+    return lambda _: submit(choice, seen=drawn_for)
 
 
-def choice_button(app: App, table: Table, i: int, choice: Any, effects: list[Effect]) -> ft.Control:
-    label = app.tr.msg(table.game.describe(table.state, choice))
+def choice_button(
+    tr: Tr, submit: Submit, seen: PlayerView, table: Table, i: int, choice: Any, effects: list[Effect]
+) -> ft.Control:
+    """A choice and what it would do, as this screen may see it (``seen``); a tap enters it."""
+    label = tr.msg(table.game.describe(table.state, choice))
     texts = [label]
-    for fx in app.view(table).effects(effects):
-        text = app.tr.msg(fx.msg)
+    for fx in seen.effects(effects):
+        text = tr.msg(fx.msg)
         if text not in texts and len(texts) < 3:  # the label often says it already
             texts.append(text)
     key = f"choice-{i}"
@@ -297,13 +317,13 @@ def choice_button(app: App, table: Table, i: int, choice: Any, effects: list[Eff
         )
 
     return CommandButton(
-        build, lambda: app.submit(choice, seen=drawn_for, at=key), key=answer_key(drawn_for, key)
+        build, lambda: submit(choice, seen=drawn_for, at=key), key=answer_key(drawn_for, key)
     )
 
 
-def json_form(app: App, prompt: Prompt) -> ft.Control:
-    """The generic entry form for a table fact without a game-specific form: the entry as JSON."""
-    tr = app.tr
+def json_form(tr: Tr, submit: Submit, fail: Callable[[str], None], prompt: Prompt) -> ft.Control:
+    """The generic entry form for a table fact without a game-specific form: the entry as JSON
+    (``fail`` says why a text is not JSON)."""
     field = ft.TextField(
         label=tr("play.entry_json", kinds=", ".join(prompt.kinds)),
         key="entry-json",
@@ -317,9 +337,9 @@ def json_form(app: App, prompt: Prompt) -> ft.Control:
         try:
             data = json.loads(field.value or "")
         except json.JSONDecodeError as exc:
-            app.fail(tr("play.bad_json", detail=str(exc)))
+            fail(tr("play.bad_json", detail=str(exc)))
             return
-        app.submit(data)
+        submit(data)
 
     return ft.Column(
         [
@@ -330,8 +350,7 @@ def json_form(app: App, prompt: Prompt) -> ft.Control:
     )
 
 
-def finished_card(app: App, table: Table) -> ft.Control:
-    tr = app.tr
+def finished_card(tr: Tr, go: Callable[[str], None], table: Table) -> ft.Control:
     board = table.scoreboard
     winners = board.shared or board.ranking[:1]
     items: list[ft.Control] = [
@@ -344,7 +363,7 @@ def finished_card(app: App, table: Table) -> ft.Control:
         button(
             tr("play.see_scores"),
             "see-scores",
-            lambda _: app.go(f"/table/{table.id}/scores"),
+            lambda _: go(f"/table/{table.id}/scores"),
             icon=ft.Icons.LEADERBOARD,
             filled=True,
         )
@@ -352,75 +371,81 @@ def finished_card(app: App, table: Table) -> ft.Control:
     return card(*items, key="finished-card")
 
 
-def why_part(app: App, table: Table) -> list[ft.Control]:
+def why_part(model: TableModel) -> list[ft.Control]:
     """``why`` drawn again only when the table moved (its stamp) or the language changed: a
     redraw for anything else (a notice, a fold) keeps it as it was."""
+    table = model.table
     if table.last is None:
         return []
     colors = tuple(p.color for p in table.players)
-    return [part((app.tr.lang, stamp(table), colors), lambda: why(app, table)[0], key="why-part")]
+    return [part((model.tr.lang, stamp(table), colors), lambda: why(model)[0], key="why-part")]
 
 
-def why(app: App, table: Table) -> list[ft.Control]:
+def why(model: TableModel) -> list[ft.Control]:
     """The last entry and its effects: why the numbers just changed."""
     from companion.ui.views.history import entry_label
 
+    table, tr = model.table, model.tr
     last = table.last
     if last is None:
         return []
     i, entry, effects = last
     lines: list[ft.Control] = [
-        small(app.tr("play.last", label=entry_label(app, table, i, entry)), key="last-entry")
+        small(tr("play.last", label=entry_label(tr, table, i, entry)), key="last-entry")
     ]
-    lines += [effect_line(app, fx, key=f"why-{k}") for k, fx in enumerate(effects[:MAX_WHY])]
+    lines += [effect_line(model, fx, key=f"why-{k}") for k, fx in enumerate(effects[:MAX_WHY])]
     if len(effects) > MAX_WHY:
         lines.append(
             text_button(
-                app.tr("play.more", n=len(effects) - MAX_WHY),
+                tr("play.more", n=len(effects) - MAX_WHY),
                 "why-more",
-                lambda _: app.go(f"/table/{table.id}/history"),
+                lambda _: model.go(f"/table/{table.id}/history"),
             )
         )
     return [card(*lines, key="why")]
 
 
-def moment_rules(app: App, prompt: Prompt) -> ft.Control:
+def moment_rules(tr: Tr, show_rule: Callable[[str], None], prompt: Prompt) -> ft.Control:
     # each rule's chip a part: the next question often cites some of the same rules
-    chips = [part(app.tr.lang, partial(rule_chip, app, rid), key=f"moment-{rid}") for rid in prompt.rule_ids]
-    return card(small(app.tr("play.moment_rules")), ft.Row(chips, wrap=True, spacing=6), key="moment-rules")
+    chips = [
+        part(tr.lang, partial(rule_chip, tr, show_rule, rid), key=f"moment-{rid}") for rid in prompt.rule_ids
+    ]
+    return card(small(tr("play.moment_rules")), ft.Row(chips, wrap=True, spacing=6), key="moment-rules")
 
 
-def rule_chip(app: App, rid: str) -> ft.Control:
+def rule_chip(tr: Tr, show_rule: Callable[[str], None], rid: str) -> ft.Control:
     return ft.Chip(
-        label=ft.Text(rule_title(app, rid)),
+        label=ft.Text(rule_title(tr, rid)),
         key=f"moment-{rid}",
-        on_click=lambda _: app.show_rule(rid),
-        tooltip=rule_tip(app, rid),
+        on_click=lambda _: show_rule(rid),
+        tooltip=rule_tip(tr, rid),
         height=TAP,
     )
 
 
-def seat_panel(app: App, table: Table, seat: int) -> ft.Control:
+def seat_panel(model: TableModel, seat: int) -> ft.Control:
     """One player's card; drawn again only when what it shows changed, if the game says what
     that is (``GameUI.seat_props``)."""
+    table = model.table
     gui = ui_for(table.game_id)
     if gui.player_panel is None:
-        return generic_player(app, table, seat)
+        return generic_player(model.tr, model.view, table, seat)
     panel = gui.player_panel
     if gui.seat_props is None:
-        return panel(app, table, seat)
-    props = (app.tr.lang, app.access, table.players[seat], gui.seat_props(table, seat))
-    return part(props, lambda: panel(app, table, seat), key=f"seat-part-{seat}")
+        return panel(model, seat)
+    props = (model.tr.lang, model.access, table.players[seat], gui.seat_props(table, seat))
+    return part(props, lambda: panel(model, seat), key=f"seat-part-{seat}")
 
 
-def generic_player(app: App, table: Table, seat: int) -> ft.Control:
+def generic_player(tr: Tr, seen: PlayerView, table: Table, seat: int) -> ft.Control:
+    """A seat's name and total as this screen may show them (``seen``: another's secret stays one)."""
     p = table.players[seat]
-    board = app.view(table).scoreboard
+    board = seen.scoreboard
     row = next((r for r in board.rows if r.seat == seat), None)
     total = (
-        ft.Text(total_text(app.tr, board, row.total), key=f"total-{seat}")
+        ft.Text(total_text(tr, board, row.total), key=f"total-{seat}")
         if row is not None
-        else ft.Text(app.tr("scores.secret_total"), key=f"total-hidden-{seat}")  # another player's secret
+        else ft.Text(tr("scores.secret_total"), key=f"total-hidden-{seat}")  # another player's secret
     )
     return card(
         ft.Row([dot(p.color), ft.Text(p.name, weight=ft.FontWeight.BOLD, expand=True), total]),

@@ -17,7 +17,8 @@ from companion.core import Table
 from companion.core.calc import CalcInputError
 from companion.i18n import local_day
 from companion.plays.models import MAX_LOCATION, PlayRecord
-from companion.ui.repos import StoreError
+from companion.ui.i18n import Tr
+from companion.ui.repos import PlayersRepo, PlaysRepo, StoreError
 from companion.ui.shell import App
 from companion.ui.widgets import small
 
@@ -32,10 +33,9 @@ CHOICES = 40  # players a seat's list offers beside the play's own: the latest t
 PLACES = 8  # remembered locations the Edit dialog offers: the latest used
 
 
-def _choices(app: App, play: PlayRecord) -> list[PlayerInfo]:
+def _choices(players: PlayersRepo, play: PlayRecord) -> list[PlayerInfo]:
     """A seat's choices: the players linked or suggested at this play, then the latest to play
     (a group of thousands is not sent to the phone in every dropdown)."""
-    players = app.repos.players
     own = [s.player_id for s in play.seats if s.player_id] + [
         p for p in players.matching([s.name for s in play.seats]) if p
     ]
@@ -114,7 +114,7 @@ def edit_dialog(
     tr = app.tr
 
     def delete() -> None:
-        _delete_play(app, play, on_deleted, on_error)
+        _delete_play(tr, app.repos.plays, app.refresh, play, on_deleted, on_error)
 
     app.dialog(
         tr("plays.edit.title"),
@@ -156,7 +156,7 @@ class PlayEdit:
             links=repos.plays.suggested_links(play),
             day=local_day(play.date),
             scores=[str(seat.score) for seat in play.seats],
-            players=_choices(app, play),
+            players=_choices(repos.players, play),
             specs=specs,
             chosen={spec.field: play.options[spec.field] for spec in specs if spec.field in play.options},
             location=play.location or "",
@@ -190,7 +190,9 @@ class PlayEdit:
         rows += self.link_dropdowns()
         if self.by_hand:
             rows += self.score_fields()
-        rows += option_rows(self.app, self.play.game, self.specs, self.chosen, prefix="edit-option")
+        rows += option_rows(
+            self.app.tr, self.app.refresh, self.play.game, self.specs, self.chosen, prefix="edit-option"
+        )
         rows.append(self.day_field())
         rows += self.location_rows()
         return rows
@@ -296,15 +298,21 @@ class PlayEdit:
 
 
 def _delete_play(
-    app: App, play: PlayRecord, on_deleted: Callable[[PlayRecord], Any], on_error: Callable[[str], Any]
+    tr: Tr,
+    plays: PlaysRepo,
+    refresh: Callable[[], None],
+    play: PlayRecord,
+    on_deleted: Callable[[PlayRecord], Any],
+    on_error: Callable[[str], Any],
 ) -> None:
+    """Delete ``play`` from the log, then redraw; ``on_error`` says why not (gone meanwhile)."""
     try:
-        gone = app.repos.plays.delete(play.id)
+        gone = plays.delete(play.id)
     except StoreError as exc:
-        on_error(app.tr.msg(exc.msg))
+        on_error(tr.msg(exc.msg))
         return
     on_deleted(gone)
-    app.refresh()
+    refresh()
 
 
 def _whole(text: str) -> int:

@@ -13,6 +13,7 @@ from companion.ui.repos import MIN_SHARED, HeadToHead, PlayerGame, PlayerPage, S
 from companion.ui.shell import App
 from companion.ui.views.plays import game_title
 from companion.ui.views.stats_insights import PeriodFilter, period_controls, record_rows, shared
+from companion.ui.views.stats_trend import trend_section
 from companion.ui.widgets import card, heading, scroll_column, small
 
 
@@ -28,6 +29,9 @@ def view(app: App, id: str) -> ft.View:  # the route's parameter
         page = None
     if page is not None:
         body += _figures(app, page)
+    if page is not None and page.plays:  # their win rate up to each month, over every game
+        colours = {p.id: p.color for p in app.repos.players.by_id([id])}
+        body += trend_section(tr, app.repos.plays.win_rates(None, id, **period), colours, "player")
     return ft.View(
         route=f"/player/{id}",
         appbar=ft.AppBar(title=ft.Text(page.name if page else tr("nav.players"))),
@@ -111,7 +115,7 @@ def _game_line(app: App, g: PlayerGame) -> ft.Control:
         shared(
             app,
             "insights.page_game",
-            game=game_title(app, g.game),
+            game=game_title(app.tr, g.game),
             plays=g.plays,
             wins=g.wins,
             rate=format_percent(g.win_rate, tr.lang),

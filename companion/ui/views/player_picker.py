@@ -8,13 +8,15 @@ move up and down (seat order is turn order for most games), colours never repeat
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import flet as ft
 
+from companion.ui.i18n import Tr
 from companion.ui.palette import DEFAULT_ORDER, PLAYER_COLORS, TAP
-from companion.ui.repos import PlayerInfo
+from companion.ui.repos import PlayerInfo, PlayersRepo
 from companion.ui.shell import App
 from companion.ui.widgets import button, card, colour_swatch, icon_button, small
 
@@ -38,8 +40,8 @@ def player_picker(app: App, seats: list[dict[str, Any]], game: str, low: int, hi
 
     out: list[ft.Control] = []
     looking = app.drafts.keep(PickerSearch)
-    last = _last(app, game)
-    remembered, more = _offered(app, last, looking.search)
+    last = _last(app.repos.players, game)
+    remembered, more = _offered(app.repos.players, last, looking.search)
     seated = {s.get("player_id") for s in seats}
     free = [p for p in remembered if p.id not in seated]
     more, free = more or len(free) > OFFERED, free[:OFFERED]
@@ -49,7 +51,7 @@ def player_picker(app: App, seats: list[dict[str, Any]], game: str, low: int, hi
             button(
                 app.tr("setup.same_as_last", names=names),
                 "last-players",
-                lambda _: _seat_last(app, seats, last, low, high),
+                lambda _: _seat_last(app.refresh, seats, last, low, high),
                 icon=ft.Icons.HISTORY,
             )
         )
@@ -59,19 +61,19 @@ def player_picker(app: App, seats: list[dict[str, Any]], game: str, low: int, hi
         out.append(small(app.tr("setup.remembered")))
         out.append(
             ft.Row(
-                [_pick_chip(app, seats, p, high) for p in free],
+                [_pick_chip(app.tr, app.refresh, seats, p, high) for p in free],
                 wrap=True,
                 spacing=6,
                 run_spacing=6,
                 key="remembered",
             )
         )
-    out += [_seat_row(app, seats, i, low) for i in range(len(seats))]
+    out += [_seat_row(app.tr, app.refresh, seats, i, low) for i in range(len(seats))]
     out.append(
         button(
             app.tr("setup.add_player"),
             "player-add",
-            lambda _: _add(app, seats),
+            lambda _: _add(app.refresh, seats),
             icon=ft.Icons.PERSON_ADD,
             disabled=len(seats) >= high,
         )
@@ -80,20 +82,20 @@ def player_picker(app: App, seats: list[dict[str, Any]], game: str, low: int, hi
 
 
 def _offered(
-    app: App, last: list[tuple[PlayerInfo, str | None]], search: str
+    players: PlayersRepo, last: list[tuple[PlayerInfo, str | None]], search: str
 ) -> tuple[list[PlayerInfo], bool]:
     """The players offered (last time's players of this game first, in their seats, then the
     latest to play; or those ``search`` finds), and whether there are more than that."""
     first = [] if search else [p for p, _ in last]
     # Enough rows that OFFERED remain once the seated (at most a table of them) are left out.
     limit = OFFERED + len(first) + 16
-    page = app.repos.players.page(search, limit)
+    page = players.page(search, limit)
     ids = {p.id for p in first}
     return first + [p for p in page if p.id not in ids], len(page) >= limit
 
 
-def _last(app: App, game: str) -> list[tuple[PlayerInfo, str | None]]:
-    return [(s.player, s.color) for s in app.repos.players.last(game)]
+def _last(players: PlayersRepo, game: str) -> list[tuple[PlayerInfo, str | None]]:
+    return [(s.player, s.color) for s in players.last(game)]
 
 
 def _free_colour(seats: list[dict[str, Any]], skip: dict[str, Any] | None = None) -> str:
@@ -116,7 +118,9 @@ def _seat(seats: list[dict[str, Any]], seat: dict[str, Any], player: PlayerInfo,
     _give_colour(seats, seat, colour or player.color)
 
 
-def _pick_chip(app: App, seats: list[dict[str, Any]], player: PlayerInfo, high: int) -> ft.Control:
+def _pick_chip(
+    tr: Tr, refresh: Callable[[], None], seats: list[dict[str, Any]], player: PlayerInfo, high: int
+) -> ft.Control:
 
     def blank_seat() -> dict[str, Any] | None:
         return next((s for s in seats if not s["name"].strip() and not s.get("player_id")), None)
@@ -129,21 +133,25 @@ def _pick_chip(app: App, seats: list[dict[str, Any]], player: PlayerInfo, high: 
             blank = {"name": "", "color": _free_colour(seats)}
             seats.append(blank)
         _seat(seats, blank, player, None)
-        app.refresh()
+        refresh()
 
     return ft.Chip(
         label=ft.Text(player.name),
         leading=ft.Icon(ft.Icons.CIRCLE, color=PLAYER_COLORS.get(player.color or "", None), size=14),
         key=f"pick-player-{player.id}",
         on_click=pick,
-        tooltip=app.tr("setup.seat_player", name=player.name),
+        tooltip=tr("setup.seat_player", name=player.name),
         height=TAP,
         disabled=blank_seat() is None and len(seats) >= high,  # every seat taken
     )
 
 
 def _seat_last(
-    app: App, seats: list[dict[str, Any]], last: list[tuple[PlayerInfo, str | None]], low: int, high: int
+    refresh: Callable[[], None],
+    seats: list[dict[str, Any]],
+    last: list[tuple[PlayerInfo, str | None]],
+    low: int,
+    high: int,
 ) -> None:
     new: list[dict[str, Any]] = []
     for player, colour in last[:high]:
@@ -153,28 +161,30 @@ def _seat_last(
     while len(new) < low:
         new.append({"name": "", "color": _free_colour(new)})
     seats[:] = new
-    app.refresh()
+    refresh()
 
 
-def _seat_row(app: App, seats: list[dict[str, Any]], i: int, low: int) -> ft.Control:
+def _seat_row(
+    tr: Tr, refresh: Callable[[], None], seats: list[dict[str, Any]], i: int, low: int
+) -> ft.Control:
     """Seat ``i``: its name, remove / up / down, and a swatch per colour (its own one ringed)."""
-    label = seats[i]["name"] or app.tr("setup.player_n", n=i + 1)  # what its buttons say they act on
+    label = seats[i]["name"] or tr("setup.player_n", n=i + 1)  # what its buttons say they act on
     seat = card(
-        ft.Row([_name_field(app, seats[i], i), *_seat_buttons(app, seats, i, low, label)], spacing=0),
-        ft.Row(_colour_swatches(app, seats, i, label), wrap=True, spacing=6, run_spacing=6),
+        ft.Row([_name_field(tr, seats[i], i), *_seat_buttons(tr, refresh, seats, i, low, label)], spacing=0),
+        ft.Row(_colour_swatches(tr, refresh, seats, i, label), wrap=True, spacing=6, run_spacing=6),
         key=f"player-{i}",
         padding=8,
     )
     return ft.Semantics(content=seat, label=label, container=True)  # the card is named by its player
 
 
-def _name_field(app: App, seat: dict[str, Any], i: int) -> ft.Control:
+def _name_field(tr: Tr, seat: dict[str, Any], i: int) -> ft.Control:
     def rename(e: Any) -> None:
         seat["name"] = e.control.value or ""
         seat.pop("player_id", None)  # a typed name is matched (or remembered) when the table starts
 
     return ft.TextField(
-        label=app.tr("setup.player_n", n=i + 1),
+        label=tr("setup.player_n", n=i + 1),
         value=seat["name"],
         key=f"player-name-{i}",
         on_change=rename,
@@ -184,46 +194,48 @@ def _name_field(app: App, seat: dict[str, Any], i: int) -> ft.Control:
     )
 
 
-def _seat_buttons(app: App, seats: list[dict[str, Any]], i: int, low: int, label: str) -> list[ft.Control]:
+def _seat_buttons(
+    tr: Tr, refresh: Callable[[], None], seats: list[dict[str, Any]], i: int, low: int, label: str
+) -> list[ft.Control]:
     """Remove the seat (not below the game's least), move it up or down (turn order)."""
-    tr = app.tr
     return [
         icon_button(
             ft.Icons.REMOVE_CIRCLE_OUTLINE,
             f"player-remove-{i}",
             tr("setup.remove", player=label),
-            lambda _: _remove(app, seats, i),
+            lambda _: _remove(refresh, seats, i),
             disabled=len(seats) <= low,
         ),
         icon_button(
             ft.Icons.ARROW_UPWARD,
             f"player-up-{i}",
             tr("setup.move_up", player=label),
-            _mover(app, seats, i, -1),
+            _mover(refresh, seats, i, -1),
             disabled=i == 0,
         ),
         icon_button(
             ft.Icons.ARROW_DOWNWARD,
             f"player-down-{i}",
             tr("setup.move_down", player=label),
-            _mover(app, seats, i, 1),
+            _mover(refresh, seats, i, 1),
             disabled=i == len(seats) - 1,
         ),
     ]
 
 
-def _mover(app: App, seats: list[dict[str, Any]], i: int, step: int) -> Any:
+def _mover(refresh: Callable[[], None], seats: list[dict[str, Any]], i: int, step: int) -> Any:
     """Swap seat ``i`` with the one ``step`` away."""
 
     def go(_: Any = None) -> None:
         seats[i], seats[i + step] = seats[i + step], seats[i]
-        app.refresh()
+        refresh()
 
     return go
 
 
-def _colour_swatches(app: App, seats: list[dict[str, Any]], i: int, label: str) -> list[ft.Control]:
-    tr = app.tr
+def _colour_swatches(
+    tr: Tr, refresh: Callable[[], None], seats: list[dict[str, Any]], i: int, label: str
+) -> list[ft.Control]:
     seat = seats[i]
     return [
         colour_swatch(  # "Ana: red, button, selected"
@@ -231,27 +243,29 @@ def _colour_swatches(app: App, seats: list[dict[str, Any]], i: int, label: str) 
             hexv,
             tr("setup.color", player=label, color=tr(f"color.{c}")),
             seat["color"] == c,
-            _colourer(app, seats, seat, c),
+            _colourer(refresh, seats, seat, c),
         )
         for c, hexv in PLAYER_COLORS.items()
     ]
 
 
-def _colourer(app: App, seats: list[dict[str, Any]], seat: dict[str, Any], colour: str) -> Any:
+def _colourer(
+    refresh: Callable[[], None], seats: list[dict[str, Any]], seat: dict[str, Any], colour: str
+) -> Any:
     """``seat`` takes ``colour`` (the seat holding it swaps)."""
 
     def pick(_: Any = None) -> None:
         _give_colour(seats, seat, colour)
-        app.refresh()
+        refresh()
 
     return pick
 
 
-def _add(app: App, seats: list[dict[str, Any]]) -> None:
+def _add(refresh: Callable[[], None], seats: list[dict[str, Any]]) -> None:
     seats.append({"name": "", "color": _free_colour(seats)})
-    app.refresh()
+    refresh()
 
 
-def _remove(app: App, seats: list[dict[str, Any]], i: int) -> None:
+def _remove(refresh: Callable[[], None], seats: list[dict[str, Any]], i: int) -> None:
     del seats[i]
-    app.refresh()
+    refresh()

@@ -6,12 +6,14 @@ tables keep the names they were played with.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import flet as ft
 
 from companion.core import TableError
+from companion.ui.i18n import Tr
 from companion.ui.palette import PLAYER_COLORS, TAP
 from companion.ui.repos import MAX_NOTE, PlayerInfo
 from companion.ui.shell import App
@@ -79,7 +81,12 @@ def view(app: App) -> ft.View:
     ]
     if more:
         body.append(
-            button(tr("players.more"), "players-more", lambda _: _more(app, state), icon=ft.Icons.EXPAND_MORE)
+            button(
+                tr("players.more"),
+                "players-more",
+                lambda _: _more(app.refresh, state),
+                icon=ft.Icons.EXPAND_MORE,
+            )
         )
     return ft.View(
         route="/players",
@@ -89,19 +96,18 @@ def view(app: App) -> ft.View:
     )
 
 
-def _more(app: App, state: PlayersList) -> None:
+def _more(refresh: Callable[[], None], state: PlayersList) -> None:
     state.shown += PAGE
-    app.refresh()
+    refresh()
 
 
-def group_links(app: App) -> ft.Control:
+def group_links(tr: Tr, go: Callable[[str], None]) -> ft.Control:
     """Home's way to the group's records: the players, the play log, the statistics."""
-    tr = app.tr
     return ft.Row(
         [
-            button(tr("nav.players"), "open-players", lambda _: app.go("/players"), icon=ft.Icons.GROUP),
-            button(tr("nav.plays"), "open-plays", lambda _: app.go("/plays"), icon=ft.Icons.HISTORY),
-            button(tr("nav.stats"), "open-stats", lambda _: app.go("/stats"), icon=ft.Icons.BAR_CHART),
+            button(tr("nav.players"), "open-players", lambda _: go("/players"), icon=ft.Icons.GROUP),
+            button(tr("nav.plays"), "open-plays", lambda _: go("/plays"), icon=ft.Icons.HISTORY),
+            button(tr("nav.stats"), "open-stats", lambda _: go("/stats"), icon=ft.Icons.BAR_CHART),
         ],
         wrap=True,
         spacing=8,
@@ -109,10 +115,10 @@ def group_links(app: App) -> ft.Control:
     )
 
 
-def played_line(app: App, p: PlayerInfo) -> str:
+def played_line(tr: Tr, p: PlayerInfo) -> str:
     if not p.plays:
-        return app.tr("players.no_plays")
-    return app.tr("players.played", n=p.plays, when=(p.last_played or "")[:10])
+        return tr("players.no_plays")
+    return tr("players.played", n=p.plays, when=(p.last_played or "")[:10])
 
 
 def player_card(app: App, p: PlayerInfo, can_merge: bool) -> ft.Control:
@@ -156,7 +162,7 @@ def player_card(app: App, p: PlayerInfo, can_merge: bool) -> ft.Control:
             ],
             spacing=4,
         ),
-        small(played_line(app, p), key=f"player-played-{p.id}"),
+        small(played_line(tr, p), key=f"player-played-{p.id}"),
     ]
     if p.note:
         lines.append(ft.Text(p.note, italic=True, size=14, key=f"player-note-{p.id}"))

@@ -9,6 +9,7 @@ anything).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -21,9 +22,11 @@ from companion.i18n import format_when
 from companion.plays.labels import format_final_score, money_game
 from companion.plays.models import PlayRecord
 from companion.ui.gameui import known_game_ids
+from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
-from companion.ui.repos import PlayerInfo, StoreError
+from companion.ui.repos import PlayerInfo, PlayersRepo, PlaysRepo, StoreError, TablesRepo
 from companion.ui.shell import App
+from companion.ui.state import Drafts
 from companion.ui.views.backup import LogStatus, backup_actions
 from companion.ui.views.exchange import exchange_actions, send_button
 from companion.ui.views.files import save_bytes
@@ -69,18 +72,18 @@ class PlayLogFilters:
         return self.since if field == "since" else self.until
 
 
-def filters(app: App) -> PlayLogFilters:
-    return app.drafts.keep(PlayLogFilters)
+def filters(drafts: Drafts) -> PlayLogFilters:
+    return drafts.keep(PlayLogFilters)
 
 
-def say(app: App, text: str) -> None:
+def say(drafts: Drafts, text: str) -> None:
     """The status line under the log's buttons."""
-    app.drafts.keep(LogStatus).text = text
+    drafts.keep(LogStatus).text = text
 
 
-def game_title(app: App, game: str) -> str:
+def game_title(tr: Tr, game: str) -> str:
     try:
-        return app.tr.msg(get(game).title)
+        return tr.msg(get(game).title)
     except UnknownGame:  # a game this build lacks: its plays still list
         return game
 
@@ -91,36 +94,41 @@ def _day(text: str) -> str | None:
     return date.fromisoformat(text).isoformat() if text else None
 
 
-def _filter_args(app: App) -> tuple[str | None, str | None, str | None, str | None]:
+def _filter_args(f: PlayLogFilters, tr: Tr) -> tuple[str | None, str | None, str | None, str | None]:
     """(game, player, since, until) as the filters say (a date that is not one is said, and not applied)."""
-    f = filters(app)
     try:
         since, until = _day(f.since), _day(f.until)
         f.error = None
     except ValueError:
         since = until = None
-        f.error = app.tr("plays.bad_date")
+        f.error = tr("plays.bad_date")
     return f.game, f.player, since, until
 
 
-def read_log(app: App, *, figures: bool = False, limit: int | None = None) -> list[PlayRecord]:
+def read_log(
+    plays: PlaysRepo, f: PlayLogFilters, tr: Tr, *, figures: bool = False, limit: int | None = None
+) -> list[PlayRecord]:
     """The plays the filters let through (the latest ``limit`` of them)."""
-    return app.repos.plays.plays(*_filter_args(app), figures=figures, limit=limit)
+    return plays.plays(*_filter_args(f, tr), figures=figures, limit=limit)
 
 
 def view(app: App) -> ft.View:
-    tr = app.tr
-    f = filters(app)
-    plays = read_log(app, limit=f.shown)  # the page drawn, read from an index
-    total = app.repos.plays.count(*_filter_args(app))
-    body = [*_deleted_line(app, f), *_to_link_line(app), *filter_controls(app, f)]
+    tr, repos = app.tr, app.repos
+    f = filters(app.drafts)
+    plays = read_log(repos.plays, f, tr, limit=f.shown)  # the page drawn, read from an index
+    total = repos.plays.count(*_filter_args(f, tr))
+    body = [
+        *_deleted_line(tr, repos.plays, app.refresh, f),
+        *_to_link_line(tr, repos.plays, lambda: _link_all_dialog(app)),
+        *filter_controls(tr, repos.players, app.refresh, f),
+    ]
     body.append(heading(tr("plays.count", n=total), key="plays-count"))
     linked = list(dict.fromkeys(s.player_id for p in plays for s in p.seats if s.player_id))
-    colours = {p.id: p.color for p in app.repos.players.by_id(linked)}
+    colours = {p.id: p.color for p in repos.players.by_id(linked)}
     body += [play_card(app, p, colours) for p in plays] or [small(tr("plays.none"), key="plays-none")]
     if total > f.shown:
         body.append(
-            button(tr("plays.more"), "plays-more", lambda _: _more(app, f), icon=ft.Icons.EXPAND_MORE)
+            button(tr("plays.more"), "plays-more", lambda _: _more(app.refresh, f), icon=ft.Icons.EXPAND_MORE)
         )
     body += [heading(tr("plays.files")), small(tr("plays.files_hint")), _files_row(app)]
     status = app.drafts.keep(LogStatus).text
@@ -134,7 +142,9 @@ def view(app: App) -> ft.View:
     )
 
 
-def _deleted_line(app: App, f: PlayLogFilters) -> list[ft.Control]:
+def _deleted_line(
+    tr: Tr, plays: PlaysRepo, refresh: Callable[[], None], f: PlayLogFilters
+) -> list[ft.Control]:
     """ "Play deleted" with its undo, at the top where the tap that deleted it can see it."""
     gone: PlayRecord | None = f.deleted
     if gone is None:
@@ -142,22 +152,22 @@ def _deleted_line(app: App, f: PlayLogFilters) -> list[ft.Control]:
 
     def undo(_: Any = None) -> None:
         f.deleted = None
-        app.repos.plays.restore(gone)
-        app.refresh()
+        plays.restore(gone)
+        refresh()
 
     return [
         card(
             ft.Row(
                 [
                     ft.Text(
-                        app.tr(
+                        tr(
                             "plays.deleted",
-                            game=game_title(app, gone.game),
-                            when=format_when(gone.date, app.tr.lang, time=False),
+                            game=game_title(tr, gone.game),
+                            when=format_when(gone.date, tr.lang, time=False),
                         ),
                         expand=True,
                     ),
-                    button(app.tr("plays.undo_delete"), "plays-undo-delete", undo, icon=ft.Icons.UNDO),
+                    button(tr("plays.undo_delete"), "plays-undo-delete", undo, icon=ft.Icons.UNDO),
                 ]
             ),
             key="plays-deleted",
@@ -165,19 +175,19 @@ def _deleted_line(app: App, f: PlayLogFilters) -> list[ft.Control]:
     ]
 
 
-def _to_link_line(app: App) -> list[ft.Control]:
+def _to_link_line(tr: Tr, plays: PlaysRepo, review: Callable[[], None]) -> list[ft.Control]:
     """Plays whose seats are named like remembered players but linked to nobody (imported, or
-    logged before the player was added): one tap shows them, one confirm links them all."""
-    pending = app.repos.plays.to_link()
+    logged before the player was added): one tap shows them (``review``), one confirm links them all."""
+    pending = plays.to_link()
     if not pending:
         return []
     return [
         card(
-            ft.Text(app.tr("plays.link.pending", n=len(pending)), key="plays-to-link-text"),
+            ft.Text(tr("plays.link.pending", n=len(pending)), key="plays-to-link-text"),
             button(
-                app.tr("plays.link.review"),
+                tr("plays.link.review"),
                 "plays-to-link",
-                lambda _: _link_all_dialog(app),
+                lambda _: review(),
                 icon=ft.Icons.LINK,
             ),
             key="plays-to-link-card",
@@ -200,7 +210,7 @@ def _link_all_dialog(app: App) -> None:
             ]
             out.append(
                 ft.Text(
-                    f"{game_title(app, play.game)} · {format_when(play.date, tr.lang, time=False)}: "
+                    f"{game_title(tr, play.game)} · {format_when(play.date, tr.lang, time=False)}: "
                     + ", ".join(pairs),
                     size=13,
                     key=f"link-all-{play.id}",
@@ -213,7 +223,7 @@ def _link_all_dialog(app: App) -> None:
             try:
                 app.repos.plays.link(play.id, links)
             except StoreError as exc:  # changed meanwhile: the others still link
-                say(app, tr.msg(exc.msg))
+                say(app.drafts, tr.msg(exc.msg))
         app.refresh()
 
     app.dialog(
@@ -244,7 +254,7 @@ def _files_row(app: App) -> ft.Control:
                 icon=ft.Icons.DATA_OBJECT,
             ),
             *backup_actions(app),
-            *exchange_actions(app, lambda: read_log(app)),
+            *exchange_actions(app, lambda: read_log(app.repos.plays, filters(app.drafts), tr)),
         ],
         wrap=True,
         spacing=8,
@@ -252,15 +262,18 @@ def _files_row(app: App) -> ft.Control:
     )
 
 
-def filter_controls(app: App, f: PlayLogFilters) -> list[ft.Control]:
-    """The log's filters: a chip per game, the player, and the days the plays ended between."""
+def filter_controls(
+    tr: Tr, players: PlayersRepo, refresh: Callable[[], None], f: PlayLogFilters
+) -> list[ft.Control]:
+    """The log's filters: a chip per game, the player, and the days the plays ended between;
+    a change redraws the log (``refresh``)."""
     out: list[ft.Control] = [
-        ft.Row(_game_chips(app, f), wrap=True, spacing=6, run_spacing=6),
-        _player_dropdown(app, f),
+        ft.Row(_game_chips(tr, refresh, f), wrap=True, spacing=6, run_spacing=6),
+        _player_dropdown(tr, players, refresh, f),
         ft.Row(
             [
-                _day_field(app, f, "since", "plays.since", "2026-01-31"),
-                _day_field(app, f, "until", "plays.until", "2026-12-31"),
+                _day_field(tr, refresh, f, "since", "plays.since", "2026-01-31"),
+                _day_field(tr, refresh, f, "until", "plays.until", "2026-12-31"),
             ],
             wrap=True,
             spacing=8,
@@ -271,24 +284,24 @@ def filter_controls(app: App, f: PlayLogFilters) -> list[ft.Control]:
     return out
 
 
-def _game_chips(app: App, f: PlayLogFilters) -> list[ft.Control]:
+def _game_chips(tr: Tr, refresh: Callable[[], None], f: PlayLogFilters) -> list[ft.Control]:
     """ "All games", then one chip per game; the chip of the game filtered on is selected."""
     chips: list[ft.Control] = [
         ft.Chip(
-            label=ft.Text(app.tr("plays.all_games")),
+            label=ft.Text(tr("plays.all_games")),
             key="plays-game-all",
             selected=f.game is None,
-            on_select=_set_game(app, f, None),
+            on_select=_set_game(refresh, f, None),
             height=TAP,
         )
     ]
     chips += [
         ft.Chip(
-            label=ft.Text(game_title(app, g)),
+            label=ft.Text(game_title(tr, g)),
             key=f"plays-game-{g}",
             selected=f.game == g,
-            on_select=_set_game(app, f, g),
-            tooltip=game_title(app, g),
+            on_select=_set_game(refresh, f, g),
+            tooltip=game_title(tr, g),
             height=TAP,
         )
         for g in known_game_ids()
@@ -296,15 +309,17 @@ def _game_chips(app: App, f: PlayLogFilters) -> list[ft.Control]:
     return chips
 
 
-def _player_dropdown(app: App, f: PlayLogFilters) -> ft.Control:
-    players = [ft.DropdownOption(key=ALL, text=app.tr("plays.all_players"))]
-    players += [ft.DropdownOption(key=p.id, text=p.name) for p in offered_players(app, f.player)]
+def _player_dropdown(
+    tr: Tr, players: PlayersRepo, refresh: Callable[[], None], f: PlayLogFilters
+) -> ft.Control:
+    options = [ft.DropdownOption(key=ALL, text=tr("plays.all_players"))]
+    options += [ft.DropdownOption(key=p.id, text=p.name) for p in offered_players(players, f.player)]
     return ft.Dropdown(
         key="plays-player",
-        label=app.tr("plays.player"),
+        label=tr("plays.player"),
         value=f.player or ALL,
-        options=players,
-        on_select=_set_player(app, f),
+        options=options,
+        on_select=_set_player(refresh, f),
         dense=True,
     )
 
@@ -312,24 +327,26 @@ def _player_dropdown(app: App, f: PlayLogFilters) -> ft.Control:
 OFFERED = 40  # players a filter offers: the latest to play (and the one chosen)
 
 
-def offered_players(app: App, chosen: str | None) -> list[PlayerInfo]:
+def offered_players(repo: PlayersRepo, chosen: str | None) -> list[PlayerInfo]:
     """The players a filter's list offers: the latest to play, and the one chosen if not among them
     (a group of thousands is not sent to the phone with every screen)."""
-    players = app.repos.players.page(limit=OFFERED)
+    players = repo.page(limit=OFFERED)
     if chosen and all(p.id != chosen for p in players):
-        players += app.repos.players.by_id([chosen])
+        players += repo.by_id([chosen])
     return players
 
 
-def _day_field(app: App, f: PlayLogFilters, field: str, label: str, hint: str) -> ft.Control:
+def _day_field(
+    tr: Tr, refresh: Callable[[], None], f: PlayLogFilters, field: str, label: str, hint: str
+) -> ft.Control:
     """The ``since`` or ``until`` day, applied when the field is left or submitted."""
     return ft.TextField(
-        label=app.tr(label),
+        label=tr(label),
         value=f.day(field),
         key=f"plays-{field}",
         hint_text=hint,
-        on_blur=_set_day(app, f, field),
-        on_submit=_set_day(app, f, field),
+        on_blur=_set_day(refresh, f, field),
+        on_submit=_set_day(refresh, f, field),
         width=170,
         dense=True,
     )
@@ -338,35 +355,35 @@ def _day_field(app: App, f: PlayLogFilters, field: str, label: str, hint: str) -
 # Each filter change starts the log again at its first page.
 
 
-def _set_game(app: App, f: PlayLogFilters, game: str | None) -> Any:
+def _set_game(refresh: Callable[[], None], f: PlayLogFilters, game: str | None) -> Any:
     def go(_: Any = None) -> None:
         f.by_game(game)
-        app.refresh()
+        refresh()
 
     return go
 
 
-def _set_player(app: App, f: PlayLogFilters) -> Any:
+def _set_player(refresh: Callable[[], None], f: PlayLogFilters) -> Any:
     def go(e: Any) -> None:
         f.by_player(e.control.value)
-        app.refresh()
+        refresh()
 
     return go
 
 
-def _set_day(app: App, f: PlayLogFilters, field: str) -> Any:
+def _set_day(refresh: Callable[[], None], f: PlayLogFilters, field: str) -> Any:
     def go(e: Any) -> None:
         f.by_day(field, e.control.value or "")
-        app.refresh()
+        refresh()
 
     return go
 
 
-def when(app: App, play: PlayRecord) -> str:
-    day = format_when(play.date, app.tr.lang)  # stored in UTC, read in this device's time
+def when(tr: Tr, play: PlayRecord) -> str:
+    day = format_when(play.date, tr.lang)  # stored in UTC, read in this device's time
     if play.seconds is None:
         return day
-    return app.tr("plays.when_long", when=day, n=max(1, round(play.seconds / 60)))
+    return tr("plays.when_long", when=day, n=max(1, round(play.seconds / 60)))
 
 
 def play_card(app: App, play: PlayRecord, colours: dict[str, str | None]) -> ft.Control:
@@ -384,7 +401,7 @@ def play_card(app: App, play: PlayRecord, colours: dict[str, str | None]) -> ft.
                     if s.winner
                     else ft.Container(width=18),
                     ft.Text(
-                        _score(app, play.game, s.score),
+                        _score(tr, play.game, s.score),
                         width=96 if money_game(play.game) else 48,
                         text_align=ft.TextAlign.RIGHT,
                         key=f"play-{play.id}-score-{s.seat}",
@@ -396,8 +413,8 @@ def play_card(app: App, play: PlayRecord, colours: dict[str, str | None]) -> ft.
     lines: list[ft.Control] = [
         ft.Row(
             [
-                ft.Text(game_title(app, play.game), weight=ft.FontWeight.BOLD, expand=True),
-                small(when(app, play)),
+                ft.Text(game_title(tr, play.game), weight=ft.FontWeight.BOLD, expand=True),
+                small(when(tr, play)),
             ]
         ),
         *seats,
@@ -413,54 +430,56 @@ def play_card(app: App, play: PlayRecord, colours: dict[str, str | None]) -> ft.
         lines.append(small(tr("plays.from_import"), key=f"play-{play.id}-imported"))
     actions = [
         button(tr("plays.edit.open"), f"play-edit-{play.id}", lambda _: _edit(app, play), icon=ft.Icons.EDIT),
-        send_button(app, play, game_title(app, play.game)),
+        send_button(app, play, game_title(tr, play.game)),
     ]
-    actions += table_buttons(app, play)
+    actions += table_buttons(tr, app.repos.tables, app.go, play)
     lines.append(ft.Row(actions, wrap=True, spacing=8, run_spacing=8))
     return card(*lines, key=f"play-{play.id}", padding=10)
 
 
-def table_buttons(app: App, play: PlayRecord) -> list[ft.Control]:
-    """The play's own table, when it is still kept: its scores, and its review."""
-    if play.table_id is None or not app.repos.tables.exists(play.table_id):
+def table_buttons(
+    tr: Tr, tables: TablesRepo, go: Callable[[str], None], play: PlayRecord
+) -> list[ft.Control]:
+    """The play's own table, when it is still kept: its scores, and its review (``go`` opens one)."""
+    if play.table_id is None or not tables.exists(play.table_id):
         return []
-    tr, to = app.tr, f"/table/{play.table_id}"
+    to = f"/table/{play.table_id}"
     return [
         button(
             tr("plays.open_table"),
             f"play-open-{play.id}",
-            lambda _: app.go(f"{to}/scores"),
+            lambda _: go(f"{to}/scores"),
             icon=ft.Icons.OPEN_IN_NEW,
         ),
         button(
             tr("nav.review"),
             f"play-review-{play.id}",
-            lambda _: app.go(f"{to}/review"),
+            lambda _: go(f"{to}/review"),
             icon=ft.Icons.INSIGHTS,
         ),
     ]
 
 
-def _score(app: App, game: str, score: int) -> str:
+def _score(tr: Tr, game: str, score: int) -> str:
     """A seat's final score as the game counts it: Chinatown's is money."""
-    return format_final_score(game, score, app.tr.lang)
+    return format_final_score(game, score, tr.lang)
 
 
 def _edit(app: App, play: PlayRecord) -> None:
-    f = filters(app)
+    f = filters(app.drafts)
 
     def deleted(gone: PlayRecord) -> None:
         f.deleted = gone
 
     def failed(text: str) -> None:
-        say(app, text)
+        say(app.drafts, text)
 
     edit_dialog(app, play, deleted, failed)
 
 
-def _more(app: App, f: PlayLogFilters) -> None:
+def _more(refresh: Callable[[], None], f: PlayLogFilters) -> None:
     f.more()
-    app.refresh()
+    refresh()
 
 
 def _exporter(app: App, kind: str) -> Any:
@@ -474,11 +493,14 @@ async def export(app: App, kind: str) -> None:
     """The log the filters show, as a CSV file (one row per seat) or a JSON file (with figures)."""
     from companion.plays.export import plays_csv, plays_json
 
+    f = filters(app.drafts)
     if kind == "csv":
         names = {p.id: p.name for p in app.repos.players.all()}
-        data = plays_csv(read_log(app), app.tr.lang, names).encode("utf-8-sig")  # a spreadsheet reads accents
+        data = plays_csv(read_log(app.repos.plays, f, app.tr), app.tr.lang, names).encode(
+            "utf-8-sig"
+        )  # a spreadsheet reads accents
     else:
-        data = plays_json(read_log(app, figures=True)).encode("utf-8")
-    saved = await save_bytes(app, f"play-log.{kind}", data, kind)
-    say(app, app.tr("plays.saved") if saved else app.tr("plays.save_failed"))
+        data = plays_json(read_log(app.repos.plays, f, app.tr, figures=True)).encode("utf-8")
+    saved = await save_bytes(app.files, app.page.web, f"play-log.{kind}", data, kind)
+    say(app.drafts, app.tr("plays.saved") if saved else app.tr("plays.save_failed"))
     app.refresh()

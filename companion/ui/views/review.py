@@ -9,6 +9,7 @@ runs in a worker thread under a progress bar when asked for, and is kept with th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,8 +18,11 @@ import flet as ft
 from companion.core import Table
 from companion.i18n import format_score
 from companion.review import Alternative, Decision, PlayerReview, Review, Source
+from companion.ui.i18n import Tr
+from companion.ui.repos import ReviewsRepo
 from companion.ui.rule_links import effect_line, rule_link
 from companion.ui.shell import App
+from companion.ui.table_model import TableModel
 from companion.ui.views.chrome import table_view
 from companion.ui.widgets import button, card, dot, heading, small
 from companion.ui.worker import in_worker
@@ -41,22 +45,25 @@ class ReviewRun:
 def view(app: App, id: str) -> ft.View:
     table = app.hub.get(id)
     tr = app.tr
+    model = app.table_model(table)
+    now = lambda: app.table  # noqa: E731  # the open table at a tap of the app bar
     if not table.finished:
-        return table_view(app, table, "review", [small(tr("review.not_over"), key="review-not-over")])
-    found = app.repos.reviews.stored(table, app.seat)
+        return table_view(model, "review", [small(tr("review.not_over"), key="review-not-over")], now)
+    reviews = app.repos.reviews
+    found = reviews.stored(table, app.seat)
     run = app.drafts.keep(ReviewRun, table.id)
     if found is None:
-        return table_view(app, table, "review", start_card(app, table, run))
+        begin = lambda: start(model, reviews, app.page.run_task, run)  # noqa: E731
+        return table_view(model, "review", start_card(tr, run, begin), now)
     # the players first: what the review assumed is for whoever wants to know, under them
-    body: list[ft.Control] = [player_card(app, table, found, p) for p in found.players]
+    body: list[ft.Control] = [player_card(model, found, p) for p in found.players]
     body += [small(tr.msg(note), key=f"review-note-{i}") for i, note in enumerate(found.notes)]
     body.append(small(tr("review.work", done=found.evaluated, left=found.unevaluated), key="review-work"))
-    return table_view(app, table, "review", body)
+    return table_view(model, "review", body, now)
 
 
-def start_card(app: App, table: Table, run: ReviewRun) -> list[ft.Control]:
-    """What a review does and the button that starts it; while it runs, how far it is."""
-    tr = app.tr
+def start_card(tr: Tr, run: ReviewRun, begin: Callable[[], None]) -> list[ft.Control]:
+    """What a review does and the button that starts it (``begin``); while it runs, how far it is."""
     items: list[ft.Control] = [heading(tr("review.title")), small(tr("review.explain"))]
     if run.running:
         value = run.done / run.planned if run.planned else None
@@ -65,37 +72,36 @@ def start_card(app: App, table: Table, run: ReviewRun) -> list[ft.Control]:
             small(tr("review.running", done=run.done, n=run.planned), key="review-progress-text"),
         ]
     else:
-        items.append(
-            button(tr("review.start"), "review-start", lambda _: start(app, table, run), filled=True)
-        )
+        items.append(button(tr("review.start"), "review-start", lambda _: begin(), filled=True))
     return [card(*items, key="review-start-card")]
 
 
-def start(app: App, table: Table, run: ReviewRun) -> None:
+def start(model: TableModel, reviews: ReviewsRepo, run_task: Callable[..., Any], run: ReviewRun) -> None:
+    """Start the review of the model's table for its seat, in a task the page runs (``run_task``)."""
     if run.running:  # a second tap while it runs: the first one is on its way
         return
     run.running, run.done, run.planned = True, 0, 0
-    app.refresh()
-    app.page.run_task(_review_in_worker, app, table, run)
+    model.refresh()
+    run_task(_review_in_worker, model, reviews, run)
 
 
-async def _review_in_worker(app: App, table: Table, run: ReviewRun) -> None:
+async def _review_in_worker(model: TableModel, reviews: ReviewsRepo, run: ReviewRun) -> None:
     """The review in a thread, on a copy of the table (an undo meanwhile cannot change what the
     worker reads), its progress on screen; drawn once more at the end."""
-    copy, seat = Table.from_json(table.to_json()), app.seat
+    copy, seat = Table.from_json(model.table.to_json()), model.seat
     try:
-        await in_worker(app, lambda: app.repos.reviews.review(copy, seat, run.told))
+        await in_worker(model.refresh, lambda: reviews.review(copy, seat, run.told))
     finally:
         run.running = False
-        app.refresh()
+        model.refresh()
 
 
-def player_card(app: App, table: Table, found: Review, player: PlayerReview) -> ft.Control:
-    tr, unit = app.tr, found.unit
+def player_card(model: TableModel, found: Review, player: PlayerReview) -> ft.Control:
+    table, tr, unit = model.table, model.tr, found.unit
     colour = table.players[player.seat].color if player.seat < len(table.players) else None
     items: list[ft.Control] = [
         ft.Row(
-            [dot(colour), ft.Text(headline(app, unit, player), weight=ft.FontWeight.BOLD, expand=True)],
+            [dot(colour), ft.Text(headline(tr, unit, player), weight=ft.FontWeight.BOLD, expand=True)],
             key=f"review-head-{player.seat}",
         )
     ]
@@ -103,10 +109,10 @@ def player_card(app: App, table: Table, found: Review, player: PlayerReview) -> 
         return card(*items, key=f"review-player-{player.seat}")
     if player.sources:
         items.append(small(tr("review.sources")))
-        items += [source_row(app, unit, player.seat, s) for s in player.sources]
+        items += [source_row(model, unit, player.seat, s) for s in player.sources]
     if player.turning_points:
         items.append(small(tr("review.turning")))
-        items += [decision_block(app, unit, player.seat, d) for d in player.turning_points]
+        items += [decision_block(model, unit, player.seat, d) for d in player.turning_points]
     elif player.decisions:
         items.append(small(tr("review.no_turning", n=player.decisions), key=f"review-none-{player.seat}"))
     if player.unexamined:  # a budget cut: said, so "no other choice" is not read as the whole game
@@ -115,32 +121,31 @@ def player_card(app: App, table: Table, found: Review, player: PlayerReview) -> 
     return card(*items, key=f"review-player-{player.seat}")
 
 
-def amount(app: App, unit: str, value: int, change: bool = False) -> str:
+def amount(tr: Tr, unit: str, value: int, change: bool = False) -> str:
     """Points as the game counts them: "40 VP", "+3 VP"; Chinatown's money as money."""
-    said = format_score(value, unit, app.tr.lang, change=change)
-    return said if unit == "money" else app.tr("play.points", n=said)
+    said = format_score(value, unit, tr.lang, change=change)
+    return said if unit == "money" else tr("play.points", n=said)
 
 
-def headline(app: App, unit: str, player: PlayerReview) -> str:
-    tr = app.tr
+def headline(tr: Tr, unit: str, player: PlayerReview) -> str:
     if player.hidden or player.total is None:
         return tr("review.hidden", player=player.name)
-    total = amount(app, unit, player.total)
+    total = amount(tr, unit, player.total)
     if player.against_average is None or player.rank is None:
         return tr("review.player_secret", player=player.name, total=total)
-    against = amount(app, unit, round(player.against_average), change=True)
+    against = amount(tr, unit, round(player.against_average), change=True)
     return tr("review.player", player=player.name, total=total, rank=player.rank, against=against)
 
 
-def source_row(app: App, unit: str, seat: int, source: Source) -> ft.Control:
+def source_row(model: TableModel, unit: str, seat: int, source: Source) -> ft.Control:
     """One scoring rule's points for the player, the table's average beside them, the rule one tap away."""
-    tr = app.tr
-    points = amount(app, unit, source.points)
+    tr = model.tr
+    points = amount(tr, unit, source.points)
     if source.average is None:
         said = tr("review.source_secret", points=points)
     else:
-        said = tr("review.source", points=points, average=amount(app, unit, round(source.average)))
-    link = rule_link(app, source.rule_id, f"review-src-{seat}-{source.rule_id}")
+        said = tr("review.source", points=points, average=amount(tr, unit, round(source.average)))
+    link = rule_link(tr, model.show_rule, source.rule_id, f"review-src-{seat}-{source.rule_id}")
     return ft.Row(
         [ft.Container(link, expand=True, alignment=ft.Alignment.CENTER_LEFT), ft.Text(said, size=14)],
         spacing=4,
@@ -148,14 +153,14 @@ def source_row(app: App, unit: str, seat: int, source: Source) -> ft.Control:
     )
 
 
-def decision_block(app: App, unit: str, seat: int, decision: Decision) -> ft.Control:
+def decision_block(model: TableModel, unit: str, seat: int, decision: Decision) -> ft.Control:
     """A turning point: what was done, the best other choice and its difference, and the first
     consequences that differ on each side, each with its rule."""
-    tr = app.tr
+    tr = model.tr
     best = decision.alternatives[0]
-    delta = amount(app, unit, best.delta, change=True)
+    delta = amount(tr, unit, best.delta, change=True)
     said = tr(
-        "review.cost" if best.delta > 0 else "review.won", alternative=choice_name(app, best), delta=delta
+        "review.cost" if best.delta > 0 else "review.won", alternative=choice_name(tr, best), delta=delta
     )
     if best.rank is not None and best.rank_delta:
         said += " " + tr("review.rank", rank=best.rank)
@@ -164,8 +169,8 @@ def decision_block(app: App, unit: str, seat: int, decision: Decision) -> ft.Con
         small(tr("review.decision", when=tr.msg(decision.when), logged=tr.msg(decision.logged))),
         ft.Text(said, key=key, size=14),
     ]
-    items += _effects(app, tr("review.gained"), best.gained, f"{key}-gained")
-    items += _effects(app, tr("review.lost"), best.lost, f"{key}-lost")
+    items += _effects(model, tr("review.gained"), best.gained, f"{key}-gained")
+    items += _effects(model, tr("review.lost"), best.lost, f"{key}-lost")
     return ft.Container(
         ft.Column(items, spacing=2),
         padding=ft.Padding.only(left=8, top=6, bottom=6),
@@ -173,25 +178,25 @@ def decision_block(app: App, unit: str, seat: int, decision: Decision) -> ft.Con
     )
 
 
-def choice_name(app: App, best: Alternative) -> str:
+def choice_name(tr: Tr, best: Alternative) -> str:
     """The other choice in the game's words; a trade left out is said short, as the decision
     right above it already says the whole trade."""
-    return app.tr("review.no_trade") if best.entry is None else app.tr.msg(best.label)
+    return tr("review.no_trade") if best.entry is None else tr.msg(best.label)
 
 
-def _effects(app: App, label: str, effects: list[Any], key: str) -> list[ft.Control]:
+def _effects(model: TableModel, label: str, effects: list[Any], key: str) -> list[ft.Control]:
     if not effects:
         return []
-    lines = [effect_line(app, fx, f"{key}-{i}") for i, fx in enumerate(effects[:SHOWN_EFFECTS])]
+    lines = [effect_line(model, fx, f"{key}-{i}") for i, fx in enumerate(effects[:SHOWN_EFFECTS])]
     return [small(label), *lines]
 
 
-def turning_line(app: App, table: Table) -> ft.Control:
-    """The final scores' one line on the review: the biggest turning point of the stored review,
-    or, before there is one, the way to the Review tab."""
-    tr = app.tr
-    found = app.repos.reviews.stored(table, app.seat)
-    go = lambda _: app.go(f"/table/{table.id}/review")  # noqa: E731
+def turning_line(model: TableModel, reviews: ReviewsRepo) -> ft.Control:
+    """The final scores' one line on the review: the biggest turning point of the stored review
+    (``reviews``), or, before there is one, the way to the Review tab."""
+    table, tr = model.table, model.tr
+    found = reviews.stored(table, model.seat)
+    go = lambda _: model.go(f"/table/{table.id}/review")  # noqa: E731
     if found is None:
         return button(tr("review.ask"), "scores-review", go, icon=ft.Icons.INSIGHTS)
     turns = [(p, d) for p in found.players for d in p.turning_points if d.alternatives]
@@ -199,8 +204,8 @@ def turning_line(app: App, table: Table) -> ft.Control:
         return button(tr("nav.review"), "scores-review", go, icon=ft.Icons.INSIGHTS)
     player, top = max(turns, key=lambda pd: abs(pd[1].swing))
     best = top.alternatives[0]
-    delta = amount(app, found.unit, best.delta, change=True)
-    said = tr("review.turning_point", player=player.name, alternative=choice_name(app, best), delta=delta)
+    delta = amount(tr, found.unit, best.delta, change=True)
+    said = tr("review.turning_point", player=player.name, alternative=choice_name(tr, best), delta=delta)
     return ft.Column(
         [
             small(said, key="scores-turning"),

@@ -6,6 +6,7 @@ matched words in bold; tapping it opens the rule's card (ui/rule_card.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +18,7 @@ from companion.i18n import PSEUDO
 from companion.lookup import Hit, Moment, for_moment, search
 from companion.lookup.data import GAMES
 from companion.ui.gameui import known_game_ids, ui_for
+from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
 from companion.ui.rule_card import (
     clarification,
@@ -34,6 +36,7 @@ from companion.ui.views.chrome import table_view
 from companion.ui.widgets import card, heading, scroll_column, small
 
 MAX_RESULTS = 10
+OpenRule = Callable[[str], object]  # opens a rule's card (rule_card.open_card for this session)
 
 
 @dataclass
@@ -50,23 +53,23 @@ def searchable_games() -> list[str]:
     return [g for g in known_game_ids() if g in GAMES]
 
 
-def hit_tile(app: App, hit: Hit, all_games: bool = False) -> ft.Control:
+def hit_tile(tr: Tr, open_rule: OpenRule, hit: Hit, all_games: bool = False) -> ft.Control:
     """One result: tap it to read the whole rule with its examples and related rules. Searching
     every game, it says which game the rule belongs to."""
-    title = said(app, hit.title)
+    title = said(tr, hit.title)
     items: list[ft.Control] = [ft.Text(title, weight=ft.FontWeight.BOLD, size=15)]
     if all_games and hit.game != "core":
-        items.append(small(app.tr.msg(get(hit.game).title), key=f"game-of-{hit.rule_id}"))
-    status = status_line(app, app_status(hit.rule_id, app.tr.lang))
+        items.append(small(tr.msg(get(hit.game).title), key=f"game-of-{hit.rule_id}"))
+    status = status_line(tr, app_status(hit.rule_id, tr.lang))
     if status is not None:
         items.append(status)
-    matched = () if app.tr.lang == PSEUDO else hit.matched  # qps changes the letters: nothing to bold
-    items.append(highlighted(said(app, hit.snippet), matched, key=f"snippet-{hit.rule_id}"))
+    matched = () if tr.lang == PSEUDO else hit.matched  # qps changes the letters: nothing to bold
+    items.append(highlighted(said(tr, hit.snippet), matched, key=f"snippet-{hit.rule_id}"))
     return ft.Container(
         ft.Column(items, spacing=2, tight=True),
         key=f"rule-{hit.rule_id}",
-        tooltip=app.tr("rules.open", title=title),
-        on_click=lambda _: open_card(app, hit.rule_id),
+        tooltip=tr("rules.open", title=title),
+        on_click=lambda _: open_rule(hit.rule_id),
         padding=ft.Padding.symmetric(horizontal=12, vertical=10),
         border_radius=8,
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
@@ -79,27 +82,29 @@ def app_status(rule_id: str, lang: str) -> str:
     return found.status if found is not None else "official"
 
 
-def results(app: App, game_id: str | None, query: str) -> list[ft.Control]:
+def results(tr: Tr, open_rule: OpenRule, game_id: str | None, query: str) -> list[ft.Control]:
     if not query.strip():
-        return [small(app.tr("rules.hint"), key="rules-hint")]
-    found = search(query, lookup_lang(app), game_id, limit=MAX_RESULTS)
+        return [small(tr("rules.hint"), key="rules-hint")]
+    found = search(query, lookup_lang(tr), game_id, limit=MAX_RESULTS)
     if not found:
-        return [small(lookup_text(app, "rules.no_hits", query=query.strip()), key="rules-none")]
-    out: list[ft.Control] = [small(app.tr("rules.count", n=len(found)), key="rules-count")]
-    out += [hit_tile(app, h, all_games=game_id is None) for h in found]
+        return [small(lookup_text(tr, "rules.no_hits", query=query.strip()), key="rules-none")]
+    out: list[ft.Control] = [small(tr("rules.count", n=len(found)), key="rules-count")]
+    out += [hit_tile(tr, open_rule, h, all_games=game_id is None) for h in found]
     return out
 
 
-def search_block(app: App, game_id: str | None) -> list[ft.Control]:
-    asked = app.drafts.keep(RulesQuery)
-    box = ft.Column(results(app, game_id, asked.query), spacing=6, key="rules-results")
+def search_block(
+    tr: Tr, asked: RulesQuery, refresh: Callable[[], None], open_rule: OpenRule, game_id: str | None
+) -> list[ft.Control]:
+    """The search field and what it finds; typing redraws (``refresh``) with the new results."""
+    box = ft.Column(results(tr, open_rule, game_id, asked.query), spacing=6, key="rules-results")
 
     def change(e: Any) -> None:
         asked.query = e.control.value or ""
-        app.refresh()
+        refresh()
 
     field = ft.TextField(
-        label=app.tr("rules.search"),
+        label=tr("rules.search"),
         value=asked.query,
         key="rules-search",
         on_change=change,
@@ -109,31 +114,31 @@ def search_block(app: App, game_id: str | None) -> list[ft.Control]:
     return [field, box]
 
 
-def moment_rule(app: App, rule_id: str, key: str) -> ft.Control:
-    title = rule_title(app, rule_id)
+def moment_rule(tr: Tr, open_rule: OpenRule, rule_id: str, key: str) -> ft.Control:
+    title = rule_title(tr, rule_id)
     return ft.ListTile(
         key=key,
         title=ft.Text(title, weight=ft.FontWeight.BOLD),
         trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
-        tooltip=app.tr("rules.open", title=title),
-        on_click=lambda _: open_card(app, rule_id),
+        tooltip=tr("rules.open", title=title),
+        on_click=lambda _: open_rule(rule_id),
         min_height=TAP,
         content_padding=ft.Padding.symmetric(horizontal=4),
     )
 
 
-def moment(app: App, m: Moment, asked: list[str]) -> list[ft.Control]:
+def moment(tr: Tr, open_rule: OpenRule, m: Moment, asked: list[str]) -> list[ft.Control]:
     """The question's own rules, then what applies to this state, then the rules around them."""
     first = [r.rule_id for r in m.rules if r.rule_id in asked]
     others = [r.rule_id for r in m.rules if r.rule_id not in asked]
-    items: list[ft.Control] = [heading(lookup_text(app, "rules.for_moment"))]
-    items += [moment_rule(app, rid, f"moment-{rid}") for rid in first]
+    items: list[ft.Control] = [heading(lookup_text(tr, "rules.for_moment"))]
+    items += [moment_rule(tr, open_rule, rid, f"moment-{rid}") for rid in first]
     if m.clarifications:
-        items.append(small(app.tr("rules.applies_now"), key="applies-now"))
-        items += [clarification(app, c, key=f"applies-{c.id}") for c in m.clarifications]
+        items.append(small(tr("rules.applies_now"), key="applies-now"))
+        items += [clarification(tr, c, key=f"applies-{c.id}") for c in m.clarifications]
     if others:
-        items.append(small(lookup_text(app, "rules.related")))
-        items += [moment_rule(app, rid, f"also-{rid}") for rid in others]
+        items.append(small(lookup_text(tr, "rules.related")))
+        items += [moment_rule(tr, open_rule, rid, f"also-{rid}") for rid in others]
     return [card(*items, key="moment")]
 
 
@@ -141,17 +146,22 @@ def table_rules(app: App, id: str) -> ft.View:
     table = app.hub.get(id)
     prompt = table.prompt
     body: list[ft.Control] = []
+
+    def open_rule(rule_id: str) -> bool:
+        return open_card(app, rule_id)
+
     if table.game_id in GAMES:
         asked = list(prompt.rule_ids) if prompt is not None else ["core.game_over"]
-        body += moment(app, for_moment(table, lookup_lang(app)), asked)
+        body += moment(app.tr, open_rule, for_moment(table, lookup_lang(app.tr)), asked)
     coming = ui_for(table.game_id).foresight_rules  # what the coming events would do (Dragon)
     if coming is not None and prompt is not None:
-        body += coming(app, table)
+        body += coming(app.table_model(table))
     if not app.guest:
-        body.append(teach_switch(app, table))
+        body.append(teach_switch(app.table_model(table), app.hub))
     game = table.game_id if table.game_id in GAMES else None
-    body += [heading(app.tr("rules.all")), *search_block(app, game)]
-    return table_view(app, table, "rules", body)
+    query = app.drafts.keep(RulesQuery)
+    body += [heading(app.tr("rules.all")), *search_block(app.tr, query, app.refresh, open_rule, game)]
+    return table_view(app.table_model(table), "rules", body, lambda: app.table)
 
 
 def view(app: App) -> ft.View:
@@ -178,7 +188,8 @@ def view(app: App) -> ft.View:
 
     chips = [chip(None, tr("rules.all_games"))]
     chips += [chip(g, tr.msg(get(g).title)) for g in searchable_games()]
-    body = [ft.Row(chips, wrap=True, spacing=8), *search_block(app, game_id)]
+    search = search_block(tr, asked, app.refresh, lambda rule_id: open_card(app, rule_id), game_id)
+    body = [ft.Row(chips, wrap=True, spacing=8), *search]
     return ft.View(
         route="/rules",
         appbar=ft.AppBar(title=ft.Text(tr("rules.title"))),

@@ -8,6 +8,7 @@ none, and the game's ``public_scores`` panel what the table may see.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
@@ -15,6 +16,7 @@ import flet as ft
 from companion.core import Scoreboard, Table
 from companion.i18n import format_compact_money, format_score
 from companion.ui.gameui import ui_for
+from companion.ui.i18n import Tr
 from companion.ui.palette import swatch
 from companion.ui.rule_links import rule_link
 from companion.ui.shell import App
@@ -24,8 +26,9 @@ from companion.ui.widgets import card, dot, heading, small
 
 def view(app: App, id: str) -> ft.View:
     table = app.hub.get(id)
+    model = app.table_model(table)  # what this screen may show of the table, and its commands
     tr = app.tr
-    board = app.view(table).scoreboard
+    board = model.view.scoreboard
     body: list[ft.Control] = []
     if board.final:
         winners = board.shared or board.ranking[:1]
@@ -43,21 +46,23 @@ def view(app: App, id: str) -> ft.View:
         if table.finished:
             from companion.ui.views.review import turning_line
 
-            body.append(turning_line(app, table))
+            body.append(turning_line(model, app.repos.reviews))
     elif board.hidden:  # some totals are secret from this screen (Chinatown money) until the end
         body.append(small(tr("scores.secret"), key="secret"))
         public = ui_for(table.game_id).public_scores
         if public is not None:
-            body += public(app, table)  # what the table may see: businesses and their income
-        body += [row_card(app, table, board, r.name) for r in board.rows]  # a seat's phone: its own
-        return table_view(app, table, "scores", body)
+            body += public(model)  # what the table may see: businesses and their income
+        body += [
+            row_card(tr, app.show_rule, table, board, r.name) for r in board.rows
+        ]  # a seat's phone: its own
+        return table_view(model, "scores", body, lambda: app.table)
     else:
         body.append(small(tr("scores.running"), key="running"))
-    body.append(ranking(app, table, board))
+    body.append(ranking(tr, table, board))
     if any(board.by_round):
-        body += [heading(tr(f"scores.by_round.{table.game_id}")), chart(app, table, board)]
-    body += [row_card(app, table, board, name) for name in board.ranking]
-    return table_view(app, table, "scores", body)
+        body += [heading(tr(f"scores.by_round.{table.game_id}")), chart(tr, table, board)]
+    body += [row_card(tr, app.show_rule, table, board, name) for name in board.ranking]
+    return table_view(model, "scores", body, lambda: app.table)
 
 
 def tie_decided(board: Scoreboard) -> bool:
@@ -81,7 +86,7 @@ def total_text(tr: Any, board: Scoreboard, total: int) -> str:
     return str(tr("play.points", n=total))
 
 
-def ranking(app: App, table: Table, board: Scoreboard) -> ft.Control:
+def ranking(tr: Tr, table: Table, board: Scoreboard) -> ft.Control:
     rows = []
     for place, name in enumerate(board.ranking, start=1):
         r = board.row(name)
@@ -91,17 +96,17 @@ def ranking(app: App, table: Table, board: Scoreboard) -> ft.Control:
                     ft.Text(f"{place}.", width=28),
                     dot(table.players[r.seat].color),
                     ft.Text(name, expand=True),
-                    ft.Text(
-                        total_text(app.tr, board, r.total), key=f"score-{r.seat}", weight=ft.FontWeight.BOLD
-                    ),
+                    ft.Text(total_text(tr, board, r.total), key=f"score-{r.seat}", weight=ft.FontWeight.BOLD),
                 ]
             )
         )
     return card(*rows, key="ranking")
 
 
-def row_card(app: App, table: Table, board: Scoreboard, name: str) -> ft.Control:
-    tr = app.tr
+def row_card(
+    tr: Tr, show_rule: Callable[[str], None], table: Table, board: Scoreboard, name: str
+) -> ft.Control:
+    """A player's total and its lines, each with the rule behind it (``show_rule`` opens it)."""
     r = board.row(name)
     lines: list[ft.Control] = [
         ft.Row(
@@ -120,7 +125,7 @@ def row_card(app: App, table: Table, board: Scoreboard, name: str) -> ft.Control
                     ft.Text(
                         f"{line.points:+d}", width=44, text_align=ft.TextAlign.RIGHT, key=f"line-{r.seat}-{k}"
                     ),
-                    rule_link(app, line.rule_id, key=f"line-{r.seat}-{k}-rule"),
+                    rule_link(tr, show_rule, line.rule_id, key=f"line-{r.seat}-{k}-rule"),
                 ],
                 spacing=4,
             )
@@ -149,7 +154,7 @@ def series_points(board: Scoreboard) -> list[list[int]]:
     return out
 
 
-def chart(app: App, table: Table, board: Scoreboard) -> ft.Control:
+def chart(tr: Tr, table: Table, board: Scoreboard) -> ft.Control:
     import flet_charts as fc  # loaded with the first chart, not when the app starts
 
     points = series_points(board)
@@ -171,7 +176,7 @@ def chart(app: App, table: Table, board: Scoreboard) -> ft.Control:
     xs = list(range(0, rounds + 1, step_x))
     x_labels = [fc.ChartAxisLabel(value=x, label=ft.Text(str(x), size=11)) for x in xs]
     if last_x > rounds:  # the final scoring, after the last round
-        x_labels.append(fc.ChartAxisLabel(value=last_x, label=ft.Text(app.tr("screens.scores.end"), size=11)))
+        x_labels.append(fc.ChartAxisLabel(value=last_x, label=ft.Text(tr("screens.scores.end"), size=11)))
     return ft.Container(
         fc.LineChart(
             data_series=series,
@@ -181,13 +186,13 @@ def chart(app: App, table: Table, board: Scoreboard) -> ft.Control:
             max_y=max_y,
             left_axis=fc.ChartAxis(
                 labels=[
-                    fc.ChartAxisLabel(value=y, label=ft.Text(axis_value(board, y, app.tr.lang), size=11))
+                    fc.ChartAxisLabel(value=y, label=ft.Text(axis_value(board, y, tr.lang), size=11))
                     for y in range(0, max_y + 1, step_y)
                 ],
                 label_size=44 if board.unit == "money" else 36,
             ),
             bottom_axis=fc.ChartAxis(
-                title=ft.Text(app.tr(f"scores.round_axis.{table.game_id}"), size=12),
+                title=ft.Text(tr(f"scores.round_axis.{table.game_id}"), size=12),
                 labels=x_labels,
                 label_size=24,
             ),

@@ -6,6 +6,7 @@ appear on the Play screen right after the table is created.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,9 +16,11 @@ from companion.core import Table, TableError
 from companion.games import get
 from companion.ui.game_options import option_name
 from companion.ui.gameui import known_game_ids, ui_for
+from companion.ui.i18n import Tr
 from companion.ui.palette import DEFAULT_ORDER, TAP
 from companion.ui.seating import seat_players
 from companion.ui.shell import App
+from companion.ui.state import Drafts
 from companion.ui.teach import setup_option, start_with
 from companion.ui.views.player_picker import player_picker
 from companion.ui.widgets import button, heading, scroll_column
@@ -58,21 +61,23 @@ class SetupDraft:
         del players[want:]
 
 
-def _form(app: App) -> SetupDraft:
-    return app.drafts.keep(SetupDraft, make=SetupDraft.fresh)
+def _form(drafts: Drafts) -> SetupDraft:
+    return drafts.keep(SetupDraft, make=SetupDraft.fresh)
 
 
 def view(app: App) -> ft.View:
     tr = app.tr
-    form = _form(app)
+    form = _form(app.drafts)
     body: list[ft.Control] = [heading(tr("setup.game"))]
-    body.append(ft.Row([_game_chip(app, form, g) for g in known_game_ids()], wrap=True, spacing=8))
+    body.append(
+        ft.Row([_game_chip(tr, app.refresh, form, g) for g in known_game_ids()], wrap=True, spacing=8)
+    )
     if form.game is not None:
         game = get(form.game)
         body.append(heading(tr("setup.players", low=game.min_players, high=game.max_players)))
         body += player_picker(app, form.players, form.game, game.min_players, game.max_players)
-        options = _options(app, form, form.game)
-        body += [heading(tr("setup.options")), *options, *setup_option(app, form)]
+        options = _options(tr, app.refresh, form, form.game)
+        body += [heading(tr("setup.options")), *options, *setup_option(tr, app.refresh, form)]
         body.append(small_hint(tr("setup.then")))
         if form.error:
             body.append(ft.Text(form.error, key="setup-error", color=ft.Colors.ERROR))
@@ -97,12 +102,12 @@ def small_hint(text: str) -> ft.Text:
     return ft.Text(text, size=13, italic=True)
 
 
-def _game_chip(app: App, form: SetupDraft, game_id: str) -> ft.Control:
-    title = app.tr.msg(get(game_id).title)
+def _game_chip(tr: Tr, refresh: Callable[[], None], form: SetupDraft, game_id: str) -> ft.Control:
+    title = tr.msg(get(game_id).title)
 
     def pick(_: Any = None) -> None:
         form.choose_game(game_id)
-        app.refresh()
+        refresh()
 
     return ft.Chip(
         label=ft.Text(title),
@@ -113,8 +118,7 @@ def _game_chip(app: App, form: SetupDraft, game_id: str) -> ft.Control:
     )
 
 
-def _options(app: App, form: SetupDraft, game_id: str) -> list[ft.Control]:
-    tr = app.tr
+def _options(tr: Tr, refresh: Callable[[], None], form: SetupDraft, game_id: str) -> list[ft.Control]:
     out: list[ft.Control] = []
     game = get(game_id)
     defaults = game.options_model().model_dump()
@@ -124,7 +128,7 @@ def _options(app: App, form: SetupDraft, game_id: str) -> list[ft.Control]:
         def choose(value: Any, field: str = spec.field) -> Any:
             def pick(_: Any = None) -> None:
                 form.options[field] = value
-                app.refresh()
+                refresh()
 
             return pick
 
@@ -134,7 +138,7 @@ def _options(app: App, form: SetupDraft, game_id: str) -> list[ft.Control]:
                 [
                     ft.Chip(
                         # read out as what it sets and to what ("The Great Wall: Off"), not a bare "Off"
-                        label=ft.Text(tr(c.label_key), semantics_label=option_name(app, spec, c)),
+                        label=ft.Text(tr(c.label_key), semantics_label=option_name(tr, spec, c)),
                         key=f"option-{spec.field}-{c.value}",
                         selected=current == c.value,
                         on_select=choose(c.value),
@@ -160,12 +164,12 @@ def _start(app: App, form: SetupDraft) -> None:
     ]
     try:
         table = Table.new(game_id, players, form.options or None)
-        player_ids = seat_players(app, form.players)
+        player_ids = seat_players(app.repos.players, form.players)
     except TableError as exc:
         form.error = tr.msg(exc.msg)
         app.refresh()
         return
     table = app.hub.create(table, player_ids)
-    start_with(app, table.id, form)
+    start_with(app.hub, table.id, form)
     app.drafts.drop(SetupDraft)
     app.go(f"/table/{table.id}")

@@ -5,6 +5,7 @@ code), the guests' join screen (type a short code), and importing a snapshot (co
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -14,8 +15,9 @@ import flet as ft
 from companion.core import Table, TableError
 from companion.share import SnapshotError, decode, encode
 from companion.ui import live
-from companion.ui.hub import topic
-from companion.ui.repos import Link
+from companion.ui.hub import TableHub, topic
+from companion.ui.i18n import Tr
+from companion.ui.repos import Link, TablesRepo
 from companion.ui.scanned import SCANNED, ImportDraft
 from companion.ui.shell import App
 from companion.ui.views.play_edit import offer_links
@@ -55,7 +57,8 @@ def qr_image(text: str, key: str, size: int = QR_SIZE) -> ft.Control:
 def view(app: App, id: str) -> ft.View:
     table = app.hub.get(id)
     tr = app.tr
-    body: list[ft.Control] = [live_card(app, table), snapshot_card(app, table)]
+    snapshot = snapshot_card(tr, app.drafts.keep(SnapshotStatus), app.clipboard, app.refresh, table)
+    body: list[ft.Control] = [live_card(app, table), snapshot]
     return ft.View(
         route=f"/table/{id}/share",
         appbar=ft.AppBar(title=ft.Text(tr("live.title", name=table.name), key="share-title")),
@@ -157,21 +160,23 @@ async def _start_lan(app: App) -> None:
     app.refresh()
 
 
-def snapshot_card(app: App, table: Table) -> ft.Control:
-    tr = app.tr
+def snapshot_card(
+    tr: Tr, said: SnapshotStatus, clipboard: ft.Clipboard, refresh: Callable[[], None], table: Table
+) -> ft.Control:
+    """The table as a snapshot code (QR and text) and its Copy button; ``said`` is the line
+    beside it ("Copied")."""
     try:
         code = encode(table)
     except SnapshotError as exc:
         return card(
             heading(tr("live.snapshot")), ft.Text(tr.msg(exc.msg), key="snapshot-error"), key="snapshot-card"
         )
-    said = app.drafts.keep(SnapshotStatus)
     status = ft.Text(said.text, key="snapshot-status")
 
     async def copy(_: Any = None) -> None:
-        await app.clipboard.set(code)
+        await clipboard.set(code)
         said.text = tr("live.copied")
-        app.refresh()
+        refresh()
 
     return card(
         heading(tr("live.snapshot")),
@@ -210,7 +215,7 @@ def join_view(app: App) -> ft.View:
             app.refresh()
             return
         app.drafts.drop(live.JoinNotice)
-        await live.remember(app)
+        await live.remember(app.prefs, app.access)
         app.go(f"/table/{link.table_id}")
 
     field = ft.TextField(
@@ -229,12 +234,12 @@ def join_view(app: App) -> ft.View:
     error = ft.Text(refused or (tr(notice) if notice else ""), key="join-error", color=ft.Colors.ERROR)
     submit = button(tr("live.join"), "join-submit", join, icon=ft.Icons.LOGIN, filled=True)
     return _code_form(
-        app, "/join", "join", "live.join_title", "live.join_hint", field, submit, error, back=False
+        tr, "/join", "join", "live.join_title", "live.join_hint", field, submit, error, back=False
     )
 
 
 def _code_form(
-    app: App,
+    tr: Tr,
     route: str,
     key: str,
     title_key: str,
@@ -248,19 +253,19 @@ def _code_form(
     """A screen with one code to type or paste: hint, field, submit button, and the error under it."""
     return ft.View(
         route=route,
-        appbar=ft.AppBar(title=ft.Text(app.tr(title_key)), automatically_imply_leading=back),
-        controls=[scroll_column([small(app.tr(hint_key)), field, submit, error], key=f"{key}-body")],
+        appbar=ft.AppBar(title=ft.Text(tr(title_key)), automatically_imply_leading=back),
+        controls=[scroll_column([small(tr(hint_key)), field, submit, error], key=f"{key}-body")],
         padding=12,
     )
 
 
 # ---- importing a snapshot --------------------------------------------------------------------
-def already_stored(app: App, table: Table) -> Table | None:
+def already_stored(hub: TableHub, tables: TablesRepo, table: Table) -> Table | None:
     """The stored table this import is a copy of (same id, game, players and entries), if any:
     importing it again opens it instead of making a twin."""
-    if not app.repos.tables.exists(table.id):
+    if not tables.exists(table.id):
         return None
-    stored = app.hub.get(table.id)
+    stored = hub.get(table.id)
     same = (
         stored.game_id == table.game_id
         and [p.name for p in stored.players] == [p.name for p in table.players]
@@ -269,42 +274,42 @@ def already_stored(app: App, table: Table) -> Table | None:
     return stored if same else None
 
 
-def store_table(app: App, table: Table) -> Table:
+def store_table(hub: TableHub, tables: TablesRepo, table: Table) -> Table:
     """Keep an imported table. The same table already stored: that one (no twin). Another table
     under the same id (it went on elsewhere): kept beside it under a new id."""
-    existing = already_stored(app, table)
+    existing = already_stored(hub, tables, table)
     if existing is not None:
         return existing
-    if app.repos.tables.exists(table.id):
+    if tables.exists(table.id):
         table.id = uuid.uuid4().hex
-    return app.hub.create(table)
+    return hub.create(table)
 
 
-def import_text(app: App, text: str | bytes) -> Table:
+def import_text(hub: TableHub, tables: TablesRepo, text: str | bytes) -> Table:
     """A snapshot code, an import URL, or a table file (JSON). Raises TableError/SnapshotError."""
     raw = text.decode("utf-8", "replace") if isinstance(text, bytes) else text
     # A table file is JSON; anything else is a code (a long file is no code too long).
     if not raw.lstrip().startswith(("{", "[")):
-        return store_table(app, decode(raw))
-    existing = already_stored(app, Table.from_json(text))
-    return existing if existing is not None else app.hub.import_json(raw)
+        return store_table(hub, tables, decode(raw))
+    existing = already_stored(hub, tables, Table.from_json(text))
+    return existing if existing is not None else hub.import_json(raw)
 
 
-def import_image(app: App, data: bytes) -> Table:
+def import_image(hub: TableHub, tables: TablesRepo, data: bytes) -> Table:
     from companion.share.qr import read_snapshot_image
 
-    return store_table(app, read_snapshot_image(data))
+    return store_table(hub, tables, read_snapshot_image(data))
 
 
-def error_text(app: App, exc: Exception) -> str:
+def error_text(tr: Tr, exc: Exception) -> str:
     if isinstance(exc, SnapshotError | TableError):
-        return app.tr.msg(exc.msg)
+        return tr.msg(exc.msg)
     return str(exc)
 
 
-async def pick_image(app: App) -> bytes | None:
+async def pick_image(picker: ft.FilePicker) -> bytes | None:
     """A photo or screenshot of a QR code (on a phone the picker offers the camera)."""
-    files = await app.files.pick_files(with_data=True, file_type=ft.FilePickerFileType.IMAGE)
+    files = await picker.pick_files(with_data=True, file_type=ft.FilePickerFileType.IMAGE)
     if not files:
         return None
     f = files[0]
@@ -314,7 +319,7 @@ async def pick_image(app: App) -> bytes | None:
 def import_view(app: App, code: str | None = None) -> ft.View:
     """``/import#<code>`` (a scanned import link) or ``/import/<code>``: check, then import."""
     tr = app.tr
-    first = "" if code == SCANNED else code or _fragment(app)
+    first = "" if code == SCANNED else code or _fragment(app.page.url)
     draft = app.drafts.keep(ImportDraft, code, lambda: ImportDraft(first))
 
     def typed(e: Any) -> None:
@@ -332,17 +337,18 @@ def import_view(app: App, code: str | None = None) -> ft.View:
 
     def go(_: Any = None) -> None:
         try:
-            table = import_text(app, draft.text)
+            table = import_text(app.hub, app.repos.tables, draft.text)
         except (SnapshotError, TableError) as exc:
-            draft.error = error_text(app, exc)
+            draft.error = error_text(tr, exc)
             app.refresh()
             return
         offer_links(app, table, lambda: app.go(f"/table/{table.id}"))
 
     submit = button(tr("live.import"), "import-code-submit", go, icon=ft.Icons.DOWNLOAD, filled=True)
-    return _code_form(app, "/import", "import", "live.import_title", "live.import_hint", field, submit, error)
+    return _code_form(tr, "/import", "import", "live.import_title", "live.import_hint", field, submit, error)
 
 
-def _fragment(app: App) -> str:
-    url = app.page.url or ""
+def _fragment(url: str | None) -> str:
+    """What follows ``#`` in the page's address (a scanned import link's code), else ""."""
+    url = url or ""
     return url.split("#", 1)[1] if "#" in url else ""

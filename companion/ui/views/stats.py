@@ -33,6 +33,7 @@ from companion.ui.views.stats_insights import (
     shared,
     win_rate_chart,
 )
+from companion.ui.views.stats_trend import MOST_LINES, trend_section
 from companion.ui.widgets import card, heading, scroll_column, small
 
 BARS = 12  # at most this many bars in the spread chart (scores grouped in equal ranges)
@@ -64,7 +65,7 @@ def view(app: App, game: str | None = None) -> ft.View:
     h = app.repos.plays.h_index(**period.args())
     body.append(small(shared(app, "insights.group_h_index", h=h), key="stats-h-index"))
     if not stats.plays:
-        body.append(small(tr("stats.none", game=game_title(app, game)), key="stats-none"))
+        body.append(small(tr("stats.none", game=game_title(app.tr, game)), key="stats-none"))
     else:
         body += figures_of(app, stats)
         body += over_time(app, game, shown.player, period)
@@ -96,7 +97,11 @@ def over_time(app: App, game: str, player: str | None, period: PeriodFilter) -> 
         ]
         if player is not None:  # the group's win rate is one seat in n; a player's tells a trend
             out += [heading(tr("insights.wins_by_month")), win_rate_chart(app, months)]
-    return out
+    # each player's win rate up to each month, the players with most plays (or the one chosen)
+    lines = app.repos.plays.win_rates(game, player, **period.args())
+    shown = [line.player_id for line in lines[:MOST_LINES]]
+    colours = {p.id: p.color for p in app.repos.players.by_id(shown)}
+    return out + trend_section(tr, lines, colours, "stats")
 
 
 def _busiest(app: App, games: list[str]) -> str:
@@ -113,17 +118,19 @@ def _pickers(app: App, game: str, games: list[str], shown: StatsFilter) -> list[
 
     chips: list[ft.Control] = [
         ft.Chip(
-            label=ft.Text(game_title(app, g)),
+            label=ft.Text(game_title(app.tr, g)),
             key=f"stats-game-{g}",
             selected=g == game,
             on_select=lambda _, g=g: app.go(f"/stats/{g}"),
-            tooltip=game_title(app, g),
+            tooltip=game_title(app.tr, g),
             height=TAP,
         )
         for g in games
     ]
     options = [ft.DropdownOption(key=ALL, text=tr("stats.everyone"))]
-    options += [ft.DropdownOption(key=p.id, text=p.name) for p in offered_players(app, shown.player)]
+    options += [
+        ft.DropdownOption(key=p.id, text=p.name) for p in offered_players(app.repos.players, shown.player)
+    ]
     return [
         ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
         ft.Dropdown(

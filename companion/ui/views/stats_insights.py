@@ -103,7 +103,7 @@ def record_rows(app: App, records: list[GameRecord], *, with_game: bool = False)
         if with_game:
             from companion.ui.views.plays import game_title
 
-            what = f"{game_title(app, r.game)} · {what}"
+            what = f"{game_title(app.tr, r.game)} · {what}"
         holders = ", ".join(h.name for h in r.holders)
         rows.append(
             ft.ListTile(

@@ -20,7 +20,7 @@ from companion.games.chinatown.public import (
     income_by_owner,
     shop_name,
 )
-from companion.ui.shell import App
+from companion.ui.i18n import Tr
 from companion.ui.widgets import card, small, tappable
 
 CELL = 40  # a building, px: two districts side by side fit a 412 px phone (44 did not)
@@ -45,9 +45,9 @@ SHOP_COLORS = {
 }
 
 
-def abbreviation(app: App, shop: str) -> str:
+def abbreviation(tr: Tr, shop: str) -> str:
     """The first letters of the shop's name in the reader's language (fits a 44 px cell)."""
-    words = app.tr.msg(shop_name(shop)).split()
+    words = tr.msg(shop_name(shop)).split()
     return (words[0][:2] + (words[1][:1] if len(words) > 1 else "")).upper() if words else "?"
 
 
@@ -56,7 +56,7 @@ def business_of(businesses: list[Business[Any]]) -> dict[int, Business[Any]]:
 
 
 def map_view(
-    app: App,
+    tr: Tr,
     owner: dict[int, Any],
     shop: dict[int, str],
     colour: Callable[[Any], str],
@@ -72,7 +72,7 @@ def map_view(
     in each building's tooltip; ``highlight`` marks targets (ring, fill and a plus, and
     ``target``'s shop colour and words: more than an outline colour)."""
     where = business_of(find_businesses(owner, shop))
-    look = Look(app, owner, shop, where, colour, name, on_tap, key_prefix, highlight or set(), target, cell)
+    look = Look(tr, owner, shop, where, colour, name, on_tap, key_prefix, highlight or set(), target, cell)
     compact = cell < CELL
     districts: list[ft.Control] = []
     for d in BOARD.districts:
@@ -80,7 +80,7 @@ def map_view(
         for row in d.rows:
             cells = [_cell(look, n) if n is not None else ft.Container(width=cell, height=cell) for n in row]
             rows.append(ft.Row(cells, spacing=1 if compact else 2, tight=True))  # districts side by side
-        label = ft.Text(app.tr("chinatown.district", n=d.id), size=10 if compact else 13)
+        label = ft.Text(tr("chinatown.district", n=d.id), size=10 if compact else 13)
         districts.append(
             ft.Container(
                 ft.Column([label, *rows], spacing=1 if compact else 2, tight=True),
@@ -104,7 +104,7 @@ class Target:
 class Look:
     """How the map draws its buildings (one value, so a cell is drawn from a single argument)."""
 
-    app: App
+    tr: Tr
     owner: dict[int, Any]
     shop: dict[int, str]
     where: dict[int, Business[Any]]
@@ -118,7 +118,7 @@ class Look:
 
 
 def _cell(look: Look, n: int) -> ft.Control:
-    app, shop, cell = look.app, look.shop, look.cell
+    tr, shop, cell = look.tr, look.shop, look.cell
     tiny = cell < CELL
     kind = shop.get(n)
     business = look.where.get(n)
@@ -131,13 +131,13 @@ def _cell(look: Look, n: int) -> ft.Control:
     if aimed:
         label.append(ft.Icon(ft.Icons.ADD, size=10 if tiny else 12, color=ft.Colors.BLACK))
     elif kind:
-        short: ft.Control = ft.Text(abbreviation(app, kind), size=8 if tiny else 10, color=ft.Colors.BLACK)
+        short: ft.Control = ft.Text(abbreviation(tr, kind), size=8 if tiny else 10, color=ft.Colors.BLACK)
         if complete:  # an icon, not "★": the offline web font has no star glyph
             star = ft.Icon(ft.Icons.STAR, size=8 if tiny else 9, color=ft.Colors.BLACK)
             short = ft.Row([short, star], spacing=0, tight=True)
         label.append(short)
     owned = n in look.owner
-    tip = building_text(app, n, look.owner, shop, look.where, look.name)
+    tip = building_text(tr, n, look.owner, shop, look.where, look.name)
     fill = SHOP_COLORS.get(kind or "")
     if aimed:
         fill = SHOP_COLORS.get(look.target.shop) if look.target else ft.Colors.PRIMARY_CONTAINER
@@ -161,7 +161,7 @@ def _cell(look: Look, n: int) -> ft.Control:
 
 
 def building_text(
-    app: App,
+    tr: Tr,
     n: int,
     owner: dict[int, Any],
     shop: dict[int, str],
@@ -169,7 +169,6 @@ def building_text(
     name: Callable[[Any], str],
 ) -> str:
     """One line about a building: its district, owner, shop and business."""
-    tr = app.tr
     parts = [tr("chinatown.building", n=n, district=BOARD.buildings[n].district)]
     parts.append(tr("chinatown.owner", name=name(owner[n])) if n in owner else tr("chinatown.unowned"))
     if n in shop:
@@ -181,7 +180,7 @@ def building_text(
 
 
 def income_card(
-    app: App,
+    tr: Tr,
     owner: dict[int, Any],
     shop: dict[int, str],
     names: list[tuple[Any, str]],
@@ -197,15 +196,13 @@ def income_card(
         mine = [b for b in found if b.owner == who]
         lines.append(
             ft.Text(
-                app.tr("chinatown.income_line", name=name, amount=totals.get(who, 0)),
+                tr("chinatown.income_line", name=name, amount=totals.get(who, 0)),
                 weight=ft.FontWeight.BOLD,
                 key=f"{key}-{who}",
             )
         )
         lines += [
-            ft.Text(
-                "  " + app.tr.msg(business_msg(b.shop, b.buildings, b.size, b.complete, b.income)), size=12
-            )
+            ft.Text("  " + tr.msg(business_msg(b.shop, b.buildings, b.size, b.complete, b.income)), size=12)
             for b in mine
         ]
     return card(*lines, key=key)

@@ -7,6 +7,7 @@ most money wins, then most shop tiles on the board, then a shared victory.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,8 +15,10 @@ import flet as ft
 
 from companion.core.msg import msg
 from companion.games.chinatown.public import GAME, chinatown_final, final_msgs
+from companion.ui.i18n import Tr
 from companion.ui.log_play import log_play_button, score_form
 from companion.ui.shell import App
+from companion.ui.state import Drafts
 from companion.ui.widgets import button, card, heading, icon_button, small
 
 NUMBERS = {"money": "chinatown.quick.money", "shops": "chinatown.quick.shops"}  # field: its label
@@ -42,30 +45,30 @@ class ChinatownFinal:
         self.result = self.error = None
 
 
-def _draft(app: App) -> ChinatownFinal:
-    return app.drafts.keep(ChinatownFinal)
+def _draft(drafts: Drafts) -> ChinatownFinal:
+    return drafts.keep(ChinatownFinal)
 
 
 def final_form(app: App) -> list[ft.Control]:
     tr = app.tr
-    form = _draft(app)
+    form = _draft(app.drafts)
     players: list[dict[str, Any]] = form.players
     out: list[ft.Control] = [small(tr("chinatown.quick.final_hint"), key="ct-f-hint")]
-    out += [_player_card(app, form, i) for i in range(len(players))]
+    out += [_player_card(tr, app.refresh, form, i) for i in range(len(players))]
     out.append(
         ft.Row(
             [
                 button(
                     tr("setup.add_player"),
                     "ct-f-add",
-                    lambda _: _change(app, form, lambda: players.append(_player())),
+                    lambda _: _change(app.refresh, form, lambda: players.append(_player())),
                     icon=ft.Icons.PERSON_ADD,
                     disabled=len(players) >= GAME.max_players,
                 ),
                 button(
                     tr("chinatown.quick.score"),
                     "ct-f-score",
-                    lambda _: _score(app, form),
+                    lambda _: _score(tr, app.refresh, form),
                     icon=ft.Icons.CALCULATE,
                     filled=True,
                 ),
@@ -81,8 +84,7 @@ def final_form(app: App) -> list[ft.Control]:
     return out
 
 
-def _player_card(app: App, form: ChinatownFinal, i: int) -> ft.Control:
-    tr = app.tr
+def _player_card(tr: Tr, refresh: Callable[[], None], form: ChinatownFinal, i: int) -> ft.Control:
     player = form.players[i]
 
     def typed(field: str) -> Any:
@@ -120,7 +122,7 @@ def _player_card(app: App, form: ChinatownFinal, i: int) -> ft.Control:
                     ft.Icons.REMOVE_CIRCLE_OUTLINE,
                     f"ct-f-remove-{i}",
                     tr("setup.remove"),
-                    lambda _: _change(app, form, lambda: form.players.pop(i)),
+                    lambda _: _change(refresh, form, lambda: form.players.pop(i)),
                     disabled=len(form.players) <= GAME.min_players,
                 ),
             ]
@@ -131,12 +133,12 @@ def _player_card(app: App, form: ChinatownFinal, i: int) -> ft.Control:
     )
 
 
-def data_of(app: App, form: ChinatownFinal) -> dict[str, Any]:
+def data_of(tr: Tr, form: ChinatownFinal) -> dict[str, Any]:
     """The calculator's input from the form: an untyped name is "Player n", a blank number 0."""
     return {
         "players": [
             {
-                "name": p["name"].strip() or app.tr("setup.player_n", n=i + 1),
+                "name": p["name"].strip() or tr("setup.player_n", n=i + 1),
                 **{f: _int(p[f]) for f in NUMBERS},
             }
             for i, p in enumerate(form.players)
@@ -151,14 +153,14 @@ def _int(text: str) -> int | str:
     return int(text) if text.isascii() and text.isdigit() else text  # the calculator names the bad value
 
 
-def _change(app: App, form: ChinatownFinal, action: Any) -> None:
+def _change(refresh: Callable[[], None], form: ChinatownFinal, action: Any) -> None:
     action()
     form.changed()
-    app.refresh()
+    refresh()
 
 
-def _score(app: App, form: ChinatownFinal) -> None:
-    score_form(app, form, lambda: chinatown_final(data_of(app, form)))
+def _score(tr: Tr, refresh: Callable[[], None], form: ChinatownFinal) -> None:
+    score_form(tr, refresh, form, lambda: chinatown_final(data_of(tr, form)))
 
 
 def _result(app: App, form: ChinatownFinal) -> ft.Control:
@@ -175,5 +177,5 @@ def _result(app: App, form: ChinatownFinal) -> ft.Control:
     ]
     items.append(small(tr.msg(msg("chinatown.score.tie_break")), key="ct-f-tie-break"))
     typed = lambda: [p["name"].strip() for p in form.players]  # noqa: E731
-    items.append(log_play_button(app, "chinatown-final", lambda: (data_of(app, form), result, typed())))
+    items.append(log_play_button(app, "chinatown-final", lambda: (data_of(tr, form), result, typed())))
     return card(*items, key="ct-f-result")

@@ -19,7 +19,7 @@ from companion.games.chinatown.public import (
 )
 from companion.ui.foresight import effect_block
 from companion.ui.gameui import state_as
-from companion.ui.shell import App
+from companion.ui.table_model import TableModel
 from companion.ui.widgets import dot, small
 
 
@@ -31,12 +31,12 @@ def preview_of(table: Table, trade: Trade) -> TradePreview | None:
         return None
 
 
-def trade_lines(app: App, table: Table, preview: TradePreview | None) -> list[ft.Control]:
+def trade_lines(model: TableModel, table: Table, preview: TradePreview | None) -> list[ft.Control]:
     """Per party: income this year before and after, the money in or out, then each business
     the trade changes (new, grows, completes, splits...) with its rule."""
     if preview is None:
         return []
-    tr = app.tr
+    tr = model.tr
     out: list[ft.Control] = [small(tr("foresight.trade_income"), key="ct-preview-heading")]
     for party in preview.parties:
         out.append(
@@ -54,7 +54,7 @@ def trade_lines(app: App, table: Table, preview: TradePreview | None) -> list[ft
             )
         )
         out += [
-            effect_block(app, c.effect, key=f"ct-preview-{party.seat}-{k}")
+            effect_block(model, c.effect, key=f"ct-preview-{party.seat}-{k}")
             for k, c in enumerate(party.changes)
         ]
         if not party.changes:
@@ -62,13 +62,13 @@ def trade_lines(app: App, table: Table, preview: TradePreview | None) -> list[ft
     return out
 
 
-def building_lines(app: App, table: Table, n: int) -> list[ft.Control]:
+def building_lines(model: TableModel, table: Table, n: int) -> list[ft.Control]:
     """For an owned empty building: which business each tile would start, extend or complete
     for its owner, and the income it adds (nothing for an unowned or occupied building)."""
     state = state_as(table, ChinatownState)
     if n not in state.owner or n in state.shop:
         return []
     preview = building_preview(state, n)
-    out: list[ft.Control] = [ft.Text(app.tr.msg(preview.line.msg), key="ct-building-preview")]
-    out += [effect_block(app, o.effect, key=f"ct-building-option-{o.shop}") for o in preview.options]
+    out: list[ft.Control] = [ft.Text(model.tr.msg(preview.line.msg), key="ct-building-preview")]
+    out += [effect_block(model, o.effect, key=f"ct-building-option-{o.shop}") for o in preview.options]
     return out

@@ -1,13 +1,15 @@
 """Entering table facts and trades: kept buildings, drawn tiles, and a multi-party trade.
 
 Each form keeps its taps in its draft (``KeepDraft``, ``DrawDraft``, ``TradeDraft``: the session's
-fact form, ``app.drafts.form``, dropped after every accepted entry) and sends
+fact form, ``model.drafts.form``, dropped after every accepted entry) and sends
 one entry; the engine checks it, so a mistake comes back refused with its rule.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -26,13 +28,14 @@ from companion.games.chinatown.public import (
     dealing,
     shop_name,
 )
-from companion.share.live import stamp
+from companion.share.live import Access, stamp
 from companion.ui.games.chinatown.foresight import preview_of, trade_lines
 from companion.ui.games.chinatown.money import money_field
 from companion.ui.gameui import state_as
+from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
-from companion.ui.shell import App
-from companion.ui.state import FactForm
+from companion.ui.state import Drafts, FactForm
+from companion.ui.table_model import TableModel
 from companion.ui.widgets import button, small, tappable
 
 
@@ -55,27 +58,28 @@ class DrawDraft(FactForm):
     picked: list[str] = field(default_factory=list)
 
 
-def _redraw(app: App, change: Any) -> Any:
+def _redraw(refresh: Callable[[], None], change: Any) -> Any:
     def go(_: Any = None) -> None:
         change()
-        app.refresh()
+        refresh()
 
     return go
 
 
 # ---- kept building cards -----------------------------------------------------------------
-def keep_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
+def keep_form(model: TableModel, prompt: Prompt) -> ft.Control:
     """Pick the player, tap the buildings they keep (only cards still in the deck), enter."""
-    tr = app.tr
+    table = model.table
+    tr = model.tr
     state = state_as(table, ChinatownState)
     _, kept, _ = dealing(state)
-    waiting = _keep_waiting(app, state)
-    form = app.drafts.form(KeepDraft, lambda: KeepDraft(waiting[0]))
+    waiting = _keep_waiting(model.access, state)
+    form = model.drafts.form(KeepDraft, lambda: KeepDraft(waiting[0]))
     if form.seat not in waiting:
         form.choose(waiting[0])
     picked: list[int] = form.picked
-    seats = _keep_seats(app, table, form, waiting)
-    cards = _keep_cards(app, picked, set(state.deck))
+    seats = _keep_seats(model.refresh, table, form, waiting)
+    cards = _keep_cards(tr, model.refresh, picked, set(state.deck))
     chosen = ", ".join(str(n) for n in sorted(picked)) or "…"
     send = KeepBuildings(seat=form.seat, buildings=tuple(picked)) if len(picked) == kept else None
     return ft.Column(
@@ -96,7 +100,7 @@ def keep_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
             button(
                 tr("chinatown.enter"),
                 "ct-keep-submit",
-                lambda _: app.submit(send),
+                lambda _: model.submit(send),
                 icon=ft.Icons.CHECK,
                 filled=True,
                 disabled=send is None,
@@ -107,19 +111,19 @@ def keep_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
     )
 
 
-def _keep_waiting(app: App, state: ChinatownState) -> list[int]:
+def _keep_waiting(access: Access | None, state: ChinatownState) -> list[int]:
     """The seats that have not kept their cards yet, in turn order."""
     waiting = [s for s in state.order() if s not in state.kept]
-    if app.access is not None and app.access.seat in waiting:  # a player's own phone: their keep only
-        waiting = [app.access.seat]
+    if access is not None and access.seat in waiting:  # a player's own phone: their keep only
+        waiting = [access.seat]
     return waiting
 
 
-def _keep_seats(app: App, table: Table, form: KeepDraft, waiting: list[int]) -> ft.Control:
+def _keep_seats(refresh: Callable[[], None], table: Table, form: KeepDraft, waiting: list[int]) -> ft.Control:
     """A button per waiting player; picking another one starts their keep afresh."""
 
     def choose(seat: int) -> Any:
-        return _redraw(app, lambda: form.choose(seat))
+        return _redraw(refresh, lambda: form.choose(seat))
 
     return ft.Row(
         [
@@ -132,11 +136,11 @@ def _keep_seats(app: App, table: Table, form: KeepDraft, waiting: list[int]) -> 
     )
 
 
-def _keep_cards(app: App, picked: list[int], deck: set[int]) -> ft.Control:
+def _keep_cards(tr: Tr, refresh: Callable[[], None], picked: list[int], deck: set[int]) -> ft.Control:
     """Every building card, a tap picks or unpicks it; cards no longer in the deck are greyed out."""
 
     def toggle(n: int) -> Any:
-        return _redraw(app, lambda: picked.remove(n) if n in picked else picked.append(n))
+        return _redraw(refresh, lambda: picked.remove(n) if n in picked else picked.append(n))
 
     return ft.Row(
         [
@@ -154,9 +158,9 @@ def _keep_cards(app: App, picked: list[int], deck: set[int]) -> ft.Control:
                     opacity=1.0 if n in deck else 0.25,
                     disabled=n not in deck,
                     on_click=toggle(n),
-                    tooltip=app.tr("chinatown.card", n=n),
+                    tooltip=tr("chinatown.card", n=n),
                 ),
-                app.tr("chinatown.card", n=n),
+                tr("chinatown.card", n=n),
                 selected=n in picked,
             )
             for n in range(1, BUILDINGS + 1)
@@ -168,12 +172,13 @@ def _keep_cards(app: App, picked: list[int], deck: set[int]) -> ft.Control:
 
 
 # ---- drawn shop tiles --------------------------------------------------------------------
-def draw_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
+def draw_form(model: TableModel, prompt: Prompt) -> ft.Control:
     """Tap each tile drawn from the bag (the bag's count shows beside each type), then enter."""
-    tr = app.tr
+    table = model.table
+    tr = model.tr
     state = state_as(table, ChinatownState)
     _, _, count = dealing(state)
-    picked = app.drafts.form(DrawDraft, DrawDraft).picked
+    picked = model.drafts.form(DrawDraft, DrawDraft).picked
     left = {s: state.bag.get(s, 0) - picked.count(s) for s in DATA.shop_ids}
     full = len(picked) >= count
     chosen = ", ".join(tr.msg(shop_name(s)) for s in picked) or "…"
@@ -187,7 +192,7 @@ def draw_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
                     button(
                         f"{tr.msg(shop_name(s))} ({left[s]})",
                         f"ct-draw-{s}",
-                        _redraw(app, lambda s=s: picked.append(s)),
+                        _redraw(model.refresh, lambda s=s: picked.append(s)),
                         disabled=full or left[s] <= 0,
                     )
                     for s in DATA.shop_ids
@@ -201,14 +206,14 @@ def draw_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
                     button(
                         tr("chinatown.back"),
                         "ct-draw-back",
-                        _redraw(app, lambda: picked and picked.pop()),
+                        _redraw(model.refresh, lambda: picked and picked.pop()),
                         icon=ft.Icons.BACKSPACE,
                         disabled=not picked,
                     ),
                     button(
                         tr("chinatown.enter"),
                         "ct-draw-submit",
-                        lambda _: app.submit(DrawTiles(seat=seat, tiles=tuple(picked))),
+                        lambda _: model.submit(DrawTiles(seat=seat, tiles=tuple(picked))),
                         icon=ft.Icons.CHECK,
                         filled=True,
                         disabled=not full,
@@ -269,47 +274,54 @@ class TradeDraft(FactForm):
         self.sides = _sides()
 
 
-def trade_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
+def trade_form(model: TableModel, prompt: Prompt) -> ft.Control:
     """A trade as the table says it: two players, what each hands the other (buildings, tiles,
     money), entered with one tap. "Review" shows what it would do first; "Add another pair"
     keeps these parts for a trade of three or more players."""
-    tr = app.tr
+    table = model.table
+    tr = model.tr
     state = state_as(table, ChinatownState)
-    form = app.drafts.form(TradeDraft, lambda: TradeDraft(a=0, b=1 % state.n))
+    form = model.drafts.form(TradeDraft, lambda: TradeDraft(a=0, b=1 % state.n))
     seats = {"a": form.a, "b": form.b}
     gives = [*form.gives, *_current_gives(form)]
     trade = Trade(gives=tuple(gives)) if gives else None
     money_ok = all(form.sides[k]["money"] is not None for k in SIDES)
     items: list[ft.Control] = [
-        _parties(app, table, form),
-        *[_side_card(app, table, state, form, k, seats[k], seats[_other(k)]) for k in SIDES],
+        _parties(tr, model.refresh, table, form),
+        *[_side_card(tr, model.refresh, table, state, form, k, seats[k], seats[_other(k)]) for k in SIDES],
     ]
     if trade is not None:
         items.append(ft.Text(tr.msg(table.game.describe(state, trade)), key="ct-trade-so-far", size=13))
     ready = trade is not None and money_ok
-    items.append(_enter_row(app, table, trade, gives, ready))
-    items.append(_pair_row(app, form, gives, trade, ready))
+    items.append(_enter_row(tr, model.submit, partial(review, model, table, gives), table, trade, ready))
+    items.append(_pair_row(tr, model.refresh, model.drafts, form, gives, trade, ready))
     items.append(
         button(
             tr("chinatown.trading_done"),
             "ct-trading-done",
-            lambda _: app.submit(TradingDone()),
+            lambda _: model.submit(TradingDone()),
             icon=ft.Icons.DONE_ALL,
         )
     )
     return ft.Column(items, spacing=8, key="ct-trade-form")
 
 
-def _enter_row(app: App, table: Table, trade: Trade | None, gives: list[Give], ready: bool) -> ft.Control:
-    """Enter the trade, or review it first (both only once it is whole)."""
-    tr = app.tr
+def _enter_row(
+    tr: Tr,
+    submit: Callable[..., Any],
+    open_review: Callable[[], None],
+    table: Table,
+    trade: Trade | None,
+    ready: bool,
+) -> ft.Control:
+    """Enter the trade (``submit``), or review it first (``open_review``): both only once it is whole."""
     drawn_for = stamp(table)  # the table this form was drawn for: a trade on a newer one is refused
     return ft.Row(
         [
             button(
                 tr("chinatown.trade_enter"),
                 "ct-trade-enter",
-                lambda _: app.submit(trade, seen=drawn_for),
+                lambda _: submit(trade, seen=drawn_for),
                 icon=ft.Icons.CHECK,
                 filled=True,
                 disabled=not ready,
@@ -317,7 +329,7 @@ def _enter_row(app: App, table: Table, trade: Trade | None, gives: list[Give], r
             button(
                 tr("chinatown.trade_review"),
                 "ct-trade-review",
-                lambda _: review(app, table, gives),
+                lambda _: open_review(),
                 icon=ft.Icons.FACT_CHECK,
                 disabled=not ready,
             ),
@@ -328,9 +340,16 @@ def _enter_row(app: App, table: Table, trade: Trade | None, gives: list[Give], r
     )
 
 
-def _pair_row(app: App, form: TradeDraft, gives: list[Give], trade: Trade | None, ready: bool) -> ft.Control:
+def _pair_row(
+    tr: Tr,
+    refresh: Callable[[], None],
+    drafts: Drafts,
+    form: TradeDraft,
+    gives: list[Give],
+    trade: Trade | None,
+    ready: bool,
+) -> ft.Control:
     """Keep this pair's parts and draft another pair (a trade of three or more), or start over."""
-    tr = app.tr
 
     def keep_pair() -> None:
         form.keep_pair(gives)
@@ -340,14 +359,14 @@ def _pair_row(app: App, form: TradeDraft, gives: list[Give], trade: Trade | None
             button(
                 tr("chinatown.trade_another"),
                 "ct-give-add",
-                _redraw(app, keep_pair),
+                _redraw(refresh, keep_pair),
                 icon=ft.Icons.GROUP_ADD,
                 disabled=not (ready and _current_gives(form)),
             ),
             button(
                 tr("chinatown.trade_clear"),
                 "ct-trade-clear",
-                _redraw(app, app.drafts.drop_form),
+                _redraw(refresh, drafts.drop_form),
                 icon=ft.Icons.CLEAR,
                 disabled=trade is None,
             ),
@@ -380,11 +399,11 @@ def _current_gives(form: TradeDraft) -> list[Give]:
     return out
 
 
-def _parties(app: App, table: Table, form: TradeDraft) -> ft.Control:
+def _parties(tr: Tr, refresh: Callable[[], None], table: Table, form: TradeDraft) -> ft.Control:
     """Who trades: a row of players for each party; picking a party's partner swaps them."""
 
     def pick(k: str, s: int) -> Any:
-        return _redraw(app, lambda: form.pick_party(k, s))
+        return _redraw(refresh, lambda: form.pick_party(k, s))
 
     rows: list[ft.Control] = []
     for k, label, name in (
@@ -392,12 +411,12 @@ def _parties(app: App, table: Table, form: TradeDraft) -> ft.Control:
         ("b", "chinatown.trade_with", "chinatown.party_b"),
     ):
         chips = [  # named with their row: "Trade with: Ana", not "Ana" twice
-            _chip((p.name, app.tr(name, name=p.name)), f"ct-party-{k}-{s}", form.party(k) == s, pick(k, s))
+            _chip((p.name, tr(name, name=p.name)), f"ct-party-{k}-{s}", form.party(k) == s, pick(k, s))
             for s, p in enumerate(table.players)
         ]
         rows.append(
             ft.Row(
-                [ft.Text(app.tr(label), size=13, width=64), *chips],
+                [ft.Text(tr(label), size=13, width=64), *chips],
                 wrap=True,
                 spacing=4,
                 run_spacing=4,
@@ -408,11 +427,17 @@ def _parties(app: App, table: Table, form: TradeDraft) -> ft.Control:
 
 
 def _side_card(
-    app: App, table: Table, state: ChinatownState, form: TradeDraft, k: str, giver: int, receiver: int
+    tr: Tr,
+    refresh: Callable[[], None],
+    table: Table,
+    state: ChinatownState,
+    form: TradeDraft,
+    k: str,
+    giver: int,
+    receiver: int,
 ) -> ft.Control:
     """What ``giver`` hands ``receiver``: a chip per building and per tile (selected: filled with
     a check mark, and said so to screen readers), and money."""
-    tr = app.tr
     side = form.sides[k]
     chosen: list[int] = side["buildings"]
     tiles: dict[str, int] = side["tiles"]
@@ -428,7 +453,7 @@ def _side_card(
             (str(b), tr("chinatown.building", n=b, district=BOARD.buildings[b].district)),
             f"ct-give-{k}-b-{b}",
             b in chosen,
-            _redraw(app, lambda b=b: toggle(b)),
+            _redraw(refresh, lambda b=b: toggle(b)),
         )
         for b in sorted(b for b, s in state.owner.items() if s == giver)
     ]
@@ -437,7 +462,7 @@ def _side_card(
             (tr.msg(shop_name(t)), tr("chinatown.trade_tile", shop=tr.msg(shop_name(t)), n=j + 1, count=n)),
             f"ct-give-{k}-t-{t}-{j}",
             j < tiles.get(t, 0),
-            _redraw(app, lambda t=t, j=j: tile(t, j)),
+            _redraw(refresh, lambda t=t, j=j: tile(t, j)),
         )
         for t, n in sorted(state.hands[giver].items())
         for j in range(n)
@@ -448,7 +473,7 @@ def _side_card(
             [
                 ft.Text(tr("chinatown.gives_to", **names), weight=ft.FontWeight.BOLD, key=f"ct-side-{k}"),
                 ft.Row(chips, wrap=True, spacing=4, run_spacing=4),
-                money_field(app, side, DATA.money_unit, k, table.players[giver].name),
+                money_field(tr, refresh, side, DATA.money_unit, k, table.players[giver].name),
             ],
             spacing=4,
         ),
@@ -473,25 +498,28 @@ def _chip(label: tuple[str, str], key: str, on: bool, tap: Any) -> ft.Control:
     )
 
 
-def review(app: App, table: Table, gives: list[Give]) -> None:
+def review(model: TableModel, table: Table, gives: list[Give]) -> None:
     """Show the whole trade, and what it would do, before it is entered."""
     trade = Trade(gives=tuple(gives))
     try:
         _, _, effects = table.check(trade)
     except RuleViolation as exc:
-        app.fail(exc.msg, exc.rule_id)
+        model.fail(exc.msg, exc.rule_id)
         return
     preview = preview_of(table, trade)  # once: the dialog is drawn again on every redraw
-    app.dialog(
-        app.tr("chinatown.trade_title"),
+    model.dialogs.dialog(
+        model.tr("chinatown.trade_title"),
         lambda: [
-            *[ft.Text(app.tr.msg(fx.msg), key=f"ct-trade-line-{i}") for i, fx in enumerate(effects)],
-            *trade_lines(app, table, preview),
+            *[ft.Text(model.tr.msg(fx.msg), key=f"ct-trade-line-{i}") for i, fx in enumerate(effects)],
+            *trade_lines(model, table, preview),
         ],
         key="ct-trade-dialog",
         actions=lambda: [
-            app.dialog_button(
-                app.tr("chinatown.trade_confirm"), "ct-trade-confirm", lambda: app.submit(trade), filled=True
+            model.dialogs.dialog_button(
+                model.tr("chinatown.trade_confirm"),
+                "ct-trade-confirm",
+                lambda: model.submit(trade),
+                filled=True,
             )
         ],
     )

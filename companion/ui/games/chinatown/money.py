@@ -7,11 +7,12 @@ why. Whether the giver has that much is the engine's question (it is secret): th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
 
-from companion.ui.shell import App
+from companion.ui.i18n import Tr
 from companion.ui.widgets import icon_button
 
 MAX_DIGITS = 9  # up to $999,999,999: far beyond any table's money, well inside the input limits
@@ -30,22 +31,23 @@ def parse_money(text: str, unit: int) -> tuple[int | None, str | None]:
     return amount, None
 
 
-def money_field(app: App, form: dict[str, Any], unit: int, side: str, giver: str) -> ft.Control:
+def money_field(
+    tr: Tr, refresh: Callable[[], None], form: dict[str, Any], unit: int, side: str, giver: str
+) -> ft.Control:
     """The money ``giver`` hands over: a number field named after them, and one bill less or more."""
-    tr = app.tr
     amount = form["money"]
     error = parse_money(form["money_text"], unit)[1]
 
     def typed(e: Any) -> None:
         form["money_text"] = e.control.value or ""
         form["money"] = parse_money(form["money_text"], unit)[0]
-        app.refresh()
+        refresh()
 
     def step(by: int) -> Any:
         def go(_: Any = None) -> None:
             new = max(0, (form["money"] or 0) + by)
             form.update(money=new, money_text=str(new) if new else "")
-            app.refresh()
+            refresh()
 
         return go
 

@@ -7,6 +7,7 @@ read from that player's own view, in the dialog a tap on their card opens."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,8 +28,10 @@ from companion.ui.games.chinatown.board import (
     map_view,
 )
 from companion.ui.games.chinatown.foresight import building_lines
+from companion.ui.i18n import Tr
 from companion.ui.palette import TAP, swatch
-from companion.ui.shell import App
+from companion.ui.state import Drafts
+from companion.ui.table_model import TableModel
 from companion.ui.widgets import button, card, dot, small
 
 
@@ -45,11 +48,6 @@ def _colour(table: Table) -> Any:
     return lambda seat: swatch(table.players[seat].color)
 
 
-def seen(app: App, table: Table) -> SeenState:
-    """The state as this screen may show it."""
-    return seen_by(table, app.seat)
-
-
 def seen_by(table: Table, seat: int | None) -> SeenState:
     """The state as ``seat`` (None: the public) sees it."""
     state = views.seen_by(table, seat).state
@@ -57,30 +55,33 @@ def seen_by(table: Table, seat: int | None) -> SeenState:
     return state
 
 
-def board(app: App, table: Table) -> list[ft.Control]:
-    state = seen(app, table)
+def board(model: TableModel) -> list[ft.Control]:
+    table = model.table
+    state = seen_by(table, model.seat)
     placing = state.phase == "place"
     seat = state.order()[state.placer] if placing else None
-    if seat is not None and not may_act(app.access, seat):  # a live-share client: only its own turn
+    if seat is not None and not may_act(model.access, seat):  # a live-share client: only its own turn
         seat = None
-    picked = picked_tile(app, table, state, seat)
+    picked = picked_tile(model.drafts, table, state, seat)
     targets = set(state.vacant_of(seat)) if seat is not None and picked else set()
 
     def tap(n: int) -> None:
         if seat is not None and picked and n in targets:
-            app.submit(PlaceTile(seat=seat, shop=picked, building=n))  # the tile stays picked for the next
+            model.submit(PlaceTile(seat=seat, shop=picked, building=n))  # the tile stays picked for the next
             return
-        show_building(app, table, n)
+        show_building(model, table, n)
 
     target = (
-        Target(picked, app.tr("chinatown.place_here", shop=app.tr.msg(shop_name(picked)))) if picked else None
+        Target(picked, model.tr("chinatown.place_here", shop=model.tr.msg(shop_name(picked))))
+        if picked
+        else None
     )
     items: list[ft.Control] = []
     if seat is not None:
-        items.append(hand_row(app, table, seat, picked))
+        items.append(hand_row(model.tr, model.drafts, model.refresh, table, state, seat, picked))
     items.append(
         map_view(
-            app,
+            model.tr,
             state.owner,
             state.shop,
             _colour(table),
@@ -95,45 +96,52 @@ def board(app: App, table: Table) -> list[ft.Control]:
     out: list[ft.Control] = [card(*items, key="ct-board", padding=4 if placing else 6)]
     out.append(
         income_card(
-            app,
+            model.tr,
             state.owner,
             state.shop,
             list(enumerate(state.players)),
             key="ct-income",
-            title=app.tr("chinatown.income_now"),
+            title=model.tr("chinatown.income_now"),
         )
     )
     return out
 
 
-def picked_tile(app: App, table: Table, state: SeenState, seat: int | None) -> str | None:
+def picked_tile(drafts: Drafts, table: Table, state: SeenState, seat: int | None) -> str | None:
     """The tile type in the placer's hand that a building tap places. It stays picked after a
     placement while that type is left; when only one type is in hand it is picked by itself
     (nothing to choose), so a building tap never silently shows a preview instead of placing."""
     if seat is None:
         return None
     hand = [s for s, k in sorted(state.hands[seat].items()) if k > 0]
-    held = app.drafts.get(TilePick)
+    held = drafts.get(TilePick)
     if held is not None and (held.table_id, held.seat) == (table.id, seat) and held.shop in hand:
         return held.shop
     return hand[0] if len(hand) == 1 else None
 
 
-def hand_row(app: App, table: Table, seat: int, picked: str | None) -> ft.Control:
+def hand_row(
+    tr: Tr,
+    drafts: Drafts,
+    refresh: Callable[[], None],
+    table: Table,
+    state: SeenState,
+    seat: int,
+    picked: str | None,
+) -> ft.Control:
     """The placer's tiles as chips (selected: filled with a check mark, and said so to screen
     readers): tap one, then tap a highlighted building. Tapping the picked one keeps it picked."""
-    state = seen(app, table)
 
     def pick(shop: str) -> Any:
         def go(_: Any = None) -> None:
-            app.drafts.put(TilePick(table.id, seat, shop))  # never toggled off: a second tap changes nothing
-            app.refresh()
+            drafts.put(TilePick(table.id, seat, shop))  # never toggled off: a second tap changes nothing
+            refresh()
 
         return go
 
     tiles: list[ft.Control] = [
         ft.Chip(
-            label=ft.Text(f"{app.tr.msg(shop_name(s))} ×{k}"),
+            label=ft.Text(f"{tr.msg(shop_name(s))} ×{k}"),
             key=f"ct-hand-{s}",
             selected=s == picked,
             on_select=pick(s),
@@ -150,35 +158,36 @@ def hand_row(app: App, table: Table, seat: int, picked: str | None) -> ft.Contro
         if k > 0
     ]
     hint = (
-        app.tr("chinatown.place_hint_shop", shop=app.tr.msg(shop_name(picked)))
+        tr("chinatown.place_hint_shop", shop=tr.msg(shop_name(picked)))
         if picked
-        else app.tr("chinatown.place_hint")
+        else tr("chinatown.place_hint")
     )
     return ft.Column(
         [small(hint, key="ct-place-hint"), ft.Row(tiles, wrap=True, spacing=4, run_spacing=4)], spacing=4
     )
 
 
-def show_building(app: App, table: Table, n: int) -> None:
-    state = seen(app, table)
+def show_building(model: TableModel, table: Table, n: int) -> None:
+    state = seen_by(table, model.seat)
     where = business_of(find_businesses(state.owner, state.shop))
-    text = building_text(app, n, state.owner, state.shop, where, lambda s: table.players[s].name)
-    app.dialog(
-        app.tr("chinatown.building_title", n=n),
-        lambda: [ft.Text(text, key="ct-building-text"), *building_lines(app, table, n)],
+    text = building_text(model.tr, n, state.owner, state.shop, where, lambda s: table.players[s].name)
+    model.dialogs.dialog(
+        model.tr("chinatown.building_title", n=n),
+        lambda: [ft.Text(text, key="ct-building-text"), *building_lines(model, table, n)],
         key="ct-building-dialog",
     )
 
 
-def player_panel(app: App, table: Table, seat: int) -> ft.Control:
-    state = seen(app, table)
+def player_panel(model: TableModel, seat: int) -> ft.Control:
+    table = model.table
+    state = seen_by(table, model.seat)
     p = table.players[seat]
-    tr = app.tr
+    tr = model.tr
     owned = sum(1 for s in state.owner.values() if s == seat)
     hand = tiles_text(t for t, k in state.hands[seat].items() for _ in range(k))
     hand_text = ", ".join(tr.msg(m) for m in hand) or tr("chinatown.no_tiles")
     shown = seen_by(table, None).money[seat]  # the card is public: None until the end
-    private = may_see(app.access, seat)  # the host's shared screen, or this seat's own client
+    private = may_see(model.access, seat)  # the host's shared screen, or this seat's own client
     money: ft.Control
     if shown is not None:
         money = ft.Text(
@@ -190,7 +199,7 @@ def player_panel(app: App, table: Table, seat: int) -> ft.Control:
         money = button(
             tr("chinatown.reveal"),
             f"ct-money-{seat}",
-            lambda _: reveal(app, table, seat),
+            lambda _: reveal(model, table, seat),
             icon=ft.Icons.VISIBILITY,
             tooltip=tr("chinatown.reveal_hint", name=p.name),
         )
@@ -205,10 +214,10 @@ def player_panel(app: App, table: Table, seat: int) -> ft.Control:
     )
 
 
-def reveal(app: App, table: Table, seat: int) -> None:
+def reveal(model: TableModel, table: Table, seat: int) -> None:
     """Only this player's money and what makes it up (their own view), in a dialog the player
     closes after reading it."""
-    if not may_see(app.access, seat):  # never for another seat's live-share client
+    if not may_see(model.access, seat):  # never for another seat's live-share client
         return
     mine = views.seen_by(table, seat)
     amount = seen_by(table, seat).money[seat]
@@ -216,27 +225,30 @@ def reveal(app: App, table: Table, seat: int) -> None:
 
     def body() -> list[ft.Control]:
         lines: list[ft.Control] = [
-            ft.Text(app.tr("chinatown.money", amount=amount), key="ct-secret-money", size=22)
+            ft.Text(model.tr("chinatown.money", amount=amount), key="ct-secret-money", size=22)
         ]
         lines += [
             small(
-                f"{app.tr.msg(line.label)}: {app.tr('chinatown.money', amount=line.points)}",
+                f"{model.tr.msg(line.label)}: {model.tr('chinatown.money', amount=line.points)}",
                 key=f"ct-secret-{k}",
             )
             for k, line in enumerate(row.breakdown)
         ]
         return lines
 
-    app.dialog(app.tr("chinatown.secret_title", name=table.players[seat].name), body, key="ct-money-dialog")
+    model.dialogs.dialog(
+        model.tr("chinatown.secret_title", name=table.players[seat].name), body, key="ct-money-dialog"
+    )
 
 
-def public_scores(app: App, table: Table) -> list[ft.Control]:
+def public_scores(model: TableModel) -> list[ft.Control]:
     """The Scores tab during the game: what the board paid each player, year by year, and the
     income of the board as it stands, both public. Money in hand stays secret."""
+    table = model.table
     from companion.games.chinatown.public import DATA
 
-    state = seen(app, table)
-    tr = app.tr
+    state = seen_by(table, model.seat)
+    tr = model.tr
     rows: list[ft.Control] = [small(tr("screens.chinatown.income_by_year"))]
     for y, paid in enumerate(state.income):
         # income is public (the board paid it); money in hand is not (trades move it)
@@ -247,7 +259,7 @@ def public_scores(app: App, table: Table) -> list[ft.Control]:
     if not state.income:
         rows.append(ft.Text(tr("screens.chinatown.no_income_yet"), key="ct-year-none", size=14))
     board_now = income_card(
-        app,
+        tr,
         state.owner,
         state.shop,
         list(enumerate(state.players)),

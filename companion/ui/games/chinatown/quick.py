@@ -16,8 +16,10 @@ import flet as ft
 from companion.games.chinatown.public import DATA, GAME, chinatown_income, shop_name
 from companion.ui.games.chinatown.board import income_card, map_view
 from companion.ui.games.chinatown.final import final_form
+from companion.ui.i18n import Tr
 from companion.ui.palette import DEFAULT_ORDER, swatch
 from companion.ui.shell import App
+from companion.ui.state import Drafts
 from companion.ui.widgets import button, card, dot, small
 
 OWNERS = GAME.max_players  # one brush per possible player
@@ -46,7 +48,7 @@ def quick_score(app: App) -> list[ft.Control]:
         wrap=True,
         spacing=8,
     )
-    return [tabs, *(final_form(app) if mode == "final" else quick_income(app))]
+    return [tabs, *(final_form(app) if mode == "final" else quick_income(app.tr, app.drafts, app.refresh))]
 
 
 @dataclass
@@ -81,18 +83,17 @@ class QuickIncome:
             self.board = board
 
 
-def _draft(app: App) -> QuickIncome:
-    names = lambda: QuickIncome([app.tr("chinatown.quick.player", n=i + 1) for i in range(OWNERS)])  # noqa: E731
-    return app.drafts.keep(QuickIncome, make=names)
+def _draft(tr: Tr, drafts: Drafts) -> QuickIncome:
+    names = lambda: QuickIncome([tr("chinatown.quick.player", n=i + 1) for i in range(OWNERS)])  # noqa: E731
+    return drafts.keep(QuickIncome, make=names)
 
 
-def quick_income(app: App) -> list[ft.Control]:
+def quick_income(tr: Tr, drafts: Drafts, refresh: Callable[[], None]) -> list[ft.Control]:
     """The map to paint (owners and shops, by brush), and the income of what is painted."""
-    tr = app.tr
-    form = _draft(app)
+    form = _draft(tr, drafts)
     board: dict[int, tuple[int, str]] = form.board
-    pick = _picker(app, form)
-    tools = _tools_card(app, form, pick)
+    pick = _picker(refresh, form)
+    tools = _tools_card(tr, form, pick)
     owner = {n: o for n, (o, _) in board.items()}
     shop = {n: s for n, (_, s) in board.items() if s}
     result = _board_income(board)
@@ -100,50 +101,48 @@ def quick_income(app: App) -> list[ft.Control]:
     out: list[ft.Control] = [
         small(tr("chinatown.quick.hint")),
         tools,
-        _board_card(app, form, owner, shop),
-        income_card(app, owner, shop, names, key="ct-q-income", title=tr("chinatown.quick.result")),
+        _board_card(tr, refresh, form, owner, shop),
+        income_card(tr, owner, shop, names, key="ct-q-income", title=tr("chinatown.quick.result")),
         button(tr("chinatown.quick.reset"), "ct-q-reset", pick(board={}), icon=ft.Icons.DELETE_SWEEP),
     ]
     return out
 
 
-def _picker(app: App, form: QuickIncome) -> Callable[..., Any]:
+def _picker(refresh: Callable[[], None], form: QuickIncome) -> Callable[..., Any]:
     """pick(**change): a click handler that sets these fields of the form and redraws."""
 
     def pick(**change: Any) -> Any:
         def go(_: Any = None) -> None:
             form.choose(**change)
-            app.refresh()
+            refresh()
 
         return go
 
     return pick
 
 
-def _tools_card(app: App, form: QuickIncome, pick: Callable[..., Any]) -> ft.Control:
+def _tools_card(tr: Tr, form: QuickIncome, pick: Callable[..., Any]) -> ft.Control:
     """The brush: who owns what the next tap paints (a player) and which shop, said in words."""
-    tr = app.tr
     owners = ft.Row(
-        [_owner_chip(app, form, i, pick) for i in range(OWNERS)],
+        [_owner_chip(tr, form, i, pick) for i in range(OWNERS)],
         wrap=True,
         spacing=4,
         run_spacing=4,
     )
-    brushes = _brushes(app, form, pick)
+    brushes = _brushes(tr, form, pick)
     return card(
         small(tr("chinatown.quick.owners")),
         owners,
         small(tr("chinatown.quick.brush")),
         ft.Row(brushes, wrap=True, spacing=4, run_spacing=4),
-        small(next_tap(app, form), key="ct-q-next"),  # the choice in words, not colour only
+        small(next_tap(tr, form), key="ct-q-next"),  # the choice in words, not colour only
         key="ct-q-tools",
         padding=8,
     )
 
 
-def _owner_chip(app: App, form: QuickIncome, i: int, pick: Callable[..., Any]) -> ft.Control:
+def _owner_chip(tr: Tr, form: QuickIncome, i: int, pick: Callable[..., Any]) -> ft.Control:
     """Player i: their colour and a field for their name; a tap makes them the brush's owner."""
-    tr = app.tr
 
     def rename(e: Any) -> None:
         form.names[i] = e.control.value or tr("chinatown.quick.player", n=i + 1)
@@ -180,16 +179,16 @@ def _owner_chip(app: App, form: QuickIncome, i: int, pick: Callable[..., Any]) -
     )
 
 
-def _brushes(app: App, form: QuickIncome, pick: Callable[..., Any]) -> list[ft.Control]:
+def _brushes(tr: Tr, form: QuickIncome, pick: Callable[..., Any]) -> list[ft.Control]:
     """One button per brush: owner only, each shop, and the eraser (the chosen one filled)."""
-    brushes = [button(brush_label(app, NONE), "ct-q-shop-none", pick(shop=NONE), selected=form.shop == NONE)]
+    brushes = [button(brush_label(tr, NONE), "ct-q-shop-none", pick(shop=NONE), selected=form.shop == NONE)]
     brushes += [
-        button(brush_label(app, s), f"ct-q-shop-{s}", pick(shop=s), selected=form.shop == s)
+        button(brush_label(tr, s), f"ct-q-shop-{s}", pick(shop=s), selected=form.shop == s)
         for s in DATA.shop_ids
     ]
     brushes.append(
         button(
-            app.tr("chinatown.quick.erase"),
+            tr("chinatown.quick.erase"),
             "ct-q-shop-clear",
             pick(shop=CLEAR),
             icon=ft.Icons.CLEAR,
@@ -211,7 +210,9 @@ def _board_income(board: dict[int, tuple[int, str]]) -> dict[str, Any]:
     )
 
 
-def _board_card(app: App, form: QuickIncome, owner: dict[int, int], shop: dict[int, str]) -> ft.Control:
+def _board_card(
+    tr: Tr, refresh: Callable[[], None], form: QuickIncome, owner: dict[int, int], shop: dict[int, str]
+) -> ft.Control:
     """The map: a tap on a building paints it with the brush (or erases it)."""
     board: dict[int, tuple[int, str]] = form.board
 
@@ -220,11 +221,11 @@ def _board_card(app: App, form: QuickIncome, owner: dict[int, int], shop: dict[i
             board.pop(n, None)
         else:
             board[n] = (form.owner, form.shop)
-        app.refresh()
+        refresh()
 
     return card(
         map_view(
-            app,
+            tr,
             owner,
             shop,
             lambda o: swatch(DEFAULT_ORDER[o]),
@@ -237,14 +238,14 @@ def _board_card(app: App, form: QuickIncome, owner: dict[int, int], shop: dict[i
     )
 
 
-def next_tap(app: App, form: QuickIncome) -> str:
+def next_tap(tr: Tr, form: QuickIncome) -> str:
     """What a tap on the map does now, in words: the chosen player and shop are otherwise shown
     only by colour, which a screen reader does not say."""
     if form.shop == CLEAR:
-        return app.tr("chinatown.quick.now_erase")
-    return app.tr("chinatown.quick.now", owner=form.names[form.owner], shop=brush_label(app, form.shop))
+        return tr("chinatown.quick.now_erase")
+    return tr("chinatown.quick.now", owner=form.names[form.owner], shop=brush_label(tr, form.shop))
 
 
-def brush_label(app: App, shop: str) -> str:
+def brush_label(tr: Tr, shop: str) -> str:
     """A brush's name, on its button and in the next-tap line: a shop, or "Owner only"."""
-    return app.tr("chinatown.quick.owner_only") if shop == NONE else app.tr.msg(shop_name(shop))
+    return tr("chinatown.quick.owner_only") if shop == NONE else tr.msg(shop_name(shop))

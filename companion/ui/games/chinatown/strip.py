@@ -9,16 +9,20 @@ money behind a tap (panels.py), and the final scores show it all at the end.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 import flet as ft
 
 from companion.core import Msg, Table
 from companion.games.chinatown.public import DATA, SeenState, shop_name
 from companion.ui import glance
-from companion.ui.games.chinatown.panels import seen
+from companion.ui.games.chinatown.panels import seen_by
+from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
 from companion.ui.parts import part
-from companion.ui.shell import App
 from companion.ui.symbols import CHINATOWN_COUNTERS, CHINATOWN_PHASES, SHOPS, glyph
+from companion.ui.table_model import TableModel
 from companion.ui.widgets import dot
 
 STEPS = ("buildings", "tiles", "trade", "place")  # a year's phases, in order
@@ -32,8 +36,7 @@ def counts(state: SeenState, seat: int) -> list[str]:
     ]
 
 
-def columns(app: App) -> list[glance.Column]:
-    tr = app.tr
+def columns(tr: Tr) -> list[glance.Column]:
     return [
         glance.Column("buildings", CHINATOWN_COUNTERS["buildings"], tr("glance.chinatown.buildings")),
         glance.Column("placed", CHINATOWN_COUNTERS["placed"], tr("glance.chinatown.placed")),
@@ -41,25 +44,28 @@ def columns(app: App) -> list[glance.Column]:
     ]
 
 
-def strip(app: App, table: Table) -> list[ft.Control]:
+def strip(model: TableModel) -> list[ft.Control]:
     """Nothing while placing: the map and the question take the first screen then (the banner
     says the year and the phase; the map shows every shop)."""
+    table = model.table
     if glance.map_in_question(table):
         return []
-    state = seen(app, table)
+    state = seen_by(table, model.seat)
     cells = tuple(tuple(counts(state, s)) for s in range(state.n))
     seats = tuple((p.name, p.color) for p in table.players)
-    props = (app.tr.lang, app.seat, seats, state.year, state.phase, cells, glance.summary_props(table))
-    return [part(props, lambda: draw(app, table, state, cells), key="glance-part")]
+    props = (model.tr.lang, model.seat, seats, state.year, state.phase, cells, glance.summary_props(table))
+    return [part(props, lambda: draw(model, table, state, cells), key="glance-part")]
 
 
-def draw(app: App, table: Table, state: SeenState, cells: tuple[tuple[str, ...], ...]) -> ft.Control:
-    rows = [year_row(app, table, state), glance.seat_table(app, table, columns(app), cells)]
-    return glance.frame(glance.with_summary(app, table, rows))
+def draw(model: TableModel, table: Table, state: SeenState, cells: tuple[tuple[str, ...], ...]) -> ft.Control:
+    rows = [
+        year_row(model.tr, state, partial(show_hands, model, table)),
+        glance.seat_table(model.tr, table, columns(model.tr), cells),
+    ]
+    return glance.frame(glance.with_summary(model, table, rows))
 
 
-def year_row(app: App, table: Table, state: SeenState) -> ft.Control:
-    tr = app.tr
+def year_row(tr: Tr, state: SeenState, open_hands: Callable[[], None]) -> ft.Control:
     years = len(DATA.years)
     phase = tr.msg(Msg(key=f"chinatown.phase.{state.phase}"))
     year = ft.Column(
@@ -93,7 +99,7 @@ def year_row(app: App, table: Table, state: SeenState) -> ft.Control:
                 icon=ft.Icons.GRID_VIEW,
                 key="glance-hands",
                 tooltip=tr("glance.chinatown.hands_hint"),
-                on_click=lambda _: show_hands(app, table),
+                on_click=lambda _: open_hands(),
                 height=TAP,
             ),
         ],
@@ -102,21 +108,21 @@ def year_row(app: App, table: Table, state: SeenState) -> ft.Control:
     )
 
 
-def show_hands(app: App, table: Table) -> None:
+def show_hands(model: TableModel, table: Table) -> None:
     """Every seat's shop tiles, each as its shop's tile with the count (they lie open)."""
 
     def body() -> list[ft.Control]:
-        state = seen(app, table)
-        return [hand_line(app, table, state, s) for s in range(state.n)]
+        state = seen_by(table, model.seat)
+        return [hand_line(model.tr, table, state, s) for s in range(state.n)]
 
-    app.dialog(app.tr("glance.chinatown.hands_title"), body, key="glance-hands-dialog")
+    model.dialogs.dialog(model.tr("glance.chinatown.hands_title"), body, key="glance-hands-dialog")
 
 
-def hand_line(app: App, table: Table, state: SeenState, seat: int) -> ft.Control:
+def hand_line(tr: Tr, table: Table, state: SeenState, seat: int) -> ft.Control:
     p = table.players[seat]
     tiles: list[ft.Control] = []
     for shop, k in sorted(state.hands[seat].items()):
-        name = app.tr.msg(shop_name(shop))
+        name = tr.msg(shop_name(shop))
         tiles.append(
             ft.Container(
                 ft.Row([glyph(SHOPS[shop], 24), ft.Text(f"×{k}", size=13)], spacing=2, tight=True),
@@ -125,7 +131,7 @@ def hand_line(app: App, table: Table, state: SeenState, seat: int) -> ft.Control
             )
         )
     if not tiles:
-        tiles.append(ft.Text(app.tr("glance.chinatown.no_tiles"), size=13))
+        tiles.append(ft.Text(tr("glance.chinatown.no_tiles"), size=13))
     return ft.Column(
         [
             ft.Row([dot(p.color, 12), ft.Text(p.name, weight=ft.FontWeight.BOLD)], spacing=6),

@@ -10,38 +10,38 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.core import Table
 from companion.games.dayu.public import DayuState, MarkerPreview, marker_preview
 from companion.ui.foresight import per_version
 from companion.ui.gameui import state_as
 from companion.ui.parts import part
 from companion.ui.rule_links import effect_line
-from companion.ui.shell import App
+from companion.ui.table_model import TableModel
 from companion.ui.widgets import card, small
 
 SHOWN_IN = ("actions",)  # while the player chooses what to do with their action points
 
 
-def marker(app: App, table: Table) -> list[ft.Control]:
+def marker(model: TableModel) -> list[ft.Control]:
+    table = model.table
     state = state_as(table, DayuState)
     if state.phase not in SHOWN_IN:
         return []
     preview: MarkerPreview = per_version(table, "dayu-marker", lambda: marker_preview(state))
-    props = (app.tr.lang, table.id, preview)
-    return [part(props, lambda: marker_card(app, preview), key="dy-marker-part")]
+    props = (model.tr.lang, table.id, preview)
+    return [part(props, lambda: marker_card(model, preview), key="dy-marker-part")]
 
 
-def marker_card(app: App, preview: MarkerPreview) -> ft.Control:
-    tr = app.tr
+def marker_card(model: TableModel, preview: MarkerPreview) -> ft.Control:
+    tr = model.tr
     items: list[ft.Control] = [
         small(tr("foresight.marker"), key="dy-marker-heading"),
         ft.Text(tr.msg(preview.line.msg), weight=ft.FontWeight.BOLD, size=14, key="dy-marker-line"),
     ]
     if preview.place is not None and preview.fits:
-        items += [effect_line(app, f.effect, key=f"dy-fit-{f.card}") for f in preview.fits]
+        items += [effect_line(model, f.effect, key=f"dy-fit-{f.card}") for f in preview.fits]
     elif preview.place is not None:
         items.append(small(tr("foresight.marker_no_cards"), key="dy-fit-none"))
     if preview.place is not None:
         items.append(small(tr("foresight.marker_worth"), key="dy-worth-heading"))
-        items += [effect_line(app, w.effect, key=f"dy-worth-{w.kind}") for w in preview.worth]
+        items += [effect_line(model, w.effect, key=f"dy-worth-{w.kind}") for w in preview.worth]
     return card(*items, key="dy-marker")

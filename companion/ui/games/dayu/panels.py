@@ -11,10 +11,11 @@ import flet as ft
 from companion.core import Msg, Table, msg
 from companion.core.msg import join_list
 from companion.games.dayu.public import DATA, FRAMES, DayuState, Move, Privilege, flood_name, privilege_left
-from companion.share.live import may_act
+from companion.share.live import Access, may_act
 from companion.ui.gameui import Tap, state_as
+from companion.ui.i18n import Tr
 from companion.ui.palette import TAP, swatch
-from companion.ui.shell import App
+from companion.ui.table_model import TableModel
 from companion.ui.widgets import card, dot, small, tappable
 
 # Frame colours for display only (the rules know frames by name).
@@ -24,21 +25,21 @@ PRIVILEGES: tuple[Privilege, ...] = ("free_move", "free_flip", "free_tool")
 PLAYING = ("actions", "drain_tools", "drain_vp", "draw", "bonus", "exchange")
 
 
-def board(app: App, table: Table) -> list[ft.Control]:
+def board(model: TableModel) -> list[ft.Control]:
+    table = model.table
     state = state_as(table, DayuState)
     out: list[ft.Control] = []
     if state.phase in PLAYING:
-        out.append(turn_card(app, table, state))
+        out.append(turn_card(model.tr, table, state))
     # while acting, the ring is in the question (action_form), but for a phone that only waits
-    asked = state.phase == "actions" and (not app.guest or may_act(app.access, state.current))
+    asked = state.phase == "actions" and (not model.guest or may_act(model.access, state.current))
     if not asked:
-        out.append(ring_card(app, table, state))
-    out.append(piles_card(app, state))
+        out.append(ring_card(model.tr, model.access, table, state, entering(model.submit)))
+    out.append(piles_card(model.tr, state))
     return out
 
 
-def turn_card(app: App, table: Table, state: DayuState) -> ft.Control:
-    tr = app.tr
+def turn_card(tr: Tr, table: Table, state: DayuState) -> ft.Control:
     p = table.players[state.current]
     points = [
         ft.Container(
@@ -71,11 +72,11 @@ def turn_card(app: App, table: Table, state: DayuState) -> ft.Control:
     return card(*rows, key="dy-turn")
 
 
-def ring_card(app: App, table: Table, state: DayuState, tap: Tap | None = None) -> ft.Control:
+def ring_card(tr: Tr, access: Access | None, table: Table, state: DayuState, enter: Tap) -> ft.Control:
     """One tile per place of the circle, in order (the last is next to the first), in one row.
 
-    While the player has action points, a tap on another card asks to move there (``tap`` enters
-    it): a neighbour (highlighted) moves, any other card is refused by the engine with the rule
+    While the player has action points, a tap on another card asks to move there (``enter``
+    enters it): a neighbour (highlighted) moves, any other card is refused by the engine with the rule
     that says why. Each such card is a button named by its place, tokens and markers."""
     prompt = table.prompt
     offered = {
@@ -84,29 +85,34 @@ def ring_card(app: App, table: Table, state: DayuState, tap: Tap | None = None) 
         if isinstance(c, Move) and not c.free
     }
     mover = state.seat if state.phase == "actions" and state.points_left > 0 else None
-    if not may_act(app.access, state.current):  # a live-share viewer, or another seat's phone
+    if not may_act(access, state.current):  # a live-share viewer, or another seat's phone
         mover = None
 
-    def submit(m: Move) -> Callable[[Any], None]:
-        def go(_: Any) -> None:
-            app.submit(m)
-
-        return go
-
-    enter = tap if tap is not None else submit
     width = tile_width(len(state.ring))
     tiles = []
     for i in range(len(state.ring)):
         move = None
         if mover is not None and mover.marker != i and state.ring[i].card is not None:
             move = Move(seat=state.current, to=i)
-        tiles.append(place_tile(app, table, state, i, move, i in offered, enter, width))
+        tiles.append(place_tile(tr, table, state, i, move, i in offered, enter, width))
     return card(
-        small(app.tr("dayu.ring_hint"), key="dy-ring-hint"),
+        small(tr("dayu.ring_hint"), key="dy-ring-hint"),
         ft.Row(tiles, wrap=True, spacing=GAP, run_spacing=GAP, key="dy-ring"),
         key="dy-ring-card",
         padding=8,
     )
+
+
+def entering(submit: Callable[[Any], Any]) -> Tap:
+    """A click handler per move that enters it with ``submit`` (the ring under the question)."""
+
+    def enter(m: Any) -> Callable[[Any], None]:
+        def go(_: Any) -> None:
+            submit(m)
+
+        return go
+
+    return enter
 
 
 GAP = 6
@@ -119,7 +125,7 @@ def tile_width(places: int) -> int:
 
 
 def place_tile(
-    app: App,
+    tr: Tr,
     table: Table,
     state: DayuState,
     i: int,
@@ -132,11 +138,11 @@ def place_tile(
     A neighbour is ringed and filled; with ``move`` the tile is a button that enters it."""
     place = state.ring[i]
     here = [s for s, seat in enumerate(state.players) if seat.marker == i]
-    label = app.tr("dayu.place", n=i + 1)
+    label = tr("dayu.place", n=i + 1)
     markers = _markers(table, here, i)
-    body = _place_fill(app, state, i, width)
+    body = _place_fill(tr, state, i, width)
     words = _place_words(
-        app, table, state, i, move if neighbour else None, here, far=move is not None and not neighbour
+        tr, table, state, i, move if neighbour else None, here, far=move is not None and not neighbour
     )
     box = ft.Container(
         ft.Column(
@@ -182,12 +188,12 @@ def _markers(table: Table, here: list[int], i: int) -> list[ft.Control]:
     ]
 
 
-def _place_fill(app: App, state: DayuState, i: int, width: int) -> list[ft.Control]:
+def _place_fill(tr: Tr, state: DayuState, i: int, width: int) -> list[ft.Control]:
     """The tokens on place i, "n/10" and a bar filled as far, or "empty" once its card is gone."""
     place = state.ring[i]
     spaces = DATA.spaces_per_flood_card
     if place.card is None:
-        return [small(app.tr("dayu.place_empty"), key=f"dy-tokens-{i}")]
+        return [small(tr("dayu.place_empty"), key=f"dy-tokens-{i}")]
     # the fill is drawn, not a progress bar: the tile is a button, named by its words
     return [
         ft.Text(f"{place.tokens}/{spaces}", key=f"dy-tokens-{i}", size=18, weight=ft.FontWeight.BOLD),
@@ -208,12 +214,11 @@ def _place_fill(app: App, state: DayuState, i: int, width: int) -> list[ft.Contr
 
 
 def _place_words(
-    app: App, table: Table, state: DayuState, i: int, move: Move | None, here: list[int], far: bool = False
+    tr: Tr, table: Table, state: DayuState, i: int, move: Move | None, here: list[int], far: bool = False
 ) -> str:
     """The tile's name in words (its tooltip): the move it offers or the place, its tokens, who is
     there; what the colours and the fill show, for a screen reader. A ``far`` place is still a
     button (the referee's refusal says which rule), but not announced as a move it is not."""
-    tr = app.tr
     place = state.ring[i]
     if move is not None:
         words = [tr("dayu.move_here", n=i + 1)]
@@ -230,10 +235,11 @@ def _place_words(
     return " · ".join(words)
 
 
-def action_form(app: App, table: Table, shown: list[tuple[int, Any]], tap: Tap) -> ft.Control:
+def action_form(model: TableModel, shown: list[tuple[int, Any]], tap: Tap) -> ft.Control:
     """The action step as the table sees it: the ring first (tap a card to move there), then one
     row per tool card in hand (the card, Drain, Flip), then the other actions: all on the first
     screen of a phone. Each button is named in full (its tooltip: "Drain with a red card ...")."""
+    table = model.table
     state = state_as(table, DayuState)
     hand = state.players[state.current].hand
     by_card: dict[int, list[ft.Control]] = {}
@@ -241,16 +247,16 @@ def action_form(app: App, table: Table, shown: list[tuple[int, Any]], tap: Tap) 
     for i, choice in shown:
         if isinstance(choice, Move) and not choice.free:  # paid moves: on the ring
             continue
-        label = app.tr.msg(table.game.describe(table.state, choice))
+        label = model.tr.msg(table.game.describe(table.state, choice))
         card_index = getattr(choice, "card", None) if choice.kind in CARD_ACTIONS else None
         if card_index is not None and 0 <= card_index < len(hand):
-            short = app.tr(SHORT[choice.kind, bool(getattr(choice, "free", False))])
+            short = model.tr(SHORT[choice.kind, bool(getattr(choice, "free", False))])
             by_card.setdefault(card_index, []).append(_action_button(short, label, i, tap(choice)))
         else:
             others.append(_action_button(label, label, i, tap(choice)))
-    rows: list[ft.Control] = [ring_card(app, table, state, tap)]
+    rows: list[ft.Control] = [ring_card(model.tr, model.access, table, state, tap)]
     for k, buttons in sorted(by_card.items()):
-        chip = tool_chip(app, hand[k].frame, hand[k].side, f"dy-act-card-{k}")
+        chip = tool_chip(model.tr, hand[k].frame, hand[k].side, f"dy-act-card-{k}")
         rows.append(
             ft.Row(
                 [ft.Container(chip, width=CARD_COLUMN), *buttons],
@@ -283,8 +289,7 @@ def _action_button(text: str, name: str, i: int, on_click: Any) -> ft.Control:
     )
 
 
-def piles_card(app: App, state: DayuState) -> ft.Control:
-    tr = app.tr
+def piles_card(tr: Tr, state: DayuState) -> ft.Control:
     tools = [
         ft.Row(
             [
@@ -310,12 +315,13 @@ def piles_card(app: App, state: DayuState) -> ft.Control:
     )
 
 
-def player_panel(app: App, table: Table, seat: int) -> ft.Control:
+def player_panel(model: TableModel, seat: int) -> ft.Control:
+    table = model.table
     state = state_as(table, DayuState)
-    tr = app.tr
+    tr = model.tr
     p, who = table.players[seat], state.players[seat]
     row = table.scoreboard.rows[seat]
-    hand = [tool_chip(app, c.frame, c.side, f"dy-hand-{seat}-{k}") for k, c in enumerate(who.hand)]
+    hand = [tool_chip(tr, c.frame, c.side, f"dy-hand-{seat}-{k}") for k, c in enumerate(who.hand)]
     by_frame = {f: [c.vp for c in who.vp_cards if c.frame == f] for f in FRAMES}
     vp_text = ", ".join(
         tr("dayu.vp_frame", frame=frame_name(f), n=len(v), vp=sum(v)) for f, v in by_frame.items() if v
@@ -341,13 +347,13 @@ def player_panel(app: App, table: Table, seat: int) -> ft.Control:
     )
 
 
-def tool_chip(app: App, frame: str, side: str, key: str) -> ft.Control:
+def tool_chip(tr: Tr, frame: str, side: str, key: str) -> ft.Control:
     """A held tool card: its frame colour, and whether the rune side is up."""
-    text = app.tr("dayu.side_rune") if side == "rune" else app.tr("dayu.side_other")
+    text = tr("dayu.side_rune") if side == "rune" else tr("dayu.side_other")
     return ft.Container(
         ft.Text(text, size=12, color=FRAME_TEXT[frame], weight=ft.FontWeight.BOLD),
         key=key,
-        tooltip=app.tr.msg(_card(frame, side)),
+        tooltip=tr.msg(_card(frame, side)),
         bgcolor=FRAME_COLOURS[frame],
         border_radius=6,
         padding=ft.Padding.symmetric(horizontal=8, vertical=4),

@@ -14,9 +14,11 @@ import flet as ft
 from companion.core.calc import CalcInputError
 from companion.games.dayu.public import DATA, FRAMES, GAME, POINTS_KIND, dayu_final, flood_name, revive_msg
 from companion.ui.games.dayu.panels import FRAME_COLOURS, FRAME_TEXT, frame_name
+from companion.ui.i18n import Tr
 from companion.ui.log_play import log_play_button
 from companion.ui.palette import TAP
 from companion.ui.shell import App
+from companion.ui.state import Drafts
 from companion.ui.widgets import button, card, heading, small
 
 
@@ -28,19 +30,17 @@ class DayuQuick:
     players: list[dict[str, Any]]
 
 
-def _draft(app: App) -> DayuQuick:
-    return app.drafts.keep(
-        DayuQuick, make=lambda: DayuQuick([_blank(app, i) for i in range(GAME.min_players)])
-    )
+def _draft(tr: Tr, drafts: Drafts) -> DayuQuick:
+    return drafts.keep(DayuQuick, make=lambda: DayuQuick([_blank(tr, i) for i in range(GAME.min_players)]))
 
 
-def _blank(app: App, i: int) -> dict[str, Any]:
-    return {"name": app.tr("dayu.quick.player", n=i + 1), "frame": "silver", "vp": [], "flood": []}
+def _blank(tr: Tr, i: int) -> dict[str, Any]:
+    return {"name": tr("dayu.quick.player", n=i + 1), "frame": "silver", "vp": [], "flood": []}
 
 
 def quick_score(app: App) -> list[ft.Control]:
     tr = app.tr
-    form = _draft(app)
+    form = _draft(tr, app.drafts)
     players = form.players
 
     def change(action: Any) -> Any:
@@ -51,14 +51,14 @@ def quick_score(app: App) -> list[ft.Control]:
         return go
 
     out: list[ft.Control] = [small(tr("dayu.quick.hint"), key="dy-q-hint")]
-    out += [player_form(app, players, i, change) for i in range(len(players))]
+    out += [player_form(tr, players, i, change) for i in range(len(players))]
     out.append(
         ft.Row(
             [
                 button(
                     tr("dayu.quick.add_player"),
                     "dy-q-add",
-                    change(lambda: players.append(_blank(app, len(players)))),
+                    change(lambda: players.append(_blank(tr, len(players)))),
                     icon=ft.Icons.PERSON_ADD,
                     disabled=len(players) >= GAME.max_players,
                 ),
@@ -79,25 +79,25 @@ def quick_score(app: App) -> list[ft.Control]:
     return out
 
 
-def player_form(app: App, players: list[dict[str, Any]], i: int, change: Any) -> ft.Control:
+def player_form(tr: Tr, players: list[dict[str, Any]], i: int, change: Any) -> ft.Control:
     """Player i's card: their name, then their VP cards and their flood cards, each a row of
     buttons that add one and a row of chips (a tap takes that card back)."""
     return card(
-        _name_field(app, players[i], i),
-        *_vp_rows(app, players[i], i, change),
-        *_flood_rows(app, players[i], i, change),
+        _name_field(tr, players[i], i),
+        *_vp_rows(tr, players[i], i, change),
+        *_flood_rows(tr, players[i], i, change),
         key=f"dy-q-player-{i}",
     )
 
 
-def _name_field(app: App, p: dict[str, Any], i: int) -> ft.Control:
+def _name_field(tr: Tr, p: dict[str, Any], i: int) -> ft.Control:
     """The player's name; cleared, it is "Player n" again."""
 
     def rename(e: Any) -> None:
-        p["name"] = e.control.value or app.tr("dayu.quick.player", n=i + 1)
+        p["name"] = e.control.value or tr("dayu.quick.player", n=i + 1)
 
     return ft.TextField(
-        label=app.tr("setup.player_n", n=i + 1),
+        label=tr("setup.player_n", n=i + 1),
         value=p["name"],
         key=f"dy-q-name-{i}",
         on_change=rename,
@@ -106,9 +106,8 @@ def _name_field(app: App, p: dict[str, Any], i: int) -> ft.Control:
     )
 
 
-def _vp_rows(app: App, p: dict[str, Any], i: int, change: Any) -> list[ft.Control]:
+def _vp_rows(tr: Tr, p: dict[str, Any], i: int, change: Any) -> list[ft.Control]:
     """VP cards: pick a frame, then tap a card's VP to add it in that frame; the cards so far."""
-    tr = app.tr
     frames = [
         button(
             tr.msg(frame_name(f)),
@@ -127,7 +126,7 @@ def _vp_rows(app: App, p: dict[str, Any], i: int, change: Any) -> list[ft.Contro
         )
         for v in DATA.vp_per_face.values()
     ]
-    chips = _vp_chips(app, p, i, change)
+    chips = _vp_chips(tr, p, i, change)
     return [
         small(tr("dayu.quick.vp_hint")),
         ft.Row(frames, wrap=True, spacing=6),
@@ -136,9 +135,8 @@ def _vp_rows(app: App, p: dict[str, Any], i: int, change: Any) -> list[ft.Contro
     ]
 
 
-def _vp_chips(app: App, p: dict[str, Any], i: int, change: Any) -> list[ft.Control]:
+def _vp_chips(tr: Tr, p: dict[str, Any], i: int, change: Any) -> list[ft.Control]:
     """The VP cards entered, in their frame's colour; a tap removes one."""
-    tr = app.tr
     return [
         ft.Chip(
             label=ft.Text(f"{v}", color=FRAME_TEXT[f], weight=ft.FontWeight.BOLD),
@@ -152,9 +150,8 @@ def _vp_chips(app: App, p: dict[str, Any], i: int, change: Any) -> list[ft.Contr
     ]
 
 
-def _flood_rows(app: App, p: dict[str, Any], i: int, change: Any) -> list[ft.Control]:
+def _flood_rows(tr: Tr, p: dict[str, Any], i: int, change: Any) -> list[ft.Control]:
     """Flood cards: a button per kind and per printed points, each adds one; the cards so far."""
-    tr = app.tr
     kinds = [
         button(tr.msg(flood_name(k, 0)), f"dy-q-{i}-flood-{k}", change(lambda k=k: p["flood"].append(k)))
         for k in DATA.flood_kinds
@@ -168,7 +165,7 @@ def _flood_rows(app: App, p: dict[str, Any], i: int, change: Any) -> list[ft.Con
         )
         for n in DATA.flood_card_points.values()
     ]
-    chips = _flood_chips(app, p, i, change)
+    chips = _flood_chips(tr, p, i, change)
     return [
         small(tr("dayu.quick.flood_hint")),
         ft.Row(kinds, wrap=True, spacing=6),
@@ -177,9 +174,8 @@ def _flood_rows(app: App, p: dict[str, Any], i: int, change: Any) -> list[ft.Con
     ]
 
 
-def _flood_chips(app: App, p: dict[str, Any], i: int, change: Any) -> list[ft.Control]:
+def _flood_chips(tr: Tr, p: dict[str, Any], i: int, change: Any) -> list[ft.Control]:
     """The flood cards entered; a tap removes one."""
-    tr = app.tr
     return [
         ft.Chip(
             label=ft.Text(tr.msg(_flood_label(c))),
@@ -222,15 +218,15 @@ def result_card(app: App, players: list[dict[str, Any]]) -> ft.Control:
             lines.append(small(f"{line['points']:+d}  {tr.msg(revive_msg(line['label']))}"))
     key = "dayu.quick.shared" if len(result["shared"]) > 1 else "dayu.quick.winner"
     lines.append(ft.Text(tr(key, names=", ".join(result["shared"])), key="dy-q-winner", size=18))
-    lines.append(log_play_button(app, "dayu-final", lambda: _shown(app, players)))
+    lines.append(log_play_button(app, "dayu-final", lambda: _shown(tr, players)))
     return card(*lines, key="dy-q-result")
 
 
-def _shown(app: App, players: list[dict[str, Any]]) -> tuple[dict[str, Any], dict[str, Any], list[str]]:
+def _shown(tr: Tr, players: list[dict[str, Any]]) -> tuple[dict[str, Any], dict[str, Any], list[str]]:
     """The form as it is now, its result, and the names typed ("" where "Player 2" was left)."""
     data = data_of(players)
     typed = [
-        p["name"] if p["name"] != app.tr("dayu.quick.player", n=i + 1) else "" for i, p in enumerate(players)
+        p["name"] if p["name"] != tr("dayu.quick.player", n=i + 1) else "" for i, p in enumerate(players)
     ]
     return data, dayu_final(data), typed
 

@@ -13,10 +13,11 @@ import flet as ft
 from companion.core import Table
 from companion.games.dayu.public import DATA, POINTS_KIND, DayuState, flood_name
 from companion.ui import glance
+from companion.ui.i18n import Tr
 from companion.ui.palette import swatch
 from companion.ui.parts import part
-from companion.ui.shell import App
 from companion.ui.symbols import DAYU_COUNTERS, FLOOD, WATER, WHITE, glyph
+from companion.ui.table_model import TableModel
 from companion.ui.widgets import dot
 
 PLAYING = ("actions", "drain_tools", "drain_vp", "draw", "bonus", "exchange")
@@ -32,8 +33,7 @@ def counts(state: DayuState, seat: int) -> list[str]:
     ]
 
 
-def columns(app: App) -> list[glance.Column]:
-    tr = app.tr
+def columns(tr: Tr) -> list[glance.Column]:
     return [
         glance.Column("marker", DAYU_COUNTERS["marker"], tr("glance.dayu.marker")),
         glance.Column("hand", DAYU_COUNTERS["hand"], tr("glance.dayu.hand")),
@@ -41,8 +41,9 @@ def columns(app: App) -> list[glance.Column]:
     ]
 
 
-def strip(app: App, table: Table) -> list[ft.Control]:
-    state = app.view(table).state
+def strip(model: TableModel) -> list[ft.Control]:
+    table = model.table
+    state = model.view.state
     assert isinstance(state, DayuState)
     ring = tuple((p.card is not None, p.tokens) for p in state.ring)
     markers = tuple(p.marker for p in state.players)
@@ -52,32 +53,45 @@ def strip(app: App, table: Table) -> list[ft.Control]:
         ring, turn = (), None
     cells = tuple(tuple(counts(state, s)) for s in range(len(state.players)))
     seats = tuple((p.name, p.color) for p in table.players)
-    props = (app.tr.lang, app.seat, seats, ring, markers, floods, turn, cells, glance.summary_props(table))
-    return [part(props, lambda: draw(app, table, state, cells, turn), key="glance-part")]
+    props = (
+        model.tr.lang,
+        model.seat,
+        seats,
+        ring,
+        markers,
+        floods,
+        turn,
+        cells,
+        glance.summary_props(table),
+    )
+    return [part(props, lambda: draw(model, table, state, cells, turn), key="glance-part")]
 
 
 def draw(
-    app: App, table: Table, state: DayuState, cells: tuple[tuple[str, ...], ...], turn: tuple[int, int] | None
+    model: TableModel,
+    table: Table,
+    state: DayuState,
+    cells: tuple[tuple[str, ...], ...],
+    turn: tuple[int, int] | None,
 ) -> ft.Control:
     top: list[ft.Control] = []
     if not glance.map_in_question(table):  # else the ring is in the question itself
-        places = [place(app, table, state, i) for i in range(len(state.ring))]
+        places = [place(model.tr, table, state, i) for i in range(len(state.ring))]
         top.append(ft.Row(places, spacing=4, wrap=True, run_spacing=4, expand=True, key="glance-ring"))
     if turn is not None:
-        top.append(turn_badge(app, table, *turn))
+        top.append(turn_badge(model.tr, table, *turn))
     tails = [
-        (tuple((c.kind, c.points) for c in state.players[s].flood), partial(flood_row, app, state, s))
+        (tuple((c.kind, c.points) for c in state.players[s].flood), partial(flood_row, model.tr, state, s))
         for s in range(len(state.players))
     ]
-    rows = [glance.seat_table(app, table, columns(app), cells, tails)]
+    rows = [glance.seat_table(model.tr, table, columns(model.tr), cells, tails)]
     if top:
         rows.insert(0, ft.Row(top, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER))
-    return glance.frame(glance.with_summary(app, table, rows))
+    return glance.frame(glance.with_summary(model, table, rows))
 
 
-def place(app: App, table: Table, state: DayuState, i: int) -> ft.Control:
+def place(tr: Tr, table: Table, state: DayuState, i: int) -> ft.Control:
     """One place of the ring: the darker, the more water it still holds; the markers on it."""
-    tr = app.tr
     p = state.ring[i]
     spaces = DATA.spaces_per_flood_card
     on = [s for s, seat in enumerate(state.players) if seat.marker == i]
@@ -131,7 +145,7 @@ def place(app: App, table: Table, state: DayuState, i: int) -> ft.Control:
     )
 
 
-def turn_badge(app: App, table: Table, seat: int, points: int) -> ft.Control:
+def turn_badge(tr: Tr, table: Table, seat: int, points: int) -> ft.Control:
     p = table.players[seat]
     pips: list[ft.Control] = [
         ft.Container(
@@ -150,18 +164,18 @@ def turn_badge(app: App, table: Table, seat: int, points: int) -> ft.Control:
             tight=True,
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         ),
-        tooltip=app.tr("glance.dayu.turn", name=p.name, n=points),
+        tooltip=tr("glance.dayu.turn", name=p.name, n=points),
         key="glance-turn",
     )
 
 
-def flood_row(app: App, state: DayuState, seat: int) -> ft.Control:
+def flood_row(tr: Tr, state: DayuState, seat: int) -> ft.Control:
     """The flood cards a seat has taken, each as its kind's tile (a printed number as a star)."""
     cards = state.players[seat].flood
     tiles: list[ft.Control] = [
         ft.Container(
             glyph(FLOOD[c.kind if c.kind in FLOOD else POINTS_KIND], 16),
-            tooltip=app.tr.msg(flood_name(c.kind, c.points)),
+            tooltip=tr.msg(flood_name(c.kind, c.points)),
         )
         for c in cards[:SHOWN_FLOOD]
     ]

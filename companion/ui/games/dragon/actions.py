@@ -17,17 +17,19 @@ from companion.ui.games.dragon.answers import line_button, submit_tap, taps_now
 from companion.ui.games.dragon.looks import ACTIONS
 from companion.ui.games.dragon.taps import Tap
 from companion.ui.gameui import state_as
+from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
-from companion.ui.shell import App
+from companion.ui.table_model import TableModel
 from companion.ui.widgets import dot
 
 COLUMNS: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {"xs": 6, "sm": 4, "md": 3}
 
 
-def action_grid(app: App, table: Table, shown: list[tuple[int, Any]], _tap: Any) -> ft.Control:
+def action_grid(model: TableModel, shown: list[tuple[int, Any]], _tap: Any) -> ft.Control:
+    table = model.table
     state = state_as(table, DragonState)
     drawn_for = stamp(table)
-    found = taps_now(app, table)
+    found = taps_now(not model.guest, table)
     by_group: dict[int, list[tuple[int, Tap]]] = {}
     rest: list[tuple[int, Tap]] = []
     for k, t in enumerate(found):
@@ -35,17 +37,17 @@ def action_grid(app: App, table: Table, shown: list[tuple[int, Any]], _tap: Any)
         (by_group.setdefault(first.group, []) if first.kind == "group" else rest).append((k, t))
     rows: list[ft.Control] = []
     for g, group_taps in by_group.items():
-        rows.append(group_line(app, table, state, g))
-        run = lambda t, key: lambda: submit_tap(app, t, drawn_for, key)  # noqa: E731
-        tiles = [action_tile(app, drawn_for, table, k, t, run(t, f"choice-{k}")) for k, t in group_taps]
+        rows.append(group_line(model.tr, table, state, g))
+        run = lambda t, key: lambda: submit_tap(model, t, drawn_for, key)  # noqa: E731
+        tiles = [action_tile(model.tr, drawn_for, table, k, t, run(t, f"choice-{k}")) for k, t in group_taps]
         rows.append(ft.ResponsiveRow(tiles, spacing=6, run_spacing=6))
     for k, t in rest:  # Skip
-        label = app.tr.msg(table.game.describe(state, t.entries[0]))
+        label = model.tr.msg(table.game.describe(state, t.entries[0]))
         rows.append(
             line_button(
                 label,
                 f"choice-{k}",
-                lambda t=t, k=k: submit_tap(app, t, drawn_for, f"choice-{k}"),
+                lambda t=t, k=k: submit_tap(model, t, drawn_for, f"choice-{k}"),
                 drawn_for,
                 icon=ft.Icons.SKIP_NEXT,
             )
@@ -53,8 +55,7 @@ def action_grid(app: App, table: Table, shown: list[tuple[int, Any]], _tap: Any)
     return ft.Column(rows, spacing=6, key="action-grid")
 
 
-def group_line(app: App, table: Table, state: DragonState, g: int) -> ft.Control:
-    tr = app.tr
+def group_line(tr: Tr, table: Table, state: DragonState, g: int) -> ft.Control:
     dragons = state.dragons[g] if g < len(state.dragons) else []
     cost = (
         tr("dragon.tap.group_cost", n=RULES.actions.occupied_group_cost)
@@ -72,9 +73,8 @@ def group_line(app: App, table: Table, state: DragonState, g: int) -> ft.Control
     )
 
 
-def action_label(app: App, table: Table, tap: Tap) -> tuple[str, str, Any]:
+def action_label(tr: Tr, table: Table, tap: Tap) -> tuple[str, str, Any]:
     """(the words on the tile, its full name, its icon): the action as the engine names it."""
-    tr = app.tr
     state = state_as(table, DragonState)
     first = tap.entries[0]
     player = state.players[first.seat].name
@@ -90,10 +90,8 @@ def action_label(app: App, table: Table, tap: Tap) -> tuple[str, str, Any]:
     return text, tr("dragon.tap.action", player=player, group=group, action=text), icon
 
 
-def action_tile(
-    app: App, drawn_for: str, table: Table, k: int, tap: Tap, run: Callable[[], Any]
-) -> ft.Control:
-    text, full, icon = action_label(app, table, tap)
+def action_tile(tr: Tr, drawn_for: str, table: Table, k: int, tap: Tap, run: Callable[[], Any]) -> ft.Control:
+    text, full, icon = action_label(tr, table, tap)
 
     def build(on_click: Any, busy: bool) -> ft.Control:
         content = ft.Semantics(

@@ -9,7 +9,7 @@ question; the entries before it stay made (the question they lead to is on scree
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 import flet as ft
 
@@ -18,40 +18,52 @@ from companion.share.live import stamp
 from companion.ui.command import CommandButton, answer_key, busy_icon
 from companion.ui.foresight import per_version
 from companion.ui.games.dragon.taps import Tap, table_taps
+from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
-from companion.ui.shell import App
+from companion.ui.table_model import TableModel
 
 
-def submit_tap(app: App, tap: Tap, drawn_for: str, key: str) -> bool:
+class Enters(Protocol):
+    """What entering a tap needs of the session: its submit command, and the open table as the
+    entry before left it (each next entry is checked against it)."""
+
+    def submit(self, entry: Any, seen: str | None = None, at: str | None = None) -> bool: ...
+
+    @property
+    def table(self) -> Table: ...
+
+
+def submit_tap(session: Enters, tap: Tap, drawn_for: str, key: str) -> bool:
     seen = drawn_for
     for entry in tap.entries:
         # a refusal shows at the head of the answers, right under the question (play.py puts one
         # at a "choice-" key only among its own buttons, not in a game's grid)
-        if not app.submit(entry, seen=seen, at=f"tap-{key}"):
+        if not session.submit(entry, seen=seen, at=f"tap-{key}"):
             return False
-        seen = stamp(app.table)
+        seen = stamp(session.table)
     return True
 
 
-def taps_now(app: App, table: Table, into: int | None = None) -> list[Tap]:
-    """The question's taps, computed once per table version (every phone shows the same)."""
-    host = not app.guest
+def taps_now(host: bool, table: Table, into: int | None = None) -> list[Tap]:
+    """The question's taps (``host``: for the host's screen, else a guest's), computed once per
+    table version (every phone shows the same)."""
     return per_version(table, f"dragon-taps-{host}-{into}", lambda: table_taps(table, host, into))
 
 
-def first_label(app: App, table: Table, tap: Tap) -> str:
-    return app.tr.msg(table.game.describe(table.state, tap.entries[0]))
+def first_label(tr: Tr, table: Table, tap: Tap) -> str:
+    return tr.msg(table.game.describe(table.state, tap.entries[0]))
 
 
-def tap_list(app: App, table: Table, shown: list[tuple[int, Any]], _tap: Any) -> ft.Control:
+def tap_list(model: TableModel, shown: list[tuple[int, Any]], _tap: Any) -> ft.Control:
     """One button per distinct answer (``choice-<k>``), one line each."""
+    table = model.table
     drawn_for = stamp(table)
-    found = taps_now(app, table)
+    found = taps_now(not model.guest, table)
     buttons = [
         line_button(
-            first_label(app, table, t),
+            first_label(model.tr, table, t),
             f"choice-{k}",
-            lambda t=t, k=k: submit_tap(app, t, drawn_for, f"choice-{k}"),
+            lambda t=t, k=k: submit_tap(model, t, drawn_for, f"choice-{k}"),
             drawn_for,
         )
         for k, t in enumerate(found)

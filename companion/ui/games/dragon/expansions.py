@@ -22,7 +22,7 @@ from companion.ui.gameui import options_as
 from companion.ui.palette import TAP, swatch
 from companion.ui.parts import part
 from companion.ui.rule_links import rule_link, rule_tip
-from companion.ui.shell import App
+from companion.ui.table_model import TableModel
 from companion.ui.widgets import card, small
 
 BONUS_ICONS = {
@@ -35,23 +35,25 @@ BONUS_ICONS = {
 }
 
 
-def expansion_rows(app: App, table: Table, state: DragonState) -> list[ft.Control]:
+def expansion_rows(model: TableModel, table: Table, state: DragonState) -> list[ft.Control]:
     """Parts drawn again only when the super event or the wall changed (every viewer of a
     shared table redraws its screen on each entry: issue 27's fan-out)."""
     out: list[ft.Control] = []
-    lang = app.tr.lang
+    lang = model.tr.lang
     if state.super_event:
         done = super_event_resolved(state)
-        out.append(part((lang, state.super_event, done), lambda: super_event_card(app, state), "super-part"))
+        out.append(
+            part((lang, state.super_event, done), lambda: super_event_card(model, state), "super-part")
+        )
     if options_as(table, DragonOptions).great_wall:
         looks = tuple((p.name, p.color) for p in table.players)
         props = (lang, tuple(map(tuple, state.wall)), looks)
-        out.append(part(props, lambda: wall_card(app, table, state), "wall-part"))
+        out.append(part(props, lambda: wall_card(model, table, state), "wall-part"))
     return out
 
 
-def super_event_card(app: App, state: DragonState) -> ft.Control:
-    tr = app.tr
+def super_event_card(model: TableModel, state: DragonState) -> ft.Control:
+    tr = model.tr
     event = state.super_event
     assert event is not None  # drawn once the super event is known (expansion_rows)
     rule_id = f"dragon.super.{event}"
@@ -68,8 +70,8 @@ def super_event_card(app: App, state: DragonState) -> ft.Control:
                 ft.TextButton(
                     content=ft.Text(tr("dragon.super.rule")),
                     key="super-event-rule",
-                    tooltip=rule_tip(app, rule_id),
-                    on_click=lambda _: app.show_rule(rule_id),
+                    tooltip=rule_tip(model.tr, rule_id),
+                    on_click=lambda _: model.show_rule(rule_id),
                     height=TAP,
                 ),
             ]
@@ -80,8 +82,8 @@ def super_event_card(app: App, state: DragonState) -> ft.Control:
     )
 
 
-def wall_card(app: App, table: Table, state: DragonState) -> ft.Control:
-    tr = app.tr
+def wall_card(model: TableModel, table: Table, state: DragonState) -> ft.Control:
+    tr = model.tr
     slots: list[ft.Control] = []
     for i in range(RULES.wall.max_sections):
         if i < len(state.wall):
@@ -124,7 +126,7 @@ def wall_card(app: App, table: Table, state: DragonState) -> ft.Control:
         ft.Row(
             [
                 small(tr("dragon.wall.title", n=len(state.wall), max=RULES.wall.max_sections)),
-                rule_link(app, "dragon.wall.check", "wall-rule"),
+                rule_link(model.tr, model.show_rule, "dragon.wall.check", "wall-rule"),
             ],
             alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
             wrap=True,

@@ -9,6 +9,7 @@ Nothing here is hidden information: every number comes from the open board.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 import flet as ft
@@ -17,10 +18,11 @@ from companion.core import Table
 from companion.games.dragon.public import DragonState, EventForecast, SeatForecast, coming_events
 from companion.ui.foresight import effect_block, per_version
 from companion.ui.gameui import state_as
+from companion.ui.i18n import Tr
 from companion.ui.palette import swatch
 from companion.ui.parts import part
 from companion.ui.rule_links import effect_line, rule_link
-from companion.ui.shell import App
+from companion.ui.table_model import TableModel
 from companion.ui.widgets import card, small
 
 
@@ -28,47 +30,57 @@ def forecasts(table: Table) -> list[EventForecast]:
     return per_version(table, "dragon-forecast", lambda: coming_events(state_as(table, DragonState)))
 
 
-def coming(app: App, table: Table) -> list[ft.Control]:
+def coming(model: TableModel) -> list[ft.Control]:
     """The Play screen's "coming events" card (nothing once no event is left to come). The card
     is drawn again only when a line or a headline changed (most taps late in the game change
     neither: nothing of it is then built or diffed), and then each player's line only if it
     changed: most taps change one player's numbers."""
+    table = model.table
     found = forecasts(table)
     if not found:
         return []
     colors = tuple(p.color for p in table.players)
-    props = (app.tr.lang, colors, tuple((f.headline, tuple(sf.line for sf in f.seats)) for f in found))
-    return [part(props, lambda: coming_card(app, table, found), key="forecast-part")]
+    props = (model.tr.lang, colors, tuple((f.headline, tuple(sf.line for sf in f.seats)) for f in found))
+    return [
+        part(
+            props,
+            lambda: coming_card(model.tr, table, found, partial(show_detail, model, table)),
+            key="forecast-part",
+        )
+    ]
 
 
-def coming_card(app: App, table: Table, found: list[EventForecast]) -> ft.Control:
-    tr = app.tr
+def coming_card(
+    tr: Tr, table: Table, found: list[EventForecast], open_detail: Callable[[int, int], None]
+) -> ft.Control:
     items: list[ft.Control] = [small(tr("foresight.coming_tap"), key="forecast-heading")]
     for i, f in enumerate(found):
         items.append(ft.Text(tr.msg(f.headline.msg), weight=ft.FontWeight.BOLD, size=14, key=f"forecast-{i}"))
         for sf in f.seats:
             props = (tr.lang, i, sf.line, table.players[sf.seat].color)
-            draw = partial(seat_line, app, table, i, sf)
+            draw = partial(seat_line, tr, table, i, sf, open_detail)
             items.append(part(props, draw, key=f"forecast-part-{i}-{sf.seat}"))
     return card(*items, key="forecast")
 
 
-def seat_line(app: App, table: Table, i: int, sf: SeatForecast) -> ft.Control:
+def seat_line(
+    tr: Tr, table: Table, i: int, sf: SeatForecast, open_detail: Callable[[int, int], None]
+) -> ft.Control:
     """One player's compact line, marked by their colour; a tap opens what the event would do
     to them, and why. Two controls a line: the screen is diffed on every tap, so each counts."""
-    text = app.tr.msg(sf.line.msg)
+    text = tr.msg(sf.line.msg)
     return ft.Container(
         ft.Text(text, size=13),
         key=f"forecast-{i}-{sf.seat}",
-        tooltip=app.tr("foresight.detail_hint", line=text),
-        on_click=lambda _: show_detail(app, table, i, sf.seat),
+        tooltip=tr("foresight.detail_hint", line=text),
+        on_click=lambda _: open_detail(i, sf.seat),
         padding=ft.Padding.only(left=8, top=6, bottom=6),
         border=ft.Border.only(left=ft.BorderSide(4, swatch(table.players[sf.seat].color))),
         ink=True,
     )
 
 
-def show_detail(app: App, table: Table, i: int, seat: int) -> None:
+def show_detail(model: TableModel, table: Table, i: int, seat: int) -> None:
     """The detail of forecast ``i`` for ``seat``, as the table stands at the tap (a line kept
     from an earlier draw never opens an old forecast)."""
     found = forecasts(table)
@@ -78,28 +90,29 @@ def show_detail(app: App, table: Table, i: int, seat: int) -> None:
     sf = f.seats[seat]
 
     def body() -> list[ft.Control]:
-        rows: list[ft.Control] = [ft.Text(app.tr.msg(sf.line.msg), key="forecast-detail-line")]
-        rows += [effect_block(app, fx, key=f"forecast-detail-{k}") for k, fx in enumerate(sf.detail)]
+        rows: list[ft.Control] = [ft.Text(model.tr.msg(sf.line.msg), key="forecast-detail-line")]
+        rows += [effect_block(model, fx, key=f"forecast-detail-{k}") for k, fx in enumerate(sf.detail)]
         if f.table:
-            rows.append(small(app.tr("foresight.whole_table")))
-            rows += [effect_block(app, fx, key=f"forecast-table-{k}") for k, fx in enumerate(f.table)]
+            rows.append(small(model.tr("foresight.whole_table")))
+            rows += [effect_block(model, fx, key=f"forecast-table-{k}") for k, fx in enumerate(f.table)]
         if not sf.detail and not f.table:  # otherwise each line above names its rule already
-            rows.append(rule_link(app, f.rule_id, "forecast-detail-rule"))
+            rows.append(rule_link(model.tr, model.show_rule, f.rule_id, "forecast-detail-rule"))
         return rows
 
-    app.dialog(app.tr.msg(f.headline.msg), body, key="forecast-dialog")
+    model.dialogs.dialog(model.tr.msg(f.headline.msg), body, key="forecast-dialog")
 
 
-def moment(app: App, table: Table) -> list[ft.Control]:
+def moment(model: TableModel) -> list[ft.Control]:
     """The Rules screen's section: each coming event with its rule, and every player's line."""
+    table = model.table
     found = forecasts(table)
     if not found:
         return []
-    tr = app.tr
+    tr = model.tr
     items: list[ft.Control] = [
         ft.Text(tr("foresight.coming"), weight=ft.FontWeight.BOLD, key="coming-rules-heading")
     ]
     for i, f in enumerate(found):
-        items.append(effect_line(app, f.headline, key=f"coming-rules-{i}"))
+        items.append(effect_line(model, f.headline, key=f"coming-rules-{i}"))
         items += [small(tr.msg(sf.line.msg), key=f"coming-rules-{i}-{sf.seat}") for sf in f.seats]
     return [card(*items, key="coming-rules")]

@@ -1,7 +1,7 @@
 """Entering table facts "as dealt": the event row (months 3..12) and the action groups.
 
 Each form collects taps in its draft (``EventRowDraft``, ``GroupsDraft``: the session's fact form,
-``app.drafts.form``, dropped after every accepted entry) and sends
+``model.drafts.form``, dropped after every accepted entry) and sends
 one entry; the engine validates it, so a mistake comes back as a refused entry with its rule.
 """
 
@@ -14,7 +14,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.core import Prompt, Table
+from companion.core import Prompt
 from companion.games.dragon.public import (
     RULES,
     DragonState,
@@ -27,8 +27,9 @@ from companion.games.dragon.public import (
 )
 from companion.ui.games.dragon.panels import event_icon
 from companion.ui.gameui import state_as
-from companion.ui.shell import App
+from companion.ui.i18n import Tr
 from companion.ui.state import FactForm
+from companion.ui.table_model import TableModel
 from companion.ui.widgets import Handler, button, small
 
 
@@ -46,13 +47,13 @@ class GroupsDraft(FactForm):
     picked: list[str] = field(default_factory=list)
 
 
-def _picker(app: App, picked: list[str]) -> Callable[[str], Handler]:
+def _picker(redraw: Callable[[], None], picked: list[str]) -> Callable[[str], Handler]:
     """A tap handler per item that adds it to the taps so far and redraws."""
 
     def pick(item: str) -> Handler:
         def go(_: Any = None) -> None:
             picked.append(item)
-            app.refresh()
+            redraw()
 
         return go
 
@@ -60,28 +61,35 @@ def _picker(app: App, picked: list[str]) -> Callable[[str], Handler]:
 
 
 def _back_and_enter(
-    app: App, picked: list[str], prefix: str, entry: Callable[[], dict[str, Any]], *, ready: bool
+    tr: Tr,
+    redraw: Callable[[], None],
+    picked: list[str],
+    prefix: str,
+    enter: Callable[[], Any],
+    *,
+    ready: bool,
 ) -> ft.Control:
-    """ "Back" removes the last tap; "Enter" submits the entry built from the taps once complete."""
+    """ "Back" removes the last tap; "Enter" (``enter()``: submits the entry built from the taps) once
+    complete."""
 
     def back(_: Any = None) -> None:
         if picked:
             picked.pop()
-        app.refresh()
+        redraw()
 
     return ft.Row(
         [
             button(
-                app.tr("dragon.form.back"),
+                tr("dragon.form.back"),
                 f"{prefix}-back",
                 back,
                 icon=ft.Icons.BACKSPACE,
                 disabled=not picked,
             ),
             button(
-                app.tr("play.enter"),
+                tr("play.enter"),
                 f"{prefix}-submit",
-                lambda _: app.submit(entry()),
+                lambda _: enter(),
                 icon=ft.Icons.CHECK,
                 filled=True,
                 disabled=not ready,
@@ -92,16 +100,16 @@ def _back_and_enter(
     )
 
 
-def event_row_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
+def event_row_form(model: TableModel, prompt: Prompt) -> ft.Control:
     """Tap the event of each month from 3 to 12 in turn, then enter the row."""
-    tr = app.tr
-    picked = app.drafts.form(EventRowDraft, EventRowDraft).picked
+    tr = model.tr
+    picked = model.drafts.form(EventRowDraft, EventRowDraft).picked
     first, tiles = row_deal()
     pool = Counter(tiles)
     left = pool - Counter(picked)
     done = len(picked) == sum(pool.values())
 
-    pick = _picker(app, picked)
+    pick = _picker(model.refresh, picked)
     so_far = ", ".join(f"{first + i}: {tr.msg(event_msg(e))}" for i, e in enumerate(picked)) or tr(
         "dragon.row.none"
     )
@@ -126,7 +134,14 @@ def event_row_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
             )
         )
     items.append(
-        _back_and_enter(app, picked, "row", lambda: {"kind": "event_row", "months": list(picked)}, ready=done)
+        _back_and_enter(
+            tr,
+            model.refresh,
+            picked,
+            "row",
+            lambda: model.submit({"kind": "event_row", "months": list(picked)}),
+            ready=done,
+        )
     )
     return ft.Column(items, spacing=8, key="event-row-form")
 
@@ -157,39 +172,40 @@ def dealt_groups(taps: list[str], sizes: list[int]) -> tuple[list[list[str]], Co
     return groups, left
 
 
-def groups_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
+def groups_form(model: TableModel, prompt: Prompt) -> ft.Control:
     """Tap the cards of each group as it lies on the table, the groups in any order, then enter.
     A group ends by itself once it holds the most cards a group left may hold; "End this group"
     ends it at a smaller size still to deal (a 5-player deal can lie as 1 + 2 + 2 + 1 + 1)."""
-    tr = app.tr
-    taps = app.drafts.form(GroupsDraft, GroupsDraft).picked
+    table = model.table
+    tr = model.tr
+    taps = model.drafts.form(GroupsDraft, GroupsDraft).picked
     state = state_as(table, DragonState)
     sizes = deal_sizes(state)
     groups, left = dealt_groups(taps, sizes)
     current = len(groups) - 1 if left else None
 
     items: list[ft.Control] = [small(tr("play.as_dealt"))]
-    items += _group_lines(app, groups, len(sizes), current)
+    items += _group_lines(tr, groups, len(sizes), current)
     if current is not None:
         items.append(
             small(tr("dragon.form.left", sizes=" + ".join(map(str, sorted(left.elements(), reverse=True)))))
         )
-        items.append(_open_group_taps(app, state, taps, groups, left))
+        items.append(_open_group_taps(tr, model.refresh, state, taps, groups, left))
     items.append(
         _back_and_enter(
-            app,
+            tr,
+            model.refresh,
             taps,
             "groups",
-            lambda: {"kind": "groups", "groups": [list(g) for g in groups]},
+            lambda: model.submit({"kind": "groups", "groups": [list(g) for g in groups]}),
             ready=current is None,
         )
     )
     return ft.Column(items, spacing=8, key="groups-form")
 
 
-def _group_lines(app: App, groups: list[list[str]], count: int, current: int | None) -> list[ft.Control]:
+def _group_lines(tr: Tr, groups: list[list[str]], count: int, current: int | None) -> list[ft.Control]:
     """A line per group to deal, with its cards so far ("…" for none); the open one in bold."""
-    tr = app.tr
     lines: list[ft.Control] = []
     for g in range(count):
         cards = groups[g] if g < len(groups) else []
@@ -206,22 +222,27 @@ def _group_lines(app: App, groups: list[list[str]], count: int, current: int | N
 
 
 def _open_group_taps(
-    app: App, state: DragonState, taps: list[str], groups: list[list[str]], left: Counter[int]
+    tr: Tr,
+    redraw: Callable[[], None],
+    state: DragonState,
+    taps: list[str],
+    groups: list[list[str]],
+    left: Counter[int],
 ) -> ft.Control:
     """The cards not placed yet, a tap adds one to the open group, and "End this group" (on only
     while a group of the open group's size is still to deal)."""
-    pick = _picker(app, taps)
+    pick = _picker(redraw, taps)
     placed = {c for g in groups for c in g}
     open_size = len(groups[-1])
     return ft.Row(
         [
             *(
-                button(app.tr.msg(action_msg(c)), f"group-card-{c}", pick(c))
+                button(tr.msg(action_msg(c)), f"group-card-{c}", pick(c))
                 for c in deal_deck(state)
                 if c not in placed
             ),
             button(
-                app.tr("dragon.form.end_group"),
+                tr("dragon.form.end_group"),
                 "group-end",
                 pick(END),
                 icon=ft.Icons.KEYBOARD_RETURN,
@@ -234,14 +255,14 @@ def _open_group_taps(
     )
 
 
-def super_event_form(app: App, table: Table, prompt: Prompt) -> ft.Control:
+def super_event_form(model: TableModel, prompt: Prompt) -> ft.Control:
     """Tap the super event lying on month 7 (Super Events expansion)."""
-    tr = app.tr
+    tr = model.tr
     buttons = [
         button(
             tr.msg(super_msg(ev)),
             f"super-{ev}",
-            lambda _, e=ev: app.submit({"kind": "super_event", "event": e}),
+            lambda _, e=ev: model.submit({"kind": "super_event", "event": e}),
         )
         for ev in RULES.super_events.events
     ]

@@ -11,9 +11,10 @@ from companion.core import Table
 from companion.games.dragon.public import DragonState, action_msg, card_msg, event_msg, tile_msg
 from companion.ui.games.dragon.expansions import expansion_rows
 from companion.ui.gameui import state_as
+from companion.ui.i18n import Tr
 from companion.ui.parts import part
-from companion.ui.shell import App
 from companion.ui.symbols import EVENTS
+from companion.ui.table_model import TableModel
 from companion.ui.widgets import card, dot, small
 
 
@@ -23,48 +24,49 @@ def event_icon(event: str) -> Any:
     return look.icon if look else ft.Icons.EVENT
 
 
-def board(app: App, table: Table) -> list[ft.Control]:
+def board(model: TableModel) -> list[ft.Control]:
+    table = model.table
     state = state_as(table, DragonState)
     out: list[ft.Control] = []
     if state.events:
         out.append(
             part(
-                (app.tr.lang, tuple(state.events), state.month),
-                lambda: event_row(app, state),
+                (model.tr.lang, tuple(state.events), state.month),
+                lambda: event_row(model.tr, state),
                 key="events-part",
             )
         )
-        out.extend(expansion_rows(app, table, state))  # super event and Great Wall, when in play
+        out.extend(expansion_rows(model, table, state))  # super event and Great Wall, when in play
     if state.groups and state.phase == "actions":
         colors = tuple(p.color for p in table.players)
-        props = (app.tr.lang, tuple(state.groups), tuple(map(tuple, state.dragons)), colors)
-        out.append(part(props, lambda: groups(app, table, state), key="groups-part"))
+        props = (model.tr.lang, tuple(state.groups), tuple(map(tuple, state.dragons)), colors)
+        out.append(part(props, lambda: groups(model.tr, table, state), key="groups-part"))
     return out
 
 
-def event_row(app: App, state: DragonState) -> ft.Control:
+def event_row(tr: Tr, state: DragonState) -> ft.Control:
     """The months and their events; each month's tile a part (a new month changes two tiles)."""
     tiles: list[ft.Control] = []
     for m, ev in enumerate(state.events, start=1):
         past, now = m < state.month, m == state.month
-        draw = partial(month_tile, app, m, ev, past, now)
-        tiles.append(part((app.tr.lang, ev, past, now), draw, key=f"month-{m}"))
+        draw = partial(month_tile, tr, m, ev, past, now)
+        tiles.append(part((tr.lang, ev, past, now), draw, key=f"month-{m}"))
     return card(
-        small(app.tr("dragon.events")),
+        small(tr("dragon.events")),
         ft.Row(tiles, wrap=True, spacing=4, run_spacing=4),
         key="event-row",
         padding=8,
     )
 
 
-def month_tile(app: App, m: int, ev: str, past: bool, now: bool) -> ft.Control:
+def month_tile(tr: Tr, m: int, ev: str, past: bool, now: bool) -> ft.Control:
     return ft.Container(
         ft.Column(
             [
                 ft.Text(str(m), size=11, weight=ft.FontWeight.BOLD),
                 ft.Icon(event_icon(ev), size=18),
                 ft.Text(
-                    app.tr.msg(event_msg(ev)),
+                    tr.msg(event_msg(ev)),
                     size=10,
                     text_align=ft.TextAlign.CENTER,
                     max_lines=2,
@@ -82,26 +84,26 @@ def month_tile(app: App, m: int, ev: str, past: bool, now: bool) -> ft.Control:
         border_radius=6,
         opacity=0.45 if past else 1.0,
         bgcolor=ft.Colors.PRIMARY_CONTAINER if now else ft.Colors.SURFACE_CONTAINER_HIGHEST,
-        tooltip=f"{app.tr('dragon.month', n=m)}: {app.tr.msg(event_msg(ev))}",
+        tooltip=f"{tr('dragon.month', n=m)}: {tr.msg(event_msg(ev))}",
     )
 
 
-def groups(app: App, table: Table, state: DragonState) -> ft.Control:
+def groups(tr: Tr, table: Table, state: DragonState) -> ft.Control:
     """The action groups; each group's row a part (a tap places one dragon: one row changes)."""
     rows = []
     for g, cards in enumerate(state.groups):
         seats = tuple(state.dragons[g]) if g < len(state.dragons) else ()
         colors = tuple(table.players[s].color for s in seats)
-        draw = partial(group_row, app, g, tuple(cards), colors)
-        rows.append(part((app.tr.lang, tuple(cards), colors), draw, key=f"group-{g}"))
-    return card(small(app.tr("dragon.groups")), *rows, key="groups", padding=8)
+        draw = partial(group_row, tr, g, tuple(cards), colors)
+        rows.append(part((tr.lang, tuple(cards), colors), draw, key=f"group-{g}"))
+    return card(small(tr("dragon.groups")), *rows, key="groups", padding=8)
 
 
-def group_row(app: App, g: int, cards: tuple[str, ...], colors: tuple[str | None, ...]) -> ft.Control:
-    names = ", ".join(app.tr.msg(action_msg(c)) for c in cards)
+def group_row(tr: Tr, g: int, cards: tuple[str, ...], colors: tuple[str | None, ...]) -> ft.Control:
+    names = ", ".join(tr.msg(action_msg(c)) for c in cards)
     return ft.Row(
         [
-            ft.Text(app.tr("dragon.group", n=g + 1), weight=ft.FontWeight.BOLD, width=76),
+            ft.Text(tr("dragon.group", n=g + 1), weight=ft.FontWeight.BOLD, width=76),
             ft.Text(names, expand=True, size=13),
             *(dot(color, 12) for color in colors),
         ],
@@ -134,10 +136,11 @@ def seat_props(table: Table, seat: int) -> Any:
     return (state.players[seat], state.track_order().index(seat))
 
 
-def player_panel(app: App, table: Table, seat: int) -> ft.Control:
+def player_panel(model: TableModel, seat: int) -> ft.Control:
     """A player's card: four parts (the name line, the counters, the palaces, the cards), each
     drawn again only when what it shows changed; a tap late in the game changes one or two."""
-    tr = app.tr
+    table = model.table
+    tr = model.tr
     state = state_as(table, DragonState)
     p = state.players[seat]
     place = state.track_order().index(seat) + 1
@@ -145,28 +148,27 @@ def player_panel(app: App, table: Table, seat: int) -> ft.Control:
     head = (tr.lang, color, p.name, place, p.vp)
     counters = (tr.lang, place, p.yuan, p.rice, p.fireworks, p.track, p.small_privileges, p.large_privileges)
     return card(
-        part(head, lambda: _name_line(app, seat, color, p.name, place, p.vp), key=f"head-part-{seat}"),
-        part(counters, lambda: _counters(app, seat, p, place), key=f"counters-part-{seat}"),
-        part((tr.lang, tuple(p.palaces)), lambda: _palaces(app, seat, p), key=f"palaces-part-{seat}"),
-        part((tr.lang, tuple(p.cards)), lambda: _cards(app, seat, p.cards), key=f"cards-part-{seat}"),
+        part(head, lambda: _name_line(tr, seat, color, p.name, place, p.vp), key=f"head-part-{seat}"),
+        part(counters, lambda: _counters(tr, seat, p, place), key=f"counters-part-{seat}"),
+        part((tr.lang, tuple(p.palaces)), lambda: _palaces(tr, seat, p), key=f"palaces-part-{seat}"),
+        part((tr.lang, tuple(p.cards)), lambda: _cards(tr, seat, p.cards), key=f"cards-part-{seat}"),
         key=f"player-{seat}",
         padding=10,
     )
 
 
-def _name_line(app: App, seat: int, color: str | None, name: str, place: int, vp: int) -> ft.Control:
+def _name_line(tr: Tr, seat: int, color: str | None, name: str, place: int, vp: int) -> ft.Control:
     return ft.Row(
         [
             dot(color),
             ft.Text(name, weight=ft.FontWeight.BOLD, expand=True),
-            ft.Text(app.tr("dragon.order", n=place), size=12),
-            ft.Text(app.tr("play.points", n=vp), key=f"total-{seat}", weight=ft.FontWeight.BOLD),
+            ft.Text(tr("dragon.order", n=place), size=12),
+            ft.Text(tr("play.points", n=vp), key=f"total-{seat}", weight=ft.FontWeight.BOLD),
         ]
     )
 
 
-def _counters(app: App, seat: int, p: Any, place: int) -> ft.Control:
-    tr = app.tr
+def _counters(tr: Tr, seat: int, p: Any, place: int) -> ft.Control:
     return ft.Row(
         [
             stat(ft.Icons.PAYMENTS, p.yuan, tr("dragon.yuan"), f"yuan-{seat}"),
@@ -185,8 +187,7 @@ def _counters(app: App, seat: int, p: Any, place: int) -> ft.Control:
     )
 
 
-def _palaces(app: App, seat: int, p: Any) -> ft.Control:
-    tr = app.tr
+def _palaces(tr: Tr, seat: int, p: Any) -> ft.Control:
     lines: list[ft.Control] = []
     for k, pal in enumerate(p.palaces):
         persons = [tr.msg(tile_msg(t)) for t in pal.persons] + [tr("dragon.empty")] * pal.room
@@ -200,10 +201,10 @@ def _palaces(app: App, seat: int, p: Any) -> ft.Control:
     return ft.Column(lines, spacing=8, tight=True)
 
 
-def _cards(app: App, seat: int, cards: list[str]) -> ft.Control:
-    names = ", ".join(_card_names(app, cards))
-    return small(app.tr("dragon.cards_left", n=len(cards), cards=names), key=f"cards-{seat}")
+def _cards(tr: Tr, seat: int, cards: list[str]) -> ft.Control:
+    names = ", ".join(_card_names(tr, cards))
+    return small(tr("dragon.cards_left", n=len(cards), cards=names), key=f"cards-{seat}")
 
 
-def _card_names(app: App, cards: list[str]) -> list[str]:
-    return [app.tr.msg(card_msg(c)) for c in cards]
+def _card_names(tr: Tr, cards: list[str]) -> list[str]:
+    return [tr.msg(card_msg(c)) for c in cards]

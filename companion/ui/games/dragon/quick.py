@@ -6,16 +6,19 @@ this screen only collects what is on the table and shows the result line by line
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import flet as ft
 
 from companion.games.dragon.public import GAME, RULES, dragon_final, line_msg, stack_msg, tile_msg
+from companion.ui.i18n import Tr
 from companion.ui.log_play import log_play_button, score_form
 from companion.ui.palette import TAP
 from companion.ui.rule_links import rule_link
 from companion.ui.shell import App
+from companion.ui.state import Drafts
 from companion.ui.widgets import button, card, heading, icon_button, small
 
 NUMBERS = ("vp", "track", "yuan", "rice", "fireworks")
@@ -52,20 +55,20 @@ class DragonQuick:
         del self.players[i]
 
 
-def _draft(app: App) -> DragonQuick:
-    return app.drafts.keep(DragonQuick)
+def _draft(drafts: Drafts) -> DragonQuick:
+    return drafts.keep(DragonQuick)
 
 
 def quick_score(app: App) -> list[ft.Control]:
     tr = app.tr
-    form = _draft(app)
+    form = _draft(app.drafts)
     out: list[ft.Control] = [small(tr("dragon.quick.hint"))]
-    out += [_player_card(app, form, i) for i in range(len(form.players))]
+    out += [_player_card(tr, app.refresh, form, i) for i in range(len(form.players))]
     out.append(
         button(
             tr("setup.add_player"),
             "quick-add-player",
-            lambda _: _add_player(app, form),
+            lambda _: _add_player(app.refresh, form),
             icon=ft.Icons.PERSON_ADD,
             disabled=len(form.players) >= GAME.max_players,
         )
@@ -74,7 +77,7 @@ def quick_score(app: App) -> list[ft.Control]:
         button(
             tr("dragon.quick.compute"),
             "quick-compute",
-            lambda _: _compute(app, form),
+            lambda _: _compute(tr, app.refresh, form),
             icon=ft.Icons.CALCULATE,
             filled=True,
         )
@@ -84,16 +87,16 @@ def quick_score(app: App) -> list[ft.Control]:
     if form.result:
         out.append(_result(app, form.result))
         typed = lambda: [p["name"].strip() for p in form.players]  # noqa: E731
-        out.append(log_play_button(app, "dragon-final", lambda: (data_of(app, form), form.result, typed())))
+        out.append(log_play_button(app, "dragon-final", lambda: (data_of(tr, form), form.result, typed())))
     return out
 
 
-def _number(app: App, player: dict[str, Any], field: str, i: int) -> ft.Control:
+def _number(tr: Tr, player: dict[str, Any], field: str, i: int) -> ft.Control:
     def change(e: Any) -> None:
         player[field] = e.control.value or ""
 
     return ft.TextField(
-        label=app.tr(f"dragon.quick.{field}"),
+        label=tr(f"dragon.quick.{field}"),
         value=player[field],
         key=f"quick-{field}-{i}",
         on_change=change,
@@ -104,14 +107,13 @@ def _number(app: App, player: dict[str, Any], field: str, i: int) -> ft.Control:
     )
 
 
-def _player_card(app: App, form: DragonQuick, i: int) -> ft.Control:
-    tr = app.tr
+def _player_card(tr: Tr, redraw: Callable[[], None], form: DragonQuick, i: int) -> ft.Control:
     player = form.players[i]
 
     def rename(e: Any) -> None:
         player["name"] = e.control.value or ""
 
-    palaces = [_palace_row(app, form, player, i, k) for k in range(len(player["palaces"]))]
+    palaces = [_palace_row(tr, redraw, player, i, k) for k in range(len(player["palaces"]))]
     return card(
         ft.Row(
             [
@@ -128,17 +130,17 @@ def _player_card(app: App, form: DragonQuick, i: int) -> ft.Control:
                     ft.Icons.REMOVE_CIRCLE_OUTLINE,
                     f"quick-remove-player-{i}",
                     tr("setup.remove"),
-                    lambda _: _remove_player(app, form, i),
+                    lambda _: _remove_player(redraw, form, i),
                     disabled=len(form.players) <= 1,
                 ),
             ]
         ),
-        ft.Row([_number(app, player, f, i) for f in NUMBERS], wrap=True, spacing=6, run_spacing=6),
+        ft.Row([_number(tr, player, f, i) for f in NUMBERS], wrap=True, spacing=6, run_spacing=6),
         *palaces,
         button(
             tr("dragon.quick.add_palace"),
             f"quick-add-palace-{i}",
-            lambda _: _add_palace(app, player),
+            lambda _: _add_palace(redraw, player),
             icon=ft.Icons.ADD_HOME,
         ),
         key=f"quick-player-{i}",
@@ -146,12 +148,11 @@ def _player_card(app: App, form: DragonQuick, i: int) -> ft.Control:
     )
 
 
-def _palace_row(app: App, form: DragonQuick, player: dict[str, Any], i: int, k: int) -> ft.Control:
+def _palace_row(tr: Tr, redraw: Callable[[], None], player: dict[str, Any], i: int, k: int) -> ft.Control:
     """Palace k of player i: its floor count (chips) and the person on each floor."""
-    tr = app.tr
     palace = player["palaces"][k]
-    people = _persons(app, palace, i, k)
-    chips = _floor_chips(app, palace, i, k)
+    people = _persons(tr, palace, i, k)
+    chips = _floor_chips(tr, redraw, palace, i, k)
     return ft.Column(
         [
             ft.Row(
@@ -162,7 +163,7 @@ def _palace_row(app: App, form: DragonQuick, player: dict[str, Any], i: int, k: 
                         ft.Icons.DELETE_OUTLINE,
                         f"quick-remove-palace-{i}-{k}",
                         tr("dragon.quick.remove_palace"),
-                        lambda _: _remove_palace(app, player, k),
+                        lambda _: _remove_palace(redraw, player, k),
                     ),
                 ],
                 wrap=True,
@@ -174,9 +175,8 @@ def _palace_row(app: App, form: DragonQuick, player: dict[str, Any], i: int, k: 
     )
 
 
-def _persons(app: App, palace: dict[str, Any], i: int, k: int) -> list[ft.Control]:
+def _persons(tr: Tr, palace: dict[str, Any], i: int, k: int) -> list[ft.Control]:
     """A drop-down per floor: the person tile living there, or empty."""
-    tr = app.tr
 
     def person(slot: int) -> Any:
         def go(e: Any) -> None:
@@ -200,15 +200,16 @@ def _persons(app: App, palace: dict[str, Any], i: int, k: int) -> list[ft.Contro
     ]
 
 
-def _floor_chips(app: App, palace: dict[str, Any], i: int, k: int) -> list[ft.Control]:
+def _floor_chips(
+    tr: Tr, redraw: Callable[[], None], palace: dict[str, Any], i: int, k: int
+) -> list[ft.Control]:
     """A chip per possible floor count; picking one keeps the persons of the floors that stay."""
-    tr = app.tr
 
     def floors(n: int) -> Any:
         def go(_: Any = None) -> None:
             palace["floors"] = n
             palace["persons"] = (palace["persons"] + [""] * n)[:n]
-            app.refresh()
+            redraw()
 
         return go
 
@@ -225,24 +226,24 @@ def _floor_chips(app: App, palace: dict[str, Any], i: int, k: int) -> list[ft.Co
     ]
 
 
-def _add_player(app: App, form: DragonQuick) -> None:
+def _add_player(redraw: Callable[[], None], form: DragonQuick) -> None:
     form.add_player()
-    app.refresh()
+    redraw()
 
 
-def _remove_player(app: App, form: DragonQuick, i: int) -> None:
+def _remove_player(redraw: Callable[[], None], form: DragonQuick, i: int) -> None:
     form.remove_player(i)
-    app.refresh()
+    redraw()
 
 
-def _add_palace(app: App, player: dict[str, Any]) -> None:
+def _add_palace(redraw: Callable[[], None], player: dict[str, Any]) -> None:
     player["palaces"].append({"floors": 1, "persons": [""]})
-    app.refresh()
+    redraw()
 
 
-def _remove_palace(app: App, player: dict[str, Any], k: int) -> None:
+def _remove_palace(redraw: Callable[[], None], player: dict[str, Any], k: int) -> None:
     del player["palaces"][k]
-    app.refresh()
+    redraw()
 
 
 def _int(text: str) -> int:
@@ -250,11 +251,11 @@ def _int(text: str) -> int:
     return int(text) if text.lstrip("-").isdigit() else -1  # the calculator names the bad value
 
 
-def data_of(app: App, form: DragonQuick) -> dict[str, Any]:
+def data_of(tr: Tr, form: DragonQuick) -> dict[str, Any]:
     """The calculator's input, from the form (an empty floor is simply not a person)."""
     players = []
     for i, p in enumerate(form.players):
-        entry: dict[str, Any] = {"name": p["name"].strip() or app.tr("setup.player_n", n=i + 1)}
+        entry: dict[str, Any] = {"name": p["name"].strip() or tr("setup.player_n", n=i + 1)}
         entry.update({f: _int(p[f]) for f in NUMBERS})
         entry["palaces"] = [
             {"floors": pal["floors"], "persons": [x for x in pal["persons"] if x]} for pal in p["palaces"]
@@ -263,13 +264,13 @@ def data_of(app: App, form: DragonQuick) -> dict[str, Any]:
     return {"players": players}
 
 
-def _compute(app: App, form: DragonQuick) -> None:
-    score_form(app, form, lambda: dragon_final(data_of(app, form)))
+def _compute(tr: Tr, refresh: Callable[[], None], form: DragonQuick) -> None:
+    score_form(tr, refresh, form, lambda: dragon_final(data_of(tr, form)))
 
 
-def _label(app: App, line: dict[str, Any]) -> str:
+def _label(tr: Tr, line: dict[str, Any]) -> str:
     """The calculator names each line by an id; the engine's ``line_msg`` is its text."""
-    return app.tr.msg(line_msg(line))
+    return tr.msg(line_msg(line))
 
 
 def _result(app: App, result: dict[str, Any]) -> ft.Control:
@@ -297,9 +298,9 @@ def _result(app: App, result: dict[str, Any]) -> ft.Control:
             items.append(
                 ft.Row(
                     [
-                        ft.Text(_label(app, line), expand=True, size=13),
+                        ft.Text(_label(tr, line), expand=True, size=13),
                         ft.Text(f"{line['points']:+d}", width=44, text_align=ft.TextAlign.RIGHT),
-                        rule_link(app, line["rule_id"], f"quick-rule-{place}-{k}"),
+                        rule_link(app.tr, app.show_rule, line["rule_id"], f"quick-rule-{place}-{k}"),
                     ]
                 )
             )

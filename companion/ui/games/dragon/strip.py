@@ -10,6 +10,7 @@ count, a line or the summary changed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 import flet as ft
@@ -26,10 +27,11 @@ from companion.games.dragon.public import (
 )
 from companion.ui import glance
 from companion.ui.games.dragon.foresight import forecasts, show_detail
+from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
 from companion.ui.parts import part
-from companion.ui.shell import App
 from companion.ui.symbols import DRAGON_COUNTERS, EVENTS, PERSONS, glyph
+from companion.ui.table_model import TableModel
 from companion.ui.widgets import dot
 
 COUNTERS = ("yuan", "rice", "fireworks", "helmets", "mortars", "privileges", "persons", "palaces")
@@ -73,29 +75,30 @@ def counts(state: DragonState, seat: int) -> list[str]:
     ]
 
 
-def columns(app: App) -> list[glance.Column]:
+def columns(tr: Tr) -> list[glance.Column]:
     names = {
-        "yuan": app.tr("dragon.yuan"),
-        "rice": app.tr("dragon.rice"),
-        "fireworks": app.tr("dragon.fireworks"),
-        "helmets": app.tr("glance.helmets"),
-        "mortars": app.tr("glance.mortars"),
-        "privileges": app.tr("dragon.privileges"),
-        "persons": app.tr("glance.persons"),
-        "palaces": app.tr("glance.palaces"),
+        "yuan": tr("dragon.yuan"),
+        "rice": tr("dragon.rice"),
+        "fireworks": tr("dragon.fireworks"),
+        "helmets": tr("glance.helmets"),
+        "mortars": tr("glance.mortars"),
+        "privileges": tr("dragon.privileges"),
+        "persons": tr("glance.persons"),
+        "palaces": tr("glance.palaces"),
     }
     return [glance.Column(c, DRAGON_COUNTERS[c], names[c]) for c in COUNTERS]
 
 
-def strip(app: App, table: Table) -> list[ft.Control]:
-    state = app.view(table).state
+def strip(model: TableModel) -> list[ft.Control]:
+    table = model.table
+    state = model.view.state
     assert isinstance(state, DragonState)
     coming = [f for f in forecasts(table) if not f.super][:SHOWN]
     events = tuple((f.month, f.event, f.headline, _line(f)) for f in coming)
     cells = tuple(tuple(counts(state, s)) for s in range(len(state.players)))
     seats = tuple((p.name, p.color) for p in table.players)
-    props = (app.tr.lang, app.seat, seats, events, cells, glance.summary_props(table))
-    return [part(props, lambda: draw(app, table, coming, cells), key="glance-part")]
+    props = (model.tr.lang, model.seat, seats, events, cells, glance.summary_props(table))
+    return [part(props, lambda: draw(model, table, coming, cells), key="glance-part")]
 
 
 def _line(f: EventForecast) -> tuple[object, int]:
@@ -105,26 +108,29 @@ def _line(f: EventForecast) -> tuple[object, int]:
 
 
 def draw(
-    app: App, table: Table, coming: list[EventForecast], cells: tuple[tuple[str, ...], ...]
+    model: TableModel, table: Table, coming: list[EventForecast], cells: tuple[tuple[str, ...], ...]
 ) -> ft.Control:
     rows: list[ft.Control] = []
     if coming:  # a part of its own: most taps change a count, not the events' lines
-        events = (app.tr.lang, tuple((f.month, f.event, f.headline, _line(f)) for f in coming))
-        tiles = partial(_events_row, app, table, coming)
+        events = (model.tr.lang, tuple((f.month, f.event, f.headline, _line(f)) for f in coming))
+        tiles = partial(_events_row, model.tr, coming, partial(show_detail, model, table))
         rows.append(part(events, tiles, key="glance-events-part"))
-    rows.append(glance.seat_table(app, table, columns(app), cells))
-    button = part((app.tr.lang, table.id), lambda: palaces_button(app, table), key="glance-palaces-part")
-    return glance.frame(glance.with_summary(app, table, rows, [button]))
+    rows.append(glance.seat_table(model.tr, table, columns(model.tr), cells))
+    button = part(
+        (model.tr.lang, table.id),
+        lambda: palaces_button(model.tr, partial(show_palaces, model, table)),
+        key="glance-palaces-part",
+    )
+    return glance.frame(glance.with_summary(model, table, rows, [button]))
 
 
-def _events_row(app: App, table: Table, coming: list[EventForecast]) -> ft.Control:
-    return ft.Row([event_tile(app, table, i, f) for i, f in enumerate(coming)], spacing=6)
+def _events_row(tr: Tr, coming: list[EventForecast], open_detail: Callable[[int, int], None]) -> ft.Control:
+    return ft.Row([event_tile(tr, i, f, open_detail) for i, f in enumerate(coming)], spacing=6)
 
 
-def event_tile(app: App, table: Table, i: int, f: EventForecast) -> ft.Control:
+def event_tile(tr: Tr, i: int, f: EventForecast, open_detail: Callable[[int, int], None]) -> ft.Control:
     """An event as its tile, its month, and the line of the player it hits hardest; a tap opens
-    that player's forecast (the first player's when it hits nobody)."""
-    tr = app.tr
+    that player's forecast (the first player's when it hits nobody): ``open_detail(i, seat)``."""
     worst = worst_hit(f)
     name = tr.msg(super_msg(f.event) if f.super else event_msg(f.event))
     line = tr.msg(worst.line.msg) if worst is not None else tr("glance.dragon.nobody")
@@ -164,7 +170,7 @@ def event_tile(app: App, table: Table, i: int, f: EventForecast) -> ft.Control:
         ),
         key=f"glance-event-{i}",
         tooltip=tr("glance.dragon.event_hint", headline=tr.msg(f.headline.msg), line=line),
-        on_click=lambda _: show_detail(app, table, i, seat),
+        on_click=lambda _: open_detail(i, seat),
         expand=True,
         height=56,
         padding=ft.Padding.symmetric(horizontal=4, vertical=2),
@@ -174,33 +180,33 @@ def event_tile(app: App, table: Table, i: int, f: EventForecast) -> ft.Control:
     )
 
 
-def palaces_button(app: App, table: Table) -> ft.Control:
+def palaces_button(tr: Tr, open_palaces: Callable[[], None]) -> ft.Control:
     return ft.TextButton(
-        content=ft.Text(app.tr("glance.palaces")),
+        content=ft.Text(tr("glance.palaces")),
         icon=ft.Icons.FORT,
         key="glance-palaces",
-        tooltip=app.tr("glance.dragon.palaces_hint"),
-        on_click=lambda _: show_palaces(app, table),
+        tooltip=tr("glance.dragon.palaces_hint"),
+        on_click=lambda _: open_palaces(),
         height=TAP,
     )
 
 
-def show_palaces(app: App, table: Table) -> None:
+def show_palaces(model: TableModel, table: Table) -> None:
     """Every seat's palaces as they stand on the table: a floor a square, a person on it as their
     type's tile (young or old in its name), an empty floor an outline."""
 
     def body() -> list[ft.Control]:
-        state = app.view(table).state
+        state = model.view.state
         assert isinstance(state, DragonState)
-        return [realm(app, table, state, s) for s in range(len(state.players))]
+        return [realm(model.tr, table, state, s) for s in range(len(state.players))]
 
-    app.dialog(app.tr("glance.dragon.palaces_title"), body, key="glance-palaces-dialog")
+    model.dialogs.dialog(model.tr("glance.dragon.palaces_title"), body, key="glance-palaces-dialog")
 
 
-def realm(app: App, table: Table, state: DragonState, seat: int) -> ft.Control:
+def realm(tr: Tr, table: Table, state: DragonState, seat: int) -> ft.Control:
     p = table.players[seat]
     palaces = [
-        palace(app, seat, k, pal.floors, pal.persons) for k, pal in enumerate(state.players[seat].palaces)
+        palace(tr, seat, k, pal.floors, pal.persons) for k, pal in enumerate(state.players[seat].palaces)
     ]
     return ft.Column(
         [
@@ -214,7 +220,7 @@ def realm(app: App, table: Table, state: DragonState, seat: int) -> ft.Control:
     )
 
 
-def palace(app: App, seat: int, k: int, floors: int, persons: tuple[str, ...]) -> ft.Control:
+def palace(tr: Tr, seat: int, k: int, floors: int, persons: tuple[str, ...]) -> ft.Control:
     """One palace, its floors stacked from the ground up."""
     cells: list[ft.Control] = []
     for f in range(floors):
@@ -224,7 +230,7 @@ def palace(app: App, seat: int, k: int, floors: int, persons: tuple[str, ...]) -
             cells.append(
                 ft.Container(
                     glyph(PERSONS[kind], 26),
-                    tooltip=app.tr.msg(tile_msg(tile)),
+                    tooltip=tr.msg(tile_msg(tile)),
                     key=f"glance-person-{seat}-{k}-{f}",
                 )
             )
@@ -235,7 +241,7 @@ def palace(app: App, seat: int, k: int, floors: int, persons: tuple[str, ...]) -
                     height=26,
                     border_radius=6,
                     border=ft.Border.all(1, ft.Colors.OUTLINE),
-                    tooltip=app.tr("dragon.empty"),
+                    tooltip=tr("dragon.empty"),
                     key=f"glance-room-{seat}-{k}-{f}",
                 )
             )

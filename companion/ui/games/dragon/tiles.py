@@ -19,13 +19,14 @@ from companion.core import Table
 from companion.games.dragon.public import RULES, DragonState, card_msg, tile_msg, tile_power_msg
 from companion.share.live import stamp
 from companion.ui.command import CommandButton, answer_key, busy_icon
-from companion.ui.games.dragon.answers import submit_tap, taps_now
+from companion.ui.games.dragon.answers import Enters, submit_tap, taps_now
 from companion.ui.games.dragon.looks import WILD, badge
 from companion.ui.games.dragon.taps import Tap, default_room, rooms
 from companion.ui.gameui import Tap as TapHandler
 from companion.ui.gameui import state_as
+from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
-from companion.ui.shell import App
+from companion.ui.table_model import TableModel
 from companion.ui.widgets import small
 
 COLUMNS: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {
@@ -35,18 +36,30 @@ COLUMNS: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {
 }  # two tiles a row on a phone, more on a wider screen
 
 
-def tile_grid(app: App, table: Table, shown: list[tuple[int, Any]], _tap: TapHandler) -> ft.Control:
+def tile_grid(model: TableModel, shown: list[tuple[int, Any]], _tap: TapHandler) -> ft.Control:
+    table = model.table
     state = state_as(table, DragonState)
     seat = table.prompt.seat if table.prompt is not None else None
     targets = rooms(state, seat) if seat is not None else []
     first = default_room(state, seat) if seat is not None else None
     drawn_for = stamp(table)  # the grid (its palace chosen, its tiles) is new with every stamp
-    return PersonGrid(app, table, drawn_for, targets, first, key=answer_key(drawn_for, "tile-grid"))
+    return PersonGrid(
+        model.tr,
+        model,
+        not model.guest,
+        table,
+        drawn_for,
+        targets,
+        first,
+        key=answer_key(drawn_for, "tile-grid"),
+    )
 
 
 @ft.component
 def PersonGrid(
-    app: App,
+    tr: Tr,
+    session: Enters,
+    host: bool,
     table: Table,
     drawn_for: str,
     targets: list[int],
@@ -55,21 +68,20 @@ def PersonGrid(
 ) -> ft.Control:
     chosen, choose = ft.use_state(first)
     into = chosen if chosen in targets else first
-    found = taps_now(app, table, into)
+    found = taps_now(host, table, into)
     items: list[ft.Control] = []
     if len(targets) > 1:
-        items.append(into_row(app, table, targets, into, choose))
+        items.append(into_row(tr, table, targets, into, choose))
     tiles = [
-        person_tile(app, table, k, t, drawn_for, into if len(targets) > 1 else None)
+        person_tile(tr, session, table, k, t, drawn_for, into if len(targets) > 1 else None)
         for k, t in enumerate(found)
     ]
     items.append(ft.ResponsiveRow(tiles, spacing=6, run_spacing=6))
     return ft.Column(items, spacing=6, key="tile-grid")
 
 
-def into_row(app: App, table: Table, targets: list[int], into: int | None, choose: Any) -> ft.Control:
+def into_row(tr: Tr, table: Table, targets: list[int], into: int | None, choose: Any) -> ft.Control:
     """The palaces that could take the person, as chips (one selected): the tile tapped goes there."""
-    tr = app.tr
     state = state_as(table, DragonState)
     seat = table.prompt.seat if table.prompt is not None else None
     assert seat is not None
@@ -102,9 +114,8 @@ def _card_of(table: Table, tap: Tap) -> str | None:
     return state_as(table, DragonState).card  # a tile for the card already played (None: recruiting)
 
 
-def tile_name(app: App, table: Table, tap: Tap, into: int | None) -> tuple[str, str]:
+def tile_name(tr: Tr, table: Table, tap: Tap, into: int | None) -> tuple[str, str]:
     """(the words on the tile, its full name for a screen reader and its tooltip)."""
-    tr = app.tr
     state = state_as(table, DragonState)
     seat = tap.entries[0].seat
     player = state.players[seat].name
@@ -126,8 +137,10 @@ def tile_name(app: App, table: Table, tap: Tap, into: int | None) -> tuple[str, 
     return text, full
 
 
-def person_tile(app: App, table: Table, k: int, tap: Tap, drawn_for: str, into: int | None) -> ft.Control:
-    text, full = tile_name(app, table, tap, into)
+def person_tile(
+    tr: Tr, session: Enters, table: Table, k: int, tap: Tap, drawn_for: str, into: int | None
+) -> ft.Control:
+    text, full = tile_name(tr, table, tap, into)
     card = _card_of(table, tap)
     key = f"choice-{k}"
     value = str(RULES.faces[tap.tile].value) if tap.tile is not None else ""
@@ -162,4 +175,4 @@ def person_tile(app: App, table: Table, k: int, tap: Tap, drawn_for: str, into: 
             ),
         )
 
-    return CommandButton(build, lambda: submit_tap(app, tap, drawn_for, key))
+    return CommandButton(build, lambda: submit_tap(session, tap, drawn_for, key))
