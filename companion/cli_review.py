@@ -63,11 +63,23 @@ def review_lines(result: Any, lang: str) -> list[str]:
             lines.append("  " + t("review.cli.no_turning", n=player.decisions))
         for decision in player.turning_points:
             lines += _decision_lines(decision, unit, lang)
+        if player.unexamined:  # the budget ran out first: which ones, as the play log numbers them
+            lines.append(
+                "  " + t("review.cli.unexamined", n=len(player.unexamined), entries=_positions(player))
+            )
     lines.append("")
     lines.append(
         t("review.cli.work", done=result.evaluated, left=result.unevaluated, seconds=f"{result.seconds:.2f}")
     )
     return lines
+
+
+LISTED = 12  # unexamined decisions named on the line; the JSON has them all
+
+
+def _positions(player: Any) -> str:
+    shown = ", ".join(str(i + 1) for i in player.unexamined[:LISTED])
+    return shown + (", …" if len(player.unexamined) > LISTED else "")
 
 
 def _headline(player: Any, unit: str, lang: str) -> str:

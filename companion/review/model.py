@@ -12,9 +12,10 @@ from companion.core.protocol import Effect
 
 class Budget(BaseModel):
     """How much work a review may do: at most ``alternatives`` replays, at most ``seconds`` of CPU
-    time (None: no limit). The alternatives are taken in passes (the first alternative of every
-    decision, then the second of every decision...), so a cut review has looked at as many decisions
-    as the budget allows before it looks twice at any."""
+    time (None: no limit). The alternatives are taken in passes (one alternative of every decision,
+    spread over the game and the players; then the second of every decision, those that moved the
+    result most first...: companion/review/order.py), so a cut review has looked at as many
+    decisions as the budget allows before it looks twice at any, and says which it left."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -88,6 +89,7 @@ class PlayerReview(BaseModel):
     sources: list[Source]
     turning_points: list[Decision]  # the decisions with the biggest swing, biggest first
     decisions: int  # how many of the seat's decisions were looked at
+    unexamined: list[int] = []  # log positions of the seat's decisions the budget left unexamined
 
 
 class Review(BaseModel):

@@ -19,7 +19,7 @@ Everything is deterministic, and the facts of the log are played as logged whene
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -80,13 +80,13 @@ class Replayer:
         self,
         state: Any,
         cursor: int,
-        watch: Callable[[Effect], bool],
+        watched: Collection[int],
         first: list[Effect] | None = None,
         known: Any = _UNKNOWN,
     ) -> Outcome:
         """Play the log from entry ``cursor`` on ``state`` by the policy (module docstring)."""
         log, n = self.log, len(self.log)
-        out = Outcome(state, [fx for fx in first or () if watch(fx)])
+        out = Outcome(state, [fx for fx in first or () if fx.seat in watched])
         steps_left = 2 * (n - cursor) + 200  # the policy never loops; this bounds a game that would
         prompt = self.prompt(state, known)
         while prompt is not None and steps_left > 0:
@@ -103,7 +103,7 @@ class Replayer:
                     out.ok = False
                     break
             state, fx, known = played
-            out.effects.extend(f for f in fx if watch(f))
+            out.effects += [f for f in fx if f.seat in watched]
             prompt = self.prompt(state, known)
         out.state = state
         if self.finished:
@@ -168,11 +168,13 @@ class Replayer:
         the asked seat and kind, else the next such one before the next table fact, or, for a
         prompt that lists no choices (nothing else to go by), the next such one anywhere."""
         log, facts = self.log, self.facts
+        kinds = fitting_kinds(prompt)  # asked once, not of each entry passed (a Da Yu replay
+        stop_at_fact = prompt.choices is not None  # that left the log scans hundreds)
         for j in range(cursor, len(log)):
             entry = log[j]
-            if wanted(prompt, entry):
+            if (kinds is None or entry.kind in kinds) and seat_fits(prompt, entry):
                 return entry, j
-            if facts[j] and prompt.choices is not None:
+            if facts[j] and stop_at_fact:
                 break
         return None, -1
 
@@ -180,6 +182,14 @@ class Replayer:
 def wanted(prompt: Prompt, entry: Any) -> bool:
     """Whether ``entry`` is of a kind and seat the prompt asks for (legal or not)."""
     return kind_fits(prompt, entry.kind) and seat_fits(prompt, entry)
+
+
+def fitting_kinds(prompt: Prompt) -> frozenset[str] | None:
+    """The kinds ``kind_fits`` accepts for this prompt, as a set (None: any kind)."""
+    choices = prompt.choices
+    if not (prompt.kinds or choices):
+        return None
+    return frozenset(prompt.kinds).union(c.kind for c in choices or ())
 
 
 def kind_fits(prompt: Prompt, kind: str) -> bool:
@@ -198,8 +208,11 @@ def seat_fits(prompt: Prompt, entry: Any) -> bool:
 
 def offered(entry: Any, choices: list[Any]) -> bool:
     """``entry in choices``, by identity or by type and fields first (as the Table tests it)."""
+    for c in choices:  # the same instance first: the engines share their offered entries
+        if c is entry:
+            return True
     cls, fields = type(entry), entry.__dict__
-    return any(c is entry or (type(c) is cls and c.__dict__ == fields) for c in choices)
+    return any(type(c) is cls and c.__dict__ == fields for c in choices)
 
 
 def closeness(entry: Entry, reference: Entry | None) -> int:

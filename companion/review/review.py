@@ -16,11 +16,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core.msg import Msg, msg
-from companion.core.protocol import Effect, Prompt, Scoreboard
+from companion.core.protocol import Prompt, Scoreboard
 from companion.core.table import Table
-from companion.review.explain import differences
+from companion.review.explain import Keyed, differences
 from companion.review.kinds import LEAVE_OUT_KINDS, deciding_seats, decision_kinds
 from companion.review.model import Alternative, Budget, Decision, PlayerReview, Review
+from companion.review.order import schedule
 from companion.review.replay import Outcome, Replayer, offered
 from companion.review.sources import sources_by_seat
 
@@ -38,7 +39,8 @@ class _Point:
     alternatives: list[Any | None]
     results: dict[int, list[Alternative]] = field(default_factory=dict)
     failed: int = 0
-    real_effects: dict[int, list[Effect]] = field(default_factory=dict)  # per seat, from this entry on
+    tried: int = 0  # alternatives replayed (those the policy could not play too)
+    real_effects: dict[int, Keyed] = field(default_factory=dict)  # per seat, from this entry on
 
 
 def review(
@@ -63,10 +65,10 @@ def review(
     real = game.score(table.state)
     replayer = Replayer(game, log, facts, table.finished)
     points = [p for p in _decisions(table, prompts, seat, hidden) if entries is None or p.index in entries]
-    work = _plan(points)
+    planned = sum(len(p.alternatives) for p in points)
     done = 0
     cut = False
-    for point, alternative in work:
+    for point, alternative in schedule(points, _reach):
         over_count = limits.alternatives is not None and done >= limits.alternatives
         over_time = limits.seconds is not None and time.process_time() - start >= limits.seconds
         if over_count or over_time:
@@ -75,8 +77,8 @@ def review(
         _evaluate(table, replayer, prompts, real, point, alternative, view)
         done += 1
         if progress is not None:
-            progress(done, len(work))
-    left = len(work) - done
+            progress(done, planned)
+    left = planned - done
     players = _players(table, board, real, points, hidden, top)
     return Review(
         game=game.id,
@@ -90,7 +92,7 @@ def review(
         unevaluated=left + sum(p.failed for p in points),
         cut=cut,
         seconds=round(time.process_time() - start, 3),
-        notes=_notes(table, seat, hidden, cut, done, len(work)),
+        notes=_notes(table, seat, hidden, cut, done, planned),
     )
 
 
@@ -116,14 +118,9 @@ def _decisions(
     return points
 
 
-def _plan(points: list[_Point]) -> list[tuple[_Point, Any | None]]:
-    """Every (decision, alternative) in passes: each decision's first alternative, then each
-    one's second...: a budget that cuts the list has looked at as many decisions as it could."""
-    work = []
-    depth = max((len(p.alternatives) for p in points), default=0)
-    for k in range(depth):
-        work += [(p, p.alternatives[k]) for p in points if k < len(p.alternatives)]
-    return work
+def _reach(point: _Point) -> int:
+    """The largest change of a reviewed seat's final result among the point's replays so far."""
+    return max((abs(a.delta) for found in point.results.values() for a in found), default=0)
 
 
 def _evaluate(
@@ -137,13 +134,11 @@ def _evaluate(
 ) -> None:
     """Replay one alternative and file its result under each reviewed seat."""
     i, watched = point.index, set(point.seats)
+    point.tried += 1
     state = table.state_at(i)
 
-    def watch(fx: Effect) -> bool:
-        return fx.seat in watched
-
     if alternative is None:  # leave the logged entry out
-        outcome = replayer.play_on(state, i + 1, watch)
+        outcome = replayer.play_on(state, i + 1, watched)
     else:
         prompt = prompts[i]
         assert prompt is not None
@@ -152,7 +147,7 @@ def _evaluate(
             point.failed += 1
             return
         nxt, fx, known = played
-        outcome = replayer.play_on(nxt, i + 1, watch, first=fx, known=known)
+        outcome = replayer.play_on(nxt, i + 1, watched, first=fx, known=known)
     if not outcome.ok:
         point.failed += 1
         return
@@ -180,9 +175,9 @@ def _alternative(
     rank, was_rank = _rank(after, seat), _rank(real, seat)
     real_fx = point.real_effects.get(seat)
     if real_fx is None:
-        real_fx = point.real_effects[seat] = [
-            fx for _, _, fxs in table.history[i:] for fx in fxs if fx.seat == seat
-        ]
+        real_fx = point.real_effects[seat] = Keyed(
+            [fx for _, _, fxs in table.history[i:] for fx in fxs if fx.seat == seat]
+        )
     gained, lost = differences([fx for fx in outcome.effects if fx.seat == seat], real_fx)
     state = table.state_at(i)
     logged = table.entries[i]
@@ -218,7 +213,8 @@ def _players(
     average = None if hidden else sum(r.total for r in real.rows) / len(real.rows)
     players = []
     for seat, player in enumerate(table.players):
-        decisions = [_decision(table, p, seat, real) for p in points if seat in p.seats]
+        mine = [p for p in points if seat in p.seats]
+        decisions = [_decision(table, p, seat, real) for p in mine if p.tried]
         turning = sorted(
             (d for d in decisions if d.alternatives and d.swing), key=lambda d: (-abs(d.swing), d.index)
         )
@@ -235,6 +231,7 @@ def _players(
                 sources=sources.get(seat, []),
                 turning_points=turning[:top],
                 decisions=len(decisions),
+                unexamined=[p.index for p in mine if not p.tried],
             )
         )
     return players

@@ -37,7 +37,7 @@ def test_the_unchanged_log_replays_to_the_real_scores(reviewed) -> None:
     facts = [
         p is not None and p.auto for p in (table.game.prompt(table.state_at(i)) for i in range(len(log)))
     ]
-    out = Replayer(table.game, log, facts, True).play_on(table.state_at(0), 0, lambda fx: False)
+    out = Replayer(table.game, log, facts, True).play_on(table.state_at(0), 0, ())
     assert out.ok and out.kept == len(log) and out.replaced == out.dropped == out.facts_replaced == 0
     assert table.game.score(out.state) == table.scoreboard
 

@@ -100,3 +100,21 @@ async def test_the_play_log_opens_a_plays_review(hub):
     await h.click(f"play-review-{play.id}")
     assert h.route() == f"/table/{table.id}/review"
     h.close()
+
+
+async def test_a_cut_review_says_how_many_decisions_it_left(hub, monkeypatch):
+    """A review whose limit came before any replay says so under each player, rather than
+    letting "no other choice would have changed the result" stand for the whole game."""
+    monkeypatch.setattr(ReviewsRepo, "BUDGET_SECONDS", 0.0)
+    table = finished(hub)
+    StoredReviews(hub.store).review(table, None, Budget(seconds=0.0))
+    h = await started(hub, f"/table/{table.id}/review")
+    kept = StoredReviews(hub.store).get(table, None, Budget(seconds=0.0))
+    for player in kept.players:
+        assert player.unexamined and not player.decisions
+        said = h.by_key(f"review-unexamined-{player.seat}").value
+        assert (
+            said == f"{len(player.unexamined)} decisions were not looked at: the review's limit came first."
+        )
+        assert not h.has(f"review-none-{player.seat}")
+    h.close()

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from itertools import combinations
 
 from companion.core import Msg, Pick, Prompt, msg
+from companion.core.offers import offer, offerer
 from companion.games.chinatown.data import DATA
 from companion.games.chinatown.entries import (
     ChooseFirst,
@@ -83,7 +85,7 @@ def _buildings_prompt(state: ChinatownState) -> Prompt:
             msg=msg(
                 "chinatown.prompt.keep_dealt", player=state.players[seat], k=kept, n=len(hand), cards=hand
             ),
-            choices=[KeepBuildings(seat=seat, buildings=c) for c in combinations(hand, kept)],
+            choices=[_keep(seat, c) for c in combinations(hand, kept)],
             kinds=("keep_buildings",),
             rule_ids=rules,
             turn_rule="chinatown.buildings.keep",
@@ -128,13 +130,23 @@ def _buildings_prompt(state: ChinatownState) -> Prompt:
 
 def placement_choices(state: ChinatownState, seat: int) -> list[PlaceTile | DonePlacing]:
     """One choice per (tile type in hand, vacant building owned), then 'done'."""
-    vacant = state.vacant_of(seat)
-    shops = [s for s in DATA.shop_ids if state.hands[seat].get(s, 0) > 0]
-    choices: list[PlaceTile | DonePlacing] = [
-        PlaceTile(seat=seat, shop=s, building=b) for s in shops for b in vacant
-    ]
-    choices.append(DonePlacing(seat=seat))
-    return choices
+    hand = state.hands[seat]
+    shops = tuple(s for s in DATA.shop_ids if hand.get(s, 0) > 0)
+    return list(_placements(seat, shops, tuple(state.vacant_of(seat))))
+
+
+# The placement step is asked for again after every tile placed, and a review replays it thousands
+# of times: the choices are shared frozen entries (pydantic's validation was most of the time), and
+# the list for one hand and set of lots is made once.
+@functools.lru_cache(maxsize=4096)
+def _placements(
+    seat: int, shops: tuple[str, ...], vacant: tuple[int, ...]
+) -> tuple[PlaceTile | DonePlacing, ...]:
+    return (*(_place_tile(seat, s, b) for s in shops for b in vacant), offer(DonePlacing, seat=seat))
+
+
+_place_tile = offerer(PlaceTile, "seat", "shop", "building")
+_keep = offerer(KeepBuildings, "seat", "buildings")  # the same for the cards dealt by the app
 
 
 def standing(state: ChinatownState) -> Msg:

@@ -9,6 +9,7 @@ as it was.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -26,7 +27,7 @@ from companion.games.chinatown.entries import (
     Trade,
     TradingDone,
 )
-from companion.games.chinatown.income import find_businesses
+from companion.games.chinatown.income import Business, find_businesses
 from companion.games.chinatown.options import ChinatownOptions
 from companion.games.chinatown.state import ChinatownState
 from companion.games.chinatown.text import business_msg, shop_name, tiles_text
@@ -262,7 +263,7 @@ def _trading_done(state: ChinatownState, e: TradingDone, fx: Effects) -> None:
 
 # ---- placing -----------------------------------------------------------------------------
 def can_place(state: ChinatownState, seat: int) -> bool:
-    return bool(state.hands[seat]) and bool(state.vacant_of(seat))
+    return bool(state.hands[seat]) and state.has_vacant(seat)
 
 
 def _place(state: ChinatownState, e: PlaceTile, fx: Effects) -> None:
@@ -311,17 +312,20 @@ def _next_placer(state: ChinatownState, fx: Effects) -> None:
 
 
 # ---- income and the year -----------------------------------------------------------------
+# One shared effect per business (effects are frozen): the same businesses are paid year after
+# year, and a review replays the years of a game thousands of times.
+@functools.lru_cache(maxsize=4096)
+def _income_effect(b: Business[int]) -> Effect:
+    return Effect(
+        rule_id=b.rule_id, seat=b.owner, msg=business_msg(b.shop, b.buildings, b.size, b.complete, b.income)
+    )
+
+
 def _pay_income(state: ChinatownState, fx: Effects) -> None:
     paid = [0] * state.n
     for b in find_businesses(state.owner, state.shop):
         paid[b.owner] += b.income
-        fx.append(
-            Effect(
-                rule_id=b.rule_id,
-                seat=b.owner,
-                msg=business_msg(b.shop, b.buildings, b.size, b.complete, b.income),
-            )
-        )
+        fx.append(_income_effect(b))
     for seat in range(state.n):
         state.money[seat] += paid[seat]
         fx.append(

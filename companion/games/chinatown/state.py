@@ -36,8 +36,8 @@ class TableSide(BaseModel):
 
     def order(self) -> list[int]:
         """Seats in turn order, starting with the first player."""
-        first = self.first or 0
-        return [(first + i) % self.n for i in range(self.n)]
+        first = self.first or 0  # always a seat: below the number of players
+        return [*range(first, len(self.players)), *range(first)]
 
     @property
     def year_label(self) -> int:
@@ -47,7 +47,16 @@ class TableSide(BaseModel):
         return sum(1 for b in self.shop if self.owner.get(b) == seat)
 
     def vacant_of(self, seat: int) -> list[int]:
-        return sorted(b for b, s in self.owner.items() if s == seat and b not in self.shop)
+        shop = self.shop
+        return sorted([b for b, s in self.owner.items() if s == seat and b not in shop])
+
+    def has_vacant(self, seat: int) -> bool:
+        """``bool(self.vacant_of(seat))``, stopping at the first one (asked after every tile placed)."""
+        shop = self.shop
+        for b, s in self.owner.items():  # noqa: SIM110 (a loop: any() over a generator is slower)
+            if s == seat and b not in shop:
+                return True
+        return False
 
 
 class ChinatownState(TableSide):
@@ -64,16 +73,31 @@ class ChinatownState(TableSide):
         never changed in place, so they are shared; the hands' counts change in place, so each
         hand is copied. Many times cheaper than ``model_copy(deep=True)`` (docs/PERFORMANCE.md).
         """
-        return self.model_copy(
-            update={
-                "owner": dict(self.owner),
-                "shop": dict(self.shop),
-                "hands": [dict(h) for h in self.hands],
-                "bag": dict(self.bag),
-                "kept": dict(self.kept),
-                "deck": list(self.deck),
-                "money": list(self.money),
-                "income": list(self.income),
-                "money_by_year": list(self.money_by_year),
-            }
-        )
+        changes = {
+            "owner": dict(self.owner),
+            "shop": dict(self.shop),
+            "hands": [dict(h) for h in self.hands],
+            "bag": dict(self.bag),
+            "kept": dict(self.kept),
+            "deck": list(self.deck),
+            "money": list(self.money),
+            "income": list(self.income),
+            "money_by_year": list(self.money_by_year),
+        }
+        # ``self.model_copy(update=changes)`` without pydantic's generic copy (its calls were half
+        # of a clone, and a review clones a state per entry replayed): the same fields, the changed
+        # names added to the fields set, no extra or private attributes (the model has none).
+        new = _new(self.__class__)
+        _set_dict(new, {**self.__dict__, **changes})
+        _set_fields_set(new, self.__pydantic_fields_set__ | changes.keys())
+        _set_extra(new, None)
+        _set_private(new, None)
+        return new
+
+
+# BaseModel's own slot setters (as companion/games/dragon/state.py uses them).
+_set_dict = BaseModel.__dict__["__dict__"].__set__
+_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
+_new = object.__new__

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable
 
@@ -31,6 +32,9 @@ def tiles_text(tiles: Iterable[str]) -> list[Msg]:
     return out
 
 
+# One shared message per business (Msgs are frozen): every year's income makes one a business, and a
+# review replays the years of a game thousands of times with mostly the same businesses.
+@functools.lru_cache(maxsize=4096)
 def business_msg(shop: str, buildings: tuple[int, ...], size: int, complete: bool, income: int) -> Msg:
     """'+50,000: Tea House 16-17-19, complete (3/3)'."""
     maximum = SHOPS[shop].max

@@ -115,6 +115,9 @@ def player_card(model: TableModel, found: Review, player: PlayerReview) -> ft.Co
         items += [decision_block(model, unit, player.seat, d) for d in player.turning_points]
     elif player.decisions:
         items.append(small(tr("review.no_turning", n=player.decisions), key=f"review-none-{player.seat}"))
+    if player.unexamined:  # a budget cut: said, so "no other choice" is not read as the whole game
+        n = len(player.unexamined)
+        items.append(small(tr("review.unexamined", n=n), key=f"review-unexamined-{player.seat}"))
     return card(*items, key=f"review-player-{player.seat}")
 
 
