@@ -416,14 +416,32 @@ class Table:
             raise RuleViolation(prompt.turn_rule, "core.entry.not_among", players=names, n=len(names))
 
     def submit(self, entry: BaseModel | dict[str, Any]) -> list[Effect]:
+        cached = self._prompt
+        if cached is not None and cached[0] is self._states[-1]:
+            # ``check``'s first path, taken here without its calls (random play and every tap):
+            # the very instance the current prompt offered, of the seat it asks, played by a game
+            # that gives the next prompt with the state (PromptedPlay). Else ``check`` does it all.
+            prompt = cached[1]
+            shown = prompt.choices if prompt is not None else None
+            if shown and id(entry) in map(id, shown) and prompt.seat is not None:  # type: ignore[union-attr]
+                prompted = getattr(self.game, "play_prompted", None)
+                if prompted is not None and entry.seat == prompt.seat:  # type: ignore[union-attr]
+                    state, effects, ahead = prompted(cached[0], entry)
+                    self._append(entry, state, effects)  # type: ignore[arg-type]  # the prompt's own instance
+                    self._prompt = (state, ahead)  # the new state's prompt, as ``prompt`` would take it
+                    return effects
         parsed, state, effects = self.check(entry)
+        self._append(parsed, state, effects)
+        return effects
+
+    def _append(self, entry: Entry, state: BaseModel, effects: list[Effect]) -> None:
+        """Put a checked entry in force."""
         if self.journal is not None:
-            self.journal.appended(self, parsed, state)  # commit first: a crash must not lose a shown entry
-        self._entries.append(parsed)
+            self.journal.appended(self, entry, state)  # commit first: a crash must not lose a shown entry
+        self._entries.append(entry)
         self._effects.append(effects)
         self._states.append(state)
         self._redo.clear()
-        return effects
 
     def auto(self, rng: random.Random | None = None) -> list[Effect]:
         """Let the app make the current entry itself (deal, draw, shuffle)."""

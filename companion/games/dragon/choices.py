@@ -232,7 +232,7 @@ def compute_choices(state: DragonState, name: str | None = None) -> list[Entry] 
     """``choices``; ``name`` is the pending step when the caller knows it already."""
     if name is None:
         name = step(state)
-    build = _BUILDERS.get(name)  # type: ignore[arg-type]  # None: no builder
+    build = BUILDERS.get(name)  # type: ignore[arg-type]  # None: no builder
     if build is not None:
         return build(state)
     if name is None or name in ("event_row", "groups", "super_event"):
@@ -312,7 +312,7 @@ def _place_choices(state: DragonState) -> list[Entry]:
 
 
 # step -> its legal entries (a dict, not a chain of tests: asked for every state).
-_BUILDERS: dict[str, Callable[[DragonState], list[Entry]]] = {
+BUILDERS: dict[str, Callable[[DragonState], list[Entry]]] = {
     **{name: lambda state: super_choices(state, _seat(state)) for name in SUPER_STEPS},  # sunrise_place below
     "start_player": lambda state: [offer(StartPlayer, player=i) for i in range(len(state.players))],
     "recruit_pick": lambda state: recruit_picks(state, _seat(state)),
