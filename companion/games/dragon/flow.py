@@ -173,12 +173,15 @@ def _advance(s: DragonState, fx: list[Effect]) -> tuple[str | None, list[Any] | 
         if name is None:
             return None, None
         build = BUILDERS.get(name)
-        legal = build(s) if build is not None else compute_choices(s, name)  # s is still changing: never cache it
+        # s is still changing: never cache its choices
+        legal = build(s) if build is not None else compute_choices(s, name)
         if legal is None or len(legal) != 1:
             return name, legal
         only = legal[0]  # the deciding seat's entry (s.current's)
         fx.append(
-            Effect(rule_id="dragon.auto", seat=only.seat, msg=msg("dragon.fx.auto", what=describe_entry(s, only)))
+            Effect(
+                rule_id="dragon.auto", seat=only.seat, msg=msg("dragon.fx.auto", what=describe_entry(s, only))
+            )
         )
         HANDLERS[name](s, only, fx)
 
