@@ -427,7 +427,12 @@ class Table:
                 prompted = getattr(self.game, "play_prompted", None)
                 if prompted is not None and entry.seat == prompt.seat:  # type: ignore[union-attr]
                     state, effects, ahead = prompted(cached[0], entry)
-                    self._append(entry, state, effects)  # type: ignore[arg-type]  # the prompt's own instance
+                    if self.journal is not None:  # ``_append``, written out
+                        self.journal.appended(self, entry, state)  # type: ignore[arg-type]  # the prompt's own
+                    self._entries.append(entry)  # type: ignore[arg-type]  # instance: an Entry
+                    self._effects.append(effects)
+                    self._states.append(state)
+                    self._redo.clear()
                     self._prompt = (state, ahead)  # the new state's prompt, as ``prompt`` would take it
                     return effects
         parsed, state, effects = self.check(entry)

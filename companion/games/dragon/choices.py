@@ -62,17 +62,17 @@ _release = offerer(Release, "seat", "palace", "tile")
 
 
 def step(state: DragonState) -> str | None:
-    phase = state.phase
-    if phase == "recruit":
-        return "recruit_pick" if state.tile is None else "recruit_place"
-    if phase == "actions":
-        if state.floors_left:
-            return "floor"
-        return "group" if state.chosen_group is None else "action"
+    phase = state.phase  # the phases tested in the order of how often they are asked
     if phase == "persons":
         if state.card is None:
             return "card"
         return "person_pick" if state.tile is None else "person_place"
+    if phase == "actions":
+        if state.floors_left:
+            return "floor"
+        return "group" if state.chosen_group is None else "action"
+    if phase == "recruit":
+        return "recruit_pick" if state.tile is None else "recruit_place"
     if phase == "event":
         if state.tasks:
             return "release"

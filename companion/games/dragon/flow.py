@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.msg import msg
-from companion.core.protocol import Effect, RuleViolation
+from companion.core.protocol import Effect, RuleViolation, told
 from companion.games.dragon.choices import BUILDERS, compute_choices, step
 from companion.games.dragon.data import RULES
 from companion.games.dragon.events import (
@@ -116,7 +116,7 @@ def play_offered(
     s = state.fork()  # the players it changes are copied as they are changed (player_mut)
     fx: list[Effect] = []
     HANDLERS[name](s, entry, fx)
-    pending, legal = _advance(s, fx)
+    pending, legal = advance_to_decision(s, fx)
     return s.seal(), fx, legal, pending
 
 
@@ -128,10 +128,10 @@ def advance(s: DragonState, fx: list[Effect]) -> list[Any] | None:
 
     Returns the legal entries of the decision it stops at (None: a free-form one, or the end).
     """
-    return _advance(s, fx)[1]
+    return advance_to_decision(s, fx)[1]
 
 
-def _advance(s: DragonState, fx: list[Effect]) -> tuple[str | None, list[Any] | None]:
+def advance_to_decision(s: DragonState, fx: list[Effect]) -> tuple[str | None, list[Any] | None]:
     """``advance``, with the name of the step it stops at (``step`` of the state it leaves).
 
     One loop: each turn either moves the game on by itself (a phase change, an event's task,
@@ -162,7 +162,7 @@ def _advance(s: DragonState, fx: list[Effect]) -> tuple[str | None, list[Any] | 
             elif s.month < RULES.setup.months:
                 _start_persons(s, fx)
             else:
-                fx.append(Effect(rule_id="dragon.person.last_month", msg=msg("dragon.fx.no_person_phase")))
+                fx.append(told("dragon.person.last_month", None, "dragon.fx.no_person_phase"))
                 start_event(s, fx)
             continue
         elif phase == "persons" and s.card is None and not s.players[s.order[s.turn]].cards:
@@ -178,11 +178,7 @@ def _advance(s: DragonState, fx: list[Effect]) -> tuple[str | None, list[Any] | 
         if legal is None or len(legal) != 1:
             return name, legal
         only = legal[0]  # the deciding seat's entry (s.current's)
-        fx.append(
-            Effect(
-                rule_id="dragon.auto", seat=only.seat, msg=msg("dragon.fx.auto", what=describe_entry(s, only))
-            )
-        )
+        fx.append(told("dragon.auto", only.seat, "dragon.fx.auto", what=describe_entry(s, only)))
         HANDLERS[name](s, only, fx)
 
 
@@ -198,10 +194,7 @@ def _start_month(s: DragonState, month: int, fx: list[Effect]) -> None:
     s.groups = []
     s.dragons = []
     fx.append(
-        Effect(
-            rule_id="dragon.round",
-            msg=msg("dragon.fx.month", month=month, event=event_msg(s.events[month - 1])),
-        )
+        told("dragon.round", None, "dragon.fx.month", month=month, event=event_msg(s.events[month - 1]))
     )
 
 
@@ -215,13 +208,7 @@ def _after_event(s: DragonState, name: str, fx: list[Effect]) -> None:
 def _no_cards(s: DragonState, fx: list[Effect]) -> None:
     seat = s.order[s.turn]
     s.turn += 1
-    fx.append(
-        Effect(
-            rule_id="dragon.super.tornado",
-            seat=seat,
-            msg=msg("dragon.fx.no_cards", player=s.players[seat].name),
-        )
-    )
+    fx.append(told("dragon.super.tornado", seat, "dragon.fx.no_cards", player=s.players[seat].name))
 
 
 def _start_persons(s: DragonState, fx: list[Effect]) -> None:
@@ -229,7 +216,7 @@ def _start_persons(s: DragonState, fx: list[Effect]) -> None:
     s.order = s.track_order()
     s.turn = 0
     s.card = None
-    fx.append(Effect(rule_id="dragon.track.order", msg=msg("dragon.fx.order", order=seat_names(s, s.order))))
+    fx.append(told("dragon.track.order", None, "dragon.fx.order", order=seat_names(s, s.order)))
 
 
 def _end_month(s: DragonState, fx: list[Effect]) -> None:
@@ -244,4 +231,4 @@ def _end_month(s: DragonState, fx: list[Effect]) -> None:
     s.order = []
     s.turn = 0
     winner = s.players[ranking(s)[0]].name
-    fx.append(Effect(rule_id="dragon.final.tie_break", msg=msg("dragon.fx.game_over", player=winner)))
+    fx.append(told("dragon.final.tie_break", None, "dragon.fx.game_over", player=winner))
