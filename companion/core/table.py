@@ -417,15 +417,17 @@ class Table:
 
     def submit(self, entry: BaseModel | dict[str, Any]) -> list[Effect]:
         cached = self._prompt
-        if cached is not None and cached[0] is self._states[-1]:
+        if cached is not None and cached[0] is self._states[-1] and cached[1] is not None:
             # ``check``'s first path, taken here without its calls (random play and every tap):
             # the very instance the current prompt offered, of the seat it asks, played by a game
             # that gives the next prompt with the state (PromptedPlay). Else ``check`` does it all.
             prompt = cached[1]
-            shown = prompt.choices if prompt is not None else None
-            if shown and id(entry) in map(id, shown) and prompt.seat is not None:  # type: ignore[union-attr]
-                prompted = getattr(self.game, "play_prompted", None)
-                if prompted is not None and entry.seat == prompt.seat:  # type: ignore[union-attr]
+            asked = prompt.seat
+            for offered in prompt.choices or ():  # by identity: a third of ``in map(id, ...)``'s time
+                if offered is entry:
+                    prompted = getattr(self.game, "play_prompted", None)
+                    if prompted is None or asked is None or entry.seat != asked:  # type: ignore[union-attr]
+                        break  # ``check`` sees to the seat, or to a game that checks its entries
                     state, effects, ahead = prompted(cached[0], entry)
                     if self.journal is not None:  # ``_append``, written out
                         self.journal.appended(self, entry, state)  # type: ignore[arg-type]  # the prompt's own
