@@ -7,11 +7,12 @@ from companion.games.dragon.data import RULES
 from companion.games.dragon.scoring import final_lines, round_items
 from companion.games.dragon.state import (
     DragonState,
-    ReleaseTask,
-    ScoreItem,
     bare_palace,
+    drought_task,
     palace_with,
+    release_task,
     replaced,
+    score_item,
     updated,
 )
 from companion.games.dragon.text import event_msg, tile_msg
@@ -55,7 +56,7 @@ def _tribute(s: DragonState, fx: list[Effect]) -> None:
         key = "dragon.fx.tribute_short" if missing else "dragon.fx.tribute_paid"
         fx.append(told("dragon.event.tribute", seat, key, player=p.name, paid=paid, missing=missing, n=paid))
         if missing:
-            s.tasks = [*s.tasks, ReleaseTask(seat=seat, count=missing, rule_id="dragon.event.tribute")]
+            s.tasks = [*s.tasks, release_task(seat, missing, "dragon.event.tribute")]
 
 
 def _drought(s: DragonState, fx: list[Effect]) -> None:
@@ -81,7 +82,7 @@ def _drought(s: DragonState, fx: list[Effect]) -> None:
         if short:
             s.tasks = [
                 *s.tasks,
-                ReleaseTask(seat=seat, count=short, rule_id="dragon.event.drought", per_palace=True),
+                drought_task(seat, short, "dragon.event.drought", True),
             ]
 
 
@@ -109,7 +110,7 @@ def _festival(s: DragonState, fx: list[Effect]) -> None:
         p = s.player_mut(seat)
         held = p.fireworks
         p.fireworks -= returned
-        p.score(ScoreItem(month=s.month, source="festival", points=points, count=held))
+        p.score(score_item(s.month, "festival", points, held))
         fx.append(
             told(
                 "dragon.event.festival",
@@ -129,7 +130,7 @@ def _mongol(s: DragonState, fx: list[Effect]) -> None:
     for seat in s.order:
         if helmets[seat]:
             p = s.player_mut(seat)
-            p.score(ScoreItem(month=s.month, source="mongol", points=helmets[seat], count=helmets[seat]))
+            p.score(score_item(s.month, "mongol", helmets[seat], helmets[seat]))
             fx.append(
                 told("dragon.event.mongol", seat, "dragon.fx.mongol_vp", player=p.name, vp=helmets[seat])
             )
@@ -148,9 +149,7 @@ def _mongol(s: DragonState, fx: list[Effect]) -> None:
     for seat in weakest:
         s.tasks = [
             *s.tasks,
-            ReleaseTask(
-                seat=seat, count=RULES.events.mongol_releases_per_weakest, rule_id="dragon.event.mongol"
-            ),
+            release_task(seat, RULES.events.mongol_releases_per_weakest, "dragon.event.mongol"),
         ]
 
 
@@ -174,7 +173,7 @@ def _contagion(s: DragonState, fx: list[Effect]) -> None:
             )
         )
         if count:
-            s.tasks = [*s.tasks, ReleaseTask(seat=seat, count=count, rule_id="dragon.event.contagion")]
+            s.tasks = [*s.tasks, release_task(seat, count, "dragon.event.contagion")]
 
 
 RESOLVERS = {

@@ -39,10 +39,10 @@ from companion.games.dragon.options import DragonOptions
 from companion.games.dragon.state import (
     DragonState,
     PlayerState,
-    ScoreItem,
     bare_palace,
     palace_with,
     replaced,
+    score_item,
     without,
 )
 from companion.games.dragon.superevents import super_msg
@@ -285,7 +285,7 @@ def _act(s: DragonState, e: Act, fx: list[Effect]) -> None:
         s.move(e.seat, total)
         detail["track"] = s.players[e.seat].track  # where the marker lands: move() made a new copy
     elif e.card == "research":
-        p.score(ScoreItem(month=s.month, source="research", points=total, count=total))
+        p.score(score_item(s.month, "research", total, total))
     fx.append(
         Effect(
             rule_id=rule,

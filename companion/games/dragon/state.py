@@ -218,6 +218,16 @@ class ReleaseTask(BaseModel):
     palace: int | None = None  # Earthquake: the persons must leave this palace
 
 
+# Score lines and release tasks as the engine makes them, one shared instance each (``offer``,
+# keyed by position; both are frozen): the same few come back every month, and each was a
+# pydantic validation. A task's fields beyond seat, count and rule are given only where the
+# rule sets them (Drought's per palace, the Earthquake's palace), as its fields set records.
+score_item = offerer(ScoreItem, "month", "source", "points", "count")
+release_task = offerer(ReleaseTask, "seat", "count", "rule_id")
+drought_task = offerer(ReleaseTask, "seat", "count", "rule_id", "per_palace")
+palace_task = offerer(ReleaseTask, "seat", "count", "rule_id", "palace")
+
+
 class DragonState(_Changed):
     options: DragonOptions
     players: list[PlayerState]

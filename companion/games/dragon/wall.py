@@ -12,7 +12,12 @@ from companion.core.offers import offer
 from companion.core.protocol import Effect, RuleViolation, told
 from companion.games.dragon.data import RULES
 from companion.games.dragon.entries import Act
-from companion.games.dragon.state import DragonState, ReleaseTask, ScoreItem, without
+from companion.games.dragon.state import (
+    DragonState,
+    release_task,
+    score_item,
+    without,
+)
 
 CARD = RULES.wall.card.id
 
@@ -55,7 +60,7 @@ def build_wall(s: DragonState, e: Act, fx: list[Effect]) -> bool:
     elif e.bonus == "fireworks":
         p.fireworks += amount
     elif e.bonus == "vp":
-        p.score(ScoreItem(month=s.month, source="wall_bonus", points=amount, count=amount))
+        p.score(score_item(s.month, "wall_bonus", amount, amount))
     fx.append(
         told(
             "dragon.wall.bonus",
@@ -100,7 +105,7 @@ def wall_check(s: DragonState, fx: list[Effect]) -> None:
         for seat in losers:
             s.tasks = [
                 *s.tasks,
-                ReleaseTask(seat=seat, count=RULES.wall.releases_per_fewest, rule_id="dragon.wall.check"),
+                release_task(seat, RULES.wall.releases_per_fewest, "dragon.wall.check"),
             ]
         return
     fx.append(told("dragon.wall.check", None, "dragon.fx.wall_holds", length=len(s.wall), month=s.month))
@@ -108,7 +113,7 @@ def wall_check(s: DragonState, fx: list[Effect]) -> None:
         if not built[seat]:
             continue
         points = built[seat] * RULES.wall.vp_per_section
-        s.player_mut(seat).score(ScoreItem(month=s.month, source="wall", points=points, count=built[seat]))
+        s.player_mut(seat).score(score_item(s.month, "wall", points, built[seat]))
         fx.append(
             told(
                 "dragon.wall.check",
