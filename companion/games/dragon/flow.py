@@ -138,8 +138,12 @@ def advance_to_decision(s: DragonState, fx: list[Effect]) -> tuple[str | None, l
     the end of a month), or reaches a decision, which it plays when it has one legal entry and
     else stops at. The decision's part is written out here, not called: every entry ends with it.
     """
+    # The fields read from the instance dict: a pydantic model's attribute is read through its
+    # __getattr__ hook, about three times a dict's time. Stores still go through ``s`` (they land
+    # in this very dict), and the loop runs once or more an entry.
+    f = s.__dict__
     while True:
-        phase = s.phase
+        phase = f["phase"]
         if phase == "event":
             settle_tasks(s, fx)
             if not (s.tasks or s.floors_left):
@@ -154,7 +158,7 @@ def advance_to_decision(s: DragonState, fx: list[Effect]) -> tuple[str | None, l
                 else:
                     _end_month(s, fx)
                     continue
-        elif s.turn >= len(s.order) and phase in _ORDERED:  # every seat of the phase's order has played
+        elif f["turn"] >= len(f["order"]) and phase in _ORDERED:  # every seat of the phase's order has played
             if phase == "recruit":
                 _start_month(s, 1, fx)
             elif phase == "persons":
@@ -165,7 +169,7 @@ def advance_to_decision(s: DragonState, fx: list[Effect]) -> tuple[str | None, l
                 fx.append(told("dragon.person.last_month", None, "dragon.fx.no_person_phase"))
                 start_event(s, fx)
             continue
-        elif phase == "persons" and s.card is None and not s.players[s.order[s.turn]].cards:
+        elif phase == "persons" and f["card"] is None and not f["players"][f["order"][f["turn"]]].cards:
             _no_cards(s, fx)  # after a Tornado: the hand is empty
             continue
         # A decision: stop at it, unless it has exactly one legal entry, which is played here.

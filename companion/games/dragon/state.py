@@ -319,10 +319,11 @@ class DragonState(_Changed):
     @property
     def current(self) -> int | None:
         """The seat whose turn it is in the current phase's order, if any."""
-        tasks = self.tasks  # each field read once: asked a few times an entry
+        f = self.__dict__  # each field read once, from the dict: asked a few times an entry
+        tasks = f["tasks"]
         if tasks:
             return tasks[0].seat
-        turn, order = self.turn, self.order
+        turn, order = f["turn"], f["order"]
         if 0 <= turn < len(order):
             return order[turn]
         return None
