@@ -425,13 +425,15 @@ class Table:
             asked = prompt.seat
             for offered in prompt.choices or ():  # by identity: a third of ``in map(id, ...)``'s time
                 if offered is entry:
+                    chosen = cast(Entry, offered)  # the prompt's own instance: an Entry
                     prompted = getattr(self.game, "play_prompted", None)
-                    if prompted is None or asked is None or entry.seat != asked:  # type: ignore[union-attr]
+                    if prompted is None or asked is None or chosen.seat != asked:
                         break  # ``check`` sees to the seat, or to a game that checks its entries
-                    state, effects, ahead = prompted(cached[0], entry)
+                    played: tuple[BaseModel, list[Effect], Prompt | None] = prompted(cached[0], chosen)
+                    state, effects, ahead = played
                     if self.journal is not None:  # ``_append``, written out
-                        self.journal.appended(self, entry, state)  # type: ignore[arg-type]  # the prompt's own
-                    self._entries.append(entry)  # type: ignore[arg-type]  # instance: an Entry
+                        self.journal.appended(self, chosen, state)
+                    self._entries.append(chosen)
                     self._effects.append(effects)
                     self._states.append(state)
                     self._redo.clear()

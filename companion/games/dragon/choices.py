@@ -66,7 +66,7 @@ def step(state: DragonState) -> str | None:
     # __getattr__ hook, three times slower: asked twice an entry); the phases tested in the
     # order of how often they are asked.
     f = state.__dict__
-    phase = f["phase"]
+    phase: str = f["phase"]
     if phase == "persons":
         if f["card"] is None:
             return "card"

@@ -152,8 +152,8 @@ def advance_to_decision(s: DragonState, fx: list[Effect]) -> tuple[str | None, l
                     if s.super_step is None:
                         continue
                 elif s.after:
-                    name, s.after = s.after[0], s.after[1:]
-                    _after_event(s, name, fx)
+                    after, s.after = s.after[0], s.after[1:]
+                    _after_event(s, after, fx)
                     continue
                 else:
                     _end_month(s, fx)

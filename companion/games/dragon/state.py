@@ -320,10 +320,11 @@ class DragonState(_Changed):
     def current(self) -> int | None:
         """The seat whose turn it is in the current phase's order, if any."""
         f = self.__dict__  # each field read once, from the dict: asked a few times an entry
-        tasks = f["tasks"]
+        tasks: list[ReleaseTask] = f["tasks"]
         if tasks:
             return tasks[0].seat
-        turn, order = f["turn"], f["order"]
+        turn: int = f["turn"]
+        order: list[int] = f["order"]
         if 0 <= turn < len(order):
             return order[turn]
         return None
