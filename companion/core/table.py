@@ -416,14 +416,41 @@ class Table:
             raise RuleViolation(prompt.turn_rule, "core.entry.not_among", players=names, n=len(names))
 
     def submit(self, entry: BaseModel | dict[str, Any]) -> list[Effect]:
+        cached = self._prompt
+        if cached is not None and cached[0] is self._states[-1] and cached[1] is not None:
+            # ``check``'s first path, taken here without its calls (random play and every tap):
+            # the very instance the current prompt offered, of the seat it asks, played by a game
+            # that gives the next prompt with the state (PromptedPlay). Else ``check`` does it all.
+            prompt = cached[1]
+            asked = prompt.seat
+            for offered in prompt.choices or ():  # by identity: a third of ``in map(id, ...)``'s time
+                if offered is entry:
+                    chosen = cast(Entry, offered)  # the prompt's own instance: an Entry
+                    prompted = getattr(self.game, "play_prompted", None)
+                    if prompted is None or asked is None or chosen.seat != asked:
+                        break  # ``check`` sees to the seat, or to a game that checks its entries
+                    played: tuple[BaseModel, list[Effect], Prompt | None] = prompted(cached[0], chosen)
+                    state, effects, ahead = played
+                    if self.journal is not None:  # ``_append``, written out
+                        self.journal.appended(self, chosen, state)
+                    self._entries.append(chosen)
+                    self._effects.append(effects)
+                    self._states.append(state)
+                    self._redo.clear()
+                    self._prompt = (state, ahead)  # the new state's prompt, as ``prompt`` would take it
+                    return effects
         parsed, state, effects = self.check(entry)
+        self._append(parsed, state, effects)
+        return effects
+
+    def _append(self, entry: Entry, state: BaseModel, effects: list[Effect]) -> None:
+        """Put a checked entry in force."""
         if self.journal is not None:
-            self.journal.appended(self, parsed, state)  # commit first: a crash must not lose a shown entry
-        self._entries.append(parsed)
+            self.journal.appended(self, entry, state)  # commit first: a crash must not lose a shown entry
+        self._entries.append(entry)
         self._effects.append(effects)
         self._states.append(state)
         self._redo.clear()
-        return effects
 
     def auto(self, rng: random.Random | None = None) -> list[Effect]:
         """Let the app make the current entry itself (deal, draw, shuffle)."""

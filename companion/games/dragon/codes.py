@@ -86,14 +86,19 @@ def slide_row(deck: list[str]) -> tuple[str, ...]:
     and the row is then mended by one swap (``mend_row``).
     """
     slots: list[str | None] = [None] * len(deck)
+    last = len(slots) - 1
     for tile in deck:
-        free = [i for i, x in enumerate(slots) if x is None]
-        fitting = [
-            i
-            for i in free
-            if (i == 0 or slots[i - 1] != tile) and (i == len(slots) - 1 or slots[i + 1] != tile)
-        ]
-        slots[(fitting or free)[0]] = tile
+        first_free = None  # the first free space, taken when none suits the tile
+        for i, x in enumerate(slots):  # the first free space that suits it, in one pass
+            if x is None:
+                if (i == 0 or slots[i - 1] != tile) and (i == last or slots[i + 1] != tile):
+                    slots[i] = tile
+                    break
+                if first_free is None:
+                    first_free = i
+        else:
+            assert first_free is not None  # as many spaces as tiles: one is free
+            slots[first_free] = tile
     row = tuple(x for x in slots if x is not None)
     return row if row_problem(row) is None else mend_row(row)
 

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from companion.core.msg import msg
-from companion.core.protocol import Effect
+from companion.core.protocol import Effect, told
 from companion.games.dragon.data import RULES
 from companion.games.dragon.scoring import final_lines, round_items
 from companion.games.dragon.state import (
     DragonState,
-    ReleaseTask,
-    ScoreItem,
     bare_palace,
+    drought_task,
     palace_with,
+    release_task,
     replaced,
+    score_item,
     updated,
 )
 from companion.games.dragon.text import event_msg, tile_msg
@@ -24,11 +24,7 @@ def start_event(s: DragonState, fx: list[Effect]) -> None:
     s.order = s.track_order()
     s.turn = 0
     event = s.events[s.month - 1]
-    fx.append(
-        Effect(
-            rule_id=f"dragon.event.{event}", msg=msg("dragon.fx.event", month=s.month, event=event_msg(event))
-        )
-    )
+    fx.append(told(f"dragon.event.{event}", None, "dragon.fx.event", month=s.month, event=event_msg(event)))
     RESOLVERS[event](s, fx)
     s.after = after_event(s, event)
 
@@ -47,7 +43,7 @@ def after_event(s: DragonState, event: str) -> list[str]:
 
 
 def _peace(s: DragonState, fx: list[Effect]) -> None:
-    fx.append(Effect(rule_id="dragon.event.peace", msg=msg("dragon.fx.peace")))
+    fx.append(told("dragon.event.peace", None, "dragon.fx.peace"))
 
 
 def _tribute(s: DragonState, fx: list[Effect]) -> None:
@@ -58,15 +54,9 @@ def _tribute(s: DragonState, fx: list[Effect]) -> None:
         p.yuan -= paid
         missing = due - paid
         key = "dragon.fx.tribute_short" if missing else "dragon.fx.tribute_paid"
-        fx.append(
-            Effect(
-                rule_id="dragon.event.tribute",
-                seat=seat,
-                msg=msg(key, player=p.name, paid=paid, missing=missing, n=paid),  # n: the plural form
-            )
-        )
+        fx.append(told("dragon.event.tribute", seat, key, player=p.name, paid=paid, missing=missing, n=paid))
         if missing:
-            s.tasks = [*s.tasks, ReleaseTask(seat=seat, count=missing, rule_id="dragon.event.tribute")]
+            s.tasks = [*s.tasks, release_task(seat, missing, "dragon.event.tribute")]
 
 
 def _drought(s: DragonState, fx: list[Effect]) -> None:
@@ -79,16 +69,20 @@ def _drought(s: DragonState, fx: list[Effect]) -> None:
         short = inhabited - fed
         key = "dragon.fx.drought_short" if short else "dragon.fx.drought_fed"
         fx.append(
-            Effect(
-                rule_id="dragon.event.drought",
-                seat=seat,
-                msg=msg(key, player=p.name, paid=fed * per, palaces=inhabited, short=short),
+            told(
+                "dragon.event.drought",
+                seat,
+                key,
+                player=p.name,
+                paid=fed * per,
+                palaces=inhabited,
+                short=short,
             )
         )
         if short:
             s.tasks = [
                 *s.tasks,
-                ReleaseTask(seat=seat, count=short, rule_id="dragon.event.drought", per_palace=True),
+                drought_task(seat, short, "dragon.event.drought", True),
             ]
 
 
@@ -108,7 +102,7 @@ def festival_awards(fireworks: list[int]) -> list[tuple[int, int]]:
 def _festival(s: DragonState, fx: list[Effect]) -> None:
     awards = festival_awards([p.fireworks for p in s.players])
     if not any(points for points, _ in awards):
-        fx.append(Effect(rule_id="dragon.event.festival", msg=msg("dragon.fx.festival_none")))
+        fx.append(told("dragon.event.festival", None, "dragon.fx.festival_none"))
     for seat in s.order:
         points, returned = awards[seat]
         if not points:
@@ -116,12 +110,16 @@ def _festival(s: DragonState, fx: list[Effect]) -> None:
         p = s.player_mut(seat)
         held = p.fireworks
         p.fireworks -= returned
-        p.score(ScoreItem(month=s.month, source="festival", points=points, count=held))
+        p.score(score_item(s.month, "festival", points, held))
         fx.append(
-            Effect(
-                rule_id="dragon.event.festival",
-                seat=seat,
-                msg=msg("dragon.fx.festival", player=p.name, vp=points, fireworks=held, returned=returned),
+            told(
+                "dragon.event.festival",
+                seat,
+                "dragon.fx.festival",
+                player=p.name,
+                vp=points,
+                fireworks=held,
+                returned=returned,
             )
         )
 
@@ -132,33 +130,26 @@ def _mongol(s: DragonState, fx: list[Effect]) -> None:
     for seat in s.order:
         if helmets[seat]:
             p = s.player_mut(seat)
-            p.score(ScoreItem(month=s.month, source="mongol", points=helmets[seat], count=helmets[seat]))
+            p.score(score_item(s.month, "mongol", helmets[seat], helmets[seat]))
             fx.append(
-                Effect(
-                    rule_id="dragon.event.mongol",
-                    seat=seat,
-                    msg=msg("dragon.fx.mongol_vp", player=p.name, vp=helmets[seat]),
-                )
+                told("dragon.event.mongol", seat, "dragon.fx.mongol_vp", player=p.name, vp=helmets[seat])
             )
     fewest = min(helmets.values())
     weakest = [seat for seat in s.order if helmets[seat] == fewest]
     fx.append(
-        Effect(
-            rule_id="dragon.event.mongol",
-            msg=msg(
-                "dragon.fx.mongol_weak",
-                helmets=fewest,
-                players=[s.players[w].name for w in weakest],  # a list: joined as the reader says it
-                n=len(weakest),
-            ),
+        told(
+            "dragon.event.mongol",
+            None,
+            "dragon.fx.mongol_weak",
+            helmets=fewest,
+            players=[s.players[w].name for w in weakest],
+            n=len(weakest),
         )
     )
     for seat in weakest:
         s.tasks = [
             *s.tasks,
-            ReleaseTask(
-                seat=seat, count=RULES.events.mongol_releases_per_weakest, rule_id="dragon.event.mongol"
-            ),
+            release_task(seat, RULES.events.mongol_releases_per_weakest, "dragon.event.mongol"),
         ]
 
 
@@ -170,16 +161,19 @@ def _contagion(s: DragonState, fx: list[Effect]) -> None:
         mortars = p.symbols(mortar)
         count = max(0, base - mortars)
         fx.append(
-            Effect(
-                rule_id="dragon.event.contagion",
-                seat=seat,
-                msg=msg(
-                    "dragon.fx.contagion", player=p.name, count=count, n=count, base=base, mortars=mortars
-                ),
+            told(
+                "dragon.event.contagion",
+                seat,
+                "dragon.fx.contagion",
+                player=p.name,
+                count=count,
+                n=count,
+                base=base,
+                mortars=mortars,
             )
         )
         if count:
-            s.tasks = [*s.tasks, ReleaseTask(seat=seat, count=count, rule_id="dragon.event.contagion")]
+            s.tasks = [*s.tasks, release_task(seat, count, "dragon.event.contagion")]
 
 
 RESOLVERS = {
@@ -203,11 +197,7 @@ def release(
     p.palaces = replaced(p.palaces, palace, palace_with(pal.floors, tuple(persons)))
     p.released = [*p.released, tile]
     key = "dragon.fx.release_forced" if forced else "dragon.fx.release"
-    fx.append(
-        Effect(
-            rule_id=rule_id, seat=seat, msg=msg(key, player=p.name, tile=tile_msg(tile), palace=palace + 1)
-        )
-    )
+    fx.append(told(rule_id, seat, key, player=p.name, tile=tile_msg(tile), palace=palace + 1))
 
 
 def task_release(s: DragonState, palace: int, tile: str, fx: list[Effect], forced: bool = False) -> None:
@@ -236,10 +226,12 @@ def settle_tasks(s: DragonState, fx: list[Effect]) -> None:
         if not eligible:
             s.tasks = s.tasks[1:]
             fx.append(
-                Effect(
-                    rule_id="dragon.event.no_persons",
-                    seat=task.seat,
-                    msg=msg("dragon.fx.no_persons", player=p.name, count=task.count),
+                told(
+                    "dragon.event.no_persons",
+                    task.seat,
+                    "dragon.fx.no_persons",
+                    player=p.name,
+                    count=task.count,
                 )
             )
             continue
@@ -257,10 +249,13 @@ def settle_tasks(s: DragonState, fx: list[Effect]) -> None:
             return
         s.tasks = s.tasks[1:]
         fx.append(
-            Effect(
-                rule_id=task.rule_id,
-                seat=task.seat,
-                msg=msg("dragon.fx.release_all", player=p.name, count=task.count, n=len(persons)),
+            told(
+                task.rule_id,
+                task.seat,
+                "dragon.fx.release_all",
+                player=p.name,
+                count=task.count,
+                n=len(persons),
             )
         )
         for i, t in persons:
@@ -277,20 +272,17 @@ def decay(s: DragonState, fx: list[Effect]) -> None:
             elif pal.floors > 1:
                 kept.append(bare_palace(pal.floors - 1))
                 fx.append(
-                    Effect(
-                        rule_id="dragon.decay",
-                        seat=seat,
-                        msg=msg("dragon.fx.decay", player=p.name, palace=number, floors=pal.floors - 1),
+                    told(
+                        "dragon.decay",
+                        seat,
+                        "dragon.fx.decay",
+                        player=p.name,
+                        palace=number,
+                        floors=pal.floors - 1,
                     )
                 )
             else:
-                fx.append(
-                    Effect(
-                        rule_id="dragon.decay",
-                        seat=seat,
-                        msg=msg("dragon.fx.decay_gone", player=p.name, palace=number),
-                    )
-                )
+                fx.append(told("dragon.decay", seat, "dragon.fx.decay_gone", player=p.name, palace=number))
         p.palaces = kept
 
 
@@ -301,17 +293,15 @@ def round_scoring(s: DragonState, fx: list[Effect]) -> None:
         p.score(*[i for i in items if i.points])
         palaces, ladies, privileges = items[0].points, items[1].points, items[2].points
         fx.append(
-            Effect(
-                rule_id="dragon.scoring.round",
-                seat=seat,
-                msg=msg(
-                    "dragon.fx.round",
-                    player=p.name,
-                    total=palaces + ladies + privileges,
-                    palaces=palaces,
-                    ladies=ladies,
-                    privileges=privileges,
-                ),
+            told(
+                "dragon.scoring.round",
+                seat,
+                "dragon.fx.round",
+                player=p.name,
+                total=palaces + ladies + privileges,
+                palaces=palaces,
+                ladies=ladies,
+                privileges=privileges,
             )
         )
     s.by_round = [*s.by_round, [p.vp for p in s.players]]
@@ -324,17 +314,15 @@ def final_scoring(s: DragonState, fx: list[Effect]) -> None:
         p.score(*items)  # every final line, zeros too: the final scoring is explained in full
         persons, monks, leftovers = items
         fx.append(
-            Effect(
-                rule_id="dragon.final.persons",
-                seat=seat,
-                msg=msg(
-                    "dragon.fx.final",
-                    player=p.name,
-                    persons=persons.count,
-                    persons_vp=persons.points,
-                    monks=monks.points,
-                    money=leftovers.count,
-                    money_vp=leftovers.points,
-                ),
+            told(
+                "dragon.final.persons",
+                seat,
+                "dragon.fx.final",
+                player=p.name,
+                persons=persons.count,
+                persons_vp=persons.points,
+                monks=monks.points,
+                money=leftovers.count,
+                money_vp=leftovers.points,
             )
         )

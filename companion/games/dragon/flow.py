@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.msg import msg
-from companion.core.protocol import Effect, RuleViolation
-from companion.games.dragon.choices import compute_choices, step
+from companion.core.protocol import Effect, RuleViolation, told
+from companion.games.dragon.choices import BUILDERS, compute_choices, step
 from companion.games.dragon.data import RULES
 from companion.games.dragon.events import (
     decay,
@@ -116,7 +116,7 @@ def play_offered(
     s = state.fork()  # the players it changes are copied as they are changed (player_mut)
     fx: list[Effect] = []
     HANDLERS[name](s, entry, fx)
-    pending, legal = _advance(s, fx)
+    pending, legal = advance_to_decision(s, fx)
     return s.seal(), fx, legal, pending
 
 
@@ -128,71 +128,66 @@ def advance(s: DragonState, fx: list[Effect]) -> list[Any] | None:
 
     Returns the legal entries of the decision it stops at (None: a free-form one, or the end).
     """
-    return _advance(s, fx)[1]
+    return advance_to_decision(s, fx)[1]
 
 
-def _advance(s: DragonState, fx: list[Effect]) -> tuple[str | None, list[Any] | None]:
-    """``advance``, with the name of the step it stops at (``step`` of the state it leaves)."""
+def advance_to_decision(s: DragonState, fx: list[Effect]) -> tuple[str | None, list[Any] | None]:
+    """``advance``, with the name of the step it stops at (``step`` of the state it leaves).
+
+    One loop: each turn either moves the game on by itself (a phase change, an event's task,
+    the end of a month), or reaches a decision, which it plays when it has one legal entry and
+    else stops at. The decision's part is written out here, not called: every entry ends with it.
+    """
+    # The fields read from the instance dict: a pydantic model's attribute is read through its
+    # __getattr__ hook, about three times a dict's time. Stores still go through ``s`` (they land
+    # in this very dict), and the loop runs once or more an entry.
+    f = s.__dict__
     while True:
-        phase = s.phase
-        ended = s.turn >= len(s.order)  # every seat of the phase's order has played
-        if phase == "recruit" and ended:
-            _start_month(s, 1, fx)
-        elif phase == "actions" and ended:
-            if s.month < RULES.setup.months:
+        phase = f["phase"]
+        if phase == "event":
+            settle_tasks(s, fx)
+            if not (s.tasks or s.floors_left):
+                if s.super_step is not None:
+                    settle_super(s, fx)
+                    if s.super_step is None:
+                        continue
+                elif s.after:
+                    after, s.after = s.after[0], s.after[1:]
+                    _after_event(s, after, fx)
+                    continue
+                else:
+                    _end_month(s, fx)
+                    continue
+        elif f["turn"] >= len(f["order"]) and phase in _ORDERED:  # every seat of the phase's order has played
+            if phase == "recruit":
+                _start_month(s, 1, fx)
+            elif phase == "persons":
+                start_event(s, fx)
+            elif s.month < RULES.setup.months:
                 _start_persons(s, fx)
             else:
-                fx.append(Effect(rule_id="dragon.person.last_month", msg=msg("dragon.fx.no_person_phase")))
+                fx.append(told("dragon.person.last_month", None, "dragon.fx.no_person_phase"))
                 start_event(s, fx)
-        elif phase == "persons" and ended:
-            start_event(s, fx)
-        elif phase == "persons" and s.card is None and not s.players[s.order[s.turn]].cards:
+            continue
+        elif phase == "persons" and f["card"] is None and not f["players"][f["order"][f["turn"]]].cards:
             _no_cards(s, fx)  # after a Tornado: the hand is empty
-        elif phase == "event":
-            settle_tasks(s, fx)
-            if s.tasks or s.floors_left:
-                pending = _auto_one(s, fx)
-                if pending is not _APPLIED:
-                    return pending
-                continue
-            if s.super_step is not None:
-                settle_super(s, fx)
-                if s.super_step is not None:
-                    pending = _auto_one(s, fx)
-                    if pending is not _APPLIED:
-                        return pending
-                continue
-            if s.after:
-                name, s.after = s.after[0], s.after[1:]
-                _after_event(s, name, fx)
-                continue
-            _end_month(s, fx)
-        else:
-            pending = _auto_one(s, fx)
-            if pending is not _APPLIED:
-                return pending
+            continue
+        # A decision: stop at it, unless it has exactly one legal entry, which is played here.
+        name = step(s)
+        if name is None:
+            return None, None
+        build = BUILDERS.get(name)
+        # s is still changing: never cache its choices
+        legal = build(s) if build is not None else compute_choices(s, name)
+        if legal is None or len(legal) != 1:
+            return name, legal
+        only = legal[0]  # the deciding seat's entry (s.current's)
+        fx.append(told("dragon.auto", only.seat, "dragon.fx.auto", what=describe_entry(s, only)))
+        HANDLERS[name](s, only, fx)
 
 
-# _auto_one's answer when it played the decision itself: made at run time, so that no equal
-# constant tuple (``return None, None``) can be this very object.
-_APPLIED: tuple[str | None, list[Any] | None] = tuple([None, None])  # type: ignore[assignment]
-
-
-def _auto_one(s: DragonState, fx: list[Effect]) -> tuple[str | None, list[Any] | None]:
-    """Apply the pending decision if it has exactly one legal entry (then answer ``_APPLIED``),
-    else answer its name and legal entries for ``advance`` to hand on."""
-    name = step(s)
-    if name is None:
-        return None, None
-    legal = compute_choices(s, name)  # s is still being changed: never cache it
-    if legal is None or len(legal) != 1:
-        return name, legal
-    only = legal[0]  # the deciding seat's entry (s.current's)
-    fx.append(
-        Effect(rule_id="dragon.auto", seat=only.seat, msg=msg("dragon.fx.auto", what=describe_entry(s, only)))
-    )
-    HANDLERS[name](s, only, fx)
-    return _APPLIED
+# The phases that run through an order of seats, and end when every seat of it has played.
+_ORDERED = frozenset(("recruit", "actions", "persons"))
 
 
 def _start_month(s: DragonState, month: int, fx: list[Effect]) -> None:
@@ -203,10 +198,7 @@ def _start_month(s: DragonState, month: int, fx: list[Effect]) -> None:
     s.groups = []
     s.dragons = []
     fx.append(
-        Effect(
-            rule_id="dragon.round",
-            msg=msg("dragon.fx.month", month=month, event=event_msg(s.events[month - 1])),
-        )
+        told("dragon.round", None, "dragon.fx.month", month=month, event=event_msg(s.events[month - 1]))
     )
 
 
@@ -220,13 +212,7 @@ def _after_event(s: DragonState, name: str, fx: list[Effect]) -> None:
 def _no_cards(s: DragonState, fx: list[Effect]) -> None:
     seat = s.order[s.turn]
     s.turn += 1
-    fx.append(
-        Effect(
-            rule_id="dragon.super.tornado",
-            seat=seat,
-            msg=msg("dragon.fx.no_cards", player=s.players[seat].name),
-        )
-    )
+    fx.append(told("dragon.super.tornado", seat, "dragon.fx.no_cards", player=s.players[seat].name))
 
 
 def _start_persons(s: DragonState, fx: list[Effect]) -> None:
@@ -234,7 +220,7 @@ def _start_persons(s: DragonState, fx: list[Effect]) -> None:
     s.order = s.track_order()
     s.turn = 0
     s.card = None
-    fx.append(Effect(rule_id="dragon.track.order", msg=msg("dragon.fx.order", order=seat_names(s, s.order))))
+    fx.append(told("dragon.track.order", None, "dragon.fx.order", order=seat_names(s, s.order)))
 
 
 def _end_month(s: DragonState, fx: list[Effect]) -> None:
@@ -249,4 +235,4 @@ def _end_month(s: DragonState, fx: list[Effect]) -> None:
     s.order = []
     s.turn = 0
     winner = s.players[ranking(s)[0]].name
-    fx.append(Effect(rule_id="dragon.final.tie_break", msg=msg("dragon.fx.game_over", player=winner)))
+    fx.append(told("dragon.final.tie_break", None, "dragon.fx.game_over", player=winner))

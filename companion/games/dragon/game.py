@@ -16,10 +16,10 @@ from companion.games.dragon.entries import ENTRY_ADAPTER
 from companion.games.dragon.flow import (
     PLACE_STEPS,
     STEP_RULES,
+    advance_to_decision,
     apply,
     apply_offered,
     play,
-    play_offered,
     step_rules,
 )
 from companion.games.dragon.forecast import (
@@ -32,7 +32,7 @@ from companion.games.dragon.forecast import (
 from companion.games.dragon.hindsight import round_summaries
 from companion.games.dragon.labels import banner, describe_entry, prompt_msg, standing
 from companion.games.dragon.options import DragonOptions
-from companion.games.dragon.rules import setup
+from companion.games.dragon.rules import HANDLERS, setup
 from companion.games.dragon.scoring import score
 from companion.games.dragon.situations import situations
 from companion.games.dragon.state import DragonState
@@ -123,8 +123,25 @@ class DragonGame:
     def play_prompted(
         self, state: DragonState, entry: Any
     ) -> tuple[DragonState, list[Effect], Prompt | None]:
-        s, fx, legal, name = play_offered(state, entry)
-        return s, fx, self._prompt(s, legal, name)
+        # ``play_offered`` then ``_prompt``, written out in one function: the Table calls it for
+        # every entry a player makes, and the two calls with their tuples were a tenth of it.
+        s = state.fork()  # the players it changes are copied as they are changed (player_mut)
+        fx: list[Effect] = []
+        HANDLERS[step(state)](s, entry, fx)  # type: ignore[index]  # an offered entry: a step is pending
+        name, legal = advance_to_decision(s, fx)
+        s._fork_base = None  # s.seal(): done changing
+        if name is None:
+            return s, fx, None
+        ready, rules_of_state, seated, offered = _PROMPT_PARTS[name]
+        fields = ready.copy()
+        fields["_msg"] = partial(prompt_msg, s, name)
+        if rules_of_state:
+            fields["_rule_ids"] = partial(step_rules, s, name)
+        if seated:
+            fields["seat"] = legal[0].seat if legal else s.current
+        if offered:
+            fields["choices"] = legal
+        return s, fx, _made_prompt(fields)
 
     def score(self, state: DragonState) -> Scoreboard:
         return score(state)

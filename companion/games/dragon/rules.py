@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.core.msg import msg
-from companion.core.protocol import Effect
+from companion.core.protocol import Effect, told
 from companion.games.dragon import superevents
 from companion.games.dragon.choices import (
     action_amount,
@@ -39,10 +39,10 @@ from companion.games.dragon.options import DragonOptions
 from companion.games.dragon.state import (
     DragonState,
     PlayerState,
-    ScoreItem,
     bare_palace,
     palace_with,
     replaced,
+    score_item,
     without,
 )
 from companion.games.dragon.superevents import super_msg
@@ -83,10 +83,7 @@ def _event_row(s: DragonState, e: EventRow, fx: list[Effect]) -> None:
     s.events = [*RULES.events.fixed_months, *e.months]
     s.phase = "super_event" if s.options.super_events else "start_player"
     fx.append(
-        Effect(
-            rule_id="dragon.setup.event_row",
-            msg=msg("dragon.fx.event_row", events=[event_msg(x) for x in s.events]),
-        )
+        told("dragon.setup.event_row", None, "dragon.fx.event_row", events=[event_msg(x) for x in s.events])
     )
 
 
@@ -94,9 +91,12 @@ def _super_event(s: DragonState, e: SuperEvent, fx: list[Effect]) -> None:
     s.super_event = e.event
     s.phase = "start_player"
     fx.append(
-        Effect(
-            rule_id="dragon.super.setup",
-            msg=msg("dragon.fx.super_event", event=super_msg(e.event), month=RULES.super_events.month),
+        told(
+            "dragon.super.setup",
+            None,
+            "dragon.fx.super_event",
+            event=super_msg(e.event),
+            month=RULES.super_events.month,
         )
     )
 
@@ -108,9 +108,12 @@ def _start_player(s: DragonState, e: StartPlayer, fx: list[Effect]) -> None:
     s.turn = 0
     s.phase = "recruit"
     fx.append(
-        Effect(
-            rule_id="dragon.setup.start_player",
-            msg=msg("dragon.fx.start_player", player=s.players[e.player].name, order=seat_names(s, s.order)),
+        told(
+            "dragon.setup.start_player",
+            None,
+            "dragon.fx.start_player",
+            player=s.players[e.player].name,
+            order=seat_names(s, s.order),
         )
     )
 
@@ -119,13 +122,7 @@ def _pick(s: DragonState, e: Pick, fx: list[Effect]) -> None:
     s.supply = {**s.supply, e.tile: s.supply[e.tile] - 1}
     s.tile = e.tile
     rule = "dragon.setup.recruit" if s.phase == "recruit" else "dragon.person.play"
-    fx.append(
-        Effect(
-            rule_id=rule,
-            seat=e.seat,
-            msg=msg("dragon.fx.take", player=_name(s, e.seat), tile=tile_msg(e.tile)),
-        )
-    )
+    fx.append(told(rule, e.seat, "dragon.fx.take", player=_name(s, e.seat), tile=tile_msg(e.tile)))
 
 
 def _place(s: DragonState, e: Place, fx: list[Effect]) -> None:
@@ -137,10 +134,12 @@ def _place(s: DragonState, e: Place, fx: list[Effect]) -> None:
     if e.palace is None:
         p.released = [*p.released, tile]
         fx.append(
-            Effect(
-                rule_id="dragon.decision.full_palaces",
-                seat=e.seat,
-                msg=msg("dragon.fx.release_new", player=p.name, tile=tile_msg(tile)),
+            told(
+                "dragon.decision.full_palaces",
+                e.seat,
+                "dragon.fx.release_new",
+                player=p.name,
+                tile=tile_msg(tile),
             )
         )
     else:
@@ -157,18 +156,16 @@ def _place(s: DragonState, e: Place, fx: list[Effect]) -> None:
         key = "dragon.fx.displace" if e.displace else "dragon.fx.place"
         rule = "dragon.decision.full_palaces" if e.displace else "dragon.palace.capacity"
         fx.append(
-            Effect(
-                rule_id=rule,
-                seat=e.seat,
-                msg=msg(
-                    key,
-                    player=p.name,
-                    tile=tile_msg(tile),
-                    old=tile_msg(e.displace) if e.displace else "",
-                    palace=e.palace + 1,
-                    steps=value,
-                    track=p.track,
-                ),
+            told(
+                rule,
+                e.seat,
+                key,
+                player=p.name,
+                tile=tile_msg(tile),
+                old=tile_msg(e.displace) if e.displace else "",
+                palace=e.palace + 1,
+                steps=value,
+                track=p.track,
             )
         )
     if s.phase == "recruit":
@@ -190,13 +187,8 @@ def _groups(s: DragonState, e: Groups, fx: list[Effect]) -> None:
     s.order = s.track_order()
     s.turn = 0
     s.chosen_group = None
-    fx.append(
-        Effect(
-            rule_id=groups_rule(s),
-            msg=msg("dragon.fx.groups", groups=groups_msg(e.groups)),
-        )
-    )
-    fx.append(Effect(rule_id="dragon.track.order", msg=msg("dragon.fx.order", order=seat_names(s, s.order))))
+    fx.append(told(groups_rule(s), None, "dragon.fx.groups", groups=groups_msg(e.groups)))
+    fx.append(told("dragon.track.order", None, "dragon.fx.order", order=seat_names(s, s.order)))
 
 
 def _choose_group(s: DragonState, e: ChooseGroup | Skip, fx: list[Effect]) -> None:
@@ -210,20 +202,17 @@ def _choose_group(s: DragonState, e: ChooseGroup | Skip, fx: list[Effect]) -> No
     s.chosen_group = e.group
     if cost:
         fx.append(
-            Effect(
-                rule_id="dragon.action.occupied",
-                seat=e.seat,
-                msg=msg("dragon.fx.group_paid", player=p.name, group=e.group + 1, cost=cost),
+            told(
+                "dragon.action.occupied",
+                e.seat,
+                "dragon.fx.group_paid",
+                player=p.name,
+                group=e.group + 1,
+                cost=cost,
             )
         )
     else:
-        fx.append(
-            Effect(
-                rule_id="dragon.action.choose",
-                seat=e.seat,
-                msg=msg("dragon.fx.group", player=p.name, group=e.group + 1),
-            )
-        )
+        fx.append(told("dragon.action.choose", e.seat, "dragon.fx.group", player=p.name, group=e.group + 1))
 
 
 def _skip(s: DragonState, e: Skip, fx: list[Effect]) -> None:
@@ -267,16 +256,14 @@ def _act(s: DragonState, e: Act, fx: list[Effect]) -> None:
             p.large_privileges += 1
         dragons = getattr(RULES.actions.privileges, e.size).dragons
         fx.append(
-            Effect(
-                rule_id="dragon.decision.large_privilege" if e.size == "large" else rule,
-                seat=e.seat,
-                msg=msg(
-                    "dragon.fx.privilege",
-                    player=p.name,
-                    size=msg(f"dragon.privilege.{e.size}"),
-                    cost=cost,
-                    dragons=dragons,
-                ),
+            told(
+                "dragon.decision.large_privilege" if e.size == "large" else rule,
+                e.seat,
+                "dragon.fx.privilege",
+                player=p.name,
+                size=msg(f"dragon.privilege.{e.size}"),
+                cost=cost,
+                dragons=dragons,
             )
         )
         s.turn += 1
@@ -298,7 +285,7 @@ def _act(s: DragonState, e: Act, fx: list[Effect]) -> None:
         s.move(e.seat, total)
         detail["track"] = s.players[e.seat].track  # where the marker lands: move() made a new copy
     elif e.card == "research":
-        p.score(ScoreItem(month=s.month, source="research", points=total, count=total))
+        p.score(score_item(s.month, "research", total, total))
     fx.append(
         Effect(
             rule_id=rule,
@@ -317,20 +304,19 @@ def _floor(s: DragonState, e: Floor, fx: list[Effect]) -> None:
     if e.palace == len(p.palaces):
         p.palaces = [*p.palaces, bare_palace(1)]
         fx.append(
-            Effect(
-                rule_id="dragon.action.build",
-                seat=e.seat,
-                msg=msg("dragon.fx.floor_new", player=p.name, palace=e.palace + 1),
-            )
+            told("dragon.action.build", e.seat, "dragon.fx.floor_new", player=p.name, palace=e.palace + 1)
         )
     else:
         pal = p.palaces[e.palace]
         p.palaces = replaced(p.palaces, e.palace, palace_with(pal.floors + 1, pal.persons))
         fx.append(
-            Effect(
-                rule_id="dragon.action.build",
-                seat=e.seat,
-                msg=msg("dragon.fx.floor_add", player=p.name, palace=e.palace + 1, floors=pal.floors + 1),
+            told(
+                "dragon.action.build",
+                e.seat,
+                "dragon.fx.floor_add",
+                player=p.name,
+                palace=e.palace + 1,
+                floors=pal.floors + 1,
             )
         )
     s.floors_left -= 1
@@ -341,13 +327,7 @@ def _floor(s: DragonState, e: Floor, fx: list[Effect]) -> None:
 def _card(s: DragonState, e: PlayCard, fx: list[Effect]) -> None:
     p = s.player_mut(e.seat)
     p.cards = without(p.cards, e.card)
-    fx.append(
-        Effect(
-            rule_id="dragon.person.play",
-            seat=e.seat,
-            msg=msg("dragon.fx.card", player=p.name, card=card_msg(e.card)),
-        )
-    )
+    fx.append(told("dragon.person.play", e.seat, "dragon.fx.card", player=p.name, card=card_msg(e.card)))
     supply = s.supply
     for t in RULES.card_tiles(e.card):  # any tile left for the card (a loop: no generator made)
         if supply[t] > 0:
@@ -356,10 +336,8 @@ def _card(s: DragonState, e: PlayCard, fx: list[Effect]) -> None:
     else:
         s.turn += 1
         fx.append(
-            Effect(
-                rule_id="dragon.person.tile_gone",
-                seat=e.seat,
-                msg=msg("dragon.fx.card_dead", player=p.name, card=card_msg(e.card)),
+            told(
+                "dragon.person.tile_gone", e.seat, "dragon.fx.card_dead", player=p.name, card=card_msg(e.card)
             )
         )
 

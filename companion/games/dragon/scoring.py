@@ -10,11 +10,10 @@ import functools
 from collections.abc import Sequence
 
 from companion.core.msg import Msg, msg
-from companion.core.offers import offerer
 from companion.core.protocol import Scoreboard, ScoreLine, ScoreRow
 from companion.games.dragon.data import RULES
 from companion.games.dragon.final import FINAL_MONTH, SOURCE_RULES, final_counts
-from companion.games.dragon.state import DragonState, Palace, PlayerState, ScoreItem
+from companion.games.dragon.state import DragonState, Palace, PlayerState, ScoreItem, score_item
 
 __all__ = ["FINAL_MONTH", "SOURCE_RULES", "final_lines", "item_label", "ranking", "round_items", "score"]
 
@@ -34,23 +33,19 @@ def _round_items(month: int, n: int, ladies: int, dragons: int) -> tuple[ScoreIt
     shared tuple each."""
     rs = RULES.scoring.round
     return (
-        _item(month, "palaces", n * rs.per_palace, n),
-        _item(month, "ladies", ladies * rs.per_court_lady_dragon, ladies),
-        _item(month, "privileges", dragons * rs.per_privilege_dragon, dragons),
+        score_item(month, "palaces", n * rs.per_palace, n),
+        score_item(month, "ladies", ladies * rs.per_court_lady_dragon, ladies),
+        score_item(month, "privileges", dragons * rs.per_privilege_dragon, dragons),
     )
 
 
 _LADY = RULES.types["court_lady"].symbol
 
 
-# A score line by position (``offer``'s shared instance): every player, every month.
-_item = offerer(ScoreItem, "month", "source", "points", "count")
-
-
 def final_lines(palaces: Sequence[Palace], yuan: int, rice: int, fireworks: int) -> list[ScoreItem]:
     """Final scoring: persons, monks (Buddhas x floors), leftovers sold and turned into VP."""
     return [
-        ScoreItem(month=FINAL_MONTH, source=source, points=points, count=count)
+        score_item(FINAL_MONTH, source, points, count)
         for source, points, count in final_counts(palaces, yuan, rice, fireworks)
     ]
 

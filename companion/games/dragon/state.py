@@ -92,9 +92,15 @@ class _Changed(BaseModel):
     """A model whose fields the engine sets on its own copies, several times an entry: a field
     is written straight into the instance's dict by object's own setattr, without pydantic's
     handler (which does not validate an assignment here either). An unknown name is no longer
-    refused at run time: mypy refuses it in the engine's code."""
+    refused at run time: mypy refuses it in the engine's code.
+
+    ``__delattr__`` is object's too, though nothing deletes a field: only when both are object's
+    does Python give the class object's own attribute store (its slot ``tp_setattro``); with
+    pydantic's ``__delattr__`` beside it every store went through a call of ``__setattr__``, about
+    six times as slow (a copy sets four, a handler several fields, an entry a dozen)."""
 
     __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
 
 
 class ScoreItem(BaseModel):
@@ -212,6 +218,16 @@ class ReleaseTask(BaseModel):
     palace: int | None = None  # Earthquake: the persons must leave this palace
 
 
+# Score lines and release tasks as the engine makes them, one shared instance each (``offer``,
+# keyed by position; both are frozen): the same few come back every month, and each was a
+# pydantic validation. A task's fields beyond seat, count and rule are given only where the
+# rule sets them (Drought's per palace, the Earthquake's palace), as its fields set records.
+score_item = offerer(ScoreItem, "month", "source", "points", "count")
+release_task = offerer(ReleaseTask, "seat", "count", "rule_id")
+drought_task = offerer(ReleaseTask, "seat", "count", "rule_id", "per_palace")
+palace_task = offerer(ReleaseTask, "seat", "count", "rule_id", "palace")
+
+
 class DragonState(_Changed):
     options: DragonOptions
     players: list[PlayerState]
@@ -303,10 +319,12 @@ class DragonState(_Changed):
     @property
     def current(self) -> int | None:
         """The seat whose turn it is in the current phase's order, if any."""
-        tasks = self.tasks  # each field read once: asked a few times an entry
+        f = self.__dict__  # each field read once, from the dict: asked a few times an entry
+        tasks: list[ReleaseTask] = f["tasks"]
         if tasks:
             return tasks[0].seat
-        turn, order = self.turn, self.order
+        turn: int = f["turn"]
+        order: list[int] = f["order"]
         if 0 <= turn < len(order):
             return order[turn]
         return None

@@ -14,7 +14,14 @@ from companion.games.dragon.data import RULES
 from companion.games.dragon.entries import Charter, Discard, Flood, Pick, Quake
 from companion.games.dragon.events import RESOLVERS
 from companion.games.dragon.scoring import final_lines
-from companion.games.dragon.state import DragonState, Palace, ReleaseTask, ScoreItem, replaced, without
+from companion.games.dragon.state import (
+    DragonState,
+    Palace,
+    palace_task,
+    replaced,
+    score_item,
+    without,
+)
 from companion.games.dragon.text import card_msg, tile_msg
 
 SE = RULES.super_events
@@ -110,7 +117,7 @@ def start_super(s: DragonState, fx: list[Effect]) -> None:
 def _score(s: DragonState, seat: int, source: str, points: int, count: int, fx: list[Effect]) -> None:
     if not points:
         return
-    s.player_mut(seat).score(ScoreItem(month=s.month, source=source, points=points, count=count))
+    s.player_mut(seat).score(score_item(s.month, source, points, count))
     _fx(s, fx, f"dragon.fx.{source}", seat, vp=points, n=count)
 
 
@@ -212,7 +219,7 @@ def quake(s: DragonState, e: Quake, fx: list[Effect]) -> None:
     if excess > 0:
         s.tasks = [
             *s.tasks,
-            ReleaseTask(seat=e.seat, count=excess, rule_id="dragon.super.earthquake", palace=e.palace),
+            palace_task(e.seat, excess, "dragon.super.earthquake", e.palace),
         ]
 
 
@@ -251,7 +258,7 @@ def charter(s: DragonState, e: Charter, fx: list[Effect]) -> None:
         n = final_lines(p.palaces, 0, 0, 0)[1].points
     if benefit in ("vp", "monks"):
         if n:
-            p.score(ScoreItem(month=s.month, source="charter", points=n, count=n))
+            p.score(score_item(s.month, "charter", n, n))
     elif benefit == "floors":
         s.floors_left = n
     elif benefit == "track":

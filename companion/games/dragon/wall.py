@@ -9,10 +9,15 @@ from __future__ import annotations
 
 from companion.core.msg import Msg, msg
 from companion.core.offers import offer
-from companion.core.protocol import Effect, RuleViolation
+from companion.core.protocol import Effect, RuleViolation, told
 from companion.games.dragon.data import RULES
 from companion.games.dragon.entries import Act
-from companion.games.dragon.state import DragonState, ReleaseTask, ScoreItem, without
+from companion.games.dragon.state import (
+    DragonState,
+    release_task,
+    score_item,
+    without,
+)
 
 CARD = RULES.wall.card.id
 
@@ -55,17 +60,15 @@ def build_wall(s: DragonState, e: Act, fx: list[Effect]) -> bool:
     elif e.bonus == "fireworks":
         p.fireworks += amount
     elif e.bonus == "vp":
-        p.score(ScoreItem(month=s.month, source="wall_bonus", points=amount, count=amount))
+        p.score(score_item(s.month, "wall_bonus", amount, amount))
     fx.append(
-        Effect(
-            rule_id="dragon.wall.bonus",
-            seat=e.seat,
-            msg=msg(
-                "dragon.fx.wall_build",
-                player=p.name,
-                section=len(s.wall),
-                bonus=bonus_msg(e.bonus),
-            ),
+        told(
+            "dragon.wall.bonus",
+            e.seat,
+            "dragon.fx.wall_build",
+            player=p.name,
+            section=len(s.wall),
+            bonus=bonus_msg(e.bonus),
         )
     )
     return bool(s.floors_left)
@@ -88,38 +91,36 @@ def wall_check(s: DragonState, fx: list[Effect]) -> None:
         fewest = min(built)
         losers = [seat for seat in order if built[seat] == fewest]
         fx.append(
-            Effect(
-                rule_id="dragon.wall.check",
-                msg=msg(
-                    "dragon.fx.wall_short",
-                    length=len(s.wall),
-                    month=s.month,
-                    fewest=fewest,
-                    players=[s.players[i].name for i in losers],  # a list: joined as the reader says it
-                    n=len(losers),
-                ),
+            told(
+                "dragon.wall.check",
+                None,
+                "dragon.fx.wall_short",
+                length=len(s.wall),
+                month=s.month,
+                fewest=fewest,
+                players=[s.players[i].name for i in losers],
+                n=len(losers),
             )
         )
         for seat in losers:
             s.tasks = [
                 *s.tasks,
-                ReleaseTask(seat=seat, count=RULES.wall.releases_per_fewest, rule_id="dragon.wall.check"),
+                release_task(seat, RULES.wall.releases_per_fewest, "dragon.wall.check"),
             ]
         return
-    fx.append(
-        Effect(
-            rule_id="dragon.wall.check", msg=msg("dragon.fx.wall_holds", length=len(s.wall), month=s.month)
-        )
-    )
+    fx.append(told("dragon.wall.check", None, "dragon.fx.wall_holds", length=len(s.wall), month=s.month))
     for seat in order:
         if not built[seat]:
             continue
         points = built[seat] * RULES.wall.vp_per_section
-        s.player_mut(seat).score(ScoreItem(month=s.month, source="wall", points=points, count=built[seat]))
+        s.player_mut(seat).score(score_item(s.month, "wall", points, built[seat]))
         fx.append(
-            Effect(
-                rule_id="dragon.wall.check",
-                seat=seat,
-                msg=msg("dragon.fx.wall_vp", player=s.players[seat].name, vp=points, n=built[seat]),
+            told(
+                "dragon.wall.check",
+                seat,
+                "dragon.fx.wall_vp",
+                player=s.players[seat].name,
+                vp=points,
+                n=built[seat],
             )
         )
