@@ -84,15 +84,32 @@ def names() -> tuple[str, ...]:
     return tuple(NAMES)
 
 
+PLAIN = (str, int, bool, float, type(None))
+
+
+def _ident(value: Any) -> Any:
+    """What tells two Msgs apart, as their repr did (key, arguments in order, each argument's
+    type and value), built as a tuple: a game's step offers hundreds of Msgs, mostly seen
+    already, and a dataclass repr costs several times more."""
+    kind = type(value)
+    if kind is Msg:
+        return (value.key, tuple((k, _ident(v)) for k, v in value.args.items()))
+    if kind in PLAIN:
+        return (kind, value)
+    if kind in (list, tuple):
+        return (kind, tuple(_ident(v) for v in value))
+    return repr(value)
+
+
 class Collector:
     """Items, each distinct Msg once per (game, source)."""
 
     def __init__(self) -> None:
-        self.items: dict[tuple[str, str, str], Item] = {}
+        self.items: dict[tuple[str, str, Any], Item] = {}
 
     def msg(self, game: str, source: str, m: Msg | None) -> None:
         if m is not None:
-            self.items.setdefault((game, source, repr(m)), Item(game, source, m.key, m))
+            self.items.setdefault((game, source, _ident(m)), Item(game, source, m.key, m))
 
     def ui(self, game: str, source: str, key: str, /, **args: Any) -> None:
         """A screen's own text: ``app.tr(key, ...)`` is ``translate("ui." + key, ...)``
@@ -328,7 +345,8 @@ def _statistics(c: Collector, tables: list[Table]) -> None:
         ids = {name: store.create_player(name).id for name in NAMES}
         for k, table in enumerate(tables):
             seats = [ids[p.name] if (k + s) % 5 else None for s, p in enumerate(table.players)]
-            store.create(Table.from_dict(table.to_dict()), seats)
+            # a copy (the store attaches itself); trusted: its entries were checked as it was played
+            store.create(Table.from_dict(table.to_dict(), trusted=True), seats)
         for game in LIMITS:
             for player in [None, *ids.values()]:
                 s = store.stats(game, player)

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from importlib.metadata import entry_points
+from types import MappingProxyType
 from typing import Any, Generic
 
 from pydantic import TypeAdapter
@@ -81,9 +83,13 @@ class UnknownGame(KeyError):
 _SPECS: dict[str, GameSpec] = {}
 
 
-def _declared() -> dict[str, Any]:
-    """The installed games' entry points by id (not loaded)."""
-    return {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
+@cache
+def _declared() -> Mapping[str, Any]:
+    """The installed games' entry points by id (not loaded). Read once per process: reading
+    them walks every installed package's metadata (tens of milliseconds), and the registry
+    asked again for each snapshot code decoded (``by_snapshot``) and each game list shown;
+    what is installed does not change while the app runs."""
+    return MappingProxyType({ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)})
 
 
 def spec(game_id: str) -> GameSpec:

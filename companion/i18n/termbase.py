@@ -124,17 +124,20 @@ def game_of(key: str) -> str | None:
     return None
 
 
+@cache  # read from terms(), itself read once: the text checks ask for every text
 def proper_names(lang: str) -> frozenset[str]:
     """The first word of every name in the termbase (events, actions, shops...): a capital there
     is the name's, not a sentence's."""
     return frozenset(t.term(lang).split()[0] for t in terms() if t.kind == "name")
 
 
+@cache  # read from terms(), itself read once: the text checks ask for every text
 def person_types(lang: str) -> tuple[str, ...]:
     """Dragon's person types as the termbase names them ("monje", "dama de la corte")."""
     return tuple(t.term(lang) for t in terms() if t.kind == "person")
 
 
+@cache  # read from terms(), itself read once: the text checks ask for every text
 def long_names(lang: str) -> tuple[str, ...]:
     """Names of several words, longest first (a text may hold one whole, colon and all)."""
     return tuple(

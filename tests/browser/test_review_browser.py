@@ -61,20 +61,28 @@ def test_one_tap_reviews_a_finished_game(browser, tmp_path):
         page.close()
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
-def test_review_screenshots(browser, tmp_path, lang):
-
-    data = tmp_path / "data"
+@pytest.fixture(scope="module")
+def reviewed_games(tmp_path_factory):
+    """The three finished games with their reviews kept, served once for both languages: the
+    screenshots' subject is the Review screen, so the reviews (each the app's full budget of CPU
+    time) are made once for the module, not again for each language."""
+    data = tmp_path_factory.mktemp("reviews") / "data"
     tables = {
         game: finished(data, game, seed) for game, seed in (("dragon", 7), ("chinatown", 4), ("dayu", 5))
     }
     for table in tables.values():
         reviewed(data, table)
     with served(data) as url:
-        for game, table in tables.items():
-            if game == "dragon" and lang == "en":
-                continue  # taken by the one-tap test above
-            page = phone(browser, url + f"table/{table.id}/review", lang, "dark" if lang == "es" else "light")
-            on_screen(page, AVERAGE[lang])
-            shot(page, f"review_{game}_{lang}")
-            page.close()
+        yield url, tables
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_review_screenshots(browser, reviewed_games, lang):
+    url, tables = reviewed_games
+    for game, table in tables.items():
+        if game == "dragon" and lang == "en":
+            continue  # taken by the one-tap test above
+        page = phone(browser, url + f"table/{table.id}/review", lang, "dark" if lang == "es" else "light")
+        on_screen(page, AVERAGE[lang])
+        shot(page, f"review_{game}_{lang}")
+        page.close()

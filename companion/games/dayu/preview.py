@@ -8,6 +8,8 @@ taking the card would be worth is the engine's own ``scoring.tally`` with the ca
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from pydantic import BaseModel, ConfigDict
 
 from companion.core import Effect, msg
@@ -67,12 +69,11 @@ def drain_room(state: DayuState, place: int) -> int:
 def capture_worth(state: DayuState, seat: int) -> list[CaptureWorth]:
     """For each kind of flood card: the points taking one would add to ``seat``'s score now."""
     p = state.players[seat]
-    vp = [(c.frame, c.vp) for c in p.vp_cards]
-    flood = [(f.kind, f.points) for f in p.flood]
-    now = tally(p.name, vp, flood).total
+    vp = tuple((c.frame, c.vp) for c in p.vp_cards)
+    gains = dict(_gains(vp, tuple((f.kind, f.points) for f in p.flood)))
     out = []
     for kind, info in DATA.flood_kinds.items():
-        gain = tally(p.name, vp, [*flood, (kind, info.points)]).total - now
+        gain = gains[kind]
         if info.frame is not None:
             framed = sum(1 for f, _ in vp if f == info.frame)
             text = msg(
@@ -95,6 +96,20 @@ def capture_worth(state: DayuState, seat: int) -> list[CaptureWorth]:
         )
     )
     return out
+
+
+@lru_cache(maxsize=256)
+def _gains(
+    vp: tuple[tuple[str, int], ...], flood: tuple[tuple[str, int], ...]
+) -> tuple[tuple[str, int], ...]:
+    """For each flood kind: the engine's tally with one more card of it, minus the tally now.
+    Kept per hand of cards: the screens ask again at every redraw and the cards seldom change
+    (a Da Yu game scored this hundreds of times over for the same few hands)."""
+    now = tally("", vp, flood).total
+    return tuple(
+        (kind, tally("", vp, [*flood, (kind, info.points)]).total - now)
+        for kind, info in DATA.flood_kinds.items()
+    )
 
 
 def marker_preview(state: DayuState) -> MarkerPreview:
