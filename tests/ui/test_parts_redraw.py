@@ -119,3 +119,102 @@ async def test_a_viewer_keeps_the_wall_and_the_waiting_line_while_they_are_uncha
     assert wall_kept > 0 and wall_redrawn > 0 and wait_kept > 0, (wall_kept, wall_redrawn, wait_kept)
     for h in (host, viewer):
         h.close()
+
+
+async def test_who_answers_follows_the_prompts_seat_and_nothing_else(tmp_path):
+    """The line naming who answers the question is kept while the seat is the same, and names
+    the new seat as soon as it changed."""
+    hub = new_hub(tmp_path)
+    h = await started(hub)
+    await new_table_by_taps(h, "dragon", NAMES)
+    table = only_table(hub)
+    rng = random.Random(11)
+    kept = redrawn = 0
+    for _ in range(120):
+        if table.prompt is None:
+            break
+        before = h.by_key("prompt-seat") if h.has("prompt-seat") else None
+        seat_before = table.prompt.seat
+        if h.has("auto"):
+            await h.click("auto")
+        else:
+            await h.click(rng.choice([k for k in h.keys("choice-") if k.count("-") == 1]))
+        prompt = table.prompt
+        if prompt is None or prompt.seat is None:
+            continue
+        assert h.by_key("prompt-seat").value == NAMES[prompt.seat]  # never the last seat's name
+        if before is None:
+            continue
+        if prompt.seat == seat_before:
+            assert h.by_key("prompt-seat") is before, "who answers drawn again unchanged"
+            kept += 1
+        else:
+            redrawn += 1
+    assert kept > 0 and redrawn > 0, (kept, redrawn)
+
+
+def dayu_seat_shows(h, state, table, seat: int) -> None:
+    from companion.ui.games.dayu.panels import PLAYING
+
+    """What a Da Yu seat card says is the state's: its total, its marker, its cards."""
+    p = state.players[seat]
+    assert h.by_key(f"total-{seat}").value.startswith(str(table.scoreboard.rows[seat].total))
+    marker = h.by_key(f"dy-marker-text-{seat}").value
+    assert (str(p.marker + 1) in marker) if p.marker is not None else not any(c.isdigit() for c in marker)
+    assert ("to play" in marker) == (state.phase in PLAYING and state.current == seat)
+    assert len(h.keys(f"dy-hand-{seat}-")) == len(p.hand)
+    vp = h.by_key(f"dy-vp-{seat}").value
+    for frame in {c.frame for c in p.vp_cards}:
+        assert f"({sum(c.vp for c in p.vp_cards if c.frame == frame)} VP)" in vp
+
+
+async def test_da_yu_seat_cards_and_piles_follow_the_state_and_nothing_else(tmp_path):
+    """A Da Yu seat card is drawn again only when that seat's cards, marker, total or turn changed,
+    and the piles only when a count changed; what each shows is the state after every tap."""
+    hub = new_hub(tmp_path)
+    h = await started(hub)
+    await new_table_by_taps(h, "dayu", NAMES[:3])
+    table = only_table(hub)
+    rng = random.Random(5)
+    seats_kept = seats_redrawn = piles_kept = piles_redrawn = 0
+    for _ in range(150):
+        if table.prompt is None:
+            break
+        cards = {s: h.by_key(f"player-{s}") for s in range(3)}
+        piles = h.by_key("dy-piles") if h.has("dy-piles") else None
+        old = table.state
+        old_totals = [r.total for r in table.scoreboard.rows]
+        places = [k for k in h.keys("dy-place-") if k.count("-") == 2]
+        choices = [k for k in h.keys("choice-") if k.count("-") == 1]
+        await h.click("auto" if h.has("auto") else rng.choice(choices or places))
+        new = table.state
+        for s in range(3):
+            dayu_seat_shows(h, new, table, s)
+            same = (old.players[s], old_totals[s], old.current == s, old.phase) == (
+                new.players[s],
+                table.scoreboard.rows[s].total,
+                new.current == s,
+                new.phase,
+            )
+            if same:
+                assert h.by_key(f"player-{s}") is cards[s], f"seat {s} drawn again unchanged"
+                seats_kept += 1
+            elif h.by_key(f"player-{s}") is not cards[s]:
+                seats_redrawn += 1
+        if piles is None or not h.has("dy-piles"):
+            continue
+        assert h.by_key("dy-flood-pile").value == f"Flood pile: {new.flood_pile}"
+        assert h.by_key("dy-pile-green").value == f"green {new.piles['green']}"
+        counts = lambda st: (st.flood_pile, st.supply, dict(st.piles))  # noqa: E731
+        if counts(old) == counts(new):
+            assert h.by_key("dy-piles") is piles, "the piles drawn again unchanged"
+            piles_kept += 1
+        else:
+            assert h.by_key("dy-piles") is not piles
+            piles_redrawn += 1
+    assert min(seats_kept, seats_redrawn, piles_kept, piles_redrawn) > 0, (
+        seats_kept,
+        seats_redrawn,
+        piles_kept,
+        piles_redrawn,
+    )

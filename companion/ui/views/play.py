@@ -142,6 +142,12 @@ def notice_card(tr: Tr, show_rule: Callable[[str], None], n: Notice) -> ft.Contr
     )
 
 
+def who_part(tr: Tr, table: Table, seat: int | None) -> ft.Control:
+    """Who answers, drawn again only when the seat (its name, its colour) or the language changed."""
+    player = table.players[seat] if seat is not None else None
+    return part((tr.lang, seat, player), lambda: who(tr, table, seat), key="who-part")
+
+
 def who(tr: Tr, table: Table, seat: int | None) -> ft.Control:
     if seat is None:
         return ft.Row([ft.Icon(ft.Icons.GROUPS), ft.Text(tr("play.the_table"), weight=ft.FontWeight.BOLD)])
@@ -165,7 +171,7 @@ def waiting_part(model: TableModel, prompt: Prompt) -> ft.Control:
 def prompt_pad(model: TableModel, prompt: Prompt, taught: list[ft.Control]) -> ft.Control:
     """The question, who answers it, the "first game" lines (``taught``) and its answers."""
     asked: list[ft.Control] = [
-        who(model.tr, model.table, prompt.seat),
+        who_part(model.tr, model.table, prompt.seat),
         ft.Text(model.tr.msg(prompt.msg), key="prompt", size=16),
         *taught,
     ]
@@ -239,7 +245,7 @@ def waiting_pad(
         text = tr("live.waiting_table")
     else:
         text = tr("live.waiting", name=table.players[prompt.seat].name)
-    items = [who(tr, table, prompt.seat), ft.Text(text, key="waiting", size=16)]
+    items = [who_part(tr, table, prompt.seat), ft.Text(text, key="waiting", size=16)]
     if notice is not None:
         items.append(notice_card(tr, show_rule, notice))
     return card(*items, key="prompt-pad")

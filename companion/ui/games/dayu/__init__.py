@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from companion.games.dayu.public import DayuState, round_summaries, rounds_done
 from companion.ui.games.dayu.foresight import marker
-from companion.ui.games.dayu.panels import action_form, board, player_panel
+from companion.ui.games.dayu.panels import action_form, board, player_panel, seat_props
 from companion.ui.games.dayu.quick import quick_score
 from companion.ui.games.dayu.strip import strip
 from companion.ui.gameui import Choice, GameUI, Hindsight, OptionSpec, state_as
@@ -16,6 +16,7 @@ UI = GameUI(
     board_is_question=lambda table: state_as(table, DayuState).phase == "actions",
     on_board=lambda choice: choice.kind == "move" and not choice.free,  # tap a card of the ring
     player_panel=player_panel,
+    seat_props=seat_props,
     choice_forms={"action": action_form},  # the ring and the actions, in the question
     options=(
         OptionSpec(

@@ -15,6 +15,7 @@ from companion.share.live import Access, may_act
 from companion.ui.gameui import Tap, state_as
 from companion.ui.i18n import Tr
 from companion.ui.palette import TAP, swatch
+from companion.ui.parts import part
 from companion.ui.table_model import TableModel
 from companion.ui.widgets import card, dot, small, tappable
 
@@ -35,7 +36,7 @@ def board(model: TableModel) -> list[ft.Control]:
     asked = state.phase == "actions" and (not model.guest or may_act(model.access, state.current))
     if not asked:
         out.append(ring_card(model.tr, model.access, table, state, entering(model.submit)))
-    out.append(piles_card(model.tr, state))
+    out.append(piles_part(model.tr, state))
     return out
 
 
@@ -289,6 +290,12 @@ def _action_button(text: str, name: str, i: int, on_click: Any) -> ft.Control:
     )
 
 
+def piles_part(tr: Tr, state: DayuState) -> ft.Control:
+    """The piles, drawn again only when a count changed (most taps change none)."""
+    props = (tr.lang, state.flood_pile, state.supply, tuple(state.piles[f] for f in FRAMES))
+    return part(props, lambda: piles_card(tr, state), key="dy-piles-part")
+
+
 def piles_card(tr: Tr, state: DayuState) -> ft.Control:
     tools = [
         ft.Row(
@@ -313,6 +320,15 @@ def piles_card(tr: Tr, state: DayuState) -> ft.Control:
         ft.Row([small(tr("dayu.tool_piles")), *tools], wrap=True, spacing=12),
         key="dy-piles",
     )
+
+
+def seat_props(table: Table, seat: int) -> Any:
+    """Everything a player's card shows besides the seat itself: their cards and marker, their
+    total, and whether it is their turn. A state in force is never changed (the engine changes
+    its own copies), so the seat's state stands for what it held, compared field by field."""
+    state = state_as(table, DayuState)
+    current = state.phase in PLAYING and state.current == seat
+    return (state.players[seat], table.scoreboard.rows[seat].total, current)
 
 
 def player_panel(model: TableModel, seat: int) -> ft.Control:
