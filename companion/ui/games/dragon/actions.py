@@ -94,21 +94,15 @@ def action_tile(tr: Tr, drawn_for: str, table: Table, k: int, tap: Tap, run: Cal
     text, full, icon = action_label(tr, table, tap)
 
     def build(on_click: Any, busy: bool) -> ft.Control:
-        content = ft.Semantics(
-            content=ft.Row(
-                [
-                    ft.Icon(icon, size=20),
-                    ft.Text(text, size=13, expand=True, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
-                ],
-                spacing=6,
-                vertical_alignment=ft.CrossAxisAlignment.CENTER,
-            ),
-            label=full,
-            exclude_semantics=True,
-        )
+        # one control and its text: the action's icon sits in the button's icon slot (the busy
+        # ring takes its place), and the text itself says the tile's full name to a screen
+        # reader. Every tile is new after each entry (the stale-tap guarantee), so each control
+        # in it is built, sent and diffed on every tap.
         return ft.OutlinedButton(
-            content=content,
-            icon=busy_icon(None, busy),
+            content=ft.Text(
+                text, size=13, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS, semantics_label=full
+            ),
+            icon=busy_icon(icon, busy),
             key=f"choice-{k}",
             tooltip=full,
             on_click=on_click,
@@ -118,6 +112,7 @@ def action_tile(tr: Tr, drawn_for: str, table: Table, k: int, tap: Tap, run: Cal
                 alignment=ft.Alignment.CENTER_LEFT,
                 shape=ft.RoundedRectangleBorder(radius=8),
                 padding=ft.Padding.only(left=8, right=6),
+                icon_size=20,
             ),
         )
 
