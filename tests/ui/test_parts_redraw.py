@@ -168,6 +168,35 @@ def dayu_seat_shows(h, state, table, seat: int) -> None:
         assert f"({sum(c.vp for c in p.vp_cards if c.frame == frame)} VP)" in vp
 
 
+def dayu_turn_and_ring_show(h, new, old, turn) -> int:
+    """The turn card and the ring say what the state says; 1 if the turn card was kept (its
+    player, action points and privileges unchanged), else 0."""
+    from companion.games.dayu.public import privilege_left
+
+    for i, place in enumerate(new.ring):  # the ring, in the question or beside it
+        if place.card is not None and h.has(f"dy-tokens-{i}"):
+            assert h.by_key(f"dy-tokens-{i}").value == f"{place.tokens}/10"
+    if h.has("dy-ring"):
+        for s, p in enumerate(new.players):
+            assert p.marker is None or h.has(f"dy-marker-{p.marker}-{s}")
+    if turn is None or not h.has("dy-turn"):
+        return 0
+    assert h.by_key("dy-points").value == f"Action points: {new.points_left}"
+
+    def said(st) -> tuple:
+        return (
+            st.current,
+            st.points_left,
+            [privilege_left(st, k) for k in ("free_move", "free_flip", "free_tool")],
+        )
+
+    if said(old) != said(new):
+        assert h.by_key("dy-turn") is not turn
+        return 0
+    assert h.by_key("dy-turn") is turn, "the turn card drawn again unchanged"
+    return 1
+
+
 async def test_da_yu_seat_cards_and_piles_follow_the_state_and_nothing_else(tmp_path):
     """A Da Yu seat card is drawn again only when that seat's cards, marker, total or turn changed,
     and the piles only when a count changed; what each shows is the state after every tap."""
@@ -176,12 +205,13 @@ async def test_da_yu_seat_cards_and_piles_follow_the_state_and_nothing_else(tmp_
     await new_table_by_taps(h, "dayu", NAMES[:3])
     table = only_table(hub)
     rng = random.Random(5)
-    seats_kept = seats_redrawn = piles_kept = piles_redrawn = 0
+    seats_kept = seats_redrawn = piles_kept = piles_redrawn = turn_kept = 0
     for _ in range(150):
         if table.prompt is None:
             break
         cards = {s: h.by_key(f"player-{s}") for s in range(3)}
         piles = h.by_key("dy-piles") if h.has("dy-piles") else None
+        turn = h.by_key("dy-turn") if h.has("dy-turn") else None
         old = table.state
         old_totals = [r.total for r in table.scoreboard.rows]
         places = [k for k in h.keys("dy-place-") if k.count("-") == 2]
@@ -201,6 +231,7 @@ async def test_da_yu_seat_cards_and_piles_follow_the_state_and_nothing_else(tmp_
                 seats_kept += 1
             elif h.by_key(f"player-{s}") is not cards[s]:
                 seats_redrawn += 1
+        turn_kept += dayu_turn_and_ring_show(h, new, old, turn)
         if piles is None or not h.has("dy-piles"):
             continue
         assert h.by_key("dy-flood-pile").value == f"Flood pile: {new.flood_pile}"
@@ -212,7 +243,8 @@ async def test_da_yu_seat_cards_and_piles_follow_the_state_and_nothing_else(tmp_
         else:
             assert h.by_key("dy-piles") is not piles
             piles_redrawn += 1
-    assert min(seats_kept, seats_redrawn, piles_kept, piles_redrawn) > 0, (
+    assert min(seats_kept, seats_redrawn, piles_kept, piles_redrawn, turn_kept) > 0, (
+        turn_kept,
         seats_kept,
         seats_redrawn,
         piles_kept,

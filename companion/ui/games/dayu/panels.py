@@ -30,14 +30,32 @@ def board(model: TableModel) -> list[ft.Control]:
     table = model.table
     state = state_as(table, DayuState)
     out: list[ft.Control] = []
+    tr = model.tr
     if state.phase in PLAYING:
-        out.append(turn_card(model.tr, table, state))
+        privileges = tuple(privilege_left(state, k) for k in PRIVILEGES)
+        turn = (tr.lang, table.players[state.current], state.points_left, privileges)
+        out.append(part(turn, lambda: turn_card(tr, table, state), key="dy-turn-part"))
     # while acting, the ring is in the question (action_form), but for a phone that only waits
     asked = state.phase == "actions" and (not model.guest or may_act(model.access, state.current))
     if not asked:
-        out.append(ring_card(model.tr, model.access, table, state, entering(model.submit)))
-    out.append(piles_part(model.tr, state))
+        out.append(shown_ring(model, table, state))
+    out.append(piles_part(tr, state))
     return out
+
+
+def shown_ring(model: TableModel, table: Table, state: DayuState) -> ft.Control:
+    """The ring beside the question (not in it): nothing on it takes a tap here (a move is
+    tapped in the question), so it is kept while its places, markers, players and the moves
+    offered are the same: most entries of a drain or a draw leave it as it was."""
+    prompt = table.prompt
+    offered = frozenset(
+        c.to for c in (prompt.choices or [] if prompt else []) if isinstance(c, Move) and not c.free
+    )
+    markers = tuple(p.marker for p in state.players)
+    moving = (state.phase, state.current, state.points_left)  # what says who may move
+    props = (model.tr.lang, model.access, tuple(state.ring), markers, tuple(table.players), offered, moving)
+    draw = lambda: ring_card(model.tr, model.access, table, state, entering(model.submit))  # noqa: E731
+    return part(props, draw, key="dy-ring-part")
 
 
 def turn_card(tr: Tr, table: Table, state: DayuState) -> ft.Control:
