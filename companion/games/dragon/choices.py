@@ -245,20 +245,29 @@ def compute_choices(state: DragonState, name: str | None = None) -> list[Entry] 
 
 
 def _seat(state: DragonState) -> int:
-    seat = state.current
-    assert seat is not None
-    return seat
+    # ``state.current``, written out (read from the instance dict, no property call): every
+    # builder asks it, once an entry or more.
+    f = state.__dict__
+    tasks = f["tasks"]
+    if tasks:
+        seat: int = tasks[0].seat
+        return seat
+    turn: int = f["turn"]
+    order: list[int] = f["order"]
+    assert 0 <= turn < len(order)
+    return order[turn]
 
 
 def _group_choices(state: DragonState) -> list[Entry]:
     """The groups the player can take (``group_open``, in one loop: asked at every turn of the
     action phase), and Skip."""
     seat = _seat(state)
-    yuan, fee = state.players[seat].yuan, RULES.actions.occupied_group_cost
-    dragons = state.dragons
-    offers = _group_offers(seat, len(state.groups))
+    f = state.__dict__  # the fields read from the instance dict (see ``step``)
+    yuan, fee = f["players"][seat].yuan, _OCCUPIED_FEE
+    dragons, groups = f["dragons"], f["groups"]
+    offers = _group_offers(seat, len(groups))
     out: list[Entry] = []
-    for g, (need, wall) in enumerate(_group_needs(tuple(state.groups), state.options.large_privilege_cost)):
+    for g, (need, wall) in enumerate(_group_needs(tuple(groups), f["options"].large_privilege_cost)):
         left = yuan - fee if dragons[g] else yuan
         if left < 0:
             continue
@@ -266,6 +275,9 @@ def _group_choices(state: DragonState) -> list[Entry]:
             out.append(offers[g])
     out.append(offers[-1])
     return out
+
+
+_OCCUPIED_FEE = RULES.actions.occupied_group_cost
 
 
 @functools.lru_cache(maxsize=1024)

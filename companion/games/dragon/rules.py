@@ -119,56 +119,63 @@ def _start_player(s: DragonState, e: StartPlayer, fx: list[Effect]) -> None:
 
 
 def _pick(s: DragonState, e: Pick, fx: list[Effect]) -> None:
-    s.supply = {**s.supply, e.tile: s.supply[e.tile] - 1}
-    s.tile = e.tile
-    rule = "dragon.setup.recruit" if s.phase == "recruit" else "dragon.person.play"
-    fx.append(told(rule, e.seat, "dragon.fx.take", player=_name(s, e.seat), tile=tile_msg(e.tile)))
+    # Each field read once (a model's read goes through pydantic's __getattr__ hook): the state's
+    # from its dict, the entry's into locals. The same in ``_place`` and ``_card``.
+    f, tile, seat = s.__dict__, e.tile, e.seat
+    supply = f["supply"]
+    s.supply = {**supply, tile: supply[tile] - 1}
+    s.tile = tile
+    rule = "dragon.setup.recruit" if f["phase"] == "recruit" else "dragon.person.play"
+    fx.append(told(rule, seat, "dragon.fx.take", player=f["players"][seat].name, tile=tile_msg(tile)))
 
 
 def _place(s: DragonState, e: Place, fx: list[Effect]) -> None:
-    p = s.player_mut(e.seat)
-    tile = s.tile
+    seat, palace, displace = e.seat, e.palace, e.displace
+    p = s.player_mut(seat)
+    f = s.__dict__
+    tile = f["tile"]
     assert tile is not None
     s.tile = None
     value = RULES.faces[tile].value
-    if e.palace is None:
+    if palace is None:
         p.released = [*p.released, tile]
         fx.append(
             told(
                 "dragon.decision.full_palaces",
-                e.seat,
+                seat,
                 "dragon.fx.release_new",
                 player=p.name,
                 tile=tile_msg(tile),
             )
         )
     else:
-        pal = p.palaces[e.palace]
-        if e.displace is not None:
+        palaces = p.palaces
+        pal = palaces[palace]
+        if displace is not None:
             persons = list(pal.persons)
-            persons.remove(e.displace)
-            p.released = [*p.released, e.displace]
+            persons.remove(displace)
+            p.released = [*p.released, displace]
             placed = (*persons, tile)
         else:
             placed = (*pal.persons, tile)
-        p.palaces = replaced(p.palaces, e.palace, palace_with(pal.floors, placed))
-        s.move(e.seat, value)
-        key = "dragon.fx.displace" if e.displace else "dragon.fx.place"
-        rule = "dragon.decision.full_palaces" if e.displace else "dragon.palace.capacity"
+        p.palaces = replaced(palaces, palace, palace_with(pal.floors, placed))
+        s.move(seat, value)
+        key = "dragon.fx.displace" if displace else "dragon.fx.place"
+        rule = "dragon.decision.full_palaces" if displace else "dragon.palace.capacity"
         fx.append(
             told(
                 rule,
-                e.seat,
+                seat,
                 key,
                 player=p.name,
                 tile=tile_msg(tile),
-                old=tile_msg(e.displace) if e.displace else "",
-                palace=e.palace + 1,
+                old=tile_msg(displace) if displace else "",
+                palace=palace + 1,
                 steps=value,
                 track=p.track,
             )
         )
-    if s.phase == "recruit":
+    if f["phase"] == "recruit":
         if s.first_pick is None:
             s.first_pick = tile
         else:
@@ -325,20 +332,20 @@ def _floor(s: DragonState, e: Floor, fx: list[Effect]) -> None:
 
 
 def _card(s: DragonState, e: PlayCard, fx: list[Effect]) -> None:
-    p = s.player_mut(e.seat)
-    p.cards = without(p.cards, e.card)
-    fx.append(told("dragon.person.play", e.seat, "dragon.fx.card", player=p.name, card=card_msg(e.card)))
-    supply = s.supply
-    for t in RULES.card_tiles(e.card):  # any tile left for the card (a loop: no generator made)
+    seat, card = e.seat, e.card
+    p = s.player_mut(seat)
+    p.cards = without(p.cards, card)
+    name = p.name
+    fx.append(told("dragon.person.play", seat, "dragon.fx.card", player=name, card=card_msg(card)))
+    supply = s.__dict__["supply"]
+    for t in RULES.card_tiles(card):  # any tile left for the card (a loop: no generator made)
         if supply[t] > 0:
-            s.card = e.card
+            s.card = card
             break
     else:
         s.turn += 1
         fx.append(
-            told(
-                "dragon.person.tile_gone", e.seat, "dragon.fx.card_dead", player=p.name, card=card_msg(e.card)
-            )
+            told("dragon.person.tile_gone", seat, "dragon.fx.card_dead", player=name, card=card_msg(card))
         )
 
 
@@ -372,10 +379,6 @@ HANDLERS: dict[str, Callable[[DragonState, Any, list[Effect]], None]] = {
 
 
 # ---- the automatic part of the machine -----------------------------------------------------
-
-
-def _name(s: DragonState, seat: int) -> str:
-    return s.players[seat].name
 
 
 def seat_names(s: DragonState, seats: list[int]) -> str:
