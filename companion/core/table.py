@@ -425,7 +425,7 @@ class Table:
             asked = prompt.seat
             for offered in prompt.choices or ():  # by identity: a third of ``in map(id, ...)``'s time
                 if offered is entry:
-                    chosen: Entry = offered  # the prompt's own instance: an Entry (no cast's call)
+                    chosen = cast(Entry, offered)  # the prompt's own instance: an Entry
                     prompted = getattr(self.game, "play_prompted", None)
                     if prompted is None or asked is None or chosen.seat != asked:
                         break  # ``check`` sees to the seat, or to a game that checks its entries

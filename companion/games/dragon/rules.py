@@ -14,7 +14,6 @@ from companion.core.protocol import Effect, told
 from companion.games.dragon import superevents
 from companion.games.dragon.choices import (
     action_amount,
-    group_cost,
     privilege_costs,
 )
 from companion.games.dragon.data import RULES, WILD
@@ -202,24 +201,29 @@ def _choose_group(s: DragonState, e: ChooseGroup | Skip, fx: list[Effect]) -> No
     if isinstance(e, Skip):
         _skip(s, e, fx)
         return
-    p = s.player_mut(e.seat)
-    cost = group_cost(s, e.group)
+    seat, group = e.seat, e.group  # each field read once (see ``_pick``)
+    p = s.player_mut(seat)
+    dragons = s.__dict__["dragons"]
+    cost = _OCCUPIED_FEE if dragons[group] else 0  # group_cost
     p.yuan -= cost
-    s.dragons = replaced(s.dragons, e.group, [*s.dragons[e.group], e.seat])  # new lists, the others shared
-    s.chosen_group = e.group
+    s.dragons = replaced(dragons, group, [*dragons[group], seat])  # new lists, the others shared
+    s.chosen_group = group
     if cost:
         fx.append(
             told(
                 "dragon.action.occupied",
-                e.seat,
+                seat,
                 "dragon.fx.group_paid",
                 player=p.name,
-                group=e.group + 1,
+                group=group + 1,
                 cost=cost,
             )
         )
     else:
-        fx.append(told("dragon.action.choose", e.seat, "dragon.fx.group", player=p.name, group=e.group + 1))
+        fx.append(told("dragon.action.choose", seat, "dragon.fx.group", player=p.name, group=group + 1))
+
+
+_OCCUPIED_FEE = RULES.actions.occupied_group_cost
 
 
 def _skip(s: DragonState, e: Skip, fx: list[Effect]) -> None:
@@ -245,14 +249,15 @@ _CHANGES_PLAYER = frozenset({"taxes", "harvest", "fireworks", "research"})
 
 
 def _act(s: DragonState, e: Act, fx: list[Effect]) -> None:
-    p = s.players[e.seat]  # read; each action that changes the player asks for its own copy
+    seat, card = e.seat, e.card  # each field read once (see ``_pick``)
+    p = s.players[seat]  # read; each action that changes the player asks for its own copy
     s.chosen_group = None
-    rule = f"dragon.action.{e.card}"
-    if e.card == WALL_CARD:
+    rule = f"dragon.action.{card}"
+    if card == WALL_CARD:
         if not build_wall(s, e, fx):
             s.turn += 1
         return
-    if e.card == "privilege":
+    if card == "privilege":
         assert e.size is not None
         cost = privilege_costs(s)[e.size]
         p = s.player_mut(e.seat)
@@ -275,34 +280,38 @@ def _act(s: DragonState, e: Act, fx: list[Effect]) -> None:
         )
         s.turn += 1
         return
-    base, extra = action_amount(p, e.card)
+    base, extra = action_amount(p, card)
     total = base + extra
     detail: dict[str, object] = {}
-    if e.card in _CHANGES_PLAYER:
-        p = s.player_mut(e.seat)
-    if e.card == "taxes":
+    if card in _CHANGES_PLAYER:
+        p = s.player_mut(seat)
+    if card == "taxes":
         p.yuan += total
-    elif e.card == "build":
+    elif card == "build":
         s.floors_left = total
-    elif e.card == "harvest":
+    elif card == "harvest":
         p.rice += total
-    elif e.card == "fireworks":
+    elif card == "fireworks":
         p.fireworks += total
-    elif e.card == "parade":
-        s.move(e.seat, total)
-        detail["track"] = s.players[e.seat].track  # where the marker lands: move() made a new copy
-    elif e.card == "research":
+    elif card == "parade":
+        s.move(seat, total)
+        detail["track"] = s.players[seat].track  # where the marker lands: move() made a new copy
+    elif card == "research":
         p.score(score_item(s.month, "research", total, total))
     fx.append(
-        Effect(
-            rule_id=rule,
-            seat=e.seat,
-            msg=msg(
-                f"dragon.fx.{e.card}", player=p.name, total=total, n=total, base=base, extra=extra, **detail
-            ),
+        told(
+            rule,
+            seat,
+            f"dragon.fx.{card}",
+            player=p.name,
+            total=total,
+            n=total,
+            base=base,
+            extra=extra,
+            **detail,
         )
     )
-    if e.card != "build":
+    if card != "build":
         s.turn += 1
 
 
