@@ -177,18 +177,27 @@ def pair_free(state: DragonState, a: str, b: str) -> bool:
 
 def recruit_picks(state: DragonState, seat: int) -> list[Entry]:
     """Initial recruitment: a young tile of a type that still leaves an unused pair."""
-    supply, taken = state.supply, set(state.pairs)
-    young = [t for t, tile in _YOUNG if supply.get(tile, 0) > 0]
+    supply = state.supply
+    young = tuple([t for t, tile in _YOUNG if supply.get(tile, 0) > 0])
+    return [*_recruit_offers(seat, young, frozenset(state.pairs), state.first_pick)]
+
+
+@functools.lru_cache(maxsize=4096)
+def _recruit_offers(
+    seat: int, young: tuple[str, ...], taken: frozenset[tuple[str, ...]], first_pick: str | None
+) -> tuple[Entry, ...]:
+    """``recruit_picks`` of the types with a young tile left, the pairs taken and the first
+    pick: the same few situations recur in every game (a pass over every pair of types)."""
 
     def free(a: str, b: str) -> bool:  # pair_free, with the pairs in a set
         return a != b and ((a, b) if a < b else (b, a)) not in taken
 
-    if state.first_pick is None:
+    if first_pick is None:
         kinds = [t for t in young if any(free(t, u) for u in young)]
     else:
-        first = state.first_pick.split(":")[0]
+        first = first_pick.split(":")[0]
         kinds = [t for t in young if free(first, t)]
-    return [_pick(seat, f"{t}:young") for t in kinds]
+    return tuple(_pick(seat, f"{t}:young") for t in kinds)
 
 
 _YOUNG = tuple((t, f"{t}:young") for t in RULES.type_ids)

@@ -128,6 +128,10 @@ def _pick(s: DragonState, e: Pick, fx: list[Effect]) -> None:
     fx.append(told(rule, seat, "dragon.fx.take", player=f["players"][seat].name, tile=tile_msg(tile)))
 
 
+# Each tile's value on the person track (read at every placing).
+_TRACK_VALUE = {tile: face.value for tile, face in RULES.faces.items()}
+
+
 def _place(s: DragonState, e: Place, fx: list[Effect]) -> None:
     seat, palace, displace = e.seat, e.palace, e.displace
     p = s.player_mut(seat)
@@ -135,7 +139,7 @@ def _place(s: DragonState, e: Place, fx: list[Effect]) -> None:
     tile = f["tile"]
     assert tile is not None
     s.tile = None
-    value = RULES.faces[tile].value
+    value = _TRACK_VALUE[tile]
     if palace is None:
         p.released = [*p.released, tile]
         fx.append(
@@ -158,7 +162,10 @@ def _place(s: DragonState, e: Place, fx: list[Effect]) -> None:
         else:
             placed = (*pal.persons, tile)
         p.palaces = replaced(palaces, palace, palace_with(pal.floors, placed))
-        s.move(seat, value)
+        if value > 0:  # s.move(seat, value), written out: p is this state's own copy already
+            moves = s.moves = f["moves"] + 1
+            p.track += value
+            p.arrival = moves
         key = "dragon.fx.displace" if displace else "dragon.fx.place"
         rule = "dragon.decision.full_palaces" if displace else "dragon.palace.capacity"
         fx.append(
