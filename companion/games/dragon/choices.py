@@ -177,18 +177,27 @@ def pair_free(state: DragonState, a: str, b: str) -> bool:
 
 def recruit_picks(state: DragonState, seat: int) -> list[Entry]:
     """Initial recruitment: a young tile of a type that still leaves an unused pair."""
-    supply, taken = state.supply, set(state.pairs)
-    young = [t for t, tile in _YOUNG if supply.get(tile, 0) > 0]
+    supply = state.supply
+    young = tuple([t for t, tile in _YOUNG if supply.get(tile, 0) > 0])
+    return [*_recruit_offers(seat, young, frozenset(state.pairs), state.first_pick)]
+
+
+@functools.lru_cache(maxsize=4096)
+def _recruit_offers(
+    seat: int, young: tuple[str, ...], taken: frozenset[tuple[str, ...]], first_pick: str | None
+) -> tuple[Entry, ...]:
+    """``recruit_picks`` of the types with a young tile left, the pairs taken and the first
+    pick: the same few situations recur in every game (a pass over every pair of types)."""
 
     def free(a: str, b: str) -> bool:  # pair_free, with the pairs in a set
         return a != b and ((a, b) if a < b else (b, a)) not in taken
 
-    if state.first_pick is None:
+    if first_pick is None:
         kinds = [t for t in young if any(free(t, u) for u in young)]
     else:
-        first = state.first_pick.split(":")[0]
+        first = first_pick.split(":")[0]
         kinds = [t for t in young if free(first, t)]
-    return [_pick(seat, f"{t}:young") for t in kinds]
+    return tuple(_pick(seat, f"{t}:young") for t in kinds)
 
 
 _YOUNG = tuple((t, f"{t}:young") for t in RULES.type_ids)
@@ -245,20 +254,29 @@ def compute_choices(state: DragonState, name: str | None = None) -> list[Entry] 
 
 
 def _seat(state: DragonState) -> int:
-    seat = state.current
-    assert seat is not None
-    return seat
+    # ``state.current``, written out (read from the instance dict, no property call): every
+    # builder asks it, once an entry or more.
+    f = state.__dict__
+    tasks = f["tasks"]
+    if tasks:
+        seat: int = tasks[0].seat
+        return seat
+    turn: int = f["turn"]
+    order: list[int] = f["order"]
+    assert 0 <= turn < len(order)
+    return order[turn]
 
 
 def _group_choices(state: DragonState) -> list[Entry]:
     """The groups the player can take (``group_open``, in one loop: asked at every turn of the
     action phase), and Skip."""
     seat = _seat(state)
-    yuan, fee = state.players[seat].yuan, RULES.actions.occupied_group_cost
-    dragons = state.dragons
-    offers = _group_offers(seat, len(state.groups))
+    f = state.__dict__  # the fields read from the instance dict (see ``step``)
+    yuan, fee = f["players"][seat].yuan, _OCCUPIED_FEE
+    dragons, groups = f["dragons"], f["groups"]
+    offers = _group_offers(seat, len(groups))
     out: list[Entry] = []
-    for g, (need, wall) in enumerate(_group_needs(tuple(state.groups), state.options.large_privilege_cost)):
+    for g, (need, wall) in enumerate(_group_needs(tuple(groups), f["options"].large_privilege_cost)):
         left = yuan - fee if dragons[g] else yuan
         if left < 0:
             continue
@@ -266,6 +284,9 @@ def _group_choices(state: DragonState) -> list[Entry]:
             out.append(offers[g])
     out.append(offers[-1])
     return out
+
+
+_OCCUPIED_FEE = RULES.actions.occupied_group_cost
 
 
 @functools.lru_cache(maxsize=1024)

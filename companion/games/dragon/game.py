@@ -68,6 +68,9 @@ for _name, _fields in _PROMPT_FIELDS.items():
 # Each step's ready fields, and whether its prompt takes the state's rule ids, seat and choices
 # (looked up once a prompt, not tested one by one).
 _made_prompt = Prompt.made  # bound once: one prompt an entry
+# What ``Prompt.made`` does, for ``play_prompted`` to do it without the call.
+_new = object.__new__
+_set_prompt_dict = Prompt.__dict__["__dict__"].__set__
 _PROMPT_PARTS = {
     name: (fields, name in _RULES_OF_STATE, name not in _TABLE_FACTS_AND_START, name not in TABLE_FACTS)
     for name, fields in _PROMPT_FIELDS.items()
@@ -141,7 +144,9 @@ class DragonGame:
             fields["seat"] = legal[0].seat if legal else s.current
         if offered:
             fields["choices"] = legal
-        return s, fx, _made_prompt(fields)
+        prompt = _new(Prompt)  # Prompt.made(fields), without its call
+        _set_prompt_dict(prompt, fields)
+        return s, fx, prompt
 
     def score(self, state: DragonState) -> Scoreboard:
         return score(state)

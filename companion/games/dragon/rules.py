@@ -14,7 +14,6 @@ from companion.core.protocol import Effect, told
 from companion.games.dragon import superevents
 from companion.games.dragon.choices import (
     action_amount,
-    group_cost,
     privilege_costs,
 )
 from companion.games.dragon.data import RULES, WILD
@@ -119,56 +118,70 @@ def _start_player(s: DragonState, e: StartPlayer, fx: list[Effect]) -> None:
 
 
 def _pick(s: DragonState, e: Pick, fx: list[Effect]) -> None:
-    s.supply = {**s.supply, e.tile: s.supply[e.tile] - 1}
-    s.tile = e.tile
-    rule = "dragon.setup.recruit" if s.phase == "recruit" else "dragon.person.play"
-    fx.append(told(rule, e.seat, "dragon.fx.take", player=_name(s, e.seat), tile=tile_msg(e.tile)))
+    # Each field read once (a model's read goes through pydantic's __getattr__ hook): the state's
+    # from its dict, the entry's into locals. The same in ``_place`` and ``_card``.
+    f, tile, seat = s.__dict__, e.tile, e.seat
+    supply = f["supply"]
+    s.supply = {**supply, tile: supply[tile] - 1}
+    s.tile = tile
+    rule = "dragon.setup.recruit" if f["phase"] == "recruit" else "dragon.person.play"
+    fx.append(told(rule, seat, "dragon.fx.take", player=f["players"][seat].name, tile=tile_msg(tile)))
+
+
+# Each tile's value on the person track (read at every placing).
+_TRACK_VALUE = {tile: face.value for tile, face in RULES.faces.items()}
 
 
 def _place(s: DragonState, e: Place, fx: list[Effect]) -> None:
-    p = s.player_mut(e.seat)
-    tile = s.tile
+    seat, palace, displace = e.seat, e.palace, e.displace
+    p = s.player_mut(seat)
+    f = s.__dict__
+    tile = f["tile"]
     assert tile is not None
     s.tile = None
-    value = RULES.faces[tile].value
-    if e.palace is None:
+    value = _TRACK_VALUE[tile]
+    if palace is None:
         p.released = [*p.released, tile]
         fx.append(
             told(
                 "dragon.decision.full_palaces",
-                e.seat,
+                seat,
                 "dragon.fx.release_new",
                 player=p.name,
                 tile=tile_msg(tile),
             )
         )
     else:
-        pal = p.palaces[e.palace]
-        if e.displace is not None:
+        palaces = p.palaces
+        pal = palaces[palace]
+        if displace is not None:
             persons = list(pal.persons)
-            persons.remove(e.displace)
-            p.released = [*p.released, e.displace]
+            persons.remove(displace)
+            p.released = [*p.released, displace]
             placed = (*persons, tile)
         else:
             placed = (*pal.persons, tile)
-        p.palaces = replaced(p.palaces, e.palace, palace_with(pal.floors, placed))
-        s.move(e.seat, value)
-        key = "dragon.fx.displace" if e.displace else "dragon.fx.place"
-        rule = "dragon.decision.full_palaces" if e.displace else "dragon.palace.capacity"
+        p.palaces = replaced(palaces, palace, palace_with(pal.floors, placed))
+        if value > 0:  # s.move(seat, value), written out: p is this state's own copy already
+            moves = s.moves = f["moves"] + 1
+            p.track += value
+            p.arrival = moves
+        key = "dragon.fx.displace" if displace else "dragon.fx.place"
+        rule = "dragon.decision.full_palaces" if displace else "dragon.palace.capacity"
         fx.append(
             told(
                 rule,
-                e.seat,
+                seat,
                 key,
                 player=p.name,
                 tile=tile_msg(tile),
-                old=tile_msg(e.displace) if e.displace else "",
-                palace=e.palace + 1,
+                old=tile_msg(displace) if displace else "",
+                palace=palace + 1,
                 steps=value,
                 track=p.track,
             )
         )
-    if s.phase == "recruit":
+    if f["phase"] == "recruit":
         if s.first_pick is None:
             s.first_pick = tile
         else:
@@ -195,24 +208,29 @@ def _choose_group(s: DragonState, e: ChooseGroup | Skip, fx: list[Effect]) -> No
     if isinstance(e, Skip):
         _skip(s, e, fx)
         return
-    p = s.player_mut(e.seat)
-    cost = group_cost(s, e.group)
+    seat, group = e.seat, e.group  # each field read once (see ``_pick``)
+    p = s.player_mut(seat)
+    dragons = s.__dict__["dragons"]
+    cost = _OCCUPIED_FEE if dragons[group] else 0  # group_cost
     p.yuan -= cost
-    s.dragons = replaced(s.dragons, e.group, [*s.dragons[e.group], e.seat])  # new lists, the others shared
-    s.chosen_group = e.group
+    s.dragons = replaced(dragons, group, [*dragons[group], seat])  # new lists, the others shared
+    s.chosen_group = group
     if cost:
         fx.append(
             told(
                 "dragon.action.occupied",
-                e.seat,
+                seat,
                 "dragon.fx.group_paid",
                 player=p.name,
-                group=e.group + 1,
+                group=group + 1,
                 cost=cost,
             )
         )
     else:
-        fx.append(told("dragon.action.choose", e.seat, "dragon.fx.group", player=p.name, group=e.group + 1))
+        fx.append(told("dragon.action.choose", seat, "dragon.fx.group", player=p.name, group=group + 1))
+
+
+_OCCUPIED_FEE = RULES.actions.occupied_group_cost
 
 
 def _skip(s: DragonState, e: Skip, fx: list[Effect]) -> None:
@@ -238,14 +256,15 @@ _CHANGES_PLAYER = frozenset({"taxes", "harvest", "fireworks", "research"})
 
 
 def _act(s: DragonState, e: Act, fx: list[Effect]) -> None:
-    p = s.players[e.seat]  # read; each action that changes the player asks for its own copy
+    seat, card = e.seat, e.card  # each field read once (see ``_pick``)
+    p = s.players[seat]  # read; each action that changes the player asks for its own copy
     s.chosen_group = None
-    rule = f"dragon.action.{e.card}"
-    if e.card == WALL_CARD:
+    rule = f"dragon.action.{card}"
+    if card == WALL_CARD:
         if not build_wall(s, e, fx):
             s.turn += 1
         return
-    if e.card == "privilege":
+    if card == "privilege":
         assert e.size is not None
         cost = privilege_costs(s)[e.size]
         p = s.player_mut(e.seat)
@@ -268,34 +287,38 @@ def _act(s: DragonState, e: Act, fx: list[Effect]) -> None:
         )
         s.turn += 1
         return
-    base, extra = action_amount(p, e.card)
+    base, extra = action_amount(p, card)
     total = base + extra
     detail: dict[str, object] = {}
-    if e.card in _CHANGES_PLAYER:
-        p = s.player_mut(e.seat)
-    if e.card == "taxes":
+    if card in _CHANGES_PLAYER:
+        p = s.player_mut(seat)
+    if card == "taxes":
         p.yuan += total
-    elif e.card == "build":
+    elif card == "build":
         s.floors_left = total
-    elif e.card == "harvest":
+    elif card == "harvest":
         p.rice += total
-    elif e.card == "fireworks":
+    elif card == "fireworks":
         p.fireworks += total
-    elif e.card == "parade":
-        s.move(e.seat, total)
-        detail["track"] = s.players[e.seat].track  # where the marker lands: move() made a new copy
-    elif e.card == "research":
+    elif card == "parade":
+        s.move(seat, total)
+        detail["track"] = s.players[seat].track  # where the marker lands: move() made a new copy
+    elif card == "research":
         p.score(score_item(s.month, "research", total, total))
     fx.append(
-        Effect(
-            rule_id=rule,
-            seat=e.seat,
-            msg=msg(
-                f"dragon.fx.{e.card}", player=p.name, total=total, n=total, base=base, extra=extra, **detail
-            ),
+        told(
+            rule,
+            seat,
+            f"dragon.fx.{card}",
+            player=p.name,
+            total=total,
+            n=total,
+            base=base,
+            extra=extra,
+            **detail,
         )
     )
-    if e.card != "build":
+    if card != "build":
         s.turn += 1
 
 
@@ -325,20 +348,20 @@ def _floor(s: DragonState, e: Floor, fx: list[Effect]) -> None:
 
 
 def _card(s: DragonState, e: PlayCard, fx: list[Effect]) -> None:
-    p = s.player_mut(e.seat)
-    p.cards = without(p.cards, e.card)
-    fx.append(told("dragon.person.play", e.seat, "dragon.fx.card", player=p.name, card=card_msg(e.card)))
-    supply = s.supply
-    for t in RULES.card_tiles(e.card):  # any tile left for the card (a loop: no generator made)
+    seat, card = e.seat, e.card
+    p = s.player_mut(seat)
+    p.cards = without(p.cards, card)
+    name = p.name
+    fx.append(told("dragon.person.play", seat, "dragon.fx.card", player=name, card=card_msg(card)))
+    supply = s.__dict__["supply"]
+    for t in RULES.card_tiles(card):  # any tile left for the card (a loop: no generator made)
         if supply[t] > 0:
-            s.card = e.card
+            s.card = card
             break
     else:
         s.turn += 1
         fx.append(
-            told(
-                "dragon.person.tile_gone", e.seat, "dragon.fx.card_dead", player=p.name, card=card_msg(e.card)
-            )
+            told("dragon.person.tile_gone", seat, "dragon.fx.card_dead", player=name, card=card_msg(card))
         )
 
 
@@ -372,10 +395,6 @@ HANDLERS: dict[str, Callable[[DragonState, Any, list[Effect]], None]] = {
 
 
 # ---- the automatic part of the machine -----------------------------------------------------
-
-
-def _name(s: DragonState, seat: int) -> str:
-    return s.players[seat].name
 
 
 def seat_names(s: DragonState, seats: list[int]) -> str:

@@ -55,9 +55,13 @@ def event_msg(event: str) -> Msg:
 
 def groups_msg(groups: tuple[tuple[str, ...], ...] | list[tuple[str, ...]]) -> list[Msg]:
     """Each action group of a deal with its cards ("(1) Taxes, Harvest")."""
-    return [
-        msg("dragon.group_cards", n=i + 1, cards=[action_msg(c) for c in g]) for i, g in enumerate(groups)
-    ]
+    return [_group_msg(i + 1, g) for i, g in enumerate(groups)]
+
+
+@functools.lru_cache(maxsize=4096)
+def _group_msg(n: int, cards: tuple[str, ...]) -> Msg:
+    """One group of a deal (a few hundred kinds): made once, as the other builders here."""
+    return msg("dragon.group_cards", n=n, cards=[action_msg(c) for c in cards])
 
 
 def names(players: list[str]) -> str:
