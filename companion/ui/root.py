@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from companion.ui.services import SERVICES, SESSION
 from companion.ui.state import Dialog, SessionState
 
 if TYPE_CHECKING:
@@ -16,10 +17,11 @@ if TYPE_CHECKING:
 
 @ft.component
 def Root(app: App, state: SessionState) -> list[ft.View]:
-    """Re-rendered whenever ``state`` changes; Flet patches only the controls that changed."""
+    """Re-rendered whenever ``state`` changes; Flet patches only the controls that changed.
+    The screens below it read the session's services and session value from its context."""
     app.kept.new_render()
     with app.kept.drawing():  # the parts drawn here are kept for the next render (ui/parts.py)
-        views = app.views()
+        views = SERVICES(app.services, lambda: SESSION(app.session(), app.views))
         ft.use_dialog(dialog_control(app.tr, app.close_dialog, state.dialog))
     return views
 

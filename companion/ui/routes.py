@@ -9,6 +9,8 @@ from typing import Any
 
 import flet as ft
 
+from companion.ui.services import use_services, use_session
+
 Builder = Callable[..., ft.View]
 
 
@@ -30,14 +32,23 @@ def match(route: str, pattern: str) -> dict[str, str] | None:
 @dataclass(frozen=True)
 class Screen:
     """The builder ``name`` of ``companion.ui.views.<module>``, imported when first drawn: the
-    first screen loads its own module only (the server loads the others after it, ui/warmup.py)."""
+    first screen loads its own module only (the server loads the others after it, ui/warmup.py).
+
+    Drawn inside a screen's part, under the root component: the builder is given the session's
+    ``Services`` and ``Session`` from the context the root provides (ui/services.py) and the
+    route's params. ``reads_app``: a builder not yet moved off the session's ``App`` (issue 25)
+    is given the App instead."""
 
     module: str
     name: str = "view"
+    reads_app: bool = True
 
     def __call__(self, app: Any, **params: str) -> ft.View:
         build: Builder = getattr(import_module(f"companion.ui.views.{self.module}"), self.name)
-        return build(app, **params)
+        services, session = use_services(), use_session()  # always both: the hooks keep their order
+        if self.reads_app:
+            return build(app, **params)
+        return build(services, session, **params)
 
 
 ROUTES: list[tuple[str, Screen]] = [
@@ -49,7 +60,7 @@ ROUTES: list[tuple[str, Screen]] = [
     ("/table/:id/rules", Screen("rules", "table_rules")),
     ("/table/:id/review", Screen("review")),
     ("/rules", Screen("rules")),
-    ("/settings", Screen("settings")),
+    ("/settings", Screen("settings", reads_app=False)),
     ("/quick", Screen("quick")),
     ("/quick/:game", Screen("quick")),
     ("/table/:id/share", Screen("share")),

@@ -28,13 +28,14 @@ from companion.ui import settings as prefs_io
 from companion.ui.command import on_the_wire
 from companion.ui.dialogs import Dialogs
 from companion.ui.hub import TableHub, topic
-from companion.ui.i18n import Tr
+from companion.ui.i18n import Tr, translator
 from companion.ui.palette import SEED
 from companion.ui.parts import Kept, slot_part
 from companion.ui.repos import Repos
 from companion.ui.routes import Builder, match, parent, stack
 from companion.ui.scanned import take_scanned
 from companion.ui.seen import seen_by
+from companion.ui.services import Services, Session
 from companion.ui.settings import Settings
 from companion.ui.state import Dialog, Drafts, Notice, SessionState, is_host_device
 from companion.ui.table_model import TableModel
@@ -87,7 +88,7 @@ class App:
         self.routes = routes
         self.lan_url = lan_url  # the address other devices open, when served on the network
         self.settings = Settings()
-        self.tr = Tr(self.settings.lang)
+        self.tr = translator(self.settings.lang)
         self.prefs = ft.SharedPreferences()  # the settings: the first screen waits for them
         self._services: dict[type[ft.Service], ft.Service] = {}
         # live share: a session that opened a link acts through it; one without a link is the
@@ -101,7 +102,31 @@ class App:
         self.rng = random.Random()
         self._topic: str | None = None
         self._awake = False
+        # what the screens are given instead of this object (ui/services.py): made once
+        self.services = Services(
+            hub=hub,
+            repos=self.repos,
+            device=self,
+            dialogs=self,
+            open_rule=self._open_card,
+            lan_url=lan_url,
+        )
         page.session.store.set("companion.app", self)
+
+    def session(self) -> Session:
+        """The session value the screens read (ui/services.py): every one made equals the others
+        (the same state, settings and drafts, bound methods of this session)."""
+        return Session(
+            state=self.state,
+            settings=self.settings,
+            drafts=self.drafts,
+            go=self.go,
+            refresh=self.refresh,
+            change_settings=self.update_settings,
+        )
+
+    def _open_card(self, rule_id: str) -> bool:
+        return self._open_rule(self, self.tr, rule_id)
 
     # ---- device services, made on first use (each is set up on the device when made) -----
     def _service(self, kind: type[S]) -> S:
@@ -176,7 +201,7 @@ class App:
     # ---- lifecycle -------------------------------------------------------------------
     async def start(self) -> None:
         self.settings = await prefs_io.load(self.prefs)
-        self.tr = Tr(self.settings.lang)
+        self.tr = translator(self.settings.lang)
         page = self.page
         page.title = "Table Companion"
         page.theme = ft.Theme(color_scheme_seed=SEED)
@@ -419,7 +444,7 @@ class App:
     async def update_settings(self, **changes: Any) -> None:
         for k, v in changes.items():
             setattr(self.settings, k, v)
-        self.tr = Tr(self.settings.lang)
+        self.tr = translator(self.settings.lang)
         self._page_look()
         await prefs_io.save(self.prefs, self.settings)
         self.page.update()  # the theme is a page property, outside the rendered views
