@@ -34,13 +34,14 @@ class Services:
     """The session's services: the shared tables (``hub``), the repositories of plays, players,
     statistics and links (``repos``), the device's file picker, clipboard and links
     (``device``), the dialogs (``dialogs``), a rule's card (``open_rule``, False for a rule the
-    lookup does not know) and the address other devices open when served on the network."""
+    lookup does not know; ``show_rule`` shows such a rule's text instead) and the address other devices open when served on the network."""
 
     hub: TableHub
     repos: Repos
     device: Device
     dialogs: Dialogs
     open_rule: Callable[[str], bool]
+    show_rule: Callable[[str], None]
     lan_url: str | None = None
 
 

@@ -109,6 +109,7 @@ class App:
             device=self,
             dialogs=self,
             open_rule=self._open_card,
+            show_rule=self.show_rule,
             lan_url=lan_url,
         )
         page.session.store.set("companion.app", self)
