@@ -52,14 +52,14 @@ class Screen:
 
 
 ROUTES: list[tuple[str, Screen]] = [
-    ("/", Screen("home")),
-    ("/new", Screen("setup")),
+    ("/", Screen("home", reads_app=False)),
+    ("/new", Screen("setup", reads_app=False)),
     ("/table/:id", Screen("play")),
     ("/table/:id/scores", Screen("scores")),
     ("/table/:id/history", Screen("history")),
     ("/table/:id/rules", Screen("rules", "table_rules")),
     ("/table/:id/review", Screen("review")),
-    ("/rules", Screen("rules")),
+    ("/rules", Screen("rules", reads_app=False)),
     ("/settings", Screen("settings", reads_app=False)),
     ("/quick", Screen("quick", reads_app=False)),
     ("/quick/:game", Screen("quick", reads_app=False)),
@@ -67,7 +67,7 @@ ROUTES: list[tuple[str, Screen]] = [
     ("/join", Screen("share", "join_view")),
     ("/import", Screen("share", "import_view")),
     ("/import/:code", Screen("share", "import_view")),
-    ("/players", Screen("players")),
+    ("/players", Screen("players", reads_app=False)),
     ("/plays", Screen("plays")),
     ("/stats", Screen("stats")),
     ("/stats/:game", Screen("stats")),

@@ -30,6 +30,7 @@ from companion.ui.rule_card import (
     status_line,
 )
 from companion.ui.rule_links import rule_title
+from companion.ui.services import Services, Session
 from companion.ui.shell import App
 from companion.ui.teach import teach_switch
 from companion.ui.views.chrome import table_view
@@ -164,15 +165,15 @@ def table_rules(app: App, id: str) -> ft.View:
     return table_view(app.table_model(table), "rules", body, lambda: app.table)
 
 
-def view(app: App) -> ft.View:
-    tr = app.tr
-    asked = app.drafts.keep(RulesQuery)
+def view(services: Services, session: Session) -> ft.View:
+    tr = session.tr
+    asked = session.drafts.keep(RulesQuery)
     game_id = asked.game  # None: every game
 
     def pick(g: str | None) -> Any:
         def go(_: Any = None) -> None:
             asked.game = g
-            app.refresh()
+            session.refresh()
 
         return go
 
@@ -188,7 +189,7 @@ def view(app: App) -> ft.View:
 
     chips = [chip(None, tr("rules.all_games"))]
     chips += [chip(g, tr.msg(get(g).title)) for g in searchable_games()]
-    search = search_block(tr, asked, app.refresh, lambda rule_id: open_card(app, tr, rule_id), game_id)
+    search = search_block(tr, asked, session.refresh, services.open_rule, game_id)
     body = [ft.Row(chips, wrap=True, spacing=8), *search]
     return ft.View(
         route="/rules",
