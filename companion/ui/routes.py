@@ -68,7 +68,7 @@ ROUTES: list[tuple[str, Screen]] = [
     ("/import", Screen("share", "import_view")),
     ("/import/:code", Screen("share", "import_view")),
     ("/players", Screen("players", reads_app=False)),
-    ("/plays", Screen("plays")),
+    ("/plays", Screen("plays", reads_app=False)),
     ("/stats", Screen("stats")),
     ("/stats/:game", Screen("stats")),
     ("/player/:id", Screen("player_page")),

@@ -133,7 +133,11 @@ def open_play(app: App, play_id: str) -> None:
         return
     linked = [s.player_id for s in play.seats if s.player_id]
     colours = {p.id: p.color for p in app.repos.players.by_id(linked)}
-    app.dialog(app.tr("insights.play_title"), lambda: [play_card(app, play, colours)], key="record-play")
+    app.dialog(
+        app.tr("insights.play_title"),
+        lambda: [play_card(app.services, app.session(), play, colours)],
+        key="record-play",
+    )
 
 
 def month_chart(app: App, months: list[Period], game: str) -> ft.Control:
