@@ -20,6 +20,7 @@ import flet as ft
 from companion.ui.i18n import translator
 
 if TYPE_CHECKING:
+    from companion.core import Table
     from companion.ui.device import Device
     from companion.ui.dialogs import Dialogs
     from companion.ui.hub import TableHub
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
     from companion.ui.repos import Repos
     from companion.ui.settings import Settings
     from companion.ui.state import Drafts, SessionState
+    from companion.ui.table_model import TableModel
 
 
 @dataclass(frozen=True)
@@ -34,7 +36,8 @@ class Services:
     """The session's services: the shared tables (``hub``), the repositories of plays, players,
     statistics and links (``repos``), the device's file picker, clipboard and links
     (``device``), the dialogs (``dialogs``), a rule's card (``open_rule``, False for a rule the
-    lookup does not know; ``show_rule`` shows such a rule's text instead) and the address other devices open when served on the network."""
+    lookup does not know; ``show_rule`` shows such a rule's text instead), ``run_task`` (work
+    run on this session, as the review's worker) and the address other devices open when served on the network."""
 
     hub: TableHub
     repos: Repos
@@ -42,6 +45,7 @@ class Services:
     dialogs: Dialogs
     open_rule: Callable[[str], bool]
     show_rule: Callable[[str], None]
+    run_task: Callable[..., Any]
     lan_url: str | None = None
 
 
@@ -51,6 +55,8 @@ class Session:
     table, notice, access, dialog), the ``settings`` and their translator ``tr``, the screens'
     ``drafts``, and the two things every screen may do with them: ``go`` to an address and
     ``refresh`` after changing a draft. ``change_settings`` saves new settings and redraws.
+    A table's screens take ``table_model(table)``, the table as this session sees it with its
+    commands (ui/table_model.py), and ``table_now()``, the open table at a tap.
     Nothing in it is replaced once the session has started (the settings change in place), so
     one made then equals any other and the context provided at the root is never stale."""
 
@@ -60,6 +66,8 @@ class Session:
     go: Callable[[str], None]
     refresh: Callable[[], None]
     change_settings: Callable[..., Awaitable[None]]
+    table_model: Callable[[Table], TableModel]
+    table_now: Callable[[], Table]
 
     @property
     def tr(self) -> Tr:

@@ -110,6 +110,7 @@ class App:
             dialogs=self,
             open_rule=self._open_card,
             show_rule=self.show_rule,
+            run_task=page.run_task,
             lan_url=lan_url,
         )
         page.session.store.set("companion.app", self)
@@ -124,6 +125,8 @@ class App:
             go=self.go,
             refresh=self.refresh,
             change_settings=self.update_settings,
+            table_model=self.table_model,
+            table_now=self.table_now,
         )
 
     def _open_card(self, rule_id: str) -> bool:
@@ -345,6 +348,10 @@ class App:
         if self.table_id is None:
             raise TableError("ui.error.no_table")
         return self.hub.get(self.table_id)
+
+    def table_now(self) -> Table:
+        """The open table as it is now (a kept app bar's Undo counts its steps at the tap)."""
+        return self.table
 
     def table_model(self, table: Table | None = None) -> TableModel:
         """The open table (or ``table``) as this session's screen sees it, with the session's
