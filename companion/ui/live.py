@@ -130,7 +130,7 @@ async def restore(app: App) -> None:
     except Exception:
         return
     if isinstance(token, str):
-        grant(app.hub, app.state, app.drafts, attempt_keys(app.page, app), token)
+        grant(app.hub, app.state, app.drafts, attempt_keys(app.page, app.state), token)
 
 
 def still_valid(hub: TableHub, state: SessionState, drafts: Drafts) -> bool:
@@ -215,7 +215,7 @@ async def admit(app: App) -> None:
     params = match(app.route, "/join/:token")
     if params is None:
         return
-    link = grant(app.hub, app.state, app.drafts, attempt_keys(app.page, app), params["token"])
+    link = grant(app.hub, app.state, app.drafts, attempt_keys(app.page, app.state), params["token"])
     if link is None:
         said = app.drafts.keep(JoinNotice)
         if said.refusal is None:

@@ -37,7 +37,10 @@ class Services:
     statistics and links (``repos``), the device's file picker, clipboard and links
     (``device``), the dialogs (``dialogs``), a rule's card (``open_rule``, False for a rule the
     lookup does not know; ``show_rule`` shows such a rule's text instead), ``run_task`` (work
-    run on this session, as the review's worker) and the address other devices open when served on the network."""
+    run on this session, as the review's worker), the device's stored preferences (``prefs``),
+    the messages between sessions (``pubsub``), the address this page was opened at
+    (``page_url()``), whose wrong live-share codes a try counts against (``attempt_keys()``,
+    ui/live.py) and the session entry the Share screen serves on the local network (``main``) and the address other devices open when served on the network."""
 
     hub: TableHub
     repos: Repos
@@ -46,6 +49,11 @@ class Services:
     open_rule: Callable[[str], bool]
     show_rule: Callable[[str], None]
     run_task: Callable[..., Any]
+    prefs: ft.SharedPreferences
+    pubsub: ft.PubSubClient
+    page_url: Callable[[], str | None]
+    attempt_keys: Callable[[], list[str]]
+    main: Any = None
     lan_url: str | None = None
 
 
@@ -56,7 +64,8 @@ class Session:
     ``drafts``, and the two things every screen may do with them: ``go`` to an address and
     ``refresh`` after changing a draft. ``change_settings`` saves new settings and redraws.
     A table's screens take ``table_model(table)``, the table as this session sees it with its
-    commands (ui/table_model.py), and ``table_now()``, the open table at a tap.
+    commands (ui/table_model.py), and ``table_now()``, the open table at a tap; ``fail`` shows
+    a refusal at the question.
     Nothing in it is replaced once the session has started (the settings change in place), so
     one made then equals any other and the context provided at the root is never stale."""
 
@@ -68,6 +77,7 @@ class Session:
     change_settings: Callable[..., Awaitable[None]]
     table_model: Callable[[Table], TableModel]
     table_now: Callable[[], Table]
+    fail: Callable[[str], None]
 
     @property
     def tr(self) -> Tr:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 from typing import Any, Protocol, TypeVar
 
 import flet as ft
@@ -60,6 +61,9 @@ class Sharing(Protocol):
         self, app: App, route: str, routes: list[tuple[str, Builder]]
     ) -> tuple[Builder, dict[str, str]]:
         """The screen a guest may see for ``route``."""
+
+    def attempt_keys(self, page: ft.Page, session: object) -> list[str]:
+        """Whose wrong codes a try counts against: this session, and its network address."""
 
     def guest_submit(
         self, hub: TableHub, state: SessionState, drafts: Drafts, table: Table, entry: Any, seen: str | None
@@ -111,6 +115,11 @@ class App:
             open_rule=self._open_card,
             show_rule=self.show_rule,
             run_task=page.run_task,
+            prefs=self.prefs,
+            pubsub=page.pubsub,
+            page_url=lambda: page.url,
+            attempt_keys=partial(sharing.attempt_keys, page, self.state),
+            main=main,
             lan_url=lan_url,
         )
         page.session.store.set("companion.app", self)
@@ -127,6 +136,7 @@ class App:
             change_settings=self.update_settings,
             table_model=self.table_model,
             table_now=self.table_now,
+            fail=self.fail,
         )
 
     def _open_card(self, rule_id: str) -> bool:
