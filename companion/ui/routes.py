@@ -69,9 +69,9 @@ ROUTES: list[tuple[str, Screen]] = [
     ("/import/:code", Screen("share", "import_view", reads_app=False)),
     ("/players", Screen("players", reads_app=False)),
     ("/plays", Screen("plays", reads_app=False)),
-    ("/stats", Screen("stats")),
-    ("/stats/:game", Screen("stats")),
-    ("/player/:id", Screen("player_page")),
+    ("/stats", Screen("stats", reads_app=False)),
+    ("/stats/:game", Screen("stats", reads_app=False)),
+    ("/player/:id", Screen("player_page", reads_app=False)),
 ]
 VIEW_MODULES = sorted({s.module for _, s in ROUTES})
 """Every screen module the route table names (the server's warm-up loads them)."""
