@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Any
 
 import flet as ft
 
@@ -36,42 +35,37 @@ class Screen:
 
     Drawn inside a screen's part, under the root component: the builder is given the session's
     ``Services`` and ``Session`` from the context the root provides (ui/services.py) and the
-    route's params. ``reads_app``: a builder not yet moved off the session's ``App`` (issue 25)
-    is given the App instead."""
+    route's params."""
 
     module: str
     name: str = "view"
-    reads_app: bool = True
 
-    def __call__(self, app: Any, **params: str) -> ft.View:
+    def __call__(self, **params: str) -> ft.View:
         build: Builder = getattr(import_module(f"companion.ui.views.{self.module}"), self.name)
-        services, session = use_services(), use_session()  # always both: the hooks keep their order
-        if self.reads_app:
-            return build(app, **params)
-        return build(services, session, **params)
+        return build(use_services(), use_session(), **params)
 
 
 ROUTES: list[tuple[str, Screen]] = [
-    ("/", Screen("home", reads_app=False)),
-    ("/new", Screen("setup", reads_app=False)),
-    ("/table/:id", Screen("play", reads_app=False)),
-    ("/table/:id/scores", Screen("scores", reads_app=False)),
-    ("/table/:id/history", Screen("history", reads_app=False)),
-    ("/table/:id/rules", Screen("rules", "table_rules", reads_app=False)),
-    ("/table/:id/review", Screen("review", reads_app=False)),
-    ("/rules", Screen("rules", reads_app=False)),
-    ("/settings", Screen("settings", reads_app=False)),
-    ("/quick", Screen("quick", reads_app=False)),
-    ("/quick/:game", Screen("quick", reads_app=False)),
-    ("/table/:id/share", Screen("share", reads_app=False)),
-    ("/join", Screen("share", "join_view", reads_app=False)),
-    ("/import", Screen("share", "import_view", reads_app=False)),
-    ("/import/:code", Screen("share", "import_view", reads_app=False)),
-    ("/players", Screen("players", reads_app=False)),
-    ("/plays", Screen("plays", reads_app=False)),
-    ("/stats", Screen("stats", reads_app=False)),
-    ("/stats/:game", Screen("stats", reads_app=False)),
-    ("/player/:id", Screen("player_page", reads_app=False)),
+    ("/", Screen("home")),
+    ("/new", Screen("setup")),
+    ("/table/:id", Screen("play")),
+    ("/table/:id/scores", Screen("scores")),
+    ("/table/:id/history", Screen("history")),
+    ("/table/:id/rules", Screen("rules", "table_rules")),
+    ("/table/:id/review", Screen("review")),
+    ("/rules", Screen("rules")),
+    ("/settings", Screen("settings")),
+    ("/quick", Screen("quick")),
+    ("/quick/:game", Screen("quick")),
+    ("/table/:id/share", Screen("share")),
+    ("/join", Screen("share", "join_view")),
+    ("/import", Screen("share", "import_view")),
+    ("/import/:code", Screen("share", "import_view")),
+    ("/players", Screen("players")),
+    ("/plays", Screen("plays")),
+    ("/stats", Screen("stats")),
+    ("/stats/:game", Screen("stats")),
+    ("/player/:id", Screen("player_page")),
 ]
 VIEW_MODULES = sorted({s.module for _, s in ROUTES})
 """Every screen module the route table names (the server's warm-up loads them)."""

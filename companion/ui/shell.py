@@ -51,14 +51,21 @@ class Sharing(Protocol):
     """What the live share adds to a session (ui/live.py): a guest's link, the screens it may
     open and the entries it may make."""
 
-    async def restore(self, app: App) -> None:
+    async def restore(self, services: Services, state: SessionState, drafts: Drafts) -> None:
         """A guest coming back rejoins with its stored link."""
 
-    async def admit(self, app: App) -> None:
-        """``/join/<token>``: open the link in this session."""
+    async def admit(
+        self, services: Services, state: SessionState, drafts: Drafts, land: Callable[[str], None]
+    ) -> None:
+        """``/join/<token>``: open the link in this session, then ``land`` on its table."""
 
     def guest_route(
-        self, app: App, route: str, routes: list[tuple[str, Builder]]
+        self,
+        hub: TableHub,
+        state: SessionState,
+        drafts: Drafts,
+        route: str,
+        routes: list[tuple[str, Builder]],
     ) -> tuple[Builder, dict[str, str]]:
         """The screen a guest may see for ``route``."""
 
@@ -224,7 +231,7 @@ class App:
         page.on_route_change = self._on_route
         page.on_view_pop = self._on_pop
         page.on_close = self._on_close
-        await self.sharing.restore(self)
+        await self.sharing.restore(self.services, self.state, self.drafts)
         await self._arrive(page.route or "/")
 
     async def _on_route(self, e: Any = None) -> None:
@@ -234,13 +241,18 @@ class App:
         """Everything a new address needs before it is drawn: a link to open, the table to follow."""
         self.state.route = route
         self.state.redraw()  # a screen back on top is drawn fresh (one covered kept its props)
-        await self.sharing.admit(self)
+        await self.sharing.admit(self.services, self.state, self.drafts, self._land)
         self.state.notice = None
         self.state.dialog = None
         _, params = self._resolve(self.route)
         if params.get("code") == "scanned":  # a scanned import link's code, kept by its landing page
             await take_scanned(self.prefs, self.drafts)
         await self._follow_table(params.get("id"))
+
+    def _land(self, route: str) -> None:
+        """Go to ``route`` with the page's route already set to it (a link opened on arrival)."""
+        self.page.route = route
+        self.go(route)
 
     async def _on_pop(self, _: Any = None) -> None:
         self.go(parent(self.route))
@@ -258,7 +270,7 @@ class App:
 
     def _resolve(self, route: str) -> tuple[Builder, dict[str, str]]:
         if self.guest or match(route, "/join/:token") is not None:
-            return self.sharing.guest_route(self, route, self.routes)
+            return self.sharing.guest_route(self.hub, self.state, self.drafts, route, self.routes)
         for pattern, builder in self.routes:
             params = match(route, pattern)
             if params is not None:
@@ -288,7 +300,7 @@ class App:
 
     def _build(self, builder: Builder, params: dict[str, str]) -> ft.View:
         try:
-            return builder(self, **params)
+            return builder(**params)  # a Screen: it reads the root's context (ui/routes.py)
         except (TableError, UnknownGame) as exc:
             return self._missing(exc)
 
