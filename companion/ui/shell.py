@@ -5,8 +5,9 @@ The shell knows the session, not what is built on it: the app that composes a se
 (ui/app.py) gives it the live share (``Sharing``, ui/live.py) and the rule card it opens
 (ui/rule_card.py), and renders its root component (ui/root.py).
 
-A screen is a function ``view(app, **params) -> ft.View`` of the session's state (ui/state.py),
-rendered by the root component (ui/root.py): an action changes the state, Flet re-renders and
+A screen is a function ``view(services, session, **params) -> ft.View`` of the session's
+services and state (ui/services.py, made here; ui/state.py), rendered under the root component
+(ui/root.py), which provides both: an action changes the state, Flet re-renders and
 patches only the controls that changed (by key). The shared Table lives in the process-wide hub;
 this session remembers which table it shows and its version, and follows changes made elsewhere.
 """
