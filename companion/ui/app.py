@@ -41,7 +41,7 @@ def make_main(
         table_hub = hub or hub_for(data_dir)
         app = App(page, table_hub, routes(), sharing=live, open_rule=open_rule, lan_url=lan_url, main=_main)
         await app.start()
-        page.render_views(Root, app, app.state)
+        page.render_views(Root, app.state, app.services, app.session(), app.kept, app.views)
         if started is not None:
             started()
 

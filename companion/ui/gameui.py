@@ -22,7 +22,7 @@ from companion.core.foresight import RoundSummary
 from companion.core.registry import UnknownGame
 
 if TYPE_CHECKING:
-    from companion.ui.shell import App
+    from companion.ui.services import Services, Session
     from companion.ui.table_model import TableModel
 
 M = TypeVar("M", bound=BaseModel)
@@ -49,7 +49,9 @@ def _as(table: Table, value: BaseModel, model: type[M]) -> M:
 Panel = Callable[["TableModel"], list[ft.Control]]
 SeatPanel = Callable[["TableModel", int], ft.Control]
 FactForm = Callable[["TableModel", Prompt], ft.Control]
-Screen = Callable[["App"], list[ft.Control]]  # a stand-alone screen (Quick score): no table open
+Screen = Callable[
+    ["Services", "Session"], list[ft.Control]
+]  # a stand-alone screen (Quick score): no table open
 Tap = Callable[[Any], Callable[[Any], None]]  # a choice -> the click handler that enters it
 ChoiceForm = Callable[["TableModel", list[tuple[int, Any]], Tap], ft.Control]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from companion.core.msg import Msg
@@ -22,3 +23,10 @@ class Tr:
         if message is None:
             return ""
         return message if isinstance(message, str) else message.render(self.lang)
+
+
+@cache
+def translator(lang: str) -> Tr:
+    """The one translator of ``lang``: every session and screen in that language shares it, so
+    parts and models given it compare equal across renders (a ``Tr`` compares by identity)."""
+    return Tr(lang)

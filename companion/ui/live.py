@@ -25,9 +25,12 @@ from companion.store.share_links import Link, ShareLinks
 from companion.ui.hub import TableHub
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     import flet as ft
 
-    from companion.ui.shell import App, Builder
+    from companion.ui.routes import Builder
+    from companion.ui.services import Services
     from companion.ui.state import Drafts, SessionState
 
 TOKEN_PREF = "com.tablecompanion.live.token"  # the client's link, to rejoin after a restart
@@ -121,16 +124,16 @@ async def remember(prefs: ft.SharedPreferences, access: Access | None) -> None:
             return
 
 
-async def restore(app: App) -> None:
+async def restore(services: Services, state: SessionState, drafts: Drafts) -> None:
     """A guest coming back (a new session on the same device) rejoins with its stored link."""
-    if app.local or app.access is not None:
+    if state.host_device or state.access is not None:
         return
     try:
-        token = await app.prefs.get(TOKEN_PREF)
+        token = await services.prefs.get(TOKEN_PREF)
     except Exception:
         return
     if isinstance(token, str):
-        grant(app.hub, app.state, app.drafts, attempt_keys(app.page, app), token)
+        grant(services.hub, state, drafts, services.attempt_keys(), token)
 
 
 def still_valid(hub: TableHub, state: SessionState, drafts: Drafts) -> bool:
@@ -144,12 +147,14 @@ def still_valid(hub: TableHub, state: SessionState, drafts: Drafts) -> bool:
     return False
 
 
-def guest_route(app: App, route: str, routes: list[tuple[str, Builder]]) -> tuple[Builder, dict[str, str]]:
+def guest_route(
+    hub: TableHub, state: SessionState, drafts: Drafts, route: str, routes: list[tuple[str, Builder]]
+) -> tuple[Builder, dict[str, str]]:
     """The screen a guest may see for ``route``: its own table's tabs, or the join screen."""
     from companion.ui.routes import match
 
-    still_valid(app.hub, app.state, app.drafts)
-    access = app.access
+    still_valid(hub, state, drafts)
+    access = state.access
     if access is None:
         return next(b for p, b in routes if p == "/join"), {}  # the join screen
     for pattern, builder in routes:
@@ -158,12 +163,12 @@ def guest_route(app: App, route: str, routes: list[tuple[str, Builder]]) -> tupl
             continue
         own_table = pattern.startswith("/table/:id") and params.get("id") == access.table_id
         if own_table and not pattern.endswith("/share"):
-            app.drafts.put(Drawn(stamp(app.hub.get(access.table_id))))  # what this screen shows
+            drafts.put(Drawn(stamp(hub.get(access.table_id))))  # what this screen shows
             return builder, params
         if pattern in ("/settings", "/rules"):
             return builder, params
     play = next(b for p, b in routes if p == "/table/:id")
-    app.drafts.put(Drawn(stamp(app.hub.get(access.table_id))))
+    drafts.put(Drawn(stamp(hub.get(access.table_id))))
     return play, {"id": access.table_id}
 
 
@@ -208,19 +213,19 @@ async def start_listener(main: Any, host: str = "0.0.0.0", port: int = 0) -> str
     return url
 
 
-async def admit(app: App) -> None:
-    """``/join/<token>``: open the link in this session and go to its table."""
+async def admit(services: Services, state: SessionState, drafts: Drafts, land: Callable[[str], None]) -> None:
+    """``/join/<token>``: open the link in this session and go to its table (``land``: the
+    page's route set to it, then navigated to)."""
     from companion.ui.routes import match
 
-    params = match(app.route, "/join/:token")
+    params = match(state.route or "/", "/join/:token")
     if params is None:
         return
-    link = grant(app.hub, app.state, app.drafts, attempt_keys(app.page, app), params["token"])
+    link = grant(services.hub, state, drafts, services.attempt_keys(), params["token"])
     if link is None:
-        said = app.drafts.keep(JoinNotice)
+        said = drafts.keep(JoinNotice)
         if said.refusal is None:
             said.notice = "live.unknown_link"
         return
-    await remember(app.prefs, app.access)
-    app.page.route = f"/table/{link.table_id}"
-    app.go(app.page.route)
+    await remember(services.prefs, state.access)
+    land(f"/table/{link.table_id}")

@@ -22,8 +22,9 @@ from companion.core.calc import CalcInputError
 from companion.plays.record import FINAL_CALCULATORS
 from companion.ui.game_options import current_option, logged_options, option_rows
 from companion.ui.i18n import Tr
+from companion.ui.repos import Repos
 from companion.ui.seating import seat_players
-from companion.ui.shell import App
+from companion.ui.services import Session
 from companion.ui.widgets import button, small
 
 Shown = Callable[[], tuple[dict[str, Any], dict[str, Any], list[str]]]
@@ -58,20 +59,20 @@ class Scored(Protocol):
     error: str | None
 
 
-def log_play_button(app: App, calculator: str, shown: Shown) -> ft.Control:
+def log_play_button(session: Session, repos: Repos, calculator: str, shown: Shown) -> ft.Control:
     """The button under a calculator's result; once logged, a line saying so and a way to the log.
 
     ``shown()`` gives the form's input and result as they are at the tap (a name typed since the
     last redraw included), and each seat's name as typed ("" for a default "Player 2"): only
     typed names are linked to (or remembered as) players."""
-    tr = app.tr
-    draft = app.drafts.keep(LogPlayDraft)
+    tr = session.tr
+    draft = session.drafts.keep(LogPlayDraft)
     if draft.was_logged(calculator, shown()[1]):
         return ft.Row(
             [
                 small(tr("quick.logged"), key="quick-logged", color=ft.Colors.PRIMARY),
                 button(
-                    tr("nav.plays"), "quick-open-plays", lambda _: app.go("/plays"), icon=ft.Icons.HISTORY
+                    tr("nav.plays"), "quick-open-plays", lambda _: session.go("/plays"), icon=ft.Icons.HISTORY
                 ),
             ],
             wrap=True,
@@ -87,13 +88,13 @@ def log_play_button(app: App, calculator: str, shown: Shown) -> ft.Control:
         day = draft.date.strip() or date.today().isoformat()
         options = {spec.field: current_option(game, chosen, spec) for spec in specs} if specs else None
         try:
-            ids = seat_players(app.repos.players, seats)
-            app.repos.plays.log(calculator, data, result, date=day, options=options, player_ids=ids)
+            ids = seat_players(repos.players, seats)
+            repos.plays.log(calculator, data, result, date=day, options=options, player_ids=ids)
         except (CalcInputError, TableError) as exc:
             draft.refused(calculator, tr.msg(exc.msg))
         else:
             draft.done(calculator, result)
-        app.refresh()
+        session.refresh()
 
     def typed_date(e: Any) -> None:
         draft.date = e.control.value or ""
@@ -109,7 +110,7 @@ def log_play_button(app: App, calculator: str, shown: Shown) -> ft.Control:
             max_length=10,
             keyboard_type=ft.KeyboardType.DATETIME,
         ),
-        *option_rows(tr, app.refresh, game, specs, chosen),
+        *option_rows(tr, session.refresh, game, specs, chosen),
         button(tr("quick.log_play"), "quick-log-play", log, icon=ft.Icons.BOOKMARK_ADD, filled=True),
     ]
     if draft.error:

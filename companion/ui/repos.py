@@ -1,5 +1,5 @@
 """The repositories the screens call: the stored tables, the play log and its statistics, the
-remembered players, the backups. One ``Repos`` per session (``app.repos``), made by the shell
+remembered players, the backups. One ``Repos`` per session (``services.repos``), made by the shell
 from the hub's store; no screen (ui/views, ui/games) touches the store itself
 (tests/test_ui_structure.py and the ``views-without-store`` contract in .importlinter).
 

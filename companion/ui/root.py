@@ -7,21 +7,32 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from companion.ui.services import SERVICES, SESSION
 from companion.ui.state import Dialog, SessionState
 
 if TYPE_CHECKING:
     from companion.ui.i18n import Tr
-    from companion.ui.shell import App
+    from companion.ui.parts import Kept
+    from companion.ui.services import Services, Session
 
 
 @ft.component
-def Root(app: App, state: SessionState) -> list[ft.View]:
-    """Re-rendered whenever ``state`` changes; Flet patches only the controls that changed."""
-    app.kept.new_render()
-    with app.kept.drawing():  # the parts drawn here are kept for the next render (ui/parts.py)
-        views = app.views()
-        ft.use_dialog(dialog_control(app.tr, app.close_dialog, state.dialog))
-    return views
+def Root(
+    state: SessionState,
+    services: Services,
+    session: Session,
+    kept: Kept,
+    views: Callable[[], list[ft.View]],
+) -> list[ft.View]:
+    """Re-rendered whenever ``state`` changes; Flet patches only the controls that changed.
+    ``views()`` draws the session's view stack (ui/shell.py); the screens in it read the
+    session's ``services`` and ``session`` from the context provided here. ``kept`` holds the
+    parts as last drawn (ui/parts.py)."""
+    kept.new_render()
+    with kept.drawing():  # the parts drawn here are kept for the next render
+        drawn = SERVICES(services, lambda: SESSION(session, views))
+        ft.use_dialog(dialog_control(session.tr, services.dialogs.close_dialog, state.dialog))
+    return drawn
 
 
 def dialog_control(

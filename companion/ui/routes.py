@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Any
 
 import flet as ft
+
+from companion.ui.services import use_services, use_session
 
 Builder = Callable[..., ft.View]
 
@@ -30,14 +31,18 @@ def match(route: str, pattern: str) -> dict[str, str] | None:
 @dataclass(frozen=True)
 class Screen:
     """The builder ``name`` of ``companion.ui.views.<module>``, imported when first drawn: the
-    first screen loads its own module only (the server loads the others after it, ui/warmup.py)."""
+    first screen loads its own module only (the server loads the others after it, ui/warmup.py).
+
+    Drawn inside a screen's part, under the root component: the builder is given the session's
+    ``Services`` and ``Session`` from the context the root provides (ui/services.py) and the
+    route's params."""
 
     module: str
     name: str = "view"
 
-    def __call__(self, app: Any, **params: str) -> ft.View:
+    def __call__(self, **params: str) -> ft.View:
         build: Builder = getattr(import_module(f"companion.ui.views.{self.module}"), self.name)
-        return build(app, **params)
+        return build(use_services(), use_session(), **params)
 
 
 ROUTES: list[tuple[str, Screen]] = [

@@ -5,8 +5,9 @@ The shell knows the session, not what is built on it: the app that composes a se
 (ui/app.py) gives it the live share (``Sharing``, ui/live.py) and the rule card it opens
 (ui/rule_card.py), and renders its root component (ui/root.py).
 
-A screen is a function ``view(app, **params) -> ft.View`` of the session's state (ui/state.py),
-rendered by the root component (ui/root.py): an action changes the state, Flet re-renders and
+A screen is a function ``view(services, session, **params) -> ft.View`` of the session's
+services and state (ui/services.py, made here; ui/state.py), rendered under the root component
+(ui/root.py), which provides both: an action changes the state, Flet re-renders and
 patches only the controls that changed (by key). The shared Table lives in the process-wide hub;
 this session remembers which table it shows and its version, and follows changes made elsewhere.
 """
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 from typing import Any, Protocol, TypeVar
 
 import flet as ft
@@ -28,13 +30,14 @@ from companion.ui import settings as prefs_io
 from companion.ui.command import on_the_wire
 from companion.ui.dialogs import Dialogs
 from companion.ui.hub import TableHub, topic
-from companion.ui.i18n import Tr
+from companion.ui.i18n import Tr, translator
 from companion.ui.palette import SEED
 from companion.ui.parts import Kept, slot_part
 from companion.ui.repos import Repos
 from companion.ui.routes import Builder, match, parent, stack
 from companion.ui.scanned import take_scanned
 from companion.ui.seen import seen_by
+from companion.ui.services import Services, Session
 from companion.ui.settings import Settings
 from companion.ui.state import Dialog, Drafts, Notice, SessionState, is_host_device
 from companion.ui.table_model import TableModel
@@ -49,16 +52,26 @@ class Sharing(Protocol):
     """What the live share adds to a session (ui/live.py): a guest's link, the screens it may
     open and the entries it may make."""
 
-    async def restore(self, app: App) -> None:
+    async def restore(self, services: Services, state: SessionState, drafts: Drafts) -> None:
         """A guest coming back rejoins with its stored link."""
 
-    async def admit(self, app: App) -> None:
-        """``/join/<token>``: open the link in this session."""
+    async def admit(
+        self, services: Services, state: SessionState, drafts: Drafts, land: Callable[[str], None]
+    ) -> None:
+        """``/join/<token>``: open the link in this session, then ``land`` on its table."""
 
     def guest_route(
-        self, app: App, route: str, routes: list[tuple[str, Builder]]
+        self,
+        hub: TableHub,
+        state: SessionState,
+        drafts: Drafts,
+        route: str,
+        routes: list[tuple[str, Builder]],
     ) -> tuple[Builder, dict[str, str]]:
         """The screen a guest may see for ``route``."""
+
+    def attempt_keys(self, page: ft.Page, session: object) -> list[str]:
+        """Whose wrong codes a try counts against: this session, and its network address."""
 
     def guest_submit(
         self, hub: TableHub, state: SessionState, drafts: Drafts, table: Table, entry: Any, seen: str | None
@@ -87,7 +100,7 @@ class App:
         self.routes = routes
         self.lan_url = lan_url  # the address other devices open, when served on the network
         self.settings = Settings()
-        self.tr = Tr(self.settings.lang)
+        self.tr = translator(self.settings.lang)
         self.prefs = ft.SharedPreferences()  # the settings: the first screen waits for them
         self._services: dict[type[ft.Service], ft.Service] = {}
         # live share: a session that opened a link acts through it; one without a link is the
@@ -101,7 +114,41 @@ class App:
         self.rng = random.Random()
         self._topic: str | None = None
         self._awake = False
+        # what the screens are given instead of this object (ui/services.py): made once
+        self.services = Services(
+            hub=hub,
+            repos=self.repos,
+            device=self,
+            dialogs=self,
+            open_rule=self._open_card,
+            show_rule=self.show_rule,
+            run_task=page.run_task,
+            prefs=self.prefs,
+            pubsub=page.pubsub,
+            page_url=lambda: page.url,
+            attempt_keys=partial(sharing.attempt_keys, page, self.state),
+            main=main,
+            lan_url=lan_url,
+        )
         page.session.store.set("companion.app", self)
+
+    def session(self) -> Session:
+        """The session value the screens read (ui/services.py): every one made equals the others
+        (the same state, settings and drafts, bound methods of this session)."""
+        return Session(
+            state=self.state,
+            settings=self.settings,
+            drafts=self.drafts,
+            go=self.go,
+            refresh=self.refresh,
+            change_settings=self.update_settings,
+            table_model=self.table_model,
+            table_now=self.table_now,
+            fail=self.fail,
+        )
+
+    def _open_card(self, rule_id: str) -> bool:
+        return self._open_rule(self, self.tr, rule_id)
 
     # ---- device services, made on first use (each is set up on the device when made) -----
     def _service(self, kind: type[S]) -> S:
@@ -176,7 +223,7 @@ class App:
     # ---- lifecycle -------------------------------------------------------------------
     async def start(self) -> None:
         self.settings = await prefs_io.load(self.prefs)
-        self.tr = Tr(self.settings.lang)
+        self.tr = translator(self.settings.lang)
         page = self.page
         page.title = "Table Companion"
         page.theme = ft.Theme(color_scheme_seed=SEED)
@@ -185,7 +232,7 @@ class App:
         page.on_route_change = self._on_route
         page.on_view_pop = self._on_pop
         page.on_close = self._on_close
-        await self.sharing.restore(self)
+        await self.sharing.restore(self.services, self.state, self.drafts)
         await self._arrive(page.route or "/")
 
     async def _on_route(self, e: Any = None) -> None:
@@ -195,13 +242,18 @@ class App:
         """Everything a new address needs before it is drawn: a link to open, the table to follow."""
         self.state.route = route
         self.state.redraw()  # a screen back on top is drawn fresh (one covered kept its props)
-        await self.sharing.admit(self)
+        await self.sharing.admit(self.services, self.state, self.drafts, self._land)
         self.state.notice = None
         self.state.dialog = None
         _, params = self._resolve(self.route)
         if params.get("code") == "scanned":  # a scanned import link's code, kept by its landing page
             await take_scanned(self.prefs, self.drafts)
         await self._follow_table(params.get("id"))
+
+    def _land(self, route: str) -> None:
+        """Go to ``route`` with the page's route already set to it (a link opened on arrival)."""
+        self.page.route = route
+        self.go(route)
 
     async def _on_pop(self, _: Any = None) -> None:
         self.go(parent(self.route))
@@ -219,7 +271,7 @@ class App:
 
     def _resolve(self, route: str) -> tuple[Builder, dict[str, str]]:
         if self.guest or match(route, "/join/:token") is not None:
-            return self.sharing.guest_route(self, route, self.routes)
+            return self.sharing.guest_route(self.hub, self.state, self.drafts, route, self.routes)
         for pattern, builder in self.routes:
             params = match(route, pattern)
             if params is not None:
@@ -249,7 +301,7 @@ class App:
 
     def _build(self, builder: Builder, params: dict[str, str]) -> ft.View:
         try:
-            return builder(self, **params)
+            return builder(**params)  # a Screen: it reads the root's context (ui/routes.py)
         except (TableError, UnknownGame) as exc:
             return self._missing(exc)
 
@@ -319,6 +371,10 @@ class App:
         if self.table_id is None:
             raise TableError("ui.error.no_table")
         return self.hub.get(self.table_id)
+
+    def table_now(self) -> Table:
+        """The open table as it is now (a kept app bar's Undo counts its steps at the tap)."""
+        return self.table
 
     def table_model(self, table: Table | None = None) -> TableModel:
         """The open table (or ``table``) as this session's screen sees it, with the session's
@@ -419,7 +475,7 @@ class App:
     async def update_settings(self, **changes: Any) -> None:
         for k, v in changes.items():
             setattr(self.settings, k, v)
-        self.tr = Tr(self.settings.lang)
+        self.tr = translator(self.settings.lang)
         self._page_look()
         await prefs_io.save(self.prefs, self.settings)
         self.page.update()  # the theme is a page property, outside the rendered views

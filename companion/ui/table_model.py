@@ -24,6 +24,12 @@ from companion.ui.seen import seen_by
 from companion.ui.state import Drafts, Notice
 
 
+class Steps(Protocol):
+    """Undo or redo: one step by default (a button), or several (a tap on an undone entry)."""
+
+    def __call__(self, steps: int = 1) -> bool: ...
+
+
 class Fail(Protocol):
     """The session's ``fail``: show ``message`` (and a way to its rule) where the question is."""
 
@@ -46,8 +52,8 @@ class TableModel:
     refresh: Callable[[], None]  # redraw after a draft changed
     submit: Submit
     deal: Callable[[], bool]
-    undo: Callable[[int], bool]
-    redo: Callable[[int], bool]
+    undo: Steps
+    redo: Steps
     show_rule: Callable[[str], None]
     go: Callable[[str], None]
     fail: Fail

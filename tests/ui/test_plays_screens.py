@@ -262,12 +262,14 @@ async def test_restore_asks_first_and_refuses_a_damaged_file(hub, tmp_path, monk
     read = backup_module.read_backup
     monkeypatch.setattr(backup_module, "read_backup", lambda *a, **k: checks.append(1) or read(*a, **k))
     app = h.page.session.store.get("companion.app")
-    await backups(app).ask_restore(good[: len(good) // 2])  # cut short: refused, nothing changed
+    await backups(app.services, app.session()).ask_restore(
+        good[: len(good) // 2]
+    )  # cut short: refused, nothing changed
     await h.flush()
     assert h.has("restore-refused")
     assert [p.seats[0].name for p in hub.store.plays()] == ["Ana"]
     await h.click("restore-close")
-    await backups(app).ask_restore(good)
+    await backups(app.services, app.session()).ask_restore(good)
     await h.flush()
     assert h.by_key("restore-what").value == "In the backup: tables 1, games in the log 2, players 0."
     assert [p.seats[0].name for p in hub.store.plays()] == ["Ana"]  # only asked so far
@@ -308,7 +310,7 @@ async def test_checking_a_backup_shows_its_progress_and_keeps_the_screen_answeri
     good = backup_json(source.store).encode()
     h = await started(hub, "/plays")
     app = h.page.session.store.get("companion.app")
-    task = asyncio.ensure_future(backups(app).ask_restore(good))
+    task = asyncio.ensure_future(backups(app.services, app.session()).ask_restore(good))
     seen = set()
     while not task.done():
         await h.flush(turns=1, pause=0.02)  # the event loop stays free while the worker replays

@@ -13,7 +13,7 @@ from companion.core import Table
 from companion.ui.command import command_button
 from companion.ui.i18n import Tr
 from companion.ui.rule_links import effect_line
-from companion.ui.shell import App
+from companion.ui.services import Services, Session
 from companion.ui.table_model import TableModel
 from companion.ui.views.chrome import table_view
 from companion.ui.views.history_rounds import focus_bar, focused_round, group_header, round_groups
@@ -39,16 +39,17 @@ def redo_labels(tr: Tr, table: Table) -> list[str]:
     return labels
 
 
-def view(app: App, id: str) -> ft.View:
-    table = app.hub.get(id)
-    tr = app.tr
+def view(services: Services, session: Session, id: str) -> ft.View:
+    table = services.hub.get(id)
+    tr = session.tr
+    model = session.table_model(table)
     body: list[ft.Control] = [
         ft.Row(
             [
                 command_button(
                     tr("history.undo"),
                     "history-undo",
-                    app.undo,
+                    model.undo,
                     icon=ft.Icons.UNDO,
                     disabled=not table.can_undo(),
                     expand=True,
@@ -56,7 +57,7 @@ def view(app: App, id: str) -> ft.View:
                 command_button(
                     tr("history.redo"),
                     "history-redo",
-                    app.redo,
+                    model.redo,
                     icon=ft.Icons.REDO,
                     disabled=not table.can_redo(),
                     expand=True,
@@ -65,9 +66,9 @@ def view(app: App, id: str) -> ft.View:
         ),
         small(tr("history.hint")),
     ]
-    if app.guest:  # a live-share client reads the history; only the host undoes
+    if model.guest:  # a live-share client reads the history; only the host undoes
         body = []
-    redo = [] if app.guest else redo_labels(tr, table)
+    redo = [] if model.guest else redo_labels(tr, table)
     if redo:
         body.append(small(tr("history.undone", n=len(redo))))
         for k in reversed(range(len(redo))):  # the furthest first, like the timeline
@@ -77,7 +78,7 @@ def view(app: App, id: str) -> ft.View:
                     leading=ft.Icon(ft.Icons.REDO),
                     title=ft.Text(redo[k], italic=True, color=ft.Colors.ON_SURFACE_VARIANT),
                     subtitle=ft.Text(tr("history.redo_to", n=k + 1)),
-                    on_click=lambda _, n=k + 1: app.redo(n),
+                    on_click=lambda _, n=k + 1: model.redo(n),
                     tooltip=tr("history.redo_to", n=k + 1),
                     min_height=48,
                 )
@@ -86,18 +87,17 @@ def view(app: App, id: str) -> ft.View:
     if not history:
         body.append(small(tr("history.empty"), key="history-empty"))
     groups = round_groups(table)
-    model = app.table_model(table)
-    focus = focused_round(app.drafts, table)
+    focus = focused_round(session.drafts, table)
     shown = [g for g in groups if g.summary is not None and g.summary.entries == focus]
     if shown:
-        body.append(focus_bar(tr, app.drafts, app.refresh, shown[0]))
+        body.append(focus_bar(tr, session.drafts, session.refresh, shown[0]))
     for group in reversed(shown or groups):  # the newest round first, like the entries in it
         if len(groups) > 1 or shown:  # one stretch of entries needs no header over it
             body.append(group_header(model, table, group, open_=bool(shown)))
         for i in range(group.last, group.first - 1, -1):
             _, entry, effects = history[i]
             body.append(entry_card(model, i, entry, effects))
-    return table_view(model, "history", body, lambda: app.table)
+    return table_view(model, "history", body, session.table_now)
 
 
 def entry_card(model: TableModel, i: int, entry: Any, effects: list[Any]) -> ft.Control:

@@ -15,7 +15,7 @@ from companion.ui.dialogs import Dialogs
 from companion.ui.hub import TableHub
 from companion.ui.i18n import Tr
 from companion.ui.repos import DamagedTable, Repos, TableInfo, TablesRepo
-from companion.ui.shell import App
+from companion.ui.services import Services, Session
 from companion.ui.views.home_card import card_lines
 from companion.ui.views.players import group_links
 from companion.ui.widgets import button, card, heading, icon_button, scroll_column, search_field, small
@@ -62,32 +62,18 @@ def _section(tr: Tr, tables: TablesRepo, state: HomeList, finished: bool) -> tup
     return infos[:shown], len(infos) > shown
 
 
-def view(app: App) -> ft.View:
-    tr = app.tr
-    state = app.drafts.keep(HomeList)
-    playing, more_playing = _section(tr, app.repos.tables, state, False)
-    done, more_done = _section(tr, app.repos.tables, state, True)
+def view(services: Services, session: Session) -> ft.View:
+    tr = session.tr
+    state = session.drafts.keep(HomeList)
+    playing, more_playing = _section(tr, services.repos.tables, state, False)
+    done, more_done = _section(tr, services.repos.tables, state, True)
     searching = bool(state.search)
-    actions = home_actions(app)
-    body: list[ft.Control] = [
-        ft.Row(
-            [
-                button(tr("home.new"), "new-table", lambda _: app.go("/new"), icon=ft.Icons.ADD, filled=True),
-                button(
-                    tr("home.import"), "import", lambda _: actions.import_table(), icon=ft.Icons.UPLOAD_FILE
-                ),
-                button(tr("home.quick"), "quick-score", lambda _: app.go("/quick"), icon=ft.Icons.CALCULATE),
-            ],
-            wrap=True,
-            spacing=8,
-            run_spacing=8,
-        ),
-        group_links(tr, app.go),
-    ]
+    actions = home_actions(services, session)
+    body: list[ft.Control] = [_top_row(tr, session.go, actions), group_links(tr, session.go)]
     if searching or more_playing or more_done or len(playing) > PAGE or len(done) > PAGE:
         # a search once there is more than a page: a table by its name, a player's or the game's
         body.append(
-            search_field(state, "home-search", tr("home.search"), app.refresh, tr("home.search_hint"))
+            search_field(state, "home-search", tr("home.search"), session.refresh, tr("home.search_hint"))
         )
     if searching and not playing and not done:
         body.append(small(tr("home.none_found", text=state.search), key="home-none-found"))
@@ -95,27 +81,28 @@ def view(app: App) -> ft.View:
         body += [
             heading(tr("home.playing"), key="playing"),
             *(
-                [table_card(tr, app.hub, actions, i) for i in playing]
+                [table_card(tr, services.hub, actions, i) for i in playing]
                 or [small(tr("home.none_playing"), key="no-tables")]
             ),
         ]
     if more_playing:
-        body.append(_more_button(tr, app.refresh, state, False))
+        body.append(_more_button(tr, session.refresh, state, False))
     if done:
         body += [
             heading(tr("home.finished"), key="finished"),
-            *[table_card(tr, app.hub, actions, i) for i in done],
+            *[table_card(tr, services.hub, actions, i) for i in done],
         ]
     if more_done:
-        body.append(_more_button(tr, app.refresh, state, True))
+        body.append(_more_button(tr, session.refresh, state, True))
+    go = session.go
     return ft.View(
         route="/",
         appbar=ft.AppBar(
             title=ft.Text(tr("app.title")),
             actions=[
-                icon_button(ft.Icons.MENU_BOOK, "open-rules", tr("nav.rules"), lambda _: app.go("/rules")),
+                icon_button(ft.Icons.MENU_BOOK, "open-rules", tr("nav.rules"), lambda _: go("/rules")),
                 icon_button(
-                    ft.Icons.SETTINGS, "open-settings", tr("nav.settings"), lambda _: app.go("/settings")
+                    ft.Icons.SETTINGS, "open-settings", tr("nav.settings"), lambda _: go("/settings")
                 ),
             ],
         ),
@@ -140,6 +127,20 @@ def _more_button(tr: Tr, refresh: Callable[[], None], state: HomeList, finished:
     )
 
 
+def _top_row(tr: Tr, go: Callable[[str], None], actions: HomeActions) -> ft.Control:
+    """New table, Import and Quick score."""
+    return ft.Row(
+        [
+            button(tr("home.new"), "new-table", lambda _: go("/new"), icon=ft.Icons.ADD, filled=True),
+            button(tr("home.import"), "import", lambda _: actions.import_table(), icon=ft.Icons.UPLOAD_FILE),
+            button(tr("home.quick"), "quick-score", lambda _: go("/quick"), icon=ft.Icons.CALCULATE),
+        ],
+        wrap=True,
+        spacing=8,
+        run_spacing=8,
+    )
+
+
 @dataclass(frozen=True)
 class HomeActions:
     """What Home's buttons open: the Import dialog, and for a table's card its screen and the
@@ -153,23 +154,27 @@ class HomeActions:
     delete: Callable[[TableInfo], None]
 
 
-def home_actions(app: App) -> HomeActions:
+def home_actions(services: Services, session: Session) -> HomeActions:
     """Home's actions, on this session's dialogs, tables and device services."""
-    tr, hub = app.tr, app.hub
+    tr, hub = session.tr, services.hub
 
     def export(table_id: str) -> None:
-        readable = exported(tr, hub, app.repos.tables, table_id)
-        export_dialog(app, tr, readable, app)
+        readable = exported(tr, hub, services.repos.tables, table_id)
+        export_dialog(services.dialogs, tr, readable, services.device)
 
     def import_table() -> None:
-        import_dialog(app, tr, ImportDraft(app, tr, hub, app.repos, app, app.go))
+        import_dialog(
+            services.dialogs,
+            tr,
+            ImportDraft(services.dialogs, tr, hub, services.repos, services.device, session.go),
+        )
 
     return HomeActions(
         import_table=import_table,
-        open=lambda table_id: app.go(f"/table/{table_id}"),
-        rename=lambda info: rename_dialog(app, tr, hub, info),
+        open=lambda table_id: session.go(f"/table/{table_id}"),
+        rename=lambda info: rename_dialog(services.dialogs, tr, hub, info),
         export=export,
-        delete=lambda info: delete_dialog(app, tr, hub, info),
+        delete=lambda info: delete_dialog(services.dialogs, tr, hub, info),
     )
 
 

@@ -23,7 +23,7 @@ from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
 from companion.ui.parts import part
 from companion.ui.rule_links import effect_line, rule_tip, rule_title
-from companion.ui.shell import App
+from companion.ui.services import Services, Session
 from companion.ui.state import Drafts, Notice
 from companion.ui.table_model import TableModel
 from companion.ui.teach import teach_card
@@ -51,11 +51,11 @@ class Previews:
     effects: list[list[Effect]]
 
 
-def view(app: App, id: str) -> ft.View:
-    table = app.hub.get(id)
-    model = app.table_model(table)  # what the screen's parts and the game's hooks take
+def view(services: Services, session: Session, id: str) -> ft.View:
+    table = services.hub.get(id)
+    model = session.table_model(table)  # what the screen's parts and the game's hooks take
     gui = ui_for(table.game_id)
-    tr = app.tr
+    tr = session.tr
     prompt = table.prompt
     banner = tr.msg(table.banner)
     body: list[ft.Control] = [
@@ -68,13 +68,13 @@ def view(app: App, id: str) -> ft.View:
         )
     ]
     if prompt is None:
-        if app.notice is not None:
-            body.append(notice_card(tr, app.show_rule, app.notice))
-        body.append(finished_card(app.tr, app.go, table))
+        if model.notice is not None:
+            body.append(notice_card(tr, services.show_rule, model.notice))
+        body.append(finished_card(session.tr, session.go, table))
     elif waiting(model, prompt):
         body.append(waiting_part(model, prompt))
     else:  # "first game": why this step exists, once per kind (it reads the table's tips store)
-        body.append(prompt_pad(model, prompt, teach_card(model, app.hub, prompt)))
+        body.append(prompt_pad(model, prompt, teach_card(model, services.hub, prompt)))
     # The game at a glance, right under the question: the question keeps the first screen
     # whatever its length (Dragon's person tiles fill it), and the strip follows in view.
     if gui.strip is not None:
@@ -85,17 +85,19 @@ def view(app: App, id: str) -> ft.View:
         if on_map:
             body += panels
         elif panels:
-            body.append(context(tr, app.drafts.keep(ContextFold), panels))
+            body.append(context(tr, session.drafts.keep(ContextFold), panels))
     if gui.foresight is not None and prompt is not None:
         body += gui.foresight(model)
     body += why_part(model)
     body += last_round(model, table)
     if prompt is not None and prompt.rule_ids:
         rules = (tr.lang, tuple(prompt.rule_ids))
-        body.append(part(rules, lambda: moment_rules(tr, app.show_rule, prompt), key="moment-rules-part"))
+        body.append(
+            part(rules, lambda: moment_rules(tr, services.show_rule, prompt), key="moment-rules-part")
+        )
     body.append(part(tr.lang, lambda: heading(tr("play.players")), key="players-heading"))
     body += [seat_panel(model, s) for s in range(len(table.players))]
-    return table_view(model, "play", body, lambda: app.table)
+    return table_view(model, "play", body, session.table_now)
 
 
 def context(tr: Tr, folded: ContextFold, panels: list[ft.Control]) -> ft.Control:

@@ -5,33 +5,36 @@ from the store (Store.player_page); docs/API.md defines each."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from companion.i18n import format_percent, format_when
 from companion.plays.labels import score_text, streak_text
+from companion.ui.i18n import Tr
 from companion.ui.repos import MIN_SHARED, HeadToHead, PlayerGame, PlayerPage, StoreError
-from companion.ui.shell import App
+from companion.ui.services import Services, Session
 from companion.ui.views.plays import game_title
 from companion.ui.views.stats_insights import PeriodFilter, period_controls, record_rows, shared
 from companion.ui.views.stats_trend import trend_section
 from companion.ui.widgets import card, heading, scroll_column, small
 
 
-def view(app: App, id: str) -> ft.View:  # the route's parameter
-    tr = app.tr
-    shown = app.drafts.keep(PeriodFilter)
+def view(services: Services, session: Session, id: str) -> ft.View:  # the route's parameter
+    tr = session.tr
+    shown = session.drafts.keep(PeriodFilter)
     period = shown.args()  # before the fields: they say a date that is not one
-    body: list[ft.Control] = period_controls(app, shown, "player-page")
+    body: list[ft.Control] = period_controls(services, session, shown, "player-page")
     try:
-        page = app.repos.plays.player_page(id, **period)
+        page = services.repos.plays.player_page(id, **period)
     except StoreError as exc:  # a player deleted or merged meanwhile
         body.append(small(tr.msg(exc.msg), key="player-page-gone"))
         page = None
     if page is not None:
-        body += _figures(app, page)
+        body += _figures(services, session, page)
     if page is not None and page.plays:  # their win rate up to each month, over every game
-        colours = {p.id: p.color for p in app.repos.players.by_id([id])}
-        body += trend_section(tr, app.repos.plays.win_rates(None, id, **period), colours, "player")
+        colours = {p.id: p.color for p in services.repos.players.by_id([id])}
+        body += trend_section(tr, services.repos.plays.win_rates(None, id, **period), colours, "player")
     return ft.View(
         route=f"/player/{id}",
         appbar=ft.AppBar(title=ft.Text(page.name if page else tr("nav.players"))),
@@ -40,37 +43,36 @@ def view(app: App, id: str) -> ft.View:  # the route's parameter
     )
 
 
-def _figures(app: App, page: PlayerPage) -> list[ft.Control]:
-    tr = app.tr
+def _figures(services: Services, session: Session, page: PlayerPage) -> list[ft.Control]:
+    tr = session.tr
     if not page.plays:
-        return [small(shared(app, "insights.page_none", name=page.name), key="player-page-none")]
-    out: list[ft.Control] = [_summary(app, page)]
+        return [small(shared(tr, "insights.page_none", name=page.name), key="player-page-none")]
+    out: list[ft.Control] = [_summary(tr, page)]
     out += [
         heading(tr("insights.games")),
-        card(*[_game_line(app, g) for g in page.games], key="player-games"),
+        card(*[_game_line(tr, g) for g in page.games], key="player-games"),
     ]
-    out += [heading(tr("insights.rivals")), card(*_rivals(app, page), key="player-rivals")]
+    out += [heading(tr("insights.rivals")), card(*_rivals(tr, page), key="player-rivals")]
     if page.records:
         out += [
-            heading(shared(app, "insights.page_records")),
-            card(*record_rows(app, page.records, with_game=True), key="player-records"),
+            heading(shared(tr, "insights.page_records")),
+            card(*record_rows(services, session, page.records, with_game=True), key="player-records"),
         ]
     if page.head_to_head:
         out += [
-            heading(shared(app, "insights.page_h2h")),
-            card(*[_h2h_line(app, h) for h in page.head_to_head], key="player-h2h"),
+            heading(shared(tr, "insights.page_h2h")),
+            card(*[_h2h_line(tr, session.go, h) for h in page.head_to_head], key="player-h2h"),
         ]
     return out
 
 
-def _summary(app: App, page: PlayerPage) -> ft.Control:
-    tr = app.tr
+def _summary(tr: Tr, page: PlayerPage) -> ft.Control:
     first, last = page.first_play, page.last_play
     assert first is not None and last is not None and page.favourite_seat is not None  # page.plays > 0
     return card(
         ft.Text(
             shared(
-                app,
+                tr,
                 "insights.page_head",
                 name=page.name,
                 plays=page.plays,
@@ -83,7 +85,7 @@ def _summary(app: App, page: PlayerPage) -> ft.Control:
         ),
         ft.Text(
             shared(
-                app,
+                tr,
                 "insights.page_streaks",
                 longest=page.longest_win_streak,
                 current=streak_text(page.current_streak, tr.lang),
@@ -92,7 +94,7 @@ def _summary(app: App, page: PlayerPage) -> ft.Control:
         ),
         small(
             shared(
-                app,
+                tr,
                 "insights.page_first_last",
                 first=format_when(first.date, tr.lang, time=False),
                 last=format_when(last.date, tr.lang, time=False),
@@ -100,22 +102,21 @@ def _summary(app: App, page: PlayerPage) -> ft.Control:
             key="player-first-last",
         ),
         small(
-            shared(app, "insights.page_seat", seat=page.favourite_seat + 1)
+            shared(tr, "insights.page_seat", seat=page.favourite_seat + 1)
             + " · "
-            + shared(app, "insights.page_h_index", h=page.h_index),
+            + shared(tr, "insights.page_h_index", h=page.h_index),
             key="player-seat",
         ),
         key="player-summary",
     )
 
 
-def _game_line(app: App, g: PlayerGame) -> ft.Control:
-    tr = app.tr
+def _game_line(tr: Tr, g: PlayerGame) -> ft.Control:
     return small(
         shared(
-            app,
+            tr,
             "insights.page_game",
-            game=game_title(app.tr, g.game),
+            game=game_title(tr, g.game),
             plays=g.plays,
             wins=g.wins,
             rate=format_percent(g.win_rate, tr.lang),
@@ -126,12 +127,12 @@ def _game_line(app: App, g: PlayerGame) -> ft.Control:
     )
 
 
-def _rivals(app: App, page: PlayerPage) -> list[ft.Control]:
+def _rivals(tr: Tr, page: PlayerPage) -> list[ft.Control]:
     if page.rival is None:
-        return [small(shared(app, "insights.page_no_rival", min=MIN_SHARED), key="player-no-rival")]
+        return [small(shared(tr, "insights.page_no_rival", min=MIN_SHARED), key="player-no-rival")]
     out: list[ft.Control] = [
         ft.Text(
-            shared(app, "insights.page_rival", name=page.rival.name, n=page.rival.shared, min=MIN_SHARED),
+            shared(tr, "insights.page_rival", name=page.rival.name, n=page.rival.shared, min=MIN_SHARED),
             key="player-rival",
         )
     ]
@@ -139,17 +140,17 @@ def _rivals(app: App, page: PlayerPage) -> list[ft.Control]:
         n = page.nemesis
         out.append(
             ft.Text(
-                shared(app, "insights.page_nemesis", name=n.name, n=n.behind, shared=n.shared),
+                shared(tr, "insights.page_nemesis", name=n.name, n=n.behind, shared=n.shared),
                 key="player-nemesis",
             )
         )
     return out
 
 
-def _h2h_line(app: App, h: HeadToHead) -> ft.Control:
+def _h2h_line(tr: Tr, go: Callable[[str], None], h: HeadToHead) -> ft.Control:
     return ft.ListTile(
-        title=ft.Text(shared(app, "insights.page_h2h_line", **h.model_dump())),
-        on_click=lambda _: app.go(f"/player/{h.player_id}"),
+        title=ft.Text(shared(tr, "insights.page_h2h_line", **h.model_dump())),
+        on_click=lambda _: go(f"/player/{h.player_id}"),
         key=f"player-h2h-{h.player_id}",
         dense=True,
     )

@@ -17,7 +17,7 @@ from companion.ui.dialogs import Dialogs
 from companion.ui.i18n import Tr
 from companion.ui.palette import PLAYER_COLORS, TAP
 from companion.ui.repos import MAX_NOTE, PlayerInfo, PlayersRepo
-from companion.ui.shell import App
+from companion.ui.services import Services, Session
 from companion.ui.widgets import (
     button,
     card,
@@ -47,12 +47,12 @@ class PlayersList:
             self.search, self.shown = " ".join(text.split()), PAGE
 
 
-def view(app: App) -> ft.View:
-    tr = app.tr
-    state = app.drafts.keep(PlayersList)
-    found = app.repos.players.page(state.search, state.shown + 1)  # one beyond: are there more?
+def view(services: Services, session: Session) -> ft.View:
+    tr = session.tr
+    state = session.drafts.keep(PlayersList)
+    found = services.repos.players.page(state.search, state.shown + 1)  # one beyond: are there more?
     players, more = found[: state.shown], len(found) > state.shown
-    actions = player_actions(app)
+    actions = player_actions(services, session)
     body: list[ft.Control] = [
         ft.Row(
             [
@@ -63,8 +63,12 @@ def view(app: App) -> ft.View:
                     icon=ft.Icons.PERSON_ADD,
                     filled=True,
                 ),
-                button(tr("nav.plays"), "players-plays", lambda _: app.go("/plays"), icon=ft.Icons.HISTORY),
-                button(tr("nav.stats"), "players-stats", lambda _: app.go("/stats"), icon=ft.Icons.BAR_CHART),
+                button(
+                    tr("nav.plays"), "players-plays", lambda _: session.go("/plays"), icon=ft.Icons.HISTORY
+                ),
+                button(
+                    tr("nav.stats"), "players-stats", lambda _: session.go("/stats"), icon=ft.Icons.BAR_CHART
+                ),
             ],
             wrap=True,
             spacing=8,
@@ -73,9 +77,11 @@ def view(app: App) -> ft.View:
         small(tr("players.hint")),
     ]
     if state.search or more or len(players) > PAGE:  # a search once there is more than a page
-        body.append(search_field(state, "players-search", tr("players.search"), app.refresh))
+        body.append(search_field(state, "players-search", tr("players.search"), session.refresh))
     # someone to merge with: on this page, beyond it, or (a search showing one) in the group
-    can_merge = len(players) > 1 or more or (bool(state.search) and len(app.repos.players.page(limit=2)) > 1)
+    can_merge = (
+        len(players) > 1 or more or (bool(state.search) and len(services.repos.players.page(limit=2)) > 1)
+    )
     body += [player_card(tr, actions, p, can_merge) for p in players] or [
         small(tr("players.none_found", text=state.search), key="players-none-found")
         if state.search
@@ -86,7 +92,7 @@ def view(app: App) -> ft.View:
             button(
                 tr("players.more"),
                 "players-more",
-                lambda _: _more(app.refresh, state),
+                lambda _: _more(session.refresh, state),
                 icon=ft.Icons.EXPAND_MORE,
             )
         )
@@ -133,14 +139,14 @@ class PlayerActions:
     delete: Callable[[PlayerInfo], None]
 
 
-def player_actions(app: App) -> PlayerActions:
+def player_actions(services: Services, session: Session) -> PlayerActions:
     """The screen's actions on this session's dialogs and the players' repository."""
-    tr, players, refresh = app.tr, app.repos.players, app.refresh
+    tr, players, refresh = session.tr, services.repos.players, session.refresh
     return PlayerActions(
-        open=lambda player_id: app.go(f"/player/{player_id}"),
-        edit=lambda p: edit_dialog(app, tr, PlayerEdit.of(players, refresh, p)),
-        merge=lambda p: merge_dialog(app, tr, players, refresh, p),
-        delete=lambda p: delete_dialog(app, tr, players, p),
+        open=lambda player_id: session.go(f"/player/{player_id}"),
+        edit=lambda p: edit_dialog(services.dialogs, tr, PlayerEdit.of(players, refresh, p)),
+        merge=lambda p: merge_dialog(services.dialogs, tr, players, refresh, p),
+        delete=lambda p: delete_dialog(services.dialogs, tr, players, p),
     )
 
 

@@ -20,7 +20,7 @@ from companion.core.msg import msg
 from companion.games import UnknownGame, get
 from companion.i18n import format_when
 from companion.plays.labels import format_final_score, money_game
-from companion.plays.models import PlayRecord
+from companion.plays.models import PlayRecord, PlaySeat
 from companion.ui.command import command_button
 from companion.ui.device import Device
 from companion.ui.dialogs import Dialogs
@@ -28,7 +28,7 @@ from companion.ui.gameui import known_game_ids
 from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
 from companion.ui.repos import PlayerInfo, PlayersRepo, PlaysRepo, Repos, StoreError, TablesRepo
-from companion.ui.shell import App
+from companion.ui.services import Services, Session
 from companion.ui.state import Drafts
 from companion.ui.views.backup import Backups, LogStatus, Say, backup_actions, status_line
 from companion.ui.views.exchange import (
@@ -121,27 +121,33 @@ def read_log(
     return plays.plays(*_filter_args(f, tr), figures=figures, limit=limit)
 
 
-def view(app: App) -> ft.View:
-    tr, repos = app.tr, app.repos
-    f = filters(app.drafts)
+def view(services: Services, session: Session) -> ft.View:
+    tr, repos = session.tr, services.repos
+    f = filters(session.drafts)
     plays = read_log(repos.plays, f, tr, limit=f.shown)  # the page drawn, read from an index
     total = repos.plays.count(*_filter_args(f, tr))
-    say = status_line(app.drafts, app.refresh)
+    say = status_line(session.drafts, session.refresh)
     body = [
-        *_deleted_line(tr, repos.plays, app.refresh, f),
-        *_to_link_line(tr, repos.plays, lambda: _link_all_dialog(app, tr, repos.plays, repos.players, say)),
-        *filter_controls(tr, repos.players, app.refresh, f),
+        *_deleted_line(tr, repos.plays, session.refresh, f),
+        *_to_link_line(
+            tr, repos.plays, lambda: _link_all_dialog(services.dialogs, tr, repos.plays, repos.players, say)
+        ),
+        *filter_controls(tr, repos.players, session.refresh, f),
     ]
     body.append(heading(tr("plays.count", n=total), key="plays-count"))
     linked = list(dict.fromkeys(s.player_id for p in plays for s in p.seats if s.player_id))
     colours = {p.id: p.color for p in repos.players.by_id(linked)}
-    body += [play_card(app, p, colours) for p in plays] or [small(tr("plays.none"), key="plays-none")]
+    body += [play_card(services, session, p, colours) for p in plays] or [
+        small(tr("plays.none"), key="plays-none")
+    ]
     if total > f.shown:
         body.append(
-            button(tr("plays.more"), "plays-more", lambda _: _more(app.refresh, f), icon=ft.Icons.EXPAND_MORE)
+            button(
+                tr("plays.more"), "plays-more", lambda _: _more(session.refresh, f), icon=ft.Icons.EXPAND_MORE
+            )
         )
-    body += [heading(tr("plays.files")), small(tr("plays.files_hint")), _files_row(app, say)]
-    status = app.drafts.keep(LogStatus).text
+    body += [heading(tr("plays.files")), small(tr("plays.files_hint")), _files_row(services, session, say)]
+    status = session.drafts.keep(LogStatus).text
     if status:
         body.append(small(status, key="plays-status", color=ft.Colors.PRIMARY))
     return ft.View(
@@ -245,18 +251,18 @@ def _link_all_dialog(dialogs: Dialogs, tr: Tr, plays: PlaysRepo, players: Player
     )
 
 
-def _files_row(app: App, say: Say) -> ft.Control:
+def _files_row(services: Services, session: Session, say: Say) -> ft.Control:
     """The log's files: its exports, the backup, BG Stats: each a command that says its result
     on the status line under them."""
-    tr, repos = app.tr, app.repos
-    imports = BgStatsImport(app, tr, repos.plays, app, app.refresh, say)
-    flow = backups(app, say)
+    tr, repos = session.tr, services.repos
+    imports = BgStatsImport(services.dialogs, tr, repos.plays, services.device, session.refresh, say)
+    flow = backups(services, session, say)
 
     def shown() -> list[PlayRecord]:
-        return read_log(repos.plays, filters(app.drafts), tr)
+        return read_log(repos.plays, filters(session.drafts), tr)
 
     def export_log(kind: str) -> Any:
-        return lambda: export(app, tr, repos, filters(app.drafts), say, kind)
+        return lambda: export(services.device, tr, repos, filters(session.drafts), say, kind)
 
     return ft.Row(
         [
@@ -267,7 +273,9 @@ def _files_row(app: App, say: Say) -> ft.Control:
                 tr("plays.export_json"), "plays-export-json", export_log("json"), icon=ft.Icons.DATA_OBJECT
             ),
             *backup_actions(tr, flow.save, flow.pick_restore),
-            *exchange_actions(tr, lambda kind: export_for(app, tr, say, kind, shown()), imports.pick),
+            *exchange_actions(
+                tr, lambda kind: export_for(services.device, tr, say, kind, shown()), imports.pick
+            ),
         ],
         wrap=True,
         spacing=8,
@@ -275,11 +283,20 @@ def _files_row(app: App, say: Say) -> ft.Control:
     )
 
 
-def backups(app: App, say: Say | None = None) -> Backups:
+def backups(services: Services, session: Session, say: Say | None = None) -> Backups:
     """The backup's save and restore on this session (its status line by default)."""
-    repos = app.repos
-    say = say or status_line(app.drafts, app.refresh)
-    return Backups(app, app.tr, repos.backup, repos.tables, app.hub, app, app.refresh, say)
+    repos = services.repos
+    say = say or status_line(session.drafts, session.refresh)
+    return Backups(
+        services.dialogs,
+        session.tr,
+        repos.backup,
+        repos.tables,
+        services.hub,
+        services.device,
+        session.refresh,
+        say,
+    )
 
 
 def filter_controls(
@@ -406,40 +423,43 @@ def when(tr: Tr, play: PlayRecord) -> str:
     return tr("plays.when_long", when=day, n=max(1, round(play.seconds / 60)))
 
 
-def play_card(app: App, play: PlayRecord, colours: dict[str, str | None]) -> ft.Control:
+def _seat_row(tr: Tr, play: PlayRecord, s: PlaySeat, colours: dict[str, str | None]) -> ft.Control:
+    """One seat of a play: its colour, name, a cup for a winner, the score."""
+    return ft.Row(
+        [
+            dot(s.color or colours.get(s.player_id or "")),
+            ft.Text(s.name, expand=True, weight=ft.FontWeight.BOLD if s.winner else None),
+            ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=18, tooltip=tr("plays.won"))
+            if s.winner
+            else ft.Container(width=18),
+            ft.Text(
+                _score(tr, play.game, s.score),
+                width=96 if money_game(play.game) else 48,
+                text_align=ft.TextAlign.RIGHT,
+                key=f"play-{play.id}-score-{s.seat}",
+            ),
+        ],
+        spacing=6,
+    )
+
+
+def play_card(
+    services: Services, session: Session, play: PlayRecord, colours: dict[str, str | None]
+) -> ft.Control:
     """A play: the game, when and how long, the seats in order with scores, who won and how;
     a seat without a colour of its own (Quick score) shows its player's usual one."""
-    tr = app.tr
-    f = filters(app.drafts)
+    tr = session.tr
+    f = filters(session.drafts)
 
     def edit(_: Any = None) -> None:
         def deleted(gone: PlayRecord) -> None:
             f.deleted = gone
 
-        draft = PlayEdit.of(app, tr, app.repos, app.refresh, play)
-        edit_dialog(draft, deleted, lambda text: say(app.drafts, text))
+        draft = PlayEdit.of(services.dialogs, tr, services.repos, session.refresh, play)
+        edit_dialog(draft, deleted, lambda text: say(session.drafts, text))
 
-    say_here = status_line(app.drafts, app.refresh)
-    seats: list[ft.Control] = []
-    for s in play.seats:
-        seats.append(
-            ft.Row(
-                [
-                    dot(s.color or colours.get(s.player_id or "")),
-                    ft.Text(s.name, expand=True, weight=ft.FontWeight.BOLD if s.winner else None),
-                    ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=18, tooltip=tr("plays.won"))
-                    if s.winner
-                    else ft.Container(width=18),
-                    ft.Text(
-                        _score(tr, play.game, s.score),
-                        width=96 if money_game(play.game) else 48,
-                        text_align=ft.TextAlign.RIGHT,
-                        key=f"play-{play.id}-score-{s.seat}",
-                    ),
-                ],
-                spacing=6,
-            )
-        )
+    say_here = status_line(session.drafts, session.refresh)
+    seats = [_seat_row(tr, play, s, colours) for s in play.seats]
     lines: list[ft.Control] = [
         ft.Row(
             [
@@ -460,9 +480,11 @@ def play_card(app: App, play: PlayRecord, colours: dict[str, str | None]) -> ft.
         lines.append(small(tr("plays.from_import"), key=f"play-{play.id}-imported"))
     actions = [
         button(tr("plays.edit.open"), f"play-edit-{play.id}", edit, icon=ft.Icons.EDIT),
-        send_button(tr, lambda: send_to_bgstats(app, tr, say_here, play), play, game_title(tr, play.game)),
+        send_button(
+            tr, lambda: send_to_bgstats(services.device, tr, say_here, play), play, game_title(tr, play.game)
+        ),
     ]
-    actions += table_buttons(tr, app.repos.tables, app.go, play)
+    actions += table_buttons(tr, services.repos.tables, session.go, play)
     lines.append(ft.Row(actions, wrap=True, spacing=8, run_spacing=8))
     return card(*lines, key=f"play-{play.id}", padding=10)
 

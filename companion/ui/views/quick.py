@@ -6,12 +6,12 @@ import flet as ft
 
 from companion.games import get
 from companion.ui.gameui import quick_scores, ui_for
-from companion.ui.shell import App
+from companion.ui.services import Services, Session
 from companion.ui.widgets import button, scroll_column, small
 
 
-def view(app: App, game: str | None = None) -> ft.View:
-    tr = app.tr
+def view(services: Services, session: Session, game: str | None = None) -> ft.View:
+    tr = session.tr
     if game is None:
         items = quick_scores()
         body: list[ft.Control] = [small(tr("quick.hint"))]
@@ -19,7 +19,7 @@ def view(app: App, game: str | None = None) -> ft.View:
             button(
                 tr(ui.quick_score_key),
                 f"quick-{ui.game_id}",
-                lambda _, g=ui.game_id: app.go(f"/quick/{g}"),
+                lambda _, g=ui.game_id: session.go(f"/quick/{g}"),
                 icon=ft.Icons.CALCULATE,
             )
             for ui in items
@@ -31,7 +31,11 @@ def view(app: App, game: str | None = None) -> ft.View:
     else:
         ui = ui_for(game)
         get(game)  # an unknown game shows the "missing" screen
-        body = ui.quick_score(app) if ui.quick_score else [small(tr("quick.none"), key="quick-none")]
+        body = (
+            ui.quick_score(services, session)
+            if ui.quick_score
+            else [small(tr("quick.none"), key="quick-none")]
+        )
         title = tr(ui.quick_score_key) if ui.quick_score_key else tr("quick.title")
         route = f"/quick/{game}"
     return ft.View(

@@ -4,7 +4,7 @@ and the rules behind the difference (companion.review, issue 30).
 
 A review replays every decision with its other choices: seconds of work for a long game, so it
 runs in a worker thread under a progress bar when asked for, and is kept with the table
-(``app.repos.reviews``): the next time it opens at once.
+(``services.repos.reviews``): the next time it opens at once.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from companion.review import Alternative, Decision, PlayerReview, Review, Source
 from companion.ui.i18n import Tr
 from companion.ui.repos import ReviewsRepo
 from companion.ui.rule_links import effect_line, rule_link
-from companion.ui.shell import App
+from companion.ui.services import Services, Session
 from companion.ui.table_model import TableModel
 from companion.ui.views.chrome import table_view
 from companion.ui.widgets import button, card, dot, heading, small
@@ -42,18 +42,18 @@ class ReviewRun:
         self.done, self.planned = done, planned
 
 
-def view(app: App, id: str) -> ft.View:
-    table = app.hub.get(id)
-    tr = app.tr
-    model = app.table_model(table)
-    now = lambda: app.table  # noqa: E731  # the open table at a tap of the app bar
+def view(services: Services, session: Session, id: str) -> ft.View:
+    table = services.hub.get(id)
+    tr = session.tr
+    model = session.table_model(table)
+    now = session.table_now  # the open table at a tap of the app bar
     if not table.finished:
         return table_view(model, "review", [small(tr("review.not_over"), key="review-not-over")], now)
-    reviews = app.repos.reviews
-    found = reviews.stored(table, app.seat)
-    run = app.drafts.keep(ReviewRun, table.id)
+    reviews = services.repos.reviews
+    found = reviews.stored(table, model.seat)
+    run = session.drafts.keep(ReviewRun, table.id)
     if found is None:
-        begin = lambda: start(model, reviews, app.page.run_task, run)  # noqa: E731
+        begin = lambda: start(model, reviews, services.run_task, run)  # noqa: E731
         return table_view(model, "review", start_card(tr, run, begin), now)
     # the players first: what the review assumed is for whoever wants to know, under them
     body: list[ft.Control] = [player_card(model, found, p) for p in found.players]

@@ -25,12 +25,11 @@ from companion.ui.rule_card import (
     highlighted,
     lookup_lang,
     lookup_text,
-    open_card,
     said,
     status_line,
 )
 from companion.ui.rule_links import rule_title
-from companion.ui.shell import App
+from companion.ui.services import Services, Session
 from companion.ui.teach import teach_switch
 from companion.ui.views.chrome import table_view
 from companion.ui.widgets import card, heading, scroll_column, small
@@ -142,37 +141,35 @@ def moment(tr: Tr, open_rule: OpenRule, m: Moment, asked: list[str]) -> list[ft.
     return [card(*items, key="moment")]
 
 
-def table_rules(app: App, id: str) -> ft.View:
-    table = app.hub.get(id)
+def table_rules(services: Services, session: Session, id: str) -> ft.View:
+    table = services.hub.get(id)
+    model = session.table_model(table)
+    tr, open_rule = session.tr, services.open_rule
     prompt = table.prompt
     body: list[ft.Control] = []
-
-    def open_rule(rule_id: str) -> bool:
-        return open_card(app, app.tr, rule_id)
-
     if table.game_id in GAMES:
         asked = list(prompt.rule_ids) if prompt is not None else ["core.game_over"]
-        body += moment(app.tr, open_rule, for_moment(table, lookup_lang(app.tr)), asked)
+        body += moment(tr, open_rule, for_moment(table, lookup_lang(tr)), asked)
     coming = ui_for(table.game_id).foresight_rules  # what the coming events would do (Dragon)
     if coming is not None and prompt is not None:
-        body += coming(app.table_model(table))
-    if not app.guest:
-        body.append(teach_switch(app.table_model(table), app.hub))
+        body += coming(model)
+    if not model.guest:
+        body.append(teach_switch(model, services.hub))
     game = table.game_id if table.game_id in GAMES else None
-    query = app.drafts.keep(RulesQuery)
-    body += [heading(app.tr("rules.all")), *search_block(app.tr, query, app.refresh, open_rule, game)]
-    return table_view(app.table_model(table), "rules", body, lambda: app.table)
+    query = session.drafts.keep(RulesQuery)
+    body += [heading(tr("rules.all")), *search_block(tr, query, session.refresh, open_rule, game)]
+    return table_view(model, "rules", body, session.table_now)
 
 
-def view(app: App) -> ft.View:
-    tr = app.tr
-    asked = app.drafts.keep(RulesQuery)
+def view(services: Services, session: Session) -> ft.View:
+    tr = session.tr
+    asked = session.drafts.keep(RulesQuery)
     game_id = asked.game  # None: every game
 
     def pick(g: str | None) -> Any:
         def go(_: Any = None) -> None:
             asked.game = g
-            app.refresh()
+            session.refresh()
 
         return go
 
@@ -188,7 +185,7 @@ def view(app: App) -> ft.View:
 
     chips = [chip(None, tr("rules.all_games"))]
     chips += [chip(g, tr.msg(get(g).title)) for g in searchable_games()]
-    search = search_block(tr, asked, app.refresh, lambda rule_id: open_card(app, tr, rule_id), game_id)
+    search = search_block(tr, asked, session.refresh, services.open_rule, game_id)
     body = [ft.Row(chips, wrap=True, spacing=8), *search]
     return ft.View(
         route="/rules",

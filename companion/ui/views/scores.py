@@ -19,15 +19,15 @@ from companion.ui.gameui import ui_for
 from companion.ui.i18n import Tr
 from companion.ui.palette import swatch
 from companion.ui.rule_links import rule_link
-from companion.ui.shell import App
+from companion.ui.services import Services, Session
 from companion.ui.views.chrome import table_view
 from companion.ui.widgets import card, dot, heading, small
 
 
-def view(app: App, id: str) -> ft.View:
-    table = app.hub.get(id)
-    model = app.table_model(table)  # what this screen may show of the table, and its commands
-    tr = app.tr
+def view(services: Services, session: Session, id: str) -> ft.View:
+    table = services.hub.get(id)
+    model = session.table_model(table)  # what this screen may show of the table, and its commands
+    tr = session.tr
     board = model.view.scoreboard
     body: list[ft.Control] = []
     if board.final:
@@ -46,23 +46,23 @@ def view(app: App, id: str) -> ft.View:
         if table.finished:
             from companion.ui.views.review import turning_line
 
-            body.append(turning_line(model, app.repos.reviews))
+            body.append(turning_line(model, services.repos.reviews))
     elif board.hidden:  # some totals are secret from this screen (Chinatown money) until the end
         body.append(small(tr("scores.secret"), key="secret"))
         public = ui_for(table.game_id).public_scores
         if public is not None:
             body += public(model)  # what the table may see: businesses and their income
         body += [
-            row_card(tr, app.show_rule, table, board, r.name) for r in board.rows
+            row_card(tr, services.show_rule, table, board, r.name) for r in board.rows
         ]  # a seat's phone: its own
-        return table_view(model, "scores", body, lambda: app.table)
+        return table_view(model, "scores", body, session.table_now)
     else:
         body.append(small(tr("scores.running"), key="running"))
     body.append(ranking(tr, table, board))
     if any(board.by_round):
         body += [heading(tr(f"scores.by_round.{table.game_id}")), chart(tr, table, board)]
-    body += [row_card(tr, app.show_rule, table, board, name) for name in board.ranking]
-    return table_view(model, "scores", body, lambda: app.table)
+    body += [row_card(tr, services.show_rule, table, board, name) for name in board.ranking]
+    return table_view(model, "scores", body, session.table_now)
 
 
 def tie_decided(board: Scoreboard) -> bool:

@@ -8,23 +8,23 @@ import flet as ft
 
 from companion.i18n import LANGUAGES
 from companion.ui.palette import TAP
+from companion.ui.services import Services, Session
 from companion.ui.settings import THEMES
-from companion.ui.shell import App
 from companion.ui.widgets import card, heading, scroll_column, small
 
 
-def view(app: App) -> ft.View:
-    tr = app.tr
-    s = app.settings
+def view(services: Services, session: Session) -> ft.View:
+    tr = session.tr
+    s = session.settings
 
     def choose(**change: Any) -> Any:
         async def go(_: Any = None) -> None:
-            await app.update_settings(**change)
+            await session.change_settings(**change)
 
         return go
 
     async def awake(e: Any) -> None:
-        await app.update_settings(keep_awake=bool(e.control.value))
+        await session.change_settings(keep_awake=bool(e.control.value))
 
     def chips(name: str, values: tuple[str, ...], current: str) -> ft.Row:
         return ft.Row(

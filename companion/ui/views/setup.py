@@ -21,7 +21,7 @@ from companion.ui.i18n import Tr
 from companion.ui.palette import DEFAULT_ORDER, TAP
 from companion.ui.repos import PlayersRepo
 from companion.ui.seating import seat_players
-from companion.ui.shell import App
+from companion.ui.services import Services, Session
 from companion.ui.state import Drafts
 from companion.ui.teach import setup_option, start_with
 from companion.ui.views.player_picker import PickerSearch, player_picker
@@ -67,33 +67,33 @@ def _form(drafts: Drafts) -> SetupDraft:
     return drafts.keep(SetupDraft, make=SetupDraft.fresh)
 
 
-def view(app: App) -> ft.View:
-    tr = app.tr
-    form = _form(app.drafts)
+def view(services: Services, session: Session) -> ft.View:
+    tr = session.tr
+    form = _form(session.drafts)
 
     def opened(table_id: str) -> None:  # the form is done with: the new table's screen
-        app.drafts.drop(SetupDraft)
-        app.go(f"/table/{table_id}")
+        session.drafts.drop(SetupDraft)
+        session.go(f"/table/{table_id}")
 
     body: list[ft.Control] = [heading(tr("setup.game"))]
     body.append(
-        ft.Row([_game_chip(tr, app.refresh, form, g) for g in known_game_ids()], wrap=True, spacing=8)
+        ft.Row([_game_chip(tr, session.refresh, form, g) for g in known_game_ids()], wrap=True, spacing=8)
     )
     if form.game is not None:
         game = get(form.game)
         body.append(heading(tr("setup.players", low=game.min_players, high=game.max_players)))
         body += player_picker(
             tr,
-            app.repos.players,
-            app.drafts.keep(PickerSearch),
-            app.refresh,
+            services.repos.players,
+            session.drafts.keep(PickerSearch),
+            session.refresh,
             form.players,
             form.game,
             game.min_players,
             game.max_players,
         )
-        options = _options(tr, app.refresh, form, form.game)
-        body += [heading(tr("setup.options")), *options, *setup_option(tr, app.refresh, form)]
+        options = _options(tr, session.refresh, form, form.game)
+        body += [heading(tr("setup.options")), *options, *setup_option(tr, session.refresh, form)]
         body.append(small_hint(tr("setup.then")))
         if form.error:
             body.append(ft.Text(form.error, key="setup-error", color=ft.Colors.ERROR))
@@ -101,7 +101,7 @@ def view(app: App) -> ft.View:
             button(
                 tr("setup.start"),
                 "setup-start",
-                lambda _: _start(tr, app.hub, app.repos.players, app.refresh, opened, form),
+                lambda _: _start(tr, services.hub, services.repos.players, session.refresh, opened, form),
                 icon=ft.Icons.PLAY_ARROW,
                 filled=True,
             )

@@ -21,7 +21,7 @@ from companion.ui.hub import TableHub, topic
 from companion.ui.i18n import Tr
 from companion.ui.repos import Link, TablesRepo
 from companion.ui.scanned import SCANNED, ImportDraft
-from companion.ui.shell import App
+from companion.ui.services import Services, Session
 from companion.ui.views.play_edit import offer_links
 from companion.ui.widgets import button, card, heading, icon_button, scroll_column, small
 
@@ -56,11 +56,13 @@ def qr_image(text: str, key: str, size: int = QR_SIZE) -> ft.Control:
 
 
 # ---- the host's Share screen -------------------------------------------------------------
-def view(app: App, id: str) -> ft.View:
-    table = app.hub.get(id)
-    tr = app.tr
-    snapshot = snapshot_card(tr, app.drafts.keep(SnapshotStatus), app.clipboard, app.refresh, table)
-    body: list[ft.Control] = [live_card(app, table), snapshot]
+def view(services: Services, session: Session, id: str) -> ft.View:
+    table = services.hub.get(id)
+    tr = session.tr
+    snapshot = snapshot_card(
+        tr, session.drafts.keep(SnapshotStatus), services.device.clipboard, session.refresh, table
+    )
+    body: list[ft.Control] = [live_card(services, session, table), snapshot]
     return ft.View(
         route=f"/table/{id}/share",
         appbar=ft.AppBar(title=ft.Text(tr("live.title", name=table.name), key="share-title")),
@@ -69,17 +71,17 @@ def view(app: App, id: str) -> ft.View:
     )
 
 
-def live_card(app: App, table: Table) -> ft.Control:
-    tr = app.tr
+def live_card(services: Services, session: Session, table: Table) -> ft.Control:
+    tr = session.tr
 
     def revoke(link: Link) -> None:
-        _revoke(app.hub, app.page.pubsub, app.refresh, table, link)
+        _revoke(services.hub, services.pubsub, session.refresh, table, link)
 
     async def start_lan() -> None:
-        await _start_lan(tr, app.main, app.fail, app.refresh)
+        await _start_lan(tr, services.main, session.fail, session.refresh)
 
-    base, on_lan = live.lan_base_url(app.page.url, app.lan_url)
-    links = live.links_for(app.hub).links(table.id, len(table.players))
+    base, on_lan = live.lan_base_url(services.page_url(), services.lan_url)
+    links = live.links_for(services.hub).links(table.id, len(table.players))
     viewer = links[0]
     items: list[ft.Control] = [heading(tr("live.heading"))]
     if not on_lan:
@@ -104,7 +106,7 @@ def live_card(app: App, table: Table) -> ft.Control:
         small(tr("live.seats_hint")),
     ]
     for link in links[1:]:
-        show = partial(seat_dialog, app, tr, table.players[link.seat or 0].name, base, link)
+        show = partial(seat_dialog, services.dialogs, tr, table.players[link.seat or 0].name, base, link)
         items.append(seat_row(tr, table, link, show, partial(revoke, link)))
     items.append(
         button(
@@ -216,22 +218,22 @@ def selectable(text: str, *, key: str, size: int) -> ft.Text:
 
 
 # ---- guests: the join screen ---------------------------------------------------------------
-def join_view(app: App) -> ft.View:
-    tr = app.tr
-    draft = app.drafts.keep(JoinCode)
+def join_view(services: Services, session: Session) -> ft.View:
+    tr = session.tr
+    draft = session.drafts.keep(JoinCode)
 
     def typed(e: Any) -> None:
         draft.text = e.control.value or ""
 
     async def join(_: Any = None) -> None:
-        link = live.grant(app.hub, app.state, app.drafts, live.attempt_keys(app.page, app), draft.text)
+        link = live.grant(services.hub, session.state, session.drafts, services.attempt_keys(), draft.text)
         if link is None:
-            app.drafts.keep(live.JoinNotice).notice = "live.unknown_code"
-            app.refresh()
+            session.drafts.keep(live.JoinNotice).notice = "live.unknown_code"
+            session.refresh()
             return
-        app.drafts.drop(live.JoinNotice)
-        await live.remember(app.prefs, app.access)
-        app.go(f"/table/{link.table_id}")
+        session.drafts.drop(live.JoinNotice)
+        await live.remember(services.prefs, session.state.access)
+        session.go(f"/table/{link.table_id}")
 
     field = ft.TextField(
         label=tr("live.code_label"),
@@ -243,7 +245,7 @@ def join_view(app: App) -> ft.View:
         on_change=typed,
         on_submit=join,
     )
-    said = app.drafts.keep(live.JoinNotice)
+    said = session.drafts.keep(live.JoinNotice)
     notice = said.notice
     refused = tr.msg(said.refusal)  # e.g. locked out after wrong codes
     error = ft.Text(refused or (tr(notice) if notice else ""), key="join-error", color=ft.Colors.ERROR)
@@ -331,11 +333,11 @@ async def pick_image(picker: ft.FilePicker) -> bytes | None:
     return f.bytes if f.bytes is not None else Path(f.path).read_bytes() if f.path else b""
 
 
-def import_view(app: App, code: str | None = None) -> ft.View:
+def import_view(services: Services, session: Session, code: str | None = None) -> ft.View:
     """``/import#<code>`` (a scanned import link) or ``/import/<code>``: check, then import."""
-    tr = app.tr
-    first = "" if code == SCANNED else code or _fragment(app.page.url)
-    draft = app.drafts.keep(ImportDraft, code, lambda: ImportDraft(first))
+    tr = session.tr
+    first = "" if code == SCANNED else code or _fragment(services.page_url())
+    draft = session.drafts.keep(ImportDraft, code, lambda: ImportDraft(first))
 
     def typed(e: Any) -> None:
         draft.text = e.control.value or ""
@@ -352,12 +354,14 @@ def import_view(app: App, code: str | None = None) -> ft.View:
 
     def go(_: Any = None) -> None:
         try:
-            table = import_text(app.hub, app.repos.tables, draft.text)
+            table = import_text(services.hub, services.repos.tables, draft.text)
         except (SnapshotError, TableError) as exc:
             draft.error = error_text(tr, exc)
-            app.refresh()
+            session.refresh()
             return
-        offer_links(app, tr, app.repos.players, table, lambda: app.go(f"/table/{table.id}"))
+        offer_links(
+            services.dialogs, tr, services.repos.players, table, lambda: session.go(f"/table/{table.id}")
+        )
 
     submit = button(tr("live.import"), "import-code-submit", go, icon=ft.Icons.DOWNLOAD, filled=True)
     return _code_form(tr, "/import", "import", "live.import_title", "live.import_hint", field, submit, error)

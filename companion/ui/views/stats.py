@@ -18,9 +18,10 @@ import flet as ft
 from companion.i18n import format_number, format_percent
 from companion.plays.labels import figure_label, figure_text, money_game, score_text
 from companion.ui.gameui import known_game_ids
+from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
 from companion.ui.repos import GameStats, Rate
-from companion.ui.shell import App
+from companion.ui.services import Services, Session
 from companion.ui.views.plays import ALL, game_title, offered_players
 from companion.ui.views.scores import nice_step
 from companion.ui.views.stats_insights import (
@@ -50,25 +51,28 @@ class StatsFilter:
         self.player = None if value in (None, ALL) else value
 
 
-def view(app: App, game: str | None = None) -> ft.View:
-    tr = app.tr
+def view(services: Services, session: Session, game: str | None = None) -> ft.View:
+    tr = session.tr
     games = known_game_ids()
     route = f"/stats/{game}" if game else "/stats"
-    game = game or _busiest(app, games)
-    shown = app.drafts.keep(StatsFilter)
-    period = app.drafts.keep(PeriodFilter)
-    stats = app.repos.plays.stats(
+    game = game or _busiest(services, session, games)
+    shown = session.drafts.keep(StatsFilter)
+    period = session.drafts.keep(PeriodFilter)
+    stats = services.repos.plays.stats(
         game, shown.player, **period.args()
     )  # before the fields: they say a bad date
-    body: list[ft.Control] = [*_pickers(app, game, games, shown), *period_controls(app, period, "stats")]
+    body: list[ft.Control] = [
+        *_pickers(services, session, game, games, shown),
+        *period_controls(services, session, period, "stats"),
+    ]
     # the group's, over every game the period keeps: h games played at least h times each
-    h = app.repos.plays.h_index(**period.args())
-    body.append(small(shared(app, "insights.group_h_index", h=h), key="stats-h-index"))
+    h = services.repos.plays.h_index(**period.args())
+    body.append(small(shared(tr, "insights.group_h_index", h=h), key="stats-h-index"))
     if not stats.plays:
-        body.append(small(tr("stats.none", game=game_title(app.tr, game)), key="stats-none"))
+        body.append(small(tr("stats.none", game=game_title(tr, game)), key="stats-none"))
     else:
-        body += figures_of(app, stats)
-        body += over_time(app, game, shown.player, period)
+        body += figures_of(tr, stats)
+        body += over_time(services, session, game, shown.player, period)
     return ft.View(
         route=route,
         appbar=ft.AppBar(title=ft.Text(tr("stats.title"))),
@@ -77,59 +81,70 @@ def view(app: App, game: str | None = None) -> ft.View:
     )
 
 
-def over_time(app: App, game: str, player: str | None, period: PeriodFilter) -> list[ft.Control]:
+def over_time(
+    services: Services, session: Session, game: str, player: str | None, period: PeriodFilter
+) -> list[ft.Control]:
     """The game's records (a tap opens the play) and its scores and win rate by month."""
-    tr = app.tr
+    tr = session.tr
     out: list[ft.Control] = []
-    records = app.repos.plays.records(game, **period.args())
+    records = services.repos.plays.records(game, **period.args())
     if records:
-        out += [heading(tr("insights.records")), card(*record_rows(app, records), key="stats-records")]
-    periods = app.repos.plays.game_periods(game, player, **period.args())  # one pass for both
+        out += [
+            heading(tr("insights.records")),
+            card(*record_rows(services, session, records), key="stats-records"),
+        ]
+    periods = services.repos.plays.game_periods(game, player, **period.args())  # one pass for both
     splits = periods.by_expansion
     if len(splits) > 1:  # a game played with and without its expansions
-        out += [heading(tr("insights.by_expansion")), expansion_lines(app, splits, game, player is not None)]
+        out += [
+            heading(tr("insights.by_expansion")),
+            expansion_lines(tr, splits, game, player is not None),
+        ]
     months = periods.by_month
     if months:
         out += [
             heading(tr("insights.by_month")),
-            month_chart(app, months, game),
-            month_lines(app, months, game),
+            month_chart(tr, months, game),
+            month_lines(tr, months, game),
         ]
         if player is not None:  # the group's win rate is one seat in n; a player's tells a trend
-            out += [heading(tr("insights.wins_by_month")), win_rate_chart(app, months)]
+            out += [heading(tr("insights.wins_by_month")), win_rate_chart(tr, months)]
     # each player's win rate up to each month, the players with most plays (or the one chosen)
-    lines = app.repos.plays.win_rates(game, player, **period.args())
+    lines = services.repos.plays.win_rates(game, player, **period.args())
     shown = [line.player_id for line in lines[:MOST_LINES]]
-    colours = {p.id: p.color for p in app.repos.players.by_id(shown)}
+    colours = {p.id: p.color for p in services.repos.players.by_id(shown)}
     return out + trend_section(tr, lines, colours, "stats")
 
 
-def _busiest(app: App, games: list[str]) -> str:
+def _busiest(services: Services, session: Session, games: list[str]) -> str:
     """The game with the most plays in the log (the first game when the log is empty)."""
-    return max(games, key=lambda g: app.repos.plays.stats(g).plays) if games else "dragon"
+    return max(games, key=lambda g: services.repos.plays.stats(g).plays) if games else "dragon"
 
 
-def _pickers(app: App, game: str, games: list[str], shown: StatsFilter) -> list[ft.Control]:
-    tr = app.tr
+def _pickers(
+    services: Services, session: Session, game: str, games: list[str], shown: StatsFilter
+) -> list[ft.Control]:
+    tr = session.tr
 
     def set_player(e: Any) -> None:
         shown.choose(e.control.value)
-        app.refresh()
+        session.refresh()
 
     chips: list[ft.Control] = [
         ft.Chip(
-            label=ft.Text(game_title(app.tr, g)),
+            label=ft.Text(game_title(tr, g)),
             key=f"stats-game-{g}",
             selected=g == game,
-            on_select=lambda _, g=g: app.go(f"/stats/{g}"),
-            tooltip=game_title(app.tr, g),
+            on_select=lambda _, g=g: session.go(f"/stats/{g}"),
+            tooltip=game_title(tr, g),
             height=TAP,
         )
         for g in games
     ]
     options = [ft.DropdownOption(key=ALL, text=tr("stats.everyone"))]
     options += [
-        ft.DropdownOption(key=p.id, text=p.name) for p in offered_players(app.repos.players, shown.player)
+        ft.DropdownOption(key=p.id, text=p.name)
+        for p in offered_players(services.repos.players, shown.player)
     ]
     return [
         ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
@@ -144,21 +159,20 @@ def _pickers(app: App, game: str, games: list[str], shown: StatsFilter) -> list[
     ]
 
 
-def pct(app: App, rate: float) -> str:
-    return format_percent(rate, app.tr.lang)
+def pct(tr: Tr, rate: float) -> str:
+    return format_percent(rate, tr.lang)
 
 
-def _num(app: App, x: float | None) -> str:
-    return "-" if x is None else format_number(x, app.tr.lang)
+def _num(tr: Tr, x: float | None) -> str:
+    return "-" if x is None else format_number(x, tr.lang)
 
 
-def figures_of(app: App, s: GameStats) -> list[ft.Control]:
-    tr = app.tr
+def figures_of(tr: Tr, s: GameStats) -> list[ft.Control]:
     summary: list[ft.Control] = [
         ft.Text(tr("stats.plays", n=s.plays), key="stats-plays", size=18, weight=ft.FontWeight.BOLD)
     ]
     if s.player_id:
-        summary.append(ft.Text(tr("stats.wins", n=s.wins, rate=pct(app, s.win_rate)), key="stats-wins"))
+        summary.append(ft.Text(tr("stats.wins", n=s.wins, rate=pct(tr, s.win_rate)), key="stats-wins"))
     summary.append(
         ft.Text(
             tr(
@@ -173,15 +187,15 @@ def figures_of(app: App, s: GameStats) -> list[ft.Control]:
     if s.average_seconds is not None:
         summary.append(small(tr("stats.length", n=max(1, round(s.average_seconds / 60)))))
     out: list[ft.Control] = [card(*summary, key="stats-summary")]
-    out += [heading(tr("stats.spread")), spread_chart(app, s.spread, s.game)]
+    out += [heading(tr("stats.spread")), spread_chart(tr, s.spread, s.game)]
     out += [
         heading(tr("stats.players")),
-        card(*[_player_line(app, p, s.game) for p in s.players], key="stats-player-lines"),
+        card(*[_player_line(tr, p, s.game) for p in s.players], key="stats-player-lines"),
     ]
-    out += [heading(tr("stats.by_seat")), card(*_rates(app, s.by_seat, "stats.seat", 1), key="stats-by-seat")]
+    out += [heading(tr("stats.by_seat")), card(*_rates(tr, s.by_seat, "stats.seat", 1), key="stats-by-seat")]
     out += [
         heading(tr("stats.by_count")),
-        card(*_rates(app, s.by_count, "stats.count", 0, group=s.player_id is None), key="stats-by-count"),
+        card(*_rates(tr, s.by_count, "stats.count", 0, group=s.player_id is None), key="stats-by-count"),
     ]
     shown = [f for f in s.figures if f.name != "points"]  # points by rule: the VP sources say it better
     if shown:
@@ -210,18 +224,18 @@ def figures_of(app: App, s: GameStats) -> list[ft.Control]:
     return out
 
 
-def _player_line(app: App, p: Any, game: str) -> ft.Control:
+def _player_line(tr: Tr, p: Any, game: str) -> ft.Control:
     return ft.Column(
         [
             ft.Text(p.name, weight=ft.FontWeight.BOLD),
             small(
-                app.tr(
+                tr(
                     "stats.player_line",
                     n=p.plays,
-                    won=app.tr("stats.won", n=p.wins),
-                    rate=pct(app, p.win_rate),
-                    average=score_text(game, p.average, app.tr.lang),
-                    best=score_text(game, p.best, app.tr.lang),
+                    won=tr("stats.won", n=p.wins),
+                    rate=pct(tr, p.win_rate),
+                    average=score_text(game, p.average, tr.lang),
+                    best=score_text(game, p.best, tr.lang),
                 )
             ),
         ],
@@ -230,19 +244,19 @@ def _player_line(app: App, p: Any, game: str) -> ft.Control:
     )
 
 
-def _rates(app: App, rates: list[Rate], key: str, shift: int, group: bool = False) -> list[ft.Control]:
+def _rates(tr: Tr, rates: list[Rate], key: str, shift: int, group: bool = False) -> list[ft.Control]:
     """One line per seat (or player count): the win rate, as a bar, and what it is of."""
     return [
         ft.Row(
             [
-                ft.Text(app.tr(key, n=r.key + shift), width=100),
+                ft.Text(tr(key, n=r.key + shift), width=100),
                 ft.ProgressBar(
                     value=r.win_rate,
                     expand=True,
                     color=ft.Colors.PRIMARY,
                     bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
                 ),
-                ft.Text(_rate_line(app, r, group=group), width=150, text_align=ft.TextAlign.RIGHT),
+                ft.Text(_rate_line(tr, r, group=group), width=150, text_align=ft.TextAlign.RIGHT),
             ],
             key=f"{key.replace('.', '-')}-{r.key}",
         )
@@ -250,13 +264,13 @@ def _rates(app: App, rates: list[Rate], key: str, shift: int, group: bool = Fals
     ]
 
 
-def _rate_line(app: App, r: Rate, *, group: bool) -> str:
+def _rate_line(tr: Tr, r: Rate, *, group: bool) -> str:
     """ "2 of 3 games (67%)": a play has one seat of each position, and one player sits once in
     a play, so those lines count games. The group's line for a player count counts its games
     and their winners (every seat of a 3-player game is one of its 3 seats)."""
     if group:
-        return app.tr("stats.rate_group", n=r.seats // r.key, wins=r.wins)
-    return app.tr("stats.rate", n=r.seats, wins=r.wins, rate=pct(app, r.win_rate))
+        return tr("stats.rate_group", n=r.seats // r.key, wins=r.wins)
+    return tr("stats.rate", n=r.seats, wins=r.wins, rate=pct(tr, r.win_rate))
 
 
 def buckets(spread: list[tuple[int, int]], bars: int = BARS) -> list[tuple[int, int, int]]:
@@ -274,11 +288,11 @@ def buckets(spread: list[tuple[int, int]], bars: int = BARS) -> list[tuple[int, 
     return [(start + b * width, start + (b + 1) * width - 1, counts.get(b, 0)) for b in range(last + 1)]
 
 
-def spread_chart(app: App, spread: list[tuple[int, int]], game: str = "") -> ft.Control:
+def spread_chart(tr: Tr, spread: list[tuple[int, int]], game: str = "") -> ft.Control:
     import flet_charts as fc  # loaded with the first chart, not when the app starts
 
     def shown(score: int) -> str:  # Chinatown's scores are money
-        return score_text(game, score, app.tr.lang)
+        return score_text(game, score, tr.lang)
 
     groups = buckets(spread)
     top = max([1, *(n for _, _, n in groups)])
@@ -294,9 +308,9 @@ def spread_chart(app: App, spread: list[tuple[int, int]], game: str = "") -> ft.
                     width=max(6, 240 // max(1, len(groups))),
                     color=ft.Colors.PRIMARY,
                     border_radius=3,
-                    tooltip=app.tr("stats.bar", low=shown(a), high=shown(b), n=n)
+                    tooltip=tr("stats.bar", low=shown(a), high=shown(b), n=n)
                     if a != b
-                    else app.tr("stats.bar_one", score=shown(a), n=n),
+                    else tr("stats.bar_one", score=shown(a), n=n),
                 )
             ],
         )
@@ -315,9 +329,7 @@ def spread_chart(app: App, spread: list[tuple[int, int]], game: str = "") -> ft.
                 label_size=32,
             ),
             bottom_axis=fc.ChartAxis(
-                title=ft.Text(
-                    app.tr("stats.money_axis" if money_game(game) else "stats.score_axis"), size=12
-                ),
+                title=ft.Text(tr("stats.money_axis" if money_game(game) else "stats.score_axis"), size=12),
                 labels=[
                     fc.ChartAxisLabel(value=i, label=ft.Text(shown(a), size=11))
                     for i, (a, _, _) in enumerate(groups)

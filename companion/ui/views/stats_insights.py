@@ -13,8 +13,9 @@ import flet as ft
 
 from companion.i18n import format_month, format_percent, format_when, translate
 from companion.plays.labels import score_text
+from companion.ui.i18n import Tr
 from companion.ui.repos import GameRecord, Period
-from companion.ui.shell import App
+from companion.ui.services import Services, Session
 from companion.ui.views.scores import nice_step
 from companion.ui.widgets import card, small
 
@@ -43,14 +44,16 @@ class PeriodFilter:
         return {"since": since, "until": until, "location": self.location.strip() or None}
 
 
-def period_controls(app: App, shown: PeriodFilter, prefix: str) -> list[ft.Control]:
+def period_controls(
+    services: Services, session: Session, shown: PeriodFilter, prefix: str
+) -> list[ft.Control]:
     """From / To days and a location, applied when a field is left or submitted."""
-    tr = app.tr
+    tr = session.tr
 
     def setter(field: str) -> Any:
         def go(e: Any) -> None:
             setattr(shown, field, e.control.value or "")
-            app.refresh()
+            session.refresh()
 
         return go
 
@@ -83,36 +86,38 @@ def period_controls(app: App, shown: PeriodFilter, prefix: str) -> list[ft.Contr
     return row
 
 
-def shared(app: App, key: str, **args: object) -> str:
+def shared(tr: Tr, key: str, **args: object) -> str:
     """A text the command line shows too (``insights.*`` keys, not the screens' ``ui.*``)."""
-    return translate(key, app.tr.lang, **args)
+    return translate(key, tr.lang, **args)
 
 
-def record_value(app: App, r: GameRecord) -> str:
+def record_value(tr: Tr, r: GameRecord) -> str:
     if r.kind in ("longest", "shortest"):
-        return app.tr("insights.minutes", n=max(1, round(r.value / 60)))
-    return score_text(r.game, r.value, app.tr.lang)
+        return tr("insights.minutes", n=max(1, round(r.value / 60)))
+    return score_text(r.game, r.value, tr.lang)
 
 
-def record_rows(app: App, records: list[GameRecord], *, with_game: bool = False) -> list[ft.Control]:
+def record_rows(
+    services: Services, session: Session, records: list[GameRecord], *, with_game: bool = False
+) -> list[ft.Control]:
     """One line per record: what, the value, who holds it and when; a tap opens its play."""
-    tr = app.tr
+    tr = session.tr
     rows: list[ft.Control] = []
     for r in records:
-        what = shared(app, f"insights.record.{r.kind}")
+        what = shared(tr, f"insights.record.{r.kind}")
         if with_game:
             from companion.ui.views.plays import game_title
 
-            what = f"{game_title(app.tr, r.game)} · {what}"
+            what = f"{game_title(tr, r.game)} · {what}"
         holders = ", ".join(h.name for h in r.holders)
         rows.append(
             ft.ListTile(
-                title=ft.Text(f"{what}: {record_value(app, r)}"),
+                title=ft.Text(f"{what}: {record_value(tr, r)}"),
                 subtitle=ft.Text(
                     tr("insights.held", names=holders, when=format_when(r.date, tr.lang, time=False))
                 ),
                 trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
-                on_click=lambda _, pid=r.play_id: open_play(app, pid),
+                on_click=lambda _, pid=r.play_id: open_play(services, session, pid),
                 key=f"record-{r.game}-{r.kind}",
                 dense=True,
                 tooltip=tr("insights.open_play"),
@@ -121,24 +126,29 @@ def record_rows(app: App, records: list[GameRecord], *, with_game: bool = False)
     return rows
 
 
-def open_play(app: App, play_id: str) -> None:
+def open_play(services: Services, session: Session, play_id: str) -> None:
     """The play a figure came from, in a dialog (the play log's own card)."""
     from companion.ui.views.plays import play_card
 
-    play = app.repos.plays.play(play_id)
+    play = services.repos.plays.play(play_id)
     if play is None:  # deleted meanwhile
-        app.dialog(
-            app.tr("insights.play_title"), lambda: [small(app.tr("insights.play_gone"))], key="record-play"
+        services.dialogs.dialog(
+            session.tr("insights.play_title"),
+            lambda: [small(session.tr("insights.play_gone"))],
+            key="record-play",
         )
         return
     linked = [s.player_id for s in play.seats if s.player_id]
-    colours = {p.id: p.color for p in app.repos.players.by_id(linked)}
-    app.dialog(app.tr("insights.play_title"), lambda: [play_card(app, play, colours)], key="record-play")
+    colours = {p.id: p.color for p in services.repos.players.by_id(linked)}
+    services.dialogs.dialog(
+        session.tr("insights.play_title"),
+        lambda: [play_card(services, session, play, colours)],
+        key="record-play",
+    )
 
 
-def month_chart(app: App, months: list[Period], game: str) -> ft.Control:
+def month_chart(tr: Tr, months: list[Period], game: str) -> ft.Control:
     """Average score per month as a line; each point's tooltip adds plays and win rate."""
-    tr = app.tr
     values = [m.average for m in months]
     low, high = math.floor(min(values)), math.ceil(max(values))
     step = nice_step(max(1, high - low), 4)
@@ -154,12 +164,11 @@ def month_chart(app: App, months: list[Period], game: str) -> ft.Control:
         )
         for m in months
     ]
-    return _month_line(app, months, values, ticks, tips, "stats-month-chart", "stats-months")
+    return _month_line(tr, months, values, ticks, tips, "stats-month-chart", "stats-months")
 
 
-def win_rate_chart(app: App, months: list[Period]) -> ft.Control:
+def win_rate_chart(tr: Tr, months: list[Period]) -> ft.Control:
     """One player's win rate per month (0 to 100 %): whether they are winning more lately."""
-    tr = app.tr
     values = [100 * m.win_rate for m in months]
     ticks = [(y, format_percent(y / 100, tr.lang)) for y in range(0, 101, 25)]
     tips = [
@@ -171,11 +180,11 @@ def win_rate_chart(app: App, months: list[Period]) -> ft.Control:
         )
         for m in months
     ]
-    return _month_line(app, months, values, ticks, tips, "stats-wins-chart", "stats-wins-by-month")
+    return _month_line(tr, months, values, ticks, tips, "stats-wins-chart", "stats-wins-by-month")
 
 
 def _month_line(
-    app: App,
+    tr: Tr,
     months: list[Period],
     values: list[float],
     ticks: list[tuple[int, str]],
@@ -204,7 +213,7 @@ def _month_line(
         ),
         bottom_axis=fc.ChartAxis(
             labels=[
-                fc.ChartAxisLabel(value=i, label=ft.Text(format_month(m.key, app.tr.lang), size=10))
+                fc.ChartAxisLabel(value=i, label=ft.Text(format_month(m.key, tr.lang), size=10))
                 for i, m in enumerate(months)
                 if i % every == 0
             ],
@@ -217,9 +226,8 @@ def _month_line(
     return ft.Container(chart, height=200, padding=ft.Padding.only(right=16, top=8), key=box_key)
 
 
-def month_lines(app: App, months: list[Period], game: str) -> ft.Control:
+def month_lines(tr: Tr, months: list[Period], game: str) -> ft.Control:
     """The chart's numbers as text too (a screen reader, a narrow phone): month, plays, average, win rate."""
-    tr = app.tr
     return card(
         *[
             small(
@@ -239,25 +247,24 @@ def month_lines(app: App, months: list[Period], game: str) -> ft.Control:
     )
 
 
-def expansion_name(app: App, key: str) -> str:
+def expansion_name(tr: Tr, key: str) -> str:
     """A split's expansions by name ("base", "great_wall+super_events"), as New table names them."""
     names = {
-        "great_wall": app.tr("dragon.option.great_wall"),
-        "super_events": app.tr("dragon.option.super_events"),
+        "great_wall": tr("dragon.option.great_wall"),
+        "super_events": tr("dragon.option.super_events"),
     }
     if key == "base":
-        return app.tr("insights.base")
+        return tr("insights.base")
     return " + ".join(names.get(part, part) for part in key.split("+"))
 
 
-def expansion_lines(app: App, splits: list[Period], game: str, player: bool) -> ft.Control:
+def expansion_lines(tr: Tr, splits: list[Period], game: str, player: bool) -> ft.Control:
     """Plays and average score per set of expansions (with a player: their wins too)."""
-    tr = app.tr
     lines = [
         small(
             tr(
                 "insights.split_player" if player else "insights.split",
-                what=expansion_name(app, s.key),
+                what=expansion_name(tr, s.key),
                 n=s.plays,
                 average=score_text(game, s.average, tr.lang),
                 wins=s.wins,

@@ -17,7 +17,8 @@ from companion.core.msg import msg
 from companion.games.chinatown.public import GAME, chinatown_final, final_msgs
 from companion.ui.i18n import Tr
 from companion.ui.log_play import log_play_button, score_form
-from companion.ui.shell import App
+from companion.ui.repos import Repos
+from companion.ui.services import Session
 from companion.ui.state import Drafts
 from companion.ui.widgets import button, card, heading, icon_button, small
 
@@ -49,26 +50,26 @@ def _draft(drafts: Drafts) -> ChinatownFinal:
     return drafts.keep(ChinatownFinal)
 
 
-def final_form(app: App) -> list[ft.Control]:
-    tr = app.tr
-    form = _draft(app.drafts)
+def final_form(session: Session, repos: Repos) -> list[ft.Control]:
+    tr = session.tr
+    form = _draft(session.drafts)
     players: list[dict[str, Any]] = form.players
     out: list[ft.Control] = [small(tr("chinatown.quick.final_hint"), key="ct-f-hint")]
-    out += [_player_card(tr, app.refresh, form, i) for i in range(len(players))]
+    out += [_player_card(tr, session.refresh, form, i) for i in range(len(players))]
     out.append(
         ft.Row(
             [
                 button(
                     tr("setup.add_player"),
                     "ct-f-add",
-                    lambda _: _change(app.refresh, form, lambda: players.append(_player())),
+                    lambda _: _change(session.refresh, form, lambda: players.append(_player())),
                     icon=ft.Icons.PERSON_ADD,
                     disabled=len(players) >= GAME.max_players,
                 ),
                 button(
                     tr("chinatown.quick.score"),
                     "ct-f-score",
-                    lambda _: _score(tr, app.refresh, form),
+                    lambda _: _score(tr, session.refresh, form),
                     icon=ft.Icons.CALCULATE,
                     filled=True,
                 ),
@@ -80,7 +81,7 @@ def final_form(app: App) -> list[ft.Control]:
     if form.error:
         out.append(ft.Text(form.error, key="ct-f-error", color=ft.Colors.ERROR))
     if form.result:
-        out.append(_result(app, form))
+        out.append(_result(session, repos, form))
     return out
 
 
@@ -163,8 +164,8 @@ def _score(tr: Tr, refresh: Callable[[], None], form: ChinatownFinal) -> None:
     score_form(tr, refresh, form, lambda: chinatown_final(data_of(tr, form)))
 
 
-def _result(app: App, form: ChinatownFinal) -> ft.Control:
-    tr = app.tr
+def _result(session: Session, repos: Repos, form: ChinatownFinal) -> ft.Control:
+    tr = session.tr
     result = form.result
     *places, verdict = final_msgs(result)
     items: list[ft.Control] = [
@@ -177,5 +178,7 @@ def _result(app: App, form: ChinatownFinal) -> ft.Control:
     ]
     items.append(small(tr.msg(msg("chinatown.score.tie_break")), key="ct-f-tie-break"))
     typed = lambda: [p["name"].strip() for p in form.players]  # noqa: E731
-    items.append(log_play_button(app, "chinatown-final", lambda: (data_of(tr, form), result, typed())))
+    items.append(
+        log_play_button(session, repos, "chinatown-final", lambda: (data_of(tr, form), result, typed()))
+    )
     return card(*items, key="ct-f-result")

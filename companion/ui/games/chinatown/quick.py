@@ -18,7 +18,7 @@ from companion.ui.games.chinatown.board import income_card, map_view
 from companion.ui.games.chinatown.final import final_form
 from companion.ui.i18n import Tr
 from companion.ui.palette import DEFAULT_ORDER, swatch
-from companion.ui.shell import App
+from companion.ui.services import Services, Session
 from companion.ui.state import Drafts
 from companion.ui.widgets import button, card, dot, small
 
@@ -30,25 +30,35 @@ CLEAR = "-"  # the eraser brush
 MODES = {"final": "chinatown.quick.mode_final", "income": "chinatown.quick.mode_income"}  # tab: its label
 
 
-def quick_score(app: App) -> list[ft.Control]:
+def quick_score(services: Services, session: Session) -> list[ft.Control]:
     """The two calculators, one at a time: final scores first (what a game played without the
     app needs to be logged), the income of a board on the other tab."""
-    tab = app.drafts.keep(QuickTab)
+    tab = session.drafts.keep(QuickTab)
     mode = tab.mode
 
     def show(m: str) -> Any:
         def go(_: Any = None) -> None:
             tab.mode = m
-            app.refresh()
+            session.refresh()
 
         return go
 
     tabs = ft.Row(
-        [button(app.tr(label), f"ct-q-mode-{m}", show(m), selected=mode == m) for m, label in MODES.items()],
+        [
+            button(session.tr(label), f"ct-q-mode-{m}", show(m), selected=mode == m)
+            for m, label in MODES.items()
+        ],
         wrap=True,
         spacing=8,
     )
-    return [tabs, *(final_form(app) if mode == "final" else quick_income(app.tr, app.drafts, app.refresh))]
+    return [
+        tabs,
+        *(
+            final_form(session, services.repos)
+            if mode == "final"
+            else quick_income(session.tr, session.drafts, session.refresh)
+        ),
+    ]
 
 
 @dataclass

@@ -17,7 +17,8 @@ from companion.ui.games.dayu.panels import FRAME_COLOURS, FRAME_TEXT, frame_name
 from companion.ui.i18n import Tr
 from companion.ui.log_play import log_play_button
 from companion.ui.palette import TAP
-from companion.ui.shell import App
+from companion.ui.repos import Repos
+from companion.ui.services import Services, Session
 from companion.ui.state import Drafts
 from companion.ui.widgets import button, card, heading, small
 
@@ -38,15 +39,15 @@ def _blank(tr: Tr, i: int) -> dict[str, Any]:
     return {"name": tr("dayu.quick.player", n=i + 1), "frame": "silver", "vp": [], "flood": []}
 
 
-def quick_score(app: App) -> list[ft.Control]:
-    tr = app.tr
-    form = _draft(tr, app.drafts)
+def quick_score(services: Services, session: Session) -> list[ft.Control]:
+    tr = session.tr
+    form = _draft(tr, session.drafts)
     players = form.players
 
     def change(action: Any) -> Any:
         def go(_: Any = None) -> None:
             action()
-            app.refresh()
+            session.refresh()
 
         return go
 
@@ -69,13 +70,13 @@ def quick_score(app: App) -> list[ft.Control]:
                     icon=ft.Icons.PERSON_REMOVE,
                     disabled=len(players) <= GAME.min_players,
                 ),
-                button(tr("dayu.quick.clear"), "dy-q-clear", change(lambda: app.drafts.drop(DayuQuick))),
+                button(tr("dayu.quick.clear"), "dy-q-clear", change(lambda: session.drafts.drop(DayuQuick))),
             ],
             wrap=True,
             spacing=8,
         )
     )
-    out.append(result_card(app, players))
+    out.append(result_card(session, services.repos, players))
     return out
 
 
@@ -202,8 +203,8 @@ def data_of(players: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def result_card(app: App, players: list[dict[str, Any]]) -> ft.Control:
-    tr = app.tr
+def result_card(session: Session, repos: Repos, players: list[dict[str, Any]]) -> ft.Control:
+    tr = session.tr
     data = data_of(players)
     try:
         result = dayu_final(data)
@@ -218,7 +219,7 @@ def result_card(app: App, players: list[dict[str, Any]]) -> ft.Control:
             lines.append(small(f"{line['points']:+d}  {tr.msg(revive_msg(line['label']))}"))
     key = "dayu.quick.shared" if len(result["shared"]) > 1 else "dayu.quick.winner"
     lines.append(ft.Text(tr(key, names=", ".join(result["shared"])), key="dy-q-winner", size=18))
-    lines.append(log_play_button(app, "dayu-final", lambda: _shown(tr, players)))
+    lines.append(log_play_button(session, repos, "dayu-final", lambda: _shown(tr, players)))
     return card(*lines, key="dy-q-result")
 
 

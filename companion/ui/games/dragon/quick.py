@@ -17,7 +17,7 @@ from companion.ui.i18n import Tr
 from companion.ui.log_play import log_play_button, score_form
 from companion.ui.palette import TAP
 from companion.ui.rule_links import rule_link
-from companion.ui.shell import App
+from companion.ui.services import Services, Session
 from companion.ui.state import Drafts
 from companion.ui.widgets import button, card, heading, icon_button, small
 
@@ -59,16 +59,16 @@ def _draft(drafts: Drafts) -> DragonQuick:
     return drafts.keep(DragonQuick)
 
 
-def quick_score(app: App) -> list[ft.Control]:
-    tr = app.tr
-    form = _draft(app.drafts)
+def quick_score(services: Services, session: Session) -> list[ft.Control]:
+    tr = session.tr
+    form = _draft(session.drafts)
     out: list[ft.Control] = [small(tr("dragon.quick.hint"))]
-    out += [_player_card(tr, app.refresh, form, i) for i in range(len(form.players))]
+    out += [_player_card(tr, session.refresh, form, i) for i in range(len(form.players))]
     out.append(
         button(
             tr("setup.add_player"),
             "quick-add-player",
-            lambda _: _add_player(app.refresh, form),
+            lambda _: _add_player(session.refresh, form),
             icon=ft.Icons.PERSON_ADD,
             disabled=len(form.players) >= GAME.max_players,
         )
@@ -77,7 +77,7 @@ def quick_score(app: App) -> list[ft.Control]:
         button(
             tr("dragon.quick.compute"),
             "quick-compute",
-            lambda _: _compute(tr, app.refresh, form),
+            lambda _: _compute(tr, session.refresh, form),
             icon=ft.Icons.CALCULATE,
             filled=True,
         )
@@ -85,9 +85,13 @@ def quick_score(app: App) -> list[ft.Control]:
     if form.error:
         out.append(ft.Text(form.error, key="quick-error", color=ft.Colors.ERROR))
     if form.result:
-        out.append(_result(app, form.result))
+        out.append(_result(tr, services.show_rule, form.result))
         typed = lambda: [p["name"].strip() for p in form.players]  # noqa: E731
-        out.append(log_play_button(app, "dragon-final", lambda: (data_of(tr, form), form.result, typed())))
+        out.append(
+            log_play_button(
+                session, services.repos, "dragon-final", lambda: (data_of(tr, form), form.result, typed())
+            )
+        )
     return out
 
 
@@ -273,8 +277,7 @@ def _label(tr: Tr, line: dict[str, Any]) -> str:
     return tr.msg(line_msg(line))
 
 
-def _result(app: App, result: dict[str, Any]) -> ft.Control:
-    tr = app.tr
+def _result(tr: Tr, show_rule: Callable[[str], None], result: dict[str, Any]) -> ft.Control:
     totals = {p["name"]: p for p in result["players"]}
     items: list[ft.Control] = [
         heading(tr("dragon.quick.result")),
@@ -300,7 +303,7 @@ def _result(app: App, result: dict[str, Any]) -> ft.Control:
                     [
                         ft.Text(_label(tr, line), expand=True, size=13),
                         ft.Text(f"{line['points']:+d}", width=44, text_align=ft.TextAlign.RIGHT),
-                        rule_link(app.tr, app.show_rule, line["rule_id"], f"quick-rule-{place}-{k}"),
+                        rule_link(tr, show_rule, line["rule_id"], f"quick-rule-{place}-{k}"),
                     ]
                 )
             )
