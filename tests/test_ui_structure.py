@@ -59,7 +59,7 @@ def test_no_ui_function_is_longer_than_the_limit() -> None:
 
 # ---- no screen touches the store ----------------------------------------------------------
 # The screens (companion/ui/views, companion/ui/games) read and change the tables, plays,
-# players and backups through the session's repositories (app.repos, companion/ui/repos.py).
+# players and backups through the session's repositories (Services.repos, companion/ui/repos.py).
 # The import side is the `views-without-store` contract in .importlinter; this finds the
 # attribute side: `app.hub.store`, `self.app.store`, `page.session.store`, ...
 SCREENS = (UI / "views", UI / "games")
@@ -92,13 +92,13 @@ def test_no_screen_touches_the_store() -> None:
     files = sorted(path for folder in SCREENS for path in folder.rglob("*.py"))
     assert files, SCREENS
     found = uses_in(files, store_uses)
-    said = "screens reaching the store (use app.repos, companion/ui/repos.py):\n"
+    said = "screens reaching the store (use the Services' repos, companion/ui/repos.py):\n"
     assert not found, said + "\n".join(found)
 
 
 # ---- no untyped drafts -------------------------------------------------------------------
 # A screen's draft is a dataclass in the module that owns the screen, kept in the session's
-# app.drafts (companion/ui/state.py, Drafts) and found by its class; the untyped dict
+# the Session's drafts (companion/ui/state.py, Drafts) and found by its class; the untyped dict
 # `app.memo` it replaced must not come back. Flet's own `ft.memo` (ui/parts.py) is fine.
 
 
@@ -126,15 +126,15 @@ def test_no_ui_code_keeps_drafts_in_a_memo() -> None:
     files = sorted(UI.rglob("*.py"))
     assert files, UI
     found = uses_in(files, memo_uses)
-    said = "drafts kept in a memo (use a dataclass in app.drafts, companion/ui/state.py):\n"
+    said = "drafts kept in a memo (use a dataclass in the Session's drafts, companion/ui/state.py):\n"
     assert not found, said + "\n".join(found)
 
 
-# ---- the App service locator is on its way out ------------------------------------------------
-# Issue 25: no function in companion/ui should take the session's `App` (companion/ui/shell.py)
-# as a parameter; a screen's function takes what it reads (the translator, a repository, its
-# draft, a command). Until the count reaches 0 it may only go down: APP_TAKERS is the count
-# now, and a change that lowers it lowers this number too (the test says so).
+# ---- no function takes the App ----------------------------------------------------------------
+# Issue 25: no function in companion/ui takes the session's `App` (companion/ui/shell.py) as a
+# parameter; a screen's function takes what it reads (the translator, a repository, its draft,
+# the TableModel, the Services and Session read from Flet's context, a command). The count went
+# from 388 to 0 on 2026-12-05 and must stay there.
 APP_TAKERS = 0
 
 
