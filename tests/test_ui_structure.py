@@ -97,8 +97,8 @@ def test_no_screen_touches_the_store() -> None:
 
 
 # ---- no untyped drafts -------------------------------------------------------------------
-# A screen's draft is a dataclass in the module that owns the screen, kept in the session's
-# the Session's drafts (companion/ui/state.py, Drafts) and found by its class; the untyped dict
+# A screen's draft is a dataclass in the module that owns the screen, kept in the Session's
+# drafts (companion/ui/state.py, Drafts) and found by its class; the untyped dict
 # `app.memo` it replaced must not come back. Flet's own `ft.memo` (ui/parts.py) is fine.
 
 
