@@ -25,8 +25,11 @@ def topic(table_id: str) -> str:
 class TableHub:
     """Opens tables from the store once per process and serialises changes to each."""
 
-    def __init__(self, store: Any) -> None:
+    def __init__(self, store: Any, key: str = "") -> None:
         self.store = store
+        # Names this hub's store among the process's hubs ("" the served data folder's; a
+        # hosted space's hub its space): what another worker's change notice says it is for.
+        self.key = key
         self._tables: dict[str, Table] = {}
         self._locks: dict[str, threading.RLock] = {}
         self._guard = threading.Lock()
@@ -102,7 +105,19 @@ def hub_for(folder: Path | None = None) -> TableHub:
     from companion.store.connection import store_location
 
     key = str(folder) if folder is not None else ""
+    return hub_for_key(key, lambda: Store(store_location(folder)))
+
+
+def hub_for_key(key: str, open_store: Callable[[], Any]) -> TableHub:
+    """The process's hub named ``key``, its store opened by ``open_store`` on first use."""
     with _HUBS_GUARD:
         if key not in _HUBS:
-            _HUBS[key] = TableHub(Store(store_location(folder)))
+            _HUBS[key] = TableHub(open_store(), key)
         return _HUBS[key]
+
+
+def open_hubs() -> list[TableHub]:
+    """Every hub this process has opened (a change notice from another worker finds its hub
+    here)."""
+    with _HUBS_GUARD:
+        return list(_HUBS.values())
