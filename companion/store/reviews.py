@@ -45,11 +45,7 @@ class StoredReviews:
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        try:
-            with store._lock:
-                store._db.executescript(SCHEMA)
-        except store._db.Error as exc:  # a full disk or a read-only folder: the store's own error
-            raise store._db.store_error(exc) from exc
+        store.add_schema(SCHEMA)
 
     def get(self, table: Table, seat: int | None = None, budget: Budget | None = None) -> Review | None:
         """The stored review of this log, reader and budget, or None."""

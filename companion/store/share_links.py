@@ -50,8 +50,7 @@ class ShareLinks:
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        with store._lock:
-            store._db.executescript(SCHEMA)
+        store.add_schema(SCHEMA)
 
     def _rows(self, sql: str, args: tuple[object, ...]) -> list[Link]:
         rows = self.store._read(f"SELECT token, table_id, seat, code, revoked FROM share_links {sql}", args)

@@ -193,6 +193,15 @@ class Store(PlayersMixin, PlaysMixin, LocationsMixin, InsightsMixin):
         except self._db.Error as exc:
             raise self._db.store_error(exc) from exc
 
+    def add_schema(self, script: str) -> None:
+        """A side table's schema (reviews, teach marks, share links), made under the store's lock;
+        the driver's error (a full disk, a read-only folder) becomes the store's own."""
+        try:
+            with self._lock:
+                self._db.executescript(script)
+        except self._db.Error as exc:
+            raise self._db.store_error(exc) from exc
+
     def _refuse_newer(self) -> None:
         """A store a newer version wrote may hold what this code would break: never write to it."""
         found = self._db.schema_version()

@@ -37,11 +37,7 @@ class TeachMarks:
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        try:
-            with store._lock:
-                store._db.executescript(SCHEMA)
-        except store._db.Error as exc:  # a full disk or a read-only folder: the store's own error
-            raise store._db.store_error(exc) from exc
+        store.add_schema(SCHEMA)
 
     def get(self, table_id: str) -> Teach:
         rows = self.store._read("SELECT enabled, shown FROM teach WHERE table_id = ?", (table_id,))
