@@ -238,6 +238,21 @@ def _wheel_towards(locator: Any, box: dict[str, float]) -> None:
     page.mouse.wheel(0, box["y"] + box["height"] / 2 - y)
 
 
+def _box_within(locator: Any, end: float) -> dict[str, float] | None:
+    """The control's box, waiting until ``end`` for it to exist; a control that never appears
+    fails with what the screen showed instead and what the server heard."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        return locator.bounding_box(timeout=max(1.0, end - time.monotonic()) * 1000)
+    except PlaywrightTimeout:
+        page = locator.page
+        shown = [t.strip() for t in screen_texts(page) if t.strip()][:40]
+        raise AssertionError(
+            f"{locator} never appeared at {page.url}; the screen showed {shown}; {server_heard(page)}"
+        ) from None
+
+
 def _at_rest(locator: Any, quiet: float, timeout: float) -> dict[str, float]:
     """``scrolled_to``'s work; the control's box once it is at rest on screen."""
     page = locator.page
@@ -249,7 +264,7 @@ def _at_rest(locator: Any, quiet: float, timeout: float) -> dict[str, float]:
         # screen around it is still being built can be covered a moment later (a trade form's
         # building button took the tap meant for "Trading done", under load). The locator is
         # looked up afresh each time, so a node Flutter replaced is found again.
-        now, nodes = locator.bounding_box(timeout=timeout * 1000), page.evaluate(NODE_IDS)
+        now, nodes = _box_within(locator, end), page.evaluate(NODE_IDS)
         if now != box or nodes != tree:
             box, tree, since, still = now, nodes, time.monotonic(), 0
         elif time.monotonic() - since >= quiet and still >= 8:
