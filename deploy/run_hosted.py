@@ -188,7 +188,7 @@ def _watch(workers: list[Worker]) -> None:
     print("Every worker has stopped", flush=True)
 
 
-def main(argv: list[str] | None = None) -> int:
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--host", default="127.0.0.1", help="nginx's address (0.0.0.0: every interface)")
     parser.add_argument("--port", type=int, default=8550, help="nginx's port")
@@ -202,6 +202,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.workers < 1:
         parser.error("--workers must be 1 or more")
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
     try:
         run(args.host, args.port, args.workers, args.hosted)
     except Exception as exc:  # a server that would not start: one paragraph, no traceback

@@ -9,6 +9,7 @@ process and no folder after Ctrl+C. Needs Debian's nginx and postgresql (`make n
 
 from __future__ import annotations
 
+import gzip
 import http.client
 import os
 import re
@@ -87,6 +88,17 @@ def test_the_local_rendering_passes_nginx_check_without_tls(tmp_path: Path) -> N
 
 
 # ---- the launcher --------------------------------------------------------------------------
+def test_the_workers_are_hosted_by_default_and_believe_only_the_local_proxy() -> None:
+    from deploy import run_hosted
+
+    assert run_hosted.parse_args([]).hosted and not run_hosted.parse_args(["--no-hosted"]).hosted
+    hosted = run_hosted.Worker(8551, "postgresql://x@/y", Path("data"), hosted=True).command
+    lan = run_hosted.Worker(8551, "postgresql://x@/y", Path("data"), hosted=False).command
+    assert "--hosted" in hosted and "--hosted" not in lan
+    assert hosted[hosted.index("--trusted-proxy") + 1] == "127.0.0.1"
+    assert hosted[hosted.index("--host") + 1] == "127.0.0.1"  # never reachable but through nginx
+
+
 class Launcher:
     """deploy/run_hosted.py in a subprocess, its output collected line by line."""
 
@@ -176,6 +188,24 @@ def test_one_address_answers_and_both_workers_serve(launcher: Launcher) -> None:
     assert used == launcher.worker_ports
 
 
+def test_the_client_files_are_compressed_and_revalidated(launcher: Launcher) -> None:
+    conn = http.client.HTTPConnection("127.0.0.1", launcher.port, timeout=10)
+    conn.request("GET", "/main.dart.js", headers={"Accept-Encoding": "gzip"})
+    script = conn.getresponse()
+    body = script.read()
+    assert script.status == 200 and script.getheader("Content-Encoding") == "gzip"
+    assert script.getheader("Cache-Control") == "no-cache" and script.getheader("ETag")
+    conn.request("GET", "/main.dart.js", headers={"If-None-Match": script.getheader("ETag", "")})
+    again = conn.getresponse()
+    assert again.status == 304 and again.read() == b""  # unchanged: no body
+    conn.request("GET", "/icons/icon-192.png")
+    icon = conn.getresponse()
+    icon.read()
+    assert icon.status == 200 and icon.getheader("Cache-Control") == "max-age=604800"
+    conn.close()
+    assert len(gzip.decompress(body)) > 2 * len(body)  # really compressed (9.6 MB to 2.6 here)
+
+
 def test_a_websocket_upgrades_through_nginx(launcher: Launcher) -> None:
     with connect(f"ws://127.0.0.1:{launcher.port}/ws", proxy=None, open_timeout=10) as ws:
         assert ws.response is not None and ws.response.status_code == 101
@@ -228,10 +258,12 @@ def _descendants(roots: set[int]) -> set[int]:
 
 def _name(pid: int) -> str:
     """postgres, nginx, or companion.cli for a worker (a Python running ``-m companion.cli``)."""
-    with_args = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
-    if b"companion.cli" in with_args:
-        return "companion.cli"
-    return Path(f"/proc/{pid}/comm").read_text().strip()
+    try:
+        if b"companion.cli" in Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0"):
+            return "companion.cli"
+        return Path(f"/proc/{pid}/comm").read_text().strip()
+    except OSError:  # gone meanwhile (a short-lived helper such as pg_ctl)
+        return "?"
 
 
 def _running(pid: int) -> bool:
