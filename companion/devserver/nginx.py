@@ -79,7 +79,10 @@ def site(
             "@CERTIFICATE@": tls.certificate,
             "@CERTIFICATE_KEY@": tls.certificate_key,
         }
-        out = [line if _comment(line) else PLACEHOLDER.sub(lambda m: values[m.group()], line) for line in out]
+        out = [
+            line if _comment(line) else PLACEHOLDER.sub(lambda m: values.get(m.group(), m.group()), line)
+            for line in out
+        ]
     for line in out:  # the comments name the placeholders; a directive must not keep one
         left = None if _comment(line) else PLACEHOLDER.search(line)
         if left:
@@ -164,7 +167,8 @@ class Nginx:
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self, ports: list[int], host: str, port: int, timeout: float = 15.0) -> Nginx:
-        write_config(self.folder, site(ports, listen=f"{host}:{port}"))
+        listen = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"  # IPv6 in brackets
+        write_config(self.folder, site(ports, listen=listen))
         if self.user:
             for path in (self.folder / "temp", *self.folder.iterdir()):
                 shutil.chown(path, self.user)

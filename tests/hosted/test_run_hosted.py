@@ -67,6 +67,14 @@ def test_the_public_sample_passes_nginx_check(tmp_path: Path, certificate: nginx
     assert "listen 127.0.0.1" not in text  # the local run's listen line is left out
 
 
+def test_the_operator_command_prints_the_public_site(capsys: pytest.CaptureFixture[str]) -> None:
+    tls = nginx.Tls("games.test", "/etc/ssl/games.pem", "/etc/ssl/games.key")
+    nginx.cli(
+        ["--domain", tls.domain, "--certificate", tls.certificate, "--certificate-key", tls.certificate_key]
+    )
+    assert capsys.readouterr().out == nginx.site([8551, 8552], tls=tls)
+
+
 def test_the_sample_as_shipped_is_refused_until_its_placeholders_are_filled(tmp_path: Path) -> None:
     """The file as it is in deploy/ names no certificate: nginx refuses it, and so does ``site``."""
     raw = nginx.TEMPLATE.read_text(encoding="utf-8")
