@@ -154,6 +154,29 @@ def test_a_space_survives_a_new_registry(location: str | Path) -> None:
         first.close()
 
 
+def test_a_deleted_space_is_gone(location: str | Path) -> None:
+    spaces = Spaces(location)
+    try:
+        gone, kept = spaces.create(), spaces.create()
+        _played(spaces.store(gone.space_id), ["Ana", "Ben"], seed=6)
+        _played(spaces.store(kept.space_id), ["Carla", "Dan"], seed=7)
+        spaces.delete(gone.space_id)
+        assert not spaces.check(gone) and spaces.check(kept)
+        with pytest.raises(UnknownSpace):
+            spaces.store(gone.space_id)
+        assert [t.players for t in spaces.store(kept.space_id).list()] == [["Carla", "Dan"]]
+        if isinstance(location, Path):
+            assert not (location / "spaces" / gone.space_id).exists()
+        else:
+            with psycopg.connect(location) as conn:
+                schemas = {r[0] for r in conn.execute("SELECT nspname FROM pg_namespace")}
+            assert f"space_{gone.space_id}" not in schemas and f"space_{kept.space_id}" in schemas
+        with pytest.raises(UnknownSpace):
+            spaces.delete(gone.space_id)
+    finally:
+        spaces.close()
+
+
 # ---- budgets ---------------------------------------------------------------------------------
 def test_a_space_refuses_a_table_past_its_budget(location: str | Path) -> None:
     spaces = Spaces(location, SpaceLimits(max_tables=2))
