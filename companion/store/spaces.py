@@ -170,15 +170,20 @@ class Spaces:
         path = self.folder / "spaces" / space_id / "tables.sqlite3"
         return SpaceStore(path, space_id=space_id, limits=self.limits)
 
+    def release(self, space_id: str) -> None:
+        """Close the space's store if this process has it open (the next ``store`` opens it
+        again): an SQLite space holds 3 open files, so a server evicts the spaces gone idle."""
+        with self._lock:
+            store = self._stores.pop(space_id, None)
+        if store is not None:
+            store.close()
+
     def delete(self, space_id: str) -> None:
         """Forget a space and everything in it (its file, or its schema). Its key is refused at
         once everywhere; another process that had its store open gets store errors from it."""
         if not _ID.fullmatch(space_id) or not self.exists(space_id):
             raise UnknownSpace("store.space.unknown", id=space_id[:32])
-        with self._lock:
-            store = self._stores.pop(space_id, None)
-        if store is not None:
-            store.close()
+        self.release(space_id)
         with self._lock:  # the registry's one connection: no other statement inside this transaction
             self._db.begin(exclusive=True)
             try:

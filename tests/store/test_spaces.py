@@ -154,6 +154,16 @@ def test_a_space_survives_a_new_registry(location: str | Path) -> None:
         first.close()
 
 
+def test_a_released_space_opens_again_with_its_rows(spaces: Spaces) -> None:
+    key = spaces.create()
+    store = spaces.store(key.space_id)
+    table = _played(store, ["Ana", "Ben"], seed=8)
+    spaces.release(key.space_id)
+    again = spaces.store(key.space_id)
+    assert again is not store and again.open(table.id).state == table.state
+    spaces.release("0" * 16)  # not open: nothing to do
+
+
 def test_a_deleted_space_is_gone(location: str | Path) -> None:
     spaces = Spaces(location)
     try:
