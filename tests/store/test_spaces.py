@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -260,6 +261,26 @@ def test_many_spaces_share_the_pool_s_connections(location: str) -> None:
         assert row is not None and 1 <= row[0] <= postgres.SHARED_POOL_SIZE
     finally:
         spaces.close()
+
+
+def test_spaces_written_from_many_threads_at_once_stay_apart(spaces: Spaces) -> None:
+    """Eight sessions at once, each in its own space, on the pool's few connections: every read
+    finds its own space's rows and nothing else (a connection pointed at the wrong schema would
+    show another's players, or none)."""
+    stores = [spaces.store(spaces.create().space_id) for _ in range(8)]
+    seen: list[list[str]] = [[] for _ in stores]
+
+    def session(i: int) -> None:
+        for n in range(15):
+            stores[i].create_player(f"S{i} P{n}")
+            seen[i] = sorted(p.name for p in stores[i].players())
+
+    workers = [threading.Thread(target=session, args=(i,)) for i in range(len(stores))]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    assert seen == [sorted(f"S{i} P{n}" for n in range(15)) for i in range(len(stores))]
 
 
 def test_a_failed_transaction_leaves_each_space_its_own(spaces: Spaces) -> None:
