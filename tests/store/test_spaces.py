@@ -20,6 +20,7 @@ from companion.core import Table, TableError
 from companion.games import register
 from companion.store import postgres
 from companion.store.backup import backup_json, restore
+from companion.store.connection import DATABASE_ENV
 from companion.store.share_links import ShareLinks
 from companion.store.space_limits import SpaceLimits
 from companion.store.space_store import SpaceFull, SpaceStore
@@ -150,6 +151,23 @@ def test_a_space_survives_a_new_registry(location: str | Path) -> None:
         assert second.store(key.space_id).open(table.id).state == table.state
         rotated = second.rotate(key.space_id)  # signed out on one worker: on the other too
         assert not first.check(key) and first.check(rotated)
+    finally:
+        second.close()
+        first.close()
+
+
+def test_no_location_is_the_database_the_environment_names(
+    location: str | Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """$TC_DATABASE (what --database sets): a URL is the server, a file names the data folder."""
+    first = Spaces(location)
+    key = first.create()
+    monkeypatch.setenv(
+        DATABASE_ENV, str(location if isinstance(location, str) else location / "tables.sqlite3")
+    )
+    second = Spaces()
+    try:
+        assert second.check(key)
     finally:
         second.close()
         first.close()
