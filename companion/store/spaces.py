@@ -69,7 +69,7 @@ class SpaceKey:
 
 
 def _digest(secret: str) -> str:
-    return hashlib.sha256(secret.encode("ascii")).hexdigest()
+    return hashlib.sha256(secret.encode()).hexdigest()
 
 
 def _new_secret() -> str:
