@@ -40,7 +40,14 @@ def appbar(model: TableModel, table_now: Callable[[], Table]) -> ft.AppBar:
     back the whole last tap, counted on the table as it stands at the tap (``table_now``)."""
     table, tr = model.table, model.tr
     if model.guest:  # a live-share client: who it is, no undo or redo (the host orders entries)
+        leave = model.leave  # a hosted guest on another space's link: back to its own space
+        home = (
+            None
+            if leave is None
+            else icon_button(ft.Icons.HOME, "my-space", tr("space.back_home"), lambda _: leave())
+        )
         return ft.AppBar(
+            leading=home,
             title=ft.Text(table.name, key="table-name", overflow=ft.TextOverflow.ELLIPSIS),
             automatically_imply_leading=False,
             actions=[ft.Container(guest_badge(tr, model.access, table), padding=ft.Padding.only(right=12))],
