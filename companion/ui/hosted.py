@@ -205,12 +205,18 @@ async def own_space(hosted: Hosted, prefs: ft.SharedPreferences, address: str, b
 
 async def new_space(hosted: Hosted, prefs: ft.SharedPreferences, base: str) -> Place:
     """A new space for this device, its key kept in the device's storage."""
+    key = await start_over(hosted, prefs)
+    return Place(hosted.hub(key.space_id), SpaceSession(hosted, key.space_id, key, base), host=True)
+
+
+async def start_over(hosted: Hosted, prefs: ft.SharedPreferences) -> SpaceKey:
+    """Make a new space and keep its key on the device (in place of a refused one)."""
     key = hosted.spaces.create()
     try:
         await prefs.set(SPACE_PREF, key.text())
     except Exception:  # a client without storage: the space lasts as long as this session
         log.info("a device without storage: its space %s lasts one session", key.space_id)
-    return Place(hosted.hub(key.space_id), SpaceSession(hosted, key.space_id, key, base), host=True)
+    return key
 
 
 def session_start(page: Any) -> tuple[str, str]:

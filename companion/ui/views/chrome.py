@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import flet as ft
@@ -40,14 +40,8 @@ def appbar(model: TableModel, table_now: Callable[[], Table]) -> ft.AppBar:
     back the whole last tap, counted on the table as it stands at the tap (``table_now``)."""
     table, tr = model.table, model.tr
     if model.guest:  # a live-share client: who it is, no undo or redo (the host orders entries)
-        leave = model.leave  # a hosted guest on another space's link: back to its own space
-        home = (
-            None
-            if leave is None
-            else icon_button(ft.Icons.HOME, "my-space", tr("space.back_home"), lambda _: leave())
-        )
         return ft.AppBar(
-            leading=home,
+            leading=_my_space(tr, model.leave),  # a hosted guest on another space's link
             title=ft.Text(table.name, key="table-name", overflow=ft.TextOverflow.ELLIPSIS),
             automatically_imply_leading=False,
             actions=[ft.Container(guest_badge(tr, model.access, table), padding=ft.Padding.only(right=12))],
@@ -79,6 +73,17 @@ def appbar(model: TableModel, table_now: Callable[[], Table]) -> ft.AppBar:
             ),
         ],
     )
+
+
+def _my_space(tr: Tr, leave: Callable[[], Awaitable[None]] | None) -> ft.Control | None:
+    """A hosted guest on another space's link: a way back to its own space (``leave``)."""
+    if leave is None:
+        return None
+
+    async def tap(_: Any = None) -> None:
+        await leave()
+
+    return icon_button(ft.Icons.HOME, "my-space", tr("space.back_home"), tap)
 
 
 def guest_badge(tr: Tr, access: Access | None, table: Table) -> ft.Control:

@@ -109,14 +109,14 @@ def _confirm(dialogs: Dialogs, tr: Tr, rotate: Callable[[], Any]) -> None:
 
 # ---- a key that was not accepted --------------------------------------------------------------
 @ft.component
-def Refused(tr: Tr, refusal: str, start_new: Callable[[], Any] | None) -> list[ft.View]:
+def Refused(tr: Tr, refusal: str, start_new: Callable[[Any], Any] | None) -> list[ft.View]:
     """What a device whose space key was not accepted sees: why, and (unless its address is
     locked out) a button starting a new space."""
     items: list[ft.Control] = [ft.Text(tr(refusal), key="space-refused")]
     if start_new is not None:
         items += [
             small(tr("space.new_hint")),
-            button(tr("space.new"), "space-new", lambda _: start_new(), icon=ft.Icons.ADD, filled=True),
+            button(tr("space.new"), "space-new", start_new, icon=ft.Icons.ADD, filled=True),
         ]
     return [
         ft.View(
@@ -134,7 +134,7 @@ async def show_refusal(
     """Draw the refusal on ``page`` in the device's language; "Start a new space" keeps a new
     key on the device and opens the app afresh on it."""
     from companion.ui import settings as prefs_io
-    from companion.ui.hosted import SPACE_PREF
+    from companion.ui.hosted import start_over
 
     settings = await prefs_io.load(prefs)
     page.title = "Table Companion"
@@ -142,12 +142,11 @@ async def show_refusal(
 
     made: list[bool] = []
 
-    async def start_new() -> None:
+    async def start_new(_: Any = None) -> None:
         if made:  # a second tap while the page reopens: one new space
             return
         made.append(True)
-        key = hosted.spaces.create()
-        await prefs.set(SPACE_PREF, key.text())
+        await start_over(hosted, prefs)
         await ft.UrlLauncher().launch_url(f"{base}/", web_only_window_name=ft.UrlTarget.SELF.value)
 
     locked = refusal == "space.locked"
