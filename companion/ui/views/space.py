@@ -67,7 +67,7 @@ def recovery_card(
         selectable(url, key="space-url", size=12),
         ft.Row(
             [
-                button(tr("live.copy"), "space-copy", copy, icon=ft.Icons.COPY),
+                button(tr("space.copy"), "space-copy", copy, icon=ft.Icons.COPY),
                 ft.Text(said.text, key="space-status"),
             ]
         ),
