@@ -72,7 +72,7 @@ async def hosted_app(page: ft.Page, hosted: Hosted, main: Any) -> Any:
     if where.hub is None:
         from companion.ui.views.space import show_refusal
 
-        await show_refusal(page, prefs, hosted, where.refusal or "space.refused", start[1])
+        await show_refusal(page, prefs, hosted, where.refusal or "space.refused", start)
         return None
     return App(
         page,

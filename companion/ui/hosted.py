@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from companion.share.attempts import Attempts
+from companion.share.attempts import AttemptLimits, Attempts
 from companion.share.budget import Bucket
 from companion.ui.hub import TableHub, hub_for_key
 
@@ -37,6 +37,9 @@ LINK_SPACE_PREF = "com.tablecompanion.live.space"  # the space of the stored liv
 SPACE_LANDING = "/space"  # the recovery link's landing page (ui/webserver.py)
 
 log = logging.getLogger("companion.hosted")
+# New spaces per address: a group at one venue shares an address, a script making spaces (each a
+# store on the server's disk) is stopped. Counted with the same lockout as refused keys.
+NEW_SPACES = AttemptLimits(connection_failures=1_000_000, address_failures=30, window=3600.0, lockout=3600.0)
 
 
 class SpaceBudgets:
@@ -65,6 +68,7 @@ class Hosted:
     spaces: Spaces
     attempts: Attempts = field(default_factory=Attempts)
     budgets: SpaceBudgets | None = None
+    created: Attempts = field(default_factory=lambda: Attempts(NEW_SPACES))
 
     def __post_init__(self) -> None:
         if self.budgets is None:
@@ -152,12 +156,14 @@ def _known(hosted: Hosted, space_id: str) -> bool:
     return len(space_id) <= 64 and hosted.spaces.exists(space_id)
 
 
+Start = tuple[str, str]  # a session's start: the peer's address, the address phones open
+
 # A stored live link's table: (the link's space's hub, its token) -> the table id, or None.
 LinkTable = Callable[[TableHub, str], "str | None"]
 
 
 async def place(
-    hosted: Hosted, prefs: ft.SharedPreferences, route: str, start: tuple[str, str], link_table: LinkTable
+    hosted: Hosted, prefs: ft.SharedPreferences, route: str, start: Start, link_table: LinkTable
 ) -> Place:
     """Where a session started on ``route`` runs (module docstring): a link's space as a
     guest, else the device's own space as its host, or a refusal. ``start``: the peer's address
@@ -188,7 +194,7 @@ async def own_space(hosted: Hosted, prefs: ft.SharedPreferences, address: str, b
     """The device's own space: its stored key checked, or a new space when it has none."""
     text = await _pref(prefs, SPACE_PREF)
     if text is None:
-        return await new_space(hosted, prefs, base)
+        return await new_space(hosted, prefs, address, base)
     keys, now = [f"addr:{address or '?'}"], time.monotonic()
     if hosted.attempts.locked(keys, now):
         log.warning("refused a space key from %s: locked out after keys that were not accepted", address)
@@ -203,14 +209,28 @@ async def own_space(hosted: Hosted, prefs: ft.SharedPreferences, address: str, b
     return Place(hosted.hub(key.space_id), SpaceSession(hosted, key.space_id, key, base), host=True)
 
 
-async def new_space(hosted: Hosted, prefs: ft.SharedPreferences, base: str) -> Place:
-    """A new space for this device, its key kept in the device's storage."""
-    key = await start_over(hosted, prefs)
+async def new_space(hosted: Hosted, prefs: ft.SharedPreferences, address: str, base: str) -> Place:
+    """A new space for this device, its key kept in the device's storage (none past the
+    address's new spaces for the hour)."""
+    key = await start_over(hosted, prefs, address)
+    if key is None:
+        return Place(refusal="space.too_many_new")
     return Place(hosted.hub(key.space_id), SpaceSession(hosted, key.space_id, key, base), host=True)
 
 
-async def start_over(hosted: Hosted, prefs: ft.SharedPreferences) -> SpaceKey:
-    """Make a new space and keep its key on the device (in place of a refused one)."""
+def may_start_over(hosted: Hosted, address: str) -> bool:
+    """Whether ``address`` may make a new space now."""
+    return not hosted.created.locked([f"addr:{address or '?'}"], time.monotonic())
+
+
+async def start_over(hosted: Hosted, prefs: ft.SharedPreferences, address: str) -> SpaceKey | None:
+    """Make a new space and keep its key on the device (in place of a refused one); None when
+    ``address`` made too many new spaces lately."""
+    keys, now = [f"addr:{address or '?'}"], time.monotonic()
+    if hosted.created.locked(keys, now):
+        log.warning("refused a new space to %s: too many new spaces from it", address)
+        return None
+    hosted.created.failed(keys, now)  # one more new space from this address
     key = hosted.spaces.create()
     try:
         await prefs.set(SPACE_PREF, key.text())
@@ -219,7 +239,7 @@ async def start_over(hosted: Hosted, prefs: ft.SharedPreferences) -> SpaceKey:
     return key
 
 
-def session_start(page: Any) -> tuple[str, str]:
+def session_start(page: Any) -> Start:
     """(the address the refused keys count against, the address phones open) of a page."""
     from companion.ui.peer import peer_address
 

@@ -5,6 +5,8 @@ and the entries-per-second budget of a space."""
 from __future__ import annotations
 
 import logging
+import sqlite3
+from contextlib import closing
 
 from flet_harness import Harness
 from ui_testkit import new_table_by_taps
@@ -220,3 +222,24 @@ async def test_the_space_budget_refuses_entries_past_its_burst_at_the_control(tm
     assert table.version == 3
     assert "Too many entries" in a.by_key("error").value
     a.close()
+
+
+async def test_an_address_making_too_many_new_spaces_gets_none_for_a_while(tmp_path):
+    hosted = hosted_in(tmp_path)
+    hosted.created = Attempts(AttemptLimits(address_failures=2, window=3600.0, lockout=3600.0))
+    for _ in range(2):  # two phones of a group at one venue
+        h = await phone(hosted, address=PHONE_B)
+        assert h.has("new-table")
+        h.close()
+    third = await phone(hosted, address=PHONE_B)
+    assert SPACE_PREF not in third.conn.prefs and not third.has("new-table")
+    assert "Too many new spaces" in third.by_key("space-refused").value
+    third.close()
+    refused = await phone(hosted, prefs={SPACE_PREF: "not a key"}, address=PHONE_B)
+    assert refused.has("space-refused") and not refused.has("space-new")  # no new space offered
+    refused.close()
+    elsewhere = await phone(hosted, address=PHONE_A)
+    assert elsewhere.has("new-table")
+    elsewhere.close()
+    with closing(sqlite3.connect(tmp_path / "data" / "spaces.sqlite3")) as registry:
+        assert registry.execute("SELECT COUNT(*) FROM spaces").fetchone() == (3,)  # none was made

@@ -17,7 +17,7 @@ from companion.ui.widgets import button, card, heading, scroll_column, small
 
 if TYPE_CHECKING:
     from companion.ui.dialogs import Dialogs
-    from companion.ui.hosted import Hosted, SpaceSession
+    from companion.ui.hosted import Hosted, SpaceSession, Start
 
 ROUTE = "/settings/space"
 
@@ -129,25 +129,28 @@ def Refused(tr: Tr, refusal: str, start_new: Callable[[Any], Any] | None) -> lis
 
 
 async def show_refusal(
-    page: ft.Page, prefs: ft.SharedPreferences, hosted: Hosted, refusal: str, base: str
+    page: ft.Page, prefs: ft.SharedPreferences, hosted: Hosted, refusal: str, start: Start
 ) -> None:
     """Draw the refusal on ``page`` in the device's language; "Start a new space" keeps a new
-    key on the device and opens the app afresh on it."""
+    key on the device and opens the app afresh on it (``start``: the peer's address and the
+    address phones open). No new space while the address is locked out or made too many."""
     from companion.ui import settings as prefs_io
-    from companion.ui.hosted import start_over
+    from companion.ui.hosted import may_start_over, start_over
 
     settings = await prefs_io.load(prefs)
     page.title = "Table Companion"
     page.theme_mode = settings.theme_mode
-
+    address, base = start
     made: list[bool] = []
 
     async def start_new(_: Any = None) -> None:
         if made:  # a second tap while the page reopens: one new space
             return
         made.append(True)
-        await start_over(hosted, prefs)
+        await start_over(hosted, prefs, address)
         await ft.UrlLauncher().launch_url(f"{base}/", web_only_window_name=ft.UrlTarget.SELF.value)
 
-    locked = refusal == "space.locked"
-    page.render_views(Refused, translator(settings.lang), refusal, None if locked else start_new)
+    if refusal == "space.refused" and not may_start_over(hosted, address):
+        refusal = "space.too_many_new"
+    offer = start_new if refusal == "space.refused" else None
+    page.render_views(Refused, translator(settings.lang), refusal, offer)
