@@ -17,6 +17,7 @@ import hmac
 import os
 import re
 import secrets
+import shutil
 import threading
 import time
 from dataclasses import dataclass
@@ -37,8 +38,8 @@ REGISTRY = """
 CREATE TABLE IF NOT EXISTS spaces (
     id          TEXT PRIMARY KEY,
     secret_hash TEXT NOT NULL,         -- SHA-256 of the secret, hex; never the secret
-    created     REAL NOT NULL,
-    rotated     REAL
+    created     DOUBLE PRECISION NOT NULL,  -- seconds since 1970 (PostgreSQL's REAL is too coarse)
+    rotated     DOUBLE PRECISION
 ) WITHOUT ROWID;
 """
 
@@ -68,7 +69,7 @@ class SpaceKey:
 
 
 def _digest(secret: str) -> str:
-    return hashlib.sha256(secret.encode("ascii")).hexdigest()
+    return hashlib.sha256(secret.encode()).hexdigest()
 
 
 def _new_secret() -> str:
@@ -168,6 +169,33 @@ class Spaces:
         assert self.folder is not None
         path = self.folder / "spaces" / space_id / "tables.sqlite3"
         return SpaceStore(path, space_id=space_id, limits=self.limits)
+
+    def release(self, space_id: str) -> None:
+        """Close the space's store if this process has it open (the next ``store`` opens it
+        again): an SQLite space holds 3 open files, so a server evicts the spaces gone idle."""
+        with self._lock:
+            store = self._stores.pop(space_id, None)
+        if store is not None:
+            store.close()
+
+    def delete(self, space_id: str) -> None:
+        """Forget a space and everything in it (its file, or its schema). Its key is refused at
+        once everywhere; another process that had its store open gets store errors from it."""
+        if not _ID.fullmatch(space_id) or not self.exists(space_id):
+            raise UnknownSpace("store.space.unknown", id=space_id[:32])
+        self.release(space_id)
+        with self._lock:  # the registry's one connection: no other statement inside this transaction
+            self._db.begin(exclusive=True)
+            try:
+                self._db.execute("DELETE FROM spaces WHERE id = ?", (space_id,))
+                if self.url is not None:  # the id is 16 hex characters: a safe name as it is
+                    self._db.execute(f"DROP SCHEMA IF EXISTS space_{space_id} CASCADE")
+                self._db.commit()
+            except self._db.Error as exc:
+                self._db.rollback()
+                raise self._db.store_error(exc) from exc
+        if self.folder is not None:
+            shutil.rmtree(self.folder / "spaces" / space_id, ignore_errors=True)
 
     def usage(self, space_id: str) -> SpaceUsage:
         """The space's tables and bytes stored (what its budget counts)."""

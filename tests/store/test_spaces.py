@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,6 +20,7 @@ from companion.core import Table, TableError
 from companion.games import register
 from companion.store import postgres
 from companion.store.backup import backup_json, restore
+from companion.store.connection import DATABASE_ENV
 from companion.store.share_links import ShareLinks
 from companion.store.space_limits import SpaceLimits
 from companion.store.space_store import SpaceFull, SpaceStore
@@ -154,6 +156,56 @@ def test_a_space_survives_a_new_registry(location: str | Path) -> None:
         first.close()
 
 
+def test_no_location_is_the_database_the_environment_names(
+    location: str | Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """$TC_DATABASE (what --database sets): a URL is the server, a file names the data folder."""
+    first = Spaces(location)
+    key = first.create()
+    monkeypatch.setenv(
+        DATABASE_ENV, str(location if isinstance(location, str) else location / "tables.sqlite3")
+    )
+    second = Spaces()
+    try:
+        assert second.check(key)
+    finally:
+        second.close()
+        first.close()
+
+
+def test_a_released_space_opens_again_with_its_rows(spaces: Spaces) -> None:
+    key = spaces.create()
+    store = spaces.store(key.space_id)
+    table = _played(store, ["Ana", "Ben"], seed=8)
+    spaces.release(key.space_id)
+    again = spaces.store(key.space_id)
+    assert again is not store and again.open(table.id).state == table.state
+    spaces.release("0" * 16)  # not open: nothing to do
+
+
+def test_a_deleted_space_is_gone(location: str | Path) -> None:
+    spaces = Spaces(location)
+    try:
+        gone, kept = spaces.create(), spaces.create()
+        _played(spaces.store(gone.space_id), ["Ana", "Ben"], seed=6)
+        _played(spaces.store(kept.space_id), ["Carla", "Dan"], seed=7)
+        spaces.delete(gone.space_id)
+        assert not spaces.check(gone) and spaces.check(kept)
+        with pytest.raises(UnknownSpace):
+            spaces.store(gone.space_id)
+        assert [t.players for t in spaces.store(kept.space_id).list()] == [["Carla", "Dan"]]
+        if isinstance(location, Path):
+            assert not (location / "spaces" / gone.space_id).exists()
+        else:
+            with psycopg.connect(location) as conn:
+                schemas = {r[0] for r in conn.execute("SELECT nspname FROM pg_namespace")}
+            assert f"space_{gone.space_id}" not in schemas and f"space_{kept.space_id}" in schemas
+        with pytest.raises(UnknownSpace):
+            spaces.delete(gone.space_id)
+    finally:
+        spaces.close()
+
+
 # ---- budgets ---------------------------------------------------------------------------------
 def test_a_space_refuses_a_table_past_its_budget(location: str | Path) -> None:
     spaces = Spaces(location, SpaceLimits(max_tables=2))
@@ -227,6 +279,26 @@ def test_many_spaces_share_the_pool_s_connections(location: str) -> None:
         assert row is not None and 1 <= row[0] <= postgres.SHARED_POOL_SIZE
     finally:
         spaces.close()
+
+
+def test_spaces_written_from_many_threads_at_once_stay_apart(spaces: Spaces) -> None:
+    """Eight sessions at once, each in its own space, on the pool's few connections: every read
+    finds its own space's rows and nothing else (a connection pointed at the wrong schema would
+    show another's players, or none)."""
+    stores = [spaces.store(spaces.create().space_id) for _ in range(8)]
+    seen: list[list[str]] = [[] for _ in stores]
+
+    def session(i: int) -> None:
+        for n in range(15):
+            stores[i].create_player(f"S{i} P{n}")
+            seen[i] = sorted(p.name for p in stores[i].players())
+
+    workers = [threading.Thread(target=session, args=(i,)) for i in range(len(stores))]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    assert seen == [sorted(f"S{i} P{n}" for n in range(15)) for i in range(len(stores))]
 
 
 def test_a_failed_transaction_leaves_each_space_its_own(spaces: Spaces) -> None:
