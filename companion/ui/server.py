@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import socket
 from pathlib import Path
+from typing import Any
 
 from companion.store import default_data_dir
 from companion.ui.hub import hub_for
@@ -50,13 +51,43 @@ def check_data(data_dir: str | Path | None) -> Path | None:
     return folder
 
 
-def prepare(host: str, port: int, *, data_dir: str | Path | None = None) -> tuple[socket.socket, Path | None]:
-    """Check the data folder and bind the port: the bound socket and the data folder, or
-    ServeError (one line)."""
+def check_spaces(data_dir: str | Path | None) -> Path | None:
+    """Open the spaces a hosted server keeps (a broken store is refused now, not per session)."""
+    folder = Path(data_dir).resolve() if data_dir is not None else None
+    if folder is not None and folder.exists() and not folder.is_dir():
+        raise ServeError("sec-live.serve.data_not_folder", path=str(folder))
+    try:
+        open_spaces(folder)
+    except ServeError:
+        raise
+    except Exception as exc:  # sqlite3, OS and decoding errors of a damaged or unreadable store
+        raise ServeError(
+            "sec-live.serve.bad_data", path=hub_store_where(folder), detail=_one_line(exc)
+        ) from exc
+    return folder
+
+
+_SPACES: dict[Path | None, Any] = {}
+
+
+def open_spaces(folder: Path | None) -> Any:
+    """The spaces kept in ``folder`` (or the --database URL), one object per process."""
+    from companion.store.spaces import Spaces
+
+    if folder not in _SPACES:  # None: the --database URL, else the default data folder
+        _SPACES[folder] = Spaces(folder)
+    return _SPACES[folder]
+
+
+def prepare(
+    host: str, port: int, *, data_dir: str | Path | None = None, hosted: bool = False
+) -> tuple[socket.socket, Path | None]:
+    """Check the data folder (a hosted server's spaces) and bind the port: the bound socket and
+    the data folder, or ServeError (one line)."""
     from companion.ui.webserver import bind, check_port
 
     check_port(port)  # 0 ("any free port") too: the URL printed must be the one served
-    folder = check_data(data_dir)
+    folder = check_spaces(data_dir) if hosted else check_data(data_dir)
     return bind(host, port), folder
 
 
@@ -68,18 +99,26 @@ def serve(
     lan_url: str | None = None,
     trusted_proxies: list[str] | None = None,
     prepared: tuple[socket.socket, Path | None] | None = None,
+    hosted: bool = False,
 ) -> None:
     """Run the app at http://host:port/ until interrupted; tables are kept in ``data_dir``.
 
     ``lan_url``: the address other devices on the local network open (live share links use it).
     ``trusted_proxies``: addresses whose X-Forwarded-For is believed (none by default).
     ``prepared``: what ``prepare`` returned, when the caller checked before saying "running".
+    ``hosted``: nobody is host by address; every browser gets a private space (ui/hosted.py).
     """
     from companion.ui.app import make_main
     from companion.ui.warmup import WarmUp
     from companion.ui.webserver import run
 
-    sock, folder = prepared if prepared is not None else prepare(host, port, data_dir=data_dir)
+    sock, folder = prepared if prepared is not None else prepare(host, port, data_dir=data_dir, hosted=hosted)
     warm = WarmUp()
-    main = make_main(hub_for(folder), lan_url=lan_url, started=warm.first_screen_drawn)
-    run(main, sock, trusted_proxies=trusted_proxies, on_started=warm.start)
+    if hosted:
+        from companion.ui.hosted import Hosted
+
+        spaces = Hosted(open_spaces(folder))
+        main = make_main(hosted=spaces, started=warm.first_screen_drawn)
+    else:
+        main = make_main(hub_for(folder), lan_url=lan_url, started=warm.first_screen_drawn)
+    run(main, sock, trusted_proxies=trusted_proxies, on_started=warm.start, hosted=hosted)
