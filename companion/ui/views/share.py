@@ -77,7 +77,7 @@ def live_card(services: Services, session: Session, table: Table) -> ft.Control:
     def revoke(link: Link) -> None:
         _revoke(services.hub, services.pubsub, session.refresh, table, link)
 
-    async def start_lan() -> None:
+    async def start_lan(_: Any = None) -> None:  # the handler itself: Flet awaits it
         await _start_lan(tr, services.main, session.fail, session.refresh)
 
     base, on_lan = live.lan_base_url(services.page_url(), services.lan_url)
@@ -91,7 +91,7 @@ def live_card(services: Services, session: Session, table: Table) -> ft.Control:
             button(
                 tr("live.start_lan"),
                 "live-start-lan",
-                lambda _: start_lan(),
+                start_lan,
                 icon=ft.Icons.WIFI_TETHERING,
                 filled=True,
             ),
