@@ -38,7 +38,12 @@ POLL_SECONDS = 0.5  # how often the listener looks at its stop flag between noti
 FIRST_PAUSE, LAST_PAUSE = 0.5, 10.0  # seconds before a reconnect: doubled each failure, up to the last
 # A server gone without closing the socket (a cable, a crashed host) is found by TCP keepalives
 # in about 20 s instead of never: the listener would otherwise wait for notices forever.
-KEEPALIVE = {"keepalives": 1, "keepalives_idle": 10, "keepalives_interval": 5, "keepalives_count": 2}
+KEEPALIVE: dict[str, Any] = {
+    "keepalives": 1,
+    "keepalives_idle": 10,
+    "keepalives_interval": 5,
+    "keepalives_count": 2,
+}
 CONNECT_SECONDS = 10
 
 
