@@ -7,6 +7,7 @@ what was missed meanwhile is caught up."""
 from __future__ import annotations
 
 import logging
+import random
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -15,9 +16,9 @@ import psycopg
 import pytest
 from hosted.kit import Published, dragon_at_a_choice, wait
 
-from companion.core import Table
+from companion.core import RuleViolation, Table
 from companion.store import Store, StoreConflict
-from companion.ui.hub import TableHub, topic
+from companion.ui.hub import TableHub, follow_hubs, hub_for_key, topic, unfollow_hubs
 from companion.ui.relay import CHANNEL, Notice, Relay
 
 
@@ -180,3 +181,53 @@ def test_a_notice_from_elsewhere_on_the_channel_is_ignored(workers):
         conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, real.model_dump_json()))
     b.heard.wait_for(topic(table.id), table.version)  # the one for a hub b has
     assert b.heard.messages == [(topic(table.id), table.version)]
+
+
+def test_a_hub_announces_each_stored_change_and_nothing_refused(tmp_path):
+    """The hook the relay hangs on (SQLite here: the hub does not care which store)."""
+    store = Store(tmp_path / "tables.sqlite3")
+    hub = TableHub(store)
+    told: list[str] = []
+    hub.announce.append(lambda _hub, table_id: told.append(table_id))
+    table = hub.create(Table.new("dragon", ["Ana", "Ben", "Carla"]))
+    assert told == [table.id]
+    with pytest.raises(RuleViolation):  # a refused entry changes nothing and is not announced
+        hub.change(table.id, lambda t: t.submit({"kind": "no such entry"}))
+    assert told == [table.id]
+    hub.change(table.id, lambda t: t.auto(random.Random(1)))
+    hub.rename(table.id, "Friday")
+    hub.delete(table.id)
+    assert told == [table.id] * 4
+    store.close()
+
+
+def test_follow_hubs_reaches_the_hubs_opened_before_and_after(tmp_path, monkeypatch):
+    import companion.ui.hub as hubs
+
+    monkeypatch.setattr(hubs, "_HUBS", {})  # this test's hubs only, gone after it
+    told: list[str] = []
+
+    def tell(hub: TableHub, _table_id: str) -> None:
+        told.append(hub.key)
+
+    before = hub_for_key("test:before", lambda: Store(tmp_path / "before.sqlite3"))
+    follow_hubs(tell)
+    try:
+        after = hub_for_key("test:after", lambda: Store(tmp_path / "after.sqlite3"))
+        before.changed("t1")
+        after.changed("t2")
+        assert told == ["test:before", "test:after"]
+    finally:
+        unfollow_hubs(tell)
+    before.changed("t3")
+    assert told == ["test:before", "test:after"]
+    for hub in (before, after):
+        hub.store.close()
+
+
+def test_a_sqlite_store_starts_no_relay(tmp_path):
+    from companion.ui.server import relay_for
+
+    store = Store(tmp_path / "tables.sqlite3")
+    assert relay_for(TableHub(store), main=None) is None
+    store.close()
