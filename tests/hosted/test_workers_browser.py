@@ -11,10 +11,12 @@ the new last entry) and printed: the figure goes to docs/PERFORMANCE.md, nothing
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import statistics
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -102,6 +104,19 @@ def phone(browser: Any, url: str, script: str, headers: dict[str, str] | None = 
     return page
 
 
+@contextlib.contextmanager
+def explained(folder: Path, pages: dict[str, Any], running: list[Any]) -> Iterator[None]:
+    """On a failure: each page's screenshot in ``folder`` and the workers' last lines, in the message."""
+    try:
+        yield
+    except Exception as exc:
+        for name, page in pages.items():
+            with contextlib.suppress(Exception):
+                page.screenshot(path=str(folder / f"{name}.png"))
+        said = "\n".join(f"--- worker {w.name}:\n{w.said()[-1500:]}" for w in running)
+        raise AssertionError(f"{exc}\n(screenshots in {folder})\n{said}") from exc
+
+
 def last_entry_text(table: Table) -> str:
     i = table.version - 1
     return translate("ui.play.last", "en", label=entry_label(Tr("en"), table, i, table.entries[i]))
@@ -154,21 +169,27 @@ def test_worker_a_killed_mid_game_both_phones_carry_on_through_worker_b(browser,
         remote = {"X-Forwarded-For": "203.0.113.9"}  # a proxy nobody trusted: a remote phone
         viewer = phone(browser, f"{front.url}/join/{viewer_link.token}", FRAME_TIMES, remote)
         viewer.get_by_text("Viewer").wait_for(timeout=60000)
-        for _ in range(3):
-            table, _delay = play_one(host, viewer, pg_url, table)
-        assert front.routed == {a.port: front.routed[a.port]}  # everything went to A so far
-        acknowledged = newest(pg_url, table.id)
-        os.kill(a.proc.pid, signal.SIGKILL)
-        a.proc.wait()
-        kept = newest(pg_url, table.id)
-        assert kept.entries == acknowledged.entries  # 0 acknowledged entries lost
-        # both pages reconnect through the front door, to B: the host at its table, the viewer
-        # as a viewer again (its link kept in the browser's storage)
-        wait_until(lambda: front.routed.get(b.port, 0) >= 2, what="both phones to reconnect to B")
-        for _ in range(3):
-            table, _delay = play_one(host, viewer, pg_url, table)
-        assert viewer.get_by_text("Viewer").count() == 1
-        assert table.entries[: kept.version] == kept.entries and table.version > kept.version
-        assert "not trusted" in b.said()  # B took the viewer as the remote phone it is
+        with explained(tmp_path, {"host": host, "viewer": viewer}, [a, b]):
+            carry_on(host, viewer, pg_url, table, a, b, front)
         for page in (host, viewer):
             page.context.close()
+
+
+def carry_on(host: Any, viewer: Any, pg_url: str, table: Table, a: Any, b: Any, front: Front) -> None:
+    """Three taps through A, A killed, three more through B."""
+    for _ in range(3):
+        table, _delay = play_one(host, viewer, pg_url, table)
+    assert front.routed == {a.port: front.routed[a.port]}  # everything went to A so far
+    acknowledged = newest(pg_url, table.id)
+    os.kill(a.proc.pid, signal.SIGKILL)
+    a.proc.wait()
+    kept = newest(pg_url, table.id)
+    assert kept.entries == acknowledged.entries  # 0 acknowledged entries lost
+    # both pages reconnect through the front door, to B: the host at its table, the viewer
+    # as a viewer again (its link kept in the browser's storage)
+    wait_until(lambda: front.routed.get(b.port, 0) >= 2, what="both phones to reconnect to B")
+    for _ in range(3):
+        table, _delay = play_one(host, viewer, pg_url, table)
+    assert viewer.get_by_text("Viewer").count() == 1
+    assert table.entries[: kept.version] == kept.entries and table.version > kept.version
+    assert "not trusted" in b.said()  # B took the viewer as the remote phone it is

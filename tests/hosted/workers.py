@@ -144,8 +144,16 @@ class Front:
         return self
 
     def __exit__(self, *_: object) -> None:
+        asyncio.run_coroutine_threadsafe(self._close(), self._loop).result(10)
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(10)
+
+    async def _close(self) -> None:
+        """End every connection still passing (their pipes finish before the loop stops)."""
+        tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     def _run(self) -> None:
         asyncio.set_event_loop(self._loop)
@@ -172,7 +180,7 @@ async def _pipe(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> N
         while data := await reader.read(65536):
             writer.write(data)
             await writer.drain()
-    except (ConnectionError, OSError):
+    except (ConnectionError, OSError, asyncio.CancelledError):
         pass
     finally:
         with contextlib.suppress(ConnectionError, OSError):
