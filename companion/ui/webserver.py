@@ -157,7 +157,7 @@ def run(
 # Flet numbers controls from one counter per process, starting at 3 in every process. A browser
 # whose server died (a worker killed, a laptop's server restarted) reconnects to a process that
 # does not know its session and starts a new one; with the same numbers as the controls the
-# browser still holds, Flutter mixed them up: 1 takeover in 4-5 left a blank page (the new
+# browser still holds, Flutter mixed them up: 2 of 9 takeovers left a blank page (the new
 # SharedPreferences(9) never answered, its number being the old one's). Each served process
 # therefore starts at its own random multiple of ID_BLOCK, below 2**53 (a JavaScript number).
 ID_BLOCK = 2**32  # controls one process may make before reaching another's block: never in practice
