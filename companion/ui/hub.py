@@ -83,8 +83,9 @@ class TableHub:
         folder), the store refuses the write: the table is reloaded from the store, so every
         session shows what is really stored, and the StoreConflict goes on to say so.
         """
-        table = self.get(table_id)
+        self.get(table_id)  # opened, with its lock
         with self._locks[table_id]:
+            table = self.get(table_id)  # taken under the lock: a reload may have just replaced it
             try:
                 done = action(table)
             except StoreConflict:
