@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import socket
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.store import default_data_dir
-from companion.ui.hub import hub_for
+from companion.ui.hub import TableHub, hub_for
 from companion.ui.serve_error import ServeError
+
+if TYPE_CHECKING:
+    from companion.ui.relay import Relay
 
 
 def _one_line(exc: BaseException) -> str:
@@ -117,8 +120,42 @@ def serve(
     if hosted:
         from companion.ui.hosted import Hosted
 
-        spaces = Hosted(open_spaces(folder))
-        main = make_main(hosted=spaces, started=warm.first_screen_drawn)
+        spaces = open_spaces(folder)
+        main = make_main(hosted=Hosted(spaces), started=warm.first_screen_drawn)
+        served, url = None, spaces.url  # every hub is a space's
     else:
-        main = make_main(hub_for(folder), lan_url=lan_url, started=warm.first_screen_drawn)
-    run(main, sock, trusted_proxies=trusted_proxies, on_started=warm.start, hosted=hosted)
+        served = hub_for(folder)
+        main = make_main(served, lan_url=lan_url, started=warm.first_screen_drawn)
+        url = database_url(served.store)
+    relays: list[Relay] = []
+
+    def started() -> None:  # in uvicorn's loop, where Flet's pubsub for ``main`` is made
+        relay = relay_for(url, served, main)
+        if relay is not None:
+            relays.append(relay)
+        warm.start()
+
+    try:
+        run(main, sock, trusted_proxies=trusted_proxies, on_started=started, hosted=hosted)
+    finally:
+        for relay in relays:
+            relay.stop()
+
+
+def database_url(store: Any) -> str | None:
+    """The PostgreSQL URL of a store; None for an SQLite file (one process: no relay)."""
+    url = getattr(store, "url", None)
+    return str(url) if url else None
+
+
+def relay_for(url: str | None, served: TableHub | None, main: Any) -> Relay | None:
+    """On a PostgreSQL store (``url``), the relay that keeps this worker's tables live with the
+    other workers' (ui/relay.py); None on SQLite. ``served``: the hub of a LAN server's store
+    (None when hosted: every hub is a space's). Called in the server's event loop."""
+    from flet_web.fastapi.flet_app_manager import app_manager
+
+    from companion.ui.relay import start_relay
+
+    if url is None:
+        return None
+    return start_relay(url, served, app_manager.get_pubsubhub(main))

@@ -165,9 +165,33 @@ def run(
     """Serve ``main`` on the bound ``sock`` until SIGINT or SIGTERM (uvicorn handles both);
     ``on_started`` is called once it accepts connections; ``hosted``: private spaces."""
     host, port = sock.getsockname()[:2]
+    number_controls_apart()
     app = build_app(main, hosted=hosted)
     server = make_server(app, host, port, trusted_proxies, on_started=on_started)
     asyncio.run(server.serve(sockets=[sock]))
+
+
+# Flet numbers controls from one counter per process, starting at 3 in every process. A browser
+# whose server died (a worker killed, a laptop's server restarted) reconnects to a process that
+# does not know its session and starts a new one; with the same numbers as the controls the
+# browser still holds, Flutter mixed them up: 2 of 9 takeovers left a blank page (the new
+# SharedPreferences(9) never answered, its number being the old one's). Each served process
+# therefore starts at its own random multiple of ID_BLOCK, below 2**53 (a JavaScript number).
+ID_BLOCK = 2**32  # controls one process may make before reaching another's block: never in practice
+ID_BLOCKS = 2**20
+
+
+def number_controls_apart() -> int:
+    """Start this process's Flet control numbers at a random block of their own; the start."""
+    import itertools
+    import secrets
+
+    from flet.controls.id_counter import ControlId
+
+    start = (1 + secrets.randbelow(ID_BLOCKS - 1)) * ID_BLOCK
+    with ControlId._lock:
+        ControlId._counter = itertools.count(start)
+    return start
 
 
 class Listener:
