@@ -26,8 +26,11 @@ T = TypeVar("T")
 Announce = Callable[["TableHub", str], None]
 
 
-def topic(table_id: str) -> str:
-    return f"table.{table_id}"
+def topic(table_id: str, key: str = "") -> str:
+    """The pubsub topic of a table in the hub named ``key`` (``TableHub.topic``): two hosted
+    spaces may hold a table of the same id (a snapshot imported in both), and a change in one
+    must not redraw the other's screens."""
+    return f"table.{key}/{table_id}" if key else f"table.{table_id}"
 
 
 class TableHub:
@@ -59,6 +62,10 @@ class TableHub:
         with self._guard:
             table = self._tables.get(table_id)
         return table.version if table is not None else -1
+
+    def topic(self, table_id: str) -> str:
+        """The pubsub topic on which this hub's sessions hear of ``table_id``'s changes."""
+        return topic(table_id, self.key)
 
     def create(self, table: Table, player_ids: list[str | None] | None = None) -> Table:
         """Store a new table; ``player_ids`` links its seats to the player list (None: unlinked)."""

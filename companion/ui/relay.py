@@ -28,7 +28,7 @@ import psycopg
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from companion.core import TableError
-from companion.ui.hub import TableHub, open_hubs, topic
+from companion.ui.hub import TableHub, open_hubs
 
 log = logging.getLogger("companion.relay")
 
@@ -199,7 +199,7 @@ class Relay:
                 except TableError:  # deleted elsewhere, or unreadable now: opened again when next shown
                     hub.forget(table_id)
             self.pubsub.send_all_on_topic(
-                topic(table_id), hub.version_of(table_id) if version is None else version
+                hub.topic(table_id), hub.version_of(table_id) if version is None else version
             )
         except Exception:
             log.exception("relay: table %s could not be brought up to date", table_id)

@@ -29,7 +29,7 @@ from companion.share.live import Access, LiveRefusal, stamp
 from companion.ui import settings as prefs_io
 from companion.ui.command import on_the_wire
 from companion.ui.dialogs import Dialogs
-from companion.ui.hub import TableHub, topic
+from companion.ui.hub import TableHub
 from companion.ui.i18n import Tr, translator
 from companion.ui.palette import SEED
 from companion.ui.parts import Kept, slot_part
@@ -334,7 +334,7 @@ class App:
             self._unsubscribe()
             self.state.table_id = table_id
             if table_id is not None:
-                self._topic = topic(table_id)
+                self._topic = self.hub.topic(table_id)
                 self.page.pubsub.subscribe_topic(self._topic, self._on_table_changed)
         self._seen_version()
         await self._keep_awake(table_id is not None and self.settings.keep_awake)
@@ -437,13 +437,13 @@ class App:
         except TableError as exc:  # the store refused: changed elsewhere (reloaded), disk full, read-only
             self.state.notice = Notice(self.tr.msg(exc.msg), at=at)
             if self.table_id is not None:  # the hub may have reloaded it: other sessions redraw too
-                self.page.pubsub.send_others_on_topic(topic(self.table_id), None)
+                self.page.pubsub.send_others_on_topic(self.hub.topic(self.table_id), None)
                 self.state.version = self.table.version
             self.state.redraw()
             return False
         self.state.notice = None
         self.drafts.drop_form()  # a fact form's taps were entered
-        self.page.pubsub.send_others_on_topic(topic(self.table.id), self.table.version)
+        self.page.pubsub.send_others_on_topic(self.hub.topic(self.table.id), self.table.version)
         self.state.version = self.table.version
         self.state.redraw()  # undo then redo returns to a version already shown
         return True

@@ -232,3 +232,31 @@ def test_a_sqlite_store_starts_no_relay(tmp_path):
     assert database_url(store) is None
     assert relay_for(database_url(store), TableHub(store), main=None) is None
     store.close()
+
+
+def test_a_hosted_space_is_relayed_on_its_own_topic(pg_url):
+    # served=None, as `serve --hosted` starts it: every hub is a space's, named on the wire by
+    # its key, and heard on the other worker on that space's topic only.
+    from companion.store.spaces import Spaces
+
+    spaces = [Spaces(pg_url), Spaces(pg_url)]  # two workers' views of one database
+    key = spaces[0].create()
+    hubs = [TableHub(s.store(key.space_id), f"space:{key.space_id}") for s in spaces]
+    heard = [Published(), Published()]
+    relays = [
+        Relay(pg_url, None, heard[i], hubs=lambda i=i: [hubs[i]], worker=f"w{i}").start() for i in (0, 1)
+    ]
+    try:
+        hubs[0].announce.append(relays[0].announce)
+        wait(lambda: all(r.listening.is_set() for r in relays), "both relays listening")
+        table = dragon_at_a_choice(hubs[0].store)
+        hubs[1].get(table.id)  # open on the other worker
+        hubs[0].change(table.id, lambda t: t.submit(t.prompt.choices[0]))
+        heard[1].wait_for(topic(table.id, f"space:{key.space_id}"), table.version + 1)
+        assert hubs[1].get(table.id).version == table.version + 1  # reloaded there
+        assert all(t != topic(table.id) for t, _ in heard[1].messages)  # never the bare topic
+    finally:
+        for relay in relays:
+            relay.stop()
+        for s in spaces:
+            s.close()

@@ -17,7 +17,7 @@ from companion.core import Table, TableError
 from companion.share import SnapshotError, decode, encode
 from companion.ui import live
 from companion.ui.dialogs import Dialogs
-from companion.ui.hub import TableHub, topic
+from companion.ui.hub import TableHub
 from companion.ui.i18n import Tr
 from companion.ui.repos import Link, TablesRepo
 from companion.ui.scanned import SCANNED, ImportDraft
@@ -165,7 +165,7 @@ def _revoke(
     hub: TableHub, pubsub: ft.PubSubClient, refresh: Callable[[], None], table: Table, link: Link
 ) -> None:
     live.links_for(hub).revoke(link.token)
-    pubsub.send_all_on_topic(topic(table.id), table.version)  # guests re-check their link
+    pubsub.send_all_on_topic(hub.topic(table.id), table.version)  # guests re-check their link
     hub.changed(table.id)  # and those on other workers (ui/relay.py)
     refresh()
 
