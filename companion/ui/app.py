@@ -35,6 +35,9 @@ def make_main(
     ``started`` is called after each session has drawn its first screen. ``hosted``: serve
     private spaces (ui/hosted.py): each session runs on its space's hub, not ``hub``."""
 
+    if hosted is not None:
+        hosted.start_sweeping()  # idle spaces closed every minute (ui/space_use.py)
+
     async def _main(page: ft.Page) -> None:
         from companion.ui import live
         from companion.ui.root import Root

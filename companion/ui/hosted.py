@@ -24,7 +24,8 @@ from urllib.parse import urlsplit
 
 from companion.share.attempts import AttemptLimits, Attempts
 from companion.share.budget import Bucket
-from companion.ui.hub import TableHub, hub_for_key
+from companion.ui.hub import TableHub, drop_hub, hub_for_key
+from companion.ui.space_use import SpaceUse, Sweep
 
 if TYPE_CHECKING:
     import flet as ft
@@ -39,6 +40,7 @@ SPACE_LANDING = "/space"  # the recovery link's landing page (ui/webserver.py)
 log = logging.getLogger("companion.hosted")
 # New spaces per address: a group at one venue shares an address, a script making spaces (each a
 # store on the server's disk) is stopped. Counted with the same lockout as refused keys.
+IDLE_MINUTES = 15.0  # a space unused this long, and shown by no session, is closed (ui/space_use.py)
 NEW_SPACES = AttemptLimits(connection_failures=1_000_000, address_failures=30, window=3600.0, lockout=3600.0)
 
 
@@ -59,16 +61,27 @@ class SpaceBudgets:
                 bucket = self._buckets[space_id] = Bucket(self.rate, self.burst)
             return bucket.take(now)
 
+    def forget(self, space_id: str) -> None:
+        """The space was closed: its bucket starts full when it is opened again."""
+        with self._guard:
+            self._buckets.pop(space_id, None)
+
 
 @dataclass
 class Hosted:
     """The served side of hosted mode, one per process: the spaces, the refused keys per
-    address, and the entries budget per space."""
+    address, the entries budget per space, and which spaces this process still needs open
+    (``idle_minutes`` without a use and no live session: closed by the sweep, ui/space_use.py)."""
 
     spaces: Spaces
     attempts: Attempts = field(default_factory=Attempts)
     budgets: SpaceBudgets | None = None
     created: Attempts = field(default_factory=lambda: Attempts(NEW_SPACES))
+    idle_minutes: float = IDLE_MINUTES
+    use: SpaceUse = field(default_factory=SpaceUse, init=False)
+    # Opening a space's hub and evicting it take turns: a session never gets a hub being closed.
+    _open_lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
+    _sweep: Sweep | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.budgets is None:
@@ -76,12 +89,53 @@ class Hosted:
             self.budgets = SpaceBudgets(limits.entries_per_second, limits.entries_burst)
 
     def hub(self, space_id: str) -> TableHub:
-        """The hub of one space (its own store), opened on first use."""
-        return hub_for_key(f"space:{space_id}", lambda: self.spaces.store(space_id))
+        """The hub of one space (its own store), opened on first use; a use of the space."""
+        with self._open_lock:
+            self.use.touch(space_id, time.monotonic())
+            return hub_for_key(hub_key(space_id), lambda: self.spaces.store(space_id))
 
     def allow_entry(self, space_id: str) -> bool:
         assert self.budgets is not None
-        return self.budgets.take(space_id, time.monotonic())
+        now = time.monotonic()
+        self.use.touch(space_id, now)
+        return self.budgets.take(space_id, now)
+
+    def evict_idle(self, now: float | None = None) -> list[str]:
+        """Close the spaces gone idle (module ui/space_use.py): each one's hub leaves this
+        process's hubs and its store is released. The ids closed."""
+        now = time.monotonic() if now is None else now
+        closed = []
+        with self._open_lock:
+            for space_id in self.use.idle(now, self.idle_minutes * 60):
+                drop_hub(hub_key(space_id), lambda _hub, s=space_id: self.spaces.release(s))
+                self.spaces.release(space_id)  # a store opened without its hub (a usage check)
+                assert self.budgets is not None
+                self.budgets.forget(space_id)
+                self.use.forget(space_id)
+                closed.append(space_id)
+        if closed:
+            log.info("closed %d idle spaces", len(closed))
+        return closed
+
+    def sweep(self) -> None:
+        """What the sweep does every minute (``start_sweeping``)."""
+        self.evict_idle()
+
+    def start_sweeping(self) -> None:
+        """Sweep every minute in a thread of its own (once; ``stop_sweeping`` ends it)."""
+        if self._sweep is None:
+            self._sweep = Sweep(self.sweep)
+            self._sweep.start()
+
+    def stop_sweeping(self) -> None:
+        if self._sweep is not None:
+            self._sweep.stop()
+            self._sweep = None
+
+
+def hub_key(space_id: str) -> str:
+    """The name of a space's hub among the process's hubs (ui/hub.py)."""
+    return f"space:{space_id}"
 
 
 def origin(page_url: str | None) -> str:
@@ -100,6 +154,11 @@ class SpaceSession:
         self.space_id = space_id
         self.key = key
         self.base = base
+        hosted.use.attach(space_id, self, time.monotonic())  # kept open while this session lasts
+
+    def end(self) -> None:
+        """The session ended (Flet closed it): the space may go idle from now on."""
+        self.hosted.use.detach(self.space_id, self, time.monotonic())
 
     @property
     def own(self) -> bool:

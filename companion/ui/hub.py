@@ -163,6 +163,18 @@ def hub_for_key(key: str, open_store: Callable[[], Any]) -> TableHub:
         return _HUBS[key]
 
 
+def drop_hub(key: str, close: Callable[[TableHub], None] | None = None) -> bool:
+    """Forget the hub named ``key`` (a hosted server evicts a space gone idle, ui/space_use.py);
+    False when there is none. ``close`` runs on the dropped hub while the registry is locked, so a
+    ``hub_for_key`` of the same key in another thread waits and then opens a fresh hub on a fresh
+    store, never one on the store being closed. The caller makes sure no session still holds it."""
+    with _HUBS_GUARD:
+        hub = _HUBS.pop(key, None)
+        if hub is not None and close is not None:
+            close(hub)
+    return hub is not None
+
+
 def follow_hubs(callback: Announce) -> None:
     """Add ``callback`` to the ``announce`` list of every hub this process has and will open."""
     with _HUBS_GUARD:

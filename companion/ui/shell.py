@@ -270,6 +270,8 @@ class App:
 
     def _on_close(self, _: Any = None) -> None:
         self._unsubscribe()
+        if self.space is not None:  # hosted: the space may be closed once idle (ui/space_use.py)
+            self.space.end()
 
     # ---- routing and rendering -------------------------------------------------------
     def go(self, route: str) -> None:
