@@ -326,6 +326,7 @@ COMMANDS = (
     "export-plays",
     "bgstats-link",
     "import-bgstats",
+    "spaces",
 )
 
 
@@ -440,7 +441,12 @@ def build_parser(help_texts: bool = True, only: str | None = None) -> argparse.A
         )
         p.set_defaults(run=serve)
 
-    if only not in ("replay", "review", "calc", "rules", "serve"):  # the play log's commands
+    if only in (None, "spaces"):
+        from companion.cli_spaces import add_parser
+
+        add_parser(sub, common)
+
+    if only not in ("replay", "review", "calc", "rules", "serve", "spaces"):  # the play log's commands
         from companion.cli_plays import add_parsers
 
         add_parsers(sub, common, only)

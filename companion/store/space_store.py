@@ -63,6 +63,13 @@ class SpaceStore(Store):
             raise self._db.store_error(exc) from exc
         return SpaceUsage(tables=int(tables), bytes=stored)
 
+    def holdings(self) -> tuple[int, int, int]:
+        """(tables, players, plays) the space holds: an empty space is one ``prune`` may delete."""
+        row = self._read(
+            "SELECT (SELECT COUNT(*) FROM tables), (SELECT COUNT(*) FROM players), (SELECT COUNT(*) FROM plays)"
+        )[0]
+        return int(row[0]), int(row[1]), int(row[2])
+
     def _admit(
         self, tables: int, statements: Sequence[tuple[str, tuple[Any, ...]]], *, replacing: bool = False
     ) -> None:

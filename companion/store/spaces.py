@@ -42,6 +42,12 @@ CREATE TABLE IF NOT EXISTS spaces (
     rotated     DOUBLE PRECISION
 ) WITHOUT ROWID;
 """
+# The registry's migrations, by what is missing (not a version number: on PostgreSQL the public
+# schema's version table belongs to a LAN server's store when one shares the database).
+# last_used: when a server last used the space (seconds since 1970), written at most once an
+# hour per space (``mark_used``); ``companion spaces prune`` deletes the empty ones unused long.
+MIGRATIONS = (("last_used", "ALTER TABLE spaces ADD COLUMN last_used DOUBLE PRECISION"),)
+USED_EVERY = 3600.0  # seconds between two writes of one space's last_used by one process
 
 
 class UnknownSpace(StoreError):
@@ -90,6 +96,7 @@ class Spaces:
         self.folder = Path(location) if self.url is None else None
         self._lock = threading.Lock()
         self._stores: dict[str, SpaceStore] = {}
+        self._used: dict[str, float] = {}  # space -> when this process last wrote its last_used
         self._db = self._registry()
 
     def _registry(self) -> Connection:
@@ -104,6 +111,7 @@ class Spaces:
             db.setup()
         try:
             db.executescript(REGISTRY)
+            _migrate(db)
         except db.Error as exc:
             raise db.store_error(exc) from exc
         return db
@@ -117,12 +125,38 @@ class Spaces:
 
     def create(self) -> SpaceKey:
         """A new space (its store is made when first opened)."""
-        key = SpaceKey(secrets.token_hex(ID_BYTES), _new_secret())
+        key, now = SpaceKey(secrets.token_hex(ID_BYTES), _new_secret()), time.time()
         self._run(
-            "INSERT INTO spaces (id, secret_hash, created) VALUES (?, ?, ?)",
-            (key.space_id, _digest(key.secret), time.time()),
+            "INSERT INTO spaces (id, secret_hash, created, last_used) VALUES (?, ?, ?, ?)",
+            (key.space_id, _digest(key.secret), now, now),
         )
+        with self._lock:
+            self._used[key.space_id] = now
         return key
+
+    def mark_used(self, space_id: str, now: float | None = None) -> bool:
+        """Note that a server used the space (its ``last_used``), at most once per USED_EVERY
+        seconds per space from this process: a write an hour, not one per tap. True if written."""
+        now = time.time() if now is None else now
+        with self._lock:
+            if now - self._used.get(space_id, -USED_EVERY) < USED_EVERY:
+                return False
+            self._used[space_id] = now
+        self._run("UPDATE spaces SET last_used = ? WHERE id = ?", (now, space_id))
+        return True
+
+    def listed(self) -> list[tuple[str, float, float]]:
+        """(id, created, last used) of every space, oldest first (never a secret's digest)."""
+        rows = self._run("SELECT id, created, COALESCE(last_used, created) FROM spaces ORDER BY created, id")
+        return [(str(r[0]), float(r[1]), float(r[2])) for r in rows]
+
+    def made(self, space_id: str) -> bool:
+        """Whether the space's store was ever made (its file, or its schema): a space never
+        opened holds nothing, and is checked without making it."""
+        if self.url is None:
+            assert self.folder is not None
+            return (self.folder / "spaces" / space_id / "tables.sqlite3").exists()
+        return bool(self._run("SELECT 1 FROM pg_namespace WHERE nspname = ?", (f"space_{space_id}",)))
 
     def check(self, key: SpaceKey) -> bool:
         """True only for a known space whose current secret this is."""
@@ -178,16 +212,24 @@ class Spaces:
         if store is not None:
             store.close()
 
-    def delete(self, space_id: str) -> None:
+    def delete(self, space_id: str, unused_since: float | None = None) -> bool:
         """Forget a space and everything in it (its file, or its schema). Its key is refused at
-        once everywhere; another process that had its store open gets store errors from it."""
+        once everywhere; another process that had its store open gets store errors from it.
+        ``unused_since``: only if nobody used it since then (checked in the same transaction);
+        False when that kept it."""
         if not _ID.fullmatch(space_id) or not self.exists(space_id):
             raise UnknownSpace("store.space.unknown", id=space_id[:32])
         self.release(space_id)
         with self._lock:  # the registry's one connection: no other statement inside this transaction
             self._db.begin(exclusive=True)
             try:
-                self._db.execute("DELETE FROM spaces WHERE id = ?", (space_id,))
+                sql, args = "DELETE FROM spaces WHERE id = ?", (space_id,)
+                if unused_since is not None:
+                    sql += " AND COALESCE(last_used, created) < ?"
+                    args += (unused_since,)  # type: ignore[assignment]
+                if self._db.execute(sql, args).rowcount != 1:
+                    self._db.rollback()
+                    return False
                 if self.url is not None:  # the id is 16 hex characters: a safe name as it is
                     self._db.execute(f"DROP SCHEMA IF EXISTS space_{space_id} CASCADE")
                 self._db.commit()
@@ -196,6 +238,7 @@ class Spaces:
                 raise self._db.store_error(exc) from exc
         if self.folder is not None:
             shutil.rmtree(self.folder / "spaces" / space_id, ignore_errors=True)
+        return True
 
     def usage(self, space_id: str) -> SpaceUsage:
         """The space's tables and bytes stored (what its budget counts)."""
@@ -209,3 +252,18 @@ class Spaces:
         for store in stores:
             store.close()
         self._db.close()
+
+
+def _migrate(db: Connection) -> None:
+    """Add what an older registry lacks (MIGRATIONS), with the schema lock held: two workers
+    starting at once on one PostgreSQL add a column once."""
+    db.begin(exclusive=True)
+    try:
+        have = db.columns("spaces")
+        for column, statement in MIGRATIONS:
+            if column not in have:
+                db.execute(statement)
+        db.commit()
+    except BaseException:
+        db.rollback()
+        raise

@@ -92,7 +92,9 @@ class Hosted:
         """The hub of one space (its own store), opened on first use; a use of the space."""
         with self._open_lock:
             self.use.touch(space_id, time.monotonic())
-            return hub_for_key(hub_key(space_id), lambda: self.spaces.store(space_id))
+            hub = hub_for_key(hub_key(space_id), lambda: self.spaces.store(space_id))
+        self.spaces.mark_used(space_id)  # the registry's last_used, once an hour (spaces prune)
+        return hub
 
     def allow_entry(self, space_id: str) -> bool:
         assert self.budgets is not None
@@ -118,7 +120,10 @@ class Hosted:
         return closed
 
     def sweep(self) -> None:
-        """What the sweep does every minute (``start_sweeping``)."""
+        """What the sweep does every minute (``start_sweeping``): the spaces sessions still show
+        are marked used (once an hour each), then the idle ones closed."""
+        for space_id in self.use.shown():
+            self.spaces.mark_used(space_id)
         self.evict_idle()
 
     def start_sweeping(self) -> None:
