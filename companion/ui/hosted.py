@@ -19,7 +19,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 from urllib.parse import urlsplit
 
 from companion.share.attempts import AttemptLimits, Attempts
@@ -42,6 +42,14 @@ log = logging.getLogger("companion.hosted")
 # store on the server's disk) is stopped. Counted with the same lockout as refused keys.
 IDLE_MINUTES = 15.0  # a space unused this long, and shown by no session, is closed (ui/space_use.py)
 NEW_SPACES = AttemptLimits(connection_failures=1_000_000, address_failures=30, window=3600.0, lockout=3600.0)
+
+
+class Counter(Protocol):
+    """Counts per address with a lockout: ``Attempts`` (one process) or ``SharedAttempts``
+    (every worker on one PostgreSQL, store/address_counts.py); ``now`` is ``time.time()``."""
+
+    def locked(self, keys: list[str], now: float) -> bool: ...
+    def failed(self, keys: list[str], now: float) -> None: ...
 
 
 class SpaceBudgets:
@@ -74,9 +82,11 @@ class Hosted:
     (``idle_minutes`` without a use and no live session: closed by the sweep, ui/space_use.py)."""
 
     spaces: Spaces
-    attempts: Attempts = field(default_factory=Attempts)
+    # Refused keys and new spaces per address (None: in this process's memory on SQLite, in the
+    # database on PostgreSQL, where every worker must see the same counts: store/address_counts.py).
+    attempts: Counter | None = None
     budgets: SpaceBudgets | None = None
-    created: Attempts = field(default_factory=lambda: Attempts(NEW_SPACES))
+    created: Counter | None = None
     idle_minutes: float = IDLE_MINUTES
     use: SpaceUse = field(default_factory=SpaceUse, init=False)
     # Opening a space's hub and evicting it take turns: a session never gets a hub being closed.
@@ -84,9 +94,20 @@ class Hosted:
     _sweep: Sweep | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
+        if self.attempts is None:
+            self.attempts = self._counter("refused", AttemptLimits())
+        if self.created is None:
+            self.created = self._counter("new_space", NEW_SPACES)
         if self.budgets is None:
             limits = self.spaces.limits
             self.budgets = SpaceBudgets(limits.entries_per_second, limits.entries_burst)
+
+    def _counter(self, kind: str, limits: AttemptLimits) -> Counter:
+        if self.spaces.url is None:
+            return Attempts(limits)
+        from companion.store.address_counts import SharedAttempts
+
+        return SharedAttempts(self.spaces.url, kind, limits)
 
     def hub(self, space_id: str) -> TableHub:
         """The hub of one space (its own store), opened on first use; a use of the space."""
@@ -125,6 +146,10 @@ class Hosted:
         for space_id in self.use.shown():
             self.spaces.mark_used(space_id)
         self.evict_idle()
+        for counter in (self.attempts, self.created):
+            forget_old = getattr(counter, "forget_old", None)  # the database's rows of past windows
+            if forget_old is not None:
+                forget_old(time.time())
 
     def start_sweeping(self) -> None:
         """Sweep every minute in a thread of its own (once; ``stop_sweeping`` ends it)."""
@@ -259,7 +284,8 @@ async def own_space(hosted: Hosted, prefs: ft.SharedPreferences, address: str, b
     text = await _pref(prefs, SPACE_PREF)
     if text is None:
         return await new_space(hosted, prefs, address, base)
-    keys, now = [f"addr:{address or '?'}"], time.monotonic()
+    keys, now = [f"addr:{address or '?'}"], time.time()  # the wall clock: workers share it
+    assert hosted.attempts is not None
     if hosted.attempts.locked(keys, now):
         log.warning("refused a space key from %s: locked out after keys that were not accepted", address)
         return Place(refusal="space.locked")
@@ -284,13 +310,15 @@ async def new_space(hosted: Hosted, prefs: ft.SharedPreferences, address: str, b
 
 def may_start_over(hosted: Hosted, address: str) -> bool:
     """Whether ``address`` may make a new space now."""
-    return not hosted.created.locked([f"addr:{address or '?'}"], time.monotonic())
+    assert hosted.created is not None
+    return not hosted.created.locked([f"addr:{address or '?'}"], time.time())
 
 
 async def start_over(hosted: Hosted, prefs: ft.SharedPreferences, address: str) -> SpaceKey | None:
     """Make a new space and keep its key on the device (in place of a refused one); None when
     ``address`` made too many new spaces lately."""
-    keys, now = [f"addr:{address or '?'}"], time.monotonic()
+    keys, now = [f"addr:{address or '?'}"], time.time()  # the wall clock: workers share it
+    assert hosted.created is not None
     if hosted.created.locked(keys, now):
         log.warning("refused a new space to %s: too many new spaces from it", address)
         return None
