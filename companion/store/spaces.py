@@ -22,6 +22,7 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 from companion.store.connection import DATABASE_ENV, Connection, SqliteConnection, is_url
 from companion.store.space_limits import SpaceLimits
@@ -148,7 +149,7 @@ class Spaces:
     def listed(self) -> list[tuple[str, float, float]]:
         """(id, created, last used) of every space, oldest first (never a secret's digest)."""
         rows = self._run("SELECT id, created, COALESCE(last_used, created) FROM spaces ORDER BY created, id")
-        return [(str(r[0]), float(r[1]), float(r[2])) for r in rows]
+        return [(str(r[0]), float(cast(float, r[1])), float(cast(float, r[2]))) for r in rows]
 
     def made(self, space_id: str) -> bool:
         """Whether the space's store was ever made (its file, or its schema): a space never

@@ -19,6 +19,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol
 from urllib.parse import urlsplit
 
@@ -130,7 +131,7 @@ class Hosted:
         closed = []
         with self._open_lock:
             for space_id in self.use.idle(now, self.idle_minutes * 60):
-                drop_hub(hub_key(space_id), lambda _hub, s=space_id: self.spaces.release(s))
+                drop_hub(hub_key(space_id), partial(self._release, space_id))
                 self.spaces.release(space_id)  # a store opened without its hub (a usage check)
                 assert self.budgets is not None
                 self.budgets.forget(space_id)
@@ -139,6 +140,9 @@ class Hosted:
         if closed:
             log.info("closed %d idle spaces", len(closed))
         return closed
+
+    def _release(self, space_id: str, _hub: TableHub) -> None:
+        self.spaces.release(space_id)
 
     def sweep(self) -> None:
         """What the sweep does every minute (``start_sweeping``): the spaces sessions still show

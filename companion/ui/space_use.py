@@ -85,7 +85,7 @@ class Sweep:
     owner weakly (``owner_sweep`` is a weak method): a Hosted dropped by a test ends its thread."""
 
     def __init__(self, owner_sweep: Callable[[], Any], every: float = SWEEP_SECONDS) -> None:
-        self._sweep = weakref.WeakMethod(owner_sweep)  # type: ignore[arg-type]
+        self._sweep = weakref.WeakMethod(owner_sweep)
         self.every = every
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
