@@ -6,7 +6,9 @@ The clock is passed in (``now``): nothing here waits for minutes to pass."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
+import threading
 import time
 from pathlib import Path
 
@@ -17,7 +19,7 @@ from companion.core import Table
 from companion.store.spaces import SpaceKey, Spaces
 from companion.ui import peer
 from companion.ui.app import make_main
-from companion.ui.hosted import SPACE_PREF, Hosted, hub_key
+from companion.ui.hosted import SPACE_PREF, Hosted, SpaceSession, hub_key
 from companion.ui.hub import (
     _HUBS,
     _HUBS_GUARD,
@@ -28,7 +30,7 @@ from companion.ui.hub import (
     open_hubs,
     unfollow_hubs,
 )
-from companion.ui.space_use import SpaceUse
+from companion.ui.space_use import SpaceUse, Sweep
 
 LATER = 16 * 60  # seconds: past the default 15 idle minutes
 
@@ -186,3 +188,37 @@ def test_space_use_forgets_a_collected_session():
     assert use.idle(1000.0, 60) == [] and use.live("s1") == 1
     del s  # a session that ended without its close event
     assert use.live("s1") == 0 and use.idle(1000.0, 60) == ["s1"]
+
+
+def test_the_sweep_marks_the_shown_spaces_used(tmp_path, monkeypatch):
+    """A session open for hours without an entry still counts as a use (``spaces prune``)."""
+    from companion.store import spaces as spaces_module
+
+    hosted = hosted_in(tmp_path)
+    key = hosted.spaces.create()
+    session = SpaceSession(hosted, key.space_id, key, "http://127.0.0.1:8550")
+    made = hosted.spaces.listed()[0][2]
+    monkeypatch.setattr(spaces_module.time, "time", lambda: made + 2 * 3600)
+    hosted.sweep()
+    assert hosted.spaces.listed()[0][2] == made + 2 * 3600
+    assert hosted.use.live(key.space_id) == 1
+    session.end()
+
+
+def test_the_sweep_thread_runs_and_ends_with_its_owner():
+    ran = threading.Event()
+
+    class Owner:
+        def sweep(self) -> None:
+            ran.set()
+
+    owner = Owner()
+    sweep = Sweep(owner.sweep, every=0.01)
+    sweep.start()
+    assert ran.wait(10)
+    thread = sweep._thread
+    assert thread is not None
+    del owner
+    gc.collect()
+    thread.join(10)
+    assert not thread.is_alive()  # its owner gone, the thread ended by itself
