@@ -74,7 +74,10 @@ def build_app(main: Callable[..., Any], assets_dir: Path = ASSETS, *, hosted: bo
     outer = flet_fastapi.FastAPI()
     outer.add_api_route(IMPORT_PATH, _import_landing, methods=["GET"], include_in_schema=False)
     if hosted:
+        from companion.ui.proxy_check import RefuseUntrustedProxy
+
         outer.add_api_route(SPACE_LANDING, _space_landing, methods=["GET"], include_in_schema=False)
+        outer.add_middleware(RefuseUntrustedProxy)  # a forgotten --trusted-proxy: refused, said why
     outer.mount("/", inner)
     return outer
 
