@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 
 TOKEN_PREF = "com.tablecompanion.live.token"  # the client's live link, to rejoin (ui/live.py)
 SPACE_PREF = "com.tablecompanion.space"  # this device's space key, "<id>.<secret>"
+# the key whose recovery link this device last showed (Home asks to keep it until then)
+SAVED_PREF = "com.tablecompanion.space.saved"
 LINK_SPACE_PREF = "com.tablecompanion.live.space"  # the space of the stored live link (ui/live.py)
 SPACE_LANDING = "/space"  # the recovery link's landing page (ui/webserver.py)
 
@@ -95,11 +97,24 @@ class SpaceSession:
     """The space one session runs on: its id, and, on the device's own space, the key it holds
     (``key``; None for a guest on another space's link). ``base`` is the address phones open."""
 
-    def __init__(self, hosted: Hosted, space_id: str, key: SpaceKey | None, base: str) -> None:
+    def __init__(
+        self, hosted: Hosted, space_id: str, key: SpaceKey | None, base: str, saved: bool = False
+    ) -> None:
         self.hosted = hosted
         self.space_id = space_id
         self.key = key
         self.base = base
+        self.saved = saved  # this device has opened the recovery link's screen for this key
+
+    async def mark_saved(self, prefs: ft.SharedPreferences) -> None:
+        """The recovery link was shown on this device: Home stops asking to keep it."""
+        if self.key is None or self.saved:
+            return
+        self.saved = True
+        try:
+            await prefs.set(SAVED_PREF, self.key.text())
+        except Exception:  # a client without storage: Home asks again next time
+            return
 
     @property
     def own(self) -> bool:
@@ -122,6 +137,7 @@ class SpaceSession:
             return
         self.key = self.hosted.spaces.rotate(self.space_id)
         await prefs.set(SPACE_PREF, self.key.text())
+        await prefs.set(SAVED_PREF, self.key.text())  # rotated on the screen showing the new link
 
     def allow_entry(self) -> bool:
         """One entry of the space's budget (entries per second); False past it."""
@@ -206,7 +222,8 @@ async def own_space(hosted: Hosted, prefs: ft.SharedPreferences, address: str, b
         hosted.attempts.failed(keys, now)
         log.warning("refused a space key from %s: unknown, revoked or forged", address)
         return Place(refusal="space.refused")
-    return Place(hosted.hub(key.space_id), SpaceSession(hosted, key.space_id, key, base), host=True)
+    saved = await _pref(prefs, SAVED_PREF) == key.text()
+    return Place(hosted.hub(key.space_id), SpaceSession(hosted, key.space_id, key, base, saved), host=True)
 
 
 async def new_space(hosted: Hosted, prefs: ft.SharedPreferences, address: str, base: str) -> Place:
