@@ -3,6 +3,11 @@
 Every browser tab (and, later, every shared-seat client) that shows a table holds the same
 Table object from here, so entries from one session are seen by all. A change is announced on
 the pubsub topic ``table.<id>``; sessions showing that table re-render when they hear it.
+
+Beyond this process: every change stored through a hub (an entry, undo, redo, deal, a table
+created, renamed, deleted or imported, and what its callers name with ``changed``: a revoked
+link, a restored backup) is told to the hub's ``announce`` callbacks, after the store has it.
+The relay (ui/relay.py) is one: it tells the other workers on the same PostgreSQL database.
 """
 
 from __future__ import annotations
@@ -16,6 +21,9 @@ from companion.core import Table
 from companion.store import StoreConflict
 
 T = TypeVar("T")
+# (the hub, the table's id): called after a change of that table is in the store. It runs in the
+# session's own call, so it must return at once and never raise (the relay only queues a notice).
+Announce = Callable[["TableHub", str], None]
 
 
 def topic(table_id: str) -> str:
@@ -33,6 +41,24 @@ class TableHub:
         self._tables: dict[str, Table] = {}
         self._locks: dict[str, threading.RLock] = {}
         self._guard = threading.Lock()
+        self.announce: list[Announce] = []  # told of each change once stored (module docstring)
+
+    def changed(self, table_id: str) -> None:
+        """Tell the ``announce`` callbacks that ``table_id`` changed in the store (the hub's own
+        changes call this; so does a caller that changed the table's rows itself)."""
+        for callback in tuple(self.announce):
+            callback(self, table_id)
+
+    def open_ids(self) -> list[str]:
+        """The tables this hub holds open (another worker's change is reloaded only for these)."""
+        with self._guard:
+            return list(self._tables)
+
+    def version_of(self, table_id: str) -> int:
+        """The open table's version; -1 when it is not open here (or was deleted)."""
+        with self._guard:
+            table = self._tables.get(table_id)
+        return table.version if table is not None else -1
 
     def create(self, table: Table, player_ids: list[str | None] | None = None) -> Table:
         """Store a new table; ``player_ids`` links its seats to the player list (None: unlinked)."""
@@ -40,6 +66,7 @@ class TableHub:
         with self._guard:
             self._tables[stored.id] = stored
             self._locks[stored.id] = threading.RLock()
+        self.changed(stored.id)
         return stored
 
     def get(self, table_id: str) -> Table:
@@ -59,16 +86,23 @@ class TableHub:
         table = self.get(table_id)
         with self._locks[table_id]:
             try:
-                return action(table)
+                done = action(table)
             except StoreConflict:
                 self.reload(table_id)
                 raise
+        self.changed(table_id)
+        return done
 
     def reload(self, table_id: str) -> Table:
-        """Read the table again from the store, replacing the shared object."""
-        fresh = self.store.open(table_id)
+        """Read the table again from the store, replacing the shared object. Under the table's
+        lock: a change under way here (another worker's notice arriving meanwhile) ends first,
+        so the fresh copy holds it."""
         with self._guard:
-            self._tables[table_id] = fresh
+            lock = self._locks.setdefault(table_id, threading.RLock())
+        with lock:
+            fresh = self.store.open(table_id)
+            with self._guard:
+                self._tables[table_id] = fresh
         return fresh
 
     def forget(self, table_id: str) -> None:
@@ -79,23 +113,27 @@ class TableHub:
     def delete(self, table_id: str) -> None:
         self.store.delete(table_id)
         self.forget(table_id)
+        self.changed(table_id)
 
     def rename(self, table_id: str, name: str) -> None:
         self.store.rename(table_id, name)
         with self._guard:
             if table_id in self._tables:
                 self._tables[table_id].name = name
+        self.changed(table_id)
 
     def import_json(self, text: str) -> Table:
         table = self.store.import_json(text)
         with self._guard:
             self._tables[table.id] = table
             self._locks[table.id] = threading.RLock()
+        self.changed(table.id)
         return table
 
 
 _HUBS: dict[str, TableHub] = {}
 _HUBS_GUARD = threading.Lock()
+_FOLLOWERS: list[Announce] = []  # announce callbacks every hub of this process gets
 
 
 def hub_for(folder: Path | None = None) -> TableHub:
@@ -113,7 +151,26 @@ def hub_for_key(key: str, open_store: Callable[[], Any]) -> TableHub:
     with _HUBS_GUARD:
         if key not in _HUBS:
             _HUBS[key] = TableHub(open_store(), key)
+            _HUBS[key].announce.extend(_FOLLOWERS)
         return _HUBS[key]
+
+
+def follow_hubs(callback: Announce) -> None:
+    """Add ``callback`` to the ``announce`` list of every hub this process has and will open."""
+    with _HUBS_GUARD:
+        _FOLLOWERS.append(callback)
+        for hub in _HUBS.values():
+            hub.announce.append(callback)
+
+
+def unfollow_hubs(callback: Announce) -> None:
+    """Undo ``follow_hubs``."""
+    with _HUBS_GUARD:
+        if callback in _FOLLOWERS:
+            _FOLLOWERS.remove(callback)
+        for hub in _HUBS.values():
+            if callback in hub.announce:
+                hub.announce.remove(callback)
 
 
 def open_hubs() -> list[TableHub]:

@@ -9,10 +9,14 @@ from __future__ import annotations
 
 import socket
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from companion.store import default_data_dir
-from companion.ui.hub import hub_for
+from companion.ui.hub import TableHub, hub_for
 from companion.ui.serve_error import ServeError
+
+if TYPE_CHECKING:
+    from companion.ui.relay import Relay
 
 
 def _one_line(exc: BaseException) -> str:
@@ -81,5 +85,30 @@ def serve(
 
     sock, folder = prepared if prepared is not None else prepare(host, port, data_dir=data_dir)
     warm = WarmUp()
-    main = make_main(hub_for(folder), lan_url=lan_url, started=warm.first_screen_drawn)
-    run(main, sock, trusted_proxies=trusted_proxies, on_started=warm.start)
+    hub = hub_for(folder)
+    main = make_main(hub, lan_url=lan_url, started=warm.first_screen_drawn)
+    relays: list[Relay] = []
+
+    def started() -> None:  # in uvicorn's loop, where Flet's pubsub for ``main`` is made
+        relay = relay_for(hub, main)
+        if relay is not None:
+            relays.append(relay)
+        warm.start()
+
+    try:
+        run(main, sock, trusted_proxies=trusted_proxies, on_started=started)
+    finally:
+        for relay in relays:
+            relay.stop()
+
+
+def relay_for(hub: TableHub, main: Any) -> Relay | None:
+    """On a PostgreSQL store, the relay that keeps this worker's tables live with the other
+    workers' (ui/relay.py); None on SQLite. Called in the server's event loop."""
+    from flet_web.fastapi.flet_app_manager import app_manager
+
+    from companion.ui.relay import start_relay
+
+    if getattr(hub.store, "url", None) is None:
+        return None
+    return start_relay(hub, app_manager.get_pubsubhub(main))

@@ -186,6 +186,7 @@ class Restore:
             return
         for table_id in held + [t.id for t in self.tables]:
             flow.hub.forget(table_id)  # a table open before holds the old entries
+            flow.hub.changed(table_id)  # other workers' hubs too (ui/relay.py)
         dialogs.close_dialog()
         flow.say(tr("backup.restored", tables=counts[0], plays=counts[1], players=counts[2]))
 

@@ -164,6 +164,7 @@ def _revoke(
 ) -> None:
     live.links_for(hub).revoke(link.token)
     pubsub.send_all_on_topic(topic(table.id), table.version)  # guests re-check their link
+    hub.changed(table.id)  # and those on other workers (ui/relay.py)
     refresh()
 
 

@@ -1,0 +1,182 @@
+"""Two workers' stores, hubs and relays on one PostgreSQL, in one test process (each "worker" is a
+Store with its own connection pool, a TableHub and a Relay with its own LISTEN connection, as
+``companion serve`` makes them): a change reaches the other worker's hub and sessions; the same
+entry submitted through both at once is stored once; a lost LISTEN connection is made again and
+what was missed meanwhile is caught up."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import psycopg
+import pytest
+from hosted.kit import Published, dragon_at_a_choice, wait
+
+from companion.core import Table
+from companion.store import Store, StoreConflict
+from companion.ui.hub import TableHub, topic
+from companion.ui.relay import CHANNEL, Notice, Relay
+
+
+class Worker:
+    """One worker's store, hub, relay and what its sessions would hear."""
+
+    def __init__(self, url: str, name: str) -> None:
+        self.store = Store(url)
+        self.hub = TableHub(self.store)
+        self.heard = Published()
+        self.relay = Relay(url, self.hub, self.heard, hubs=lambda: [self.hub], worker=name).start()
+        self.hub.announce.append(self.relay.announce)
+
+    def close(self) -> None:
+        self.relay.stop()
+        self.store.close()
+
+
+@pytest.fixture
+def workers(pg_url: str) -> Iterator[tuple[Worker, Worker]]:
+    a, b = Worker(pg_url, "worker-a"), Worker(pg_url, "worker-b")
+    wait(lambda: a.relay.listening.is_set() and b.relay.listening.is_set(), "both relays listening")
+    yield a, b
+    a.close()
+    b.close()
+
+
+def seeded(a: Worker, b: Worker) -> Table:
+    """A table at a choice, open in both workers' hubs."""
+    table = dragon_at_a_choice(a.store)
+    a.hub.get(table.id)
+    b.hub.get(table.id)
+    return table
+
+
+def test_an_entry_on_one_worker_reloads_the_table_on_the_other_and_redraws_its_sessions(workers):
+    a, b = workers
+    table = seeded(a, b)
+    entry = table.prompt.choices[0]
+    a.hub.change(table.id, lambda t: t.submit(entry))
+    after = table.version + 1
+    b.heard.wait_for(topic(table.id), after)
+    assert b.hub.get(table.id).version == after
+    assert b.hub.get(table.id).entries[-1] == entry
+    assert a.heard.messages == []  # a worker's own notice is its sessions' business already
+
+
+def test_a_notice_for_a_table_not_open_here_opens_nothing(workers):
+    a, b = workers
+    table = dragon_at_a_choice(a.store)
+    a.hub.get(table.id)
+    a.hub.change(table.id, lambda t: t.submit(t.prompt.choices[0]))
+    b.heard.wait_for(topic(table.id), table.version + 1)
+    assert table.id not in b.hub.open_ids()
+
+
+def test_a_table_deleted_on_one_worker_is_dropped_by_the_other(workers):
+    a, b = workers
+    table = seeded(a, b)
+    a.hub.delete(table.id)
+    b.heard.wait_for(topic(table.id), -1)
+    assert table.id not in b.hub.open_ids()
+
+
+def test_a_rename_reaches_the_other_worker(workers):
+    a, b = workers
+    table = seeded(a, b)
+    a.hub.rename(table.id, "Friday night")
+    wait(lambda: b.hub.get(table.id).name == "Friday night", "the new name on worker b")
+
+
+def test_the_same_entry_through_two_workers_at_once_is_stored_once(workers, pg_url):
+    """Ten rounds: each worker submits the prompt's first choice at the same moment; one is
+    stored, the other refused with the "changed elsewhere" conflict, and its hub then holds the
+    stored table (the screen shows it)."""
+    a, b = workers
+    table = seeded(a, b)
+    winners = []
+    for _ in range(10):
+        version = a.hub.get(table.id).version
+        assert b.hub.get(table.id).version == version
+        outcome = race(a.hub, b.hub, table.id)
+        won = [w for w, result in zip((a, b), outcome, strict=True) if not isinstance(result, Exception)]
+        lost = [result for result in outcome if isinstance(result, Exception)]
+        assert len(won) == 1, outcome
+        assert len(lost) == 1 and isinstance(lost[0], StoreConflict), outcome
+        assert lost[0].msg.key == "sec-input.store.conflict"
+        winners.append(won[0].relay.worker)
+        # the loser's hub reloaded as it refused; the winner's holds its own change
+        assert a.hub.get(table.id).version == b.hub.get(table.id).version == version + 1
+        stored = Store(pg_url)
+        assert stored.open(table.id).version == version + 1
+        rows = stored._read(
+            "SELECT COUNT(*) FROM entries WHERE table_id = ? AND seq = ?", (table.id, version)
+        )
+        assert rows == [(1,)]
+        stored.close()
+    assert a.hub.get(table.id).entries == b.hub.get(table.id).entries
+
+
+def race(hub_a: TableHub, hub_b: TableHub, table_id: str) -> list[Any]:
+    """Both hubs submit their table's first choice as one (a barrier lets both go together)."""
+    start = threading.Barrier(2)
+    results: list[Any] = [None, None]
+
+    def submit(i: int, hub: TableHub) -> None:
+        entry = hub.get(table_id).prompt.choices[0]
+        start.wait()
+        try:
+            results[i] = hub.change(table_id, lambda t: t.submit(entry))
+        except Exception as exc:  # the loser's refusal is what the test looks at
+            results[i] = exc
+
+    threads = [threading.Thread(target=submit, args=(i, hub)) for i, hub in enumerate((hub_a, hub_b))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results
+
+
+def test_the_store_refuses_a_second_entry_at_the_same_position(workers, pg_url):
+    """The last guard under the revision check: (table_id, seq) is unique on PostgreSQL too."""
+    a, _b = workers
+    table = dragon_at_a_choice(a.store)
+    with psycopg.connect(pg_url, autocommit=True) as conn, pytest.raises(psycopg.errors.UniqueViolation):
+        conn.execute(
+            "INSERT INTO entries (table_id, seq, body) VALUES (%s, %s, '{}')", (table.id, table.version - 1)
+        )
+
+
+def test_a_lost_listen_connection_is_made_again_and_what_was_missed_is_reloaded(workers, caplog):
+    a, b = workers
+    table = seeded(a, b)
+    caplog.set_level(logging.WARNING, logger="companion.relay")
+    with psycopg.connect(a.relay.url, autocommit=True) as conn:
+        ended = conn.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = %s",
+            ("companion-relay-worker-b",),
+        ).fetchall()
+    assert ended == [(True,)]
+    wait(lambda: not b.relay.listening.is_set(), "worker b to find its LISTEN connection lost")
+    a.hub.change(table.id, lambda t: t.submit(t.prompt.choices[0]))  # b hears no NOTIFY of this
+    wait(lambda: b.hub.get(table.id).version == table.version + 1, "worker b to catch up")
+    b.heard.wait_for(topic(table.id), table.version + 1)
+    assert b.relay.reconnects == 1 and b.relay.listening.is_set()
+    said = [r.getMessage() for r in caplog.records]
+    assert any("LISTEN connection lost" in line for line in said), said
+    assert any("open tables reloaded" in line for line in said), said
+
+
+def test_a_notice_from_elsewhere_on_the_channel_is_ignored(workers):
+    a, b = workers
+    table = seeded(a, b)
+    with psycopg.connect(a.relay.url, autocommit=True) as conn:
+        conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, "not a notice"))
+        forged = Notice(hub="space:unknown", table=table.id, version=99, worker="worker-x")
+        conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, forged.model_dump_json()))
+        real = Notice(hub="", table=table.id, version=table.version, worker="worker-x")
+        conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, real.model_dump_json()))
+    b.heard.wait_for(topic(table.id), table.version)  # the one for a hub b has
+    assert b.heard.messages == [(topic(table.id), table.version)]
