@@ -308,6 +308,8 @@ def figures(outcome: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]
         "db_ms_per_entry": db / entries * 1000 if db is not None and entries else None,
         "db_share": db / (sum(cpu) + db) if db is not None and sum(cpu) + db else None,
         "reconnects": sum(w["reconnects"] for w in workers),
+        "cpu_s": sum(cpu),
+        "db_s": db,
     }
 
 
@@ -385,10 +387,39 @@ def line(row: dict[str, Any]) -> str:
     )
 
 
+def growth(rows: list[dict[str, Any]]) -> list[str]:
+    """How the cost grows with the tables: between the fewest and the most tables of a run and
+    backend, the extra CPU (workers together; the database) per extra entry, and what is left
+    at no entries (the fixed cost of the window: idle loops, the relay's listener, the server's
+    background processes)."""
+    lines = []
+    for run in sorted({r["run"] for r in rows}):
+        for backend in ("postgresql", "sqlite"):
+            mine = sorted(
+                (r for r in rows if (r["run"], r["backend"]) == (run, backend)), key=lambda r: r["tables"]
+            )
+            if len(mine) < 2 or mine[-1]["entries"] == mine[0]["entries"]:
+                continue
+            low, high = mine[0], mine[-1]
+            more = high["entries"] - low["entries"]
+            parts = [("workers", "cpu_s")] + ([("database", "db_s")] if backend == "postgresql" else [])
+            said = []
+            for name, key in parts:
+                per = (high[key] - low[key]) / more
+                said.append(
+                    f"{name} {per * 1000:.2f} ms an entry + {low[key] - per * low['entries']:.2f} s fixed"
+                )
+            lines.append(
+                f"run {run} {backend}, {low['tables']} -> {high['tables']} tables: " + "; ".join(said)
+            )
+    return lines
+
+
 def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
     args = parse(argv)
     print(HEADER, flush=True)
     rows = measure(args)
+    print("\n".join(growth(rows)))
     if args.json:
         args.json.write_text(json.dumps(rows, indent=1))
     return rows

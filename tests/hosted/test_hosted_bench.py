@@ -91,3 +91,15 @@ def test_a_viewer_that_heard_nothing_is_a_miss(bench):
     figures = bench.figures(outcome, args)
     assert figures["misses"] == 0
     assert figures["p50_ms"] == pytest.approx(200.0)  # the slower viewer: 100.7 - 100.5
+
+
+def test_growth_is_the_extra_cost_per_extra_entry(bench):
+    """Two sizes of one run: 1 s of workers' CPU more for 1,000 entries more is 1 ms an entry,
+    and what is left at no entries is the fixed cost."""
+    rows = [
+        {"run": 1, "backend": "postgresql", "tables": 100, "entries": 600, "cpu_s": 1.1, "db_s": 0.5},
+        {"run": 1, "backend": "postgresql", "tables": 1000, "entries": 1600, "cpu_s": 2.1, "db_s": 1.0},
+    ]
+    [said] = bench.growth(rows)
+    assert "workers 1.00 ms an entry + 0.50 s fixed" in said
+    assert "database 0.50 ms an entry + 0.20 s fixed" in said
