@@ -3,6 +3,7 @@ workers on one PostgreSQL, against the same load on one worker with SQLite, in t
 
 Run: python benchmarks/hosted_bench.py [--tables 100 300 1000] [--period 10] [--seconds 60]
         [--warmup 10] [--viewers 2] [--arrivals poisson|staggered] [--runs 1] [--json FILE]
+     python benchmarks/hosted_bench.py --parts   (an entry's host and relay parts, timed apart)
 (long: about 2 minutes per size and backend; not part of ``make bench``; figures go into
 docs/PERFORMANCE.md, "Hosted load").
 
@@ -346,6 +347,7 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
         "--backends", nargs="+", choices=("postgresql", "sqlite"), default=["postgresql", "sqlite"]
     )
     parser.add_argument("--json", type=Path, help="also write every figure to this file")
+    parser.add_argument("--parts", action="store_true", help="only time an entry's two parts (see parts())")
     return parser.parse_args(argv)
 
 
@@ -415,8 +417,46 @@ def growth(rows: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
+def parts(args: argparse.Namespace, tables: int = 60, entries: int = 10) -> None:
+    """``--parts``: an entry's two parts in one thread, no workers: the host's ``hub.change``
+    (engine and store transaction) and the other worker's ``hub.reload`` (``Store.open`` from the
+    checkpoint), median thread CPU over ``tables`` x ``entries``, on each backend."""
+    from companion.ui.hub import TableHub
+
+    plan = make_plan(tables, parse(["--seconds", str(entries * args.period * 3), "--warmup", "0"]), seed=1)
+
+    def timed(location: str) -> tuple[float, float]:
+        store_tables(location, plan)
+        host, other = TableHub(Store(location)), TableHub(Store(location))
+        submit, reload = [], []
+        for k in range(entries):
+            for t in plan.tables:
+                started = time.thread_time()
+                host.change(t.table.id, lambda table, e=t.entries[k]: table.submit(e))
+                middle = time.thread_time()
+                other.reload(t.table.id)
+                submit.append(middle - started)
+                reload.append(time.thread_time() - middle)
+        host.store.close()
+        other.store.close()
+        return _quantile(submit, 0.5) * 1000, _quantile(reload, 0.5) * 1000
+
+    with running(durable=True) as server, tempfile.TemporaryDirectory() as folder:
+        for name, location in (
+            ("postgresql", server.create_database("parts")),
+            ("sqlite", f"{folder}/t.sqlite3"),
+        ):
+            submit, reload = timed(location)
+            print(
+                f"{name}: the host's entry {submit:.2f} ms, the other worker's reload {reload:.2f} ms (CPU)"
+            )
+
+
 def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
     args = parse(argv)
+    if args.parts:
+        parts(args)
+        return []
     print(HEADER, flush=True)
     rows = measure(args)
     print("\n".join(growth(rows)))
