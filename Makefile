@@ -1,6 +1,7 @@
 # Table Companion: `make run` serves the app, `make test` runs every test.
 # Both set up what a fresh machine lacks (a virtual environment with the project and its
-# test tools; Debian's Chromium for the browser tests, Debian's PostgreSQL for the store tests).
+# test tools; Debian's Chromium for the browser tests, Debian's PostgreSQL for the store tests,
+# Debian's nginx for `make run-hosted` and its tests).
 
 PYTHON ?= python3
 VENV   ?= .venv
@@ -8,7 +9,7 @@ PY     := $(VENV)/bin/python
 HOST   ?= 127.0.0.1
 PORT   ?= 8550
 
-.PHONY: run run-lan compiled test test-store setup chromium postgres lint format bench screenshots clean i18n
+.PHONY: run run-lan run-hosted compiled test test-store setup chromium postgres nginx lint format bench screenshots clean i18n
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +34,15 @@ postgres:
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq postgresql >/dev/null; \
 	  else sudo apt-get update -qq && sudo apt-get install -y -qq postgresql >/dev/null; fi; }
 
+# Debian's nginx for `make run-hosted` and tests/hosted: started as an unprivileged process with
+# its configuration in a temporary folder (companion/devserver/nginx.py). On a machine with
+# systemd the package also starts its own nginx on port 80: `systemctl disable --now nginx` if unwanted.
+nginx:
+	@command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || { \
+	  echo "Installing Debian's nginx for make run-hosted"; \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq nginx >/dev/null; \
+	  else sudo apt-get update -qq && sudo apt-get install -y -qq nginx >/dev/null; fi; }
+
 # Byte-compile the app as an install does (and again after an edit): where PYTHONDONTWRITEBYTECODE
 # is set, Python would compile every module at each start instead (docs/PERFORMANCE.md, cold start).
 compiled: setup
@@ -44,6 +54,11 @@ run: compiled
 # The same on every network interface: phones on the same Wi-Fi open the printed address or QR code.
 run-lan: compiled
 	$(VENV)/bin/companion serve --lan --port $(PORT)
+
+# The hosted setup on this machine (docs/HOSTING.md): a throwaway PostgreSQL, two workers in hosted
+# mode and nginx in front of them on $(HOST):$(PORT). Ctrl+C stops all and removes their folder.
+run-hosted: compiled postgres nginx
+	$(PY) deploy/run_hosted.py --host $(HOST) --port $(PORT)
 
 # Types: mypy with the settings in pyproject.toml (strict for core and games; README "Type checks").
 # Boundaries: the import contracts in .importlinter. Texts: the catalogues against the code, then
@@ -68,7 +83,7 @@ format: setup
 	$(PY) -m ruff check --fix .
 	$(PY) -m ruff format .
 
-test: setup chromium postgres lint
+test: setup chromium postgres nginx lint
 	$(PY) -m pytest -q -n 2 --dist loadfile --cov --cov-report=term
 
 # The store's tests alone, on SQLite and on a throwaway PostgreSQL ([sqlite] / [postgresql]).

@@ -40,7 +40,7 @@ from flet.pubsub.pubsub_hub import PubSubHub  # noqa: E402
 
 from companion.core.memory import tune  # noqa: E402
 from companion.store import Store  # noqa: E402
-from companion.ui.hub import TableHub, hub_for_key, topic  # noqa: E402
+from companion.ui.hub import TableHub, hub_for_key  # noqa: E402
 
 HOST_SESSION = "host"  # the tapping session: ``send_others_on_topic`` leaves it out, as the app does
 RELAY_SECONDS = 30  # longest wait for the relay's LISTEN before giving up
@@ -73,7 +73,7 @@ class Worker:
             self.hub.get(table_id)
             for viewer in range(self.spec["viewers"]):
                 session = f"{self.spec['name']}-{viewer}-{table_id}"
-                self.pubsub.subscribe_topic(session, topic(table_id), self._viewer(table_id, viewer))
+                self.pubsub.subscribe_topic(session, self.hub.topic(table_id), self._viewer(table_id, viewer))
 
     def _viewer(self, table_id: str, viewer: int) -> Any:
         async def heard(_topic: str, message: Any) -> None:
@@ -85,8 +85,8 @@ class Worker:
     def start_relay(self) -> None:
         from companion.ui.relay import start_relay
 
-        self.relay = start_relay(self.hub, self.pubsub)
-        if self.relay is None or not self.relay.listening.wait(RELAY_SECONDS):
+        self.relay = start_relay(self.hub.store.url, self.hub, self.pubsub)
+        if not self.relay.listening.wait(RELAY_SECONDS):
             raise RuntimeError("the relay did not start listening")
 
     # ---- the load ------------------------------------------------------------------------
@@ -97,7 +97,7 @@ class Worker:
         version = -1
         try:
             version = self.hub.change(table_id, lambda t: (t.submit(entry), t.version)[1])
-            self.pubsub.send_others_on_topic(HOST_SESSION, topic(table_id), version)
+            self.pubsub.send_others_on_topic(HOST_SESSION, self.hub.topic(table_id), version)
         except Exception as exc:  # counted and reported: a refused entry is a failure of the run
             error = f"{type(exc).__name__}: {exc}"
         self.taps.append((table_id, version, due, start, time.monotonic(), error))

@@ -269,7 +269,8 @@ def serve(args: argparse.Namespace) -> None:
         from companion.store.connection import DATABASE_ENV
 
         os.environ[DATABASE_ENV] = args.database
-    ready = prepare(host, args.port, data_dir=args.data)  # fails here, before "running" is printed
+    hosted = bool(getattr(args, "hosted", False))
+    ready = prepare(host, args.port, data_dir=args.data, hosted=hosted)  # fails here, before "running"
     print(translate("cli.serving", _LANG, url=url))
     if args.lan or args.host not in ("127.0.0.1", "localhost", "::1"):
         print(translate("cli.phone.scan", _LANG))
@@ -279,7 +280,12 @@ def serve(args: argparse.Namespace) -> None:
     tune()  # a long-running process from here on: the collector set for it (core/memory.py)
     try:
         serve_app(
-            host=host, port=args.port, lan_url=lan_url, trusted_proxies=args.trusted_proxy, prepared=ready
+            host=host,
+            port=args.port,
+            lan_url=lan_url,
+            trusted_proxies=args.trusted_proxy,
+            prepared=ready,
+            hosted=hosted,
         )
     except KeyboardInterrupt:  # Ctrl+C: the server has stopped already
         return
@@ -426,6 +432,11 @@ def build_parser(help_texts: bool = True, only: str | None = None) -> argparse.A
             default=[],
             metavar="ADDRESS",
             help="a reverse proxy whose X-Forwarded-For header is believed (repeatable; none by default)",
+        )
+        p.add_argument(
+            "--hosted",
+            action="store_true",
+            help="a public server: nobody is host by address; every browser gets a private space",
         )
         p.set_defaults(run=serve)
 

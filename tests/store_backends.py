@@ -6,7 +6,8 @@ The tests open stores by file path, as the app does. On ``[postgresql]`` each pa
 PostgreSQL schema of this worker's database instead (the same path, the same store: reopening
 finds what was written), so the very same test code runs against the real server. A test of
 something only an SQLite file has (a damaged file, a full disk, a migration of an old file) is
-marked ``sqlite_only`` and is collected once, ``[sqlite]``.
+marked ``sqlite_only`` and is collected once, ``[sqlite]`` (and one of only PostgreSQL's,
+``postgresql_only``, once ``[postgresql]``).
 
 A server that cannot start fails the PostgreSQL tests with the reason; none is skipped.
 """
@@ -32,8 +33,9 @@ BACKENDS = ("sqlite", "postgresql")
 def parametrize(metafunc: pytest.Metafunc) -> None:
     """Called by tests/conftest.py's pytest_generate_tests."""
     if "store_backend" in metafunc.fixturenames:
-        only = metafunc.definition.get_closest_marker("sqlite_only")
-        metafunc.parametrize("store_backend", ["sqlite"] if only else list(BACKENDS), indirect=True)
+        marker = metafunc.definition.get_closest_marker
+        only = ["sqlite"] if marker("sqlite_only") else ["postgresql"] if marker("postgresql_only") else None
+        metafunc.parametrize("store_backend", only or list(BACKENDS), indirect=True)
 
 
 @pytest.fixture(scope="session")

@@ -172,3 +172,62 @@ def test_functions_taking_the_app_only_get_fewer() -> None:
         "reads instead (the translator, a repository, a draft, a command). New ones:\n" + "\n".join(found)
     )
     assert len(found) == APP_TAKERS, f"{len(found)} functions take App now: lower APP_TAKERS to {len(found)}"
+
+
+# ---- no coroutine made by a handler and dropped -------------------------------------------
+# Flet awaits a handler only when the handler itself is a coroutine function: ``lambda _:
+# start()`` with ``async def start`` makes a coroutine that nobody awaits, and the tap does
+# nothing (the Share screen's "Serve on the local network" did nothing for weeks that way).
+
+
+def dropped_coroutines(source: str, where: str) -> list[str]:
+    """where:line for each event handler ``lambda e: f()`` in the source whose ``f`` is, in the
+    nearest scope defining that name, an ``async def``. (A lambda without a parameter is a
+    command's ``run``, which ui/command.py awaits.)"""
+    found: list[str] = []
+
+    def defined(body: list[ast.stmt]) -> dict[str, bool]:
+        return {
+            n.name: isinstance(n, ast.AsyncFunctionDef)
+            for n in body
+            if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
+        }
+
+    def visit(node: ast.AST, scopes: list[dict[str, bool]]) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
+                visit(child, [*scopes, defined(child.body)])
+                continue
+            if isinstance(child, ast.Lambda) and child.args.args and isinstance(child.body, ast.Call):
+                name = child.body.func.id if isinstance(child.body.func, ast.Name) else None
+                kinds = [scope[name] for scope in reversed(scopes) if name in scope]
+                if kinds and kinds[0]:
+                    found.append(f"{where}:{child.lineno}")
+            visit(child, scopes)
+
+    tree = ast.parse(source, filename=where)
+    visit(tree, [defined(tree.body)])
+    return found
+
+
+def test_the_check_sees_a_lambda_dropping_a_coroutine() -> None:
+    source = (
+        "async def start():\n    pass\n\n"
+        "def plain():\n    pass\n\n"
+        "A = lambda _: start()\n"  # dropped
+        "B = lambda _: plain()\n"
+        "C = lambda: start()\n"  # a command's run: awaited by ui/command.py
+        "def form():\n"
+        "    def start():\n        pass\n"
+        "    return lambda _: start()\n"  # the nearest start is a plain function
+    )
+    assert dropped_coroutines(source, "sample.py") == ["sample.py:7"]
+
+
+def test_no_handler_drops_a_coroutine() -> None:
+    found = [
+        entry
+        for path in sorted(UI.rglob("*.py"))
+        for entry in dropped_coroutines(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))
+    ]
+    assert not found, "a lambda calls an async function; pass the async function itself:\n" + "\n".join(found)

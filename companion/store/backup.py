@@ -461,5 +461,6 @@ def restore_checked(
             t.drop_history()
     for play in plays:
         statements += insert_play(play)
+    store._admit(len(tables), statements, replacing=True)
     store._write(*statements)
     return len(tables), len(plays), len(backup.players)

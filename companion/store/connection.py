@@ -57,6 +57,7 @@ class Connection(Protocol):
     def schema_version(self) -> int: ...
     def set_schema_version(self, version: int) -> None: ...
     def store_error(self, exc: Exception) -> Exception: ...
+    def bytes_stored(self) -> int: ...  # what the store takes (a hosted space's budget)
     def retryable(self, exc: Exception) -> bool: ...  # the same transaction may succeed run again
 
 
@@ -155,6 +156,13 @@ class SqliteConnection:
 
     def set_schema_version(self, version: int) -> None:
         self._db.execute(f"PRAGMA user_version = {int(version)}")
+
+    def bytes_stored(self) -> int:
+        """The pages in use, as this connection sees them (the WAL's last commit included); free
+        pages left by deleted rows are not counted, since new rows reuse them."""
+        pages = self._db.execute("PRAGMA page_count").fetchone()[0]
+        free = self._db.execute("PRAGMA freelist_count").fetchone()[0]
+        return (int(pages) - int(free)) * int(self._db.execute("PRAGMA page_size").fetchone()[0])
 
     def retryable(self, exc: Exception) -> bool:
         return False  # a writer waits for the lock (BUSY_SECONDS) instead: SQLite has one writer at a time

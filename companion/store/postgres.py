@@ -16,6 +16,12 @@ rewritten for PostgreSQL by a few mechanical rules, each for one SQLite-only con
 ``json_valid`` (SQLite's JSON check, used to name damaged rows) is a small SQL function here, and
 the schema version, SQLite's ``PRAGMA user_version``, is a one-row table. Numbers that PostgreSQL
 returns as ``numeric`` (AVG, SUM of big integers) are read as floats, as SQLite gives them.
+
+A hosted server's spaces (companion/store/spaces.py) are one PostgreSQL schema each. Their
+connections name their ``schema`` and share one pool per server URL in the process
+(``shared_pool``), so a thousand spaces cost the pool's few server connections, not a thousand
+pools; a connection is pointed at the space's schema (``SET search_path``) when the space checks
+it out, unless it already points there.
 """
 
 from __future__ import annotations
@@ -23,11 +29,14 @@ from __future__ import annotations
 import contextlib
 import functools
 import re
+import threading
+import weakref
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import psycopg
 from psycopg import errors
+from psycopg.sql import SQL, Identifier
 from psycopg.types.numeric import FloatLoader
 from psycopg_pool import ConnectionPool
 
@@ -35,6 +44,8 @@ from companion.store.connection import shown_url
 
 CONNECT_SECONDS = 10
 POOL_SIZE = 4
+# The pool every space of one server shares in a process (hosted mode: one per worker).
+SHARED_POOL_SIZE = 10
 # Any fixed number: the lock that keeps two processes from creating the schema at once.
 SCHEMA_LOCK = 7_402_118
 
@@ -71,33 +82,35 @@ class Rows:
 
 
 class PgConnection:
-    """PostgreSQL behind the store (see the module's docstring)."""
+    """PostgreSQL behind the store (see the module's docstring).
+
+    ``PgConnection(url)``: the URL's own schema (public unless the URL sets search_path), through a
+    pool of its own, closed with it. ``PgConnection(url, schema=...)``: that schema (made by
+    ``setup``), through the process's shared pool of ``url``, which ``close`` leaves open."""
 
     Error = psycopg.Error
     IntegrityError = psycopg.IntegrityError
 
-    def __init__(self, url: str) -> None:
-        self.where = shown_url(url)
+    def __init__(self, url: str, schema: str | None = None) -> None:
+        self.where = shown_url(url) if schema is None else f"{shown_url(url)} (schema {schema})"
+        self.schema = schema
         self._tx: psycopg.Connection[Any] | None = None
-        # One plain connection first: a wrong URL or a server down fails now, with the server's
-        # own reason, instead of the pool retrying in the background until its timeout.
-        psycopg.connect(url, connect_timeout=CONNECT_SECONDS).close()
-        self._pool = ConnectionPool(
-            url,
-            min_size=1,
-            max_size=POOL_SIZE,
-            kwargs={"autocommit": True},  # transactions are begun and ended by the store
-            configure=_configure,
-            timeout=CONNECT_SECONDS,
-            open=False,
-            name="companion-store",
-        )
-        self._pool.open(wait=True, timeout=CONNECT_SECONDS)
+        if schema is not None:
+            if not _SCHEMA_NAME.fullmatch(schema):
+                raise ValueError(f"not a schema name the store makes: {schema!r}")
+            self._pool = shared_pool(url)
+            return
+        _try_connect(url)
+        self._pool = _new_pool(url, POOL_SIZE, "companion-store")
 
     def setup(self) -> None:
-        """What SQLite has built in: the schema version's table and json_valid."""
+        """What SQLite has built in: the schema version's table and json_valid (and a space's
+        schema itself, made on its first open)."""
         self.begin(exclusive=True)
         try:
+            if self.schema is not None:
+                assert self._tx is not None
+                self._tx.execute(SQL("CREATE SCHEMA IF NOT EXISTS {}").format(Identifier(self.schema)))
             for statement in SETUP:
                 self.execute(statement)
         except BaseException:
@@ -113,11 +126,19 @@ class PgConnection:
             return Rows([], 0)
         return self._run(pg_sql(sql), tuple(args))
 
-    def _run(self, sql: str, args: tuple[Any, ...] | None) -> Rows:
+    def _run(self, statement: str, args: tuple[Any, ...] | None) -> Rows:
         if self._tx is not None:
-            return _rows(self._tx.execute(sql, args))
+            return _rows(self._tx.execute(statement, args))
         with self._pool.connection() as conn:
-            return _rows(conn.execute(sql, args))
+            self._point(conn)
+            return _rows(conn.execute(statement, args))
+
+    def _point(self, conn: psycopg.Connection[Any]) -> None:
+        """Point a pooled connection at this space's schema, unless it points there already.
+        Outside any transaction: a SET inside one would be undone by its ROLLBACK."""
+        if self.schema is not None and _pointed_at(conn) != self.schema:
+            conn.execute(SQL("SET search_path TO {}").format(Identifier(self.schema)))
+            _remember_schema(conn, self.schema)
 
     def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         for args in rows:
@@ -145,8 +166,11 @@ class PgConnection:
         process creating or migrating the schema (a migration's transaction takes this lock)."""
         conn = self._pool.getconn()
         try:
+            self._point(conn)
             conn.execute("BEGIN")
-            if exclusive:
+            if exclusive and self.schema is not None:  # one lock per space: spaces migrate side by side
+                conn.execute("SELECT pg_advisory_xact_lock(%s, hashtext(%s))", (SCHEMA_LOCK, self.schema))
+            elif exclusive:
                 conn.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
         except BaseException:
             self._pool.putconn(conn)
@@ -178,7 +202,33 @@ class PgConnection:
 
     def close(self) -> None:
         self.rollback()
-        self._pool.close()
+        if self.schema is None:  # a shared pool serves the other spaces still
+            self._pool.close()
+
+    def bytes_stored(self) -> int:
+        """The size of the rows the schema's tables hold. Not their files' size: PostgreSQL keeps
+        the room of deleted rows for new ones, so deleting tables would never seem to free any."""
+        names = [
+            r[0]
+            for r in self.execute(
+                "SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
+                " WHERE n.nspname = current_schema() AND c.relkind = 'r'"
+            )
+        ]
+        if not names:
+            return 0
+        sizes = SQL(" UNION ALL ").join(
+            SQL("SELECT COALESCE(SUM(pg_column_size(t)), 0) AS n FROM {} t").format(Identifier(name))
+            for name in names
+        )
+        query = SQL("SELECT COALESCE(SUM(n), 0) FROM ({}) sizes").format(sizes)
+        if self._tx is not None:
+            row = self._tx.execute(query).fetchone()
+        else:
+            with self._pool.connection() as conn:
+                self._point(conn)
+                row = conn.execute(query).fetchone()
+        return int(row[0]) if row else 0
 
     def columns(self, table: str) -> set[str]:
         rows = self.execute(
@@ -220,6 +270,67 @@ class PgConnection:
         if type(exc) is psycopg.OperationalError or isinstance(exc, errors.ConnectionException):
             return StoreError("sec-input.store.no_server", path=where, detail=_first_line(exc))
         return StoreError("sec-input.store.failed", path=where, detail=str(exc))
+
+
+# ---- pools --------------------------------------------------------------------------------
+_SCHEMA_NAME = re.compile(r"[a-z_][a-z0-9_]{0,62}")
+_SHARED: dict[str, ConnectionPool] = {}
+_SHARED_GUARD = threading.Lock()
+# The schema each pooled connection of a shared pool points at (a replaced connection is a new
+# object, so it is pointed again).
+_POINTED: weakref.WeakKeyDictionary[psycopg.Connection[Any], str] = weakref.WeakKeyDictionary()
+_POINTED_GUARD = threading.Lock()
+
+
+def _try_connect(url: str) -> None:
+    """One plain connection first: a wrong URL or a server down fails now, with the server's
+    own reason, instead of the pool retrying in the background until its timeout."""
+    psycopg.connect(url, connect_timeout=CONNECT_SECONDS).close()
+
+
+def _new_pool(url: str, size: int, name: str) -> ConnectionPool:
+    pool = ConnectionPool(
+        url,
+        min_size=1,
+        max_size=size,
+        kwargs={"autocommit": True},  # transactions are begun and ended by the store
+        configure=_configure,
+        timeout=CONNECT_SECONDS,
+        open=False,
+        name=name,
+    )
+    pool.open(wait=True, timeout=CONNECT_SECONDS)
+    return pool
+
+
+def shared_pool(url: str) -> ConnectionPool:
+    """The process's one pool for ``url``, opened on first use (at most SHARED_POOL_SIZE server
+    connections, however many spaces use it)."""
+    with _SHARED_GUARD:
+        pool = _SHARED.get(url)
+        if pool is None or pool.closed:
+            _try_connect(url)
+            pool = _SHARED[url] = _new_pool(url, SHARED_POOL_SIZE, "companion-spaces")
+        return pool
+
+
+def close_shared_pools() -> None:
+    """Close every shared pool (a server shutting down, a test ending)."""
+    with _SHARED_GUARD:
+        pools = list(_SHARED.values())
+        _SHARED.clear()
+    for pool in pools:
+        pool.close()
+
+
+def _pointed_at(conn: psycopg.Connection[Any]) -> str | None:
+    with _POINTED_GUARD:
+        return _POINTED.get(conn)
+
+
+def _remember_schema(conn: psycopg.Connection[Any], schema: str) -> None:
+    with _POINTED_GUARD:
+        _POINTED[conn] = schema
 
 
 _COMMENT = re.compile(r"'[^']*'|--[^\n]*")  # a quoted string is matched first, so kept whole

@@ -181,7 +181,7 @@ class Store(PlayersMixin, PlaysMixin, LocationsMixin, InsightsMixin):
         # Flet runs handlers on the event loop and pubsub in a thread pool: one shared
         # connection (SQLite's, or PostgreSQL's pool: store/connection.py), serialised by the lock.
         try:
-            self._db: Connection = connect(path)
+            self._db: Connection = self._connect(path)
         except Exception as exc:  # the driver's own error: it names no table yet
             raise _open_error(exc, path) from exc
         try:
@@ -201,6 +201,17 @@ class Store(PlayersMixin, PlaysMixin, LocationsMixin, InsightsMixin):
                 self._db.executescript(script)
         except self._db.Error as exc:
             raise self._db.store_error(exc) from exc
+
+    def _connect(self, location: str | Path) -> Connection:
+        """The connection to the store's database (a hosted space's store names its schema)."""
+        return connect(location)
+
+    def _admit(
+        self, tables: int, statements: Sequence[tuple[str, tuple[Any, ...]]], *, replacing: bool = False
+    ) -> None:
+        """Called before ``statements`` store ``tables`` tables (``replacing``: instead of every
+        stored one). A store of one's own has no budget; a hosted space's refuses past its own
+        (companion/store/space_store.py)."""
 
     def _refuse_newer(self) -> None:
         """A store a newer version wrote may hold what this code would break: never write to it."""
@@ -439,7 +450,9 @@ class Store(PlayersMixin, PlaysMixin, LocationsMixin, InsightsMixin):
         play = (
             insert_play(record(table, started=table.created, player_ids=player_ids)) if table.finished else []
         )
-        self._write(*self._table_rows(table), self._checkpoint_row(table), *links, *play)
+        statements = [*self._table_rows(table), self._checkpoint_row(table), *links, *play]
+        self._admit(1, statements)
+        self._write(*statements)
         self._revs[table] = 0
         table.journal = self
         return table

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -19,6 +19,7 @@ from companion.ui.hub import TableHub, hub_for
 
 if TYPE_CHECKING:
     from companion.ui.dialogs import Dialogs
+    from companion.ui.hosted import Hosted
     from companion.ui.i18n import Tr
 
 
@@ -27,10 +28,12 @@ def make_main(
     data_dir: Path | None = None,
     lan_url: str | None = None,
     started: Callable[[], None] | None = None,
+    hosted: Hosted | None = None,
 ) -> Callable[[ft.Page], Awaitable[None]]:
     """A ``main`` bound to one store (tests pass their own hub or data folder) and, when served
     on the local network, the address other devices open (live-share links use it).
-    ``started`` is called after each session has drawn its first screen."""
+    ``started`` is called after each session has drawn its first screen. ``hosted``: serve
+    private spaces (ui/hosted.py): each session runs on its space's hub, not ``hub``."""
 
     async def _main(page: ft.Page) -> None:
         from companion.ui import live
@@ -38,14 +41,51 @@ def make_main(
         from companion.ui.routes import routes
         from companion.ui.shell import App
 
-        table_hub = hub or hub_for(data_dir)
-        app = App(page, table_hub, routes(), sharing=live, open_rule=open_rule, lan_url=lan_url, main=_main)
+        if hosted is not None:
+            app = await hosted_app(page, hosted, _main)
+            if app is None:  # the device's key was refused: that screen is drawn instead
+                return
+        else:
+            table_hub = hub or hub_for(data_dir)
+            app = App(
+                page, table_hub, routes(), sharing=live, open_rule=open_rule, lan_url=lan_url, main=_main
+            )
         await app.start()
         page.render_views(Root, app.state, app.services, app.session(), app.kept, app.views)
         if started is not None:
             started()
 
     return _main
+
+
+async def hosted_app(page: ft.Page, hosted: Hosted, main: Any) -> Any:
+    """The session of a hosted server, on the space its start decides (ui/hosted.py); None
+    when the device's key was refused (the refusal screen, views/space.py, is drawn)."""
+    from companion.ui import live
+    from companion.ui.hosted import place, session_start
+    from companion.ui.routes import routes
+    from companion.ui.shell import App
+
+    prefs = ft.SharedPreferences()
+    start = session_start(page)
+    where = await place(hosted, prefs, page.route or "/", start, live.link_table)
+    if where.hub is None:
+        from companion.ui.views.space import show_refusal
+
+        await show_refusal(page, prefs, hosted, where.refusal or "space.refused", start)
+        return None
+    return App(
+        page,
+        where.hub,
+        routes(),
+        sharing=live,
+        open_rule=open_rule,
+        lan_url=start[1],  # links and QR codes name the address phones opened
+        main=main,
+        host_device=where.host,
+        space=where.space,
+        prefs=prefs,
+    )
 
 
 def open_rule(dialogs: Dialogs, tr: Tr, rule_id: str) -> bool:

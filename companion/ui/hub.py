@@ -26,8 +26,11 @@ T = TypeVar("T")
 Announce = Callable[["TableHub", str], None]
 
 
-def topic(table_id: str) -> str:
-    return f"table.{table_id}"
+def topic(table_id: str, key: str = "") -> str:
+    """The pubsub topic of a table in the hub named ``key`` (``TableHub.topic``): two hosted
+    spaces may hold a table of the same id (a snapshot imported in both), and a change in one
+    must not redraw the other's screens."""
+    return f"table.{key}/{table_id}" if key else f"table.{table_id}"
 
 
 class TableHub:
@@ -60,6 +63,10 @@ class TableHub:
             table = self._tables.get(table_id)
         return table.version if table is not None else -1
 
+    def topic(self, table_id: str) -> str:
+        """The pubsub topic on which this hub's sessions hear of ``table_id``'s changes."""
+        return topic(table_id, self.key)
+
     def create(self, table: Table, player_ids: list[str | None] | None = None) -> Table:
         """Store a new table; ``player_ids`` links its seats to the player list (None: unlinked)."""
         stored = self.store.create(table, player_ids)
@@ -83,8 +90,9 @@ class TableHub:
         folder), the store refuses the write: the table is reloaded from the store, so every
         session shows what is really stored, and the StoreConflict goes on to say so.
         """
-        table = self.get(table_id)
+        self.get(table_id)  # opened, with its lock
         with self._locks[table_id]:
+            table = self.get(table_id)  # taken under the lock: a reload may have just replaced it
             try:
                 done = action(table)
             except StoreConflict:

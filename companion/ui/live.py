@@ -22,6 +22,7 @@ from companion.share.attempts import Attempts
 from companion.share.live import Access, LiveRefusal, authorize, stamp
 from companion.share.netinfo import lan_address
 from companion.store.share_links import Link, ShareLinks
+from companion.ui.hosted import LINK_SPACE_PREF, TOKEN_PREF
 from companion.ui.hub import TableHub
 
 if TYPE_CHECKING:
@@ -32,8 +33,6 @@ if TYPE_CHECKING:
     from companion.ui.routes import Builder
     from companion.ui.services import Services
     from companion.ui.state import Drafts, SessionState
-
-TOKEN_PREF = "com.tablecompanion.live.token"  # the client's link, to rejoin after a restart
 
 
 @dataclass
@@ -81,8 +80,20 @@ def lan_base_url(page_url: str | None, served: str | None = None) -> tuple[str, 
     return f"http://127.0.0.1:{port}", False
 
 
-def join_url(base: str, link: Link) -> str:
-    return f"{base}/join/{link.token}"
+def join_url(base: str, link: Link, space: str | None = None) -> str:
+    """A link's address; on a hosted server it names the link's space (ui/hosted.py)."""
+    return f"{base}/join/{space}/{link.token}" if space else f"{base}/join/{link.token}"
+
+
+def join_at(base: str, space: str | None = None) -> str:
+    """Where a short code is typed; on a hosted server, the space's join screen."""
+    return f"{base}/join/{space}" if space else f"{base}/join"
+
+
+def link_table(hub: TableHub, token: str) -> str | None:
+    """The table a stored link opens in ``hub``'s store (None: unknown or revoked)."""
+    link = links_for(hub).find(token)
+    return link.table_id if link is not None and not link.revoked else None
 
 
 def lan_url(port: int) -> str:
@@ -115,11 +126,14 @@ def grant(hub: TableHub, state: SessionState, drafts: Drafts, keys: list[str], t
     return link
 
 
-async def remember(prefs: ft.SharedPreferences, access: Access | None) -> None:
-    """Keep the link this session opened (``access``) on the device, to rejoin after a restart."""
+async def remember(prefs: ft.SharedPreferences, access: Access | None, space: str | None = None) -> None:
+    """Keep the link this session opened (``access``) on the device, to rejoin after a restart;
+    on a hosted server with its ``space``."""
     if access is not None:
         try:
             await prefs.set(TOKEN_PREF, access.token)
+            if space is not None:
+                await prefs.set(LINK_SPACE_PREF, space)
         except Exception:  # a client without storage: the link still works in this session
             return
 
@@ -130,6 +144,11 @@ async def restore(services: Services, state: SessionState, drafts: Drafts) -> No
         return
     try:
         token = await services.prefs.get(TOKEN_PREF)
+        if (
+            services.space is not None
+            and await services.prefs.get(LINK_SPACE_PREF) != services.space.space_id
+        ):
+            return  # a hosted link of another space: never tried on this one
     except Exception:
         return
     if isinstance(token, str):
@@ -218,8 +237,9 @@ async def admit(services: Services, state: SessionState, drafts: Drafts, land: C
     page's route set to it, then navigated to)."""
     from companion.ui.routes import match
 
-    params = match(state.route or "/", "/join/:token")
-    if params is None:
+    space = services.space.space_id if services.space is not None else None
+    params = match(state.route or "/", "/join/:space/:token" if space else "/join/:token")
+    if params is None or params.get("space", space) != space:
         return
     link = grant(services.hub, state, drafts, services.attempt_keys(), params["token"])
     if link is None:
@@ -227,5 +247,5 @@ async def admit(services: Services, state: SessionState, drafts: Drafts, land: C
         if said.refusal is None:
             said.notice = "live.unknown_link"
         return
-    await remember(services.prefs, state.access)
+    await remember(services.prefs, state.access, space)
     land(f"/table/{link.table_id}")

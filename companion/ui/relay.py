@@ -28,7 +28,7 @@ import psycopg
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from companion.core import TableError
-from companion.ui.hub import TableHub, open_hubs, topic
+from companion.ui.hub import TableHub, open_hubs
 
 log = logging.getLogger("companion.relay")
 
@@ -38,7 +38,12 @@ POLL_SECONDS = 0.5  # how often the listener looks at its stop flag between noti
 FIRST_PAUSE, LAST_PAUSE = 0.5, 10.0  # seconds before a reconnect: doubled each failure, up to the last
 # A server gone without closing the socket (a cable, a crashed host) is found by TCP keepalives
 # in about 20 s instead of never: the listener would otherwise wait for notices forever.
-KEEPALIVE = {"keepalives": 1, "keepalives_idle": 10, "keepalives_interval": 5, "keepalives_count": 2}
+KEEPALIVE: dict[str, Any] = {
+    "keepalives": 1,
+    "keepalives_idle": 10,
+    "keepalives_interval": 5,
+    "keepalives_count": 2,
+}
 CONNECT_SECONDS = 10
 
 
@@ -67,14 +72,15 @@ class Relay:
     def __init__(
         self,
         url: str,
-        served: TableHub,
+        served: TableHub | None,
         pubsub: Pubsub,
         *,
         hubs: Callable[[], list[TableHub]] = open_hubs,
         worker: str | None = None,
     ) -> None:
         self.url = url
-        self.served = served  # the hub ``companion serve`` opened: "" on the wire
+        # the hub ``companion serve`` opened: "" on the wire (None when hosted: only spaces' hubs)
+        self.served = served
         self.pubsub = pubsub
         self._hubs = hubs  # where another worker's notice finds its hub
         self.worker = worker or uuid.uuid4().hex[:12]
@@ -193,14 +199,14 @@ class Relay:
                 except TableError:  # deleted elsewhere, or unreadable now: opened again when next shown
                     hub.forget(table_id)
             self.pubsub.send_all_on_topic(
-                topic(table_id), hub.version_of(table_id) if version is None else version
+                hub.topic(table_id), hub.version_of(table_id) if version is None else version
             )
         except Exception:
             log.exception("relay: table %s could not be brought up to date", table_id)
 
     def _catch_up_all(self) -> None:
         """Every open table, reloaded and published: the notices missed while not listening."""
-        hubs = [self.served, *(hub for hub in self._hubs() if hub is not self.served)]
+        hubs = [*([self.served] if self.served else []), *(h for h in self._hubs() if h is not self.served)]
         tables = [(hub, table_id) for hub in hubs for table_id in hub.open_ids()]
         for hub, table_id in tables:
             self._catch_up(hub, table_id)
@@ -208,14 +214,11 @@ class Relay:
             log.warning("relay: listening again; %d open tables reloaded", len(tables))
 
 
-def start_relay(hub: TableHub, pubsub: Pubsub) -> Relay | None:
-    """The relay of a served app whose store is PostgreSQL (None for SQLite: one process), told
-    of every change through every hub of this process."""
+def start_relay(url: str, served: TableHub | None, pubsub: Pubsub) -> Relay:
+    """The relay of a served app on the PostgreSQL database ``url``, told of every change through
+    every hub of this process (``served``: a LAN server's own hub; None when hosted)."""
     from companion.ui.hub import follow_hubs
 
-    url = getattr(hub.store, "url", None)
-    if not url:
-        return None
-    relay = Relay(url, hub, pubsub).start()
+    relay = Relay(url, served, pubsub).start()
     follow_hubs(relay.announce)
     return relay

@@ -55,6 +55,7 @@ ROUTES: list[tuple[str, Screen]] = [
     ("/table/:id/review", Screen("review")),
     ("/rules", Screen("rules")),
     ("/settings", Screen("settings")),
+    ("/settings/space", Screen("space")),
     ("/quick", Screen("quick")),
     ("/quick/:game", Screen("quick")),
     ("/table/:id/share", Screen("share")),
@@ -83,6 +84,8 @@ def parent(route: str) -> str:
         return f"/table/{params['id']}"
     if match(route, "/player/:id") is not None:  # a player's page: back to the players
         return "/players"
+    if match(route, "/settings/space") is not None:  # a hosted space's screen: back to Settings
+        return "/settings"
     return "/"
 
 

@@ -54,13 +54,43 @@ def check_data(data_dir: str | Path | None) -> Path | None:
     return folder
 
 
-def prepare(host: str, port: int, *, data_dir: str | Path | None = None) -> tuple[socket.socket, Path | None]:
-    """Check the data folder and bind the port: the bound socket and the data folder, or
-    ServeError (one line)."""
+def check_spaces(data_dir: str | Path | None) -> Path | None:
+    """Open the spaces a hosted server keeps (a broken store is refused now, not per session)."""
+    folder = Path(data_dir).resolve() if data_dir is not None else None
+    if folder is not None and folder.exists() and not folder.is_dir():
+        raise ServeError("sec-live.serve.data_not_folder", path=str(folder))
+    try:
+        open_spaces(folder)
+    except ServeError:
+        raise
+    except Exception as exc:  # sqlite3, OS and decoding errors of a damaged or unreadable store
+        raise ServeError(
+            "sec-live.serve.bad_data", path=hub_store_where(folder), detail=_one_line(exc)
+        ) from exc
+    return folder
+
+
+_SPACES: dict[Path | None, Any] = {}
+
+
+def open_spaces(folder: Path | None) -> Any:
+    """The spaces kept in ``folder`` (or the --database URL), one object per process."""
+    from companion.store.spaces import Spaces
+
+    if folder not in _SPACES:  # None: the --database URL, else the default data folder
+        _SPACES[folder] = Spaces(folder)
+    return _SPACES[folder]
+
+
+def prepare(
+    host: str, port: int, *, data_dir: str | Path | None = None, hosted: bool = False
+) -> tuple[socket.socket, Path | None]:
+    """Check the data folder (a hosted server's spaces) and bind the port: the bound socket and
+    the data folder, or ServeError (one line)."""
     from companion.ui.webserver import bind, check_port
 
     check_port(port)  # 0 ("any free port") too: the URL printed must be the one served
-    folder = check_data(data_dir)
+    folder = check_spaces(data_dir) if hosted else check_data(data_dir)
     return bind(host, port), folder
 
 
@@ -72,43 +102,60 @@ def serve(
     lan_url: str | None = None,
     trusted_proxies: list[str] | None = None,
     prepared: tuple[socket.socket, Path | None] | None = None,
+    hosted: bool = False,
 ) -> None:
     """Run the app at http://host:port/ until interrupted; tables are kept in ``data_dir``.
 
     ``lan_url``: the address other devices on the local network open (live share links use it).
     ``trusted_proxies``: addresses whose X-Forwarded-For is believed (none by default).
     ``prepared``: what ``prepare`` returned, when the caller checked before saying "running".
+    ``hosted``: nobody is host by address; every browser gets a private space (ui/hosted.py).
     """
     from companion.ui.app import make_main
     from companion.ui.warmup import WarmUp
     from companion.ui.webserver import run
 
-    sock, folder = prepared if prepared is not None else prepare(host, port, data_dir=data_dir)
+    sock, folder = prepared if prepared is not None else prepare(host, port, data_dir=data_dir, hosted=hosted)
     warm = WarmUp()
-    hub = hub_for(folder)
-    main = make_main(hub, lan_url=lan_url, started=warm.first_screen_drawn)
+    if hosted:
+        from companion.ui.hosted import Hosted
+
+        spaces = open_spaces(folder)
+        main = make_main(hosted=Hosted(spaces), started=warm.first_screen_drawn)
+        served, url = None, spaces.url  # every hub is a space's
+    else:
+        served = hub_for(folder)
+        main = make_main(served, lan_url=lan_url, started=warm.first_screen_drawn)
+        url = database_url(served.store)
     relays: list[Relay] = []
 
     def started() -> None:  # in uvicorn's loop, where Flet's pubsub for ``main`` is made
-        relay = relay_for(hub, main)
+        relay = relay_for(url, served, main)
         if relay is not None:
             relays.append(relay)
         warm.start()
 
     try:
-        run(main, sock, trusted_proxies=trusted_proxies, on_started=started)
+        run(main, sock, trusted_proxies=trusted_proxies, on_started=started, hosted=hosted)
     finally:
         for relay in relays:
             relay.stop()
 
 
-def relay_for(hub: TableHub, main: Any) -> Relay | None:
-    """On a PostgreSQL store, the relay that keeps this worker's tables live with the other
-    workers' (ui/relay.py); None on SQLite. Called in the server's event loop."""
+def database_url(store: Any) -> str | None:
+    """The PostgreSQL URL of a store; None for an SQLite file (one process: no relay)."""
+    url = getattr(store, "url", None)
+    return str(url) if url else None
+
+
+def relay_for(url: str | None, served: TableHub | None, main: Any) -> Relay | None:
+    """On a PostgreSQL store (``url``), the relay that keeps this worker's tables live with the
+    other workers' (ui/relay.py); None on SQLite. ``served``: the hub of a LAN server's store
+    (None when hosted: every hub is a space's). Called in the server's event loop."""
     from flet_web.fastapi.flet_app_manager import app_manager
 
     from companion.ui.relay import start_relay
 
-    if getattr(hub.store, "url", None) is None:
+    if url is None:
         return None
-    return start_relay(hub, app_manager.get_pubsubhub(main))
+    return start_relay(url, served, app_manager.get_pubsubhub(main))

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from companion.core import Table
     from companion.ui.device import Device
     from companion.ui.dialogs import Dialogs
+    from companion.ui.hosted import SpaceSession
     from companion.ui.hub import TableHub
     from companion.ui.i18n import Tr
     from companion.ui.repos import Repos
@@ -40,7 +41,8 @@ class Services:
     run on this session, as the review's worker), the device's stored preferences (``prefs``),
     the messages between sessions (``pubsub``), the address this page was opened at
     (``page_url()``), whose wrong live-share codes a try counts against (``attempt_keys()``,
-    ui/live.py) and the session entry the Share screen serves on the local network (``main``) and the address other devices open when served on the network."""
+    ui/live.py) and the session entry the Share screen serves on the local network (``main``) and the address other devices open when served on the network; on a hosted server,
+    the ``space`` the session runs on (ui/hosted.py; None on a local server)."""
 
     hub: TableHub
     repos: Repos
@@ -55,6 +57,7 @@ class Services:
     attempt_keys: Callable[[], list[str]]
     main: Any = None
     lan_url: str | None = None
+    space: SpaceSession | None = None  # hosted mode: the space this session runs on (ui/hosted.py)
 
 
 @dataclass(frozen=True)

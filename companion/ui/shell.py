@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from functools import partial
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import flet as ft
 
@@ -29,7 +29,7 @@ from companion.share.live import Access, LiveRefusal, stamp
 from companion.ui import settings as prefs_io
 from companion.ui.command import on_the_wire
 from companion.ui.dialogs import Dialogs
-from companion.ui.hub import TableHub, topic
+from companion.ui.hub import TableHub
 from companion.ui.i18n import Tr, translator
 from companion.ui.palette import SEED
 from companion.ui.parts import Kept, slot_part
@@ -42,6 +42,9 @@ from companion.ui.settings import Settings
 from companion.ui.state import Dialog, Drafts, Notice, SessionState, is_host_device
 from companion.ui.table_model import TableModel
 from companion.ui.widgets import text_button
+
+if TYPE_CHECKING:
+    from companion.ui.hosted import SpaceSession
 
 __all__ = ["App", "Builder", "Notice", "Sharing", "match"]
 
@@ -90,6 +93,9 @@ class App:
         open_rule: Callable[[Dialogs, Tr, str], bool],
         lan_url: str | None = None,
         main: Any = None,
+        host_device: bool | None = None,
+        space: SpaceSession | None = None,
+        prefs: ft.SharedPreferences | None = None,
     ) -> None:
         self.page = page
         self.sharing = sharing
@@ -101,11 +107,14 @@ class App:
         self.lan_url = lan_url  # the address other devices open, when served on the network
         self.settings = Settings()
         self.tr = translator(self.settings.lang)
-        self.prefs = ft.SharedPreferences()  # the settings: the first screen waits for them
+        self.prefs = prefs or ft.SharedPreferences()  # the settings: the first screen waits for them
+        self.space = space  # hosted mode: the space this session runs on (ui/hosted.py)
         self._services: dict[type[ft.Service], ft.Service] = {}
         # live share: a session that opened a link acts through it; one without a link is the
-        # host on this machine and a guest (join screen only) elsewhere. See ui/live.py.
-        self.state = SessionState(route=page.route or "/", host_device=is_host_device(page))
+        # host on this machine and a guest (join screen only) elsewhere. See ui/live.py. A hosted
+        # server decides it by the space's key instead (``host_device``, ui/hosted.py).
+        host = is_host_device(page) if host_device is None else host_device
+        self.state = SessionState(route=page.route or "/", host_device=host)
         self.drafts = Drafts()  # the screens' drafts (setup form, search text, ...), each by its class
         # Each screen's props when it was last on top: a screen another one covers keeps them, so
         # opening the play log does not draw Home again under it.
@@ -129,6 +138,7 @@ class App:
             attempt_keys=partial(sharing.attempt_keys, page, self.state),
             main=main,
             lan_url=lan_url,
+            space=space,
         )
         page.session.store.set("companion.app", self)
 
@@ -324,7 +334,7 @@ class App:
             self._unsubscribe()
             self.state.table_id = table_id
             if table_id is not None:
-                self._topic = topic(table_id)
+                self._topic = self.hub.topic(table_id)
                 self.page.pubsub.subscribe_topic(self._topic, self._on_table_changed)
         self._seen_version()
         await self._keep_awake(table_id is not None and self.settings.keep_awake)
@@ -396,6 +406,7 @@ class App:
             go=self.go,
             fail=self.fail,
             dialogs=self,
+            leave=self.leave_space if self.space is not None and not self.space.own else None,
         )
 
     def player_name(self, seat: int | None) -> str:
@@ -404,8 +415,17 @@ class App:
         players = self.table.players
         return players[seat].name if 0 <= seat < len(players) else ""
 
+    async def leave_space(self) -> None:
+        """A guest on another space's link goes back to its own space: the app opened afresh
+        (a session runs on one space's hub from its start, ui/hosted.py)."""
+        if self.space is not None:
+            await self.urls.launch_url(self.space.home_url, web_only_window_name=ft.UrlTarget.SELF.value)
+
     # ---- changing the table --------------------------------------------------------------
     def _change(self, action: Callable[[Table], Any], at: str | None = None) -> bool:
+        if self.space is not None and not self.space.allow_entry():  # the space's entries per second
+            self.state.notice = Notice(self.tr("space.busy"), at=at)
+            return False
         try:
             self.hub.change(self.table.id, action)
         except RuleViolation as exc:
@@ -417,13 +437,13 @@ class App:
         except TableError as exc:  # the store refused: changed elsewhere (reloaded), disk full, read-only
             self.state.notice = Notice(self.tr.msg(exc.msg), at=at)
             if self.table_id is not None:  # the hub may have reloaded it: other sessions redraw too
-                self.page.pubsub.send_others_on_topic(topic(self.table_id), None)
+                self.page.pubsub.send_others_on_topic(self.hub.topic(self.table_id), None)
                 self.state.version = self.table.version
             self.state.redraw()
             return False
         self.state.notice = None
         self.drafts.drop_form()  # a fact form's taps were entered
-        self.page.pubsub.send_others_on_topic(topic(self.table.id), self.table.version)
+        self.page.pubsub.send_others_on_topic(self.hub.topic(self.table.id), self.table.version)
         self.state.version = self.table.version
         self.state.redraw()  # undo then redo returns to a version already shown
         return True

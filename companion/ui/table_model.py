@@ -11,7 +11,7 @@ one is not redrawn for it (ui/parts.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -58,6 +58,8 @@ class TableModel:
     go: Callable[[str], None]
     fail: Fail
     dialogs: Dialogs
+    # hosted mode, a guest on another space's link: back to its own space (ui/hosted.py)
+    leave: Callable[[], Awaitable[None]] | None = None
 
     @property
     def id(self) -> str:

@@ -21,6 +21,7 @@ import uvicorn
 from companion.share.budget import DEFAULT_LIMITS
 from companion.share.textcode import IMPORT_PATH
 from companion.ui import guard
+from companion.ui.hosted import SPACE_LANDING, SPACE_PREF
 from companion.ui.scanned import SCANNED_PREF, SCANNED_ROUTE
 from companion.ui.serve_error import ServeError
 
@@ -57,8 +58,9 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def build_app(main: Callable[..., Any], assets_dir: Path = ASSETS) -> Any:
-    """Flet's web app for ``main`` with the guarded websocket handler in front."""
+def build_app(main: Callable[..., Any], assets_dir: Path = ASSETS, *, hosted: bool = False) -> Any:
+    """Flet's web app for ``main`` with the guarded websocket handler in front; ``hosted``
+    adds the recovery link's landing page (``/space``, ui/hosted.py)."""
     import flet_web.fastapi as flet_fastapi
     from fastapi.routing import APIWebSocketRoute
 
@@ -71,6 +73,11 @@ def build_app(main: Callable[..., Any], assets_dir: Path = ASSETS) -> Any:
     inner.router.routes.insert(0, APIWebSocketRoute("/ws", guard.make_handler(main)))
     outer = flet_fastapi.FastAPI()
     outer.add_api_route(IMPORT_PATH, _import_landing, methods=["GET"], include_in_schema=False)
+    if hosted:
+        from companion.ui.proxy_check import RefuseUntrustedProxy
+
+        outer.add_api_route(SPACE_LANDING, _space_landing, methods=["GET"], include_in_schema=False)
+        outer.add_middleware(RefuseUntrustedProxy)  # a forgotten --trusted-proxy: refused, said why
     outer.mount("/", inner)
     return outer
 
@@ -88,16 +95,27 @@ try {
 } catch (e) {}
 location.replace("%(route)s");
 </script>
-<noscript>Table Companion needs JavaScript to import this table.</noscript>
+<noscript>Table Companion needs JavaScript to open this link.</noscript>
 </body></html>
 """
 
 
 async def _import_landing() -> Any:
+    return _landing(SCANNED_PREF, SCANNED_ROUTE)
+
+
+# A hosted space's recovery link is /space#<id>.<secret>: the same hand-over keeps the key where
+# the session's start reads it (ui/hosted.py, SPACE_PREF) and opens the app, which joins that
+# space. The key never reaches the server in a request line or a log.
+async def _space_landing() -> Any:
+    return _landing(SPACE_PREF, "/")
+
+
+def _landing(pref: str, route: str) -> Any:
     from fastapi.responses import HTMLResponse
 
     return HTMLResponse(
-        _LANDING % {"pref": SCANNED_PREF, "route": SCANNED_ROUTE},
+        _LANDING % {"pref": pref, "route": route},
         headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"},
     )
 
@@ -145,12 +163,38 @@ def run(
     *,
     trusted_proxies: list[str] | None = None,
     on_started: Callable[[], None] | None = None,
+    hosted: bool = False,
 ) -> None:
     """Serve ``main`` on the bound ``sock`` until SIGINT or SIGTERM (uvicorn handles both);
-    ``on_started`` is called once it accepts connections."""
+    ``on_started`` is called once it accepts connections; ``hosted``: private spaces."""
     host, port = sock.getsockname()[:2]
-    server = make_server(build_app(main), host, port, trusted_proxies, on_started=on_started)
+    number_controls_apart()
+    app = build_app(main, hosted=hosted)
+    server = make_server(app, host, port, trusted_proxies, on_started=on_started)
     asyncio.run(server.serve(sockets=[sock]))
+
+
+# Flet numbers controls from one counter per process, starting at 3 in every process. A browser
+# whose server died (a worker killed, a laptop's server restarted) reconnects to a process that
+# does not know its session and starts a new one; with the same numbers as the controls the
+# browser still holds, Flutter mixed them up: 2 of 9 takeovers left a blank page (the new
+# SharedPreferences(9) never answered, its number being the old one's). Each served process
+# therefore starts at its own random multiple of ID_BLOCK, below 2**53 (a JavaScript number).
+ID_BLOCK = 2**32  # controls one process may make before reaching another's block: never in practice
+ID_BLOCKS = 2**20
+
+
+def number_controls_apart() -> int:
+    """Start this process's Flet control numbers at a random block of their own; the start."""
+    import itertools
+    import secrets
+
+    from flet.controls.id_counter import ControlId
+
+    start = (1 + secrets.randbelow(ID_BLOCKS - 1)) * ID_BLOCK
+    with ControlId._lock:
+        ControlId._counter = itertools.count(start)
+    return start
 
 
 class Listener:

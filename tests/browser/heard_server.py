@@ -5,7 +5,7 @@ look the same: nothing changes. Flet writes both down only at debug level (every
 receives, and "Control with ID ... not found" when it drops an event). This script keeps those
 lines, and the app's errors, in a log file; the kit puts its last lines into a failure message.
 
-Run as: python heard_server.py PORT DATA_DIR LOG_FILE
+Run as: python heard_server.py PORT DATA_DIR LOG_FILE (TC_HOSTED=1: ``serve --hosted``)
 """
 
 from __future__ import annotations
@@ -89,4 +89,4 @@ if __name__ == "__main__":
     seeded_deals()
     from companion.ui.server import serve
 
-    serve("127.0.0.1", int(port), data_dir=data_dir)
+    serve("127.0.0.1", int(port), data_dir=data_dir, hosted=os.environ.get("TC_HOSTED") == "1")

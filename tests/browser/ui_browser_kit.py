@@ -59,16 +59,17 @@ HEARD: dict[str, Path] = {}  # a served app's address -> the log of what its ser
 
 
 @contextmanager
-def served(data_dir: Path, deal_seed: int | None = None):
+def served(data_dir: Path, deal_seed: int | None = None, hosted: bool = False):
     """The app served from ``data_dir`` in a subprocess (heard_server.py), yielding its address;
-    with ``deal_seed``, "Deal for me" deals alike on every run."""
+    with ``deal_seed``, "Deal for me" deals alike on every run; ``hosted``: ``serve --hosted``."""
     port = free_port()
     log = Path(data_dir).with_name(Path(data_dir).name + "-server.log")
     server = Path(__file__).with_name("heard_server.py")
+    env = {**os.environ, **({"TC_DEAL_SEED": str(deal_seed)} if deal_seed is not None else {})}
     proc = subprocess.Popen(
         [sys.executable, str(server), str(port), str(data_dir), str(log)],
         cwd=ROOT,
-        env={**os.environ, "TC_DEAL_SEED": str(deal_seed)} if deal_seed is not None else None,
+        env={**env, "TC_HOSTED": "1"} if hosted else env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )

@@ -7,7 +7,7 @@ from companion.cli import main
 
 def _no_bind(monkeypatch):
     """The port and data checks are tested in tests/security/test_serve_*; here only what is printed."""
-    monkeypatch.setattr(server, "prepare", lambda host, port, data_dir=None: ("socket", None))
+    monkeypatch.setattr(server, "prepare", lambda host, port, data_dir=None, hosted=False: ("socket", None))
 
 
 def test_serve_on_loopback_says_how_to_reach_it_from_a_phone(monkeypatch, capsys):
@@ -25,6 +25,7 @@ def test_serve_on_loopback_says_how_to_reach_it_from_a_phone(monkeypatch, capsys
             "lan_url": None,
             "trusted_proxies": [],
             "prepared": ("socket", None),
+            "hosted": False,
         }
     ]
 
@@ -40,3 +41,15 @@ def test_serve_on_the_network_shows_the_lan_address_as_a_qr_code(monkeypatch, ca
     out = capsys.readouterr().out
     assert "http://192.168.1.20:8612/" in out and "scan this code" in out and "█" in out
     assert calls[0]["host"] == "0.0.0.0" and calls[0]["lan_url"] == "http://192.168.1.20:8612"
+
+
+def test_serve_hosted_checks_and_serves_private_spaces(monkeypatch, capsys):
+    prepared, calls = [], []
+    monkeypatch.setattr(
+        server,
+        "prepare",
+        lambda host, port, data_dir=None, hosted=False: prepared.append(hosted) or ("s", None),
+    )
+    monkeypatch.setattr(server, "serve", lambda **kw: calls.append(kw))
+    main(["serve", "--hosted", "--port", "8613"])
+    assert prepared == [True] and calls[0]["hosted"] is True and calls[0]["lan_url"] is None

@@ -7,6 +7,7 @@ what was missed meanwhile is caught up."""
 from __future__ import annotations
 
 import logging
+import random
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -15,9 +16,9 @@ import psycopg
 import pytest
 from hosted.kit import Published, dragon_at_a_choice, wait
 
-from companion.core import Table
+from companion.core import RuleViolation, Table
 from companion.store import Store, StoreConflict
-from companion.ui.hub import TableHub, topic
+from companion.ui.hub import TableHub, follow_hubs, hub_for_key, topic, unfollow_hubs
 from companion.ui.relay import CHANNEL, Notice, Relay
 
 
@@ -180,3 +181,82 @@ def test_a_notice_from_elsewhere_on_the_channel_is_ignored(workers):
         conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, real.model_dump_json()))
     b.heard.wait_for(topic(table.id), table.version)  # the one for a hub b has
     assert b.heard.messages == [(topic(table.id), table.version)]
+
+
+def test_a_hub_announces_each_stored_change_and_nothing_refused(tmp_path):
+    """The hook the relay hangs on (SQLite here: the hub does not care which store)."""
+    store = Store(tmp_path / "tables.sqlite3")
+    hub = TableHub(store)
+    told: list[str] = []
+    hub.announce.append(lambda _hub, table_id: told.append(table_id))
+    table = hub.create(Table.new("dragon", ["Ana", "Ben", "Carla"]))
+    assert told == [table.id]
+    with pytest.raises(RuleViolation):  # a refused entry changes nothing and is not announced
+        hub.change(table.id, lambda t: t.submit({"kind": "no such entry"}))
+    assert told == [table.id]
+    hub.change(table.id, lambda t: t.auto(random.Random(1)))
+    hub.rename(table.id, "Friday")
+    hub.delete(table.id)
+    assert told == [table.id] * 4
+    store.close()
+
+
+def test_follow_hubs_reaches_the_hubs_opened_before_and_after(tmp_path, monkeypatch):
+    import companion.ui.hub as hubs
+
+    monkeypatch.setattr(hubs, "_HUBS", {})  # this test's hubs only, gone after it
+    told: list[str] = []
+
+    def tell(hub: TableHub, _table_id: str) -> None:
+        told.append(hub.key)
+
+    before = hub_for_key("test:before", lambda: Store(tmp_path / "before.sqlite3"))
+    follow_hubs(tell)
+    try:
+        after = hub_for_key("test:after", lambda: Store(tmp_path / "after.sqlite3"))
+        before.changed("t1")
+        after.changed("t2")
+        assert told == ["test:before", "test:after"]
+    finally:
+        unfollow_hubs(tell)
+    before.changed("t3")
+    assert told == ["test:before", "test:after"]
+    for hub in (before, after):
+        hub.store.close()
+
+
+def test_a_sqlite_store_starts_no_relay(tmp_path):
+    from companion.ui.server import database_url, relay_for
+
+    store = Store(tmp_path / "tables.sqlite3")
+    assert database_url(store) is None
+    assert relay_for(database_url(store), TableHub(store), main=None) is None
+    store.close()
+
+
+def test_a_hosted_space_is_relayed_on_its_own_topic(pg_url):
+    # served=None, as `serve --hosted` starts it: every hub is a space's, named on the wire by
+    # its key, and heard on the other worker on that space's topic only.
+    from companion.store.spaces import Spaces
+
+    spaces = [Spaces(pg_url), Spaces(pg_url)]  # two workers' views of one database
+    key = spaces[0].create()
+    hubs = [TableHub(s.store(key.space_id), f"space:{key.space_id}") for s in spaces]
+    heard = [Published(), Published()]
+    relays = [
+        Relay(pg_url, None, heard[i], hubs=lambda i=i: [hubs[i]], worker=f"w{i}").start() for i in (0, 1)
+    ]
+    try:
+        hubs[0].announce.append(relays[0].announce)
+        wait(lambda: all(r.listening.is_set() for r in relays), "both relays listening")
+        table = dragon_at_a_choice(hubs[0].store)
+        hubs[1].get(table.id)  # open on the other worker
+        hubs[0].change(table.id, lambda t: t.submit(t.prompt.choices[0]))
+        heard[1].wait_for(topic(table.id, f"space:{key.space_id}"), table.version + 1)
+        assert hubs[1].get(table.id).version == table.version + 1  # reloaded there
+        assert all(t != topic(table.id) for t, _ in heard[1].messages)  # never the bare topic
+    finally:
+        for relay in relays:
+            relay.stop()
+        for s in spaces:
+            s.close()

@@ -60,7 +60,7 @@ class FakeClient(Connection):
         if name == "push_route":  # emulate the browser changing route
             s.page.route = args["route"]
             await s.dispatch_event(s.page._i, "route_change", {"route": args["route"]})
-        elif name == "set":
+        elif name == "set" and "key" in args:  # SharedPreferences (the clipboard's "set" has data)
             self.prefs[args["key"]] = args["value"]
             result = True
         elif name == "get":

@@ -425,3 +425,24 @@ async def test_a_seat_keeps_the_cards_it_dealt_itself_from_its_phone(tmp_path):
             stamp(table),
         )
     g.close()
+
+
+async def test_serve_on_the_local_network_starts_a_listener(tmp_path, monkeypatch):
+    # The button's handler must be awaited by Flet: a lambda making the coroutine dropped it
+    # and the tap did nothing (tests/test_ui_structure.py now refuses such a lambda).
+    monkeypatch.setattr(live, "_LISTENER", {})  # this test's listener only, closed below
+    monkeypatch.setattr(live, "lan_url", lambda port: f"http://127.0.0.1:{port}")  # no network here
+    hub = new_hub(tmp_path)
+    table = toy_table(hub)
+    h = await started(hub, route=f"/table/{table.id}/share")
+    assert h.has("live-start-lan")
+    await h.click("live-start-lan")
+    try:
+        url = live._LISTENER["url"]
+        assert not h.has("live-start-lan") and not h.has("live-local-only")
+        assert h.by_key("live-url").value.startswith(f"{url}/join/")
+        answer = await asyncio.to_thread(urllib.request.urlopen, url + "/", timeout=10)
+        assert answer.status == 200  # the same app, served on the listener
+    finally:
+        if "handle" in live._LISTENER:
+            await live._LISTENER["handle"].close()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import flet as ft
@@ -41,6 +41,7 @@ def appbar(model: TableModel, table_now: Callable[[], Table]) -> ft.AppBar:
     table, tr = model.table, model.tr
     if model.guest:  # a live-share client: who it is, no undo or redo (the host orders entries)
         return ft.AppBar(
+            leading=_my_space(tr, model.leave),  # a hosted guest on another space's link
             title=ft.Text(table.name, key="table-name", overflow=ft.TextOverflow.ELLIPSIS),
             automatically_imply_leading=False,
             actions=[ft.Container(guest_badge(tr, model.access, table), padding=ft.Padding.only(right=12))],
@@ -72,6 +73,17 @@ def appbar(model: TableModel, table_now: Callable[[], Table]) -> ft.AppBar:
             ),
         ],
     )
+
+
+def _my_space(tr: Tr, leave: Callable[[], Awaitable[None]] | None) -> ft.Control | None:
+    """A hosted guest on another space's link: a way back to its own space (``leave``)."""
+    if leave is None:
+        return None
+
+    async def tap(_: Any = None) -> None:
+        await leave()
+
+    return icon_button(ft.Icons.HOME, "my-space", tr("space.back_home"), tap)
 
 
 def guest_badge(tr: Tr, access: Access | None, table: Table) -> ft.Control:

@@ -10,7 +10,7 @@ from companion.i18n import LANGUAGES
 from companion.ui.palette import TAP
 from companion.ui.services import Services, Session
 from companion.ui.settings import THEMES
-from companion.ui.widgets import card, heading, scroll_column, small
+from companion.ui.widgets import button, card, heading, scroll_column, small
 
 
 def view(services: Services, session: Session) -> ft.View:
@@ -51,6 +51,19 @@ def view(services: Services, session: Session) -> ft.View:
             small(tr("settings.keep_awake_hint")),
         ),
     ]
+    if services.space is not None and services.space.own:  # a hosted server: this device's space
+        body.append(
+            card(
+                heading(tr("space.title")),
+                small(tr("space.settings_hint")),
+                button(
+                    tr("space.open"),
+                    "settings-space",
+                    lambda _: session.go("/settings/space"),
+                    icon=ft.Icons.KEY,
+                ),
+            )
+        )
     return ft.View(
         route="/settings",
         appbar=ft.AppBar(title=ft.Text(tr("settings.title"))),

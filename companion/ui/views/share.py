@@ -17,7 +17,7 @@ from companion.core import Table, TableError
 from companion.share import SnapshotError, decode, encode
 from companion.ui import live
 from companion.ui.dialogs import Dialogs
-from companion.ui.hub import TableHub, topic
+from companion.ui.hub import TableHub
 from companion.ui.i18n import Tr
 from companion.ui.repos import Link, TablesRepo
 from companion.ui.scanned import SCANNED, ImportDraft
@@ -77,10 +77,11 @@ def live_card(services: Services, session: Session, table: Table) -> ft.Control:
     def revoke(link: Link) -> None:
         _revoke(services.hub, services.pubsub, session.refresh, table, link)
 
-    async def start_lan() -> None:
+    async def start_lan(_: Any = None) -> None:  # the handler itself: Flet awaits it
         await _start_lan(tr, services.main, session.fail, session.refresh)
 
     base, on_lan = live.lan_base_url(services.page_url(), services.lan_url)
+    space = services.space.space_id if services.space is not None else None  # a hosted server's
     links = live.links_for(services.hub).links(table.id, len(table.players))
     viewer = links[0]
     items: list[ft.Control] = [heading(tr("live.heading"))]
@@ -90,23 +91,24 @@ def live_card(services: Services, session: Session, table: Table) -> ft.Control:
             button(
                 tr("live.start_lan"),
                 "live-start-lan",
-                lambda _: start_lan(),
+                start_lan,
                 icon=ft.Icons.WIFI_TETHERING,
                 filled=True,
             ),
         ]
     items += [
         small(tr("live.viewer_hint")),
-        qr_image(live.join_url(base, viewer), key="live-qr"),
+        qr_image(live.join_url(base, viewer, space), key="live-qr"),
         # selectable text reaches screen readers as an unnamed text area: its label says it
-        selectable(live.join_url(base, viewer), key="live-url", size=13),
+        selectable(live.join_url(base, viewer, space), key="live-url", size=13),
         selectable(tr("live.short_code", code=viewer.code or ""), key="live-code", size=18),
-        small(tr("live.join_at", url=f"{base}/join"), key="live-join-at"),
+        small(tr("live.join_at", url=live.join_at(base, space)), key="live-join-at"),
         heading(tr("live.seats")),
         small(tr("live.seats_hint")),
     ]
     for link in links[1:]:
-        show = partial(seat_dialog, services.dialogs, tr, table.players[link.seat or 0].name, base, link)
+        name = table.players[link.seat or 0].name
+        show = partial(seat_dialog, services.dialogs, tr, name, live.join_url(base, link, space))
         items.append(seat_row(tr, table, link, show, partial(revoke, link)))
     items.append(
         button(
@@ -146,8 +148,8 @@ def seat_row(
     )
 
 
-def seat_dialog(dialogs: Dialogs, tr: Tr, name: str, base: str, link: Link) -> None:
-    url = live.join_url(base, link)
+def seat_dialog(dialogs: Dialogs, tr: Tr, name: str, url: str) -> None:
+    """A seat link's QR code and address (``url``)."""
     dialogs.dialog(
         tr("live.seat_title", name=name),
         lambda: [
@@ -163,7 +165,7 @@ def _revoke(
     hub: TableHub, pubsub: ft.PubSubClient, refresh: Callable[[], None], table: Table, link: Link
 ) -> None:
     live.links_for(hub).revoke(link.token)
-    pubsub.send_all_on_topic(topic(table.id), table.version)  # guests re-check their link
+    pubsub.send_all_on_topic(hub.topic(table.id), table.version)  # guests re-check their link
     hub.changed(table.id)  # and those on other workers (ui/relay.py)
     refresh()
 
@@ -233,7 +235,8 @@ def join_view(services: Services, session: Session) -> ft.View:
             session.refresh()
             return
         session.drafts.drop(live.JoinNotice)
-        await live.remember(services.prefs, session.state.access)
+        space = services.space.space_id if services.space is not None else None
+        await live.remember(services.prefs, session.state.access, space)
         session.go(f"/table/{link.table_id}")
 
     field = ft.TextField(
@@ -250,10 +253,25 @@ def join_view(services: Services, session: Session) -> ft.View:
     notice = said.notice
     refused = tr.msg(said.refusal)  # e.g. locked out after wrong codes
     error = ft.Text(refused or (tr(notice) if notice else ""), key="join-error", color=ft.Colors.ERROR)
-    submit = button(tr("live.join"), "join-submit", join, icon=ft.Icons.LOGIN, filled=True)
+    submit: ft.Control = button(tr("live.join"), "join-submit", join, icon=ft.Icons.LOGIN, filled=True)
+    if services.space is not None and not services.space.own:  # a hosted guest: its own space is a tap away
+        submit = ft.Column([submit, my_space_button(tr, services)], tight=True)
     return _code_form(
         tr, "/join", "join", "live.join_title", "live.join_hint", field, submit, error, back=False
     )
+
+
+def my_space_button(tr: Tr, services: Services) -> ft.Control:
+    """Back to this device's own space (a hosted server): the app opened afresh on it."""
+    space = services.space
+
+    async def leave(_: Any = None) -> None:
+        if space is not None:
+            await services.device.urls.launch_url(
+                space.home_url, web_only_window_name=ft.UrlTarget.SELF.value
+            )
+
+    return button(tr("space.back_home"), "my-space", leave, icon=ft.Icons.HOME)
 
 
 def _code_form(

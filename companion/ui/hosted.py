@@ -1,0 +1,246 @@
+"""Hosted mode (``companion serve --hosted``): every browser has a private space.
+
+Nobody is the host by address on a public server. A session's start decides where it runs
+(``place``): on a live-share link's space as a guest (``/join/<space>/<token>``, or its stored
+link when it reopens that link's table), else on the device's own space, whose key the device
+keeps in its storage (``SPACE_PREF``) and whose tables it hosts. A device without a key gets a
+new space; a key the spaces refuse (unknown, revoked by "Sign out other devices", forged) is
+logged by address (never the key), counted against the address (a locked-out address is refused
+outright) and answered with a screen that says so.
+
+Each space runs on its own hub (``companion.ui.hub.hub_for_key``), so its tables, players, plays
+and backups are its store's alone. No Flet components here: the screens are views/space.py.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+from companion.share.attempts import AttemptLimits, Attempts
+from companion.share.budget import Bucket
+from companion.ui.hub import TableHub, hub_for_key
+
+if TYPE_CHECKING:
+    import flet as ft
+
+    from companion.store.spaces import SpaceKey, Spaces
+
+TOKEN_PREF = "com.tablecompanion.live.token"  # the client's live link, to rejoin (ui/live.py)
+SPACE_PREF = "com.tablecompanion.space"  # this device's space key, "<id>.<secret>"
+LINK_SPACE_PREF = "com.tablecompanion.live.space"  # the space of the stored live link (ui/live.py)
+SPACE_LANDING = "/space"  # the recovery link's landing page (ui/webserver.py)
+
+log = logging.getLogger("companion.hosted")
+# New spaces per address: a group at one venue shares an address, a script making spaces (each a
+# store on the server's disk) is stopped. Counted with the same lockout as refused keys.
+NEW_SPACES = AttemptLimits(connection_failures=1_000_000, address_failures=30, window=3600.0, lockout=3600.0)
+
+
+class SpaceBudgets:
+    """Entries per second per space: one token bucket per space (a burst of taps is fine, a
+    flood from one space's phones is refused), shared by every session of the space."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = burst
+        self._buckets: dict[str, Bucket] = {}
+        self._guard = threading.Lock()
+
+    def take(self, space_id: str, now: float) -> bool:
+        with self._guard:
+            bucket = self._buckets.get(space_id)
+            if bucket is None:
+                bucket = self._buckets[space_id] = Bucket(self.rate, self.burst)
+            return bucket.take(now)
+
+
+@dataclass
+class Hosted:
+    """The served side of hosted mode, one per process: the spaces, the refused keys per
+    address, and the entries budget per space."""
+
+    spaces: Spaces
+    attempts: Attempts = field(default_factory=Attempts)
+    budgets: SpaceBudgets | None = None
+    created: Attempts = field(default_factory=lambda: Attempts(NEW_SPACES))
+
+    def __post_init__(self) -> None:
+        if self.budgets is None:
+            limits = self.spaces.limits
+            self.budgets = SpaceBudgets(limits.entries_per_second, limits.entries_burst)
+
+    def hub(self, space_id: str) -> TableHub:
+        """The hub of one space (its own store), opened on first use."""
+        return hub_for_key(f"space:{space_id}", lambda: self.spaces.store(space_id))
+
+    def allow_entry(self, space_id: str) -> bool:
+        assert self.budgets is not None
+        return self.budgets.take(space_id, time.monotonic())
+
+
+def origin(page_url: str | None) -> str:
+    """The address phones open (``http(s)://host:port``), from the page's websocket address."""
+    parts = urlsplit(page_url or "")
+    scheme = {"ws": "http", "wss": "https"}.get(parts.scheme, parts.scheme or "http")
+    return f"{scheme}://{parts.netloc or '127.0.0.1:8550'}"
+
+
+class SpaceSession:
+    """The space one session runs on: its id, and, on the device's own space, the key it holds
+    (``key``; None for a guest on another space's link). ``base`` is the address phones open."""
+
+    def __init__(self, hosted: Hosted, space_id: str, key: SpaceKey | None, base: str) -> None:
+        self.hosted = hosted
+        self.space_id = space_id
+        self.key = key
+        self.base = base
+
+    @property
+    def own(self) -> bool:
+        """The device's own space: it holds the key and hosts the space's tables."""
+        return self.key is not None
+
+    @property
+    def home_url(self) -> str:
+        """Where a guest goes back to its own space: the app's first page, opened afresh."""
+        return f"{self.base}/"
+
+    def recovery_url(self) -> str:
+        """The link that opens this space on another device (the key after ``#`` never reaches
+        a server's log: the landing page keeps it in the browser)."""
+        return f"{self.base}{SPACE_LANDING}#{self.key.text()}" if self.key is not None else ""
+
+    async def rotate(self, prefs: ft.SharedPreferences) -> None:
+        """Sign out every other device: a new key for the space, kept on this device."""
+        if self.key is None:
+            return
+        self.key = self.hosted.spaces.rotate(self.space_id)
+        await prefs.set(SPACE_PREF, self.key.text())
+
+    def allow_entry(self) -> bool:
+        """One entry of the space's budget (entries per second); False past it."""
+        return self.hosted.allow_entry(self.space_id)
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a session runs: a space's ``hub`` as its host (``host``) or a guest, and its
+    ``space``; or, when its key was refused, the ``refusal`` (a catalogue key) and no hub."""
+
+    hub: TableHub | None = None
+    space: SpaceSession | None = None
+    host: bool = False
+    refusal: str | None = None
+
+
+async def _pref(prefs: ft.SharedPreferences, key: str) -> str | None:
+    try:
+        value = await prefs.get(key)
+    except Exception:  # a client without storage: as if nothing were kept
+        return None
+    return value if isinstance(value, str) and value else None
+
+
+def _segments(route: str) -> list[str]:
+    return [p for p in route.split("?", 1)[0].split("/") if p]
+
+
+def _known(hosted: Hosted, space_id: str) -> bool:
+    """A space the server keeps (a link naming another opens nothing, and makes no store)."""
+    return len(space_id) <= 64 and hosted.spaces.exists(space_id)
+
+
+Start = tuple[str, str]  # a session's start: the peer's address, the address phones open
+
+# A stored live link's table: (the link's space's hub, its token) -> the table id, or None.
+LinkTable = Callable[[TableHub, str], "str | None"]
+
+
+async def place(
+    hosted: Hosted, prefs: ft.SharedPreferences, route: str, start: Start, link_table: LinkTable
+) -> Place:
+    """Where a session started on ``route`` runs (module docstring): a link's space as a
+    guest, else the device's own space as its host, or a refusal. ``start``: the peer's address
+    and the address phones open (``session_start``)."""
+    address, base = start
+    parts = _segments(route)
+    linked = parts[1] if len(parts) in (2, 3) and parts[0] == "join" else None
+    if linked is None and len(parts) >= 2 and parts[0] == "table":
+        linked = await _stored_link_space(hosted, prefs, parts[1], link_table)
+    if linked is not None and _known(hosted, linked):
+        return Place(hosted.hub(linked), SpaceSession(hosted, linked, None, base), host=False)
+    return await own_space(hosted, prefs, address, base)
+
+
+async def _stored_link_space(
+    hosted: Hosted, prefs: ft.SharedPreferences, table_id: str, link_table: LinkTable
+) -> str | None:
+    """The stored live link's space when that link opens ``table_id`` (a guest reloading its
+    table); None otherwise."""
+    space_id = await _pref(prefs, LINK_SPACE_PREF)
+    token = await _pref(prefs, TOKEN_PREF)
+    if space_id is None or token is None or not _known(hosted, space_id):
+        return None
+    return space_id if link_table(hosted.hub(space_id), token) == table_id else None
+
+
+async def own_space(hosted: Hosted, prefs: ft.SharedPreferences, address: str, base: str) -> Place:
+    """The device's own space: its stored key checked, or a new space when it has none."""
+    text = await _pref(prefs, SPACE_PREF)
+    if text is None:
+        return await new_space(hosted, prefs, address, base)
+    keys, now = [f"addr:{address or '?'}"], time.monotonic()
+    if hosted.attempts.locked(keys, now):
+        log.warning("refused a space key from %s: locked out after keys that were not accepted", address)
+        return Place(refusal="space.locked")
+    from companion.store.spaces import SpaceKey
+
+    key = SpaceKey.parse(text)
+    if key is None or not hosted.spaces.check(key):
+        hosted.attempts.failed(keys, now)
+        log.warning("refused a space key from %s: unknown, revoked or forged", address)
+        return Place(refusal="space.refused")
+    return Place(hosted.hub(key.space_id), SpaceSession(hosted, key.space_id, key, base), host=True)
+
+
+async def new_space(hosted: Hosted, prefs: ft.SharedPreferences, address: str, base: str) -> Place:
+    """A new space for this device, its key kept in the device's storage (none past the
+    address's new spaces for the hour)."""
+    key = await start_over(hosted, prefs, address)
+    if key is None:
+        return Place(refusal="space.too_many_new")
+    return Place(hosted.hub(key.space_id), SpaceSession(hosted, key.space_id, key, base), host=True)
+
+
+def may_start_over(hosted: Hosted, address: str) -> bool:
+    """Whether ``address`` may make a new space now."""
+    return not hosted.created.locked([f"addr:{address or '?'}"], time.monotonic())
+
+
+async def start_over(hosted: Hosted, prefs: ft.SharedPreferences, address: str) -> SpaceKey | None:
+    """Make a new space and keep its key on the device (in place of a refused one); None when
+    ``address`` made too many new spaces lately."""
+    keys, now = [f"addr:{address or '?'}"], time.monotonic()
+    if hosted.created.locked(keys, now):
+        log.warning("refused a new space to %s: too many new spaces from it", address)
+        return None
+    hosted.created.failed(keys, now)  # one more new space from this address
+    key = hosted.spaces.create()
+    try:
+        await prefs.set(SPACE_PREF, key.text())
+    except Exception:  # a client without storage: the space lasts as long as this session
+        log.info("a device without storage: its space %s lasts one session", key.space_id)
+    return key
+
+
+def session_start(page: Any) -> Start:
+    """(the address the refused keys count against, the address phones open) of a page."""
+    from companion.ui.peer import peer_address
+
+    return peer_address(page), origin(page.url)
