@@ -226,6 +226,7 @@ def test_the_recovery_links_landing_page_is_served_through_nginx(launcher: Launc
     conn.close()
     assert page.status == 200 and page.getheader("Content-Type", "").startswith("text/html")
     assert "flutter.com.tablecompanion.space" in body and "location.hash" in body
+    assert page.getheader("Cache-Control") == "no-store"  # the app's own, not nginx's no-cache
     assert page.getheader("Referrer-Policy") == "no-referrer"
 
 
