@@ -299,6 +299,31 @@ def _running(pid: int) -> bool:
     return stat.rsplit(")", 1)[1].split()[0] != "Z"
 
 
+@pytest.mark.browser
+def test_a_phone_through_nginx_gets_links_with_the_address_it_opened(launcher: Launcher) -> None:
+    """The links and QR codes a phone is shown (here the recovery link) carry the address and
+    port the phone opened: nginx passes the visitor's Host header as it came ($http_host; $host
+    drops the port, and every QR code of `make run-hosted` pointed at port 80)."""
+    pytest.importorskip("playwright.sync_api")
+    from playwright.sync_api import sync_playwright
+    from test_hosted_browser import qr_on_screen
+    from ui_browser_kit import PHONE, chromium, enable_semantics, tap_on, wait_until
+
+    url = f"http://127.0.0.1:{launcher.port}/"
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium())
+        try:
+            page = browser.new_context(viewport=PHONE).new_page()
+            page.goto(url)
+            enable_semantics(page)
+            tap_on(page.get_by_role("button", name="Settings").first)
+            tap_on(page.get_by_role("button", name="Recovery link and devices").first)
+            shown = wait_until(lambda: qr_on_screen(page), what="the recovery link's QR code")
+            assert shown.startswith(f"{url}space#"), shown
+        finally:
+            browser.close()
+
+
 def test_ctrl_c_stops_every_process_and_removes_the_folder(launcher: Launcher) -> None:
     """Last in this file: it stops the module's launcher."""
     folder = launcher.folder
