@@ -272,7 +272,10 @@ def serve(args: argparse.Namespace) -> None:
     hosted = bool(getattr(args, "hosted", False))
     ready = prepare(host, args.port, data_dir=args.data, hosted=hosted)  # fails here, before "running"
     print(translate("cli.serving", _LANG, url=url))
-    if args.lan or args.host not in ("127.0.0.1", "localhost", "::1"):
+    if hosted:  # phones reach it through the operator's proxy and address, not this one
+        if not args.trusted_proxy:  # behind a proxy already (make run-hosted): nothing to add
+            print(translate("cli.hosted.how", _LANG), flush=True)
+    elif args.lan or args.host not in ("127.0.0.1", "localhost", "::1"):
         print(translate("cli.phone.scan", _LANG))
         print(qr_terminal(url), flush=True)  # an address a phone on the same network can open
     else:  # 127.0.0.1 opens on this computer only: a QR code of it would mislead a phone

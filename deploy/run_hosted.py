@@ -104,15 +104,19 @@ class Worker:
             time.sleep(0.1)
 
     def stop(self) -> None:
-        """SIGINT, as Ctrl+C would (uvicorn closes its connections within a second); then kill."""
+        """SIGTERM, as systemd stops a worker (it closes its connections within a second, stops
+        its relay and closes its pools, and exits with status 0); killed if it does not. A
+        status other than 0 is said."""
         if self.process is None or self.process.poll() is not None:
             return
-        self.process.send_signal(signal.SIGINT)
+        self.process.send_signal(signal.SIGTERM)
         try:
-            self.process.wait(timeout=STOP_SECONDS)
+            code = self.process.wait(timeout=STOP_SECONDS)
         except subprocess.TimeoutExpired:
             self.process.kill()
-            self.process.wait()
+            code = self.process.wait()
+        if code != 0:
+            print(f"The worker on port {self.port} stopped with exit status {code}", flush=True)
 
 
 def _pythonpath() -> str:

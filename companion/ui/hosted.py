@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 
 TOKEN_PREF = "com.tablecompanion.live.token"  # the client's live link, to rejoin (ui/live.py)
 SPACE_PREF = "com.tablecompanion.space"  # this device's space key, "<id>.<secret>"
+# the key whose recovery link this device last showed (Home asks to keep it until then)
+SAVED_PREF = "com.tablecompanion.space.saved"
 LINK_SPACE_PREF = "com.tablecompanion.live.space"  # the space of the stored live link (ui/live.py)
 SPACE_LANDING = "/space"  # the recovery link's landing page (ui/webserver.py)
 
@@ -183,16 +185,29 @@ class SpaceSession:
     """The space one session runs on: its id, and, on the device's own space, the key it holds
     (``key``; None for a guest on another space's link). ``base`` is the address phones open."""
 
-    def __init__(self, hosted: Hosted, space_id: str, key: SpaceKey | None, base: str) -> None:
+    def __init__(
+        self, hosted: Hosted, space_id: str, key: SpaceKey | None, base: str, saved: bool = False
+    ) -> None:
         self.hosted = hosted
         self.space_id = space_id
         self.key = key
         self.base = base
+        self.saved = saved  # this device has opened the recovery link's screen for this key
         hosted.use.attach(space_id, self, time.monotonic())  # kept open while this session lasts
 
     def end(self) -> None:
         """The session ended (Flet closed it): the space may go idle from now on."""
         self.hosted.use.detach(self.space_id, self, time.monotonic())
+
+    async def mark_saved(self, prefs: ft.SharedPreferences) -> None:
+        """The recovery link was shown on this device: Home stops asking to keep it."""
+        if self.key is None or self.saved:
+            return
+        self.saved = True
+        try:
+            await prefs.set(SAVED_PREF, self.key.text())
+        except Exception:  # a client without storage: Home asks again next time
+            return
 
     @property
     def own(self) -> bool:
@@ -215,6 +230,7 @@ class SpaceSession:
             return
         self.key = self.hosted.spaces.rotate(self.space_id)
         await prefs.set(SPACE_PREF, self.key.text())
+        await prefs.set(SAVED_PREF, self.key.text())  # rotated on the screen showing the new link
 
     def allow_entry(self) -> bool:
         """One entry of the space's budget (entries per second); False past it."""
@@ -300,7 +316,8 @@ async def own_space(hosted: Hosted, prefs: ft.SharedPreferences, address: str, b
         hosted.attempts.failed(keys, now)
         log.warning("refused a space key from %s: unknown, revoked or forged", address)
         return Place(refusal="space.refused")
-    return Place(hosted.hub(key.space_id), SpaceSession(hosted, key.space_id, key, base), host=True)
+    saved = await _pref(prefs, SAVED_PREF) == key.text()
+    return Place(hosted.hub(key.space_id), SpaceSession(hosted, key.space_id, key, base, saved), host=True)
 
 
 async def new_space(hosted: Hosted, prefs: ft.SharedPreferences, address: str, base: str) -> Place:

@@ -7,7 +7,9 @@ the LAN address, trusted proxies) is passed down, never put in the environment.
 
 from __future__ import annotations
 
+import os
 import socket
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -77,9 +79,22 @@ def open_spaces(folder: Path | None) -> Any:
     """The spaces kept in ``folder`` (or the --database URL), one object per process."""
     from companion.store.spaces import Spaces
 
-    if folder not in _SPACES:  # None: the --database URL, else the default data folder
-        _SPACES[folder] = Spaces(folder)
+    if folder not in _SPACES:
+        _SPACES[folder] = Spaces(spaces_location(folder))
     return _SPACES[folder]
+
+
+def spaces_location(folder: Path | None) -> str | Path | None:
+    """Where a hosted server keeps its spaces: --database ($TC_DATABASE) when given, as a LAN
+    server's store does (store_location), even beside --data (which once won, so two workers
+    each kept SQLite spaces of their own and nothing was shared); else ``folder`` (None: the
+    default data folder)."""
+    from companion.store.connection import DATABASE_ENV, is_url
+
+    chosen = os.environ.get(DATABASE_ENV)
+    if chosen:
+        return chosen if is_url(chosen) else Path(chosen).parent
+    return folder
 
 
 def prepare(
@@ -138,8 +153,21 @@ def serve(
     try:
         run(main, sock, trusted_proxies=trusted_proxies, on_started=started, hosted=hosted)
     finally:
-        for relay in relays:
-            relay.stop()
+        close_down(relays, open_spaces(folder) if hosted else None, served)
+
+
+def close_down(relays: list[Relay], spaces: Any, served: TableHub | None) -> None:
+    """After the server stopped (SIGTERM or SIGINT): the relay's LISTEN and NOTIFY connections,
+    then the stores and the PostgreSQL pools, closed rather than dropped with the process."""
+    for relay in relays:
+        relay.stop()
+    if spaces is not None:
+        spaces.close()
+    if served is not None:
+        served.store.close()
+    postgres = sys.modules.get("companion.store.postgres")  # never loaded on SQLite
+    if postgres is not None:
+        postgres.close_shared_pools()
 
 
 def database_url(store: Any) -> str | None:

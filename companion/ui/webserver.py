@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import signal
 import socket
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -74,7 +75,10 @@ def build_app(main: Callable[..., Any], assets_dir: Path = ASSETS, *, hosted: bo
     outer = flet_fastapi.FastAPI()
     outer.add_api_route(IMPORT_PATH, _import_landing, methods=["GET"], include_in_schema=False)
     if hosted:
+        from companion.ui.proxy_check import RefuseUntrustedProxy
+
         outer.add_api_route(SPACE_LANDING, _space_landing, methods=["GET"], include_in_schema=False)
+        outer.add_middleware(RefuseUntrustedProxy)  # a forgotten --trusted-proxy: refused, said why
     outer.mount("/", inner)
     return outer
 
@@ -129,6 +133,18 @@ class _Server(uvicorn.Server):
         if self.on_started is not None and not self.should_exit:
             self.on_started()
 
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        """uvicorn's, without raising SIGTERM again once the server stopped for it: uvicorn does,
+        with the default handler back, which killed the process (status -15) before ``serve``'s
+        clean-up (the relay's stop, the pools' close) ran. SIGINT is still raised again: it is a
+        KeyboardInterrupt, which the clean-up sees pass."""
+        with super().capture_signals():
+            try:
+                yield
+            finally:
+                self._captured_signals[:] = [s for s in self._captured_signals if s != signal.SIGTERM]
+
 
 def make_server(
     app: Any,
@@ -162,7 +178,8 @@ def run(
     on_started: Callable[[], None] | None = None,
     hosted: bool = False,
 ) -> None:
-    """Serve ``main`` on the bound ``sock`` until SIGINT or SIGTERM (uvicorn handles both);
+    """Serve ``main`` on the bound ``sock`` until SIGINT or SIGTERM (uvicorn handles both; a
+    SIGTERM returns, a SIGINT raises KeyboardInterrupt once the server has stopped);
     ``on_started`` is called once it accepts connections; ``hosted``: private spaces."""
     host, port = sock.getsockname()[:2]
     number_controls_apart()

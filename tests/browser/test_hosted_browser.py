@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
-from ui_browser_kit import PHONE, enable_semantics, on_screen, screen_texts, served, tap_on, wait_until
+from ui_browser_kit import PHONE, enable_semantics, on_screen, screen_texts, served, shot, tap_on, wait_until
 
 from companion.store.spaces import SpaceKey, Spaces
 
@@ -77,11 +77,14 @@ def test_each_phone_has_its_space_and_the_recovery_link_opens_it(browser, tmp_pa
         assert tables_of(data, kept_key(other).space_id) == []
         first.goto(url)  # Home, then Settings, then the space's screen, one tap each
         enable_semantics(first)
+        on_screen(first, "Keep your tables safe")  # a space with a table asks to keep its link
+        shot(first, "hosted_home")
         tap_on(first.get_by_role("button", name="Settings").first)
         tap_on(first.get_by_role("button", name="Recovery link and devices").first)
         on_screen(first, "Sign out other devices")
         recovery = wait_until(lambda: qr_on_screen(first), what="the recovery link's QR code")
         assert recovery == f"{url}space#{space.text()}"
+        shot(first, "hosted_space")
         third = phone(browser, recovery)  # the landing page keeps the key and opens the app
         on_screen(third, table.name)
         assert kept_key(third) == space

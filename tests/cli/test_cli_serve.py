@@ -53,3 +53,6 @@ def test_serve_hosted_checks_and_serves_private_spaces(monkeypatch, capsys):
     monkeypatch.setattr(server, "serve", lambda **kw: calls.append(kw))
     main(["serve", "--hosted", "--port", "8613"])
     assert prepared == [True] and calls[0]["hosted"] is True and calls[0]["lan_url"] is None
+    out = capsys.readouterr().out
+    assert "private space" in out and "--trusted-proxy" in out  # how a public server is reached
+    assert "make run-lan" not in out and "█" not in out  # no laptop-on-the-Wi-Fi advice, no QR

@@ -260,3 +260,31 @@ def test_a_hosted_space_is_relayed_on_its_own_topic(pg_url):
             relay.stop()
         for s in spaces:
             s.close()
+
+
+def test_the_same_entry_through_two_hosted_workers_at_once_is_stored_once(pg_url):
+    # `serve --hosted`: each worker opens the space's store (a PostgreSQL schema of its own) through
+    # its own Spaces, as two processes do; the browser cannot tap on two workers at one instant.
+    from companion.store.spaces import Spaces
+
+    spaces = [Spaces(pg_url), Spaces(pg_url)]
+    key = spaces[0].create()
+    hubs = [TableHub(s.store(key.space_id), f"space:{key.space_id}") for s in spaces]
+    try:
+        table = dragon_at_a_choice(hubs[0].store)
+        for _ in range(5):
+            version = hubs[0].get(table.id).version
+            assert hubs[1].get(table.id).version == version
+            outcome = race(hubs[0], hubs[1], table.id)
+            lost = [result for result in outcome if isinstance(result, Exception)]
+            assert len(lost) == 1 and isinstance(lost[0], StoreConflict), outcome
+            stored = spaces[0].store(key.space_id)
+            assert stored.open(table.id).version == version + 1
+            rows = stored._read(
+                "SELECT COUNT(*) FROM entries WHERE table_id = ? AND seq = ?", (table.id, version)
+            )
+            assert rows == [(1,)]
+        assert hubs[0].get(table.id).entries == hubs[1].get(table.id).entries
+    finally:
+        for s in spaces:
+            s.close()

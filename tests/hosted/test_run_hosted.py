@@ -1,10 +1,13 @@
 """deploy/: the sample nginx site and `make run-hosted` (deploy/run_hosted.py).
 
 nginx itself checks both renderings of deploy/nginx.conf (`nginx -t`). Then the launcher runs
-in a subprocess, as `make run-hosted` starts it, with the workers in the default mode
-(`--no-hosted`): it must answer on one address through nginx with both workers in use, pass a
-websocket upgrade, tell the workers who the visitor is (and only nginx may), and leave no
-process and no folder after Ctrl+C. Needs Debian's nginx and postgresql (`make nginx postgres`).
+in a subprocess, as `make run-hosted` starts it, with the workers in its default mode
+(`companion serve --hosted`): it must answer on one address through nginx with both workers in
+use, serve the recovery link's landing page (/space), pass a websocket upgrade, tell the
+workers who the visitor is (and only nginx may), and leave no process and no folder after
+Ctrl+C, every worker stopped with status 0. Needs Debian's nginx and postgresql (`make nginx
+postgres`). The LAN mode behind nginx (`--no-hosted`) is only checked for its command line: a
+public server must not run it (docs/HOSTING.md).
 """
 
 from __future__ import annotations
@@ -114,7 +117,7 @@ class Launcher:
         self.port = _free_port()
         env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
         self.process = subprocess.Popen(
-            [sys.executable, "deploy/run_hosted.py", "--no-hosted", "--port", str(self.port)],
+            [sys.executable, "deploy/run_hosted.py", "--port", str(self.port)],
             cwd=ROOT,
             env=env,
             stdin=subprocess.DEVNULL,
@@ -214,6 +217,19 @@ def test_the_client_files_are_compressed_and_revalidated(launcher: Launcher) -> 
     assert len(gzip.decompress(body)) > 2 * len(body)  # really compressed (9.6 MB to 2.6 here)
 
 
+def test_the_recovery_links_landing_page_is_served_through_nginx(launcher: Launcher) -> None:
+    """/space exists in hosted mode only (ui/webserver.py): the workers behind nginx are hosted."""
+    conn = http.client.HTTPConnection("127.0.0.1", launcher.port, timeout=10)
+    conn.request("GET", "/space")
+    page = conn.getresponse()
+    body = page.read().decode()
+    conn.close()
+    assert page.status == 200 and page.getheader("Content-Type", "").startswith("text/html")
+    assert "flutter.com.tablecompanion.space" in body and "location.hash" in body
+    assert page.getheader("Cache-Control") == "no-store"  # the app's own, not nginx's no-cache
+    assert page.getheader("Referrer-Policy") == "no-referrer"
+
+
 def test_a_websocket_upgrades_through_nginx(launcher: Launcher) -> None:
     with connect(f"ws://127.0.0.1:{launcher.port}/ws", proxy=None, open_timeout=10) as ws:
         assert ws.response is not None and ws.response.status_code == 101
@@ -283,6 +299,31 @@ def _running(pid: int) -> bool:
     return stat.rsplit(")", 1)[1].split()[0] != "Z"
 
 
+@pytest.mark.browser
+def test_a_phone_through_nginx_gets_links_with_the_address_it_opened(launcher: Launcher) -> None:
+    """The links and QR codes a phone is shown (here the recovery link) carry the address and
+    port the phone opened: nginx passes the visitor's Host header as it came ($http_host; $host
+    drops the port, and every QR code of `make run-hosted` pointed at port 80)."""
+    pytest.importorskip("playwright.sync_api")
+    from playwright.sync_api import sync_playwright
+    from test_hosted_browser import qr_on_screen
+    from ui_browser_kit import PHONE, chromium, enable_semantics, tap_on, wait_until
+
+    url = f"http://127.0.0.1:{launcher.port}/"
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium())
+        try:
+            page = browser.new_context(viewport=PHONE).new_page()
+            page.goto(url)
+            enable_semantics(page)
+            tap_on(page.get_by_role("button", name="Settings").first)
+            tap_on(page.get_by_role("button", name="Recovery link and devices").first)
+            shown = wait_until(lambda: qr_on_screen(page), what="the recovery link's QR code")
+            assert shown.startswith(f"{url}space#"), shown
+        finally:
+            browser.close()
+
+
 def test_ctrl_c_stops_every_process_and_removes_the_folder(launcher: Launcher) -> None:
     """Last in this file: it stops the module's launcher."""
     folder = launcher.folder
@@ -295,6 +336,8 @@ def test_ctrl_c_stops_every_process_and_removes_the_folder(launcher: Launcher) -
 
     launcher.process.send_signal(signal.SIGINT)
     assert launcher.process.wait(timeout=30) == 0
+    time.sleep(0.2)  # the reader's last lines
+    assert not [line for line in launcher.lines if "exit status" in line], "".join(launcher.lines)
     deadline = time.monotonic() + 5
     while any(_running(pid) for pid in processes) and time.monotonic() < deadline:
         time.sleep(0.1)

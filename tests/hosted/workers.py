@@ -71,8 +71,11 @@ def _listening(database: str, count: int) -> bool:
 
 
 @contextlib.contextmanager
-def workers(database: str, folder: Path, names: tuple[str, ...] = ("a", "b")) -> Iterator[list[Worker]]:
-    """Start one worker per name on ``database``; stopped (and killed if need be) at the end."""
+def workers(
+    database: str, folder: Path, names: tuple[str, ...] = ("a", "b"), *, hosted: bool = False
+) -> Iterator[list[Worker]]:
+    """Start one worker per name on ``database`` (``hosted``: ``serve --hosted``, private spaces);
+    stopped (and killed if need be) at the end."""
     started: list[Worker] = []
     try:
         for name in names:
@@ -87,6 +90,7 @@ def workers(database: str, folder: Path, names: tuple[str, ...] = ("a", "b")) ->
                 str(port),
                 "--database",
                 database,
+                *(["--hosted"] if hosted else []),
             ]
             proc = subprocess.Popen(
                 [*command, "--data", str(folder / f"data-{name}")],

@@ -122,6 +122,7 @@ async def test_a_link_of_space_a_opens_its_table_as_a_guest_in_space_b(tmp_path)
     await a.goto(f"/table/{shown.id}/share")
     assert a.by_key("live-url").value == f"{BASE}/join/{a_id}/{viewer.token}"
     assert not a.has("live-start-lan")  # a public server never opens another listener
+    assert a.by_key("live-heading").value == "Live on everyone's phones"  # no local network here
     b = await phone(hosted, address=PHONE_B)
     b_key = key_of(b)
     b.close()
@@ -243,3 +244,35 @@ async def test_an_address_making_too_many_new_spaces_gets_none_for_a_while(tmp_p
     elsewhere.close()
     with closing(sqlite3.connect(tmp_path / "data" / "spaces.sqlite3")) as registry:
         assert registry.execute("SELECT COUNT(*) FROM spaces").fetchone() == (3,)  # none was made
+
+
+async def test_home_asks_to_keep_the_recovery_link_until_it_was_shown_on_this_device(tmp_path):
+    from companion.ui.hosted import SAVED_PREF
+
+    hosted = hosted_in(tmp_path)
+    a = await phone(hosted)
+    assert not a.has("space-keep")  # an empty space: nothing to lose yet
+    toy_table(hosted, key_of(a).space_id)
+    a.close()
+    a = await phone(hosted, prefs=a.conn.prefs)
+    assert a.has("space-keep")
+    await a.click("space-keep-later")  # put away for this session
+    assert not a.has("space-keep")
+    a.close()
+    a = await phone(hosted, prefs=a.conn.prefs)  # the next visit asks again
+    await a.click("space-keep-open")
+    assert a.route() == "/settings/space" and a.has("space-qr")
+    assert a.conn.prefs[SAVED_PREF] == a.conn.prefs[SPACE_PREF]
+    a.close()
+    a = await phone(hosted, prefs=a.conn.prefs)
+    assert not a.has("space-keep")  # shown once on this device: Home stops asking
+    await a.click("open-settings")
+    await a.click("settings-space")
+    old_key = a.conn.prefs[SPACE_PREF]
+    await a.click("space-rotate")  # signing out other devices happens on the screen of the new link
+    await a.click("space-rotate-confirm")
+    assert a.conn.prefs[SPACE_PREF] != old_key
+    a.close()
+    a = await phone(hosted, prefs=a.conn.prefs)
+    assert a.conn.prefs[SAVED_PREF] == a.conn.prefs[SPACE_PREF] and not a.has("space-keep")
+    a.close()

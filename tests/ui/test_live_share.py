@@ -90,6 +90,7 @@ async def test_share_screen_join_qr_short_code_seat_links_and_snapshot(tmp_path)
     assert qr_text(h, "live-qr") == h.by_key("live-url").value == f"http://127.0.0.1:8550/join/{viewer.token}"
     assert viewer.code in h.by_key("live-code").value and len(viewer.code) == 6
     assert h.has("live-local-only") and h.has("live-start-lan")  # served on this device only
+    assert h.by_key("live-heading").value == "Live on the local network"
     assert h.has("seat-link-0") and h.has("seat-link-1")
     names = [h.by_key(f"seat-qr-{i}").content.semantics_label for i in (0, 1)]
     assert names == [f"Show {p.name}'s QR code" for p in table.players[:2]]  # each button its own name

@@ -18,6 +18,7 @@ from companion.ui.repos import DamagedTable, Repos, TableInfo, TablesRepo
 from companion.ui.services import Services, Session
 from companion.ui.views.home_card import card_lines
 from companion.ui.views.players import group_links
+from companion.ui.views.space_hint import space_hint
 from companion.ui.widgets import button, card, heading, icon_button, scroll_column, search_field, small
 
 PAGE = 6  # tables drawn at first in each list (a phone screen and a margin); "Show more" adds as many
@@ -75,6 +76,9 @@ def view(services: Services, session: Session) -> ft.View:
         body.append(
             search_field(state, "home-search", tr("home.search"), session.refresh, tr("home.search_hint"))
         )
+    hint = space_hint(services, session, bool(playing or done))  # hosted: keep the recovery link
+    if hint is not None:
+        body.append(hint)
     if searching and not playing and not done:
         body.append(small(tr("home.none_found", text=state.search), key="home-none-found"))
     else:

@@ -10,6 +10,7 @@ from companion.i18n import LANGUAGES
 from companion.ui.palette import TAP
 from companion.ui.services import Services, Session
 from companion.ui.settings import THEMES
+from companion.ui.views.space_hint import open_space
 from companion.ui.widgets import button, card, heading, scroll_column, small
 
 
@@ -59,7 +60,7 @@ def view(services: Services, session: Session) -> ft.View:
                 button(
                     tr("space.open"),
                     "settings-space",
-                    lambda _: session.go("/settings/space"),
+                    open_space(services, session),
                     icon=ft.Icons.KEY,
                 ),
             )

@@ -84,7 +84,9 @@ def live_card(services: Services, session: Session, table: Table) -> ft.Control:
     space = services.space.space_id if services.space is not None else None  # a hosted server's
     links = live.links_for(services.hub).links(table.id, len(table.players))
     viewer = links[0]
-    items: list[ft.Control] = [heading(tr("live.heading"))]
+    items: list[ft.Control] = [
+        heading(tr("live.heading_hosted" if space else "live.heading"), key="live-heading")
+    ]
     if not on_lan:
         items += [
             small(tr("live.local_only"), key="live-local-only"),
