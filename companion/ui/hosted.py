@@ -97,6 +97,8 @@ class Hosted:
     _sweep: Sweep | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
+        if self.idle_minutes <= 0:  # a session's first minute, between its hub and its attach, is a use
+            raise ValueError("idle_minutes must be more than 0")
         if self.attempts is None:
             self.attempts = self._counter("refused", AttemptLimits())
         if self.created is None:

@@ -12,6 +12,7 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
 from flet_harness import Harness
 from ui_testkit import new_table_by_taps
 
@@ -128,6 +129,8 @@ async def test_a_guest_on_a_link_keeps_the_other_space_open(tmp_path):
 
 
 def test_an_entry_is_a_use_of_the_space(tmp_path):
+    with pytest.raises(ValueError):
+        Hosted(Spaces(tmp_path / "other"), idle_minutes=0)
     hosted = hosted_in(tmp_path)
     key = hosted.spaces.create()
     hosted.hub(key.space_id)
