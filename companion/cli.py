@@ -252,6 +252,17 @@ def _render_card(rule: Any, lang: str) -> str:
 
 
 # ---- serve -------------------------------------------------------------------------------
+def _minutes(text: str) -> float:
+    """A number of minutes above 0 (argparse says what is wrong with anything else)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not value > 0:  # also NaN
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of minutes above 0")
+    return value
+
+
 def serve(args: argparse.Namespace) -> None:
     from companion.share.qr import qr_terminal
     from companion.ui.server import prepare
@@ -289,6 +300,7 @@ def serve(args: argparse.Namespace) -> None:
             trusted_proxies=args.trusted_proxy,
             prepared=ready,
             hosted=hosted,
+            idle_minutes=args.idle_minutes,
         )
     except KeyboardInterrupt:  # Ctrl+C: the server has stopped already
         return
@@ -441,6 +453,13 @@ def build_parser(help_texts: bool = True, only: str | None = None) -> argparse.A
             "--hosted",
             action="store_true",
             help="a public server: nobody is host by address; every browser gets a private space",
+        )
+        p.add_argument(
+            "--idle-minutes",
+            type=_minutes,
+            default=15.0,
+            metavar="MINUTES",
+            help="--hosted: close a space no session has used this long (default 15)",
         )
         p.set_defaults(run=serve)
 

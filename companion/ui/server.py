@@ -118,13 +118,15 @@ def serve(
     trusted_proxies: list[str] | None = None,
     prepared: tuple[socket.socket, Path | None] | None = None,
     hosted: bool = False,
+    idle_minutes: float = 15.0,
 ) -> None:
     """Run the app at http://host:port/ until interrupted; tables are kept in ``data_dir``.
 
     ``lan_url``: the address other devices on the local network open (live share links use it).
     ``trusted_proxies``: addresses whose X-Forwarded-For is believed (none by default).
     ``prepared``: what ``prepare`` returned, when the caller checked before saying "running".
-    ``hosted``: nobody is host by address; every browser gets a private space (ui/hosted.py).
+    ``hosted``: nobody is host by address; every browser gets a private space (ui/hosted.py),
+    closed after ``idle_minutes`` without use and without a live session (ui/space_use.py).
     """
     from companion.ui.app import make_main
     from companion.ui.warmup import WarmUp
@@ -136,7 +138,7 @@ def serve(
         from companion.ui.hosted import Hosted
 
         spaces = open_spaces(folder)
-        main = make_main(hosted=Hosted(spaces), started=warm.first_screen_drawn)
+        main = make_main(hosted=Hosted(spaces, idle_minutes=idle_minutes), started=warm.first_screen_drawn)
         served, url = None, spaces.url  # every hub is a space's
     else:
         served = hub_for(folder)

@@ -26,6 +26,7 @@ def test_serve_on_loopback_says_how_to_reach_it_from_a_phone(monkeypatch, capsys
             "trusted_proxies": [],
             "prepared": ("socket", None),
             "hosted": False,
+            "idle_minutes": 15.0,
         }
     ]
 
@@ -56,3 +57,17 @@ def test_serve_hosted_checks_and_serves_private_spaces(monkeypatch, capsys):
     out = capsys.readouterr().out
     assert "private space" in out and "--trusted-proxy" in out  # how a public server is reached
     assert "make run-lan" not in out and "█" not in out  # no laptop-on-the-Wi-Fi advice, no QR
+
+
+def test_serve_hosted_takes_the_idle_minutes_of_a_space(monkeypatch, capsys):
+    import pytest
+
+    calls = []
+    _no_bind(monkeypatch)
+    monkeypatch.setattr(server, "serve", lambda **kw: calls.append(kw))
+    main(["serve", "--hosted", "--idle-minutes", "2.5", "--trusted-proxy", "127.0.0.1"])
+    assert calls[0]["idle_minutes"] == 2.5
+    for wrong in ("0", "-3", "nan", "soon"):
+        with pytest.raises(SystemExit):
+            main(["serve", "--hosted", "--idle-minutes", wrong])
+        assert "minutes above 0" in capsys.readouterr().err
