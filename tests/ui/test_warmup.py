@@ -63,7 +63,12 @@ def test_the_first_screen_loads_home_only():
     loaded = first_session_loads(warm=False)
     assert "companion.ui.views.home" in loaded  # the check above would pass with no session at all
     views = sorted(m for m in loaded if m.startswith("companion.ui.views."))
-    assert views == ["companion.ui.views.home", "companion.ui.views.home_card", "companion.ui.views.players"]
+    assert views == [
+        "companion.ui.views.home",
+        "companion.ui.views.home_card",
+        "companion.ui.views.players",
+        "companion.ui.views.space_hint",  # a hosted space's reminder: widgets only, no QR code
+    ]
     assert not [m for m in loaded if m.startswith("companion.games.")]  # games' rules data come later
 
 
