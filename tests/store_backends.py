@@ -20,6 +20,7 @@ import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 from pg_server import PostgresServer, PostgresUnavailable
@@ -115,3 +116,14 @@ def redirect_in_subprocess() -> None:
         sqlite_store.connect = lambda location: real(  # type: ignore[assignment]
             location if connection.is_url(location) else schema_url(base, location)
         )
+
+
+def fresh_database(base: str, prefix: str) -> str:
+    """A new empty database on the test server (its URL, from ``base``'s): a test that opens a
+    registry of its own (hosted spaces, their counters) sees only what it made."""
+    import psycopg
+
+    name = f"{prefix}_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(base, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return urlunsplit(urlsplit(base)._replace(path=f"/{name}"))

@@ -5,13 +5,11 @@ the other and a lockout holds on both; on SQLite (one process) each keeps its ow
 from __future__ import annotations
 
 import time
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
-import psycopg
 import pytest
+from store_backends import fresh_database
 
 from companion.share.attempts import Attempts
 from companion.store import postgres
@@ -38,13 +36,6 @@ class Prefs:
         return True
 
 
-def _fresh_database(base: str) -> str:
-    name = f"counts_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(base, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    return urlunsplit(urlsplit(base)._replace(path=f"/{name}"))
-
-
 @pytest.fixture
 def workers(
     store_backend: str, request: pytest.FixtureRequest, tmp_path: Path
@@ -53,7 +44,7 @@ def workers(
     location = (
         tmp_path / "data"
         if store_backend == "sqlite"
-        else _fresh_database(request.getfixturevalue("postgres_database"))
+        else fresh_database(request.getfixturevalue("postgres_database"), "counts")
     )
     a, b = Hosted(Spaces(location)), Hosted(Spaces(location))
     yield a, b
@@ -93,7 +84,7 @@ def test_old_counts_are_removed_by_the_sweep(store_backend, request):
         assert type(hosted.attempts) is Attempts and type(hosted.created) is Attempts
         hosted.spaces.close()
         return
-    url = _fresh_database(request.getfixturevalue("postgres_database"))
+    url = fresh_database(request.getfixturevalue("postgres_database"), "counts")
     try:
         counts = SharedAttempts(url, "refused")
         now = time.time()

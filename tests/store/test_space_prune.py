@@ -7,11 +7,8 @@ from __future__ import annotations
 
 import sqlite3
 import time
-import uuid
-from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
 import pytest
@@ -20,34 +17,10 @@ from toy_game import GAME
 from companion import cli
 from companion.core import Table
 from companion.games import register
-from companion.store import postgres
 from companion.store.space_admin import DAY, prune, space_rows
 from companion.store.spaces import USED_EVERY, Spaces
 
 register(GAME)
-
-
-def _fresh_database(base: str) -> str:
-    name = f"prune_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(base, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    return urlunsplit(urlsplit(base)._replace(path=f"/{name}"))
-
-
-@pytest.fixture
-def location(store_backend: str, request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str | Path]:
-    if store_backend == "sqlite":
-        yield tmp_path / "data"
-        return
-    yield _fresh_database(request.getfixturevalue("postgres_database"))
-    postgres.close_shared_pools()
-
-
-@pytest.fixture
-def spaces(location: str | Path) -> Iterator[Spaces]:
-    made = Spaces(location)
-    yield made
-    made.close()
 
 
 def _used_days_ago(location: str | Path, space_id: str, days: float) -> None:

@@ -7,10 +7,7 @@ from __future__ import annotations
 import json
 import random
 import threading
-import uuid
-from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
 import pytest
@@ -27,30 +24,6 @@ from companion.store.space_store import SpaceFull, SpaceStore
 from companion.store.spaces import SpaceKey, Spaces, UnknownSpace
 
 register(GAME)
-
-
-def _fresh_database(base: str) -> str:
-    """A new empty database on the test server (its URL): each test sees only its own spaces."""
-    name = f"spaces_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(base, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    return urlunsplit(urlsplit(base)._replace(path=f"/{name}"))
-
-
-@pytest.fixture
-def location(store_backend: str, request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str | Path]:
-    if store_backend == "sqlite":
-        yield tmp_path / "data"
-        return
-    yield _fresh_database(request.getfixturevalue("postgres_database"))
-    postgres.close_shared_pools()
-
-
-@pytest.fixture
-def spaces(location: str | Path) -> Iterator[Spaces]:
-    made = Spaces(location)
-    yield made
-    made.close()
 
 
 def _played(store: SpaceStore, players: list[str], seed: int) -> Table:
