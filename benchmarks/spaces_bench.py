@@ -20,11 +20,8 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import sys
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parents[1]
@@ -33,26 +30,10 @@ sys.path[:0] = [str(HERE), str(HERE / "tests")]
 import psycopg  # noqa: E402
 from pg_server import running  # noqa: E402
 from security.input_helpers import short_table  # noqa: E402
+from store_backend_bench import median_ms, step  # noqa: E402  (benchmarks/, beside this file)
 
-from companion.core import Table  # noqa: E402
 from companion.store import postgres  # noqa: E402
 from companion.store.spaces import Spaces  # noqa: E402
-
-
-def _step(table: Table, rng: random.Random) -> None:
-    prompt = table.prompt
-    if prompt is None:
-        raise RuntimeError("the table finished during the benchmark")
-    table.auto(rng) if prompt.auto else table.submit(rng.choice(prompt.choices))
-
-
-def _median_ms(action: Callable[[], None], runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1000
 
 
 def measure(spaces: Spaces, runs: int, count: int) -> dict[str, float]:
@@ -63,18 +44,18 @@ def measure(spaces: Spaces, runs: int, count: int) -> dict[str, float]:
         spaces.store(key.space_id)
         keys.append(key)
 
-    made = _median_ms(new_space, runs)
+    made = median_ms(new_space, runs)
     while len(keys) < count:
         new_space()
-    check = _median_ms(lambda: spaces.check(keys[0]), runs)
+    check = median_ms(lambda: spaces.check(keys[0]), runs)
     rng = random.Random(1)
     tables = [
         spaces.store(k.space_id).create(short_table("dayu", seed=i, entries=5, undo=0))
         for i, k in enumerate(keys)
     ]
-    one = _median_ms(lambda: _step(tables[0], rng), runs)
+    one = median_ms(lambda: step(tables[0], rng), runs)
     turn = iter(range(10**9))
-    rotating = _median_ms(lambda: _step(tables[next(turn) % count], rng), runs)
+    rotating = median_ms(lambda: step(tables[next(turn) % count], rng), runs)
     return {"new space": made, "check": check, "entry, one space": one, "entry, spaces in turn": rotating}
 
 

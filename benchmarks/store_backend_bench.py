@@ -39,14 +39,14 @@ from companion.store import Store  # noqa: E402
 HOME_PAGE = 7  # Home's PAGE of 6 and one more, to know whether "Show more" is needed
 
 
-def _step(table: Table, rng: random.Random) -> None:
+def step(table: Table, rng: random.Random) -> None:
     prompt = table.prompt
     if prompt is None:
         raise RuntimeError("the table finished during the benchmark")
     table.auto(rng) if prompt.auto else table.submit(rng.choice(prompt.choices))
 
 
-def _median_ms(action: Callable[[], None], runs: int) -> float:
+def median_ms(action: Callable[[], None], runs: int) -> float:
     times = []
     for _ in range(runs):
         start = time.perf_counter()
@@ -69,9 +69,9 @@ def measure(store: Store, runs: int, stored: int) -> dict[str, float]:
 
     home()  # one untimed read of each
     return {
-        "entry": _median_ms(lambda: _step(table, rng), runs),
-        "engine": _median_ms(lambda: _step(bare, bare_rng), runs),
-        "home": _median_ms(home, runs),
+        "entry": median_ms(lambda: step(table, rng), runs),
+        "engine": median_ms(lambda: step(bare, bare_rng), runs),
+        "home": median_ms(home, runs),
     }
 
 
