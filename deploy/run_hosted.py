@@ -33,17 +33,12 @@ if str(ROOT) not in sys.path:  # run as a script from a source checkout
 
 from companion.devserver.nginx import Nginx  # noqa: E402
 from companion.devserver.pg import PostgresServer  # noqa: E402
+from companion.devserver.ports import free_port  # noqa: E402
 
 HOSTED_FLAG = "--hosted"  # `companion serve`'s hosted mode: nobody is host by address (issue 28)
 PROXY = "127.0.0.1"  # where nginx reaches the workers from: the one proxy they believe
 WORKER_START_SECONDS = 90.0  # a cold worker on a busy two-core machine takes a few seconds
 STOP_SECONDS = 10.0
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 class Worker:

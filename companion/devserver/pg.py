@@ -19,11 +19,12 @@ import os
 import pwd
 import shutil
 import signal
-import socket
 import subprocess
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+
+from companion.devserver.ports import free_port
 
 SERVER_USER = "tc-postgres"  # the unprivileged system user that runs the server when we are root
 
@@ -44,12 +45,6 @@ def _bindir() -> Path:
         "PostgreSQL is not installed (no initdb on PATH or in /usr/lib/postgresql/*/bin): "
         "run `make postgres` or `apt-get install -y postgresql`"
     )
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def unprivileged_user(name: str) -> str | None:
@@ -77,7 +72,7 @@ class PostgresServer:
         self.user = unprivileged_user(SERVER_USER)
         self.folder = Path(tempfile.mkdtemp(prefix="tc-postgres-", dir=parent))
         self.data = self.folder / "data"
-        self.port = _free_port()
+        self.port = free_port()
         self.role = self.user or pwd.getpwuid(os.geteuid()).pw_name
         if self.user:
             shutil.chown(self.folder, self.user)

@@ -411,12 +411,6 @@ class App:
             leave=self.leave_space if self.space is not None and not self.space.own else None,
         )
 
-    def player_name(self, seat: int | None) -> str:
-        if seat is None or self.table_id is None:
-            return ""
-        players = self.table.players
-        return players[seat].name if 0 <= seat < len(players) else ""
-
     async def leave_space(self) -> None:
         """A guest on another space's link goes back to its own space: the app opened afresh
         (a session runs on one space's hub from its start, ui/hosted.py)."""

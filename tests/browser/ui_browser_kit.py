@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -13,6 +12,10 @@ import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+import pytest
+
+from companion.devserver.ports import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 # Screenshots go to docs/screenshots/ only when asked (`make screenshots`): a plain test run
@@ -47,12 +50,6 @@ PHONE = {"width": 412, "height": 915}
 # Where the pointer rests between taps, and where a tap outside a dialog goes: the middle of the
 # app bar's empty top edge (no control, so no tooltip; above any dialog, so the barrier).
 OFF_CONTROLS = (PHONE["width"] // 2, 8)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 HEARD: dict[str, Path] = {}  # a served app's address -> the log of what its server heard
@@ -436,3 +433,17 @@ def page_in(browser: Any, url: str, lang: str) -> Any:
 def on_screen(page: Any, text: str) -> None:
     """Wait until the accessibility tree says ``text``."""
     wait_until(lambda: any(text in t for t in screen_texts(page)), what=f"{text!r} on screen")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Any:
+    """Debian's Chromium launched by Playwright (never downloaded), for every test that drives it
+    (tests/browser and tests/hosted import this fixture in their conftest)."""
+    playwright = pytest.importorskip("playwright.sync_api")
+    exe = chromium()
+    if exe is None:
+        pytest.skip("Debian chromium is not installed")
+    with playwright.sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=exe, headless=True, args=CHROME_ARGS)
+        yield launched
+        launched.close()

@@ -3,10 +3,15 @@ worker, ``postgres_database`` of tests/store_backends.py) with a schema of its o
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 from store_backends import schema_url
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "browser"))  # the browser tests' kit
+from ui_browser_kit import browser  # noqa: F401  (the fixture, for the workers' browser tests)
 
 
 @pytest.fixture

@@ -20,18 +20,24 @@ import signal
 import statistics
 from typing import Any
 
-from hosted.test_workers_browser import FRAME_TIMES, SEEN_AT, TAP_TIMES, browser, explained, last_entry_text
+from hosted.test_workers_browser import (
+    FRAME_TIMES,
+    SEEN_AT,
+    TAP_TIMES,
+    explained,
+    last_entry_text,
+    tap_and_wait,
+)
 from hosted.workers import Front, workers
-from test_dragon_taps_browser import _Nth, chosen_tap, first_tap
+from test_dragon_taps_browser import _Nth, chosen_tap
 from test_hosted_browser import qr_on_screen
-from ui_browser_kit import PHONE, enable_semantics, on_screen, screen_texts, settled, tap_on, wait_until
+from ui_browser_kit import PHONE, enable_semantics, on_screen, screen_texts, tap_on, wait_until
 
 from companion.core import Table
 from companion.i18n import translate
 from companion.store.share_links import ShareLinks
 from companion.store.spaces import SpaceKey, Spaces
 
-__all__ = ["browser"]  # the fixture, shared with the LAN-mode test
 HOST_TAPS = 3  # host taps before the seat's own, and again after the takeover
 
 
@@ -52,26 +58,6 @@ def kept_key(page: Any) -> SpaceKey | None:
 
 def space_count(spaces: Spaces) -> int:
     return int(spaces._run("SELECT COUNT(*) FROM spaces")[0][0])
-
-
-def tap_and_wait(page: Any, table: Table, stored: Any) -> tuple[Table, float]:
-    """The first tap on screen at ``table``'s question (or "Deal"), made on ``page``: the table
-    once stored, and the browser's time of the tap."""
-    if table.prompt.auto:
-        target, made = page.get_by_role("button", name=translate("ui.play.deal", "en")), 1
-    else:
-        name, made = first_tap(table, "en")
-        # a question to the table (who is oldest) names its buttons with a line of explanation
-        named = name if table.prompt.seat is not None else re.compile(f"^{re.escape(name)}( |$)")
-        target = page.get_by_role("button", name=named, exact=True).first
-    target.wait_for(timeout=60000)
-    settled(page, quiet=0.4)
-    tap_on(target)
-    tapped = page.evaluate("window.__taps.at(-1)")
-    after = wait_until(
-        lambda: (t := stored()).version >= table.version + made and t, what="the tap's entries stored"
-    )
-    return after, tapped
 
 
 def seen_by(page: Any, tapped: float, before: Table, after: Table) -> float:

@@ -24,22 +24,18 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from companion.devserver import nginx
+from companion.devserver.ports import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 START_SECONDS = 90  # PostgreSQL, two cold workers and nginx on a busy two-core machine
 MALFORMED = b"\x00\xc1"  # a Flet frame whose body is no msgpack (0xc1 is never used): dropped
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 # ---- the configuration ---------------------------------------------------------------------
@@ -114,7 +110,7 @@ class Launcher:
     """deploy/run_hosted.py in a subprocess, its output collected line by line."""
 
     def __init__(self) -> None:
-        self.port = _free_port()
+        self.port = free_port()
         env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
         self.process = subprocess.Popen(
             [sys.executable, "deploy/run_hosted.py", "--port", str(self.port)],
@@ -300,28 +296,27 @@ def _running(pid: int) -> bool:
 
 
 @pytest.mark.browser
-def test_a_phone_through_nginx_gets_links_with_the_address_it_opened(launcher: Launcher) -> None:
+def test_a_phone_through_nginx_gets_links_with_the_address_it_opened(
+    launcher: Launcher, browser: Any
+) -> None:
     """The links and QR codes a phone is shown (here the recovery link) carry the address and
     port the phone opened: nginx passes the visitor's Host header as it came ($http_host; $host
     drops the port, and every QR code of `make run-hosted` pointed at port 80)."""
-    pytest.importorskip("playwright.sync_api")
-    from playwright.sync_api import sync_playwright
     from test_hosted_browser import qr_on_screen
-    from ui_browser_kit import PHONE, chromium, enable_semantics, tap_on, wait_until
+    from ui_browser_kit import PHONE, enable_semantics, tap_on, wait_until
 
     url = f"http://127.0.0.1:{launcher.port}/"
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium())
-        try:
-            page = browser.new_context(viewport=PHONE).new_page()
-            page.goto(url)
-            enable_semantics(page)
-            tap_on(page.get_by_role("button", name="Settings").first)
-            tap_on(page.get_by_role("button", name="Recovery link and devices").first)
-            shown = wait_until(lambda: qr_on_screen(page), what="the recovery link's QR code")
-            assert shown.startswith(f"{url}space#"), shown
-        finally:
-            browser.close()
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = context.new_page()
+        page.goto(url)
+        enable_semantics(page)
+        tap_on(page.get_by_role("button", name="Settings").first)
+        tap_on(page.get_by_role("button", name="Recovery link and devices").first)
+        shown = wait_until(lambda: qr_on_screen(page), what="the recovery link's QR code")
+        assert shown.startswith(f"{url}space#"), shown
+    finally:
+        context.close()
 
 
 def test_ctrl_c_stops_every_process_and_removes_the_folder(launcher: Launcher) -> None:

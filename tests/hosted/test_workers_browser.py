@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import signal
 import statistics
 import sys
@@ -26,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).parents[1] / "browser"))  # the browser te
 from hosted.kit import dragon_at_a_choice
 from hosted.workers import Front, workers
 from test_dragon_taps_browser import first_tap
-from ui_browser_kit import CHROME_ARGS, PHONE, chromium, enable_semantics, settled, tap_on, wait_until
+from ui_browser_kit import PHONE, enable_semantics, settled, tap_on, wait_until
 
 from companion.core import Table
 from companion.i18n import translate
@@ -36,7 +37,7 @@ from companion.ui.i18n import Tr
 from companion.ui.views.history import entry_label
 
 pytestmark = pytest.mark.browser
-playwright_api = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("playwright.sync_api")  # skip the module without Playwright
 
 TAPS = 10
 # The host's taps and the viewer's websocket messages, stamped by the page's clock
@@ -65,17 +66,6 @@ SEEN_AT = """([since, text]) => {
   const hit = window.__frames.find(([at, body]) => at > since && (text === null || body.includes(text)));
   return hit ? hit[0] : null;
 }"""
-
-
-@pytest.fixture(scope="module")
-def browser():
-    exe = chromium()
-    if exe is None:
-        pytest.skip("Debian chromium is not installed")
-    with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=exe, headless=True, args=CHROME_ARGS)
-        yield b
-        b.close()
 
 
 def seeded(url: str) -> tuple[Table, Any]:
@@ -122,21 +112,30 @@ def last_entry_text(table: Table) -> str:
     return translate("ui.play.last", "en", label=entry_label(Tr("en"), table, i, table.entries[i]))
 
 
+def tap_and_wait(page: Any, table: Table, stored: Any) -> tuple[Table, float]:
+    """The first tap on screen at ``table``'s question (or "Deal"), made on ``page``: the table
+    once stored, and the browser's time of the tap."""
+    if table.prompt.auto:
+        target, made = page.get_by_role("button", name=translate("ui.play.deal", "en")), 1
+    else:
+        name, made = first_tap(table, "en")
+        # a question to the table (who is oldest) names its buttons with a line of explanation
+        named = name if table.prompt.seat is not None else re.compile(f"^{re.escape(name)}( |$)")
+        target = page.get_by_role("button", name=named, exact=True).first
+    target.wait_for(timeout=60000)
+    settled(page, quiet=0.4)
+    tap_on(target)
+    tapped = page.evaluate("window.__taps.at(-1)")
+    after = wait_until(
+        lambda: (t := stored()).version >= table.version + made and t, what="the tap's entries stored"
+    )
+    return after, tapped
+
+
 def play_one(host: Any, viewer: Any, url: str, table: Table) -> tuple[Table, float]:
     """One tap on the host's phone: the table as stored after it, and the ms from the tap to the
     viewer's websocket message with the new last entry (any message when it reads as before)."""
-    if table.prompt.auto:
-        target, made = host.get_by_role("button", name=translate("ui.play.deal", "en")), 1
-    else:
-        name, made = first_tap(table, "en")
-        target = host.get_by_role("button", name=name, exact=True).first
-    target.wait_for(timeout=60000)
-    settled(host, quiet=0.4)
-    tap_on(target)
-    tapped = host.evaluate("window.__taps.at(-1)")
-    after = wait_until(
-        lambda: (t := newest(url, table.id)).version >= table.version + made and t, what="the tap's entries"
-    )
+    after, tapped = tap_and_wait(host, table, lambda: newest(url, table.id))
     said = last_entry_text(after)
     wanted = None if table.version and said == last_entry_text(table) else said
     seen = wait_until(lambda: viewer.evaluate(SEEN_AT, [tapped, wanted]), what=f"{said!r} on the viewer")

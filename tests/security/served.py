@@ -17,14 +17,10 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from companion.devserver.ports import free_port
+
 ROOT = Path(__file__).resolve().parents[2]
 TABLE_NAME = "Friday at Marta's"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def companion(*args: str) -> list[str]:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import flet as ft
 
@@ -182,6 +182,28 @@ async def _start_lan(tr: Tr, main: Any, fail: Callable[[str], None], refresh: Ca
     refresh()
 
 
+class Said(Protocol):
+    """A screen's status line beside a Copy button (``text``: "Copied", or empty)."""
+
+    text: str
+
+
+def copy_row(
+    tr: Tr, label: str, key: str, clipboard: ft.Clipboard, text: str, said: Said, refresh: Callable[[], None]
+) -> ft.Row:
+    """A Copy button (``<key>-copy``) putting ``text`` on the clipboard, and the line beside it
+    (``<key>-status``) that says it was copied."""
+
+    async def copy(_: Any = None) -> None:
+        await clipboard.set(text)
+        said.text = tr("live.copied")
+        refresh()
+
+    return ft.Row(
+        [button(label, f"{key}-copy", copy, icon=ft.Icons.COPY), ft.Text(said.text, key=f"{key}-status")]
+    )
+
+
 def snapshot_card(
     tr: Tr, said: SnapshotStatus, clipboard: ft.Clipboard, refresh: Callable[[], None], table: Table
 ) -> ft.Control:
@@ -193,13 +215,6 @@ def snapshot_card(
         return card(
             heading(tr("live.snapshot")), ft.Text(tr.msg(exc.msg), key="snapshot-error"), key="snapshot-card"
         )
-    status = ft.Text(said.text, key="snapshot-status")
-
-    async def copy(_: Any = None) -> None:
-        await clipboard.set(code)
-        said.text = tr("live.copied")
-        refresh()
-
     return card(
         heading(tr("live.snapshot")),
         small(tr("live.snapshot_hint")),
@@ -212,7 +227,7 @@ def snapshot_card(
             multiline=True,
             text_size=12,
         ),
-        ft.Row([button(tr("live.copy"), "snapshot-copy", copy, icon=ft.Icons.COPY), status]),
+        copy_row(tr, tr("live.copy"), "snapshot", clipboard, code, said, refresh),
         key="snapshot-card",
     )
 

@@ -13,7 +13,7 @@ import flet as ft
 from companion.ui.i18n import Tr, translator
 from companion.ui.palette import SEED
 from companion.ui.services import Services, Session
-from companion.ui.views.share import qr_image, selectable
+from companion.ui.views.share import copy_row, qr_image, selectable
 from companion.ui.widgets import button, card, heading, scroll_column, small
 
 if TYPE_CHECKING:
@@ -55,23 +55,12 @@ def recovery_card(
 ) -> ft.Control:
     """The recovery link (QR code and text) with Copy, and what it is for."""
     url = space.recovery_url()
-
-    async def copy(_: Any = None) -> None:
-        await clipboard.set(url)
-        said.text = tr("live.copied")
-        refresh()
-
     return card(
         heading(tr("space.recovery")),
         small(tr("space.recovery_hint")),
         qr_image(url, key="space-qr"),
         selectable(url, key="space-url", size=12),
-        ft.Row(
-            [
-                button(tr("space.copy"), "space-copy", copy, icon=ft.Icons.COPY),
-                ft.Text(said.text, key="space-status"),
-            ]
-        ),
+        copy_row(tr, tr("space.copy"), "space", clipboard, url, said, refresh),
         key="space-recovery",
     )
 
