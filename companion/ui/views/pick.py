@@ -1,12 +1,13 @@
 """A multi-pick ("choose k of n"): one toggle per item and one confirm, from the prompt's Pick.
 
 The bounds, the items and their labels come from the engine's prompt; the draft (what is
-toggled so far, ``PickDraft``) lives in ``app.drafts`` for the table version it was started on.
+toggled so far, ``PickDraft``) is an observable kept in the session's drafts for the table version it
+was started on; the form is a component that takes it as a prop, so a toggle redraws the form
+alone (Flet re-renders the components an observable was given to), not the screen.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +22,7 @@ from companion.ui.state import Drafts
 from companion.ui.widgets import button, small
 
 
+@ft.observable
 @dataclass
 class PickDraft:
     """The items toggled so far for one kind of pick, and the table version it was started on."""
@@ -28,31 +30,36 @@ class PickDraft:
     drawn_for: tuple[str, int]
     chosen: list[Any] = field(default_factory=list)
 
+    def toggle(self, item: Any, most: int) -> None:
+        """On or off; a new item only while fewer than ``most`` are on."""
+        if item in self.chosen:
+            self.chosen = [c for c in self.chosen if c != item]
+        elif len(self.chosen) < most:
+            self.chosen = [*self.chosen, item]
 
-def draft(drafts: Drafts, table: Table, pick: Pick) -> list[Any]:
-    """The items toggled so far (a new question, or a new table version, starts empty)."""
+
+def draft(drafts: Drafts, table: Table, pick: Pick) -> PickDraft:
+    """The draft (a new question, or a new table version, starts empty)."""
     held = drafts.get(PickDraft, pick.kind)
     if held is None or held.drawn_for != (table.id, table.version):
         held = drafts.put(PickDraft((table.id, table.version)), pick.kind)
-    return held.chosen
+    return held
 
 
-def pick_form(
-    tr: Tr, drafts: Drafts, refresh: Callable[[], None], submit: Submit, table: Table, pick: Pick
+def pick_form(tr: Tr, drafts: Drafts, submit: Submit, table: Table, pick: Pick) -> ft.Control:
+    """The pick's form, over its draft for this table version."""
+    return PickForm(tr, draft(drafts, table, pick), submit, stamp(table), pick, key=f"pick-{pick.kind}")
+
+
+@ft.component
+def PickForm(
+    tr: Tr, held: PickDraft, submit: Submit, drawn_for: str, pick: Pick, key: str | None = None
 ) -> ft.Control:
-    """One chip per item (a tap toggles it and redraws), the count, and the confirm (``submit``)."""
-    chosen = draft(drafts, table, pick)
-    drawn_for = stamp(table)
+    """One chip per item (a tap toggles it: this form redraws), the count, and the confirm."""
+    chosen = held.chosen
 
     def toggle(item: Any) -> Any:
-        def go(_: Any = None) -> None:
-            if item in chosen:
-                chosen.remove(item)
-            elif len(chosen) < pick.max:
-                chosen.append(item)
-            refresh()
-
-        return go
+        return lambda _=None: held.toggle(item, pick.max)
 
     chips: list[ft.Control] = []
     for k, (item, label) in enumerate(zip(pick.items, pick.labels, strict=True)):

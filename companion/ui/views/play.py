@@ -206,7 +206,7 @@ def answers(model: TableModel, prompt: Prompt) -> ft.Control:
             items.append(choice_button(tr, submit, seen, table, i, choice, previews[k] if previews else []))
             if at_choice and notice is not None and notice.at == f"choice-{i}":
                 items.append(notice_card(tr, model.show_rule, notice))  # under the choice tapped
-    items += [pick_form(tr, model.drafts, model.refresh, submit, table, pick) for pick in prompt.picks]
+    items += [pick_form(tr, model.drafts, submit, table, pick) for pick in prompt.picks]
     if prompt.auto and not model.guest:
         items.append(deal_button(tr, model.deal, table))
     # table facts: the host enters them; a player's phone its own part of one (the cards it keeps)
