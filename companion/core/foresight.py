@@ -19,7 +19,8 @@ from companion.core.protocol import Effect
 class SeatRound(BaseModel):
     """One player's round: a compact line, then what they gained (by source) and lost."""
 
-    model_config = ConfigDict(frozen=True)
+    # defer_build: the served app builds it after listening (ui/warmup.py), else on first use
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     seat: int
     line: Effect
@@ -29,7 +30,7 @@ class SeatRound(BaseModel):
 
 
 class RoundSummary(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     round: int  # the month, year or round number shown to the table
     title: Effect

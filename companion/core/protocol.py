@@ -28,7 +28,8 @@ class Entry(BaseModel):
     form the game's discriminated union.
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    # defer_build: the served app builds it after listening (ui/warmup.py), else on first use
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     kind: str
     seat: int | None = None
@@ -45,7 +46,7 @@ class Pick(BaseModel):
     second red card stands for the first.
     """
 
-    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True, defer_build=True)
 
     kind: str
     items: tuple[Any, ...]
@@ -263,7 +264,7 @@ class RuleViolation(Exception):
 
 
 class ScoreRow(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     name: str
     seat: int
@@ -281,7 +282,7 @@ class Scoreboard(BaseModel):
     ``rows`` then holds only the visible seats, ``ranking`` is empty and their ``by_round`` too.
     """
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     rows: list[ScoreRow]
     ranking: list[str]

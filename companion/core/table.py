@@ -44,7 +44,8 @@ MAX_LOG = 5_000  # entries in force, and again undone ones; a long game has unde
 
 
 class Player(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    # defer_build: the served app builds it after listening (ui/warmup.py), else on first use
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     name: str = Field(min_length=1, max_length=24)
     color: str | None = None
@@ -63,7 +64,7 @@ class Player(BaseModel):
 class TableFile(BaseModel):
     """The exported file: the log, never the derived state (docs/FORMAT.md)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     format: str = Field(max_length=64)
     version: StrictInt = Field(ge=1)  # not 0, not negative, not `true`

@@ -15,7 +15,8 @@ MAX_LOCATION = 48  # characters of a play's location (a room, a café, a town)
 class PlaySeat(BaseModel):
     """One player of a play, in seat order; ``name`` is the table's own copy of the name."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    # defer_build: the served app builds it after listening (ui/warmup.py), else on first use
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     seat: int = Field(ge=0, le=7)
     name: str = Field(min_length=1, max_length=24)
@@ -32,7 +33,7 @@ class Figure(BaseModel):
     ``seat`` is None for a figure of the whole table (the Great Wall finished).
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     seat: int | None = Field(None, ge=0, le=7)
     name: str = Field(min_length=1, max_length=32)
@@ -44,7 +45,7 @@ class PlayRecord(BaseModel):
     """A play: a finished table (``table_id`` set), a game scored with a calculator, or a play brought
     in from another play logger (``source`` "import", companion/plays/bgstats.py)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     id: str = Field(min_length=1, max_length=64)
     table_id: str | None = Field(None, max_length=64)

@@ -20,7 +20,8 @@ from companion.core import Table, TableError
 class Access(BaseModel):
     """What a client session was granted by its link."""
 
-    model_config = ConfigDict(frozen=True)
+    # defer_build: the served app builds it after listening (ui/warmup.py), else on first use
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     table_id: str
     token: str

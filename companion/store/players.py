@@ -19,7 +19,8 @@ MAX_NOTE = 80
 
 
 class PlayerInfo(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    # defer_build: the served app builds it after listening (ui/warmup.py), else on first use
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     id: str
     name: str
@@ -33,7 +34,7 @@ class PlayerInfo(BaseModel):
 class LastSeat(BaseModel):
     """A seat of the last table with linked players: who sat there and with which colour."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     player: PlayerInfo
     color: str | None

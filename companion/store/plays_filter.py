@@ -12,7 +12,8 @@ class PlayFilter(BaseModel):
     own filter does: ``until`` "2026-05" takes the whole month, "2026-05-31" the whole day.
     ``location`` is a location exactly as stored (Store methods pass the remembered spelling)."""
 
-    model_config = ConfigDict(frozen=True)
+    # defer_build: the served app builds it after listening (ui/warmup.py), else on first use
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     since: str | None = None
     until: str | None = None

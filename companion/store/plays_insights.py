@@ -47,7 +47,8 @@ RECORD_KINDS: tuple[RecordKind, ...] = ("high_win", "low_win", "margin", "longes
 
 
 class Holder(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    # defer_build: the served app builds it after listening (ui/warmup.py), else on first use
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     player_id: str | None  # None: a seat linked to nobody, known by its name
     name: str
@@ -56,7 +57,7 @@ class Holder(BaseModel):
 class GameRecord(BaseModel):
     """One record of a game: its value (points, or seconds for a length) and the play that holds it."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     game: str
     kind: RecordKind
@@ -67,7 +68,7 @@ class GameRecord(BaseModel):
 
 
 class PlayRef(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     play_id: str
     game: str
@@ -77,7 +78,7 @@ class PlayRef(BaseModel):
 class PlayerGame(BaseModel):
     """A player's plays of one game."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     game: str
     plays: int
@@ -93,7 +94,7 @@ class PlayerGame(BaseModel):
 class HeadToHead(BaseModel):
     """The player against one opponent, over the plays both sat in."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     player_id: str
     name: str
@@ -105,7 +106,7 @@ class HeadToHead(BaseModel):
 
 
 class PlayerPage(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     player_id: str
     name: str
@@ -131,7 +132,7 @@ class PlayerPage(BaseModel):
 class Period(BaseModel):
     """Plays in one month ("YYYY-MM", of the UTC date they ended) or one split of a game."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     key: str
     plays: int
@@ -150,7 +151,7 @@ class Period(BaseModel):
 
 
 class HIndex(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     h: int
     games: list[tuple[str, int]]  # (game, plays), most played first
@@ -355,7 +356,7 @@ def nemesis(table: list[HeadToHead]) -> HeadToHead | None:
 class GamePeriods(BaseModel):
     """A game's figures by month, by set of expansions and by player count, from one scan."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     by_month: list[Period]
     by_expansion: list[Period]

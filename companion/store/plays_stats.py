@@ -23,7 +23,8 @@ Reader = Callable[..., list[tuple[Any, ...]]]
 class Rate(BaseModel):
     """Seats that played in a group (a seat position, a player count) and how many of them won."""
 
-    model_config = ConfigDict(frozen=True)
+    # defer_build: the served app builds it after listening (ui/warmup.py), else on first use
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     key: int
     seats: int
@@ -35,7 +36,7 @@ class Rate(BaseModel):
 
 
 class PlayerLine(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     player_id: str | None  # None: seats with this name not linked to the player list
     name: str
@@ -56,7 +57,7 @@ class FigureLine(BaseModel):
     the drought), or for a figure of the whole table (the Great Wall finished) the plays that
     have it. docs/DECISIONS.md, "Statistics: per seat"."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     name: str
     key: str
@@ -70,7 +71,7 @@ class FigureLine(BaseModel):
 
 
 class GameStats(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     game: str
     player_id: str | None = None

@@ -31,7 +31,8 @@ CODE_LENGTH = 6
 
 
 class Link(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    # defer_build: the served app builds it after listening (ui/warmup.py), else on first use
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     token: str
     table_id: str

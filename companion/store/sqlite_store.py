@@ -144,7 +144,8 @@ def default_data_dir() -> Path:
 
 
 class TableInfo(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    # defer_build: the served app builds it after listening (ui/warmup.py), else on first use
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     id: str
     name: str

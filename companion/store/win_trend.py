@@ -29,7 +29,8 @@ Reader = Callable[..., list[tuple[Any, ...]]]
 class WinRatePoint(BaseModel):
     """One month of one player: that month's plays and wins, and the sums up to it."""
 
-    model_config = ConfigDict(frozen=True)
+    # defer_build: the served app builds it after listening (ui/warmup.py), else on first use
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     month: str
     plays: int
@@ -51,7 +52,7 @@ class WinRatePoint(BaseModel):
 class WinRateLine(BaseModel):
     """One player's points, oldest month first."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     player_id: str
     name: str

@@ -5,10 +5,15 @@ screen and the default language's catalogue: the server loads them in a thread w
 browser fetches and starts Flutter. Everything else (the other screens, the games' modules
 and rules data, the rules index) is loaded once the first session has drawn its screen, so
 it does not compete for the CPU with the browser painting it, and is ready by the first tap.
+
+The pydantic models the server imports before it listens (the store's, the core's) are declared
+with ``defer_build``: their validators are built here, after the server listens, rather than
+while the browser waits for its first answer (a model still unbuilt builds itself on first use).
 """
 
 from __future__ import annotations
 
+import sys
 import threading
 from importlib import import_module
 
@@ -45,6 +50,7 @@ def first_screen() -> None:
         getattr(ft, name)
     _ = ft.Icons.ADD  # the first icon named reads Flet's table of icon names
     load(DEFAULT_LANGUAGE)
+    build_models()
 
 
 def the_rest() -> None:
@@ -55,6 +61,25 @@ def the_rest() -> None:
     for module in VIEW_MODULES:
         import_module(f"companion.ui.views.{module}")
     known_game_ids()
+    build_models()  # the games' entries inherit ``defer_build`` from core's Entry
+
+
+def build_models() -> int:
+    """Build the validators of the app's pydantic models loaded so far and declared with
+    ``defer_build``; how many were built."""
+    if "pydantic" not in sys.modules:
+        return 0
+    from pydantic import BaseModel
+
+    built = 0
+    waiting = list(BaseModel.__subclasses__())
+    while waiting:
+        model = waiting.pop()
+        waiting.extend(model.__subclasses__())
+        if model.__module__.startswith("companion.") and not model.__pydantic_complete__:
+            model.model_rebuild(raise_errors=False)  # one that cannot build says so on use
+            built += 1
+    return built
 
 
 REST_DELAY = 1.0

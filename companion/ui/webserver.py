@@ -73,11 +73,17 @@ def build_app(main: Callable[..., Any], assets_dir: Path = ASSETS, *, hosted: bo
     ]
     inner.router.routes.insert(0, APIWebSocketRoute("/ws", guard.make_handler(main)))
     outer = flet_fastapi.FastAPI()
-    outer.add_api_route(IMPORT_PATH, _import_landing, methods=["GET"], include_in_schema=False)
+    # response_model=None: FastAPI otherwise makes a response model of the ``Any`` return, and
+    # checking it for a pydantic v1 model imports pydantic.v1 (about 40 ms before listening)
+    outer.add_api_route(
+        IMPORT_PATH, _import_landing, methods=["GET"], include_in_schema=False, response_model=None
+    )
     if hosted:
         from companion.ui.proxy_check import RefuseUntrustedProxy
 
-        outer.add_api_route(SPACE_LANDING, _space_landing, methods=["GET"], include_in_schema=False)
+        outer.add_api_route(
+            SPACE_LANDING, _space_landing, methods=["GET"], include_in_schema=False, response_model=None
+        )
         outer.add_middleware(RefuseUntrustedProxy)  # a forgotten --trusted-proxy: refused, said why
     outer.mount("/", inner)
     return outer

@@ -1,0 +1,90 @@
+"""What the served app does before it listens (docs/PERFORMANCE.md, "Cold start, issue 25"):
+the store check still runs there, but the pydantic models it imports are built after, by the
+warm-up, and FastAPI's routes no longer pull in pydantic.v1.
+
+Each check runs in a fresh interpreter: this test process has long imported and built everything.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+# The server's start up to listening (the store check, the bound port, the web app built), then
+# the warm-up's steps when asked; prints what it saw at each step as JSON.
+START = """
+import json, socket, sys, tempfile
+from pydantic import BaseModel
+from companion.ui.server import prepare
+from companion.ui.app import make_main
+from companion.ui.hub import hub_for
+from companion.ui.webserver import build_app
+from companion.ui import warmup
+
+def unbuilt():
+    found, waiting = [], list(BaseModel.__subclasses__())
+    while waiting:
+        model = waiting.pop()
+        waiting.extend(model.__subclasses__())
+        if model.__module__.startswith("companion.") and not model.__pydantic_complete__:
+            found.append(f"{{model.__module__}}.{{model.__qualname__}}")
+    return sorted(found)
+
+with socket.socket() as s:
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+sock, folder = prepare("127.0.0.1", port, data_dir=tempfile.mkdtemp())
+sock.close()
+build_app(make_main(hub_for(folder)), hosted={hosted})
+seen = {{"v1": "pydantic.v1" in sys.modules, "listening": unbuilt()}}
+warmup.first_screen()
+seen["first_screen"] = unbuilt()
+warmup.the_rest()
+seen["the_rest"] = unbuilt()
+print(json.dumps(seen))
+"""
+
+
+def server_start(hosted: bool = False) -> dict:
+    done = subprocess.run(
+        [sys.executable, "-c", START.format(hosted=hosted)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def test_listening_imports_no_pydantic_v1():
+    # FastAPI checks a route's response model for pydantic v1, importing it (about 30 modules)
+    assert server_start()["v1"] is False
+    assert server_start(hosted=True)["v1"] is False  # the hosted server's landing page too
+
+
+def test_the_store_check_models_are_built_by_the_warm_up_not_before_listening():
+    seen = server_start()
+    assert "companion.core.protocol.Entry" in seen["listening"]  # deferred past listening
+    assert "companion.store.sqlite_store.TableInfo" in seen["listening"]
+    assert seen["first_screen"] == []  # built while the browser starts Flutter
+    assert seen["the_rest"] == []  # the games' entries too (they inherit Entry's defer_build)
+
+
+def test_a_deferred_model_validates_and_refuses_on_first_use_without_the_warm_up():
+    code = (
+        "from pydantic import ValidationError\n"
+        "from companion.store.sqlite_store import TableInfo\n"
+        "assert not TableInfo.__pydantic_complete__\n"
+        "fields = {n: None for n in TableInfo.model_fields}\n"
+        "try:\n"
+        "    TableInfo(**fields)\n"
+        "except ValidationError as e:\n"
+        "    print(e.error_count())\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout) > 0  # built on first use, and it refuses what it always refused
