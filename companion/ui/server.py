@@ -133,6 +133,7 @@ def serve(
     from companion.ui.webserver import run
 
     sock, folder = prepared if prepared is not None else prepare(host, port, data_dir=data_dir, hosted=hosted)
+    keep_catalogs()
     warm = WarmUp()
     if hosted:
         from companion.ui.hosted import Hosted
@@ -156,6 +157,16 @@ def serve(
         run(main, sock, trusted_proxies=trusted_proxies, on_started=started, hosted=hosted)
     finally:
         close_down(relays, open_spaces(folder) if hosted else None, served)
+
+
+def keep_catalogs() -> None:
+    """Read the catalogues as parsed by an earlier run (the command line's cache folder) while
+    their ``.po`` files are unchanged: Babel's parse of the default one was a fifth of the
+    warm-up's CPU, which runs while the browser starts Flutter (ui/warmup.py)."""
+    from companion.cache import cache_dir
+    from companion.i18n import keep_parsed_catalogs
+
+    keep_parsed_catalogs(cache_dir())
 
 
 def close_down(relays: list[Relay], spaces: Any, served: TableHub | None) -> None:

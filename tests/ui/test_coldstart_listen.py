@@ -8,6 +8,7 @@ Each check runs in a fresh interpreter: this test process has long imported and 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -88,3 +89,26 @@ def test_a_deferred_model_validates_and_refuses_on_first_use_without_the_warm_up
     )
     assert done.returncode == 0, done.stderr
     assert int(done.stdout) > 0  # built on first use, and it refuses what it always refused
+
+
+def test_the_server_reads_the_default_catalogue_as_parsed_by_an_earlier_run(tmp_path):
+    code = (
+        "import sys\n"
+        "from companion.ui.server import keep_catalogs\n"
+        "from companion.i18n import DEFAULT_LANGUAGE, load\n"
+        "keep_catalogs()\n"
+        "assert load(DEFAULT_LANGUAGE).messages\n"
+        "print('babel.messages.pofile' in sys.modules)\n"
+    )
+    env = {**os.environ, "COMPANION_CACHE": str(tmp_path)}
+
+    def parsed() -> bool:
+        done = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=False, timeout=60, env=env
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout.strip() == "True"
+
+    assert parsed()  # the first start parses the .po file and keeps the result
+    assert list(tmp_path.glob("catalog-*.json"))
+    assert not parsed()  # the next start reads it: Babel's parser is not even imported
