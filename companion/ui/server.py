@@ -193,10 +193,10 @@ def relay_for(url: str | None, served: TableHub | None, main: Any) -> Relay | No
     """On a PostgreSQL store (``url``), the relay that keeps this worker's tables live with the
     other workers' (ui/relay.py); None on SQLite. ``served``: the hub of a LAN server's store
     (None when hosted: every hub is a space's). Called in the server's event loop."""
+    if url is None:  # before the imports: the relay's loads psycopg (0.1 s), in the loop answering
+        return None
     from flet_web.fastapi.flet_app_manager import app_manager
 
     from companion.ui.relay import start_relay
 
-    if url is None:
-        return None
     return start_relay(url, served, app_manager.get_pubsubhub(main))

@@ -1,6 +1,6 @@
 """What the served app does before it listens (docs/PERFORMANCE.md, "Cold start, issue 25"):
 the store check still runs there, but the pydantic models it imports are built after, by the
-warm-up, and FastAPI's routes no longer pull in pydantic.v1.
+warm-up; FastAPI's routes no longer pull in pydantic.v1, nor an SQLite server's start psycopg.
 
 Each check runs in a fresh interpreter: this test process has long imported and built everything.
 """
@@ -17,7 +17,7 @@ import sys
 START = """
 import json, socket, sys, tempfile
 from pydantic import BaseModel
-from companion.ui.server import prepare
+from companion.ui.server import prepare, relay_for
 from companion.ui.app import make_main
 from companion.ui.hub import hub_for
 from companion.ui.webserver import build_app
@@ -37,8 +37,11 @@ with socket.socket() as s:
     port = s.getsockname()[1]
 sock, folder = prepare("127.0.0.1", port, data_dir=tempfile.mkdtemp())
 sock.close()
-build_app(make_main(hub_for(folder)), hosted={hosted})
+main = make_main(hub_for(folder))
+build_app(main, hosted={hosted})
 seen = {{"v1": "pydantic.v1" in sys.modules, "listening": unbuilt()}}
+assert relay_for(None, hub_for(folder), main) is None  # SQLite: no relay
+seen["psycopg"] = "psycopg" in sys.modules
 warmup.first_screen()
 seen["first_screen"] = unbuilt()
 warmup.the_rest()
@@ -63,6 +66,11 @@ def test_listening_imports_no_pydantic_v1():
     # FastAPI checks a route's response model for pydantic v1, importing it (about 30 modules)
     assert server_start()["v1"] is False
     assert server_start(hosted=True)["v1"] is False  # the hosted server's landing page too
+
+
+def test_an_sqlite_server_loads_no_postgresql_driver():
+    # the relay's module imports psycopg; relay_for runs in the loop that answers the browser
+    assert server_start()["psycopg"] is False
 
 
 def test_the_store_check_models_are_built_by_the_warm_up_not_before_listening():
