@@ -7,7 +7,7 @@ and the play log's Edit (views/play_edit.py) draw the ones a play records
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -30,7 +30,7 @@ def logged_options(game: str) -> list[OptionSpec]:
     return [spec for spec in ui.options if spec.field in ui.logged_options]
 
 
-def current_option(game: str, chosen: dict[str, Any], spec: OptionSpec) -> Any:
+def current_option(game: str, chosen: Mapping[str, Any], spec: OptionSpec) -> Any:
     """The option's value as chosen on the chips, else the game's default (what the chips show)."""
     if spec.field in chosen:
         return chosen[spec.field]
@@ -39,24 +39,22 @@ def current_option(game: str, chosen: dict[str, Any], spec: OptionSpec) -> Any:
 
 def option_rows(
     tr: Tr,
-    refresh: Callable[[], None],
     game: str,
     specs: list[OptionSpec],
-    chosen: dict[str, Any],
+    chosen: Mapping[str, Any],
+    choose: Callable[[str, Any], None],
     prefix: str = "log-option",
 ) -> list[ft.Control]:
     """One row of chips per option the play records, as on the New table screen (keys
-    ``<prefix>-<field>-<value>``; the play log's Edit uses them too); a tap redraws (``refresh``)."""
+    ``<prefix>-<field>-<value>``; the play log's Edit uses them too). ``chosen`` is the draft's
+    choice so far; a tap calls ``choose(field, value)``, a change to that observable draft, which
+    redraws the form that shows it."""
     out: list[ft.Control] = []
     for spec in specs:
         current = current_option(game, chosen, spec)
 
-        def choose(value: Any, field: str = spec.field) -> Any:
-            def pick(_: Any = None) -> None:
-                chosen[field] = value
-                refresh()
-
-            return pick
+        def pick(value: Any, field: str = spec.field) -> Any:
+            return lambda _=None: choose(field, value)
 
         out.append(small(tr(spec.label_key)))
         out.append(
@@ -66,7 +64,7 @@ def option_rows(
                         label=ft.Text(tr(c.label_key), semantics_label=option_name(tr, spec, c)),
                         key=f"{prefix}-{spec.field}-{c.value}",
                         selected=current == c.value,
-                        on_select=choose(c.value),
+                        on_select=pick(c.value),
                         height=TAP,
                     )
                     for c in spec.choices

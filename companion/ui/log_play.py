@@ -25,16 +25,19 @@ from companion.ui.i18n import Tr
 from companion.ui.repos import Repos
 from companion.ui.seating import seat_players
 from companion.ui.services import Session
+from companion.ui.typed_text import keep_typed
 from companion.ui.widgets import button, small
 
 Shown = Callable[[], tuple[dict[str, Any], dict[str, Any], list[str]]]
 
 
+@ft.observable
 @dataclass
 class LogPlayDraft:
     """ "Log this play" under every calculator (one per session): the result each calculator
     logged last (a form changed since shows the button again), the options chosen per game,
-    the day as typed and the refusal."""
+    the day as typed and the refusal. Observable: a change redraws the ``LogPlay`` component
+    alone (the day typed is kept without a redraw: its field shows it already)."""
 
     logged: dict[str, Any] = field(default_factory=dict)  # calculator: the result it logged
     options: dict[str, dict[str, Any]] = field(default_factory=dict)  # game: field: value
@@ -51,6 +54,16 @@ class LogPlayDraft:
         self.logged.pop(calculator, None)
         self.error = error
 
+    def chosen(self, game: str) -> dict[str, Any]:
+        """The options chosen so far for ``game`` (none yet: the game's defaults are shown)."""
+        return self.options.get(game) or {}
+
+    def choose(self, game: str, option: str, value: Any) -> None:
+        self.options[game] = {**self.chosen(game), option: value}
+
+    def typed_date(self, e: Any) -> None:
+        keep_typed(self, "date", e.control.value or "")
+
 
 class Scored(Protocol):
     """A Quick score form's result and its error line (Dragon's and Chinatown's final scores)."""
@@ -65,8 +78,22 @@ def log_play_button(session: Session, repos: Repos, calculator: str, shown: Show
     ``shown()`` gives the form's input and result as they are at the tap (a name typed since the
     last redraw included), and each seat's name as typed ("" for a default "Player 2"): only
     typed names are linked to (or remembered as) players."""
-    tr = session.tr
     draft = session.drafts.keep(LogPlayDraft)
+    return LogPlay(session, repos, calculator, shown, draft, key=f"log-play-{calculator}")
+
+
+@ft.component
+def LogPlay(
+    session: Session,
+    repos: Repos,
+    calculator: str,
+    shown: Shown,
+    draft: LogPlayDraft,
+    key: str | None = None,
+) -> ft.Control:
+    """The date, the options and the button over ``draft``: an option tapped, a play logged or
+    refused redraws this part alone."""
+    tr = session.tr
     if draft.was_logged(calculator, shown()[1]):
         return ft.Row(
             [
@@ -77,55 +104,59 @@ def log_play_button(session: Session, repos: Repos, calculator: str, shown: Show
             ],
             wrap=True,
         )
-
     game = FINAL_CALCULATORS[calculator][0]
     specs = logged_options(game)
-    chosen: dict[str, Any] = draft.options.setdefault(game, {})
-
-    def log(_: Any = None) -> None:
-        data, result, typed = shown()
-        seats = [{"name": name, "color": None} for name in typed]
-        day = draft.date.strip() or date.today().isoformat()
-        options = {spec.field: current_option(game, chosen, spec) for spec in specs} if specs else None
-        try:
-            ids = seat_players(repos.players, seats)
-            repos.plays.log(calculator, data, result, date=day, options=options, player_ids=ids)
-        except (CalcInputError, TableError) as exc:
-            draft.refused(calculator, tr.msg(exc.msg))
-        else:
-            draft.done(calculator, result)
-        session.refresh()
-
-    def typed_date(e: Any) -> None:
-        draft.date = e.control.value or ""
-
     items: list[ft.Control] = [
         ft.TextField(
             label=tr("quick.log_date"),
             value=draft.date or date.today().isoformat(),  # local today, each time it is drawn
             key="quick-log-date",
-            on_change=typed_date,
+            on_change=draft.typed_date,
             width=200,
             dense=True,
             max_length=10,
             keyboard_type=ft.KeyboardType.DATETIME,
         ),
-        *option_rows(tr, session.refresh, game, specs, chosen),
-        button(tr("quick.log_play"), "quick-log-play", log, icon=ft.Icons.BOOKMARK_ADD, filled=True),
+        *option_rows(
+            tr, game, specs, draft.chosen(game), lambda option, value: draft.choose(game, option, value)
+        ),
+        button(
+            tr("quick.log_play"),
+            "quick-log-play",
+            lambda _: log_play(repos, tr, draft, calculator, shown),
+            icon=ft.Icons.BOOKMARK_ADD,
+            filled=True,
+        ),
     ]
     if draft.error:
         items.append(ft.Text(draft.error, key="quick-log-error", color=ft.Colors.ERROR))
     return ft.Column(items, spacing=4)
 
 
-def score_form(tr: Tr, refresh: Callable[[], None], form: Scored, score: Callable[[], Any]) -> None:
+def log_play(repos: Repos, tr: Tr, draft: LogPlayDraft, calculator: str, shown: Shown) -> None:
+    """Log the form as ``shown()`` has it now; the draft says it was logged, or why not."""
+    data, result, typed = shown()
+    game = FINAL_CALCULATORS[calculator][0]
+    specs = logged_options(game)
+    seats = [{"name": name, "color": None} for name in typed]
+    day = draft.date.strip() or date.today().isoformat()
+    chosen = draft.chosen(game)
+    options = {spec.field: current_option(game, chosen, spec) for spec in specs} if specs else None
+    try:
+        ids = seat_players(repos.players, seats)
+        repos.plays.log(calculator, data, result, date=day, options=options, player_ids=ids)
+    except (CalcInputError, TableError) as exc:
+        draft.refused(calculator, tr.msg(exc.msg))
+    else:
+        draft.done(calculator, result)
+
+
+def score_form(tr: Tr, form: Scored, score: Callable[[], Any]) -> None:
     """Score a Quick score form (``score`` reads the form and runs its calculator): the result,
-    or the refusal as the form's error line (Dragon's and Chinatown's final scores both); then
-    redraw."""
+    or the refusal as the form's error line (Dragon's and Chinatown's final scores both)."""
     try:
         form.result = score()
         form.error = None
     except CalcInputError as exc:
         form.result = None
         form.error = tr.msg(exc.msg)
-    refresh()

@@ -3,7 +3,9 @@
 The file is checked in full first (the backup repository, ui/repos.py): a damaged or foreign
 file is refused with its reason and nothing changes. The check (every table replayed) and the
 restore run in a worker thread, once each, while a dialog shows how far they are: the screen
-keeps answering, and a restore checks nothing a second time.
+keeps answering, and a restore checks nothing a second time. Each dialog is drawn as it opens
+(the session's open dialog is observable); the result goes to the play log's status line
+(``LogStatus``, observable too: the log follows it).
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ if TYPE_CHECKING:
     from companion.ui.i18n import Tr
     from companion.ui.repos import Backup
 
-Say = Callable[[str], None]  # a line on the play log's status line (``LogStatus``), then a redraw
+Say = Callable[[str], None]  # a line on the play log's status line (``LogStatus.say``)
 
 
 def backup_actions(
@@ -44,22 +46,24 @@ def backup_actions(
     ]
 
 
+@ft.observable
 @dataclass
 class LogStatus:
     """The status line of the play log's screen (views/plays.py): "Saved", a backup restored,
-    a refusal. Here, under the log, since the backup's actions write it too."""
+    a refusal. Here, under the log, since the backup's actions write it too. The log follows
+    it (views/plays.py ``PlayLog``), and reads its plays again when it changes: a line may
+    follow an import or a restore."""
 
     text: str = ""
+    said: int = 0  # lines said so far: the same line said again (a second import) still redraws
+
+    def say(self, text: str) -> None:
+        self.text, self.said = text, self.said + 1
 
 
-def status_line(drafts: Drafts, refresh: Callable[[], None]) -> Say:
-    """What writes the play log's status line and redraws it."""
-
-    def say(text: str) -> None:
-        drafts.keep(LogStatus).text = text
-        refresh()
-
-    return say
+def status_line(drafts: Drafts) -> Say:
+    """What writes the play log's status line (kept in the session's drafts)."""
+    return drafts.keep(LogStatus).say
 
 
 @dataclass(eq=False)
@@ -73,7 +77,7 @@ class Backups:
     tables: TablesRepo
     hub: TableHub
     device: Device  # the file picker
-    refresh: Callable[[], None]  # the progress drawn while the worker checks
+    refresh: Callable[[], None]  # only the worker's poll (ui/worker.py), which draws the progress
     say: Say
 
     async def save(self) -> None:
@@ -106,14 +110,12 @@ class Backups:
         checked = await self.check(data)
         if checked is not None:
             _ask_replace(self.dialogs, self.tr, Restore(self, *checked))
-            self.refresh()
 
     def refuse(self, refused: str) -> None:
         """The Restore dialog saying why this file is refused (nothing changed)."""
         self.dialogs.dialog(
             self.tr("backup.restore"), lambda: [ft.Text(refused, key="restore-refused")], key="restore"
         )
-        self.refresh()
 
     async def check(self, data: bytes) -> tuple[Backup, list[Table]] | None:
         """The backup and its tables, checked in the worker under a progress dialog; None when
