@@ -1,9 +1,11 @@
 """The play log, its Edit dialog, "Log this play" and the log's files redraw from their own
 observable drafts (issue 25), not from the session's whole-screen redraw.
 
-Each test first makes the session's redraw (``SessionState.redraw``, what ``refresh()`` called) do
-nothing, as it will once the last screens stop using it: every tap must still show its change,
-so these fail on a screen that still needs that redraw."""
+Each test first makes the session's whole-screen redraws do nothing: ``SessionState.redraw``
+(what ``refresh()`` calls) and ``saved`` (what a dialog's action calls after it ran). Every tap
+must still show its change, and nothing may call the session's ``refresh()``: these fail on a
+screen that still needs either (but the restore's, whose worker poll still calls ``refresh()``
+to draw the check's progress, ui/worker.py)."""
 
 from __future__ import annotations
 
@@ -29,10 +31,15 @@ def log_dragon(store, vps=(40, 42)):
     return store.log_calculated("dragon-final", {"players": players})
 
 
-def without_session_redraw(h) -> None:
-    """The session's whole-screen redraw made a no-op for the rest of the test."""
+def without_session_redraw(h):
+    """The session's whole-screen redraws made no-ops for the rest of the test; returns a check
+    that nothing called the session's ``refresh()`` meanwhile (it is bound to the state's
+    ``redraw`` once, so it still counts ``revision``)."""
     app = h.page.session.store.get("companion.app")
-    object.__setattr__(app.state, "redraw", lambda: None)  # an instance attribute: no notice sent
+    for name in ("redraw", "saved"):  # instance attributes, set without a notice
+        object.__setattr__(app.state, name, lambda: None)
+    before = app.state.revision
+    return lambda: app.state.revision == before
 
 
 @pytest.fixture
@@ -44,7 +51,7 @@ async def test_filters_and_show_more_redraw_the_log(hub):
     for day in range(1, 13):
         log_dayu(hub.store, ("Ana", "Ben"), (3, 1), f"2026-01-{day:02d}")
     h = await started(hub, "/plays")
-    without_session_redraw(h)
+    untouched = without_session_redraw(h)
     assert h.by_key("plays-count").value == "12 games" and len(h.keys("play-edit-")) == 10
     await h.click("plays-more")
     assert len(h.keys("play-edit-")) == 12 and not h.has("plays-more")
@@ -59,6 +66,7 @@ async def test_filters_and_show_more_redraw_the_log(hub):
     await h.type_text("plays-until", "11/01/2026")
     await h.fire("plays-until", "blur")
     assert h.has("plays-error") and h.by_key("plays-count").value == "12 games"  # said, not applied
+    assert untouched()
     h.close()
 
 
@@ -67,7 +75,7 @@ async def test_the_edit_form_draws_a_place_or_an_option_tapped_and_save_redraws_
     hub.store.set_play_location(club.id, "Club")
     play = log_dragon(hub.store)
     h = await started(hub, "/plays")
-    without_session_redraw(h)
+    untouched = without_session_redraw(h)
     await h.click(f"play-edit-{play.id}")
     await h.type_text("edit-day", "2026-05-01")
     await h.type_text("edit-score-0", "45")
@@ -84,6 +92,7 @@ async def test_the_edit_form_draws_a_place_or_an_option_tapped_and_save_redraws_
     assert (stored.location, stored.options["great_wall"], stored.seats[0].score) == ("Club", True, 45)
     assert h.by_key(f"play-{play.id}-winners").value.endswith("Ana")  # the log read it again
     assert "Played at Club" in h.by_key(f"play-{play.id}-location").value
+    assert untouched()
     h.close()
 
 
@@ -91,7 +100,7 @@ async def test_a_delete_its_undo_and_the_status_line_redraw_the_log(hub):
     play = log_dayu(hub.store, ("Ana", "Ben"), (3, 1), "2026-03-01")
     h = await started(hub, "/plays")
     h.conn.answers["save_file"] = None  # the browser downloads: no path comes back
-    without_session_redraw(h)
+    untouched = without_session_redraw(h)
     await h.click(f"play-edit-{play.id}")
     await h.click("play-edit-delete")
     assert h.has("plays-deleted") and h.by_key("plays-count").value == "0 games"
@@ -100,6 +109,7 @@ async def test_a_delete_its_undo_and_the_status_line_redraw_the_log(hub):
     assert h.has(f"play-edit-{play.id}")
     await h.click("plays-export-csv")
     assert h.by_key("plays-status").value == "Saved."
+    assert untouched()
     h.close()
 
 
@@ -109,7 +119,7 @@ async def test_a_restore_redraws_the_log_through_its_status_line(hub, tmp_path):
     source.store.create(finished_game(2))
     good = backup_json(source.store).encode()
     h = await started(hub, "/plays")
-    without_session_redraw(h)
+    without_session_redraw(h)  # the check's progress is still drawn by refresh() (ui/worker.py)
     h.conn.answers["pick_files"] = [{"id": 0, "name": "b.json", "size": len(good), "bytes": list(good)}]
     await h.click("backup-restore")
     for _ in range(200):  # checked in a worker thread
@@ -131,7 +141,7 @@ async def test_log_this_play_draws_its_options_and_the_play_logged(hub):
     await h.type_text("quick-name-0", "Ana")
     await h.type_text("quick-vp-0", "30")
     await h.click("quick-compute")  # the Dragon form itself is another screen's change
-    without_session_redraw(h)
+    untouched = without_session_redraw(h)
     await h.click("log-option-great_wall-True")
     assert h.by_key("log-option-great_wall-True").selected
     await h.type_text("quick-log-date", "")
@@ -141,4 +151,5 @@ async def test_log_this_play_draws_its_options_and_the_play_logged(hub):
     assert h.has("quick-logged") and not h.has("quick-log-play")
     [play] = hub.store.plays()
     assert play.options["great_wall"] is True and play.date.startswith("2026-05-29")
+    assert untouched()
     h.close()
