@@ -7,7 +7,6 @@ and the play log's Edit (views/play_edit.py) draw the ones a play records
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -30,7 +29,7 @@ def logged_options(game: str) -> list[OptionSpec]:
     return [spec for spec in ui.options if spec.field in ui.logged_options]
 
 
-def current_option(game: str, chosen: Mapping[str, Any], spec: OptionSpec) -> Any:
+def current_option(game: str, chosen: dict[str, Any], spec: OptionSpec) -> Any:
     """The option's value as chosen on the chips, else the game's default (what the chips show)."""
     if spec.field in chosen:
         return chosen[spec.field]
@@ -41,20 +40,33 @@ def option_rows(
     tr: Tr,
     game: str,
     specs: list[OptionSpec],
-    chosen: Mapping[str, Any],
-    choose: Callable[[str, Any], None],
+    chosen: dict[str, Any],
     prefix: str = "log-option",
 ) -> list[ft.Control]:
     """One row of chips per option the play records, as on the New table screen (keys
-    ``<prefix>-<field>-<value>``; the play log's Edit uses them too). ``chosen`` is the draft's
-    choice so far; a tap calls ``choose(field, value)``, a change to that observable draft, which
-    redraws the form that shows it."""
+    ``<prefix>-<field>-<value>``; the play log's Edit uses them too), in one component."""
+    return [OptionRows(tr, game, specs, chosen, prefix, key=f"{prefix}-rows")] if specs else []
+
+
+@ft.component
+def OptionRows(
+    tr: Tr, game: str, specs: list[OptionSpec], chosen: dict[str, Any], prefix: str, key: str | None = None
+) -> ft.Control:
+    """The chips over ``chosen``, a dict of the caller's draft (a play being logged or edited): a
+    tap sets it and redraws these rows alone. What they show is read from ``chosen`` on every
+    render; the last tap is this component's own state only so that a tap redraws it, whatever
+    kind of draft ``chosen`` belongs to."""
+    _, set_tapped = ft.use_state(None)
     out: list[ft.Control] = []
     for spec in specs:
         current = current_option(game, chosen, spec)
 
-        def pick(value: Any, field: str = spec.field) -> Any:
-            return lambda _=None: choose(field, value)
+        def choose(value: Any, field: str = spec.field) -> Any:
+            def pick(_: Any = None) -> None:
+                chosen[field] = value
+                set_tapped((field, value))
+
+            return pick
 
         out.append(small(tr(spec.label_key)))
         out.append(
@@ -64,7 +76,7 @@ def option_rows(
                         label=ft.Text(tr(c.label_key), semantics_label=option_name(tr, spec, c)),
                         key=f"{prefix}-{spec.field}-{c.value}",
                         selected=current == c.value,
-                        on_select=pick(c.value),
+                        on_select=choose(c.value),
                         height=TAP,
                     )
                     for c in spec.choices
@@ -73,4 +85,4 @@ def option_rows(
                 spacing=8,
             )
         )
-    return out
+    return ft.Column(out, spacing=4)

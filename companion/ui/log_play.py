@@ -6,6 +6,10 @@ The seats are linked to remembered players of the same name, and new names are r
 The play is dated by the day typed (today unless changed; a day to come is refused by the store)
 and, for a game whose UI names them (``GameUI.logged_options``: Dragon's edition and
 expansions), carries the options chosen on chips.
+
+The button is a component given the session's ``LogPlayDraft`` (an observable): logging, or a
+refusal, redraws it alone; a calculator's form scored (``score_form``) redraws the form that
+was given that form's draft.
 """
 
 from __future__ import annotations
@@ -25,10 +29,16 @@ from companion.ui.i18n import Tr
 from companion.ui.repos import Repos
 from companion.ui.seating import seat_players
 from companion.ui.services import Session
-from companion.ui.typed_text import keep_typed
 from companion.ui.widgets import button, small
 
 Shown = Callable[[], tuple[dict[str, Any], dict[str, Any], list[str]]]
+
+
+@dataclass
+class Typed:
+    """A text as typed, kept for the next redraw: never a redraw itself (the field shows it)."""
+
+    text: str = ""
 
 
 @ft.observable
@@ -36,12 +46,11 @@ Shown = Callable[[], tuple[dict[str, Any], dict[str, Any], list[str]]]
 class LogPlayDraft:
     """ "Log this play" under every calculator (one per session): the result each calculator
     logged last (a form changed since shows the button again), the options chosen per game,
-    the day as typed and the refusal. Observable: a change redraws the ``LogPlay`` component
-    alone (the day typed is kept without a redraw: its field shows it already)."""
+    the day as typed and the refusal."""
 
     logged: dict[str, Any] = field(default_factory=dict)  # calculator: the result it logged
     options: dict[str, dict[str, Any]] = field(default_factory=dict)  # game: field: value
-    date: str = ""
+    day: Typed = field(default_factory=Typed)
     error: str | None = None
 
     def was_logged(self, calculator: str, result: Any) -> bool:
@@ -53,16 +62,6 @@ class LogPlayDraft:
     def refused(self, calculator: str, error: str) -> None:
         self.logged.pop(calculator, None)
         self.error = error
-
-    def chosen(self, game: str) -> dict[str, Any]:
-        """The options chosen so far for ``game`` (none yet: the game's defaults are shown)."""
-        return self.options.get(game) or {}
-
-    def choose(self, game: str, option: str, value: Any) -> None:
-        self.options[game] = {**self.chosen(game), option: value}
-
-    def typed_date(self, e: Any) -> None:
-        keep_typed(self, "date", e.control.value or "")
 
 
 class Scored(Protocol):
@@ -84,15 +83,9 @@ def log_play_button(session: Session, repos: Repos, calculator: str, shown: Show
 
 @ft.component
 def LogPlay(
-    session: Session,
-    repos: Repos,
-    calculator: str,
-    shown: Shown,
-    draft: LogPlayDraft,
-    key: str | None = None,
+    session: Session, repos: Repos, calculator: str, shown: Shown, draft: LogPlayDraft, key: str | None = None
 ) -> ft.Control:
-    """The date, the options and the button over ``draft``: an option tapped, a play logged or
-    refused redraws this part alone."""
+    """The day, the options the play records, and the button (or the line saying it is logged)."""
     tr = session.tr
     if draft.was_logged(calculator, shown()[1]):
         return ft.Row(
@@ -104,59 +97,54 @@ def LogPlay(
             ],
             wrap=True,
         )
+
     game = FINAL_CALCULATORS[calculator][0]
     specs = logged_options(game)
+    chosen: dict[str, Any] = draft.options.setdefault(game, {})
+
+    def log(_: Any = None) -> None:
+        data, result, typed = shown()
+        seats = [{"name": name, "color": None} for name in typed]
+        day = draft.day.text.strip() or date.today().isoformat()
+        options = {spec.field: current_option(game, chosen, spec) for spec in specs} if specs else None
+        try:
+            ids = seat_players(repos.players, seats)
+            repos.plays.log(calculator, data, result, date=day, options=options, player_ids=ids)
+        except (CalcInputError, TableError) as exc:
+            draft.refused(calculator, tr.msg(exc.msg))
+        else:
+            draft.done(calculator, result)
+
+    def typed_date(e: Any) -> None:
+        draft.day.text = e.control.value or ""
+
     items: list[ft.Control] = [
         ft.TextField(
             label=tr("quick.log_date"),
-            value=draft.date or date.today().isoformat(),  # local today, each time it is drawn
+            value=draft.day.text or date.today().isoformat(),  # local today, each time it is drawn
             key="quick-log-date",
-            on_change=draft.typed_date,
+            on_change=typed_date,
             width=200,
             dense=True,
             max_length=10,
             keyboard_type=ft.KeyboardType.DATETIME,
         ),
-        *option_rows(
-            tr, game, specs, draft.chosen(game), lambda option, value: draft.choose(game, option, value)
-        ),
-        button(
-            tr("quick.log_play"),
-            "quick-log-play",
-            lambda _: log_play(repos, tr, draft, calculator, shown),
-            icon=ft.Icons.BOOKMARK_ADD,
-            filled=True,
-        ),
+        *option_rows(tr, game, specs, chosen),
+        button(tr("quick.log_play"), "quick-log-play", log, icon=ft.Icons.BOOKMARK_ADD, filled=True),
     ]
     if draft.error:
         items.append(ft.Text(draft.error, key="quick-log-error", color=ft.Colors.ERROR))
     return ft.Column(items, spacing=4)
 
 
-def log_play(repos: Repos, tr: Tr, draft: LogPlayDraft, calculator: str, shown: Shown) -> None:
-    """Log the form as ``shown()`` has it now; the draft says it was logged, or why not."""
-    data, result, typed = shown()
-    game = FINAL_CALCULATORS[calculator][0]
-    specs = logged_options(game)
-    seats = [{"name": name, "color": None} for name in typed]
-    day = draft.date.strip() or date.today().isoformat()
-    chosen = draft.chosen(game)
-    options = {spec.field: current_option(game, chosen, spec) for spec in specs} if specs else None
-    try:
-        ids = seat_players(repos.players, seats)
-        repos.plays.log(calculator, data, result, date=day, options=options, player_ids=ids)
-    except (CalcInputError, TableError) as exc:
-        draft.refused(calculator, tr.msg(exc.msg))
-    else:
-        draft.done(calculator, result)
-
-
-def score_form(tr: Tr, form: Scored, score: Callable[[], Any]) -> None:
+def score_form(tr: Tr, refresh: Callable[[], None], form: Scored, score: Callable[[], Any]) -> None:
     """Score a Quick score form (``score`` reads the form and runs its calculator): the result,
-    or the refusal as the form's error line (Dragon's and Chinatown's final scores both)."""
+    or the refusal as the form's error line (Dragon's and Chinatown's final scores both); then
+    redraw."""
     try:
         form.result = score()
         form.error = None
     except CalcInputError as exc:
         form.result = None
         form.error = tr.msg(exc.msg)
+    refresh()

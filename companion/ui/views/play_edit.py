@@ -21,8 +21,8 @@ from companion.i18n import local_day
 from companion.plays.models import MAX_LOCATION, PlayRecord
 from companion.ui.dialogs import Dialogs
 from companion.ui.i18n import Tr
+from companion.ui.log_play import Typed
 from companion.ui.repos import PlayersRepo, PlaysRepo, Repos, StoreError
-from companion.ui.typed_text import keep_typed
 from companion.ui.widgets import small
 
 if TYPE_CHECKING:
@@ -144,7 +144,7 @@ def edit_dialog(
 @ft.component
 def PlayEditForm(draft: PlayEdit, key: str | None = None) -> ft.Control:
     """The Edit dialog's fields over its draft: a tap that changes it redraws this form alone."""
-    return ft.Column(draft.rows(), tight=True)
+    return ft.Column(draft.body(), tight=True)
 
 
 @ft.observable
@@ -152,19 +152,20 @@ def PlayEditForm(draft: PlayEdit, key: str | None = None) -> ft.Control:
 class PlayEdit:
     """The Edit dialog's draft of one play, kept until Save: each seat's link, the day typed,
     and for a play logged by hand its scores and options (a table's play keeps its table's).
-    What is typed is kept without a redraw (ui/typed_text.py); a tap redraws the form."""
+    What is typed sits on plain ``Typed`` holders (ui/log_play.py), never a redraw (the field shows
+    it already); a tap redraws the form."""
 
     dialogs: Dialogs
     tr: Tr
     plays: PlaysRepo  # where Save writes
     play: PlayRecord
     links: list[str | None]  # each seat's remembered player, None for nobody
-    day: str
-    scores: list[str]  # as typed
+    day: Typed
+    scores: list[Typed]
     players: list[PlayerInfo]  # the dropdowns' choices
     specs: list[OptionSpec]  # the options a play logged by hand records
     chosen: dict[str, Any]  # option field -> value, as on the chips
-    location: str = ""  # as typed
+    location: Typed
     places: tuple[str, ...] = ()  # the remembered locations offered
 
     @classmethod
@@ -179,12 +180,12 @@ class PlayEdit:
             plays=repos.plays,
             play=play,
             links=repos.plays.suggested_links(play),
-            day=local_day(play.date),
-            scores=[str(seat.score) for seat in play.seats],
+            day=Typed(local_day(play.date)),
+            scores=[Typed(str(seat.score)) for seat in play.seats],
             players=_choices(repos.players, play),
             specs=specs,
             chosen={spec.field: play.options[spec.field] for spec in specs if spec.field in play.options},
-            location=play.location or "",
+            location=Typed(play.location or ""),
             places=tuple(repos.plays.locations()[:PLACES]),
         )
 
@@ -200,28 +201,22 @@ class PlayEdit:
         return go
 
     def typed_day(self, e: Any) -> None:
-        keep_typed(self, "day", e.control.value or "")
+        self.day.text = e.control.value or ""
 
     def typed_score(self, seat: int) -> Callable[[Any], None]:
         def go(e: Any) -> None:
-            typed = e.control.value or ""
-            keep_typed(self, "scores", [typed if k == seat else s for k, s in enumerate(self.scores)])
+            self.scores[seat].text = e.control.value or ""
 
         return go
 
-    def choose(self, option: str, value: Any) -> None:
-        self.chosen[option] = value
-
-    def rows(self) -> list[ft.Control]:
+    def body(self) -> list[ft.Control]:
         from companion.ui.game_options import option_rows
 
         rows: list[ft.Control] = [small(self.tr("plays.edit.hint"))]
         rows += self.link_dropdowns()
         if self.by_hand:
             rows += self.score_fields()
-        rows += option_rows(
-            self.tr, self.play.game, self.specs, self.chosen, self.choose, prefix="edit-option"
-        )
+        rows += option_rows(self.tr, self.play.game, self.specs, self.chosen, prefix="edit-option")
         rows.append(self.day_field())
         rows += self.location_rows()
         return rows
@@ -231,11 +226,11 @@ class PlayEdit:
         tr = self.tr
 
         def typed(e: Any) -> None:
-            keep_typed(self, "location", e.control.value or "")
+            self.location.text = e.control.value or ""
 
         def chosen(place: str) -> Callable[[Any], None]:
             def go(_: Any) -> None:
-                self.location = place
+                self.location = Typed(place)  # a new holder: the form redraws
 
             return go
 
@@ -243,14 +238,14 @@ class PlayEdit:
             ft.Chip(
                 label=ft.Text(p),
                 key=f"edit-place-{i}",
-                selected=p == self.location.strip(),
+                selected=p == self.location.text.strip(),
                 on_select=chosen(p),
             )
             for i, p in enumerate(self.places)
         ]
         field = ft.TextField(
             label=tr("insights.location"),
-            value=self.location,
+            value=self.location.text,
             key="edit-location",
             on_change=typed,
             max_length=MAX_LOCATION,
@@ -279,7 +274,7 @@ class PlayEdit:
         return [
             ft.TextField(
                 label=self.tr("plays.edit.score", name=seat.name),
-                value=self.scores[seat.seat],
+                value=self.scores[seat.seat].text,
                 key=f"edit-score-{seat.seat}",
                 on_change=self.typed_score(seat.seat),
                 keyboard_type=ft.KeyboardType.NUMBER,
@@ -291,7 +286,7 @@ class PlayEdit:
     def day_field(self) -> ft.Control:
         return ft.TextField(
             label=self.tr("plays.edit.day"),
-            value=self.day,
+            value=self.day.text,
             hint_text="2026-05-31",
             key="edit-day",
             on_change=self.typed_day,
@@ -315,12 +310,13 @@ class PlayEdit:
         plays, play = self.plays, self.play
         if self.links != [s.player_id for s in play.seats]:
             plays.link(play.id, list(self.links))
-        if self.by_hand and self.scores != [str(seat.score) for seat in play.seats]:
-            plays.rescore(play.id, [_whole(x) for x in self.scores])
-        if self.day.strip() != local_day(play.date):
-            plays.redate(play.id, self.day)
-        if (self.location.strip() or None) != play.location:
-            plays.set_location(play.id, self.location)
+        scores, day, location = [t.text for t in self.scores], self.day.text, self.location.text
+        if self.by_hand and scores != [str(seat.score) for seat in play.seats]:
+            plays.rescore(play.id, [_whole(x) for x in scores])
+        if day.strip() != local_day(play.date):
+            plays.redate(play.id, day)
+        if (location.strip() or None) != play.location:
+            plays.set_location(play.id, location)
         options = {spec.field: current_option(play.game, self.chosen, spec) for spec in self.specs}
         if self.specs and any(play.options.get(k) != v for k, v in options.items()):
             plays.set_options(play.id, {**play.options, **options})

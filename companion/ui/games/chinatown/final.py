@@ -161,8 +161,7 @@ def _change(refresh: Callable[[], None], form: ChinatownFinal, action: Any) -> N
 
 
 def _score(tr: Tr, refresh: Callable[[], None], form: ChinatownFinal) -> None:
-    score_form(tr, form, lambda: chinatown_final(data_of(tr, form)))
-    refresh()
+    score_form(tr, refresh, form, lambda: chinatown_final(data_of(tr, form)))
 
 
 def _result(session: Session, repos: Repos, form: ChinatownFinal) -> ft.Control:

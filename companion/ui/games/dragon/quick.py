@@ -269,8 +269,7 @@ def data_of(tr: Tr, form: DragonQuick) -> dict[str, Any]:
 
 
 def _compute(tr: Tr, refresh: Callable[[], None], form: DragonQuick) -> None:
-    score_form(tr, form, lambda: dragon_final(data_of(tr, form)))
-    refresh()
+    score_form(tr, refresh, form, lambda: dragon_final(data_of(tr, form)))
 
 
 def _label(tr: Tr, line: dict[str, Any]) -> str:
