@@ -200,9 +200,7 @@ class PlayEdit:
         rows += self.link_dropdowns()
         if self.by_hand:
             rows += self.score_fields()
-        rows += option_rows(
-            self.tr, self.refresh, self.play.game, self.specs, self.chosen, prefix="edit-option"
-        )
+        rows += option_rows(self.tr, self.play.game, self.specs, self.chosen, prefix="edit-option")
         rows.append(self.day_field())
         rows += self.location_rows()
         return rows
