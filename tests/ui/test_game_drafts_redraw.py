@@ -8,21 +8,21 @@ from test_chinatown_trade_form import chosen, trading
 from test_chinatown_ui import new_chinatown
 from ui_testkit import new_hub, only_table, started
 
-from companion.ui.shell import App
+from companion.ui.state import SessionState
 
 
 @pytest.fixture
 def refreshes(monkeypatch) -> list[int]:
-    """Every call of the session's ``refresh`` (none is expected from these forms' taps; the
-    setup screen's, still on ``refresh``, may call it before)."""
+    """Every call of the session's ``refresh`` (``SessionState.redraw``): none is expected from
+    these forms' taps (the setup screen's, still on ``refresh``, may call it before)."""
     calls: list[int] = []
-    refresh = App.refresh
+    redraw = SessionState.redraw
 
     def counted(self) -> None:
         calls.append(1)
-        refresh(self)
+        redraw(self)
 
-    monkeypatch.setattr(App, "refresh", counted)
+    monkeypatch.setattr(SessionState, "redraw", counted)
     return calls
 
 
