@@ -1,9 +1,10 @@
 """Chinatown on the Play screen: the map, placing by tapping a tile then a building, the income
 of the board as it stands, and player cards whose money shows only on a tap (all at the end).
 
-Everything is drawn from the table's view for this screen (``App.view``: the public's on the
+Everything is drawn from the table's view for this screen (``model.view``: the public's on the
 shared screen and a viewer's phone, the player's own on a seat's phone); a player's money is
-read from that player's own view, in the dialog a tap on their card opens."""
+read from that player's own view, in the dialog a tap on their card opens. The board is a
+component given the session's ``TilePick``: picking a tile in hand redraws the board alone."""
 
 from __future__ import annotations
 
