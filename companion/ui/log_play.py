@@ -137,14 +137,13 @@ def LogPlay(
     return ft.Column(items, spacing=4)
 
 
-def score_form(tr: Tr, refresh: Callable[[], None], form: Scored, score: Callable[[], Any]) -> None:
+def score_form(tr: Tr, form: Scored, score: Callable[[], Any]) -> None:
     """Score a Quick score form (``score`` reads the form and runs its calculator): the result,
-    or the refusal as the form's error line (Dragon's and Chinatown's final scores both); then
-    redraw."""
+    or the refusal as the form's error line (Dragon's and Chinatown's final scores both). The
+    form is an observable draft: its component redraws."""
     try:
         form.result = score()
         form.error = None
     except CalcInputError as exc:
         form.result = None
         form.error = tr.msg(exc.msg)
-    refresh()

@@ -93,7 +93,7 @@ def view(services: Services, session: Session) -> ft.View:
             game.max_players,
         )
         options = _options(tr, session.refresh, form, form.game)
-        body += [heading(tr("setup.options")), *options, *setup_option(tr, session.refresh, form)]
+        body += [heading(tr("setup.options")), *options, *setup_option(tr, form)]
         body.append(small_hint(tr("setup.then")))
         if form.error:
             body.append(ft.Text(form.error, key="setup-error", color=ft.Colors.ERROR))
