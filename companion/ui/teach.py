@@ -187,14 +187,13 @@ class TeachChoice(Protocol):
     teach: bool
 
 
-def setup_option(tr: Tr, refresh: Callable[[], None], form: TeachChoice) -> list[ft.Control]:
+def setup_option(tr: Tr, form: TeachChoice) -> list[ft.Control]:
     """The "first game" choice on New table, like the game's options: the new table starts with
-    its tips on or off."""
+    its tips on or off (``form`` is observable: the form that shows it is drawn again)."""
 
     def choose(on: bool) -> Any:
         def pick(_: Any = None) -> None:
             form.teach = on
-            refresh()
 
         return pick
 
