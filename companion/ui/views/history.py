@@ -1,5 +1,8 @@
 """History: the timeline of entries and their effects, under a header for each round (its
-summary folded in it); undo and redo, also several steps."""
+summary folded in it); undo and redo, also several steps.
+
+The timeline is a component given the round it is narrowed to (``RoundFocus``, an observable
+kept in the session's drafts): "Show the whole game" draws the timeline again, not the screen."""
 
 from __future__ import annotations
 
@@ -16,7 +19,13 @@ from companion.ui.rule_links import effect_line
 from companion.ui.services import Services, Session
 from companion.ui.table_model import TableModel
 from companion.ui.views.chrome import table_view
-from companion.ui.views.history_rounds import focus_bar, focused_round, group_header, round_groups
+from companion.ui.views.history_rounds import (
+    RoundFocus,
+    focus_bar,
+    focused_round,
+    group_header,
+    round_groups,
+)
 from companion.ui.widgets import card, small
 
 
@@ -83,21 +92,31 @@ def view(services: Services, session: Session, id: str) -> ft.View:
                     min_height=48,
                 )
             )
+    body.append(Timeline(model, focused_round(session.drafts, table), key="history-timeline"))
+    return table_view(model, "history", body, session.table_now)
+
+
+@ft.component
+def Timeline(model: TableModel, focus: RoundFocus, key: str | None = None) -> ft.Control:
+    """Every entry, newest first, under its round's header; only the round ``focus`` holds while
+    it holds one (drawn again when it changes)."""
+    table, tr = model.table, model.tr
     history = table.history
+    rows: list[ft.Control] = []
     if not history:
-        body.append(small(tr("history.empty"), key="history-empty"))
+        rows.append(small(tr("history.empty"), key="history-empty"))
     groups = round_groups(table)
-    focus = focused_round(session.drafts, table)
-    shown = [g for g in groups if g.summary is not None and g.summary.entries == focus]
+    entries = focus.on(table)
+    shown = [g for g in groups if g.summary is not None and g.summary.entries == entries]
     if shown:
-        body.append(focus_bar(tr, session.drafts, session.refresh, shown[0]))
+        rows.append(focus_bar(tr, focus, shown[0]))
     for group in reversed(shown or groups):  # the newest round first, like the entries in it
         if len(groups) > 1 or shown:  # one stretch of entries needs no header over it
-            body.append(group_header(model, table, group, open_=bool(shown)))
+            rows.append(group_header(model, table, group, open_=bool(shown)))
         for i in range(group.last, group.first - 1, -1):
             _, entry, effects = history[i]
-            body.append(entry_card(model, i, entry, effects))
-    return table_view(model, "history", body, session.table_now)
+            rows.append(entry_card(model, i, entry, effects))
+    return ft.Column(rows, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 def entry_card(model: TableModel, i: int, entry: Any, effects: list[Any]) -> ft.Control:

@@ -8,7 +8,6 @@ are the setting up; entries after the last finished round are the round being pl
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -25,13 +24,27 @@ if TYPE_CHECKING:
     from companion.ui.table_model import TableModel
 
 
-@dataclass(frozen=True)
+@ft.observable
+@dataclass
 class RoundFocus:
     """The one round History shows, (first, last) entries of table ``table_id``, until "Show
-    the whole game"."""
+    the whole game" (``entries`` None). An observable: History's timeline, given it, is drawn
+    again when it changes."""
 
-    table_id: str
-    entries: tuple[int, int]
+    table_id: str | None = None
+    entries: tuple[int, int] | None = None
+
+    def show(self, table_id: str, entries: tuple[int, int]) -> None:
+        self.table_id, self.entries = table_id, entries
+
+    def show_all(self) -> None:
+        self.entries = None
+
+    def on(self, table: Table) -> tuple[int, int] | None:
+        """The round shown on ``table``: None for another table's, or one undone since."""
+        if self.entries is None or self.table_id != table.id or self.entries[1] >= len(table.history):
+            return None
+        return self.entries
 
 
 @dataclass(frozen=True)
@@ -63,16 +76,14 @@ def round_groups(table: Table) -> list[RoundGroup]:
     return groups
 
 
-def focused_round(drafts: Drafts, table: Table) -> tuple[int, int] | None:
+def focused_round(drafts: Drafts, table: Table) -> RoundFocus:
     """The round History was opened at ("See this round in History"), kept for this table until
     "Show the whole game"; the request (``RoundAsked``, ui/foresight.py) is taken once."""
+    focus = drafts.keep(RoundFocus)
     asked = drafts.drop(RoundAsked)
     if asked is not None:
-        drafts.put(RoundFocus(table.id, asked.entries))
-    kept = drafts.get(RoundFocus)
-    if kept is None or kept.table_id != table.id or kept.entries[1] >= len(table.history):
-        return None  # another table's, or undone since
-    return kept.entries
+        focus.show(table.id, asked.entries)
+    return focus
 
 
 def group_header(model: TableModel, table: Table, group: RoundGroup, *, open_: bool = False) -> ft.Control:
@@ -104,13 +115,13 @@ def group_header(model: TableModel, table: Table, group: RoundGroup, *, open_: b
     )
 
 
-def focus_bar(tr: Tr, drafts: Drafts, refresh: Callable[[], None], group: RoundGroup) -> ft.Control:
-    """Says that History shows one round, and gives back the whole game (then redraws)."""
+def focus_bar(tr: Tr, focus: RoundFocus, group: RoundGroup) -> ft.Control:
+    """Says that History shows one round, and gives back the whole game (``focus`` is
+    observable: the timeline given it is drawn again)."""
     assert group.summary is not None
 
     def show_all(_: object) -> None:
-        drafts.drop(RoundFocus)
-        refresh()
+        focus.show_all()
 
     return ft.Row(
         [
