@@ -26,7 +26,7 @@ from companion.ui.repos import BackupRepo, TablesRepo
 from companion.ui.state import Drafts
 from companion.ui.views.files import save_bytes
 from companion.ui.widgets import small
-from companion.ui.worker import in_worker
+from companion.ui.worker import Progress, ProgressLine, in_worker
 
 if TYPE_CHECKING:
     from companion.core import Table
@@ -121,12 +121,12 @@ class Backups:
         """The backup and its tables, checked in the worker under a progress dialog; None when
         it is refused (said) or the dialog was closed meanwhile (the player changed their mind)."""
         tr = self.tr
-        progress = _Progress()
+        progress = Progress()
         opened = self.dialogs.dialog(
-            tr("backup.checking_title"), lambda: progress.controls(tr), key="restore-check"
+            tr("backup.checking_title"), lambda: [_checking(tr, progress)], key="restore-check"
         )
         try:
-            checked = await in_worker(self.refresh, lambda: self.backup.check(data, progress.told))
+            checked = await in_worker(lambda: self.backup.check(data, progress.told), progress)
         except TableError as exc:
             self.refuse(tr.msg(exc.msg))
             return None
@@ -135,22 +135,10 @@ class Backups:
         return checked
 
 
-@dataclass
-class _Progress:
-    """How far the check is: two ints written by the worker thread, read by the redraw."""
-
-    done: int = 0
-    of: int = 0
-
-    def told(self, done: int, of: int) -> None:
-        self.done, self.of = done, of
-
-    def controls(self, tr: Tr) -> list[ft.Control]:
-        value = self.done / self.of if self.of else None
-        return [
-            ft.ProgressBar(value=value, key="restore-progress"),
-            small(tr("backup.checking", done=self.done, n=self.of), key="restore-progress-text"),
-        ]
+def _checking(tr: Tr, progress: Progress) -> ft.Control:
+    """How far the check is: a bar and "Table 2 of 3 checked…", drawn again as it moves."""
+    said = lambda done, of: tr("backup.checking", done=done, n=of)  # noqa: E731
+    return ProgressLine(progress, said, "restore-progress", key="restore-progress-line")
 
 
 @dataclass(eq=False)
@@ -181,7 +169,7 @@ class Restore:
             return flow.backup.restore(self.backup, self.tables)
 
         try:
-            counts = await in_worker(flow.refresh, restore)
+            counts = await in_worker(restore)
         except TableError as exc:
             self.busy = False
             dialogs.dialog_note(tr.msg(exc.msg))
