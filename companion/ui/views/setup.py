@@ -86,7 +86,6 @@ def view(services: Services, session: Session) -> ft.View:
             tr,
             services.repos.players,
             session.drafts.keep(PickerSearch),
-            session.refresh,
             form.players,
             form.game,
             game.min_players,
