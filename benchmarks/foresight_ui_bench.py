@@ -52,7 +52,7 @@ async def one_game(folder: Path, seed: int, variant: str) -> list[float]:
     h = Harness()
     await h.start(make_main(hub), route=f"/table/{table.id}")
     app = h.page.session.store.get("companion.app")
-    app.rng = random.Random(seed)  # the app deals the groups: the same deals in every variant
+    app.open.rng = random.Random(seed)  # the app deals the groups: the same deals in every variant
     rng = random.Random(seed)
     late: list[float] = []
     while not h.has("finished-card"):

@@ -37,7 +37,7 @@ from flet_harness import Harness, wire  # noqa: E402
 from companion.store import Store  # noqa: E402
 from companion.ui.app import make_main  # noqa: E402
 from companion.ui.hub import TableHub  # noqa: E402
-from companion.ui.shell import App  # noqa: E402
+from companion.ui.shell import SessionShell  # noqa: E402
 
 NAMES = ("Ana", "Ben", "Carla", "Dai", "Eva")
 
@@ -178,17 +178,17 @@ def choices(h: Harness) -> int:
 async def one_game(folder: Path, seed: int, breakdown: Breakdown | None = None) -> dict:
     hub = TableHub(Store(folder / "tables.sqlite3"))
     h = Harness()
-    init = App.__init__
+    init = SessionShell.__init__
 
-    def seeded(self: App, *args: Any, **kwargs: Any) -> None:  # "Deal for me" deals alike every run
+    def seeded(self: SessionShell, *args: Any, **kwargs: Any) -> None:  # "Deal for me" deals alike every run
         init(self, *args, **kwargs)
-        self.rng = random.Random(seed)
+        self.open.rng = random.Random(seed)
 
-    App.__init__ = seeded  # type: ignore[method-assign]
+    SessionShell.__init__ = seeded  # type: ignore[method-assign]
     try:
         await h.start(make_main(hub))
     finally:
-        App.__init__ = init  # type: ignore[method-assign]
+        SessionShell.__init__ = init  # type: ignore[method-assign]
     await h.click("new-table")
     await h.click("game-dragon")
     while len(h.keys("player-name-")) < len(NAMES):

@@ -174,6 +174,22 @@ def test_functions_taking_the_app_only_get_fewer() -> None:
     assert len(found) == APP_TAKERS, f"{len(found)} functions take App now: lower APP_TAKERS to {len(found)}"
 
 
+def classes_named_app(source: str, where: str) -> list[str]:
+    """where:line for each class named ``App``: the session composer that was handed around as a
+    service locator is split into SessionShell, OpenTable, SessionDialogs and DeviceServices."""
+    tree = ast.parse(source, filename=where)
+    return [f"{where}:{n.lineno}" for n in ast.walk(tree) if isinstance(n, ast.ClassDef) and n.name == "App"]
+
+
+def test_the_check_sees_an_app_class() -> None:
+    assert classes_named_app("class App:\n    pass\nclass Apps: ...\n", "s.py") == ["s.py:1"]
+
+
+def test_no_app_class_comes_back() -> None:
+    found = uses_in(sorted(UI.rglob("*.py")), classes_named_app)
+    assert not found, "a class App again (issue 25 split it by job):\n" + "\n".join(found)
+
+
 # ---- no coroutine made by a handler and dropped -------------------------------------------
 # Flet awaits a handler only when the handler itself is a coroutine function: ``lambda _:
 # start()`` with ``async def start`` makes a coroutine that nobody awaits, and the tap does

@@ -42,7 +42,7 @@ def make_main(
         from companion.ui import live
         from companion.ui.root import Root
         from companion.ui.routes import routes
-        from companion.ui.shell import App
+        from companion.ui.shell import SessionShell
 
         if hosted is not None:
             app = await hosted_app(page, hosted, _main)
@@ -50,11 +50,11 @@ def make_main(
                 return
         else:
             table_hub = hub or hub_for(data_dir)
-            app = App(
+            app = SessionShell(
                 page, table_hub, routes(), sharing=live, open_rule=open_rule, lan_url=lan_url, main=_main
             )
         await app.start()
-        page.render_views(Root, app.state, app.services, app.session(), app.kept, app.views)
+        page.render_views(Root, app.state, app.settings, app.services, app.session(), app.kept, app.views)
         if started is not None:
             started()
 
@@ -67,7 +67,7 @@ async def hosted_app(page: ft.Page, hosted: Hosted, main: Any) -> Any:
     from companion.ui import live
     from companion.ui.hosted import place, session_start
     from companion.ui.routes import routes
-    from companion.ui.shell import App
+    from companion.ui.shell import SessionShell
 
     prefs = ft.SharedPreferences()
     start = session_start(page)
@@ -77,7 +77,7 @@ async def hosted_app(page: ft.Page, hosted: Hosted, main: Any) -> Any:
 
         await show_refusal(page, prefs, hosted, where.refusal or "space.refused", start)
         return None
-    return App(
+    return SessionShell(
         page,
         where.hub,
         routes(),

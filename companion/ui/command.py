@@ -20,7 +20,7 @@ BUSY_RING = 16
 
 
 class Submit(Protocol):
-    """The session's entry command (``App.submit``): send ``entry`` as made on the screen drawn
+    """The session's entry command (``OpenTable.submit``): send ``entry`` as made on the screen drawn
     for table stamp ``seen``; a refusal is shown at the control keyed ``at``. True if taken."""
 
     def __call__(self, entry: Any, seen: str | None = None, at: str | None = None) -> bool: ...

@@ -14,17 +14,19 @@ if TYPE_CHECKING:
     from companion.ui.i18n import Tr
     from companion.ui.parts import Kept
     from companion.ui.services import Services, Session
+    from companion.ui.settings import Settings
 
 
 @ft.component
 def Root(
     state: SessionState,
+    settings: Settings,
     services: Services,
     session: Session,
     kept: Kept,
     views: Callable[[], list[ft.View]],
 ) -> list[ft.View]:
-    """Re-rendered whenever ``state`` changes; Flet patches only the controls that changed.
+    """Re-rendered whenever ``state`` or ``settings`` changes (both are observable); Flet patches only the controls that changed.
     ``views()`` draws the session's view stack (ui/shell.py); the screens in it read the
     session's ``services`` and ``session`` from the context provided here. ``kept`` holds the
     parts as last drawn (ui/parts.py)."""
@@ -43,15 +45,21 @@ def dialog_control(
         return None
     from companion.ui.widgets import text_button
 
-    body = dialog.body()
-    if dialog.note:
-        body.append(ft.Text(dialog.note, key=f"{dialog.key}-note", color=ft.Colors.PRIMARY))
     close = text_button(tr("action.close"), f"{dialog.key}-close", lambda _: close_dialog(dialog))
     return ft.AlertDialog(
         key=dialog.key,
         title=ft.Text(dialog.title),
-        content=ft.Column(body, tight=True, scroll=ft.ScrollMode.AUTO, width=380),
+        content=DialogBody(dialog, key=f"{dialog.key}-body"),
         actions=[*dialog.actions(), close],
         scrollable=True,
         on_dismiss=lambda _: close_dialog(dialog),
     )
+
+
+@ft.component
+def DialogBody(dialog: Dialog, key: str | None = None) -> ft.Control:
+    """The dialog's body and its note: drawn again when the note changes (``dialog_note``)."""
+    body = dialog.body()
+    if dialog.note:
+        body.append(ft.Text(dialog.note, key=f"{dialog.key}-note", color=ft.Colors.PRIMARY))
+    return ft.Column(body, tight=True, scroll=ft.ScrollMode.AUTO, width=380)

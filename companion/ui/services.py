@@ -1,4 +1,4 @@
-"""What a screen is given instead of the session's ``App`` (issue 25): the session's services,
+"""What a screen is given instead of the session itself (issue 25): the session's services,
 which do not change while it lasts, and its session value, the observable state and what goes
 with it for one render.
 

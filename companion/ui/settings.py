@@ -13,11 +13,23 @@ PREFIX = "table_companion."
 THEMES = ("system", "light", "dark")
 
 
+@ft.observable
 @dataclass
 class Settings:
+    """The session's settings: observable, so the root component (which takes them) draws the
+    screen again when one changes."""
+
     lang: str = DEFAULT_LANGUAGE
     theme: str = "system"
     keep_awake: bool = True
+
+    def key(self) -> tuple[str, str, bool]:
+        """What a screen drawn with these settings depends on."""
+        return (self.lang, self.theme, self.keep_awake)
+
+    def take(self, other: Settings) -> None:
+        """Take ``other``'s values (the stored settings, read when the session starts)."""
+        self.lang, self.theme, self.keep_awake = other.lang, other.theme, other.keep_awake
 
     @property
     def theme_mode(self) -> ft.ThemeMode:

@@ -26,10 +26,12 @@ class Notice:
     at: str | None = None  # the key of the control whose tap was refused: shown under it
 
 
+@ft.observable
 @dataclass(eq=False)
 class Dialog:
-    """An open dialog. ``body`` and ``actions`` build its controls on every render, so what a
-    dialog shows follows the state (a ``note`` set by its own action, a draft in a field)."""
+    """An open dialog. ``body`` and ``actions`` build its controls on every render of the
+    session's root; the body is drawn again when its ``note`` changes (it is observable, and the
+    root's dialog body component takes it: ui/root.py)."""
 
     key: str
     title: str
@@ -42,8 +44,11 @@ class Dialog:
 @dataclass
 class SessionState:
     """What one session shows: the route, the open table and its version, the notice, who this
-    device is, and which dialog is open. ``revision`` counts other redraws (the drafts, kept in
-    the session's ``Drafts``)."""
+    device is, and which dialog is open. ``changes`` counts the open table's changes this
+    session has seen (an undo then a redo returns to a version already drawn; a rename or a
+    revoked link changes no version) and ``visits`` the arrivals at an address (a screen back on
+    top is drawn afresh: what it shows may have changed while another covered it); ``saves``
+    counts this session's changes to the store outside a table (a rename, a delete)."""
 
     route: str = "/"
     table_id: str | None = None
@@ -52,10 +57,25 @@ class SessionState:
     access: Access | None = None
     host_device: bool = True
     dialog: Dialog | None = None
+    changes: int = 0
+    visits: int = 0
+    saves: int = 0
     revision: int = 0
 
     def redraw(self) -> None:
         self.revision += 1
+
+    def table_changed(self) -> None:
+        self.changes += 1
+
+    def saved(self) -> None:
+        """This session changed what the screens read from the store (a rename, a delete, an
+        import): the screen on top reads it again."""
+        self.saves += 1
+
+    def arrived(self, route: str) -> None:
+        self.route = route
+        self.visits += 1
 
 
 D = TypeVar("D")

@@ -1,9 +1,9 @@
 """The open table as one session's screen sees it (issue 25): the table, the seat whose eyes
 draw it, the translator, the session's drafts, and the commands that change the table.
 
-The session (``App``, ui/shell.py) makes one ``TableModel`` per render (``App.table_model``);
+The session (``SessionShell``, ui/shell.py) makes one ``TableModel`` per render (``table_model``);
 the table's screens and the game hooks (``GameUI``, ui/gameui.py) take it instead of the
-session, so a hook sees the table screen's inputs and commands and nothing else of the App
+session, so a hook sees the table screen's inputs and commands and nothing else of the session
 (no store, no routes, no settings). It is a frozen dataclass of values and bound methods of the
 one session: two models made for the same render state compare equal, so a kept part given
 one is not redrawn for it (ui/parts.py).

@@ -66,20 +66,20 @@ def name_the_targets() -> None:
 
 
 def seeded_deals() -> None:
-    """With TC_DEAL_SEED set, "Deal for me" deals alike on every run (each session's App draws
+    """With TC_DEAL_SEED set, "Deal for me" deals alike on every run (each session's SessionShell draws
     from a generator seeded with it): a test can count the taps of a month that starts with a deal."""
     seed = os.environ.get("TC_DEAL_SEED")
     if seed is None:
         return
-    from companion.ui.shell import App
+    from companion.ui.shell import SessionShell
 
-    init = App.__init__
+    init = SessionShell.__init__
 
-    def seeded(self: App, *args: object, **kwargs: object) -> None:
+    def seeded(self: SessionShell, *args: object, **kwargs: object) -> None:
         init(self, *args, **kwargs)  # type: ignore[arg-type]
-        self.rng = random.Random(int(seed))
+        self.open.rng = random.Random(int(seed))
 
-    App.__init__ = seeded  # type: ignore[method-assign]
+    SessionShell.__init__ = seeded  # type: ignore[method-assign]
 
 
 if __name__ == "__main__":

@@ -133,16 +133,16 @@ def test_two_processes_submitting_to_one_table(tmp_path):
 async def test_a_tap_on_a_table_changed_elsewhere_reloads_it_and_says_so(tmp_path, monkeypatch):
     from ui_testkit import new_hub, started
 
-    from companion.ui.shell import App
+    from companion.ui.shell import SessionShell
 
-    apps: list[App] = []
-    start = App.start
+    apps: list[SessionShell] = []
+    start = SessionShell.start
 
-    async def recorded(self: App) -> None:
+    async def recorded(self: SessionShell) -> None:
         apps.append(self)
         await start(self)
 
-    monkeypatch.setattr(App, "start", recorded)
+    monkeypatch.setattr(SessionShell, "start", recorded)
     hub = new_hub(tmp_path)
     table = hub.create(short_table("dayu", undo=0))
     h = await started(hub, route=f"/table/{table.id}")
@@ -151,11 +151,11 @@ async def test_a_tap_on_a_table_changed_elsewhere_reloads_it_and_says_so(tmp_pat
     elsewhere = other.open(table.id)
     _step(elsewhere)
     stale_prompt = hub.get(table.id).prompt
-    tapped = app.deal() if stale_prompt.auto else app.submit(stale_prompt.choices[0])
+    tapped = app.open.deal() if stale_prompt.auto else app.open.submit(stale_prompt.choices[0])
     assert not tapped
-    assert "reloaded" in app.notice.text
+    assert "reloaded" in app.state.notice.text
     assert hub.get(table.id).to_dict() == other.open(table.id).to_dict()  # the screen shows what is stored
     prompt = hub.get(table.id).prompt
-    assert app.deal() if prompt.auto else app.submit(prompt.choices[0])  # the next tap goes through
+    assert app.open.deal() if prompt.auto else app.open.submit(prompt.choices[0])  # the next tap goes through
     assert other.open(table.id).version == elsewhere.version + 1
     h.close()

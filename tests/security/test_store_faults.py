@@ -20,7 +20,7 @@ from ui_testkit import new_hub, started
 from companion.cli import main
 from companion.core import Table
 from companion.store import DamagedTable, Store, StoreError
-from companion.ui.shell import App
+from companion.ui.shell import SessionShell
 
 # Both backends; the faults of an SQLite file itself are marked sqlite_only (tests/store_backends.py).
 pytestmark = pytest.mark.usefixtures("store_backend")
@@ -213,14 +213,14 @@ async def test_home_lists_a_damaged_table_and_exports_what_can_be_read(tmp_path)
 
 @pytest.mark.sqlite_only  # SQLite's page limit as the full disk
 async def test_a_full_disk_during_a_tap_is_a_notice(tmp_path, monkeypatch):
-    apps: list[App] = []
-    start = App.start
+    apps: list[SessionShell] = []
+    start = SessionShell.start
 
-    async def recorded(self: App) -> None:
+    async def recorded(self: SessionShell) -> None:
         apps.append(self)
         await start(self)
 
-    monkeypatch.setattr(App, "start", recorded)
+    monkeypatch.setattr(SessionShell, "start", recorded)
     hub = new_hub(tmp_path)
     table = hub.create(Table.new("dayu", ["Ana", "Ben", "Carla"]))
     _fill_disk(hub.store)
@@ -228,9 +228,9 @@ async def test_a_full_disk_during_a_tap_is_a_notice(tmp_path, monkeypatch):
     app, app_table = apps[0], hub.get(table.id)
     for _ in range(2_000):  # play on through the app's own taps until the disk refuses
         prompt = app_table.prompt
-        if not (app.deal() if prompt.auto else app.submit(prompt.choices[0])):
+        if not (app.open.deal() if prompt.auto else app.open.submit(prompt.choices[0])):
             break
-    assert app.notice is not None and "out of space" in app.notice.text
+    assert app.state.notice is not None and "out of space" in app.state.notice.text
     assert Store(tmp_path / "tables.sqlite3").open(table.id).version == app_table.version
     h.close()
 

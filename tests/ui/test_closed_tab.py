@@ -15,11 +15,11 @@ async def test_an_entry_elsewhere_after_a_tab_disconnected_is_ignored_cleanly(tm
     await h.session.disconnect(60)  # the phone's tab is gone; its session waits to expire
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        await app._on_table_changed("topic", 1)
+        await app.open._on_table_changed("topic", 1)
         await h.flush()
         import gc
 
         gc.collect()
     assert not [w for w in caught if "never awaited" in str(w.message)]
-    assert app._topic is None  # it stopped following the table
+    assert app.open._topic is None  # it stopped following the table
     h.close()

@@ -157,11 +157,11 @@ async def test_forged_entries_from_guests_are_refused(tmp_path):
     # a click aimed at the host's button id reaches nothing in the viewer's session
     await v.session.dispatch_event(host.by_key("choice-0")._i, "click", None)
     # the session objects themselves refuse: viewer, another seat's decision, host-only actions
-    assert not await direct(v, lambda: app_of(v).submit(choice, seen=stamp(table)))
+    assert not await direct(v, lambda: app_of(v).open.submit(choice, seen=stamp(table)))
     assert "viewer link" in v.by_key("error").value
-    assert not await direct(b, lambda: app_of(b).submit(choice, seen=stamp(table)))
+    assert not await direct(b, lambda: app_of(b).open.submit(choice, seen=stamp(table)))
     assert "It is Ana's decision now" in b.by_key("error").value
-    assert not app_of(b).undo() and not app_of(b).deal()
+    assert not app_of(b).open.undo() and not app_of(b).open.deal()
     assert table.version == before
     # the host-level rule, with no session at all
     with pytest.raises(LiveRefusal):
@@ -194,9 +194,9 @@ async def test_an_entry_on_a_stale_screen_is_refused_and_the_screen_refreshes(tm
     assert table.version == 4 and table.state.counter == 5
     # an entry without a stamp of its own (a board tap) is checked against the screen last drawn
     hub.change(table.id, lambda t: t.submit(t.prompt.choices[0]))  # Ben, unseen by Ana's screen
-    assert not await direct(a, lambda: app_of(a).submit(table.prompt.choices[0]))
+    assert not await direct(a, lambda: app_of(a).open.submit(table.prompt.choices[0]))
     assert table.version == 5 and "The table changed" in a.by_key("error").value
-    assert await direct(a, lambda: app_of(a).submit(table.prompt.choices[0]))  # redrawn: accepted
+    assert await direct(a, lambda: app_of(a).open.submit(table.prompt.choices[0]))  # redrawn: accepted
     assert table.version == 6
     a.close()
 
@@ -211,7 +211,7 @@ async def test_revoking_a_seat_link_cuts_off_its_session(tmp_path):
     await host.click("revoke-0")
     await a.flush(pause=0.01)
     assert a.has("join-code") and "revoked your link" in a.by_key("join-error").value
-    assert not app_of(a).submit(table.prompt.choices[0], seen=stamp(table))
+    assert not app_of(a).open.submit(table.prompt.choices[0], seen=stamp(table))
     fresh = links(hub, table)[1]
     assert fresh.token != ana.token and fresh.seat == 0
     again = await guest(hub, bus, f"/join/{ana.token}")  # the old link opens nothing
@@ -355,7 +355,7 @@ async def test_a_scanned_import_link_and_a_qr_image(tmp_path):
 
     h = await started(hub)
     app = app_of(h)
-    copy = import_image(app.hub, app.repos.tables, qr_png(code))
+    copy = import_image(app.hub, app.services.repos.tables, qr_png(code))
     assert copy.id == table.id and len(hub.store.list()) == 1
     h.close()
 

@@ -25,10 +25,10 @@ async def test_the_services_are_the_sessions_own_and_bound_commands_compare_equa
     await new_toy_table(h)
     app = h.session.store.get("companion.app")
     services, session = app.services, app.session()
-    assert services.hub is app.hub and services.repos is app.repos
-    assert services.dialogs is app and services.device is app  # the protocols the App satisfies
+    assert services.hub is app.hub and services.repos is app.services.repos
+    assert services.dialogs is app.dialogs and services.device is app.device  # one each per session
     # a table screen's model made through the session value equals the App's own
-    assert session.table_model(app.table) == app.table_model(app.table)
-    assert session.table_now() is app.table
+    assert session.table_model(app.open.table) == app.table_model(app.open.table)
+    assert session.table_now() is app.open.table
     assert services.attempt_keys() == services.attempt_keys()  # one identity per session
     h.close()

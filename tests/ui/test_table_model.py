@@ -16,7 +16,11 @@ async def test_two_renders_of_the_same_moment_give_equal_models(tmp_path):
     assert first is not again and first == again
     assert first.deal == again.deal and first.submit == again.submit  # the session's own commands
     assert first.view is seen_by(first.table, None)  # the host's screen: the public view
-    assert (first.id, first.version, first.prompt) == (app.table.id, app.table.version, app.table.prompt)
+    assert (first.id, first.version, first.prompt) == (
+        app.open.table.id,
+        app.open.table.version,
+        app.open.table.prompt,
+    )
     h.close()
 
 
@@ -26,10 +30,10 @@ async def test_a_refusal_or_an_entry_makes_a_different_model(tmp_path):
     app = h.session.store.get("companion.app")
     before = app.table_model()
     version = before.version
-    app.fail("no")
+    app.open.fail("no")
     refused = app.table_model()
     assert refused != before and refused.notice is not None
-    assert app.deal()  # the toy's first question is a table fact: the app deals it
+    assert app.open.deal()  # the toy's first question is a table fact: the app deals it
     after = app.table_model()
     assert after.notice is None and after.version == version + 1
     # entries change the hub's table in place: a model drawn before an entry reads it after

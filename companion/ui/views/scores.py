@@ -1,6 +1,6 @@
 """Scores: each player's total and breakdown (label, points, rule), a chart by round, the winner.
 
-Drawn from the table's view for this screen (``App.view``): during a game with hidden totals
+Drawn from the table's view for this screen (``TableModel.view``): during a game with hidden totals
 (Chinatown money) a seat's phone shows that player's own row, the shared screen and a viewer
 none, and the game's ``public_scores`` panel what the table may see.
 """

@@ -1,0 +1,191 @@
+"""The table one session has open: following changes made elsewhere, and the commands that
+change it (submit, deal, undo, redo), each refused with its reason shown at the question.
+
+The shared ``Table`` lives in the process-wide hub (ui/hub.py); this object remembers which
+table the session shows and the version it drew, and writes both into the session's
+observable state (ui/state.py), which the screens follow. It is made by the session shell
+(ui/shell.py) and reaches the screens as the commands of a ``TableModel`` (ui/table_model.py).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from companion.core import Msg, PlayerView, RuleViolation, Table, TableError
+from companion.share.live import LiveRefusal, stamp
+from companion.ui.seen import seen_by
+from companion.ui.state import Drafts, Notice, SessionState
+
+if TYPE_CHECKING:
+    import flet as ft
+
+    from companion.ui.hosted import SpaceSession
+    from companion.ui.hub import TableHub
+    from companion.ui.i18n import Tr
+    from companion.ui.sharing import Sharing
+
+
+class OpenTable:
+    def __init__(
+        self,
+        page: ft.Page,
+        hub: TableHub,
+        state: SessionState,
+        drafts: Drafts,
+        sharing: Sharing,
+        tr: Callable[[], Tr],
+        space: SpaceSession | None = None,
+    ) -> None:
+        self.page = page
+        self.hub = hub
+        self.state = state
+        self.drafts = drafts
+        self.sharing = sharing
+        self._tr = tr  # the translator of the language chosen now
+        self.space = space
+        self.rng = random.Random()  # "Deal for me" draws from it
+        self._topic: str | None = None
+
+    # ---- who sees it ---------------------------------------------------------------------
+    @property
+    def id(self) -> str | None:
+        return self.state.table_id
+
+    @property
+    def table(self) -> Table:
+        if self.id is None:
+            raise TableError("ui.error.no_table")
+        return self.hub.get(self.id)
+
+    @property
+    def guest(self) -> bool:
+        """A live-share client (viewer or seat), not the host."""
+        return self.state.access is not None or not self.state.host_device
+
+    @property
+    def seat(self) -> int | None:
+        """Whose eyes this screen is drawn for: a seat link's player; None for a viewer and for
+        the host's shared screen, which everybody at the table sees (the public)."""
+        access = self.state.access
+        return access.seat if access is not None else None
+
+    def view(self, table: Table | None = None) -> PlayerView:
+        """What this screen may show of ``table`` (the open one by default): every screen others
+        can see is drawn from it, never from the table's own state or scoreboard."""
+        return seen_by(table or self.table, self.seat)
+
+    # ---- following it ----------------------------------------------------------------------
+    def follow(self, table_id: str | None) -> None:
+        """Show ``table_id`` (None: no table) and hear every change other sessions make to it."""
+        if table_id != self.state.table_id:
+            self.unfollow()
+            self.state.table_id = table_id
+            if table_id is not None:
+                self._topic = self.hub.topic(table_id)
+                self.page.pubsub.subscribe_topic(self._topic, self._on_table_changed)
+        self._seen_version()
+
+    def unfollow(self) -> None:
+        if self._topic is not None:
+            self.page.pubsub.unsubscribe_topic(self._topic)
+            self._topic = None
+
+    def _seen_version(self) -> None:
+        try:
+            self.state.version = self.table.version if self.id is not None else -1
+        except TableError:  # a deleted or unknown table: its screen says so
+            self.state.version = -1
+
+    async def _on_table_changed(self, _topic: str, _version: Any) -> None:
+        """Another session changed the table this one shows: show the new state.
+
+        Pubsub runs this in a task copied from the sender's context (whose page is the sender's),
+        so the redraw goes through ``page.run_task``, which runs it bound to this session's page:
+        the re-render is then scheduled on this session, not on the sender's. A tab closed or
+        gone away has no connection to redraw on: it stops following the table instead."""
+        if self.page.session.connection is None:
+            self.unfollow()
+            return
+        self.page.run_task(self._show_change)
+
+    async def _show_change(self) -> None:
+        if self.id is not None:
+            self._seen_version()
+            self.state.table_changed()  # a revoked link or a rename changes no version
+
+    # ---- changing it -------------------------------------------------------------------------
+    def _change(self, action: Callable[[Table], Any], at: str | None = None) -> bool:
+        tr = self._tr()
+        if self.space is not None and not self.space.allow_entry():  # the space's entries per second
+            self.state.notice = Notice(tr("space.busy"), at=at)
+            return False
+        try:
+            self.hub.change(self.table.id, action)
+        except RuleViolation as exc:
+            self.state.notice = Notice(exc.message_in(tr.lang), exc.rule_id, at=at)
+            return False
+        except LiveRefusal as exc:  # a guest's entry the host refuses (stale, not theirs, viewer)
+            self.state.notice = Notice(tr.msg(exc.msg), at=at)
+            return False
+        except TableError as exc:  # the store refused: changed elsewhere (reloaded), disk full, read-only
+            self.state.notice = Notice(tr.msg(exc.msg), at=at)
+            if self.id is not None:  # the hub may have reloaded it: other sessions redraw too
+                self.page.pubsub.send_others_on_topic(self.hub.topic(self.id), None)
+                self.state.version = self.table.version
+            self.state.table_changed()
+            return False
+        self.state.notice = None
+        self.drafts.drop_form()  # a fact form's taps were entered
+        self.page.pubsub.send_others_on_topic(self.hub.topic(self.table.id), self.table.version)
+        self.state.version = self.table.version
+        self.state.table_changed()  # undo then redo returns to a version already shown
+        return True
+
+    def submit(self, entry: Any, seen: str | None = None, at: str | None = None) -> bool:
+        """Send an entry; a refused one shows its reason and rule, and changes nothing.
+
+        ``seen`` is the table stamp the screen showed (``share.live.stamp``): an entry tapped on
+        a screen the table has moved past is refused. Guests always go through the host's checks.
+        ``at`` is the key of the control tapped: a refusal is shown there.
+        """
+        if self.guest:
+            return self._change(
+                lambda t: self.sharing.guest_submit(self.hub, self.state, self.drafts, t, entry, seen), at
+            )
+
+        def host(t: Table) -> Any:
+            if seen is not None and seen != stamp(t):  # the screen showed a table since moved on
+                raise LiveRefusal("live.refused.stale")
+            return t.submit(entry)
+
+        return self._change(host, at)
+
+    def _host_only(self, action: Callable[[Table], Any]) -> bool:
+        if self.guest:
+            return self._change(_refuse_host_only)
+        return self._change(action)
+
+    def deal(self) -> bool:
+        """Let the app make the table-fact entry itself (deal, draw, shuffle)."""
+        return self._host_only(lambda t: t.auto(self.rng))
+
+    def undo(self, steps: int = 1) -> bool:
+        return self._host_only(lambda t: t.undo(steps))
+
+    def redo(self, steps: int = 1) -> bool:
+        return self._host_only(lambda t: t.redo(steps))
+
+    def tap_lost(self) -> None:
+        """A tap reached a control that had been redrawn away (the table moved on, on this phone
+        or another): nothing was entered, and the screen says so where the question is."""
+        if self.id is not None:
+            self.state.notice = Notice(self._tr()("play.tap_lost"))
+
+    def fail(self, message: Msg | str, rule_id: str | None = None) -> None:
+        self.state.notice = Notice(self._tr().msg(message), rule_id)
+
+
+def _refuse_host_only(_table: Table) -> None:
+    raise LiveRefusal("live.refused.host_only")
