@@ -106,7 +106,6 @@ def SetupForm(services: Services, session: Session, form: SetupDraft, key: str |
             tr,
             services.repos.players,
             session.drafts.keep(PickerSearch),
-            session.refresh,
             form.players,
             form.game,
             game.min_players,
