@@ -1,7 +1,9 @@
 """The games' forms redraw themselves from their drafts (issue 25): a tap on Chinatown's trade or
 drawn-tiles form, a Quick score calculator, "Log this play", the play log's option chips or New
-table's "first game" chips changes what is on screen, and the session's whole-screen ``refresh``
-is never called for it."""
+table's "first game" chips changes what is on screen, and the session's whole-screen redraws
+(``SessionState.saved``) is never called for it (an entry redraws the table's screen through
+``table_changed`` and opening a screen through ``arrived``: the table or the address changing,
+not a draft)."""
 
 import pytest
 from test_chinatown_trade_form import chosen, trading
@@ -13,16 +15,17 @@ from companion.ui.state import SessionState
 
 @pytest.fixture
 def refreshes(monkeypatch) -> list[int]:
-    """Every call of the session's ``refresh`` (``SessionState.redraw``): none is expected from
-    these forms' taps (the setup screen's, still on ``refresh``, may call it before)."""
+    """Every call of the session's whole-screen redraws: none is expected from these forms' taps
+    (opening a screen or entering a move may call them before)."""
     calls: list[int] = []
-    redraw = SessionState.redraw
+    for name in ("saved",):
+        real = getattr(SessionState, name)
 
-    def counted(self) -> None:
-        calls.append(1)
-        redraw(self)
+        def counted(self, *args, real=real) -> None:
+            calls.append(1)
+            real(self, *args)
 
-    monkeypatch.setattr(SessionState, "redraw", counted)
+        monkeypatch.setattr(SessionState, name, counted)
     return calls
 
 

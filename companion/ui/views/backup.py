@@ -77,7 +77,6 @@ class Backups:
     tables: TablesRepo
     hub: TableHub
     device: Device  # the file picker
-    refresh: Callable[[], None]  # only the worker's poll (ui/worker.py), which draws the progress
     say: Say
 
     async def save(self) -> None:

@@ -320,7 +320,6 @@ def backups(services: Services, session: Session, say: Say | None = None) -> Bac
         repos.tables,
         services.hub,
         services.device,
-        session.refresh,  # only the worker's poll, drawing the check's progress (ui/worker.py)
         say,
     )
 
