@@ -261,7 +261,7 @@ def _summaries(c: Collector, table: Table) -> None:
         if summary.order_line is not None:
             c.msg(game, "summary", summary.order_line.msg)
         c.ui(game, "summary", "foresight.see_round")
-        # History's round header (companion/ui/views/history_rounds.py, lines 94-95 and 116)
+        # History's round header and focus bar (companion/ui/views/history_rounds.py: group_header, focus_bar)
         c.ui(game, "summary", "history.round_hint", n=summary.entries[1] - summary.entries[0] + 1)
         c.ui(game, "summary", "history.showing", title=summary.title.msg)
         c.ui(game, "summary", "foresight.see_round_hint", title=summary.title.msg)

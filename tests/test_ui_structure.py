@@ -247,3 +247,47 @@ def test_no_handler_drops_a_coroutine() -> None:
         for entry in dropped_coroutines(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))
     ]
     assert not found, "a lambda calls an async function; pass the async function itself:\n" + "\n".join(found)
+
+
+# ---- no whole-screen redraw for a draft -------------------------------------------------------
+# Issue 25: a draft is an observable model given to the component that edits it, so a tap
+# redraws that component alone. The session-wide `refresh()` / `redraw()` and the `revision`
+# counter they bumped must not come back (a real change has its own name in SessionState:
+# `changes`, `visits`, `saves`).
+REDRAW_NAMES = {"refresh", "redraw", "revision"}
+
+
+def redraw_uses(source: str, where: str) -> list[str]:
+    """where:line for each name, attribute, parameter or function called refresh/redraw/revision."""
+    lines: set[int] = set()
+    for node in ast.walk(ast.parse(source, filename=where)):
+        name = None
+        if isinstance(node, ast.Attribute):
+            name = node.attr
+        elif isinstance(node, ast.Name):
+            name = node.id
+        elif isinstance(node, ast.arg):
+            name = node.arg
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            name = node.name
+        if name in REDRAW_NAMES:
+            lines.add(node.lineno)
+    return [f"{where}:{line}" for line in sorted(lines)]
+
+
+def test_the_check_sees_every_way_of_redrawing() -> None:
+    sample = (
+        "def f(refresh):\n    refresh()\n"
+        "session.refresh()\n"
+        "state.redraw()\n"
+        "x = s.revision\n"
+        "def redraw(self): ...\n"
+        "refreshed = page.update()\n"
+    )
+    assert redraw_uses(sample, "s.py") == ["s.py:1", "s.py:2", "s.py:3", "s.py:4", "s.py:5", "s.py:6"]
+
+
+def test_no_ui_code_redraws_the_whole_screen_for_a_draft() -> None:
+    found = uses_in(sorted(UI.rglob("*.py")), redraw_uses)
+    said = "a whole-screen redraw (give the draft to its component as an observable instead):\n"
+    assert not found, said + "\n".join(found)

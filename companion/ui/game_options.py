@@ -7,7 +7,6 @@ and the play log's Edit (views/play_edit.py) draw the ones a play records
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -39,14 +38,25 @@ def current_option(game: str, chosen: dict[str, Any], spec: OptionSpec) -> Any:
 
 def option_rows(
     tr: Tr,
-    refresh: Callable[[], None],
     game: str,
     specs: list[OptionSpec],
     chosen: dict[str, Any],
     prefix: str = "log-option",
 ) -> list[ft.Control]:
     """One row of chips per option the play records, as on the New table screen (keys
-    ``<prefix>-<field>-<value>``; the play log's Edit uses them too); a tap redraws (``refresh``)."""
+    ``<prefix>-<field>-<value>``; the play log's Edit uses them too), in one component."""
+    return [OptionRows(tr, game, specs, chosen, prefix, key=f"{prefix}-rows")] if specs else []
+
+
+@ft.component
+def OptionRows(
+    tr: Tr, game: str, specs: list[OptionSpec], chosen: dict[str, Any], prefix: str, key: str | None = None
+) -> ft.Control:
+    """The chips over ``chosen``, a dict of the caller's draft (a play being logged or edited): a
+    tap sets it and redraws these rows alone. What they show is read from ``chosen`` on every
+    render; the last tap is this component's own state only so that a tap redraws it, whatever
+    kind of draft ``chosen`` belongs to."""
+    _, set_tapped = ft.use_state(None)
     out: list[ft.Control] = []
     for spec in specs:
         current = current_option(game, chosen, spec)
@@ -54,7 +64,7 @@ def option_rows(
         def choose(value: Any, field: str = spec.field) -> Any:
             def pick(_: Any = None) -> None:
                 chosen[field] = value
-                refresh()
+                set_tapped((field, value))
 
             return pick
 
@@ -75,4 +85,4 @@ def option_rows(
                 spacing=8,
             )
         )
-    return out
+    return ft.Column(out, spacing=4)

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
+import flet as ft
+
 from companion.core import Table
 from companion.core.msg import Msg, msg
 from companion.share.attempts import Attempts
@@ -28,18 +30,18 @@ from companion.ui.hub import TableHub
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    import flet as ft
-
     from companion.ui.routes import Builder
     from companion.ui.services import Services
     from companion.ui.state import Drafts, SessionState
 
 
+@ft.observable
 @dataclass
 class JoinNotice:
     """What the join screen (views/share.py) says about the last link or code tried: its
     notice's key ("live.unknown_code", "live.revoked", ...), and why it was refused when not
-    simply unknown (locked out after wrong codes). Dropped when a code opens a table."""
+    simply unknown (locked out after wrong codes). Dropped when a code opens a table. An
+    observable: the join screen's error line, given it, is drawn again when it changes."""
 
     notice: str | None = None
     refusal: Msg | None = None

@@ -6,6 +6,10 @@ The seats are linked to remembered players of the same name, and new names are r
 The play is dated by the day typed (today unless changed; a day to come is refused by the store)
 and, for a game whose UI names them (``GameUI.logged_options``: Dragon's edition and
 expansions), carries the options chosen on chips.
+
+The button is a component given the session's ``LogPlayDraft`` (an observable): logging, or a
+refusal, redraws it alone; a calculator's form scored (``score_form``) redraws the form that
+was given that form's draft.
 """
 
 from __future__ import annotations
@@ -31,6 +35,14 @@ Shown = Callable[[], tuple[dict[str, Any], dict[str, Any], list[str]]]
 
 
 @dataclass
+class Typed:
+    """A text as typed, kept for the next redraw: never a redraw itself (the field shows it)."""
+
+    text: str = ""
+
+
+@ft.observable
+@dataclass
 class LogPlayDraft:
     """ "Log this play" under every calculator (one per session): the result each calculator
     logged last (a form changed since shows the button again), the options chosen per game,
@@ -38,7 +50,7 @@ class LogPlayDraft:
 
     logged: dict[str, Any] = field(default_factory=dict)  # calculator: the result it logged
     options: dict[str, dict[str, Any]] = field(default_factory=dict)  # game: field: value
-    date: str = ""
+    day: Typed = field(default_factory=Typed)
     error: str | None = None
 
     def was_logged(self, calculator: str, result: Any) -> bool:
@@ -65,8 +77,16 @@ def log_play_button(session: Session, repos: Repos, calculator: str, shown: Show
     ``shown()`` gives the form's input and result as they are at the tap (a name typed since the
     last redraw included), and each seat's name as typed ("" for a default "Player 2"): only
     typed names are linked to (or remembered as) players."""
-    tr = session.tr
     draft = session.drafts.keep(LogPlayDraft)
+    return LogPlay(session, repos, calculator, shown, draft, key=f"log-play-{calculator}")
+
+
+@ft.component
+def LogPlay(
+    session: Session, repos: Repos, calculator: str, shown: Shown, draft: LogPlayDraft, key: str | None = None
+) -> ft.Control:
+    """The day, the options the play records, and the button (or the line saying it is logged)."""
+    tr = session.tr
     if draft.was_logged(calculator, shown()[1]):
         return ft.Row(
             [
@@ -85,7 +105,7 @@ def log_play_button(session: Session, repos: Repos, calculator: str, shown: Show
     def log(_: Any = None) -> None:
         data, result, typed = shown()
         seats = [{"name": name, "color": None} for name in typed]
-        day = draft.date.strip() or date.today().isoformat()
+        day = draft.day.text.strip() or date.today().isoformat()
         options = {spec.field: current_option(game, chosen, spec) for spec in specs} if specs else None
         try:
             ids = seat_players(repos.players, seats)
@@ -94,15 +114,14 @@ def log_play_button(session: Session, repos: Repos, calculator: str, shown: Show
             draft.refused(calculator, tr.msg(exc.msg))
         else:
             draft.done(calculator, result)
-        session.refresh()
 
     def typed_date(e: Any) -> None:
-        draft.date = e.control.value or ""
+        draft.day.text = e.control.value or ""
 
     items: list[ft.Control] = [
         ft.TextField(
             label=tr("quick.log_date"),
-            value=draft.date or date.today().isoformat(),  # local today, each time it is drawn
+            value=draft.day.text or date.today().isoformat(),  # local today, each time it is drawn
             key="quick-log-date",
             on_change=typed_date,
             width=200,
@@ -110,7 +129,7 @@ def log_play_button(session: Session, repos: Repos, calculator: str, shown: Show
             max_length=10,
             keyboard_type=ft.KeyboardType.DATETIME,
         ),
-        *option_rows(tr, session.refresh, game, specs, chosen),
+        *option_rows(tr, game, specs, chosen),
         button(tr("quick.log_play"), "quick-log-play", log, icon=ft.Icons.BOOKMARK_ADD, filled=True),
     ]
     if draft.error:
@@ -118,14 +137,13 @@ def log_play_button(session: Session, repos: Repos, calculator: str, shown: Show
     return ft.Column(items, spacing=4)
 
 
-def score_form(tr: Tr, refresh: Callable[[], None], form: Scored, score: Callable[[], Any]) -> None:
+def score_form(tr: Tr, form: Scored, score: Callable[[], Any]) -> None:
     """Score a Quick score form (``score`` reads the form and runs its calculator): the result,
-    or the refusal as the form's error line (Dragon's and Chinatown's final scores both); then
-    redraw."""
+    or the refusal as the form's error line (Dragon's and Chinatown's final scores both). The
+    form is an observable draft: its component redraws."""
     try:
         form.result = score()
         form.error = None
     except CalcInputError as exc:
         form.result = None
         form.error = tr.msg(exc.msg)
-    refresh()

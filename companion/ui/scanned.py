@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    import flet as ft
+import flet as ft
 
+if TYPE_CHECKING:
     from companion.ui.state import Drafts
 
 # Where a scanned import link's code waits (see companion/ui/webserver.py, the landing page),
@@ -23,14 +23,18 @@ SCANNED_ROUTE = f"/import/{SCANNED}"
 MAX_SCANNED = 20_000  # a code past the longest snapshot is refused by the import anyway
 
 
+@ft.observable
 @dataclass
 class ImportDraft:
     """The import screen's draft (views/share.py), one per route's code: the code as typed or
-    scanned, and the refusal. Here, below the screens, because the session puts a scanned
-    link's code in it on arrival."""
+    scanned, and the refusal (an observable: the error line given it is drawn again). Here,
+    below the screens, because the session puts a scanned link's code in it on arrival."""
 
     text: str = ""
     error: str = ""
+
+    def refuse(self, error: str) -> None:
+        self.error = error
 
 
 async def take_scanned(prefs: ft.SharedPreferences, drafts: Drafts) -> None:

@@ -64,8 +64,9 @@ class Services:
 class Session:
     """One session as a screen reads it for one render: its observable ``state`` (route, open
     table, notice, access, dialog), the ``settings`` and their translator ``tr``, the screens'
-    ``drafts``, and the two things every screen may do with them: ``go`` to an address and
-    ``refresh`` after changing a draft. ``change_settings`` saves new settings and redraws.
+    ``drafts`` (each an observable given to the component that edits it, which a change redraws
+    alone), and ``go`` to an address. ``change_settings`` saves new settings (observable: the
+    root redraws).
     A table's screens take ``table_model(table)``, the table as this session sees it with its
     commands (ui/table_model.py), and ``table_now()``, the open table at a tap; ``fail`` shows
     a refusal at the question.
@@ -76,7 +77,6 @@ class Session:
     settings: Settings
     drafts: Drafts
     go: Callable[[str], None]
-    refresh: Callable[[], None]
     change_settings: Callable[..., Awaitable[None]]
     table_model: Callable[[Table], TableModel]
     table_now: Callable[[], Table]

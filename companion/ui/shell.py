@@ -117,7 +117,6 @@ class SessionShell:
             settings=self.settings,
             drafts=self.drafts,
             go=self.go,
-            refresh=self.state.redraw,
             change_settings=self.update_settings,
             table_model=self.table_model,
             table_now=self.table_now,
@@ -200,7 +199,7 @@ class SessionShell:
         s = self.state
         props: tuple[object, ...] = (route, self.settings.key(), s.table_id, s.access, s.host_device)
         if top:
-            props += (s.version, s.notice, s.changes, s.visits, s.saves, s.revision)
+            props += (s.version, s.notice, s.changes, s.visits, s.saves)
             self._covered[route] = props
         else:
             props = self._covered.get(route, props)
@@ -242,7 +241,6 @@ class SessionShell:
             notice=self.state.notice,
             dialog_open=self.state.dialog is not None,
             drafts=self.drafts,
-            refresh=self.state.redraw,
             submit=opened.submit,
             deal=opened.deal,
             undo=opened.undo,

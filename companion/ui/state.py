@@ -60,10 +60,6 @@ class SessionState:
     changes: int = 0
     visits: int = 0
     saves: int = 0
-    revision: int = 0
-
-    def redraw(self) -> None:
-        self.revision += 1
 
     def table_changed(self) -> None:
         self.changes += 1

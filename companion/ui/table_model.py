@@ -49,7 +49,6 @@ class TableModel:
     notice: Notice | None  # the last refusal, shown at the question
     dialog_open: bool  # a dialog is over the screen: the question column keeps its place
     drafts: Drafts  # the session's half-made forms (a fact form's taps, a fold)
-    refresh: Callable[[], None]  # redraw after a draft changed
     submit: Submit
     deal: Callable[[], bool]
     undo: Steps

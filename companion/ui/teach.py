@@ -6,6 +6,10 @@ fixed note says why the step exists and what is worth thinking about.
 The switch and the kinds already explained are kept per table in the store (store/teach_marks.py).
 A tip counts as shown as soon as it is drawn, so it comes once per kind even if nobody taps
 "Got it"; it stays on screen (on every device) until the question is answered or dismissed.
+
+The card and the Rules screen's switch are components given the session's ``TeachChanges`` for
+the table (an observable counter): "Got it", "No more tips" and the switch change the store (or
+what is on screen), then count one more change, and Flet redraws those components alone.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 import flet as ft
@@ -31,6 +36,24 @@ if TYPE_CHECKING:
     from companion.ui.hub import TableHub
     from companion.ui.i18n import Tr
     from companion.ui.table_model import TableModel
+
+
+@ft.observable
+@dataclass
+class TeachChanges:
+    """How often this session changed what teaching shows for one table (a tip dismissed, tips
+    switched on or off): the store and the module's ``_SHOWING`` hold the rest, so the card and
+    the switch are given this counter and redraw when it moves."""
+
+    count: int = 0
+
+    def changed(self) -> None:
+        self.count += 1
+
+
+def changes_of(model: TableModel) -> TeachChanges:
+    return model.drafts.keep(TeachChanges, model.id)
+
 
 _MARKS: dict[int, TeachMarks] = {}
 _SHOWING: dict[str, tuple[int, Teaching]] = {}  # table id -> (version, what is on screen now)
@@ -63,7 +86,7 @@ def set_teach(model: TableModel, hub: TableHub, enabled: bool) -> None:
         model.fail(exc.msg)
     if not enabled:
         _SHOWING.pop(table_id, None)
-    model.refresh()
+    changes_of(model).changed()
 
 
 def tip_now(tr: Tr, hub: TableHub, table: Table, prompt: Prompt) -> Teaching | None:
@@ -89,10 +112,10 @@ def tip_now(tr: Tr, hub: TableHub, table: Table, prompt: Prompt) -> Teaching | N
     return now
 
 
-def dismiss(refresh: Callable[[], None], table_id: str) -> None:
+def dismiss(model: TableModel) -> None:
     with _GUARD:
-        _SHOWING.pop(table_id, None)
-    refresh()
+        _SHOWING.pop(model.id, None)
+    changes_of(model).changed()
 
 
 def _link(tr: Tr, show_rule: Callable[[str], None], rule_id: str, key: str) -> ft.Control:
@@ -124,12 +147,22 @@ def _lines(model: TableModel, now: Teaching) -> list[ft.Control]:
 
 
 def teach_card(model: TableModel, hub: TableHub, prompt: Prompt) -> list[ft.Control]:
-    """The tip at the question, if one is due: its lines, its rule, "Got it" and "No more tips"
-    (the marks of what was shown are kept in ``hub``'s store)."""
+    """The tip at the question, if one is due (the marks of what was shown are kept in ``hub``'s
+    store)."""
+    if tip_now(model.tr, hub, model.table, prompt) is None:
+        return []
+    return [TeachCard(model, hub, prompt, changes_of(model), key="teach-part")]
+
+
+@ft.component
+def TeachCard(
+    model: TableModel, hub: TableHub, prompt: Prompt, changes: TeachChanges, key: str | None = None
+) -> ft.Control:
+    """The tip's lines, its rule, "Got it" and "No more tips"; nothing once dismissed or off."""
     table, tr = model.table, model.tr
     now = tip_now(tr, hub, table, prompt)
-    if now is None:
-        return []
+    if now is None:  # dismissed or switched off here: gone until the screen is drawn again
+        return ft.Container(key="teach-gone", visible=False)
     actions = ft.Row(
         [
             text_button(
@@ -138,7 +171,7 @@ def teach_card(model: TableModel, hub: TableHub, prompt: Prompt) -> list[ft.Cont
             text_button(
                 lookup_text(tr, "rules.teach.dismiss"),
                 "teach-dismiss",
-                lambda _: dismiss(model.refresh, table.id),
+                lambda _: dismiss(model),
             ),
         ],
         alignment=ft.MainAxisAlignment.END,
@@ -152,19 +185,25 @@ def teach_card(model: TableModel, hub: TableHub, prompt: Prompt) -> list[ft.Cont
         ],
         spacing=6,
     )
-    return [
-        ft.Container(
-            ft.Column([head, *_lines(model, now), actions], spacing=4, tight=True),
-            key="teach",
-            bgcolor=ft.Colors.TERTIARY_CONTAINER,
-            padding=ft.Padding.only(left=12, right=4, top=10, bottom=2),
-            border_radius=8,
-        )
-    ]
+    return ft.Container(
+        ft.Column([head, *_lines(model, now), actions], spacing=4, tight=True),
+        key="teach",
+        bgcolor=ft.Colors.TERTIARY_CONTAINER,
+        padding=ft.Padding.only(left=12, right=4, top=10, bottom=2),
+        border_radius=8,
+    )
 
 
 def teach_switch(model: TableModel, hub: TableHub) -> ft.Control:
     """On or off at any time, from the table's Rules screen."""
+    return TeachSwitch(model, hub, changes_of(model), key="teach-settings-part")
+
+
+@ft.component
+def TeachSwitch(
+    model: TableModel, hub: TableHub, changes: TeachChanges, key: str | None = None
+) -> ft.Control:
+    """The switch, and what the store holds: on or off, how many kinds were explained."""
     tr = model.tr
     now = teach_of(hub, model.id)
 
@@ -187,29 +226,38 @@ class TeachChoice(Protocol):
     teach: bool
 
 
-def setup_option(tr: Tr, refresh: Callable[[], None], form: TeachChoice) -> list[ft.Control]:
+def setup_option(tr: Tr, form: TeachChoice) -> list[ft.Control]:
     """The "first game" choice on New table, like the game's options: the new table starts with
     its tips on or off."""
+    return [ft.Text(tr("rules.teach.option")), TeachChips(tr, form, key="setup-teach-part")]
+
+
+@ft.component
+def TeachChips(tr: Tr, form: TeachChoice, key: str | None = None) -> ft.Control:
+    """Without or with tips, over ``form.teach`` (New table's draft): a tap sets it and redraws
+    these chips alone. What they show is read from the draft on every render; the last tap is
+    this component's own state only so that a tap redraws it, whatever kind of draft it is."""
+    _, set_tapped = ft.use_state(form.teach)
 
     def choose(on: bool) -> Any:
         def pick(_: Any = None) -> None:
             form.teach = on
-            refresh()
+            set_tapped(on)
 
         return pick
 
     chips: list[ft.Control] = [
         ft.Chip(
-            label=ft.Text(tr(key)),
+            label=ft.Text(tr(label)),
             key=f"setup-teach-{'on' if on else 'off'}",
             selected=form.teach == on,
             on_select=choose(on),
-            tooltip=tr(key),
+            tooltip=tr(label),
             height=TAP,
         )
-        for on, key in ((False, "rules.teach.without"), (True, "rules.teach.with"))
+        for on, label in ((False, "rules.teach.without"), (True, "rules.teach.with"))
     ]
-    return [ft.Text(tr("rules.teach.option")), ft.Row(chips, wrap=True, spacing=8)]
+    return ft.Row(chips, wrap=True, spacing=8)
 
 
 def start_with(hub: TableHub, table_id: str, form: TeachChoice) -> None:

@@ -13,6 +13,7 @@ from typing import Any
 import flet as ft
 
 from companion.ui.palette import TAP, swatch
+from companion.ui.search import Search
 
 Handler = Callable[..., Any]
 
@@ -150,27 +151,17 @@ def scroll_column(controls: list[ft.Control], key: str | None = None) -> ft.Colu
     )
 
 
-def search_field(
-    state: Any, key: str, label: str, refresh: Callable[[], None], hint: str | None = None
-) -> ft.Control:
-    """A search box for a paged list (``state.typed``, ``state.find``; Home, Players, the pickers):
-    applied when submitted or left, then ``refresh`` draws the list found."""
-
-    def typed(e: Any) -> None:
-        state.typed = e.control.value or ""
-
-    def apply(e: Any) -> None:
-        state.find(e.control.value or "")
-        refresh()
-
+def search_field(state: Search, key: str, label: str, hint: str | None = None) -> ft.Control:
+    """A search box for a paged list (Home, Players, the pickers): applied when submitted or
+    left (``state.find``); the component given ``state`` then draws the list found."""
     return ft.TextField(
         label=label,
         hint_text=hint,
         value=state.typed,
         key=key,
         prefix_icon=ft.Icons.SEARCH,
-        on_change=typed,
-        on_submit=apply,
-        on_blur=apply,
+        on_change=lambda e: state.keep_typed(e.control.value or ""),
+        on_submit=lambda e: state.find(e.control.value or ""),
+        on_blur=lambda e: state.find(e.control.value or ""),
         dense=True,
     )

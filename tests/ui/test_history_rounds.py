@@ -21,8 +21,12 @@ def first_key(c) -> str | None:
 
 
 def body_keys(h) -> list[str]:
-    """The History screen's rows, top to bottom, by key."""
-    return [k for k in map(first_key, h.by_key("history-body").controls) if k]
+    """The History screen's rows, top to bottom, by key (the rounds' rows are in their own
+    column, a component: "Show the whole game" redraws it alone)."""
+    rows = []
+    for c in h.by_key("history-body").controls:
+        rows += h.by_key("history-rows").controls if c.key == "history-rounds" else [c]
+    return [k for k in map(first_key, rows) if k]
 
 
 async def test_rounds_newest_first_each_entry_once_under_its_round(tmp_path):

@@ -3,7 +3,9 @@
 The file is checked in full first (the backup repository, ui/repos.py): a damaged or foreign
 file is refused with its reason and nothing changes. The check (every table replayed) and the
 restore run in a worker thread, once each, while a dialog shows how far they are: the screen
-keeps answering, and a restore checks nothing a second time.
+keeps answering, and a restore checks nothing a second time. Each dialog is drawn as it opens
+(the session's open dialog is observable); the result goes to the play log's status line
+(``LogStatus``, observable too: the log follows it).
 """
 
 from __future__ import annotations
@@ -24,14 +26,14 @@ from companion.ui.repos import BackupRepo, TablesRepo
 from companion.ui.state import Drafts
 from companion.ui.views.files import save_bytes
 from companion.ui.widgets import small
-from companion.ui.worker import in_worker
+from companion.ui.worker import Progress, ProgressLine, in_worker
 
 if TYPE_CHECKING:
     from companion.core import Table
     from companion.ui.i18n import Tr
     from companion.ui.repos import Backup
 
-Say = Callable[[str], None]  # a line on the play log's status line (``LogStatus``), then a redraw
+Say = Callable[[str], None]  # a line on the play log's status line (``LogStatus.say``)
 
 
 def backup_actions(
@@ -44,22 +46,24 @@ def backup_actions(
     ]
 
 
+@ft.observable
 @dataclass
 class LogStatus:
     """The status line of the play log's screen (views/plays.py): "Saved", a backup restored,
-    a refusal. Here, under the log, since the backup's actions write it too."""
+    a refusal. Here, under the log, since the backup's actions write it too. The log follows
+    it (views/plays.py ``PlayLog``), and reads its plays again when it changes: a line may
+    follow an import or a restore."""
 
     text: str = ""
+    said: int = 0  # lines said so far: the same line said again (a second import) still redraws
+
+    def say(self, text: str) -> None:
+        self.text, self.said = text, self.said + 1
 
 
-def status_line(drafts: Drafts, refresh: Callable[[], None]) -> Say:
-    """What writes the play log's status line and redraws it."""
-
-    def say(text: str) -> None:
-        drafts.keep(LogStatus).text = text
-        refresh()
-
-    return say
+def status_line(drafts: Drafts) -> Say:
+    """What writes the play log's status line (kept in the session's drafts)."""
+    return drafts.keep(LogStatus).say
 
 
 @dataclass(eq=False)
@@ -73,7 +77,6 @@ class Backups:
     tables: TablesRepo
     hub: TableHub
     device: Device  # the file picker
-    refresh: Callable[[], None]  # the progress drawn while the worker checks
     say: Say
 
     async def save(self) -> None:
@@ -106,25 +109,23 @@ class Backups:
         checked = await self.check(data)
         if checked is not None:
             _ask_replace(self.dialogs, self.tr, Restore(self, *checked))
-            self.refresh()
 
     def refuse(self, refused: str) -> None:
         """The Restore dialog saying why this file is refused (nothing changed)."""
         self.dialogs.dialog(
             self.tr("backup.restore"), lambda: [ft.Text(refused, key="restore-refused")], key="restore"
         )
-        self.refresh()
 
     async def check(self, data: bytes) -> tuple[Backup, list[Table]] | None:
         """The backup and its tables, checked in the worker under a progress dialog; None when
         it is refused (said) or the dialog was closed meanwhile (the player changed their mind)."""
         tr = self.tr
-        progress = _Progress()
+        progress = Progress()
         opened = self.dialogs.dialog(
-            tr("backup.checking_title"), lambda: progress.controls(tr), key="restore-check"
+            tr("backup.checking_title"), lambda: [_checking(tr, progress)], key="restore-check"
         )
         try:
-            checked = await in_worker(self.refresh, lambda: self.backup.check(data, progress.told))
+            checked = await in_worker(lambda: self.backup.check(data, progress.told), progress)
         except TableError as exc:
             self.refuse(tr.msg(exc.msg))
             return None
@@ -133,22 +134,10 @@ class Backups:
         return checked
 
 
-@dataclass
-class _Progress:
-    """How far the check is: two ints written by the worker thread, read by the redraw."""
-
-    done: int = 0
-    of: int = 0
-
-    def told(self, done: int, of: int) -> None:
-        self.done, self.of = done, of
-
-    def controls(self, tr: Tr) -> list[ft.Control]:
-        value = self.done / self.of if self.of else None
-        return [
-            ft.ProgressBar(value=value, key="restore-progress"),
-            small(tr("backup.checking", done=self.done, n=self.of), key="restore-progress-text"),
-        ]
+def _checking(tr: Tr, progress: Progress) -> ft.Control:
+    """How far the check is: a bar and "Table 2 of 3 checked…", drawn again as it moves."""
+    said = lambda done, of: tr("backup.checking", done=done, n=of)  # noqa: E731
+    return ProgressLine(progress, said, "restore-progress", key="restore-progress-line")
 
 
 @dataclass(eq=False)
@@ -179,7 +168,7 @@ class Restore:
             return flow.backup.restore(self.backup, self.tables)
 
         try:
-            counts = await in_worker(flow.refresh, restore)
+            counts = await in_worker(restore)
         except TableError as exc:
             self.busy = False
             dialogs.dialog_note(tr.msg(exc.msg))

@@ -102,13 +102,13 @@ async def export_for(device: Device, tr: Tr, say: Say, kind: str, plays: list[Pl
 @dataclass(eq=False)
 class BgStatsImport:
     """The BG Stats import: the file picked, read in a worker, previewed in a dialog and added
-    once confirmed; the result is said on the log's status line."""
+    once confirmed; the result is said on the log's status line (which redraws the log). Each
+    dialog is drawn as it opens: the session's open dialog is observable."""
 
     dialogs: Dialogs
     tr: Tr
     plays: PlaysRepo
     device: Device  # the file picker
-    refresh: Callable[[], None]
     say: Say
 
     async def pick(self) -> None:
@@ -139,7 +139,6 @@ class BgStatsImport:
         self.dialogs.dialog(
             tr("plays.exchange.import"), lambda: [ft.Text(line, key="import-refused-file")], key="import"
         )
-        self.refresh()
 
     async def ask(self, data: bytes) -> None:
         """Read the file in a worker, then show what it would add and ask once."""
@@ -154,7 +153,6 @@ class BgStatsImport:
             ],
             key="import",
         )
-        self.refresh()
         try:
             plan = await asyncio.to_thread(self.plays.plan_import, data)
         except ExchangeError as exc:
@@ -163,7 +161,6 @@ class BgStatsImport:
         if self.dialogs.open_dialog is not reading:
             return  # closed while the file was read: the player changed their mind
         self.preview(plan)
-        self.refresh()
 
     def preview(self, plan: ImportPlan) -> None:
         """What the file holds for the log, and the one confirm (none when nothing is new)."""

@@ -16,7 +16,7 @@ from companion.ui.rule_links import effect_line
 from companion.ui.services import Services, Session
 from companion.ui.table_model import TableModel
 from companion.ui.views.chrome import table_view
-from companion.ui.views.history_rounds import focus_bar, focused_round, group_header, round_groups
+from companion.ui.views.history_rounds import Rounds, round_focus
 from companion.ui.widgets import card, small
 
 
@@ -86,17 +86,7 @@ def view(services: Services, session: Session, id: str) -> ft.View:
     history = table.history
     if not history:
         body.append(small(tr("history.empty"), key="history-empty"))
-    groups = round_groups(table)
-    focus = focused_round(session.drafts, table)
-    shown = [g for g in groups if g.summary is not None and g.summary.entries == focus]
-    if shown:
-        body.append(focus_bar(tr, session.drafts, session.refresh, shown[0]))
-    for group in reversed(shown or groups):  # the newest round first, like the entries in it
-        if len(groups) > 1 or shown:  # one stretch of entries needs no header over it
-            body.append(group_header(model, table, group, open_=bool(shown)))
-        for i in range(group.last, group.first - 1, -1):
-            _, entry, effects = history[i]
-            body.append(entry_card(model, i, entry, effects))
+    body.append(Rounds(model, round_focus(session.drafts, table), entry_card, key="history-rounds"))
     return table_view(model, "history", body, session.table_now)
 
 

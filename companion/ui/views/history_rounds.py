@@ -4,13 +4,16 @@ under a header that opens its summary (the same card Play shows for the last rou
 The cuts come from the game's round summaries (``summaries(table)``, computed once per round):
 a summary's ``entries`` are its round's first and last entry. Entries before the first round
 are the setting up; entries after the last finished round are the round being played.
+
+The rounds are a component given the session's ``RoundFocus`` (an observable): "Show the whole
+game" changes it, and Flet redraws the rounds alone.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -25,13 +28,26 @@ if TYPE_CHECKING:
     from companion.ui.table_model import TableModel
 
 
-@dataclass(frozen=True)
+@ft.observable
+@dataclass
 class RoundFocus:
     """The one round History shows, (first, last) entries of table ``table_id``, until "Show
-    the whole game"."""
+    the whole game" (``entries`` None: every round)."""
 
-    table_id: str
-    entries: tuple[int, int]
+    table_id: str = ""
+    entries: tuple[int, int] | None = None
+
+    def show(self, table_id: str, entries: tuple[int, int]) -> None:
+        self.table_id, self.entries = table_id, entries
+
+    def show_all(self) -> None:
+        self.entries = None
+
+    def on(self, table: Table) -> tuple[int, int] | None:
+        """The round shown of ``table``: None for another table's, or one undone since."""
+        if self.entries is None or self.table_id != table.id or self.entries[1] >= len(table.history):
+            return None
+        return self.entries
 
 
 @dataclass(frozen=True)
@@ -63,16 +79,37 @@ def round_groups(table: Table) -> list[RoundGroup]:
     return groups
 
 
-def focused_round(drafts: Drafts, table: Table) -> tuple[int, int] | None:
-    """The round History was opened at ("See this round in History"), kept for this table until
+def round_focus(drafts: Drafts, table: Table) -> RoundFocus:
+    """The round History was opened at ("See this round in History") on ``table``, kept until
     "Show the whole game"; the request (``RoundAsked``, ui/foresight.py) is taken once."""
+    focus = drafts.keep(RoundFocus)
     asked = drafts.drop(RoundAsked)
     if asked is not None:
-        drafts.put(RoundFocus(table.id, asked.entries))
-    kept = drafts.get(RoundFocus)
-    if kept is None or kept.table_id != table.id or kept.entries[1] >= len(table.history):
-        return None  # another table's, or undone since
-    return kept.entries
+        focus.show(table.id, asked.entries)
+    return focus
+
+
+EntryCard = Callable[["TableModel", int, Any, list[Any]], ft.Control]
+
+
+@ft.component
+def Rounds(model: TableModel, focus: RoundFocus, entry_card: EntryCard, key: str | None = None) -> ft.Control:
+    """The timeline, newest round first: the round in focus alone (under a bar giving back the
+    whole game), else every group of entries under its header (``entry_card`` draws an entry)."""
+    table = model.table
+    groups = round_groups(table)
+    at = focus.on(table)
+    shown = [g for g in groups if g.summary is not None and g.summary.entries == at]
+    rows: list[ft.Control] = []
+    if shown:
+        rows.append(focus_bar(model.tr, focus, shown[0]))
+    for group in reversed(shown or groups):  # the newest round first, like the entries in it
+        if len(groups) > 1 or shown:  # one stretch of entries needs no header over it
+            rows.append(group_header(model, table, group, open_=bool(shown)))
+        for i in range(group.last, group.first - 1, -1):
+            _, entry, effects = table.history[i]
+            rows.append(entry_card(model, i, entry, effects))
+    return ft.Column(rows, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH, key="history-rows")
 
 
 def group_header(model: TableModel, table: Table, group: RoundGroup, *, open_: bool = False) -> ft.Control:
@@ -104,14 +141,9 @@ def group_header(model: TableModel, table: Table, group: RoundGroup, *, open_: b
     )
 
 
-def focus_bar(tr: Tr, drafts: Drafts, refresh: Callable[[], None], group: RoundGroup) -> ft.Control:
-    """Says that History shows one round, and gives back the whole game (then redraws)."""
+def focus_bar(tr: Tr, focus: RoundFocus, group: RoundGroup) -> ft.Control:
+    """Says that History shows one round, and gives back the whole game."""
     assert group.summary is not None
-
-    def show_all(_: object) -> None:
-        drafts.drop(RoundFocus)
-        refresh()
-
     return ft.Row(
         [
             ft.Text(
@@ -120,6 +152,6 @@ def focus_bar(tr: Tr, drafts: Drafts, refresh: Callable[[], None], group: RoundG
                 expand=True,
                 size=14,
             ),
-            text_button(tr("history.show_all"), "history-show-all", show_all),
+            text_button(tr("history.show_all"), "history-show-all", lambda _: focus.show_all()),
         ]
     )

@@ -1,4 +1,9 @@
-"""Home: the tables in progress and finished, new table, import, export, rename, delete."""
+"""Home: the tables in progress and finished, new table, import, export, rename, delete.
+
+The lists are a component (``HomeTables``) given the observable ``HomeList`` (the search, the
+pages shown) kept in the session's drafts: a search or "Show more" draws the lists again, not
+the screen.
+"""
 
 from __future__ import annotations
 
@@ -15,29 +20,39 @@ from companion.ui.dialogs import Dialogs
 from companion.ui.hub import TableHub
 from companion.ui.i18n import Tr
 from companion.ui.repos import DamagedTable, Repos, TableInfo, TablesRepo
+from companion.ui.search import Search
 from companion.ui.services import Services, Session
 from companion.ui.views.home_card import card_lines
 from companion.ui.views.players import group_links
-from companion.ui.views.space_hint import space_hint
+from companion.ui.views.space_hint import SpaceHint, space_hint
 from companion.ui.widgets import button, card, heading, icon_button, scroll_column, search_field, small
 
 PAGE = 6  # tables drawn at first in each list (a phone screen and a margin); "Show more" adds as many
 
 
+@ft.observable
 @dataclass
-class HomeList:
-    """What Home shows (kept while the session lasts): the search as typed and applied, and how
-    many tables in progress and finished are drawn."""
+class HomeList(Search):
+    """What Home's lists show (kept while the session lasts, given to ``HomeTables``): the
+    search, how many tables in progress and finished are drawn, and ``version``, moved on when
+    this session renames or deletes a table (the lists then read the store again)."""
 
-    typed: str = ""
-    search: str = ""
     playing: int = PAGE
     finished: int = PAGE
+    version: int = 0
 
-    def find(self, text: str) -> None:
-        self.typed = text
-        if " ".join(text.split()) != self.search:  # a new search starts at the first page
-            self.search, self.playing, self.finished = " ".join(text.split()), PAGE, PAGE
+    def first_page(self) -> None:
+        self.playing, self.finished = PAGE, PAGE
+
+    def more(self, finished: bool) -> None:
+        """One list's "Show more": as many again."""
+        if finished:
+            self.finished += PAGE
+        else:
+            self.playing += PAGE
+
+    def changed(self) -> None:
+        self.version += 1
 
 
 def _games_named(tr: Tr, text: str) -> tuple[str, ...]:
@@ -64,41 +79,10 @@ def _section(tr: Tr, tables: TablesRepo, state: HomeList, finished: bool) -> tup
 
 
 def view(services: Services, session: Session) -> ft.View:
-    tr = session.tr
+    tr, go = session.tr, session.go
     state = session.drafts.keep(HomeList)
-    playing, more_playing = _section(tr, services.repos.tables, state, False)
-    done, more_done = _section(tr, services.repos.tables, state, True)
-    searching = bool(state.search)
-    actions = home_actions(services, session)
-    body: list[ft.Control] = [_top_row(tr, session.go, actions), group_links(tr, session.go)]
-    if searching or more_playing or more_done or len(playing) > PAGE or len(done) > PAGE:
-        # a search once there is more than a page: a table by its name, a player's or the game's
-        body.append(
-            search_field(state, "home-search", tr("home.search"), session.refresh, tr("home.search_hint"))
-        )
-    hint = space_hint(services, session, bool(playing or done))  # hosted: keep the recovery link
-    if hint is not None:
-        body.append(hint)
-    if searching and not playing and not done:
-        body.append(small(tr("home.none_found", text=state.search), key="home-none-found"))
-    else:
-        body += [
-            heading(tr("home.playing"), key="playing"),
-            *(
-                [table_card(tr, services.hub, actions, i) for i in playing]
-                or [small(tr("home.none_playing"), key="no-tables")]
-            ),
-        ]
-    if more_playing:
-        body.append(_more_button(tr, session.refresh, state, False))
-    if done:
-        body += [
-            heading(tr("home.finished"), key="finished"),
-            *[table_card(tr, services.hub, actions, i) for i in done],
-        ]
-    if more_done:
-        body.append(_more_button(tr, session.refresh, state, True))
-    go = session.go
+    actions = home_actions(services, session, state)
+    lists = HomeTables(services, session, actions, state, session.drafts.keep(SpaceHint), key="home-tables")
     return ft.View(
         route="/",
         appbar=ft.AppBar(
@@ -110,23 +94,59 @@ def view(services: Services, session: Session) -> ft.View:
                 ),
             ],
         ),
-        controls=[scroll_column(body, key="home")],
+        controls=[scroll_column([_top_row(tr, go, actions), group_links(tr, go), lists], key="home")],
         padding=12,
     )
 
 
-def _more_button(tr: Tr, refresh: Callable[[], None], state: HomeList, finished: bool) -> ft.Control:
-    def more(_: Any = None) -> None:
-        if finished:
-            state.finished += PAGE
-        else:
-            state.playing += PAGE
-        refresh()
+@ft.component
+def HomeTables(
+    services: Services,
+    session: Session,
+    actions: HomeActions,
+    state: HomeList,
+    hint: SpaceHint,
+    key: str | None = None,
+) -> ft.Control:
+    """The search, the hosted space's reminder and the two lists with their "Show more": drawn
+    again when ``state`` (a search, a page more, a table renamed or deleted here) or ``hint``
+    ("Not now") changes."""
+    tr, hub = session.tr, services.hub
+    playing, more_playing = _section(tr, services.repos.tables, state, False)
+    done, more_done = _section(tr, services.repos.tables, state, True)
+    searching = bool(state.search)
+    body: list[ft.Control] = []
+    if searching or more_playing or more_done or len(playing) > PAGE or len(done) > PAGE:
+        # a search once there is more than a page: a table by its name, a player's or the game's
+        body.append(search_field(state, "home-search", tr("home.search"), tr("home.search_hint")))
+    reminder = space_hint(services, session, hint, bool(playing or done))  # hosted: keep the link
+    if reminder is not None:
+        body.append(reminder)
+    if searching and not playing and not done:
+        body.append(small(tr("home.none_found", text=state.search), key="home-none-found"))
+    else:
+        cards = [table_card(tr, hub, actions, i) for i in playing]
+        body += [
+            heading(tr("home.playing"), key="playing"),
+            *(cards or [small(tr("home.none_playing"), key="no-tables")]),
+        ]
+    if more_playing:
+        body.append(_more_button(tr, state, False))
+    if done:
+        body += [
+            heading(tr("home.finished"), key="finished"),
+            *[table_card(tr, hub, actions, i) for i in done],
+        ]
+    if more_done:
+        body.append(_more_button(tr, state, True))
+    return ft.Column(body, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
+
+def _more_button(tr: Tr, state: HomeList, finished: bool) -> ft.Control:
     return button(
         tr("home.more"),
         "home-more-finished" if finished else "home-more-playing",
-        more,
+        lambda _: state.more(finished),
         icon=ft.Icons.EXPAND_MORE,
     )
 
@@ -158,8 +178,9 @@ class HomeActions:
     delete: Callable[[TableInfo], None]
 
 
-def home_actions(services: Services, session: Session) -> HomeActions:
-    """Home's actions, on this session's dialogs, tables and device services."""
+def home_actions(services: Services, session: Session, lists: HomeList) -> HomeActions:
+    """Home's actions, on this session's dialogs, tables and device services; a rename or a
+    delete done here moves ``lists`` on."""
     tr, hub = session.tr, services.hub
 
     def export(table_id: str) -> None:
@@ -176,9 +197,9 @@ def home_actions(services: Services, session: Session) -> HomeActions:
     return HomeActions(
         import_table=import_table,
         open=lambda table_id: session.go(f"/table/{table_id}"),
-        rename=lambda info: rename_dialog(services.dialogs, tr, hub, info),
+        rename=lambda info: rename_dialog(services.dialogs, tr, hub, info, lists),
         export=export,
-        delete=lambda info: delete_dialog(services.dialogs, tr, hub, info),
+        delete=lambda info: delete_dialog(services.dialogs, tr, hub, info, lists),
     )
 
 
@@ -217,7 +238,8 @@ def table_card(tr: Tr, hub: TableHub, actions: HomeActions, info: TableInfo) -> 
     )
 
 
-def rename_dialog(dialogs: Dialogs, tr: Tr, hub: TableHub, info: TableInfo) -> None:
+def rename_dialog(dialogs: Dialogs, tr: Tr, hub: TableHub, info: TableInfo, lists: HomeList) -> None:
+    """Rename ``info``'s table; once saved, Home's lists (``lists``) show the new name."""
     draft = {"name": info.name}  # what is typed so far
 
     def typed(e: Any) -> None:
@@ -230,6 +252,7 @@ def rename_dialog(dialogs: Dialogs, tr: Tr, hub: TableHub, info: TableInfo) -> N
             dialogs.dialog_note(tr.msg(exc.msg))
             return
         dialogs.close_dialog()
+        lists.changed()
 
     def field() -> ft.Control:
         return ft.TextField(
@@ -252,15 +275,19 @@ def rename_dialog(dialogs: Dialogs, tr: Tr, hub: TableHub, info: TableInfo) -> N
     )
 
 
-def delete_dialog(dialogs: Dialogs, tr: Tr, hub: TableHub, info: TableInfo) -> None:
+def delete_dialog(dialogs: Dialogs, tr: Tr, hub: TableHub, info: TableInfo, lists: HomeList) -> None:
+    """Delete ``info``'s table once confirmed; Home's lists (``lists``) then leave it out."""
+
+    def delete() -> None:
+        hub.delete(info.id)
+        lists.changed()
+
     dialogs.dialog(
         tr("home.delete_title"),
         lambda: [ft.Text(tr("home.delete_body", name=info.name))],
         key="delete",
         actions=lambda: [
-            dialogs.dialog_button(
-                tr("home.delete"), "delete-confirm", lambda: hub.delete(info.id), filled=True, danger=True
-            )
+            dialogs.dialog_button(tr("home.delete"), "delete-confirm", delete, filled=True, danger=True)
         ],
     )
 

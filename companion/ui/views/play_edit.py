@@ -2,7 +2,9 @@
 
 An imported table whose seats are named like remembered players gets one question (each seat
 can be unticked): nothing is linked without that confirm. A play in the log can be linked or
-unlinked seat by seat, given another day, or deleted, with an undo on the log.
+unlinked seat by seat, given another day, or deleted, with an undo on the log. The Edit
+dialog's draft (``PlayEdit``) is observable and its form a component over it: a place or an
+option tapped redraws the form alone.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from companion.i18n import local_day
 from companion.plays.models import MAX_LOCATION, PlayRecord
 from companion.ui.dialogs import Dialogs
 from companion.ui.i18n import Tr
+from companion.ui.log_play import Typed
 from companion.ui.repos import PlayersRepo, PlaysRepo, Repos, StoreError
 from companion.ui.widgets import small
 
@@ -107,52 +110,66 @@ def offer_links(
 
 
 def edit_dialog(
-    draft: PlayEdit, on_deleted: Callable[[PlayRecord], Any], on_error: Callable[[str], Any]
+    draft: PlayEdit,
+    on_saved: Callable[[], Any],
+    on_deleted: Callable[[PlayRecord], Any],
+    on_error: Callable[[str], Any],
 ) -> None:
     """Link each seat of ``play`` to a remembered player (a name match is offered, never saved
-    unasked), change its day (and, logged by hand, its options), or delete it (``on_deleted`` gets the play, for the undo;
-    ``on_error`` the line to show when the play went meanwhile)."""
+    unasked), change its day (and, logged by hand, its options), or delete it. ``on_saved`` runs
+    once the changes are stored, ``on_deleted`` gets the play deleted (for the undo), ``on_error``
+    the line to show when the play went meanwhile."""
     dialogs, tr, play = draft.dialogs, draft.tr, draft.play
 
     def delete() -> None:
-        _delete_play(tr, draft.plays, draft.refresh, play, on_deleted, on_error)
+        _delete_play(tr, draft.plays, play, on_deleted, on_error)
 
     dialogs.dialog(
         tr("plays.edit.title"),
-        draft.body,
+        lambda: [PlayEditForm(draft, key="play-edit-form")],
         key="play-edit",
         actions=lambda: [
             dialogs.dialog_button(tr("plays.edit.delete"), "play-edit-delete", delete, danger=True),
             dialogs.dialog_button(
-                tr("plays.edit.save"), "play-edit-save", draft.save, filled=True, closes=False
+                tr("plays.edit.save"),
+                "play-edit-save",
+                lambda: draft.save(on_saved),
+                filled=True,
+                closes=False,
             ),
         ],
     )
 
 
+@ft.component
+def PlayEditForm(draft: PlayEdit, key: str | None = None) -> ft.Control:
+    """The Edit dialog's fields over its draft: a tap that changes it redraws this form alone."""
+    return ft.Column(draft.body(), tight=True)
+
+
+@ft.observable
 @dataclass(eq=False)
 class PlayEdit:
     """The Edit dialog's draft of one play, kept until Save: each seat's link, the day typed,
-    and for a play logged by hand its scores and options (a table's play keeps its table's)."""
+    and for a play logged by hand its scores and options (a table's play keeps its table's).
+    What is typed sits on plain ``Typed`` holders (ui/log_play.py), never a redraw (the field shows
+    it already); a tap redraws the form."""
 
     dialogs: Dialogs
     tr: Tr
     plays: PlaysRepo  # where Save writes
-    refresh: Callable[[], None]  # a place or an option tapped is drawn at once
     play: PlayRecord
     links: list[str | None]  # each seat's remembered player, None for nobody
-    day: str
-    scores: list[str]  # as typed
+    day: Typed
+    scores: list[Typed]
     players: list[PlayerInfo]  # the dropdowns' choices
     specs: list[OptionSpec]  # the options a play logged by hand records
     chosen: dict[str, Any]  # option field -> value, as on the chips
-    location: str = ""  # as typed
+    location: Typed
     places: tuple[str, ...] = ()  # the remembered locations offered
 
     @classmethod
-    def of(
-        cls, dialogs: Dialogs, tr: Tr, repos: Repos, refresh: Callable[[], None], play: PlayRecord
-    ) -> PlayEdit:
+    def of(cls, dialogs: Dialogs, tr: Tr, repos: Repos, play: PlayRecord) -> PlayEdit:
         """The draft as the play stands, with the store's name matches as suggested links."""
         from companion.ui.game_options import logged_options
 
@@ -161,15 +178,14 @@ class PlayEdit:
             dialogs=dialogs,
             tr=tr,
             plays=repos.plays,
-            refresh=refresh,
             play=play,
             links=repos.plays.suggested_links(play),
-            day=local_day(play.date),
-            scores=[str(seat.score) for seat in play.seats],
+            day=Typed(local_day(play.date)),
+            scores=[Typed(str(seat.score)) for seat in play.seats],
             players=_choices(repos.players, play),
             specs=specs,
             chosen={spec.field: play.options[spec.field] for spec in specs if spec.field in play.options},
-            location=play.location or "",
+            location=Typed(play.location or ""),
             places=tuple(repos.plays.locations()[:PLACES]),
         )
 
@@ -185,11 +201,11 @@ class PlayEdit:
         return go
 
     def typed_day(self, e: Any) -> None:
-        self.day = e.control.value or ""
+        self.day.text = e.control.value or ""
 
     def typed_score(self, seat: int) -> Callable[[Any], None]:
         def go(e: Any) -> None:
-            self.scores[seat] = e.control.value or ""
+            self.scores[seat].text = e.control.value or ""
 
         return go
 
@@ -200,9 +216,7 @@ class PlayEdit:
         rows += self.link_dropdowns()
         if self.by_hand:
             rows += self.score_fields()
-        rows += option_rows(
-            self.tr, self.refresh, self.play.game, self.specs, self.chosen, prefix="edit-option"
-        )
+        rows += option_rows(self.tr, self.play.game, self.specs, self.chosen, prefix="edit-option")
         rows.append(self.day_field())
         rows += self.location_rows()
         return rows
@@ -212,12 +226,11 @@ class PlayEdit:
         tr = self.tr
 
         def typed(e: Any) -> None:
-            self.location = e.control.value or ""
+            self.location.text = e.control.value or ""
 
         def chosen(place: str) -> Callable[[Any], None]:
             def go(_: Any) -> None:
-                self.location = place
-                self.refresh()
+                self.location = Typed(place)  # a new holder: the form redraws
 
             return go
 
@@ -225,14 +238,14 @@ class PlayEdit:
             ft.Chip(
                 label=ft.Text(p),
                 key=f"edit-place-{i}",
-                selected=p == self.location.strip(),
+                selected=p == self.location.text.strip(),
                 on_select=chosen(p),
             )
             for i, p in enumerate(self.places)
         ]
         field = ft.TextField(
             label=tr("insights.location"),
-            value=self.location,
+            value=self.location.text,
             key="edit-location",
             on_change=typed,
             max_length=MAX_LOCATION,
@@ -261,7 +274,7 @@ class PlayEdit:
         return [
             ft.TextField(
                 label=self.tr("plays.edit.score", name=seat.name),
-                value=self.scores[seat.seat],
+                value=self.scores[seat.seat].text,
                 key=f"edit-score-{seat.seat}",
                 on_change=self.typed_score(seat.seat),
                 keyboard_type=ft.KeyboardType.NUMBER,
@@ -273,35 +286,37 @@ class PlayEdit:
     def day_field(self) -> ft.Control:
         return ft.TextField(
             label=self.tr("plays.edit.day"),
-            value=self.day,
+            value=self.day.text,
             hint_text="2026-05-31",
             key="edit-day",
             on_change=self.typed_day,
             dense=True,
         )
 
-    def save(self) -> None:
-        """Store what changed; a refusal is said under the dialog, which stays open."""
+    def save(self, on_saved: Callable[[], Any]) -> None:
+        """Store what changed, then ``on_saved()``; a refusal is said under the dialog, which
+        stays open."""
         try:
             self.store_changes()
         except (StoreError, CalcInputError) as exc:
             self.dialogs.dialog_note(self.tr.msg(exc.msg))
             return
         self.dialogs.close_dialog()
-        self.refresh()
+        on_saved()
 
     def store_changes(self) -> None:
         from companion.ui.game_options import current_option
 
         plays, play = self.plays, self.play
         if self.links != [s.player_id for s in play.seats]:
-            plays.link(play.id, self.links)
-        if self.by_hand and self.scores != [str(seat.score) for seat in play.seats]:
-            plays.rescore(play.id, [_whole(x) for x in self.scores])
-        if self.day.strip() != local_day(play.date):
-            plays.redate(play.id, self.day)
-        if (self.location.strip() or None) != play.location:
-            plays.set_location(play.id, self.location)
+            plays.link(play.id, list(self.links))
+        scores, day, location = [t.text for t in self.scores], self.day.text, self.location.text
+        if self.by_hand and scores != [str(seat.score) for seat in play.seats]:
+            plays.rescore(play.id, [_whole(x) for x in scores])
+        if day.strip() != local_day(play.date):
+            plays.redate(play.id, day)
+        if (location.strip() or None) != play.location:
+            plays.set_location(play.id, location)
         options = {spec.field: current_option(play.game, self.chosen, spec) for spec in self.specs}
         if self.specs and any(play.options.get(k) != v for k, v in options.items()):
             plays.set_options(play.id, {**play.options, **options})
@@ -310,19 +325,18 @@ class PlayEdit:
 def _delete_play(
     tr: Tr,
     plays: PlaysRepo,
-    refresh: Callable[[], None],
     play: PlayRecord,
     on_deleted: Callable[[PlayRecord], Any],
     on_error: Callable[[str], Any],
 ) -> None:
-    """Delete ``play`` from the log, then redraw; ``on_error`` says why not (gone meanwhile)."""
+    """Delete ``play`` from the log, then ``on_deleted(play)``; ``on_error`` says why not (gone
+    meanwhile)."""
     try:
         gone = plays.delete(play.id)
     except StoreError as exc:
         on_error(tr.msg(exc.msg))
         return
     on_deleted(gone)
-    refresh()
 
 
 def _whole(text: str) -> int:

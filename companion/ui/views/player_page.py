@@ -1,7 +1,8 @@
 """A player's page (issue 31), opened from Players: plays and wins per game, streaks, first and
 last play, favourite seat, rival and nemesis, the records they hold (a tap opens the play) and a
 head-to-head line against each other player, over a period and a location. Every figure comes
-from the store (Store.player_page); docs/API.md defines each."""
+from the store (Store.player_page); docs/API.md defines each. The figures are a component given
+the period filter (an observable): a changed day or place draws them again, not the screen."""
 
 from __future__ import annotations
 
@@ -21,10 +22,24 @@ from companion.ui.widgets import card, heading, scroll_column, small
 
 
 def view(services: Services, session: Session, id: str) -> ft.View:  # the route's parameter
-    tr = session.tr
     shown = session.drafts.keep(PeriodFilter)
+    named = services.repos.players.by_id([id])  # none once deleted or merged meanwhile
+    return ft.View(
+        route=f"/player/{id}",
+        appbar=ft.AppBar(title=ft.Text(named[0].name if named else session.tr("nav.players"))),
+        controls=[PlayerFigures(services, session, id, shown, key="player-page-part")],
+        padding=12,
+    )
+
+
+@ft.component
+def PlayerFigures(
+    services: Services, session: Session, id: str, shown: PeriodFilter, key: str | None = None
+) -> ft.Control:
+    """The period filter and the player's figures over it; drawn again when it changes."""
+    tr = session.tr
     period = shown.args()  # before the fields: they say a date that is not one
-    body: list[ft.Control] = period_controls(services, session, shown, "player-page")
+    body: list[ft.Control] = period_controls(tr, shown, "player-page")
     try:
         page = services.repos.plays.player_page(id, **period)
     except StoreError as exc:  # a player deleted or merged meanwhile
@@ -35,12 +50,7 @@ def view(services: Services, session: Session, id: str) -> ft.View:  # the route
     if page is not None and page.plays:  # their win rate up to each month, over every game
         colours = {p.id: p.color for p in services.repos.players.by_id([id])}
         body += trend_section(tr, services.repos.plays.win_rates(None, id, **period), colours, "player")
-    return ft.View(
-        route=f"/player/{id}",
-        appbar=ft.AppBar(title=ft.Text(page.name if page else tr("nav.players"))),
-        controls=[scroll_column(body, key="player-page")],
-        padding=12,
-    )
+    return scroll_column(body, key="player-page")
 
 
 def _figures(services: Services, session: Session, page: PlayerPage) -> list[ft.Control]:

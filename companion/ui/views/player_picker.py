@@ -4,11 +4,14 @@ A seat is ``{"name", "color", "player_id"}`` in the setup draft's ``players`` (v
 seats them (with their colour when it is free); "Same as last time" seats this game's last
 players in their order; a typed name that is new is remembered when the table starts. Seats
 move up and down (seat order is turn order for most games), colours never repeat.
+
+The picker is a component (``PlayerPicker``) given two observables: the search (``PickerSearch``,
+kept in the session's drafts) and ``Seating``, through which every tap changes the seats; either
+redraws the picker alone, not the screen.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,38 +20,113 @@ import flet as ft
 from companion.ui.i18n import Tr
 from companion.ui.palette import DEFAULT_ORDER, PLAYER_COLORS, TAP
 from companion.ui.repos import PlayerInfo, PlayersRepo
-from companion.ui.widgets import button, card, colour_swatch, icon_button, small
+from companion.ui.search import Search
+from companion.ui.widgets import button, card, colour_swatch, icon_button, search_field, small
 
 OFFERED = 12  # remembered players offered at once; a search finds the others
 
 
+@ft.observable
 @dataclass
-class PickerSearch:
+class PickerSearch(Search):
     """The search among remembered players (kept while the session lasts), as typed and applied."""
 
-    typed: str = ""
-    search: str = ""
 
-    def find(self, text: str) -> None:
-        self.typed, self.search = text, " ".join(text.split())
+class Seating(ft.Observable):
+    """The picker's changes to the seats, between ``low`` and ``high`` of them: each notifies
+    the picker given this object, which then draws itself again.
+
+    The list is the setup draft's own, changed in place (the draft holds every change); it is
+    kept in a private attribute, which an observable neither copies nor watches."""
+
+    def __init__(self, seats: list[dict[str, Any]], low: int, high: int) -> None:
+        self._seats = seats
+        self.low, self.high = low, high
+
+    @property
+    def seats(self) -> list[dict[str, Any]]:
+        return self._seats
+
+    def blank_seat(self) -> dict[str, Any] | None:
+        """The first seat with neither a name nor a remembered player."""
+        return next((s for s in self._seats if not s["name"].strip() and not s.get("player_id")), None)
+
+    def full(self) -> bool:
+        """Every seat taken and no seat to add."""
+        return self.blank_seat() is None and len(self._seats) >= self.high
+
+    def pick(self, player: PlayerInfo) -> None:
+        """Seat ``player`` in the first blank seat (a new one when none is blank)."""
+        seats, blank = self._seats, self.blank_seat()
+        if blank is None:
+            if len(seats) >= self.high:
+                return
+            blank = {"name": "", "color": _free_colour(seats)}
+            seats.append(blank)
+        _seat(seats, blank, player, None)
+        self.notify()
+
+    def seat_last(self, last: list[tuple[PlayerInfo, str | None]]) -> None:
+        """Last time's players in their seats and colours (blank seats up to the least)."""
+        new: list[dict[str, Any]] = []
+        for player, colour in last[: self.high]:
+            seat = {"name": "", "color": _free_colour(new)}
+            new.append(seat)
+            _seat(new, seat, player, colour)
+        while len(new) < self.low:
+            new.append({"name": "", "color": _free_colour(new)})
+        self._seats[:] = new
+        self.notify()
+
+    def add(self) -> None:
+        self._seats.append({"name": "", "color": _free_colour(self._seats)})
+        self.notify()
+
+    def remove(self, i: int) -> None:
+        del self._seats[i]
+        self.notify()
+
+    def move(self, i: int, step: int) -> None:
+        """Swap seat ``i`` with the one ``step`` away (seat order is turn order)."""
+        seats = self._seats
+        seats[i], seats[i + step] = seats[i + step], seats[i]
+        self.notify()
+
+    def give_colour(self, i: int, colour: str) -> None:
+        """Seat ``i`` takes ``colour`` (the seat holding it swaps)."""
+        _give_colour(self._seats, self._seats[i], colour)
+        self.notify()
+
+    def rename(self, i: int, text: str) -> None:
+        """A name typed: a keystroke redraws nothing (the field shows it), so it goes around
+        any observable the seat may be; a typed name is matched (or remembered) at the start."""
+        seat = self._seats[i]
+        dict.__setitem__(seat, "name", text)
+        dict.pop(seat, "player_id", None)
 
 
 def player_picker(
     tr: Tr,
     players: PlayersRepo,
     looking: PickerSearch,
-    refresh: Callable[[], None],
     seats: list[dict[str, Any]],
     game: str,
     low: int,
     high: int,
 ) -> list[ft.Control]:
-    """The remembered players to tap (found by the search ``looking``), one row per seat, and
-    "Add a player"; a tap changes ``seats`` and redraws (``refresh``)."""
-    from companion.ui.widgets import search_field
+    """The picker (``PlayerPicker``) over ``seats``, the setup draft's list, changed in place."""
+    return [PlayerPicker(tr, players, looking, Seating(seats, low, high), game, key="player-picker")]
 
+
+@ft.component
+def PlayerPicker(
+    tr: Tr, players: PlayersRepo, looking: PickerSearch, seating: Seating, game: str, key: str | None = None
+) -> ft.Control:
+    """The remembered players to tap (found by the search ``looking``), one row per seat, and
+    "Add a player"; a tap changes the seats through ``seating``: this picker draws itself again
+    (so does a search applied)."""
     out: list[ft.Control] = []
-    last = _last(players, game)
+    seats, last = seating.seats, _last(players, game)
     remembered, more = _offered(players, last, looking.search)
     seated = {s.get("player_id") for s in seats}
     free = [p for p in remembered if p.id not in seated]
@@ -59,34 +137,27 @@ def player_picker(
             button(
                 tr("setup.same_as_last", names=names),
                 "last-players",
-                lambda _: _seat_last(refresh, seats, last, low, high),
+                lambda _: seating.seat_last(last),
                 icon=ft.Icons.HISTORY,
             )
         )
     if more or looking.search:  # a search only once there are more than it offers
-        out.append(search_field(looking, "pick-search", tr("setup.search_player"), refresh))
+        out.append(search_field(looking, "pick-search", tr("setup.search_player")))
     if free:
         out.append(small(tr("setup.remembered")))
-        out.append(
-            ft.Row(
-                [_pick_chip(tr, refresh, seats, p, high) for p in free],
-                wrap=True,
-                spacing=6,
-                run_spacing=6,
-                key="remembered",
-            )
-        )
-    out += [_seat_row(tr, refresh, seats, i, low) for i in range(len(seats))]
+        chips = [_pick_chip(tr, seating, p) for p in free]
+        out.append(ft.Row(chips, wrap=True, spacing=6, run_spacing=6, key="remembered"))
+    out += [_seat_row(tr, seating, i) for i in range(len(seats))]
     out.append(
         button(
             tr("setup.add_player"),
             "player-add",
-            lambda _: _add(refresh, seats),
+            lambda _: seating.add(),
             icon=ft.Icons.PERSON_ADD,
-            disabled=len(seats) >= high,
+            disabled=len(seats) >= seating.high,
         )
     )
-    return out
+    return ft.Column(out, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 def _offered(
@@ -126,154 +197,83 @@ def _seat(seats: list[dict[str, Any]], seat: dict[str, Any], player: PlayerInfo,
     _give_colour(seats, seat, colour or player.color)
 
 
-def _pick_chip(
-    tr: Tr, refresh: Callable[[], None], seats: list[dict[str, Any]], player: PlayerInfo, high: int
-) -> ft.Control:
-
-    def blank_seat() -> dict[str, Any] | None:
-        return next((s for s in seats if not s["name"].strip() and not s.get("player_id")), None)
-
-    def pick(_: Any = None) -> None:
-        blank = blank_seat()
-        if blank is None:
-            if len(seats) >= high:
-                return
-            blank = {"name": "", "color": _free_colour(seats)}
-            seats.append(blank)
-        _seat(seats, blank, player, None)
-        refresh()
-
+def _pick_chip(tr: Tr, seating: Seating, player: PlayerInfo) -> ft.Control:
     return ft.Chip(
         label=ft.Text(player.name),
         leading=ft.Icon(ft.Icons.CIRCLE, color=PLAYER_COLORS.get(player.color or "", None), size=14),
         key=f"pick-player-{player.id}",
-        on_click=pick,
+        on_click=lambda _: seating.pick(player),
         tooltip=tr("setup.seat_player", name=player.name),
         height=TAP,
-        disabled=blank_seat() is None and len(seats) >= high,  # every seat taken
+        disabled=seating.full(),  # every seat taken
     )
 
 
-def _seat_last(
-    refresh: Callable[[], None],
-    seats: list[dict[str, Any]],
-    last: list[tuple[PlayerInfo, str | None]],
-    low: int,
-    high: int,
-) -> None:
-    new: list[dict[str, Any]] = []
-    for player, colour in last[:high]:
-        seat = {"name": "", "color": _free_colour(new)}
-        new.append(seat)
-        _seat(new, seat, player, colour)
-    while len(new) < low:
-        new.append({"name": "", "color": _free_colour(new)})
-    seats[:] = new
-    refresh()
-
-
-def _seat_row(
-    tr: Tr, refresh: Callable[[], None], seats: list[dict[str, Any]], i: int, low: int
-) -> ft.Control:
+def _seat_row(tr: Tr, seating: Seating, i: int) -> ft.Control:
     """Seat ``i``: its name, remove / up / down, and a swatch per colour (its own one ringed)."""
+    seats = seating.seats
     label = seats[i]["name"] or tr("setup.player_n", n=i + 1)  # what its buttons say they act on
     seat = card(
-        ft.Row([_name_field(tr, seats[i], i), *_seat_buttons(tr, refresh, seats, i, low, label)], spacing=0),
-        ft.Row(_colour_swatches(tr, refresh, seats, i, label), wrap=True, spacing=6, run_spacing=6),
+        ft.Row([_name_field(tr, seating, i), *_seat_buttons(tr, seating, i, label)], spacing=0),
+        ft.Row(_colour_swatches(tr, seating, i, label), wrap=True, spacing=6, run_spacing=6),
         key=f"player-{i}",
         padding=8,
     )
     return ft.Semantics(content=seat, label=label, container=True)  # the card is named by its player
 
 
-def _name_field(tr: Tr, seat: dict[str, Any], i: int) -> ft.Control:
-    def rename(e: Any) -> None:
-        seat["name"] = e.control.value or ""
-        seat.pop("player_id", None)  # a typed name is matched (or remembered) when the table starts
-
+def _name_field(tr: Tr, seating: Seating, i: int) -> ft.Control:
     return ft.TextField(
         label=tr("setup.player_n", n=i + 1),
-        value=seat["name"],
+        value=seating.seats[i]["name"],
         key=f"player-name-{i}",
-        on_change=rename,
+        on_change=lambda e: seating.rename(i, e.control.value or ""),
         max_length=24,
         expand=True,
         dense=True,
     )
 
 
-def _seat_buttons(
-    tr: Tr, refresh: Callable[[], None], seats: list[dict[str, Any]], i: int, low: int, label: str
-) -> list[ft.Control]:
+def _seat_buttons(tr: Tr, seating: Seating, i: int, label: str) -> list[ft.Control]:
     """Remove the seat (not below the game's least), move it up or down (turn order)."""
     return [
         icon_button(
             ft.Icons.REMOVE_CIRCLE_OUTLINE,
             f"player-remove-{i}",
             tr("setup.remove", player=label),
-            lambda _: _remove(refresh, seats, i),
-            disabled=len(seats) <= low,
+            lambda _: seating.remove(i),
+            disabled=len(seating.seats) <= seating.low,
         ),
         icon_button(
             ft.Icons.ARROW_UPWARD,
             f"player-up-{i}",
             tr("setup.move_up", player=label),
-            _mover(refresh, seats, i, -1),
+            lambda _: seating.move(i, -1),
             disabled=i == 0,
         ),
         icon_button(
             ft.Icons.ARROW_DOWNWARD,
             f"player-down-{i}",
             tr("setup.move_down", player=label),
-            _mover(refresh, seats, i, 1),
-            disabled=i == len(seats) - 1,
+            lambda _: seating.move(i, 1),
+            disabled=i == len(seating.seats) - 1,
         ),
     ]
 
 
-def _mover(refresh: Callable[[], None], seats: list[dict[str, Any]], i: int, step: int) -> Any:
-    """Swap seat ``i`` with the one ``step`` away."""
+def _colour_swatches(tr: Tr, seating: Seating, i: int, label: str) -> list[ft.Control]:
+    seat = seating.seats[i]
 
-    def go(_: Any = None) -> None:
-        seats[i], seats[i + step] = seats[i + step], seats[i]
-        refresh()
+    def chooser(colour: str) -> Any:
+        return lambda _=None: seating.give_colour(i, colour)
 
-    return go
-
-
-def _colour_swatches(
-    tr: Tr, refresh: Callable[[], None], seats: list[dict[str, Any]], i: int, label: str
-) -> list[ft.Control]:
-    seat = seats[i]
     return [
         colour_swatch(  # "Ana: red, button, selected"
             f"player-color-{i}-{c}",
             hexv,
             tr("setup.color", player=label, color=tr(f"color.{c}")),
             seat["color"] == c,
-            _colourer(refresh, seats, seat, c),
+            chooser(c),
         )
         for c, hexv in PLAYER_COLORS.items()
     ]
-
-
-def _colourer(
-    refresh: Callable[[], None], seats: list[dict[str, Any]], seat: dict[str, Any], colour: str
-) -> Any:
-    """``seat`` takes ``colour`` (the seat holding it swaps)."""
-
-    def pick(_: Any = None) -> None:
-        _give_colour(seats, seat, colour)
-        refresh()
-
-    return pick
-
-
-def _add(refresh: Callable[[], None], seats: list[dict[str, Any]]) -> None:
-    seats.append({"name": "", "color": _free_colour(seats)})
-    refresh()
-
-
-def _remove(refresh: Callable[[], None], seats: list[dict[str, Any]], i: int) -> None:
-    del seats[i]
-    refresh()

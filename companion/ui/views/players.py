@@ -2,6 +2,11 @@
 
 A rename or a merge reaches every statistic at once (the store keeps the link per seat); old
 tables keep the names they were played with.
+
+The list is a component (``PlayerList``) given the observable ``PlayersList`` (the search, the
+page shown, a count of the changes saved here) kept in the session's drafts; the dialogs' drafts
+(``PlayerEdit``, ``MergeDraft``) are observables given to the components in the dialog, so a
+tap there redraws those alone.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from companion.ui.dialogs import Dialogs
 from companion.ui.i18n import Tr
 from companion.ui.palette import PLAYER_COLORS, TAP
 from companion.ui.repos import MAX_NOTE, PlayerInfo, PlayersRepo
+from companion.ui.search import Search
 from companion.ui.services import Services, Session
 from companion.ui.widgets import (
     button,
@@ -32,70 +38,51 @@ from companion.ui.widgets import (
 PAGE = 15  # players drawn at first (about two phone screens); "Show more" adds as many again
 
 
+@ft.observable
 @dataclass
-class PlayersList:
-    """What Players shows (kept while the session lasts): the search as typed and applied, and
-    how many players are drawn."""
+class PlayersList(Search):
+    """What Players shows (kept while the session lasts, given to ``PlayerList``): the search,
+    how many players are drawn, and ``version``, moved on when a player is added, changed,
+    merged or removed here (the list then reads the store again)."""
 
-    typed: str = ""
-    search: str = ""
     shown: int = PAGE
+    version: int = 0
 
-    def find(self, text: str) -> None:
-        self.typed = text
-        if " ".join(text.split()) != self.search:
-            self.search, self.shown = " ".join(text.split()), PAGE
+    def first_page(self) -> None:
+        self.shown = PAGE
+
+    def more(self) -> None:
+        self.shown += PAGE
+
+    def changed(self) -> None:
+        self.version += 1
 
 
 def view(services: Services, session: Session) -> ft.View:
     tr = session.tr
     state = session.drafts.keep(PlayersList)
-    found = services.repos.players.page(state.search, state.shown + 1)  # one beyond: are there more?
-    players, more = found[: state.shown], len(found) > state.shown
-    actions = player_actions(services, session)
-    body: list[ft.Control] = [
-        ft.Row(
-            [
-                button(
-                    tr("players.add"),
-                    "players-add",
-                    lambda _: actions.edit(None),
-                    icon=ft.Icons.PERSON_ADD,
-                    filled=True,
-                ),
-                button(
-                    tr("nav.plays"), "players-plays", lambda _: session.go("/plays"), icon=ft.Icons.HISTORY
-                ),
-                button(
-                    tr("nav.stats"), "players-stats", lambda _: session.go("/stats"), icon=ft.Icons.BAR_CHART
-                ),
-            ],
-            wrap=True,
-            spacing=8,
-            run_spacing=8,
-        ),
-        small(tr("players.hint")),
-    ]
-    if state.search or more or len(players) > PAGE:  # a search once there is more than a page
-        body.append(search_field(state, "players-search", tr("players.search"), session.refresh))
-    # someone to merge with: on this page, beyond it, or (a search showing one) in the group
-    can_merge = (
-        len(players) > 1 or more or (bool(state.search) and len(services.repos.players.page(limit=2)) > 1)
-    )
-    body += [player_card(tr, actions, p, can_merge) for p in players] or [
-        small(tr("players.none_found", text=state.search), key="players-none-found")
-        if state.search
-        else small(tr("players.none"), key="players-none")
-    ]
-    if more:
-        body.append(
+    actions = player_actions(services, session, state)
+    top = ft.Row(
+        [
             button(
-                tr("players.more"),
-                "players-more",
-                lambda _: _more(session.refresh, state),
-                icon=ft.Icons.EXPAND_MORE,
-            )
-        )
+                tr("players.add"),
+                "players-add",
+                lambda _: actions.edit(None),
+                icon=ft.Icons.PERSON_ADD,
+                filled=True,
+            ),
+            button(tr("nav.plays"), "players-plays", lambda _: session.go("/plays"), icon=ft.Icons.HISTORY),
+            button(tr("nav.stats"), "players-stats", lambda _: session.go("/stats"), icon=ft.Icons.BAR_CHART),
+        ],
+        wrap=True,
+        spacing=8,
+        run_spacing=8,
+    )
+    body = [
+        top,
+        small(tr("players.hint")),
+        PlayerList(tr, services.repos.players, actions, state, key="player-list"),
+    ]
     return ft.View(
         route="/players",
         appbar=ft.AppBar(title=ft.Text(tr("players.title"))),
@@ -104,9 +91,28 @@ def view(services: Services, session: Session) -> ft.View:
     )
 
 
-def _more(refresh: Callable[[], None], state: PlayersList) -> None:
-    state.shown += PAGE
-    refresh()
+@ft.component
+def PlayerList(
+    tr: Tr, players: PlayersRepo, actions: PlayerActions, state: PlayersList, key: str | None = None
+) -> ft.Control:
+    """The search, a card per player found and "Show more": drawn again when ``state`` changes."""
+    found = players.page(state.search, state.shown + 1)  # one beyond: are there more?
+    shown, more = found[: state.shown], len(found) > state.shown
+    body: list[ft.Control] = []
+    if state.search or more or len(shown) > PAGE:  # a search once there is more than a page
+        body.append(search_field(state, "players-search", tr("players.search")))
+    # someone to merge with: on this page, beyond it, or (a search showing one) in the group
+    can_merge = len(shown) > 1 or more or (bool(state.search) and len(players.page(limit=2)) > 1)
+    body += [player_card(tr, actions, p, can_merge) for p in shown] or [
+        small(tr("players.none_found", text=state.search), key="players-none-found")
+        if state.search
+        else small(tr("players.none"), key="players-none")
+    ]
+    if more:
+        body.append(
+            button(tr("players.more"), "players-more", lambda _: state.more(), icon=ft.Icons.EXPAND_MORE)
+        )
+    return ft.Column(body, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 def group_links(tr: Tr, go: Callable[[str], None]) -> ft.Control:
@@ -139,14 +145,15 @@ class PlayerActions:
     delete: Callable[[PlayerInfo], None]
 
 
-def player_actions(services: Services, session: Session) -> PlayerActions:
-    """The screen's actions on this session's dialogs and the players' repository."""
-    tr, players, refresh = session.tr, services.repos.players, session.refresh
+def player_actions(services: Services, session: Session, listed: PlayersList) -> PlayerActions:
+    """The screen's actions on this session's dialogs and the players' repository; a change
+    saved in a dialog moves ``listed`` on, so the list shows it."""
+    tr, players, dialogs = session.tr, services.repos.players, services.dialogs
     return PlayerActions(
         open=lambda player_id: session.go(f"/player/{player_id}"),
-        edit=lambda p: edit_dialog(services.dialogs, tr, PlayerEdit.of(players, refresh, p)),
-        merge=lambda p: merge_dialog(services.dialogs, tr, players, refresh, p),
-        delete=lambda p: delete_dialog(services.dialogs, tr, players, p),
+        edit=lambda p: edit_dialog(dialogs, tr, PlayerEdit.of(players, listed, p)),
+        merge=lambda p: merge_dialog(dialogs, tr, players, listed, p),
+        delete=lambda p: delete_dialog(dialogs, tr, players, listed, p),
     )
 
 
@@ -212,22 +219,24 @@ def edit_dialog(dialogs: Dialogs, tr: Tr, draft: PlayerEdit) -> None:
     )
 
 
+@ft.observable
 @dataclass(eq=False)
 class PlayerEdit:
-    """The Add / Edit dialog's draft of a player until Save: name, colour (or none) and note."""
+    """The Add / Edit dialog's draft of a player until Save: name, colour (or none) and note.
+    Given to the dialog's swatches (``EditSwatches``): a colour tapped redraws them."""
 
     players: PlayersRepo
-    refresh: Callable[[], None]  # a colour tapped is drawn at once
+    listed: PlayersList  # the Players list, moved on once saved
     player: PlayerInfo | None  # None: a new player
     name: str
     note: str
     color: str | None
 
     @classmethod
-    def of(cls, players: PlayersRepo, refresh: Callable[[], None], p: PlayerInfo | None) -> PlayerEdit:
+    def of(cls, players: PlayersRepo, listed: PlayersList, p: PlayerInfo | None) -> PlayerEdit:
         if p is None:
-            return cls(players, refresh, None, "", "", None)
-        return cls(players, refresh, p, p.name, p.note, p.color)
+            return cls(players, listed, None, "", "", None)
+        return cls(players, listed, p, p.name, p.note, p.color)
 
     def typed_name(self, e: Any) -> None:
         self.name = e.control.value or ""
@@ -235,12 +244,8 @@ class PlayerEdit:
     def typed_note(self, e: Any) -> None:
         self.note = e.control.value or ""
 
-    def colour(self, c: str) -> Any:
-        def go(_: Any = None) -> None:
-            self.color = None if self.color == c else c  # a second tap clears it
-            self.refresh()
-
-        return go
+    def choose_colour(self, c: str) -> None:
+        self.color = None if self.color == c else c  # a second tap clears it
 
     def save(self, dialogs: Dialogs, tr: Tr) -> None:
         """Create or update the player; a refused name is said under the dialog, kept open."""
@@ -254,6 +259,7 @@ class PlayerEdit:
             dialogs.dialog_note(tr.msg(exc.msg))
             return
         dialogs.close_dialog()
+        self.listed.changed()
 
     def body(self, tr: Tr) -> list[ft.Control]:
         return [
@@ -266,7 +272,7 @@ class PlayerEdit:
                 on_change=self.typed_name,
             ),
             small(tr("players.color_hint")),
-            ft.Row(self.swatches(tr), wrap=True, spacing=6, run_spacing=6),
+            EditSwatches(tr, self, key="edit-colors"),
             ft.TextField(
                 label=tr("players.note"),
                 value=self.note,
@@ -276,40 +282,42 @@ class PlayerEdit:
             ),
         ]
 
-    def swatches(self, tr: Tr) -> list[ft.Control]:
-        """A swatch per colour, the chosen one ringed."""
-        return [
-            colour_swatch(  # "Usual colour: red, button, selected"
-                f"edit-color-{c}",
-                hexv,
-                tr("players.color", color=tr(f"color.{c}")),
-                self.color == c,
-                self.colour(c),
-            )
-            for c, hexv in PLAYER_COLORS.items()
-        ]
+
+@ft.component
+def EditSwatches(tr: Tr, draft: PlayerEdit, key: str | None = None) -> ft.Control:
+    """A swatch per colour, the chosen one ringed; a tap chooses it (again: none)."""
+
+    def chooser(c: str) -> Any:
+        return lambda _=None: draft.choose_colour(c)
+
+    swatches = [
+        colour_swatch(  # "Usual colour: red, button, selected"
+            f"edit-color-{c}", hexv, tr("players.color", color=tr(f"color.{c}")), draft.color == c, chooser(c)
+        )
+        for c, hexv in PLAYER_COLORS.items()
+    ]
+    return ft.Row(swatches, wrap=True, spacing=6, run_spacing=6)
+
+
+@ft.observable
+@dataclass
+class MergeDraft(Search):
+    """The merge dialog's own search among the others, and the player chosen to keep."""
+
+    keep: PlayerInfo | None = None
+
+    def choose(self, p: PlayerInfo) -> None:
+        self.keep = p
 
 
 def merge_dialog(
-    dialogs: Dialogs, tr: Tr, players: PlayersRepo, refresh: Callable[[], None], gone: PlayerInfo
+    dialogs: Dialogs, tr: Tr, players: PlayersRepo, listed: PlayersList, gone: PlayerInfo
 ) -> None:
     """Merge ``gone`` into the player tapped: one tap to choose, one to confirm."""
-    draft: dict[str, PlayerInfo | None] = {"keep": None}
-    looking = PlayersList()  # the dialog's own search: a page of the others, found by name
-
-    def others() -> tuple[list[PlayerInfo], bool]:
-        found = [p for p in players.page(looking.search, PAGE + 2) if p.id != gone.id]
-        return found[:PAGE], len(found) > PAGE
-
-    def choose(p: PlayerInfo) -> Any:
-        def go(_: Any = None) -> None:
-            draft["keep"] = p
-            refresh()
-
-        return go
+    draft = MergeDraft()
 
     def merge() -> None:
-        keep = draft["keep"]
+        keep = draft.keep
         if keep is None:
             return
         try:
@@ -318,39 +326,57 @@ def merge_dialog(
             dialogs.dialog_note(tr.msg(exc.msg))
             return
         dialogs.close_dialog()
+        listed.changed()
 
-    def body() -> list[ft.Control]:
-        keep = draft["keep"]
-        shown, more = others()
-        chips: list[ft.Control] = [
-            ft.Chip(
-                label=ft.Text(p.name),
-                key=f"merge-into-{p.id}",
-                selected=keep is not None and keep.id == p.id,
-                on_select=choose(p),
-                tooltip=p.name,
-                height=TAP,
-            )
-            for p in shown
-        ]
-        items: list[ft.Control] = [small(tr("players.merge_hint", name=gone.name))]
-        if more or looking.search:
-            items.append(search_field(looking, "merge-search", tr("players.search"), refresh))
-        items.append(ft.Row(chips, wrap=True))
-        if keep is not None:
-            items.append(ft.Text(tr("players.merge_what", gone=gone.name, keep=keep.name), key="merge-what"))
-        return items
-
-    def actions() -> list[ft.Control]:
-        if draft["keep"] is None:
-            return []
-        label = tr("players.merge_confirm")
-        return [dialogs.dialog_button(label, "merge-confirm", merge, filled=True, closes=False)]
-
-    dialogs.dialog(tr("players.merge", name=gone.name), body, key="player-merge", actions=actions)
+    dialogs.dialog(
+        tr("players.merge", name=gone.name),
+        lambda: [MergeChoice(tr, players, gone, draft, key="merge-choice")],
+        key="player-merge",
+        actions=lambda: [MergeConfirm(tr, dialogs, draft, merge, key="merge-actions")],
+    )
 
 
-def delete_dialog(dialogs: Dialogs, tr: Tr, players: PlayersRepo, p: PlayerInfo) -> None:
+@ft.component
+def MergeChoice(
+    tr: Tr, players: PlayersRepo, gone: PlayerInfo, draft: MergeDraft, key: str | None = None
+) -> ft.Control:
+    """A chip per other player (a page of them, found by the search), and what the merge will
+    do once one is chosen: drawn again when ``draft`` changes."""
+    keep = draft.keep
+    found = [p for p in players.page(draft.search, PAGE + 2) if p.id != gone.id]
+    shown, more = found[:PAGE], len(found) > PAGE
+    chips: list[ft.Control] = [
+        ft.Chip(
+            label=ft.Text(p.name),
+            key=f"merge-into-{p.id}",
+            selected=keep is not None and keep.id == p.id,
+            on_select=lambda _, p=p: draft.choose(p),
+            tooltip=p.name,
+            height=TAP,
+        )
+        for p in shown
+    ]
+    items: list[ft.Control] = [small(tr("players.merge_hint", name=gone.name))]
+    if more or draft.search:
+        items.append(search_field(draft, "merge-search", tr("players.search")))
+    items.append(ft.Row(chips, wrap=True))
+    if keep is not None:
+        items.append(ft.Text(tr("players.merge_what", gone=gone.name, keep=keep.name), key="merge-what"))
+    return ft.Column(items, tight=True)
+
+
+@ft.component
+def MergeConfirm(
+    tr: Tr, dialogs: Dialogs, draft: MergeDraft, merge: Callable[[], None], key: str | None = None
+) -> ft.Control:
+    """The confirm, once a player to keep is chosen (the dialog's actions follow ``draft`` too)."""
+    if draft.keep is None:
+        return ft.Row([], tight=True)
+    label = tr("players.merge_confirm")
+    return dialogs.dialog_button(label, "merge-confirm", merge, filled=True, closes=False)
+
+
+def delete_dialog(dialogs: Dialogs, tr: Tr, players: PlayersRepo, listed: PlayersList, p: PlayerInfo) -> None:
 
     def delete() -> None:
         try:
@@ -359,6 +385,7 @@ def delete_dialog(dialogs: Dialogs, tr: Tr, players: PlayersRepo, p: PlayerInfo)
             dialogs.dialog_note(tr.msg(exc.msg))
             return
         dialogs.close_dialog()
+        listed.changed()
 
     dialogs.dialog(
         tr("players.delete", name=p.name),

@@ -5,6 +5,11 @@ to open its scores (and from there its history), or send it to BG Stats. The fil
 as CSV and JSON, and for BG Stats and BoardGameGeek (views/exchange.py); a BG Stats file brings
 plays in; the whole store saves as a backup and comes back from one (asking before it replaces
 anything).
+
+The log under the app bar is a component (``PlayLog``) over two observables kept in the session's
+drafts: its filters (``PlayLogFilters``, with a ``version`` that counts the changes made to the
+plays from here: an edit, links, a delete undone) and its status line (``LogStatus``). A filter
+tapped, a play edited or a line said redraws the log alone and reads its plays again.
 """
 
 from __future__ import annotations
@@ -46,22 +51,37 @@ ALL = "all"
 PAGE = 10  # plays drawn at first (about three phone screens); "Show more" adds as many again
 
 
+@ft.observable
 @dataclass
 class PlayLogFilters:
     """The log's filters (kept while the session lasts): game, player id, since, until (as
-    typed), the date error, how many plays are drawn, and the play deleted last (until its undo
-    or the next change). Its status line is ``LogStatus`` (views/backup.py)."""
+    typed), how many plays are drawn, the play deleted last (until its undo or the next change),
+    and the version of the plays read. Its status line is ``LogStatus`` (views/backup.py)."""
 
     game: str | None = None
     player: str | None = None
     since: str = ""
     until: str = ""
-    error: str | None = None
     shown: int = PAGE
     deleted: PlayRecord | None = None
+    version: int = 0  # one more for each change made to the plays from the log
 
     def more(self) -> None:
         self.shown += PAGE
+
+    def changed(self) -> None:
+        """The plays changed in the store (an edit, links): the log reads them again."""
+        self.version += 1
+
+    def gone(self, play: PlayRecord) -> None:
+        """``play`` was deleted: the log offers its undo."""
+        self.deleted = play
+
+    def undo_delete(self, plays: PlaysRepo) -> None:
+        gone = self.deleted
+        if gone is not None:
+            plays.restore(gone)
+            self.deleted = None
 
     # Each filter change starts the log again at its first page.
     def by_game(self, game: str | None) -> None:
@@ -85,11 +105,6 @@ def filters(drafts: Drafts) -> PlayLogFilters:
     return drafts.keep(PlayLogFilters)
 
 
-def say(drafts: Drafts, text: str) -> None:
-    """The status line under the log's buttons."""
-    drafts.keep(LogStatus).text = text
-
-
 def game_title(tr: Tr, game: str) -> str:
     try:
         return tr.msg(get(game).title)
@@ -103,36 +118,53 @@ def _day(text: str) -> str | None:
     return date.fromisoformat(text).isoformat() if text else None
 
 
-def _filter_args(f: PlayLogFilters, tr: Tr) -> tuple[str | None, str | None, str | None, str | None]:
-    """(game, player, since, until) as the filters say (a date that is not one is said, and not applied)."""
+def _days(f: PlayLogFilters) -> tuple[str | None, str | None] | None:
+    """(since, until) as the filters say; None when one typed is not a date."""
     try:
-        since, until = _day(f.since), _day(f.until)
-        f.error = None
+        return _day(f.since), _day(f.until)
     except ValueError:
-        since = until = None
-        f.error = tr("plays.bad_date")
+        return None
+
+
+def _filter_args(f: PlayLogFilters) -> tuple[str | None, str | None, str | None, str | None]:
+    """(game, player, since, until) as the filters say (a date that is not one is not applied)."""
+    since, until = _days(f) or (None, None)
     return f.game, f.player, since, until
 
 
 def read_log(
-    plays: PlaysRepo, f: PlayLogFilters, tr: Tr, *, figures: bool = False, limit: int | None = None
+    plays: PlaysRepo, f: PlayLogFilters, *, figures: bool = False, limit: int | None = None
 ) -> list[PlayRecord]:
     """The plays the filters let through (the latest ``limit`` of them)."""
-    return plays.plays(*_filter_args(f, tr), figures=figures, limit=limit)
+    return plays.plays(*_filter_args(f), figures=figures, limit=limit)
 
 
 def view(services: Services, session: Session) -> ft.View:
+    drafts = session.drafts
+    return ft.View(
+        route="/plays",
+        appbar=ft.AppBar(title=ft.Text(session.tr("plays.title"))),
+        controls=[PlayLog(services, session, filters(drafts), drafts.keep(LogStatus), key="plays-log")],
+        padding=12,
+    )
+
+
+@ft.component
+def PlayLog(
+    services: Services, session: Session, f: PlayLogFilters, status: LogStatus, key: str | None = None
+) -> ft.Control:
+    """The log as ``f`` filters it, its files and ``status``: a change to either redraws it alone."""
     tr, repos = session.tr, services.repos
-    f = filters(session.drafts)
-    plays = read_log(repos.plays, f, tr, limit=f.shown)  # the page drawn, read from an index
-    total = repos.plays.count(*_filter_args(f, tr))
-    say = status_line(session.drafts, session.refresh)
+    plays = read_log(repos.plays, f, limit=f.shown)  # the page drawn, read from an index
+    total = repos.plays.count(*_filter_args(f))
     body = [
-        *_deleted_line(tr, repos.plays, session.refresh, f),
+        *_deleted_line(tr, repos.plays, f),
         *_to_link_line(
-            tr, repos.plays, lambda: _link_all_dialog(services.dialogs, tr, repos.plays, repos.players, say)
+            tr,
+            repos.plays,
+            lambda: _link_all_dialog(services.dialogs, tr, repos.plays, repos.players, f, status.say),
         ),
-        *filter_controls(tr, repos.players, session.refresh, f),
+        *filter_controls(tr, repos.players, f),
     ]
     body.append(heading(tr("plays.count", n=total), key="plays-count"))
     linked = list(dict.fromkeys(s.player_id for p in plays for s in p.seats if s.player_id))
@@ -141,36 +173,22 @@ def view(services: Services, session: Session) -> ft.View:
         small(tr("plays.none"), key="plays-none")
     ]
     if total > f.shown:
-        body.append(
-            button(
-                tr("plays.more"), "plays-more", lambda _: _more(session.refresh, f), icon=ft.Icons.EXPAND_MORE
-            )
-        )
-    body += [heading(tr("plays.files")), small(tr("plays.files_hint")), _files_row(services, session, say)]
-    status = session.drafts.keep(LogStatus).text
-    if status:
-        body.append(small(status, key="plays-status", color=ft.Colors.PRIMARY))
-    return ft.View(
-        route="/plays",
-        appbar=ft.AppBar(title=ft.Text(tr("plays.title"))),
-        controls=[scroll_column(body, key="plays")],
-        padding=12,
-    )
+        body.append(button(tr("plays.more"), "plays-more", lambda _: f.more(), icon=ft.Icons.EXPAND_MORE))
+    body += [
+        heading(tr("plays.files")),
+        small(tr("plays.files_hint")),
+        _files_row(services, session, status.say),
+    ]
+    if status.text:
+        body.append(small(status.text, key="plays-status", color=ft.Colors.PRIMARY))
+    return scroll_column(body, key="plays")
 
 
-def _deleted_line(
-    tr: Tr, plays: PlaysRepo, refresh: Callable[[], None], f: PlayLogFilters
-) -> list[ft.Control]:
+def _deleted_line(tr: Tr, plays: PlaysRepo, f: PlayLogFilters) -> list[ft.Control]:
     """ "Play deleted" with its undo, at the top where the tap that deleted it can see it."""
     gone: PlayRecord | None = f.deleted
     if gone is None:
         return []
-
-    def undo(_: Any = None) -> None:
-        f.deleted = None
-        plays.restore(gone)
-        refresh()
-
     return [
         card(
             ft.Row(
@@ -183,7 +201,12 @@ def _deleted_line(
                         ),
                         expand=True,
                     ),
-                    button(tr("plays.undo_delete"), "plays-undo-delete", undo, icon=ft.Icons.UNDO),
+                    button(
+                        tr("plays.undo_delete"),
+                        "plays-undo-delete",
+                        lambda _: f.undo_delete(plays),
+                        icon=ft.Icons.UNDO,
+                    ),
                 ]
             ),
             key="plays-deleted",
@@ -211,7 +234,9 @@ def _to_link_line(tr: Tr, plays: PlaysRepo, review: Callable[[], None]) -> list[
     ]
 
 
-def _link_all_dialog(dialogs: Dialogs, tr: Tr, plays: PlaysRepo, players: PlayersRepo, say: Say) -> None:
+def _link_all_dialog(
+    dialogs: Dialogs, tr: Tr, plays: PlaysRepo, players: PlayersRepo, f: PlayLogFilters, say: Say
+) -> None:
     pending = plays.to_link()
     names = {p.id: p.name for p in players.all()}
 
@@ -239,6 +264,7 @@ def _link_all_dialog(dialogs: Dialogs, tr: Tr, plays: PlaysRepo, players: Player
                 plays.link(play.id, links)
             except StoreError as exc:  # changed meanwhile: the others still link
                 say(tr.msg(exc.msg))
+        f.changed()
 
     dialogs.dialog(
         tr("plays.link.offer_title"),
@@ -255,11 +281,11 @@ def _files_row(services: Services, session: Session, say: Say) -> ft.Control:
     """The log's files: its exports, the backup, BG Stats: each a command that says its result
     on the status line under them."""
     tr, repos = session.tr, services.repos
-    imports = BgStatsImport(services.dialogs, tr, repos.plays, services.device, session.refresh, say)
+    imports = BgStatsImport(services.dialogs, tr, repos.plays, services.device, say)
     flow = backups(services, session, say)
 
     def shown() -> list[PlayRecord]:
-        return read_log(repos.plays, filters(session.drafts), tr)
+        return read_log(repos.plays, filters(session.drafts))
 
     def export_log(kind: str) -> Any:
         return lambda: export(services.device, tr, repos, filters(session.drafts), say, kind)
@@ -286,7 +312,7 @@ def _files_row(services: Services, session: Session, say: Say) -> ft.Control:
 def backups(services: Services, session: Session, say: Say | None = None) -> Backups:
     """The backup's save and restore on this session (its status line by default)."""
     repos = services.repos
-    say = say or status_line(session.drafts, session.refresh)
+    say = say or status_line(session.drafts)
     return Backups(
         services.dialogs,
         session.tr,
@@ -294,41 +320,38 @@ def backups(services: Services, session: Session, say: Say | None = None) -> Bac
         repos.tables,
         services.hub,
         services.device,
-        session.refresh,
         say,
     )
 
 
-def filter_controls(
-    tr: Tr, players: PlayersRepo, refresh: Callable[[], None], f: PlayLogFilters
-) -> list[ft.Control]:
+def filter_controls(tr: Tr, players: PlayersRepo, f: PlayLogFilters) -> list[ft.Control]:
     """The log's filters: a chip per game, the player, and the days the plays ended between;
-    a change redraws the log (``refresh``)."""
+    a change to ``f`` redraws the log; a day that is not one is said, and not applied."""
     out: list[ft.Control] = [
-        ft.Row(_game_chips(tr, refresh, f), wrap=True, spacing=6, run_spacing=6),
-        _player_dropdown(tr, players, refresh, f),
+        ft.Row(_game_chips(tr, f), wrap=True, spacing=6, run_spacing=6),
+        _player_dropdown(tr, players, f),
         ft.Row(
             [
-                _day_field(tr, refresh, f, "since", "plays.since", "2026-01-31"),
-                _day_field(tr, refresh, f, "until", "plays.until", "2026-12-31"),
+                _day_field(tr, f, "since", "plays.since", "2026-01-31"),
+                _day_field(tr, f, "until", "plays.until", "2026-12-31"),
             ],
             wrap=True,
             spacing=8,
         ),
     ]
-    if f.error:
-        out.append(ft.Text(f.error, key="plays-error", color=ft.Colors.ERROR))
+    if _days(f) is None:
+        out.append(ft.Text(tr("plays.bad_date"), key="plays-error", color=ft.Colors.ERROR))
     return out
 
 
-def _game_chips(tr: Tr, refresh: Callable[[], None], f: PlayLogFilters) -> list[ft.Control]:
+def _game_chips(tr: Tr, f: PlayLogFilters) -> list[ft.Control]:
     """ "All games", then one chip per game; the chip of the game filtered on is selected."""
     chips: list[ft.Control] = [
         ft.Chip(
             label=ft.Text(tr("plays.all_games")),
             key="plays-game-all",
             selected=f.game is None,
-            on_select=_set_game(refresh, f, None),
+            on_select=lambda _: f.by_game(None),
             height=TAP,
         )
     ]
@@ -337,7 +360,7 @@ def _game_chips(tr: Tr, refresh: Callable[[], None], f: PlayLogFilters) -> list[
             label=ft.Text(game_title(tr, g)),
             key=f"plays-game-{g}",
             selected=f.game == g,
-            on_select=_set_game(refresh, f, g),
+            on_select=lambda _, g=g: f.by_game(g),
             tooltip=game_title(tr, g),
             height=TAP,
         )
@@ -346,9 +369,7 @@ def _game_chips(tr: Tr, refresh: Callable[[], None], f: PlayLogFilters) -> list[
     return chips
 
 
-def _player_dropdown(
-    tr: Tr, players: PlayersRepo, refresh: Callable[[], None], f: PlayLogFilters
-) -> ft.Control:
+def _player_dropdown(tr: Tr, players: PlayersRepo, f: PlayLogFilters) -> ft.Control:
     options = [ft.DropdownOption(key=ALL, text=tr("plays.all_players"))]
     options += [ft.DropdownOption(key=p.id, text=p.name) for p in offered_players(players, f.player)]
     return ft.Dropdown(
@@ -356,7 +377,7 @@ def _player_dropdown(
         label=tr("plays.player"),
         value=f.player or ALL,
         options=options,
-        on_select=_set_player(refresh, f),
+        on_select=lambda e: f.by_player(e.control.value),
         dense=True,
     )
 
@@ -373,47 +394,22 @@ def offered_players(repo: PlayersRepo, chosen: str | None) -> list[PlayerInfo]:
     return players
 
 
-def _day_field(
-    tr: Tr, refresh: Callable[[], None], f: PlayLogFilters, field: str, label: str, hint: str
-) -> ft.Control:
+def _day_field(tr: Tr, f: PlayLogFilters, field: str, label: str, hint: str) -> ft.Control:
     """The ``since`` or ``until`` day, applied when the field is left or submitted."""
+
+    def apply(e: Any) -> None:
+        f.by_day(field, e.control.value or "")
+
     return ft.TextField(
         label=tr(label),
         value=f.day(field),
         key=f"plays-{field}",
         hint_text=hint,
-        on_blur=_set_day(refresh, f, field),
-        on_submit=_set_day(refresh, f, field),
+        on_blur=apply,
+        on_submit=apply,
         width=170,
         dense=True,
     )
-
-
-# Each filter change starts the log again at its first page.
-
-
-def _set_game(refresh: Callable[[], None], f: PlayLogFilters, game: str | None) -> Any:
-    def go(_: Any = None) -> None:
-        f.by_game(game)
-        refresh()
-
-    return go
-
-
-def _set_player(refresh: Callable[[], None], f: PlayLogFilters) -> Any:
-    def go(e: Any) -> None:
-        f.by_player(e.control.value)
-        refresh()
-
-    return go
-
-
-def _set_day(refresh: Callable[[], None], f: PlayLogFilters, field: str) -> Any:
-    def go(e: Any) -> None:
-        f.by_day(field, e.control.value or "")
-        refresh()
-
-    return go
 
 
 def when(tr: Tr, play: PlayRecord) -> str:
@@ -449,16 +445,12 @@ def play_card(
     """A play: the game, when and how long, the seats in order with scores, who won and how;
     a seat without a colour of its own (Quick score) shows its player's usual one."""
     tr = session.tr
-    f = filters(session.drafts)
+    f, say_here = filters(session.drafts), status_line(session.drafts)
 
     def edit(_: Any = None) -> None:
-        def deleted(gone: PlayRecord) -> None:
-            f.deleted = gone
+        draft = PlayEdit.of(services.dialogs, tr, services.repos, play)
+        edit_dialog(draft, f.changed, f.gone, say_here)
 
-        draft = PlayEdit.of(services.dialogs, tr, services.repos, session.refresh, play)
-        edit_dialog(draft, deleted, lambda text: say(session.drafts, text))
-
-    say_here = status_line(session.drafts, session.refresh)
     seats = [_seat_row(tr, play, s, colours) for s in play.seats]
     lines: list[ft.Control] = [
         ft.Row(
@@ -517,21 +509,16 @@ def _score(tr: Tr, game: str, score: int) -> str:
     return format_final_score(game, score, tr.lang)
 
 
-def _more(refresh: Callable[[], None], f: PlayLogFilters) -> None:
-    f.more()
-    refresh()
-
-
 async def export(device: Device, tr: Tr, repos: Repos, f: PlayLogFilters, say: Say, kind: str) -> None:
     """The log the filters show, as a CSV file (one row per seat) or a JSON file (with figures)."""
     from companion.plays.export import plays_csv, plays_json
 
     if kind == "csv":
         names = {p.id: p.name for p in repos.players.all()}
-        data = plays_csv(read_log(repos.plays, f, tr), tr.lang, names).encode(
+        data = plays_csv(read_log(repos.plays, f), tr.lang, names).encode(
             "utf-8-sig"
         )  # a spreadsheet reads accents
     else:
-        data = plays_json(read_log(repos.plays, f, tr, figures=True)).encode("utf-8")
+        data = plays_json(read_log(repos.plays, f, figures=True)).encode("utf-8")
     saved = await save_bytes(device, f"play-log.{kind}", data, kind)
     say(tr("plays.saved") if saved else tr("plays.save_failed"))

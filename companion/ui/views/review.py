@@ -10,7 +10,7 @@ runs in a worker thread under a progress bar when asked for, and is kept with th
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import flet as ft
@@ -25,21 +25,27 @@ from companion.ui.services import Services, Session
 from companion.ui.table_model import TableModel
 from companion.ui.views.chrome import table_view
 from companion.ui.widgets import button, card, dot, heading, small
-from companion.ui.worker import in_worker
+from companion.ui.worker import Progress, ProgressLine, in_worker
 
 SHOWN_EFFECTS = 2  # the first differences on each side: the direct consequences of the choice
 
 
+@ft.observable
 @dataclass
 class ReviewRun:
-    """A review being made for one table: two ints the worker thread writes, the redraw reads."""
+    """A review being made for one table: whether it runs (the Review tab's panel is drawn again
+    when it starts and ends) and how far it is (``progress``: its own line is drawn as it moves)."""
 
-    done: int = 0
-    planned: int = 0
     running: bool = False
+    progress: Progress = field(default_factory=Progress)
 
-    def told(self, done: int, planned: int) -> None:
-        self.done, self.planned = done, planned
+    def begin(self) -> bool:
+        """Mark it running from nothing done; False when it already runs (a second tap)."""
+        if self.running:
+            return False
+        self.progress = Progress()
+        self.running = True
+        return True
 
 
 def view(services: Services, session: Session, id: str) -> ft.View:
@@ -49,28 +55,38 @@ def view(services: Services, session: Session, id: str) -> ft.View:
     now = session.table_now  # the open table at a tap of the app bar
     if not table.finished:
         return table_view(model, "review", [small(tr("review.not_over"), key="review-not-over")], now)
-    reviews = services.repos.reviews
-    found = reviews.stored(table, model.seat)
     run = session.drafts.keep(ReviewRun, table.id)
+    panel = ReviewPanel(model, services.repos.reviews, run, services.run_task, key="review-panel")
+    return table_view(model, "review", [panel], now)
+
+
+@ft.component
+def ReviewPanel(
+    model: TableModel,
+    reviews: ReviewsRepo,
+    run: ReviewRun,
+    run_task: Callable[..., Any],
+    key: str | None = None,
+) -> ft.Control:
+    """The stored review of the model's table, or the card that makes it (``run``); drawn again
+    when a review starts or ends, not the screen."""
+    found = reviews.stored(model.table, model.seat)
     if found is None:
-        begin = lambda: start(model, reviews, services.run_task, run)  # noqa: E731
-        return table_view(model, "review", start_card(tr, run, begin), now)
-    # the players first: what the review assumed is for whoever wants to know, under them
-    body: list[ft.Control] = [player_card(model, found, p) for p in found.players]
-    body += [small(tr.msg(note), key=f"review-note-{i}") for i, note in enumerate(found.notes)]
-    body.append(small(tr("review.work", done=found.evaluated, left=found.unevaluated), key="review-work"))
-    return table_view(model, "review", body, now)
+        items = start_card(model.tr, run, lambda: start(model, reviews, run_task, run))
+    else:  # the players first: what the review assumed is for whoever wants to know, under them
+        items = [player_card(model, found, p) for p in found.players]
+        items += [small(model.tr.msg(note), key=f"review-note-{i}") for i, note in enumerate(found.notes)]
+        work = model.tr("review.work", done=found.evaluated, left=found.unevaluated)
+        items.append(small(work, key="review-work"))
+    return ft.Column(items, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 def start_card(tr: Tr, run: ReviewRun, begin: Callable[[], None]) -> list[ft.Control]:
     """What a review does and the button that starts it (``begin``); while it runs, how far it is."""
     items: list[ft.Control] = [heading(tr("review.title")), small(tr("review.explain"))]
     if run.running:
-        value = run.done / run.planned if run.planned else None
-        items += [
-            ft.ProgressBar(value=value, key="review-progress"),
-            small(tr("review.running", done=run.done, n=run.planned), key="review-progress-text"),
-        ]
+        said = lambda done, n: tr("review.running", done=done, n=n)  # noqa: E731
+        items.append(ProgressLine(run.progress, said, "review-progress", key="review-progress-line"))
     else:
         items.append(button(tr("review.start"), "review-start", lambda _: begin(), filled=True))
     return [card(*items, key="review-start-card")]
@@ -78,22 +94,19 @@ def start_card(tr: Tr, run: ReviewRun, begin: Callable[[], None]) -> list[ft.Con
 
 def start(model: TableModel, reviews: ReviewsRepo, run_task: Callable[..., Any], run: ReviewRun) -> None:
     """Start the review of the model's table for its seat, in a task the page runs (``run_task``)."""
-    if run.running:  # a second tap while it runs: the first one is on its way
-        return
-    run.running, run.done, run.planned = True, 0, 0
-    model.refresh()
-    run_task(_review_in_worker, model, reviews, run)
+    if run.begin():  # not on a second tap while it runs: the first one is on its way
+        run_task(_review_in_worker, model, reviews, run)
 
 
 async def _review_in_worker(model: TableModel, reviews: ReviewsRepo, run: ReviewRun) -> None:
     """The review in a thread, on a copy of the table (an undo meanwhile cannot change what the
-    worker reads), its progress on screen; drawn once more at the end."""
+    worker reads), its progress on screen; the panel drawn once more at the end."""
     copy, seat = Table.from_json(model.table.to_json()), model.seat
+    progress = run.progress
     try:
-        await in_worker(model.refresh, lambda: reviews.review(copy, seat, run.told))
+        await in_worker(lambda: reviews.review(copy, seat, progress.told), progress)
     finally:
         run.running = False
-        model.refresh()
 
 
 def player_card(model: TableModel, found: Review, player: PlayerReview) -> ft.Control:

@@ -2,13 +2,15 @@
 and clarifications for this moment (companion.lookup.for_moment) and the first-game tips switch.
 
 A result shows its title (never an id), its status, and the sentence that answers, with the
-matched words in bold; tapping it opens the rule's card (ui/rule_card.py)."""
+matched words in bold; tapping it opens the rule's card (ui/rule_card.py).
+
+The search as typed (``RulesQuery``) is an observable kept in the session's drafts; the search
+is a component given it, so typing or a game chip draws the search again, not the screen."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 import flet as ft
 
@@ -38,6 +40,7 @@ MAX_RESULTS = 10
 OpenRule = Callable[[str], object]  # opens a rule's card (rule_card.open_card for this session)
 
 
+@ft.observable
 @dataclass
 class RulesQuery:
     """The rules search as typed, and the game it is narrowed to (None: every game); one per
@@ -45,6 +48,12 @@ class RulesQuery:
 
     query: str = ""
     game: str | None = None
+
+    def ask(self, text: str) -> None:
+        self.query = text
+
+    def narrow(self, game: str | None) -> None:
+        self.game = game
 
 
 def searchable_games() -> list[str]:
@@ -92,25 +101,55 @@ def results(tr: Tr, open_rule: OpenRule, game_id: str | None, query: str) -> lis
     return out
 
 
-def search_block(
-    tr: Tr, asked: RulesQuery, refresh: Callable[[], None], open_rule: OpenRule, game_id: str | None
-) -> list[ft.Control]:
-    """The search field and what it finds; typing redraws (``refresh``) with the new results."""
-    box = ft.Column(results(tr, open_rule, game_id, asked.query), spacing=6, key="rules-results")
-
-    def change(e: Any) -> None:
-        asked.query = e.control.value or ""
-        refresh()
-
-    field = ft.TextField(
+def search_field(tr: Tr, asked: RulesQuery) -> ft.TextField:
+    """The search box: every change is asked at once (the results follow as it is typed)."""
+    return ft.TextField(
         label=tr("rules.search"),
         value=asked.query,
         key="rules-search",
-        on_change=change,
+        on_change=lambda e: asked.ask(e.control.value or ""),
         prefix_icon=ft.Icons.SEARCH,
         dense=True,
     )
-    return [field, box]
+
+
+def found(tr: Tr, asked: RulesQuery, open_rule: OpenRule, game_id: str | None) -> ft.Column:
+    return ft.Column(results(tr, open_rule, game_id, asked.query), spacing=6, key="rules-results")
+
+
+@ft.component
+def RulesSearch(
+    tr: Tr, asked: RulesQuery, open_rule: OpenRule, game_id: str | None, key: str | None = None
+) -> ft.Control:
+    """The search field and what it finds in ``game_id``'s rules (None: every game); drawn
+    again, with the new results, as ``asked`` changes."""
+    return _stacked([search_field(tr, asked), found(tr, asked, open_rule, game_id)])
+
+
+@ft.component
+def RulesLookup(tr: Tr, asked: RulesQuery, open_rule: OpenRule, key: str | None = None) -> ft.Control:
+    """``/rules``: a chip per game to narrow the search to (or every game), the field and what
+    it finds; drawn again as ``asked`` changes."""
+
+    def chip(g: str | None, label: str) -> ft.Control:
+        return ft.Chip(
+            label=ft.Text(label),
+            key=f"rules-game-{g or 'all'}",
+            tooltip=label,
+            selected=g == asked.game,
+            on_select=lambda _: asked.narrow(g),
+            height=TAP,
+        )
+
+    chips = [chip(None, tr("rules.all_games"))]
+    chips += [chip(g, tr.msg(get(g).title)) for g in searchable_games()]
+    row = ft.Row(chips, wrap=True, spacing=8)
+    return _stacked([row, search_field(tr, asked), found(tr, asked, open_rule, asked.game)])
+
+
+def _stacked(controls: list[ft.Control]) -> ft.Column:
+    """Controls one under the other, spaced as the screen's own column spaces them."""
+    return ft.Column(controls, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 def moment_rule(tr: Tr, open_rule: OpenRule, rule_id: str, key: str) -> ft.Control:
@@ -157,39 +196,17 @@ def table_rules(services: Services, session: Session, id: str) -> ft.View:
         body.append(teach_switch(model, services.hub))
     game = table.game_id if table.game_id in GAMES else None
     query = session.drafts.keep(RulesQuery)
-    body += [heading(tr("rules.all")), *search_block(tr, query, session.refresh, open_rule, game)]
+    body += [heading(tr("rules.all")), RulesSearch(tr, query, open_rule, game, key="rules-search-block")]
     return table_view(model, "rules", body, session.table_now)
 
 
 def view(services: Services, session: Session) -> ft.View:
     tr = session.tr
     asked = session.drafts.keep(RulesQuery)
-    game_id = asked.game  # None: every game
-
-    def pick(g: str | None) -> Any:
-        def go(_: Any = None) -> None:
-            asked.game = g
-            session.refresh()
-
-        return go
-
-    def chip(g: str | None, label: str) -> ft.Control:
-        return ft.Chip(
-            label=ft.Text(label),
-            key=f"rules-game-{g or 'all'}",
-            tooltip=label,
-            selected=g == game_id,
-            on_select=pick(g),
-            height=TAP,
-        )
-
-    chips = [chip(None, tr("rules.all_games"))]
-    chips += [chip(g, tr.msg(get(g).title)) for g in searchable_games()]
-    search = search_block(tr, asked, session.refresh, services.open_rule, game_id)
-    body = [ft.Row(chips, wrap=True, spacing=8), *search]
+    lookup = RulesLookup(tr, asked, services.open_rule, key="rules-lookup")
     return ft.View(
         route="/rules",
         appbar=ft.AppBar(title=ft.Text(tr("rules.title"))),
-        controls=[scroll_column(body, key="rules")],
+        controls=[scroll_column([lookup], key="rules")],
         padding=12,
     )

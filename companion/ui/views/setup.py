@@ -2,6 +2,9 @@
 
 The game's own setup questions (event row, first recruitment, ...) are ordinary prompts and
 appear on the Play screen right after the table is created.
+
+The form as filled so far (``SetupDraft``) is an observable kept in the session's drafts; the
+form is a component given it, so a tap that changes it draws the form again, not the screen.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from companion.ui.views.player_picker import PickerSearch, player_picker
 from companion.ui.widgets import button, heading, scroll_column
 
 
+@ft.observable
 @dataclass
 class SetupDraft:
     """New table as filled so far: the game, the seats (``{"name", "color", "player_id"}``,
@@ -50,6 +54,12 @@ class SetupDraft:
         self.game, self.options, self.error = game_id, {}, None
         self.fit_players()
 
+    def choose_option(self, field: str, value: Any) -> None:
+        self.options[field] = value
+
+    def refuse(self, error: str) -> None:
+        self.error = error
+
     def fit_players(self) -> None:
         """Keep the player count inside the chosen game's range (3 players to start with)."""
         if self.game is None:
@@ -70,15 +80,25 @@ def _form(drafts: Drafts) -> SetupDraft:
 def view(services: Services, session: Session) -> ft.View:
     tr = session.tr
     form = _form(session.drafts)
+    return ft.View(
+        route="/new",
+        appbar=ft.AppBar(title=ft.Text(tr("setup.title"))),
+        controls=[SetupForm(services, session, form, key="setup-form")],
+        padding=12,
+    )
+
+
+@ft.component
+def SetupForm(services: Services, session: Session, form: SetupDraft, key: str | None = None) -> ft.Control:
+    """The game, its players and options, and Start; drawn again when ``form`` changes."""
+    tr = session.tr
 
     def opened(table_id: str) -> None:  # the form is done with: the new table's screen
         session.drafts.drop(SetupDraft)
         session.go(f"/table/{table_id}")
 
     body: list[ft.Control] = [heading(tr("setup.game"))]
-    body.append(
-        ft.Row([_game_chip(tr, session.refresh, form, g) for g in known_game_ids()], wrap=True, spacing=8)
-    )
+    body.append(ft.Row([_game_chip(tr, form, g) for g in known_game_ids()], wrap=True, spacing=8))
     if form.game is not None:
         game = get(form.game)
         body.append(heading(tr("setup.players", low=game.min_players, high=game.max_players)))
@@ -86,14 +106,13 @@ def view(services: Services, session: Session) -> ft.View:
             tr,
             services.repos.players,
             session.drafts.keep(PickerSearch),
-            session.refresh,
             form.players,
             form.game,
             game.min_players,
             game.max_players,
         )
-        options = _options(tr, session.refresh, form, form.game)
-        body += [heading(tr("setup.options")), *options, *setup_option(tr, session.refresh, form)]
+        options = _options(tr, form, form.game)
+        body += [heading(tr("setup.options")), *options, *setup_option(tr, form)]
         body.append(small_hint(tr("setup.then")))
         if form.error:
             body.append(ft.Text(form.error, key="setup-error", color=ft.Colors.ERROR))
@@ -101,40 +120,30 @@ def view(services: Services, session: Session) -> ft.View:
             button(
                 tr("setup.start"),
                 "setup-start",
-                lambda _: _start(tr, services.hub, services.repos.players, session.refresh, opened, form),
+                lambda _: _start(tr, services.hub, services.repos.players, opened, form),
                 icon=ft.Icons.PLAY_ARROW,
                 filled=True,
             )
         )
-    return ft.View(
-        route="/new",
-        appbar=ft.AppBar(title=ft.Text(tr("setup.title"))),
-        controls=[scroll_column(body, key="setup")],
-        padding=12,
-    )
+    return scroll_column(body, key="setup")
 
 
 def small_hint(text: str) -> ft.Text:
     return ft.Text(text, size=13, italic=True)
 
 
-def _game_chip(tr: Tr, refresh: Callable[[], None], form: SetupDraft, game_id: str) -> ft.Control:
+def _game_chip(tr: Tr, form: SetupDraft, game_id: str) -> ft.Control:
     title = tr.msg(get(game_id).title)
-
-    def pick(_: Any = None) -> None:
-        form.choose_game(game_id)
-        refresh()
-
     return ft.Chip(
         label=ft.Text(title),
         key=f"game-{game_id}",
         selected=form.game == game_id,
-        on_select=pick,
+        on_select=lambda _: form.choose_game(game_id),
         height=TAP,  # a checkbox to screen readers, named by its label (no tooltip over it)
     )
 
 
-def _options(tr: Tr, refresh: Callable[[], None], form: SetupDraft, game_id: str) -> list[ft.Control]:
+def _options(tr: Tr, form: SetupDraft, game_id: str) -> list[ft.Control]:
     out: list[ft.Control] = []
     game = get(game_id)
     defaults = game.options_model().model_dump()
@@ -142,11 +151,7 @@ def _options(tr: Tr, refresh: Callable[[], None], form: SetupDraft, game_id: str
         current = form.options.get(spec.field, defaults.get(spec.field))
 
         def choose(value: Any, field: str = spec.field) -> Any:
-            def pick(_: Any = None) -> None:
-                form.options[field] = value
-                refresh()
-
-            return pick
+            return lambda _=None: form.choose_option(field, value)
 
         out.append(ft.Text(tr(spec.label_key)))
         out.append(
@@ -173,12 +178,11 @@ def _start(
     tr: Tr,
     hub: TableHub,
     remembered: PlayersRepo,
-    refresh: Callable[[], None],
     opened: Callable[[str], None],
     form: SetupDraft,
 ) -> None:
     """Make the table the form describes and hand its id to ``opened``; a refusal is the form's
-    error line (then ``refresh``)."""
+    error line (drawn with the form)."""
     game_id = form.game
     if game_id is None:  # no game to choose: no Start button either
         return
@@ -190,8 +194,7 @@ def _start(
         table = Table.new(game_id, players, form.options or None)
         player_ids = seat_players(remembered, form.players)
     except TableError as exc:
-        form.error = tr.msg(exc.msg)
-        refresh()
+        form.refuse(tr.msg(exc.msg))
         return
     table = hub.create(table, player_ids)
     start_with(hub, table.id, form)

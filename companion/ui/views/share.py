@@ -1,5 +1,10 @@
 """Sharing screens: the host's Share screen (live links with QR codes, revoking, the snapshot
 code), the guests' join screen (type a short code), and importing a snapshot (code, image, URL).
+
+What a tap changes is drawn by the component given it, not the screen: the live card draws its
+links again after one is revoked or the app starts serving the network; a status line or an
+error line is an observable (``SnapshotStatus``, ``live.JoinNotice``, ``ImportDraft``) given to
+the line that shows it.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from companion.ui.widgets import button, card, heading, icon_button, scroll_colu
 QR_SIZE = 260
 
 
+@ft.observable
 @dataclass
 class SnapshotStatus:
     """The line beside the snapshot's Copy button ("Copied")."""
@@ -59,10 +65,8 @@ def qr_image(text: str, key: str, size: int = QR_SIZE) -> ft.Control:
 def view(services: Services, session: Session, id: str) -> ft.View:
     table = services.hub.get(id)
     tr = session.tr
-    snapshot = snapshot_card(
-        tr, session.drafts.keep(SnapshotStatus), services.device.clipboard, session.refresh, table
-    )
-    body: list[ft.Control] = [live_card(services, session, table), snapshot]
+    snapshot = snapshot_card(tr, session.drafts.keep(SnapshotStatus), services.device.clipboard, table)
+    body: list[ft.Control] = [LiveCard(services, tr, session.fail, table, key="live-card-part"), snapshot]
     return ft.View(
         route=f"/table/{id}/share",
         appbar=ft.AppBar(title=ft.Text(tr("live.title", name=table.name), key="share-title")),
@@ -71,14 +75,22 @@ def view(services: Services, session: Session, id: str) -> ft.View:
     )
 
 
-def live_card(services: Services, session: Session, table: Table) -> ft.Control:
-    tr = session.tr
+@ft.component
+def LiveCard(
+    services: Services, tr: Tr, fail: Callable[[str], None], table: Table, key: str | None = None
+) -> ft.Control:
+    """The table's live links (the viewers' and each seat's) with their QR codes, and the way to
+    serve them on the local network. Revoking a link or starting to serve changes the store or
+    the listener, not the table: this card alone is drawn again (its own count goes up)."""
+    _, draw = ft.use_state(0)  # a count of its own: raising it draws this card again
 
     def revoke(link: Link) -> None:
-        _revoke(services.hub, services.pubsub, session.refresh, table, link)
+        _revoke(services.hub, services.pubsub, table, link)
+        draw(lambda n: n + 1)
 
     async def start_lan(_: Any = None) -> None:  # the handler itself: Flet awaits it
-        await _start_lan(tr, services.main, session.fail, session.refresh)
+        if await _start_lan(tr, services.main, fail):
+            draw(lambda n: n + 1)
 
     base, on_lan = live.lan_base_url(services.page_url(), services.lan_url)
     space = services.space.space_id if services.space is not None else None  # a hosted server's
@@ -163,50 +175,46 @@ def seat_dialog(dialogs: Dialogs, tr: Tr, name: str, url: str) -> None:
     )
 
 
-def _revoke(
-    hub: TableHub, pubsub: ft.PubSubClient, refresh: Callable[[], None], table: Table, link: Link
-) -> None:
+def _revoke(hub: TableHub, pubsub: ft.PubSubClient, table: Table, link: Link) -> None:
     live.links_for(hub).revoke(link.token)
     pubsub.send_all_on_topic(hub.topic(table.id), table.version)  # guests re-check their link
     hub.changed(table.id)  # and those on other workers (ui/relay.py)
-    refresh()
 
 
-async def _start_lan(tr: Tr, main: Any, fail: Callable[[str], None], refresh: Callable[[], None]) -> None:
+async def _start_lan(tr: Tr, main: Any, fail: Callable[[str], None]) -> bool:
     """Serve this app (``main``) on the local network too; ``fail`` says why it could not."""
     try:
         await live.start_listener(main)
     except OSError as exc:  # the port is taken, or no permission to listen
         fail(tr("live.lan_failed", detail=str(exc)))
-        return
-    refresh()
+        return False
+    return True
 
 
 class Said(Protocol):
-    """A screen's status line beside a Copy button (``text``: "Copied", or empty)."""
+    """A screen's status line beside a Copy button (``text``: "Copied", or empty), an observable
+    (``@ft.observable``): the row given it is drawn again when it changes."""
 
     text: str
 
 
-def copy_row(
-    tr: Tr, label: str, key: str, clipboard: ft.Clipboard, text: str, said: Said, refresh: Callable[[], None]
-) -> ft.Row:
-    """A Copy button (``<key>-copy``) putting ``text`` on the clipboard, and the line beside it
-    (``<key>-status``) that says it was copied."""
+@ft.component
+def CopyRow(
+    tr: Tr, label: str, name: str, clipboard: ft.Clipboard, text: str, said: Said, key: str | None = None
+) -> ft.Control:
+    """A Copy button (``<name>-copy``) putting ``text`` on the clipboard, and the line beside it
+    (``<name>-status``, ``said``) that says it was copied."""
 
     async def copy(_: Any = None) -> None:
         await clipboard.set(text)
         said.text = tr("live.copied")
-        refresh()
 
     return ft.Row(
-        [button(label, f"{key}-copy", copy, icon=ft.Icons.COPY), ft.Text(said.text, key=f"{key}-status")]
+        [button(label, f"{name}-copy", copy, icon=ft.Icons.COPY), ft.Text(said.text, key=f"{name}-status")]
     )
 
 
-def snapshot_card(
-    tr: Tr, said: SnapshotStatus, clipboard: ft.Clipboard, refresh: Callable[[], None], table: Table
-) -> ft.Control:
+def snapshot_card(tr: Tr, said: SnapshotStatus, clipboard: ft.Clipboard, table: Table) -> ft.Control:
     """The table as a snapshot code (QR and text) and its Copy button; ``said`` is the line
     beside it ("Copied")."""
     try:
@@ -227,7 +235,7 @@ def snapshot_card(
             multiline=True,
             text_size=12,
         ),
-        copy_row(tr, tr("live.copy"), "snapshot", clipboard, code, said, refresh),
+        CopyRow(tr, tr("live.copy"), "snapshot", clipboard, code, said, key="snapshot-row"),
         key="snapshot-card",
     )
 
@@ -247,9 +255,8 @@ def join_view(services: Services, session: Session) -> ft.View:
 
     async def join(_: Any = None) -> None:
         link = live.grant(services.hub, session.state, session.drafts, services.attempt_keys(), draft.text)
-        if link is None:
+        if link is None:  # the error line, given this notice, says so
             session.drafts.keep(live.JoinNotice).notice = "live.unknown_code"
-            session.refresh()
             return
         session.drafts.drop(live.JoinNotice)
         space = services.space.space_id if services.space is not None else None
@@ -266,16 +273,21 @@ def join_view(services: Services, session: Session) -> ft.View:
         on_change=typed,
         on_submit=join,
     )
-    said = session.drafts.keep(live.JoinNotice)
-    notice = said.notice
-    refused = tr.msg(said.refusal)  # e.g. locked out after wrong codes
-    error = ft.Text(refused or (tr(notice) if notice else ""), key="join-error", color=ft.Colors.ERROR)
+    error = JoinError(tr, session.drafts.keep(live.JoinNotice), key="join-error-line")
     submit: ft.Control = button(tr("live.join"), "join-submit", join, icon=ft.Icons.LOGIN, filled=True)
     if services.space is not None and not services.space.own:  # a hosted guest: its own space is a tap away
         submit = ft.Column([submit, my_space_button(tr, services)], tight=True)
     return _code_form(
         tr, "/join", "join", "live.join_title", "live.join_hint", field, submit, error, back=False
     )
+
+
+@ft.component
+def JoinError(tr: Tr, said: live.JoinNotice, key: str | None = None) -> ft.Control:
+    """Why the last code or link opened nothing (``said``); drawn again when it changes."""
+    refused = tr.msg(said.refusal)  # e.g. locked out after wrong codes
+    notice = said.notice
+    return ft.Text(refused or (tr(notice) if notice else ""), key="join-error", color=ft.Colors.ERROR)
 
 
 def my_space_button(tr: Tr, services: Services) -> ft.Control:
@@ -299,7 +311,7 @@ def _code_form(
     hint_key: str,
     field: ft.TextField,
     submit: ft.Control,
-    error: ft.Text,
+    error: ft.Control,
     *,
     back: bool = True,
 ) -> ft.View:
@@ -386,14 +398,13 @@ def import_view(services: Services, session: Session, code: str | None = None) -
         text_size=12,
         on_change=typed,
     )
-    error = ft.Text(draft.error, key="import-code-error", color=ft.Colors.ERROR)
+    error = ImportRefusal(draft, key="import-code-error-line")
 
     def go(_: Any = None) -> None:
         try:
             table = import_text(services.hub, services.repos.tables, draft.text)
         except (SnapshotError, TableError) as exc:
-            draft.error = error_text(tr, exc)
-            session.refresh()
+            draft.refuse(error_text(tr, exc))  # the error line, given this draft, says why
             return
         offer_links(
             services.dialogs, tr, services.repos.players, table, lambda: session.go(f"/table/{table.id}")
@@ -401,6 +412,12 @@ def import_view(services: Services, session: Session, code: str | None = None) -
 
     submit = button(tr("live.import"), "import-code-submit", go, icon=ft.Icons.DOWNLOAD, filled=True)
     return _code_form(tr, "/import", "import", "live.import_title", "live.import_hint", field, submit, error)
+
+
+@ft.component
+def ImportRefusal(draft: ImportDraft, key: str | None = None) -> ft.Control:
+    """Why the code could not be imported (``draft.error``); drawn again when it changes."""
+    return ft.Text(draft.error, key="import-code-error", color=ft.Colors.ERROR)
 
 
 def _fragment(url: str | None) -> str:

@@ -1,6 +1,9 @@
 """A hosted server's space screens (ui/hosted.py): "Your space" (its recovery link as text and
 QR code, Copy, "Sign out other devices"), and the screen a device sees when its key was not
-accepted (a new space, or nothing while its address is locked out)."""
+accepted (a new space, or nothing while its address is locked out).
+
+The status line (``SpaceStatus``) is an observable given to the recovery card: a Copy or a new
+key draws that card again (with the new link), not the screen."""
 
 from __future__ import annotations
 
@@ -13,7 +16,7 @@ import flet as ft
 from companion.ui.i18n import Tr, translator
 from companion.ui.palette import SEED
 from companion.ui.services import Services, Session
-from companion.ui.views.share import copy_row, qr_image, selectable
+from companion.ui.views.share import CopyRow, qr_image, selectable
 from companion.ui.widgets import button, card, heading, scroll_column, small
 
 if TYPE_CHECKING:
@@ -23,11 +26,17 @@ if TYPE_CHECKING:
 ROUTE = "/settings/space"
 
 
+@ft.observable
 @dataclass
 class SpaceStatus:
-    """The line beside the recovery link's Copy button ("Copied", "Other devices signed out")."""
+    """The line beside the recovery link's Copy button ("Copied", "Other devices signed out"),
+    and how many new keys this session made (each one changes the recovery link shown)."""
 
     text: str = ""
+    keys: int = 0
+
+    def new_key(self, text: str) -> None:
+        self.text, self.keys = text, self.keys + 1
 
 
 def view(services: Services, session: Session) -> ft.View:
@@ -37,8 +46,8 @@ def view(services: Services, session: Session) -> ft.View:
     if space is not None and space.own:
         said = session.drafts.keep(SpaceStatus)
         body = [
-            recovery_card(tr, space, said, services.device.clipboard, session.refresh),
-            sign_out_card(tr, space, said, services, session.refresh),
+            RecoveryCard(tr, space, said, services.device.clipboard, key="space-recovery-part"),
+            sign_out_card(tr, space, said, services),
         ]
     else:  # a guest on another space's link, or a local server: there is no space of its own here
         body = [small(tr("space.none"), key="space-none")]
@@ -50,30 +59,29 @@ def view(services: Services, session: Session) -> ft.View:
     )
 
 
-def recovery_card(
-    tr: Tr, space: SpaceSession, said: SpaceStatus, clipboard: ft.Clipboard, refresh: Callable[[], None]
+@ft.component
+def RecoveryCard(
+    tr: Tr, space: SpaceSession, said: SpaceStatus, clipboard: ft.Clipboard, key: str | None = None
 ) -> ft.Control:
-    """The recovery link (QR code and text) with Copy, and what it is for."""
+    """The recovery link (QR code and text) with Copy, and what it is for; drawn again when
+    ``said`` changes (a new key is a new link)."""
     url = space.recovery_url()
     return card(
         heading(tr("space.recovery")),
         small(tr("space.recovery_hint")),
         qr_image(url, key="space-qr"),
         selectable(url, key="space-url", size=12),
-        copy_row(tr, tr("space.copy"), "space", clipboard, url, said, refresh),
+        CopyRow(tr, tr("space.copy"), "space", clipboard, url, said, key="space-copy-row"),
         key="space-recovery",
     )
 
 
-def sign_out_card(
-    tr: Tr, space: SpaceSession, said: SpaceStatus, services: Services, refresh: Callable[[], None]
-) -> ft.Control:
+def sign_out_card(tr: Tr, space: SpaceSession, said: SpaceStatus, services: Services) -> ft.Control:
     """ "Sign out other devices": a new key for the space (asked first); this device keeps it."""
 
     async def rotate() -> None:
         await space.rotate(services.prefs)
-        said.text = tr("space.signed_out")
-        refresh()
+        said.new_key(tr("space.signed_out"))  # the recovery card, given it, shows the new link
 
     def ask(_: Any = None) -> None:
         _confirm(services.dialogs, tr, rotate)

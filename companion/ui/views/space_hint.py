@@ -17,11 +17,16 @@ from companion.ui.widgets import button, card, heading, small, text_button
 SPACE_ROUTE = "/settings/space"
 
 
+@ft.observable
 @dataclass
 class SpaceHint:
-    """Whether "Not now" put the reminder away for this session."""
+    """Whether "Not now" put the reminder away for this session: kept in the session's drafts
+    and given to the component that shows the reminder (Home's lists), which "Not now" redraws."""
 
     later: bool = False
+
+    def put_away(self) -> None:
+        self.later = True
 
 
 def open_space(services: Services, session: Session) -> Callable[[Any], Awaitable[None]]:
@@ -35,17 +40,12 @@ def open_space(services: Services, session: Session) -> Callable[[Any], Awaitabl
     return open_screen
 
 
-def space_hint(services: Services, session: Session, has_tables: bool) -> ft.Control | None:
+def space_hint(services: Services, session: Session, hint: SpaceHint, has_tables: bool) -> ft.Control | None:
     """The reminder card, or None: only on a hosted server, on the device's own space, once it
-    holds a table, until its recovery link was shown here (or "Not now" this session)."""
+    holds a table, until its recovery link was shown here (or "Not now" this session, ``hint``)."""
     space, tr = services.space, session.tr
-    hint = session.drafts.keep(SpaceHint)
     if space is None or not space.own or space.saved or hint.later or not has_tables:
         return None
-
-    def later(_: Any) -> None:
-        hint.later = True
-        session.refresh()
 
     return card(
         heading(tr("space.keep.title")),
@@ -55,7 +55,7 @@ def space_hint(services: Services, session: Session, has_tables: bool) -> ft.Con
                 button(
                     tr("space.keep.open"), "space-keep-open", open_space(services, session), icon=ft.Icons.KEY
                 ),
-                text_button(tr("space.keep.later"), "space-keep-later", later),
+                text_button(tr("space.keep.later"), "space-keep-later", lambda _: hint.put_away()),
             ],
             wrap=True,
         ),

@@ -5,6 +5,9 @@ Plays, wins and win rate, average, best and worst score, the spread of scores as
 win rate by seat and by player count, each player's line, and the game's own figures (Dragon:
 VP by source, persons lost by cause, the Great Wall; Chinatown: income by year, trades; Da Yu:
 flood cards, frame bonuses).
+
+Whose figures and over which period (``StatsFilter``, ``PeriodFilter``) are observables kept in
+the session's drafts; the figures are a component given both, so a change draws them again.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ from companion.ui.widgets import card, heading, scroll_column, small
 BARS = 12  # at most this many bars in the spread chart (scores grouped in equal ranges)
 
 
+@ft.observable
 @dataclass
 class StatsFilter:
     """Whose statistics the screen shows (kept while the session lasts): a player id, or None
@@ -58,27 +62,42 @@ def view(services: Services, session: Session, game: str | None = None) -> ft.Vi
     game = game or _busiest(services, session, games)
     shown = session.drafts.keep(StatsFilter)
     period = session.drafts.keep(PeriodFilter)
-    stats = services.repos.plays.stats(
-        game, shown.player, **period.args()
-    )  # before the fields: they say a bad date
+    return ft.View(
+        route=route,
+        appbar=ft.AppBar(title=ft.Text(tr("stats.title"))),
+        controls=[StatsBody(services, session, game, games, shown, period, key="stats-part")],
+        padding=12,
+    )
+
+
+@ft.component
+def StatsBody(
+    services: Services,
+    session: Session,
+    game: str,
+    games: list[str],
+    shown: StatsFilter,
+    period: PeriodFilter,
+    key: str | None = None,
+) -> ft.Control:
+    """The pickers and the game's figures for ``shown`` over ``period``; drawn again when
+    either changes."""
+    tr = session.tr
+    args = period.args()
+    stats = services.repos.plays.stats(game, shown.player, **args)
     body: list[ft.Control] = [
         *_pickers(services, session, game, games, shown),
-        *period_controls(services, session, period, "stats"),
+        *period_controls(tr, period, "stats"),
     ]
     # the group's, over every game the period keeps: h games played at least h times each
-    h = services.repos.plays.h_index(**period.args())
+    h = services.repos.plays.h_index(**args)
     body.append(small(shared(tr, "insights.group_h_index", h=h), key="stats-h-index"))
     if not stats.plays:
         body.append(small(tr("stats.none", game=game_title(tr, game)), key="stats-none"))
     else:
         body += figures_of(tr, stats)
         body += over_time(services, session, game, shown.player, period)
-    return ft.View(
-        route=route,
-        appbar=ft.AppBar(title=ft.Text(tr("stats.title"))),
-        controls=[scroll_column(body, key="stats")],
-        padding=12,
-    )
+    return scroll_column(body, key="stats")
 
 
 def over_time(
@@ -127,8 +146,7 @@ def _pickers(
     tr = session.tr
 
     def set_player(e: Any) -> None:
-        shown.choose(e.control.value)
-        session.refresh()
+        shown.choose(e.control.value)  # the figures, given ``shown``, are drawn again
 
     chips: list[ft.Control] = [
         ft.Chip(

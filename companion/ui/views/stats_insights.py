@@ -1,6 +1,9 @@
 """The deeper statistics' parts the Statistics screen and a player's page share (issue 31): a
 game's records, each opening the play it came from, the month chart, and the period filter.
-Every figure comes from the store (companion/store/plays_insights.py); this only lays them out."""
+Every figure comes from the store (companion/store/plays_insights.py); this only lays them out.
+
+The period filter (``PeriodFilter``) is an observable kept in the session's drafts: a screen
+draws its figures in a component given it, so a changed day or place draws them again."""
 
 from __future__ import annotations
 
@@ -20,6 +23,7 @@ from companion.ui.views.scores import nice_step
 from companion.ui.widgets import card, small
 
 
+@ft.observable
 @dataclass
 class PeriodFilter:
     """The period and location the statistics cover, as typed (kept while the session lasts);
@@ -28,34 +32,38 @@ class PeriodFilter:
     since: str = ""
     until: str = ""
     location: str = ""
-    error: bool = False
 
-    def args(self) -> dict[str, str | None]:
-        """since/until/location for the store, a date that is not one left out (and said)."""
+    def enter(self, field: str, text: str) -> None:
+        """A field as typed ("since", "until" or "location")."""
+        setattr(self, field, text)
+
+    def _days(self) -> tuple[str | None, str | None] | None:
+        """since and until as ISO days (None: not given); None when one is not a date."""
         try:
             since, until = (
                 date.fromisoformat(t.strip()).isoformat() if t.strip() else None
                 for t in (self.since, self.until)
             )
-            self.error = False
         except ValueError:
-            since = until = None
-            self.error = True
+            return None
+        return since, until
+
+    @property
+    def error(self) -> bool:
+        return self._days() is None
+
+    def args(self) -> dict[str, str | None]:
+        """since/until/location for the store, a date that is not one left out (and said)."""
+        since, until = self._days() or (None, None)
         return {"since": since, "until": until, "location": self.location.strip() or None}
 
 
-def period_controls(
-    services: Services, session: Session, shown: PeriodFilter, prefix: str
-) -> list[ft.Control]:
-    """From / To days and a location, applied when a field is left or submitted."""
-    tr = session.tr
+def period_controls(tr: Tr, shown: PeriodFilter, prefix: str) -> list[ft.Control]:
+    """From / To days and a location, applied when a field is left or submitted (``shown`` is
+    observable: the component given it draws the figures again)."""
 
     def setter(field: str) -> Any:
-        def go(e: Any) -> None:
-            setattr(shown, field, e.control.value or "")
-            session.refresh()
-
-        return go
+        return lambda e: shown.enter(field, e.control.value or "")
 
     def field(name: str, label: str, hint: str, width: int) -> ft.Control:
         return ft.TextField(

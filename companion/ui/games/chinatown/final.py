@@ -2,12 +2,13 @@
 and shop tiles on the board after 1970's income, the ranking, and "Log this play".
 
 The numbers come from the engine's own calculator (``chinatown_final``, from the public module):
-most money wins, then most shop tiles on the board, then a shared victory.
+most money wins, then most shop tiles on the board, then a shared victory. The form is a
+component given its draft (``ChinatownFinal``, an observable kept in the session's drafts): a
+player added or removed, or the form scored, redraws it alone; what is typed is kept without one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,25 +20,28 @@ from companion.ui.i18n import Tr
 from companion.ui.log_play import log_play_button, score_form
 from companion.ui.repos import Repos
 from companion.ui.services import Session
-from companion.ui.state import Drafts
 from companion.ui.widgets import button, card, heading, icon_button, small
 
 NUMBERS = {"money": "chinatown.quick.money", "shops": "chinatown.quick.shops"}  # field: its label
 MAX_DIGITS = 9  # a typo's length is refused here, the calculator says the bound in words
 
 
-def _player() -> dict[str, Any]:
-    return {"name": "", "money": "", "shops": ""}
+@dataclass
+class FinalRow:
+    """One player's row as typed (a plain object: typing is kept, never a redraw itself)."""
+
+    name: str = ""
+    money: str = ""
+    shops: str = ""
 
 
+@ft.observable
 @dataclass
 class ChinatownFinal:
     """Chinatown's final-scores calculator as typed (kept while the session lasts): one row per
-    player (``_player``: name, money, shops as typed), the result and the refusal."""
+    player, the result and the refusal."""
 
-    players: list[dict[str, Any]] = field(
-        default_factory=lambda: [_player() for _ in range(GAME.min_players)]
-    )
+    players: list[FinalRow] = field(default_factory=lambda: [FinalRow() for _ in range(GAME.min_players)])
     result: Any = None
     error: str | None = None
 
@@ -45,31 +49,40 @@ class ChinatownFinal:
         """A result of other players is not this form's."""
         self.result = self.error = None
 
+    def add_player(self) -> None:
+        self.players.append(FinalRow())
+        self.changed()
 
-def _draft(drafts: Drafts) -> ChinatownFinal:
-    return drafts.keep(ChinatownFinal)
+    def remove_player(self, i: int) -> None:
+        del self.players[i]
+        self.changed()
 
 
 def final_form(session: Session, repos: Repos) -> list[ft.Control]:
+    return [FinalForm(session, repos, session.drafts.keep(ChinatownFinal), key="ct-f-part")]
+
+
+@ft.component
+def FinalForm(session: Session, repos: Repos, form: ChinatownFinal, key: str | None = None) -> ft.Control:
+    """A card per player, Add player and Score, then the refusal or the result."""
     tr = session.tr
-    form = _draft(session.drafts)
-    players: list[dict[str, Any]] = form.players
+    players = form.players
     out: list[ft.Control] = [small(tr("chinatown.quick.final_hint"), key="ct-f-hint")]
-    out += [_player_card(tr, session.refresh, form, i) for i in range(len(players))]
+    out += [_player_card(tr, form, i) for i in range(len(players))]
     out.append(
         ft.Row(
             [
                 button(
                     tr("setup.add_player"),
                     "ct-f-add",
-                    lambda _: _change(session.refresh, form, lambda: players.append(_player())),
+                    lambda _: form.add_player(),
                     icon=ft.Icons.PERSON_ADD,
                     disabled=len(players) >= GAME.max_players,
                 ),
                 button(
                     tr("chinatown.quick.score"),
                     "ct-f-score",
-                    lambda _: _score(tr, session.refresh, form),
+                    lambda _: score_form(tr, form, lambda: chinatown_final(data_of(tr, form))),
                     icon=ft.Icons.CALCULATE,
                     filled=True,
                 ),
@@ -82,22 +95,22 @@ def final_form(session: Session, repos: Repos) -> list[ft.Control]:
         out.append(ft.Text(form.error, key="ct-f-error", color=ft.Colors.ERROR))
     if form.result:
         out.append(_result(session, repos, form))
-    return out
+    return ft.Column(out, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
-def _player_card(tr: Tr, refresh: Callable[[], None], form: ChinatownFinal, i: int) -> ft.Control:
+def _player_card(tr: Tr, form: ChinatownFinal, i: int) -> ft.Control:
     player = form.players[i]
 
     def typed(field: str) -> Any:
         def go(e: Any) -> None:
-            player[field] = e.control.value or ""
+            setattr(player, field, e.control.value or "")
 
         return go
 
     def number(field: str, width: int) -> ft.Control:
         return ft.TextField(
             label=tr(NUMBERS[field]),
-            value=player[field],
+            value=getattr(player, field),
             key=f"ct-f-{field}-{i}",
             on_change=typed(field),
             keyboard_type=ft.KeyboardType.NUMBER,
@@ -112,7 +125,7 @@ def _player_card(tr: Tr, refresh: Callable[[], None], form: ChinatownFinal, i: i
             [
                 ft.TextField(
                     label=tr("setup.player_n", n=i + 1),
-                    value=player["name"],
+                    value=player.name,
                     key=f"ct-f-name-{i}",
                     on_change=typed("name"),
                     expand=True,
@@ -123,7 +136,7 @@ def _player_card(tr: Tr, refresh: Callable[[], None], form: ChinatownFinal, i: i
                     ft.Icons.REMOVE_CIRCLE_OUTLINE,
                     f"ct-f-remove-{i}",
                     tr("setup.remove"),
-                    lambda _: _change(refresh, form, lambda: form.players.pop(i)),
+                    lambda _: form.remove_player(i),
                     disabled=len(form.players) <= GAME.min_players,
                 ),
             ]
@@ -139,8 +152,8 @@ def data_of(tr: Tr, form: ChinatownFinal) -> dict[str, Any]:
     return {
         "players": [
             {
-                "name": p["name"].strip() or tr("setup.player_n", n=i + 1),
-                **{f: _int(p[f]) for f in NUMBERS},
+                "name": p.name.strip() or tr("setup.player_n", n=i + 1),
+                **{f: _int(getattr(p, f)) for f in NUMBERS},
             }
             for i, p in enumerate(form.players)
         ]
@@ -152,16 +165,6 @@ def _int(text: str) -> int | str:
     if not text:
         return 0
     return int(text) if text.isascii() and text.isdigit() else text  # the calculator names the bad value
-
-
-def _change(refresh: Callable[[], None], form: ChinatownFinal, action: Any) -> None:
-    action()
-    form.changed()
-    refresh()
-
-
-def _score(tr: Tr, refresh: Callable[[], None], form: ChinatownFinal) -> None:
-    score_form(tr, refresh, form, lambda: chinatown_final(data_of(tr, form)))
 
 
 def _result(session: Session, repos: Repos, form: ChinatownFinal) -> ft.Control:
@@ -177,7 +180,7 @@ def _result(session: Session, repos: Repos, form: ChinatownFinal) -> ft.Control:
         for k, line in enumerate(places)
     ]
     items.append(small(tr.msg(msg("chinatown.score.tie_break")), key="ct-f-tie-break"))
-    typed = lambda: [p["name"].strip() for p in form.players]  # noqa: E731
+    typed = lambda: [p.name.strip() for p in form.players]  # noqa: E731
     items.append(
         log_play_button(session, repos, "chinatown-final", lambda: (data_of(tr, form), result, typed()))
     )

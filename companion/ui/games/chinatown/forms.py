@@ -1,14 +1,15 @@
 """Entering table facts and trades: kept buildings, drawn tiles, and a multi-party trade.
 
-Each form keeps its taps in its draft (``KeepDraft``, ``DrawDraft``, ``TradeDraft``: the session's
-fact form, ``model.drafts.form``, dropped after every accepted entry) and sends
-one entry; the engine checks it, so a mistake comes back refused with its rule.
+Each form keeps its taps in its draft (``KeepDraft``, ``DrawDraft``, ``TradeDraft``: observables
+kept as the session's fact form, ``model.drafts.form``, dropped after every accepted entry) and
+sends one entry; the engine checks it, so a mistake comes back refused with its rule. Each form
+is a component given its draft: a tap changes the draft, and Flet redraws that form alone.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
 
@@ -30,15 +31,16 @@ from companion.games.chinatown.public import (
 )
 from companion.share.live import Access, stamp
 from companion.ui.games.chinatown.foresight import preview_of, trade_lines
-from companion.ui.games.chinatown.money import money_field
+from companion.ui.games.chinatown.money import money_field, parse_money
 from companion.ui.gameui import state_as
 from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
-from companion.ui.state import Drafts, FactForm
+from companion.ui.state import FactForm
 from companion.ui.table_model import TableModel
 from companion.ui.widgets import button, small, tappable
 
 
+@ft.observable
 @dataclass
 class KeepDraft(FactForm):
     """The player keeping building cards, and the cards tapped so far."""
@@ -50,36 +52,48 @@ class KeepDraft(FactForm):
         """Another player's keep starts afresh."""
         self.seat, self.picked = seat, []
 
+    def toggle(self, n: int) -> None:
+        if n in self.picked:
+            self.picked.remove(n)
+        else:
+            self.picked.append(n)
 
+
+@ft.observable
 @dataclass
 class DrawDraft(FactForm):
     """The shop tiles tapped so far, as drawn from the bag."""
 
     picked: list[str] = field(default_factory=list)
 
+    def draw(self, shop: str) -> None:
+        self.picked.append(shop)
 
-def _redraw(refresh: Callable[[], None], change: Any) -> Any:
-    def go(_: Any = None) -> None:
-        change()
-        refresh()
-
-    return go
+    def back(self) -> None:
+        if self.picked:
+            self.picked.pop()
 
 
 # ---- kept building cards -----------------------------------------------------------------
 def keep_form(model: TableModel, prompt: Prompt) -> ft.Control:
     """Pick the player, tap the buildings they keep (only cards still in the deck), enter."""
+    waiting = _keep_waiting(model.access, state_as(model.table, ChinatownState))
+    form = model.drafts.form(KeepDraft, lambda: KeepDraft(waiting[0]))
+    if form.seat not in waiting:
+        form.choose(waiting[0])
+    return KeepForm(model, form, waiting, key="ct-keep-part")
+
+
+@ft.component
+def KeepForm(model: TableModel, form: KeepDraft, waiting: list[int], key: str | None = None) -> ft.Control:
+    """The waiting players, the cards tapped so far and every building card, and Enter."""
     table = model.table
     tr = model.tr
     state = state_as(table, ChinatownState)
     _, kept, _ = dealing(state)
-    waiting = _keep_waiting(model.access, state)
-    form = model.drafts.form(KeepDraft, lambda: KeepDraft(waiting[0]))
-    if form.seat not in waiting:
-        form.choose(waiting[0])
     picked: list[int] = form.picked
-    seats = _keep_seats(model.refresh, table, form, waiting)
-    cards = _keep_cards(tr, model.refresh, picked, set(state.deck))
+    seats = _keep_seats(table, form, waiting)
+    cards = _keep_cards(tr, form, set(state.deck))
     chosen = ", ".join(str(n) for n in sorted(picked)) or "…"
     send = KeepBuildings(seat=form.seat, buildings=tuple(picked)) if len(picked) == kept else None
     return ft.Column(
@@ -119,11 +133,11 @@ def _keep_waiting(access: Access | None, state: ChinatownState) -> list[int]:
     return waiting
 
 
-def _keep_seats(refresh: Callable[[], None], table: Table, form: KeepDraft, waiting: list[int]) -> ft.Control:
+def _keep_seats(table: Table, form: KeepDraft, waiting: list[int]) -> ft.Control:
     """A button per waiting player; picking another one starts their keep afresh."""
 
     def choose(seat: int) -> Any:
-        return _redraw(refresh, lambda: form.choose(seat))
+        return lambda _=None: form.choose(seat)
 
     return ft.Row(
         [
@@ -136,11 +150,12 @@ def _keep_seats(refresh: Callable[[], None], table: Table, form: KeepDraft, wait
     )
 
 
-def _keep_cards(tr: Tr, refresh: Callable[[], None], picked: list[int], deck: set[int]) -> ft.Control:
+def _keep_cards(tr: Tr, form: KeepDraft, deck: set[int]) -> ft.Control:
     """Every building card, a tap picks or unpicks it; cards no longer in the deck are greyed out."""
+    picked = form.picked
 
     def toggle(n: int) -> Any:
-        return _redraw(refresh, lambda: picked.remove(n) if n in picked else picked.append(n))
+        return lambda _=None: form.toggle(n)
 
     return ft.Row(
         [
@@ -174,11 +189,17 @@ def _keep_cards(tr: Tr, refresh: Callable[[], None], picked: list[int], deck: se
 # ---- drawn shop tiles --------------------------------------------------------------------
 def draw_form(model: TableModel, prompt: Prompt) -> ft.Control:
     """Tap each tile drawn from the bag (the bag's count shows beside each type), then enter."""
+    return DrawForm(model, prompt, model.drafts.form(DrawDraft, DrawDraft), key="ct-draw-part")
+
+
+@ft.component
+def DrawForm(model: TableModel, prompt: Prompt, form: DrawDraft, key: str | None = None) -> ft.Control:
+    """A button per shop type (with what is left of it in the bag), the tiles so far, Back, Enter."""
     table = model.table
     tr = model.tr
     state = state_as(table, ChinatownState)
     _, _, count = dealing(state)
-    picked = model.drafts.form(DrawDraft, DrawDraft).picked
+    picked = form.picked
     left = {s: state.bag.get(s, 0) - picked.count(s) for s in DATA.shop_ids}
     full = len(picked) >= count
     chosen = ", ".join(tr.msg(shop_name(s)) for s in picked) or "…"
@@ -192,7 +213,7 @@ def draw_form(model: TableModel, prompt: Prompt) -> ft.Control:
                     button(
                         f"{tr.msg(shop_name(s))} ({left[s]})",
                         f"ct-draw-{s}",
-                        _redraw(model.refresh, lambda s=s: picked.append(s)),
+                        lambda _, s=s: form.draw(s),
                         disabled=full or left[s] <= 0,
                     )
                     for s in DATA.shop_ids
@@ -206,7 +227,7 @@ def draw_form(model: TableModel, prompt: Prompt) -> ft.Control:
                     button(
                         tr("chinatown.back"),
                         "ct-draw-back",
-                        _redraw(model.refresh, lambda: picked and picked.pop()),
+                        lambda _: form.back(),
                         icon=ft.Icons.BACKSPACE,
                         disabled=not picked,
                     ),
@@ -232,23 +253,32 @@ def draw_form(model: TableModel, prompt: Prompt) -> ft.Control:
 SIDES = ("a", "b")  # the two parties of a trade: a gives b, b gives a
 
 
-def _side() -> dict[str, Any]:
-    return {"buildings": [], "tiles": {}, "money": 0, "money_text": ""}
+@dataclass(frozen=True)
+class TradeSide:
+    """What one party of the pair hands the other: buildings, tiles (a count per shop), and money
+    as typed (``money``: the amount, None while the text is not one). Replaced, never changed in
+    place, so that the draft holding it notices every change."""
+
+    buildings: frozenset[int] = frozenset()
+    tiles: dict[str, int] = field(default_factory=dict)
+    money: int | None = 0
+    money_text: str = ""
 
 
-def _sides() -> dict[str, dict[str, Any]]:
-    return {k: _side() for k in SIDES}
+def _sides() -> dict[str, TradeSide]:
+    return {k: TradeSide() for k in SIDES}
 
 
+@ft.observable
 @dataclass
 class TradeDraft(FactForm):
     """A trade being drafted: the two parties (seats ``a`` and ``b``), the parts of pairs kept
-    so far (a trade of three or more), and what each party of this pair gives (``_side``)."""
+    so far (a trade of three or more), and what each party of this pair gives (``TradeSide``)."""
 
     a: int
     b: int
     gives: list[Give] = field(default_factory=list)
-    sides: dict[str, dict[str, Any]] = field(default_factory=_sides)
+    sides: dict[str, TradeSide] = field(default_factory=_sides)
 
     def party(self, k: str) -> int:
         return self.a if k == "a" else self.b
@@ -273,28 +303,56 @@ class TradeDraft(FactForm):
         self.gives = list(gives)
         self.sides = _sides()
 
+    def start_over(self, players: int) -> None:
+        """Nothing drafted, the first two players as the parties (as a new draft)."""
+        self.a, self.b, self.gives, self.sides = 0, 1 % players, [], _sides()
+
+    def _set(self, k: str, side: TradeSide) -> None:
+        self.sides = {**self.sides, k: side}
+
+    def toggle_building(self, k: str, b: int) -> None:
+        self._set(k, replace(self.sides[k], buildings=self.sides[k].buildings ^ {b}))
+
+    def toggle_tile(self, k: str, t: str, j: int) -> None:
+        """Tile chip ``j`` of shop ``t`` (on while ``j`` is below the count): one tile less, or more."""
+        tiles = self.sides[k].tiles
+        n = tiles.get(t, 0)
+        self._set(k, replace(self.sides[k], tiles={**tiles, t: n - 1 if j < n else n + 1}))
+
+    def type_money(self, k: str, text: str) -> None:
+        """The money typed (or stepped) for party ``k``; the amount only while it is one."""
+        amount = parse_money(text, DATA.money_unit)[0]
+        self._set(k, replace(self.sides[k], money=amount, money_text=text))
+
 
 def trade_form(model: TableModel, prompt: Prompt) -> ft.Control:
     """A trade as the table says it: two players, what each hands the other (buildings, tiles,
-    money), entered with one tap. "Review" shows what it would do first; "Add another pair"
-    keeps these parts for a trade of three or more players."""
+    money), entered with one tap."""
+    state = state_as(model.table, ChinatownState)
+    form = model.drafts.form(TradeDraft, lambda: TradeDraft(a=0, b=1 % state.n))
+    return TradeForm(model, form, key="ct-trade-part")
+
+
+@ft.component
+def TradeForm(model: TableModel, form: TradeDraft, key: str | None = None) -> ft.Control:
+    """The parties, what each gives, the trade so far; "Review" shows what it would do first;
+    "Add another pair" keeps these parts for a trade of three or more players."""
     table = model.table
     tr = model.tr
     state = state_as(table, ChinatownState)
-    form = model.drafts.form(TradeDraft, lambda: TradeDraft(a=0, b=1 % state.n))
     seats = {"a": form.a, "b": form.b}
     gives = [*form.gives, *_current_gives(form)]
     trade = Trade(gives=tuple(gives)) if gives else None
-    money_ok = all(form.sides[k]["money"] is not None for k in SIDES)
+    money_ok = all(form.sides[k].money is not None for k in SIDES)
     items: list[ft.Control] = [
-        _parties(tr, model.refresh, table, form),
-        *[_side_card(tr, model.refresh, table, state, form, k, seats[k], seats[_other(k)]) for k in SIDES],
+        _parties(tr, table, form),
+        *[_side_card(tr, table, state, form, k, seats[k], seats[_other(k)]) for k in SIDES],
     ]
     if trade is not None:
         items.append(ft.Text(tr.msg(table.game.describe(state, trade)), key="ct-trade-so-far", size=13))
     ready = trade is not None and money_ok
     items.append(_enter_row(tr, model.submit, partial(review, model, table, gives), table, trade, ready))
-    items.append(_pair_row(tr, model.refresh, model.drafts, form, gives, trade, ready))
+    items.append(_pair_row(tr, form, state.n, gives, trade, ready))
     items.append(
         button(
             tr("chinatown.trading_done"),
@@ -341,32 +399,22 @@ def _enter_row(
 
 
 def _pair_row(
-    tr: Tr,
-    refresh: Callable[[], None],
-    drafts: Drafts,
-    form: TradeDraft,
-    gives: list[Give],
-    trade: Trade | None,
-    ready: bool,
+    tr: Tr, form: TradeDraft, players: int, gives: list[Give], trade: Trade | None, ready: bool
 ) -> ft.Control:
     """Keep this pair's parts and draft another pair (a trade of three or more), or start over."""
-
-    def keep_pair() -> None:
-        form.keep_pair(gives)
-
     return ft.Row(
         [
             button(
                 tr("chinatown.trade_another"),
                 "ct-give-add",
-                _redraw(refresh, keep_pair),
+                lambda _: form.keep_pair(gives),
                 icon=ft.Icons.GROUP_ADD,
                 disabled=not (ready and _current_gives(form)),
             ),
             button(
                 tr("chinatown.trade_clear"),
                 "ct-trade-clear",
-                _redraw(refresh, drafts.drop_form),
+                lambda _: form.start_over(players),
                 icon=ft.Icons.CLEAR,
                 disabled=trade is None,
             ),
@@ -386,24 +434,24 @@ def _current_gives(form: TradeDraft) -> list[Give]:
     out = []
     for k in SIDES:
         side = form.sides[k]
-        tiles = tuple(t for t, n in sorted(side["tiles"].items()) for _ in range(n))
+        tiles = tuple(t for t, n in sorted(side.tiles.items()) for _ in range(n))
         part = Give(
             giver=form.party(k),
             receiver=form.party(_other(k)),
-            buildings=tuple(sorted(side["buildings"])),
+            buildings=tuple(sorted(side.buildings)),
             tiles=tiles,
-            money=side["money"] or 0,
+            money=side.money or 0,
         )
         if part.buildings or part.tiles or part.money:
             out.append(part)
     return out
 
 
-def _parties(tr: Tr, refresh: Callable[[], None], table: Table, form: TradeDraft) -> ft.Control:
+def _parties(tr: Tr, table: Table, form: TradeDraft) -> ft.Control:
     """Who trades: a row of players for each party; picking a party's partner swaps them."""
 
     def pick(k: str, s: int) -> Any:
-        return _redraw(refresh, lambda: form.pick_party(k, s))
+        return lambda _=None: form.pick_party(k, s)
 
     rows: list[ft.Control] = []
     for k, label, name in (
@@ -428,7 +476,6 @@ def _parties(tr: Tr, refresh: Callable[[], None], table: Table, form: TradeDraft
 
 def _side_card(
     tr: Tr,
-    refresh: Callable[[], None],
     table: Table,
     state: ChinatownState,
     form: TradeDraft,
@@ -439,21 +486,13 @@ def _side_card(
     """What ``giver`` hands ``receiver``: a chip per building and per tile (selected: filled with
     a check mark, and said so to screen readers), and money."""
     side = form.sides[k]
-    chosen: list[int] = side["buildings"]
-    tiles: dict[str, int] = side["tiles"]
-
-    def toggle(b: int) -> None:
-        chosen.remove(b) if b in chosen else chosen.append(b)
-
-    def tile(t: str, j: int) -> None:
-        tiles[t] = tiles.get(t, 0) + (-1 if j < tiles.get(t, 0) else 1)
-
+    chosen, tiles = side.buildings, side.tiles
     chips: list[ft.Control] = [
         _chip(
             (str(b), tr("chinatown.building", n=b, district=BOARD.buildings[b].district)),
             f"ct-give-{k}-b-{b}",
             b in chosen,
-            _redraw(refresh, lambda b=b: toggle(b)),
+            lambda _, b=b: form.toggle_building(k, b),
         )
         for b in sorted(b for b, s in state.owner.items() if s == giver)
     ]
@@ -462,7 +501,7 @@ def _side_card(
             (tr.msg(shop_name(t)), tr("chinatown.trade_tile", shop=tr.msg(shop_name(t)), n=j + 1, count=n)),
             f"ct-give-{k}-t-{t}-{j}",
             j < tiles.get(t, 0),
-            _redraw(refresh, lambda t=t, j=j: tile(t, j)),
+            lambda _, t=t, j=j: form.toggle_tile(k, t, j),
         )
         for t, n in sorted(state.hands[giver].items())
         for j in range(n)
@@ -473,7 +512,9 @@ def _side_card(
             [
                 ft.Text(tr("chinatown.gives_to", **names), weight=ft.FontWeight.BOLD, key=f"ct-side-{k}"),
                 ft.Row(chips, wrap=True, spacing=4, run_spacing=4),
-                money_field(tr, refresh, side, DATA.money_unit, k, table.players[giver].name),
+                money_field(
+                    tr, side.money, side.money_text, k, table.players[giver].name, partial(form.type_money, k)
+                ),
             ],
             spacing=4,
         ),

@@ -1,8 +1,8 @@
 """The money one party of a trade hands over: a number field, and one bill less or more.
 
-What is typed stays in the draft (``form["money_text"]``) so a redraw never resets it; the amount
-(``form["money"]``) is set only when the text is a valid amount, else ``None`` and the field says
-why. Whether the giver has that much is the engine's question (it is secret): the review asks it.
+What is typed stays in the trade's draft (its side's ``money_text``) so a redraw never resets it;
+the amount (its ``money``) is set only when the text is a valid amount, else ``None`` and the field
+says why. Whether the giver has that much is the engine's question (it is secret): the review asks it.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.games.chinatown.public import DATA
 from companion.ui.i18n import Tr
 from companion.ui.widgets import icon_button
 
@@ -32,30 +33,25 @@ def parse_money(text: str, unit: int) -> tuple[int | None, str | None]:
 
 
 def money_field(
-    tr: Tr, refresh: Callable[[], None], form: dict[str, Any], unit: int, side: str, giver: str
+    tr: Tr, amount: int | None, text: str, side: str, giver: str, typed: Callable[[str], None]
 ) -> ft.Control:
-    """The money ``giver`` hands over: a number field named after them, and one bill less or more."""
-    amount = form["money"]
-    error = parse_money(form["money_text"], unit)[1]
-
-    def typed(e: Any) -> None:
-        form["money_text"] = e.control.value or ""
-        form["money"] = parse_money(form["money_text"], unit)[0]
-        refresh()
+    """The money ``giver`` hands over (``amount``, as ``text`` was typed): a number field named
+    after them, and one bill less or more. ``typed`` keeps a new text (the draft then redraws)."""
+    unit = DATA.money_unit
+    error = parse_money(text, unit)[1]
 
     def step(by: int) -> Any:
         def go(_: Any = None) -> None:
-            new = max(0, (form["money"] or 0) + by)
-            form.update(money=new, money_text=str(new) if new else "")
-            refresh()
+            new = max(0, (amount or 0) + by)
+            typed(str(new) if new else "")
 
         return go
 
     field = ft.TextField(
         label=tr("chinatown.money_from", name=giver),
-        value=form["money_text"],
+        value=text,
         key=f"ct-money-{side}-field",
-        on_change=typed,
+        on_change=lambda e: typed(e.control.value or ""),
         keyboard_type=ft.KeyboardType.NUMBER,
         input_filter=ft.NumbersOnlyInputFilter(),
         max_length=MAX_DIGITS,

@@ -1,13 +1,13 @@
 """Chinatown on the Play screen: the map, placing by tapping a tile then a building, the income
 of the board as it stands, and player cards whose money shows only on a tap (all at the end).
 
-Everything is drawn from the table's view for this screen (``App.view``: the public's on the
+Everything is drawn from the table's view for this screen (``model.view``: the public's on the
 shared screen and a viewer's phone, the player's own on a seat's phone); a player's money is
-read from that player's own view, in the dialog a tap on their card opens."""
+read from that player's own view, in the dialog a tap on their card opens. The board is a
+component given the session's ``TilePick``: picking a tile in hand redraws the board alone."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,18 +30,22 @@ from companion.ui.games.chinatown.board import (
 from companion.ui.games.chinatown.foresight import building_lines
 from companion.ui.i18n import Tr
 from companion.ui.palette import TAP, swatch
-from companion.ui.state import Drafts
 from companion.ui.table_model import TableModel
 from companion.ui.widgets import button, card, dot, small
 
 
-@dataclass(frozen=True)
+@ft.observable
+@dataclass
 class TilePick:
-    """The tile type picked in hand while placing, for that table and seat."""
+    """The tile type picked in hand while placing, for that table and seat (one per session,
+    given to the board: a pick redraws the board alone)."""
 
-    table_id: str
-    seat: int
-    shop: str
+    table_id: str = ""
+    seat: int = -1
+    shop: str = ""
+
+    def pick(self, table_id: str, seat: int, shop: str) -> None:
+        self.table_id, self.seat, self.shop = table_id, seat, shop
 
 
 def _colour(table: Table) -> Any:
@@ -58,11 +62,28 @@ def seen_by(table: Table, seat: int | None) -> SeenState:
 def board(model: TableModel) -> list[ft.Control]:
     table = model.table
     state = seen_by(table, model.seat)
+    return [
+        Board(model, state, model.drafts.keep(TilePick), key="ct-board-part"),
+        income_card(
+            model.tr,
+            state.owner,
+            state.shop,
+            list(enumerate(state.players)),
+            key="ct-income",
+            title=model.tr("chinatown.income_now"),
+        ),
+    ]
+
+
+@ft.component
+def Board(model: TableModel, state: SeenState, held: TilePick, key: str | None = None) -> ft.Control:
+    """The map; while placing, the placer's hand above it: a tile picked, then a building tapped."""
+    table = model.table
     placing = state.phase == "place"
     seat = state.order()[state.placer] if placing else None
     if seat is not None and not may_act(model.access, seat):  # a live-share client: only its own turn
         seat = None
-    picked = picked_tile(model.drafts, table, state, seat)
+    picked = picked_tile(held, table, state, seat)
     targets = set(state.vacant_of(seat)) if seat is not None and picked else set()
 
     def tap(n: int) -> None:
@@ -78,7 +99,7 @@ def board(model: TableModel) -> list[ft.Control]:
     )
     items: list[ft.Control] = []
     if seat is not None:
-        items.append(hand_row(model.tr, model.drafts, model.refresh, table, state, seat, picked))
+        items.append(hand_row(model.tr, held, table, state, seat, picked))
     items.append(
         map_view(
             model.tr,
@@ -93,51 +114,30 @@ def board(model: TableModel) -> list[ft.Control]:
             cell=COMPACT if placing else CELL,  # placing: the whole map under the question
         )
     )
-    out: list[ft.Control] = [card(*items, key="ct-board", padding=4 if placing else 6)]
-    out.append(
-        income_card(
-            model.tr,
-            state.owner,
-            state.shop,
-            list(enumerate(state.players)),
-            key="ct-income",
-            title=model.tr("chinatown.income_now"),
-        )
-    )
-    return out
+    return card(*items, key="ct-board", padding=4 if placing else 6)
 
 
-def picked_tile(drafts: Drafts, table: Table, state: SeenState, seat: int | None) -> str | None:
+def picked_tile(held: TilePick, table: Table, state: SeenState, seat: int | None) -> str | None:
     """The tile type in the placer's hand that a building tap places. It stays picked after a
     placement while that type is left; when only one type is in hand it is picked by itself
     (nothing to choose), so a building tap never silently shows a preview instead of placing."""
     if seat is None:
         return None
     hand = [s for s, k in sorted(state.hands[seat].items()) if k > 0]
-    held = drafts.get(TilePick)
-    if held is not None and (held.table_id, held.seat) == (table.id, seat) and held.shop in hand:
+    if (held.table_id, held.seat) == (table.id, seat) and held.shop in hand:
         return held.shop
     return hand[0] if len(hand) == 1 else None
 
 
 def hand_row(
-    tr: Tr,
-    drafts: Drafts,
-    refresh: Callable[[], None],
-    table: Table,
-    state: SeenState,
-    seat: int,
-    picked: str | None,
+    tr: Tr, held: TilePick, table: Table, state: SeenState, seat: int, picked: str | None
 ) -> ft.Control:
     """The placer's tiles as chips (selected: filled with a check mark, and said so to screen
     readers): tap one, then tap a highlighted building. Tapping the picked one keeps it picked."""
 
     def pick(shop: str) -> Any:
-        def go(_: Any = None) -> None:
-            drafts.put(TilePick(table.id, seat, shop))  # never toggled off: a second tap changes nothing
-            refresh()
-
-        return go
+        # never toggled off: a second tap changes nothing
+        return lambda _=None: held.pick(table.id, seat, shop)
 
     tiles: list[ft.Control] = [
         ft.Chip(

@@ -2,7 +2,9 @@
 Quick income: set owners and shops on the map by tapping, and see each player's income.
 
 Both call the engine's calculators (companion.games.chinatown.calc: chinatown_final,
-chinatown_income), so the numbers are exactly those of a game.
+chinatown_income), so the numbers are exactly those of a game. The tabs and Quick income are
+components given their drafts (``QuickTab``, ``QuickIncome``: observables kept in the session's
+drafts): a tap changes the draft and redraws them alone.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from companion.ui.games.chinatown.board import income_card, map_view
 from companion.ui.games.chinatown.final import final_form
 from companion.ui.i18n import Tr
 from companion.ui.palette import DEFAULT_ORDER, swatch
+from companion.ui.repos import Repos
 from companion.ui.services import Services, Session
 from companion.ui.state import Drafts
 from companion.ui.widgets import button, card, dot, small
@@ -33,15 +36,16 @@ MODES = {"final": "chinatown.quick.mode_final", "income": "chinatown.quick.mode_
 def quick_score(services: Services, session: Session) -> list[ft.Control]:
     """The two calculators, one at a time: final scores first (what a game played without the
     app needs to be logged), the income of a board on the other tab."""
-    tab = session.drafts.keep(QuickTab)
+    return [ChinatownQuick(session, services.repos, session.drafts.keep(QuickTab), key="ct-q-part")]
+
+
+@ft.component
+def ChinatownQuick(session: Session, repos: Repos, tab: QuickTab, key: str | None = None) -> ft.Control:
+    """The tabs, and the calculator of the tab chosen."""
     mode = tab.mode
 
     def show(m: str) -> Any:
-        def go(_: Any = None) -> None:
-            tab.mode = m
-            session.refresh()
-
-        return go
+        return lambda _=None: tab.show(m)
 
     tabs = ft.Row(
         [
@@ -51,32 +55,42 @@ def quick_score(services: Services, session: Session) -> list[ft.Control]:
         wrap=True,
         spacing=8,
     )
-    return [
-        tabs,
-        *(
-            final_form(session, services.repos)
-            if mode == "final"
-            else quick_income(session.tr, session.drafts, session.refresh)
-        ),
-    ]
+    shown = final_form(session, repos) if mode == "final" else quick_income(session.tr, session.drafts)
+    return ft.Column([tabs, *shown], spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
+@ft.observable
 @dataclass
 class QuickTab:
     """Which of Chinatown's two calculators is shown ("final" or "income")."""
 
     mode: str = "final"
 
+    def show(self, mode: str) -> None:
+        self.mode = mode
 
+
+@dataclass
+class OwnerNames:
+    """The owners' names as typed (a plain object: typing is kept, never a redraw itself)."""
+
+    names: list[str]
+
+
+@ft.observable
 @dataclass
 class QuickIncome:
     """Quick income's map as tapped (kept while the session lasts): the owners' names, the
     brush (owner and shop, or CLEAR) and each building's (owner, shop)."""
 
-    names: list[str]
+    typed: OwnerNames
     owner: int = 0
     shop: str = NONE
     board: dict[int, tuple[int, str]] = field(default_factory=dict)
+
+    @property
+    def names(self) -> list[str]:
+        return self.typed.names
 
     def choose(
         self,
@@ -92,17 +106,28 @@ class QuickIncome:
         if board is not None:
             self.board = board
 
+    def paint(self, n: int) -> None:
+        """Building ``n`` painted with the brush (or erased)."""
+        if self.shop == CLEAR:
+            self.board.pop(n, None)
+        else:
+            self.board[n] = (self.owner, self.shop)
+
 
 def _draft(tr: Tr, drafts: Drafts) -> QuickIncome:
-    names = lambda: QuickIncome([tr("chinatown.quick.player", n=i + 1) for i in range(OWNERS)])  # noqa: E731
+    names = lambda: QuickIncome(OwnerNames([tr("chinatown.quick.player", n=i + 1) for i in range(OWNERS)]))  # noqa: E731
     return drafts.keep(QuickIncome, make=names)
 
 
-def quick_income(tr: Tr, drafts: Drafts, refresh: Callable[[], None]) -> list[ft.Control]:
+def quick_income(tr: Tr, drafts: Drafts) -> list[ft.Control]:
+    return [QuickIncomeForm(tr, _draft(tr, drafts), key="ct-q-income-part")]
+
+
+@ft.component
+def QuickIncomeForm(tr: Tr, form: QuickIncome, key: str | None = None) -> ft.Control:
     """The map to paint (owners and shops, by brush), and the income of what is painted."""
-    form = _draft(tr, drafts)
     board: dict[int, tuple[int, str]] = form.board
-    pick = _picker(refresh, form)
+    pick = _picker(form)
     tools = _tools_card(tr, form, pick)
     owner = {n: o for n, (o, _) in board.items()}
     shop = {n: s for n, (_, s) in board.items() if s}
@@ -111,22 +136,18 @@ def quick_income(tr: Tr, drafts: Drafts, refresh: Callable[[], None]) -> list[ft
     out: list[ft.Control] = [
         small(tr("chinatown.quick.hint")),
         tools,
-        _board_card(tr, refresh, form, owner, shop),
+        _board_card(tr, form, owner, shop),
         income_card(tr, owner, shop, names, key="ct-q-income", title=tr("chinatown.quick.result")),
         button(tr("chinatown.quick.reset"), "ct-q-reset", pick(board={}), icon=ft.Icons.DELETE_SWEEP),
     ]
-    return out
+    return ft.Column(out, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
-def _picker(refresh: Callable[[], None], form: QuickIncome) -> Callable[..., Any]:
-    """pick(**change): a click handler that sets these fields of the form and redraws."""
+def _picker(form: QuickIncome) -> Callable[..., Any]:
+    """pick(**change): a click handler that sets these fields of the form (it redraws)."""
 
     def pick(**change: Any) -> Any:
-        def go(_: Any = None) -> None:
-            form.choose(**change)
-            refresh()
-
-        return go
+        return lambda _=None: form.choose(**change)
 
     return pick
 
@@ -220,26 +241,15 @@ def _board_income(board: dict[int, tuple[int, str]]) -> dict[str, Any]:
     )
 
 
-def _board_card(
-    tr: Tr, refresh: Callable[[], None], form: QuickIncome, owner: dict[int, int], shop: dict[int, str]
-) -> ft.Control:
+def _board_card(tr: Tr, form: QuickIncome, owner: dict[int, int], shop: dict[int, str]) -> ft.Control:
     """The map: a tap on a building paints it with the brush (or erases it)."""
-    board: dict[int, tuple[int, str]] = form.board
-
-    def tap(n: int) -> None:
-        if form.shop == CLEAR:
-            board.pop(n, None)
-        else:
-            board[n] = (form.owner, form.shop)
-        refresh()
-
     return card(
         map_view(
             tr,
             owner,
             shop,
             lambda o: swatch(DEFAULT_ORDER[o]),
-            tap,
+            form.paint,
             key_prefix="ct-q",
             name=lambda o: form.names[o],
         ),

@@ -1,12 +1,14 @@
 """Quick score: a Da Yu game played without a table, scored by tapping each player's cards.
 
 It calls the engine's calculator (companion.games.dayu.calc.dayu_final), so the numbers and
-the tie-break are exactly those of a game.
+the tie-break are exactly those of a game. The form is a component given its draft
+(``DayuQuick``, an observable kept in the session's drafts): a tap changes the draft and redraws
+the form alone; a name typed is kept without a redraw.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import flet as ft
@@ -19,87 +21,123 @@ from companion.ui.log_play import log_play_button
 from companion.ui.palette import TAP
 from companion.ui.repos import Repos
 from companion.ui.services import Services, Session
-from companion.ui.state import Drafts
 from companion.ui.widgets import button, card, heading, small
 
 
 @dataclass
+class DayuRow:
+    """One player's cards (a plain object: the name typed is kept, never a redraw itself): the
+    frame the next VP card goes in, the VP cards (frame, VP) and the flood cards (a kind, or the
+    points printed)."""
+
+    name: str
+    frame: str = "silver"
+    vp: list[tuple[str, int]] = field(default_factory=list)
+    flood: list[str | int] = field(default_factory=list)
+
+
+@ft.observable
+@dataclass
 class DayuQuick:
-    """Da Yu's Quick score as typed (kept while the session lasts, until "Clear"): one row per
-    player (``_blank``: name, frame, VP cards, flood cards)."""
+    """Da Yu's Quick score as tapped (kept while the session lasts, until "Clear"): one row per
+    player. A tap puts a new row in its place, so the list says it changed."""
 
-    players: list[dict[str, Any]]
+    players: list[DayuRow]
+
+    def _row(self, i: int, **change: Any) -> None:
+        self.players[i] = replace(self.players[i], **change)
+
+    def set_frame(self, i: int, frame: str) -> None:
+        self._row(i, frame=frame)
+
+    def add_vp(self, i: int, vp: int) -> None:
+        self._row(i, vp=[*self.players[i].vp, (self.players[i].frame, vp)])
+
+    def add_flood(self, i: int, card: str | int) -> None:
+        self._row(i, flood=[*self.players[i].flood, card])
+
+    def take_back(self, i: int, kind: str, k: int) -> None:
+        """Card ``k`` of player ``i``'s ``kind`` ("vp" or "flood") taken back."""
+        cards = getattr(self.players[i], kind)
+        self._row(i, **{kind: [c for j, c in enumerate(cards) if j != k]})
+
+    def add_player(self, tr: Tr) -> None:
+        self.players.append(_blank(tr, len(self.players)))
+
+    def remove_player(self) -> None:
+        self.players.pop()
+
+    def clear(self, tr: Tr) -> None:
+        self.players = _blanks(tr)
 
 
-def _draft(tr: Tr, drafts: Drafts) -> DayuQuick:
-    return drafts.keep(DayuQuick, make=lambda: DayuQuick([_blank(tr, i) for i in range(GAME.min_players)]))
+def _blanks(tr: Tr) -> list[DayuRow]:
+    return [_blank(tr, i) for i in range(GAME.min_players)]
 
 
-def _blank(tr: Tr, i: int) -> dict[str, Any]:
-    return {"name": tr("dayu.quick.player", n=i + 1), "frame": "silver", "vp": [], "flood": []}
+def _blank(tr: Tr, i: int) -> DayuRow:
+    return DayuRow(tr("dayu.quick.player", n=i + 1))
 
 
 def quick_score(services: Services, session: Session) -> list[ft.Control]:
+    form = session.drafts.keep(DayuQuick, make=lambda: DayuQuick(_blanks(session.tr)))
+    return [DayuQuickForm(session, services.repos, form, key="dy-q-part")]
+
+
+@ft.component
+def DayuQuickForm(session: Session, repos: Repos, form: DayuQuick, key: str | None = None) -> ft.Control:
+    """A card per player, Add, Remove and Clear, and the result."""
     tr = session.tr
-    form = _draft(tr, session.drafts)
     players = form.players
-
-    def change(action: Any) -> Any:
-        def go(_: Any = None) -> None:
-            action()
-            session.refresh()
-
-        return go
-
     out: list[ft.Control] = [small(tr("dayu.quick.hint"), key="dy-q-hint")]
-    out += [player_form(tr, players, i, change) for i in range(len(players))]
+    out += [player_form(tr, form, i) for i in range(len(players))]
     out.append(
         ft.Row(
             [
                 button(
                     tr("dayu.quick.add_player"),
                     "dy-q-add",
-                    change(lambda: players.append(_blank(tr, len(players)))),
+                    lambda _: form.add_player(tr),
                     icon=ft.Icons.PERSON_ADD,
                     disabled=len(players) >= GAME.max_players,
                 ),
                 button(
                     tr("dayu.quick.remove_player"),
                     "dy-q-remove",
-                    change(lambda: players.pop()),
+                    lambda _: form.remove_player(),
                     icon=ft.Icons.PERSON_REMOVE,
                     disabled=len(players) <= GAME.min_players,
                 ),
-                button(tr("dayu.quick.clear"), "dy-q-clear", change(lambda: session.drafts.drop(DayuQuick))),
+                button(tr("dayu.quick.clear"), "dy-q-clear", lambda _: form.clear(tr)),
             ],
             wrap=True,
             spacing=8,
         )
     )
-    out.append(result_card(session, services.repos, players))
-    return out
+    out.append(result_card(session, repos, players))
+    return ft.Column(out, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
-def player_form(tr: Tr, players: list[dict[str, Any]], i: int, change: Any) -> ft.Control:
+def player_form(tr: Tr, form: DayuQuick, i: int) -> ft.Control:
     """Player i's card: their name, then their VP cards and their flood cards, each a row of
     buttons that add one and a row of chips (a tap takes that card back)."""
     return card(
-        _name_field(tr, players[i], i),
-        *_vp_rows(tr, players[i], i, change),
-        *_flood_rows(tr, players[i], i, change),
+        _name_field(tr, form.players[i], i),
+        *_vp_rows(tr, form, i),
+        *_flood_rows(tr, form, i),
         key=f"dy-q-player-{i}",
     )
 
 
-def _name_field(tr: Tr, p: dict[str, Any], i: int) -> ft.Control:
+def _name_field(tr: Tr, p: DayuRow, i: int) -> ft.Control:
     """The player's name; cleared, it is "Player n" again."""
 
     def rename(e: Any) -> None:
-        p["name"] = e.control.value or tr("dayu.quick.player", n=i + 1)
+        p.name = e.control.value or tr("dayu.quick.player", n=i + 1)
 
     return ft.TextField(
         label=tr("setup.player_n", n=i + 1),
-        value=p["name"],
+        value=p.name,
         key=f"dy-q-name-{i}",
         on_change=rename,
         dense=True,
@@ -107,14 +145,15 @@ def _name_field(tr: Tr, p: dict[str, Any], i: int) -> ft.Control:
     )
 
 
-def _vp_rows(tr: Tr, p: dict[str, Any], i: int, change: Any) -> list[ft.Control]:
+def _vp_rows(tr: Tr, form: DayuQuick, i: int) -> list[ft.Control]:
     """VP cards: pick a frame, then tap a card's VP to add it in that frame; the cards so far."""
+    p = form.players[i]
     frames = [
         button(
             tr.msg(frame_name(f)),
             f"dy-q-{i}-frame-{f}",
-            change(lambda f=f: p.update(frame=f)),
-            selected=p["frame"] == f,
+            lambda _, f=f: form.set_frame(i, f),
+            selected=p.frame == f,
         )
         for f in FRAMES
     ]
@@ -122,12 +161,12 @@ def _vp_rows(tr: Tr, p: dict[str, Any], i: int, change: Any) -> list[ft.Control]
         button(
             str(v),
             f"dy-q-{i}-vp-{v}",
-            change(lambda v=v: p["vp"].append((p["frame"], v))),
-            tooltip=tr("dayu.quick.add_vp", frame=frame_name(p["frame"]), vp=v),
+            lambda _, v=v: form.add_vp(i, v),
+            tooltip=tr("dayu.quick.add_vp", frame=frame_name(p.frame), vp=v),
         )
         for v in DATA.vp_per_face.values()
     ]
-    chips = _vp_chips(tr, p, i, change)
+    chips = _vp_chips(tr, form, i)
     return [
         small(tr("dayu.quick.vp_hint")),
         ft.Row(frames, wrap=True, spacing=6),
@@ -136,7 +175,7 @@ def _vp_rows(tr: Tr, p: dict[str, Any], i: int, change: Any) -> list[ft.Control]
     ]
 
 
-def _vp_chips(tr: Tr, p: dict[str, Any], i: int, change: Any) -> list[ft.Control]:
+def _vp_chips(tr: Tr, form: DayuQuick, i: int) -> list[ft.Control]:
     """The VP cards entered, in their frame's colour; a tap removes one."""
     return [
         ft.Chip(
@@ -144,29 +183,29 @@ def _vp_chips(tr: Tr, p: dict[str, Any], i: int, change: Any) -> list[ft.Control
             bgcolor=FRAME_COLOURS[f],
             key=f"dy-q-{i}-card-{k}",
             tooltip=tr("dayu.quick.remove", what=f"{tr.msg(frame_name(f))} {v}"),
-            on_click=change(lambda k=k: p["vp"].pop(k)),
+            on_click=lambda _, k=k: form.take_back(i, "vp", k),
             height=TAP,
         )
-        for k, (f, v) in enumerate(p["vp"])
+        for k, (f, v) in enumerate(form.players[i].vp)
     ]
 
 
-def _flood_rows(tr: Tr, p: dict[str, Any], i: int, change: Any) -> list[ft.Control]:
+def _flood_rows(tr: Tr, form: DayuQuick, i: int) -> list[ft.Control]:
     """Flood cards: a button per kind and per printed points, each adds one; the cards so far."""
     kinds = [
-        button(tr.msg(flood_name(k, 0)), f"dy-q-{i}-flood-{k}", change(lambda k=k: p["flood"].append(k)))
+        button(tr.msg(flood_name(k, 0)), f"dy-q-{i}-flood-{k}", lambda _, k=k: form.add_flood(i, k))
         for k in DATA.flood_kinds
     ]
     printed = [
         button(
             str(n),
             f"dy-q-{i}-pts-{n}",
-            change(lambda n=n: p["flood"].append(n)),
+            lambda _, n=n: form.add_flood(i, n),
             tooltip=tr.msg(flood_name(POINTS_KIND, n)),
         )
         for n in DATA.flood_card_points.values()
     ]
-    chips = _flood_chips(tr, p, i, change)
+    chips = _flood_chips(tr, form, i)
     return [
         small(tr("dayu.quick.flood_hint")),
         ft.Row(kinds, wrap=True, spacing=6),
@@ -175,35 +214,35 @@ def _flood_rows(tr: Tr, p: dict[str, Any], i: int, change: Any) -> list[ft.Contr
     ]
 
 
-def _flood_chips(tr: Tr, p: dict[str, Any], i: int, change: Any) -> list[ft.Control]:
+def _flood_chips(tr: Tr, form: DayuQuick, i: int) -> list[ft.Control]:
     """The flood cards entered; a tap removes one."""
     return [
         ft.Chip(
             label=ft.Text(tr.msg(_flood_label(c))),
             key=f"dy-q-{i}-fc-{k}",
             tooltip=tr("dayu.quick.remove", what=tr.msg(_flood_label(c))),
-            on_click=change(lambda k=k: p["flood"].pop(k)),
+            on_click=lambda _, k=k: form.take_back(i, "flood", k),
             height=TAP,
         )
-        for k, c in enumerate(p["flood"])
+        for k, c in enumerate(form.players[i].flood)
     ]
 
 
-def data_of(players: list[dict[str, Any]]) -> dict[str, Any]:
+def data_of(players: list[DayuRow]) -> dict[str, Any]:
     """The calculator's input, from the form."""
     return {
         "players": [
             {
-                "name": p["name"],
-                "vp_cards": [{"frame": f, "vp": v} for f, v in p["vp"]],
-                "flood_cards": [{"points": c} if isinstance(c, int) else c for c in p["flood"]],
+                "name": p.name,
+                "vp_cards": [{"frame": f, "vp": v} for f, v in p.vp],
+                "flood_cards": [{"points": c} if isinstance(c, int) else c for c in p.flood],
             }
             for p in players
         ]
     }
 
 
-def result_card(session: Session, repos: Repos, players: list[dict[str, Any]]) -> ft.Control:
+def result_card(session: Session, repos: Repos, players: list[DayuRow]) -> ft.Control:
     tr = session.tr
     data = data_of(players)
     try:
@@ -223,12 +262,10 @@ def result_card(session: Session, repos: Repos, players: list[dict[str, Any]]) -
     return card(*lines, key="dy-q-result")
 
 
-def _shown(tr: Tr, players: list[dict[str, Any]]) -> tuple[dict[str, Any], dict[str, Any], list[str]]:
+def _shown(tr: Tr, players: list[DayuRow]) -> tuple[dict[str, Any], dict[str, Any], list[str]]:
     """The form as it is now, its result, and the names typed ("" where "Player 2" was left)."""
     data = data_of(players)
-    typed = [
-        p["name"] if p["name"] != tr("dayu.quick.player", n=i + 1) else "" for i, p in enumerate(players)
-    ]
+    typed = [p.name if p.name != tr("dayu.quick.player", n=i + 1) else "" for i, p in enumerate(players)]
     return data, dayu_final(data), typed
 
 

@@ -1,8 +1,9 @@
 """Entering table facts "as dealt": the event row (months 3..12) and the action groups.
 
-Each form collects taps in its draft (``EventRowDraft``, ``GroupsDraft``: the session's fact form,
-``model.drafts.form``, dropped after every accepted entry) and sends
-one entry; the engine validates it, so a mistake comes back as a refused entry with its rule.
+Each form collects taps in its draft (``EventRowDraft``, ``GroupsDraft``: observables kept as the
+session's fact form, ``model.drafts.form``, dropped after every accepted entry) and sends one
+entry; the engine validates it, so a mistake comes back as a refused entry with its rule. Each
+form is a component given its draft: a tap changes the draft and Flet redraws that form alone.
 """
 
 from __future__ import annotations
@@ -33,37 +34,46 @@ from companion.ui.table_model import TableModel
 from companion.ui.widgets import Handler, button, small
 
 
+@ft.observable
 @dataclass
-class EventRowDraft(FactForm):
+class Taps(FactForm):
+    """The items tapped so far, in order (the base of the event row's and the groups' drafts)."""
+
+    picked: list[str] = field(default_factory=list)
+
+    def tap(self, item: str) -> None:
+        self.picked.append(item)
+
+    def back(self) -> None:
+        """The last tap taken back (nothing when there is none)."""
+        if self.picked:
+            self.picked.pop()
+
+
+@ft.observable
+@dataclass
+class EventRowDraft(Taps):
     """The events tapped so far for months 3 to 12, in order."""
 
-    picked: list[str] = field(default_factory=list)
 
-
+@ft.observable
 @dataclass
-class GroupsDraft(FactForm):
+class GroupsDraft(Taps):
     """The action cards tapped so far, group after group (an "end" tap closes a group early)."""
 
-    picked: list[str] = field(default_factory=list)
 
-
-def _picker(redraw: Callable[[], None], picked: list[str]) -> Callable[[str], Handler]:
-    """A tap handler per item that adds it to the taps so far and redraws."""
+def _picker(taps: Taps) -> Callable[[str], Handler]:
+    """A tap handler per item that adds it to the taps so far (the form redraws)."""
 
     def pick(item: str) -> Handler:
-        def go(_: Any = None) -> None:
-            picked.append(item)
-            redraw()
-
-        return go
+        return lambda _=None: taps.tap(item)
 
     return pick
 
 
 def _back_and_enter(
     tr: Tr,
-    redraw: Callable[[], None],
-    picked: list[str],
+    taps: Taps,
     prefix: str,
     enter: Callable[[], Any],
     *,
@@ -71,20 +81,14 @@ def _back_and_enter(
 ) -> ft.Control:
     """ "Back" removes the last tap; "Enter" (``enter()``: submits the entry built from the taps) once
     complete."""
-
-    def back(_: Any = None) -> None:
-        if picked:
-            picked.pop()
-        redraw()
-
     return ft.Row(
         [
             button(
                 tr("dragon.form.back"),
                 f"{prefix}-back",
-                back,
+                lambda _: taps.back(),
                 icon=ft.Icons.BACKSPACE,
-                disabled=not picked,
+                disabled=not taps.picked,
             ),
             button(
                 tr("play.enter"),
@@ -102,14 +106,20 @@ def _back_and_enter(
 
 def event_row_form(model: TableModel, prompt: Prompt) -> ft.Control:
     """Tap the event of each month from 3 to 12 in turn, then enter the row."""
+    return EventRowForm(model, model.drafts.form(EventRowDraft, EventRowDraft), key="event-row-part")
+
+
+@ft.component
+def EventRowForm(model: TableModel, taps: EventRowDraft, key: str | None = None) -> ft.Control:
+    """The event row so far, a button per event still in the pool, Back and Enter."""
     tr = model.tr
-    picked = model.drafts.form(EventRowDraft, EventRowDraft).picked
+    picked = taps.picked
     first, tiles = row_deal()
     pool = Counter(tiles)
     left = pool - Counter(picked)
     done = len(picked) == sum(pool.values())
 
-    pick = _picker(model.refresh, picked)
+    pick = _picker(taps)
     so_far = ", ".join(f"{first + i}: {tr.msg(event_msg(e))}" for i, e in enumerate(picked)) or tr(
         "dragon.row.none"
     )
@@ -136,8 +146,7 @@ def event_row_form(model: TableModel, prompt: Prompt) -> ft.Control:
     items.append(
         _back_and_enter(
             tr,
-            model.refresh,
-            picked,
+            taps,
             "row",
             lambda: model.submit({"kind": "event_row", "months": list(picked)}),
             ready=done,
@@ -173,15 +182,20 @@ def dealt_groups(taps: list[str], sizes: list[int]) -> tuple[list[list[str]], Co
 
 
 def groups_form(model: TableModel, prompt: Prompt) -> ft.Control:
-    """Tap the cards of each group as it lies on the table, the groups in any order, then enter.
-    A group ends by itself once it holds the most cards a group left may hold; "End this group"
-    ends it at a smaller size still to deal (a 5-player deal can lie as 1 + 2 + 2 + 1 + 1)."""
+    """Tap the cards of each group as it lies on the table, the groups in any order, then enter."""
+    return GroupsForm(model, model.drafts.form(GroupsDraft, GroupsDraft), key="groups-part")
+
+
+@ft.component
+def GroupsForm(model: TableModel, draft: GroupsDraft, key: str | None = None) -> ft.Control:
+    """The groups tapped so far. A group ends by itself once it holds the most cards a group
+    left may hold; "End this group" ends it at a smaller size still to deal (a 5-player deal can
+    lie as 1 + 2 + 2 + 1 + 1)."""
     table = model.table
     tr = model.tr
-    taps = model.drafts.form(GroupsDraft, GroupsDraft).picked
     state = state_as(table, DragonState)
     sizes = deal_sizes(state)
-    groups, left = dealt_groups(taps, sizes)
+    groups, left = dealt_groups(draft.picked, sizes)
     current = len(groups) - 1 if left else None
 
     items: list[ft.Control] = [small(tr("play.as_dealt"))]
@@ -190,12 +204,11 @@ def groups_form(model: TableModel, prompt: Prompt) -> ft.Control:
         items.append(
             small(tr("dragon.form.left", sizes=" + ".join(map(str, sorted(left.elements(), reverse=True)))))
         )
-        items.append(_open_group_taps(tr, model.refresh, state, taps, groups, left))
+        items.append(_open_group_taps(tr, draft, state, groups, left))
     items.append(
         _back_and_enter(
             tr,
-            model.refresh,
-            taps,
+            draft,
             "groups",
             lambda: model.submit({"kind": "groups", "groups": [list(g) for g in groups]}),
             ready=current is None,
@@ -222,16 +235,11 @@ def _group_lines(tr: Tr, groups: list[list[str]], count: int, current: int | Non
 
 
 def _open_group_taps(
-    tr: Tr,
-    redraw: Callable[[], None],
-    state: DragonState,
-    taps: list[str],
-    groups: list[list[str]],
-    left: Counter[int],
+    tr: Tr, taps: GroupsDraft, state: DragonState, groups: list[list[str]], left: Counter[int]
 ) -> ft.Control:
     """The cards not placed yet, a tap adds one to the open group, and "End this group" (on only
     while a group of the open group's size is still to deal)."""
-    pick = _picker(redraw, taps)
+    pick = _picker(taps)
     placed = {c for g in groups for c in g}
     open_size = len(groups[-1])
     return ft.Row(

@@ -1,13 +1,16 @@
 """Quick score for a Dragon game played without the app: the final-scoring calculator as a form.
 
 The numbers come from the engine's own calculator (``dragon_final``, from the public module);
-this screen only collects what is on the table and shows the result line by line.
+this screen only collects what is on the table and shows the result line by line. The form is
+a component given its draft (``DragonQuick``, an observable kept in the session's drafts): a
+player, a palace or a floor count tapped, or the form scored, redraws it alone; what is typed
+or picked in a drop-down is kept without a redraw.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import flet as ft
@@ -18,57 +21,81 @@ from companion.ui.log_play import log_play_button, score_form
 from companion.ui.palette import TAP
 from companion.ui.rule_links import rule_link
 from companion.ui.services import Services, Session
-from companion.ui.state import Drafts
 from companion.ui.widgets import button, card, heading, icon_button, small
 
 NUMBERS = ("vp", "track", "yuan", "rice", "fireworks")
 
 
-def _player(n: int) -> dict[str, Any]:
-    return {
-        "name": "",
-        "vp": "0",
-        "track": "0",
-        "yuan": "0",
-        "rice": "0",
-        "fireworks": "0",
-        "palaces": [{"floors": f, "persons": [""] * f} for f in RULES.setup.palaces],
-        "_n": n,
-    }
+@dataclass
+class Palace:
+    """A palace as tapped: its floors, and the person tile on each ("" for none)."""
+
+    floors: int
+    persons: list[str]
 
 
 @dataclass
-class DragonQuick:
-    """Dragon's Quick score as typed (kept while the session lasts): one row per player
-    (``_player``: the numbers as typed, each palace's persons), the result and the refusal."""
+class QuickPlayer:
+    """One player's row (a plain object: typing is kept, never a redraw itself): the name and
+    numbers as typed, and the palaces."""
 
-    players: list[dict[str, Any]] = field(
-        default_factory=lambda: [_player(n + 1) for n in range(GAME.min_players)]
+    name: str = ""
+    numbers: dict[str, str] = field(default_factory=lambda: dict.fromkeys(NUMBERS, "0"))
+    palaces: list[Palace] = field(default_factory=lambda: [Palace(f, [""] * f) for f in RULES.setup.palaces])
+
+
+@ft.observable
+@dataclass
+class DragonQuick:
+    """Dragon's Quick score as typed (kept while the session lasts): one row per player, the
+    result and the refusal. A tap inside a row puts a new row in its place (the rows are plain)."""
+
+    players: list[QuickPlayer] = field(
+        default_factory=lambda: [QuickPlayer() for _ in range(GAME.min_players)]
     )
     result: Any = None
     error: str | None = None
 
     def add_player(self) -> None:
-        self.players.append(_player(len(self.players) + 1))
+        self.players.append(QuickPlayer())
 
     def remove_player(self, i: int) -> None:
         del self.players[i]
 
+    def _palaces(self, i: int, palaces: list[Palace]) -> None:
+        """Player ``i``'s row with these palaces: a new row in its place (the list says it changed)."""
+        self.players[i] = replace(self.players[i], palaces=palaces)
 
-def _draft(drafts: Drafts) -> DragonQuick:
-    return drafts.keep(DragonQuick)
+    def add_palace(self, i: int) -> None:
+        self._palaces(i, [*self.players[i].palaces, Palace(1, [""])])
+
+    def remove_palace(self, i: int, k: int) -> None:
+        self._palaces(i, [p for j, p in enumerate(self.players[i].palaces) if j != k])
+
+    def set_floors(self, i: int, k: int, n: int) -> None:
+        """Palace ``k`` of player ``i`` has ``n`` floors: the persons of the floors that stay stay."""
+        palaces = list(self.players[i].palaces)
+        palaces[k] = Palace(n, (palaces[k].persons + [""] * n)[:n])
+        self._palaces(i, palaces)
 
 
 def quick_score(services: Services, session: Session) -> list[ft.Control]:
+    return [DragonQuickForm(services, session, session.drafts.keep(DragonQuick), key="quick-part")]
+
+
+@ft.component
+def DragonQuickForm(
+    services: Services, session: Session, form: DragonQuick, key: str | None = None
+) -> ft.Control:
+    """A card per player, Add player and Compute, then the refusal or the result and "Log this play"."""
     tr = session.tr
-    form = _draft(session.drafts)
     out: list[ft.Control] = [small(tr("dragon.quick.hint"))]
-    out += [_player_card(tr, session.refresh, form, i) for i in range(len(form.players))]
+    out += [_player_card(tr, form, i) for i in range(len(form.players))]
     out.append(
         button(
             tr("setup.add_player"),
             "quick-add-player",
-            lambda _: _add_player(session.refresh, form),
+            lambda _: form.add_player(),
             icon=ft.Icons.PERSON_ADD,
             disabled=len(form.players) >= GAME.max_players,
         )
@@ -77,7 +104,7 @@ def quick_score(services: Services, session: Session) -> list[ft.Control]:
         button(
             tr("dragon.quick.compute"),
             "quick-compute",
-            lambda _: _compute(tr, session.refresh, form),
+            lambda _: score_form(tr, form, lambda: dragon_final(data_of(tr, form))),
             icon=ft.Icons.CALCULATE,
             filled=True,
         )
@@ -86,22 +113,22 @@ def quick_score(services: Services, session: Session) -> list[ft.Control]:
         out.append(ft.Text(form.error, key="quick-error", color=ft.Colors.ERROR))
     if form.result:
         out.append(_result(tr, services.show_rule, form.result))
-        typed = lambda: [p["name"].strip() for p in form.players]  # noqa: E731
+        typed = lambda: [p.name.strip() for p in form.players]  # noqa: E731
         out.append(
             log_play_button(
                 session, services.repos, "dragon-final", lambda: (data_of(tr, form), form.result, typed())
             )
         )
-    return out
+    return ft.Column(out, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
-def _number(tr: Tr, player: dict[str, Any], field: str, i: int) -> ft.Control:
+def _number(tr: Tr, player: QuickPlayer, field: str, i: int) -> ft.Control:
     def change(e: Any) -> None:
-        player[field] = e.control.value or ""
+        player.numbers[field] = e.control.value or ""
 
     return ft.TextField(
         label=tr(f"dragon.quick.{field}"),
-        value=player[field],
+        value=player.numbers[field],
         key=f"quick-{field}-{i}",
         on_change=change,
         keyboard_type=ft.KeyboardType.NUMBER,
@@ -111,19 +138,19 @@ def _number(tr: Tr, player: dict[str, Any], field: str, i: int) -> ft.Control:
     )
 
 
-def _player_card(tr: Tr, redraw: Callable[[], None], form: DragonQuick, i: int) -> ft.Control:
+def _player_card(tr: Tr, form: DragonQuick, i: int) -> ft.Control:
     player = form.players[i]
 
     def rename(e: Any) -> None:
-        player["name"] = e.control.value or ""
+        player.name = e.control.value or ""
 
-    palaces = [_palace_row(tr, redraw, player, i, k) for k in range(len(player["palaces"]))]
+    palaces = [_palace_row(tr, form, i, k) for k in range(len(player.palaces))]
     return card(
         ft.Row(
             [
                 ft.TextField(
                     label=tr("setup.player_n", n=i + 1),
-                    value=player["name"],
+                    value=player.name,
                     key=f"quick-name-{i}",
                     on_change=rename,
                     expand=True,
@@ -134,7 +161,7 @@ def _player_card(tr: Tr, redraw: Callable[[], None], form: DragonQuick, i: int) 
                     ft.Icons.REMOVE_CIRCLE_OUTLINE,
                     f"quick-remove-player-{i}",
                     tr("setup.remove"),
-                    lambda _: _remove_player(redraw, form, i),
+                    lambda _: form.remove_player(i),
                     disabled=len(form.players) <= 1,
                 ),
             ]
@@ -144,7 +171,7 @@ def _player_card(tr: Tr, redraw: Callable[[], None], form: DragonQuick, i: int) 
         button(
             tr("dragon.quick.add_palace"),
             f"quick-add-palace-{i}",
-            lambda _: _add_palace(redraw, player),
+            lambda _: form.add_palace(i),
             icon=ft.Icons.ADD_HOME,
         ),
         key=f"quick-player-{i}",
@@ -152,11 +179,11 @@ def _player_card(tr: Tr, redraw: Callable[[], None], form: DragonQuick, i: int) 
     )
 
 
-def _palace_row(tr: Tr, redraw: Callable[[], None], player: dict[str, Any], i: int, k: int) -> ft.Control:
+def _palace_row(tr: Tr, form: DragonQuick, i: int, k: int) -> ft.Control:
     """Palace k of player i: its floor count (chips) and the person on each floor."""
-    palace = player["palaces"][k]
+    palace = form.players[i].palaces[k]
     people = _persons(tr, palace, i, k)
-    chips = _floor_chips(tr, redraw, palace, i, k)
+    chips = _floor_chips(tr, form, palace, i, k)
     return ft.Column(
         [
             ft.Row(
@@ -167,7 +194,7 @@ def _palace_row(tr: Tr, redraw: Callable[[], None], player: dict[str, Any], i: i
                         ft.Icons.DELETE_OUTLINE,
                         f"quick-remove-palace-{i}-{k}",
                         tr("dragon.quick.remove_palace"),
-                        lambda _: _remove_palace(redraw, player, k),
+                        lambda _: form.remove_palace(i, k),
                     ),
                 ],
                 wrap=True,
@@ -179,12 +206,12 @@ def _palace_row(tr: Tr, redraw: Callable[[], None], player: dict[str, Any], i: i
     )
 
 
-def _persons(tr: Tr, palace: dict[str, Any], i: int, k: int) -> list[ft.Control]:
+def _persons(tr: Tr, palace: Palace, i: int, k: int) -> list[ft.Control]:
     """A drop-down per floor: the person tile living there, or empty."""
 
     def person(slot: int) -> Any:
         def go(e: Any) -> None:
-            palace["persons"][slot] = "" if e.control.value in (None, "none") else e.control.value
+            palace.persons[slot] = "" if e.control.value in (None, "none") else e.control.value
 
         return go
 
@@ -193,61 +220,34 @@ def _persons(tr: Tr, palace: dict[str, Any], i: int, k: int) -> list[ft.Control]
     return [
         ft.Dropdown(
             key=f"quick-person-{i}-{k}-{s}",
-            value=palace["persons"][s] or "none",
+            value=palace.persons[s] or "none",
             options=options,
             on_select=person(s),
             width=170,
             dense=True,
             label=tr("dragon.quick.floor", n=s + 1),
         )
-        for s in range(palace["floors"])
+        for s in range(palace.floors)
     ]
 
 
-def _floor_chips(
-    tr: Tr, redraw: Callable[[], None], palace: dict[str, Any], i: int, k: int
-) -> list[ft.Control]:
+def _floor_chips(tr: Tr, form: DragonQuick, palace: Palace, i: int, k: int) -> list[ft.Control]:
     """A chip per possible floor count; picking one keeps the persons of the floors that stay."""
 
     def floors(n: int) -> Any:
-        def go(_: Any = None) -> None:
-            palace["floors"] = n
-            palace["persons"] = (palace["persons"] + [""] * n)[:n]
-            redraw()
-
-        return go
+        return lambda _=None: form.set_floors(i, k, n)
 
     return [
         ft.Chip(
             label=ft.Text(str(n), semantics_label=tr("dragon.quick.floors", n=n)),
             key=f"quick-floors-{i}-{k}-{n}",
-            selected=palace["floors"] == n,
+            selected=palace.floors == n,
             on_select=floors(n),
             tooltip=tr("dragon.quick.floors", n=n),
             height=TAP,
         )
         for n in range(1, RULES.setup.max_floors + 1)
     ]
-
-
-def _add_player(redraw: Callable[[], None], form: DragonQuick) -> None:
-    form.add_player()
-    redraw()
-
-
-def _remove_player(redraw: Callable[[], None], form: DragonQuick, i: int) -> None:
-    form.remove_player(i)
-    redraw()
-
-
-def _add_palace(redraw: Callable[[], None], player: dict[str, Any]) -> None:
-    player["palaces"].append({"floors": 1, "persons": [""]})
-    redraw()
-
-
-def _remove_palace(redraw: Callable[[], None], player: dict[str, Any], k: int) -> None:
-    del player["palaces"][k]
-    redraw()
 
 
 def _int(text: str) -> int:
@@ -259,17 +259,13 @@ def data_of(tr: Tr, form: DragonQuick) -> dict[str, Any]:
     """The calculator's input, from the form (an empty floor is simply not a person)."""
     players = []
     for i, p in enumerate(form.players):
-        entry: dict[str, Any] = {"name": p["name"].strip() or tr("setup.player_n", n=i + 1)}
-        entry.update({f: _int(p[f]) for f in NUMBERS})
+        entry: dict[str, Any] = {"name": p.name.strip() or tr("setup.player_n", n=i + 1)}
+        entry.update({f: _int(p.numbers[f]) for f in NUMBERS})
         entry["palaces"] = [
-            {"floors": pal["floors"], "persons": [x for x in pal["persons"] if x]} for pal in p["palaces"]
+            {"floors": pal.floors, "persons": [x for x in pal.persons if x]} for pal in p.palaces
         ]
         players.append(entry)
     return {"players": players}
-
-
-def _compute(tr: Tr, refresh: Callable[[], None], form: DragonQuick) -> None:
-    score_form(tr, refresh, form, lambda: dragon_final(data_of(tr, form)))
 
 
 def _label(tr: Tr, line: dict[str, Any]) -> str:

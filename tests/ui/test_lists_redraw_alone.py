@@ -1,0 +1,150 @@
+"""Home's lists, the Players list and its dialogs, and New table's player picker are components
+over observable state (companion/ui/search.py, views/home.py, views/players.py,
+views/player_picker.py): a tap there shows its change while the rest of the screen keeps its
+very controls (the screen was not drawn again)."""
+
+import flet as ft
+from ui_testkit import new_hub, started
+
+from companion.core import Table
+from companion.ui.views import home, player_picker, players
+
+
+def screen(h, route: str) -> ft.View:
+    """The view of ``route`` on the phone: a new object whenever the whole screen is drawn again."""
+    [view] = [c for c in h.controls() if isinstance(c, ft.View) and c.route == route]
+    return view
+
+
+async def submit(h, key: str, text: str) -> None:
+    await h.type_text(key, text)
+    await h.fire(key, "submit", text)
+
+
+async def test_the_check_sees_a_screen_drawn_again(tmp_path):
+    # Without this, a check that never saw a new view would pass for a screen never redrawn.
+    h = await started(new_hub(tmp_path))
+    before, button = screen(h, "/"), h.by_key("new-table")
+    await h.goto("/players")
+    await h.goto("/")
+    assert screen(h, "/") is not before and h.by_key("new-table") is not button
+    h.close()
+
+
+async def test_home_more_and_a_search_draw_the_lists_alone(tmp_path):
+    hub = new_hub(tmp_path)
+    for i in range(home.PAGE + 2):
+        hub.create(Table.new("dragon", ["Ana", "Ben"], name=f"Game {i}"))
+    hub.create(Table.new("dayu", ["Carla", "Dai"], name="Sunday"))
+    h = await started(hub)
+    view, top = screen(h, "/"), h.by_key("new-table")
+    await h.type_text("home-search", "sun")  # a keystroke draws nothing: the field stays
+    field = h.by_key("home-search")
+    assert h.find("home-search") == [field] and len(h.keys("rename-")) == home.PAGE
+    await h.click("home-more-playing")
+    assert len(h.keys("rename-")) == home.PAGE + 3 and not h.has("home-more-playing")
+    await submit(h, "home-search", "sunday")
+    assert len(h.keys("rename-")) == 1 and "Sunday" in h.all_text()
+    await submit(h, "home-search", "")  # a new search starts again at the first page
+    assert len(h.keys("rename-")) == home.PAGE and h.has("home-more-playing")
+    assert screen(h, "/") is view and h.by_key("new-table") is top
+    h.close()
+
+
+async def test_players_more_and_a_search_draw_the_list_alone(tmp_path):
+    hub = new_hub(tmp_path)
+    for i in range(players.PAGE + 2):
+        hub.store.create_player(f"Player {i:02d}")
+    h = await started(hub, route="/players")
+    view, add = screen(h, "/players"), h.by_key("players-add")
+    await h.click("players-more")
+    assert len(h.keys("player-card-")) == players.PAGE + 2 and not h.has("players-more")
+    await submit(h, "players-search", "player 01")
+    assert len(h.keys("player-card-")) == 1 and "Player 01" in h.all_text()
+    assert screen(h, "/players") is view and h.by_key("players-add") is add
+    h.close()
+
+
+async def test_a_colour_tapped_in_the_edit_dialog_redraws_the_swatches_alone(tmp_path):
+    hub = new_hub(tmp_path)
+    h = await started(hub, route="/players")
+    await h.click("players-add")
+    await h.type_text("edit-name", "Zoe")
+    name = h.by_key("edit-name")
+    await h.click("edit-color-blue")
+    assert h.by_key("edit-color-blue").border is not None and h.by_key("edit-color-red").border is None
+    await h.click("edit-color-blue")  # a second tap clears it
+    assert h.by_key("edit-color-blue").border is None
+    await h.click("edit-color-red")
+    assert h.by_key("edit-name") is name  # the dialog was not drawn again around the swatches
+    await h.click("edit-save")
+    [zoe] = hub.store.players()
+    assert (zoe.name, zoe.color) == ("Zoe", "red") and h.by_key(f"player-name-of-{zoe.id}").value == "Zoe"
+    h.close()
+
+
+async def test_choosing_whom_to_keep_shows_the_merge_and_its_confirm(tmp_path):
+    hub = new_hub(tmp_path)
+    ana, ben = hub.store.create_player("Ana"), hub.store.create_player("Ben")
+    h = await started(hub, route="/players")
+    view = screen(h, "/players")
+    await h.click(f"player-merge-{ben.id}")
+    close = h.by_key("player-merge-close")
+    assert not h.has("merge-confirm") and not h.has("merge-what")
+    await h.click(f"merge-into-{ana.id}")
+    assert h.by_key(f"merge-into-{ana.id}").selected and "Ana" in h.by_key("merge-what").value
+    assert h.by_key("player-merge-close") is close and screen(h, "/players") is view
+    await h.click("merge-confirm")
+    assert [p.id for p in hub.store.players()] == [ana.id] and not h.has(f"player-card-{ben.id}")
+    h.close()
+
+
+async def test_the_player_picker_draws_itself_again_not_the_screen(tmp_path):
+    hub = new_hub(tmp_path)
+    ana, ben = hub.store.create_player("Ana", "green"), hub.store.create_player("Ben")
+    h = await started(hub, route="/new")
+    await h.click("game-dayu")
+    view = screen(h, "/new")
+    seats = len(h.keys("player-name-"))
+    await h.click("player-add")
+    assert len(h.keys("player-name-")) == seats + 1
+    await h.click(f"player-remove-{seats}")
+    assert len(h.keys("player-name-")) == seats
+    await h.click(f"pick-player-{ana.id}")  # Ana takes the first blank seat, in her green
+    assert h.by_key("player-name-0").value == "Ana" and h.by_key("player-color-0-green").border is not None
+    assert not h.has(f"pick-player-{ana.id}")
+    await h.type_text("player-name-1", "Cy")  # typed: drawn at the next tap, kept meanwhile
+    await h.click("player-up-1")
+    assert [h.by_key(f"player-name-{i}").value for i in (0, 1)] == ["Cy", "Ana"]
+    await h.click("player-color-0-green")  # Cy takes green; Ana takes Cy's colour
+    assert h.by_key("player-color-0-green").border is not None
+    assert h.by_key("player-color-1-green").border is None
+    await h.click(f"pick-player-{ben.id}")
+    assert h.by_key("player-name-2").value == "Ben"
+    assert screen(h, "/new") is view
+    h.close()
+
+
+async def test_the_picker_offers_a_search_past_its_page(tmp_path):
+    hub = new_hub(tmp_path)
+    ids = [hub.store.create_player(f"Player {i:02d}").id for i in range(player_picker.OFFERED + 2)]
+    h = await started(hub, route="/new")
+    view = screen(h, "/new")
+    await submit(h, "pick-search", "player 13")
+    assert h.keys("pick-player-") == [f"pick-player-{ids[13]}"] and screen(h, "/new") is view
+    h.close()
+
+
+async def test_not_now_puts_the_space_reminder_away_and_keeps_the_screen(tmp_path):
+    from test_hosted_spaces import hosted_in, key_of, phone, toy_table
+
+    hosted = hosted_in(tmp_path)
+    a = await phone(hosted)
+    toy_table(hosted, key_of(a).space_id, name="Kept table")
+    a.close()
+    a = await phone(hosted, prefs=a.conn.prefs)
+    view = screen(a, "/")
+    assert a.has("space-keep")
+    await a.click("space-keep-later")
+    assert not a.has("space-keep") and "Kept table" in a.all_text() and screen(a, "/") is view
+    a.close()
