@@ -45,6 +45,11 @@ class TilePick:
     shop: str = ""
 
     def pick(self, table_id: str, seat: int, shop: str) -> None:
+        if (self.table_id, self.seat, self.shop) == (table_id, seat, shop):
+            # the picked chip tapped again: the phone unticked it on its own (a chip toggles
+            # itself), so the board is drawn again to tick it back; nothing else changed
+            self.notify()
+            return
         self.table_id, self.seat, self.shop = table_id, seat, shop
 
 
