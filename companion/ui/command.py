@@ -75,6 +75,7 @@ def kept_content(drawn: Any, build: Callable[..., Any], control: ft.Control) -> 
     tile's is six controls). A new ``build`` (the parent drew the button again) draws afresh."""
     content = getattr(control, "content", None)
     if drawn.current is not None and drawn.current[0] is build and content is not None:
+        control.content = None  # a setter keeps the value it holds when handed an equal one
         control.content = drawn.current[1]
     else:
         drawn.current = (build, content)

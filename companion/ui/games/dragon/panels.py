@@ -188,17 +188,22 @@ def _counters(tr: Tr, seat: int, p: Any, place: int) -> ft.Control:
 
 
 def _palaces(tr: Tr, seat: int, p: Any) -> ft.Control:
-    lines: list[ft.Control] = []
-    for k, pal in enumerate(p.palaces):
-        persons = [tr.msg(tile_msg(t)) for t in pal.persons] + [tr("dragon.empty")] * pal.room
-        lines.append(
-            ft.Text(
-                tr("dragon.palace", n=k + 1, floors=pal.floors, persons=", ".join(persons)),
-                size=13,
-                key=f"palace-{seat}-{k}",
-            )
+    # each palace's line a part: a tap changes one palace, not all of them
+    lines = [
+        part(
+            (tr.lang, pal.floors, tuple(pal.persons), pal.room),
+            partial(_palace, tr, seat, k, pal),
+            key=f"palace-{seat}-{k}",
         )
+        for k, pal in enumerate(p.palaces)
+    ]
     return ft.Column(lines, spacing=8, tight=True)
+
+
+def _palace(tr: Tr, seat: int, k: int, pal: Any) -> ft.Control:
+    persons = [tr.msg(tile_msg(t)) for t in pal.persons] + [tr("dragon.empty")] * pal.room
+    text = tr("dragon.palace", n=k + 1, floors=pal.floors, persons=", ".join(persons))
+    return ft.Text(text, size=13, key=f"palace-{seat}-{k}")
 
 
 def _cards(tr: Tr, seat: int, cards: list[str]) -> ft.Control:
