@@ -158,10 +158,13 @@ def player_panel(model: TableModel, seat: int) -> ft.Control:
 
 
 def _name_line(tr: Tr, seat: int, color: str | None, name: str, place: int, vp: int) -> ft.Control:
+    # the dot and the name parts of their own: a tap changes the place or the points, not them
     return ft.Row(
         [
-            dot(color),
-            ft.Text(name, weight=ft.FontWeight.BOLD, expand=True),
+            part(color, lambda: dot(color), key=f"head-dot-{seat}"),
+            part(
+                name, lambda: ft.Text(name, weight=ft.FontWeight.BOLD, expand=True), key=f"head-name-{seat}"
+            ),
             ft.Text(tr("dragon.order", n=place), size=12),
             ft.Text(tr("play.points", n=vp), key=f"total-{seat}", weight=ft.FontWeight.BOLD),
         ]
