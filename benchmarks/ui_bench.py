@@ -1,13 +1,15 @@
 """UI benchmark: taps for one full 5-player Dragon month, and the server-side time from a tap to
 the updated screen late in a game, measured with the headless harness (tests/ui/flet_harness.py).
 
-Run: python benchmarks/ui_bench.py [--games N] [--root TREE] [--breakdown]
+Run: python benchmarks/ui_bench.py [--games N] [--root TREE] [--breakdown] [--controls]
 The time of a tap is the session's dispatch_event: the handler, Flet's page diff and the patch
 sent to the (fake) client, i.e. all the work the server does before the browser can repaint.
 Game N picks its answers and deals its groups from seed N, so every run (and every tree) plays
 the same games. ``--root`` runs another checkout's app with this file (a side-by-side
 comparison); ``--breakdown`` says where the bytes of a late tap go: by the nearest key above
-what each patch operation changes, and by the type of the controls sent whole.
+what each patch operation changes, and by the type of the controls sent whole; ``--controls``
+counts the controls each late tap makes Flet configure: new (sent whole), reconciled (drawn
+again as a new Python object standing for a control already shown) and gone, by nearest key.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ import re  # noqa: E402
 from collections import Counter  # noqa: E402
 from typing import Any  # noqa: E402
 
+from flet.controls import object_patch  # noqa: E402
 from flet.controls.base_control import BaseControl  # noqa: E402
 from flet.messaging.protocol import MessageAction  # noqa: E402
 from flet_harness import Harness, wire  # noqa: E402
@@ -49,6 +52,7 @@ async def timed_click(
     sizes: list[int],
     firsts: list[tuple[float, int]] | None = None,
     breakdown: Breakdown | None = None,
+    controls: Controls | None = None,
 ) -> None:
     """One tap: the time until the last message it caused was sent, and the bytes sent; with
     ``firsts``, also the time to the first message and its size (the pressed state, issue 25).
@@ -77,10 +81,15 @@ async def timed_click(
             spent += time.process_time() - t
 
     h.conn.send_message = stamped  # type: ignore[method-assign]
+    if controls is not None:
+        controls.on = True
     start = time.process_time()
     await h.session.dispatch_event(control._i, "click", None)
     await h.flush()
     h.conn.send_message = send  # type: ignore[method-assign]
+    if controls is not None:
+        controls.on = False
+        controls.tap_done()
     if breakdown is not None:
         breakdown.taps += 1
     assert len(h.conn.messages) > sent, f"tap on {key} sent nothing"
@@ -149,6 +158,55 @@ class Breakdown:
             print(f"  {b / n:7.0f}  {t}")
 
 
+class Controls:
+    """What Flet's diff does with the controls of the late taps' patches: a control added and
+    not removed is new (configured field by field, sent whole), one in both lists is reconciled
+    (a new object taking over a shown control's id: the app drew it again), one removed only is
+    gone. Counted by the nearest key above it (numbers and stamps blanked)."""
+
+    def __init__(self) -> None:
+        self.kinds: dict[str, Counter[str]] = {k: Counter() for k in ("new", "reconciled", "gone")}
+        self.per_tap: list[tuple[int, int, int]] = []
+        self.on = False
+        self._tap = [0, 0, 0]
+        diff = object_patch.ObjectPatch.from_diff.__func__  # type: ignore[attr-defined]
+
+        def counted(cls: Any, *args: Any, **kwargs: Any) -> Any:
+            patch, added, removed = diff(cls, *args, **kwargs)
+            if self.on:
+                self._count(added, removed)
+            return patch, added, removed
+
+        object_patch.ObjectPatch.from_diff = classmethod(counted)  # type: ignore[method-assign]
+
+    def _count(self, added: list[Any], removed: list[Any]) -> None:
+        gone_ids = {c._i for c in removed}
+        added_ids = {c._i for c in added}
+        for c in added:
+            kind = 1 if c._i in gone_ids else 0
+            self.kinds["reconciled" if kind else "new"][_place(c, up="_parent")] += 1
+            self._tap[kind] += 1
+        for c in removed:
+            if c._i not in added_ids:
+                self.kinds["gone"][_place(c, up="_parent")] += 1
+                self._tap[2] += 1
+
+    def tap_done(self) -> None:
+        self.per_tap.append((self._tap[0], self._tap[1], self._tap[2]))
+        self._tap = [0, 0, 0]
+
+    def report(self) -> None:
+        n = max(len(self.per_tap), 1)
+        med = [statistics.median(t[i] for t in self.per_tap) for i in range(3)]
+        print(
+            f"controls per late tap ({len(self.per_tap)} taps), median: new {med[0]}, reconciled {med[1]}, gone {med[2]}"
+        )
+        for kind in ("new", "reconciled"):
+            print(f"  {kind}, mean per tap by nearest key:")
+            for place, count in self.kinds[kind].most_common(12):
+                print(f"  {count / n:7.1f}  {place}")
+
+
 def _component(h: Harness, id: int) -> Any:
     """A component (the session indexes only controls): found among its parent's children."""
     for c in h.controls():
@@ -160,14 +218,19 @@ def _component(h: Harness, id: int) -> Any:
     return None
 
 
-def _place(c: Any) -> str:
+def _place(c: Any, up: str = "parent") -> str:
+    """The nearest key above ``c``, numbers and stamps blanked; ``up`` the way up (``parent``, or
+    ``_parent``, the weak reference Flet's diff sets, for a control not yet on the page)."""
     x, hops = c, 0
     while x is not None and hops < 80:
         k = getattr(x, "key", None)
         k = getattr(k, "value", k)
         if isinstance(k, str):
-            return re.sub(r"\d+", "#", re.sub(r"^answers-.*", "answers-<stamp>", k))
-        x, hops = getattr(x, "parent", None), hops + 1
+            k = re.sub(r"^[0-9a-f]+:\w+/", "<stamp>/", re.sub(r"^answers-.*", "answers-<stamp>", k))
+            return re.sub(r"\d+", "#", re.sub(r"^screen:/.*", "screen:<route>", k))
+        x, hops = getattr(x, up, None), hops + 1
+        if up == "_parent" and x is not None:
+            x = x()
     return "(no key)"
 
 
@@ -175,7 +238,9 @@ def choices(h: Harness) -> int:
     return len([k for k in h.keys("choice-") if k.count("-") == 1])
 
 
-async def one_game(folder: Path, seed: int, breakdown: Breakdown | None = None) -> dict:
+async def one_game(
+    folder: Path, seed: int, breakdown: Breakdown | None = None, controls: Controls | None = None
+) -> dict:
     hub = TableHub(Store(folder / "tables.sqlite3"))
     h = Harness()
     init = SessionShell.__init__
@@ -208,7 +273,7 @@ async def one_game(folder: Path, seed: int, breakdown: Breakdown | None = None) 
         month = table.state.month
         key = "auto" if h.has("auto") else f"choice-{rng.randrange(choices(h))}"
         if month >= 10:
-            await timed_click(h, key, late, late_bytes, firsts, breakdown)
+            await timed_click(h, key, late, late_bytes, firsts, breakdown, controls)
         else:
             await timed_click(h, key, times, other_bytes)
         taps_by_month[month] = taps_by_month.get(month, 0) + 1
@@ -223,12 +288,13 @@ async def one_game(folder: Path, seed: int, breakdown: Breakdown | None = None) 
     }
 
 
-async def main(games: int, breakdown: bool = False) -> None:
+async def main(games: int, breakdown: bool = False, count_controls: bool = False) -> None:
     months, late, late_bytes, entries, firsts = [], [], [], [], []
     where = Breakdown() if breakdown else None
+    controls = Controls() if count_controls else None
     for seed in range(games):
         with tempfile.TemporaryDirectory() as tmp:
-            r = await one_game(Path(tmp), seed, where)
+            r = await one_game(Path(tmp), seed, where, controls)
         # a full month = its action, person and event phases: months 2..11 (1 includes setup, 12 has no persons)
         months += [r["taps"][m] for m in range(2, 12)]
         late += r["late"]
@@ -258,6 +324,9 @@ async def main(games: int, breakdown: bool = False) -> None:
     )
     if where is not None:
         where.report()
+    if controls is not None:
+        controls.report()
+        print("  (the counting runs on the clock: read the times from a run without --controls)")
 
 
 if __name__ == "__main__":
@@ -265,5 +334,6 @@ if __name__ == "__main__":
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--root", help="the checkout to measure (default: this file's)")
     parser.add_argument("--breakdown", action="store_true", help="where a late tap's bytes go")
+    parser.add_argument("--controls", action="store_true", help="the controls a late tap makes new")
     args = parser.parse_args()
-    asyncio.run(main(args.games, args.breakdown))
+    asyncio.run(main(args.games, args.breakdown, args.controls))

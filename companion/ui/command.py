@@ -48,6 +48,7 @@ def CommandButton(
     the component's own (Flet's wrapper takes it, this body never sees it): see ``answer_key``."""
     busy, set_busy = ft.use_state(False)
     running = ft.use_ref(False)  # read by a second tap before the busy render reaches the client
+    drawn = ft.use_ref(None)  # (build, the content it drew): see kept_content
 
     async def tap(_: Any = None) -> AsyncIterator[None]:
         if running.current:
@@ -64,7 +65,21 @@ def CommandButton(
             running.current = False
             set_busy(False)  # a no-op once the screen moved on and this button is gone
 
-    return build(tap, busy)
+    return kept_content(drawn, build, build(tap, busy))
+
+
+def kept_content(drawn: Any, build: Callable[..., Any], control: ft.Control) -> ft.Control:
+    """``control`` with the content the same ``build`` drew before, the very object. Turning busy
+    or back changes only the button's icon: Flet's diff passes over a content that is the same
+    object as before, where a content drawn again is reconciled control by control (a person
+    tile's is six controls). A new ``build`` (the parent drew the button again) draws afresh."""
+    content = getattr(control, "content", None)
+    if drawn.current is not None and drawn.current[0] is build and content is not None:
+        control.content = None  # a setter keeps the value it holds when handed an equal one
+        control.content = drawn.current[1]
+    else:
+        drawn.current = (build, content)
+    return control
 
 
 def answer_key(drawn_for: str, key: str) -> str:

@@ -109,7 +109,7 @@ def _seat_row(
     ]
     who = ft.Row(
         [
-            dot(color, 10),
+            part(color, lambda: dot(color, 10), key=f"{KEY}-dot-{seat}-part"),
             ft.Text(
                 name,
                 size=12,
@@ -120,9 +120,10 @@ def _seat_row(
             ),
         ],
         spacing=4,
+        width=NAME,  # the name column (a row of its own width: one control less than a box around it)
     )
     drawn = tail()
-    controls = [ft.Container(who, width=NAME), *numbers, *([drawn] if drawn is not None else [])]
+    controls = [who, *numbers, *([drawn] if drawn is not None else [])]
     return ft.Row(controls, spacing=0, key=f"{KEY}-seat-{seat}")
 
 

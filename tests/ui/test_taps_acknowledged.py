@@ -133,3 +133,23 @@ async def test_a_confirm_closes_its_dialog_on_the_phone_before_the_action_runs(t
     assert dialog_open_when_running == [False]
     assert table.version == 1
     h.close()
+
+
+async def test_a_busy_button_keeps_its_content_only_its_icon_turns(tmp_path):
+    """The busy render changes the button's icon alone: its content is the very control shown
+    before the tap (drawn again, Flet would reconcile it control by control on every tap)."""
+    hub, h, table = await at_bens_turn(tmp_path)
+    shown = h.by_key("choice-2").content
+    seen_when_running = []
+    change = hub.change
+
+    def watched(table_id, action):
+        button = h.by_key("choice-2")
+        seen_when_running.append((h.has("busy"), button.content is shown))
+        return change(table_id, action)
+
+    hub.change = watched
+    await h.click("choice-2")
+    assert seen_when_running == [(True, True)]
+    assert table.version == 2
+    h.close()

@@ -21,7 +21,7 @@ from companion.ui.foresight import last_round
 from companion.ui.gameui import ui_for
 from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
-from companion.ui.parts import part
+from companion.ui.parts import part, same
 from companion.ui.rule_links import effect_line, rule_tip, rule_title
 from companion.ui.services import Services, Session
 from companion.ui.state import Drafts, Notice
@@ -58,15 +58,7 @@ def view(services: Services, session: Session, id: str) -> ft.View:
     tr = session.tr
     prompt = table.prompt
     banner = tr.msg(table.banner)
-    body: list[ft.Control] = [
-        part(
-            banner,
-            lambda: card(
-                ft.Text(banner, key="banner", weight=ft.FontWeight.BOLD, size=16), key="banner-card"
-            ),
-            key="banner-part",
-        )
-    ]
+    body: list[ft.Control] = [part(banner, lambda: banner_card(banner), key="banner-part")]
     if prompt is None:
         if model.notice is not None:
             body.append(notice_card(tr, services.show_rule, model.notice))
@@ -100,10 +92,22 @@ def view(services: Services, session: Session, id: str) -> ft.View:
     return table_view(model, "play", body, session.table_now)
 
 
+def banner_card(banner: str) -> ft.Control:
+    """Where the game stands. A card of its one line (``card`` puts its lines in a column): it
+    changes on most taps, and every control drawn again is diffed."""
+    text = ft.Text(banner, key="banner", weight=ft.FontWeight.BOLD, size=16)
+    return ft.Card(key="banner-card", content=ft.Container(text, padding=12))
+
+
 def context(tr: Tr, folded: ContextFold, panels: list[ft.Control]) -> ft.Control:
     """The board around the question (events, groups, map), folded away with one tap; it keeps
-    its place and its open or closed state (``folded``, the session's) when the question changes."""
+    its place and its open or closed state (``folded``, the session's) when the question changes.
+    Kept as it was while every panel in it was kept (most taps change no panel)."""
+    props = (tr.lang, folded.open, same(panels))
+    return part(props, lambda: context_fold(tr, folded, panels), key="context-part")
 
+
+def context_fold(tr: Tr, folded: ContextFold, panels: list[ft.Control]) -> ft.Control:
     def fold(e: Any) -> None:
         folded.open = str(e.data).lower() == "true"
 
@@ -418,7 +422,8 @@ def moment_rules(tr: Tr, show_rule: Callable[[str], None], prompt: Prompt) -> ft
     chips = [
         part(tr.lang, partial(rule_chip, tr, show_rule, rid), key=f"moment-{rid}") for rid in prompt.rule_ids
     ]
-    return card(small(tr("play.moment_rules")), ft.Row(chips, wrap=True, spacing=6), key="moment-rules")
+    heading = part(tr.lang, lambda: small(tr("play.moment_rules")), key="moment-rules-heading")
+    return card(heading, ft.Row(chips, wrap=True, spacing=6), key="moment-rules")
 
 
 def rule_chip(tr: Tr, show_rule: Callable[[str], None], rid: str) -> ft.Control:

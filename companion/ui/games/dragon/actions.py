@@ -19,6 +19,7 @@ from companion.ui.games.dragon.taps import Tap
 from companion.ui.gameui import state_as
 from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
+from companion.ui.parts import part
 from companion.ui.table_model import TableModel
 from companion.ui.widgets import dot
 
@@ -37,7 +38,7 @@ def action_grid(model: TableModel, shown: list[tuple[int, Any]], _tap: Any) -> f
         (by_group.setdefault(first.group, []) if first.kind == "group" else rest).append((k, t))
     rows: list[ft.Control] = []
     for g, group_taps in by_group.items():
-        rows.append(group_line(model.tr, table, state, g))
+        rows.append(group_part(model.tr, table, state, g))
         run = lambda t, key: lambda: submit_tap(model, t, drawn_for, key)  # noqa: E731
         tiles = [action_tile(model.tr, drawn_for, table, k, t, run(t, f"choice-{k}")) for k, t in group_taps]
         rows.append(ft.ResponsiveRow(tiles, spacing=6, run_spacing=6))
@@ -53,6 +54,14 @@ def action_grid(model: TableModel, shown: list[tuple[int, Any]], _tap: Any) -> f
             )
         )
     return ft.Column(rows, spacing=6, key="action-grid")
+
+
+def group_part(tr: Tr, table: Table, state: DragonState, g: int) -> ft.Control:
+    """A group's line, kept while its dragons stay (a tap adds one dragon to one group). It takes
+    no tap, so it is not among the commands that must be new after every entry (answer_key)."""
+    dragons = state.dragons[g] if g < len(state.dragons) else []
+    props = (tr.lang, g, tuple(dragons), tuple(table.players[s].color for s in dragons))
+    return part(props, lambda: group_line(tr, table, state, g), key=f"act-group-{g}-part")
 
 
 def group_line(tr: Tr, table: Table, state: DragonState, g: int) -> ft.Control:

@@ -53,14 +53,21 @@ def coming(model: TableModel) -> list[ft.Control]:
 def coming_card(
     tr: Tr, table: Table, found: list[EventForecast], open_detail: Callable[[int, int], None]
 ) -> ft.Control:
-    items: list[ft.Control] = [small(tr("foresight.coming_tap"), key="forecast-heading")]
+    # the heading and each headline parts too: the card is drawn again when one player's line
+    # changed, and only that line and the card around them are then new objects
+    heading = partial(small, tr("foresight.coming_tap"), key="forecast-heading")
+    items: list[ft.Control] = [part(tr.lang, heading, key="forecast-heading-part")]
     for i, f in enumerate(found):
-        items.append(ft.Text(tr.msg(f.headline.msg), weight=ft.FontWeight.BOLD, size=14, key=f"forecast-{i}"))
+        items.append(part((tr.lang, f.headline), partial(headline, tr, i, f), key=f"forecast-{i}-part"))
         for sf in f.seats:
             props = (tr.lang, i, sf.line, table.players[sf.seat].color)
             draw = partial(seat_line, tr, table, i, sf, open_detail)
             items.append(part(props, draw, key=f"forecast-part-{i}-{sf.seat}"))
     return card(*items, key="forecast")
+
+
+def headline(tr: Tr, i: int, f: EventForecast) -> ft.Control:
+    return ft.Text(tr.msg(f.headline.msg), weight=ft.FontWeight.BOLD, size=14, key=f"forecast-{i}")
 
 
 def seat_line(

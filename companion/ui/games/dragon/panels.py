@@ -158,10 +158,13 @@ def player_panel(model: TableModel, seat: int) -> ft.Control:
 
 
 def _name_line(tr: Tr, seat: int, color: str | None, name: str, place: int, vp: int) -> ft.Control:
+    # the dot and the name parts of their own: a tap changes the place or the points, not them
     return ft.Row(
         [
-            dot(color),
-            ft.Text(name, weight=ft.FontWeight.BOLD, expand=True),
+            part(color, lambda: dot(color), key=f"head-dot-{seat}"),
+            part(
+                name, lambda: ft.Text(name, weight=ft.FontWeight.BOLD, expand=True), key=f"head-name-{seat}"
+            ),
             ft.Text(tr("dragon.order", n=place), size=12),
             ft.Text(tr("play.points", n=vp), key=f"total-{seat}", weight=ft.FontWeight.BOLD),
         ]
@@ -188,17 +191,22 @@ def _counters(tr: Tr, seat: int, p: Any, place: int) -> ft.Control:
 
 
 def _palaces(tr: Tr, seat: int, p: Any) -> ft.Control:
-    lines: list[ft.Control] = []
-    for k, pal in enumerate(p.palaces):
-        persons = [tr.msg(tile_msg(t)) for t in pal.persons] + [tr("dragon.empty")] * pal.room
-        lines.append(
-            ft.Text(
-                tr("dragon.palace", n=k + 1, floors=pal.floors, persons=", ".join(persons)),
-                size=13,
-                key=f"palace-{seat}-{k}",
-            )
+    # each palace's line a part: a tap changes one palace, not all of them
+    lines = [
+        part(
+            (tr.lang, pal.floors, tuple(pal.persons), pal.room),
+            partial(_palace, tr, seat, k, pal),
+            key=f"palace-{seat}-{k}",
         )
+        for k, pal in enumerate(p.palaces)
+    ]
     return ft.Column(lines, spacing=8, tight=True)
+
+
+def _palace(tr: Tr, seat: int, k: int, pal: Any) -> ft.Control:
+    persons = [tr.msg(tile_msg(t)) for t in pal.persons] + [tr("dragon.empty")] * pal.room
+    text = tr("dragon.palace", n=k + 1, floors=pal.floors, persons=", ".join(persons))
+    return ft.Text(text, size=13, key=f"palace-{seat}-{k}")
 
 
 def _cards(tr: Tr, seat: int, cards: list[str]) -> ft.Control:

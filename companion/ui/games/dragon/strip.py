@@ -125,7 +125,22 @@ def draw(
 
 
 def _events_row(tr: Tr, coming: list[EventForecast], open_detail: Callable[[int, int], None]) -> ft.Control:
-    return ft.Row([event_tile(tr, i, f, open_detail) for i, f in enumerate(coming)], spacing=6)
+    # each tile a part: a tap that changes one event's line draws that tile again, not both
+    tiles = [
+        part(
+            (tr.lang, f.month, f.event, f.super, f.headline, _line(f), _seat(f)),
+            partial(event_tile, tr, i, f, open_detail),
+            key=f"glance-event-{i}-part",
+        )
+        for i, f in enumerate(coming)
+    ]
+    return ft.Row(tiles, spacing=6)
+
+
+def _seat(f: EventForecast) -> int:
+    """Whose forecast a tap on the event's tile opens: the player it hits hardest (else the first)."""
+    worst = worst_hit(f)
+    return worst.seat if worst is not None else 0
 
 
 def event_tile(tr: Tr, i: int, f: EventForecast, open_detail: Callable[[int, int], None]) -> ft.Control:
@@ -137,7 +152,7 @@ def event_tile(tr: Tr, i: int, f: EventForecast, open_detail: Callable[[int, int
     also = len(hit_as_hard(f, worst))
     if also:
         line = tr("glance.dragon.also", line=line, n=also)
-    seat = worst.seat if worst is not None else 0
+    seat = _seat(f)
     return ft.Container(
         ft.Row(
             [
