@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Concatenate, ParamSpec, TypeVar
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import flet as ft
 
 P = ParamSpec("P")
-D = TypeVar("D", bound=ft.Observable)
+D = TypeVar("D")  # an @ft.observable class (mypy does not see it is an ft.Observable)
 
 
 def redraws_when_unchanged(method: Callable[Concatenate[D, P], None]) -> Callable[Concatenate[D, P], None]:
@@ -29,7 +29,7 @@ def redraws_when_unchanged(method: Callable[Concatenate[D, P], None]) -> Callabl
     return tapped
 
 
-def redrawn(draft: ft.Observable, change: Callable[[], object]) -> None:
+def redrawn(draft: Any, change: Callable[[], object]) -> None:
     """Run ``change`` on ``draft``; notify its listeners if it changed nothing (Flet's
     observable counts its notifications in ``__version__``)."""
     before = draft.__version__
@@ -38,7 +38,7 @@ def redrawn(draft: ft.Observable, change: Callable[[], object]) -> None:
         draft.notify()
 
 
-def use_tap_redraw() -> Callable[[], None]:
+def use_every_tap() -> Callable[[], None]:
     """For a component holding a chip's choice in ``use_state``: a callable that redraws the
     component on every call (a state set to a new object each time; an equal value is skipped)."""
     _, set_tap = ft.use_state(object())

@@ -12,6 +12,8 @@ import random
 
 from test_chinatown_trade_form import trading
 from test_dragon_taps_ui import NAMES, OPTIONS, play_until
+from test_plays_observable import log_dayu, log_dragon
+from test_table_taps_ui import biggest, chinatown_placing
 from ui_testkit import new_hub, new_table_by_taps, only_table, started, tap_chip
 
 from companion.core import Table
@@ -97,4 +99,63 @@ async def test_chinatown_trade_party_chips(tmp_path):
     h, _ = await trading(tmp_path)
     await retapped(h, "ct-party-a-0")
     await retapped(h, "ct-party-b-1")
+    h.close()
+
+
+async def test_first_game_chips(tmp_path):
+    h = await started(new_hub(tmp_path))
+    await h.click("new-table")
+    await h.click("game-dragon")
+    await retapped(h, "setup-teach-off")
+    h.close()
+
+
+async def test_log_play_option_chips(tmp_path):
+    h = await started(new_hub(tmp_path), "/quick/dragon")
+    await h.type_text("quick-name-0", "Ana")
+    await h.type_text("quick-vp-0", "30")
+    await h.click("quick-compute")
+    await h.click("log-option-great_wall-True")
+    await retapped(h, "log-option-great_wall-True")
+    h.close()
+
+
+async def test_dragon_quick_floor_chips(tmp_path):
+    h = await started(new_hub(tmp_path), route="/quick/dragon")
+    palaces = len(h.keys("quick-remove-palace-0-"))
+    await h.click("quick-add-palace-0")
+    await retapped(h, f"quick-floors-0-{palaces}-1")
+    h.close()
+
+
+async def test_merge_into_chips(tmp_path):
+    hub = new_hub(tmp_path)
+    ana, ben = hub.store.create_player("Ana"), hub.store.create_player("Ben")
+    h = await started(hub, route="/players")
+    await h.click(f"player-merge-{ben.id}")
+    await h.click(f"merge-into-{ana.id}")
+    await retapped(h, f"merge-into-{ana.id}")
+    h.close()
+
+
+async def test_edit_play_place_chips(tmp_path):
+    hub = new_hub(tmp_path)
+    club = log_dayu(hub.store, ("Ana", "Ben"), (3, 1), "2026-01-01")
+    hub.store.set_play_location(club.id, "Club")
+    play = log_dragon(hub.store)
+    h = await started(hub, "/plays")
+    await h.click(f"play-edit-{play.id}")
+    await h.click("edit-place-0")
+    await retapped(h, "edit-place-0")
+    h.close()
+
+
+async def test_chinatown_picked_tile_chip(tmp_path):
+    hub = new_hub(tmp_path)
+    table = chinatown_placing(hub)
+    seat = table.state.order()[table.state.placer]
+    h = await started(hub, route=f"/table/{table.id}")
+    chip = f"ct-hand-{biggest(table.state.hands[seat])}"
+    await tap_chip(h, chip)
+    await retapped(h, chip)
     h.close()
