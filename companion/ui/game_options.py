@@ -14,6 +14,7 @@ import flet as ft
 from companion.games import get
 from companion.ui.gameui import Choice, OptionSpec, ui_for
 from companion.ui.palette import TAP
+from companion.ui.retap import use_every_tap
 from companion.ui.widgets import small
 
 if TYPE_CHECKING:
@@ -54,9 +55,9 @@ def OptionRows(
 ) -> ft.Control:
     """The chips over ``chosen``, a dict of the caller's draft (a play being logged or edited): a
     tap sets it and redraws these rows alone. What they show is read from ``chosen`` on every
-    render; the last tap is this component's own state only so that a tap redraws it, whatever
+    render; a tap redraws this component through its own state (``use_every_tap``), whatever
     kind of draft ``chosen`` belongs to."""
-    _, set_tapped = ft.use_state(None)
+    tapped = use_every_tap()  # every tap, even of the chosen chip (the phone unticked it)
     out: list[ft.Control] = []
     for spec in specs:
         current = current_option(game, chosen, spec)
@@ -64,7 +65,7 @@ def OptionRows(
         def choose(value: Any, field: str = spec.field) -> Any:
             def pick(_: Any = None) -> None:
                 chosen[field] = value
-                set_tapped((field, value))
+                tapped()
 
             return pick
 

@@ -33,6 +33,7 @@ from companion.ui.open_table import OpenTable
 from companion.ui.palette import SEED
 from companion.ui.parts import Kept, slot_part
 from companion.ui.repos import Repos
+from companion.ui.retap import redrawn
 from companion.ui.routes import Builder, match, parent, stack
 from companion.ui.scanned import take_scanned
 from companion.ui.services import Services, Session
@@ -266,8 +267,11 @@ class SessionShell:
 
     # ---- settings ----------------------------------------------------------------------
     async def update_settings(self, **changes: Any) -> None:
-        for name, value in changes.items():
-            setattr(self.settings, name, value)  # observable: the root draws the screen again
+        def apply() -> None:
+            for name, value in changes.items():
+                setattr(self.settings, name, value)  # observable: the root draws the screen again
+
+        redrawn(self.settings, apply)  # a chosen chip tapped again too: the phone unticked it
         self._page_look()
         await prefs_io.save(self.prefs, self.settings)
         self.page.update()  # the theme is a page property, outside the rendered views

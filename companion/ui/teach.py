@@ -28,6 +28,7 @@ from companion.lookup.tips import Teaching, due
 from companion.store import StoreError
 from companion.store.teach_marks import Teach, TeachMarks
 from companion.ui.palette import TAP
+from companion.ui.retap import use_every_tap
 from companion.ui.rule_card import lookup_lang, lookup_text, said
 from companion.ui.rule_links import rule_tip, rule_title
 from companion.ui.widgets import card, small, text_button
@@ -237,12 +238,12 @@ def TeachChips(tr: Tr, form: TeachChoice, key: str | None = None) -> ft.Control:
     """Without or with tips, over ``form.teach`` (New table's draft): a tap sets it and redraws
     these chips alone. What they show is read from the draft on every render; the last tap is
     this component's own state only so that a tap redraws it, whatever kind of draft it is."""
-    _, set_tapped = ft.use_state(form.teach)
+    tapped = use_every_tap()  # every tap, even of the chosen chip (the phone unticked it)
 
     def choose(on: bool) -> Any:
         def pick(_: Any = None) -> None:
             form.teach = on
-            set_tapped(on)
+            tapped()
 
         return pick
 

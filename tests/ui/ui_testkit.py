@@ -56,3 +56,12 @@ def only_table(hub: TableHub):
     """The one table a test created through the screens."""
     [info] = hub.store.list()
     return hub.get(info.id)
+
+
+async def tap_chip(h: Harness, key: str) -> None:
+    """A tap on a chip as the phone makes it: the chip flips ``selected`` on its own and sends
+    that value to the server (overwriting the server-side control's), then fires ``on_select``."""
+    chip = h.by_key(key)
+    flipped = not bool(chip.selected)
+    h.session.apply_patch(chip._i, {"selected": flipped})
+    await h.fire(key, "select", flipped)

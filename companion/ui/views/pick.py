@@ -18,6 +18,7 @@ from companion.share.live import stamp
 from companion.ui.command import Submit
 from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
+from companion.ui.retap import redraws_when_unchanged
 from companion.ui.state import Drafts
 from companion.ui.widgets import button, small
 
@@ -30,6 +31,7 @@ class PickDraft:
     drawn_for: tuple[str, int]
     chosen: list[Any] = field(default_factory=list)
 
+    @redraws_when_unchanged  # a chip calls it: redrawn even if nothing changed
     def toggle(self, item: Any, most: int) -> None:
         """On or off; a new item only while fewer than ``most`` are on."""
         if item in self.chosen:

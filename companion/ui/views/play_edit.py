@@ -23,6 +23,7 @@ from companion.ui.dialogs import Dialogs
 from companion.ui.i18n import Tr
 from companion.ui.log_play import Typed
 from companion.ui.repos import PlayersRepo, PlaysRepo, Repos, StoreError
+from companion.ui.retap import redrawn
 from companion.ui.widgets import small
 
 if TYPE_CHECKING:
@@ -230,7 +231,8 @@ class PlayEdit:
 
         def chosen(place: str) -> Callable[[Any], None]:
             def go(_: Any) -> None:
-                self.location = Typed(place)  # a new holder: the form redraws
+                # a new holder: the form redraws (the chosen chip tapped again too: the phone unticked it)
+                redrawn(self, lambda: setattr(self, "location", Typed(place)))
 
             return go
 

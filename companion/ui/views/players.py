@@ -22,6 +22,7 @@ from companion.ui.dialogs import Dialogs
 from companion.ui.i18n import Tr
 from companion.ui.palette import PLAYER_COLORS, TAP
 from companion.ui.repos import MAX_NOTE, PlayerInfo, PlayersRepo
+from companion.ui.retap import redraws_when_unchanged
 from companion.ui.search import Search
 from companion.ui.services import Services, Session
 from companion.ui.widgets import (
@@ -306,6 +307,7 @@ class MergeDraft(Search):
 
     keep: PlayerInfo | None = None
 
+    @redraws_when_unchanged  # a chip calls it: redrawn even if nothing changed
     def choose(self, p: PlayerInfo) -> None:
         self.keep = p
 

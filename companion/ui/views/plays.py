@@ -33,6 +33,7 @@ from companion.ui.gameui import known_game_ids
 from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
 from companion.ui.repos import PlayerInfo, PlayersRepo, PlaysRepo, Repos, StoreError, TablesRepo
+from companion.ui.retap import redraws_when_unchanged
 from companion.ui.services import Services, Session
 from companion.ui.state import Drafts
 from companion.ui.views.backup import Backups, LogStatus, Say, backup_actions, status_line
@@ -84,6 +85,7 @@ class PlayLogFilters:
             self.deleted = None
 
     # Each filter change starts the log again at its first page.
+    @redraws_when_unchanged  # a chip calls it: redrawn even if nothing changed
     def by_game(self, game: str | None) -> None:
         self.game, self.shown = game, PAGE
 

@@ -22,6 +22,7 @@ from companion.lookup.data import GAMES
 from companion.ui.gameui import known_game_ids, ui_for
 from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
+from companion.ui.retap import redraws_when_unchanged
 from companion.ui.rule_card import (
     clarification,
     highlighted,
@@ -52,6 +53,7 @@ class RulesQuery:
     def ask(self, text: str) -> None:
         self.query = text
 
+    @redraws_when_unchanged  # a chip calls it: redrawn even if nothing changed
     def narrow(self, game: str | None) -> None:
         self.game = game
 

@@ -7,9 +7,10 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import LANGUAGES
+from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
 from companion.ui.services import Services, Session
-from companion.ui.settings import THEMES
+from companion.ui.settings import THEMES, Settings
 from companion.ui.views.space_hint import open_space
 from companion.ui.widgets import button, card, heading, scroll_column, small
 
@@ -27,26 +28,9 @@ def view(services: Services, session: Session) -> ft.View:
     async def awake(e: Any) -> None:
         await session.change_settings(keep_awake=bool(e.control.value))
 
-    def chips(name: str, values: tuple[str, ...], current: str) -> ft.Row:
-        return ft.Row(
-            [
-                ft.Chip(
-                    label=ft.Text(tr(f"settings.{name}.{v}")),
-                    key=f"{name}-{v}",
-                    selected=v == current,
-                    on_select=choose(**{name: v}),
-                    tooltip=tr(f"settings.{name}.{v}"),
-                    height=TAP,
-                )
-                for v in values
-            ],
-            wrap=True,
-            spacing=8,
-        )
-
     body: list[ft.Control] = [
-        card(heading(tr("settings.language")), chips("lang", LANGUAGES, s.lang)),
-        card(heading(tr("settings.theme_title")), chips("theme", THEMES, s.theme)),
+        card(heading(tr("settings.language")), Chips(tr, s, "lang", LANGUAGES, choose, key="lang-chips")),
+        card(heading(tr("settings.theme_title")), Chips(tr, s, "theme", THEMES, choose, key="theme-chips")),
         card(
             ft.Switch(label=tr("settings.keep_awake"), value=s.keep_awake, key="keep-awake", on_change=awake),
             small(tr("settings.keep_awake_hint")),
@@ -70,4 +54,28 @@ def view(services: Services, session: Session) -> ft.View:
         appbar=ft.AppBar(title=ft.Text(tr("settings.title"))),
         controls=[scroll_column(body, key="settings")],
         padding=12,
+    )
+
+
+@ft.component
+def Chips(
+    tr: Tr, settings: Settings, name: str, values: tuple[str, ...], choose: Any, key: str | None = None
+) -> ft.Control:
+    """A chip per value of the setting ``name``: drawn again whenever ``settings`` notifies, as
+    when the chosen chip is tapped again (the phone unticked it; the screen itself is kept)."""
+    current = getattr(settings, name)
+    return ft.Row(
+        [
+            ft.Chip(
+                label=ft.Text(tr(f"settings.{name}.{v}")),
+                key=f"{name}-{v}",
+                selected=v == current,
+                on_select=choose(**{name: v}),
+                tooltip=tr(f"settings.{name}.{v}"),
+                height=TAP,
+            )
+            for v in values
+        ],
+        wrap=True,
+        spacing=8,
     )

@@ -35,6 +35,7 @@ from companion.ui.games.chinatown.money import money_field, parse_money
 from companion.ui.gameui import state_as
 from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
+from companion.ui.retap import redraws_when_unchanged
 from companion.ui.state import FactForm
 from companion.ui.table_model import TableModel
 from companion.ui.widgets import button, small, tappable
@@ -289,6 +290,7 @@ class TradeDraft(FactForm):
         else:
             self.b = seat
 
+    @redraws_when_unchanged  # a chip calls it: redrawn even if nothing changed
     def pick_party(self, k: str, seat: int) -> None:
         """``seat`` trades as party ``k``: the other party's player swaps places with it; what
         was drafted was the old player's, so the sides start afresh."""

@@ -30,6 +30,7 @@ from companion.ui.games.chinatown.board import (
 from companion.ui.games.chinatown.foresight import building_lines
 from companion.ui.i18n import Tr
 from companion.ui.palette import TAP, swatch
+from companion.ui.retap import redraws_when_unchanged
 from companion.ui.table_model import TableModel
 from companion.ui.widgets import button, card, dot, small
 
@@ -44,12 +45,8 @@ class TilePick:
     seat: int = -1
     shop: str = ""
 
+    @redraws_when_unchanged  # the picked chip tapped again: the phone unticked it on its own
     def pick(self, table_id: str, seat: int, shop: str) -> None:
-        if (self.table_id, self.seat, self.shop) == (table_id, seat, shop):
-            # the picked chip tapped again: the phone unticked it on its own (a chip toggles
-            # itself), so the board is drawn again to tick it back; nothing else changed
-            self.notify()
-            return
         self.table_id, self.seat, self.shop = table_id, seat, shop
 
 

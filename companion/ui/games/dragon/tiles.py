@@ -26,6 +26,7 @@ from companion.ui.gameui import Tap as TapHandler
 from companion.ui.gameui import state_as
 from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
+from companion.ui.retap import use_every_tap
 from companion.ui.table_model import TableModel
 from companion.ui.widgets import small
 
@@ -66,7 +67,13 @@ def PersonGrid(
     first: int | None,
     key: str | None = None,  # the component's own, taken by Flet's wrapper (answer_key)
 ) -> ft.Control:
-    chosen, choose = ft.use_state(first)
+    chosen, set_chosen = ft.use_state(first)
+    tapped = use_every_tap()  # the chosen palace tapped again: the phone unticked it
+
+    def choose(i: int) -> None:
+        set_chosen(i)
+        tapped()
+
     into = chosen if chosen in targets else first
     found = taps_now(host, table, into)
     items: list[ft.Control] = []
