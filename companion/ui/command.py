@@ -48,7 +48,7 @@ def CommandButton(
     the component's own (Flet's wrapper takes it, this body never sees it): see ``answer_key``."""
     busy, set_busy = ft.use_state(False)
     running = ft.use_ref(False)  # read by a second tap before the busy render reaches the client
-    drawn = ft.use_ref(None)  # (build, the content it drew): see kept_content
+    drawn: Any = ft.use_ref(None)  # (build, the content it drew): see kept_content
 
     async def tap(_: Any = None) -> AsyncIterator[None]:
         if running.current:
@@ -75,8 +75,9 @@ def kept_content(drawn: Any, build: Callable[..., Any], control: ft.Control) -> 
     tile's is six controls). A new ``build`` (the parent drew the button again) draws afresh."""
     content = getattr(control, "content", None)
     if drawn.current is not None and drawn.current[0] is build and content is not None:
-        control.content = None  # a setter keeps the value it holds when handed an equal one
-        control.content = drawn.current[1]
+        # a setter keeps the value it holds when handed an equal one: cleared first
+        setattr(control, "content", None)  # noqa: B010  (a button's content: Control has none)
+        setattr(control, "content", drawn.current[1])  # noqa: B010
     else:
         drawn.current = (build, content)
     return control
