@@ -84,7 +84,7 @@ format: setup
 	$(PY) -m ruff format .
 
 test: setup chromium postgres nginx lint
-	$(PY) -m pytest -q -n 2 --dist loadfile --cov --cov-report=term
+	$(PY) -m pytest -q -n 2 --dist loadfile --no-loadscope-reorder --cov --cov-report=term
 
 # The store's tests alone, on SQLite and on a throwaway PostgreSQL ([sqlite] / [postgresql]).
 test-store: setup postgres

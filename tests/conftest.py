@@ -12,7 +12,14 @@ atexit.register(shutil.rmtree, _CACHE, True)
 
 # ---- the store's tests on both backends (tests/store_backends.py) ----------------------------
 from store_backends import backend_shared, parametrize, postgres_database, store_backend  # noqa: E402,F401
+from suite_coverage import pytest_runtest_protocol  # noqa: E402,F401  (the tracer for the rules' tests)
+from suite_order import longest_first  # noqa: E402
 
 
 def pytest_generate_tests(metafunc):
     parametrize(metafunc)
+
+
+def pytest_collection_modifyitems(items):
+    """The longest test files first, for `make test`'s two workers (tests/suite_order.py)."""
+    longest_first(items)
