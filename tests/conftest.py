@@ -12,7 +12,6 @@ atexit.register(shutil.rmtree, _CACHE, True)
 
 # ---- the store's tests on both backends (tests/store_backends.py) ----------------------------
 from store_backends import backend_shared, parametrize, postgres_database, store_backend  # noqa: E402,F401
-from suite_coverage import pytest_runtest_protocol  # noqa: E402,F401  (the tracer for the rules' tests)
 from suite_order import longest_first  # noqa: E402
 
 
