@@ -13,9 +13,8 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from companion.core import Msg, PlayerView, RuleViolation, Table, TableError
+from companion.core import Msg, RuleViolation, Table, TableError
 from companion.share.live import LiveRefusal, stamp
-from companion.ui.seen import seen_by
 from companion.ui.state import Drafts, Notice, SessionState
 
 if TYPE_CHECKING:
@@ -63,18 +62,6 @@ class OpenTable:
     def guest(self) -> bool:
         """A live-share client (viewer or seat), not the host."""
         return self.state.access is not None or not self.state.host_device
-
-    @property
-    def seat(self) -> int | None:
-        """Whose eyes this screen is drawn for: a seat link's player; None for a viewer and for
-        the host's shared screen, which everybody at the table sees (the public)."""
-        access = self.state.access
-        return access.seat if access is not None else None
-
-    def view(self, table: Table | None = None) -> PlayerView:
-        """What this screen may show of ``table`` (the open one by default): every screen others
-        can see is drawn from it, never from the table's own state or scoreboard."""
-        return seen_by(table or self.table, self.seat)
 
     # ---- following it ----------------------------------------------------------------------
     def follow(self, table_id: str | None) -> None:
