@@ -141,8 +141,15 @@ class PgConnection:
             _remember_schema(conn, self.schema)
 
     def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        for args in rows:
-            self.execute(sql, args)
+        """Every row through psycopg's own executemany (the rows go in one pipeline, not one round
+        trip each), on the open transaction's connection or on one pooled connection."""
+        statement, args = pg_sql(sql), [tuple(row) for row in rows]
+        if self._tx is not None:
+            self._tx.cursor().executemany(statement, args)
+            return
+        with self._pool.connection() as conn:
+            self._point(conn)
+            conn.cursor().executemany(statement, args)
 
     def executescript(self, script: str) -> None:
         """Schema statements (no placeholders), in one transaction with the schema lock held.

@@ -204,3 +204,24 @@ def test_a_schema_7_store_moves_to_8_with_each_plays_margin(tmp_path, store_back
     for statement in INSIGHT_INDEXES:  # each index is there again: dropping it works
         again._db.execute("DROP INDEX " + statement.split(" IF NOT EXISTS ")[1].split()[0])
     again.close()
+
+
+def test_executemany_writes_every_row_in_or_out_of_a_transaction(location):
+    """The connection's executemany on both backends: every row stored, in the open transaction
+    (gone with its rollback) and on its own (kept)."""
+    store = Store(location)
+    try:
+        db = store._db
+        table = store.create(short_table("dayu", undo=0))
+        rows = [(table.id, 1000 + i, f'{{"n": {i}}}') for i in range(5)]
+        count = "SELECT COUNT(*) FROM entries WHERE table_id = ? AND seq >= 1000"
+        db.begin()
+        db.executemany(ROW, rows[:3])
+        assert db.execute(count, (table.id,)).fetchall()[0][0] == 3
+        db.rollback()
+        assert db.execute(count, (table.id,)).fetchall()[0][0] == 0
+        db.executemany(ROW, rows)
+        assert db.execute(count, (table.id,)).fetchall()[0][0] == 5
+        db.executemany(ROW, [])  # nothing to write is no error
+    finally:
+        store.close()
