@@ -38,7 +38,9 @@ class TableLike(Protocol):
 
 def situations_of(game_id: str, state: Any) -> frozenset[str]:
     """The game's own predicates on a state; a game without them reports none."""
-    module = importlib.import_module(f"companion.games.{game_id}")
+    # From the game module itself, not the package: the package's ``situations`` is its submodule
+    # of that name until the package's lazy loader has run (companion/games/<game>/__init__.py).
+    module = importlib.import_module(f"companion.games.{game_id}.game")
     predicate = getattr(module, "situations", None)
     return frozenset(predicate(state)) if predicate else frozenset()
 
