@@ -180,6 +180,10 @@ class PlaysRepo:
         """Plays with seats named like remembered players and linked to nobody, with the links."""
         return self._store.plays_to_link()
 
+    def count_to_link(self) -> int:
+        """How many plays ``to_link`` would list, without loading them (the play log's card)."""
+        return len(self._store.play_ids_to_link())
+
     def suggested_links(self, play: PlayRecord) -> list[str | None]:
         return self._store.suggested_links(play)
 

@@ -219,12 +219,12 @@ def _deleted_line(tr: Tr, plays: PlaysRepo, f: PlayLogFilters) -> list[ft.Contro
 def _to_link_line(tr: Tr, plays: PlaysRepo, review: Callable[[], None]) -> list[ft.Control]:
     """Plays whose seats are named like remembered players but linked to nobody (imported, or
     logged before the player was added): one tap shows them (``review``), one confirm links them all."""
-    pending = plays.to_link()
+    pending = plays.count_to_link()
     if not pending:
         return []
     return [
         card(
-            ft.Text(tr("plays.link.pending", n=len(pending)), key="plays-to-link-text"),
+            ft.Text(tr("plays.link.pending", n=pending), key="plays-to-link-text"),
             button(
                 tr("plays.link.review"),
                 "plays-to-link",
