@@ -108,7 +108,8 @@ def check_shape(data: Any, limits: Limits = DEFAULT) -> None:
 
 
 def _nest(stack: list[tuple[int, Any]], value: Any, depth: int, limits: Limits) -> None:
-    if depth >= limits.max_depth:
+    # ``depth`` is the container's own level (the document is level 1): max_depth levels pass.
+    if depth > limits.max_depth:
         raise InputLimitError("sec-input.input.too_deep", limit=limits.max_depth)
     if isinstance(value, dict):
         stack.append((depth + 1, value.keys()))
