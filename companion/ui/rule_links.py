@@ -38,12 +38,14 @@ def rule_tip(tr: Tr, rule_id: str) -> str:
 def rule_link(tr: Tr, show_rule: Callable[[str], None], rule_id: str, key: str) -> ft.Control:
     """A small tappable rule reference, named by its title in the reader's language, that opens
     the rule text (``show_rule``)."""
+    # the title as the button's own text (a string content, no Text control inside): one control
+    # to build, send and diff where an effect line's link changes with every entry (issue 25)
     return ft.TextButton(
-        content=ft.Text(rule_title(tr, rule_id), size=12, max_lines=2),
+        content=rule_title(tr, rule_id),
         key=key,
         tooltip=rule_tip(tr, rule_id),
         on_click=lambda _: show_rule(rule_id),
-        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6), text_style=ft.TextStyle(size=12)),
         height=TAP,
     )
 

@@ -133,7 +133,9 @@ def small(text: str, key: str | None = None, color: Any = None) -> ft.Text:
 
 
 def card(*controls: ft.Control, key: str | None = None, padding: int = 12) -> ft.Card:
-    return ft.Card(key=key, content=ft.Container(ft.Column(list(controls), spacing=8), padding=padding))
+    # the column's own margin pads it inside the card: two controls, not a Container between
+    # them (a card drawn again is diffed control by control, several times a tap: issue 25)
+    return ft.Card(key=key, content=ft.Column(list(controls), spacing=8, margin=padding))
 
 
 def dot(color: str | None, size: int = 14) -> ft.Container:

@@ -102,7 +102,7 @@ async def test_for_this_moment_puts_the_question_first_then_what_applies_now(tmp
     table = _table_with_a_clarification(hub)
     m = for_moment(table, "es")
     h = await started(hub, route=f"/table/{table.id}/rules", prefs=ES)
-    order = [c.key for c in h.by_key("moment").content.content.controls if c.key]
+    order = [c.key for c in h.by_key("moment").content.controls if c.key]
     asked = [f"moment-{r}" for r in table.prompt.rule_ids]
     applies = [f"applies-{c.id}" for c in m.clarifications]
     assert order[: len(asked)] == asked  # the question's own rules first

@@ -96,7 +96,8 @@ def banner_card(banner: str) -> ft.Control:
     """Where the game stands. A card of its one line (``card`` puts its lines in a column): it
     changes on most taps, and every control drawn again is diffed."""
     text = ft.Text(banner, key="banner", weight=ft.FontWeight.BOLD, size=16)
-    return ft.Card(key="banner-card", content=ft.Container(text, padding=12))
+    text.margin = 12  # padded inside the card by its own margin: no Container around it
+    return ft.Card(key="banner-card", content=text)
 
 
 def context(tr: Tr, folded: ContextFold, panels: list[ft.Control]) -> ft.Control:

@@ -144,6 +144,13 @@ def tile_name(tr: Tr, table: Table, tap: Tap, into: int | None) -> tuple[str, st
     return text, full
 
 
+def tile_badge(tile_or_card: str | None, with_wild: bool) -> ft.Control:
+    """The type's badge; a tile taken with the wildcard shows the wildcard's small badge beside it."""
+    if not with_wild:
+        return badge(tile_or_card, 30)
+    return ft.Row([badge(tile_or_card, 30), badge(WILD, 18)], spacing=2, tight=True)
+
+
 def person_tile(
     tr: Tr, session: Enters, table: Table, k: int, tap: Tap, drawn_for: str, into: int | None
 ) -> ft.Control:
@@ -154,22 +161,24 @@ def person_tile(
     with_wild = card == WILD and tap.tile is not None and tap.entries[0].kind == "card"
 
     def build(on_click: Any, busy: bool) -> ft.Control:
-        row: list[ft.Control] = [
-            badge(tap.tile or card, 30),
-            ft.Text(text, size=12, expand=True, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
-        ]
-        if with_wild:
-            row.append(badge(WILD, 18))
-        if value:
-            row.append(ft.Text(value, size=15, weight=ft.FontWeight.BOLD))
-        content = ft.Semantics(
-            content=ft.Row(row, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-            label=full,
-            exclude_semantics=True,
-        )
+        # the type's badge in the button's icon slot (the busy ring takes its place while the
+        # command runs), the name and the value one Text with a span (a span is a control too in
+        # Flet 1.0, but a light one), which also says the tile's full name to a screen reader:
+        # six controls where a Semantics and a Row held two Texts and the badge. Every tile is
+        # new after each entry (the stale-tap guarantee), so each is built, sent and diffed on
+        # every tap (docs/PERFORMANCE.md, issue 25, branch tap5).
+        bold = ft.TextStyle(size=15, weight=ft.FontWeight.BOLD)
+        spans = [ft.TextSpan("  " + value, style=bold)] if value else None
         return ft.OutlinedButton(
-            content=content,
-            icon=busy_icon(None, busy),
+            content=ft.Text(
+                text,
+                spans=spans,
+                size=12,
+                max_lines=2,
+                overflow=ft.TextOverflow.ELLIPSIS,
+                semantics_label=full,
+            ),
+            icon=busy_icon(tile_badge(tap.tile or card, with_wild), busy),
             key=key,
             tooltip=full,
             on_click=on_click,
