@@ -18,7 +18,7 @@ import contextlib
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import flet as ft
 
@@ -152,18 +152,21 @@ def teach_card(model: TableModel, hub: TableHub, prompt: Prompt) -> list[ft.Cont
     store)."""
     if tip_now(model.tr, hub, model.table, prompt) is None:
         return []
-    return [TeachCard(model, hub, prompt, changes_of(model), key="teach-part")]
+    part = TeachCard(model, hub, prompt, changes_of(model), key="teach-part")
+    return [cast(ft.Control, part)]  # a component is one control in the column, whatever it draws
 
 
 @ft.component
 def TeachCard(
     model: TableModel, hub: TableHub, prompt: Prompt, changes: TeachChanges, key: str | None = None
-) -> ft.Control:
-    """The tip's lines, its rule, "Got it" and "No more tips"; nothing once dismissed or off."""
+) -> list[ft.Control]:
+    """The tip's lines, its rule, "Got it" and "No more tips"; nothing once dismissed or off.
+    A list, so that the card can go at once: an empty body leaves no control in the question's
+    column (an invisible stand-in stayed there until the screen was drawn again)."""
     table, tr = model.table, model.tr
     now = tip_now(tr, hub, table, prompt)
-    if now is None:  # dismissed or switched off here: gone until the screen is drawn again
-        return ft.Container(key="teach-gone", visible=False)
+    if now is None:  # dismissed or switched off here
+        return []
     actions = ft.Row(
         [
             text_button(
@@ -186,13 +189,14 @@ def TeachCard(
         ],
         spacing=6,
     )
-    return ft.Container(
+    tip = ft.Container(
         ft.Column([head, *_lines(model, now), actions], spacing=4, tight=True),
         key="teach",
         bgcolor=ft.Colors.TERTIARY_CONTAINER,
         padding=ft.Padding.only(left=12, right=4, top=10, bottom=2),
         border_radius=8,
     )
+    return [tip]
 
 
 def teach_switch(model: TableModel, hub: TableHub) -> ft.Control:
