@@ -101,6 +101,66 @@ async def test_choosing_whom_to_keep_shows_the_merge_and_its_confirm(tmp_path):
     h.close()
 
 
+def reads_of(h, repo: str) -> list[tuple]:
+    """Every page the screen's lists read from ``repo`` ("players" or "tables") from now on: a
+    list drawn once reads its page once (Home: once per list)."""
+    app = h.page.session.store.get("companion.app")
+    repo_object, calls = getattr(app.services.repos, repo), []
+    read = repo_object.page
+
+    def page(*args, **kwargs):
+        calls.append(args)
+        return read(*args, **kwargs)
+
+    repo_object.page = page
+    return calls
+
+
+async def test_a_dialogs_action_on_the_players_draws_their_list_once_not_the_screen(tmp_path):
+    # The list moves its own version (it then draws itself); the dialog's button drew the whole
+    # screen as well, which drew the list a second time.
+    hub = new_hub(tmp_path)
+    ana, ben, cy = (hub.store.create_player(n) for n in ("Ana", "Ben", "Cy"))
+    h = await started(hub, route="/players")
+    view, reads = screen(h, "/players"), reads_of(h, "players")
+    for opened, done in (
+        ("players-add", "edit-save"),
+        (f"player-delete-{cy.id}", "delete-player-confirm"),
+        (f"player-merge-{ben.id}", "merge-confirm"),
+    ):
+        await h.click(opened)
+        if done == "edit-save":
+            await h.type_text("edit-name", "Dee")
+        if done == "merge-confirm":
+            await h.click(f"merge-into-{ana.id}")
+        reads.clear()
+        await h.click(done)
+        assert len(reads) == 1, f"{done}: the list drawn {len(reads)} times"
+        assert screen(h, "/players") is view
+    names = [h.by_key(k).value for k in h.keys("player-name-of-")]
+    assert sorted(names) == ["Ana", "Dee"]
+    h.close()
+
+
+async def test_a_rename_or_a_delete_on_home_draws_the_lists_once_not_the_screen(tmp_path):
+    hub = new_hub(tmp_path)
+    first, second = (hub.create(Table.new("dragon", ["Ana", "Ben"], name=n)) for n in ("One", "Two"))
+    h = await started(hub)
+    view, reads = screen(h, "/"), reads_of(h, "tables")
+    await h.click(f"rename-{first.id}")
+    await h.type_text("rename-field", "Friday game")
+    reads.clear()
+    await h.click("rename-save")
+    assert len(reads) == 2 and screen(h, "/") is view  # the two lists, each read once
+    assert "Friday game" in h.all_text()
+    await h.click(f"delete-{second.id}")
+    reads.clear()
+    await h.click("delete-confirm")
+    assert len(reads) == 2 and screen(h, "/") is view
+    assert not h.has(f"delete-{second.id}")
+    h.close()
+
+
 async def test_the_player_picker_draws_itself_again_not_the_screen(tmp_path):
     hub = new_hub(tmp_path)
     ana, ben = hub.store.create_player("Ana", "green"), hub.store.create_player("Ben")
