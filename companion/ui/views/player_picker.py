@@ -7,7 +7,8 @@ move up and down (seat order is turn order for most games), colours never repeat
 
 The picker is a component (``PlayerPicker``) given two observables: the search (``PickerSearch``,
 kept in the session's drafts) and ``Seating``, through which every tap changes the seats; either
-redraws the picker alone, not the screen.
+redraws the picker alone, not the screen. Each seat's card is a component too (``SeatCard``): a
+keystroke in a name redraws that card alone.
 """
 
 from __future__ import annotations
