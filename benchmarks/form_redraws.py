@@ -1,6 +1,7 @@
 """What a tap on a form makes Flet rebuild, on the screens issue 25 turned into components over
 observable drafts: New table's chips, the rules search, the statistics' filters, and one poll of
-a review's progress bar.
+a review's progress bar; since branch polish also a letter typed in a New table seat's name, and
+the confirm of a dialog on Players and Home (the dialog opened first, not counted).
 
 Run: python benchmarks/form_redraws.py [--root TREE]
 For each step: the controls Flet reconciled (built again, then diffed field by field with the
@@ -56,6 +57,60 @@ async def counted(h: Any, name: str, taps: list[Callable[[], Awaitable[None]]]) 
         f"{name:<28} {RECONCILED[0] / n:8.1f} reconciled {new / n:7.1f} new "
         f"{(h.conn.wire_bytes - sent) / n:9.0f} bytes  ({n} taps)"
     )
+
+
+async def counted_after(
+    h: Any, name: str, steps: list[tuple[Callable[[], Awaitable[None]], Callable[[], Awaitable[None]]]]
+) -> None:
+    """As ``counted``, for taps that each need something done first (a dialog opened), not counted."""
+    reconciled, sent, new = 0, 0, 0
+    for prepare, tap in steps:
+        await prepare()
+        RECONCILED[0], before_bytes, before = 0, h.conn.wire_bytes, set(h.session.index)
+        await tap()
+        reconciled += RECONCILED[0]
+        sent += h.conn.wire_bytes - before_bytes
+        new += len(set(h.session.index) - before)
+    n = len(steps)
+    print(f"{name:<28} {reconciled / n:8.1f} reconciled {new / n:7.1f} new {sent / n:9.0f} bytes  ({n} taps)")
+
+
+async def seat_names(folder: Path) -> None:
+    from ui_testkit import new_hub, started
+
+    h = await started(new_hub(folder), "/new")
+    await h.click("game-dragon")
+    taps = [lambda i=i: h.type_text("player-name-0", "Anabel"[:i]) for i in range(1, 7)]
+    await counted(h, "New table: a seat's name", taps)
+    h.close()
+
+
+async def dialogs(folder: Path) -> None:
+    from ui_testkit import new_hub, started
+
+    from companion.core import Table
+
+    hub = new_hub(folder)
+    ids = [hub.store.create_player(n).id for n in ("Ana", "Ben", "Cy", "Dai")]
+    for n in ("One", "Two", "Three"):
+        hub.create(Table.new("dragon", ["Ana", "Ben"], name=n))
+    h = await started(hub, "/players")
+
+    async def named(name: str) -> None:
+        await h.click("players-add")
+        await h.type_text("edit-name", name)
+
+    steps = [(lambda n=n: named(n), lambda: h.click("edit-save")) for n in ("Eve", "Fay")]
+    steps += [
+        (lambda i=i: h.click(f"player-delete-{i}"), lambda: h.click("delete-player-confirm")) for i in ids[2:]
+    ]
+    await counted_after(h, "Players: a dialog's confirm", steps)
+    await h.goto("/")
+    tables = [t.id for t in hub.store.list()]
+    steps = [(lambda t=t: h.click(f"rename-{t}"), lambda: h.click("rename-save")) for t in tables[:2]]
+    steps += [(lambda t=t: h.click(f"delete-{t}"), lambda: h.click("delete-confirm")) for t in tables[2:]]
+    await counted_after(h, "Home: a dialog's confirm", steps)
+    h.close()
 
 
 async def setup(folder: Path) -> None:
@@ -144,7 +199,7 @@ async def review(folder: Path) -> None:
 async def main() -> None:
     _instrument()
     print(f"tree: {ROOT}")
-    for step in (setup, rules, stats, review):
+    for step in (setup, seat_names, dialogs, rules, stats, review):
         with tempfile.TemporaryDirectory() as tmp:
             await step(Path(tmp))
 

@@ -52,8 +52,10 @@ class Dialogs(Protocol):
         filled: bool = False,
         danger: bool = False,
         closes: bool = True,
+        screen: bool = True,
     ) -> ft.Control:
-        """An action of the open dialog: with ``closes`` a tap closes it and runs ``run`` once."""
+        """An action of the open dialog: with ``closes`` a tap closes it and runs ``run`` once;
+        with ``screen`` the screen is drawn again after it."""
         ...
 
 
@@ -130,11 +132,15 @@ class SessionDialogs:
         filled: bool = False,
         danger: bool = False,
         closes: bool = True,
+        screen: bool = True,
     ) -> ft.Control:
         """A dialog's action. With ``closes``, the closing and the action are one state change,
         so a second tap (the dialog is closed by then) does nothing. Without it, ``run`` closes
         the dialog itself when it succeeds (a refused name keeps it open with a note).
-        ``run`` may be a coroutine function."""
+        ``run`` may be a coroutine function. ``screen``: the action may have changed what the
+        screen reads from the store, so the screen is drawn again after it; False for an action
+        that moves the version of the list it changed (Home's, Players', the play log's), whose
+        component draws the change alone: the screen drawn too would draw that list twice."""
         from companion.ui.widgets import text_button
 
         opened = self._state.dialog
@@ -148,6 +154,7 @@ class SessionDialogs:
             result = run()
             if hasattr(result, "__await__"):
                 await result
-            self._state.saved()  # the action may have changed what the screen shows (a rename)
+            if screen:
+                self._state.saved()  # the action may have changed what the screen shows
 
         return text_button(label, key, tap, filled=filled, danger=danger)

@@ -32,6 +32,7 @@ from companion.ui.i18n import Tr, translator
 from companion.ui.open_table import OpenTable
 from companion.ui.palette import SEED
 from companion.ui.parts import Kept, slot_part
+from companion.ui.reconnect import asked
 from companion.ui.repos import Repos
 from companion.ui.retap import redrawn
 from companion.ui.routes import Builder, match, parent, stack
@@ -131,8 +132,9 @@ class SessionShell:
 
     # ---- lifecycle -------------------------------------------------------------------
     async def start(self) -> None:
-        self.settings.take(await prefs_io.load(self.prefs))
         page = self.page
+        # a tab reloaded meanwhile rejoins this session and must be asked again (ui/reconnect.py)
+        self.settings.take(await asked(page, lambda: prefs_io.load(self.prefs)))
         page.title = "Table Companion"
         page.theme = ft.Theme(color_scheme_seed=SEED)
         page.dark_theme = ft.Theme(color_scheme_seed=SEED)
@@ -140,7 +142,7 @@ class SessionShell:
         page.on_route_change = self._on_route
         page.on_view_pop = self._on_pop
         page.on_close = self._on_close
-        await self.sharing.restore(self.services, self.state, self.drafts)
+        await asked(page, lambda: self.sharing.restore(self.services, self.state, self.drafts))
         await self._arrive(page.route or "/")
 
     async def _on_route(self, e: Any = None) -> None:

@@ -147,23 +147,32 @@ def _lines(model: TableModel, now: Teaching) -> list[ft.Control]:
     return [*lines, _link(tr, show_rule, note.rule_id, "teach-rule")]
 
 
-def teach_card(model: TableModel, hub: TableHub, prompt: Prompt) -> list[ft.Control]:
-    """The tip at the question, if one is due (the marks of what was shown are kept in ``hub``'s
-    store)."""
+def question_line(model: TableModel, hub: TableHub, prompt: Prompt) -> ft.Control:
+    """The question, and under it the tip if one is due (the marks of what was shown are kept
+    in ``hub``'s store)."""
+    line = ft.Text(model.tr.msg(prompt.msg), key="prompt", size=16)
     if tip_now(model.tr, hub, model.table, prompt) is None:
-        return []
-    return [TeachCard(model, hub, prompt, changes_of(model), key="teach-part")]
+        return line
+    return TeachCard(model, hub, prompt, changes_of(model), line, key="teach-part")
 
 
 @ft.component
 def TeachCard(
-    model: TableModel, hub: TableHub, prompt: Prompt, changes: TeachChanges, key: str | None = None
+    model: TableModel,
+    hub: TableHub,
+    prompt: Prompt,
+    changes: TeachChanges,
+    question: ft.Control,
+    key: str | None = None,
 ) -> ft.Control:
-    """The tip's lines, its rule, "Got it" and "No more tips"; nothing once dismissed or off."""
+    """The question's line (``question``) with the tip under it: its lines, its rule, "Got it"
+    and "No more tips". Dismissed or switched off, the question's line alone: the component
+    holds the line too, so that the tip leaves nothing behind at once (a component draws one
+    control; an invisible stand-in for the tip stayed until the screen was drawn again)."""
     table, tr = model.table, model.tr
     now = tip_now(tr, hub, table, prompt)
-    if now is None:  # dismissed or switched off here: gone until the screen is drawn again
-        return ft.Container(key="teach-gone", visible=False)
+    if now is None:  # dismissed or switched off here
+        return ft.Column([question], spacing=8, tight=True)
     actions = ft.Row(
         [
             text_button(
@@ -186,13 +195,14 @@ def TeachCard(
         ],
         spacing=6,
     )
-    return ft.Container(
+    tip = ft.Container(
         ft.Column([head, *_lines(model, now), actions], spacing=4, tight=True),
         key="teach",
         bgcolor=ft.Colors.TERTIARY_CONTAINER,
         padding=ft.Padding.only(left=12, right=4, top=10, bottom=2),
         border_radius=8,
     )
+    return ft.Column([question, tip], spacing=8, tight=True)  # the pad's own spacing between them
 
 
 def teach_switch(model: TableModel, hub: TableHub) -> ft.Control:

@@ -3,6 +3,8 @@ over observable state (companion/ui/search.py, views/home.py, views/players.py,
 views/player_picker.py): a tap there shows its change while the rest of the screen keeps its
 very controls (the screen was not drawn again)."""
 
+import asyncio
+
 import flet as ft
 from ui_testkit import new_hub, started
 
@@ -99,6 +101,66 @@ async def test_choosing_whom_to_keep_shows_the_merge_and_its_confirm(tmp_path):
     h.close()
 
 
+def reads_of(h, repo: str) -> list[tuple]:
+    """Every page the screen's lists read from ``repo`` ("players" or "tables") from now on: a
+    list drawn once reads its page once (Home: once per list)."""
+    app = h.page.session.store.get("companion.app")
+    repo_object, calls = getattr(app.services.repos, repo), []
+    read = repo_object.page
+
+    def page(*args, **kwargs):
+        calls.append(args)
+        return read(*args, **kwargs)
+
+    repo_object.page = page
+    return calls
+
+
+async def test_a_dialogs_action_on_the_players_draws_their_list_once_not_the_screen(tmp_path):
+    # The list moves its own version (it then draws itself); the dialog's button drew the whole
+    # screen as well, which drew the list a second time.
+    hub = new_hub(tmp_path)
+    ana, ben, cy = (hub.store.create_player(n) for n in ("Ana", "Ben", "Cy"))
+    h = await started(hub, route="/players")
+    view, reads = screen(h, "/players"), reads_of(h, "players")
+    for opened, done in (
+        ("players-add", "edit-save"),
+        (f"player-delete-{cy.id}", "delete-player-confirm"),
+        (f"player-merge-{ben.id}", "merge-confirm"),
+    ):
+        await h.click(opened)
+        if done == "edit-save":
+            await h.type_text("edit-name", "Dee")
+        if done == "merge-confirm":
+            await h.click(f"merge-into-{ana.id}")
+        reads.clear()
+        await h.click(done)
+        assert len(reads) == 1, f"{done}: the list drawn {len(reads)} times"
+        assert screen(h, "/players") is view
+    names = [h.by_key(k).value for k in h.keys("player-name-of-")]
+    assert sorted(names) == ["Ana", "Dee"]
+    h.close()
+
+
+async def test_a_rename_or_a_delete_on_home_draws_the_lists_once_not_the_screen(tmp_path):
+    hub = new_hub(tmp_path)
+    first, second = (hub.create(Table.new("dragon", ["Ana", "Ben"], name=n)) for n in ("One", "Two"))
+    h = await started(hub)
+    view, reads = screen(h, "/"), reads_of(h, "tables")
+    await h.click(f"rename-{first.id}")
+    await h.type_text("rename-field", "Friday game")
+    reads.clear()
+    await h.click("rename-save")
+    assert len(reads) == 2 and screen(h, "/") is view  # the two lists, each read once
+    assert "Friday game" in h.all_text()
+    await h.click(f"delete-{second.id}")
+    reads.clear()
+    await h.click("delete-confirm")
+    assert len(reads) == 2 and screen(h, "/") is view
+    assert not h.has(f"delete-{second.id}")
+    h.close()
+
+
 async def test_the_player_picker_draws_itself_again_not_the_screen(tmp_path):
     hub = new_hub(tmp_path)
     ana, ben = hub.store.create_player("Ana", "green"), hub.store.create_player("Ben")
@@ -122,6 +184,42 @@ async def test_the_player_picker_draws_itself_again_not_the_screen(tmp_path):
     await h.click(f"pick-player-{ben.id}")
     assert h.by_key("player-name-2").value == "Ben"
     assert screen(h, "/new") is view
+    h.close()
+
+
+async def test_a_keystroke_in_a_seats_name_redraws_that_seat_alone(tmp_path):
+    # The seat is part of New table's observable draft: a keystroke that went through it drew
+    # the whole form again. Now the seat's card alone is drawn, and says the name as typed.
+    h = await started(new_hub(tmp_path), route="/new")
+    await h.click("game-dragon")
+    kept = {k: h.by_key(k) for k in ("game-dayu", "player-add", "player-1", "player-name-1", "player-name-0")}
+    card = h.by_key("player-0")
+    for typed in ("A", "An", "Ana"):
+        await h.type_text("player-name-0", typed)
+        assert h.by_key("player-0") is not card, "the seat's card is drawn again"
+        card = h.by_key("player-0")
+    assert {k: h.by_key(k) for k in kept} == kept  # the form, the picker, the other seats and the field kept
+    assert h.by_key("player-remove-0").icon.semantics_label == "Remove Ana"
+    assert h.by_key("player-color-0-red").tooltip.message == "Ana: red"
+    h.close()
+
+
+async def test_names_typed_faster_than_the_server_answers_are_kept_whole(tmp_path):
+    # The phone sends each key's value, then its change event; under load several come before
+    # the first event is handled. Drawing the field again with that event's name would send the
+    # phone an older name over the keys typed since.
+    h = await started(new_hub(tmp_path), route="/new")
+    await h.click("game-dragon")
+    field, before, word = h.by_key("player-name-0"), len(h.conn.messages), "Anabelle"
+    events = []
+    for k in range(1, len(word) + 1):
+        h.session.apply_patch(field._i, {"value": word[:k]})
+        events.append(asyncio.create_task(h.session.dispatch_event(field._i, "change", word[:k])))
+    await asyncio.gather(*events)
+    await h.flush()
+    assert "'value'" not in " ".join(repr(m.body) for m in h.conn.messages[before:])  # nothing sent back
+    assert h.by_key("player-name-0").value == word
+    assert h.by_key("player-remove-0").icon.semantics_label == f"Remove {word}"
     h.close()
 
 

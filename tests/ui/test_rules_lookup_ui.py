@@ -260,3 +260,27 @@ async def test_tips_that_cannot_be_saved_never_stop_the_game(tmp_path, monkeypat
     await h.click("teach-off")
     assert h.has("error") and "read" in h.by_key("error").value.lower()
     h.close()
+
+
+def _left_of_the_tip(h) -> list[object]:
+    """What the question's card still holds of the tip: the controls its part draws."""
+    return [
+        c for c in h.controls() if str(getattr(c, "key", "")).startswith("teach") and c.key != "teach-part"
+    ]
+
+
+async def test_a_dismissed_or_switched_off_tip_leaves_nothing_in_the_question(tmp_path):
+    hub = new_hub(tmp_path)
+    h = await started(hub)
+    await _new_first_game(h)
+    table = hub.get(hub.store.list()[0].id)
+    assert h.has("teach")
+    await h.click("teach-dismiss")
+    assert _left_of_the_tip(h) == []  # not even an invisible stand-in until the next redraw
+    assert h.has("prompt")  # the question itself stays
+    await _tap(h, table)
+    while not h.has("teach"):  # the next kind with a tip
+        await _tap(h, table)
+    await h.click("teach-off")
+    assert _left_of_the_tip(h) == []
+    h.close()

@@ -270,7 +270,9 @@ def rename_dialog(dialogs: Dialogs, tr: Tr, hub: TableHub, info: TableInfo, list
         lambda: [field()],
         key="rename",
         actions=lambda: [
-            dialogs.dialog_button(tr("action.save"), "rename-save", save, filled=True, closes=False)
+            dialogs.dialog_button(
+                tr("action.save"), "rename-save", save, filled=True, closes=False, screen=False
+            )
         ],
     )
 
@@ -287,7 +289,9 @@ def delete_dialog(dialogs: Dialogs, tr: Tr, hub: TableHub, info: TableInfo, list
         lambda: [ft.Text(tr("home.delete_body", name=info.name))],
         key="delete",
         actions=lambda: [
-            dialogs.dialog_button(tr("home.delete"), "delete-confirm", delete, filled=True, danger=True)
+            dialogs.dialog_button(
+                tr("home.delete"), "delete-confirm", delete, filled=True, danger=True, screen=False
+            )
         ],
     )
 

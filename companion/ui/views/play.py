@@ -26,7 +26,7 @@ from companion.ui.rule_links import effect_line, rule_tip, rule_title
 from companion.ui.services import Services, Session
 from companion.ui.state import Drafts, Notice
 from companion.ui.table_model import TableModel
-from companion.ui.teach import teach_card
+from companion.ui.teach import question_line
 from companion.ui.views.chrome import table_view
 from companion.ui.views.pick import pick_form
 from companion.ui.views.scores import tie_decided, total_text
@@ -66,7 +66,7 @@ def view(services: Services, session: Session, id: str) -> ft.View:
     elif waiting(model, prompt):
         body.append(waiting_part(model, prompt))
     else:  # "first game": why this step exists, once per kind (it reads the table's tips store)
-        body.append(prompt_pad(model, prompt, teach_card(model, services.hub, prompt)))
+        body.append(prompt_pad(model, prompt, question_line(model, services.hub, prompt)))
     # The game at a glance, right under the question: the question keeps the first screen
     # whatever its length (Dragon's person tiles fill it), and the strip follows in view.
     if gui.strip is not None:
@@ -175,14 +175,12 @@ def waiting_part(model: TableModel, prompt: Prompt) -> ft.Control:
     return part(props, lambda: waiting_pad(tr, model.show_rule, notice, table, prompt), key="waiting-part")
 
 
-def prompt_pad(model: TableModel, prompt: Prompt, taught: list[ft.Control]) -> ft.Control:
-    """The question, who answers it, the "first game" lines (``taught``) and its answers."""
-    asked: list[ft.Control] = [
-        who_part(model.tr, model.table, prompt.seat),
-        ft.Text(model.tr.msg(prompt.msg), key="prompt", size=16),
-        *taught,
-    ]
-    return card(*asked, answers(model, prompt), key="prompt-pad")
+def prompt_pad(model: TableModel, prompt: Prompt, question: ft.Control) -> ft.Control:
+    """Who answers, the question (``question``: its line, with the "first game" tip under it
+    when one is due) and its answers."""
+    return card(
+        who_part(model.tr, model.table, prompt.seat), question, answers(model, prompt), key="prompt-pad"
+    )
 
 
 def answers(model: TableModel, prompt: Prompt) -> ft.Control:

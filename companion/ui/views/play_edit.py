@@ -130,13 +130,16 @@ def edit_dialog(
         lambda: [PlayEditForm(draft, key="play-edit-form")],
         key="play-edit",
         actions=lambda: [
-            dialogs.dialog_button(tr("plays.edit.delete"), "play-edit-delete", delete, danger=True),
+            dialogs.dialog_button(
+                tr("plays.edit.delete"), "play-edit-delete", delete, danger=True, screen=False
+            ),
             dialogs.dialog_button(
                 tr("plays.edit.save"),
                 "play-edit-save",
                 lambda: draft.save(on_saved),
                 filled=True,
                 closes=False,
+                screen=False,
             ),
         ],
     )

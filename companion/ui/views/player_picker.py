@@ -7,11 +7,13 @@ move up and down (seat order is turn order for most games), colours never repeat
 
 The picker is a component (``PlayerPicker``) given two observables: the search (``PickerSearch``,
 kept in the session's drafts) and ``Seating``, through which every tap changes the seats; either
-redraws the picker alone, not the screen.
+redraws the picker alone, not the screen. Each seat's card is a component too (``SeatCard``): a
+keystroke in a name redraws that card alone.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +22,7 @@ import flet as ft
 from companion.ui.i18n import Tr
 from companion.ui.palette import DEFAULT_ORDER, PLAYER_COLORS, TAP
 from companion.ui.repos import PlayerInfo, PlayersRepo
+from companion.ui.retap import use_every_tap
 from companion.ui.search import Search
 from companion.ui.widgets import button, card, colour_swatch, icon_button, search_field, small
 
@@ -98,8 +101,9 @@ class Seating(ft.Observable):
         self.notify()
 
     def rename(self, i: int, text: str) -> None:
-        """A name typed: a keystroke redraws nothing (the field shows it), so it goes around
-        any observable the seat may be; a typed name is matched (or remembered) at the start."""
+        """A name typed: it goes around the observables (the seat is part of the setup draft,
+        whose change would draw the whole form again); the seat's card draws itself again
+        (``SeatCard``). A typed name is matched (or remembered) when the table starts."""
         seat = self._seats[i]
         dict.__setitem__(seat, "name", text)
         dict.pop(seat, "player_id", None)
@@ -209,12 +213,39 @@ def _pick_chip(tr: Tr, seating: Seating, player: PlayerInfo) -> ft.Control:
     )
 
 
+@dataclass(frozen=True)
+class SeatAt:
+    """Seat ``i`` of ``seating``, for its card. Not itself observable: given the ``Seating``
+    directly, every seat's card would be drawn again by a seat change on top of the picker
+    drawing them all."""
+
+    seating: Seating
+    i: int
+
+
 def _seat_row(tr: Tr, seating: Seating, i: int) -> ft.Control:
-    """Seat ``i``: its name, remove / up / down, and a swatch per colour (its own one ringed)."""
-    seats = seating.seats
-    label = seats[i]["name"] or tr("setup.player_n", n=i + 1)  # what its buttons say they act on
+    return SeatCard(tr, SeatAt(seating, i), key=f"seat-{i}")
+
+
+@ft.component
+def SeatCard(tr: Tr, at: SeatAt, key: str | None = None) -> ft.Control:
+    """Seat ``i``: its name, remove / up / down, and a swatch per colour (its own one ringed).
+    A keystroke in the name draws this card alone again, so that its buttons and swatches say
+    the name as typed ("Remove Ana"); the picker and the form stay as they are."""
+    typed = use_every_tap()
+    seating, i = at.seating, at.i
+    label = seating.seats[i]["name"] or tr("setup.player_n", n=i + 1)  # what its buttons say they act on
+
+    def rename(e: Any) -> None:
+        seating.rename(i, e.control.value or "")
+        typed()
+
+    # The field itself is kept while only the name changes: drawn again, it would send the phone
+    # the name of the keystroke being handled, and overwrite the keys typed since (measured:
+    # "Anabelle" typed fast came back as "Ana"). A seat change (``Seating`` notifies) makes it anew.
+    field = ft.use_memo(lambda: _name_field(tr, seating, i, rename), [tr, seating, i, seating.__version__])
     seat = card(
-        ft.Row([_name_field(tr, seating, i), *_seat_buttons(tr, seating, i, label)], spacing=0),
+        ft.Row([field, *_seat_buttons(tr, seating, i, label)], spacing=0),
         ft.Row(_colour_swatches(tr, seating, i, label), wrap=True, spacing=6, run_spacing=6),
         key=f"player-{i}",
         padding=8,
@@ -222,12 +253,12 @@ def _seat_row(tr: Tr, seating: Seating, i: int) -> ft.Control:
     return ft.Semantics(content=seat, label=label, container=True)  # the card is named by its player
 
 
-def _name_field(tr: Tr, seating: Seating, i: int) -> ft.Control:
+def _name_field(tr: Tr, seating: Seating, i: int, rename: Callable[[Any], None]) -> ft.Control:
     return ft.TextField(
         label=tr("setup.player_n", n=i + 1),
         value=seating.seats[i]["name"],
         key=f"player-name-{i}",
-        on_change=lambda e: seating.rename(i, e.control.value or ""),
+        on_change=rename,
         max_length=24,
         expand=True,
         dense=True,

@@ -214,7 +214,12 @@ def edit_dialog(dialogs: Dialogs, tr: Tr, draft: PlayerEdit) -> None:
         key="player-edit",
         actions=lambda: [
             dialogs.dialog_button(
-                tr("action.save"), "edit-save", lambda: draft.save(dialogs, tr), filled=True, closes=False
+                tr("action.save"),
+                "edit-save",
+                lambda: draft.save(dialogs, tr),
+                filled=True,
+                closes=False,
+                screen=False,
             )
         ],
     )
@@ -375,7 +380,7 @@ def MergeConfirm(
     if draft.keep is None:
         return ft.Row([], tight=True)
     label = tr("players.merge_confirm")
-    return dialogs.dialog_button(label, "merge-confirm", merge, filled=True, closes=False)
+    return dialogs.dialog_button(label, "merge-confirm", merge, filled=True, closes=False, screen=False)
 
 
 def delete_dialog(dialogs: Dialogs, tr: Tr, players: PlayersRepo, listed: PlayersList, p: PlayerInfo) -> None:
@@ -401,6 +406,7 @@ def delete_dialog(dialogs: Dialogs, tr: Tr, players: PlayersRepo, listed: Player
                 filled=True,
                 danger=True,
                 closes=False,
+                screen=False,
             )
         ],
     )

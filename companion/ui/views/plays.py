@@ -274,7 +274,7 @@ def _link_all_dialog(
         key="link-all",
         actions=lambda: [
             dialogs.dialog_button(tr("plays.link.not_now"), "link-all-skip", lambda: None),
-            dialogs.dialog_button(tr("plays.link.confirm"), "link-all-save", save, filled=True),
+            dialogs.dialog_button(tr("plays.link.confirm"), "link-all-save", save, filled=True, screen=False),
         ],
     )
 
