@@ -66,12 +66,14 @@ async def hosted_app(page: ft.Page, hosted: Hosted, main: Any) -> Any:
     when the device's key was refused (the refusal screen, views/space.py, is drawn)."""
     from companion.ui import live
     from companion.ui.hosted import place, session_start
+    from companion.ui.reconnect import AskedPrefs
     from companion.ui.routes import routes
     from companion.ui.shell import SessionShell
 
     prefs = ft.SharedPreferences()
     start = session_start(page)
-    where = await place(hosted, prefs, page.route or "/", start, live.link_table)
+    # Asked again of a tab reloaded while this start reads the device's space key (ui/reconnect.py)
+    where = await place(hosted, AskedPrefs(page, prefs), page.route or "/", start, live.link_table)
     if where.hub is None:
         from companion.ui.views.space import show_refusal
 

@@ -250,7 +250,15 @@ class Place:
     refusal: str | None = None
 
 
-async def _pref(prefs: ft.SharedPreferences, key: str) -> str | None:
+class DevicePrefs(Protocol):
+    """What the start reads and writes of the device's storage: ``ft.SharedPreferences``, or
+    ``reconnect.AskedPrefs`` around it (a tab reloaded during the start is asked again)."""
+
+    async def get(self, key: str) -> Any: ...
+    async def set(self, key: str, value: Any) -> bool: ...
+
+
+async def _pref(prefs: DevicePrefs, key: str) -> str | None:
     try:
         value = await prefs.get(key)
     except Exception:  # a client without storage: as if nothing were kept
@@ -273,9 +281,7 @@ Start = tuple[str, str]  # a session's start: the peer's address, the address ph
 LinkTable = Callable[[TableHub, str], "str | None"]
 
 
-async def place(
-    hosted: Hosted, prefs: ft.SharedPreferences, route: str, start: Start, link_table: LinkTable
-) -> Place:
+async def place(hosted: Hosted, prefs: DevicePrefs, route: str, start: Start, link_table: LinkTable) -> Place:
     """Where a session started on ``route`` runs (module docstring): a link's space as a
     guest, else the device's own space as its host, or a refusal. ``start``: the peer's address
     and the address phones open (``session_start``)."""
@@ -290,7 +296,7 @@ async def place(
 
 
 async def _stored_link_space(
-    hosted: Hosted, prefs: ft.SharedPreferences, table_id: str, link_table: LinkTable
+    hosted: Hosted, prefs: DevicePrefs, table_id: str, link_table: LinkTable
 ) -> str | None:
     """The stored live link's space when that link opens ``table_id`` (a guest reloading its
     table); None otherwise."""
@@ -301,7 +307,7 @@ async def _stored_link_space(
     return space_id if link_table(hosted.hub(space_id), token) == table_id else None
 
 
-async def own_space(hosted: Hosted, prefs: ft.SharedPreferences, address: str, base: str) -> Place:
+async def own_space(hosted: Hosted, prefs: DevicePrefs, address: str, base: str) -> Place:
     """The device's own space: its stored key checked, or a new space when it has none."""
     text = await _pref(prefs, SPACE_PREF)
     if text is None:
@@ -322,7 +328,7 @@ async def own_space(hosted: Hosted, prefs: ft.SharedPreferences, address: str, b
     return Place(hosted.hub(key.space_id), SpaceSession(hosted, key.space_id, key, base, saved), host=True)
 
 
-async def new_space(hosted: Hosted, prefs: ft.SharedPreferences, address: str, base: str) -> Place:
+async def new_space(hosted: Hosted, prefs: DevicePrefs, address: str, base: str) -> Place:
     """A new space for this device, its key kept in the device's storage (none past the
     address's new spaces for the hour)."""
     key = await start_over(hosted, prefs, address)
@@ -337,7 +343,7 @@ def may_start_over(hosted: Hosted, address: str) -> bool:
     return not hosted.created.locked([f"addr:{address or '?'}"], time.time())
 
 
-async def start_over(hosted: Hosted, prefs: ft.SharedPreferences, address: str) -> SpaceKey | None:
+async def start_over(hosted: Hosted, prefs: DevicePrefs, address: str) -> SpaceKey | None:
     """Make a new space and keep its key on the device (in place of a refused one); None when
     ``address`` made too many new spaces lately."""
     keys, now = [f"addr:{address or '?'}"], time.time()  # the wall clock: workers share it

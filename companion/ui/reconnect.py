@@ -44,3 +44,18 @@ async def asked(page: ft.Page, question: Callable[[], Awaitable[T]]) -> T:
                 return answer.result()
     finally:
         page.on_connect = None
+
+
+class AskedPrefs:
+    """The device's stored settings with each read and write put through ``asked``: the hosted
+    start reads the device's space key before its first screen, and a tab reloaded then must
+    not leave it waiting (a write re-asked stores the same value again)."""
+
+    def __init__(self, page: ft.Page, prefs: ft.SharedPreferences) -> None:
+        self._page, self._prefs = page, prefs
+
+    async def get(self, key: str) -> Any:
+        return await asked(self._page, lambda: self._prefs.get(key))
+
+    async def set(self, key: str, value: Any) -> bool:
+        return await asked(self._page, lambda: self._prefs.set(key, value))

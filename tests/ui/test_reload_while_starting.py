@@ -63,3 +63,33 @@ async def test_a_tab_reloaded_while_starting_gets_its_screen(tmp_path):
     assert any(name == "get" for name, _ in tab.calls), "the settings were asked of the new tab"
     assert "Jugadores" in h.all_text(), "the new tab's stored language is the one used"
     h.close()
+
+
+async def test_a_hosted_tab_reloaded_while_its_space_key_is_read_gets_its_space(tmp_path):
+    """Hosted mode reads the device's space key before its first screen (ui/hosted.py ``place``):
+    a tab reloaded then is asked again, gets its own space (no second one), and sees its tables."""
+    from companion.core import Table
+    from companion.share.attempts import AttemptLimits, Attempts
+    from companion.store.spaces import SpaceLimits, Spaces
+    from companion.ui import peer
+    from companion.ui.hosted import SPACE_PREF, Hosted
+
+    hosted = Hosted(Spaces(tmp_path / "data", limits=SpaceLimits()), attempts=Attempts(AttemptLimits()))
+    key = hosted.spaces.create()
+    hosted.hub(key.space_id).create(Table.new("toy", ["Quillon", "Zephyrine"]))
+    h = Harness()
+    gone = GoneTab()
+    gone.session = h.session
+    peer.record(gone, "203.0.113.10")
+    h.session.attach_connection(gone)
+    first = asyncio.create_task(h.start(make_main(hosted=hosted), route="/"))
+    await h.flush()
+    assert not first.done(), "the start waits for the device's space key"
+    tab = await rejoin(h, "/", {SPACE_PREF: key.text()})
+    await within_turns(first, 500)
+    assert first.done(), "the hosted start never drew a screen for the tab that came back"
+    first.result()
+    assert "Quillon" in h.all_text(), "the device's own space, with its table"
+    assert any(name == "get" for name, _ in tab.calls), "the key was asked of the new tab"
+    assert len(hosted.spaces.listed()) == 1, "no second space was made"
+    h.close()
