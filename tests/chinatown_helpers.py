@@ -14,6 +14,17 @@ from companion.games.chinatown.state import ChinatownState
 NAMES = ["Ana", "Ben", "Carla", "Dai", "Eli"]
 
 
+def step_without_trades(table: Table, rng: random.Random) -> None:
+    """One random legal entry through the prompt; trading is always ended at once (no trade)."""
+    prompt = table.prompt
+    if prompt.auto:
+        table.auto(rng)
+    elif prompt.kind == "trade":
+        table.submit(TradingDone())
+    else:
+        table.submit(rng.choice(prompt.choices))
+
+
 def random_trade(state: ChinatownState, rng: random.Random) -> Trade | None:
     """A random legal trade among two or more players (gifts included), or None if nobody holds anything."""
     givers = rng.sample(range(state.n), rng.randint(1, state.n))

@@ -7,11 +7,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from chinatown_helpers import new_table, play_random
+from chinatown_helpers import new_table, play_random, step_without_trades
 
 from companion.core import RuleViolation
 from companion.games.chinatown import GAME
-from companion.games.chinatown.entries import ChooseFirst, DealBuildings, KeepBuildings, TradingDone
+from companion.games.chinatown.entries import ChooseFirst, DealBuildings, KeepBuildings
 from companion.games.chinatown.flow import auto_entry, describe, nearest_fact, standing
 from companion.games.chinatown.rules import dealing
 from companion.games.chinatown.state import ChinatownState
@@ -23,23 +23,13 @@ def second_year_deal() -> tuple[ChinatownState, DealBuildings]:
     table = new_table(3)
     rng = random.Random(2)
     while table.state.year == 0:
-        play_random_step(table, rng)
+        step_without_trades(table, rng)
     state = table.state
     assert table.prompt.kind == "buildings" and state.dealt is None
     legal = auto_entry(state, random.Random(1))
     owned = sorted(state.owner)
     logged = DealBuildings(hands=tuple((owned[i], *hand[1:]) for i, hand in enumerate(legal.hands)))
     return state, logged
-
-
-def play_random_step(table, rng: random.Random) -> None:
-    prompt = table.prompt
-    if prompt.auto:
-        table.auto(rng)
-    elif prompt.kind == "trade":
-        table.submit(TradingDone())
-    else:
-        table.submit(rng.choice(prompt.choices))
 
 
 def test_an_old_deal_keeps_its_cards_still_in_the_deck_and_takes_the_lowest_spare_ones() -> None:

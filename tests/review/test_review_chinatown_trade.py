@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import random
 
+from chinatown_helpers import step_without_trades
+
 from companion.core import Table
 from companion.games.chinatown.data import DATA
 from companion.games.chinatown.entries import DonePlacing, Give, Trade, TradingDone
@@ -26,12 +28,7 @@ def _last_year_trade() -> tuple[Table, int]:
         state = table.state
         if prompt.kind == "trade" and state.year == len(DATA.years) - 1:
             break
-        if prompt.auto:
-            table.auto(rng)
-        elif prompt.kind == "trade":
-            table.submit(TradingDone())
-        else:
-            table.submit(rng.choice(prompt.choices))
+        step_without_trades(table, rng)
     state = table.state
     tile = next(shop for shop, n in sorted(state.hands[0].items()) if n > 0)
     assert state.money[1] >= PRICE

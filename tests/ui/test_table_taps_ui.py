@@ -6,10 +6,11 @@ move targets named by place, tokens and markers (no progress bar), its card acti
 import random
 
 import flet as ft
+from chinatown_helpers import step_without_trades
 from ui_testkit import new_hub, started
 
 from companion.core import Table
-from companion.games.chinatown.entries import PlaceTile, TradingDone
+from companion.games.chinatown.entries import PlaceTile
 from companion.games.chinatown.text import shop_name
 from companion.games.dayu.public import privilege_left
 from companion.ui.games.chinatown.board import SHOP_COLORS
@@ -28,13 +29,7 @@ def chinatown_placing(hub) -> Table:
         rng = random.Random(seed)
         table = Table.new("chinatown", ["Ana", "Ben", "Carla", "Dai"])
         while table.state.phase != "place":
-            p = table.prompt
-            if p.auto:
-                table.auto(rng)
-            elif p.kind == "trade":
-                table.submit(TradingDone())
-            else:
-                table.submit(rng.choice(p.choices))
+            step_without_trades(table, rng)
         state = table.state
         seat = state.order()[state.placer]
         hand = {s: k for s, k in state.hands[seat].items() if k > 0}
