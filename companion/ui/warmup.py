@@ -9,19 +9,12 @@ it does not compete for the CPU with the browser painting it, and is ready by th
 The pydantic models the server imports before it listens (the store's, the core's) are declared
 with ``defer_build``: their validators are built here, after the server listens, rather than
 while the browser waits for its first answer (a model still unbuilt builds itself on first use).
-
-While a warm-up thread imports, the interpreter hands the GIL over every half millisecond
-instead of every 5: the event loop serving the browser's files (about 13 MB of Flutter
-client) needs it at each chunk, and waited up to 5 ms each time (docs/PERFORMANCE.md, "Cold
-start, a second pass").
 """
 
 from __future__ import annotations
 
 import sys
 import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from importlib import import_module
 
 FIRST_CONTROLS = (
@@ -89,41 +82,6 @@ def build_models() -> int:
     return built
 
 
-WARM_SWITCH = 0.0005
-"""Seconds a thread may hold the GIL while a warm-up runs (Python's default: 0.005)."""
-
-_warming = 0  # warm-up threads running (the first screen's may still be when the rest starts)
-_default_switch = sys.getswitchinterval()
-_switch_guard = threading.Lock()
-
-
-@contextmanager
-def yielding() -> Iterator[None]:
-    """Hand the GIL over often while the block runs, so the loop answering the browser waits
-    for it at most ``WARM_SWITCH`` seconds; Python's interval is back once no warm-up runs."""
-    global _warming, _default_switch
-    with _switch_guard:
-        if _warming == 0:
-            _default_switch = sys.getswitchinterval()
-            sys.setswitchinterval(WARM_SWITCH)
-        _warming += 1
-    try:
-        yield
-    finally:
-        with _switch_guard:
-            _warming -= 1
-            if _warming == 0:
-                sys.setswitchinterval(_default_switch)
-
-
-def _yielding(step: Callable[[], None]) -> Callable[[], None]:
-    def run() -> None:
-        with yielding():
-            step()
-
-    return run
-
-
 REST_DELAY = 1.0
 """Seconds between the first session's screen leaving the server and loading the rest: the
 browser paints it meanwhile (0.1 to 0.3 s), and nobody taps within a second of seeing it."""
@@ -137,13 +95,13 @@ class WarmUp:
         self._guard = threading.Lock()
 
     def start(self) -> None:
-        threading.Thread(target=_yielding(first_screen), name="warm-up", daemon=True).start()
+        threading.Thread(target=first_screen, name="warm-up", daemon=True).start()
 
     def first_screen_drawn(self) -> None:
         with self._guard:
             if self._rest_started:
                 return
             self._rest_started = True
-        later = threading.Timer(REST_DELAY, _yielding(the_rest))
+        later = threading.Timer(REST_DELAY, the_rest)
         later.name, later.daemon = "warm-up-rest", True
         later.start()

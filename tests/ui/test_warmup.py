@@ -104,28 +104,3 @@ def test_the_rest_loads_every_screen_and_game():
         [sys.executable, "-c", code], capture_output=True, text=True, check=False, timeout=120
     )
     assert done.returncode == 0, done.stderr
-
-
-def test_a_warm_up_hands_the_gil_over_often_and_puts_the_interval_back():
-    # the loop serving the browser's files waited up to 5 ms for the GIL at each chunk
-    before = sys.getswitchinterval()
-    with warmup.yielding():
-        assert sys.getswitchinterval() == warmup.WARM_SWITCH
-        with warmup.yielding():  # the rest may start while the first screen's warm-up runs
-            pass
-        assert sys.getswitchinterval() == warmup.WARM_SWITCH  # the other still runs
-    assert sys.getswitchinterval() == before
-
-
-def test_the_warm_up_threads_run_yielding(monkeypatch):
-    seen: list[float] = []
-    done = threading.Event()
-
-    def step() -> None:
-        seen.append(sys.getswitchinterval())
-        done.set()
-
-    monkeypatch.setattr(warmup, "first_screen", step)
-    warmup.WarmUp().start()
-    assert done.wait(5)
-    assert seen == [warmup.WARM_SWITCH]
