@@ -154,7 +154,14 @@ def serve(
         warm.start()
 
     try:
-        run(main, sock, trusted_proxies=trusted_proxies, on_started=started, hosted=hosted)
+        run(
+            main,
+            sock,
+            trusted_proxies=trusted_proxies,
+            on_started=started,
+            hosted=hosted,
+            answers=warm.answers,
+        )
     finally:
         close_down(relays, open_spaces(folder) if hosted else None, served)
 
