@@ -154,14 +154,7 @@ def serve(
         warm.start()
 
     try:
-        run(
-            main,
-            sock,
-            trusted_proxies=trusted_proxies,
-            on_started=started,
-            hosted=hosted,
-            answers=warm.answers,
-        )
+        run(main, sock, trusted_proxies=trusted_proxies, on_started=started, hosted=hosted)
     finally:
         close_down(relays, open_spaces(folder) if hosted else None, served)
 

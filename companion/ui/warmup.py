@@ -15,10 +15,7 @@ from __future__ import annotations
 
 import sys
 import threading
-import time
 from importlib import import_module
-
-from companion.ui.answering import Answers
 
 FIRST_CONTROLS = (
     "Component",
@@ -90,32 +87,15 @@ REST_DELAY = 1.0
 browser paints it meanwhile (0.1 to 0.3 s), and nobody taps within a second of seeing it."""
 
 
-QUIET = 0.03
-"""Seconds without an HTTP answer after which the first screen's warm-up starts: the browser
-asks for Flutter's files one after the other, then compiles them (about 0.3 s, no request)."""
-WAIT_AT_MOST = 1.0
-"""Seconds the warm-up waits for that pause at most (a server nobody has opened yet)."""
-
-
 class WarmUp:
-    """Starts ``first_screen`` once the server has answered and paused (``answers``, counted by
-    the web server: ui/answering.py), and ``the_rest`` after the first session has drawn."""
+    """Starts ``first_screen`` at once and ``the_rest`` after the first session has drawn."""
 
     def __init__(self) -> None:
-        self.answers = Answers()
         self._rest_started = False
         self._guard = threading.Lock()
 
     def start(self) -> None:
-        threading.Thread(target=self._after_a_pause, name="warm-up", daemon=True).start()
-
-    def _after_a_pause(self) -> None:
-        """The imports hold the GIL the loop needs at each step of an answer: started with the
-        server, they delayed its first answer by about 80 ms."""
-        until = time.monotonic() + WAIT_AT_MOST
-        while self.answers.quiet_for() < QUIET and time.monotonic() < until:
-            time.sleep(0.01)
-        first_screen()
+        threading.Thread(target=first_screen, name="warm-up", daemon=True).start()
 
     def first_screen_drawn(self) -> None:
         with self._guard:

@@ -22,7 +22,6 @@ import uvicorn
 from companion.share.budget import DEFAULT_LIMITS
 from companion.share.textcode import IMPORT_PATH
 from companion.ui import guard
-from companion.ui.answering import Answers, Counted
 from companion.ui.hosted import SPACE_LANDING, SPACE_PREF
 from companion.ui.scanned import SCANNED_PREF, SCANNED_ROUTE
 from companion.ui.serve_error import ServeError
@@ -60,16 +59,9 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def build_app(
-    main: Callable[..., Any],
-    assets_dir: Path = ASSETS,
-    *,
-    hosted: bool = False,
-    answers: Answers | None = None,
-) -> Any:
+def build_app(main: Callable[..., Any], assets_dir: Path = ASSETS, *, hosted: bool = False) -> Any:
     """Flet's web app for ``main`` with the guarded websocket handler in front; ``hosted``
-    adds the recovery link's landing page (``/space``, ui/hosted.py); ``answers`` counts the
-    HTTP answers (the warm-up waits for a pause in them, ui/answering.py)."""
+    adds the recovery link's landing page (``/space``, ui/hosted.py)."""
     import flet_web.fastapi as flet_fastapi
     from fastapi.routing import APIWebSocketRoute
 
@@ -93,8 +85,6 @@ def build_app(
             SPACE_LANDING, _space_landing, methods=["GET"], include_in_schema=False, response_model=None
         )
         outer.add_middleware(RefuseUntrustedProxy)  # a forgotten --trusted-proxy: refused, said why
-    if answers is not None:
-        outer.add_middleware(Counted, answers=answers)
     outer.mount("/", inner)
     return outer
 
@@ -193,15 +183,13 @@ def run(
     trusted_proxies: list[str] | None = None,
     on_started: Callable[[], None] | None = None,
     hosted: bool = False,
-    answers: Answers | None = None,
 ) -> None:
     """Serve ``main`` on the bound ``sock`` until SIGINT or SIGTERM (uvicorn handles both; a
     SIGTERM returns, a SIGINT raises KeyboardInterrupt once the server has stopped);
-    ``on_started`` is called once it accepts connections; ``hosted``: private spaces;
-    ``answers``: counts the HTTP answers (ui/answering.py)."""
+    ``on_started`` is called once it accepts connections; ``hosted``: private spaces."""
     host, port = sock.getsockname()[:2]
     number_controls_apart()
-    app = build_app(main, hosted=hosted, answers=answers)
+    app = build_app(main, hosted=hosted)
     server = make_server(app, host, port, trusted_proxies, on_started=on_started)
     asyncio.run(server.serve(sockets=[sock]))
 

@@ -104,25 +104,3 @@ def test_the_rest_loads_every_screen_and_game():
         [sys.executable, "-c", code], capture_output=True, text=True, check=False, timeout=120
     )
     assert done.returncode == 0, done.stderr
-
-
-def test_the_warm_up_waits_for_a_pause_in_the_answers(monkeypatch):
-    # started with the server, its imports took the GIL from the loop answering the browser
-    ran = threading.Event()
-    monkeypatch.setattr(warmup, "first_screen", ran.set)
-    monkeypatch.setattr(warmup, "WAIT_AT_MOST", 30.0)
-    warm = warmup.WarmUp()
-    warm.answers.busy = 1  # answering the page
-    warm.start()
-    assert not ran.wait(0.3)
-    warm.answers.busy, warm.answers.answered = 0, 1
-    warm.answers.last = time.monotonic()
-    assert ran.wait(5)
-
-
-def test_the_warm_up_starts_anyway_when_nobody_opens_the_app(monkeypatch):
-    ran = threading.Event()
-    monkeypatch.setattr(warmup, "first_screen", ran.set)
-    monkeypatch.setattr(warmup, "WAIT_AT_MOST", 0.05)
-    warmup.WarmUp().start()  # nothing answered, ever
-    assert ran.wait(5)
