@@ -125,7 +125,18 @@ class SqliteConnection:
         self._db.executemany(sql, rows)
 
     def executescript(self, script: str) -> None:
-        self._db.executescript(script)
+        """Run a schema script as one transaction: one commit, so one sync to disk, where each
+        statement on its own was one (a new store's schema took 20 to 40 ms before the server
+        could listen: docs/PERFORMANCE.md, "Cold start, a second pass"). Inside a transaction
+        already, SQLite's executescript commits it first, as before."""
+        if self._db.in_transaction:
+            self._db.executescript(script)
+            return
+        try:
+            self._db.executescript(f"BEGIN;\n{script}\n;COMMIT;")
+        except sqlite3.Error:
+            self.rollback()
+            raise
 
     def begin(self, *, exclusive: bool = False) -> None:
         # IMMEDIATE takes the write lock now: the revision read next cannot go stale before COMMIT.
