@@ -62,4 +62,7 @@ def DialogBody(dialog: Dialog, key: str | None = None) -> ft.Control:
     body = dialog.body()
     if dialog.note:
         body.append(ft.Text(dialog.note, key=f"{dialog.key}-note", color=ft.Colors.PRIMARY))
-    return ft.Column(body, tight=True, scroll=ft.ScrollMode.AUTO, width=380)
+    # No scroll of its own: the AlertDialog (scrollable=True) scrolls its content already, and a
+    # scrolling column inside it is a viewport given unbounded height. In Chromium a wheel turned
+    # over such a dialog (the rule card) now and then left Flutter's page at 100 % CPU for good.
+    return ft.Column(body, tight=True, width=380)
