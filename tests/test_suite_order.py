@@ -52,3 +52,11 @@ def test_the_file_is_read_from_the_node_id(nodeid: str) -> None:
     from suite_order import file_of
 
     assert file_of(_Item(nodeid)) == "tests/test_i18n.py"  # type: ignore[arg-type]
+
+
+def test_a_hanging_test_fails_instead_of_holding_the_suite(request: pytest.FixtureRequest) -> None:
+    """pytest-timeout is loaded with the project's limit (pyproject.toml): a browser page that
+    never answers once held `make test` for good."""
+    assert request.config.pluginmanager.hasplugin("timeout")
+    assert float(request.config.getini("timeout")) == 900
+    assert request.config.getini("timeout_method") == "thread"
