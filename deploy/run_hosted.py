@@ -75,6 +75,7 @@ class Worker:
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
+            errors="replace",  # a stray byte must not end the relay: the worker would block on a full pipe
             start_new_session=True,  # Ctrl+C reaches the launcher alone, which stops it in order
         )
         threading.Thread(target=self._relay, daemon=True).start()

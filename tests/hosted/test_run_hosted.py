@@ -120,6 +120,7 @@ class Launcher:
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
+            errors="replace",  # a stray byte must not end the reader (the pipe would then fill)
         )
         self.lines: list[str] = []
         threading.Thread(target=self._read, daemon=True).start()
@@ -330,7 +331,15 @@ def test_ctrl_c_stops_every_process_and_removes_the_folder(launcher: Launcher) -
     assert names.count("companion.cli") == 2, names
 
     launcher.process.send_signal(signal.SIGINT)
-    assert launcher.process.wait(timeout=30) == 0
+    try:
+        code = launcher.process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        still = [(pid, _name(pid)) for pid in processes if _running(pid)]
+        pytest.fail(
+            f"run_hosted.py still running 30 s after Ctrl+C; alive: {still}; it said:\n{''.join(launcher.lines[-40:])}",
+            pytrace=False,
+        )
+    assert code == 0
     time.sleep(0.2)  # the reader's last lines
     assert not [line for line in launcher.lines if "exit status" in line], "".join(launcher.lines)
     deadline = time.monotonic() + 5
