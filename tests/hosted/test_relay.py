@@ -92,8 +92,11 @@ def test_a_rename_reaches_the_other_worker(workers):
 
 def test_the_same_entry_through_two_workers_at_once_is_stored_once(workers, pg_url):
     """Ten rounds: each worker submits the prompt's first choice at the same moment; one is
-    stored, the other refused with the "changed elsewhere" conflict, and its hub then holds the
-    stored table (the screen shows it)."""
+    stored, the other refused, and its hub then holds the stored table (the screen shows it).
+    The refusal is the store's "changed elsewhere" conflict when the loser reached the store
+    first; on a loaded machine the relay can bring the winner's entry to the loser's hub before
+    the loser's own check, and then the rules refuse the entry as not fitting the new moment
+    (seen with both cores held). Either way nothing is stored twice."""
     a, b = workers
     table = seeded(a, b)
     winners = []
@@ -104,8 +107,12 @@ def test_the_same_entry_through_two_workers_at_once_is_stored_once(workers, pg_u
         won = [w for w, result in zip((a, b), outcome, strict=True) if not isinstance(result, Exception)]
         lost = [result for result in outcome if isinstance(result, Exception)]
         assert len(won) == 1, outcome
-        assert len(lost) == 1 and isinstance(lost[0], StoreConflict), outcome
-        assert lost[0].msg.key == "sec-input.store.conflict"
+        assert len(lost) == 1, outcome
+        refused = lost[0]
+        if isinstance(refused, StoreConflict):
+            assert refused.msg.key == "sec-input.store.conflict"
+        else:  # the winner's entry came through the relay first: the old choice no longer fits
+            assert isinstance(refused, RuleViolation) and refused.rule_id == "core.entry", outcome
         winners.append(won[0].relay.worker)
         # the loser's hub reloaded as it refused; the winner's holds its own change
         assert a.hub.get(table.id).version == b.hub.get(table.id).version == version + 1
