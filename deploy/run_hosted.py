@@ -148,6 +148,9 @@ def run(host: str, port: int, count: int, hosted: bool) -> None:
     folder.chmod(0o755)  # the servers' own users reach their folders inside it
     print(f"Starting PostgreSQL, {count} workers and nginx in {folder}", flush=True)
     signal.signal(signal.SIGTERM, _stop_on_term)
+    # Ctrl+C stops everything even when this started with SIGINT ignored (a shell's background
+    # job, or a parent that ignores it: Python then keeps it ignored and Ctrl+C did nothing)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     with contextlib.ExitStack() as stack:
         stack.callback(shutil.rmtree, folder, True)
         try:
