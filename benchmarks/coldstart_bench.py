@@ -12,6 +12,7 @@ The app's modules are byte-compiled first in each tree (``compiled``), as an ins
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import shutil
 import statistics
@@ -20,6 +21,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
@@ -50,9 +52,13 @@ def server_env(tree: Path) -> dict[str, str]:
     return {**os.environ, "COMPANION_CACHE": CACHES[tree]}
 
 
-def one_start(browser: object, code: str, text: str, tree: Path = ROOT) -> float:
+@contextlib.contextmanager
+def started_server(
+    code: str, tree: Path, poll: float = 0.02
+) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+    """A server process from ``code`` (APP or HELLO) run in ``tree``, once it answers HTTP: the
+    process and its address; stopped on leaving."""
     port = free_port()
-    start = time.perf_counter()
     proc = subprocess.Popen(
         [sys.executable, "-c", code.format(port=port, data=tempfile.mkdtemp())],
         cwd=tree,  # ``python -c`` imports ``companion`` from the current folder first
@@ -67,14 +73,8 @@ def one_start(browser: object, code: str, text: str, tree: Path = ROOT) -> float
                 urllib.request.urlopen(url, timeout=1)
                 break
             except OSError:
-                time.sleep(0.02)
-        page = browser.new_page(viewport=PHONE)  # type: ignore[attr-defined]
-        page.goto(url)
-        enable_semantics(page)
-        page.get_by_text(text).first.wait_for(timeout=60000)
-        elapsed = time.perf_counter() - start
-        page.close()
-        return elapsed
+                time.sleep(poll)
+        yield proc, url
     finally:
         proc.terminate()
         try:
@@ -82,6 +82,18 @@ def one_start(browser: object, code: str, text: str, tree: Path = ROOT) -> float
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+def one_start(browser: object, code: str, text: str, tree: Path = ROOT) -> float:
+    start = time.perf_counter()
+    with started_server(code, tree) as (_, url):
+        page = browser.new_page(viewport=PHONE)  # type: ignore[attr-defined]
+        page.goto(url)
+        enable_semantics(page)
+        page.get_by_text(text).first.wait_for(timeout=60000)
+        elapsed = time.perf_counter() - start
+        page.close()
+        return elapsed
 
 
 def compiled(tree: Path) -> None:

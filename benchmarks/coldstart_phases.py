@@ -15,11 +15,8 @@ import argparse
 import os
 import shutil
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
@@ -27,8 +24,8 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests" / "browser"), str(ROOT / "benchmarks")]
 
-from coldstart_bench import APP, HELLO, compiled, server_env  # noqa: E402
-from ui_browser_kit import CHROME_ARGS, PHONE, chromium, free_port  # noqa: E402
+from coldstart_bench import APP, HELLO, compiled, started_server  # noqa: E402
+from ui_browser_kit import CHROME_ARGS, PHONE, chromium  # noqa: E402
 
 # Installed before any of the page's scripts: wall-clock stamps (ms since the epoch) of the
 # websocket's life and of the first screen's text; the semantics placeholder is clicked as soon
@@ -77,23 +74,8 @@ def cpu_seconds(pid: int) -> float:
 
 
 def one_start(browser: object, code: str, text: str, tree: Path) -> dict[str, float]:
-    port = free_port()
     start_wall, start = time.time(), time.perf_counter()
-    proc = subprocess.Popen(
-        [sys.executable, "-c", code.format(port=port, data=tempfile.mkdtemp())],
-        cwd=tree,
-        env=server_env(tree),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        url = f"http://127.0.0.1:{port}/"
-        while True:
-            try:
-                urllib.request.urlopen(url, timeout=1)
-                break
-            except OSError:
-                time.sleep(0.01)
+    with started_server(code, tree, poll=0.01) as (proc, url):
         seen = {"answers": time.perf_counter() - start, "cpu_answers": cpu_seconds(proc.pid)}
         page = browser.new_page(viewport=PHONE)  # type: ignore[attr-defined]
         page.add_init_script(PROBE.replace("T.want", repr(text)))
@@ -108,13 +90,6 @@ def one_start(browser: object, code: str, text: str, tree: Path) -> dict[str, fl
         page.close()
         time.sleep(1.5)  # what the server does after the first screen (the warm-up's rest)
         seen["cpu_after"] = cpu_seconds(proc.pid)
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
 
     def since(epoch_ms: float) -> float:
         return epoch_ms / 1000 - start_wall
