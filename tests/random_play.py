@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable
 
 from chinatown_helpers import play_random as play_chinatown
+from chinatown_helpers import step_without_trades
 
 from companion.core import Table
 
@@ -19,3 +20,10 @@ def play_to_end(table: Table, rng: random.Random, on_step: Callable[[Table], Non
         table.auto(rng) if p.auto else table.submit(rng.choice(p.choices))
         if on_step is not None:
             on_step(table)
+
+
+def play_until(table: Table, rng: random.Random, until: Callable[[Table], bool]) -> Table:
+    """Random legal entries, trading always ended at once, until ``until(table)``."""
+    while not until(table):
+        step_without_trades(table, rng)
+    return table

@@ -13,43 +13,23 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
+from random_play import play_until
+from table_files import stored
 from ui_browser_kit import on_screen, page_in, scroll_by, served, shot, tap_on
 
 from companion.core import Table
 from companion.core.foresight import table_history
 from companion.core.rulebook import rule
 from companion.games import chinatown, dayu, dragon
-from companion.games.chinatown.entries import Give, Trade, TradingDone
+from companion.games.chinatown.entries import Give, Trade
 from companion.games.chinatown.public import BOARD
 from companion.i18n import translate
-from companion.store import Store
 
 pytestmark = pytest.mark.browser
 
 pytest.importorskip("playwright.sync_api")
 
 NAMES = ["Ana", "Ben", "Carla", "Dai"]
-
-
-def played(table: Table, rng: random.Random, until: Any) -> Table:
-    """Random legal entries (no trades) until ``until(state)``."""
-    while not until(table.state):
-        p = table.prompt
-        if p.auto:
-            table.auto(rng)
-        elif p.kind == "trade":
-            table.submit(TradingDone())
-        else:
-            table.submit(rng.choice(p.choices))
-    return table
-
-
-def stored(data: Path, table: Table) -> Table:
-    store = Store(data / "tables.sqlite3")
-    try:
-        return store.create(table)
-    finally:
-        store.close()
 
 
 def button(page: Any, name: str | re.Pattern, exact: bool = True) -> Any:
@@ -61,7 +41,7 @@ def test_dragon_coming_events_and_the_month_summary(browser, tmp_path, lang):
     data = tmp_path / "data"
     rng = random.Random(4)
     table = Table.new("dragon", NAMES, {"great_wall": True, "super_events": True})
-    table = stored(data, played(table, rng, lambda s: s.month == 3 and s.phase == "actions"))
+    table = stored(data, play_until(table, rng, lambda t: t.state.month == 3 and t.state.phase == "actions"))
     coming = dragon.coming_events(table.state)
     summary = dragon.round_summaries(*table_history(table))[-1]
     with served(data) as url:
@@ -94,7 +74,7 @@ def test_chinatown_trade_review_and_an_empty_building(browser, tmp_path, lang):
     data = tmp_path / "data"
     rng = random.Random(2)
     table = Table.new("chinatown", NAMES)
-    table = stored(data, played(table, rng, lambda s: s.year == 2 and s.phase == "trade"))
+    table = stored(data, play_until(table, rng, lambda t: t.state.year == 2 and t.state.phase == "trade"))
     state = table.state
     given = sorted(b for b, s in state.owner.items() if s == 0)[0]
     trade = Trade(gives=(Give(giver=0, receiver=1, buildings=(given,)),))
@@ -128,7 +108,7 @@ def test_dayu_the_card_under_the_marker(browser, tmp_path, lang):
     data = tmp_path / "data"
     rng = random.Random(7)
     table = Table.new("dayu", NAMES[:3])
-    played(table, rng, lambda s: s.round >= 3 and s.phase == "actions")
+    play_until(table, rng, lambda t: t.state.round >= 3 and t.state.phase == "actions")
     table = stored(data, table)
     preview = dayu.marker_preview(table.state)
     with served(data) as url:

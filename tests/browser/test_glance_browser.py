@@ -15,13 +15,14 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
+from random_play import play_until
+from table_files import stored
 from ui_browser_kit import PHONE, enable_semantics, on_screen, served, settled, shot, tap_on
 
 from companion.core import Table
 from companion.core.foresight import table_history
 from companion.games import dayu, dragon
 from companion.i18n import translate
-from companion.store import Store
 
 pytestmark = pytest.mark.browser
 
@@ -30,29 +31,6 @@ pytest.importorskip("playwright.sync_api")
 NAMES = ["Ana", "Ben", "Carla", "Dai", "Eva"]
 LOOKS = [("en", "light"), ("es", "dark"), ("en", "dark"), ("es", "light")]
 NAV = 80  # the bottom tab bar covers the last 80 px of the phone's screen
-
-
-def played(table: Table, rng: random.Random, until: Any) -> Table:
-    """Random legal entries (the first trade is always "done") until ``until(table)``."""
-    while not until(table):
-        p = table.prompt
-        if p.auto:
-            table.auto(rng)
-        elif p.kind == "trade":
-            from companion.games.chinatown.entries import TradingDone
-
-            table.submit(TradingDone())
-        else:
-            table.submit(rng.choice(p.choices))
-    return table
-
-
-def stored(data: Path, table: Table) -> Table:
-    store = Store(data / "tables.sqlite3")
-    try:
-        return store.create(table)
-    finally:
-        store.close()
 
 
 def page_with(browser: Any, url: str, lang: str, theme: str) -> Any:
@@ -121,7 +99,7 @@ def named(page: Any, name: str) -> Any:
 def dragon_table(data: Path) -> Table:
     rng = random.Random(4)
     table = Table.new("dragon", NAMES, {})
-    return stored(data, played(table, rng, lambda t: t.state.month == 3 and t.prompt.kind == "action"))
+    return stored(data, play_until(table, rng, lambda t: t.state.month == 3 and t.prompt.kind == "action"))
 
 
 @pytest.mark.parametrize(("lang", "theme"), LOOKS)
@@ -161,7 +139,7 @@ def test_chinatown_strip_and_question_on_the_first_screen(browser, tmp_path, lan
     rng = random.Random(2)
     table = Table.new("chinatown", NAMES[:4])
     table = stored(
-        data, played(table, rng, lambda t: t.state.year == 2 and t.prompt.kind == "keep_buildings")
+        data, play_until(table, rng, lambda t: t.state.year == 2 and t.prompt.kind == "keep_buildings")
     )
     with served(data) as url:
         page = page_with(browser, url + f"table/{table.id}", lang, theme)
@@ -179,7 +157,7 @@ def test_dayu_strip_and_question_on_the_first_screen(browser, tmp_path, lang, th
     def late(t: Table) -> bool:  # not the actions, whose question holds the ring: the strip shows it
         return t.state.round == 3 and t.prompt is not None and t.prompt.kind != "action"
 
-    table = stored(data, played(table, rng, late))
+    table = stored(data, play_until(table, rng, late))
     with served(data) as url:
         page = page_with(browser, url + f"table/{table.id}", lang, theme)
         title = dayu.round_summaries(*table_history(table))[-1].title.msg.render(lang)

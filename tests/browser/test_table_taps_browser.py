@@ -16,6 +16,8 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
+from random_play import play_until
+from table_files import newest, stored
 from ui_browser_kit import (
     PHONE,
     enable_semantics,
@@ -30,10 +32,8 @@ from ui_browser_kit import (
 )
 
 from companion.core import Table
-from companion.games.chinatown.entries import TradingDone
 from companion.games.chinatown.text import shop_name
 from companion.i18n import translate
-from companion.store import Store
 
 pytestmark = pytest.mark.browser
 
@@ -41,35 +41,6 @@ pytest.importorskip("playwright.sync_api")
 
 NAMES = ["Ana", "Ben", "Carla", "Dai"]
 TOP, BOTTOM = 56, PHONE["height"] - 80  # under the app bar, above the tab bar
-
-
-def played(table: Table, rng: random.Random, until: Any) -> Table:
-    """Random legal entries (no trades) until ``until(state)``."""
-    while not until(table.state):
-        p = table.prompt
-        if p.auto:
-            table.auto(rng)
-        elif p.kind == "trade":
-            table.submit(TradingDone())
-        else:
-            table.submit(rng.choice(p.choices))
-    return table
-
-
-def stored(data: Path, table: Table) -> Table:
-    store = Store(data / "tables.sqlite3")
-    try:
-        return store.create(table)
-    finally:
-        store.close()
-
-
-def newest(data: Path, table_id: str) -> Table:
-    store = Store(data / "tables.sqlite3")
-    try:
-        return store.open(table_id)
-    finally:
-        store.close()
 
 
 def phone(browser: Any, url: str, lang: str, theme: str = "light") -> Any:
@@ -151,7 +122,9 @@ def stored_after(data: Path, table: Table) -> Table:
 def test_chinatown_trade_with_money_in_five_taps(browser, tmp_path):
     data = tmp_path / "data"
     table = Table.new("chinatown", NAMES)
-    table = stored(data, played(table, random.Random(2), lambda s: s.year == 2 and s.phase == "trade"))
+    table = stored(
+        data, play_until(table, random.Random(2), lambda t: t.state.year == 2 and t.state.phase == "trade")
+    )
     state = table.state
     given = sorted(b for b, s in state.owner.items() if s == 1)[0]  # Ben's first building
     price = 3 * 10000
@@ -184,7 +157,9 @@ def test_chinatown_trade_with_money_in_five_taps(browser, tmp_path):
 def placing_table(data: Path) -> Table:
     """A table at placing whose placer holds two tiles of one type and another type."""
     for seed in range(40):
-        table = played(Table.new("chinatown", NAMES), random.Random(seed), lambda s: s.phase == "place")
+        table = play_until(
+            Table.new("chinatown", NAMES), random.Random(seed), lambda t: t.state.phase == "place"
+        )
         state = table.state
         seat = state.order()[state.placer]
         hand = {s: k for s, k in state.hands[seat].items() if k > 0}
@@ -267,7 +242,7 @@ def dayu_table(data: Path) -> Table:
     rng = random.Random(7)
     table = Table.new("dayu", NAMES[:3])
     while True:
-        played(table, rng, lambda s: s.round >= 2 and s.phase == "actions")
+        play_until(table, rng, lambda t: t.state.round >= 2 and t.state.phase == "actions")
         s = table.state
         free = sum(privilege_left(s, k) for k in ("free_move", "free_flip", "free_tool"))
         if len(s.seat.hand) == 3 and s.points_left == 3 and free == 0:
