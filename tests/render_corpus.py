@@ -366,6 +366,7 @@ def _statistics(c: Collector, tables: list[Table]) -> None:
                     lambda lang, p=play: _plays_text([p], lang).rstrip("\n"),
                     play.id,
                 )
+            _trend(c, game, store.win_rates(game))
         empty = store.stats("dayu", store.create_player("Zoe").id)  # a player with no plays
         c.ui("app", "statistics", "stats.none", game=get("dayu").title)  # view, line 51
         c.raw("app", "statistics", "plays.cli.stats_none", lambda lang: _stats_text(empty, lang))
@@ -416,6 +417,53 @@ def _play_card(c: Collector, play: Any) -> None:
             "(money)" if money_game(game) else "(number)",
             lambda lang, v=s.score: format_final_score(game, v, lang),
             str(s.score),
+        )
+
+
+def _trend(c: Collector, game: str, lines: list[Any]) -> None:
+    """The win-rate-over-time section of the game's page (companion/ui/views/stats_trend.py):
+    heading, hint, the chart's name, each point's tooltip and each legend line."""
+    from companion.i18n import format_month, format_percent
+    from companion.ui.views.stats_trend import MOST_LINES
+
+    shown = lines[:MOST_LINES]
+    if not shown:
+        return
+    ui = lambda key, **args: c.ui(game, "statistics", key, **args)  # noqa: E731
+    ui("insights.trend")
+    ui("insights.trend_hint" if len(lines) > MOST_LINES else "insights.trend_hint_one", n=len(shown))
+    ui("insights.trend_label")
+    for line in shown:
+        for q in line.points:
+            c.raw(
+                game,
+                "statistics",
+                "ui.insights.trend_point",
+                lambda lang, name=line.name, q=q: translate(
+                    "ui.insights.trend_point",
+                    lang,
+                    name=name,
+                    month=format_month(q.month, lang),
+                    rate=format_percent(q.rate, lang),
+                    n=q.plays_so_far,
+                ),
+                f"{line.player_id}-{q.month}",
+            )
+        last = line.points[-1]
+        c.raw(
+            game,
+            "statistics",
+            "ui.insights.trend_line",
+            lambda lang, name=line.name, q=last: translate(
+                "ui.insights.trend_line",
+                lang,
+                name=name,
+                rate=format_percent(q.rate, lang),
+                wins=q.wins_so_far,
+                n=q.plays_so_far,
+                month=format_month(q.month, lang),
+            ),
+            line.player_id,
         )
 
 

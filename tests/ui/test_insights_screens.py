@@ -180,7 +180,7 @@ async def test_win_rate_over_time_is_a_chart_of_its_own_with_a_line_per_player(h
     assert h.by_key("stats-trend").label == "Chart: win rate over time"  # its accessible name
     assert (
         h.by_key(f"stats-trend-line-{ben}").content.controls[1].value
-        == "Ben: 40%, 2 won of 5 plays by May 2026"
+        == "Ben: 40%, won 2 of 5 plays by May 2026"
     )
     # one player chosen: their line alone
     await h.select("stats-player", ben)
