@@ -45,6 +45,12 @@ CHROME_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    # The app is Dart compiled to WebAssembly (Flutter's skwasm renderer). V8 compiles it at each
+    # page load with its baseline compiler, then compiles the functions it finds hot again with
+    # the optimising one, in the background: a test runs each function a few times, so that
+    # second compile costs more than it saves (Chromium's CPU for the Dragon tap tests: 27.5 s
+    # with it, 20.9 s without; docs/PERFORMANCE.md, "The browser tests' CPU").
+    "--js-flags=--liftoff-only",
 ]
 PHONE = {"width": 412, "height": 915}
 # Where the pointer rests between taps, and where a tap outside a dialog goes: the middle of the
@@ -174,20 +180,6 @@ HIT_INSIDE = """(e, [x, y]) => {
   return hit !== null && (hit === e || e.contains(hit));
 }"""
 
-NODE_IDS = "[...document.querySelectorAll('flt-semantics')].map(e => e.id).join()"
-
-
-FRAMES = """n => new Promise(done => {
-  const next = k => (k > 0 ? requestAnimationFrame(() => next(k - 1)) : done());
-  next(n);
-})"""
-
-
-def frames(page: Any, n: int = 2) -> None:
-    """Wait for ``n`` animation frames of the page: Flutter draws in them, so on a starved
-    machine they come late, and a wait counted in frames waits as long as Flutter needs."""
-    page.evaluate(FRAMES, n)
-
 
 def scrolled_to(locator: Any, quiet: float = 0.45, timeout: float = 60.0) -> Any:
     """Bring ``locator`` on screen with the mouse wheel, as a person scrolls, and wait until it has
@@ -251,48 +243,92 @@ def _box_within(locator: Any, end: float) -> dict[str, float] | None:
         ) from None
 
 
+# Watches the accessibility tree from inside the page: the time of its last change (a
+# ``flt-semantics`` node added, removed or given another id). Installed once per page load by
+# ``watch_tree``, so a wait asks the page once instead of reading the whole tree every 50 ms.
+WATCH_TREE = """() => {
+  if (!window.__tcTree) {
+    const tree = window.__tcTree = {last: performance.now()};
+    const isNode = n => n.nodeType === 1 && (n.nodeName === 'FLT-SEMANTICS' || n.querySelector('flt-semantics') !== null);
+    new MutationObserver(records => {
+      if (records.some(r => r.type === 'attributes' ? r.target.nodeName === 'FLT-SEMANTICS'
+          : [...r.addedNodes, ...r.removedNodes].some(isNode))) tree.last = performance.now();
+    }).observe(document.documentElement, {childList: true, subtree: true, attributes: true, attributeFilter: ['id']});
+  }
+  return performance.now();
+}"""
+
+
+def watch_tree(page: Any) -> float:
+    """Start watching the page's accessibility tree (once per load); the page's clock now, in ms."""
+    return float(page.evaluate(WATCH_TREE))
+
+
+# The control's box once it has kept its place, and the tree its nodes, for ``quiet`` ms and at
+# least ``frames`` animation frames (counted from the call at the earliest); null if the control
+# left the page (Flutter replaced it: look it up again) or after ``budget`` ms. Frames are
+# waited for only until ``frames`` have passed since the last change: a page asked for no frame
+# draws none, and a wait of timers costs Chromium nothing.
+AT_REST = """(e, [quiet, frames, budget]) => new Promise(done => {
+  const tree = window.__tcTree, start = performance.now();
+  if (tree === undefined) return done(null);  // the page was loaded again: watch it first
+  const place = () => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; };
+  let box = place().join(), change = tree.last, since = start, still = 0;
+  const step = () => {
+    if (!e.isConnected || performance.now() - start > budget) return done(null);
+    const now = place();
+    if (now.join() !== box || tree.last !== change) {
+      box = now.join(); change = tree.last; since = performance.now(); still = 0;
+    } else if (performance.now() - since >= quiet && still >= frames) {
+      return done({x: now[0], y: now[1], width: now[2], height: now[3]});
+    }
+    if (still < frames) requestAnimationFrame(() => { still += 1; step(); });
+    else setTimeout(step, 30);
+  };
+  step();
+})"""
+
+
 def _at_rest(locator: Any, quiet: float, timeout: float) -> dict[str, float]:
-    """``scrolled_to``'s work; the control's box once it is at rest on screen."""
+    """``scrolled_to``'s work; the control's box once it is at rest on screen.
+    The control's place and the whole screen's nodes must stay still: a control that stays put
+    while the screen around it is still being built can be covered a moment later (a trade
+    form's building button took the tap meant for "Trading done", under load). The locator is
+    looked up afresh after each wait, so a node Flutter replaced is found again."""
     page = locator.page
     viewport = page.viewport_size
     end = time.monotonic() + timeout
-    box, tree, since, still = None, None, time.monotonic(), 0
     while time.monotonic() < end:
-        # the control's place and the whole screen's nodes: a control that stays put while the
-        # screen around it is still being built can be covered a moment later (a trade form's
-        # building button took the tap meant for "Trading done", under load). The locator is
-        # looked up afresh each time, so a node Flutter replaced is found again.
-        now, nodes = _box_within(locator, end), page.evaluate(NODE_IDS)
-        if now != box or nodes != tree:
-            box, tree, since, still = now, nodes, time.monotonic(), 0
-        elif time.monotonic() - since >= quiet and still >= 8:
-            inside = now is not None and now["y"] >= 0 and now["y"] + now["height"] <= viewport["height"]
-            if now is not None and inside and locator.evaluate(UNCOVERED):
-                return now
-            if now is not None:  # at rest, off the screen or under a bar: wheel it to the middle
-                _wheel_towards(locator, now)
-                since, still = time.monotonic(), 0
-        frames(page, 2)
-        still += 2
-        time.sleep(0.03)
+        _box_within(locator, end)  # it exists (or the failure says what the screen showed)
+        watch_tree(page)
+        budget = max(1.0, min(5.0, end - time.monotonic())) * 1000
+        now = locator.evaluate(AT_REST, [quiet * 1000, 8, budget])
+        if now is None:  # replaced, or still moving: look again
+            continue
+        inside = now["y"] >= 0 and now["y"] + now["height"] <= viewport["height"]
+        if inside and locator.evaluate(UNCOVERED):
+            return now
+        _wheel_towards(locator, now)  # at rest, off the screen or under a bar: wheel it to the middle
     raise AssertionError(f"{locator} did not come to rest on screen; {server_heard(page)}")
 
 
+SETTLED = """([quiet, start]) => window.__tcTree !== undefined
+  && performance.now() - Math.max(start, window.__tcTree.last) >= quiet"""
+
+
 def settled(page: Any, quiet: float = 0.5, timeout: float = 60.0) -> None:
-    """Wait until Flutter's accessibility tree has kept the same nodes for ``quiet`` seconds.
-    After a page load or a change of screen, Flutter may build a screen's nodes and then replace
-    them (a route's transition ending): a control found in between is gone when it is tapped
-    (one clean-clone run lost "Free move" that way, 300 ms after it appeared)."""
-    end = time.monotonic() + timeout
-    seen, since = None, time.monotonic()
-    while time.monotonic() < end:
-        now = page.evaluate(NODE_IDS)
-        if now != seen:
-            seen, since = now, time.monotonic()
-        elif time.monotonic() - since >= quiet:
-            return
-        time.sleep(0.05)
-    raise AssertionError("the screen's accessibility tree did not come to rest")
+    """Wait until Flutter's accessibility tree has kept the same nodes for ``quiet`` seconds
+    (counted from this call at the earliest). After a page load or a change of screen, Flutter
+    may build a screen's nodes and then replace them (a route's transition ending): a control
+    found in between is gone when it is tapped (one clean-clone run lost "Free move" that way,
+    300 ms after it appeared). The page checks on a timer; no frame is asked for."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    start = watch_tree(page)
+    try:
+        page.wait_for_function(SETTLED, arg=[quiet * 1000, start], polling=50, timeout=timeout * 1000)
+    except PlaywrightTimeout:
+        raise AssertionError("the screen's accessibility tree did not come to rest") from None
 
 
 WHAT_IS_AT = """([x, y]) => {
