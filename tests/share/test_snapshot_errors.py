@@ -3,7 +3,7 @@
 import random
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from snapshot_helpers import new_table, play
 
@@ -38,11 +38,15 @@ def _reseal(body: bytes) -> str:
     return encode_text(FORMAT_VERSION, body + _crc(body).to_bytes(4, "big"))
 
 
+# No deadline: Hypothesis's default (200 ms an example) is a timed check, and it failed on a
+# loaded machine (a first example took 318 ms, its rerun 0.07 ms); the check is the round trip.
+@settings(deadline=None)
 @given(st.integers(min_value=0, max_value=1 << 3000))
 def test_base43_digits_round_trip(number):
     assert _from_digits(_to_digits(number)) == number
 
 
+@settings(deadline=None)
 @given(st.binary(max_size=600))
 def test_text_form_round_trips_any_payload(payload):
     text = encode_text(1, payload)
