@@ -6,9 +6,10 @@ the tests in ``RULES`` below. On Python 3.11 coverage traces with a trace functi
 every Python line of the process, Flet's and the store's as much as the rules' (about twice in
 CPU), though a screen, store or browser test reaching a rules line does not test that rule. So
 for every other test, fixture setup and teardown included, the tracer is stopped
-(``Coverage.stop()`` through pytest-cov's own ``pause()``, what its ``no_cover`` mark calls) and
-it is started again for the next rules test. Each xdist worker does this with its own Coverage;
-without ``--cov`` nothing happens. Test collection, which imports the modules, stays traced.
+(``Coverage.stop()`` through pytest-cov's own ``pause()``, what its ``no_cover`` mark calls, and
+the worker's second Coverage, see ``_stop_the_others``) and started again for the next rules
+test. Each xdist worker does this with its own Coverage; without ``--cov`` nothing happens.
+Test collection, which imports the modules, stays traced.
 
 Every folder of tests/ is named in ``RULES`` or ``OTHERS`` (tests/test_suite_coverage.py fails
 on a new one): a new folder is a choice, never a silent default. A file at the top of tests/
