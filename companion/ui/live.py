@@ -45,6 +45,7 @@ class JoinNotice:
 
     notice: str | None = None
     refusal: Msg | None = None
+    code: str = ""  # the code tried, shown back with "live.unknown_code" (a typo is then seen)
 
 
 @dataclass(frozen=True)

@@ -21,8 +21,13 @@ async def join_screen(port: int, address: str) -> tuple[Phone, int, int]:
 
 
 async def try_code(phone: Phone, field: int, submit: int, code: str) -> None:
+    """Type ``code`` and tap Join; back once the server has answered that try: a wrong code is
+    said back ("No table has the code WRONG3"), so each try is counted before the next is sent
+    or the connection closes (a fixed wait lost tries on a loaded machine), else the lock-out or
+    the table."""
     await phone.send(patch(field, {"value": code}), click(field, "change", code), click(submit))
-    await phone.settle(0.15)
+    answers = (f"the code {code}:", "Too many wrong codes", TABLE_NAME)
+    assert await phone.wait_for_any(answers), f"no answer to the code {code}"
 
 
 async def test_one_connection_is_locked_out_after_five_wrong_codes(server):

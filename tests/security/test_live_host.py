@@ -19,6 +19,9 @@ PHONE = {"X-Forwarded-For": "192.168.77.7"}
 async def attack(port: int, headers: dict[str, str], table_id: str) -> Phone:
     phone = await Phone(port, headers).connect()
     await phone.send(register("/"), patch(PAGE, {"client_ip": "127.0.0.1"}))
+    # its first screen, whichever it is (a host's Home has "home-" keys), before the routes: a
+    # quiet half second was not always enough for it to come on a loaded machine
+    assert await phone.wait_for_any(("join-code", "home-")), "no first screen"
     await phone.settle()
     for route in (f"/table/{table_id}/share", f"/table/{table_id}", "/"):
         await phone.send(patch(PAGE, {"route": route}), route_change(route))

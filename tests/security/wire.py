@@ -129,6 +129,18 @@ class Phone:
             await asyncio.sleep(0.05)
         return False
 
+    async def wait_for_any(self, needles: tuple[str, ...], timeout: float = 20) -> bool:
+        """Whether one of ``needles`` came within ``timeout`` seconds."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            text = self.text()
+            if any(needle in text for needle in needles):
+                return True
+            if self.closed is not None:
+                return False
+            await asyncio.sleep(0.05)
+        return False
+
     async def settle(self, quiet: float = 0.5, timeout: float = 20) -> None:
         """Wait until the server has sent nothing for ``quiet`` seconds."""
         end = time.monotonic() + timeout

@@ -256,7 +256,8 @@ def join_view(services: Services, session: Session) -> ft.View:
     async def join(_: Any = None) -> None:
         link = live.grant(services.hub, session.state, session.drafts, services.attempt_keys(), draft.text)
         if link is None:  # the error line, given this notice, says so
-            session.drafts.keep(live.JoinNotice).notice = "live.unknown_code"
+            said = session.drafts.keep(live.JoinNotice)
+            said.notice, said.code = "live.unknown_code", draft.text.strip()
             return
         session.drafts.drop(live.JoinNotice)
         space = services.space.space_id if services.space is not None else None
@@ -287,7 +288,8 @@ def JoinError(tr: Tr, said: live.JoinNotice, key: str | None = None) -> ft.Contr
     """Why the last code or link opened nothing (``said``); drawn again when it changes."""
     refused = tr.msg(said.refusal)  # e.g. locked out after wrong codes
     notice = said.notice
-    return ft.Text(refused or (tr(notice) if notice else ""), key="join-error", color=ft.Colors.ERROR)
+    told = tr(notice, code=said.code) if notice == "live.unknown_code" else tr(notice) if notice else ""
+    return ft.Text(refused or told, key="join-error", color=ft.Colors.ERROR)
 
 
 def my_space_button(tr: Tr, services: Services) -> ft.Control:
