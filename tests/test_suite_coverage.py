@@ -153,7 +153,7 @@ def test_a_run_under_cov_traces_the_rules_tests_alone(tmp_path: Path) -> None:
         _write(tmp_path / "tests" / folder / f"test_{folder}.py", test)
     notes = tmp_path / "notes.txt"
     env = {
-        **os.environ,
+        **{k: v for k, v in os.environ.items() if k != "PYTEST_ADDOPTS"},  # the outer run's plugins
         "TRACER_NOTES": str(notes),
         "PYTHONPATH": os.pathsep.join([str(TESTS), str(tmp_path)]),
         "COVERAGE_FILE": str(tmp_path / ".coverage"),
