@@ -20,6 +20,7 @@ import msgpack
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
+from table_files import newest
 from test_dragon_taps_browser import first_tap
 from ui_browser_kit import (
     PHONE,
@@ -66,14 +67,6 @@ def seed(folder: Path) -> dict:
     }
     store.close()
     return out
-
-
-def stored(folder: Path, table_id: str) -> Table:
-    store = Store(folder / "tables.sqlite3")
-    try:
-        return store.open(table_id)
-    finally:
-        store.close()
 
 
 @pytest.fixture(scope="module")
@@ -137,7 +130,7 @@ def test_host_viewer_and_seat_on_separate_devices(setup):
     browser, url, folder, seeded = setup
     table_id = seeded["dragon"]
     viewer, *seats = seeded["dragon_links"]
-    table = stored(folder, table_id)
+    table = newest(folder, table_id)
     first = table.prompt.seat
     host, _ = device(browser, url, f"/table/{table_id}")
     watcher, _ = device(browser, url, f"/join/{viewer.token}")
@@ -147,7 +140,7 @@ def test_host_viewer_and_seat_on_separate_devices(setup):
     assert watcher.get_by_role("button", name=move, exact=True).count() == 0  # no submit controls
     tap_on(host.get_by_role("button", name=move, exact=True).first)
     after = wait_until(
-        lambda: (t := stored(folder, table_id)).version == table.version + made and t, what="host entry"
+        lambda: (t := newest(folder, table_id)).version == table.version + made and t, what="host entry"
     )
     nxt = after.prompt.seat
     watcher.get_by_text(f"Waiting for {after.players[nxt].name}.").wait_for(
@@ -163,7 +156,7 @@ def test_host_viewer_and_seat_on_separate_devices(setup):
     # the viewer has no choice buttons at all, for this prompt or any other
     assert watcher.get_by_role("button", name=choice, exact=True).count() == 0
     tap_on(phone.get_by_role("button", name=choice, exact=True).first)
-    wait_until(lambda: stored(folder, table_id).version == after.version + made, what="seat entry")
+    wait_until(lambda: newest(folder, table_id).version == after.version + made, what="seat entry")
     for p in (host, watcher, phone):
         p.context.close()
 
@@ -211,6 +204,6 @@ def test_the_share_screens_snapshot_qr_imports_to_the_same_table(setup):
     assert len(codes) == 1 and len(joins) == 1, texts
     assert joins[0].endswith(seeded["dragon_links"][0].token)
     copy = decode(codes[0])
-    original = stored(folder, table_id)
+    original = newest(folder, table_id)
     assert copy.state == original.state and copy.scoreboard == original.scoreboard
     page.context.close()

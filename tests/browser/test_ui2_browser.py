@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
+from table_files import newest
 from ui_browser_kit import enable_semantics, on_screen, page_in, served, shot, tap_on, tap_once, wait_until
 
 from companion.core import Table
@@ -42,14 +43,6 @@ def stored(data: Path) -> dict[str, Table]:
         store.close()
 
 
-def reopen(data: Path, table_id: str) -> Table:
-    store = Store(data / "tables.sqlite3")
-    try:
-        return store.open(table_id)
-    finally:
-        store.close()
-
-
 def test_home_cards_wildcard_grid_and_trade_money(browser, tmp_path):
     tables = stored(tmp_path)
     wild, trade, done = tables["wild"], tables["trade"], tables["done"]
@@ -75,7 +68,7 @@ def test_home_cards_wildcard_grid_and_trade_money(browser, tmp_path):
         after = tap_once(
             page,
             lambda p: tap_on(p.get_by_role("button", name=label).first),
-            lambda: (t := reopen(tmp_path, wild.id)).version > wild.version and t,
+            lambda: (t := newest(tmp_path, wild.id)).version > wild.version and t,
             wild.prompt.text,
         )
         # the tile is entered; where a palace is still to be chosen, that is the next question
