@@ -433,37 +433,32 @@ def _trend(c: Collector, game: str, lines: list[Any]) -> None:
     ui("insights.trend")
     ui("insights.trend_hint" if len(lines) > MOST_LINES else "insights.trend_hint_one", n=len(shown))
     ui("insights.trend_label")
-    for line in shown:
-        for q in line.points:
-            c.raw(
-                game,
-                "statistics",
-                "ui.insights.trend_point",
-                lambda lang, name=line.name, q=q: translate(
-                    "ui.insights.trend_point",
-                    lang,
-                    name=name,
-                    month=format_month(q.month, lang),
-                    rate=format_percent(q.rate, lang),
-                    n=q.plays_so_far,
-                ),
-                f"{line.player_id}-{q.month}",
-            )
-        last = line.points[-1]
+
+    def said(key: str, ident: str, q: Any, **args: Any) -> None:
+        """A text with a point's month and rate, formatted in the language rendered."""
         c.raw(
             game,
             "statistics",
-            "ui.insights.trend_line",
-            lambda lang, name=line.name, q=last: translate(
-                "ui.insights.trend_line",
-                lang,
-                name=name,
-                rate=format_percent(q.rate, lang),
-                wins=q.wins_so_far,
-                n=q.plays_so_far,
-                month=format_month(q.month, lang),
+            key,
+            lambda lang: translate(
+                key, lang, month=format_month(q.month, lang), rate=format_percent(q.rate, lang), **args
             ),
+            ident,
+        )
+
+    for line in shown:
+        for q in line.points:  # each point's tooltip
+            said(
+                "ui.insights.trend_point", f"{line.player_id}-{q.month}", q, name=line.name, n=q.plays_so_far
+            )
+        last = line.points[-1]  # the legend line
+        said(
+            "ui.insights.trend_line",
             line.player_id,
+            last,
+            name=line.name,
+            wins=last.wins_so_far,
+            n=last.plays_so_far,
         )
 
 

@@ -1,6 +1,7 @@
 """A table written to, or read back from, the SQLite store in a test's data folder (the folder
 a served app is started on)."""
 
+from contextlib import closing
 from pathlib import Path
 
 from companion.core import Table
@@ -9,17 +10,11 @@ from companion.store import Store
 
 def stored(data: Path, table: Table) -> Table:
     """``table`` saved as a new table in ``data``'s store; the stored copy."""
-    store = Store(data / "tables.sqlite3")
-    try:
+    with closing(Store(data / "tables.sqlite3")) as store:
         return store.create(table)
-    finally:
-        store.close()
 
 
 def newest(data: Path, table_id: str) -> Table:
     """The table as the store holds it now (after the app's entries)."""
-    store = Store(data / "tables.sqlite3")
-    try:
+    with closing(Store(data / "tables.sqlite3")) as store:
         return store.open(table_id)
-    finally:
-        store.close()
