@@ -263,7 +263,6 @@ def TeachChips(tr: Tr, form: TeachChoice, key: str | None = None) -> ft.Control:
             key=f"setup-teach-{'on' if on else 'off'}",
             selected=form.teach == on,
             on_select=choose(on),
-            tooltip=tr(label),
             height=TAP,
         )
         for on, label in ((False, "rules.teach.without"), (True, "rules.teach.with"))

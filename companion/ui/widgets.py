@@ -32,7 +32,9 @@ def button(
     selected: bool | None = None,
 ) -> ft.Control:
     """A big button. ``name`` is what a screen reader says when the visible label is shared
-    by several buttons on the screen ("Show QR" beside each player: "Show Ana's QR code").
+    by several buttons on the screen ("Show QR" beside each player: "Show Ana's QR code"); it is
+    also the hover text. No hover text repeats the label: Flutter gives a tooltip a semantics
+    node of its own, so a screen reader met the label twice, and Flutter drew a node more.
     ``selected``: one of a set of choices, filled when chosen and said so to screen readers (the
     state sits in the button's content, so it merges into the button's own node)."""
     text: ft.Control = ft.Text(label, text_align=ft.TextAlign.CENTER, semantics_label=name)
@@ -44,7 +46,7 @@ def button(
         content=text,
         icon=icon,
         key=key,
-        tooltip=tooltip or name or label,
+        tooltip=tooltip or name,
         on_click=on_click,
         height=TAP,
         expand=expand,
@@ -103,9 +105,7 @@ def text_button(
             else {"style": ft.ButtonStyle(color=ft.Colors.ERROR)}
         )
     kind = ft.FilledButton if filled else ft.TextButton
-    return kind(
-        content=ft.Text(label), key=key, tooltip=tooltip or label, on_click=on_click, height=TAP, **colours
-    )
+    return kind(content=ft.Text(label), key=key, tooltip=tooltip, on_click=on_click, height=TAP, **colours)
 
 
 def icon_button(

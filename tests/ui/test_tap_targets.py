@@ -9,10 +9,14 @@ from companion.ui.palette import TAP
 TAPPABLE = (ft.Button, ft.OutlinedButton, ft.FilledButton, ft.TextButton, ft.IconButton, ft.Chip)
 
 
-def spoken_label(c) -> bool:
-    """A chip is a checkbox to screen readers, named by its own label text: no tooltip needed
-    (a tooltip over a chip also swallowed the next tap in the browser)."""
-    return isinstance(c, ft.Chip) and isinstance(c.label, ft.Text) and bool(c.label.value)
+def visible_label(c) -> str:
+    """The text a chip or a button shows, which names it to screen readers: a chip is a checkbox
+    named by its label (a tooltip over a chip also swallowed the next tap in the browser), a
+    button by the text inside it (perhaps wrapped in a Semantics that says it is selected)."""
+    text = c.label if isinstance(c, ft.Chip) else getattr(c, "content", None)
+    if isinstance(text, ft.Semantics):
+        text = text.content
+    return text.value if isinstance(text, ft.Text) and isinstance(text.value, str) else ""
 
 
 def problems(h) -> list[str]:
@@ -25,8 +29,11 @@ def problems(h) -> list[str]:
         name = f"{type(c).__name__}({c.key!r})"
         if not isinstance(c.key, str):
             found.append(f"{name}: no key")
-        if not (c.tooltip or getattr(c, "semantics_label", None) or spoken_label(c)):
+        shown = visible_label(c)
+        if not (c.tooltip or getattr(c, "semantics_label", None) or shown):
             found.append(f"{name}: no spoken name")
+        if shown and c.tooltip == shown:  # Flutter gives the tooltip a node: the label said twice
+            found.append(f"{name}: a tooltip repeating its label")
         if c.height is not None and c.height < TAP:
             found.append(f"{name}: {c.height} px high")
     return found

@@ -137,7 +137,6 @@ def RulesLookup(tr: Tr, asked: RulesQuery, open_rule: OpenRule, key: str | None 
         return ft.Chip(
             label=ft.Text(label),
             key=f"rules-game-{g or 'all'}",
-            tooltip=label,
             selected=g == asked.game,
             on_select=lambda _: asked.narrow(g),
             height=TAP,

@@ -71,7 +71,6 @@ def Chips(
                 key=f"{name}-{v}",
                 selected=v == current,
                 on_select=choose(**{name: v}),
-                tooltip=tr(f"settings.{name}.{v}"),
                 height=TAP,
             )
             for v in values
