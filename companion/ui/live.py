@@ -46,6 +46,15 @@ class JoinNotice:
     notice: str | None = None
     refusal: Msg | None = None
     code: str = ""  # the code tried, shown back with "live.unknown_code" (a typo is then seen)
+    # How many times in a row ``code`` was tried and opened nothing: the same wrong code tapped
+    # again changes the line ("... (2 tries)"), so the second tap is seen to have been taken.
+    tries: int = 0
+
+    def unknown(self, code: str) -> None:
+        """``code`` opened no table: say so, counting a repeat of the last code tried."""
+        again = self.notice == "live.unknown_code" and self.code == code and self.refusal is None
+        self.tries = self.tries + 1 if again else 1
+        self.notice, self.code = "live.unknown_code", code
 
 
 @dataclass(frozen=True)

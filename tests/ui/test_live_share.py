@@ -114,6 +114,14 @@ async def test_a_guest_without_a_link_sees_only_the_join_screen(tmp_path):
     await g.type_text("join-code", "ZZZZZZ")
     await g.click("join-submit")
     assert g.by_key("join-error").value == "No table has the code ZZZZZZ: check it with the host."
+    await g.click("join-submit")  # the same code again: the line changes, so the tap is seen taken
+    assert (
+        g.by_key("join-error").value
+        == "Still no table with the code ZZZZZZ (2 tries): check it with the host."
+    )
+    await g.type_text("join-code", "ZZZZZY")  # another code starts the count again
+    await g.click("join-submit")
+    assert g.by_key("join-error").value == "No table has the code ZZZZZY: check it with the host."
     await g.type_text("join-code", links(hub, table)[0].code.lower())  # typing is forgiving
     await g.click("join-submit")
     assert g.route() == f"/table/{table.id}" and g.by_key("role").value == "Viewer"

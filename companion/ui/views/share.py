@@ -256,8 +256,7 @@ def join_view(services: Services, session: Session) -> ft.View:
     async def join(_: Any = None) -> None:
         link = live.grant(services.hub, session.state, session.drafts, services.attempt_keys(), draft.text)
         if link is None:  # the error line, given this notice, says so
-            said = session.drafts.keep(live.JoinNotice)
-            said.notice, said.code = "live.unknown_code", draft.text.strip()
+            session.drafts.keep(live.JoinNotice).unknown(draft.text.strip())
             return
         session.drafts.drop(live.JoinNotice)
         space = services.space.space_id if services.space is not None else None
@@ -288,7 +287,15 @@ def JoinError(tr: Tr, said: live.JoinNotice, key: str | None = None) -> ft.Contr
     """Why the last code or link opened nothing (``said``); drawn again when it changes."""
     refused = tr.msg(said.refusal)  # e.g. locked out after wrong codes
     notice = said.notice
-    told = tr(notice, code=said.code) if notice == "live.unknown_code" else tr(notice) if notice else ""
+    if notice == "live.unknown_code":
+        again = said.tries > 1
+        told = (
+            tr("live.unknown_code_again", code=said.code, n=said.tries)
+            if again
+            else tr(notice, code=said.code)
+        )
+    else:
+        told = tr(notice) if notice else ""
     return ft.Text(refused or told, key="join-error", color=ft.Colors.ERROR)
 
 
