@@ -24,13 +24,13 @@ class KeptPages:
 
     def __init__(self, browser: Any, url: str, session: Any) -> None:
         self.browser, self.url, self.session = browser, url, session
-        self.pages: dict[tuple[str, str], Any] = {}
-        self.on_table: set[tuple[str, str]] = set()
+        self.pages: dict[tuple[str, str | None], Any] = {}
+        self.on_table: set[tuple[str, str | None]] = set()
         self.failed = session.testsfailed
 
-    def table(self, table: Table, lang: str, theme: str = "light") -> Any:
+    def table(self, table: Table, lang: str, theme: str | None = None) -> Any:
         """The look's page showing ``table``'s play screen, reached from Home by one tap on its
-        card (after one tap on Back if a table's screen is open)."""
+        card (after one tap on Back if a table's screen is open). No ``theme``: the device's."""
         page = self._page(lang, theme)
         look = (lang, theme)
         if look in self.on_table:
@@ -44,16 +44,19 @@ class KeptPages:
         self.on_table.add(look)
         return page
 
-    def _page(self, lang: str, theme: str) -> Any:
+    def _page(self, lang: str, theme: str | None) -> Any:
         if self.session.testsfailed != self.failed:
             self.close()
             self.failed = self.session.testsfailed
         look = (lang, theme)
         if look not in self.pages:
             page = new_phone_page(self.browser)
+            stored = {"lang": lang, **({"theme": theme} if theme else {})}  # read before the app starts
             page.add_init_script(
-                f"localStorage.setItem('flutter.table_companion.lang', JSON.stringify('{lang}'));"
-                f"localStorage.setItem('flutter.table_companion.theme', JSON.stringify('{theme}'))"
+                "".join(
+                    f"localStorage.setItem('flutter.table_companion.{k}', JSON.stringify('{v}'));"
+                    for k, v in stored.items()
+                )
             )
             page.goto(self.url)
             enable_semantics(page)
