@@ -10,11 +10,13 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
+from kept_pages import KeptPages
 from test_dragon_taps_browser import PICKS, first_tap
 from ui_browser_kit import (
     PHONE,
     enable_semantics,
     open_app,
+    resting_box,
     screen_texts,
     served,
     shot,
@@ -152,47 +154,44 @@ def month_two_table(data_dir, seed: int):
         store.close()
 
 
-def with_settings(browser, url: str, lang: str, theme: str):
-    """A phone whose stored settings say this language and theme (as the Settings screen saves
-    them), opening ``url`` (a fresh browser context: a new session, nothing restored)."""
-    page = browser.new_page(viewport=PHONE)
-    page.add_init_script(
-        f"localStorage.setItem('flutter.table_companion.lang', JSON.stringify('{lang}'));"
-        f"localStorage.setItem('flutter.table_companion.theme', JSON.stringify('{theme}'));"
-    )
-    page.goto(url)
-    enable_semantics(page)
-    return page
-
-
-@pytest.mark.parametrize(("lang", "theme"), [("es", "dark"), ("es", "light"), ("en", "dark")])
-def test_play_scores_rules_in_each_language_and_theme(browser, tmp_path, lang, theme):
-    """Month 2's question first on a phone, every choice on screen without scrolling; the
-    Scores and Rules screens; in Spanish and English, light and dark (screenshots)."""
-    from companion.i18n import translate
-
-    data = tmp_path / "data"
-    suffix = f"{lang}-{theme}"
+@pytest.fixture(scope="module")
+def looks(browser, tmp_path_factory, request):
+    """A table at month 2 and a finished one in one served app, and one page per look kept
+    across the looks' tests (they add no entry: they look, and go by Back, cards and tabs)."""
+    data = tmp_path_factory.mktemp("looks")
     with served(data) as url:
         playing = month_two_table(data, seed=7)
         finished = finished_table(data, seed=3)
-        page = with_settings(browser, url + f"table/{playing.id}", lang, theme)
-        prompt = playing.prompt
-        for choice in prompt.choices:  # each choice's button lies inside the phone's screen
-            label = playing.game.describe(playing.state, choice).render(lang)
-            button = page.get_by_role("button", name=label).first
-            button.wait_for(timeout=60000)
-            box = button.bounding_box()
-            assert box is not None and box["y"] + box["height"] <= PHONE["height"], label
-        shot(page, f"play-{suffix}")
-        page.close()
-        page = with_settings(browser, url + f"table/{finished.id}/scores", lang, theme)
-        winner = finished.scoreboard.ranking[0]
-        page.get_by_text(translate("ui.scores.winner", lang, names=winner)).first.wait_for(timeout=60000)
-        shot(page, f"scores-{suffix}")
-        page.close()
-        page = with_settings(browser, url + f"table/{playing.id}/rules", lang, theme)
-        heading = translate("rules.for_moment", lang)  # inside a card, read with the card's lines
-        wait_until(lambda: any(heading in t for t in screen_texts(page)), what="the rules for this moment")
-        shot(page, f"rules-{suffix}")
-        page.close()
+        pages = KeptPages(browser, url, request.session)
+        yield playing, finished, pages
+        pages.close()
+
+
+@pytest.mark.parametrize(("lang", "theme"), [("es", "dark"), ("es", "light"), ("en", "dark")])
+def test_play_scores_rules_in_each_language_and_theme(looks, lang, theme):
+    """Month 2's question first on a phone, every choice on screen without scrolling; the
+    Rules and Scores screens, one tap on their tab away; in Spanish and English, light and dark
+    (screenshots)."""
+    from companion.i18n import translate
+
+    playing, finished, pages = looks
+    suffix = f"{lang}-{theme}"
+    page = pages.table(playing, lang, theme)
+    prompt = playing.prompt
+    labels = [playing.game.describe(playing.state, choice).render(lang) for choice in prompt.choices]
+    resting_box(page.get_by_role("button", name=labels[-1]).first)  # the new screen has stopped moving
+    for label in labels:  # each choice's button lies inside the phone's screen
+        button = page.get_by_role("button", name=label).first
+        button.wait_for(timeout=60000)
+        box = button.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= PHONE["height"], label
+    shot(page, f"play-{suffix}")
+    tap_on(page.get_by_role("tab", name=translate("ui.nav.rules", lang)))
+    heading = translate("rules.for_moment", lang)  # inside a card, read with the card's lines
+    wait_until(lambda: any(heading in t for t in screen_texts(page)), what="the rules for this moment")
+    shot(page, f"rules-{suffix}")
+    page = pages.table(finished, lang, theme)
+    tap_on(page.get_by_role("tab", name=translate("ui.nav.scores", lang)))
+    winner = finished.scoreboard.ranking[0]
+    page.get_by_text(translate("ui.scores.winner", lang, names=winner)).first.wait_for(timeout=60000)
+    shot(page, f"scores-{suffix}")
