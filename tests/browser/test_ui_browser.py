@@ -4,6 +4,7 @@ reload and find the table intact; screenshots of the main screens go to docs/scr
 from __future__ import annotations
 
 import random
+import re
 import sys
 from pathlib import Path
 
@@ -63,6 +64,12 @@ def click_button(page, name: str) -> None:
     tap_on(page.get_by_role("button", name=name).first)
 
 
+def back_home(page) -> None:
+    """One tap on the app bar's Back (Flutter's own button): every screen here goes back Home."""
+    tap_on(page.get_by_role("button", name="Back", exact=True))
+    page.get_by_role("button", name="New table").wait_for(timeout=60000)
+
+
 def test_play_a_month_undo_reload(browser, tmp_path):
     data = tmp_path / "data"
     with served(data) as url:
@@ -114,28 +121,30 @@ def test_play_a_month_undo_reload(browser, tmp_path):
             tap_on(page.get_by_role("tab", name=tab).or_(page.get_by_text(tab, exact=True)).first)
             page.wait_for_timeout(800)
         shot(page, "history")
-        page.goto(url + "rules")
-        enable_semantics(page)
+        # the other screens by taps inside the app (Back goes Home), not by loading the app again
+        back_home(page)
+        click_button(page, "Rules")  # Home's app bar
         type_into(page, "Search the rules", "festival")
         page.wait_for_timeout(500)
         shot(page, "rules")
-        page.goto(url + "settings")
-        enable_semantics(page)
+        back_home(page)
+        click_button(page, "Settings")
         page.get_by_role("checkbox", name="English").wait_for(timeout=60000)
         shot(page, "settings")
         # a finished game for the Scores screen: winner, tie-break, breakdown and the chart
         finished = finished_table(data, seed=3)
-        page.goto(url + f"table/{finished.id}/scores")
-        enable_semantics(page)
+        back_home(page)  # Home is drawn afresh on arrival: the finished table's card is on it
+        tap_on(page.get_by_role("button", name=re.compile(r"(^|\s)Sunday club\s")).first)
+        tap_on(page.get_by_role("tab", name="Scores"))
         winner = finished.scoreboard.ranking[0]
         page.get_by_text(f"Winner: {winner}").first.wait_for(timeout=60000)
         shot(page, "scores")
-        page.goto(url + "quick/dragon")
-        enable_semantics(page)
+        back_home(page)
+        click_button(page, "Quick score")
+        click_button(page, "In the Year of the Dragon: final scoring")
         page.get_by_role("button", name="Compute the final scores").wait_for(timeout=60000)
         shot(page, "quick_score")
-        page.goto(url)  # Home with a table in progress and a finished one
-        enable_semantics(page)
+        back_home(page)  # Home with a table in progress and a finished one
         page.get_by_text("Finished", exact=True).first.wait_for(timeout=60000)
         shot(page, "home")
         assert page.viewport_size == PHONE
