@@ -16,6 +16,7 @@ from test_dragon_taps_browser import PICKS, first_tap
 from ui_browser_kit import (
     PHONE,
     enable_semantics,
+    on_screen,
     open_app,
     resting_box,
     screen_texts,
@@ -136,6 +137,7 @@ def test_play_a_month_undo_reload(browser, tmp_path):
         back_home(page)  # Home is drawn afresh on arrival: the finished table's card is on it
         tap_on(page.get_by_role("button", name=re.compile(r"(^|\s)Sunday club\s")).first)
         tap_on(page.get_by_role("tab", name="Scores"))
+        on_screen(page, "What would other choices have given?")  # the Scores screen's own button
         winner = finished.scoreboard.ranking[0]
         page.get_by_text(f"Winner: {winner}").first.wait_for(timeout=60000)
         shot(page, "scores")
@@ -201,6 +203,8 @@ def test_play_scores_rules_in_each_language_and_theme(looks, lang, theme):
     shot(page, f"rules-{suffix}")
     page = pages.table(finished, lang, theme)
     tap_on(page.get_by_role("tab", name=translate("ui.nav.scores", lang)))
+    # the Scores screen's own button (the play screen of a finished game names the winner too)
+    on_screen(page, translate("ui.review.ask", lang))
     winner = finished.scoreboard.ranking[0]
     page.get_by_text(translate("ui.scores.winner", lang, names=winner)).first.wait_for(timeout=60000)
     shot(page, f"scores-{suffix}")
