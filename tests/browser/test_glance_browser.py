@@ -15,9 +15,10 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
+from kept_pages import KeptPages
 from random_play import play_until
 from table_files import stored
-from ui_browser_kit import PHONE, enable_semantics, on_screen, served, settled, shot, tap_on
+from ui_browser_kit import PHONE, on_screen, resting_box, served, settled, shot, tap_on
 
 from companion.core import Table
 from companion.core.foresight import table_history
@@ -31,17 +32,6 @@ pytest.importorskip("playwright.sync_api")
 NAMES = ["Ana", "Ben", "Carla", "Dai", "Eva"]
 LOOKS = [("en", "light"), ("es", "dark"), ("en", "dark"), ("es", "light")]
 NAV = 80  # the bottom tab bar covers the last 80 px of the phone's screen
-
-
-def page_with(browser: Any, url: str, lang: str, theme: str) -> Any:
-    page = browser.new_page(viewport=PHONE)
-    page.add_init_script(
-        f"localStorage.setItem('flutter.table_companion.lang', JSON.stringify('{lang}'));"
-        f"localStorage.setItem('flutter.table_companion.theme', JSON.stringify('{theme}'));"
-    )
-    page.goto(url)
-    enable_semantics(page)
-    return page
 
 
 SMALLEST_HOLDING = """text => {
@@ -87,7 +77,8 @@ def check_first_screen(page: Any, table: Table, lang: str, strip_part: Any) -> N
     on_screen(page, prompt)
     settled(page)
     strip_part.wait_for(timeout=60000)
-    strip_box = in_first_screen(strip_part.bounding_box(), "the strip")
+    # at rest: the screen came by a route's change, whose transition moves it without new nodes
+    strip_box = in_first_screen(resting_box(strip_part), "the strip")
     question = in_first_screen(page.evaluate(SMALLEST_HOLDING, prompt), "the question")
     assert strip_box["y"] >= question["y"] + question["height"], (question, strip_box)
 
@@ -102,66 +93,88 @@ def dragon_table(data: Path) -> Table:
     return stored(data, play_until(table, rng, lambda t: t.state.month == 3 and t.prompt.kind == "action"))
 
 
-@pytest.mark.parametrize(("lang", "theme"), LOOKS)
-def test_dragon_strip_and_question_on_the_first_screen(browser, tmp_path, lang, theme):
-    data = tmp_path / "data"
-    table = dragon_table(data)
-    coming = dragon.coming_events(table.state)
-    summary = dragon.round_summaries(*table_history(table))[-1]
-    with served(data) as url:
-        page = page_with(browser, url + f"table/{table.id}", lang, theme)
-        headline = coming[0].headline.msg.render(lang)
-        check_first_screen(page, table, lang, named(page, headline))
-        picture(page, f"glance_dragon_{lang}_{theme}")
-        if (lang, theme) != LOOKS[0] and (lang, theme) != LOOKS[1]:
-            page.close()
-            return
-        tap_on(named(page, headline))
-        on_screen(page, translate("ui.action.close", lang))  # the forecast's dialog
-        picture(page, f"glance_dragon_forecast_{lang}_{theme}")
-        tap_on(page.get_by_role("button", name=translate("ui.action.close", lang), exact=True).first)
-        page.wait_for_timeout(600)
-        title = summary.title.msg.render(lang)
-        tap_on(page.get_by_role("button", name=title, exact=True).first)  # named by its text
-        on_screen(page, translate("ui.foresight.see_round", lang))  # the summary's dialog
-        picture(page, f"glance_dragon_summary_{lang}_{theme}", settle_ms=1500)
-        tap_on(page.get_by_role("button", name=translate("ui.action.close", lang), exact=True).first)
-        page.wait_for_timeout(600)
-        tap_on(page.get_by_role("button", name=translate("ui.glance.palaces", lang), exact=True).first)
-        on_screen(page, translate("ui.action.close", lang))  # the dialog's title is painted only
-        picture(page, f"glance_dragon_palaces_{lang}_{theme}", settle_ms=1500)
-        page.close()
-
-
-@pytest.mark.parametrize(("lang", "theme"), LOOKS)
-def test_chinatown_strip_and_question_on_the_first_screen(browser, tmp_path, lang, theme):
-    data = tmp_path / "data"
+def chinatown_table(data: Path) -> Table:
     rng = random.Random(2)
     table = Table.new("chinatown", NAMES[:4])
-    table = stored(
+    return stored(
         data, play_until(table, rng, lambda t: t.state.year == 2 and t.prompt.kind == "keep_buildings")
     )
-    with served(data) as url:
-        page = page_with(browser, url + f"table/{table.id}", lang, theme)
-        check_first_screen(page, table, lang, named(page, translate("ui.glance.chinatown.hands", lang)))
-        picture(page, f"glance_chinatown_{lang}_{theme}")
-        page.close()
 
 
-@pytest.mark.parametrize(("lang", "theme"), LOOKS)
-def test_dayu_strip_and_question_on_the_first_screen(browser, tmp_path, lang, theme):
-    data = tmp_path / "data"
+def dayu_table(data: Path) -> Table:
     rng = random.Random(3)
     table = Table.new("dayu", NAMES[:4])
 
     def late(t: Table) -> bool:  # not the actions, whose question holds the ring: the strip shows it
         return t.state.round == 3 and t.prompt is not None and t.prompt.kind != "action"
 
-    table = stored(data, play_until(table, rng, late))
+    return stored(data, play_until(table, rng, late))
+
+
+@pytest.fixture(scope="module")
+def glance(browser, tmp_path_factory, request):
+    """The three games' tables in one served app, and one page per look kept across the tests
+    (no test here adds an entry: each looks, and opens and closes dialogs)."""
+    data = tmp_path_factory.mktemp("glance")
+    tables = {"dragon": dragon_table(data), "chinatown": chinatown_table(data), "dayu": dayu_table(data)}
     with served(data) as url:
-        page = page_with(browser, url + f"table/{table.id}", lang, theme)
-        title = dayu.round_summaries(*table_history(table))[-1].title.msg.render(lang)
-        summary = page.get_by_role("button", name=title, exact=True).first
-        check_first_screen(page, table, lang, summary)
-        picture(page, f"glance_dayu_{lang}_{theme}")
-        page.close()
+        pages = KeptPages(browser, url, request.session)
+        yield tables, pages
+        pages.close()
+
+
+@pytest.mark.parametrize(("lang", "theme"), LOOKS)
+def test_dragon_strip_and_question_on_the_first_screen(glance, lang, theme):
+    tables, pages = glance
+    table = tables["dragon"]
+    coming = dragon.coming_events(table.state)
+    summary = dragon.round_summaries(*table_history(table))[-1]
+    page = pages.table(table, lang, theme)
+    headline = coming[0].headline.msg.render(lang)
+    check_first_screen(page, table, lang, named(page, headline))
+    picture(page, f"glance_dragon_{lang}_{theme}")
+    if (lang, theme) in LOOKS[:2]:  # the dialogs, in one look of each language
+        tap_on(named(page, headline))
+        dialogs(page, lang, theme, summary.title.msg.render(lang))
+
+
+def dialogs(page: Any, lang: str, theme: str, title: str) -> None:
+    """The forecast (already opened), the month's summary and the palaces: each pictured, then
+    closed by its Close button (the page is kept for the next test)."""
+    close = page.get_by_role("button", name=translate("ui.action.close", lang), exact=True).first
+    on_screen(page, translate("ui.action.close", lang))  # the forecast's dialog
+    picture(page, f"glance_dragon_forecast_{lang}_{theme}")
+    tap_on(close)
+    page.wait_for_timeout(600)
+    tap_on(page.get_by_role("button", name=title, exact=True).first)  # named by its text
+    on_screen(page, translate("ui.foresight.see_round", lang))  # the summary's dialog
+    picture(page, f"glance_dragon_summary_{lang}_{theme}", settle_ms=1500)
+    tap_on(close)
+    page.wait_for_timeout(600)
+    tap_on(page.get_by_role("button", name=translate("ui.glance.palaces", lang), exact=True).first)
+    on_screen(page, translate("ui.action.close", lang))  # the dialog's title is painted only
+    picture(page, f"glance_dragon_palaces_{lang}_{theme}", settle_ms=1500)
+    tap_on(close)
+    page.get_by_role("button", name=translate("ui.action.close", lang), exact=True).wait_for(
+        state="detached", timeout=60000
+    )
+
+
+@pytest.mark.parametrize(("lang", "theme"), LOOKS)
+def test_chinatown_strip_and_question_on_the_first_screen(glance, lang, theme):
+    tables, pages = glance
+    table = tables["chinatown"]
+    page = pages.table(table, lang, theme)
+    check_first_screen(page, table, lang, named(page, translate("ui.glance.chinatown.hands", lang)))
+    picture(page, f"glance_chinatown_{lang}_{theme}")
+
+
+@pytest.mark.parametrize(("lang", "theme"), LOOKS)
+def test_dayu_strip_and_question_on_the_first_screen(glance, lang, theme):
+    tables, pages = glance
+    table = tables["dayu"]
+    page = pages.table(table, lang, theme)
+    title = dayu.round_summaries(*table_history(table))[-1].title.msg.render(lang)
+    summary = page.get_by_role("button", name=title, exact=True).first
+    check_first_screen(page, table, lang, summary)
+    picture(page, f"glance_dayu_{lang}_{theme}")

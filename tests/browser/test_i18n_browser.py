@@ -4,15 +4,17 @@ and Settings in Spanish, Play in qps (screenshots es_*.png and qps_play.png)."""
 from __future__ import annotations
 
 import random
+import re
 import sys
 from pathlib import Path
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
-from ui_browser_kit import enable_semantics, new_phone_page, served, shot
+from ui_browser_kit import enable_semantics, new_phone_page, on_screen, served, shot, tap_on
 
 from companion.core import Table
+from companion.i18n import translate
 from companion.store import Store
 
 pytestmark = pytest.mark.browser
@@ -51,40 +53,49 @@ def page_in(browser, lang: str):
     return page
 
 
-def test_spanish_screens(browser, tmp_path):
-    data = tmp_path / "data"
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    """The two tables in one served app for both tests (they add no entry)."""
+    data = tmp_path_factory.mktemp("i18n")
     finished, going = stored_tables(data)
     with served(data) as url:
-        page = page_in(browser, "es")
-        page.goto(url + f"table/{going.id}")
-        enable_semantics(page)
-        page.get_by_text(going.banner.render("es")).first.wait_for(timeout=60000)
-        # Flutter's own back button speaks the reader's language too (it said "Back")
-        page.get_by_role("button", name="Atrás").wait_for(timeout=10000)
-        shot(page, "es_play")
-        page.goto(url + f"table/{finished.id}/scores")
-        enable_semantics(page)
-        page.get_by_text(finished.scoreboard.ranking[0]).first.wait_for(timeout=60000)
-        shot(page, "es_scores")
-        page.goto(url + f"table/{finished.id}/history")
-        enable_semantics(page)
-        page.get_by_role("tab", name="Historial").or_(
-            page.get_by_text("Historial", exact=True)
-        ).first.wait_for(timeout=60000)
-        page.wait_for_timeout(2000)  # the list of entries paints after the bar
-        shot(page, "es_history")
-        page.goto(url + "settings")
-        enable_semantics(page)
-        page.get_by_role("checkbox", name="Español").wait_for(timeout=60000)
-        shot(page, "es_settings")
+        yield url, finished, going
 
 
-def test_pseudo_locale_play_screen(browser, tmp_path):
-    data = tmp_path / "data"
-    _, going = stored_tables(data)
-    with served(data) as url:
-        page = page_in(browser, "qps")
-        page.goto(url + f"table/{going.id}")
-        enable_semantics(page)
-        page.get_by_text(going.banner.render("qps")).first.wait_for(timeout=60000)
-        shot(page, "qps_play")
+def test_spanish_screens(browser, app):
+    url, finished, going = app
+    page = page_in(browser, "es")
+    page.goto(url + f"table/{going.id}")
+    enable_semantics(page)
+    page.get_by_text(going.banner.render("es")).first.wait_for(timeout=60000)
+    # Flutter's own back button speaks the reader's language too (it said "Back")
+    back = page.get_by_role("button", name="Atrás")
+    back.wait_for(timeout=10000)
+    shot(page, "es_play")
+    # the other screens by taps inside the app, not by loading it again: Back goes Home
+    tap_on(back)
+    tap_on(page.get_by_role("button", name=re.compile(r"(^|\s)Domingo\s")).first)  # its Home card
+    tap_on(page.get_by_role("tab", name=translate("ui.nav.scores", "es")))
+    # the Scores screen's own button (the play screen of a finished game names the winner too)
+    on_screen(page, translate("ui.review.ask", "es"))
+    page.get_by_text(finished.scoreboard.ranking[0]).first.wait_for(timeout=60000)
+    shot(page, "es_scores")
+    tap_on(page.get_by_role("tab", name="Historial"))
+    page.wait_for_url(f"**/table/{finished.id}/history", timeout=60000)  # the app went to History
+    page.wait_for_timeout(2000)  # the list of entries paints after the bar
+    shot(page, "es_history")
+    tap_on(back)
+    tap_on(page.get_by_role("button", name=translate("ui.nav.settings", "es"), exact=True))  # Home's app bar
+    page.get_by_role("checkbox", name="Español").wait_for(timeout=60000)
+    shot(page, "es_settings")
+    page.close()
+
+
+def test_pseudo_locale_play_screen(browser, app):
+    url, _, going = app
+    page = page_in(browser, "qps")
+    page.goto(url + f"table/{going.id}")
+    enable_semantics(page)
+    page.get_by_text(going.banner.render("qps")).first.wait_for(timeout=60000)
+    shot(page, "qps_play")
+    page.close()

@@ -4,17 +4,21 @@ reload and find the table intact; screenshots of the main screens go to docs/scr
 from __future__ import annotations
 
 import random
+import re
 import sys
 from pathlib import Path
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
+from kept_pages import KeptPages
 from test_dragon_taps_browser import PICKS, first_tap
 from ui_browser_kit import (
     PHONE,
     enable_semantics,
+    on_screen,
     open_app,
+    resting_box,
     screen_texts,
     served,
     shot,
@@ -59,6 +63,12 @@ def finished_table(data_dir, seed: int):
 
 def click_button(page, name: str) -> None:
     tap_on(page.get_by_role("button", name=name).first)
+
+
+def back_home(page) -> None:
+    """One tap on the app bar's Back (Flutter's own button): every screen here goes back Home."""
+    tap_on(page.get_by_role("button", name="Back", exact=True))
+    page.get_by_role("button", name="New table").wait_for(timeout=60000)
 
 
 def test_play_a_month_undo_reload(browser, tmp_path):
@@ -112,28 +122,31 @@ def test_play_a_month_undo_reload(browser, tmp_path):
             tap_on(page.get_by_role("tab", name=tab).or_(page.get_by_text(tab, exact=True)).first)
             page.wait_for_timeout(800)
         shot(page, "history")
-        page.goto(url + "rules")
-        enable_semantics(page)
+        # the other screens by taps inside the app (Back goes Home), not by loading the app again
+        back_home(page)
+        click_button(page, "Rules")  # Home's app bar
         type_into(page, "Search the rules", "festival")
         page.wait_for_timeout(500)
         shot(page, "rules")
-        page.goto(url + "settings")
-        enable_semantics(page)
+        back_home(page)
+        click_button(page, "Settings")
         page.get_by_role("checkbox", name="English").wait_for(timeout=60000)
         shot(page, "settings")
         # a finished game for the Scores screen: winner, tie-break, breakdown and the chart
         finished = finished_table(data, seed=3)
-        page.goto(url + f"table/{finished.id}/scores")
-        enable_semantics(page)
+        back_home(page)  # Home is drawn afresh on arrival: the finished table's card is on it
+        tap_on(page.get_by_role("button", name=re.compile(r"(^|\s)Sunday club\s")).first)
+        tap_on(page.get_by_role("tab", name="Scores"))
+        on_screen(page, "What would other choices have given?")  # the Scores screen's own button
         winner = finished.scoreboard.ranking[0]
         page.get_by_text(f"Winner: {winner}").first.wait_for(timeout=60000)
         shot(page, "scores")
-        page.goto(url + "quick/dragon")
-        enable_semantics(page)
+        back_home(page)
+        click_button(page, "Quick score")
+        click_button(page, "In the Year of the Dragon: final scoring")
         page.get_by_role("button", name="Compute the final scores").wait_for(timeout=60000)
         shot(page, "quick_score")
-        page.goto(url)  # Home with a table in progress and a finished one
-        enable_semantics(page)
+        back_home(page)  # Home with a table in progress and a finished one
         page.get_by_text("Finished", exact=True).first.wait_for(timeout=60000)
         shot(page, "home")
         assert page.viewport_size == PHONE
@@ -152,47 +165,46 @@ def month_two_table(data_dir, seed: int):
         store.close()
 
 
-def with_settings(browser, url: str, lang: str, theme: str):
-    """A phone whose stored settings say this language and theme (as the Settings screen saves
-    them), opening ``url`` (a fresh browser context: a new session, nothing restored)."""
-    page = browser.new_page(viewport=PHONE)
-    page.add_init_script(
-        f"localStorage.setItem('flutter.table_companion.lang', JSON.stringify('{lang}'));"
-        f"localStorage.setItem('flutter.table_companion.theme', JSON.stringify('{theme}'));"
-    )
-    page.goto(url)
-    enable_semantics(page)
-    return page
-
-
-@pytest.mark.parametrize(("lang", "theme"), [("es", "dark"), ("es", "light"), ("en", "dark")])
-def test_play_scores_rules_in_each_language_and_theme(browser, tmp_path, lang, theme):
-    """Month 2's question first on a phone, every choice on screen without scrolling; the
-    Scores and Rules screens; in Spanish and English, light and dark (screenshots)."""
-    from companion.i18n import translate
-
-    data = tmp_path / "data"
-    suffix = f"{lang}-{theme}"
+@pytest.fixture(scope="module")
+def looks(browser, tmp_path_factory, request):
+    """A table at month 2 and a finished one in one served app, and one page per look kept
+    across the looks' tests (they add no entry: they look, and go by Back, cards and tabs)."""
+    data = tmp_path_factory.mktemp("looks")
     with served(data) as url:
         playing = month_two_table(data, seed=7)
         finished = finished_table(data, seed=3)
-        page = with_settings(browser, url + f"table/{playing.id}", lang, theme)
-        prompt = playing.prompt
-        for choice in prompt.choices:  # each choice's button lies inside the phone's screen
-            label = playing.game.describe(playing.state, choice).render(lang)
-            button = page.get_by_role("button", name=label).first
-            button.wait_for(timeout=60000)
-            box = button.bounding_box()
-            assert box is not None and box["y"] + box["height"] <= PHONE["height"], label
-        shot(page, f"play-{suffix}")
-        page.close()
-        page = with_settings(browser, url + f"table/{finished.id}/scores", lang, theme)
-        winner = finished.scoreboard.ranking[0]
-        page.get_by_text(translate("ui.scores.winner", lang, names=winner)).first.wait_for(timeout=60000)
-        shot(page, f"scores-{suffix}")
-        page.close()
-        page = with_settings(browser, url + f"table/{playing.id}/rules", lang, theme)
-        heading = translate("rules.for_moment", lang)  # inside a card, read with the card's lines
-        wait_until(lambda: any(heading in t for t in screen_texts(page)), what="the rules for this moment")
-        shot(page, f"rules-{suffix}")
-        page.close()
+        pages = KeptPages(browser, url, request.session)
+        yield playing, finished, pages
+        pages.close()
+
+
+@pytest.mark.parametrize(("lang", "theme"), [("es", "dark"), ("es", "light"), ("en", "dark")])
+def test_play_scores_rules_in_each_language_and_theme(looks, lang, theme):
+    """Month 2's question first on a phone, every choice on screen without scrolling; the
+    Rules and Scores screens, one tap on their tab away; in Spanish and English, light and dark
+    (screenshots)."""
+    from companion.i18n import translate
+
+    playing, finished, pages = looks
+    suffix = f"{lang}-{theme}"
+    page = pages.table(playing, lang, theme)
+    prompt = playing.prompt
+    labels = [playing.game.describe(playing.state, choice).render(lang) for choice in prompt.choices]
+    resting_box(page.get_by_role("button", name=labels[-1]).first)  # the new screen has stopped moving
+    for label in labels:  # each choice's button lies inside the phone's screen
+        button = page.get_by_role("button", name=label).first
+        button.wait_for(timeout=60000)
+        box = button.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= PHONE["height"], label
+    shot(page, f"play-{suffix}")
+    tap_on(page.get_by_role("tab", name=translate("ui.nav.rules", lang)))
+    heading = translate("rules.for_moment", lang)  # inside a card, read with the card's lines
+    wait_until(lambda: any(heading in t for t in screen_texts(page)), what="the rules for this moment")
+    shot(page, f"rules-{suffix}")
+    page = pages.table(finished, lang, theme)
+    tap_on(page.get_by_role("tab", name=translate("ui.nav.scores", lang)))
+    # the Scores screen's own button (the play screen of a finished game names the winner too)
+    on_screen(page, translate("ui.review.ask", lang))
+    winner = finished.scoreboard.ranking[0]
+    page.get_by_text(translate("ui.scores.winner", lang, names=winner)).first.wait_for(timeout=60000)
+    shot(page, f"scores-{suffix}")

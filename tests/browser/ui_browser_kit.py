@@ -224,6 +224,7 @@ def _wheel_towards(locator: Any, box: dict[str, float]) -> None:
     left = max(area["x"], 0)
     right = min(area["x"] + area["width"], viewport["width"])
     x, y = (left + right) / 2, (top + bottom) / 2
+    acted()
     page.mouse.move(x, y)
     page.mouse.wheel(0, box["y"] + box["height"] / 2 - y)
 
@@ -244,16 +245,29 @@ def _box_within(locator: Any, end: float) -> dict[str, float] | None:
 
 
 # Watches the accessibility tree from inside the page: the time of its last change (a
-# ``flt-semantics`` node added, removed or given another id). Installed once per page load by
-# ``watch_tree``, so a wait asks the page once instead of reading the whole tree every 50 ms.
+# ``flt-semantics`` node added, removed or given another id), and a count of the input it has
+# had (a pointer, a wheel or a key). Installed once per page load by ``watch_tree``, so a wait
+# asks the page once instead of reading the whole tree every 50 ms.
+# The waits form a chain while nothing acts in between: ``tree.chain`` keeps when the chain's
+# first wait began watching, ``quietFrom`` gives it to a wait that follows (the tree's changes
+# were watched all along, so the quiet time since its last change is known), and starts a new
+# chain at this call after any input to the page or any of the kit's actions on another page
+# (``gen``, counted in Python by ``acted``).
 WATCH_TREE = """() => {
   if (!window.__tcTree) {
-    const tree = window.__tcTree = {last: performance.now()};
+    const tree = window.__tcTree = {last: performance.now(), inputs: 0, chain: null};
     const isNode = n => n.nodeType === 1 && (n.nodeName === 'FLT-SEMANTICS' || n.querySelector('flt-semantics') !== null);
     new MutationObserver(records => {
       if (records.some(r => r.type === 'attributes' ? r.target.nodeName === 'FLT-SEMANTICS'
           : [...r.addedNodes, ...r.removedNodes].some(isNode))) tree.last = performance.now();
     }).observe(document.documentElement, {childList: true, subtree: true, attributes: true, attributeFilter: ['id']});
+    for (const kind of ['pointerdown', 'pointerup', 'pointermove', 'wheel', 'keydown', 'keyup'])
+      window.addEventListener(kind, () => { tree.inputs += 1; }, true);
+    tree.unbroken = (gen, at) => at !== undefined && at !== null && at.gen === gen && at.inputs === tree.inputs;
+    tree.quietFrom = gen => {
+      if (!tree.unbroken(gen, tree.chain)) tree.chain = {gen, inputs: tree.inputs, start: performance.now()};
+      return tree.chain.start;
+    };
   }
   return performance.now();
 }"""
@@ -264,23 +278,44 @@ def watch_tree(page: Any) -> float:
     return float(page.evaluate(WATCH_TREE))
 
 
+_ACTIONS = [0]  # the kit's actions on any page so far: a wait's chain breaks at each (WATCH_TREE)
+
+
+def acted() -> None:
+    """Count an action of the kit (a tap, a wheel, typing): a wait after it watches from its own
+    call again, on every page (a tap on one phone changes what another shows). Input to a page
+    breaks that page's chain by itself; this covers the other pages."""
+    _ACTIONS[0] += 1
+
+
 # The control's box once it has kept its place, and the tree its nodes, for ``quiet`` ms and at
-# least ``frames`` animation frames (counted from the call at the earliest); null if the control
-# left the page (Flutter replaced it: look it up again) or after ``budget`` ms. Frames are
-# waited for only until ``frames`` have passed since the last change: a page asked for no frame
-# draws none, and a wait of timers costs Chromium nothing.
-AT_REST = """(e, [quiet, frames, budget]) => new Promise(done => {
+# least ``frames`` animation frames (counted from the call at the earliest, or from an earlier
+# wait on the same control with nothing done since: the box was watched then, and the watch
+# goes on where it stopped, kept on the element as ``__tcRest``); null if the control left the
+# page (Flutter replaced it: look it up again) or after ``budget`` ms. Frames are waited for only
+# until ``frames`` have passed since the last change: a page asked for no frame draws none, and
+# a wait of timers costs Chromium nothing.
+AT_REST = """(e, [quiet, frames, budget, gen, fresh]) => new Promise(done => {
   const tree = window.__tcTree, start = performance.now();
   if (tree === undefined) return done(null);  // the page was loaded again: watch it first
   const place = () => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; };
+  tree.quietFrom(gen);  // a settled() right after counts from this wait at the latest
   let box = place().join(), change = tree.last, since = start, still = 0;
+  const kept = e.__tcRest;
+  if (!fresh && tree.unbroken(gen, kept) && kept.tree === tree) {
+    ({box, change, since, still} = kept);  // the same control watched just before: go on
+  }
+  const stop = value => {
+    e.__tcRest = {tree, gen, inputs: tree.inputs, box, change, since, still};
+    done(value);
+  };
   const step = () => {
-    if (!e.isConnected || performance.now() - start > budget) return done(null);
+    if (!e.isConnected || performance.now() - start > budget) return stop(null);
     const now = place();
     if (now.join() !== box || tree.last !== change) {
       box = now.join(); change = tree.last; since = performance.now(); still = 0;
     } else if (performance.now() - since >= quiet && still >= frames) {
-      return done({x: now[0], y: now[1], width: now[2], height: now[3]});
+      return stop({x: now[0], y: now[1], width: now[2], height: now[3]});
     }
     if (still < frames) requestAnimationFrame(() => { still += 1; step(); });
     else setTimeout(step, 30);
@@ -289,7 +324,28 @@ AT_REST = """(e, [quiet, frames, budget]) => new Promise(done => {
 })"""
 
 
-def _at_rest(locator: Any, quiet: float, timeout: float) -> dict[str, float]:
+def _rest_once(locator: Any, quiet: float, end: float, fresh: bool = False) -> dict[str, float] | None:
+    """One AT_REST wait of at most 5 s: the box at rest, or None (replaced, or still moving).
+    ``fresh``: watch from this call, not from an earlier wait on the control."""
+    _box_within(locator, end)  # it exists (or the failure says what the screen showed)
+    watch_tree(locator.page)
+    budget = max(1.0, min(5.0, end - time.monotonic())) * 1000
+    return locator.evaluate(AT_REST, [quiet * 1000, 8, budget, _ACTIONS[0], fresh])
+
+
+def resting_box(locator: Any, quiet: float = 0.45, timeout: float = 60.0) -> dict[str, float]:
+    """The control's box once it and the screen's nodes have kept still for ``quiet`` seconds and
+    8 frames, wherever it is (nothing is scrolled): to see where a control stands before its tap.
+    A ``tap_on`` right after, with nothing done between, goes on with this wait's watch."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        box = _rest_once(locator, quiet, end)
+        if box is not None:
+            return box
+    raise AssertionError(f"{locator} did not come to rest; {server_heard(locator.page)}")
+
+
+def _at_rest(locator: Any, quiet: float, timeout: float, fresh: bool = False) -> dict[str, float]:
     """``scrolled_to``'s work; the control's box once it is at rest on screen.
     The control's place and the whole screen's nodes must stay still: a control that stays put
     while the screen around it is still being built can be covered a moment later (a trade
@@ -299,10 +355,7 @@ def _at_rest(locator: Any, quiet: float, timeout: float) -> dict[str, float]:
     viewport = page.viewport_size
     end = time.monotonic() + timeout
     while time.monotonic() < end:
-        _box_within(locator, end)  # it exists (or the failure says what the screen showed)
-        watch_tree(page)
-        budget = max(1.0, min(5.0, end - time.monotonic())) * 1000
-        now = locator.evaluate(AT_REST, [quiet * 1000, 8, budget])
+        now = _rest_once(locator, quiet, end, fresh)
         if now is None:  # replaced, or still moving: look again
             continue
         inside = now["y"] >= 0 and now["y"] + now["height"] <= viewport["height"]
@@ -314,17 +367,20 @@ def _at_rest(locator: Any, quiet: float, timeout: float) -> dict[str, float]:
 
 SETTLED = """([quiet, start]) => window.__tcTree !== undefined
   && performance.now() - Math.max(start, window.__tcTree.last) >= quiet"""
+QUIET_FROM = "gen => window.__tcTree.quietFrom(gen)"
 
 
 def settled(page: Any, quiet: float = 0.5, timeout: float = 60.0) -> None:
     """Wait until Flutter's accessibility tree has kept the same nodes for ``quiet`` seconds
-    (counted from this call at the earliest). After a page load or a change of screen, Flutter
+    (counted from this call at the earliest, or from the first of the waits before it with
+    nothing done between: the tree was watched all along, WATCH_TREE). After a page load or a change of screen, Flutter
     may build a screen's nodes and then replace them (a route's transition ending): a control
     found in between is gone when it is tapped (one clean-clone run lost "Free move" that way,
     300 ms after it appeared). The page checks on a timer; no frame is asked for."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-    start = watch_tree(page)
+    watch_tree(page)
+    start = page.evaluate(QUIET_FROM, _ACTIONS[0])
     try:
         page.wait_for_function(SETTLED, arg=[quiet * 1000, start], polling=50, timeout=timeout * 1000)
     except PlaywrightTimeout:
@@ -349,8 +405,10 @@ def tap_on(locator: Any, at: tuple[float, float] | None = None) -> None:
     for building 76 reached a shop button above the map that way, under load)."""
     page = locator.page
     end = time.monotonic() + 60
+    fresh = False  # the first look may go on with a wait just made on it (resting_box)
     while True:
-        box = _at_rest(locator, 0.45, 60)
+        box = _at_rest(locator, 0.45, 60, fresh)
+        fresh = True  # a look again watches anew: the screen had moved or covered it
         dx, dy = at if at is not None else (box["width"] / 2, box["height"] / 2)
         x, y = box["x"] + dx, box["y"] + dy
         # still there, and the page's topmost node at the point is the control or inside it (a
@@ -360,6 +418,7 @@ def tap_on(locator: Any, at: tuple[float, float] | None = None) -> None:
         if time.monotonic() > end:
             raise AssertionError(f"{locator} kept moving or stayed covered; {server_heard(page)}")
     LAST_TAP[id(page)] = f"({x:.0f}, {y:.0f}) on {page.evaluate(WHAT_IS_AT, [x, y])!r}"
+    acted()
     page.mouse.click(x, y)
     lift_finger(page)
 
@@ -377,6 +436,7 @@ def lift_finger(page: Any) -> None:
 def scroll_by(page: Any, dy: int, settle_ms: int = 400) -> None:
     """Turn the mouse wheel by ``dy`` over the middle of the screen, then let the list settle:
     for a look further down the screen (a screenshot), not for reaching a control to tap."""
+    acted()
     page.mouse.move(PHONE["width"] // 2, PHONE["height"] // 2)
     page.mouse.wheel(0, dy)
     page.wait_for_timeout(settle_ms)
@@ -388,6 +448,7 @@ def dismiss(page: Any, title: str) -> None:
     Not Escape: one clean-clone run under load lost an Escape though the pointer had left the
     button and its tooltip (docs/DECISIONS.md, "A dialog that would not close on Escape")."""
     page.get_by_text(title).first.wait_for(timeout=60000)
+    acted()
     page.mouse.click(*OFF_CONTROLS)  # above the dialog: the barrier, not the app bar
     try:
         page.get_by_text(title).first.wait_for(state="detached", timeout=60000)
@@ -434,6 +495,7 @@ def type_into(page: Any, label: str, text: str, delay: int = 20) -> None:
         raise AssertionError(
             f"no caret in {label!r} after one tap (focus, caret counts: {focus}); {server_heard(page)}"
         ) from lost
+    acted()
     page.keyboard.type(text, delay=delay)
     typed = page.evaluate("() => document.activeElement && document.activeElement.value")
     assert typed == text, f"typed {text!r} into {label!r}, the field holds {typed!r}"
