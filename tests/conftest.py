@@ -15,6 +15,9 @@ from store_backends import backend_shared, parametrize, postgres_database, store
 
 # The coverage tracer only during the rules' own tests (tests/suite_coverage.py).
 from suite_coverage import pytest_runtest_setup, pytest_runtest_teardown  # noqa: E402,F401
+
+# The collector set as the app sets it, once the tests are collected (tests/suite_collector.py).
+from suite_collector import pytest_collection_finish  # noqa: E402,F401
 from suite_order import longest_first  # noqa: E402
 
 
