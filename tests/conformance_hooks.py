@@ -12,6 +12,7 @@ import random
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from chinatown_helpers import illegal_entry, random_table_keep, random_trade
@@ -73,8 +74,13 @@ def dragon_after(before: Any, table: Table, effects: list[Any]) -> None:
         built = sum(1 for s, _ in after.wall if s == seat)
         assert len(p.wall_tiles) + built == (len(RULES.wall_bonus) if after.options.great_wall else 0)
     assert len(after.wall) <= RULES.wall.max_sections
-    assert after.tiles_in_play() == sum(RULES.supply(len(after.players)).values()), "tiles not conserved"
+    assert after.tiles_in_play() == _person_tiles(len(after.players)), "tiles not conserved"
     assert all(n >= 0 for n in after.supply.values())
+
+
+@cache  # the supply a player count starts with never changes; it was summed again every entry
+def _person_tiles(players: int) -> int:
+    return sum(RULES.supply(players).values())
 
 
 def dragon_end(table: Table) -> None:

@@ -10,7 +10,7 @@ import random
 import pytest
 from conformance_hooks import HOOKS, Hooks
 
-from companion.core import RuleViolation, Table
+from companion.core import RuleViolation, Scoreboard, Table
 from companion.core.rulebook import rule
 from companion.store import checkpoint
 
@@ -74,13 +74,15 @@ def refuse_wrong_seat(table: Table, prompt) -> None:
     assert table.state is before and table.version == version
 
 
-def everything_public(table: Table) -> None:
-    """Once the game is over, every seat and the public see the whole table (issue 13)."""
+def everything_public(table: Table, board: Scoreboard) -> None:
+    """Once the game is over, every seat and the public see the whole table (issue 13).
+    ``board`` is the table's scoreboard, scored once: it is a function of the final state, so
+    scoring it again for each seat compared the same value (each view still scores its own)."""
     effects = [fx for _, _, fxs in table.history for fx in fxs]
     full = table.state.model_dump()
     for seat in [None, *range(len(table.players))]:
         view = table.view(seat)
-        assert view.seat == seat and view.scoreboard == table.scoreboard and not view.scoreboard.hidden
+        assert view.seat == seat and view.scoreboard == board and not view.scoreboard.hidden
         assert view.effects(effects) == effects
         seen = view.state.model_dump()
         assert {k: seen.get(k) for k in full} == full, "the view at the end hides or changes a value"
@@ -94,17 +96,18 @@ def at_end(table: Table, hooks: Hooks, undo_redo: bool) -> None:
     with pytest.raises(RuleViolation) as over:
         table.submit(table.entries[-1])
     assert over.value.rule_id == "core.game_over"
-    everything_public(table)
+    everything_public(table, board)
     hooks.at_end(table)
 
     final = table.state.model_dump()
     imported = Table.from_json(table.to_json())
     assert imported.state.model_dump() == final and imported.entries == table.entries
-    stored = Table.from_dict(table.to_dict(), trusted=True)
+    data = table.to_dict()  # read, never changed, by both loads below
+    stored = Table.from_dict(data, trusted=True)
     assert stored.state.model_dump() == final and stored.history == table.history
     saved = checkpoint.load(checkpoint.dump("log", table.state), "log", table.game)  # as the store keeps it
     assert saved == table.state, "the state does not come back the same from its checkpoint"
-    resumed = Table.from_dict(table.to_dict(), trusted=True, checkpoint=saved)
+    resumed = Table.from_dict(data, trusted=True, checkpoint=saved)
     assert resumed.history == table.history and resumed.state_at(1) == table.state_at(1)
 
     if undo_redo:

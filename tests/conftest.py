@@ -13,6 +13,9 @@ atexit.register(shutil.rmtree, _CACHE, True)
 # ---- the store's tests on both backends (tests/store_backends.py) ----------------------------
 from store_backends import backend_shared, parametrize, postgres_database, store_backend  # noqa: E402,F401
 
+# The collector set as the app sets it, once the tests are collected (tests/suite_collector.py).
+from suite_collector import pytest_collection_finish  # noqa: E402,F401
+
 # The coverage tracer only during the rules' own tests (tests/suite_coverage.py).
 from suite_coverage import pytest_runtest_setup, pytest_runtest_teardown  # noqa: E402,F401
 from suite_order import longest_first  # noqa: E402

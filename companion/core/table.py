@@ -179,9 +179,18 @@ class HistoryView(Sequence[HistoryItem]):
             yield self._item(k)
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, HistoryView):
-            other = list(other)
+        if isinstance(other, HistoryView):  # the two logs compared whole, no item built
+            return self._entries == other._entries and self._every_effect() == other._every_effect()
         return isinstance(other, list) and list(self) == other
+
+    def _every_effect(self) -> list[list[Effect]]:
+        """Every entry's effects, as the items give them (rebuilt first if a checkpoint skipped them)."""
+        effects = self._effects
+        if None in effects:
+            table = self._table()
+            assert table is not None  # whoever compares the view holds the table
+            effects = table._rebuild_effects()
+        return [fx or [] for fx in effects]  # no copy: only compared
 
     __hash__ = None  # type: ignore[assignment]
 

@@ -61,3 +61,15 @@ def test_history_of_a_table_that_dropped_its_effects_replays_them_when_read():
     whole = list(t.history)
     t.drop_history()  # as a table resumed from a checkpoint holds it
     assert t.history[1] == whole[1] and list(t.history) == whole
+
+
+def test_two_histories_are_equal_only_with_the_same_entries_and_the_same_effects():
+    t = played(3)
+    dropped = Table.from_json(t.to_json())
+    dropped.drop_history()  # its effects are rebuilt by the comparison itself
+    assert dropped.history == t.history and t.history == dropped.history
+    other = played(3)
+    other._effects[-1] = [*other._effects[-1], other._effects[-1][0]]  # one effect more, same entries
+    assert other.entries == t.entries and other.history != t.history
+    shorter = played(2)
+    assert shorter.history != t.history and t.history != shorter.history
