@@ -83,8 +83,11 @@ format: setup
 	$(PY) -m ruff check --fix .
 	$(PY) -m ruff format .
 
+# Three workers on two cores: the browser tests spend part of each tap waiting for a quiet
+# screen, and a third worker uses that time (idle 2-core machine: 11 min 30 s with -n 2, 10 min
+# 51 s with -n 3, 82 % -> 95 % of both cores busy; docs/PERFORMANCE.md).
 test: setup chromium postgres nginx lint
-	$(PY) -m pytest -q -n 2 --dist loadfile --no-loadscope-reorder --cov --cov-report=term
+	$(PY) -m pytest -q -n 3 --dist loadfile --no-loadscope-reorder --cov --cov-report=term
 
 # The store's tests alone, on SQLite and on a throwaway PostgreSQL ([sqlite] / [postgresql]).
 test-store: setup postgres
