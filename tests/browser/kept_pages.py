@@ -6,9 +6,12 @@ a fraction of that (docs/PERFORMANCE.md, "Fewer page loads")."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
-from ui_browser_kit import enable_semantics, new_phone_page, tap_on
+from ui_browser_kit import enable_semantics, new_phone_page, served, tap_on
 
 from companion.core import Table
 
@@ -68,3 +71,15 @@ class KeptPages:
             page.close()
         self.pages.clear()
         self.on_table.clear()
+
+
+@contextmanager
+def kept_app(browser: Any, data: Path, request: Any) -> Iterator[KeptPages]:
+    """The tables stored in ``data`` in one served app, with the pages a module's tests share
+    (for a module-scoped fixture: ``request`` is the fixture's)."""
+    with served(data) as url:
+        pages = KeptPages(browser, url, request.session)
+        try:
+            yield pages
+        finally:
+            pages.close()

@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
-from kept_pages import KeptPages
+from kept_pages import kept_app
 from random_play import play_until
 from table_files import stored
-from ui_browser_kit import on_screen, scroll_by, served, shot, tap_on, wait_until
+from ui_browser_kit import on_screen, scroll_by, shot, tap_on, wait_until
 
 from companion.core import Table
 from companion.core.foresight import table_history
@@ -62,10 +62,8 @@ def foresight(browser, tmp_path_factory, request):
     (no test adds an entry: each taps previews, a fold and a draft's building, then closes)."""
     data = tmp_path_factory.mktemp("foresight")
     tables = {"dragon": dragon_table(data), "chinatown": chinatown_table(data), "dayu": dayu_table(data)}
-    with served(data) as url:
-        pages = KeptPages(browser, url, request.session)
+    with kept_app(browser, data, request) as pages:
         yield tables, pages
-        pages.close()
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

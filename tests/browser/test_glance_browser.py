@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
-from kept_pages import KeptPages
+from kept_pages import kept_app
 from random_play import play_until
 from table_files import stored
-from ui_browser_kit import PHONE, on_screen, resting_box, served, settled, shot, tap_on
+from ui_browser_kit import PHONE, on_screen, resting_box, settled, shot, tap_on
 
 from companion.core import Table
 from companion.core.foresight import table_history
@@ -117,10 +117,8 @@ def glance(browser, tmp_path_factory, request):
     (no test here adds an entry: each looks, and opens and closes dialogs)."""
     data = tmp_path_factory.mktemp("glance")
     tables = {"dragon": dragon_table(data), "chinatown": chinatown_table(data), "dayu": dayu_table(data)}
-    with served(data) as url:
-        pages = KeptPages(browser, url, request.session)
+    with kept_app(browser, data, request) as pages:
         yield tables, pages
-        pages.close()
 
 
 @pytest.mark.parametrize(("lang", "theme"), LOOKS)

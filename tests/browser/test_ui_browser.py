@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
-from kept_pages import KeptPages
+from kept_pages import kept_app
 from test_dragon_taps_browser import PICKS, first_tap
 from ui_browser_kit import (
     PHONE,
@@ -170,12 +170,10 @@ def looks(browser, tmp_path_factory, request):
     """A table at month 2 and a finished one in one served app, and one page per look kept
     across the looks' tests (they add no entry: they look, and go by Back, cards and tabs)."""
     data = tmp_path_factory.mktemp("looks")
-    with served(data) as url:
-        playing = month_two_table(data, seed=7)
-        finished = finished_table(data, seed=3)
-        pages = KeptPages(browser, url, request.session)
+    playing = month_two_table(data, seed=7)
+    finished = finished_table(data, seed=3)
+    with kept_app(browser, data, request) as pages:
         yield playing, finished, pages
-        pages.close()
 
 
 @pytest.mark.parametrize(("lang", "theme"), [("es", "dark"), ("es", "light"), ("en", "dark")])
