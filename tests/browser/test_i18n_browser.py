@@ -62,12 +62,18 @@ def app(tmp_path_factory):
         yield url, finished, going
 
 
+def play_screen_in(browser, url: str, table, lang: str):
+    """A page in ``lang`` loaded at ``table``'s play screen, once its banner is drawn."""
+    page = page_in(browser, lang)
+    page.goto(url + f"table/{table.id}")
+    enable_semantics(page)
+    page.get_by_text(table.banner.render(lang)).first.wait_for(timeout=60000)
+    return page
+
+
 def test_spanish_screens(browser, app):
     url, finished, going = app
-    page = page_in(browser, "es")
-    page.goto(url + f"table/{going.id}")
-    enable_semantics(page)
-    page.get_by_text(going.banner.render("es")).first.wait_for(timeout=60000)
+    page = play_screen_in(browser, url, going, "es")
     # Flutter's own back button speaks the reader's language too (it said "Back")
     back = page.get_by_role("button", name="Atrás")
     back.wait_for(timeout=10000)
@@ -93,9 +99,6 @@ def test_spanish_screens(browser, app):
 
 def test_pseudo_locale_play_screen(browser, app):
     url, _, going = app
-    page = page_in(browser, "qps")
-    page.goto(url + f"table/{going.id}")
-    enable_semantics(page)
-    page.get_by_text(going.banner.render("qps")).first.wait_for(timeout=60000)
+    page = play_screen_in(browser, url, going, "qps")
     shot(page, "qps_play")
     page.close()
