@@ -11,6 +11,12 @@ the worker's second Coverage, see ``_stop_the_others``) and started again for th
 test. Each xdist worker does this with its own Coverage; without ``--cov`` nothing happens.
 Test collection, which imports the modules, stays traced.
 
+On Python 3.12+ pyproject.toml asks coverage for its ``sysmon`` core (``sys.monitoring``), which
+costs far less than the trace function; 3.11 falls back to the trace function. Stopping that core
+on 3.12 and 3.13 leaves its line callback on the code it already watches, so a stopped Coverage
+would still count the rules lines an untraced test reaches: ``_silence_freed_monitors`` takes
+the callback away once every Coverage is stopped (coverage registers it again when it starts).
+
 Every folder of tests/ is named in ``RULES`` or ``OTHERS`` (tests/test_suite_coverage.py fails
 on a new one): a new folder is a choice, never a silent default. A file at the top of tests/
 is traced only if ``RULES`` names it.
@@ -18,6 +24,7 @@ is traced only if ``RULES`` names it.
 
 from __future__ import annotations
 
+import sys
 from pathlib import PurePosixPath
 from typing import Any
 
@@ -82,6 +89,18 @@ def _trace_only_rules(item: pytest.Item) -> None:
     elif not traced(item.nodeid) and controller.started:
         controller.pause()
         _stop_the_others()
+        _silence_freed_monitors()
+
+
+def tracing() -> bool:
+    """Whether a coverage core is measuring now: a trace function (ctrace, pytrace) or a
+    ``sys.monitoring`` tool coverage holds (sysmon)."""
+    if sys.gettrace() is not None:
+        return True
+    monitoring = getattr(sys, "monitoring", None)
+    return monitoring is not None and any(
+        monitoring.get_tool(tool) == "coverage.py" for tool in range(monitoring.COVERAGE_ID, 6)
+    )
 
 
 def _stop_the_others() -> None:
@@ -92,6 +111,21 @@ def _stop_the_others() -> None:
     beneath, which would go on tracing every line."""
     while (other := coverage.Coverage.current()) is not None:
         other.stop()
+
+
+def _silence_freed_monitors() -> None:
+    """Takes the line and return callbacks off the ``sys.monitoring`` tool ids no tool holds.
+    coverage's sysmon core takes the first free id from ``COVERAGE_ID`` and frees it when it
+    stops, but before Python 3.14 freeing leaves the code it watches calling its callback, which
+    records the line. A Coverage that starts registers its callbacks again."""
+    monitoring = getattr(sys, "monitoring", None)
+    if monitoring is None:
+        return
+    events = monitoring.events
+    for tool in range(monitoring.COVERAGE_ID, 6):
+        if monitoring.get_tool(tool) is None:
+            monitoring.register_callback(tool, events.LINE, None)
+            monitoring.register_callback(tool, events.PY_RETURN, None)
 
 
 # Both phases, first among the plugins: the setup builds the test's fixtures (module-scoped ones
