@@ -3,13 +3,33 @@
 # test tools; Debian's Chromium for the browser tests, Debian's PostgreSQL for the store tests,
 # Debian's nginx for `make run-hosted` and its tests).
 
-PYTHON ?= python3
+# Python 3.12 when it runs here, else python3 (3.11+): on 3.12 coverage measures the rules' tests
+# through sys.monitoring, about half the CPU of 3.11's trace function (docs/PERFORMANCE.md,
+# "Python 3.12 for make test"). `python3.12 -c ''` rather than `command -v`: a pyenv shim is on
+# PATH even where its version is not selected, and fails when run. PYTHON=... picks another.
+ifeq ($(origin PYTHON),undefined)
+PYTHON := $(shell python3.12 -c '' >/dev/null 2>&1 && echo python3.12 || echo python3)
+endif
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
 HOST   ?= 127.0.0.1
 PORT   ?= 8550
 
+# A virtual environment belongs to the Python that made it: one made by another version (a 3.11
+# .venv from before python3.12 was installed, or PYTHON=... given) is removed and made again.
+PY_VERSION   := $(shell $(PYTHON) -c 'import sys; print(*sys.version_info[:2], sep=".")')
+VENV_VERSION := $(shell $(PY) -c 'import sys; print(*sys.version_info[:2], sep=".")' 2>/dev/null)
+
 .PHONY: run run-lan run-hosted compiled test test-store setup chromium postgres nginx lint format bench screenshots clean i18n
+
+ifneq ($(PY_VERSION),$(VENV_VERSION))
+$(VENV)/.installed: venv-of-another-python
+endif
+
+.PHONY: venv-of-another-python
+venv-of-another-python:
+	@if [ -d $(VENV) ]; then echo "$(VENV) is Python $(VENV_VERSION)'s; making it again with $(PYTHON) ($(PY_VERSION))"; fi
+	rm -rf $(VENV)
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
