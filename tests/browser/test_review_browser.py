@@ -11,13 +11,11 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit and the table helpers beside this file
-from kept_pages import BACK, home_card
 from random_play import play_to_end
 from test_table_taps_browser import phone, stored
 from ui_browser_kit import on_screen, served, shot, tap_on
 
 from companion.core import Table
-from companion.i18n import translate
 from companion.review import Budget
 from companion.store import Store
 from companion.store.reviews import StoredReviews
@@ -53,7 +51,7 @@ def reviewed(data: Path, table: Table) -> None:
 
 def test_one_tap_reviews_a_finished_game(browser, tmp_path):
     data = tmp_path / "data"
-    table = finished(data, "dragon", 7)  # its own app: the module's has this game reviewed
+    table = finished(data, "dragon", 7)
     with served(data) as url:
         page = phone(browser, url + f"table/{table.id}/review", "en")
         tap_on(page.get_by_role("button", name="Find the turning points"))
@@ -61,9 +59,6 @@ def test_one_tap_reviews_a_finished_game(browser, tmp_path):
         on_screen(page, "against the table's average")
         shot(page, "review_dragon_en")
         page.close()
-
-
-LOOK = {"en": "light", "es": "dark"}  # the theme of each language's screenshots
 
 
 @pytest.fixture(scope="module")
@@ -84,14 +79,10 @@ def reviewed_games(tmp_path_factory):
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_review_screenshots(browser, reviewed_games, lang):
     url, tables = reviewed_games
-    page = phone(browser, url, lang, LOOK[lang])  # one page load: each table reached from Home
-    # the English Dragon review is the one-tap test's picture
-    shown = [(g, t) for g, t in tables.items() if not (g == "dragon" and lang == "en")]
-    for k, (game, table) in enumerate(shown):
-        if k:  # back to Home from the last table's review
-            tap_on(page.get_by_role("button", name=BACK[lang], exact=True))
-        tap_on(home_card(page, table, lang))
-        tap_on(page.get_by_role("tab", name=translate("ui.nav.review", lang)))
+    for game, table in tables.items():
+        if game == "dragon" and lang == "en":
+            continue  # taken by the one-tap test above
+        page = phone(browser, url + f"table/{table.id}/review", lang, "dark" if lang == "es" else "light")
         on_screen(page, AVERAGE[lang])
         shot(page, f"review_{game}_{lang}")
-    page.close()
+        page.close()
