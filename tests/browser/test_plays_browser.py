@@ -6,6 +6,7 @@ Spanish with the dark theme."""
 from __future__ import annotations
 
 import random
+import re
 import sys
 from pathlib import Path
 
@@ -129,6 +130,8 @@ def test_spanish_dark_statistics_and_log(browser, app):
     shot(page, "es_stats_dark")
     back_home(page, "es")
     tap_on(page.get_by_role("button", name=translate("ui.nav.plays", "es")).first)
+    # the play log's address: Statistics says "13 partidas" too
+    page.wait_for_url(re.compile(r"/plays$"), timeout=60000)
     wait_text(page, "13 partidas")
     shot(page, "es_plays_dark")
     page.close()
