@@ -172,6 +172,7 @@ def test_an_imported_table_reaches_its_players_with_one_confirm(browser, tmp_pat
         tap_on(page.get_by_role("button", name="Edit").first)
         page.get_by_text("Edit this game").wait_for(timeout=60000)
         shot(page, "play_edit")
+        page.close()  # not left open on a stopped server until the file ends
 
 
 def test_a_scanned_import_link_opens_with_its_code_and_imports(browser, tmp_path):
@@ -197,3 +198,4 @@ def test_a_scanned_import_link_opens_with_its_code_and_imports(browser, tmp_path
             )  # read once, then forgotten
         finally:
             store.close()
+        page.close()
