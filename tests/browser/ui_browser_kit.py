@@ -86,6 +86,7 @@ OFF_CONTROLS = (PHONE["width"] // 2, 8)
 
 
 HEARD: dict[str, Path] = {}  # a served app's address -> the log of what its server heard
+STOPPED: set[str] = set()  # the addresses of served apps whose server has stopped since
 
 
 @contextmanager
@@ -105,6 +106,7 @@ def served(data_dir: Path, deal_seed: int | None = None, hosted: bool = False):
     )
     url = f"http://127.0.0.1:{port}/"
     HEARD[url] = log
+    STOPPED.discard(url)  # a port used again: its pages are this server's
     try:
         for _ in range(300):
             try:
@@ -115,12 +117,24 @@ def served(data_dir: Path, deal_seed: int | None = None, hosted: bool = False):
         yield url
     finally:
         HEARD.pop(url, None)
+        STOPPED.add(url)
         proc.terminate()
         try:
             proc.wait(5)
         except subprocess.TimeoutExpired:  # open websockets can make uvicorn ignore SIGTERM
             proc.kill()
             proc.wait()
+
+
+def close_stopped_pages(browser: Any) -> None:
+    """Close every page still showing an app whose server has stopped. Flet's page then shows
+    "Working..." with a spinner that turns until the page closes: 0.33 s of CPU a second
+    (renderer and GPU process), for the rest of the module, while the next tests run
+    (docs/PERFORMANCE.md, "Pages left spinning")."""
+    for context in browser.contexts:
+        for page in context.pages:
+            if any(page.url.startswith(url) for url in STOPPED):
+                page.close()
 
 
 def server_heard(page: Any, lines: int = 12) -> str:
