@@ -30,7 +30,7 @@ from companion.ui.dialogs import Dialogs, SessionDialogs
 from companion.ui.hub import TableHub
 from companion.ui.i18n import Tr, translator
 from companion.ui.open_table import OpenTable
-from companion.ui.palette import SEED
+from companion.ui.palette import seed_theme
 from companion.ui.parts import Kept, slot_part
 from companion.ui.reconnect import asked
 from companion.ui.repos import Repos
@@ -136,8 +136,8 @@ class SessionShell:
         # a tab reloaded meanwhile rejoins this session and must be asked again (ui/reconnect.py)
         self.settings.take(await asked(page, lambda: prefs_io.load(self.prefs)))
         page.title = "Table Companion"
-        page.theme = ft.Theme(color_scheme_seed=SEED)
-        page.dark_theme = ft.Theme(color_scheme_seed=SEED)
+        page.theme = seed_theme()
+        page.dark_theme = seed_theme()
         self._page_look()
         page.on_route_change = self._on_route
         page.on_view_pop = self._on_pop

@@ -1,7 +1,8 @@
 """What the served app loads ahead of need, and when (docs/DECISIONS.md, "Cold start").
 
-The first screen needs Flet's theme classes (the seed colour), the session shell, the Home
-screen and the default language's catalogue: the server loads them in a thread while the
+The first screen needs the session shell, Flet's controls on Home, the Home screen and the
+default language's catalogue (not Flet's theme classes: the seed colour goes as a mapping,
+palette.seed_theme): the server loads them in a thread while the
 browser fetches and starts Flutter. Everything else (the other screens, the games' modules
 and rules data, the rules index) is loaded once the first session has drawn its screen, so
 it does not compete for the CPU with the browser painting it, and is ready by the first tap.
@@ -40,7 +41,6 @@ FIRST_CONTROLS = (
 def first_screen() -> None:
     """Load what the first session draws (Home, in the default language)."""
     import flet as ft
-    from flet.controls import theme  # noqa: F401  # about 0.08 s of Flet's dataclasses
 
     from companion.i18n import DEFAULT_LANGUAGE, load
     from companion.ui import live, root, shell  # noqa: F401  # the session (ui/app.py composes it)

@@ -19,6 +19,13 @@ from companion.core import Table
 BACK = {"en": "Back", "es": "Atrás"}
 
 
+def home_card(page: Any, table: Table, lang: str) -> Any:
+    """``table``'s card on Home. One node says the table's name, then its game (tables of the
+    same players share a name); Playwright reads the node's line breaks as spaces."""
+    said = re.escape(table.name) + r"\s+" + re.escape(table.game.title.render(lang))
+    return page.get_by_role("button", name=re.compile(r"(^|\s)" + said + r"\s")).first
+
+
 class KeptPages:
     """One page per look at ``url``, opened at Home the first time a test asks for it. A page is
     on Home or on a table's screen between tests (a test leaves no dialog open). After any failed
@@ -34,17 +41,18 @@ class KeptPages:
     def table(self, table: Table, lang: str, theme: str | None = None) -> Any:
         """The look's page showing ``table``'s play screen, reached from Home by one tap on its
         card (after one tap on Back if a table's screen is open). No ``theme``: the device's."""
+        page = self.home(lang, theme)
+        tap_on(home_card(page, table, lang))
+        self.on_table.add((lang, theme))
+        return page
+
+    def home(self, lang: str, theme: str | None = None) -> Any:
+        """The look's page showing Home (after one tap on Back if a table's screen is open)."""
         page = self._page(lang, theme)
         look = (lang, theme)
         if look in self.on_table:
             tap_on(page.get_by_role("button", name=BACK[lang], exact=True))
             self.on_table.discard(look)
-        # Home's card: one node says the table's name, then its game (tables of the same players
-        # share a name); Playwright reads the node's line breaks as spaces
-        said = re.escape(table.name) + r"\s+" + re.escape(table.game.title.render(lang))
-        card = re.compile(r"(^|\s)" + said + r"\s")
-        tap_on(page.get_by_role("button", name=card).first)
-        self.on_table.add(look)
         return page
 
     def _page(self, lang: str, theme: str | None) -> Any:

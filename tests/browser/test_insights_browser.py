@@ -6,15 +6,18 @@ time, in English, and in Spanish with the dark theme."""
 from __future__ import annotations
 
 import random
+import re
 import sys
 from pathlib import Path
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
+from kept_pages import BACK
 from plays_insights_helpers import make_play
 from ui_browser_kit import PHONE, enable_semantics, open_app, scrolled_to, served, shot, tap_on
 
+from companion.i18n import translate
 from companion.store import Store
 
 pytestmark = pytest.mark.browser
@@ -51,51 +54,64 @@ def wait_text(page, text: str) -> None:
     page.get_by_text(text).first.wait_for(timeout=60000)
 
 
-def test_player_page_and_records(browser, tmp_path):
-    data = tmp_path / "data"
-    fill(data)
-    with served(data) as url:
-        page = open_app(browser, url)
-        page.goto(url + "players")
-        enable_semantics(page)
-        tap_on(page.get_by_role("button", name="Ana's page"))
-        wait_text(page, "Longest winning streak")
-        wait_text(page, "Head to head")
-        shot(page, "player_page")
-
-        page.goto(url + "stats/dayu")
-        enable_semantics(page)
-        wait_text(page, "Highest winning score")
-        page.get_by_text("By month: average score").first.scroll_into_view_if_needed()
-        shot(page, "stats_records")
-        # win rate over time: a line per player, its legend under it
-        wait_text(page, "Win rate over time")
-        scrolled_to(page.get_by_text("Win rate over time", exact=True))  # the chart and legend below it
-        wait_text(page, "Chart: win rate over time")  # the chart's accessible name
-        shot(page, "stats_trend")
-        page.get_by_text("Highest winning score").first.scroll_into_view_if_needed()
-        tap_on(page.get_by_text("Highest winning score").first)
-        wait_text(page, "The play")
-
-
-def test_spanish_dark_player_page(browser, tmp_path):
-    data = tmp_path / "data"
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    """The group's plays in one served app for both tests (they only look)."""
+    data = tmp_path_factory.mktemp("insights") / "data"
     ids = fill(data)
     with served(data) as url:
-        page = browser.new_page(viewport=PHONE)
-        page.add_init_script(
-            "localStorage.setItem('flutter.table_companion.lang', JSON.stringify('es'));"
-            "localStorage.setItem('flutter.table_companion.theme', JSON.stringify('dark'));"
-        )
-        page.goto(url + f"player/{ids['Ben']}")
-        enable_semantics(page)
-        wait_text(page, "Mejor racha de victorias")
-        shot(page, "es_player_page_dark")
-        page.goto(url + "stats/dayu")
-        enable_semantics(page)
-        wait_text(page, "Puntuación ganadora más alta")
-        page.get_by_text("Por mes: puntuación media").first.scroll_into_view_if_needed()
-        shot(page, "es_stats_records_dark")
-        wait_text(page, "Victorias a lo largo del tiempo")
-        scrolled_to(page.get_by_text("Victorias a lo largo del tiempo", exact=True))
-        shot(page, "es_stats_trend_dark")
+        yield url, ids
+
+
+def statistics_from_home(page, lang: str) -> None:
+    """From a player's page to Statistics by taps: Back to Players, Back to Home, Statistics
+    (the group's only game, Da Yu, is the busiest: the screen opens on it)."""
+    back = page.get_by_role("button", name=BACK[lang], exact=True)
+    tap_on(back)
+    page.wait_for_url(re.compile(r"/players$"), timeout=60000)  # the app went back to Players
+    tap_on(back)  # from Players to Home
+    tap_on(page.get_by_role("button", name=translate("ui.nav.stats", lang)).first)
+
+
+def test_player_page_and_records(browser, app):
+    url, _ = app
+    page = open_app(browser, url + "players")
+    tap_on(page.get_by_role("button", name="Ana's page"))
+    wait_text(page, "Longest winning streak")
+    wait_text(page, "Head to head")
+    shot(page, "player_page")
+
+    statistics_from_home(page, "en")
+    wait_text(page, "Highest winning score")
+    page.get_by_text("By month: average score").first.scroll_into_view_if_needed()
+    shot(page, "stats_records")
+    # win rate over time: a line per player, its legend under it
+    wait_text(page, "Win rate over time")
+    scrolled_to(page.get_by_text("Win rate over time", exact=True))  # the chart and legend below it
+    wait_text(page, "Chart: win rate over time")  # the chart's accessible name
+    shot(page, "stats_trend")
+    page.get_by_text("Highest winning score").first.scroll_into_view_if_needed()
+    tap_on(page.get_by_text("Highest winning score").first)
+    wait_text(page, "The play")
+    page.close()
+
+
+def test_spanish_dark_player_page(browser, app):
+    url, ids = app
+    page = browser.new_page(viewport=PHONE)
+    page.add_init_script(
+        "localStorage.setItem('flutter.table_companion.lang', JSON.stringify('es'));"
+        "localStorage.setItem('flutter.table_companion.theme', JSON.stringify('dark'));"
+    )
+    page.goto(url + f"player/{ids['Ben']}")
+    enable_semantics(page)
+    wait_text(page, "Mejor racha de victorias")
+    shot(page, "es_player_page_dark")
+    statistics_from_home(page, "es")
+    wait_text(page, "Puntuación ganadora más alta")
+    page.get_by_text("Por mes: puntuación media").first.scroll_into_view_if_needed()
+    shot(page, "es_stats_records_dark")
+    wait_text(page, "Victorias a lo largo del tiempo")
+    scrolled_to(page.get_by_text("Victorias a lo largo del tiempo", exact=True))
+    shot(page, "es_stats_trend_dark")
+    page.close()

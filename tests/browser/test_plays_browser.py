@@ -6,15 +6,18 @@ Spanish with the dark theme."""
 from __future__ import annotations
 
 import random
+import re
 import sys
 from pathlib import Path
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
+from kept_pages import BACK
 from plays_helpers import finished_game
-from ui_browser_kit import PHONE, enable_semantics, new_phone_page, open_app, served, shot, tap_on, wait_until
+from ui_browser_kit import enable_semantics, new_phone_page, open_app, served, shot, tap_on, wait_until
 
+from companion.i18n import translate
 from companion.store import Store
 
 pytestmark = pytest.mark.browser
@@ -60,66 +63,78 @@ def wait_text(page, text: str) -> None:
     page.get_by_text(text).first.wait_for(timeout=60000)
 
 
-def test_play_log_statistics_and_the_player_picker(browser, tmp_path):
-    data = tmp_path / "data"
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    """The group's logged games in one served app for the first two tests (the first adds a
+    table not yet played, which no play log or statistic counts)."""
+    data = tmp_path_factory.mktemp("plays") / "data"
     ids = fill(data)
     with served(data) as url:
-        page = open_app(browser, url)
-        tap_on(page.get_by_role("button", name="Play log").first)
-        wait_text(page, "13 games")
-        tap_on(page.get_by_role("checkbox", name="Dragon", exact=False).first)
-        wait_text(page, "No games here yet")
-        tap_on(page.get_by_role("checkbox", name="All games"))
-        wait_text(page, "13 games")
-        shot(page, "plays_log")
-
-        page.goto(url)
-        enable_semantics(page)
-        tap_on(page.get_by_role("button", name="Statistics").first)
-        wait_text(page, "How the scores spread")
-        wait_text(page, "Who wins")
-        shot(page, "stats")
-
-        page.goto(url)
-        enable_semantics(page)
-        tap_on(page.get_by_role("button", name="New table").first)
-        tap_on(page.get_by_role("checkbox", name="Da Yu"))
-        same = page.get_by_role("button", name="Same as last time: Ana, Ben, Carla, Dai")
-        same.wait_for(timeout=60000)
-        dai = page.get_by_role("checkbox", name="Dai", exact=True)
-        tap_on(dai)  # a remembered player, seated in the first free seat: the chip goes
-        wait_until(lambda: dai.count() == 0, what="Dai seated")
-        shot(page, "player_picker")
-        tap_on(same)  # this game's last players, in their seats
-        wait_until(lambda: same.count() == 0, what="the four seated")
-        tap_on(page.get_by_role("button", name="Start the game"))
-        store = Store(data / "tables.sqlite3")
-        try:
-            newest = wait_until(
-                lambda: [i for i in store.list() if not i.finished], what="the new table in the store"
-            )[0]
-            assert store.seat_links(newest.id) == [ids["Ana"], ids["Ben"], ids["Carla"], ids["Dai"]]
-        finally:
-            store.close()
+        yield url, data, ids
 
 
-def test_spanish_dark_statistics_and_log(browser, tmp_path):
-    data = tmp_path / "data"
-    fill(data)
-    with served(data) as url:
-        page = browser.new_page(viewport=PHONE)
-        page.add_init_script(
-            "localStorage.setItem('flutter.table_companion.lang', JSON.stringify('es'));"
-            "localStorage.setItem('flutter.table_companion.theme', JSON.stringify('dark'));"
-        )
-        page.goto(url + "stats/dayu")
-        enable_semantics(page)
-        wait_text(page, "Cómo se reparten los puntos")
-        shot(page, "es_stats_dark")
-        page.goto(url + "plays")
-        enable_semantics(page)
-        wait_text(page, "13 partidas")
-        shot(page, "es_plays_dark")
+def back_home(page, lang: str = "en") -> None:
+    tap_on(page.get_by_role("button", name=BACK[lang], exact=True))
+
+
+def test_play_log_statistics_and_the_player_picker(browser, app):
+    url, data, ids = app
+    page = open_app(browser, url)
+    tap_on(page.get_by_role("button", name="Play log").first)
+    wait_text(page, "13 games")
+    tap_on(page.get_by_role("checkbox", name="Dragon", exact=False).first)
+    wait_text(page, "No games here yet")
+    tap_on(page.get_by_role("checkbox", name="All games"))
+    wait_text(page, "13 games")
+    shot(page, "plays_log")
+
+    back_home(page)  # Home's buttons, not the app loaded again by address
+    tap_on(page.get_by_role("button", name="Statistics").first)
+    wait_text(page, "How the scores spread")
+    wait_text(page, "Who wins")
+    shot(page, "stats")
+
+    back_home(page)
+    tap_on(page.get_by_role("button", name="New table").first)
+    tap_on(page.get_by_role("checkbox", name="Da Yu"))
+    same = page.get_by_role("button", name="Same as last time: Ana, Ben, Carla, Dai")
+    same.wait_for(timeout=60000)
+    dai = page.get_by_role("checkbox", name="Dai", exact=True)
+    tap_on(dai)  # a remembered player, seated in the first free seat: the chip goes
+    wait_until(lambda: dai.count() == 0, what="Dai seated")
+    shot(page, "player_picker")
+    tap_on(same)  # this game's last players, in their seats
+    wait_until(lambda: same.count() == 0, what="the four seated")
+    tap_on(page.get_by_role("button", name="Start the game"))
+    store = Store(data / "tables.sqlite3")
+    try:
+        newest = wait_until(
+            lambda: [i for i in store.list() if not i.finished], what="the new table in the store"
+        )[0]
+        assert store.seat_links(newest.id) == [ids["Ana"], ids["Ben"], ids["Carla"], ids["Dai"]]
+    finally:
+        store.close()
+    page.close()
+
+
+def test_spanish_dark_statistics_and_log(browser, app):
+    url, _, _ = app
+    page = new_phone_page(browser)
+    page.add_init_script(
+        "localStorage.setItem('flutter.table_companion.lang', JSON.stringify('es'));"
+        "localStorage.setItem('flutter.table_companion.theme', JSON.stringify('dark'));"
+    )
+    page.goto(url + "stats/dayu")
+    enable_semantics(page)
+    wait_text(page, "Cómo se reparten los puntos")
+    shot(page, "es_stats_dark")
+    back_home(page, "es")
+    tap_on(page.get_by_role("button", name=translate("ui.nav.plays", "es")).first)
+    # the play log's address: Statistics says "13 partidas" too
+    page.wait_for_url(re.compile(r"/plays$"), timeout=60000)
+    wait_text(page, "13 partidas")
+    shot(page, "es_plays_dark")
+    page.close()
 
 
 def test_an_imported_table_reaches_its_players_with_one_confirm(browser, tmp_path):
@@ -152,11 +167,12 @@ def test_an_imported_table_reaches_its_players_with_one_confirm(browser, tmp_pat
             wait_until(lambda: store.plays(player=carla), what="the one tap on 'Link them' stored")
         finally:
             store.close()
-        page.goto(url + "plays")
-        enable_semantics(page)
+        back_home(page)  # from the imported table, which the app opened
+        tap_on(page.get_by_role("button", name="Play log").first)
         tap_on(page.get_by_role("button", name="Edit").first)
         page.get_by_text("Edit this game").wait_for(timeout=60000)
         shot(page, "play_edit")
+        page.close()  # not left open on a stopped server until the file ends
 
 
 def test_a_scanned_import_link_opens_with_its_code_and_imports(browser, tmp_path):
@@ -182,3 +198,4 @@ def test_a_scanned_import_link_opens_with_its_code_and_imports(browser, tmp_path
             )  # read once, then forgotten
         finally:
             store.close()
+        page.close()

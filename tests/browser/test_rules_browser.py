@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
 from dragon_helpers import play_until_clarification
+from kept_pages import BACK, home_card
 from test_i18n_browser import page_in
 from ui_browser_kit import (
     enable_semantics,
@@ -27,6 +28,7 @@ from ui_browser_kit import (
 )
 
 from companion.core import Table
+from companion.i18n import translate
 from companion.lookup import card, for_moment, search, teach_note
 from companion.store import Store
 from companion.store.teach_marks import TeachMarks
@@ -96,50 +98,65 @@ def test_first_game_tips(browser, tmp_path):
         wait_until(lambda: not on_screen(page, nxt.lines[0]), what="the tip to go")
         _, teach = stored(data)
         assert not teach.enabled and teach.shown == {"event_row", table.prompt.kind}
+        page.close()  # not left open on a stopped server until the file ends
 
 
-def test_a_question_in_spanish_and_its_rule(browser, tmp_path):
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    """One served app for the Spanish question and the tips with the table's numbers: a Dragon
+    table at a question that has clarifications, and a table mid-game with tips on for each
+    language (showing a tip marks it shown, so no language's test sees the other's marks)."""
+    data = tmp_path_factory.mktemp("rules") / "data"
+    store = Store(data / "tables.sqlite3")
+    try:
+        asked = play_until_clarification(
+            store.create(Table.new("dragon", ["Ana", "Ben", "Carla"])), lang="es"
+        )
+    finally:
+        store.close()
+    tipped = {lang: tips_table(data, lang) for lang in ("en", "es")}
+    with served(data) as url:
+        yield url, asked, tipped
+
+
+def test_a_question_in_spanish_and_its_rule(browser, app):
+    url, table, _ = app
     question = "qué pasa si mis palacios están llenos"
     best = search(question, "es")[0]
     full = card(best.rule_id, "es")
-    data = tmp_path / "data"
-    store = Store(data / "tables.sqlite3")
-    table = play_until_clarification(store.create(Table.new("dragon", ["Ana", "Ben", "Carla"])), lang="es")
-    store.close()
     moment = for_moment(table, "es")
-    with served(data) as url:
-        page = page_in(browser, "es")
-        page.goto(url + "rules")
-        enable_semantics(page)
-        type_into(page, "Buscar en las reglas", question)
-        opens = f"Abrir la regla: {best.title}"  # each result is a button named by its rule's title
-        wait_until(lambda: on_screen(page, opens), what="the best rule among the results")
-        shot(page, "rules_search_es")
-        tap_on(page.get_by_role("button", name=opens).first)
-        related = f"Abrir la regla: {card(full.related[0], 'es').title}"  # its related rules, by title
-        wait_until(lambda: on_screen(page, related), what="the rule's card with its related rules")
-        page.mouse.move(206, 600)
-        page.mouse.wheel(0, 400)  # down to the clarifications and the related rules
-        shot(page, "rule_card_es")
-        # a table's Rules screen: the question's rules, then what applies to this state
-        page.goto(url + f"table/{table.id}/rules")
-        enable_semantics(page)
-        wait_until(lambda: on_screen(page, moment.clarifications[0].question), what="what applies now")
-        shot(page, "rules_moment_es")
+    page = page_in(browser, "es")
+    page.goto(url + "rules")
+    enable_semantics(page)
+    type_into(page, "Buscar en las reglas", question)
+    opens = f"Abrir la regla: {best.title}"  # each result is a button named by its rule's title
+    wait_until(lambda: on_screen(page, opens), what="the best rule among the results")
+    shot(page, "rules_search_es")
+    tap_on(page.get_by_role("button", name=opens).first)
+    related = f"Abrir la regla: {card(full.related[0], 'es').title}"  # its related rules, by title
+    wait_until(lambda: on_screen(page, related), what="the rule's card with its related rules")
+    page.mouse.move(206, 600)
+    page.mouse.wheel(0, 400)  # down to the clarifications and the related rules
+    shot(page, "rule_card_es")
+    # a table's Rules screen: the question's rules, then what applies to this state; reached by
+    # Back to Home, the table's card and the Rules tab, not by loading the app again
+    tap_on(page.get_by_role("button", name="Cerrar", exact=True))  # the rule's card, a dialog
+    tap_on(page.get_by_role("button", name=BACK["es"], exact=True))
+    tap_on(home_card(page, table, "es"))
+    tap_on(page.get_by_role("tab", name=translate("ui.nav.rules", "es")))
+    wait_until(lambda: on_screen(page, moment.clarifications[0].question), what="what applies now")
+    shot(page, "rules_moment_es")
+    page.close()
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
-def test_a_tip_with_the_tables_own_numbers(browser, tmp_path, lang):
-    """Issue 29, part 3: mid-game with tips on, the card at the question speaks of this table's
-    numbers (what the coming event would cost, whose turn comes first); screenshot in each language."""
+def tips_table(data, lang: str) -> Table:
+    """A Dragon table from month 3 on, with tips on, where a tip due in ``lang`` has numbers."""
     import random
 
-    from test_table_taps_browser import phone
     from test_table_taps_browser import stored as store_table
 
     from companion.lookup.tips import due
 
-    data = tmp_path / "data"
     rng, table = random.Random(8), Table.new("dragon", ["Ana", "Ben", "Carla", "Dai"])
     while not (table.state.month >= 3 and (t := due(table, frozenset(), lang)) is not None and t.tips):
         table.auto(rng) if table.prompt.auto else table.submit(rng.choice(table.prompt.choices))
@@ -149,9 +166,21 @@ def test_a_tip_with_the_tables_own_numbers(browser, tmp_path, lang):
         TeachMarks(store).set_enabled(table.id, True)
     finally:
         store.close()
+    return table
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_tip_with_the_tables_own_numbers(browser, app, lang):
+    """Issue 29, part 3: mid-game with tips on, the card at the question speaks of this table's
+    numbers (what the coming event would cost, whose turn comes first); screenshot in each language."""
+    from test_table_taps_browser import phone
+
+    from companion.lookup.tips import due
+
+    url, _, tipped = app
+    table = tipped[lang]
     first = due(table, frozenset(), lang).tips[0].msg.render(lang)
-    with served(data) as url:
-        page = phone(browser, url + f"table/{table.id}", lang)
-        wait_until(lambda: on_screen(page, first[:40]), what="the tip with the table's numbers")
-        shot(page, f"tip_numbers_{lang}")
-        page.close()
+    page = phone(browser, url + f"table/{table.id}", lang)
+    wait_until(lambda: on_screen(page, first[:40]), what="the tip with the table's numbers")
+    shot(page, f"tip_numbers_{lang}")
+    page.close()

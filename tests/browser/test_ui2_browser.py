@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
+from kept_pages import kept_app
 from table_files import newest
-from ui_browser_kit import enable_semantics, on_screen, page_in, served, shot, tap_on, tap_once, wait_until
+from ui_browser_kit import on_screen, shot, tap_on, tap_once, wait_until
 
 from companion.core import Table
 from companion.games.dragon import tile_power_msg
@@ -43,26 +44,24 @@ def stored(data: Path) -> dict[str, Table]:
         store.close()
 
 
-def test_home_cards_wildcard_grid_and_trade_money(browser, tmp_path):
+def test_home_cards_wildcard_grid_and_trade_money(browser, tmp_path, request):
     tables = stored(tmp_path)
     wild, trade, done = tables["wild"], tables["trade"], tables["done"]
-    with served(tmp_path) as url:
-        for lang in ("en", "es"):
-            page = page_in(browser, url, lang)
+    # one page per language; the wildcard and the trade reached by their Home card, not by address
+    with kept_app(browser, tmp_path, request) as pages:
+        for lang in ("es", "en"):  # English last: its page goes on to the tap and the trade
+            page = pages.home(lang)
             on_screen(page, done.scoreboard.ranking[0])
             on_screen(page, ("won by " if lang == "en" else "ganó ") + done.scoreboard.ranking[0])
             rename = "Rename" if lang == "en" else "Renombrar"
             assert page.get_by_role("button", name=rename, exact=True).count() == 3  # named on each button
             shot(page, "home_cards" if lang == "en" else "es_home_cards")
-            page.goto(url + f"table/{wild.id}")
-            enable_semantics(page)
+            pages.table(wild, lang)
             first = wild.prompt.choices[0].tile
             on_screen(page, tile_power_msg(first).render(lang))
             shot(page, "dragon_wildcard" if lang == "en" else "es_dragon_wildcard")
-            page.close()
 
         # one tap on a tile brings that person in
-        page = page_in(browser, url + f"table/{wild.id}", "en")
         pick = wild.prompt.choices[2]
         label = wild.game.describe(wild.state, pick).render("en")
         after = tap_once(
@@ -75,8 +74,7 @@ def test_home_cards_wildcard_grid_and_trade_money(browser, tmp_path):
         assert pick in [entry for _, entry, _ in after.history[wild.version :]]
 
         # the trade's money by its steps: one bill at a time, per side of the trade
-        page.goto(url + f"table/{trade.id}")
-        enable_semantics(page)
+        pages.table(trade, "en")
         less = page.get_by_role("button", name="$10,000 less", exact=True).first
         more = page.get_by_role("button", name="$10,000 more", exact=True).first
         assert less.is_disabled()  # nothing to take off yet
@@ -87,4 +85,3 @@ def test_home_cards_wildcard_grid_and_trade_money(browser, tmp_path):
         tap_on(less)
         on_screen(page, "$10,000")
         shot(page, "chinatown_trade_money")
-        page.close()

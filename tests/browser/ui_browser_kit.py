@@ -37,6 +37,32 @@ def shot(page: Any, name: str, settle_ms: int = 900) -> Path:
     return path
 
 
+# Headless Chromium still builds a browser window around each page, and since Chromium 15x that
+# window preloads its address bar's drop-down, a WebUI page (chrome://omnibox-popup.top-chrome,
+# twice) in a renderer process of its own: 0.6 to 0.8 s of CPU per page opened, a quarter of a page
+# load, for a window no test sees (docs/PERFORMANCE.md, "A renderer for an unseen address bar").
+UNSEEN_WINDOW_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"]
+# Chromium keeps only the last --disable-features switch, and Playwright passes its own list
+# before ours; so ours repeats Playwright's (1.65's, as chrome://version shows it). A Playwright
+# that disables more fails tests/browser/test_chrome_args_browser.py until they are added here.
+PLAYWRIGHT_DISABLED_FEATURES = [
+    "AvoidUnnecessaryBeforeUnloadCheckSync",
+    "DestroyProfileOnBrowserClose",
+    "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable",
+    "LensOverlay",
+    "MediaRouter",
+    "PaintHolding",
+    "ThirdPartyStoragePartitioning",
+    "AvoidCorsURLLoaderRestartOnRedirect",
+    "TcpPortRandomizationWin",
+    "OptimizationHints",
+    "NetworkTimeServiceQuerying",
+    "AimEnabled",
+    "PreconnectToSearch",
+    "msForceBrowserSignIn",
+    "msEdgeUpdateLaunchServicesPreferredVersion",
+]
 CHROME_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -51,6 +77,7 @@ CHROME_ARGS = [
     # second compile costs more than it saves (Chromium's CPU for the Dragon tap tests: 27.5 s
     # with it, 20.9 s without; docs/PERFORMANCE.md, "The browser tests' CPU").
     "--js-flags=--liftoff-only",
+    "--disable-features=" + ",".join([*PLAYWRIGHT_DISABLED_FEATURES, *UNSEEN_WINDOW_FEATURES]),
 ]
 PHONE = {"width": 412, "height": 915}
 # Where the pointer rests between taps, and where a tap outside a dialog goes: the middle of the
@@ -59,6 +86,7 @@ OFF_CONTROLS = (PHONE["width"] // 2, 8)
 
 
 HEARD: dict[str, Path] = {}  # a served app's address -> the log of what its server heard
+STOPPED: set[str] = set()  # the addresses of served apps whose server has stopped since
 
 
 @contextmanager
@@ -78,6 +106,7 @@ def served(data_dir: Path, deal_seed: int | None = None, hosted: bool = False):
     )
     url = f"http://127.0.0.1:{port}/"
     HEARD[url] = log
+    STOPPED.discard(url)  # a port used again: its pages are this server's
     try:
         for _ in range(300):
             try:
@@ -88,12 +117,24 @@ def served(data_dir: Path, deal_seed: int | None = None, hosted: bool = False):
         yield url
     finally:
         HEARD.pop(url, None)
+        STOPPED.add(url)
         proc.terminate()
         try:
             proc.wait(5)
         except subprocess.TimeoutExpired:  # open websockets can make uvicorn ignore SIGTERM
             proc.kill()
             proc.wait()
+
+
+def close_stopped_pages(browser: Any) -> None:
+    """Close every page still showing an app whose server has stopped. Flet's page then shows
+    "Working..." with a spinner that turns until the page closes: 0.33 s of CPU a second
+    (renderer and GPU process), for the rest of the module, while the next tests run
+    (docs/PERFORMANCE.md, "Pages left spinning")."""
+    for context in browser.contexts:
+        for page in context.pages:
+            if any(page.url.startswith(url) for url in STOPPED):
+                page.close()
 
 
 def server_heard(page: Any, lines: int = 12) -> str:

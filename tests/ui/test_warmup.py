@@ -70,6 +70,7 @@ def test_the_first_screen_loads_home_only():
         "companion.ui.views.space_hint",  # a hosted space's reminder: widgets only, no QR code
     ]
     assert not [m for m in loaded if m.startswith("companion.games.")]  # games' rules data come later
+    assert "flet.controls.theme" not in loaded  # 75 ms of dataclasses for one seed colour (palette.py)
 
 
 def test_the_rest_loads_once_after_the_first_screen(monkeypatch):

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from companion.ui.i18n import Tr, translator
-from companion.ui.palette import SEED
+from companion.ui.palette import seed_theme
 from companion.ui.services import Services, Session
 from companion.ui.views.share import CopyRow, qr_image, selectable
 from companion.ui.widgets import button, card, heading, scroll_column, small
@@ -137,7 +137,7 @@ async def show_refusal(
 
     settings = await prefs_io.load(prefs)
     page.title = "Table Companion"
-    page.theme = page.dark_theme = ft.Theme(color_scheme_seed=SEED)  # the app's own look
+    page.theme = page.dark_theme = seed_theme()  # the app's own look
     page.theme_mode = settings.theme_mode
     address, base = start
     made: list[bool] = []
