@@ -3,12 +3,14 @@
 # test tools; Debian's Chromium for the browser tests, Debian's PostgreSQL for the store tests,
 # Debian's nginx for `make run-hosted` and its tests).
 
-# Python 3.12 when it runs here, else python3 (3.11+): on 3.12 coverage measures the rules' tests
-# through sys.monitoring, about half the CPU of 3.11's trace function (docs/PERFORMANCE.md,
-# "Python 3.12 for make test"). `python3.12 -c ''` rather than `command -v`: a pyenv shim is on
-# PATH even where its version is not selected, and fails when run. PYTHON=... picks another.
+# Python 3.12 when the machine has one (on PATH, or installed by pyenv without being selected),
+# else python3 (3.11+): on 3.12 coverage measures the rules' tests through sys.monitoring, about
+# half the CPU of 3.11's trace function (docs/PERFORMANCE.md, "Python 3.12 for make test").
+# Each candidate is run (`-c ''`) rather than looked up: a pyenv shim is on PATH even where its
+# version is not selected, and fails when run. PYTHON=... picks another.
 ifeq ($(origin PYTHON),undefined)
-PYTHON := $(shell python3.12 -c '' >/dev/null 2>&1 && echo python3.12 || echo python3)
+PYTHON := $(shell for p in python3.12 "$$(pyenv prefix 3.12 2>/dev/null)/bin/python3.12"; do \
+  "$$p" -c '' >/dev/null 2>&1 && { echo "$$p"; exit 0; }; done; echo python3)
 endif
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
