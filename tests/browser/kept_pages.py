@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from ui_browser_kit import enable_semantics, new_phone_page, served, tap_on
+from ui_browser_kit import page_in, served, tap_on
 
 from companion.core import Table
 
@@ -61,17 +61,7 @@ class KeptPages:
             self.failed = self.session.testsfailed
         look = (lang, theme)
         if look not in self.pages:
-            page = new_phone_page(self.browser)
-            stored = {"lang": lang, **({"theme": theme} if theme else {})}  # read before the app starts
-            page.add_init_script(
-                "".join(
-                    f"localStorage.setItem('flutter.table_companion.{k}', JSON.stringify('{v}'));"
-                    for k, v in stored.items()
-                )
-            )
-            page.goto(self.url)
-            enable_semantics(page)
-            self.pages[look] = page
+            self.pages[look] = page_in(self.browser, self.url, lang, theme)
         return self.pages[look]
 
     def close(self) -> None:

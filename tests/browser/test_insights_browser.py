@@ -15,7 +15,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
 from kept_pages import BACK
 from plays_insights_helpers import make_play
-from ui_browser_kit import PHONE, enable_semantics, open_app, scrolled_to, served, shot, tap_on
+from ui_browser_kit import open_app, page_in, scrolled_to, served, shot, tap_on
 
 from companion.i18n import translate
 from companion.store import Store
@@ -98,13 +98,7 @@ def test_player_page_and_records(browser, app):
 
 def test_spanish_dark_player_page(browser, app):
     url, ids = app
-    page = browser.new_page(viewport=PHONE)
-    page.add_init_script(
-        "localStorage.setItem('flutter.table_companion.lang', JSON.stringify('es'));"
-        "localStorage.setItem('flutter.table_companion.theme', JSON.stringify('dark'));"
-    )
-    page.goto(url + f"player/{ids['Ben']}")
-    enable_semantics(page)
+    page = page_in(browser, url + f"player/{ids['Ben']}", "es", "dark")
     wait_text(page, "Mejor racha de victorias")
     shot(page, "es_player_page_dark")
     statistics_from_home(page, "es")

@@ -15,7 +15,16 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
 from kept_pages import BACK
 from plays_helpers import finished_game
-from ui_browser_kit import enable_semantics, new_phone_page, open_app, served, shot, tap_on, wait_until
+from ui_browser_kit import (
+    enable_semantics,
+    new_phone_page,
+    open_app,
+    page_in,
+    served,
+    shot,
+    tap_on,
+    wait_until,
+)
 
 from companion.i18n import translate
 from companion.store import Store
@@ -119,13 +128,7 @@ def test_play_log_statistics_and_the_player_picker(browser, app):
 
 def test_spanish_dark_statistics_and_log(browser, app):
     url, _, _ = app
-    page = new_phone_page(browser)
-    page.add_init_script(
-        "localStorage.setItem('flutter.table_companion.lang', JSON.stringify('es'));"
-        "localStorage.setItem('flutter.table_companion.theme', JSON.stringify('dark'));"
-    )
-    page.goto(url + "stats/dayu")
-    enable_semantics(page)
+    page = page_in(browser, url + "stats/dayu", "es", "dark")
     wait_text(page, "Cómo se reparten los puntos")
     shot(page, "es_stats_dark")
     back_home(page, "es")
@@ -172,7 +175,6 @@ def test_an_imported_table_reaches_its_players_with_one_confirm(browser, tmp_pat
         tap_on(page.get_by_role("button", name="Edit").first)
         page.get_by_text("Edit this game").wait_for(timeout=60000)
         shot(page, "play_edit")
-        page.close()  # not left open on a stopped server until the file ends
 
 
 def test_a_scanned_import_link_opens_with_its_code_and_imports(browser, tmp_path):
@@ -198,4 +200,3 @@ def test_a_scanned_import_link_opens_with_its_code_and_imports(browser, tmp_path
             )  # read once, then forgotten
         finally:
             store.close()
-        page.close()

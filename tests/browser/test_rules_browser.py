@@ -98,7 +98,6 @@ def test_first_game_tips(browser, tmp_path):
         wait_until(lambda: not on_screen(page, nxt.lines[0]), what="the tip to go")
         _, teach = stored(data)
         assert not teach.enabled and teach.shown == {"event_row", table.prompt.kind}
-        page.close()  # not left open on a stopped server until the file ends
 
 
 @pytest.fixture(scope="module")

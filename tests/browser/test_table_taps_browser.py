@@ -20,9 +20,8 @@ from random_play import play_until
 from table_files import newest, stored
 from ui_browser_kit import (
     PHONE,
-    enable_semantics,
-    new_phone_page,
     on_screen,
+    page_in,
     resting_box,
     served,
     settled,
@@ -46,14 +45,7 @@ TOP, BOTTOM = 56, PHONE["height"] - 80  # under the app bar, above the tab bar
 
 def phone(browser: Any, url: str, lang: str, theme: str = "light") -> Any:
     """A phone-size page whose stored language and theme are set before the app starts."""
-    page = new_phone_page(browser)
-    page.add_init_script(
-        f"localStorage.setItem('flutter.table_companion.lang', JSON.stringify('{lang}'));"
-        f"localStorage.setItem('flutter.table_companion.theme', JSON.stringify('{theme}'))"
-    )
-    page.goto(url)
-    enable_semantics(page)
-    return page
+    return page_in(browser, url, lang, theme)
 
 
 def in_view(locator: Any) -> bool:

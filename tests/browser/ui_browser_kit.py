@@ -559,11 +559,18 @@ def screen_texts(page: Any) -> list[str]:
     )
 
 
-def page_in(browser: Any, url: str, lang: str) -> Any:
-    """A phone-size page of the app at ``url`` whose stored language is ``lang`` from the start
-    (SharedPreferences live in localStorage on the web; the script runs before each load)."""
+def page_in(browser: Any, url: str, lang: str, theme: str | None = None) -> Any:
+    """A phone-size page of the app at ``url`` whose stored language is ``lang`` (and theme,
+    "light" or "dark", if given; else the device's) from the start (SharedPreferences live in
+    localStorage on the web; the script runs before each load)."""
     page = new_phone_page(browser)
-    page.add_init_script(f"localStorage.setItem('flutter.table_companion.lang', JSON.stringify('{lang}'))")
+    stored = {"lang": lang, **({"theme": theme} if theme else {})}
+    page.add_init_script(
+        "".join(
+            f"localStorage.setItem('flutter.table_companion.{k}', JSON.stringify('{v}'));"
+            for k, v in stored.items()
+        )
+    )
     page.goto(url)
     enable_semantics(page)
     return page
