@@ -7,9 +7,13 @@ not a database, a read-only folder or a full disk raised raw sqlite3 errors.
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 import json
+import multiprocessing
 import os
 import shutil
+import sys
 import tempfile
 from pathlib import Path
 
@@ -110,27 +114,38 @@ def test_a_folder_that_is_a_file(tmp_path):
     assert refused.value.msg.key == "sec-input.store.cannot_open"
 
 
-def _as_nobody(action) -> str:
-    """Run ``action`` in a forked child without root's rights; its result (or error key) as text."""
-    read, write = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # pragma: no cover - the child
-        try:
-            os.setuid(65534)
-            result = action()
-        except StoreError as exc:
-            result = exc.msg.key
-        except BaseException as exc:
-            result = f"escaped: {exc!r}"
-        os.write(write, result.encode())
-        os._exit(0)
-    os.close(write)
-    os.waitpid(pid, 0)
-    with os.fdopen(read) as f:
-        return f.read()
+def _list_as_nobody(path: str, modules: list[str]) -> str:  # pragma: no cover - in the child
+    """Open the store at ``path`` without root's rights: its tables, or its error key, as text.
+    ``modules`` are loaded first, as root: ``nobody`` cannot read an interpreter's library kept
+    under /root, so a module the store loads lazily (difflib) would fail to import after."""
+    for name in modules:
+        with contextlib.suppress(Exception):
+            importlib.import_module(name)
+    os.setuid(65534)
+    try:
+        return str(Store(Path(path)).list())
+    except StoreError as exc:
+        return exc.msg.key
+    except BaseException as exc:
+        return f"escaped: {exc!r}"
 
 
-@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def _as_nobody(path: Path) -> str:
+    """``_list_as_nobody`` in a child of multiprocessing's fork server: a fresh, single-threaded
+    process forks it (a fork of this threaded test process is deprecated on Python 3.12), and
+    no program is run as ``nobody`` (who cannot run an interpreter kept under /root)."""
+    with multiprocessing.get_context("forkserver").Pool(1) as pool:
+        return pool.apply(_list_as_nobody, (str(path), _loaded_here()))
+
+
+def _loaded_here() -> list[str]:
+    """The standard library's and the app's modules this process has loaded (a fork's child had
+    them all)."""
+    top = sys.stdlib_module_names | {"companion"}
+    return sorted(m for m in list(sys.modules) if m.split(".")[0] in top and not m.startswith("__"))
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork (the fork server)")
 @pytest.mark.sqlite_only  # a folder's permissions
 def test_a_read_only_folder():
     tmp_path = Path(tempfile.mkdtemp(prefix="companion-ro-"))  # pytest's own folders are root's only
@@ -146,7 +161,7 @@ def test_a_read_only_folder():
         f.chmod(0o555)
     try:
         if os.getuid() == 0:
-            got = [_as_nobody(lambda f=f: str(Store(f / "tables.sqlite3").list())) for f in (folder, empty)]
+            got = [_as_nobody(f / "tables.sqlite3") for f in (folder, empty)]
         else:
             got = []
             for f in (folder, empty):
