@@ -86,7 +86,8 @@ def columns(tr: Tr) -> list[glance.Column]:
         "persons": tr("glance.persons"),
         "palaces": tr("glance.palaces"),
     }
-    return [glance.Column(c, DRAGON_COUNTERS[c], names[c]) for c in COUNTERS]
+    legends = {"privileges": tr("glance.dragon.privileges_key")}  # "1/0": small / large
+    return [glance.Column(c, DRAGON_COUNTERS[c], names[c], legends.get(c)) for c in COUNTERS]
 
 
 def strip(model: TableModel) -> list[ft.Control]:
@@ -115,7 +116,7 @@ def draw(
         events = (model.tr.lang, tuple((f.month, f.event, f.headline, _line(f)) for f in coming))
         tiles = partial(_events_row, model.tr, coming, partial(show_detail, model, table))
         rows.append(part(events, tiles, key="glance-events-part"))
-    rows.append(glance.seat_table(model.tr, table, columns(model.tr), cells))
+    rows.append(glance.seat_table(model, table, columns(model.tr), cells))
     button = part(
         (model.tr.lang, table.id),
         lambda: palaces_button(model.tr, partial(show_palaces, model, table)),
