@@ -91,11 +91,11 @@ def seat_table(
 
 
 def _head(tr: Tr, columns: Sequence[Column], open_legend: Callable[[], None]) -> ft.Control:
+    named = tr("glance.legend")
     key_button = ft.IconButton(
-        ft.Icons.INFO_OUTLINE,
+        ft.Icon(ft.Icons.INFO_OUTLINE, size=18, semantics_label=named),  # named on the button itself
         key=f"{KEY}-legend",
-        icon_size=18,
-        tooltip=tr("glance.legend"),
+        tooltip=named,
         on_click=lambda _: open_legend(),
         width=NAME,
         height=32,
