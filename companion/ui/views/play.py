@@ -7,6 +7,7 @@ right under the question, open."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -291,6 +292,17 @@ def entering(submit: Submit, table: Table, choice: Any) -> Any:
     return lambda _: submit(choice, seen=drawn_for)
 
 
+_WORDS = re.compile(r"\w+")
+
+
+def restates(label: str, effect: str) -> bool:
+    """Whether an effect line only says the choice's label again ("Ana's marker lies on place 1"
+    under "Ana's marker on place 1"): every number of it in the label, at most one word not (its
+    verb). Such a second line made every answer of Da Yu's marker question read twice."""
+    said, new = set(_WORDS.findall(label.lower())), set(_WORDS.findall(effect.lower()))
+    return len(new - said) <= 1 and {w for w in new if w.isdigit()} <= said
+
+
 def choice_button(
     tr: Tr, submit: Submit, seen: PlayerView, table: Table, i: int, choice: Any, effects: list[Effect]
 ) -> ft.Control:
@@ -299,7 +311,7 @@ def choice_button(
     texts = [label]
     for fx in seen.effects(effects):
         text = tr.msg(fx.msg)
-        if text not in texts and len(texts) < 3:  # the label often says it already
+        if text not in texts and not restates(label, text) and len(texts) < 3:
             texts.append(text)
     key = f"choice-{i}"
     drawn_for = stamp(table)
