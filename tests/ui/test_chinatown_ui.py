@@ -191,3 +191,18 @@ async def test_quick_final_refuses_money_that_is_not_whole_bills_in_spanish(tmp_
     assert error.startswith("Jugador 1: el dinero debe ser un múltiplo de 10.000\xa0$") and "765000" in error
     assert not h.has("ct-f-result") and not h.has("quick-log-play")
     h.close()
+
+
+def test_each_shop_has_a_short_name_of_its_own_on_the_map():
+    """A map cell (29 px on a phone) shows a shop's short name: three letters at most, one per shop
+    in each language, not the shop's first letters ("DIS" for Dim Sum)."""
+    from companion.games.chinatown.public import DATA
+    from companion.i18n import LANGUAGES
+    from companion.ui.games.chinatown.board import abbreviation
+    from companion.ui.i18n import Tr
+
+    for lang in LANGUAGES:
+        short = [abbreviation(Tr(lang), s) for s in DATA.shops]
+        assert all(1 <= len(a) <= 3 and a == a.upper() for a in short), short
+        assert len(set(short)) == len(short), short
+    assert abbreviation(Tr("en"), "dim_sum") == "DIM" and abbreviation(Tr("es"), "tea_house") == "TÉ"
