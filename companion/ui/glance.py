@@ -98,7 +98,7 @@ def _head(tr: Tr, columns: Sequence[Column], open_legend: Callable[[], None]) ->
         tooltip=named,
         on_click=lambda _: open_legend(),
         width=NAME,
-        height=32,
+        height=TAP,  # a whole finger's target: the heading row grows to it
         style=ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=6)),
     )
     head: list[ft.Control] = [key_button]
