@@ -2,7 +2,8 @@
 
 A month ends with its round scoring (``by_round`` grows by one). Its VP come from the ledger
 (the items of that month, by source), the persons lost from the released tiles, the goods lost
-from the event's own effects, and the new turn order from the person track.
+from the event's own effects, the floors and palaces lost from decay's, and the new turn order
+from the person track.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ GOODS_LOST = {
 # month and its event are said once, in the title, not again by the event's own first line.
 EVENT_RULES = ("dragon.event.", "dragon.wall.check", "dragon.super.", "dragon.decay")
 SAID_IN_TITLE = ("dragon.fx.month", "dragon.fx.event")
+DECAY = ("dragon.fx.decay", "dragon.fx.decay_gone")  # decay's effects: a floor lost each
 # The ledger sources that score within a month (the others score at the end of the game), each
 # named without its month in the summary ("foresight.hindsight.source.<source>").
 MONTH_SOURCES = (
@@ -61,6 +63,15 @@ def round_summaries(
         _month(span.index + 1, states[span.first], states[span.last + 1], span.effects, span.first, span.last)
         for span in round_spans(states, effects, rounds_done, start=first_month)
     ]
+
+
+def _decayed(fx: list[Effect], seat: int) -> list[Msg]:
+    """The floors (and the palaces) a seat lost to decay this month, read off decay's effects:
+    each is one floor, and a one-floor palace's is the palace too."""
+    floors = sum(1 for e in fx if e.seat == seat and e.msg.key in DECAY)
+    palaces = sum(1 for e in fx if e.seat == seat and e.msg.key == "dragon.fx.decay_gone")
+    out = [msg("foresight.dragon.part.floors", n=floors)] if floors else []
+    return out + ([msg("foresight.dragon.part.palaces", n=palaces)] if palaces else [])
 
 
 def _month(
@@ -104,6 +115,12 @@ def _month(
             )
         parts: list[Msg] = [msg("foresight.dragon.part.persons", n=len(released))] if released else []
         parts += [msg(f"foresight.dragon.part.{what}", n=n) for what, n in goods.items() if n]
+        decayed = _decayed(fx, seat)
+        if decayed:
+            parts += decayed
+            lost.append(
+                Effect(rule_id="dragon.decay", seat=seat, msg=msg("foresight.hindsight.decay", lost=decayed))
+            )
         line = msg(
             "foresight.hindsight.line" if parts else "foresight.hindsight.line_kept",
             player=new.name,
