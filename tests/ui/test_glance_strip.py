@@ -12,7 +12,7 @@ import pytest
 from dragon_helpers import NAMES, step_random
 from flet.pubsub.pubsub_hub import PubSubHub
 from flet_harness import Harness, wire
-from ui_testkit import new_hub, started
+from ui_testkit import keys_in_order, new_hub, started
 
 from companion.core import Table
 from companion.core.foresight import table_history
@@ -157,10 +157,20 @@ async def test_dragon_event_tile_opens_the_worst_hit_forecast(tmp_path):
     h = await started(hub, route=f"/table/{table.id}")
     f = dragon.coming_events(table.state)[0]
     worst = worst_hit(f)
+    hit = [sf for sf in f.seats if harm(sf) > (0, 0, 0)]
+    assert len(hit) > 1  # the case the tile used to hide: more than one player hit
     await h.click("glance-event-0")
     assert h.open_dialogs() == ["forecast-dialog"]
     seat = worst.seat if worst is not None else 0
-    assert shown(h, "forecast-detail-line") == f.seats[seat].line.msg.render("en")
+    # every player is in the detail, the one hit hardest first, each line as the engine says it
+    lines = keys_in_order(h, "forecast-dialog", "forecast-detail-line-")
+    assert lines[0] == f"forecast-detail-line-{seat}"
+    assert sorted(lines) == sorted(f"forecast-detail-line-{sf.seat}" for sf in f.seats)
+    harms = [harm(f.seats[int(k.rsplit("-", 1)[1])]) for k in lines]
+    assert harms == sorted(harms, reverse=True)
+    for sf in f.seats:
+        assert shown(h, f"forecast-detail-line-{sf.seat}") == sf.line.msg.render("en")
+        assert len(h.keys(f"forecast-detail-{sf.seat}-")) == len(sf.detail)
     h.close()
 
 
