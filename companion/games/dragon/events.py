@@ -54,9 +54,10 @@ def _tribute(s: DragonState, fx: list[Effect]) -> None:
         paid = min(due, p.yuan)
         p.yuan -= paid
         missing = due - paid
-        key, said = "dragon.fx.tribute_paid", {"n": paid}
+        key = "dragon.fx.tribute_short" if missing else "dragon.fx.tribute_paid"
+        said: dict[str, object] = {"n": paid}
         if missing:  # the plural follows the yuan missing; what was paid is a count of its own
-            key, said = "dragon.fx.tribute_short", {"n": missing, "paid_yuan": msg("dragon.n_yuan", n=paid)}
+            said = {"n": missing, "paid_yuan": msg("dragon.n_yuan", n=paid)}
         fx.append(told("dragon.event.tribute", seat, key, player=p.name, paid=paid, missing=missing, **said))
         if missing:
             s.tasks = [*s.tasks, release_task(seat, missing, "dragon.event.tribute")]
