@@ -55,7 +55,7 @@ def records_text(by_game: list[tuple[str, list[Any]]], group_h: int | None, lang
         out.append(t("insights.records_head", game=title))
         out += ["  " + record_line(r, lang) for r in records]
     if group_h is not None:
-        out.append(t("insights.group_h_index", h=group_h))
+        out.append(t("insights.group_h_index", n=group_h))
     return "\n".join(out)
 
 
@@ -110,7 +110,7 @@ def page_text(page: Any, lang: str) -> str:
     out.append(
         t("insights.page_seat", seat=page.favourite_seat + 1)
         + " · "
-        + t("insights.page_h_index", h=page.h_index)
+        + t("insights.page_h_index", n=page.h_index)
     )
     out += _rivals(page, lang, MIN_SHARED)
     if page.records:

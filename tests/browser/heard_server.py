@@ -66,7 +66,7 @@ def name_the_targets() -> None:
 
 
 def seeded_deals() -> None:
-    """With TC_DEAL_SEED set, "Deal for me" deals alike on every run (each session's SessionShell draws
+    """With TC_DEAL_SEED set, "Let the app deal" deals alike on every run (each session's SessionShell draws
     from a generator seeded with it): a test can count the taps of a month that starts with a deal."""
     seed = os.environ.get("TC_DEAL_SEED")
     if seed is None:

@@ -148,7 +148,7 @@ def test_chinatown_place_by_tapping_and_quick_income(browser, app):
     while table.state.phase != "place":  # the app deals and draws; each keeps its first offer
         prompt = table.prompt
         if prompt.auto:
-            table = answer(page, data, table, lambda p: tap(p, "Deal for me"))
+            table = answer(page, data, table, lambda p: tap(p, "Let the app deal"))
         elif prompt.kind == "trade":
             table = answer(page, data, table, lambda p: tap(p, "Trading done"))
         elif prompt.picks:  # keep k of the n cards dealt: one toggle per card, then Confirm
@@ -253,7 +253,7 @@ def test_dayu_drain_with_number_buttons(browser, app):
     assert [p.name for p in table.players] == ["Ana", "Ben"]
 
     while table.prompt.auto:  # the app places the markers and picks the start player
-        table = answer(page, data, table, lambda p: tap(p, "Deal for me"))
+        table = answer(page, data, table, lambda p: tap(p, "Let the app deal"))
     prompt = table.prompt
     drain = next(c for c in prompt.choices if c.kind == "drain")
     table = answer(page, data, table, choose(table, drain))
@@ -299,7 +299,7 @@ def test_dragon_expansions_wall_and_super_event(browser, app):
     assert table.options.great_wall and table.options.super_events
 
     while table.prompt.auto:  # the app lays out the event row, then draws the super event
-        table = answer(page, data, table, lambda p: tap(p, "Deal for me"))
+        table = answer(page, data, table, lambda p: tap(p, "Let the app deal"))
     assert table.state.super_event
     table = answer(page, data, table, choose(table, table.prompt.choices[0]))  # the oldest player
 

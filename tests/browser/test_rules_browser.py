@@ -87,7 +87,7 @@ def test_first_game_tips(browser, tmp_path):
         version = table.version
         table = tap_once(
             page,
-            lambda p: tap_on(p.get_by_role("button", name="Deal for me").first),
+            lambda p: tap_on(p.get_by_role("button", name="Let the app deal").first),
             lambda: (t := stored(data)[0]).version > version and t,
             table.prompt.text,
         )

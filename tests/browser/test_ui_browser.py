@@ -92,7 +92,7 @@ def test_play_a_month_undo_reload(browser, tmp_path):
         while not (table.state.month >= 2):
             prompt = table.prompt
             if prompt.auto:
-                label, made = "Deal for me", 1
+                label, made = "Let the app deal", 1
             else:  # the first tile or card on screen, by its name, and the entries its tap makes
                 label, made = first_tap(table, "en")
             table = tap_once(

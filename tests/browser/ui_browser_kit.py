@@ -92,7 +92,7 @@ STOPPED: set[str] = set()  # the addresses of served apps whose server has stopp
 @contextmanager
 def served(data_dir: Path, deal_seed: int | None = None, hosted: bool = False):
     """The app served from ``data_dir`` in a subprocess (heard_server.py), yielding its address;
-    with ``deal_seed``, "Deal for me" deals alike on every run; ``hosted``: ``serve --hosted``."""
+    with ``deal_seed``, "Let the app deal" deals alike on every run; ``hosted``: ``serve --hosted``."""
     port = free_port()
     log = Path(data_dir).with_name(Path(data_dir).name + "-server.log")
     server = Path(__file__).with_name("heard_server.py")

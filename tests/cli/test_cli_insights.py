@@ -103,7 +103,7 @@ def test_records_of_a_game_and_of_every_game(log, capsys, lang):
     assert "(play p1)" in out or "(partida p1)" in out
     assert main(["stats", "--records", "--data", str(log), "--lang", lang, "--location", "Club"]) == 0
     out = capsys.readouterr().out
-    assert ("H-index of the group: 1" if lang == "en" else "Índice H del grupo: 1") in out
+    assert ("Replay score of the group: 1" if lang == "en" else "Índice de repetición del grupo: 1") in out
     assert "50 min" in out and "31" not in out  # the longest play at the club; Ana's 31 was elsewhere
 
 

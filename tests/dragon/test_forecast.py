@@ -215,8 +215,8 @@ def test_tribute_hint_and_lines():
     f = forecast_event(s, 4)
     ana, ben = f.seats
     assert (ana.yuan, ana.releases, ben.yuan, ben.releases) == (1, 2, 4, 0)
-    assert ana.line.msg.render("en") == "Ana: yuan −1, persons to release: 2"
-    assert ana.line.msg.render("es") == "Ana: yuanes −1, personas que liberar: 2"
+    assert ana.line.msg.render("en") == "Ana: yuan −1 and must release 2 persons"
+    assert ana.line.msg.render("es") == "Ana: yuanes −1 y debe liberar 2 personas"
     assert any(d.msg.render("en") == "Ana is 3 yuan short of paying in full" for d in ana.detail)
     assert ben.line.msg.render("en") == "Ben: yuan −4"
     # The hint is right: with 3 more yuan, Ana keeps everyone.
@@ -432,8 +432,8 @@ def test_eclipse_on_a_mongol_invasion_forecasts_the_second_wall_check():
     assert [sf.releases for sf in sup.seats] == [2, 2]
     assert any(e.rule_id == "dragon.wall.check" for e in sup.table)
     assert [sf.line.msg.render("en") for sf in sup.seats] == [
-        "Ana: persons to release: 2",
-        "Ben: persons to release: 2",
+        "Ana: must release 2 persons",
+        "Ben: must release 2 persons",
     ]
 
 

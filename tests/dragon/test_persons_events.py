@@ -70,7 +70,7 @@ def test_full_palaces_displace_or_release_the_newcomer() -> None:
     # release the newcomer: the marker does not move
     b, fx = play(s, Place(seat=0, palace=None))
     assert b.players[0].released == ["scholar:young"] and b.players[0].track == 5
-    assert "marker stays" in texts(fx)[0]
+    assert "Ana does not move on the person track" in texts(fx)[0]
 
 
 def test_must_place_while_there_is_room() -> None:

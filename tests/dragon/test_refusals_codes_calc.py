@@ -208,7 +208,7 @@ def test_calculator_says_when_the_list_order_split_a_tie() -> None:
     assert result["ranking"] == ["A", "B", "C", "D", "E"]
     assert result["stack_order"] == [["A", "B"], ["C", "D"]]
     en = render_dragon_final(result, "en")
-    assert "Equal VP and the same track space: A, B are ranked in the order listed" in en
+    assert "Equal VP and the same person-track space: A, B are ranked in the order listed" in en
     assert "C, D are ranked in the order listed (C, listed first, is higher in the stack)" in en
     es = render_dragon_final(result, "es")
     assert "A, B quedan en el orden en que se dieron" in es and "{" not in es

@@ -102,7 +102,7 @@ def test_a_parade_says_where_the_marker_lands() -> None:
     s, fx = _one_action("parade", "warrior:young")
     said = next(f for f in fx if f.rule_id == "dragon.action.parade")
     assert said.msg.args["track"] == s.players[0].track == 5
-    assert "marker +2 to 5 (" in said.msg.render("en")
+    assert "person track +2 to 5 (" in said.msg.render("en")
 
 
 def test_build_places_floors_one_by_one_up_to_three() -> None:

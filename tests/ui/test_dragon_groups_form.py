@@ -55,12 +55,12 @@ async def test_a_five_player_deal_typed_as_it_lies(tmp_path):
     await h.click("group-card-fireworks")  # group 2 ends by itself at two
     await h.click("group-card-parade")
     await h.click("group-end")
-    await h.click("groups-back")  # Back undoes the end: group 3 is open again
+    await h.click("groups-back")  # Remove last undoes the end: group 3 is open again
     assert not h.by_key("group-end").disabled and h.by_key("groups-submit").disabled
     await h.click("group-card-research")  # ...and takes a second card
     await h.click("group-card-privilege")
     await h.click("group-card-build")  # the last two are groups of one: each ends by itself
-    assert "Groups still to deal" not in h.all_text()
+    assert "Groups still to enter" not in h.all_text()
     await h.click("groups-submit")
     assert [list(g) for g in table.state.groups] == [
         ["taxes"],
@@ -76,10 +76,10 @@ async def test_the_form_in_spanish_says_what_is_left(tmp_path):
     hub = new_hub(tmp_path)
     table = _five_player_table(hub)
     h = await started(hub, route=f"/table/{table.id}", prefs={PREFIX + "lang": "es"})
-    assert "Grupos por repartir, en cartas: 2 + 2 + 1 + 1 + 1" in h.all_text()
+    assert "Grupos que faltan (cartas de cada uno): 2 + 2 + 1 + 1 + 1" in h.all_text()
     await h.click("group-card-taxes")
     await h.click("group-end")
-    assert "Grupos por repartir, en cartas: 2 + 2 + 1 + 1" in h.all_text()
+    assert "Grupos que faltan (cartas de cada uno): 2 + 2 + 1 + 1" in h.all_text()
     assert "Cerrar este grupo" in h.all_text()
     for card in ("harvest", "fireworks"):
         await h.click(f"group-card-{card}")

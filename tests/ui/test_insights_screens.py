@@ -126,8 +126,12 @@ async def test_dragon_statistics_split_by_expansions(tmp_path):
 @pytest.mark.parametrize(
     "lang,two,one",
     [
-        ("en", "H-index of the group: 2 (h games", "H-index of the group: 1 ("),
-        ("es", "Índice H del grupo: 2 (h juegos", "Índice H del grupo: 1 ("),
+        ("en", "Replay score of the group: 2 (2 games", "Replay score of the group: 1 (1 game played"),
+        (
+            "es",
+            "Índice de repetición del grupo: 2 (2 juegos",
+            "Índice de repetición del grupo: 1 (1 juego jugado",
+        ),
     ],
 )
 async def test_the_statistics_screen_shows_the_groups_h_index(tmp_path, lang, two, one):

@@ -55,7 +55,9 @@ async def test_dragon_quick_score_says_when_the_listing_order_split_a_tie(hub):
         await h.type_text(f"quick-track-{i}", "4")
     await h.click("quick-compute")
     note = h.by_key("quick-stack-0").value
-    assert note.startswith("Equal VP and the same track space: Ana, Ben") and "Ana, listed first" in note
+    assert (
+        note.startswith("Equal VP and the same person-track space: Ana, Ben") and "Ana, listed first" in note
+    )
     await h.type_text("quick-track-1", "5")  # Ben further on the track: no note
     await h.click("quick-compute")
     assert not h.has("quick-stack-0")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from companion.core.msg import msg
 from companion.core.protocol import Effect, told
 from companion.games.dragon.data import RULES
 from companion.games.dragon.scoring import final_lines, round_items
@@ -54,7 +55,10 @@ def _tribute(s: DragonState, fx: list[Effect]) -> None:
         p.yuan -= paid
         missing = due - paid
         key = "dragon.fx.tribute_short" if missing else "dragon.fx.tribute_paid"
-        fx.append(told("dragon.event.tribute", seat, key, player=p.name, paid=paid, missing=missing, n=paid))
+        said: dict[str, object] = {"n": paid}
+        if missing:  # the plural follows the yuan missing; what was paid is a count of its own
+            said = {"n": missing, "paid_yuan": msg("dragon.n_yuan", n=paid)}
+        fx.append(told("dragon.event.tribute", seat, key, player=p.name, paid=paid, missing=missing, **said))
         if missing:
             s.tasks = [*s.tasks, release_task(seat, missing, "dragon.event.tribute")]
 

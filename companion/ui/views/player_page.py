@@ -114,7 +114,7 @@ def _summary(tr: Tr, page: PlayerPage) -> ft.Control:
         small(
             shared(tr, "insights.page_seat", seat=page.favourite_seat + 1)
             + " · "
-            + shared(tr, "insights.page_h_index", h=page.h_index),
+            + shared(tr, "insights.page_h_index", n=page.h_index),
             key="player-seat",
         ),
         key="player-summary",

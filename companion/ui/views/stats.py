@@ -91,7 +91,7 @@ def StatsBody(
     ]
     # the group's, over every game the period keeps: h games played at least h times each
     h = services.repos.plays.h_index(**args)
-    body.append(small(shared(tr, "insights.group_h_index", h=h), key="stats-h-index"))
+    body.append(small(shared(tr, "insights.group_h_index", n=h), key="stats-h-index"))
     if not stats.plays:
         body.append(small(tr("stats.none", game=game_title(tr, game)), key="stats-none"))
     else:

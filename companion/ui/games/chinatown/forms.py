@@ -226,7 +226,7 @@ def DrawForm(model: TableModel, prompt: Prompt, form: DrawDraft, key: str | None
             ft.Row(
                 [
                     button(
-                        tr("chinatown.back"),
+                        tr("chinatown.remove_last"),
                         "ct-draw-back",
                         lambda _: form.back(),
                         icon=ft.Icons.BACKSPACE,

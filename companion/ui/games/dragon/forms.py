@@ -79,12 +79,12 @@ def _back_and_enter(
     *,
     ready: bool,
 ) -> ft.Control:
-    """ "Back" removes the last tap; "Enter" (``enter()``: submits the entry built from the taps) once
+    """ "Remove last" removes the last tap; "Enter" (``enter()``: submits the entry built from the taps) once
     complete."""
     return ft.Row(
         [
             button(
-                tr("dragon.form.back"),
+                tr("dragon.form.remove_last"),
                 f"{prefix}-back",
                 lambda _: taps.back(),
                 icon=ft.Icons.BACKSPACE,

@@ -15,7 +15,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.core import Table
+from companion.core import Table, msg
 from companion.games.dragon.public import RULES, DragonState, card_msg, tile_msg, tile_power_msg
 from companion.share.live import stamp
 from companion.ui.command import CommandButton, answer_key, busy_icon
@@ -98,7 +98,7 @@ def into_row(tr: Tr, table: Table, targets: list[int], into: int | None, choose:
     for i in targets:
         pal = state.players[seat].palaces[i]
         inside = ", ".join(tr.msg(tile_msg(t)) for t in pal.persons) or tr("dragon.empty")
-        label = tr("dragon.into.palace", n=i + 1, floors=pal.floors, persons=inside)
+        label = tr("dragon.into.palace", n=i + 1, floors=msg("dragon.n_floors", n=pal.floors), persons=inside)
         chips.append(
             ft.Chip(
                 label=ft.Text(label, size=13),
