@@ -135,7 +135,7 @@ def _player_card(tr: Tr, form: ChinatownFinal, i: int) -> ft.Control:
                 icon_button(
                     ft.Icons.REMOVE_CIRCLE_OUTLINE,
                     f"ct-f-remove-{i}",
-                    tr("setup.remove"),
+                    tr("setup.remove", player=player.name.strip() or tr("setup.player_n", n=i + 1)),
                     lambda _: form.remove_player(i),
                     disabled=len(form.players) <= GAME.min_players,
                 ),

@@ -160,7 +160,7 @@ def _player_card(tr: Tr, form: DragonQuick, i: int) -> ft.Control:
                 icon_button(
                     ft.Icons.REMOVE_CIRCLE_OUTLINE,
                     f"quick-remove-player-{i}",
-                    tr("setup.remove"),
+                    tr("setup.remove", player=player.name.strip() or tr("setup.player_n", n=i + 1)),
                     lambda _: form.remove_player(i),
                     disabled=len(form.players) <= 1,
                 ),
