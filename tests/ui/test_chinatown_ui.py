@@ -191,3 +191,38 @@ async def test_quick_final_refuses_money_that_is_not_whole_bills_in_spanish(tmp_
     assert error.startswith("Jugador 1: el dinero debe ser un múltiplo de 10.000\xa0$") and "765000" in error
     assert not h.has("ct-f-result") and not h.has("quick-log-play")
     h.close()
+
+
+async def test_the_last_placers_done_button_shows_their_own_income_and_says_whose_the_rest_is(tmp_path):
+    """The last placer's "done placing" pays every player's businesses: the button shows that
+    player's own lines first, and a line about another player names them (Ben's button listed
+    Carla's restaurants, unnamed)."""
+    hub = new_hub(tmp_path)
+    h = await started(hub)
+    await new_chinatown(h)
+    table = only_table(hub)
+
+    def done_placing(t):
+        return next((i for i, c in enumerate(t.prompt.choices or []) if c.kind == "done_placing"), None)
+
+    def stop_where_another_seat_is_paid_first(t):
+        i = done_placing(t)
+        if t.state.phase == "place" and i is not None:
+            paid = [fx.seat for fx in t.check(t.prompt.choices[i])[2] if fx.seat is not None]
+            if paid and paid[0] != t.prompt.seat:
+                raise StopIteration
+
+    with pytest.raises(StopIteration):
+        play_random(table, random.Random(5), trades=0, on_step=stop_where_another_seat_is_paid_first)
+    await h.goto(f"/table/{table.id}/scores")  # the engine's entries reach the screen when it is drawn
+    await h.goto(f"/table/{table.id}")
+    seat, i = table.prompt.seat, done_placing(table)
+    effects = table.check(table.prompt.choices[i])[2]
+    button = h.by_key(f"choice-{i}").content
+    lines = [t.value for t in button.controls]
+    name = table.players[seat].name
+    assert lines[0] == f"{name}: done placing"
+    assert lines[1] == next(fx.msg.render() for fx in effects if fx.seat == seat)
+    unnamed = {fx.msg.render() for fx in effects if fx.seat not in (seat, None)}
+    assert unnamed and not unnamed & set(lines)
+    h.close()
