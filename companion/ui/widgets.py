@@ -124,7 +124,7 @@ def icon_button(
     )
 
 
-def heading(text: str, key: str | None = None) -> ft.Text:
+def heading(text: str, key: str | ft.ScrollKey | None = None) -> ft.Text:
     return ft.Text(text, key=key, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD)
 
 

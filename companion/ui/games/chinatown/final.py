@@ -17,12 +17,14 @@ import flet as ft
 from companion.core.msg import msg
 from companion.games.chinatown.public import GAME, chinatown_final, final_msgs
 from companion.ui.i18n import Tr
+from companion.ui.in_view import use_into_view
 from companion.ui.log_play import log_play_button, score_form
 from companion.ui.repos import Repos
 from companion.ui.services import Session
 from companion.ui.widgets import button, card, heading, icon_button, small
 
 NUMBERS = {"money": "chinatown.quick.money", "shops": "chinatown.quick.shops"}  # field: its label
+RESULT_TOP = "ct-f-result-top"  # the result's heading, scrolled to when it is computed
 MAX_DIGITS = 9  # a typo's length is refused here, the calculator says the bound in words
 
 
@@ -95,7 +97,9 @@ def FinalForm(session: Session, repos: Repos, form: ChinatownFinal, key: str | N
         out.append(ft.Text(form.error, key="ct-f-error", color=ft.Colors.ERROR))
     if form.result:
         out.append(_result(session, repos, form))
-    return ft.Column(out, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    column = ft.Column(out, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    use_into_view(column, RESULT_TOP, form.result)  # under the form: below the fold on a phone
+    return column
 
 
 def _player_card(tr: Tr, form: ChinatownFinal, i: int) -> ft.Control:
@@ -172,7 +176,7 @@ def _result(session: Session, repos: Repos, form: ChinatownFinal) -> ft.Control:
     result = form.result
     *places, verdict = final_msgs(result)
     items: list[ft.Control] = [
-        heading(tr("chinatown.quick.final_result")),
+        heading(tr("chinatown.quick.final_result"), key=ft.ScrollKey(RESULT_TOP)),
         ft.Text(tr.msg(verdict), key="ct-f-winner", size=18),
     ]
     items += [

@@ -17,6 +17,7 @@ import flet as ft
 
 from companion.games.dragon.public import GAME, RULES, dragon_final, line_msg, stack_msg, tile_msg
 from companion.ui.i18n import Tr
+from companion.ui.in_view import use_into_view
 from companion.ui.log_play import log_play_button, score_form
 from companion.ui.palette import TAP
 from companion.ui.rule_links import rule_link
@@ -24,6 +25,7 @@ from companion.ui.services import Services, Session
 from companion.ui.widgets import button, card, heading, icon_button, small
 
 NUMBERS = ("vp", "track", "yuan", "rice", "fireworks")
+RESULT_TOP = "quick-result-top"  # the result's heading, scrolled to when it is computed
 
 
 @dataclass
@@ -119,7 +121,9 @@ def DragonQuickForm(
                 session, services.repos, "dragon-final", lambda: (data_of(tr, form), form.result, typed())
             )
         )
-    return ft.Column(out, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    column = ft.Column(out, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    use_into_view(column, RESULT_TOP, form.result)  # under the form: below the fold on a phone
+    return column
 
 
 def _number(tr: Tr, player: QuickPlayer, field: str, i: int) -> ft.Control:
@@ -276,7 +280,7 @@ def _label(tr: Tr, line: dict[str, Any]) -> str:
 def _result(tr: Tr, show_rule: Callable[[str], None], result: dict[str, Any]) -> ft.Control:
     totals = {p["name"]: p for p in result["players"]}
     items: list[ft.Control] = [
-        heading(tr("dragon.quick.result")),
+        heading(tr("dragon.quick.result"), key=ft.ScrollKey(RESULT_TOP)),
         ft.Text(tr("scores.winner", names=result["ranking"][0]), key="quick-winner", size=18),
     ]
     # Players the listing order split (equal VP, the same track space): said, not silently ranked.
