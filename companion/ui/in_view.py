@@ -13,6 +13,11 @@ import flet as ft
 SCROLL_MS = 300  # long enough to see the page move to the result, short enough not to wait for it
 
 
+def scroll_key(name: str) -> ft.ScrollKey:
+    """The key ``use_into_view`` scrolls to (Flet's lazily made dataclass hides its __init__ from mypy)."""
+    return ft.ScrollKey(name)  # type: ignore[call-arg]
+
+
 def _scrolling_parent(control: ft.Control) -> Any:
     node = control.parent
     while node is not None and getattr(node, "scroll", None) is None:

@@ -292,7 +292,9 @@ def entering(submit: Submit, table: Table, choice: Any) -> Any:
     return lambda _: submit(choice, seen=drawn_for)
 
 
-def preview_lines(tr: Tr, seen: PlayerView, table: Table, chooser: int | None, effects: list[Effect]) -> list[str]:
+def preview_lines(
+    tr: Tr, seen: PlayerView, table: Table, chooser: int | None, effects: list[Effect]
+) -> list[str]:
     """What a choice would do, as this screen may see it (``seen``): the chooser's own lines
     first, then the table's, then other players'. A line about another player says whose it is
     when its text does not (Chinatown's income lines name the shops, not their owner: the last
@@ -311,7 +313,9 @@ def preview_lines(tr: Tr, seen: PlayerView, table: Table, chooser: int | None, e
     return out
 
 
-def choice_button(tr: Tr, submit: Submit, table: Table, i: int, choice: Any, effects: list[str]) -> ft.Control:
+def choice_button(
+    tr: Tr, submit: Submit, table: Table, i: int, choice: Any, effects: list[str]
+) -> ft.Control:
     """A choice and the first lines of what it would do (``effects``, from ``preview_lines``);
     a tap enters it."""
     label = tr.msg(table.game.describe(table.state, choice))

@@ -17,7 +17,7 @@ import flet as ft
 from companion.core.msg import msg
 from companion.games.chinatown.public import GAME, chinatown_final, final_msgs
 from companion.ui.i18n import Tr
-from companion.ui.in_view import use_into_view
+from companion.ui.in_view import scroll_key, use_into_view
 from companion.ui.log_play import log_play_button, score_form
 from companion.ui.repos import Repos
 from companion.ui.services import Session
@@ -176,7 +176,7 @@ def _result(session: Session, repos: Repos, form: ChinatownFinal) -> ft.Control:
     result = form.result
     *places, verdict = final_msgs(result)
     items: list[ft.Control] = [
-        heading(tr("chinatown.quick.final_result"), key=ft.ScrollKey(RESULT_TOP)),
+        heading(tr("chinatown.quick.final_result"), key=scroll_key(RESULT_TOP)),
         ft.Text(tr.msg(verdict), key="ct-f-winner", size=18),
     ]
     items += [

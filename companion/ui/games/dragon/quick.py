@@ -17,7 +17,7 @@ import flet as ft
 
 from companion.games.dragon.public import GAME, RULES, dragon_final, line_msg, stack_msg, tile_msg
 from companion.ui.i18n import Tr
-from companion.ui.in_view import use_into_view
+from companion.ui.in_view import scroll_key, use_into_view
 from companion.ui.log_play import log_play_button, score_form
 from companion.ui.palette import TAP
 from companion.ui.rule_links import rule_link
@@ -280,7 +280,7 @@ def _label(tr: Tr, line: dict[str, Any]) -> str:
 def _result(tr: Tr, show_rule: Callable[[str], None], result: dict[str, Any]) -> ft.Control:
     totals = {p["name"]: p for p in result["players"]}
     items: list[ft.Control] = [
-        heading(tr("dragon.quick.result"), key=ft.ScrollKey(RESULT_TOP)),
+        heading(tr("dragon.quick.result"), key=scroll_key(RESULT_TOP)),
         ft.Text(tr("scores.winner", names=result["ranking"][0]), key="quick-winner", size=18),
     ]
     # Players the listing order split (equal VP, the same track space): said, not silently ranked.
