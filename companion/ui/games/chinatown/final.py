@@ -9,6 +9,7 @@ player added or removed, or the form scored, redraws it alone; what is typed is 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -69,6 +70,8 @@ def FinalForm(session: Session, repos: Repos, form: ChinatownFinal, key: str | N
     """A card per player, Add player and Score, then the refusal or the result."""
     tr = session.tr
     players = form.players
+    column = ft.Column(spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    laid_out = use_into_view(column, RESULT_TOP, form.result)  # under the form: below the fold
     out: list[ft.Control] = [small(tr("chinatown.quick.final_hint"), key="ct-f-hint")]
     out += [_player_card(tr, form, i) for i in range(len(players))]
     out.append(
@@ -96,9 +99,8 @@ def FinalForm(session: Session, repos: Repos, form: ChinatownFinal, key: str | N
     if form.error:
         out.append(ft.Text(form.error, key="ct-f-error", color=ft.Colors.ERROR))
     if form.result:
-        out.append(_result(session, repos, form))
-    column = ft.Column(out, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-    use_into_view(column, RESULT_TOP, form.result)  # under the form: below the fold on a phone
+        out.append(_result(session, repos, form, laid_out))
+    column.controls = out
     return column
 
 
@@ -171,12 +173,14 @@ def _int(text: str) -> int | str:
     return int(text) if text.isascii() and text.isdigit() else text  # the calculator names the bad value
 
 
-def _result(session: Session, repos: Repos, form: ChinatownFinal) -> ft.Control:
+def _result(
+    session: Session, repos: Repos, form: ChinatownFinal, laid_out: Callable[[Any], None]
+) -> ft.Control:
     tr = session.tr
     result = form.result
     *places, verdict = final_msgs(result)
     items: list[ft.Control] = [
-        heading(tr("chinatown.quick.final_result"), key=scroll_key(RESULT_TOP)),
+        heading(tr("chinatown.quick.final_result"), key=scroll_key(RESULT_TOP), on_size_change=laid_out),
         ft.Text(tr.msg(verdict), key="ct-f-winner", size=18),
     ]
     items += [

@@ -91,6 +91,8 @@ def DragonQuickForm(
 ) -> ft.Control:
     """A card per player, Add player and Compute, then the refusal or the result and "Log this play"."""
     tr = session.tr
+    column = ft.Column(spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    laid_out = use_into_view(column, RESULT_TOP, form.result)  # under the form: below the fold
     out: list[ft.Control] = [small(tr("dragon.quick.hint"))]
     out += [_player_card(tr, form, i) for i in range(len(form.players))]
     out.append(
@@ -114,15 +116,14 @@ def DragonQuickForm(
     if form.error:
         out.append(ft.Text(form.error, key="quick-error", color=ft.Colors.ERROR))
     if form.result:
-        out.append(_result(tr, services.show_rule, form.result))
+        out.append(_result(tr, services.show_rule, form.result, laid_out))
         typed = lambda: [p.name.strip() for p in form.players]  # noqa: E731
         out.append(
             log_play_button(
                 session, services.repos, "dragon-final", lambda: (data_of(tr, form), form.result, typed())
             )
         )
-    column = ft.Column(out, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-    use_into_view(column, RESULT_TOP, form.result)  # under the form: below the fold on a phone
+    column.controls = out
     return column
 
 
@@ -277,10 +278,12 @@ def _label(tr: Tr, line: dict[str, Any]) -> str:
     return tr.msg(line_msg(line))
 
 
-def _result(tr: Tr, show_rule: Callable[[str], None], result: dict[str, Any]) -> ft.Control:
+def _result(
+    tr: Tr, show_rule: Callable[[str], None], result: dict[str, Any], laid_out: Callable[[Any], None]
+) -> ft.Control:
     totals = {p["name"]: p for p in result["players"]}
     items: list[ft.Control] = [
-        heading(tr("dragon.quick.result"), key=scroll_key(RESULT_TOP)),
+        heading(tr("dragon.quick.result"), key=scroll_key(RESULT_TOP), on_size_change=laid_out),
         ft.Text(tr("scores.winner", names=result["ranking"][0]), key="quick-winner", size=18),
     ]
     # Players the listing order split (equal VP, the same track space): said, not silently ranked.
