@@ -8,6 +8,10 @@ import pytest
 from chinatown_helpers import play_random
 from ui_testkit import new_hub, new_table_by_taps, only_table, started
 
+from companion.core.protocol import player_view
+from companion.ui.i18n import Tr
+from companion.ui.views.play import preview_lines
+
 
 async def new_chinatown(h, names=("Ana", "Ben", "Carla")):
     await new_table_by_taps(h, "chinatown", names)
@@ -225,4 +229,14 @@ async def test_the_last_placers_done_button_shows_their_own_income_and_says_whos
     assert lines[1] == next(fx.msg.render() for fx in effects if fx.seat == seat)
     unnamed = {fx.msg.render() for fx in effects if fx.seat not in (seat, None)}
     assert unnamed and not unnamed & set(lines)
+    # Every line of the preview, in both languages: another player's unnamed lines say whose they are.
+    other = next(fx.seat for fx in effects if fx.seat not in (seat, None))
+    theirs = table.players[other].name
+    for lang in ("en", "es"):
+        said = preview_lines(Tr(lang), player_view(table.game, table.state, None), table, seat, effects)
+        unnamed = [
+            fx.msg.render(lang) for fx in effects if fx.seat == other and theirs not in fx.msg.render(lang)
+        ]
+        assert unnamed and all(f"{theirs}: {text}" in said for text in unnamed)
+        assert said[0] == next(fx.msg.render(lang) for fx in effects if fx.seat == seat)
     h.close()
