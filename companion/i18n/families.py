@@ -35,6 +35,7 @@ def families() -> dict[str, set[str] | None]:
         "dragon.tile.{}.{}": _keys("dragon.tile.{}", {t.replace(":", ".") for t in RULES.faces}),
         "dragon.power.{}": _keys("dragon.power.{}", {t.symbol for t in RULES.types.values()}),
         "chinatown.shop.{}": _keys("chinatown.shop.{}", CHINATOWN.shop_ids),
+        "ui.chinatown.short.{}": _keys("ui.chinatown.short.{}", CHINATOWN.shop_ids),
         "dayu.frame.{}": _keys("dayu.frame.{}", FRAMES),
         "ui.color.{}": _keys("ui.color.{}", PLAYER_COLORS),
         "ui.nav.{}": _keys("ui.nav.{}", TABS),

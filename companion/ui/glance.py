@@ -37,11 +37,13 @@ CENTER = ft.TextAlign.CENTER
 
 @dataclass(frozen=True)
 class Column:
-    """One thing each seat holds: its symbol and its spoken, translated name."""
+    """One thing each seat holds: its symbol and its spoken, translated name; ``legend``: what
+    the key says of it where the name alone does not tell how to read a count ("0/2")."""
 
     id: str
     look: Look
     name: str
+    legend: str | None = None
 
 
 def frame(rows: list[ft.Control]) -> ft.Control:
@@ -59,7 +61,7 @@ Tail = tuple[Any, Callable[[], ft.Control]]  # what a row's tail shows (its prop
 
 
 def seat_table(
-    tr: Tr,
+    model: TableModel,
     table: Table,
     columns: Sequence[Column],
     cells: Sequence[Sequence[str]],
@@ -68,9 +70,16 @@ def seat_table(
     """A symbol heading each column, then each seat's counts (``cells[seat][column]``; an empty
     cell is something this screen may not show), and ``tails[seat]`` drawn after them if given
     (the pieces a seat has taken). Each row is a part of its own: a tap that changes one seat's
-    counts draws that row again, not the others."""
-    names = tuple(c.name for c in columns)
-    head = part((names, tuple(c.look for c in columns)), lambda: _head(columns), key=f"{KEY}-head-part")
+    counts draws that row again, not the others. The heading's first cell opens the key: what
+    each symbol counts (a symbol alone says nothing to a new player)."""
+    tr = model.tr
+    names = tuple((c.name, c.legend) for c in columns)
+    legend = partial(show_legend, model, list(columns))
+    head = part(
+        (tr.lang, names, tuple(c.look for c in columns)),
+        lambda: _head(tr, columns, legend),
+        key=f"{KEY}-head-part",
+    )
     rows: list[ft.Control] = [head]
     for seat, row in enumerate(cells):
         p = table.players[seat]
@@ -81,13 +90,35 @@ def seat_table(
     return ft.Column(rows, spacing=2, tight=True)
 
 
-def _head(columns: Sequence[Column]) -> ft.Control:
-    head: list[ft.Control] = [ft.Container(width=NAME)]
+def _head(tr: Tr, columns: Sequence[Column], open_legend: Callable[[], None]) -> ft.Control:
+    named = tr("glance.legend")
+    key_button = ft.IconButton(
+        ft.Icon(ft.Icons.INFO_OUTLINE, size=18, semantics_label=named),  # named on the button itself
+        key=f"{KEY}-legend",
+        tooltip=named,
+        on_click=lambda _: open_legend(),
+        width=NAME,
+        height=TAP,  # a whole finger's target: the heading row grows to it
+        style=ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=6)),
+    )
+    head: list[ft.Control] = [key_button]
     head += [
         ft.Container(glyph(c.look, 18), width=CELL, alignment=ft.Alignment.CENTER, tooltip=c.name)
         for c in columns
     ]
     return ft.Row(head, spacing=0, key=f"{KEY}-head")
+
+
+def show_legend(model: TableModel, columns: list[Column]) -> None:
+    """The key of the seats table: each column's symbol and what it counts."""
+
+    def line(c: Column) -> ft.Control:
+        symbol = ft.Container(glyph(c.look, 20), width=CELL, alignment=ft.Alignment.CENTER)
+        return ft.Row([symbol, ft.Text(c.legend or c.name, expand=True)], key=f"{KEY}-legend-{c.id}")
+
+    model.dialogs.dialog(
+        model.tr("glance.legend_title"), lambda: [line(c) for c in columns], key=f"{KEY}-legend-dialog"
+    )
 
 
 def _seat_row(

@@ -145,3 +145,26 @@ def test_person_grid_screenshots(browser, tmp_path, lang):
             on_screen(page, tap_name(table, found[-1], lang))
             shot(page, f"dragon_person_grid_{lang}_{theme}")
             page.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_wall_tiles_screenshots(browser, tmp_path, lang):
+    """The action question with the Great Wall at 412 x 915: the line naming the section over the
+    wall tiles, and each tile (named in full for the reader) wholly on the page's width."""
+    from companion.ui.games.dragon.actions import wall_bonus
+
+    data = tmp_path / "data"
+    table = month_start(5, 1)
+    table.auto(random.Random(1))  # the app deals the groups
+    walls = [t for t in table_taps(table, True, None) if wall_bonus(t) is not None]
+    assert len(walls) == 6  # every wall tile still in hand
+    table = stored(data, table)
+    with served(data) as url:
+        page = phone(browser, url + f"table/{table.id}", lang)
+        question_in_view(page, table.prompt.msg.render(lang))
+        on_screen(page, Tr(lang)("dragon.tap.wall", section=1))
+        for tap in walls:
+            box = page.get_by_role("button", name=tap_name(table, tap, lang), exact=True).first.bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 412, box
+        shot(page, f"dragon_wall_tiles_{lang}")
+        page.close()

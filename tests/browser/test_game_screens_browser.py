@@ -34,6 +34,7 @@ from companion.core import Table
 from companion.games.chinatown.text import shop_name
 from companion.games.dayu.data import DATA
 from companion.games.dragon.superevents import super_msg
+from companion.i18n import translate
 from companion.store import Store
 
 pytestmark = pytest.mark.browser
@@ -241,8 +242,7 @@ def shop_label(shop: str) -> str:
 
 
 def cell_abbreviation(shop: str) -> str:
-    words = shop_label(shop).split()
-    return (words[0][:2] + (words[1][:1] if len(words) > 1 else "")).upper()
+    return translate(f"ui.chinatown.short.{shop}", "en")
 
 
 # ---- Da Yu -------------------------------------------------------------------------------

@@ -117,16 +117,29 @@ def check(before: DragonState, rng: random.Random) -> None:
         assert scored == sf.vp, ("vp", f.event, seat)
         assert released[seat] == sf.releases, ("releases", f.event, seat)
         decayed = tuple(e.msg.args["palace"] for e in fx if e.rule_id == "dragon.decay" and e.seat == seat)
+        gone = tuple(
+            e.msg.args["palace"] for e in fx if e.msg.key == "dragon.fx.decay_gone" and e.seat == seat
+        )
         if not released[seat]:
-            assert decayed == sf.decay, ("decay", f.event, seat)
+            assert (decayed, gone) == (sf.decay, sf.gone), ("decay", f.event, seat)
         else:
-            assert set(sf.decay) <= set(decayed), ("decay", f.event, seat)
+            assert set(sf.decay) <= set(decayed) and set(sf.gone) <= set(gone), ("decay", f.event, seat)
+        assert_decay_said_as_the_engine_says_it(sf)
         assert sf.helmets == old.symbols(RULES.types["warrior"].symbol)
     if f.event in ("festival", "mongol"):  # the ranking's VP are those the engine then gives
         ranking = {r.args["player"]: r.args["vp"] for r in f.table[0].msg.args["ranking"]}
         for old, new in zip(before.players, after.players, strict=True):
             got = sum(i.points for i in new.ledger[len(old.ledger) :] if i.source == f.event)
             assert ranking[old.name] == got
+
+
+def assert_decay_said_as_the_engine_says_it(sf) -> None:
+    """The compact line says of each decaying palace what decay itself says: one with a single
+    floor disappears, a taller one loses a floor (never "loses a floor" for a palace then gone)."""
+    parts = sf.line.msg.args.get("parts", [])
+    said = {p.args["palace"]: p.key.rsplit(".", 1)[1] for p in parts if "palace" in p.args}
+    assert said == {n: "decay_gone" if n in sf.gone else "decay" for n in sf.decay}
+    assert set(sf.gone) <= set(sf.decay)
 
 
 @pytest.fixture(scope="module")
@@ -162,10 +175,12 @@ def test_the_positions_reach_every_kind_of_outcome(positions):
             f = forecast_event(_with_event(before, event), before.month)
             for sf in f.seats:
                 seen |= {
-                    k for k in ("yuan", "rice", "fireworks", "vp", "releases", "decay") if getattr(sf, k)
+                    k
+                    for k in ("yuan", "rice", "fireworks", "vp", "releases", "decay", "gone")
+                    if getattr(sf, k)
                 }
             seen |= {e.rule_id for e in f.table}
-    assert {"yuan", "rice", "fireworks", "vp", "releases", "decay", "dragon.wall.check"} <= seen
+    assert {"yuan", "rice", "fireworks", "vp", "releases", "decay", "gone", "dragon.wall.check"} <= seen
     # the event forecasts are compared with and without the Great Wall (and the Super Events)
     assert {(p.options.great_wall, p.options.super_events) for p in positions} == {
         (False, False),
@@ -207,6 +222,24 @@ def test_tribute_hint_and_lines():
     # The hint is right: with 3 more yuan, Ana keeps everyone.
     s.players[0].yuan += 3
     assert forecast_event(s, 4).seats[0].releases == 0
+
+
+def test_a_one_floor_palace_that_decays_is_said_to_disappear():
+    """The forecast's line and its hint agree with decay's own effect: palace 2 (one floor,
+    empty) is gone, palace 3 (two floors, empty) loses a floor."""
+    s = fresh(2)
+    realm(s, 0, (2, ["monk:young"]), (1, []), (2, []), rice=9, yuan=9)
+    realm(s, 1, (2, ["warrior:young"]), rice=9, yuan=9)
+    s.events = ["peace"] * 12
+    s.month, s.phase, s.order = 2, "actions", [0, 1]
+    ana = forecast_event(s, 2).seats[0]
+    assert (ana.decay, ana.gone) == ((2, 3), (2,))
+    assert ana.line.msg.render("en") == "Ana: palace 2 disappears and palace 3 loses a floor"
+    assert ana.line.msg.render("es") == "Ana: el palacio 2 desaparece y el palacio 3 pierde un piso"
+    said = [d.msg.render("en") for d in ana.detail]
+    assert "Ana: empty palace 2 had a single floor and disappears" in said
+    assert "A person in palace 2 would save it" in said
+    assert "A person in palace 3 would save its floor" in said
 
 
 def test_coming_months_this_one_and_the_next():

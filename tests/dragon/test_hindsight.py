@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from itertools import pairwise
 
 import pytest
@@ -44,7 +45,12 @@ def test_month_summaries_match_the_scores_releases_and_order(seed, combo):
             assert summary.order == nxt.order
     # Every person released in the game is lost in exactly one month's summary.
     for seat, p in enumerate(final.players):
-        lost = sum(len(e.msg.args["tiles"]) for s in summaries for e in s.seats[seat].lost)
+        lost = sum(
+            len(e.msg.args["tiles"])
+            for s in summaries
+            for e in s.seats[seat].lost
+            if e.msg.key == "foresight.hindsight.persons_lost"
+        )
         assert lost == len(p.released)
     # The entries of the months follow each other without a gap.
     assert all(a.entries[1] + 1 == b.entries[0] for a, b in pairwise(summaries))
@@ -60,7 +66,7 @@ def test_the_event_shows_what_it_did_and_what_it_cost():
         assert any(e.rule_id == "dragon.event.tribute" for e in s.happened)
         paid = [e.msg.args["paid"] for e in s.happened if e.msg.key.startswith("dragon.fx.tribute")]
         lines = [sr.line.msg.render("en") for sr in s.seats]
-        assert sum(paid) == sum(int(t.split("yuan −")[1].split()[0]) for t in lines if "yuan −" in t)
+        assert sum(paid) == sum(int(m.group(1)) for t in lines if (m := re.search(r"yuan −(\d+)", t)))
 
 
 @pytest.mark.parametrize("combo", [None, (True, True)])
@@ -77,3 +83,30 @@ def test_the_month_is_said_once_in_the_title_not_in_each_item(combo):
         e.msg.args["label"].key.rsplit(".", 1)[1] for s in summaries for sr in s.seats for e in sr.gained
     }
     assert {"palaces", "privileges"} <= sources
+
+
+@pytest.mark.parametrize("combo", [None, (True, True)])
+def test_each_seat_s_floors_and_palaces_lost_to_decay_are_in_its_month(combo):
+    """History tells each floor decay takes (one effect a floor, and a one-floor palace's is the
+    palace): the month's summary says them on the seat's line and as a "Decay" item citing the rule."""
+    table = played(2, combo)
+    states, effects, entries = table_history(table)
+    said = 0
+    for s in round_summaries(states, effects, entries):
+        first, last = s.entries
+        fx = [e for entry in effects[first : last + 1] for e in entry]
+        for sr in s.seats:
+            mine = [e for e in fx if e.seat == sr.seat and e.rule_id == "dragon.decay"]
+            floors, palaces = len(mine), sum(e.msg.key == "dragon.fx.decay_gone" for e in mine)
+            items = [e for e in sr.lost if e.rule_id == "dragon.decay"]
+            line = sr.line.msg.render("en")
+            assert (f"floors −{floors}" in line) == bool(floors), (s.round, line)
+            assert (f"palaces −{palaces}" in line) == bool(palaces), (s.round, line)
+            assert len(items) == bool(floors)
+            if floors:
+                said += 1
+                es = sr.line.msg.render("es")
+                assert f"pisos −{floors}" in es and (f"palacios −{palaces}" in es) == bool(palaces)
+                assert items[0].msg.render("en").startswith("Decay: floors −")
+                assert items[0].msg.render("es").startswith("Deterioro: pisos −")
+    assert said

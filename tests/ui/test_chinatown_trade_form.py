@@ -66,6 +66,18 @@ async def test_a_trade_with_money_in_three_taps_and_typing(tmp_path):
     assert table.state.owner[16] == 1
     assert table.state.money[0] == money[0] + 3 * UNIT and table.state.money[1] == money[1] - 3 * UNIT
     assert h.by_key("ct-money-b-field").value == ""  # a fresh form for the next trade
+    # the emptied form says at its top which trade was taken (the "why" card is below the form)
+    assert h.by_key("ct-trade-entered").value.startswith("Last: Trade: Ana gives Ben building 16")
+    h.close()
+
+
+async def test_the_emptied_form_names_the_trade_taken_in_spanish_too(tmp_path):
+    h, _ = await trading(tmp_path, lang="es")
+    assert "ct-trade-entered" not in h.keys("ct-trade-")  # nothing traded yet
+    await h.click("ct-give-a-b-16")
+    await h.click("ct-trade-enter")
+    assert h.by_key("ct-trade-entered").value.startswith("Última: ")
+    assert "16" in h.by_key("ct-trade-entered").value
     h.close()
 
 

@@ -240,3 +240,18 @@ async def test_the_last_placers_done_button_shows_their_own_income_and_says_whos
         assert unnamed and all(f"{theirs}: {text}" in said for text in unnamed)
         assert said[0] == next(fx.msg.render(lang) for fx in effects if fx.seat == seat)
     h.close()
+
+
+def test_each_shop_has_a_short_name_of_its_own_on_the_map():
+    """A map cell (29 px on a phone) shows a shop's short name: three letters at most, one per shop
+    in each language, not the shop's first letters ("DIS" for Dim Sum)."""
+    from companion.games.chinatown.public import DATA
+    from companion.i18n import LANGUAGES
+    from companion.ui.games.chinatown.board import abbreviation
+    from companion.ui.i18n import Tr
+
+    for lang in LANGUAGES:
+        short = [abbreviation(Tr(lang), s) for s in DATA.shops]
+        assert all(1 <= len(a) <= 3 and a == a.upper() for a in short), short
+        assert len(set(short)) == len(short), short
+    assert abbreviation(Tr("en"), "dim_sum") == "DIM" and abbreviation(Tr("es"), "tea_house") == "TÉ"

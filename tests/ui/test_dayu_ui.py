@@ -4,6 +4,7 @@ a game by taps, and the Quick score screen."""
 
 import random
 
+import flet as ft
 from ui_testkit import new_hub, new_table_by_taps, only_table, started
 
 from companion.core import Table
@@ -27,6 +28,9 @@ async def test_setup_ring_move_by_tap_and_a_drain_by_numbers(tmp_path):
     assert [h.by_key(f"dy-tokens-{i}").value for i in range(4)] == ["0/10"] * 4
     assert h.by_key("dy-flood-pile").value == "Flood pile: 11"
     assert h.by_key("dy-pile-green").value == "green 27"
+    # Each place's answer is one line: its effect ("Ana's marker lies on place 3.") only says it again
+    marker = h.by_key("choice-3")
+    assert isinstance(marker.content, ft.Text) and marker.content.value == "Ana's marker on place 4"
     # Markers entered by tapping a place, then the app places the rest and picks the start player.
     await h.click(f"choice-{index_of(table, table.prompt.choices[3])}")
     assert table.state.players[0].marker == 3 and h.has("dy-marker-3-0")

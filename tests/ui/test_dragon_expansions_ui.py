@@ -2,6 +2,7 @@
 each section's builder, and the eight-card groups form."""
 
 import random
+import textwrap
 from collections.abc import Callable
 
 from dragon_helpers import ROW
@@ -10,6 +11,7 @@ from ui_testkit import new_hub, started
 from companion.core import Table
 from companion.games.dragon.data import RULES
 from companion.games.dragon.entries import Act, ChooseGroup, EventRow, Groups, StartPlayer, SuperEvent
+from companion.games.dragon.public import bonus_msg
 from companion.ui.palette import swatch
 from companion.ui.settings import PREFIX
 
@@ -112,3 +114,45 @@ async def test_expansion_panels_in_spanish(tmp_path):
         "Terremoto" in text and "Superevento del mes 7" in text and "La Gran Muralla: 0 de 12 tramos" in text
     )
     h.close()
+
+
+# A half-width action tile at 412 px holds about 22 characters of its 13 px text on a line
+# (measured on the 412 x 915 screenshots: "Privilegio pequeño por" fills one) and two lines.
+TILE_LINE_CHARS = 22
+TILE_LINES = 2
+
+
+async def test_each_wall_tile_says_its_whole_reward_under_one_line_naming_the_section(tmp_path):
+    """Six "Build the Wall (section 1): ..." tiles cut their reward at 412 px: the section is said
+    once over them and each tile says its reward alone, whole, in English and in Spanish; the
+    tile's full name stays its tooltip (what a screen reader says too)."""
+    hub = new_hub(tmp_path)
+    table = _table(hub, {"great_wall": True, "super_events": True}, names=("Ana", "Ben", "Carla", "Dev"))
+    table.submit(EventRow(months=ROW))
+    table.submit(SuperEvent(event="sunrise"))
+    table.submit(StartPlayer(player=0))
+    _to_groups(table, random.Random(2))
+    table.submit(
+        Groups(
+            groups=(("taxes", "build", "harvest"), ("fireworks", "parade", "research"), ("privilege", "wall"))
+        )
+    )
+    seat = table.prompt.seat
+    held = table.state.players[seat].wall_tiles
+    assert len(held) == len(RULES.wall_bonus)  # every reward on offer
+    for lang, heading in (
+        ("en", "Build the Wall (section 1): choose its reward"),
+        ("es", "Construir la Muralla (tramo 1): elige su recompensa"),
+    ):
+        h = await started(hub, route=f"/table/{table.id}", prefs={PREFIX + "lang": lang})
+        assert h.by_key("act-wall-2").value == heading
+        tiles = [h.by_key(k) for k in h.keys("choice-") if k.count("-") == 1]
+        rewards = {bonus_msg(b).render(lang) for b in held}
+        walls = [t for t in tiles if t.content.value in rewards]
+        assert {t.content.value for t in walls} == rewards
+        for t in walls:  # the full name: the player, the group, the action and the reward
+            assert heading.split(":")[0] in t.tooltip and t.content.value in t.tooltip
+        for t in tiles:  # and every tile's words fit the tile
+            lines = textwrap.wrap(t.content.value, TILE_LINE_CHARS)
+            assert len(lines) <= TILE_LINES, (lang, t.content.value)
+        h.close()

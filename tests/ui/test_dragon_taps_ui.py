@@ -161,6 +161,8 @@ async def test_the_person_grid_is_one_line_tiles_each_named_apart(tmp_path):
         assert len(set(names)) == len(names)  # each tile its own name
         assert all(n.startswith(f"{NAMES[seat]} {plays}") for n in names)  # which seat, which card
         assert len(found) <= 16  # the hand's cards, a type's young and old tile each: one screen
+        # under the tiles, what a tile's number is and where its power is told
+        assert h.by_key("tile-grid-key").value == translate("ui.dragon.grid.key", lang)
         h.close()
     assert set(PERSONS) >= {t.split(":")[0] for t in GAME.setup(table.options, NAMES).supply}
 

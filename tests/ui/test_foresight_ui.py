@@ -4,7 +4,7 @@ building (Chinatown), the card under the marker (Da Yu), and the round summary c
 import random
 
 from dragon_helpers import NAMES, step_random
-from ui_testkit import new_hub, started
+from ui_testkit import keys_in_order, new_hub, started
 
 from companion.core import Table
 from companion.core.foresight import table_history
@@ -34,11 +34,14 @@ async def test_dragon_coming_events_line_per_player_and_detail(tmp_path):
         for sf in f.seats:
             assert h.has(f"forecast-{i}-{sf.seat}")
             assert sf.line.msg.render("en") in h.by_key(f"forecast-{i}-{sf.seat}").tooltip
-    # a tap opens the detail: the engine's effects for that player, with their rules
+    # a tap opens the detail: the engine's effects for that player first, with their rules,
+    # then every other player's (the event does not hit the tapped player alone)
     await h.click("forecast-0-1")
     assert h.has("forecast-dialog")
-    assert h.by_key("forecast-detail-line").value == found[0].seats[1].line.msg.render("en")
-    assert len(h.keys("forecast-detail-")) >= len(found[0].seats[1].detail)
+    assert keys_in_order(h, "forecast-dialog", "forecast-detail-line-")[0] == "forecast-detail-line-1"
+    for sf in found[0].seats:
+        assert h.by_key(f"forecast-detail-line-{sf.seat}").value == sf.line.msg.render("en")
+        assert len(h.keys(f"forecast-detail-{sf.seat}-")) == len(sf.detail)
     h.close()
 
 

@@ -8,10 +8,11 @@ from concurrent.futures import ThreadPoolExecutor
 
 import flet as ft
 import msgpack
+import pytest
 from dragon_helpers import NAMES, step_random
 from flet.pubsub.pubsub_hub import PubSubHub
 from flet_harness import Harness, wire
-from ui_testkit import new_hub, started
+from ui_testkit import keys_in_order, new_hub, started
 
 from companion.core import Table
 from companion.core.foresight import table_history
@@ -156,10 +157,20 @@ async def test_dragon_event_tile_opens_the_worst_hit_forecast(tmp_path):
     h = await started(hub, route=f"/table/{table.id}")
     f = dragon.coming_events(table.state)[0]
     worst = worst_hit(f)
+    hit = [sf for sf in f.seats if harm(sf) > (0, 0, 0)]
+    assert len(hit) > 1  # the case the tile used to hide: more than one player hit
     await h.click("glance-event-0")
     assert h.open_dialogs() == ["forecast-dialog"]
     seat = worst.seat if worst is not None else 0
-    assert shown(h, "forecast-detail-line") == f.seats[seat].line.msg.render("en")
+    # every player is in the detail, the one hit hardest first, each line as the engine says it
+    lines = keys_in_order(h, "forecast-dialog", "forecast-detail-line-")
+    assert lines[0] == f"forecast-detail-line-{seat}"
+    assert sorted(lines) == sorted(f"forecast-detail-line-{sf.seat}" for sf in f.seats)
+    harms = [harm(f.seats[int(k.rsplit("-", 1)[1])]) for k in lines]
+    assert harms == sorted(harms, reverse=True)
+    for sf in f.seats:
+        assert shown(h, f"forecast-detail-line-{sf.seat}") == sf.line.msg.render("en")
+        assert len(h.keys(f"forecast-detail-{sf.seat}-")) == len(sf.detail)
     h.close()
 
 
@@ -214,6 +225,30 @@ async def test_dragon_palaces_floor_by_floor_from_the_strip(tmp_path):
                     assert h.has(f"glance-room-{seat}-{k}-{f}")
             assert not h.has(f"glance-person-{seat}-{k}-{pal.floors}")
         assert not h.has(f"glance-palace-{seat}-{len(p.palaces)}")
+    h.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_the_key_of_the_seats_table_names_every_column(tmp_path, lang):
+    """A new player cannot read eight symbols over counts: the heading's first cell opens the key,
+    each column's symbol and what it counts ("0/1" privileges: small / large)."""
+    hub = new_hub(tmp_path)
+    table = dragon_table(hub, month=5, players=4, seed=6)
+    h = await started(hub, route=f"/table/{table.id}", prefs={PREFIX + "lang": lang})
+    assert h.by_key("glance-legend").tooltip == translate("ui.glance.legend", lang)
+    await h.click("glance-legend")
+    assert h.open_dialogs() == ["glance-legend-dialog"]
+    lines = {
+        k.removeprefix("glance-legend-"): h.by_key(k)
+        for k in h.keys("glance-legend-")
+        if not k.startswith("glance-legend-dialog")
+    }
+    assert sorted(lines) == sorted(
+        ["yuan", "rice", "fireworks", "helmets", "mortars", "privileges", "persons", "palaces"]
+    )
+    said = {c: next(t.value for t in row.controls if isinstance(t, ft.Text)) for c, row in lines.items()}
+    assert said["privileges"] == translate("ui.glance.dragon.privileges_key", lang)
+    assert said["yuan"] == translate("ui.dragon.yuan", lang)
     h.close()
 
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+import flet as ft
 from flet_harness import Harness
 
 from companion.store import Store
@@ -65,3 +67,23 @@ async def tap_chip(h: Harness, key: str) -> None:
     flipped = not bool(chip.selected)
     h.session.apply_patch(chip._i, {"selected": flipped})
     await h.fire(key, "select", flipped)
+
+
+def keys_in_order(h: Harness, dialog: str, prefix: str) -> list[str]:
+    """The keys starting with ``prefix`` inside an open dialog, top to bottom."""
+    found: list[str] = []
+
+    def walk(c: Any) -> None:
+        c = ft.unwrap_component(c)
+        key = getattr(c, "key", None)
+        if isinstance(key, str) and key.startswith(prefix):
+            found.append(key)
+        for name in ("content", "title"):
+            inner = getattr(c, name, None)
+            if isinstance(inner, ft.BaseControl):
+                walk(inner)
+        for child in getattr(c, "controls", None) or []:
+            walk(child)
+
+    walk(h.by_key(dialog))
+    return found

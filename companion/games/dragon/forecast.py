@@ -43,6 +43,7 @@ class SeatForecast(BaseModel):
     releases: int = 0  # persons the player would have to let go (never more than they hold)
     helmets: int = 0
     decay: tuple[int, ...] = ()  # palaces (numbered from 1) losing a floor if nobody else leaves them
+    gone: tuple[int, ...] = ()  # those of ``decay`` with a single floor: they would disappear
     track: int | None = None  # the person-track space after a Volcanic eruption
 
 
@@ -156,8 +157,9 @@ def forecast_event(state: DragonState, month: int) -> EventForecast:
             "releases": released[seat],
             "helmets": helmets[seat],
             "decay": tuple(e.msg.args["palace"] for e in own_decay),
+            "gone": tuple(e.msg.args["palace"] for e in own_decay if e.msg.key == "dragon.fx.decay_gone"),
         }
-        hints = _hints(state, event, seat, own_fx, helmets, numbers["decay"])
+        hints = _hints(state, event, seat, own_fx, helmets, numbers["decay"], numbers["gone"])
         line = Effect(rule_id=rule_id, seat=seat, msg=_line(old.name, numbers))
         seats.append(SeatForecast(seat=seat, line=line, detail=[*own_fx, *own_decay, *hints], **numbers))
     table = [e for e in fx if e.seat is None and e.msg.key != "dragon.fx.event"]
@@ -191,8 +193,10 @@ def _line(name: str, n: dict[str, Any]) -> Msg:
         parts.append(msg("foresight.dragon.part.vp", n=n["vp"]))
     if n["releases"]:
         parts.append(msg("foresight.dragon.part.releases", n=n["releases"]))
-    for palace in n["decay"]:
-        parts.append(msg("foresight.dragon.part.decay", palace=palace))
+    for palace in n["decay"]:  # a one-floor palace that loses its floor is gone, as decay says
+        gone = palace in n.get("gone", ())
+        key = "foresight.dragon.part.decay_gone" if gone else "foresight.dragon.part.decay"
+        parts.append(msg(key, palace=palace))
     if not parts:
         return msg("foresight.dragon.line_safe", player=name)
     return msg("foresight.dragon.line", player=name, parts=parts)
@@ -205,6 +209,7 @@ def _hints(
     own_fx: list[Effect],
     helmets: list[int],
     decayed: tuple[int, ...],
+    gone: tuple[int, ...] = (),
 ) -> list[Effect]:
     """What would change the outcome for this player, worked out from the same rules data."""
     p = state.players[seat]
@@ -237,7 +242,7 @@ def _hints(
             places = {"first": ev.festival_vp["first"], "second": ev.festival_vp["second"]}
             out.append(("dragon.event.festival", "festival_any", places))
     for palace in decayed:
-        out.append(("dragon.decay", "decay", {"palace": palace}))
+        out.append(("dragon.decay", "decay_gone" if palace in gone else "decay", {"palace": palace}))
     return [
         Effect(rule_id=rule, seat=seat, msg=msg(f"foresight.dragon.hint.{key}", player=p.name, **args))
         for rule, key, args in out

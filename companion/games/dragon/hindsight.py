@@ -2,7 +2,8 @@
 
 A month ends with its round scoring (``by_round`` grows by one). Its VP come from the ledger
 (the items of that month, by source), the persons lost from the released tiles, the goods lost
-from the event's own effects, and the new turn order from the person track.
+from the event's own effects, the floors and palaces lost from decay's, and the new turn order
+from the person track.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ GOODS_LOST = {
 # month and its event are said once, in the title, not again by the event's own first line.
 EVENT_RULES = ("dragon.event.", "dragon.wall.check", "dragon.super.", "dragon.decay")
 SAID_IN_TITLE = ("dragon.fx.month", "dragon.fx.event")
+DECAY = ("dragon.fx.decay", "dragon.fx.decay_gone")  # decay's effects
 # The ledger sources that score within a month (the others score at the end of the game), each
 # named without its month in the summary ("foresight.hindsight.source.<source>").
 MONTH_SOURCES = (
@@ -63,6 +65,12 @@ def round_summaries(
     ]
 
 
+def _decayed(floors: int, palaces: int) -> list[Msg]:
+    """The floors (and the palaces) a seat lost to decay this month, as its line lists them."""
+    out = [msg("foresight.dragon.part.floors", n=floors)] if floors else []
+    return out + ([msg("foresight.dragon.part.palaces", n=palaces)] if palaces else [])
+
+
 def _month(
     month: int, start: DragonState, end: DragonState, fx: list[Effect], first: int, last: int
 ) -> RoundSummary:
@@ -89,10 +97,14 @@ def _month(
         points = sum(pts for pts, _ in by_source.values())
         released = new.released[len(old.released) :]
         goods = {"yuan": 0, "rice": 0, "fireworks": 0}
+        floors = palaces = 0  # decay's effects: a floor each, and a one-floor palace's is the palace too
         for e in fx:
             if e.seat == seat:
-                for what, arg in GOODS_LOST.get(e.msg.key, ()):
+                key = e.msg.key
+                for what, arg in GOODS_LOST.get(key, ()):
                     goods[what] += int(e.msg.args.get(arg, 0))
+                floors += key in DECAY
+                palaces += key == "dragon.fx.decay_gone"
         lost = []
         if released:
             lost.append(
@@ -104,6 +116,12 @@ def _month(
             )
         parts: list[Msg] = [msg("foresight.dragon.part.persons", n=len(released))] if released else []
         parts += [msg(f"foresight.dragon.part.{what}", n=n) for what, n in goods.items() if n]
+        decayed = _decayed(floors, palaces)
+        if decayed:
+            parts += decayed
+            lost.append(
+                Effect(rule_id="dragon.decay", seat=seat, msg=msg("foresight.hindsight.decay", lost=decayed))
+            )
         line = msg(
             "foresight.hindsight.line" if parts else "foresight.hindsight.line_kept",
             player=new.name,

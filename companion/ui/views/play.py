@@ -7,6 +7,7 @@ right under the question, open."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -313,6 +314,17 @@ def preview_lines(
     return out
 
 
+_WORDS = re.compile(r"\w+")
+
+
+def restates(label: str, effect: str) -> bool:
+    """Whether an effect line only says the choice's label again ("Ana's marker lies on place 1"
+    under "Ana's marker on place 1"): every number of it in the label, at most one word not (its
+    verb). Such a second line made every answer of Da Yu's marker question read twice."""
+    said, new = set(_WORDS.findall(label.lower())), set(_WORDS.findall(effect.lower()))
+    return len(new - said) <= 1 and {w for w in new if w.isdigit()} <= said
+
+
 def choice_button(
     tr: Tr, submit: Submit, table: Table, i: int, choice: Any, effects: list[str]
 ) -> ft.Control:
@@ -321,7 +333,7 @@ def choice_button(
     label = tr.msg(table.game.describe(table.state, choice))
     texts = [label]
     for text in effects:
-        if text not in texts and len(texts) < 3:  # the label often says it already
+        if text not in texts and not restates(label, text) and len(texts) < 3:
             texts.append(text)
     key = f"choice-{i}"
     drawn_for = stamp(table)

@@ -46,9 +46,10 @@ SHOP_COLORS = {
 
 
 def abbreviation(tr: Tr, shop: str) -> str:
-    """The first letters of the shop's name in the reader's language (fits a 44 px cell)."""
-    words = tr.msg(shop_name(shop)).split()
-    return (words[0][:2] + (words[1][:1] if len(words) > 1 else "")).upper() if words else "?"
+    """The shop's short name in the reader's language, three letters at most (fits a 29 px cell):
+    chosen by hand, as a table would say it ("TEA", "DIM"), where the first letters of the name
+    made "TEH" and "DIS"."""
+    return tr(f"chinatown.short.{shop}")
 
 
 def business_of(businesses: list[Business[Any]]) -> dict[int, Business[Any]]:

@@ -347,6 +347,7 @@ def TradeForm(model: TableModel, form: TradeDraft, key: str | None = None) -> ft
     trade = Trade(gives=tuple(gives)) if gives else None
     money_ok = all(form.sides[k].money is not None for k in SIDES)
     items: list[ft.Control] = [
+        *_last_trade(tr, table),
         _parties(tr, table, form),
         *[_side_card(tr, table, state, form, k, seats[k], seats[_other(k)]) for k in SIDES],
     ]
@@ -364,6 +365,17 @@ def TradeForm(model: TableModel, form: TradeDraft, key: str | None = None) -> ft
         )
     )
     return ft.Column(items, spacing=8, key="ct-trade-form")
+
+
+def _last_trade(tr: Tr, table: Table) -> list[ft.Control]:
+    """The trade just entered, at the top of the emptied form: the table sees it was taken (the
+    "why" card saying so is a screen lower, under the form)."""
+    from companion.ui.views.history import entry_label
+
+    if table.last is None or not isinstance(table.last[1], Trade):
+        return []
+    i, entry, _ = table.last
+    return [small(tr("play.last", label=entry_label(tr, table, i, entry)), key="ct-trade-entered")]
 
 
 def _enter_row(

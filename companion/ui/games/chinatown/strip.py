@@ -60,7 +60,7 @@ def strip(model: TableModel) -> list[ft.Control]:
 def draw(model: TableModel, table: Table, state: SeenState, cells: tuple[tuple[str, ...], ...]) -> ft.Control:
     rows = [
         year_row(model.tr, state, partial(show_hands, model, table)),
-        glance.seat_table(model.tr, table, columns(model.tr), cells),
+        glance.seat_table(model, table, columns(model.tr), cells),
     ]
     return glance.frame(glance.with_summary(model, table, rows))
 

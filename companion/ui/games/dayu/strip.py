@@ -84,7 +84,7 @@ def draw(
         (tuple((c.kind, c.points) for c in state.players[s].flood), partial(flood_row, model.tr, state, s))
         for s in range(len(state.players))
     ]
-    rows = [glance.seat_table(model.tr, table, columns(model.tr), cells, tails)]
+    rows = [glance.seat_table(model, table, columns(model.tr), cells, tails)]
     if top:
         rows.insert(0, ft.Row(top, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER))
     return glance.frame(glance.with_summary(model, table, rows))

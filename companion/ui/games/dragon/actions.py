@@ -1,6 +1,7 @@
 """The action question as the groups on the table with their cards: a card tapped is the group
 and its action in one tap (a privilege of either size, a wall section with the bonus it takes).
-Each group is a line that says what it costs and whose dragons are on it; Skip comes last."""
+Each group is a line that says what it costs and whose dragons are on it; a group's wall tiles
+come last in it, under a line naming the section, each tile naming its reward; Skip comes last."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 import flet as ft
 
 from companion.core import Table
-from companion.games.dragon.public import GAME, RULES, DragonState
+from companion.games.dragon.public import GAME, RULES, DragonState, bonus_msg
 from companion.share.live import stamp
 from companion.ui.command import CommandButton, answer_key, busy_icon
 from companion.ui.games.dragon.answers import line_button, submit_tap, taps_now
@@ -37,11 +38,20 @@ def action_grid(model: TableModel, shown: list[tuple[int, Any]], _tap: Any) -> f
         first = t.entries[0]
         (by_group.setdefault(first.group, []) if first.kind == "group" else rest).append((k, t))
     rows: list[ft.Control] = []
+    run = lambda t, key: lambda: submit_tap(model, t, drawn_for, key)  # noqa: E731
+    tiles = lambda some: ft.ResponsiveRow(  # noqa: E731
+        [action_tile(model.tr, drawn_for, table, k, t, run(t, f"choice-{k}")) for k, t in some],
+        spacing=6,
+        run_spacing=6,
+    )
     for g, group_taps in by_group.items():
         rows.append(group_part(model.tr, table, state, g))
-        run = lambda t, key: lambda: submit_tap(model, t, drawn_for, key)  # noqa: E731
-        tiles = [action_tile(model.tr, drawn_for, table, k, t, run(t, f"choice-{k}")) for k, t in group_taps]
-        rows.append(ft.ResponsiveRow(tiles, spacing=6, run_spacing=6))
+        plain = [(k, t) for k, t in group_taps if wall_bonus(t) is None]
+        walls = [(k, t) for k, t in group_taps if wall_bonus(t) is not None]
+        if plain:
+            rows.append(tiles(plain))
+        if walls:  # the action said once over its tiles: each tile says its reward alone
+            rows += [wall_heading(model.tr, state, g), tiles(walls)]
     for k, t in rest:  # Skip
         label = model.tr.msg(table.game.describe(state, t.entries[0]))
         rows.append(
@@ -82,8 +92,27 @@ def group_line(tr: Tr, table: Table, state: DragonState, g: int) -> ft.Control:
     )
 
 
+def wall_bonus(tap: Tap) -> str | None:
+    """The wall tile a tap builds the Great Wall with (only a wall action names a bonus)."""
+    if len(tap.entries) > 1 and tap.entries[1].kind == "action":
+        return getattr(tap.entries[1], "bonus", None)
+    return None
+
+
+def wall_heading(tr: Tr, state: DragonState, g: int) -> ft.Control:
+    """ "Build the Wall (section n): choose its reward", over the tiles that each name a reward
+    (six tiles all starting with the action's name left no room for the reward at 412 px)."""
+    return ft.Text(
+        tr("dragon.tap.wall", section=len(state.wall) + 1),
+        size=12,
+        color=ft.Colors.ON_SURFACE_VARIANT,
+        key=f"act-wall-{g}",
+    )
+
+
 def action_label(tr: Tr, table: Table, tap: Tap) -> tuple[str, str, Any]:
-    """(the words on the tile, its full name, its icon): the action as the engine names it."""
+    """(the words on the tile, its full name, its icon): the action as the engine names it; a
+    wall tile's words are its reward (its heading names the action), its full name says both."""
     state = state_as(table, DragonState)
     first = tap.entries[0]
     player = state.players[first.seat].name
@@ -91,12 +120,15 @@ def action_label(tr: Tr, table: Table, tap: Tap) -> tuple[str, str, Any]:
     if len(tap.entries) > 1 and tap.entries[1].kind == "action":
         act = tap.entries[1]
         after, _ = GAME.play(state, first)  # the action as it reads once the group is paid
-        text = tr.msg(table.game.describe(after, act))
+        full = text = tr.msg(table.game.describe(after, act))
+        bonus = wall_bonus(tap)
+        if bonus is not None:
+            text = tr.msg(bonus_msg(bonus))
         icon = ACTIONS.get(act.card)
     else:  # the engine takes the group's one possible action itself
-        text = tr.msg(table.game.describe(state, first))
+        full = text = tr.msg(table.game.describe(state, first))
         icon = ft.Icons.CHECK
-    return text, tr("dragon.tap.action", player=player, group=group, action=text), icon
+    return text, tr("dragon.tap.action", player=player, group=group, action=full), icon
 
 
 def action_tile(tr: Tr, drawn_for: str, table: Table, k: int, tap: Tap, run: Callable[[], Any]) -> ft.Control:

@@ -2,9 +2,10 @@
 
 This month's event and the next one (and month 7's super event while it is to come), one
 compact line per player from the engine's forecast (``coming_events``); a tap on a line
-opens the detail: the engine's effects for that player with their rules, then what would change
-them. The forecasts are computed once per table version (ui/foresight.py), whoever looks.
-Nothing here is hidden information: every number comes from the open board.
+opens the event's detail: that player's line and the engine's effects for them with their rules,
+then what would change them, then every other player's the same way (hardest hit first). The
+forecasts are computed once per table version (ui/foresight.py), whoever looks. Nothing here is
+hidden information: every number comes from the open board.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from companion.ui.palette import swatch
 from companion.ui.parts import part
 from companion.ui.rule_links import effect_line, rule_link
 from companion.ui.table_model import TableModel
-from companion.ui.widgets import card, small
+from companion.ui.widgets import card, dot, small
 
 
 def forecasts(table: Table) -> list[EventForecast]:
@@ -87,26 +88,55 @@ def seat_line(
     )
 
 
+def harm(sf: SeatForecast) -> tuple[int, int, int]:
+    """How hard an event would hit a player: persons lost first, then floors, then goods paid."""
+    return (sf.releases, len(sf.decay), sf.yuan + sf.rice + sf.fireworks)
+
+
+def detail_order(f: EventForecast, first: int) -> list[SeatForecast]:
+    """Every player in an event's detail: the one tapped first, then the others hardest hit
+    first (seat order on a tie), those it spares last. A tap on one line must not hide that the
+    event hits others as well."""
+    others = sorted((sf for sf in f.seats if sf.seat != first), key=lambda sf: tuple(-n for n in harm(sf)))
+    return [f.seats[first], *others]
+
+
 def show_detail(model: TableModel, table: Table, i: int, seat: int) -> None:
-    """The detail of forecast ``i`` for ``seat``, as the table stands at the tap (a line kept
-    from an earlier draw never opens an old forecast)."""
+    """The detail of forecast ``i``, ``seat``'s first, as the table stands at the tap (a line
+    kept from an earlier draw never opens an old forecast)."""
     found = forecasts(table)
-    if i >= len(found):
+    if i >= len(found) or not 0 <= seat < len(found[i].seats):
         return
     f = found[i]
-    sf = f.seats[seat]
 
     def body() -> list[ft.Control]:
-        rows: list[ft.Control] = [ft.Text(model.tr.msg(sf.line.msg), key="forecast-detail-line")]
-        rows += [effect_block(model, fx, key=f"forecast-detail-{k}") for k, fx in enumerate(sf.detail)]
+        rows: list[ft.Control] = []
+        for sf in detail_order(f, seat):
+            rows.append(seat_heading(model, sf))
+            rows += [
+                effect_block(model, fx, key=f"forecast-detail-{sf.seat}-{k}")
+                for k, fx in enumerate(sf.detail)
+            ]
         if f.table:
             rows.append(small(model.tr("foresight.whole_table")))
             rows += [effect_block(model, fx, key=f"forecast-table-{k}") for k, fx in enumerate(f.table)]
-        if not sf.detail and not f.table:  # otherwise each line above names its rule already
+        if not any(sf.detail for sf in f.seats) and not f.table:  # else each line names its rule
             rows.append(rule_link(model.tr, model.show_rule, f.rule_id, "forecast-detail-rule"))
         return rows
 
     model.dialogs.dialog(model.tr.msg(f.headline.msg), body, key="forecast-dialog")
+
+
+def seat_heading(model: TableModel, sf: SeatForecast) -> ft.Control:
+    """A player's compact line over their effects in the detail, marked by their colour."""
+    color = model.table.players[sf.seat].color
+    text = ft.Text(
+        model.tr.msg(sf.line.msg),
+        weight=ft.FontWeight.BOLD,
+        expand=True,
+        key=f"forecast-detail-line-{sf.seat}",
+    )
+    return ft.Row([dot(color, 12), text], spacing=6)
 
 
 def moment(model: TableModel) -> list[ft.Control]:

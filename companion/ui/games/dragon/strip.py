@@ -1,7 +1,7 @@
 """Dragon at a glance (issue 25): this month's event and the next as coloured tiles, each with
-the forecast line of the player it would hit hardest (a tap opens that player's detail), then
-each seat's yuan, rice, fireworks, helmets, mortars, privileges, persons and palaces, and the
-last month's summary one tap away.
+the forecast line of the player it would hit hardest (a tap opens the event's detail, that
+player first), then each seat's yuan, rice, fireworks, helmets, mortars, privileges, persons
+and palaces, and the last month's summary one tap away.
 
 Everything comes from this screen's player view and the engine's forecast (Dragon hides
 nothing: every number lies open on the table). The strip is one part: drawn again only when a
@@ -26,7 +26,7 @@ from companion.games.dragon.public import (
     tile_msg,
 )
 from companion.ui import glance
-from companion.ui.games.dragon.foresight import forecasts, show_detail
+from companion.ui.games.dragon.foresight import forecasts, harm, show_detail
 from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
 from companion.ui.parts import part
@@ -36,11 +36,6 @@ from companion.ui.widgets import dot
 
 COUNTERS = ("yuan", "rice", "fireworks", "helmets", "mortars", "privileges", "persons", "palaces")
 SHOWN = 2  # this month's event and the next (month 7's super event stays in the card below)
-
-
-def harm(sf: SeatForecast) -> tuple[int, int, int]:
-    """How hard an event would hit a player: persons lost first, then floors, then goods paid."""
-    return (sf.releases, len(sf.decay), sf.yuan + sf.rice + sf.fireworks)
 
 
 def worst_hit(f: EventForecast) -> SeatForecast | None:
@@ -86,7 +81,8 @@ def columns(tr: Tr) -> list[glance.Column]:
         "persons": tr("glance.persons"),
         "palaces": tr("glance.palaces"),
     }
-    return [glance.Column(c, DRAGON_COUNTERS[c], names[c]) for c in COUNTERS]
+    legends = {"privileges": tr("glance.dragon.privileges_key")}  # "1/0": small / large
+    return [glance.Column(c, DRAGON_COUNTERS[c], names[c], legends.get(c)) for c in COUNTERS]
 
 
 def strip(model: TableModel) -> list[ft.Control]:
@@ -115,7 +111,7 @@ def draw(
         events = (model.tr.lang, tuple((f.month, f.event, f.headline, _line(f)) for f in coming))
         tiles = partial(_events_row, model.tr, coming, partial(show_detail, model, table))
         rows.append(part(events, tiles, key="glance-events-part"))
-    rows.append(glance.seat_table(model.tr, table, columns(model.tr), cells))
+    rows.append(glance.seat_table(model, table, columns(model.tr), cells))
     button = part(
         (model.tr.lang, table.id),
         lambda: palaces_button(model.tr, partial(show_palaces, model, table)),
@@ -138,14 +134,16 @@ def _events_row(tr: Tr, coming: list[EventForecast], open_detail: Callable[[int,
 
 
 def _seat(f: EventForecast) -> int:
-    """Whose forecast a tap on the event's tile opens: the player it hits hardest (else the first)."""
+    """Whose forecast comes first when the event's tile is tapped: the player it hits hardest
+    (else the first)."""
     worst = worst_hit(f)
     return worst.seat if worst is not None else 0
 
 
 def event_tile(tr: Tr, i: int, f: EventForecast, open_detail: Callable[[int, int], None]) -> ft.Control:
     """An event as its tile, its month, and the line of the player it hits hardest; a tap opens
-    that player's forecast (the first player's when it hits nobody): ``open_detail(i, seat)``."""
+    the event's detail with that player first (the first player when it hits nobody):
+    ``open_detail(i, seat)``."""
     worst = worst_hit(f)
     name = tr.msg(super_msg(f.event) if f.super else event_msg(f.event))
     line = tr.msg(worst.line.msg) if worst is not None else tr("glance.dragon.nobody")

@@ -84,6 +84,8 @@ def PersonGrid(
         for k, t in enumerate(found)
     ]
     items.append(ft.ResponsiveRow(tiles, spacing=6, run_spacing=6))
+    if any(t.tile is not None for t in found):  # under the tiles: it never pushes one off screen
+        items.append(small(tr("dragon.grid.key"), key="tile-grid-key"))
     return ft.Column(items, spacing=6, key="tile-grid")
 
 
