@@ -126,6 +126,8 @@ async def test_quick_score_remove_buttons_say_whose_row_they_remove(tmp_path):
     names = await quick_remove_names(h, "quick-remove-player-")
     assert names[0] == "Remove Ana" and all("{" not in n for n in names)
     assert len(set(names)) == len(names) > 1
+    palaces = [h.by_key(k).icon.semantics_label for k in sorted(h.keys("quick-remove-palace-"))]
+    assert "Remove palace 2 of Ana" in palaces and len(set(palaces)) == len(palaces) > 2
     await h.goto("/quick/chinatown")
     await h.type_text("ct-f-name-1", "Ben")
     await h.click("ct-f-add")

@@ -165,7 +165,7 @@ def _player_card(tr: Tr, form: DragonQuick, i: int) -> ft.Control:
                 icon_button(
                     ft.Icons.REMOVE_CIRCLE_OUTLINE,
                     f"quick-remove-player-{i}",
-                    tr("setup.remove", player=player.name.strip() or tr("setup.player_n", n=i + 1)),
+                    tr("setup.remove", player=_who(tr, form, i)),
                     lambda _: form.remove_player(i),
                     disabled=len(form.players) <= 1,
                 ),
@@ -184,6 +184,11 @@ def _player_card(tr: Tr, form: DragonQuick, i: int) -> ft.Control:
     )
 
 
+def _who(tr: Tr, form: DragonQuick, i: int) -> str:
+    """Player ``i`` as their row's buttons name them: the name typed, else "Player 2"."""
+    return form.players[i].name.strip() or tr("setup.player_n", n=i + 1)
+
+
 def _palace_row(tr: Tr, form: DragonQuick, i: int, k: int) -> ft.Control:
     """Palace k of player i: its floor count (chips) and the person on each floor."""
     palace = form.players[i].palaces[k]
@@ -198,7 +203,7 @@ def _palace_row(tr: Tr, form: DragonQuick, i: int, k: int) -> ft.Control:
                     icon_button(
                         ft.Icons.DELETE_OUTLINE,
                         f"quick-remove-palace-{i}-{k}",
-                        tr("dragon.quick.remove_palace"),
+                        tr("dragon.quick.remove_palace", n=k + 1, player=_who(tr, form, i)),
                         lambda _: form.remove_palace(i, k),
                     ),
                 ],
