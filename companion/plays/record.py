@@ -188,6 +188,8 @@ def calculated(
         raise CalcInputError("plays.calc.bad_result", detail="ranking")
     if any(abs(t) > MAX_NUMBER for t in totals):  # no game scores that much: a typo
         raise CalcInputError("plays.calc.too_big")
+    if not any(totals):  # a blank form scored: no game ends with everyone at 0, and it names a winner
+        raise CalcInputError("plays.calc.all_zero")
     winners = set(result.get("shared") or ranking[:1])
     ids = player_ids or [None] * len(names)
     if len(ids) != len(names):

@@ -124,8 +124,16 @@ def icon_button(
     )
 
 
-def heading(text: str, key: str | None = None) -> ft.Text:
-    return ft.Text(text, key=key, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD)
+def heading(
+    text: str, key: str | ft.ScrollKey | None = None, on_size_change: Handler | None = None
+) -> ft.Text:
+    return ft.Text(
+        text,
+        key=key,
+        theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
+        weight=ft.FontWeight.BOLD,
+        on_size_change=on_size_change,
+    )
 
 
 def small(text: str, key: str | None = None, color: Any = None) -> ft.Text:

@@ -40,7 +40,7 @@ def test_options_the_game_does_not_have_are_refused(store, options):
 
 
 def test_a_chinatown_play_takes_no_dragon_options(store):
-    data = {"players": [{"name": n, "money": 0, "shops": 0} for n in ("Ana", "Ben", "Carla")]}
+    data = {"players": [{"name": n, "money": 10_000, "shops": 0} for n in ("Ana", "Ben", "Carla")]}
     with pytest.raises(CalcInputError):
         store.log_calculated("chinatown-final", data, options={"great_wall": True})
     assert store.log_calculated("chinatown-final", data, options={}).options == {"first_player": None}

@@ -169,8 +169,8 @@ def test_a_calculator_result_is_logged_as_a_play(store):
     assert store.stats("dragon", ana.id).plays == 1
     board = {
         "players": [
-            {"name": "Ana", "vp_cards": [], "flood": []},
-            {"name": "Ben", "vp_cards": [], "flood": []},
+            {"name": "Ana", "vp_cards": [{"frame": "red", "vp": 3}], "flood": []},
+            {"name": "Ben", "vp_cards": [{"frame": "green", "vp": 3}], "flood": []},
         ]
     }
     tie = store.log_calculated("dayu-final", board, dayu_final(board))

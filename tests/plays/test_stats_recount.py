@@ -156,7 +156,9 @@ def _dayu_final(rng: random.Random) -> tuple[str, dict]:
             {
                 "name": n,
                 "vp_cards": [
-                    {"frame": rng.choice(frames), "vp": rng.randint(0, 6)} for _ in range(rng.randint(0, 4))
+                    # at least a point each: the log refuses a play where every score is 0
+                    {"frame": rng.choice(frames), "vp": rng.randint(1, 6)}
+                    for _ in range(rng.randint(1, 4))
                 ],
                 "flood_cards": [rng.choice(["red_bonus", "free_move", {"points": rng.randint(0, 6)}])]
                 * rng.randint(0, 2),

@@ -111,3 +111,30 @@ async def test_new_tables_player_rows_say_whose_row_each_button_acts_on(tmp_path
     assert names[0] == "Remove Ana" and names[1] == "Remove Player 2"
     assert len(set(names)) == len(names)
     h.close()
+
+
+async def quick_remove_names(h, prefix: str) -> list[str]:
+    return [h.by_key(f"{prefix}{i}").icon.semantics_label for i in range(len(h.keys(prefix)))]
+
+
+async def test_quick_score_remove_buttons_say_whose_row_they_remove(tmp_path):
+    """Each Quick score row's remove button names its player ("Remove {player}" was said raw)."""
+    hub = new_hub(tmp_path)
+    h = await started(hub, route="/quick/dragon")
+    await h.type_text("quick-name-0", "Ana")
+    await h.click("quick-add-player")  # the rows are drawn again with what was typed
+    names = await quick_remove_names(h, "quick-remove-player-")
+    assert names[0] == "Remove Ana" and all("{" not in n for n in names)
+    assert len(set(names)) == len(names) > 1
+    palaces = [h.by_key(k).icon.semantics_label for k in sorted(h.keys("quick-remove-palace-"))]
+    assert "Remove palace 2 of Ana" in palaces and len(set(palaces)) == len(palaces) > 2
+    await h.goto("/quick/chinatown")
+    await h.type_text("ct-f-name-1", "Ben")
+    await h.click("ct-f-add")
+    names = await quick_remove_names(h, "ct-f-remove-")
+    assert names[1] == "Remove Ben" and names[3] == "Remove Player 4"
+    assert len(set(names)) == len(names) == 4
+    h.close()
+    h = await started(hub, route="/quick/chinatown", prefs={"table_companion.lang": "es"})
+    assert (await quick_remove_names(h, "ct-f-remove-"))[0] == "Quitar a Jugador 1"
+    h.close()

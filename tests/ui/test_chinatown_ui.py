@@ -8,6 +8,10 @@ import pytest
 from chinatown_helpers import play_random
 from ui_testkit import new_hub, new_table_by_taps, only_table, started
 
+from companion.core.protocol import player_view
+from companion.ui.i18n import Tr
+from companion.ui.views.play import preview_lines
+
 
 async def new_chinatown(h, names=("Ana", "Ben", "Carla")):
     await new_table_by_taps(h, "chinatown", names)
@@ -190,6 +194,51 @@ async def test_quick_final_refuses_money_that_is_not_whole_bills_in_spanish(tmp_
     error = h.by_key("ct-f-error").value
     assert error.startswith("Jugador 1: el dinero debe ser un múltiplo de 10.000\xa0$") and "765000" in error
     assert not h.has("ct-f-result") and not h.has("quick-log-play")
+    h.close()
+
+
+async def test_the_last_placers_done_button_shows_their_own_income_and_says_whose_the_rest_is(tmp_path):
+    """The last placer's "done placing" pays every player's businesses: the button shows that
+    player's own lines first, and a line about another player names them (Ben's button listed
+    Carla's restaurants, unnamed)."""
+    hub = new_hub(tmp_path)
+    h = await started(hub)
+    await new_chinatown(h)
+    table = only_table(hub)
+
+    def done_placing(t):
+        return next((i for i, c in enumerate(t.prompt.choices or []) if c.kind == "done_placing"), None)
+
+    def stop_where_another_seat_is_paid_first(t):
+        i = done_placing(t)
+        if t.state.phase == "place" and i is not None:
+            paid = [fx.seat for fx in t.check(t.prompt.choices[i])[2] if fx.seat is not None]
+            if paid and paid[0] != t.prompt.seat:
+                raise StopIteration
+
+    with pytest.raises(StopIteration):
+        play_random(table, random.Random(5), trades=0, on_step=stop_where_another_seat_is_paid_first)
+    await h.goto(f"/table/{table.id}/scores")  # the engine's entries reach the screen when it is drawn
+    await h.goto(f"/table/{table.id}")
+    seat, i = table.prompt.seat, done_placing(table)
+    effects = table.check(table.prompt.choices[i])[2]
+    button = h.by_key(f"choice-{i}").content
+    lines = [t.value for t in button.controls]
+    name = table.players[seat].name
+    assert lines[0] == f"{name}: done placing"
+    assert lines[1] == next(fx.msg.render() for fx in effects if fx.seat == seat)
+    unnamed = {fx.msg.render() for fx in effects if fx.seat not in (seat, None)}
+    assert unnamed and not unnamed & set(lines)
+    # Every line of the preview, in both languages: another player's unnamed lines say whose they are.
+    other = next(fx.seat for fx in effects if fx.seat not in (seat, None))
+    theirs = table.players[other].name
+    for lang in ("en", "es"):
+        said = preview_lines(Tr(lang), player_view(table.game, table.state, None), table, seat, effects)
+        unnamed = [
+            fx.msg.render(lang) for fx in effects if fx.seat == other and theirs not in fx.msg.render(lang)
+        ]
+        assert unnamed and all(f"{theirs}: {text}" in said for text in unnamed)
+        assert said[0] == next(fx.msg.render(lang) for fx in effects if fx.seat == seat)
     h.close()
 
 

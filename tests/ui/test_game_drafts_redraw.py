@@ -108,6 +108,7 @@ async def test_dragon_quick_palaces_and_players(tmp_path, refreshes):
     await h.click("quick-add-player")
     await h.click("quick-remove-player-0")
     assert len(h.keys("quick-player-")) == players
+    await h.type_text("quick-vp-0", "12")  # a play where every score is 0 is refused
     await h.click("quick-compute")
     assert h.has("quick-result") and h.has("quick-log-play")
     await h.click("quick-log-play")

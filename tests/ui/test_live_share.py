@@ -8,6 +8,7 @@ import random
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 
+import flet as ft
 import msgpack
 import pytest
 import zxingcpp
@@ -87,7 +88,9 @@ async def test_share_screen_join_qr_short_code_seat_links_and_snapshot(tmp_path)
     await h.click("share")
     assert h.route() == f"/table/{table.id}/share"
     viewer, ana, ben = links(hub, table)
-    assert qr_text(h, "live-qr") == h.by_key("live-url").value == f"http://127.0.0.1:8550/join/{viewer.token}"
+    # served on this device only: no QR code for other phones, the address marked as this device's
+    assert not h.has("live-qr") and h.has("live-device-only")
+    assert h.by_key("live-url").value == f"http://127.0.0.1:8550/join/{viewer.token}"
     assert viewer.code in h.by_key("live-code").value and len(viewer.code) == 6
     assert h.has("live-local-only") and h.has("live-start-lan")  # served on this device only
     assert h.by_key("live-heading").value == "Live on the local network"
@@ -96,6 +99,7 @@ async def test_share_screen_join_qr_short_code_seat_links_and_snapshot(tmp_path)
     assert names == [f"Show {p.name}'s QR code" for p in table.players[:2]]  # each button its own name
     await h.click("seat-qr-1")
     assert qr_text(h, "seat-qr").endswith(f"/join/{ben.token}") and ana.token != ben.token
+    assert "This device only" in h.by_key("seat-device-only").value
     code = h.by_key("snapshot-text").value
     assert qr_text(h, "snapshot-qr") == code == encode(table)
     assert decode(code).scoreboard == table.scoreboard
@@ -450,8 +454,22 @@ async def test_serve_on_the_local_network_starts_a_listener(tmp_path, monkeypatc
         url = live._LISTENER["url"]
         assert not h.has("live-start-lan") and not h.has("live-local-only")
         assert h.by_key("live-url").value.startswith(f"{url}/join/")
+        assert qr_text(h, "live-qr") == h.by_key("live-url").value and not h.has("live-device-only")
         answer = await asyncio.to_thread(urllib.request.urlopen, url + "/", timeout=10)
         assert answer.status == 200  # the same app, served on the listener
     finally:
         if "handle" in live._LISTENER:
             await live._LISTENER["handle"].close()
+
+
+async def test_served_on_this_device_only_the_share_screen_says_what_to_tap_in_spanish(tmp_path):
+    """No QR code other phones cannot open (it pointed at 127.0.0.1 over a small grey line):
+    the warning says plainly that they cannot open it yet and names the button to tap."""
+    hub = new_hub(tmp_path)
+    table = toy_table(hub)
+    h = await started(hub, route=f"/table/{table.id}/share", prefs={"table_companion.lang": "es"})
+    said = h.by_key("live-local-only")
+    assert "aún no pueden abrir" in said.value and "«Servir en la red local»" in said.value
+    assert said.color == ft.Colors.ERROR and not h.has("live-qr") and h.has("live-start-lan")
+    assert "solo en este dispositivo" in h.by_key("live-device-only").value
+    h.close()

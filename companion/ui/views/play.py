@@ -207,7 +207,8 @@ def answers(model: TableModel, prompt: Prompt) -> ft.Control:
         previews = choice_previews(model.drafts, table, [c for _, c in shown])
         seen = model.view
         for k, (i, choice) in enumerate(shown):
-            items.append(choice_button(tr, submit, seen, table, i, choice, previews[k] if previews else []))
+            lines = preview_lines(tr, seen, table, prompt.seat, previews[k] if previews else [])
+            items.append(choice_button(tr, submit, table, i, choice, lines))
             if at_choice and notice is not None and notice.at == f"choice-{i}":
                 items.append(notice_card(tr, model.show_rule, notice))  # under the choice tapped
     items += [pick_form(tr, model.drafts, submit, table, pick) for pick in prompt.picks]
@@ -292,6 +293,27 @@ def entering(submit: Submit, table: Table, choice: Any) -> Any:
     return lambda _: submit(choice, seen=drawn_for)
 
 
+def preview_lines(
+    tr: Tr, seen: PlayerView, table: Table, chooser: int | None, effects: list[Effect]
+) -> list[str]:
+    """What a choice would do, as this screen may see it (``seen``): the chooser's own lines
+    first, then the table's, then other players'. A line about another player says whose it is
+    when its text does not (Chinatown's income lines name the shops, not their owner: the last
+    placer's "done placing" pays every player's businesses)."""
+
+    def rank(fx: Effect) -> int:
+        return 0 if fx.seat == chooser else 1 if fx.seat is None else 2
+
+    out = []
+    for fx in sorted(seen.effects(effects), key=rank):  # sorted() keeps the engine's order within a rank
+        text = tr.msg(fx.msg)
+        if fx.seat is not None and fx.seat != chooser and 0 <= fx.seat < len(table.players):
+            name = table.players[fx.seat].name
+            text = text if name in text else tr("play.effect_of", player=name, effect=text)
+        out.append(text)
+    return out
+
+
 _WORDS = re.compile(r"\w+")
 
 
@@ -304,13 +326,13 @@ def restates(label: str, effect: str) -> bool:
 
 
 def choice_button(
-    tr: Tr, submit: Submit, seen: PlayerView, table: Table, i: int, choice: Any, effects: list[Effect]
+    tr: Tr, submit: Submit, table: Table, i: int, choice: Any, effects: list[str]
 ) -> ft.Control:
-    """A choice and what it would do, as this screen may see it (``seen``); a tap enters it."""
+    """A choice and the first lines of what it would do (``effects``, from ``preview_lines``);
+    a tap enters it."""
     label = tr.msg(table.game.describe(table.state, choice))
     texts = [label]
-    for fx in seen.effects(effects):
-        text = tr.msg(fx.msg)
+    for text in effects:
         if text not in texts and not restates(label, text) and len(texts) < 3:
             texts.append(text)
     key = f"choice-{i}"

@@ -64,8 +64,8 @@ class Seating(ft.Observable):
         if blank is None:
             if len(seats) >= self.high:
                 return
-            blank = {"name": "", "color": _free_colour(seats)}
-            seats.append(blank)
+            seats.append({"name": "", "color": _free_colour(seats)})
+            blank = seats[-1]  # the draft's observable list keeps a copy of what is appended
         _seat(seats, blank, player, None)
         self.notify()
 

@@ -100,29 +100,14 @@ def LiveCard(
         heading(tr("live.heading_hosted" if space else "live.heading"), key="live-heading")
     ]
     if not on_lan:
-        items += [
-            small(tr("live.local_only"), key="live-local-only"),
-            button(
-                tr("live.start_lan"),
-                "live-start-lan",
-                start_lan,
-                icon=ft.Icons.WIFI_TETHERING,
-                filled=True,
-            ),
-        ]
-    items += [
-        small(tr("live.viewer_hint")),
-        qr_image(live.join_url(base, viewer, space), key="live-qr"),
-        # selectable text reaches screen readers as an unnamed text area: its label says it
-        selectable(live.join_url(base, viewer, space), key="live-url", size=13),
-        selectable(tr("live.short_code", code=viewer.code or ""), key="live-code", size=18),
-        small(tr("live.join_at", url=live.join_at(base, space)), key="live-join-at"),
-        heading(tr("live.seats")),
-        small(tr("live.seats_hint")),
-    ]
+        items += local_only(tr, start_lan)
+    items += viewer_items(
+        tr, live.join_url(base, viewer, space), viewer.code or "", live.join_at(base, space), on_lan
+    )
+    items += [heading(tr("live.seats")), small(tr("live.seats_hint"))]
     for link in links[1:]:
         name = table.players[link.seat or 0].name
-        show = partial(seat_dialog, services.dialogs, tr, name, live.join_url(base, link, space))
+        show = partial(seat_dialog, services.dialogs, tr, name, live.join_url(base, link, space), on_lan)
         items.append(seat_row(tr, table, link, show, partial(revoke, link)))
     items.append(
         button(
@@ -133,6 +118,39 @@ def LiveCard(
         )
     )
     return card(*items, key="live-card")
+
+
+def local_only(tr: Tr, start_lan: Callable[[Any], Any]) -> list[ft.Control]:
+    """Served on this device only (a loopback address): said plainly, in the body's size and
+    the error colour, with what to tap right under it (it was a small grey line over a QR code
+    that no other phone can open)."""
+    return [
+        ft.Row(
+            [
+                ft.Icon(ft.Icons.WIFI_OFF, color=ft.Colors.ERROR),
+                ft.Text(tr("live.local_only"), key="live-local-only", color=ft.Colors.ERROR, expand=True),
+            ],
+            vertical_alignment=ft.CrossAxisAlignment.START,
+        ),
+        button(tr("live.start_lan"), "live-start-lan", start_lan, icon=ft.Icons.WIFI_TETHERING, filled=True),
+    ]
+
+
+def viewer_items(tr: Tr, url: str, code: str, join_at: str, reachable: bool) -> list[ft.Control]:
+    """The viewers' link: its QR code only once other devices can reach it; before that its
+    address and short code, marked as this device's only."""
+    shown: list[ft.Control] = (
+        [small(tr("live.viewer_hint")), qr_image(url, key="live-qr")]
+        if reachable
+        else [small(tr("live.device_only"), key="live-device-only")]
+    )
+    return [
+        *shown,
+        # selectable text reaches screen readers as an unnamed text area: its label says it
+        selectable(url, key="live-url", size=13),
+        selectable(tr("live.short_code", code=code), key="live-code", size=18),
+        small(tr("live.join_at", url=join_at), key="live-join-at"),
+    ]
 
 
 def seat_row(
@@ -162,12 +180,18 @@ def seat_row(
     )
 
 
-def seat_dialog(dialogs: Dialogs, tr: Tr, name: str, url: str) -> None:
-    """A seat link's QR code and address (``url``)."""
+def seat_dialog(dialogs: Dialogs, tr: Tr, name: str, url: str, reachable: bool = True) -> None:
+    """A seat link's QR code and address (``url``); while the app is served on this device only
+    (not ``reachable``), marked as such over the code."""
     dialogs.dialog(
         tr("live.seat_title", name=name),
         lambda: [
             small(tr("live.seat_hint", name=name)),
+            *(
+                []
+                if reachable
+                else [ft.Text(tr("live.seat_device_only"), key="seat-device-only", color=ft.Colors.ERROR)]
+            ),
             qr_image(url, key="seat-qr", size=240),
             selectable(url, key="seat-url", size=12),
         ],

@@ -9,6 +9,7 @@ player added or removed, or the form scored, redraws it alone; what is typed is 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,12 +18,14 @@ import flet as ft
 from companion.core.msg import msg
 from companion.games.chinatown.public import GAME, chinatown_final, final_msgs
 from companion.ui.i18n import Tr
+from companion.ui.in_view import scroll_key, use_into_view
 from companion.ui.log_play import log_play_button, score_form
 from companion.ui.repos import Repos
 from companion.ui.services import Session
 from companion.ui.widgets import button, card, heading, icon_button, small
 
 NUMBERS = {"money": "chinatown.quick.money", "shops": "chinatown.quick.shops"}  # field: its label
+RESULT_TOP = "ct-f-result-top"  # the result's heading, scrolled to when it is computed
 MAX_DIGITS = 9  # a typo's length is refused here, the calculator says the bound in words
 
 
@@ -67,6 +70,8 @@ def FinalForm(session: Session, repos: Repos, form: ChinatownFinal, key: str | N
     """A card per player, Add player and Score, then the refusal or the result."""
     tr = session.tr
     players = form.players
+    column = ft.Column(spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    laid_out = use_into_view(column, RESULT_TOP, form.result)  # under the form: below the fold
     out: list[ft.Control] = [small(tr("chinatown.quick.final_hint"), key="ct-f-hint")]
     out += [_player_card(tr, form, i) for i in range(len(players))]
     out.append(
@@ -94,8 +99,9 @@ def FinalForm(session: Session, repos: Repos, form: ChinatownFinal, key: str | N
     if form.error:
         out.append(ft.Text(form.error, key="ct-f-error", color=ft.Colors.ERROR))
     if form.result:
-        out.append(_result(session, repos, form))
-    return ft.Column(out, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        out.append(_result(session, repos, form, laid_out))
+    column.controls = out
+    return column
 
 
 def _player_card(tr: Tr, form: ChinatownFinal, i: int) -> ft.Control:
@@ -135,7 +141,7 @@ def _player_card(tr: Tr, form: ChinatownFinal, i: int) -> ft.Control:
                 icon_button(
                     ft.Icons.REMOVE_CIRCLE_OUTLINE,
                     f"ct-f-remove-{i}",
-                    tr("setup.remove"),
+                    tr("setup.remove", player=player.name.strip() or tr("setup.player_n", n=i + 1)),
                     lambda _: form.remove_player(i),
                     disabled=len(form.players) <= GAME.min_players,
                 ),
@@ -167,12 +173,14 @@ def _int(text: str) -> int | str:
     return int(text) if text.isascii() and text.isdigit() else text  # the calculator names the bad value
 
 
-def _result(session: Session, repos: Repos, form: ChinatownFinal) -> ft.Control:
+def _result(
+    session: Session, repos: Repos, form: ChinatownFinal, laid_out: Callable[[Any], None]
+) -> ft.Control:
     tr = session.tr
     result = form.result
     *places, verdict = final_msgs(result)
     items: list[ft.Control] = [
-        heading(tr("chinatown.quick.final_result")),
+        heading(tr("chinatown.quick.final_result"), key=scroll_key(RESULT_TOP), on_size_change=laid_out),
         ft.Text(tr.msg(verdict), key="ct-f-winner", size=18),
     ]
     items += [

@@ -17,6 +17,7 @@ import flet as ft
 
 from companion.games.dragon.public import GAME, RULES, dragon_final, line_msg, stack_msg, tile_msg
 from companion.ui.i18n import Tr
+from companion.ui.in_view import scroll_key, use_into_view
 from companion.ui.log_play import log_play_button, score_form
 from companion.ui.palette import TAP
 from companion.ui.rule_links import rule_link
@@ -24,6 +25,7 @@ from companion.ui.services import Services, Session
 from companion.ui.widgets import button, card, heading, icon_button, small
 
 NUMBERS = ("vp", "track", "yuan", "rice", "fireworks")
+RESULT_TOP = "quick-result-top"  # the result's heading, scrolled to when it is computed
 
 
 @dataclass
@@ -89,6 +91,8 @@ def DragonQuickForm(
 ) -> ft.Control:
     """A card per player, Add player and Compute, then the refusal or the result and "Log this play"."""
     tr = session.tr
+    column = ft.Column(spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    laid_out = use_into_view(column, RESULT_TOP, form.result)  # under the form: below the fold
     out: list[ft.Control] = [small(tr("dragon.quick.hint"))]
     out += [_player_card(tr, form, i) for i in range(len(form.players))]
     out.append(
@@ -112,14 +116,15 @@ def DragonQuickForm(
     if form.error:
         out.append(ft.Text(form.error, key="quick-error", color=ft.Colors.ERROR))
     if form.result:
-        out.append(_result(tr, services.show_rule, form.result))
+        out.append(_result(tr, services.show_rule, form.result, laid_out))
         typed = lambda: [p.name.strip() for p in form.players]  # noqa: E731
         out.append(
             log_play_button(
                 session, services.repos, "dragon-final", lambda: (data_of(tr, form), form.result, typed())
             )
         )
-    return ft.Column(out, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    column.controls = out
+    return column
 
 
 def _number(tr: Tr, player: QuickPlayer, field: str, i: int) -> ft.Control:
@@ -160,7 +165,7 @@ def _player_card(tr: Tr, form: DragonQuick, i: int) -> ft.Control:
                 icon_button(
                     ft.Icons.REMOVE_CIRCLE_OUTLINE,
                     f"quick-remove-player-{i}",
-                    tr("setup.remove"),
+                    tr("setup.remove", player=_who(tr, form, i)),
                     lambda _: form.remove_player(i),
                     disabled=len(form.players) <= 1,
                 ),
@@ -179,6 +184,11 @@ def _player_card(tr: Tr, form: DragonQuick, i: int) -> ft.Control:
     )
 
 
+def _who(tr: Tr, form: DragonQuick, i: int) -> str:
+    """Player ``i`` as their row's buttons name them: the name typed, else "Player 2"."""
+    return form.players[i].name.strip() or tr("setup.player_n", n=i + 1)
+
+
 def _palace_row(tr: Tr, form: DragonQuick, i: int, k: int) -> ft.Control:
     """Palace k of player i: its floor count (chips) and the person on each floor."""
     palace = form.players[i].palaces[k]
@@ -193,7 +203,7 @@ def _palace_row(tr: Tr, form: DragonQuick, i: int, k: int) -> ft.Control:
                     icon_button(
                         ft.Icons.DELETE_OUTLINE,
                         f"quick-remove-palace-{i}-{k}",
-                        tr("dragon.quick.remove_palace"),
+                        tr("dragon.quick.remove_palace", n=k + 1, player=_who(tr, form, i)),
                         lambda _: form.remove_palace(i, k),
                     ),
                 ],
@@ -273,10 +283,12 @@ def _label(tr: Tr, line: dict[str, Any]) -> str:
     return tr.msg(line_msg(line))
 
 
-def _result(tr: Tr, show_rule: Callable[[str], None], result: dict[str, Any]) -> ft.Control:
+def _result(
+    tr: Tr, show_rule: Callable[[str], None], result: dict[str, Any], laid_out: Callable[[Any], None]
+) -> ft.Control:
     totals = {p["name"]: p for p in result["players"]}
     items: list[ft.Control] = [
-        heading(tr("dragon.quick.result")),
+        heading(tr("dragon.quick.result"), key=scroll_key(RESULT_TOP), on_size_change=laid_out),
         ft.Text(tr("scores.winner", names=result["ranking"][0]), key="quick-winner", size=18),
     ]
     # Players the listing order split (equal VP, the same track space): said, not silently ranked.
