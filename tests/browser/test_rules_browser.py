@@ -15,11 +15,13 @@ sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this fil
 from dragon_helpers import play_until_clarification
 from kept_pages import BACK, home_card
 from test_i18n_browser import page_in
+from test_table_taps_browser import inside
 from ui_browser_kit import (
     enable_semantics,
     open_app,
     screen_texts,
     served,
+    settled,
     shot,
     tap_on,
     tap_once,
@@ -145,6 +147,16 @@ def test_a_question_in_spanish_and_its_rule(browser, app):
     tap_on(page.get_by_role("tab", name=translate("ui.nav.rules", "es")))
     wait_until(lambda: on_screen(page, moment.clarifications[0].question), what="what applies now")
     shot(page, "rules_moment_es")
+    # the table's own search sits low, under the moment's rules: once a search starts, the field
+    # moves to the top and the first results come under it, in view (not under the tab bar)
+    asked = "cuándo se pierde un piso"
+    titles = [h.title for h in search(asked, "es", game=table.game_id)[:3]]
+    type_into(page, "Buscar en las reglas", asked, replace=True)  # the search from /rules is kept
+    first = [page.get_by_role("button", name=f"Abrir la regla: {t}").last for t in titles]
+    wait_until(lambda: on_screen(page, f"Abrir la regla: {titles[-1]}"), what="the table's search results")
+    settled(page, quiet=0.5)
+    boxes = [b.bounding_box() for b in first]
+    assert all(inside(b) for b in boxes), f"the first results are not all in view: {boxes}"
     page.close()
 
 

@@ -512,10 +512,11 @@ def tap_once(page: Any, tap: Any, stored: Any, prompt_text: str | None = None) -
         raise AssertionError(f"{lost}; {server_heard(page)}") from None
 
 
-def type_into(page: Any, label: str, text: str, delay: int = 20) -> None:
+def type_into(page: Any, label: str, text: str, delay: int = 20, replace: bool = False) -> None:
     """Tap the text field ``label`` once, wait for Flutter's caret in it, type ``text`` key by
     key, and check the field holds exactly ``text`` (a lost key fails the test, nothing is
-    typed twice). The page must come from ``open_app``/``page_in`` (they install the probe)."""
+    typed twice). ``replace``: select what the field holds first, so the typing replaces it.
+    The page must come from ``open_app``/``page_in`` (they install the probe)."""
     before = page.evaluate("label => window.__tcCaret ? (window.__tcCaret[label] || 0) : -1", label)
     assert before >= 0, "the page has no caret probe: open it with open_app or page_in"
     tap_on(page.get_by_role("textbox", name=label))  # on screen by the wheel, like every tap
@@ -537,6 +538,8 @@ def type_into(page: Any, label: str, text: str, delay: int = 20) -> None:
             f"no caret in {label!r} after one tap (focus, caret counts: {focus}); {server_heard(page)}"
         ) from lost
     acted()
+    if replace:
+        page.keyboard.press("ControlOrMeta+a")
     page.keyboard.type(text, delay=delay)
     typed = page.evaluate("() => document.activeElement && document.activeElement.value")
     assert typed == text, f"typed {text!r} into {label!r}, the field holds {typed!r}"

@@ -21,6 +21,7 @@ from companion.lookup import Hit, Moment, for_moment, search
 from companion.lookup.data import GAMES
 from companion.ui.gameui import known_game_ids, ui_for
 from companion.ui.i18n import Tr
+from companion.ui.in_view import scroll_key, use_into_view
 from companion.ui.palette import TAP
 from companion.ui.retap import redraws_when_unchanged
 from companion.ui.rule_card import (
@@ -119,13 +120,25 @@ def found(tr: Tr, asked: RulesQuery, open_rule: OpenRule, game_id: str | None) -
     return ft.Column(results(tr, open_rule, game_id, asked.query), spacing=6, key="rules-results")
 
 
+SEARCH_TOP = "rules-search-top"
+
+
 @ft.component
 def RulesSearch(
     tr: Tr, asked: RulesQuery, open_rule: OpenRule, game_id: str | None, key: str | None = None
 ) -> ft.Control:
     """The search field and what it finds in ``game_id``'s rules (None: every game); drawn
-    again, with the new results, as ``asked`` changes."""
-    return _stacked([search_field(tr, asked), found(tr, asked, open_rule, game_id)])
+    again, with the new results, as ``asked`` changes. At a table the search sits under the
+    moment's rules, low on the screen: as a search is typed, the screen scrolls the field to its
+    top, so the results come under it and not under the tab bar (a new user saw "8 rules" and
+    nothing else). Not for a search kept from before, shown as the screen opens."""
+    block = _stacked([search_field(tr, asked)])
+    block.key = scroll_key(SEARCH_TOP)
+    laid_out = use_into_view(block, SEARCH_TOP, asked.query.strip() or None)  # each new search
+    results = found(tr, asked, open_rule, game_id)
+    results.on_size_change = laid_out  # the results first drawn: the search moves up once laid out
+    block.controls.append(results)
+    return block
 
 
 @ft.component
