@@ -2,7 +2,9 @@
 Chinatown (placing by tapping, secret money, Quick income), Da Yu (a drain with the number
 buttons) and Dragon with both expansions (the wall and the month-7 super event). Each test
 plays like a user and writes its screenshots to docs/screenshots/. The tests share one page,
-each starting at Home and reaching every other screen by taps (Back, Quick score)."""
+each starting at Home (after one tap on Back); a Quick score screen is loaded by its address in
+that page (as cheap as the three taps that reach it: docs/PERFORMANCE.md, "Fewer page loads,
+third round")."""
 
 from __future__ import annotations
 
@@ -14,10 +16,11 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
-from kept_pages import BACK, kept_app
+from kept_pages import kept_app
 from ui_browser_kit import (
     PHONE,
     dismiss,
+    enable_semantics,
     screen_texts,
     scroll_by,
     server_heard,
@@ -127,14 +130,6 @@ def choose(table: Table, choice: Any) -> Any:
     return lambda page: tap(page, label)
 
 
-def quick_score(page: Any, title: str) -> None:
-    """The game's Quick score screen (``title``, its button), reached as a person does from a
-    table: Back to Home, Home's Quick score, then the game's button."""
-    tap_on(page.get_by_role("button", name=BACK["en"], exact=True).first)
-    tap(page, "Quick score")
-    tap(page, title)
-
-
 # ---- Chinatown ---------------------------------------------------------------------------
 def keep_by_toggles(page: Any, data: Path, table: Table) -> Table:
     """Toggle the first cards the pick needs, one tap each (each shows in the count), then Confirm."""
@@ -196,9 +191,13 @@ def test_chinatown_place_by_tapping_and_quick_income(app):
     tap_on(page.get_by_role("button", name="Close").first)  # and one the server closes
     page.get_by_text("Ben's money (secret)").wait_for(state="detached", timeout=60000)
 
-    quick_score(page, "Chinatown: final scores and income")  # final scores first
+    page.goto(pages.url + "quick/chinatown")
+    enable_semantics(page)
+    page.get_by_role("button", name="Income of a board").first.wait_for(timeout=60000)  # final scores first
+    settled(page)  # the reloaded session's screen is replaced by the quick one: tap after that
     tap(page, "Income of a board")
     page.get_by_text("Each player's income").first.wait_for(timeout=60000)
+    settled(page)
     for brush, owner, buildings in (("Photo", 0, (72, 73, 76)), ("Tea House", 1, (79, 80))):
         box = page.get_by_role("button", name=f"Set buildings for Player {owner + 1}")
         tap_on(box, at=(10, 10))  # the colour dot, not the name
@@ -273,9 +272,10 @@ def test_dayu_drain_with_number_buttons(app):
     wait_until(lambda: any(shown in t for t in screen_texts(page)), what=f"{shown!r} on the ring")
     shot(page, "dayu_play")
 
-    quick_score(page, "Da Yu final scores")
+    page.goto(pages.url + "quick/dayu")
+    enable_semantics(page)
     page.get_by_role("button", name="Free move").first.wait_for(timeout=60000)
-    settled(page)  # the screen built whole before its buttons are counted
+    settled(page)  # the reloaded session's screen is replaced by the quick one: tap after that
 
     def free_moves() -> int:
         return [t.strip() for t in screen_texts(page)].count("Free move")
