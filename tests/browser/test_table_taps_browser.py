@@ -334,6 +334,7 @@ def test_map_and_ring_screenshots_dark(tables, lang):
     label = shop_name(shop).render(lang)
     tap_on(page.get_by_role("checkbox", name=re.compile("^" + re.escape(label) + " ×")).first)
     page.get_by_role("checkbox", checked=True).first.wait_for(timeout=60000)  # targets shown
+    on_screen(page, ui(lang, "chinatown.place_hint_shop", shop=label))  # the app took the pick
     shot(page, f"chinatown_place_map_{lang}_dark")
     page, dy = tables[lang].fresh("dayu", "dark")
     on_screen(page, dy.prompt.msg.render(lang))
