@@ -5,11 +5,13 @@ look the same: nothing changes. Flet writes both down only at debug level (every
 receives, and "Control with ID ... not found" when it drops an event). This script keeps those
 lines, and the app's errors, in a log file; the kit puts its last lines into a failure message.
 
-Run as: python heard_server.py PORT DATA_DIR LOG_FILE (TC_HOSTED=1: ``serve --hosted``)
+Run as: python heard_server.py PORT DATA_DIR LOG_FILE (TC_HOSTED=1: ``serve --hosted``; TC_DEAL_SEED,
+TC_TABLE_SEEDS: seeded deals)
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import random
@@ -82,11 +84,33 @@ def seeded_deals() -> None:
     SessionShell.__init__ = seeded  # type: ignore[method-assign]
 
 
+def seeded_tables() -> None:
+    """With TC_TABLE_SEEDS set (JSON: a table's id -> a seed), each time a session opens one of
+    those tables, its "Let the app deal" generator is seeded afresh with the table's seed: a table
+    reached by Home's card deals as one loaded at its address does, whatever the page showed
+    before (tests that share a page and a served app between tables of different seeds)."""
+    seeds = json.loads(os.environ.get("TC_TABLE_SEEDS") or "{}")
+    if not seeds:
+        return
+    from companion.ui.open_table import OpenTable
+
+    follow = OpenTable.follow
+
+    def seeded(self: OpenTable, table_id: str | None) -> None:
+        opened = table_id != self.state.table_id
+        follow(self, table_id)
+        if opened and table_id in seeds:
+            self.rng = random.Random(int(seeds[table_id]))
+
+    OpenTable.follow = seeded  # type: ignore[method-assign]
+
+
 if __name__ == "__main__":
     port, data_dir, log_file = sys.argv[1:4]
     listen(log_file)
     name_the_targets()
     seeded_deals()
+    seeded_tables()
     from companion.ui.server import serve
 
     serve("127.0.0.1", int(port), data_dir=data_dir, hosted=os.environ.get("TC_HOSTED") == "1")

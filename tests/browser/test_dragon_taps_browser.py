@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit and the issue-25 helpers beside this file
+from kept_pages import kept_app, shown_table_id
 from test_table_taps_browser import Taps, phone, question_in_view, stored, stored_after, ui
-from ui_browser_kit import on_screen, served, shot
+from ui_browser_kit import on_screen, shot
 
 from companion.core import Table
 from companion.ui.games.dragon.taps import default_room, rooms, table_taps
@@ -94,56 +95,86 @@ def tap_name(table: Table, tap: Any, lang: str) -> str:
 # a Peace month, a Festival and a Drought (random taps, the deal seeded: the same month on every
 # run). Over 72 random months the tap model gives a median of 11 (tests/ui/test_dragon_taps_ui.py);
 # months of many losses (a Contagion without healers: a tap for each person let go) go over 12.
-@pytest.mark.parametrize(("seed", "month"), [(5, 2), (2, 3), (4, 4)])
-def test_dragon_month_in_twelve_taps_with_the_question_in_view(browser, tmp_path, seed, month):
-    data = tmp_path / "data"
-    table = stored(data, month_start(seed, month))
-    rng = random.Random(seed)
-    lang = "en"
-    with served(data, deal_seed=seed) as url:
-        page = phone(browser, url + f"table/{table.id}", lang)
-        taps = Taps()
-        while table.state.month == month and table.prompt is not None:
-            question_in_view(page, table.prompt.msg.render(lang))
-            if table.prompt.auto:
-                taps.on(page.get_by_role("button", name=ui(lang, "play.deal")))
-            else:
-                tap = chosen_tap(table, rng)
-                taps.on(page.get_by_role("button", name=tap_name(table, tap, lang), exact=True).first)
-                before = table.version
-                table = stored_after(data, table)
-                while table.version < before + len(tap.entries):
-                    table = stored_after(data, table)
-                assert table.entries[before:] == list(tap.entries), "the tap made other entries"
-                continue
-            table = stored_after(data, table)
-        if table.prompt is not None:
-            question_in_view(page, table.prompt.msg.render(lang))  # the next month's first question
-        print(f"Dragon month {month} (seed {seed}): {taps.taps} taps, {taps.scrolls} scrolls")
-        assert taps.taps <= 12 and taps.scrolls == 0, f"{taps.taps} taps, {taps.scrolls} scrolls"
-        page.close()
+MONTHS = [(5, 2), (2, 3), (4, 4)]
+KEPT = ("en", "light")  # the look of the month tests' page, kept across the module
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
-def test_person_grid_screenshots(browser, tmp_path, lang):
-    """The person question at 412 x 915: every tile on the first screen, light and dark."""
-    data = tmp_path / "data"
+def grid_table() -> Table:
+    """A table at month 2's person question (the grid of tiles)."""
     rng = random.Random(3)
     table = Table.new("dragon", NAMES, OPTIONS)
     while not (table.state.month == 2 and table.prompt.kind == "card"):
         play_one(table, rng)
-    table = stored(data, table)
-    with served(data) as url:
-        for theme in ("light", "dark"):
-            page = phone(browser, url + f"table/{table.id}", lang, theme)
-            question_in_view(page, table.prompt.msg.render(lang))
-            found = table_taps(table, True, default_room(table.state, table.prompt.seat))
-            for tap in found:
-                name = tap_name(table, tap, lang)
-                box = page.get_by_role("button", name=name, exact=True).first.bounding_box()
-                assert box is not None and box["y"] + box["height"] <= 915 - 80, f"{name!r} off screen: {box}"
-            on_screen(page, tap_name(table, found[-1], lang))
-            shot(page, f"dragon_person_grid_{lang}_{theme}")
+    return table
+
+
+@pytest.fixture(scope="module")
+def dragon(browser, tmp_path_factory, request):
+    """The month tables and the person grid's in one served app, each month table dealing from
+    its own seed whenever a page opens it; the month tests' page kept across the module, each
+    test reaching its table from Home by its card (tables of the same players and game: the card
+    that says the table's standing and count of entries)."""
+    data = tmp_path_factory.mktemp("dragon-taps")
+    months = {case: stored(data, month_start(*case)) for case in MONTHS}
+    grid = stored(data, grid_table())
+    seeds = {table.id: seed for (seed, _), table in months.items()}
+    with kept_app(browser, data, request, table_seeds=seeds) as pages:
+        yield data, months, grid, pages
+
+
+def opened(pages: Any, table: Table, lang: str, theme: str) -> Any:
+    """The kept page showing ``table``, reached from Home by its card; checked by its address."""
+    page = pages.table(table, lang, theme, as_stored=True)
+    assert shown_table_id(page) == table.id, "Home's card opened another table"
+    return page
+
+
+@pytest.mark.parametrize(("seed", "month"), MONTHS)
+def test_dragon_month_in_twelve_taps_with_the_question_in_view(dragon, seed, month):
+    data, months, _, pages = dragon
+    table = months[(seed, month)]
+    rng = random.Random(seed)
+    lang = "en"
+    page = opened(pages, table, *KEPT)  # the taps that reach the table are not the month's
+    taps = Taps()
+    while table.state.month == month and table.prompt is not None:
+        question_in_view(page, table.prompt.msg.render(lang))
+        if table.prompt.auto:
+            taps.on(page.get_by_role("button", name=ui(lang, "play.deal")))
+        else:
+            tap = chosen_tap(table, rng)
+            taps.on(page.get_by_role("button", name=tap_name(table, tap, lang), exact=True).first)
+            before = table.version
+            table = stored_after(data, table)
+            while table.version < before + len(tap.entries):
+                table = stored_after(data, table)
+            assert table.entries[before:] == list(tap.entries), "the tap made other entries"
+            continue
+        table = stored_after(data, table)
+    if table.prompt is not None:
+        question_in_view(page, table.prompt.msg.render(lang))  # the next month's first question
+    print(f"Dragon month {month} (seed {seed}): {taps.taps} taps, {taps.scrolls} scrolls")
+    assert taps.taps <= 12 and taps.scrolls == 0, f"{taps.taps} taps, {taps.scrolls} scrolls"
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_person_grid_screenshots(dragon, browser, lang):
+    """The person question at 412 x 915: every tile on the first screen, light and dark."""
+    _, _, table, pages = dragon
+    for theme in ("light", "dark"):
+        if (lang, theme) == KEPT:  # the month tests' page: the table by its card
+            page = opened(pages, table, lang, theme)
+        else:  # a look no other test uses: a page of its own, at the table's address
+            page = phone(browser, pages.url + f"table/{table.id}", lang, theme)
+        question_in_view(page, table.prompt.msg.render(lang))
+        found = table_taps(table, True, default_room(table.state, table.prompt.seat))
+        for tap in found:
+            name = tap_name(table, tap, lang)
+            box = page.get_by_role("button", name=name, exact=True).first.bounding_box()
+            assert box is not None and box["y"] + box["height"] <= 915 - 80, f"{name!r} off screen: {box}"
+        on_screen(page, tap_name(table, found[-1], lang))
+        shot(page, f"dragon_person_grid_{lang}_{theme}")
+        if (lang, theme) != KEPT:
             page.close()
 
 

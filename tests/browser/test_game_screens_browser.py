@@ -1,7 +1,10 @@
 """The served app in Chromium, phone size, for the game screens other than the Dragon base game:
 Chinatown (placing by tapping, secret money, Quick income), Da Yu (a drain with the number
 buttons) and Dragon with both expansions (the wall and the month-7 super event). Each test
-plays like a user and writes its screenshots to docs/screenshots/."""
+plays like a user and writes its screenshots to docs/screenshots/. The tests share one page,
+each starting at Home (after one tap on Back); a Quick score screen is loaded by its address in
+that page (as cheap as the three taps that reach it: docs/PERFORMANCE.md, "Fewer page loads,
+third round")."""
 
 from __future__ import annotations
 
@@ -13,14 +16,13 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
+from kept_pages import kept_app
 from ui_browser_kit import (
     PHONE,
     dismiss,
     enable_semantics,
-    open_app,
     screen_texts,
     scroll_by,
-    served,
     server_heard,
     settled,
     shot,
@@ -43,11 +45,12 @@ pytest.importorskip("playwright.sync_api")  # skip the module without Playwright
 
 
 @pytest.fixture(scope="module")
-def app(tmp_path_factory):
-    """One served app for the module; each test makes its own table in the same data folder."""
+def app(browser, tmp_path_factory, request):
+    """One served app for the module, and one page kept across its tests (each starts at Home,
+    after one tap on Back); each test makes its own table in the same data folder."""
     data = tmp_path_factory.mktemp("game-screens")
-    with served(data) as url:
-        yield url, data
+    with kept_app(browser, data, request) as pages:
+        yield pages, data
 
 
 def newest(data: Path, game_id: str) -> Table | None:
@@ -139,9 +142,9 @@ def keep_by_toggles(page: Any, data: Path, table: Table) -> Table:
     return answer(page, data, table, lambda p: tap(p, "Confirm"))
 
 
-def test_chinatown_place_by_tapping_and_quick_income(browser, app):
-    url, data = app
-    page = open_app(browser, url)
+def test_chinatown_place_by_tapping_and_quick_income(app):
+    pages, data = app
+    page = pages.home("en")
     table = create_table(page, data, "Chinatown", "chinatown", ["Ana", "Ben", "Carla"])
     assert [p.name for p in table.players] == ["Ana", "Ben", "Carla"]
 
@@ -189,7 +192,7 @@ def test_chinatown_place_by_tapping_and_quick_income(browser, app):
     tap_on(page.get_by_role("button", name="Close").first)  # and one the server closes
     page.get_by_text("Ben's money (secret)").wait_for(state="detached", timeout=60000)
 
-    page.goto(url + "quick/chinatown")
+    page.goto(pages.url + "quick/chinatown")
     enable_semantics(page)
     page.get_by_role("button", name="Income of a board").first.wait_for(timeout=60000)  # final scores first
     settled(page)  # the reloaded session's screen is replaced by the quick one: tap after that
@@ -219,7 +222,6 @@ def test_chinatown_place_by_tapping_and_quick_income(browser, app):
     scroll_by(page, 2000)  # the bottom districts and the income of each player
     shot(page, "chinatown_quick_income")
     assert page.viewport_size == PHONE
-    page.close()
 
 
 def on_screen(page: Any, text: str) -> None:
@@ -246,9 +248,9 @@ def cell_abbreviation(shop: str) -> str:
 
 
 # ---- Da Yu -------------------------------------------------------------------------------
-def test_dayu_drain_with_number_buttons(browser, app):
-    url, data = app
-    page = open_app(browser, url)
+def test_dayu_drain_with_number_buttons(app):
+    pages, data = app
+    page = pages.home("en")
     table = create_table(page, data, "Da Yu: The Flood Conqueror", "dayu", ["Ana", "Ben"])
     assert [p.name for p in table.players] == ["Ana", "Ben"]
 
@@ -270,7 +272,7 @@ def test_dayu_drain_with_number_buttons(browser, app):
     wait_until(lambda: any(shown in t for t in screen_texts(page)), what=f"{shown!r} on the ring")
     shot(page, "dayu_play")
 
-    page.goto(url + "quick/dayu")
+    page.goto(pages.url + "quick/dayu")
     enable_semantics(page)
     page.get_by_role("button", name="Free move").first.wait_for(timeout=60000)
     settled(page)  # the reloaded session's screen is replaced by the quick one: tap after that
@@ -287,13 +289,12 @@ def test_dayu_drain_with_number_buttons(browser, app):
         tap_on(page.get_by_role("button", name=vp, exact=True).first)  # the VP row, not the printed one
         page.wait_for_timeout(250)
     shot(page, "dayu_quick")
-    page.close()
 
 
 # ---- Dragon with both expansions ---------------------------------------------------------
-def test_dragon_expansions_wall_and_super_event(browser, app):
-    url, data = app
-    page = open_app(browser, url)
+def test_dragon_expansions_wall_and_super_event(app):
+    pages, data = app
+    page = pages.home("en")
     names = ["Ana", "Ben", "Carla"]
     table = create_table(page, data, "In the Year of the Dragon", "dragon", names, switch_on=2)
     assert table.options.great_wall and table.options.super_events
@@ -307,4 +308,3 @@ def test_dragon_expansions_wall_and_super_event(browser, app):
     for text in ("Super event on month 7", event, "The Great Wall: 0 of 12 sections"):
         on_screen(page, text)
     shot(page, "dragon_expansions")
-    page.close()

@@ -10,12 +10,16 @@ from __future__ import annotations
 import random
 import re
 import sys
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
+from kept_pages import KeptPages, kept_app, shown_table_id
 from random_play import play_until
 from table_files import newest, stored
 from ui_browser_kit import (
@@ -23,7 +27,6 @@ from ui_browser_kit import (
     on_screen,
     page_in,
     resting_box,
-    served,
     settled,
     shot,
     tap_on,
@@ -111,39 +114,81 @@ def stored_after(data: Path, table: Table) -> Table:
     )
 
 
+@dataclass
+class Tables:
+    """One language's tables in a served app of their own, and its pages (one per look, kept).
+    ``alike`` holds each kind's copies, stored alike: the placing and Da Yu tables twice, one
+    copy for the test that plays on it, one for the dark screenshots, which only look."""
+
+    lang: str
+    data: Path
+    alike: dict[str, list[Table]]
+    pages: KeptPages
+
+    def fresh(self, kind: str, theme: str = "light") -> tuple[Any, Table]:
+        """The look's page showing a copy of ``kind`` that no test has played on, reached from
+        Home by the first card that says the copies' standing and count of entries (not by the
+        taps a test counts); that table, as its address names it."""
+        copies = self.alike[kind]
+        page = self.pages.table(copies[0], self.lang, theme, as_stored=True)
+        shown = shown_table_id(page)
+        assert shown in {t.id for t in copies}, f"Home's card opened another table than a {kind} one"
+        return page, newest(self.data, shown)
+
+
+@contextmanager
+def language_app(browser: Any, data: Path, request: Any, lang: str) -> Iterator[Tables]:
+    alike = {"placing": [placing_table(data) for _ in range(2)], "dayu": [dayu_table(data) for _ in range(2)]}
+    if lang == "en":
+        alike["trade"] = [trade_table(data)]
+    with kept_app(browser, data, request) as pages:
+        yield Tables(lang, data, alike, pages)
+
+
+@pytest.fixture(scope="module")
+def tables(browser, tmp_path_factory, request):
+    """Each language's tables in a served app of its own (Home lists six tables in play before
+    its "Show more": one app for all would need seven)."""
+    with ExitStack() as stack:
+        yield {
+            lang: stack.enter_context(language_app(browser, tmp_path_factory.mktemp(lang), request, lang))
+            for lang in ("en", "es")
+        }
+
+
 # ---- Chinatown: a trade with money --------------------------------------------------------
-def test_chinatown_trade_with_money_in_five_taps(browser, tmp_path):
-    data = tmp_path / "data"
+def trade_table(data: Path) -> Table:
+    """A table at year 2's trading."""
     table = Table.new("chinatown", NAMES)
-    table = stored(
+    return stored(
         data, play_until(table, random.Random(2), lambda t: t.state.year == 2 and t.state.phase == "trade")
     )
+
+
+def test_chinatown_trade_with_money_in_five_taps(tables):
+    data = tables["en"].data
+    page, table = tables["en"].fresh("trade")
     state = table.state
     given = sorted(b for b, s in state.owner.items() if s == 1)[0]  # Ben's first building
     price = 3 * 10000
     assert state.money[2] >= price
-    with served(data) as url:
-        page = phone(browser, url + f"table/{table.id}", "en")
-        on_screen(page, ui("en", "chinatown.trading_done"))
-        taps = Taps()
-        taps.on(chip(page, ui("en", "chinatown.party_a", name="Ben")))  # trade: Ben
-        on_screen(page, "Ben gives Ana")  # Ana, his partner before, took the other side
-        taps.on(chip(page, ui("en", "chinatown.party_b", name="Carla")))  # with Carla
-        on_screen(page, "Ben gives Carla")
-        named = ui("en", "chinatown.building", n=given, district=_district(given))
-        taps.on(chip(page, named))  # Ben's building
-        page.get_by_role("checkbox", name=named, checked=True).wait_for(timeout=60000)
-        taps.typing(page, "Money from Carla", str(price))
-        on_screen(page, f"Carla gives Ben ${price:,}")  # the trade as the table says it
-        taps.on(page.get_by_role("button", name="Enter the trade"))
-        after = stored_after(data, table)
-        assert after.state.owner[given] == 2
-        assert (
-            after.state.money[1] == state.money[1] + price and after.state.money[2] == state.money[2] - price
-        )
-        assert taps.taps <= 5, f"{taps.taps} taps"
-        print(f"Chinatown trade with money: {taps.taps} taps, {taps.scrolls} scrolls")
-        page.close()
+    on_screen(page, ui("en", "chinatown.trading_done"))
+    taps = Taps()
+    taps.on(chip(page, ui("en", "chinatown.party_a", name="Ben")))  # trade: Ben
+    on_screen(page, "Ben gives Ana")  # Ana, his partner before, took the other side
+    taps.on(chip(page, ui("en", "chinatown.party_b", name="Carla")))  # with Carla
+    on_screen(page, "Ben gives Carla")
+    named = ui("en", "chinatown.building", n=given, district=_district(given))
+    taps.on(chip(page, named))  # Ben's building
+    page.get_by_role("checkbox", name=named, checked=True).wait_for(timeout=60000)
+    taps.typing(page, "Money from Carla", str(price))
+    on_screen(page, f"Carla gives Ben ${price:,}")  # the trade as the table says it
+    taps.on(page.get_by_role("button", name="Enter the trade"))
+    after = stored_after(data, table)
+    assert after.state.owner[given] == 2
+    assert after.state.money[1] == state.money[1] + price and after.state.money[2] == state.money[2] - price
+    assert taps.taps <= 5, f"{taps.taps} taps"
+    print(f"Chinatown trade with money: {taps.taps} taps, {taps.scrolls} scrolls")
 
 
 # ---- Chinatown: placing several tiles --------------------------------------------------------
@@ -162,63 +207,60 @@ def placing_table(data: Path) -> Table:
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_chinatown_placing_several_tiles_without_the_trap(browser, tmp_path, lang):
-    data = tmp_path / "data"
-    table = placing_table(data)
+def test_chinatown_placing_several_tiles_without_the_trap(tables, lang):
+    data = tables[lang].data
+    page, table = tables[lang].fresh("placing")
     state = table.state
     seat = state.order()[state.placer]
     double = next(s for s, k in sorted(state.hands[seat].items()) if k >= 2)
     other = next(s for s, k in sorted(state.hands[seat].items()) if k > 0 and s != double)
-    with served(data) as url:
-        page = phone(browser, url + f"table/{table.id}", lang)
-        on_screen(page, table.prompt.msg.render(lang))
+    on_screen(page, table.prompt.msg.render(lang))
 
-        def tile(shop: str) -> Any:
-            label = shop_name(shop).render(lang)
-            return page.get_by_role("checkbox", name=re.compile("^" + re.escape(label) + " ×"))
+    def tile(shop: str) -> Any:
+        label = shop_name(shop).render(lang)
+        return page.get_by_role("checkbox", name=re.compile("^" + re.escape(label) + " ×"))
 
-        def building(n: int) -> Any:
-            where = ui(lang, "chinatown.building", n=n, district=_district(n))
-            return page.get_by_role("button", name=re.compile("^" + re.escape(where) + " "))
+    def building(n: int) -> Any:
+        where = ui(lang, "chinatown.building", n=n, district=_district(n))
+        return page.get_by_role("button", name=re.compile("^" + re.escape(where) + " "))
 
-        def question_and_map_in_view() -> None:
-            """The question and every building of the map on the first screen, nothing scrolled."""
-            question_in_view(page, newest(data, table.id).prompt.msg.render(lang))
-            said = re.escape(ui(lang, "chinatown.building", n=9876, district=5432))
-            any_building = re.compile("^" + said.replace("9876", r"\d+").replace("5432", r"\d"))
-            cells = page.get_by_role("button", name=any_building)
-            boxes = [cells.nth(k).bounding_box() for k in range(cells.count())]
-            assert len(boxes) == 85
-            low = max(b["y"] + b["height"] for b in boxes if b is not None)
-            assert low <= BOTTOM, f"the map's last row ends at {low:.0f} px, under the tab bar ({BOTTOM})"
+    def question_and_map_in_view() -> None:
+        """The question and every building of the map on the first screen, nothing scrolled."""
+        question_in_view(page, newest(data, table.id).prompt.msg.render(lang))
+        said = re.escape(ui(lang, "chinatown.building", n=9876, district=5432))
+        any_building = re.compile("^" + said.replace("9876", r"\d+").replace("5432", r"\d"))
+        cells = page.get_by_role("button", name=any_building)
+        boxes = [cells.nth(k).bounding_box() for k in range(cells.count())]
+        assert len(boxes) == 85
+        low = max(b["y"] + b["height"] for b in boxes if b is not None)
+        assert low <= BOTTOM, f"the map's last row ends at {low:.0f} px, under the tab bar ({BOTTOM})"
 
-        question_and_map_in_view()
-        taps = Taps()
-        for k in range(2):  # the same tile type twice, tapped each time as for the first
-            taps.on(tile(double).first)
-            tile(double).and_(page.get_by_role("checkbox", checked=True)).wait_for(timeout=60000)
-            if k == 0:  # the tile picked, its targets filled with it
-                shot(page, f"chinatown_place_map_{lang}")
-            target = newest(data, table.id).state.vacant_of(seat)[0]
-            taps.on(building(target).first)
-            table = stored_after(data, table)
-            assert table.state.shop.get(target) == double, f"tile {k + 1}: building {target} not placed"
-            assert page.get_by_role("dialog").count() == 0  # no preview opened instead
-            left = table.state.hands[seat].get(double, 0)
-            if left:  # still picked once the screen shows the new count (not the old screen)
-                label = re.escape(shop_name(double).render(lang))
-                counted = page.get_by_role("checkbox", name=re.compile(f"^{label} ×{left}\\b"))
-                counted.and_(page.get_by_role("checkbox", checked=True)).wait_for(timeout=60000)
-            else:  # the last of its type placed: its chip goes
-                wait_until(lambda: tile(double).count() == 0, what="the placed-out tile's chip to go")
-        taps.on(tile(other).first)  # another type: picked, and its count shows
+    question_and_map_in_view()
+    taps = Taps()
+    for k in range(2):  # the same tile type twice, tapped each time as for the first
+        taps.on(tile(double).first)
+        tile(double).and_(page.get_by_role("checkbox", checked=True)).wait_for(timeout=60000)
+        if k == 0:  # the tile picked, its targets filled with it
+            shot(page, f"chinatown_place_map_{lang}")
         target = newest(data, table.id).state.vacant_of(seat)[0]
         taps.on(building(target).first)
         table = stored_after(data, table)
-        assert table.state.shop.get(target) == other
-        assert taps.scrolls == 0, f"{taps.scrolls} taps needed a scroll"
-        question_and_map_in_view()
-        page.close()
+        assert table.state.shop.get(target) == double, f"tile {k + 1}: building {target} not placed"
+        assert page.get_by_role("dialog").count() == 0  # no preview opened instead
+        left = table.state.hands[seat].get(double, 0)
+        if left:  # still picked once the screen shows the new count (not the old screen)
+            label = re.escape(shop_name(double).render(lang))
+            counted = page.get_by_role("checkbox", name=re.compile(f"^{label} ×{left}\\b"))
+            counted.and_(page.get_by_role("checkbox", checked=True)).wait_for(timeout=60000)
+        else:  # the last of its type placed: its chip goes
+            wait_until(lambda: tile(double).count() == 0, what="the placed-out tile's chip to go")
+    taps.on(tile(other).first)  # another type: picked, and its count shows
+    target = newest(data, table.id).state.vacant_of(seat)[0]
+    taps.on(building(target).first)
+    table = stored_after(data, table)
+    assert table.state.shop.get(target) == other
+    assert taps.scrolls == 0, f"{taps.scrolls} taps needed a scroll"
+    question_and_map_in_view()
 
 
 def _district(n: int) -> int:
@@ -244,66 +286,56 @@ def dayu_table(data: Path) -> Table:
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_dayu_turn_in_four_taps_with_the_question_in_view(browser, tmp_path, lang):
-    data = tmp_path / "data"
-    table = dayu_table(data)
+def test_dayu_turn_in_four_taps_with_the_question_in_view(tables, lang):
+    data = tables[lang].data
+    page, table = tables[lang].fresh("dayu")
     seat = table.state.current
-    with served(data) as url:
-        page = phone(browser, url + f"table/{table.id}", lang)
-        taps = Taps()
+    taps = Taps()
 
-        def ring_in_view(t: Table) -> None:
-            question_in_view(page, t.prompt.msg.render(lang))
-            tokens = ui(lang, "dayu.place_tokens", tokens=0, spaces=10)[1:]  # " of 10 tokens"
-            found = page.get_by_role(
-                "button", name=re.compile(re.escape(tokens))
-            )  # the places a tap moves to
-            boxes = [found.nth(k).bounding_box() for k in range(found.count())]
-            places = [b for b in boxes if b is not None and b["height"] < 300]  # not the screen's
-            assert places, "no place of the ring on screen"
-            assert all(inside(b) for b in places), f"a place of the ring is off the first screen: {places}"
+    def ring_in_view(t: Table) -> None:
+        question_in_view(page, t.prompt.msg.render(lang))
+        tokens = ui(lang, "dayu.place_tokens", tokens=0, spaces=10)[1:]  # " of 10 tokens"
+        found = page.get_by_role("button", name=re.compile(re.escape(tokens)))  # the places a tap moves to
+        boxes = [found.nth(k).bounding_box() for k in range(found.count())]
+        places = [b for b in boxes if b is not None and b["height"] < 300]  # not the screen's
+        assert places, "no place of the ring on screen"
+        assert all(inside(b) for b in places), f"a place of the ring is off the first screen: {places}"
 
-        ring_in_view(table)
-        shot(page, f"dayu_ring_{lang}")
-        # 1: move to a neighbour by tapping its card on the ring (a button named by the place)
-        near = next(c.to for c in table.prompt.choices if c.kind == "move" and not c.free)
-        move = ui(lang, "dayu.move_here", n=near + 1)
-        taps.on(page.get_by_role("button", name=re.compile("^" + re.escape(move))).first)
+    ring_in_view(table)
+    shot(page, f"dayu_ring_{lang}")
+    # 1: move to a neighbour by tapping its card on the ring (a button named by the place)
+    near = next(c.to for c in table.prompt.choices if c.kind == "move" and not c.free)
+    move = ui(lang, "dayu.move_here", n=near + 1)
+    taps.on(page.get_by_role("button", name=re.compile("^" + re.escape(move))).first)
+    table = stored_after(data, table)
+    assert table.state.players[seat].marker == near
+    ring_in_view(table)
+    # 2: flip a card; 3: rest (each a button named in full)
+    flip = next(c for c in table.prompt.choices if c.kind == "flip" and not c.free)
+    for entry in (flip, next(c for c in table.prompt.choices if c.kind == "rest")):
+        label = table.game.describe(table.state, entry).render(lang)
+        taps.on(page.get_by_role("button", name=label, exact=True).first)
         table = stored_after(data, table)
-        assert table.state.players[seat].marker == near
-        ring_in_view(table)
-        # 2: flip a card; 3: rest (each a button named in full)
-        flip = next(c for c in table.prompt.choices if c.kind == "flip" and not c.free)
-        for entry in (flip, next(c for c in table.prompt.choices if c.kind == "rest")):
-            label = table.game.describe(table.state, entry).render(lang)
-            taps.on(page.get_by_role("button", name=label, exact=True).first)
-            table = stored_after(data, table)
-            if table.state.phase == "actions" and table.state.current == seat:
-                ring_in_view(table)
-        assert table.state.current != seat, "the turn did not pass"
-        ring_in_view(table)  # the next player's question, where the last tap was
-        assert taps.taps <= 4 and taps.scrolls == 0, f"{taps.taps} taps, {taps.scrolls} scrolls"
-        print(f"Da Yu turn: {taps.taps} taps, {taps.scrolls} scrolls")
-        page.close()
+        if table.state.phase == "actions" and table.state.current == seat:
+            ring_in_view(table)
+    assert table.state.current != seat, "the turn did not pass"
+    ring_in_view(table)  # the next player's question, where the last tap was
+    assert taps.taps <= 4 and taps.scrolls == 0, f"{taps.taps} taps, {taps.scrolls} scrolls"
+    print(f"Da Yu turn: {taps.taps} taps, {taps.scrolls} scrolls")
 
 
 # ---- screenshots: the map and the ring with their question, light and dark -------------------
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_map_and_ring_screenshots_dark(browser, tmp_path, lang):
-    data = tmp_path / "data"
-    ct = placing_table(data)
-    dy = dayu_table(data)
-    with served(data) as url:
-        page = phone(browser, url + f"table/{ct.id}", lang, theme="dark")
-        on_screen(page, ct.prompt.msg.render(lang))
-        seat = ct.state.order()[ct.state.placer]
-        shop = next(s for s, k in sorted(ct.state.hands[seat].items()) if k > 0)
-        label = shop_name(shop).render(lang)
-        tap_on(page.get_by_role("checkbox", name=re.compile("^" + re.escape(label) + " ×")).first)
-        page.get_by_role("checkbox", checked=True).first.wait_for(timeout=60000)  # targets shown
-        shot(page, f"chinatown_place_map_{lang}_dark")
-        page.close()
-        page = phone(browser, url + f"table/{dy.id}", lang, theme="dark")
-        on_screen(page, dy.prompt.msg.render(lang))
-        shot(page, f"dayu_ring_{lang}_dark")
-        page.close()
+def test_map_and_ring_screenshots_dark(tables, lang):
+    page, ct = tables[lang].fresh("placing", "dark")
+    on_screen(page, ct.prompt.msg.render(lang))
+    seat = ct.state.order()[ct.state.placer]
+    shop = next(s for s, k in sorted(ct.state.hands[seat].items()) if k > 0)
+    label = shop_name(shop).render(lang)
+    tap_on(page.get_by_role("checkbox", name=re.compile("^" + re.escape(label) + " ×")).first)
+    page.get_by_role("checkbox", checked=True).first.wait_for(timeout=60000)  # targets shown
+    on_screen(page, ui(lang, "chinatown.place_hint_shop", shop=label))  # the app took the pick
+    shot(page, f"chinatown_place_map_{lang}_dark")
+    page, dy = tables[lang].fresh("dayu", "dark")
+    on_screen(page, dy.prompt.msg.render(lang))
+    shot(page, f"dayu_ring_{lang}_dark")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -9,6 +10,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -90,13 +92,22 @@ STOPPED: set[str] = set()  # the addresses of served apps whose server has stopp
 
 
 @contextmanager
-def served(data_dir: Path, deal_seed: int | None = None, hosted: bool = False):
+def served(
+    data_dir: Path,
+    deal_seed: int | None = None,
+    hosted: bool = False,
+    table_seeds: Mapping[str, int] | None = None,
+):
     """The app served from ``data_dir`` in a subprocess (heard_server.py), yielding its address;
-    with ``deal_seed``, "Let the app deal" deals alike on every run; ``hosted``: ``serve --hosted``."""
+    with ``deal_seed``, "Let the app deal" deals alike on every run; with ``table_seeds`` (a
+    table's id -> a seed), alike for those tables however a page reaches them; ``hosted``:
+    ``serve --hosted``."""
     port = free_port()
     log = Path(data_dir).with_name(Path(data_dir).name + "-server.log")
     server = Path(__file__).with_name("heard_server.py")
     env = {**os.environ, **({"TC_DEAL_SEED": str(deal_seed)} if deal_seed is not None else {})}
+    if table_seeds:
+        env["TC_TABLE_SEEDS"] = json.dumps(dict(table_seeds))
     proc = subprocess.Popen(
         [sys.executable, str(server), str(port), str(data_dir), str(log)],
         cwd=ROOT,
