@@ -59,23 +59,19 @@ def per_version(table: Table, what: str, compute: Callable[[], T]) -> T:
     return value
 
 
-def effect_block(model: TableModel, effect: Effect, key: str) -> ft.Control:
+def effect_block(model: TableModel, effect: Effect, key: str, linked: bool = True) -> ft.Control:
     """An effect in a narrow dialog: its text over the full width, the rule it cites under it
-    (``effect_line`` puts the rule beside the text, which squeezes the text in a dialog)."""
+    (``effect_line`` puts the rule beside the text, which squeezes the text in a dialog).
+    ``linked=False``: no rule under it (the dialog names that rule once); ``key`` then keys the text."""
     marker: list[ft.Control] = []
     if effect.seat is not None and 0 <= effect.seat < len(model.table.players):
         marker = [dot(model.table.players[effect.seat].color, 10)]
-    return ft.Column(
-        [
-            ft.Row([*marker, ft.Text(model.tr.msg(effect.msg), size=14, expand=True)], spacing=6),
-            ft.Row(
-                [rule_link(model.tr, model.show_rule, effect.rule_id, key)],
-                alignment=ft.MainAxisAlignment.END,
-            ),
-        ],
-        spacing=0,
-        tight=True,
-    )
+    text = ft.Text(model.tr.msg(effect.msg), size=14, expand=True, key=None if linked else key)
+    rows: list[ft.Control] = [ft.Row([*marker, text], spacing=6)]
+    if linked:
+        link = rule_link(model.tr, model.show_rule, effect.rule_id, key)
+        rows.append(ft.Row([link], alignment=ft.MainAxisAlignment.END))
+    return ft.Column(rows, spacing=0, tight=True)
 
 
 def summaries(table: Table) -> list[RoundSummary]:

@@ -15,7 +15,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit and the issue-25 helpers beside this file
 from kept_pages import kept_app, shown_table_id
 from test_table_taps_browser import Taps, phone, question_in_view, stored, stored_after, ui
-from ui_browser_kit import on_screen, shot
+from ui_browser_kit import on_screen, served, shot
 
 from companion.core import Table
 from companion.ui.games.dragon.taps import default_room, rooms, table_taps

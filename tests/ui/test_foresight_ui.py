@@ -3,6 +3,7 @@ building (Chinatown), the card under the marker (Da Yu), and the round summary c
 
 import random
 
+import flet as ft
 from dragon_helpers import NAMES, step_random
 from ui_testkit import keys_in_order, new_hub, started
 
@@ -11,6 +12,8 @@ from companion.core.foresight import table_history
 from companion.games import chinatown, dayu, dragon
 from companion.games.dragon.forecast import BEFORE_EVENT
 from companion.ui import foresight as fs
+from companion.ui.i18n import Tr
+from companion.ui.rule_links import rule_title
 from companion.ui.settings import PREFIX
 
 
@@ -42,6 +45,13 @@ async def test_dragon_coming_events_line_per_player_and_detail(tmp_path):
     for sf in found[0].seats:
         assert h.by_key(f"forecast-detail-line-{sf.seat}").value == sf.line.msg.render("en")
         assert len(h.keys(f"forecast-detail-{sf.seat}-")) == len(sf.detail)
+    # the event's rule is named once, under every line; a line citing another rule names that one
+    inside = ("forecast-detail", "forecast-table")
+    links = [c for c in h.controls() if isinstance(c, ft.TextButton) and str(c.key).startswith(inside)]
+    event = [c.key for c in links if c.content == rule_title(Tr("en"), found[0].rule_id)]
+    assert event == ["forecast-detail-rule"]
+    cited = [fx for sf in found[0].seats for fx in sf.detail if fx.rule_id != found[0].rule_id]
+    assert len(links) == 1 + len(cited)
     h.close()
 
 

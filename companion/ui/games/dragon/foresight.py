@@ -110,18 +110,22 @@ def show_detail(model: TableModel, table: Table, i: int, seat: int) -> None:
     f = found[i]
 
     def body() -> list[ft.Control]:
+        # the event's own rule is named once, at the end; a line under another rule (a palace's
+        # decay) names its own: four players' lines each citing "Epidemic" made a long dialog
         rows: list[ft.Control] = []
         for sf in detail_order(f, seat):
             rows.append(seat_heading(model, sf))
             rows += [
-                effect_block(model, fx, key=f"forecast-detail-{sf.seat}-{k}")
+                effect_block(model, fx, f"forecast-detail-{sf.seat}-{k}", fx.rule_id != f.rule_id)
                 for k, fx in enumerate(sf.detail)
             ]
         if f.table:
             rows.append(small(model.tr("foresight.whole_table")))
-            rows += [effect_block(model, fx, key=f"forecast-table-{k}") for k, fx in enumerate(f.table)]
-        if not any(sf.detail for sf in f.seats) and not f.table:  # else each line names its rule
-            rows.append(rule_link(model.tr, model.show_rule, f.rule_id, "forecast-detail-rule"))
+            rows += [
+                effect_block(model, fx, f"forecast-table-{k}", fx.rule_id != f.rule_id)
+                for k, fx in enumerate(f.table)
+            ]
+        rows.append(rule_link(model.tr, model.show_rule, f.rule_id, "forecast-detail-rule"))
         return rows
 
     model.dialogs.dialog(model.tr.msg(f.headline.msg), body, key="forecast-dialog")
