@@ -255,3 +255,31 @@ def test_each_shop_has_a_short_name_of_its_own_on_the_map():
         assert all(1 <= len(a) <= 3 and a == a.upper() for a in short), short
         assert len(set(short)) == len(short), short
     assert abbreviation(Tr("en"), "dim_sum") == "DIM" and abbreviation(Tr("es"), "tea_house") == "TÉ"
+
+
+async def test_the_final_breakdown_writes_money_as_the_totals_do(tmp_path):
+    """Each line of a player's final money says its amount as the total does ("+$50,000",
+    "+50.000 $"), whole on one line (a narrow column broke it mid-number)."""
+    import random
+
+    from random_play import play_until
+
+    from companion.core import Table
+    from companion.i18n import format_score
+
+    hub = new_hub(tmp_path)
+    table = hub.create(
+        play_until(
+            Table.new("chinatown", ["Ana", "Ben", "Carla"]), random.Random(4), lambda t: t.prompt is None
+        )
+    )
+    board = table.scoreboard
+    for lang in ("en", "es"):
+        h = await started(hub, route=f"/table/{table.id}/scores", prefs={"table_companion.lang": lang})
+        for r in board.rows:
+            for k, line in enumerate(r.breakdown):
+                shown = h.by_key(f"line-{r.seat}-{k}")
+                sign = "+" if line.points >= 0 else "−"
+                assert shown.value == sign + format_score(abs(line.points), "money", lang)
+                assert shown.no_wrap
+        h.close()

@@ -86,6 +86,15 @@ def total_text(tr: Any, board: Scoreboard, total: int) -> str:
     return str(tr("play.points", n=total))
 
 
+def line_points(tr: Tr, board: Scoreboard, points: int) -> str:
+    """A breakdown line's signed amount, written as its total is ("+$50,000" / "+50.000 $",
+    "+3"), on one line: a fixed narrow column broke Chinatown's amounts mid-number ("+5000 / 0")."""
+    sign = "+" if points >= 0 else "−"
+    if board.unit == "money":
+        return sign + format_score(abs(points), board.unit, tr.lang)
+    return f"{sign}{abs(points)}"
+
+
 def ranking(tr: Tr, table: Table, board: Scoreboard) -> ft.Control:
     rows = []
     for place, name in enumerate(board.ranking, start=1):
@@ -122,9 +131,7 @@ def row_card(
             ft.Row(
                 [
                     ft.Text(tr.msg(line.label), expand=True, size=14),
-                    ft.Text(
-                        f"{line.points:+d}", width=44, text_align=ft.TextAlign.RIGHT, key=f"line-{r.seat}-{k}"
-                    ),
+                    ft.Text(line_points(tr, board, line.points), key=f"line-{r.seat}-{k}", no_wrap=True),
                     rule_link(tr, show_rule, line.rule_id, key=f"line-{r.seat}-{k}-rule"),
                 ],
                 spacing=4,
