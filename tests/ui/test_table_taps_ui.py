@@ -182,3 +182,22 @@ async def test_dayu_spanish_names(tmp_path):
     drain = next(i for i, c in enumerate(table.prompt.choices) if c.kind == "drain")
     assert h.by_key(f"choice-{drain}").content.value == "Drenar"
     h.close()
+
+
+async def test_dayu_ring_hint_asks_for_a_tap_only_where_a_tap_moves(tmp_path):
+    """The acting phone reads "tap a highlighted card to move there"; a viewer's phone, where a
+    tap moves nothing, reads only the circle's order."""
+    from test_live_share import guest, links, pubsub
+
+    from companion.i18n import translate
+
+    hub = new_hub(tmp_path)
+    table = dayu_acting(hub)
+    bus = pubsub()
+    host = await started(hub, route=f"/table/{table.id}", pubsub=bus)
+    viewer = links(hub, table)[0]
+    v = await guest(hub, bus, f"/join/{viewer.token}")
+    assert host.by_key("dy-ring-hint").value == translate("ui.dayu.ring_hint", "en")
+    assert v.by_key("dy-ring-hint").value == translate("ui.dayu.ring_order", "en")
+    for h in (host, v):
+        h.close()

@@ -114,8 +114,10 @@ def ring_card(tr: Tr, access: Access | None, table: Table, state: DayuState, ent
         if mover is not None and mover.marker != i and state.ring[i].card is not None:
             move = Move(seat=state.current, to=i)
         tiles.append(place_tile(tr, table, state, i, move, i in offered, enter, width))
+    # "tap a card to move" only where a tap moves: a viewer or another seat's phone reads the order
+    hint = tr("dayu.ring_hint") if mover is not None else tr("dayu.ring_order")
     return card(
-        small(tr("dayu.ring_hint"), key="dy-ring-hint"),
+        small(hint, key="dy-ring-hint"),
         ft.Row(tiles, wrap=True, spacing=GAP, run_spacing=GAP, key="dy-ring"),
         key="dy-ring-card",
         padding=8,
