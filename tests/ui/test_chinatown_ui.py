@@ -110,6 +110,10 @@ async def test_money_is_secret_until_the_end_and_a_whole_game(tmp_path):
     assert table.state.phase == "over" and taps > 3
     for seat, money in enumerate(table.state.money):
         assert h.by_key(f"ct-money-value-{seat}").value == f"${money:,}"
+    # the finished card itself says every player's money, best first (the banner says it is revealed)
+    board = table.scoreboard
+    shown = [f"{n} ${board.row(n).total:,}" for n in board.ranking]
+    assert h.by_key("final-standing").value == " · ".join(shown)
     h.close()
 
 

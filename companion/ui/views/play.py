@@ -402,6 +402,9 @@ def finished_card(tr: Tr, go: Callable[[str], None], table: Table) -> ft.Control
         heading(tr("play.game_over")),
         ft.Text(tr("scores.winner", names=", ".join(winners)), key="winner", size=18),
     ]
+    if board.ranking:  # every total, best first: "game over, money is revealed" shows it here
+        totals = [f"{name} {total_text(tr, board, board.row(name).total)}" for name in board.ranking]
+        items.append(small(" · ".join(totals), key="final-standing"))
     if board.tie_break is not None and tie_decided(board):
         items.append(small(tr.msg(board.tie_break), key="tie-break"))
     items.append(
