@@ -71,6 +71,12 @@ class Scored(Protocol):
     error: str | None
 
 
+def row_name(tr: Tr, typed: str, i: int) -> str:
+    """Player ``i`` of a score form as its row, buttons and result name them: the name typed,
+    else "Player 2"."""
+    return typed.strip() or tr("setup.player_n", n=i + 1)
+
+
 def log_play_button(session: Session, repos: Repos, calculator: str, shown: Shown) -> ft.Control:
     """The button under a calculator's result; once logged, a line saying so and a way to the log.
 

@@ -22,11 +22,14 @@ from companion.games.chinatown.public import DATA as CHINATOWN
 from companion.games.dayu.public import DATA as DAYU
 from companion.games.dayu.public import POINTS_KIND
 from companion.games.dragon.data import RULES
+from companion.games.dragon.public import SeatForecast
 from companion.i18n import translate
 from companion.ui import live, peer, symbols
 from companion.ui.app import make_main
-from companion.ui.games.dragon.strip import harm, worst_hit
+from companion.ui.games.dragon.strip import worst_hit
 from companion.ui.settings import PREFIX
+
+harm = SeatForecast.harm  # how hard an event hits a player, as the engine compares them
 
 
 def played(table: Table, rng: random.Random, until) -> Table:

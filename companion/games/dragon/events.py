@@ -18,6 +18,12 @@ from companion.games.dragon.state import (
 )
 from companion.games.dragon.text import event_msg, tile_msg
 
+# Decay's effects: a palace losing a floor, and a one-floor palace lost with it (the forecast and
+# the month summary read them back by these keys).
+DECAY_FLOOR = "dragon.fx.decay"
+DECAY_GONE = "dragon.fx.decay_gone"
+DECAY_FX = (DECAY_FLOOR, DECAY_GONE)
+
 
 def start_event(s: DragonState, fx: list[Effect]) -> None:
     """Resolve the month's event; losses of persons become release tasks in track order."""
@@ -279,14 +285,14 @@ def decay(s: DragonState, fx: list[Effect]) -> None:
                     told(
                         "dragon.decay",
                         seat,
-                        "dragon.fx.decay",
+                        DECAY_FLOOR,
                         player=p.name,
                         palace=number,
                         floors=pal.floors - 1,
                     )
                 )
             else:
-                fx.append(told("dragon.decay", seat, "dragon.fx.decay_gone", player=p.name, palace=number))
+                fx.append(told("dragon.decay", seat, DECAY_GONE, player=p.name, palace=number))
         p.palaces = kept
 
 

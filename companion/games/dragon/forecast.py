@@ -17,7 +17,7 @@ from companion.core.msg import Msg, msg
 from companion.core.protocol import Effect
 from companion.games.dragon.choices import release_options
 from companion.games.dragon.data import RULES
-from companion.games.dragon.events import decay, settle_tasks, start_event, task_release
+from companion.games.dragon.events import DECAY_GONE, decay, settle_tasks, start_event, task_release
 from companion.games.dragon.state import DragonState, PlayerState
 from companion.games.dragon.superevents import flood_half, start_super, sunrise_picks, super_msg
 from companion.games.dragon.text import event_msg
@@ -45,6 +45,11 @@ class SeatForecast(BaseModel):
     decay: tuple[int, ...] = ()  # palaces (numbered from 1) losing a floor if nobody else leaves them
     gone: tuple[int, ...] = ()  # those of ``decay`` with a single floor: they would disappear
     track: int | None = None  # the person-track space after a Volcanic eruption
+
+    def harm(self) -> tuple[int, int, int]:
+        """How hard the event would hit this player, to compare players: persons lost first,
+        then floors, then goods paid."""
+        return (self.releases, len(self.decay), self.yuan + self.rice + self.fireworks)
 
 
 class EventForecast(BaseModel):
@@ -157,7 +162,7 @@ def forecast_event(state: DragonState, month: int) -> EventForecast:
             "releases": released[seat],
             "helmets": helmets[seat],
             "decay": tuple(e.msg.args["palace"] for e in own_decay),
-            "gone": tuple(e.msg.args["palace"] for e in own_decay if e.msg.key == "dragon.fx.decay_gone"),
+            "gone": tuple(e.msg.args["palace"] for e in own_decay if e.msg.key == DECAY_GONE),
         }
         hints = _hints(state, event, seat, own_fx, helmets, numbers["decay"], numbers["gone"])
         line = Effect(rule_id=rule_id, seat=seat, msg=_line(old.name, numbers))

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from companion.core.foresight import RoundSummary, SeatRound, round_spans
 from companion.core.msg import Msg, msg
 from companion.core.protocol import Effect
+from companion.games.dragon.events import DECAY_FX, DECAY_GONE
 from companion.games.dragon.scoring import SOURCE_RULES
 from companion.games.dragon.state import DragonState
 from companion.games.dragon.text import event_msg, tile_msg
@@ -30,7 +31,6 @@ GOODS_LOST = {
 # month and its event are said once, in the title, not again by the event's own first line.
 EVENT_RULES = ("dragon.event.", "dragon.wall.check", "dragon.super.", "dragon.decay")
 SAID_IN_TITLE = ("dragon.fx.month", "dragon.fx.event")
-DECAY = ("dragon.fx.decay", "dragon.fx.decay_gone")  # decay's effects
 # The ledger sources that score within a month (the others score at the end of the game), each
 # named without its month in the summary ("foresight.hindsight.source.<source>").
 MONTH_SOURCES = (
@@ -103,8 +103,8 @@ def _month(
                 key = e.msg.key
                 for what, arg in GOODS_LOST.get(key, ()):
                     goods[what] += int(e.msg.args.get(arg, 0))
-                floors += key in DECAY
-                palaces += key == "dragon.fx.decay_gone"
+                floors += key in DECAY_FX
+                palaces += key == DECAY_GONE
         lost = []
         if released:
             lost.append(

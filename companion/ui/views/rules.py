@@ -132,12 +132,11 @@ def RulesSearch(
     moment's rules, low on the screen: as a search is typed, the screen scrolls the field to its
     top, so the results come under it and not under the tab bar (a new user saw "8 rules" and
     nothing else). Not for a search kept from before, shown as the screen opens."""
-    block = _stacked([search_field(tr, asked)])
-    block.key = scroll_key(SEARCH_TOP)
-    laid_out = use_into_view(block, SEARCH_TOP, asked.query.strip() or None)  # each new search
     results = found(tr, asked, open_rule, game_id)
-    results.on_size_change = laid_out  # the results first drawn: the search moves up once laid out
-    block.controls.append(results)
+    block = _stacked([search_field(tr, asked), results])
+    block.key = scroll_key(SEARCH_TOP)
+    # each new search; the results first drawn: the search moves up once they are laid out
+    results.on_size_change = use_into_view(block, SEARCH_TOP, asked.query.strip() or None)
     return block
 
 

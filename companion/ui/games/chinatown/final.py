@@ -19,7 +19,7 @@ from companion.core.msg import msg
 from companion.games.chinatown.public import GAME, chinatown_final, final_msgs
 from companion.ui.i18n import Tr
 from companion.ui.in_view import scroll_key, use_into_view
-from companion.ui.log_play import log_play_button, score_form
+from companion.ui.log_play import log_play_button, row_name, score_form
 from companion.ui.repos import Repos
 from companion.ui.services import Session
 from companion.ui.widgets import button, card, heading, icon_button, small
@@ -141,7 +141,7 @@ def _player_card(tr: Tr, form: ChinatownFinal, i: int) -> ft.Control:
                 icon_button(
                     ft.Icons.REMOVE_CIRCLE_OUTLINE,
                     f"ct-f-remove-{i}",
-                    tr("setup.remove", player=player.name.strip() or tr("setup.player_n", n=i + 1)),
+                    tr("setup.remove", player=row_name(tr, player.name, i)),
                     lambda _: form.remove_player(i),
                     disabled=len(form.players) <= GAME.min_players,
                 ),
@@ -158,7 +158,7 @@ def data_of(tr: Tr, form: ChinatownFinal) -> dict[str, Any]:
     return {
         "players": [
             {
-                "name": p.name.strip() or tr("setup.player_n", n=i + 1),
+                "name": row_name(tr, p.name, i),
                 **{f: _int(getattr(p, f)) for f in NUMBERS},
             }
             for i, p in enumerate(form.players)

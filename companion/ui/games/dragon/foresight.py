@@ -88,16 +88,11 @@ def seat_line(
     )
 
 
-def harm(sf: SeatForecast) -> tuple[int, int, int]:
-    """How hard an event would hit a player: persons lost first, then floors, then goods paid."""
-    return (sf.releases, len(sf.decay), sf.yuan + sf.rice + sf.fireworks)
-
-
 def detail_order(f: EventForecast, first: int) -> list[SeatForecast]:
     """Every player in an event's detail: the one tapped first, then the others hardest hit
     first (seat order on a tie), those it spares last. A tap on one line must not hide that the
     event hits others as well."""
-    others = sorted((sf for sf in f.seats if sf.seat != first), key=lambda sf: tuple(-n for n in harm(sf)))
+    others = sorted((sf for sf in f.seats if sf.seat != first), key=lambda sf: tuple(-n for n in sf.harm()))
     return [f.seats[first], *others]
 
 

@@ -18,7 +18,7 @@ import flet as ft
 from companion.games.dragon.public import GAME, RULES, dragon_final, line_msg, stack_msg, tile_msg
 from companion.ui.i18n import Tr
 from companion.ui.in_view import scroll_key, use_into_view
-from companion.ui.log_play import log_play_button, score_form
+from companion.ui.log_play import log_play_button, row_name, score_form
 from companion.ui.palette import TAP
 from companion.ui.rule_links import rule_link
 from companion.ui.services import Services, Session
@@ -165,7 +165,7 @@ def _player_card(tr: Tr, form: DragonQuick, i: int) -> ft.Control:
                 icon_button(
                     ft.Icons.REMOVE_CIRCLE_OUTLINE,
                     f"quick-remove-player-{i}",
-                    tr("setup.remove", player=_who(tr, form, i)),
+                    tr("setup.remove", player=row_name(tr, form.players[i].name, i)),
                     lambda _: form.remove_player(i),
                     disabled=len(form.players) <= 1,
                 ),
@@ -184,11 +184,6 @@ def _player_card(tr: Tr, form: DragonQuick, i: int) -> ft.Control:
     )
 
 
-def _who(tr: Tr, form: DragonQuick, i: int) -> str:
-    """Player ``i`` as their row's buttons name them: the name typed, else "Player 2"."""
-    return form.players[i].name.strip() or tr("setup.player_n", n=i + 1)
-
-
 def _palace_row(tr: Tr, form: DragonQuick, i: int, k: int) -> ft.Control:
     """Palace k of player i: its floor count (chips) and the person on each floor."""
     palace = form.players[i].palaces[k]
@@ -203,7 +198,11 @@ def _palace_row(tr: Tr, form: DragonQuick, i: int, k: int) -> ft.Control:
                     icon_button(
                         ft.Icons.DELETE_OUTLINE,
                         f"quick-remove-palace-{i}-{k}",
-                        tr("dragon.quick.remove_palace", n=k + 1, player=_who(tr, form, i)),
+                        tr(
+                            "dragon.quick.remove_palace",
+                            n=k + 1,
+                            player=row_name(tr, form.players[i].name, i),
+                        ),
                         lambda _: form.remove_palace(i, k),
                     ),
                 ],
@@ -269,7 +268,7 @@ def data_of(tr: Tr, form: DragonQuick) -> dict[str, Any]:
     """The calculator's input, from the form (an empty floor is simply not a person)."""
     players = []
     for i, p in enumerate(form.players):
-        entry: dict[str, Any] = {"name": p.name.strip() or tr("setup.player_n", n=i + 1)}
+        entry: dict[str, Any] = {"name": row_name(tr, p.name, i)}
         entry.update({f: _int(p.numbers[f]) for f in NUMBERS})
         entry["palaces"] = [
             {"floors": pal.floors, "persons": [x for x in pal.persons if x]} for pal in p.palaces

@@ -26,7 +26,7 @@ from companion.games.dragon.public import (
     tile_msg,
 )
 from companion.ui import glance
-from companion.ui.games.dragon.foresight import forecasts, harm, show_detail
+from companion.ui.games.dragon.foresight import forecasts, show_detail
 from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
 from companion.ui.parts import part
@@ -41,8 +41,8 @@ SHOWN = 2  # this month's event and the next (month 7's super event stays in the
 def worst_hit(f: EventForecast) -> SeatForecast | None:
     """The player the event would hit hardest (the first in seat order on a tie); when it would
     cost nobody anything, the one it would bring the most VP; None when it does nothing."""
-    worst = max(f.seats, key=harm)
-    if harm(worst) > (0, 0, 0):
+    worst = max(f.seats, key=SeatForecast.harm)
+    if worst.harm() > (0, 0, 0):
         return worst
     best = max(f.seats, key=lambda sf: sf.vp)
     return best if best.vp > 0 else None
@@ -50,9 +50,9 @@ def worst_hit(f: EventForecast) -> SeatForecast | None:
 
 def hit_as_hard(f: EventForecast, worst: SeatForecast | None) -> list[SeatForecast]:
     """The other players the event would hit just as hard as ``worst`` (none when it costs nothing)."""
-    if worst is None or harm(worst) == (0, 0, 0):
+    if worst is None or worst.harm() == (0, 0, 0):
         return []
-    return [sf for sf in f.seats if sf.seat != worst.seat and harm(sf) == harm(worst)]
+    return [sf for sf in f.seats if sf.seat != worst.seat and sf.harm() == worst.harm()]
 
 
 def counts(state: DragonState, seat: int) -> list[str]:
