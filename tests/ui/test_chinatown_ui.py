@@ -287,3 +287,15 @@ async def test_the_final_breakdown_writes_money_as_the_totals_do(tmp_path):
                 assert shown.value == sign + format_score(abs(line.points), "money", lang)
                 assert shown.no_wrap
         h.close()
+
+
+def test_a_preview_line_counts_as_naming_a_player_only_by_the_whole_name():
+    """Another player's line is prefixed with their name unless it already says it: a player
+    called Jo is not named by a Spanish income line about a jewellery shop ("Joyería")."""
+    from companion.ui.views.play import mentions
+
+    assert not mentions("Joyería 3 / 6: +20.000 $", "Jo")
+    assert not mentions("Anabel da a Ben: 10.000 $.", "Ana")
+    assert mentions("Anabel da a Ana: 10.000 $.", "Ana")
+    assert mentions("Jo robó 2 fichas.", "Jo")
+    assert mentions("O'Neil (2) draws 3 tiles.", "O'Neil (2)")

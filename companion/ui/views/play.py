@@ -309,12 +309,18 @@ def preview_lines(
         text = tr.msg(fx.msg)
         if fx.seat is not None and fx.seat != chooser and 0 <= fx.seat < len(table.players):
             name = table.players[fx.seat].name
-            text = text if name in text else tr("play.effect_of", player=name, effect=text)
+            text = text if mentions(text, name) else tr("play.effect_of", player=name, effect=text)
         out.append(text)
     return out
 
 
 _WORDS = re.compile(r"\w+")
+
+
+def mentions(text: str, name: str) -> bool:
+    """Whether ``text`` names the player ``name`` as a whole name ("Ana" is not in "Anabel gets
+    $10,000": that line would be left unnamed as if it were Ana's)."""
+    return re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text) is not None
 
 
 def restates(label: str, effect: str) -> bool:
