@@ -433,6 +433,8 @@ def _trend(c: Collector, game: str, lines: list[Any]) -> None:
     ui("insights.trend")
     ui("insights.trend_hint" if len(lines) > MOST_LINES else "insights.trend_hint_one", n=len(shown))
     ui("insights.trend_label")
+    ui("insights.axis_win_rate")  # the chart's axes
+    ui("insights.axis_month")
 
     def said(key: str, ident: str, q: Any, **args: Any) -> None:
         """A text with a point's month and rate, formatted in the language rendered."""
@@ -500,9 +502,9 @@ def _stats_screen(c: Collector, game: str, s: Any) -> None:
         "stats.spread",
         "stats.players",
         "stats.by_seat",
-        "stats.by_count",
+        "stats.plays_by_count" if s.player_id is None else "stats.by_count",
         "stats.game_figures",
-    ):  # headings, lines 129-159
+    ):  # headings, figures_of
         ui(key)
     for p in s.players:  # _player_line, lines 170-175
         late(
@@ -522,10 +524,19 @@ def _stats_screen(c: Collector, game: str, s: Any) -> None:
         (s.by_seat, "stats.seat", 1, False),
         (s.by_count, "stats.count", 0, s.player_id is None),
     ):
-        for r in rates:  # _rates and _rate_line, lines 191-212
+        for r in rates:  # _rates and _rate_line; the group's player counts: _count_shares
             ui(key, n=r.key + shift)
             if group:
-                ui("stats.rate_group", n=r.seats // r.key, wins=r.wins)
+                late(
+                    "ui.stats.count_share",
+                    lambda lang, r=r: translate(
+                        "ui.stats.count_share",
+                        lang,
+                        n=r.seats // r.key,
+                        share=format_percent(r.seats // r.key / s.plays, lang),
+                    ),
+                    repr(r),
+                )
             else:
                 late(
                     "ui.stats.rate",
@@ -551,7 +562,8 @@ def _stats_screen(c: Collector, game: str, s: Any) -> None:
             ),
             repr(f),
         )
-    ui("stats.money_axis" if money_game(game) else "stats.score_axis")  # spread_chart, line 272
+    ui("stats.axis_count")  # spread_chart's axes
+    ui("stats.axis_money" if money_game(game) else "stats.axis_points")
     for a, b, n in buckets(s.spread):  # spread_chart's bar tooltips, lines 250-252
         if a != b:
             late(

@@ -205,15 +205,14 @@ def _babel_files(locale: str) -> list[Path]:
 
 
 @lru_cache(maxsize=1024)
-def format_compact_money(amount: int, lang: str) -> str:
-    """Money in few characters for a chart's axis, with Babel's CLDR short patterns: "$490K" in
-    English, "490 mil $" in Spanish (the sign where the locale puts it)."""
+def format_compact_number(value: float | int, lang: str) -> str:
+    """A number in few characters for a chart's tick, with Babel's CLDR short patterns: "800K" in
+    English, "800 mil" in Spanish (a non-breaking space: one line); the axis title says the unit."""
     from babel.numbers import format_compact_decimal
 
-    if lang == PSEUDO:  # the pseudo-locale shows only catalogue letters: the amount in full
-        return format_money(amount, lang)
-    short = str(format_compact_decimal(amount, locale=_locale(lang), fraction_digits=1))
-    return format_money(1, lang).replace("1", short)  # the locale's money pattern around the short number
+    if lang == PSEUDO:  # the pseudo-locale shows only catalogue letters: the number in full
+        return format_number(value, lang)
+    return str(format_compact_decimal(value, locale=_locale(lang), fraction_digits=1))
 
 
 @lru_cache(maxsize=4096)

@@ -17,7 +17,7 @@ from companion.core import Effect
 from companion.core.rulebook import rule
 from companion.ui.palette import TAP
 from companion.ui.parts import part
-from companion.ui.widgets import dot
+from companion.ui.widgets import dot, icon_button
 
 if TYPE_CHECKING:
     from companion.ui.i18n import Tr
@@ -50,8 +50,17 @@ def rule_link(tr: Tr, show_rule: Callable[[str], None], rule_id: str, key: str) 
     )
 
 
-def effect_line(model: TableModel, effect: Effect, key: str) -> ft.Control:
-    """One consequence, as this screen may read it, and the rule that caused it (tap it to read it)."""
+def rule_icon(tr: Tr, show_rule: Callable[[str], None], rule_id: str, key: str) -> ft.Control:
+    """A rule reference that takes a tap's width and no more: the Rules tab's book icon, named
+    "Read the rule: <title>" (its tooltip and what a screen reader says), opening the rule's text.
+    For a line whose own text says what happened: a titled link beside it took half a phone's
+    width and squeezed that text into a narrow column (the review at 412 px)."""
+    return icon_button(ft.Icons.MENU_BOOK, key, rule_tip(tr, rule_id), lambda _: show_rule(rule_id))
+
+
+def effect_line(model: TableModel, effect: Effect, key: str, *, icon: bool = False) -> ft.Control:
+    """One consequence, as this screen may read it, and the rule that caused it (tap it to read
+    it): by its title, or with ``icon`` as the book icon (``rule_icon``), leaving the text the width."""
     marker: list[ft.Control] = []
     shown = model.view.effect(effect)  # a secret stays one
     players = model.table.players
@@ -60,8 +69,9 @@ def effect_line(model: TableModel, effect: Effect, key: str) -> ft.Control:
         marker = [part(color, lambda: dot(color, 10), key=f"{key}-dot")]
     # the line at this place after the next entry often cites the same rule: its link is kept
     tr, show_rule = model.tr, model.show_rule
+    made = rule_icon if icon else rule_link
     link = part(
-        (tr.lang, effect.rule_id), lambda: rule_link(tr, show_rule, effect.rule_id, key), key=f"{key}-rule"
+        (tr.lang, effect.rule_id, icon), lambda: made(tr, show_rule, effect.rule_id, key), key=f"{key}-rule"
     )
     return ft.Row(
         [*marker, ft.Text(tr.msg(shown.msg), expand=True, size=14), link],

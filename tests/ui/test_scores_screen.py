@@ -102,7 +102,9 @@ async def test_a_finished_chinatown_shows_money_formatted_on_the_ranking_and_the
         assert h.by_key(f"score-{row.seat}").value == f"${row.total:,}"  # never the bare 490000
     chart = h.by_key("chart")
     assert chart.bottom_axis.title.value == "Year"
+    # the unit in the axis title, the ticks compact on one line ("$800K" wrapped in its room)
+    assert chart.left_axis.title.value == "Money ($)"
     labels = [lab.label.value for lab in chart.left_axis.labels]
-    assert labels[0] == "$0" and all(lab.startswith("$") for lab in labels)
+    assert labels[0] == "0" and all(lab.label.no_wrap for lab in chart.left_axis.labels)
     assert any(lab.endswith("K") or lab.endswith("M") for lab in labels[1:])
     h.close()

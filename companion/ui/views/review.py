@@ -20,7 +20,7 @@ from companion.i18n import format_score
 from companion.review import Alternative, Decision, PlayerReview, Review, Source
 from companion.ui.i18n import Tr
 from companion.ui.repos import ReviewsRepo
-from companion.ui.rule_links import effect_line, rule_link
+from companion.ui.rule_links import effect_line, rule_icon, rule_title
 from companion.ui.services import Services, Session
 from companion.ui.table_model import TableModel
 from companion.ui.views.chrome import table_view
@@ -121,7 +121,7 @@ def player_card(model: TableModel, found: Review, player: PlayerReview) -> ft.Co
     if player.hidden:
         return card(*items, key=f"review-player-{player.seat}")
     if player.sources:
-        items.append(small(tr("review.sources")))
+        items.append(small(tr("review.sources_head")))
         items += [source_row(model, unit, player.seat, s) for s in player.sources]
     if player.turning_points:
         items.append(small(tr("review.turning")))
@@ -151,16 +151,19 @@ def headline(tr: Tr, unit: str, player: PlayerReview) -> str:
 
 
 def source_row(model: TableModel, unit: str, seat: int, source: Source) -> ft.Control:
-    """One scoring rule's points for the player, the table's average beside them, the rule one tap away."""
+    """One scoring rule's points for the player as a sentence ("45 VP from “Scoring” (the table's
+    average: 71 VP)"), the rule one tap away on the book icon after it. The rule's title alone
+    named the row before, a link that took the row's width from what the player got."""
     tr = model.tr
-    points = amount(tr, unit, source.points)
+    points, title = amount(tr, unit, source.points), rule_title(tr, source.rule_id)
     if source.average is None:
-        said = tr("review.source_secret", points=points)
+        said = tr("review.source_line_secret", points=points, rule=title)
     else:
-        said = tr("review.source", points=points, average=amount(tr, unit, round(source.average)))
-    link = rule_link(tr, model.show_rule, source.rule_id, f"review-src-{seat}-{source.rule_id}")
+        average = amount(tr, unit, round(source.average))
+        said = tr("review.source_line", points=points, rule=title, average=average)
+    link = rule_icon(tr, model.show_rule, source.rule_id, f"review-src-{seat}-{source.rule_id}")
     return ft.Row(
-        [ft.Container(link, expand=True, alignment=ft.Alignment.CENTER_LEFT), ft.Text(said, size=14)],
+        [ft.Text(said, size=14, expand=True, key=f"review-source-said-{seat}-{source.rule_id}"), link],
         spacing=4,
         key=f"review-source-{seat}-{source.rule_id}",
     )
@@ -182,8 +185,8 @@ def decision_block(model: TableModel, unit: str, seat: int, decision: Decision) 
         small(tr("review.decision", when=tr.msg(decision.when), logged=tr.msg(decision.logged))),
         ft.Text(said, key=key, size=14),
     ]
-    items += _effects(model, tr("review.gained"), best.gained, f"{key}-gained")
-    items += _effects(model, tr("review.lost"), best.lost, f"{key}-lost")
+    items += _effects(model, tr("review.other_brought"), best.gained, f"{key}-gained")
+    items += _effects(model, tr("review.played_brought"), best.lost, f"{key}-lost")
     return ft.Container(
         ft.Column(items, spacing=2),
         padding=ft.Padding.only(left=8, top=6, bottom=6),
@@ -200,7 +203,7 @@ def choice_name(tr: Tr, best: Alternative) -> str:
 def _effects(model: TableModel, label: str, effects: list[Any], key: str) -> list[ft.Control]:
     if not effects:
         return []
-    lines = [effect_line(model, fx, f"{key}-{i}") for i, fx in enumerate(effects[:SHOWN_EFFECTS])]
+    lines = [effect_line(model, fx, f"{key}-{i}", icon=True) for i, fx in enumerate(effects[:SHOWN_EFFECTS])]
     return [small(label), *lines]
 
 

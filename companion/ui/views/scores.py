@@ -14,7 +14,8 @@ from typing import Any
 import flet as ft
 
 from companion.core import Scoreboard, Table
-from companion.i18n import format_compact_money, format_score
+from companion.i18n import format_score
+from companion.ui.chart_axes import bottom_axis, left_axis, tick_text
 from companion.ui.gameui import ui_for
 from companion.ui.i18n import Tr
 from companion.ui.palette import swatch
@@ -69,13 +70,6 @@ def tie_decided(board: Scoreboard) -> bool:
     """Whether the tie-break ordered anyone: two players ended on the same total."""
     totals = [r.total for r in board.rows]
     return len(set(totals)) < len(totals)
-
-
-def axis_value(board: Scoreboard, value: int, lang: str) -> str:
-    """A chart's axis label: money short, as the reader writes it ("$490K" / "490 mil $")."""
-    if board.unit != "money":
-        return str(value)
-    return format_compact_money(value, lang)
 
 
 def total_text(tr: Any, board: Scoreboard, total: int) -> str:
@@ -181,9 +175,9 @@ def chart(tr: Tr, table: Table, board: Scoreboard) -> ft.Control:
     max_y = step_y * math.ceil((top + 1) / step_y)  # the top label sits on a grid line: no overlap
     step_x = max(1, rounds // 6)
     xs = list(range(0, rounds + 1, step_x))
-    x_labels = [fc.ChartAxisLabel(value=x, label=ft.Text(str(x), size=11)) for x in xs]
+    x_labels: list[tuple[float, str]] = [(x, str(x)) for x in xs]
     if last_x > rounds:  # the final scoring, after the last round
-        x_labels.append(fc.ChartAxisLabel(value=last_x, label=ft.Text(tr("screens.scores.end"), size=11)))
+        x_labels.append((last_x, tr("screens.scores.end")))
     return ft.Container(
         fc.LineChart(
             data_series=series,
@@ -191,18 +185,11 @@ def chart(tr: Tr, table: Table, board: Scoreboard) -> ft.Control:
             max_x=max(last_x, 1),
             min_y=0,
             max_y=max_y,
-            left_axis=fc.ChartAxis(
-                labels=[
-                    fc.ChartAxisLabel(value=y, label=ft.Text(axis_value(board, y, tr.lang), size=11))
-                    for y in range(0, max_y + 1, step_y)
-                ],
-                label_size=44 if board.unit == "money" else 36,
+            left_axis=left_axis(
+                [(y, tick_text(y, board.unit, tr.lang)) for y in range(0, max_y + 1, step_y)],
+                tr("scores.axis_money" if board.unit == "money" else "scores.axis_points"),
             ),
-            bottom_axis=fc.ChartAxis(
-                title=ft.Text(tr(f"scores.round_axis.{table.game_id}"), size=12),
-                labels=x_labels,
-                label_size=24,
-            ),
+            bottom_axis=bottom_axis(x_labels, tr(f"scores.round_axis.{table.game_id}")),
             horizontal_grid_lines=fc.ChartGridLines(
                 interval=step_y, color=ft.Colors.OUTLINE_VARIANT, width=1
             ),

@@ -20,6 +20,7 @@ import flet as ft
 
 from companion.i18n import format_number, format_percent
 from companion.plays.labels import figure_label, figure_text, money_game, score_text
+from companion.ui.chart_axes import bottom_axis, left_axis, tick_text
 from companion.ui.gameui import known_game_ids
 from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
@@ -211,35 +212,41 @@ def figures_of(tr: Tr, s: GameStats) -> list[ft.Control]:
         card(*[_player_line(tr, p, s.game) for p in s.players], key="stats-player-lines"),
     ]
     out += [heading(tr("stats.by_seat")), card(*_rates(tr, s.by_seat, "stats.seat", 1), key="stats-by-seat")]
-    out += [
-        heading(tr("stats.by_count")),
-        card(*_rates(tr, s.by_count, "stats.count", 0, group=s.player_id is None), key="stats-by-count"),
-    ]
+    if s.player_id is None:  # the group wins every play: how often each count is played says more
+        counts = card(*_count_shares(tr, s.by_count, s.plays), key="stats-by-count")
+        out += [heading(tr("stats.plays_by_count")), counts]
+    else:
+        out += [
+            heading(tr("stats.by_count")),
+            card(*_rates(tr, s.by_count, "stats.count", 0), key="stats-by-count"),
+        ]
     shown = [f for f in s.figures if f.name != "points"]  # points by rule: the VP sources say it better
     if shown:
-        lines = [
-            ft.Row(
-                [
-                    ft.Text(figure_label(s.game, f.name, f.key, tr.lang), expand=True, size=14),
-                    ft.Text(
-                        tr(
-                            "stats.figure" if f.per_seat else "stats.figure_table",
-                            total=figure_text(s.game, f.name, f.total, tr.lang),
-                            mean=figure_text(s.game, f.name, f.mean, tr.lang),
-                        ),
-                        size=14,
-                        key=f"stats-fig-{f.name}-{f.key}",
-                    ),
-                ]
-            )
-            for f in shown
-        ]
         out += [
             heading(tr("stats.game_figures")),
             small(tr("stats.figures_hint_player" if s.player_id else "stats.figures_hint")),
-            card(*lines, key="stats-figures"),
+            card(*[_figure_line(tr, s.game, f) for f in shown], key="stats-figures"),
         ]
     return out
+
+
+def _figure_line(tr: Tr, game: str, f: Any) -> ft.Control:
+    """A game figure: its name over the whole width, its total and mean under it (side by side,
+    the numbers kept their width and the name broke mid-word: "Ingres / os en 1970")."""
+    said = tr(
+        "stats.figure" if f.per_seat else "stats.figure_table",
+        total=figure_text(game, f.name, f.total, tr.lang),
+        mean=figure_text(game, f.name, f.mean, tr.lang),
+    )
+    return ft.Column(
+        [
+            ft.Text(
+                figure_label(game, f.name, f.key, tr.lang), size=14, key=f"stats-fig-label-{f.name}-{f.key}"
+            ),
+            small(said, key=f"stats-fig-{f.name}-{f.key}"),
+        ],
+        spacing=0,
+    )
 
 
 def _player_line(tr: Tr, p: Any, game: str) -> ft.Control:
@@ -262,32 +269,45 @@ def _player_line(tr: Tr, p: Any, game: str) -> ft.Control:
     )
 
 
-def _rates(tr: Tr, rates: list[Rate], key: str, shift: int, group: bool = False) -> list[ft.Control]:
+def _rates(tr: Tr, rates: list[Rate], key: str, shift: int) -> list[ft.Control]:
     """One line per seat (or player count): the win rate, as a bar, and what it is of."""
     return [
-        ft.Row(
-            [
-                ft.Text(tr(key, n=r.key + shift), width=100),
-                ft.ProgressBar(
-                    value=r.win_rate,
-                    expand=True,
-                    color=ft.Colors.PRIMARY,
-                    bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
-                ),
-                ft.Text(_rate_line(tr, r, group=group), width=150, text_align=ft.TextAlign.RIGHT),
-            ],
-            key=f"{key.replace('.', '-')}-{r.key}",
-        )
+        _bar_line(tr(key, n=r.key + shift), _rate_line(tr, r), r.win_rate, f"{key.replace('.', '-')}-{r.key}")
         for r in rates
     ]
 
 
-def _rate_line(tr: Tr, r: Rate, *, group: bool) -> str:
+def _count_shares(tr: Tr, rates: list[Rate], plays: int) -> list[ft.Control]:
+    """The group's plays by player count: how many, and their share of all plays as the bar (a
+    play of n players has n seats, one of them the winner's: its win rate is always 1 in n)."""
+    lines = []
+    for r in rates:
+        games = r.seats // r.key
+        share = games / plays if plays else 0.0
+        said = tr("stats.count_share", n=games, share=pct(tr, share))
+        lines.append(_bar_line(tr("stats.count", n=r.key), said, share, f"stats-count-{r.key}"))
+    return lines
+
+
+def _bar_line(label: str, said: str, value: float, key: str) -> ft.Control:
+    """A label and its figure on one line, the bar under them over the whole width: every bar as
+    long as the card, so they compare, and neither text squeezed by the other or the bar."""
+    return ft.Column(
+        [
+            ft.Row(
+                [ft.Text(label, expand=True, no_wrap=True), ft.Text(said, no_wrap=True, key=f"{key}-said")],
+                spacing=8,
+            ),
+            ft.ProgressBar(value=value, color=ft.Colors.PRIMARY, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST),
+        ],
+        spacing=2,
+        key=key,
+    )
+
+
+def _rate_line(tr: Tr, r: Rate) -> str:
     """ "2 of 3 games (67%)": a play has one seat of each position, and one player sits once in
-    a play, so those lines count games. The group's line for a player count counts its games
-    and their winners (every seat of a 3-player game is one of its 3 seats)."""
-    if group:
-        return tr("stats.rate_group", n=r.seats // r.key, wins=r.wins)
+    a play, so those lines count games."""
     return tr("stats.rate", n=r.seats, wins=r.wins, rate=pct(tr, r.win_rate))
 
 
@@ -308,6 +328,8 @@ def buckets(spread: list[tuple[int, int]], bars: int = BARS) -> list[tuple[int, 
 
 def spread_chart(tr: Tr, spread: list[tuple[int, int]], game: str = "") -> ft.Control:
     import flet_charts as fc  # loaded with the first chart, not when the app starts
+
+    unit = "money" if money_game(game) else "points"
 
     def shown(score: int) -> str:  # Chinatown's scores are money
         return score_text(game, score, tr.lang)
@@ -334,32 +356,21 @@ def spread_chart(tr: Tr, spread: list[tuple[int, int]], game: str = "") -> ft.Co
         )
         for i, (a, b, n) in enumerate(groups)
     ]
+    under = [(i, tick_text(a, unit, tr.lang)) for i, (a, _, _) in enumerate(groups) if i % every == 0]
     return ft.Container(
         fc.BarChart(
             groups=bars,
             max_y=max_y,
             min_y=0,
-            left_axis=fc.ChartAxis(
-                labels=[
-                    fc.ChartAxisLabel(value=y, label=ft.Text(str(y), size=11))
-                    for y in range(0, max_y + 1, step)
-                ],
-                label_size=32,
-            ),
-            bottom_axis=fc.ChartAxis(
-                title=ft.Text(tr("stats.money_axis" if money_game(game) else "stats.score_axis"), size=12),
-                labels=[
-                    fc.ChartAxisLabel(value=i, label=ft.Text(shown(a), size=11))
-                    for i, (a, _, _) in enumerate(groups)
-                    if i % every == 0
-                ],
-                label_size=24,
+            left_axis=left_axis([(y, str(y)) for y in range(0, max_y + 1, step)], tr("stats.axis_count")),
+            bottom_axis=bottom_axis(
+                under, tr("stats.axis_money" if unit == "money" else "stats.axis_points")
             ),
             horizontal_grid_lines=fc.ChartGridLines(interval=step, color=ft.Colors.OUTLINE_VARIANT, width=1),
             interactive=True,
             key="stats-spread-chart",
         ),
-        height=200,
+        height=210,
         padding=ft.Padding.only(right=12, top=8),
         key="stats-spread",
     )

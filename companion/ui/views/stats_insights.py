@@ -15,7 +15,8 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import format_month, format_percent, format_when, translate
-from companion.plays.labels import score_text
+from companion.plays.labels import money_game, score_text
+from companion.ui.chart_axes import bottom_axis, left_axis, month_ticks, tick_text
 from companion.ui.i18n import Tr
 from companion.ui.repos import GameRecord, Period
 from companion.ui.services import Services, Session
@@ -161,7 +162,8 @@ def month_chart(tr: Tr, months: list[Period], game: str) -> ft.Control:
     low, high = math.floor(min(values)), math.ceil(max(values))
     step = nice_step(max(1, high - low), 4)
     bottom, top = step * math.floor(low / step), step * math.ceil((high + 0.5) / step)
-    ticks = [(y, score_text(game, y, tr.lang)) for y in range(bottom, top + 1, step)]
+    unit = "money" if money_game(game) else "points"
+    ticks = [(y, tick_text(y, unit, tr.lang)) for y in range(bottom, top + 1, step)]
     tips = [
         tr(
             "insights.month_point",
@@ -172,7 +174,8 @@ def month_chart(tr: Tr, months: list[Period], game: str) -> ft.Control:
         )
         for m in months
     ]
-    return _month_line(tr, months, values, ticks, tips, "stats-month-chart", "stats-months")
+    name = tr("insights.axis_average_money" if unit == "money" else "insights.axis_average_points")
+    return _month_line(tr, months, values, (ticks, name), tips, "stats-month-chart", "stats-months")
 
 
 def win_rate_chart(tr: Tr, months: list[Period]) -> ft.Control:
@@ -188,22 +191,25 @@ def win_rate_chart(tr: Tr, months: list[Period]) -> ft.Control:
         )
         for m in months
     ]
-    return _month_line(tr, months, values, ticks, tips, "stats-wins-chart", "stats-wins-by-month")
+    axis = (ticks, tr("insights.axis_win_rate"))
+    return _month_line(tr, months, values, axis, tips, "stats-wins-chart", "stats-wins-by-month")
 
 
 def _month_line(
     tr: Tr,
     months: list[Period],
     values: list[float],
-    ticks: list[tuple[int, str]],
+    axis: tuple[list[tuple[int, str]], str],
     tips: list[str],
     key: str,
     box_key: str,
 ) -> ft.Control:
-    """A line over the months with the axis labels ``ticks`` (value, text) and a tooltip a point."""
+    """A line over the months, its value axis ``axis`` (the labels as (value, text), the title),
+    a tooltip a point."""
     import flet_charts as fc  # loaded with the first chart
 
-    every = max(1, math.ceil(len(months) / 6))
+    ticks, name = axis
+    every = max(1, math.ceil(len(months) / 5))  # at most 5 month names: "sept 2026" is wide
     points = [
         fc.LineChartDataPoint(x=i, y=v, tooltip=tip)
         for i, (v, tip) in enumerate(zip(values, tips, strict=True))
@@ -215,23 +221,16 @@ def _month_line(
         max_y=ticks[-1][0],
         min_x=0,
         max_x=max(1, len(months) - 1),
-        left_axis=fc.ChartAxis(
-            labels=[fc.ChartAxisLabel(value=y, label=ft.Text(text, size=11)) for y, text in ticks],
-            label_size=48,
-        ),
-        bottom_axis=fc.ChartAxis(
-            labels=[
-                fc.ChartAxisLabel(value=i, label=ft.Text(format_month(m.key, tr.lang), size=10))
-                for i, m in enumerate(months)
-                if i % every == 0
-            ],
-            label_size=24,
+        left_axis=left_axis(ticks, name, clear_corner=True),
+        bottom_axis=bottom_axis(
+            month_ticks([m.key for m in months], every, tr.lang), tr("insights.axis_month")
         ),
         horizontal_grid_lines=fc.ChartGridLines(interval=step, color=ft.Colors.OUTLINE_VARIANT, width=1),
         interactive=True,
         key=key,
     )
-    return ft.Container(chart, height=200, padding=ft.Padding.only(right=16, top=8), key=box_key)
+    # room on the right for the last month's name, centred on the chart's edge ("dic 202" was cut)
+    return ft.Container(chart, height=210, padding=ft.Padding.only(right=28, top=8), key=box_key)
 
 
 def month_lines(tr: Tr, months: list[Period], game: str) -> ft.Control:

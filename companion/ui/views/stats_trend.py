@@ -14,6 +14,7 @@ import math
 import flet as ft
 
 from companion.i18n import format_month, format_percent
+from companion.ui.chart_axes import bottom_axis, left_axis, month_ticks
 from companion.ui.i18n import Tr
 from companion.ui.palette import DEFAULT_ORDER, PLAYER_COLORS
 from companion.ui.repos import WinRateLine, WinRatePoint
@@ -82,27 +83,18 @@ def trend_chart(tr: Tr, lines: list[WinRateLine], paint: list[str], prefix: str)
         max_y=100,
         min_x=0,
         max_x=max(1, len(months) - 1),
-        left_axis=fc.ChartAxis(
-            labels=[
-                fc.ChartAxisLabel(value=y, label=ft.Text(format_percent(y / 100, tr.lang), size=11))
-                for y in range(0, 101, 25)
-            ],
-            label_size=48,
+        left_axis=left_axis(
+            [(y, format_percent(y / 100, tr.lang)) for y in range(0, 101, 25)],
+            tr("insights.axis_win_rate"),
+            clear_corner=True,
             label_spacing=25,  # else the chart shows only the ends' labels
         ),
-        bottom_axis=fc.ChartAxis(
-            labels=[
-                fc.ChartAxisLabel(value=i, label=ft.Text(format_month(m, tr.lang), size=10))
-                for i, m in enumerate(months)
-                if i % every == 0
-            ],
-            label_size=24,
-        ),
+        bottom_axis=bottom_axis(month_ticks(months, every, tr.lang), tr("insights.axis_month")),
         horizontal_grid_lines=fc.ChartGridLines(interval=25, color=ft.Colors.OUTLINE_VARIANT, width=1),
         interactive=True,
         key=f"{prefix}-trend-chart",
     )
-    box = ft.Container(chart, height=220, padding=ft.Padding.only(right=16, top=8))
+    box = ft.Container(chart, height=230, padding=ft.Padding.only(right=28, top=8))
     # a screen reader names the chart; its numbers are the lines of text under it
     return ft.Semantics(content=box, label=tr("insights.trend_label"), container=True, key=f"{prefix}-trend")
 

@@ -1,0 +1,80 @@
+"""A chart's axes as a phone shows them: each axis titled with what it measures and its unit
+("Money at the end ($)", "Win rate (%)"), and tick labels on one line in the room kept for them.
+
+Money ticks are compact ("800K" / "800 mil", Babel's short forms) with the unit in the title: the
+full amount with its sign ("800.000 $") broke over two lines in the 44 px a left axis kept, and
+its labels ran into each other under a bar chart (the 412 px walkthrough, docs/DECISIONS.md).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+import flet as ft
+
+from companion.i18n import format_compact_number, format_month, format_number
+
+TICK = 11  # a tick label's font size
+TITLE = 12  # an axis title's font size
+TITLE_ROOM = 18  # the band an axis title takes beside (left) or under (bottom) the tick labels
+# Roboto's digits and lower-case letters are at most about 0.6 em wide: the room a tick label
+# needs is counted from its characters (Flet cannot measure text on the server)
+CHAR_EM = 0.6
+
+
+def tick_text(value: float, unit: str, lang: str) -> str:
+    """A tick's number: money compact ("800K" / "800 mil"), points as counted ("36" / "36,5")."""
+    return format_compact_number(value, lang) if unit == "money" else format_number(value, lang)
+
+
+def label_room(texts: list[str], size: int = TICK) -> int:
+    """The width a left axis keeps for ``texts`` on one line each: the longest, plus a gap."""
+    longest = max((len(t) for t in texts), default=1)
+    return math.ceil(longest * size * CHAR_EM) + 8
+
+
+def month_ticks(months: list[str], every: int, lang: str) -> list[tuple[float, str]]:
+    """Every ``every``-th month's short name ("Mar 2026" / "mar 2026") at its place on the x axis."""
+    return [(i, format_month(m, lang)) for i, m in enumerate(months) if i % every == 0]
+
+
+def tick(text: str) -> ft.Text:
+    """A tick label that never wraps (the room is kept for it: ``label_room``)."""
+    return ft.Text(text, size=TICK, no_wrap=True)
+
+
+def title(text: str) -> ft.Text:
+    return ft.Text(text, size=TITLE, no_wrap=True)
+
+
+def left_axis(
+    ticks: Sequence[tuple[float, str]], name: str, *, clear_corner: bool = False, **more: Any
+) -> Any:
+    """The value axis: ``ticks`` (value, text) in the room their longest needs, titled ``name``.
+    ``clear_corner``: the lowest tick unlabelled, where its label would run into the first name
+    under a line chart whose first point is on the left edge ("500 mil" over "ene 2026")."""
+    import flet_charts as fc  # loaded with the first chart, not when the app starts
+
+    if clear_corner:
+        ticks = ticks[1:]
+    return fc.ChartAxis(
+        title=title(name),
+        title_size=TITLE_ROOM,
+        labels=[fc.ChartAxisLabel(value=v, label=tick(text)) for v, text in ticks],
+        label_size=label_room([text for _, text in ticks]),
+        **more,
+    )
+
+
+def bottom_axis(ticks: Sequence[tuple[float, str]], name: str) -> Any:
+    """The axis along the bottom: ``ticks`` (position, text), titled ``name``."""
+    import flet_charts as fc
+
+    return fc.ChartAxis(
+        title=title(name),
+        title_size=TITLE_ROOM,
+        labels=[fc.ChartAxisLabel(value=v, label=tick(text)) for v, text in ticks],
+        label_size=24,
+    )

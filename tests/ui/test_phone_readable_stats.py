@@ -1,0 +1,168 @@
+"""The Statistics screen, the Scores chart and the post-game review as read at 412 px in English
+and Spanish (the new-user walkthrough): every chart's axes titled with their meaning and unit,
+money ticks compact on one line in the room kept for them, the game figures' names over the whole
+width, the group's player counts as shares of its plays, and each review row a sentence of what
+happened with its rule on a book icon that leaves the text its width."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import flet as ft
+import pytest
+from chinatown_helpers import play_random
+from random_play import play_to_end
+from ui_testkit import new_hub, started
+
+from companion.core import Table
+from companion.review import Budget
+from companion.store.reviews import StoredReviews
+from companion.ui.i18n import Tr
+from companion.ui.repos import ReviewsRepo
+from companion.ui.rule_links import rule_title
+
+ES = {"table_companion.lang": "es"}
+NBSP = "\xa0"
+# Roboto's digits and letters are at most ~0.6 em: what a tick label at 11 px needs, at least
+TICK_EM = 0.6 * 11
+
+
+@pytest.fixture
+def hub(tmp_path):
+    """Three finished Chinatown games of three players, logged as plays by the store."""
+    hub = new_hub(tmp_path)
+    hub.finished = []
+    ids = [hub.store.create_player(name).id for name in ("Ana", "Ben", "Carla")]
+    for seed in (4, 5, 6):
+        table = Table.new("chinatown", ["Ana", "Ben", "Carla"])
+        play_random(table, random.Random(seed), trades=1)
+        hub.finished.append(hub.store.create(table, ids))
+    hub.ana = ids[0]
+    return hub
+
+
+def ticks(axis) -> list[str]:
+    return [label.label.value for label in axis.labels]
+
+
+def fits(axis) -> bool:
+    """Each tick on one line, in the width the axis keeps for its labels."""
+    texts = ticks(axis)
+    room = max(len(t) for t in texts) * TICK_EM
+    return all(label.label.no_wrap for label in axis.labels) and axis.label_size >= room
+
+
+@pytest.mark.parametrize(
+    ("prefs", "money", "count", "month", "average", "compact"),
+    [
+        ({}, "Money at the end ($)", "How many scores", "Month", "Average money ($)", "K"),
+        (ES, "Dinero al final ($)", "Cuántos resultados", "Mes", "Dinero medio ($)", f"{NBSP}mil"),
+    ],
+)
+async def test_the_charts_axes_say_what_and_in_what_unit(hub, prefs, money, count, month, average, compact):
+    h = await started(hub, "/stats/chinatown", prefs=prefs)
+    spread = h.by_key("stats-spread-chart")
+    assert spread.left_axis.title.value == count and spread.bottom_axis.title.value == money
+    under = ticks(spread.bottom_axis)  # compact money, the unit in the title: "800K" / "800 mil"
+    assert all("$" not in t for t in under) and any(t.endswith(compact) for t in under)
+    chart = h.by_key("stats-month-chart")
+    assert chart.left_axis.title.value == average and chart.bottom_axis.title.value == month
+    assert all("$" not in t for t in ticks(chart.left_axis)) and fits(chart.left_axis)
+    trend = h.by_key("stats-trend-chart")
+    assert trend.left_axis.title.value and trend.bottom_axis.title.value == month
+    assert fits(trend.left_axis)
+    h.close()
+
+
+async def test_a_players_win_rate_by_month_is_titled(hub):
+    h = await started(hub, "/stats/chinatown", prefs=ES)
+    await h.select("stats-player", hub.ana)
+    chart = h.by_key("stats-wins-chart")
+    assert chart.left_axis.title.value == "Victorias (%)" and chart.bottom_axis.title.value == "Mes"
+    assert fits(chart.left_axis)
+    h.close()
+
+
+async def test_the_scores_chart_ticks_are_compact_in_spanish(hub):
+    table = hub.finished[0]
+    h = await started(hub, f"/table/{table.id}/scores", prefs=ES)
+    axis = h.by_key("chart").left_axis
+    assert axis.title.value == "Dinero ($)"
+    assert any(t.endswith(f"{NBSP}mil") for t in ticks(axis)) and fits(axis)  # "800 mil", not "800 mil $"
+    h.close()
+
+
+async def test_the_game_figures_names_have_the_whole_width(hub):
+    """A figure's name over its numbers: beside them, "Ingresos en 1970" broke mid-word."""
+    h = await started(hub, "/stats/chinatown", prefs=ES)
+    lines = h.by_key("stats-figures").content.controls
+    assert lines and all(isinstance(line, ft.Column) for line in lines)
+    income = [
+        line.controls[0].value for line in lines if line.controls[1].key.startswith("stats-fig-income-")
+    ]
+    assert income and all(name.startswith("Ingresos") for name in income)
+    h.close()
+
+
+async def test_the_groups_player_counts_are_shares_of_its_plays(hub):
+    """The group wins every play: its win rate at three players is always 1 in 3. The bar is
+    how often the game was played at that count, the line says how many plays."""
+    h = await started(hub, "/stats/chinatown")
+    assert "Plays by number of players" in h.all_text() and "Wins by number of players" not in h.all_text()
+    line = h.by_key("stats-count-3")
+    assert line.controls[1].value == 1.0  # all three plays had three players
+    assert h.by_key("stats-count-3-said").value == "3 games (100%)"
+    h.close()
+
+
+@pytest.fixture
+def reviewed(tmp_path, monkeypatch):
+    """A finished game of each game with its review kept (a short budget: the layout is the
+    subject, not the review's depth)."""
+    monkeypatch.setattr(ReviewsRepo, "BUDGET_SECONDS", 2.0)
+    hub = new_hub(tmp_path)
+    names = {"dragon": ["Ana", "Ben", "Carla"], "chinatown": ["Ana", "Ben", "Carla"], "dayu": ["Ana", "Ben"]}
+    tables = {}
+    for game, seed in (("dragon", 7), ("chinatown", 4), ("dayu", 5)):
+        table = Table.new(game, names[game])
+        play_to_end(table, random.Random(seed))
+        table = hub.store.create(table)
+        tables[game] = (table, StoredReviews(hub.store).review(table, None, Budget(seconds=2.0)))
+    return hub, tables
+
+
+@pytest.mark.parametrize("game", ["dayu", "dragon", "chinatown"])
+async def test_each_review_row_says_what_happened(reviewed, game):
+    hub, tables = reviewed
+    table, found = tables[game]
+    h = await started(hub, f"/table/{table.id}/review", prefs=ES)
+    unit = "$" if game == "chinatown" else " PV"
+    rows = [(p.seat, s.rule_id) for p in found.players for s in p.sources]
+    assert rows
+    for seat, rule_id in rows:
+        said, link = h.by_key(f"review-source-{seat}-{rule_id}").controls
+        title = rule_title(Tr("es"), rule_id)
+        # the row's text is the sentence, the rule named inside it; the link a book icon
+        assert said.value != title and f"«{title}»" in said.value and unit in said.value
+        assert said.expand and isinstance(link, ft.IconButton)
+        assert link.tooltip == f"Leer la regla: {title}"
+    # each consequence's rule on a book icon beside it, the text keeping the rest of the row
+    turns = [f"review-turn-{p.seat}-{d.index}" for p in found.players for d in p.turning_points]
+    links = [k for t in turns for k in h.keys(t) if re.fullmatch(rf"{t}-(gained|lost)-\d+", k)]
+    assert links and all(isinstance(h.by_key(k), ft.IconButton) for k in links)
+    h.close()
+
+
+async def test_the_other_choices_effects_are_named_plainly(reviewed):
+    hub, tables = reviewed
+    table, found = tables["dayu"]
+    assert any(d.alternatives[0].gained for p in found.players for d in p.turning_points)
+    h = await started(hub, f"/table/{table.id}/review")
+    assert "What that choice would have brought:" in h.all_text()
+    assert "Only with that choice:" not in h.all_text()
+    h.close()
+    h = await started(hub, f"/table/{table.id}/review", prefs=ES)
+    assert "Lo que habría traído esa opción:" in h.all_text()
+    assert "Solo con esa opción" not in h.all_text()
+    h.close()
