@@ -5,6 +5,7 @@ from __future__ import annotations
 from dragon_helpers import fresh
 
 from companion.games.dragon import GAME
+from companion.games.dragon.calc import dragon_final, final_tie, render_dragon_final
 from companion.games.dragon.state import DragonState, score_item
 
 
@@ -44,3 +45,17 @@ def test_no_tie_on_the_best_total_no_detail() -> None:
     # Carla and Eva tie for 2nd (the rule still orders them); the winner's total was his alone.
     assert final_board([31, 20, 20], [1, 2, 3]).tie_detail is None
     assert final_board([31, 31, 20], [1, 2, 3], final=False).tie_detail is None  # a running game
+
+
+def test_the_final_calculator_says_the_same_line_with_places_from_the_typed_track() -> None:
+    def player(name: str, vp: int, track: int) -> dict:
+        return {"name": name, "vp": vp, "track": track}
+
+    # Carla furthest ahead, then Dan; Ana and Ben on one space: Ana, listed first, sits higher.
+    players = [player("Ana", 31, 4), player("Ben", 31, 4), player("Carla", 20, 8), player("Dan", 31, 6)]
+    result = dragon_final({"players": players})
+    tie = final_tie(result)
+    assert tie is not None
+    assert tie.render("en") == "Dan wins the tie: 2nd on the person track, ahead of Ana (3rd) and Ben (4th)."
+    assert tie.render("es") in render_dragon_final(result, "es")
+    assert final_tie(dragon_final({"players": [player("Ana", 31, 4), player("Ben", 30, 9)]})) is None

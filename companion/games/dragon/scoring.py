@@ -11,9 +11,8 @@ from collections.abc import Sequence
 
 from companion.core.msg import Msg, msg
 from companion.core.protocol import Scoreboard, ScoreLine, ScoreRow
-from companion.core.ties import tie_detail
 from companion.games.dragon.data import RULES
-from companion.games.dragon.final import FINAL_MONTH, SOURCE_RULES, final_counts
+from companion.games.dragon.final import FINAL_MONTH, SOURCE_RULES, final_counts, track_tie
 from companion.games.dragon.state import DragonState, Palace, PlayerState, ScoreItem, score_item
 
 __all__ = ["FINAL_MONTH", "SOURCE_RULES", "final_lines", "item_label", "ranking", "round_items", "score"]
@@ -68,11 +67,7 @@ def tie_line(state: DragonState, ranked: list[int]) -> Msg | None:
     """How a tie on the best VP was decided: each tied player's place on the person track (the
     track order is strict, so Dragon's tie-break never leaves a tie)."""
     place = {seat: n for n, seat in enumerate(state.track_order(), start=1)}
-    return tie_detail(
-        [(state.players[s].name, state.players[s].vp, place[s]) for s in ranked],
-        lambda at: msg("dragon.tie.track", place=at),
-        lambda at: msg("core.place", place=at),
-    )
+    return track_tie([(state.players[s].name, state.players[s].vp, place[s]) for s in ranked])
 
 
 def score(state: DragonState) -> Scoreboard:
