@@ -72,11 +72,17 @@ def render_dayu_final(result: dict[str, Any], lang: str) -> str:
     key = "dayu.calc.shared" if len(result["shared"]) > 1 else "dayu.calc.winner"
     lines.append(msg(key, names=", ".join(result["shared"])).render(lang))
     lines.append(TIE_BREAK.render(lang))
-    by_name = {p["name"]: p for p in result["players"]}
-    tie = tie_line([(n, by_name[n]["total"], by_name[n]["flood_cards"]) for n in result["ranking"]])
+    tie = final_tie(result)
     if tie is not None:  # how the tie on points was decided, with each tied player's flood cards
         lines.append(tie.render(lang))
     return "\n".join(lines)
+
+
+def final_tie(result: dict[str, Any]) -> Msg | None:
+    """How a tie on the most points was decided, with each tied player's flood cards; None without
+    one (the table's scoreboard says the same)."""
+    by_name = {p["name"]: p for p in result["players"]}
+    return tie_line([(n, by_name[n]["total"], by_name[n]["flood_cards"]) for n in result["ranking"]])
 
 
 def revive_msg(value: Any) -> Any:
