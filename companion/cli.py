@@ -70,6 +70,7 @@ def scoreboard_json(board: Scoreboard, lang: str) -> dict[str, Any]:
         "ranking": board.ranking,
         "final": board.final,
         "tie_break": board.tie_break.render(lang) if board.tie_break else None,
+        "tie_detail": board.tie_detail.render(lang) if board.tie_detail else None,
         "shared": board.shared,
         "hidden": board.hidden,  # seats whose total this view may not see
         "unit": board.unit,  # "money" (Chinatown) or "vp"
@@ -157,6 +158,8 @@ def _render_scoreboard(board: dict[str, Any], lang: str) -> str:
             print(f"     {points:>9}  {line['label']}", file=out)  # a rule's title, not its id
     if board.get("tie_break"):
         print(board["tie_break"], file=out)
+    if board.get("tie_detail"):  # how the tie on the best total was decided, with the figures
+        print(board["tie_detail"], file=out)
     return out.getvalue().rstrip()
 
 

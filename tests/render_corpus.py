@@ -292,6 +292,7 @@ def _end_texts(c: Collector, table: Table) -> None:
         for line in row.breakdown:
             c.msg(game, "score", line.label)
     c.msg(game, "tie_break", board.tie_break)
+    c.msg(game, "tie_break", board.tie_detail)  # how a tie on the best total was decided (when one was)
     # the Scores screen (companion/ui/views/scores.py view and the rows under it)
     winners = board.shared or board.ranking[:1]
     c.ui(game, "score", "scores.winner", names=", ".join(winners))

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-from pydantic import BaseModel, ConfigDict, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from typing_extensions import TypeVar
 
 from companion.core.msg import Msg
@@ -272,10 +272,17 @@ class ScoreRow(BaseModel):
     breakdown: list[ScoreLine]
 
 
+def _absent(value: object) -> bool:
+    return value is None
+
+
 class Scoreboard(BaseModel):
     """Totals with their breakdown, the ranking after the game's tie-break, and whether it is final.
 
     ``ranking`` lists names, best first. ``tie_break`` explains how equal totals were ordered.
+    ``tie_detail``, on a final board whose best total was tied, says how the tie-break chose, with
+    each tied player's figure ("Dai wins the tie: 2nd on the person track, ahead of Ana (4th)");
+    None otherwise (core/ties.py).
     ``by_round`` holds each seat's running total after every round, for the chart.
     ``shared`` lists the winners when the tie-break leaves a tie (a shared victory).
     ``hidden`` lists the seats whose row a player view withholds (their total is a secret):
@@ -288,6 +295,9 @@ class Scoreboard(BaseModel):
     ranking: list[str]
     final: bool
     tie_break: Msg | None = None
+    # left out of the written form when None: a board without a tie on the best total is written
+    # as before the field (stored forms, digests, an older reader)
+    tie_detail: Msg | None = Field(None, exclude_if=_absent)
     by_round: list[list[int]] = []
     shared: list[str] = []
     unit: str = "vp"

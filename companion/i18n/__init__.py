@@ -6,8 +6,9 @@ entry's msgid is a message key ("dragon.fx.taxes"); its msgstr is a ``str.format
 A message with a count has plural forms (msgid_plural): the form is chosen by the argument
 ``n`` with the language's CLDR plural rule (the Plural-Forms header Babel writes).
 
-One format spec goes beyond ``str.format``: ``{x:money}`` writes Chinatown money in the
-reader's locale with Babel's CLDR data ("$10,000" / "10.000 $").
+Two format specs go beyond ``str.format``: ``{x:money}`` writes Chinatown money in the
+reader's locale with Babel's CLDR data ("$10,000" / "10.000 $"), and ``{x:ordinal}`` a place
+("2nd" / "2.º") with the catalogue's ordinal forms (``format_ordinal``).
 
 ``qps`` is a pseudo-locale made from English at load: every text is bracketed and accented
 ("[Ţáẋéš: +{n} ýûáñ]"), so a text on screen that did not come from a catalogue stands out.
@@ -204,6 +205,18 @@ def _babel_files(locale: str) -> list[Path]:
     return [Path(babel.__file__), Path(babel.numbers.__file__), data / "root.dat", data / f"{locale}.dat"]
 
 
+@lru_cache(maxsize=256)
+def format_ordinal(n: int, lang: str) -> str:
+    """A place as the reader writes it: "1st", "2nd", "23rd" / "1.º", "2.º". The ending is the
+    catalogue's; which one a number takes is the language's CLDR ordinal rule."""
+    from babel import Locale
+
+    from companion.core.ordinal import ORDINAL_KEYS  # the keys, where the extraction sees them
+
+    form = Locale.parse(_locale(lang)).ordinal_form(n) if known_language(lang) else "other"
+    return translate(ORDINAL_KEYS.get(form, ORDINAL_KEYS["other"]), lang, n=n)
+
+
 @lru_cache(maxsize=1024)
 def format_compact_number(value: float | int, lang: str) -> str:
     """A number in few characters for a chart's tick, with Babel's CLDR short patterns: "800K" in
@@ -314,6 +327,8 @@ class _Formatter(string.Formatter):
             return "{" + value.name + (":" + format_spec if format_spec else "") + "}"
         if format_spec == "money":
             return format_money(value, self.lang) if isinstance(value, int) else str(value)
+        if format_spec == "ordinal":
+            return format_ordinal(value, self.lang) if isinstance(value, int) else str(value)
         if format_spec == "+money":  # a change of money: +$10,000, −$5,000, ±0
             if not isinstance(value, int):
                 return str(value)
@@ -363,7 +378,7 @@ def translate(key: str, lang: str = DEFAULT_LANGUAGE, /, **args: Any) -> str:
     if type(n) is int and not -1000 < n < 1000 and _counts(key):  # "10,000 games", "10.000 partidas"
         args = {**args, "n": format_number(n, lang if known_language(lang) else DEFAULT_LANGUAGE)}
     try:
-        if "money}" in template:  # the locale's money format ({x:money}, {x:+money}): slower
+        if "money}" in template or "ordinal}" in template:  # {x:money}, {x:+money}, {x:ordinal}: slower
             return _formatter(lang if known_language(lang) else DEFAULT_LANGUAGE).vformat(template, (), args)
         return template.format_map(_Lenient(args))
     except (ValueError, IndexError, KeyError, TypeError):

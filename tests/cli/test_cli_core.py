@@ -63,3 +63,23 @@ def test_errors_in_spanish(tmp_path, capsys):
 def test_unknown_calculator(capsys):
     assert main(["calc", "chess-final", "-"]) == 2
     assert "unknown calculator" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("en", "Ben wins the tie: 1st on the person track, ahead of Carla (3rd)."),
+        ("es", "Ben gana el desempate: 1.º en el marcador de personas, por delante de Carla (3.º)."),
+    ],
+)
+def test_replay_says_how_a_tie_on_the_best_total_was_decided(tmp_path, capsys, lang, line):
+    t = Table.new("dragon", ["Ana", "Ben", "Carla"])
+    rng = random.Random(5)  # a game that ends with Ben and Carla on the best VP
+    while t.prompt is not None:
+        t.auto(rng) if t.prompt.auto else t.submit(rng.choice(t.prompt.choices))
+    path = tmp_path / "tied.json"
+    path.write_text(t.to_json())
+    assert main(["replay", str(path), "--lang", lang]) == 0
+    assert line in capsys.readouterr().out.splitlines()
+    assert main(["replay", str(path), "--json", "--lang", lang]) == 0
+    assert json.loads(capsys.readouterr().out)["scoreboard"]["tie_detail"] == line

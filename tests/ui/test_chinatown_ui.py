@@ -170,10 +170,20 @@ async def test_quick_final_scores_rank_by_money_then_tiles(tmp_path):
     assert h.by_key("ct-f-winner").value == "Winner: Ben"
     assert h.by_key("ct-f-place-0").value == "1. Ben: $760,000 (9 shop tiles on the board)"
     assert h.by_key("ct-f-place-2").value == "3. Carla: $500,000 (1 shop tile on the board)"
+    # the tie on money, decided by the tiles: each tied player's count
+    assert (
+        h.by_key("ct-f-tie-detail").value == "Ben wins the tie: 9 shop tiles on the board, ahead of Ana (7)."
+    )
     assert "chinatown." not in h.all_text()
     await h.type_text("ct-f-shops-1", "7")  # equal money and tiles: a shared victory
     await h.click("ct-f-score")
     assert h.by_key("ct-f-winner").value == "Shared victory: Ana, Ben"
+    assert (
+        h.by_key("ct-f-tie-detail").value == "Ana and Ben share the victory: 7 shop tiles on the board each."
+    )
+    await h.type_text("ct-f-money-1", "750000")  # no tie on money: no tie line
+    await h.click("ct-f-score")
+    assert h.by_key("ct-f-winner").value == "Winner: Ana" and not h.has("ct-f-tie-detail")
     h.close()
 
 

@@ -123,11 +123,13 @@ async def test_quick_score_by_taps(tmp_path):
     # Ana: 5 VP + red bonus 2 cards x 2 VP cards = 4, free move -2 -> 7. Ben: 5 + 5 + 2 = 12.
     assert h.by_key("dy-q-total-0").value == "Ana: 7"
     assert h.by_key("dy-q-total-1").value == "Ben: 12"
-    assert h.by_key("dy-q-winner").value == "Winner: Ben"
+    assert h.by_key("dy-q-winner").value == "Winner: Ben" and not h.has("dy-q-tie-detail")
     await h.click("dy-q-1-fc-0")  # remove Ben's Exchange card: 7 all, Ana has more flood cards
     assert h.by_key("dy-q-total-1").value == "Ben: 7"
     assert h.by_key("dy-q-winner").value == "Winner: Ana"
+    assert h.by_key("dy-q-tie-detail").value == "Ana wins the tie: 3 flood cards, ahead of Ben (1)."
     await h.click("dy-q-0-fc-2")  # remove Ana's free move: 9 against 7
+    assert not h.has("dy-q-tie-detail")
     await h.click("dy-q-add")
     assert h.has("dy-q-player-2")
     h.close()

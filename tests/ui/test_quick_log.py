@@ -58,6 +58,10 @@ async def test_dragon_quick_score_says_when_the_listing_order_split_a_tie(hub):
     assert (
         note.startswith("Equal VP and the same person-track space: Ana, Ben") and "Ana, listed first" in note
     )
+    # and the tie line gives each place on the track: the same space, the one listed first higher
+    assert (
+        h.by_key("quick-tie-detail").value == "Ana wins the tie: 1st on the person track, ahead of Ben (2nd)."
+    )
     await h.type_text("quick-track-1", "5")  # Ben further on the track: no note
     await h.click("quick-compute")
     assert not h.has("quick-stack-0")

@@ -37,6 +37,31 @@ async def test_the_chart_ends_with_the_final_scores(tmp_path):
     assert ys == list(range(0, chart.max_y + 1, step)) and chart.max_y % step == 0
     assert chart.max_y > max(r.total for r in board.rows)
     assert h.has("tie-break") == tie_decided(board)
+    assert h.has("tie-detail") == (board.tie_detail is not None)
+    h.close()
+
+
+# A Da Yu game whose random play (seed 39) ends with Ana and Carla on the best total.
+TIED_SEED = 39
+TIE_LINES = {
+    "en": "Carla wins the tie: 5 flood cards, ahead of Ana (3).",
+    "es": "Carla gana el desempate: 5 cartas de inundación, por delante de Ana (3).",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_a_tie_on_the_best_total_is_told_with_each_tied_player_s_figure(tmp_path, lang):
+    hub = new_hub(tmp_path)
+    table = finished(hub, "dayu", ("Ana", "Ben", "Carla"), seed=TIED_SEED)
+    board = table.scoreboard
+    best = [r.name for r in board.rows if r.total == max(r.total for r in board.rows)]
+    assert sorted(best) == ["Ana", "Carla"] and board.ranking[0] == "Carla"  # the game this test needs
+    prefs = {"table_companion.lang": lang}
+    h = await started(hub, route=f"/table/{table.id}/scores", prefs=prefs)
+    assert h.has("tie-break")  # the rule, and under it how it chose
+    assert h.by_key("tie-detail").value == TIE_LINES[lang]
+    await h.goto(f"/table/{table.id}")  # the finished card says it too
+    assert h.has("finished-card") and h.by_key("tie-detail").value == TIE_LINES[lang]
     h.close()
 
 

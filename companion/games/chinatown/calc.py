@@ -23,7 +23,7 @@ from companion.core.calc import CalcInputError
 from companion.core.limits import shown
 from companion.core.msg import Msg, msg
 from companion.games.chinatown.income import find_businesses
-from companion.games.chinatown.ranking import rank
+from companion.games.chinatown.ranking import rank, tie_line
 from companion.games.chinatown.tables import (
     BUILDINGS,
     DEALING,
@@ -209,9 +209,12 @@ def chinatown_final(data: object) -> dict[str, Any]:
 
 
 def render_chinatown_final(result: dict[str, Any], lang: str) -> str:
-    """The ranking with each player's money and shop tiles, the winner (or the shared victory) and
-    the tie-break rule; money in the reader's format, no rule ids."""
+    """The ranking with each player's money and shop tiles, the winner (or the shared victory), the
+    tie-break rule and, after a tie on money, how it was decided; money in the reader's format, no
+    rule ids."""
+    tie = final_tie(result)
     lines = [msg("chinatown.calc.final.title"), *final_msgs(result), msg("chinatown.score.tie_break")]
+    lines += [tie] if tie is not None else []
     return "\n".join(line.render(lang) for line in lines)
 
 
@@ -231,6 +234,13 @@ def final_msgs(result: dict[str, Any]) -> list[Msg]:
     ]
     key = "chinatown.calc.final.shared" if len(result["shared"]) > 1 else "chinatown.calc.final.winner"
     return [*lines, msg(key, names=", ".join(result["shared"]))]
+
+
+def final_tie(result: dict[str, Any]) -> Msg | None:
+    """How a tie on the most money was decided, with each tied player's shop tiles; None without
+    one (the table's scoreboard says the same)."""
+    by_name = {p["name"]: p for p in result["players"]}
+    return tie_line([(name, by_name[name]["money"], by_name[name]["shops"]) for name in result["ranking"]])
 
 
 def _line(label: Msg, points: int, rule_id: str) -> dict[str, Any]:

@@ -9,7 +9,14 @@ reshaped without touching the UI.
 from __future__ import annotations
 
 from companion.games.chinatown import GAME
-from companion.games.chinatown.calc import BOX_TILES, MAX_MONEY, chinatown_final, chinatown_income, final_msgs
+from companion.games.chinatown.calc import (
+    BOX_TILES,
+    MAX_MONEY,
+    chinatown_final,
+    chinatown_income,
+    final_msgs,
+    final_tie,
+)
 from companion.games.chinatown.data import BOARD, BUILDINGS, DATA
 from companion.games.chinatown.entries import DrawTiles, Give, KeepBuildings, PlaceTile, Trade, TradingDone
 from companion.games.chinatown.hindsight import round_summaries, rounds_done
@@ -44,6 +51,7 @@ __all__ = [
     "chinatown_income",
     "dealing",
     "final_msgs",
+    "final_tie",
     "find_businesses",
     "income_by_owner",
     "round_summaries",

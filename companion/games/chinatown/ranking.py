@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.core.msg import Msg, msg
+from companion.core.ties import tie_detail
+
 
 def rank(money: Sequence[int], tiles: Sequence[int]) -> tuple[list[int], list[int]]:
     """Seats best first (more money, then more shop tiles on the board, then seat order) and the
@@ -15,3 +18,9 @@ def rank(money: Sequence[int], tiles: Sequence[int]) -> tuple[list[int], list[in
         return [], []
     top = (money[order[0]], tiles[order[0]])
     return order, [s for s in order if (money[s], tiles[s]) == top]
+
+
+def tie_line(ranked: Sequence[tuple[str, int, int]]) -> Msg | None:
+    """How a tie on the most money was decided, from (name, money, shop tiles on the board) best
+    first: the engine's scoreboard and the final calculator say the same."""
+    return tie_detail(ranked, lambda n: msg("chinatown.score.tie_tiles", n=n), lambda n: n)

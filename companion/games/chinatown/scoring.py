@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.core import Scoreboard, ScoreLine, ScoreRow, msg
 from companion.games.chinatown.data import DATA
-from companion.games.chinatown.ranking import rank
+from companion.games.chinatown.ranking import rank, tie_line
 from companion.games.chinatown.state import ChinatownState
 
 
@@ -30,13 +30,16 @@ def score(state: ChinatownState) -> Scoreboard:
         )
         rows.append(ScoreRow(name=name, seat=seat, total=state.money[seat], breakdown=lines))
 
-    order, best = rank(state.money, [state.tiles_on_board(s) for s in range(state.n)])
+    tiles = [state.tiles_on_board(s) for s in range(state.n)]
+    order, best = rank(state.money, tiles)
     winners = [state.players[s] for s in best]
+    final = state.phase == "over"  # before it, the money is secret: no tie on it is told
     return Scoreboard(
         rows=rows,
         ranking=[state.players[s] for s in order],
-        final=state.phase == "over",
+        final=final,
         tie_break=msg("chinatown.score.tie_break"),
+        tie_detail=tie_line([(state.players[s], state.money[s], tiles[s]) for s in order]) if final else None,
         by_round=[[year[seat] for year in state.money_by_year] for seat in range(state.n)],
         shared=winners if len(winners) > 1 else [],
         unit="money",

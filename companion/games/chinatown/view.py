@@ -71,6 +71,7 @@ def _scoreboard(board: Scoreboard, mine: Callable[[int], bool]) -> Scoreboard:
             "rows": [r for r in board.rows if r.seat not in hidden],
             "ranking": [],
             "shared": [],
+            "tie_detail": None,  # it names who was tied on money
             "by_round": [[] if s in hidden else series for s, series in enumerate(board.by_round)],
             "hidden": hidden,
         }

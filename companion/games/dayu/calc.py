@@ -18,7 +18,7 @@ from companion.core.calc import CalcInputError
 from companion.core.msg import Msg, msg
 from companion.games.dayu.kinds import FRAMES, POINTS_KIND
 from companion.games.dayu.tables import FLOOD_CARD_POINTS, FLOOD_KINDS, MAX_PLAYERS, MIN_PLAYERS, VP_PER_FACE
-from companion.games.dayu.tally import TIE_BREAK, rank, tally
+from companion.games.dayu.tally import TIE_BREAK, rank, tally, tie_line
 
 
 def dayu_final(data: object) -> dict[str, Any]:
@@ -72,7 +72,17 @@ def render_dayu_final(result: dict[str, Any], lang: str) -> str:
     key = "dayu.calc.shared" if len(result["shared"]) > 1 else "dayu.calc.winner"
     lines.append(msg(key, names=", ".join(result["shared"])).render(lang))
     lines.append(TIE_BREAK.render(lang))
+    tie = final_tie(result)
+    if tie is not None:  # how the tie on points was decided, with each tied player's flood cards
+        lines.append(tie.render(lang))
     return "\n".join(lines)
+
+
+def final_tie(result: dict[str, Any]) -> Msg | None:
+    """How a tie on the most points was decided, with each tied player's flood cards; None without
+    one (the table's scoreboard says the same)."""
+    by_name = {p["name"]: p for p in result["players"]}
+    return tie_line([(n, by_name[n]["total"], by_name[n]["flood_cards"]) for n in result["ranking"]])
 
 
 def revive_msg(value: Any) -> Any:

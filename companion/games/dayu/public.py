@@ -9,7 +9,7 @@ reshaped without touching the UI.
 from __future__ import annotations
 
 from companion.games.dayu import GAME
-from companion.games.dayu.calc import dayu_final, revive_msg
+from companion.games.dayu.calc import dayu_final, final_tie, revive_msg
 from companion.games.dayu.data import DATA, FRAMES, POINTS_KIND
 from companion.games.dayu.entries import Move
 from companion.games.dayu.hindsight import round_summaries, rounds_done
@@ -28,6 +28,7 @@ __all__ = [
     "Move",
     "Privilege",
     "dayu_final",
+    "final_tie",
     "flood_name",
     "marker_preview",
     "privilege_left",

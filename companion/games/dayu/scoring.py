@@ -7,13 +7,13 @@ Ties go to the player with more flood cards; a tie that remains is a shared vict
 
 from __future__ import annotations
 
-from companion.core import Scoreboard, ScoreRow
+from companion.core import Msg, Scoreboard, ScoreRow
 from companion.games.dayu.state import DayuState
 
 # In a module of their own, without pydantic: the calculator uses them too (issue 27).
-from companion.games.dayu.tally import TIE_BREAK, Result, Tally, rank, tally
+from companion.games.dayu.tally import TIE_BREAK, Result, Tally, rank, tally, tie_line
 
-__all__ = ["TIE_BREAK", "Result", "Tally", "rank", "score", "tally"]
+__all__ = ["TIE_BREAK", "Result", "Tally", "rank", "score", "tally", "tie_line"]
 
 
 def score(state: DayuState) -> Scoreboard:
@@ -23,6 +23,7 @@ def score(state: DayuState) -> Scoreboard:
         for p in state.players
     ]
     result = rank(tallies)
+    final = state.phase == "over"
     rows = [
         ScoreRow(name=t.name, seat=i, total=t.total, breakdown=t.breakdown) for i, t in enumerate(tallies)
     ]
@@ -30,8 +31,15 @@ def score(state: DayuState) -> Scoreboard:
     return Scoreboard(
         rows=rows,
         ranking=result.ranking,
-        final=state.phase == "over",
+        final=final,
         tie_break=TIE_BREAK,
+        tie_detail=_tie(result) if final else None,
         by_round=by_round,
         shared=result.winners if len(result.winners) > 1 else [],
     )
+
+
+def _tie(result: Result) -> Msg | None:
+    """How a tie on the most points was decided: each tied player's flood cards."""
+    by_name = {t.name: t for t in result.tallies}
+    return tie_line([(name, by_name[name].total, by_name[name].flood_cards) for name in result.ranking])

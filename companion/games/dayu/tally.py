@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from companion.core.msg import Msg, msg
 from companion.core.scoreline import ScoreLine
+from companion.core.ties import tie_detail
 from companion.games.dayu.kinds import FRAMES, POINTS_KIND
 from companion.games.dayu.tables import FLOOD_KINDS
 
@@ -84,6 +85,12 @@ def rank(tallies: Sequence[Tally]) -> Result:
         if (t.total, t.flood_cards) == (best.total, best.flood_cards)
     ]
     return Result(list(tallies), ranking, winners)
+
+
+def tie_line(ranked: Sequence[tuple[str, int, int]]) -> Msg | None:
+    """How a tie on the most points was decided, from (name, total, flood cards) best first: the
+    engine's scoreboard and the final calculator say the same."""
+    return tie_detail(ranked, lambda n: msg("dayu.score.tie_floods", n=n), lambda n: n)
 
 
 TIE_BREAK = msg("dayu.score.tie_break")

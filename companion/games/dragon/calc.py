@@ -15,7 +15,7 @@ from typing import Any, NamedTuple, TypedDict
 # Python starts (issue 27). Bad input alone loads the pydantic model that words its error.
 from companion.core.calc import CalcInputError
 from companion.core.msg import Msg, msg
-from companion.games.dragon.final import SOURCE_RULES, final_counts
+from companion.games.dragon.final import SOURCE_RULES, final_counts, track_tie
 from companion.games.dragon.tables import FACE_SYMBOLS, MAX_FLOORS, TILE_IDS
 
 COUNTS = ("vp", "track", "yuan", "rice", "fireworks")  # a player's whole numbers, 0 if left out
@@ -50,6 +50,7 @@ class _Line(TypedDict):
 class _Result(TypedDict):
     name: str
     total: int
+    track: int  # the person track's space, as typed (the tie-break)
     breakdown: list[_Line]
 
 
@@ -65,7 +66,8 @@ def dragon_final(data: object) -> dict[str, Any]:
             {"label": source, "count": count, "points": points, "rule_id": SOURCE_RULES[source]}
             for source, points, count in items
         ]
-        out.append({"name": p.name, "total": sum(b["points"] for b in breakdown), "breakdown": breakdown})
+        total = sum(b["points"] for b in breakdown)
+        out.append({"name": p.name, "total": total, "track": p.track, "breakdown": breakdown})
     # Ties: further ahead on the track wins; on one space the player listed first is higher in the stack.
     order = sorted(range(len(players)), key=lambda i: (-out[i]["total"], -players[i].track, i))
     return {
@@ -73,6 +75,16 @@ def dragon_final(data: object) -> dict[str, Any]:
         "ranking": [players[i].name for i in order],
         "stack_order": _stack_order([(players[i].name, out[i]["total"], players[i].track) for i in order]),
     }
+
+
+def final_tie(result: Mapping[str, Any]) -> Msg | None:
+    """How a tie on the best VP was decided, with each tied player's place on the person track
+    (further ahead first; on one space, the order listed); None without one."""
+    rows = result["players"]
+    by_track = sorted(range(len(rows)), key=lambda i: (-rows[i]["track"], i))
+    place = {rows[i]["name"]: n for n, i in enumerate(by_track, start=1)}
+    totals = {row["name"]: row["total"] for row in rows}
+    return track_tie([(name, totals[name], place[name]) for name in result["ranking"]])
 
 
 def _stack_order(ranked: list[tuple[str, int, int]]) -> list[list[str]]:
@@ -178,6 +190,8 @@ def render_dragon_final(result: dict[str, Any], lang: str) -> str:
         for line in player["breakdown"]:
             lines.append(f"  {line_msg(line).render(lang)}: {line['points']}")
     lines += [stack_msg(names).render(lang) for names in result.get("stack_order", [])]
+    tie = final_tie(result)
+    lines += [tie.render(lang)] if tie is not None else []
     return "\n".join(lines)
 
 

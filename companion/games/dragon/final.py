@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from companion.core.msg import Msg, msg
+from companion.core.ties import tie_detail
 from companion.games.dragon.tables import (
     FACE_SYMBOLS,
     MONK_SYMBOL,
@@ -63,3 +65,12 @@ def final_counts(
         ("monks", monks, sum(1 for p in persons if p.startswith("monk:"))),
         ("leftovers", money // YUAN_PER_VP, money),
     ]
+
+
+def track_tie(ranked: Sequence[tuple[str, int, int]]) -> Msg | None:
+    """How a tie on the best VP was decided, from (name, VP, place on the person track) best
+    first: each tied player's place. The engine's scoreboard and the final calculator say the same
+    (the track order is strict: Dragon's tie-break never leaves a tie)."""
+    return tie_detail(
+        ranked, lambda at: msg("dragon.tie.track", place=at), lambda at: msg("core.place", place=at)
+    )

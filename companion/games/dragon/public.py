@@ -13,7 +13,7 @@ reshaped without touching the UI.
 from __future__ import annotations
 
 from companion.games.dragon import GAME
-from companion.games.dragon.calc import dragon_final, line_msg, stack_msg
+from companion.games.dragon.calc import dragon_final, final_tie, line_msg, stack_msg
 from companion.games.dragon.choices import deal_deck, deal_sizes, row_deal
 from companion.games.dragon.data import RULES
 from companion.games.dragon.forecast import EventForecast, SeatForecast, coming_events
@@ -41,6 +41,7 @@ __all__ = [
     "distinct",
     "dragon_final",
     "event_msg",
+    "final_tie",
     "line_msg",
     "palace_key",
     "round_summaries",

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from companion.core.msg import Msg, msg
 from companion.core.protocol import Scoreboard, ScoreLine, ScoreRow
 from companion.games.dragon.data import RULES
-from companion.games.dragon.final import FINAL_MONTH, SOURCE_RULES, final_counts
+from companion.games.dragon.final import FINAL_MONTH, SOURCE_RULES, final_counts, track_tie
 from companion.games.dragon.state import DragonState, Palace, PlayerState, ScoreItem, score_item
 
 __all__ = ["FINAL_MONTH", "SOURCE_RULES", "final_lines", "item_label", "ranking", "round_items", "score"]
@@ -63,6 +63,13 @@ def ranking(state: DragonState) -> list[int]:
     return sorted(range(len(state.players)), key=lambda s: (-state.players[s].vp, pos[s]))
 
 
+def tie_line(state: DragonState, ranked: list[int]) -> Msg | None:
+    """How a tie on the best VP was decided: each tied player's place on the person track (the
+    track order is strict, so Dragon's tie-break never leaves a tie)."""
+    place = {seat: n for n, seat in enumerate(state.track_order(), start=1)}
+    return track_tie([(state.players[s].name, state.players[s].vp, place[s]) for s in ranked])
+
+
 def score(state: DragonState) -> Scoreboard:
     rows = []
     for seat, p in enumerate(state.players):
@@ -73,11 +80,13 @@ def score(state: DragonState) -> Scoreboard:
             if i.points or i.month == FINAL_MONTH
         ]
         rows.append(ScoreRow(name=p.name, seat=seat, total=p.vp, breakdown=lines))
+    ranked = ranking(state)
     return Scoreboard(
         rows=rows,
-        ranking=[state.players[s].name for s in ranking(state)],
+        ranking=[state.players[s].name for s in ranked],
         final=state.final,
         tie_break=msg("dragon.tie_break"),
+        tie_detail=tie_line(state, ranked) if state.final else None,
         by_round=[[month[seat] for month in state.by_round] for seat in range(len(state.players))],
         shared=[],
     )

@@ -30,7 +30,7 @@ from companion.ui.table_model import TableModel
 from companion.ui.teach import question_line
 from companion.ui.views.chrome import table_view
 from companion.ui.views.pick import pick_form
-from companion.ui.views.scores import tie_decided, total_text
+from companion.ui.views.scores import tie_lines, total_text
 from companion.ui.widgets import button, card, dot, heading, small, text_button
 
 PREVIEW_LIMIT = 12  # previews cost one check() per choice: skip them for long lists
@@ -411,8 +411,7 @@ def finished_card(tr: Tr, go: Callable[[str], None], table: Table) -> ft.Control
     if board.ranking:  # every total, best first: "game over, money is revealed" shows it here
         totals = [f"{name} {total_text(tr, board, board.row(name).total)}" for name in board.ranking]
         items.append(small(" · ".join(totals), key="final-standing"))
-    if board.tie_break is not None and tie_decided(board):
-        items.append(small(tr.msg(board.tie_break), key="tie-break"))
+    items += tie_lines(tr, board)
     items.append(
         button(
             tr("play.see_scores"),

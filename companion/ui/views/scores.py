@@ -39,8 +39,7 @@ def view(services: Services, session: Session, id: str) -> ft.View:
         ]
         if board.shared and len(board.shared) > 1:
             items.append(small(tr("scores.shared")))
-        if board.tie_break is not None and tie_decided(board):
-            items.append(small(tr.msg(board.tie_break), key="tie-break"))
+        items += tie_lines(tr, board)
         body.append(card(*items, key="final-card"))
         # the review's biggest turning point, or the way to it: under the card, as a button in
         # the card would merge the card's texts into one node
@@ -70,6 +69,17 @@ def tie_decided(board: Scoreboard) -> bool:
     """Whether the tie-break ordered anyone: two players ended on the same total."""
     totals = [r.total for r in board.rows]
     return len(set(totals)) < len(totals)
+
+
+def tie_lines(tr: Tr, board: Scoreboard) -> list[ft.Control]:
+    """The tie-break's rule when it ordered anyone, and under it how it chose the winner, with each
+    tied player's figure ("Dai wins the tie: 2nd on the person track, ahead of Ana (4th)")."""
+    lines: list[ft.Control] = []
+    if board.tie_break is not None and tie_decided(board):
+        lines.append(small(tr.msg(board.tie_break), key="tie-break"))
+    if board.tie_detail is not None:
+        lines.append(small(tr.msg(board.tie_detail), key="tie-detail"))
+    return lines
 
 
 def total_text(tr: Any, board: Scoreboard, total: int) -> str:

@@ -16,7 +16,7 @@ from typing import Any
 import flet as ft
 
 from companion.core.msg import msg
-from companion.games.chinatown.public import GAME, chinatown_final, final_msgs
+from companion.games.chinatown.public import GAME, chinatown_final, final_msgs, final_tie
 from companion.ui.i18n import Tr
 from companion.ui.in_view import scroll_key, use_into_view
 from companion.ui.log_play import log_play_button, row_name, score_form
@@ -188,6 +188,9 @@ def _result(
         for k, line in enumerate(places)
     ]
     items.append(small(tr.msg(msg("chinatown.score.tie_break")), key="ct-f-tie-break"))
+    tie = final_tie(result)
+    if tie is not None:  # how the tie on money was decided: each tied player's shop tiles
+        items.append(small(tr.msg(tie), key="ct-f-tie-detail"))
     typed = lambda: [p.name.strip() for p in form.players]  # noqa: E731
     items.append(
         log_play_button(session, repos, "chinatown-final", lambda: (data_of(tr, form), result, typed()))

@@ -14,7 +14,16 @@ from typing import Any
 import flet as ft
 
 from companion.core.calc import CalcInputError
-from companion.games.dayu.public import DATA, FRAMES, GAME, POINTS_KIND, dayu_final, flood_name, revive_msg
+from companion.games.dayu.public import (
+    DATA,
+    FRAMES,
+    GAME,
+    POINTS_KIND,
+    dayu_final,
+    final_tie,
+    flood_name,
+    revive_msg,
+)
 from companion.ui.games.dayu.panels import FRAME_COLOURS, FRAME_TEXT, frame_name
 from companion.ui.i18n import Tr
 from companion.ui.log_play import log_play_button
@@ -258,6 +267,9 @@ def result_card(session: Session, repos: Repos, players: list[DayuRow]) -> ft.Co
             lines.append(small(f"{line['points']:+d}  {tr.msg(revive_msg(line['label']))}"))
     key = "dayu.quick.shared" if len(result["shared"]) > 1 else "dayu.quick.winner"
     lines.append(ft.Text(tr(key, names=", ".join(result["shared"])), key="dy-q-winner", size=18))
+    tie = final_tie(result)
+    if tie is not None:  # how the tie on points was decided: each tied player's flood cards
+        lines.append(small(tr.msg(tie), key="dy-q-tie-detail"))
     lines.append(log_play_button(session, repos, "dayu-final", lambda: _shown(tr, players)))
     return card(*lines, key="dy-q-result")
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.games.dragon.public import GAME, RULES, dragon_final, line_msg, stack_msg, tile_msg
+from companion.games.dragon.public import GAME, RULES, dragon_final, final_tie, line_msg, stack_msg, tile_msg
 from companion.ui.i18n import Tr
 from companion.ui.in_view import scroll_key, use_into_view
 from companion.ui.log_play import log_play_button, row_name, score_form
@@ -295,6 +295,9 @@ def _result(
         small(tr.msg(stack_msg(names)), key=f"quick-stack-{k}")
         for k, names in enumerate(result.get("stack_order", []))
     ]
+    tie = final_tie(result)
+    if tie is not None:  # how the tie on VP was decided: each tied player's place on the track
+        items.append(small(tr.msg(tie), key="quick-tie-detail"))
     for place, name in enumerate(result["ranking"], start=1):
         p = totals[name]
         items.append(
