@@ -19,7 +19,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 if "--pure" in sys.argv:
     sys.modules["Stemmer"] = None  # type: ignore[assignment]  # an import of it now fails
 
-from lookup_bank import ALL, BANK, figures, held_out  # noqa: E402
+from lookup_bank import ALL, BANK, FRESH, Entry, figures, fresh_held_out, held_out  # noqa: E402
 from lookup_questions import QUESTIONS  # noqa: E402
 
 from companion.core import data as core_data  # noqa: E402
@@ -73,10 +73,10 @@ def search_ms(per_game: bool, first: bool) -> list[float]:
     return out
 
 
-def bank_ms() -> list[float]:
+def bank_ms(entries: list[Entry]) -> list[float]:
     """Each bank question, as it is asked (its game, or every game), on a warm index."""
     _cold()
-    asked = [(q, lang, None if scope == ALL else scope) for _g, lang, q, _a, scope in BANK]
+    asked = [(q, lang, None if scope == ALL else scope) for _g, lang, q, _a, scope in entries]
     for q, lang, game in asked:
         search(q, lang, game)  # the word lists and caches a first typo loads are not what is timed
     out = []
@@ -100,10 +100,11 @@ def first_typo_ms() -> float:
 
 def bank_table() -> str:
     head = "question bank"
-    rows = [f"{head:<22} {'n':>4} {'top-1':>6} {'top-3':>6}"]
-    for part, entries in (("", BANK), ("held out ", held_out())):
+    rows = [f"{head:<28} {'n':>4} {'top-1':>6} {'top-3':>6}"]
+    parts = (("", BANK), ("held out ", held_out()), ("fresh ", FRESH), ("fresh held out ", fresh_held_out()))
+    for part, entries in parts:
         for key, (n, top1, top3) in sorted(figures(entries).items()):
-            rows.append(f"{part + key:<22} {n:>4} {top1:>6.0%} {top3:>6.0%}")
+            rows.append(f"{part + key:<28} {n:>4} {top1:>6.0%} {top3:>6.0%}")
     return "\n".join(rows)
 
 
@@ -125,7 +126,8 @@ def main() -> None:
     print(_row("first search after the build, one game", search_ms(per_game=True, first=True)))
     print(_row("one search, all games", search_ms(per_game=False, first=False)))
     print(_row("one search, one game", search_ms(per_game=True, first=False)))
-    print(_row(f"one search, question bank ({len(BANK)})", bank_ms()))
+    print(_row(f"one search, question bank ({len(BANK)})", bank_ms(BANK)))
+    print(_row(f"one search, fresh block ({len(FRESH)})", bank_ms(FRESH)))
     print(f"{'first search with a typo (reads a word list)':<42} {first_typo_ms():6.1f} ms")
     print(bank_table())
 

@@ -352,6 +352,155 @@ BANK: list[Entry] = [
 ]
 
 
+# ---- fresh block, 2026-12-06 (branch lookupq) ----------------------------------------------------
+# Written in one sitting on 2026-12-06, before the lookup was changed for it and without reading
+# the lookup data's synonyms or phrasings: questions a table says (short, informal, typos,
+# Spanish without accents, the games' nicknames), each answer read from rules_data's rule texts.
+# As in BANK, every entry of this block whose place ends in 1, 4 or 7 is held out
+# (``fresh_held_out()``): the lookup was changed for misses of the other entries only, and the
+# held-out ones were never looked at one by one. REPORTED holds the misses reported that day
+# (the lookup was changed for them).
+REPORTED: list[Entry] = [
+    _q(_D, "en", "what happens when two players have the same number of fireworks", "dragon.event.festival"),
+    # the player mixes the festival with the Emperor's tribute, the event that costs money
+    _q(_D, "es", "¿qué pasa si no puedo pagar el festival?", "dragon.event.tribute", "dragon.event.festival"),
+    _q(_D, "es", "cuantas personas puedo tener en un palacio", "dragon.palace.capacity"),
+]
+
+FRESH: list[Entry] = [
+    # ---- In the Year of the Dragon with The Great Wall and Super Events, English ----
+    _q(_D, "en", "yotd how much money do i start with", "dragon.setup.start", scope=ALL),
+    _q(_D, "en", "do i lose guys if i cant pay the emperor", "dragon.event.tribute"),
+    _q(_D, "en", "how many peeps fit in one palce floor", "dragon.palace.capacity"),
+    _q(_D, "en", "can i build a 4th floor", "dragon.palace.max_floors"),
+    _q(_D, "en", "whats the wall check", "dragon.wall.check"),
+    _q(_D, "en", "great wall, who loses a person if the wall is behind", "dragon.wall.check"),
+    _q(_D, "en", "how many wall tiles does everyone get", "dragon.wall.tiles"),
+    _q(_D, "en", "what does the earthquake super event do", "dragon.super.earthquake"),
+    _q(_D, "en", "volcano resets the track?", "dragon.super.volcano"),
+    _q(_D, "en", "eclipse, does the festival happen twice", "dragon.super.eclipse"),
+    _q(_D, "en", "which month does the super event happen", "dragon.super.setup"),
+    _q(_D, "en", "do healers die in the plague too", "dragon.event.contagion"),
+    _q(_D, "en", "how many fireworks do i hand back after the festival", "dragon.event.festival"),
+    _q(_D, "en", "monks in a tall palace score more?", "dragon.final.monks"),
+    _q(_D, "en", "do empty palaces still give a point every round", "dragon.scoring.round"),
+    _q(_D, "en", "can i just take money instead of an action", "dragon.action.skip"),
+    _q(_D, "en", "who loses people when the mongols show up", "dragon.event.mongol"),
+    _q(_D, "en", "is leftover cash worth anything at the end", "dragon.final.leftovers"),
+    _q(_D, "en", "sunrise do i need to play a card", "dragon.super.sunrise"),
+    # ---- In the Year of the Dragon, Spanish ----
+    _q(_D, "es", "cuanto dinero tengo al empezar", "dragon.setup.start"),
+    _q(_D, "es", "si empatamos en fuegos quien se lleva los 6 puntos", "dragon.event.festival"),
+    _q(_D, "es", "que hace la muralla", "dragon.wall.tiles", "dragon.wall.build"),
+    _q(_D, "es", "cuando se revisa la muralla", "dragon.wall.check"),
+    _q(_D, "es", "el terremoto cuantos pisos quita", "dragon.super.earthquake"),
+    _q(_D, "es", "en el eclipse se repite el evento?", "dragon.super.eclipse"),
+    _q(_D, "es", "cuantas personas pierdo con la peste si tengo un sanador", "dragon.event.contagion"),
+    _q(_D, "es", "puedo ir a un grupo donde ya esta el dragon de otro", "dragon.action.occupied"),
+    _q(
+        _D,
+        "es",
+        "cuanto cuesta el privilegio gordo",
+        "dragon.decision.large_privilege",
+        "dragon.action.privilege",
+    ),
+    _q(_D, "es", "que les pasa a los palacios vacios al final del mes", "dragon.decay"),
+    _q(_D, "es", "empate a puntos en el año del dragón quién gana", "dragon.final.tie_break", scope=ALL),
+    _q(_D, "es", "con la sequia cuanto arroz tengo que pagar", "dragon.event.drought"),
+    _q(_D, "es", "como puntuan los monjes", "dragon.final.monks"),
+    _q(_D, "es", "que hace el asesinato", "dragon.super.assassination"),
+    _q(_D, "es", "la inundacion del mes 7 cuanto devuelvo", "dragon.super.flood"),
+    _q(_D, "es", "puedo tener un palacio de 4 pisos", "dragon.palace.max_floors"),
+    _q(_D, "es", "el volcan me manda a la casilla cero?", "dragon.super.volcano"),
+    _q(_D, "es", "no me quedan cartas de ese tipo de ficha que hago", "dragon.person.tile_gone"),
+    # ---- Chinatown, English ----
+    _q(_C, "en", "how much cash do we start with in chinatown", "chinatown.setup", scope=ALL),
+    _q(_C, "en", "how many building cards do i keep with 4 players", "chinatown.buildings.deal"),
+    _q(_C, "en", "ct how many tiles do we pull each year", "chinatown.tiles.draw"),
+    _q(_C, "en", "can i trade a shop thats already on the board", "chinatown.trade.holdings"),
+    _q(_C, "en", "do diagonal shops count as connected", "chinatown.business"),
+    _q(_C, "en", "what does a finished 4 shop pay", "chinatown.income.complete"),
+    _q(_C, "en", "2 laundries next to each other how much", "chinatown.income.incomplete"),
+    _q(_C, "en", "whats the max size for a tea house", "chinatown.shops"),
+    _q(_C, "en", "can i give a tile away for free", "chinatown.trade"),
+    _q(
+        _C,
+        "en",
+        "if i trade my lot with a shop on it who gets paid",
+        "chinatown.decision.owner_income",
+        "chinatown.trade",
+        "chinatown.income",
+    ),
+    _q(_C, "en", "when is the game over", "chinatown.end"),
+    _q(_C, "en", "same money at the end who wins", "chinatown.end.tie_break"),
+    _q(_C, "en", "can i keep tiles in my hand for next year", "chinatown.place"),
+    _q(_C, "en", "who places shops first", "chinatown.place.order", "chinatown.setup.first_player"),
+    _q(_C, "en", "can i pay 15k in a deal", "chinatown.trade.money"),
+    _q(_C, "en", "do i have to show everyone my money", "chinatown.money.secret"),
+    _q(_C, "en", "what happens to the building cards i dont keep", "chinatown.buildings.return"),
+    # ---- Chinatown, Spanish ----
+    _q(_C, "es", "cuanta guita nos dan al principio en el chinatown", "chinatown.setup"),
+    _q(_C, "es", "cuantas cartas de edificio me quedo con 3 jugadores", "chinatown.buildings.deal"),
+    _q(_C, "es", "cuantas fichas saco de la bolsa", "chinatown.tiles.draw"),
+    _q(_C, "es", "se pueden cambiar tiendas ya puestas", "chinatown.trade.holdings"),
+    _q(_C, "es", "las tiendas en diagonal cuentan juntas", "chinatown.business"),
+    _q(_C, "es", "cuanto paga un negocio completo de 5", "chinatown.income.complete"),
+    _q(_C, "es", "tengo 3 floristerias juntas cuanto cobro", "chinatown.income.incomplete"),
+    _q(_C, "es", "cuantos años dura chinatown", "chinatown.setup", "chinatown.end", scope=ALL),
+    _q(
+        _C,
+        "es",
+        "si le vendo un solar con tienda quien cobra",
+        "chinatown.decision.owner_income",
+        "chinatown.trade",
+        "chinatown.income",
+    ),
+    _q(_C, "es", "empate de dinero quien gana", "chinatown.end.tie_break"),
+    _q(_C, "es", "puedo guardar losetas para el año que viene", "chinatown.place"),
+    _q(_C, "es", "se puede regalar dinero", "chinatown.trade"),
+    _q(_C, "es", "los demas pueden ver mi dinero", "chinatown.money.secret"),
+    _q(_C, "es", "las cartas que no me quedo donde van", "chinatown.buildings.return"),
+    _q(_C, "es", "que pasa si tengo 8 restaurantes juntos", "chinatown.income.oversize"),
+    _q(_C, "es", "los edificios vacios dan dinero", "chinatown.income"),
+    # ---- Da Yu, English ----
+    _q(_Y, "en", "how many action points per turn", "dayu.turn.action_points"),
+    _q(_Y, "en", "can i do the same action twice", "dayu.turn.action_points"),
+    _q(_Y, "en", "how many cards do i draw after my actions", "dayu.draw.refill"),
+    _q(_Y, "en", "can i look at the top card of the pile before drawing", "dayu.draw.refill"),
+    _q(_Y, "en", "who goes first in dayu", "dayu.setup.start", scope=ALL),
+    _q(_Y, "en", "what does the free move card cost me at the end", "dayu.flood.free_move"),
+    _q(_Y, "en", "what happens when a flood card gets 10 tokens", "dayu.capture"),
+    _q(_Y, "en", "do i get the card if someone else drained most of it", "dayu.capture"),
+    _q(_Y, "en", "can i drain on a card next to my marker", "dayu.drain.marker"),
+    _q(_Y, "en", "how many tokens are there in total", "dayu.drain.supply"),
+    _q(_Y, "en", "when does da yu end", "dayu.end.condition", scope=ALL),
+    _q(_Y, "en", "tie breaker", "dayu.score.tie_break"),
+    _q(_Y, "en", "what does the silver frame bonus card give", "dayu.flood.frame_bonus"),
+    _q(_Y, "en", "can i flip a card back after using it for vp", "dayu.drain.play"),
+    _q(_Y, "en", "how many cards go in the circle with 3 players", "dayu.setup.flood"),
+    _q(_Y, "en", "does the circle wrap around", "dayu.move.neighbour"),
+    _q(_Y, "en", "can i use free flip twice in a turn", "dayu.privilege.once", "dayu.flood.free_flip"),
+    # ---- Da Yu, Spanish ----
+    _q(_Y, "es", "cuantos puntos de accion me tocan cada turno", "dayu.turn.action_points"),
+    _q(_Y, "es", "puedo mover dos veces", "dayu.turn.action_points", "dayu.move.neighbour"),
+    _q(_Y, "es", "cuantas cartas robo al final del turno", "dayu.draw.refill"),
+    _q(_Y, "es", "quién empieza en dayu", "dayu.setup.start", scope=ALL),
+    _q(_Y, "es", "para que sirve el intercambio", "dayu.flood.exchange", "dayu.flood.exchange_swap"),
+    _q(_Y, "es", "cuanto vale la herramienta gratis", "dayu.flood.free_tool"),
+    _q(_Y, "es", "que pasa cuando una carta tiene 10 fichas", "dayu.capture"),
+    _q(_Y, "es", "puedo drenar en una carta que no es donde estoy", "dayu.drain.marker"),
+    _q(_Y, "es", "si se acaba el mazo de inundacion se acaba el juego?", "dayu.end.condition"),
+    _q(_Y, "es", "empate a puntos en dayu", "dayu.score.tie_break", scope=ALL),
+    _q(_Y, "es", "como se cuentan los puntos al final", "dayu.score.vp_cards"),
+    _q(_Y, "es", "puedo descartar varias cartas con un punto", "dayu.discard"),
+    _q(_Y, "es", "que es voltear", "dayu.flip"),
+    _q(_Y, "es", "cuantas herramientas puede tener una carta", "dayu.drain.tools"),
+    _q(_Y, "es", "si no caben las fichas puedo jugar la carta", "dayu.drain.fit"),
+    _q(_Y, "es", "la carta de bonificacion de marco rojo cuanto suma", "dayu.flood.frame_bonus"),
+    _q(_Y, "es", "cuantas cartas de herramienta tengo al principio", "dayu.setup.tools"),
+]
+
+
 def held_out() -> list[Entry]:
     """The third of the bank the ranking is not tuned on."""
     return [q for i, q in enumerate(BANK) if i % 10 in (1, 4, 7)]
@@ -359,6 +508,15 @@ def held_out() -> list[Entry]:
 
 def tuned() -> list[Entry]:
     return [q for i, q in enumerate(BANK) if i % 10 not in (1, 4, 7)]
+
+
+def fresh_held_out() -> list[Entry]:
+    """The third of the fresh block the lookup was not changed for."""
+    return [q for i, q in enumerate(FRESH) if i % 10 in (1, 4, 7)]
+
+
+def fresh_tuned() -> list[Entry]:
+    return [q for i, q in enumerate(FRESH) if i % 10 not in (1, 4, 7)]
 
 
 def rank_of(entry: Entry) -> int | None:

@@ -31,6 +31,9 @@ SCHEMA = (
     "title, phrasings, body, more, tokenize='unicode61 remove_diacritics 2')"
 )
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
+# Between two phrasings (or examples) in a field: not a word for the FTS tokenizer nor for BM25,
+# only a break, so the last word of one phrasing and the first of the next are not side by side.
+_BREAK = "|"
 _SNIPPET_CHARS = 220
 _CORE_WEIGHT = 0.8  # in a search within one game, the app's general rules (core.*) count this much
 _SIZE_WEIGHT = 3.0  # the rule for the size a question names ("6 photo tiles": oversize)
@@ -145,9 +148,9 @@ class Index:
                     *rule.tags,
                     *(f"{c.question} {c.answer}" for c in b.by_rule.get(rid, [])),
                 ]
-                fields = [rule.title, " ".join(x.phrasings), rule.text, " ".join(more)]
-                stemmed = [self._stem_text(f) for f in fields]
-                self.stems_of[rid] = {s for f in stemmed for s in f.split()}
+                fields = [[rule.title], x.phrasings, [rule.text], more]
+                stemmed = [f" {_BREAK} ".join(self._stem_text(piece) for piece in f) for f in fields]
+                self.stems_of[rid] = {s for f in stemmed for s in f.split()} - {_BREAK}
                 self.title_of[rid] = set(stemmed[0].split())  # less the filler, once all is read
                 asked = "|".join(
                     _padded(a) for a in (*x.phrasings, *(c.question for c in b.by_rule.get(rid, [])))
@@ -260,7 +263,8 @@ class Index:
         if rid not in self._pairs:
             sql = "SELECT title, phrasings, body, more FROM doc WHERE rowid = ?"
             fields = self.db.execute(sql, (rowid,)).fetchone()
-            self._pairs[rid] = {p for f in fields for p in itertools.pairwise(f.split())}
+            pieces = (piece.split() for f in fields for piece in f.split(_BREAK))
+            self._pairs[rid] = {p for piece in pieces for p in itertools.pairwise(piece)}
         return self._pairs[rid]
 
     @cached_property
@@ -380,10 +384,13 @@ class Index:
         sql = "SELECT rowid, rule_id, game, title, phrasings, body, more FROM doc"
         for rowid, rid, g, *fields in self.db.execute(sql):
             freq: dict[str, float] = {}
+            length = 0
             for w, field in zip(weight.values(), fields, strict=True):
                 for s in field.split():
-                    freq[s] = freq.get(s, 0.0) + w
-            out[rid] = (rowid, g, freq, sum(len(f.split()) for f in fields))
+                    if s != _BREAK:
+                        freq[s] = freq.get(s, 0.0) + w
+                        length += 1
+            out[rid] = (rowid, g, freq, length)
         return out
 
     @cached_property

@@ -53,6 +53,25 @@ async def test_a_spanish_question_finds_the_rule_with_its_words_in_bold(tmp_path
     h.close()
 
 
+async def test_the_misses_reported_in_december_lead_on_the_spanish_rules_screen(tmp_path):
+    # Reported 2026-12-06 (tests/lookup_bank.py, REPORTED): the screen shows the engine's answer.
+    h = await started(new_hub(tmp_path), route="/rules", prefs=ES)
+    await h.click("rules-game-dragon")
+    for question, first in (
+        ("cuantas personas puedo tener en un palacio", "dragon.palace.capacity"),
+        ("¿qué pasa si no puedo pagar el festival?", "dragon.event.festival"),
+    ):
+        await h.type_text("rules-search", question)
+        shown = result_ids(h)
+        assert shown == [hit.rule_id for hit in search(question, "es", "dragon")]
+        assert shown[0] == first, (question, shown)
+    # the event that costs money, which the player meant, is listed too (fourth, after the rules
+    # that name a festival)
+    assert "dragon.event.tribute" in shown[:5]
+    assert h.by_key(f"rule-{first}").content.controls[0].value == "Festival del dragón"
+    h.close()
+
+
 async def test_the_game_filter_keeps_to_one_game(tmp_path):
     h = await started(new_hub(tmp_path), route="/rules")
     await h.type_text("rules-search", "who gets the money from a shop on a building that was traded")
