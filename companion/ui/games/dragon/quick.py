@@ -57,6 +57,7 @@ class DragonQuick:
     )
     result: Any = None
     error: str | None = None
+    scored: int = 0  # taps on Compute: each one brings the result into view
 
     def add_player(self) -> None:
         self.players.append(QuickPlayer())
@@ -92,7 +93,7 @@ def DragonQuickForm(
     """A card per player, Add player and Compute, then the refusal or the result and "Log this play"."""
     tr = session.tr
     column = ft.Column(spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-    laid_out = use_into_view(column, RESULT_TOP, form.result)  # under the form: below the fold
+    laid_out = use_into_view(column, RESULT_TOP, form.scored if form.result else None)  # each tap
     out: list[ft.Control] = [small(tr("dragon.quick.hint"))]
     out += [_player_card(tr, form, i) for i in range(len(form.players))]
     out.append(
