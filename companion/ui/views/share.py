@@ -92,7 +92,8 @@ def LiveCard(
         if await _start_lan(tr, services.main, fail):
             draw(lambda n: n + 1)
 
-    base, on_lan = live.lan_base_url(services.page_url(), services.lan_url)
+    reach = live.lan_base_url(services.page_url(), services.lan_url)
+    base, on_lan = reach.base, reach.reachable
     space = services.space.space_id if services.space is not None else None  # a hosted server's
     links = live.links_for(services.hub).links(table.id, len(table.players))
     viewer = links[0]
@@ -100,7 +101,7 @@ def LiveCard(
         heading(tr("live.heading_hosted" if space else "live.heading"), key="live-heading")
     ]
     if not on_lan:
-        items += local_only(tr, start_lan)
+        items += not_reachable(tr, start_lan, serving=reach.serving)
     items += viewer_items(
         tr, live.join_url(base, viewer, space), viewer.code or "", live.join_at(base, space), on_lan
     )
@@ -120,19 +121,25 @@ def LiveCard(
     return card(*items, key="live-card")
 
 
-def local_only(tr: Tr, start_lan: Callable[[Any], Any]) -> list[ft.Control]:
-    """Served on this device only (a loopback address): said plainly, in the body's size and
-    the error colour, with what to tap right under it (it was a small grey line over a QR code
-    that no other phone can open)."""
+def not_reachable(tr: Tr, start_lan: Callable[[Any], Any], *, serving: bool) -> list[ft.Control]:
+    """Why other phones cannot open the table, said plainly, in the body's size and the error
+    colour, with what to tap right under it (it was a small grey line over a QR code that no
+    other phone can open): served on this device only (a loopback address), or served on the
+    network but this device has no network address (``serving``: look again once it has one)."""
+    said, key, tap, tap_key = (
+        (tr("live.no_address"), "live-no-address", tr("live.look_again"), "live-look-again")
+        if serving
+        else (tr("live.local_only"), "live-local-only", tr("live.start_lan"), "live-start-lan")
+    )
     return [
         ft.Row(
             [
                 ft.Icon(ft.Icons.WIFI_OFF, color=ft.Colors.ERROR),
-                ft.Text(tr("live.local_only"), key="live-local-only", color=ft.Colors.ERROR, expand=True),
+                ft.Text(said, key=key, color=ft.Colors.ERROR, expand=True),
             ],
             vertical_alignment=ft.CrossAxisAlignment.START,
         ),
-        button(tr("live.start_lan"), "live-start-lan", start_lan, icon=ft.Icons.WIFI_TETHERING, filled=True),
+        button(tap, tap_key, start_lan, icon=ft.Icons.WIFI_TETHERING, filled=True),
     ]
 
 
