@@ -527,3 +527,40 @@ async def test_served_with_lan_but_no_address_is_said_in_spanish(tmp_path, monke
     said = h.by_key("live-no-address")
     assert "No se encontró ninguna dirección de red" in said.value and not h.has("live-qr")
     h.close()
+
+
+def copied(h: Harness) -> list[str]:
+    """What was put on the clipboard (its "set" call has data; SharedPreferences' has a key)."""
+    return [next(iter(args.values())) for name, args in h.conn.calls if name == "set" and "key" not in args]
+
+
+async def test_each_link_has_its_text_and_a_copy_button_named_for_its_seat(tmp_path):
+    """A player could only scan the seat QR codes: each link is written out beside its code with
+    a Copy link button, named for whose link it copies, and a "Copied" line after the tap."""
+    hub = new_hub(tmp_path)
+    table = toy_table(hub)
+    viewer, _, ben = links(hub, table)
+    h = await started(hub, route=f"/table/{table.id}/share")
+    assert h.by_key("live-link-copy").content.semantics_label == "Copy the table's link"
+    assert h.by_key("live-link-status").value == ""
+    await h.click("live-link-copy")
+    assert copied(h) == [h.by_key("live-url").value] and copied(h)[0].endswith(f"/join/{viewer.token}")
+    assert h.by_key("live-link-status").value == "Copied."
+    await h.click("seat-qr-1")
+    assert h.by_key("seat-link-copy").content.semantics_label == "Copy Ben's link"
+    assert h.by_key("seat-link-status").value == ""
+    await h.click("seat-link-copy")
+    assert copied(h)[1] == h.by_key("seat-url").value and copied(h)[1].endswith(f"/join/{ben.token}")
+    assert h.by_key("seat-link-status").value == "Copied."
+    h.close()
+
+
+async def test_copy_link_is_named_in_spanish(tmp_path):
+    hub = new_hub(tmp_path)
+    table = toy_table(hub)
+    h = await started(hub, route=f"/table/{table.id}/share", prefs={"table_companion.lang": "es"})
+    await h.click("seat-qr-0")
+    assert h.by_key("seat-link-copy").content.semantics_label == "Copiar el enlace de Ana"
+    await h.click("seat-link-copy")
+    assert h.by_key("seat-link-status").value == "Copiado."
+    h.close()
