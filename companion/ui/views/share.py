@@ -105,8 +105,8 @@ def LiveCard(services: Services, session: Session, table: Table, key: str | None
     if not on_lan:
         items += not_reachable(tr, start_lan, serving=reach.serving)
     viewer_url = live.join_url(base, viewer, space)
-    copy = link_copy(tr, session, services.device.clipboard, viewer_url, viewer.token, "live-link")
-    items += viewer_items(tr, viewer_url, viewer.code or "", live.join_at(base, space), on_lan, copy)
+    viewer_copy = link_copy(tr, session, services.device.clipboard, viewer_url, viewer.token, "live-link")
+    items += viewer_items(tr, viewer_url, viewer.code or "", live.join_at(base, space), on_lan, viewer_copy)
     items += [heading(tr("live.seats")), small(tr("live.seats_hint"))]
     for link in links[1:]:
         name = table.players[link.seat or 0].name
