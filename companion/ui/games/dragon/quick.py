@@ -16,6 +16,7 @@ from typing import Any
 import flet as ft
 
 from companion.games.dragon.public import GAME, RULES, dragon_final, line_msg, stack_msg, tile_msg
+from companion.i18n import format_score
 from companion.ui.i18n import Tr
 from companion.ui.in_view import scroll_key, use_into_view
 from companion.ui.log_play import log_play_button, row_name, score_form
@@ -310,7 +311,11 @@ def _result(
                 ft.Row(
                     [
                         ft.Text(_label(tr, line), expand=True, size=13),
-                        ft.Text(f"{line['points']:+d}", width=44, text_align=ft.TextAlign.RIGHT),
+                        ft.Text(
+                            format_score(line["points"], "points", tr.lang, change=True),
+                            width=44,
+                            text_align=ft.TextAlign.RIGHT,
+                        ),
                         rule_link(tr, show_rule, line["rule_id"], f"quick-rule-{place}-{k}"),
                     ]
                 )
