@@ -95,11 +95,15 @@ class Reach:
     reachable: bool
 
 
-def lan_base_url(page_url: str | None, served: str | None = None) -> Reach:
+def lan_base_url(page_url: str | None, served: str | None = None, *, hosted: bool = False) -> Reach:
     """The base URL other devices open and whether they can (``Reach``).
 
     ``served``: the LAN address the app was started on (``serve --lan``), if any; else, or when
-    that one is loopback, the address of a listener opened from the Share screen."""
+    that one is loopback, the address of a listener opened from the Share screen. ``hosted``: a
+    hosted server's ``served`` is the address the page was opened at, taken as it is (its phones
+    come through the operator's address, and it never opens a listener of its own)."""
+    if hosted and served:
+        return Reach(served.rstrip("/"), serving=True, reachable=True)
     candidates = [url.rstrip("/") for url in (served, _LISTENER.get("url")) if url]
     for url in candidates:
         if not _loopback(url):

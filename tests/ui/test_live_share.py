@@ -527,6 +527,9 @@ async def test_served_with_lan_but_no_address_is_said_in_spanish(tmp_path, monke
     said = h.by_key("live-no-address")
     assert "No se encontró ninguna dirección de red" in said.value and not h.has("live-qr")
     h.close()
+    # a hosted server opened at a loopback address keeps it: no listener of its own, ever
+    hosted = live.lan_base_url(None, "http://127.0.0.1:8550", hosted=True)
+    assert hosted == live.Reach("http://127.0.0.1:8550", serving=True, reachable=True)
 
 
 def copied(h: Harness) -> list[str]:

@@ -94,9 +94,9 @@ def LiveCard(services: Services, session: Session, table: Table, key: str | None
         if await _start_lan(tr, services.main, fail):
             draw(lambda n: n + 1)
 
-    reach = live.lan_base_url(services.page_url(), services.lan_url)
-    base, on_lan = reach.base, reach.reachable
     space = services.space.space_id if services.space is not None else None  # a hosted server's
+    reach = live.lan_base_url(services.page_url(), services.lan_url, hosted=space is not None)
+    base, on_lan = reach.base, reach.reachable
     links = live.links_for(services.hub).links(table.id, len(table.players))
     viewer = links[0]
     items: list[ft.Control] = [
