@@ -370,11 +370,20 @@ def translate(key: str, lang: str = DEFAULT_LANGUAGE, /, **args: Any) -> str:
         args = {**args, "n": format_number(n, lang if known_language(lang) else DEFAULT_LANGUAGE)}
     try:
         # the locale's money format ({x:money}, {x:+money}) or a number below zero: slower
-        if "money}" in template or any(type(v) is int and v < 0 for v in args.values()):
+        if "money}" in template or _below_zero(args):
             return _formatter(lang if known_language(lang) else DEFAULT_LANGUAGE).vformat(template, (), args)
         return template.format_map(_Lenient(args))
     except (ValueError, IndexError, KeyError, TypeError):
         return template
+
+
+def _below_zero(args: Mapping[str, Any]) -> bool:
+    """Whether an argument is an int below zero, which the formatter writes with a true minus.
+    A loop, not any() over a generator: a third of the cost, on every text rendered."""
+    for value in args.values():  # noqa: SIM110 (see above)
+        if type(value) is int and value < 0:
+            return True
+    return False
 
 
 t = translate
