@@ -106,7 +106,7 @@ def lan_base_url(page_url: str | None, served: str | None = None, *, hosted: boo
         return Reach(served.rstrip("/"), serving=True, reachable=True)
     candidates = [url.rstrip("/") for url in (served, _LISTENER.get("url")) if url]
     for url in candidates:
-        if not _loopback(url):
+        if not loopback(url):
             return Reach(url, serving=True, reachable=True)
     if candidates:
         return Reach(candidates[0], serving=True, reachable=False)
@@ -114,7 +114,8 @@ def lan_base_url(page_url: str | None, served: str | None = None, *, hosted: boo
     return Reach(f"http://{LOOPBACK}:{port}", serving=False, reachable=False)
 
 
-def _loopback(url: str) -> bool:
+def loopback(url: str) -> bool:
+    """Whether ``url`` names this machine only (127.0.0.1, localhost): no other device opens it."""
     host = urlsplit(url).hostname or ""
     try:
         return host == "localhost" or ipaddress.ip_address(host).is_loopback
