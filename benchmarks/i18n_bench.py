@@ -1,4 +1,4 @@
-"""Text rendering speed: a complete game's history (every entry's label and every effect) in
+"""Text rendering speed: a complete game's history (every entry's header and every effect) in
 English and Spanish, for each game (Dragon with both expansions).
 
 Run: ``python benchmarks/i18n_bench.py [--root TREE] [--json]`` (one core). Each figure is the
@@ -40,9 +40,12 @@ def played(game: str, seed: int = 7) -> tuple[Table, list]:
 
 
 def render_history(table: Table, rows: list, lang: str) -> int:
+    # each entry's header as History writes it: ``narrate`` where the tree has it, else the
+    # choice's label (``describe``), which History used before
+    header = getattr(table.game, "narrate", table.game.describe)
     chars = 0
     for state, entry, effects in rows:
-        chars += len(table.game.describe(state, entry).render(lang))
+        chars += len(header(state, entry).render(lang))
         for fx in effects:
             chars += len(fx.msg.render(lang))
     return chars

@@ -268,6 +268,7 @@ def _minutes(text: str) -> float:
 
 def serve(args: argparse.Namespace) -> None:
     from companion.share.qr import qr_terminal
+    from companion.ui.live import loopback
     from companion.ui.server import prepare
     from companion.ui.server import serve as serve_app
 
@@ -289,6 +290,8 @@ def serve(args: argparse.Namespace) -> None:
     if hosted:  # phones reach it through the operator's proxy and address, not this one
         if not args.trusted_proxy:  # behind a proxy already (make run-hosted): nothing to add
             print(translate("cli.hosted.how", _LANG), flush=True)
+    elif args.lan and lan_url is not None and loopback(lan_url):  # no network address was found
+        print(translate("cli.phone.no_address", _LANG), flush=True)
     elif args.lan or args.host not in ("127.0.0.1", "localhost", "::1"):
         print(translate("cli.phone.scan", _LANG))
         print(qr_terminal(url), flush=True)  # an address a phone on the same network can open

@@ -40,6 +40,7 @@ def play_collecting(table: Table, rng: random.Random) -> list[Msg]:
     play_to_end(table, rng, shown)
     for i, entry, effects in table.history:
         seen.append(table.game.describe(table.state_at(i), entry))
+        seen.append(table.game.narrate(table.state_at(i), entry))  # History's header, "Last:"
         seen += [fx.msg for fx in effects]
     board = table.scoreboard
     seen += [line.label for row in board.rows for line in row.breakdown]

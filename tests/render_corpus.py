@@ -283,6 +283,7 @@ def _end_texts(c: Collector, table: Table) -> None:
     views = _views(table)
     for i, entry, effects in table.history:
         c.msg(game, "history", table.game.describe(table.state_at(i), entry))
+        c.msg(game, "history", table.game.narrate(table.state_at(i), entry))  # the made entry's header
         for fx in effects:
             c.msg(game, "effect", fx.msg)
             for view in views:  # History shows each effect as the seat may read it

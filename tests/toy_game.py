@@ -119,6 +119,9 @@ class ToyGame:
     def describe(self, state: ToyState, entry: Any) -> Msg:
         return msg("toy.describe", kind=entry.kind)
 
+    def narrate(self, state: ToyState, entry: Any) -> Msg:
+        return msg("toy.narrate", kind=entry.kind)
+
     def auto_entry(self, state: ToyState, rng: random.Random) -> Start | None:
         return Start(first=rng.randrange(len(state.players))) if state.first is None else None
 

@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ConfigDict
 
 from companion.core.protocol import Effect
+from companion.i18n import DEFAULT_LANGUAGE, format_score
 
 
 class SeatRound(BaseModel):
@@ -82,4 +83,4 @@ def table_history(table: Any) -> tuple[list[Any], list[list[Effect]], list[Any]]
 
 def signed(n: int) -> str:
     """A change as the table says it: +3, −2 (a true minus sign), ±0. (Money: {x:+money}.)"""
-    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "±0"
+    return format_score(n, "points", DEFAULT_LANGUAGE, change=True)

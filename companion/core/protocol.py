@@ -339,7 +339,13 @@ class Game(Protocol[StateT, OptionsT]):
         ...
 
     def describe(self, state: StateT, entry: Any) -> Msg:
-        """A label for an entry: a choice button, a history line."""
+        """A label for an entry before it is made: a choice button, the numbers of ``state``."""
+        ...
+
+    def narrate(self, state: StateT, entry: Any) -> Msg:
+        """An entry once made, as a sentence saying who did what ("Ana puts the old healer in
+        palace 1"): a History header, the Play screen's "Last:" line. ``state`` is the one it was
+        made in; the sentence holds no count the entry changed, unless it says the count after."""
         ...
 
     def auto_entry(self, state: StateT, rng: random.Random) -> Any | None:

@@ -64,6 +64,7 @@ def families() -> dict[str, set[str] | None]:
         "dragon.fx.{}": None,
         "dragon.label.charter_{}": None,
         "dragon.label.{}": None,
+        "dragon.did.{}": None,
         "dragon.privilege.{}": None,
         "dragon.prompt.{}": None,
         "dragon.score.{}": None,

@@ -140,6 +140,14 @@ def numbers(text: str, lang: str) -> list[str]:
     return found
 
 
+_HYPHEN_MINUS = re.compile(r"(?:^|(?<=[\s(]))-\d[\d.,]*")
+
+
+def minus(text: str) -> list[str]:
+    """A number below zero written with a hyphen ("-3"): the app writes a true minus ("−3")."""
+    return [f"a hyphen for a minus sign: {m.group(0)!r}" for m in _HYPHEN_MINUS.finditer(text)]
+
+
 def money(text: str, lang: str, game: str | None = None) -> list[str]:
     """Chinatown's dollars in the reader's format (elsewhere a long number is a port or an id)."""
     found = [f"money sign on the wrong side: {m.group(0)!r}" for m in _MONEY_SIGN[lang].finditer(text)]
@@ -189,6 +197,7 @@ def check(text: str, lang: str, game: str | None = None, names: Iterable[str] = 
     add("agreement", agreement(bare, lang))
     add("numbers", numbers(bare, lang))
     add("money", money(bare, lang, game))
+    add("minus", minus(bare))
     add("raw key", (m.group(0) for m in RAW_KEY.finditer(bare)))
     add("unreplaced field", ["{"] if "{" in bare or "}" in bare else [])
     add("colon capital", colon_capital(bare, lang, names))

@@ -10,6 +10,7 @@ table's lock in the hub, where the host orders every entry.
 
 from __future__ import annotations
 
+import ipaddress
 import threading
 import time
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ from companion.core import Table
 from companion.core.msg import Msg, msg
 from companion.share.attempts import Attempts
 from companion.share.live import Access, LiveRefusal, authorize, stamp
-from companion.share.netinfo import lan_address
+from companion.share.netinfo import LOOPBACK, lan_address
 from companion.store.share_links import Link, ShareLinks
 from companion.ui.hosted import LINK_SPACE_PREF, TOKEN_PREF
 from companion.ui.hub import TableHub
@@ -80,16 +81,46 @@ def links_for(hub: TableHub) -> ShareLinks:
 
 
 # ---- addresses ---------------------------------------------------------------------------
-def lan_base_url(page_url: str | None, served: str | None = None) -> tuple[str, bool]:
-    """(base URL other devices open, whether the app is reachable on the local network).
+@dataclass(frozen=True)
+class Reach:
+    """Where other devices would open the app, and whether they can.
 
-    ``served``: the LAN address the app was started on (``serve --lan``), if any; else the
-    address of a listener opened from the Share screen."""
-    served = served or _LISTENER.get("url")
-    if served:
-        return served.rstrip("/"), True
+    ``serving``: the app listens on the local network (``serve --lan``, or the Share screen's
+    listener); ``reachable``: and under an address other devices reach. A machine without a
+    network address serves on 127.0.0.1 only as far as anyone else can tell: serving, not
+    reachable (the Share screen said "reachable" and showed a QR no phone could open)."""
+
+    base: str
+    serving: bool
+    reachable: bool
+
+
+def lan_base_url(page_url: str | None, served: str | None = None, *, hosted: bool = False) -> Reach:
+    """The base URL other devices open and whether they can (``Reach``).
+
+    ``served``: the LAN address the app was started on (``serve --lan``), if any; else, or when
+    that one is loopback, the address of a listener opened from the Share screen. ``hosted``: a
+    hosted server's ``served`` is the address the page was opened at, taken as it is (its phones
+    come through the operator's address, and it never opens a listener of its own)."""
+    if hosted and served:
+        return Reach(served.rstrip("/"), serving=True, reachable=True)
+    candidates = [url.rstrip("/") for url in (served, _LISTENER.get("url")) if url]
+    for url in candidates:
+        if not loopback(url):
+            return Reach(url, serving=True, reachable=True)
+    if candidates:
+        return Reach(candidates[0], serving=True, reachable=False)
     port = urlsplit(page_url or "").port or 8550
-    return f"http://127.0.0.1:{port}", False
+    return Reach(f"http://{LOOPBACK}:{port}", serving=False, reachable=False)
+
+
+def loopback(url: str) -> bool:
+    """Whether ``url`` names this machine only (127.0.0.1, localhost): no other device opens it."""
+    host = urlsplit(url).hostname or ""
+    try:
+        return host == "localhost" or ipaddress.ip_address(host).is_loopback
+    except ValueError:  # a host name: a hosted server's, reached by it
+        return False
 
 
 def join_url(base: str, link: Link, space: str | None = None) -> str:
@@ -227,9 +258,12 @@ async def start_listener(main: Any, host: str = "0.0.0.0", port: int = 0) -> str
     For a host that started the app on 127.0.0.1: the Share screen opens it to the local
     network. ``main`` is the session entry the app is served with: the listener then shares
     the sessions' pubsub hub (Flet keys hubs by ``main``) and their store.
-    Returns the base URL other devices open.
+    Returns the base URL other devices open; asked again, it looks the address up again (a
+    machine that had no network address may have joined one since).
     """
     if "url" in _LISTENER:
+        if _LISTENER["host"] == "0.0.0.0":  # the address again: a network joined since is found
+            _LISTENER["url"] = lan_url(_LISTENER["port"])
         return str(_LISTENER["url"])
     from companion.ui import webserver
 
@@ -240,7 +274,7 @@ async def start_listener(main: Any, host: str = "0.0.0.0", port: int = 0) -> str
     except webserver.ServeError as exc:  # the port is taken, or no right to listen
         raise OSError(str(exc)) from exc
     url = lan_url(port) if host == "0.0.0.0" else f"http://{host}:{port}"
-    _LISTENER.update(handle=handle, url=url)
+    _LISTENER.update(handle=handle, url=url, host=host, port=port)
     return url
 
 

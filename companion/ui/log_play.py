@@ -65,10 +65,12 @@ class LogPlayDraft:
 
 
 class Scored(Protocol):
-    """A Quick score form's result and its error line (Dragon's and Chinatown's final scores)."""
+    """A Quick score form's result, its error line and how many times it was scored (Dragon's
+    and Chinatown's final scores): each tap brings the result into view, the same one too."""
 
     result: Any
     error: str | None
+    scored: int
 
 
 def row_name(tr: Tr, typed: str, i: int) -> str:
@@ -147,6 +149,7 @@ def score_form(tr: Tr, form: Scored, score: Callable[[], Any]) -> None:
     """Score a Quick score form (``score`` reads the form and runs its calculator): the result,
     or the refusal as the form's error line (Dragon's and Chinatown's final scores both). The
     form is an observable draft: its component redraws."""
+    form.scored += 1
     try:
         form.result = score()
         form.error = None

@@ -71,3 +71,16 @@ def test_serve_hosted_takes_the_idle_minutes_of_a_space(monkeypatch, capsys):
         with pytest.raises(SystemExit):
             main(["serve", "--hosted", "--idle-minutes", wrong])
         assert "minutes above 0" in capsys.readouterr().err
+
+
+def test_serve_on_the_network_without_an_address_says_phones_cannot_join(monkeypatch, capsys):
+    """No QR code of 127.0.0.1 for a phone to scan: the lookup found no network address."""
+    from companion.share import netinfo
+
+    _no_bind(monkeypatch)
+    monkeypatch.setattr(server, "serve", lambda **kw: None)
+    monkeypatch.setattr(netinfo, "_from_interfaces", lambda: ["127.0.0.1"])
+    monkeypatch.setattr(netinfo, "_from_hostname", lambda: [])
+    main(["serve", "--lan", "--port", "8612"])
+    out = capsys.readouterr().out
+    assert "No network address" in out and "cannot join" in out and "█" not in out

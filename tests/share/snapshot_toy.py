@@ -145,6 +145,9 @@ class SnapGame:
     def describe(self, state: SnapState, entry: Any) -> Msg:
         return msg("snaptoy.describe", kind=entry.kind)
 
+    def narrate(self, state: SnapState, entry: Any) -> Msg:
+        return msg("snaptoy.narrate", kind=entry.kind)
+
     def auto_entry(self, state: SnapState, rng: random.Random) -> Deal | None:
         if state.phase != "deal" or state.round >= state.rounds:
             return None

@@ -67,7 +67,7 @@ async def test_a_trade_with_money_in_three_taps_and_typing(tmp_path):
     assert table.state.money[0] == money[0] + 3 * UNIT and table.state.money[1] == money[1] - 3 * UNIT
     assert h.by_key("ct-money-b-field").value == ""  # a fresh form for the next trade
     # the emptied form says at its top which trade was taken (the "why" card is below the form)
-    assert h.by_key("ct-trade-entered").value.startswith("Last: Trade: Ana gives Ben building 16")
+    assert h.by_key("ct-trade-entered").value.startswith("Last: Ana and Ben trade: Ana gives Ben building 16")
     h.close()
 
 

@@ -293,8 +293,7 @@ async def test_the_final_breakdown_writes_money_as_the_totals_do(tmp_path):
         for r in board.rows:
             for k, line in enumerate(r.breakdown):
                 shown = h.by_key(f"line-{r.seat}-{k}")
-                sign = "+" if line.points >= 0 else "−"
-                assert shown.value == sign + format_score(abs(line.points), "money", lang)
+                assert shown.value == format_score(line.points, "money", lang, change=True)  # "±$0" for none
                 assert shown.no_wrap
         h.close()
 

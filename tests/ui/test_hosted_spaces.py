@@ -122,6 +122,7 @@ async def test_a_link_of_space_a_opens_its_table_as_a_guest_in_space_b(tmp_path)
     await a.goto(f"/table/{shown.id}/share")
     assert a.by_key("live-url").value == f"{BASE}/join/{a_id}/{viewer.token}"
     assert not a.has("live-start-lan")  # a public server never opens another listener
+    assert not a.has("live-look-again") and not a.has("live-no-address")  # even opened at 127.0.0.1
     assert a.by_key("live-heading").value == "Live on everyone's phones"  # no local network here
     b = await phone(hosted, address=PHONE_B)
     b_key = key_of(b)

@@ -380,9 +380,11 @@ async def test_serving_on_the_local_network_from_the_share_screen(tmp_path):
     try:
         body = await asyncio.to_thread(lambda: urllib.request.urlopen(url + "/", timeout=10).read())
         assert b"flet" in body.lower()
-        assert live.lan_base_url("http://127.0.0.1:8550") == (url, True)
+        # served, but on loopback: no other device reaches it, and the screen says so
+        assert live.lan_base_url("http://127.0.0.1:8550") == live.Reach(url, serving=True, reachable=False)
         h = await started(hub, route=f"/table/{table.id}/share")
         assert not h.has("live-local-only") and h.by_key("live-url").value.startswith(url + "/join/")
+        assert h.has("live-no-address") and not h.has("live-qr")
         h.close()
     finally:
         await live._LISTENER.pop("handle").close()
@@ -444,18 +446,22 @@ async def test_serve_on_the_local_network_starts_a_listener(tmp_path, monkeypatc
     # The button's handler must be awaited by Flet: a lambda making the coroutine dropped it
     # and the tap did nothing (tests/test_ui_structure.py now refuses such a lambda).
     monkeypatch.setattr(live, "_LISTENER", {})  # this test's listener only, closed below
-    monkeypatch.setattr(live, "lan_url", lambda port: f"http://127.0.0.1:{port}")  # no network here
+    from companion.share import netinfo
+
+    monkeypatch.setattr(netinfo, "_from_interfaces", lambda: ["127.0.0.1", "192.168.1.20"])  # a home Wi-Fi
     hub = new_hub(tmp_path)
     table = toy_table(hub)
     h = await started(hub, route=f"/table/{table.id}/share")
     assert h.has("live-start-lan")
     await h.click("live-start-lan")
     try:
-        url = live._LISTENER["url"]
-        assert not h.has("live-start-lan") and not h.has("live-local-only")
+        url, port = live._LISTENER["url"], live._LISTENER["port"]
+        assert url == f"http://192.168.1.20:{port}"
+        assert not h.has("live-start-lan") and not h.has("live-local-only") and not h.has("live-no-address")
         assert h.by_key("live-url").value.startswith(f"{url}/join/")
         assert qr_text(h, "live-qr") == h.by_key("live-url").value and not h.has("live-device-only")
-        answer = await asyncio.to_thread(urllib.request.urlopen, url + "/", timeout=10)
+        # the harness has no such network: the same listener, through loopback
+        answer = await asyncio.to_thread(urllib.request.urlopen, f"http://127.0.0.1:{port}/", timeout=10)
         assert answer.status == 200  # the same app, served on the listener
     finally:
         if "handle" in live._LISTENER:
@@ -472,4 +478,92 @@ async def test_served_on_this_device_only_the_share_screen_says_what_to_tap_in_s
     assert "aún no pueden abrir" in said.value and "«Servir en la red local»" in said.value
     assert said.color == ft.Colors.ERROR and not h.has("live-qr") and h.has("live-start-lan")
     assert "solo en este dispositivo" in h.by_key("live-device-only").value
+    h.close()
+
+
+def no_network(monkeypatch) -> None:
+    """A machine whose interfaces and host name give no address but loopback (the lookup's own
+    boundary: what the socket calls answer)."""
+    from companion.share import netinfo
+
+    monkeypatch.setattr(netinfo, "_from_interfaces", lambda: ["127.0.0.1"])
+    monkeypatch.setattr(netinfo, "_from_hostname", lambda: [])
+
+
+async def test_without_a_network_address_the_share_screen_says_phones_cannot_join(tmp_path, monkeypatch):
+    """Serving on the local network fell back to 127.0.0.1 and the screen then showed the join
+    QR as if other phones could open it: it says plainly that no address was found instead."""
+    no_network(monkeypatch)
+    monkeypatch.setattr(live, "_LISTENER", {})  # this test's listener only, closed below
+    hub = new_hub(tmp_path)
+    table = toy_table(hub)
+    h = await started(hub, route=f"/table/{table.id}/share")
+    await h.click("live-start-lan")
+    try:
+        assert live._LISTENER["url"].startswith("http://127.0.0.1:")
+        said = h.by_key("live-no-address")
+        assert "No network address" in said.value and "cannot join" in said.value
+        assert said.color == ft.Colors.ERROR and h.has("live-look-again")
+        assert not h.has("live-qr") and h.has("live-device-only") and not h.has("live-local-only")
+        await h.click("seat-qr-0")
+        assert h.has("seat-device-only")
+        from companion.share import netinfo
+
+        monkeypatch.setattr(netinfo, "_from_interfaces", lambda: ["192.168.1.20"])  # Wi-Fi joined since
+        await h.click("live-look-again")
+        assert not h.has("live-no-address") and qr_text(h, "live-qr").startswith("http://192.168.1.20:")
+    finally:
+        if "handle" in live._LISTENER:
+            await live._LISTENER["handle"].close()
+    h.close()
+
+
+async def test_served_with_lan_but_no_address_is_said_in_spanish(tmp_path, monkeypatch):
+    """``serve --lan`` on such a machine: the address it was started on is loopback."""
+    hub = new_hub(tmp_path)
+    table = toy_table(hub)
+    h = Harness(prefs={"table_companion.lang": "es"})
+    await h.start(make_main(hub, lan_url="http://127.0.0.1:8550"), route=f"/table/{table.id}/share")
+    said = h.by_key("live-no-address")
+    assert "No se encontró ninguna dirección de red" in said.value and not h.has("live-qr")
+    h.close()
+    # a hosted server opened at a loopback address keeps it: no listener of its own, ever
+    hosted = live.lan_base_url(None, "http://127.0.0.1:8550", hosted=True)
+    assert hosted == live.Reach("http://127.0.0.1:8550", serving=True, reachable=True)
+
+
+def copied(h: Harness) -> list[str]:
+    """What was put on the clipboard (its "set" call has data; SharedPreferences' has a key)."""
+    return [next(iter(args.values())) for name, args in h.conn.calls if name == "set" and "key" not in args]
+
+
+async def test_each_link_has_its_text_and_a_copy_button_named_for_its_seat(tmp_path):
+    """A player could only scan the seat QR codes: each link is written out beside its code with
+    a Copy link button, named for whose link it copies, and a "Copied" line after the tap."""
+    hub = new_hub(tmp_path)
+    table = toy_table(hub)
+    viewer, _, ben = links(hub, table)
+    h = await started(hub, route=f"/table/{table.id}/share")
+    assert h.by_key("live-link-copy").content.semantics_label == "Copy the table's link"
+    assert h.by_key("live-link-status").value == ""
+    await h.click("live-link-copy")
+    assert copied(h) == [h.by_key("live-url").value] and copied(h)[0].endswith(f"/join/{viewer.token}")
+    assert h.by_key("live-link-status").value == "Copied."
+    await h.click("seat-qr-1")
+    assert h.by_key("seat-link-copy").content.semantics_label == "Copy Ben's link"
+    assert h.by_key("seat-link-status").value == ""
+    await h.click("seat-link-copy")
+    assert copied(h)[1] == h.by_key("seat-url").value and copied(h)[1].endswith(f"/join/{ben.token}")
+    assert h.by_key("seat-link-status").value == "Copied."
+    h.close()
+
+
+async def test_copy_link_is_named_in_spanish(tmp_path):
+    hub = new_hub(tmp_path)
+    table = toy_table(hub)
+    h = await started(hub, route=f"/table/{table.id}/share", prefs={"table_companion.lang": "es"})
+    await h.click("seat-qr-0")
+    assert h.by_key("seat-link-copy").content.semantics_label == "Copiar el enlace de Ana"
+    await h.click("seat-link-copy")
+    assert h.by_key("seat-link-status").value == "Copiado."
     h.close()

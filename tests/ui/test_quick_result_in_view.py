@@ -67,3 +67,27 @@ async def test_the_refusal_is_said_in_spanish(tmp_path):
     assert "Todas las puntuaciones son 0" in h.by_key("quick-log-error").value
     assert hub.store.plays() == []
     h.close()
+
+
+async def test_computing_again_with_the_same_numbers_scrolls_again(tmp_path):
+    """A walkthrough scrolled up to read the form, tapped Compute again unchanged, and the page
+    stayed where it was: every tap brings the result into view, not only a new result."""
+    h = await started(new_hub(tmp_path), route="/quick/dragon")
+    await h.type_text("quick-vp-0", "30")
+    before = len(scrolls(h))
+    await h.click("quick-compute")
+    await laid_out(h, "quick-result-top")
+    await h.click("quick-compute")  # the same numbers, the same result
+    assert [m.get("scroll_key") for m in scrolls(h)[before:]] == ["quick-result-top"] * 2
+    h.close()
+
+
+async def test_scoring_chinatown_again_with_the_same_numbers_scrolls_again(tmp_path):
+    h = await started(new_hub(tmp_path), route="/quick/chinatown")
+    await h.type_text("ct-f-money-0", "120000")
+    before = len(scrolls(h))
+    await h.click("ct-f-score")
+    await laid_out(h, "ct-f-result-top")
+    await h.click("ct-f-score")
+    assert [m.get("scroll_key") for m in scrolls(h)[before:]] == ["ct-f-result-top"] * 2
+    h.close()

@@ -16,6 +16,7 @@ from companion.games.chinatown import calc, codes, flow, rules, scoring, view
 from companion.games.chinatown.data import DATA
 from companion.games.chinatown.entries import ENTRY_ADAPTER
 from companion.games.chinatown.hindsight import round_summaries
+from companion.games.chinatown.narrate import narrate
 from companion.games.chinatown.options import ChinatownOptions
 from companion.games.chinatown.preview import (
     BuildingPreview,
@@ -66,6 +67,9 @@ class Chinatown:
 
     def describe(self, state: ChinatownState, entry: Any) -> Msg:
         return flow.describe(state, entry)
+
+    def narrate(self, state: ChinatownState, entry: Any) -> Msg:
+        return narrate(state, entry)
 
     def auto_entry(self, state: ChinatownState, rng: random.Random) -> Any | None:
         return flow.auto_entry(state, rng)

@@ -19,6 +19,7 @@ from companion.core.msg import Msg, msg
 from companion.games.dayu.kinds import FRAMES, POINTS_KIND
 from companion.games.dayu.tables import FLOOD_CARD_POINTS, FLOOD_KINDS, MAX_PLAYERS, MIN_PLAYERS, VP_PER_FACE
 from companion.games.dayu.tally import TIE_BREAK, rank, tally, tie_line
+from companion.i18n import format_score
 
 
 def dayu_final(data: object) -> dict[str, Any]:
@@ -68,7 +69,9 @@ def render_dayu_final(result: dict[str, Any], lang: str) -> str:
         )
         for line in player["breakdown"]:
             label = revive_msg(line["label"]).render(lang)
-            lines.append(f"  {line['points']:>+4}  {label}  [{line['rule_id']}]")
+            lines.append(
+                f"  {format_score(line['points'], 'points', lang, change=True):>4}  {label}  [{line['rule_id']}]"
+            )
     key = "dayu.calc.shared" if len(result["shared"]) > 1 else "dayu.calc.winner"
     lines.append(msg(key, names=", ".join(result["shared"])).render(lang))
     lines.append(TIE_BREAK.render(lang))

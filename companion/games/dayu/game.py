@@ -11,6 +11,7 @@ from companion.games.dayu import calc, flow, rules, scoring
 from companion.games.dayu.data import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.dayu.entries import ENTRY_ADAPTER
 from companion.games.dayu.hindsight import round_summaries
+from companion.games.dayu.narrate import narrate
 from companion.games.dayu.options import DayuOptions
 from companion.games.dayu.preview import MarkerPreview, capture_worth, marker_preview
 from companion.games.dayu.situations import situations
@@ -55,6 +56,9 @@ class DayuGame:
 
     def describe(self, state: DayuState, entry: Any) -> Msg:
         return flow.describe(state, entry)
+
+    def narrate(self, state: DayuState, entry: Any) -> Msg:
+        return narrate(state, entry)
 
     def auto_entry(self, state: DayuState, rng: random.Random) -> Any | None:
         return flow.auto_entry(state, rng)

@@ -31,6 +31,7 @@ from companion.games.dragon.forecast import (
 )
 from companion.games.dragon.hindsight import round_summaries
 from companion.games.dragon.labels import banner, describe_entry, prompt_msg, standing
+from companion.games.dragon.narrate import narrate
 from companion.games.dragon.options import DragonOptions
 from companion.games.dragon.rules import HANDLERS, setup
 from companion.games.dragon.scoring import score
@@ -159,6 +160,9 @@ class DragonGame:
 
     def describe(self, state: DragonState, entry: Any) -> Msg:
         return describe_entry(state, entry)
+
+    def narrate(self, state: DragonState, entry: Any) -> Msg:
+        return narrate(state, entry)
 
     def auto_entry(self, state: DragonState, rng: random.Random) -> Any | None:
         return codes.deal(state, rng)

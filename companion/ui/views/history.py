@@ -26,14 +26,16 @@ def state_before(table: Table, i: int) -> BaseModel:
 
 
 def entry_label(tr: Tr, table: Table, i: int, entry: Any) -> str:
-    return tr.msg(table.game.describe(state_before(table, i), entry))
+    """Entry ``i`` as made: who did what, in a sentence true after it (the game's ``narrate``;
+    the choice's label, ``describe``, holds counts from before it: "(28 left)")."""
+    return tr.msg(table.game.narrate(state_before(table, i), entry))
 
 
 def redo_labels(tr: Tr, table: Table) -> list[str]:
     """Labels of the undone entries, next to redo first (replayed on a copy, the table is untouched)."""
     labels, state = [], table.state
     for entry in reversed(table.redo_entries):
-        labels.append(tr.msg(table.game.describe(state, entry)))
+        labels.append(tr.msg(table.game.narrate(state, entry)))
         with contextlib.suppress(Exception):  # a later redo may no longer fit; its label is still shown
             state, _ = table.game.apply(state, entry)
     return labels

@@ -93,10 +93,7 @@ def total_text(tr: Any, board: Scoreboard, total: int) -> str:
 def line_points(tr: Tr, board: Scoreboard, points: int) -> str:
     """A breakdown line's signed amount, written as its total is ("+$50,000" / "+50.000 $",
     "+3"), on one line: a fixed narrow column broke Chinatown's amounts mid-number ("+5000 / 0")."""
-    sign = "+" if points >= 0 else "−"
-    if board.unit == "money":
-        return sign + format_score(abs(points), board.unit, tr.lang)
-    return f"{sign}{abs(points)}"
+    return format_score(points, board.unit, tr.lang, change=True)
 
 
 def ranking(tr: Tr, table: Table, board: Scoreboard) -> ft.Control:

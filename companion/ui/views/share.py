@@ -36,7 +36,8 @@ QR_SIZE = 260
 @ft.observable
 @dataclass
 class SnapshotStatus:
-    """The line beside the snapshot's Copy button ("Copied")."""
+    """The line beside a Copy button ("Copied"): the snapshot's, or a link's (kept under the
+    link's token)."""
 
     text: str = ""
 
@@ -66,7 +67,8 @@ def view(services: Services, session: Session, id: str) -> ft.View:
     table = services.hub.get(id)
     tr = session.tr
     snapshot = snapshot_card(tr, session.drafts.keep(SnapshotStatus), services.device.clipboard, table)
-    body: list[ft.Control] = [LiveCard(services, tr, session.fail, table, key="live-card-part"), snapshot]
+    live_card = LiveCard(services, session, table, key="live-card-part")
+    body: list[ft.Control] = [live_card, snapshot]
     return ft.View(
         route=f"/table/{id}/share",
         appbar=ft.AppBar(title=ft.Text(tr("live.title", name=table.name), key="share-title")),
@@ -76,12 +78,12 @@ def view(services: Services, session: Session, id: str) -> ft.View:
 
 
 @ft.component
-def LiveCard(
-    services: Services, tr: Tr, fail: Callable[[str], None], table: Table, key: str | None = None
-) -> ft.Control:
-    """The table's live links (the viewers' and each seat's) with their QR codes, and the way to
-    serve them on the local network. Revoking a link or starting to serve changes the store or
-    the listener, not the table: this card alone is drawn again (its own count goes up)."""
+def LiveCard(services: Services, session: Session, table: Table, key: str | None = None) -> ft.Control:
+    """The table's live links (the viewers' and each seat's) with their QR codes, each link's
+    text and Copy link, and the way to serve them on the local network. Revoking a link or
+    starting to serve changes the store or the listener, not the table: this card alone is drawn
+    again (its own count goes up)."""
+    tr, fail = session.tr, session.fail
     _, draw = ft.use_state(0)  # a count of its own: raising it draws this card again
 
     def revoke(link: Link) -> None:
@@ -92,22 +94,25 @@ def LiveCard(
         if await _start_lan(tr, services.main, fail):
             draw(lambda n: n + 1)
 
-    base, on_lan = live.lan_base_url(services.page_url(), services.lan_url)
     space = services.space.space_id if services.space is not None else None  # a hosted server's
+    reach = live.lan_base_url(services.page_url(), services.lan_url, hosted=space is not None)
+    base, on_lan = reach.base, reach.reachable
     links = live.links_for(services.hub).links(table.id, len(table.players))
     viewer = links[0]
     items: list[ft.Control] = [
         heading(tr("live.heading_hosted" if space else "live.heading"), key="live-heading")
     ]
     if not on_lan:
-        items += local_only(tr, start_lan)
-    items += viewer_items(
-        tr, live.join_url(base, viewer, space), viewer.code or "", live.join_at(base, space), on_lan
-    )
+        items += not_reachable(tr, start_lan, serving=reach.serving)
+    viewer_url = live.join_url(base, viewer, space)
+    viewer_copy = link_copy(tr, session, services.device.clipboard, viewer_url, viewer.token, "live-link")
+    items += viewer_items(tr, viewer_url, viewer.code or "", live.join_at(base, space), on_lan, viewer_copy)
     items += [heading(tr("live.seats")), small(tr("live.seats_hint"))]
     for link in links[1:]:
         name = table.players[link.seat or 0].name
-        show = partial(seat_dialog, services.dialogs, tr, name, live.join_url(base, link, space), on_lan)
+        url = live.join_url(base, link, space)
+        copy = partial(link_copy, tr, session, services.device.clipboard, url, link.token, "seat-link", name)
+        show = partial(seat_dialog, services.dialogs, tr, name, url, copy, on_lan)
         items.append(seat_row(tr, table, link, show, partial(revoke, link)))
     items.append(
         button(
@@ -120,25 +125,33 @@ def LiveCard(
     return card(*items, key="live-card")
 
 
-def local_only(tr: Tr, start_lan: Callable[[Any], Any]) -> list[ft.Control]:
-    """Served on this device only (a loopback address): said plainly, in the body's size and
-    the error colour, with what to tap right under it (it was a small grey line over a QR code
-    that no other phone can open)."""
+def not_reachable(tr: Tr, start_lan: Callable[[Any], Any], *, serving: bool) -> list[ft.Control]:
+    """Why other phones cannot open the table, said plainly, in the body's size and the error
+    colour, with what to tap right under it (it was a small grey line over a QR code that no
+    other phone can open): served on this device only (a loopback address), or served on the
+    network but this device has no network address (``serving``: look again once it has one)."""
+    said, key, tap, tap_key = (
+        (tr("live.no_address"), "live-no-address", tr("live.look_again"), "live-look-again")
+        if serving
+        else (tr("live.local_only"), "live-local-only", tr("live.start_lan"), "live-start-lan")
+    )
     return [
         ft.Row(
             [
                 ft.Icon(ft.Icons.WIFI_OFF, color=ft.Colors.ERROR),
-                ft.Text(tr("live.local_only"), key="live-local-only", color=ft.Colors.ERROR, expand=True),
+                ft.Text(said, key=key, color=ft.Colors.ERROR, expand=True),
             ],
             vertical_alignment=ft.CrossAxisAlignment.START,
         ),
-        button(tr("live.start_lan"), "live-start-lan", start_lan, icon=ft.Icons.WIFI_TETHERING, filled=True),
+        button(tap, tap_key, start_lan, icon=ft.Icons.WIFI_TETHERING, filled=True),
     ]
 
 
-def viewer_items(tr: Tr, url: str, code: str, join_at: str, reachable: bool) -> list[ft.Control]:
+def viewer_items(
+    tr: Tr, url: str, code: str, join_at: str, reachable: bool, copy: ft.Control
+) -> list[ft.Control]:
     """The viewers' link: its QR code only once other devices can reach it; before that its
-    address and short code, marked as this device's only."""
+    address and short code, marked as this device's only. ``copy``: Copy link, under the address."""
     shown: list[ft.Control] = (
         [small(tr("live.viewer_hint")), qr_image(url, key="live-qr")]
         if reachable
@@ -148,6 +161,7 @@ def viewer_items(tr: Tr, url: str, code: str, join_at: str, reachable: bool) -> 
         *shown,
         # selectable text reaches screen readers as an unnamed text area: its label says it
         selectable(url, key="live-url", size=13),
+        copy,
         selectable(tr("live.short_code", code=code), key="live-code", size=18),
         small(tr("live.join_at", url=join_at), key="live-join-at"),
     ]
@@ -180,9 +194,21 @@ def seat_row(
     )
 
 
-def seat_dialog(dialogs: Dialogs, tr: Tr, name: str, url: str, reachable: bool = True) -> None:
-    """A seat link's QR code and address (``url``); while the app is served on this device only
-    (not ``reachable``), marked as such over the code."""
+def link_copy(
+    tr: Tr, session: Session, clipboard: ft.Clipboard, url: str, token: str, name: str, seat: str = ""
+) -> ft.Control:
+    """Copy link for ``url``, named for whose link it is (``seat``: a player's name; else the
+    table's viewer link), and its "Copied" line (kept for this link while the session lasts)."""
+    said = session.drafts.keep(SnapshotStatus, ("link", token))
+    spoken = tr("live.copy_link_of", name=seat) if seat else tr("live.copy_viewer_link")
+    return CopyRow(tr, tr("live.copy_link"), name, clipboard, url, said, spoken=spoken, key=f"{name}-row")
+
+
+def seat_dialog(
+    dialogs: Dialogs, tr: Tr, name: str, url: str, copy: Callable[[], ft.Control], reachable: bool = True
+) -> None:
+    """A seat link's QR code, address (``url``) and Copy link (``copy`` makes it); while the app
+    is served on this device only (not ``reachable``), marked as such over the code."""
     dialogs.dialog(
         tr("live.seat_title", name=name),
         lambda: [
@@ -194,6 +220,7 @@ def seat_dialog(dialogs: Dialogs, tr: Tr, name: str, url: str, reachable: bool =
             ),
             qr_image(url, key="seat-qr", size=240),
             selectable(url, key="seat-url", size=12),
+            copy(),
         ],
         key="seat-dialog",
     )
@@ -224,17 +251,29 @@ class Said(Protocol):
 
 @ft.component
 def CopyRow(
-    tr: Tr, label: str, name: str, clipboard: ft.Clipboard, text: str, said: Said, key: str | None = None
+    tr: Tr,
+    label: str,
+    name: str,
+    clipboard: ft.Clipboard,
+    text: str,
+    said: Said,
+    spoken: str | None = None,
+    key: str | None = None,
 ) -> ft.Control:
     """A Copy button (``<name>-copy``) putting ``text`` on the clipboard, and the line beside it
-    (``<name>-status``, ``said``) that says it was copied."""
+    (``<name>-status``, ``said``) that says it was copied; ``spoken``: the button's name for a
+    screen reader where its label is shared ("Copy Ana's link")."""
 
     async def copy(_: Any = None) -> None:
         await clipboard.set(text)
         said.text = tr("live.copied")
 
     return ft.Row(
-        [button(label, f"{name}-copy", copy, icon=ft.Icons.COPY), ft.Text(said.text, key=f"{name}-status")]
+        [
+            button(label, f"{name}-copy", copy, icon=ft.Icons.COPY, name=spoken),
+            ft.Text(said.text, key=f"{name}-status"),
+        ],
+        wrap=True,
     )
 
 

@@ -47,6 +47,7 @@ class ChinatownFinal:
     players: list[FinalRow] = field(default_factory=lambda: [FinalRow() for _ in range(GAME.min_players)])
     result: Any = None
     error: str | None = None
+    scored: int = 0  # taps on Compute: each one brings the result into view
 
     def changed(self) -> None:
         """A result of other players is not this form's."""
@@ -71,7 +72,7 @@ def FinalForm(session: Session, repos: Repos, form: ChinatownFinal, key: str | N
     tr = session.tr
     players = form.players
     column = ft.Column(spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-    laid_out = use_into_view(column, RESULT_TOP, form.result)  # under the form: below the fold
+    laid_out = use_into_view(column, RESULT_TOP, form.scored if form.result else None)  # each tap
     out: list[ft.Control] = [small(tr("chinatown.quick.final_hint"), key="ct-f-hint")]
     out += [_player_card(tr, form, i) for i in range(len(players))]
     out.append(

@@ -24,6 +24,7 @@ from companion.games.dayu.public import (
     flood_name,
     revive_msg,
 )
+from companion.i18n import format_score
 from companion.ui.games.dayu.panels import FRAME_COLOURS, FRAME_TEXT, frame_name
 from companion.ui.i18n import Tr
 from companion.ui.log_play import log_play_button
@@ -261,10 +262,19 @@ def result_card(session: Session, repos: Repos, players: list[DayuRow]) -> ft.Co
     lines: list[ft.Control] = [heading(tr("dayu.quick.result"))]
     for k, p in enumerate(result["players"]):
         lines.append(
-            ft.Text(f"{p['name']}: {p['total']}", key=f"dy-q-total-{k}", weight=ft.FontWeight.BOLD, size=16)
+            ft.Text(
+                f"{p['name']}: {format_score(p['total'], 'points', tr.lang)}",
+                key=f"dy-q-total-{k}",
+                weight=ft.FontWeight.BOLD,
+                size=16,
+            )
         )
         for line in p["breakdown"]:
-            lines.append(small(f"{line['points']:+d}  {tr.msg(revive_msg(line['label']))}"))
+            lines.append(
+                small(
+                    f"{format_score(line['points'], 'points', tr.lang, change=True)}  {tr.msg(revive_msg(line['label']))}"
+                )
+            )
     key = "dayu.quick.shared" if len(result["shared"]) > 1 else "dayu.quick.winner"
     lines.append(ft.Text(tr(key, names=", ".join(result["shared"])), key="dy-q-winner", size=18))
     tie = final_tie(result)

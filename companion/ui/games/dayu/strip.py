@@ -12,6 +12,7 @@ import flet as ft
 
 from companion.core import Table
 from companion.games.dayu.public import DATA, POINTS_KIND, DayuState, flood_name
+from companion.i18n import format_score
 from companion.ui import glance
 from companion.ui.i18n import Tr
 from companion.ui.palette import swatch
@@ -180,5 +181,5 @@ def flood_row(tr: Tr, state: DayuState, seat: int) -> ft.Control:
         for c in cards[:SHOWN_FLOOD]
     ]
     if len(cards) > SHOWN_FLOOD:
-        tiles.append(ft.Text(f"+{len(cards) - SHOWN_FLOOD}", size=11))
+        tiles.append(ft.Text(format_score(len(cards) - SHOWN_FLOOD, "points", tr.lang, change=True), size=11))
     return ft.Row(tiles, spacing=2, tight=True, key=f"glance-flood-{seat}")

@@ -16,6 +16,7 @@ from typing import Any
 import flet as ft
 
 from companion.games.dragon.public import GAME, RULES, dragon_final, final_tie, line_msg, stack_msg, tile_msg
+from companion.i18n import format_score
 from companion.ui.i18n import Tr
 from companion.ui.in_view import scroll_key, use_into_view
 from companion.ui.log_play import log_play_button, row_name, score_form
@@ -57,6 +58,7 @@ class DragonQuick:
     )
     result: Any = None
     error: str | None = None
+    scored: int = 0  # taps on Compute: each one brings the result into view
 
     def add_player(self) -> None:
         self.players.append(QuickPlayer())
@@ -92,7 +94,7 @@ def DragonQuickForm(
     """A card per player, Add player and Compute, then the refusal or the result and "Log this play"."""
     tr = session.tr
     column = ft.Column(spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-    laid_out = use_into_view(column, RESULT_TOP, form.result)  # under the form: below the fold
+    laid_out = use_into_view(column, RESULT_TOP, form.scored if form.result else None)  # each tap
     out: list[ft.Control] = [small(tr("dragon.quick.hint"))]
     out += [_player_card(tr, form, i) for i in range(len(form.players))]
     out.append(
@@ -312,7 +314,11 @@ def _result(
                 ft.Row(
                     [
                         ft.Text(_label(tr, line), expand=True, size=13),
-                        ft.Text(f"{line['points']:+d}", width=44, text_align=ft.TextAlign.RIGHT),
+                        ft.Text(
+                            format_score(line["points"], "points", tr.lang, change=True),
+                            width=44,
+                            text_align=ft.TextAlign.RIGHT,
+                        ),
                         rule_link(tr, show_rule, line["rule_id"], f"quick-rule-{place}-{k}"),
                     ]
                 )

@@ -1,0 +1,72 @@
+"""A made entry is told as who did what, true after it: History's headers, the Play screen's
+"Last:" line.
+
+A walkthrough read "Palace 1 (3 floors, 2 inside)" as a History header (the tapped answer, not
+what happened) and "Last: Draw from the silver pile (28 left)" with the count from before the
+draw: both came from the choice's label (``describe``) with the state before the entry."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from random_play import play_to_end, play_until
+from ui_testkit import new_hub, started
+
+from companion.core import Table
+from companion.games.dayu.entries import Draw
+from companion.ui.settings import PREFIX
+
+NAMES = ["Ana", "Ben", "Carla"]
+SUBJECT = {"en": "The table", "es": "La mesa"}  # a fact the table enters (a deal, the event row)
+
+
+def played(hub, game: str, seed: int) -> Table:
+    table = hub.create(Table.new(game, NAMES))
+    rng = random.Random(seed)
+    if game == "chinatown":  # trades too: a whole game (its helper enters them)
+        play_to_end(table, rng)
+    else:
+        play_until(table, rng, lambda t: t.version >= 120 or t.prompt is None)
+    return table
+
+
+def told_by_whom(header: str, entry, lang: str) -> bool:
+    """The header names who acted: the entry's seat, or (a table fact) a player or the table."""
+    seat = getattr(entry, "seat", None)
+    if seat is not None:
+        return NAMES[seat] in header
+    return any(name in header for name in NAMES) or header.startswith(SUBJECT[lang])
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize(("game", "seed"), [("dragon", 3), ("chinatown", 5), ("dayu", 7)])
+async def test_every_history_header_says_who_did_what(tmp_path, game, seed, lang):
+    hub = new_hub(tmp_path)
+    table = played(hub, game, seed)
+    h = await started(hub, route=f"/table/{table.id}/history", prefs={PREFIX + "lang": lang})
+    shown = [i for i in range(len(table.history)) if h.has(f"entry-{i}")]
+    assert len(shown) >= 20, shown
+    unnamed = []
+    for i in shown:
+        header = h.by_key(f"entry-{i}").title.value
+        if not told_by_whom(header, table.history[i][1], lang) or "." in header.split(" ")[0]:
+            unnamed.append((i, header))  # no one named, or a raw key
+    assert unnamed == []
+    h.close()
+
+
+async def test_the_last_line_after_a_draw_holds_no_count_from_before_it(tmp_path):
+    """ "Last: Draw from the silver pile (28 left)" right after the draw that left 27."""
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("dayu", NAMES))
+    play_until(table, random.Random(2), lambda t: bool(t.history) and isinstance(t.history[-1][1], Draw))
+    i, draw, _ = table.history[-1]
+    who = NAMES[table.state_at(i).current]
+    h = await started(hub, route=f"/table/{table.id}")
+    pile = draw.pile  # the frames' English names are their ids
+    assert h.by_key("last-entry").value == f"Last: {who} draws from the {pile} pile"
+    h.close()
+    h = await started(hub, route=f"/table/{table.id}/history")
+    assert h.by_key(f"entry-{i}").title.value == f"{who} draws from the {pile} pile"
+    h.close()
