@@ -101,14 +101,15 @@ def scan(catalogue: set[str], rule_ids: set[str], families: dict[str, set[str] |
     for path in _sources():
         rel = path.relative_to(ROOT.parent).as_posix()
         in_ui = (ROOT / "ui") in path.parents
-        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        # Walked once (ast.walk is pure Python and was most of `check`'s time), read three times.
+        nodes = list(ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))))
         tr_args = {
             id(n.args[0])
-            for n in ast.walk(tree)
+            for n in nodes
             if _is_tr_call(n) and n.args  # tr("x") -> ui.x
         }
-        in_fstring = {id(v) for n in ast.walk(tree) if isinstance(n, ast.JoinedStr) for v in n.values}
-        for node in ast.walk(tree):
+        in_fstring = {id(v) for n in nodes if isinstance(n, ast.JoinedStr) for v in n.values}
+        for node in nodes:
             if id(node) in in_fstring:
                 continue
             where = f"{rel}:{getattr(node, 'lineno', 0)}"
