@@ -32,7 +32,8 @@ GRACE_SECONDS = 1  # how long open connections get to close on a stop signal
 
 def check_port(port: int) -> int:
     if not 1 <= port <= 65535:
-        raise ServeError("sec-live.serve.bad_port", port=port)
+        # as typed: a port is a name, not a quantity ("-1", not the minus sign of a score)
+        raise ServeError("sec-live.serve.bad_port", port=str(port))
     return port
 
 
