@@ -8,6 +8,7 @@ made of are in ui/widgets.py.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -58,9 +59,24 @@ def rule_icon(tr: Tr, show_rule: Callable[[str], None], rule_id: str, key: str) 
     return icon_button(ft.Icons.MENU_BOOK, key, rule_tip(tr, rule_id), lambda _: show_rule(rule_id))
 
 
-def effect_line(model: TableModel, effect: Effect, key: str, *, icon: bool = False) -> ft.Control:
+_WORDS = re.compile(r"\w+")
+
+
+def restates(label: str, effect: str) -> bool:
+    """Whether an effect line only says the choice's label again ("Ana's marker lies on place 1"
+    under "Ana's marker on place 1"): every number of it in the label, at most one word not (its
+    verb). Such a second line made every answer of Da Yu's marker question read twice."""
+    said, new = set(_WORDS.findall(label.lower())), set(_WORDS.findall(effect.lower()))
+    return len(new - said) <= 1 and {w for w in new if w.isdigit()} <= said
+
+
+def effect_line(
+    model: TableModel, effect: Effect, key: str, *, icon: bool = False, under: str | None = None
+) -> ft.Control:
     """One consequence, as this screen may read it, and the rule that caused it (tap it to read
-    it): by its title, or with ``icon`` as the book icon (``rule_icon``), leaving the text the width."""
+    it): by its title, or with ``icon`` as the book icon (``rule_icon``), leaving the text the width.
+    ``under``: the heading the line sits under; a line that only says it again keeps its rule
+    alone (History's "Ana releases ... from palace 2" over the same sentence)."""
     marker: list[ft.Control] = []
     shown = model.view.effect(effect)  # a secret stays one
     players = model.table.players
@@ -73,8 +89,14 @@ def effect_line(model: TableModel, effect: Effect, key: str, *, icon: bool = Fal
     link = part(
         (tr.lang, effect.rule_id, icon), lambda: made(tr, show_rule, effect.rule_id, key), key=f"{key}-rule"
     )
+    text = tr.msg(shown.msg)
+    said: ft.Control = (
+        ft.Container(expand=True)
+        if under is not None and restates(under, text)
+        else ft.Text(text, expand=True, size=14, key=f"{key}-text")
+    )
     return ft.Row(
-        [*marker, ft.Text(tr.msg(shown.msg), expand=True, size=14), link],
+        [*marker, said, link],
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
         spacing=4,
     )

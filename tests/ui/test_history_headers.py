@@ -70,3 +70,47 @@ async def test_the_last_line_after_a_draw_holds_no_count_from_before_it(tmp_path
     h = await started(hub, route=f"/table/{table.id}/history")
     assert h.by_key(f"entry-{i}").title.value == f"{who} draws from the {pile} pile"
     h.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_a_consequence_that_says_the_header_again_keeps_only_its_rule(tmp_path, lang):
+    """A History card read "Ana releases the young farmer from palace 2" twice: as its header and
+    as its first consequence (which cites Drought). The repeat is left out; its rule link stays."""
+    hub = new_hub(tmp_path)
+    table = played(hub, "dragon", 3)
+    h = await started(hub, route=f"/table/{table.id}/history", prefs={PREFIX + "lang": lang})
+    repeats, kept = [], 0
+    for i in [i for i in range(len(table.history)) if h.has(f"entry-{i}")]:
+        header = h.by_key(f"entry-{i}").title.value
+        for k in range(len(table.history[i][2])):
+            line = f"entry-{i}-fx-{k}"
+            assert h.has(line), line  # every consequence keeps its rule link
+            if h.has(f"{line}-text"):
+                said = h.by_key(f"{line}-text").value
+                repeats += [(header, said)] if said.rstrip(".").lower() == header.rstrip(".").lower() else []
+            else:
+                kept += 1
+    assert repeats == [] and kept > 0, (repeats, kept)
+    h.close()
+
+
+async def test_the_play_screens_last_line_is_not_said_again_under_it(tmp_path):
+    """The Play screen's "Last: Ben takes the young warrior" had the same sentence under it."""
+    from companion.ui.i18n import Tr
+    from companion.ui.rule_links import restates
+    from companion.ui.views.history import entry_label
+
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("dragon", NAMES))
+    tr = Tr("en")
+
+    def repeated(t: Table) -> bool:  # the last entry's first consequence says its header again
+        if not t.history or not t.history[-1][2]:
+            return False
+        i, entry, effects = t.history[-1]
+        return restates(entry_label(tr, t, i, entry), tr.msg(effects[0].msg))
+
+    play_until(table, random.Random(4), repeated)
+    h = await started(hub, route=f"/table/{table.id}", prefs={PREFIX + "lang": "en"})
+    assert h.has("why-0") and not h.has("why-0-text"), h.by_key("last-entry").value
+    h.close()

@@ -109,7 +109,7 @@ def entry_card(model: TableModel, i: int, entry: Any, effects: list[Any]) -> ft.
             on_click=None if model.guest else lambda _: confirm_undo(model, steps),
             min_height=48,
         ),
-        *[effect_line(model, fx, key=f"entry-{i}-fx-{k}") for k, fx in enumerate(effects)],
+        *[effect_line(model, fx, key=f"entry-{i}-fx-{k}", under=label) for k, fx in enumerate(effects)],
         padding=6,
     )
 

@@ -23,7 +23,7 @@ from companion.ui.gameui import ui_for
 from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
 from companion.ui.parts import part, same
-from companion.ui.rule_links import effect_line, rule_tip, rule_title
+from companion.ui.rule_links import effect_line, restates, rule_tip, rule_title
 from companion.ui.services import Services, Session
 from companion.ui.state import Drafts, Notice
 from companion.ui.table_model import TableModel
@@ -314,21 +314,10 @@ def preview_lines(
     return out
 
 
-_WORDS = re.compile(r"\w+")
-
-
 def mentions(text: str, name: str) -> bool:
     """Whether ``text`` names the player ``name`` as a whole name ("Ana" is not in "Anabel gets
     $10,000": that line would be left unnamed as if it were Ana's)."""
     return re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text) is not None
-
-
-def restates(label: str, effect: str) -> bool:
-    """Whether an effect line only says the choice's label again ("Ana's marker lies on place 1"
-    under "Ana's marker on place 1"): every number of it in the label, at most one word not (its
-    verb). Such a second line made every answer of Da Yu's marker question read twice."""
-    said, new = set(_WORDS.findall(label.lower())), set(_WORDS.findall(effect.lower()))
-    return len(new - said) <= 1 and {w for w in new if w.isdigit()} <= said
 
 
 def choice_button(
@@ -443,10 +432,9 @@ def why(model: TableModel) -> list[ft.Control]:
     if last is None:
         return []
     i, entry, effects = last
-    lines: list[ft.Control] = [
-        small(tr("play.last", label=entry_label(tr, table, i, entry)), key="last-entry")
-    ]
-    lines += [effect_line(model, fx, key=f"why-{k}") for k, fx in enumerate(effects[:MAX_WHY])]
+    label = entry_label(tr, table, i, entry)
+    lines: list[ft.Control] = [small(tr("play.last", label=label), key="last-entry")]
+    lines += [effect_line(model, fx, key=f"why-{k}", under=label) for k, fx in enumerate(effects[:MAX_WHY])]
     if len(effects) > MAX_WHY:
         lines.append(
             text_button(
