@@ -201,6 +201,9 @@ async def test_the_month_summary_opens_from_the_strip_and_comes_first_when_a_mon
     assert strip[0].controls[0] is h.by_key("glance-summary")
     assert isinstance(h.by_key("glance-summary"), ft.FilledTonalButton)  # and filled
     assert h.by_key("glance-summary").content.value == last.title.msg.render("es")
+    # "Mes 1 (Paz): cómo fue" beside "Palacios": the words that say what the tap opens come last,
+    # so the title wraps to a second line rather than ending in "c…" at 412 px
+    assert h.by_key("glance-summary-title").max_lines == 2
     await h.click("glance-summary")
     assert h.open_dialogs() == ["glance-summary-dialog"]
     for sr in last.seats:
