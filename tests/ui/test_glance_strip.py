@@ -32,8 +32,8 @@ from companion.ui.settings import PREFIX
 harm = SeatForecast.harm  # how hard an event hits a player, as the engine compares them
 # the end of an event's line when other players are hit as hard, by how many (1, 2 or more)
 ALSO = {
-    "en": ("", " (and {n} more player)", " (and {n} more players)"),
-    "es": ("", " (y {n} jugador más)", " (y {n} jugadores más)"),
+    "en": ("", " (+{n} player)", " (+{n} players)"),
+    "es": ("", " (+{n} jugador)", " (+{n} jugadores)"),
 }
 
 
@@ -94,7 +94,11 @@ def assert_dragon_strip(h, table: Table) -> None:
             hardest = [sf for sf in f.seats if harm(sf) == worst]
             assert any(line.startswith(sf.line.msg.render("en")) for sf in hardest), line
             also = len(hardest) - 1  # said as players, not as more of what the line counts
-            assert line.endswith(ALSO["en"][min(also, 2)].format(n=also)) if also else "more" not in line
+            assert (
+                line.endswith(ALSO["en"][min(also, 2)].format(n=also))
+                if also
+                else not line.endswith(("player)", "players)"))
+            )
 
 
 def dragon_table(hub, month: int, players: int = 5, seed: int = 1) -> Table:
@@ -388,8 +392,8 @@ def test_every_piece_of_the_rules_data_has_its_colour_and_symbol():
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 async def test_an_event_hitting_two_players_as_hard_counts_the_other_as_a_player(tmp_path, lang):
-    """"Carla: must release 2 persons (and 1 more)" read as a third person to release; the
-    other player hit as hard is said as a player."""
+    """ "Carla: must release 2 persons (and 1 more)" read as a third person to release; the
+    others hit as hard are counted as players, short enough for the tile's two lines."""
     hub = new_hub(tmp_path)
     table = dragon_table(hub, month=4, players=4, seed=1)
     h = await started(hub, route=f"/table/{table.id}", prefs={PREFIX + "lang": lang})
