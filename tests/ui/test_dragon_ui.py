@@ -4,9 +4,10 @@
 import random
 
 import pytest
-
+from random_play import play_until
 from ui_testkit import new_hub, new_table_by_taps, started
 
+from companion.core import Table
 from companion.games.dragon.data import RULES
 
 
@@ -258,10 +259,6 @@ async def test_a_played_out_hand_says_no_cards_are_left(tmp_path, lang):
     """Month 12 has no person phase: every hand is empty, and its line says so (it read "0 person
     cards left: " with an empty list). In Spanish the line is about the player whose panel it is
     under, not "te" (the reader)."""
-    from random_play import play_until
-
-    from companion.core import Table
-
     hub = new_hub(tmp_path)
     table = Table.new("dragon", ["Ana", "Ben", "Carla"])
     play_until(table, random.Random(5), lambda t: t.state.month == 11 and t.state.phase == "persons")
