@@ -188,7 +188,9 @@ def summary_button(model: TableModel, table: Table, summary: RoundSummary, fresh
     title = model.tr.msg(model.view.summary(summary).title.msg)
     kind = ft.FilledTonalButton if fresh else ft.TextButton
     return kind(
-        content=ft.Text(title, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+        # two lines: on one, a Dragon month's title lost its last words beside "Palaces" at 412 px
+        # ("Month 9 (Mongol invasion): h…"), the very words that say what the tap opens
+        content=ft.Text(title, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS, key=f"{KEY}-summary-title"),
         icon=ft.Icons.HISTORY_EDU,
         key=f"{KEY}-summary",
         tooltip=model.tr("glance.summary_hint", title=title),

@@ -105,7 +105,9 @@ def test_frame_bonus_worth_counts_the_vp_cards_of_that_frame():
     assert worth["free_move"].gain == DATA.flood_kinds["free_move"].points
     assert worth["red_bonus"].effect.rule_id == "dayu.flood.frame_bonus"
     assert "one for each red-frame VP card you hold (2)" in worth["red_bonus"].effect.msg.render("en")
-    assert worth["free_move"].effect.msg.render("es") == "Si es Movimiento gratis: −2"
+    # a privilege card's minus points say where they come from (was a bare "If it is Free move: −2")
+    assert worth["free_move"].effect.msg.render("en").endswith(": −2, what the card is worth")
+    assert worth["free_move"].effect.msg.render("es") == "Si es Movimiento gratis: −2, lo que vale la carta"
 
 
 def test_line_and_fits_at_the_start():

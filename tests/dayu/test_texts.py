@@ -55,3 +55,20 @@ def test_a_played_game_renders_every_text_in_both_languages() -> None:
         assert "{" not in table.banner.render(lang)
         for row in table.scoreboard.rows:
             assert all("{" not in line.label.render(lang) for line in row.breakdown)
+
+
+def test_the_tools_question_says_the_room_left_in_words_that_agree_with_one() -> None:
+    """The drain's question ends with the room on the card: "caben 1" (room for 1) broke the
+    agreement in Spanish; "hay sitio para 1" agrees with every number."""
+    rng = random.Random(13)
+    table = Table.new("dayu", ["Ana", "Ben", "Carla"])
+    rooms: set[int] = set()
+    while table.prompt is not None and rooms != {1, 2, 3}:
+        p = table.prompt
+        if p.kind == "drain_tools":
+            room = p.msg.args["room"]
+            rooms.add(room)
+            assert p.msg.render("es").endswith(f"; hay sitio para {room})")
+            assert p.msg.render("en").endswith(f"; room for {room})")
+        table.auto(rng) if p.auto else table.submit(rng.choice(p.choices))
+    assert 1 in rooms  # the game this test needs

@@ -118,6 +118,11 @@ def test_one_games_synonyms_do_not_pull_another_games_rules():
         ("en", "what happens if I can't pay the tribute", "dragon.event.tribute", "cannot pay"),
         ("es", "¿qué pasa si no tengo arroz en la sequía?", "dragon.event.drought", "no tiene suficiente"),
         ("en", "how much is the large privilege", "dragon.decision.large_privilege", "6 yuan"),
+        # the capacity's number was in a sentence of its own that never showed ("how many")
+        ("es", "cuantas personas caben en un palacio", "dragon.palace.capacity", "3 pisos caben 3 personas"),
+        ("en", "how many persons fit in a palace", "dragon.palace.capacity", "room for 3 persons"),
+        # the price the question asks was in another rule only ("its price depends on the edition")
+        ("es", "cuanto cuesta un privilegio grande", "dragon.action.privilege", "6 o 7 yuanes"),
     ],
 )
 def test_the_sentence_shown_is_the_one_that_answers(lang, query, rule_id, says):

@@ -3,8 +3,11 @@
 
 import random
 
+import pytest
+from random_play import play_until
 from ui_testkit import new_hub, new_table_by_taps, started
 
+from companion.core import Table
 from companion.games.dragon.data import RULES
 
 
@@ -242,4 +245,28 @@ async def test_the_wildcard_is_a_grid_of_tiles_each_with_what_it_does(tmp_path):
     before = table.version
     await h.click("choice-3")
     assert table.entries[before] == pick  # then its palace, if the tap already said it
+    h.close()
+
+
+CARDS_LINES = {
+    "en": ("No person cards left", "1 person card left: "),
+    "es": ("No quedan cartas de persona", "Queda 1 carta de persona: "),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_a_played_out_hand_says_no_cards_are_left(tmp_path, lang):
+    """Month 12 has no person phase: every hand is empty, and its line says so (it read "0 person
+    cards left: " with an empty list). In Spanish the line is about the player whose panel it is
+    under, not "te" (the reader)."""
+    hub = new_hub(tmp_path)
+    table = Table.new("dragon", ["Ana", "Ben", "Carla"])
+    play_until(table, random.Random(5), lambda t: t.state.month == 11 and t.state.phase == "persons")
+    play_until(table, random.Random(5), lambda t: min(len(p.cards) for p in t.state.players) == 0)
+    hub.create(table)
+    h = await started(hub, f"/table/{table.id}", prefs={"table_companion.lang": lang})
+    none_left, one_left = CARDS_LINES[lang]
+    for seat, p in enumerate(table.state.players):
+        said = h.by_key(f"cards-{seat}").value
+        assert said == none_left if not p.cards else said.startswith(one_left)
     h.close()

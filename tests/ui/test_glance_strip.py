@@ -30,6 +30,11 @@ from companion.ui.games.dragon.strip import worst_hit
 from companion.ui.settings import PREFIX
 
 harm = SeatForecast.harm  # how hard an event hits a player, as the engine compares them
+# the end of an event's line when other players are hit as hard, by how many (1, 2 or more)
+ALSO = {
+    "en": ("", " (+{n} player)", " (+{n} players)"),
+    "es": ("", " (+{n} jugador)", " (+{n} jugadores)"),
+}
 
 
 def played(table: Table, rng: random.Random, until) -> Table:
@@ -88,7 +93,12 @@ def assert_dragon_strip(h, table: Table) -> None:
         if worst > (0, 0, 0):  # the line of a player hit hardest, whoever it is on a tie
             hardest = [sf for sf in f.seats if harm(sf) == worst]
             assert any(line.startswith(sf.line.msg.render("en")) for sf in hardest), line
-            assert ("more)" in line) == (len(hardest) > 1)
+            also = len(hardest) - 1  # said as players, not as more of what the line counts
+            assert (
+                line.endswith(ALSO["en"][min(also, 2)].format(n=also))
+                if also
+                else not line.endswith(("player)", "players)"))
+            )
 
 
 def dragon_table(hub, month: int, players: int = 5, seed: int = 1) -> Table:
@@ -195,6 +205,9 @@ async def test_the_month_summary_opens_from_the_strip_and_comes_first_when_a_mon
     assert strip[0].controls[0] is h.by_key("glance-summary")
     assert isinstance(h.by_key("glance-summary"), ft.FilledTonalButton)  # and filled
     assert h.by_key("glance-summary").content.value == last.title.msg.render("es")
+    # "Mes 1 (Paz): cómo fue" beside "Palacios": the words that say what the tap opens come last,
+    # so the title wraps to a second line rather than ending in "c…" at 412 px
+    assert h.by_key("glance-summary-title").max_lines == 2
     await h.click("glance-summary")
     assert h.open_dialogs() == ["glance-summary-dialog"]
     for sr in last.seats:
@@ -375,3 +388,17 @@ def test_every_piece_of_the_rules_data_has_its_colour_and_symbol():
     assert set(DAYU.flood_kinds) | {POINTS_KIND} == set(symbols.FLOOD)
     looks = [*symbols.PERSONS.values(), *symbols.SHOPS.values()]
     assert len({(k.color, k.icon) for k in looks}) == len(looks)  # no two pieces drawn alike
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_an_event_hitting_two_players_as_hard_counts_the_other_as_a_player(tmp_path, lang):
+    """ "Carla: must release 2 persons (and 1 more)" read as a third person to release; the
+    others hit as hard are counted as players, short enough for the tile's two lines."""
+    hub = new_hub(tmp_path)
+    table = dragon_table(hub, month=4, players=4, seed=1)
+    h = await started(hub, route=f"/table/{table.id}", prefs={PREFIX + "lang": lang})
+    coming = [f for f in dragon.coming_events(table.state) if not f.super]
+    worst = max(harm(sf) for sf in coming[0].seats)
+    assert worst > (0, 0, 0) and sum(harm(sf) == worst for sf in coming[0].seats) == 2  # the game it needs
+    assert shown(h, "glance-event-line-0").endswith(ALSO[lang][1].format(n=1))
+    h.close()

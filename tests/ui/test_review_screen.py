@@ -78,7 +78,7 @@ async def test_the_review_is_made_on_a_tap_kept_and_says_the_reviews_figures(hub
     assert again.has("review-player-0") and not again.has("review-start")
     await again.goto(f"/table/{table.id}/scores")
     if turns:
-        assert again.by_key("scores-turning").value.startswith("Turning point: ")
+        assert again.by_key("scores-turning").value.startswith("Turning point for ")
     again.close()
 
 
@@ -122,4 +122,37 @@ async def test_a_cut_review_says_how_many_decisions_it_left(hub, monkeypatch):
             said == f"{len(player.unexamined)} decisions were not looked at: the review's limit came first."
         )
         assert not h.has(f"review-none-{player.seat}")
+    h.close()
+
+
+# The alternative's label is a choice's own name ("Move to place 1", "young court lady (1)"):
+# quoted, it neither starts a sentence in lower case nor gets a capital in the middle of one,
+# and the place it would have given is a sentence of its own (was "... +34 VP. (place 1)").
+TURN_FORMS = {
+    "en": ("Turning point for {player}: “{label}” would have given ", "“{label}” would have given "),
+    "es": ("Jugada clave de {player}: «{label}» habría dado ", "«{label}» habría dado "),
+}
+RANK_FORMS = {"en": "It would have finished in place {rank}.", "es": "Habría terminado en el puesto {rank}."}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_the_turning_points_quote_the_other_choice_and_say_its_place(hub, lang):
+    table = finished(hub, "dayu", ("Ana", "Ben", "Carla"), seed=39)
+    kept = StoredReviews(hub.store).review(table, None, Budget(seconds=ReviewsRepo.BUDGET_SECONDS))
+    turns = [(p, d) for p in kept.players for d in p.turning_points if d.alternatives]
+    assert turns  # the game this test needs
+    prefs = {"table_companion.lang": lang}
+    h = await started(hub, f"/table/{table.id}/scores", prefs=prefs)
+    player, top = max(turns, key=lambda pd: abs(pd[1].swing))
+    turning, cost = TURN_FORMS[lang]
+    label = top.alternatives[0].label.render(lang)
+    assert h.by_key("scores-turning").value.startswith(turning.format(player=player.name, label=label))
+    await h.goto(f"/table/{table.id}/review")
+    for p, decision in turns:
+        best = decision.alternatives[0]
+        said = h.by_key(f"review-turn-{p.seat}-{decision.index}").value
+        if best.delta > 0:
+            assert said.startswith(cost.format(label=best.label.render(lang)))
+        if best.rank is not None and best.rank_delta:
+            assert said.endswith(" " + RANK_FORMS[lang].format(rank=best.rank))
     h.close()

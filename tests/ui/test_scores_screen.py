@@ -71,7 +71,10 @@ def test_series_add_the_final_scoring_and_steps_are_round():
         ScoreRow(seat=1, name="Ben", total=30, breakdown=[]),
     ]
     board = Scoreboard(rows=rows, ranking=["Ana", "Ben"], by_round=[[10, 28], [12, 30]], final=True)
-    assert series_points(board) == [[0, 10, 28, 46], [0, 12, 30]]
+    # Ben's final scoring added nothing: his line still reaches "Final" (it stopped a step short)
+    assert series_points(board) == [[0, 10, 28, 46], [0, 12, 30, 30]]
+    ended = board.model_copy(update={"by_round": [[10, 46], [12, 30]]})  # no final scoring at all
+    assert series_points(ended) == [[0, 10, 46], [0, 12, 30]]
     assert not tie_decided(board)
     assert tie_decided(board.model_copy(update={"rows": [rows[0], rows[1].model_copy(update={"total": 46})]}))
     assert [nice_step(t) for t in (4, 28, 53, 120, 460)] == [1, 10, 20, 25, 100]

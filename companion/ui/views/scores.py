@@ -150,15 +150,15 @@ def nice_step(top: int, lines: int = 5) -> int:
 
 def series_points(board: Scoreboard) -> list[list[int]]:
     """Each seat's running total from 0, ending with the final score once the game is over
-    (the last round's total can miss the final scoring: it is added as one more point)."""
-    out = []
-    for seat, totals in enumerate(board.by_round):
-        points = [0, *totals] if totals else []
-        if points and board.final:
-            total = next(r.total for r in board.rows if r.seat == seat)
-            if points[-1] != total:
-                points.append(total)
-        out.append(points)
+    (the last round's total can miss the final scoring: it is added as one more point, for every
+    seat once it changes anyone's total, so no line stops short of "Final", as if that player
+    had no final score)."""
+    out = [[0, *totals] if totals else [] for totals in board.by_round]
+    if not board.final:
+        return out
+    totals = {r.seat: r.total for r in board.rows}
+    if any(p and p[-1] != totals[seat] for seat, p in enumerate(out)):
+        out = [[*p, totals[seat]] if p else p for seat, p in enumerate(out)]
     return out
 
 

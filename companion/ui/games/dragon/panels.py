@@ -210,6 +210,8 @@ def _palace(tr: Tr, seat: int, k: int, pal: Any) -> ft.Control:
 
 
 def _cards(tr: Tr, seat: int, cards: list[str]) -> ft.Control:
+    if not cards:  # month 12, or a hand played out: not "0 cards left: " with an empty list
+        return small(tr("dragon.no_cards_left"), key=f"cards-{seat}")
     names = ", ".join(_card_names(tr, cards))
     return small(tr("dragon.cards_left", n=len(cards), cards=names), key=f"cards-{seat}")
 
