@@ -471,7 +471,7 @@ def _stats_screen(c: Collector, game: str, s: Any) -> None:
     ``_rates``, ``_rate_line``, ``spread_chart``), with the same keys and the computed values
     (the line numbers below are that file's)."""
     from companion.i18n import format_percent
-    from companion.plays.labels import _label, figure_label, figure_text, money_game, score_text
+    from companion.plays.labels import _label, average_text, figure_label, figure_text, money_game, score_text
     from companion.ui.views.stats import buckets
 
     ui = lambda key, **args: c.ui(game, "statistics", key, **args)  # noqa: E731
@@ -492,7 +492,7 @@ def _stats_screen(c: Collector, game: str, s: Any) -> None:
         lambda lang, key=key: translate(  # key bound now: the name is reused below
             key,
             lang,
-            average=score_text(game, s.average, lang),
+            average=average_text(game, s.average, lang),
             best=score_text(game, s.best, lang),
             worst=score_text(game, s.worst, lang),
         ),
@@ -517,7 +517,7 @@ def _stats_screen(c: Collector, game: str, s: Any) -> None:
                 n=p.plays,
                 won=translate("ui.stats.won", lang, n=p.wins),
                 rate=format_percent(p.win_rate, lang),
-                average=score_text(game, p.average, lang),
+                average=average_text(game, p.average, lang),
                 best=score_text(game, p.best, lang),
             ),
             repr(p),
@@ -560,7 +560,7 @@ def _stats_screen(c: Collector, game: str, s: Any) -> None:
                 key,
                 lang,
                 total=figure_text(game, f.name, f.total, lang),
-                mean=figure_text(game, f.name, f.mean, lang),
+                mean=figure_text(game, f.name, f.mean, lang, mean=True),
             ),
             repr(f),
         )
