@@ -242,6 +242,10 @@ class PlayersRepo:
     def find(self, name: str) -> PlayerInfo | None:
         return self._store.find_player(name)
 
+    def namesakes(self, name: str, but: str | None = None) -> list[PlayerInfo]:
+        """The players (other than ``but``) named as ``name`` but for accents, case and spaces."""
+        return self._store.namesakes(name, but)
+
     def matching(self, names: list[str]) -> list[str | None]:
         """The remembered player named like each name (None: nobody)."""
         return self._store.matching_players(names)
