@@ -359,7 +359,7 @@ def _statistics(c: Collector, tables: list[Table]) -> None:
             plays = store.plays(game)
             c.ui(game, "plays", "plays.count", n=len(plays))
             for play in plays:
-                _play_card(c, play)
+                _play_card(c, play, store)
                 # `companion plays`: one line a play (cli_plays._plays_text)
                 c.raw(
                     game,
@@ -377,8 +377,9 @@ def _statistics(c: Collector, tables: list[Table]) -> None:
         store.close()
 
 
-def _play_card(c: Collector, play: Any) -> None:
-    """A play on the Plays screen (companion/ui/views/plays.py ``play_card`` and ``when``)."""
+def _play_card(c: Collector, play: Any, store: Any) -> None:
+    """A play on the Plays screen (companion/ui/views/plays.py ``play_card`` and ``when``; the tie
+    line, views/play_tie.py, read now: the store is gone once the corpus is rendered)."""
     from companion.i18n import format_when
     from companion.plays.labels import format_final_score, money_game
 
@@ -386,7 +387,12 @@ def _play_card(c: Collector, play: Any) -> None:
     c.ui(game, "plays", "plays.won")
     c.ui(game, "plays", "plays.winners", names=", ".join(play.winners))
     if play.tie_break:
-        c.ui(game, "plays", "plays.tie_break", rule=Msg(play.tie_break))
+        from companion.ui.i18n import Tr
+        from companion.ui.repos import PlaysRepo
+        from companion.ui.views.play_tie import tie_text
+
+        said = {lang: tie_text(Tr(lang), PlaysRepo(store), play) or "" for lang in ("en", "es", "qps")}
+        c.raw(game, "plays", "ui.plays.tie", lambda lang: said[lang], play.id)
     if play.seconds is not None:
         c.raw(
             game,
