@@ -64,7 +64,7 @@ def page_text(page: Any, lang: str) -> str:
     nemesis, records held, head-to-head."""
     from companion.core.limits import shown
     from companion.games import get
-    from companion.plays.labels import score_text
+    from companion.plays.labels import average_text, score_text
     from companion.store.plays_insights import MIN_SHARED
 
     t = _t(lang)
@@ -89,7 +89,7 @@ def page_text(page: Any, lang: str) -> str:
                 plays=g.plays,
                 wins=g.wins,
                 rate=format_percent(g.win_rate, lang),
-                average=score_text(g.game, g.average, lang),
+                average=average_text(g.game, g.average, lang),
                 best=score_text(g.game, g.best, lang),
             )
         )

@@ -194,7 +194,7 @@ def _num(x: float | None, lang: str) -> str:
 
 def _stats_text(stats: Any, lang: str) -> str:
     from companion.games import get
-    from companion.plays.labels import figure_label, figure_text, score_text
+    from companion.plays.labels import average_text, figure_label, figure_text, score_text
 
     t = lambda key, **kw: translate(key, lang, **kw)  # noqa: E731
     title = get(stats.game).title.render(lang)
@@ -206,7 +206,7 @@ def _stats_text(stats: Any, lang: str) -> str:
     out.append(
         t(
             "plays.cli.stats_scores",
-            average=score_text(stats.game, stats.average, lang),
+            average=average_text(stats.game, stats.average, lang),
             best=score_text(stats.game, stats.best, lang),
             worst=score_text(stats.game, stats.worst, lang),
         )
@@ -223,7 +223,7 @@ def _stats_text(stats: Any, lang: str) -> str:
                 plays=p.plays,
                 wins=p.wins,
                 rate=_pct(p.win_rate, lang),
-                average=score_text(stats.game, p.average, lang),
+                average=average_text(stats.game, p.average, lang),
                 best=score_text(stats.game, p.best, lang),
                 worst=score_text(stats.game, p.worst, lang),
             )
@@ -254,7 +254,8 @@ def _stats_text(stats: Any, lang: str) -> str:
         out.append(t("plays.cli.stats_figures"))
         for f in shown:
             label = figure_label(stats.game, f.name, f.key, lang)
-            total, mean = (figure_text(stats.game, f.name, v, lang) for v in (f.total, f.mean))
+            total = figure_text(stats.game, f.name, f.total, lang)
+            mean = figure_text(stats.game, f.name, f.mean, lang, mean=True)
             out.append("  " + t("plays.cli.figure", label=label, total=total, mean=mean))
     return "\n".join(out)
 

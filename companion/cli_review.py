@@ -9,7 +9,7 @@ import argparse
 import json
 from typing import Any
 
-from companion.i18n import format_score, translate
+from companion.i18n import format_average, format_score, translate
 from companion.review.model import as_msg
 
 
@@ -86,7 +86,7 @@ def _headline(player: Any, unit: str, lang: str) -> str:
     total = format_score(player.total, unit, lang)
     if player.against_average is None or player.rank is None:
         return translate("review.cli.player_secret", lang, player=player.name, total=total)
-    against = format_score(round(player.against_average), unit, lang, change=True)
+    against = format_average(player.against_average, unit, lang, change=True)
     return translate(
         "review.cli.player", lang, player=player.name, total=total, rank=player.rank, against=against
     )
@@ -104,7 +104,7 @@ def _source_line(source: Any, unit: str, lang: str) -> str:
             + translate("review.cli.source_secret", lang, source=name, points=points)
             + f" [{source.rule_id}]"
         )
-    average = format_score(round(source.average), unit, lang)
+    average = format_average(source.average, unit, lang)
     return (
         "  "
         + translate("review.cli.source", lang, source=name, points=points, average=average)

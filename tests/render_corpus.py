@@ -359,7 +359,7 @@ def _statistics(c: Collector, tables: list[Table]) -> None:
             plays = store.plays(game)
             c.ui(game, "plays", "plays.count", n=len(plays))
             for play in plays:
-                _play_card(c, play)
+                _play_card(c, play, store)
                 # `companion plays`: one line a play (cli_plays._plays_text)
                 c.raw(
                     game,
@@ -377,8 +377,9 @@ def _statistics(c: Collector, tables: list[Table]) -> None:
         store.close()
 
 
-def _play_card(c: Collector, play: Any) -> None:
-    """A play on the Plays screen (companion/ui/views/plays.py ``play_card`` and ``when``)."""
+def _play_card(c: Collector, play: Any, store: Any) -> None:
+    """A play on the Plays screen (companion/ui/views/plays.py ``play_card`` and ``when``; the tie
+    line, views/play_tie.py, read now: the store is gone once the corpus is rendered)."""
     from companion.i18n import format_when
     from companion.plays.labels import format_final_score, money_game
 
@@ -386,7 +387,12 @@ def _play_card(c: Collector, play: Any) -> None:
     c.ui(game, "plays", "plays.won")
     c.ui(game, "plays", "plays.winners", names=", ".join(play.winners))
     if play.tie_break:
-        c.ui(game, "plays", "plays.tie_break", rule=Msg(play.tie_break))
+        from companion.ui.i18n import Tr
+        from companion.ui.repos import PlaysRepo
+        from companion.ui.views.play_tie import tie_text
+
+        said = {lang: tie_text(Tr(lang), PlaysRepo(store), play) or "" for lang in ("en", "es", "qps")}
+        c.raw(game, "plays", "ui.plays.tie", lambda lang: said[lang], play.id)
     if play.seconds is not None:
         c.raw(
             game,
@@ -471,7 +477,7 @@ def _stats_screen(c: Collector, game: str, s: Any) -> None:
     ``_rates``, ``_rate_line``, ``spread_chart``), with the same keys and the computed values
     (the line numbers below are that file's)."""
     from companion.i18n import format_percent
-    from companion.plays.labels import _label, figure_label, figure_text, money_game, score_text
+    from companion.plays.labels import _label, average_text, figure_label, figure_text, money_game, score_text
     from companion.ui.views.stats import buckets
 
     ui = lambda key, **args: c.ui(game, "statistics", key, **args)  # noqa: E731
@@ -492,7 +498,7 @@ def _stats_screen(c: Collector, game: str, s: Any) -> None:
         lambda lang, key=key: translate(  # key bound now: the name is reused below
             key,
             lang,
-            average=score_text(game, s.average, lang),
+            average=average_text(game, s.average, lang),
             best=score_text(game, s.best, lang),
             worst=score_text(game, s.worst, lang),
         ),
@@ -517,7 +523,7 @@ def _stats_screen(c: Collector, game: str, s: Any) -> None:
                 n=p.plays,
                 won=translate("ui.stats.won", lang, n=p.wins),
                 rate=format_percent(p.win_rate, lang),
-                average=score_text(game, p.average, lang),
+                average=average_text(game, p.average, lang),
                 best=score_text(game, p.best, lang),
             ),
             repr(p),
@@ -560,7 +566,7 @@ def _stats_screen(c: Collector, game: str, s: Any) -> None:
                 key,
                 lang,
                 total=figure_text(game, f.name, f.total, lang),
-                mean=figure_text(game, f.name, f.mean, lang),
+                mean=figure_text(game, f.name, f.mean, lang, mean=True),
             ),
             repr(f),
         )

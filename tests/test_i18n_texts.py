@@ -20,7 +20,7 @@ from companion.i18n.textcheck import DOUBLED_PUNCTUATION, DOUBLED_WORD, ENGLISH_
 # A count of one followed by a plural noun: what hand-built plurals produce ("1 floors").
 PLURAL_NOUNS = {
     "en": "persons|floors|palaces|dragons|monks|sections|spaces|tools|points|shops|tiles|cards|entries"
-    "|rules|steps|codes|choices|tokens|players|buildings|fireworks tiles",
+    "|rules|steps|codes|choices|tokens|players|buildings|fireworks tiles|fireworks(?! tiles?\\b)",
     "es": "personas|pisos|palacios|dragones|monjes|tramos|casillas|herramientas|puntos|tiendas|losetas"
     "|cartas|anotaciones|reglas|pasos|códigos|opciones|fichas|jugadores|yuanes|edificios",
 }
@@ -52,6 +52,7 @@ def test_every_game_text_reads_right(lang):
     [  # lines the issue found, as the old catalogues wrote them: each check must catch its kind
         ("en", "Month 3: court ladies (1 dragons)", ONE_PLURAL["en"]),
         ("en", "Skip: +1 spaces", ONE_PLURAL["en"]),
+        ("en", "Wall bonus: +1 fireworks", ONE_PLURAL["en"]),
         ("es", "Mes 3: Fiesta de las linternas (1 personas)", ONE_PLURAL["es"]),
         ("es", "Impuestos: +1 yuanes", ONE_PLURAL["es"]),
         ("en", "Trade: Ana gives Ben: tiles Sea Food., Fer gives Ana: $10,000.", DOUBLED_PUNCTUATION),
@@ -135,6 +136,21 @@ def test_plural_forms_for_0_1_2_and_5(lang):
         ("en", "ui.rules.count", ["0 rules", "1 rule", "2 rules", "5 rules"]),
         ("es", "ui.rules.count", ["0 reglas", "1 regla", "2 reglas", "5 reglas"]),
         ("es", "dragon.wall.bonus.yuan", ["+0 yuanes", "+1 yuan", "+2 yuanes", "+5 yuanes"]),
+        (
+            "en",
+            "dragon.wall.bonus.fireworks",
+            ["+0 fireworks tiles", "+1 fireworks tile", "+2 fireworks tiles", "+5 fireworks tiles"],
+        ),
+        (
+            "es",
+            "dragon.wall.bonus.fireworks",
+            [
+                "+0 fuegos artificiales",
+                "+1 fuego artificial",
+                "+2 fuegos artificiales",
+                "+5 fuegos artificiales",
+            ],
+        ),
         ("en", "ui.history.undo_to", ["Undo 0 steps", "Undo 1 step", "Undo 2 steps", "Undo 5 steps"]),
         (
             "es",
@@ -173,4 +189,19 @@ def test_no_english_word_in_any_spanish_text():
             text = re.sub(r"\{[^}]*\}|Table Companion|\"\w+\"", "", form)
             if ENGLISH_WORDS.search(text) or ENGLISH_ON_SCREENS.search(text):
                 problems.append(f"{key}: {form}")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_fireworks_count_of_one_reads_plural(lang):
+    """Every catalogue text that counts fireworks with {n} agrees with a count of one."""
+    problems = []
+    for key, forms in load(lang).messages.items():
+        other = forms if isinstance(forms, str) else forms[-1]
+        if "{n}" not in other or not re.search(r"firework|fuego", other, re.IGNORECASE):
+            continue
+        args = {name: "x" for name in re.findall(r"{(\w+)", other)}
+        text = translate(key, lang, **{**args, "n": 1})
+        if ONE_PLURAL[lang].search(text) or re.search(r"\+1 fuegos", text):
+            problems.append(f"{key}: {text!r}")
     assert not problems, "\n".join(problems)

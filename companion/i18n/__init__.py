@@ -264,6 +264,24 @@ def format_score(value: int, unit: str, lang: str, *, change: bool = False) -> s
     return ("+" if value > 0 else "±") + size
 
 
+MONEY_AVERAGE_STEP = 1000
+"""Chinatown's money moves in thousands: an average of money is written to the nearest 1,000
+("$813,000", not "$813,333"); see docs/DECISIONS.md."""
+
+
+def average_amount(value: float, unit: str) -> int:
+    """An average (or a difference from one) as a whole amount: money to the nearest 1,000,
+    points to the nearest one; halves away from zero, the same above and below it."""
+    step = MONEY_AVERAGE_STEP if unit == "money" else 1
+    steps = int(abs(value) / step + 0.5)
+    return (steps if value >= 0 else -steps) * step
+
+
+def format_average(value: float, unit: str, lang: str, *, change: bool = False) -> str:
+    """An average as its game counts it (``format_score`` of ``average_amount``)."""
+    return format_score(average_amount(value, unit), unit, lang, change=change)
+
+
 def format_when(stored: str, lang: str, *, time: bool = True) -> str:
     """A stored UTC time (the play log's) in this device's local time, as the reader writes dates:
     "31 May 2026, 20:05" / "31 may 2026, 20:05"; ``time=False``: the day alone."""

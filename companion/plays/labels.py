@@ -73,9 +73,8 @@ def format_final_score(game: str, score: int, lang: str) -> str:
 
 
 def score_text(game: str, value: float | None, lang: str) -> str:
-    """A score, a best, a worst or an average as the game counts it: money in the reader's
-    format for Chinatown ("$673,333" / "673.333 $", an average to the dollar), else the number
-    ("36.4" / "36,4"); "-" when there is none."""
+    """A score, a best or a worst as the game counts it: money in the reader's format for
+    Chinatown ("$670,000" / "670.000 $"), else the number ("36"); "-" when there is none."""
     from companion.i18n import format_money, format_number
 
     if value is None:
@@ -85,18 +84,31 @@ def score_text(game: str, value: float | None, lang: str) -> str:
     return format_number(value, lang)
 
 
+def average_text(game: str, value: float | None, lang: str) -> str:
+    """An average score: Chinatown's money to the nearest 1,000 ("$673,000" / "673.000 $", not
+    "673.333 $"), else the number to a tenth ("36.4" / "36,4"); "-" when there is none."""
+    from companion.i18n import format_average, format_number
+
+    if value is None:
+        return "-"
+    if money_game(game):
+        return format_average(value, "money", lang)
+    return format_number(value, lang)
+
+
 # Game figures counted in money (companion/plays/figures.py): income, money handed over in trades.
 MONEY_FIGURES = frozenset({"income", "trade_money_in", "trade_money_out", "table_trade_money"})
 
 
-def figure_text(game: str, name: str, value: float | None, lang: str) -> str:
-    """A figure's total or mean: money where the figure is money (Chinatown's points are too)."""
-    from companion.i18n import format_money, format_number
+def figure_text(game: str, name: str, value: float | None, lang: str, *, mean: bool = False) -> str:
+    """A figure's total or ``mean``: money where the figure is money (Chinatown's points are
+    too), a mean of money to the nearest 1,000 as every average of money."""
+    from companion.i18n import format_average, format_money, format_number
 
     if value is None:
         return "-"
     if name in MONEY_FIGURES or (money_game(game) and name == "points"):
-        return format_money(round(value), lang)
+        return format_average(value, "money", lang) if mean else format_money(round(value), lang)
     return format_number(value, lang)
 
 

@@ -6,6 +6,7 @@ the link says who sat there, so a rename or a merge reaches every statistic at o
 
 from __future__ import annotations
 
+import unicodedata
 import uuid
 from datetime import UTC, datetime
 from typing import Any
@@ -42,6 +43,18 @@ class LastSeat(BaseModel):
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def name_key(name: str) -> str:
+    """A name as the store matches it (``name_key``): spaces folded, case ignored."""
+    return " ".join(name.split()).casefold()
+
+
+def namesake_key(name: str) -> str:
+    """A name with its accents, case and spaces left out: "Lucía", "lucia " and "LUCÍA" are
+    one key, so a second player of almost the same name is noticed before it is added."""
+    bare = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    return "".join(bare.casefold().split())
 
 
 def clean_name(name: str) -> str:
@@ -179,8 +192,17 @@ class PlayersMixin:
 
     def find_player(self, name: str) -> PlayerInfo | None:
         """The player of that name (case and spacing ignored), or None."""
-        rows = self._read("SELECT id FROM players WHERE name_key = ?", (" ".join(name.split()).casefold(),))
+        rows = self._read("SELECT id FROM players WHERE name_key = ?", (name_key(name),))
         return self.player(rows[0][0]) if rows else None
+
+    def namesakes(self, name: str, but: str | None = None) -> list[PlayerInfo]:
+        """The players (other than ``but``) named as ``name`` once accents, case and spaces are
+        left out ("Lucía" for "lucia"), by name. Compared in Python: SQL has no accent folding."""
+        key = namesake_key(name)
+        if not key:
+            return []
+        rows = self._read("SELECT id, name_key FROM players ORDER BY name_key")
+        return self.players_by_id([i for i, k in rows if i != but and namesake_key(k) == key])
 
     def update_player(
         self, player_id: str, *, name: str | None = None, color: str | None = "", note: str | None = None

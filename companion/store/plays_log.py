@@ -6,7 +6,7 @@ from typing import Any
 
 from companion.plays.models import PlayRecord
 from companion.plays.record import calculated, play_date
-from companion.store.players import check_links
+from companion.store.players import check_links, name_key
 from companion.store.plays_filter import PlayFilter
 from companion.store.plays_rows import PLAY_COLUMNS, insert_play, play_margin, plays_from_rows, seat_sums
 from companion.store.plays_stats import GameStats, game_stats
@@ -240,7 +240,7 @@ class PlaysMixin:
 
     def matching_players(self, names: list[str]) -> list[str | None]:
         """The remembered player named like each seat (case and spacing ignored), or None."""
-        keys = [" ".join(n.split()).casefold() for n in names]
+        keys = [name_key(n) for n in names]
         rows = self._read(
             f"SELECT name_key, id FROM players WHERE name_key IN ({', '.join('?' * len(keys))})", tuple(keys)
         )
@@ -282,7 +282,7 @@ class PlaysMixin:
         wanted: dict[str, set[str]] = {}
         for play_id, name in unlinked:
             # Compared in Python: SQLite's lower() leaves non-ASCII letters as they are ("Ángel").
-            namesake = players.get(" ".join(name.split()).casefold())
+            namesake = players.get(name_key(name))
             if namesake is not None:
                 wanted.setdefault(play_id, set()).add(namesake)
         if not wanted:

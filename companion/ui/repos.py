@@ -16,6 +16,8 @@ import builtins
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from companion.core import TableError
+from companion.core.msg import Msg
 from companion.plays.models import PlayRecord
 from companion.store import DamagedTable, Store, StoreError, TableInfo
 from companion.store.players import MAX_NOTE, LastSeat, PlayerInfo
@@ -121,6 +123,17 @@ class PlaysRepo:
         until: str | None = None,
     ) -> int:
         return self._store.count_plays(game, player, since, until)
+
+    def tie_detail(self, play: PlayRecord) -> Msg | None:
+        """How the tie on the best total was decided ("Dai wins the tie: 2nd on the person
+        track, ahead of …"), from the play's table while it is kept: derived, never stored, so a
+        corrected table says it anew. None for a play without a table, or a table gone."""
+        if play.table_id is None or not play.tie_break or not self._store.exists(play.table_id):
+            return None
+        try:
+            return self._store.open(play.table_id).scoreboard.tie_detail
+        except TableError:  # damaged since (a StoreError is one): the rule alone is said
+            return None
 
     def stats(self, game: str, player: str | None = None, **period: str | None) -> GameStats:
         """A game's statistics; ``period``: since, until (dates), location (as Store.stats)."""
@@ -241,6 +254,10 @@ class PlayersRepo:
 
     def find(self, name: str) -> PlayerInfo | None:
         return self._store.find_player(name)
+
+    def namesakes(self, name: str, but: str | None = None) -> list[PlayerInfo]:
+        """The players (other than ``but``) named as ``name`` but for accents, case and spaces."""
+        return self._store.namesakes(name, but)
 
     def matching(self, names: list[str]) -> list[str | None]:
         """The remembered player named like each name (None: nobody)."""

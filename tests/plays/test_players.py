@@ -223,3 +223,12 @@ def test_the_play_logged_by_the_journal_is_the_tables_own_record(store, seed):
     assert logged.seats == expected.seats
     assert sorted(logged.figures, key=repr) == sorted(expected.figures, key=repr)
     assert logged.tie_break == expected.tie_break
+
+
+@pytest.mark.parametrize("typed", ["lucia", "Lucía ", "LUCÍA", "Lu cia"])
+def test_a_namesake_is_found_with_accents_case_and_spaces_left_out(store, typed):
+    lucia = store.create_player("Lucía")
+    store.create_player("Lucas")
+    assert [p.id for p in store.namesakes(typed)] == [lucia.id]
+    assert store.namesakes(typed, but=lucia.id) == []  # a player's own rename is no namesake
+    assert store.namesakes("Luca") == [] and store.namesakes("   ") == []

@@ -11,7 +11,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.i18n import format_percent, format_when
-from companion.plays.labels import score_text, streak_text
+from companion.plays.labels import average_text, score_text, streak_text
 from companion.ui.i18n import Tr
 from companion.ui.repos import MIN_SHARED, HeadToHead, PlayerGame, PlayerPage, StoreError
 from companion.ui.services import Services, Session
@@ -130,7 +130,7 @@ def _game_line(tr: Tr, g: PlayerGame) -> ft.Control:
             plays=g.plays,
             wins=g.wins,
             rate=format_percent(g.win_rate, tr.lang),
-            average=score_text(g.game, g.average, tr.lang),
+            average=average_text(g.game, g.average, tr.lang),
             best=score_text(g.game, g.best, tr.lang),
         ),
         key=f"player-game-{g.game}",

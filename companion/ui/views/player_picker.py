@@ -108,6 +108,27 @@ class Seating(ft.Observable):
         dict.__setitem__(seat, "name", text)
         dict.pop(seat, "player_id", None)
 
+    def use(self, i: int, player: PlayerInfo) -> None:
+        """Seat ``i``, its name typed, takes the remembered namesake meant ("Lucía" for "lucia")."""
+        _seat(self._seats, self._seats[i], player, None)
+        self.notify()
+
+    def keep_typed(self, i: int) -> None:
+        """Seat ``i``'s typed name is another person than its namesakes: not asked again (a name
+        typed afresh is). Around the observables, as a name typed is; its card draws itself."""
+        seat = self._seats[i]
+        dict.__setitem__(seat, "distinct", seat["name"])
+
+    def namesakes(self, players: PlayersRepo, i: int) -> list[PlayerInfo]:
+        """Remembered players named as seat ``i``'s typed name but for accents, case and spaces,
+        not seated already; the same name itself is matched when the table starts."""
+        seat = self._seats[i]
+        typed = seat["name"]
+        if seat.get("player_id") or not typed.strip() or seat.get("distinct") == typed:
+            return []
+        seated, same = {s.get("player_id") for s in self._seats}, " ".join(typed.split()).casefold()
+        return [p for p in players.namesakes(typed) if p.id not in seated and p.name.casefold() != same]
+
 
 def player_picker(
     tr: Tr,
@@ -151,7 +172,7 @@ def PlayerPicker(
         out.append(small(tr("setup.remembered")))
         chips = [_pick_chip(tr, seating, p) for p in free]
         out.append(ft.Row(chips, wrap=True, spacing=6, run_spacing=6, key="remembered"))
-    out += [_seat_row(tr, seating, i) for i in range(len(seats))]
+    out += [_seat_row(tr, players, seating, i) for i in range(len(seats))]
     out.append(
         button(
             tr("setup.add_player"),
@@ -221,10 +242,11 @@ class SeatAt:
 
     seating: Seating
     i: int
+    players: PlayersRepo  # the remembered players a typed name may be meant as
 
 
-def _seat_row(tr: Tr, seating: Seating, i: int) -> ft.Control:
-    return SeatCard(tr, SeatAt(seating, i), key=f"seat-{i}")
+def _seat_row(tr: Tr, players: PlayersRepo, seating: Seating, i: int) -> ft.Control:
+    return SeatCard(tr, SeatAt(seating, i, players), key=f"seat-{i}")
 
 
 @ft.component
@@ -246,11 +268,35 @@ def SeatCard(tr: Tr, at: SeatAt, key: str | None = None) -> ft.Control:
     field = ft.use_memo(lambda: _name_field(tr, seating, i, rename), [tr, seating, i, seating.__version__])
     seat = card(
         ft.Row([field, *_seat_buttons(tr, seating, i, label)], spacing=0),
+        *_namesake_note(tr, at, typed),
         ft.Row(_colour_swatches(tr, seating, i, label), wrap=True, spacing=6, run_spacing=6),
         key=f"player-{i}",
         padding=8,
     )
     return ft.Semantics(content=seat, label=label, container=True)  # the card is named by its player
+
+
+def _namesake_note(tr: Tr, at: SeatAt, typed: Callable[[], None]) -> list[ft.Control]:
+    """Under a typed name with a remembered namesake: "Lucía is already in your players: use
+    that one?", a button to seat each such player, and one to keep the name as typed."""
+    seating, i = at.seating, at.i
+    found = seating.namesakes(at.players, i)
+    if not found:
+        return []
+
+    def keep(_: Any) -> None:
+        seating.keep_typed(i)
+        typed()  # the card draws itself again, as for a keystroke
+
+    uses = [
+        button(
+            tr("players.use_namesake", name=p.name), f"seat-use-{i}-{p.id}", lambda _, p=p: seating.use(i, p)
+        )
+        for p in found
+    ]
+    two = button(tr("setup.two_people"), f"seat-keep-{i}", keep, icon=ft.Icons.PERSON_ADD)
+    said = ft.Text(tr("players.namesake", name=found[0].name), size=14, key=f"seat-namesake-{i}")
+    return [said, ft.Row([*uses, two], wrap=True, spacing=8, run_spacing=8)]
 
 
 def _name_field(tr: Tr, seating: Seating, i: int, rename: Callable[[Any], None]) -> ft.Control:

@@ -12,7 +12,7 @@ tap there redraws those alone.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import flet as ft
@@ -210,7 +210,7 @@ def edit_dialog(dialogs: Dialogs, tr: Tr, draft: PlayerEdit) -> None:
     p = draft.player
     dialogs.dialog(
         tr("players.add") if p is None else tr("players.edit", name=p.name),
-        lambda: draft.body(tr),
+        lambda: draft.body(dialogs, tr),
         key="player-edit",
         actions=lambda: [
             dialogs.dialog_button(
@@ -237,6 +237,8 @@ class PlayerEdit:
     name: str
     note: str
     color: str | None
+    namesakes: list[PlayerInfo] = field(default_factory=list)  # said at the name, once Save is tapped
+    distinct: str = ""  # the name confirmed as another person's ("Add anyway")
 
     @classmethod
     def of(cls, players: PlayersRepo, listed: PlayersList, p: PlayerInfo | None) -> PlayerEdit:
@@ -246,6 +248,8 @@ class PlayerEdit:
 
     def typed_name(self, e: Any) -> None:
         self.name = e.control.value or ""
+        if self.namesakes:
+            self.namesakes = []  # said of the name before: typed again, it is looked at on Save
 
     def typed_note(self, e: Any) -> None:
         self.note = e.control.value or ""
@@ -253,9 +257,34 @@ class PlayerEdit:
     def choose_colour(self, c: str) -> None:
         self.color = None if self.color == c else c  # a second tap clears it
 
+    def find_namesakes(self) -> list[PlayerInfo]:
+        """Others named as this name but for accents, case and spaces ("Lucía" for "lucia"); a
+        name confirmed as another person's is let be."""
+        if self.distinct == self.name:
+            return []
+        return self.players.namesakes(self.name, self.player.id if self.player is not None else None)
+
+    def twin(self) -> bool:
+        """A namesake has this very name (case and spaces aside): the store keeps one of a name."""
+        same = " ".join(self.name.split()).casefold()
+        return any(p.name.casefold() == same for p in self.namesakes)
+
+    def use(self, dialogs: Dialogs) -> None:
+        """The namesake is the one meant: nothing is added."""
+        dialogs.close_dialog()
+
+    def add_anyway(self, dialogs: Dialogs, tr: Tr) -> None:
+        self.distinct = self.name
+        self.save(dialogs, tr)
+
     def save(self, dialogs: Dialogs, tr: Tr) -> None:
-        """Create or update the player; a refused name is said under the dialog, kept open."""
+        """Create or update the player; a refused name is said under the dialog, kept open, and
+        a namesake is said at the name (``NamesakeNote``) before anything is saved."""
         players = self.players
+        found = self.find_namesakes()
+        if found:
+            self.namesakes = found
+            return
         try:
             if self.player is None:
                 players.create(self.name, self.color, self.note)
@@ -267,7 +296,7 @@ class PlayerEdit:
         dialogs.close_dialog()
         self.listed.changed()
 
-    def body(self, tr: Tr) -> list[ft.Control]:
+    def body(self, dialogs: Dialogs, tr: Tr) -> list[ft.Control]:
         return [
             ft.TextField(
                 label=tr("players.name"),
@@ -277,6 +306,7 @@ class PlayerEdit:
                 autofocus=True,
                 on_change=self.typed_name,
             ),
+            NamesakeNote(tr, dialogs, self, key="edit-namesake"),
             small(tr("players.color_hint")),
             EditSwatches(tr, self, key="edit-colors"),
             ft.TextField(
@@ -287,6 +317,36 @@ class PlayerEdit:
                 on_change=self.typed_note,
             ),
         ]
+
+
+@ft.component
+def NamesakeNote(tr: Tr, dialogs: Dialogs, draft: PlayerEdit, key: str | None = None) -> ft.Control:
+    """Under the name, once Save found a namesake: "Lucía is already in your players: use that
+    one?", a button for each one (nothing is added; a rename is left to Merge), and one to save
+    the name anyway, for two people of almost the same name."""
+    if not draft.namesakes:
+        return ft.Column([], tight=True)
+    first = draft.namesakes[0]
+    adding = draft.player is None
+    said = tr("players.namesake" if adding else "players.namesake_rename", name=first.name)
+    uses = [
+        button(
+            tr("players.use_namesake", name=p.name),
+            f"edit-use-{p.id}",
+            lambda _: draft.use(dialogs),
+            icon=ft.Icons.PERSON,
+        )
+        for p in draft.namesakes
+        if adding
+    ]
+    anyway = tr("players.add_anyway" if adding else "players.save_anyway")
+    keep = button(anyway, "edit-anyway", lambda _: draft.add_anyway(dialogs, tr), icon=ft.Icons.PERSON_ADD)
+    shown = uses if draft.twin() else [*uses, keep]  # one name is one player: no second "Lucía"
+    return ft.Column(
+        [ft.Text(said, key="edit-namesake-said"), ft.Row(shown, wrap=True, spacing=8, run_spacing=8)],
+        tight=True,
+        spacing=6,
+    )
 
 
 @ft.component

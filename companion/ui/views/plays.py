@@ -21,7 +21,6 @@ from typing import Any
 
 import flet as ft
 
-from companion.core.msg import msg
 from companion.games import UnknownGame, get
 from companion.i18n import format_when
 from companion.plays.labels import format_final_score, money_game
@@ -46,6 +45,7 @@ from companion.ui.views.exchange import (
 )
 from companion.ui.views.files import save_bytes
 from companion.ui.views.play_edit import PlayEdit, edit_dialog
+from companion.ui.views.play_tie import tie_line
 from companion.ui.widgets import button, card, dot, heading, scroll_column, small
 
 ALL = "all"
@@ -464,8 +464,7 @@ def play_card(
         *seats,
         small(tr("plays.winners", names=", ".join(play.winners)), key=f"play-{play.id}-winners"),
     ]
-    if play.tie_break:
-        lines.append(small(tr("plays.tie_break", rule=msg(play.tie_break)), key=f"play-{play.id}-tie"))
+    lines += tie_line(tr, services.repos.plays, play)
     if play.location:
         lines.append(small(tr("insights.played_at", place=play.location), key=f"play-{play.id}-location"))
     if play.source == "calculator":

@@ -16,7 +16,7 @@ from typing import Any
 import flet as ft
 
 from companion.core import Table
-from companion.i18n import format_score
+from companion.i18n import average_amount, format_score
 from companion.review import Alternative, Decision, PlayerReview, Review, Source
 from companion.ui.i18n import Tr
 from companion.ui.repos import ReviewsRepo
@@ -146,7 +146,7 @@ def headline(tr: Tr, unit: str, player: PlayerReview) -> str:
     total = amount(tr, unit, player.total)
     if player.against_average is None or player.rank is None:
         return tr("review.player_secret", player=player.name, total=total)
-    against = amount(tr, unit, round(player.against_average), change=True)
+    against = amount(tr, unit, average_amount(player.against_average, unit), change=True)
     return tr("review.player", player=player.name, total=total, rank=player.rank, against=against)
 
 
@@ -159,7 +159,7 @@ def source_row(model: TableModel, unit: str, seat: int, source: Source) -> ft.Co
     if source.average is None:
         said = tr("review.source_line_secret", points=points, rule=title)
     else:
-        average = amount(tr, unit, round(source.average))
+        average = amount(tr, unit, average_amount(source.average, unit))
         said = tr("review.source_line", points=points, rule=title, average=average)
     link = rule_icon(tr, model.show_rule, source.rule_id, f"review-src-{seat}-{source.rule_id}")
     return ft.Row(

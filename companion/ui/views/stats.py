@@ -19,7 +19,7 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import format_number, format_percent
-from companion.plays.labels import figure_label, figure_text, money_game, score_text
+from companion.plays.labels import average_text, figure_label, figure_text, money_game, score_text
 from companion.ui.chart_axes import bottom_axis, left_axis, tick_text
 from companion.ui.gameui import known_game_ids
 from companion.ui.i18n import Tr
@@ -196,7 +196,7 @@ def figures_of(tr: Tr, s: GameStats) -> list[ft.Control]:
         ft.Text(
             tr(
                 "stats.scores_money" if money_game(s.game) else "stats.scores",
-                average=score_text(s.game, s.average, tr.lang),
+                average=average_text(s.game, s.average, tr.lang),
                 best=score_text(s.game, s.best, tr.lang),
                 worst=score_text(s.game, s.worst, tr.lang),
             ),
@@ -236,7 +236,7 @@ def _figure_line(tr: Tr, game: str, f: Any) -> ft.Control:
     said = tr(
         "stats.figure" if f.per_seat else "stats.figure_table",
         total=figure_text(game, f.name, f.total, tr.lang),
-        mean=figure_text(game, f.name, f.mean, tr.lang),
+        mean=figure_text(game, f.name, f.mean, tr.lang, mean=True),
     )
     return ft.Column(
         [
@@ -259,7 +259,7 @@ def _player_line(tr: Tr, p: Any, game: str) -> ft.Control:
                     n=p.plays,
                     won=tr("stats.won", n=p.wins),
                     rate=pct(tr, p.win_rate),
-                    average=score_text(game, p.average, tr.lang),
+                    average=average_text(game, p.average, tr.lang),
                     best=score_text(game, p.best, tr.lang),
                 )
             ),

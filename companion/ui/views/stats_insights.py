@@ -15,7 +15,7 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import format_month, format_percent, format_when, translate
-from companion.plays.labels import money_game, score_text
+from companion.plays.labels import average_text, money_game, score_text
 from companion.ui.chart_axes import bottom_axis, left_axis, month_ticks, tick_text
 from companion.ui.i18n import Tr
 from companion.ui.repos import GameRecord, Period
@@ -168,7 +168,7 @@ def month_chart(tr: Tr, months: list[Period], game: str) -> ft.Control:
         tr(
             "insights.month_point",
             month=format_month(m.key, tr.lang),
-            average=score_text(game, m.average, tr.lang),
+            average=average_text(game, m.average, tr.lang),
             n=m.plays,
             rate=format_percent(m.win_rate, tr.lang),
         )
@@ -243,7 +243,7 @@ def month_lines(tr: Tr, months: list[Period], game: str) -> ft.Control:
                     # it opens the line, so a capital even where Spanish writes "mar" mid-sentence
                     month=format_month(m.key, tr.lang).capitalize(),
                     n=m.plays,
-                    average=score_text(game, m.average, tr.lang),
+                    average=average_text(game, m.average, tr.lang),
                     rate=format_percent(m.win_rate, tr.lang),
                 ),
                 key=f"stats-month-{m.key}",
@@ -273,7 +273,7 @@ def expansion_lines(tr: Tr, splits: list[Period], game: str, player: bool) -> ft
                 "insights.split_player" if player else "insights.split",
                 what=expansion_name(tr, s.key),
                 n=s.plays,
-                average=score_text(game, s.average, tr.lang),
+                average=average_text(game, s.average, tr.lang),
                 wins=s.wins,
                 rate=format_percent(s.win_rate, tr.lang),
             ),

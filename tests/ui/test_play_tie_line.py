@@ -1,0 +1,54 @@
+"""The play log says how a tie on the best total was decided as the table's scores screen does,
+derived from the table while it is kept; a Quick score play (no table) names who tied on what
+and the rule that decided."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from ui_testkit import new_hub, started
+
+from companion.core import Table
+
+# A Da Yu game whose random play (seed 39) ends with Ana and Carla on the best total
+# (tests/ui/test_scores_screen.py holds the same game's line on the scores screen).
+TIED_SEED = 39
+TIE_LINES = {
+    "en": "Carla wins the tie: 5 flood cards, ahead of Ana (3).",
+    "es": "Carla gana el desempate: 5 cartas de inundación, por delante de Ana (3).",
+}
+
+
+def finished(hub, game: str, names, seed: int) -> Table:
+    table = hub.create(Table.new(game, list(names)))
+    rng = random.Random(seed)
+    while table.prompt is not None:
+        table.auto(rng) if table.prompt.auto else table.submit(rng.choice(table.prompt.choices))
+    return table
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_a_play_from_a_table_says_the_tables_tie_line(tmp_path, lang):
+    hub = new_hub(tmp_path)
+    table = finished(hub, "dayu", ("Ana", "Ben", "Carla"), seed=TIED_SEED)
+    [play] = hub.store.plays("dayu")
+    assert play.table_id == table.id and play.tie_break
+    h = await started(hub, "/plays", prefs={"table_companion.lang": lang})
+    assert h.by_key(f"play-{play.id}-tie").value == TIE_LINES[lang]
+    h.close()
+
+
+async def test_a_quick_score_play_names_who_tied_and_the_rule(tmp_path):
+    hub = new_hub(tmp_path)
+    hub.store.log_calculated(
+        "dragon-final",
+        {"players": [{"name": "Cy", "vp": 10, "palaces": []}, {"name": "Ben", "vp": 10, "palaces": []}]},
+        date="2026-04-20T10:00:00+00:00",
+    )
+    [play] = hub.store.plays("dragon")
+    [winner] = play.winners
+    h = await started(hub, "/plays")
+    said = h.by_key(f"play-{play.id}-tie").value
+    assert said.startswith(f"Cy and Ben tied on 10 VP; the tie-break gave {winner} the win. Tie: the player")
+    h.close()
