@@ -75,8 +75,8 @@ def effect_line(
 ) -> ft.Control:
     """One consequence, as this screen may read it, and the rule that caused it (tap it to read
     it): by its title, or with ``icon`` as the book icon (``rule_icon``), leaving the text the width.
-    ``under``: the heading the line sits under; a line that only says it again keeps its rule
-    alone (History's "Ana releases ... from palace 2" over the same sentence)."""
+    ``under``: the heading the line sits under; a line that only says it again is "Rule:" and its
+    rule (History's "Ana releases ... from palace 2" read twice, the header and the line)."""
     marker: list[ft.Control] = []
     shown = model.view.effect(effect)  # a secret stays one
     players = model.table.players
@@ -91,7 +91,7 @@ def effect_line(
     )
     text = tr.msg(shown.msg)
     said: ft.Control = (
-        ft.Container(expand=True)
+        ft.Text(tr("play.by_rule"), size=13, italic=True, key=f"{key}-rule-only")
         if under is not None and restates(under, text)
         else ft.Text(text, expand=True, size=14, key=f"{key}-text")
     )
