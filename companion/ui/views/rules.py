@@ -21,7 +21,7 @@ from companion.lookup import Hit, Moment, for_moment, search
 from companion.lookup.data import GAMES
 from companion.ui.gameui import known_game_ids, ui_for
 from companion.ui.i18n import Tr
-from companion.ui.in_view import scroll_key, use_into_view
+from companion.ui.in_view import scroll_into_view, scroll_key
 from companion.ui.palette import TAP
 from companion.ui.retap import redraws_when_unchanged
 from companion.ui.rule_card import (
@@ -149,25 +149,25 @@ def RulesSearch(
     results = found(tr, asked, open_rule, game_id)
     block = _stacked([use_search_field(tr, asked), results])
     block.key = scroll_key(SEARCH_TOP)
-    # as a search starts; the results first drawn: the search moves up once they are laid out
-    results.on_size_change = use_into_view(block, SEARCH_TOP, use_search_started(asked))
+    results.on_size_change = use_search_up(block, asked)
     return block
 
 
-TYPING = ("typing",)  # a search being typed: one value for all its letters
-
-
-def use_search_started(asked: RulesQuery) -> object:
-    """What changes as a search starts and not with each letter typed: None while the field is
-    empty, the search the screen opened with until it is changed, then ``TYPING``. The field
-    moves up once per search, not once per letter: a scroll a letter was an animation and a
-    message back from the browser each (a question typed fast went past the connection's
-    budget at a table, and the connection was dropped with the letters typed since)."""
+def use_search_up(block: ft.Control, asked: RulesQuery) -> Callable[[object], None]:
+    """The results' ``on_size_change``: while a search is being typed, each time the browser
+    has laid its results out at a new size, the field moves to the top (the column can only
+    scroll as far as the results reach, so short results leave it lower until they grow). Not
+    for each letter: a scroll a letter was an animation and a reply from the browser each, and a
+    question typed fast went past the connection's budget at a table (dropped, with the letters
+    typed since). Not for the search the screen opened with, until it is changed."""
     opened = ft.use_ref(asked.query.strip())
-    now = asked.query.strip()
-    if not now:
-        return None
-    return now if now == opened.current else TYPING
+
+    def laid_out(_: object) -> None:
+        now = asked.query.strip()
+        if now and now != opened.current:
+            scroll_into_view(block, SEARCH_TOP)
+
+    return laid_out
 
 
 @ft.component
