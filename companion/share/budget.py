@@ -70,9 +70,11 @@ class SessionBudget:
         self.routes = Bucket(limits.routes_per_second, limits.route_burst)
         self.running = 0
 
-    def event(self, now: float, *, route: bool = False) -> None:
-        """Charge one event (a route change also charges the route bucket); raise past budget."""
-        if not self.events.take(now):
+    def event(self, now: float, *, route: bool = False, paid: bool = False) -> None:
+        """Charge one event (a route change also charges the route bucket); raise past budget.
+        ``paid``: the frame before it was charged for the same act (a keystroke is a value patch
+        then a change event): only the in-flight limit applies."""
+        if not paid and not self.events.take(now):
             raise BudgetExceeded("events per second")
         if route and not self.routes.take(now):
             raise BudgetExceeded("route changes per second")

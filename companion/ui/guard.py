@@ -88,6 +88,7 @@ class FrameGuard:
         self.limits = limits
         self.budget = SessionBudget(limits)
         self.registered = False
+        self.typed_into: Any = None  # the field whose value patch was just charged: its change is paid
 
     def _decode(self, data: bytes) -> Any:
         if len(data) > self.limits.result_frame_bytes:
@@ -127,8 +128,11 @@ class FrameGuard:
         session = self.app.session
         if not self.registered or session is None:
             raise BudgetExceeded("frame before register")
+        typed_into, self.typed_into = self.typed_into, None
         if action == MessageAction.CONTROL_EVENT:
-            self.budget.event(now, route=body.get("name") == "route_change")
+            name = body.get("name")
+            paid = name == "change" and typed_into is not None and body.get("target") == typed_into
+            self.budget.event(now, route=name == "route_change", paid=paid)
             if self._known(session, body.get("target")):
                 return True
             if body.get("name") == "click":  # a tap on a control redrawn away since the phone drew it
@@ -138,6 +142,8 @@ class FrameGuard:
             props = body.get("props")
             target = body.get("id")
             self.budget.event(now)  # a route patch comes with a route_change event, charged there
+            if isinstance(props, dict) and props.keys() == {"value"}:
+                self.typed_into = target  # a keystroke: one charge, not two (its change event follows)
             if target == PAGE_ID and isinstance(props, dict) and SERVER_ONLY & props.keys():
                 log.warning("dropped a patch of server-only page properties from %s", self.app.peer)
                 return False

@@ -29,6 +29,13 @@ def _scrolling_parent(control: ft.Control) -> Any:
     return node
 
 
+def scroll_into_view(anchor: ft.Control, target: str) -> None:
+    """Scroll the column around ``anchor`` to the control keyed ``ScrollKey(target)``, now."""
+    column = _scrolling_parent(anchor)
+    if column is not None:
+        ft.context.page.run_task(column.scroll_to, scroll_key=target, duration=SCROLL_MS)
+
+
 def use_into_view(anchor: ft.Control, target: str, shown: object) -> Callable[[Any], None]:
     """Scroll the column around ``anchor`` (the component's own control) to the control keyed
     ``ScrollKey(target)`` each time ``shown`` becomes a different, non-empty value (a new
@@ -40,9 +47,7 @@ def use_into_view(anchor: ft.Control, target: str, shown: object) -> Callable[[A
     waiting = ft.use_ref(False)  # the target was drawn by this update: scroll once laid out
 
     def scroll() -> None:
-        column = _scrolling_parent(anchor)
-        if column is not None:
-            ft.context.page.run_task(column.scroll_to, scroll_key=target, duration=SCROLL_MS)
+        scroll_into_view(anchor, target)
 
     def bring() -> None:
         before, seen.current = seen.current, shown

@@ -303,3 +303,51 @@ async def test_a_dismissed_or_switched_off_tip_leaves_nothing_in_the_question(tm
     await h.click("teach-off")
     assert _left_of_the_tip(h) == []
     h.close()
+
+
+async def test_a_search_answered_late_never_writes_the_field_back(tmp_path):
+    """The browser holds newer letters than the change a redraw answers (a question typed fast):
+    the redraw sends the field no value, so the letters typed since stay, and the next change
+    brings the results up to the whole question."""
+    from companion.ui.views.rules import RulesQuery
+
+    h = await started(new_hub(tmp_path), route="/rules", prefs=ES)
+    field = h.by_key("rules-search")
+    asked = h.session.store.get("companion.app").drafts.keep(RulesQuery)
+    h.session.apply_patch(field._i, {"value": "sequía"})  # the browser's field, as it arrives
+    h.conn.messages.clear()
+    asked.ask("sequ")  # the change for "sequ", answered after the browser sent "sequía"
+    await h.flush()
+    assert h.by_key("rules-search").value == "sequía"
+    assert "'value'" not in "".join(str(m.body) for m in h.conn.messages)  # nothing written back
+    await h.type_text("rules-search", "sequía")
+    assert result_ids(h) == [hit.rule_id for hit in search("sequía", "es")]
+    h.close()
+
+
+async def results_laid_out(h) -> None:
+    """What the browser says once it has laid the results out: their size."""
+    await h.fire("rules-results", "size_change", {"w": 380.0, "h": 400.0})
+
+
+async def test_a_tables_search_moves_up_as_its_results_are_laid_out_not_each_letter(tmp_path):
+    """A scroll a letter was an animation and a reply from the browser each: a question typed fast
+    went past the connection's budget at a table. The field moves up when the browser says the
+    results were laid out at a new size while a search is typed; a letter that changes nothing
+    on the page sends nothing, nor does a size change with the field empty."""
+    from test_quick_result_in_view import scrolls
+
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("dragon", ["Ana", "Ben", "Carla"]))
+    h = await started(hub, route=f"/table/{table.id}/rules", prefs=ES)
+    await results_laid_out(h)  # the hint, as the screen opens: no search yet
+    question = "sequía"
+    for n in range(1, len(question) + 1):
+        await h.type_text("rules-search", question[:n])
+    assert scrolls(h) == []  # letters alone: no scroll
+    await results_laid_out(h)
+    assert [m.get("scroll_key") for m in scrolls(h)] == ["rules-search-top"]
+    await h.type_text("rules-search", "")
+    await results_laid_out(h)
+    assert len(scrolls(h)) == 1  # an empty field stays where it is
+    h.close()

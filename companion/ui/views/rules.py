@@ -21,7 +21,7 @@ from companion.lookup import Hit, Moment, for_moment, search
 from companion.lookup.data import GAMES
 from companion.ui.gameui import known_game_ids, ui_for
 from companion.ui.i18n import Tr
-from companion.ui.in_view import scroll_key, use_into_view
+from companion.ui.in_view import scroll_into_view, scroll_key
 from companion.ui.palette import TAP
 from companion.ui.retap import redraws_when_unchanged
 from companion.ui.rule_card import (
@@ -104,16 +104,30 @@ def results(tr: Tr, open_rule: OpenRule, game_id: str | None, query: str) -> lis
     return out
 
 
-def search_field(tr: Tr, asked: RulesQuery) -> ft.TextField:
-    """The search box: every change is asked at once (the results follow as it is typed)."""
+def search_field(tr: Tr, asked: RulesQuery, value: str) -> ft.TextField:
+    """The search box holding ``value``: every change is asked at once (the results follow as
+    it is typed)."""
     return ft.TextField(
         label=tr("rules.search"),
-        value=asked.query,
+        value=value,
         key="rules-search",
         on_change=lambda e: asked.ask(e.control.value or ""),
         prefix_icon=ft.Icons.SEARCH,
         dense=True,
     )
+
+
+def use_search_field(tr: Tr, asked: RulesQuery) -> ft.TextField:
+    """The component's search field, made again on each redraw holding what the browser last
+    said it holds (Flet writes each value the browser sends into the drawn field as it arrives),
+    never the search the redraw answers: that search can be older than the field, and a field
+    drawn with it wrote the older text back over the letters typed since. The same text is no
+    change, so a redraw sends the field nothing; the first draw shows the search kept."""
+    drawn = ft.use_ref(list[ft.TextField]())  # the field last drawn, once there is one
+    shown = drawn.current[0].value if drawn.current else None
+    field = search_field(tr, asked, asked.query if shown is None else shown)
+    drawn.current = [field]
+    return field
 
 
 def found(tr: Tr, asked: RulesQuery, open_rule: OpenRule, game_id: str | None) -> ft.Column:
@@ -133,11 +147,27 @@ def RulesSearch(
     top, so the results come under it and not under the tab bar (a new user saw "8 rules" and
     nothing else). Not for a search kept from before, shown as the screen opens."""
     results = found(tr, asked, open_rule, game_id)
-    block = _stacked([search_field(tr, asked), results])
+    block = _stacked([use_search_field(tr, asked), results])
     block.key = scroll_key(SEARCH_TOP)
-    # each new search; the results first drawn: the search moves up once they are laid out
-    results.on_size_change = use_into_view(block, SEARCH_TOP, asked.query.strip() or None)
+    results.on_size_change = use_search_up(block, asked)
     return block
+
+
+def use_search_up(block: ft.Control, asked: RulesQuery) -> Callable[[object], None]:
+    """The results' ``on_size_change``: while a search is being typed, each time the browser
+    has laid its results out at a new size, the field moves to the top (the column can only
+    scroll as far as the results reach, so short results leave it lower until they grow). Not
+    for each letter: a scroll a letter was an animation and a reply from the browser each, and a
+    question typed fast went past the connection's budget at a table (dropped, with the letters
+    typed since). Not for the search the screen opened with, until it is changed."""
+    opened = ft.use_ref(asked.query.strip())
+
+    def laid_out(_: object) -> None:
+        now = asked.query.strip()
+        if now and now != opened.current:
+            scroll_into_view(block, SEARCH_TOP)
+
+    return laid_out
 
 
 @ft.component
@@ -157,7 +187,7 @@ def RulesLookup(tr: Tr, asked: RulesQuery, open_rule: OpenRule, key: str | None 
     chips = [chip(None, tr("rules.all_games"))]
     chips += [chip(g, tr.msg(get(g).title)) for g in searchable_games()]
     row = ft.Row(chips, wrap=True, spacing=8)
-    return _stacked([row, search_field(tr, asked), found(tr, asked, open_rule, asked.game)])
+    return _stacked([row, use_search_field(tr, asked), found(tr, asked, open_rule, asked.game)])
 
 
 def _stacked(controls: list[ft.Control]) -> ft.Column:
