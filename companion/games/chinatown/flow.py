@@ -21,7 +21,7 @@ from companion.games.chinatown.entries import (
 )
 from companion.games.chinatown.rules import dealing, describe_give
 from companion.games.chinatown.state import ChinatownState
-from companion.games.chinatown.text import shop_name, tiles_text
+from companion.games.chinatown.text import seat_name, shop_name, tiles_text
 
 
 def prompt(state: ChinatownState) -> Prompt | None:
@@ -176,13 +176,15 @@ def banner(state: ChinatownState) -> Msg:
 
 def describe(state: ChinatownState, entry: object) -> Msg:
     if isinstance(entry, ChooseFirst):
-        return msg("chinatown.entry.first", player=_who(state, entry.first))
+        return msg("chinatown.entry.first", player=seat_name(state, entry.first))
     if isinstance(entry, DealBuildings):
         return msg("chinatown.entry.deal", n=len(entry.hands[0]) if entry.hands else 0)
     if isinstance(entry, KeepBuildings):
-        return msg("chinatown.entry.keep", player=_who(state, entry.seat), buildings=list(entry.buildings))
+        return msg(
+            "chinatown.entry.keep", player=seat_name(state, entry.seat), buildings=list(entry.buildings)
+        )
     if isinstance(entry, DrawTiles):
-        return msg("chinatown.entry.draw", player=_who(state, entry.seat), tiles=tiles_text(entry.tiles))
+        return msg("chinatown.entry.draw", player=seat_name(state, entry.seat), tiles=tiles_text(entry.tiles))
     if isinstance(entry, Trade):
         return msg(
             "chinatown.entry.trade",
@@ -193,12 +195,8 @@ def describe(state: ChinatownState, entry: object) -> Msg:
     if isinstance(entry, PlaceTile):
         return msg("chinatown.entry.place", shop=shop_name(entry.shop), building=entry.building)
     if isinstance(entry, DonePlacing):
-        return msg("chinatown.entry.done_placing", player=_who(state, entry.seat))
+        return msg("chinatown.entry.done_placing", player=seat_name(state, entry.seat))
     return msg("chinatown.entry.unknown")
-
-
-def _who(state: ChinatownState, seat: int | None) -> str:
-    return state.players[seat] if seat is not None and 0 <= seat < state.n else "?"
 
 
 def auto_entry(state: ChinatownState, rng: random.Random) -> ChooseFirst | DealBuildings | DrawTiles | None:

@@ -15,37 +15,32 @@ from companion.games.chinatown.entries import (
     Trade,
     TradingDone,
 )
+from companion.games.chinatown.flow import describe
 from companion.games.chinatown.rules import describe_give
 from companion.games.chinatown.state import ChinatownState
-from companion.games.chinatown.text import shop_name, tiles_text
+from companion.games.chinatown.text import seat_name, shop_name
 
 
 def narrate(state: ChinatownState, entry: object) -> Msg:
     """Entry ``entry``, made in ``state``, as a sentence."""
-    if isinstance(entry, ChooseFirst):
-        return msg("chinatown.entry.first", player=_who(state, entry.first))
+    if isinstance(entry, ChooseFirst | KeepBuildings | DrawTiles):  # its label says who did what already
+        return describe(state, entry)
     if isinstance(entry, DealBuildings):
         return msg("chinatown.did.deal", n=len(entry.hands[0]) if entry.hands else 0)
-    if isinstance(entry, KeepBuildings):
-        return msg("chinatown.entry.keep", player=_who(state, entry.seat), buildings=list(entry.buildings))
-    if isinstance(entry, DrawTiles):
-        return msg("chinatown.entry.draw", player=_who(state, entry.seat), tiles=tiles_text(entry.tiles))
     if isinstance(entry, Trade):
         seats = dict.fromkeys(s for g in entry.gives for s in (g.giver, g.receiver))
         return msg(
             "chinatown.did.trade",
-            players=[_who(state, s) for s in seats],
+            players=[seat_name(state, s) for s in seats],
             gives=[describe_give(state, g, "chinatown.entry.give") for g in entry.gives],
         )
     if isinstance(entry, TradingDone):
         return msg("chinatown.did.trading_done")
     if isinstance(entry, PlaceTile):
         shop = shop_name(entry.shop)
-        return msg("chinatown.did.place", player=_who(state, entry.seat), shop=shop, building=entry.building)
+        return msg(
+            "chinatown.did.place", player=seat_name(state, entry.seat), shop=shop, building=entry.building
+        )
     if isinstance(entry, DonePlacing):
-        return msg("chinatown.did.done_placing", player=_who(state, entry.seat))
+        return msg("chinatown.did.done_placing", player=seat_name(state, entry.seat))
     return msg("chinatown.entry.unknown")
-
-
-def _who(state: ChinatownState, seat: int | None) -> str:
-    return state.players[seat] if seat is not None and 0 <= seat < state.n else "?"

@@ -5,9 +5,18 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from companion.core import Msg, msg
 from companion.games.chinatown.tables import SHOP_IDS, SHOPS  # plain: the calculator's too
+
+if TYPE_CHECKING:
+    from companion.games.chinatown.state import ChinatownState
+
+
+def seat_name(state: ChinatownState, seat: int | None) -> str:
+    """The name of the player in ``seat`` ("?" for a seat the table does not have)."""
+    return state.players[seat] if seat is not None and 0 <= seat < state.n else "?"
 
 
 def shop_name(shop: str) -> Msg:
