@@ -265,7 +265,8 @@ def format_score(value: int, unit: str, lang: str, *, change: bool = False) -> s
 
 
 MONEY_AVERAGE_STEP = 1000
-"""Chinatown's money moves in thousands: an average of money is written to the nearest 1,000
+"""Chinatown's money moves in $10,000 steps (rules_data/chinatown/game.json, money_unit): an
+average of money, a presentation and not a rule, is written to the nearest 1,000 (one digit finer)
 ("$813,000", not "$813,333"); see docs/DECISIONS.md."""
 
 
