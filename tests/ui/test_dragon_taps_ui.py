@@ -224,3 +224,30 @@ async def test_after_each_entry_every_answer_that_takes_a_tap_is_a_new_control(t
         assert not kept, (table.prompt.kind, kept)
     assert {"group", "card"} <= kinds, kinds
     h.close()
+
+
+async def test_a_long_answer_is_as_tall_as_its_text_never_cut(tmp_path):
+    """A label longer than two lines of a 412 px button ("Liberar la nueva ficha de dama de la
+    corte joven enseguida (no avanzas en el marcador de personas)") was cut after its second line
+    in a button of one tap's height: such a button grows to three lines."""
+    from companion.ui.games.dragon.answers import TWO_LINES, first_label
+    from companion.ui.i18n import Tr
+
+    hub = new_hub(tmp_path)
+    rng = random.Random(5)
+
+    def long_answer(t: Table) -> bool:
+        return (
+            not t.prompt.auto
+            and any(len(first_label(Tr("es"), t, tap)) > TWO_LINES for tap in table_taps(t, True, None))
+            and t.prompt.kind not in PICKS
+        )
+
+    table = hub.create(play_until(Table.new("dragon", NAMES, OPTIONS), rng, long_answer))
+    h = await started(hub, route=f"/table/{table.id}", prefs={"table_companion.lang": "es"})
+    buttons = [h.by_key(f"choice-{k}") for k in range(len(table_taps(table, True, None)))]
+    long = [b for b in buttons if len(b.tooltip) > TWO_LINES]
+    assert long, "no long answer on screen"
+    assert all(b.height is None and b.content.max_lines == 3 for b in long)
+    assert all(b.height is not None and b.content.max_lines == 2 for b in buttons if b not in long)
+    h.close()

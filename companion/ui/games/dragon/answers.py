@@ -71,20 +71,30 @@ def tap_list(model: TableModel, shown: list[tuple[int, Any]], _tap: Any) -> ft.C
     return ft.Column(buttons, spacing=6, key="tap-list")
 
 
+# About what two lines of a line button hold at 412 px (14 px text, some 45 letters a line). A
+# longer label ("Liberar la nueva ficha de dama de la corte joven enseguida (no avanzas en el
+# marcador de personas)", 98) was cut after its second line in a button of one tap's height.
+TWO_LINES = 80
+
+
 def line_button(label: str, key: str, run: Any, drawn_for: str, icon: Any = None) -> ft.Control:
+    """A full-width answer of one tap's height; a label longer than two lines makes it as tall as
+    its text (up to three lines), never cut."""
+    long = len(label) > TWO_LINES
+
     def build(on_click: Any, busy: bool) -> ft.Control:
         return ft.OutlinedButton(
-            content=ft.Text(label, size=14, max_lines=2),
+            content=ft.Text(label, size=14, max_lines=3 if long else 2, overflow=ft.TextOverflow.ELLIPSIS),
             icon=busy_icon(icon, busy),
             key=key,
             tooltip=label,
             on_click=on_click,
-            height=TAP,
+            height=None if long else TAP,
             width=float("inf"),
             style=ft.ButtonStyle(
                 alignment=ft.Alignment.CENTER_LEFT,
                 shape=ft.RoundedRectangleBorder(radius=8),
-                padding=ft.Padding.symmetric(horizontal=14),
+                padding=ft.Padding.symmetric(horizontal=14, vertical=8 if long else 0),
             ),
         )
 
