@@ -90,6 +90,10 @@ def test_spanish_screens(browser, app):
     page.wait_for_url(f"**/table/{finished.id}/history", timeout=60000)  # the app went to History
     page.wait_for_timeout(2000)  # the list of entries paints after the bar
     shot(page, "es_history")
+    # the last round's header unfolded: its summary under it
+    tap_on(page.get_by_role("button", name=re.compile(r"^Mes 12 .*cómo fue")).first)
+    on_screen(page, "Qué pasó")
+    shot(page, "history_rounds_es")
     tap_on(back)
     tap_on(page.get_by_role("button", name=translate("ui.nav.settings", "es"), exact=True))  # Home's app bar
     page.get_by_role("checkbox", name="Español").wait_for(timeout=60000)

@@ -141,6 +141,12 @@ def test_play_a_month_undo_reload(browser, tmp_path):
         winner = finished.scoreboard.ranking[0]
         page.get_by_text(f"Winner: {winner}").first.wait_for(timeout=60000)
         shot(page, "scores")
+        # History by round: the last round's header unfolded (its summary under it)
+        tap_on(page.get_by_role("tab", name="History"))
+        last_round = re.compile(r"^Month 12 .*how it went")
+        tap_on(page.get_by_role("button", name=last_round).first)
+        on_screen(page, "What happened")
+        shot(page, "history_rounds")
         back_home(page)
         click_button(page, "Quick score")
         click_button(page, "In the Year of the Dragon: final scoring")
