@@ -9,7 +9,7 @@ made of are in ui/widgets.py.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -62,11 +62,14 @@ def rule_icon(tr: Tr, show_rule: Callable[[str], None], rule_id: str, key: str) 
 _WORDS = re.compile(r"\w+")
 
 
-def restates(label: str, effect: str) -> bool:
+def restates(label: str, effect: str, names: Iterable[str] = ()) -> bool:
     """Whether an effect line only says the choice's label again ("Ana's marker lies on place 1"
     under "Ana's marker on place 1"): every number of it in the label, at most one word not (its
-    verb). Such a second line made every answer of Da Yu's marker question read twice."""
+    verb), not counting the words of ``names`` (the players': "Dai draws from the silver pile"
+    under the answer "Draw from the silver pile (32 left)"). Such a second line made every answer
+    of Da Yu's marker and draw questions read twice."""
     said, new = set(_WORDS.findall(label.lower())), set(_WORDS.findall(effect.lower()))
+    new -= {w for name in names for w in _WORDS.findall(name.lower())}
     return len(new - said) <= 1 and {w for w in new if w.isdigit()} <= said
 
 

@@ -149,3 +149,22 @@ async def test_setup_option_lets_players_name_the_opening_piles(tmp_path):
     assert [c.frame for c in table.state.players[table.state.current].hand] == ["red"]
     assert h.by_key("dy-pile-red").value == "red 35"
     h.close()
+
+
+async def test_an_answer_reads_once_not_again_with_the_players_name(tmp_path):
+    """ "Draw from the silver pile (32 left)" had a second line "Dai draws from the silver pile.":
+    the answer said twice, the second time with the player's name (seen at 412 px, both
+    languages). A line that tells something more stays."""
+    hub = new_hub(tmp_path)
+    table = Table.new("dayu", ["Ana", "Ben", "Carla", "Dai"])
+    rng = random.Random(4)
+    while table.prompt.kind != "draw":
+        prompt = table.prompt
+        table.auto(rng) if prompt.auto else table.submit(rng.choice(prompt.choices))
+    table = hub.create(table)
+    for lang in ("en", "es"):
+        h = await started(hub, route=f"/table/{table.id}", prefs={"table_companion.lang": lang})
+        for k in range(len(table.prompt.choices)):
+            content = h.by_key(f"choice-{k}").content
+            assert isinstance(content, ft.Text), f"{lang}: {content}"  # one line, its label
+        h.close()

@@ -327,8 +327,9 @@ def choice_button(
     a tap enters it."""
     label = tr.msg(table.game.describe(table.state, choice))
     texts = [label]
+    names = [p.name for p in table.players]
     for text in effects:
-        if text not in texts and not restates(label, text) and len(texts) < 3:
+        if text not in texts and not restates(label, text, names) and len(texts) < 3:
             texts.append(text)
     key = f"choice-{i}"
     drawn_for = stamp(table)
