@@ -192,3 +192,26 @@ def test_a_contraction_is_no_stray_word(query, rule_id):
     game = rule_id.split(".", 1)[0]
     assert _ids(query, "en", game, 1) == [rule_id]
     assert not {"won", "t"} & index("en").parse(query, game).terms
+
+
+# ---- the snippet keeps the rule's number ------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("lang", "query", "rule_id", "says"),
+    [
+        ("en", "what happens if I can't pay the tribute", "dragon.event.tribute", "pays 4 yuan. For each"),
+        ("es", "sequia sin arroz cuantas personas pierdo", "dragon.event.drought", "paga 1 arroz"),
+        ("en", "free move card worth", "dayu.flood.free_move", "worth minus 2 points"),
+        ("en", "is the exchange card worth points", "dayu.flood.exchange", "worth 5 points"),
+    ],
+)
+def test_the_snippet_keeps_the_number_of_the_sentence_beside_it(lang, query, rule_id, says):
+    game = rule_id.split(".", 1)[0]
+    hit = next(h for h in search(query, lang, game) if h.rule_id == rule_id)
+    assert says in hit.snippet and len(hit.snippet) <= 220
+
+
+def test_a_number_too_far_or_too_long_stays_out():
+    # The piles' sizes (36, 30, 36) are a long sentence away from the opening cards that answer.
+    hit = search("what cards do we begin with", "en", "dayu")[0]
+    assert hit.rule_id == "dayu.setup.tools" and "(36)" not in hit.snippet
+    assert hit.snippet.startswith("Starting with the start player")
