@@ -362,9 +362,21 @@ BANK: list[Entry] = [
 # (the lookup was changed for them).
 REPORTED: list[Entry] = [
     _q(_D, "en", "what happens when two players have the same number of fireworks", "dragon.event.festival"),
-    # the player mixes the festival with the Emperor's tribute, the event that costs money
-    _q(_D, "es", "¿qué pasa si no puedo pagar el festival?", "dragon.event.tribute", "dragon.event.festival"),
+    # the player mixes the festival with the Emperor's tribute, the event that costs money (the
+    # festival costs nothing): the tribute alone answers since branch lookupfix
+    _q(_D, "es", "¿qué pasa si no puedo pagar el festival?", "dragon.event.tribute"),
     _q(_D, "es", "cuantas personas puedo tener en un palacio", "dragon.palace.capacity"),
+    # ---- reported later that day (branch lookupfix): the lookup was changed for these ----
+    _q(_D, "es", "no puedo pagar el festival", "dragon.event.tribute"),
+    _q(_D, "en", "what happens if I can't pay for the festival", "dragon.event.tribute"),
+    _q(_D, "es", "no puedo pagar el tributo", "dragon.event.tribute"),
+    _q(_D, "en", "I can't pay the tribute, what now", "dragon.event.tribute"),
+    _q(_D, "en", "how many people can a palace hold", "dragon.palace.capacity"),
+    _q(_D, "es", "cuánta gente cabe en un palacio", "dragon.palace.capacity"),
+    # English contractions: "won't" was "won" (the game's end) and a stray "t"
+    _q(_C, "en", "the app won't let me pay 25000", "chinatown.trade.money"),
+    _q(_Y, "en", "why can't i draw", "dayu.turn.phase", "dayu.turn.order"),
+    _q(_Y, "en", "my tool card doesn't fit", "dayu.drain.fit"),
 ]
 
 FRESH: list[Entry] = [

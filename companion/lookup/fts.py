@@ -13,6 +13,7 @@ import itertools
 import math
 import re
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -42,6 +43,8 @@ _TITLE_BONUS = 0.5  # a rule whose title the question says ("Ties", "Flood") is 
 _ASKED_BONUS = 0.3  # a rule whose phrasings ask the same way ("who ...", "when ...")
 _K1, _B = 1.2, 0.75  # FTS5's bm25() constants
 _KIND_BONUS = 2  # a sentence of the question's kind (consequence, number) outranks two more matches
+_LACKED = "¬"  # before a stem: the stem as the word a cue of lack governs ("can not PAY", "sin ARROZ")
+_GOVERNS = 3  # how many words after such a cue may hold the word it governs
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,13 @@ class _Query:
     groups: tuple[frozenset[str], ...]  # per meaningful query word: its stem and its synonyms' stems
     kinds: tuple[_Answer, ...] = ()  # what kind of answer it asks for (a consequence, a number)
     kind_names: frozenset[str] = frozenset()
+    # what the question says is lacking ("no puedo PAGAR"), as _LACKED terms, with its synonyms
+    lacks: frozenset[str] = frozenset()
+
+    @property
+    def scored(self) -> tuple[frozenset[str], ...]:
+        """The terms BM25 and the coverage count: each word's group, and what is lacking."""
+        return (*self.groups, self.lacks) if self.lacks else self.groups
 
     @property
     def pairs(self) -> list[tuple[frozenset[str], frozenset[str]]]:
@@ -306,7 +316,44 @@ class Index:
         folded = f" {' '.join(said)} "
         named = {k for k, cue in self._kind_cues if cue in folded}
         kinds = tuple(kind for k, kind in self.answers.items() if k in named)
-        return _Query(tuple(groups), kinds, frozenset(named))
+        stem_of = dict(found)
+        lacking = {stem_of.get(said[i]) for i in self._governed([stem(w, self.lang) for w in said])}
+        lacks = frozenset(_LACKED + t for group in groups if group & lacking for t in group)
+        return _Query(tuple(groups), kinds, frozenset(named), lacks)
+
+    @cached_property
+    def _lack_cues(self) -> tuple[dict[str, list[tuple[str, ...]]], set[str]]:
+        """The cues of lack as stems, by their first ("no pued", "can not", "sin": the asks and
+        says of the kinds whose answer says so), and the stems passed over to reach the word a cue
+        governs (the filler and the cues' own: "no tiene suficiente ARROZ", "do not have enough RICE")."""
+        cues = {
+            tuple(stems(cue, self.lang))
+            for kind in self.answers.values()
+            if kind.says
+            for cue in (*kind.asks, *kind.says)
+        }
+        by_first: dict[str, list[tuple[str, ...]]] = {}
+        for cue in sorted(c for c in cues if c):
+            by_first.setdefault(cue[0], []).append(cue)
+        passed = {stem(w, self.lang) for w in self.filler} | {s for cue in cues for s in cue}
+        return by_first, passed
+
+    def _governed(self, seq: list[str]) -> list[int]:
+        """Where the words that cues of lack govern stand in a sequence of stems: the first word
+        within _GOVERNS after the cue that is not filler, a number or a cue's word ("no puedo
+        PAGAR", "no me llega para los 3 YUANES")."""
+        cues, passed = self._lack_cues
+        out = []
+        for i, first in enumerate(seq):
+            for cue in cues.get(first, ()):
+                end = i + len(cue)
+                if tuple(seq[i:end]) != cue:
+                    continue
+                after = range(end, min(end + _GOVERNS, len(seq)))
+                j = next((j for j in after if seq[j] not in passed and not seq[j].isdigit()), None)
+                if j is not None and j not in out:
+                    out.append(j)
+        return out
 
     def _known_stem(self, word: str, synonyms: _Synonyms) -> str | None:
         if word in self.known:
@@ -348,14 +395,15 @@ class Index:
         asking: dict[frozenset[str], list[str]] = {}
         for g, q in parsed.items():
             if q.groups:
-                asking.setdefault(frozenset(q.terms), []).append(g)
+                asking.setdefault(frozenset(q.terms | q.lacks), []).append(g)
         scored: dict[str, tuple[float, str]] = {}
         for terms, of_games in asking.items():
             for rid, rowid, g in self._holding(terms, of_games):
                 q = parsed[g]
-                covered = sum(1 for group in q.groups if group & self.stems_of[rid])
+                freq = self._rows[rid][2]
+                covered = sum(1 for group in q.scored if any(t in freq for t in group))
                 # BM25 alone lets one rare word outweigh a rule that answers the whole question.
-                score = self._bm25(rid, q.groups) * covered / len(q.groups)
+                score = self._bm25(rid, q.scored) * covered / len(q.scored)
                 # Two words of the question side by side in the rule ("action points") say more.
                 pairs = self.pairs_of(rid, rowid)
                 together = sum(1 for a, b in q.pairs if any((x, y) in pairs for x in a for y in b))
@@ -378,7 +426,10 @@ class Index:
     @cached_property
     def _rows(self) -> dict[str, tuple[int, str, dict[str, float], int]]:
         """Rule id -> (row, game, each stem's frequency weighted by its column, the rule's
-        length in words), read from the FTS table on the first search; and ``_avgdl``."""
+        length in words), read from the FTS table on the first search; and ``_avgdl``.
+
+        A word that a cue of lack governs ("no puede PAGAR", "cannot PAY") counts once more, as
+        a term of its own (_LACKED and its stem), which adds nothing to the length."""
         weight = dict(zip(("title", "phrasings", "body", "more"), _WEIGHTS, strict=True))
         out = {}
         sql = "SELECT rowid, rule_id, game, title, phrasings, body, more FROM doc"
@@ -386,10 +437,13 @@ class Index:
             freq: dict[str, float] = {}
             length = 0
             for w, field in zip(weight.values(), fields, strict=True):
-                for s in field.split():
-                    if s != _BREAK:
+                for piece in field.split(_BREAK):
+                    seq = piece.split()
+                    for s in seq:
                         freq[s] = freq.get(s, 0.0) + w
-                        length += 1
+                    length += len(seq)
+                    for i in self._governed(seq):
+                        freq[_LACKED + seq[i]] = freq.get(_LACKED + seq[i], 0.0) + w
             out[rid] = (rowid, g, freq, length)
         return out
 
@@ -399,10 +453,10 @@ class Index:
 
     @cached_property
     def _rules_of_stem(self) -> dict[str, set[str]]:
-        """Stem -> the rules that hold it (any field)."""
+        """Stem -> the rules that hold it (any field); a _LACKED term, the rules that say it so."""
         out: dict[str, set[str]] = {}
-        for rid, st in self.stems_of.items():
-            for s in st:
+        for rid, (_, _, freq, _) in self._rows.items():
+            for s in freq:
                 out.setdefault(s, set()).add(rid)
         return out
 
@@ -469,7 +523,9 @@ class Index:
             )
             return hits + (_KIND_BONUS if kind and hits else 0)
 
-        best, best_words = max(sentences, key=answers)
+        best, best_words = _with_number(
+            sentences, max(range(len(sentences)), key=lambda i: answers(sentences[i])), answers
+        )
         if len(best) > _SNIPPET_CHARS:
             best = best[: _SNIPPET_CHARS - 1].rstrip() + "…"
             best_words = self._written(best)
@@ -495,6 +551,29 @@ class Index:
 
     def _written(self, text: str) -> _Words:
         return tuple((w, word_stems(w, self.lang)) for w in re.findall(r"\w+", text))
+
+
+def _with_number(
+    sentences: list[tuple[str, _Words]], i: int, answers: Callable[[tuple[str, _Words]], int]
+) -> tuple[str, _Words]:
+    """The sentence ``i`` that answers best, and beside it, when it has no number, the sentence
+    before or after it that has one and says a word of the question, if both fit in a snippet:
+    the figure a player asks for ("each player pays 4 yuan") is often one sentence off."""
+    said, written = sentences[i]
+    if any(c.isdigit() for c in said):
+        return said, written
+    near = [
+        j
+        for j in (i - 1, i + 1)
+        if 0 <= j < len(sentences) and any(c.isdigit() for c in sentences[j][0]) and answers(sentences[j])
+    ]
+    if not near:
+        return said, written
+    j = max(near, key=lambda j: answers(sentences[j]))
+    if len(said) + 1 + len(sentences[j][0]) > _SNIPPET_CHARS:
+        return said, written
+    first, second = sorted((i, j))
+    return f"{sentences[first][0]} {sentences[second][0]}", sentences[first][1] + sentences[second][1]
 
 
 def _padded(text: str) -> str:

@@ -15,15 +15,34 @@ import snowballstemmer
 
 _STEMMER_NAMES = {"en": "english", "es": "spanish"}
 _WORD = re.compile(r"[a-z0-9]+")
+# English contractions, with or without the apostrophe players often leave out ("dont"): split
+# at the apostrophe, "won't" would be "won" (as in "who won") and a stray "t". Written out, they
+# are the words the filler and the kinds of question know ("can not", "do not"); "cannot" too.
+_APOSTROPHE = "'\u2019\u00b4`"
+_CONTRACTED = re.compile(
+    rf"\b(do|does|did|is|are|was|were|has|have|had|could|should|would|must|need|ca|wo)n[{_APOSTROPHE}]?t\b"
+    r"|\bcannot\b"
+)
+_SPELLED = {"ca": "can", "wo": "will"}
+# The other clitics go: "what's", "player's" (a possessive, or "is"/"has"), "we're", "I'll".
+_CLITIC = re.compile(rf"[{_APOSTROPHE}](?:s|re|ve|ll|d|m)\b")
+
+
+def _spelled(m: re.Match[str]) -> str:
+    verb = m.group(1) or "ca"  # no group: "cannot"
+    return f"{_SPELLED.get(verb, verb)} not"
 
 
 def words(text: str) -> list[str]:
-    """The folded words of a text, in order ("¿Qué pasa?" -> ["que", "pasa"]).
+    """The folded words of a text, in order ("¿Qué pasa?" -> ["que", "pasa"]; "won't" ->
+    ["will", "not"]; "player's" -> ["player"]).
 
     The same folding as ``rulebook.fold`` (no case, no accents), done as one ASCII encode:
     what has no ASCII form after decomposition ("¿", "…") is never part of a word anyway.
+    English contractions are written out first; no Spanish word has their forms.
     """
-    ascii_text = unicodedata.normalize("NFKD", text.casefold()).encode("ascii", "ignore").decode()
+    folded = _CLITIC.sub("", _CONTRACTED.sub(_spelled, text.casefold()))
+    ascii_text = unicodedata.normalize("NFKD", folded).encode("ascii", "ignore").decode()
     return _WORD.findall(ascii_text)
 
 

@@ -152,3 +152,66 @@ def test_the_oversize_examples_give_the_apps_own_figures(kind, n, en, es):
     assert f"${total:,}" == en
     assert any(en in x for x in card("chinatown.income.oversize", "en").examples)
     assert any(es in x for x in card("chinatown.income.oversize", "es").examples)
+
+
+# ---- what a question says is lacking (branch lookupfix) --------------------------------------------
+def test_the_word_a_cue_of_lack_governs_is_a_term_of_its_own():
+    es, en = index("es"), index("en")
+    assert "¬pag" in es.parse("no puedo pagar el festival", "dragon").lacks
+    assert "¬yuan" in es.parse("no puedo pagar el festival", "dragon").lacks  # with its synonyms
+    assert "¬arroz" in es.parse("no tengo arroz", "dragon").lacks
+    assert "¬rice" in en.parse("what if I don't have enough rice", "dragon").lacks  # cue words passed over
+    assert "¬pay" in en.parse("I can't pay", "dragon").lacks
+    assert not es.parse("cuánto hay que pagar", "dragon").lacks  # no lack asked
+    assert es._rows["dragon.event.tribute"][2]["¬pag"] > 0  # "Por cada yuan que no puede pagar"
+    assert "¬pag" not in es._rows["dragon.event.festival"][2]
+
+
+@pytest.mark.parametrize(
+    ("lang", "query"),
+    [
+        ("es", "no puedo pagar el festival"),
+        ("es", "¿qué pasa si no puedo pagar el festival?"),
+        ("en", "what happens if I can't pay for the festival"),
+    ],
+)
+def test_a_festival_that_cannot_be_paid_is_the_tribute(lang, query):
+    # The festival costs nothing: the event that makes players pay, or release persons, is the tribute.
+    assert _ids(query, lang, "dragon", 1) == ["dragon.event.tribute"]
+
+
+# ---- contractions are whole words -------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("query", "rule_id"),
+    [
+        ("the app won't let me pay 25000", "chinatown.trade.money"),  # "won" was the game's end
+        ("why can't i draw", "dayu.turn.phase"),  # a stray "t" matched the phrasings with "can't"
+    ],
+)
+def test_a_contraction_is_no_stray_word(query, rule_id):
+    game = rule_id.split(".", 1)[0]
+    assert _ids(query, "en", game, 1) == [rule_id]
+    assert not {"won", "t"} & index("en").parse(query, game).terms
+
+
+# ---- the snippet keeps the rule's number ------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("lang", "query", "rule_id", "says"),
+    [
+        ("en", "what happens if I can't pay the tribute", "dragon.event.tribute", "pays 4 yuan. For each"),
+        ("es", "sequia sin arroz cuantas personas pierdo", "dragon.event.drought", "paga 1 arroz"),
+        ("en", "free move card worth", "dayu.flood.free_move", "worth minus 2 points"),
+        ("en", "is the exchange card worth points", "dayu.flood.exchange", "worth 5 points"),
+    ],
+)
+def test_the_snippet_keeps_the_number_of_the_sentence_beside_it(lang, query, rule_id, says):
+    game = rule_id.split(".", 1)[0]
+    hit = next(h for h in search(query, lang, game) if h.rule_id == rule_id)
+    assert says in hit.snippet and len(hit.snippet) <= 220
+
+
+def test_a_number_too_far_or_too_long_stays_out():
+    # The piles' sizes (36, 30, 36) are a long sentence away from the opening cards that answer.
+    hit = search("what cards do we begin with", "en", "dayu")[0]
+    assert hit.rule_id == "dayu.setup.tools" and "(36)" not in hit.snippet
+    assert hit.snippet.startswith("Starting with the start player")

@@ -137,3 +137,19 @@ def test_the_questions_are_answered_without_the_phrasings_too(lang, without_phra
     asked = [q for q in QUESTIONS if q[1] == lang]
     ranks = [_rank(*q) for q in asked]
     assert sum(r is None or r >= 3 for r in ranks) <= len(asked) // 10
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("Why won't the app let me pay?", ["why", "will", "not", "the", "app", "let", "me", "pay"]),
+        ("I can't", ["i", "can", "not"]),
+        ("it doesn’t fit", ["it", "does", "not", "fit"]),  # a typographic apostrophe
+        ("isn't, didn't, can´t", ["is", "not", "did", "not", "can", "not"]),
+        ("dont cant wont cannot", ["do", "not", "can", "not", "will", "not", "can", "not"]),
+        ("the player's turn, what's left", ["the", "player", "turn", "what", "left"]),
+        ("want, count, cuanto, donde", ["want", "count", "cuanto", "donde"]),  # words that end in "nt"
+    ],
+)
+def test_contractions_are_written_out(text, said):
+    assert words(text) == said
