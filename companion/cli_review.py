@@ -9,7 +9,7 @@ import argparse
 import json
 from typing import Any
 
-from companion.i18n import format_average, format_score, translate
+from companion.i18n import format_average, format_score, restates, translate
 from companion.review.model import as_msg
 
 
@@ -134,8 +134,8 @@ def _decision_lines(decision: Any, unit: str, lang: str) -> list[str]:
             total=format_score(best.total, unit, lang),
         ),
     ]
-    lines += [f"      + {fx.msg.render(lang)} [{fx.rule_id}]" for fx in best.gained]
-    lines += [f"      − {fx.msg.render(lang)} [{fx.rule_id}]" for fx in best.lost]
+    lines += [f"      + {text} [{rule}]" for text, rule in _beyond(best.gained, best.label, lang)]
+    lines += [f"      − {text} [{rule}]" for text, rule in _beyond(best.lost, decision.logged, lang)]
     lines.append(
         "      "
         + translate(
@@ -149,3 +149,11 @@ def _decision_lines(decision: Any, unit: str, lang: str) -> list[str]:
         + " [core.review]"
     )
     return lines
+
+
+def _beyond(effects: list[Any], move: Any, lang: str) -> list[tuple[str, str]]:
+    """(text, rule id) of each effect that says more than the ``move`` line above it: the pick's
+    "Ana takes the old monk" under the choice that says so is left out, as on the Review tab."""
+    told = move.render(lang)
+    said = [(fx.msg.render(lang), fx.rule_id) for fx in effects]
+    return [(text, rule) for text, rule in said if not restates(told, text)]

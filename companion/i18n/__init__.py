@@ -17,8 +17,9 @@ reader's locale with Babel's CLDR data ("$10,000" / "10.000 $"), and ``{x:ordina
 from __future__ import annotations
 
 import gettext
+import re
 import string
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
@@ -420,3 +421,18 @@ def _below_zero(args: Mapping[str, Any]) -> bool:
 
 
 t = translate
+
+
+_WORDS = re.compile(r"\w+")
+
+
+def restates(label: str, effect: str, names: Iterable[str] = ()) -> bool:
+    """Whether an effect line only says the choice's label again ("Ana's marker lies on place 1"
+    under "Ana's marker on place 1"): every number of it in the label, at most one word not (its
+    verb), not counting the words of ``names`` (the players': "Dai draws from the silver pile"
+    under the answer "Draw from the silver pile (32 left)"). Such a second line made every answer
+    of Da Yu's marker and draw questions read twice; the review's "Ana takes the old monk" under
+    the other choice that says so, too. Both texts in the same language, as rendered."""
+    said, new = set(_WORDS.findall(label.lower())), set(_WORDS.findall(effect.lower()))
+    new -= {w for name in names for w in _WORDS.findall(name.lower())}
+    return len(new - said) <= 1 and {w for w in new if w.isdigit()} <= said

@@ -39,7 +39,7 @@ class Alternative(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     entry: dict[str, Any] | None  # the entry as JSON, legal at its point; None: the logged one left out
-    label: Msg  # the game's own words for it
+    label: Msg  # the move told as History tells it (Game.narrate); a trade left out: "review.leave_out"
     total: int  # the deciding seat's final points (or money) with it
     delta: int  # total minus the real total
     rank: int | None  # 1 = first; None when the ranking is a secret to this reader
@@ -59,8 +59,8 @@ class Decision(BaseModel):
 
     index: int  # the entry's position in the table's log (0-based)
     seat: int
-    when: Msg  # the game's banner at that point (round, phase)
-    logged: Msg  # the entry as the game describes it
+    when: Msg  # where the game stood (its standing: round, phase; no names)
+    logged: Msg  # the entry as History tells it (Game.narrate)
     total: int  # the seat's real final points
     alternatives: list[Alternative]  # best first
     unevaluated: int = 0  # alternatives the budget left out, or the policy could not play

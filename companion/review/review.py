@@ -179,13 +179,10 @@ def _alternative(
             [fx for _, _, fxs in table.history[i:] for fx in fxs if fx.seat == seat]
         )
     gained, lost = differences([fx for fx in outcome.effects if fx.seat == seat], real_fx)
-    state = table.state_at(i)
-    logged = table.entries[i]
-    label = (
-        msg("review.leave_out", entry=table.game.describe(state, logged))
-        if alternative is None
-        else table.game.describe(state, alternative)
-    )
+    # told as History tells a move (the game's ``narrate``, true of the alternative once made),
+    # not as its button read before it (``describe``: "young craftsman (2)", "Tea House on 2");
+    # a trade left out is said short: the decision's own line tells the whole trade
+    label = msg("review.leave_out") if alternative is None else told(table, i, alternative)
     return Alternative(
         entry=None if alternative is None else alternative.model_dump(mode="json"),
         label=label,
@@ -200,6 +197,21 @@ def _alternative(
         gained=view.effects(gained),
         lost=view.effects(lost),
     )
+
+
+def told(table: Table, index: int, entry: Any) -> Msg:
+    """``entry`` made at log position ``index``, as a sentence naming who did what (the game's
+    ``narrate`` from the state it was, or would have been, made in): it holds no count the entry
+    changes, so it stays true of a move told after the fact, logged or not."""
+    return table.game.narrate(table.state_at(index), entry)
+
+
+def standing(table: Table, state: Any) -> Msg:
+    """Where the game stood at a decision, in a few words and no names (the game's ``standing``:
+    "Month 4 · Actions", "Round 28"), as ``Table.standing`` says it; the banner for a game
+    without one. The banner's turn order and supplies said again what the move names."""
+    short = getattr(table.game, "standing", None)
+    return short(state) if short is not None else table.game.banner(state)
 
 
 def _rank(board: Scoreboard, seat: int) -> int:
@@ -243,8 +255,8 @@ def _decision(table: Table, point: _Point, seat: int, real: Scoreboard) -> Decis
     return Decision(
         index=point.index,
         seat=seat,
-        when=table.game.banner(state),
-        logged=table.game.describe(state, table.entries[point.index]),
+        when=standing(table, state),
+        logged=told(table, point.index, table.entries[point.index]),
         total=real.rows[seat].total,
         alternatives=results,
         unevaluated=len(point.alternatives) - len(results),

@@ -8,14 +8,14 @@ made of are in ui/widgets.py.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import flet as ft
 
 from companion.core import Effect
 from companion.core.rulebook import rule
+from companion.i18n import restates
 from companion.ui.palette import TAP
 from companion.ui.parts import part
 from companion.ui.widgets import dot, icon_button
@@ -57,20 +57,6 @@ def rule_icon(tr: Tr, show_rule: Callable[[str], None], rule_id: str, key: str) 
     For a line whose own text says what happened: a titled link beside it took half a phone's
     width and squeezed that text into a narrow column (the review at 412 px)."""
     return icon_button(ft.Icons.MENU_BOOK, key, rule_tip(tr, rule_id), lambda _: show_rule(rule_id))
-
-
-_WORDS = re.compile(r"\w+")
-
-
-def restates(label: str, effect: str, names: Iterable[str] = ()) -> bool:
-    """Whether an effect line only says the choice's label again ("Ana's marker lies on place 1"
-    under "Ana's marker on place 1"): every number of it in the label, at most one word not (its
-    verb), not counting the words of ``names`` (the players': "Dai draws from the silver pile"
-    under the answer "Draw from the silver pile (32 left)"). Such a second line made every answer
-    of Da Yu's marker and draw questions read twice."""
-    said, new = set(_WORDS.findall(label.lower())), set(_WORDS.findall(effect.lower()))
-    new -= {w for name in names for w in _WORDS.findall(name.lower())}
-    return len(new - said) <= 1 and {w for w in new if w.isdigit()} <= said
 
 
 def effect_line(

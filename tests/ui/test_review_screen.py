@@ -11,6 +11,7 @@ from random_play import play_to_end
 from ui_testkit import new_hub, started
 
 from companion.core import Table
+from companion.i18n import restates
 from companion.review import Budget, review
 from companion.store.reviews import StoredReviews
 from companion.ui.repos import ReviewsRepo
@@ -78,7 +79,7 @@ async def test_the_review_is_made_on_a_tap_kept_and_says_the_reviews_figures(hub
     assert again.has("review-player-0") and not again.has("review-start")
     await again.goto(f"/table/{table.id}/scores")
     if turns:
-        assert again.by_key("scores-turning").value.startswith("Turning point for ")
+        assert again.by_key("scores-turning").value.startswith(("Turning point: ", "Turning point for "))
     again.close()
 
 
@@ -125,12 +126,13 @@ async def test_a_cut_review_says_how_many_decisions_it_left(hub, monkeypatch):
     h.close()
 
 
-# The alternative's label is a choice's own name ("Move to place 1", "young court lady (1)"):
-# quoted, it neither starts a sentence in lower case nor gets a capital in the middle of one,
-# and the place it would have given is a sentence of its own (was "... +34 VP. (place 1)").
+# The alternative's label is the move as History tells it ("Ana moves to place 1"): quoted, it
+# neither starts a sentence in lower case nor gets a capital in the middle of one, and the place
+# it would have given is a sentence of its own (was "... +34 VP. (place 1)"). It names its
+# player, so the Scores line does not name them again ("Turning point for Ana: “Ana moves ...").
 TURN_FORMS = {
-    "en": ("Turning point for {player}: “{label}” would have given ", "“{label}” would have given "),
-    "es": ("Jugada clave de {player}: «{label}» habría dado ", "«{label}» habría dado "),
+    "en": ("Turning point: “{label}” would have given ", "“{label}” would have given "),
+    "es": ("Jugada clave: «{label}» habría dado ", "«{label}» habría dado "),
 }
 RANK_FORMS = {"en": "It would have finished in place {rank}.", "es": "Habría terminado en el puesto {rank}."}
 
@@ -146,7 +148,8 @@ async def test_the_turning_points_quote_the_other_choice_and_say_its_place(hub, 
     player, top = max(turns, key=lambda pd: abs(pd[1].swing))
     turning, cost = TURN_FORMS[lang]
     label = top.alternatives[0].label.render(lang)
-    assert h.by_key("scores-turning").value.startswith(turning.format(player=player.name, label=label))
+    said = h.by_key("scores-turning").value
+    assert said.startswith(turning.format(label=label)) and said.count(player.name) == 1
     await h.goto(f"/table/{table.id}/review")
     for p, decision in turns:
         best = decision.alternatives[0]
@@ -155,4 +158,36 @@ async def test_the_turning_points_quote_the_other_choice_and_say_its_place(hub, 
             assert said.startswith(cost.format(label=best.label.render(lang)))
         if best.rank is not None and best.rank_delta:
             assert said.endswith(" " + RANK_FORMS[lang].format(rank=best.rank))
+    h.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_a_turning_point_says_each_thing_once(hub, monkeypatch, lang):
+    """At 412 px a turning point is read top to bottom: where the game stood and the move as
+    made, the other move and what it would have given, then the consequences. The banner's turn
+    order ("Month 3 · Persons · Ana"), the move's button ("old monk (2)") and a first consequence
+    that tells the move again ("Ana takes the old monk") made it say the same thing twice."""
+    budget = Budget(alternatives=1000)  # the whole review of this game: 298 replays
+    monkeypatch.setattr(ReviewsRepo, "_budget", lambda _self: budget)
+    table = finished(hub, "dragon", ("Ana", "Ben", "Carla"), seed=2)
+    kept = StoredReviews(hub.store).review(table, None, budget)
+    h = await started(hub, f"/table/{table.id}/review", prefs={"table_companion.lang": lang})
+    turns = [(p, d) for p in kept.players for d in p.turning_points]
+    assert len(turns) == 9
+    for player, decision in turns:
+        best, key = decision.alternatives[0], f"review-turn-{player.seat}-{decision.index}"
+        played = h.by_key(f"review-played-{player.seat}-{decision.index}").value
+        when, logged = decision.when.render(lang), decision.logged.render(lang)
+        assert played == f"{when}: {logged}" and played.count(player.name) == 1
+        assert best.label.render(lang) in h.by_key(key).value
+        for side, move in (("gained", best.label.render(lang)), ("lost", logged)):
+            lines = [h.by_key(k).value for k in h.keys(f"{key}-{side}-") if k.endswith("-text")]
+            assert lines and not [line for line in lines if restates(move, line)]
+    ana = h.by_key("review-turn-0-54-gained-0-text").value  # under "Ana takes the old monk"
+    assert ana.startswith(
+        {
+            "en": "Ana places the old monk in palace 1",
+            "es": "Ana pone la ficha de monje anciano en el palacio 1",
+        }[lang]
+    )
     h.close()

@@ -16,6 +16,7 @@ from typing import Any
 import flet as ft
 
 from companion.core import Effect, PlayerView, Prompt, RuleViolation, Table
+from companion.i18n import restates
 from companion.share.live import may_act, stamp
 from companion.ui.command import CommandButton, Submit, answer_key, busy_icon
 from companion.ui.foresight import last_round
@@ -23,7 +24,7 @@ from companion.ui.gameui import ui_for
 from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
 from companion.ui.parts import part, same
-from companion.ui.rule_links import effect_line, restates, rule_tip, rule_title
+from companion.ui.rule_links import effect_line, rule_tip, rule_title
 from companion.ui.services import Services, Session
 from companion.ui.state import Drafts, Notice
 from companion.ui.table_model import TableModel

@@ -16,7 +16,8 @@ from typing import Any
 import flet as ft
 
 from companion.core import Table
-from companion.i18n import average_amount, format_score
+from companion.core.msg import Msg
+from companion.i18n import average_amount, format_score, restates
 from companion.review import Alternative, Decision, PlayerReview, Review, Source
 from companion.ui.i18n import Tr
 from companion.ui.repos import ReviewsRepo
@@ -181,12 +182,13 @@ def decision_block(model: TableModel, unit: str, seat: int, decision: Decision) 
     if best.rank is not None and best.rank_delta:
         said += " " + tr("review.rank", rank=best.rank)
     key = f"review-turn-{seat}-{decision.index}"
+    told = tr("review.decision", when=tr.msg(decision.when), logged=tr.msg(decision.logged))
     items: list[ft.Control] = [
-        small(tr("review.decision", when=tr.msg(decision.when), logged=tr.msg(decision.logged))),
+        small(told, key=f"review-played-{seat}-{decision.index}"),
         ft.Text(said, key=key, size=14),
     ]
-    items += _effects(model, tr("review.other_brought"), best.gained, f"{key}-gained")
-    items += _effects(model, tr("review.played_brought"), best.lost, f"{key}-lost")
+    items += _effects(model, tr("review.other_brought"), best.gained, f"{key}-gained", best.label)
+    items += _effects(model, tr("review.played_brought"), best.lost, f"{key}-lost", decision.logged)
     return ft.Container(
         ft.Column(items, spacing=2),
         padding=ft.Padding.only(left=8, top=6, bottom=6),
@@ -195,12 +197,16 @@ def decision_block(model: TableModel, unit: str, seat: int, decision: Decision) 
 
 
 def choice_name(tr: Tr, best: Alternative) -> str:
-    """The other choice in the game's words; a trade left out is said short, as the decision
-    right above it already says the whole trade."""
-    return tr("review.no_trade") if best.entry is None else tr.msg(best.label)
+    """The other choice as History would have told it ("Ana takes the young craftsman"); a
+    trade left out is said short ("Leaving this trade out"): the decision above tells the trade."""
+    return tr.msg(best.label)
 
 
-def _effects(model: TableModel, label: str, effects: list[Any], key: str) -> list[ft.Control]:
+def _effects(model: TableModel, label: str, effects: list[Any], key: str, move: Msg) -> list[ft.Control]:
+    """The first consequences under ``label``, leaving out a line that only tells the ``move``
+    again (the pick's "Ana takes the old monk" under the choice that says so)."""
+    told = model.tr.msg(move)
+    effects = [fx for fx in effects if not restates(told, model.tr.msg(model.view.effect(fx).msg))]
     if not effects:
         return []
     lines = [effect_line(model, fx, f"{key}-{i}", icon=True) for i, fx in enumerate(effects[:SHOWN_EFFECTS])]
@@ -221,7 +227,10 @@ def turning_line(model: TableModel, reviews: ReviewsRepo) -> ft.Control:
     player, top = max(turns, key=lambda pd: abs(pd[1].swing))
     best = top.alternatives[0]
     delta = amount(tr, found.unit, best.delta, change=True)
-    said = tr("review.turning_point", player=player.name, alternative=choice_name(tr, best), delta=delta)
+    if best.entry is None:  # a trade left out names no one: say whose turning point it was
+        said = tr("review.turning_point", player=player.name, alternative=choice_name(tr, best), delta=delta)
+    else:  # a move told names its player already ("Ana takes the young craftsman")
+        said = tr("review.turning_point_move", alternative=choice_name(tr, best), delta=delta)
     return ft.Column(
         [
             small(said, key="scores-turning"),
