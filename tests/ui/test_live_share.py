@@ -570,7 +570,7 @@ async def test_copy_link_is_named_in_spanish(tmp_path):
 
 
 async def test_copied_is_said_beside_the_last_copy_only_and_not_after_the_screen_is_left(tmp_path):
-    """"Copied." stayed beside every Copy tapped for the whole session: it is said beside the one
+    """ "Copied." stayed beside every Copy tapped for the whole session: it is said beside the one
     tapped last, moves with the next Copy (a link, a seat's link, the snapshot), and is gone
     once the screen is left and opened again."""
     hub = new_hub(tmp_path)
