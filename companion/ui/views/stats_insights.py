@@ -16,11 +16,10 @@ import flet as ft
 
 from companion.i18n import format_month, format_percent, format_when, translate
 from companion.plays.labels import average_text, money_game, score_text
-from companion.ui.chart_axes import bottom_axis, left_axis, month_ticks, tick_text
+from companion.ui.chart_axes import bottom_axis, left_axis, month_ticks, nice_step, tick_text
 from companion.ui.i18n import Tr
 from companion.ui.repos import GameRecord, Period
 from companion.ui.services import Services, Session
-from companion.ui.views.scores import nice_step
 from companion.ui.widgets import card, small
 
 
