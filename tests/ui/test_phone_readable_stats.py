@@ -166,3 +166,16 @@ async def test_the_other_choices_effects_are_named_plainly(reviewed):
     assert "Lo que habría traído esa opción:" in h.all_text()
     assert "Solo con esa opción" not in h.all_text()
     h.close()
+
+
+async def test_the_month_chart_plots_the_averages_its_texts_say(hub):
+    """The texts round a money average to the nearest 1,000 ("$813,000"); the line went through
+    the unrounded figure ($813,333.33) under that tooltip: it plots the figure said."""
+    h = await started(hub, "/stats/chinatown")
+    [line] = h.by_key("stats-month-chart").data_series
+    for point in line.points:
+        assert point.y == int(point.y) and point.y % 1000 == 0
+        assert f"${int(point.y):,}" in point.tooltip
+    months = hub.store.by_month("chinatown", None)
+    assert any(m.average % 1000 for m in months), "every average is round already: nothing shown"
+    h.close()
