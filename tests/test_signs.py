@@ -47,13 +47,13 @@ def test_one_helper_writes_every_sign(value, unit, lang, change, said):
 def test_counts_and_messages_write_a_true_minus():
     assert format_number(-2.5, "es") == "−2,5" and format_number(-1234, "en") == "−1,234"
     assert signed(-2) == "−2" and signed(0) == "±0"
-    assert translate("ui.play.points", "en", n=-3) == "−3 VP"
-    assert translate("ui.play.points", "es", n=-3) == "−3 PV"
+    assert translate("ui.play.points", "en", n=-3) == "−3\xa0VP"  # one line: a non-breaking space
+    assert translate("ui.play.points", "es", n=-3) == "−3\xa0PV"
 
 
 def test_the_review_writes_a_negative_score_with_a_minus():
     """A Da Yu player below zero read "-3 VP" in the review, "−3" elsewhere."""
-    assert amount(Tr("en"), "points", -3) == "−3 VP"
+    assert amount(Tr("en"), "points", -3) == "−3\xa0VP"
     assert amount(Tr("es"), "money", -10000) == "−10.000\xa0$"
 
 

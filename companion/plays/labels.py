@@ -84,6 +84,14 @@ def score_text(game: str, value: float | None, lang: str) -> str:
     return format_number(value, lang)
 
 
+def average_shown(game: str, value: float) -> float:
+    """An average as ``average_text`` writes it, for a chart to plot what its texts say:
+    Chinatown's money to the nearest 1,000, else points to a tenth."""
+    from companion.i18n import average_amount
+
+    return average_amount(value, "money") if money_game(game) else round(value, 1)
+
+
 def average_text(game: str, value: float | None, lang: str) -> str:
     """An average score: Chinatown's money to the nearest 1,000 ("$673,000" / "673.000 $", not
     "673.333 $"), else the number to a tenth ("36.4" / "36,4"); "-" when there is none."""

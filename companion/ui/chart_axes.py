@@ -1,6 +1,10 @@
 """A chart's axes as a phone shows them: each axis titled with what it measures and its unit
 ("Money at the end ($)", "Win rate (%)"), and tick labels on one line in the room kept for them.
 
+Each axis tells the chart where its labels are (``label_spacing``): without it the chart asks
+for labels at steps of its own choosing and draws only the ones it finds there, the first and the
+last (a Da Yu game's turns read "0" ... "45", nothing between).
+
 Money ticks are compact ("800K" / "800 mil", Babel's short forms) with the unit in the title: the
 full amount with its sign ("800.000 $") broke over two lines in the 44 px a left axis kept, and
 its labels ran into each other under a bar chart (the 412 px walkthrough, docs/DECISIONS.md).
@@ -27,6 +31,36 @@ CHAR_EM = 0.6
 def tick_text(value: float, unit: str, lang: str) -> str:
     """A tick's number: money compact ("800K" / "800 mil"), points as counted ("36" / "36,5")."""
     return format_compact_number(value, lang) if unit == "money" else format_number(value, lang)
+
+
+def nice_step(top: int, lines: int = 5) -> int:
+    """A round step (1, 2, 5, 10, 20, 25, 50, ...) giving about ``lines`` grid lines up to ``top``."""
+    raw = max(1.0, top / lines)
+    base = 10 ** math.floor(math.log10(raw))
+    return int(next(m * base for m in (1, 2, 2.5, 5, 10) if m * base >= raw))
+
+
+def round_ticks(rounds: int, end: int, lines: int = 6) -> list[int]:
+    """Round numbers from 0 to ``rounds`` at a round step (0, 10, 20, 30, 40 for 45 turns), for
+    about ``lines`` labels; the last left out when it would sit on the final scoring's label
+    (at ``end``, past ``rounds``) closer than half a step."""
+    step = nice_step(rounds, lines)
+    xs = list(range(0, rounds + 1, step))
+    if end > rounds and len(xs) > 1 and end - xs[-1] < step / 2:
+        xs.pop()
+    return xs
+
+
+def spacing(ticks: Sequence[tuple[float, str]]) -> float | None:
+    """The step at which the chart looks for labels: one every tick sits on (the greatest common
+    divisor of whole values, 1 for a lone 0; None, the chart's own, for fractions)."""
+    values = [v for v, _ in ticks]
+    if not values or any(v != int(v) for v in values):
+        return None
+    step = 0
+    for v in values:
+        step = math.gcd(step, int(v))
+    return step or 1
 
 
 def label_room(texts: list[str], size: int = TICK) -> int:
@@ -57,6 +91,7 @@ def left_axis(
     under a line chart whose first point is on the left edge ("500 mil" over "ene 2026")."""
     import flet_charts as fc  # loaded with the first chart, not when the app starts
 
+    step = spacing(ticks)
     if clear_corner:
         ticks = ticks[1:]
     return fc.ChartAxis(
@@ -64,6 +99,7 @@ def left_axis(
         title_size=TITLE_ROOM,
         labels=[fc.ChartAxisLabel(value=v, label=tick(text)) for v, text in ticks],
         label_size=label_room([text for _, text in ticks]),
+        label_spacing=step,
         **more,
     )
 
@@ -77,4 +113,5 @@ def bottom_axis(ticks: Sequence[tuple[float, str]], name: str) -> Any:
         title_size=TITLE_ROOM,
         labels=[fc.ChartAxisLabel(value=v, label=tick(text)) for v, text in ticks],
         label_size=24,
+        label_spacing=spacing(ticks),
     )

@@ -123,7 +123,7 @@ async def test_a_whole_game_through_the_ui(tmp_path):
     assert h.by_key("winner").value == f"Winner: {', '.join(board.shared or board.ranking[:1])}"
     await h.click("see-scores")
     assert h.has("chart") and h.has("final-card")
-    assert [h.by_key(f"score-{r.seat}").value for r in board.rows] == [f"{r.total} VP" for r in board.rows]
+    assert [h.by_key(f"score-{r.seat}").value for r in board.rows] == [f"{r.total}\xa0VP" for r in board.rows]
     assert hub.store.list()[0].finished
     h.close()
 
@@ -152,7 +152,7 @@ async def test_quick_score_reuses_the_engine_calculator(tmp_path):
     for (k, s), tile in persons.items():
         await h.select(f"quick-person-0-{k}-{s}", tile)
     await h.click("quick-compute")
-    assert h.by_key("quick-total-1").value.startswith("1. Ana: 25 VP")
+    assert h.by_key("quick-total-1").value.startswith("1. Ana: 25\xa0VP")
     assert h.has("quick-rule-1-0")
     # a damaged input says why
     await h.type_text("quick-vp-1", "-")

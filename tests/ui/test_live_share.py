@@ -567,3 +567,30 @@ async def test_copy_link_is_named_in_spanish(tmp_path):
     await h.click("seat-link-copy")
     assert h.by_key("seat-link-status").value == "Copiado."
     h.close()
+
+
+async def test_copied_is_said_beside_the_last_copy_only_and_not_after_the_screen_is_left(tmp_path):
+    """ "Copied." stayed beside every Copy tapped for the whole session: it is said beside the one
+    tapped last, moves with the next Copy (a link, a seat's link, the snapshot), and is gone
+    once the screen is left and opened again."""
+    hub = new_hub(tmp_path)
+    table = toy_table(hub)
+    share = f"/table/{table.id}/share"
+    h = await started(hub, route=share, prefs={"table_companion.lang": "es"})
+    await h.click("live-link-copy")
+    assert h.by_key("live-link-status").value == "Copiado." and h.by_key("snapshot-status").value == ""
+    await h.click("snapshot-copy")
+    assert h.by_key("live-link-status").value == "" and h.by_key("snapshot-status").value == "Copiado."
+    await h.click("seat-qr-0")
+    await h.click("seat-link-copy")
+    assert h.by_key("seat-link-status").value == "Copiado." and h.by_key("snapshot-status").value == ""
+    await h.click("seat-dialog-close")
+    await h.click("seat-qr-1")  # Ben's link: not the one copied
+    assert h.by_key("seat-link-status").value == ""
+    await h.click("seat-dialog-close")
+    await h.goto(f"/table/{table.id}")
+    await h.goto(share)
+    assert h.by_key("live-link-status").value == "" and h.by_key("snapshot-status").value == ""
+    await h.click("seat-qr-0")
+    assert h.by_key("seat-link-status").value == ""
+    h.close()

@@ -137,7 +137,7 @@ async def test_each_review_row_says_what_happened(reviewed, game):
     hub, tables = reviewed
     table, found = tables[game]
     h = await started(hub, f"/table/{table.id}/review", prefs=ES)
-    unit = "$" if game == "chinatown" else " PV"
+    unit = "$" if game == "chinatown" else f"{NBSP}PV"  # "71 PV" on one line: "PV)" never alone
     rows = [(p.seat, s.rule_id) for p in found.players for s in p.sources]
     assert rows
     for seat, rule_id in rows:
@@ -145,6 +145,7 @@ async def test_each_review_row_says_what_happened(reviewed, game):
         title = rule_title(Tr("es"), rule_id)
         # the row's text is the sentence, the rule named inside it; the link a book icon
         assert said.value != title and f"«{title}»" in said.value and unit in said.value
+        assert not re.search(r"\d PV", said.value)  # every figure held to its unit
         assert said.expand and isinstance(link, ft.IconButton)
         assert link.tooltip == f"Leer la regla: {title}"
     # each consequence's rule on a book icon beside it, the text keeping the rest of the row
@@ -165,4 +166,36 @@ async def test_the_other_choices_effects_are_named_plainly(reviewed):
     h = await started(hub, f"/table/{table.id}/review", prefs=ES)
     assert "Lo que habría traído esa opción:" in h.all_text()
     assert "Solo con esa opción" not in h.all_text()
+    h.close()
+
+
+async def test_the_month_chart_plots_the_averages_its_texts_say(hub):
+    """The texts round a money average to the nearest 1,000 ("$813,000"); the line went through
+    the unrounded figure ($813,333.33) under that tooltip: it plots the figure said."""
+    h = await started(hub, "/stats/chinatown")
+    [line] = h.by_key("stats-month-chart").data_series
+    for point in line.points:
+        assert point.y == int(point.y) and point.y % 1000 == 0
+        assert f"${int(point.y):,}" in point.tooltip
+    months = hub.store.by_month("chinatown", None)
+    assert any(m.average % 1000 for m in months), "every average is round already: nothing shown"
+    h.close()
+
+
+async def test_a_review_figure_and_its_unit_stay_on_one_line(reviewed):
+    """ "(media de la mesa: 71 PV)" wrapped with "PV)" alone on the last line: the figure and its
+    unit are joined by a non-breaking space, in the headline, each source and each turning point."""
+    hub, tables = reviewed
+    table, found = tables["dragon"]
+    h = await started(hub, f"/table/{table.id}/review", prefs=ES)
+    said = [h.by_key(f"review-head-{p.seat}").controls[1].value for p in found.players]
+    said += [
+        h.by_key(f"review-source-said-{p.seat}-{s.rule_id}").value for p in found.players for s in p.sources
+    ]
+    said += [
+        h.by_key(f"review-turn-{p.seat}-{d.index}").value for p in found.players for d in p.turning_points
+    ]
+    assert all(re.search(rf"\d{NBSP}PV", t) for t in said)
+    assert not any(re.search(r"\d PV", t) for t in said)
+    assert re.search(rf"\(media de la mesa: \d+{NBSP}PV\)", " ".join(said))
     h.close()

@@ -50,5 +50,7 @@ async def test_a_quick_score_play_names_who_tied_and_the_rule(tmp_path):
     [winner] = play.winners
     h = await started(hub, "/plays")
     said = h.by_key(f"play-{play.id}-tie").value
-    assert said.startswith(f"Cy and Ben tied on 10 VP; the tie-break gave {winner} the win. Tie: the player")
+    assert said.startswith(
+        f"Cy and Ben tied on 10\xa0VP; the tie-break gave {winner} the win. Tie: the player"
+    )
     h.close()

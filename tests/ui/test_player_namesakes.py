@@ -25,6 +25,8 @@ async def test_adding_a_namesake_asks_first_and_takes_the_remembered_one(hub, ty
     assert h.has("edit-anyway") == (typed == "lucia")  # "LUCÍA" is Lucía's very name: one player
     await h.click(f"edit-use-{lucia.id}")
     assert not h.has("player-edit") and [p.id for p in hub.store.players()] == [lucia.id]
+    assert h.route() == f"/player/{lucia.id}"  # the one meant: her page, not the list again
+    assert h.by_key("player-page-none").value.startswith("Lucía")  # her page: no plays yet
     h.close()
 
 
@@ -50,6 +52,25 @@ async def test_a_rename_to_a_namesake_is_said_and_saved_only_when_confirmed(hub)
     assert hub.store.player(luz.id).name == "Luz"
     await h.click("edit-anyway")
     assert hub.store.player(luz.id).name == "lucia"
+    h.close()
+
+
+async def test_a_rename_to_a_namesake_opens_the_merge_with_the_namesake_to_keep(hub):
+    """The rename says "merge the two instead": its button is the merge dialog, Lucía chosen as
+    the one to keep, one tap from merging."""
+    lucia = hub.store.create_player("Lucía")
+    luz = hub.store.create_player("Luz")
+    h = await started(hub, "/players", prefs={"table_companion.lang": "es"})
+    await h.click(f"player-edit-{luz.id}")
+    await h.type_text("edit-name", "lucia")
+    await h.click("edit-save")
+    assert h.by_key(f"edit-merge-{lucia.id}").content.value == "Unir con Lucía"
+    await h.click(f"edit-merge-{lucia.id}")
+    assert not h.has("player-edit") and h.has("player-merge")
+    assert h.by_key(f"merge-into-{lucia.id}").selected
+    assert h.by_key("merge-what").value.startswith("Todas las partidas de Luz contarán para Lucía")
+    await h.click("merge-confirm")
+    assert [p.id for p in hub.store.players()] == [lucia.id] and hub.store.player(lucia.id).name == "Lucía"
     h.close()
 
 

@@ -66,7 +66,7 @@ async def test_the_review_is_made_on_a_tap_kept_and_says_the_reviews_figures(hub
     for mine, theirs in zip(kept.players, fresh.players, strict=True):
         assert (mine.total, mine.rank, mine.sources) == (theirs.total, theirs.rank, theirs.sources)
         head = h.by_key(f"review-head-{mine.seat}").controls[1].value
-        assert head.startswith(f"{mine.name}: {mine.total} VP, place {mine.rank}")
+        assert head.startswith(f"{mine.name}: {mine.total}\xa0VP, place {mine.rank}")
         for source in mine.sources:
             assert h.has(f"review-source-{mine.seat}-{source.rule_id}")
     turns = [(p.seat, d) for p in kept.players for d in p.turning_points]

@@ -1,6 +1,7 @@
 """The Scores screen: the chart ends with the final scoring, its labels sit on grid lines, the
 tie-break sentence only when it decided, and Chinatown shows only public numbers during play."""
 
+import math
 import random
 
 import pytest
@@ -9,7 +10,8 @@ from flet_harness import Harness
 from ui_testkit import new_hub, started
 
 from companion.core import Scoreboard, ScoreRow, Table
-from companion.ui.views.scores import nice_step, series_points, tie_decided
+from companion.ui.chart_axes import nice_step
+from companion.ui.views.scores import series_points, tie_decided
 
 
 def finished(hub, game: str, names, seed: int) -> Table:
@@ -135,4 +137,50 @@ async def test_a_finished_chinatown_shows_money_formatted_on_the_ranking_and_the
     labels = [lab.label.value for lab in chart.left_axis.labels]
     assert labels[0] == "0" and all(lab.label.no_wrap for lab in chart.left_axis.labels)
     assert any(lab.endswith("K") or lab.endswith("M") for lab in labels[1:])
+    h.close()
+
+
+def drawn(axis, low: float, high: float) -> list[str]:
+    """The labels the chart draws: it asks for one at its low and high ends and at every
+    multiple of ``label_spacing`` between them, and draws those it is given for these values."""
+    step = axis.label_spacing
+    assert step, "no spacing: the chart picks its own steps and draws only the ends' labels"
+    asked = {low, high} | {k * step for k in range(math.ceil(low / step), math.floor(high / step) + 1)}
+    return [lab.label.value for lab in axis.labels if lab.value in asked]
+
+
+async def test_a_da_yu_game_s_turns_are_labelled_at_round_steps(tmp_path):
+    """Da Yu's chart ran over its 40-odd turns with "0" and "45" alone under it: its turns are
+    labelled 0, 10, 20, 30, 40 (and the final scoring), each one the chart is told to draw."""
+    hub = new_hub(tmp_path)
+    table = finished(hub, "dayu", ("Ana", "Ben", "Carla"), seed=1)
+    h = await started(hub, route=f"/table/{table.id}/scores")
+    chart = chart_of(h)
+    under = drawn(chart.bottom_axis, chart.min_x, chart.max_x)
+    assert under[:5] == ["0", "10", "20", "30", "40"] and chart.max_x >= 40
+    assert under == [lab.label.value for lab in chart.bottom_axis.labels]
+    assert drawn(chart.left_axis, chart.min_y, chart.max_y) == [
+        lab.label.value for lab in chart.left_axis.labels
+    ]
+    h.close()
+
+
+async def test_every_statistics_chart_draws_each_of_its_labels(tmp_path):
+    """The spread of scores, the month's average and the win rate over time, for Da Yu's plays:
+    each axis says where its labels are, so the chart draws every one of them."""
+    hub = new_hub(tmp_path)
+    ids = [hub.store.create_player(n).id for n in ("Ana", "Ben", "Carla")]
+    for seed in range(3):
+        table, rng = Table.new("dayu", ["Ana", "Ben", "Carla"]), random.Random(seed)
+        while table.prompt is not None:
+            table.auto(rng) if table.prompt.auto else table.submit(rng.choice(table.prompt.choices))
+        hub.store.create(table, ids)  # logged as a play of the three
+    h = await started(hub, route="/stats/dayu")
+    for key in ("stats-spread-chart", "stats-month-chart", "stats-trend-chart"):
+        chart = h.by_key(key)
+        left = drawn(chart.left_axis, chart.min_y or 0, chart.max_y)
+        assert left == [lab.label.value for lab in chart.left_axis.labels], key
+        if key != "stats-spread-chart":  # a bar chart labels its bars, whatever the spacing
+            under = drawn(chart.bottom_axis, chart.min_x or 0, chart.max_x)
+            assert under == [lab.label.value for lab in chart.bottom_axis.labels], key
     h.close()

@@ -138,11 +138,12 @@ def played_line(tr: Tr, p: PlayerInfo) -> str:
 
 @dataclass(frozen=True)
 class PlayerActions:
-    """What the Players screen opens: a player's page, and the edit, merge and delete dialogs."""
+    """What the Players screen opens: a player's page, and the edit, merge and delete dialogs
+    (``merge``'s second player: the one to keep, already chosen)."""
 
     open: Callable[[str], None]
     edit: Callable[[PlayerInfo | None], None]
-    merge: Callable[[PlayerInfo], None]
+    merge: Callable[[PlayerInfo, PlayerInfo | None], None]
     delete: Callable[[PlayerInfo], None]
 
 
@@ -150,10 +151,17 @@ def player_actions(services: Services, session: Session, listed: PlayersList) ->
     """The screen's actions on this session's dialogs and the players' repository; a change
     saved in a dialog moves ``listed`` on, so the list shows it."""
     tr, players, dialogs = session.tr, services.repos.players, services.dialogs
+
+    def open_page(player_id: str) -> None:
+        session.go(f"/player/{player_id}")
+
+    def merge(gone: PlayerInfo, keep: PlayerInfo | None) -> None:
+        merge_dialog(dialogs, tr, players, listed, gone, keep)
+
     return PlayerActions(
-        open=lambda player_id: session.go(f"/player/{player_id}"),
-        edit=lambda p: edit_dialog(dialogs, tr, PlayerEdit.of(players, listed, p)),
-        merge=lambda p: merge_dialog(dialogs, tr, players, listed, p),
+        open=open_page,
+        edit=lambda p: edit_dialog(dialogs, tr, PlayerEdit.of(players, listed, p, open_page, merge)),
+        merge=merge,
         delete=lambda p: delete_dialog(dialogs, tr, players, listed, p),
     )
 
@@ -186,7 +194,7 @@ def player_card(tr: Tr, actions: PlayerActions, p: PlayerInfo, can_merge: bool) 
                     ft.Icons.CALL_MERGE,
                     f"player-merge-{p.id}",
                     tr("players.merge", name=p.name),
-                    lambda _: actions.merge(p),
+                    lambda _: actions.merge(p, None),
                     disabled=not can_merge,
                 ),
                 icon_button(
@@ -229,7 +237,9 @@ def edit_dialog(dialogs: Dialogs, tr: Tr, draft: PlayerEdit) -> None:
 @dataclass(eq=False)
 class PlayerEdit:
     """The Add / Edit dialog's draft of a player until Save: name, colour (or none) and note.
-    Given to the dialog's swatches (``EditSwatches``): a colour tapped redraws them."""
+    Given to the dialog's swatches (``EditSwatches``): a colour tapped redraws them.
+    ``open_page`` opens a player's page, ``merge`` the merge dialog (the one to go, the one to
+    keep): where a namesake is taken instead of the name typed."""
 
     players: PlayersRepo
     listed: PlayersList  # the Players list, moved on once saved
@@ -237,14 +247,23 @@ class PlayerEdit:
     name: str
     note: str
     color: str | None
+    open_page: Callable[[str], None]
+    merge: Callable[[PlayerInfo, PlayerInfo | None], None]
     namesakes: list[PlayerInfo] = field(default_factory=list)  # said at the name, once Save is tapped
     distinct: str = ""  # the name confirmed as another person's ("Add anyway")
 
     @classmethod
-    def of(cls, players: PlayersRepo, listed: PlayersList, p: PlayerInfo | None) -> PlayerEdit:
+    def of(
+        cls,
+        players: PlayersRepo,
+        listed: PlayersList,
+        p: PlayerInfo | None,
+        open_page: Callable[[str], None],
+        merge: Callable[[PlayerInfo, PlayerInfo | None], None],
+    ) -> PlayerEdit:
         if p is None:
-            return cls(players, listed, None, "", "", None)
-        return cls(players, listed, p, p.name, p.note, p.color)
+            return cls(players, listed, None, "", "", None, open_page, merge)
+        return cls(players, listed, p, p.name, p.note, p.color, open_page, merge)
 
     def typed_name(self, e: Any) -> None:
         self.name = e.control.value or ""
@@ -269,9 +288,16 @@ class PlayerEdit:
         same = " ".join(self.name.split()).casefold()
         return any(p.name.casefold() == same for p in self.namesakes)
 
-    def use(self, dialogs: Dialogs) -> None:
-        """The namesake is the one meant: nothing is added."""
+    def use(self, dialogs: Dialogs, namesake: PlayerInfo) -> None:
+        """The namesake is the one meant: nothing is added, and the namesake's page opens."""
         dialogs.close_dialog()
+        self.open_page(namesake.id)
+
+    def merge_into(self, namesake: PlayerInfo) -> None:
+        """The player renamed is the namesake: the merge dialog takes the edit's place, the
+        namesake chosen as the one to keep (one more tap confirms it)."""
+        if self.player is not None:
+            self.merge(self.player, namesake)
 
     def add_anyway(self, dialogs: Dialogs, tr: Tr) -> None:
         self.distinct = self.name
@@ -322,8 +348,9 @@ class PlayerEdit:
 @ft.component
 def NamesakeNote(tr: Tr, dialogs: Dialogs, draft: PlayerEdit, key: str | None = None) -> ft.Control:
     """Under the name, once Save found a namesake: "Lucía is already in your players: use that
-    one?", a button for each one (nothing is added; a rename is left to Merge), and one to save
-    the name anyway, for two people of almost the same name."""
+    one?", a button for each one (nothing is added: her page opens; a rename: the merge dialog
+    opens, her chosen as the one to keep), and one to save the name anyway, for two people of
+    almost the same name."""
     if not draft.namesakes:
         return ft.Column([], tight=True)
     first = draft.namesakes[0]
@@ -333,11 +360,17 @@ def NamesakeNote(tr: Tr, dialogs: Dialogs, draft: PlayerEdit, key: str | None = 
         button(
             tr("players.use_namesake", name=p.name),
             f"edit-use-{p.id}",
-            lambda _: draft.use(dialogs),
+            lambda _, p=p: draft.use(dialogs, p),
             icon=ft.Icons.PERSON,
         )
-        for p in draft.namesakes
         if adding
+        else button(
+            tr("players.merge_into", name=p.name),
+            f"edit-merge-{p.id}",
+            lambda _, p=p: draft.merge_into(p),
+            icon=ft.Icons.CALL_MERGE,
+        )
+        for p in draft.namesakes
     ]
     anyway = tr("players.add_anyway" if adding else "players.save_anyway")
     keep = button(anyway, "edit-anyway", lambda _: draft.add_anyway(dialogs, tr), icon=ft.Icons.PERSON_ADD)
@@ -378,10 +411,16 @@ class MergeDraft(Search):
 
 
 def merge_dialog(
-    dialogs: Dialogs, tr: Tr, players: PlayersRepo, listed: PlayersList, gone: PlayerInfo
+    dialogs: Dialogs,
+    tr: Tr,
+    players: PlayersRepo,
+    listed: PlayersList,
+    gone: PlayerInfo,
+    keep: PlayerInfo | None = None,
 ) -> None:
-    """Merge ``gone`` into the player tapped: one tap to choose, one to confirm."""
-    draft = MergeDraft()
+    """Merge ``gone`` into the player tapped: one tap to choose, one to confirm (``keep``: the
+    one already chosen, a namesake found at a rename)."""
+    draft = MergeDraft(keep=keep)
 
     def merge() -> None:
         keep = draft.keep

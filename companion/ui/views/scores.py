@@ -15,7 +15,7 @@ import flet as ft
 
 from companion.core import Scoreboard, Table
 from companion.i18n import format_score
-from companion.ui.chart_axes import bottom_axis, left_axis, tick_text
+from companion.ui.chart_axes import bottom_axis, left_axis, nice_step, round_ticks, tick_text
 from companion.ui.gameui import ui_for
 from companion.ui.i18n import Tr
 from companion.ui.palette import swatch
@@ -141,13 +141,6 @@ def row_card(
     return card(*lines, key=f"breakdown-{r.seat}")
 
 
-def nice_step(top: int, lines: int = 5) -> int:
-    """A round step (1, 2, 5, 10, 20, 25, 50, ...) giving about ``lines`` grid lines up to ``top``."""
-    raw = max(1.0, top / lines)
-    base = 10 ** math.floor(math.log10(raw))
-    return int(next(m * base for m in (1, 2, 2.5, 5, 10) if m * base >= raw))
-
-
 def series_points(board: Scoreboard) -> list[list[int]]:
     """Each seat's running total from 0, ending with the final score once the game is over
     (the last round's total can miss the final scoring: it is added as one more point, for every
@@ -180,9 +173,7 @@ def chart(tr: Tr, table: Table, board: Scoreboard) -> ft.Control:
     ]
     step_y = nice_step(top)
     max_y = step_y * math.ceil((top + 1) / step_y)  # the top label sits on a grid line: no overlap
-    step_x = max(1, rounds // 6)
-    xs = list(range(0, rounds + 1, step_x))
-    x_labels: list[tuple[float, str]] = [(x, str(x)) for x in xs]
+    x_labels: list[tuple[float, str]] = [(x, str(x)) for x in round_ticks(rounds, last_x)]
     if last_x > rounds:  # the final scoring, after the last round
         x_labels.append((last_x, tr("screens.scores.end")))
     return ft.Container(

@@ -3,7 +3,7 @@ code), the guests' join screen (type a short code), and importing a snapshot (co
 
 What a tap changes is drawn by the component given it, not the screen: the live card draws its
 links again after one is revoked or the app starts serving the network; a status line or an
-error line is an observable (``SnapshotStatus``, ``live.JoinNotice``, ``ImportDraft``) given to
+error line is an observable (``Copied``, ``live.JoinNotice``, ``ImportDraft``) given to
 the line that shows it.
 """
 
@@ -35,11 +35,29 @@ QR_SIZE = 260
 
 @ft.observable
 @dataclass
-class SnapshotStatus:
-    """The line beside a Copy button ("Copied"): the snapshot's, or a link's (kept under the
-    link's token)."""
+class Copied:
+    """The Share screen's "Copied" line: beside the one Copy button tapped last (``row``: the
+    snapshot's, or a link's by its token), on this visit of the screen (``visit``, the session's
+    count of arrivals): another Copy moves it, and the screen left and opened again has none."""
 
+    visit: int = 0
+    row: str = ""
     text: str = ""
+
+    def beside(self, row: str) -> str:
+        return self.text if row == self.row else ""
+
+    def copied(self, row: str, text: str) -> None:
+        self.row, self.text = row, text
+
+
+def copied_line(session: Session) -> Copied:
+    """The "Copied" line of this visit of the Share screen: a new visit starts without one."""
+    visit = session.state.visits
+    held = session.drafts.get(Copied)
+    if held is None or held.visit != visit:
+        held = session.drafts.put(Copied(visit))
+    return held
 
 
 @dataclass
@@ -66,7 +84,7 @@ def qr_image(text: str, key: str, size: int = QR_SIZE) -> ft.Control:
 def view(services: Services, session: Session, id: str) -> ft.View:
     table = services.hub.get(id)
     tr = session.tr
-    snapshot = snapshot_card(tr, session.drafts.keep(SnapshotStatus), services.device.clipboard, table)
+    snapshot = snapshot_card(tr, copied_line(session), services.device.clipboard, table)
     live_card = LiveCard(services, session, table, key="live-card-part")
     body: list[ft.Control] = [live_card, snapshot]
     return ft.View(
@@ -198,10 +216,13 @@ def link_copy(
     tr: Tr, session: Session, clipboard: ft.Clipboard, url: str, token: str, name: str, seat: str = ""
 ) -> ft.Control:
     """Copy link for ``url``, named for whose link it is (``seat``: a player's name; else the
-    table's viewer link), and its "Copied" line (kept for this link while the session lasts)."""
-    said = session.drafts.keep(SnapshotStatus, ("link", token))
+    table's viewer link), and its "Copied" line (said while this link is the one copied last)."""
+    said = copied_line(session)
     spoken = tr("live.copy_link_of", name=seat) if seat else tr("live.copy_viewer_link")
-    return CopyRow(tr, tr("live.copy_link"), name, clipboard, url, said, spoken=spoken, key=f"{name}-row")
+    row = f"link:{token}"
+    return CopyRow(
+        tr, tr("live.copy_link"), name, clipboard, url, said, spoken=spoken, row=row, key=f"{name}-row"
+    )
 
 
 def seat_dialog(
@@ -243,10 +264,16 @@ async def _start_lan(tr: Tr, main: Any, fail: Callable[[str], None]) -> bool:
 
 
 class Said(Protocol):
-    """A screen's status line beside a Copy button (``text``: "Copied", or empty), an observable
-    (``@ft.observable``): the row given it is drawn again when it changes."""
+    """A screen's status line beside its Copy buttons ("Copied", or empty), an observable
+    (``@ft.observable``): the rows given it are drawn again when it changes."""
 
-    text: str
+    def beside(self, row: str) -> str:
+        """What the line beside the Copy button ``row`` says."""
+        ...
+
+    def copied(self, row: str, text: str) -> None:
+        """``row``'s Copy was tapped: the line beside it says ``text``."""
+        ...
 
 
 @ft.component
@@ -258,26 +285,29 @@ def CopyRow(
     text: str,
     said: Said,
     spoken: str | None = None,
+    row: str = "",
     key: str | None = None,
 ) -> ft.Control:
     """A Copy button (``<name>-copy``) putting ``text`` on the clipboard, and the line beside it
     (``<name>-status``, ``said``) that says it was copied; ``spoken``: the button's name for a
-    screen reader where its label is shared ("Copy Ana's link")."""
+    screen reader where its label is shared ("Copy Ana's link"); ``row``: which of the screen's
+    Copy buttons this is (``said`` speaks beside one), else ``name``."""
+    row = row or name
 
     async def copy(_: Any = None) -> None:
         await clipboard.set(text)
-        said.text = tr("live.copied")
+        said.copied(row, tr("live.copied"))
 
     return ft.Row(
         [
             button(label, f"{name}-copy", copy, icon=ft.Icons.COPY, name=spoken),
-            ft.Text(said.text, key=f"{name}-status"),
+            ft.Text(said.beside(row), key=f"{name}-status"),
         ],
         wrap=True,
     )
 
 
-def snapshot_card(tr: Tr, said: SnapshotStatus, clipboard: ft.Clipboard, table: Table) -> ft.Control:
+def snapshot_card(tr: Tr, said: Copied, clipboard: ft.Clipboard, table: Table) -> ft.Control:
     """The table as a snapshot code (QR and text) and its Copy button; ``said`` is the line
     beside it ("Copied")."""
     try:

@@ -38,6 +38,12 @@ class SpaceStatus:
     def new_key(self, text: str) -> None:
         self.text, self.keys = text, self.keys + 1
 
+    def beside(self, row: str) -> str:  # one Copy button on the screen: the line is its own
+        return self.text
+
+    def copied(self, row: str, text: str) -> None:
+        self.text = text
+
 
 def view(services: Services, session: Session) -> ft.View:
     tr = session.tr

@@ -15,12 +15,11 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import format_month, format_percent, format_when, translate
-from companion.plays.labels import average_text, money_game, score_text
-from companion.ui.chart_axes import bottom_axis, left_axis, month_ticks, tick_text
+from companion.plays.labels import average_shown, average_text, money_game, score_text
+from companion.ui.chart_axes import bottom_axis, left_axis, month_ticks, nice_step, tick_text
 from companion.ui.i18n import Tr
 from companion.ui.repos import GameRecord, Period
 from companion.ui.services import Services, Session
-from companion.ui.views.scores import nice_step
 from companion.ui.widgets import card, small
 
 
@@ -157,8 +156,9 @@ def open_play(services: Services, session: Session, play_id: str) -> None:
 
 
 def month_chart(tr: Tr, months: list[Period], game: str) -> ft.Control:
-    """Average score per month as a line; each point's tooltip adds plays and win rate."""
-    values = [m.average for m in months]
+    """Average score per month as a line, at the figures its tooltips write (money to the
+    nearest 1,000); each point's tooltip adds plays and win rate."""
+    values = [average_shown(game, m.average) for m in months]
     low, high = math.floor(min(values)), math.ceil(max(values))
     step = nice_step(max(1, high - low), 4)
     bottom, top = step * math.floor(low / step), step * math.ceil((high + 0.5) / step)

@@ -87,7 +87,6 @@ def trend_chart(tr: Tr, lines: list[WinRateLine], paint: list[str], prefix: str)
             [(y, format_percent(y / 100, tr.lang)) for y in range(0, 101, 25)],
             tr("insights.axis_win_rate"),
             clear_corner=True,
-            label_spacing=25,  # else the chart shows only the ends' labels
         ),
         bottom_axis=bottom_axis(month_ticks(months, every, tr.lang), tr("insights.axis_month")),
         horizontal_grid_lines=fc.ChartGridLines(interval=25, color=ft.Colors.OUTLINE_VARIANT, width=1),
