@@ -116,9 +116,10 @@ def check(before: DragonState, rng: random.Random) -> None:
         )
         assert scored == sf.vp, ("vp", f.event, seat)
         assert released[seat] == sf.releases, ("releases", f.event, seat)
-        decayed = tuple(e.msg.args["palace"] for e in fx if e.rule_id == "dragon.decay" and e.seat == seat)
+        mine = [e for e in fx if e.rule_id == "dragon.decay" and e.seat == seat]
+        decayed = tuple(sorted(n for e in mine for n in e.msg.args["palaces"]))
         gone = tuple(
-            e.msg.args["palace"] for e in fx if e.msg.key == "dragon.fx.decay_gone" and e.seat == seat
+            sorted(n for e in mine if e.msg.key == "dragon.fx.decay_lost" for n in e.msg.args["palaces"])
         )
         if not released[seat]:
             assert (decayed, gone) == (sf.decay, sf.gone), ("decay", f.event, seat)
@@ -135,10 +136,13 @@ def check(before: DragonState, rng: random.Random) -> None:
 
 def assert_decay_said_as_the_engine_says_it(sf) -> None:
     """The compact line says of each decaying palace what decay itself says: one with a single
-    floor disappears, a taller one loses a floor (never "loses a floor" for a palace then gone)."""
+    floor disappears, a taller one loses a floor (never "loses a floor" for a palace then gone),
+    each group once ("palaces 1 and 2 lose a floor")."""
     parts = sf.line.msg.args.get("parts", [])
-    said = {p.args["palace"]: p.key.rsplit(".", 1)[1] for p in parts if "palace" in p.args}
-    assert said == {n: "decay_gone" if n in sf.gone else "decay" for n in sf.decay}
+    said = {n: p.key.rsplit(".", 1)[1] for p in parts if "palaces" in p.args for n in p.args["palaces"]}
+    assert said == {n: "decay_lost" if n in sf.gone else "decay_floors" for n in sf.decay}
+    keys = [p.key for p in parts if "palaces" in p.args]
+    assert len(keys) == len(set(keys))
     assert set(sf.gone) <= set(sf.decay)
 
 
@@ -234,8 +238,8 @@ def test_a_one_floor_palace_that_decays_is_said_to_disappear():
     s.month, s.phase, s.order = 2, "actions", [0, 1]
     ana = forecast_event(s, 2).seats[0]
     assert (ana.decay, ana.gone) == ((2, 3), (2,))
-    assert ana.line.msg.render("en") == "Ana: palace 2 disappears and palace 3 loses a floor"
-    assert ana.line.msg.render("es") == "Ana: el palacio 2 desaparece y el palacio 3 pierde un piso"
+    assert ana.line.msg.render("en") == "Ana: palace 3 loses a floor; palace 2 disappears"
+    assert ana.line.msg.render("es") == "Ana: el palacio 3 pierde un piso; el palacio 2 desaparece"
     said = [d.msg.render("en") for d in ana.detail]
     assert "Ana: empty palace 2 had a single floor and disappears" in said
     assert "A person in palace 2 would save it" in said

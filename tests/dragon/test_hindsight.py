@@ -87,8 +87,8 @@ def test_the_month_is_said_once_in_the_title_not_in_each_item(combo):
 
 @pytest.mark.parametrize("combo", [None, (True, True)])
 def test_each_seat_s_floors_and_palaces_lost_to_decay_are_in_its_month(combo):
-    """History tells each floor decay takes (one effect a floor, and a one-floor palace's is the
-    palace): the month's summary says them on the seat's line and as a "Decay" item citing the rule."""
+    """History tells each floor decay takes (a floor for each palace an effect names, and a
+    one-floor palace's is the palace): the month's summary says them on the seat's line and as a "Decay" item citing the rule."""
     table = played(2, combo)
     states, effects, entries = table_history(table)
     said = 0
@@ -97,7 +97,8 @@ def test_each_seat_s_floors_and_palaces_lost_to_decay_are_in_its_month(combo):
         fx = [e for entry in effects[first : last + 1] for e in entry]
         for sr in s.seats:
             mine = [e for e in fx if e.seat == sr.seat and e.rule_id == "dragon.decay"]
-            floors, palaces = len(mine), sum(e.msg.key == "dragon.fx.decay_gone" for e in mine)
+            floors = sum(len(e.msg.args["palaces"]) for e in mine)
+            palaces = sum(len(e.msg.args["palaces"]) for e in mine if e.msg.key == "dragon.fx.decay_lost")
             items = [e for e in sr.lost if e.rule_id == "dragon.decay"]
             line = sr.line.msg.render("en")
             assert (f"floors −{floors}" in line) == bool(floors), (s.round, line)

@@ -268,8 +268,8 @@ class DragonCheck:
         out.update(_wall_done_numbers(s, fx))
         lost: dict[int, int] = {}
         for e in fx:
-            if e.msg.key in ("dragon.fx.decay", "dragon.fx.decay_gone"):
-                lost[e.seat] = lost.get(e.seat, 0) + 1
+            if e.msg.key in ("dragon.fx.decay_floor", "dragon.fx.decay_lost"):
+                lost[e.seat] = lost.get(e.seat, 0) + len(e.msg.args["palaces"])
         if lost:
             out["dragon.tip.decay"] = dict(
                 losses=[

@@ -18,10 +18,10 @@ from companion.games.dragon.state import (
 )
 from companion.games.dragon.text import event_msg, tile_msg
 
-# Decay's effects: a palace losing a floor, and a one-floor palace lost with it (the forecast and
-# the month summary read them back by these keys).
-DECAY_FLOOR = "dragon.fx.decay"
-DECAY_GONE = "dragon.fx.decay_gone"
+# Decay's effects: palaces losing a floor, and one-floor palaces lost with it, each effect naming
+# its palaces in ``palaces`` (the forecast, the month summary and the tips read them back by these keys).
+DECAY_FLOOR = "dragon.fx.decay_floor"
+DECAY_GONE = "dragon.fx.decay_lost"
 DECAY_FX = (DECAY_FLOOR, DECAY_GONE)
 
 
@@ -273,26 +273,36 @@ def settle_tasks(s: DragonState, fx: list[Effect]) -> None:
 
 
 def decay(s: DragonState, fx: list[Effect]) -> None:
+    """Every empty palace loses a floor; a one-floor one is gone. One effect per player for the
+    palaces left with the same number of floors, and one for the palaces gone: "Ana: empty
+    palaces 1 and 3 lose a floor (1 left)", never a line per palace saying the same thing."""
     for seat in s.order:
         p = s.player_mut(seat)
         kept = []
+        lower: dict[int, list[int]] = {}  # floors left -> the palaces (numbered from 1) left with them
+        gone: list[int] = []
         for number, pal in enumerate(p.palaces, start=1):
             if pal.persons:
                 kept.append(pal)
             elif pal.floors > 1:
                 kept.append(bare_palace(pal.floors - 1))
-                fx.append(
-                    told(
-                        "dragon.decay",
-                        seat,
-                        DECAY_FLOOR,
-                        player=p.name,
-                        palace=number,
-                        floors=pal.floors - 1,
-                    )
-                )
+                lower.setdefault(pal.floors - 1, []).append(number)
             else:
-                fx.append(told("dragon.decay", seat, DECAY_GONE, player=p.name, palace=number))
+                gone.append(number)
+        for floors, palaces in lower.items():  # by their first palace, as they were met
+            fx.append(
+                told(
+                    "dragon.decay",
+                    seat,
+                    DECAY_FLOOR,
+                    player=p.name,
+                    palaces=palaces,
+                    n=len(palaces),
+                    floors=floors,
+                )
+            )
+        if gone:
+            fx.append(told("dragon.decay", seat, DECAY_GONE, player=p.name, palaces=gone, n=len(gone)))
         p.palaces = kept
 
 

@@ -25,6 +25,8 @@ from companion.games.dragon.wall import wall_check
 
 # The phases before a month's event: its forecast is still to come.
 BEFORE_EVENT = ("groups", "actions", "persons")
+# The setup's phases before the first persons are placed (initial recruitment is "recruit").
+BEFORE_RECRUIT = ("event_row", "super_event", "start_player")
 
 
 class SeatForecast(BaseModel):
@@ -147,13 +149,16 @@ def forecast_event(state: DragonState, month: int) -> EventForecast:
     rule_id = f"dragon.event.{event}"
     after, fx = strike(state, month)  # the one copy: decay is undone, the releases come last
     decay_fx = _decay_effects(after)
+    placing = placing_first(state)
     helmet = RULES.types["warrior"].symbol
     helmets = [p.symbols(helmet) for p in state.players]
     released = _release_in_place(after)  # moves only persons, which nothing below reads
     seats = []
     for seat, (old, new) in enumerate(zip(state.players, after.players, strict=True)):
         own_fx = [e for e in fx if e.seat == seat]
-        own_decay = [e for e in decay_fx if e.seat == seat]
+        # A seat still to place its first persons has empty palaces that will not stay so: its
+        # decay is not told (a hint says when it counts), nor read into its line.
+        own_decay = [] if seat in placing else [e for e in decay_fx if e.seat == seat]
         numbers: dict[str, Any] = {
             "yuan": old.yuan - new.yuan,
             "rice": old.rice - new.rice,
@@ -161,10 +166,14 @@ def forecast_event(state: DragonState, month: int) -> EventForecast:
             "vp": _scored(old, new),
             "releases": released[seat],
             "helmets": helmets[seat],
-            "decay": tuple(e.msg.args["palace"] for e in own_decay),
-            "gone": tuple(e.msg.args["palace"] for e in own_decay if e.msg.key == DECAY_GONE),
+            "decay": tuple(sorted(n for e in own_decay for n in e.msg.args["palaces"])),
+            "gone": tuple(
+                sorted(n for e in own_decay if e.msg.key == DECAY_GONE for n in e.msg.args["palaces"])
+            ),
         }
         hints = _hints(state, event, seat, own_fx, helmets, numbers["decay"], numbers["gone"])
+        if seat in placing:
+            hints.append(_setup_hint(old.name, seat))
         line = Effect(rule_id=rule_id, seat=seat, msg=_line(old.name, numbers))
         seats.append(SeatForecast(seat=seat, line=line, detail=[*own_fx, *own_decay, *hints], **numbers))
     table = [e for e in fx if e.seat is None and e.msg.key != "dragon.fx.event"]
@@ -198,10 +207,9 @@ def _line(name: str, n: dict[str, Any]) -> Msg:
         parts.append(msg("foresight.dragon.part.vp", n=n["vp"]))
     if n["releases"]:
         parts.append(msg("foresight.dragon.part.releases", n=n["releases"]))
-    for palace in n["decay"]:  # a one-floor palace that loses its floor is gone, as decay says
-        gone = palace in n.get("gone", ())
-        key = "foresight.dragon.part.decay_gone" if gone else "foresight.dragon.part.decay"
-        parts.append(msg(key, palace=palace))
+    # The palaces losing a floor together, then those gone (a one-floor palace), as decay says them
+    for key, palaces in _decay_groups(n["decay"], n.get("gone", ())):
+        parts.append(msg(f"foresight.dragon.part.{key}", palaces=palaces, n=len(palaces)))
     if not parts:
         return msg("foresight.dragon.line_safe", player=name)
     return msg("foresight.dragon.line", player=name, parts=parts)
@@ -246,12 +254,37 @@ def _hints(
         elif top == 0 and p.fireworks == 0:
             places = {"first": ev.festival_vp["first"], "second": ev.festival_vp["second"]}
             out.append(("dragon.event.festival", "festival_any", places))
-    for palace in decayed:
-        out.append(("dragon.decay", "decay_gone" if palace in gone else "decay", {"palace": palace}))
+    for key, palaces in _decay_groups(decayed, gone):
+        out.append(("dragon.decay", key, {"palaces": palaces, "n": len(palaces)}))
     return [
         Effect(rule_id=rule, seat=seat, msg=msg(f"foresight.dragon.hint.{key}", player=p.name, **args))
         for rule, key, args in out
     ]
+
+
+def _decay_groups(decayed: tuple[int, ...], gone: tuple[int, ...]) -> list[tuple[str, list[int]]]:
+    """The palaces that would lose a floor and those that would disappear, each group named once
+    ("palaces 1 and 2 lose a floor"), by the key of its line part or hint."""
+    floors = [n for n in decayed if n not in gone]
+    lost = [n for n in decayed if n in gone]
+    return [(key, group) for key, group in (("decay_floors", floors), ("decay_lost", lost)) if group]
+
+
+def placing_first(state: DragonState) -> frozenset[int]:
+    """The seats still to place their first persons (the setup's recruitment): their palaces are
+    empty now but will not be by month 1, so the forecast does not tell their decay."""
+    phase = state.phase
+    if phase in BEFORE_RECRUIT:
+        return frozenset(range(len(state.players)))
+    if phase == "recruit":
+        return frozenset(state.order[state.turn :])
+    return frozenset()
+
+
+def _setup_hint(name: str, seat: int) -> Effect:
+    return Effect(
+        rule_id="dragon.decay", seat=seat, msg=msg("foresight.dragon.hint.decay_setup", player=name)
+    )
 
 
 def _ranking(state: DragonState, after: DragonState, what: str, counts: list[int], source: str) -> Effect:

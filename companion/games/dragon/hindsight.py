@@ -97,14 +97,15 @@ def _month(
         points = sum(pts for pts, _ in by_source.values())
         released = new.released[len(old.released) :]
         goods = {"yuan": 0, "rice": 0, "fireworks": 0}
-        floors = palaces = 0  # decay's effects: a floor each, and a one-floor palace's is the palace too
+        floors = palaces = 0  # decay's: a floor a palace, and a one-floor palace's is the palace too
         for e in fx:
             if e.seat == seat:
                 key = e.msg.key
                 for what, arg in GOODS_LOST.get(key, ()):
                     goods[what] += int(e.msg.args.get(arg, 0))
-                floors += key in DECAY_FX
-                palaces += key == DECAY_GONE
+                if key in DECAY_FX:  # an effect names its palaces: a floor each
+                    floors += len(e.msg.args["palaces"])
+                    palaces += len(e.msg.args["palaces"]) if key == DECAY_GONE else 0
         lost = []
         if released:
             lost.append(

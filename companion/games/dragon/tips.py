@@ -291,8 +291,8 @@ def _after_steps(s: DragonState, effects: list[Effect]) -> list[Tip]:
             out.append(tip)
     decayed: dict[int, int] = {}
     for e in effects:
-        if e.rule_id == "dragon.decay" and e.seat is not None:
-            decayed[e.seat] = decayed.get(e.seat, 0) + 1
+        if e.rule_id == "dragon.decay" and e.seat is not None:  # a floor for each palace it names
+            decayed[e.seat] = decayed.get(e.seat, 0) + len(e.msg.args["palaces"])
     if decayed:
         parts = [
             msg("dragon.tip.part.decay", player=s.players[seat].name, n=n)
