@@ -15,6 +15,13 @@ from companion.plays.models import Figure
 
 History = Callable[[Sequence[Any], Sequence[list[Effect]], Sequence[Any], Scoreboard], list[Figure]]
 
+# The figures the games break a tie on the best total by (kept for every play, the plays scored
+# with a calculator too, so a play's tie line can give them without its table: companion/plays/ties.py).
+TRACK_PLACE = "track_place"  # Dragon: the place on the person track at the end (1 = furthest ahead)
+SHOP_TILES = "shop_tiles"  # Chinatown: shop tiles on the board at the end
+FLOOD_CARDS = "flood_cards"  # Da Yu: flood cards taken
+TIE_FIGURES = {"dragon": TRACK_PLACE, "chinatown": SHOP_TILES, "dayu": FLOOD_CARDS}
+
 # Dragon effects that say a person left a realm for good.
 RELEASE_KEYS = {
     "dragon.fx.release",
@@ -94,6 +101,8 @@ def dragon(
                 for cause, count in _releases(fx, seat, gone):
                     lost[(seat, cause)] += count
     figures += [Figure(seat=s, name="lost", key=k, value=v) for (s, k), v in sorted(lost.items())]
+    # The tie-break's figure: each seat's place on the person track (1 = furthest ahead, on top)
+    figures += [Figure(seat=s, name=TRACK_PLACE, value=n) for n, s in enumerate(end.track_order(), start=1)]
     if end.options.great_wall:
         done = int(len(end.wall) >= RULES.wall.max_sections)
         figures.append(Figure(name="wall_finished", value=done))
@@ -117,6 +126,7 @@ def chinatown(
     for b in find_businesses(end.owner, end.shop):
         largest[b.owner] = max(largest[b.owner], b.size)
     figures += [Figure(seat=s, name="largest_business", value=largest[s]) for s in range(end.n)]
+    figures += [Figure(seat=s, name=SHOP_TILES, value=end.tiles_on_board(s)) for s in range(end.n)]
     trades = [e for e in entries if isinstance(e, Trade)]
     took_part: Counter[int] = Counter()
     got: Counter[int] = Counter()
@@ -143,7 +153,7 @@ def dayu(
 ) -> list[Figure]:
     end = states[-1]
     figures = _points(board)
-    figures += [Figure(seat=s, name="flood_cards", value=len(p.flood)) for s, p in enumerate(end.players)]
+    figures += [Figure(seat=s, name=FLOOD_CARDS, value=len(p.flood)) for s, p in enumerate(end.players)]
     figures += _frame_bonus(board)
     return figures
 
@@ -164,8 +174,13 @@ FIGURES: dict[str, History] = {"dragon": dragon, "chinatown": chinatown, "dayu":
 
 def calc_figures(game: str, rows: list[dict[str, Any]]) -> list[Figure]:
     """The figures a final-scoring calculator's result holds: points by rule (and source), Da Yu's
-    flood cards and frame bonuses."""
+    flood cards and frame bonuses, and each game's tie-break figure (``TIE_FIGURES``)."""
     out: list[Figure] = []
+    if game == "dragon":  # further ahead first; on one space, the player listed first is higher
+        by_track = sorted(range(len(rows)), key=lambda i: (-int(rows[i]["track"]), i))
+        out += [Figure(seat=i, name=TRACK_PLACE, value=n) for n, i in enumerate(by_track, start=1)]
+    elif game == "chinatown":
+        out += [Figure(seat=i, name=SHOP_TILES, value=int(row["shops"])) for i, row in enumerate(rows)]
     for seat, row in enumerate(rows):
         by_rule: Counter[str] = Counter()
         by_source: Counter[str] = Counter()
@@ -176,7 +191,7 @@ def calc_figures(game: str, rows: list[dict[str, Any]]) -> list[Figure]:
         out += [Figure(seat=seat, name="points", key=k, value=v) for k, v in sorted(by_rule.items())]
         out += [Figure(seat=seat, name="vp", key=k, value=v) for k, v in sorted(by_source.items())]
         if game == "dayu":
-            out.append(Figure(seat=seat, name="flood_cards", value=int(row.get("flood_cards", 0))))
+            out.append(Figure(seat=seat, name=FLOOD_CARDS, value=int(row.get("flood_cards", 0))))
             frame = sum(
                 int(line["points"])
                 for line in row.get("breakdown", [])

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from companion.core import TableError
 from companion.core.msg import Msg
 from companion.plays.models import PlayRecord
+from companion.plays.ties import figures_tie
 from companion.store import DamagedTable, Store, StoreError, TableInfo
 from companion.store.players import MAX_NOTE, LastSeat, PlayerInfo
 from companion.store.plays_insights import (
@@ -127,13 +128,19 @@ class PlaysRepo:
     def tie_detail(self, play: PlayRecord) -> Msg | None:
         """How the tie on the best total was decided ("Dai wins the tie: 2nd on the person
         track, ahead of …"), from the play's table while it is kept: derived, never stored, so a
-        corrected table says it anew. None for a play without a table, or a table gone."""
-        if play.table_id is None or not play.tie_break or not self._store.exists(play.table_id):
+        corrected table says it anew. Without its table (a Quick score play, a table gone or
+        damaged), from the tie-break figures kept with the play (plays/ties.py); None when it has
+        none (a play logged before they were kept, or imported)."""
+        if not play.tie_break:
             return None
-        try:
-            return self._store.open(play.table_id).scoreboard.tie_detail
-        except TableError:  # damaged since (a StoreError is one): the rule alone is said
-            return None
+        if play.table_id is not None and self._store.exists(play.table_id):
+            try:
+                return self._store.open(play.table_id).scoreboard.tie_detail
+            except TableError:  # damaged since (a StoreError is one): the figures kept say it
+                pass
+        if not play.figures:  # the play log reads its page without the figures
+            play = self._store.play(play.id) or play
+        return figures_tie(play)
 
     def stats(self, game: str, player: str | None = None, **period: str | None) -> GameStats:
         """A game's statistics; ``period``: since, until (dates), location (as Store.stats)."""

@@ -110,12 +110,18 @@ class Logged:
         cards and frame bonus)."""
         rows = result["players"]
         figures: Counter = Counter()
+        if play.game == "dragon":  # the tie-break's place: further ahead first, then as listed
+            ahead = sorted(range(len(rows)), key=lambda i: (-rows[i]["track"], i))
+            for place, seat in enumerate(ahead, start=1):
+                figures[(seat, "track_place", "")] += place
         for seat, row in enumerate(rows):
             for line in row["breakdown"]:
                 figures[(seat, "points", line["rule_id"])] += line["points"]
                 if play.game == "dragon":
                     source = "rounds" if line["label"] == "vp" else line["label"]
                     figures[(seat, "vp", source)] += line["points"]
+            if play.game == "chinatown":
+                figures[(seat, "shop_tiles", "")] += row["shops"]
             if play.game == "dayu":
                 figures[(seat, "flood_cards", "")] += row["flood_cards"]
                 figures[(seat, "frame_bonus", "")] += figures[(seat, "points", "dayu.flood.frame_bonus")]
@@ -203,6 +209,12 @@ def _count_figures(table) -> Counter:
                     out[(e.seat, "lost", _cause(e.rule_id))] += 1
                 elif e.msg.key == "dragon.fx.quake_gone" and isinstance(e.msg.args.get("persons"), list):
                     out[(e.seat, "lost", _cause(e.rule_id))] += len(e.msg.args["persons"])
+        # the tie-break's place: further ahead first, the later arrival on top
+        ahead = sorted(
+            range(len(state.players)), key=lambda i: (-state.players[i].track, -state.players[i].arrival)
+        )
+        for place, seat in enumerate(ahead, start=1):
+            out[(seat, "track_place", "")] += place
         for seat, p in enumerate(state.players):  # every person released, under one cause
             assert sum(v for (s, n, _), v in out.items() if s == seat and n == "lost") == len(p.released)
         if table.options.great_wall:
@@ -217,6 +229,7 @@ def _count_figures(table) -> Counter:
         for seat in range(state.n):
             sizes = [b.size for b in find_businesses(state.owner, state.shop) if b.owner == seat]
             out[(seat, "largest_business", "")] += max(sizes, default=0)
+            out[(seat, "shop_tiles", "")] += sum(state.owner.get(b) == seat for b in state.shop)
         trades = [e for e in table.entries if isinstance(e, Trade)]
         for seat in range(state.n):
             out[(seat, "trades", "")] += sum(

@@ -22,6 +22,7 @@ from companion.games.chinatown.entries import DrawTiles, Give, KeepBuildings, Pl
 from companion.games.chinatown.hindsight import round_summaries, rounds_done
 from companion.games.chinatown.income import Business, find_businesses, income_by_owner
 from companion.games.chinatown.preview import BuildingPreview, TradePreview, building_preview, trade_preview
+from companion.games.chinatown.ranking import tie_line
 from companion.games.chinatown.rules import dealing
 from companion.games.chinatown.state import ChinatownState
 from companion.games.chinatown.text import business_msg, shop_name, tiles_text
@@ -57,6 +58,7 @@ __all__ = [
     "round_summaries",
     "rounds_done",
     "shop_name",
+    "tie_line",
     "tiles_text",
     "trade_preview",
 ]

@@ -16,6 +16,7 @@ from companion.games.dayu.hindsight import round_summaries, rounds_done
 from companion.games.dayu.preview import MarkerPreview, marker_preview
 from companion.games.dayu.ring import privilege_left
 from companion.games.dayu.state import DayuState, Privilege
+from companion.games.dayu.tally import tie_line
 from companion.games.dayu.text import flood_name
 
 __all__ = [
@@ -35,4 +36,5 @@ __all__ = [
     "revive_msg",
     "round_summaries",
     "rounds_done",
+    "tie_line",
 ]

@@ -16,6 +16,7 @@ from companion.games.dragon import GAME
 from companion.games.dragon.calc import dragon_final, final_tie, line_msg, stack_msg
 from companion.games.dragon.choices import deal_deck, deal_sizes, row_deal
 from companion.games.dragon.data import RULES
+from companion.games.dragon.final import track_tie
 from companion.games.dragon.forecast import EventForecast, SeatForecast, coming_events
 from companion.games.dragon.hindsight import round_summaries, rounds_done
 from companion.games.dragon.options import DragonOptions
@@ -52,4 +53,5 @@ __all__ = [
     "super_msg",
     "tile_msg",
     "tile_power_msg",
+    "track_tie",
 ]

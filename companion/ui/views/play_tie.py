@@ -1,10 +1,11 @@
 """A play's tie line in the play log: how the tie on the best total was decided.
 
 A play recorded from a table says what the table's scores screen says ("Dai wins the tie: 2nd on
-the person track, ahead of Ana (4th)"), derived from the table while it is kept (nothing but the
-rule's key is stored with the play). A play from Quick score (or whose table is gone) keeps only
-the totals: its line names who tied on what and the rule that decided ("Ana and Ben tied on
-42 VP; the tie-break gave Ana the win. Tie: …").
+the person track, ahead of Ana (4th)"), derived from the table while it is kept. A play from Quick
+score (or whose table is gone) says the same line from the tie-break figure kept with it
+(companion/plays/ties.py). A play without that figure (logged before it was kept, or imported)
+names who tied on what and the rule that decided ("Ana and Ben tied on 42 VP; the tie-break gave
+Ana the win. Tie: …").
 """
 
 from __future__ import annotations
