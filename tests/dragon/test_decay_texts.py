@@ -79,11 +79,22 @@ def test_before_the_first_persons_the_forecast_tells_no_decay():
             assert not any(d.msg.key.startswith("dragon.fx.decay") for d in sf.detail)
             said = [d for d in sf.detail if d.msg.key == "foresight.dragon.hint.decay_setup"]
             assert len(said) == 1 and said[0].rule_id == "dragon.decay"
+    ben = forecast_event(s, 1).seats[1]  # month 1 is Peace: decay alone could touch anyone
+    assert ben.line.msg.render("en") == "Ben: decay counted once the first persons are placed"
+    assert ben.line.msg.render("es") == "Ben: el deterioro cuenta cuando coloque sus primeras personas"
     name = s.players[1].name
     assert coming_events(s)[0].seats[1].detail[-1].msg.render("en") == (
         f"Decay is not counted yet: {name} has still to place their first persons."
         " After that, each palace left empty loses a floor."
     )
+
+
+def test_before_the_oldest_player_is_named_no_seat_is_told_decay():
+    s, _ = play(fresh(3), EventRow(months=ROW))
+    assert s.phase == "start_player"
+    seats = forecast_event(s, 1).seats
+    assert [sf.decay for sf in seats] == [(), (), ()]
+    assert all(sf.detail[-1].msg.key == "foresight.dragon.hint.decay_setup" for sf in seats)
 
 
 def test_a_player_who_has_placed_the_first_persons_sees_the_decay_of_a_palace_left_empty():

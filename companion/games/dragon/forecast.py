@@ -174,7 +174,7 @@ def forecast_event(state: DragonState, month: int) -> EventForecast:
         hints = _hints(state, event, seat, own_fx, helmets, numbers["decay"], numbers["gone"])
         if seat in placing:
             hints.append(_setup_hint(old.name, seat))
-        line = Effect(rule_id=rule_id, seat=seat, msg=_line(old.name, numbers))
+        line = Effect(rule_id=rule_id, seat=seat, msg=_line(old.name, numbers, placing=seat in placing))
         seats.append(SeatForecast(seat=seat, line=line, detail=[*own_fx, *own_decay, *hints], **numbers))
     table = [e for e in fx if e.seat is None and e.msg.key != "dragon.fx.event"]
     if event == "festival":
@@ -195,7 +195,9 @@ def _scored(old: PlayerState, new: PlayerState) -> int:
     return sum(i.points for i in new.ledger[len(old.ledger) :])
 
 
-def _line(name: str, n: dict[str, Any]) -> Msg:
+def _line(name: str, n: dict[str, Any], *, placing: bool = False) -> Msg:
+    """The compact line; ``placing``: the seat is still to place its first persons, so its line
+    says that decay is not counted yet rather than "no change"."""
     parts: list[Msg] = []
     if n["yuan"]:
         parts.append(msg("foresight.dragon.part.yuan", n=n["yuan"]))
@@ -210,6 +212,8 @@ def _line(name: str, n: dict[str, Any]) -> Msg:
     # The palaces losing a floor together, then those gone (a one-floor palace), as decay says them
     for key, palaces in _decay_groups(n["decay"], n.get("gone", ())):
         parts.append(msg(f"foresight.dragon.part.{key}", palaces=palaces, n=len(palaces)))
+    if placing:
+        parts.append(msg("foresight.dragon.part.decay_setup"))
     if not parts:
         return msg("foresight.dragon.line_safe", player=name)
     return msg("foresight.dragon.line", player=name, parts=parts)
