@@ -58,8 +58,13 @@ def entry_body(entry: BaseModel) -> str:
 
 
 def dump(digest: str, state: BaseModel) -> str:
-    """The checkpoint column for the state after the entries whose chain ends in ``digest``."""
-    return json.dumps({"digest": digest, "state": state.model_dump(mode="json")}, ensure_ascii=False)
+    """The checkpoint column for the state after the entries whose chain ends in ``digest``.
+
+    Written after every entry, so the state goes through pydantic's own JSON writer: the same
+    JSON value as ``json.dumps(state.model_dump(mode="json"))``, in a fifth of the time (0.03
+    against 0.18 ms for a late 5-player Dragon state, on the path of every tap: issue 25). The
+    text is never digested (``load`` parses it), so its spacing is free."""
+    return f'{{"digest": {json.dumps(digest)}, "state": {state.model_dump_json()}}}'
 
 
 def load(text: Any, digest: str, game: Game) -> BaseModel | None:

@@ -25,6 +25,10 @@ if TYPE_CHECKING:
     from companion.ui.table_model import TableModel
 
 
+# built once, shared by every link (a "why" line's link is drawn again with most entries)
+LINK_STYLE = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6), text_style=ft.TextStyle(size=12))
+
+
 def rule_title(tr: Tr, rule_id: str) -> str:
     """A rule's title in the reader's language; never its id (ids are for the code)."""
     found = rule(rule_id, tr.lang)
@@ -46,7 +50,7 @@ def rule_link(tr: Tr, show_rule: Callable[[str], None], rule_id: str, key: str) 
         key=key,
         tooltip=rule_tip(tr, rule_id),
         on_click=lambda _: show_rule(rule_id),
-        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6), text_style=ft.TextStyle(size=12)),
+        style=LINK_STYLE,
         height=TAP,
     )
 

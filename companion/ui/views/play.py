@@ -34,6 +34,12 @@ from companion.ui.views.pick import pick_form
 from companion.ui.views.scores import tie_lines, total_text
 from companion.ui.widgets import button, card, dot, heading, small, text_button
 
+# built once, shared by every choice button (all new after each entry: the stale-tap guarantee)
+CHOICE_STYLE = ft.ButtonStyle(
+    alignment=ft.Alignment.CENTER_LEFT,
+    shape=ft.RoundedRectangleBorder(radius=8),
+    padding=ft.Padding.symmetric(horizontal=24, vertical=20),
+)
 PREVIEW_LIMIT = 12  # previews cost one check() per choice: skip them for long lists
 MAX_WHY = 12
 
@@ -349,11 +355,7 @@ def choice_button(
             key=key,
             tooltip=label,
             on_click=on_click,
-            style=ft.ButtonStyle(
-                alignment=ft.Alignment.CENTER_LEFT,
-                shape=ft.RoundedRectangleBorder(radius=8),
-                padding=ft.Padding.symmetric(horizontal=24, vertical=20),
-            ),
+            style=CHOICE_STYLE,
             width=float("inf"),
             height=None,
         )

@@ -77,6 +77,18 @@ def tap_list(model: TableModel, shown: list[tuple[int, Any]], _tap: Any) -> ft.C
 TWO_LINES = 80
 
 
+def _line_style(vertical: int) -> ft.ButtonStyle:
+    return ft.ButtonStyle(
+        alignment=ft.Alignment.CENTER_LEFT,
+        shape=ft.RoundedRectangleBorder(radius=8),
+        padding=ft.Padding.symmetric(horizontal=14, vertical=vertical),
+    )
+
+
+# built once, shared by every line button (each is new after every entry: see actions.TILE_STYLE)
+LINE_STYLE, LONG_LINE_STYLE = _line_style(0), _line_style(8)
+
+
 def line_button(label: str, key: str, run: Any, drawn_for: str, icon: Any = None) -> ft.Control:
     """A full-width answer of one tap's height; a label longer than two lines makes it as tall as
     its text (up to three lines), never cut."""
@@ -91,11 +103,7 @@ def line_button(label: str, key: str, run: Any, drawn_for: str, icon: Any = None
             on_click=on_click,
             height=None if long else TAP,
             width=float("inf"),
-            style=ft.ButtonStyle(
-                alignment=ft.Alignment.CENTER_LEFT,
-                shape=ft.RoundedRectangleBorder(radius=8),
-                padding=ft.Padding.symmetric(horizontal=14, vertical=8 if long else 0),
-            ),
+            style=LONG_LINE_STYLE if long else LINE_STYLE,
         )
 
     return CommandButton(build, run, key=answer_key(drawn_for, key))

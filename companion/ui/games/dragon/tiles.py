@@ -35,6 +35,13 @@ COLUMNS: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {
     "sm": 4,
     "md": 3,
 }  # two tiles a row on a phone, more on a wider screen
+# built once, shared by every tile (each tile is new after every entry: see actions.TILE_STYLE)
+TILE_STYLE = ft.ButtonStyle(
+    alignment=ft.Alignment.CENTER_LEFT,
+    shape=ft.RoundedRectangleBorder(radius=8),
+    padding=ft.Padding.only(left=6, right=10),
+)
+VALUE_STYLE = ft.TextStyle(size=15, weight=ft.FontWeight.BOLD)  # a tile's value on the person track
 
 
 def tile_grid(model: TableModel, shown: list[tuple[int, Any]], _tap: TapHandler) -> ft.Control:
@@ -169,8 +176,7 @@ def person_tile(
         # six controls where a Semantics and a Row held two Texts and the badge. Every tile is
         # new after each entry (the stale-tap guarantee), so each is built, sent and diffed on
         # every tap (docs/PERFORMANCE.md, issue 25, branch tap5).
-        bold = ft.TextStyle(size=15, weight=ft.FontWeight.BOLD)
-        spans = [ft.TextSpan("  " + value, style=bold)] if value else None
+        spans = [ft.TextSpan("  " + value, style=VALUE_STYLE)] if value else None
         return ft.OutlinedButton(
             content=ft.Text(
                 text,
@@ -186,11 +192,7 @@ def person_tile(
             on_click=on_click,
             col=COLUMNS,
             height=TAP,
-            style=ft.ButtonStyle(
-                alignment=ft.Alignment.CENTER_LEFT,
-                shape=ft.RoundedRectangleBorder(radius=8),
-                padding=ft.Padding.only(left=6, right=10),
-            ),
+            style=TILE_STYLE,
         )
 
     return CommandButton(build, lambda: submit_tap(session, tap, drawn_for, key))
