@@ -106,6 +106,8 @@ class GameUI:
     foresight: Panel | None = None  # what is coming, under the context on the Play screen (issue 15)
     foresight_rules: Panel | None = None  # the same, as a section of the Rules screen's "for this moment"
     hindsight: Hindsight | None = None  # the round summaries on Play and in History (issue 15)
+    # the Rules search's hint (ui catalogue key): how to ask, with a question about this game
+    rules_hint: str = "rules.hint"
     strip: Panel | None = None  # the game at a glance, under the Play screen's question (issue 25)
     # how many entries the app bar's Undo takes back, and its Redo puts back: the last tap's, where
     # one tap makes several entries (a Dragon card and its tile); one when None

@@ -27,6 +27,7 @@ UI = GameUI(
     ),
     foresight=marker,
     hindsight=Hindsight(round_summaries, rounds_done),
+    rules_hint="rules.hint_dayu",  # the Rules search's example question
     strip=strip,
     quick_score=quick_score,
     quick_score_key="dayu.quick.title",
