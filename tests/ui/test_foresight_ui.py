@@ -214,6 +214,31 @@ async def test_chinatown_trade_review_shows_income_before_and_after(tmp_path):
     h.close()
 
 
+async def test_chinatown_year_summary_tells_each_trade_once(tmp_path):
+    # Walkthrough 2026-12-06: "1965: how the year went" gave the giver's side of each trade under
+    # the player's line, then both sides again under "What happened".
+    from companion.games.chinatown.entries import Give, Trade
+
+    hub = new_hub(tmp_path)
+    table = chinatown_table(hub, year=0, phase="trade")
+    state = table.state
+    given = sorted(b for b, s in state.owner.items() if s == 0)[0]
+    unit = chinatown.data.DATA.money_unit
+    gives = (Give(giver=0, receiver=1, buildings=(given,)), Give(giver=1, receiver=0, money=2 * unit))
+    said = [fx.msg.render("en") for fx in table.submit(Trade(gives=gives)) if fx.rule_id == "chinatown.trade"]
+    assert len(said) == 2
+    rng = random.Random(3)
+    table.submit(chinatown.GAME.entry_adapter.validate_python({"kind": "trading_done"}))
+    while table.state.year == 0:
+        table.auto(rng) if table.prompt.auto else table.submit(rng.choice(table.prompt.choices))
+    h = await started(hub, route=f"/table/{table.id}")
+    shown = [c.value for k in h.keys("hindsight-") if isinstance(c := h.by_key(k), ft.Text)]
+    for line in said:  # in the giver's detail, and nowhere else on the card
+        assert sum(line in t for t in shown) == 1, (line, shown)
+    assert not h.has("hindsight-happened")  # nothing else happened
+    h.close()
+
+
 async def test_chinatown_tapped_empty_building_says_what_a_tile_would_add(tmp_path):
     hub = new_hub(tmp_path)
     table = chinatown_table(hub, year=3, phase="trade")
