@@ -239,6 +239,22 @@ async def test_chinatown_year_summary_tells_each_trade_once(tmp_path):
     h.close()
 
 
+async def test_chinatown_year_summary_says_years_and_money_as_a_table_would(tmp_path):
+    # Walkthrough 2026-12-06: the summary of a year offered "See this round in History" / "Ver esta
+    # ronda en el historial" (Chinatown has years), and a Spanish line without money read "no
+    # cambia dinero de manos", which nobody at a table says.
+    hub = new_hub(tmp_path)
+    table = chinatown_table(hub, year=1, phase="trade")
+    for lang, round_word in (("en", "round"), ("es", "ronda")):
+        h = await started(hub, route=f"/table/{table.id}", prefs={PREFIX + "lang": lang})
+        button = h.by_key("hindsight-open")
+        label = button.content if isinstance(button.content, str) else button.content.value
+        assert round_word not in label.lower(), label
+        if lang == "es":  # no trades in this table: no money changed hands
+            assert h.by_key("hindsight-seat-0").value.endswith("; tratos: 0; sin dinero de por medio")
+        h.close()
+
+
 async def test_chinatown_tapped_empty_building_says_what_a_tile_would_add(tmp_path):
     hub = new_hub(tmp_path)
     table = chinatown_table(hub, year=3, phase="trade")
