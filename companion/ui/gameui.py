@@ -90,6 +90,9 @@ class GameUI:
     player_panel: SeatPanel | None = None  # one card per seat on the Play screen
     seat_props: Callable[[Table, int], Any] | None = None  # what a seat's card shows (redrawn on change)
     fact_forms: dict[str, FactForm] = field(default_factory=dict)  # prompt.kind -> "as dealt" form
+    # prompt.kind -> the "let the app do it" button's text and tooltip (ui catalogue keys), where
+    # the app does not deal but chooses or draws; the others say "Let the app deal"
+    auto_labels: dict[str, tuple[str, str]] = field(default_factory=dict)
     # prompt.kind -> the choices drawn by the game (e.g. a grid of tiles) instead of one button each;
     # called with the (index, choice) pairs to draw and the function that submits one of them
     choice_forms: dict[str, ChoiceForm] = field(default_factory=dict)

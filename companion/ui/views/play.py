@@ -214,7 +214,8 @@ def answers(model: TableModel, prompt: Prompt) -> ft.Control:
                 items.append(notice_card(tr, model.show_rule, notice))  # under the choice tapped
     items += [pick_form(tr, model.drafts, submit, table, pick) for pick in prompt.picks]
     if prompt.auto and not model.guest:
-        items.append(deal_button(tr, model.deal, table))
+        label = gui.auto_labels.get(prompt.kind, ("play.deal", "play.deal_hint"))
+        items.append(deal_button(tr, model.deal, table, label))
     # table facts: the host enters them; a player's phone its own part of one (the cards it keeps)
     formed = prompt.choices is None and (not model.guest or (prompt.seat is None and bool(prompt.seats)))
     if formed:
@@ -226,17 +227,20 @@ def answers(model: TableModel, prompt: Prompt) -> ft.Control:
     return ft.Column(items, spacing=8, key="answers" if fresh else f"answers-{stamp(table)}")
 
 
-def deal_button(tr: Tr, deal: Callable[[], bool], table: Table) -> ft.Control:
-    """ "Deal for me": the app makes the table-fact entry (``deal``); busy at once, as a choice is."""
+def deal_button(
+    tr: Tr, deal: Callable[[], bool], table: Table, label: tuple[str, str] = ("play.deal", "play.deal_hint")
+) -> ft.Control:
+    """ "Deal for me": the app makes the table-fact entry (``deal``); busy at once, as a choice is.
+    ``label``: the button's text and tooltip keys (the game's ``auto_labels``: choose, draw)."""
 
     drawn_for = stamp(table)
 
     def build(on_click: Any, busy: bool) -> ft.Control:
         return ft.FilledButton(
-            content=ft.Text(tr("play.deal"), text_align=ft.TextAlign.CENTER),
+            content=ft.Text(tr(label[0]), text_align=ft.TextAlign.CENTER),
             icon=busy_icon(ft.Icons.SHUFFLE, busy),
             key="auto",
-            tooltip=tr("play.deal_hint"),
+            tooltip=tr(label[1]),
             on_click=on_click,
             height=TAP,
         )
