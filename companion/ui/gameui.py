@@ -111,6 +111,8 @@ class GameUI:
     hindsight: Hindsight | None = None  # the round summaries on Play and in History (issue 15)
     # the Rules search's hint (ui catalogue key): how to ask, with a question about this game
     rules_hint: str = "rules.hint"
+    # History's header over the round still being played (ui key): a year, a month or a round
+    round_now: str = "history.in_progress"
     strip: Panel | None = None  # the game at a glance, under the Play screen's question (issue 25)
     # how many entries the app bar's Undo takes back, and its Redo puts back: the last tap's, where
     # one tap makes several entries (a Dragon card and its tile); one when None

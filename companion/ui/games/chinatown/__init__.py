@@ -30,6 +30,7 @@ UI = GameUI(
     quick_score_key="chinatown.quick.title_both",
     public_scores=public_scores,  # money is secret until the end (the game's player_view)
     hindsight=Hindsight(round_summaries, rounds_done),
+    round_now="history.in_progress_year",  # History's header over the year still being played
     rules_hint="rules.hint_chinatown",  # the Rules search's example question
     strip=strip,
 )
