@@ -24,7 +24,7 @@ from companion.ui.gameui import ui_for
 from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
 from companion.ui.parts import part, same
-from companion.ui.rule_links import effect_line, rule_tip, rule_title
+from companion.ui.rule_links import effect_lines, rule_tip, rule_title
 from companion.ui.services import Services, Session
 from companion.ui.state import Drafts, Notice
 from companion.ui.table_model import TableModel
@@ -440,7 +440,7 @@ def why(model: TableModel) -> list[ft.Control]:
     i, entry, effects = last
     label = entry_label(tr, table, i, entry)
     lines: list[ft.Control] = [small(tr("play.last", label=label), key="last-entry")]
-    lines += [effect_line(model, fx, key=f"why-{k}", under=label) for k, fx in enumerate(effects[:MAX_WHY])]
+    lines += effect_lines(model, effects[:MAX_WHY], key="why", under=label)
     if len(effects) > MAX_WHY:
         lines.append(
             text_button(
