@@ -125,7 +125,10 @@ def round_card(
                 spacing=6,
             )
         )
-    happened = summary.happened[:MAX_HAPPENED]
+    # what happened, less what a player's line already says (Chinatown's trades: each giver's
+    # line tells their side of it; the list below told both sides again)
+    told = [fx for sr in summary.seats for fx in (*sr.gained, *sr.lost)]  # Msg args: not hashable
+    happened = [fx for fx in summary.happened if fx not in told][:MAX_HAPPENED]
     if happened:
         lines.append(small(tr("foresight.happened"), key=f"{key}-happened"))
         lines += [effect_line(model, fx, key=f"{key}-fx-{i}") for i, fx in enumerate(happened)]

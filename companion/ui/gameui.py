@@ -90,6 +90,9 @@ class GameUI:
     player_panel: SeatPanel | None = None  # one card per seat on the Play screen
     seat_props: Callable[[Table, int], Any] | None = None  # what a seat's card shows (redrawn on change)
     fact_forms: dict[str, FactForm] = field(default_factory=dict)  # prompt.kind -> "as dealt" form
+    # prompt.kind -> the "let the app do it" button's text and tooltip (ui catalogue keys), where
+    # the app does not deal but chooses or draws; the others say "Let the app deal"
+    auto_labels: dict[str, tuple[str, str]] = field(default_factory=dict)
     # prompt.kind -> the choices drawn by the game (e.g. a grid of tiles) instead of one button each;
     # called with the (index, choice) pairs to draw and the function that submits one of them
     choice_forms: dict[str, ChoiceForm] = field(default_factory=dict)
@@ -106,6 +109,10 @@ class GameUI:
     foresight: Panel | None = None  # what is coming, under the context on the Play screen (issue 15)
     foresight_rules: Panel | None = None  # the same, as a section of the Rules screen's "for this moment"
     hindsight: Hindsight | None = None  # the round summaries on Play and in History (issue 15)
+    # the Rules search's hint (ui catalogue key): how to ask, with a question about this game
+    rules_hint: str = "rules.hint"
+    # History's header over the round still being played (ui key): a year, a month or a round
+    round_now: str = "history.in_progress"
     strip: Panel | None = None  # the game at a glance, under the Play screen's question (issue 25)
     # how many entries the app bar's Undo takes back, and its Redo puts back: the last tap's, where
     # one tap makes several entries (a Dragon card and its tile); one when None

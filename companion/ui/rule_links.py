@@ -93,3 +93,20 @@ def effect_line(
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
         spacing=4,
     )
+
+
+def effect_lines(model: TableModel, effects: list[Effect], key: str, under: str) -> list[ft.Control]:
+    """``effect_line`` for each effect under the heading ``under`` (keys ``<key>-<k>``), where the
+    effects that only say the heading again with the same rule make one "Rule:" line, with no
+    player's dot (a Chinatown trade's two gives each read "Rule: Trading", one under the other)."""
+    said: set[str] = set()  # the rules already given a "Rule:" line
+    lines: list[ft.Control] = []
+    for k, fx in enumerate(effects):
+        if restates(under, model.tr.msg(model.view.effect(fx).msg)):
+            if fx.rule_id in said:
+                continue
+            said.add(fx.rule_id)
+            if any(o is not fx and o.rule_id == fx.rule_id for o in effects):  # said for several
+                fx = Effect(fx.rule_id, fx.msg, None)
+        lines.append(effect_line(model, fx, key=f"{key}-{k}", under=under))
+    return lines

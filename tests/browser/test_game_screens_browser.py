@@ -38,6 +38,7 @@ from companion.games.dayu.data import DATA
 from companion.games.dragon.superevents import super_msg
 from companion.i18n import translate
 from companion.store import Store
+from companion.ui.gameui import ui_for
 
 pytestmark = pytest.mark.browser
 
@@ -151,7 +152,8 @@ def test_chinatown_place_by_tapping_and_quick_income(app):
     while table.state.phase != "place":  # the app deals and draws; each keeps its first offer
         prompt = table.prompt
         if prompt.auto:
-            table = answer(page, data, table, lambda p: tap(p, "Let the app deal"))
+            said = auto_label(table, "en")  # the first player chosen, the buildings dealt, the tiles drawn
+            table = answer(page, data, table, lambda p, said=said: tap(p, said))
         elif prompt.kind == "trade":
             table = answer(page, data, table, lambda p: tap(p, "Trading done"))
         elif prompt.picks:  # keep k of the n cards dealt: one toggle per card, then Confirm
@@ -247,6 +249,12 @@ def cell_abbreviation(shop: str) -> str:
     return translate(f"ui.chinatown.short.{shop}", "en")
 
 
+def auto_label(table: Table, lang: str) -> str:
+    """The text of the button that lets the app make the table's entry (deal, choose, draw)."""
+    label, _ = ui_for(table.game_id).auto_labels.get(table.prompt.kind, ("play.deal", "play.deal_hint"))
+    return translate(f"ui.{label}", lang)
+
+
 # ---- Da Yu -------------------------------------------------------------------------------
 def test_dayu_drain_with_number_buttons(app):
     pages, data = app
@@ -255,7 +263,8 @@ def test_dayu_drain_with_number_buttons(app):
     assert [p.name for p in table.players] == ["Ana", "Ben"]
 
     while table.prompt.auto:  # the app places the markers and picks the start player
-        table = answer(page, data, table, lambda p: tap(p, "Let the app deal"))
+        assert auto_label(table, "en") == "Let the app choose"  # nothing is dealt
+        table = answer(page, data, table, lambda p: tap(p, "Let the app choose"))
     prompt = table.prompt
     drain = next(c for c in prompt.choices if c.kind == "drain")
     table = answer(page, data, table, choose(table, drain))

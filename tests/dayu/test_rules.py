@@ -376,3 +376,16 @@ def test_a_tool_card_still_held_keeps_the_game_going() -> None:
     for seat in (0, 0, 0, 1, 1, 1):
         state, _ = apply(state, GAME.entry_adapter.validate_python({"kind": "rest", "seat": seat}))
     assert state.phase == "actions" and state.round == 2
+
+
+def test_the_vp_card_kept_by_a_drain_says_its_unit() -> None:
+    # Walkthrough 2026-12-06: "Ben guarda una carta de PV de marco plateado que vale 2." (and each
+    # drain_vp choice said it): a number with no unit, wrapped alone on its line at 412 px.
+    t = new_table(2)
+    t.submit({"kind": "drain", "seat": 0, "card": 2})
+    t.submit({"kind": "drain_tools", "seat": 0, "tools": 3})
+    fx = t.submit({"kind": "drain_vp", "seat": 0, "vp": 4})
+    kept = next(e for e in fx if e.msg.key == "dayu.fx.vp_card")
+    # the number and its unit never apart (a non-breaking space: "VP." alone on a line otherwise)
+    assert kept.msg.render("en") == "P0 keeps a red VP card worth 4\u00a0VP."
+    assert kept.msg.render("es") == "P0 guarda una carta de PV de marco rojo que vale 4\u00a0PV."

@@ -168,3 +168,19 @@ async def test_an_answer_reads_once_not_again_with_the_players_name(tmp_path):
             content = h.by_key(f"choice-{k}").content
             assert isinstance(content, ft.Text), f"{lang}: {content}"  # one line, its label
         h.close()
+
+
+async def test_each_tool_card_beside_its_actions_is_named_by_its_frame(tmp_path):
+    # Walkthrough 2026-12-06: a screen reader read the hand's cards as "runes, runes, runes": the
+    # frame is the chip's colour. Each card's text is named in full ("red card (rune side up)").
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("dayu", ["Ana", "Ben", "Carla"]))
+    rng = random.Random(3)
+    while table.state.phase != "actions":
+        table.auto(rng)
+    h = await started(hub, route=f"/table/{table.id}")
+    hand = table.state.players[table.state.current].hand
+    for k, c in enumerate(hand):  # all dealt rune side up
+        said = h.by_key(f"dy-act-card-{k}").content.semantics_label
+        assert said == f"{c.frame} card (rune side up)", said
+    h.close()

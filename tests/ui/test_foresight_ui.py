@@ -214,6 +214,47 @@ async def test_chinatown_trade_review_shows_income_before_and_after(tmp_path):
     h.close()
 
 
+async def test_chinatown_year_summary_tells_each_trade_once(tmp_path):
+    # Walkthrough 2026-12-06: "1965: how the year went" gave the giver's side of each trade under
+    # the player's line, then both sides again under "What happened".
+    from companion.games.chinatown.entries import Give, Trade
+
+    hub = new_hub(tmp_path)
+    table = chinatown_table(hub, year=0, phase="trade")
+    state = table.state
+    given = sorted(b for b, s in state.owner.items() if s == 0)[0]
+    unit = chinatown.data.DATA.money_unit
+    gives = (Give(giver=0, receiver=1, buildings=(given,)), Give(giver=1, receiver=0, money=2 * unit))
+    said = [fx.msg.render("en") for fx in table.submit(Trade(gives=gives)) if fx.rule_id == "chinatown.trade"]
+    assert len(said) == 2
+    rng = random.Random(3)
+    table.submit(chinatown.GAME.entry_adapter.validate_python({"kind": "trading_done"}))
+    while table.state.year == 0:
+        table.auto(rng) if table.prompt.auto else table.submit(rng.choice(table.prompt.choices))
+    h = await started(hub, route=f"/table/{table.id}")
+    shown = [c.value for k in h.keys("hindsight-") if isinstance(c := h.by_key(k), ft.Text)]
+    for line in said:  # in the giver's detail, and nowhere else on the card
+        assert sum(line in t for t in shown) == 1, (line, shown)
+    assert not h.has("hindsight-happened")  # nothing else happened
+    h.close()
+
+
+async def test_chinatown_year_summary_says_years_and_money_as_a_table_would(tmp_path):
+    # Walkthrough 2026-12-06: the summary of a year offered "See this round in History" / "Ver esta
+    # ronda en el historial" (Chinatown has years), and a Spanish line without money read "no
+    # cambia dinero de manos", which nobody at a table says.
+    hub = new_hub(tmp_path)
+    table = chinatown_table(hub, year=1, phase="trade")
+    for lang, round_word in (("en", "round"), ("es", "ronda")):
+        h = await started(hub, route=f"/table/{table.id}", prefs={PREFIX + "lang": lang})
+        button = h.by_key("hindsight-open")
+        label = button.content if isinstance(button.content, str) else button.content.value
+        assert round_word not in label.lower(), label
+        if lang == "es":  # no trades in this table: no money changed hands
+            assert h.by_key("hindsight-seat-0").value.endswith("; tratos: 0; sin dinero de por medio")
+        h.close()
+
+
 async def test_chinatown_tapped_empty_building_says_what_a_tile_would_add(tmp_path):
     hub = new_hub(tmp_path)
     table = chinatown_table(hub, year=3, phase="trade")

@@ -117,3 +117,26 @@ async def test_the_play_screens_last_line_is_not_said_again_under_it(tmp_path):
         "last-entry"
     ).value
     h.close()
+
+
+async def test_a_trades_gives_make_one_rule_line(tmp_path):
+    # Walkthrough 2026-12-06: a Chinatown trade's entry in History had "Rule: Trading" twice, one
+    # under the other (each give's effect says the trade again); one line, with no player's dot.
+    from test_foresight_ui import chinatown_table
+
+    from companion.games import chinatown
+    from companion.games.chinatown.entries import Give, Trade
+
+    hub = new_hub(tmp_path)
+    table = chinatown_table(hub, year=0, phase="trade")
+    given = sorted(b for b, s in table.state.owner.items() if s == 0)[0]
+    unit = chinatown.data.DATA.money_unit
+    table.submit(
+        Trade(gives=(Give(giver=0, receiver=1, buildings=(given,)), Give(giver=1, receiver=0, money=unit)))
+    )
+    i = table.version - 1
+    h = await started(hub, route=f"/table/{table.id}/history")
+    only = [k for k in h.keys(f"entry-{i}-fx-") if k.endswith("-rule-only")]
+    assert len(only) == 1, only
+    assert not [k for k in h.keys(f"entry-{i}-fx-") if k.endswith("-dot")]
+    h.close()

@@ -2,6 +2,8 @@
 setting up and the round being played under their own; "See this round in History" shows that
 round alone until "Show the whole game"."""
 
+import random
+
 from test_foresight_ui import dragon_table
 from ui_testkit import new_hub, started
 
@@ -51,7 +53,7 @@ async def test_rounds_newest_first_each_entry_once_under_its_round(tmp_path):
         elif key == f"round-{now}":
             last = len(table.history) - 1
         assert rows[rows.index(key) + 1] == f"entry-{last}"
-    assert h.by_key(f"round-{now}-title").value == "Esta ronda, hasta ahora"
+    assert h.by_key(f"round-{now}-title").value == "Este mes, hasta ahora"  # Dragon plays months
     assert h.by_key("round-0-title").value == "Preparación"
     for first, s in first_of.items():
         assert h.by_key(f"round-{first}-title").value == s.title.msg.render("es")
@@ -108,3 +110,30 @@ def test_groups_cover_every_entry_once_in_every_game():
         covered = [i for g in groups for i in range(g.first, g.last + 1)]
         assert covered == list(range(len(table.history))), game_id
         assert sum(g.kind == "round" for g in groups) >= 2, game_id
+
+
+async def test_the_round_being_played_is_named_as_the_game_counts_it(tmp_path):
+    # Walkthrough 2026-12-06: a Chinatown table's History said "Esta ronda, hasta ahora" over the
+    # year being played; Chinatown plays years, Dragon months, Da Yu rounds.
+    from test_foresight_ui import chinatown_table
+
+    from companion.core import Table
+
+    hub = new_hub(tmp_path)
+    ct = chinatown_table(hub, year=1, phase="trade")
+    dy = hub.create(Table.new("dayu", ["Ana", "Ben", "Carla"]))
+    rng = random.Random(2)
+    while len(dy.state.round_totals) < 1 or dy.state.phase != "actions":
+        dy.auto(rng) if dy.prompt.auto else dy.submit(rng.choice(dy.prompt.choices))
+    dy.submit(rng.choice(dy.prompt.choices))  # the second round's first entry: its header shows
+    for table, said in (
+        (ct, ["This year so far", "Este año, hasta ahora"]),
+        (dy, ["This round so far", "Esta ronda, hasta ahora"]),
+    ):
+        for lang, title in zip(("en", "es"), said, strict=True):
+            h = await started(hub, route=f"/table/{table.id}/history", prefs={PREFIX + "lang": lang})
+            group = round_groups(table)[-1]
+            assert group.kind == "now"
+            now = group.first
+            assert h.by_key(f"round-{now}-title").value == title
+            h.close()

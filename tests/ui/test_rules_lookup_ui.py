@@ -351,3 +351,27 @@ async def test_a_tables_search_moves_up_as_its_results_are_laid_out_not_each_let
     await results_laid_out(h)
     assert len(scrolls(h)) == 1  # an empty field stays where it is
     h.close()
+
+
+async def test_a_tables_rules_search_asks_an_example_about_its_own_game(tmp_path):
+    # Walkthrough 2026-12-06: a Chinatown table's Rules tab said "what if my palaces are full?",
+    # a question about In the Year of the Dragon. Each game's hint asks about that game, and the
+    # question it quotes finds one of that game's rules first.
+    import re
+
+    from companion.i18n import translate
+
+    hub = new_hub(tmp_path)
+    players = ["Ana", "Ben", "Carla"]
+    for game, first in (("chinatown", "chinatown.income"), ("dayu", "dayu.capture"), ("dragon", None)):
+        table = hub.create(Table.new(game, players))
+        for lang, prefs in (("en", None), ("es", ES)):
+            h = await started(hub, route=f"/table/{table.id}/rules", prefs=prefs)
+            hint = h.by_key("rules-hint").value
+            h.close()
+            if first is None:  # Dragon keeps the palaces' question
+                assert hint == translate("ui.rules.hint", lang)
+                continue
+            assert hint != translate("ui.rules.hint", lang), (game, lang)
+            question = re.search(r"[\"«](.+)[\"»]", hint).group(1)
+            assert search(question, lang, game)[0].rule_id == first, (game, lang, question)

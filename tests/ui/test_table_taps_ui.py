@@ -201,3 +201,39 @@ async def test_dayu_ring_hint_asks_for_a_tap_only_where_a_tap_moves(tmp_path):
     assert v.by_key("dy-ring-hint").value == translate("ui.dayu.ring_order", "en")
     for h in (host, v):
         h.close()
+
+
+async def test_the_let_the_app_button_says_what_the_app_does(tmp_path):
+    # Walkthrough 2026-12-06: "Let the app deal" chose Chinatown's first player, drew its shop tiles
+    # (the question said "or let the app draw them") and placed Da Yu's markers: nothing is dealt
+    # there. The button says choose or draw, in both languages; a deal still says deal.
+    from companion.i18n import translate
+    from companion.ui.settings import PREFIX
+
+    hub = new_hub(tmp_path)
+    names = ["Ana", "Ben", "Carla"]
+    ct, dy, dragon = (hub.create(Table.new(g, names)) for g in ("chinatown", "dayu", "dragon"))
+    rng = random.Random(1)
+
+    async def button(table: Table, lang: str) -> tuple[str, str]:
+        h = await started(hub, route=f"/table/{table.id}", prefs={PREFIX + "lang": lang})
+        shown = h.by_key("auto")
+        h.close()
+        return shown.content.value, shown.tooltip
+
+    said = {lang: [await button(t, lang) for t in (ct, dy, dragon)] for lang in ("en", "es")}
+    ct.submit(ct.prompt.choices[0])  # the first player; then the buildings are dealt and kept
+    while ct.prompt.kind != "draw_tiles":
+        ct.auto(rng) if ct.prompt.auto else ct.submit(ct.prompt.choices[0])
+    for lang in ("en", "es"):
+        said[lang].append(await button(ct, lang))
+    choose = ("Let the app choose", "The app chooses at random")
+    deal = (translate("ui.play.deal", "en"), translate("ui.play.deal_hint", "en"))
+    draw = ("Let the app draw them", "The app draws them at random from the tiles left in the bag")
+    assert said["en"] == [choose, choose, deal, draw]
+    assert [text for text, _ in said["es"]] == [
+        "Que elija la aplicación",
+        "Que elija la aplicación",
+        "Que reparta la aplicación",
+        "Que las saque la aplicación",
+    ]

@@ -12,7 +12,7 @@ from pydantic import BaseModel
 from companion.core import Table
 from companion.ui.command import command_button
 from companion.ui.i18n import Tr
-from companion.ui.rule_links import effect_line
+from companion.ui.rule_links import effect_lines
 from companion.ui.services import Services, Session
 from companion.ui.table_model import TableModel
 from companion.ui.views.chrome import table_view
@@ -109,7 +109,7 @@ def entry_card(model: TableModel, i: int, entry: Any, effects: list[Any]) -> ft.
             on_click=None if model.guest else lambda _: confirm_undo(model, steps),
             min_height=48,
         ),
-        *[effect_line(model, fx, key=f"entry-{i}-fx-{k}", under=label) for k, fx in enumerate(effects)],
+        *effect_lines(model, effects, key=f"entry-{i}-fx", under=label),
         padding=6,
     )
 

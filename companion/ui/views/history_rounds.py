@@ -20,6 +20,7 @@ import flet as ft
 from companion.core import Table
 from companion.core.foresight import RoundSummary
 from companion.ui.foresight import RoundAsked, round_card, summaries
+from companion.ui.gameui import ui_for
 from companion.ui.widgets import text_button
 
 if TYPE_CHECKING:
@@ -118,7 +119,7 @@ def group_header(model: TableModel, table: Table, group: RoundGroup, *, open_: b
     n = group.last - group.first + 1
     key = f"round-{group.first}"
     if group.summary is None:
-        title = tr("history.setup") if group.kind == "setup" else tr("history.in_progress")
+        title = tr("history.setup") if group.kind == "setup" else tr(ui_for(table.game_id).round_now)
         return ft.Container(
             ft.Row(
                 [

@@ -24,7 +24,7 @@ from companion.ui.gameui import ui_for
 from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
 from companion.ui.parts import part, same
-from companion.ui.rule_links import effect_line, rule_tip, rule_title
+from companion.ui.rule_links import effect_lines, rule_tip, rule_title
 from companion.ui.services import Services, Session
 from companion.ui.state import Drafts, Notice
 from companion.ui.table_model import TableModel
@@ -220,7 +220,8 @@ def answers(model: TableModel, prompt: Prompt) -> ft.Control:
                 items.append(notice_card(tr, model.show_rule, notice))  # under the choice tapped
     items += [pick_form(tr, model.drafts, submit, table, pick) for pick in prompt.picks]
     if prompt.auto and not model.guest:
-        items.append(deal_button(tr, model.deal, table))
+        label = gui.auto_labels.get(prompt.kind, ("play.deal", "play.deal_hint"))
+        items.append(deal_button(tr, model.deal, table, label))
     # table facts: the host enters them; a player's phone its own part of one (the cards it keeps)
     formed = prompt.choices is None and (not model.guest or (prompt.seat is None and bool(prompt.seats)))
     if formed:
@@ -232,17 +233,20 @@ def answers(model: TableModel, prompt: Prompt) -> ft.Control:
     return ft.Column(items, spacing=8, key="answers" if fresh else f"answers-{stamp(table)}")
 
 
-def deal_button(tr: Tr, deal: Callable[[], bool], table: Table) -> ft.Control:
-    """ "Deal for me": the app makes the table-fact entry (``deal``); busy at once, as a choice is."""
+def deal_button(
+    tr: Tr, deal: Callable[[], bool], table: Table, label: tuple[str, str] = ("play.deal", "play.deal_hint")
+) -> ft.Control:
+    """ "Deal for me": the app makes the table-fact entry (``deal``); busy at once, as a choice is.
+    ``label``: the button's text and tooltip keys (the game's ``auto_labels``: choose, draw)."""
 
     drawn_for = stamp(table)
 
     def build(on_click: Any, busy: bool) -> ft.Control:
         return ft.FilledButton(
-            content=ft.Text(tr("play.deal"), text_align=ft.TextAlign.CENTER),
+            content=ft.Text(tr(label[0]), text_align=ft.TextAlign.CENTER),
             icon=busy_icon(ft.Icons.SHUFFLE, busy),
             key="auto",
-            tooltip=tr("play.deal_hint"),
+            tooltip=tr(label[1]),
             on_click=on_click,
             height=TAP,
         )
@@ -438,7 +442,7 @@ def why(model: TableModel) -> list[ft.Control]:
     i, entry, effects = last
     label = entry_label(tr, table, i, entry)
     lines: list[ft.Control] = [small(tr("play.last", label=label), key="last-entry")]
-    lines += [effect_line(model, fx, key=f"why-{k}", under=label) for k, fx in enumerate(effects[:MAX_WHY])]
+    lines += effect_lines(model, effects[:MAX_WHY], key="why", under=label)
     if len(effects) > MAX_WHY:
         lines.append(
             text_button(

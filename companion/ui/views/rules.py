@@ -94,8 +94,9 @@ def app_status(rule_id: str, lang: str) -> str:
 
 
 def results(tr: Tr, open_rule: OpenRule, game_id: str | None, query: str) -> list[ft.Control]:
-    if not query.strip():
-        return [small(tr("rules.hint"), key="rules-hint")]
+    if not query.strip():  # how to ask, with a question this game's rules answer
+        hint = ui_for(game_id).rules_hint if game_id is not None else "rules.hint"
+        return [small(tr(hint), key="rules-hint")]
     found = search(query, lookup_lang(tr), game_id, limit=MAX_RESULTS)
     if not found:
         return [small(lookup_text(tr, "rules.no_hits", query=query.strip()), key="rules-none")]

@@ -22,9 +22,15 @@ UI = GameUI(
         "draw_tiles": draw_form,
         "trade": trade_form,
     },
+    auto_labels={  # the app picks the first player, and draws tiles from its bag: it deals neither
+        "first_player": ("play.auto_choose", "play.auto_choose_hint"),
+        "draw_tiles": ("chinatown.auto_draw", "chinatown.auto_draw_hint"),
+    },
     quick_score=quick_score,
     quick_score_key="chinatown.quick.title_both",
     public_scores=public_scores,  # money is secret until the end (the game's player_view)
     hindsight=Hindsight(round_summaries, rounds_done),
+    round_now="history.in_progress_year",  # History's header over the year still being played
+    rules_hint="rules.hint_chinatown",  # the Rules search's example question
     strip=strip,
 )

@@ -18,6 +18,10 @@ UI = GameUI(
     player_panel=player_panel,
     seat_props=seat_props,
     choice_forms={"action": action_form},  # the ring and the actions, in the question
+    auto_labels={
+        "marker": ("play.auto_choose", "play.auto_choose_hint"),
+        "start": ("play.auto_choose", "play.auto_choose_hint"),
+    },  # picked at random, not dealt
     options=(
         OptionSpec(
             "opening",
@@ -27,6 +31,7 @@ UI = GameUI(
     ),
     foresight=marker,
     hindsight=Hindsight(round_summaries, rounds_done),
+    rules_hint="rules.hint_dayu",  # the Rules search's example question
     strip=strip,
     quick_score=quick_score,
     quick_score_key="dayu.quick.title",

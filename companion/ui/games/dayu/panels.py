@@ -386,10 +386,11 @@ def player_panel(model: TableModel, seat: int) -> ft.Control:
 def tool_chip(tr: Tr, frame: str, side: str, key: str) -> ft.Control:
     """A held tool card: its frame colour, and whether the rune side is up."""
     text = tr("dayu.side_rune") if side == "rune" else tr("dayu.side_other")
+    name = tr.msg(_card(frame, side))  # said in full: the colour is the frame ("runes" thrice otherwise)
     return ft.Container(
-        ft.Text(text, size=12, color=FRAME_TEXT[frame], weight=ft.FontWeight.BOLD),
+        ft.Text(text, size=12, color=FRAME_TEXT[frame], weight=ft.FontWeight.BOLD, semantics_label=name),
         key=key,
-        tooltip=tr.msg(_card(frame, side)),
+        tooltip=name,
         bgcolor=FRAME_COLOURS[frame],
         border_radius=6,
         padding=ft.Padding.symmetric(horizontal=8, vertical=4),

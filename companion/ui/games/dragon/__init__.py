@@ -53,6 +53,7 @@ UI = GameUI(
     foresight=coming,
     foresight_rules=moment,
     hindsight=Hindsight(round_summaries, rounds_done),
+    round_now="history.in_progress_month",  # History's header over the month still being played
     strip=strip,
     undo_steps=last_tap_size,  # Undo takes back the whole tap (the card, its tile and its palace)
     redo_steps=next_redo_size,
