@@ -10,7 +10,6 @@ from typing import Any, Protocol
 
 import flet as ft
 
-from companion.core.rulebook import rule
 from companion.ui.command import on_the_wire
 from companion.ui.i18n import Tr
 from companion.ui.state import Dialog, SessionState
@@ -80,6 +79,8 @@ class SessionDialogs:
     def show_rule(self, rule_id: str) -> None:
         if self.open_card(rule_id):  # with its examples, clarifications and related rules
             return
+        from companion.core.rulebook import rule  # its models: when a rule is first shown, not at the start
+
         tr = self._tr()
         found = rule(rule_id, tr.lang)
         title = found.title if found else tr("screens.rules.unknown")

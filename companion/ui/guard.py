@@ -30,7 +30,7 @@ from flet_web.fastapi.flet_app import FletApp
 from companion.i18n import DEFAULT_LANGUAGE, translate
 from companion.share.attempts import AttemptLimits, Attempts
 from companion.share.budget import DEFAULT_LIMITS, BudgetExceeded, Limits, SessionBudget, check_shape
-from companion.ui import peer
+from companion.ui import peer, sent_settings
 
 log = logging.getLogger("companion.guard")
 
@@ -234,6 +234,7 @@ class GuardedFletApp(FletApp):
     async def handle(self, websocket: WebSocket) -> None:
         self.peer = peer_address(websocket)
         peer.record(self, self.peer)
+        sent_settings.record(self, websocket.query_params.get(sent_settings.PARAM))
         if DROPS.locked([f"addr:{self.peer}"], time.monotonic()):
             log.warning("refused a connection from %s: dropped too often, cooling down", self.peer)
             await websocket.close(code=POLICY_VIOLATION)  # before accepting: costs no session

@@ -37,11 +37,17 @@ class Settings:
 
 
 async def load(prefs: ft.SharedPreferences) -> Settings:
-    s = Settings()
     # asked at once: each is a round trip to the device, and the first screen waits for them
     lang, theme, awake = await asyncio.gather(
         prefs.get(PREFIX + "lang"), prefs.get(PREFIX + "theme"), prefs.get(PREFIX + "keep_awake")
     )
+    return stored_settings(lang, theme, awake)
+
+
+def stored_settings(lang: object, theme: object, awake: object) -> Settings:
+    """The settings the stored values give (a value missing or not valid: the default). Also
+    what a browser sends with its websocket's handshake (ui/sent_settings.py)."""
+    s = Settings()
     if isinstance(lang, str) and known_language(lang):  # the qps pseudo-locale too (tests)
         s.lang = lang
     if theme in THEMES:

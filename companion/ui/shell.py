@@ -37,6 +37,7 @@ from companion.ui.repos import Repos
 from companion.ui.retap import redrawn
 from companion.ui.routes import Builder, match, parent, stack
 from companion.ui.scanned import take_scanned
+from companion.ui.sent_settings import sent
 from companion.ui.services import Services, Session
 from companion.ui.settings import Settings
 from companion.ui.sharing import Sharing
@@ -133,8 +134,12 @@ class SessionShell:
     # ---- lifecycle -------------------------------------------------------------------
     async def start(self) -> None:
         page = self.page
-        # a tab reloaded meanwhile rejoins this session and must be asked again (ui/reconnect.py)
-        self.settings.take(await asked(page, lambda: prefs_io.load(self.prefs)))
+        # as the browser sent them with its handshake (ui/sent_settings.py), else asked: a tab
+        # reloaded meanwhile rejoins this session and must be asked again (ui/reconnect.py)
+        stored = sent(page)
+        if stored is None:
+            stored = await asked(page, lambda: prefs_io.load(self.prefs))
+        self.settings.take(stored)
         page.title = "Table Companion"
         page.theme = seed_theme()
         page.dark_theme = seed_theme()

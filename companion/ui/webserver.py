@@ -24,6 +24,7 @@ from companion.share.textcode import IMPORT_PATH
 from companion.ui import guard
 from companion.ui.hosted import SPACE_LANDING, SPACE_PREF
 from companion.ui.scanned import SCANNED_PREF, SCANNED_ROUTE
+from companion.ui.sent_settings import WithScript
 from companion.ui.serve_error import ServeError
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
@@ -86,7 +87,7 @@ def build_app(main: Callable[..., Any], assets_dir: Path = ASSETS, *, hosted: bo
             SPACE_LANDING, _space_landing, methods=["GET"], include_in_schema=False, response_model=None
         )
         outer.add_middleware(RefuseUntrustedProxy)  # a forgotten --trusted-proxy: refused, said why
-    outer.mount("/", inner)
+    outer.mount("/", WithScript(inner))  # its page sends the stored settings (ui/sent_settings.py)
     return outer
 
 

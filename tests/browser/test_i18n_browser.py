@@ -7,8 +7,11 @@ import random
 import re
 import sys
 from pathlib import Path
+from urllib.parse import unquote
 
+import msgpack
 import pytest
+from flet.messaging.protocol import MessageAction
 
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
 from ui_browser_kit import enable_semantics, new_phone_page, on_screen, served, shot, tap_on
@@ -62,9 +65,32 @@ def app(tmp_path_factory):
         yield url, finished, going
 
 
-def play_screen_in(browser, url: str, table, lang: str):
-    """A page in ``lang`` loaded at ``table``'s play screen, once its banner is drawn."""
+def asked_of_device(page) -> tuple[list[str], list[str]]:
+    """The addresses of the page's websockets from now on, and the methods the server invokes on
+    its services over them (reading a stored setting through SharedPreferences is "get")."""
+    urls: list[str] = []
+    asked: list[str] = []
+
+    def frame(payload) -> None:
+        if isinstance(payload, bytes) and payload[:1] == b"\x00":  # Flet's messages, not data channels
+            action, body = msgpack.unpackb(payload[1:], strict_map_key=False, ext_hook=lambda _, d: d)
+            if action == MessageAction.INVOKE_METHOD.value:
+                asked.append(body.get("name"))
+
+    def opened(ws) -> None:
+        urls.append(ws.url)
+        ws.on("framereceived", frame)
+
+    page.on("websocket", opened)
+    return urls, asked
+
+
+def play_screen_in(browser, url: str, table, lang: str, watch: list | None = None):
+    """A page in ``lang`` loaded at ``table``'s play screen, once its banner is drawn (``watch``
+    gets what ``asked_of_device`` gives for the page)."""
     page = page_in(browser, lang)
+    if watch is not None:
+        watch.extend(asked_of_device(page))
     page.goto(url + f"table/{table.id}")
     enable_semantics(page)
     page.get_by_text(table.banner.render(lang)).first.wait_for(timeout=60000)
@@ -73,7 +99,12 @@ def play_screen_in(browser, url: str, table, lang: str):
 
 def test_spanish_screens(browser, app):
     url, finished, going = app
-    page = play_screen_in(browser, url, going, "es")
+    watched: list = []
+    page = play_screen_in(browser, url, going, "es", watched)
+    # the stored language went with the websocket's handshake: the first screen was drawn in it
+    # without asking the device (companion/ui/sent_settings.py)
+    sockets, asked = watched
+    assert '"es"' in unquote(sockets[0]) and "get" not in asked, (sockets, asked)
     # Flutter's own back button speaks the reader's language too (it said "Back")
     back = page.get_by_role("button", name="Atrás")
     back.wait_for(timeout=10000)

@@ -71,6 +71,7 @@ def test_the_first_screen_loads_home_only():
     ]
     assert not [m for m in loaded if m.startswith("companion.games.")]  # games' rules data come later
     assert "flet.controls.theme" not in loaded  # 75 ms of dataclasses for one seed colour (palette.py)
+    assert "companion.core.rulebook" not in loaded  # the rule texts' models: when a rule is shown
 
 
 def test_the_rest_loads_once_after_the_first_screen(monkeypatch):

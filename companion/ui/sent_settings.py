@@ -1,0 +1,151 @@
+"""The device's stored settings, sent by the browser with the websocket's handshake.
+
+A session drew its first screen only once it had asked the device for its settings (language,
+theme, keep awake: a round trip through ``SharedPreferences`` after the websocket opened). On the
+web those settings are in the page's ``localStorage``, where the browser can read them before
+Flutter connects: the page the server sends (Flet's ``index.html``) carries ``SCRIPT``, which adds
+them to the websocket's address (``?settings=[lang, theme, keep_awake]``, each as stored or null)
+each time Flutter opens it. The guard (ui/guard.py) records them with the connection, and the
+session's start (ui/shell.py) takes them instead of asking: the first screen goes out at once, in
+the stored language and theme. A session whose connection sent none (a desktop window, the test
+harness, a page that could not read its storage) asks the device as before.
+"""
+
+from __future__ import annotations
+
+import json
+import weakref
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+
+import flet as ft
+
+from companion.ui.settings import PREFIX, Settings, stored_settings
+
+PARAM = "settings"
+NAMES = ("lang", "theme", "keep_awake")  # as ``settings.load`` reads them, in this order
+MAX_SENT = 256  # characters: the three values take under 60
+
+# Installed before Flutter's scripts. The address is changed only when every value was read: a
+# page whose storage cannot be read sends nothing, and its session asks as before. The other
+# arguments go to the browser's WebSocket as given (an explicit null would ask for a "null"
+# subprotocol).
+_SEND = """
+  const Native = window.WebSocket;
+  const sent = (url) => {
+    try {
+      const values = names.map((n) => {
+        const v = localStorage.getItem(prefix + n);
+        return v === null ? null : JSON.parse(v);
+      });
+      const u = new URL(url, location.href);
+      u.searchParams.set(param, JSON.stringify(values));
+      return u.href;
+    } catch (e) {
+      return url;
+    }
+  };
+  window.WebSocket = class extends Native {
+    constructor(url, ...rest) { super(sent(url), ...rest); }
+  };
+"""
+SCRIPT = (
+    "<script>\n(() => {\n"
+    # where Flutter's SharedPreferences keeps them: its key, after "flutter."
+    f"  const names = {json.dumps(NAMES)}, prefix = {json.dumps('flutter.' + PREFIX)}, param = {json.dumps(PARAM)};"
+    + _SEND
+    + "})();\n</script>\n"
+)
+
+
+def with_script(page: bytes) -> bytes:
+    """``page`` (HTML) with ``SCRIPT`` at the end of its head; unchanged if it has none."""
+    head_end = page.find(b"</head>")
+    if head_end < 0:
+        return page
+    return page[:head_end] + SCRIPT.encode() + page[head_end:]
+
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+ASGIApp = Callable[
+    [Scope, Callable[[], Awaitable[Message]], Callable[[Message], Awaitable[None]]], Awaitable[None]
+]
+
+
+class WithScript:
+    """An ASGI app (Flet's) whose HTML pages answered to a GET come with ``SCRIPT``: the Flutter
+    client's ``index.html``, served for every route. Anything else passes through unchanged."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(
+        self,
+        scope: Scope,
+        receive: Callable[[], Awaitable[Message]],
+        send: Callable[[Message], Awaitable[None]],
+    ) -> None:
+        if scope["type"] != "http" or scope.get("method") != "GET":
+            await self.app(scope, receive, send)
+            return
+        held: Message | None = None
+        body: list[bytes] = []
+
+        async def sending(message: Message) -> None:
+            nonlocal held
+            if message["type"] == "http.response.start":
+                if _html_page(message):
+                    held = message  # sent once the whole page is read
+                    return
+            elif held is not None and message["type"] == "http.response.body":
+                body.append(message.get("body", b""))
+                if message.get("more_body"):
+                    return
+                page = with_script(b"".join(body))
+                kept = [(k, v) for k, v in held.get("headers", []) if k.lower() != b"content-length"]
+                await send({**held, "headers": [*kept, (b"content-length", str(len(page)).encode())]})
+                await send({"type": "http.response.body", "body": page})
+                return
+            await send(message)
+
+        await self.app(scope, receive, sending)
+
+
+def _html_page(start: Message) -> bool:
+    """Does this response start an HTML page's body (200 OK, text/html)?"""
+    headers = {k.lower(): v for k, v in start.get("headers", [])}
+    return start.get("status") == 200 and headers.get(b"content-type", b"").startswith(b"text/html")
+
+
+def from_query(raw: str | None) -> Settings | None:
+    """The settings a connection's ``settings`` parameter gives, read as ``settings.load`` reads
+    the stored ones; None when there is none or it is not three values."""
+    if raw is None or len(raw) > MAX_SENT:
+        return None
+    try:
+        values = json.loads(raw)
+    except ValueError:
+        return None
+    if not (isinstance(values, list) and len(values) == len(NAMES)):
+        return None
+    return stored_settings(*values)
+
+
+_SENT: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
+
+
+def record(connection: Any, raw: str | None) -> None:
+    """Keep what ``connection``'s handshake sent (called by the server as it accepts it)."""
+    if raw is not None:
+        _SENT[connection] = raw
+
+
+def sent(page: ft.Page) -> Settings | None:
+    """The settings this page's connection sent with its handshake, read afresh for this
+    session (they are observable and change); None if it sent none, or nothing readable."""
+    try:
+        connection = page.session.connection
+    except Exception:  # a session whose connection is gone: ask (and wait) as before
+        return None
+    return from_query(_SENT.get(connection))

@@ -1,0 +1,92 @@
+"""The device's stored settings sent with the websocket's handshake (companion/ui/sent_settings.py):
+the page the server sends carries the script that sends them, the server reads them as the stored
+ones are read, and a session that has them draws its first screen without asking the device."""
+
+from __future__ import annotations
+
+import flet as ft
+import pytest
+from fastapi.testclient import TestClient
+from flet_harness import Harness
+from ui_testkit import new_hub
+
+from companion.i18n import translate
+from companion.ui import sent_settings
+from companion.ui.app import make_main
+from companion.ui.sent_settings import SCRIPT, from_query, with_script
+from companion.ui.settings import Settings
+from companion.ui.webserver import build_app
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        ('["es", "dark", false]', ("es", "dark", False)),
+        ("[null, null, null]", ("en", "system", True)),  # nothing stored: the defaults
+        ('["xx", "blue", "no"]', ("en", "system", True)),  # as load(): what is not valid is left out
+        ('["qps", "light", true]', ("qps", "light", True)),  # the tests' pseudo-locale too
+    ],
+)
+def test_the_sent_values_read_as_the_stored_ones(raw, expected):
+    s = from_query(raw)
+    assert s is not None and (s.lang, s.theme, s.keep_awake) == expected
+
+
+@pytest.mark.parametrize("raw", [None, "", "es", '["es", "dark"]', '{"lang": "es"}', "[" + " " * 300 + "]"])
+def test_anything_else_sent_is_no_settings(raw):
+    assert from_query(raw) is None  # the session asks the device, as without a script
+
+
+def test_the_script_goes_at_the_end_of_the_head():
+    page = b"<html><head><title>t</title></head><body></body></html>"
+    assert (
+        with_script(page)
+        == b"<html><head><title>t</title>" + SCRIPT.encode() + b"</head><body></body></html>"
+    )
+    assert with_script(b"no head") == b"no head"
+
+
+def test_every_route_s_page_carries_the_script_and_nothing_else_changes(tmp_path):
+    client = TestClient(build_app(make_main(new_hub(tmp_path))))
+    for route in ("/", "/table/abc", "/players"):  # Flutter's index.html, for any route
+        page = client.get(route)
+        assert page.status_code == 200
+        assert page.text.count("localStorage.getItem") == 1, route
+        assert int(page.headers["content-length"]) == len(page.content)
+        assert page.text.index("localStorage.getItem") < page.text.index("</head>")
+    script = client.get("/flutter_bootstrap.js")
+    assert script.status_code == 200 and "localStorage.getItem" not in script.text
+    assert client.head("/").status_code == 200
+
+
+async def test_a_session_with_sent_settings_draws_home_without_asking(tmp_path):
+    h = Harness()
+    sent_settings.record(h.conn, '["es", "dark", false]')
+    await h.start(make_main(new_hub(tmp_path)))
+    assert not [name for name, _ in h.conn.calls if name == "get"], "the device was asked anyway"
+    assert translate("ui.home.new", "es") in h.all_text()  # the stored language, on the first screen
+    assert h.page.theme_mode == ft.ThemeMode.DARK
+    h.close()
+
+
+async def test_a_session_without_them_asks_the_device(tmp_path):
+    h = Harness(prefs={"table_companion.lang": "es"})
+    await h.start(make_main(new_hub(tmp_path)))
+    assert [name for name, _ in h.conn.calls if name == "get"]
+    assert translate("ui.home.new", "es") in h.all_text()
+    h.close()
+
+
+def test_each_session_gets_settings_of_its_own():
+    class Conn:
+        pass
+
+    class Page:
+        def __init__(self, connection):
+            self.session = type("S", (), {"connection": connection})()
+
+    conn = Conn()
+    sent_settings.record(conn, '["es", null, null]')
+    first, second = sent_settings.sent(Page(conn)), sent_settings.sent(Page(conn))  # type: ignore[arg-type]
+    assert isinstance(first, Settings) and first is not second
+    assert sent_settings.sent(Page(Conn())) is None  # type: ignore[arg-type]
