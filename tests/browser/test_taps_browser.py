@@ -88,7 +88,9 @@ def test_a_tap_on_a_list_redrawn_after_an_undo_is_refused_where_the_user_looks(b
     with served(data) as url:
         page = new_phone_page(browser)
         socket = HeldSocket()
-        page.route_web_socket(re.compile(r"/ws$"), socket.route)
+        page.route_web_socket(
+            re.compile(r"/ws(\?|$)"), socket.route
+        )  # the address carries the stored settings
         page.goto(url + f"table/{table.id}")
         enable_semantics(page)
         choice = page.get_by_role("button", name=shown, exact=True).first
