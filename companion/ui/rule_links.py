@@ -98,15 +98,20 @@ def effect_line(
 def effect_lines(model: TableModel, effects: list[Effect], key: str, under: str) -> list[ft.Control]:
     """``effect_line`` for each effect under the heading ``under`` (keys ``<key>-<k>``), where the
     effects that only say the heading again with the same rule make one "Rule:" line, with no
-    player's dot (a Chinatown trade's two gives each read "Rule: Trading", one under the other)."""
+    player's dot (a Chinatown trade's two gives each read "Rule: Trading", one under the other).
+    Only the entry's own step (the rule of its first effect) can say the heading again: what it
+    set off (an event releasing the person just placed: "Ben releases the young monk from palace
+    1" under "Ben displaces his old monk for the young monk") is news, and keeps its line."""
+    own = effects[0].rule_id if effects else None
     said: set[str] = set()  # the rules already given a "Rule:" line
     lines: list[ft.Control] = []
     for k, fx in enumerate(effects):
-        if restates(under, model.tr.msg(model.view.effect(fx).msg)):
+        mine = fx.rule_id == own
+        if mine and restates(under, model.tr.msg(model.view.effect(fx).msg)):
             if fx.rule_id in said:
                 continue
             said.add(fx.rule_id)
             if any(o is not fx and o.rule_id == fx.rule_id for o in effects):  # said for several
                 fx = Effect(fx.rule_id, fx.msg, None)
-        lines.append(effect_line(model, fx, key=f"{key}-{k}", under=under))
+        lines.append(effect_line(model, fx, key=f"{key}-{k}", under=under if mine else None))
     return lines

@@ -184,3 +184,17 @@ async def test_each_tool_card_beside_its_actions_is_named_by_its_frame(tmp_path)
         said = h.by_key(f"dy-act-card-{k}").content.semantics_label
         assert said == f"{c.frame} card (rune side up)", said
     h.close()
+
+
+def test_a_line_with_other_players_names_is_news_not_the_answer_again():
+    """Review 2026-12-06: with every player's name left out of the count, "Order: Ben, Carla, Ana"
+    under "Fireworks: +1" read as the answer said again and was dropped."""
+    from companion.ui.views.play import shown_lines
+
+    assert shown_lines("Fireworks: +1", ["Order: Ben, Carla, Ana"], "Ana") == [
+        "Fireworks: +1",
+        "Order: Ben, Carla, Ana",
+    ]
+    assert shown_lines("Draw from the silver pile (32 left)", ["Dai draws from the silver pile."], "Dai") == [
+        "Draw from the silver pile (32 left)"
+    ]

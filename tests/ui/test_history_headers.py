@@ -140,3 +140,33 @@ async def test_a_trades_gives_make_one_rule_line(tmp_path):
     assert len(only) == 1, only
     assert not [k for k in h.keys(f"entry-{i}-fx-") if k.endswith("-dot")]
     h.close()
+
+
+async def test_what_an_entry_set_off_keeps_its_line_even_in_the_headers_words(tmp_path):
+    """Review 2026-12-06: "Ben releases the old monk from palace 1 to make room for the young
+    monk" set off the Mongol invasion, which released that young monk: "Ben releases the young
+    monk from palace 1" has only the header's words, and was drawn as "Rule: Mongol invasion"
+    with no dot. Only the entry's own step can say its header again; what it set off is news."""
+    from companion.i18n import restates
+    from companion.ui.i18n import Tr
+    from companion.ui.views.history import entry_label
+
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("dragon", ["Ana", "Ben", "Carla", "Dai"]))
+    tr = Tr("en")
+
+    def set_off_in_the_headers_words(t: Table) -> bool:
+        if not t.history or len(t.history[-1][2]) < 2:
+            return False
+        i, entry, effects = t.history[-1]
+        label = entry_label(tr, t, i, entry)
+        return any(fx.rule_id != effects[0].rule_id and restates(label, tr.msg(fx.msg)) for fx in effects[1:])
+
+    play_until(table, random.Random(3), set_off_in_the_headers_words)
+    i, _, effects = table.history[-1]
+    news = [k for k, fx in enumerate(effects) if fx.rule_id != effects[0].rule_id]
+    h = await started(hub, route=f"/table/{table.id}/history", prefs={PREFIX + "lang": "en"})
+    for k in news:
+        assert h.by_key(f"entry-{i}-fx-{k}-text").value == tr.msg(effects[k].msg)
+        assert h.has(f"entry-{i}-fx-{k}-dot") == (effects[k].seat is not None)  # whose it is
+    h.close()

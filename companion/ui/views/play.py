@@ -331,17 +331,28 @@ def mentions(text: str, name: str) -> bool:
     return re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text) is not None
 
 
+def shown_lines(label: str, effects: list[str], chooser: str | None) -> list[str]:
+    """An answer's label and at most two lines of what it would do, leaving out a line that only
+    says the answer again: with the chooser's name ("Dai draws from the silver pile" under "Draw
+    from the silver pile (32 left)"), never with another player's ("Order: Ben, Carla, Ana" is
+    news)."""
+    texts = [label]
+    names = [chooser] if chooser else []
+    for text in effects:
+        if text not in texts and not restates(label, text, names) and len(texts) < 3:
+            texts.append(text)
+    return texts
+
+
 def choice_button(
     tr: Tr, submit: Submit, table: Table, i: int, choice: Any, effects: list[str]
 ) -> ft.Control:
     """A choice and the first lines of what it would do (``effects``, from ``preview_lines``);
     a tap enters it."""
     label = tr.msg(table.game.describe(table.state, choice))
-    texts = [label]
-    names = [p.name for p in table.players]
-    for text in effects:
-        if text not in texts and not restates(label, text, names) and len(texts) < 3:
-            texts.append(text)
+    seat = table.prompt.seat if table.prompt is not None else None
+    chooser = table.players[seat].name if seat is not None and 0 <= seat < len(table.players) else None
+    texts = shown_lines(label, effects, chooser)
     key = f"choice-{i}"
     drawn_for = stamp(table)
 
