@@ -64,16 +64,17 @@ def the_rest() -> None:
     build_models()  # the store's others, and the games' entries (they inherit core's Entry's)
 
 
-FIRST_MODELS = "companion.core."
+FIRST_MODELS = ("companion.core.", "companion.store.sqlite_store")
 """The models the first screen may validate: Home's cards read each stored table (core's
-TableFile, Entry, Scoreboard). The store's others (the plays, statistics, links) wait for
-``the_rest``: no first screen validates them, and they were 7 to 8 ms of the 12 ms of CPU the
-warm-up spent building models while the browser starts Flutter."""
+TableFile, Entry, Scoreboard) into a ``TableInfo`` (the SQLite store's). The store's others (the
+plays, statistics, links) wait for ``the_rest``: no first screen validates them, and they were 7
+to 8 ms of the 12 ms of CPU the warm-up spent building models while the browser starts Flutter."""
 
 
-def build_models(within: str = "companion.") -> int:
+def build_models(within: str | tuple[str, ...] = "companion.") -> int:
     """Build the validators of the app's pydantic models loaded so far, declared with
-    ``defer_build`` and defined in modules under ``within``; how many were built."""
+    ``defer_build`` and defined in modules under ``within`` (a prefix, or several); how many
+    were built."""
     if "pydantic" not in sys.modules:
         return 0
     from pydantic import BaseModel

@@ -85,6 +85,8 @@ def test_the_store_check_models_are_built_by_the_warm_up_not_before_listening():
     # core's (what Home's cards of stored tables validate) built while the browser starts Flutter,
     # the store's others (plays, statistics, links: no first screen reads them) after it
     assert [m for m in seen["first_screen"] if m.startswith("companion.core.")] == []
+    # Home's cards are TableInfo rows (review 2026-12-06: it was left to the first Home draw)
+    assert "companion.store.sqlite_store.TableInfo" not in seen["first_screen"]
     assert "companion.store.plays_insights.PlayerPage" in seen["first_screen"]
     assert seen["the_rest"] == []  # the games' entries too (they inherit Entry's defer_build)
 
