@@ -86,9 +86,15 @@ class WithScript:
         receive: Callable[[], Awaitable[Message]],
         send: Callable[[Message], Awaitable[None]],
     ) -> None:
-        if scope["type"] != "http" or scope.get("method") != "GET":
+        method = scope.get("method")
+        if scope["type"] != "http" or method not in ("GET", "HEAD"):
             await self.app(scope, receive, send)
             return
+        if _a_page(scope.get("path", "")):  # a part of a page would be a part of the old one
+            scope = {
+                **scope,
+                "headers": [(k, v) for k, v in scope.get("headers", []) if k.lower() not in RANGES],
+            }
         held: Message | None = None
         body: list[bytes] = []
 
@@ -96,6 +102,9 @@ class WithScript:
             nonlocal held
             if message["type"] == "http.response.start":
                 if _html_page(message):
+                    if method == "HEAD":  # the length the GET's page will have
+                        await send(_patched_start(message, _length(message) + len(SCRIPT_BYTES)))
+                        return
                     held = message  # sent once the whole page is read
                     return
             elif held is not None and message["type"] == "http.response.body":
@@ -103,13 +112,37 @@ class WithScript:
                 if message.get("more_body"):
                     return
                 page = with_script(b"".join(body))
-                kept = [(k, v) for k, v in held.get("headers", []) if k.lower() != b"content-length"]
-                await send({**held, "headers": [*kept, (b"content-length", str(len(page)).encode())]})
+                await send(_patched_start(held, len(page)))
                 await send({"type": "http.response.body", "body": page})
                 return
             await send(message)
 
         await self.app(scope, receive, sending)
+
+
+SCRIPT_BYTES = SCRIPT.encode()
+RANGES = (b"range", b"if-range")
+# What described the file as stored, not the page as sent: a cache or a resumed download that
+# trusted them would splice the stored file's bytes into the page with the script.
+FILE_HEADERS = (b"content-length", b"etag", b"last-modified", b"accept-ranges")
+
+
+def _a_page(path: str) -> bool:
+    """A path Flet answers with its index.html: a route (no file extension) or the page itself."""
+    last = path.rsplit("/", 1)[-1]
+    return "." not in last or last.endswith(".html")
+
+
+def _length(start: Message) -> int:
+    for k, v in start.get("headers", []):
+        if k.lower() == b"content-length":
+            return int(v)
+    return 0
+
+
+def _patched_start(start: Message, length: int) -> Message:
+    kept = [(k, v) for k, v in start.get("headers", []) if k.lower() not in FILE_HEADERS]
+    return {**start, "headers": [*kept, (b"content-length", str(length).encode())]}
 
 
 def _html_page(start: Message) -> bool:
@@ -137,7 +170,7 @@ _SENT: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
 
 def record(connection: Any, raw: str | None) -> None:
     """Keep what ``connection``'s handshake sent (called by the server as it accepts it)."""
-    if raw is not None:
+    if raw is not None and len(raw) <= MAX_SENT:  # a longer one is not read: not kept either
         _SENT[connection] = raw
 
 

@@ -59,6 +59,31 @@ def test_every_route_s_page_carries_the_script_and_nothing_else_changes(tmp_path
     assert client.head("/").status_code == 200
 
 
+def test_a_head_a_range_and_a_cache_see_the_page_as_sent(tmp_path):
+    """Review 2026-12-06: HEAD said the stored file's length, a Range request got a part of the
+    file without the script, and the page kept the file's ETag and Accept-Ranges."""
+    client = TestClient(build_app(make_main(new_hub(tmp_path))))
+    page = client.get("/")
+    head = client.head("/")
+    assert int(head.headers["content-length"]) == len(page.content)
+    for answer in (page, head):
+        assert not {"etag", "last-modified", "accept-ranges"} & set(answer.headers)
+    part = client.get("/", headers={"Range": "bytes=0-99"})
+    assert part.status_code == 200 and part.content == page.content
+    assert (
+        client.get("/flutter_bootstrap.js", headers={"Range": "bytes=0-9"}).status_code == 206
+    )  # files as ever
+
+
+def test_a_sent_value_too_long_to_read_is_not_kept():
+    class Connection:  # a handshake's connection (weakly referenced)
+        pass
+
+    connection = Connection()
+    sent_settings.record(connection, "[" + " " * 300 + "]")
+    assert connection not in sent_settings._SENT
+
+
 async def test_a_session_with_sent_settings_draws_home_without_asking(tmp_path):
     h = Harness()
     sent_settings.record(h.conn, '["es", "dark", false]')
