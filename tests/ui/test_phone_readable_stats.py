@@ -199,3 +199,14 @@ async def test_a_review_figure_and_its_unit_stay_on_one_line(reviewed):
     assert not any(re.search(r"\d PV", t) for t in said)
     assert re.search(rf"\(media de la mesa: \d+{NBSP}PV\)", " ".join(said))
     h.close()
+
+
+async def test_a_place_on_the_person_track_is_no_figure_to_add_up(reviewed):
+    """Review 2026-12-06: each play keeps Dragon's place on the person track (the tie-break's
+    figure); Statistics added them up ("12 · 2 a player a game"), a sum of places means nothing."""
+    hub, _ = reviewed
+    h = await started(hub, "/stats/dragon")
+    lines = h.by_key("stats-figures").content.controls
+    keys = [line.controls[1].key for line in lines]
+    assert keys and not any(k.startswith("stats-fig-track_place") for k in keys), keys
+    h.close()

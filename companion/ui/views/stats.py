@@ -19,6 +19,7 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import format_number, format_percent
+from companion.plays.figures import TRACK_PLACE
 from companion.plays.labels import average_text, figure_label, figure_text, money_game, score_text
 from companion.ui.chart_axes import bottom_axis, left_axis, nice_step, tick_text
 from companion.ui.gameui import known_game_ids
@@ -219,7 +220,9 @@ def figures_of(tr: Tr, s: GameStats) -> list[ft.Control]:
             heading(tr("stats.by_count")),
             card(*_rates(tr, s.by_count, "stats.count", 0), key="stats-by-count"),
         ]
-    shown = [f for f in s.figures if f.name != "points"]  # points by rule: the VP sources say it better
+    # points by rule: the VP sources say it better; a place on the person track (the tie-break's
+    # figure, kept with each play) is no amount: its total means nothing, its mean is (n + 1) / 2
+    shown = [f for f in s.figures if f.name not in ("points", TRACK_PLACE)]
     if shown:
         out += [
             heading(tr("stats.game_figures")),
