@@ -56,7 +56,7 @@ def test_the_forecast_names_the_decaying_palaces_once():
     assert ana.line.msg.render("es") == "Ana: los palacios 1 y 2 pierden un piso; el palacio 3 desaparece"
     hints = [d for d in ana.detail if d.msg.key.startswith("foresight.dragon.hint.")]
     assert [d.msg.render("en") for d in hints] == [
-        "A person in each of palaces 1 and 2 would save their floors",
+        "With a person in each of palaces 1 and 2, they would keep their floors",
         "A person in palace 3 would save it",
     ]
     assert {d.rule_id for d in hints} == {"dragon.decay"}
