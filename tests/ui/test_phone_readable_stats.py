@@ -201,10 +201,13 @@ async def test_a_review_figure_and_its_unit_stay_on_one_line(reviewed):
     h.close()
 
 
-async def test_a_place_on_the_person_track_is_no_figure_to_add_up(reviewed):
+async def test_a_place_on_the_person_track_is_no_figure_to_add_up(tmp_path):
     """Review 2026-12-06: each play keeps Dragon's place on the person track (the tie-break's
     figure); Statistics added them up ("12 · 2 a player a game"), a sum of places means nothing."""
-    hub, _ = reviewed
+    hub = new_hub(tmp_path)
+    table = Table.new("dragon", ["Ana", "Ben", "Carla"])
+    play_to_end(table, random.Random(7))
+    hub.store.create(table)  # a finished table: the store logs its play
     h = await started(hub, "/stats/dragon")
     lines = h.by_key("stats-figures").content.controls
     keys = [line.controls[1].key for line in lines]
