@@ -5,12 +5,9 @@ tests/plays/test_quick_tie.py)."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from ui_testkit import finished_on_hub as finished
 from ui_testkit import new_hub, started
-
-from companion.core import Table
 
 # A Da Yu game whose random play (seed 39) ends with Ana and Carla on the best total
 # (tests/ui/test_scores_screen.py holds the same game's line on the scores screen).
@@ -19,14 +16,6 @@ TIE_LINES = {
     "en": "Carla wins the tie: 5 flood cards, ahead of Ana (3).",
     "es": "Carla gana el desempate: 5 cartas de inundación, por delante de Ana (3).",
 }
-
-
-def finished(hub, game: str, names, seed: int) -> Table:
-    table = hub.create(Table.new(game, list(names)))
-    rng = random.Random(seed)
-    while table.prompt is not None:
-        table.auto(rng) if table.prompt.auto else table.submit(rng.choice(table.prompt.choices))
-    return table
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

@@ -7,19 +7,12 @@ import random
 import pytest
 from chinatown_helpers import play_random
 from flet_harness import Harness
+from ui_testkit import finished_on_hub as finished
 from ui_testkit import new_hub, started
 
 from companion.core import Scoreboard, ScoreRow, Table
 from companion.ui.chart_axes import nice_step
 from companion.ui.views.scores import series_points, tie_decided
-
-
-def finished(hub, game: str, names, seed: int) -> Table:
-    table = hub.create(Table.new(game, list(names)))
-    rng = random.Random(seed)
-    while table.prompt is not None:
-        table.auto(rng) if table.prompt.auto else table.submit(rng.choice(table.prompt.choices))
-    return table
 
 
 def chart_of(h: Harness):

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
 import flet as ft
 from flet_harness import Harness
 
+from companion.core import Table
 from companion.store import Store
 from companion.ui.app import make_main
 from companion.ui.gameui import Choice, GameUI, OptionSpec
@@ -87,3 +89,13 @@ def keys_in_order(h: Harness, dialog: str, prefix: str) -> list[str]:
 
     walk(h.by_key(dialog))
     return found
+
+
+def finished_on_hub(hub: TableHub, game: str, names, seed: int) -> Table:
+    """A table of ``game`` played to its end by random choices (seed ``seed``), created on ``hub``
+    first, so each entry is stored as it is made (a finished table's play is logged)."""
+    table = hub.create(Table.new(game, list(names)))
+    rng = random.Random(seed)
+    while table.prompt is not None:
+        table.auto(rng) if table.prompt.auto else table.submit(rng.choice(table.prompt.choices))
+    return table
