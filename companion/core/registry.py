@@ -8,7 +8,7 @@ Tests add toy games with ``register``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib.metadata import entry_points
@@ -41,6 +41,9 @@ class GameSpec(Generic[StateT, OptionsT]):
     calculators: Mapping[str, Calculator] = field(default_factory=dict)
     ui: str | None = None
     score_unit: str = "vp"  # what a final score counts: "vp", or "money" (Chinatown); the scoreboard's unit
+    # The tie line from each seat's (name, final score, tie-break figure), in any order: the game
+    # ranks them by its own tie-break (a play kept without its table says it: companion/plays/ties.py)
+    figure_tie: Callable[[Sequence[tuple[str, int, int]]], Msg | None] | None = None
 
     @property
     def id(self) -> str:

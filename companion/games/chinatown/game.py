@@ -24,6 +24,7 @@ from companion.games.chinatown.preview import (
     building_preview,
     trade_preview,
 )
+from companion.games.chinatown.ranking import tie_from_tiles
 from companion.games.chinatown.situations import situations
 from companion.games.chinatown.state import ChinatownState
 
@@ -108,4 +109,5 @@ SPEC = GameSpec(
     },
     ui="companion.ui.games.chinatown",
     score_unit="money",  # the scoreboard's own unit (scoring.py)
+    figure_tie=tie_from_tiles,
 )

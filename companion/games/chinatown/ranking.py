@@ -20,6 +20,12 @@ def rank(money: Sequence[int], tiles: Sequence[int]) -> tuple[list[int], list[in
     return order, [s for s in order if (money[s], tiles[s]) == top]
 
 
+def tie_from_tiles(rows: Sequence[tuple[str, int, int]]) -> Msg | None:
+    """``tie_line`` from (name, money, shop tiles on the board) in any order: the most money
+    first, then the most shop tiles."""
+    return tie_line(sorted(rows, key=lambda r: (-r[1], -r[2])))
+
+
 def tie_line(ranked: Sequence[tuple[str, int, int]]) -> Msg | None:
     """How a tie on the most money was decided, from (name, money, shop tiles on the board) best
     first: the engine's scoreboard and the final calculator say the same."""

@@ -16,6 +16,7 @@ from companion.games.dayu.options import DayuOptions
 from companion.games.dayu.preview import MarkerPreview, capture_worth, marker_preview
 from companion.games.dayu.situations import situations
 from companion.games.dayu.state import DayuState
+from companion.games.dayu.tally import tie_from_floods
 
 __all__ = [
     "GAME",
@@ -73,4 +74,5 @@ SPEC = GameSpec(
     snapshot=3,  # its number in QR snapshots: never change or reuse it
     calculators={"dayu-final": Calculator(run=calc.dayu_final, render=calc.render_dayu_final)},
     ui="companion.ui.games.dayu",
+    figure_tie=tie_from_floods,
 )

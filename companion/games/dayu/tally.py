@@ -87,6 +87,12 @@ def rank(tallies: Sequence[Tally]) -> Result:
     return Result(list(tallies), ranking, winners)
 
 
+def tie_from_floods(rows: Sequence[tuple[str, int, int]]) -> Msg | None:
+    """``tie_line`` from (name, total, flood cards) in any order: the most points first, then the
+    most flood cards."""
+    return tie_line(sorted(rows, key=lambda r: (-r[1], -r[2])))
+
+
 def tie_line(ranked: Sequence[tuple[str, int, int]]) -> Msg | None:
     """How a tie on the most points was decided, from (name, total, flood cards) best first: the
     engine's scoreboard and the final calculator say the same."""

@@ -67,6 +67,12 @@ def final_counts(
     ]
 
 
+def tie_from_places(rows: Sequence[tuple[str, int, int]]) -> Msg | None:
+    """``track_tie`` from (name, VP, place on the person track) in any order: the most VP first,
+    then the place further ahead (1st before 2nd)."""
+    return track_tie(sorted(rows, key=lambda r: (-r[1], r[2])))
+
+
 def track_tie(ranked: Sequence[tuple[str, int, int]]) -> Msg | None:
     """How a tie on the best VP was decided, from (name, VP, place on the person track) best
     first: each tied player's place. The engine's scoreboard and the final calculator say the same

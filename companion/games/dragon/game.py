@@ -13,6 +13,7 @@ from companion.games.dragon import calc, codes
 from companion.games.dragon.choices import STEP_KINDS, compute_choices, step
 from companion.games.dragon.data import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.dragon.entries import ENTRY_ADAPTER
+from companion.games.dragon.final import tie_from_places
 from companion.games.dragon.flow import (
     PLACE_STEPS,
     STEP_RULES,
@@ -183,4 +184,5 @@ SPEC = GameSpec(
     snapshot=1,  # its number in QR snapshots: never change or reuse it
     calculators={"dragon-final": Calculator(run=calc.dragon_final, render=calc.render_dragon_final)},
     ui="companion.ui.games.dragon",
+    figure_tie=tie_from_places,
 )
