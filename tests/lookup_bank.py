@@ -377,6 +377,8 @@ REPORTED: list[Entry] = [
     _q(_C, "en", "the app won't let me pay 25000", "chinatown.trade.money"),
     _q(_Y, "en", "why can't i draw", "dayu.turn.phase", "dayu.turn.order"),
     _q(_Y, "en", "my tool card doesn't fit", "dayu.drain.fit"),
+    # "entra" shares its stem with "entre" (the person phase's text): room words count as one
+    _q(_D, "es", "cuánta gente entra en un palacio", "dragon.palace.capacity"),
 ]
 
 FRESH: list[Entry] = [
