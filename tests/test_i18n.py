@@ -114,7 +114,7 @@ def test_translate_falls_back_and_keeps_unknown_fields_visible():
 def test_the_pseudo_locale_accents_and_brackets_every_text_and_keeps_fields():
     en, qps = catalog("en"), catalog(PSEUDO)
     assert set(qps) == set(en)
-    assert translate("dragon.label.taxes", PSEUDO, n=3) == "[Ţáẋéš: +3 ýûáñ]"
+    assert translate("dragon.label.taxes", PSEUDO, n=3) == "[Ţáẋéš: +3\u00a0ýûáñ]"
     assert all(t.startswith("[") and t.endswith("]") for t in qps.values())
 
 

@@ -24,7 +24,9 @@ PLURAL_NOUNS = {
     "es": "personas|pisos|palacios|dragones|monjes|tramos|casillas|herramientas|puntos|tiendas|losetas"
     "|cartas|anotaciones|reglas|pasos|códigos|opciones|fichas|jugadores|yuanes|edificios",
 }
-ONE_PLURAL = {lang: re.compile(rf"(?<![\d.,])1 (?:{nouns})\b") for lang, nouns in PLURAL_NOUNS.items()}
+ONE_PLURAL = {
+    lang: re.compile(rf"(?<![\d.,])1[ \u00a0](?:{nouns})\b") for lang, nouns in PLURAL_NOUNS.items()
+}
 
 
 def rendered(lang: str) -> list[tuple[str, str, str]]:
@@ -131,11 +133,15 @@ def test_plural_forms_for_0_1_2_and_5(lang):
 @pytest.mark.parametrize(
     ("lang", "key", "expected"),
     [
-        ("en", "dragon.n_floors", ["0 floors", "1 floor", "2 floors", "5 floors"]),
-        ("es", "dragon.n_floors", ["0 pisos", "1 piso", "2 pisos", "5 pisos"]),
+        ("en", "dragon.n_floors", ["0\u00a0floors", "1\u00a0floor", "2\u00a0floors", "5\u00a0floors"]),
+        ("es", "dragon.n_floors", ["0\u00a0pisos", "1\u00a0piso", "2\u00a0pisos", "5\u00a0pisos"]),
         ("en", "ui.rules.count", ["0 rules", "1 rule", "2 rules", "5 rules"]),
         ("es", "ui.rules.count", ["0 reglas", "1 regla", "2 reglas", "5 reglas"]),
-        ("es", "dragon.wall.bonus.yuan", ["+0 yuanes", "+1 yuan", "+2 yuanes", "+5 yuanes"]),
+        (
+            "es",
+            "dragon.wall.bonus.yuan",
+            ["+0\u00a0yuanes", "+1\u00a0yuan", "+2\u00a0yuanes", "+5\u00a0yuanes"],
+        ),
         (
             "en",
             "dragon.wall.bonus.fireworks",

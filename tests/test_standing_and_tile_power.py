@@ -33,5 +33,5 @@ def test_every_tile_says_what_it_does_with_its_count_of_symbols():
         for lang in ("en", "es"):
             text = tile_power_msg(tile).render(lang)
             assert f"{n}" in text and "{" not in text, (tile, text)
-    assert tile_power_msg("tax_collector:young").render("en") == "Taxes: +3 yuan"
+    assert tile_power_msg("tax_collector:young").render("en") == "Taxes: +3\u00a0yuan"
     assert tile_power_msg("monk:old").render("es") == "Final: 2 Budas × los pisos de su palacio"

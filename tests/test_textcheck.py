@@ -66,6 +66,8 @@ NAMES = ("Ana", "Ben", "Carla")
         ),
         ("es", None, "5 partidas, 1 ganadas", "5 partidas, 1 ganada", "agreement"),
         ("es", "dragon", "6 yuan (reglas de 2007)", "6 yuanes (reglas de 2007)", "agreement"),
+        ("es", "dragon", "6\u00a0yuan (reglas de 2007)", "6\u00a0yuanes (reglas de 2007)", "agreement"),
+        ("en", "dragon", "Palace 2 (1\u00a0floors)", "Palace 2 (1\u00a0floor)", "agreement"),
         ("es", "dayu", "Robar del mazo verde (queda 2)", "Robar del mazo verde (2 en el mazo)", "agreement"),
         (
             "en",

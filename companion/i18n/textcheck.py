@@ -104,6 +104,7 @@ def _feminine_then_masculine() -> re.Pattern[str]:
 
 def agreement(text: str, lang: str) -> list[str]:
     found: list[str] = []
+    text = text.replace("\u00a0", " ")  # a number joined to its unit ("6\u00a0yuan") is still a count
     if lang == "es":
         found += [
             f"1 + plural {m.group(1)!r}"

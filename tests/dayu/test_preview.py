@@ -116,7 +116,7 @@ def test_line_and_fits_at_the_start():
     assert (p.tokens, p.needed, p.room) == (0, DATA.spaces_per_flood_card, DATA.spaces_per_flood_card)
     assert all(f.max_tools == DATA.tools_per_face.high for f in p.fits)
     assert p.line.msg.render("en") == (
-        "P0's marker on place 1: 0 of 10 tokens, still to place: 10; one drain can place up to 4 now"
+        "P0's marker on place 1: 0 of 10\u00a0tokens, still to place: 10; one drain can place up to 4 now"
     )
     s = t.state.clone()
     s.ring[0].tokens = 8

@@ -57,11 +57,11 @@ def test_build_the_wall_offers_each_tile_left_and_lays_sections_in_order() -> No
     s, _ = play(s, ChooseGroup(seat=seat, group=0))
     offered = [c for c in GAME.prompt(s).choices if c.card == "wall"]
     assert [c.bonus for c in offered] == list(RULES.wall_bonus)
-    assert GAME.describe(s, offered[3]).render("en") == "Build the Wall (section 1): +2 yuan"
+    assert GAME.describe(s, offered[3]).render("en") == "Build the Wall (section 1): +2\u00a0yuan"
     s, fx = play(s, offered[3])
     assert s.wall == [(seat, "yuan")] and s.players[seat].yuan == 8
     assert "yuan" not in s.players[seat].wall_tiles and fx[0].rule_id == "dragon.wall.bonus"
-    assert texts(fx)[0] == "Ana builds wall section 1: +2 yuan"
+    assert texts(fx)[0] == "Ana builds wall section 1: +2\u00a0yuan"
 
 
 @pytest.mark.parametrize(

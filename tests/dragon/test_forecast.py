@@ -221,7 +221,7 @@ def test_tribute_hint_and_lines():
     assert (ana.yuan, ana.releases, ben.yuan, ben.releases) == (1, 2, 4, 0)
     assert ana.line.msg.render("en") == "Ana: yuan −1 and must release 2 persons"
     assert ana.line.msg.render("es") == "Ana: yuanes −1 y debe liberar 2 personas"
-    assert any(d.msg.render("en") == "Ana is 3 yuan short of paying in full" for d in ana.detail)
+    assert any(d.msg.render("en") == "Ana is 3\u00a0yuan short of paying in full" for d in ana.detail)
     assert ben.line.msg.render("en") == "Ben: yuan −4"
     # The hint is right: with 3 more yuan, Ana keeps everyone.
     s.players[0].yuan += 3
@@ -454,7 +454,7 @@ def test_festival_hint_with_no_fireworks_names_both_places_the_engine_then_gives
     assert len(hints) == 1
     first, second = hints[0].msg.args["first"], hints[0].msg.args["second"]
     assert hints[0].msg.render("en") == (
-        f"Nobody has fireworks yet: whoever gets the most scores {first} VP, the next most {second}"
+        f"Nobody has fireworks yet: whoever gets the most scores {first}\u00a0VP, the next most {second}"
     )
     s.players[0].fireworks, s.players[1].fireworks = 2, 1
     after, _ = resolve(s, random.Random(0))

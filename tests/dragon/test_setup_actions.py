@@ -83,7 +83,7 @@ def _one_action(card: str, *persons: str, size: str | None = None, yuan: int = 6
 def test_taxes_adds_card_and_tax_collector_coins() -> None:
     s, fx = _one_action("taxes", "tax_collector:young", "tax_collector:young")
     assert s.players[0].yuan == 6 + 2 + 3 + 3
-    assert "+8 yuan (2 from the Taxes card + 6 from the tax collectors' coins)" in texts(fx)[-1]
+    assert "+8\u00a0yuan (2 from the Taxes card + 6 from the tax collectors' coins)" in texts(fx)[-1]
     assert fx[-1].rule_id == "dragon.action.taxes"
 
 
@@ -162,7 +162,7 @@ def test_occupied_group_costs_three_and_cannot_be_chosen_without_money() -> None
     s, _ = play(s, ChooseGroup(seat=1, group=1), Act(seat=1, card="research"))
     s, fx = play(s, ChooseGroup(seat=2, group=0))
     assert s.players[2].yuan == 1 and fx[0].rule_id == "dragon.action.occupied"
-    assert GAME.describe(fresh(3), Skip(seat=0)).render("en") == "Skip (you already hold 3 yuan or more)"
+    assert GAME.describe(fresh(3), Skip(seat=0)).render("en") == "Skip (you already hold 3\u00a0yuan or more)"
 
 
 def test_skip_tops_yuan_up_to_three() -> None:
@@ -170,7 +170,7 @@ def test_skip_tops_yuan_up_to_three() -> None:
     realm(s, 0, (2, ["monk:young"]), (2, []), yuan=1)
     s.move(0, 3)
     s = at_actions(s, [["taxes", "build", "harvest", "fireworks"], ["parade", "research", "privilege"]])
-    assert GAME.describe(s, Skip(seat=0)).render("en") == "Skip: +2 yuan (up to 3)"
+    assert GAME.describe(s, Skip(seat=0)).render("en") == "Skip: +2\u00a0yuan (up to 3)"
     s, _fx = play(s, Skip(seat=0))
     assert s.players[0].yuan == 3 and s.dragons == [[], []]
     s.players[1].yuan = 5
@@ -183,7 +183,7 @@ def test_labels_show_the_consequence() -> None:
     realm(s, 0, (2, ["tax_collector:young"]), (2, []))
     s.move(0, 4)
     s = at_actions(s, [["taxes", "build", "harvest"], ["parade", "research"], ["fireworks", "privilege"]])
-    assert GAME.describe(s, Act(seat=0, card="taxes")).render("en") == "Taxes: +5 yuan"
+    assert GAME.describe(s, Act(seat=0, card="taxes")).render("en") == "Taxes: +5\u00a0yuan"
     s.dragons[1].append(2)
-    assert GAME.describe(s, ChooseGroup(seat=0, group=1)).render("en").startswith("Group 2 (pay 3 yuan)")
-    assert GAME.describe(s, Act(seat=0, card="taxes")).render("es") == "Impuestos: +5 yuanes"
+    assert GAME.describe(s, ChooseGroup(seat=0, group=1)).render("en").startswith("Group 2 (pay 3\u00a0yuan)")
+    assert GAME.describe(s, Act(seat=0, card="taxes")).render("es") == "Impuestos: +5\u00a0yuanes"

@@ -117,12 +117,17 @@ def test_one_games_synonyms_do_not_pull_another_games_rules():
     [
         ("en", "what happens if I can't pay the tribute", "dragon.event.tribute", "cannot pay"),
         ("es", "¿qué pasa si no tengo arroz en la sequía?", "dragon.event.drought", "no tiene suficiente"),
-        ("en", "how much is the large privilege", "dragon.decision.large_privilege", "6 yuan"),
+        ("en", "how much is the large privilege", "dragon.decision.large_privilege", "6\u00a0yuan"),
         # the capacity's number was in a sentence of its own that never showed ("how many")
-        ("es", "cuantas personas caben en un palacio", "dragon.palace.capacity", "3 pisos caben 3 personas"),
+        (
+            "es",
+            "cuantas personas caben en un palacio",
+            "dragon.palace.capacity",
+            "3\u00a0pisos caben 3 personas",
+        ),
         ("en", "how many persons fit in a palace", "dragon.palace.capacity", "room for 3 persons"),
         # the price the question asks was in another rule only ("its price depends on the edition")
-        ("es", "cuanto cuesta un privilegio grande", "dragon.action.privilege", "6 o 7 yuanes"),
+        ("es", "cuanto cuesta un privilegio grande", "dragon.action.privilege", "6 o 7\u00a0yuanes"),
     ],
 )
 def test_the_sentence_shown_is_the_one_that_answers(lang, query, rule_id, says):
@@ -198,7 +203,12 @@ def test_a_contraction_is_no_stray_word(query, rule_id):
 @pytest.mark.parametrize(
     ("lang", "query", "rule_id", "says"),
     [
-        ("en", "what happens if I can't pay the tribute", "dragon.event.tribute", "pays 4 yuan. For each"),
+        (
+            "en",
+            "what happens if I can't pay the tribute",
+            "dragon.event.tribute",
+            "pays 4\u00a0yuan. For each",
+        ),
         ("es", "sequia sin arroz cuantas personas pierdo", "dragon.event.drought", "paga 1 arroz"),
         ("en", "free move card worth", "dayu.flood.free_move", "worth minus 2 points"),
         ("en", "is the exchange card worth points", "dayu.flood.exchange", "worth 5 points"),

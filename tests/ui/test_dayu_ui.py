@@ -58,8 +58,8 @@ async def test_setup_ring_move_by_tap_and_a_drain_by_numbers(tmp_path):
     await h.click(f"choice-{index_of(table, DrainVP(seat=seat, vp=4))}")
     assert h.by_key(f"dy-tokens-{target}").value == "3/10"
     assert h.by_key("dy-supply").value == "Drainage supply: 42/45"
-    assert h.by_key(f"total-{seat}").value == "4 VP"
-    assert "red (4 VP)" in h.by_key(f"dy-vp-{seat}").value
+    assert h.by_key(f"total-{seat}").value == "4\u00a0VP"
+    assert "red (4\u00a0VP)" in h.by_key(f"dy-vp-{seat}").value
     h.close()
 
 

@@ -81,7 +81,7 @@ async def test_the_wall_shows_each_section_in_its_builders_colour(tmp_path):
     assert h.has("wall") and h.has("wall-0") and h.has("wall-empty-1") and h.has("wall-empty-11")
     section = h.by_key("wall-0")
     assert section.data == seat and section.bgcolor == swatch(table.players[seat].color)
-    assert table.players[seat].name in section.tooltip and "+3 VP" in section.tooltip
+    assert table.players[seat].name in section.tooltip and "+3\u00a0VP" in section.tooltip
     assert "The Great Wall: 1 of 12 sections" in h.all_text()
     await h.click("wall-rule")
     assert h.has("rule-dialog") and h.has("rule-dialog-status")

@@ -360,7 +360,7 @@ async def test_dayu_strip_ring_markers_turn_and_counts(tmp_path):
             assert (table.players[s].name in said) == (seat.marker == i)
     assert_dayu_seats(h, table)
     current = table.players[state.current].name
-    assert h.by_key("glance-turn").tooltip.startswith(f"{current}: {state.points_left} action point")
+    assert h.by_key("glance-turn").tooltip.startswith(f"{current}: {state.points_left}\u00a0action point")
     h.close()
     played(table, random.Random(4), lambda t: t.prompt.kind == "action")
     h = await started(hub, route=f"/table/{table.id}")

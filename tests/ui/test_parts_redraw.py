@@ -166,7 +166,7 @@ def dayu_seat_shows(h, state, table, seat: int) -> None:
     assert len(h.keys(f"dy-hand-{seat}-")) == len(p.hand)
     vp = h.by_key(f"dy-vp-{seat}").value
     for frame in {c.frame for c in p.vp_cards}:
-        assert f"({sum(c.vp for c in p.vp_cards if c.frame == frame)} VP)" in vp
+        assert f"({sum(c.vp for c in p.vp_cards if c.frame == frame)}\u00a0VP)" in vp
 
 
 def dayu_turn_and_ring_show(h, new, old, turn) -> int:

@@ -146,7 +146,7 @@ async def test_dayu_ring_in_the_question_with_named_move_targets(tmp_path):
     near = {c.to for c in table.prompt.choices if c.kind == "move" and not c.free}
     for i, place in enumerate(state.ring):
         tile = h.by_key(f"dy-place-{i}")
-        tokens = f"{place.tokens} of 10 tokens"
+        tokens = f"{place.tokens} of 10\u00a0tokens"
         if i in near:
             assert tile.on_click is not None
             assert tip(tile).startswith(f"Move to place {i + 1} (one action point) · {tokens}")
@@ -178,7 +178,7 @@ async def test_dayu_spanish_names(tmp_path):
     h = await started(hub, route=f"/table/{table.id}", prefs={"table_companion.lang": "es"})
     near = next(c.to for c in table.prompt.choices if c.kind == "move" and not c.free)
     assert tip(h.by_key(f"dy-place-{near}")).startswith(f"Mover al lugar {near + 1} (un punto de acción) · ")
-    assert " de 10 fichas" in tip(h.by_key(f"dy-place-{near}"))
+    assert " de 10\u00a0fichas" in tip(h.by_key(f"dy-place-{near}"))
     drain = next(i for i, c in enumerate(table.prompt.choices) if c.kind == "drain")
     assert h.by_key(f"choice-{drain}").content.value == "Drenar"
     h.close()
