@@ -96,7 +96,9 @@ def effect_line(model: TableModel, effect: Effect, key: str, *, under: str | Non
     # the line at this place after the next entry often cites the same rule: its link is kept
     tr, show_rule = model.tr, model.show_rule
     link = part(
-        (tr.lang, effect.rule_id), lambda: rule_span(tr, show_rule, effect.rule_id, f"{key}-rule"), key=f"{key}-rule"
+        (tr.lang, effect.rule_id),
+        lambda: rule_span(tr, show_rule, effect.rule_id, f"{key}-rule"),
+        key=f"{key}-rule",
     )
     text = tr.msg(shown.msg)
     said: ft.Control = (

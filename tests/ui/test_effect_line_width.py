@@ -21,7 +21,9 @@ def income_table(hub) -> Table:
     return play_until(
         table,
         random.Random(3),
-        lambda t: t.last is not None and sum(f.rule_id.startswith("chinatown.income") for f in t.last[2]) >= 4,
+        lambda t: (
+            t.last is not None and sum(f.rule_id.startswith("chinatown.income") for f in t.last[2]) >= 4
+        ),
     )
 
 
