@@ -28,10 +28,13 @@ def buildings_text(buildings: Iterable[int]) -> str:
     return "-".join(str(b) for b in sorted(buildings))
 
 
-def tile_count(shop: str, k: int) -> Msg:
+def tile_count(shop: str, k: int, *, always: bool = False) -> Msg:
     """``k`` tiles of one shop type, the one form on every screen: "Photo" for one, "Photo ×2"
-    for more (a chip in hand, a player's tiles, the tiles drawn so far)."""
-    return shop_name(shop) if k == 1 else msg("chinatown.tile_count", n=k, shop=shop_name(shop))
+    for more (a chip in hand, a player's tiles, the tiles drawn so far); ``always``: "Photo ×1"
+    too (the name of a tile's picture shown with its count, "×1" included)."""
+    if k == 1 and not always:
+        return shop_name(shop)
+    return msg("chinatown.tile_count", n=k, shop=shop_name(shop))
 
 
 def tiles_text(tiles: Iterable[str]) -> list[Msg]:

@@ -125,7 +125,7 @@ def hand_line(tr: Tr, table: Table, state: SeenState, seat: int) -> ft.Control:
         tiles.append(
             ft.Container(
                 ft.Row([glyph(SHOPS[shop], 24), ft.Text(f"×{k}", size=13)], spacing=2, tight=True),
-                tooltip=tr.msg(tile_count(shop, k)),
+                tooltip=tr.msg(tile_count(shop, k, always=True)),
                 key=f"glance-hand-{seat}-{shop}",
             )
         )
