@@ -21,7 +21,7 @@ from companion.core import Effect, Table
 from companion.core.foresight import RoundSummary, table_history
 from companion.ui.gameui import ui_for
 from companion.ui.parts import part
-from companion.ui.rule_links import effect_line, rule_link
+from companion.ui.rule_links import effect_line, line_dot, rule_span
 from companion.ui.widgets import card, dot, small, text_button
 
 if TYPE_CHECKING:
@@ -60,18 +60,15 @@ def per_version(table: Table, what: str, compute: Callable[[], T]) -> T:
 
 
 def effect_block(model: TableModel, effect: Effect, key: str, linked: bool = True) -> ft.Control:
-    """An effect in a narrow dialog: its text over the full width, the rule it cites under it
-    (``effect_line`` puts the rule beside the text, which squeezes the text in a dialog).
-    ``linked=False``: no rule under it (the dialog names that rule once); ``key`` then keys the text."""
+    """An effect in a dialog, as ``effect_line`` draws one (the text over the width, its rule a
+    link at its end, ``rule_span``, keyed ``key``); ``linked=False``: no rule (the dialog names
+    that rule once), and ``key`` keys the text."""
     marker: list[ft.Control] = []
     if effect.seat is not None and 0 <= effect.seat < len(model.table.players):
-        marker = [dot(model.table.players[effect.seat].color, 10)]
-    text = ft.Text(model.tr.msg(effect.msg), size=14, expand=True, key=None if linked else key)
-    rows: list[ft.Control] = [ft.Row([*marker, text], spacing=6)]
-    if linked:
-        link = rule_link(model.tr, model.show_rule, effect.rule_id, key)
-        rows.append(ft.Row([link], alignment=ft.MainAxisAlignment.END))
-    return ft.Column(rows, spacing=0, tight=True)
+        marker = [line_dot(model.table.players[effect.seat].color)]
+    spans = [rule_span(model.tr, model.show_rule, effect.rule_id, key)] if linked else None
+    text = ft.Text(model.tr.msg(effect.msg), size=14, expand=True, key=None if linked else key, spans=spans)
+    return ft.Row([*marker, text], spacing=4, vertical_alignment=ft.CrossAxisAlignment.START)
 
 
 def summaries(table: Table) -> list[RoundSummary]:

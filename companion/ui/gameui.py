@@ -22,6 +22,7 @@ from companion.core.foresight import RoundSummary
 from companion.core.registry import UnknownGame
 
 if TYPE_CHECKING:
+    from companion.ui.i18n import Tr
     from companion.ui.services import Services, Session
     from companion.ui.table_model import TableModel
 
@@ -113,6 +114,10 @@ class GameUI:
     rules_hint: str = "rules.hint"
     # History's header over the round still being played (ui key): a year, a month or a round
     round_now: str = "history.in_progress"
+    # the Scores chart's x axis: each round's tick (0: before the first; None: its number), and
+    # every seat's total at 0 (Chinatown: "Start" at the starting money, then 1965 ... 1970)
+    round_tick: Callable[[Tr, int], str] | None = None
+    chart_start: int = 0
     strip: Panel | None = None  # the game at a glance, under the Play screen's question (issue 25)
     # how many entries the app bar's Undo takes back, and its Redo puts back: the last tap's, where
     # one tap makes several entries (a Dragon card and its tile); one when None

@@ -58,16 +58,33 @@ def rule_link(tr: Tr, show_rule: Callable[[str], None], rule_id: str, key: str) 
 def rule_icon(tr: Tr, show_rule: Callable[[str], None], rule_id: str, key: str) -> ft.Control:
     """A rule reference that takes a tap's width and no more: the Rules tab's book icon, named
     "Read the rule: <title>" (its tooltip and what a screen reader says), opening the rule's text.
-    For a line whose own text says what happened: a titled link beside it took half a phone's
-    width and squeezed that text into a narrow column (the review at 412 px)."""
+    For a line whose own text says what happened, beside it (the review's sources); an effect
+    line ends its own text with the rule instead (``rule_span``)."""
     return icon_button(ft.Icons.MENU_BOOK, key, rule_tip(tr, rule_id), lambda _: show_rule(rule_id))
 
 
-def effect_line(
-    model: TableModel, effect: Effect, key: str, *, icon: bool = False, under: str | None = None
-) -> ft.Control:
-    """One consequence, as this screen may read it, and the rule that caused it (tap it to read
-    it): by its title, or with ``icon`` as the book icon (``rule_icon``), leaving the text the width.
+def rule_span(tr: Tr, show_rule: Callable[[str], None], rule_id: str, key: str) -> ft.TextSpan:
+    """The rule an effect line cites, as a link at the end of the line's own text: its title in
+    the reader's language (kept whole: it moves to the next line rather than break), named
+    "Read the rule: <title>" for screen readers (a link of its own in Flutter's semantics tree,
+    the span's tap recognizer), opening the rule's text. It takes no width of its own: a titled
+    button beside the text squeezed that text into half a phone's width (docs/DECISIONS.md)."""
+    return ft.TextSpan(
+        text="\u2003" + rule_title(tr, rule_id).replace(" ", "\u00a0"),
+        style=SPAN_STYLE,
+        semantics_label=rule_tip(tr, rule_id),
+        on_click=lambda _: show_rule(rule_id),
+        key=key,
+    )
+
+
+# built once, shared by every line's link
+SPAN_STYLE = ft.TextStyle(size=12, color=ft.Colors.PRIMARY)
+
+
+def effect_line(model: TableModel, effect: Effect, key: str, *, under: str | None = None) -> ft.Control:
+    """One consequence, as this screen may read it, over the whole width, with the rule that
+    caused it at the end of its text (``rule_span``: tap it to read it).
     ``under``: the heading the line sits under; a line that only says it again is "Rule:" and its
     rule (History's "Ana releases ... from palace 2" read twice, the header and the line)."""
     marker: list[ft.Control] = []
@@ -75,24 +92,31 @@ def effect_line(
     players = model.table.players
     if effect.seat is not None and 0 <= effect.seat < len(players):
         color = players[effect.seat].color  # the message names the player already
-        marker = [part(color, lambda: dot(color, 10), key=f"{key}-dot")]
+        marker = [part(color, lambda: line_dot(color), key=f"{key}-dot")]
     # the line at this place after the next entry often cites the same rule: its link is kept
     tr, show_rule = model.tr, model.show_rule
-    made = rule_icon if icon else rule_link
     link = part(
-        (tr.lang, effect.rule_id, icon), lambda: made(tr, show_rule, effect.rule_id, key), key=f"{key}-rule"
+        (tr.lang, effect.rule_id),
+        lambda: rule_span(tr, show_rule, effect.rule_id, f"{key}-rule"),
+        key=f"{key}-rule",
     )
     text = tr.msg(shown.msg)
     said: ft.Control = (
-        ft.Text(tr("play.by_rule"), size=13, italic=True, key=f"{key}-rule-only")
+        ft.Text(tr("play.by_rule"), size=13, italic=True, spans=[link], key=f"{key}-rule-only")
         if under is not None and restates(under, text)
-        else ft.Text(text, expand=True, size=14, key=f"{key}-text")
+        else ft.Text(text, expand=True, size=14, spans=[link], key=f"{key}-text")
     )
-    return ft.Row(
-        [*marker, said, link],
-        vertical_alignment=ft.CrossAxisAlignment.CENTER,
-        spacing=4,
-    )
+    return ft.Row([*marker, said], vertical_alignment=ft.CrossAxisAlignment.START, spacing=4, key=key)
+
+
+def line_dot(color: str | None) -> ft.Control:
+    """A player's dot beside the first line of a line's text (14 px type: a 20 px line)."""
+    marker = dot(color, 10)
+    marker.margin = DOT_MARGIN
+    return marker
+
+
+DOT_MARGIN = ft.Margin.only(top=5)
 
 
 def effect_lines(model: TableModel, effects: list[Effect], key: str, under: str) -> list[ft.Control]:

@@ -178,7 +178,8 @@ def test_chinatown_place_by_tapping_and_quick_income(app):
     shop, _ = sorted(table.state.hands[seat].items())[0]
     building = table.state.vacant_of(seat)[0]
     # the hand row may be above the fold after reading the money (the panels sit lower)
-    tap_on(page.get_by_role("checkbox", name=re.compile("^" + re.escape(shop_label(shop)) + " ×")).first)
+    tiles = re.compile("^" + re.escape(shop_label(shop)) + "(?: ×[0-9]+)?$")  # "Photo", "Photo ×2"
+    tap_on(page.get_by_role("checkbox", name=tiles).first)
     page.locator('flt-semantics[aria-label*="Now tap a highlighted building"]').first.wait_for(timeout=60000)
     version = table.version
     tap_on(cell(page, building).first)

@@ -119,10 +119,14 @@ def test_spanish_screens(browser, app):
     shot(page, "es_scores")
     tap_on(page.get_by_role("tab", name="Historial"))
     page.wait_for_url(f"**/table/{finished.id}/history", timeout=60000)  # the app went to History
-    page.wait_for_timeout(2000)  # the list of entries paints after the bar
+    # the list of entries paints after the bar: its last round's header on screen (2 s were
+    # sometimes too few, and the picture showed the Scores screen under History's tab)
+    last_round = page.get_by_role("button", name=re.compile(r"^Mes 12 .*cómo fue")).first
+    last_round.wait_for(timeout=60000)
+    page.wait_for_timeout(1000)
     shot(page, "es_history")
     # the last round's header unfolded: its summary under it
-    tap_on(page.get_by_role("button", name=re.compile(r"^Mes 12 .*cómo fue")).first)
+    tap_on(last_round)
     on_screen(page, "Qué pasó")
     shot(page, "history_rounds_es")
     tap_on(back)

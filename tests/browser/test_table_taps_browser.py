@@ -35,7 +35,7 @@ from ui_browser_kit import (
 )
 
 from companion.core import Table
-from companion.games.chinatown.text import shop_name
+from companion.games.chinatown.text import shop_name, tile_count
 from companion.i18n import translate
 
 pytestmark = pytest.mark.browser
@@ -218,7 +218,7 @@ def test_chinatown_placing_several_tiles_without_the_trap(tables, lang):
 
     def tile(shop: str) -> Any:
         label = shop_name(shop).render(lang)
-        return page.get_by_role("checkbox", name=re.compile("^" + re.escape(label) + " ×"))
+        return page.get_by_role("checkbox", name=re.compile("^" + re.escape(label) + "(?: ×[0-9]+)?$"))
 
     def building(n: int) -> Any:
         where = ui(lang, "chinatown.building", n=n, district=_district(n))
@@ -249,8 +249,7 @@ def test_chinatown_placing_several_tiles_without_the_trap(tables, lang):
         assert page.get_by_role("dialog").count() == 0  # no preview opened instead
         left = table.state.hands[seat].get(double, 0)
         if left:  # still picked once the screen shows the new count (not the old screen)
-            label = re.escape(shop_name(double).render(lang))
-            counted = page.get_by_role("checkbox", name=re.compile(f"^{label} ×{left}\\b"))
+            counted = page.get_by_role("checkbox", name=tile_count(double, left).render(lang), exact=True)
             counted.and_(page.get_by_role("checkbox", checked=True)).wait_for(timeout=60000)
         else:  # the last of its type placed: its chip goes
             wait_until(lambda: tile(double).count() == 0, what="the placed-out tile's chip to go")
@@ -332,7 +331,7 @@ def test_map_and_ring_screenshots_dark(tables, lang):
     seat = ct.state.order()[ct.state.placer]
     shop = next(s for s, k in sorted(ct.state.hands[seat].items()) if k > 0)
     label = shop_name(shop).render(lang)
-    tap_on(page.get_by_role("checkbox", name=re.compile("^" + re.escape(label) + " ×")).first)
+    tap_on(page.get_by_role("checkbox", name=re.compile("^" + re.escape(label) + "(?: ×[0-9]+)?$")).first)
     page.get_by_role("checkbox", checked=True).first.wait_for(timeout=60000)  # targets shown
     on_screen(page, ui(lang, "chinatown.place_hint_shop", shop=label))  # the app took the pick
     shot(page, f"chinatown_place_map_{lang}_dark")

@@ -566,9 +566,11 @@ def unnamed_fields(page: Any) -> list[str]:
 
 
 def screen_texts(page: Any) -> list[str]:
-    """What the accessibility tree says: each node's label, and the text of each leaf."""
+    """What the accessibility tree says: each node's label, and the text of each leaf (a link in
+    a text, such as an effect line's rule, is an ``a`` node of the tree, not a flt-semantics)."""
     return page.evaluate(
-        "[...document.querySelectorAll('flt-semantics')].map(e => (e.getAttribute('aria-label') || '')"
+        "[...document.querySelectorAll('flt-semantics, a[id^=flt-semantic-node]')]"
+        ".map(e => (e.getAttribute('aria-label') || '')"
         " + ' ' + (e.childElementCount ? '' : e.textContent))"
     )
 

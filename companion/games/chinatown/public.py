@@ -25,7 +25,7 @@ from companion.games.chinatown.preview import BuildingPreview, TradePreview, bui
 from companion.games.chinatown.ranking import tie_line
 from companion.games.chinatown.rules import dealing
 from companion.games.chinatown.state import ChinatownState
-from companion.games.chinatown.text import business_msg, shop_name, tiles_text
+from companion.games.chinatown.text import business_msg, shop_name, tile_count, tiles_text
 from companion.games.chinatown.view import SeenState
 
 __all__ = [
@@ -59,6 +59,7 @@ __all__ = [
     "rounds_done",
     "shop_name",
     "tie_line",
+    "tile_count",
     "tiles_text",
     "trade_preview",
 ]

@@ -28,17 +28,19 @@ def buildings_text(buildings: Iterable[int]) -> str:
     return "-".join(str(b) for b in sorted(buildings))
 
 
+def tile_count(shop: str, k: int, *, always: bool = False) -> Msg:
+    """``k`` tiles of one shop type, the one form on every screen: "Photo" for one, "Photo ×2"
+    for more (a chip in hand, a player's tiles, the tiles drawn so far); ``always``: "Photo ×1"
+    too (the name of a tile's picture shown with its count, "×1" included)."""
+    if k == 1 and not always:
+        return shop_name(shop)
+    return msg("chinatown.tile_count", n=k, shop=shop_name(shop))
+
+
 def tiles_text(tiles: Iterable[str]) -> list[Msg]:
-    """'2 × Photo, Florist': counted, in the order of the shop types."""
+    """'Photo ×2, Florist': counted, in the order of the shop types."""
     counts = Counter(tiles)
-    out = []
-    for shop in SHOP_IDS:
-        k = counts.get(shop, 0)
-        if k == 1:
-            out.append(shop_name(shop))
-        elif k > 1:
-            out.append(msg("chinatown.tile_count", n=k, shop=shop_name(shop)))
-    return out
+    return [tile_count(shop, counts[shop]) for shop in SHOP_IDS if counts.get(shop, 0) > 0]
 
 
 # One shared message per business (Msgs are frozen): every year's income makes one a business, and a

@@ -21,7 +21,7 @@ Phase = Literal[
     "opening",  # opening cards drawn (only when the table chooses the piles)
     "actions",  # the current player spends action points and privileges
     "drain_tools",  # a drain in progress: how many tools the face shows
-    "drain_vp",  # a drain in progress: the VP number of the used side
+    "drain_vp",  # a drain in progress: the VP number of the played face
     "draw",  # drawing back up to the hand size
     "bonus",  # a full flood card taken: what it shows
     "exchange",  # an Exchange card taken: swap it or keep it

@@ -209,7 +209,7 @@ def _effects(model: TableModel, label: str, effects: list[Any], key: str, move: 
     effects = [fx for fx in effects if not restates(told, model.tr.msg(model.view.effect(fx).msg))]
     if not effects:
         return []
-    lines = [effect_line(model, fx, f"{key}-{i}", icon=True) for i, fx in enumerate(effects[:SHOWN_EFFECTS])]
+    lines = [effect_line(model, fx, f"{key}-{i}") for i, fx in enumerate(effects[:SHOWN_EFFECTS])]
     return [small(label), *lines]
 
 

@@ -141,12 +141,12 @@ def row_card(
     return card(*lines, key=f"breakdown-{r.seat}")
 
 
-def series_points(board: Scoreboard) -> list[list[int]]:
-    """Each seat's running total from 0, ending with the final score once the game is over
+def series_points(board: Scoreboard, start: int = 0) -> list[list[int]]:
+    """Each seat's running total from ``start`` (the game's ``chart_start``), ending with the final score once the game is over
     (the last round's total can miss the final scoring: it is added as one more point, for every
     seat once it changes anyone's total, so no line stops short of "Final", as if that player
     had no final score)."""
-    out = [[0, *totals] if totals else [] for totals in board.by_round]
+    out = [[start, *totals] if totals else [] for totals in board.by_round]
     if not board.final:
         return out
     totals = {r.seat: r.total for r in board.rows}
@@ -158,7 +158,8 @@ def series_points(board: Scoreboard) -> list[list[int]]:
 def chart(tr: Tr, table: Table, board: Scoreboard) -> ft.Control:
     import flet_charts as fc  # loaded with the first chart, not when the app starts
 
-    points = series_points(board)
+    game = ui_for(table.game_id)
+    points = series_points(board, game.chart_start)
     top = max([1, *(max(p) for p in points if p)])
     rounds = max([len(r) for r in board.by_round if r] or [1])
     last_x = max([len(p) - 1 for p in points if p] or [1])
@@ -173,7 +174,8 @@ def chart(tr: Tr, table: Table, board: Scoreboard) -> ft.Control:
     ]
     step_y = nice_step(top)
     max_y = step_y * math.ceil((top + 1) / step_y)  # the top label sits on a grid line: no overlap
-    x_labels: list[tuple[float, str]] = [(x, str(x)) for x in round_ticks(rounds, last_x)]
+    named = game.round_tick or (lambda _, x: str(x))
+    x_labels: list[tuple[float, str]] = [(x, named(tr, x)) for x in round_ticks(rounds, last_x)]
     if last_x > rounds:  # the final scoring, after the last round
         x_labels.append((last_x, tr("screens.scores.end")))
     return ft.Container(

@@ -3,7 +3,7 @@ tiles and trades, and the Quick score screen (final scores, and the income of a 
 
 from __future__ import annotations
 
-from companion.games.chinatown.public import ChinatownState, round_summaries, rounds_done
+from companion.games.chinatown.public import DATA, ChinatownState, round_summaries, rounds_done
 from companion.ui.games.chinatown.forms import draw_form, keep_form, trade_form
 from companion.ui.games.chinatown.panels import board, player_panel, public_scores
 from companion.ui.games.chinatown.quick import quick_score
@@ -33,4 +33,7 @@ UI = GameUI(
     round_now="history.in_progress_year",  # History's header over the year still being played
     rules_hint="rules.hint_chinatown",  # the Rules search's example question
     strip=strip,
+    # the money chart's x axis: "Start" at the starting money, then the game's years (1965 ...)
+    round_tick=lambda tr, x: tr("scores.start") if x == 0 else str(DATA.years[x - 1]),
+    chart_start=DATA.starting_money,
 )

@@ -28,6 +28,7 @@ from companion.games.chinatown.public import (
     TradingDone,
     dealing,
     shop_name,
+    tiles_text,
 )
 from companion.share.live import Access, stamp
 from companion.ui.games.chinatown.foresight import preview_of, trade_lines
@@ -203,7 +204,7 @@ def DrawForm(model: TableModel, prompt: Prompt, form: DrawDraft, key: str | None
     picked = form.picked
     left = {s: state.bag.get(s, 0) - picked.count(s) for s in DATA.shop_ids}
     full = len(picked) >= count
-    chosen = ", ".join(tr.msg(shop_name(s)) for s in picked) or "…"
+    chosen = ", ".join(tr.msg(m) for m in tiles_text(picked)) or "…"  # "Photo ×2, Tea House"
     seat = prompt.seat if prompt.seat is not None else 0
     return ft.Column(
         [

@@ -14,7 +14,14 @@ from typing import Any
 import flet as ft
 
 from companion.core import Table
-from companion.games.chinatown.public import PlaceTile, SeenState, find_businesses, shop_name, tiles_text
+from companion.games.chinatown.public import (
+    PlaceTile,
+    SeenState,
+    find_businesses,
+    shop_name,
+    tile_count,
+    tiles_text,
+)
 from companion.share.live import may_act, may_see
 from companion.ui import seen as views
 from companion.ui.games.chinatown.board import (
@@ -143,7 +150,7 @@ def hand_row(
 
     tiles: list[ft.Control] = [
         ft.Chip(
-            label=ft.Text(f"{tr.msg(shop_name(s))} ×{k}"),
+            label=ft.Text(tr.msg(tile_count(s, k))),
             key=f"ct-hand-{s}",
             selected=s == picked,
             on_select=pick(s),

@@ -15,7 +15,7 @@ from functools import partial
 import flet as ft
 
 from companion.core import Msg, Table
-from companion.games.chinatown.public import DATA, SeenState, shop_name
+from companion.games.chinatown.public import DATA, SeenState, tile_count
 from companion.ui import glance
 from companion.ui.games.chinatown.panels import seen_by
 from companion.ui.i18n import Tr
@@ -122,11 +122,10 @@ def hand_line(tr: Tr, table: Table, state: SeenState, seat: int) -> ft.Control:
     p = table.players[seat]
     tiles: list[ft.Control] = []
     for shop, k in sorted(state.hands[seat].items()):
-        name = tr.msg(shop_name(shop))
         tiles.append(
             ft.Container(
                 ft.Row([glyph(SHOPS[shop], 24), ft.Text(f"×{k}", size=13)], spacing=2, tight=True),
-                tooltip=f"{name} ×{k}",
+                tooltip=tr.msg(tile_count(shop, k, always=True)),
                 key=f"glance-hand-{seat}-{shop}",
             )
         )
