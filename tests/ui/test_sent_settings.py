@@ -101,7 +101,7 @@ def services_on_the_page(h: Harness) -> list[str]:
 async def test_the_device_storage_is_set_up_when_first_used_not_with_home(tmp_path):
     # the first screen reads nothing stored: Flutter does not make the service while drawing Home
     h = Harness(prefs={})
-    sent_settings.record(h.conn, '[null, null, null]')
+    sent_settings.record(h.conn, "[null, null, null]")
     await h.start(make_main(new_hub(tmp_path)))
     assert h.has("new-table")
     assert "SharedPreferences" not in services_on_the_page(h)
