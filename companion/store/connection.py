@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 from urllib.parse import urlsplit, urlunsplit
@@ -47,6 +47,7 @@ class Connection(Protocol):
     def execute(self, sql: str, args: Sequence[Any] = ()) -> Any: ...  # a Rows (sqlite3's own cursor)
     def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None: ...
     def executescript(self, script: str) -> None: ...
+    def schema_work(self) -> contextlib.AbstractContextManager[None]: ...  # commits that need no sync
     def begin(self, *, exclusive: bool = False) -> None: ...
     def commit(self) -> None: ...
     def rollback(self) -> None: ...
@@ -137,6 +138,20 @@ class SqliteConnection:
         except sqlite3.Error:
             self.rollback()
             raise
+
+    @contextlib.contextmanager
+    def schema_work(self) -> Iterator[None]:
+        """The store's schema made or brought up to date (its scripts, a migration): committed
+        without a sync to disk (``synchronous=NORMAL``). In WAL mode such a commit is whole or
+        absent after a power cut, never half made: lost, the work is done again at the next start,
+        and the next commit under FULL (an entry a player saw) syncs the WAL with it. A new store
+        synced 5 times fewer before the server could listen (docs/PERFORMANCE.md, "Cold start, a
+        fifth pass"). The switch to WAL, before, stays synced: a new file has no journal yet."""
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        try:
+            yield
+        finally:
+            self._db.execute("PRAGMA synchronous=FULL")
 
     def begin(self, *, exclusive: bool = False) -> None:
         # IMMEDIATE takes the write lock now: the revision read next cannot go stale before COMMIT.

@@ -203,6 +203,10 @@ class PgConnection:
             conn.execute("ROLLBACK")
         self._pool.putconn(conn)
 
+    def schema_work(self) -> contextlib.AbstractContextManager[None]:
+        """As SQLite's (store/connection.py): PostgreSQL's commits are synced as configured."""
+        return contextlib.nullcontext()
+
     @property
     def in_transaction(self) -> bool:
         return self._tx is not None

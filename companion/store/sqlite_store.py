@@ -190,9 +190,10 @@ class Store(PlayersMixin, PlaysMixin, LocationsMixin, InsightsMixin):
         try:
             self._refuse_newer()
             self._db.setup()
-            self._db.executescript(SCHEMA)
-            self._migrate()
-            self._log_missing_plays()
+            with self._db.schema_work():
+                self._db.executescript(SCHEMA)
+                self._migrate()
+                self._log_missing_plays()
         except self._db.Error as exc:
             raise self._db.store_error(exc) from exc
 
@@ -200,7 +201,7 @@ class Store(PlayersMixin, PlaysMixin, LocationsMixin, InsightsMixin):
         """A side table's schema (reviews, teach marks, share links), made under the store's lock;
         the driver's error (a full disk, a read-only folder) becomes the store's own."""
         try:
-            with self._lock:
+            with self._lock, self._db.schema_work():
                 self._db.executescript(script)
         except self._db.Error as exc:
             raise self._db.store_error(exc) from exc

@@ -1,4 +1,5 @@
-"""The device services an action uses: saving and picking files, the clipboard, opening links.
+"""The device services an action uses: saving and picking files, the clipboard, opening links,
+the stored preferences.
 
 ``DeviceServices`` makes each service on first use (it is set up on the device when made), so
 a screen that only might save a file holds this Protocol, not a file picker made at draw time;
@@ -6,7 +7,7 @@ an action takes ``Device`` and sees nothing else of the session (issue 25)."""
 
 from __future__ import annotations
 
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import flet as ft
 
@@ -75,3 +76,39 @@ class DeviceServices:
             await (wakelock.enable() if on else wakelock.disable())
         except Exception:  # a platform without a wakelock: the setting simply has no effect
             self._awake = False
+
+
+class Prefs(Protocol):
+    """The device's stored preferences, as the session reads and writes them."""
+
+    async def get(self, key: str) -> Any: ...
+    async def set(self, key: str, value: Any) -> bool: ...
+    async def remove(self, key: str) -> bool: ...
+
+
+class LaterPrefs:
+    """The device's ``SharedPreferences``, made on first use (a Flet service is set up on the
+    device when made). A browser sends the settings with its handshake (ui/sent_settings.py),
+    so a host's first screen reads nothing stored: Flutter then makes the service when a
+    setting is first saved or a link first kept, not while it draws Home."""
+
+    def __init__(self) -> None:
+        self._made: ft.SharedPreferences | None = None
+
+    @property
+    def made(self) -> bool:
+        return self._made is not None
+
+    def _prefs(self) -> ft.SharedPreferences:
+        if self._made is None:
+            self._made = ft.SharedPreferences()  # in the session's context: set up on its page
+        return self._made
+
+    async def get(self, key: str) -> Any:
+        return await self._prefs().get(key)
+
+    async def set(self, key: str, value: Any) -> bool:
+        return await self._prefs().set(key, value)
+
+    async def remove(self, key: str) -> bool:
+        return await self._prefs().remove(key)

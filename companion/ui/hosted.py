@@ -29,8 +29,6 @@ from companion.ui.hub import TableHub, drop_hub, hub_for_key
 from companion.ui.space_use import SpaceUse, Sweep
 
 if TYPE_CHECKING:
-    import flet as ft
-
     from companion.store.spaces import SpaceKey, Spaces
 
 TOKEN_PREF = "com.tablecompanion.live.token"  # the client's live link, to rejoin (ui/live.py)
@@ -201,7 +199,7 @@ class SpaceSession:
         """The session ended (Flet closed it): the space may go idle from now on."""
         self.hosted.use.detach(self.space_id, self, time.monotonic())
 
-    async def mark_saved(self, prefs: ft.SharedPreferences) -> None:
+    async def mark_saved(self, prefs: DevicePrefs) -> None:
         """The recovery link was shown on this device: Home stops asking to keep it."""
         if self.key is None or self.saved:
             return
@@ -226,7 +224,7 @@ class SpaceSession:
         a server's log: the landing page keeps it in the browser)."""
         return f"{self.base}{SPACE_LANDING}#{self.key.text()}" if self.key is not None else ""
 
-    async def rotate(self, prefs: ft.SharedPreferences) -> None:
+    async def rotate(self, prefs: DevicePrefs) -> None:
         """Sign out every other device: a new key for the space, kept on this device."""
         if self.key is None:
             return

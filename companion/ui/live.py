@@ -31,6 +31,7 @@ from companion.ui.hub import TableHub
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from companion.ui.device import Prefs
     from companion.ui.routes import Builder
     from companion.ui.services import Services
     from companion.ui.state import Drafts, SessionState
@@ -169,7 +170,7 @@ def grant(hub: TableHub, state: SessionState, drafts: Drafts, keys: list[str], t
     return link
 
 
-async def remember(prefs: ft.SharedPreferences, access: Access | None, space: str | None = None) -> None:
+async def remember(prefs: Prefs, access: Access | None, space: str | None = None) -> None:
     """Keep the link this session opened (``access``) on the device, to rejoin after a restart;
     on a hosted server with its ``space``."""
     if access is not None:

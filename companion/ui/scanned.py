@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 if TYPE_CHECKING:
+    from companion.ui.device import Prefs
     from companion.ui.state import Drafts
 
 # Where a scanned import link's code waits (see companion/ui/webserver.py, the landing page),
@@ -37,7 +38,7 @@ class ImportDraft:
         self.error = error
 
 
-async def take_scanned(prefs: ft.SharedPreferences, drafts: Drafts) -> None:
+async def take_scanned(prefs: Prefs, drafts: Drafts) -> None:
     """On the landing page's route: move the code it kept into the import screen's draft
     (in the session's ``drafts``), and forget it (it is read once)."""
     code = await prefs.get(SCANNED_PREF)

@@ -21,7 +21,7 @@ from companion.ui.i18n import translator
 
 if TYPE_CHECKING:
     from companion.core import Table
-    from companion.ui.device import Device
+    from companion.ui.device import Device, Prefs
     from companion.ui.dialogs import Dialogs
     from companion.ui.hosted import SpaceSession
     from companion.ui.hub import TableHub
@@ -51,7 +51,7 @@ class Services:
     open_rule: Callable[[str], bool]
     show_rule: Callable[[str], None]
     run_task: Callable[..., Any]
-    prefs: ft.SharedPreferences
+    prefs: Prefs
     pubsub: ft.PubSubClient
     page_url: Callable[[], str | None]
     attempt_keys: Callable[[], list[str]]

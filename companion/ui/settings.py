@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import flet as ft
 
 from companion.i18n import DEFAULT_LANGUAGE, known_language
+
+if TYPE_CHECKING:
+    from companion.ui.device import Prefs
 
 PREFIX = "table_companion."
 THEMES = ("system", "light", "dark")
@@ -36,7 +40,7 @@ class Settings:
         return {"light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}.get(self.theme, ft.ThemeMode.SYSTEM)
 
 
-async def load(prefs: ft.SharedPreferences) -> Settings:
+async def load(prefs: Prefs) -> Settings:
     # asked at once: each is a round trip to the device, and the first screen waits for them
     lang, theme, awake = await asyncio.gather(
         prefs.get(PREFIX + "lang"), prefs.get(PREFIX + "theme"), prefs.get(PREFIX + "keep_awake")
@@ -57,7 +61,7 @@ def stored_settings(lang: object, theme: object, awake: object) -> Settings:
     return s
 
 
-async def save(prefs: ft.SharedPreferences, s: Settings) -> None:
+async def save(prefs: Prefs, s: Settings) -> None:
     await prefs.set(PREFIX + "lang", s.lang)
     await prefs.set(PREFIX + "theme", s.theme)
     await prefs.set(PREFIX + "keep_awake", s.keep_awake)

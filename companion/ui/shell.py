@@ -25,7 +25,7 @@ from companion.core import Table, TableError
 from companion.games import UnknownGame
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from companion.ui import settings as prefs_io
-from companion.ui.device import DeviceServices
+from companion.ui.device import DeviceServices, LaterPrefs, Prefs
 from companion.ui.dialogs import Dialogs, SessionDialogs
 from companion.ui.hub import TableHub
 from companion.ui.i18n import Tr, translator
@@ -67,14 +67,14 @@ class SessionShell:
         main: Any = None,
         host_device: bool | None = None,
         space: SpaceSession | None = None,
-        prefs: ft.SharedPreferences | None = None,
+        prefs: Prefs | None = None,
     ) -> None:
         self.page = page
         self.sharing = sharing
         self.hub = hub
         self.routes = routes
         self.settings = Settings()
-        self.prefs = prefs or ft.SharedPreferences()  # the settings: the first screen waits for them
+        self.prefs: Prefs = prefs or LaterPrefs()  # made when first read or written
         self.space = space  # hosted mode: the space this session runs on (ui/hosted.py)
         # live share: a session that opened a link acts through it; one without a link is the
         # host on this machine and a guest (join screen only) elsewhere. See ui/live.py. A hosted

@@ -164,3 +164,41 @@ def test_a_failing_schema_script_leaves_nothing_half_made(tmp_path):
     assert not db.in_transaction
     db.executescript(SCRIPT)  # the connection is usable again
     assert tables_in(db) == {"a", "b"}
+
+
+# A new store's schema work commits without a sync to disk (WAL mode, synchronous NORMAL: whole
+# or absent after a power cut, made again at the next start); what a player enters stays FULL.
+def traced_store(path, said: list[str]):
+    from companion.store import Store
+
+    class Traced(Store):
+        def _connect(self, location):
+            db = SqliteConnection(location)
+            db._db.set_trace_callback(said.append)
+            return db
+
+    return Traced(path)
+
+
+def test_a_new_stores_schema_commits_unsynced_and_entries_stay_fully_synced(tmp_path):
+    said: list[str] = []
+    store = traced_store(tmp_path / "t.sqlite3", said)
+    normal = said.index("PRAGMA synchronous=NORMAL")
+    full = said.index("PRAGMA synchronous=FULL", normal)
+    commits = [i for i, sql in enumerate(said) if "COMMIT" in sql.upper()]
+    assert len(commits) >= 2 and all(normal < i < full for i in commits)  # the schema, the migration
+    assert store._db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL again for entries
+    assert store._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    store._db.close()
+    assert "tables" in tables_in(SqliteConnection(tmp_path / "t.sqlite3"))  # made, and kept
+
+
+def test_a_failing_side_schema_leaves_the_store_fully_synced(tmp_path):
+    said: list[str] = []
+    store = traced_store(tmp_path / "t.sqlite3", said)
+    from companion.store import StoreError
+
+    with pytest.raises(StoreError):
+        store.add_schema("CREATE TABLE tables (x INTEGER);")  # exists: refused
+    assert said[-1] == "PRAGMA synchronous=FULL"
+    assert store._db.execute("PRAGMA synchronous").fetchone()[0] == 2

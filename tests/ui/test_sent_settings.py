@@ -94,6 +94,24 @@ async def test_a_session_with_sent_settings_draws_home_without_asking(tmp_path):
     h.close()
 
 
+def services_on_the_page(h: Harness) -> list[str]:
+    return [type(s).__name__ for s in h.page._services._services]
+
+
+async def test_the_device_storage_is_set_up_when_first_used_not_with_home(tmp_path):
+    # the first screen reads nothing stored: Flutter does not make the service while drawing Home
+    h = Harness(prefs={})
+    sent_settings.record(h.conn, "[null, null, null]")
+    await h.start(make_main(new_hub(tmp_path)))
+    assert h.has("new-table")
+    assert "SharedPreferences" not in services_on_the_page(h)
+    await h.click("open-settings")
+    await h.click("lang-es")  # the first setting saved: the service is made then, and stores it
+    assert "SharedPreferences" in services_on_the_page(h)
+    assert h.conn.prefs["table_companion.lang"] == "es"
+    h.close()
+
+
 async def test_a_session_without_them_asks_the_device(tmp_path):
     h = Harness(prefs={"table_companion.lang": "es"})
     await h.start(make_main(new_hub(tmp_path)))
