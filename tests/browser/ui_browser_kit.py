@@ -215,8 +215,9 @@ WIRE_PROBE = """
 """
 PENDING_MS = 1000
 # The quiet time of a tap's wait (the control at rest), and of ``settled`` (the whole screen). A
-# shorter window with the wire watched (0.2 s) was tried and lost a tap under load, docs/DECISIONS.md
-# ("The kit's waits watch the websocket").
+# shorter window with the wire watched (0.2 s) was tried: no gain beyond the noise under load, so
+# not worth the narrower margin (docs/DECISIONS.md, "Screens change without an animation; the
+# kit's waits watch the websocket").
 QUIET, SETTLED_QUIET = 0.45, 0.5
 
 
@@ -279,10 +280,9 @@ def scrolled_to(locator: Any, quiet: float = QUIET, timeout: float = 60.0) -> An
     after the wheel; a tap while it still moves lands on whatever is under the old spot (a person,
     too, waits for the list to stop).
     At rest means the same place, and the same nodes on the whole screen, for ``quiet`` seconds
-    and at least 8 frames since
-    the last change or message from the server, with no event waiting for its answer: under
-    load the frames come late, and a list scrolled but not yet redrawn looks still for half a
-    second.
+    and at least 8 frames since the last change or message from the server, with no event
+    waiting for its answer: under load the frames come late, and a list scrolled but not yet
+    redrawn looks still for half a second.
     Only the wheel scrolls, never the page's own scroll request (Playwright's
     ``scroll_into_view_if_needed``): that one moves the page's copy of the list at once, while
     Flutter follows later or not at all, so for a while the page and the picture disagree about
