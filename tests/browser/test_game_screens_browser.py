@@ -86,7 +86,6 @@ def create_table(
     tap_on(page.get_by_role("checkbox", name=title))
     page.get_by_role("checkbox", name=title, checked=True).wait_for(timeout=60000)  # the game is chosen
     page.get_by_role("textbox", name="Player 1").wait_for(timeout=60000)
-    page.wait_for_timeout(600)  # the screen slides in
     rows = page.get_by_role("textbox", name=re.compile(r"^Player \d+$"))
     for _ in range(8):  # as many player rows as names, one tap at a time
         have = rows.count()

@@ -63,7 +63,7 @@ def test_first_game_tips(browser, tmp_path):
         tap_on(page.get_by_role("button", name="New table").first)
         tap_on(page.get_by_role("checkbox", name="In the Year of the Dragon"))
         page.get_by_role("textbox", name="Player 1").wait_for(timeout=60000)
-        page.wait_for_timeout(600)  # the screen slides in
+        settled(page)  # the new screen is built: the wheel goes to its list
         page.mouse.move(200, 500)
         page.mouse.wheel(0, 3000)  # the options are under the players
         page.wait_for_timeout(600)

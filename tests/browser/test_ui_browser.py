@@ -79,7 +79,6 @@ def test_play_a_month_undo_reload(browser, tmp_path):
         click_button(page, "New table")
         tap_on(page.get_by_role("checkbox", name="In the Year of the Dragon"))
         page.get_by_role("textbox", name="Player 1").wait_for(timeout=60000)
-        page.wait_for_timeout(600)  # the screen slides in
         for i, name in enumerate(["Ana", "Ben", "Carla"], start=1):
             type_into(page, f"Player {i}", name)
         shot(page, "setup")

@@ -181,10 +181,51 @@ for (const proto of [HTMLInputElement.prototype, HTMLTextAreaElement.prototype])
 """
 
 
+# Watches the app's websocket from inside the page: when the server last sent the page anything
+# (``recv``), and when the page last sent the server an event (``event``: a tap, a route change,
+# a typed value; Flet's frames are msgpack ``[action, body]`` after a first byte, and action 3 is
+# CONTROL_EVENT). A kit wait counts its quiet time from the last message received, as from a
+# change of the tree (what the server sent may not be built yet), and while an event has had no
+# message back for less than ``PENDING_MS``, it is not at rest (the answer may be on its way:
+# under load it came 0.1 to 1.7 s after a tap, docs/PERFORMANCE.md "Waits that watch the
+# server's answer"). The page's other sends (a property update, a method's result) want no answer.
+WIRE_PROBE = """
+(() => {
+  const wire = window.__tcWire = {recv: 0, event: 0};
+  const action = data => {
+    const view = data instanceof ArrayBuffer ? new Uint8Array(data, 0, Math.min(3, data.byteLength))
+      : ArrayBuffer.isView(data) ? new Uint8Array(data.buffer, data.byteOffset, Math.min(3, data.byteLength)) : null;
+    if (view === null) return -1;
+    const at = view[0] === 0x92 ? 0 : view[1] === 0x92 ? 1 : -1;
+    return at < 0 ? -1 : view[at + 1];
+  };
+  const Socket = window.WebSocket;
+  class Watched extends Socket {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', () => { wire.recv = performance.now(); });
+    }
+    send(data) {
+      if (action(data) === 3) wire.event = performance.now();
+      return super.send(data);
+    }
+  }
+  window.WebSocket = Watched;
+})();
+"""
+PENDING_MS = 1000
+# The quiet time of a tap's wait (the control at rest), and of ``settled`` (the whole screen). A
+# shorter window with the wire watched (0.2 s) was tried: no gain beyond the noise under load, so
+# not worth the narrower margin (docs/DECISIONS.md, "Screens change without an animation; the
+# kit's waits watch the websocket").
+QUIET, SETTLED_QUIET = 0.45, 0.5
+
+
 def new_phone_page(browser: Any) -> Any:
-    """A phone-size page with the caret probe installed (before any script of the app runs)."""
+    """A phone-size page with the caret and wire probes installed (before any script of the app runs)."""
     page = browser.new_page(viewport=PHONE)
     page.add_init_script(CARET_PROBE)
+    page.add_init_script(WIRE_PROBE)
     return page
 
 
@@ -233,13 +274,14 @@ HIT_INSIDE = """(e, [x, y]) => {
 }"""
 
 
-def scrolled_to(locator: Any, quiet: float = 0.45, timeout: float = 60.0) -> Any:
+def scrolled_to(locator: Any, quiet: float = QUIET, timeout: float = 60.0) -> Any:
     """Bring ``locator`` on screen with the mouse wheel, as a person scrolls, and wait until it has
     stopped moving, inside the viewport and uncovered. Flutter scrolls its own list a few frames
     after the wheel; a tap while it still moves lands on whatever is under the old spot (a person,
     too, waits for the list to stop).
     At rest means the same place, and the same nodes on the whole screen, for ``quiet`` seconds
-    and at least 8 frames: under load the frames come late, and a list scrolled but not yet
+    and at least 8 frames since the last change or message from the server, with no event
+    waiting for its answer: under load the frames come late, and a list scrolled but not yet
     redrawn looks still for half a second.
     Only the wheel scrolls, never the page's own scroll request (Playwright's
     ``scroll_into_view_if_needed``): that one moves the page's copy of the list at once, while
@@ -316,6 +358,11 @@ WATCH_TREE = """() => {
     for (const kind of ['pointerdown', 'pointerup', 'pointermove', 'wheel', 'keydown', 'keyup'])
       window.addEventListener(kind, () => { tree.inputs += 1; }, true);
     tree.unbroken = (gen, at) => at !== undefined && at !== null && at.gen === gen && at.inputs === tree.inputs;
+    // the last change of the tree, or the last message from the server (not built yet, perhaps)
+    tree.changed = () => Math.max(tree.last, window.__tcWire ? window.__tcWire.recv : 0);
+    // an event sent with no message since, less than pending ms ago: its answer may be coming
+    tree.pending = (now, pending) => window.__tcWire !== undefined
+      && window.__tcWire.event > window.__tcWire.recv && now - window.__tcWire.event < pending;
     tree.quietFrom = gen => {
       if (!tree.unbroken(gen, tree.chain)) tree.chain = {gen, inputs: tree.inputs, start: performance.now()};
       return tree.chain.start;
@@ -347,12 +394,12 @@ def acted() -> None:
 # page (Flutter replaced it: look it up again) or after ``budget`` ms. Frames are waited for only
 # until ``frames`` have passed since the last change: a page asked for no frame draws none, and
 # a wait of timers costs Chromium nothing.
-AT_REST = """(e, [quiet, frames, budget, gen, fresh]) => new Promise(done => {
+AT_REST = """(e, [quiet, frames, budget, gen, fresh, pending]) => new Promise(done => {
   const tree = window.__tcTree, start = performance.now();
   if (tree === undefined) return done(null);  // the page was loaded again: watch it first
   const place = () => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; };
   tree.quietFrom(gen);  // a settled() right after counts from this wait at the latest
-  let box = place().join(), change = tree.last, since = start, still = 0;
+  let box = place().join(), change = tree.changed(), since = start, still = 0;
   const kept = e.__tcRest;
   if (!fresh && tree.unbroken(gen, kept) && kept.tree === tree) {
     ({box, change, since, still} = kept);  // the same control watched just before: go on
@@ -364,9 +411,9 @@ AT_REST = """(e, [quiet, frames, budget, gen, fresh]) => new Promise(done => {
   const step = () => {
     if (!e.isConnected || performance.now() - start > budget) return stop(null);
     const now = place();
-    if (now.join() !== box || tree.last !== change) {
-      box = now.join(); change = tree.last; since = performance.now(); still = 0;
-    } else if (performance.now() - since >= quiet && still >= frames) {
+    if (now.join() !== box || tree.changed() !== change) {
+      box = now.join(); change = tree.changed(); since = performance.now(); still = 0;
+    } else if (performance.now() - since >= quiet && still >= frames && !tree.pending(performance.now(), pending)) {
       return stop({x: now[0], y: now[1], width: now[2], height: now[3]});
     }
     if (still < frames) requestAnimationFrame(() => { still += 1; step(); });
@@ -382,12 +429,13 @@ def _rest_once(locator: Any, quiet: float, end: float, fresh: bool = False) -> d
     _box_within(locator, end)  # it exists (or the failure says what the screen showed)
     watch_tree(locator.page)
     budget = max(1.0, min(5.0, end - time.monotonic())) * 1000
-    return locator.evaluate(AT_REST, [quiet * 1000, 8, budget, _ACTIONS[0], fresh])
+    return locator.evaluate(AT_REST, [quiet * 1000, 8, budget, _ACTIONS[0], fresh, PENDING_MS])
 
 
-def resting_box(locator: Any, quiet: float = 0.45, timeout: float = 60.0) -> dict[str, float]:
+def resting_box(locator: Any, quiet: float = QUIET, timeout: float = 60.0) -> dict[str, float]:
     """The control's box once it and the screen's nodes have kept still for ``quiet`` seconds and
-    8 frames, wherever it is (nothing is scrolled): to see where a control stands before its tap.
+    8 frames (``scrolled_to``'s rest), wherever it is (nothing is scrolled): to see where a
+    control stands before its tap.
     A ``tap_on`` right after, with nothing done between, goes on with this wait's watch."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
@@ -417,26 +465,41 @@ def _at_rest(locator: Any, quiet: float, timeout: float, fresh: bool = False) ->
     raise AssertionError(f"{locator} did not come to rest on screen; {server_heard(page)}")
 
 
-SETTLED = """([quiet, start]) => window.__tcTree !== undefined
-  && performance.now() - Math.max(start, window.__tcTree.last) >= quiet"""
+# Quiet since ``start`` and since the tree's last change or the server's last message, no event
+# waiting for its answer, and then two frames drawn with nothing new (what came has been built).
+SETTLED = """([quiet, start, budget, pending]) => new Promise(done => {
+  const tree = window.__tcTree, begin = performance.now();
+  if (tree === undefined) return done(false);
+  const step = () => {
+    const now = performance.now(), change = tree.changed();
+    if (now - begin > budget) return done(false);
+    if (now - Math.max(start, change) >= quiet && !tree.pending(now, pending)) {
+      return requestAnimationFrame(() => requestAnimationFrame(() => tree.changed() === change ? done(true) : step()));
+    }
+    setTimeout(step, 30);
+  };
+  step();
+})"""
 QUIET_FROM = "gen => window.__tcTree.quietFrom(gen)"
 
 
-def settled(page: Any, quiet: float = 0.5, timeout: float = 60.0) -> None:
-    """Wait until Flutter's accessibility tree has kept the same nodes for ``quiet`` seconds
-    (counted from this call at the earliest, or from the first of the waits before it with
+def settled(page: Any, quiet: float = SETTLED_QUIET, timeout: float = 60.0) -> None:
+    """Wait until Flutter's accessibility tree has kept the same nodes, and the server has sent
+    the page nothing, for ``quiet`` seconds, with no event waiting for its answer (on a page
+    whose websocket the kit watches: ``new_phone_page``) and two frames drawn after (counted from
+    this call at the earliest, or from the first of the waits before it with
     nothing done between: the tree was watched all along, WATCH_TREE). After a page load or a change of screen, Flutter
     may build a screen's nodes and then replace them (a route's transition ending): a control
     found in between is gone when it is tapped (one clean-clone run lost "Free move" that way,
-    300 ms after it appeared). The page checks on a timer; no frame is asked for."""
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
+    300 ms after it appeared). The page checks on a timer; two frames are asked for at the end."""
     watch_tree(page)
     start = page.evaluate(QUIET_FROM, _ACTIONS[0])
-    try:
-        page.wait_for_function(SETTLED, arg=[quiet * 1000, start], polling=50, timeout=timeout * 1000)
-    except PlaywrightTimeout:
-        raise AssertionError("the screen's accessibility tree did not come to rest") from None
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        budget = max(1.0, min(5.0, end - time.monotonic())) * 1000
+        if page.evaluate(SETTLED, [quiet * 1000, start, budget, PENDING_MS]):
+            return
+    raise AssertionError("the screen's accessibility tree did not come to rest")
 
 
 WHAT_IS_AT = """([x, y]) => {
@@ -459,7 +522,7 @@ def tap_on(locator: Any, at: tuple[float, float] | None = None) -> None:
     end = time.monotonic() + 60
     fresh = False  # the first look may go on with a wait just made on it (resting_box)
     while True:
-        box = _at_rest(locator, 0.45, 60, fresh)
+        box = _at_rest(locator, QUIET, 60, fresh)
         fresh = True  # a look again watches anew: the screen had moved or covered it
         dx, dy = at if at is not None else (box["width"] / 2, box["height"] / 2)
         x, y = box["x"] + dx, box["y"] + dy

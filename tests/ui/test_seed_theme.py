@@ -16,7 +16,15 @@ def wire(value: object) -> bytes:
 
 
 def test_the_seed_theme_is_sent_as_flets_theme_would_be():
-    assert wire(seed_theme()) == wire(ft.Theme(color_scheme_seed=SEED))
+    none = ft.PageTransitionTheme.NONE
+    transitions = ft.PageTransitionsTheme(android=none, ios=none, linux=none, macos=none, windows=none)
+    assert wire(seed_theme()) == wire(ft.Theme(color_scheme_seed=SEED, page_transitions=transitions))
+
+
+def test_screens_change_without_an_animation_on_every_platform():
+    # Flutter's default for a platform left out is an animation (zoom on Linux, a browser's too)
+    sent = msgpack.unpackb(wire(seed_theme()))
+    assert sent["page_transitions"] == dict.fromkeys(("android", "ios", "linux", "macos", "windows"), "none")
 
 
 def test_each_call_gives_a_mapping_of_its_own():
