@@ -378,7 +378,8 @@ REPORTED: list[Entry] = [
     _q(_Y, "en", "why can't i draw", "dayu.turn.phase", "dayu.turn.order"),
     _q(_Y, "en", "my tool card doesn't fit", "dayu.drain.fit"),
     # "entra" shares its stem with "entre" (the person phase's text): room words count as one
-    _q(_D, "es", "cuánta gente entra en un palacio", "dragon.palace.capacity"),    # "anymore" says the tile is gone as "left" or "none" do
+    _q(_D, "es", "cuánta gente entra en un palacio", "dragon.palace.capacity"),
+    # "anymore" says the tile is gone as "left" or "none" do
     _q(_D, "en", "the person tile isn't there anymore", "dragon.person.tile_gone"),
 ]
 
