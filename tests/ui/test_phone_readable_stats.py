@@ -148,10 +148,13 @@ async def test_each_review_row_says_what_happened(reviewed, game):
         assert not re.search(r"\d PV", said.value)  # every figure held to its unit
         assert said.expand and isinstance(link, ft.IconButton)
         assert link.tooltip == f"Leer la regla: {title}"
-    # each consequence's rule on a book icon beside it, the text keeping the rest of the row
+    # each consequence's rule a link at the end of its text, the text over the whole row
     turns = [f"review-turn-{p.seat}-{d.index}" for p in found.players for d in p.turning_points]
     links = [k for t in turns for k in h.keys(t) if re.fullmatch(rf"{t}-(gained|lost)-\d+", k)]
-    assert links and all(isinstance(h.by_key(k), ft.IconButton) for k in links)
+    assert links
+    for k in links:  # the line's text ends with its rule, a link named after it
+        (link,) = h.by_key(f"{k}-text").spans
+        assert link.on_click is not None and link.semantics_label.startswith("Leer la regla: ")
     h.close()
 
 

@@ -12,9 +12,9 @@ from ui_testkit import new_hub, started
 
 from companion.core import Table
 from companion.ui.games.dragon import actions, answers, tiles
-from companion.ui.rule_links import LINK_STYLE
+from companion.ui.rule_links import LINK_STYLE, SPAN_STYLE
 
-WHY = re.compile(r"why-\d+$")  # the rule link of a "why" line
+WHY = re.compile(r"why-\d+-rule$")  # the rule link ending a "why" line
 NAMES = ["Ana", "Ben", "Carla", "Dai", "Eva"]
 
 
@@ -42,14 +42,18 @@ async def test_every_command_and_rule_link_of_a_kind_holds_one_style_built_once(
             line = kind == "group" and b.col != actions.COLUMNS  # Skip, under the action tiles
             seen["line" if line else kind].add(id(b.style))
         seen["link"] |= {
-            id(c.style) for c in h.controls() if isinstance(c, ft.TextButton) and WHY.match(str(c.key))
+            id(span.style)
+            for c in h.controls()
+            if isinstance(c, ft.Text)
+            for span in c.spans or ()
+            if WHY.match(str(span.key))
         }
         await h.click(f"choice-{rng.randrange(len(commands(h)))}")
         table = hub.get(table.id)
     assert seen["group"] == {id(actions.TILE_STYLE)}
     assert seen["tile"] == {id(tiles.TILE_STYLE)}
     assert seen["line"] <= {id(answers.LINE_STYLE), id(answers.LONG_LINE_STYLE)} and seen["line"]
-    assert seen["link"] == {id(LINK_STYLE)}
+    assert seen["link"] == {id(SPAN_STYLE)}
     h.close()
 
 
@@ -66,3 +70,4 @@ def test_each_shared_style_keeps_the_look_it_had():
     assert LINK_STYLE.padding == ft.Padding.symmetric(horizontal=6) and LINK_STYLE.text_style == ft.TextStyle(
         size=12
     )
+    assert SPAN_STYLE == ft.TextStyle(size=12, color=ft.Colors.PRIMARY)
