@@ -70,4 +70,4 @@ def test_each_shared_style_keeps_the_look_it_had():
     assert LINK_STYLE.padding == ft.Padding.symmetric(horizontal=6) and LINK_STYLE.text_style == ft.TextStyle(
         size=12
     )
-    assert SPAN_STYLE == ft.TextStyle(size=12, color=ft.Colors.PRIMARY)
+    assert SPAN_STYLE.size == 12 and SPAN_STYLE.color == ft.Colors.PRIMARY
