@@ -293,7 +293,9 @@ def test_dayu_turn_in_four_taps_with_the_question_in_view(tables, lang):
 
     def ring_in_view(t: Table) -> None:
         question_in_view(page, t.prompt.msg.render(lang))
-        tokens = ui(lang, "dayu.place_tokens", tokens=0, spaces=10)[1:]  # " of 10 tokens"
+        # " of 10 tokens" (the catalogue keeps "10" and "tokens" together with a no-break space;
+        # Playwright matches a name with its spaces made plain)
+        tokens = ui(lang, "dayu.place_tokens", tokens=0, spaces=10)[1:].replace("\u00a0", " ")
         found = page.get_by_role("button", name=re.compile(re.escape(tokens)))  # the places a tap moves to
         boxes = [found.nth(k).bounding_box() for k in range(found.count())]
         places = [b for b in boxes if b is not None and b["height"] < 300]  # not the screen's
