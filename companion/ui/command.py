@@ -15,6 +15,7 @@ from typing import Any, Protocol
 import flet as ft
 
 from companion.ui.palette import TAP
+from companion.ui.widgets import quiet
 
 BUSY_RING = 16
 
@@ -115,7 +116,13 @@ def command_icon_button(
             else ft.Icon(icon, semantics_label=tooltip)
         )
         return ft.IconButton(
-            icon=shown, key=key, tooltip=tooltip, on_click=on_click, disabled=disabled, width=TAP, height=TAP
+            icon=shown,
+            key=key,
+            tooltip=quiet(tooltip),
+            on_click=on_click,
+            disabled=disabled,
+            width=TAP,
+            height=TAP,
         )
 
     return CommandButton(build, run)
@@ -141,7 +148,7 @@ def command_button(
             content=ft.Text(label, text_align=ft.TextAlign.CENTER, semantics_label=name),
             icon=busy_icon(icon, busy),
             key=key,
-            tooltip=name or label,
+            tooltip=quiet(name or label),
             on_click=on_click,
             height=TAP,
             expand=expand,

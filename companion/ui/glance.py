@@ -24,7 +24,7 @@ from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
 from companion.ui.parts import part
 from companion.ui.symbols import Look, glyph
-from companion.ui.widgets import dot
+from companion.ui.widgets import dot, quiet
 
 if TYPE_CHECKING:
     from companion.ui.table_model import TableModel
@@ -95,7 +95,7 @@ def _head(tr: Tr, columns: Sequence[Column], open_legend: Callable[[], None]) ->
     key_button = ft.IconButton(
         ft.Icon(ft.Icons.INFO_OUTLINE, size=18, semantics_label=named),  # named on the button itself
         key=f"{KEY}-legend",
-        tooltip=named,
+        tooltip=quiet(named),
         on_click=lambda _: open_legend(),
         width=NAME,
         height=TAP,  # a whole finger's target: the heading row grows to it
@@ -190,10 +190,16 @@ def summary_button(model: TableModel, table: Table, summary: RoundSummary, fresh
     return kind(
         # two lines: on one, a Dragon month's title lost its last words beside "Palaces" at 412 px
         # ("Month 9 (Mongol invasion): h…"), the very words that say what the tap opens
-        content=ft.Text(title, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS, key=f"{KEY}-summary-title"),
+        content=ft.Text(
+            title,
+            max_lines=2,
+            overflow=ft.TextOverflow.ELLIPSIS,
+            key=f"{KEY}-summary-title",
+            semantics_label=model.tr("glance.summary_hint", title=title),
+        ),
         icon=ft.Icons.HISTORY_EDU,
         key=f"{KEY}-summary",
-        tooltip=model.tr("glance.summary_hint", title=title),
+        tooltip=quiet(model.tr("glance.summary_hint", title=title)),
         on_click=lambda _: open_summary(model, table),
         height=TAP,
         expand=True,

@@ -49,6 +49,10 @@ def dialog_control(
     return ft.AlertDialog(
         key=dialog.key,
         title=ft.Text(dialog.title),
+        # Flutter's AlertDialog is an "alertdialog" to the browser, whatever it shows (Flet 1.0.5
+        # offers no plain Dialog), and is named "Alert" in English unless given a label: named by
+        # its title, a reader says "Delete this table?" where it said "Alert"
+        semantics_label=dialog.title,
         content=DialogBody(dialog, key=f"{dialog.key}-body"),
         actions=[*dialog.actions(), close],
         scrollable=True,

@@ -18,7 +18,7 @@ from companion.i18n.pseudo import pseudo_plain
 from companion.lookup import Clarification, RuleCard, card
 from companion.ui.palette import TAP
 from companion.ui.rule_links import rule_title
-from companion.ui.widgets import small
+from companion.ui.widgets import quiet, small
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -96,9 +96,9 @@ def rule_chip(tr: Tr, open_rule: Callable[[str], object], rule_id: str, key: str
     """A related rule, by its title: tapping it opens that rule's card (``open_rule``)."""
     title = rule_title(tr, rule_id)
     return ft.Chip(
-        label=ft.Text(title),
+        label=ft.Text(title, semantics_label=tr("rules.open", title=title)),
         key=key,
-        tooltip=tr("rules.open", title=title),
+        tooltip=quiet(tr("rules.open", title=title)),
         on_click=lambda _: open_rule(rule_id),
         height=TAP,
     )

@@ -18,7 +18,7 @@ from companion.core.rulebook import rule
 from companion.i18n import restates
 from companion.ui.palette import TAP
 from companion.ui.parts import part
-from companion.ui.widgets import dot, icon_button
+from companion.ui.widgets import dot, icon_button, quiet
 
 if TYPE_CHECKING:
     from companion.ui.i18n import Tr
@@ -43,12 +43,12 @@ def rule_tip(tr: Tr, rule_id: str) -> str:
 def rule_link(tr: Tr, show_rule: Callable[[str], None], rule_id: str, key: str) -> ft.Control:
     """A small tappable rule reference, named by its title in the reader's language, that opens
     the rule text (``show_rule``)."""
-    # the title as the button's own text (a string content, no Text control inside): one control
-    # to build, send and diff where an effect line's link changes with every entry (issue 25)
+    # the title shown, "Read the rule: <title>" said: the hover text is not heard (widgets.quiet),
+    # so the button's text carries the name a screen reader gives it
     return ft.TextButton(
-        content=rule_title(tr, rule_id),
+        content=ft.Text(rule_title(tr, rule_id), semantics_label=rule_tip(tr, rule_id)),
         key=key,
-        tooltip=rule_tip(tr, rule_id),
+        tooltip=quiet(rule_tip(tr, rule_id)),
         on_click=lambda _: show_rule(rule_id),
         style=LINK_STYLE,
         height=TAP,

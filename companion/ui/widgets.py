@@ -18,6 +18,14 @@ from companion.ui.search import Search
 Handler = Callable[..., Any]
 
 
+def quiet(tip: str | None) -> ft.Tooltip | None:
+    """A hover text that screen readers do not hear: the control it sits on is named by its own
+    text or semantics label. Flutter gives a tooltip's message a semantics node of its own outside
+    the button's, so a reader met the name twice (an app bar's "Undo": a wrapper, then the button),
+    or, where the wrapper merged into a card, heard the card named by a button's tooltip."""
+    return None if tip is None else ft.Tooltip(message=tip, exclude_from_semantics=True)
+
+
 def button(
     label: str,
     key: str,
@@ -37,6 +45,7 @@ def button(
     node of its own, so a screen reader met the label twice, and Flutter drew a node more.
     ``selected``: one of a set of choices, filled when chosen and said so to screen readers (the
     state sits in the button's content, so it merges into the button's own node)."""
+    name = name or tooltip  # what the hover text says, the reader hears on the button itself
     text: ft.Control = ft.Text(label, text_align=ft.TextAlign.CENTER, semantics_label=name)
     if selected is not None:
         filled = selected
@@ -46,7 +55,7 @@ def button(
         content=text,
         icon=icon,
         key=key,
-        tooltip=tooltip or name,
+        tooltip=quiet(name),
         on_click=on_click,
         height=TAP,
         expand=expand,
@@ -70,6 +79,16 @@ def tappable(
     return ft.MergeSemantics(
         content=ft.Semantics(content=box, label=name, button=button or None, selected=selected)
     )
+
+
+def named_dropdown(dropdown: ft.Dropdown) -> ft.Control:
+    """A dropdown a screen reader names by its label and the option shown ("Player: All players").
+    Flutter's menu button on the web is a button with neither (its field's label and text are not
+    in the tree); the name merges into the button's own node, so it is said once, with its state."""
+    shown = next((o.text for o in dropdown.options or [] if o.key == dropdown.value), dropdown.value)
+    label = dropdown.label if isinstance(dropdown.label, str) else ""
+    name = f"{label}: {shown}" if label and shown else label or str(shown or "")
+    return ft.MergeSemantics(content=ft.Semantics(content=dropdown, label=name), expand=dropdown.expand)
 
 
 def colour_swatch(key: str, colour: str, name: str, chosen: bool, on_click: Handler) -> ft.Control:
@@ -105,7 +124,8 @@ def text_button(
             else {"style": ft.ButtonStyle(color=ft.Colors.ERROR)}
         )
     kind = ft.FilledButton if filled else ft.TextButton
-    return kind(content=ft.Text(label), key=key, tooltip=tooltip, on_click=on_click, height=TAP, **colours)
+    text = ft.Text(label, semantics_label=tooltip)  # the hover text, said on the button itself
+    return kind(content=text, key=key, tooltip=quiet(tooltip), on_click=on_click, height=TAP, **colours)
 
 
 def icon_button(
@@ -116,7 +136,7 @@ def icon_button(
     return ft.IconButton(
         icon=ft.Icon(icon, semantics_label=tooltip),
         key=key,
-        tooltip=tooltip,
+        tooltip=quiet(tooltip),
         on_click=on_click,
         disabled=disabled,
         width=TAP,

@@ -277,8 +277,12 @@ def test_dayu_drain_with_number_buttons(app):
     place = state.players[prompt.seat].marker
     tokens = state.ring[place].tokens
     assert tokens >= 2
-    shown = f"{tokens}/{DATA.spaces_per_flood_card}"  # the ring shows the tokens on the marker's card
-    wait_until(lambda: any(shown in t for t in screen_texts(page)), what=f"{shown!r} on the ring")
+    # the card under the marker says its tokens ("Ana's marker on place 3: 2 of 10 tokens, ...").
+    # Not the map's "2/10": where the place is one of the next move's targets its tile is a button,
+    # and the tree read here (a screen reader's) has the button's words, not the text inside it
+    spaces = DATA.spaces_per_flood_card
+    shown = f"marker on place {place + 1}: {tokens} of {spaces}"
+    wait_until(lambda: any(shown in t for t in screen_texts(page)), what=f"{shown!r} on the marker's card")
     shot(page, "dayu_play")
 
     page.goto(pages.url + "quick/dayu")
@@ -286,16 +290,15 @@ def test_dayu_drain_with_number_buttons(app):
     page.get_by_role("button", name="Free move").first.wait_for(timeout=60000)
     settled(page)  # the reloaded session's screen is replaced by the quick one: tap after that
 
-    def free_moves() -> int:
-        return [t.strip() for t in screen_texts(page)].count("Free move")
-
-    before = free_moves()  # one button per player on the form
+    chip = translate("ui.dayu.quick.remove", "en", what="Free move")  # a chip says what a tap does
     tap(page, "Free move")  # first: the VP chips would push the flood buttons down
-    wait_until(lambda: free_moves() == before + 1, what="the flood card chip")  # shown under its buttons
+    wait_until(lambda: any(t.startswith(chip) for t in screen_texts(page)), what="the flood card chip")
     for frame, vp in (("silver", "3"), ("green", "5")):
         tap(page, frame)
         page.wait_for_timeout(250)
-        tap_on(page.get_by_role("button", name=vp, exact=True).first)  # the VP row, not the printed one
+        # the VP row's button, named by what it adds (Playwright reads a no-break space as a space)
+        adds = translate("ui.dayu.quick.add_vp", "en", frame=frame, vp=vp).replace("\u00a0", " ")
+        tap_on(page.get_by_role("button", name=adds, exact=True).first)
         page.wait_for_timeout(250)
     shot(page, "dayu_quick")
 

@@ -144,12 +144,15 @@ def dialogs(page: Any, lang: str, theme: str, title: str) -> None:
     picture(page, f"glance_dragon_forecast_{lang}_{theme}")
     tap_on(close)
     page.wait_for_timeout(600)
-    tap_on(page.get_by_role("button", name=title, exact=True).first)  # named by its text
+    summary = translate("ui.glance.summary_hint", lang, title=title)  # named by what it opens
+    tap_on(page.get_by_role("button", name=summary, exact=True).first)
     on_screen(page, translate("ui.foresight.see_round", lang))  # the summary's dialog
     picture(page, f"glance_dragon_summary_{lang}_{theme}", settle_ms=1500)
     tap_on(close)
     page.wait_for_timeout(600)
-    tap_on(page.get_by_role("button", name=translate("ui.glance.palaces", lang), exact=True).first)
+    tap_on(
+        page.get_by_role("button", name=translate("ui.glance.dragon.palaces_hint", lang), exact=True).first
+    )
     on_screen(page, translate("ui.action.close", lang))  # the dialog's title is painted only
     picture(page, f"glance_dragon_palaces_{lang}_{theme}", settle_ms=1500)
     tap_on(close)
@@ -163,7 +166,7 @@ def test_chinatown_strip_and_question_on_the_first_screen(glance, lang, theme):
     tables, pages = glance
     table = tables["chinatown"]
     page = pages.table(table, lang, theme)
-    check_first_screen(page, table, lang, named(page, translate("ui.glance.chinatown.hands", lang)))
+    check_first_screen(page, table, lang, named(page, translate("ui.glance.chinatown.hands_hint", lang)))
     picture(page, f"glance_chinatown_{lang}_{theme}")
 
 
@@ -173,6 +176,7 @@ def test_dayu_strip_and_question_on_the_first_screen(glance, lang, theme):
     table = tables["dayu"]
     page = pages.table(table, lang, theme)
     title = dayu.round_summaries(*table_history(table))[-1].title.msg.render(lang)
-    summary = page.get_by_role("button", name=title, exact=True).first
+    named_as = translate("ui.glance.summary_hint", lang, title=title)
+    summary = page.get_by_role("button", name=named_as, exact=True).first
     check_first_screen(page, table, lang, summary)
     picture(page, f"glance_dayu_{lang}_{theme}")

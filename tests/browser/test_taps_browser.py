@@ -98,7 +98,7 @@ def test_a_tap_on_a_list_redrawn_after_an_undo_is_refused_where_the_user_looks(b
         version = stored(data).version
 
         socket.hold = True  # from here the phone keeps showing this question
-        tap_on(page.locator('flt-semantics[aria-label="Undo"] [role=button]').first)
+        tap_on(page.get_by_role("button", name="Undo the last move", exact=True).first)
         wait_until(lambda: stored(data).version == version - taken, what="the undo on the server")
         for _ in range(300):  # Playwright hands over the socket's messages while the page waits
             if socket.waiting:

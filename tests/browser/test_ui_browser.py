@@ -106,7 +106,7 @@ def test_play_a_month_undo_reload(browser, tmp_path):
         page.get_by_text(table.banner.render("en")).first.wait_for(timeout=60000)
         shot(page, "play")
 
-        tap_on(page.locator('flt-semantics[aria-label="Undo"] [role=button]').first)  # in the app bar
+        tap_on(page.get_by_role("button", name="Undo the last move", exact=True).first)  # in the app bar
         taken = last_tap_size(table)  # the whole last tap: a card and its tile are one tap
         table = wait_until(lambda: (t := stored(data)).version == version - taken and t, what="the undo")
         assert table.can_redo()

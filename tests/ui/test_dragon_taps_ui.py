@@ -9,7 +9,7 @@ import itertools
 import random
 import statistics
 
-from ui_testkit import new_hub, started
+from ui_testkit import hover, new_hub, started
 
 from companion.core import Table
 from companion.games.dragon import GAME
@@ -132,7 +132,7 @@ async def test_a_person_tile_is_the_card_its_tile_and_the_palace_chosen(tmp_path
     k, tap = next(
         (k, t) for k, t in enumerate(found) if [e.kind for e in t.entries[:3]] == ["card", "pick", "place"]
     )
-    assert h.by_key(f"choice-{k}").tooltip.endswith(f"into palace {other + 1}")
+    assert hover(h.by_key(f"choice-{k}")).endswith(f"into palace {other + 1}")
     before = table.version
     await h.click(f"choice-{k}")
     assert table.entries[before:] == list(tap.entries)
@@ -156,7 +156,7 @@ async def test_the_person_grid_is_one_line_tiles_each_named_apart(tmp_path):
         h = await started(hub, route=f"/table/{table.id}", prefs={"table_companion.lang": lang})
         assert h.has("tile-grid")
         found = table_taps(table, True, default_room(table.state, seat))
-        names = [h.by_key(f"choice-{k}").tooltip for k in range(len(found))]
+        names = [hover(h.by_key(f"choice-{k}")) for k in range(len(found))]
         assert not h.has(f"choice-{len(found)}")
         assert len(set(names)) == len(names)  # each tile its own name
         assert all(n.startswith(f"{NAMES[seat]} {plays}") for n in names)  # which seat, which card
@@ -246,7 +246,7 @@ async def test_a_long_answer_is_as_tall_as_its_text_never_cut(tmp_path):
     table = hub.create(play_until(Table.new("dragon", NAMES, OPTIONS), rng, long_answer))
     h = await started(hub, route=f"/table/{table.id}", prefs={"table_companion.lang": "es"})
     buttons = [h.by_key(f"choice-{k}") for k in range(len(table_taps(table, True, None)))]
-    long = [b for b in buttons if len(b.tooltip) > TWO_LINES]
+    long = [b for b in buttons if len(hover(b)) > TWO_LINES]
     assert long, "no long answer on screen"
     assert all(b.height is None and b.content.max_lines == 3 for b in long)
     assert all(b.height is not None and b.content.max_lines == 2 for b in buttons if b not in long)

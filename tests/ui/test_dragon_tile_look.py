@@ -6,7 +6,7 @@ for a screen reader and as its tooltip."""
 import random
 
 import flet as ft
-from ui_testkit import new_hub, started
+from ui_testkit import hover, new_hub, started
 
 from companion.core import Table
 from companion.games.dragon.data import RULES
@@ -53,7 +53,7 @@ async def test_each_person_tile_shows_its_type_value_and_full_name(tmp_path):
         for k, tap in enumerate(found):
             button = h.by_key(f"choice-{k}")
             text, full = tile_name(tr, table, tap, into)
-            assert button.tooltip == full and button.content.semantics_label == full
+            assert hover(button) == full and button.content.semantics_label == full
             first = tap.entries[0]
             shown = badges(button.icon)
             color, symbol = person_look(tap.tile or first.card)

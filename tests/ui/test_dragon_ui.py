@@ -5,7 +5,7 @@ import random
 
 import pytest
 from random_play import play_until
-from ui_testkit import new_hub, new_table_by_taps, started
+from ui_testkit import hover, new_hub, new_table_by_taps, started
 
 from companion.core import Table
 from companion.games.dragon.data import RULES
@@ -238,7 +238,7 @@ async def test_the_wildcard_is_a_grid_of_tiles_each_with_what_it_does(tmp_path):
         h = await started(hub, route=f"/table/{table.id}", prefs={"table_companion.lang": lang})
         assert h.has("tile-grid")
         for i, pick in enumerate(choices):
-            assert tile_power_msg(pick.tile).render(lang) in h.find(f"choice-{i}")[0].tooltip
+            assert tile_power_msg(pick.tile).render(lang) in hover(h.find(f"choice-{i}")[0])
         h.close()
     h = await started(hub, route=f"/table/{table.id}")
     pick = choices[3]

@@ -48,8 +48,11 @@ async def test_dragon_coming_events_line_per_player_and_detail(tmp_path):
     # the event's rule is named once, under every line; a line citing another rule names that one
     inside = ("forecast-detail", "forecast-table")
     links = [c for c in h.controls() if isinstance(c, ft.TextButton) and str(c.key).startswith(inside)]
-    event = [c.key for c in links if c.content == rule_title(Tr("en"), found[0].rule_id)]
+    event = [c.key for c in links if c.content.value == rule_title(Tr("en"), found[0].rule_id)]
     assert event == ["forecast-detail-rule"]
+    # heard as what it does (its hover text is not heard: widgets.quiet)
+    title = rule_title(Tr("en"), found[0].rule_id)
+    assert h.by_key("forecast-detail-rule").content.semantics_label == f"Read the rule: {title}"
     cited = [fx for sf in found[0].seats for fx in sf.detail if fx.rule_id != found[0].rule_id]
     assert len(links) == 1 + len(cited)
     h.close()

@@ -12,7 +12,7 @@ import pytest
 from dragon_helpers import NAMES, step_random
 from flet.pubsub.pubsub_hub import PubSubHub
 from flet_harness import Harness, wire
-from ui_testkit import keys_in_order, new_hub, started
+from ui_testkit import hover, keys_in_order, new_hub, started
 
 from companion.core import Table
 from companion.core.foresight import table_history
@@ -251,7 +251,7 @@ async def test_the_key_of_the_seats_table_names_every_column(tmp_path, lang):
     hub = new_hub(tmp_path)
     table = dragon_table(hub, month=5, players=4, seed=6)
     h = await started(hub, route=f"/table/{table.id}", prefs={PREFIX + "lang": lang})
-    assert h.by_key("glance-legend").tooltip == translate("ui.glance.legend", lang)
+    assert hover(h.by_key("glance-legend")) == translate("ui.glance.legend", lang)
     await h.click("glance-legend")
     assert h.open_dialogs() == ["glance-legend-dialog"]
     lines = {

@@ -13,7 +13,7 @@ import flet as ft
 import pytest
 from chinatown_helpers import play_random
 from random_play import play_to_end
-from ui_testkit import new_hub, started
+from ui_testkit import hover, new_hub, started
 
 from companion.core import Table
 from companion.review import Budget
@@ -147,7 +147,7 @@ async def test_each_review_row_says_what_happened(reviewed, game):
         assert said.value != title and f"«{title}»" in said.value and unit in said.value
         assert not re.search(r"\d PV", said.value)  # every figure held to its unit
         assert said.expand and isinstance(link, ft.IconButton)
-        assert link.tooltip == f"Leer la regla: {title}"
+        assert hover(link) == f"Leer la regla: {title}"
     # each consequence's rule a link at the end of its text, the text over the whole row
     turns = [f"review-turn-{p.seat}-{d.index}" for p in found.players for d in p.turning_points]
     links = [k for t in turns for k in h.keys(t) if re.fullmatch(rf"{t}-(gained|lost)-\d+", k)]

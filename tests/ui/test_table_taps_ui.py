@@ -7,7 +7,7 @@ import random
 
 import flet as ft
 from chinatown_helpers import step_without_trades
-from ui_testkit import new_hub, started
+from ui_testkit import hover, new_hub, started
 
 from companion.core import Table
 from companion.games.chinatown.entries import PlaceTile
@@ -165,7 +165,7 @@ async def test_dayu_card_actions_are_named_in_full_and_each_name_is_its_own(tmp_
         if choice.kind in ("drain", "flip"):
             button = h.by_key(f"choice-{i}")
             full = table.game.describe(table.state, choice).render("en")
-            assert button.content.semantics_label == full and button.tooltip == full
+            assert button.content.semantics_label == full and hover(button) == full
             assert button.content.value in ("Drain", "Flip")  # short beside the card
             names.append(full)
     assert names and len(set(names)) == len(names)
@@ -219,7 +219,7 @@ async def test_the_let_the_app_button_says_what_the_app_does(tmp_path):
         h = await started(hub, route=f"/table/{table.id}", prefs={PREFIX + "lang": lang})
         shown = h.by_key("auto")
         h.close()
-        return shown.content.value, shown.tooltip
+        return shown.content.value, hover(shown)
 
     said = {lang: [await button(t, lang) for t in (ct, dy, dragon)] for lang in ("en", "es")}
     ct.submit(ct.prompt.choices[0])  # the first player; then the buildings are dealt and kept

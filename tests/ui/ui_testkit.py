@@ -22,6 +22,13 @@ TOY_UI = GameUI(
 )
 
 
+def hover(control: Any) -> str:
+    """A control's hover text: a plain string, or a Tooltip kept out of the semantics (the
+    control says it by its own name, widgets.quiet)."""
+    tip = control.tooltip
+    return tip if isinstance(tip, str) else tip.message
+
+
 def new_hub(folder: Path) -> TableHub:
     return TableHub(Store(folder / "tables.sqlite3"))
 

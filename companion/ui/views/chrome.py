@@ -60,14 +60,14 @@ def appbar(model: TableModel, table_now: Callable[[], Table]) -> ft.AppBar:
             command_icon_button(
                 ft.Icons.UNDO,
                 "undo",
-                tr("history.undo"),
+                tr("history.undo_move"),  # the whole last tap: History's Undo takes one entry
                 lambda: model.undo(steps(gui.undo_steps)),
                 disabled=not table.can_undo(),
             ),
             command_icon_button(
                 ft.Icons.REDO,
                 "redo",
-                tr("history.redo"),
+                tr("history.redo_move"),
                 lambda: model.redo(steps(gui.redo_steps)),
                 disabled=not table.can_redo(),
             ),

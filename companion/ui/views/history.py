@@ -17,7 +17,7 @@ from companion.ui.services import Services, Session
 from companion.ui.table_model import TableModel
 from companion.ui.views.chrome import table_view
 from companion.ui.views.history_rounds import Rounds, round_focus
-from companion.ui.widgets import card, small
+from companion.ui.widgets import card, quiet, small
 
 
 def state_before(table: Table, i: int) -> BaseModel:
@@ -55,6 +55,7 @@ def view(services: Services, session: Session, id: str) -> ft.View:
                     icon=ft.Icons.UNDO,
                     disabled=not table.can_undo(),
                     expand=True,
+                    name=tr("history.undo_one"),  # the app bar's Undo takes the whole last move
                 ),
                 command_button(
                     tr("history.redo"),
@@ -63,6 +64,7 @@ def view(services: Services, session: Session, id: str) -> ft.View:
                     icon=ft.Icons.REDO,
                     disabled=not table.can_redo(),
                     expand=True,
+                    name=tr("history.redo_one"),
                 ),
             ]
         ),
@@ -81,7 +83,7 @@ def view(services: Services, session: Session, id: str) -> ft.View:
                     title=ft.Text(redo[k], italic=True, color=ft.Colors.ON_SURFACE_VARIANT),
                     subtitle=ft.Text(tr("history.redo_to", n=k + 1)),
                     on_click=lambda _, n=k + 1: model.redo(n),
-                    tooltip=tr("history.redo_to", n=k + 1),
+                    tooltip=quiet(tr("history.redo_to", n=k + 1)),  # the subtitle says it
                     min_height=48,
                 )
             )

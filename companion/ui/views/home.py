@@ -216,18 +216,21 @@ def table_card(tr: Tr, hub: TableHub, actions: HomeActions, info: TableInfo) -> 
         ft.Row(
             [
                 icon_button(
-                    ft.Icons.EDIT, f"rename-{info.id}", tr("home.rename"), lambda _: actions.rename(info)
+                    ft.Icons.EDIT,
+                    f"rename-{info.id}",
+                    tr("home.rename_named", name=info.name),
+                    lambda _: actions.rename(info),
                 ),
                 icon_button(
                     ft.Icons.DOWNLOAD,
                     f"export-{info.id}",
-                    tr("home.export"),
+                    tr("home.export_named", name=info.name),
                     lambda _: actions.export(info.id),
                 ),
                 icon_button(
                     ft.Icons.DELETE_OUTLINE,
                     f"delete-{info.id}",
-                    tr("home.delete"),
+                    tr("home.delete_named", name=info.name),
                     lambda _: actions.delete(info),
                 ),
             ],

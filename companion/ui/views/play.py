@@ -32,7 +32,7 @@ from companion.ui.teach import question_line
 from companion.ui.views.chrome import table_view
 from companion.ui.views.pick import pick_form
 from companion.ui.views.scores import tie_lines, total_text
-from companion.ui.widgets import button, card, dot, heading, small, text_button
+from companion.ui.widgets import button, card, dot, heading, quiet, small, text_button
 
 # built once, shared by every choice button (all new after each entry: the stale-tap guarantee)
 CHOICE_STYLE = ft.ButtonStyle(
@@ -158,7 +158,10 @@ def notice_card(tr: Tr, show_rule: Callable[[str], None], n: Notice) -> ft.Contr
 
 
 def who_part(tr: Tr, table: Table, seat: int | None) -> ft.Control:
-    """Who answers, drawn again only when the seat (its name, its colour) or the language changed."""
+    """Who answers, drawn again only when the seat (its name, its colour) or the language changed.
+    The player's name is said too where the question starts with it ("Ben, Ben: choose ..."): kept
+    from a screen reader (Flutter's ExcludeSemantics), the name's row made the page lose the next
+    tap on the question while a redraw was on its way (tests/browser/test_taps_browser.py)."""
     player = table.players[seat] if seat is not None else None
     return part((tr.lang, seat, player), lambda: who(tr, table, seat), key="who-part")
 
@@ -246,7 +249,7 @@ def deal_button(
             content=ft.Text(tr(label[0]), text_align=ft.TextAlign.CENTER),
             icon=busy_icon(ft.Icons.SHUFFLE, busy),
             key="auto",
-            tooltip=tr(label[1]),
+            tooltip=quiet(tr(label[1])),  # a hint on hover; the card is named by its question
             on_click=on_click,
             height=TAP,
         )
@@ -368,7 +371,7 @@ def choice_button(
             content=content,
             icon=busy_icon(None, busy),
             key=key,
-            tooltip=label,
+            tooltip=quiet(label),
             on_click=on_click,
             style=CHOICE_STYLE,
             width=float("inf"),
@@ -476,10 +479,10 @@ def moment_rules(tr: Tr, show_rule: Callable[[str], None], prompt: Prompt) -> ft
 
 def rule_chip(tr: Tr, show_rule: Callable[[str], None], rid: str) -> ft.Control:
     return ft.Chip(
-        label=ft.Text(rule_title(tr, rid)),
+        label=ft.Text(rule_title(tr, rid), semantics_label=rule_tip(tr, rid)),
         key=f"moment-{rid}",
         on_click=lambda _: show_rule(rid),
-        tooltip=rule_tip(tr, rid),
+        tooltip=quiet(rule_tip(tr, rid)),
         height=TAP,
     )
 

@@ -24,7 +24,7 @@ from companion.ui.i18n import Tr
 from companion.ui.log_play import Typed
 from companion.ui.repos import PlayersRepo, PlaysRepo, Repos, StoreError
 from companion.ui.retap import redrawn
-from companion.ui.widgets import small
+from companion.ui.widgets import named_dropdown, small
 
 if TYPE_CHECKING:
     from companion.ui.gameui import OptionSpec
@@ -263,14 +263,16 @@ class PlayEdit:
         options = [ft.DropdownOption(key=NOBODY, text=tr("plays.link.nobody"))]
         options += [ft.DropdownOption(key=p.id, text=p.name) for p in self.players]
         return [
-            ft.Dropdown(
-                label=tr("plays.edit.seat", name=seat.name),
-                value=self.links[seat.seat] or NOBODY,
-                options=options,
-                key=f"edit-seat-{seat.seat}",
-                on_select=self.pick(seat.seat),
-                dense=True,
-                expand=True,
+            named_dropdown(
+                ft.Dropdown(
+                    label=tr("plays.edit.seat", name=seat.name),
+                    value=self.links[seat.seat] or NOBODY,
+                    options=options,
+                    key=f"edit-seat-{seat.seat}",
+                    on_select=self.pick(seat.seat),
+                    dense=True,
+                    expand=True,
+                )
             )
             for seat in self.play.seats
         ]

@@ -24,7 +24,7 @@ from companion.ui.palette import DEFAULT_ORDER, PLAYER_COLORS, TAP
 from companion.ui.repos import PlayerInfo, PlayersRepo
 from companion.ui.retap import use_every_tap
 from companion.ui.search import Search
-from companion.ui.widgets import button, card, colour_swatch, icon_button, search_field, small
+from companion.ui.widgets import button, card, colour_swatch, icon_button, quiet, search_field, small
 
 OFFERED = 12  # remembered players offered at once; a search finds the others
 
@@ -224,11 +224,11 @@ def _seat(seats: list[dict[str, Any]], seat: dict[str, Any], player: PlayerInfo,
 
 def _pick_chip(tr: Tr, seating: Seating, player: PlayerInfo) -> ft.Control:
     return ft.Chip(
-        label=ft.Text(player.name),
+        label=ft.Text(player.name, semantics_label=tr("setup.seat_player", name=player.name)),
         leading=ft.Icon(ft.Icons.CIRCLE, color=PLAYER_COLORS.get(player.color or "", None), size=14),
         key=f"pick-player-{player.id}",
         on_click=lambda _: seating.pick(player),
-        tooltip=tr("setup.seat_player", name=player.name),
+        tooltip=quiet(tr("setup.seat_player", name=player.name)),
         height=TAP,
         disabled=seating.full(),  # every seat taken
     )

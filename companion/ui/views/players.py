@@ -31,6 +31,7 @@ from companion.ui.widgets import (
     colour_swatch,
     dot,
     icon_button,
+    quiet,
     scroll_column,
     search_field,
     small,
@@ -457,7 +458,7 @@ def MergeChoice(
             key=f"merge-into-{p.id}",
             selected=keep is not None and keep.id == p.id,
             on_select=lambda _, p=p: draft.choose(p),
-            tooltip=p.name,
+            tooltip=quiet(p.name),
             height=TAP,
         )
         for p in shown

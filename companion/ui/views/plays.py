@@ -46,7 +46,7 @@ from companion.ui.views.exchange import (
 from companion.ui.views.files import save_bytes
 from companion.ui.views.play_edit import PlayEdit, edit_dialog
 from companion.ui.views.play_tie import tie_line
-from companion.ui.widgets import button, card, dot, heading, scroll_column, small
+from companion.ui.widgets import button, card, dot, heading, named_dropdown, quiet, scroll_column, small
 
 ALL = "all"
 PAGE = 10  # plays drawn at first (about three phone screens); "Show more" adds as many again
@@ -363,7 +363,7 @@ def _game_chips(tr: Tr, f: PlayLogFilters) -> list[ft.Control]:
             key=f"plays-game-{g}",
             selected=f.game == g,
             on_select=lambda _, g=g: f.by_game(g),
-            tooltip=game_title(tr, g),
+            tooltip=quiet(game_title(tr, g)),
             height=TAP,
         )
         for g in known_game_ids()
@@ -374,13 +374,15 @@ def _game_chips(tr: Tr, f: PlayLogFilters) -> list[ft.Control]:
 def _player_dropdown(tr: Tr, players: PlayersRepo, f: PlayLogFilters) -> ft.Control:
     options = [ft.DropdownOption(key=ALL, text=tr("plays.all_players"))]
     options += [ft.DropdownOption(key=p.id, text=p.name) for p in offered_players(players, f.player)]
-    return ft.Dropdown(
-        key="plays-player",
-        label=tr("plays.player"),
-        value=f.player or ALL,
-        options=options,
-        on_select=lambda e: f.by_player(e.control.value),
-        dense=True,
+    return named_dropdown(
+        ft.Dropdown(
+            key="plays-player",
+            label=tr("plays.player"),
+            value=f.player or ALL,
+            options=options,
+            on_select=lambda e: f.by_player(e.control.value),
+            dense=True,
+        )
     )
 
 
@@ -427,7 +429,13 @@ def _seat_row(tr: Tr, play: PlayRecord, s: PlaySeat, colours: dict[str, str | No
         [
             dot(s.color or colours.get(s.player_id or "")),
             ft.Text(s.name, expand=True, weight=ft.FontWeight.BOLD if s.winner else None),
-            ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=18, tooltip=tr("plays.won"))
+            ft.Icon(
+                ft.Icons.EMOJI_EVENTS,
+                color=ft.Colors.AMBER,
+                size=18,
+                semantics_label=tr("plays.won"),
+                tooltip=quiet(tr("plays.won")),
+            )
             if s.winner
             else ft.Container(width=18),
             ft.Text(

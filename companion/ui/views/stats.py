@@ -39,7 +39,7 @@ from companion.ui.views.stats_insights import (
     win_rate_chart,
 )
 from companion.ui.views.stats_trend import MOST_LINES, trend_section
-from companion.ui.widgets import card, heading, scroll_column, small
+from companion.ui.widgets import card, heading, named_dropdown, quiet, scroll_column, small
 
 BARS = 12  # at most this many bars in the spread chart (scores grouped in equal ranges)
 
@@ -155,7 +155,7 @@ def _pickers(
             key=f"stats-game-{g}",
             selected=g == game,
             on_select=lambda _, g=g: session.go(f"/stats/{g}"),
-            tooltip=game_title(tr, g),
+            tooltip=quiet(game_title(tr, g)),
             height=TAP,
         )
         for g in games
@@ -167,13 +167,15 @@ def _pickers(
     ]
     return [
         ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
-        ft.Dropdown(
-            key="stats-player",
-            label=tr("plays.player"),
-            value=shown.player or ALL,
-            options=options,
-            on_select=set_player,
-            dense=True,
+        named_dropdown(
+            ft.Dropdown(
+                key="stats-player",
+                label=tr("plays.player"),
+                value=shown.player or ALL,
+                options=options,
+                on_select=set_player,
+                dense=True,
+            )
         ),
     ]
 

@@ -23,7 +23,7 @@ from companion.ui.palette import TAP
 from companion.ui.parts import part
 from companion.ui.symbols import CHINATOWN_COUNTERS, CHINATOWN_PHASES, SHOPS, glyph
 from companion.ui.table_model import TableModel
-from companion.ui.widgets import dot
+from companion.ui.widgets import dot, quiet
 
 STEPS = ("buildings", "tiles", "trade", "place")  # a year's phases, in order
 
@@ -95,10 +95,12 @@ def year_row(tr: Tr, state: SeenState, open_hands: Callable[[], None]) -> ft.Con
             ft.Row(steps, spacing=3),
             ft.Text(phase, size=13, weight=ft.FontWeight.BOLD, expand=True, key="glance-phase"),
             ft.TextButton(
-                content=ft.Text(tr("glance.chinatown.hands")),
+                content=ft.Text(
+                    tr("glance.chinatown.hands"), semantics_label=tr("glance.chinatown.hands_hint")
+                ),
                 icon=ft.Icons.GRID_VIEW,
                 key="glance-hands",
-                tooltip=tr("glance.chinatown.hands_hint"),
+                tooltip=quiet(tr("glance.chinatown.hands_hint")),
                 on_click=lambda _: open_hands(),
                 height=TAP,
             ),

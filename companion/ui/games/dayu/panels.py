@@ -17,7 +17,7 @@ from companion.ui.i18n import Tr
 from companion.ui.palette import TAP, swatch
 from companion.ui.parts import part
 from companion.ui.table_model import TableModel
-from companion.ui.widgets import card, dot, small, tappable
+from companion.ui.widgets import card, dot, quiet, small, tappable
 
 # Frame colours for display only (the rules know frames by name).
 FRAME_COLOURS = {"silver": "#9E9E9E", "green": "#388E3C", "red": "#D32F2F"}
@@ -303,7 +303,7 @@ def _action_button(text: str, name: str, i: int, on_click: Any) -> ft.Control:
     return ft.OutlinedButton(
         content=ft.Text(text, size=13, semantics_label=name),  # said in full: "Drain with a red card ..."
         key=f"choice-{i}",
-        tooltip=name,
+        tooltip=quiet(name),
         on_click=on_click,
         height=TAP,
         style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12)),
@@ -390,7 +390,7 @@ def tool_chip(tr: Tr, frame: str, side: str, key: str) -> ft.Control:
     return ft.Container(
         ft.Text(text, size=12, color=FRAME_TEXT[frame], weight=ft.FontWeight.BOLD, semantics_label=name),
         key=key,
-        tooltip=name,
+        tooltip=quiet(name),  # the text says it
         bgcolor=FRAME_COLOURS[frame],
         border_radius=6,
         padding=ft.Padding.symmetric(horizontal=8, vertical=4),

@@ -31,7 +31,7 @@ from companion.ui.log_play import log_play_button
 from companion.ui.palette import TAP
 from companion.ui.repos import Repos
 from companion.ui.services import Services, Session
-from companion.ui.widgets import button, card, heading, small
+from companion.ui.widgets import button, card, heading, quiet, small
 
 
 @dataclass
@@ -189,10 +189,15 @@ def _vp_chips(tr: Tr, form: DayuQuick, i: int) -> list[ft.Control]:
     """The VP cards entered, in their frame's colour; a tap removes one."""
     return [
         ft.Chip(
-            label=ft.Text(f"{v}", color=FRAME_TEXT[f], weight=ft.FontWeight.BOLD),
+            label=ft.Text(
+                f"{v}",
+                color=FRAME_TEXT[f],
+                weight=ft.FontWeight.BOLD,
+                semantics_label=tr("dayu.quick.remove", what=f"{tr.msg(frame_name(f))} {v}"),
+            ),
             bgcolor=FRAME_COLOURS[f],
             key=f"dy-q-{i}-card-{k}",
-            tooltip=tr("dayu.quick.remove", what=f"{tr.msg(frame_name(f))} {v}"),
+            tooltip=quiet(tr("dayu.quick.remove", what=f"{tr.msg(frame_name(f))} {v}")),
             on_click=lambda _, k=k: form.take_back(i, "vp", k),
             height=TAP,
         )
@@ -228,9 +233,11 @@ def _flood_chips(tr: Tr, form: DayuQuick, i: int) -> list[ft.Control]:
     """The flood cards entered; a tap removes one."""
     return [
         ft.Chip(
-            label=ft.Text(tr.msg(_flood_label(c))),
+            label=ft.Text(
+                tr.msg(_flood_label(c)), semantics_label=tr("dayu.quick.remove", what=tr.msg(_flood_label(c)))
+            ),
             key=f"dy-q-{i}-fc-{k}",
-            tooltip=tr("dayu.quick.remove", what=tr.msg(_flood_label(c))),
+            tooltip=quiet(tr("dayu.quick.remove", what=tr.msg(_flood_label(c)))),
             on_click=lambda _, k=k: form.take_back(i, "flood", k),
             height=TAP,
         )

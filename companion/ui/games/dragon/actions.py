@@ -22,7 +22,7 @@ from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
 from companion.ui.parts import part
 from companion.ui.table_model import TableModel
-from companion.ui.widgets import dot
+from companion.ui.widgets import dot, quiet
 
 COLUMNS: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {"xs": 6, "sm": 4, "md": 3}
 # One style for every action tile, built once: every tile is new after each entry, and a style
@@ -154,7 +154,7 @@ def action_tile(tr: Tr, drawn_for: str, table: Table, k: int, tap: Tap, run: Cal
             ),
             icon=busy_icon(icon, busy),
             key=f"choice-{k}",
-            tooltip=full,
+            tooltip=quiet(full),
             on_click=on_click,
             col=COLUMNS,
             height=TAP + 4,

@@ -21,6 +21,7 @@ from companion.ui.games.dragon.taps import Tap, table_taps
 from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
 from companion.ui.table_model import TableModel
+from companion.ui.widgets import quiet
 
 
 class Enters(Protocol):
@@ -99,7 +100,7 @@ def line_button(label: str, key: str, run: Any, drawn_for: str, icon: Any = None
             content=ft.Text(label, size=14, max_lines=3 if long else 2, overflow=ft.TextOverflow.ELLIPSIS),
             icon=busy_icon(icon, busy),
             key=key,
-            tooltip=label,
+            tooltip=quiet(label),
             on_click=on_click,
             height=None if long else TAP,
             width=float("inf"),

@@ -23,7 +23,7 @@ from companion.ui.palette import TAP, swatch
 from companion.ui.parts import part
 from companion.ui.rule_links import rule_link, rule_tip
 from companion.ui.table_model import TableModel
-from companion.ui.widgets import card, small
+from companion.ui.widgets import card, quiet, small
 
 BONUS_ICONS = {
     "track": ft.Icons.DIRECTIONS_WALK,
@@ -68,9 +68,9 @@ def super_event_card(model: TableModel, state: DragonState) -> ft.Control:
                     tr.msg(super_msg(event)), weight=ft.FontWeight.BOLD, expand=True, key="super-event-name"
                 ),
                 ft.TextButton(
-                    content=ft.Text(tr("dragon.super.rule")),
+                    content=ft.Text(tr("dragon.super.rule"), semantics_label=rule_tip(model.tr, rule_id)),
                     key="super-event-rule",
-                    tooltip=rule_tip(model.tr, rule_id),
+                    tooltip=quiet(rule_tip(model.tr, rule_id)),
                     on_click=lambda _: model.show_rule(rule_id),
                     height=TAP,
                 ),

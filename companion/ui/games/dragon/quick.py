@@ -23,7 +23,7 @@ from companion.ui.log_play import log_play_button, row_name, score_form
 from companion.ui.palette import TAP
 from companion.ui.rule_links import rule_link
 from companion.ui.services import Services, Session
-from companion.ui.widgets import button, card, heading, icon_button, small
+from companion.ui.widgets import button, card, heading, icon_button, named_dropdown, quiet, small
 
 NUMBERS = ("vp", "track", "yuan", "rice", "fireworks")
 RESULT_TOP = "quick-result-top"  # the result's heading, scrolled to when it is computed
@@ -229,14 +229,16 @@ def _persons(tr: Tr, palace: Palace, i: int, k: int) -> list[ft.Control]:
     options = [ft.DropdownOption(key="none", text=tr("dragon.empty"))]
     options += [ft.DropdownOption(key=t, text=tr.msg(tile_msg(t))) for t in RULES.tile_ids]
     return [
-        ft.Dropdown(
-            key=f"quick-person-{i}-{k}-{s}",
-            value=palace.persons[s] or "none",
-            options=options,
-            on_select=person(s),
-            width=170,
-            dense=True,
-            label=tr("dragon.quick.floor", n=s + 1),
+        named_dropdown(
+            ft.Dropdown(
+                key=f"quick-person-{i}-{k}-{s}",
+                value=palace.persons[s] or "none",
+                options=options,
+                on_select=person(s),
+                width=170,
+                dense=True,
+                label=tr("dragon.quick.floor", n=s + 1),
+            )
         )
         for s in range(palace.floors)
     ]
@@ -254,7 +256,7 @@ def _floor_chips(tr: Tr, form: DragonQuick, palace: Palace, i: int, k: int) -> l
             key=f"quick-floors-{i}-{k}-{n}",
             selected=palace.floors == n,
             on_select=floors(n),
-            tooltip=tr("dragon.quick.floors", n=n),
+            tooltip=quiet(tr("dragon.quick.floors", n=n)),
             height=TAP,
         )
         for n in range(1, RULES.setup.max_floors + 1)

@@ -32,7 +32,7 @@ from companion.ui.palette import TAP
 from companion.ui.parts import part
 from companion.ui.symbols import DRAGON_COUNTERS, EVENTS, PERSONS, glyph
 from companion.ui.table_model import TableModel
-from companion.ui.widgets import dot
+from companion.ui.widgets import dot, quiet
 
 COUNTERS = ("yuan", "rice", "fireworks", "helmets", "mortars", "privileges", "persons", "palaces")
 SHOWN = 2  # this month's event and the next (month 7's super event stays in the card below)
@@ -195,10 +195,10 @@ def event_tile(tr: Tr, i: int, f: EventForecast, open_detail: Callable[[int, int
 
 def palaces_button(tr: Tr, open_palaces: Callable[[], None]) -> ft.Control:
     return ft.TextButton(
-        content=ft.Text(tr("glance.palaces")),
+        content=ft.Text(tr("glance.palaces"), semantics_label=tr("glance.dragon.palaces_hint")),
         icon=ft.Icons.FORT,
         key="glance-palaces",
-        tooltip=tr("glance.dragon.palaces_hint"),
+        tooltip=quiet(tr("glance.dragon.palaces_hint")),
         on_click=lambda _: open_palaces(),
         height=TAP,
     )

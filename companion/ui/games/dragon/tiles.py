@@ -28,7 +28,7 @@ from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
 from companion.ui.retap import use_every_tap
 from companion.ui.table_model import TableModel
-from companion.ui.widgets import small
+from companion.ui.widgets import quiet, small
 
 COLUMNS: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {
     "xs": 6,
@@ -112,7 +112,7 @@ def into_row(tr: Tr, table: Table, targets: list[int], into: int | None, choose:
                 key=f"into-{i}",
                 selected=i == into,
                 on_select=lambda _, i=i: choose(i),
-                tooltip=label,
+                tooltip=quiet(label),
                 height=TAP,
             )
         )
@@ -188,7 +188,7 @@ def person_tile(
             ),
             icon=busy_icon(tile_badge(tap.tile or card, with_wild), busy),
             key=key,
-            tooltip=full,
+            tooltip=quiet(full),
             on_click=on_click,
             col=COLUMNS,
             height=TAP,

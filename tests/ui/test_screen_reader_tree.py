@@ -1,0 +1,116 @@
+"""What a screen reader meets (docs/DECISIONS.md, "What a screen reader meets"): a tooltip over a
+control named by its own text is not heard (Flutter gave it a node of its own, outside the
+button: the app bar's Undo was met twice, and a card was named by a button's tooltip); each
+action is named once per place, after what it does; a dropdown says its label and its choice;
+a dialog is named by its title."""
+
+from __future__ import annotations
+
+import random
+
+import flet as ft
+from random_play import play_until
+from ui_testkit import finished_on_hub, new_hub, started
+
+from companion.core import Table
+from companion.i18n import translate
+
+TAPPED = (ft.IconButton, ft.OutlinedButton, ft.FilledButton, ft.FilledTonalButton, ft.TextButton, ft.Chip)
+
+
+def heard_tooltips(h) -> list[str]:
+    """Buttons and chips whose tooltip a screen reader hears beside the control's own name."""
+    found = []
+    for c in h.controls():
+        tip = getattr(c, "tooltip", None)
+        if not isinstance(c, TAPPED) or tip is None:
+            continue
+        if isinstance(tip, ft.Tooltip) and tip.exclude_from_semantics:
+            continue
+        found.append(f"{type(c).__name__}({c.key!r})")
+    return found
+
+
+def played(hub, game: str, entries: int, seed: int) -> Table:
+    table = hub.create(Table.new(game, ["Ana", "Ben", "Carla"]))
+    made = []
+    play_until(
+        table, random.Random(seed), lambda t: made.append(1) or len(made) > entries or t.prompt is None
+    )
+    return table
+
+
+async def test_no_tooltip_is_heard_over_a_named_button_on_the_main_screens(tmp_path):
+    hub = new_hub(tmp_path)
+    tables = [played(hub, game, 12, 5) for game in ("dragon", "chinatown", "dayu")]
+    done = finished_on_hub(hub, "dragon", ["Ana", "Ben", "Carla"], 3)
+    h = await started(hub)
+    routes = ["/", "/new", "/players", "/plays", "/stats", "/quick/dragon", "/quick/dayu"]
+    routes += [f"/table/{done.id}/scores"]
+    for t in tables:
+        routes += [f"/table/{t.id}{tab}" for tab in ("", "/history", "/rules", "/share")]
+    found = {}
+    for route in routes:
+        await h.goto(route)
+        found[route] = heard_tooltips(h)
+    assert {r: f for r, f in found.items() if f} == {}
+    h.close()
+
+
+async def test_undo_and_redo_are_named_after_what_they_undo_in_each_place(tmp_path):
+    for lang, names in (
+        ("en", ["Undo the last move", "Redo the move undone", "Undo one entry", "Redo one entry"]),
+        (
+            "es",
+            [
+                "Deshacer la última jugada",
+                "Rehacer la jugada deshecha",
+                "Deshacer una anotación",
+                "Rehacer una anotación",
+            ],
+        ),
+    ):
+        hub = new_hub(tmp_path / lang)
+        table = played(hub, "dragon", 12, 5)
+        table.undo()  # something to redo
+        h = await started(hub, route=f"/table/{table.id}/history", prefs={"table_companion.lang": lang})
+        bar = [h.by_key(k).icon.semantics_label for k in ("undo", "redo")]
+        history = [h.by_key(k).content.semantics_label for k in ("history-undo", "history-redo")]
+        assert bar + history == names
+        h.close()
+
+
+async def test_a_home_cards_buttons_say_which_table_they_act_on(tmp_path):
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("dragon", ["Ana", "Ben", "Carla"], name="Sunday club"))
+    h = await started(hub)
+    said = [h.by_key(f"{k}-{table.id}").icon.semantics_label for k in ("rename", "export", "delete")]
+    assert said == ["Rename Sunday club", "Export Sunday club", "Delete Sunday club"]
+    h.close()
+
+
+async def test_the_player_dropdowns_say_their_label_and_choice(tmp_path):
+    hub = new_hub(tmp_path)
+    finished_on_hub(hub, "dragon", ["Ana", "Ben", "Carla"], 3)
+    h = await started(hub, route="/plays")
+    named = [
+        c.label for c in h.controls() if isinstance(c, ft.Semantics) and isinstance(c.content, ft.Dropdown)
+    ]
+    assert named == [f"Player: {translate('ui.plays.all_players', 'en')}"]
+    await h.goto("/stats")
+    named = [
+        c.label for c in h.controls() if isinstance(c, ft.Semantics) and isinstance(c.content, ft.Dropdown)
+    ]
+    assert len(named) == 1 and named[0].startswith("Player: ")
+    h.close()
+
+
+async def test_a_confirmation_dialog_is_named_by_its_title(tmp_path):
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("dragon", ["Ana", "Ben", "Carla"], name="Sunday club"))
+    h = await started(hub)
+    await h.click(f"delete-{table.id}")
+    [dialog] = [c for c in h.page._dialogs.controls if c.open]
+    assert isinstance(dialog, ft.AlertDialog) and dialog.semantics_label == dialog.title.value
+    assert dialog.semantics_label  # not Flutter's "Alert"
+    h.close()
