@@ -9,6 +9,7 @@ from ui_testkit import hover, new_hub, new_table_by_taps, started
 
 from companion.core import Table
 from companion.games.dragon.data import RULES
+from companion.i18n import translate
 
 
 async def new_dragon(h, names=("Ana", "Ben", "Carla"), cost=None):
@@ -269,4 +270,30 @@ async def test_a_played_out_hand_says_no_cards_are_left(tmp_path, lang):
     for seat, p in enumerate(table.state.players):
         said = h.by_key(f"cards-{seat}").value
         assert said == none_left if not p.cards else said.startswith(one_left)
+    h.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_a_seat_card_says_each_palace_with_its_floors_and_the_hand_counted(tmp_path, lang):
+    """A seat's panel: "Palace 1 (2 floors): young monk, empty" and the cards left counted by type
+    ("..., wildcard ×2"), where it said "Palace 1, floors 2:" and "wildcard, wildcard"."""
+    hub = new_hub(tmp_path)
+    table = Table.new("dragon", ["Ana", "Ben", "Carla"])
+    play_until(table, random.Random(5), lambda t: t.state.month == 2)
+    hub.create(table)
+    h = await started(hub, f"/table/{table.id}", prefs={"table_companion.lang": lang})
+    floors = {"en": ("floor", "floors"), "es": ("piso", "pisos")}[lang]
+    for seat, p in enumerate(table.state.players):
+        for k, pal in enumerate(p.palaces):
+            line = h.by_key(f"palace-{seat}-{k}").value
+            unit = floors[0] if pal.floors == 1 else floors[1]
+            assert line.startswith(
+                f"{'Palace' if lang == 'en' else 'Palacio'} {k + 1} ({pal.floors}\u00a0{unit}): "
+            )
+        hand = h.by_key(f"cards-{seat}").value
+        assert len(hand.split(": ", 1)[1].split(", ")) == len(set(p.cards))  # one name per type
+        for card in set(p.cards):  # each type once, with its count where there are more
+            k = p.cards.count(card)
+            name = translate("dragon.card.wild_short" if card == "wild" else f"dragon.type.{card}", lang)
+            assert hand.count(name if k == 1 else f"{name} ×{k}") >= 1
     h.close()

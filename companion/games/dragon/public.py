@@ -23,7 +23,14 @@ from companion.games.dragon.options import DragonOptions
 from companion.games.dragon.same import distinct, palace_key
 from companion.games.dragon.state import DragonState
 from companion.games.dragon.superevents import super_event_resolved, super_msg
-from companion.games.dragon.text import action_msg, card_msg, event_msg, tile_msg, tile_power_msg
+from companion.games.dragon.text import (
+    action_msg,
+    card_msg,
+    cards_text,
+    event_msg,
+    tile_msg,
+    tile_power_msg,
+)
 from companion.games.dragon.wall import bonus_msg
 
 __all__ = [
@@ -36,6 +43,7 @@ __all__ = [
     "action_msg",
     "bonus_msg",
     "card_msg",
+    "cards_text",
     "coming_events",
     "deal_deck",
     "deal_sizes",

@@ -7,6 +7,8 @@ A Msg is frozen, and these depend only on their argument: each is built once per
 from __future__ import annotations
 
 import functools
+from collections import Counter
+from collections.abc import Iterable
 
 from companion.core.msg import Msg, msg
 from companion.games.dragon.data import RULES, WILD
@@ -41,6 +43,18 @@ def card_msg(card: str) -> Msg:
     return (
         msg("dragon.card.wild") if card == WILD else msg("dragon.card.type", type=msg(f"dragon.type.{card}"))
     )
+
+
+def cards_text(cards: Iterable[str]) -> list[Msg]:
+    """A hand of person cards, counted, in the hand's order: "craftsman, wildcard ×2" (a seat's
+    panel listed "craftsman card, wildcard, wildcard" where the box shows a fan of cards)."""
+    counts = Counter(cards)
+    return [_card_count(card, k) for card, k in counts.items()]
+
+
+def _card_count(card: str, k: int) -> Msg:
+    name = msg("dragon.card.wild_short") if card == WILD else msg(f"dragon.type.{card}")
+    return name if k == 1 else msg("dragon.card_count", n=k, card=name)
 
 
 @functools.cache

@@ -8,7 +8,7 @@ from typing import Any
 import flet as ft
 
 from companion.core import Table
-from companion.games.dragon.public import DragonState, action_msg, card_msg, event_msg, tile_msg
+from companion.games.dragon.public import DragonState, action_msg, cards_text, event_msg, tile_msg
 from companion.ui.games.dragon.expansions import expansion_rows
 from companion.ui.gameui import state_as
 from companion.ui.i18n import Tr
@@ -205,16 +205,12 @@ def _palaces(tr: Tr, seat: int, p: Any) -> ft.Control:
 
 def _palace(tr: Tr, seat: int, k: int, pal: Any) -> ft.Control:
     persons = [tr.msg(tile_msg(t)) for t in pal.persons] + [tr("dragon.empty")] * pal.room
-    text = tr("dragon.palace", n=k + 1, floors=pal.floors, persons=", ".join(persons))
+    text = tr("dragon.palace_floors", palace=k + 1, n=pal.floors, persons=", ".join(persons))
     return ft.Text(text, size=13, key=f"palace-{seat}-{k}")
 
 
 def _cards(tr: Tr, seat: int, cards: list[str]) -> ft.Control:
     if not cards:  # month 12, or a hand played out: not "0 cards left: " with an empty list
         return small(tr("dragon.no_cards_left"), key=f"cards-{seat}")
-    names = ", ".join(_card_names(tr, cards))
+    names = ", ".join(tr.msg(m) for m in cards_text(cards))  # "craftsman, wildcard ×2"
     return small(tr("dragon.cards_left", n=len(cards), cards=names), key=f"cards-{seat}")
-
-
-def _card_names(tr: Tr, cards: list[str]) -> list[str]:
-    return [tr.msg(card_msg(c)) for c in cards]
