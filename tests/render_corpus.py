@@ -208,9 +208,9 @@ def _foresight_at(c: Collector, table: Table, rng: random.Random) -> None:
         c.ui(game, "foresight", "foresight.marker")
         c.msg(game, "foresight", preview.line.msg)
         if preview.place is not None:
-            for fit in preview.fits:
-                c.msg(game, "foresight", fit.effect.msg)
-            if not preview.fits:
+            if preview.fit is not None:
+                c.msg(game, "foresight", preview.fit.msg)
+            else:
                 c.ui(game, "foresight", "foresight.marker_no_cards")
             c.ui(game, "foresight", "foresight.marker_worth")
             for worth in preview.worth:

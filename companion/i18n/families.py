@@ -85,5 +85,5 @@ def families() -> dict[str, set[str] | None]:
         "plays.source.{}": None,
         "plays.fig.source.{}": None,
         "plays.fig.{}": None,
-        "foresight.dayu.{}": _keys("foresight.dayu.{}", ("fits", "fits_up_to", "no_fit")),
+        "foresight.dayu.{}": _keys("foresight.dayu.{}", ("hand_fits", "hand_fits_up_to", "hand_no_fit")),
     }

@@ -122,10 +122,19 @@ def test_line_and_fits_at_the_start():
     s.ring[0].tokens = 8
     p = marker_preview(s)
     assert p.needed == 2 and all(f.max_tools == 2 for f in p.fits)
-    assert p.fits[0].effect.msg.render("en") == (
-        "silver card (rune side up): room for a face of up to 2 tools;"
+    # one line for the whole hand: the app cannot tell its cards apart by what fits
+    assert p.fit is not None and p.fit.msg.render("en") == (
+        "Any card in hand: room for a face of up to 2\u00a0tools;"
         " it fits if each tool finds a free space of its colour"
     )
+    s.ring[0].tokens = 10 - 1
+    p = marker_preview(s)
+    assert p.fit.msg.render("es") == (
+        "Cualquier carta en mano: hay sitio para una cara de hasta 1\u00a0herramienta;"
+        " cabe si cada herramienta encuentra un espacio libre de su color"
+    )
+    s.players[s.current].hand.clear()
+    assert marker_preview(s).fit is None  # nothing in hand: no line
 
 
 def every_state(games: int, seed: int):
@@ -187,12 +196,13 @@ def test_every_marker_card_statement_is_true_of_the_state():
             else:
                 assert line.key == "foresight.dayu.line_no_drain" and not accepted
         assert preview.can_drain == bool(accepted)
-        for fit in preview.fits:
-            assert fit.max_tools == room
-            key = fit.effect.msg.key.removeprefix("foresight.dayu.")
-            assert key == ("fits" if room >= high else "fits_up_to" if room else "no_fit")
+        assert all(fit.max_tools == room for fit in preview.fits)
+        assert (preview.fit is None) == (not state.players[state.current].hand)
+        if preview.fit is not None:  # the hand's one line
+            key = preview.fit.msg.key.removeprefix("foresight.dayu.")
+            assert key == ("hand_fits" if room >= high else "hand_fits_up_to" if room else "hand_no_fit")
             if room:
-                assert "colour" in fit.effect.msg.render("en") and "color" in fit.effect.msg.render("es")
+                assert "colour" in preview.fit.msg.render("en") and "color" in preview.fit.msg.render("es")
     assert seen >= {
         f"foresight.dayu.{k}" for k in ("line", "line_no_drain", "line_unplaced", "line_empty", "line_over")
     }, seen

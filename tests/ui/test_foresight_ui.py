@@ -292,8 +292,8 @@ async def test_dayu_marker_card_for_the_current_player(tmp_path):
         if state.phase == "actions" and state.players[state.current].marker is not None:
             preview = dayu.marker_preview(state)
             assert h.by_key("dy-marker-line").value == preview.line.msg.render("es")
-            for f in preview.fits:
-                assert h.has(f"dy-fit-{f.card}")
+            if preview.fit is not None:  # the hand's one line
+                assert h.by_key("dy-fit-text").value == preview.fit.msg.render("es")
             for w in preview.worth:
                 assert h.has(f"dy-worth-{w.kind}")
             seen += 1

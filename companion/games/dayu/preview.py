@@ -28,7 +28,6 @@ class CardFit(BaseModel):
 
     card: int  # index in the hand
     max_tools: int  # 0: it cannot be played on this card now
-    effect: Effect
 
 
 class CaptureWorth(BaseModel):
@@ -51,6 +50,9 @@ class MarkerPreview(BaseModel):
     room: int  # the most tools one drain could place: free spaces, and tokens in the supply (0 when over)
     can_drain: bool  # a drain may be started now (an action point left, a card in hand, room on the card)
     fits: list[CardFit]
+    # what the hand's cards allow, in one line: the app knows a card's frame and side, not its
+    # face, so every card in hand fits alike (None with an empty hand)
+    fit: Effect | None
     worth: list[CaptureWorth]
     line: Effect
 
@@ -128,22 +130,17 @@ def marker_preview(state: DayuState) -> MarkerPreview:
         room = 0 if over else drain_room(state, place)
     high = DATA.tools_per_face.high
     can_drain = state.phase == "actions" and state.points_left > 0 and bool(p.hand) and can_start_drain(state)
-    fits = []
-    for i, card in enumerate(p.hand):
-        most = min(room, high)
-        # The app counts spaces and tokens only (dayu.drain.colour): a face fits if its tools'
-        # colours find free spaces too, which the players check.
-        key = "fits" if most >= high else "fits_up_to" if most else "no_fit"
-        name = msg(f"dayu.card.{card.side}", frame=msg(f"dayu.frame.{card.frame}"))
-        fits.append(
-            CardFit(
-                card=i,
-                max_tools=most,
-                effect=Effect(
-                    rule_id="dayu.drain.fit", seat=seat, msg=msg(f"foresight.dayu.{key}", card=name, n=most)
-                ),
-            )
-        )
+    # The app counts spaces and tokens only (dayu.drain.colour): a face fits if its tools'
+    # colours find free spaces too, which the players check. The count is the same for every
+    # card in hand (the app does not know their faces), so the hand gets one line, not one each.
+    most = min(room, high)
+    fits = [CardFit(card=i, max_tools=most) for i in range(len(p.hand))]
+    key = "hand_fits" if most >= high else "hand_fits_up_to" if most else "hand_no_fit"
+    fit = (
+        Effect(rule_id="dayu.drain.fit", seat=seat, msg=msg(f"foresight.dayu.{key}", n=most))
+        if p.hand
+        else None
+    )
     if over:
         line = msg("foresight.dayu.line_over", player=p.name)
     elif place is None:
@@ -168,6 +165,7 @@ def marker_preview(state: DayuState) -> MarkerPreview:
         room=room,
         can_drain=can_drain,
         fits=fits,
+        fit=fit,
         worth=capture_worth(state, seat),
         line=Effect(rule_id="dayu.capture", seat=seat, msg=line),
     )

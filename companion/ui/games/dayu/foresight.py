@@ -37,8 +37,8 @@ def marker_card(model: TableModel, preview: MarkerPreview) -> ft.Control:
         small(tr("foresight.marker"), key="dy-marker-heading"),
         ft.Text(tr.msg(preview.line.msg), weight=ft.FontWeight.BOLD, size=14, key="dy-marker-line"),
     ]
-    if preview.place is not None and preview.fits:
-        items += [effect_line(model, f.effect, key=f"dy-fit-{f.card}") for f in preview.fits]
+    if preview.place is not None and preview.fit is not None:
+        items.append(effect_line(model, preview.fit, key="dy-fit"))  # one line for the whole hand
     elif preview.place is not None:
         items.append(small(tr("foresight.marker_no_cards"), key="dy-fit-none"))
     if preview.place is not None:
