@@ -128,6 +128,49 @@ def text_button(
     return kind(content=text, key=key, tooltip=quiet(tooltip), on_click=on_click, height=TAP, **colours)
 
 
+# built once, shared by every pill: the button is the 48 px target, its pill the chip's look
+PILL_STYLE = ft.ButtonStyle(
+    padding=ft.Padding.all(0),
+    shape=ft.RoundedRectangleBorder(radius=8),
+    color={  # a chip's label colours, not a link's
+        ft.ControlState.DISABLED: ft.Colors.with_opacity(0.38, ft.Colors.ON_SURFACE),
+        ft.ControlState.DEFAULT: ft.Colors.ON_SURFACE_VARIANT,
+    },
+)
+PILL_PADDING = ft.Padding.symmetric(horizontal=16, vertical=6)
+PILL_BORDER = ft.Border.all(1, ft.Colors.OUTLINE_VARIANT)
+
+
+def pill_button(
+    label: str,
+    key: str,
+    on_click: Handler,
+    *,
+    name: str,
+    leading: ft.Control | None = None,
+    bgcolor: Any = None,
+    color: Any = None,
+    disabled: bool = False,
+) -> ft.Control:
+    """A small rounded label that acts (opens a rule by its title, seats a player, takes back a
+    card), looking like a chip but a button to screen readers, named ``name`` ("Read the rule:
+    Action groups"): a Flet chip is a checkbox on the web whatever it does. The button is the
+    48 px target, the pill inside it keeps the chip's 32 px look. No hover text: the pill says
+    what it is, and a tooltip over a chip swallowed the next tap in Chromium."""
+    text = ft.Text(label, semantics_label=name, size=14, weight=ft.FontWeight.W_500, color=color)
+    inside: ft.Control = text if leading is None else ft.Row([leading, text], spacing=6, tight=True)
+    pill = ft.Container(
+        inside,
+        padding=PILL_PADDING,
+        border_radius=8,
+        border=PILL_BORDER,
+        bgcolor=bgcolor or ft.Colors.SURFACE,
+    )
+    return ft.TextButton(
+        content=pill, key=key, on_click=on_click, style=PILL_STYLE, height=TAP, disabled=disabled
+    )
+
+
 def icon_button(
     icon: Any, key: str, tooltip: str, on_click: Handler, *, disabled: bool = False
 ) -> ft.IconButton:

@@ -114,3 +114,54 @@ async def test_a_confirmation_dialog_is_named_by_its_title(tmp_path):
     assert isinstance(dialog, ft.AlertDialog) and dialog.semantics_label == dialog.title.value
     assert dialog.semantics_label  # not Flutter's "Alert"
     h.close()
+
+
+def pill_name(c) -> str | None:
+    """What a screen reader says for a pill button (widgets.pill_button): its text's label."""
+    assert isinstance(c, ft.TextButton), f"{c.key!r} is a {type(c).__name__}, not a button"
+    return c.content.content.semantics_label
+
+
+async def test_the_rules_for_this_moment_are_buttons_named_after_their_rule(tmp_path):
+    """Play's "Rules for this moment" and a rule card's related rules open a rule: buttons named
+    "Read the rule: <title>" with a 48 px target (a Flet chip was a checkbox on the web)."""
+    from companion.ui.i18n import Tr
+    from companion.ui.palette import TAP
+    from companion.ui.rule_links import rule_title
+
+    hub = new_hub(tmp_path)
+    table = played(hub, "dragon", 12, 5)
+    h = await started(hub, route=f"/table/{table.id}")
+    asked = table.prompt.rule_ids
+    assert asked
+    for rid in asked:
+        pill = h.by_key(f"moment-{rid}")
+        assert pill_name(pill) == f"Read the rule: {rule_title(Tr('en'), rid)}" and pill.height == TAP
+        assert pill.content.content.value == rule_title(Tr("en"), rid)  # the title on the pill
+    await h.click(f"moment-{asked[0]}")
+    related = h.keys("rule-related-")
+    assert related  # the rule's card links its related rules
+    for key in related:
+        title = rule_title(Tr("en"), key.removeprefix("rule-related-"))
+        assert pill_name(h.by_key(key)) == f"Open the rule: {title}"
+    h.close()
+
+
+async def test_each_coming_up_line_says_its_month_and_event(tmp_path):
+    """Dragon's "Coming up" lines: two months' lines read alike ("Ben: no change"); each is
+    named with its month and event, so no two lines share a name."""
+    hub = new_hub(tmp_path)
+    table = played(hub, "dragon", 14, 5)
+    h = await started(hub, route=f"/table/{table.id}")
+    from companion.games.dragon import coming_events
+
+    found = coming_events(table.state)
+    assert len(found) == 2
+    names = []
+    for i, f in enumerate(found):
+        for sf in f.seats:
+            said = h.by_key(f"forecast-{i}-{sf.seat}").content.semantics_label
+            assert said.startswith(f"{f.headline.msg.render('en')}. {sf.line.msg.render('en')}. Tap for")
+            names.append(said)
+    assert len(set(names)) == len(names)
+    h.close()

@@ -28,10 +28,9 @@ from companion.i18n import format_score
 from companion.ui.games.dayu.panels import FRAME_COLOURS, FRAME_TEXT, frame_name
 from companion.ui.i18n import Tr
 from companion.ui.log_play import log_play_button
-from companion.ui.palette import TAP
 from companion.ui.repos import Repos
 from companion.ui.services import Services, Session
-from companion.ui.widgets import button, card, heading, quiet, small
+from companion.ui.widgets import button, card, heading, pill_button, small
 
 
 @dataclass
@@ -188,18 +187,13 @@ def _vp_rows(tr: Tr, form: DayuQuick, i: int) -> list[ft.Control]:
 def _vp_chips(tr: Tr, form: DayuQuick, i: int) -> list[ft.Control]:
     """The VP cards entered, in their frame's colour; a tap removes one."""
     return [
-        ft.Chip(
-            label=ft.Text(
-                f"{v}",
-                color=FRAME_TEXT[f],
-                weight=ft.FontWeight.BOLD,
-                semantics_label=tr("dayu.quick.remove", what=f"{tr.msg(frame_name(f))} {v}"),
-            ),
+        pill_button(
+            f"{v}",
+            f"dy-q-{i}-card-{k}",
+            lambda _, k=k: form.take_back(i, "vp", k),
+            name=tr("dayu.quick.remove", what=f"{tr.msg(frame_name(f))} {v}"),
             bgcolor=FRAME_COLOURS[f],
-            key=f"dy-q-{i}-card-{k}",
-            tooltip=quiet(tr("dayu.quick.remove", what=f"{tr.msg(frame_name(f))} {v}")),
-            on_click=lambda _, k=k: form.take_back(i, "vp", k),
-            height=TAP,
+            color=FRAME_TEXT[f],
         )
         for k, (f, v) in enumerate(form.players[i].vp)
     ]
@@ -232,14 +226,11 @@ def _flood_rows(tr: Tr, form: DayuQuick, i: int) -> list[ft.Control]:
 def _flood_chips(tr: Tr, form: DayuQuick, i: int) -> list[ft.Control]:
     """The flood cards entered; a tap removes one."""
     return [
-        ft.Chip(
-            label=ft.Text(
-                tr.msg(_flood_label(c)), semantics_label=tr("dayu.quick.remove", what=tr.msg(_flood_label(c)))
-            ),
-            key=f"dy-q-{i}-fc-{k}",
-            tooltip=quiet(tr("dayu.quick.remove", what=tr.msg(_flood_label(c)))),
-            on_click=lambda _, k=k: form.take_back(i, "flood", k),
-            height=TAP,
+        pill_button(
+            tr.msg(_flood_label(c)),
+            f"dy-q-{i}-fc-{k}",
+            lambda _, k=k: form.take_back(i, "flood", k),
+            name=tr("dayu.quick.remove", what=tr.msg(_flood_label(c))),
         )
         for k, c in enumerate(form.players[i].flood)
     ]
