@@ -165,3 +165,17 @@ async def test_each_coming_up_line_says_its_month_and_event(tmp_path):
             names.append(said)
     assert len(set(names)) == len(names)
     h.close()
+
+
+async def test_every_qr_code_on_share_is_named_by_what_it_opens(tmp_path):
+    """An image with no name is read as "image": the snapshot's code and each seat's code say
+    which code they are."""
+    hub = new_hub(tmp_path)
+    table = played(hub, "dragon", 12, 5)
+    h = await started(hub, route=f"/table/{table.id}/share")
+    images = [c for c in h.controls() if isinstance(c, ft.Image)]
+    assert images and all(c.semantics_label for c in images), [c.key for c in images]
+    assert h.by_key("snapshot-qr").semantics_label == "QR code of the snapshot: the whole table"
+    await h.click("seat-qr-1")
+    assert h.by_key("seat-qr").semantics_label == "QR code of Ben's link"
+    h.close()
