@@ -290,9 +290,12 @@ def test_dayu_drain_with_number_buttons(app):
     page.get_by_role("button", name="Free move").first.wait_for(timeout=60000)
     settled(page)  # the reloaded session's screen is replaced by the quick one: tap after that
 
-    chip = translate("ui.dayu.quick.remove", "en", what="Free move")  # a chip says what a tap does
-    tap(page, "Free move")  # first: the VP chips would push the flood buttons down
-    wait_until(lambda: any(t.startswith(chip) for t in screen_texts(page)), what="the flood card chip")
+    pill = translate("ui.dayu.quick.remove", "en", what="Free move")  # a pill says what a tap does
+    tap(page, "Free move")  # first: the VP pills would push the flood buttons down
+    # a button's name is its node's text, after the label screen_texts puts first (none here)
+    wait_until(
+        lambda: any(t.strip().startswith(pill) for t in screen_texts(page)), what="the flood card pill"
+    )
     for frame, vp in (("silver", "3"), ("green", "5")):
         tap(page, frame)
         page.wait_for_timeout(250)
