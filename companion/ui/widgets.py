@@ -43,15 +43,13 @@ def button(
     by several buttons on the screen ("Show QR" beside each player: "Show Ana's QR code"); it is
     also the hover text. No hover text repeats the label: Flutter gives a tooltip a semantics
     node of its own, so a screen reader met the label twice, and Flutter drew a node more.
-    ``selected``: one of a set of choices, filled when chosen and said so to screen readers (the
-    state sits in the button's content, so it merges into the button's own node)."""
+    ``selected``: one of a set of choices, filled when chosen and said so to screen readers: the
+    button in a Semantics that says so, all merged into one node (the state set on the button's
+    text made a node of its own on the web, a button inside the button, read twice)."""
     name = name or tooltip  # what the hover text says, the reader hears on the button itself
-    text: ft.Control = ft.Text(label, text_align=ft.TextAlign.CENTER, semantics_label=name)
-    if selected is not None:
-        filled = selected
-        text = ft.Semantics(content=text, selected=selected)
-    kind = ft.FilledButton if filled else ft.OutlinedButton
-    return kind(
+    text = ft.Text(label, text_align=ft.TextAlign.CENTER, semantics_label=name)
+    kind = ft.FilledButton if filled or selected else ft.OutlinedButton
+    made = kind(
         content=text,
         icon=icon,
         key=key,
@@ -61,6 +59,9 @@ def button(
         expand=expand,
         disabled=disabled,
     )
+    if selected is None:
+        return made
+    return ft.MergeSemantics(content=ft.Semantics(content=made, selected=selected), expand=expand)
 
 
 def tappable(

@@ -179,3 +179,15 @@ async def test_every_qr_code_on_share_is_named_by_what_it_opens(tmp_path):
     await h.click("seat-qr-1")
     assert h.by_key("seat-qr").semantics_label == "QR code of Ben's link"
     h.close()
+
+
+async def test_a_choice_button_is_one_node_that_says_it_is_chosen(tmp_path):
+    """widgets.button(selected=): the state merged with the button (a MergeSemantics around a
+    Semantics around it), not set on its text, which was a button inside the button on the web."""
+    h = await started(new_hub(tmp_path), route="/quick/chinatown")
+    for key, chosen in (("ct-q-mode-final", True), ("ct-q-mode-income", False)):
+        b = h.by_key(key)
+        assert isinstance(b.content, ft.Text)  # nothing of its own inside
+        assert isinstance(b.parent, ft.Semantics) and b.parent.selected is chosen
+        assert isinstance(b.parent.parent, ft.MergeSemantics)
+    h.close()
