@@ -82,12 +82,13 @@ def tappable(
     )
 
 
-def named_dropdown(dropdown: ft.Dropdown) -> ft.Control:
+def named_dropdown(dropdown: ft.Dropdown, name: str | None = None) -> ft.Control:
     """A dropdown a screen reader names by its label and the option shown ("Player: All players").
     Flutter's menu button on the web is a button with neither (its field's label and text are not
-    in the tree); the name merges into the button's own node, so it is said once, with its state."""
+    in the tree); the name merges into the button's own node, so it is said once, with its state.
+    ``name``: said instead of the label where the label repeats ("Floor 1" in every palace)."""
     shown = next((o.text for o in dropdown.options or [] if o.key == dropdown.value), dropdown.value)
-    label = dropdown.label if isinstance(dropdown.label, str) else ""
+    label = name or (dropdown.label if isinstance(dropdown.label, str) else "")
     name = f"{label}: {shown}" if label and shown else label or str(shown or "")
     return ft.MergeSemantics(content=ft.Semantics(content=dropdown, label=name), expand=dropdown.expand)
 

@@ -191,3 +191,35 @@ async def test_a_choice_button_is_one_node_that_says_it_is_chosen(tmp_path):
         assert isinstance(b.parent, ft.Semantics) and b.parent.selected is chosen
         assert isinstance(b.parent.parent, ft.MergeSemantics)
     h.close()
+
+
+def spoken_names(h) -> list[str]:
+    """What a screen reader names each button, chip and dropdown on the screen."""
+    names = []
+    for c in h.controls():
+        if isinstance(c, ft.Chip):
+            names.append(c.label.semantics_label or c.label.value)
+        elif isinstance(c, ft.FilledButton | ft.OutlinedButton) and isinstance(c.content, ft.Text):
+            names.append(c.content.semantics_label or c.content.value)
+        elif isinstance(c, ft.IconButton):
+            names.append(c.icon.semantics_label)
+        elif isinstance(c, ft.Semantics) and isinstance(c.content, ft.Dropdown):
+            names.append(c.label)
+    return names
+
+
+async def test_no_two_controls_of_a_quick_score_share_a_name(tmp_path):
+    """Every player's card of Da Yu's and Dragon's quick score has the same buttons, chips and
+    drop-downs: each is named with its player (and palace), so no two are named alike."""
+    h = await started(new_hub(tmp_path), route="/quick/dayu")
+    await h.type_text("dy-q-name-0", "Ana")
+    await h.click("dy-q-1-frame-green")  # a redraw after the name was typed
+    names = spoken_names(h)
+    assert "Ana: Free move" in names and "Player 2: Free move" in names
+    assert sorted({n for n in names if names.count(n) > 1}) == []
+    await h.goto("/quick/dragon")
+    names = spoken_names(h)
+    assert "Player 2's palace 1, floor 1: empty" in names and "Player 1's palace 2: 2\u00a0floors" in names
+    assert "Add a palace for Player 2" in names
+    assert sorted({n for n in names if names.count(n) > 1}) == []
+    h.close()
