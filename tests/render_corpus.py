@@ -235,7 +235,7 @@ def _dragon_forecasts(c: Collector, table: Table) -> None:
                 c.ui("dragon", "foresight", "foresight.whole_table")
             for sf in f.seats:
                 c.msg("dragon", "foresight", sf.line.msg)
-                c.ui("dragon", "foresight", "foresight.detail_hint", line=sf.line.msg)
+                c.ui("dragon", "foresight", "foresight.line_name", headline=f.headline.msg, line=sf.line.msg)
                 for fx in sf.detail:
                     c.msg("dragon", "foresight", fx.msg)
 

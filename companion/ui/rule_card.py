@@ -16,9 +16,8 @@ from companion.core.data import DataError
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, PSEUDO, translate
 from companion.i18n.pseudo import pseudo_plain
 from companion.lookup import Clarification, RuleCard, card
-from companion.ui.palette import TAP
 from companion.ui.rule_links import rule_title
-from companion.ui.widgets import quiet, small
+from companion.ui.widgets import pill_button, small
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -95,13 +94,7 @@ def clarification(tr: Tr, c: Clarification, key: str) -> ft.Control:
 def rule_chip(tr: Tr, open_rule: Callable[[str], object], rule_id: str, key: str) -> ft.Control:
     """A related rule, by its title: tapping it opens that rule's card (``open_rule``)."""
     title = rule_title(tr, rule_id)
-    return ft.Chip(
-        label=ft.Text(title, semantics_label=tr("rules.open", title=title)),
-        key=key,
-        tooltip=quiet(tr("rules.open", title=title)),
-        on_click=lambda _: open_rule(rule_id),
-        height=TAP,
-    )
+    return pill_button(title, key, lambda _: open_rule(rule_id), name=tr("rules.open", title=title))
 
 
 def card_body(tr: Tr, open_rule: Callable[[str], object], c: RuleCard) -> list[ft.Control]:

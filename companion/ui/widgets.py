@@ -43,15 +43,13 @@ def button(
     by several buttons on the screen ("Show QR" beside each player: "Show Ana's QR code"); it is
     also the hover text. No hover text repeats the label: Flutter gives a tooltip a semantics
     node of its own, so a screen reader met the label twice, and Flutter drew a node more.
-    ``selected``: one of a set of choices, filled when chosen and said so to screen readers (the
-    state sits in the button's content, so it merges into the button's own node)."""
+    ``selected``: one of a set of choices, filled when chosen and said so to screen readers: the
+    button in a Semantics that says so, all merged into one node (the state set on the button's
+    text made a node of its own on the web, a button inside the button, read twice)."""
     name = name or tooltip  # what the hover text says, the reader hears on the button itself
-    text: ft.Control = ft.Text(label, text_align=ft.TextAlign.CENTER, semantics_label=name)
-    if selected is not None:
-        filled = selected
-        text = ft.Semantics(content=text, selected=selected)
-    kind = ft.FilledButton if filled else ft.OutlinedButton
-    return kind(
+    text = ft.Text(label, text_align=ft.TextAlign.CENTER, semantics_label=name)
+    kind = ft.FilledButton if filled or selected else ft.OutlinedButton
+    made = kind(
         content=text,
         icon=icon,
         key=key,
@@ -61,6 +59,9 @@ def button(
         expand=expand,
         disabled=disabled,
     )
+    if selected is None:
+        return made
+    return ft.MergeSemantics(content=ft.Semantics(content=made, selected=selected), expand=expand)
 
 
 def tappable(
@@ -81,12 +82,13 @@ def tappable(
     )
 
 
-def named_dropdown(dropdown: ft.Dropdown) -> ft.Control:
+def named_dropdown(dropdown: ft.Dropdown, name: str | None = None) -> ft.Control:
     """A dropdown a screen reader names by its label and the option shown ("Player: All players").
     Flutter's menu button on the web is a button with neither (its field's label and text are not
-    in the tree); the name merges into the button's own node, so it is said once, with its state."""
+    in the tree); the name merges into the button's own node, so it is said once, with its state.
+    ``name``: said instead of the label where the label repeats ("Floor 1" in every palace)."""
     shown = next((o.text for o in dropdown.options or [] if o.key == dropdown.value), dropdown.value)
-    label = dropdown.label if isinstance(dropdown.label, str) else ""
+    label = name or (dropdown.label if isinstance(dropdown.label, str) else "")
     name = f"{label}: {shown}" if label and shown else label or str(shown or "")
     return ft.MergeSemantics(content=ft.Semantics(content=dropdown, label=name), expand=dropdown.expand)
 
@@ -126,6 +128,49 @@ def text_button(
     kind = ft.FilledButton if filled else ft.TextButton
     text = ft.Text(label, semantics_label=tooltip)  # the hover text, said on the button itself
     return kind(content=text, key=key, tooltip=quiet(tooltip), on_click=on_click, height=TAP, **colours)
+
+
+# built once, shared by every pill: the button is the 48 px target, its pill the chip's look
+PILL_STYLE = ft.ButtonStyle(
+    padding=ft.Padding.all(0),
+    shape=ft.RoundedRectangleBorder(radius=8),
+    color={  # a chip's label colours, not a link's
+        ft.ControlState.DISABLED: ft.Colors.with_opacity(0.38, ft.Colors.ON_SURFACE),
+        ft.ControlState.DEFAULT: ft.Colors.ON_SURFACE_VARIANT,
+    },
+)
+PILL_PADDING = ft.Padding.symmetric(horizontal=16, vertical=6)
+PILL_BORDER = ft.Border.all(1, ft.Colors.OUTLINE_VARIANT)
+
+
+def pill_button(
+    label: str,
+    key: str,
+    on_click: Handler,
+    *,
+    name: str,
+    leading: ft.Control | None = None,
+    bgcolor: Any = None,
+    color: Any = None,
+    disabled: bool = False,
+) -> ft.Control:
+    """A small rounded label that acts (opens a rule by its title, seats a player, takes back a
+    card), looking like a chip but a button to screen readers, named ``name`` ("Read the rule:
+    Action groups"): a Flet chip is a checkbox on the web whatever it does. The button is the
+    48 px target, the pill inside it keeps the chip's 32 px look. No hover text: the pill says
+    what it is, and a tooltip over a chip swallowed the next tap in Chromium."""
+    text = ft.Text(label, semantics_label=name, size=14, weight=ft.FontWeight.W_500, color=color)
+    inside: ft.Control = text if leading is None else ft.Row([leading, text], spacing=6, tight=True)
+    pill = ft.Container(
+        inside,
+        padding=PILL_PADDING,
+        border_radius=8,
+        border=PILL_BORDER,
+        bgcolor=bgcolor or ft.Colors.SURFACE,
+    )
+    return ft.TextButton(
+        content=pill, key=key, on_click=on_click, style=PILL_STYLE, height=TAP, disabled=disabled
+    )
 
 
 def icon_button(

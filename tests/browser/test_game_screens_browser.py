@@ -287,17 +287,23 @@ def test_dayu_drain_with_number_buttons(app):
 
     page.goto(pages.url + "quick/dayu")
     enable_semantics(page)
-    page.get_by_role("button", name="Free move").first.wait_for(timeout=60000)
+    # each row's buttons are named with its player ("Player 1: Free move"): every card has them
+    page.get_by_role("button", name="Player 1: Free move").first.wait_for(timeout=60000)
     settled(page)  # the reloaded session's screen is replaced by the quick one: tap after that
 
-    chip = translate("ui.dayu.quick.remove", "en", what="Free move")  # a chip says what a tap does
-    tap(page, "Free move")  # first: the VP chips would push the flood buttons down
-    wait_until(lambda: any(t.startswith(chip) for t in screen_texts(page)), what="the flood card chip")
+    pill = translate("ui.dayu.quick.remove", "en", what="Free move")  # a pill says what a tap does
+    tap(page, "Player 1: Free move")  # first: the VP pills would push the flood buttons down
+    # a button's name is its node's text, after the label screen_texts puts first (none here)
+    wait_until(
+        lambda: any(t.strip().startswith(pill) for t in screen_texts(page)), what="the flood card pill"
+    )
     for frame, vp in (("silver", "3"), ("green", "5")):
-        tap(page, frame)
+        tap(page, f"Player 1: {frame}")
         page.wait_for_timeout(250)
         # the VP row's button, named by what it adds (Playwright reads a no-break space as a space)
-        adds = translate("ui.dayu.quick.add_vp", "en", frame=frame, vp=vp).replace("\u00a0", " ")
+        adds = "Player 1: " + translate("ui.dayu.quick.add_vp", "en", frame=frame, vp=vp).replace(
+            "\u00a0", " "
+        )
         tap_on(page.get_by_role("button", name=adds, exact=True).first)
         page.wait_for_timeout(250)
     shot(page, "dayu_quick")

@@ -108,7 +108,7 @@ def test_play_log_statistics_and_the_player_picker(browser, app):
     tap_on(page.get_by_role("checkbox", name="Da Yu"))
     same = page.get_by_role("button", name="Same as last time: Ana, Ben, Carla, Dai")
     same.wait_for(timeout=60000)
-    dai = page.get_by_role("checkbox", name="Seat Dai", exact=True)  # the chip named by what it does
+    dai = page.get_by_role("button", name="Seat Dai", exact=True)  # a pill named by what it does
     tap_on(dai)  # a remembered player, seated in the first free seat: the chip goes
     wait_until(lambda: dai.count() == 0, what="Dai seated")
     shot(page, "player_picker")

@@ -36,7 +36,7 @@ async def test_dragon_coming_events_line_per_player_and_detail(tmp_path):
         assert h.by_key(f"forecast-{i}").value == f.headline.msg.render("en")
         for sf in f.seats:
             assert h.has(f"forecast-{i}-{sf.seat}")
-            assert sf.line.msg.render("en") in h.by_key(f"forecast-{i}-{sf.seat}").tooltip
+            assert h.by_key(f"forecast-{i}-{sf.seat}").content.value == sf.line.msg.render("en")
     # a tap opens the detail: the engine's effects for that player first, with their rules,
     # then every other player's (the event does not hit the tapped player alone)
     await h.click("forecast-0-1")
@@ -72,7 +72,7 @@ async def test_dragon_coming_events_lines_follow_every_tap(tmp_path):
         lines = [sf.line.msg.render("en") for f in found for sf in f.seats]
         for i, f in enumerate(found):
             for sf in f.seats:
-                assert sf.line.msg.render("en") in h.by_key(f"forecast-{i}-{sf.seat}").tooltip
+                assert h.by_key(f"forecast-{i}-{sf.seat}").content.value == sf.line.msg.render("en")
         changed += shown is not None and lines != shown
         shown = lines
         if h.has("auto"):

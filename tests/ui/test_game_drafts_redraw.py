@@ -5,6 +5,7 @@ table's "first game" chips changes what is on screen, and the session's whole-sc
 ``table_changed`` and opening a screen through ``arrived``: the table or the address changing,
 not a draft)."""
 
+import flet as ft
 import pytest
 from test_chinatown_trade_form import chosen, trading
 from test_chinatown_ui import new_chinatown
@@ -31,7 +32,8 @@ def refreshes(monkeypatch) -> list[int]:
 
 def filled(h, key: str) -> bool:
     """A choice button drawn as the one chosen (filled, and said selected to screen readers)."""
-    return h.by_key(key).content.selected is True
+    c = h.by_key(key)
+    return isinstance(c, ft.FilledButton) and isinstance(c.parent, ft.Semantics) and c.parent.selected is True
 
 
 async def test_a_trade_started_over_clears_the_form(tmp_path, refreshes):

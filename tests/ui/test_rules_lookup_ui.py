@@ -103,7 +103,7 @@ async def test_opening_a_result_shows_related_rules_examples_and_clarifications(
     related = [k.removeprefix("rule-related-") for k in h.keys("rule-related-")]
     assert related == list(full.related)
     chip = h.by_key("rule-related-dragon.palace.capacity")
-    assert chip.label.value == "Sitio en los palacios"  # by title
+    assert chip.content.content.value == "Sitio en los palacios"  # by title, on its pill
     await h.click("rule-related-dragon.palace.capacity")  # a related rule opens in its place
     assert h.open_dialogs() == ["rule-dialog"]
     assert h.by_key("rule-dialog-text").value == card("dragon.palace.capacity", "es").text

@@ -114,3 +114,112 @@ async def test_a_confirmation_dialog_is_named_by_its_title(tmp_path):
     assert isinstance(dialog, ft.AlertDialog) and dialog.semantics_label == dialog.title.value
     assert dialog.semantics_label  # not Flutter's "Alert"
     h.close()
+
+
+def pill_name(c) -> str | None:
+    """What a screen reader says for a pill button (widgets.pill_button): its text's label."""
+    assert isinstance(c, ft.TextButton), f"{c.key!r} is a {type(c).__name__}, not a button"
+    return c.content.content.semantics_label
+
+
+async def test_the_rules_for_this_moment_are_buttons_named_after_their_rule(tmp_path):
+    """Play's "Rules for this moment" and a rule card's related rules open a rule: buttons named
+    "Read the rule: <title>" with a 48 px target (a Flet chip was a checkbox on the web)."""
+    from companion.ui.i18n import Tr
+    from companion.ui.palette import TAP
+    from companion.ui.rule_links import rule_title
+
+    hub = new_hub(tmp_path)
+    table = played(hub, "dragon", 12, 5)
+    h = await started(hub, route=f"/table/{table.id}")
+    asked = table.prompt.rule_ids
+    assert asked
+    for rid in asked:
+        pill = h.by_key(f"moment-{rid}")
+        assert pill_name(pill) == f"Read the rule: {rule_title(Tr('en'), rid)}" and pill.height == TAP
+        assert pill.content.content.value == rule_title(Tr("en"), rid)  # the title on the pill
+    await h.click(f"moment-{asked[0]}")
+    related = h.keys("rule-related-")
+    assert related  # the rule's card links its related rules
+    for key in related:
+        title = rule_title(Tr("en"), key.removeprefix("rule-related-"))
+        assert pill_name(h.by_key(key)) == f"Open the rule: {title}"
+    h.close()
+
+
+async def test_each_coming_up_line_says_its_month_and_event(tmp_path):
+    """Dragon's "Coming up" lines: two months' lines read alike ("Ben: no change"); each is
+    named with its month and event, so no two lines share a name."""
+    hub = new_hub(tmp_path)
+    table = played(hub, "dragon", 14, 5)
+    h = await started(hub, route=f"/table/{table.id}")
+    from companion.games.dragon import coming_events
+
+    found = coming_events(table.state)
+    assert len(found) == 2
+    names = []
+    for i, f in enumerate(found):
+        for sf in f.seats:
+            said = h.by_key(f"forecast-{i}-{sf.seat}").content.semantics_label
+            assert said.startswith(f"{f.headline.msg.render('en')}. {sf.line.msg.render('en')}. Tap for")
+            names.append(said)
+    assert len(set(names)) == len(names)
+    h.close()
+
+
+async def test_every_qr_code_on_share_is_named_by_what_it_opens(tmp_path):
+    """An image with no name is read as "image": the snapshot's code and each seat's code say
+    which code they are."""
+    hub = new_hub(tmp_path)
+    table = played(hub, "dragon", 12, 5)
+    h = await started(hub, route=f"/table/{table.id}/share")
+    images = [c for c in h.controls() if isinstance(c, ft.Image)]
+    assert images and all(c.semantics_label for c in images), [c.key for c in images]
+    assert h.by_key("snapshot-qr").semantics_label == "QR code of the snapshot: the whole table"
+    await h.click("seat-qr-1")
+    assert h.by_key("seat-qr").semantics_label == "QR code of Ben's link"
+    h.close()
+
+
+async def test_a_choice_button_is_one_node_that_says_it_is_chosen(tmp_path):
+    """widgets.button(selected=): the state merged with the button (a MergeSemantics around a
+    Semantics around it), not set on its text, which was a button inside the button on the web."""
+    h = await started(new_hub(tmp_path), route="/quick/chinatown")
+    for key, chosen in (("ct-q-mode-final", True), ("ct-q-mode-income", False)):
+        b = h.by_key(key)
+        assert isinstance(b.content, ft.Text)  # nothing of its own inside
+        assert isinstance(b.parent, ft.Semantics) and b.parent.selected is chosen
+        assert isinstance(b.parent.parent, ft.MergeSemantics)
+    h.close()
+
+
+def spoken_names(h) -> list[str]:
+    """What a screen reader names each button, chip and dropdown on the screen."""
+    names = []
+    for c in h.controls():
+        if isinstance(c, ft.Chip):
+            names.append(c.label.semantics_label or c.label.value)
+        elif isinstance(c, ft.FilledButton | ft.OutlinedButton) and isinstance(c.content, ft.Text):
+            names.append(c.content.semantics_label or c.content.value)
+        elif isinstance(c, ft.IconButton):
+            names.append(c.icon.semantics_label)
+        elif isinstance(c, ft.Semantics) and isinstance(c.content, ft.Dropdown):
+            names.append(c.label)
+    return names
+
+
+async def test_no_two_controls_of_a_quick_score_share_a_name(tmp_path):
+    """Every player's card of Da Yu's and Dragon's quick score has the same buttons, chips and
+    drop-downs: each is named with its player (and palace), so no two are named alike."""
+    h = await started(new_hub(tmp_path), route="/quick/dayu")
+    await h.type_text("dy-q-name-0", "Ana")
+    await h.click("dy-q-1-frame-green")  # a redraw after the name was typed
+    names = spoken_names(h)
+    assert "Ana: Free move" in names and "Player 2: Free move" in names
+    assert sorted({n for n in names if names.count(n) > 1}) == []
+    await h.goto("/quick/dragon")
+    names = spoken_names(h)
+    assert "Player 2's palace 1, floor 1: empty" in names and "Player 1's palace 2: 2\u00a0floors" in names
+    assert "Add a palace for Player 2" in names
+    assert sorted({n for n in names if names.count(n) > 1}) == []
+    h.close()

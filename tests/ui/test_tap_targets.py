@@ -14,8 +14,10 @@ def visible_label(c) -> str:
     named by its label (a tooltip over a chip also swallowed the next tap in the browser), a
     button by the text inside it (perhaps wrapped in a Semantics that says it is selected)."""
     text = c.label if isinstance(c, ft.Chip) else getattr(c, "content", None)
-    if isinstance(text, ft.Semantics):
+    if isinstance(text, ft.Semantics | ft.Container):  # a pill's text sits in its rounded box
         text = text.content
+    if isinstance(text, ft.Row):  # a pill with a leading dot
+        text = next((t for t in text.controls if isinstance(t, ft.Text)), None)
     return text.value if isinstance(text, ft.Text) and isinstance(text.value, str) else ""
 
 
@@ -34,6 +36,8 @@ def problems(h) -> list[str]:
             found.append(f"{name}: no spoken name")
         if shown and c.tooltip == shown:  # Flutter gives the tooltip a node: the label said twice
             found.append(f"{name}: a tooltip repeating its label")
+        if isinstance(c, ft.Chip) and getattr(c, "on_click", None) is not None:
+            found.append(f"{name}: a chip that acts, a checkbox to screen readers")
         if c.height is not None and c.height < TAP:
             found.append(f"{name}: {c.height} px high")
     return found
@@ -65,4 +69,20 @@ async def test_chinatown_quick_score_tabs_tap_targets(tmp_path):
     assert problems(h) == []
     await h.click("ct-q-mode-income")
     assert h.has("ct-q-board") and problems(h) == []
+    h.close()
+
+
+async def test_chips_that_act_are_buttons_new_table_and_da_yu_quick_score(tmp_path):
+    """A chip that does something (seats a remembered player, takes back a card entered) is a
+    button to screen readers with a 48 px target, not a chip (a checkbox on the web)."""
+    hub = new_hub(tmp_path)
+    dev = hub.store.create_player("Dev", "yellow")
+    h = await started(hub, route="/new")
+    assert h.has(f"pick-player-{dev.id}") and problems(h) == []
+    await h.goto("/quick/dayu")
+    for key in ("dy-q-0-frame-red", "dy-q-0-vp-3", "dy-q-0-flood-red_bonus", "dy-q-0-pts-2"):
+        await h.click(key)
+    assert h.has("dy-q-0-card-0") and h.has("dy-q-0-fc-1") and problems(h) == []
+    said = [h.by_key(k).content.content.semantics_label for k in ("dy-q-0-card-0", "dy-q-0-fc-1")]
+    assert all(s.startswith("Remove") for s in said), said
     h.close()

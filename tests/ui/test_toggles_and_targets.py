@@ -2,7 +2,7 @@
 and option chips): each with a name of its own and, for a toggle, its selected state before and
 after a tap. A chip says it natively (``selected``, its label's semantics label); a tappable box
 (widgets.tappable) is one merged node whose ``ft.Semantics`` names it and says its state; a
-button whose fill shows the choice carries the state in its content's semantics."""
+button whose fill shows the choice is merged with a Semantics around it that says its state."""
 
 import flet as ft
 from test_chinatown_ui import first_year_by_hand, new_chinatown
@@ -17,14 +17,12 @@ def said(h, key: str) -> tuple[str | None, bool | None, bool]:
     c = h.by_key(key)
     if isinstance(c, ft.Chip):
         return c.label.semantics_label or c.label.value, c.selected, True
+    if isinstance(c, ft.FilledButton | ft.OutlinedButton):  # its state on a merged wrapper, if a choice
+        selected = c.parent.selected if isinstance(c.parent, ft.Semantics) else None
+        return c.content.semantics_label or c.content.value, selected, True
     if isinstance(c.parent, ft.Semantics):  # a tappable box, named and stated by its wrapper
         s = c.parent
         return s.label, s.selected, bool(s.button)
-    if isinstance(c, ft.FilledButton | ft.OutlinedButton):
-        inner = c.content
-        selected = inner.selected if isinstance(inner, ft.Semantics) else None
-        text = inner.content if isinstance(inner, ft.Semantics) else inner
-        return text.semantics_label or text.value, selected, True
     return None, None, False  # a bare box: a tooltip names a wrapper, no role, no state
 
 

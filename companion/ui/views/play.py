@@ -32,7 +32,7 @@ from companion.ui.teach import question_line
 from companion.ui.views.chrome import table_view
 from companion.ui.views.pick import pick_form
 from companion.ui.views.scores import tie_lines, total_text
-from companion.ui.widgets import button, card, dot, heading, quiet, small, text_button
+from companion.ui.widgets import button, card, dot, heading, pill_button, quiet, small, text_button
 
 # built once, shared by every choice button (all new after each entry: the stale-tap guarantee)
 CHOICE_STYLE = ft.ButtonStyle(
@@ -478,13 +478,9 @@ def moment_rules(tr: Tr, show_rule: Callable[[str], None], prompt: Prompt) -> ft
 
 
 def rule_chip(tr: Tr, show_rule: Callable[[str], None], rid: str) -> ft.Control:
-    return ft.Chip(
-        label=ft.Text(rule_title(tr, rid), semantics_label=rule_tip(tr, rid)),
-        key=f"moment-{rid}",
-        on_click=lambda _: show_rule(rid),
-        tooltip=quiet(rule_tip(tr, rid)),
-        height=TAP,
-    )
+    """A rule of this moment by its title: a button named "Read the rule: <title>" (a chip was a
+    checkbox to screen readers), drawn as the small pill it was."""
+    return pill_button(rule_title(tr, rid), f"moment-{rid}", lambda _: show_rule(rid), name=rule_tip(tr, rid))
 
 
 def seat_panel(model: TableModel, seat: int) -> ft.Control:

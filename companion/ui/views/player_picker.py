@@ -20,11 +20,11 @@ from typing import Any
 import flet as ft
 
 from companion.ui.i18n import Tr
-from companion.ui.palette import DEFAULT_ORDER, PLAYER_COLORS, TAP
+from companion.ui.palette import DEFAULT_ORDER, PLAYER_COLORS
 from companion.ui.repos import PlayerInfo, PlayersRepo
 from companion.ui.retap import use_every_tap
 from companion.ui.search import Search
-from companion.ui.widgets import button, card, colour_swatch, icon_button, quiet, search_field, small
+from companion.ui.widgets import button, card, colour_swatch, icon_button, pill_button, search_field, small
 
 OFFERED = 12  # remembered players offered at once; a search finds the others
 
@@ -223,13 +223,12 @@ def _seat(seats: list[dict[str, Any]], seat: dict[str, Any], player: PlayerInfo,
 
 
 def _pick_chip(tr: Tr, seating: Seating, player: PlayerInfo) -> ft.Control:
-    return ft.Chip(
-        label=ft.Text(player.name, semantics_label=tr("setup.seat_player", name=player.name)),
+    return pill_button(
+        player.name,
+        f"pick-player-{player.id}",
+        lambda _: seating.pick(player),
+        name=tr("setup.seat_player", name=player.name),  # a button: it seats, it is not a choice
         leading=ft.Icon(ft.Icons.CIRCLE, color=PLAYER_COLORS.get(player.color or "", None), size=14),
-        key=f"pick-player-{player.id}",
-        on_click=lambda _: seating.pick(player),
-        tooltip=quiet(tr("setup.seat_player", name=player.name)),
-        height=TAP,
         disabled=seating.full(),  # every seat taken
     )
 

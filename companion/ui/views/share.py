@@ -67,12 +67,14 @@ class JoinCode:
     text: str = ""
 
 
-def qr_image(text: str, key: str, size: int = QR_SIZE) -> ft.Control:
+def qr_image(text: str, key: str, name: str, size: int = QR_SIZE) -> ft.Control:
+    """A QR code of ``text``, named ``name`` for a screen reader (an image with no name is read
+    as "image" alone: which code is it?)."""
     # a white frame keeps the quiet zone light in the dark theme too, so cameras read it
     from companion.share.qr import qr_png  # loads qrcode and Pillow on first use
 
     return ft.Container(
-        ft.Image(src=qr_png(text, box_size=8), width=size, height=size, key=key),
+        ft.Image(src=qr_png(text, box_size=8), width=size, height=size, key=key, semantics_label=name),
         bgcolor=ft.Colors.WHITE,
         padding=8,
         border_radius=8,
@@ -171,7 +173,7 @@ def viewer_items(
     """The viewers' link: its QR code only once other devices can reach it; before that its
     address and short code, marked as this device's only. ``copy``: Copy link, under the address."""
     shown: list[ft.Control] = (
-        [small(tr("live.viewer_hint")), qr_image(url, key="live-qr")]
+        [small(tr("live.viewer_hint")), qr_image(url, key="live-qr", name=tr("live.qr_viewer"))]
         if reachable
         else [small(tr("live.device_only"), key="live-device-only")]
     )
@@ -239,7 +241,7 @@ def seat_dialog(
                 if reachable
                 else [ft.Text(tr("live.seat_device_only"), key="seat-device-only", color=ft.Colors.ERROR)]
             ),
-            qr_image(url, key="seat-qr", size=240),
+            qr_image(url, key="seat-qr", name=tr("live.qr_seat", name=name), size=240),
             selectable(url, key="seat-url", size=12),
             copy(),
         ],
@@ -319,7 +321,7 @@ def snapshot_card(tr: Tr, said: Copied, clipboard: ft.Clipboard, table: Table) -
     return card(
         heading(tr("live.snapshot")),
         small(tr("live.snapshot_hint")),
-        qr_image(code, key="snapshot-qr"),
+        qr_image(code, key="snapshot-qr", name=tr("live.qr_snapshot")),
         ft.TextField(
             label=tr("live.snapshot"),
             value=code,

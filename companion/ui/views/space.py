@@ -75,7 +75,7 @@ def RecoveryCard(
     return card(
         heading(tr("space.recovery")),
         small(tr("space.recovery_hint")),
-        qr_image(url, key="space-qr"),
+        qr_image(url, key="space-qr", name=tr("space.qr")),
         selectable(url, key="space-url", size=12),
         CopyRow(tr, tr("space.copy"), "space", clipboard, url, said, key="space-copy-row"),
         key="space-recovery",

@@ -27,11 +27,10 @@ from companion.games.dayu.public import (
 from companion.i18n import format_score
 from companion.ui.games.dayu.panels import FRAME_COLOURS, FRAME_TEXT, frame_name
 from companion.ui.i18n import Tr
-from companion.ui.log_play import log_play_button
-from companion.ui.palette import TAP
+from companion.ui.log_play import log_play_button, row_name
 from companion.ui.repos import Repos
 from companion.ui.services import Services, Session
-from companion.ui.widgets import button, card, heading, quiet, small
+from companion.ui.widgets import button, card, heading, pill_button, small
 
 
 @dataclass
@@ -155,6 +154,12 @@ def _name_field(tr: Tr, p: DayuRow, i: int) -> ft.Control:
     )
 
 
+def said(tr: Tr, p: DayuRow, i: int, what: str) -> str:
+    """A row's button as a screen reader names it, with its player ("Ana: Free move"): every
+    player's card has the same buttons."""
+    return tr("quick.for_player", player=row_name(tr, p.name, i), what=what)
+
+
 def _vp_rows(tr: Tr, form: DayuQuick, i: int) -> list[ft.Control]:
     """VP cards: pick a frame, then tap a card's VP to add it in that frame; the cards so far."""
     p = form.players[i]
@@ -164,6 +169,7 @@ def _vp_rows(tr: Tr, form: DayuQuick, i: int) -> list[ft.Control]:
             f"dy-q-{i}-frame-{f}",
             lambda _, f=f: form.set_frame(i, f),
             selected=p.frame == f,
+            name=said(tr, p, i, tr.msg(frame_name(f))),
         )
         for f in FRAMES
     ]
@@ -172,7 +178,7 @@ def _vp_rows(tr: Tr, form: DayuQuick, i: int) -> list[ft.Control]:
             str(v),
             f"dy-q-{i}-vp-{v}",
             lambda _, v=v: form.add_vp(i, v),
-            tooltip=tr("dayu.quick.add_vp", frame=frame_name(p.frame), vp=v),
+            name=said(tr, p, i, tr("dayu.quick.add_vp", frame=frame_name(p.frame), vp=v)),
         )
         for v in DATA.vp_per_face.values()
     ]
@@ -188,18 +194,13 @@ def _vp_rows(tr: Tr, form: DayuQuick, i: int) -> list[ft.Control]:
 def _vp_chips(tr: Tr, form: DayuQuick, i: int) -> list[ft.Control]:
     """The VP cards entered, in their frame's colour; a tap removes one."""
     return [
-        ft.Chip(
-            label=ft.Text(
-                f"{v}",
-                color=FRAME_TEXT[f],
-                weight=ft.FontWeight.BOLD,
-                semantics_label=tr("dayu.quick.remove", what=f"{tr.msg(frame_name(f))} {v}"),
-            ),
+        pill_button(
+            f"{v}",
+            f"dy-q-{i}-card-{k}",
+            lambda _, k=k: form.take_back(i, "vp", k),
+            name=tr("dayu.quick.remove", what=f"{tr.msg(frame_name(f))} {v}"),
             bgcolor=FRAME_COLOURS[f],
-            key=f"dy-q-{i}-card-{k}",
-            tooltip=quiet(tr("dayu.quick.remove", what=f"{tr.msg(frame_name(f))} {v}")),
-            on_click=lambda _, k=k: form.take_back(i, "vp", k),
-            height=TAP,
+            color=FRAME_TEXT[f],
         )
         for k, (f, v) in enumerate(form.players[i].vp)
     ]
@@ -207,8 +208,14 @@ def _vp_chips(tr: Tr, form: DayuQuick, i: int) -> list[ft.Control]:
 
 def _flood_rows(tr: Tr, form: DayuQuick, i: int) -> list[ft.Control]:
     """Flood cards: a button per kind and per printed points, each adds one; the cards so far."""
+    p = form.players[i]
     kinds = [
-        button(tr.msg(flood_name(k, 0)), f"dy-q-{i}-flood-{k}", lambda _, k=k: form.add_flood(i, k))
+        button(
+            tr.msg(flood_name(k, 0)),
+            f"dy-q-{i}-flood-{k}",
+            lambda _, k=k: form.add_flood(i, k),
+            name=said(tr, p, i, tr.msg(flood_name(k, 0))),
+        )
         for k in DATA.flood_kinds
     ]
     printed = [
@@ -216,7 +223,7 @@ def _flood_rows(tr: Tr, form: DayuQuick, i: int) -> list[ft.Control]:
             str(n),
             f"dy-q-{i}-pts-{n}",
             lambda _, n=n: form.add_flood(i, n),
-            tooltip=tr.msg(flood_name(POINTS_KIND, n)),
+            name=said(tr, p, i, tr.msg(flood_name(POINTS_KIND, n))),
         )
         for n in DATA.flood_card_points.values()
     ]
@@ -232,14 +239,11 @@ def _flood_rows(tr: Tr, form: DayuQuick, i: int) -> list[ft.Control]:
 def _flood_chips(tr: Tr, form: DayuQuick, i: int) -> list[ft.Control]:
     """The flood cards entered; a tap removes one."""
     return [
-        ft.Chip(
-            label=ft.Text(
-                tr.msg(_flood_label(c)), semantics_label=tr("dayu.quick.remove", what=tr.msg(_flood_label(c)))
-            ),
-            key=f"dy-q-{i}-fc-{k}",
-            tooltip=quiet(tr("dayu.quick.remove", what=tr.msg(_flood_label(c)))),
-            on_click=lambda _, k=k: form.take_back(i, "flood", k),
-            height=TAP,
+        pill_button(
+            tr.msg(_flood_label(c)),
+            f"dy-q-{i}-fc-{k}",
+            lambda _, k=k: form.take_back(i, "flood", k),
+            name=tr("dayu.quick.remove", what=tr.msg(_flood_label(c))),
         )
         for k, c in enumerate(form.players[i].flood)
     ]

@@ -61,8 +61,8 @@ def coming_card(
     for i, f in enumerate(found):
         items.append(part((tr.lang, f.headline), partial(headline, tr, i, f), key=f"forecast-{i}-part"))
         for sf in f.seats:
-            props = (tr.lang, i, sf.line, table.players[sf.seat].color)
-            draw = partial(seat_line, tr, table, i, sf, open_detail)
+            props = (tr.lang, i, f.headline, sf.line, table.players[sf.seat].color)
+            draw = partial(seat_line, tr, table, i, f, sf, open_detail)
             items.append(part(props, draw, key=f"forecast-part-{i}-{sf.seat}"))
     return card(*items, key="forecast")
 
@@ -72,15 +72,23 @@ def headline(tr: Tr, i: int, f: EventForecast) -> ft.Control:
 
 
 def seat_line(
-    tr: Tr, table: Table, i: int, sf: SeatForecast, open_detail: Callable[[int, int], None]
+    tr: Tr,
+    table: Table,
+    i: int,
+    f: EventForecast,
+    sf: SeatForecast,
+    open_detail: Callable[[int, int], None],
 ) -> ft.Control:
     """One player's compact line, marked by their colour; a tap opens what the event would do
-    to them, and why. Two controls a line: the screen is diffed on every tap, so each counts."""
+    to them, and why. Two controls a line: the screen is diffed on every tap, so each counts.
+    Named for a screen reader with its month and event ("Month 2: Drought, if it came now. Ana:
+    ... Tap for ..."): the lines of two months read alike ("Ana: no change"), and a hover text
+    naming the line beside its own text made every line's name say it twice."""
     text = tr.msg(sf.line.msg)
+    name = tr("foresight.line_name", headline=tr.msg(f.headline.msg), line=text)
     return ft.Container(
-        ft.Text(text, size=13),
+        ft.Text(text, size=13, semantics_label=name),
         key=f"forecast-{i}-{sf.seat}",
-        tooltip=tr("foresight.detail_hint", line=text),
         on_click=lambda _: open_detail(i, sf.seat),
         padding=ft.Padding.only(left=8, top=6, bottom=6),
         border=ft.Border.only(left=ft.BorderSide(4, swatch(table.players[sf.seat].color))),

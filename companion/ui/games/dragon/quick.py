@@ -180,6 +180,7 @@ def _player_card(tr: Tr, form: DragonQuick, i: int) -> ft.Control:
             f"quick-add-palace-{i}",
             lambda _: form.add_palace(i),
             icon=ft.Icons.ADD_HOME,
+            name=tr("dragon.quick.add_palace_of", player=row_name(tr, player.name, i)),
         ),
         key=f"quick-player-{i}",
         padding=8,
@@ -189,8 +190,9 @@ def _player_card(tr: Tr, form: DragonQuick, i: int) -> ft.Control:
 def _palace_row(tr: Tr, form: DragonQuick, i: int, k: int) -> ft.Control:
     """Palace k of player i: its floor count (chips) and the person on each floor."""
     palace = form.players[i].palaces[k]
-    people = _persons(tr, palace, i, k)
-    chips = _floor_chips(tr, form, palace, i, k)
+    whose = tr("dragon.quick.palace_of", n=k + 1, player=row_name(tr, form.players[i].name, i))
+    people = _persons(tr, palace, i, k, whose)
+    chips = _floor_chips(tr, form, palace, i, k, whose)
     return ft.Column(
         [
             ft.Row(
@@ -217,8 +219,9 @@ def _palace_row(tr: Tr, form: DragonQuick, i: int, k: int) -> ft.Control:
     )
 
 
-def _persons(tr: Tr, palace: Palace, i: int, k: int) -> list[ft.Control]:
-    """A drop-down per floor: the person tile living there, or empty."""
+def _persons(tr: Tr, palace: Palace, i: int, k: int, whose: str) -> list[ft.Control]:
+    """A drop-down per floor: the person tile living there, or empty; named for a screen reader
+    with its palace and player (``whose``: "Ana's palace 1"), each floor of each palace alike."""
 
     def person(slot: int) -> Any:
         def go(e: Any) -> None:
@@ -238,21 +241,28 @@ def _persons(tr: Tr, palace: Palace, i: int, k: int) -> list[ft.Control]:
                 width=170,
                 dense=True,
                 label=tr("dragon.quick.floor", n=s + 1),
-            )
+            ),
+            name=tr("dragon.quick.floor_of", palace=whose, n=s + 1),
         )
         for s in range(palace.floors)
     ]
 
 
-def _floor_chips(tr: Tr, form: DragonQuick, palace: Palace, i: int, k: int) -> list[ft.Control]:
-    """A chip per possible floor count; picking one keeps the persons of the floors that stay."""
+def _floor_chips(tr: Tr, form: DragonQuick, palace: Palace, i: int, k: int, whose: str) -> list[ft.Control]:
+    """A chip per possible floor count; picking one keeps the persons of the floors that stay.
+    Named with the palace and player (``whose``): every palace has its "2 floors"."""
 
     def floors(n: int) -> Any:
         return lambda _=None: form.set_floors(i, k, n)
 
     return [
         ft.Chip(
-            label=ft.Text(str(n), semantics_label=tr("dragon.quick.floors", n=n)),
+            label=ft.Text(
+                str(n),
+                semantics_label=tr(
+                    "dragon.quick.floors_of", palace=whose, floors=tr("dragon.quick.floors", n=n)
+                ),
+            ),
             key=f"quick-floors-{i}-{k}-{n}",
             selected=palace.floors == n,
             on_select=floors(n),
