@@ -102,7 +102,15 @@ def effect_line(model: TableModel, effect: Effect, key: str, *, under: str | Non
     )
     text = tr.msg(shown.msg)
     said: ft.Control = (
-        ft.Text(tr("play.by_rule"), size=13, italic=True, spans=[link], key=f"{key}-rule-only")
+        # upright, as every rule link is: a span takes its Text's style, so an italic "Rule:" made
+        # its link italic too (docs/DECISIONS.md, branch uxwrap)
+        ft.Text(
+            tr("play.by_rule"),
+            size=13,
+            color=ft.Colors.ON_SURFACE_VARIANT,
+            spans=[link],
+            key=f"{key}-rule-only",
+        )
         if under is not None and restates(under, text)
         else ft.Text(text, expand=True, size=14, spans=[link], key=f"{key}-text")
     )

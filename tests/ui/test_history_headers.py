@@ -15,6 +15,7 @@ from ui_testkit import new_hub, started
 
 from companion.core import Table
 from companion.games.dayu.entries import Draw
+from companion.ui.rule_links import SPAN_STYLE
 from companion.ui.settings import PREFIX
 
 NAMES = ["Ana", "Ben", "Carla"]
@@ -89,7 +90,10 @@ async def test_a_consequence_that_says_the_header_again_keeps_only_its_rule(tmp_
                 said = h.by_key(f"{line}-text").value
                 repeats += [(header, said)] if said.rstrip(".").lower() == header.rstrip(".").lower() else []
             else:
-                assert h.by_key(f"{line}-rule-only").value in ("Rule:", "Regla:")
+                only = h.by_key(f"{line}-rule-only")
+                assert only.value in ("Rule:", "Regla:")
+                # its link upright, as every other rule link: a span takes its Text's italic
+                assert not only.italic and [s.style for s in only.spans] == [SPAN_STYLE]
                 kept += 1
     assert repeats == [] and kept > 0, (repeats, kept)
     h.close()
