@@ -35,9 +35,9 @@ SIGNS = {"+", "-", MINUS, "±"}
         (-3, "points", "es", True, "−3"),
         (3, "points", "en", True, "+3"),
         (0, "points", "en", True, "±0"),
-        (-5000, "money", "en", False, "−$5,000"),
+        (-5000, "money", "en", False, "−\u2060$5,000"),  # joined: one line (test_units_joined)
         (-5000, "money", "es", True, "−5.000\xa0$"),
-        (50000, "money", "en", True, "+$50,000"),
+        (50000, "money", "en", True, "+\u2060$50,000"),
     ],
 )
 def test_one_helper_writes_every_sign(value, unit, lang, change, said):

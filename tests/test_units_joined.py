@@ -68,3 +68,48 @@ def test_a_colour_before_a_unit_is_not_a_number():
         and SPLIT.search("{n} action points")
     )
     assert not SPLIT.search("a {frame} VP card") and not SPLIT.search("3\u00a0VP")
+
+
+# A sign before a money field ("+{gain:money}"): the helper writes the sign, joined to the amount
+# ("+$10,000" had "+" end a line at 412 px, "$10,000" start the next); a player's name before a
+# money field: one unit in a list of them ("…, Carla $50,000, Dai\n$30,000")
+SIGN_BEFORE_MONEY = re.compile(r"[+\-\u2212\u00b1]\{[^{}]*:money\}")
+NAME_SPACE_MONEY = re.compile(r"\{(?:name|player)\} \{[^{}]*:money\}")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_sign_or_a_name_and_money_are_not_split(lang):
+    texts = catalogue_texts(lang)
+    split = [
+        (where, m.group(0))
+        for where, text in texts
+        for pat in (SIGN_BEFORE_MONEY, NAME_SPACE_MONEY)
+        for m in pat.finditer(text)
+    ]
+    assert split == []
+    assert any(":+money}" in text for _, text in texts)  # the texts were read
+
+
+# between a sign and what follows it, Unicode's line breaking (UAX #14) allows a break unless it
+# is a digit (a prefix before a number) or a joiner: "+$" is two prefixes, a break between them
+BREAKABLE_SIGN = re.compile(r"[+\u2212\u00b1](?![\d\u2060])")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("value", [-50_000, 0, 10_000, 1_250_000])
+def test_a_written_sign_stays_with_its_amount(lang, value):
+    from companion.i18n import format_score, translate
+
+    for said in (
+        format_score(value, "money", lang, change=True),
+        format_score(value, "money", lang),
+        format_score(value, "points", lang, change=True),
+        translate("foresight.chinatown.tile.alone", lang, shop="Photo", gain=abs(value) or 10_000),
+    ):
+        assert not BREAKABLE_SIGN.search(said), said
+    assert "\u2060" not in format_score(value, "money", lang) or value < 0  # nothing to join
+
+
+def test_a_sign_before_a_symbol_is_breakable():
+    assert BREAKABLE_SIGN.search("+$10,000") and BREAKABLE_SIGN.search("(\u00b1$0)")
+    assert not BREAKABLE_SIGN.search("+10.000\u00a0$") and not BREAKABLE_SIGN.search("+\u2060$10,000")

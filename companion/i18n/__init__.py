@@ -258,11 +258,19 @@ def format_score(value: int, unit: str, lang: str, *, change: bool = False) -> s
     The one writer of a number's sign (tests/test_signs.py refuses one written elsewhere): below
     zero a true minus sign (U+2212), never a hyphen, with or without ``change``."""
     size = format_money(abs(value), lang) if unit == "money" else str(abs(value))
+    if not size[:1].isdigit():  # "$50,000": a line may end between a sign and "$" (both prefixes)
+        size = WORD_JOINER + size
     if value < 0:
         return MINUS + size
     if not change:
-        return size
+        return size.removeprefix(WORD_JOINER)
     return ("+" if value > 0 else "±") + size
+
+
+WORD_JOINER = "\u2060"
+"""Joins a sign to an amount written with its currency first ("+$50,000"): Unicode's line breaking
+(UAX #14) keeps a prefix such as "$" with the digits after it, but not a sign with the "$" after
+it, so at 412 px "+" ended one line and "$50,000" began the next. It is invisible and silent."""
 
 
 MONEY_AVERAGE_STEP = 1000

@@ -142,6 +142,6 @@ def test_replay_prints_chinatown_money_as_money_and_no_rule_ids(tmp_path, capsys
     path.write_text(finished_game(1).to_json(), encoding="utf-8")
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "+$" in out and "+50000" not in out and "chinatown." not in out
+    assert "+\u2060$" in out and "+50000" not in out and "chinatown." not in out
     assert main(["replay", str(path), "--lang", "es"]) == 0
     assert "1.050.000\xa0$" in capsys.readouterr().out  # Spanish: dots, the symbol after

@@ -56,4 +56,4 @@ def test_the_review_writes_a_money_average_to_the_thousand(lang):
     for where, text in said.items():
         assert "333" not in text and "667" not in text, (where, text)
     assert ("813,000" if lang == "en" else "813.000") in said["cli source"]
-    assert ("+$17,000" if lang == "en" else "+17.000") in said["screen headline"]
+    assert ("+\u2060$17,000" if lang == "en" else "+17.000") in said["screen headline"]

@@ -67,7 +67,7 @@ async def test_a_year_by_hand_with_a_trade_and_placing_by_taps(tmp_path):
     for n in (16, 17, 19):
         await h.click(f"ct-b-{n}")
     assert [table.state.shop.get(n) for n in (16, 17, 19)] == ["tea_house"] * 3
-    assert "+$50,000: Tea House 16-17-19, complete (3/3)" in h.all_text()  # the income card
+    assert "+\u2060$50,000: Tea House 16-17-19, complete (3/3)" in h.all_text()  # the income card
 
     # A building that is not Ana's is not a target: the tap shows the building instead.
     await h.click("ct-hand-florist")
