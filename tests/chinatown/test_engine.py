@@ -191,6 +191,8 @@ def test_a_traded_building_carries_its_shop_and_its_income():
         t.auto(random.Random(seat))
     fx = t.submit(Trade(gives=(Give(giver=0, receiver=1, buildings=(1,)),)))
     assert "with its Florist" in fx[0].text
+    # Spanish names the tile: "con su Antigüedades" read wrong (a plural name after "su")
+    assert "el edificio 1 con su loseta de Floristería" in fx[0].msg.render("es")
     assert t.state.owner[1] == 1 and t.state.shop[1] == "florist"
     refused(t, Trade(gives=(Give(giver=0, receiver=1, buildings=(1,)),)), "chinatown.trade.holdings")
 
