@@ -9,6 +9,7 @@ or picked in a drop-down is kept without a redraw.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -17,6 +18,7 @@ import flet as ft
 
 from companion.games.dragon.public import GAME, RULES, dragon_final, final_tie, line_msg, stack_msg, tile_msg
 from companion.i18n import format_score
+from companion.ui.chart_axes import CHAR_EM
 from companion.ui.i18n import Tr
 from companion.ui.in_view import scroll_key, use_into_view
 from companion.ui.log_play import log_play_button, row_name, score_form
@@ -133,16 +135,23 @@ def _number(tr: Tr, player: QuickPlayer, field: str, i: int) -> ft.Control:
     def change(e: Any) -> None:
         player.numbers[field] = e.control.value or ""
 
+    label = tr(f"dragon.quick.{field}")
     return ft.TextField(
-        label=tr(f"dragon.quick.{field}"),
+        label=label,
         value=player.numbers[field],
         key=f"quick-{field}-{i}",
         on_change=change,
         keyboard_type=ft.KeyboardType.NUMBER,
-        width=96,
+        width=field_width(label),
         dense=True,
         input_filter=ft.NumbersOnlyInputFilter(),
     )
+
+
+def field_width(label: str, least: int = 96) -> int:
+    """A number field wide enough for its label on one line as it floats over the value (12 px,
+    the widest letters counted, as a chart's tick is): "Fuegos artificiales" wrapped in 96 px."""
+    return max(least, math.ceil(len(label) * 12 * CHAR_EM) + 24)
 
 
 def _player_card(tr: Tr, form: DragonQuick, i: int) -> ft.Control:
