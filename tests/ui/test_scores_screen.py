@@ -91,7 +91,8 @@ async def test_chinatown_scores_during_play_show_only_public_income(tmp_path):
     # The shared screen is the public's view: what the board paid each player each year (the
     # board is public), never the money in hand; each player reads theirs on a tap.
     year = h.by_key("ct-year-0").value
-    assert all(f"{name} ${a:,}" in year for name, a in zip(("Ana", "Ben", "Carla"), paid, strict=True))
+    # each name joined to its amount (a non-breaking space: one line)
+    assert all(f"{name}\u00a0${a:,}" in year for name, a in zip(("Ana", "Ben", "Carla"), paid, strict=True))
     shown = h.all_text()
     assert not h.keys("ct-money-value-") and not h.keys("score-")
     assert not any(f"${m:,}" in shown for m in table.state.money if m not in paid)
