@@ -55,7 +55,10 @@ def _card(s: DayuState, e: object, player: str) -> Msg | None:
             "dayu.did.flip_free" if e.free else "dayu.did.flip", player=player, card=card_label(hand, e.card)
         )
     if isinstance(e, E.Discard):
-        return msg("dayu.did.discard", player=player, cards=[card_label(hand, i) for i in e.cards])
+        # each card with its article ("the green card (flipped) and the red card"): a list read
+        # "discards green card (flipped) and red card"
+        cards = [msg("dayu.the_card", card=card_label(hand, i)) for i in e.cards]
+        return msg("dayu.did.discard", player=player, cards=cards)
     if isinstance(e, E.FloodBonus):
         return msg("dayu.did.bonus", player=player, card=flood_name(e.bonus, e.points or 0))
     if isinstance(e, E.Exchange):
