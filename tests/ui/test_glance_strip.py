@@ -87,7 +87,8 @@ def assert_dragon_strip(h, table: Table) -> None:
     assert len(h.keys("glance-event-name-")) == len(coming)
     for i, f in enumerate(coming):
         name = translate(f"dragon.event.{f.event}", "en")
-        assert shown(h, f"glance-event-name-{i}") == f"Month {f.month} · {name}"
+        assert shown(h, f"glance-event-name-{i}") == name  # the whole line for the name
+        assert shown(h, f"glance-event-month-{i}") == f"Month {f.month}"  # under its symbol
         line = shown(h, f"glance-event-line-{i}")
         worst = max(harm(sf) for sf in f.seats)
         if worst > (0, 0, 0):  # the line of a player hit hardest, whoever it is on a tie

@@ -154,11 +154,26 @@ def event_tile(tr: Tr, i: int, f: EventForecast, open_detail: Callable[[int, int
     return ft.Container(
         ft.Row(
             [
-                glyph(EVENTS[f.event], 34),
+                # the month under the event's symbol: beside the name ("Month 4 · Dragon festival")
+                # it cut a long name short at 412 px ("Month 3 · Imperial trib…")
+                ft.Column(
+                    [
+                        glyph(EVENTS[f.event], 30),
+                        ft.Text(
+                            tr("glance.dragon.event_month", month=f.month),
+                            size=10,
+                            key=f"glance-event-month-{i}",
+                        ),
+                    ],
+                    spacing=0,
+                    tight=True,
+                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                    width=40,
+                ),
                 ft.Column(
                     [
                         ft.Text(
-                            tr("glance.dragon.event", month=f.month, event=name),
+                            name,
                             size=12,
                             weight=ft.FontWeight.BOLD,
                             max_lines=1,
