@@ -154,22 +154,7 @@ def event_tile(tr: Tr, i: int, f: EventForecast, open_detail: Callable[[int, int
     return ft.Container(
         ft.Row(
             [
-                # the month under the event's symbol: beside the name ("Month 4 · Dragon festival")
-                # it cut a long name short at 412 px ("Month 3 · Imperial trib…")
-                ft.Column(
-                    [
-                        glyph(EVENTS[f.event], 30),
-                        ft.Text(
-                            tr("glance.dragon.event_month", month=f.month),
-                            size=10,
-                            key=f"glance-event-month-{i}",
-                        ),
-                    ],
-                    spacing=0,
-                    tight=True,
-                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                    width=40,
-                ),
+                month_and_symbol(tr, i, f),
                 ft.Column(
                     [
                         ft.Text(
@@ -205,6 +190,21 @@ def event_tile(tr: Tr, i: int, f: EventForecast, open_detail: Callable[[int, int
         border_radius=8,
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
         ink=True,
+    )
+
+
+def month_and_symbol(tr: Tr, i: int, f: EventForecast) -> ft.Control:
+    """An event tile's symbol with its month under it: beside the name ("Month 4 · Dragon
+    festival") the month cut a long name short at 412 px ("Month 3 · Imperial trib…")."""
+    return ft.Column(
+        [
+            glyph(EVENTS[f.event], 30),
+            ft.Text(tr("glance.dragon.event_month", month=f.month), size=10, key=f"glance-event-month-{i}"),
+        ],
+        spacing=0,
+        tight=True,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        width=40,
     )
 
 
