@@ -219,10 +219,11 @@ def test_tribute_hint_and_lines():
     f = forecast_event(s, 4)
     ana, ben = f.seats
     assert (ana.yuan, ana.releases, ben.yuan, ben.releases) == (1, 2, 4, 0)
-    assert ana.line.msg.render("en") == "Ana: yuan −1 and must release 2 persons"
-    assert ana.line.msg.render("es") == "Ana: yuanes −1 y debe liberar 2 personas"
+    assert ana.line.msg.render("en") == "Ana: −1\u00a0yuan and must release 2 persons"
+    assert ana.line.msg.render("es") == "Ana: −1\u00a0yuan y debe liberar 2 personas"  # the count first
     assert any(d.msg.render("en") == "Ana is 3\u00a0yuan short of paying in full" for d in ana.detail)
-    assert ben.line.msg.render("en") == "Ben: yuan −4"
+    assert ben.line.msg.render("en") == "Ben: −4\u00a0yuan"
+    assert ben.line.msg.render("es") == "Ben: −4\u00a0yuanes"
     # The hint is right: with 3 more yuan, Ana keeps everyone.
     s.players[0].yuan += 3
     assert forecast_event(s, 4).seats[0].releases == 0

@@ -66,7 +66,7 @@ def test_the_event_shows_what_it_did_and_what_it_cost():
         assert any(e.rule_id == "dragon.event.tribute" for e in s.happened)
         paid = [e.msg.args["paid"] for e in s.happened if e.msg.key.startswith("dragon.fx.tribute")]
         lines = [sr.line.msg.render("en") for sr in s.seats]
-        assert sum(paid) == sum(int(m.group(1)) for t in lines if (m := re.search(r"yuan −(\d+)", t)))
+        assert sum(paid) == sum(int(m.group(1)) for t in lines if (m := re.search(r"−(\d+)\u00a0yuan", t)))
 
 
 @pytest.mark.parametrize("combo", [None, (True, True)])
@@ -101,13 +101,20 @@ def test_each_seat_s_floors_and_palaces_lost_to_decay_are_in_its_month(combo):
             palaces = sum(len(e.msg.args["palaces"]) for e in mine if e.msg.key == "dragon.fx.decay_lost")
             items = [e for e in sr.lost if e.rule_id == "dragon.decay"]
             line = sr.line.msg.render("en")
-            assert (f"floors −{floors}" in line) == bool(floors), (s.round, line)
-            assert (f"palaces −{palaces}" in line) == bool(palaces), (s.round, line)
+            assert (re.search(rf"−{floors}\u00a0floors?\b", line) is not None) == bool(floors), (
+                s.round,
+                line,
+            )
+            assert (re.search(rf"−{palaces}\u00a0palaces?\b", line) is not None) == bool(palaces), (
+                s.round,
+                line,
+            )
             assert len(items) == bool(floors)
             if floors:
                 said += 1
                 es = sr.line.msg.render("es")
-                assert f"pisos −{floors}" in es and (f"palacios −{palaces}" in es) == bool(palaces)
-                assert items[0].msg.render("en").startswith("Decay: floors −")
-                assert items[0].msg.render("es").startswith("Deterioro: pisos −")
+                assert re.search(rf"−{floors}\u00a0pisos?\b", es)
+                assert (re.search(rf"−{palaces}\u00a0palacios?\b", es) is not None) == bool(palaces)
+                assert re.match(r"Decay: −\d+\u00a0floors?\b", items[0].msg.render("en"))
+                assert re.match(r"Deterioro: −\d+\u00a0pisos?\b", items[0].msg.render("es"))
     assert said
