@@ -151,29 +151,19 @@ def event_tile(tr: Tr, i: int, f: EventForecast, open_detail: Callable[[int, int
     if also:
         line = tr("glance.dragon.also", line=line, n=also)
     seat = _seat(f)
+    # Read once, by the event's name: the tile's whole name (month, event, the line, "tap for the
+    # detail") and its other texts silent. No hover text (Flutter read it, then the texts again)
+    # and no ExcludeSemantics wrapper: on the Play screen either made Chromium lose the next tap.
+    said = tr("glance.dragon.event_hint", headline=tr.msg(f.headline.msg), line=line)
     return ft.Container(
         ft.Row(
             [
-                # the month under the event's symbol: beside the name ("Month 4 · Dragon festival")
-                # it cut a long name short at 412 px ("Month 3 · Imperial trib…")
-                ft.Column(
-                    [
-                        glyph(EVENTS[f.event], 30),
-                        ft.Text(
-                            tr("glance.dragon.event_month", month=f.month),
-                            size=10,
-                            key=f"glance-event-month-{i}",
-                        ),
-                    ],
-                    spacing=0,
-                    tight=True,
-                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                    width=40,
-                ),
+                _month_column(tr, i, f),
                 ft.Column(
                     [
                         ft.Text(
                             name,
+                            semantics_label=said,
                             size=12,
                             weight=ft.FontWeight.BOLD,
                             max_lines=1,
@@ -182,6 +172,7 @@ def event_tile(tr: Tr, i: int, f: EventForecast, open_detail: Callable[[int, int
                         ),
                         ft.Text(
                             line,
+                            semantics_label="",
                             size=11,
                             max_lines=2,
                             overflow=ft.TextOverflow.ELLIPSIS,
@@ -197,7 +188,6 @@ def event_tile(tr: Tr, i: int, f: EventForecast, open_detail: Callable[[int, int
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         ),
         key=f"glance-event-{i}",
-        tooltip=tr("glance.dragon.event_hint", headline=tr.msg(f.headline.msg), line=line),
         on_click=lambda _: open_detail(i, seat),
         expand=True,
         height=56,
@@ -205,6 +195,26 @@ def event_tile(tr: Tr, i: int, f: EventForecast, open_detail: Callable[[int, int
         border_radius=8,
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
         ink=True,
+    )
+
+
+def _month_column(tr: Tr, i: int, f: EventForecast) -> ft.Control:
+    """The event's symbol, its month under it (beside the name, "Month 4 · Dragon festival" cut a
+    long name short at 412 px: "Month 3 · Imperial trib…"). Silent: the tile's name says the month."""
+    return ft.Column(
+        [
+            glyph(EVENTS[f.event], 30),
+            ft.Text(
+                tr("glance.dragon.event_month", month=f.month),
+                size=10,
+                semantics_label="",
+                key=f"glance-event-month-{i}",
+            ),
+        ],
+        spacing=0,
+        tight=True,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        width=40,
     )
 
 
