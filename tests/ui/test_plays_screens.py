@@ -211,7 +211,7 @@ async def test_statistics_in_spanish_and_dark(hub):
     assert h.page.theme_mode == ft.ThemeMode.DARK
     assert h.by_key("stats-plays").value == "1 partida"
     assert h.by_key("stats-scores").value == "Puntos: 2 de media, mejor 3, peor 1"
-    assert h.by_key("stats-seat-0").controls[0].controls[0].value == "Asiento 1"  # label over the bar
+    assert h.by_key("stats-seat-0").controls[0].content.controls[0].value == "Asiento 1"  # label over the bar
     h.close()
 
 

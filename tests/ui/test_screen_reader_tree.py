@@ -223,3 +223,78 @@ async def test_no_two_controls_of_a_quick_score_share_a_name(tmp_path):
     assert "Add a palace for Player 2" in names
     assert sorted({n for n in names if names.count(n) > 1}) == []
     h.close()
+
+
+def inside(c, heard: bool = False) -> list:
+    """A control and every control it holds (``heard``: not those a Semantics keeps from a
+    screen reader)."""
+    c = ft.unwrap_component(c)
+    found = [c]
+    if heard and isinstance(c, ft.Semantics) and c.exclude_semantics:
+        return found
+    inner = getattr(c, "content", None)
+    if isinstance(inner, ft.BaseControl):
+        found += inside(inner, heard)
+    for child in getattr(c, "controls", None) or []:
+        found += inside(child, heard)
+    return found
+
+
+def heard_texts(c) -> list[str]:
+    """What a screen reader hears of a control's texts: each text's semantics label, else its
+    value (an empty label is silent), and a hover text it does not exclude."""
+    said = []
+    for x in inside(c, heard=True):
+        tip = getattr(x, "tooltip", None)
+        if tip is not None and not (isinstance(tip, ft.Tooltip) and tip.exclude_from_semantics):
+            said.append(tip if isinstance(tip, str) else tip.message)
+        if isinstance(x, ft.Text):
+            said.append(x.value if x.semantics_label is None else x.semantics_label)
+    return [s for s in said if s]
+
+
+async def test_each_coming_event_tile_on_the_dragon_glance_is_read_once_with_its_whole_name(tmp_path):
+    """The glance strip's event tiles: their hover text was read, then their three texts again
+    ("... Tap for the detail Month 1 Peace Ana: ..."). Each is now one name, said once: the month,
+    the event, the line shown and that a tap opens the detail; with no Tooltip and no
+    ExcludeSemantics wrapper (either made Chromium lose the next tap on the Play screen)."""
+    from companion.games.dragon import coming_events
+    from companion.ui.games.dragon.strip import worst_hit
+
+    for lang, tap in (("en", "Tap for the detail"), ("es", "Toca para ver el detalle")):
+        hub = new_hub(tmp_path / lang)
+        table = played(hub, "dragon", 14, 5)
+        h = await started(hub, route=f"/table/{table.id}", prefs={"table_companion.lang": lang})
+        found = [f for f in coming_events(table.state) if not f.super][:2]
+        assert len(found) == 2
+        for i, f in enumerate(found):
+            tile = h.by_key(f"glance-event-{i}")
+            worst = worst_hit(f)
+            assert worst is not None
+            line = worst.line.msg.render(lang)
+            assert heard_texts(tile) == [f"{f.headline.msg.render(lang)}. {line}. {tap}"]
+            assert not [x for x in inside(tile) if isinstance(x, ft.Semantics | ft.Tooltip)]
+            assert tile.on_click is not None
+        h.close()
+
+
+async def test_each_statistics_bar_is_named_by_what_it_shows(tmp_path):
+    """The Statistics screen's bars were progress bars named only by their percentage, after
+    their line's two texts read on their own. Each bar now says what it shows, and its texts are
+    not read a second time."""
+    for lang, seat, count in (
+        ("en", "Seat {}: won ", "3 players: 1 game (100%), out of all games"),
+        ("es", "Asiento {}: ganó ", "3 jugadores: 1 partida (100\u00a0%), del total de partidas"),
+    ):
+        hub = new_hub(tmp_path / lang)
+        finished_on_hub(hub, "dragon", ["Ana", "Ben", "Carla"], 3)
+        h = await started(hub, route="/stats", prefs={"table_companion.lang": lang})
+        bars = [c for c in h.controls() if isinstance(c, ft.ProgressBar)]
+        names = [b.semantics_label for b in bars]
+        assert len(names) == 4 and all(names), names
+        seats = [h.by_key(f"stats-seat-{k}-said").value for k in range(3)]
+        assert names[:3] == [seat.format(k + 1) + s for k, s in enumerate(seats)]
+        assert names[3] == count
+        for key in ("stats-seat-0", "stats-count-3"):
+            assert heard_texts(h.by_key(key)) == []  # the line's texts: said by the bar's name
+        h.close()

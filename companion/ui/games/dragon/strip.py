@@ -151,14 +151,19 @@ def event_tile(tr: Tr, i: int, f: EventForecast, open_detail: Callable[[int, int
     if also:
         line = tr("glance.dragon.also", line=line, n=also)
     seat = _seat(f)
+    # Read once, by the event's name: the tile's whole name (month, event, the line, "tap for the
+    # detail") and its other texts silent. No hover text (Flutter read it, then the texts again)
+    # and no ExcludeSemantics wrapper: on the Play screen either made Chromium lose the next tap.
+    said = tr("glance.dragon.event_hint", headline=tr.msg(f.headline.msg), line=line)
     return ft.Container(
         ft.Row(
             [
-                month_and_symbol(tr, i, f),
+                _month_column(tr, i, f),
                 ft.Column(
                     [
                         ft.Text(
                             name,
+                            semantics_label=said,
                             size=12,
                             weight=ft.FontWeight.BOLD,
                             max_lines=1,
@@ -167,6 +172,7 @@ def event_tile(tr: Tr, i: int, f: EventForecast, open_detail: Callable[[int, int
                         ),
                         ft.Text(
                             line,
+                            semantics_label="",
                             size=11,
                             max_lines=2,
                             overflow=ft.TextOverflow.ELLIPSIS,
@@ -182,7 +188,6 @@ def event_tile(tr: Tr, i: int, f: EventForecast, open_detail: Callable[[int, int
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         ),
         key=f"glance-event-{i}",
-        tooltip=tr("glance.dragon.event_hint", headline=tr.msg(f.headline.msg), line=line),
         on_click=lambda _: open_detail(i, seat),
         expand=True,
         height=56,
@@ -193,13 +198,18 @@ def event_tile(tr: Tr, i: int, f: EventForecast, open_detail: Callable[[int, int
     )
 
 
-def month_and_symbol(tr: Tr, i: int, f: EventForecast) -> ft.Control:
-    """An event tile's symbol with its month under it: beside the name ("Month 4 · Dragon
-    festival") the month cut a long name short at 412 px ("Month 3 · Imperial trib…")."""
+def _month_column(tr: Tr, i: int, f: EventForecast) -> ft.Control:
+    """The event's symbol, its month under it (beside the name, "Month 4 · Dragon festival" cut a
+    long name short at 412 px: "Month 3 · Imperial trib…"). Silent: the tile's name says the month."""
     return ft.Column(
         [
             glyph(EVENTS[f.event], 30),
-            ft.Text(tr("glance.dragon.event_month", month=f.month), size=10, key=f"glance-event-month-{i}"),
+            ft.Text(
+                tr("glance.dragon.event_month", month=f.month),
+                size=10,
+                semantics_label="",
+                key=f"glance-event-month-{i}",
+            ),
         ],
         spacing=0,
         tight=True,
