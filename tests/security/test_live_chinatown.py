@@ -60,16 +60,30 @@ def income_lines(table: Table) -> dict[int, list[str]]:
 
 def record_frames(h: Harness) -> list[str]:
     """Every message the session sends, decoded as it went out (a patch refers to live controls,
-    so encoding it again later would show what the controls hold then, not what was sent)."""
+    so encoding it again later would show what the controls hold then, not what was sent): each
+    message as its strings, one a line, as the phone gets them. Not ``repr``: it writes a no-break
+    space or a word joiner as an escape ("+\\u2060$10,000"), so a text holding one was never found,
+    shown or leaked."""
     frames: list[str] = []
     send = h.conn.send_message
 
     def sending(message):
-        frames.append(repr(msgpack.unpackb(wire([message.action, message.body]))))
+        frames.append("\n".join(strings_in(msgpack.unpackb(wire([message.action, message.body])))))
         send(message)
 
     h.conn.send_message = sending
     return frames
+
+
+def strings_in(value: object) -> list[str]:
+    """Every string in a decoded message (its keys and values, at any depth), in order."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in strings_in(k) + strings_in(v)]
+    if isinstance(value, (list, tuple)):
+        return [s for v in value for s in strings_in(v)]
+    return []
 
 
 async def open_tabs(h: Harness, table_id: str) -> None:
