@@ -15,7 +15,7 @@ from typing import Any, Protocol
 import flet as ft
 
 from companion.ui.palette import TAP
-from companion.ui.widgets import quiet
+from companion.ui.widgets import icon_button, quiet
 
 BUSY_RING = 16
 
@@ -115,15 +115,7 @@ def command_icon_button(
             if busy
             else ft.Icon(icon, semantics_label=tooltip)
         )
-        return ft.IconButton(
-            icon=shown,
-            key=key,
-            tooltip=quiet(tooltip),
-            on_click=on_click,
-            disabled=disabled,
-            width=TAP,
-            height=TAP,
-        )
+        return icon_button(shown, key, tooltip, on_click, disabled=disabled)
 
     return CommandButton(build, run)
 

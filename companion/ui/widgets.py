@@ -177,9 +177,10 @@ def icon_button(
     icon: Any, key: str, tooltip: str, on_click: Handler, *, disabled: bool = False
 ) -> ft.IconButton:
     """An icon-only button named on the button itself: the icon's semantics label merges into the
-    button's own node, so a screen reader says "Settings, button" (a tooltip alone names a wrapper)."""
+    button's own node, so a screen reader says "Settings, button" (a tooltip alone names a wrapper).
+    ``icon``: an icon's name, or a control already named (a command's busy ring)."""
     return ft.IconButton(
-        icon=ft.Icon(icon, semantics_label=tooltip),
+        icon=icon if isinstance(icon, ft.Control) else ft.Icon(icon, semantics_label=tooltip),
         key=key,
         tooltip=quiet(tooltip),
         on_click=on_click,
