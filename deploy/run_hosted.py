@@ -8,6 +8,8 @@ held their data and logs. Each worker's output is shown with its port in front.
 
     python deploy/run_hosted.py [--host 127.0.0.1] [--port 8550] [--workers 2] [--no-hosted]
 
+``--port 0`` lets the launcher pick a free port just before nginx starts (the tests use it).
+
 ``--no-hosted`` runs the workers in the default (LAN) mode, where this machine is the host.
 """
 
@@ -154,12 +156,13 @@ def run(host: str, port: int, count: int, hosted: bool) -> None:
     with contextlib.ExitStack() as stack:
         stack.callback(shutil.rmtree, folder, True)
         try:
-            pg = PostgresServer(folder)
+            promised = {port}  # nginx binds it last: nothing started before may take it
+            pg = PostgresServer(folder, avoid_ports=promised)
             stack.callback(pg.stop)
             pg.start()
             database = pg.create_database("companion")
             (folder / "data").mkdir()
-            workers = [Worker(free_port(), database, folder / "data", hosted) for _ in range(count)]
+            workers = [Worker(free_port(promised), database, folder / "data", hosted) for _ in range(count)]
             for worker in workers:
                 stack.callback(worker.stop)
                 worker.start()
@@ -168,6 +171,8 @@ def run(host: str, port: int, count: int, hosted: bool) -> None:
                 worker.wait_ready(deadline)
             nginx = Nginx(folder)
             stack.callback(nginx.stop)
+            if port == 0:  # any free port, chosen now: the shortest time for another to take it
+                port = free_port()
             nginx.start([w.port for w in workers], host, port)
             _announce(_address(host, port), folder, workers, hosted)
             _watch(workers)
@@ -194,7 +199,7 @@ def _watch(workers: list[Worker]) -> None:
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--host", default="127.0.0.1", help="nginx's address (0.0.0.0: every interface)")
-    parser.add_argument("--port", type=int, default=8550, help="nginx's port")
+    parser.add_argument("--port", type=int, default=8550, help="nginx's port (0: any free port)")
     parser.add_argument("--workers", type=int, default=2, help="how many workers (2 by default)")
     parser.add_argument(
         "--hosted",

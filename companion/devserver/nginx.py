@@ -168,6 +168,8 @@ class Nginx:
 
     def start(self, ports: list[int], host: str, port: int, timeout: float = 15.0) -> Nginx:
         listen = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"  # IPv6 in brackets
+        if _taken(host, port):
+            raise NginxUnavailable(f"port {port} on {host} is already in use: choose another with --port")
         write_config(self.folder, site(ports, listen=listen))
         if self.user:
             for path in (self.folder / "temp", *self.folder.iterdir()):
@@ -175,13 +177,23 @@ class Nginx:
         self.process = subprocess.Popen(
             command(self.folder), user=self.user, start_new_session=True, stdin=subprocess.DEVNULL
         )
+        # Ready when nginx has written its pid file (it does so only once its sockets are bound)
+        # and the address answers. The answer alone is not enough: another server that took the
+        # port since the check above also answers, while nginx exits on "Address already in use".
         deadline = time.monotonic() + timeout
-        while not _accepts(host, port):
+        while not (self._pid_written() and _accepts(host, port)):
             if self.process.poll() is not None or time.monotonic() > deadline:
+                errors = self.errors()  # before stop, which removes the folder and its log
                 self.stop()
-                raise NginxUnavailable(f"nginx did not start on {host}:{port}:\n{self.errors()}")
+                raise NginxUnavailable(f"nginx did not start on {host}:{port}:\n{errors}")
             time.sleep(0.05)
         return self
+
+    def _pid_written(self) -> bool:
+        assert self.process is not None
+        with contextlib.suppress(OSError, ValueError):
+            return int((self.folder / "nginx.pid").read_text()) == self.process.pid
+        return False
 
     def errors(self) -> str:
         with contextlib.suppress(OSError):
@@ -203,6 +215,18 @@ class Nginx:
 def _accepts(host: str, port: int) -> bool:
     with contextlib.suppress(OSError), socket.create_connection((_reachable(host), port), timeout=0.5):
         return True
+    return False
+
+
+def _taken(host: str, port: int) -> bool:
+    """Whether a server already listens on ``host``:``port`` (binding it as nginx would fails)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as nginx binds
+        try:
+            probe.bind((host, port))
+        except OSError:
+            return True
     return False
 
 

@@ -21,7 +21,7 @@ import shutil
 import signal
 import subprocess
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from pathlib import Path
 
 from companion.devserver.ports import free_port
@@ -66,13 +66,14 @@ def unprivileged_user(name: str) -> str | None:
 class PostgresServer:
     """One running server; ``url(dbname)`` is how the store reaches a database on it."""
 
-    def __init__(self, parent: Path | None = None) -> None:
-        """``parent``: the folder to make the server's temporary folder in (default: the system's)."""
+    def __init__(self, parent: Path | None = None, avoid_ports: Collection[int] = ()) -> None:
+        """``parent``: the folder to make the server's temporary folder in (default: the system's);
+        ``avoid_ports``: ports another server of the same run will bind later."""
         self.bindir = _bindir()
         self.user = unprivileged_user(SERVER_USER)
         self.folder = Path(tempfile.mkdtemp(prefix="tc-postgres-", dir=parent))
         self.data = self.folder / "data"
-        self.port = free_port()
+        self.port = free_port(avoid_ports)
         self.role = self.user or pwd.getpwuid(os.geteuid()).pw_name
         if self.user:
             shutil.chown(self.folder, self.user)

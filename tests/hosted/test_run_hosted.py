@@ -94,6 +94,37 @@ def test_the_local_rendering_passes_nginx_check_without_tls(tmp_path: Path) -> N
     assert [f"127.0.0.1:{p}" for p in (40001, 40002, 40003)] == re.findall(r"server (127\.0\.0\.1:\d+)", text)
 
 
+def _listener() -> socket.socket:
+    """Another server on a free port of 127.0.0.1 (it accepts and never answers)."""
+    held = socket.socket()
+    held.bind(("127.0.0.1", free_port()))
+    held.listen()
+    return held
+
+
+def test_nginx_refuses_a_port_another_server_holds() -> None:
+    with _listener() as held:
+        server = nginx.Nginx()
+        try:
+            with pytest.raises(nginx.NginxUnavailable, match="already in use"):
+                server.start([free_port()], "127.0.0.1", held.getsockname()[1])
+        finally:
+            server.stop()
+
+
+def test_nginx_is_ready_only_once_it_holds_its_port(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The port taken between the check and nginx's bind: the address answers (the other
+    server), but nginx exits, and start says so with nginx's own reason."""
+    monkeypatch.setattr(nginx, "_taken", lambda host, port: False)
+    with _listener() as held:
+        server = nginx.Nginx()
+        try:
+            with pytest.raises(nginx.NginxUnavailable, match="Address already in use"):
+                server.start([free_port()], "127.0.0.1", held.getsockname()[1])
+        finally:
+            server.stop()
+
+
 # ---- the launcher --------------------------------------------------------------------------
 def test_the_workers_are_hosted_by_default_and_believe_only_the_local_proxy() -> None:
     from deploy import run_hosted
@@ -118,10 +149,12 @@ class Launcher:
     line by line."""
 
     def __init__(self) -> None:
-        self.port = free_port()
         env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
         self.process = subprocess.Popen(
-            [sys.executable, "-c", _WITH_SIGINT_IGNORED, "deploy/run_hosted.py", "--port", str(self.port)],
+            # --port 0: the launcher picks nginx's port just before nginx binds it. A port picked
+            # here is free for the whole start (a minute on a busy machine) and was once taken
+            # meanwhile: by a PostgreSQL, which closed every request without an answer.
+            [sys.executable, "-c", _WITH_SIGINT_IGNORED, "deploy/run_hosted.py", "--port", "0"],
             cwd=ROOT,
             env=env,
             stdin=subprocess.DEVNULL,
@@ -150,6 +183,10 @@ class Launcher:
                 break
             time.sleep(0.1)
         pytest.fail(f"no line matching {pattern!r} from run_hosted.py:\n{''.join(self.lines)}", pytrace=False)
+
+    @property
+    def port(self) -> int:
+        return int(self.wait_for(r"^Open http://127\.0\.0\.1:(\d+)/$", 1).group(1))
 
     @property
     def folder(self) -> Path:
