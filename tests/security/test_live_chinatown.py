@@ -14,12 +14,11 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-import msgpack
 from flet.pubsub.pubsub_hub import PubSubHub
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "ui"))  # the headless harness
 
-from flet_harness import Harness, wire
+from flet_harness import Harness, sent_strings
 
 from companion.core import Table
 from companion.games.chinatown.entries import Give, Trade, TradingDone
@@ -61,29 +60,16 @@ def income_lines(table: Table) -> dict[int, list[str]]:
 def record_frames(h: Harness) -> list[str]:
     """Every message the session sends, decoded as it went out (a patch refers to live controls,
     so encoding it again later would show what the controls hold then, not what was sent): each
-    message as its strings, one a line, as the phone gets them. Not ``repr``: it writes a no-break
-    space or a word joiner as an escape ("+\\u2060$10,000"), so a text holding one was never found,
-    shown or leaked."""
+    message as its strings, one a line, as the phone gets them (``sent_strings``, not ``repr``)."""
     frames: list[str] = []
     send = h.conn.send_message
 
     def sending(message):
-        frames.append("\n".join(strings_in(msgpack.unpackb(wire([message.action, message.body])))))
+        frames.append("\n".join(sent_strings(message)))
         send(message)
 
     h.conn.send_message = sending
     return frames
-
-
-def strings_in(value: object) -> list[str]:
-    """Every string in a decoded message (its keys and values, at any depth), in order."""
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [s for k, v in value.items() for s in strings_in(k) + strings_in(v)]
-    if isinstance(value, (list, tuple)):
-        return [s for v in value for s in strings_in(v)]
-    return []
 
 
 async def open_tabs(h: Harness, table_id: str) -> None:

@@ -30,6 +30,24 @@ def wire(obj: Any) -> bytes:
     return msgpack.packb(obj, default=_encode)
 
 
+def strings_in(value: object) -> list[str]:
+    """Every string in a decoded message (its keys and values, at any depth), in order: what a
+    test looks for in what a phone was sent. Not ``repr`` of the message: it writes a no-break
+    space or a word joiner as an escape ("+\\u2060$10,000"), so a text holding one is never found."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in strings_in(k) + strings_in(v)]
+    if isinstance(value, (list, tuple)):
+        return [s for v in value for s in strings_in(v)]
+    return []
+
+
+def sent_strings(message: Any) -> list[str]:
+    """The strings of one message as it goes out (encoded now: a patch names live controls)."""
+    return strings_in(msgpack.unpackb(wire([message.action, message.body]), strict_map_key=False))
+
+
 class FakeClient(Connection):
     def __init__(self, prefs: dict[str, Any] | None = None) -> None:
         super().__init__()

@@ -9,12 +9,11 @@ import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 
 import flet as ft
-import msgpack
 import pytest
 import zxingcpp
 from flet.controls.context import _context_page
 from flet.pubsub.pubsub_hub import PubSubHub
-from flet_harness import Harness, wire
+from flet_harness import Harness, sent_strings
 from PIL import Image
 from ui_testkit import new_hub, started
 
@@ -75,10 +74,7 @@ def qr_text(h: Harness, key: str) -> str:
 
 def received(h: Harness) -> str:
     """Everything the session sent its client, decoded from msgpack as the browser would."""
-    out = []
-    for m in h.conn.messages:
-        out.append(repr(msgpack.unpackb(wire([m.action, m.body]), strict_map_key=False)))
-    return "\n".join(out)
+    return "\n".join(s for m in h.conn.messages for s in sent_strings(m))
 
 
 async def test_share_screen_join_qr_short_code_seat_links_and_snapshot(tmp_path):
