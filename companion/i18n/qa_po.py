@@ -113,6 +113,9 @@ ALLOWED = {
     # "Frame bonus (green) ×2": Spanish puts the colour after its noun, as "dayu.flood.green_bonus"
     # does ("Bonificación de marco verde"); brackets there would read as an aside.
     ("dayu.score.frame_bonus", "brackets"),
+    # "empty palace 1 loses a floor (2 left)": "le quedan 1" would need the floors' plural, which
+    # the message's count (the palaces) does not give; "se queda con 2" reads right for any count.
+    ("dragon.fx.decay_floor", "brackets"),
 }
 """(key, check) findings that are the right Spanish for that text, not a mistake."""
 

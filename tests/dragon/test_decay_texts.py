@@ -23,7 +23,7 @@ def test_palaces_that_lose_a_floor_together_are_one_line():
     assert [p.floors for p in s.players[0].palaces] == [1, 1, 3, 1]
     assert _decay_lines(fx, 0) == ["Ana: empty palaces 1, 2, and 4 lose a floor (1 left in each)"]
     assert _decay_lines(fx, 0, "es") == [
-        "Ana: los palacios vacíos 1, 2 y 4 pierden un piso (pisos que le quedan a cada uno: 1)"
+        "Ana: los palacios 1, 2 y 4, vacíos, pierden un piso y se quedan con 1 cada uno"
     ]
 
 
@@ -40,7 +40,7 @@ def test_palaces_left_with_different_floors_and_palaces_gone_are_told_apart():
         "Ana: empty palaces 2 and 4 had a single floor each and disappear",
     ]
     assert _decay_lines(fx, 0, "es")[2] == (
-        "Ana: los palacios vacíos 2 y 4 tenían un solo piso cada uno y desaparecen"
+        "Ana: los palacios 2 y 4, vacíos y de un solo piso, desaparecen"
     )
 
 
