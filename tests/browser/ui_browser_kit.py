@@ -124,7 +124,13 @@ def served(
                 urllib.request.urlopen(url, timeout=1)
                 break
             except OSError:
+                if proc.poll() is not None:  # it never started (the port taken meanwhile, say)
+                    raise RuntimeError(
+                        f"the app's server exited ({proc.returncode}) before answering on {url}"
+                    ) from None
                 time.sleep(0.1)
+        else:
+            raise RuntimeError(f"the app's server did not answer on {url} within 30 s")
         yield url
     finally:
         HEARD.pop(url, None)
