@@ -89,6 +89,37 @@ async def test_a_home_cards_buttons_say_which_table_they_act_on(tmp_path):
     h.close()
 
 
+async def test_same_named_tables_buttons_add_when_each_changed(tmp_path):
+    """A group's tables are often all named after it: their buttons then also say when each
+    table last changed (to the second where the minute is shared), so no two buttons on Home
+    have the same name; a table whose name is its own keeps its plain name."""
+    hub = new_hub(tmp_path)
+    tables = [hub.create(Table.new("dragon", ["Ana", "Ben", "Carla"])) for _ in range(3)]
+    other = hub.create(Table.new("dayu", ["Ana", "Ben"], name="Friday"))
+    changed = ["2026-12-04T20:15:07+00:00", "2026-12-05T19:02:41+00:00", "2026-12-05T19:02:09+00:00"]
+    for t, when in zip(tables, changed, strict=True):  # autocommit: each UPDATE is stored at once
+        hub.store._db.execute("UPDATE tables SET updated = ? WHERE id = ?", (when, t.id))
+    expected = {
+        "en": ("Rename Ana, Ben, Carla, changed {}", "Rename Friday"),
+        "es": ("Renombrar Ana, Ben, Carla, cambiada el {}", "Renombrar Friday"),
+    }
+    for lang, (twin, plain) in expected.items():
+        h = await started(hub, prefs={"table_companion.lang": lang})
+        said = {
+            t.id: [h.by_key(f"{k}-{t.id}").icon.semantics_label for k in ("rename", "export", "delete")]
+            for t in (*tables, other)
+        }
+        every = [name for names in said.values() for name in names]
+        assert len(set(every)) == len(every), every
+        assert [said[t.id][0] for t in tables] == [
+            twin.format("2026-12-04 20:15"),
+            twin.format("2026-12-05 19:02:41"),
+            twin.format("2026-12-05 19:02:09"),
+        ]
+        assert said[other.id][0] == plain
+        h.close()
+
+
 async def test_the_player_dropdowns_say_their_label_and_choice(tmp_path):
     hub = new_hub(tmp_path)
     finished_on_hub(hub, "dragon", ["Ana", "Ben", "Carla"], 3)

@@ -7,6 +7,7 @@ the screen.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,7 +23,7 @@ from companion.ui.i18n import Tr
 from companion.ui.repos import DamagedTable, Repos, TableInfo, TablesRepo
 from companion.ui.search import Search
 from companion.ui.services import Services, Session
-from companion.ui.views.home_card import card_lines
+from companion.ui.views.home_card import card_lines, when_changed
 from companion.ui.views.players import group_links
 from companion.ui.views.space_hint import SpaceHint, space_hint
 from companion.ui.widgets import button, card, heading, icon_button, scroll_column, search_field, small
@@ -125,7 +126,8 @@ def HomeTables(
     if searching and not playing and not done:
         body.append(small(tr("home.none_found", text=state.search), key="home-none-found"))
     else:
-        cards = [table_card(tr, hub, actions, i) for i in playing]
+        said = button_names(tr, [*playing, *done])
+        cards = [table_card(tr, hub, actions, i, said[i.id]) for i in playing]
         body += [
             heading(tr("home.playing"), key="playing"),
             *(cards or [small(tr("home.none_playing"), key="no-tables")]),
@@ -135,7 +137,7 @@ def HomeTables(
     if done:
         body += [
             heading(tr("home.finished"), key="finished"),
-            *[table_card(tr, hub, actions, i) for i in done],
+            *[table_card(tr, hub, actions, i, said[i.id]) for i in done],
         ]
     if more_done:
         body.append(_more_button(tr, state, True))
@@ -203,7 +205,24 @@ def home_actions(services: Services, session: Session, lists: HomeList) -> HomeA
     )
 
 
-def table_card(tr: Tr, hub: TableHub, actions: HomeActions, info: TableInfo) -> ft.Control:
+def button_names(tr: Tr, infos: list[TableInfo]) -> dict[str, str]:
+    """Each listed table's name as its card's buttons say it (by table id). A group's tables are
+    often all named after it: where another listed table has the same name, the buttons add when
+    this one last changed, to the minute, or to the second where the minute is shared too (a
+    screen reader would otherwise hear several identical "Rename Ana, Ben, Carla")."""
+    names = Counter(i.name for i in infos)
+    minutes = Counter((i.name, when_changed(i)) for i in infos)
+    said: dict[str, str] = {}
+    for i in infos:
+        when = when_changed(i)
+        if minutes[(i.name, when)] > 1:
+            when = i.updated.replace("T", " ")[:19]
+        said[i.id] = i.name if names[i.name] == 1 else tr("home.twin_name", name=i.name, when=when)
+    return said
+
+
+def table_card(tr: Tr, hub: TableHub, actions: HomeActions, info: TableInfo, name: str) -> ft.Control:
+    """A table's card; ``name``: the table as its buttons name it (``button_names``)."""
     return card(
         ft.ListTile(
             key=f"open-{info.id}",
@@ -218,19 +237,19 @@ def table_card(tr: Tr, hub: TableHub, actions: HomeActions, info: TableInfo) -> 
                 icon_button(
                     ft.Icons.EDIT,
                     f"rename-{info.id}",
-                    tr("home.rename_named", name=info.name),
+                    tr("home.rename_named", name=name),
                     lambda _: actions.rename(info),
                 ),
                 icon_button(
                     ft.Icons.DOWNLOAD,
                     f"export-{info.id}",
-                    tr("home.export_named", name=info.name),
+                    tr("home.export_named", name=name),
                     lambda _: actions.export(info.id),
                 ),
                 icon_button(
                     ft.Icons.DELETE_OUTLINE,
                     f"delete-{info.id}",
-                    tr("home.delete_named", name=info.name),
+                    tr("home.delete_named", name=name),
                     lambda _: actions.delete(info),
                 ),
             ],

@@ -22,13 +22,18 @@ def card_lines(tr: Tr, hub: TableHub, info: TableInfo) -> ft.Control:
     except Exception:  # a game module missing from this build, or a table it cannot open: still list it
         game = standing = info.game_id
     players = ", ".join(info.players)
-    more = tr("home.card_more", n=info.entries, when=info.updated.replace("T", " ")[:16])
+    more = tr("home.card_more", n=info.entries, when=when_changed(info))
     second = more if info.name.strip() == players else f"{players} · {more}"
     return ft.Column(
         [ft.Text(standing, key=f"table-standing-{info.id}"), small(second, key=f"table-more-{info.id}")],
         spacing=2,
         tight=True,
     )
+
+
+def when_changed(info: TableInfo) -> str:
+    """When the table last changed, to the minute, as the card shows it."""
+    return info.updated.replace("T", " ")[:16]
 
 
 def where_it_stands(tr: Tr, hub: TableHub, info: TableInfo, game: str) -> str:
