@@ -39,9 +39,7 @@ def test_palaces_left_with_different_floors_and_palaces_gone_are_told_apart():
         "Ana: empty palace 3 loses a floor (1 left)",
         "Ana: empty palaces 2 and 4 had a single floor each and disappear",
     ]
-    assert _decay_lines(fx, 0, "es")[2] == (
-        "Ana: los palacios 2 y 4, vacíos y de un solo piso, desaparecen"
-    )
+    assert _decay_lines(fx, 0, "es")[2] == ("Ana: los palacios 2 y 4, vacíos y de un solo piso, desaparecen")
 
 
 def test_the_forecast_names_the_decaying_palaces_once():
