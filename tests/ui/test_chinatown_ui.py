@@ -308,3 +308,25 @@ def test_a_preview_line_counts_as_naming_a_player_only_by_the_whole_name():
     assert mentions("Anabel da a Ana: 10.000 $.", "Ana")
     assert mentions("Jo robó 2 fichas.", "Jo")
     assert mentions("O'Neil (2) draws 3 tiles.", "O'Neil (2)")
+
+
+def test_the_income_card_says_a_players_businesses_in_one_paragraph():
+    """Complete businesses in full, the others grouped by what each pays, the best first: a line
+    per business took 25 lines by the third year and pushed the year's summary off the screen."""
+    from companion.games.chinatown.public import Business
+    from companion.ui.games.chinatown.board import businesses_text
+
+    mine = [
+        Business(0, "photo", (3,), 1, False, 10_000, False),
+        Business(0, "tea_house", (16, 17, 19), 3, True, 50_000, False),
+        Business(0, "laundry", (39, 40), 2, False, 20_000, False),
+        Business(0, "take_out", (53,), 1, False, 10_000, False),
+    ]
+    assert businesses_text(Tr("en"), mine) == (
+        "+\u2060$50,000: Tea House 16-17-19, complete (3/3) · $20,000: Laundry 39-40 (2/5)"
+        " · $10,000 each: Photo 3 (1/3), Take Out 53 (1/5)"
+    )
+    assert businesses_text(Tr("es"), mine) == (
+        "+50.000\xa0$: Casa de té en 16-17-19, negocio completo (3/3) · 20.000\xa0$: Lavandería en"
+        " 39-40 (2/5) · 10.000\xa0$ cada uno: Fotografía en 3 (1/3), Comida para llevar en 53 (1/5)"
+    )

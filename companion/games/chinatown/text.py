@@ -23,6 +23,17 @@ def shop_name(shop: str) -> Msg:
     return msg(f"chinatown.shop.{shop}")
 
 
+def business_short(shop: str, buildings: Iterable[int], size: int) -> Msg:
+    """'Take Out 3 (1/5)': a business by its shop and buildings, and how far it is to complete."""
+    return msg(
+        "chinatown.business_short",
+        shop=shop_name(shop),
+        buildings=buildings_text(buildings),
+        size=size,
+        max=SHOPS[shop].max,
+    )
+
+
 def buildings_text(buildings: Iterable[int]) -> str:
     """A business's buildings as on the rulebook's examples: 16-17-19."""
     return "-".join(str(b) for b in sorted(buildings))
