@@ -25,6 +25,7 @@ from companion.ui.rule_links import effect_line, line_dot, rule_span
 from companion.ui.widgets import card, dot, small, text_button
 
 if TYPE_CHECKING:
+    from companion.ui.i18n import Tr
     from companion.ui.state import Drafts
     from companion.ui.table_model import TableModel
 
@@ -93,6 +94,11 @@ def summaries(table: Table) -> list[RoundSummary]:
     return found
 
 
+def joined(tr: Tr, effects: list[Effect]) -> str:
+    """A seat's detail in a round's summary: what each effect says, in order."""
+    return " · ".join(tr.msg(fx.msg) for fx in effects)
+
+
 def round_card(
     model: TableModel, table: Table, summary: RoundSummary, *, key: str, in_history: bool = False
 ) -> ft.Control:
@@ -108,9 +114,11 @@ def round_card(
         ]
     )
     lines: list[ft.Control] = [] if in_history else [title]  # History's header says it already
+    hindsight = ui_for(table.game_id).hindsight
+    said = hindsight.detail if hindsight is not None and hindsight.detail is not None else joined
     for sr in summary.seats:
         p = table.players[sr.seat]
-        detail = " · ".join(tr.msg(fx.msg) for fx in [*sr.gained, *sr.lost])
+        detail = said(tr, [*sr.gained, *sr.lost])
         line = sr.line
         rows: list[ft.Control] = [ft.Text(tr.msg(line.msg), size=14, key=f"{key}-seat-{sr.seat}")]
         if detail:

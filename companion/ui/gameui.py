@@ -80,6 +80,8 @@ class Hindsight:
 
     round_summaries: Callable[[Sequence[Any], Sequence[list[Effect]], Sequence[Any]], list[RoundSummary]]
     rounds_done: Callable[[Any], int]
+    # a seat's detail line from its effects in the round (None: each effect's text, joined by " · ")
+    detail: Callable[[Tr, list[Effect]], str] | None = None
 
 
 @dataclass(frozen=True)

@@ -314,7 +314,7 @@ def test_the_income_card_says_a_players_businesses_in_one_paragraph():
     """Complete businesses in full, the others grouped by what each pays, the best first: a line
     per business took 25 lines by the third year and pushed the year's summary off the screen."""
     from companion.games.chinatown.public import Business
-    from companion.ui.games.chinatown.board import businesses_text
+    from companion.ui.games.chinatown.businesses import businesses_text
 
     mine = [
         Business(0, "photo", (3,), 1, False, 10_000, False),
@@ -330,3 +330,33 @@ def test_the_income_card_says_a_players_businesses_in_one_paragraph():
         "+50.000\xa0$: Casa de té en 16-17-19, negocio completo (3/3) · 20.000\xa0$: Lavandería en"
         " 39-40 (2/5) · 10.000\xa0$ cada uno: Fotografía en 3 (1/3), Comida para llevar en 53 (1/5)"
     )
+
+
+def test_a_years_summary_groups_the_businesses_as_the_income_card_does():
+    """Every business of a seat's year is said once, the complete ones in full and the rest in
+    their groups; the trades follow as the engine says them."""
+    from chinatown_helpers import new_table
+
+    from companion.core.foresight import table_history
+    from companion.games.chinatown.public import round_summaries
+    from companion.ui.games.chinatown.businesses import COMPLETE, INCOMPLETE, year_detail
+
+    table = new_table(4)
+    play_random(table, random.Random(11), trades=3)
+    grouped = 0
+    for summary in round_summaries(*table_history(table)):
+        for sr in summary.seats:
+            effects = [*sr.gained, *sr.lost]
+            for lang in ("en", "es"):
+                said = year_detail(Tr(lang), effects)
+                for fx in effects:
+                    a = fx.msg.args
+                    if fx.msg.key == COMPLETE:
+                        assert fx.msg.render(lang) in said
+                    elif fx.msg.key == INCOMPLETE:
+                        short = f"{Tr(lang).msg(a['shop'])}{' en' if lang == 'es' else ''} {a['buildings']} ({a['size']}/{a['max']})"
+                        assert short in said and fx.msg.render(lang) not in said
+                    else:
+                        assert fx.msg.render(lang) in said
+            grouped += " each: " in year_detail(Tr("en"), effects)
+    assert grouped > 0  # the game had years where a seat had several businesses paying the same

@@ -4,6 +4,7 @@ tiles and trades, and the Quick score screen (final scores, and the income of a 
 from __future__ import annotations
 
 from companion.games.chinatown.public import DATA, ChinatownState, round_summaries, rounds_done
+from companion.ui.games.chinatown.businesses import year_detail
 from companion.ui.games.chinatown.forms import draw_form, keep_form, trade_form
 from companion.ui.games.chinatown.panels import board, player_panel, public_scores
 from companion.ui.games.chinatown.quick import quick_score
@@ -29,7 +30,7 @@ UI = GameUI(
     quick_score=quick_score,
     quick_score_key="chinatown.quick.title_both",
     public_scores=public_scores,  # money is secret until the end (the game's player_view)
-    hindsight=Hindsight(round_summaries, rounds_done),
+    hindsight=Hindsight(round_summaries, rounds_done, detail=year_detail),
     round_now="history.in_progress_year",  # History's header over the year still being played
     rules_hint="rules.hint_chinatown",  # the Rules search's example question
     strip=strip,

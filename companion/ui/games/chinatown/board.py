@@ -16,11 +16,11 @@ from companion.games.chinatown.public import (
     BOARD,
     Business,
     business_msg,
-    business_short,
     find_businesses,
     income_by_owner,
     shop_name,
 )
+from companion.ui.games.chinatown.businesses import businesses_text
 from companion.ui.i18n import Tr
 from companion.ui.widgets import card, small, tappable
 
@@ -191,8 +191,7 @@ def income_card(
     title: str,
 ) -> ft.Control:
     """Each player's income from the board as it stands, and their businesses in one paragraph
-    (``businesses_text``): a line per business took 25 lines by the third year and pushed the
-    year's summary below the fold."""
+    (``businesses_text``)."""
     found = find_businesses(owner, shop)
     totals = income_by_owner(found)
     lines: list[ft.Control] = [small(title)]
@@ -208,20 +207,3 @@ def income_card(
         if mine:
             lines.append(ft.Text(businesses_text(tr, mine), size=12, key=f"{key}-{who}-businesses"))
     return card(*lines, key=key)
-
-
-def businesses_text(tr: Tr, businesses: list[Business[Any]]) -> str:
-    """A player's businesses: each complete one in full, then the others grouped by what each
-    pays, the best first ("$10,000 each: Take Out 3 (1/5), Jewelry 5 (1/4)")."""
-    done = [
-        tr.msg(business_msg(b.shop, b.buildings, b.size, True, b.income)) for b in businesses if b.complete
-    ]
-    by_income: dict[int, list[str]] = {}
-    for b in businesses:
-        if not b.complete:
-            by_income.setdefault(b.income, []).append(tr.msg(business_short(b.shop, b.buildings, b.size)))
-    grouped = [
-        tr("chinatown.income_each", n=len(items), amount=amount, businesses=", ".join(items))
-        for amount, items in sorted(by_income.items(), reverse=True)
-    ]
-    return " · ".join([*done, *grouped])
