@@ -9,7 +9,7 @@ made of are in ui/widgets.py.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -82,19 +82,28 @@ def rule_span(tr: Tr, show_rule: Callable[[str], None], rule_id: str, key: str) 
 SPAN_STYLE = ft.TextStyle(size=12, color=ft.Colors.PRIMARY)
 
 
-def effect_line(model: TableModel, effect: Effect, key: str, *, under: str | None = None) -> ft.Control:
+def effect_line(
+    model: TableModel, effect: Effect, key: str, *, under: str | None = None, with_rule: bool = True
+) -> ft.Control:
     """One consequence, as this screen may read it, over the whole width, with the rule that
     caused it at the end of its text (``rule_span``: tap it to read it).
     ``under``: the heading the line sits under; a line that only says it again is "Rule:" and its
-    rule (History's "Ana releases ... from palace 2" read twice, the header and the line)."""
+    rule (History's "Ana releases ... from palace 2" read twice, the header and the line).
+    ``with_rule=False``: no rule at its end (the next line cites the same rule, ``linked_once``)."""
     marker: list[ft.Control] = []
     shown = model.view.effect(effect)  # a secret stays one
     players = model.table.players
     if effect.seat is not None and 0 <= effect.seat < len(players):
         color = players[effect.seat].color  # the message names the player already
         marker = [part(color, lambda: line_dot(color), key=f"{key}-dot")]
-    # the line at this place after the next entry often cites the same rule: its link is kept
     tr, show_rule = model.tr, model.show_rule
+    if not with_rule:
+        return ft.Row(
+            [*marker, ft.Text(tr.msg(shown.msg), expand=True, size=14, key=f"{key}-text")],
+            **LINE_ROW,
+            key=key,
+        )
+    # the line at this place after the next entry often cites the same rule: its link is kept
     link = part(
         (tr.lang, effect.rule_id),
         lambda: rule_span(tr, show_rule, effect.rule_id, f"{key}-rule"),
@@ -114,7 +123,17 @@ def effect_line(model: TableModel, effect: Effect, key: str, *, under: str | Non
         if under is not None and restates(under, text)
         else ft.Text(text, expand=True, size=14, spans=[link], key=f"{key}-text")
     )
-    return ft.Row([*marker, said], vertical_alignment=ft.CrossAxisAlignment.START, spacing=4, key=key)
+    return ft.Row([*marker, said], **LINE_ROW, key=key)
+
+
+LINE_ROW: dict[str, Any] = {"vertical_alignment": ft.CrossAxisAlignment.START, "spacing": 4}
+
+
+def linked_once(effects: list[Effect]) -> list[bool]:
+    """For lines shown one under the other: whether each ends with its rule. Lines in a row that
+    cite the same rule give it once, on the last of them (Da Yu's three frame bonuses each ended
+    with "Frame bonus cards")."""
+    return [k + 1 == len(effects) or effects[k + 1].rule_id != fx.rule_id for k, fx in enumerate(effects)]
 
 
 def line_dot(color: str | None) -> ft.Control:

@@ -294,8 +294,12 @@ async def test_dayu_marker_card_for_the_current_player(tmp_path):
             assert h.by_key("dy-marker-line").value == preview.line.msg.render("es")
             if preview.fit is not None:  # the hand's one line
                 assert h.by_key("dy-fit-text").value == preview.fit.msg.render("es")
+            linked = [h.has(f"dy-worth-{w.kind}-rule") for w in preview.worth]
             for w in preview.worth:
-                assert h.has(f"dy-worth-{w.kind}")
+                assert h.by_key(f"dy-worth-{w.kind}-text").value == w.effect.msg.render("es")
+            # each rule once, at the end of the last line citing it: the three frame bonuses share one
+            assert sum(linked) == len({w.effect.rule_id for w in preview.worth}) == len(preview.worth) - 2
+            assert linked[:3] == [False, False, True]
             seen += 1
         else:
             assert not h.has("dy-marker")

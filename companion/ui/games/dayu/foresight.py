@@ -14,7 +14,7 @@ from companion.games.dayu.public import DayuState, MarkerPreview, marker_preview
 from companion.ui.foresight import per_version
 from companion.ui.gameui import state_as
 from companion.ui.parts import part
-from companion.ui.rule_links import effect_line
+from companion.ui.rule_links import effect_line, linked_once
 from companion.ui.table_model import TableModel
 from companion.ui.widgets import card, small
 
@@ -43,5 +43,9 @@ def marker_card(model: TableModel, preview: MarkerPreview) -> ft.Control:
         items.append(small(tr("foresight.marker_no_cards"), key="dy-fit-none"))
     if preview.place is not None:
         items.append(small(tr("foresight.marker_worth"), key="dy-worth-heading"))
-        items += [effect_line(model, w.effect, key=f"dy-worth-{w.kind}") for w in preview.worth]
+        worth = [w.effect for w in preview.worth]
+        items += [
+            effect_line(model, fx, key=f"dy-worth-{w.kind}", with_rule=linked)
+            for w, fx, linked in zip(preview.worth, worth, linked_once(worth), strict=True)
+        ]
     return card(*items, key="dy-marker")
