@@ -178,3 +178,30 @@ async def test_every_statistics_chart_draws_each_of_its_labels(tmp_path):
             under = drawn(chart.bottom_axis, chart.min_x or 0, chart.max_x)
             assert under == [lab.label.value for lab in chart.bottom_axis.labels], key
     h.close()
+
+
+async def test_every_chart_has_a_name_a_screen_reader_says(tmp_path):
+    """A chart is a picture to a screen reader: each is named, the spread by its bars' own words,
+    the others by what they draw and where their figures are written out."""
+    hub = new_hub(tmp_path)
+    ids = [hub.store.create_player(n).id for n in ("Ana", "Ben", "Carla")]
+    for seed in range(3):
+        table, rng = Table.new("dayu", ["Ana", "Ben", "Carla"]), random.Random(seed)
+        while table.prompt is not None:
+            table.auto(rng) if table.prompt.auto else table.submit(rng.choice(table.prompt.choices))
+        hub.store.create(table, ids)
+    for lang, spread, months in (
+        ("en", "Chart of the final scores: ", "Chart by month: Average score (VP) (the figures"),
+        ("es", "Gráfico de las puntuaciones finales: ", "Gráfico por mes: Puntuación media (PV) (las cifras"),
+    ):
+        h = await started(hub, route="/stats/dayu", prefs={"table_companion.lang": lang})
+        said = h.by_key("stats-spread").label
+        bars = [g.rods[0].tooltip for g in h.by_key("stats-spread-chart").groups]
+        assert said == spread + "; ".join(bars)
+        assert h.by_key("stats-months").label.startswith(months)
+        assert h.by_key("stats-trend").label
+        await h.goto(f"/table/{table.id}/scores")
+        assert h.by_key("chart-box").label.startswith(
+            "Chart: each player" if lang == "en" else "Gráfico: la puntuación"
+        )
+        h.close()

@@ -178,7 +178,7 @@ def chart(tr: Tr, table: Table, board: Scoreboard) -> ft.Control:
     x_labels: list[tuple[float, str]] = [(x, named(tr, x)) for x in round_ticks(rounds, last_x)]
     if last_x > rounds:  # the final scoring, after the last round
         x_labels.append((last_x, tr("screens.scores.end")))
-    return ft.Container(
+    box = ft.Container(
         fc.LineChart(
             data_series=series,
             min_x=0,
@@ -197,5 +197,6 @@ def chart(tr: Tr, table: Table, board: Scoreboard) -> ft.Control:
         ),
         height=220,
         padding=ft.Padding.only(right=16, top=8),
-        key="chart-box",
     )
+    # a screen reader names the chart; its numbers are the ranking above it and the cards below
+    return ft.Semantics(content=box, label=tr("scores.chart_label"), container=True, key="chart-box")

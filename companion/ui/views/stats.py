@@ -361,6 +361,12 @@ def spread_chart(tr: Tr, spread: list[tuple[int, int]], game: str = "") -> ft.Co
     step = nice_step(top, 4)
     max_y = step * math.ceil((top + 0.5) / step)
     every = max(1, math.ceil(len(groups) / 6))  # at most 6 labels under the bars
+    said = [
+        tr("stats.bar", low=shown(a), high=shown(b), n=n)
+        if a != b
+        else tr("stats.bar_one", score=shown(a), n=n)
+        for a, b, n in groups
+    ]
     bars = [
         fc.BarChartGroup(
             x=i,
@@ -370,16 +376,14 @@ def spread_chart(tr: Tr, spread: list[tuple[int, int]], game: str = "") -> ft.Co
                     width=max(6, 240 // max(1, len(groups))),
                     color=ft.Colors.PRIMARY,
                     border_radius=3,
-                    tooltip=tr("stats.bar", low=shown(a), high=shown(b), n=n)
-                    if a != b
-                    else tr("stats.bar_one", score=shown(a), n=n),
+                    tooltip=said[i],
                 )
             ],
         )
-        for i, (a, b, n) in enumerate(groups)
+        for i, (_, _, n) in enumerate(groups)
     ]
     under = [(i, tick_text(a, unit, tr.lang)) for i, (a, _, _) in enumerate(groups) if i % every == 0]
-    return ft.Container(
+    box = ft.Container(
         fc.BarChart(
             groups=bars,
             max_y=max_y,
@@ -394,5 +398,7 @@ def spread_chart(tr: Tr, spread: list[tuple[int, int]], game: str = "") -> ft.Co
         ),
         height=210,
         padding=ft.Padding.only(right=12, top=8),
-        key="stats-spread",
     )
+    # a screen reader hears the chart as its bars' own words, one after the other
+    label = tr("stats.spread_label", bars="; ".join(said))
+    return ft.Semantics(content=box, label=label, container=True, key="stats-spread")

@@ -230,7 +230,11 @@ def _month_line(
         key=key,
     )
     # room on the right for the last month's name, centred on the chart's edge ("dic 202" was cut)
-    return ft.Container(chart, height=210, padding=ft.Padding.only(right=28, top=8), key=box_key)
+    box = ft.Container(chart, height=210, padding=ft.Padding.only(right=28, top=8))
+    # a screen reader names the chart; its numbers are the lines under it (month_lines)
+    return ft.Semantics(
+        content=box, label=tr("insights.month_chart_label", what=name), container=True, key=box_key
+    )
 
 
 def month_lines(tr: Tr, months: list[Period], game: str) -> ft.Control:
