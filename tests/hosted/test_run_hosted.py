@@ -102,27 +102,26 @@ def _listener() -> socket.socket:
     return held
 
 
-def test_nginx_refuses_a_port_another_server_holds() -> None:
+def _refused_on_a_held_port(reason: str) -> None:
+    """Start nginx on the port another server holds: refused, saying ``reason``; nothing left running."""
     with _listener() as held:
         server = nginx.Nginx()
         try:
-            with pytest.raises(nginx.NginxUnavailable, match="already in use"):
+            with pytest.raises(nginx.NginxUnavailable, match=reason):
                 server.start([free_port()], "127.0.0.1", held.getsockname()[1])
         finally:
             server.stop()
+
+
+def test_nginx_refuses_a_port_another_server_holds() -> None:
+    _refused_on_a_held_port("already in use")
 
 
 def test_nginx_is_ready_only_once_it_holds_its_port(monkeypatch: pytest.MonkeyPatch) -> None:
     """The port taken between the check and nginx's bind: the address answers (the other
     server), but nginx exits, and start says so with nginx's own reason."""
     monkeypatch.setattr(nginx, "_taken", lambda host, port: False)
-    with _listener() as held:
-        server = nginx.Nginx()
-        try:
-            with pytest.raises(nginx.NginxUnavailable, match="Address already in use"):
-                server.start([free_port()], "127.0.0.1", held.getsockname()[1])
-        finally:
-            server.stop()
+    _refused_on_a_held_port("Address already in use")
 
 
 # ---- the launcher --------------------------------------------------------------------------

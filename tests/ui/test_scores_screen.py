@@ -159,16 +159,22 @@ async def test_a_da_yu_game_s_turns_are_labelled_at_round_steps(tmp_path):
     h.close()
 
 
-async def test_every_statistics_chart_draws_each_of_its_labels(tmp_path):
-    """The spread of scores, the month's average and the win rate over time, for Da Yu's plays:
-    each axis says where its labels are, so the chart draws every one of them."""
-    hub = new_hub(tmp_path)
+def three_dayu_plays(hub) -> Table:
+    """Three random Da Yu games of Ana, Ben and Carla, each logged as a play of the three; the last."""
     ids = [hub.store.create_player(n).id for n in ("Ana", "Ben", "Carla")]
     for seed in range(3):
         table, rng = Table.new("dayu", ["Ana", "Ben", "Carla"]), random.Random(seed)
         while table.prompt is not None:
             table.auto(rng) if table.prompt.auto else table.submit(rng.choice(table.prompt.choices))
-        hub.store.create(table, ids)  # logged as a play of the three
+        hub.store.create(table, ids)
+    return table
+
+
+async def test_every_statistics_chart_draws_each_of_its_labels(tmp_path):
+    """The spread of scores, the month's average and the win rate over time, for Da Yu's plays:
+    each axis says where its labels are, so the chart draws every one of them."""
+    hub = new_hub(tmp_path)
+    three_dayu_plays(hub)
     h = await started(hub, route="/stats/dayu")
     for key in ("stats-spread-chart", "stats-month-chart", "stats-trend-chart"):
         chart = h.by_key(key)
@@ -184,12 +190,7 @@ async def test_every_chart_has_a_name_a_screen_reader_says(tmp_path):
     """A chart is a picture to a screen reader: each is named, the spread by its bars' own words,
     the others by what they draw and where their figures are written out."""
     hub = new_hub(tmp_path)
-    ids = [hub.store.create_player(n).id for n in ("Ana", "Ben", "Carla")]
-    for seed in range(3):
-        table, rng = Table.new("dayu", ["Ana", "Ben", "Carla"]), random.Random(seed)
-        while table.prompt is not None:
-            table.auto(rng) if table.prompt.auto else table.submit(rng.choice(table.prompt.choices))
-        hub.store.create(table, ids)
+    table = three_dayu_plays(hub)
     for lang, spread, months in (
         ("en", "Chart of the final scores: ", "Chart by month: Average score (VP) (the figures"),
         ("es", "Gráfico de las puntuaciones finales: ", "Gráfico por mes: Puntuación media (PV) (las cifras"),
