@@ -2,7 +2,9 @@
 
 import json
 
-from ui_testkit import new_hub, started
+from ui_testkit import finished_on_hub, new_hub, started
+
+from companion.core import Table
 
 
 async def new_toy_table(h, names=("Ana", "Ben", "Carla")):
@@ -243,4 +245,17 @@ async def test_back_from_share_returns_to_the_table(tmp_path):
     await h.session.dispatch_event(h.page._i, "view_pop", {"route": f"{table_route}/share"})
     await h.flush()
     assert h.route() == table_route and h.has("prompt")
+    h.close()
+
+
+async def test_a_finished_game_says_game_over_once(tmp_path):
+    """The finished card comes first and says it ("Game over", the winner); the banner's "Game
+    over · final scoring" above it is gone, while a game in progress keeps its banner."""
+    hub = new_hub(tmp_path)
+    done = finished_on_hub(hub, "dayu", ["Ana", "Ben"], 2)
+    h = await started(hub, route=f"/table/{done.id}")
+    assert h.has("finished-card") and not h.has("banner")
+    playing = hub.create(Table.new("dayu", ["Ana", "Ben"]))
+    await h.goto(f"/table/{playing.id}")
+    assert h.has("banner") and not h.has("finished-card")
     h.close()

@@ -66,7 +66,11 @@ def view(services: Services, session: Session, id: str) -> ft.View:
     tr = session.tr
     prompt = table.prompt
     banner = tr.msg(table.banner)
-    body: list[ft.Control] = [part(banner, lambda: banner_card(banner), key="banner-part")]
+    # once the game is over its card says so first ("Game over", the winner): the banner's "Game
+    # over · final scoring" above it said it twice
+    body: list[ft.Control] = (
+        [] if prompt is None else [part(banner, lambda: banner_card(banner), key="banner-part")]
+    )
     if prompt is None:
         if model.notice is not None:
             body.append(notice_card(tr, services.show_rule, model.notice))
