@@ -150,10 +150,29 @@ def _lines(model: TableModel, now: Teaching) -> list[ft.Control]:
 def question_line(model: TableModel, hub: TableHub, prompt: Prompt) -> ft.Control:
     """The question, and under it the tip if one is due (the marks of what was shown are kept
     in ``hub``'s store)."""
-    line = ft.Text(model.tr.msg(prompt.msg), key="prompt", size=16)
+    players = model.table.players
+    name = players[prompt.seat].name if prompt.seat is not None and 0 <= prompt.seat < len(players) else None
+    line = ft.Text(question_text(model.tr.msg(prompt.msg), name), key="prompt", size=16)
     if tip_now(model.tr, hub, model.table, prompt) is None:
         return line
     return TeachCard(model, hub, prompt, changes_of(model), line, key="teach-part")
+
+
+def question_text(text: str, name: str | None) -> str:
+    """The question as the card says it under the player's name (the card's first line, its dot
+    and name): without the name again. "Ben: put your dragon on a group" under "Ben" was seen and
+    heard twice ("Ben, Ben: put ..."); it reads "Put your dragon on a group"."""
+    head = f"{name}: " if name else None
+    if head is None or not text.startswith(head) or len(text) == len(head):
+        return text
+    rest = text[len(head) :]
+    first = len(rest) - len(rest.lstrip(OPENING))  # "¿qué ...?": the letter after the ¿
+    if first < len(rest) and rest[first].isalpha():  # "3 action points left" stays as it is
+        rest = rest[:first] + rest[first].upper() + rest[first + 1 :]
+    return rest
+
+
+OPENING = '¿¡"«“('  # marks that may open a sentence before its first letter
 
 
 @ft.component

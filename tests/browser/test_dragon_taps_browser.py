@@ -15,7 +15,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit and the issue-25 helpers beside this file
 from kept_pages import kept_app, shown_table_id
 from test_table_taps_browser import Taps, phone, question_in_view, stored, stored_after, ui
-from ui_browser_kit import on_screen, served, shot
+from ui_browser_kit import asked, on_screen, served, shot
 
 from companion.core import Table
 from companion.ui.games.dragon.taps import default_room, rooms, table_taps
@@ -138,7 +138,7 @@ def test_dragon_month_in_twelve_taps_with_the_question_in_view(dragon, seed, mon
     page = opened(pages, table, *KEPT)  # the taps that reach the table are not the month's
     taps = Taps()
     while table.state.month == month and table.prompt is not None:
-        question_in_view(page, table.prompt.msg.render(lang))
+        question_in_view(page, asked(table, lang))
         if table.prompt.auto:
             taps.on(page.get_by_role("button", name=ui(lang, "play.deal")))
         else:
@@ -152,7 +152,7 @@ def test_dragon_month_in_twelve_taps_with_the_question_in_view(dragon, seed, mon
             continue
         table = stored_after(data, table)
     if table.prompt is not None:
-        question_in_view(page, table.prompt.msg.render(lang))  # the next month's first question
+        question_in_view(page, asked(table, lang))  # the next month's first question
     print(f"Dragon month {month} (seed {seed}): {taps.taps} taps, {taps.scrolls} scrolls")
     assert taps.taps <= 12 and taps.scrolls == 0, f"{taps.taps} taps, {taps.scrolls} scrolls"
 
@@ -166,7 +166,7 @@ def test_person_grid_screenshots(dragon, browser, lang):
             page = opened(pages, table, lang, theme)
         else:  # a look no other test uses: a page of its own, at the table's address
             page = phone(browser, pages.url + f"table/{table.id}", lang, theme)
-        question_in_view(page, table.prompt.msg.render(lang))
+        question_in_view(page, asked(table, lang))
         found = table_taps(table, True, default_room(table.state, table.prompt.seat))
         for tap in found:
             name = tap_name(table, tap, lang)
@@ -192,7 +192,7 @@ def test_wall_tiles_screenshots(browser, tmp_path, lang):
     table = stored(data, table)
     with served(data) as url:
         page = phone(browser, url + f"table/{table.id}", lang)
-        question_in_view(page, table.prompt.msg.render(lang))
+        question_in_view(page, asked(table, lang))
         on_screen(page, Tr(lang)("dragon.tap.wall", section=1))
         for tap in walls:
             box = page.get_by_role("button", name=tap_name(table, tap, lang), exact=True).first.bounding_box()

@@ -19,6 +19,7 @@ sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this fil
 from kept_pages import kept_app
 from ui_browser_kit import (
     PHONE,
+    asked,
     dismiss,
     enable_semantics,
     screen_texts,
@@ -122,7 +123,7 @@ def answer(page: Any, data: Path, table: Table, tap_it: Any) -> Table:
         page,
         tap_it,
         lambda: (t := newest(data, table.game_id)) is not None and t.version > version and t,
-        prompt.text if prompt is not None else None,
+        asked(table) if prompt is not None else None,
     )
 
 

@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this fil
 from kept_pages import kept_app
 from random_play import play_until
 from table_files import stored
-from ui_browser_kit import PHONE, on_screen, resting_box, settled, shot, tap_on
+from ui_browser_kit import PHONE, asked, on_screen, resting_box, settled, shot, tap_on
 
 from companion.core import Table
 from companion.core.foresight import table_history
@@ -73,7 +73,7 @@ def check_first_screen(page: Any, table: Table, lang: str, strip_part: Any) -> N
     """A tappable part of the strip and the question's text lie on the first screen (above the
     tab bar, without scrolling), the strip right under the question (the question comes first
     whatever its length; these questions are short enough for both)."""
-    prompt = table.prompt.msg.render(lang)
+    prompt = asked(table, lang)
     on_screen(page, prompt)
     settled(page)
     strip_part.wait_for(timeout=60000)

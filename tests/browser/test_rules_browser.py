@@ -17,6 +17,7 @@ from kept_pages import BACK, home_card
 from test_i18n_browser import page_in
 from test_table_taps_browser import inside
 from ui_browser_kit import (
+    asked,
     enable_semantics,
     open_app,
     screen_texts,
@@ -91,7 +92,7 @@ def test_first_game_tips(browser, tmp_path):
             page,
             lambda p: tap_on(p.get_by_role("button", name="Let the app deal").first),
             lambda: (t := stored(data)[0]).version > version and t,
-            table.prompt.text,
+            asked(table),
         )
         nxt = teach_note("dragon", table.prompt.kind, "en")
         assert nxt is not None and table.prompt.kind != "event_row"

@@ -24,6 +24,7 @@ from random_play import play_until
 from table_files import newest, stored
 from ui_browser_kit import (
     PHONE,
+    asked,
     on_screen,
     page_in,
     resting_box,
@@ -214,7 +215,7 @@ def test_chinatown_placing_several_tiles_without_the_trap(tables, lang):
     seat = state.order()[state.placer]
     double = next(s for s, k in sorted(state.hands[seat].items()) if k >= 2)
     other = next(s for s, k in sorted(state.hands[seat].items()) if k > 0 and s != double)
-    on_screen(page, table.prompt.msg.render(lang))
+    on_screen(page, asked(table, lang))
 
     def tile(shop: str) -> Any:
         label = shop_name(shop).render(lang)
@@ -226,7 +227,7 @@ def test_chinatown_placing_several_tiles_without_the_trap(tables, lang):
 
     def question_and_map_in_view() -> None:
         """The question and every building of the map on the first screen, nothing scrolled."""
-        question_in_view(page, newest(data, table.id).prompt.msg.render(lang))
+        question_in_view(page, asked(newest(data, table.id), lang))
         said = re.escape(ui(lang, "chinatown.building", n=9876, district=5432))
         any_building = re.compile("^" + said.replace("9876", r"\d+").replace("5432", r"\d"))
         cells = page.get_by_role("button", name=any_building)
@@ -292,7 +293,7 @@ def test_dayu_turn_in_four_taps_with_the_question_in_view(tables, lang):
     taps = Taps()
 
     def ring_in_view(t: Table) -> None:
-        question_in_view(page, t.prompt.msg.render(lang))
+        question_in_view(page, asked(t, lang))
         # " of 10 tokens" (the catalogue keeps "10" and "tokens" together with a no-break space;
         # Playwright matches a name with its spaces made plain)
         tokens = ui(lang, "dayu.place_tokens", tokens=0, spaces=10)[1:].replace("\u00a0", " ")
@@ -329,7 +330,7 @@ def test_dayu_turn_in_four_taps_with_the_question_in_view(tables, lang):
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_map_and_ring_screenshots_dark(tables, lang):
     page, ct = tables[lang].fresh("placing", "dark")
-    on_screen(page, ct.prompt.msg.render(lang))
+    on_screen(page, asked(ct, lang))
     seat = ct.state.order()[ct.state.placer]
     shop = next(s for s, k in sorted(ct.state.hands[seat].items()) if k > 0)
     label = shop_name(shop).render(lang)
@@ -338,5 +339,5 @@ def test_map_and_ring_screenshots_dark(tables, lang):
     on_screen(page, ui(lang, "chinatown.place_hint_shop", shop=label))  # the app took the pick
     shot(page, f"chinatown_place_map_{lang}_dark")
     page, dy = tables[lang].fresh("dayu", "dark")
-    on_screen(page, dy.prompt.msg.render(lang))
+    on_screen(page, asked(dy, lang))
     shot(page, f"dayu_ring_{lang}_dark")

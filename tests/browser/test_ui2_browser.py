@@ -15,7 +15,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
 from kept_pages import kept_app
 from table_files import newest
-from ui_browser_kit import on_screen, shot, tap_on, tap_once, wait_until
+from ui_browser_kit import asked, on_screen, shot, tap_on, tap_once, wait_until
 
 from companion.core import Table
 from companion.games.dragon import tile_power_msg
@@ -70,7 +70,7 @@ def test_home_cards_wildcard_grid_and_trade_money(browser, tmp_path, request):
             page,
             lambda p: tap_on(p.get_by_role("button", name=label).first),
             lambda: (t := newest(tmp_path, wild.id)).version > wild.version and t,
-            wild.prompt.text,
+            asked(wild),
         )
         # the tile is entered; where a palace is still to be chosen, that is the next question
         assert pick in [entry for _, entry, _ in after.history[wild.version :]]

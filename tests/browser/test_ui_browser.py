@@ -15,6 +15,7 @@ from kept_pages import kept_app
 from test_dragon_taps_browser import PICKS, first_tap
 from ui_browser_kit import (
     PHONE,
+    asked,
     enable_semantics,
     on_screen,
     open_app,
@@ -100,7 +101,7 @@ def test_play_a_month_undo_reload(browser, tmp_path):
                     p.get_by_role("button", name=label, exact=exact).first
                 ),
                 lambda v=version + made: (t := stored(data)) is not None and t.version >= v and t,
-                prompt.text,
+                asked(table),
             )
             version = table.version
         page.get_by_text(table.banner.render("en")).first.wait_for(timeout=60000)

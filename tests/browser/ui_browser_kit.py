@@ -577,6 +577,20 @@ def dismiss(page: Any, title: str) -> None:
         raise AssertionError(f"{title!r} stayed open after a tap outside; {server_heard(page)}") from stuck
 
 
+def asked(table: Any, lang: str = "en") -> str:
+    """The current question as its card says it: the player's name, then the question without
+    the name again (companion/ui/teach.py ``question_text``), one node for both in the page's
+    accessibility tree ("Ben\nPlay a person card."). A question to the whole table: its text."""
+    from companion.ui.teach import question_text
+
+    prompt = table.prompt
+    text = prompt.msg.render(lang)
+    seat = prompt.seat
+    name = table.players[seat].name if seat is not None and 0 <= seat < len(table.players) else None
+    shown = question_text(text, name)
+    return f"{name}\n{shown}" if shown != text else text
+
+
 def tap_once(page: Any, tap: Any, stored: Any, prompt_text: str | None = None) -> Any:
     """Wait until the screen shows the current question, tap once, and wait for the store to hold
     the entry (``stored()`` returns the new table or None). A lost tap fails the test: there is

@@ -237,3 +237,43 @@ async def test_the_let_the_app_button_says_what_the_app_does(tmp_path):
         "Que reparta la aplicación",
         "Que las saque la aplicación",
     ]
+
+
+def test_the_question_leaves_out_the_name_its_card_already_shows():
+    from companion.ui.teach import question_text
+
+    assert (
+        question_text("Ben: put your dragon on a group, or skip.", "Ben")
+        == "Put your dragon on a group, or skip."
+    )
+    assert question_text("Ana: ¿qué palacio?", "Ana") == "Ana: ¿qué palacio?".removeprefix("Ana: ").replace(
+        "¿q", "¿Q"
+    )
+    assert question_text("Month 3: choose", "Ben") == "Month 3: choose"  # another's words stay
+    assert question_text("Ben: ", "Ben") == "Ben: " and question_text("Who starts?", None) == "Who starts?"
+    assert question_text("Benito: play", "Ben") == "Benito: play"  # a name is whole or nothing
+    assert question_text("Dai: 3 action points left.", "Dai") == "3 action points left."
+
+
+async def test_every_games_question_card_says_the_name_once(tmp_path):
+    """The card's first line is the player's name; the question under it starts with the verb,
+    in both languages, for a question of each game."""
+    hub = new_hub(tmp_path)
+    for game in ("dragon", "chinatown", "dayu"):
+        table = hub.create(Table.new(game, ["Ana", "Ben", "Carla"]))
+        rng = random.Random(4)
+        while table.prompt.seat is None:
+            table.auto(rng) if table.prompt.auto else table.submit(rng.choice(table.prompt.choices))
+        name = table.players[table.prompt.seat].name
+        for lang in ("en", "es"):
+            h = await started(hub, route=f"/table/{table.id}", prefs={"table_companion.lang": lang})
+            said = table.prompt.msg.render(lang)
+            assert h.by_key("prompt-seat").value == name
+            shown = h.by_key("prompt").value
+            if said.startswith(f"{name}: "):
+                rest = said.removeprefix(f"{name}: ")
+                assert shown in (rest, rest[0].upper() + rest[1:]), (game, lang, shown)
+                assert not shown[0].islower(), (game, lang, shown)
+            else:
+                assert shown == said
+            h.close()
