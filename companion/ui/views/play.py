@@ -163,9 +163,9 @@ def notice_card(tr: Tr, show_rule: Callable[[str], None], n: Notice) -> ft.Contr
 
 def who_part(tr: Tr, table: Table, seat: int | None) -> ft.Control:
     """Who answers, drawn again only when the seat (its name, its colour) or the language changed.
-    The player's name is said too where the question starts with it ("Ben, Ben: choose ..."): kept
-    from a screen reader (Flutter's ExcludeSemantics), the name's row made the page lose the next
-    tap on the question while a redraw was on its way (tests/browser/test_taps_browser.py)."""
+    The question under it leaves the name out (``teach.question_text``). The row is not kept from
+    a screen reader (Flutter's ExcludeSemantics): so wrapped, it made the page lose the next tap on
+    the question while a redraw was on its way (tests/browser/test_taps_browser.py)."""
     player = table.players[seat] if seat is not None else None
     return part((tr.lang, seat, player), lambda: who(tr, table, seat), key="who-part")
 
