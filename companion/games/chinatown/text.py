@@ -23,14 +23,12 @@ def shop_name(shop: str) -> Msg:
     return msg(f"chinatown.shop.{shop}")
 
 
-def business_short(shop: str, buildings: Iterable[int], size: int) -> Msg:
-    """'Take Out 3 (1/5)': a business by its shop and buildings, and how far it is to complete."""
+def business_short(line: Msg) -> Msg:
+    """'Take Out 3 (1/5)': a business line (``business_msg``'s) said short, by its shop and
+    buildings and how far it is to complete, without what it pays."""
+    a = line.args
     return msg(
-        "chinatown.business_short",
-        shop=shop_name(shop),
-        buildings=buildings_text(buildings),
-        size=size,
-        max=SHOPS[shop].max,
+        "chinatown.business_short", shop=a["shop"], buildings=a["buildings"], size=a["size"], max=a["max"]
     )
 
 
