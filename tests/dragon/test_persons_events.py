@@ -135,6 +135,18 @@ def test_drought_without_rice_releases_from_each_palace() -> None:
     assert s.month == 6
 
 
+def test_drought_says_a_player_with_nobody_in_a_palace_pays_nothing() -> None:
+    s = fresh(2)
+    realm(s, 0, (2, ["monk:young"]), rice=2)
+    realm(s, 1, (2, []), rice=2)
+    s, fx = run_event(s, "drought")
+    said = [e.msg.render("en") for e in fx if e.rule_id == "dragon.event.drought"]
+    assert "Ana pays 1 rice, one for each inhabited palace" in said
+    assert "Ben has nobody in a palace, so the drought costs nothing" in said
+    assert not any("pays 0 rice" in line for line in said)
+    assert s.players[1].rice == 2
+
+
 @pytest.mark.parametrize(
     ("fireworks", "vp", "returned"),
     [

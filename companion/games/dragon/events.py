@@ -78,6 +78,8 @@ def _drought(s: DragonState, fx: list[Effect]) -> None:
         p.rice -= fed * per
         short = inhabited - fed
         key = "dragon.fx.drought_short" if short else "dragon.fx.drought_fed"
+        if not inhabited:  # "pays 0 rice, one for each inhabited palace" read as a mistake
+            key = "dragon.fx.drought_nobody"
         fx.append(
             told(
                 "dragon.event.drought",
