@@ -29,7 +29,7 @@ from companion.ui.i18n import Tr
 from companion.ui.repos import Repos
 from companion.ui.seating import seat_players
 from companion.ui.services import Session
-from companion.ui.widgets import button, small
+from companion.ui.widgets import button, card, own_node, small
 
 Shown = Callable[[], tuple[dict[str, Any], dict[str, Any], list[str]]]
 
@@ -77,6 +77,14 @@ def row_name(tr: Tr, typed: str, i: int) -> str:
     """Player ``i`` of a score form as its row, buttons and result name them: the name typed,
     else "Player 2"."""
     return typed.strip() or tr("setup.player_n", n=i + 1)
+
+
+def row_card(tr: Tr, typed: str, i: int, *controls: ft.Control, key: str, padding: int = 12) -> ft.Control:
+    """A score form's card for player ``i``, named by its player for a screen reader: every card
+    has the same fields ("VP", "Yuan"), so a field is told apart by the card it is in."""
+    return ft.Semantics(
+        content=card(*controls, key=key, padding=padding), label=row_name(tr, typed, i), container=True
+    )
 
 
 def log_play_button(session: Session, repos: Repos, calculator: str, shown: Shown) -> ft.Control:
@@ -142,7 +150,8 @@ def LogPlay(
     ]
     if draft.error:
         items.append(ft.Text(draft.error, key="quick-log-error", color=ft.Colors.ERROR))
-    return ft.Column(items, spacing=4)
+    # its own node: in a result's card, the date field was named by every line of the result
+    return own_node(ft.Column(items, spacing=4))
 
 
 def score_form(tr: Tr, form: Scored, score: Callable[[], Any]) -> None:

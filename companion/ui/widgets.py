@@ -93,6 +93,12 @@ def named_dropdown(dropdown: ft.Dropdown, name: str | None = None) -> ft.Control
     return ft.MergeSemantics(content=ft.Semantics(content=dropdown, label=name), expand=dropdown.expand)
 
 
+def own_node(control: ft.Control) -> ft.Control:
+    """A text a screen reader says on its own: left plain, Flutter merges it into the nearest
+    node, and a form's field or card was named by every hint around it."""
+    return ft.Semantics(content=control, container=True)
+
+
 def colour_swatch(key: str, colour: str, name: str, chosen: bool, on_click: Handler) -> ft.Control:
     """A round colour to tap, ringed when chosen, named for screen readers ("Ana: red")."""
     circle = ft.Container(

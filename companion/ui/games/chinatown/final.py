@@ -19,7 +19,7 @@ from companion.core.msg import msg
 from companion.games.chinatown.public import GAME, chinatown_final, final_msgs, final_tie
 from companion.ui.i18n import Tr
 from companion.ui.in_view import scroll_key, use_into_view
-from companion.ui.log_play import log_play_button, row_name, score_form
+from companion.ui.log_play import log_play_button, row_card, row_name, score_form
 from companion.ui.repos import Repos
 from companion.ui.services import Session
 from companion.ui.widgets import button, card, heading, icon_button, small
@@ -127,7 +127,10 @@ def _player_card(tr: Tr, form: ChinatownFinal, i: int) -> ft.Control:
             dense=True,
         )
 
-    return card(
+    return row_card(
+        tr,
+        player.name,
+        i,
         ft.Row(
             [
                 ft.TextField(

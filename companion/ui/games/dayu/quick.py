@@ -27,10 +27,10 @@ from companion.games.dayu.public import (
 from companion.i18n import format_score
 from companion.ui.games.dayu.panels import FRAME_COLOURS, FRAME_TEXT, frame_name
 from companion.ui.i18n import Tr
-from companion.ui.log_play import log_play_button, row_name
+from companion.ui.log_play import log_play_button, row_card, row_name
 from companion.ui.repos import Repos
 from companion.ui.services import Services, Session
-from companion.ui.widgets import button, card, heading, pill_button, small
+from companion.ui.widgets import button, card, heading, own_node, pill_button, small
 
 
 @dataclass
@@ -130,7 +130,10 @@ def DayuQuickForm(session: Session, repos: Repos, form: DayuQuick, key: str | No
 def player_form(tr: Tr, form: DayuQuick, i: int) -> ft.Control:
     """Player i's card: their name, then their VP cards and their flood cards, each a row of
     buttons that add one and a row of chips (a tap takes that card back)."""
-    return card(
+    return row_card(
+        tr,
+        form.players[i].name,
+        i,
         _name_field(tr, form.players[i], i),
         *_vp_rows(tr, form, i),
         *_flood_rows(tr, form, i),
@@ -184,10 +187,12 @@ def _vp_rows(tr: Tr, form: DayuQuick, i: int) -> list[ft.Control]:
     ]
     chips = _vp_chips(tr, form, i)
     return [
-        small(tr("dayu.quick.vp_hint")),
+        own_node(small(tr("dayu.quick.vp_hint"))),
         ft.Row(frames, wrap=True, spacing=6),
         ft.Row(vps, wrap=True, spacing=6),
-        ft.Row(chips, wrap=True, spacing=4) if chips else small(tr("dayu.none"), key=f"dy-q-{i}-no-vp"),
+        ft.Row(chips, wrap=True, spacing=4)
+        if chips
+        else own_node(small(tr("dayu.none"), key=f"dy-q-{i}-no-vp")),
     ]
 
 
@@ -229,10 +234,12 @@ def _flood_rows(tr: Tr, form: DayuQuick, i: int) -> list[ft.Control]:
     ]
     chips = _flood_chips(tr, form, i)
     return [
-        small(tr("dayu.quick.flood_hint")),
+        own_node(small(tr("dayu.quick.flood_hint"))),
         ft.Row(kinds, wrap=True, spacing=6),
-        ft.Row([small(tr("dayu.quick.printed")), *printed], wrap=True, spacing=6),
-        ft.Row(chips, wrap=True, spacing=4) if chips else small(tr("dayu.none"), key=f"dy-q-{i}-no-flood"),
+        ft.Row([own_node(small(tr("dayu.quick.printed"))), *printed], wrap=True, spacing=6),
+        ft.Row(chips, wrap=True, spacing=4)
+        if chips
+        else own_node(small(tr("dayu.none"), key=f"dy-q-{i}-no-flood")),
     ]
 
 

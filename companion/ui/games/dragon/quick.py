@@ -21,7 +21,7 @@ from companion.i18n import format_score
 from companion.ui.chart_axes import CHAR_EM
 from companion.ui.i18n import Tr
 from companion.ui.in_view import scroll_key, use_into_view
-from companion.ui.log_play import log_play_button, row_name, score_form
+from companion.ui.log_play import log_play_button, row_card, row_name, score_form
 from companion.ui.palette import TAP
 from companion.ui.rule_links import rule_link
 from companion.ui.services import Services, Session
@@ -161,7 +161,10 @@ def _player_card(tr: Tr, form: DragonQuick, i: int) -> ft.Control:
         player.name = e.control.value or ""
 
     palaces = [_palace_row(tr, form, i, k) for k in range(len(player.palaces))]
-    return card(
+    return row_card(
+        tr,
+        player.name,
+        i,
         ft.Row(
             [
                 ft.TextField(
@@ -206,7 +209,12 @@ def _palace_row(tr: Tr, form: DragonQuick, i: int, k: int) -> ft.Control:
         [
             ft.Row(
                 [
-                    ft.Text(tr("dragon.quick.palace", n=k + 1), weight=ft.FontWeight.BOLD),
+                    # a node of its own: merged, it named the player's whole card "Palace 1 Palace 2"
+                    ft.Semantics(
+                        content=ft.Text(tr("dragon.quick.palace", n=k + 1), weight=ft.FontWeight.BOLD),
+                        container=True,
+                        header=True,
+                    ),
                     *chips,
                     icon_button(
                         ft.Icons.DELETE_OUTLINE,
