@@ -29,6 +29,15 @@ if TYPE_CHECKING:
 M = TypeVar("M", bound=BaseModel)
 
 
+def game_title(tr: Tr, game: str) -> str:
+    """A game's title in the reader's language; a game this build lacks keeps its id (its plays
+    and tables still list)."""
+    try:
+        return tr.msg(registry.get(game).title)
+    except UnknownGame:
+        return game
+
+
 def state_as(table: Table, model: type[M]) -> M:
     """The table's state as its game's own model, so a game's screens read its fields typed."""
     return _as(table, table.state, model)

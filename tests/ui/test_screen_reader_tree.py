@@ -90,25 +90,32 @@ async def test_a_home_cards_buttons_say_which_table_they_act_on(tmp_path):
 
 
 async def test_same_named_tables_buttons_add_when_each_changed(tmp_path):
-    """A group's tables are often all named after it: their buttons then also say when each
-    table last changed (to the second where the minute is shared), so no two buttons on Home
-    have the same name; a table whose name is its own keeps its plain name."""
+    """A group's tables are often all named after it: their buttons then also say the game where
+    it is the only one of that game, else when each table last changed (to the second where the
+    minute is shared), so no two buttons on Home have the same name; a table whose name is its
+    own keeps its plain name."""
     hub = new_hub(tmp_path)
     tables = [hub.create(Table.new("dragon", ["Ana", "Ben", "Carla"])) for _ in range(3)]
     other = hub.create(Table.new("dayu", ["Ana", "Ben"], name="Friday"))
+    chinatown = hub.create(Table.new("chinatown", ["Ana", "Ben", "Carla"]))
     changed = ["2026-12-04T20:15:07+00:00", "2026-12-05T19:02:41+00:00", "2026-12-05T19:02:09+00:00"]
     for t, when in zip(tables, changed, strict=True):  # autocommit: each UPDATE is stored at once
         hub.store._db.execute("UPDATE tables SET updated = ? WHERE id = ?", (when, t.id))
     expected = {
-        "en": ("Rename Ana, Ben, Carla, changed {}", "Rename Friday"),
-        "es": ("Renombrar Ana, Ben, Carla, cambiada el {}", "Renombrar Friday"),
+        "en": ("Rename Ana, Ben, Carla, changed {}", "Rename Friday", "Rename Ana, Ben, Carla, Chinatown"),
+        "es": (
+            "Renombrar Ana, Ben, Carla, cambiada el {}",
+            "Renombrar Friday",
+            "Renombrar Ana, Ben, Carla, Chinatown",
+        ),
     }
-    for lang, (twin, plain) in expected.items():
+    for lang, (twin, plain, by_game) in expected.items():
         h = await started(hub, prefs={"table_companion.lang": lang})
         said = {
             t.id: [h.by_key(f"{k}-{t.id}").icon.semantics_label for k in ("rename", "export", "delete")]
-            for t in (*tables, other)
+            for t in (*tables, other, chinatown)
         }
+        assert said[chinatown.id][0] == by_game
         every = [name for names in said.values() for name in names]
         assert len(set(every)) == len(every), every
         assert [said[t.id][0] for t in tables] == [
@@ -329,3 +336,26 @@ async def test_each_statistics_bar_is_named_by_what_it_shows(tmp_path):
         for key in ("stats-seat-0", "stats-count-3"):
             assert heard_texts(h.by_key(key)) == []  # the line's texts: said by the bar's name
         h.close()
+
+
+async def test_a_score_line_is_said_with_its_rule_in_the_card_named_by_its_player(tmp_path):
+    """Merged into the player's card, the score lines were one long label followed by a row of
+    links all named "Read the rule: Round scoring": each line is now a node of its own holding
+    its rule's link, in a card named by its player (every player has a "Month 1: 2 palaces")."""
+    hub = new_hub(tmp_path)
+    table = finished_on_hub(hub, "dragon", ["Ana", "Ben", "Carla"], 3)
+    h = await started(hub, route=f"/table/{table.id}/scores")
+    cards = {
+        c.label: c.content
+        for c in h.controls()
+        if isinstance(c, ft.Semantics) and isinstance(c.content, ft.Card) and c.container
+    }
+    assert set(cards) == {"Ana", "Ben", "Carla"}
+    for name, box in cards.items():
+        seat = [p.name for p in table.players].index(name)
+        assert box.key == f"breakdown-{seat}"
+        lines = box.content.controls[1:]  # under the name and total
+        assert lines and all(isinstance(line, ft.Semantics) and line.container for line in lines)
+        links = [line.content.controls[-1] for line in lines]
+        assert [link.key for link in links] == [f"line-{seat}-{k}-rule" for k in range(len(lines))]
+    h.close()

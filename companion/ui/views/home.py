@@ -18,6 +18,7 @@ import flet as ft
 from companion.core import Table, TableError
 from companion.ui.device import Device
 from companion.ui.dialogs import Dialogs
+from companion.ui.gameui import game_title
 from companion.ui.hub import TableHub
 from companion.ui.i18n import Tr
 from companion.ui.repos import DamagedTable, Repos, TableInfo, TablesRepo
@@ -207,17 +208,24 @@ def home_actions(services: Services, session: Session, lists: HomeList) -> HomeA
 
 def button_names(tr: Tr, infos: list[TableInfo]) -> dict[str, str]:
     """Each listed table's name as its card's buttons say it (by table id). A group's tables are
-    often all named after it: where another listed table has the same name, the buttons add when
-    this one last changed, to the minute, or to the second where the minute is shared too (a
-    screen reader would otherwise hear several identical "Rename Ana, Ben, Carla")."""
+    often all named after it: where another listed table has the same name, the buttons add the
+    game if that tells them apart ("Ana, Ben, Carla, Chinatown"), else when this one last
+    changed, to the minute, or to the second where the minute is shared too (a screen reader
+    would otherwise hear several identical "Rename Ana, Ben, Carla")."""
     names = Counter(i.name for i in infos)
+    games = Counter((i.name, i.game_id) for i in infos)
     minutes = Counter((i.name, when_changed(i)) for i in infos)
     said: dict[str, str] = {}
     for i in infos:
-        when = when_changed(i)
-        if minutes[(i.name, when)] > 1:
-            when = i.updated.replace("T", " ")[:19]
-        said[i.id] = i.name if names[i.name] == 1 else tr("home.twin_name", name=i.name, when=when)
+        if names[i.name] == 1:
+            said[i.id] = i.name
+        elif games[(i.name, i.game_id)] == 1:
+            said[i.id] = tr("home.twin_game", name=i.name, game=game_title(tr, i.game_id))
+        else:
+            when = when_changed(i)
+            if minutes[(i.name, when)] > 1:
+                when = i.updated.replace("T", " ")[:19]
+            said[i.id] = tr("home.twin_name", name=i.name, when=when)
     return said
 
 

@@ -12,10 +12,10 @@ import flet as ft
 
 from companion.i18n import format_percent, format_when
 from companion.plays.labels import average_text, score_text, streak_text
+from companion.ui.gameui import game_title
 from companion.ui.i18n import Tr
 from companion.ui.repos import MIN_SHARED, HeadToHead, PlayerGame, PlayerPage, StoreError
 from companion.ui.services import Services, Session
-from companion.ui.views.plays import game_title
 from companion.ui.views.stats_insights import PeriodFilter, period_controls, record_rows, shared
 from companion.ui.views.stats_trend import trend_section
 from companion.ui.widgets import card, heading, scroll_column, small

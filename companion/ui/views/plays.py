@@ -21,14 +21,13 @@ from typing import Any
 
 import flet as ft
 
-from companion.games import UnknownGame, get
 from companion.i18n import format_when
 from companion.plays.labels import format_final_score, money_game
 from companion.plays.models import PlayRecord, PlaySeat
 from companion.ui.command import command_button
 from companion.ui.device import Device
 from companion.ui.dialogs import Dialogs
-from companion.ui.gameui import known_game_ids
+from companion.ui.gameui import game_title, known_game_ids
 from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
 from companion.ui.repos import PlayerInfo, PlayersRepo, PlaysRepo, Repos, StoreError, TablesRepo
@@ -105,13 +104,6 @@ class PlayLogFilters:
 
 def filters(drafts: Drafts) -> PlayLogFilters:
     return drafts.keep(PlayLogFilters)
-
-
-def game_title(tr: Tr, game: str) -> str:
-    try:
-        return tr.msg(get(game).title)
-    except UnknownGame:  # a game this build lacks: its plays still list
-        return game
 
 
 def _day(text: str) -> str | None:

@@ -22,7 +22,7 @@ from companion.ui.palette import swatch
 from companion.ui.rule_links import rule_link
 from companion.ui.services import Services, Session
 from companion.ui.views.chrome import table_view
-from companion.ui.widgets import card, dot, heading, small
+from companion.ui.widgets import card, dot, heading, own_node, small
 
 
 def view(services: Services, session: Session, id: str) -> ft.View:
@@ -127,18 +127,23 @@ def row_card(
             ]
         )
     ]
+    # Each line a node of its own, said before its rule's link: merged into the card, the lines
+    # were one long label, then a row of links all named "Read the rule: Round scoring".
     for k, line in enumerate(r.breakdown):
         lines.append(
-            ft.Row(
-                [
-                    ft.Text(tr.msg(line.label), expand=True, size=14),
-                    ft.Text(line_points(tr, board, line.points), key=f"line-{r.seat}-{k}", no_wrap=True),
-                    rule_link(tr, show_rule, line.rule_id, key=f"line-{r.seat}-{k}-rule"),
-                ],
-                spacing=4,
+            own_node(
+                ft.Row(
+                    [
+                        ft.Text(tr.msg(line.label), expand=True, size=14),
+                        ft.Text(line_points(tr, board, line.points), key=f"line-{r.seat}-{k}", no_wrap=True),
+                        rule_link(tr, show_rule, line.rule_id, key=f"line-{r.seat}-{k}-rule"),
+                    ],
+                    spacing=4,
+                )
             )
         )
-    return card(*lines, key=f"breakdown-{r.seat}")
+    # the card named by its player: every player has their "Month 1: 2 palaces"
+    return ft.Semantics(content=card(*lines, key=f"breakdown-{r.seat}"), label=name, container=True)
 
 
 def series_points(board: Scoreboard, start: int = 0) -> list[list[int]]:

@@ -22,12 +22,12 @@ from companion.i18n import format_number, format_percent
 from companion.plays.figures import TRACK_PLACE
 from companion.plays.labels import average_text, figure_label, figure_text, money_game, score_text
 from companion.ui.chart_axes import bottom_axis, left_axis, nice_step, tick_text
-from companion.ui.gameui import known_game_ids
+from companion.ui.gameui import game_title, known_game_ids
 from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
 from companion.ui.repos import GameStats, Rate
 from companion.ui.services import Services, Session
-from companion.ui.views.plays import ALL, game_title, offered_players
+from companion.ui.views.plays import ALL, offered_players
 from companion.ui.views.stats_insights import (
     PeriodFilter,
     expansion_lines,

@@ -17,6 +17,7 @@ import flet as ft
 from companion.i18n import format_month, format_percent, format_when, translate
 from companion.plays.labels import average_shown, average_text, money_game, score_text
 from companion.ui.chart_axes import bottom_axis, left_axis, month_ticks, nice_step, tick_text
+from companion.ui.gameui import game_title
 from companion.ui.i18n import Tr
 from companion.ui.repos import GameRecord, Period
 from companion.ui.services import Services, Session
@@ -114,8 +115,6 @@ def record_rows(
     for r in records:
         what = shared(tr, f"insights.record.{r.kind}")
         if with_game:
-            from companion.ui.views.plays import game_title
-
             what = f"{game_title(tr, r.game)} · {what}"
         holders = ", ".join(h.name for h in r.holders)
         rows.append(
