@@ -15,7 +15,7 @@ from companion.games import get
 from companion.ui.gameui import Choice, OptionSpec, ui_for
 from companion.ui.palette import TAP
 from companion.ui.retap import use_every_tap
-from companion.ui.widgets import small
+from companion.ui.widgets import own_node, small
 
 if TYPE_CHECKING:
     from companion.ui.i18n import Tr
@@ -69,7 +69,7 @@ def OptionRows(
 
             return pick
 
-        out.append(small(tr(spec.label_key)))
+        out.append(own_node(small(tr(spec.label_key))))  # merged, it named the group around it
         out.append(
             ft.Row(
                 [

@@ -1,12 +1,25 @@
 """Quick score in Chromium at phone size: "Compute the final scores" brings the result into view
-(it appears under the form, below the fold, and the tap seemed to do nothing)."""
+(it appears under the form, below the fold, and the tap seemed to do nothing); and what a screen
+reader meets on the forms and screens where one field or button was named like its neighbours."""
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 import pytest
-from ui_browser_kit import PHONE, open_app, resting_box, served, tap_on
+from random_play import play_to_end
+from ui_browser_kit import PHONE, open_app, resting_box, served, settled, tap_on, wait_until
+
+from companion.core import Table
+from companion.core.rulebook import rule
+from companion.store import Store
 
 pytest.importorskip("playwright.sync_api")
+
+
+def rule_title_en(rule_id: str) -> str:
+    return rule(rule_id, "en").title
 
 
 def test_computing_dragons_final_scores_brings_the_result_into_view(tmp_path, browser):
@@ -21,25 +34,68 @@ def test_computing_dragons_final_scores_brings_the_result_into_view(tmp_path, br
         page.context.close()
 
 
-# Each field of a Quick score form as a screen reader meets it: its own name and the name of the
-# group it is in (the player's card). Every card has the same fields ("VP", "Money ($)").
-FIELDS_AND_GROUPS = """[...document.querySelectorAll('flt-semantics input')].map(i => [
-    i.getAttribute('aria-label') || '',
-    i.closest('flt-semantics[role=group][aria-label]')?.getAttribute('aria-label') || ''])"""
+# Each field and button as a screen reader meets it: its own name, and the names of the groups it
+# is in (a player's card, a score line), innermost first, each by its first line.
+NAMES_AND_GROUPS = """[...document.querySelectorAll(
+    'flt-semantics input, flt-semantics textarea, flt-semantics[role=button]')].map(i => {
+    const groups = [];
+    for (let e = i.parentElement; e; e = e.parentElement) {
+        if (e.matches('flt-semantics[role=group][aria-label]'))
+            groups.push(e.getAttribute('aria-label').split(String.fromCharCode(10))[0]);
+    }
+    const field = i.tagName === 'INPUT' || i.tagName === 'TEXTAREA';
+    return [field, i.getAttribute('aria-label') || i.textContent || '', groups.join(' < ')];
+})"""
 
 
-def test_every_quick_score_field_is_told_apart_by_its_name_and_player(tmp_path, browser):
-    with served(tmp_path / "data") as url:
-        for game in ("dragon", "chinatown", "dayu"):
-            page = open_app(browser, url + f"quick/{game}")
-            if game == "dragon":  # the result brings its "Day played" field
+def told_apart(page: Any, must: tuple[str, str]) -> None:
+    """No field named by the texts around it (a hint, a heading, a result's lines: it reads as
+    several lines), no two fields or buttons with the same name in the same groups, and ``must``
+    (a name, its groups) among them."""
+
+    def read() -> list[tuple[bool, str, str]]:
+        return [(bool(f), name, groups) for f, name, groups in page.evaluate(NAMES_AND_GROUPS)]
+
+    try:
+        wait_until(lambda: must in [(n, g) for _, n, g in read()], what=f"{must} on screen")
+    except AssertionError:  # the test fails, saying what the screen reader met instead
+        raise AssertionError(f"{must} not met; met: {read()}") from None
+    settled(page)
+    found = read()
+    assert not [n for f, n, _ in found if f and "\n" in n], found
+    pairs = [(name, groups) for _, name, groups in found]
+    assert len(set(pairs)) == len(pairs), sorted(p for p in pairs if pairs.count(p) > 1)
+    assert must in pairs, (must, pairs)
+
+
+def test_every_field_and_button_is_told_apart_by_its_name_and_groups(tmp_path, browser):
+    """The Quick score forms (every player's card has "VP" or "Money ($)"), a finished game's
+    scores (every player has a "Month 1: 2 palaces" with its "Read the rule: Round scoring"; the
+    first card's top is on screen) and the Share screen's code field (named by the title and hint
+    above it)."""
+    data = tmp_path / "data"
+    data.mkdir()
+    table = Table.new("dragon", ["Ana", "Ben", "Carla"])
+    play_to_end(table, random.Random(3))
+    Store(data / "tables.sqlite3").create(table)
+    first = table.scoreboard.ranking[0]  # the first card under the chart, its top in view
+    rows = table.scoreboard.row(first).breakdown
+    line = rows[0].label.render("en")
+    with served(data) as url:
+        screens = {
+            "quick/dragon": ("VP", "Player 1"),
+            "quick/chinatown": ("Money ($)", "Player 1"),
+            "quick/dayu": ("Player 1", "Player 1"),
+            f"table/{table.id}/scores": (
+                f"Read the rule: {rule_title_en(rows[0].rule_id)}",
+                f"{line} < {first}",
+            ),
+            f"table/{table.id}/share": ("Snapshot code", ""),
+        }
+        for route, must in screens.items():
+            page = open_app(browser, url + route)
+            if route == "quick/dragon":  # the result brings its "Day played" field
                 tap_on(page.get_by_role("button", name="Compute the final scores"))
                 page.get_by_role("textbox", name="Day played (YYYY-MM-DD)").wait_for(state="attached")
-            else:
-                page.get_by_role("textbox", name="Player 2").wait_for(state="attached")
-            fields = [tuple(pair) for pair in page.evaluate(FIELDS_AND_GROUPS)]
-            # a field named by the texts around it (a hint, a result's lines) reads as one long line
-            assert all("\n" not in name for name, _ in fields), (game, fields)
-            assert len(set(fields)) == len(fields), (game, fields)
-            assert ("VP" if game == "dragon" else "Player 1", "Player 1") in fields, (game, fields)
+            told_apart(page, must)
             page.context.close()

@@ -142,8 +142,9 @@ def row_card(
                 )
             )
         )
-    # the card named by its player: every player has their "Month 1: 2 palaces"
-    return ft.Semantics(content=card(*lines, key=f"breakdown-{r.seat}"), label=name, container=True)
+    # the card, a node of its own, is named by its first row ("Ana 44 VP"): every player has a
+    # "Month 1: 2 palaces"
+    return card(*lines, key=f"breakdown-{r.seat}")
 
 
 def series_points(board: Scoreboard, start: int = 0) -> list[list[int]]:

@@ -28,7 +28,7 @@ from companion.ui.repos import Link, TablesRepo
 from companion.ui.scanned import SCANNED, ImportDraft
 from companion.ui.services import Services, Session
 from companion.ui.views.play_edit import offer_links
-from companion.ui.widgets import button, card, heading, icon_button, scroll_column, small
+from companion.ui.widgets import button, card, heading, icon_button, own_node, scroll_column, small
 
 QR_SIZE = 260
 
@@ -319,8 +319,9 @@ def snapshot_card(tr: Tr, said: Copied, clipboard: ft.Clipboard, table: Table) -
             heading(tr("live.snapshot")), ft.Text(tr.msg(exc.msg), key="snapshot-error"), key="snapshot-card"
         )
     return card(
-        heading(tr("live.snapshot")),
-        small(tr("live.snapshot_hint")),
+        # nodes of their own: merged, the title and the hint named the code's field too
+        own_node(heading(tr("live.snapshot"))),
+        own_node(small(tr("live.snapshot_hint"))),
         qr_image(code, key="snapshot-qr", name=tr("live.qr_snapshot")),
         ft.TextField(
             label=tr("live.snapshot"),

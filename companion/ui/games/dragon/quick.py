@@ -25,7 +25,7 @@ from companion.ui.log_play import log_play_button, row_card, row_name, score_for
 from companion.ui.palette import TAP
 from companion.ui.rule_links import rule_link
 from companion.ui.services import Services, Session
-from companion.ui.widgets import button, card, heading, icon_button, named_dropdown, quiet, small
+from companion.ui.widgets import button, card, heading, icon_button, named_dropdown, own_node, quiet, small
 
 NUMBERS = ("vp", "track", "yuan", "rice", "fireworks")
 RESULT_TOP = "quick-result-top"  # the result's heading, scrolled to when it is computed
@@ -330,16 +330,25 @@ def _result(
     if tie is not None:  # how the tie on VP was decided: each tied player's place on the track
         items.append(small(tr.msg(tie), key="quick-tie-detail"))
     for place, name in enumerate(result["ranking"], start=1):
-        p = totals[name]
-        items.append(
-            ft.Text(
-                f"{place}. {name}: {tr('play.points', n=p['total'])}",
-                weight=ft.FontWeight.BOLD,
-                key=f"quick-total-{place}",
-            )
+        items.append(_result_rows(tr, show_rule, place, name, totals[name]))
+    return card(*items, key="quick-result")
+
+
+def _result_rows(
+    tr: Tr, show_rule: Callable[[str], None], place: int, name: str, p: dict[str, Any]
+) -> ft.Control:
+    """A player's total and lines, named by the player for a screen reader (every player has a
+    "Final: 0 persons"), each line a node of its own with its rule's link."""
+    rows: list[ft.Control] = [
+        ft.Text(
+            f"{place}. {name}: {tr('play.points', n=p['total'])}",
+            weight=ft.FontWeight.BOLD,
+            key=f"quick-total-{place}",
         )
-        for k, line in enumerate(p["breakdown"]):
-            items.append(
+    ]
+    for k, line in enumerate(p["breakdown"]):
+        rows.append(
+            own_node(
                 ft.Row(
                     [
                         ft.Text(_label(tr, line), expand=True, size=13),
@@ -352,4 +361,5 @@ def _result(
                     ]
                 )
             )
-    return card(*items, key="quick-result")
+        )
+    return ft.Semantics(content=ft.Column(rows, spacing=8), label=name, container=True)
