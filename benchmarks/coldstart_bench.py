@@ -29,7 +29,9 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests" / "browser")]
 
-from ui_browser_kit import CHROME_ARGS, PHONE, chromium, enable_semantics, free_port  # noqa: E402
+from ui_browser_kit import CHROME_ARGS, PHONE, chromium, enable_semantics  # noqa: E402
+
+from companion.devserver.ports import check_held, free_port  # noqa: E402
 
 HELLO = (
     "import flet as ft\n"
@@ -57,7 +59,9 @@ def started_server(
     code: str, tree: Path, poll: float = 0.02
 ) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
     """A server process from ``code`` (APP or HELLO) run in ``tree``, once it answers HTTP: the
-    process and its address; stopped on leaving."""
+    process and its address; stopped on leaving. The port is picked here (Flet's ``ft.run`` and
+    an older tree's ``serve`` cannot be asked for port 0 and say which they got), so the answer
+    is believed only once the process holds the port: another server may have taken it first."""
     port = free_port()
     proc = subprocess.Popen(
         [sys.executable, "-c", code.format(port=port, data=tempfile.mkdtemp())],
@@ -73,7 +77,12 @@ def started_server(
                 urllib.request.urlopen(url, timeout=1)
                 break
             except OSError:
+                if proc.poll() is not None:
+                    raise RuntimeError(
+                        f"the server exited ({proc.returncode}) before answering on {url}"
+                    ) from None
                 time.sleep(poll)
+        check_held(port, proc.pid)  # the answer was our server's, not another's on the port
         yield proc, url
     finally:
         proc.terminate()

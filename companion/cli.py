@@ -272,21 +272,22 @@ def serve(args: argparse.Namespace) -> None:
     from companion.ui.server import prepare
     from companion.ui.server import serve as serve_app
 
-    host, lan_url = args.host, None
-    if args.lan:  # every interface; the QR code holds this machine's LAN address
-        from companion.ui.live import lan_url as lan_address_url
-
-        host, lan_url = "0.0.0.0", lan_address_url(args.port)
-        url = f"{lan_url}/"
-    else:
-        url = f"http://{args.host}:{args.port}/"
+    host, lan_url = ("0.0.0.0" if args.lan else args.host), None  # --lan: every interface
     if args.database:  # the hub's store opens it (store/connection.py, store_location)
         from companion.store.connection import DATABASE_ENV
 
         os.environ[DATABASE_ENV] = args.database
     hosted = bool(getattr(args, "hosted", False))
     ready = prepare(host, args.port, data_dir=args.data, hosted=hosted)  # fails here, before "running"
-    print(translate("cli.serving", _LANG, url=url))
+    port = int(ready[0].getsockname()[1])  # --port 0: the one the system gave
+    if args.lan:  # the QR code holds this machine's LAN address
+        from companion.ui.live import lan_url as lan_address_url
+
+        lan_url = lan_address_url(port)
+        url = f"{lan_url}/"
+    else:
+        url = f"http://{args.host}:{port}/"
+    print(translate("cli.serving", _LANG, url=url), flush=True)  # a launcher reads the port in it
     if hosted:  # phones reach it through the operator's proxy and address, not this one
         if not args.trusted_proxy:  # behind a proxy already (make run-hosted): nothing to add
             print(translate("cli.hosted.how", _LANG), flush=True)
@@ -301,7 +302,7 @@ def serve(args: argparse.Namespace) -> None:
     try:
         serve_app(
             host=host,
-            port=args.port,
+            port=port,
             lan_url=lan_url,
             trusted_proxies=args.trusted_proxy,
             prepared=ready,
@@ -438,7 +439,12 @@ def build_parser(help_texts: bool = True, only: str | None = None) -> argparse.A
             help="serve the app in web mode (offline, no CDN) and print its URL and QR code",
         )
         p.add_argument("--host", default="127.0.0.1")
-        p.add_argument("--port", type=int, default=8550)
+        p.add_argument(
+            "--port",
+            type=int,
+            default=8550,
+            help="8550 by default; 0: any free port (the URL printed says which)",
+        )
         p.add_argument(
             "--lan",
             action="store_true",

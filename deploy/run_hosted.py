@@ -35,7 +35,7 @@ if str(ROOT) not in sys.path:  # run as a script from a source checkout
 
 from companion.devserver.nginx import Nginx  # noqa: E402
 from companion.devserver.pg import PostgresServer  # noqa: E402
-from companion.devserver.ports import free_port  # noqa: E402
+from companion.devserver.ports import SERVING, free_port  # noqa: E402
 
 HOSTED_FLAG = "--hosted"  # `companion serve`'s hosted mode: nobody is host by address (issue 28)
 PROXY = "127.0.0.1"  # where nginx reaches the workers from: the one proxy they believe
@@ -44,10 +44,14 @@ STOP_SECONDS = 10.0
 
 
 class Worker:
-    """One `companion serve` on 127.0.0.1:``port``; its output relayed with the port in front."""
+    """One `companion serve` on 127.0.0.1, on a port it binds itself and says in its first line
+    (``port``, 0 until then); its output relayed with the port in front. A port picked here could
+    be taken by another server before the worker bound it (docs/DECISIONS.md, "Test servers bind
+    their own ports")."""
 
-    def __init__(self, port: int, database: str, data: Path, hosted: bool) -> None:
-        self.port = port
+    def __init__(self, database: str, data: Path, hosted: bool) -> None:
+        self.port = 0
+        self.bound = threading.Event()  # the worker has said its port
         self.command = [
             sys.executable,
             "-m",
@@ -57,7 +61,7 @@ class Worker:
             "--host",
             "127.0.0.1",
             "--port",
-            str(port),
+            "0",
             "--database",
             database,
             "--data",
@@ -86,20 +90,31 @@ class Worker:
     def _relay(self) -> None:
         assert self.process is not None and self.process.stdout is not None
         for line in self.process.stdout:
-            print(f"[worker {self.port}] {line}", end="", flush=True)
+            said = SERVING.search(line)
+            if said and not self.bound.is_set():  # "... running at http://127.0.0.1:PORT/ ..."
+                self.port = int(said.group(1))
+                self.bound.set()
+            print(f"[worker {self.port or self.process.pid}] {line}", end="", flush=True)
 
     def wait_ready(self, deadline: float) -> None:
+        """Until the port the worker bound and said accepts connections."""
         assert self.process is not None
         while True:
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port), 0.5):
-                return
+            if self.bound.is_set():
+                with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port), 0.5):
+                    return
             if self.process.poll() is not None:
-                raise RuntimeError(
-                    f"the worker on port {self.port} stopped (exit status {self.process.returncode})"
-                )
+                raise RuntimeError(f"the worker {self.name} stopped (exit status {self.process.returncode})")
             if time.monotonic() > deadline:
-                raise RuntimeError(f"the worker on port {self.port} did not start in time")
+                raise RuntimeError(f"the worker {self.name} did not start in time")
             time.sleep(0.1)
+
+    @property
+    def name(self) -> str:
+        """The worker as its messages name it: by port once it said it, else by process."""
+        if self.port:
+            return f"on port {self.port}"
+        return f"of process {self.process.pid}" if self.process is not None else "not started"
 
     def stop(self) -> None:
         """SIGTERM, as systemd stops a worker (it closes its connections within a second, stops
@@ -114,7 +129,7 @@ class Worker:
             self.process.kill()
             code = self.process.wait()
         if code != 0:
-            print(f"The worker on port {self.port} stopped with exit status {code}", flush=True)
+            print(f"The worker {self.name} stopped with exit status {code}", flush=True)
 
 
 def _pythonpath() -> str:
@@ -156,13 +171,12 @@ def run(host: str, port: int, count: int, hosted: bool) -> None:
     with contextlib.ExitStack() as stack:
         stack.callback(shutil.rmtree, folder, True)
         try:
-            promised = {port}  # nginx binds it last: nothing started before may take it
-            pg = PostgresServer(folder, avoid_ports=promised)
+            pg = PostgresServer(folder)  # its unix socket only: it takes no TCP port
             stack.callback(pg.stop)
             pg.start()
             database = pg.create_database("companion")
             (folder / "data").mkdir()
-            workers = [Worker(free_port(promised), database, folder / "data", hosted) for _ in range(count)]
+            workers = [Worker(database, folder / "data", hosted) for _ in range(count)]
             for worker in workers:
                 stack.callback(worker.stop)
                 worker.start()

@@ -3,8 +3,12 @@
 
 Started from Debian's `postgresql` package (`make postgres` installs it when missing) as an
 unprivileged user (initdb refuses root; when the tests run as root a system user is made for it),
-its data directory and unix socket in a temporary folder, on a free port, `fsync=off` (a test
-server never needs to survive a power cut), and stopped and removed at the end.
+its data directory and unix socket in a temporary folder, `fsync=off` (a test server never needs
+to survive a power cut), and stopped and removed at the end. It listens on its unix socket only,
+no TCP port: a port picked before the server bound it could be taken meanwhile by another
+server of the run (the server then failed to start), and a PostgreSQL holding a TCP port once
+took the port a test had picked for its nginx (docs/DECISIONS.md, "Test servers bind their own
+ports"). Every client reaches it through the socket (``url``).
 
 Under pytest-xdist each worker starts its own server (tests/conftest.py): no lock or shared state
 between the workers' processes, and a worker that crashes takes only its own server with it.
@@ -21,12 +25,12 @@ import shutil
 import signal
 import subprocess
 import tempfile
-from collections.abc import Collection, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
-from companion.devserver.ports import free_port
-
 SERVER_USER = "tc-postgres"  # the unprivileged system user that runs the server when we are root
+# The socket's name (.s.PGSQL.5432) in the server's own folder: no TCP port, nothing to share
+SOCKET_PORT = 5432
 
 
 class PostgresUnavailable(RuntimeError):
@@ -66,14 +70,13 @@ def unprivileged_user(name: str) -> str | None:
 class PostgresServer:
     """One running server; ``url(dbname)`` is how the store reaches a database on it."""
 
-    def __init__(self, parent: Path | None = None, avoid_ports: Collection[int] = ()) -> None:
-        """``parent``: the folder to make the server's temporary folder in (default: the system's);
-        ``avoid_ports``: ports another server of the same run will bind later."""
+    def __init__(self, parent: Path | None = None) -> None:
+        """``parent``: the folder to make the server's temporary folder in (default: the system's)."""
         self.bindir = _bindir()
         self.user = unprivileged_user(SERVER_USER)
         self.folder = Path(tempfile.mkdtemp(prefix="tc-postgres-", dir=parent))
         self.data = self.folder / "data"
-        self.port = free_port(avoid_ports)
+        self.port = SOCKET_PORT
         self.role = self.user or pwd.getpwuid(os.geteuid()).pw_name
         if self.user:
             shutil.chown(self.folder, self.user)
@@ -99,7 +102,7 @@ class PostgresServer:
         options = "" if durable else "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         # Tests leave stores to the collector: room for the connections not yet closed.
         options += f" -c max_connections=300 -p {self.port}"
-        options += f" -c unix_socket_directories={self.folder} -c listen_addresses=127.0.0.1"
+        options += f" -c unix_socket_directories={self.folder} -c listen_addresses=''"  # no TCP port
         self._run(
             "pg_ctl", "-D", str(self.data), "-l", str(self.folder / "log"), "-o", options, "-w", "start"
         )

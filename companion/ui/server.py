@@ -100,11 +100,12 @@ def spaces_location(folder: Path | None) -> str | Path | None:
 def prepare(
     host: str, port: int, *, data_dir: str | Path | None = None, hosted: bool = False
 ) -> tuple[socket.socket, Path | None]:
-    """Check the data folder (a hosted server's spaces) and bind the port: the bound socket and
-    the data folder, or ServeError (one line)."""
+    """Check the data folder (a hosted server's spaces) and bind the port (0: any free port, the
+    socket's own is the one to print): the bound socket and the data folder, or ServeError (one line)."""
     from companion.ui.webserver import bind, check_port
 
-    check_port(port)  # 0 ("any free port") too: the URL printed must be the one served
+    if port != 0:  # a bad port is said before a bad folder
+        check_port(port)
     folder = check_spaces(data_dir) if hosted else check_data(data_dir)
     return bind(host, port), folder
 

@@ -6,7 +6,9 @@ receives, and "Control with ID ... not found" when it drops an event). This scri
 lines, and the app's errors, in a log file; the kit puts its last lines into a failure message.
 
 Run as: python heard_server.py PORT DATA_DIR LOG_FILE (TC_HOSTED=1: ``serve --hosted``; TC_DEAL_SEED,
-TC_TABLE_SEEDS: seeded deals)
+TC_TABLE_SEEDS: seeded deals). PORT 0: any free port; the first line on stdout says the address
+once the port is bound (the kit reads the port there: a port picked by the kit could be taken
+by another test's server before this one bound it).
 """
 
 from __future__ import annotations
@@ -111,6 +113,9 @@ if __name__ == "__main__":
     name_the_targets()
     seeded_deals()
     seeded_tables()
-    from companion.ui.server import serve
+    from companion.ui.server import prepare, serve
 
-    serve("127.0.0.1", int(port), data_dir=data_dir, hosted=os.environ.get("TC_HOSTED") == "1")
+    hosted = os.environ.get("TC_HOSTED") == "1"
+    ready = prepare("127.0.0.1", int(port), data_dir=data_dir, hosted=hosted)
+    print(f"serving at http://127.0.0.1:{ready[0].getsockname()[1]}/", flush=True)
+    serve("127.0.0.1", int(port), data_dir=data_dir, prepared=ready, hosted=hosted)

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from companion.devserver.ports import free_port
+from companion.devserver.ports import file_reader, said_port
 
 ROOT = Path(__file__).resolve().parents[2]
 # Screenshots go to docs/screenshots/ only when asked (`make screenshots`): a plain test run
@@ -102,29 +102,32 @@ def served(
     with ``deal_seed``, "Let the app deal" deals alike on every run; with ``table_seeds`` (a
     table's id -> a seed), alike for those tables however a page reaches them; ``hosted``:
     ``serve --hosted``."""
-    port = free_port()
     log = Path(data_dir).with_name(Path(data_dir).name + "-server.log")
+    said = log.with_name(log.name + ".out")  # its stdout: the address it bound, first
     server = Path(__file__).with_name("heard_server.py")
     env = {**os.environ, **({"TC_DEAL_SEED": str(deal_seed)} if deal_seed is not None else {})}
     if table_seeds:
         env["TC_TABLE_SEEDS"] = json.dumps(dict(table_seeds))
-    proc = subprocess.Popen(
-        [sys.executable, str(server), str(port), str(data_dir), str(log)],
-        cwd=ROOT,
-        env={**env, "TC_HOSTED": "1"} if hosted else env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}/"
-    HEARD[url] = log
-    STOPPED.discard(url)  # a port used again: its pages are this server's
+    with said.open("wb") as out:
+        proc = subprocess.Popen(  # port 0: it binds a free port itself and says which
+            [sys.executable, str(server), "0", str(data_dir), str(log)],
+            cwd=ROOT,
+            env={**env, "TC_HOSTED": "1"} if hosted else env,
+            stdout=out,
+            stderr=subprocess.DEVNULL,
+        )
+    url = ""
     try:
+        port = said_port(file_reader(said), proc, "the app's server (heard_server.py)")
+        url = f"http://127.0.0.1:{port}/"
+        HEARD[url] = log
+        STOPPED.discard(url)  # a port used again: its pages are this server's
         for _ in range(300):
             try:
                 urllib.request.urlopen(url, timeout=1)
                 break
             except OSError:
-                if proc.poll() is not None:  # it never started (the port taken meanwhile, say)
+                if proc.poll() is not None:
                     raise RuntimeError(
                         f"the app's server exited ({proc.returncode}) before answering on {url}"
                     ) from None
@@ -133,8 +136,9 @@ def served(
             raise RuntimeError(f"the app's server did not answer on {url} within 30 s")
         yield url
     finally:
-        HEARD.pop(url, None)
-        STOPPED.add(url)
+        if url:
+            HEARD.pop(url, None)
+            STOPPED.add(url)
         proc.terminate()
         try:
             proc.wait(5)

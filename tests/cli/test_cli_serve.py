@@ -5,14 +5,35 @@ import companion.ui.server as server
 from companion.cli import main
 
 
-def _no_bind(monkeypatch):
+class Bound:
+    """A socket as ``prepare`` binds it, without binding: the CLI reads only its address (port 0:
+    the system's pick, ``GIVEN``)."""
+
+    def __init__(self, host, port):
+        self.address = (host, port or GIVEN)
+
+    def getsockname(self):
+        return self.address
+
+
+GIVEN = 45678
+
+
+def _no_bind(monkeypatch, prepared=None):
     """The port and data checks are tested in tests/security/test_serve_*; here only what is printed."""
-    monkeypatch.setattr(server, "prepare", lambda host, port, data_dir=None, hosted=False: ("socket", None))
+
+    def prepare(host, port, data_dir=None, hosted=False):
+        ready = (Bound(host, port), None)
+        if prepared is not None:
+            prepared.append(ready)
+        return ready
+
+    monkeypatch.setattr(server, "prepare", prepare)
 
 
 def test_serve_on_loopback_says_how_to_reach_it_from_a_phone(monkeypatch, capsys):
-    calls = []
-    _no_bind(monkeypatch)
+    calls, prepared = [], []
+    _no_bind(monkeypatch, prepared)
     monkeypatch.setattr(server, "serve", lambda **kw: calls.append(kw))
     main(["serve", "--port", "8611"])
     out = capsys.readouterr().out
@@ -24,7 +45,7 @@ def test_serve_on_loopback_says_how_to_reach_it_from_a_phone(monkeypatch, capsys
             "port": 8611,
             "lan_url": None,
             "trusted_proxies": [],
-            "prepared": ("socket", None),
+            "prepared": prepared[0],
             "hosted": False,
             "idle_minutes": 15.0,
         }
@@ -49,7 +70,7 @@ def test_serve_hosted_checks_and_serves_private_spaces(monkeypatch, capsys):
     monkeypatch.setattr(
         server,
         "prepare",
-        lambda host, port, data_dir=None, hosted=False: prepared.append(hosted) or ("s", None),
+        lambda host, port, data_dir=None, hosted=False: prepared.append(hosted) or (Bound(host, port), None),
     )
     monkeypatch.setattr(server, "serve", lambda **kw: calls.append(kw))
     main(["serve", "--hosted", "--port", "8613"])
@@ -84,3 +105,19 @@ def test_serve_on_the_network_without_an_address_says_phones_cannot_join(monkeyp
     main(["serve", "--lan", "--port", "8612"])
     out = capsys.readouterr().out
     assert "No network address" in out and "cannot join" in out and "█" not in out
+
+
+def test_serve_on_port_0_says_the_port_the_system_gave(monkeypatch, capsys):
+    """`--port 0`: the URL printed (and the QR code's, with --lan) has the port bound, not 0."""
+    import companion.ui.live as live
+
+    calls = []
+    _no_bind(monkeypatch)
+    monkeypatch.setattr(server, "serve", lambda **kw: calls.append(kw))
+    monkeypatch.setattr(live, "lan_url", lambda port: f"http://192.168.1.20:{port}")
+    main(["serve", "--port", "0"])
+    main(["serve", "--lan", "--port", "0"])
+    out = capsys.readouterr().out
+    assert f"http://127.0.0.1:{GIVEN}/" in out and f"http://192.168.1.20:{GIVEN}/" in out and ":0/" not in out
+    assert [call["port"] for call in calls] == [GIVEN, GIVEN]
+    assert calls[1]["lan_url"] == f"http://192.168.1.20:{GIVEN}"

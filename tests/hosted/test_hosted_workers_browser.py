@@ -97,7 +97,7 @@ def create_dragon_table(host: Any, spaces: Spaces, space_id: str) -> Table:
 
 def test_two_hosted_workers_host_on_a_phones_on_b_then_a_killed(browser, pg_url, tmp_path):
     spaces = Spaces(pg_url)
-    with workers(pg_url, tmp_path, hosted=True) as (a, b), Front([a.port, b.port]) as front:
+    with workers(pg_url, tmp_path, hosted=True) as (a, b), Front([a, b]) as front:
         door = f"http://localhost:{front.port}"  # not the workers' 127.0.0.1: links must say it
         host = phone(browser, f"{door}/")
         pages = {"host": host}

@@ -31,7 +31,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from companion.devserver import nginx
-from companion.devserver.ports import free_port
+from companion.devserver.ports import check_held, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 START_SECONDS = 90  # PostgreSQL, two cold workers and nginx on a busy two-core machine
@@ -97,7 +97,7 @@ def test_the_local_rendering_passes_nginx_check_without_tls(tmp_path: Path) -> N
 def _listener() -> socket.socket:
     """Another server on a free port of 127.0.0.1 (it accepts and never answers)."""
     held = socket.socket()
-    held.bind(("127.0.0.1", free_port()))
+    held.bind(("127.0.0.1", 0))
     held.listen()
     return held
 
@@ -129,11 +129,27 @@ def test_the_workers_are_hosted_by_default_and_believe_only_the_local_proxy() ->
     from deploy import run_hosted
 
     assert run_hosted.parse_args([]).hosted and not run_hosted.parse_args(["--no-hosted"]).hosted
-    hosted = run_hosted.Worker(8551, "postgresql://x@/y", Path("data"), hosted=True).command
-    lan = run_hosted.Worker(8551, "postgresql://x@/y", Path("data"), hosted=False).command
+    hosted = run_hosted.Worker("postgresql://x@/y", Path("data"), hosted=True).command
+    lan = run_hosted.Worker("postgresql://x@/y", Path("data"), hosted=False).command
     assert "--hosted" in hosted and "--hosted" not in lan
     assert hosted[hosted.index("--trusted-proxy") + 1] == "127.0.0.1"
     assert hosted[hosted.index("--host") + 1] == "127.0.0.1"  # never reachable but through nginx
+    assert hosted[hosted.index("--port") + 1] == "0"  # it binds a free port itself and says which
+
+
+def test_a_worker_is_ready_on_the_port_it_bound_itself(pg_url: str, tmp_path: Path) -> None:
+    """The launcher picked each worker's port before the worker bound it, and took any answer
+    there for the worker's; now the worker binds port 0 and the launcher reads the port it says."""
+    from deploy import run_hosted
+
+    worker = run_hosted.Worker(pg_url, tmp_path, hosted=True)
+    try:
+        worker.start().wait_ready(time.monotonic() + START_SECONDS)
+        assert worker.process is not None
+        check_held(worker.port, worker.process.pid)
+    finally:
+        worker.stop()
+    assert worker.process.returncode == 0
 
 
 # The launcher starts as a shell's background job starts it: with SIGINT ignored, a setting that

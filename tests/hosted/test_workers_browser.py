@@ -163,7 +163,7 @@ def test_an_entry_on_worker_a_reaches_the_viewer_on_worker_b(browser, pg_url, tm
 
 def test_worker_a_killed_mid_game_both_phones_carry_on_through_worker_b(browser, pg_url, tmp_path):
     table, viewer_link = seeded(pg_url)
-    with workers(pg_url, tmp_path) as (a, b), Front([a.port, b.port]) as front:
+    with workers(pg_url, tmp_path) as (a, b), Front([a, b]) as front:
         host = phone(browser, f"{front.url}/table/{table.id}", TAP_TIMES)
         remote = {"X-Forwarded-For": "203.0.113.9"}  # a proxy nobody trusted: a remote phone
         viewer = phone(browser, f"{front.url}/join/{viewer_link.token}", FRAME_TIMES, remote)

@@ -1,13 +1,15 @@
 """Real ``companion serve`` workers on one PostgreSQL for the tests (and benchmarks/relay_bench.py),
 and a front door that passes each connection to the first worker still answering.
 
-A worker is the very command an operator runs: ``companion serve --port P --database
-URL``, its own data folder, its output in a log file. ``workers`` starts them together, waits until
-each answers HTTP and its relay is listening, and stops every one at the end, whatever happened.
+A worker is the very command an operator runs: ``companion serve --port 0 --database
+URL``, its own data folder, its output in a log file. ``workers`` starts them together, reads the
+port each bound from the URL it prints (a port picked here could be taken by another test's server
+before the worker bound it, and that server's answers taken for the worker's), waits until each
+answers HTTP and its relay is listening, and stops every one at the end, whatever happened.
 
 ``Front`` stands for a load balancer's failover (the nginx configuration of deploy/ is another
-helper's): a TCP pass-through, so a browser keeps one address (one origin: one client storage)
-while the worker behind it dies and another takes its sessions.
+helper's): a TCP pass-through on a port it binds itself, so a browser keeps one address (one
+origin: one client storage) while the worker behind it dies and another takes its sessions.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.devserver.ports import free_port
+from companion.devserver.ports import file_reader, said_port
 
 ROOT = Path(__file__).resolve().parents[2]
 START_SECONDS = 120  # a bound for a broken start on a loaded machine, not a measure
@@ -74,7 +76,7 @@ def workers(
     started: list[Worker] = []
     try:
         for name in names:
-            port, log = free_port(), folder / f"worker-{name}.log"
+            log = folder / f"worker-{name}.log"
             (folder / f"data-{name}").mkdir(parents=True, exist_ok=True)
             command = [
                 sys.executable,
@@ -82,7 +84,7 @@ def workers(
                 "companion.cli",
                 "serve",
                 "--port",
-                str(port),
+                "0",  # any free port, bound by the worker itself: its URL in the log says which
                 "--database",
                 database,
                 *(["--hosted"] if hosted else []),
@@ -94,9 +96,11 @@ def workers(
                 stdout=log.open("wb"),
                 stderr=subprocess.STDOUT,
             )
-            started.append(Worker(name, port, proc, log))
+            started.append(Worker(name, 0, proc, log))
         end = time.monotonic() + START_SECONDS
         for worker in started:
+            left = max(1.0, end - time.monotonic())
+            worker.port = said_port(file_reader(worker.log), worker.proc, f"worker {worker.name}", left)
             while not _answers(worker.url):
                 if worker.proc.poll() is not None or time.monotonic() > end:
                     raise RuntimeError(f"worker {worker.name} did not start:\n{worker.said()}")
@@ -122,12 +126,14 @@ def stop(worker: Worker) -> None:
 
 
 class Front:
-    """A TCP front door on a free port: each new connection goes to the first of ``ports`` that
-    accepts it (a dead worker refuses, the next one takes it). ``routed`` counts by port."""
+    """A TCP front door on a free port: each new connection goes to the first of ``workers``
+    still running that accepts it (a dead worker is passed over: its port, free again, may be
+    another test's server's by now; a worker closing refuses, the next one takes it). ``routed``
+    counts by port."""
 
-    def __init__(self, ports: list[int]) -> None:
-        self.ports = ports
-        self.port = free_port()
+    def __init__(self, workers: list[Worker]) -> None:
+        self.workers = workers
+        self.port = 0  # bound when it starts: any free port
         self.routed: dict[int, int] = {}
         self._loop = asyncio.new_event_loop()
         self._ready = threading.Event()
@@ -139,7 +145,8 @@ class Front:
 
     def __enter__(self) -> Front:
         self._thread.start()
-        self._ready.wait(10)
+        if not self._ready.wait(10):
+            raise RuntimeError("the front door did not start listening within 10 s")
         return self
 
     def __exit__(self, *_: object) -> None:
@@ -156,14 +163,18 @@ class Front:
 
     def _run(self) -> None:
         asyncio.set_event_loop(self._loop)
-        server = self._loop.run_until_complete(asyncio.start_server(self._pass, "127.0.0.1", self.port))
+        server = self._loop.run_until_complete(asyncio.start_server(self._pass, "127.0.0.1", 0))
+        self.port = int(server.sockets[0].getsockname()[1])
         self._ready.set()
         self._loop.run_forever()
         server.close()
         self._loop.close()
 
     async def _pass(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        for port in self.ports:
+        for worker in self.workers:
+            if worker.proc.poll() is not None:
+                continue
+            port = worker.port
             try:
                 back_reader, back_writer = await asyncio.open_connection("127.0.0.1", port)
             except OSError:

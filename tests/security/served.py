@@ -1,6 +1,8 @@
 """A real ``companion serve`` on 127.0.0.1 for attack tests (and benchmarks/live_flood_bench.py), with a table and its share links.
 
-``Served.start`` runs the CLI in a child process (as a host would), waits until the port answers,
+``Served.start`` runs the CLI in a child process (as a host would) on port 0, reads the port it
+bound from the URL it prints (a port picked here could be taken by another test's server before
+the child bound it, and that server's answers taken for ours), waits until the port answers,
 and stops it afterwards. With ``trust_proxy`` the server believes X-Forwarded-For from
 127.0.0.1, so a test can play a phone on the local network through that "proxy"; without it the
 header is ignored.
@@ -17,7 +19,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion.devserver.ports import free_port
+from companion.devserver.ports import pipe_reader, said_port
 
 ROOT = Path(__file__).resolve().parents[2]
 TABLE_NAME = "Friday at Marta's"
@@ -28,6 +30,7 @@ def companion(*args: str) -> list[str]:
 
 
 def wait_port(port: int, proc: subprocess.Popen[str], timeout: float = 60) -> None:
+    """Until ``port``, which ``proc`` bound itself, accepts a connection."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         if proc.poll() is not None:
@@ -50,14 +53,18 @@ class Served:
     viewer_token: str = ""
 
     def start(self, *, trust_proxy: bool = True) -> Served:
-        self.port = free_port()
-        args = ["serve", "--port", str(self.port), "--data", str(self.folder)]
+        args = ["serve", "--port", "0", "--data", str(self.folder)]
         if trust_proxy:
             args += ["--trusted-proxy", "127.0.0.1"]
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         self.proc = subprocess.Popen(
             companion(*args), cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
         )
+        try:
+            self.port = said_port(pipe_reader(self.proc), self.proc, "companion serve")
+        except RuntimeError as silent:
+            self.stop()
+            raise RuntimeError(f"{silent}\n{self.log()}") from None
         wait_port(self.port, self.proc)
         return self
 

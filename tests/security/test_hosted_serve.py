@@ -3,8 +3,6 @@ landing page (``/space#<key>``) hands the key to the app in the browser, never t
 
 from __future__ import annotations
 
-import socket
-
 import pytest
 from fastapi.testclient import TestClient
 
@@ -16,10 +14,7 @@ from companion.ui.webserver import build_app
 
 
 def test_prepare_hosted_opens_the_spaces_registry(tmp_path):
-    with socket.socket() as probe:  # a port free a moment ago
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    sock, folder = prepare("127.0.0.1", port, data_dir=tmp_path / "data", hosted=True)
+    sock, folder = prepare("127.0.0.1", 0, data_dir=tmp_path / "data", hosted=True)  # any free port
     sock.close()
     assert folder == (tmp_path / "data").resolve() and (folder / "spaces.sqlite3").is_file()
 

@@ -12,10 +12,15 @@ import asyncio
 import signal
 import socket
 import subprocess
+import urllib.request
 
 import pytest
-from served import ROOT, companion, free_port, seed_table
+import served as served_module
+from port_thief import FOREIGN, foreign_server
+from served import ROOT, companion, seed_table
 from wire import Phone, register
+
+from companion.devserver.ports import check_held, pipe_reader, said_port
 
 
 def run_serve(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
@@ -43,20 +48,53 @@ def test_a_busy_port_is_one_line(tmp_path):
     assert_one_line_refusal(done, str(port), "in use")
 
 
-@pytest.mark.parametrize("port", ["70000", "-1", "0"])
+@pytest.mark.parametrize("port", ["70000", "-1"])
 def test_an_invalid_port_is_one_line(tmp_path, port):
     assert_one_line_refusal(run_serve("--port", port, "--data", str(tmp_path)), port)
+
+
+def test_port_0_serves_on_a_free_port_and_says_which(tmp_path):
+    """`--port 0` was refused as not a port; now the system picks one and the URL printed has it."""
+    proc = subprocess.Popen(
+        companion("serve", "--port", "0", "--data", str(tmp_path)),
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        port = said_port(pipe_reader(proc), proc, "companion serve --port 0")
+        check_held(port, proc.pid)  # bound by the server itself, before it printed the port
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=30) as answer:
+            assert b"flutter" in answer.read()
+    finally:
+        proc.terminate()
+        proc.wait(15)
+
+
+def test_the_attack_server_is_ours_though_another_took_the_port_it_once_picked(tmp_path, monkeypatch):
+    """Served.start picked a port, and took any answer there for its server's: a foreign server
+    that took the port meanwhile (as a PostgreSQL of another test did in CI) was attacked instead."""
+    with foreign_server() as taken:
+        monkeypatch.setattr(served_module, "free_port", lambda *_: taken, raising=False)  # the old pick
+        server = seed_table(tmp_path).start()
+        try:
+            check_held(server.port, server.proc.pid)
+            with urllib.request.urlopen(f"http://127.0.0.1:{server.port}/", timeout=30) as answer:
+                body = answer.read()
+        finally:
+            server.stop()
+    assert server.port != taken and body != FOREIGN and b"flutter" in body
 
 
 def test_data_that_is_a_file_is_one_line(tmp_path):
     path = tmp_path / "tables"
     path.write_text("not a folder")
-    assert_one_line_refusal(run_serve("--port", str(free_port()), "--data", str(path)), "folder")
+    assert_one_line_refusal(run_serve("--port", "0", "--data", str(path)), "folder")
 
 
 def test_a_damaged_database_is_one_line(tmp_path):
     (tmp_path / "tables.sqlite3").write_bytes(b"this is not a database" * 100)
-    assert_one_line_refusal(run_serve("--port", str(free_port()), "--data", str(tmp_path)), str(tmp_path))
+    assert_one_line_refusal(run_serve("--port", "0", "--data", str(tmp_path)), str(tmp_path))
 
 
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])

@@ -20,7 +20,7 @@ from companion.store.connection import SqliteConnection
 # The server's start up to listening (the store check, the bound port, the web app built), then
 # the warm-up's steps when asked; prints what it saw at each step as JSON.
 START = """
-import json, socket, sys, tempfile
+import json, sys, tempfile
 from pydantic import BaseModel
 from companion.ui.server import prepare, relay_for
 from companion.ui.app import make_main
@@ -37,10 +37,7 @@ def unbuilt():
             found.append(f"{{model.__module__}}.{{model.__qualname__}}")
     return sorted(found)
 
-with socket.socket() as s:
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-sock, folder = prepare("127.0.0.1", port, data_dir=tempfile.mkdtemp())
+sock, folder = prepare("127.0.0.1", 0, data_dir=tempfile.mkdtemp())  # any free port
 sock.close()
 main = make_main(hub_for(folder))
 build_app(main, hosted={hosted})

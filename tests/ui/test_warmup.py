@@ -20,17 +20,14 @@ HERE = Path(__file__).parent
 # The server's start (``prepare``, then the warm-up when asked), then a first session on an
 # empty store drawn by the headless client; prints the modules that session loaded.
 FIRST_SESSION = """
-import asyncio, json, socket, sys, tempfile
+import asyncio, json, sys, tempfile
 sys.path.insert(0, {here!r})
 from flet_harness import Harness
 from companion.ui.server import prepare
 from companion.ui.app import make_main
 from companion.ui.hub import hub_for
 from companion.ui import warmup
-with socket.socket() as s:
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-sock, folder = prepare("127.0.0.1", port, data_dir=tempfile.mkdtemp())
+sock, folder = prepare("127.0.0.1", 0, data_dir=tempfile.mkdtemp())  # any free port
 sock.close()
 if {warm}:
     warmup.first_screen()
