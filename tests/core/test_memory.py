@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import socket
 
 import pytest
 from dragon_helpers import random_table, step_random
@@ -60,7 +61,9 @@ def test_tune_sets_the_young_threshold_and_freezes_what_is_loaded() -> None:
 def test_the_app_tunes_the_collector_before_serving(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[str] = []
     monkeypatch.setattr(cli, "tune", lambda: calls.append("tune"))
-    monkeypatch.setattr("companion.ui.server.prepare", lambda *a, **k: (None, None))
-    monkeypatch.setattr("companion.ui.server.serve", lambda **k: calls.append("serve"))
-    cli.main(["serve", "--port", "8599"])
+    with socket.socket() as bound:  # what prepare gives: the CLI prints the port it holds
+        bound.bind(("127.0.0.1", 0))
+        monkeypatch.setattr("companion.ui.server.prepare", lambda *a, **k: (bound, None))
+        monkeypatch.setattr("companion.ui.server.serve", lambda **k: calls.append("serve"))
+        cli.main(["serve", "--port", "0"])
     assert calls == ["tune", "serve"]
