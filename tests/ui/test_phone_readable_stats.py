@@ -216,3 +216,26 @@ async def test_a_place_on_the_person_track_is_no_figure_to_add_up(tmp_path):
     keys = [line.controls[1].key for line in lines]
     assert keys and not any(k.startswith("stats-fig-track_place") for k in keys), keys
     h.close()
+
+
+async def test_months_without_a_play_keep_their_room_on_the_month_charts(tmp_path):
+    """Plays in January, February and December: the month chart and the win rate over time
+    drew December right after February, under no month name, where March would be. Each month
+    sits at its place on the calendar, and the names under the chart are calendar months at a
+    round step, from the first month to the last."""
+    hub = new_hub(tmp_path)
+    ids = [hub.store.create_player(name).id for name in ("Ana", "Ben")]
+    for day, vp in (("2025-01-10", (3, 2)), ("2025-02-10", (2, 3)), ("2025-12-10", (3, 1))):
+        players = [
+            {"name": name, "vp_cards": [{"frame": "silver", "vp": v}], "flood_cards": []}
+            for name, v in zip(("Ana", "Ben"), vp, strict=True)
+        ]
+        hub.store.log_calculated("dayu-final", {"players": players}, date=f"{day}T20:00:00+00:00", player_ids=ids)
+    h = await started(hub, "/stats/dayu")
+    for key in ("stats-month-chart", "stats-trend-chart"):
+        chart = h.by_key(key)
+        assert {p.x for s in chart.data_series for p in s.points} == {0, 1, 11}, key
+        assert chart.max_x == 11, key
+        under = [(label.value, label.label.value) for label in chart.bottom_axis.labels]
+        assert under == [(0, "Jan 2025"), (3, "Apr 2025"), (6, "Jul 2025"), (9, "Oct 2025")], key
+    h.close()

@@ -16,7 +16,7 @@ import flet as ft
 
 from companion.i18n import format_month, format_percent, format_when, translate
 from companion.plays.labels import average_shown, average_text, money_game, score_text
-from companion.ui.chart_axes import bottom_axis, left_axis, month_ticks, nice_step, tick_text
+from companion.ui.chart_axes import bottom_axis, left_axis, month_places, month_ticks, nice_step, tick_text
 from companion.ui.i18n import Tr
 from companion.ui.repos import GameRecord, Period
 from companion.ui.services import Services, Session
@@ -209,10 +209,11 @@ def _month_line(
     import flet_charts as fc  # loaded with the first chart
 
     ticks, name = axis
-    every = max(1, math.ceil(len(months) / 5))  # at most 5 month names: "sept 2026" is wide
+    keys = [m.key for m in months]
+    place = month_places(keys)  # a month without a play keeps its room on the axis
     points = [
-        fc.LineChartDataPoint(x=i, y=v, tooltip=tip)
-        for i, (v, tip) in enumerate(zip(values, tips, strict=True))
+        fc.LineChartDataPoint(x=place[k], y=v, tooltip=tip)
+        for k, v, tip in zip(keys, values, tips, strict=True)
     ]
     step = ticks[1][0] - ticks[0][0] if len(ticks) > 1 else 1
     chart = fc.LineChart(
@@ -220,11 +221,9 @@ def _month_line(
         min_y=ticks[0][0],
         max_y=ticks[-1][0],
         min_x=0,
-        max_x=max(1, len(months) - 1),
+        max_x=max(1, *place.values()),
         left_axis=left_axis(ticks, name, clear_corner=True),
-        bottom_axis=bottom_axis(
-            month_ticks([m.key for m in months], every, tr.lang), tr("insights.axis_month")
-        ),
+        bottom_axis=bottom_axis(month_ticks(keys, tr.lang), tr("insights.axis_month")),
         horizontal_grid_lines=fc.ChartGridLines(interval=step, color=ft.Colors.OUTLINE_VARIANT, width=1),
         interactive=True,
         key=key,
