@@ -35,6 +35,15 @@ class PickerSearch(Search):
     """The search among remembered players (kept while the session lasts), as typed and applied."""
 
 
+class Unseated(ft.Observable):
+    """Notifies when a name typed over a remembered player's takes that player out of the seat:
+    the players offered (``Offered``) draw themselves again to offer them back, while the seats'
+    cards, and the field being typed in, stay as they are."""
+
+    def dropped(self) -> None:
+        self.notify()
+
+
 class Seating(ft.Observable):
     """The picker's changes to the seats, between ``low`` and ``high`` of them: each notifies
     the picker given this object, which then draws itself again.
@@ -45,6 +54,11 @@ class Seating(ft.Observable):
     def __init__(self, seats: list[dict[str, Any]], low: int, high: int) -> None:
         self._seats = seats
         self.low, self.high = low, high
+        self._unseated = Unseated()
+
+    @property
+    def unseated(self) -> Unseated:
+        return self._unseated
 
     @property
     def seats(self) -> list[dict[str, Any]]:
@@ -106,7 +120,8 @@ class Seating(ft.Observable):
         (``SeatCard``). A typed name is matched (or remembered) when the table starts."""
         seat = self._seats[i]
         dict.__setitem__(seat, "name", text)
-        dict.pop(seat, "player_id", None)
+        if dict.pop(seat, "player_id", None) is not None:  # that player is free to seat again
+            self._unseated.dropped()
 
     def use(self, i: int, player: PlayerInfo) -> None:
         """Seat ``i``, its name typed, takes the remembered namesake meant ("Lucía" for "lucia")."""
@@ -147,9 +162,36 @@ def player_picker(
 def PlayerPicker(
     tr: Tr, players: PlayersRepo, looking: PickerSearch, seating: Seating, game: str, key: str | None = None
 ) -> ft.Control:
-    """The remembered players to tap (found by the search ``looking``), one row per seat, and
-    "Add a player"; a tap changes the seats through ``seating``: this picker draws itself again
-    (so does a search applied)."""
+    """The remembered players to tap (``Offered``), one row per seat, and "Add a player"; a tap
+    changes the seats through ``seating``: this picker draws itself again."""
+    seats = seating.seats
+    out: list[ft.Control] = [Offered(tr, players, looking, seating, seating.unseated, game, key="offered")]
+    out += [_seat_row(tr, players, seating, i) for i in range(len(seats))]
+    out.append(
+        button(
+            tr("setup.add_player"),
+            "player-add",
+            lambda _: seating.add(),
+            icon=ft.Icons.PERSON_ADD,
+            disabled=len(seats) >= seating.high,
+        )
+    )
+    return ft.Column(out, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+@ft.component
+def Offered(
+    tr: Tr,
+    players: PlayersRepo,
+    looking: PickerSearch,
+    seating: Seating,
+    unseated: Unseated,
+    game: str,
+    key: str | None = None,
+) -> ft.Control:
+    """"Same as last time" and the remembered players not seated (found by the search
+    ``looking``): drawn again by a search applied, a seat change, and a name typed over a
+    seated player's (``unseated``), who is offered again at once."""
     out: list[ft.Control] = []
     seats, last = seating.seats, _last(players, game)
     remembered, more = _offered(players, last, looking.search)
@@ -172,16 +214,6 @@ def PlayerPicker(
         out.append(small(tr("setup.remembered")))
         chips = [_pick_chip(tr, seating, p) for p in free]
         out.append(ft.Row(chips, wrap=True, spacing=6, run_spacing=6, key="remembered"))
-    out += [_seat_row(tr, players, seating, i) for i in range(len(seats))]
-    out.append(
-        button(
-            tr("setup.add_player"),
-            "player-add",
-            lambda _: seating.add(),
-            icon=ft.Icons.PERSON_ADD,
-            disabled=len(seats) >= seating.high,
-        )
-    )
     return ft.Column(out, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
