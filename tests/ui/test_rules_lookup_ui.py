@@ -375,3 +375,18 @@ async def test_a_tables_rules_search_asks_an_example_about_its_own_game(tmp_path
             assert hint != translate("ui.rules.hint", lang), (game, lang)
             question = re.search(r"[\"«](.+)[\"»]", hint).group(1)
             assert search(question, lang, game)[0].rule_id == first, (game, lang, question)
+
+
+async def test_every_result_is_as_wide_as_the_screen(tmp_path):
+    """A short rule's tile ("Drought: each player pays 1 rice per inhabited palace") shrank to
+    its text, narrower than the tiles around it: the results' column stretches each one, on
+    /rules and on a table's Rules screen."""
+    hub = new_hub(tmp_path)
+    table = hub.store.create(Table.new("dragon", ["Ana", "Ben"]))
+    for route in ("/rules", f"/table/{table.id}/rules"):
+        h = await started(hub, route=route)
+        await h.type_text("rules-search", "how much rice does a drought take")
+        column = h.by_key("rules-results")
+        assert len(result_ids(h)) > 1, route
+        assert column.horizontal_alignment == ft.CrossAxisAlignment.STRETCH, route
+        h.close()
