@@ -390,3 +390,18 @@ async def test_every_result_is_as_wide_as_the_screen(tmp_path):
         assert len(result_ids(h)) > 1, route
         assert column.horizontal_alignment == ft.CrossAxisAlignment.STRETCH, route
         h.close()
+
+
+async def test_a_rules_card_is_read_out_by_a_screen_reader(tmp_path):
+    """The card's rule and its answers to questions people ask are selectable text, which
+    reaches a screen reader as a text area: unnamed, it read nothing (Chromium at 412 px: two
+    empty text areas in the drought's card, and the rule itself never said)."""
+    h = await started(new_hub(tmp_path), route="/rules", prefs=ES)
+    await h.type_text("rules-search", "cuánto arroz quita la sequía")
+    await h.click("rule-dragon.event.drought")
+    assert h.open_dialogs() == ["rule-dialog"]
+    chosen = [c for c in h.controls() if isinstance(c, ft.Text) and c.selectable]
+    assert len(chosen) >= 2  # the rule and an answer
+    assert all(c.semantics_label and c.semantics_label == c.value for c in chosen)
+    assert h.by_key("rule-dialog-text").semantics_label == card("dragon.event.drought", "es").text
+    h.close()
