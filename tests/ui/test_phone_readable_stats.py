@@ -239,3 +239,25 @@ async def test_months_without_a_play_keep_their_room_on_the_month_charts(tmp_pat
         under = [(label.value, label.label.value) for label in chart.bottom_axis.labels]
         assert under == [(0, "Jan 2025"), (3, "Apr 2025"), (6, "Jul 2025"), (9, "Oct 2025")], key
     h.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_money_tick_reads_as_its_value(lang):
+    """Chinatown's money by year at 412 px had a tick "1,2 M" at 1,250,000 (Babel rounds to one
+    decimal, halves to even): every tick at a round step of money reads back as its value."""
+    from companion.ui.chart_axes import nice_step, tick_text
+
+    suffix = {"en": {"K": 1_000, "M": 1_000_000}, "es": {"mil": 1_000, "M": 1_000_000}}[lang]
+
+    def read(text: str) -> float:
+        number, _, unit = text.replace(NBSP, " ").partition(" ") if lang == "es" else (text[:-1], "", text[-1])
+        if lang == "en" and not unit.isalpha():
+            number, unit = text, ""
+        figure = float(number.replace(".", "").replace(",", ".") if lang == "es" else number)
+        return figure * suffix.get(unit, 1)
+
+    for top in (90_000, 400_000, 1_100_000, 1_300_000, 2_400_000, 6_000_000):
+        for lines in (4, 5, 6):
+            step = nice_step(top, lines)
+            for y in range(0, top + step, step):
+                assert read(tick_text(y, "money", lang)) == y, (y, tick_text(y, "money", lang))
