@@ -230,7 +230,9 @@ async def test_months_without_a_play_keep_their_room_on_the_month_charts(tmp_pat
             {"name": name, "vp_cards": [{"frame": "silver", "vp": v}], "flood_cards": []}
             for name, v in zip(("Ana", "Ben"), vp, strict=True)
         ]
-        hub.store.log_calculated("dayu-final", {"players": players}, date=f"{day}T20:00:00+00:00", player_ids=ids)
+        hub.store.log_calculated(
+            "dayu-final", {"players": players}, date=f"{day}T20:00:00+00:00", player_ids=ids
+        )
     h = await started(hub, "/stats/dayu")
     for key in ("stats-month-chart", "stats-trend-chart"):
         chart = h.by_key(key)
@@ -250,7 +252,9 @@ def test_a_money_tick_reads_as_its_value(lang):
     suffix = {"en": {"K": 1_000, "M": 1_000_000}, "es": {"mil": 1_000, "M": 1_000_000}}[lang]
 
     def read(text: str) -> float:
-        number, _, unit = text.replace(NBSP, " ").partition(" ") if lang == "es" else (text[:-1], "", text[-1])
+        number, _, unit = (
+            text.replace(NBSP, " ").partition(" ") if lang == "es" else (text[:-1], "", text[-1])
+        )
         if lang == "en" and not unit.isalpha():
             number, unit = text, ""
         figure = float(number.replace(".", "").replace(",", ".") if lang == "es" else number)

@@ -9,7 +9,6 @@ through its repos and passes what it read.
 
 from __future__ import annotations
 
-
 import flet as ft
 
 from companion.i18n import format_month, format_percent
