@@ -24,6 +24,7 @@ from companion.ui.palette import DEFAULT_ORDER, PLAYER_COLORS
 from companion.ui.repos import PlayerInfo, PlayersRepo
 from companion.ui.retap import use_every_tap
 from companion.ui.search import Search
+from companion.ui.views.players import namesakes_said
 from companion.ui.widgets import button, card, colour_swatch, icon_button, pill_button, search_field, small
 
 OFFERED = 12  # remembered players offered at once; a search finds the others
@@ -189,7 +190,7 @@ def Offered(
     game: str,
     key: str | None = None,
 ) -> ft.Control:
-    """"Same as last time" and the remembered players not seated (found by the search
+    """ "Same as last time" and the remembered players not seated (found by the search
     ``looking``): drawn again by a search applied, a seat change, and a name typed over a
     seated player's (``unseated``), who is offered again at once."""
     out: list[ft.Control] = []
@@ -326,7 +327,9 @@ def _namesake_note(tr: Tr, at: SeatAt, typed: Callable[[], None]) -> list[ft.Con
         for p in found
     ]
     two = button(tr("setup.two_people"), f"seat-keep-{i}", keep, icon=ft.Icons.PERSON_ADD)
-    said = ft.Text(tr("players.namesake", name=found[0].name), size=14, key=f"seat-namesake-{i}")
+    said = ft.Text(
+        namesakes_said(tr, found, "players.namesake", "players.namesakes"), size=14, key=f"seat-namesake-{i}"
+    )
     return [said, ft.Row([*uses, two], wrap=True, spacing=8, run_spacing=8)]
 
 
