@@ -87,6 +87,13 @@ def month_places(months: list[str]) -> dict[str, int]:
     return {m: month_number(m) - first for m in months}
 
 
+def month_span(places: dict[str, int]) -> tuple[int, int]:
+    """The x axis's ends for months at ``places``: from the first to the last, or, for a lone
+    month, a month either side of it, so its point and its name are in the middle."""
+    last = max(places.values(), default=0)
+    return (-1, 1) if last == 0 else (0, last)
+
+
 def month_ticks(months: list[str], lang: str, names: int = 5) -> list[tuple[float, str]]:
     """Calendar months from the first of ``months`` to the last at a round step, at most
     ``names`` of them (a month's short name, "sept 2026", is wide), each at its place."""

@@ -265,3 +265,22 @@ def test_a_money_tick_reads_as_its_value(lang):
             step = nice_step(top, lines)
             for y in range(0, top + step, step):
                 assert read(tick_text(y, "money", lang)) == y, (y, tick_text(y, "money", lang))
+
+
+async def test_a_single_month_is_a_dot_on_an_axis_from_zero(hub):
+    """Every play in one month (the fixture's three Chinatown games): the month chart's axis was
+    a step of $1 around the average ("875,001 mil" its one label) with nothing drawn (a line of
+    one point), and the win rates' lines were nothing either. A lone point is drawn as a dot in
+    the middle, on an axis from 0 at a round step of money."""
+    h = await started(hub, "/stats/chinatown", prefs=ES)
+    chart = h.by_key("stats-month-chart")
+    [line] = chart.data_series
+    assert len(line.points) == 1 and line.point is True
+    assert (chart.min_x, chart.max_x) == (-1, 1) and line.points[0].x == 0
+    assert chart.min_y == 0 and chart.max_y > line.points[0].y
+    assert all(label.value % 1000 == 0 for label in chart.left_axis.labels)
+    assert all(",0" not in t for t in ticks(chart.left_axis))  # no "875,001 mil"
+    trend = h.by_key("stats-trend-chart")
+    assert all(len(s.points) == 1 and s.point is True for s in trend.data_series)
+    assert (trend.min_x, trend.max_x) == (-1, 1)
+    h.close()

@@ -12,7 +12,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.i18n import format_month, format_percent
-from companion.ui.chart_axes import bottom_axis, left_axis, month_places, month_ticks
+from companion.ui.chart_axes import bottom_axis, left_axis, month_places, month_span, month_ticks
 from companion.ui.i18n import Tr
 from companion.ui.palette import DEFAULT_ORDER, PLAYER_COLORS
 from companion.ui.repos import WinRateLine, WinRatePoint
@@ -71,6 +71,7 @@ def trend_chart(tr: Tr, lines: list[WinRateLine], paint: list[str], prefix: str)
             color=colour,
             stroke_width=3,
             curved=False,
+            point=len(line.points) == 1,  # a lone point is a line of nothing: drawn as a dot
         )
         for line, colour in zip(lines, paint, strict=True)
     ]
@@ -78,8 +79,8 @@ def trend_chart(tr: Tr, lines: list[WinRateLine], paint: list[str], prefix: str)
         data_series=series,
         min_y=0,
         max_y=100,
-        min_x=0,
-        max_x=max(1, *x_of.values()),
+        min_x=month_span(x_of)[0],
+        max_x=month_span(x_of)[1],
         left_axis=left_axis(
             [(y, format_percent(y / 100, tr.lang)) for y in range(0, 101, 25)],
             tr("insights.axis_win_rate"),
