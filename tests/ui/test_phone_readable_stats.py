@@ -284,3 +284,21 @@ async def test_a_single_month_is_a_dot_on_an_axis_from_zero(hub):
     assert all(len(s.points) == 1 and s.point is True for s in trend.data_series)
     assert (trend.min_x, trend.max_x) == (-1, 1)
     h.close()
+
+
+async def test_a_single_month_of_points_has_its_axis_from_zero_too(tmp_path):
+    """A Dragon month's average of 36.4 VP (not a whole number) was drawn on an axis from 36 to
+    38, the dot under its lowest label: a lone figure's axis starts at 0 whatever it is."""
+    hub = new_hub(tmp_path)
+    for vp in ((3, 2), (2, 2)):
+        players = [
+            {"name": name, "vp_cards": [{"frame": "silver", "vp": v}], "flood_cards": []}
+            for name, v in zip(("Ana", "Ben"), vp, strict=True)
+        ]
+        hub.store.log_calculated("dayu-final", {"players": players}, date="2025-03-10T20:00:00+00:00")
+    h = await started(hub, "/stats/dayu")
+    chart = h.by_key("stats-month-chart")
+    [line] = chart.data_series
+    assert line.points[0].y != int(line.points[0].y)  # an average between two whole numbers
+    assert chart.min_y == 0 and line.point is True
+    h.close()

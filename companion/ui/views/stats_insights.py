@@ -169,7 +169,7 @@ def month_chart(tr: Tr, months: list[Period], game: str) -> ft.Control:
     values = [average_shown(game, m.average) for m in months]
     low, high = math.floor(min(values)), math.ceil(max(values))
     unit = "money" if money_game(game) else "points"
-    if low == high:  # one figure (one month): the axis from 0, not a step of 1 around it
+    if len(set(values)) == 1:  # one figure (one month): the axis from 0, not a step of 1 around it
         low = min(0, low)
     # money is plotted to the nearest 1,000: no step finer than that ("875,001 mil")
     step = max(nice_step(max(1, high - low), 4), 1000 if unit == "money" else 1)
