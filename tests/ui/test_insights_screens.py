@@ -217,3 +217,12 @@ async def test_a_head_to_head_tally_ends_no_line(hub, lang):
     tallies = re.findall(r"\d–\u2060?\d", said)
     assert len(tallies) == 2 and all("\u2060" in t for t in tallies), said
     h.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_no_replay_score_before_any_play(tmp_path, lang):
+    """A new user's Statistics said "Replay score of the group: 0 (0 games played at least 0
+    times each)" over "No plays of ... yet": the replay score shows once there is one."""
+    h = await started(new_hub(tmp_path), "/stats", prefs={"table_companion.lang": lang})
+    assert h.has("stats-none") and not h.has("stats-h-index")
+    h.close()
