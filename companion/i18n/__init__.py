@@ -221,12 +221,14 @@ def format_ordinal(n: int, lang: str) -> str:
 @lru_cache(maxsize=1024)
 def format_compact_number(value: float | int, lang: str) -> str:
     """A number in few characters for a chart's tick, with Babel's CLDR short patterns: "800K" in
-    English, "800 mil" in Spanish (a non-breaking space: one line); the axis title says the unit."""
+    English, "800 mil" in Spanish (a non-breaking space: one line); the axis title says the unit.
+    Up to three decimals, none written when they are zeros, so a tick at a round step reads as
+    its value ("1.25M": with one decimal Babel wrote "1.2M" for 1,250,000, halves to even)."""
     from babel.numbers import format_compact_decimal
 
     if lang == PSEUDO:  # the pseudo-locale shows only catalogue letters: the number in full
         return format_number(value, lang)
-    return str(format_compact_decimal(value, locale=_locale(lang), fraction_digits=1))
+    return str(format_compact_decimal(value, locale=_locale(lang), fraction_digits=3))
 
 
 MINUS = "\u2212"  # a true minus sign: the one every number below zero is written with

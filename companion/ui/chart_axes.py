@@ -69,9 +69,39 @@ def label_room(texts: list[str], size: int = TICK) -> int:
     return math.ceil(longest * size * CHAR_EM) + 8
 
 
-def month_ticks(months: list[str], every: int, lang: str) -> list[tuple[float, str]]:
-    """Every ``every``-th month's short name ("Mar 2026" / "mar 2026") at its place on the x axis."""
-    return [(i, format_month(m, lang)) for i, m in enumerate(months) if i % every == 0]
+def month_number(key: str) -> int:
+    """A month key ("2026-03") as a count of months, so that months apart subtract."""
+    year, month = (int(part) for part in key.split("-"))
+    return 12 * year + month - 1
+
+
+def month_key(number: int) -> str:
+    """``month_number``'s month key back ("2026-03")."""
+    return f"{number // 12:04d}-{number % 12 + 1:02d}"
+
+
+def month_places(months: list[str]) -> dict[str, int]:
+    """Each month's place on a chart's x axis: months since the first (oldest first), so months
+    without a play keep their room (January, May and December are not drawn side by side)."""
+    first = month_number(months[0]) if months else 0
+    return {m: month_number(m) - first for m in months}
+
+
+def month_span(places: dict[str, int]) -> tuple[int, int]:
+    """The x axis's ends for months at ``places``: from the first to the last, or, for a lone
+    month, a month either side of it, so its point and its name are in the middle."""
+    last = max(places.values(), default=0)
+    return (-1, 1) if last == 0 else (0, last)
+
+
+def month_ticks(months: list[str], lang: str, names: int = 5) -> list[tuple[float, str]]:
+    """Calendar months from the first of ``months`` to the last at a round step, at most
+    ``names`` of them (a month's short name, "sept 2026", is wide), each at its place."""
+    if not months:
+        return []
+    first, last = month_number(months[0]), month_number(months[-1])
+    every = max(1, math.ceil((last - first + 1) / names))
+    return [(n - first, format_month(month_key(n), lang)) for n in range(first, last + 1, every)]
 
 
 def tick(text: str) -> ft.Text:

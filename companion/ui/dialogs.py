@@ -13,6 +13,7 @@ import flet as ft
 from companion.ui.command import on_the_wire
 from companion.ui.i18n import Tr
 from companion.ui.state import Dialog, SessionState
+from companion.ui.widgets import selectable_text
 
 
 class Dialogs(Protocol):
@@ -88,7 +89,7 @@ class SessionDialogs:
         status = "" if found is None or found.status == "official" else tr(f"rules.status.{found.status}")
 
         def content() -> list[ft.Control]:
-            items: list[ft.Control] = [ft.Text(body, key="rule-dialog-text", selectable=True)]
+            items: list[ft.Control] = [selectable_text(body, key="rule-dialog-text")]
             if status:
                 items.insert(0, ft.Text(status, italic=True, key="rule-dialog-status"))
             return items

@@ -17,7 +17,7 @@ from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, PSEUDO, translate
 from companion.i18n.pseudo import pseudo_plain
 from companion.lookup import Clarification, RuleCard, card
 from companion.ui.rule_links import rule_title
-from companion.ui.widgets import pill_button, small
+from companion.ui.widgets import pill_button, selectable_text, small
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -71,7 +71,7 @@ def clarification(tr: Tr, c: Clarification, key: str) -> ft.Control:
     """One question people ask, its answer, and whether the project had to decide it."""
     items: list[ft.Control] = [
         ft.Text(said(tr, c.question), weight=ft.FontWeight.BOLD, key=f"{key}-question"),
-        ft.Text(said(tr, c.answer), selectable=True),
+        selectable_text(said(tr, c.answer)),
     ]
     if c.decided:
         items.append(
@@ -102,7 +102,7 @@ def card_body(tr: Tr, open_rule: Callable[[str], object], c: RuleCard) -> list[f
     status = status_line(tr, c.status, key="rule-dialog-status")
     if status is not None:
         items.append(status)
-    items.append(ft.Text(said(tr, c.text), key="rule-dialog-text", selectable=True))
+    items.append(selectable_text(said(tr, c.text), key="rule-dialog-text"))
     for i, example in enumerate(c.examples):
         items += [
             small(lookup_text(tr, "rules.examples")),

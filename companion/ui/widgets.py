@@ -212,6 +212,12 @@ def small(text: str, key: str | None = None, color: Any = None) -> ft.Text:
     return ft.Text(text, key=key, size=13, color=color or ft.Colors.ON_SURFACE_VARIANT)
 
 
+def selectable_text(text: str, key: str | None = None, **style: Any) -> ft.Text:
+    """Text a person can select and copy, read out by a screen reader: selectable text reaches
+    it as a text area, an empty one unless it is named by what it says."""
+    return ft.Text(text, key=key, selectable=True, semantics_label=text, **style)
+
+
 def card(*controls: ft.Control, key: str | None = None, padding: int = 12) -> ft.Card:
     # the column's own margin pads it inside the card: two controls, not a Container between
     # them (a card drawn again is diffed control by control, several times a tap: issue 25)

@@ -254,3 +254,16 @@ def test_month_twelve_has_no_person_phase_and_ends_with_final_scoring() -> None:
     }
     # 2 persons = 4; monks 1x2 + 2x3 = 8; 4 yuan (skip adds none) + 2 + 4 = 10 -> 3
     assert lines == {"dragon.final.persons": 4, "dragon.final.monks": 8, "dragon.final.leftovers": 3}
+
+
+def test_the_festival_line_says_what_the_fireworks_figures_count() -> None:
+    """ "Ana: +6 VP for fireworks (2), gives back 1": 1 what? (the review and History at 412 px).
+    The line says the fireworks held and those handed back, in both languages."""
+    s = fresh(2)
+    realm(s, 0, (2, ["monk:young"]), fireworks=3)
+    realm(s, 1, (2, ["monk:young"]), fireworks=1)
+    _s, fx = run_event(s, "festival")
+    said = [e.msg for e in fx if e.msg.key == "dragon.fx.festival"]
+    assert [(m.args["fireworks"], m.args["returned"]) for m in said] == [(3, 2), (1, 1)]
+    assert said[0].render("en").endswith("+6\xa0VP for fireworks (3 held, 2 handed back)")
+    assert said[0].render("es").endswith("+6\xa0PV por sus fuegos artificiales (tiene 3 y devuelve 2)")

@@ -4,6 +4,8 @@ period filter, and a play's location set in Edit."""
 
 from __future__ import annotations
 
+import re
+
 import flet_charts as fc
 import pytest
 from plays_insights_helpers import make_play
@@ -202,4 +204,25 @@ async def test_win_rate_over_time_is_a_chart_of_its_own_with_a_line_per_player(h
     tip = chart.data_series[0].points[4].tooltip
     assert tip.startswith("Ana, may 2026: ganó el 60") and tip.endswith("de 5 partidas hasta entonces")
     assert h.by_key("player-trend").label == "Gráfico: victorias a lo largo del tiempo"
+    h.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_a_head_to_head_tally_ends_no_line(hub, lang):
+    """ "contra Ben: 8 juntos, victorias 1–2, por delante 2–" with "6" alone under it, at 412 px:
+    the dash between a tally's two figures is followed by a word joiner, so the line breaks before
+    the tally, never inside it."""
+    h = await started(hub, f"/player/{hub.ids['Ana']}", prefs={"table_companion.lang": lang})
+    said = h.by_key(f"player-h2h-{hub.ids['Ben']}").title.value
+    tallies = re.findall(r"\d–\u2060?\d", said)
+    assert len(tallies) == 2 and all("\u2060" in t for t in tallies), said
+    h.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_no_replay_score_before_any_play(tmp_path, lang):
+    """A new user's Statistics said "Replay score of the group: 0 (0 games played at least 0
+    times each)" over "No plays of ... yet": the replay score shows once there is one."""
+    h = await started(new_hub(tmp_path), "/stats", prefs={"table_companion.lang": lang})
+    assert h.has("stats-none") and not h.has("stats-h-index")
     h.close()

@@ -216,3 +216,89 @@ async def test_a_place_on_the_person_track_is_no_figure_to_add_up(tmp_path):
     keys = [line.controls[1].key for line in lines]
     assert keys and not any(k.startswith("stats-fig-track_place") for k in keys), keys
     h.close()
+
+
+async def test_months_without_a_play_keep_their_room_on_the_month_charts(tmp_path):
+    """Plays in January, February and December: the month chart and the win rate over time
+    drew December right after February, under no month name, where March would be. Each month
+    sits at its place on the calendar, and the names under the chart are calendar months at a
+    round step, from the first month to the last."""
+    hub = new_hub(tmp_path)
+    ids = [hub.store.create_player(name).id for name in ("Ana", "Ben")]
+    for day, vp in (("2025-01-10", (3, 2)), ("2025-02-10", (2, 3)), ("2025-12-10", (3, 1))):
+        players = [
+            {"name": name, "vp_cards": [{"frame": "silver", "vp": v}], "flood_cards": []}
+            for name, v in zip(("Ana", "Ben"), vp, strict=True)
+        ]
+        hub.store.log_calculated(
+            "dayu-final", {"players": players}, date=f"{day}T20:00:00+00:00", player_ids=ids
+        )
+    h = await started(hub, "/stats/dayu")
+    for key in ("stats-month-chart", "stats-trend-chart"):
+        chart = h.by_key(key)
+        assert {p.x for s in chart.data_series for p in s.points} == {0, 1, 11}, key
+        assert chart.max_x == 11, key
+        under = [(label.value, label.label.value) for label in chart.bottom_axis.labels]
+        assert under == [(0, "Jan 2025"), (3, "Apr 2025"), (6, "Jul 2025"), (9, "Oct 2025")], key
+    h.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_money_tick_reads_as_its_value(lang):
+    """Chinatown's money by year at 412 px had a tick "1,2 M" at 1,250,000 (Babel rounds to one
+    decimal, halves to even): every tick at a round step of money reads back as its value."""
+    from companion.ui.chart_axes import nice_step, tick_text
+
+    suffix = {"en": {"K": 1_000, "M": 1_000_000}, "es": {"mil": 1_000, "M": 1_000_000}}[lang]
+
+    def read(text: str) -> float:
+        number, _, unit = (
+            text.replace(NBSP, " ").partition(" ") if lang == "es" else (text[:-1], "", text[-1])
+        )
+        if lang == "en" and not unit.isalpha():
+            number, unit = text, ""
+        figure = float(number.replace(".", "").replace(",", ".") if lang == "es" else number)
+        return figure * suffix.get(unit, 1)
+
+    for top in (90_000, 400_000, 1_100_000, 1_300_000, 2_400_000, 6_000_000):
+        for lines in (4, 5, 6):
+            step = nice_step(top, lines)
+            for y in range(0, top + step, step):
+                assert read(tick_text(y, "money", lang)) == y, (y, tick_text(y, "money", lang))
+
+
+async def test_a_single_month_is_a_dot_on_an_axis_from_zero(hub):
+    """Every play in one month (the fixture's three Chinatown games): the month chart's axis was
+    a step of $1 around the average ("875,001 mil" its one label) with nothing drawn (a line of
+    one point), and the win rates' lines were nothing either. A lone point is drawn as a dot in
+    the middle, on an axis from 0 at a round step of money."""
+    h = await started(hub, "/stats/chinatown", prefs=ES)
+    chart = h.by_key("stats-month-chart")
+    [line] = chart.data_series
+    assert len(line.points) == 1 and line.point is True
+    assert (chart.min_x, chart.max_x) == (-1, 1) and line.points[0].x == 0
+    assert chart.min_y == 0 and chart.max_y > line.points[0].y
+    assert all(label.value % 1000 == 0 for label in chart.left_axis.labels)
+    assert all(",0" not in t for t in ticks(chart.left_axis))  # no "875,001 mil"
+    trend = h.by_key("stats-trend-chart")
+    assert all(len(s.points) == 1 and s.point is True for s in trend.data_series)
+    assert (trend.min_x, trend.max_x) == (-1, 1)
+    h.close()
+
+
+async def test_a_single_month_of_points_has_its_axis_from_zero_too(tmp_path):
+    """A Dragon month's average of 36.4 VP (not a whole number) was drawn on an axis from 36 to
+    38, the dot under its lowest label: a lone figure's axis starts at 0 whatever it is."""
+    hub = new_hub(tmp_path)
+    for vp in ((3, 2), (2, 2)):
+        players = [
+            {"name": name, "vp_cards": [{"frame": "silver", "vp": v}], "flood_cards": []}
+            for name, v in zip(("Ana", "Ben"), vp, strict=True)
+        ]
+        hub.store.log_calculated("dayu-final", {"players": players}, date="2025-03-10T20:00:00+00:00")
+    h = await started(hub, "/stats/dayu")
+    chart = h.by_key("stats-month-chart")
+    [line] = chart.data_series
+    assert line.points[0].y != int(line.points[0].y)  # an average between two whole numbers
+    assert chart.min_y == 0 and line.point is True
+    h.close()

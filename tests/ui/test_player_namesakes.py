@@ -101,3 +101,30 @@ async def test_a_seat_kept_as_typed_is_a_new_player(hub):
     await h.click("setup-start")
     assert sorted(p.name for p in hub.store.players()) == ["Ben", "LUCIA", "Lucía"]
     h.close()
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Lucia and Lucía are already in your players: is it one of them?"),
+        ("es", "Lucia y Lucía ya están entre tus jugadores: ¿es una de esas personas?"),
+    ],
+)
+async def test_two_namesakes_are_both_named_above_their_buttons(hub, lang, said):
+    """Lucía and Lucia both remembered, "Lúcia" typed: a button for each, and the line above
+    them named only the first ("Lucía is already in your players: use that one?")."""
+    first, second = hub.store.create_player("Lucía"), hub.store.create_player("Lucia")
+    prefs = {"table_companion.lang": lang}
+    h = await started(hub, "/players", prefs=prefs)
+    await h.click("players-add")
+    await h.type_text("edit-name", "Lúcia")
+    await h.click("edit-save")
+    assert h.has(f"edit-use-{first.id}") and h.has(f"edit-use-{second.id}")
+    named = h.by_key("edit-namesake-said").value
+    h.close()
+    h = await started(hub, "/new", prefs=prefs)
+    await h.click("game-dayu")
+    await h.type_text("player-name-0", "Lúcia")
+    assert h.has(f"seat-use-0-{first.id}") and h.has(f"seat-use-0-{second.id}")
+    assert [named, h.by_key("seat-namesake-0").value] == [said, said]
+    h.close()

@@ -27,3 +27,20 @@ async def test_one_tap_fills_the_first_blank_row_in_spanish(tmp_path):
     assert h.by_key("player-name-1").value == "Dev" and not h.has(f"pick-player-{dev.id}")
     assert h.by_key("player-remove-1").icon.semantics_label == "Quitar a Dev"
     h.close()
+
+
+async def test_a_name_typed_over_a_seated_player_offers_that_player_again(tmp_path):
+    """Ben seated by his chip, then another name typed in his seat: the seat is no longer Ben's,
+    and his chip came back only with the next change of the seats (a person saw Ben nowhere,
+    neither seated nor to tap). The field typed in is kept as it is."""
+    hub = new_hub(tmp_path)
+    ben = hub.store.create_player("Ben", "blue")
+    h = await started(hub, route="/new")
+    await h.click("game-dayu")
+    await h.click(f"pick-player-{ben.id}")
+    assert h.by_key("player-name-0").value == "Ben" and not h.has(f"pick-player-{ben.id}")
+    field = h.by_key("player-name-0")
+    await h.type_text("player-name-0", "Dev")
+    assert h.has(f"pick-player-{ben.id}")
+    assert h.by_key("player-name-0") is field and field.value == "Dev"
+    h.close()

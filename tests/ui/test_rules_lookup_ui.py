@@ -375,3 +375,33 @@ async def test_a_tables_rules_search_asks_an_example_about_its_own_game(tmp_path
             assert hint != translate("ui.rules.hint", lang), (game, lang)
             question = re.search(r"[\"«](.+)[\"»]", hint).group(1)
             assert search(question, lang, game)[0].rule_id == first, (game, lang, question)
+
+
+async def test_every_result_is_as_wide_as_the_screen(tmp_path):
+    """A short rule's tile ("Drought: each player pays 1 rice per inhabited palace") shrank to
+    its text, narrower than the tiles around it: the results' column stretches each one, on
+    /rules and on a table's Rules screen."""
+    hub = new_hub(tmp_path)
+    table = hub.store.create(Table.new("dragon", ["Ana", "Ben"]))
+    for route in ("/rules", f"/table/{table.id}/rules"):
+        h = await started(hub, route=route)
+        await h.type_text("rules-search", "how much rice does a drought take")
+        column = h.by_key("rules-results")
+        assert len(result_ids(h)) > 1, route
+        assert column.horizontal_alignment == ft.CrossAxisAlignment.STRETCH, route
+        h.close()
+
+
+async def test_a_rules_card_is_read_out_by_a_screen_reader(tmp_path):
+    """The card's rule and its answers to questions people ask are selectable text, which
+    reaches a screen reader as a text area: unnamed, it read nothing (Chromium at 412 px: two
+    empty text areas in the drought's card, and the rule itself never said)."""
+    h = await started(new_hub(tmp_path), route="/rules", prefs=ES)
+    await h.type_text("rules-search", "cuánto arroz quita la sequía")
+    await h.click("rule-dragon.event.drought")
+    assert h.open_dialogs() == ["rule-dialog"]
+    chosen = [c for c in h.controls() if isinstance(c, ft.Text) and c.selectable]
+    assert len(chosen) >= 2  # the rule and an answer
+    assert all(c.semantics_label and c.semantics_label == c.value for c in chosen)
+    assert h.by_key("rule-dialog-text").semantics_label == card("dragon.event.drought", "es").text
+    h.close()

@@ -6,6 +6,7 @@ the period filter (an observable): a changed day or place draws them again, not 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import flet as ft
@@ -157,9 +158,14 @@ def _rivals(tr: Tr, page: PlayerPage) -> list[ft.Control]:
     return out
 
 
+# a tally's dash ("wins 1–2") ends no line: a word joiner after it ("ahead 2–" then "6" under it)
+TALLY_DASH = re.compile(r"(\d)–(?=\d)")
+
+
 def _h2h_line(tr: Tr, go: Callable[[str], None], h: HeadToHead) -> ft.Control:
+    said = TALLY_DASH.sub("\\1–\u2060", shared(tr, "insights.page_h2h_line", **h.model_dump()))
     return ft.ListTile(
-        title=ft.Text(shared(tr, "insights.page_h2h_line", **h.model_dump())),
+        title=ft.Text(said),
         on_click=lambda _: go(f"/player/{h.player_id}"),
         key=f"player-h2h-{h.player_id}",
         dense=True,

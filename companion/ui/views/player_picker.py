@@ -24,6 +24,7 @@ from companion.ui.palette import DEFAULT_ORDER, PLAYER_COLORS
 from companion.ui.repos import PlayerInfo, PlayersRepo
 from companion.ui.retap import use_every_tap
 from companion.ui.search import Search
+from companion.ui.views.players import namesakes_said
 from companion.ui.widgets import button, card, colour_swatch, icon_button, pill_button, search_field, small
 
 OFFERED = 12  # remembered players offered at once; a search finds the others
@@ -33,6 +34,15 @@ OFFERED = 12  # remembered players offered at once; a search finds the others
 @dataclass
 class PickerSearch(Search):
     """The search among remembered players (kept while the session lasts), as typed and applied."""
+
+
+class Unseated(ft.Observable):
+    """Notifies when a name typed over a remembered player's takes that player out of the seat:
+    the players offered (``Offered``) draw themselves again to offer them back, while the seats'
+    cards, and the field being typed in, stay as they are."""
+
+    def dropped(self) -> None:
+        self.notify()
 
 
 class Seating(ft.Observable):
@@ -45,6 +55,11 @@ class Seating(ft.Observable):
     def __init__(self, seats: list[dict[str, Any]], low: int, high: int) -> None:
         self._seats = seats
         self.low, self.high = low, high
+        self._unseated = Unseated()
+
+    @property
+    def unseated(self) -> Unseated:
+        return self._unseated
 
     @property
     def seats(self) -> list[dict[str, Any]]:
@@ -106,7 +121,8 @@ class Seating(ft.Observable):
         (``SeatCard``). A typed name is matched (or remembered) when the table starts."""
         seat = self._seats[i]
         dict.__setitem__(seat, "name", text)
-        dict.pop(seat, "player_id", None)
+        if dict.pop(seat, "player_id", None) is not None:  # that player is free to seat again
+            self._unseated.dropped()
 
     def use(self, i: int, player: PlayerInfo) -> None:
         """Seat ``i``, its name typed, takes the remembered namesake meant ("Lucía" for "lucia")."""
@@ -147,9 +163,36 @@ def player_picker(
 def PlayerPicker(
     tr: Tr, players: PlayersRepo, looking: PickerSearch, seating: Seating, game: str, key: str | None = None
 ) -> ft.Control:
-    """The remembered players to tap (found by the search ``looking``), one row per seat, and
-    "Add a player"; a tap changes the seats through ``seating``: this picker draws itself again
-    (so does a search applied)."""
+    """The remembered players to tap (``Offered``), one row per seat, and "Add a player"; a tap
+    changes the seats through ``seating``: this picker draws itself again."""
+    seats = seating.seats
+    out: list[ft.Control] = [Offered(tr, players, looking, seating, seating.unseated, game, key="offered")]
+    out += [_seat_row(tr, players, seating, i) for i in range(len(seats))]
+    out.append(
+        button(
+            tr("setup.add_player"),
+            "player-add",
+            lambda _: seating.add(),
+            icon=ft.Icons.PERSON_ADD,
+            disabled=len(seats) >= seating.high,
+        )
+    )
+    return ft.Column(out, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+@ft.component
+def Offered(
+    tr: Tr,
+    players: PlayersRepo,
+    looking: PickerSearch,
+    seating: Seating,
+    unseated: Unseated,
+    game: str,
+    key: str | None = None,
+) -> ft.Control:
+    """ "Same as last time" and the remembered players not seated (found by the search
+    ``looking``): drawn again by a search applied, a seat change, and a name typed over a
+    seated player's (``unseated``), who is offered again at once."""
     out: list[ft.Control] = []
     seats, last = seating.seats, _last(players, game)
     remembered, more = _offered(players, last, looking.search)
@@ -172,16 +215,6 @@ def PlayerPicker(
         out.append(small(tr("setup.remembered")))
         chips = [_pick_chip(tr, seating, p) for p in free]
         out.append(ft.Row(chips, wrap=True, spacing=6, run_spacing=6, key="remembered"))
-    out += [_seat_row(tr, players, seating, i) for i in range(len(seats))]
-    out.append(
-        button(
-            tr("setup.add_player"),
-            "player-add",
-            lambda _: seating.add(),
-            icon=ft.Icons.PERSON_ADD,
-            disabled=len(seats) >= seating.high,
-        )
-    )
     return ft.Column(out, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
@@ -294,7 +327,9 @@ def _namesake_note(tr: Tr, at: SeatAt, typed: Callable[[], None]) -> list[ft.Con
         for p in found
     ]
     two = button(tr("setup.two_people"), f"seat-keep-{i}", keep, icon=ft.Icons.PERSON_ADD)
-    said = ft.Text(tr("players.namesake", name=found[0].name), size=14, key=f"seat-namesake-{i}")
+    said = ft.Text(
+        namesakes_said(tr, found, "players.namesake", "players.namesakes"), size=14, key=f"seat-namesake-{i}"
+    )
     return [said, ft.Row([*uses, two], wrap=True, spacing=8, run_spacing=8)]
 
 

@@ -18,6 +18,7 @@ from typing import Any
 import flet as ft
 
 from companion.core import TableError
+from companion.core.msg import join_list
 from companion.ui.dialogs import Dialogs
 from companion.ui.i18n import Tr
 from companion.ui.palette import PLAYER_COLORS, TAP
@@ -346,6 +347,14 @@ class PlayerEdit:
         ]
 
 
+def namesakes_said(tr: Tr, found: list[PlayerInfo], one: str, many: str) -> str:
+    """ "Lucía is already in your players: ..." (``one``), or, with more than one, all of them
+    ("Lucía and Lucia are already ..."; ``many``): each has its button under the line."""
+    if len(found) == 1:
+        return tr(one, name=found[0].name)
+    return tr(many, names=join_list(tuple(p.name for p in found), tr.lang))
+
+
 @ft.component
 def NamesakeNote(tr: Tr, dialogs: Dialogs, draft: PlayerEdit, key: str | None = None) -> ft.Control:
     """Under the name, once Save found a namesake: "Lucía is already in your players: use that
@@ -354,9 +363,13 @@ def NamesakeNote(tr: Tr, dialogs: Dialogs, draft: PlayerEdit, key: str | None = 
     almost the same name."""
     if not draft.namesakes:
         return ft.Column([], tight=True)
-    first = draft.namesakes[0]
     adding = draft.player is None
-    said = tr("players.namesake" if adding else "players.namesake_rename", name=first.name)
+    keys = (
+        ("players.namesake", "players.namesakes")
+        if adding
+        else ("players.namesake_rename", "players.namesakes_rename")
+    )
+    said = namesakes_said(tr, draft.namesakes, *keys)
     uses = [
         button(
             tr("players.use_namesake", name=p.name),

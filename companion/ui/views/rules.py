@@ -132,7 +132,11 @@ def use_search_field(tr: Tr, asked: RulesQuery) -> ft.TextField:
 
 
 def found(tr: Tr, asked: RulesQuery, open_rule: OpenRule, game_id: str | None) -> ft.Column:
-    return ft.Column(results(tr, open_rule, game_id, asked.query), spacing=6, key="rules-results")
+    """The results one under the other, each over the whole width (a short rule's tile was
+    narrower than the others: a ragged edge down the list)."""
+    tiles = results(tr, open_rule, game_id, asked.query)
+    stretch = ft.CrossAxisAlignment.STRETCH
+    return ft.Column(tiles, spacing=6, horizontal_alignment=stretch, key="rules-results")
 
 
 SEARCH_TOP = "rules-search-top"

@@ -28,7 +28,16 @@ from companion.ui.repos import Link, TablesRepo
 from companion.ui.scanned import SCANNED, ImportDraft
 from companion.ui.services import Services, Session
 from companion.ui.views.play_edit import offer_links
-from companion.ui.widgets import button, card, heading, icon_button, own_node, scroll_column, small
+from companion.ui.widgets import (
+    button,
+    card,
+    heading,
+    icon_button,
+    own_node,
+    scroll_column,
+    selectable_text,
+    small,
+)
 
 QR_SIZE = 260
 
@@ -338,7 +347,7 @@ def snapshot_card(tr: Tr, said: Copied, clipboard: ft.Clipboard, table: Table) -
 
 def selectable(text: str, *, key: str, size: int) -> ft.Text:
     """Text a person can select and copy, named for screen readers by what it says."""
-    return ft.Text(text, key=key, size=size, selectable=True, semantics_label=text)
+    return selectable_text(text, key=key, size=size)
 
 
 # ---- guests: the join screen ---------------------------------------------------------------

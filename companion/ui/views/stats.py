@@ -92,7 +92,8 @@ def StatsBody(
     ]
     # the group's, over every game the period keeps: h games played at least h times each
     h = services.repos.plays.h_index(**args)
-    body.append(small(shared(tr, "insights.group_h_index", n=h), key="stats-h-index"))
+    if h:  # none yet: "0 games played at least 0 times each" says nothing
+        body.append(small(shared(tr, "insights.group_h_index", n=h), key="stats-h-index"))
     if not stats.plays:
         body.append(small(tr("stats.none", game=game_title(tr, game)), key="stats-none"))
     else:

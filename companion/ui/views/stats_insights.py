@@ -16,7 +16,15 @@ import flet as ft
 
 from companion.i18n import format_month, format_percent, format_when, translate
 from companion.plays.labels import average_shown, average_text, money_game, score_text
-from companion.ui.chart_axes import bottom_axis, left_axis, month_ticks, nice_step, tick_text
+from companion.ui.chart_axes import (
+    bottom_axis,
+    left_axis,
+    month_places,
+    month_span,
+    month_ticks,
+    nice_step,
+    tick_text,
+)
 from companion.ui.gameui import game_title
 from companion.ui.i18n import Tr
 from companion.ui.repos import GameRecord, Period
@@ -159,9 +167,12 @@ def month_chart(tr: Tr, months: list[Period], game: str) -> ft.Control:
     nearest 1,000); each point's tooltip adds plays and win rate."""
     values = [average_shown(game, m.average) for m in months]
     low, high = math.floor(min(values)), math.ceil(max(values))
-    step = nice_step(max(1, high - low), 4)
-    bottom, top = step * math.floor(low / step), step * math.ceil((high + 0.5) / step)
     unit = "money" if money_game(game) else "points"
+    if len(set(values)) == 1:  # one figure (one month): the axis from 0, not a step of 1 around it
+        low = min(0, low)
+    # money is plotted to the nearest 1,000: no step finer than that ("875,001 mil")
+    step = max(nice_step(max(1, high - low), 4), 1000 if unit == "money" else 1)
+    bottom, top = step * math.floor(low / step), step * math.ceil((high + 0.5) / step)
     ticks = [(y, tick_text(y, unit, tr.lang)) for y in range(bottom, top + 1, step)]
     tips = [
         tr(
@@ -208,22 +219,26 @@ def _month_line(
     import flet_charts as fc  # loaded with the first chart
 
     ticks, name = axis
-    every = max(1, math.ceil(len(months) / 5))  # at most 5 month names: "sept 2026" is wide
+    keys = [m.key for m in months]
+    place = month_places(keys)  # a month without a play keeps its room on the axis
     points = [
-        fc.LineChartDataPoint(x=i, y=v, tooltip=tip)
-        for i, (v, tip) in enumerate(zip(values, tips, strict=True))
+        fc.LineChartDataPoint(x=place[k], y=v, tooltip=tip)
+        for k, v, tip in zip(keys, values, tips, strict=True)
     ]
     step = ticks[1][0] - ticks[0][0] if len(ticks) > 1 else 1
+    # a lone point is a line of nothing: drawn as a dot
+    line = fc.LineChartData(
+        points=points, color=ft.Colors.PRIMARY, stroke_width=3, curved=False, point=len(points) == 1
+    )
+    first, last = month_span(place)
     chart = fc.LineChart(
-        data_series=[fc.LineChartData(points=points, color=ft.Colors.PRIMARY, stroke_width=3, curved=False)],
+        data_series=[line],
         min_y=ticks[0][0],
         max_y=ticks[-1][0],
-        min_x=0,
-        max_x=max(1, len(months) - 1),
+        min_x=first,
+        max_x=last,
         left_axis=left_axis(ticks, name, clear_corner=True),
-        bottom_axis=bottom_axis(
-            month_ticks([m.key for m in months], every, tr.lang), tr("insights.axis_month")
-        ),
+        bottom_axis=bottom_axis(month_ticks(keys, tr.lang), tr("insights.axis_month")),
         horizontal_grid_lines=fc.ChartGridLines(interval=step, color=ft.Colors.OUTLINE_VARIANT, width=1),
         interactive=True,
         key=key,

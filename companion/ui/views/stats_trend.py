@@ -9,12 +9,10 @@ through its repos and passes what it read.
 
 from __future__ import annotations
 
-import math
-
 import flet as ft
 
 from companion.i18n import format_month, format_percent
-from companion.ui.chart_axes import bottom_axis, left_axis, month_ticks
+from companion.ui.chart_axes import bottom_axis, left_axis, month_places, month_span, month_ticks
 from companion.ui.i18n import Tr
 from companion.ui.palette import DEFAULT_ORDER, PLAYER_COLORS
 from companion.ui.repos import WinRateLine, WinRatePoint
@@ -63,7 +61,7 @@ def trend_chart(tr: Tr, lines: list[WinRateLine], paint: list[str], prefix: str)
     import flet_charts as fc  # loaded with the first chart
 
     months = trend_months(lines)
-    x_of = {m: i for i, m in enumerate(months)}
+    x_of = month_places(months)  # a month without a play keeps its room on the axis
     series = [
         fc.LineChartData(
             points=[
@@ -73,22 +71,22 @@ def trend_chart(tr: Tr, lines: list[WinRateLine], paint: list[str], prefix: str)
             color=colour,
             stroke_width=3,
             curved=False,
+            point=len(line.points) == 1,  # a lone point is a line of nothing: drawn as a dot
         )
         for line, colour in zip(lines, paint, strict=True)
     ]
-    every = max(1, math.ceil(len(months) / 5))  # at most 5 month names under the chart
     chart = fc.LineChart(
         data_series=series,
         min_y=0,
         max_y=100,
-        min_x=0,
-        max_x=max(1, len(months) - 1),
+        min_x=month_span(x_of)[0],
+        max_x=month_span(x_of)[1],
         left_axis=left_axis(
             [(y, format_percent(y / 100, tr.lang)) for y in range(0, 101, 25)],
             tr("insights.axis_win_rate"),
             clear_corner=True,
         ),
-        bottom_axis=bottom_axis(month_ticks(months, every, tr.lang), tr("insights.axis_month")),
+        bottom_axis=bottom_axis(month_ticks(months, tr.lang), tr("insights.axis_month")),
         horizontal_grid_lines=fc.ChartGridLines(interval=25, color=ft.Colors.OUTLINE_VARIANT, width=1),
         interactive=True,
         key=f"{prefix}-trend-chart",
