@@ -201,6 +201,8 @@ async def test_statistics_screen_shows_the_numbers_and_the_spread_chart(hub):
     assert h.by_key("stats-wins").value == "2 wins (67%)"
     await h.click("stats-game-dragon")
     assert h.route() == "/stats/dragon" and h.has("stats-none")
+    # an empty game says how its games get there, as the empty play log does
+    assert "Quick score can log one" in h.by_key("stats-none").value
     h.close()
 
 
