@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import re
 
+import flet as ft
 import flet_charts as fc
 import pytest
 from plays_insights_helpers import make_play
 from ui_testkit import new_hub, started
+
+from companion.i18n import translate
 
 
 @pytest.fixture
@@ -225,4 +228,18 @@ async def test_no_replay_score_before_any_play(tmp_path, lang):
     times each)" over "No plays of ... yet": the replay score shows once there is one."""
     h = await started(new_hub(tmp_path), "/stats", prefs={"table_companion.lang": lang})
     assert h.has("stats-none") and not h.has("stats-h-index")
+    h.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_a_player_pages_headings_end_without_a_colon(hub, lang):
+    """ "Récords:" and "Cara a cara:" (the command line's lines) stood among headings without one."""
+    h = await started(hub, f"/player/{hub.ids['Ana']}", prefs={"table_companion.lang": lang})
+    headings = [
+        c.value
+        for c in h.controls()
+        if isinstance(c, ft.Text) and c.theme_style == ft.TextThemeStyle.TITLE_MEDIUM and c.value
+    ]
+    assert len(headings) >= 4 and not [t for t in headings if t.endswith(":")], headings
+    assert translate("ui.insights.head_to_head", lang) in headings
     h.close()

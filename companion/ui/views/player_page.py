@@ -66,12 +66,12 @@ def _figures(services: Services, session: Session, page: PlayerPage) -> list[ft.
     out += [heading(tr("insights.rivals")), card(*_rivals(tr, page), key="player-rivals")]
     if page.records:
         out += [
-            heading(shared(tr, "insights.page_records")),
+            heading(tr("insights.records")),  # a heading: the command line's "Records:" ends in a colon
             card(*record_rows(services, session, page.records, with_game=True), key="player-records"),
         ]
     if page.head_to_head:
         out += [
-            heading(shared(tr, "insights.page_h2h")),
+            heading(tr("insights.head_to_head")),
             card(*[_h2h_line(tr, session.go, h) for h in page.head_to_head], key="player-h2h"),
         ]
     return out
