@@ -97,6 +97,7 @@ async def test_share_screen_join_qr_short_code_seat_links_and_snapshot(tmp_path)
     assert qr_text(h, "seat-qr").endswith(f"/join/{ben.token}") and ana.token != ben.token
     assert "This device only" in h.by_key("seat-device-only").value
     code = h.by_key("snapshot-text").value
+    assert h.by_key("snapshot-text").expand  # as wide as its card (a field's default width was 300 px)
     assert qr_text(h, "snapshot-qr") == code == encode(table)
     assert decode(code).scoreboard == table.scoreboard
 

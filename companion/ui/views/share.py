@@ -332,13 +332,18 @@ def snapshot_card(tr: Tr, said: Copied, clipboard: ft.Clipboard, table: Table) -
         own_node(heading(tr("live.snapshot"))),
         own_node(small(tr("live.snapshot_hint"))),
         qr_image(code, key="snapshot-qr", name=tr("live.qr_snapshot")),
-        ft.TextField(
-            label=tr("live.snapshot"),
-            value=code,
-            key="snapshot-text",
-            read_only=True,
-            multiline=True,
-            text_size=12,
+        ft.Row(  # as wide as the card and its code, not a field's default width
+            [
+                ft.TextField(
+                    label=tr("live.snapshot"),
+                    value=code,
+                    key="snapshot-text",
+                    read_only=True,
+                    multiline=True,
+                    text_size=12,
+                    expand=True,
+                )
+            ]
         ),
         CopyRow(tr, tr("live.copy"), "snapshot", clipboard, code, said, key="snapshot-row"),
         key="snapshot-card",
