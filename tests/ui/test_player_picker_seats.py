@@ -44,3 +44,15 @@ async def test_a_name_typed_over_a_seated_player_offers_that_player_again(tmp_pa
     assert h.has(f"pick-player-{ben.id}")
     assert h.by_key("player-name-0") is field and field.value == "Dev"
     h.close()
+
+
+async def test_with_no_one_remembered_the_offer_takes_no_room(tmp_path):
+    """A new group's New table had an empty "offered" column above the seats: one more gap."""
+    hub = new_hub(tmp_path)
+    h = await started(hub, route="/new")
+    assert h.by_key("offers").visible is False
+    ben = hub.store.create_player("Ben", "blue")
+    h.close()
+    h = await started(hub, route="/new")
+    assert h.by_key("offers").visible and h.has(f"pick-player-{ben.id}")
+    h.close()

@@ -215,7 +215,10 @@ def Offered(
         out.append(small(tr("setup.remembered")))
         chips = [_pick_chip(tr, seating, p) for p in free]
         out.append(ft.Row(chips, wrap=True, spacing=6, run_spacing=6, key="remembered"))
-    return ft.Column(out, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    # nothing to offer (no one remembered): not laid out, so no gap of its own above the seats
+    return ft.Column(
+        out, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH, visible=bool(out), key="offers"
+    )
 
 
 def _offered(
