@@ -197,8 +197,14 @@ async def test_statistics_screen_shows_the_numbers_and_the_spread_chart(hub):
     assert [g.rods[0].to_y for g in chart.groups] == [2, 0, 1, 1, 2]
     assert h.has("stats-seat-0") and h.has("stats-count-2")
     assert h.has("stats-fig-flood_cards-")
+    assert h.by_key("stats-fig-flood_cards-").value.endswith(" a player a game")
+    assert h.has("stats-records") and "Records" in h.texts()
     await h.select("stats-player", ana.id)
     assert h.by_key("stats-wins").value == "2 wins (67%)"
+    # one player's figures are per game; the records stay the group's and say so
+    said = h.by_key("stats-fig-flood_cards-").value
+    assert said.endswith(" a game") and "a player" not in said, said
+    assert h.has("stats-records") and "The group's records" in h.texts()
     await h.click("stats-game-dragon")
     assert h.route() == "/stats/dragon" and h.has("stats-none")
     # an empty game says how its games get there, as the empty play log does

@@ -109,9 +109,9 @@ def over_time(
     tr = session.tr
     out: list[ft.Control] = []
     records = services.repos.plays.records(game, **period.args())
-    if records:
+    if records:  # the group's, also while one player is chosen: said so then
         out += [
-            heading(tr("insights.records")),
+            heading(tr("insights.group_records" if player is not None else "insights.records")),
             card(*record_rows(services, session, records), key="stats-records"),
         ]
     periods = services.repos.plays.game_periods(game, player, **period.args())  # one pass for both
@@ -230,16 +230,17 @@ def figures_of(tr: Tr, s: GameStats) -> list[ft.Control]:
         out += [
             heading(tr("stats.game_figures")),
             small(tr("stats.figures_hint_player" if s.player_id else "stats.figures_hint")),
-            card(*[_figure_line(tr, s.game, f) for f in shown], key="stats-figures"),
+            card(*[_figure_line(tr, s.game, f, s.player_id is not None) for f in shown], key="stats-figures"),
         ]
     return out
 
 
-def _figure_line(tr: Tr, game: str, f: Any) -> ft.Control:
+def _figure_line(tr: Tr, game: str, f: Any, one_player: bool = False) -> ft.Control:
     """A game figure: its name over the whole width, its total and mean under it (side by side,
-    the numbers kept their width and the name broke mid-word: "Ingres / os en 1970")."""
+    the numbers kept their width and the name broke mid-word: "Ingres / os en 1970"). A seat's
+    figure is "a player a game" for the group, "a game" for the one player chosen."""
     said = tr(
-        "stats.figure" if f.per_seat else "stats.figure_table",
+        "stats.figure" if f.per_seat and not one_player else "stats.figure_table",
         total=figure_text(game, f.name, f.total, tr.lang),
         mean=figure_text(game, f.name, f.mean, tr.lang, mean=True),
     )
