@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import date
 from functools import cache
 from typing import Any
 
@@ -30,3 +31,9 @@ def translator(lang: str) -> Tr:
     """The one translator of ``lang``: every session and screen in that language shares it, so
     parts and models given it compare equal across renders (a ``Tr`` compares by identity)."""
     return Tr(lang)
+
+
+def day_hint(tr: Tr, month_day: str) -> str:
+    """A day field's example, said as one ("e.g. 2026-12-31"): the bare date, in a focused field,
+    looked like a value already typed. This year's, so it never looks stale."""
+    return tr("plays.day_hint", day=f"{date.today().year}-{month_day}")

@@ -8,6 +8,7 @@ import asyncio
 import csv
 import io
 import json
+from datetime import date
 
 import flet as ft
 import flet_charts as fc
@@ -338,4 +339,16 @@ async def test_a_backup_larger_than_any_backup_is_refused_by_its_size(hub):
     await h.click("backup-restore")
     assert "200 MB" in h.by_key("restore-refused").value
     assert [p.seats[0].name for p in hub.store.plays()] == ["Ana"]
+    h.close()
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "e.g. {}-12-31"), ("es", "p. ej. {}-12-31")])
+async def test_a_day_fields_example_says_it_is_one(hub, lang, said):
+    """A focused "To" field showed "2026-12-31" as dark as a value typed; the example says so,
+    and is this year's."""
+    h = await started(hub, "/plays", prefs={"table_companion.lang": lang})
+    assert h.by_key("plays-until").hint_text == said.format(date.today().year)
+    h.close()
+    h = await started(hub, "/stats", prefs={"table_companion.lang": lang})
+    assert h.by_key("stats-until").hint_text == said.format(date.today().year)
     h.close()

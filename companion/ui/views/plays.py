@@ -28,7 +28,7 @@ from companion.ui.command import command_button
 from companion.ui.device import Device
 from companion.ui.dialogs import Dialogs
 from companion.ui.gameui import game_title, known_game_ids
-from companion.ui.i18n import Tr
+from companion.ui.i18n import Tr, day_hint
 from companion.ui.palette import TAP
 from companion.ui.repos import PlayerInfo, PlayersRepo, PlaysRepo, Repos, StoreError, TablesRepo
 from companion.ui.retap import redraws_when_unchanged
@@ -326,8 +326,8 @@ def filter_controls(tr: Tr, players: PlayersRepo, f: PlayLogFilters) -> list[ft.
         _player_dropdown(tr, players, f),
         ft.Row(
             [
-                _day_field(tr, f, "since", "plays.since", "2026-01-31"),
-                _day_field(tr, f, "until", "plays.until", "2026-12-31"),
+                _day_field(tr, f, "since", "plays.since", day_hint(tr, "01-31")),
+                _day_field(tr, f, "until", "plays.until", day_hint(tr, "12-31")),
             ],
             wrap=True,
             spacing=8,

@@ -26,7 +26,7 @@ from companion.ui.chart_axes import (
     tick_text,
 )
 from companion.ui.gameui import game_title
-from companion.ui.i18n import Tr
+from companion.ui.i18n import Tr, day_hint
 from companion.ui.repos import GameRecord, Period
 from companion.ui.services import Services, Session
 from companion.ui.widgets import card, small
@@ -89,8 +89,8 @@ def period_controls(tr: Tr, shown: PeriodFilter, prefix: str) -> list[ft.Control
     row: list[ft.Control] = [
         ft.Row(
             [
-                field("since", "plays.since", "2026-01-31", 160),
-                field("until", "plays.until", "2026-12-31", 160),
+                field("since", "plays.since", day_hint(tr, "01-31"), 160),
+                field("until", "plays.until", day_hint(tr, "12-31"), 160),
                 field("location", "insights.location", tr("insights.location_hint"), 200),
             ],
             wrap=True,
