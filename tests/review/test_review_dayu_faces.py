@@ -69,7 +69,9 @@ def test_the_review_figure_is_the_replay_with_the_faces_on_their_cards() -> None
     replayer = table_replayer(table, prompts)
     prompt = prompts[DECISION]
     assert prompt is not None
-    played = replayer.try_play(table.state_at(DECISION), prompt, table.game.entry_adapter.validate_python(drain.entry))
+    played = replayer.try_play(
+        table.state_at(DECISION), prompt, table.game.entry_adapter.validate_python(drain.entry)
+    )
     assert played is not None
     out = replayer.play_on(played[0], DECISION + 1, (0,), first=played[1], known=played[2])
     ana = table.game.score(out.state).rows[0].total
