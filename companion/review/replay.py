@@ -13,17 +13,26 @@
    first in the prompt's order), or the first legal one; a logged entry of that seat and kind it
    replaces is consumed (``replaced``).
 
+A fact about one component of the game (Da Yu: the printed face of a flood card, which lies face up
+in the ring: the game's ``fact_key`` names the card) is not a fact of the log's order: it is played
+when the replay asks about that very component, wherever the log has it (``kept`` where the log
+has it, else counted as a table fact changed: the log's order of such facts is not kept), and
+passed over where the log has it but the replay is elsewhere; one the log never told is the game's
+``unknown_fact`` (Da Yu: a card worth nothing, not the prompt's first, a frame bonus), counted as a
+table fact changed (``facts_replaced``); one the replay never asks is ``dropped``.
+
 Everything is deterministic, and the facts of the log are played as logged whenever they are legal.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core.protocol import Effect, Entry, Game, Prompt, RuleViolation
+from companion.core.table import Table
 
 _UNKNOWN = object()  # the next prompt is not known yet: ask the game
 
@@ -42,14 +51,35 @@ class Outcome:
     ok: bool = True
 
 
+def table_replayer(table: Table, prompts: Sequence[Prompt | None]) -> Replayer:
+    """The Replayer of ``table``'s log (``prompts``: the prompt at each logged entry): which
+    entries are table facts, and what component each fact is about (the game's ``fact_key``)."""
+    game, n = table.game, table.version
+    fact_key = getattr(game, "fact_key", None)
+    facts = [p is not None and p.auto for p in prompts]
+    keys = [None if fact_key is None else fact_key(table.state_at(i)) for i in range(n)]
+    return Replayer(game, list(table.entries), facts, table.finished, keys)
+
+
 class Replayer:
     """Plays entries of one game on states, with the Table's checks but without a Table."""
 
-    def __init__(self, game: Game, log: Sequence[Any], facts: Sequence[bool], finished: bool) -> None:
+    def __init__(
+        self,
+        game: Game,
+        log: Sequence[Any],
+        facts: Sequence[bool],
+        finished: bool,
+        keys: Sequence[Hashable | None] | None = None,
+    ) -> None:
         self.game = game
         self.log = log
         self.facts = facts  # per logged entry: a table fact (its prompt was an automatic one)
         self.finished = finished  # the real game is over: a replay plays on to its end
+        # per logged entry: the component its fact is about (the game's ``fact_key``), or None
+        self.keys: Sequence[Hashable | None] = keys if keys is not None else [None] * len(log)
+        self.by_key = {k: i for i, k in enumerate(self.keys) if k is not None}
+        self._fact_key = getattr(game, "fact_key", None)
         self._prompted = getattr(game, "play_prompted", None)
         self._play = getattr(game, "play", None) or game.apply
 
@@ -75,6 +105,10 @@ class Replayer:
     def prompt(self, state: Any, known: Any) -> Prompt | None:
         return self.game.prompt(state) if known is _UNKNOWN else known
 
+    def asked_key(self, state: Any) -> Hashable | None:
+        """The component whose fact ``state`` asks for (Da Yu: the flood card taken), or None."""
+        return None if self._fact_key is None else self._fact_key(state)
+
     # ---- the rest of the log ----------------------------------------------------------
     def play_on(
         self,
@@ -89,27 +123,55 @@ class Replayer:
         out = Outcome(state, [fx for fx in first or () if fx.seat in watched])
         steps_left = 2 * (n - cursor) + 200  # the policy never loops; this bounds a game that would
         prompt = self.prompt(state, known)
+        used: set[int] = set()  # facts about a component played where the replay came to it
+        passed: set[int] = set()  # such facts the cursor went by before the replay came to them
         while prompt is not None and steps_left > 0:
             steps_left -= 1
             if cursor >= n and not self.finished:
                 break  # a table in progress: compared where its log ends
-            played = None if cursor >= n else self.try_play(state, prompt, log[cursor])
-            if played is not None:
+            asked = self.asked_key(state)
+            if cursor < n and (cursor in used or self.keys[cursor] not in (None, asked)):
+                passed.add(cursor)  # played already, or about another component: not here
+                cursor += 1
+                continue
+            played = self._keyed(state, prompt, asked, used)
+            if played is not None and cursor in used:  # the fact logged right here
                 cursor += 1
                 out.kept += 1
+            elif played is not None:  # logged elsewhere: at this point of the log, another fact
+                out.facts_replaced += 1
             else:
-                played, cursor = self._instead(state, prompt, cursor, out)
-                if played is None:
-                    out.ok = False
-                    break
+                played = None if cursor >= n else self.try_play(state, prompt, log[cursor])
+                if played is not None:
+                    cursor += 1
+                    out.kept += 1
+                else:
+                    played, cursor = self._instead(state, prompt, cursor, out)
+                    if played is None:
+                        out.ok = False
+                        break
             state, fx, known = played
             out.effects += [f for f in fx if f.seat in watched]
             prompt = self.prompt(state, known)
         out.state = state
-        if self.finished:
-            out.dropped += max(0, n - cursor)  # logged entries after the replay's own end
+        out.dropped += len(passed - used)  # facts about components the replay never came to
+        if self.finished:  # logged entries after the replay's own end
+            out.dropped += sum(1 for j in range(cursor, n) if j not in used)
         out.ok = out.ok and (prompt is None or not self.finished)
         return out
+
+    def _keyed(
+        self, state: Any, prompt: Prompt, asked: Hashable | None, used: set[int]
+    ) -> tuple[Any, list[Effect], Any] | None:
+        """The logged fact about the component ``state`` asks about (``asked``), played (``kept``),
+        or None when there is none to play."""
+        at = None if asked is None else self.by_key.get(asked)
+        if at is None or at in used:
+            return None
+        played = self.try_play(state, prompt, self.log[at])
+        if played is not None:
+            used.add(at)
+        return played
 
     def _instead(self, state: Any, prompt: Prompt, cursor: int, out: Outcome) -> tuple[Any, int]:
         """Steps 2 and 3 of the policy: (what was played, the new cursor)."""
@@ -117,7 +179,7 @@ class Replayer:
         if cursor < n and not facts[cursor] and not wanted(prompt, log[cursor]):
             run_seat = log[cursor].seat
             j = cursor + 1
-            while j < n:  # the run, and the first entry after it
+            while j < n and self.keys[j] is None:  # the run, and the first entry after it
                 played = self.try_play(state, prompt, log[j])
                 if played is not None:
                     out.dropped += j - cursor
@@ -140,8 +202,8 @@ class Replayer:
         for entry in self._policy(state, prompt, reference, cursor):
             played = self.try_play(state, prompt, entry)
             if played is not None:
-                if fact or prompt.auto:
-                    out.facts_replaced += 1
+                if fact or prompt.auto or self.asked_key(state) is not None:
+                    out.facts_replaced += 1  # a component's fact the log never told is made up too
                 else:
                     out.replaced += 1
                 return played, cursor + 1 if consumed else cursor
@@ -150,12 +212,18 @@ class Replayer:
     def _policy(self, state: Any, prompt: Prompt, reference: Any | None, cursor: int) -> list[Any]:
         """The entries step 3 tries, best first: the game's nearest legal entry to the reference when
         it has such a function (Chinatown: a deal or a keep with the cards no longer in the deck
-        swapped), then for a fact one drawn with a fixed seed, else the prompt's choices by
-        closeness to the reference."""
+        swapped), or, for a component the log never told, the game's ``unknown_fact`` (Da Yu: a
+        flood card of 0 printed points); then for a fact one drawn with a fixed seed, else the
+        prompt's choices by closeness to the reference."""
         tried = []
         nearest = getattr(self.game, "nearest_fact", None)
         if nearest is not None and reference is not None:
             made = nearest(state, reference)
+            if made is not None:
+                tried.append(made)
+        unknown = getattr(self.game, "unknown_fact", None)
+        if unknown is not None and reference is None and self.asked_key(state) is not None:
+            made = unknown(state)  # a component the log never told (Da Yu: a card worth nothing)
             if made is not None:
                 tried.append(made)
         if prompt.auto:
@@ -172,6 +240,8 @@ class Replayer:
         stop_at_fact = prompt.choices is not None  # that left the log scans hundreds)
         for j in range(cursor, len(log)):
             entry = log[j]
+            if self.keys[j] is not None:
+                continue  # a fact about one component (another one: this one's was played first)
             if (kinds is None or entry.kind in kinds) and seat_fits(prompt, entry):
                 return entry, j
             if facts[j] and stop_at_fact:

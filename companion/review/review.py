@@ -22,7 +22,7 @@ from companion.review.explain import Keyed, differences
 from companion.review.kinds import LEAVE_OUT_KINDS, deciding_seats, decision_kinds
 from companion.review.model import Alternative, Budget, Decision, PlayerReview, Review
 from companion.review.order import schedule
-from companion.review.replay import Outcome, Replayer, offered
+from companion.review.replay import Outcome, Replayer, offered, table_replayer
 from companion.review.sources import sources_by_seat
 
 Progress = Callable[[int, int], None]  # (alternatives replayed, alternatives planned)
@@ -56,14 +56,13 @@ def review(
     review only the decisions at these positions of the log (one entry of the play log)."""
     start = time.process_time()
     limits = Budget(alternatives=budget) if isinstance(budget, int) else budget or Budget()
-    game, log, n = table.game, list(table.entries), table.version
+    game, n = table.game, table.version
     prompts = [game.prompt(table.state_at(i)) for i in range(n)]
-    facts = [p is not None and p.auto for p in prompts]
     view = table.view(seat)
     board: Scoreboard = view.scoreboard
     hidden = set(board.hidden)
     real = game.score(table.state)
-    replayer = Replayer(game, log, facts, table.finished)
+    replayer = table_replayer(table, prompts)
     points = [p for p in _decisions(table, prompts, seat, hidden) if entries is None or p.index in entries]
     planned = sum(len(p.alternatives) for p in points)
     done = 0

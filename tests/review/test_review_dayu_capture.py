@@ -19,8 +19,8 @@ three red cards, and at the end of his turn he takes it (dayu.capture): it shows
 
 Had Ana moved to place 1 instead, her logged drain (1 tool) fills that card, and at the end of
 her turn she takes it herself: the same card, the logged fact says it shows 4 points. Ana: 10 + 4
-= 14. Ben's logged turn no longer has a place (his marker's card is gone: 8 entries left out) and
-the review's policy plays it (8 entries replaced, docs/DECISIONS.md "Review"); whatever it gives
+= 14. Ben's logged drain no longer has a place (his marker's card is gone) and the review's policy
+plays the rest of his turn as far as it still can (docs/DECISIONS.md "Review"); whatever it gives
 him, his most is 3 + 6 (the highest VP number, dayu.drain.vp) + 4 = 13 < 14. So the move cost Ana
 4 points and first place: the best alternative is +4, rank 1 instead of 2.
 
@@ -101,7 +101,11 @@ def test_moving_to_the_full_card_is_found_with_its_four_points_and_first_place()
     best = decision.best
     assert best.entry == {"kind": "move", "seat": 0, "to": 0, "free": False}
     assert (best.total, best.delta, best.rank, best.rank_delta) == (ANA_BEST, CARD, 1, 1)
-    assert (best.dropped, best.replaced) == (8, 8)  # Ben's turn, no longer possible as logged
+    # Ben's turn, as far as it is still possible: his drain has no card left under his marker and
+    # the review plays the closest choice (a flip of that card, 1 replaced); its two numbers have no
+    # drain to go with, and he draws one card fewer (3 dropped); his rests and two draws as logged.
+    # The card's face was played at Ana's capture, the card it was logged for (Replayer.play_on).
+    assert (best.dropped, best.replaced) == (3, 1)
     assert [(a.entry["kind"], a.delta) for a in decision.alternatives] == [
         ("move", CARD),
         ("drain", 0),

@@ -161,6 +161,20 @@ async def test_the_turning_points_quote_the_other_choice_and_say_its_place(hub, 
     h.close()
 
 
+# A figure the review reached by choosing later moves itself says so beside it (the walk saw
+# "+68 VP" in a game won with 57 with nothing under it but the consequences).
+ESTIMATE = {
+    "en": {
+        True: "An estimate: the review had to choose or leave out {n} later move, as what was played no longer fitted.",
+        False: "An estimate: the review had to choose or leave out {n} later moves, as what was played no longer fitted.",
+    },
+    "es": {
+        True: "Es una estimación: el análisis tuvo que elegir u omitir {n} jugada posterior, porque lo que se jugó ya no encajaba.",
+        False: "Es una estimación: el análisis tuvo que elegir u omitir {n} jugadas posteriores, porque lo que se jugó ya no encajaba.",
+    },
+}
+
+
 @pytest.mark.parametrize("lang", ["en", "es"])
 async def test_a_turning_point_says_each_thing_once(hub, monkeypatch, lang):
     """At 412 px a turning point is read top to bottom: where the game stood and the move as
@@ -180,6 +194,11 @@ async def test_a_turning_point_says_each_thing_once(hub, monkeypatch, lang):
         when, logged = decision.when.render(lang), decision.logged.render(lang)
         assert played == f"{when}: {logged}" and played.count(player.name) == 1
         assert best.label.render(lang) in h.by_key(key).value
+        guessed = best.replaced + best.dropped + best.facts_replaced  # the review's own choices
+        if guessed:  # said under the figure, with how many later moves were not as played
+            assert h.by_key(f"{key}-estimate").value == ESTIMATE[lang][guessed == 1].format(n=guessed)
+        else:
+            assert not h.has(f"{key}-estimate")
         for side, move in (("gained", best.label.render(lang)), ("lost", logged)):
             lines = [h.by_key(k).value for k in h.keys(f"{key}-{side}-") if k.endswith("-text")]
             assert lines and not [line for line in lines if restates(move, line)]

@@ -261,6 +261,21 @@ _BUILDERS = {
 }
 
 
+def fact_key(s: DayuState) -> int | None:
+    """The flood card whose printed face the bonus step asks for: its serial number (the cards
+    lie face up in the ring, so a face belongs to its card, not to the order of the captures);
+    None at any other step. The review's replays give each card the face logged for it."""
+    if s.phase != "bonus" or not s.captures:
+        return None
+    return s.ring[s.captures[0]].card
+
+
+def unknown_fact(s: DayuState) -> Entry | None:
+    """The face the review gives a flood card its log never told (taken only in a replay): one of
+    0 printed points and no bonus, so that a guess adds no points to what the other choice gave."""
+    return offer(E.FloodBonus, bonus=POINTS_KIND, points=0) if fact_key(s) is not None else None
+
+
 def auto_entry(s: DayuState, rng: random.Random) -> Entry | None:
     """The app places the markers and picks the start player at random when asked."""
     if s.phase == "markers":

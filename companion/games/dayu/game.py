@@ -64,6 +64,14 @@ class DayuGame:
     def auto_entry(self, state: DayuState, rng: random.Random) -> Any | None:
         return flow.auto_entry(state, rng)
 
+    def fact_key(self, state: DayuState) -> int | None:
+        """The flood card whose face the bonus step asks for (the review's replays)."""
+        return flow.fact_key(state)
+
+    def unknown_fact(self, state: DayuState) -> Any | None:
+        """The face the review gives a flood card the log never told: worth nothing."""
+        return flow.unknown_fact(state)
+
     def state_from_dict(self, data: dict[str, Any]) -> DayuState:
         return DayuState.model_validate(data)
 

@@ -187,6 +187,9 @@ def decision_block(model: TableModel, unit: str, seat: int, decision: Decision) 
         small(told, key=f"review-played-{seat}-{decision.index}"),
         ft.Text(said, key=key, size=14),
     ]
+    guessed = best.replaced + best.dropped + best.facts_replaced  # later entries not as played
+    if guessed:  # the figure rests on the review's own choices: said beside it, not only at the foot
+        items.append(small(tr("review.estimate", n=guessed), key=f"{key}-estimate"))
     items += _effects(model, tr("review.other_brought"), best.gained, f"{key}-gained", best.label)
     items += _effects(model, tr("review.played_brought"), best.lost, f"{key}-lost", decision.logged)
     return ft.Container(
