@@ -189,9 +189,9 @@ def viewer_items(
     return [
         *shown,
         # selectable text reaches screen readers as an unnamed text area: its label says it
-        selectable(url, key="live-url", size=13),
+        selectable_text(url, key="live-url", size=13),
         copy,
-        selectable(tr("live.short_code", code=code), key="live-code", size=18),
+        selectable_text(tr("live.short_code", code=code), key="live-code", size=18),
         small(tr("live.join_at", url=join_at), key="live-join-at"),
     ]
 
@@ -251,7 +251,7 @@ def seat_dialog(
                 else [ft.Text(tr("live.seat_device_only"), key="seat-device-only", color=ft.Colors.ERROR)]
             ),
             qr_image(url, key="seat-qr", name=tr("live.qr_seat", name=name), size=240),
-            selectable(url, key="seat-url", size=12),
+            selectable_text(url, key="seat-url", size=12),
             copy(),
         ],
         key="seat-dialog",
@@ -348,11 +348,6 @@ def snapshot_card(tr: Tr, said: Copied, clipboard: ft.Clipboard, table: Table) -
         CopyRow(tr, tr("live.copy"), "snapshot", clipboard, code, said, key="snapshot-row"),
         key="snapshot-card",
     )
-
-
-def selectable(text: str, *, key: str, size: int) -> ft.Text:
-    """Text a person can select and copy, named for screen readers by what it says."""
-    return selectable_text(text, key=key, size=size)
 
 
 # ---- guests: the join screen ---------------------------------------------------------------

@@ -16,8 +16,8 @@ import flet as ft
 from companion.ui.i18n import Tr, translator
 from companion.ui.palette import seed_theme
 from companion.ui.services import Services, Session
-from companion.ui.views.share import CopyRow, qr_image, selectable
-from companion.ui.widgets import button, card, heading, scroll_column, small
+from companion.ui.views.share import CopyRow, qr_image
+from companion.ui.widgets import button, card, heading, scroll_column, selectable_text, small
 
 if TYPE_CHECKING:
     from companion.ui.dialogs import Dialogs
@@ -76,7 +76,7 @@ def RecoveryCard(
         heading(tr("space.recovery")),
         small(tr("space.recovery_hint")),
         qr_image(url, key="space-qr", name=tr("space.qr")),
-        selectable(url, key="space-url", size=12),
+        selectable_text(url, key="space-url", size=12),
         CopyRow(tr, tr("space.copy"), "space", clipboard, url, said, key="space-copy-row"),
         key="space-recovery",
     )
