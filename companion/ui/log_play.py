@@ -82,9 +82,7 @@ def row_name(tr: Tr, typed: str, i: int) -> str:
 def row_card(tr: Tr, typed: str, i: int, *controls: ft.Control, key: str, padding: int = 12) -> ft.Control:
     """A score form's card for player ``i``, named by its player for a screen reader: every card
     has the same fields ("VP", "Yuan"), so a field is told apart by the card it is in."""
-    return ft.Semantics(
-        content=card(*controls, key=key, padding=padding), label=row_name(tr, typed, i), container=True
-    )
+    return own_node(card(*controls, key=key, padding=padding), row_name(tr, typed, i))
 
 
 def log_play_button(session: Session, repos: Repos, calculator: str, shown: Shown) -> ft.Control:

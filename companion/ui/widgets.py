@@ -93,10 +93,11 @@ def named_dropdown(dropdown: ft.Dropdown, name: str | None = None) -> ft.Control
     return ft.MergeSemantics(content=ft.Semantics(content=dropdown, label=name), expand=dropdown.expand)
 
 
-def own_node(control: ft.Control) -> ft.Control:
-    """A text a screen reader says on its own: left plain, Flutter merges it into the nearest
-    node, and a form's field or card was named by every hint around it."""
-    return ft.Semantics(content=control, container=True)
+def own_node(control: ft.Control, name: str | None = None) -> ft.Control:
+    """A node of its own for a screen reader: a plain text left alone joins the nearest node (a
+    form's field or card was named by every hint around it). ``name``: the group's name, for a
+    card whose fields are every other card's too ("VP" in Ana's card), said on entering it."""
+    return ft.Semantics(content=control, label=name, container=True)
 
 
 def colour_swatch(key: str, colour: str, name: str, chosen: bool, on_click: Handler) -> ft.Control:

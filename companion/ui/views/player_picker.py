@@ -25,7 +25,16 @@ from companion.ui.repos import PlayerInfo, PlayersRepo
 from companion.ui.retap import use_every_tap
 from companion.ui.search import Search
 from companion.ui.views.players import namesakes_said
-from companion.ui.widgets import button, card, colour_swatch, icon_button, pill_button, search_field, small
+from companion.ui.widgets import (
+    button,
+    card,
+    colour_swatch,
+    icon_button,
+    own_node,
+    pill_button,
+    search_field,
+    small,
+)
 
 OFFERED = 12  # remembered players offered at once; a search finds the others
 
@@ -308,7 +317,7 @@ def SeatCard(tr: Tr, at: SeatAt, key: str | None = None) -> ft.Control:
         key=f"player-{i}",
         padding=8,
     )
-    return ft.Semantics(content=seat, label=label, container=True)  # the card is named by its player
+    return own_node(seat, label)  # the card is named by its player
 
 
 def _namesake_note(tr: Tr, at: SeatAt, typed: Callable[[], None]) -> list[ft.Control]:

@@ -362,4 +362,4 @@ def _result_rows(
                 )
             )
         )
-    return ft.Semantics(content=ft.Column(rows, spacing=8), label=name, container=True)
+    return own_node(ft.Column(rows, spacing=8), name)
