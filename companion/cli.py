@@ -13,6 +13,7 @@ import argparse
 import io
 import json
 import os
+import signal
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -267,8 +268,6 @@ def _minutes(text: str) -> float:
 
 
 def serve(args: argparse.Namespace) -> None:
-    from companion.share.qr import qr_terminal
-    from companion.ui.live import loopback
     from companion.ui.server import prepare
     from companion.ui.server import serve as serve_app
 
@@ -287,7 +286,36 @@ def serve(args: argparse.Namespace) -> None:
         url = f"{lan_url}/"
     else:
         url = f"http://{args.host}:{port}/"
-    print(translate("cli.serving", _LANG, url=url), flush=True)  # a launcher reads the port in it
+    # From "running" on, a launcher may stop the server (make run-hosted stops a worker the moment
+    # another fails to start). uvicorn handles SIGTERM only once it serves, a second or more later;
+    # until then it ended the process at once (status -15, which failed CI): now it stops as Ctrl+C.
+    signal.signal(signal.SIGTERM, _stop_as_ctrl_c)
+    try:
+        _say_running(args, url, lan_url, hosted)
+        tune()  # a long-running process from here on: the collector set for it (core/memory.py)
+        serve_app(
+            host=host,
+            port=port,
+            lan_url=lan_url,
+            trusted_proxies=args.trusted_proxy,
+            prepared=ready,
+            hosted=hosted,
+            idle_minutes=args.idle_minutes,
+        )
+    except KeyboardInterrupt:  # Ctrl+C or SIGTERM: the server has stopped already
+        return
+
+
+def _stop_as_ctrl_c(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def _say_running(args: argparse.Namespace, url: str, lan_url: str | None, hosted: bool) -> None:
+    """The address (a launcher reads the port in it), and how a phone reaches it."""
+    from companion.share.qr import qr_terminal
+    from companion.ui.live import loopback
+
+    print(translate("cli.serving", _LANG, url=url), flush=True)
     if hosted:  # phones reach it through the operator's proxy and address, not this one
         if not args.trusted_proxy:  # behind a proxy already (make run-hosted): nothing to add
             print(translate("cli.hosted.how", _LANG), flush=True)
@@ -298,19 +326,6 @@ def serve(args: argparse.Namespace) -> None:
         print(qr_terminal(url), flush=True)  # an address a phone on the same network can open
     else:  # 127.0.0.1 opens on this computer only: a QR code of it would mislead a phone
         print(translate("cli.phone.how", _LANG), flush=True)
-    tune()  # a long-running process from here on: the collector set for it (core/memory.py)
-    try:
-        serve_app(
-            host=host,
-            port=port,
-            lan_url=lan_url,
-            trusted_proxies=args.trusted_proxy,
-            prepared=ready,
-            hosted=hosted,
-            idle_minutes=args.idle_minutes,
-        )
-    except KeyboardInterrupt:  # Ctrl+C: the server has stopped already
-        return
 
 
 # ---- review ------------------------------------------------------------------------------

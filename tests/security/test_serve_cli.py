@@ -71,6 +71,31 @@ def test_port_0_serves_on_a_free_port_and_says_which(tmp_path):
         proc.wait(15)
 
 
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
+def test_a_stop_the_moment_it_says_running_is_a_clean_exit(tmp_path, stop):
+    """make run-hosted stops a worker once another fails to start, maybe the moment it said
+    "running": uvicorn handled SIGTERM only once it served, a second or more later, and until then
+    the signal ended the process at once (status -15, which failed CI). Ctrl+C is the same case."""
+    proc = subprocess.Popen(
+        companion("serve", "--port", "0", "--data", str(tmp_path)),
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        assert "running" in proc.stdout.readline()  # read as it comes: no poll's delay
+        proc.send_signal(stop)  # before uvicorn serves: imports and the hub still to come
+        status = proc.wait(30)  # a bound for a hung stop, not a measure
+    finally:
+        proc.kill()  # nothing left running if it hung
+        proc.wait()
+    assert proc.stderr is not None
+    err = proc.stderr.read()
+    assert status == 0 and "Traceback" not in err, err
+
+
 def test_the_attack_server_is_ours_though_another_took_the_port_it_once_picked(tmp_path, monkeypatch):
     """Served.start picked a port, and took any answer there for its server's: a foreign server
     that took the port meanwhile (as a PostgreSQL of another test did in CI) was attacked instead."""
