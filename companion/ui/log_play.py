@@ -15,7 +15,7 @@ was given that form's draft.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any, Protocol
 
@@ -83,6 +83,32 @@ def row_card(tr: Tr, typed: str, i: int, *controls: ft.Control, key: str, paddin
     """A score form's card for player ``i``, named by its player for a screen reader: every card
     has the same fields ("VP", "Yuan"), so a field is told apart by the card it is in."""
     return own_node(card(*controls, key=key, padding=padding), row_name(tr, typed, i))
+
+
+def name_field(tr: Tr, rows: list[Any], i: int, key: str, blank: str = "", **look: Any) -> ft.TextField:
+    """Player ``i``'s name on a score form (``rows``: the form's observable list of rows, each with
+    a ``name``; ``blank``: the name a cleared field gives). Typing is kept without a redraw (a
+    redraw per keystroke lost keystrokes); leaving the field puts a new row in its place where the
+    name changed, so the form is drawn again and its card and buttons say the name typed."""
+    drawn = rows[i].name
+
+    def typed(e: Any) -> None:
+        rows[i].name = e.control.value or blank
+
+    def left(_: Any) -> None:
+        if i < len(rows) and rows[i].name != drawn:
+            rows[i] = replace(rows[i])
+
+    return ft.TextField(
+        label=tr("setup.player_n", n=i + 1),
+        value=drawn,
+        key=key,
+        on_change=typed,
+        on_blur=left,
+        dense=True,
+        max_length=24,
+        **look,
+    )
 
 
 def log_play_button(session: Session, repos: Repos, calculator: str, shown: Shown) -> ft.Control:

@@ -9,7 +9,17 @@ from typing import Any
 
 import pytest
 from random_play import play_to_end
-from ui_browser_kit import PHONE, open_app, resting_box, served, settled, tap_on, wait_until
+from ui_browser_kit import (
+    PHONE,
+    open_app,
+    resting_box,
+    screen_texts,
+    served,
+    settled,
+    tap_on,
+    type_into,
+    wait_until,
+)
 
 from companion.core import Table
 from companion.core.rulebook import rule
@@ -31,6 +41,26 @@ def test_computing_dragons_final_scores_brings_the_result_into_view(tmp_path, br
         result = page.locator('flt-semantics[aria-label*="Final scores"]').first
         box = resting_box(result)  # where it stands once the page has stopped moving
         assert 0 <= box["y"] < PHONE["height"] / 2, box  # its top, heading and winner in view
+        page.context.close()
+
+
+def test_names_typed_one_after_the_other_then_compute_tapped_once(tmp_path, browser):
+    """Leaving a name's field redraws the form, so its card and buttons say the name typed: the
+    tap into the next field (the redraw comes as the caret arrives there) keeps every key typed
+    after it, and the tap on Compute that leaves the last field computes, once."""
+    with served(tmp_path / "data") as url:
+        page = open_app(browser, url + "quick/dragon")
+        type_into(page, "Player 1", "Ana")
+        type_into(page, "Player 2", "Ben")  # leaves Player 1's field: that card is drawn again
+        ana = page.locator('flt-semantics[role="group"][aria-label="Ana"]')
+        wait_until(lambda: ana.count() == 1, what="Player 1's card named Ana once its field was left")
+        tap_on(page.get_by_role("button", name="Compute the final scores"))
+        wait_until(
+            lambda: any("Final scores" in t and "Ana" in t and "Ben" in t for t in screen_texts(page)),
+            what="the result naming Ana and Ben after one tap",
+        )
+        assert page.get_by_role("button", name="Remove Ana").count() == 1
+        assert page.get_by_role("button", name="Remove Ben").count() == 1
         page.context.close()
 
 

@@ -138,3 +138,35 @@ async def test_quick_score_remove_buttons_say_whose_row_they_remove(tmp_path):
     h = await started(hub, route="/quick/chinatown", prefs={"table_companion.lang": "es"})
     assert (await quick_remove_names(h, "ct-f-remove-"))[0] == "Quitar a Jugador 1"
     h.close()
+
+
+def card_name(h, key: str) -> str:
+    """The name a screen reader says on entering a Quick score card (its own node's label)."""
+    return next(c.label for c in h.controls() if isinstance(c, ft.Semantics) and c.content.key == key)
+
+
+async def test_a_quick_score_card_says_the_name_typed_once_its_field_is_left(tmp_path):
+    """Typing a name never redraws the form (that lost keystrokes), so the card and its buttons
+    said "Player 1" until the next tap elsewhere; leaving the name's field redraws them."""
+    h = await started(new_hub(tmp_path), route="/quick/dragon")
+    forms = (
+        ("quick-name-0", "quick-player-0", "quick-remove-player-0"),
+        ("ct-f-name-0", "ct-f-player-0", "ct-f-remove-0"),
+    )
+    for route, (field, card, remove) in zip(("/quick/dragon", "/quick/chinatown"), forms, strict=True):
+        await h.goto(route)
+        await h.type_text(field, "Ana")
+        assert card_name(h, card) == "Player 1"  # typing alone: no redraw
+        await h.fire(field, "blur")
+        assert card_name(h, card) == "Ana"
+        assert h.by_key(remove).icon.semantics_label == "Remove Ana"
+        assert h.by_key(field).value == "Ana"
+    await h.goto("/quick/dayu")
+    await h.type_text("dy-q-name-1", "Ben")
+    await h.fire("dy-q-name-1", "blur")
+    assert card_name(h, "dy-q-player-1") == "Ben"
+    assert h.by_key("dy-q-1-frame-red").content.semantics_label.startswith("Ben")  # "Ben: Red"
+    await h.type_text("dy-q-name-1", "")  # cleared: "Player 2" again
+    await h.fire("dy-q-name-1", "blur")
+    assert card_name(h, "dy-q-player-1") == "Player 2"
+    h.close()

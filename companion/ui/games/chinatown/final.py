@@ -4,7 +4,8 @@ and shop tiles on the board after 1970's income, the ranking, and "Log this play
 The numbers come from the engine's own calculator (``chinatown_final``, from the public module):
 most money wins, then most shop tiles on the board, then a shared victory. The form is a
 component given its draft (``ChinatownFinal``, an observable kept in the session's drafts): a
-player added or removed, or the form scored, redraws it alone; what is typed is kept without one.
+player added or removed, or the form scored, redraws it alone; what is typed is kept without one
+(a name's field left redraws it, so the card says the name).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from companion.core.msg import msg
 from companion.games.chinatown.public import GAME, chinatown_final, final_msgs, final_tie
 from companion.ui.i18n import Tr
 from companion.ui.in_view import scroll_key, use_into_view
-from companion.ui.log_play import log_play_button, row_card, row_name, score_form
+from companion.ui.log_play import log_play_button, name_field, row_card, row_name, score_form
 from companion.ui.repos import Repos
 from companion.ui.services import Session
 from companion.ui.widgets import button, card, heading, icon_button, small
@@ -133,15 +134,7 @@ def _player_card(tr: Tr, form: ChinatownFinal, i: int) -> ft.Control:
         i,
         ft.Row(
             [
-                ft.TextField(
-                    label=tr("setup.player_n", n=i + 1),
-                    value=player.name,
-                    key=f"ct-f-name-{i}",
-                    on_change=typed("name"),
-                    expand=True,
-                    dense=True,
-                    max_length=24,
-                ),
+                name_field(tr, form.players, i, f"ct-f-name-{i}", expand=True),
                 icon_button(
                     ft.Icons.REMOVE_CIRCLE_OUTLINE,
                     f"ct-f-remove-{i}",

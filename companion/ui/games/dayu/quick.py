@@ -3,7 +3,7 @@
 It calls the engine's calculator (companion.games.dayu.calc.dayu_final), so the numbers and
 the tie-break are exactly those of a game. The form is a component given its draft
 (``DayuQuick``, an observable kept in the session's drafts): a tap changes the draft and redraws
-the form alone; a name typed is kept without a redraw.
+the form alone; a name typed is kept without a redraw until its field is left.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from companion.games.dayu.public import (
 from companion.i18n import format_score
 from companion.ui.games.dayu.panels import FRAME_COLOURS, FRAME_TEXT, frame_name
 from companion.ui.i18n import Tr
-from companion.ui.log_play import log_play_button, row_card, row_name
+from companion.ui.log_play import log_play_button, name_field, row_card, row_name
 from companion.ui.repos import Repos
 from companion.ui.services import Services, Session
 from companion.ui.widgets import button, card, heading, own_node, pill_button, small
@@ -134,26 +134,10 @@ def player_form(tr: Tr, form: DayuQuick, i: int) -> ft.Control:
         tr,
         form.players[i].name,
         i,
-        _name_field(tr, form.players[i], i),
+        name_field(tr, form.players, i, f"dy-q-name-{i}", blank=tr("dayu.quick.player", n=i + 1)),
         *_vp_rows(tr, form, i),
         *_flood_rows(tr, form, i),
         key=f"dy-q-player-{i}",
-    )
-
-
-def _name_field(tr: Tr, p: DayuRow, i: int) -> ft.Control:
-    """The player's name; cleared, it is "Player n" again."""
-
-    def rename(e: Any) -> None:
-        p.name = e.control.value or tr("dayu.quick.player", n=i + 1)
-
-    return ft.TextField(
-        label=tr("setup.player_n", n=i + 1),
-        value=p.name,
-        key=f"dy-q-name-{i}",
-        on_change=rename,
-        dense=True,
-        max_length=24,
     )
 
 

@@ -21,7 +21,7 @@ from companion.i18n import format_score
 from companion.ui.chart_axes import CHAR_EM
 from companion.ui.i18n import Tr
 from companion.ui.in_view import scroll_key, use_into_view
-from companion.ui.log_play import log_play_button, row_card, row_name, score_form
+from companion.ui.log_play import log_play_button, name_field, row_card, row_name, score_form
 from companion.ui.palette import TAP
 from companion.ui.rule_links import rule_link
 from companion.ui.services import Services, Session
@@ -41,8 +41,8 @@ class Palace:
 
 @dataclass
 class QuickPlayer:
-    """One player's row (a plain object: typing is kept, never a redraw itself): the name and
-    numbers as typed, and the palaces."""
+    """One player's row (a plain object: typing is kept, never a redraw itself; a name's field
+    left redraws, ``log_play.name_field``): the name and numbers as typed, and the palaces."""
 
     name: str = ""
     numbers: dict[str, str] = field(default_factory=lambda: dict.fromkeys(NUMBERS, "0"))
@@ -156,10 +156,6 @@ def field_width(label: str, least: int = 96) -> int:
 
 def _player_card(tr: Tr, form: DragonQuick, i: int) -> ft.Control:
     player = form.players[i]
-
-    def rename(e: Any) -> None:
-        player.name = e.control.value or ""
-
     palaces = [_palace_row(tr, form, i, k) for k in range(len(player.palaces))]
     return row_card(
         tr,
@@ -167,15 +163,7 @@ def _player_card(tr: Tr, form: DragonQuick, i: int) -> ft.Control:
         i,
         ft.Row(
             [
-                ft.TextField(
-                    label=tr("setup.player_n", n=i + 1),
-                    value=player.name,
-                    key=f"quick-name-{i}",
-                    on_change=rename,
-                    expand=True,
-                    dense=True,
-                    max_length=24,
-                ),
+                name_field(tr, form.players, i, f"quick-name-{i}", expand=True),
                 icon_button(
                     ft.Icons.REMOVE_CIRCLE_OUTLINE,
                     f"quick-remove-player-{i}",
