@@ -287,9 +287,12 @@ def serve(args: argparse.Namespace) -> None:
     else:
         url = f"http://{args.host}:{port}/"
     # From "running" on, a launcher may stop the server (make run-hosted stops a worker the moment
-    # another fails to start). uvicorn handles SIGTERM only once it serves, a second or more later;
-    # until then it ended the process at once (status -15, which failed CI): now it stops as Ctrl+C.
-    signal.signal(signal.SIGTERM, _stop_as_ctrl_c)
+    # another fails to start). uvicorn handles SIGTERM and SIGINT only once it serves, a second or
+    # more later; until then SIGTERM ended the process at once (status -15, which failed CI), and a
+    # SIGINT was lost where the server was started with it ignored (a shell's background job). Both
+    # now stop it as Ctrl+C does, as uvicorn's own handlers do once it serves.
+    for stop in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(stop, signal.default_int_handler)  # raises KeyboardInterrupt
     try:
         _say_running(args, url, lan_url, hosted)
         tune()  # a long-running process from here on: the collector set for it (core/memory.py)
@@ -304,10 +307,6 @@ def serve(args: argparse.Namespace) -> None:
         )
     except KeyboardInterrupt:  # Ctrl+C or SIGTERM: the server has stopped already
         return
-
-
-def _stop_as_ctrl_c(signum: int, frame: object) -> None:
-    raise KeyboardInterrupt
 
 
 def _say_running(args: argparse.Namespace, url: str, lan_url: str | None, hosted: bool) -> None:
