@@ -363,6 +363,7 @@ COMMANDS = (
     "export-plays",
     "bgstats-link",
     "import-bgstats",
+    "import-bgg",
     "spaces",
 )
 
