@@ -95,11 +95,12 @@ def _seats(node: Element) -> list[Seat] | Msg:
     rows = node.findall("players/player")
     seats = []
     for row in rows:
-        name = " ".join((row.get("name") or "").split()) or " ".join((row.get("username") or "").split())
+        username = " ".join((row.get("username") or "").split())
+        name = " ".join((row.get("name") or "").split()) or username
         if not name:
             return msg("plays.bgg.why.no_name")
         score: str | None = (row.get("score") or "").strip() or None
-        seats.append(Seat(name, score, (row.get("win") or "").strip() == "1", 0))
+        seats.append(Seat(name, score, (row.get("win") or "").strip() == "1", 0, username=username))
     if seats and all(s.score is None for s in seats):
         if not any(s.winner for s in seats):
             return msg("plays.bgg.why.no_result")
@@ -139,7 +140,7 @@ def _candidates(node: Element) -> list[Candidate] | Msg:
             name,
             object_id or None,
             each,
-            [Seat(s.name, s.score, s.winner, s.rank) for s in seats],
+            [Seat(s.name, s.score, s.winner, s.rank, username=s.username) for s in seats],
             place,
         )
         for k in range(1, quantity + 1)
@@ -209,6 +210,7 @@ def _plan_one(
         plan.refused.append(c.refusal(built))
         return
     record, links = built
+    links = _by_username(links, [s.username for s in c.seats or []], remembered)
     if not pid:  # no BGG id: the k-th play of this fingerprint in the file
         mark = fingerprint(record)
         met[mark] += 1
@@ -218,6 +220,17 @@ def _plan_one(
             return
         record = record.model_copy(update={"id": pid})
     plan.add(record, links, remembered)
+
+
+def _by_username(links: list[str | None], usernames: list[str], remembered: set[str]) -> list[str | None]:
+    """A seat whose name is no remembered player's links to the one of its BGG username, if any
+    (and no other seat of the play links to that player)."""
+    out = list(links)
+    for i, (key, username) in enumerate(zip(links, usernames, strict=True)):
+        other = name_key(username)
+        if key is not None and key not in remembered and other in remembered and other not in out:
+            out[i] = other
+    return out
 
 
 def log_prints(plays: Iterable[Any]) -> Counter[Print]:

@@ -170,6 +170,7 @@ class Seat:
     winner: bool
     rank: int
     anonymous: bool = False
+    username: str = ""  # BoardGameGeek's account name, when the file gives one
 
 
 @dataclass

@@ -260,3 +260,18 @@ def test_the_app_s_own_bgg_export_brings_nothing_into_the_store_it_came_from(tmp
     # A third play like the two, in a later export, is new.
     more = plays_xml([*s.plays(), s.plays()[0].model_copy(update={"id": "x"})]).encode()
     assert len(_plan(s, more).plays) == 1
+
+
+def test_a_name_the_group_does_not_know_is_linked_by_its_bgg_username(tmp_path):
+    s = Store(tmp_path / "g.sqlite3")
+    ddmits = s.create_player("ddmits")
+    seats = [player("Dimitris Dranidis", "142", False, "ddmits"), player("Andreas", "145", True, "adranidis")]
+    plan, (added, created) = _import(s, page(1, [play("48077780", "2021-01-01", DRAGON, seats)]).encode())
+    assert (added, created, list(plan.names.values())) == (1, 1, ["Andreas"])
+    played = s.play("bgg-48077780")
+    assert played is not None
+    assert [(x.name, x.player_id is not None) for x in played.seats] == [
+        ("Dimitris Dranidis", True),
+        ("Andreas", True),
+    ]
+    assert played.seats[0].player_id == ddmits.id
