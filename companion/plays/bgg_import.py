@@ -42,7 +42,9 @@ from companion.plays.game_ids import game_by_bgg_id, game_by_name, name_key
 from companion.plays.models import PlayRecord
 
 MAX_QUANTITY: Final = 100  # times one play was logged; more is a typo, not an evening
-_PAGE_END = re.compile(r"(?<=</plays>)")  # a page ends where its root does (no "<" inside values)
+# A page ends where its root does: "</plays>", or "<plays .../>" for a page past the last play
+# (no "<" can stand inside a value; a ">" can, inside quotes).
+_PAGE_END = re.compile(r"""</plays\s*>|<plays\b(?:[^<>"']|"[^"]*"|'[^']*')*/>""")
 _BGG_ID = re.compile(r"^[0-9]{1,18}$")
 
 # A play as the log's plays are compared with it: game, day (this device's), then each seat's
@@ -64,9 +66,8 @@ def read_pages(data: bytes) -> list[Element]:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise ExchangeError(msg("plays.bgg.not_xml", detail=str(exc)[:120])) from exc
-    pages = [p.strip() for p in _PAGE_END.split(text)]
     roots = []
-    for page in (p for p in pages if p):
+    for page in _pages(text):
         try:
             root = fromstring(page, forbid_dtd=True)
         except DefusedXmlException as exc:  # a DTD: entities, an entity bomb, an external file
@@ -79,6 +80,17 @@ def read_pages(data: bytes) -> list[Element]:
     if not roots:
         raise ExchangeError(msg("plays.bgg.not_xml", detail="empty"))
     return roots
+
+
+def _pages(text: str) -> list[str]:
+    """The file's pages, each without the spaces (and byte order mark) a saved page begins with."""
+    out, start = [], 0
+    for end in _PAGE_END.finditer(text):
+        out.append(text[start : end.end()])
+        start = end.end()
+    out.append(text[start:])
+    pages = (p.strip().lstrip("\ufeff").strip() for p in out)
+    return [p for p in pages if p]
 
 
 def _number(text: str | None, default: int) -> int | None:

@@ -87,7 +87,9 @@ def bgg_file() -> bytes:
         play("1007", "2026-02-07", DAYU, [player("Ana", "lots", True), player("Bruno", "3", False)]),
         play("1008", "2026-02-08", DAYU, [player("Ana", "", False), player("Bruno", "", False)]),
     ]
-    return (page(1, one) + page(2, two)).encode()
+    past_the_last = '<plays username="ana" userid="7" total="9" page="3" termsofuse="x/>y"/>'
+    # each page saved as a file (one with a byte order mark), then put one after the other, in any order
+    return (page(1, one) + past_the_last + "\r\n\ufeff" + page(2, two)).encode()
 
 
 def _plan(store: Store, data: bytes) -> ImportPlan:
@@ -162,6 +164,9 @@ def test_the_statistics_count_the_plays_brought_in_and_link_them_to_players(tmp_
     page = s.player_page(ana.id)
     assert page.plays == 5 and page.wins == 4  # Dragon, 3 × Da Yu won; Chinatown lost
     assert s.stats("chinatown").plays == 1
+    from companion.plays.export import plays_csv
+
+    assert "BoardGameGeek" in plays_csv(s.plays(), "en") and "BoardGameGeek" in plays_csv(s.plays(), "es")
 
 
 def test_a_play_that_is_not_finished_or_logged_too_many_times_is_refused(tmp_path):
