@@ -42,6 +42,7 @@ from companion.plays.game_ids import game_by_bgg_id, game_by_name, name_key
 from companion.plays.models import PlayRecord
 
 MAX_QUANTITY: Final = 100  # times one play was logged; more is a typo, not an evening
+MAX_PLAYS: Final = 100_000  # plays in one file, copies counted: decades of a busy group's evenings
 # A page ends where its root does: "</plays>", or "<plays .../>" for a page past the last play
 # (no "<" can stand inside a value; a ">" can, inside quotes).
 _PAGE_END = re.compile(r"""</plays\s*>|<plays\b(?:[^<>"']|"[^"]*"|'[^']*')*/>""")
@@ -177,7 +178,11 @@ def plan_bgg_import(
     plan = ImportPlan()
     seen: set[str] = set()
     met: Counter[Print] = Counter()  # the file's plays without an id, by fingerprint so far
-    for node in _plays(read_pages(data)):
+    nodes = list(_plays(read_pages(data)))
+    total = sum(min(_number(n.get("quantity"), 1) or 1, MAX_QUANTITY) for n in nodes)
+    if total > MAX_PLAYS:  # each play is checked and built: a bound on the work a file can ask for
+        raise ExchangeError(msg("plays.bgg.too_many", n=total))
+    for node in nodes:
         date, item = (node.get("date") or "")[:32], node.find("item")
         title = ((item.get("name") or "") if item is not None else "")[:60]
         game = _game(node)

@@ -280,3 +280,16 @@ def test_a_name_the_group_does_not_know_is_linked_by_its_bgg_username(tmp_path):
         ("Andreas", True),
     ]
     assert played.seats[0].player_id == ddmits.id
+
+
+def test_a_file_asking_for_more_plays_than_one_import_takes_is_refused_whole(tmp_path):
+    s = Store(tmp_path / "h.sqlite3")
+    two = [player("Ana", "5", True), player("Ben", "1", False)]
+    many = page(1, [play(str(i), "2026-01-01", DRAGON, two, quantity="100") for i in range(1001)])
+    with pytest.raises(ExchangeError) as caught:
+        _plan(s, many.encode())
+    assert caught.value.msg.render("en").startswith("it holds 100,100 plays, too many for one import")
+    assert caught.value.msg.render("es").startswith("tiene 100.100 partidas, demasiadas")
+    assert (
+        len(_plan(s, page(1, [play("1", "2026-01-01", DRAGON, two, quantity="100")]).encode()).plays) == 100
+    )
