@@ -362,6 +362,7 @@ COMMANDS = (
     "export-plays",
     "bgstats-link",
     "import-bgstats",
+    "import-bgg",
     "spaces",
 )
 

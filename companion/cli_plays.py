@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -419,9 +420,26 @@ def bgstats_link_cmd(args: argparse.Namespace) -> None:
 def import_bgstats_cmd(args: argparse.Namespace) -> None:
     """Plays of this app's games from a BG Stats backup or push-play JSON: refused plays one line
     each, then one confirm (unless --yes) before anything is added or any player created."""
+    from companion.plays.bgstats import plan_import, read_file_text
+    from companion.store.plays_import import known
+
+    _import_cmd(args, lambda store, raw: plan_import(read_file_text(raw), *known(store)))
+
+
+def import_bgg_cmd(args: argparse.Namespace) -> None:
+    """Plays of this app's games from BoardGameGeek's plays XML (one page or several), as
+    ``import-bgstats`` brings in a BG Stats file."""
+    from companion.plays.bgg_import import plan_bgg_import
+    from companion.store.plays_import import known, known_prints
+
+    _import_cmd(args, lambda store, raw: plan_bgg_import(raw, *known(store), known_prints(store)))
+
+
+def _import_cmd(args: argparse.Namespace, plan_of: Callable[[Any, bytes], Any]) -> None:
+    """Read the file, say what it will not take and why, the players to add, ask once, add."""
     from companion.cli import CliError
-    from companion.plays.bgstats import ExchangeError, plan_import, read_file_text
-    from companion.store.plays_import import import_plays, known
+    from companion.plays.bgstats import ExchangeError
+    from companion.store.plays_import import import_plays
 
     lang = args.lang
     t = lambda key, **kw: translate(key, lang, **kw)  # noqa: E731
@@ -433,7 +451,7 @@ def import_bgstats_cmd(args: argparse.Namespace) -> None:
         raise CliError(t("cli.unreadable", path=args.file, detail=str(exc))) from exc
     store = _store(args)
     try:
-        plan = plan_import(read_file_text(raw), *known(store))
+        plan = plan_of(store, raw)
     except ExchangeError as exc:
         raise CliError(t("plays.bgstats.file_refused", path=args.file, reason=exc.msg.render(lang))) from exc
     for refusal in plan.refused:
@@ -574,3 +592,13 @@ def add_parsers(sub: Any, common: argparse.ArgumentParser, only: str | None = No
         p.add_argument("file", help="the BG Stats JSON file (- for stdin)")
         p.add_argument("--yes", action="store_true", help="add them (and create new players) without asking")
         p.set_defaults(run=import_bgstats_cmd)
+
+    if only in (None, "import-bgg"):
+        p = sub.add_parser(
+            "import-bgg",
+            parents=[common, data],
+            help="bring in the plays of these games from BoardGameGeek's plays XML (pages saved in one file); asks once",
+        )
+        p.add_argument("file", help="the XML file, one page of xmlapi2/plays or several (- for stdin)")
+        p.add_argument("--yes", action="store_true", help="add them (and create new players) without asking")
+        p.set_defaults(run=import_bgg_cmd)

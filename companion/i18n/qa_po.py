@@ -99,6 +99,7 @@ SAME_IN_BOTH = frozenset(
         "no",  # plays.csv.no: a yes/no column, "no" in both
         "min",  # plays.cli.minutes: "{n} min", the same abbreviation
         "table companion",  # the app's name
+        "boardgamegeek",  # plays.source.bgg: the site's name
         "chinatown",  # game and shop names the Spanish editions keep
         "dim sum",
         "tornado",

@@ -16,7 +16,7 @@ from companion.plays.game_ids import game_info
 from companion.plays.models import PlayRecord
 
 
-def _local_day(iso: str) -> str:
+def local_day(iso: str) -> str:
     """BGG logs a play by day: the day it ended, on this device's clock."""
     return datetime.fromisoformat(iso).astimezone().strftime("%Y-%m-%d")
 
@@ -27,7 +27,7 @@ def play_element(play: PlayRecord) -> ET.Element:
     node = ET.Element(
         "play",
         {
-            "date": _local_day(play.date),
+            "date": local_day(play.date),
             "quantity": "1",
             "length": str(minutes),  # 0: not known, as BGG writes it
             "incomplete": "0",

@@ -16,7 +16,7 @@ import uuid
 from dataclasses import dataclass, field
 from datetime import datetime
 from itertools import pairwise
-from typing import Any, Final
+from typing import Any, Final, Literal
 from urllib.parse import quote
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -162,23 +162,31 @@ class PushPlay(_Loose):
 
 
 @dataclass
-class _Seat:
+class Seat:
+    """One player of a candidate play."""
+
     name: str
     score: Score
     winner: bool
     rank: int
     anonymous: bool = False
+    username: str = ""  # BoardGameGeek's account name, when the file gives one
 
 
 @dataclass
-class _Candidate:
+class Candidate:
+    """A play as another logger's file has it, before it is checked."""
+
     source_id: str
     date: str
     game_name: str
     bgg_id: int | None
     minutes: int | None
-    seats: list[_Seat] | None  # None: a player the play names is not in the file
+    seats: list[Seat] | None  # None: a player the play names is not in the file
     location: str | None = None  # a backup's location name (locationRefId) or a push play's location
+
+    def refusal(self, reason: Msg) -> Refusal:
+        return Refusal(self.date[:32], self.game_name[:60], reason)
 
 
 @dataclass
@@ -203,6 +211,13 @@ class ImportPlan:
     already: int = 0
     refused: list[Refusal] = field(default_factory=list)
 
+    def add(self, record: PlayRecord, links: list[str | None], remembered: set[str]) -> None:
+        """A new play, and the names it would remember that ``remembered`` does not hold."""
+        for key, seat in zip(links, record.seats, strict=True):
+            if key is not None and key not in remembered:
+                self.names.setdefault(key, seat.name)
+        self.plays.append((record, links))
+
 
 def read_file_text(data: bytes) -> Any:
     """The JSON of a file's bytes, or ExchangeError (too big, not UTF-8, not JSON)."""
@@ -214,7 +229,7 @@ def read_file_text(data: bytes) -> Any:
         raise ExchangeError(msg("plays.bgstats.not_json", detail=str(exc)[:120])) from exc
 
 
-def _candidates(data: Any) -> tuple[list[_Candidate], list[Refusal]]:
+def _candidates(data: Any) -> tuple[list[Candidate], list[Refusal]]:
     """The plays of a BG Stats backup or of push-play JSON; ExchangeError if it is neither."""
     if isinstance(data, dict) and "plays" in data:
         try:
@@ -236,14 +251,14 @@ def _candidates(data: Any) -> tuple[list[_Candidate], list[Refusal]]:
         if source is None or str(source).strip() == "":  # no id: one made from the play itself
             source = uuid.uuid5(uuid.NAMESPACE_URL, json.dumps(raw, sort_keys=True, default=str)).hex
         out.append(
-            _Candidate(
+            Candidate(
                 str(source),
                 play.playDate,
                 play.game.name,
                 play.game.bggId,
                 play.durationMin,
-                [_Seat(p.name, p.score, p.winner, p.rank) for p in play.players],
-                _place_name(play.location) if isinstance(play.location, str) else None,
+                [Seat(p.name, p.score, p.winner, p.rank) for p in play.players],
+                place_name(play.location) if isinstance(play.location, str) else None,
             )
         )
     return out, refused
@@ -260,7 +275,7 @@ def _valid(model: type[BaseModel], items: list[Any]) -> dict[int, Any]:
     return found
 
 
-def _from_backup(backup: BgsBackup) -> tuple[list[_Candidate], list[Refusal]]:
+def _from_backup(backup: BgsBackup) -> tuple[list[Candidate], list[Refusal]]:
     games: dict[int, BgsGame] = _valid(BgsGame, backup.games)
     players: dict[int, BgsPlayer] = _valid(BgsPlayer, backup.players)
     places: dict[int, BgsLocation] = _valid(BgsLocation, backup.locations)
@@ -276,30 +291,30 @@ def _from_backup(backup: BgsBackup) -> tuple[list[_Candidate], list[Refusal]]:
             refused.append(Refusal(play.playDate, "?", msg("plays.bgstats.why.no_game")))
             continue
         scores = sorted(play.playerScores, key=lambda s: s.seatOrder)  # stable: the file's order on ties
-        seats: list[_Seat] | None = []
+        seats: list[Seat] | None = []
         for s in scores:
             who = players.get(s.playerRefId)
             if who is None:
                 seats = None
                 break
             assert seats is not None
-            seats.append(_Seat(who.name, s.score, s.winner, s.rank, who.isAnonymous))
+            seats.append(Seat(who.name, s.score, s.winner, s.rank, who.isAnonymous))
         place = places.get(play.locationRefId) if play.locationRefId is not None else None
         out.append(
-            _Candidate(
+            Candidate(
                 play.uuid,
                 play.playDate,
                 game.name,
                 game.bggId or None,
                 play.durationMin,
                 seats,
-                _place_name(place.name) if place else None,
+                place_name(place.name) if place else None,
             )
         )
     return out, refused
 
 
-def _place_name(name: str) -> str | None:
+def place_name(name: str) -> str | None:
     """A location as the log keeps it: spaces tidied, at most MAX_LOCATION characters, or None."""
     tidy = " ".join(str(name).split())[:MAX_LOCATION].strip()
     return tidy or None
@@ -352,75 +367,73 @@ def plan_import(data: Any, known_ids: set[str], remembered: set[str]) -> ImportP
     """What importing ``data`` (a file's JSON) would add: ``known_ids`` are the log's play ids,
     ``remembered`` the name keys of the remembered players. Raises ExchangeError for a file that
     is not BG Stats JSON."""
-    from companion.core.calc import CalcInputError
-    from companion.core.registry import get
-    from companion.plays.record import play_date
-    from companion.store.players import clean_name
-
     candidates, refused = _candidates(data)
     plan = ImportPlan(refused=refused)
     seen: set[str] = set()
     for c in candidates:
-
-        def refuse(reason: Msg, c: _Candidate = c) -> None:
-            plan.refused.append(Refusal(c.date[:32], c.game_name[:60], reason))
-
         game = (game_by_bgg_id(c.bgg_id) if c.bgg_id else None) or game_by_name(c.game_name)
         if game is None:
-            refuse(msg("plays.bgstats.why.other_game"))
+            plan.refused.append(c.refusal(msg("plays.bgstats.why.other_game")))
             continue
         pid = play_id(c.source_id)
         if pid in seen:
-            refuse(msg("plays.bgstats.why.twice"))
+            plan.refused.append(c.refusal(msg("plays.bgstats.why.twice")))
             continue
         seen.add(pid)
         if pid in known_ids:
             plan.already += 1
             continue
-        if c.seats is None:
-            refuse(msg("plays.bgstats.why.no_player"))
-            continue
-        spec = get(game)
-        if not spec.min_players <= len(c.seats) <= spec.max_players:
-            refuse(
-                msg(
-                    "plays.bgstats.why.players",
-                    n=len(c.seats),
-                    game=msg(f"{game}.title"),
-                    least=spec.min_players,
-                    most=spec.max_players,
-                )
-            )
-            continue
-        try:
-            when = play_date(c.date.strip().replace(" ", "T", 1))
-        except CalcInputError:
-            refuse(msg("plays.bgstats.why.date", found=c.date[:32]))
-            continue
-        if c.minutes is not None and not 0 <= c.minutes <= MAX_MINUTES:
-            refuse(msg("plays.bgstats.why.length", n=c.minutes))
-            continue
-        seats, links, problem = _seats(c.seats, clean_name)
-        if problem is not None:
-            refuse(problem)
-            continue
-        record = PlayRecord(
-            id=pid,
-            source="import",
-            game=game,
-            date=when,
-            seconds=c.minutes * 60 if c.minutes else None,
-            seats=seats,
-            location=c.location,
-        )
-        for key, seat in zip(links, seats, strict=True):
-            if key is not None and key not in remembered:
-                plan.names.setdefault(key, seat.name)
-        plan.plays.append((record, links))
+        built = build_play(c, game, pid, "import")
+        if isinstance(built, Msg):
+            plan.refused.append(c.refusal(built))
+        else:
+            plan.add(*built, remembered)
     return plan
 
 
-def _seats(given: list[_Seat], clean_name: Any) -> tuple[list[PlaySeat], list[str | None], Msg | None]:
+def build_play(
+    c: Candidate, game: str, pid: str, source: Literal["import", "bgg"]
+) -> tuple[PlayRecord, list[str | None]] | Msg:
+    """A candidate of ``game`` as the log's play ``pid`` with, per seat, the name key to link;
+    or the reason it is refused."""
+    from companion.core.calc import CalcInputError
+    from companion.core.registry import get
+    from companion.plays.record import play_date
+    from companion.store.players import clean_name
+
+    if c.seats is None:
+        return msg("plays.bgstats.why.no_player")
+    spec = get(game)
+    if not spec.min_players <= len(c.seats) <= spec.max_players:
+        return msg(
+            "plays.bgstats.why.players",
+            n=len(c.seats),
+            game=msg(f"{game}.title"),
+            least=spec.min_players,
+            most=spec.max_players,
+        )
+    try:
+        when = play_date(c.date.strip().replace(" ", "T", 1))
+    except CalcInputError:
+        return msg("plays.bgstats.why.date", found=c.date[:32])
+    if c.minutes is not None and not 0 <= c.minutes <= MAX_MINUTES:
+        return msg("plays.bgstats.why.length", n=c.minutes)
+    seats, links, problem = _seats(c.seats, clean_name)
+    if problem is not None:
+        return problem
+    record = PlayRecord(
+        id=pid,
+        source=source,
+        game=game,
+        date=when,
+        seconds=c.minutes * 60 if c.minutes else None,
+        seats=seats,
+        location=c.location,
+    )
+    return record, links
+
+
+def _seats(given: list[Seat], clean_name: Any) -> tuple[list[PlaySeat], list[str | None], Msg | None]:
     """The seats of a play, the name keys to link, or the reason it is refused."""
     from companion.store.sqlite_store import StoreError
 

@@ -43,13 +43,14 @@ class Figure(BaseModel):
 
 class PlayRecord(BaseModel):
     """A play: a finished table (``table_id`` set), a game scored with a calculator, or a play brought
-    in from another play logger (``source`` "import", companion/plays/bgstats.py)."""
+    in from another play logger (``source`` "import" from BG Stats, companion/plays/bgstats.py; "bgg"
+    from BoardGameGeek, companion/plays/bgg_import.py)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     id: str = Field(min_length=1, max_length=64)
     table_id: str | None = Field(None, max_length=64)
-    source: Literal["table", "calculator", "import"] = "table"
+    source: Literal["table", "calculator", "import", "bgg"] = "table"
     game: str = Field(max_length=32)
     options: dict[str, Any] = {}
     date: str = Field(max_length=64)  # when it ended (ISO 8601, UTC)

@@ -1,4 +1,5 @@
-"""Plays brought in from another play logger (companion/plays/bgstats.py plans them), written at once.
+"""Plays brought in from another play logger (companion/plays/bgstats.py and bgg_import.py plan them),
+written at once.
 
 One transaction: the players to remember that the store does not know yet, then the plays, each
 seat linked to the remembered player of its name. A play whose id the log already holds is left
@@ -8,17 +9,29 @@ as it is, so a second import of the same file adds nothing.
 from __future__ import annotations
 
 import uuid
+from collections import Counter
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.plays.models import PlayRecord
 from companion.store.plays_rows import insert_play
+
+if TYPE_CHECKING:
+    from companion.plays.bgg_import import Print
 
 
 def known(store: Any) -> tuple[set[str], set[str]]:
     """The ids of the plays in the log and the name keys of the remembered players (an import's plan reads them)."""
     plays = {r[0] for r in store._read("SELECT id FROM plays")}
     return plays, {r[0] for r in store._read("SELECT name_key FROM players")}
+
+
+def known_prints(store: Any) -> Counter[Print]:
+    """How many of the log's plays have each fingerprint (game, day, names and scores): how a
+    BoardGameGeek play without an id of its own is recognised (companion/plays/bgg_import.py)."""
+    from companion.plays.bgg_import import log_prints
+
+    return log_prints(store.plays())
 
 
 def import_plays(

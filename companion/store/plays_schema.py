@@ -25,7 +25,7 @@ PLAYS_SCHEMA = (
     """CREATE TABLE IF NOT EXISTS plays (
         id        TEXT PRIMARY KEY,
         table_id  TEXT UNIQUE REFERENCES tables(id) ON DELETE SET NULL,  -- a deleted table keeps its play
-        source    TEXT NOT NULL,            -- 'table' or 'calculator'
+        source    TEXT NOT NULL,            -- 'table', 'calculator', 'import' (BG Stats) or 'bgg'
         game      TEXT NOT NULL,
         options   TEXT NOT NULL,            -- JSON
         date      TEXT NOT NULL,            -- when it ended, ISO 8601 UTC

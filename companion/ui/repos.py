@@ -235,6 +235,13 @@ class PlaysRepo:
 
         return plan_import(read_file_text(data), *known(self._store))
 
+    def plan_bgg_import(self, data: bytes) -> ImportPlan:
+        """The same for a BoardGameGeek plays file (companion.plays.bgg_import)."""
+        from companion.plays.bgg_import import plan_bgg_import
+        from companion.store.plays_import import known, known_prints
+
+        return plan_bgg_import(data, *known(self._store), known_prints(self._store))
+
     def add_imported(self, plan: ImportPlan) -> tuple[int, int]:
         """Write a planned import at once: (plays added, players created). A play the log has
         meanwhile is left as it is."""

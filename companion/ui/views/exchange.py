@@ -3,8 +3,8 @@
 A play's "Send to BG Stats" opens BG Stats' createPlay link with that play filled in (a new tab
 on a web client; the phone's BG Stats takes it from there). The log exports what its filters
 show as BG Stats' push-play JSON or a BoardGameGeek play file, saved as its other exports are
-(views/files.py). "Import from BG Stats" picks a file as a backup's restore does, reads it in a
-worker, shows what it would add (each play it will not take on its own line, the players it
+(views/files.py). "Import from BG Stats" (and "Import from BoardGameGeek", BGG's plays XML) picks a
+file as a backup's restore does, reads it in a worker, shows what it would add (each play it will not take on its own line, the players it
 would remember) and asks once; a file refused whole says why and nothing changes. The plan and
 the writing are the repositories' (ui/repos.py), so a second import of the same file adds nothing.
 """
@@ -63,10 +63,13 @@ async def send_to_bgstats(device: Device, tr: Tr, say: Say, play: PlayRecord) ->
 
 # ---- the log out --------------------------------------------------------------------------
 def exchange_actions(
-    tr: Tr, export: Callable[[str], Awaitable[None]], pick: Callable[[], Awaitable[None]]
+    tr: Tr,
+    export: Callable[[str], Awaitable[None]],
+    pick: Callable[[], Awaitable[None]],
+    pick_bgg: Callable[[], Awaitable[None]],
 ) -> list[ft.Control]:
-    """The log's BG Stats and BoardGameGeek exports (``export("bgstats" | "bgg")``) and the BG
-    Stats import (``pick``), each a command: busy from the tap until it has ended."""
+    """The log's BG Stats and BoardGameGeek exports (``export("bgstats" | "bgg")``) and imports
+    (``pick``, ``pick_bgg``), each a command: busy from the tap until it has ended."""
     return [
         command_button(
             tr("plays.exchange.export_bgstats"),
@@ -81,6 +84,7 @@ def exchange_actions(
             icon=ft.Icons.UPLOAD_FILE,
         ),
         command_button(tr("plays.exchange.import"), "plays-import-bgstats", pick, icon=ft.Icons.DOWNLOAD),
+        command_button(tr("plays.exchange.import_bgg"), "plays-import-bgg", pick_bgg, icon=ft.Icons.DOWNLOAD),
     ]
 
 
@@ -101,23 +105,31 @@ async def export_for(device: Device, tr: Tr, say: Say, kind: str, plays: list[Pl
 # ---- a file in ----------------------------------------------------------------------------
 @dataclass(eq=False)
 class BgStatsImport:
-    """The BG Stats import: the file picked, read in a worker, previewed in a dialog and added
-    once confirmed; the result is said on the log's status line (which redraws the log). Each
-    dialog is drawn as it opens: the session's open dialog is observable."""
+    """The BG Stats import (``bgg``: the BoardGameGeek one): the file picked, read in a worker,
+    previewed in a dialog and added once confirmed; the result is said on the log's status line
+    (which redraws the log). Each dialog is drawn as it opens: the session's open dialog is
+    observable."""
 
     dialogs: Dialogs
     tr: Tr
     plays: PlaysRepo
     device: Device  # the file picker
     say: Say
+    bgg: bool = False
+
+    @property
+    def title(self) -> str:
+        return self.tr("plays.exchange.import_bgg" if self.bgg else "plays.exchange.import")
 
     async def pick(self) -> None:
-        """Pick a BG Stats file; one larger than any BG Stats backup is refused by its size first
-        (a desktop reads the picked path itself, at most that much)."""
+        """Pick a BG Stats file (a BGG plays XML); one larger than any backup is refused by its size
+        first (a desktop reads the picked path itself, at most that much)."""
         from companion.plays.bgstats import MAX_FILE_BYTES
 
         files = await self.device.files.pick_files(
-            with_data=self.device.web, file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["json"]
+            with_data=self.device.web,
+            file_type=ft.FilePickerFileType.CUSTOM,
+            allowed_extensions=["xml"] if self.bgg else ["json"],
         )
         if not files:
             return
@@ -136,9 +148,7 @@ class BgStatsImport:
         """One line: why this file is not brought in (nothing changed)."""
         tr = self.tr
         line = tr("plays.exchange.file_refused", reason=reason)
-        self.dialogs.dialog(
-            tr("plays.exchange.import"), lambda: [ft.Text(line, key="import-refused-file")], key="import"
-        )
+        self.dialogs.dialog(self.title, lambda: [ft.Text(line, key="import-refused-file")], key="import")
 
     async def ask(self, data: bytes) -> None:
         """Read the file in a worker, then show what it would add and ask once."""
@@ -146,7 +156,7 @@ class BgStatsImport:
 
         tr = self.tr
         reading = self.dialogs.dialog(
-            tr("plays.exchange.import"),
+            self.title,
             lambda: [
                 ft.ProgressRing(key="import-reading", semantics_label=tr("plays.exchange.reading")),
                 small(tr("plays.exchange.reading")),
@@ -154,7 +164,8 @@ class BgStatsImport:
             key="import",
         )
         try:
-            plan = await asyncio.to_thread(self.plays.plan_import, data)
+            plan_of = self.plays.plan_bgg_import if self.bgg else self.plays.plan_import
+            plan = await asyncio.to_thread(plan_of, data)
         except ExchangeError as exc:
             self.refuse(tr.msg(exc.msg))
             return

@@ -2,9 +2,9 @@
 
 Filter by game, by player and by the dates a play ended between; tap a play that has a table
 to open its scores (and from there its history), or send it to BG Stats. The filtered log exports
-as CSV and JSON, and for BG Stats and BoardGameGeek (views/exchange.py); a BG Stats file brings
-plays in; the whole store saves as a backup and comes back from one (asking before it replaces
-anything).
+as CSV and JSON, and for BG Stats and BoardGameGeek (views/exchange.py); a BG Stats file or
+BoardGameGeek's plays XML brings plays in; the whole store saves as a backup and comes back from
+one (asking before it replaces anything).
 
 The log under the app bar is a component (``PlayLog``) over two observables kept in the session's
 drafts: its filters (``PlayLogFilters``, with a ``version`` that counts the changes made to the
@@ -276,6 +276,7 @@ def _files_row(services: Services, session: Session, say: Say) -> ft.Control:
     on the status line under them."""
     tr, repos = session.tr, services.repos
     imports = BgStatsImport(services.dialogs, tr, repos.plays, services.device, say)
+    from_bgg = BgStatsImport(services.dialogs, tr, repos.plays, services.device, say, bgg=True)
     flow = backups(services, session, say)
 
     def shown() -> list[PlayRecord]:
@@ -294,7 +295,10 @@ def _files_row(services: Services, session: Session, say: Say) -> ft.Control:
             ),
             *backup_actions(tr, flow.save, flow.pick_restore),
             *exchange_actions(
-                tr, lambda kind: export_for(services.device, tr, say, kind, shown()), imports.pick
+                tr,
+                lambda kind: export_for(services.device, tr, say, kind, shown()),
+                imports.pick,
+                from_bgg.pick,
             ),
         ],
         wrap=True,
@@ -471,6 +475,8 @@ def play_card(
         lines.append(small(tr("plays.from_quick"), key=f"play-{play.id}-quick"))
     elif play.source == "import":
         lines.append(small(tr("plays.from_import"), key=f"play-{play.id}-imported"))
+    elif play.source == "bgg":
+        lines.append(small(tr("plays.from_bgg"), key=f"play-{play.id}-imported"))
     actions = [
         button(tr("plays.edit.open"), f"play-edit-{play.id}", edit, icon=ft.Icons.EDIT),
         send_button(

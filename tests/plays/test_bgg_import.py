@@ -1,0 +1,295 @@
+"""Plays in from BoardGameGeek's XML API 2 ``plays`` answer: pages one after the other, other
+games and damaged plays refused one line each, empty scores, a play logged several times,
+names in any script; an entity bomb or a foreign file refused whole; a second import and the
+app's own BGG export add nothing; the statistics count the plays and their players."""
+
+from __future__ import annotations
+
+import pytest
+from plays_helpers import finished_game
+
+from companion.core import Table
+from companion.plays.bgg import plays_xml
+from companion.plays.bgg_import import plan_bgg_import
+from companion.plays.bgstats import ExchangeError, ImportPlan
+from companion.store import Store
+from companion.store.plays_import import import_plays, known, known_prints
+
+
+def player(name: str, score: str, win: bool, username: str = "") -> str:
+    return (
+        f'<player username="{username}" userid="0" name="{name}" startposition="" color="" '
+        f'score="{score}" new="0" rating="0" win="{int(win)}"/>'
+    )
+
+
+def play(
+    pid: str,
+    date: str,
+    item: str,
+    players: list[str],
+    *,
+    quantity: str = "1",
+    length: str = "0",
+    incomplete: str = "0",
+    location: str = "",
+) -> str:
+    return (
+        f'<play id="{pid}" date="{date}" quantity="{quantity}" length="{length}" incomplete="{incomplete}" '
+        f'nowinstats="0" location="{location}">{item}<players>{"".join(players)}</players></play>'
+    )
+
+
+DRAGON = '<item name="In the Year of the Dragon" objecttype="thing" objectid="31594"/>'
+CHINATOWN = '<item name="Chinatown" objecttype="thing" objectid="47"><subtypes/></item>'
+DAYU = '<item name="Da Yu" objecttype="thing"/>'  # no BGG id in the rules data: matched by name
+CATAN = '<item name="CATAN" objecttype="thing" objectid="13"/>'
+
+
+def page(n: int, plays: list[str]) -> str:
+    return (
+        '<?xml version="1.0" encoding="utf-8"?>\n'
+        f'<plays username="ana" userid="7" total="9" page="{n}" '
+        'termsofuse="https://boardgamegeek.com/xmlapi/termsofuse">\n' + "\n".join(plays) + "\n</plays>\n"
+    )
+
+
+def bgg_file() -> bytes:
+    """Two pages of a group's plays, saved one after the other."""
+    one = [
+        play(
+            "1001",
+            "2026-02-01",
+            DRAGON,
+            [player("Ana", "41", True, "ana"), player("Bruno", "35", False), player("Zoë", "30", False)],
+            length="95",
+            location="Café  Sol",
+        ),
+        play("1002", "2026-02-02", CATAN, [player("Ana", "10", True), player("Bruno", "8", False)]),
+        play(  # no score for anyone: winners from "win", scores taken as 0
+            "1003",
+            "2026-02-03",
+            CHINATOWN,
+            [player("Ana", "", False), player("李小龍", "", True), player("Zoë", " ", False)],
+        ),
+        play("1004", "2026-02-04", CHINATOWN, [player("Ana", "12", True)], quantity="x"),  # damaged
+    ]
+    two = [
+        play(  # logged three times: three plays, the length shared out
+            "1005",
+            "2026-02-05",
+            DAYU,
+            [player("", "57", True, "ana"), player("Bruno", "40", False)],
+            quantity="3",
+            length="180",
+        ),
+        play("1006", "2026-02-06", DAYU, [player("Ana", "20", True), player("Bruno", "", False)]),
+        play("1007", "2026-02-07", DAYU, [player("Ana", "lots", True), player("Bruno", "3", False)]),
+        play("1008", "2026-02-08", DAYU, [player("Ana", "", False), player("Bruno", "", False)]),
+    ]
+    past_the_last = '<plays username="ana" userid="7" total="9" page="3" termsofuse="x/>y"/>'
+    # each page saved as a file (one with a byte order mark), then put one after the other, in any order
+    return (page(1, one) + past_the_last + "\r\n\ufeff" + page(2, two)).encode()
+
+
+def _plan(store: Store, data: bytes) -> ImportPlan:
+    return plan_bgg_import(data, *known(store), known_prints(store))
+
+
+def _import(store: Store, data: bytes) -> tuple[ImportPlan, tuple[int, int]]:
+    plan = _plan(store, data)
+    return plan, import_plays(store, plan.plays, plan.names)
+
+
+def test_a_group_s_pages_bring_in_these_games_and_refuse_the_rest_one_line_each(tmp_path):
+    s = Store(tmp_path / "a.sqlite3")
+    ana = s.create_player("ANA")
+    plan, (added, created) = _import(s, bgg_file())
+    assert added == 5 and created == 3  # Bruno, Zoë, 李小龍; "Ana" (and username "ana") is ANA
+    assert sorted(plan.names.values()) == ["Bruno", "Zoë", "李小龍"]
+    dragon = s.play("bgg-1001")
+    assert dragon is not None and dragon.source == "bgg" and dragon.game == "dragon"
+    assert [(x.name, x.score, x.place, x.winner) for x in dragon.seats] == [
+        ("Ana", 41, 1, True),
+        ("Bruno", 35, 2, False),
+        ("Zoë", 30, 3, False),
+    ]
+    assert dragon.seats[0].player_id == ana.id and dragon.seconds == 95 * 60
+    assert dragon.location == "Café Sol" and dragon.date.startswith("2026-02-01")
+    chinatown = s.play("bgg-1003")
+    assert chinatown is not None
+    assert [(x.name, x.score, x.place, x.winner) for x in chinatown.seats] == [
+        ("Ana", 0, 2, False),
+        ("李小龍", 0, 1, True),
+        ("Zoë", 0, 2, False),
+    ]
+    copies = [s.play(i) for i in ("bgg-1005", "bgg-1005-2", "bgg-1005-3")]
+    assert all(c is not None and c.game == "dayu" and c.seconds == 60 * 60 for c in copies)
+    assert copies[0] is not None and copies[0].seats[0].name == "ana"  # the username, no name given
+    assert copies[0].seats[0].player_id == ana.id
+    reasons = [r.line().render("en") for r in plan.refused]
+    assert len(reasons) == 5 and all("\n" not in line for line in reasons)
+    text = "\n".join(reasons)
+    for part in (
+        "2026-02-02, CATAN: this app only keeps In the Year of the Dragon, Chinatown and Da Yu",
+        "2026-02-04, Chinatown: its entry in the file is damaged (quantity)",
+        "2026-02-06, Da Yu: Bruno has no score",
+        "Ana's score (lots) isn't a whole number",
+        "2026-02-08, Da Yu: it has no scores and no winner",
+    ):
+        assert part in text, part
+    es = "\n".join(r.line().render("es") for r in plan.refused)
+    assert "no tiene puntuaciones ni ganador" in es and "su entrada en el archivo está dañada" in es
+
+    again, (added, created) = _import(s, bgg_file())
+    assert (added, created, again.already, len(again.refused)) == (0, 0, 5, 5)
+    assert len(s.plays()) == 5 and len(s.players()) == 4
+
+    # a backup of a store with BGG plays restores them, source and all
+    from companion.store.backup import backup_json, restore
+
+    copy = Store(tmp_path / "restored.sqlite3")
+    restore(copy, backup_json(s))
+    assert copy.plays() == s.plays()
+
+
+def test_the_statistics_count_the_plays_brought_in_and_link_them_to_players(tmp_path):
+    s = Store(tmp_path / "b.sqlite3")
+    _import(s, bgg_file())
+    ana = next(p for p in s.players() if p.name == "Ana")  # remembered from the file, then linked
+    dayu = s.stats("dayu")
+    assert (dayu.plays, dayu.best, dayu.average_seconds) == (3, 57, 3600)
+    mine = s.stats("dayu", ana.id)
+    assert (mine.plays, mine.wins) == (3, 3)
+    page = s.player_page(ana.id)
+    assert page.plays == 5 and page.wins == 4  # Dragon, 3 × Da Yu won; Chinatown lost
+    assert s.stats("chinatown").plays == 1
+    from companion.plays.export import plays_csv
+
+    assert "BoardGameGeek" in plays_csv(s.plays(), "en") and "BoardGameGeek" in plays_csv(s.plays(), "es")
+
+
+def test_a_play_that_is_not_finished_or_logged_too_many_times_is_refused(tmp_path):
+    s = Store(tmp_path / "c.sqlite3")
+    two = [player("Ana", "5", True), player("Ben", "1", False)]
+    data = page(
+        1,
+        [
+            play("1", "2026-01-01", DRAGON, two, incomplete="1"),
+            play("2", "2026-01-02", DRAGON, two, quantity="500"),
+            play("3", "2026-01-03", DRAGON, two, length="an hour"),
+            play("x7", "2026-01-04", DRAGON, two),
+            play("5", "2026-01-05", DRAGON, [player("", "5", True), player("Ben", "1", False)]),
+            play("6", "2026-01-06", DRAGON, two),
+            play("6", "2026-01-06", DRAGON, two),  # the same page saved twice
+            f'<play id="8" date="2026-01-08" quantity="1"><players>{"".join(two)}</players></play>',
+        ],
+    )
+    plan = _plan(s, data.encode())
+    assert [p.id for p, _ in plan.plays] == ["bgg-6"]
+    text = "\n".join(r.line().render("en") for r in plan.refused)
+    for part in (
+        "2026-01-01, In the Year of the Dragon: it's marked as not finished",
+        "played 500 times in one go",
+        "damaged (length)",
+        "damaged (id)",
+        "one of its players has no name and no username",
+        "the file has this play twice",
+        "2026-01-08, ?: the file doesn't say which game it was",
+    ):
+        assert part in text, part
+
+
+BOMB = b"""<?xml version="1.0"?>
+<!DOCTYPE plays [
+ <!ENTITY a "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa">
+ <!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">
+ <!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">
+ <!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;">
+]>
+<plays><play id="1" date="2026-01-01"><item name="&d;" objectid="31594"/></play></plays>"""
+EXTERNAL = b"""<?xml version="1.0"?>
+<!DOCTYPE plays [<!ENTITY x SYSTEM "file:///etc/passwd">]>
+<plays><play id="1" date="2026-01-01"><item name="&x;" objectid="31594"/></play></plays>"""
+
+
+@pytest.mark.parametrize(
+    ("raw", "says"),
+    [
+        (BOMB, "declares entities or a DTD"),
+        (EXTERNAL, "declares entities or a DTD"),
+        (page(1, []).encode() + BOMB, "declares entities or a DTD"),  # a bomb on a later page
+        (b"not xml at all", "isn't XML"),
+        (b"", "isn't XML"),
+        (b"\xff\xfe<\x00p\x00", "isn't XML"),
+        (b"<plays><play></plays>", "isn't XML"),
+        (b'{"plays": []}', "isn't XML"),
+        (b'<items totalitems="1"><item objectid="47"/></items>', "it holds <items>, not <plays>"),
+        (page(1, []).encode() + b"<error><message>Rate limit exceeded.</message></error>", "<error>"),
+    ],
+)
+def test_a_damaged_or_foreign_file_is_refused_whole_and_changes_nothing(tmp_path, raw, says):
+    s = Store(tmp_path / "d.sqlite3")
+    s.log_calculated("dragon-final", {"players": [{"name": "Ana", "vp": 50}, {"name": "Zoë", "vp": 1}]})
+    before, players = s.plays(figures=True), s.players()
+    with pytest.raises(ExchangeError) as caught:
+        _import(s, raw)
+    line = caught.value.msg.render("en")
+    assert says in line and "\n" not in line and caught.value.msg.render("es") != line
+    assert s.plays(figures=True) == before and s.players() == players
+
+
+def test_the_app_s_own_bgg_export_brings_nothing_into_the_store_it_came_from(tmp_path):
+    s = Store(tmp_path / "e.sqlite3")
+    ana = s.create_player("Ana")
+    for seed in range(6):  # all three games
+        table = Table.from_dict(finished_game(seed).to_dict(), trusted=True)
+        s.create(table, [ana.id] + [None] * (len(table.players) - 1))
+    s.log_calculated("dragon-final", {"players": [{"name": "Ana", "vp": 50}, {"name": "Zoë", "vp": 1}]})
+    s.log_calculated("dragon-final", {"players": [{"name": "Ana", "vp": 50}, {"name": "Zoë", "vp": 1}]})
+    exported = plays_xml(s.plays()).encode()
+    before = s.plays(figures=True)
+    plan, (added, created) = _import(s, exported)
+    assert (added, created, plan.already, plan.refused) == (0, 0, 8, [])
+    assert s.plays(figures=True) == before
+
+    # Into another store it brings every play (the two alike stay two), and only once.
+    other = Store(tmp_path / "f.sqlite3")
+    plan, (added, _) = _import(other, exported)
+    assert added == 8 and all(p.source == "bgg" for p in other.plays())
+    assert sorted((p.game, [x.score for x in p.seats]) for p in other.plays()) == sorted(
+        (p.game, [x.score for x in p.seats]) for p in before
+    )
+    again, (added, _) = _import(other, exported)
+    assert (added, again.already) == (0, 8)
+    # A third play like the two, in a later export, is new.
+    more = plays_xml([*s.plays(), s.plays()[0].model_copy(update={"id": "x"})]).encode()
+    assert len(_plan(s, more).plays) == 1
+
+
+def test_a_name_the_group_does_not_know_is_linked_by_its_bgg_username(tmp_path):
+    s = Store(tmp_path / "g.sqlite3")
+    ddmits = s.create_player("ddmits")
+    seats = [player("Dimitris Dranidis", "142", False, "ddmits"), player("Andreas", "145", True, "adranidis")]
+    plan, (added, created) = _import(s, page(1, [play("48077780", "2021-01-01", DRAGON, seats)]).encode())
+    assert (added, created, list(plan.names.values())) == (1, 1, ["Andreas"])
+    played = s.play("bgg-48077780")
+    assert played is not None
+    assert [(x.name, x.player_id is not None) for x in played.seats] == [
+        ("Dimitris Dranidis", True),
+        ("Andreas", True),
+    ]
+    assert played.seats[0].player_id == ddmits.id
+
+
+def test_a_file_asking_for_more_plays_than_one_import_takes_is_refused_whole(tmp_path):
+    s = Store(tmp_path / "h.sqlite3")
+    two = [player("Ana", "5", True), player("Ben", "1", False)]
+    many = page(1, [play(str(i), "2026-01-01", DRAGON, two, quantity="100") for i in range(1001)])
+    with pytest.raises(ExchangeError) as caught:
+        _plan(s, many.encode())
+    assert caught.value.msg.render("en").startswith("it holds 100,100 plays, too many for one import")
+    assert caught.value.msg.render("es").startswith("tiene 100.100 partidas, demasiadas")
+    assert (
+        len(_plan(s, page(1, [play("1", "2026-01-01", DRAGON, two, quantity="100")]).encode()).plays) == 100
+    )
