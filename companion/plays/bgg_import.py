@@ -103,8 +103,9 @@ def _number(text: str | None, default: int) -> int | None:
 
 
 def _seats(node: Element) -> list[Seat] | Msg:
-    """The players of a ``<play>`` as seats, in the file's order. A score left empty is no score;
-    when no player has one, every score is taken as 0 and the winners are those marked ``win``."""
+    """The players of a ``<play>`` as seats, in the file's order, or why the play is refused: a
+    play without scores (the log keeps a score per seat, and a 0 made up for each would count in
+    the averages and records; docs/DECISIONS.md, "Plays in from BoardGameGeek")."""
     rows = node.findall("players/player")
     seats = []
     for row in rows:
@@ -115,10 +116,7 @@ def _seats(node: Element) -> list[Seat] | Msg:
         score: str | None = (row.get("score") or "").strip() or None
         seats.append(Seat(name, score, (row.get("win") or "").strip() == "1", 0, username=username))
     if seats and all(s.score is None for s in seats):
-        if not any(s.winner for s in seats):
-            return msg("plays.bgg.why.no_result")
-        for s in seats:
-            s.score = 0
+        return msg("plays.bgg.why.no_scores")
     return seats
 
 
