@@ -591,3 +591,24 @@ async def test_copied_is_said_beside_the_last_copy_only_and_not_after_the_screen
     await h.click("seat-qr-0")
     assert h.by_key("seat-link-status").value == ""
     h.close()
+
+
+async def test_a_refusal_is_said_until_another_phone_changes_the_table(tmp_path):
+    """A seat's refused tap stays said while the screen shows the table it was refused on, and
+    goes once the host enters the next move: the words "Here is the question now" must not stay
+    under a question that has changed since (a group met it two turns later)."""
+    hub = new_hub(tmp_path)
+    table = toy_table(hub)
+    bus = pubsub()
+    _, ana, _ = links(hub, table)
+    a = await guest(hub, bus, f"/join/{ana.token}")
+    hub.change(table.id, lambda t: t.submit(t.prompt.choices[0]))  # Ana's move, unseen by her screen
+    await a.click("choice-2")
+    assert "The table changed before your entry arrived" in a.by_key("error").value
+    host = await started(hub, route=f"/table/{table.id}", pubsub=bus)
+    await host.click("choice-0")  # the host enters Ben's move
+    await a.flush(pause=0.01)
+    assert table.version == 3 and a.keys("choice-")  # Ana's turn again, on her phone
+    assert not a.has("error")
+    for h in (host, a):
+        h.close()
