@@ -612,3 +612,24 @@ async def test_a_refusal_is_said_until_another_phone_changes_the_table(tmp_path)
     assert not a.has("error")
     for h in (host, a):
         h.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_a_seats_keep_form_asks_for_its_own_cards_not_to_pick_a_player(tmp_path, lang):
+    """On a seat's phone the keep form shows that seat only: its hint says "the buildings you
+    keep", not "pick the player" (a group met the host's words on each guest's phone)."""
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("chinatown", ["Ana", "Ben", "Carla"]))
+    table.submit({"kind": "first_player", "first": 0})
+    bus = pubsub()
+    ben = links(hub, table)[2]
+    g = await guest(hub, bus, f"/join/{ben.token}", prefs={"table_companion.lang": lang})
+    host = await started(hub, route=f"/table/{table.id}", pubsub=bus, prefs={"table_companion.lang": lang})
+    from companion.games.chinatown.public import dealing
+
+    kept = dealing(table.state)[1]
+    own, anyone = (translate(f"ui.chinatown.{key}", lang, k=kept) for key in ("keep_hint_own", "keep_hint"))
+    assert own in g.all_text() and anyone not in g.all_text()
+    assert anyone in host.all_text() and own not in host.all_text()
+    for h in (g, host):
+        h.close()
