@@ -99,10 +99,13 @@ class OpenTable:
 
     async def _show_change(self) -> None:
         if self.id is not None:
+            drawn = self.state.version
             self._seen_version()
             notice = self.state.notice
             if notice is not None and notice.version != self.state.version:  # said of a table since moved on
                 self.state.notice = None
+            if self.guest and 0 <= self.state.version < drawn:  # the host undid: a guest's question came back
+                self._say(self._tr()("live.undone", n=drawn - self.state.version), info=True)
             self.state.table_changed()  # a revoked link or a rename changes no version
 
     # ---- changing it -------------------------------------------------------------------------
@@ -176,13 +179,13 @@ class OpenTable:
     def fail(self, message: Msg | str, rule_id: str | None = None) -> None:
         self._say(self._tr().msg(message), rule_id)
 
-    def _say(self, text: str, rule_id: str | None = None, at: str | None = None) -> None:
+    def _say(self, text: str, rule_id: str | None = None, at: str | None = None, info: bool = False) -> None:
         """Show ``text`` at the question until the table next changes (here or on another phone)."""
         try:
             version = self.table.version if self.id is not None else None
         except TableError:  # a deleted or unknown table
             version = None
-        self.state.notice = Notice(text, rule_id, at, version)
+        self.state.notice = Notice(text, rule_id, at, version, info)
 
 
 def _refuse_host_only(_table: Table) -> None:

@@ -26,6 +26,7 @@ class Notice:
     rule_id: str | None = None
     at: str | None = None  # the key of the control whose tap was refused: shown under it
     version: int | None = None
+    info: bool = False  # news (the host undid), not a refusal: drawn without the error's colours
 
 
 @ft.observable

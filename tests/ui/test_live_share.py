@@ -633,3 +633,30 @@ async def test_a_seats_keep_form_asks_for_its_own_cards_not_to_pick_a_player(tmp
     assert anyone in host.all_text() and own not in host.all_text()
     for h in (g, host):
         h.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_a_guest_is_told_when_the_host_undoes(tmp_path, lang):
+    """The host's undo brings a seat's question back; the seat's phone says why, as news (not a
+    refusal), until the next move. The host's own screen says nothing of it."""
+    hub = new_hub(tmp_path)
+    table = toy_table(hub)
+    bus = pubsub()
+    _, ana, ben = links(hub, table)
+    host = await started(hub, route=f"/table/{table.id}", pubsub=bus)
+    a = await guest(hub, bus, f"/join/{ana.token}", prefs={"table_companion.lang": lang})
+    b = await guest(hub, bus, f"/join/{ben.token}", prefs={"table_companion.lang": lang})
+    await a.click("choice-2")  # Ana's move from her phone
+    await host.flush(pause=0.01)
+    await host.click("undo")
+    for h in (a, b):
+        await h.flush(pause=0.01)
+    said = translate("ui.live.undone", lang, n=1)
+    assert table.version == 1 and a.keys("choice-")  # Ana's question is back on her phone
+    assert a.by_key("info").value == said and not a.has("error")
+    assert b.by_key("info").value == said  # the one waiting sees it too
+    assert not host.has("info")
+    await a.click("choice-0")  # the next move: the news goes
+    assert not a.has("info")
+    for h in (host, a, b):
+        h.close()
