@@ -105,7 +105,7 @@ class OpenTable:
             if notice is not None and notice.version != self.state.version:  # said of a table since moved on
                 self.state.notice = None
             if self.guest and 0 <= self.state.version < drawn:  # the host undid: a guest's question came back
-                self._say(self._tr()("live.undone", n=drawn - self.state.version), info=True)
+                self._say(self._tr()("live.host_undid"), info=True)
             self.state.table_changed()  # a revoked link or a rename changes no version
 
     # ---- changing it -------------------------------------------------------------------------

@@ -651,7 +651,7 @@ async def test_a_guest_is_told_when_the_host_undoes(tmp_path, lang):
     await host.click("undo")
     for h in (a, b):
         await h.flush(pause=0.01)
-    said = translate("ui.live.undone", lang, n=1)
+    said = translate("ui.live.host_undid", lang)
     assert table.version == 1 and a.keys("choice-")  # Ana's question is back on her phone
     assert a.by_key("info").value == said and not a.has("error")
     assert b.by_key("info").value == said  # the one waiting sees it too
