@@ -13,7 +13,7 @@ import pytest
 import zxingcpp
 from flet.controls.context import _context_page
 from flet.pubsub.pubsub_hub import PubSubHub
-from flet_harness import Harness, sent_strings
+from flet_harness import Harness, sent_strings, views_of
 from PIL import Image
 from ui_testkit import new_hub, started
 
@@ -659,4 +659,31 @@ async def test_a_guest_is_told_when_the_host_undoes(tmp_path, lang):
     await a.click("choice-0")  # the next move: the news goes
     assert not a.has("info")
     for h in (host, a, b):
+        h.close()
+
+
+async def test_a_guest_sets_its_own_language_and_theme_and_comes_back_to_the_table(tmp_path):
+    """A guest never sees Home (where Settings is): its table's app bar has Settings, over the
+    table, whose Back returns to it. Its language and theme are its phone's; the host's stay."""
+    hub = new_hub(tmp_path)
+    table = toy_table(hub)
+    bus = pubsub()
+    viewer = links(hub, table)[0]
+    prefs: dict = {}
+    host = await started(hub, route=f"/table/{table.id}", pubsub=bus)
+    v = await guest(hub, bus, f"/join/{viewer.token}", prefs=prefs)
+    assert not host.has("guest-settings")
+    host_look = (host.page.theme_mode, str(host.by_key("share").tooltip))
+    await v.click("guest-settings")
+    assert v.has("lang-chips") and len(views_of(v.page)) == 2  # Settings over the table: a way back
+    await v.click("lang-es")
+    await v.click("theme-dark")
+    assert prefs["table_companion.lang"] == "es" and v.page.theme_mode.value == "dark"
+    await v.session.dispatch_event(v.page._i, "view_pop", {"route": "/settings"})
+    await v.flush()
+    assert v.by_key("role").value == "Espectador" and v.route() == "/"  # its table again, in Spanish
+    await host.flush(pause=0.01)
+    assert (host.page.theme_mode, str(host.by_key("share").tooltip)) == host_look  # the host's unchanged
+    assert translate("ui.live.share", "en") in host_look[1]
+    for h in (host, v):
         h.close()
