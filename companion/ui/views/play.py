@@ -144,7 +144,9 @@ def notice_card(tr: Tr, show_rule: Callable[[str], None], n: Notice) -> ft.Contr
         ft.Icon(icon, color=colour),
         ft.Semantics(  # read out when it appears, at the question that caused it
             content=ft.Text(
-                n.text, key="info" if n.info else "error", color=None if n.info else ft.Colors.ON_ERROR_CONTAINER
+                n.text,
+                key="info" if n.info else "error",
+                color=None if n.info else ft.Colors.ON_ERROR_CONTAINER,
             ),
             live_region=True,
             label=n.text,
