@@ -231,6 +231,25 @@ async def test_revoking_a_seat_link_cuts_off_its_session(tmp_path):
         h.close()
 
 
+
+async def test_a_revoked_guest_sees_why_with_no_dialog_of_the_table_over_it(tmp_path):
+    """A guest reading a rule when the host revokes its link lands on the join screen; the
+    rule's dialog closes with the table it came from (it covered "revoked your link")."""
+    hub = new_hub(tmp_path)
+    table = toy_table(hub)
+    bus = pubsub()
+    _, ana, _ = links(hub, table)
+    a = await guest(hub, bus, f"/join/{ana.token}")
+    await direct(a, lambda: app_of(a).dialogs.show_rule("toy.add"))
+    assert a.open_dialogs()
+    host = await started(hub, route=f"/table/{table.id}/share", pubsub=bus)
+    await host.click("revoke-0")
+    await a.flush(pause=0.01)
+    assert a.has("join-code") and "revoked your link" in a.by_key("join-error").value
+    assert a.open_dialogs() == []
+    for h in (a, host):
+        h.close()
+
 async def test_a_guest_that_reconnects_gets_the_whole_table(tmp_path):
     hub = new_hub(tmp_path)
     table = toy_table(hub)
