@@ -231,7 +231,6 @@ async def test_revoking_a_seat_link_cuts_off_its_session(tmp_path):
         h.close()
 
 
-
 async def test_a_revoked_guest_sees_why_with_no_dialog_of_the_table_over_it(tmp_path):
     """A guest reading a rule when the host revokes its link lands on the join screen; the
     rule's dialog closes with the table it came from (it covered "revoked your link")."""
@@ -249,6 +248,7 @@ async def test_a_revoked_guest_sees_why_with_no_dialog_of_the_table_over_it(tmp_
     assert a.open_dialogs() == []
     for h in (a, host):
         h.close()
+
 
 async def test_a_guest_that_reconnects_gets_the_whole_table(tmp_path):
     hub = new_hub(tmp_path)
@@ -706,3 +706,18 @@ async def test_a_guest_sets_its_own_language_and_theme_and_comes_back_to_the_tab
     assert translate("ui.live.share", "en") in host_look[1]
     for h in (host, v):
         h.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_revoking_a_seat_link_says_so_on_its_row(tmp_path, lang):
+    """A seat's row looks the same before and after its link is replaced (the link is behind
+    Show QR): the row says the old link is dead, the last revoked one only."""
+    hub = new_hub(tmp_path)
+    table = toy_table(hub)
+    host = await started(hub, route=f"/table/{table.id}/share", prefs={"table_companion.lang": lang})
+    assert not host.keys("revoked-")
+    await host.click("revoke-0")
+    assert host.by_key("revoked-0").value == translate("ui.live.revoked_seat", lang, name="Ana")
+    await host.click("revoke-1")
+    assert host.keys("revoked-") == ["revoked-1"]
+    host.close()
