@@ -206,6 +206,7 @@ def still_valid(hub: TableHub, state: SessionState, drafts: Drafts) -> bool:
     if links_for(hub).valid(state.access.token):
         return True
     state.access = None
+    state.dialog = None  # a dialog of the table (a rule, a summary) would cover the join screen's words
     drafts.keep(JoinNotice).notice = "live.revoked"
     return False
 

@@ -99,25 +99,31 @@ class OpenTable:
 
     async def _show_change(self) -> None:
         if self.id is not None:
+            drawn = self.state.version
             self._seen_version()
+            notice = self.state.notice
+            if notice is not None and notice.version != self.state.version:  # said of a table since moved on
+                self.state.notice = None
+            if self.guest and 0 <= self.state.version < drawn:  # the host undid: a guest's question came back
+                self._say(self._tr()("live.host_undid"), info=True)
             self.state.table_changed()  # a revoked link or a rename changes no version
 
     # ---- changing it -------------------------------------------------------------------------
     def _change(self, action: Callable[[Table], Any], at: str | None = None) -> bool:
         tr = self._tr()
         if self.space is not None and not self.space.allow_entry():  # the space's entries per second
-            self.state.notice = Notice(tr("space.busy"), at=at)
+            self._say(tr("space.busy"), at=at)
             return False
         try:
             self.hub.change(self.table.id, action)
         except RuleViolation as exc:
-            self.state.notice = Notice(exc.message_in(tr.lang), exc.rule_id, at=at)
+            self._say(exc.message_in(tr.lang), exc.rule_id, at)
             return False
         except LiveRefusal as exc:  # a guest's entry the host refuses (stale, not theirs, viewer)
-            self.state.notice = Notice(tr.msg(exc.msg), at=at)
+            self._say(tr.msg(exc.msg), at=at)
             return False
         except TableError as exc:  # the store refused: changed elsewhere (reloaded), disk full, read-only
-            self.state.notice = Notice(tr.msg(exc.msg), at=at)
+            self._say(tr.msg(exc.msg), at=at)
             if self.id is not None:  # the hub may have reloaded it: other sessions redraw too
                 self.page.pubsub.send_others_on_topic(self.hub.topic(self.id), None)
                 self.state.version = self.table.version
@@ -168,10 +174,18 @@ class OpenTable:
         """A tap reached a control that had been redrawn away (the table moved on, on this phone
         or another): nothing was entered, and the screen says so where the question is."""
         if self.id is not None:
-            self.state.notice = Notice(self._tr()("play.tap_lost"))
+            self._say(self._tr()("play.tap_lost"))
 
     def fail(self, message: Msg | str, rule_id: str | None = None) -> None:
-        self.state.notice = Notice(self._tr().msg(message), rule_id)
+        self._say(self._tr().msg(message), rule_id)
+
+    def _say(self, text: str, rule_id: str | None = None, at: str | None = None, info: bool = False) -> None:
+        """Show ``text`` at the question until the table next changes (here or on another phone)."""
+        try:
+            version = self.table.version if self.id is not None else None
+        except TableError:  # a deleted or unknown table
+            version = None
+        self.state.notice = Notice(text, rule_id, at, version, info)
 
 
 def _refuse_host_only(_table: Table) -> None:

@@ -197,9 +197,16 @@ class SessionShell:
         return self.routes[0][1], {}
 
     def views(self) -> list[ft.View]:
-        """The view stack for the current route (a guest sees only its one screen)."""
-        routes = [self.route] if self.guest else stack(self.route)
+        """The view stack for the current route (a guest sees only its one screen, or Settings
+        over its table: Back returns there)."""
+        routes = self._guest_stack() if self.guest else stack(self.route)
         return [self._screen(r, top=r == routes[-1]) for r in routes]
+
+    def _guest_stack(self) -> list[str]:
+        access = self.state.access
+        if access is not None and match(self.route.split("?", 1)[0], "/settings") is not None:
+            return [f"/table/{access.table_id}", self.route]
+        return [self.route]
 
     def _screen(self, route: str, *, top: bool) -> Any:
         """One view of the stack, drawn again only when it is on top and the state changed

@@ -19,11 +19,14 @@ from companion.ui.peer import is_host_session
 
 @dataclass(frozen=True)
 class Notice:
-    """A refused entry (or another error) shown at the question until the next change."""
+    """A refused entry (or another error) shown at the question until the next change, made
+    here or on another phone: ``version`` is the table's when it was said (ui/open_table.py)."""
 
     text: str
     rule_id: str | None = None
     at: str | None = None  # the key of the control whose tap was refused: shown under it
+    version: int | None = None
+    info: bool = False  # news (the host undid), not a refusal: drawn without the error's colours
 
 
 @ft.observable

@@ -13,7 +13,7 @@ import pytest
 import zxingcpp
 from flet.controls.context import _context_page
 from flet.pubsub.pubsub_hub import PubSubHub
-from flet_harness import Harness, sent_strings
+from flet_harness import Harness, sent_strings, views_of
 from PIL import Image
 from ui_testkit import new_hub, started
 
@@ -228,6 +228,25 @@ async def test_revoking_a_seat_link_cuts_off_its_session(tmp_path):
     ok = await guest(hub, bus, f"/join/{fresh.token}")
     assert ok.by_key("role").value == "Seat: Ana"
     for h in (a, host, again, ok):
+        h.close()
+
+
+async def test_a_revoked_guest_sees_why_with_no_dialog_of_the_table_over_it(tmp_path):
+    """A guest reading a rule when the host revokes its link lands on the join screen; the
+    rule's dialog closes with the table it came from (it covered "revoked your link")."""
+    hub = new_hub(tmp_path)
+    table = toy_table(hub)
+    bus = pubsub()
+    _, ana, _ = links(hub, table)
+    a = await guest(hub, bus, f"/join/{ana.token}")
+    await direct(a, lambda: app_of(a).dialogs.show_rule("toy.add"))
+    assert a.open_dialogs()
+    host = await started(hub, route=f"/table/{table.id}/share", pubsub=bus)
+    await host.click("revoke-0")
+    await a.flush(pause=0.01)
+    assert a.has("join-code") and "revoked your link" in a.by_key("join-error").value
+    assert a.open_dialogs() == []
+    for h in (a, host):
         h.close()
 
 
@@ -591,3 +610,114 @@ async def test_copied_is_said_beside_the_last_copy_only_and_not_after_the_screen
     await h.click("seat-qr-0")
     assert h.by_key("seat-link-status").value == ""
     h.close()
+
+
+async def test_a_refusal_is_said_until_another_phone_changes_the_table(tmp_path):
+    """A seat's refused tap stays said while the screen shows the table it was refused on, and
+    goes once the host enters the next move: the words "Here is the question now" must not stay
+    under a question that has changed since (a group met it two turns later)."""
+    hub = new_hub(tmp_path)
+    table = toy_table(hub)
+    bus = pubsub()
+    _, ana, _ = links(hub, table)
+    a = await guest(hub, bus, f"/join/{ana.token}")
+    hub.change(table.id, lambda t: t.submit(t.prompt.choices[0]))  # Ana's move, unseen by her screen
+    await a.click("choice-2")
+    assert "The table changed before your entry arrived" in a.by_key("error").value
+    host = await started(hub, route=f"/table/{table.id}", pubsub=bus)
+    await host.click("choice-0")  # the host enters Ben's move
+    await a.flush(pause=0.01)
+    assert table.version == 3 and a.keys("choice-")  # Ana's turn again, on her phone
+    assert not a.has("error")
+    for h in (host, a):
+        h.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_a_seats_keep_form_asks_for_its_own_cards_not_to_pick_a_player(tmp_path, lang):
+    """On a seat's phone the keep form shows that seat only: its hint says "the buildings you
+    keep", not "pick the player" (a group met the host's words on each guest's phone)."""
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("chinatown", ["Ana", "Ben", "Carla"]))
+    table.submit({"kind": "first_player", "first": 0})
+    bus = pubsub()
+    ben = links(hub, table)[2]
+    g = await guest(hub, bus, f"/join/{ben.token}", prefs={"table_companion.lang": lang})
+    host = await started(hub, route=f"/table/{table.id}", pubsub=bus, prefs={"table_companion.lang": lang})
+    from companion.games.chinatown.public import dealing
+
+    kept = dealing(table.state)[1]
+    own, anyone = (translate(f"ui.chinatown.{key}", lang, k=kept) for key in ("keep_hint_own", "keep_hint"))
+    assert own in g.all_text() and anyone not in g.all_text()
+    assert anyone in host.all_text() and own not in host.all_text()
+    for h in (g, host):
+        h.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_a_guest_is_told_when_the_host_undoes(tmp_path, lang):
+    """The host's undo brings a seat's question back; the seat's phone says why, as news (not a
+    refusal), until the next move. The host's own screen says nothing of it."""
+    hub = new_hub(tmp_path)
+    table = toy_table(hub)
+    bus = pubsub()
+    _, ana, ben = links(hub, table)
+    host = await started(hub, route=f"/table/{table.id}", pubsub=bus)
+    a = await guest(hub, bus, f"/join/{ana.token}", prefs={"table_companion.lang": lang})
+    b = await guest(hub, bus, f"/join/{ben.token}", prefs={"table_companion.lang": lang})
+    await a.click("choice-2")  # Ana's move from her phone
+    await host.flush(pause=0.01)
+    await host.click("undo")
+    for h in (a, b):
+        await h.flush(pause=0.01)
+    said = translate("ui.live.host_undid", lang)
+    assert table.version == 1 and a.keys("choice-")  # Ana's question is back on her phone
+    assert a.by_key("info").value == said and not a.has("error")
+    assert b.by_key("info").value == said  # the one waiting sees it too
+    assert not host.has("info")
+    await a.click("choice-0")  # the next move: the news goes
+    assert not a.has("info")
+    for h in (host, a, b):
+        h.close()
+
+
+async def test_a_guest_sets_its_own_language_and_theme_and_comes_back_to_the_table(tmp_path):
+    """A guest never sees Home (where Settings is): its table's app bar has Settings, over the
+    table, whose Back returns to it. Its language and theme are its phone's; the host's stay."""
+    hub = new_hub(tmp_path)
+    table = toy_table(hub)
+    bus = pubsub()
+    viewer = links(hub, table)[0]
+    prefs: dict = {}
+    host = await started(hub, route=f"/table/{table.id}", pubsub=bus)
+    v = await guest(hub, bus, f"/join/{viewer.token}", prefs=prefs)
+    assert not host.has("guest-settings")
+    host_look = (host.page.theme_mode, str(host.by_key("share").tooltip))
+    await v.click("guest-settings")
+    assert v.has("lang-chips") and len(views_of(v.page)) == 2  # Settings over the table: a way back
+    await v.click("lang-es")
+    await v.click("theme-dark")
+    assert prefs["table_companion.lang"] == "es" and v.page.theme_mode.value == "dark"
+    await v.session.dispatch_event(v.page._i, "view_pop", {"route": "/settings"})
+    await v.flush()
+    assert v.by_key("role").value == "Espectador" and v.route() == "/"  # its table again, in Spanish
+    await host.flush(pause=0.01)
+    assert (host.page.theme_mode, str(host.by_key("share").tooltip)) == host_look  # the host's unchanged
+    assert translate("ui.live.share", "en") in host_look[1]
+    for h in (host, v):
+        h.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_revoking_a_seat_link_says_so_on_its_row(tmp_path, lang):
+    """A seat's row looks the same before and after its link is replaced (the link is behind
+    Show QR): the row says the old link is dead, the last revoked one only."""
+    hub = new_hub(tmp_path)
+    table = toy_table(hub)
+    host = await started(hub, route=f"/table/{table.id}/share", prefs={"table_companion.lang": lang})
+    assert not host.keys("revoked-")
+    await host.click("revoke-0")
+    assert host.by_key("revoked-0").value == translate("ui.live.revoked_seat", lang, name="Ana")
+    await host.click("revoke-1")
+    assert host.keys("revoked-") == ["revoked-1"]
+    host.close()

@@ -44,7 +44,12 @@ def appbar(model: TableModel, table_now: Callable[[], Table]) -> ft.AppBar:
             leading=_my_space(tr, model.leave),  # a hosted guest on another space's link
             title=ft.Text(table.name, key="table-name", overflow=ft.TextOverflow.ELLIPSIS),
             automatically_imply_leading=False,
-            actions=[ft.Container(guest_badge(tr, model.access, table), padding=ft.Padding.only(right=12))],
+            actions=[  # a guest's own phone: its language and theme (Home, with Settings, is the host's)
+                icon_button(
+                    ft.Icons.SETTINGS, "guest-settings", tr("nav.settings"), lambda _: model.go("/settings")
+                ),
+                ft.Container(guest_badge(tr, model.access, table), padding=ft.Padding.only(right=12)),
+            ],
         )
     gui = ui_for(table.game_id)
 

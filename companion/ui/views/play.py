@@ -137,11 +137,17 @@ def context_fold(tr: Tr, folded: ContextFold, panels: list[ft.Control]) -> ft.Co
 
 
 def notice_card(tr: Tr, show_rule: Callable[[str], None], n: Notice) -> ft.Control:
-    """A refusal, read out where it appears, with a way to its rule (``show_rule``) if it names one."""
+    """A refusal, read out where it appears, with a way to its rule (``show_rule``) if it names one;
+    news (``n.info``: the host undid) in the plain colours of a card, keyed "info"."""
+    icon, colour = (ft.Icons.UNDO, ft.Colors.ON_SURFACE) if n.info else (ft.Icons.BLOCK, ft.Colors.ERROR)
     row: list[ft.Control] = [
-        ft.Icon(ft.Icons.BLOCK, color=ft.Colors.ERROR),
+        ft.Icon(icon, color=colour),
         ft.Semantics(  # read out when it appears, at the question that caused it
-            content=ft.Text(n.text, key="error", color=ft.Colors.ON_ERROR_CONTAINER),
+            content=ft.Text(
+                n.text,
+                key="info" if n.info else "error",
+                color=None if n.info else ft.Colors.ON_ERROR_CONTAINER,
+            ),
             live_region=True,
             label=n.text,
             expand=True,
@@ -157,7 +163,11 @@ def notice_card(tr: Tr, show_rule: Callable[[str], None], n: Notice) -> ft.Contr
             )
         )
     return ft.Container(
-        ft.Row(row), key="error-card", bgcolor=ft.Colors.ERROR_CONTAINER, padding=10, border_radius=8
+        ft.Row(row),
+        key="info-card" if n.info else "error-card",
+        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if n.info else ft.Colors.ERROR_CONTAINER,
+        padding=10,
+        border_radius=8,
     )
 
 

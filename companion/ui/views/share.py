@@ -114,9 +114,11 @@ def LiveCard(services: Services, session: Session, table: Table, key: str | None
     again (its own count goes up)."""
     tr, fail = session.tr, session.fail
     _, draw = ft.use_state(0)  # a count of its own: raising it draws this card again
+    replaced, set_replaced = ft.use_state(-1)  # the seat whose link was revoked last: its row says so
 
     def revoke(link: Link) -> None:
         _revoke(services.hub, services.pubsub, table, link)
+        set_replaced(link.seat if link.seat is not None else -1)
         draw(lambda n: n + 1)
 
     async def start_lan(_: Any = None) -> None:  # the handler itself: Flet awaits it
@@ -142,7 +144,7 @@ def LiveCard(services: Services, session: Session, table: Table, key: str | None
         url = live.join_url(base, link, space)
         copy = partial(link_copy, tr, session, services.device.clipboard, url, link.token, "seat-link", name)
         show = partial(seat_dialog, services.dialogs, tr, name, url, copy, on_lan)
-        items.append(seat_row(tr, table, link, show, partial(revoke, link)))
+        items.append(seat_row(tr, table, link, show, partial(revoke, link), replaced=replaced == link.seat))
     items.append(
         button(
             tr("live.revoke_viewer"),
@@ -197,12 +199,19 @@ def viewer_items(
 
 
 def seat_row(
-    tr: Tr, table: Table, link: Link, show: Callable[[], None], revoke: Callable[[], None]
+    tr: Tr,
+    table: Table,
+    link: Link,
+    show: Callable[[], None],
+    revoke: Callable[[], None],
+    replaced: bool = False,
 ) -> ft.Control:
-    """A seat's link: its player, a button showing its QR code (``show``), one revoking it."""
+    """A seat's link: its player, a button showing its QR code (``show``), one revoking it; once
+    revoked (``replaced``), a line saying the old link is dead and the new one is to be shown
+    (the row looks the same otherwise: the tap seemed to do nothing)."""
     seat = link.seat if link.seat is not None else 0
     name = table.players[seat].name
-    return ft.Row(
+    row = ft.Row(
         [
             ft.Text(name, expand=True, weight=ft.FontWeight.BOLD),
             button(
@@ -219,8 +228,9 @@ def seat_row(
                 lambda _: revoke(),
             ),
         ],
-        key=f"seat-link-{seat}",
     )
+    said = [small(tr("live.revoked_seat", name=name), key=f"revoked-{seat}")] if replaced else []
+    return ft.Column([row, *said], spacing=2, key=f"seat-link-{seat}")
 
 
 def link_copy(

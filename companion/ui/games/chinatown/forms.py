@@ -98,9 +98,10 @@ def KeepForm(model: TableModel, form: KeepDraft, waiting: list[int], key: str | 
     cards = _keep_cards(tr, form, set(state.deck))
     chosen = ", ".join(str(n) for n in sorted(picked)) or "…"
     send = KeepBuildings(seat=form.seat, buildings=tuple(picked)) if len(picked) == kept else None
+    own = model.access is not None and waiting == [model.access.seat]  # a seat's phone: no one to pick
     return ft.Column(
         [
-            small(tr("chinatown.keep_hint", k=kept)),
+            small(tr("chinatown.keep_hint_own" if own else "chinatown.keep_hint", k=kept)),
             seats,
             ft.Text(
                 tr(
