@@ -116,6 +116,8 @@ def test_a_group_s_pages_bring_in_these_games_and_refuse_the_rest_one_line_each(
     ]
     assert dragon.seats[0].player_id == ana.id and dragon.seconds == 95 * 60
     assert dragon.location == "Café Sol" and dragon.date.startswith("2026-02-01")
+    # BGG logs a day alone: the play is known by that day alone, not by a noon nobody recorded
+    assert dragon.day_only and all(p.day_only for p in s.plays())
     chinatown = s.play("bgg-1003")
     assert chinatown is not None
     assert [(x.name, x.score, x.place, x.winner) for x in chinatown.seats] == [
