@@ -118,8 +118,8 @@ def test_a_version_7_store_moves_to_the_current_version_with_every_play(tmp_path
     store.close()
 
 
-# Written by main at 1dde71b (schema 8) with TZ=UTC, by /tmp/playday/make_v8.py (kept in the
-# commit message that added it): a Quick score play for a past day typed (2026-03-10, stored at its
+# Written by main at 1dde71b (schema 8) with TZ=UTC, through Store.log_calculated, the BGG and
+# BG Stats import plans and Store.create: a Quick score play for a past day typed (2026-03-10, stored at its
 # noon UTC), one at a time typed (2026-03-11 20:15 UTC), one at a time typed that is noon UTC
 # exactly (2026-03-12), a BoardGameGeek import (bgg-5001, 2026-02-01), a BG Stats push play at
 # 12:00:00 UTC (bgs-noon) and a finished table's play.
