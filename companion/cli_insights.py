@@ -96,8 +96,8 @@ def page_text(page: Any, lang: str) -> str:
     out.append(
         t(
             "insights.page_first_last",
-            first=format_when(page.first_play.date, lang, time=False),
-            last=format_when(page.last_play.date, lang, time=False),
+            first=format_when(page.first_play.date, lang, time=False, day_only=page.first_play.day_only),
+            last=format_when(page.last_play.date, lang, time=False, day_only=page.last_play.day_only),
         )
     )
     out.append(

@@ -122,7 +122,7 @@ def _plays_text(plays: list[Any], lang: str, ids: bool = False) -> str:
         if play.location:
             length += " · " + translate("plays.cli.at_location", lang, place=shown(play.location))
         lines.append(
-            f"{ident}{format_when(play.date, lang)}  {title}: {people} · "
+            f"{ident}{format_when(play.date, lang, day_only=play.day_only)}  {title}: {people} · "
             f"{translate('plays.cli.won', lang, names=won)}{length}"
         )
     return "\n".join(lines) + "\n"
@@ -374,7 +374,10 @@ def link_plays_cmd(args: argparse.Namespace) -> None:
             for s, pid in zip(play.seats, links, strict=True)
             if pid and s.player_id is None
         ]
-        print(f"{play.id[:8]}  {format_when(play.date, lang, time=False)}: " + ", ".join(pairs))
+        print(
+            f"{play.id[:8]}  {format_when(play.date, lang, time=False, day_only=play.day_only)}: "
+            + ", ".join(pairs)
+        )
         if args.yes:
             store.link_play(play.id, links)
     key = "plays.cli.linked" if args.yes else "plays.cli.to_link"

@@ -294,9 +294,10 @@ def format_average(value: float, unit: str, lang: str, *, change: bool = False) 
     return format_score(average_amount(value, unit), unit, lang, change=change)
 
 
-def format_when(stored: str, lang: str, *, time: bool = True) -> str:
+def format_when(stored: str, lang: str, *, time: bool = True, day_only: bool = False) -> str:
     """A stored UTC time (the play log's) in this device's local time, as the reader writes dates:
-    "31 May 2026, 20:05" / "31 may 2026, 20:05"; ``time=False``: the day alone."""
+    "31 May 2026, 20:05" / "31 may 2026, 20:05"; ``time=False``: the day alone. ``day_only``: a
+    play known by its day alone (stored as its noon UTC): that day, on any clock."""
     from datetime import UTC, datetime
 
     from babel.dates import format_date, format_datetime
@@ -306,6 +307,8 @@ def format_when(stored: str, lang: str, *, time: bool = True) -> str:
     except ValueError:
         return stored
     local = (when if when.tzinfo else when.replace(tzinfo=UTC)).astimezone()
+    if day_only:
+        return str(format_date(when.date(), "d MMM y", locale=_locale(lang)))
     if not time:
         return str(format_date(local, "d MMM y", locale=_locale(lang)))
     return str(format_datetime(local, "d MMM y, HH:mm", locale=_locale(lang)))
@@ -324,10 +327,13 @@ def format_month(key: str, lang: str) -> str:
         return key
 
 
-def local_day(stored: str) -> str:
-    """The day (YYYY-MM-DD) a stored UTC time falls on in this device's local time."""
+def local_day(stored: str, *, day_only: bool = False) -> str:
+    """The day (YYYY-MM-DD) a stored UTC time falls on in this device's local time; ``day_only``:
+    the day of a play known by its day alone (its stored noon UTC's day, on any clock)."""
     from datetime import UTC, datetime
 
+    if day_only:
+        return stored[:10]
     try:
         when = datetime.fromisoformat(stored)
     except ValueError:

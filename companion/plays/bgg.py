@@ -21,13 +21,19 @@ def local_day(iso: str) -> str:
     return datetime.fromisoformat(iso).astimezone().strftime("%Y-%m-%d")
 
 
+def play_day(play: PlayRecord) -> str:
+    """The day a play ended as BGG logs it: on this device's clock, or, for a play known by its
+    day alone, that day (its stored noon UTC is the next day east of UTC+12)."""
+    return play.date[:10] if play.day_only else local_day(play.date)
+
+
 def play_element(play: PlayRecord) -> ET.Element:
     info = game_info(play.game)
     minutes = 0 if play.seconds is None else round(play.seconds / 60)
     node = ET.Element(
         "play",
         {
-            "date": local_day(play.date),
+            "date": play_day(play),
             "quantity": "1",
             "length": str(minutes),  # 0: not known, as BGG writes it
             "incomplete": "0",

@@ -27,7 +27,7 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
 
 from companion.core.msg import Msg, msg
-from companion.plays.bgg import local_day
+from companion.plays.bgg import play_day
 from companion.plays.bgstats import (
     MAX_FILE_BYTES,
     Candidate,
@@ -54,7 +54,7 @@ Print = tuple[str, str, tuple[tuple[str, int], ...]]
 
 
 def fingerprint(play: PlayRecord) -> Print:
-    return play.game, local_day(play.date), tuple((name_key(s.name), s.score) for s in play.seats)
+    return play.game, play_day(play), tuple((name_key(s.name), s.score) for s in play.seats)
 
 
 # ---- the file ----------------------------------------------------------------------------

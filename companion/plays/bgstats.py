@@ -59,7 +59,7 @@ def push_play(play: PlayRecord) -> dict[str, Any]:
     out: dict[str, Any] = {
         "sourceName": SOURCE_NAME,
         "sourcePlayId": play.id,
-        "playDate": local_time(play.date),
+        "playDate": play.date[:10] if play.day_only else local_time(play.date),  # a day alone: the day
         "durationMin": 0 if play.seconds is None else round(play.seconds / 60),
         "game": game,
         "players": [
@@ -413,7 +413,7 @@ def build_play(
             most=spec.max_players,
         )
     try:
-        when = play_date(c.date.strip().replace(" ", "T", 1))
+        when = play_date(c.date.strip().replace(" ", "T", 1))  # a day alone: a play by its day
     except CalcInputError:
         return msg("plays.bgstats.why.date", found=c.date[:32])
     if c.minutes is not None and not 0 <= c.minutes <= MAX_MINUTES:
@@ -425,7 +425,8 @@ def build_play(
         id=pid,
         source=source,
         game=game,
-        date=when,
+        date=when.date,
+        day_only=when.day_only,
         seconds=c.minutes * 60 if c.minutes else None,
         seats=seats,
         location=c.location,

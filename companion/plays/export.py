@@ -109,7 +109,7 @@ def plays_csv(plays: list[PlayRecord], lang: str, names: dict[str, str] | None =
             writer.writerow(
                 csv_cell(cell)
                 for cell in (
-                    play.date,
+                    play.date[:10] if play.day_only else play.date,  # a day alone: the day
                     titles[play.game],
                     play.id,
                     len(play.seats),

@@ -54,6 +54,9 @@ class PlayRecord(BaseModel):
     game: str = Field(max_length=32)
     options: dict[str, Any] = {}
     date: str = Field(max_length=64)  # when it ended (ISO 8601, UTC)
+    # True: only the day is known (a day typed, a BoardGameGeek play): ``date`` is that day at
+    # noon UTC, the order the log sorts by, and the play is shown by its day alone (schema 9).
+    day_only: bool = False
     started: str | None = Field(None, max_length=64)  # the first entry (None when unknown)
     seconds: int | None = Field(None, ge=0, le=MAX_NUMBER)  # first entry to last entry
     seats: list[PlaySeat] = Field(min_length=1, max_length=8)
@@ -63,11 +66,14 @@ class PlayRecord(BaseModel):
 
     @model_serializer(mode="wrap")
     def _without_unset_location(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        """A play with no location is written as before schema 8 (no "location" key), so an
-        older version still reads the exports and backups of a group that never set one."""
+        """A play with no location is written as before schema 8 (no "location" key), and one
+        with its time known as before schema 9 (no "day_only" key), so an older version still
+        reads the exports and backups of a group that never set one."""
         data: dict[str, Any] = handler(self)
         if data.get("location") is None:
             data.pop("location", None)
+        if not data.get("day_only"):
+            data.pop("day_only", None)
         return data
 
     @property

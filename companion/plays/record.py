@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import uuid
 from datetime import UTC, date, datetime, time, timedelta
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import ValidationError
 
@@ -109,26 +109,40 @@ def _utc_text(text: str | None) -> str | None:
 FUTURE_SLACK = timedelta(minutes=10)
 
 
-def play_date(text: str) -> str:
+class Dated(NamedTuple):
+    """When a play ended as the log stores it: ``date`` in UTC; ``day_only`` when only its day is
+    known (``date`` is then that day at noon UTC, what the log sorts by, never shown)."""
+
+    date: str
+    day_only: bool = False
+
+
+def play_date(text: str, *, logged_now: bool = False) -> Dated:
     """When a play ended, as typed or sent, stored in UTC (CalcInputError if it is not a date, or
     in the future). A day alone is that day at noon UTC, the same day on every clock from UTC-11
-    to UTC+11 (or now, if that noon is still to come); a time without a zone is the local time of this device."""
+    to UTC+11, marked as a day alone; a time without a zone is the local time of this device.
+
+    ``logged_now``: the day was typed as the play is logged (Quick score's "Day played"): today
+    (on this device, or anywhere that noon UTC is still to come) is now, a real time."""
     now = datetime.now(UTC)
+    day: date | None = None  # a day alone
     try:
         if len(text.strip()) == 10:  # YYYY-MM-DD
             day = date.fromisoformat(text.strip())
-            # Today, before noon UTC: now (a play is never dated after the moment it was logged).
-            when = min(datetime.combine(day, time(12), tzinfo=UTC), now)
+            when = datetime.combine(day, time(12), tzinfo=UTC)  # its noon UTC
             future = day > (now + timedelta(hours=14)).date()  # a day that has begun nowhere yet
         else:
-            when = datetime.fromisoformat(text.strip())
-            when = when.astimezone(UTC)  # a naive time: astimezone reads it as local time
+            when = datetime.fromisoformat(text.strip()).astimezone(UTC)  # naive: read as local time
             future = when > now + FUTURE_SLACK
     except (ValueError, OverflowError) as exc:
         raise CalcInputError("plays.calc.bad_date", found=text) from exc
     if future:
         raise CalcInputError("plays.calc.future_date", found=text)
-    return when.isoformat(timespec="seconds")
+    if day is None:
+        return Dated(when.isoformat(timespec="seconds"))
+    if logged_now and (day >= date.today() or when > now):
+        return Dated(now.isoformat(timespec="seconds"))
+    return Dated(when.isoformat(timespec="seconds"), day_only=True)
 
 
 def play_options(game: str, options: object) -> dict[str, Any]:
@@ -197,7 +211,9 @@ def calculated(
     linked = [p for p in ids if p is not None]
     if len(set(linked)) != len(linked):
         raise CalcInputError("plays.link.twice")
-    when = play_date(date) if date else datetime.now(UTC).isoformat(timespec="seconds")
+    when = (
+        play_date(date, logged_now=True) if date else Dated(datetime.now(UTC).isoformat(timespec="seconds"))
+    )
     chosen = play_options(game, options) if options is not None else {}
     best = sorted(totals, reverse=True)
     try:
@@ -217,7 +233,8 @@ def calculated(
             source="calculator",
             game=game,
             options=chosen,
-            date=when,
+            date=when.date,
+            day_only=when.day_only,
             seats=seats,
             tie_break=tie_key if len(best) > 1 and best[0] == best[1] else None,
             figures=calc_figures(game, rows),

@@ -73,6 +73,7 @@ class PlayRef(BaseModel):
     play_id: str
     game: str
     date: str
+    day_only: bool = False  # known by its day alone (schema 9)
 
 
 class PlayerGame(BaseModel):
@@ -244,7 +245,7 @@ def player_page(
     name = name_row[0][0] if name_row else ""
     cond, args = _seat_cond(game or "", player_id, where)
     rows = read(
-        "SELECT p.id, p.date, p.game, ps.seat, ps.score, ps.winner FROM plays p"
+        "SELECT p.id, p.date, p.game, ps.seat, ps.score, ps.winner, p.day_only FROM plays p"
         f" JOIN play_seats ps ON ps.play_id = p.id {cond} ORDER BY p.date, p.id",
         args,
     )
@@ -272,8 +273,8 @@ def player_page(
         records=records,
         longest_win_streak=longest,
         current_streak=current,
-        first_play=PlayRef(play_id=rows[0][0], date=rows[0][1], game=rows[0][2]) if rows else None,
-        last_play=PlayRef(play_id=rows[-1][0], date=rows[-1][1], game=rows[-1][2]) if rows else None,
+        first_play=_ref(rows[0]) if rows else None,
+        last_play=_ref(rows[-1]) if rows else None,
         favourite_seat=favourite,
         rival=rival(table),
         nemesis=nemesis(table),
@@ -282,10 +283,16 @@ def player_page(
     )
 
 
+def _ref(row: tuple[Any, ...]) -> PlayRef:
+    """The play of a player page's row (id, date, game, seat, score, winner, day_only)."""
+    return PlayRef(play_id=row[0], date=row[1], game=row[2], day_only=bool(row[6]))
+
+
 def _player_games(rows: list[tuple[Any, ...]]) -> list[PlayerGame]:
-    """Per game: plays, wins, the score's sum and best, from the rows (id, date, game, seat, score, winner)."""
+    """Per game: plays, wins, the score's sum and best, from the rows (id, date, game, seat, score,
+    winner, day_only)."""
     sums: dict[str, list[int]] = {}
-    for _id, _date, game, _seat, score, winner in rows:
+    for _id, _date, game, _seat, score, winner, _day_only in rows:
         line = sums.get(game)
         if line is None:
             sums[game] = [1, winner, score, score]

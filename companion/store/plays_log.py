@@ -163,13 +163,16 @@ class PlaysMixin:
         return found
 
     def redate_play(self, play_id: str, date: str) -> PlayRecord:
-        """Change the date a play ended (an ISO date or time; stored in UTC, never in the future)."""
+        """Change the date a play ended (an ISO date or time; stored in UTC, never in the future;
+        a day alone dates the play by that day alone)."""
         from companion.store.sqlite_store import StoreError
 
         if self.play(play_id) is None:
             raise StoreError("plays.play.unknown", id=play_id)
         when = play_date(date)
-        self._write(("UPDATE plays SET date = ? WHERE id = ?", (when, play_id)))
+        self._write(
+            ("UPDATE plays SET date = ?, day_only = ? WHERE id = ?", (when.date, int(when.day_only), play_id))
+        )
         found = self.play(play_id)
         assert found is not None
         return found

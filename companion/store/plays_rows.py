@@ -38,7 +38,7 @@ def location_key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
-PLAY_COLUMNS = "id, table_id, source, game, options, date, started, seconds, n, tie_break, location"
+PLAY_COLUMNS = "id, table_id, source, game, options, date, started, seconds, n, tie_break, location, day_only"
 
 
 def insert_play(play: PlayRecord) -> list[Statement]:
@@ -50,7 +50,7 @@ def insert_play(play: PlayRecord) -> list[Statement]:
         ),
         (
             f"INSERT INTO plays ({PLAY_COLUMNS}, margin, scores, winners, best)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 play.id,
                 play.table_id,
@@ -63,6 +63,7 @@ def insert_play(play: PlayRecord) -> list[Statement]:
                 len(play.seats),
                 play.tie_break,
                 play.location,
+                int(play.day_only),
                 play_margin([(s.score, s.winner) for s in play.seats]),
                 *seat_sums([(s.score, s.winner) for s in play.seats]),
             ),
@@ -134,6 +135,7 @@ def plays_from_rows(
             seconds=r[7],
             tie_break=r[9],
             location=r[10],
+            day_only=bool(r[11]),
             seats=sorted(by_play_seats.get(r[0], []), key=lambda s: s.seat),
             figures=by_play_figures.get(r[0], []),
         )

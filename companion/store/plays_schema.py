@@ -1,4 +1,4 @@
-"""Schema version 2 (locations: 8): players, their links to a table's seats, and the play log.
+"""Schema version 2 (locations: 8; a day alone: 9): players, their links to a table's seats, and the play log.
 
 A play row is written in the same transaction as the entry that finishes its table (and
 removed by the undo that reopens it), so the log never disagrees with the tables. The
@@ -29,6 +29,7 @@ PLAYS_SCHEMA = (
         game      TEXT NOT NULL,
         options   TEXT NOT NULL,            -- JSON
         date      TEXT NOT NULL,            -- when it ended, ISO 8601 UTC
+        day_only  INTEGER NOT NULL DEFAULT 0,  -- 1: only its day is known, date is its noon UTC (schema 9)
         started   TEXT,
         seconds   INTEGER,
         n         INTEGER NOT NULL,         -- players

@@ -25,6 +25,10 @@ the remembered list of locations (``locations``) the app offers when one is set 
 play's margin and its seats' sums (scores, winning seats, best score); the figure sums per month
 and location kept by triggers (store/figure_months.py), for the filtered statistics.
 
+Schema 9: ``plays.day_only``, a play known by its day alone (its ``date`` is that day at noon
+UTC). The migration marks the plays stored at exactly 12:00:00 UTC that are not BG Stats imports
+(see ``to_version_9``).
+
 Every open then logs each finished table the log lacks (an indexed query, no replay unless one
 is missing).
 """
@@ -239,8 +243,11 @@ def seat_columns(db: Connection) -> None:
 
 
 def play_columns(db: Connection) -> None:
-    """The plays' location and margin columns (schema 8): before any older step logs a play."""
+    """The plays' location and margin columns (schema 8) and day_only (9): before any older step
+    logs a play."""
     columns = db.columns("plays")
+    if "day_only" not in columns:
+        db.execute("ALTER TABLE plays ADD COLUMN day_only INTEGER NOT NULL DEFAULT 0")
     if "location" not in columns:
         db.execute("ALTER TABLE plays ADD COLUMN location TEXT")
     for column in ("margin", "scores", "winners", "best"):
@@ -276,6 +283,18 @@ def to_version_8(db: Connection) -> None:
     for statement in INSIGHT_INDEXES:
         db.execute(statement)
     figure_months.start(db)
+
+
+def to_version_9(db: Connection) -> None:
+    """Schema 9: the plays already stored at exactly 12:00:00 UTC become plays known by their day
+    alone, but for BG Stats imports. Before schema 9, a day alone was stored as that noon: every
+    BoardGameGeek import, a Quick score play logged for a past day (or for today, after noon
+    UTC), a play redated to a day. A play that really ended on that second is one in 86,400;
+    BG Stats gives times that people set by hand, where 13:00 in Madrid (12:00 UTC) is a likely
+    one, so those keep their time (docs/DECISIONS.md)."""
+    db.execute(
+        "UPDATE plays SET day_only = 1 WHERE source <> 'import' AND substr(date, 11) = 'T12:00:00+00:00'"
+    )
 
 
 def to_version_7(db: Connection) -> None:

@@ -82,7 +82,10 @@ def test_log_a_game_played_without_the_app(data, tmp_path, capsys):
     assert main(["log", "dragon-final", str(board), "--data", str(data), "--date", "2026-02-01"]) == 0
     assert "Ben" in capsys.readouterr().out
     assert main(["plays", "--data", str(data), "--until", "2026-02-01"]) == 0
-    assert len(capsys.readouterr().out.splitlines()) == 1
+    [line] = capsys.readouterr().out.splitlines()
+    assert line.startswith("1 Feb 2026  In the Year of the Dragon: ")  # the day alone: no time
+    assert main(["plays", "--data", str(data), "--until", "2026-02-01", "--lang", "es"]) == 0
+    assert capsys.readouterr().out.startswith("1 feb 2026  ")
     assert main(["log", "chinatown-income", str(board), "--data", str(data)]) == 2
     assert "final result" in capsys.readouterr().err
 
@@ -114,7 +117,7 @@ def test_one_play_is_linked_redated_and_deleted_by_its_id(tmp_path, capsys):
     assert "$1,050,000" in line or "$" in line  # Chinatown money as money
     assert main(["play", ident, "--seat", "3=carla", "--date", "2026-05-30", "--data", str(tmp_path)]) == 0
     out = capsys.readouterr().out
-    assert "seat 3, Carla: Carla" in out and "30 May 2026" in out
+    assert "seat 3, Carla: Carla" in out and "30 May 2026  Chinatown" in out  # redated to a day
     assert main(["play", ident, "--seat", "1=Carla", "--data", str(tmp_path)]) == 2  # Carla twice
     assert main(["play", ident, "--seat", "9=Carla", "--data", str(tmp_path)]) == 2
     assert main(["play", ident, "--date", "3026-01-01", "--data", str(tmp_path)]) == 2

@@ -117,6 +117,8 @@ def test_a_group_s_pages_bring_in_these_games_and_refuse_the_rest_one_line_each(
     assert dragon.seats[0].player_id == ana.id and dragon.seconds == 95 * 60
     assert dragon.location == "Café Sol" and dragon.date.startswith("2026-02-01")
     assert s.play("bgg-1003") is None  # winners marked, but no scores
+    # BGG logs a day alone: the play is known by that day alone, not by a noon nobody recorded
+    assert dragon.day_only and all(p.day_only for p in s.plays())
     copies = [s.play(i) for i in ("bgg-1005", "bgg-1005-2", "bgg-1005-3")]
     assert all(c is not None and c.game == "dayu" and c.seconds == 60 * 60 for c in copies)
     assert copies[0] is not None and copies[0].seats[0].name == "ana"  # the username, no name given

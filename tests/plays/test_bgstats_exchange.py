@@ -5,6 +5,7 @@ refused with a reason and change nothing."""
 from __future__ import annotations
 
 import json
+import time
 import xml.etree.ElementTree as ET
 from urllib.parse import parse_qs, urlsplit
 
@@ -139,6 +140,34 @@ def test_the_boardgamegeek_play_file(store):
         assert node.get("location") == (play.location or "")
     store.set_play_location(plays[0].id, "Café Sol")
     assert ET.fromstring(plays_xml(store.plays())).find("play").get("location") == "Café Sol"
+
+
+def test_a_play_known_by_its_day_alone_goes_out_by_its_day(store, tmp_path, monkeypatch):
+    """Its day, on any clock (UTC+14 here, where its stored noon UTC is the next day): BG Stats'
+    playDate is the day alone, and read back it is a play known by its day alone again; BGG's
+    file gives the day. A play with a time keeps its time."""
+    monkeypatch.setenv("TZ", "Pacific/Kiritimati")
+    time.tzset()
+    try:
+        play = store.log_calculated(
+            "dragon-final",
+            {"players": [{"name": "Ana", "vp": 9}, {"name": "Ben", "vp": 3}]},
+            date="2026-02-01",
+        )
+        assert push_play(play)["playDate"] == "2026-02-01"
+        timed = store.plays(game="chinatown")[0]
+        assert len(push_play(timed)["playDate"]) == 19  # "YYYY-MM-DD HH:MM:SS"
+        root = ET.fromstring(plays_xml([play]))
+        assert root.find("play").get("date") == "2026-02-01"
+        other = Store(tmp_path / "d.sqlite3")
+        plan, (added, _) = _import(other, json.loads(push_json([play, timed])))
+        assert plan.refused == [] and added == 2
+        assert (other.play(play.id).date, other.play(play.id).day_only) == (play.date, True)
+        assert not other.play(timed.id).day_only
+        other.close()
+    finally:
+        monkeypatch.undo()  # this device's own zone again
+        time.tzset()
 
 
 def test_names_that_xml_would_read_as_markup_are_escaped(tmp_path):

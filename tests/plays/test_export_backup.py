@@ -63,6 +63,30 @@ def test_the_schema_in_the_docs_is_the_one_the_models_give():
     assert json.loads(SCHEMA_FILE.read_text(encoding="utf-8")) == log_schema()
 
 
+def test_a_play_known_by_its_day_alone_is_written_so_and_comes_back_so(store, tmp_path):
+    """The CSV's date is the day alone; the JSON export and the backup say ``day_only`` (only for
+    such a play: the others are written as before schema 9) and a restore keeps it."""
+    day = store.log_calculated(
+        "dragon-final", {"players": [{"name": "Ana", "vp": 9}, {"name": "Ben", "vp": 3}]}, date="2026-02-01"
+    )
+    assert day.day_only
+    col = {c: i for i, c in enumerate(CSV_COLUMNS)}
+    rows = list(csv.reader(io.StringIO(plays_csv(store.plays(), "es"))))[1:]
+    dates = {r[col["play"]]: r[col["date"]] for r in rows}
+    assert dates.pop(day.id) == "2026-02-01"
+    assert all(len(d) == 25 and d.endswith("+00:00") for d in dates.values())  # the others: a time
+    raw = json.loads(plays_json(store.plays()))["plays"]
+    assert {p["id"]: p.get("day_only") for p in raw if "day_only" in p} == {day.id: True}
+    assert PlayLog.model_validate_json(plays_json(store.plays())).plays == store.plays()
+    text = backup_json(store)
+    assert {p["id"] for p in json.loads(text)["plays"] if p.get("day_only")} == {day.id}
+    other = Store(tmp_path / "b.sqlite3")
+    restore(other, text)
+    assert {p.id for p in other.plays() if p.day_only} == {day.id}
+    assert other.play(day.id) == store.play(day.id)
+    other.close()
+
+
 def _everything(store: Store):
     return (
         [p.model_dump() for p in store.plays(figures=True)],

@@ -45,7 +45,7 @@ def test_the_fixture_is_a_version_1_store():
 def test_a_version_1_store_opens_unchanged_with_its_finished_tables_in_the_log(tmp_path):
     path = _copy(V1, tmp_path)
     store = Store(path)
-    assert _version(path) == sqlite_store.SCHEMA_VERSION == 8
+    assert _version(path) == sqlite_store.SCHEMA_VERSION == 9
     assert {i.id: i.finished for i in store.list()} == {
         "dragon-done": True,
         "chinatown-done": True,
@@ -93,7 +93,7 @@ def test_a_version_0_store_moves_to_the_current_version(tmp_path):
 V7 = Path(__file__).parent / "data" / "store_v7_main.sqlite3"  # written by main at 63af91e: 6 plays
 
 
-def test_a_version_7_store_moves_to_version_8_with_every_play(tmp_path):
+def test_a_version_7_store_moves_to_the_current_version_with_every_play(tmp_path):
     assert _version(V7, immutable=True) == 7
     db = sqlite3.connect(f"file:{V7}?immutable=1", uri=True)
     before = db.execute("SELECT id, game, date, n FROM plays ORDER BY id").fetchall()
@@ -104,14 +104,50 @@ def test_a_version_7_store_moves_to_version_8_with_every_play(tmp_path):
     assert len(before) == 6
     path = _copy(V7, tmp_path)
     store = Store(path)
-    assert _version(path) == 8
+    assert _version(path) == sqlite_store.SCHEMA_VERSION
     plays = store.plays()
     assert sorted((p.id, p.game, p.date, len(p.seats)) for p in plays) == before
     assert (
         sorted((p.id, s.seat, s.player_id, s.score, int(s.winner)) for p in plays for s in p.seats) == seats
     )
     assert all(p.location is None for p in plays) and store.locations() == []
+    assert not any(p.day_only for p in plays)  # finished tables: each at its last entry's time
     # the new column works on a migrated store
     assert store.set_play_location(plays[0].id, "Club").location == "Club"
     assert store.count_plays(location="club") == 1
     store.close()
+
+
+# Written by main at 1dde71b (schema 8) with TZ=UTC, through Store.log_calculated, the BGG and
+# BG Stats import plans and Store.create: a Quick score play for a past day typed (2026-03-10, stored at its
+# noon UTC), one at a time typed (2026-03-11 20:15 UTC), one at a time typed that is noon UTC
+# exactly (2026-03-12), a BoardGameGeek import (bgg-5001, 2026-02-01), a BG Stats push play at
+# 12:00:00 UTC (bgs-noon) and a finished table's play.
+V8 = Path(__file__).parent / "data" / "store_v8_main.sqlite3"
+
+
+def test_a_version_8_store_knows_which_plays_have_a_day_alone(tmp_path):
+    assert _version(V8, immutable=True) == 8
+    db = sqlite3.connect(f"file:{V8}?immutable=1", uri=True)
+    before = db.execute("SELECT id, source, date FROM plays ORDER BY id").fetchall()
+    db.close()
+    path = _copy(V8, tmp_path)
+    store = Store(path)
+    assert _version(path) == sqlite_store.SCHEMA_VERSION == 9
+    plays = store.plays()
+    assert sorted((p.id, p.source, p.date) for p in plays) == before  # no moment changed
+    day_only = {(p.source, p.date[:10]) for p in plays if p.day_only}
+    # Stored at exactly noon UTC before schema 9: a day alone, but for BG Stats' times (set by
+    # hand, 13:00 in Madrid is one); the time typed at noon exactly is the price (docs/DECISIONS.md).
+    assert day_only == {("bgg", "2026-02-01"), ("calculator", "2026-03-10"), ("calculator", "2026-03-12")}
+    timed = {p.id for p in plays if not p.day_only}
+    assert "bgs-noon" in timed and len(timed) == 3
+    assert store.play("bgg-5001").day_only  # read one by one too
+    # a day typed again on the migrated store, then a time: the mark follows
+    calc = next(p for p in plays if p.date.startswith("2026-03-11"))
+    assert store.redate_play(calc.id, "2026-03-09").day_only
+    assert not store.redate_play(calc.id, "2026-03-09T21:00:00+00:00").day_only
+    store.close()
+    again = Store(path)
+    assert {p.id for p in again.plays() if p.day_only} == {p.id for p in plays if p.day_only}
+    again.close()

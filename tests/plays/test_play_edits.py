@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 from plays_helpers import finished_game
@@ -28,10 +28,13 @@ DRAGON = {"players": [{"name": "Ana", "vp": 40}, {"name": "Ben", "vp": 42}]}
 
 
 def test_dates_are_stored_in_utc_and_the_future_is_refused():
-    assert play_date("2026-05-31") == "2026-05-31T12:00:00+00:00"  # a day alone: noon UTC
-    assert play_date("2026-05-31T23:30:00-03:00") == "2026-06-01T02:30:00+00:00"
+    # a day alone: its noon UTC, marked as known by its day alone
+    assert play_date("2026-05-31") == ("2026-05-31T12:00:00+00:00", True)
+    assert play_date("2026-05-31", logged_now=True) == ("2026-05-31T12:00:00+00:00", True)  # a past day
+    assert play_date("2026-05-31T23:30:00-03:00") == ("2026-06-01T02:30:00+00:00", False)
     local = datetime(2026, 5, 31, 20, 0).astimezone(UTC).isoformat(timespec="seconds")
-    assert play_date("2026-05-31T20:00:00") == local  # no zone: this device's own time
+    assert play_date("2026-05-31T20:00:00") == (local, False)  # no zone: this device's own time
+    assert play_date("2026-05-31T12:00:00+00:00") == ("2026-05-31T12:00:00+00:00", False)  # a time typed
     for bad, why in [
         ("3026-01-01", "future_date"),
         ((datetime.now(UTC) + timedelta(hours=2)).isoformat(), "future_date"),
@@ -191,7 +194,11 @@ def test_two_players_can_swap_seats(store):
 
 def test_today_is_a_date_a_play_can_have():
     today = datetime.now(UTC).date().isoformat()
-    assert play_date(today) <= datetime.now(UTC).isoformat()
+    assert play_date(today) == (f"{today}T12:00:00+00:00", True)  # a day alone, even today's
+    before = datetime.now(UTC).isoformat(timespec="seconds")
+    # typed as the play is logged (Quick score): today is now, a real time
+    when, day_only = play_date(date.today().isoformat(), logged_now=True)
+    assert before <= when <= datetime.now(UTC).isoformat() and not day_only
     in_two_days = (datetime.now(UTC) + timedelta(days=2)).date().isoformat()
     with pytest.raises(CalcInputError):
         play_date(in_two_days)
@@ -291,3 +298,17 @@ def test_each_games_spec_names_the_unit_its_scoreboard_counts(seed):
 
     table = finished_game(seed)
     assert spec(table.game_id).score_unit == table.scoreboard.unit
+
+
+def test_a_play_logged_for_a_day_keeps_its_day_alone_in_the_store(store):
+    """On both backends: a Quick score play for a past day typed is known by its day alone, kept
+    as such by the store (read in a list and one by one); today's is now, a real time."""
+    past = store.log_calculated("dragon-final", DRAGON, date="2026-05-31")
+    assert (past.date, past.day_only) == ("2026-05-31T12:00:00+00:00", True)
+    today = store.log_calculated("dragon-final", DRAGON, date=date.today().isoformat())
+    timed = store.log_calculated("dragon-final", DRAGON, date="2026-05-30T21:10:00+00:00")
+    assert not today.day_only and not timed.day_only
+    assert store.play(past.id).day_only and not store.play(timed.id).day_only
+    assert {p.id: p.day_only for p in store.plays()} == {past.id: True, today.id: False, timed.id: False}
+    # the log sorts by the stored moment: the day alone (noon UTC) after the evening before
+    assert [p.id for p in store.plays()] == [today.id, past.id, timed.id]

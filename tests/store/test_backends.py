@@ -180,7 +180,7 @@ def test_a_schema_7_store_moves_to_8_with_each_plays_margin(tmp_path, store_back
     store.close()
 
     again = Store(path)
-    assert again._db.schema_version() == SCHEMA_VERSION == 8
+    assert again._db.schema_version() == SCHEMA_VERSION == 9
     assert {"location", "margin"} <= again._db.columns("plays")
     margins = dict(again._read("SELECT id, margin FROM plays"))
     assert margins == {p.id: play_margin([(s.score, s.winner) for s in p.seats]) for p in plays}
@@ -203,6 +203,43 @@ def test_a_schema_7_store_moves_to_8_with_each_plays_margin(tmp_path, store_back
     assert again.locations() == ["Club"] and again.count_plays(location="club") == 1
     for statement in INSIGHT_INDEXES:  # each index is there again: dropping it works
         again._db.execute("DROP INDEX " + statement.split(" IF NOT EXISTS ")[1].split()[0])
+    again.close()
+
+
+def test_a_schema_8_store_moves_to_9_with_its_plays_at_noon_known_by_their_day(tmp_path):
+    """Schema 8 made again in the database (no ``plays.day_only``): reopening adds the column, and
+    a play stored at exactly 12:00:00 UTC, a day alone before schema 9, is known by its day alone,
+    but for a BG Stats import; on both backends. A day-only play round-trips after it."""
+    path = tmp_path / "t.sqlite3"
+    store = Store(path)
+    seats = [("Ana", None, 30), ("Ben", None, 21)]
+    noon, evening = "2026-01-10T12:00:00+00:00", "2026-01-10T20:00:00+00:00"
+    plays = [
+        make_play("dayu", noon, seats, play_id="typed-day"),
+        make_play("dayu", evening, seats, play_id="typed-time"),
+        make_play("dayu", noon, seats, play_id="bgg-1").model_copy(update={"source": "bgg"}),
+        make_play("dayu", noon, seats, play_id="bg-stats").model_copy(update={"source": "import"}),
+    ]
+    for play in plays:
+        store.restore_play(play)
+    store._db.execute("ALTER TABLE plays DROP COLUMN day_only")
+    store._db.set_schema_version(8)
+    store.close()
+
+    again = Store(path)
+    assert again._db.schema_version() == SCHEMA_VERSION == 9
+    assert {p.id: p.day_only for p in again.plays()} == {
+        "typed-day": True,
+        "typed-time": False,
+        "bgg-1": True,
+        "bg-stats": False,
+    }
+    assert [p.date for p in again.plays()] == [evening, noon, noon, noon]  # no moment changed
+    day = make_play("dayu", "2026-02-01T12:00:00+00:00", seats, play_id="a-day").model_copy(
+        update={"day_only": True}
+    )
+    again.restore_play(day)
+    assert again.play("a-day") == day
     again.close()
 
 

@@ -41,7 +41,7 @@ SHOWN_REFUSED = 200  # refusal lines a preview draws; more are counted on one li
 def send_button(tr: Tr, send: Callable[[], Awaitable[None]], play: PlayRecord, title: str) -> ft.Control:
     """A play's "Send to BG Stats" (a command: busy until the link is handed over), named for
     screen readers by its game and day."""
-    day = format_when(play.date, tr.lang, time=False)
+    day = format_when(play.date, tr.lang, time=False, day_only=play.day_only)
     return command_button(
         tr("plays.exchange.send"),
         f"play-bgstats-{play.id}",

@@ -184,7 +184,7 @@ class PlayEdit:
             plays=repos.plays,
             play=play,
             links=repos.plays.suggested_links(play),
-            day=Typed(local_day(play.date)),
+            day=Typed(local_day(play.date, day_only=play.day_only)),
             scores=[Typed(str(seat.score)) for seat in play.seats],
             players=_choices(repos.players, play),
             specs=specs,
@@ -320,7 +320,7 @@ class PlayEdit:
         scores, day, location = [t.text for t in self.scores], self.day.text, self.location.text
         if self.by_hand and scores != [str(seat.score) for seat in play.seats]:
             plays.rescore(play.id, [_whole(x) for x in scores])
-        if day.strip() != local_day(play.date):
+        if day.strip() != local_day(play.date, day_only=play.day_only):
             plays.redate(play.id, day)
         if (location.strip() or None) != play.location:
             plays.set_location(play.id, location)

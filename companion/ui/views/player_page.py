@@ -107,8 +107,8 @@ def _summary(tr: Tr, page: PlayerPage) -> ft.Control:
             shared(
                 tr,
                 "insights.page_first_last",
-                first=format_when(first.date, tr.lang, time=False),
-                last=format_when(last.date, tr.lang, time=False),
+                first=format_when(first.date, tr.lang, time=False, day_only=first.day_only),
+                last=format_when(last.date, tr.lang, time=False, day_only=last.day_only),
             ),
             key="player-first-last",
         ),

@@ -191,7 +191,7 @@ def _deleted_line(tr: Tr, plays: PlaysRepo, f: PlayLogFilters) -> list[ft.Contro
                         tr(
                             "plays.deleted",
                             game=game_title(tr, gone.game),
-                            when=format_when(gone.date, tr.lang, time=False),
+                            when=format_when(gone.date, tr.lang, time=False, day_only=gone.day_only),
                         ),
                         expand=True,
                     ),
@@ -244,7 +244,7 @@ def _link_all_dialog(
             ]
             out.append(
                 ft.Text(
-                    f"{game_title(tr, play.game)} · {format_when(play.date, tr.lang, time=False)}: "
+                    f"{game_title(tr, play.game)} · {format_when(play.date, tr.lang, time=False, day_only=play.day_only)}: "
                     + ", ".join(pairs),
                     size=13,
                     key=f"link-all-{play.id}",
@@ -413,7 +413,8 @@ def _day_field(tr: Tr, f: PlayLogFilters, field: str, label: str, hint: str) -> 
 
 
 def when(tr: Tr, play: PlayRecord) -> str:
-    day = format_when(play.date, tr.lang)  # stored in UTC, read in this device's time
+    # stored in UTC, read in this device's time; a play known by its day alone shows that day
+    day = format_when(play.date, tr.lang, day_only=play.day_only)
     if play.seconds is None:
         return day
     return tr("plays.when_long", when=day, n=max(1, round(play.seconds / 60)))
@@ -462,7 +463,7 @@ def play_card(
         ft.Row(
             [
                 ft.Text(game_title(tr, play.game), weight=ft.FontWeight.BOLD, expand=True),
-                small(when(tr, play)),
+                small(when(tr, play), key=f"play-{play.id}-when"),
             ]
         ),
         *seats,

@@ -1,0 +1,44 @@
+"""A play known by its day alone (a day typed in Quick score, a BoardGameGeek play) shows its day
+alone on its card, in the reader's language; a play with a time shows its time, in this device's
+zone (Madrid here, where the noon UTC a day alone is stored at would read 13:00)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from ui_testkit import new_hub, started
+
+DRAGON = {"players": [{"name": "Ana", "vp": 40}, {"name": "Ben", "vp": 42}]}
+
+
+@pytest.fixture
+def madrid(monkeypatch):
+    monkeypatch.setenv("TZ", "Europe/Madrid")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+@pytest.mark.parametrize(
+    ("lang", "day", "timed", "bgg"),
+    [
+        ("en", "1 Feb 2026", "2 Feb 2026, 20:30", "3 Feb 2026 · 75 minutes"),
+        ("es", "1 feb 2026", "2 feb 2026, 20:30", "3 feb 2026 · 75 minutos"),
+    ],
+)
+async def test_a_day_only_play_shows_its_day_alone_on_its_card(tmp_path, madrid, lang, day, timed, bgg):
+    hub = new_hub(tmp_path)
+    store = hub.store
+    typed_day = store.log_calculated("dragon-final", DRAGON, date="2026-02-01")
+    typed_time = store.log_calculated("dragon-final", DRAGON, date="2026-02-02T19:30:00+00:00")
+    brought = typed_day.model_copy(
+        update={"id": "bgg-7", "source": "bgg", "date": "2026-02-03T12:00:00+00:00", "seconds": 75 * 60}
+    )
+    store.restore_play(brought)
+    assert typed_day.day_only and not typed_time.day_only and store.play("bgg-7").day_only
+    h = await started(hub, "/plays", prefs={"table_companion.lang": lang})
+    assert h.by_key(f"play-{typed_day.id}-when").value == day
+    assert h.by_key(f"play-{typed_time.id}-when").value == timed
+    assert h.by_key("play-bgg-7-when").value == bgg
