@@ -59,7 +59,9 @@ def push_play(play: PlayRecord) -> dict[str, Any]:
     out: dict[str, Any] = {
         "sourceName": SOURCE_NAME,
         "sourcePlayId": play.id,
-        "playDate": play.date[:10] if play.day_only else local_time(play.date),  # a day alone: the day
+        # BG Stats' playDate has a time ("YYYY-MM-DD HH:MM:SS"), and BG Stats keeps no play by its
+        # day alone: a day-only play goes as noon of its own day on every clock
+        "playDate": f"{play.date[:10]} 12:00:00" if play.day_only else local_time(play.date),
         "durationMin": 0 if play.seconds is None else round(play.seconds / 60),
         "game": game,
         "players": [

@@ -17,6 +17,7 @@ from companion.plays.bgg import plays_xml
 from companion.plays.bgstats import (
     ExchangeError,
     ImportPlan,
+    local_time,
     plan_import,
     push_json,
     push_link,
@@ -144,8 +145,8 @@ def test_the_boardgamegeek_play_file(store):
 
 def test_a_play_known_by_its_day_alone_goes_out_by_its_day(store, tmp_path, monkeypatch):
     """Its day, on any clock (UTC+14 here, where its stored noon UTC is the next day): BG Stats'
-    playDate is the day alone, and read back it is a play known by its day alone again; BGG's
-    file gives the day. A play with a time keeps its time."""
+    playDate is noon of that day (BG Stats' date has a time and no play by its day alone), read
+    back as that day; BGG's file gives the day. A play with a time keeps its time."""
     monkeypatch.setenv("TZ", "Pacific/Kiritimati")
     time.tzset()
     try:
@@ -154,7 +155,7 @@ def test_a_play_known_by_its_day_alone_goes_out_by_its_day(store, tmp_path, monk
             {"players": [{"name": "Ana", "vp": 9}, {"name": "Ben", "vp": 3}]},
             date="2026-02-01",
         )
-        assert push_play(play)["playDate"] == "2026-02-01"
+        assert push_play(play)["playDate"] == "2026-02-01 12:00:00"
         timed = store.plays(game="chinatown")[0]
         assert len(push_play(timed)["playDate"]) == 19  # "YYYY-MM-DD HH:MM:SS"
         root = ET.fromstring(plays_xml([play]))
@@ -162,7 +163,8 @@ def test_a_play_known_by_its_day_alone_goes_out_by_its_day(store, tmp_path, monk
         other = Store(tmp_path / "d.sqlite3")
         plan, (added, _) = _import(other, json.loads(push_json([play, timed])))
         assert plan.refused == [] and added == 2
-        assert (other.play(play.id).date, other.play(play.id).day_only) == (play.date, True)
+        back = other.play(play.id)
+        assert back is not None and local_time(back.date) == "2026-02-01 12:00:00"  # its day
         assert not other.play(timed.id).day_only
         other.close()
     finally:
