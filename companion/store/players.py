@@ -30,6 +30,7 @@ class PlayerInfo(BaseModel):
     created: str
     plays: int = 0  # plays in the log this player took part in
     last_played: str | None = None
+    last_day_only: bool = False  # the last play is known by its day alone (plays.day_only)
 
 
 class LastSeat(BaseModel):
@@ -85,14 +86,24 @@ def _check_note(note: str) -> str:
 
 
 _PLAYER_SELECT = (
-    "SELECT pl.id, pl.name, pl.color, pl.note, pl.created, COUNT(ps.play_id), MAX(p.date)"
+    "SELECT pl.id, pl.name, pl.color, pl.note, pl.created, COUNT(ps.play_id), MAX(p.date),"
+    " MAX(CASE WHEN p.day_only = 1 THEN p.date END)"  # the last play's, when it is a day-only one
     " FROM players pl LEFT JOIN play_seats ps ON ps.player_id = pl.id"
     " LEFT JOIN plays p ON p.id = ps.play_id"
 )
 
 
 def _info(r: tuple[Any, ...]) -> PlayerInfo:
-    return PlayerInfo(id=r[0], name=r[1], color=r[2], note=r[3], created=r[4], plays=r[5], last_played=r[6])
+    return PlayerInfo(
+        id=r[0],
+        name=r[1],
+        color=r[2],
+        note=r[3],
+        created=r[4],
+        plays=r[5],
+        last_played=r[6],
+        last_day_only=r[6] is not None and r[7] == r[6],
+    )
 
 
 def _header_players(text: Any) -> list[dict[str, Any]]:

@@ -4,6 +4,7 @@ zone (Madrid here, where the noon UTC a day alone is stored at would read 13:00)
 
 from __future__ import annotations
 
+import os
 import time
 
 import pytest
@@ -42,3 +43,47 @@ async def test_a_day_only_play_shows_its_day_alone_on_its_card(tmp_path, madrid,
     assert h.by_key(f"play-{typed_day.id}-when").value == day
     assert h.by_key(f"play-{typed_time.id}-when").value == timed
     assert h.by_key("play-bgg-7-when").value == bgg
+
+
+@pytest.fixture
+def mexico(monkeypatch):
+    monkeypatch.setenv("TZ", "America/Mexico_City")  # UTC-6: an evening play is the next UTC day
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+@pytest.mark.parametrize(
+    ("lang", "evening", "day"),
+    [
+        ("en", "1 game, last on 2 Feb 2026", "2 games, last on 4 Feb 2026"),
+        ("es", "1 partida, la última el 2 feb 2026", "2 partidas, la última el 4 feb 2026"),
+    ],
+)
+async def test_the_players_list_says_the_last_play_s_day_on_this_clock(tmp_path, mexico, lang, evening, day):
+    """The players list said the stored UTC day, as written ("2026-02-03"): a play ended at 21:00
+    in Mexico City was on the next day. Now the reader's day, written as the reader writes it; a
+    day-only play (a day typed in Quick score) its own day."""
+    hub = new_hub(tmp_path)
+    store = hub.store
+    ana, ben, cy = (store.create_player(n) for n in ("Ana", "Ben", "Cy"))
+
+    def log(date: str, *seats) -> None:
+        players = [{"name": p.name, "vp": 4 - 2 * i} for i, p in enumerate(seats)]
+        store.log_calculated(
+            "dragon-final", {"players": players}, date=date, player_ids=[p.id for p in seats]
+        )
+
+    log("2026-02-03T03:00:00+00:00", ana, ben)  # 2 Feb, 21:00 in Mexico City
+    log("2026-02-01", cy, ben)
+    log("2026-02-04", cy, ben)  # a day typed: known by its day alone
+    h = await started(hub, "/players", prefs={"table_companion.lang": lang})
+    assert h.by_key(f"player-played-{ana.id}").value == evening
+    assert h.by_key(f"player-played-{cy.id}").value == day
+    h.close()
+    os.environ["TZ"] = "Pacific/Kiritimati"  # UTC+14: a day-only play's stored noon is 02:00 the next day
+    time.tzset()  # (the fixture puts this device's zone back)
+    h = await started(hub, "/players", prefs={"table_companion.lang": lang})
+    assert h.by_key(f"player-played-{cy.id}").value == day
+    h.close()

@@ -19,6 +19,7 @@ import flet as ft
 
 from companion.core import TableError
 from companion.core.msg import join_list
+from companion.i18n import format_when
 from companion.ui.dialogs import Dialogs
 from companion.ui.i18n import Tr
 from companion.ui.palette import PLAYER_COLORS, TAP
@@ -135,7 +136,10 @@ def group_links(tr: Tr, go: Callable[[str], None]) -> ft.Control:
 def played_line(tr: Tr, p: PlayerInfo) -> str:
     if not p.plays:
         return tr("players.no_plays")
-    return tr("players.played", n=p.plays, when=(p.last_played or "")[:10])
+    # the day as this reader writes it, on this device's clock (the store keeps UTC: an evening
+    # play in the Americas was shown on the next day), or the day itself for a day-only play
+    when = format_when(p.last_played or "", tr.lang, time=False, day_only=p.last_day_only)
+    return tr("players.played", n=p.plays, when=when)
 
 
 @dataclass(frozen=True)
