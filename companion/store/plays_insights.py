@@ -65,6 +65,7 @@ class GameRecord(BaseModel):
     play_id: str
     date: str
     holders: list[Holder]
+    day_only: bool = False  # the play is known by its day alone (plays.day_only)
 
 
 class PlayRef(BaseModel):
@@ -159,6 +160,9 @@ class HIndex(BaseModel):
 
 
 # ---- a game's records --------------------------------------------------------------------
+Hit = tuple[int, str, str, int]  # a record's value, play id, date and day_only, as read
+
+
 def _seat_cond(game: str, player: str | None, where: PlayFilter) -> tuple[str, tuple[Any, ...]]:
     """``WHERE`` over ``plays p`` joined to the seats ``ps`` counted: a game's, or a player's."""
     cond, args = where.sql("p")
@@ -176,7 +180,7 @@ def game_records(read: Reader, game: str, where: PlayFilter = NO_FILTER) -> list
     """The records of ``game`` over the plays ``where`` keeps, in RECORD_KINDS order (a record
     no play has, such as a length when no length is known, is left out). Each is two seeks in
     an index (schema 8): the best value, then the earliest play that has it."""
-    found: list[tuple[RecordKind, tuple[int, str, str] | None]] = [
+    found: list[tuple[RecordKind, Hit | None]] = [
         ("high_win", _seat_record(read, game, where, "MAX")),
         ("low_win", _seat_record(read, game, where, "MIN")),
         ("margin", _play_record(read, game, where, "margin", "MAX")),
@@ -184,15 +188,23 @@ def game_records(read: Reader, game: str, where: PlayFilter = NO_FILTER) -> list
         ("shortest", _play_record(read, game, where, "seconds", "MIN")),
     ]
     return [
-        GameRecord(game=game, kind=kind, value=v, play_id=pid, date=d, holders=_holders(read, kind, v, pid))
+        GameRecord(
+            game=game,
+            kind=kind,
+            value=v,
+            play_id=pid,
+            date=d,
+            day_only=bool(o),
+            holders=_holders(read, kind, v, pid),
+        )
         for kind, hit in found
         if hit is not None
-        for v, pid, d in [hit]
+        for v, pid, d, o in [hit]
     ]
 
 
-def _seat_record(read: Reader, game: str, where: PlayFilter, fn: str) -> tuple[int, str, str] | None:
-    """(score, play id, date): the highest (MAX) or lowest (MIN) winning score, earliest play first."""
+def _seat_record(read: Reader, game: str, where: PlayFilter, fn: str) -> Hit | None:
+    """(score, play id, date, day_only): the highest (MAX) or lowest (MIN) winning score, earliest play first."""
     cond, args = where.sql("p")
     # Without a filter the seats' index alone answers (no join to the plays).
     join = " JOIN plays p ON p.id = ps.play_id" if cond else ""
@@ -203,26 +215,25 @@ def _seat_record(read: Reader, game: str, where: PlayFilter, fn: str) -> tuple[i
     if top[0][0] is None:
         return None
     row = read(
-        "SELECT p.id, p.date FROM play_seats ps JOIN plays p ON p.id = ps.play_id"
+        "SELECT p.id, p.date, p.day_only FROM play_seats ps JOIN plays p ON p.id = ps.play_id"
         f" WHERE ps.game = ? AND ps.winner = 1 AND ps.score = ?{cond} ORDER BY p.date, p.id LIMIT 1",
         (game, top[0][0], *args),
     )
-    return top[0][0], row[0][0], row[0][1]
+    return top[0][0], row[0][0], row[0][1], row[0][2]
 
 
-def _play_record(
-    read: Reader, game: str, where: PlayFilter, column: str, fn: str
-) -> tuple[int, str, str] | None:
-    """(value, play id, date): the plays' highest or lowest ``column`` (margin, seconds), earliest first."""
+def _play_record(read: Reader, game: str, where: PlayFilter, column: str, fn: str) -> Hit | None:
+    """(value, play id, date, day_only): the plays' highest or lowest ``column`` (margin, seconds), earliest first."""
     cond, args = where.sql("p")
     top = read(f"SELECT {fn}(p.{column}) FROM plays p WHERE p.game = ?{cond}", (game, *args))
     if top[0][0] is None:
         return None
     row = read(
-        f"SELECT p.id, p.date FROM plays p WHERE p.game = ? AND p.{column} = ?{cond} ORDER BY p.date, p.id LIMIT 1",
+        f"SELECT p.id, p.date, p.day_only FROM plays p WHERE p.game = ? AND p.{column} = ?{cond}"
+        " ORDER BY p.date, p.id LIMIT 1",
         (game, top[0][0], *args),
     )
-    return top[0][0], row[0][0], row[0][1]
+    return top[0][0], row[0][0], row[0][1], row[0][2]
 
 
 def _holders(read: Reader, kind: RecordKind, value: int, play_id: str) -> list[Holder]:

@@ -87,3 +87,19 @@ async def test_the_players_list_says_the_last_play_s_day_on_this_clock(tmp_path,
     h = await started(hub, "/players", prefs={"table_companion.lang": lang})
     assert h.by_key(f"player-played-{cy.id}").value == day
     h.close()
+
+
+async def test_a_record_held_by_a_day_only_play_says_its_own_day(tmp_path, monkeypatch):
+    """At UTC+14 a day-only play's stored noon UTC is 02:00 on the next day: the record's line said
+    that next day."""
+    monkeypatch.setenv("TZ", "Pacific/Kiritimati")
+    time.tzset()
+    try:
+        hub = new_hub(tmp_path)
+        hub.store.log_calculated("dragon-final", DRAGON, date="2026-02-01")
+        h = await started(hub, "/stats/dragon")
+        assert h.by_key("record-dragon-high_win").subtitle.value == "Ben · 1 Feb 2026"
+        h.close()
+    finally:
+        monkeypatch.undo()
+        time.tzset()

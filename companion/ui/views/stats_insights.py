@@ -129,7 +129,11 @@ def record_rows(
             ft.ListTile(
                 title=ft.Text(f"{what}: {record_value(tr, r)}"),
                 subtitle=ft.Text(
-                    tr("insights.held", names=holders, when=format_when(r.date, tr.lang, time=False))
+                    tr(
+                        "insights.held",
+                        names=holders,
+                        when=format_when(r.date, tr.lang, time=False, day_only=r.day_only),
+                    )
                 ),
                 trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
                 on_click=lambda _, pid=r.play_id: open_play(services, session, pid),
