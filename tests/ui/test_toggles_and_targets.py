@@ -61,6 +61,11 @@ async def test_trade_chips_name_the_building_or_tile_each_gives(tmp_path):
     names = [said(h, k)[0] for k in tiles]
     assert len(tiles) > 1 and len(set(names)) == len(names)  # two tiles of a kind: two names
     assert all("tile" in n for n in names)
+    # each side's tiles say whose they are: both sides may hold a "Photo tile 1 of 1"
+    ana = [said(h, k)[0] for k in h.keys("ct-give-a-t-")]
+    assert ana and all(n.startswith("Ana: ") for n in ana)
+    assert not any(n.startswith("Ana: ") for n in names)
+    assert len(set(ana + names)) == len(ana + names)
     h.close()
 
 

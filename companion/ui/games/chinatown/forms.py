@@ -514,7 +514,7 @@ def _side_card(
     ]
     chips += [
         _chip(
-            (tr.msg(shop_name(t)), tr("chinatown.trade_tile", shop=tr.msg(shop_name(t)), n=j + 1, count=n)),
+            (tr.msg(shop_name(t)), tile_name(tr, table.players[giver].name, t, j, n)),
             f"ct-give-{k}-t-{t}-{j}",
             j < tiles.get(t, 0),
             lambda _, t=t, j=j: form.toggle_tile(k, t, j),
@@ -541,10 +541,16 @@ def _side_card(
     )
 
 
+def tile_name(tr: Tr, giver: str, shop: str, j: int, count: int) -> str:
+    """A tile chip as a screen reader says it, with its giver: both sides of a trade can hold a
+    "Photo tile 1 of 1", and the two chips were named alike ("Ana: Photo tile 1 of 1")."""
+    return tr("chinatown.trade_tile", player=giver, shop=tr.msg(shop_name(shop)), n=j + 1, count=count)
+
+
 def _chip(label: tuple[str, str], key: str, on: bool, tap: Any) -> ft.Control:
     """A toggle: selected or not to screen readers, filled with a check mark when on. ``label``:
-    what it shows ("16", "Tea House") and its name ("Building 16 (district 2)", "Tea House tile 2
-    of 3": each chip its own). No tooltip: a tooltip over a chip swallowed the next tap in Chromium."""
+    what it shows ("16", "Tea House") and its name ("Building 16 (district 2)", "Ana: Tea House
+    tile 2 of 3": each chip its own). No tooltip: a tooltip over a chip swallowed the next tap in Chromium."""
     return ft.Chip(
         label=ft.Text(label[0], semantics_label=label[1]),
         key=key,
