@@ -122,8 +122,10 @@ def play_date(text: str, *, logged_now: bool = False) -> Dated:
     in the future). A day alone is that day at noon UTC, the same day on every clock from UTC-11
     to UTC+11, marked as a day alone; a time without a zone is the local time of this device.
 
-    ``logged_now``: the day was typed as the play is logged (Quick score's "Day played"): today
-    (on this device, or anywhere that noon UTC is still to come) is now, a real time."""
+    ``logged_now``: the day was typed as the play is logged (Quick score's "Day played"): today on
+    this device is now, a real time; an earlier day is that day alone, though its noon UTC may be
+    a few hours ahead east of UTC+12 (now there would be the next day: last evening's play typed
+    after midnight in New Zealand was shown on the day after the day typed)."""
     now = datetime.now(UTC)
     day: date | None = None  # a day alone
     try:
@@ -140,7 +142,7 @@ def play_date(text: str, *, logged_now: bool = False) -> Dated:
         raise CalcInputError("plays.calc.future_date", found=text)
     if day is None:
         return Dated(when.isoformat(timespec="seconds"))
-    if logged_now and (day >= date.today() or when > now):
+    if logged_now and day >= date.today():
         return Dated(now.isoformat(timespec="seconds"))
     return Dated(when.isoformat(timespec="seconds"), day_only=True)
 

@@ -312,3 +312,34 @@ def test_a_play_logged_for_a_day_keeps_its_day_alone_in_the_store(store):
     assert {p.id: p.day_only for p in store.plays()} == {past.id: True, today.id: False, timed.id: False}
     # the log sorts by the stored moment: the day alone (noon UTC) after the evening before
     assert [p.id for p in store.plays()] == [today.id, past.id, timed.id]
+
+
+def test_last_evenings_play_typed_after_midnight_in_new_zealand_keeps_its_day(monkeypatch):
+    """At 00:30 on 3 Feb in Auckland (UTC+13) yesterday's noon UTC is still to come: the day typed
+    was stored as now, a real time, and shown on 3 Feb. A day before today is that day alone."""
+    import importlib
+    import time
+
+    record = importlib.import_module("companion.plays.record")  # the module (the package names a function so)
+    now = datetime(2026, 2, 2, 11, 30, tzinfo=UTC)
+
+    class Clock(datetime):
+        @classmethod
+        def now(cls, tz=None):  # type: ignore[override]
+            return now if tz else now.astimezone().replace(tzinfo=None)
+
+    class Today(date):
+        @classmethod
+        def today(cls):  # type: ignore[override]
+            return now.astimezone().date()
+
+    monkeypatch.setenv("TZ", "Pacific/Auckland")
+    time.tzset()
+    monkeypatch.setattr(record, "datetime", Clock)
+    monkeypatch.setattr(record, "date", Today)
+    try:
+        assert play_date("2026-02-02", logged_now=True) == ("2026-02-02T12:00:00+00:00", True)
+        assert play_date("2026-02-03", logged_now=True) == ("2026-02-02T11:30:00+00:00", False)  # today: now
+    finally:
+        monkeypatch.undo()
+        time.tzset()
