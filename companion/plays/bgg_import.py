@@ -146,7 +146,7 @@ def _candidates(node: Element) -> list[Candidate] | Msg:
     place = place_name(node.get("location") or "")
     return [
         Candidate(
-            f"{bgg_id}-{k}" if k > 1 else bgg_id,
+            f"{bgg_id}-{k}" if bgg_id and k > 1 else bgg_id,  # no id: copies told apart by their fingerprint
             node.get("date") or "",
             name,
             object_id or None,

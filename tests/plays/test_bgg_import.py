@@ -293,3 +293,23 @@ def test_a_file_asking_for_more_plays_than_one_import_takes_is_refused_whole(tmp
     assert (
         len(_plan(s, page(1, [play("1", "2026-01-01", DRAGON, two, quantity="100")]).encode()).plays) == 100
     )
+
+
+def test_plays_without_an_id_logged_several_times_each_come_in_once_per_time(tmp_path):
+    """Copies of a play without a BGG id were given the ids "bgg--2", "bgg--3": the same for every
+    such play, so the second play's copy was refused as "twice in the file", and any later file's
+    was taken as already in the log."""
+    seats = [player("Ana", "50", True), player("Ben", "40", False), player("Cy", "1", False)]
+    first = play("", "2026-02-01", CHINATOWN, seats, quantity="3")
+    others = [player("Ana", "60", True), player("Ben", "30", False), player("Cy", "2", False)]
+    second = play("", "2026-02-02", CHINATOWN, others, quantity="2")
+    s = Store(tmp_path / "q.sqlite3")
+    plan, (added, _) = _import(s, page(1, [first, second]).encode())
+    assert (added, plan.refused) == (5, []) and not any(p.id.startswith("bgg--") for p in s.plays())
+    days = sorted(p.date[:10] for p in s.plays())
+    assert days == ["2026-02-01"] * 3 + ["2026-02-02"] * 2
+    later = play("", "2026-03-01", CHINATOWN, seats, quantity="2")  # another file, another evening
+    plan, (added, _) = _import(s, page(1, [later]).encode())
+    assert (added, plan.already) == (2, 0)
+    again, (added, _) = _import(s, page(1, [first, second]).encode())
+    assert (added, again.already) == (0, 5)
