@@ -109,6 +109,17 @@ def _utc_text(text: str | None) -> str | None:
 FUTURE_SLACK = timedelta(minutes=10)
 
 
+# A day alone is stored as that day's noon UTC. Before schema 9 (backups before version 3) the
+# log did not say which plays were so: any play at exactly that noon is taken for one, but for BG
+# Stats imports, whose times people type and where 13:00 in Madrid is 12:00 UTC (DECISIONS).
+DAY_NOON = "T12:00:00+00:00"
+
+
+def stored_as_a_day(source: str, date: str) -> bool:
+    """Whether a play of an older log (no ``day_only`` kept) is one known by its day alone."""
+    return source != "import" and date.endswith(DAY_NOON)
+
+
 class Dated(NamedTuple):
     """When a play ended as the log stores it: ``date`` in UTC; ``day_only`` when only its day is
     known (``date`` is then that day at noon UTC, what the log sorts by, never shown)."""

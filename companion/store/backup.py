@@ -32,15 +32,17 @@ from companion.core.registry import UnknownGame, get
 from companion.core.table import MAX_LOG, PLAYER_COLORS, Table, TableError
 from companion.plays import PlayRecord, record
 from companion.plays.models import Figure, PlaySeat
-from companion.plays.record import final_seats
+from companion.plays.record import final_seats, stored_as_a_day
 from companion.store.plays_rows import insert_play
 
 if TYPE_CHECKING:
     from companion.store.sqlite_store import Store
 
 BACKUP_FORMAT: Final = "table-companion/backup"
-# 2 adds the checksum; a version 1 file (written before it) is still read, without one.
-BACKUP_VERSION: Final = 2
+# 2 adds the checksum; a version 1 file (written before it) is still read, without one. 3: the
+# plays say which are known by their day alone (schema 9); an older file's are taken as the store's
+# migration takes them (plays.record.stored_as_a_day).
+BACKUP_VERSION: Final = 3
 # A file over this is refused before it is read (a five-player game is about 50 KB of JSON).
 MAX_BACKUP_BYTES: Final = 200_000_000
 # A backup holds many tables; each table inside is checked against the table-file limits.
@@ -245,7 +247,7 @@ def read_backup(text: str | bytes, progress: Progress | None = None) -> tuple[Ba
         raise StoreError("plays.backup.foreign", found=str(found))
     _check_version(raw)
     try:
-        backup = Backup.model_validate(raw, strict=True)
+        backup = _days_known(Backup.model_validate(raw, strict=True))
     except ValidationError as exc:
         raise StoreError("plays.backup.damaged", detail=_why(exc)) from exc
     tables = []
@@ -255,6 +257,15 @@ def read_backup(text: str | bytes, progress: Progress | None = None) -> tuple[Ba
         tables = _replayed(backup, progress)
     _check_refs(backup, tables)
     return backup, tables
+
+
+def _days_known(backup: Backup) -> Backup:
+    """A backup written before version 3 did not say which plays are known by their day alone:
+    restored as they were, a Quick score play for a past day showed a time nobody recorded."""
+    if backup.version >= 3:
+        return backup
+    plays = [p.model_copy(update={"day_only": stored_as_a_day(p.source, p.date)}) for p in backup.plays]
+    return backup.model_copy(update={"plays": plays})
 
 
 def _replayed(backup: Backup, progress: Progress | None) -> list[Table]:

@@ -292,9 +292,9 @@ def to_version_9(db: Connection) -> None:
     UTC), a play redated to a day. A play that really ended on that second is one in 86,400;
     BG Stats gives times that people set by hand, where 13:00 in Madrid (12:00 UTC) is a likely
     one, so those keep their time (docs/DECISIONS.md)."""
-    db.execute(
-        "UPDATE plays SET day_only = 1 WHERE source <> 'import' AND substr(date, 11) = 'T12:00:00+00:00'"
-    )
+    from companion.plays.record import DAY_NOON  # the rule of plays.record.stored_as_a_day, in SQL
+
+    db.execute("UPDATE plays SET day_only = 1 WHERE source <> 'import' AND substr(date, 11) = ?", (DAY_NOON,))
 
 
 def to_version_7(db: Connection) -> None:

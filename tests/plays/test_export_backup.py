@@ -168,3 +168,30 @@ def test_a_damaged_backup_is_refused_and_nothing_changes(store, tmp_path, how, k
         assert "No se ha cambiado nada" in err.value.msg.render("es")
     assert [p.id for p in target.players()] == [kept.id]
     assert target.list() == [] and target.plays() == []
+
+
+def test_a_backup_from_before_the_log_kept_day_only_plays_restores_them_by_their_day(tmp_path):
+    """A version 2 backup (written before schema 9) says nothing of day-only plays: restored as
+    they were, a Quick score play for a past day came back as a time nobody recorded (13:00 in
+    Madrid). Read as the store's own migration reads them: at 12:00:00 UTC, but a BG Stats import."""
+    s = Store(tmp_path / "old.sqlite3")
+    dragon = {"players": [{"name": "Ana", "vp": 40}, {"name": "Ben", "vp": 42}]}
+    typed = s.log_calculated("dragon-final", dragon, date="2026-02-01")
+    timed = s.log_calculated("dragon-final", dragon, date="2026-02-02T19:30:00+00:00")
+    imported = timed.model_copy(
+        update={"id": "bgs-1", "source": "import", "date": "2026-02-03T12:00:00+00:00"}
+    )
+    s.restore_play(imported)
+    data = json.loads(backup_json(s))
+    assert data["version"] == 3
+    data["version"] = 2
+    for play in data["plays"]:
+        play.pop("day_only", None)
+    old = signed_json({k: v for k, v in data.items() if k != "checksum"})
+    restored = Store(tmp_path / "new.sqlite3")
+    restore(restored, old)
+    days = {p.id: p.day_only for p in restored.plays()}
+    assert days == {typed.id: True, timed.id: False, "bgs-1": False}
+    again = Store(tmp_path / "again.sqlite3")
+    restore(again, backup_json(s))  # a version 3 file says it itself
+    assert {p.id: p.day_only for p in again.plays()} == days

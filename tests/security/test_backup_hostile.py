@@ -29,7 +29,7 @@ from companion.cli import main
 from companion.core import Table
 from companion.store import Store, StoreError
 from companion.store import backup as backup_mod
-from companion.store.backup import MAX_BACKUP_BYTES, backup_json, read_backup_file, restore, signed_json
+from companion.store.backup import BACKUP_VERSION, MAX_BACKUP_BYTES, backup_json, read_backup_file, restore, signed_json
 
 STORE = "tables.sqlite3"
 
@@ -185,7 +185,7 @@ HOSTILE: list[tuple[str, Callable[[dict[str, Any]], None], str, str]] = [
     ("version_text", _set("version", "2"), "plays.backup.damaged", "version"),
     ("version_float", _set("version", 2.0), "plays.backup.damaged", "version"),
     ("version_zero", _set("version", 0), "plays.backup.damaged", "version"),
-    ("version_newer", _set("version", 3), "plays.backup.too_new", "newer version"),
+    ("version_newer", _set("version", BACKUP_VERSION + 1), "plays.backup.too_new", "newer version"),
     ("two_plays_of_a_table", _two_plays_of_a_table, "plays.backup.two_plays", "two plays"),
     ("player_twice_in_a_play", _one_player_twice, "plays.backup.twice_in_play", "two seats"),
     ("player_linked_twice", _one_player_linked_twice, "plays.backup.twice_at_table", "two seats"),
