@@ -29,7 +29,14 @@ from companion.cli import main
 from companion.core import Table
 from companion.store import Store, StoreError
 from companion.store import backup as backup_mod
-from companion.store.backup import BACKUP_VERSION, MAX_BACKUP_BYTES, backup_json, read_backup_file, restore, signed_json
+from companion.store.backup import (
+    BACKUP_VERSION,
+    MAX_BACKUP_BYTES,
+    backup_json,
+    read_backup_file,
+    restore,
+    signed_json,
+)
 
 STORE = "tables.sqlite3"
 
