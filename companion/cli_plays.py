@@ -432,10 +432,9 @@ def import_bgstats_cmd(args: argparse.Namespace) -> None:
 def import_bgg_cmd(args: argparse.Namespace) -> None:
     """Plays of this app's games from BoardGameGeek's plays XML (one page or several), as
     ``import-bgstats`` brings in a BG Stats file."""
-    from companion.plays.bgg_import import plan_bgg_import
-    from companion.store.plays_import import known, known_prints
+    from companion.store.plays_import import plan_bgg
 
-    _import_cmd(args, lambda store, raw: plan_bgg_import(raw, *known(store), known_prints(store)))
+    _import_cmd(args, plan_bgg)
 
 
 def _import_cmd(args: argparse.Namespace, plan_of: Callable[[Any, bytes], Any]) -> None:

@@ -12,19 +12,15 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from datetime import UTC, datetime
 
+from companion.i18n import local_day
 from companion.plays.game_ids import game_info
 from companion.plays.models import PlayRecord
-
-
-def local_day(iso: str) -> str:
-    """BGG logs a play by day: the day it ended, on this device's clock."""
-    return datetime.fromisoformat(iso).astimezone().strftime("%Y-%m-%d")
 
 
 def play_day(play: PlayRecord) -> str:
     """The day a play ended as BGG logs it: on this device's clock, or, for a play known by its
     day alone, that day (its stored noon UTC is the next day east of UTC+12)."""
-    return play.date[:10] if play.day_only else local_day(play.date)
+    return local_day(play.date, day_only=play.day_only)
 
 
 def play_element(play: PlayRecord) -> ET.Element:

@@ -18,6 +18,7 @@ from companion.store.plays_rows import insert_play
 
 if TYPE_CHECKING:
     from companion.plays.bgg_import import Print
+    from companion.plays.bgstats import ImportPlan
 
 
 def known(store: Any) -> tuple[set[str], set[str]]:
@@ -32,6 +33,14 @@ def known_prints(store: Any) -> Counter[Print]:
     from companion.plays.bgg_import import log_prints
 
     return log_prints(store.plays())
+
+
+def plan_bgg(store: Any, data: bytes) -> ImportPlan:
+    """What a BoardGameGeek plays file would bring into ``store``'s log, nothing written yet (the
+    CLI's import-bgg and the log's Import from BoardGameGeek both ask this)."""
+    from companion.plays.bgg_import import plan_bgg_import
+
+    return plan_bgg_import(data, *known(store), known_prints(store))
 
 
 def import_plays(

@@ -237,10 +237,9 @@ class PlaysRepo:
 
     def plan_bgg_import(self, data: bytes) -> ImportPlan:
         """The same for a BoardGameGeek plays file (companion.plays.bgg_import)."""
-        from companion.plays.bgg_import import plan_bgg_import
-        from companion.store.plays_import import known, known_prints
+        from companion.store.plays_import import plan_bgg
 
-        return plan_bgg_import(data, *known(self._store), known_prints(self._store))
+        return plan_bgg(self._store, data)
 
     def add_imported(self, plan: ImportPlan) -> tuple[int, int]:
         """Write a planned import at once: (plays added, players created). A play the log has
