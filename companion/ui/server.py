@@ -136,25 +136,28 @@ def serve(
     sock, folder = prepared if prepared is not None else prepare(host, port, data_dir=data_dir, hosted=hosted)
     keep_catalogs()
     warm = WarmUp()
-    if hosted:
-        from companion.ui.hosted import Hosted
-
-        spaces = open_spaces(folder)
-        main = make_main(hosted=Hosted(spaces, idle_minutes=idle_minutes), started=warm.first_screen_drawn)
-        served, url = None, spaces.url  # every hub is a space's
-    else:
-        served = hub_for(folder)
-        main = make_main(served, lan_url=lan_url, started=warm.first_screen_drawn)
-        url = database_url(served.store)
     relays: list[Relay] = []
+    served: TableHub | None = None
+    try:  # from here a stop (Ctrl+C, SIGTERM: cli.serve) closes what was opened
+        if hosted:
+            from companion.ui.hosted import Hosted
 
-    def started() -> None:  # in uvicorn's loop, where Flet's pubsub for ``main`` is made
-        relay = relay_for(url, served, main)
-        if relay is not None:
-            relays.append(relay)
-        warm.start()
+            spaces = open_spaces(folder)
+            main = make_main(
+                hosted=Hosted(spaces, idle_minutes=idle_minutes), started=warm.first_screen_drawn
+            )
+            url = spaces.url  # every hub is a space's
+        else:
+            served = hub_for(folder)
+            main = make_main(served, lan_url=lan_url, started=warm.first_screen_drawn)
+            url = database_url(served.store)
 
-    try:
+        def started() -> None:  # in uvicorn's loop, where Flet's pubsub for ``main`` is made
+            relay = relay_for(url, served, main)
+            if relay is not None:
+                relays.append(relay)
+            warm.start()
+
         run(main, sock, trusted_proxies=trusted_proxies, on_started=started, hosted=hosted)
     finally:
         close_down(relays, open_spaces(folder) if hosted else None, served)
