@@ -38,7 +38,7 @@ from companion.plays.bgstats import (
     build_play,
     place_name,
 )
-from companion.plays.game_ids import game_by_bgg_id, game_by_name, name_key
+from companion.plays.game_ids import game_of, name_key
 from companion.plays.models import PlayRecord
 
 MAX_QUANTITY: Final = 100  # times one play was logged; more is a typo, not an evening
@@ -163,7 +163,7 @@ def _game(node: Element) -> str | None:
     if item is None:
         return None
     object_id = _number(item.get("objectid"), 0)
-    return (game_by_bgg_id(object_id) if object_id else None) or game_by_name(item.get("name") or "")
+    return game_of(object_id, item.get("name") or "")
 
 
 # ---- the plan ----------------------------------------------------------------------------

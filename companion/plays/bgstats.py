@@ -22,7 +22,7 @@ from urllib.parse import quote
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from companion.core.msg import Msg, msg
-from companion.plays.game_ids import game_by_bgg_id, game_by_name, game_info, name_key
+from companion.plays.game_ids import game_info, game_of, name_key
 from companion.plays.models import MAX_LOCATION, MAX_NUMBER, PlayRecord, PlaySeat
 
 SOURCE_NAME: Final = "Table Companion"
@@ -373,7 +373,7 @@ def plan_import(data: Any, known_ids: set[str], remembered: set[str]) -> ImportP
     plan = ImportPlan(refused=refused)
     seen: set[str] = set()
     for c in candidates:
-        game = (game_by_bgg_id(c.bgg_id) if c.bgg_id else None) or game_by_name(c.game_name)
+        game = game_of(c.bgg_id, c.game_name)
         if game is None:
             plan.refused.append(c.refusal(msg("plays.bgstats.why.other_game")))
             continue

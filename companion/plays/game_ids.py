@@ -70,3 +70,8 @@ def game_by_name(name: str) -> str | None:
         if key in (name_key(n) for n in info.names):
             return game
     return None
+
+
+def game_of(bgg_id: int | None, name: str) -> str | None:
+    """The game another logger's play is of: by its BGG id where it has one, else by its name."""
+    return (game_by_bgg_id(bgg_id) if bgg_id else None) or game_by_name(name)

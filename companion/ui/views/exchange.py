@@ -3,9 +3,9 @@
 A play's "Send to BG Stats" opens BG Stats' createPlay link with that play filled in (a new tab
 on a web client; the phone's BG Stats takes it from there). The log exports what its filters
 show as BG Stats' push-play JSON or a BoardGameGeek play file, saved as its other exports are
-(views/files.py). "Import from BG Stats" (and "Import from BoardGameGeek", BGG's plays XML) picks a
-file as a backup's restore does, reads it in a worker, shows what it would add (each play it will not take on its own line, the players it
-would remember) and asks once; a file refused whole says why and nothing changes. The plan and
+(views/files.py). "Import from BG Stats" (and "Import from BoardGameGeek", BGG's plays XML) picks
+a file as a backup's restore does, reads it in a worker, shows what it would add (each play it
+will not take on its own line, the players it would remember) and asks once; a file refused whole says why and nothing changes. The plan and
 the writing are the repositories' (ui/repos.py), so a second import of the same file adds nothing.
 """
 
@@ -103,23 +103,37 @@ async def export_for(device: Device, tr: Tr, say: Say, kind: str, plays: list[Pl
 
 
 # ---- a file in ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ImportSource:
+    """Another play logger's file: the import's title (a catalogue key), the file's extension,
+    and how the log plans it (the repository's, nothing written)."""
+
+    title: str
+    extension: str
+    plan: Callable[[PlaysRepo, bytes], ImportPlan]
+
+
+BG_STATS = ImportSource("plays.exchange.import", "json", lambda plays, data: plays.plan_import(data))
+BGG = ImportSource("plays.exchange.import_bgg", "xml", lambda plays, data: plays.plan_bgg_import(data))
+
+
 @dataclass(eq=False)
-class BgStatsImport:
-    """The BG Stats import (``bgg``: the BoardGameGeek one): the file picked, read in a worker,
-    previewed in a dialog and added once confirmed; the result is said on the log's status line
-    (which redraws the log). Each dialog is drawn as it opens: the session's open dialog is
-    observable."""
+class PlaysImport:
+    """An import from another logger (``source``: BG Stats, BoardGameGeek): the file picked, read
+    in a worker, previewed in a dialog and added once confirmed; the result is said on the log's
+    status line (which redraws the log). Each dialog is drawn as it opens: the session's open
+    dialog is observable."""
 
     dialogs: Dialogs
     tr: Tr
     plays: PlaysRepo
     device: Device  # the file picker
     say: Say
-    bgg: bool = False
+    source: ImportSource = BG_STATS
 
     @property
     def title(self) -> str:
-        return self.tr("plays.exchange.import_bgg" if self.bgg else "plays.exchange.import")
+        return self.tr(self.source.title)
 
     async def pick(self) -> None:
         """Pick a BG Stats file (a BGG plays XML); one larger than any backup is refused by its size
@@ -129,7 +143,7 @@ class BgStatsImport:
         files = await self.device.files.pick_files(
             with_data=self.device.web,
             file_type=ft.FilePickerFileType.CUSTOM,
-            allowed_extensions=["xml"] if self.bgg else ["json"],
+            allowed_extensions=[self.source.extension],
         )
         if not files:
             return
@@ -164,8 +178,7 @@ class BgStatsImport:
             key="import",
         )
         try:
-            plan_of = self.plays.plan_bgg_import if self.bgg else self.plays.plan_import
-            plan = await asyncio.to_thread(plan_of, data)
+            plan = await asyncio.to_thread(self.source.plan, self.plays, data)
         except ExchangeError as exc:
             self.refuse(tr.msg(exc.msg))
             return

@@ -36,7 +36,9 @@ from companion.ui.services import Services, Session
 from companion.ui.state import Drafts
 from companion.ui.views.backup import Backups, LogStatus, Say, backup_actions, status_line
 from companion.ui.views.exchange import (
-    BgStatsImport,
+    BG_STATS,
+    BGG,
+    PlaysImport,
     exchange_actions,
     export_for,
     send_button,
@@ -275,8 +277,8 @@ def _files_row(services: Services, session: Session, say: Say) -> ft.Control:
     """The log's files: its exports, the backup, BG Stats: each a command that says its result
     on the status line under them."""
     tr, repos = session.tr, services.repos
-    imports = BgStatsImport(services.dialogs, tr, repos.plays, services.device, say)
-    from_bgg = BgStatsImport(services.dialogs, tr, repos.plays, services.device, say, bgg=True)
+    imports = PlaysImport(services.dialogs, tr, repos.plays, services.device, say, BG_STATS)
+    from_bgg = PlaysImport(services.dialogs, tr, repos.plays, services.device, say, BGG)
     flow = backups(services, session, say)
 
     def shown() -> list[PlayRecord]:
