@@ -11,7 +11,10 @@ writes.
 How a play is recognised (docs/DECISIONS.md, "Plays in from BoardGameGeek"): by BGG's play id
 where the play has one (the log's id ``bgg-<id>``); else by its game, day, players and scores,
 against the plays the log holds (so the file the app's own BGG export wrote adds nothing to the
-store it came from). A play logged ``quantity`` times becomes that many plays.
+store it came from). A play with a BGG id that the log does not hold yet is also compared so with
+the log's plays that carry no BGG id (logged here, or from BG Stats): the evening a group logged
+here and one of them logged on BGG too comes in once. A play logged ``quantity`` times becomes that
+many plays.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ import re
 import uuid
 from collections import Counter
 from collections.abc import Iterable
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 from xml.etree.ElementTree import Element, ParseError
 
 from defusedxml import DefusedXmlException
@@ -47,6 +50,9 @@ MAX_PLAYS: Final = 100_000  # plays in one file, copies counted: decades of a bu
 # (no "<" can stand inside a value; a ">" can, inside quotes).
 _PAGE_END = re.compile(r"""</plays\s*>|<plays\b(?:[^<>"']|"[^"]*"|'[^']*')*/>""")
 _BGG_ID = re.compile(r"^[0-9]{1,18}$")
+# The log id of a play brought in with a BGG id of its own (``bgg-<id>``, a copy ``bgg-<id>-<k>``);
+# a play without one is ``bgg-`` and 32 hex digits (_plan_one), too long to match.
+_WITH_BGG_ID = re.compile(r"^bgg-[0-9]{1,18}(?:-[0-9]+)?$")
 
 # A play as the log's plays are compared with it: game, day (this device's), then each seat's
 # name key and score in seat order.
@@ -55,6 +61,15 @@ Print = tuple[str, str, tuple[tuple[str, int], ...]]
 
 def fingerprint(play: PlayRecord) -> Print:
     return play.game, play_day(play), tuple((name_key(s.name), s.score) for s in play.seats)
+
+
+class LogPrints(NamedTuple):
+    """How many of the log's plays have each fingerprint: all of them (what a file's play
+    without an id is compared with), and those that carry no BGG id (what a play with an id the
+    log does not hold is compared with: a play the log holds by another BGG id is another play)."""
+
+    every: Counter[Print]
+    without_bgg_id: Counter[Print]
 
 
 # ---- the file ----------------------------------------------------------------------------
@@ -167,15 +182,13 @@ def _game(node: Element) -> str | None:
 
 
 # ---- the plan ----------------------------------------------------------------------------
-def plan_bgg_import(
-    data: bytes, known_ids: set[str], remembered: set[str], prints: Counter[Print]
-) -> ImportPlan:
+def plan_bgg_import(data: bytes, known_ids: set[str], remembered: set[str], prints: LogPrints) -> ImportPlan:
     """What importing a BGG plays file would add: ``known_ids`` are the log's play ids,
-    ``remembered`` the name keys of the remembered players, ``prints`` how many of the log's
-    plays have each fingerprint. Raises ExchangeError for a file refused whole."""
+    ``remembered`` the name keys of the remembered players, ``prints`` the fingerprints of the
+    log's plays (log_prints). Raises ExchangeError for a file refused whole."""
     plan = ImportPlan()
     seen: set[str] = set()
-    met: Counter[Print] = Counter()  # the file's plays without an id, by fingerprint so far
+    met: Counter[Print] = Counter()  # the file's plays not found by id, by fingerprint so far
     nodes = list(_plays(read_pages(data)))
     total = sum(min(_number(n.get("quantity"), 1) or 1, MAX_QUANTITY) for n in nodes)
     if total > MAX_PLAYS:  # each play is checked and built: a bound on the work a file can ask for
@@ -206,7 +219,7 @@ def _plan_one(
     plan: ImportPlan,
     c: Candidate,
     game: str,
-    log: tuple[set[str], set[str], Counter[Print]],
+    log: tuple[set[str], set[str], LogPrints],
     seen: set[str],
     met: Counter[Print],
 ) -> None:
@@ -226,11 +239,15 @@ def _plan_one(
         return
     record, links = built
     links = _by_username(links, [s.username for s in c.seats or []], remembered)
-    if not pid:  # no BGG id: the k-th play of this fingerprint in the file
-        mark = fingerprint(record)
-        met[mark] += 1
+    # the k-th play of this fingerprint in the file matches the log's k-th, if the log has k
+    mark = fingerprint(record)
+    met[mark] += 1
+    if pid and met[mark] <= prints.without_bgg_id[mark]:  # logged here (or in BG Stats) too
+        plan.already += 1
+        return
+    if not pid:
         pid = "bgg-" + uuid.uuid5(uuid.NAMESPACE_URL, repr((mark, met[mark]))).hex
-        if pid in known_ids or met[mark] <= prints[mark]:
+        if pid in known_ids or met[mark] <= prints.every[mark]:
             plan.already += 1
             return
         record = record.model_copy(update={"id": pid})
@@ -248,6 +265,13 @@ def _by_username(links: list[str | None], usernames: list[str], remembered: set[
     return out
 
 
-def log_prints(plays: Iterable[Any]) -> Counter[Print]:
-    """How many of ``plays`` (PlayRecords) have each fingerprint."""
-    return Counter(fingerprint(p) for p in plays)
+def log_prints(plays: Iterable[Any]) -> LogPrints:
+    """The fingerprints of ``plays`` (PlayRecords): of all of them, and of those without a BGG id."""
+    every: Counter[Print] = Counter()
+    without: Counter[Print] = Counter()
+    for play in plays:
+        mark = fingerprint(play)
+        every[mark] += 1
+        if not _WITH_BGG_ID.match(play.id):
+            without[mark] += 1
+    return LogPrints(every, without)

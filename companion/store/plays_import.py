@@ -9,7 +9,6 @@ as it is, so a second import of the same file adds nothing.
 from __future__ import annotations
 
 import uuid
-from collections import Counter
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +16,7 @@ from companion.plays.models import PlayRecord
 from companion.store.plays_rows import insert_play
 
 if TYPE_CHECKING:
-    from companion.plays.bgg_import import Print
+    from companion.plays.bgg_import import LogPrints
     from companion.plays.bgstats import ImportPlan
 
 
@@ -27,9 +26,9 @@ def known(store: Any) -> tuple[set[str], set[str]]:
     return plays, {r[0] for r in store._read("SELECT name_key FROM players")}
 
 
-def known_prints(store: Any) -> Counter[Print]:
+def known_prints(store: Any) -> LogPrints:
     """How many of the log's plays have each fingerprint (game, day, names and scores): how a
-    BoardGameGeek play without an id of its own is recognised (companion/plays/bgg_import.py)."""
+    BoardGameGeek play is recognised when its id is not in the log (companion/plays/bgg_import.py)."""
     from companion.plays.bgg_import import log_prints
 
     return log_prints(store.plays())

@@ -313,3 +313,25 @@ def test_plays_without_an_id_logged_several_times_each_come_in_once_per_time(tmp
     assert (added, plan.already) == (2, 0)
     again, (added, _) = _import(s, page(1, [first, second]).encode())
     assert (added, again.already) == (0, 5)
+
+
+def test_an_evening_logged_here_and_on_bgg_too_comes_in_once(tmp_path):
+    """A play with a BGG id the log does not hold was added even when the group had logged that
+    very play here: the statistics counted the evening twice. It is now matched by game, day,
+    names and scores with the log's plays that carry no BGG id, one file play per log play."""
+    from companion.plays.bgg import play_day
+
+    s = Store(tmp_path / "r.sqlite3")
+    here = s.log_calculated("dragon-final", {"players": [{"name": "Ana", "vp": 50}, {"name": "Zoë", "vp": 31}]})
+    day = play_day(here)
+    seats = [player("ana", "50", True), player("Zoë", "31", False)]  # names compared as the log keys them
+    twice = play("900", day, DRAGON, seats, quantity="2")  # the same evening logged twice on BGG
+    other = play("901", day, DRAGON, [player("Ana", "50", True), player("Zoë", "30", False)])
+    plan, (added, _) = _import(s, page(1, [twice, other]).encode())
+    assert (added, plan.already) == (2, 1)
+    assert sorted(p.id for p in s.plays()) == sorted([here.id, "bgg-900-2", "bgg-901"])
+    again, (added, _) = _import(s, page(1, [twice, other]).encode())
+    assert (added, again.already) == (0, 3)
+    # a play the log holds by another BGG id is another play, whatever its scores
+    plan, (added, _) = _import(s, page(1, [play("902", day, DRAGON, [player("Ana", "50", True), player("Zoë", "30", False)])]).encode())
+    assert (added, plan.already) == (1, 0)
