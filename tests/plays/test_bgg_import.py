@@ -322,7 +322,9 @@ def test_an_evening_logged_here_and_on_bgg_too_comes_in_once(tmp_path):
     from companion.plays.bgg import play_day
 
     s = Store(tmp_path / "r.sqlite3")
-    here = s.log_calculated("dragon-final", {"players": [{"name": "Ana", "vp": 50}, {"name": "Zoë", "vp": 31}]})
+    here = s.log_calculated(
+        "dragon-final", {"players": [{"name": "Ana", "vp": 50}, {"name": "Zoë", "vp": 31}]}
+    )
     day = play_day(here)
     seats = [player("ana", "50", True), player("Zoë", "31", False)]  # names compared as the log keys them
     twice = play("900", day, DRAGON, seats, quantity="2")  # the same evening logged twice on BGG
@@ -333,5 +335,8 @@ def test_an_evening_logged_here_and_on_bgg_too_comes_in_once(tmp_path):
     again, (added, _) = _import(s, page(1, [twice, other]).encode())
     assert (added, again.already) == (0, 3)
     # a play the log holds by another BGG id is another play, whatever its scores
-    plan, (added, _) = _import(s, page(1, [play("902", day, DRAGON, [player("Ana", "50", True), player("Zoë", "30", False)])]).encode())
+    plan, (added, _) = _import(
+        s,
+        page(1, [play("902", day, DRAGON, [player("Ana", "50", True), player("Zoë", "30", False)])]).encode(),
+    )
     assert (added, plan.already) == (1, 0)
