@@ -105,6 +105,10 @@ class GameUI:
     # prompt.kind -> the "let the app do it" button's text and tooltip (ui catalogue keys), where
     # the app does not deal but chooses or draws; the others say "Let the app deal"
     auto_labels: dict[str, tuple[str, str]] = field(default_factory=dict)
+    # prompt.kind -> the question as a seat's phone asks it (ui catalogue key, given the prompt's
+    # message arguments), where the host's words offer what only the host can do ("or let the
+    # app deal": a seat's phone has no such button, and enters its own part only)
+    seat_questions: dict[str, str] = field(default_factory=dict)
     # prompt.kind -> the choices drawn by the game (e.g. a grid of tiles) instead of one button each;
     # called with the (index, choice) pairs to draw and the function that submits one of them
     choice_forms: dict[str, ChoiceForm] = field(default_factory=dict)

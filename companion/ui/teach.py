@@ -147,12 +147,12 @@ def _lines(model: TableModel, now: Teaching) -> list[ft.Control]:
     return [*lines, _link(tr, show_rule, note.rule_id, "teach-rule")]
 
 
-def question_line(model: TableModel, hub: TableHub, prompt: Prompt) -> ft.Control:
-    """The question, and under it the tip if one is due (the marks of what was shown are kept
-    in ``hub``'s store)."""
+def question_line(model: TableModel, hub: TableHub, prompt: Prompt, asked: str) -> ft.Control:
+    """The question (``asked``, as this phone asks it), and under it the tip if one is due (the
+    marks of what was shown are kept in ``hub``'s store)."""
     players = model.table.players
     name = players[prompt.seat].name if prompt.seat is not None and 0 <= prompt.seat < len(players) else None
-    line = ft.Text(question_text(model.tr.msg(prompt.msg), name), key="prompt", size=16)
+    line = ft.Text(question_text(asked, name), key="prompt", size=16)
     if tip_now(model.tr, hub, model.table, prompt) is None:
         return line
     return TeachCard(model, hub, prompt, changes_of(model), line, key="teach-part")

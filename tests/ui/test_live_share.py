@@ -458,6 +458,35 @@ async def test_a_seat_keeps_the_cards_it_dealt_itself_from_its_phone(tmp_path):
     g.close()
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_a_seats_phone_asks_only_what_the_seat_can_answer(tmp_path, lang):
+    """A seat's phone said the host's words, "the app can deal ... or enter the buildings each
+    player keeps", with no button to deal; and at the seat's own tile draw (a fact the host enters)
+    it showed the question with nothing to answer it. Now it asks for its own cards, and at the
+    draw says that the host enters it."""
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("chinatown", ["Ana", "Ben", "Carla"]))
+    table.submit({"kind": "first_player", "first": 0})
+    bus = pubsub()
+    prefs = {"table_companion.lang": lang}
+    ana, ben = links(hub, table)[1:3]
+    g = await guest(hub, bus, f"/join/{ben.token}", prefs=prefs)
+    host = await started(hub, route=f"/table/{table.id}", pubsub=bus, prefs=prefs)
+    hosts_words = table.prompt.msg.render(lang)
+    seats_words = translate("ui.chinatown.seat_buildings", lang, **table.prompt.msg.args)
+    assert seats_words in g.all_text() and hosts_words not in g.all_text()
+    assert hosts_words in host.all_text() and seats_words not in host.all_text()
+    table.auto(random.Random(1))  # the app deals; then every seat keeps its first choice
+    while table.state.phase != "tiles":
+        table.submit(table.prompt.choices[0])
+    assert table.prompt.kind == "draw_tiles" and table.prompt.seat == 0
+    a = await guest(hub, bus, f"/join/{ana.token}", prefs=prefs)
+    assert translate("ui.live.waiting_table", lang) in a.all_text()
+    assert table.prompt.msg.render(lang) not in a.all_text() and not a.keys("choice-")
+    for h in (g, a, host):
+        h.close()
+
+
 async def test_serve_on_the_local_network_starts_a_listener(tmp_path, monkeypatch):
     # The button's handler must be awaited by Flet: a lambda making the coroutine dropped it
     # and the tap did nothing (tests/test_ui_structure.py now refuses such a lambda).

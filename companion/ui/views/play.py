@@ -78,7 +78,9 @@ def view(services: Services, session: Session, id: str) -> ft.View:
     elif waiting(model, prompt):
         body.append(waiting_part(model, prompt))
     else:  # "first game": why this step exists, once per kind (it reads the table's tips store)
-        body.append(prompt_pad(model, prompt, question_line(model, services.hub, prompt)))
+        body.append(
+            prompt_pad(model, prompt, question_line(model, services.hub, prompt, asked(model, prompt)))
+        )
     # The game at a glance, right under the question: the question keeps the first screen
     # whatever its length (Dragon's person tiles fill it), and the strip follows in view.
     if gui.strip is not None:
@@ -188,15 +190,29 @@ def who(tr: Tr, table: Table, seat: int | None) -> ft.Control:
 
 
 def waiting(model: TableModel, prompt: Prompt) -> bool:
-    """A live-share client whose turn it is not: it is shown who decides, not the question."""
-    return model.guest and not may_act(model.access, prompt.seat, prompt.seats)
+    """A live-share client whose turn it is not, or whose seat's step is a fact the host enters
+    (the tiles it draws from the bag: its phone has nothing to answer with): it is shown who
+    decides, not the question."""
+    if not model.guest:
+        return False
+    own_part = prompt.choices is not None or (prompt.seat is None and bool(prompt.seats))
+    return not (own_part and may_act(model.access, prompt.seat, prompt.seats))
+
+
+def asked(model: TableModel, prompt: Prompt) -> str:
+    """The question as this phone asks it: a seat's phone, in the game's own words for a seat
+    where the host's offer what only the host can do (GameUI.seat_questions)."""
+    key = ui_for(model.table.game_id).seat_questions.get(prompt.kind) if model.guest else None
+    if key is None:
+        return model.tr.msg(prompt.msg)
+    return model.tr(key, **prompt.msg.args)
 
 
 def waiting_part(model: TableModel, prompt: Prompt) -> ft.Control:
     # the same "waiting for Ana" over many entries: kept as it was (issue 27's fan-out)
     table, tr, notice = model.table, model.tr, model.notice
     seat = table.players[prompt.seat] if prompt.seat is not None else None
-    props = (tr.lang, seat, notice)
+    props = (tr.lang, seat, prompt.choices is None, notice)
     return part(props, lambda: waiting_pad(tr, model.show_rule, notice, table, prompt), key="waiting-part")
 
 
@@ -276,7 +292,7 @@ def waiting_pad(
 ) -> ft.Control:
     """A live-share client whose turn it is not: who decides, never what they were offered
     (another seat's prompt may carry hidden information, e.g. the building cards dealt to them)."""
-    if prompt.seat is None:
+    if prompt.seat is None or prompt.choices is None:  # a fact the host enters, a seat's own too
         text = tr("live.waiting_table")
     else:
         text = tr("live.waiting", name=table.players[prompt.seat].name)

@@ -27,6 +27,7 @@ UI = GameUI(
         "first_player": ("play.auto_choose", "play.auto_choose_hint"),
         "draw_tiles": ("chinatown.auto_draw", "chinatown.auto_draw_hint"),
     },
+    seat_questions={"buildings": "chinatown.seat_buildings"},
     quick_score=quick_score,
     quick_score_key="chinatown.quick.title_both",
     public_scores=public_scores,  # money is secret until the end (the game's player_view)
