@@ -117,11 +117,18 @@ async def test_the_groups_player_counts_are_shares_of_its_plays(hub):
 
 
 @pytest.fixture
-def reviewed(tmp_path, monkeypatch):
+def reviewed(reviewed_once, monkeypatch):
     """A finished game of each game with its review kept (a short budget: the layout is the
-    subject, not the review's depth)."""
+    subject, not the review's depth); the screens look for a review of that budget."""
     monkeypatch.setattr(ReviewsRepo, "BUDGET_SECONDS", 2.0)
-    hub = new_hub(tmp_path)
+    return reviewed_once
+
+
+@pytest.fixture(scope="module")
+def reviewed_once(tmp_path_factory):
+    """The reviews, made once for the module's tests, which only read them: each is up to 2 s of
+    CPU, and five tests made all three again (about 20 s of the suite's CPU)."""
+    hub = new_hub(tmp_path_factory.mktemp("reviewed"))
     names = {"dragon": ["Ana", "Ben", "Carla"], "chinatown": ["Ana", "Ben", "Carla"], "dayu": ["Ana", "Ben"]}
     tables = {}
     for game, seed in (("dragon", 7), ("chinatown", 4), ("dayu", 5)):
