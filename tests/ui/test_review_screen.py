@@ -214,3 +214,34 @@ async def test_a_turning_point_says_each_thing_once(hub, monkeypatch, lang):
         }[lang]
     )
     h.close()
+
+
+# The walk of a whole 4-player Dragon game (branch walk4) read "Well played: the best other
+# choice ... would have given −11 VP. It would have finished in place 1." for the player who came
+# 2nd: the replay changed the others' scores too, so fewer points could still win. A better place
+# is no praise.
+PRAISE = {"en": "Well played", "es": "Bien jugado"}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_an_other_choice_that_places_better_is_not_called_well_played(hub, monkeypatch, lang):
+    budget = Budget(alternatives=40)
+    monkeypatch.setattr(ReviewsRepo, "_budget", lambda _self: budget)
+    table = finished(hub)
+    reviews = StoredReviews(hub.store)
+    kept = reviews.review(table, None, budget)
+    loser = next(p for p in kept.players if p.rank == 2 and any(d.alternatives for d in p.turning_points))
+    decision = next(d for d in loser.turning_points if d.alternatives)
+    best = decision.alternatives[0]
+    # fewer points, a better place: what the walk met, set on a real turning point of this game
+    placed = best.model_copy(update={"delta": -abs(best.delta) - 1, "rank": 1, "rank_delta": 1})
+    turned = decision.model_copy(update={"alternatives": [placed, *decision.alternatives[1:]]})
+    points = [turned if d is decision else d for d in loser.turning_points]
+    players = [p.model_copy(update={"turning_points": points}) if p is loser else p for p in kept.players]
+    reviews.put(table, kept.model_copy(update={"players": players}), budget)
+    h = await started(hub, f"/table/{table.id}/review", prefs={"table_companion.lang": lang})
+    said = h.by_key(f"review-turn-{loser.seat}-{decision.index}").value
+    _, cost = TURN_FORMS[lang]
+    assert said.startswith(cost.format(label=placed.label.render(lang))) and PRAISE[lang] not in said
+    assert said.endswith(" " + RANK_FORMS[lang].format(rank=1))
+    h.close()

@@ -206,3 +206,40 @@ async def test_every_chart_has_a_name_a_screen_reader_says(tmp_path):
             "Chart: each player" if lang == "en" else "Gráfico: la puntuación"
         )
         h.close()
+
+
+# A whole Chinatown game walked to its end (branch walk4) showed "Winner: Ana" and right under it
+# "Equal money: the most shop tiles on the board wins; ...": Ben and Dai had tied for 3rd, but the
+# rule alone read as the way Ana won. A tie below the best total now says who it was and on what.
+LOWER_TIE = {
+    "en": "Not a tie for the win: {players} ended on {total} each, placed by the tie-break:",
+    "es": "No hubo empate por la victoria: {players} acabaron con {total} cada cual, y los ordena el desempate:",
+}
+LOWER_SEED = 3  # Chinatown, 4 players, random play: $720,000, then two on $650,000, then $630,000
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_a_tie_below_the_best_total_names_who_tied(tmp_path, lang):
+    from random_play import play_to_end
+
+    from companion.core.msg import join_list
+    from companion.ui.i18n import Tr
+    from companion.ui.views.scores import total_text
+
+    hub = new_hub(tmp_path)
+    table = Table.new("chinatown", ["Ana", "Ben", "Carla", "Dai"])
+    play_to_end(table, random.Random(LOWER_SEED))
+    table = hub.store.create(table)
+    board = table.scoreboard
+    totals = [board.row(name).total for name in board.ranking]
+    level = [name for name in board.ranking if totals.count(board.row(name).total) > 1]
+    assert totals[0] > totals[1] and len(level) == 2  # the game this test needs: a tie for 2nd
+    said = LOWER_TIE[lang].format(
+        players=join_list(tuple(level), lang), total=total_text(Tr(lang), board, board.row(level[0]).total)
+    )
+    prefs = {"table_companion.lang": lang}
+    h = await started(hub, route=f"/table/{table.id}/scores", prefs=prefs)
+    assert h.by_key("tie-lower-0").value == said and h.has("tie-break") and not h.has("tie-detail")
+    await h.goto(f"/table/{table.id}")  # the finished card says it too
+    assert h.has("finished-card") and h.by_key("tie-lower-0").value == said
+    h.close()

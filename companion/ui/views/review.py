@@ -176,9 +176,10 @@ def decision_block(model: TableModel, unit: str, seat: int, decision: Decision) 
     tr = model.tr
     best = decision.alternatives[0]
     delta = amount(tr, unit, best.delta, change=True)
-    said = tr(
-        "review.cost" if best.delta > 0 else "review.won", alternative=choice_name(tr, best), delta=delta
-    )
+    # "Well played" only when the other choice would have brought neither more points nor a
+    # better place: fewer points and a better place (the others' games changed too) is no praise
+    better = best.delta > 0 or (best.rank_delta or 0) > 0
+    said = tr("review.cost" if better else "review.won", alternative=choice_name(tr, best), delta=delta)
     if best.rank is not None and best.rank_delta:
         said += " " + tr("review.rank", rank=best.rank)
     key = f"review-turn-{seat}-{decision.index}"
