@@ -109,6 +109,9 @@ class GameUI:
     # message arguments), where the host's words offer what only the host can do ("or let the
     # app deal": a seat's phone has no such button, and enters its own part only)
     seat_questions: dict[str, str] = field(default_factory=dict)
+    # an effect that comes first among its player's lines in a choice's preview (which shows two):
+    # Chinatown's yearly income total, which the engine tells after the businesses making it
+    preview_lead: Callable[[Effect], bool] | None = None
     # prompt.kind -> the choices drawn by the game (e.g. a grid of tiles) instead of one button each;
     # called with the (index, choice) pairs to draw and the function that submits one of them
     choice_forms: dict[str, ChoiceForm] = field(default_factory=dict)

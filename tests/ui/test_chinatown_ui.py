@@ -213,8 +213,9 @@ async def test_quick_final_refuses_money_that_is_not_whole_bills_in_spanish(tmp_
 
 async def test_the_last_placers_done_button_shows_their_own_income_and_says_whose_the_rest_is(tmp_path):
     """The last placer's "done placing" pays every player's businesses: the button shows that
-    player's own lines first, and a line about another player names them (Ben's button listed
-    Carla's restaurants, unnamed)."""
+    player's own lines first, their year's total before the businesses making it (the button
+    showed two of the businesses, and the total was cut off), and a line about another player
+    names them (Ben's button listed Carla's restaurants, unnamed)."""
     hub = new_hub(tmp_path)
     h = await started(hub)
     await new_chinatown(h)
@@ -240,7 +241,8 @@ async def test_the_last_placers_done_button_shows_their_own_income_and_says_whos
     lines = [t.value for t in button.controls]
     name = table.players[seat].name
     assert lines[0] == f"{name}: done placing"
-    assert lines[1] == next(fx.msg.render() for fx in effects if fx.seat == seat)
+    total = next(fx for fx in effects if fx.seat == seat and fx.msg.key == "chinatown.fx.income_total")
+    assert lines[1] == total.msg.render()  # their year's total first (see the next test)
     unnamed = {fx.msg.render() for fx in effects if fx.seat not in (seat, None)}
     assert unnamed and not unnamed & set(lines)
     # Every line of the preview, in both languages: another player's unnamed lines say whose they are.
@@ -252,7 +254,38 @@ async def test_the_last_placers_done_button_shows_their_own_income_and_says_whos
             fx.msg.render(lang) for fx in effects if fx.seat == other and theirs not in fx.msg.render(lang)
         ]
         assert unnamed and all(f"{theirs}: {text}" in said for text in unnamed)
-        assert said[0] == next(fx.msg.render(lang) for fx in effects if fx.seat == seat)
+        assert said[0] == total.msg.render(lang)
+    h.close()
+
+
+async def test_the_last_placers_done_button_says_their_years_income_before_its_businesses(tmp_path):
+    """A player with several businesses: the button's two lines were their first two businesses,
+    and the year's total, which the engine tells after them, was cut off."""
+    hub = new_hub(tmp_path)
+    h = await started(hub)
+    await new_chinatown(h)
+    table = only_table(hub)
+
+    def done_placing(t):
+        return next((i for i, c in enumerate(t.prompt.choices or []) if c.kind == "done_placing"), None)
+
+    def stop_at_a_last_placer_with_two_businesses(t):
+        i = done_placing(t)
+        if t.state.phase == "place" and i is not None:
+            own = [fx for fx in t.check(t.prompt.choices[i])[2] if fx.seat == t.prompt.seat]
+            if len(own) >= 3:  # two businesses (at least) and the total
+                raise StopIteration
+
+    with pytest.raises(StopIteration):
+        play_random(table, random.Random(5), trades=0, on_step=stop_at_a_last_placer_with_two_businesses)
+    await h.goto(f"/table/{table.id}/scores")
+    await h.goto(f"/table/{table.id}")
+    seat, i = table.prompt.seat, done_placing(table)
+    effects = table.check(table.prompt.choices[i])[2]
+    total = next(fx for fx in effects if fx.seat == seat and fx.msg.key == "chinatown.fx.income_total")
+    first = next(fx for fx in effects if fx.seat == seat)
+    lines = [t.value for t in h.by_key(f"choice-{i}").content.controls]
+    assert lines == [f"{table.players[seat].name}: done placing", total.msg.render(), first.msg.render()]
     h.close()
 
 

@@ -343,10 +343,12 @@ def preview_lines(
     """What a choice would do, as this screen may see it (``seen``): the chooser's own lines
     first, then the table's, then other players'. A line about another player says whose it is
     when its text does not (Chinatown's income lines name the shops, not their owner: the last
-    placer's "done placing" pays every player's businesses)."""
+    placer's "done placing" pays every player's businesses). Within a player's lines, the game's
+    ``preview_lead`` lines come first (Chinatown's income total, before the businesses making it)."""
+    lead = ui_for(table.game_id).preview_lead
 
-    def rank(fx: Effect) -> int:
-        return 0 if fx.seat == chooser else 1 if fx.seat is None else 2
+    def rank(fx: Effect) -> tuple[int, bool]:
+        return (0 if fx.seat == chooser else 1 if fx.seat is None else 2), not (lead is not None and lead(fx))
 
     out = []
     for fx in sorted(seen.effects(effects), key=rank):  # sorted() keeps the engine's order within a rank
