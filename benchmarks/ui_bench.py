@@ -37,6 +37,7 @@ from flet.controls.base_control import BaseControl  # noqa: E402
 from flet.messaging.protocol import MessageAction  # noqa: E402
 from flet_harness import Harness, wire  # noqa: E402
 
+from companion.core.memory import tune  # noqa: E402
 from companion.store import Store  # noqa: E402
 from companion.ui.app import make_main  # noqa: E402
 from companion.ui.hub import TableHub  # noqa: E402
@@ -292,6 +293,7 @@ async def main(games: int, breakdown: bool = False, count_controls: bool = False
     months, late, late_bytes, entries, firsts = [], [], [], [], []
     where = Breakdown() if breakdown else None
     controls = Controls() if count_controls else None
+    tune()  # the collector as `companion serve` sets it before serving (core/memory.py); was Python's
     for seed in range(games):
         with tempfile.TemporaryDirectory() as tmp:
             r = await one_game(Path(tmp), seed, where, controls)
