@@ -10,7 +10,10 @@ decisions only (``entries``), as tests/review/test_review_dayu.py does.
 tests/review/review_digests.json holds; run it on the older tree (``PYTHONPATH=<older tree>``)
 to make that file again. Made again on branch reviewalt, where the review's texts changed on
 purpose (each move told by the game's ``narrate``, the standing for ``when``): with ``when``,
-``logged`` and every ``label`` blanked, the reviews of both trees were equal.
+``logged`` and every ``label`` blanked, the reviews of both trees were equal. Made again on branch
+reviewfix, where a replay's counts changed on purpose (each later logged entry counted once; the
+policy's choices that stand for no logged entry apart, ``added``): with ``kept``, ``replaced``,
+``dropped``, ``facts_replaced`` and ``added`` blanked, the reviews of both trees were equal.
 """
 
 from __future__ import annotations

@@ -44,10 +44,13 @@ class Alternative(BaseModel):
     delta: int  # total minus the real total
     rank: int | None  # 1 = first; None when the ranking is a secret to this reader
     rank_delta: int | None  # real rank minus this rank: positive = better placed
+    # each later logged entry is counted once, in one of these four: they sum to the moves after
+    # the decision (companion/review/replay.py)
     kept: int  # later logged entries played as logged
-    replaced: int  # later entries of a seat chosen by the policy (docs/DECISIONS.md, "Review")
+    replaced: int  # later logged entries of a seat whose place the policy's choice took
     dropped: int  # later logged entries that no longer had a place and were left out
-    facts_replaced: int  # table facts (deals) that were no longer possible and were redrawn
+    facts_replaced: int  # later table facts (deals) redrawn, or a card's face played out of its place
+    added: int = 0  # entries the policy chose where the log had none (not a later move of the game)
     gained: list[Effect] = []  # what happened to the seat only with the alternative
     lost: list[Effect] = []  # what happened to the seat only in the real game
 

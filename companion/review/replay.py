@@ -21,6 +21,12 @@ passed over where the log has it but the replay is elsewhere; one the log never 
 ``unknown_fact`` (Da Yu: a card worth nothing, not the prompt's first, a frame bonus), counted as a
 table fact changed (``facts_replaced``); one the replay never asks is ``dropped``.
 
+Each later logged entry is counted once, whatever the replay did on the way (``_Fates``): ``kept``,
+``replaced`` (a choice for a seat took its place), ``facts_replaced`` or ``dropped``; the four sum
+to the moves after the decision. A choice that took no logged entry's place (the alternative's own
+follow-up, a turn the real game did not have, the replay going on past the log's end) is
+``added``, not one of the game's moves.
+
 Everything is deterministic, and the facts of the log are played as logged whenever they are legal.
 """
 
@@ -48,7 +54,33 @@ class Outcome:
     replaced: int = 0
     dropped: int = 0
     facts_replaced: int = 0
+    added: int = 0
     ok: bool = True
+
+
+@dataclass
+class _Fates:
+    """What became of each later logged entry during one replay (its index in the log), so that
+    each is counted once: played as logged in its place (``kept``), its place taken by the
+    policy's choice for a seat (``chosen``) or by a table fact redrawn, or a component's fact
+    played where the replay came to it (``facts``); any other is left out (``dropped``). A
+    choice that takes no logged entry's place (a turn the real game did not have, a component
+    the log never told) is ``added``: it is none of the game's later moves."""
+
+    kept: set[int] = field(default_factory=set)
+    chosen: set[int] = field(default_factory=set)
+    facts: set[int] = field(default_factory=set)
+    added: int = 0
+
+    def count(self, out: Outcome, start: int, n: int) -> None:
+        """The four counts of ``out`` over the later entries ``start``..``n - 1``: they sum to
+        ``n - start``, the moves after the decision."""
+        later = range(start, n)
+        out.kept = sum(1 for j in later if j in self.kept)
+        out.replaced = sum(1 for j in later if j in self.chosen)
+        out.facts_replaced = sum(1 for j in later if j in self.facts)
+        out.dropped = len(later) - out.kept - out.replaced - out.facts_replaced
+        out.added = self.added
 
 
 def table_replayer(table: Table, prompts: Sequence[Prompt | None]) -> Replayer:
@@ -121,6 +153,7 @@ class Replayer:
         """Play the log from entry ``cursor`` on ``state`` by the policy (module docstring)."""
         log, n = self.log, len(self.log)
         out = Outcome(state, [fx for fx in first or () if fx.seat in watched])
+        fates, start = _Fates(), cursor
         steps_left = 2 * (n - cursor) + 200  # the policy never loops; this bounds a game that would
         prompt = self.prompt(state, known)
         used: set[int] = set()  # facts about a component played where the replay came to it
@@ -136,17 +169,17 @@ class Replayer:
                 continue
             played = self._keyed(state, prompt, asked, used)
             if played is not None and cursor in used:  # the fact logged right here
+                fates.kept.add(cursor)
                 cursor += 1
-                out.kept += 1
             elif played is not None:  # logged elsewhere: at this point of the log, another fact
-                out.facts_replaced += 1
+                fates.facts.add(self.by_key.get(asked, -1))
             else:
                 played = None if cursor >= n else self.try_play(state, prompt, log[cursor])
                 if played is not None:
+                    fates.kept.add(cursor)
                     cursor += 1
-                    out.kept += 1
                 else:
-                    played, cursor = self._instead(state, prompt, cursor, out)
+                    played, cursor = self._instead(state, prompt, cursor, fates)
                     if played is None:
                         out.ok = False
                         break
@@ -154,9 +187,9 @@ class Replayer:
             out.effects += [f for f in fx if f.seat in watched]
             prompt = self.prompt(state, known)
         out.state = state
-        out.dropped += len(passed - used)  # facts about components the replay never came to
-        if self.finished:  # logged entries after the replay's own end
-            out.dropped += sum(1 for j in range(cursor, n) if j not in used)
+        # the rest are dropped: passed over (facts about components the replay never came to),
+        # skipped, or after the replay's own end
+        fates.count(out, start, n)
         out.ok = out.ok and (prompt is None or not self.finished)
         return out
 
@@ -173,7 +206,7 @@ class Replayer:
             used.add(at)
         return played
 
-    def _instead(self, state: Any, prompt: Prompt, cursor: int, out: Outcome) -> tuple[Any, int]:
+    def _instead(self, state: Any, prompt: Prompt, cursor: int, fates: _Fates) -> tuple[Any, int]:
         """Steps 2 and 3 of the policy: (what was played, the new cursor)."""
         log, facts, n = self.log, self.facts, len(self.log)
         if cursor < n and not facts[cursor] and not wanted(prompt, log[cursor]):
@@ -181,9 +214,8 @@ class Replayer:
             j = cursor + 1
             while j < n and self.keys[j] is None:  # the run, and the first entry after it
                 played = self.try_play(state, prompt, log[j])
-                if played is not None:
-                    out.dropped += j - cursor
-                    out.kept += 1
+                if played is not None:  # the entries before it are dropped
+                    fates.kept.add(j)
                     return played, j + 1
                 if facts[j] or log[j].seat != run_seat:
                     break
@@ -193,19 +225,20 @@ class Replayer:
             # the table fact asked for comes later in the log: what lies before it belonged to a
             # part of the round that no longer happens
             played = self.try_play(state, prompt, reference)
-            if played is not None:
-                out.dropped += at - cursor
-                out.kept += 1
+            if played is not None:  # the entries before it are dropped
+                fates.kept.add(at)
                 return played, at + 1
         consumed = at == cursor
         fact = consumed and self.facts[cursor]
         for entry in self._policy(state, prompt, reference, cursor):
             played = self.try_play(state, prompt, entry)
             if played is not None:
-                if fact or prompt.auto or self.asked_key(state) is not None:
-                    out.facts_replaced += 1  # a component's fact the log never told is made up too
+                if not consumed:  # no logged entry's place: a component's fact the log never
+                    fates.added += 1  # told, a turn the real game did not have
+                elif fact or prompt.auto or self.asked_key(state) is not None:
+                    fates.facts.add(cursor)
                 else:
-                    out.replaced += 1
+                    fates.chosen.add(cursor)
                 return played, cursor + 1 if consumed else cursor
         return None, cursor
 

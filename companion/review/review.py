@@ -193,6 +193,7 @@ def _alternative(
         replaced=outcome.replaced,
         dropped=outcome.dropped,
         facts_replaced=outcome.facts_replaced,
+        added=outcome.added,
         gained=view.effects(gained),
         lost=view.effects(lost),
     )

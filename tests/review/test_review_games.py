@@ -65,7 +65,14 @@ def test_a_replay_that_kept_the_log_agrees_with_a_table(reviewed) -> None:
     for player in result.players:
         for decision in player.turning_points:
             for alt in decision.alternatives:
-                if alt.replaced or alt.dropped or alt.facts_replaced or alt.entry is None or checked >= 5:
+                if (
+                    alt.replaced
+                    or alt.dropped
+                    or alt.facts_replaced
+                    or alt.added
+                    or alt.entry is None
+                    or checked >= 5
+                ):
                     continue
                 log = [e.model_dump(mode="json") for e in table.entries]
                 log[decision.index] = alt.entry

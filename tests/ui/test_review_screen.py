@@ -149,7 +149,8 @@ async def test_the_turning_points_quote_the_other_choice_and_say_its_place(hub, 
     assert turns  # the game this test needs
     prefs = {"table_companion.lang": lang}
     h = await started(hub, f"/table/{table.id}/scores", prefs=prefs)
-    player, top = max(turns, key=lambda pd: abs(pd[1].swing))
+    costly = [(p, d) for p, d in turns if d.swing > 0]  # this game's best one gives more points
+    player, top = max(costly, key=lambda pd: pd[1].swing)
     turning, cost = TURN_FORMS[lang]
     label = top.alternatives[0].label.render(lang)
     said = h.by_key("scores-turning").value
@@ -177,6 +178,18 @@ ESTIMATE = {
         False: "Es una estimación: el análisis tuvo que elegir u omitir {n} jugadas posteriores, porque lo que se jugó ya no encajaba.",
     },
 }
+# every later move as played, but the other choice asked for moves the game did not have (which
+# palace its person went to): said too, not as later moves of the game (branch reviewfix)
+ADDED = {
+    "en": {
+        True: "An estimate: the review had to choose {n} move the game did not have.",
+        False: "An estimate: the review had to choose {n} moves the game did not have.",
+    },
+    "es": {
+        True: "Es una estimación: el análisis tuvo que elegir {n} jugada que la partida no tuvo.",
+        False: "Es una estimación: el análisis tuvo que elegir {n} jugadas que la partida no tuvo.",
+    },
+}
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -192,20 +205,26 @@ async def test_a_turning_point_says_each_thing_once(hub, monkeypatch, lang):
     h = await started(hub, f"/table/{table.id}/review", prefs={"table_companion.lang": lang})
     turns = [(p, d) for p in kept.players for d in p.turning_points]
     assert len(turns) == 9
+    added_only = 0
     for player, decision in turns:
         best, key = decision.alternatives[0], f"review-turn-{player.seat}-{decision.index}"
         played = h.by_key(f"review-played-{player.seat}-{decision.index}").value
         when, logged = decision.when.render(lang), decision.logged.render(lang)
         assert played == f"{when}: {logged}" and played.count(player.name) == 1
         assert best.label.render(lang) in h.by_key(key).value
-        guessed = best.replaced + best.dropped + best.facts_replaced  # the review's own choices
+        guessed = best.replaced + best.dropped + best.facts_replaced  # later moves not as played
+        assert best.kept + guessed == table.version - decision.index - 1  # never more than the game had
         if guessed:  # said under the figure, with how many later moves were not as played
             assert h.by_key(f"{key}-estimate").value == ESTIMATE[lang][guessed == 1].format(n=guessed)
+        elif best.added:
+            added_only += 1
+            assert h.by_key(f"{key}-estimate").value == ADDED[lang][best.added == 1].format(n=best.added)
         else:
             assert not h.has(f"{key}-estimate")
         for side, move in (("gained", best.label.render(lang)), ("lost", logged)):
             lines = [h.by_key(k).value for k in h.keys(f"{key}-{side}-") if k.endswith("-text")]
             assert lines and not [line for line in lines if restates(move, line)]
+    assert added_only  # the game this test needs: Carla's turning point at entry 36
     ana = h.by_key("review-turn-0-54-gained-0-text").value  # under "Ana takes the old monk"
     assert ana.startswith(
         {
@@ -244,4 +263,44 @@ async def test_an_other_choice_that_places_better_is_not_called_well_played(hub,
     _, cost = TURN_FORMS[lang]
     assert said.startswith(cost.format(label=placed.label.render(lang))) and PRAISE[lang] not in said
     assert said.endswith(" " + RANK_FORMS[lang].format(rank=1))
+    h.close()
+
+
+# The walk's Chinatown scores read "Jugada clave de Carla: «Dejar fuera este trato» habría dado
+# −90.000 $.": the line named the biggest swing, a well played trade whose other choice would have
+# lost money. It names the turning point whose other choice would have done best, or nothing.
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_the_scores_line_names_a_move_that_cost_not_a_well_played_one(hub, monkeypatch, lang):
+    budget = Budget(alternatives=1000)
+    monkeypatch.setattr(ReviewsRepo, "_budget", lambda _self: budget)
+    table = finished(hub, "dragon", ("Ana", "Ben"), seed=11)
+    kept = StoredReviews(hub.store).review(table, None, budget)
+    turns = [(p, d) for p in kept.players for d in p.turning_points if d.alternatives]
+    _, biggest = max(turns, key=lambda pd: abs(pd[1].swing))
+    assert biggest.swing < 0 and (biggest.alternatives[0].rank_delta or 0) <= 0  # well played: this game
+    costly = [(p, d) for p, d in turns if d.swing > 0]
+    _, top = max(costly, key=lambda pd: pd[1].swing)
+    best = top.alternatives[0]
+    h = await started(hub, f"/table/{table.id}/scores", prefs={"table_companion.lang": lang})
+    said = h.by_key("scores-turning").value
+    turning, _ = TURN_FORMS[lang]
+    assert said.startswith(turning.format(label=best.label.render(lang)) + f"+{best.delta}")
+    assert biggest.alternatives[0].label.render(lang) not in said
+    assert best.rank is not None and best.rank_delta  # it would have placed better: said so
+    assert said.endswith(" " + RANK_FORMS[lang].format(rank=best.rank))
+    h.close()
+
+    # every turning point well played (set on this game's own): no turning point is named
+    def praised(decision):
+        best = decision.alternatives[0]
+        worse = best.model_copy(update={"delta": -abs(best.delta) - 1, "rank_delta": 0, "rank": None})
+        return decision.model_copy(update={"alternatives": [worse]})
+
+    players = [
+        p.model_copy(update={"turning_points": [praised(d) for d in p.turning_points if d.alternatives]})
+        for p in kept.players
+    ]
+    StoredReviews(hub.store).put(table, kept.model_copy(update={"players": players}), budget)
+    h = await started(hub, f"/table/{table.id}/scores", prefs={"table_companion.lang": lang})
+    assert h.has("scores-review") and not h.has("scores-turning")
     h.close()

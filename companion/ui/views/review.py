@@ -176,10 +176,7 @@ def decision_block(model: TableModel, unit: str, seat: int, decision: Decision) 
     tr = model.tr
     best = decision.alternatives[0]
     delta = amount(tr, unit, best.delta, change=True)
-    # "Well played" only when the other choice would have brought neither more points nor a
-    # better place: fewer points and a better place (the others' games changed too) is no praise
-    better = best.delta > 0 or (best.rank_delta or 0) > 0
-    said = tr("review.cost" if better else "review.won", alternative=choice_name(tr, best), delta=delta)
+    said = tr("review.cost" if better(best) else "review.won", alternative=choice_name(tr, best), delta=delta)
     if best.rank is not None and best.rank_delta:
         said += " " + tr("review.rank", rank=best.rank)
     key = f"review-turn-{seat}-{decision.index}"
@@ -188,9 +185,11 @@ def decision_block(model: TableModel, unit: str, seat: int, decision: Decision) 
         small(told, key=f"review-played-{seat}-{decision.index}"),
         ft.Text(said, key=key, size=14),
     ]
-    guessed = best.replaced + best.dropped + best.facts_replaced  # later entries not as played
+    guessed = best.replaced + best.dropped + best.facts_replaced  # later logged entries not as played
     if guessed:  # the figure rests on the review's own choices: said beside it, not only at the foot
         items.append(small(tr("review.estimate", n=guessed), key=f"{key}-estimate"))
+    elif best.added:  # every later move as played, but moves the game did not have were chosen
+        items.append(small(tr("review.estimate_added", n=best.added), key=f"{key}-estimate"))
     items += _effects(model, tr("review.other_brought"), best.gained, f"{key}-gained", best.label)
     items += _effects(model, tr("review.played_brought"), best.lost, f"{key}-lost", decision.logged)
     return ft.Container(
@@ -198,6 +197,13 @@ def decision_block(model: TableModel, unit: str, seat: int, decision: Decision) 
         padding=ft.Padding.only(left=8, top=6, bottom=6),
         border=ft.Border.only(left=ft.BorderSide(3, ft.Colors.PRIMARY)),
     )
+
+
+def better(best: Alternative) -> bool:
+    """Whether the other choice would have brought more points or a better place. "Well played"
+    only when it brings neither: fewer points and a better place (the others' games changed too)
+    is no praise."""
+    return best.delta > 0 or (best.rank_delta or 0) > 0
 
 
 def choice_name(tr: Tr, best: Alternative) -> str:
@@ -218,23 +224,27 @@ def _effects(model: TableModel, label: str, effects: list[Any], key: str, move: 
 
 
 def turning_line(model: TableModel, reviews: ReviewsRepo) -> ft.Control:
-    """The final scores' one line on the review: the biggest turning point of the stored review
-    (``reviews``), or, before there is one, the way to the Review tab."""
+    """The final scores' one line on the review: the turning point of the stored review
+    (``reviews``) whose other choice would have done best (more points, else a better place), or,
+    before there is one, the way to the Review tab. A well played decision is no turning point
+    here: when no other choice would have done better, the line is left out."""
     table, tr = model.table, model.tr
     found = reviews.stored(table, model.seat)
     go = lambda _: model.go(f"/table/{table.id}/review")  # noqa: E731
     if found is None:
         return button(tr("review.ask"), "scores-review", go, icon=ft.Icons.INSIGHTS)
-    turns = [(p, d) for p in found.players for d in p.turning_points if d.alternatives]
+    turns = [(p, d.alternatives[0]) for p in found.players for d in p.turning_points if d.alternatives]
+    turns = [(p, best) for p, best in turns if better(best)]
     if not turns:
         return button(tr("nav.review"), "scores-review", go, icon=ft.Icons.INSIGHTS)
-    player, top = max(turns, key=lambda pd: abs(pd[1].swing))
-    best = top.alternatives[0]
+    player, best = max(turns, key=lambda pb: (pb[1].delta, pb[1].rank_delta or 0))  # first of ties
     delta = amount(tr, found.unit, best.delta, change=True)
     if best.entry is None:  # a trade left out names no one: say whose turning point it was
         said = tr("review.turning_point", player=player.name, alternative=choice_name(tr, best), delta=delta)
     else:  # a move told names its player already ("Ana takes the young craftsman")
         said = tr("review.turning_point_move", alternative=choice_name(tr, best), delta=delta)
+    if best.rank is not None and best.rank_delta:  # a better place: said, as on the Review tab
+        said += " " + tr("review.rank", rank=best.rank)
     return ft.Column(
         [
             small(said, key="scores-turning"),
