@@ -10,9 +10,12 @@ alone (docs/DECISIONS.md, 2026-12-06). A module without pydantic: a stand-alone 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.core.msg import Msg, msg
+
+if TYPE_CHECKING:
+    from companion.core.protocol import Scoreboard
 
 
 def tie_detail(
@@ -37,3 +40,23 @@ def tie_detail(
     if others:
         return msg("core.tie.shared_ahead", players=winners, figure=figure(best), others=others)
     return msg("core.tie.shared", players=winners, figure=figure(best))
+
+
+def winner_line(board: Scoreboard) -> Msg:
+    """The game's last word, as its final scoreboard decides it: "Ana wins with $760,000.";
+    a tie on the best total says the tie-break's figures ("Ana wins with 41 VP, on the
+    tie-break: 5 flood cards, ahead of Ben (3)."), a shared victory names every winner.
+
+    The figures are ``tie_detail``'s own (the board's ``tie_detail`` is made above), so History's
+    last line and the Scores screen say the same."""
+    winners = board.shared or board.ranking[:1]
+    best = board.row(winners[0]).total
+    total = msg("core.end.money", n=best) if board.unit == "money" else msg("core.end.vp", n=best)
+    tie = board.tie_detail
+    if tie is None:
+        return msg("core.end.won", player=winners[0], total=total)
+    told = {k: v for k, v in tie.args.items() if k in ("figure", "others")}
+    if tie.key == "core.tie.won":
+        return msg("core.end.won_tie", player=winners[0], total=total, **told)
+    key = "core.end.shared_ahead" if "others" in told else "core.end.shared"
+    return msg(key, players=winners, total=total, **told)

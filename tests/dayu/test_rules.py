@@ -153,7 +153,7 @@ def test_game_ends_before_the_start_players_turn_when_the_pile_is_empty() -> Non
     assert state.phase == "actions"
     state, fx = apply(state, GAME.entry_adapter.validate_python({"kind": "rest", "seat": 0}))
     assert state.phase == "over" and state.end_reason == "flood_conquered" and GAME.prompt(state) is None
-    assert fx[-1].rule_id == "dayu.end.condition"
+    assert fx[-2].rule_id == "dayu.end.condition" and fx[-1].rule_id == "dayu.score.tie_break"
     assert GAME.score(state).final
 
 
@@ -166,7 +166,7 @@ def test_game_ends_when_no_token_is_left() -> None:
     assert GAME.prompt(state).choices  # nothing to drain, but the turn goes on
     for _ in range(3):
         state, fx = apply(state, GAME.entry_adapter.validate_python({"kind": "rest", "seat": 0}))
-    assert state.phase == "over" and state.end_reason == "no_tokens" and fx[-1].rule_id == "dayu.end.deadlock"
+    assert state.phase == "over" and state.end_reason == "no_tokens" and fx[-2].rule_id == "dayu.end.deadlock"
 
 
 def test_an_empty_place_is_skipped_by_neighbours() -> None:
@@ -363,7 +363,7 @@ def test_game_ends_at_the_end_of_the_round_when_no_tool_card_is_left() -> None:
     assert state.phase == "actions" and state.current == 1  # the round is played to its end
     state, fx = apply(state, GAME.entry_adapter.validate_python({"kind": "rest", "seat": 1}))
     assert state.phase == "over" and state.end_reason == "no_tools" and GAME.prompt(state) is None
-    assert fx[-1].rule_id == "dayu.end.no_tools"
+    assert fx[-2].rule_id == "dayu.end.no_tools"
     assert GAME.score(state).final and len(state.round_totals) == 1
     assert GAME.banner(state).render("es") and "tool card" in GAME.banner(state).render("en")
 

@@ -254,6 +254,18 @@ def test_month_twelve_has_no_person_phase_and_ends_with_final_scoring() -> None:
     }
     # 2 persons = 4; monks 1x2 + 2x3 = 8; 4 yuan (skip adds none) + 2 + 4 = 10 -> 3
     assert lines == {"dragon.final.persons": 4, "dragon.final.monks": 8, "dragon.final.leftovers": 3}
+    # History's line reads as speech, a count with its noun (walk4, shot 024: "persons 2 = 4 VP")
+    final = {e.seat: e.msg for e in fx if e.msg.key == "dragon.fx.final"}
+    assert final[0].render("en") == (
+        "Ana: +15\xa0VP: 4 for 2 persons + 8 for monks + 3 for 10\xa0yuan after selling"
+    )
+    assert final[0].render("es") == (
+        "Ana: +15\xa0PV: 4 por 2 personas + 8 por monjes + 3 por 10\xa0yuanes tras vender"
+    )
+    assert (
+        final[1].render("es")
+        == "Ben: +3\xa0PV: 2 por 1 persona + 0 por monjes + 1 por 3\xa0yuanes tras vender"
+    )
 
 
 def test_the_festival_line_says_what_the_fireworks_figures_count() -> None:

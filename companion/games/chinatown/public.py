@@ -25,7 +25,14 @@ from companion.games.chinatown.preview import BuildingPreview, TradePreview, bui
 from companion.games.chinatown.ranking import tie_line
 from companion.games.chinatown.rules import dealing
 from companion.games.chinatown.state import ChinatownState
-from companion.games.chinatown.text import business_msg, business_short, shop_name, tile_count, tiles_text
+from companion.games.chinatown.text import (
+    business_msg,
+    business_of,
+    business_short,
+    shop_name,
+    tile_count,
+    tiles_text,
+)
 from companion.games.chinatown.view import SeenState
 
 __all__ = [
@@ -48,6 +55,7 @@ __all__ = [
     "TradingDone",
     "building_preview",
     "business_msg",
+    "business_of",
     "business_short",
     "chinatown_final",
     "chinatown_income",

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.core import Effect, Msg, RuleViolation, TableError, msg
+from companion.core.ties import winner_line
 from companion.games.chinatown.data import BOARD, BUILDINGS, DATA
 from companion.games.chinatown.entries import (
     ChooseFirst,
@@ -29,8 +30,9 @@ from companion.games.chinatown.entries import (
 )
 from companion.games.chinatown.income import Business, find_businesses
 from companion.games.chinatown.options import ChinatownOptions
+from companion.games.chinatown.scoring import score
 from companion.games.chinatown.state import ChinatownState
-from companion.games.chinatown.text import business_msg, shop_name, tiles_text
+from companion.games.chinatown.text import business_msg, income_msg, shop_name, tiles_text
 
 Effects = list[Effect]
 # A handler takes the entry of its own type: the table's key says which, the type checker
@@ -315,9 +317,11 @@ def _next_placer(state: ChinatownState, fx: Effects) -> None:
 # One shared effect per business (effects are frozen): the same businesses are paid year after
 # year, and a review replays the years of a game thousands of times.
 @functools.lru_cache(maxsize=4096)
-def _income_effect(b: Business[int]) -> Effect:
+def _income_effect(b: Business[int], name: str) -> Effect:
     return Effect(
-        rule_id=b.rule_id, seat=b.owner, msg=business_msg(b.shop, b.buildings, b.size, b.complete, b.income)
+        rule_id=b.rule_id,
+        seat=b.owner,
+        msg=income_msg(name, business_msg(b.shop, b.buildings, b.size, b.complete, b.income)),
     )
 
 
@@ -325,7 +329,7 @@ def _pay_income(state: ChinatownState, fx: Effects) -> None:
     paid = [0] * state.n
     for b in find_businesses(state.owner, state.shop):
         paid[b.owner] += b.income
-        fx.append(_income_effect(b))
+        fx.append(_income_effect(b, _name(state, b.owner)))
     for seat in range(state.n):
         state.money[seat] += paid[seat]
         fx.append(
@@ -347,6 +351,8 @@ def _pay_income(state: ChinatownState, fx: Effects) -> None:
     if state.year == len(DATA.years):
         state.phase = "over"
         fx.append(Effect(rule_id="chinatown.end", msg=msg("chinatown.fx.game_over")))
+        # the last line names the winner, as the final scores decide it (ties included)
+        fx.append(Effect(rule_id="chinatown.end.tie_break", msg=winner_line(score(state))))
     else:
         state.phase = "buildings"
         fx.append(Effect(rule_id="chinatown.year", msg=msg("chinatown.fx.new_year", year=state.year_label)))

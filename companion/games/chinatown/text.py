@@ -52,6 +52,28 @@ def tiles_text(tiles: Iterable[str]) -> list[Msg]:
     return [tile_count(shop, counts[shop]) for shop in SHOP_IDS if counts.get(shop, 0) > 0]
 
 
+INCOME_KEYS = {
+    "chinatown.fx.income_complete": "chinatown.fx.business_complete",
+    "chinatown.fx.income_incomplete": "chinatown.fx.business_incomplete",
+}
+"""A business's income line in History (its owner named) -> the same line without the owner."""
+
+
+def income_msg(player: str, business: Msg) -> Msg:
+    """'Ana: +$50,000 from Tea House 16-17-19, complete (3/3)': ``business_msg``'s line in
+    History, its earner named in words as Dragon's and Da Yu's lines are (a colour dot alone says
+    nothing to a screen reader or to a colour-blind player)."""
+    key = next(k for k, v in INCOME_KEYS.items() if v == business.key)
+    return msg(key, player=player, **business.args)
+
+
+def business_of(line: Msg) -> Msg:
+    """``income_msg``'s line back as ``business_msg``'s (without its earner); another unchanged."""
+    if line.key not in INCOME_KEYS:
+        return line
+    return msg(INCOME_KEYS[line.key], **{k: v for k, v in line.args.items() if k != "player"})
+
+
 # One shared message per business (Msgs are frozen): every year's income makes one a business, and a
 # review replays the years of a game thousands of times with mostly the same businesses.
 @functools.lru_cache(maxsize=4096)

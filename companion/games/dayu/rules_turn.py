@@ -6,9 +6,10 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.core import Effect
+from companion.core.ties import winner_line
 from companion.games.dayu.data import DATA
 from companion.games.dayu.ring import SPACES, privilege_usable
-from companion.games.dayu.scoring import tally
+from companion.games.dayu.scoring import score, tally
 from companion.games.dayu.state import DayuState, EndReason
 from companion.games.dayu.text import effect
 
@@ -83,3 +84,5 @@ def over(s: DayuState, fx: Effects, reason: EndReason, rule_id: str) -> None:
     s.end_reason = reason
     s.points_left = 0
     fx.append(effect(rule_id, OVER_KEYS[reason][0], None))
+    # the last line names the winner, as the final scores decide it (ties included)
+    fx.append(Effect(rule_id="dayu.score.tie_break", msg=winner_line(score(s)), seat=None))

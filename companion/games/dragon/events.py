@@ -341,10 +341,11 @@ def final_scoring(s: DragonState, fx: list[Effect]) -> None:
                 seat,
                 "dragon.fx.final",
                 player=p.name,
-                persons=persons.count,
+                total=persons.points + monks.points + leftovers.points,
+                persons=msg("dragon.fx.final_persons", n=persons.count),
                 persons_vp=persons.points,
                 monks=monks.points,
-                money=leftovers.count,
+                money=msg("dragon.fx.final_yuan", n=leftovers.count),
                 money_vp=leftovers.points,
             )
         )

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core import Effect, Msg
-from companion.games.chinatown.public import Business, business_msg, business_short
+from companion.games.chinatown.public import Business, business_msg, business_of, business_short
 from companion.ui.i18n import Tr
 
 COMPLETE = "chinatown.fx.business_complete"
@@ -24,9 +24,11 @@ def businesses_text(tr: Tr, businesses: list[Business[Any]]) -> str:
 
 def year_detail(tr: Tr, effects: list[Effect]) -> str:
     """A seat's detail in a year's summary: its businesses' lines grouped as on the income card,
-    then anything else (its trades) as the engine says it."""
-    lines = [fx.msg for fx in effects if fx.msg.key in (COMPLETE, INCOMPLETE)]
-    rest = [tr.msg(fx.msg) for fx in effects if fx.msg.key not in (COMPLETE, INCOMPLETE)]
+    then anything else (its trades) as the engine says it. The seat is the summary's own: its
+    income lines lose the earner's name History gives them."""
+    said = [business_of(fx.msg) for fx in effects]
+    lines = [m for m in said if m.key in (COMPLETE, INCOMPLETE)]
+    rest = [tr.msg(m) for m in said if m.key not in (COMPLETE, INCOMPLETE)]
     return " · ".join(t for t in (paragraph(tr, lines), *rest) if t)
 
 
