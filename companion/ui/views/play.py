@@ -344,7 +344,8 @@ def preview_lines(
     first, then the table's, then other players'. A line about another player says whose it is
     when its text does not (the engines' lines mostly do: Chinatown's income lines name their
     earner, and the last placer's "done placing" pays every player's businesses). Within a
-    player's lines, the game's ``preview_lead`` lines come first (Chinatown's income total, before the businesses making it)."""
+    player's lines, the game's ``preview_lead`` lines come first (Chinatown's income total,
+    before the businesses making it)."""
     lead = ui_for(table.game_id).preview_lead
 
     def rank(fx: Effect) -> tuple[int, bool]:
