@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.core.msg import Msg, msg
 from companion.core.rulebook import rule
-from companion.i18n import catalog
+from companion.i18n import catalog, translate
 
 # Dragon ledger sources and the causes of a person's loss that are not an event's name.
 DRAGON_SOURCES = (
@@ -65,23 +65,35 @@ def money_game(game: str) -> bool:
         return False
 
 
+def _with_unit(game: str, number: str, lang: str) -> str:
+    """A number of points with its unit where the game's spec names it ("41 VP" / "41 PV", joined
+    by a non-breaking space); the bare number for a game this build lacks (its unit unknown)."""
+    from companion.core.registry import UnknownGame, spec
+
+    try:
+        unit = spec(game).score_unit
+    except UnknownGame:
+        return number
+    return translate("plays.score_vp", lang, n=number) if unit == "vp" else number
+
+
 def format_final_score(game: str, score: int, lang: str) -> str:
-    """A play's final score as the game counts it: "$760,000" / "760.000 $", or "42"."""
+    """A play's final score as the game counts it: "$760,000" / "760.000 $", or "42 VP"."""
     from companion.i18n import format_money
 
-    return format_money(score, lang) if money_game(game) else str(score)
+    return format_money(score, lang) if money_game(game) else _with_unit(game, str(score), lang)
 
 
 def score_text(game: str, value: float | None, lang: str) -> str:
     """A score, a best or a worst as the game counts it: money in the reader's format for
-    Chinatown ("$670,000" / "670.000 $"), else the number ("36"); "-" when there is none."""
+    Chinatown ("$670,000" / "670.000 $"), else points ("36 VP" / "36 PV"); "-" when there is none."""
     from companion.i18n import format_money, format_number
 
     if value is None:
         return "-"
     if money_game(game):
         return format_money(round(value), lang)
-    return format_number(value, lang)
+    return _with_unit(game, format_number(value, lang), lang)
 
 
 def average_shown(game: str, value: float) -> float:
@@ -94,14 +106,14 @@ def average_shown(game: str, value: float) -> float:
 
 def average_text(game: str, value: float | None, lang: str) -> str:
     """An average score: Chinatown's money to the nearest 1,000 ("$673,000" / "673.000 $", not
-    "673.333 $"), else the number to a tenth ("36.4" / "36,4"); "-" when there is none."""
+    "673.333 $"), else points to a tenth ("36.4 VP" / "36,4 PV"); "-" when there is none."""
     from companion.i18n import format_average, format_number
 
     if value is None:
         return "-"
     if money_game(game):
         return format_average(value, "money", lang)
-    return format_number(value, lang)
+    return _with_unit(game, format_number(value, lang), lang)
 
 
 # Game figures counted in money (companion/plays/figures.py): income, money handed over in trades.

@@ -98,7 +98,9 @@ def test_records_of_a_game_and_of_every_game(log, capsys, lang):
     assert main(["stats", "dayu", "--records", "--data", str(log), "--lang", lang]) == 0
     out = capsys.readouterr().out
     assert (
-        "Highest winning score: 31 — Ana" if lang == "en" else "Puntuación ganadora más alta: 31 — Ana"
+        "Highest winning score: 31\u00a0VP — Ana"
+        if lang == "en"
+        else "Puntuación ganadora más alta: 31\u00a0PV — Ana"
     ) in out
     assert "(play p1)" in out or "(partida p1)" in out
     assert main(["stats", "--records", "--data", str(log), "--lang", lang, "--location", "Club"]) == 0

@@ -32,7 +32,7 @@ def test_average_amounts(value, unit, expected):
 def test_statistics_write_a_money_average_to_the_thousand():
     assert average_text("chinatown", 813333.33, "es") == "813.000\xa0$"
     assert average_text("chinatown", 813333.33, "en") == "$813,000"
-    assert average_text("dragon", 36.44, "en") == "36.4"  # points keep their tenth
+    assert average_text("dragon", 36.44, "en") == "36.4\xa0VP"  # points keep their tenth
     assert score_text("chinatown", 813333, "en") == "$813,333"  # a best or a worst is a real score
     assert figure_text("chinatown", "income", 1234567, "en") == "$1,234,567"  # a total is exact
     assert figure_text("chinatown", "income", 123456.7, "en", mean=True) == "$123,000"

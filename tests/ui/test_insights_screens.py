@@ -83,7 +83,9 @@ async def test_statistics_in_spanish_with_a_location_filter(hub):
     await h.fire("stats-location", "blur")
     assert h.by_key("stats-plays").value == "2 partidas"
     assert "Puntuación ganadora más alta: 20" in h.by_key("record-dayu-high_win").title.value
-    assert h.by_key("stats-month-2026-05").value == "May 2026: 1 partida, media 16, victorias 50\u00a0%"
+    assert (
+        h.by_key("stats-month-2026-05").value == "May 2026: 1 partida, media 16\u00a0PV, victorias 50\u00a0%"
+    )
     h.close()
 
 
@@ -116,9 +118,10 @@ async def test_dragon_statistics_split_by_expansions(tmp_path):
             )
         )
     h = await started(hub, "/stats/dragon")
-    assert h.by_key("stats-expansion-base").value == "Base game: 1 game, average 35"
+    assert h.by_key("stats-expansion-base").value == "Base game: 1 game, average 35\u00a0VP"
     assert (
-        h.by_key("stats-expansion-great_wall").value == "The Great Wall (expansion): 2 games, average 35.8"
+        h.by_key("stats-expansion-great_wall").value
+        == "The Great Wall (expansion): 2 games, average 35.8\u00a0VP"
     )  # (41 + 30 + 42 + 30) / 4
     await h.select("stats-player", ana)
     assert h.by_key("stats-expansion-great_wall").value.endswith("won 2 (100%)")

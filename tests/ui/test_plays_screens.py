@@ -191,7 +191,7 @@ async def test_statistics_screen_shows_the_numbers_and_the_spread_chart(hub):
     await h.click("open-stats")
     assert h.route() == "/stats"
     assert h.by_key("stats-plays").value == "3 games"
-    assert h.by_key("stats-scores").value == "Scores: 3.2 on average, best 5, worst 1"
+    assert h.by_key("stats-scores").value == "Scores: 3.2\u00a0VP on average, best 5\u00a0VP, worst 1\u00a0VP"
     chart = h.by_key("stats-spread-chart")
     assert isinstance(chart, fc.BarChart)
     # scores 3 1, 1 5, 5 4: one bar per score from 1 to 5, their heights the counts
@@ -219,7 +219,7 @@ async def test_statistics_in_spanish_and_dark(hub):
     h = await started(hub, "/stats/dayu", prefs=prefs)
     assert h.page.theme_mode == ft.ThemeMode.DARK
     assert h.by_key("stats-plays").value == "1 partida"
-    assert h.by_key("stats-scores").value == "Puntos: 2 de media, mejor 3, peor 1"
+    assert h.by_key("stats-scores").value == "Puntos: 2\u00a0PV de media, mejor 3\u00a0PV, peor 1\u00a0PV"
     assert h.by_key("stats-seat-0").controls[0].content.controls[0].value == "Asiento 1"  # label over the bar
     h.close()
 

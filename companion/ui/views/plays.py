@@ -439,7 +439,7 @@ def _seat_row(tr: Tr, play: PlayRecord, s: PlaySeat, colours: dict[str, str | No
             else ft.Container(width=18),
             ft.Text(
                 _score(tr, play.game, s.score),
-                width=96 if money_game(play.game) else 48,
+                width=96 if money_game(play.game) else 60,  # "$790,000" / "46 VP", "120 PV"
                 text_align=ft.TextAlign.RIGHT,
                 key=f"play-{play.id}-score-{s.seat}",
             ),
