@@ -145,6 +145,7 @@ def _decision_lines(decision: Any, unit: str, lang: str) -> list[str]:
             replaced=best.replaced,
             dropped=best.dropped,
             facts=best.facts_replaced,
+            added=best.added,
         )
         + " [core.review]"
     )

@@ -107,3 +107,17 @@ def test_the_command_line_quotes_the_other_choice_and_does_not_say_it_twice() ->
         ]
         assert len(effects) == len(best.gained) + len(best.lost) - 2
         assert f"+ {best.gained[1].msg.render(lang)} [{best.gained[1].rule_id}]" in effects
+
+
+def test_the_command_line_says_every_count_of_what_the_review_assumed() -> None:
+    """The "Assumed" line gave kept, replaced, left out and facts changed, but not the moves the
+    review chose where the game had none (``added``), which the Review tab says."""
+    table = _finished("dragon", 2)
+    result = review(table, seat=0, entries={54})
+    best = _decision(result, 54).best
+    assert best is not None
+    for lang, words in (("en", "moves the game did not have"), ("es", "jugadas que la partida no tuvo")):
+        [line] = [
+            x.strip() for x in review_lines(result, lang) if x.strip().startswith(("Assumed", "Supuesto"))
+        ]
+        assert f"{best.kept} " in line and f"{best.added} {words}" in line, line
