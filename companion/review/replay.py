@@ -21,6 +21,13 @@ passed over where the log has it but the replay is elsewhere; one the log never 
 ``unknown_fact`` (Da Yu: a card worth nothing, not the prompt's first, a frame bonus), counted as a
 table fact changed (``facts_replaced``); one the replay never asks is ``dropped``.
 
+A game that numbers its turns (``turn_of``; Da Yu, whose log has no table fact after the setup at
+which a replay could meet the log again) keeps the replay to the log's turns: a logged entry of a
+turn the replay has ended is left out (``dropped``), as the rest of a turn that went differently;
+without this the cursor stayed on it, no later turn asked for it, and every move after it was the
+policy's own. And a choice that takes the policy's last choice back, to the very state before it
+(Da Yu: a drain that does not fit, cancelled), makes the policy leave that choice out there.
+
 Each later logged entry is counted once, whatever the replay did on the way (``_Fates``): ``kept``,
 ``replaced`` (a choice for a seat took its place), ``facts_replaced`` or ``dropped``; the four sum
 to the moves after the decision. A choice that took no logged entry's place (the alternative's own
@@ -90,7 +97,9 @@ def table_replayer(table: Table, prompts: Sequence[Prompt | None]) -> Replayer:
     fact_key = getattr(game, "fact_key", None)
     facts = [p is not None and p.auto for p in prompts]
     keys = [None if fact_key is None else fact_key(table.state_at(i)) for i in range(n)]
-    return Replayer(game, list(table.entries), facts, table.finished, keys)
+    turn_of = getattr(game, "turn_of", None)
+    turns = None if turn_of is None else [turn_of(table.state_at(i)) for i in range(n)]
+    return Replayer(game, list(table.entries), facts, table.finished, keys, turns)
 
 
 class Replayer:
@@ -103,6 +112,7 @@ class Replayer:
         facts: Sequence[bool],
         finished: bool,
         keys: Sequence[Hashable | None] | None = None,
+        turns: Sequence[int | None] | None = None,
     ) -> None:
         self.game = game
         self.log = log
@@ -111,7 +121,10 @@ class Replayer:
         # per logged entry: the component its fact is about (the game's ``fact_key``), or None
         self.keys: Sequence[Hashable | None] = keys if keys is not None else [None] * len(log)
         self.by_key = {k: i for i, k in enumerate(self.keys) if k is not None}
+        # per logged entry: the turn of the game it was made in (the game's ``turn_of``), or None
+        self.turns = turns
         self._fact_key = getattr(game, "fact_key", None)
+        self._turn_of = getattr(game, "turn_of", None) if turns is not None else None
         self._prompted = getattr(game, "play_prompted", None)
         self._play = getattr(game, "play", None) or game.apply
 
@@ -158,12 +171,17 @@ class Replayer:
         prompt = self.prompt(state, known)
         used: set[int] = set()  # facts about a component played where the replay came to it
         passed: set[int] = set()  # such facts the cursor went by before the replay came to them
+        undo: tuple[Any, Any, list[Any]] | None = None  # the state before the policy's last choice,
+        # the choice, and what it was not to choose there
+        avoid: tuple[Any, list[Any]] = (None, [])  # a state the policy came back to: not again there
         while prompt is not None and steps_left > 0:
             steps_left -= 1
             if cursor >= n and not self.finished:
                 break  # a table in progress: compared where its log ends
             asked = self.asked_key(state)
-            if cursor < n and (cursor in used or self.keys[cursor] not in (None, asked)):
+            if cursor < n and (
+                cursor in used or self.keys[cursor] not in (None, asked) or self._past(state, cursor)
+            ):
                 passed.add(cursor)  # played already, or about another component: not here
                 cursor += 1
                 continue
@@ -178,11 +196,18 @@ class Replayer:
                 if played is not None:
                     fates.kept.add(cursor)
                     cursor += 1
+                    undo = None  # a logged move between: no choice taken back
                 else:
-                    played, cursor = self._instead(state, prompt, cursor, fates)
+                    skip = avoid[1] if avoid[0] is not None and avoid[0] == state else []
+                    played, cursor, chosen = self._instead(state, prompt, cursor, fates, skip)
                     if played is None:
                         out.ok = False
                         break
+                    if chosen is not None and undo is not None and played[0] == undo[0]:
+                        # this choice took the last one back (Da Yu: a drain that did not fit,
+                        # cancelled): the policy would choose it again, round and round
+                        avoid = (undo[0], [*undo[2], undo[1]])
+                    undo = None if chosen is None else (state, chosen, skip)
             state, fx, known = played
             out.effects += [f for f in fx if f.seat in watched]
             prompt = self.prompt(state, known)
@@ -192,6 +217,14 @@ class Replayer:
         fates.count(out, start, n)
         out.ok = out.ok and (prompt is None or not self.finished)
         return out
+
+    def _past(self, state: Any, cursor: int) -> bool:
+        """Whether the logged entry at ``cursor`` was made in a turn the replay has ended (the game's
+        ``turn_of``): the rest of a turn that went differently, which no later turn asks for."""
+        if self._turn_of is None or self.turns is None:
+            return False
+        logged, now = self.turns[cursor], self._turn_of(state)
+        return logged is not None and now is not None and logged < now
 
     def _keyed(
         self, state: Any, prompt: Prompt, asked: Hashable | None, used: set[int]
@@ -206,8 +239,11 @@ class Replayer:
             used.add(at)
         return played
 
-    def _instead(self, state: Any, prompt: Prompt, cursor: int, fates: _Fates) -> tuple[Any, int]:
-        """Steps 2 and 3 of the policy: (what was played, the new cursor)."""
+    def _instead(
+        self, state: Any, prompt: Prompt, cursor: int, fates: _Fates, skip: Sequence[Any] = ()
+    ) -> tuple[Any, int, Any]:
+        """Steps 2 and 3 of the policy: (what was played, the new cursor, the entry the policy chose
+        or None for a logged one); ``skip``: choices taken back here before, not made again."""
         log, facts, n = self.log, self.facts, len(self.log)
         if cursor < n and not facts[cursor] and not wanted(prompt, log[cursor]):
             run_seat = log[cursor].seat
@@ -216,7 +252,7 @@ class Replayer:
                 played = self.try_play(state, prompt, log[j])
                 if played is not None:  # the entries before it are dropped
                     fates.kept.add(j)
-                    return played, j + 1
+                    return played, j + 1, None
                 if facts[j] or log[j].seat != run_seat:
                     break
                 j += 1
@@ -227,10 +263,12 @@ class Replayer:
             played = self.try_play(state, prompt, reference)
             if played is not None:  # the entries before it are dropped
                 fates.kept.add(at)
-                return played, at + 1
+                return played, at + 1, None
         consumed = at == cursor
         fact = consumed and self.facts[cursor]
         for entry in self._policy(state, prompt, reference, cursor):
+            if skip and offered(entry, list(skip)):
+                continue
             played = self.try_play(state, prompt, entry)
             if played is not None:
                 if not consumed:  # no logged entry's place: a component's fact the log never
@@ -239,8 +277,8 @@ class Replayer:
                     fates.facts.add(cursor)
                 else:
                     fates.chosen.add(cursor)
-                return played, cursor + 1 if consumed else cursor
-        return None, cursor
+                return played, cursor + 1 if consumed else cursor, entry
+        return None, cursor, None
 
     def _policy(self, state: Any, prompt: Prompt, reference: Any | None, cursor: int) -> list[Any]:
         """The entries step 3 tries, best first: the game's nearest legal entry to the reference when

@@ -276,6 +276,14 @@ def unknown_fact(s: DayuState) -> Entry | None:
     return offer(E.FloodBonus, bonus=POINTS_KIND, points=0) if fact_key(s) is not None else None
 
 
+def turn_of(s: DayuState) -> int | None:
+    """Which turn of the game ``s`` is in (1 for the first player's first turn, counted across the
+    rounds; the taking of full cards belongs to the turn that filled them), or None before the
+    first turn. A turn number is the same round and seat in every game of one table, so the
+    review's replays leave out a logged entry of a turn the replay has already ended."""
+    return s.turn if s.turn > 0 else None
+
+
 def auto_entry(s: DayuState, rng: random.Random) -> Entry | None:
     """The app places the markers and picks the start player at random when asked."""
     if s.phase == "markers":

@@ -72,6 +72,10 @@ class DayuGame:
         """The face the review gives a flood card the log never told: worth nothing."""
         return flow.unknown_fact(state)
 
+    def turn_of(self, state: DayuState) -> int | None:
+        """The turn ``state`` is in (the review's replays keep to the log's turns)."""
+        return flow.turn_of(state)
+
     def state_from_dict(self, data: dict[str, Any]) -> DayuState:
         return DayuState.model_validate(data)
 
