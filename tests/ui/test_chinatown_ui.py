@@ -284,7 +284,11 @@ async def test_the_last_placers_done_button_says_their_years_income_before_its_b
     total = next(fx for fx in effects if fx.seat == seat and fx.msg.key == "chinatown.fx.income_total")
     first = next(fx for fx in effects if fx.seat == seat)
     lines = [t.value for t in h.by_key(f"choice-{i}").content.controls]
-    assert lines == [f"{table.players[seat].name}: done placing", total.msg.render(), first.msg.render()]
+    name = table.players[seat].name
+    # their business line without their name again under the button that says it
+    business = first.msg.render().removeprefix(f"{name}: ")
+    assert first.msg.render().startswith(f"{name}: ") and business[0] == "+"
+    assert lines == [f"{name}: done placing", total.msg.render(), business]
     h.close()
 
 

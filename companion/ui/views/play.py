@@ -28,7 +28,7 @@ from companion.ui.rule_links import effect_lines, rule_tip, rule_title
 from companion.ui.services import Services, Session
 from companion.ui.state import Drafts, Notice
 from companion.ui.table_model import TableModel
-from companion.ui.teach import question_line
+from companion.ui.teach import question_line, question_text
 from companion.ui.views.chrome import table_view
 from companion.ui.views.pick import pick_form
 from companion.ui.views.scores import tie_lines, total_text
@@ -345,8 +345,10 @@ def preview_lines(
     when its text does not (the engines' lines mostly do: Chinatown's income lines name their
     earner, and the last placer's "done placing" pays every player's businesses). Within a
     player's lines, the game's ``preview_lead`` lines come first (Chinatown's income total,
-    before the businesses making it)."""
+    before the businesses making it). The chooser's own lines drop a leading "Ana: ": the button
+    says whose choice it is ("Ana: done placing"), and each line under it said so again."""
     lead = ui_for(table.game_id).preview_lead
+    own = table.players[chooser].name if chooser is not None and 0 <= chooser < len(table.players) else None
 
     def rank(fx: Effect) -> tuple[int, bool]:
         return (0 if fx.seat == chooser else 1 if fx.seat is None else 2), not (lead is not None and lead(fx))
@@ -357,6 +359,8 @@ def preview_lines(
         if fx.seat is not None and fx.seat != chooser and 0 <= fx.seat < len(table.players):
             name = table.players[fx.seat].name
             text = text if mentions(text, name) else tr("play.effect_of", player=name, effect=text)
+        elif fx.seat is not None and fx.seat == chooser:
+            text = question_text(text, own)
         out.append(text)
     return out
 
