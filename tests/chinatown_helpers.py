@@ -128,3 +128,14 @@ def illegal_entry(table: Table, rng: random.Random):
         cards = (taken, *rng.sample(s.deck, kept - 1))
         return KeepBuildings(seat=0, buildings=cards), "chinatown.buildings.keep"
     return None
+
+
+def with_money(money: list[int], tiles: list[int], phase: str = "over") -> ChinatownState:
+    """A state with this money and this many shop tiles on the board for each seat."""
+    state: ChinatownState = new_table(len(money)).state
+    owner, shop, building = {}, {}, 1
+    for seat, n in enumerate(tiles):
+        for _ in range(n):
+            owner[building], shop[building] = seat, "antiques"
+            building += 1
+    return state.model_copy(update={"money": money, "owner": owner, "shop": shop, "phase": phase})

@@ -4,7 +4,7 @@ a tie on money goes to the most shop tiles on the board, a tie on both is a shar
 
 from __future__ import annotations
 
-from chinatown_helpers import new_table
+from chinatown_helpers import with_money
 
 from companion.games.chinatown import GAME
 from companion.games.chinatown.data import DATA
@@ -17,22 +17,14 @@ def last_year(money: list[int], tiles: list[int]) -> ChinatownState:
     """The last year's trading, each seat with ``tiles`` antiques on the board (nothing vacant,
     nothing in hand, so ending the trading pays the income and ends the game), its money set so
     that it holds ``money`` once that income is paid."""
-    state: ChinatownState = new_table(len(money)).state
-    owner, shop, building = {}, {}, 1
-    for seat, n in enumerate(tiles):
-        for _ in range(n):
-            owner[building], shop[building] = seat, "antiques"
-            building += 1
+    state = with_money(money, tiles, phase="trade")
     earned = [0] * len(money)
-    for b in find_businesses(owner, shop):
+    for b in find_businesses(state.owner, state.shop):
         earned[b.owner] += b.income
     return state.model_copy(
         update={
             "money": [m - e for m, e in zip(money, earned, strict=True)],
-            "owner": owner,
-            "shop": shop,
             "hands": [{} for _ in money],
-            "phase": "trade",
             "year": len(DATA.years) - 1,
         }
     )

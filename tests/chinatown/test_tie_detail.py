@@ -3,23 +3,11 @@ player's count; equal tiles too make a shared victory, said with the figure. Mon
 
 from __future__ import annotations
 
-from chinatown_helpers import new_table
+from chinatown_helpers import with_money
 
 from companion.games.chinatown import GAME
 from companion.games.chinatown.calc import chinatown_final, final_tie, render_chinatown_final
-from companion.games.chinatown.state import ChinatownState
 from companion.games.chinatown.view import player_view
-
-
-def with_money(money: list[int], tiles: list[int], phase: str = "over") -> ChinatownState:
-    """A state with this money and this many shop tiles on the board for each seat."""
-    state: ChinatownState = new_table(len(money)).state
-    owner, shop, building = {}, {}, 1
-    for seat, n in enumerate(tiles):
-        for _ in range(n):
-            owner[building], shop[building] = seat, "antiques"
-            building += 1
-    return state.model_copy(update={"money": money, "owner": owner, "shop": shop, "phase": phase})
 
 
 def test_the_tied_player_with_more_shop_tiles_wins_and_the_line_gives_both_counts() -> None:

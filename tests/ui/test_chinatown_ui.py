@@ -211,34 +211,46 @@ async def test_quick_final_refuses_money_that_is_not_whole_bills_in_spanish(tmp_
     h.close()
 
 
-async def test_the_last_placers_done_button_shows_their_own_income_and_says_whose_the_rest_is(tmp_path):
-    """The last placer's "done placing" pays every player's businesses: the button shows that
-    player's own lines first, their year's total before the businesses making it (the button
-    showed two of the businesses, and the total was cut off), and a line about another player
-    names them (Ben's button listed Carla's restaurants, unnamed)."""
+def done_placing(t) -> int | None:
+    return next((i for i, c in enumerate(t.prompt.choices or []) if c.kind == "done_placing"), None)
+
+
+async def at_a_last_placers_done(tmp_path, stop_here):
+    """A Chinatown table played at random until ``stop_here(table, own_effects, effects)`` holds
+    at the last placer's "done placing", shown on the Play screen: (harness, table, seat, choice
+    index, the choice's effects)."""
     hub = new_hub(tmp_path)
     h = await started(hub)
     await new_chinatown(h)
     table = only_table(hub)
 
-    def done_placing(t):
-        return next((i for i, c in enumerate(t.prompt.choices or []) if c.kind == "done_placing"), None)
-
-    def stop_where_another_seat_is_paid_first(t):
+    def stop(t):
         i = done_placing(t)
         if t.state.phase == "place" and i is not None:
-            paid = [fx.seat for fx in t.check(t.prompt.choices[i])[2] if fx.seat is not None]
-            if paid and paid[0] != t.prompt.seat:
+            effects = t.check(t.prompt.choices[i])[2]
+            if stop_here(t, [fx for fx in effects if fx.seat == t.prompt.seat], effects):
                 raise StopIteration
 
     with pytest.raises(StopIteration):
-        play_random(table, random.Random(5), trades=0, on_step=stop_where_another_seat_is_paid_first)
+        play_random(table, random.Random(5), trades=0, on_step=stop)
     await h.goto(f"/table/{table.id}/scores")  # the engine's entries reach the screen when it is drawn
     await h.goto(f"/table/{table.id}")
-    seat, i = table.prompt.seat, done_placing(table)
-    effects = table.check(table.prompt.choices[i])[2]
-    button = h.by_key(f"choice-{i}").content
-    lines = [t.value for t in button.controls]
+    i = done_placing(table)
+    return h, table, table.prompt.seat, i, table.check(table.prompt.choices[i])[2]
+
+
+async def test_the_last_placers_done_button_shows_their_own_income_and_says_whose_the_rest_is(tmp_path):
+    """The last placer's "done placing" pays every player's businesses: the button shows that
+    player's own lines first, their year's total before the businesses making it (the button
+    showed two of the businesses, and the total was cut off), and a line about another player
+    names them (Ben's button listed Carla's restaurants, unnamed)."""
+
+    def another_seat_paid_first(t, own, effects):
+        paid = [fx.seat for fx in effects if fx.seat is not None]
+        return bool(paid) and paid[0] != t.prompt.seat
+
+    h, table, seat, i, effects = await at_a_last_placers_done(tmp_path, another_seat_paid_first)
+    lines = [t.value for t in h.by_key(f"choice-{i}").content.controls]
     name = table.players[seat].name
     assert lines[0] == f"{name}: done placing"
     total = next(fx for fx in effects if fx.seat == seat and fx.msg.key == "chinatown.fx.income_total")
@@ -260,27 +272,10 @@ async def test_the_last_placers_done_button_shows_their_own_income_and_says_whos
 async def test_the_last_placers_done_button_says_their_years_income_before_its_businesses(tmp_path):
     """A player with several businesses: the button's two lines were their first two businesses,
     and the year's total, which the engine tells after them, was cut off."""
-    hub = new_hub(tmp_path)
-    h = await started(hub)
-    await new_chinatown(h)
-    table = only_table(hub)
-
-    def done_placing(t):
-        return next((i for i, c in enumerate(t.prompt.choices or []) if c.kind == "done_placing"), None)
-
-    def stop_at_a_last_placer_with_two_businesses(t):
-        i = done_placing(t)
-        if t.state.phase == "place" and i is not None:
-            own = [fx for fx in t.check(t.prompt.choices[i])[2] if fx.seat == t.prompt.seat]
-            if len(own) >= 3:  # two businesses (at least) and the total
-                raise StopIteration
-
-    with pytest.raises(StopIteration):
-        play_random(table, random.Random(5), trades=0, on_step=stop_at_a_last_placer_with_two_businesses)
-    await h.goto(f"/table/{table.id}/scores")
-    await h.goto(f"/table/{table.id}")
-    seat, i = table.prompt.seat, done_placing(table)
-    effects = table.check(table.prompt.choices[i])[2]
+    h, table, seat, i, effects = await at_a_last_placers_done(
+        tmp_path,
+        lambda t, own, effects: len(own) >= 3,  # two businesses (at least) and the total
+    )
     total = next(fx for fx in effects if fx.seat == seat and fx.msg.key == "chinatown.fx.income_total")
     first = next(fx for fx in effects if fx.seat == seat)
     lines = [t.value for t in h.by_key(f"choice-{i}").content.controls]
