@@ -585,22 +585,27 @@ def add_parsers(sub: Any, common: argparse.ArgumentParser, only: str | None = No
         p.add_argument("id", help="the start of the play's id, as `plays --ids` shows it")
         p.set_defaults(run=bgstats_link_cmd)
 
-    if only in (None, "import-bgstats"):
-        p = sub.add_parser(
+    # the two imports from another play logger: a file, one confirm (--yes skips it)
+    for name, what, file_help, run in (
+        (
             "import-bgstats",
-            parents=[common, data],
-            help="bring in the plays of these games from a BG Stats backup/export (JSON); asks once",
-        )
-        p.add_argument("file", help="the BG Stats JSON file (- for stdin)")
-        p.add_argument("--yes", action="store_true", help="add them (and create new players) without asking")
-        p.set_defaults(run=import_bgstats_cmd)
-
-    if only in (None, "import-bgg"):
-        p = sub.add_parser(
+            "a BG Stats backup/export (JSON)",
+            "the BG Stats JSON file (- for stdin)",
+            import_bgstats_cmd,
+        ),
+        (
             "import-bgg",
-            parents=[common, data],
-            help="bring in the plays of these games from BoardGameGeek's plays XML (pages saved in one file); asks once",
-        )
-        p.add_argument("file", help="the XML file, one page of xmlapi2/plays or several (- for stdin)")
-        p.add_argument("--yes", action="store_true", help="add them (and create new players) without asking")
-        p.set_defaults(run=import_bgg_cmd)
+            "BoardGameGeek's plays XML (pages saved in one file)",
+            "the XML file, one page of xmlapi2/plays or several (- for stdin)",
+            import_bgg_cmd,
+        ),
+    ):
+        if only in (None, name):
+            p = sub.add_parser(
+                name, parents=[common, data], help=f"bring in the plays of these games from {what}; asks once"
+            )
+            p.add_argument("file", help=file_help)
+            p.add_argument(
+                "--yes", action="store_true", help="add them (and create new players) without asking"
+            )
+            p.set_defaults(run=run)

@@ -5,7 +5,7 @@ in from BoardGameGeek; the same file again adds nothing; an entity bomb is refus
 from __future__ import annotations
 
 import pytest
-from ui_testkit import new_hub, started
+from ui_testkit import new_hub, pick_file, started, until
 
 PAGE = """<?xml version="1.0" encoding="utf-8"?>
 <plays username="ana" userid="7" total="2" page="1">
@@ -31,19 +31,6 @@ def hub(tmp_path):
     return new_hub(tmp_path)
 
 
-async def until(h, key: str) -> None:
-    """Let the worker thread finish (the file is read and written off the event loop)."""
-    for _ in range(400):
-        if h.has(key):
-            return
-        await h.flush(turns=2, pause=0.01)
-    raise AssertionError(f"{key!r} never appeared")
-
-
-def pick(h, data: bytes, name: str = "plays.xml") -> None:
-    h.conn.answers["pick_files"] = [{"id": 0, "name": name, "size": len(data), "bytes": list(data)}]
-
-
 def held(store) -> tuple:
     return store.plays(), store.players()
 
@@ -54,7 +41,7 @@ async def test_import_from_boardgamegeek_previews_asks_once_and_adds_nothing_the
     before = held(store)
     h = await started(hub, "/plays")
     assert h.by_key("plays-import-bgg").content.value == "Import from BoardGameGeek"
-    pick(h, PAGE.encode())
+    pick_file(h, PAGE.encode(), "plays.xml")
     await h.click("plays-import-bgg")
     [args] = [a for n, a in h.conn.calls if n == "pick_files"]
     assert args["allowed_extensions"] == ["xml"]
@@ -87,7 +74,7 @@ async def test_an_entity_bomb_is_refused_in_one_line_and_changes_nothing(hub):
     before = held(store)
     h = await started(hub, "/plays", prefs={"table_companion.lang": "es"})
     assert h.by_key("plays-import-bgg").content.value == "Importar de BoardGameGeek"
-    pick(h, BOMB)
+    pick_file(h, BOMB, "plays.xml")
     await h.click("plays-import-bgg")
     await until(h, "import-refused-file")
     line = h.by_key("import-refused-file").value

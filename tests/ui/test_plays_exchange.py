@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from ui_testkit import new_hub, started
+from ui_testkit import new_hub, pick_file, started, until
 
 
 def log_dayu(store, names, vps, day, ids=None):
@@ -73,19 +73,6 @@ def what_the_store_holds(store) -> tuple:
     return store.plays(), store.players()
 
 
-async def until(h, key: str, present: bool = True) -> None:
-    """Let the worker thread finish (the file is read and written off the event loop)."""
-    for _ in range(400):
-        if h.has(key) == present:
-            return
-        await h.flush(turns=2, pause=0.01)
-    raise AssertionError(f"{key!r} never {'appeared' if present else 'went'}")
-
-
-def pick(h, data: bytes, name: str = "BGStatsExport.json") -> None:
-    h.conn.answers["pick_files"] = [{"id": 0, "name": name, "size": len(data), "bytes": list(data)}]
-
-
 async def test_send_to_bg_stats_opens_the_plays_link_in_a_new_tab(hub):
     store = hub.store
     first = log_dayu(store, ("Ana", "Ben"), (3, 1), "2026-03-01")
@@ -145,7 +132,7 @@ async def test_import_shows_what_it_adds_asks_once_and_adds_nothing_the_second_t
     before = what_the_store_holds(store)
     data = json.dumps(bgstats_backup()).encode()
     h = await started(hub, "/plays")
-    pick(h, data)
+    pick_file(h, data, "BGStatsExport.json")
     await h.click("plays-import-bgstats")
     await until(h, "import-summary")
     assert h.by_key("import-summary").value == "New games: 1 · already in the log: 0 · not brought in: 2."
@@ -189,7 +176,7 @@ async def test_a_damaged_or_foreign_file_is_refused_in_one_line_and_changes_noth
     log_dayu(store, ("Ana", "Ben"), (3, 1), "2026-03-01")
     before = what_the_store_holds(store)
     h = await started(hub, "/plays")
-    pick(h, content, "other.json")
+    pick_file(h, content, "other.json")
     await h.click("plays-import-bgstats")
     await until(h, "import-refused-file")
     line = h.by_key("import-refused-file").value
@@ -202,7 +189,7 @@ async def test_a_damaged_or_foreign_file_is_refused_in_one_line_and_changes_noth
 async def test_the_import_in_spanish(hub):
     h = await started(hub, "/plays", prefs={"table_companion.lang": "es"})
     assert h.by_key("plays-import-bgstats").content.value == "Importar de BG Stats"
-    pick(h, json.dumps(bgstats_backup()).encode())
+    pick_file(h, json.dumps(bgstats_backup()).encode(), "BGStatsExport.json")
     await h.click("plays-import-bgstats")
     await until(h, "import-summary")
     assert h.by_key("import-summary").value.startswith("Partidas nuevas: 1 · ya en el registro: 0")

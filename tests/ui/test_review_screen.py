@@ -8,7 +8,7 @@ import random
 
 import pytest
 from random_play import play_to_end
-from ui_testkit import new_hub, started
+from ui_testkit import new_hub, started, until
 
 from companion.core import Table
 from companion.i18n import restates
@@ -26,15 +26,6 @@ def finished(hub, game: str = "dragon", names=("Ana", "Ben"), seed: int = 3) -> 
     table = Table.new(game, list(names))
     play_to_end(table, random.Random(seed))
     return hub.store.create(table)
-
-
-async def until(h, key: str) -> None:
-    """Let the review's worker thread finish (the screen polls it every quarter of a second)."""
-    for _ in range(3000):
-        if h.has(key):
-            return
-        await h.flush(turns=2, pause=0.01)
-    raise AssertionError(f"{key!r} never appeared")
 
 
 def tab_labels(h) -> list[str]:
@@ -58,7 +49,7 @@ async def test_the_review_is_made_on_a_tap_kept_and_says_the_reviews_figures(hub
     await h.click("scores-review")
     assert h.route().endswith("/review")
     await h.click("review-start")
-    await until(h, "review-player-0")
+    await until(h, "review-player-0", tries=3000)  # the review runs in a worker thread
     assert not h.has("review-start")
     kept = StoredReviews(hub.store).get(table, None, Budget(seconds=ReviewsRepo.BUDGET_SECONDS))
     assert kept is not None  # stored with the table: opened at once next time

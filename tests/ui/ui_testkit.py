@@ -106,3 +106,18 @@ def finished_on_hub(hub: TableHub, game: str, names, seed: int) -> Table:
     while table.prompt is not None:
         table.auto(rng) if table.prompt.auto else table.submit(rng.choice(table.prompt.choices))
     return table
+
+
+async def until(h: Harness, key: str, present: bool = True, tries: int = 400) -> None:
+    """Let a worker thread finish (a file read or a review made off the event loop): flush the
+    session until ``key`` is on screen (or gone, ``present`` False), at most ``tries`` times."""
+    for _ in range(tries):
+        if h.has(key) == present:
+            return
+        await h.flush(turns=2, pause=0.01)
+    raise AssertionError(f"{key!r} never {'appeared' if present else 'went'}")
+
+
+def pick_file(h: Harness, data: bytes, name: str) -> None:
+    """What the file picker hands the session next: one file ``name`` holding ``data``."""
+    h.conn.answers["pick_files"] = [{"id": 0, "name": name, "size": len(data), "bytes": list(data)}]
