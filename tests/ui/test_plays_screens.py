@@ -219,7 +219,7 @@ async def test_statistics_in_spanish_and_dark(hub):
     h = await started(hub, "/stats/dayu", prefs=prefs)
     assert h.page.theme_mode == ft.ThemeMode.DARK
     assert h.by_key("stats-plays").value == "1 partida"
-    assert h.by_key("stats-scores").value == "Puntos: 2\u00a0PV de media, mejor 3\u00a0PV, peor 1\u00a0PV"
+    assert h.by_key("stats-scores").value == "Puntuación: 2\u00a0PV de media, mejor 3\u00a0PV, peor 1\u00a0PV"
     assert h.by_key("stats-seat-0").controls[0].content.controls[0].value == "Asiento 1"  # label over the bar
     h.close()
 
