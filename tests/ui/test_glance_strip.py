@@ -31,8 +31,8 @@ from companion.ui.settings import PREFIX
 harm = SeatForecast.harm  # how hard an event hits a player, as the engine compares them
 # the end of an event's line when other players are hit as hard, by how many (1, 2 or more)
 ALSO = {
-    "en": ("", " ({n} other player too)", " ({n} other players too)"),
-    "es": ("", " (y {n} jugador más igual)", " (y {n} jugadores más igual)"),
+    "en": ("", " (+{n} player)", " (+{n} players)"),
+    "es": ("", " (+{n} jugador)", " (+{n} jugadores)"),
 }
 
 
