@@ -20,6 +20,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.ui import offline_notice
 from companion.ui.settings import PREFIX, Settings, stored_settings
 
 PARAM = "settings"
@@ -58,12 +59,17 @@ SCRIPT = (
 )
 
 
+# Everything the page gets: the settings for the handshake, and the notice shown while the
+# connection is lost (ui/offline_notice.py), both watching the websocket Flutter opens.
+PAGE_SCRIPTS = SCRIPT + offline_notice.SCRIPT
+
+
 def with_script(page: bytes) -> bytes:
-    """``page`` (HTML) with ``SCRIPT`` at the end of its head; unchanged if it has none."""
+    """``page`` (HTML) with ``PAGE_SCRIPTS`` at the end of its head; unchanged if it has none."""
     head_end = page.find(b"</head>")
     if head_end < 0:
         return page
-    return page[:head_end] + SCRIPT.encode() + page[head_end:]
+    return page[:head_end] + SCRIPT_BYTES + page[head_end:]
 
 
 Scope = MutableMapping[str, Any]
@@ -74,7 +80,7 @@ ASGIApp = Callable[
 
 
 class WithScript:
-    """An ASGI app (Flet's) whose HTML pages answered to a GET come with ``SCRIPT``: the Flutter
+    """An ASGI app (Flet's) whose HTML pages answered to a GET come with ``PAGE_SCRIPTS``: the Flutter
     client's ``index.html``, served for every route. Anything else passes through unchanged."""
 
     def __init__(self, app: ASGIApp) -> None:
@@ -120,7 +126,7 @@ class WithScript:
         await self.app(scope, receive, sending)
 
 
-SCRIPT_BYTES = SCRIPT.encode()
+SCRIPT_BYTES = PAGE_SCRIPTS.encode()
 RANGES = (b"range", b"if-range")
 # What described the file as stored, not the page as sent: a cache or a resumed download that
 # trusted them would splice the stored file's bytes into the page with the script.
