@@ -3,7 +3,7 @@
 When the websocket drops (the laptop serving the table went to sleep, the phone left the Wi-Fi,
 the server restarted), Flet's web client replaces the whole screen with its own boot screen: a
 light page saying "Working..." in English, compiled into the client, whatever the language and
-theme the player chose. The page the server sends therefore carries ``SCRIPT`` (added to Flet's
+theme the player chose. The page the server sends therefore carries ``script()`` (added to Flet's
 ``index.html`` by ``sent_settings.WithScript``), which watches the app's websocket and, from the
 moment it closes until one opens again, lays a notice over the page: what happened and what to
 check, in the stored language and theme (the same ``localStorage`` keys the app keeps its
@@ -14,6 +14,7 @@ has. It takes the taps that would otherwise reach a client with no server behind
 from __future__ import annotations
 
 import json
+from functools import cache
 
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, translate
 from companion.ui.settings import PREFIX
@@ -80,8 +81,11 @@ def texts() -> dict[str, list[str]]:
     return {lang: [translate(TITLE, lang), translate(LINE, lang)] for lang in LANGUAGES}
 
 
+@cache
 def script() -> str:
-    """The page's script: ``texts`` and the style are written into it once, at the server's start."""
+    """The page's script, with ``texts`` and the style written into it. Made on first use, not at
+    import: it reads both catalogues, which the server must not parse before it listens (the
+    warm-up makes it, ui/warmup.py, after the catalogues' cache is set)."""
     return (
         "<script>\n(() => {\n"
         f"  const id = {json.dumps(NOTICE_ID)}, prefix = {json.dumps('flutter.' + PREFIX)};\n"
@@ -90,6 +94,3 @@ def script() -> str:
         + _WATCH
         + "})();\n</script>\n"
     )
-
-
-SCRIPT = script()

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import weakref
 from collections.abc import Awaitable, Callable, MutableMapping
+from functools import cache
 from typing import Any
 
 import flet as ft
@@ -59,17 +60,19 @@ SCRIPT = (
 )
 
 
-# Everything the page gets: the settings for the handshake, and the notice shown while the
-# connection is lost (ui/offline_notice.py), both watching the websocket Flutter opens.
-PAGE_SCRIPTS = SCRIPT + offline_notice.SCRIPT
+@cache
+def page_scripts() -> bytes:
+    """Everything the page gets: the settings for the handshake, and the notice shown while the
+    connection is lost (ui/offline_notice.py), both watching the websocket Flutter opens."""
+    return (SCRIPT + offline_notice.script()).encode()
 
 
 def with_script(page: bytes) -> bytes:
-    """``page`` (HTML) with ``PAGE_SCRIPTS`` at the end of its head; unchanged if it has none."""
+    """``page`` (HTML) with ``page_scripts()`` at the end of its head; unchanged if it has none."""
     head_end = page.find(b"</head>")
     if head_end < 0:
         return page
-    return page[:head_end] + SCRIPT_BYTES + page[head_end:]
+    return page[:head_end] + page_scripts() + page[head_end:]
 
 
 Scope = MutableMapping[str, Any]
@@ -80,7 +83,7 @@ ASGIApp = Callable[
 
 
 class WithScript:
-    """An ASGI app (Flet's) whose HTML pages answered to a GET come with ``PAGE_SCRIPTS``: the Flutter
+    """An ASGI app (Flet's) whose HTML pages answered to a GET come with ``page_scripts()``: the Flutter
     client's ``index.html``, served for every route. Anything else passes through unchanged."""
 
     def __init__(self, app: ASGIApp) -> None:
@@ -109,7 +112,7 @@ class WithScript:
             if message["type"] == "http.response.start":
                 if _html_page(message):
                     if method == "HEAD":  # the length the GET's page will have
-                        await send(_patched_start(message, _length(message) + len(SCRIPT_BYTES)))
+                        await send(_patched_start(message, _length(message) + len(page_scripts())))
                         return
                     held = message  # sent once the whole page is read
                     return
@@ -126,7 +129,6 @@ class WithScript:
         await self.app(scope, receive, sending)
 
 
-SCRIPT_BYTES = PAGE_SCRIPTS.encode()
 RANGES = (b"range", b"if-range")
 # What described the file as stored, not the page as sent: a cache or a resumed download that
 # trusted them would splice the stored file's bytes into the page with the script.

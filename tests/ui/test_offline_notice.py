@@ -4,7 +4,6 @@ import json
 import re
 
 from companion.i18n import LANGUAGES, translate
-from companion.ui import offline_notice
 from companion.ui.offline_notice import LINE, NOTICE_ID, TITLE, script
 
 
@@ -16,5 +15,5 @@ def test_the_script_says_it_in_each_language_and_never_in_flets_words():
         assert texts[lang] == [translate(TITLE, lang), translate(LINE, lang)]
         assert all(t and not t.startswith("ui.") for t in texts[lang])  # rendered, not the key
     assert texts["es"][0] == "Se ha perdido la conexión"
-    assert "Working" not in offline_notice.SCRIPT and NOTICE_ID in offline_notice.SCRIPT
+    assert "Working" not in script() and NOTICE_ID in script()
     assert "</" not in written  # nothing in the texts can end the page's script early

@@ -13,7 +13,7 @@ from ui_testkit import new_hub
 from companion.i18n import translate
 from companion.ui import sent_settings
 from companion.ui.app import make_main
-from companion.ui.sent_settings import PAGE_SCRIPTS, from_query, with_script
+from companion.ui.sent_settings import from_query, page_scripts, with_script
 from companion.ui.settings import Settings
 from companion.ui.webserver import build_app
 
@@ -40,8 +40,7 @@ def test_anything_else_sent_is_no_settings(raw):
 def test_the_script_goes_at_the_end_of_the_head():
     page = b"<html><head><title>t</title></head><body></body></html>"
     assert (
-        with_script(page)
-        == b"<html><head><title>t</title>" + PAGE_SCRIPTS.encode() + b"</head><body></body></html>"
+        with_script(page) == b"<html><head><title>t</title>" + page_scripts() + b"</head><body></body></html>"
     )
     assert with_script(b"no head") == b"no head"
 
@@ -51,9 +50,9 @@ def test_every_route_s_page_carries_the_script_and_nothing_else_changes(tmp_path
     for route in ("/", "/table/abc", "/players"):  # Flutter's index.html, for any route
         page = client.get(route)
         assert page.status_code == 200
-        assert page.text.count(PAGE_SCRIPTS) == 1, route  # the settings' and the lost connection's
+        assert page.text.count(page_scripts().decode()) == 1, route  # the settings' and the lost connection's
         assert int(page.headers["content-length"]) == len(page.content)
-        assert page.text.index(PAGE_SCRIPTS) < page.text.index("</head>")
+        assert page.text.index(page_scripts().decode()) < page.text.index("</head>")
     script = client.get("/flutter_bootstrap.js")
     assert script.status_code == 200 and "localStorage.getItem" not in script.text
     assert client.head("/").status_code == 200
