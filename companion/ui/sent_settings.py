@@ -21,7 +21,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.ui import offline_notice
+from companion.ui import offline_notice, page_policy
 from companion.ui.settings import PREFIX, Settings, stored_settings
 
 PARAM = "settings"
@@ -62,9 +62,10 @@ SCRIPT = (
 
 @cache
 def page_scripts() -> bytes:
-    """Everything the page gets: the settings for the handshake, and the notice shown while the
-    connection is lost (ui/offline_notice.py), both watching the websocket Flutter opens."""
-    return (SCRIPT + offline_notice.script()).encode()
+    """Everything the page's head gets: its script policy (ui/page_policy.py: no script from
+    another server), the settings for the handshake, and the notice shown while the connection
+    is lost (ui/offline_notice.py), both scripts watching the websocket Flutter opens."""
+    return (page_policy.META + SCRIPT + offline_notice.script()).encode()
 
 
 def with_script(page: bytes) -> bytes:
