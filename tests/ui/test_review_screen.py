@@ -181,6 +181,17 @@ ADDED = {
         False: "Es una estimación: el análisis tuvo que elegir {n} jugadas que la partida no tuvo.",
     },
 }
+# both apply: the second said after the first (it was left out)
+ALSO = {
+    "en": {
+        True: "It also chose {n} move the game did not have.",
+        False: "It also chose {n} moves the game did not have.",
+    },
+    "es": {
+        True: "Además eligió {n} jugada que la partida no tuvo.",
+        False: "Además eligió {n} jugadas que la partida no tuvo.",
+    },
+}
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -196,7 +207,7 @@ async def test_a_turning_point_says_each_thing_once(hub, monkeypatch, lang):
     h = await started(hub, f"/table/{table.id}/review", prefs={"table_companion.lang": lang})
     turns = [(p, d) for p in kept.players for d in p.turning_points]
     assert len(turns) == 9
-    added_only = 0
+    added_only = both = 0
     for player, decision in turns:
         best, key = decision.alternatives[0], f"review-turn-{player.seat}-{decision.index}"
         played = h.by_key(f"review-played-{player.seat}-{decision.index}").value
@@ -206,7 +217,11 @@ async def test_a_turning_point_says_each_thing_once(hub, monkeypatch, lang):
         guessed = best.replaced + best.dropped + best.facts_replaced  # later moves not as played
         assert best.kept + guessed == table.version - decision.index - 1  # never more than the game had
         if guessed:  # said under the figure, with how many later moves were not as played
-            assert h.by_key(f"{key}-estimate").value == ESTIMATE[lang][guessed == 1].format(n=guessed)
+            said = ESTIMATE[lang][guessed == 1].format(n=guessed)
+            if best.added:  # and how many it chose that the game did not have
+                both += 1
+                said += " " + ALSO[lang][best.added == 1].format(n=best.added)
+            assert h.by_key(f"{key}-estimate").value == said
         elif best.added:
             added_only += 1
             assert h.by_key(f"{key}-estimate").value == ADDED[lang][best.added == 1].format(n=best.added)
@@ -216,6 +231,7 @@ async def test_a_turning_point_says_each_thing_once(hub, monkeypatch, lang):
             lines = [h.by_key(k).value for k in h.keys(f"{key}-{side}-") if k.endswith("-text")]
             assert lines and not [line for line in lines if restates(move, line)]
     assert added_only  # the game this test needs: Carla's turning point at entry 36
+    assert both, [(d.index, d.alternatives[0].added) for _, d in turns]
     ana = h.by_key("review-turn-0-54-gained-0-text").value  # under "Ana takes the old monk"
     assert ana.startswith(
         {

@@ -185,11 +185,9 @@ def decision_block(model: TableModel, unit: str, seat: int, decision: Decision) 
         small(told, key=f"review-played-{seat}-{decision.index}"),
         ft.Text(said, key=key, size=14),
     ]
-    guessed = best.replaced + best.dropped + best.facts_replaced  # later logged entries not as played
-    if guessed:  # the figure rests on the review's own choices: said beside it, not only at the foot
-        items.append(small(tr("review.estimate", n=guessed), key=f"{key}-estimate"))
-    elif best.added:  # every later move as played, but moves the game did not have were chosen
-        items.append(small(tr("review.estimate_added", n=best.added), key=f"{key}-estimate"))
+    estimate = estimate_line(tr, best)
+    if estimate:  # the figure rests on the review's own choices: said beside it, not only at the foot
+        items.append(small(estimate, key=f"{key}-estimate"))
     items += _effects(model, tr("review.other_brought"), best.gained, f"{key}-gained", best.label)
     items += _effects(model, tr("review.played_brought"), best.lost, f"{key}-lost", decision.logged)
     return ft.Container(
@@ -210,6 +208,16 @@ def choice_name(tr: Tr, best: Alternative) -> str:
     """The other choice as History would have told it ("Ana takes the young craftsman"); a
     trade left out is said short ("Leaving this trade out"): the decision above tells the trade."""
     return tr.msg(best.label)
+
+
+def estimate_line(tr: Tr, best: Alternative) -> str:
+    """Why an alternative's figure is an estimate, or "": later logged moves the review had to
+    choose or leave out, and moves it chose that the game never had; both when both apply."""
+    guessed = best.replaced + best.dropped + best.facts_replaced  # later logged entries not as played
+    if not guessed:
+        return tr("review.estimate_added", n=best.added) if best.added else ""
+    said = tr("review.estimate", n=guessed)
+    return said + " " + tr("review.estimate_also_added", n=best.added) if best.added else said
 
 
 def _effects(model: TableModel, label: str, effects: list[Any], key: str, move: Msg) -> list[ft.Control]:
