@@ -160,7 +160,9 @@ def _filtered_stats(read: Reader, game: str, player: str | None, where: PlayFilt
     )
     seats = _SeatSums(rows)
     player_plays = " AND p.id IN (SELECT play_id FROM play_seats WHERE player_id = ?)" if player else ""
-    plays, secs, unscored = read(f"SELECT {_PLAY_SUMS} FROM plays p WHERE p.game = ?{cond}{player_plays}", args)[0]
+    plays, secs, unscored = read(
+        f"SELECT {_PLAY_SUMS} FROM plays p WHERE p.game = ?{cond}{player_plays}", args
+    )[0]
     names: dict[str, str] = dict(read("SELECT id, name FROM players")) if seats.by_player else {}
     # The figures from their sums per month and location (store/figure_months.py), the months a
     # date cuts from the rows: not the kept plays' every figure row.

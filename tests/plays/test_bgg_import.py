@@ -85,7 +85,9 @@ def bgg_file() -> bytes:
         ),
         play("1006", "2026-02-06", DAYU, [player("Ana", "20", True), player("Bruno", "", False)]),
         play("1007", "2026-02-07", DAYU, [player("Ana", "lots", True), player("Bruno", "3", False)]),
-        play("1008", "2026-02-08", DAYU, [player("Ana", "", False), player("Bruno", "", False)]),  # nor a winner
+        play(
+            "1008", "2026-02-08", DAYU, [player("Ana", "", False), player("Bruno", "", False)]
+        ),  # nor a winner
     ]
     past_the_last = '<plays username="ana" userid="7" total="9" page="3" termsofuse="x/>y"/>'
     # each page saved as a file (one with a byte order mark), then put one after the other, in any order
@@ -142,7 +144,10 @@ def test_a_group_s_pages_bring_in_these_games_and_refuse_the_rest_one_line_each(
         assert part in text, part
     assert "2026-02-03" not in text
     es = "\n".join(r.line().render("es") for r in plan.refused)
-    assert "2026-02-08, Da Yu: no tiene puntos ni ganador marcado" in es and "su entrada en el archivo está dañada" in es
+    assert (
+        "2026-02-08, Da Yu: no tiene puntos ni ganador marcado" in es
+        and "su entrada en el archivo está dañada" in es
+    )
 
     again, (added, created) = _import(s, bgg_file())
     assert (added, created, again.already, len(again.refused)) == (0, 0, 5, 5)

@@ -174,7 +174,9 @@ def test_a_version_9_store_keeps_every_score_and_takes_a_play_without_scores(tmp
     seats = db.execute("SELECT * FROM play_seats ORDER BY play_id, seat").fetchall()
     totals = db.execute("SELECT * FROM player_figure_totals ORDER BY 1, 2, 3, 4").fetchall()
     schema = _schema(db)
-    assert db.execute("SELECT \"notnull\" FROM pragma_table_info('play_seats') WHERE name = 'score'").fetchall() == [(1,)]
+    assert db.execute(
+        "SELECT \"notnull\" FROM pragma_table_info('play_seats') WHERE name = 'score'"
+    ).fetchall() == [(1,)]
     db.close()
     path = _copy(V9, tmp_path)
     store = Store(path)

@@ -19,7 +19,10 @@ def test_points_say_their_unit_in_both_languages(game: str) -> None:
     # no score behind it (plays logged with who won alone): said, no unit, never a 0
     assert (score_text(game, None, "en"), average_text(game, None, "es")) == ("no scores", "sin puntos")
     assert format_final_score(game, None, "en") == "no score"
-    assert seat_score_text(game, None, True, "es") == "ganó" and seat_score_text(game, None, False, "es") == "sin puntos"
+    assert (
+        seat_score_text(game, None, True, "es") == "ganó"
+        and seat_score_text(game, None, False, "es") == "sin puntos"
+    )
     assert seat_score_text(game, 41, True, "en") == "41\xa0VP"
 
 

@@ -31,7 +31,9 @@ DRAGON = '<item name="In the Year of the Dragon" objecttype="thing" objectid="31
 
 
 def _player(name: str, win: bool, score: str = "") -> str:
-    return f'<player username="" userid="0" name="{name}" score="{score}" new="0" rating="0" win="{int(win)}"/>'
+    return (
+        f'<player username="" userid="0" name="{name}" score="{score}" new="0" rating="0" win="{int(win)}"/>'
+    )
 
 
 def _play(pid: str, day: str, players: list[str]) -> str:
@@ -130,7 +132,10 @@ def test_a_player_s_figures_count_the_plays_won_without_scores(tmp_path):
     [h2h] = [h for h in page.head_to_head if h.player_id == ben]
     assert (h2h.shared, h2h.wins, h2h.their_wins, h2h.ahead, h2h.behind) == (4, 2, 2, 2, 2)
     months = s.game_periods("dragon", ana).by_month
-    assert [(m.key, m.plays, m.wins, m.average) for m in months] == [("2026-03", 3, 2, 45.0), ("2026-04", 1, 0, None)]
+    assert [(m.key, m.plays, m.wins, m.average) for m in months] == [
+        ("2026-03", 3, 2, 45.0),
+        ("2026-04", 1, 0, None),
+    ]
     cai = next(p for p in s.players() if p.name == "Cai")
     theirs = s.stats("dragon", cai.id)
     assert (theirs.plays, theirs.wins, theirs.average, theirs.best, theirs.spread) == (1, 0, None, None, [])
@@ -157,7 +162,11 @@ def test_exports_write_empty_scores_and_the_app_s_own_files_come_back_once(tmp_p
     other = Store(tmp_path / "other.sqlite3")
     plan = plan_import(pushed, *known(other))
     [(record, _links)] = plan.plays
-    assert [(x.name, x.score, x.winner) for x in record.seats] == [("Ben", None, True), ("Ana", None, False), ("Cai", None, False)]
+    assert [(x.name, x.score, x.winner) for x in record.seats] == [
+        ("Ben", None, True),
+        ("Ana", None, False),
+        ("Cai", None, False),
+    ]
     # that play, logged here from BG Stats, is the BGG play with its id: game, day, players
     import_plays(other, plan.plays, plan.names)
     bgg = plan_bgg(other, WON_ONLY)
