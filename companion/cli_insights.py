@@ -84,7 +84,7 @@ def page_text(page: Any, lang: str) -> str:
         out.append(
             "  "
             + t(
-                "insights.page_game",
+                "insights.page_game" if g.average is not None else "insights.page_game_unscored",
                 game=get(g.game).title.render(lang),
                 plays=g.plays,
                 wins=g.wins,

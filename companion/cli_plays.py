@@ -102,7 +102,7 @@ def plays_cmd(args: argparse.Namespace) -> None:
 
 def _plays_text(plays: list[Any], lang: str, ids: bool = False) -> str:
     from companion.games import get
-    from companion.plays.labels import format_final_score
+    from companion.plays.labels import seat_score_text
 
     if not plays:
         return translate("plays.cli.no_plays", lang) + "\n"
@@ -110,7 +110,7 @@ def _plays_text(plays: list[Any], lang: str, ids: bool = False) -> str:
     for play in plays:
         title = get(play.game).title.render(lang)
         people = ", ".join(
-            f"{shown(s.name)} {format_final_score(play.game, s.score, lang)}" for s in play.seats
+            f"{shown(s.name)} {seat_score_text(play.game, s.score, s.winner, lang)}" for s in play.seats
         )
         won = ", ".join(shown(w) for w in play.winners)
         length = (
@@ -211,7 +211,11 @@ def _stats_text(stats: Any, lang: str) -> str:
             best=score_text(stats.game, stats.best, lang),
             worst=score_text(stats.game, stats.worst, lang),
         )
+        if stats.average is not None
+        else t("ui.stats.scores_none")  # no play kept its scores: said, not a 0
     )
+    if stats.unscored_plays and stats.average is not None:
+        out.append(t("ui.stats.unscored", n=stats.unscored_plays))
     if stats.player_id:
         out.append(t("plays.cli.stats_wins", wins=stats.wins, rate=_pct(stats.win_rate, lang)))
     out.append(t("plays.cli.stats_players"))

@@ -54,7 +54,7 @@ def play_element(play: PlayRecord) -> ET.Element:
                 "name": seat.name,
                 "startposition": str(seat.seat + 1),  # the seat at the table, 1 = first
                 "color": seat.color or "",
-                "score": str(seat.score),
+                "score": "" if seat.score is None else str(seat.score),  # BGG's own empty score
                 "new": "0",
                 "rating": "0",
                 "win": "1" if seat.winner else "0",

@@ -55,8 +55,9 @@ _BGG_ID = re.compile(r"^[0-9]{1,18}$")
 _WITH_BGG_ID = re.compile(r"^bgg-[0-9]{1,18}(?:-[0-9]+)?$")
 
 # A play as the log's plays are compared with it: game, day (this device's), then each seat's
-# name key and score in seat order.
-Print = tuple[str, str, tuple[tuple[str, int], ...]]
+# name key and score in seat order (a play logged with its winners alone: None for each score,
+# so it matches on its game, day and players).
+Print = tuple[str, str, tuple[tuple[str, int | None], ...]]
 
 
 def fingerprint(play: PlayRecord) -> Print:
@@ -118,9 +119,10 @@ def _number(text: str | None, default: int) -> int | None:
 
 
 def _seats(node: Element) -> list[Seat] | Msg:
-    """The players of a ``<play>`` as seats, in the file's order, or why the play is refused: a
-    play without scores (the log keeps a score per seat, and a 0 made up for each would count in
-    the averages and records; docs/DECISIONS.md, "Plays in from BoardGameGeek")."""
+    """The players of a ``<play>`` as seats, in the file's order, or why the play is refused. A
+    play logged with its winners alone keeps no score (None, never a 0 made up for each: it would
+    count in the averages and records); one with neither scores nor a winner is refused by
+    build_play (docs/DECISIONS.md, "Plays logged with winners alone")."""
     rows = node.findall("players/player")
     seats = []
     for row in rows:
@@ -130,8 +132,6 @@ def _seats(node: Element) -> list[Seat] | Msg:
             return msg("plays.bgg.why.no_name")
         score: str | None = (row.get("score") or "").strip() or None
         seats.append(Seat(name, score, (row.get("win") or "").strip() == "1", 0, username=username))
-    if seats and all(s.score is None for s in seats):
-        return msg("plays.bgg.why.no_scores")
     return seats
 
 

@@ -51,7 +51,7 @@ def push_play(play: PlayRecord) -> dict[str, Any]:
     game: dict[str, Any] = {
         "name": info.names[0] if info else play.game,
         "highestWins": True,  # all three games: the most VP or money wins
-        "noPoints": False,
+        "noPoints": False,  # the game's setting, not the play's: a play without scores sends null ones
         "sourceGameId": play.game,
     }
     if info and info.bgg_id:
@@ -67,7 +67,7 @@ def push_play(play: PlayRecord) -> dict[str, Any]:
         "players": [
             {
                 "name": s.name,
-                "score": s.score,
+                "score": s.score,  # null when not known: BG Stats' empty score, never a 0
                 "winner": s.winner,
                 "rank": s.place,
                 "startPlayer": False,  # the log does not say who began
@@ -437,26 +437,45 @@ def build_play(
 
 
 def _seats(given: list[Seat], clean_name: Any) -> tuple[list[PlaySeat], list[str | None], Msg | None]:
-    """The seats of a play, the name keys to link, or the reason it is refused."""
+    """The seats of a play, the name keys to link, or the reason it is refused. A play where no
+    player has a score is taken with its winners alone when it names one (every score None: the
+    statistics count its plays and wins, no score), refused when it names none; a play where some
+    players have a score and others not is refused (docs/DECISIONS.md, "Plays logged with winners
+    alone")."""
     from companion.store.sqlite_store import StoreError
 
-    scores: list[int] = []
+    blank = [s.score is None or (isinstance(s.score, str) and not s.score.strip()) for s in given]
+    unscored = all(blank)
+    if unscored and not any(s.winner for s in given):
+        return [], [], msg("plays.bgstats.why.no_result")
+    scores: list[int | None] = []
     names: list[str] = []
-    for s in given:
-        score = _score(s.score)
-        if s.score is None or (isinstance(s.score, str) and not s.score.strip()):
+    for s, empty in zip(given, blank, strict=True):
+        score = None if unscored else _score(s.score)
+        if empty and not unscored:
             return [], [], msg("plays.bgstats.why.no_score", name=s.name[:24])
-        if score is None:
+        if score is None and not unscored:
             return [], [], msg("plays.bgstats.why.score", name=s.name[:24], score=str(s.score)[:20])
         try:
             names.append(clean_name(s.name[:24]))
         except StoreError:
             return [], [], msg("plays.bgstats.why.name", name=s.name[:24])
         scores.append(score)
+    seats, links = _placed(given, names, scores)
+    if not unscored and not _in_order(seats):
+        return [], [], msg("plays.bgstats.why.order")
+    return seats, links, None
+
+
+def _placed(
+    given: list[Seat], names: list[str], scores: list[int | None]
+) -> tuple[list[PlaySeat], list[str | None]]:
+    """The seats with their places (the file's rank, else from the winners and the scores) and
+    the name keys to link (an anonymous player or a name met twice: none)."""
     any_winner = any(s.winner for s in given)
     seats, links, taken = [], [], set()
     for i, (s, name, score) in enumerate(zip(given, names, scores, strict=True)):
-        above = sum(x > score for x in scores)
+        above = 0 if score is None else sum(x is not None and x > score for x in scores)
         if 1 <= s.rank <= 8:
             place = s.rank
         elif any_winner:
@@ -468,14 +487,17 @@ def _seats(given: list[Seat], clean_name: Any) -> tuple[list[PlaySeat], list[str
         key = name_key(name)
         links.append(None if s.anonymous or key in taken else key)
         taken.add(key)
-    # What a backup of the store checks of every play (companion/store/backup.py, _consistent):
-    # a winner, winners with the best score in first place, no better place for a lower score.
-    best = max(scores)
+    return seats, links
+
+
+def _in_order(seats: list[PlaySeat]) -> bool:
+    """What a backup of the store checks of every scored play (companion/store/backup.py,
+    _consistent): a winner, winners with the best score in first place, no better place for a
+    lower score."""
+    best = max(x.score for x in seats if x.score is not None)
     by_place = sorted(seats, key=lambda x: x.place)
-    if not (
+    return (
         any(x.winner for x in seats)
         and all(x.score == best and x.place == 1 for x in seats if x.winner)
-        and all(a.score >= b.score for a, b in pairwise(by_place))
-    ):
-        return [], [], msg("plays.bgstats.why.order")
-    return seats, links, None
+        and all(a.score >= b.score for a, b in pairwise(by_place))  # type: ignore[operator]
+    )

@@ -117,7 +117,7 @@ def plays_csv(plays: list[PlayRecord], lang: str, names: dict[str, str] | None =
                     seat.name,
                     seat.player_id or "",
                     seat.color or "",
-                    seat.score,
+                    "" if seat.score is None else seat.score,  # not known: an empty cell, not a 0
                     seat.place,
                     yes if seat.winner else no,
                     minutes,

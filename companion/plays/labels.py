@@ -77,20 +77,34 @@ def _with_unit(game: str, number: str, lang: str) -> str:
     return translate("plays.score_vp", lang, n=number) if unit == "vp" else number
 
 
-def format_final_score(game: str, score: int, lang: str) -> str:
-    """A play's final score as the game counts it: "$760,000" / "760.000 $", or "42 VP"."""
-    from companion.i18n import format_money
+def format_final_score(game: str, score: int | None, lang: str) -> str:
+    """A play's final score as the game counts it: "$760,000" / "760.000 $", or "42 VP"; "no
+    score" when it is not known (a play logged with its winners alone)."""
+    from companion.i18n import format_money, translate
 
+    if score is None:
+        return translate("plays.no_score", lang)
     return format_money(score, lang) if money_game(game) else _with_unit(game, str(score), lang)
+
+
+def seat_score_text(game: str, score: int | None, winner: bool, lang: str) -> str:
+    """A seat's result in the log: its final score, or for a play logged with its winners alone
+    "won" / "no score" ("ganó" / "sin puntos")."""
+    from companion.i18n import translate
+
+    if score is None and winner:
+        return translate("plays.score_won", lang)
+    return format_final_score(game, score, lang)
 
 
 def score_text(game: str, value: float | None, lang: str) -> str:
     """A score, a best or a worst as the game counts it: money in the reader's format for
-    Chinatown ("$670,000" / "670.000 $"), else points ("36 VP" / "36 PV"); "-" when there is none."""
-    from companion.i18n import format_money, format_number
+    Chinatown ("$670,000" / "670.000 $"), else points ("36 VP" / "36 PV"); "no scores" when no
+    score is behind it (plays logged with their winners alone), never a 0."""
+    from companion.i18n import format_money, format_number, translate
 
     if value is None:
-        return "-"
+        return translate("plays.no_scores", lang)
     if money_game(game):
         return format_money(round(value), lang)
     return _with_unit(game, format_number(value, lang), lang)
@@ -106,11 +120,12 @@ def average_shown(game: str, value: float) -> float:
 
 def average_text(game: str, value: float | None, lang: str) -> str:
     """An average score: Chinatown's money to the nearest 1,000 ("$673,000" / "673.000 $", not
-    "673.333 $"), else points to a tenth ("36.4 VP" / "36,4 PV"); "-" when there is none."""
-    from companion.i18n import format_average, format_number
+    "673.333 $"), else points to a tenth ("36.4 VP" / "36,4 PV"); "no scores" when no score is
+    behind it (plays logged with their winners alone), never a 0."""
+    from companion.i18n import format_average, format_number, translate
 
     if value is None:
-        return "-"
+        return translate("plays.no_scores", lang)
     if money_game(game):
         return format_average(value, "money", lang)
     return _with_unit(game, format_number(value, lang), lang)

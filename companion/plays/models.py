@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+    model_validator,
+)
 
 # Every number a play holds stays within ±10^9: sums over 10,000 plays stay far inside SQLite's
 # 64-bit integers (a score of 10^25 from a calculator or a backup would overflow them).
@@ -22,7 +29,9 @@ class PlaySeat(BaseModel):
     name: str = Field(min_length=1, max_length=24)
     color: str | None = None
     player_id: str | None = Field(None, max_length=64)  # the player in the player list, if linked
-    score: int = Field(ge=-MAX_NUMBER, le=MAX_NUMBER)
+    # None: not known (a BoardGameGeek play logged with its winners alone, schema 10); a play's
+    # seats all have a score or none has (PlayRecord), and the statistics leave such seats out
+    score: int | None = Field(ge=-MAX_NUMBER, le=MAX_NUMBER)
     place: int = Field(ge=1, le=8)  # 1 = won (a shared win gives several seats place 1)
     winner: bool
 
@@ -75,6 +84,22 @@ class PlayRecord(BaseModel):
         if not data.get("day_only"):
             data.pop("day_only", None)
         return data
+
+    @model_validator(mode="after")
+    def _scores_all_or_none(self) -> PlayRecord:
+        """Every seat has a score, or none has and a winner is marked: a play known by its
+        winners alone (docs/DECISIONS.md, "Plays logged with winners alone")."""
+        unknown = [s.score is None for s in self.seats]
+        if any(unknown) and not all(unknown):
+            raise ValueError("either every seat has a score or none has")
+        if all(unknown) and not any(s.winner for s in self.seats):
+            raise ValueError("a play without scores names its winners")
+        return self
+
+    @property
+    def scored(self) -> bool:
+        """Whether the play keeps its scores (False: its winners alone, every score None)."""
+        return self.seats[0].score is not None
 
     @property
     def winners(self) -> list[str]:

@@ -32,4 +32,9 @@ def figures_tie(play: PlayRecord) -> Msg | None:
     if line is None:
         return None
     seats = sorted(play.seats, key=lambda s: s.seat)  # equal figures: the first seat first, as before
-    return line([(s.name, s.score, values[s.seat]) for s in seats])
+    # a tie on the best total needs totals: a play logged with its winners alone has none
+    return (
+        line([(s.name, s.score, values[s.seat]) for s in seats if s.score is not None])
+        if play.scored
+        else None
+    )

@@ -41,8 +41,11 @@ if TYPE_CHECKING:
 BACKUP_FORMAT: Final = "table-companion/backup"
 # 2 adds the checksum; a version 1 file (written before it) is still read, without one. 3: the
 # plays say which are known by their day alone (schema 9); an older file's are taken as the store's
-# migration takes them (plays.record.stored_as_a_day).
-BACKUP_VERSION: Final = 3
+# migration takes them (plays.record.stored_as_a_day). 4: a seat's score may be null (schema 10, a
+# play logged with its winners alone); a backup without such a play is still written as version 3,
+# so an older version reads it, and one with such a play is refused by it as too new, clearly.
+BACKUP_VERSION: Final = 4
+SCORED_VERSION: Final = 3  # the version written when every play has its scores
 # A file over this is refused before it is read (a five-player game is about 50 KB of JSON).
 MAX_BACKUP_BYTES: Final = 200_000_000
 # A backup holds many tables; each table inside is checked against the table-file limits.
@@ -124,7 +127,7 @@ class BackupSeat(PlaySeat):
     name: Annotated[str, Field(min_length=1, max_length=24), AfterValidator(_folded)]
     color: Annotated[str, Field(max_length=MAX_COLOUR), AfterValidator(_text)] | None = None
     player_id: Id | None = None
-    score: Number
+    score: Number | None  # None: not known (version 4), every seat of the play alike
 
 
 class BackupFigure(Figure):
@@ -193,15 +196,16 @@ def backup_json(store: Store) -> str:
         {"table_id": r[0], "seat": r[1], "player_id": r[2]}
         for r in store._read("SELECT table_id, seat, player_id FROM seat_links ORDER BY table_id, seat")
     ]
+    plays = store.plays(figures=True)
     return signed_json(
         {
             "format": BACKUP_FORMAT,
-            "version": BACKUP_VERSION,
+            "version": BACKUP_VERSION if any(not p.scored for p in plays) else SCORED_VERSION,
             "created": datetime.now(UTC).isoformat(timespec="seconds"),
             "players": players,
             "tables": tables,
             "links": links,
-            "plays": [p.model_dump(mode="json") for p in store.plays(figures=True)],
+            "plays": [p.model_dump(mode="json") for p in plays],
         }
     )
 
@@ -406,15 +410,23 @@ def _utc(text: str) -> str | None:
 
 
 def _consistent(play: PlayRecord) -> bool:
-    """Seats in order, a winner with the best score, and no better place for a lower score."""
+    """Seats in order, a winner with the best score, and no better place for a lower score; a
+    play without scores (the model checks: none or all) has its winners in first place."""
     seats = play.seats
-    best = max(s.score for s in seats)
+    if not play.scored:
+        return (
+            [s.seat for s in seats] == list(range(len(seats)))
+            and any(s.winner for s in seats)
+            and all(s.place == 1 for s in seats if s.winner)
+            and all(f.seat is None or f.seat < len(seats) for f in play.figures)
+        )
+    best = max(s.score for s in seats if s.score is not None)
     by_place = sorted(seats, key=lambda s: s.place)
     return (
         [s.seat for s in seats] == list(range(len(seats)))
         and any(s.winner for s in seats)
         and all(s.score == best and s.place == 1 for s in seats if s.winner)
-        and all(a.score >= b.score for a, b in pairwise(by_place))
+        and all(a.score >= b.score for a, b in pairwise(by_place))  # type: ignore[operator]
         and all(f.seat is None or f.seat < len(seats) for f in play.figures)
     )
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
@@ -55,6 +56,7 @@ class Connection(Protocol):
     def in_transaction(self) -> bool: ...
     def close(self) -> None: ...
     def columns(self, table: str) -> set[str]: ...
+    def allow_null(self, table: str, column: str) -> None: ...  # drop a column's NOT NULL (a migration)
     def schema_version(self) -> int: ...
     def set_schema_version(self, version: int) -> None: ...
     def store_error(self, exc: Exception) -> Exception: ...
@@ -176,6 +178,34 @@ class SqliteConnection:
 
     def columns(self, table: str) -> set[str]:
         return {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
+
+    def allow_null(self, table: str, column: str) -> None:
+        """Let ``column`` of ``table`` hold NULL, inside the caller's transaction. SQLite cannot
+        alter a column: the table is made again from its own CREATE text without that NOT NULL,
+        its rows copied, and every index and trigger that names it (its own, and other tables'
+        triggers that read it) dropped before and made again after, as they were (SQLite's
+        "generalized ALTER TABLE procedure"; nothing references the tables this is used on)."""
+        made = self._db.execute("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", (table,))
+        sql = made.fetchone()[0]
+        pattern = re.compile(rf"(\b{column}\s+INTEGER)\s+NOT\s+NULL", re.IGNORECASE)
+        if not pattern.search(sql):
+            return  # already nullable (a store made by this version)
+        kept = self._db.execute(
+            "SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND sql IS NOT NULL"
+            " AND (tbl_name = ? OR (type = 'trigger' AND sql LIKE ?))",
+            (table, f"%{table}%"),
+        ).fetchall()
+        for kind, name, _sql in kept:
+            self._db.execute(f'DROP {kind.upper()} "{name}"')
+        new = f"{table}_remade"
+        body = pattern.sub(r"\1", sql[sql.index("(") :], count=1)
+        self._db.execute(f"CREATE TABLE {new} {body}")
+        names = ", ".join(row[1] for row in self._db.execute(f"PRAGMA table_info({table})"))
+        self._db.execute(f"INSERT INTO {new} ({names}) SELECT {names} FROM {table}")
+        self._db.execute(f"DROP TABLE {table}")
+        self._db.execute(f"ALTER TABLE {new} RENAME TO {table}")
+        for _kind, _name, again in kept:
+            self._db.execute(again)
 
     def schema_version(self) -> int:
         return self._db.execute("PRAGMA user_version").fetchone()[0]

@@ -85,8 +85,8 @@ class PlayerGame(BaseModel):
     game: str
     plays: int
     wins: int
-    average: float
-    best: int
+    average: float | None  # None: none of these plays has scores (winners alone, schema 10)
+    best: int | None
 
     @property
     def win_rate(self) -> float:
@@ -141,11 +141,14 @@ class Period(BaseModel):
     seats: int  # the seats counted: every seat, or the player's own
     wins: int
     total: int  # the sum of those seats' scores
-    best: int
+    best: int | None  # None: no seat has a score
+    scored: int | None = None  # the seats with a score (None: every seat)
 
     @property
-    def average(self) -> float:
-        return self.total / self.seats if self.seats else 0.0
+    def average(self) -> float | None:
+        """The seats' mean score, over the seats with one; None when none has."""
+        scored = self.seats if self.scored is None else self.scored
+        return self.total / scored if scored else None
 
     @property
     def win_rate(self) -> float:
@@ -302,17 +305,19 @@ def _ref(row: tuple[Any, ...]) -> PlayRef:
 def _player_games(rows: list[tuple[Any, ...]]) -> list[PlayerGame]:
     """Per game: plays, wins, the score's sum and best, from the rows (id, date, game, seat, score,
     winner, day_only)."""
-    sums: dict[str, list[int]] = {}
+    sums: dict[str, list[Any]] = {}  # plays, wins, plays with a score, their total, best
     for _id, _date, game, _seat, score, winner, _day_only in rows:
-        line = sums.get(game)
-        if line is None:
-            sums[game] = [1, winner, score, score]
-        else:
-            line[0] += 1
-            line[1] += winner
-            line[2] += score
-            line[3] = max(line[3], score)
-    out = [PlayerGame(game=g, plays=n, wins=w, average=t / n, best=b) for g, (n, w, t, b) in sums.items()]
+        line = sums.get(game) or sums.setdefault(game, [0, 0, 0, 0, None])
+        line[0] += 1
+        line[1] += winner
+        if score is not None:  # a play without scores counts for plays and wins alone
+            line[2] += 1
+            line[3] += score
+            line[4] = score if line[4] is None else max(line[4], score)
+    out = [
+        PlayerGame(game=g, plays=n, wins=w, average=t / k if k else None, best=b)
+        for g, (n, w, k, t, b) in sums.items()
+    ]
     return sorted(out, key=lambda g: (-g.plays, g.game))
 
 
@@ -395,20 +400,22 @@ def game_periods(
 
 
 def _groups(read: Reader, game: str, player: str | None, where: PlayFilter) -> list[tuple[Any, ...]]:
-    """(month, player count, options, plays, seats, wins, total, best): a play is in one group
-    only, so each split is the sum of its groups. The group's from the plays alone (each keeps
-    its seats' sums, schema 8), one player's from their seats."""
+    """(month, player count, options, plays, seats, wins, total, best, seats with a score): a
+    play is in one group only, so each split is the sum of its groups. The group's from the plays
+    alone (each keeps its seats' sums, schema 8; a play without scores has none, schema 10), one
+    player's from their seats. Total and best are NULL in a group without a score."""
     if not player:
         cond, args = where.sql("p")
         return read(
             "SELECT substr(p.date, 1, 7), p.n, p.options, COUNT(*), SUM(p.n), SUM(p.winners), SUM(p.scores),"
-            f" MAX(p.best) FROM plays p WHERE p.game = ? AND p.n > 0{cond} GROUP BY substr(p.date, 1, 7), p.n, p.options",
+            " MAX(p.best), SUM(CASE WHEN p.scores IS NULL THEN 0 ELSE p.n END)"
+            f" FROM plays p WHERE p.game = ? AND p.n > 0{cond} GROUP BY substr(p.date, 1, 7), p.n, p.options",
             (game, *args),
         )
     cond, args = _seat_cond(game, player, where)
     return read(
         "SELECT substr(p.date, 1, 7), p.n, p.options, COUNT(DISTINCT p.id), COUNT(*), SUM(ps.winner),"
-        f" SUM(ps.score), MAX(ps.score) FROM plays p JOIN play_seats ps ON ps.play_id = p.id {cond}"
+        f" SUM(ps.score), MAX(ps.score), COUNT(ps.score) FROM plays p JOIN play_seats ps ON ps.play_id = p.id {cond}"
         " GROUP BY substr(p.date, 1, 7), p.n, p.options",
         args,
     )
@@ -416,18 +423,17 @@ def _groups(read: Reader, game: str, player: str | None, where: PlayFilter) -> l
 
 def _summed(groups: list[tuple[Any, ...]], key: Callable[[tuple[Any, ...]], Any]) -> list[Period]:
     """The groups summed by ``key`` (a month, a player count), in the key's order (2 before 10)."""
-    sums: dict[Any, list[int]] = {}
+    sums: dict[Any, list[Any]] = {}  # plays, seats, wins, total, best, seats with a score
     for g in groups:
-        line = sums.get(key(g))
-        if line is None:
-            sums[key(g)] = list(g[3:])
-            continue
-        for i in range(4):
+        line = sums.get(key(g)) or sums.setdefault(key(g), [0, 0, 0, 0, None, 0])
+        for i in range(3):
             line[i] += g[3 + i]
-        line[4] = max(line[4], g[7])
+        line[3] += g[6] or 0  # NULL: no score in the group
+        line[4] = g[7] if line[4] is None else line[4] if g[7] is None else max(line[4], g[7])
+        line[5] += g[8]
     return [
-        Period(key=str(k), plays=n, seats=s, wins=w, total=t, best=b)
-        for k, (n, s, w, t, b) in sorted(sums.items())
+        Period(key=str(k), plays=n, seats=s, wins=w, total=t, best=b, scored=c)
+        for k, (n, s, w, t, b, c) in sorted(sums.items())
     ]
 
 

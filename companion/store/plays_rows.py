@@ -17,20 +17,28 @@ REMEMBER_LOCATION = (
 )
 
 
-def play_margin(seats: list[tuple[int, bool]]) -> int | None:
+def play_margin(seats: list[tuple[int | None, bool]]) -> int | None:
     """A play's winning margin, kept in ``plays.margin`` for the records (schema 8): the lowest
-    winning score minus the best score that did not win; None when every seat won (or none did)."""
+    winning score minus the best score that did not win; None when every seat won (or none did),
+    or the scores are not known (schema 10)."""
+    if any(score is None for score, _w in seats):
+        return None
     won = [score for score, winner in seats if winner]
     lost = [score for score, winner in seats if not winner]
-    return min(won) - max(lost) if won and lost else None
+    return min(won) - max(lost) if won and lost else None  # type: ignore[type-var,operator]
 
 
-def seat_sums(seats: list[tuple[int, bool]]) -> tuple[int | None, int | None, int | None]:
+def seat_sums(seats: list[tuple[int | None, bool]]) -> tuple[int | None, int | None, int | None]:
     """(sum of scores, winning seats, best score) of a play's seats, kept on its row (schema 8):
-    the figures by month, expansion and player count sum the plays, not every seat."""
+    the figures by month, expansion and player count sum the plays, not every seat. A play
+    without scores (schema 10) has no sum and no best: None, left out by SQL's SUM and MAX."""
     if not seats:
         return None, None, None
-    return sum(s for s, _w in seats), sum(1 for _s, w in seats if w), max(s for s, _w in seats)
+    winners = sum(1 for _s, w in seats if w)
+    scores = [s for s, _w in seats if s is not None]
+    if len(scores) < len(seats):
+        return None, winners, None
+    return sum(scores), winners, max(scores)
 
 
 def location_key(name: str) -> str:

@@ -1,4 +1,4 @@
-"""Schema version 2 (locations: 8; a day alone: 9): players, their links to a table's seats, and the play log.
+"""Schema version 2 (locations: 8; a day alone: 9; a score not known: 10): players, their links to a table's seats, and the play log.
 
 A play row is written in the same transaction as the entry that finishes its table (and
 removed by the undo that reopens it), so the log never disagrees with the tables. The
@@ -46,7 +46,7 @@ PLAYS_SCHEMA = (
         name      TEXT NOT NULL,            -- the table's own copy of the name
         color     TEXT,
         player_id TEXT REFERENCES players(id),
-        score     INTEGER NOT NULL,
+        score     INTEGER,                  -- NULL: not known, a play logged with its winners alone (schema 10)
         place     INTEGER NOT NULL,
         winner    INTEGER NOT NULL,
         PRIMARY KEY (play_id, seat)

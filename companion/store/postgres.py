@@ -249,6 +249,10 @@ class PgConnection:
         )
         return {r[0] for r in rows}
 
+    def allow_null(self, table: str, column: str) -> None:
+        """Let ``column`` of ``table`` hold NULL (PostgreSQL alters it in place)."""
+        self.execute(f"ALTER TABLE {table} ALTER COLUMN {column} DROP NOT NULL")
+
     def schema_version(self) -> int:
         made = self.execute(
             "SELECT COUNT(*) FROM information_schema.tables"

@@ -72,8 +72,8 @@ CREATE TABLE IF NOT EXISTS entries (
 # 4: before the figure sums kept by triggers; 5: before each player's figure sums kept by triggers;
 # 6: before the indexes that page Home, the play log and the players (issue 27);
 # 7: before a play's location and the remembered locations (issue 31); 8: before a play known by
-# its day alone (plays.day_only).
-SCHEMA_VERSION = 9
+# its day alone (plays.day_only); 9: before a seat's score may be unknown (play_seats.score NULL).
+SCHEMA_VERSION = 10
 
 WRITE_TRIES = 5  # a transaction PostgreSQL chose to end in a deadlock is run again, so often
 
@@ -270,6 +270,8 @@ class Store(PlayersMixin, PlaysMixin, LocationsMixin, InsightsMixin):
                 upkeep.to_version_8(self._db)
             if found < 9:
                 upkeep.to_version_9(self._db)
+            if found < 10:
+                upkeep.to_version_10(self._db)
             for statement in PAGING_INDEXES:
                 self._db.execute(statement)
             self._db.set_schema_version(SCHEMA_VERSION)

@@ -29,6 +29,9 @@ Schema 9: ``plays.day_only``, a play known by its day alone (its ``date`` is tha
 UTC). The migration marks the plays stored at exactly 12:00:00 UTC that are not BG Stats imports
 (see ``to_version_9``).
 
+Schema 10: ``play_seats.score`` may be NULL, a score not known (a BoardGameGeek play logged with
+its winners alone): the NOT NULL is dropped (SQLite makes the table again, ``allow_null``).
+
 Every open then logs each finished table the log lacks (an indexed query, no replay unless one
 is missing).
 """
@@ -295,6 +298,12 @@ def to_version_9(db: Connection) -> None:
     from companion.plays.record import DAY_NOON  # the rule of plays.record.stored_as_a_day, in SQL
 
     db.execute("UPDATE plays SET day_only = 1 WHERE source <> 'import' AND substr(date, 11) = ?", (DAY_NOON,))
+
+
+def to_version_10(db: Connection) -> None:
+    """Schema 10: a seat's score may be unknown (NULL). The rows stay as they are: every play
+    stored before has its scores."""
+    db.allow_null("play_seats", "score")
 
 
 def to_version_7(db: Connection) -> None:

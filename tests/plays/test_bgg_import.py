@@ -66,7 +66,7 @@ def bgg_file() -> bytes:
             location="Café  Sol",
         ),
         play("1002", "2026-02-02", CATAN, [player("Ana", "10", True), player("Bruno", "8", False)]),
-        play(  # no score for anyone: refused (a 0 made up for each would count in the averages)
+        play(  # no score for anyone, a winner marked: kept with its winners alone (no 0 made up)
             "1003",
             "2026-02-03",
             CHINATOWN,
@@ -85,7 +85,9 @@ def bgg_file() -> bytes:
         ),
         play("1006", "2026-02-06", DAYU, [player("Ana", "20", True), player("Bruno", "", False)]),
         play("1007", "2026-02-07", DAYU, [player("Ana", "lots", True), player("Bruno", "3", False)]),
-        play("1008", "2026-02-08", DAYU, [player("Ana", "", False), player("Bruno", "", False)]),
+        play(
+            "1008", "2026-02-08", DAYU, [player("Ana", "", False), player("Bruno", "", False)]
+        ),  # nor a winner
     ]
     past_the_last = '<plays username="ana" userid="7" total="9" page="3" termsofuse="x/>y"/>'
     # each page saved as a file (one with a byte order mark), then put one after the other, in any order
@@ -105,8 +107,8 @@ def test_a_group_s_pages_bring_in_these_games_and_refuse_the_rest_one_line_each(
     s = Store(tmp_path / "a.sqlite3")
     ana = s.create_player("ANA")
     plan, (added, created) = _import(s, bgg_file())
-    assert added == 4 and created == 2  # Bruno, Zoë; "Ana" (and username "ana") is ANA; 李小龍's play refused
-    assert sorted(plan.names.values()) == ["Bruno", "Zoë"]
+    assert added == 5 and created == 3  # Bruno, Zoë, 李小龍; "Ana" (and username "ana") is ANA
+    assert sorted(plan.names.values()) == ["Bruno", "Zoë", "李小龍"]
     dragon = s.play("bgg-1001")
     assert dragon is not None and dragon.source == "bgg" and dragon.game == "dragon"
     assert [(x.name, x.score, x.place, x.winner) for x in dragon.seats] == [
@@ -116,7 +118,13 @@ def test_a_group_s_pages_bring_in_these_games_and_refuse_the_rest_one_line_each(
     ]
     assert dragon.seats[0].player_id == ana.id and dragon.seconds == 95 * 60
     assert dragon.location == "Café Sol" and dragon.date.startswith("2026-02-01")
-    assert s.play("bgg-1003") is None  # winners marked, but no scores
+    won_only = s.play("bgg-1003")  # a winner marked, no scores: kept with no score made up
+    assert won_only is not None and not won_only.scored
+    assert [(x.name, x.score, x.place, x.winner) for x in won_only.seats] == [
+        ("Ana", None, 2, False),
+        ("李小龍", None, 1, True),
+        ("Zoë", None, 2, False),
+    ]
     # BGG logs a day alone: the play is known by that day alone, not by a noon nobody recorded
     assert dragon.day_only and all(p.day_only for p in s.plays())
     copies = [s.play(i) for i in ("bgg-1005", "bgg-1005-2", "bgg-1005-3")]
@@ -124,26 +132,26 @@ def test_a_group_s_pages_bring_in_these_games_and_refuse_the_rest_one_line_each(
     assert copies[0] is not None and copies[0].seats[0].name == "ana"  # the username, no name given
     assert copies[0].seats[0].player_id == ana.id
     reasons = [r.line().render("en") for r in plan.refused]
-    assert len(reasons) == 6 and all("\n" not in line for line in reasons)
+    assert len(reasons) == 5 and all("\n" not in line for line in reasons)
     text = "\n".join(reasons)
     for part in (
         "2026-02-02, CATAN: this app only keeps In the Year of the Dragon, Chinatown and Da Yu",
         "2026-02-04, Chinatown: its entry in the file is damaged (quantity)",
         "2026-02-06, Da Yu: Bruno has no score",
         "Ana's score (lots) isn't a whole number",
-        "2026-02-03, Chinatown: it has no scores (the log keeps each player's score)",
-        "2026-02-08, Da Yu: it has no scores",
+        "2026-02-08, Da Yu: it has no scores and no winner marked",
     ):
         assert part in text, part
+    assert "2026-02-03" not in text
     es = "\n".join(r.line().render("es") for r in plan.refused)
     assert (
-        "no tiene puntuaciones (el registro guarda la de cada jugador)" in es
+        "2026-02-08, Da Yu: no tiene puntos ni ganador marcado" in es
         and "su entrada en el archivo está dañada" in es
     )
 
     again, (added, created) = _import(s, bgg_file())
-    assert (added, created, again.already, len(again.refused)) == (0, 0, 4, 6)
-    assert len(s.plays()) == 4 and len(s.players()) == 3
+    assert (added, created, again.already, len(again.refused)) == (0, 0, 5, 5)
+    assert len(s.plays()) == 5 and len(s.players()) == 4
 
     # a backup of a store with BGG plays restores them, source and all
     from companion.store.backup import backup_json, restore
@@ -162,8 +170,13 @@ def test_the_statistics_count_the_plays_brought_in_and_link_them_to_players(tmp_
     mine = s.stats("dayu", ana.id)
     assert (mine.plays, mine.wins) == (3, 3)
     page = s.player_page(ana.id)
-    assert page.plays == 4 and page.wins == 4  # Dragon, 3 × Da Yu, all won
-    assert s.stats("chinatown").plays == 0  # its only play had no scores: no 0s made up for it
+    assert page.plays == 5 and page.wins == 4  # Dragon, 3 × Da Yu, all won; Chinatown lost to 李小龍
+    lost = next(g for g in page.games if g.game == "chinatown")
+    assert (lost.plays, lost.wins, lost.average, lost.best) == (1, 0, None, None)
+    assert next(h for h in page.head_to_head if h.name == "李小龍").behind == 1  # who won still counts
+    chinatown = s.stats("chinatown")  # its only play has winners alone: counted, no 0s made up for it
+    assert (chinatown.plays, chinatown.wins, chinatown.unscored_plays) == (1, 1, 1)
+    assert (chinatown.average, chinatown.best, chinatown.worst, chinatown.spread) == (None, None, None, [])
     from companion.plays.export import plays_csv
 
     assert "BoardGameGeek" in plays_csv(s.plays(), "en") and "BoardGameGeek" in plays_csv(s.plays(), "es")

@@ -45,7 +45,7 @@ def test_the_fixture_is_a_version_1_store():
 def test_a_version_1_store_opens_unchanged_with_its_finished_tables_in_the_log(tmp_path):
     path = _copy(V1, tmp_path)
     store = Store(path)
-    assert _version(path) == sqlite_store.SCHEMA_VERSION == 9
+    assert _version(path) == sqlite_store.SCHEMA_VERSION == 10
     assert {i.id: i.finished for i in store.list()} == {
         "dragon-done": True,
         "chinatown-done": True,
@@ -133,7 +133,7 @@ def test_a_version_8_store_knows_which_plays_have_a_day_alone(tmp_path):
     db.close()
     path = _copy(V8, tmp_path)
     store = Store(path)
-    assert _version(path) == sqlite_store.SCHEMA_VERSION == 9
+    assert _version(path) == sqlite_store.SCHEMA_VERSION == 10
     plays = store.plays()
     assert sorted((p.id, p.source, p.date) for p in plays) == before  # no moment changed
     day_only = {(p.source, p.date[:10]) for p in plays if p.day_only}
@@ -151,3 +151,68 @@ def test_a_version_8_store_knows_which_plays_have_a_day_alone(tmp_path):
     again = Store(path)
     assert {p.id for p in again.plays() if p.day_only} == {p.id for p in plays if p.day_only}
     again.close()
+
+
+# Written by main at 4e011e1 (schema 9) with TZ=UTC: players Ana and Ben, a finished Dragon table
+# (Ana and Ben linked, its figures summed by the triggers), a Quick score play (Ana 50, Ben 31) and
+# a BoardGameGeek import with scores (bgg-5001, Chinatown).
+V9 = Path(__file__).parent / "data" / "store_v9_main.sqlite3"
+
+
+def _schema(db: sqlite3.Connection) -> list[tuple[str, str]]:
+    """The store's indexes and triggers by name, with their SQL (the tables' own text differs)."""
+    return db.execute(
+        "SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') ORDER BY name"
+    ).fetchall()
+
+
+def test_a_version_9_store_keeps_every_score_and_takes_a_play_without_scores(tmp_path):
+    from companion.plays.models import PlayRecord, PlaySeat
+
+    assert _version(V9, immutable=True) == 9
+    db = sqlite3.connect(f"file:{V9}?immutable=1", uri=True)
+    seats = db.execute("SELECT * FROM play_seats ORDER BY play_id, seat").fetchall()
+    totals = db.execute("SELECT * FROM player_figure_totals ORDER BY 1, 2, 3, 4").fetchall()
+    schema = _schema(db)
+    assert db.execute(
+        "SELECT \"notnull\" FROM pragma_table_info('play_seats') WHERE name = 'score'"
+    ).fetchall() == [(1,)]
+    db.close()
+    path = _copy(V9, tmp_path)
+    store = Store(path)
+    assert _version(path) == sqlite_store.SCHEMA_VERSION == 10
+    db = sqlite3.connect(path)
+    assert db.execute("SELECT * FROM play_seats ORDER BY play_id, seat").fetchall() == seats
+    assert db.execute("SELECT * FROM player_figure_totals ORDER BY 1, 2, 3, 4").fetchall() == totals
+    assert _schema(db) == schema  # every index and trigger made again as it was
+    db.close()
+    ana = store.find_player("Ana")
+    assert ana is not None
+    before = store.stats("dragon", player=ana.id)
+    unscored = PlayRecord(
+        id="won-only",
+        source="bgg",
+        game="dragon",
+        date="2026-04-01T12:00:00+00:00",
+        day_only=True,
+        seats=[
+            PlaySeat(seat=0, name="Ana", player_id=ana.id, score=None, place=1, winner=True),
+            PlaySeat(seat=1, name="Ben", score=None, place=2, winner=False),
+        ],
+    )
+    store.restore_play(unscored)
+    assert [s.score for s in store.play("won-only").seats] == [None, None]
+    after = store.stats("dragon", player=ana.id)
+    assert (after.plays, after.wins) == (before.plays + 1, before.wins + 1)
+    assert (after.average, after.best, after.worst) == (before.average, before.best, before.worst)
+    # the seats' triggers still run: the table's play gone, its figures leave Ana's and Ben's sums
+    store.delete_play(next(p for p in store.plays() if p.table_id).id)
+    db = sqlite3.connect(path)
+    kept = db.execute("SELECT SUM(total) FROM player_figure_totals").fetchone()[0]
+    recounted = db.execute(
+        "SELECT SUM(f.value) FROM play_seats ps JOIN play_figures f ON f.play_id = ps.play_id"
+        " AND (f.seat = ps.seat OR f.seat IS NULL) WHERE ps.player_id IS NOT NULL"
+    ).fetchone()[0]
+    assert kept == recounted != sum(t[4] for t in totals)
+    db.close()
+    store.close()

@@ -180,7 +180,7 @@ def test_a_schema_7_store_moves_to_8_with_each_plays_margin(tmp_path, store_back
     store.close()
 
     again = Store(path)
-    assert again._db.schema_version() == SCHEMA_VERSION == 9
+    assert again._db.schema_version() == SCHEMA_VERSION == 10
     assert {"location", "margin"} <= again._db.columns("plays")
     margins = dict(again._read("SELECT id, margin FROM plays"))
     assert margins == {p.id: play_margin([(s.score, s.winner) for s in p.seats]) for p in plays}
@@ -227,7 +227,7 @@ def test_a_schema_8_store_moves_to_9_with_its_plays_at_noon_known_by_their_day(t
     store.close()
 
     again = Store(path)
-    assert again._db.schema_version() == SCHEMA_VERSION == 9
+    assert again._db.schema_version() == SCHEMA_VERSION == 10
     assert {p.id: p.day_only for p in again.plays()} == {
         "typed-day": True,
         "typed-time": False,

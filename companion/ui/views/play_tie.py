@@ -27,7 +27,10 @@ def tie_text(tr: Tr, plays: PlaysRepo, play: PlayRecord) -> str | None:
     detail = plays.tie_detail(play)
     if detail is not None:
         return tr.msg(detail)
-    best = max(s.score for s in play.seats)
+    scores = [s.score for s in play.seats if s.score is not None]
+    if not scores:  # a play logged with its winners alone was tied on nothing the log keeps
+        return None
+    best = max(scores)
     tied = [s.name for s in play.seats if s.score == best]
     total = format_final_score(play.game, best, tr.lang)
     if not money_game(play.game):

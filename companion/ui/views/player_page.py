@@ -126,7 +126,7 @@ def _game_line(tr: Tr, g: PlayerGame) -> ft.Control:
     return small(
         shared(
             tr,
-            "insights.page_game",
+            "insights.page_game" if g.average is not None else "insights.page_game_unscored",
             game=game_title(tr, g.game),
             plays=g.plays,
             wins=g.wins,

@@ -22,7 +22,7 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import format_when
-from companion.plays.labels import format_final_score, money_game
+from companion.plays.labels import money_game, seat_score_text
 from companion.plays.models import PlayRecord, PlaySeat
 from companion.ui.command import command_button
 from companion.ui.device import Device
@@ -438,8 +438,9 @@ def _seat_row(tr: Tr, play: PlayRecord, s: PlaySeat, colours: dict[str, str | No
             if s.winner
             else ft.Container(width=18),
             ft.Text(
-                _score(tr, play.game, s.score),
-                width=96 if money_game(play.game) else 60,  # "$790,000" / "46 VP", "120 PV"
+                seat_score_text(play.game, s.score, s.winner, tr.lang),
+                # "$790,000" / "46 VP", "120 PV"; "sin puntos" where only who won was logged
+                width=96 if money_game(play.game) or s.score is None else 60,
                 text_align=ft.TextAlign.RIGHT,
                 key=f"play-{play.id}-score-{s.seat}",
             ),
@@ -471,6 +472,8 @@ def play_card(
         *seats,
         small(tr("plays.winners", names=", ".join(play.winners)), key=f"play-{play.id}-winners"),
     ]
+    if not play.scored:  # logged with its winners alone (a BoardGameGeek play, usually)
+        lines.append(small(tr("plays.unscored"), key=f"play-{play.id}-unscored"))
     lines += tie_line(tr, services.repos.plays, play)
     if play.location:
         lines.append(small(tr("insights.played_at", place=play.location), key=f"play-{play.id}-location"))
@@ -512,11 +515,6 @@ def table_buttons(
             icon=ft.Icons.INSIGHTS,
         ),
     ]
-
-
-def _score(tr: Tr, game: str, score: int) -> str:
-    """A seat's final score as the game counts it: Chinatown's is money."""
-    return format_final_score(game, score, tr.lang)
 
 
 async def export(device: Device, tr: Tr, repos: Repos, f: PlayLogFilters, say: Say, kind: str) -> None:

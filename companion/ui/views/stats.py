@@ -125,7 +125,7 @@ def over_time(
     if months:
         out += [
             heading(tr("insights.by_month")),
-            month_chart(tr, months, game),
+            *([month_chart(tr, months, game)] if any(m.average is not None for m in months) else []),
             month_lines(tr, months, game),
         ]
         if player is not None:  # the group's win rate is one seat in n; a player's tells a trend
@@ -195,21 +195,12 @@ def figures_of(tr: Tr, s: GameStats) -> list[ft.Control]:
     ]
     if s.player_id:
         summary.append(ft.Text(tr("stats.wins", n=s.wins, rate=pct(tr, s.win_rate)), key="stats-wins"))
-    summary.append(
-        ft.Text(
-            tr(
-                "stats.scores_money" if money_game(s.game) else "stats.scores",
-                average=average_text(s.game, s.average, tr.lang),
-                best=score_text(s.game, s.best, tr.lang),
-                worst=score_text(s.game, s.worst, tr.lang),
-            ),
-            key="stats-scores",
-        )
-    )
+    summary += _scores_lines(tr, s)
     if s.average_seconds is not None:
         summary.append(small(tr("stats.length", n=max(1, round(s.average_seconds / 60)))))
     out: list[ft.Control] = [card(*summary, key="stats-summary")]
-    out += [heading(tr("stats.spread")), spread_chart(tr, s.spread, s.game)]
+    if s.spread:  # no chart of nothing where no play kept its scores (the summary says so)
+        out += [heading(tr("stats.spread")), spread_chart(tr, s.spread, s.game)]
     out += [
         heading(tr("stats.players")),
         card(*[_player_line(tr, p, s.game) for p in s.players], key="stats-player-lines"),
@@ -232,6 +223,27 @@ def figures_of(tr: Tr, s: GameStats) -> list[ft.Control]:
             small(tr("stats.figures_hint_player" if s.player_id else "stats.figures_hint")),
             card(*[_figure_line(tr, s.game, f, s.player_id is not None) for f in shown], key="stats-figures"),
         ]
+    return out
+
+
+def _scores_lines(tr: Tr, s: GameStats) -> list[ft.Control]:
+    """The scores' average, best and worst, over the plays that kept their scores: "none" when
+    no play did, and how many were left out when some did not (plays logged with who won alone)."""
+    if s.average is None and s.plays:
+        return [ft.Text(tr("stats.scores_none"), key="stats-scores")]
+    out: list[ft.Control] = [
+        ft.Text(
+            tr(
+                "stats.scores_money" if money_game(s.game) else "stats.scores",
+                average=average_text(s.game, s.average, tr.lang),
+                best=score_text(s.game, s.best, tr.lang),
+                worst=score_text(s.game, s.worst, tr.lang),
+            ),
+            key="stats-scores",
+        )
+    ]
+    if s.unscored_plays:
+        out.append(small(tr("stats.unscored", n=s.unscored_plays), key="stats-unscored"))
     return out
 
 
@@ -261,7 +273,7 @@ def _player_line(tr: Tr, p: Any, game: str) -> ft.Control:
             ft.Text(p.name, weight=ft.FontWeight.BOLD),
             small(
                 tr(
-                    "stats.player_line",
+                    "stats.player_line" if p.average is not None else "stats.player_line_unscored",
                     n=p.plays,
                     won=tr("stats.won", n=p.wins),
                     rate=pct(tr, p.win_rate),

@@ -168,8 +168,10 @@ def open_play(services: Services, session: Session, play_id: str) -> None:
 
 def month_chart(tr: Tr, months: list[Period], game: str) -> ft.Control:
     """Average score per month as a line, at the figures its tooltips write (money to the
-    nearest 1,000); each point's tooltip adds plays and win rate."""
-    values = [average_shown(game, m.average) for m in months]
+    nearest 1,000); each point's tooltip adds plays and win rate. A month whose plays kept no
+    scores has no point (its line under the chart says so); ``months`` has one with scores."""
+    months = [m for m in months if m.average is not None]
+    values = [average_shown(game, m.average) for m in months if m.average is not None]
     low, high = math.floor(min(values)), math.ceil(max(values))
     unit = "money" if money_game(game) else "points"
     if len(set(values)) == 1:  # one figure (one month): the axis from 0, not a step of 1 around it
@@ -261,7 +263,7 @@ def month_lines(tr: Tr, months: list[Period], game: str) -> ft.Control:
         *[
             small(
                 tr(
-                    "insights.month_line",
+                    "insights.month_line" if m.average is not None else "insights.month_line_unscored",
                     # it opens the line, so a capital even where Spanish writes "mar" mid-sentence
                     month=format_month(m.key, tr.lang).capitalize(),
                     n=m.plays,
@@ -287,12 +289,21 @@ def expansion_name(tr: Tr, key: str) -> str:
     return " + ".join(names.get(part, part) for part in key.split("+"))
 
 
+# a split's line: with a player or not, with an average or not (its plays kept no scores)
+_SPLIT_KEYS = {
+    (True, True): "insights.split_player",
+    (False, True): "insights.split",
+    (True, False): "insights.split_player_unscored",
+    (False, False): "insights.split_unscored",
+}
+
+
 def expansion_lines(tr: Tr, splits: list[Period], game: str, player: bool) -> ft.Control:
     """Plays and average score per set of expansions (with a player: their wins too)."""
     lines = [
         small(
             tr(
-                "insights.split_player" if player else "insights.split",
+                _SPLIT_KEYS[player, s.average is not None],
                 what=expansion_name(tr, s.key),
                 n=s.plays,
                 average=average_text(game, s.average, tr.lang),
