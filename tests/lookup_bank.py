@@ -527,7 +527,13 @@ FRESH: list[Entry] = [
 THIRD: list[Entry] = [
     # ---- In the Year of the Dragon, English ----
     _q(_D, "en", "can i have 3 farmers", "dragon.person.play", "dragon.setup.recruit"),
-    _q(_D, "en", "do released guys go back to the supply", "dragon.setup.supply", "dragon.event.release_order"),
+    _q(
+        _D,
+        "en",
+        "do released guys go back to the supply",
+        "dragon.setup.supply",
+        "dragon.event.release_order",
+    ),
     _q(_D, "en", "can two droughts be next to each other", "dragon.setup.event_row"),
     _q(_D, "en", "do my tax collectors coins help pay the tribute", "dragon.event.tribute"),
     _q(_D, "en", "do farmers sacks count in the drought", "dragon.event.drought"),
@@ -551,7 +557,7 @@ THIRD: list[Entry] = [
     _q(_C, "en", "is there a limit on how many shops i can place", "chinatown.place"),
     # ---- Chinatown, Spanish ----
     _q(_C, "es", "quien empieza a negociar", "chinatown.trade"),
-    _q(_C, "es", "cuanto paga una tienda sola", "chinatown.income.incomplete"),
+    _q(_C, "es", "las cartas de edificio que me quedo se ensenan?", "chinatown.buildings.keep"),
     _q(_C, "es", "puedo vender un edificio vacio", "chinatown.trade"),
     _q(_C, "es", "cuando se muestra la plata", "chinatown.money.secret", "chinatown.end"),
     _q(_C, "es", "cuantas losetas hay de cada tienda", "chinatown.shops"),
@@ -570,7 +576,13 @@ THIRD: list[Entry] = [
     _q(_Y, "es", "cuantos huecos tiene una carta de inundacion", "dayu.drain.fit"),
     _q(_Y, "es", "que pasa si no quedan cartas de herramienta", "dayu.end.no_tools", "dayu.draw.empty_pile"),
     _q(_Y, "es", "cuanto vale una carta de herramienta ya jugada", "dayu.drain.play"),
-    _q(_Y, "es", "el intercambio lo puedo hacer con cualquiera", "dayu.flood.exchange", "dayu.flood.exchange_swap"),
+    _q(
+        _Y,
+        "es",
+        "el intercambio lo puedo hacer con cualquiera",
+        "dayu.flood.exchange",
+        "dayu.flood.exchange_swap",
+    ),
 ]
 
 
