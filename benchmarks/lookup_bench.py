@@ -19,7 +19,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 if "--pure" in sys.argv:
     sys.modules["Stemmer"] = None  # type: ignore[assignment]  # an import of it now fails
 
-from lookup_bank import ALL, BANK, FRESH, Entry, figures, fresh_held_out, held_out  # noqa: E402
+from lookup_bank import ALL, BANK, FRESH, THIRD, Entry, figures, fresh_held_out, held_out  # noqa: E402
 from lookup_questions import QUESTIONS  # noqa: E402
 
 from companion.core import data as core_data  # noqa: E402
@@ -101,7 +101,13 @@ def first_typo_ms() -> float:
 def bank_table() -> str:
     head = "question bank"
     rows = [f"{head:<28} {'n':>4} {'top-1':>6} {'top-3':>6}"]
-    parts = (("", BANK), ("held out ", held_out()), ("fresh ", FRESH), ("fresh held out ", fresh_held_out()))
+    parts = (
+        ("", BANK),
+        ("held out ", held_out()),
+        ("fresh ", FRESH),
+        ("fresh held out ", fresh_held_out()),
+        ("third ", THIRD),
+    )
     for part, entries in parts:
         for key, (n, top1, top3) in sorted(figures(entries).items()):
             rows.append(f"{part + key:<28} {n:>4} {top1:>6.0%} {top3:>6.0%}")
@@ -128,6 +134,7 @@ def main() -> None:
     print(_row("one search, one game", search_ms(per_game=True, first=False)))
     print(_row(f"one search, question bank ({len(BANK)})", bank_ms(BANK)))
     print(_row(f"one search, fresh block ({len(FRESH)})", bank_ms(FRESH)))
+    print(_row(f"one search, third block ({len(THIRD)})", bank_ms(THIRD)))
     print(f"{'first search with a typo (reads a word list)':<42} {first_typo_ms():6.1f} ms")
     print(bank_table())
 

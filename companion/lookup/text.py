@@ -75,8 +75,38 @@ def is_word(word: str, lang: str) -> bool:
 
 
 # Words the Snowball stemmer gives one stem though players mean two things: Spanish "negociar"
-# (to trade) and "negocio" (a Chinatown business) both become "negoci". Prefix -> own stem.
-_APART: dict[str, dict[str, str]] = {"en": {}, "es": {"negocia": "negocia"}}
+# (to trade) and "negocio" (a Chinatown business) both become "negoci"; "caso" (a case: "en ese
+# caso") and "casa" (a house, Dragon's word for a palace) both "cas". Prefix -> own stem.
+_APART: dict[str, dict[str, str]] = {"en": {}, "es": {"negocia": "negocia", "caso": "caso"}}
+
+
+# Spanish verbs whose stressed forms change their root ("muestra" / "mostrar", "cuesta" /
+# "costar", "pierde" / "perder", "elige" / "elegir"): Snowball gives them two stems, so "se
+# muestra" never met a rule that says "mostrar". Stem of the stressed forms -> the infinitive's.
+# Only verbs whose two stems name nothing else in the rules ("juega" is left out: "juego" is the
+# game, not a move).
+_SAME: dict[str, dict[str, str]] = {
+    "en": {},
+    "es": {
+        "muestr": "mostr",
+        "cuent": "cont",
+        "cuest": "cost",
+        "vuelv": "volv",
+        "devuelv": "devolv",
+        "muev": "mov",
+        "pierd": "perd",
+        "empiez": "empez",
+        "comienz": "comenz",
+        "encuentr": "encontr",
+        "suelt": "solt",
+        "prueb": "prob",
+        "cierr": "cerr",
+        "sirv": "serv",
+        "pid": "ped",
+        "elig": "eleg",
+        "sig": "segu",
+    },
+}
 
 
 @cache
@@ -85,7 +115,8 @@ def stem(word: str, lang: str) -> str:
     for prefix, own in _APART[lang].items():
         if word.startswith(prefix):
             return own
-    return _stemmer(lang).stemWord(word)
+    found = _stemmer(lang).stemWord(word)
+    return _SAME[lang].get(found, found)
 
 
 def stems(text: str, lang: str) -> list[str]:

@@ -12,7 +12,7 @@ fresh block of questions"). Run with -s to see the tables.
 from __future__ import annotations
 
 import pytest
-from lookup_bank import ALL, BANK, FRESH, REPORTED, figures, fresh_held_out, held_out, rank_of, tuned
+from lookup_bank import ALL, BANK, FRESH, REPORTED, THIRD, figures, fresh_held_out, held_out, rank_of, tuned
 
 from companion.lookup.data import GAMES, book
 
@@ -29,6 +29,9 @@ FLOORS = {"all": (0.902, 0.989), "held out": (0.885, 0.988)}
 # The fresh block: 88/104 first and 100/104 in three before the changes, 96/104 and 102/104
 # after; its held-out third 27/31 and 31/31 both before and after.
 FRESH_FLOORS = {"fresh": (0.923, 0.980), "fresh held out": (0.870, 1.0)}
+# The third block (branch lookup3, 2026-12-07, ``THIRD``): 24/40 first and 35/40 in three on main
+# at 673b2de, 37/40 and 40/40 after (docs/PERFORMANCE.md, "Rules lookup: a third block").
+THIRD_FLOORS = (0.925, 1.0)
 TARGETS = (0.85, 0.97)
 
 
@@ -43,16 +46,18 @@ def test_the_bank_is_what_the_issue_asks():
     assert any(a.startswith("dragon.super.") for a in answers)  # Super Events
     assert any(q[4] == ALL for q in BANK)  # asked under "All games"
     assert len(held_out()) * 10 >= len(BANK) * 3 and len(tuned()) + len(held_out()) == len(BANK)
-    asked = BANK + FRESH + REPORTED
+    asked = BANK + FRESH + REPORTED + THIRD
     assert len({(q[1], q[2].lower()) for q in asked}) == len(asked), "a question asked twice"
     for lang in ("en", "es"):
         for game in ("dragon", "chinatown", "dayu"):
             assert sum(q[0] == game for q in FRESH) >= 25
             assert sum(q[:2] == (game, lang) for q in FRESH) >= 12, (game, lang)
+    assert [sum(q[0] == g for q in THIRD) for g in ("dragon", "chinatown", "dayu")] == [14, 13, 13]
+    assert sum(q[1] == "es" for q in THIRD) == 20
 
 
 def test_every_answer_is_a_rule_of_its_game():
-    for game, lang, question, answers, scope in BANK + FRESH + REPORTED:
+    for game, lang, question, answers, scope in BANK + FRESH + REPORTED + THIRD:
         assert game in GAMES and scope in (game, ALL), question
         for rid in answers:
             assert rid.split(".", 1)[0] == game and rid in book(game, lang).texts, (question, rid)
@@ -92,3 +97,10 @@ def test_the_fresh_block_reaches_its_floors(part):
 @pytest.mark.parametrize("entry", REPORTED, ids=[q[2] for q in REPORTED])
 def test_the_reported_misses_come_first(entry):
     assert rank_of(entry) == 0
+
+
+def test_the_third_block_reaches_its_floors():
+    found = figures(THIRD)
+    print("\n" + _table("third", found))
+    _, top1, top3 = found["all"]
+    assert top1 >= THIRD_FLOORS[0] and top3 >= THIRD_FLOORS[1], _table("third", found)

@@ -225,3 +225,40 @@ def test_a_number_too_far_or_too_long_stays_out():
     hit = search("what cards do we begin with", "en", "dayu")[0]
     assert hit.rule_id == "dayu.setup.tools" and "(36)" not in hit.snippet
     assert hit.snippet.startswith("Starting with the start player")
+
+
+# ---- branch lookup3: a third block of questions ----------------------------------------------------
+@pytest.mark.parametrize(
+    ("said", "infinitive"),
+    [
+        ("muestra", "mostrar"),
+        ("cuesta", "costar"),
+        ("pierde", "perder"),
+        ("devuelve", "devolver"),
+        ("elige", "elegir"),
+    ],
+)
+def test_a_spanish_verb_that_changes_its_root_keeps_one_stem(said, infinitive):
+    assert stem(said, "es") == stem(infinitive, "es")
+
+
+def test_a_case_is_no_house():
+    # Snowball stems "caso" and "casa" alike, and "casa" is a palace in Dragon's synonyms: "en
+    # ese segundo caso" (the full palaces' rule) read as "dos casas".
+    assert stem("caso", "es") != stem("casa", "es") == stem("casas", "es")
+    assert _ids("se puede tener mas de dos palacios", "es", "dragon", 1) == ["dragon.palace.max_floors"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "query", "rule_id"),
+    [
+        ("es", "cuando se muestra la plata", "chinatown.money.secret"),
+        ("es", "de cuanto son los billetes", "chinatown.trade.money"),
+    ],
+)
+def test_money_said_plainly_stays_money_beside_showing_it(lang, query, rule_id):
+    # The money group's income sense stops at "muestra" / "billetes"; its plain words do not.
+    assert _ids(query, lang, "chinatown", 1) == [rule_id]
+    ix = index(lang)
+    (money,) = [g for g in ix.parse("muestra la plata", "chinatown").groups if ix.known["plata"] in g]
+    assert ix.known["dinero"] in money and ix.known["ingresos"] not in money
