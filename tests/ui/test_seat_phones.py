@@ -1,0 +1,70 @@
+"""What each player's own phone shows during a live share, as a 3-player group met it (the
+walkthrough of branch seatwalk, docs/DECISIONS.md "Phones in hand"): the question in the seat's
+own words, who the table waits for, the question back in view after a dialog, and no advice
+addressed to someone else."""
+
+from __future__ import annotations
+
+import pytest
+from test_live_share import guest, links, pubsub
+from ui_testkit import new_hub, started
+
+from companion.core import Table
+from companion.core.msg import join_list
+from companion.i18n import translate
+
+
+def chinatown_after_ben_kept(hub) -> Table:
+    """A Chinatown table in its first year's building cards, dealt by hand: Ben has entered the
+    buildings he keeps, Ana and Carla have not."""
+    table = hub.create(Table.new("chinatown", ["Ana", "Ben", "Carla"]))
+    table.submit({"kind": "first_player", "first": 0})
+    kept = table.prompt.msg.args["k"]
+    table.submit({"kind": "keep_buildings", "seat": 1, "buildings": [19, 20, 22, 28, 43][:kept]})
+    assert table.prompt.kind == "keep_buildings" and table.prompt.seats == (0, 2)
+    return table
+
+
+async def two_seats(tmp_path, lang):
+    hub = new_hub(tmp_path)
+    table = chinatown_after_ben_kept(hub)
+    bus = pubsub()
+    prefs = {"table_companion.lang": lang}
+    _, ana, ben, _ = links(hub, table)
+    a = await guest(hub, bus, f"/join/{ana.token}", prefs=prefs)
+    b = await guest(hub, bus, f"/join/{ben.token}", prefs=prefs)
+    return hub, table, bus, a, b
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_a_seat_still_keeping_is_asked_in_its_own_words(tmp_path, lang):
+    """Once one player had entered the buildings they keep, Ana's phone said the table's words,
+    "Enter the 5 buildings kept by: Ana and Carla." ("Introducid ..."), to her alone."""
+    hub, table, bus, a, b = await two_seats(tmp_path, lang)
+    k = table.prompt.msg.args["k"]
+    assert translate("ui.chinatown.seat_keep", lang, k=k) in a.all_text()
+    assert table.prompt.msg.render(lang) not in a.all_text() and a.has("ct-keep-form")
+    host = await started(hub, route=f"/table/{table.id}", pubsub=bus, prefs={"table_companion.lang": lang})
+    assert table.prompt.msg.render(lang) in host.all_text()  # the host keeps the table's words
+    for h in (a, b, host):
+        h.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_a_seat_that_has_kept_its_buildings_is_told_who_is_left(tmp_path, lang):
+    """Ben's phone, his buildings entered, said "The host enters what lies on the table.", though
+    Ana and Carla enter theirs on their own phones; it names them, and who is left as they go."""
+    _, table, _, a, b = await two_seats(tmp_path, lang)
+    k = table.prompt.msg.args["k"]
+    left = join_list(("Ana", "Carla"), lang)
+    assert translate("ui.live.waiting", lang, name=left) in b.all_text()
+    assert translate("ui.live.waiting_table", lang) not in b.all_text() and not b.has("ct-keep-form")
+    for n in [1, 2, 3, 16, 17][:k]:  # Ana enters hers on her phone
+        await a.click(f"ct-card-{n}")
+    await a.click("ct-keep-submit")
+    await b.flush(pause=0.01)
+    assert table.prompt.seats == (2,)
+    assert translate("ui.live.waiting", lang, name="Carla") in b.all_text()  # drawn again
+    assert translate("ui.live.waiting", lang, name=left) not in b.all_text()
+    for h in (a, b):
+        h.close()
