@@ -6,7 +6,7 @@ addressed to someone else."""
 from __future__ import annotations
 
 import pytest
-from test_live_share import guest, links, pubsub
+from test_live_share import app_of, direct, guest, links, pubsub, toy_table
 from ui_testkit import new_hub, started
 
 from companion.core import Table
@@ -67,4 +67,35 @@ async def test_a_seat_that_has_kept_its_buildings_is_told_who_is_left(tmp_path, 
     assert translate("ui.live.waiting", lang, name="Carla") in b.all_text()  # drawn again
     assert translate("ui.live.waiting", lang, name=left) not in b.all_text()
     for h in (a, b):
+        h.close()
+
+
+def scrolls(h) -> list[dict]:
+    return [args for name, args in h.conn.calls if name == "scroll_to"]
+
+
+async def test_a_dialog_closed_after_the_table_moved_on_brings_the_question_back(tmp_path):
+    """Ben read his money (a dialog) while the host entered a move; the Play screen does not
+    scroll under a dialog, and when he closed it, it stayed where the money button was, low on
+    the page, with his turn's question above the screen."""
+    hub = new_hub(tmp_path)
+    table = toy_table(hub)
+    bus = pubsub()
+    _, _, ben = links(hub, table)
+    host = await started(hub, route=f"/table/{table.id}", pubsub=bus)
+    b = await guest(hub, bus, f"/join/{ben.token}")
+    await direct(b, lambda: app_of(b).dialogs.show_rule("toy.add"))
+    before = len(scrolls(b))
+    await host.click("choice-0")
+    await b.flush(pause=0.01)
+    assert scrolls(b)[before:] == []  # never under a dialog
+    await b.click("rule-dialog-close")
+    await b.flush(pause=0.01)
+    moved = scrolls(b)[before:]
+    assert b.open_dialogs() == [] and [m.get("offset") for m in moved] == [0], moved
+    await direct(b, lambda: app_of(b).dialogs.show_rule("toy.add"))  # the table has not moved since
+    await b.click("rule-dialog-close")
+    await b.flush(pause=0.01)
+    assert len(scrolls(b)[before:]) == 1  # a dialog opened and closed alone does not scroll
+    for h in (b, host):
         h.close()
