@@ -5,6 +5,8 @@ addressed to someone else."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from test_live_share import app_of, direct, guest, links, pubsub, toy_table
 from ui_testkit import new_hub, started
@@ -98,4 +100,28 @@ async def test_a_dialog_closed_after_the_table_moved_on_brings_the_question_back
     await b.flush(pause=0.01)
     assert len(scrolls(b)[before:]) == 1  # a dialog opened and closed alone does not scroll
     for h in (b, host):
+        h.close()
+
+
+async def test_the_card_under_the_marker_shows_on_the_movers_phone_only(tmp_path):
+    """Da Yu's "card under the marker" speaks to the player whose turn it is ("what taking it
+    would be worth now", "each VP card you hold"): on Bruno's phone, during Carla's turn, it
+    read as Bruno's own."""
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("dayu", ["Ana", "Ben", "Carla"]))
+    rng = random.Random(5)
+    while table.state.phase != "actions":
+        table.auto(rng) if table.prompt.auto else table.submit(rng.choice(table.prompt.choices))
+    mover = table.prompt.seat
+    other = (mover + 1) % 3
+    bus = pubsub()
+    seat_links = links(hub, table)
+    viewer = seat_links[0]
+    m = await guest(hub, bus, f"/join/{seat_links[1 + mover].token}")
+    o = await guest(hub, bus, f"/join/{seat_links[1 + other].token}")
+    v = await guest(hub, bus, f"/join/{viewer.token}")
+    host = await started(hub, route=f"/table/{table.id}", pubsub=bus)
+    assert m.has("dy-marker") and host.has("dy-marker")
+    assert not o.has("dy-marker") and not v.has("dy-marker")
+    for h in (m, o, v, host):
         h.close()
