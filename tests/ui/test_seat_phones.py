@@ -125,3 +125,29 @@ async def test_the_card_under_the_marker_shows_on_the_movers_phone_only(tmp_path
     assert not o.has("dy-marker") and not v.has("dy-marker")
     for h in (m, o, v, host):
         h.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_a_seats_phone_during_trading_says_what_the_table_is_doing(tmp_path, lang):
+    """All through Chinatown's trading every seat's phone said "The host enters what lies on
+    the table.": nothing lies there to enter; the players deal aloud and the host enters each
+    trade. The waiting line says so; the host's question stays the table's."""
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("chinatown", ["Ana", "Ben", "Carla"]))
+    rng = random.Random(2)
+    while table.prompt.kind != "trade":
+        table.auto(rng) if table.prompt.choices is None else table.submit(table.prompt.choices[0])
+    bus = pubsub()
+    prefs = {"table_companion.lang": lang}
+    _, ana, _, _ = links(hub, table)
+    a = await guest(hub, bus, f"/join/{ana.token}", prefs=prefs)
+    host = await started(hub, route=f"/table/{table.id}", pubsub=bus, prefs=prefs)
+    assert translate("ui.chinatown.seat_trading", lang) in a.all_text()
+    assert translate("ui.live.waiting_table", lang) not in a.all_text() and not a.keys("ct-trade")
+    assert table.prompt.msg.render(lang) in host.all_text()
+    await host.click("ct-trading-done")
+    await a.flush(pause=0.01)
+    assert table.prompt.kind == "place_tile"
+    assert translate("ui.chinatown.seat_trading", lang) not in a.all_text()  # the line follows the table
+    for h in (a, host):
+        h.close()

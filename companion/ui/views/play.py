@@ -214,7 +214,7 @@ def waiting_part(model: TableModel, prompt: Prompt) -> ft.Control:
     # the same "waiting for Ana" over many entries: kept as it was (issue 27's fan-out)
     table, tr, notice = model.table, model.tr, model.notice
     seat = table.players[prompt.seat] if prompt.seat is not None else None
-    props = (tr.lang, seat, prompt.choices is None, prompt.seats, notice)
+    props = (tr.lang, seat, prompt.kind, prompt.choices is None, prompt.seats, notice)
     return part(props, lambda: waiting_pad(tr, model.show_rule, notice, table, prompt), key="waiting-part")
 
 
@@ -295,10 +295,14 @@ def waiting_pad(
     """A live-share client whose turn it is not: who decides, never what they were offered
     (another seat's prompt may carry hidden information, e.g. the building cards dealt to them).
     A question each seat answers on its own phone (``prompt.seats``: the building cards kept)
-    names the players still to answer; the host enters any other fact of the table."""
+    names the players still to answer; the host enters any other fact of the table (in the
+    game's words for it where it has some: ``GameUI.seat_waiting``)."""
+    said = ui_for(table.game_id).seat_waiting.get(prompt.kind) if prompt.seat is None else None
     if prompt.seat is None and prompt.seats:
         names = tuple(table.players[s].name for s in prompt.seats)
         text = tr("live.waiting", name=join_list(names, tr.lang))
+    elif said is not None:
+        text = tr(said)
     elif prompt.seat is None or prompt.choices is None:  # a fact the host enters, a seat's own too
         text = tr("live.waiting_table")
     else:
