@@ -107,8 +107,14 @@ class GameUI:
     auto_labels: dict[str, tuple[str, str]] = field(default_factory=dict)
     # prompt.kind -> the question as a seat's phone asks it (ui catalogue key, given the prompt's
     # message arguments), where the host's words offer what only the host can do ("or let the
-    # app deal": a seat's phone has no such button, and enters its own part only)
+    # app deal": a seat's phone has no such button, and enters its own part only) or speak to
+    # the whole table ("Enter the buildings kept by: Ana and Carla"). Only for a question to the
+    # table (no prompt.seat) that each seat answers its own part of (prompt.seats).
     seat_questions: dict[str, str] = field(default_factory=dict)
+    # prompt.kind -> what a guest's phone says while the host enters a question to the table
+    # (ui catalogue key), where "The host enters what lies on the table" does not say what the
+    # table is doing (Chinatown's trading: the players deal aloud, the host enters each trade)
+    seat_waiting: dict[str, str] = field(default_factory=dict)
     # an effect that comes first among its player's lines in a choice's preview (which shows two):
     # Chinatown's yearly income total, which the engine tells after the businesses making it
     preview_lead: Callable[[Effect], bool] | None = None

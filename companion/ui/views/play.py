@@ -16,6 +16,7 @@ from typing import Any
 import flet as ft
 
 from companion.core import Effect, PlayerView, Prompt, RuleViolation, Table
+from companion.core.msg import join_list
 from companion.i18n import restates
 from companion.share.live import may_act, stamp
 from companion.ui.command import CommandButton, Submit, answer_key, busy_icon
@@ -202,7 +203,8 @@ def waiting(model: TableModel, prompt: Prompt) -> bool:
 def asked(model: TableModel, prompt: Prompt) -> str:
     """The question as this phone asks it: a seat's phone, in the game's own words for a seat
     where the host's offer what only the host can do (GameUI.seat_questions)."""
-    key = ui_for(model.table.game_id).seat_questions.get(prompt.kind) if model.guest else None
+    own = model.guest and prompt.seat is None  # a seat-addressed prompt is in its seat's words already
+    key = ui_for(model.table.game_id).seat_questions.get(prompt.kind) if own else None
     if key is None:
         return model.tr.msg(prompt.msg)
     return model.tr(key, **prompt.msg.args)
@@ -212,7 +214,7 @@ def waiting_part(model: TableModel, prompt: Prompt) -> ft.Control:
     # the same "waiting for Ana" over many entries: kept as it was (issue 27's fan-out)
     table, tr, notice = model.table, model.tr, model.notice
     seat = table.players[prompt.seat] if prompt.seat is not None else None
-    props = (tr.lang, seat, prompt.choices is None, notice)
+    props = (tr.lang, seat, prompt.kind, prompt.choices is None, prompt.seats, notice)
     return part(props, lambda: waiting_pad(tr, model.show_rule, notice, table, prompt), key="waiting-part")
 
 
@@ -291,8 +293,17 @@ def waiting_pad(
     tr: Tr, show_rule: Callable[[str], None], notice: Notice | None, table: Table, prompt: Prompt
 ) -> ft.Control:
     """A live-share client whose turn it is not: who decides, never what they were offered
-    (another seat's prompt may carry hidden information, e.g. the building cards dealt to them)."""
-    if prompt.seat is None or prompt.choices is None:  # a fact the host enters, a seat's own too
+    (another seat's prompt may carry hidden information, e.g. the building cards dealt to them).
+    A question each seat answers on its own phone (``prompt.seats``: the building cards kept)
+    names the players still to answer; the host enters any other fact of the table (in the
+    game's words for it where it has some: ``GameUI.seat_waiting``)."""
+    said = ui_for(table.game_id).seat_waiting.get(prompt.kind) if prompt.seat is None else None
+    if prompt.seat is None and prompt.seats:
+        names = tuple(table.players[s].name for s in prompt.seats)
+        text = tr("live.waiting", name=join_list(names, tr.lang))
+    elif said is not None:
+        text = tr(said)
+    elif prompt.seat is None or prompt.choices is None:  # a fact the host enters, a seat's own too
         text = tr("live.waiting_table")
     else:
         text = tr("live.waiting", name=table.players[prompt.seat].name)

@@ -27,7 +27,8 @@ UI = GameUI(
         "first_player": ("play.auto_choose", "play.auto_choose_hint"),
         "draw_tiles": ("chinatown.auto_draw", "chinatown.auto_draw_hint"),
     },
-    seat_questions={"buildings": "chinatown.seat_buildings"},
+    seat_questions={"buildings": "chinatown.seat_buildings", "keep_buildings": "chinatown.seat_keep"},
+    seat_waiting={"trade": "chinatown.seat_trading"},
     preview_lead=lambda fx: fx.msg.key == "chinatown.fx.income_total",  # "done placing" ends the year
     quick_score=quick_score,
     quick_score_key="chinatown.quick.title_both",

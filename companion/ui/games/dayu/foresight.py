@@ -11,6 +11,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.games.dayu.public import DayuState, MarkerPreview, marker_preview
+from companion.share.live import may_act
 from companion.ui.foresight import per_version
 from companion.ui.gameui import state_as
 from companion.ui.parts import part
@@ -22,9 +23,15 @@ SHOWN_IN = ("actions",)  # while the player chooses what to do with their action
 
 
 def marker(model: TableModel) -> list[ft.Control]:
+    """The card on the host's screen and on the phone of the player whose turn it is: it speaks
+    to that player ("what taking it would be worth now", "each VP card you hold"), and on another
+    player's phone it read as their own."""
     table = model.table
     state = state_as(table, DayuState)
     if state.phase not in SHOWN_IN:
+        return []
+    prompt = table.prompt
+    if model.guest and (prompt is None or not may_act(model.access, prompt.seat, prompt.seats)):
         return []
     preview: MarkerPreview = per_version(table, "dayu-marker", lambda: marker_preview(state))
     props = (model.tr.lang, table.id, preview)

@@ -1,0 +1,153 @@
+"""What each player's own phone shows during a live share, as a 3-player group met it (the
+walkthrough of branch seatwalk, docs/DECISIONS.md "Phones in hand"): the question in the seat's
+own words, who the table waits for, the question back in view after a dialog, and no advice
+addressed to someone else."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from test_live_share import app_of, direct, guest, links, pubsub, toy_table
+from ui_testkit import new_hub, started
+
+from companion.core import Table
+from companion.core.msg import join_list
+from companion.i18n import translate
+
+
+def chinatown_after_ben_kept(hub) -> Table:
+    """A Chinatown table in its first year's building cards, dealt by hand: Ben has entered the
+    buildings he keeps, Ana and Carla have not."""
+    table = hub.create(Table.new("chinatown", ["Ana", "Ben", "Carla"]))
+    table.submit({"kind": "first_player", "first": 0})
+    kept = table.prompt.msg.args["k"]
+    table.submit({"kind": "keep_buildings", "seat": 1, "buildings": [19, 20, 22, 28, 43][:kept]})
+    assert table.prompt.kind == "keep_buildings" and table.prompt.seats == (0, 2)
+    return table
+
+
+async def two_seats(tmp_path, lang):
+    hub = new_hub(tmp_path)
+    table = chinatown_after_ben_kept(hub)
+    bus = pubsub()
+    prefs = {"table_companion.lang": lang}
+    _, ana, ben, _ = links(hub, table)
+    a = await guest(hub, bus, f"/join/{ana.token}", prefs=prefs)
+    b = await guest(hub, bus, f"/join/{ben.token}", prefs=prefs)
+    return hub, table, bus, a, b
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_a_seat_still_keeping_is_asked_in_its_own_words(tmp_path, lang):
+    """Once one player had entered the buildings they keep, Ana's phone said the table's words,
+    "Enter the 5 buildings kept by: Ana and Carla." ("Introducid ..."), to her alone."""
+    hub, table, bus, a, b = await two_seats(tmp_path, lang)
+    k = table.prompt.msg.args["k"]
+    assert translate("ui.chinatown.seat_keep", lang, k=k) in a.all_text()
+    assert table.prompt.msg.render(lang) not in a.all_text() and a.has("ct-keep-form")
+    host = await started(hub, route=f"/table/{table.id}", pubsub=bus, prefs={"table_companion.lang": lang})
+    assert table.prompt.msg.render(lang) in host.all_text()  # the host keeps the table's words
+    for h in (a, b, host):
+        h.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_a_seat_that_has_kept_its_buildings_is_told_who_is_left(tmp_path, lang):
+    """Ben's phone, his buildings entered, said "The host enters what lies on the table.", though
+    Ana and Carla enter theirs on their own phones; it names them, and who is left as they go."""
+    _, table, _, a, b = await two_seats(tmp_path, lang)
+    k = table.prompt.msg.args["k"]
+    left = join_list(("Ana", "Carla"), lang)
+    assert translate("ui.live.waiting", lang, name=left) in b.all_text()
+    assert translate("ui.live.waiting_table", lang) not in b.all_text() and not b.has("ct-keep-form")
+    for n in [1, 2, 3, 16, 17][:k]:  # Ana enters hers on her phone
+        await a.click(f"ct-card-{n}")
+    await a.click("ct-keep-submit")
+    await b.flush(pause=0.01)
+    assert table.prompt.seats == (2,)
+    assert translate("ui.live.waiting", lang, name="Carla") in b.all_text()  # drawn again
+    assert translate("ui.live.waiting", lang, name=left) not in b.all_text()
+    for h in (a, b):
+        h.close()
+
+
+def scrolls(h) -> list[dict]:
+    return [args for name, args in h.conn.calls if name == "scroll_to"]
+
+
+async def test_a_dialog_closed_after_the_table_moved_on_brings_the_question_back(tmp_path):
+    """Ben read his money (a dialog) while the host entered a move; the Play screen does not
+    scroll under a dialog, and when he closed it, it stayed where the money button was, low on
+    the page, with his turn's question above the screen."""
+    hub = new_hub(tmp_path)
+    table = toy_table(hub)
+    bus = pubsub()
+    _, _, ben = links(hub, table)
+    host = await started(hub, route=f"/table/{table.id}", pubsub=bus)
+    b = await guest(hub, bus, f"/join/{ben.token}")
+    await direct(b, lambda: app_of(b).dialogs.show_rule("toy.add"))
+    before = len(scrolls(b))
+    await host.click("choice-0")
+    await b.flush(pause=0.01)
+    assert scrolls(b)[before:] == []  # never under a dialog
+    await b.click("rule-dialog-close")
+    await b.flush(pause=0.01)
+    moved = scrolls(b)[before:]
+    assert b.open_dialogs() == [] and [m.get("offset") for m in moved] == [0], moved
+    await direct(b, lambda: app_of(b).dialogs.show_rule("toy.add"))  # the table has not moved since
+    await b.click("rule-dialog-close")
+    await b.flush(pause=0.01)
+    assert len(scrolls(b)[before:]) == 1  # a dialog opened and closed alone does not scroll
+    for h in (b, host):
+        h.close()
+
+
+async def test_the_card_under_the_marker_shows_on_the_movers_phone_only(tmp_path):
+    """Da Yu's "card under the marker" speaks to the player whose turn it is ("what taking it
+    would be worth now", "each VP card you hold"): on Bruno's phone, during Carla's turn, it
+    read as Bruno's own."""
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("dayu", ["Ana", "Ben", "Carla"]))
+    rng = random.Random(5)
+    while table.state.phase != "actions":
+        table.auto(rng) if table.prompt.auto else table.submit(rng.choice(table.prompt.choices))
+    mover = table.prompt.seat
+    other = (mover + 1) % 3
+    bus = pubsub()
+    seat_links = links(hub, table)
+    viewer = seat_links[0]
+    m = await guest(hub, bus, f"/join/{seat_links[1 + mover].token}")
+    o = await guest(hub, bus, f"/join/{seat_links[1 + other].token}")
+    v = await guest(hub, bus, f"/join/{viewer.token}")
+    host = await started(hub, route=f"/table/{table.id}", pubsub=bus)
+    assert m.has("dy-marker") and host.has("dy-marker")
+    assert not o.has("dy-marker") and not v.has("dy-marker")
+    for h in (m, o, v, host):
+        h.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_a_seats_phone_during_trading_says_what_the_table_is_doing(tmp_path, lang):
+    """All through Chinatown's trading every seat's phone said "The host enters what lies on
+    the table.": nothing lies there to enter; the players deal aloud and the host enters each
+    trade. The waiting line says so; the host's question stays the table's."""
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("chinatown", ["Ana", "Ben", "Carla"]))
+    rng = random.Random(2)
+    while table.prompt.kind != "trade":
+        table.auto(rng) if table.prompt.choices is None else table.submit(table.prompt.choices[0])
+    bus = pubsub()
+    prefs = {"table_companion.lang": lang}
+    _, ana, _, _ = links(hub, table)
+    a = await guest(hub, bus, f"/join/{ana.token}", prefs=prefs)
+    host = await started(hub, route=f"/table/{table.id}", pubsub=bus, prefs=prefs)
+    assert translate("ui.chinatown.seat_trading", lang) in a.all_text()
+    assert translate("ui.live.waiting_table", lang) not in a.all_text() and not a.keys("ct-trade")
+    assert table.prompt.msg.render(lang) in host.all_text()
+    await host.click("ct-trading-done")
+    await a.flush(pause=0.01)
+    assert table.prompt.kind == "place_tile"
+    assert translate("ui.chinatown.seat_trading", lang) not in a.all_text()  # the line follows the table
+    for h in (a, host):
+        h.close()
