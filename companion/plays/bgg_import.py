@@ -266,12 +266,18 @@ def _by_username(links: list[str | None], usernames: list[str], remembered: set[
 
 
 def log_prints(plays: Iterable[Any]) -> LogPrints:
-    """The fingerprints of ``plays`` (PlayRecords): of all of them, and of those without a BGG id."""
+    """The fingerprints of ``plays`` (PlayRecords): of all of them, and of those without a BGG id.
+    A play with scores counts under its fingerprint without them too: a file's play logged with
+    its winners alone is the log's play of that game, day and players, whether or not the log's
+    has scores (typed in since, or kept by the other logger: docs/DECISIONS.md, "Scores typed
+    into an imported play")."""
     every: Counter[Print] = Counter()
     without: Counter[Print] = Counter()
     for play in plays:
         mark = fingerprint(play)
-        every[mark] += 1
-        if not _WITH_BGG_ID.match(play.id):
-            without[mark] += 1
+        marks = {mark, (mark[0], mark[1], tuple((name, None) for name, _score in mark[2]))}
+        for each in marks:
+            every[each] += 1
+            if not _WITH_BGG_ID.match(play.id):
+                without[each] += 1
     return LogPrints(every, without)

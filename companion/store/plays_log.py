@@ -197,17 +197,20 @@ class PlaysMixin:
         return found
 
     def rescore_play(self, play_id: str, scores: list[int]) -> PlayRecord:
-        """Correct the final scores of a play logged by hand, in seat order. Places follow the
-        scores; a best score held by several seats is a shared win (the calculator's tie-break
-        read input that is not kept). Its points-by-rule and VP-by-source figures go: they no
-        longer add up to the scores. A table's play keeps its table's scores (StoreError)."""
+        """Correct the final scores of a play logged by hand or brought in (BG Stats, BGG), in
+        seat order; a play brought in with its winners alone gets its scores filled in. Places and
+        winners follow the scores, whoever was marked as winner before; a best score held by
+        several seats is a shared win (the calculator's tie-break read input that is not kept).
+        Its points-by-rule and VP-by-source figures go: they no longer add up to the scores.
+        A table's play keeps its table's scores (StoreError), and scores are never cleared back
+        to none (docs/DECISIONS.md, "Scores typed into an imported play")."""
         from companion.plays.models import MAX_NUMBER
         from companion.store.sqlite_store import StoreError
 
         play = self.play(play_id)
         if play is None:
             raise StoreError("plays.play.unknown", id=play_id)
-        if play.source != "calculator":
+        if play.source == "table" or play.table_id is not None:  # its scores are its table log's
             raise StoreError("plays.play.table_scores")
         if len(scores) != len(play.seats) or any(
             isinstance(x, bool) or not isinstance(x, int) or abs(x) > MAX_NUMBER for x in scores
