@@ -117,9 +117,9 @@ def edit_dialog(
     on_error: Callable[[str], Any],
 ) -> None:
     """Link each seat of ``play`` to a remembered player (a name match is offered, never saved
-    unasked), change its day (and, logged by hand, its options), or delete it. ``on_saved`` runs
-    once the changes are stored, ``on_deleted`` gets the play deleted (for the undo), ``on_error``
-    the line to show when the play went meanwhile."""
+    unasked), change its day, its scores (not a table's) and, logged by hand, its options, or
+    delete it. ``on_saved`` runs once the changes are stored, ``on_deleted`` gets the play deleted
+    (for the undo), ``on_error`` the line to show when the play went meanwhile."""
     dialogs, tr, play = draft.dialogs, draft.tr, draft.play
 
     def delete() -> None:
@@ -155,7 +155,8 @@ def PlayEditForm(draft: PlayEdit, key: str | None = None) -> ft.Control:
 @dataclass(eq=False)
 class PlayEdit:
     """The Edit dialog's draft of one play, kept until Save: each seat's link, the day typed,
-    and for a play logged by hand its scores and options (a table's play keeps its table's).
+    its scores (logged by hand or brought in; a table's play keeps its table's) and, logged by
+    hand, its options.
     What is typed sits on plain ``Typed`` holders (ui/log_play.py), never a redraw (the field shows
     it already); a tap redraws the form."""
 
@@ -185,7 +186,7 @@ class PlayEdit:
             play=play,
             links=repos.plays.suggested_links(play),
             day=Typed(local_day(play.date, day_only=play.day_only)),
-            scores=[Typed(str(seat.score)) for seat in play.seats],
+            scores=[Typed(_shown(seat.score)) for seat in play.seats],
             players=_choices(repos.players, play),
             specs=specs,
             chosen={spec.field: play.options[spec.field] for spec in specs if spec.field in play.options},
@@ -196,6 +197,12 @@ class PlayEdit:
     @property
     def by_hand(self) -> bool:
         return self.play.source == "calculator"
+
+    @property
+    def rescorable(self) -> bool:
+        """Logged by hand or brought in from another logger: its scores can be typed again (or,
+        brought in with its winners alone, filled in). A table's play keeps its table's."""
+        return self.play.source != "table" and self.play.table_id is None
 
     def pick(self, seat: int) -> Callable[[Any], None]:
         def go(e: Any) -> None:
@@ -218,8 +225,10 @@ class PlayEdit:
 
         rows: list[ft.Control] = [small(self.tr("plays.edit.hint"))]
         rows += self.link_dropdowns()
-        if self.by_hand:
+        if self.rescorable:
             rows += self.score_fields()
+        else:  # said where the scores would be: they come from the table's own game
+            rows.append(small(self.tr("plays.edit.table_scores"), key="edit-scores-table"))
         rows += option_rows(self.tr, self.play.game, self.specs, self.chosen, prefix="edit-option")
         rows.append(self.day_field())
         rows += self.location_rows()
@@ -278,7 +287,12 @@ class PlayEdit:
         ]
 
     def score_fields(self) -> list[ft.Control]:
-        return [
+        """A field per seat; a play brought in with its winners alone first says that the scores
+        typed decide who won (docs/DECISIONS.md, "Scores typed into an imported play")."""
+        said: list[ft.Control] = (
+            [] if self.play.scored else [small(self.tr("plays.edit.no_scores"), key="edit-scores-winners")]
+        )
+        return said + [
             ft.TextField(
                 label=self.tr("plays.edit.score", name=seat.name),
                 value=self.scores[seat.seat].text,
@@ -318,8 +332,8 @@ class PlayEdit:
         if self.links != [s.player_id for s in play.seats]:
             plays.link(play.id, list(self.links))
         scores, day, location = [t.text for t in self.scores], self.day.text, self.location.text
-        if self.by_hand and scores != [str(seat.score) for seat in play.seats]:
-            plays.rescore(play.id, [_whole(x) for x in scores])
+        if self.rescorable and scores != [_shown(seat.score) for seat in play.seats]:
+            plays.rescore(play.id, _typed_scores(play, scores))
         if day.strip() != local_day(play.date, day_only=play.day_only):
             plays.redate(play.id, day)
         if (location.strip() or None) != play.location:
@@ -344,6 +358,20 @@ def _delete_play(
         on_error(tr.msg(exc.msg))
         return
     on_deleted(gone)
+
+
+def _shown(score: int | None) -> str:
+    """A seat's score as its field starts: empty for a play logged with its winners alone."""
+    return "" if score is None else str(score)
+
+
+def _typed_scores(play: PlayRecord, texts: list[str]) -> list[int]:
+    """The scores typed, one whole number a seat: a seat left empty is refused by its name
+    (scores are filled in or corrected, never taken back to none)."""
+    for seat, text in zip(play.seats, texts, strict=True):
+        if not text.strip():
+            raise StoreError("plays.play.score_missing", name=seat.name)
+    return [_whole(x) for x in texts]
 
 
 def _whole(text: str) -> int:
