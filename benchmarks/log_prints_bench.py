@@ -22,7 +22,13 @@ def plays(n: int = 10_000) -> list[PlayRecord]:
             game="dragon",
             date=f"2026-{1 + i % 12:02d}-{1 + i % 28:02d}T12:00:00+00:00",
             seats=[
-                PlaySeat(seat=k, name=f"Player{(i + k) % 40}", score=30 + (i * 7 + k * 13) % 40, place=1 + k, winner=k == 0)
+                PlaySeat(
+                    seat=k,
+                    name=f"Player{(i + k) % 40}",
+                    score=30 + (i * 7 + k * 13) % 40,
+                    place=1 + k,
+                    winner=k == 0,
+                )
                 for k in range(4)
             ],
         )

@@ -23,7 +23,9 @@ DRAGON = '<item name="In the Year of the Dragon" objecttype="thing" objectid="31
 
 
 def _player(name: str, win: bool, score: str = "") -> str:
-    return f'<player username="" userid="0" name="{name}" score="{score}" new="0" rating="0" win="{int(win)}"/>'
+    return (
+        f'<player username="" userid="0" name="{name}" score="{score}" new="0" rating="0" win="{int(win)}"/>'
+    )
 
 
 def _play(pid: str, day: str, players: list[str]) -> str:
@@ -38,7 +40,9 @@ FILE = (
     '<?xml version="1.0" encoding="utf-8"?><plays username="ana" userid="7" total="3" page="1">'
     + _play("8001", "2026-03-25", [_player("Ana", True), _player("Ben", False)])  # winners alone
     + _play("", "2026-03-27", [_player("Ben", True), _player("Ana", False)])  # no BGG id either
-    + _play("8003", "2026-03-29", [_player("Ana", True, "52"), _player("Ben", False, "40")])  # 52: a typo for 25
+    + _play(
+        "8003", "2026-03-29", [_player("Ana", True, "52"), _player("Ben", False, "40")]
+    )  # 52: a typo for 25
     + "</plays>"
 ).encode()
 
@@ -87,6 +91,9 @@ def test_the_same_file_again_adds_nothing_and_keeps_the_scores_typed(tmp_path):
     before = store.plays()
     assert _imported(store) == (0, 3)  # by its BGG id, or by the id its fingerprint gave it
     assert store.plays() == before
+    store.delete_play("bgg-8001")  # scores typed into the wrong play: deleted, it comes back as BGG has it
+    assert _imported(store) == (1, 2)
+    assert not store.play("bgg-8001").scored
     store.close()
 
 
