@@ -178,8 +178,9 @@ class PlaysMixin:
         return found
 
     def set_play_options(self, play_id: str, options: dict[str, Any]) -> PlayRecord:
-        """Change the options of a play logged by hand (a calculator's): checked by the game's own
-        options model. A table's play keeps its table's options (StoreError)."""
+        """Change the options of a play logged by hand (a calculator's) or brought in (BG Stats,
+        BGG: they record none, so a group says which expansions it played): checked by the
+        game's own options model. A table's play keeps its table's options (StoreError)."""
         import json
 
         from companion.plays.record import play_options
@@ -188,7 +189,7 @@ class PlaysMixin:
         play = self.play(play_id)
         if play is None:
             raise StoreError("plays.play.unknown", id=play_id)
-        if play.source != "calculator":
+        if play.source == "table" or play.table_id is not None:  # its options are its table's
             raise StoreError("plays.play.of_a_table")
         checked = play_options(play.game, options)
         self._write(("UPDATE plays SET options = ? WHERE id = ?", (json.dumps(checked), play_id)))

@@ -150,3 +150,15 @@ def test_a_tables_play_keeps_its_scores_and_scores_are_never_cleared(tmp_path):
         assert err.value.msg.key == "plays.play.bad_scores"
     assert not store.play("bgg-8001").scored
     store.close()
+
+
+def test_an_imported_plays_expansions_are_said_and_survive_the_same_file_again(tmp_path):
+    """BGG and BG Stats record no expansions: the group says which it played, as for a play
+    logged by hand; the same file imported again leaves them as said."""
+    store = Store(tmp_path / "options.sqlite3")
+    _imported(store)
+    said = store.set_play_options("bgg-8001", {"great_wall": True, "super_events": False})
+    assert said.options["great_wall"] is True and said.options["super_events"] is False
+    assert _imported(store) == (0, 3)
+    assert store.play("bgg-8001").options["great_wall"] is True
+    store.close()

@@ -88,3 +88,23 @@ async def test_a_finished_tables_play_offers_no_scores_and_says_why(tmp_path, la
     assert h.by_key("edit-scores-table").value == SAID[lang]["table"]
     assert not h.has("edit-score-0") and not h.has("edit-scores-winners")
     h.close()
+
+
+DRAGON_PAGE = PAGE.replace(
+    b'name="Chinatown" objecttype="thing" objectid="47"',
+    b'name="In the Year of the Dragon" objecttype="thing" objectid="31594"',
+)
+
+
+async def test_a_bgg_plays_expansions_are_said_on_the_log(tmp_path):
+    """BGG records no expansions: Edit offers the game's option chips, as for a play logged here."""
+    hub = new_hub(tmp_path)
+    plan = plan_bgg(hub.store, DRAGON_PAGE)
+    import_plays(hub.store, plan.plays, plan.names)
+    h = await started(hub, "/plays")
+    await h.click("play-edit-bgg-9101")
+    assert h.by_key("edit-option-great_wall-False").selected
+    await h.click("edit-option-great_wall-True")
+    await h.click("play-edit-save")
+    assert hub.store.play("bgg-9101").options["great_wall"] is True
+    h.close()

@@ -178,7 +178,7 @@ class PlayEdit:
         """The draft as the play stands, with the store's name matches as suggested links."""
         from companion.ui.game_options import logged_options
 
-        specs = logged_options(play.game) if play.source == "calculator" else []
+        specs = logged_options(play.game) if not_of_a_table(play) else []
         return cls(
             dialogs=dialogs,
             tr=tr,
@@ -195,14 +195,10 @@ class PlayEdit:
         )
 
     @property
-    def by_hand(self) -> bool:
-        return self.play.source == "calculator"
-
-    @property
     def rescorable(self) -> bool:
         """Logged by hand or brought in from another logger: its scores can be typed again (or,
         brought in with its winners alone, filled in). A table's play keeps its table's."""
-        return self.play.source != "table" and self.play.table_id is None
+        return not_of_a_table(self.play)
 
     def pick(self, seat: int) -> Callable[[Any], None]:
         def go(e: Any) -> None:
@@ -341,6 +337,12 @@ class PlayEdit:
         options = {spec.field: current_option(play.game, self.chosen, spec) for spec in self.specs}
         if self.specs and any(play.options.get(k) != v for k, v in options.items()):
             plays.set_options(play.id, {**play.options, **options})
+
+
+def not_of_a_table(play: PlayRecord) -> bool:
+    """Logged by hand or brought in from another logger: its scores and options can be said again
+    here. A finished table's play keeps its table's (they come from its log)."""
+    return play.source != "table" and play.table_id is None
 
 
 def _delete_play(
