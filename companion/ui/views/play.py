@@ -214,8 +214,11 @@ def waiting_part(model: TableModel, prompt: Prompt) -> ft.Control:
     # the same "waiting for Ana" over many entries: kept as it was (issue 27's fan-out)
     table, tr, notice = model.table, model.tr, model.notice
     seat = table.players[prompt.seat] if prompt.seat is not None else None
-    props = (tr.lang, seat, prompt.kind, prompt.choices is None, prompt.seats, notice)
-    return part(props, lambda: waiting_pad(tr, model.show_rule, notice, table, prompt), key="waiting-part")
+    text = waiting_text(tr, table, prompt)  # what it says is what it depends on, not the prompt's kind
+    props = (tr.lang, seat, text, notice)
+    return part(
+        props, lambda: waiting_pad(tr, model.show_rule, notice, table, prompt.seat, text), key="waiting-part"
+    )
 
 
 def prompt_pad(model: TableModel, prompt: Prompt, question: ft.Control) -> ft.Control:
@@ -290,27 +293,31 @@ def deal_button(
 
 
 def waiting_pad(
-    tr: Tr, show_rule: Callable[[str], None], notice: Notice | None, table: Table, prompt: Prompt
+    tr: Tr, show_rule: Callable[[str], None], notice: Notice | None, table: Table, seat: int | None, text: str
 ) -> ft.Control:
-    """A live-share client whose turn it is not: who decides, never what they were offered
-    (another seat's prompt may carry hidden information, e.g. the building cards dealt to them).
-    A question each seat answers on its own phone (``prompt.seats``: the building cards kept)
-    names the players still to answer; the host enters any other fact of the table (in the
-    game's words for it where it has some: ``GameUI.seat_waiting``)."""
-    said = ui_for(table.game_id).seat_waiting.get(prompt.kind) if prompt.seat is None else None
-    if prompt.seat is None and prompt.seats:
-        names = tuple(table.players[s].name for s in prompt.seats)
-        text = tr("live.waiting", name=join_list(names, tr.lang))
-    elif said is not None:
-        text = tr(said)
-    elif prompt.seat is None or prompt.choices is None:  # a fact the host enters, a seat's own too
-        text = tr("live.waiting_table")
-    else:
-        text = tr("live.waiting", name=table.players[prompt.seat].name)
-    items = [who_part(tr, table, prompt.seat), ft.Text(text, key="waiting", size=16)]
+    """A live-share client whose turn it is not: who decides (``seat``) and ``waiting_text``,
+    never what they were offered (another seat's prompt may carry hidden information, e.g. the
+    building cards dealt to them)."""
+    items = [who_part(tr, table, seat), ft.Text(text, key="waiting", size=16)]
     if notice is not None:
         items.append(notice_card(tr, show_rule, notice))
     return card(*items, key="prompt-pad")
+
+
+def waiting_text(tr: Tr, table: Table, prompt: Prompt) -> str:
+    """What a waiting phone reads. A question each seat answers on its own phone
+    (``prompt.seats``: the building cards kept) names the players still to answer; the host
+    enters any other fact of the table (in the game's words for it where it has some:
+    ``GameUI.seat_waiting``)."""
+    said = ui_for(table.game_id).seat_waiting.get(prompt.kind) if prompt.seat is None else None
+    if prompt.seat is None and prompt.seats:
+        names = tuple(table.players[s].name for s in prompt.seats)
+        return tr("live.waiting", name=join_list(names, tr.lang))
+    if said is not None:
+        return tr(said)
+    if prompt.seat is None or prompt.choices is None:  # a fact the host enters, a seat's own too
+        return tr("live.waiting_table")
+    return tr("live.waiting", name=table.players[prompt.seat].name)
 
 
 def shown_choices(table: Table, prompt: Prompt) -> list[tuple[int, Any]]:
