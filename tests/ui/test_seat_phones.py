@@ -151,3 +151,18 @@ async def test_a_seats_phone_during_trading_says_what_the_table_is_doing(tmp_pat
     assert translate("ui.chinatown.seat_trading", lang) not in a.all_text()  # the line follows the table
     for h in (a, host):
         h.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_a_seats_phone_at_the_start_player_question_says_what_is_decided(tmp_path, lang):
+    """At Chinatown's first question every seat's phone said only "The host enters what lies on
+    the table.", not that the table was choosing who starts."""
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("chinatown", ["Ana", "Ben", "Carla"]))
+    assert table.prompt.kind == "first_player"
+    bus = pubsub()
+    _, ana, _, _ = links(hub, table)
+    a = await guest(hub, bus, f"/join/{ana.token}", prefs={"table_companion.lang": lang})
+    assert translate("ui.chinatown.seat_first_player", lang) in a.all_text()
+    assert translate("ui.live.waiting_table", lang) not in a.all_text() and not a.keys("choice-")
+    a.close()
