@@ -166,3 +166,16 @@ async def test_a_seats_phone_at_the_start_player_question_says_what_is_decided(t
     assert translate("ui.chinatown.seat_first_player", lang) in a.all_text()
     assert translate("ui.live.waiting_table", lang) not in a.all_text() and not a.keys("choice-")
     a.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_a_seat_keeping_its_buildings_is_named_above_its_question(tmp_path, lang):
+    """The keep form on Ana's phone was headed "The table" ("La mesa") above a question worded
+    to her ("Enter the 5 buildings you keep."); it is headed by her name, the host's by the table."""
+    hub, table, bus, a, b = await two_seats(tmp_path, lang)
+    assert a.has("ct-keep-form") and a.by_key("prompt-seat").value == "Ana"
+    assert translate("ui.play.the_table", lang) not in a.texts()
+    host = await started(hub, route=f"/table/{table.id}", pubsub=bus, prefs={"table_companion.lang": lang})
+    assert translate("ui.play.the_table", lang) in host.texts() and not host.has("prompt-seat")
+    for h in (a, b, host):
+        h.close()

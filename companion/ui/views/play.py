@@ -225,8 +225,20 @@ def prompt_pad(model: TableModel, prompt: Prompt, question: ft.Control) -> ft.Co
     """Who answers, the question (``question``: its line, with the "first game" tip under it
     when one is due) and its answers."""
     return card(
-        who_part(model.tr, model.table, prompt.seat), question, answers(model, prompt), key="prompt-pad"
+        who_part(model.tr, model.table, answering(model, prompt)),
+        question,
+        answers(model, prompt),
+        key="prompt-pad",
     )
+
+
+def answering(model: TableModel, prompt: Prompt) -> int | None:
+    """Whose name heads the question: its seat's; on a seat's phone, a question to the table that
+    each seat answers its own part of (the buildings kept) is asked of that seat ("Enter the
+    buildings you keep" under "The table" read as said to everyone)."""
+    if prompt.seat is None and model.guest and model.seat in prompt.seats:
+        return model.seat
+    return prompt.seat
 
 
 def answers(model: TableModel, prompt: Prompt) -> ft.Control:
