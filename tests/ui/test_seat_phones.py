@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+import flet as ft
 import pytest
 from test_live_share import app_of, direct, guest, links, pubsub, toy_table
 from ui_testkit import new_hub, started
@@ -178,4 +179,33 @@ async def test_a_seat_keeping_its_buildings_is_named_above_its_question(tmp_path
     host = await started(hub, route=f"/table/{table.id}", pubsub=bus, prefs={"table_companion.lang": lang})
     assert translate("ui.play.the_table", lang) in host.texts() and not host.has("prompt-seat")
     for h in (a, b, host):
+        h.close()
+
+
+def selected_node(h, key: str) -> bool | None:
+    """What a screen reader is told of the box ``key``: the Semantics node around it."""
+    node = next(
+        c for c in h.controls() if isinstance(c, ft.Semantics) and getattr(c.content, "key", None) == key
+    )
+    return node.selected
+
+
+async def test_a_picked_building_card_is_plain_at_a_glance(tmp_path):
+    """A tapped card in the keep grid showed only a pale tint and a bold number, easy to miss
+    among 90: it is filled in the primary colour under a check mark, and said to be selected;
+    tapped again, it is as it was."""
+    _, _, _, a, b = await two_seats(tmp_path, "es")
+    card = a.by_key("ct-card-1")
+    assert (
+        card.bgcolor != ft.Colors.PRIMARY
+        and not a.has("ct-card-check-1")
+        and not selected_node(a, "ct-card-1")
+    )
+    await a.click("ct-card-1")
+    card = a.by_key("ct-card-1")
+    assert card.bgcolor == ft.Colors.PRIMARY and a.has("ct-card-check-1") and selected_node(a, "ct-card-1")
+    assert a.by_key("ct-card-2").bgcolor != ft.Colors.PRIMARY and not a.has("ct-card-check-2")
+    await a.click("ct-card-1")
+    assert a.by_key("ct-card-1").bgcolor != ft.Colors.PRIMARY and not a.has("ct-card-check-1")
+    for h in (a, b):
         h.close()
