@@ -13,7 +13,7 @@ from test_live_share import app_of, direct, guest, links, pubsub, toy_table
 from ui_testkit import new_hub, started
 
 from companion.core import Table
-from companion.core.msg import join_list
+from companion.core.msg import Msg, join_list
 from companion.i18n import translate
 
 
@@ -208,4 +208,56 @@ async def test_a_picked_building_card_is_plain_at_a_glance(tmp_path):
     await a.click("ct-card-1")
     assert a.by_key("ct-card-1").bgcolor != ft.Colors.PRIMARY and not a.has("ct-card-check-1")
     for h in (a, b):
+        h.close()
+
+
+def played_until(table: Table, done, seed: int) -> Table:
+    """``table`` played at random (the app dealing where it may) until ``done(prompt)``."""
+    rng = random.Random(seed)
+    for _ in range(2000):
+        if done(table.prompt):
+            return table
+        table.auto(rng) if table.prompt.auto else table.submit(rng.choice(table.prompt.choices))
+    raise AssertionError("never reached")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_done_placing_on_the_placers_own_phone_leaves_its_name_out(tmp_path, lang):
+    """ "Ana: termina de colocar" on Ana's own phone, under her own name: there it reads "Termina
+    de colocar"; the host, entering it for her, keeps her name."""
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("chinatown", ["Ana", "Ben", "Carla"]))
+    played_until(table, lambda p: p.kind == "trade", 2)
+    table.submit({"kind": "trading_done"})
+    seat = table.prompt.seat
+    assert table.prompt.kind == "place_tile" and seat is not None
+    name = table.players[seat].name
+    said = Msg("chinatown.entry.done_placing", {"player": name}).render(lang)
+    bus = pubsub()
+    prefs = {"table_companion.lang": lang}
+    mine = await guest(hub, bus, f"/join/{links(hub, table)[1 + seat].token}", prefs=prefs)
+    host = await started(hub, route=f"/table/{table.id}", pubsub=bus, prefs=prefs)
+    rest = said.removeprefix(f"{name}: ")
+    assert rest != said and rest[0].upper() + rest[1:] in mine.texts() and said not in mine.texts()
+    assert said in host.texts()
+    for h in (mine, host):
+        h.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_da_yus_draw_question_speaks_to_the_drawer_on_their_own_phone(tmp_path, lang):
+    """Da Yu's draw question read "Ana holds 2 of 3 tool cards: ..." on Ana's own phone; there it
+    says "You hold 2 of 3 ...", and the host's and the others' screens keep the table's words."""
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("dayu", ["Ana", "Ben", "Carla"]))
+    played_until(table, lambda p: p is not None and p.msg.key == "dayu.ask.draw", 5)
+    prompt, seat = table.prompt, table.prompt.seat
+    bus = pubsub()
+    prefs = {"table_companion.lang": lang}
+    mine = await guest(hub, bus, f"/join/{links(hub, table)[1 + seat].token}", prefs=prefs)
+    host = await started(hub, route=f"/table/{table.id}", pubsub=bus, prefs=prefs)
+    own = translate("ui.dayu.own_draw", lang, **prompt.msg.args)
+    assert own in mine.texts() and prompt.msg.render(lang) not in mine.all_text()
+    assert prompt.msg.render(lang) in host.texts() and own not in host.all_text()
+    for h in (mine, host):
         h.close()
