@@ -261,3 +261,30 @@ async def test_da_yus_draw_question_speaks_to_the_drawer_on_their_own_phone(tmp_
     assert prompt.msg.render(lang) in host.texts() and own not in host.all_text()
     for h in (mine, host):
         h.close()
+
+
+async def test_a_waiting_phone_shows_da_yus_ring_with_nothing_to_tap(tmp_path):
+    """On a phone whose turn it was not, the mover's reachable places were ringed and filled as on
+    the mover's own: they looked tappable. There no place is ringed, filled or a button."""
+    from dayu_helpers import new_table
+
+    hub = new_hub(tmp_path)
+    table = hub.create(new_table(players=3))
+    assert table.state.phase == "actions" and table.state.points_left > 0
+    mover = table.state.current
+    bus = pubsub()
+    seat_links = links(hub, table)
+    m = await guest(hub, bus, f"/join/{seat_links[1 + mover].token}")
+    o = await guest(hub, bus, f"/join/{seat_links[1 + (mover + 1) % 3].token}")
+    v = await guest(hub, bus, f"/join/{seat_links[0].token}")
+    places = m.keys("dy-place-")
+    ringed = [k for k in places if m.by_key(k).bgcolor == ft.Colors.PRIMARY_CONTAINER]
+    assert ringed and all(m.by_key(k).on_click is not None for k in ringed)
+    for h in (o, v):
+        assert sorted(h.keys("dy-place-")) == sorted(places)
+        for k in places:
+            box = h.by_key(k)
+            assert box.on_click is None and box.bgcolor != ft.Colors.PRIMARY_CONTAINER
+            assert box.border.top.color == ft.Colors.OUTLINE and box.border.top.width == 1
+    for h in (m, o, v):
+        h.close()
