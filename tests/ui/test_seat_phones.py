@@ -288,3 +288,48 @@ async def test_a_waiting_phone_shows_da_yus_ring_with_nothing_to_tap(tmp_path):
             assert box.border.top.color == ft.Colors.OUTLINE and box.border.top.width == 1
     for h in (m, o, v):
         h.close()
+
+
+def drawn_picked(h, key: str) -> bool:
+    """Whether the tile ``key`` is drawn picked: a chip by its ``selected``, a box by the checked
+    state of the Semantics around it."""
+    box = h.by_key(key)
+    if isinstance(box, ft.Chip):
+        return bool(box.selected)
+    return bool(next(c for c in h.controls() if isinstance(c, ft.Semantics) and c.content is box).checked)
+
+
+def shown_at_once(h, key: str) -> bool:
+    """Whether the tile ``key`` shows picked on the phone the moment it is tapped, before the
+    server answers: a Flet chip (``on_select``) flips its own ``selected`` there; a box the server
+    draws keeps showing what it was drawn with."""
+    flips = getattr(h.by_key(key), "on_select", None) is not None
+    return not drawn_picked(h, key) if flips else drawn_picked(h, key)
+
+
+async def test_the_picked_tile_tapped_again_on_a_seats_phone_shows_what_a_building_tap_does(tmp_path):
+    """After a placement on Carla's phone, her tile (still picked) tapped again looked unpicked,
+    and the building she tapped next still placed it: a Flet chip unticks itself on the phone,
+    and the server's redraw ticking it again came a round trip later (longer on a busy table).
+    The tile is drawn by the server alone now: it stays picked on the phone, and the next
+    building tap places it, as it shows."""
+    from test_table_taps_ui import biggest, chinatown_placing
+
+    hub = new_hub(tmp_path)
+    table = chinatown_placing(hub)
+    seat = table.state.order()[table.state.placer]
+    double = biggest(table.state.hands[seat])
+    bus = pubsub()
+    mine = await guest(hub, bus, f"/join/{links(hub, table)[1 + seat].token}")
+    key = f"ct-hand-{double}"
+    await mine.click(key)
+    target = table.state.vacant_of(seat)[0]
+    await mine.click(f"ct-b-{target}")
+    assert table.state.shop.get(target) == double and table.state.hands[seat].get(double, 0) >= 1
+    assert drawn_picked(mine, key)  # still picked after the placement
+    assert shown_at_once(mine, key), "the picked tile looks unpicked the moment it is tapped again"
+    await mine.click(key)
+    target = table.state.vacant_of(seat)[0]
+    await mine.click(f"ct-b-{target}")
+    assert table.state.shop.get(target) == double and not mine.open_dialogs()
+    mine.close()
