@@ -111,6 +111,11 @@ class GameUI:
     # the whole table ("Enter the buildings kept by: Ana and Carla"). Only for a question to the
     # table (no prompt.seat) that each seat answers its own part of (prompt.seats).
     seat_questions: dict[str, str] = field(default_factory=dict)
+    # a question to one seat (prompt.seat) as that seat's own phone asks it: the prompt's message
+    # key -> ui catalogue key (given the message's arguments), where the engine's words speak of
+    # the player ("Ana holds 2 of 3 tool cards") and the phone in her hand speaks to her ("You
+    # hold ..."). Keyed by message, not kind: one kind may ask two questions (Da Yu's "draw").
+    own_questions: dict[str, str] = field(default_factory=dict)
     # prompt.kind -> what a guest's phone says while the host enters a question to the table
     # (ui catalogue key), where "The host enters what lies on the table" does not say what the
     # table is doing (Chinatown's trading: the players deal aloud, the host enters each trade)

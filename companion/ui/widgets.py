@@ -65,11 +65,17 @@ def button(
 
 
 def tappable(
-    box: ft.Container, name: str, *, button: bool = True, selected: bool | None = None
+    box: ft.Container,
+    name: str,
+    *,
+    button: bool = True,
+    selected: bool | None = None,
+    checked: bool | None = None,
 ) -> ft.Control:
     """A box tapped like a button (a map cell, a card, a swatch), named and stated for screen
     readers: one node, a button (when tapping does something) with ``name`` and, for a toggle,
-    whether it is selected. What the box shows inside (a number, a bar) is left out of the name."""
+    whether it is selected (or ``checked``: a checkbox to screen readers, as a chip is). What the
+    box shows inside (a number, a bar) is left out of the name."""
     if box.content is not None:
         box.content = ft.Semantics(content=box.content, exclude_semantics=True)
     if box.tooltip is not None:  # the hover text stays, but the name is said once, not twice
@@ -78,7 +84,9 @@ def tappable(
     # Merged into one node with the box's own tap: one button per box (a wrapper node of its own
     # beside the box's would be read twice, and a tap on it would not reach the box's on_click).
     return ft.MergeSemantics(
-        content=ft.Semantics(content=box, label=name, button=button or None, selected=selected)
+        content=ft.Semantics(
+            content=box, label=name, button=button or None, selected=selected, checked=checked
+        )
     )
 
 

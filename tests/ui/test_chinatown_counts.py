@@ -20,8 +20,10 @@ async def test_a_hand_reads_alike_on_the_chips_and_in_the_players_panel(tmp_path
     table = only_table(hub)
     await first_year_by_hand(h, table)  # Ana drew 3 tea houses and 4 florists
     await h.click("ct-trading-done")
-    chips = {
-        c.label.value for c in h.controls() if isinstance(c, ft.Chip) and str(c.key).startswith("ct-hand-")
+    chips = {  # each tile box's name (what it shows)
+        c.label
+        for c in h.controls()
+        if isinstance(c, ft.Semantics) and str(getattr(c.content, "key", "")).startswith("ct-hand-")
     }
     assert chips == {"Casa de té ×3", "Floristería ×4"}, chips
     panel = h.by_key("ct-hand-text-0").value

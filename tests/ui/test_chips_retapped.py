@@ -13,7 +13,6 @@ import random
 from test_chinatown_trade_form import trading
 from test_dragon_taps_ui import NAMES, OPTIONS, play_until
 from test_plays_observable import log_dayu, log_dragon
-from test_table_taps_ui import biggest, chinatown_placing
 from ui_testkit import new_hub, new_table_by_taps, only_table, started, tap_chip
 
 from companion.core import Table
@@ -147,15 +146,4 @@ async def test_edit_play_place_chips(tmp_path):
     await h.click(f"play-edit-{play.id}")
     await h.click("edit-place-0")
     await retapped(h, "edit-place-0")
-    h.close()
-
-
-async def test_chinatown_picked_tile_chip(tmp_path):
-    hub = new_hub(tmp_path)
-    table = chinatown_placing(hub)
-    seat = table.state.order()[table.state.placer]
-    h = await started(hub, route=f"/table/{table.id}")
-    chip = f"ct-hand-{biggest(table.state.hands[seat])}"
-    await tap_chip(h, chip)
-    await retapped(h, chip)
     h.close()

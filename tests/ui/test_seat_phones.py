@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import random
 
+import flet as ft
 import pytest
 from test_live_share import app_of, direct, guest, links, pubsub, toy_table
 from ui_testkit import new_hub, started
 
 from companion.core import Table
-from companion.core.msg import join_list
+from companion.core.msg import Msg, join_list
 from companion.i18n import translate
 
 
@@ -151,3 +152,184 @@ async def test_a_seats_phone_during_trading_says_what_the_table_is_doing(tmp_pat
     assert translate("ui.chinatown.seat_trading", lang) not in a.all_text()  # the line follows the table
     for h in (a, host):
         h.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_a_seats_phone_at_the_start_player_question_says_what_is_decided(tmp_path, lang):
+    """At Chinatown's first question every seat's phone said only "The host enters what lies on
+    the table.", not that the table was choosing who starts."""
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("chinatown", ["Ana", "Ben", "Carla"]))
+    assert table.prompt.kind == "first_player"
+    bus = pubsub()
+    _, ana, _, _ = links(hub, table)
+    a = await guest(hub, bus, f"/join/{ana.token}", prefs={"table_companion.lang": lang})
+    assert translate("ui.chinatown.seat_first_player", lang) in a.all_text()
+    assert translate("ui.live.waiting_table", lang) not in a.all_text() and not a.keys("choice-")
+    a.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_a_seat_keeping_its_buildings_is_named_above_its_question(tmp_path, lang):
+    """The keep form on Ana's phone was headed "The table" ("La mesa") above a question worded
+    to her ("Enter the 5 buildings you keep."); it is headed by her name, the host's by the table."""
+    hub, table, bus, a, b = await two_seats(tmp_path, lang)
+    assert a.has("ct-keep-form") and a.by_key("prompt-seat").value == "Ana"
+    assert translate("ui.play.the_table", lang) not in a.texts()
+    host = await started(hub, route=f"/table/{table.id}", pubsub=bus, prefs={"table_companion.lang": lang})
+    assert translate("ui.play.the_table", lang) in host.texts() and not host.has("prompt-seat")
+    for h in (a, b, host):
+        h.close()
+
+
+def selected_node(h, key: str) -> bool | None:
+    """What a screen reader is told of the box ``key``: the Semantics node around it."""
+    node = next(
+        c for c in h.controls() if isinstance(c, ft.Semantics) and getattr(c.content, "key", None) == key
+    )
+    return node.selected
+
+
+async def test_a_picked_building_card_is_plain_at_a_glance(tmp_path):
+    """A tapped card in the keep grid showed only a pale tint and a bold number, easy to miss
+    among 90: it is filled in the primary colour under a check mark, and said to be selected;
+    tapped again, it is as it was."""
+    _, _, _, a, b = await two_seats(tmp_path, "es")
+    card = a.by_key("ct-card-1")
+    assert (
+        card.bgcolor != ft.Colors.PRIMARY
+        and not a.has("ct-card-check-1")
+        and not selected_node(a, "ct-card-1")
+    )
+    await a.click("ct-card-1")
+    card = a.by_key("ct-card-1")
+    assert card.bgcolor == ft.Colors.PRIMARY and a.has("ct-card-check-1") and selected_node(a, "ct-card-1")
+    assert a.by_key("ct-card-2").bgcolor != ft.Colors.PRIMARY and not a.has("ct-card-check-2")
+    await a.click("ct-card-1")
+    assert a.by_key("ct-card-1").bgcolor != ft.Colors.PRIMARY and not a.has("ct-card-check-1")
+    for h in (a, b):
+        h.close()
+
+
+def played_until(table: Table, done, seed: int) -> Table:
+    """``table`` played at random (the app dealing where it may) until ``done(prompt)``."""
+    rng = random.Random(seed)
+    for _ in range(2000):
+        if done(table.prompt):
+            return table
+        table.auto(rng) if table.prompt.auto else table.submit(rng.choice(table.prompt.choices))
+    raise AssertionError("never reached")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_done_placing_on_the_placers_own_phone_leaves_its_name_out(tmp_path, lang):
+    """ "Ana: termina de colocar" on Ana's own phone, under her own name: there it reads "Termina
+    de colocar"; the host, entering it for her, keeps her name."""
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("chinatown", ["Ana", "Ben", "Carla"]))
+    played_until(table, lambda p: p.kind == "trade", 2)
+    table.submit({"kind": "trading_done"})
+    seat = table.prompt.seat
+    assert table.prompt.kind == "place_tile" and seat is not None
+    name = table.players[seat].name
+    said = Msg("chinatown.entry.done_placing", {"player": name}).render(lang)
+    bus = pubsub()
+    prefs = {"table_companion.lang": lang}
+    mine = await guest(hub, bus, f"/join/{links(hub, table)[1 + seat].token}", prefs=prefs)
+    host = await started(hub, route=f"/table/{table.id}", pubsub=bus, prefs=prefs)
+    rest = said.removeprefix(f"{name}: ")
+    assert rest != said and rest[0].upper() + rest[1:] in mine.texts() and said not in mine.texts()
+    assert said in host.texts()
+    for h in (mine, host):
+        h.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_da_yus_draw_question_speaks_to_the_drawer_on_their_own_phone(tmp_path, lang):
+    """Da Yu's draw question read "Ana holds 2 of 3 tool cards: ..." on Ana's own phone; there it
+    says "You hold 2 of 3 ...", and the host's and the others' screens keep the table's words."""
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("dayu", ["Ana", "Ben", "Carla"]))
+    played_until(table, lambda p: p is not None and p.msg.key == "dayu.ask.draw", 5)
+    prompt, seat = table.prompt, table.prompt.seat
+    bus = pubsub()
+    prefs = {"table_companion.lang": lang}
+    mine = await guest(hub, bus, f"/join/{links(hub, table)[1 + seat].token}", prefs=prefs)
+    host = await started(hub, route=f"/table/{table.id}", pubsub=bus, prefs=prefs)
+    own = translate("ui.dayu.own_draw", lang, **prompt.msg.args)
+    assert own in mine.texts() and prompt.msg.render(lang) not in mine.all_text()
+    assert prompt.msg.render(lang) in host.texts() and own not in host.all_text()
+    for h in (mine, host):
+        h.close()
+
+
+async def test_a_waiting_phone_shows_da_yus_ring_with_nothing_to_tap(tmp_path):
+    """On a phone whose turn it was not, the mover's reachable places were ringed and filled as on
+    the mover's own: they looked tappable. There no place is ringed, filled or a button."""
+    from dayu_helpers import new_table
+
+    hub = new_hub(tmp_path)
+    table = hub.create(new_table(players=3))
+    assert table.state.phase == "actions" and table.state.points_left > 0
+    mover = table.state.current
+    bus = pubsub()
+    seat_links = links(hub, table)
+    m = await guest(hub, bus, f"/join/{seat_links[1 + mover].token}")
+    o = await guest(hub, bus, f"/join/{seat_links[1 + (mover + 1) % 3].token}")
+    v = await guest(hub, bus, f"/join/{seat_links[0].token}")
+    places = m.keys("dy-place-")
+    ringed = [k for k in places if m.by_key(k).bgcolor == ft.Colors.PRIMARY_CONTAINER]
+    assert ringed and all(m.by_key(k).on_click is not None for k in ringed)
+    for h in (o, v):
+        assert sorted(h.keys("dy-place-")) == sorted(places)
+        for k in places:
+            box = h.by_key(k)
+            assert box.on_click is None and box.bgcolor != ft.Colors.PRIMARY_CONTAINER
+            assert box.border.top.color == ft.Colors.OUTLINE and box.border.top.width == 1
+    for h in (m, o, v):
+        h.close()
+
+
+def drawn_picked(h, key: str) -> bool:
+    """Whether the tile ``key`` is drawn picked: a chip by its ``selected``, a box by the checked
+    state of the Semantics around it."""
+    box = h.by_key(key)
+    if isinstance(box, ft.Chip):
+        return bool(box.selected)
+    return bool(next(c for c in h.controls() if isinstance(c, ft.Semantics) and c.content is box).checked)
+
+
+def shown_at_once(h, key: str) -> bool:
+    """Whether the tile ``key`` shows picked on the phone the moment it is tapped, before the
+    server answers: a Flet chip (``on_select``) flips its own ``selected`` there; a box the server
+    draws keeps showing what it was drawn with."""
+    flips = getattr(h.by_key(key), "on_select", None) is not None
+    return not drawn_picked(h, key) if flips else drawn_picked(h, key)
+
+
+async def test_the_picked_tile_tapped_again_on_a_seats_phone_shows_what_a_building_tap_does(tmp_path):
+    """After a placement on Carla's phone, her tile (still picked) tapped again looked unpicked,
+    and the building she tapped next still placed it: a Flet chip unticks itself on the phone,
+    and the server's redraw ticking it again came a round trip later (longer on a busy table).
+    The tile is drawn by the server alone now: it stays picked on the phone, and the next
+    building tap places it, as it shows."""
+    from test_table_taps_ui import biggest, chinatown_placing
+
+    hub = new_hub(tmp_path)
+    table = chinatown_placing(hub)
+    seat = table.state.order()[table.state.placer]
+    double = biggest(table.state.hands[seat])
+    bus = pubsub()
+    mine = await guest(hub, bus, f"/join/{links(hub, table)[1 + seat].token}")
+    key = f"ct-hand-{double}"
+    await mine.click(key)
+    target = table.state.vacant_of(seat)[0]
+    await mine.click(f"ct-b-{target}")
+    assert table.state.shop.get(target) == double and table.state.hands[seat].get(double, 0) >= 1
+    assert drawn_picked(mine, key)  # still picked after the placement
+    assert shown_at_once(mine, key), "the picked tile looks unpicked the moment it is tapped again"
+    await mine.click(key)
+    target = table.state.vacant_of(seat)[0]
+    await mine.click(f"ct-b-{target}")
+    assert table.state.shop.get(target) == double and not mine.open_dialogs()
+    mine.close()

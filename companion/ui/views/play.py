@@ -202,12 +202,22 @@ def waiting(model: TableModel, prompt: Prompt) -> bool:
 
 def asked(model: TableModel, prompt: Prompt) -> str:
     """The question as this phone asks it: a seat's phone, in the game's own words for a seat
-    where the host's offer what only the host can do (GameUI.seat_questions)."""
-    own = model.guest and prompt.seat is None  # a seat-addressed prompt is in its seat's words already
-    key = ui_for(model.table.game_id).seat_questions.get(prompt.kind) if own else None
+    where the host's offer what only the host can do (GameUI.seat_questions), or speak of the
+    player whose own phone it is (GameUI.own_questions)."""
+    gui = ui_for(model.table.game_id)
+    key = None
+    if model.guest and prompt.seat is None:
+        key = gui.seat_questions.get(prompt.kind)
+    elif own_phone(model, prompt):
+        key = gui.own_questions.get(prompt.msg.key)
     if key is None:
         return model.tr.msg(prompt.msg)
     return model.tr(key, **prompt.msg.args)
+
+
+def own_phone(model: TableModel, prompt: Prompt) -> bool:
+    """This is the phone of the one player the question is to (a seat link's, its turn)."""
+    return model.guest and prompt.seat is not None and model.seat == prompt.seat
 
 
 def waiting_part(model: TableModel, prompt: Prompt) -> ft.Control:
@@ -225,8 +235,20 @@ def prompt_pad(model: TableModel, prompt: Prompt, question: ft.Control) -> ft.Co
     """Who answers, the question (``question``: its line, with the "first game" tip under it
     when one is due) and its answers."""
     return card(
-        who_part(model.tr, model.table, prompt.seat), question, answers(model, prompt), key="prompt-pad"
+        who_part(model.tr, model.table, answering(model, prompt)),
+        question,
+        answers(model, prompt),
+        key="prompt-pad",
     )
+
+
+def answering(model: TableModel, prompt: Prompt) -> int | None:
+    """Whose name heads the question: its seat's; on a seat's phone, a question to the table that
+    each seat answers its own part of (the buildings kept) is asked of that seat ("Enter the
+    buildings you keep" under "The table" read as said to everyone)."""
+    if prompt.seat is None and model.guest and model.seat in prompt.seats:
+        return model.seat
+    return prompt.seat
 
 
 def answers(model: TableModel, prompt: Prompt) -> ft.Control:
@@ -253,7 +275,7 @@ def answers(model: TableModel, prompt: Prompt) -> ft.Control:
         seen = model.view
         for k, (i, choice) in enumerate(shown):
             lines = preview_lines(tr, seen, table, prompt.seat, previews[k] if previews else [])
-            items.append(choice_button(tr, submit, table, i, choice, lines))
+            items.append(choice_button(tr, submit, table, i, choice, lines, own_phone(model, prompt)))
             if at_choice and notice is not None and notice.at == f"choice-{i}":
                 items.append(notice_card(tr, model.show_rule, notice))  # under the choice tapped
     items += [pick_form(tr, model.drafts, submit, table, pick) for pick in prompt.picks]
@@ -403,13 +425,16 @@ def shown_lines(label: str, effects: list[str], chooser: str | None) -> list[str
 
 
 def choice_button(
-    tr: Tr, submit: Submit, table: Table, i: int, choice: Any, effects: list[str]
+    tr: Tr, submit: Submit, table: Table, i: int, choice: Any, effects: list[str], own: bool = False
 ) -> ft.Control:
     """A choice and the first lines of what it would do (``effects``, from ``preview_lines``);
-    a tap enters it."""
+    a tap enters it. ``own``: on the chooser's own phone, which leaves its name out of the label
+    as the question does ("Ana: done placing" under "Ana", in Ana's hand, reads "Done placing")."""
     label = tr.msg(table.game.describe(table.state, choice))
     seat = table.prompt.seat if table.prompt is not None else None
     chooser = table.players[seat].name if seat is not None and 0 <= seat < len(table.players) else None
+    if own:
+        label = question_text(label, chooser)
     texts = shown_lines(label, effects, chooser)
     key = f"choice-{i}"
     drawn_for = stamp(table)

@@ -28,7 +28,8 @@ UI = GameUI(
         "draw_tiles": ("chinatown.auto_draw", "chinatown.auto_draw_hint"),
     },
     seat_questions={"buildings": "chinatown.seat_buildings", "keep_buildings": "chinatown.seat_keep"},
-    seat_waiting={"trade": "chinatown.seat_trading"},
+    # what a seat's phone says while the host enters the table's step: who starts, the trades
+    seat_waiting={"first_player": "chinatown.seat_first_player", "trade": "chinatown.seat_trading"},
     preview_lead=lambda fx: fx.msg.key == "chinatown.fx.income_total",  # "done placing" ends the year
     quick_score=quick_score,
     quick_score_key="chinatown.quick.title_both",

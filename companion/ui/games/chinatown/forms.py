@@ -164,15 +164,15 @@ def _keep_cards(tr: Tr, form: KeepDraft, deck: set[int]) -> ft.Control:
         [
             tappable(  # a toggle: "Building card 16, button, selected"
                 ft.Container(
-                    ft.Text(str(n), size=12, weight=ft.FontWeight.BOLD if n in picked else None),
+                    _card_face(n, n in picked),
                     key=f"ct-card-{n}",
                     width=40,
                     height=40,
                     alignment=ft.Alignment.CENTER,
                     border_radius=6,
-                    bgcolor=ft.Colors.PRIMARY_CONTAINER
-                    if n in picked
-                    else ft.Colors.SURFACE_CONTAINER_HIGHEST,
+                    # picked: filled in the primary colour with a check mark, as a selected chip
+                    # is (a pale tint and a bold number were missed at a glance)
+                    bgcolor=ft.Colors.PRIMARY if n in picked else ft.Colors.SURFACE_CONTAINER_HIGHEST,
                     opacity=1.0 if n in deck else 0.25,
                     disabled=n not in deck,
                     on_click=toggle(n),
@@ -186,6 +186,22 @@ def _keep_cards(tr: Tr, form: KeepDraft, deck: set[int]) -> ft.Control:
         wrap=True,
         spacing=3,
         run_spacing=3,
+    )
+
+
+def _card_face(n: int, picked: bool) -> ft.Control:
+    """A building card's number; picked, in the colour on the primary fill under a check mark."""
+    if not picked:
+        return ft.Text(str(n), size=12)
+    return ft.Column(
+        [
+            ft.Icon(ft.Icons.CHECK, size=12, color=ft.Colors.ON_PRIMARY, key=f"ct-card-check-{n}"),
+            ft.Text(str(n), size=12, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY),
+        ],
+        spacing=0,
+        tight=True,
+        alignment=ft.MainAxisAlignment.CENTER,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
     )
 
 

@@ -37,9 +37,8 @@ from companion.ui.games.chinatown.board import (
 from companion.ui.games.chinatown.foresight import building_lines
 from companion.ui.i18n import Tr
 from companion.ui.palette import TAP, swatch
-from companion.ui.retap import redraws_when_unchanged
 from companion.ui.table_model import TableModel
-from companion.ui.widgets import button, card, dot, small
+from companion.ui.widgets import button, card, dot, small, tappable
 
 
 @ft.observable
@@ -52,7 +51,6 @@ class TilePick:
     seat: int = -1
     shop: str = ""
 
-    @redraws_when_unchanged  # the picked chip tapped again: the phone unticked it on its own
     def pick(self, table_id: str, seat: int, shop: str) -> None:
         self.table_id, self.seat, self.shop = table_id, seat, shop
 
@@ -141,28 +139,16 @@ def picked_tile(held: TilePick, table: Table, state: SeenState, seat: int | None
 def hand_row(
     tr: Tr, held: TilePick, table: Table, state: SeenState, seat: int, picked: str | None
 ) -> ft.Control:
-    """The placer's tiles as chips (selected: filled with a check mark, and said so to screen
-    readers): tap one, then tap a highlighted building. Tapping the picked one keeps it picked."""
+    """The placer's tiles, one box per type (picked: ringed, with a check mark, and checked to
+    screen readers): tap one, then tap a highlighted building. Tapping the picked one keeps it
+    picked."""
 
     def pick(shop: str) -> Any:
         # never toggled off: a second tap changes nothing
         return lambda _=None: held.pick(table.id, seat, shop)
 
-    tiles: list[ft.Control] = [
-        ft.Chip(
-            label=ft.Text(tr.msg(tile_count(s, k))),
-            key=f"ct-hand-{s}",
-            selected=s == picked,
-            on_select=pick(s),
-            bgcolor=SHOP_COLORS.get(s),
-            selected_color=SHOP_COLORS.get(s),
-            label_text_style=ft.TextStyle(
-                color=ft.Colors.BLACK, weight=ft.FontWeight.BOLD if s == picked else None
-            ),
-            check_color=ft.Colors.BLACK,
-            border_side=ft.BorderSide(3, ft.Colors.PRIMARY) if s == picked else None,
-            height=TAP,
-        )
+    tiles = [
+        hand_tile(tr.msg(tile_count(s, k)), s, s == picked, pick(s))
         for s, k in sorted(state.hands[seat].items())
         if k > 0
     ]
@@ -174,6 +160,29 @@ def hand_row(
     return ft.Column(
         [small(hint, key="ct-place-hint"), ft.Row(tiles, wrap=True, spacing=4, run_spacing=4)], spacing=4
     )
+
+
+def hand_tile(label: str, shop: str, on: bool, tap: Any) -> ft.Control:
+    """A tile type in hand, drawn by the server alone. Not a Flet chip: a chip flips its own
+    ``selected`` on the phone at a tap, so the picked tile tapped again looked unpicked until the
+    server drew it back, while a building tapped meanwhile still placed it (the phone and the
+    building tap disagreed). A box keeps no state on the phone: it shows what a building tap does."""
+    row: list[ft.Control] = [
+        ft.Icon(ft.Icons.CHECK, size=18, color=ft.Colors.BLACK, key=f"ct-hand-check-{shop}")
+    ]
+    row = row if on else []
+    row.append(ft.Text(label, color=ft.Colors.BLACK, weight=ft.FontWeight.BOLD if on else None))
+    box = ft.Container(
+        ft.Row(row, spacing=6, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        key=f"ct-hand-{shop}",
+        bgcolor=SHOP_COLORS.get(shop),
+        border=ft.Border.all(3, ft.Colors.PRIMARY) if on else ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        border_radius=8,
+        padding=ft.Padding.symmetric(horizontal=12),
+        height=TAP,
+        on_click=tap,
+    )
+    return tappable(box, label, checked=on)  # "Florist ×2, checkbox, checked", as a chip was
 
 
 def show_building(model: TableModel, table: Table, n: int) -> None:

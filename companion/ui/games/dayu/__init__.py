@@ -29,6 +29,8 @@ UI = GameUI(
             (Choice("one_of_each", "dayu.opening.one_of_each"), Choice("chosen", "dayu.opening.chosen")),
         ),
     ),
+    # the player's own phone speaks to them: "You hold 2 of 3 tool cards", not "Ana holds ..."
+    own_questions={"dayu.ask.draw": "dayu.own_draw", "dayu.ask.exchange": "dayu.own_exchange"},
     foresight=marker,
     hindsight=Hindsight(round_summaries, rounds_done),
     rules_hint="rules.hint_dayu",  # the Rules search's example question

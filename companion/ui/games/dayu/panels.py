@@ -96,7 +96,8 @@ def ring_card(tr: Tr, access: Access | None, table: Table, state: DayuState, ent
 
     While the player has action points, a tap on another card asks to move there (``enter``
     enters it): a neighbour (highlighted) moves, any other card is refused by the engine with the rule
-    that says why. Each such card is a button named by its place, tokens and markers."""
+    that says why. Each such card is a button named by its place, tokens and markers. A phone
+    that may not move (a viewer's, another seat's) shows the ring plain: no place looks tappable."""
     prompt = table.prompt
     offered = {
         c.to
@@ -105,7 +106,8 @@ def ring_card(tr: Tr, access: Access | None, table: Table, state: DayuState, ent
     }
     mover = state.seat if state.phase == "actions" and state.points_left > 0 else None
     if not may_act(access, state.current):  # a live-share viewer, or another seat's phone
-        mover = None
+        # nothing to tap here: the mover's neighbours are not ringed and filled as moves either
+        mover, offered = None, set()
 
     width = tile_width(len(state.ring))
     tiles = []
