@@ -1,0 +1,52 @@
+"""What a new user's walk through BoardGameGeek plays in Chromium at 412 px found on the play log
+and its Edit dialog (docs/DECISIONS.md, "A walk through BoardGameGeek plays"): a shared win said
+in Spanish with a plural verb."""
+
+from __future__ import annotations
+
+import pytest
+from ui_testkit import new_hub, started
+
+from companion.store.plays_import import import_plays, plan_bgg
+
+PAGE = """<?xml version="1.0" encoding="utf-8"?>
+<plays username="ana" userid="7" total="2" page="1">
+<play id="9201" date="2026-03-07" quantity="1" length="0" incomplete="0" nowinstats="0" location="">
+ <item name="Chinatown" objecttype="thing" objectid="47"/>
+ <players>
+  <player username="" userid="0" name="Ana" score="" win="1"/>
+  <player username="" userid="0" name="Zoë" score="" win="1"/>
+  <player username="" userid="0" name="Bruno" score="" win="0"/>
+ </players>
+</play>
+<play id="9202" date="2026-03-08" quantity="1" length="0" incomplete="0" nowinstats="0" location="">
+ <item name="In the Year of the Dragon" objecttype="thing" objectid="31594"/>
+ <players>
+  <player username="" userid="0" name="Íñigo" score="" win="1"/>
+  <player username="" userid="0" name="Bruno" score="" win="0"/>
+  <player username="" userid="0" name="Ana" score="" win="0"/>
+  <player username="" userid="0" name="Zoë" score="" win="0"/>
+ </players>
+</play>
+</plays>
+""".encode()
+
+
+def hub_with_plays(tmp_path):
+    hub = new_hub(tmp_path)
+    plan = plan_bgg(hub.store, PAGE)
+    import_plays(hub.store, plan.plays, plan.names)
+    return hub
+
+
+@pytest.mark.parametrize(
+    ("lang", "shared", "alone"),
+    [("en", "Won: Ana, Zoë", "Won: Íñigo"), ("es", "Ganaron: Ana, Zoë", "Ganó: Íñigo")],
+)
+async def test_a_shared_win_is_said_with_a_plural_verb(tmp_path, lang, shared, alone):
+    """Spanish said "Ganó: Ana, Zoë" ("he won: Ana, Zoë") under a shared win (step es_03)."""
+    hub = hub_with_plays(tmp_path)
+    h = await started(hub, "/plays", prefs={"table_companion.lang": lang})
+    assert h.by_key("play-bgg-9201-winners").value == shared
+    assert h.by_key("play-bgg-9202-winners").value == alone
+    h.close()
