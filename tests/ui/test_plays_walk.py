@@ -50,3 +50,42 @@ async def test_a_shared_win_is_said_with_a_plural_verb(tmp_path, lang, shared, a
     assert h.by_key("play-bgg-9201-winners").value == shared
     assert h.by_key("play-bgg-9202-winners").value == alone
     h.close()
+
+
+@pytest.mark.parametrize(
+    ("lang", "missing", "bad"),
+    [
+        (
+            "en",
+            "Bruno has no score: type one for every player (scores can be corrected, not removed).",
+            '"x2" isn\'t a whole number.',
+        ),
+        (
+            "es",
+            "Bruno no tiene puntos: escribe los de cada jugador (los puntos se pueden corregir, no quitar).",
+            '"x2" no es un número entero.',
+        ),
+    ],
+)
+async def test_a_refused_score_is_said_under_its_field(tmp_path, lang, missing, bad):
+    """A Dragon play's Edit runs past the screen (seats, scores, edition, expansions, day, place):
+    the refusal said at its end was out of sight above Save, which seemed to do nothing (steps
+    07, 10). It is said under the seat's field now, whole, and nothing is stored."""
+    hub = hub_with_plays(tmp_path)
+    h = await started(hub, "/plays", prefs={"table_companion.lang": lang})
+    await h.click("play-edit-bgg-9202")
+    await h.type_text("edit-score-0", "44")
+    await h.click("play-edit-save")
+    assert h.by_key("edit-score-1").error == missing  # Bruno, the first seat left empty
+    assert h.by_key("edit-score-1").error_max_lines >= 3  # the whole line at 412 px, not one
+    assert h.by_key("edit-score-0").error is None and not h.has("play-edit-note")
+    for seat, typed in ((1, "30"), (2, "41"), (3, "x2")):
+        await h.type_text(f"edit-score-{seat}", typed)
+    await h.click("play-edit-save")
+    assert h.by_key("edit-score-3").error == bad and h.by_key("edit-score-1").error is None
+    assert not hub.store.play("bgg-9202").scored  # nothing stored while a seat is refused
+    await h.type_text("edit-score-3", "39")
+    await h.click("play-edit-save")
+    assert not h.has("play-edit")  # saved, closed
+    assert [s.score for s in hub.store.play("bgg-9202").seats] == [44, 30, 41, 39]
+    h.close()
