@@ -89,3 +89,22 @@ async def test_a_refused_score_is_said_under_its_field(tmp_path, lang, missing, 
     assert not h.has("play-edit")  # saved, closed
     assert [s.score for s in hub.store.play("bgg-9202").seats] == [44, 30, 41, 39]
     h.close()
+
+
+async def test_a_save_for_scores_alone_says_nothing_of_expansions(tmp_path):
+    """BGG records no edition or expansions; Edit's chips show the game's defaults. A Save for the
+    scores alone wrote them ("7 yuan, no expansions") as if the group had said so, and Statistics'
+    "By expansions" counted the play as the base game. Only a chip tapped is written."""
+    hub = hub_with_plays(tmp_path)
+    h = await started(hub, "/plays")
+    await h.click("play-edit-bgg-9202")
+    for seat, typed in enumerate(("44", "30", "41", "39")):
+        await h.type_text(f"edit-score-{seat}", typed)
+    await h.click("play-edit-save")
+    play = hub.store.play("bgg-9202")
+    assert play.scored and play.options == {}  # the expansions still not said
+    await h.click("play-edit-bgg-9202")
+    await h.click("edit-option-great_wall-True")  # said now
+    await h.click("play-edit-save")
+    assert hub.store.play("bgg-9202").options["great_wall"] is True
+    h.close()

@@ -176,6 +176,10 @@ class PlayEdit:
     # a score refused on Save: its seat and why, said under that seat's field (the dialog's note
     # at the end of a long form was out of sight above Save: the tap seemed to do nothing)
     refused: tuple[int, str] | None = None
+    # the options as the play had them when Edit opened: a play brought in records none, and the
+    # chips' defaults are only written once the group taps one (a Save for its scores alone must
+    # not make it "base game, new edition")
+    opened: dict[str, Any] | None = None
 
     @classmethod
     def of(cls, dialogs: Dialogs, tr: Tr, repos: Repos, play: PlayRecord) -> PlayEdit:
@@ -183,6 +187,7 @@ class PlayEdit:
         from companion.ui.game_options import logged_options
 
         specs = logged_options(play.game) if not_of_a_table(play) else []
+        chosen = {spec.field: play.options[spec.field] for spec in specs if spec.field in play.options}
         return cls(
             dialogs=dialogs,
             tr=tr,
@@ -193,7 +198,8 @@ class PlayEdit:
             scores=[Typed(_shown(seat.score)) for seat in play.seats],
             players=_choices(repos.players, play),
             specs=specs,
-            chosen={spec.field: play.options[spec.field] for spec in specs if spec.field in play.options},
+            chosen=dict(chosen),
+            opened=chosen,
             location=Typed(play.location or ""),
             places=tuple(repos.plays.locations()[:PLACES]),
         )
@@ -353,7 +359,8 @@ class PlayEdit:
         if (location.strip() or None) != play.location:
             plays.set_location(play.id, location)
         options = {spec.field: current_option(play.game, self.chosen, spec) for spec in self.specs}
-        if self.specs and any(play.options.get(k) != v for k, v in options.items()):
+        tapped = self.chosen != self.opened  # nothing said on the chips: nothing written
+        if self.specs and tapped and any(play.options.get(k) != v for k, v in options.items()):
             plays.set_options(play.id, {**play.options, **options})
 
 
