@@ -135,7 +135,7 @@ def average_text(game: str, value: float | None, lang: str) -> str:
     if value is None:
         return translate("plays.no_scores", lang)
     if money_game(game):
-        return format_money(average_shown(game, value), lang)  # "$106" of scores logged in thousands, never "$0"
+        return format_money(average_shown(game, value), lang)  # "$106" in thousands, never "$0"
     return _with_unit(game, format_number(value, lang), lang)
 
 
