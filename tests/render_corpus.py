@@ -385,7 +385,7 @@ def _play_card(c: Collector, play: Any, store: Any) -> None:
 
     game = play.game
     c.ui(game, "plays", "plays.won")
-    c.ui(game, "plays", "plays.winners", names=", ".join(play.winners))
+    c.ui(game, "plays", "plays.winners", names=", ".join(play.winners), n=len(play.winners))
     if play.tie_break:
         from companion.ui.i18n import Tr
         from companion.ui.repos import PlaysRepo

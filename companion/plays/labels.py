@@ -110,24 +110,32 @@ def score_text(game: str, value: float | None, lang: str) -> str:
     return _with_unit(game, format_number(value, lang), lang)
 
 
+# Below this, an average of money is of scores logged in thousands (a BoardGameGeek or BG Stats
+# group writing "670" for $670,000): no real game's money ends under $50,000 (its start).
+THOUSANDS_LOGGED = 10_000
+
+
 def average_shown(game: str, value: float) -> float:
     """An average as ``average_text`` writes it, for a chart to plot what its texts say:
-    Chinatown's money to the nearest 1,000, else points to a tenth."""
+    Chinatown's money to the nearest 1,000 (to the dollar when the scores were logged in
+    thousands), else points to a tenth."""
     from companion.i18n import average_amount
 
-    return average_amount(value, "money") if money_game(game) else round(value, 1)
+    if not money_game(game):
+        return round(value, 1)
+    return average_amount(value, "money") if abs(value) >= THOUSANDS_LOGGED else average_amount(value, "vp")
 
 
 def average_text(game: str, value: float | None, lang: str) -> str:
     """An average score: Chinatown's money to the nearest 1,000 ("$673,000" / "673.000 $", not
-    "673.333 $"), else points to a tenth ("36.4 VP" / "36,4 PV"); "no scores" when no score is
+    "673.333 $"; to the dollar for scores logged in thousands, "$106", not "$0"), else points to a tenth ("36.4 VP" / "36,4 PV"); "no scores" when no score is
     behind it (plays logged with their winners alone), never a 0."""
-    from companion.i18n import format_average, format_number, translate
+    from companion.i18n import format_money, format_number, translate
 
     if value is None:
         return translate("plays.no_scores", lang)
     if money_game(game):
-        return format_average(value, "money", lang)
+        return format_money(average_shown(game, value), lang)  # "$106" in thousands, never "$0"
     return _with_unit(game, format_number(value, lang), lang)
 
 

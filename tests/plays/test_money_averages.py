@@ -7,7 +7,7 @@ import pytest
 
 from companion.cli_review import _headline, _source_line
 from companion.i18n import average_amount
-from companion.plays.labels import average_text, figure_text, score_text
+from companion.plays.labels import average_shown, average_text, figure_text, score_text
 from companion.review.model import PlayerReview, Source
 from companion.ui.i18n import Tr
 from companion.ui.views import review
@@ -57,3 +57,14 @@ def test_the_review_writes_a_money_average_to_the_thousand(lang):
         assert "333" not in text and "667" not in text, (where, text)
     assert ("813,000" if lang == "en" else "813.000") in said["cli source"]
     assert ("+\u2060$17,000" if lang == "en" else "+17.000") in said["screen headline"]
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "$106"), ("es", "106\xa0$")])
+def test_an_average_of_chinatown_scores_logged_in_thousands_is_never_zero(lang, said):
+    """A BoardGameGeek group logs Chinatown's money in thousands ("120" for $120,000): the average
+    of 120, 90, 100, 80, 150, 110 and 95 was written "$0" beside a best of "$150" (Statistics,
+    the player's page, the month line and chart)."""
+    average = sum((120, 90, 100, 80, 150, 110, 95)) / 7
+    assert average_text("chinatown", average, lang) == said
+    assert average_shown("chinatown", average) == 106  # the month chart plots what the line says
+    assert average_shown("chinatown", 813333.33) == 813000  # real dollars: still to the thousand

@@ -136,7 +136,7 @@ async def test_a_hand_logged_plays_scores_are_corrected_on_the_log(tmp_path):
     await h.click(f"play-edit-{play.id}")
     await h.type_text("edit-score-0", "4x")
     await h.click("play-edit-save")
-    assert "4x" in h.by_key("play-edit-note").value  # refused, the dialog stays, nothing changed
+    assert "4x" in h.by_key("edit-score-0").error  # refused under its field, nothing changed
     assert hub.store.play(play.id).seats[0].score == 40
     await h.type_text("edit-score-0", "45")
     await h.click("play-edit-save")

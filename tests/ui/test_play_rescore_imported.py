@@ -62,7 +62,7 @@ async def test_a_bgg_play_with_its_winners_alone_gets_its_scores_typed_in(tmp_pa
     await h.type_text("edit-score-0", "380000")
     await h.type_text("edit-score-1", "420,000")
     await h.click("play-edit-save")
-    assert h.by_key("play-edit-note").value == said["missing"]  # refused, the dialog stays
+    assert h.by_key("edit-score-2").error == said["missing"]  # refused under its field, the dialog stays
     assert not hub.store.play("bgg-9101").scored
     await h.type_text("edit-score-2", "300000")
     await h.click("play-edit-save")

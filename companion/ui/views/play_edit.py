@@ -17,6 +17,7 @@ import flet as ft
 
 from companion.core import Table
 from companion.core.calc import CalcInputError
+from companion.core.msg import Msg
 from companion.i18n import local_day
 from companion.plays.models import MAX_LOCATION, PlayRecord
 from companion.ui.dialogs import Dialogs
@@ -172,6 +173,13 @@ class PlayEdit:
     chosen: dict[str, Any]  # option field -> value, as on the chips
     location: Typed
     places: tuple[str, ...] = ()  # the remembered locations offered
+    # a score refused on Save: its seat and why, said under that seat's field (the dialog's note
+    # at the end of a long form was out of sight above Save: the tap seemed to do nothing)
+    refused: tuple[int, str] | None = None
+    # the options as the play had them when Edit opened: a play brought in records none, and the
+    # chips' defaults are only written once the group taps one (a Save for its scores alone must
+    # not make it "base game, new edition")
+    opened: dict[str, Any] | None = None
 
     @classmethod
     def of(cls, dialogs: Dialogs, tr: Tr, repos: Repos, play: PlayRecord) -> PlayEdit:
@@ -179,6 +187,7 @@ class PlayEdit:
         from companion.ui.game_options import logged_options
 
         specs = logged_options(play.game) if not_of_a_table(play) else []
+        chosen = {spec.field: play.options[spec.field] for spec in specs if spec.field in play.options}
         return cls(
             dialogs=dialogs,
             tr=tr,
@@ -189,7 +198,8 @@ class PlayEdit:
             scores=[Typed(_shown(seat.score)) for seat in play.seats],
             players=_choices(repos.players, play),
             specs=specs,
-            chosen={spec.field: play.options[spec.field] for spec in specs if spec.field in play.options},
+            chosen=dict(chosen),
+            opened=chosen,
             location=Typed(play.location or ""),
             places=tuple(repos.plays.locations()[:PLACES]),
         )
@@ -288,6 +298,7 @@ class PlayEdit:
         said: list[ft.Control] = (
             [] if self.play.scored else [small(self.tr("plays.edit.no_scores"), key="edit-scores-winners")]
         )
+        wrong_seat, why = self.refused or (None, None)
         return said + [
             ft.TextField(
                 label=self.tr("plays.edit.score", name=seat.name),
@@ -296,6 +307,8 @@ class PlayEdit:
                 on_change=self.typed_score(seat.seat),
                 keyboard_type=ft.KeyboardType.NUMBER,
                 dense=True,
+                error=why if seat.seat == wrong_seat else None,
+                error_max_lines=4,  # the whole reason at 412 px, never cut to one line
             )
             for seat in self.play.seats
         ]
@@ -312,7 +325,18 @@ class PlayEdit:
 
     def save(self, on_saved: Callable[[], Any]) -> None:
         """Store what changed, then ``on_saved()``; a refusal is said under the dialog, which
-        stays open."""
+        stays open. A score refused is said under its seat's field, where the player typed it,
+        before anything is stored."""
+        typed = [t.text for t in self.scores]
+        try:
+            if self.rescorable and typed != [_shown(seat.score) for seat in self.play.seats]:
+                _typed_scores(self.play, typed)
+        except SeatRefused as exc:
+            refused = (exc.seat, self.tr.msg(exc.msg))
+            redrawn(self, lambda: setattr(self, "refused", refused))
+            return
+        if self.refused is not None:
+            redrawn(self, lambda: setattr(self, "refused", None))
         try:
             self.store_changes()
         except (StoreError, CalcInputError) as exc:
@@ -335,7 +359,8 @@ class PlayEdit:
         if (location.strip() or None) != play.location:
             plays.set_location(play.id, location)
         options = {spec.field: current_option(play.game, self.chosen, spec) for spec in self.specs}
-        if self.specs and any(play.options.get(k) != v for k, v in options.items()):
+        tapped = self.chosen != self.opened  # nothing said on the chips: nothing written
+        if self.specs and tapped and any(play.options.get(k) != v for k, v in options.items()):
             plays.set_options(play.id, {**play.options, **options})
 
 
@@ -367,13 +392,28 @@ def _shown(score: int | None) -> str:
     return "" if score is None else str(score)
 
 
+class SeatRefused(StoreError):
+    """A score typed for one seat is refused (``seat``: its index)."""
+
+    def __init__(self, seat: int, message: Msg | str, **args: Any) -> None:
+        super().__init__(message, **args)
+        self.seat = seat
+
+
 def _typed_scores(play: PlayRecord, texts: list[str]) -> list[int]:
     """The scores typed, one whole number a seat: a seat left empty is refused by its name
-    (scores are filled in or corrected, never taken back to none)."""
+    (scores are filled in or corrected, never taken back to none), a seat's text that is no
+    number by what it says; each refusal knows its seat (``SeatRefused``)."""
     for seat, text in zip(play.seats, texts, strict=True):
         if not text.strip():
-            raise StoreError("plays.play.score_missing", name=seat.name)
-    return [_whole(x) for x in texts]
+            raise SeatRefused(seat.seat, "plays.play.score_missing", name=seat.name)
+    out = []
+    for seat, text in zip(play.seats, texts, strict=True):
+        try:
+            out.append(_whole(text))
+        except StoreError as exc:
+            raise SeatRefused(seat.seat, exc.msg) from None
+    return out
 
 
 def _whole(text: str) -> int:

@@ -470,7 +470,10 @@ def play_card(
             ]
         ),
         *seats,
-        small(tr("plays.winners", names=", ".join(play.winners)), key=f"play-{play.id}-winners"),
+        small(
+            tr("plays.winners", names=", ".join(play.winners), n=len(play.winners)),
+            key=f"play-{play.id}-winners",
+        ),
     ]
     if not play.scored:  # logged with its winners alone (a BoardGameGeek play, usually)
         lines.append(small(tr("plays.unscored"), key=f"play-{play.id}-unscored"))
