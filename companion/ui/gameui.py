@@ -117,8 +117,9 @@ class GameUI:
     # hold ..."). Keyed by message, not kind: one kind may ask two questions (Da Yu's "draw").
     own_questions: dict[str, str] = field(default_factory=dict)
     # prompt.kind -> what a guest's phone says while the host enters a question to the table
-    # (ui catalogue key), where "The host enters what lies on the table" does not say what the
-    # table is doing (Chinatown's trading: the players deal aloud, the host enters each trade)
+    # (ui catalogue key, given the prompt's message arguments), where "The host enters what lies
+    # on the table" does not say what the table is doing (Chinatown's trading: the players deal
+    # aloud, the host enters each trade; Da Yu's start player and markers)
     seat_waiting: dict[str, str] = field(default_factory=dict)
     # an effect that comes first among its player's lines in a choice's preview (which shows two):
     # Chinatown's yearly income total, which the engine tells after the businesses making it

@@ -333,3 +333,26 @@ async def test_the_picked_tile_tapped_again_on_a_seats_phone_shows_what_a_buildi
     await mine.click(f"ct-b-{target}")
     assert table.state.shop.get(target) == double and not mine.open_dialogs()
     mine.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_da_yus_marker_and_start_questions_say_what_is_decided_on_a_seats_phone(tmp_path, lang):
+    """Da Yu's setup questions (on which flood card each marker lies, then who starts) read "The
+    host enters what lies on the table." on every seat's phone; they say what the host enters, in
+    the game's words, naming whose marker it is."""
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("dayu", ["Ana", "Ben", "Carla"]))
+    assert table.prompt.kind == "marker"
+    player = table.prompt.msg.args["player"]
+    bus = pubsub()
+    b = await guest(hub, bus, f"/join/{links(hub, table)[2].token}", prefs={"table_companion.lang": lang})
+    assert translate("ui.dayu.seat_marker", lang, player=player) in b.texts()
+    assert translate("ui.live.waiting_table", lang) not in b.all_text() and not b.keys("choice-")
+    b.close()
+    while table.prompt.kind == "marker":
+        table.submit(table.prompt.choices[0])
+    assert table.prompt.kind == "start"
+    b = await guest(hub, bus, f"/join/{links(hub, table)[2].token}", prefs={"table_companion.lang": lang})
+    assert translate("ui.dayu.seat_start", lang) in b.texts()
+    assert translate("ui.live.waiting_table", lang) not in b.all_text() and not b.keys("choice-")
+    b.close()

@@ -335,8 +335,8 @@ def waiting_text(tr: Tr, table: Table, prompt: Prompt) -> str:
     if prompt.seat is None and prompt.seats:
         names = tuple(table.players[s].name for s in prompt.seats)
         return tr("live.waiting", name=join_list(names, tr.lang))
-    if said is not None:
-        return tr(said)
+    if said is not None:  # in the game's words, naming whom it is about (Da Yu's marker)
+        return tr(said, **prompt.msg.args)
     if prompt.seat is None or prompt.choices is None:  # a fact the host enters, a seat's own too
         return tr("live.waiting_table")
     return tr("live.waiting", name=table.players[prompt.seat].name)

@@ -30,6 +30,8 @@ UI = GameUI(
         ),
     ),
     # the player's own phone speaks to them: "You hold 2 of 3 tool cards", not "Ana holds ..."
+    # what a guest's phone says while the host enters the start player and the markers
+    seat_waiting={"start": "dayu.seat_start", "marker": "dayu.seat_marker"},
     own_questions={"dayu.ask.draw": "dayu.own_draw", "dayu.ask.exchange": "dayu.own_exchange"},
     foresight=marker,
     hindsight=Hindsight(round_summaries, rounds_done),
