@@ -263,6 +263,48 @@ async def test_da_yus_draw_question_speaks_to_the_drawer_on_their_own_phone(tmp_
         h.close()
 
 
+def dayu_exchanging() -> Table:
+    """A Da Yu table where Ana (seat 0, moving) has just taken an Exchange card while Ben holds a
+    flood card: the position built by hand from the engine's state, not met by a random game."""
+    from dayu_helpers import check_invariants, with_flood
+
+    table = Table.new("dayu", ["Ana", "Ben", "Carla"])
+    for player in range(3):
+        table.submit({"kind": "marker", "player": player, "place": 0})
+    table.submit({"kind": "start", "player": 0})
+    s = with_flood(with_flood(table.state, 0, "exchange"), 1, "free_move")
+    s.flood_pile -= 1  # Ben's card came from the pile, Ana's from place 2 of the ring, emptied
+    s.supply, s.ring[1].tokens, s.ring[1].card = s.supply + s.ring[1].tokens, 0, None
+    s.phase, s.current, s.taken, s.points_left, s.captures = "exchange", 0, 0, 2, [1]
+    check_invariants(s)
+    table._states[-1] = s  # the hand-built position as the table's present (tests only)
+    table._prompt = None
+    assert table.prompt is not None and table.prompt.msg.key == "dayu.ask.exchange"
+    return table
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_da_yus_exchange_question_speaks_to_the_taker_on_their_own_phone(tmp_path, lang):
+    """Da Yu's Exchange question read "Ana took an Exchange card: ..." on Ana's own phone; there it
+    says "You took an Exchange card: ..." ("Te has llevado una carta de Intercambio: ..."), and the
+    host's and another seat's screens keep the table's words."""
+    hub = new_hub(tmp_path)
+    table = hub.create(dayu_exchanging())
+    prompt = table.prompt
+    bus = pubsub()
+    prefs = {"table_companion.lang": lang}
+    seat_links = links(hub, table)
+    mine = await guest(hub, bus, f"/join/{seat_links[1].token}", prefs=prefs)
+    ben = await guest(hub, bus, f"/join/{seat_links[2].token}", prefs=prefs)
+    host = await started(hub, route=f"/table/{table.id}", pubsub=bus, prefs=prefs)
+    own = translate("ui.dayu.own_exchange", lang, **prompt.msg.args)
+    said = prompt.msg.render(lang)
+    assert "Ana" in said and own in mine.texts() and said not in mine.all_text()
+    assert said in host.texts() and own not in host.all_text() and own not in ben.all_text()
+    for h in (mine, ben, host):
+        h.close()
+
+
 async def test_a_waiting_phone_shows_da_yus_ring_with_nothing_to_tap(tmp_path):
     """On a phone whose turn it was not, the mover's reachable places were ringed and filled as on
     the mover's own: they looked tappable. There no place is ringed, filled or a button."""
