@@ -182,6 +182,25 @@ async def test_a_seat_keeping_its_buildings_is_named_above_its_question(tmp_path
         h.close()
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_a_seats_keep_form_shows_its_cards_with_no_seat_to_pick(tmp_path, lang):
+    """The keep form on Ana's phone opened on a seat picker of one button, her own name, with
+    "Ana keeps 0/5" under it: there is no one to pick there. Her phone shows the cards at once
+    and "You keep 0/5"; the host still picks among the players left."""
+    hub, table, bus, a, b = await two_seats(tmp_path, lang)
+    k = table.prompt.msg.args["k"]
+    assert a.has("ct-keep-form") and not a.keys("ct-keep-seat-") and a.has("ct-card-1")
+    assert translate("ui.chinatown.keep_so_far_own", lang, n=0, k=k, cards="…") in a.texts()
+    await a.click("ct-card-1")
+    assert translate("ui.chinatown.keep_so_far_own", lang, n=1, k=k, cards="1") in a.texts()
+    host = await started(hub, route=f"/table/{table.id}", pubsub=bus, prefs={"table_companion.lang": lang})
+    assert sorted(host.keys("ct-keep-seat-")) == ["ct-keep-seat-0", "ct-keep-seat-2"]
+    said = translate("ui.chinatown.keep_so_far", lang, name="Ana", n=0, k=k, cards="…")
+    assert said in host.texts()
+    for h in (a, b, host):
+        h.close()
+
+
 def selected_node(h, key: str) -> bool | None:
     """What a screen reader is told of the box ``key``: the Semantics node around it."""
     node = next(

@@ -94,18 +94,19 @@ def KeepForm(model: TableModel, form: KeepDraft, waiting: list[int], key: str | 
     state = state_as(table, ChinatownState)
     _, kept, _ = dealing(state)
     picked: list[int] = form.picked
-    seats = _keep_seats(table, form, waiting)
     cards = _keep_cards(tr, form, set(state.deck))
     chosen = ", ".join(str(n) for n in sorted(picked)) or "…"
     send = KeepBuildings(seat=form.seat, buildings=tuple(picked)) if len(picked) == kept else None
     own = model.access is not None and waiting == [model.access.seat]  # a seat's phone: no one to pick
+    # the seat picker on the host's screen only: on a seat's phone it was one button, its own name
+    seats = [] if own else [_keep_seats(table, form, waiting)]
     return ft.Column(
         [
             small(tr("chinatown.keep_hint_own" if own else "chinatown.keep_hint", k=kept)),
-            seats,
+            *seats,
             ft.Text(
                 tr(
-                    "chinatown.keep_so_far",
+                    "chinatown.keep_so_far_own" if own else "chinatown.keep_so_far",
                     name=table.players[form.seat].name,
                     cards=chosen,
                     n=len(picked),
