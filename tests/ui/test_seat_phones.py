@@ -417,3 +417,26 @@ async def test_da_yus_marker_and_start_questions_say_what_is_decided_on_a_seats_
     assert translate("ui.dayu.seat_start", lang) in b.texts()
     assert translate("ui.live.waiting_table", lang) not in b.all_text() and not b.keys("choice-")
     b.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_dragons_table_questions_say_what_the_host_enters_on_a_seats_phone(tmp_path, lang):
+    """Walking a Dragon month from two seats' phones (Spanish, 412 x 915): at every month's start
+    both phones said "The host enters what lies on the table." while the host dealt the action
+    cards into groups, as they did at the event row and the start player. Each says what the host
+    enters, in the game's words (the groups' sizes too), and offers no choice."""
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("dragon", ["Ana", "Ben"]))
+    bus = pubsub()
+    rng = random.Random(3)
+    for kind, key in (
+        ("event_row", "ui.dragon.seat_event_row"),
+        ("start_player", "ui.dragon.seat_start_player"),
+        ("groups", "ui.dragon.seat_groups"),
+    ):
+        played_until(table, lambda p, kind=kind: p.kind == kind, 3)
+        a = await guest(hub, bus, f"/join/{links(hub, table)[1].token}", prefs={"table_companion.lang": lang})
+        assert translate(key, lang, **table.prompt.msg.args) in a.texts(), kind
+        assert translate("ui.live.waiting_table", lang) not in a.all_text() and not a.keys("choice-")
+        a.close()
+        table.auto(rng) if table.prompt.auto else table.submit(table.prompt.choices[0])

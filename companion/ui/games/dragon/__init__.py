@@ -28,6 +28,13 @@ UI = GameUI(
     board=board,
     player_panel=player_panel,
     seat_props=seat_props,
+    # what a guest's phone says while the host enters a fact of the table: not "The host enters
+    # what lies on the table" at every month's start (the action cards dealt into groups)
+    seat_waiting={
+        "event_row": "dragon.seat_event_row",
+        "start_player": "dragon.seat_start_player",
+        "groups": "dragon.seat_groups",
+    },
     fact_forms={"event_row": event_row_form, "groups": groups_form, "super_event": super_event_form},
     # one tap per answer, several entries where the tap says them (ui/games/dragon/taps.py)
     choice_forms=CHOICE_FORMS,
