@@ -353,3 +353,31 @@ def test_an_evening_logged_here_and_on_bgg_too_comes_in_once(tmp_path):
         page(1, [play("902", day, DRAGON, [player("Ana", "50", True), player("Zoë", "30", False)])]).encode(),
     )
     assert (added, plan.already) == (1, 0)
+
+
+def test_a_play_s_seats_come_in_by_their_start_position_as_the_log_keeps_its_own(tmp_path):
+    """The log lists every play's seats in their seats' order (a table's, Quick score's as typed):
+    a BGG play whose players each say their start position keeps it; one that does not, the file's."""
+
+    def at(name: str, score: str, win: bool, start: str) -> str:
+        return player(name, score, win).replace('startposition=""', f'startposition="{start}"')
+
+    s = Store(tmp_path / "s.sqlite3")
+    seated = [at("Ana", "120", True, "2"), at("Bruno", "90", False, "3"), at("Zoë", "100", False, "1")]
+    unseated = [at("Ana", "110", True, "1"), at("Bruno", "95", False, ""), at("Zoë", "99", False, "2")]
+    twice = [at("Zoë", "90", False, "2"), at("Ana", "110", True, "1"), at("Bruno", "95", False, "1")]
+    _import(
+        s,
+        page(
+            1,
+            [
+                play("1", "2026-03-05", CHINATOWN, seated),
+                play("2", "2026-03-06", CHINATOWN, unseated),
+                play("3", "2026-03-07", CHINATOWN, twice),
+            ],
+        ).encode(),
+    )
+    names = {p.id: [(x.seat, x.name) for x in p.seats] for p in s.plays()}
+    assert names["bgg-1"] == [(0, "Zoë"), (1, "Ana"), (2, "Bruno")]
+    assert names["bgg-2"] == [(0, "Ana"), (1, "Bruno"), (2, "Zoë")]  # one seat not said: as the file
+    assert names["bgg-3"] == [(0, "Zoë"), (1, "Ana"), (2, "Bruno")]  # a seat said twice: as the file
