@@ -58,6 +58,8 @@ async def test_import_from_boardgamegeek_previews_asks_once_and_adds_nothing_the
     assert (imported.id, imported.source, imported.seconds) == ("bgg-9001", "bgg", 75 * 60)
     assert imported.seats[0].player_id == ana.id
     assert h.by_key("play-bgg-9001-imported").value == "Brought in from BoardGameGeek"
+    cups = h.keys("play-bgg-9001-cup-")  # a scored winner's cup is read out: its score says no more
+    assert cups and all(h.by_key(k).semantics_label == "Won" for k in cups)
 
     after = held(store)
     await h.click("plays-import-bgg")  # the same file again
