@@ -55,13 +55,18 @@ _BGG_ID = re.compile(r"^[0-9]{1,18}$")
 _WITH_BGG_ID = re.compile(r"^bgg-[0-9]{1,18}(?:-[0-9]+)?$")
 
 # A play as the log's plays are compared with it: game, day (this device's), then each seat's
-# name key and score in seat order (a play logged with its winners alone: None for each score,
-# so it matches on its game, day and players).
+# name key and score, by name (a play logged with its winners alone: None for each score, so it
+# matches on its game, day and players). By name, not seat: BGG's players come in their start
+# positions when the file says them, else in the order they were typed, neither the log's
+# seats for sure (an evening logged here was not known when BGG listed its players otherwise).
 Print = tuple[str, str, tuple[tuple[str, int | None], ...]]
 
 
 def fingerprint(play: PlayRecord) -> Print:
-    return play.game, play_day(play), tuple((name_key(s.name), s.score) for s in play.seats)
+    seats = sorted(
+        ((name_key(s.name), s.score) for s in play.seats), key=lambda x: (x[0], x[1] is None, x[1] or 0)
+    )
+    return play.game, play_day(play), tuple(seats)
 
 
 class LogPrints(NamedTuple):

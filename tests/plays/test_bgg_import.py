@@ -381,3 +381,18 @@ def test_a_play_s_seats_come_in_by_their_start_position_as_the_log_keeps_its_own
     assert names["bgg-1"] == [(0, "Zoë"), (1, "Ana"), (2, "Bruno")]
     assert names["bgg-2"] == [(0, "Ana"), (1, "Bruno"), (2, "Zoë")]  # one seat not said: as the file
     assert names["bgg-3"] == [(0, "Zoë"), (1, "Ana"), (2, "Bruno")]  # a seat said twice: as the file
+
+
+def test_an_evening_logged_here_is_known_whatever_order_bgg_lists_its_players_in(tmp_path):
+    """The log's play and BGG's, players typed in another order (or seated by start position):
+    the same evening, brought in once."""
+    from companion.plays.bgg import play_day
+
+    s = Store(tmp_path / "o.sqlite3")
+    here = s.log_calculated(
+        "dragon-final",
+        {"players": [{"name": "Ana", "vp": 50}, {"name": "Zoë", "vp": 31}, {"name": "Bo", "vp": 40}]},
+    )
+    seats = [player("Bo", "40", False), player("Zoë", "31", False), player("ana", "50", True)]
+    plan, (added, _) = _import(s, page(1, [play("", play_day(here), DRAGON, seats)]).encode())
+    assert (added, plan.already) == (0, 1)
