@@ -47,7 +47,9 @@ async def test_import_from_boardgamegeek_previews_asks_once_and_adds_nothing_the
     assert args["allowed_extensions"] == ["xml"]
     await until(h, "import-summary")
     assert h.by_key("import-summary").value == "New games: 1 · already in the log: 0 · not brought in: 1."
-    assert h.by_key("import-refused-0").value.startswith("Not brought in: 3 Feb 2026, CATAN: this app only keeps")
+    assert h.by_key("import-refused-0").value.startswith(
+        "Not brought in: 3 Feb 2026, CATAN: this app only keeps"
+    )
     assert not h.has("import-refused-1")
     assert h.by_key("import-players").value == "New players for your list: Zoë, Yann."
     assert held(store) == before  # only shown so far
