@@ -461,7 +461,7 @@ def _import_cmd(args: argparse.Namespace, plan_of: Callable[[Any, bytes], Any]) 
     except ExchangeError as exc:
         raise CliError(t("plays.bgstats.file_refused", path=args.file, reason=exc.msg.render(lang))) from exc
     for refusal in plan.refused:
-        print(refusal.line().render(lang))
+        print(refusal.line(lang).render(lang))
     print(t("plays.bgstats.summary", new=len(plan.plays), already=plan.already, refused=len(plan.refused)))
     if not plan.plays:
         print(t("plays.bgstats.nothing"))

@@ -55,13 +55,18 @@ _BGG_ID = re.compile(r"^[0-9]{1,18}$")
 _WITH_BGG_ID = re.compile(r"^bgg-[0-9]{1,18}(?:-[0-9]+)?$")
 
 # A play as the log's plays are compared with it: game, day (this device's), then each seat's
-# name key and score in seat order (a play logged with its winners alone: None for each score,
-# so it matches on its game, day and players).
+# name key and score, by name (a play logged with its winners alone: None for each score, so it
+# matches on its game, day and players). By name, not seat: BGG's players come in their start
+# positions when the file says them, else in the order they were typed, neither the log's
+# seats for sure (an evening logged here was not known when BGG listed its players otherwise).
 Print = tuple[str, str, tuple[tuple[str, int | None], ...]]
 
 
 def fingerprint(play: PlayRecord) -> Print:
-    return play.game, play_day(play), tuple((name_key(s.name), s.score) for s in play.seats)
+    seats = sorted(
+        ((name_key(s.name), s.score) for s in play.seats), key=lambda x: (x[0], x[1] is None, x[1] or 0)
+    )
+    return play.game, play_day(play), tuple(seats)
 
 
 class LogPrints(NamedTuple):
@@ -119,11 +124,12 @@ def _number(text: str | None, default: int) -> int | None:
 
 
 def _seats(node: Element) -> list[Seat] | Msg:
-    """The players of a ``<play>`` as seats, in the file's order, or why the play is refused. A
-    play logged with its winners alone keeps no score (None, never a 0 made up for each: it would
-    count in the averages and records); one with neither scores nor a winner is refused by
-    build_play (docs/DECISIONS.md, "Plays logged with winners alone")."""
-    rows = node.findall("players/player")
+    """The players of a ``<play>`` as seats, in their seats' order (``startposition``, as the log
+    keeps every play's seats; the file's order when it does not give each a seat of its own), or
+    why the play is refused. A play logged with its winners alone keeps no score (None, never a 0
+    made up for each: it would count in the averages and records); one with neither scores nor a
+    winner is refused by build_play (docs/DECISIONS.md, "Plays logged with winners alone")."""
+    rows = _by_start(node.findall("players/player"))
     seats = []
     for row in rows:
         username = " ".join((row.get("username") or "").split())
@@ -133,6 +139,14 @@ def _seats(node: Element) -> list[Seat] | Msg:
         score: str | None = (row.get("score") or "").strip() or None
         seats.append(Seat(name, score, (row.get("win") or "").strip() == "1", 0, username=username))
     return seats
+
+
+def _by_start(rows: list[Element]) -> list[Element]:
+    """The rows by their ``startposition`` (1 = first seat) when each has its own, else as given."""
+    starts = [_number(row.get("startposition"), 0) for row in rows]
+    if any(not s for s in starts) or len(set(starts)) != len(starts):  # None, 0 or blank, or twice
+        return rows
+    return [row for _, row in sorted(zip(starts, rows, strict=True), key=lambda pair: pair[0] or 0)]
 
 
 def _candidates(node: Element) -> list[Candidate] | Msg:

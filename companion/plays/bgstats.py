@@ -22,6 +22,7 @@ from urllib.parse import quote
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from companion.core.msg import Msg, msg
+from companion.i18n import format_when
 from companion.plays.game_ids import game_info, game_of, name_key
 from companion.plays.models import MAX_LOCATION, MAX_NUMBER, PlayRecord, PlaySeat
 
@@ -199,8 +200,11 @@ class Refusal:
     game: str
     reason: Msg
 
-    def line(self) -> Msg:
-        return msg("plays.bgstats.refused", when=self.date or "?", game=self.game or "?", reason=self.reason)
+    def line(self, lang: str) -> Msg:
+        """Its line, its day written as the reader writes dates ("14 Mar 2026"; the file's text
+        when it is no date)."""
+        when = format_when(self.date, lang, time=False, day_only=True) if self.date else "?"
+        return msg("plays.bgstats.refused", when=when, game=self.game or "?", reason=self.reason)
 
 
 @dataclass

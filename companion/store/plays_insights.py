@@ -41,6 +41,7 @@ MIN_SHARED = 3  # shared plays before an opponent can be a rival or a nemesis
 # The expansion switches of each game's options, as stored in plays.options (JSON).
 EXPANSIONS: dict[str, tuple[str, ...]] = {"dragon": ("great_wall", "super_events")}
 BASE = "base"  # the split key of plays with no expansion
+UNSAID = "unsaid"  # the split key of plays whose expansions were never said (an import: BGG, BG Stats)
 
 RecordKind = Literal["high_win", "low_win", "margin", "longest", "shortest"]
 RECORD_KINDS: tuple[RecordKind, ...] = ("high_win", "low_win", "margin", "longest", "shortest")
@@ -438,15 +439,20 @@ def _summed(groups: list[tuple[Any, ...]], key: Callable[[tuple[Any, ...]], Any]
 
 
 def _expansions_on(game: str, options: str) -> str:
-    """The split key of a play's options (JSON): BASE, or its expansions joined by "+"."""
+    """The split key of a play's options (JSON): BASE, its expansions joined by "+", or UNSAID
+    when its options name none of the game's expansions (never said: never the base game)."""
     chosen = json.loads(options) if options else {}
-    on = [f for f in EXPANSIONS.get(game, ()) if isinstance(chosen, dict) and chosen.get(f, 0) == 1]
+    fields = EXPANSIONS.get(game, ())
+    if fields and not (isinstance(chosen, dict) and any(f in chosen for f in fields)):
+        return UNSAID
+    on = [f for f in fields if chosen.get(f, 0) == 1]
     return "+".join(on) or BASE
 
 
 def _expansion_periods(game: str, groups: list[tuple[Any, ...]]) -> list[Period]:
+    """The splits: the base game first, then by fewest expansions, the plays never said last."""
     out = _summed(groups, lambda g: _expansions_on(game, g[2]))
-    return sorted(out, key=lambda p: (p.key != BASE, p.key.count("+"), p.key))
+    return sorted(out, key=lambda p: (p.key == UNSAID, p.key != BASE, p.key.count("+"), p.key))
 
 
 def by_month(
@@ -468,7 +474,8 @@ def by_expansion(
     read: Reader, game: str, player: str | None = None, where: PlayFilter = NO_FILTER
 ) -> list[Period]:
     """The same figures per set of expansions in play: key BASE, one expansion, or several
-    joined by "+" in EXPANSIONS order (a game without expansions has only BASE)."""
+    joined by "+" in EXPANSIONS order, UNSAID last for the plays that never said (a game without
+    expansions has only BASE)."""
     return game_periods(read, game, player, where).by_expansion
 
 

@@ -37,21 +37,35 @@ def current_option(game: str, chosen: dict[str, Any], spec: OptionSpec) -> Any:
     return get(game).options_model().model_dump().get(spec.field)
 
 
+_UNSAID = object()  # what an option never said equals: no chip's value
+
+
 def option_rows(
     tr: Tr,
     game: str,
     specs: list[OptionSpec],
     chosen: dict[str, Any],
     prefix: str = "log-option",
+    *,
+    defaults: bool = True,
 ) -> list[ft.Control]:
     """One row of chips per option the play records, as on the New table screen (keys
-    ``<prefix>-<field>-<value>``; the play log's Edit uses them too), in one component."""
-    return [OptionRows(tr, game, specs, chosen, prefix, key=f"{prefix}-rows")] if specs else []
+    ``<prefix>-<field>-<value>``; the play log's Edit uses them too), in one component.
+    ``defaults``: an option not in ``chosen`` shows the game's default chosen; else no chip is
+    chosen until one is tapped (the log's Edit of a play whose options were never said)."""
+    rows = OptionRows(tr, game, specs, chosen, prefix, defaults, key=f"{prefix}-rows")
+    return [rows] if specs else []
 
 
 @ft.component
 def OptionRows(
-    tr: Tr, game: str, specs: list[OptionSpec], chosen: dict[str, Any], prefix: str, key: str | None = None
+    tr: Tr,
+    game: str,
+    specs: list[OptionSpec],
+    chosen: dict[str, Any],
+    prefix: str,
+    defaults: bool = True,
+    key: str | None = None,
 ) -> ft.Control:
     """The chips over ``chosen``, a dict of the caller's draft (a play being logged or edited): a
     tap sets it and redraws these rows alone. What they show is read from ``chosen`` on every
@@ -60,7 +74,8 @@ def OptionRows(
     tapped = use_every_tap()  # every tap, even of the chosen chip (the phone unticked it)
     out: list[ft.Control] = []
     for spec in specs:
-        current = current_option(game, chosen, spec)
+        unsaid = not defaults and spec.field not in chosen  # no chip chosen: nothing said yet
+        current = _UNSAID if unsaid else current_option(game, chosen, spec)
 
         def choose(value: Any, field: str = spec.field) -> Any:
             def pick(_: Any = None) -> None:

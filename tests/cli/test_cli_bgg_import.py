@@ -35,7 +35,7 @@ def test_import_bgg_lists_what_it_leaves_asks_once_and_adds_nothing_twice(tmp_pa
     assert main(["import-bgg", str(file), "--data", str(data), "--lang", "es"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == (
-        "No se trae: 2025-03-02, CATAN: esta aplicación solo guarda En el año del dragón, Chinatown y Da Yu."
+        "No se trae: 2 mar 2025, CATAN: esta aplicación solo guarda En el año del dragón, Chinatown y Da Yu."
     )
     assert "Partidas nuevas: 1" in out[1] and "no traídas: 1" in out[1]
     assert out[2] == "Jugadores nuevos que recordar: Ana, Íñigo, Zoë."

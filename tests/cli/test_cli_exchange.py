@@ -63,7 +63,7 @@ def test_a_foreign_play_is_one_line_and_a_damaged_file_exit_2(data, tmp_path, ca
     assert main(["import-bgstats", str(foreign), "--data", str(data), "--yes"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == (
-        "Not brought in: 2025-01-01 20:00:00, Catan: this app only keeps In the Year of the Dragon,"
+        "Not brought in: 1 Jan 2025, Catan: this app only keeps In the Year of the Dragon,"
         " Chinatown and Da Yu."
     )
     damaged = tmp_path / "damaged.json"

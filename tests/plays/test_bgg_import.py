@@ -131,21 +131,21 @@ def test_a_group_s_pages_bring_in_these_games_and_refuse_the_rest_one_line_each(
     assert all(c is not None and c.game == "dayu" and c.seconds == 60 * 60 for c in copies)
     assert copies[0] is not None and copies[0].seats[0].name == "ana"  # the username, no name given
     assert copies[0].seats[0].player_id == ana.id
-    reasons = [r.line().render("en") for r in plan.refused]
+    reasons = [r.line("en").render("en") for r in plan.refused]
     assert len(reasons) == 5 and all("\n" not in line for line in reasons)
     text = "\n".join(reasons)
     for part in (
-        "2026-02-02, CATAN: this app only keeps In the Year of the Dragon, Chinatown and Da Yu",
-        "2026-02-04, Chinatown: its entry in the file is damaged (quantity)",
-        "2026-02-06, Da Yu: Bruno has no score",
+        "2 Feb 2026, CATAN: this app only keeps In the Year of the Dragon, Chinatown and Da Yu",
+        "4 Feb 2026, Chinatown: its entry in the file is damaged (quantity)",
+        "6 Feb 2026, Da Yu: Bruno has no score",
         "Ana's score (lots) isn't a whole number",
-        "2026-02-08, Da Yu: it has no scores and no winner marked",
+        "8 Feb 2026, Da Yu: it has no scores and no winner marked",
     ):
         assert part in text, part
-    assert "2026-02-03" not in text
-    es = "\n".join(r.line().render("es") for r in plan.refused)
+    assert "3 Feb 2026" not in text
+    es = "\n".join(r.line("es").render("es") for r in plan.refused)
     assert (
-        "2026-02-08, Da Yu: no tiene puntos ni ganador marcado" in es
+        "8 feb 2026, Da Yu: no tiene puntos ni ganador marcado" in es
         and "su entrada en el archivo está dañada" in es
     )
 
@@ -200,15 +200,15 @@ def test_a_play_that_is_not_finished_or_logged_too_many_times_is_refused(tmp_pat
     )
     plan = _plan(s, data.encode())
     assert [p.id for p, _ in plan.plays] == ["bgg-6"]
-    text = "\n".join(r.line().render("en") for r in plan.refused)
+    text = "\n".join(r.line("en").render("en") for r in plan.refused)
     for part in (
-        "2026-01-01, In the Year of the Dragon: it's marked as not finished",
+        "1 Jan 2026, In the Year of the Dragon: it's marked as not finished",
         "played 500 times in one go",
         "damaged (length)",
         "damaged (id)",
         "one of its players has no name and no username",
         "the file has this play twice",
-        "2026-01-08, ?: the file doesn't say which game it was",
+        "8 Jan 2026, ?: the file doesn't say which game it was",
     ):
         assert part in text, part
 
@@ -353,3 +353,46 @@ def test_an_evening_logged_here_and_on_bgg_too_comes_in_once(tmp_path):
         page(1, [play("902", day, DRAGON, [player("Ana", "50", True), player("Zoë", "30", False)])]).encode(),
     )
     assert (added, plan.already) == (1, 0)
+
+
+def test_a_play_s_seats_come_in_by_their_start_position_as_the_log_keeps_its_own(tmp_path):
+    """The log lists every play's seats in their seats' order (a table's, Quick score's as typed):
+    a BGG play whose players each say their start position keeps it; one that does not, the file's."""
+
+    def at(name: str, score: str, win: bool, start: str) -> str:
+        return player(name, score, win).replace('startposition=""', f'startposition="{start}"')
+
+    s = Store(tmp_path / "s.sqlite3")
+    seated = [at("Ana", "120", True, "2"), at("Bruno", "90", False, "3"), at("Zoë", "100", False, "1")]
+    unseated = [at("Ana", "110", True, "1"), at("Bruno", "95", False, ""), at("Zoë", "99", False, "2")]
+    twice = [at("Zoë", "90", False, "2"), at("Ana", "110", True, "1"), at("Bruno", "95", False, "1")]
+    _import(
+        s,
+        page(
+            1,
+            [
+                play("1", "2026-03-05", CHINATOWN, seated),
+                play("2", "2026-03-06", CHINATOWN, unseated),
+                play("3", "2026-03-07", CHINATOWN, twice),
+            ],
+        ).encode(),
+    )
+    names = {p.id: [(x.seat, x.name) for x in p.seats] for p in s.plays()}
+    assert names["bgg-1"] == [(0, "Zoë"), (1, "Ana"), (2, "Bruno")]
+    assert names["bgg-2"] == [(0, "Ana"), (1, "Bruno"), (2, "Zoë")]  # one seat not said: as the file
+    assert names["bgg-3"] == [(0, "Zoë"), (1, "Ana"), (2, "Bruno")]  # a seat said twice: as the file
+
+
+def test_an_evening_logged_here_is_known_whatever_order_bgg_lists_its_players_in(tmp_path):
+    """The log's play and BGG's, players typed in another order (or seated by start position):
+    the same evening, brought in once."""
+    from companion.plays.bgg import play_day
+
+    s = Store(tmp_path / "o.sqlite3")
+    here = s.log_calculated(
+        "dragon-final",
+        {"players": [{"name": "Ana", "vp": 50}, {"name": "Zoë", "vp": 31}, {"name": "Bo", "vp": 40}]},
+    )
+    seats = [player("Bo", "40", False), player("Zoë", "31", False), player("ana", "50", True)]
+    plan, (added, _) = _import(s, page(1, [play("", play_day(here), DRAGON, seats)]).encode())
+    assert (added, plan.already) == (0, 1)

@@ -275,7 +275,7 @@ def test_a_bg_stats_backup_brings_in_these_games_and_refuses_the_rest_one_line_e
     assert dragon.seconds == 95 * 60 and dragon.game == "dragon" and chinatown.game == "chinatown"
     assert dragon.location == "Home" and s.locations() == ["Home"]  # the backup's locationRefId
     assert [x.score for x in chinatown.seats] == [520000, 480000, 300000]
-    reasons = [r.line().render("en") for r in plan.refused]
+    reasons = [r.line("en").render("en") for r in plan.refused]
     assert len(reasons) == 9 and all(line.count("\n") == 0 for line in reasons)
     text = "\n".join(reasons)
     for part in (
@@ -290,7 +290,7 @@ def test_a_bg_stats_backup_brings_in_these_games_and_refuses_the_rest_one_line_e
         "its winner doesn't have the best score",
     ):
         assert part in text, part
-    es = "\n".join(r.line().render("es") for r in plan.refused)
+    es = "\n".join(r.line("es").render("es") for r in plan.refused)
     assert "No se trae" in es and "esta aplicación solo guarda" in es and "no es un número entero" in es
     assert {p.id for p in s.plays()} == {"aaaa-1", "aaaa-2"}  # nothing of a refused play is kept
 

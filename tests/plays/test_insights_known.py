@@ -229,7 +229,7 @@ def test_splits_by_expansion_and_player_count(store):
     wall = {"great_wall": True, "super_events": False}
     both = {"great_wall": True, "super_events": True}
     for i, (options, seats) in enumerate(
-        [(plain, 2), (wall, 3), (wall, 2), (both, 3), ({}, 2)]  # {}: options not stored: no expansion
+        [(plain, 2), (wall, 3), (wall, 2), (both, 3), ({}, 2)]  # {}: never said: its own split
     ):
         names = ["Ana", "Ben", "Cy"][:seats]
         _log(
@@ -243,11 +243,13 @@ def test_splits_by_expansion_and_player_count(store):
         )
     split = {s.key: (s.plays, s.seats, s.wins, s.total) for s in store.by_expansion("dragon")}
     assert split == {
-        "base": (2, 4, 2, 60),
+        "base": (1, 2, 1, 30),
         "great_wall": (2, 5, 2, 90),
         "great_wall+super_events": (1, 3, 1, 60),
+        "unsaid": (1, 2, 1, 30),
     }
-    assert [s.key for s in store.by_expansion("dragon")] == ["base", "great_wall", "great_wall+super_events"]
+    keys = [s.key for s in store.by_expansion("dragon")]
+    assert keys == ["base", "great_wall", "great_wall+super_events", "unsaid"]
     counts = {s.key: (s.plays, s.wins, s.best) for s in store.by_player_count("dragon", p["Ana"])}
     assert counts == {"2": (3, 0, 10), "3": (2, 0, 10)}
     assert [(m.key, m.plays) for m in store.by_month("dragon")] == [("2026-06", 5)]

@@ -178,11 +178,11 @@ def test_a_play_with_neither_scores_nor_a_winner_is_refused_in_both_languages(tm
     plan = plan_bgg(s, _file(_play("7005", "2026-04-05", [_player("Ana", False), _player("Ben", False)])))
     assert plan.plays == []
     [refused] = plan.refused
-    assert refused.line().render("en") == (
-        "Not brought in: 2026-04-05, In the Year of the Dragon: it has no scores and no winner marked."
+    assert refused.line("en").render("en") == (
+        "Not brought in: 5 Apr 2026, In the Year of the Dragon: it has no scores and no winner marked."
     )
-    assert refused.line().render("es") == (
-        "No se trae: 2026-04-05, In the Year of the Dragon: no tiene puntos ni ganador marcado."
+    assert refused.line("es").render("es") == (
+        "No se trae: 5 abr 2026, In the Year of the Dragon: no tiene puntos ni ganador marcado."
     )
     pushed = {
         "playDate": "2026-04-05 20:00:00",

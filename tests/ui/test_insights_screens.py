@@ -132,6 +132,33 @@ async def test_dragon_statistics_split_by_expansions(tmp_path):
 
 
 @pytest.mark.parametrize(
+    "lang,unsaid,base",
+    [
+        ("en", "Expansions not said: 2 games", "Base game: 1 game"),
+        ("es", "Expansiones sin indicar: 2 partidas", "Juego base: 1 partida"),
+    ],
+)
+async def test_plays_whose_expansions_were_never_said_are_their_own_split(tmp_path, lang, unsaid, base):
+    """A play brought in from BGG or BG Stats says no expansions: it was counted as the base game."""
+    hub = new_hub(tmp_path)
+    said = {"great_wall": False, "super_events": False}
+    for i, options in enumerate([said, {}, {}]):
+        hub.store.restore_play(
+            make_play(
+                "dragon",
+                f"2026-02-0{i + 1}T20:00:00+00:00",
+                [("Ana", None, 40), ("Bo", None, 30)],
+                options=options,
+            )
+        )
+    h = await started(hub, "/stats/dragon", prefs={"table_companion.lang": lang})
+    assert h.by_key("stats-expansion-base").value.startswith(base + ",")
+    assert h.by_key("stats-expansion-unsaid").value.startswith(unsaid + ",")
+    assert h.keys("stats-expansion-")[-1] == "stats-expansion-unsaid"  # after the expansions said
+    h.close()
+
+
+@pytest.mark.parametrize(
     "lang,two,one",
     [
         ("en", "Replay score of the group: 2 (2 games", "Replay score of the group: 1 (1 game played"),

@@ -47,7 +47,9 @@ async def test_import_from_boardgamegeek_previews_asks_once_and_adds_nothing_the
     assert args["allowed_extensions"] == ["xml"]
     await until(h, "import-summary")
     assert h.by_key("import-summary").value == "New games: 1 · already in the log: 0 · not brought in: 1."
-    assert "CATAN: this app only keeps" in h.by_key("import-refused-0").value
+    assert h.by_key("import-refused-0").value.startswith(
+        "Not brought in: 3 Feb 2026, CATAN: this app only keeps"
+    )
     assert not h.has("import-refused-1")
     assert h.by_key("import-players").value == "New players for your list: Zoë, Yann."
     assert held(store) == before  # only shown so far
@@ -58,6 +60,8 @@ async def test_import_from_boardgamegeek_previews_asks_once_and_adds_nothing_the
     assert (imported.id, imported.source, imported.seconds) == ("bgg-9001", "bgg", 75 * 60)
     assert imported.seats[0].player_id == ana.id
     assert h.by_key("play-bgg-9001-imported").value == "Brought in from BoardGameGeek"
+    cups = h.keys("play-bgg-9001-cup-")  # a scored winner's cup is read out: its score says no more
+    assert cups and all(h.by_key(k).semantics_label == "Won" for k in cups)
 
     after = held(store)
     await h.click("plays-import-bgg")  # the same file again

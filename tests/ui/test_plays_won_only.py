@@ -28,7 +28,7 @@ PAGE = """<?xml version="1.0" encoding="utf-8"?>
 SAID = {
     "en": {
         "summary": "New games: 1 · already in the log: 0 · not brought in: 1.",
-        "refused": "Not brought in: 2026-02-03, Chinatown: it has no scores and no winner marked.",
+        "refused": "Not brought in: 3 Feb 2026, Chinatown: it has no scores and no winner marked.",
         "won": "won",
         "no_score": "no score",
         "unscored": "No scores: only who won was logged",
@@ -39,7 +39,7 @@ SAID = {
     },
     "es": {
         "summary": "Partidas nuevas: 1 · ya en el registro: 0 · no traídas: 1.",
-        "refused": "No se trae: 2026-02-03, Chinatown: no tiene puntos ni ganador marcado.",
+        "refused": "No se trae: 3 feb 2026, Chinatown: no tiene puntos ni ganador marcado.",
         "won": "ganó",
         "no_score": "sin puntos",
         "unscored": "Sin puntos: solo se anotó quién ganó",
@@ -68,6 +68,9 @@ async def test_a_play_with_its_winners_alone_is_brought_in_and_shown_won_and_no_
     cells = [h.by_key(f"play-bgg-9101-score-{seat}") for seat in range(3)]
     assert [c.value for c in cells] == [said["won"], said["no_score"], said["no_score"]]
     assert all(c.width >= 96 for c in cells)  # "sin puntos" on one line beside the name
+    # the cup is seen, not read: a screen reader heard "won" twice, the cup's then the score's
+    assert h.by_key("play-bgg-9101-cup-0").semantics_label is None
+    assert not h.has("play-bgg-9101-cup-1")
     assert h.by_key("play-bgg-9101-unscored").value == said["unscored"]
     h.close()
 

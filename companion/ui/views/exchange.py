@@ -227,7 +227,8 @@ def _preview_body(tr: Tr, plan: ImportPlan) -> list[ft.Control]:
         )
     ]
     out += [
-        small(tr.msg(r.line()), key=f"import-refused-{i}") for i, r in enumerate(plan.refused[:SHOWN_REFUSED])
+        small(tr.msg(r.line(tr.lang)), key=f"import-refused-{i}")
+        for i, r in enumerate(plan.refused[:SHOWN_REFUSED])
     ]
     if len(plan.refused) > SHOWN_REFUSED:
         out.append(small(tr("plays.exchange.more_refused", n=len(plan.refused) - SHOWN_REFUSED)))

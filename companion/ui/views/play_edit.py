@@ -235,7 +235,9 @@ class PlayEdit:
             rows += self.score_fields()
         else:  # said where the scores would be: they come from the table's own game
             rows.append(small(self.tr("plays.edit.table_scores"), key="edit-scores-table"))
-        rows += option_rows(self.tr, self.play.game, self.specs, self.chosen, prefix="edit-option")
+        rows += option_rows(
+            self.tr, self.play.game, self.specs, self.chosen, prefix="edit-option", defaults=False
+        )
         rows.append(self.day_field())
         rows += self.location_rows()
         return rows

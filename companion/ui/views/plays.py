@@ -423,7 +423,8 @@ def when(tr: Tr, play: PlayRecord) -> str:
 
 
 def _seat_row(tr: Tr, play: PlayRecord, s: PlaySeat, colours: dict[str, str | None]) -> ft.Control:
-    """One seat of a play: its colour, name, a cup for a winner, the score."""
+    """One seat of a play: its colour, name, a cup for a winner, the score. A winner logged with
+    no score has "won" in the score's place: the cup is then not read out (heard twice)."""
     return ft.Row(
         [
             dot(s.color or colours.get(s.player_id or "")),
@@ -432,8 +433,9 @@ def _seat_row(tr: Tr, play: PlayRecord, s: PlaySeat, colours: dict[str, str | No
                 ft.Icons.EMOJI_EVENTS,
                 color=ft.Colors.AMBER,
                 size=18,
-                semantics_label=tr("plays.won"),
+                semantics_label=tr("plays.won") if s.score is not None else None,
                 tooltip=quiet(tr("plays.won")),
+                key=f"play-{play.id}-cup-{s.seat}",
             )
             if s.winner
             else ft.Container(width=18),

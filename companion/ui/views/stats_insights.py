@@ -286,6 +286,8 @@ def expansion_name(tr: Tr, key: str) -> str:
     }
     if key == "base":
         return tr("insights.base")
+    if key == "unsaid":  # imported plays whose expansions nobody said
+        return tr("insights.expansions_unsaid")
     return " + ".join(names.get(part, part) for part in key.split("+"))
 
 
