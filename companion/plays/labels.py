@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.core.msg import Msg, msg
 from companion.core.rulebook import rule
-from companion.i18n import catalog, translate
+from companion.i18n import MONEY_AVERAGE_STEP, catalog, translate
 
 # Dragon ledger sources and the causes of a person's loss that are not an event's name.
 DRAGON_SOURCES = (
@@ -110,9 +110,11 @@ def score_text(game: str, value: float | None, lang: str) -> str:
     return _with_unit(game, format_number(value, lang), lang)
 
 
-# Below this, an average of money is of scores logged in thousands (a BoardGameGeek or BG Stats
-# group writing "670" for $670,000): no real game's money ends under $50,000 (its start).
-THOUSANDS_LOGGED = 10_000
+# Below this, an average of money is written to the dollar: rounded to MONEY_AVERAGE_STEP it
+# would lose its figures (scores a BoardGameGeek or BG Stats group logged in thousands, "670" for
+# $670,000, averaged "$0" beside a best of "$150"). A formatting bound, ten rounding steps, not a
+# rule of any game.
+THOUSANDS_LOGGED = 10 * MONEY_AVERAGE_STEP
 
 
 def average_shown(game: str, value: float) -> float:
@@ -128,7 +130,8 @@ def average_shown(game: str, value: float) -> float:
 
 def average_text(game: str, value: float | None, lang: str) -> str:
     """An average score: Chinatown's money to the nearest 1,000 ("$673,000" / "673.000 $", not
-    "673.333 $"; to the dollar for scores logged in thousands, "$106", not "$0"), else points to a tenth ("36.4 VP" / "36,4 PV"); "no scores" when no score is
+    "673.333 $"; to the dollar for scores logged in thousands, "$106", not "$0"), else points to
+    a tenth ("36.4 VP" / "36,4 PV"); "no scores" when no score is
     behind it (plays logged with their winners alone), never a 0."""
     from companion.i18n import format_money, format_number, translate
 

@@ -23,6 +23,17 @@ def host_line_left_out(phone, lang: str, offered: str = "choice-") -> bool:
     return translate("ui.live.waiting_table", lang) not in phone.all_text() and not phone.keys(offered)
 
 
+async def seat_reads(hub, bus, table: Table, link: int, lang: str, said: str) -> None:
+    """The phone of the table's link ``link`` (1: the first seat's), opened now, says ``said``,
+    not the host's general line, and offers nothing to tap."""
+    phone = await guest(
+        hub, bus, f"/join/{links(hub, table)[link].token}", prefs={"table_companion.lang": lang}
+    )
+    assert said in phone.texts()
+    assert host_line_left_out(phone, lang)
+    phone.close()
+
+
 def chinatown_after_ben_kept(hub) -> Table:
     """A Chinatown table in its first year's building cards, dealt by hand: Ben has entered the
     buildings he keeps, Ana and Carla have not."""
@@ -168,11 +179,7 @@ async def test_a_seats_phone_at_the_start_player_question_says_what_is_decided(t
     table = hub.create(Table.new("chinatown", ["Ana", "Ben", "Carla"]))
     assert table.prompt.kind == "first_player"
     bus = pubsub()
-    _, ana, _, _ = links(hub, table)
-    a = await guest(hub, bus, f"/join/{ana.token}", prefs={"table_companion.lang": lang})
-    assert translate("ui.chinatown.seat_first_player", lang) in a.all_text()
-    assert host_line_left_out(a, lang)
-    a.close()
+    await seat_reads(hub, bus, table, 1, lang, translate("ui.chinatown.seat_first_player", lang))
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -412,17 +419,11 @@ async def test_da_yus_marker_and_start_questions_say_what_is_decided_on_a_seats_
     assert table.prompt.kind == "marker"
     player = table.prompt.msg.args["player"]
     bus = pubsub()
-    b = await guest(hub, bus, f"/join/{links(hub, table)[2].token}", prefs={"table_companion.lang": lang})
-    assert translate("ui.dayu.seat_marker", lang, player=player) in b.texts()
-    assert host_line_left_out(b, lang)
-    b.close()
+    await seat_reads(hub, bus, table, 2, lang, translate("ui.dayu.seat_marker", lang, player=player))
     while table.prompt.kind == "marker":
         table.submit(table.prompt.choices[0])
     assert table.prompt.kind == "start"
-    b = await guest(hub, bus, f"/join/{links(hub, table)[2].token}", prefs={"table_companion.lang": lang})
-    assert translate("ui.dayu.seat_start", lang) in b.texts()
-    assert host_line_left_out(b, lang)
-    b.close()
+    await seat_reads(hub, bus, table, 2, lang, translate("ui.dayu.seat_start", lang))
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -441,8 +442,5 @@ async def test_dragons_table_questions_say_what_the_host_enters_on_a_seats_phone
         ("groups", "ui.dragon.seat_groups"),
     ):
         played_until(table, lambda p, kind=kind: p.kind == kind, 3)
-        a = await guest(hub, bus, f"/join/{links(hub, table)[1].token}", prefs={"table_companion.lang": lang})
-        assert translate(key, lang, **table.prompt.msg.args) in a.texts(), kind
-        assert host_line_left_out(a, lang)
-        a.close()
+        await seat_reads(hub, bus, table, 1, lang, translate(key, lang, **table.prompt.msg.args))
         table.auto(rng) if table.prompt.auto else table.submit(table.prompt.choices[0])
