@@ -10,11 +10,12 @@ import random
 import flet as ft
 import pytest
 from test_live_share import app_of, direct, guest, links, pubsub, toy_table
-from ui_testkit import new_hub, started
+from ui_testkit import keys_in_order, new_hub, started
 
 from companion.core import Table
 from companion.core.msg import Msg, join_list
 from companion.games.dayu.public import marker_preview
+from companion.games.dragon.public import coming_events
 from companion.i18n import translate
 
 
@@ -472,7 +473,9 @@ def dayu_mover_on(tokens_placed: bool) -> Table:
         table.submit({"kind": "marker", "player": player, "place": player})
     table.submit({"kind": "start", "player": 0})
     while table.prompt.kind != "action":
-        table.auto(random.Random(1)) if table.prompt.choices is None else table.submit(table.prompt.choices[0])
+        table.auto(random.Random(1)) if table.prompt.choices is None else table.submit(
+            table.prompt.choices[0]
+        )
     if not tokens_placed:
         s = table.state.model_copy(deep=True)
         s.supply, s.ring[0].tokens, s.ring[0].card = s.supply + s.ring[0].tokens, 0, None
@@ -501,8 +504,49 @@ async def test_da_yus_marker_line_speaks_to_the_mover_on_her_own_phone(tmp_path,
     assert (line.key == "foresight.dayu.line_empty") is not on_card
     said = line.render(lang)
     assert mine.by_key("dy-marker-line").value != said and "Ana" not in mine.by_key("dy-marker-line").value
-    own = translate(f"ui.dayu.own_marker_line{line.key.removeprefix('foresight.dayu.line')}", lang, **line.args)
+    own = translate(
+        f"ui.dayu.own_marker_line{line.key.removeprefix('foresight.dayu.line')}", lang, **line.args
+    )
     assert mine.by_key("dy-marker-line").value == own
     assert host.by_key("dy-marker-line").value == said
     for h in (mine, host):
+        h.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_an_event_that_hits_two_alike_shows_the_phones_own_line(tmp_path, lang):
+    """Walking a Dragon month from two seats' phones, Ben's phone showed month 3's Drought as "Ana:
+    must release 2 persons (+1 player)": the one more was Ben, and he had to tap to learn it. On
+    his phone the tile says his own line (Ana still counted as one more), and its detail opens on
+    him; the host's screen and Ana's phone keep Ana's."""
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("dragon", ["Ana", "Ben"], {"great_wall": True, "super_events": True}))
+
+    def alike(prompt) -> bool:
+        if prompt is None or prompt.seat is None:
+            return False
+        f = next(f for f in coming_events(table.state) if not f.super)
+        ana, ben = f.seats
+        return ana.harm() == ben.harm() > (0, 0, 0) and ana.line != ben.line
+
+    played_until(table, alike, 5)
+    f = next(f for f in coming_events(table.state) if not f.super)
+    bus = pubsub()
+    prefs = {"table_companion.lang": lang}
+    _, ana, ben = links(hub, table)
+    a = await guest(hub, bus, f"/join/{ana.token}", prefs=prefs)
+    b = await guest(hub, bus, f"/join/{ben.token}", prefs=prefs)
+    host = await started(hub, route=f"/table/{table.id}", pubsub=bus, prefs=prefs)
+    said = {
+        s: translate("ui.glance.dragon.also", lang, line=f.seats[s].line.msg.render(lang), n=1)
+        for s in (0, 1)
+    }
+    assert b.by_key("glance-event-line-0").value == said[1]
+    for h in (a, host):
+        assert h.by_key("glance-event-line-0").value == said[0]
+    await b.click("glance-event-0")
+    assert keys_in_order(b, "forecast-dialog", "forecast-detail-line-")[0] == "forecast-detail-line-1"
+    await a.click("glance-event-0")
+    assert keys_in_order(a, "forecast-dialog", "forecast-detail-line-")[0] == "forecast-detail-line-0"
+    for h in (a, b, host):
         h.close()
