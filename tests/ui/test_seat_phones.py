@@ -17,6 +17,8 @@ from companion.core.msg import Msg, join_list
 from companion.games.dayu.public import marker_preview
 from companion.games.dragon.public import coming_events
 from companion.i18n import translate
+from companion.ui.foresight import MAX_HAPPENED
+from companion.ui.glance import last_summary
 
 
 def host_line_left_out(phone, lang: str, offered: str = "choice-") -> bool:
@@ -550,3 +552,31 @@ async def test_an_event_that_hits_two_alike_shows_the_phones_own_line(tmp_path, 
     assert keys_in_order(a, "forecast-dialog", "forecast-detail-line-")[0] == "forecast-detail-line-0"
     for h in (a, b, host):
         h.close()
+
+
+def untold(summary) -> list:
+    """What the round's card lists under "What happened": the lines no player's line says."""
+    told = [fx for sr in summary.seats for fx in (*sr.gained, *sr.lost)]
+    return [fx for fx in summary.happened if fx not in told]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_a_months_card_says_what_it_leaves_out(tmp_path, lang):
+    """After a Drought that cost Ben and Ana two persons each, Ana's phone opened "Month 3
+    (Drought): how it went": "What happened" listed the Drought's lines and Ben's two releases,
+    and stopped there, as if she had released nobody. The card still shows the first lines; it
+    now says how many more there are, and where."""
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("dragon", ["Ana", "Ben"], {"great_wall": True, "super_events": True}))
+    played_until(
+        table, lambda p: (s := last_summary(table)[0]) is not None and len(untold(s)) > MAX_HAPPENED, 5
+    )
+    more = len(untold(last_summary(table)[0])) - MAX_HAPPENED
+    bus = pubsub()
+    prefs = {"table_companion.lang": lang}
+    a = await guest(hub, bus, f"/join/{links(hub, table)[1].token}", prefs=prefs)
+    await a.click("glance-summary")
+    assert a.open_dialogs() == ["glance-summary-dialog"]
+    assert a.has(f"glance-round-fx-{MAX_HAPPENED - 1}") and not a.has(f"glance-round-fx-{MAX_HAPPENED}")
+    assert translate("ui.foresight.happened_more", lang, n=more) in a.texts()
+    a.close()
