@@ -133,10 +133,12 @@ def round_card(
     # what happened, less what a player's line already says (Chinatown's trades: each giver's
     # line tells their side of it; the list below told both sides again)
     told = [fx for sr in summary.seats for fx in (*sr.gained, *sr.lost)]  # Msg args: not hashable
-    happened = [fx for fx in summary.happened if fx not in told][:MAX_HAPPENED]
+    happened = [fx for fx in summary.happened if fx not in told]
     if happened:
         lines.append(small(tr("foresight.happened"), key=f"{key}-happened"))
-        lines += [effect_line(model, fx, key=f"{key}-fx-{i}") for i, fx in enumerate(happened)]
+        lines += [effect_line(model, fx, key=f"{key}-fx-{i}") for i, fx in enumerate(happened[:MAX_HAPPENED])]
+    if len(happened) > MAX_HAPPENED:  # the cut said: it had listed Ben's releases, and not Ana's
+        lines.append(small(tr("foresight.happened_more", n=len(happened) - MAX_HAPPENED), key=f"{key}-more"))
     if summary.order_line is not None:
         lines.append(ft.Text(tr.msg(summary.order_line.msg), size=14, key=f"{key}-order"))
     if in_history:

@@ -10,11 +10,15 @@ import random
 import flet as ft
 import pytest
 from test_live_share import app_of, direct, guest, links, pubsub, toy_table
-from ui_testkit import new_hub, started
+from ui_testkit import keys_in_order, new_hub, started
 
 from companion.core import Table
 from companion.core.msg import Msg, join_list
+from companion.games.dayu.public import marker_preview
+from companion.games.dragon.public import coming_events
 from companion.i18n import translate
+from companion.ui.foresight import MAX_HAPPENED
+from companion.ui.glance import last_summary
 
 
 def host_line_left_out(phone, lang: str, offered: str = "choice-") -> bool:
@@ -444,3 +448,135 @@ async def test_dragons_table_questions_say_what_the_host_enters_on_a_seats_phone
         played_until(table, lambda p, kind=kind: p.kind == kind, 3)
         await seat_reads(hub, bus, table, 1, lang, translate(key, lang, **table.prompt.msg.args))
         table.auto(rng) if table.prompt.auto else table.submit(table.prompt.choices[0])
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_dragons_super_event_question_says_what_the_host_enters_on_a_seats_phone(tmp_path, lang):
+    """With Super Events, the setup question for the super event lying on month 7 read "The host
+    enters what lies on the table." on every seat's phone, as the start player's did before: it
+    says which tile the host enters, in the game's words."""
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("dragon", ["Ana", "Ben"], {"super_events": True}))
+    played_until(table, lambda p: p.kind == "super_event", 3)
+    said = translate("ui.dragon.seat_super_event", lang, **table.prompt.msg.args)
+    assert "7" in said
+    bus = pubsub()
+    await seat_reads(hub, bus, table, 2, lang, said)
+
+
+def dayu_mover_on(tokens_placed: bool) -> Table:
+    """A Da Yu table at its first turn's actions (the markers on the first places, Ana starting),
+    with Ana's marker on a flood card, or on a place emptied of its card when not
+    ``tokens_placed``."""
+    from dayu_helpers import check_invariants
+
+    table = Table.new("dayu", ["Ana", "Ben", "Carla"])
+    for player in range(3):
+        table.submit({"kind": "marker", "player": player, "place": player})
+    table.submit({"kind": "start", "player": 0})
+    while table.prompt.kind != "action":
+        table.auto(random.Random(1)) if table.prompt.choices is None else table.submit(
+            table.prompt.choices[0]
+        )
+    if not tokens_placed:
+        s = table.state.model_copy(deep=True)
+        s.supply, s.ring[0].tokens, s.ring[0].card = s.supply + s.ring[0].tokens, 0, None
+        s.flood_pile += 1  # the card back under the pile, as if it had never been dealt there
+        check_invariants(s)
+        table._states[-1] = s  # the hand-built position as the table's present (tests only)
+        table._prompt = None
+    assert table.state.current == 0 and table.state.players[0].marker == 0
+    return table
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("on_card", [True, False])
+async def test_da_yus_marker_line_speaks_to_the_mover_on_her_own_phone(tmp_path, lang, on_card):
+    """The card under the marker, on Ana's own phone at her turn, read "Ana's marker on place 1:
+    ..." ("Marcador de Ana en el lugar 1"): her own name, where the draw and Exchange questions
+    already speak to her. There it says "Your marker ..."; the host's screen names her."""
+    hub = new_hub(tmp_path)
+    table = hub.create(dayu_mover_on(on_card))
+    bus = pubsub()
+    prefs = {"table_companion.lang": lang}
+    mine = await guest(hub, bus, f"/join/{links(hub, table)[1].token}", prefs=prefs)
+    host = await started(hub, route=f"/table/{table.id}", pubsub=bus, prefs=prefs)
+    line = marker_preview(table.state).line.msg
+    assert line.key in ("foresight.dayu.line", "foresight.dayu.line_no_drain", "foresight.dayu.line_empty")
+    assert (line.key == "foresight.dayu.line_empty") is not on_card
+    said = line.render(lang)
+    assert mine.by_key("dy-marker-line").value != said and "Ana" not in mine.by_key("dy-marker-line").value
+    own = translate(
+        f"ui.dayu.own_marker_line{line.key.removeprefix('foresight.dayu.line')}", lang, **line.args
+    )
+    assert mine.by_key("dy-marker-line").value == own
+    assert host.by_key("dy-marker-line").value == said
+    for h in (mine, host):
+        h.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_an_event_that_hits_two_alike_shows_the_phones_own_line(tmp_path, lang):
+    """Walking a Dragon month from two seats' phones, Ben's phone showed month 3's Drought as "Ana:
+    must release 2 persons (+1 player)": the one more was Ben, and he had to tap to learn it. On
+    his phone the tile says his own line (Ana still counted as one more), and its detail opens on
+    him; the host's screen and Ana's phone keep Ana's."""
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("dragon", ["Ana", "Ben"], {"great_wall": True, "super_events": True}))
+
+    def alike(prompt) -> bool:
+        if prompt is None or prompt.seat is None:
+            return False
+        f = next(f for f in coming_events(table.state) if not f.super)
+        ana, ben = f.seats
+        return ana.harm() == ben.harm() > (0, 0, 0) and ana.line != ben.line
+
+    played_until(table, alike, 5)
+    f = next(f for f in coming_events(table.state) if not f.super)
+    bus = pubsub()
+    prefs = {"table_companion.lang": lang}
+    _, ana, ben = links(hub, table)
+    a = await guest(hub, bus, f"/join/{ana.token}", prefs=prefs)
+    b = await guest(hub, bus, f"/join/{ben.token}", prefs=prefs)
+    host = await started(hub, route=f"/table/{table.id}", pubsub=bus, prefs=prefs)
+    said = {
+        s: translate("ui.glance.dragon.also", lang, line=f.seats[s].line.msg.render(lang), n=1)
+        for s in (0, 1)
+    }
+    assert b.by_key("glance-event-line-0").value == said[1]
+    for h in (a, host):
+        assert h.by_key("glance-event-line-0").value == said[0]
+    await b.click("glance-event-0")
+    assert keys_in_order(b, "forecast-dialog", "forecast-detail-line-")[0] == "forecast-detail-line-1"
+    await a.click("glance-event-0")
+    assert keys_in_order(a, "forecast-dialog", "forecast-detail-line-")[0] == "forecast-detail-line-0"
+    for h in (a, b, host):
+        h.close()
+
+
+def untold(summary) -> list:
+    """What the round's card lists under "What happened": the lines no player's line says."""
+    told = [fx for sr in summary.seats for fx in (*sr.gained, *sr.lost)]
+    return [fx for fx in summary.happened if fx not in told]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_a_months_card_says_what_it_leaves_out(tmp_path, lang):
+    """After a Drought that cost Ben and Ana two persons each, Ana's phone opened "Month 3
+    (Drought): how it went": "What happened" listed the Drought's lines and Ben's two releases,
+    and stopped there, as if she had released nobody. The card still shows the first lines; it
+    now says how many more there are, and where."""
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("dragon", ["Ana", "Ben"], {"great_wall": True, "super_events": True}))
+    played_until(
+        table, lambda p: (s := last_summary(table)[0]) is not None and len(untold(s)) > MAX_HAPPENED, 5
+    )
+    more = len(untold(last_summary(table)[0])) - MAX_HAPPENED
+    bus = pubsub()
+    prefs = {"table_companion.lang": lang}
+    a = await guest(hub, bus, f"/join/{links(hub, table)[1].token}", prefs=prefs)
+    await a.click("glance-summary")
+    assert a.open_dialogs() == ["glance-summary-dialog"]
+    assert a.has(f"glance-round-fx-{MAX_HAPPENED - 1}") and not a.has(f"glance-round-fx-{MAX_HAPPENED}")
+    assert translate("ui.foresight.happened_more", lang, n=more) in a.texts()
+    a.close()

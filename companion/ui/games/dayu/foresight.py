@@ -20,6 +20,12 @@ from companion.ui.table_model import TableModel
 from companion.ui.widgets import card, small
 
 SHOWN_IN = ("actions",)  # while the player chooses what to do with their action points
+# the card's line as the mover's own phone says it: to her ("Your marker ..."), not her name
+OWN_LINES = {
+    "foresight.dayu.line": "dayu.own_marker_line",
+    "foresight.dayu.line_no_drain": "dayu.own_marker_line_no_drain",
+    "foresight.dayu.line_empty": "dayu.own_marker_line_empty",
+}
 
 
 def marker(model: TableModel) -> list[ft.Control]:
@@ -42,7 +48,7 @@ def marker_card(model: TableModel, preview: MarkerPreview) -> ft.Control:
     tr = model.tr
     items: list[ft.Control] = [
         small(tr("foresight.marker"), key="dy-marker-heading"),
-        ft.Text(tr.msg(preview.line.msg), weight=ft.FontWeight.BOLD, size=14, key="dy-marker-line"),
+        ft.Text(marker_line(model, preview), weight=ft.FontWeight.BOLD, size=14, key="dy-marker-line"),
     ]
     if preview.place is not None and preview.fit is not None:
         items.append(effect_line(model, preview.fit, key="dy-fit"))  # one line for the whole hand
@@ -56,3 +62,11 @@ def marker_card(model: TableModel, preview: MarkerPreview) -> ft.Control:
             for w, fx, linked in zip(preview.worth, worth, linked_once(worth), strict=True)
         ]
     return card(*items, key="dy-marker")
+
+
+def marker_line(model: TableModel, preview: MarkerPreview) -> str:
+    """Whose marker it is and what it stands on: the mover's own phone speaks to her ("Your
+    marker on place 3 ..."); the host's screen names her."""
+    line = preview.line.msg
+    own = OWN_LINES.get(line.key) if model.guest and model.seat == preview.seat else None
+    return model.tr.msg(line) if own is None else model.tr(own, **line.args)

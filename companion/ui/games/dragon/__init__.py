@@ -32,6 +32,7 @@ UI = GameUI(
     # what lies on the table" at every month's start (the action cards dealt into groups)
     seat_waiting={
         "event_row": "dragon.seat_event_row",
+        "super_event": "dragon.seat_super_event",
         "start_player": "dragon.seat_start_player",
         "groups": "dragon.seat_groups",
     },

@@ -38,14 +38,25 @@ COUNTERS = ("yuan", "rice", "fireworks", "helmets", "mortars", "privileges", "pe
 SHOWN = 2  # this month's event and the next (month 7's super event stays in the card below)
 
 
-def worst_hit(f: EventForecast) -> SeatForecast | None:
-    """The player the event would hit hardest (the first in seat order on a tie); when it would
-    cost nobody anything, the one it would bring the most VP; None when it does nothing."""
+def worst_hit(f: EventForecast, own: int | None = None) -> SeatForecast | None:
+    """The player the event would hit hardest (the first in seat order on a tie; ``own``, the
+    seat whose phone this is, when it is among them); when it would cost nobody anything, the one
+    it would bring the most VP (the same tie rule); None when it does nothing."""
     worst = max(f.seats, key=SeatForecast.harm)
     if worst.harm() > (0, 0, 0):
-        return worst
+        return _own_first(f, worst, own, SeatForecast.harm)
     best = max(f.seats, key=lambda sf: sf.vp)
-    return best if best.vp > 0 else None
+    return _own_first(f, best, own, lambda sf: sf.vp) if best.vp > 0 else None
+
+
+def _own_first(
+    f: EventForecast, top: SeatForecast, own: int | None, by: Callable[[SeatForecast], object]
+) -> SeatForecast:
+    """``top``, or the phone's own seat's forecast when it ranks the same: on Ben's phone a
+    Drought that costs Ana and Ben two persons each read "Ana: must release 2 persons (+1
+    player)", and left Ben to guess that the one more was him."""
+    mine = next((sf for sf in f.seats if sf.seat == own), None)
+    return mine if mine is not None and by(mine) == by(top) else top
 
 
 def hit_as_hard(f: EventForecast, worst: SeatForecast | None) -> list[SeatForecast]:
@@ -90,16 +101,16 @@ def strip(model: TableModel) -> list[ft.Control]:
     state = model.view.state
     assert isinstance(state, DragonState)
     coming = [f for f in forecasts(table) if not f.super][:SHOWN]
-    events = tuple((f.month, f.event, f.headline, _line(f)) for f in coming)
+    events = tuple((f.month, f.event, f.headline, _line(f, model.seat)) for f in coming)
     cells = tuple(tuple(counts(state, s)) for s in range(len(state.players)))
     seats = tuple((p.name, p.color) for p in table.players)
     props = (model.tr.lang, model.seat, seats, events, cells, glance.summary_props(table))
     return [part(props, lambda: draw(model, table, coming, cells), key="glance-part")]
 
 
-def _line(f: EventForecast) -> tuple[object, int]:
+def _line(f: EventForecast, own: int | None) -> tuple[object, int]:
     """What an event's tile says: the hardest-hit line, and how many more are hit as hard."""
-    worst = worst_hit(f)
+    worst = worst_hit(f, own)
     return (None if worst is None else worst.line), len(hit_as_hard(f, worst))
 
 
@@ -108,8 +119,8 @@ def draw(
 ) -> ft.Control:
     rows: list[ft.Control] = []
     if coming:  # a part of its own: most taps change a count, not the events' lines
-        events = (model.tr.lang, tuple((f.month, f.event, f.headline, _line(f)) for f in coming))
-        tiles = partial(_events_row, model.tr, coming, partial(show_detail, model, table))
+        events = (model.tr.lang, tuple((f.month, f.event, f.headline, _line(f, model.seat)) for f in coming))
+        tiles = partial(_events_row, model.tr, coming, partial(show_detail, model, table), model.seat)
         rows.append(part(events, tiles, key="glance-events-part"))
     rows.append(glance.seat_table(model, table, columns(model.tr), cells))
     button = part(
@@ -120,12 +131,14 @@ def draw(
     return glance.frame(glance.with_summary(model, table, rows, [button]))
 
 
-def _events_row(tr: Tr, coming: list[EventForecast], open_detail: Callable[[int, int], None]) -> ft.Control:
+def _events_row(
+    tr: Tr, coming: list[EventForecast], open_detail: Callable[[int, int], None], own: int | None
+) -> ft.Control:
     # each tile a part: a tap that changes one event's line draws that tile again, not both
     tiles = [
         part(
-            (tr.lang, f.month, f.event, f.super, f.headline, _line(f), _seat(f)),
-            partial(event_tile, tr, i, f, open_detail),
+            (tr.lang, f.month, f.event, f.super, f.headline, _line(f, own), _seat(f, own)),
+            partial(event_tile, tr, i, f, open_detail, own),
             key=f"glance-event-{i}-part",
         )
         for i, f in enumerate(coming)
@@ -133,24 +146,26 @@ def _events_row(tr: Tr, coming: list[EventForecast], open_detail: Callable[[int,
     return ft.Row(tiles, spacing=6)
 
 
-def _seat(f: EventForecast) -> int:
+def _seat(f: EventForecast, own: int | None) -> int:
     """Whose forecast comes first when the event's tile is tapped: the player it hits hardest
     (else the first)."""
-    worst = worst_hit(f)
+    worst = worst_hit(f, own)
     return worst.seat if worst is not None else 0
 
 
-def event_tile(tr: Tr, i: int, f: EventForecast, open_detail: Callable[[int, int], None]) -> ft.Control:
-    """An event as its tile, its month, and the line of the player it hits hardest; a tap opens
-    the event's detail with that player first (the first player when it hits nobody):
-    ``open_detail(i, seat)``."""
-    worst = worst_hit(f)
+def event_tile(
+    tr: Tr, i: int, f: EventForecast, open_detail: Callable[[int, int], None], own: int | None = None
+) -> ft.Control:
+    """An event as its tile, its month, and the line of the player it hits hardest (on a seat's
+    phone, its own seat's among those hit as hard: ``own``); a tap opens the event's detail with
+    that player first (the first player when it hits nobody): ``open_detail(i, seat)``."""
+    worst = worst_hit(f, own)
     name = tr.msg(super_msg(f.event) if f.super else event_msg(f.event))
     line = tr.msg(worst.line.msg) if worst is not None else tr("glance.dragon.nobody")
     also = len(hit_as_hard(f, worst))
     if also:
         line = tr("glance.dragon.also", line=line, n=also)
-    seat = _seat(f)
+    seat = _seat(f, own)
     # Read once, by the event's name: the tile's whole name (month, event, the line, "tap for the
     # detail") and its other texts silent. No hover text (Flutter read it, then the texts again)
     # and no ExcludeSemantics wrapper: on the Play screen either made Chromium lose the next tap.
