@@ -100,11 +100,18 @@ def joined(tr: Tr, effects: list[Effect]) -> str:
 
 
 def round_card(
-    model: TableModel, table: Table, summary: RoundSummary, *, key: str, in_history: bool = False
+    model: TableModel,
+    table: Table,
+    summary: RoundSummary,
+    *,
+    key: str,
+    in_history: bool = False,
+    entries_below: bool = False,
 ) -> ft.Control:
     """One round in short: each player's VP by source and what they lost, what the event did,
     the turn order that follows. Tap "See in History" to open the round's entries (not on
-    History's own round headers, which sit over those entries)."""
+    History's own round headers, which sit over those entries: ``entries_below`` points the
+    lines left out to them rather than to History)."""
     tr = model.tr
     summary = model.view.summary(summary)  # every line as this screen's view may read it
     title = ft.Row(
@@ -138,7 +145,8 @@ def round_card(
         lines.append(small(tr("foresight.happened"), key=f"{key}-happened"))
         lines += [effect_line(model, fx, key=f"{key}-fx-{i}") for i, fx in enumerate(happened[:MAX_HAPPENED])]
     if len(happened) > MAX_HAPPENED:  # the cut said: it had listed Ben's releases, and not Ana's
-        lines.append(small(tr("foresight.happened_more", n=len(happened) - MAX_HAPPENED), key=f"{key}-more"))
+        more = "foresight.happened_more_below" if entries_below else "foresight.happened_more"
+        lines.append(small(tr(more, n=len(happened) - MAX_HAPPENED), key=f"{key}-more"))
     if summary.order_line is not None:
         lines.append(ft.Text(tr.msg(summary.order_line.msg), size=14, key=f"{key}-order"))
     if in_history:

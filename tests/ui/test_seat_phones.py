@@ -580,3 +580,12 @@ async def test_a_months_card_says_what_it_leaves_out(tmp_path, lang):
     assert a.has(f"glance-round-fx-{MAX_HAPPENED - 1}") and not a.has(f"glance-round-fx-{MAX_HAPPENED}")
     assert translate("ui.foresight.happened_more", lang, n=more) in a.texts()
     a.close()
+    # History's round header folds the same card over the round's entries: there the lines left
+    # out are pointed to below, not to the History the reader is already in
+    h = await started(hub, route=f"/table/{table.id}/history", prefs=prefs)
+    first = last_summary(table)[0].entries[0]
+    assert h.by_key(f"round-{first}-summary-more").value == translate(
+        "ui.foresight.happened_more_below", lang, n=more
+    )
+    assert translate("ui.foresight.happened_more", lang, n=more) not in h.texts()
+    h.close()

@@ -134,7 +134,9 @@ def group_header(model: TableModel, table: Table, group: RoundGroup, *, open_: b
         key=key,
         title=ft.Text(tr.msg(group.summary.title.msg), weight=ft.FontWeight.BOLD, key=f"{key}-title"),
         subtitle=ft.Text(tr("history.round_hint", n=n)),
-        controls=[round_card(model, table, group.summary, key=f"{key}-summary", in_history=True)],
+        controls=[
+            round_card(model, table, group.summary, key=f"{key}-summary", in_history=True, entries_below=True)
+        ],
         expanded=open_,
         maintain_state=True,
         tile_padding=ft.Padding.symmetric(horizontal=4),
