@@ -14,7 +14,8 @@ import math
 import re
 import sqlite3
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field as _field
 from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -91,7 +92,9 @@ class _Query:
     lacks: frozenset[str] = frozenset()
     # per pair of groups side by side: the filler the question says between them ("carta DE
     # inundación"), as stems; the rule that says the same words between them says the pair too
-    gaps: dict[tuple[frozenset[str], frozenset[str]], frozenset[tuple[str, ...]]] = field(default_factory=dict)
+    gaps: dict[tuple[frozenset[str], frozenset[str]], frozenset[tuple[str, ...]]] = _field(
+        default_factory=dict
+    )
 
     @property
     def scored(self) -> tuple[frozenset[str], ...]:
@@ -614,7 +617,10 @@ def _with_number(
 
 
 def _side_by_side(
-    a: frozenset[str], b: frozenset[str], gaps: frozenset[tuple[str, ...]] | tuple[()], pairs: set[tuple[str, ...]]
+    a: frozenset[str],
+    b: frozenset[str],
+    gaps: frozenset[tuple[str, ...]] | tuple[()],
+    pairs: set[tuple[str, ...]],
 ) -> bool:
     """Whether a rule says a word of ``a`` then one of ``b``, next to each other or with the
     filler the question put between them ("carta de inundación" in both)."""
