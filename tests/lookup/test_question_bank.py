@@ -12,7 +12,19 @@ fresh block of questions"). Run with -s to see the tables.
 from __future__ import annotations
 
 import pytest
-from lookup_bank import ALL, BANK, FRESH, REPORTED, THIRD, figures, fresh_held_out, held_out, rank_of, tuned
+from lookup_bank import (
+    ALL,
+    BANK,
+    FOURTH,
+    FRESH,
+    REPORTED,
+    THIRD,
+    figures,
+    fresh_held_out,
+    held_out,
+    rank_of,
+    tuned,
+)
 
 from companion.lookup.data import GAMES, book
 
@@ -36,6 +48,10 @@ FRESH_FLOORS = {"fresh": (0.951, 0.980), "fresh held out": (0.903, 1.0)}
 # at 673b2de, 37/40 and 40/40 after (docs/PERFORMANCE.md, "Rules lookup: a third block"); all
 # 40 first since branch lookup4 ("Rules lookup: a fourth block").
 THIRD_FLOORS = (1.0, 1.0)
+# The fourth block (branch lookup4, ``FOURTH``): 24/30 first and 27/30 in three on main at
+# 26e2472, 26/30 and 28/30 with the paired filler, 30/30 and 30/30 after its four misses were
+# mended (docs/PERFORMANCE.md, "Rules lookup: a fourth block").
+FOURTH_FLOORS = (1.0, 1.0)
 TARGETS = (0.85, 0.97)
 
 
@@ -50,7 +66,7 @@ def test_the_bank_is_what_the_issue_asks():
     assert any(a.startswith("dragon.super.") for a in answers)  # Super Events
     assert any(q[4] == ALL for q in BANK)  # asked under "All games"
     assert len(held_out()) * 10 >= len(BANK) * 3 and len(tuned()) + len(held_out()) == len(BANK)
-    asked = BANK + FRESH + REPORTED + THIRD
+    asked = BANK + FRESH + REPORTED + THIRD + FOURTH
     assert len({(q[1], q[2].lower()) for q in asked}) == len(asked), "a question asked twice"
     for lang in ("en", "es"):
         for game in ("dragon", "chinatown", "dayu"):
@@ -58,10 +74,14 @@ def test_the_bank_is_what_the_issue_asks():
             assert sum(q[:2] == (game, lang) for q in FRESH) >= 12, (game, lang)
     assert [sum(q[0] == g for q in THIRD) for g in ("dragon", "chinatown", "dayu")] == [14, 13, 13]
     assert sum(q[1] == "es" for q in THIRD) == 20
+    assert [sum(q[0] == g for q in FOURTH) for g in ("dragon", "chinatown", "dayu")] == [14, 8, 8]
+    assert sum(q[1] == "es" for q in FOURTH) == sum(q[1] == "en" for q in FOURTH) == 15
+    expansions = [a.split(".")[1] for q in FOURTH for a in q[3][:1] if a.split(".")[1] in ("wall", "super")]
+    assert sorted(expansions) == ["super"] * 4 + ["wall"] * 4  # The Great Wall, Super Events
 
 
 def test_every_answer_is_a_rule_of_its_game():
-    for game, lang, question, answers, scope in BANK + FRESH + REPORTED + THIRD:
+    for game, lang, question, answers, scope in BANK + FRESH + REPORTED + THIRD + FOURTH:
         assert game in GAMES and scope in (game, ALL), question
         for rid in answers:
             assert rid.split(".", 1)[0] == game and rid in book(game, lang).texts, (question, rid)
@@ -108,3 +128,10 @@ def test_the_third_block_reaches_its_floors():
     print("\n" + _table("third", found))
     _, top1, top3 = found["all"]
     assert top1 >= THIRD_FLOORS[0] and top3 >= THIRD_FLOORS[1], _table("third", found)
+
+
+def test_the_fourth_block_reaches_its_floors():
+    found = figures(FOURTH)
+    print("\n" + _table("fourth", found))
+    _, top1, top3 = found["all"]
+    assert top1 >= FOURTH_FLOORS[0] and top3 >= FOURTH_FLOORS[1], _table("fourth", found)
