@@ -62,6 +62,8 @@ class Hit:
 
 
 _Words = tuple[tuple[str, frozenset[str]], ...]  # words as written, each with its stems
+# a rule's stems that follow each other: (a stem, the filler between) -> the stems after it
+_Follows = dict[tuple[str, tuple[str, ...]], frozenset[str]]
 # stem -> the groups of stems that mean the same, each with the stems that rule that sense out
 _Synonyms = dict[str, list[tuple[frozenset[str], frozenset[str]]]]
 
@@ -138,7 +140,7 @@ class Index:
         self._merged: dict[str | None, _Synonyms] = {}  # per game filter
         self._shown: dict[str, tuple[_Words, list[tuple[str, _Words]]]] = {}
         self._stems_of_game: dict[str, set[str]] = {}
-        self._pairs: dict[str, set[tuple[str, str]]] = {}
+        self._pairs: dict[str, _Follows] = {}
         self._idfs: dict[frozenset[str], float] = {}
         if db is None:
             self._build()
@@ -274,22 +276,25 @@ class Index:
                     return game, said if keep else said[:i] + said[i + n :]
         return None, said
 
-    def pairs_of(self, rid: str, rowid: int) -> set[tuple[str, str]]:
+    def pairs_of(self, rid: str, rowid: int) -> _Follows:
         """The stems side by side in a rule's fields (its row of the FTS table, which holds them
-        as stems), read when a search first needs them."""
+        as stems), read when a search first needs them: (a stem, the filler after it, up to
+        _GAP words) -> the stems that come next ("carta de inundación": ("cart", ("de",)) ->
+        {"inund"}; side by side, the filler is ())."""
         if rid not in self._pairs:
             sql = "SELECT title, phrasings, body, more FROM doc WHERE rowid = ?"
             fields = self.db.execute(sql, (rowid,)).fetchone()
-            pieces = [piece.split() for f in fields for piece in f.split(_BREAK)]
-            found: set[tuple[str, ...]] = {p for piece in pieces for p in itertools.pairwise(piece)}
             filler = self._filler_stems
-            for seq in pieces:
-                for i in range(len(seq) - 2):
-                    for end in range(i + 2, min(i + 2 + _GAP, len(seq))):
-                        if seq[end - 1] not in filler:
+            found: dict[tuple[str, tuple[str, ...]], set[str]] = {}
+            for piece in (piece.split() for f in fields for piece in f.split(_BREAK)):
+                for i, first in enumerate(piece[:-1]):
+                    end = i + 1  # the next stem, after the filler passed so far
+                    while True:
+                        found.setdefault((first, tuple(piece[i + 1 : end])), set()).add(piece[end])
+                        if end - i > _GAP or end + 1 >= len(piece) or piece[end] not in filler:
                             break
-                        found.add(tuple(seq[i : end + 1]))
-            self._pairs[rid] = found
+                        end += 1
+            self._pairs[rid] = {k: frozenset(v) for k, v in found.items()}
         return self._pairs[rid]
 
     @cached_property
@@ -617,14 +622,11 @@ def _with_number(
 
 
 def _side_by_side(
-    a: frozenset[str],
-    b: frozenset[str],
-    gaps: frozenset[tuple[str, ...]] | tuple[()],
-    pairs: set[tuple[str, ...]],
+    a: frozenset[str], b: frozenset[str], gaps: frozenset[tuple[str, ...]] | tuple[()], follows: _Follows
 ) -> bool:
     """Whether a rule says a word of ``a`` then one of ``b``, next to each other or with the
     filler the question put between them ("carta de inundación" in both)."""
-    return any((x, y) in pairs or any((x, *g, y) in pairs for g in gaps) for x in a for y in b)
+    return any(not b.isdisjoint(follows.get((x, g), ())) for g in ((), *gaps) for x in a)
 
 
 def _padded(text: str) -> str:
