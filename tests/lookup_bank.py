@@ -585,6 +585,49 @@ THIRD: list[Entry] = [
     ),
 ]
 
+# The fourth block (branch lookup4, 2026-12-07): 30 questions asked mid-game, 15 English and 15
+# Spanish, over the three games and Dragon's two expansions, written with their answers from
+# rules_data's texts before the lookup was run on them (docs/PERFORMANCE.md, "Rules lookup: a
+# fourth block").
+FOURTH: list[Entry] = [
+    # ---- In the Year of the Dragon, English (base 3, The Great Wall 2, Super Events 2) ----
+    _q(_D, "en", "are the court ladies worth anything", "dragon.scoring.round"),
+    _q(_D, "en", "can i split my build floors between two palaces", "dragon.action.build"),
+    _q(_D, "en", "is an old guy worth more than a young one at the end", "dragon.final.persons"),
+    _q(_D, "en", "wall not long enough after the mongols what happens", "dragon.wall.check"),
+    _q(_D, "en", "can the floor bonus from the wall make a new palace", "dragon.wall.bonus"),
+    _q(_D, "en", "eclipse on festival month do we score fireworks twice", "dragon.super.eclipse"),
+    _q(_D, "en", "earthquake and i only have a 1 floor palace", "dragon.super.earthquake"),
+    # ---- Chinatown, English ----
+    _q(_C, "en", "can i just give my tiles to someone for nothing", "chinatown.trade"),
+    _q(_C, "en", "can a trade include tiles i havent placed yet", "chinatown.trade"),
+    _q(_C, "en", "my 4 dim sum shops, whats that worth", "chinatown.income.incomplete"),
+    _q(_C, "en", "do the tiles i draw have to be shown to everyone", "chinatown.tiles.draw"),
+    # ---- Da Yu, English ----
+    _q(_Y, "en", "how many tokens does one tool put down", "dayu.drain.tools"),
+    _q(_Y, "en", "someone else drained most of it but i filled it, who gets the card", "dayu.capture"),
+    _q(_Y, "en", "do two red bonus cards stack", "dayu.flood.frame_bonus"),
+    _q(_Y, "en", "can i look at my played vp cards", "dayu.drain.play"),
+    # ---- In the Year of the Dragon, Spanish (base 3, La Gran Muralla 2, Supereventos 2) ----
+    _q(_D, "es", "las damas dan puntos cada mes?", "dragon.scoring.round"),
+    _q(_D, "es", "con la accion de construir puedo hacer un palacio nuevo", "dragon.action.build"),
+    _q(_D, "es", "con una carta de tipo puedo coger la persona vieja", "dragon.person.play"),
+    _q(_D, "es", "con la muralla cuantas cartas de accion hay", "dragon.wall.groups"),
+    _q(_D, "es", "si no me quedan fichas de muralla puedo coger esa accion", "dragon.wall.build"),
+    _q(_D, "es", "el volcan cambia el orden de turno?", "dragon.super.volcano"),
+    _q(_D, "es", "el super evento en q mes sale", "dragon.super.setup"),
+    # ---- Chinatown, Spanish ----
+    _q(_C, "es", "cuanto da una floristeria completa", "chinatown.income.complete"),
+    _q(_C, "es", "las losetas que me sobran las guardo para el año siguiente", "chinatown.place"),
+    _q(_C, "es", "si la tienda de al lado es de otro jugador se juntan", "chinatown.business"),
+    _q(_C, "es", "cuantas lostas saca cada uno con 5 jugadores el segundo año", "chinatown.tiles.draw"),
+    # ---- Da Yu, Spanish ----
+    _q(_Y, "es", "puedo pasar de la ultima carta a la primera del circulo", "dayu.move.neighbour"),
+    _q(_Y, "es", "se pueden acabar las fichas de drenaje", "dayu.drain.supply", "dayu.end.deadlock"),
+    _q(_Y, "es", "el movimiento gratis cuanto resta al final", "dayu.flood.free_move", "dayu.score.vp_cards"),
+    _q(_Y, "es", "mi marcador puede ir a una carta donde ya hay otro", "dayu.move.neighbour"),
+]
+
 
 def held_out() -> list[Entry]:
     """The third of the bank the ranking is not tuned on."""

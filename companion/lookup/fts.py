@@ -15,6 +15,7 @@ import re
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
+from dataclasses import field as _field
 from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -45,6 +46,7 @@ _K1, _B = 1.2, 0.75  # FTS5's bm25() constants
 _KIND_BONUS = 2  # a sentence of the question's kind (consequence, number) outranks two more matches
 _LACKED = "¬"  # before a stem: the stem as the word a cue of lack governs ("can not PAY", "sin ARROZ")
 _GOVERNS = 3  # how many words after such a cue may hold the word it governs
+_GAP = 3  # at most this many filler words between two of the question's words read as a pair
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,8 @@ class Hit:
 
 
 _Words = tuple[tuple[str, frozenset[str]], ...]  # words as written, each with its stems
+# a rule's stems that follow each other: (a stem, the filler between) -> the stems after it
+_Follows = dict[tuple[str, tuple[str, ...]], frozenset[str]]
 # stem -> the groups of stems that mean the same, each with the stems that rule that sense out
 _Synonyms = dict[str, list[tuple[frozenset[str], frozenset[str]]]]
 
@@ -88,6 +92,11 @@ class _Query:
     kind_names: frozenset[str] = frozenset()
     # what the question says is lacking ("no puedo PAGAR"), as _LACKED terms, with its synonyms
     lacks: frozenset[str] = frozenset()
+    # per pair of groups side by side: the filler the question says between them ("carta DE
+    # inundación"), as stems; the rule that says the same words between them says the pair too
+    gaps: dict[tuple[frozenset[str], frozenset[str]], frozenset[tuple[str, ...]]] = _field(
+        default_factory=dict
+    )
 
     @property
     def scored(self) -> tuple[frozenset[str], ...]:
@@ -131,7 +140,7 @@ class Index:
         self._merged: dict[str | None, _Synonyms] = {}  # per game filter
         self._shown: dict[str, tuple[_Words, list[tuple[str, _Words]]]] = {}
         self._stems_of_game: dict[str, set[str]] = {}
-        self._pairs: dict[str, set[tuple[str, str]]] = {}
+        self._pairs: dict[str, _Follows] = {}
         self._idfs: dict[frozenset[str], float] = {}
         if db is None:
             self._build()
@@ -267,15 +276,30 @@ class Index:
                     return game, said if keep else said[:i] + said[i + n :]
         return None, said
 
-    def pairs_of(self, rid: str, rowid: int) -> set[tuple[str, str]]:
+    def pairs_of(self, rid: str, rowid: int) -> _Follows:
         """The stems side by side in a rule's fields (its row of the FTS table, which holds them
-        as stems), read when a search first needs them."""
+        as stems), read when a search first needs them: (a stem, the filler after it, up to
+        _GAP words) -> the stems that come next ("carta de inundación": ("cart", ("de",)) ->
+        {"inund"}; side by side, the filler is ())."""
         if rid not in self._pairs:
             sql = "SELECT title, phrasings, body, more FROM doc WHERE rowid = ?"
             fields = self.db.execute(sql, (rowid,)).fetchone()
-            pieces = (piece.split() for f in fields for piece in f.split(_BREAK))
-            self._pairs[rid] = {p for piece in pieces for p in itertools.pairwise(piece)}
+            filler = self._filler_stems
+            found: dict[tuple[str, tuple[str, ...]], set[str]] = {}
+            for piece in (piece.split() for f in fields for piece in f.split(_BREAK)):
+                for i, first in enumerate(piece[:-1]):
+                    end = i + 1  # the next stem, after the filler passed so far
+                    while True:
+                        found.setdefault((first, tuple(piece[i + 1 : end])), set()).add(piece[end])
+                        if end - i > _GAP or end + 1 >= len(piece) or piece[end] not in filler:
+                            break
+                        end += 1
+            self._pairs[rid] = {k: frozenset(v) for k, v in found.items()}
         return self._pairs[rid]
+
+    @cached_property
+    def _filler_stems(self) -> frozenset[str]:
+        return frozenset(stem(w, self.lang) for w in self.filler)
 
     @cached_property
     def vocabulary(self) -> list[str]:
@@ -303,7 +327,8 @@ class Index:
         meant = [w for w in said if w not in self.filler]
         found = [(w, self._known_stem(w, synonyms)) for w in meant]
         asked = {s for _, s in found if s is not None}
-        groups = []
+        groups: list[frozenset[str]] = []
+        group_of: dict[str, frozenset[str]] = {}
         for _, s in found:
             if s is None:
                 continue
@@ -311,15 +336,35 @@ class Index:
             for group, blockers in synonyms.get(s, ()):
                 if not blockers & asked:  # a synonym in another sense than this question's
                     same |= group
-            if frozenset(same) not in groups:
-                groups.append(frozenset(same))
+            group_of[s] = frozenset(same)
+            if group_of[s] not in groups:
+                groups.append(group_of[s])
         folded = f" {' '.join(said)} "
         named = {k for k, cue in self._kind_cues if cue in folded}
         kinds = tuple(kind for k, kind in self.answers.items() if k in named)
         stem_of = dict(found)
         lacking = {stem_of.get(said[i]) for i in self._governed([stem(w, self.lang) for w in said])}
         lacks = frozenset(_LACKED + t for group in groups if group & lacking for t in group)
-        return _Query(tuple(groups), kinds, frozenset(named), lacks)
+        return _Query(tuple(groups), kinds, frozenset(named), lacks, self._gaps(said, dict(found), group_of))
+
+    def _gaps(
+        self, said: list[str], stem_of: dict[str, str | None], group_of: dict[str, frozenset[str]]
+    ) -> dict[tuple[frozenset[str], frozenset[str]], frozenset[tuple[str, ...]]]:
+        """The filler between each two of the question's words that follow each other, as stems,
+        by the pair of their groups ("cuántos huecos tiene una CARTA DE INUNDACIÓN": "de")."""
+        out: dict[tuple[frozenset[str], frozenset[str]], set[tuple[str, ...]]] = {}
+        before: frozenset[str] | None = None
+        gap: list[str] = []
+        for w in said:
+            if w in self.filler:
+                gap.append(stem(w, self.lang))
+                continue
+            s = stem_of.get(w)
+            now = group_of.get(s) if s is not None else None
+            if before is not None and now is not None and now != before and 0 < len(gap) <= _GAP:
+                out.setdefault((before, now), set()).add(tuple(gap))
+            before, gap = now, []
+        return {k: frozenset(v) for k, v in out.items()}
 
     @cached_property
     def _lack_cues(self) -> tuple[dict[str, list[tuple[str, ...]]], set[str]]:
@@ -406,7 +451,7 @@ class Index:
                 score = self._bm25(rid, q.scored) * covered / len(q.scored)
                 # Two words of the question side by side in the rule ("action points") say more.
                 pairs = self.pairs_of(rid, rowid)
-                together = sum(1 for a, b in q.pairs if any((x, y) in pairs for x in a for y in b))
+                together = sum(1 for a, b in q.pairs if _side_by_side(a, b, q.gaps.get((a, b), ()), pairs))
                 score *= 1 + _PAIR_BONUS * together
                 # A rule players ask about the same way ("who ...", "when ...") is likelier the one.
                 if q.kind_names & self.kinds_of[rid]:
@@ -574,6 +619,14 @@ def _with_number(
         return said, written
     first, second = sorted((i, j))
     return f"{sentences[first][0]} {sentences[second][0]}", sentences[first][1] + sentences[second][1]
+
+
+def _side_by_side(
+    a: frozenset[str], b: frozenset[str], gaps: frozenset[tuple[str, ...]] | tuple[()], follows: _Follows
+) -> bool:
+    """Whether a rule says a word of ``a`` then one of ``b``, next to each other or with the
+    filler the question put between them ("carta de inundación" in both)."""
+    return any(not b.isdisjoint(follows.get((x, g), ())) for g in ((), *gaps) for x in a)
 
 
 def _padded(text: str) -> str:

@@ -10,7 +10,7 @@ import pytest
 from companion.core.data import rules_data_dir
 from companion.lookup import search
 from companion.lookup.data import book
-from companion.lookup.fts import index
+from companion.lookup.fts import _side_by_side, index
 from companion.lookup.text import stem
 
 
@@ -262,3 +262,30 @@ def test_money_said_plainly_stays_money_beside_showing_it(lang, query, rule_id):
     ix = index(lang)
     (money,) = [g for g in ix.parse("muestra la plata", "chinatown").groups if ix.known["plata"] in g]
     assert ix.known["dinero"] in money and ix.known["ingresos"] not in money
+
+
+# ---- branch lookup4: two words with the same filler between them ----------------------------------
+@pytest.mark.parametrize(
+    ("lang", "query", "game", "rule_id"),
+    [
+        # "carta de inundación": the rule says it with the same "de" between the two words
+        ("es", "cuantos huecos tiene una carta de inundacion", "dayu", "dayu.drain.fit"),
+        ("es", "cuantas losetas hay de cada tienda", "chinatown", "chinatown.shops"),
+        ("es", "cuantas cartas de persona tiene cada uno", "dragon", "dragon.setup.start"),
+        ("en", "how tall can a palace get", "dragon", "dragon.palace.max_floors"),
+    ],
+)
+def test_a_pair_said_with_the_same_filler_between_counts_as_side_by_side(lang, query, game, rule_id):
+    assert _ids(query, lang, game, 1) == [rule_id]
+
+
+def test_only_the_filler_the_question_says_between_the_words_joins_them():
+    ix = index("es")
+    q = ix.parse("huecos de una carta de inundacion", "dayu")
+    card, flood = (next(g for g in q.groups if ix.known[w] in g) for w in ("carta", "inundacion"))
+    assert q.gaps[(card, flood)] == {("de",)}
+    rid = "dayu.drain.fit"  # "Una carta de inundación tiene diez espacios"
+    pairs = ix.pairs_of(rid, ix._rows[rid][0])
+    assert _side_by_side(card, flood, q.gaps[(card, flood)], pairs)
+    assert not _side_by_side(card, flood, frozenset({("en",)}), pairs)  # "carta en inundación": no
+    assert not _side_by_side(card, flood, (), pairs)  # the rule never says them with nothing between
