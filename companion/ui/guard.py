@@ -19,10 +19,12 @@ from typing import Any
 import flet as ft
 import msgpack
 from fastapi import WebSocket, WebSocketDisconnect
+from flet.controls.base_control import BaseControl
 from flet.messaging.protocol import (
     Message,
     MessageAction,
     SessionCrashedBody,
+    configure_encode_object_for_msgpack,
     decode_ext_from_msgpack,
 )
 from flet_web.fastapi.flet_app import FletApp
@@ -33,6 +35,8 @@ from companion.share.budget import DEFAULT_LIMITS, BudgetExceeded, Limits, Sessi
 from companion.ui import peer, sent_settings
 
 log = logging.getLogger("companion.guard")
+TRANSPORT_LOG = logging.getLogger("flet_transport")  # Flet's log of every message sent and heard
+ENCODE = configure_encode_object_for_msgpack(BaseControl)  # controls as Flet's client reads them
 
 POLICY_VIOLATION = 1008  # websocket close code: the client broke the rules
 SERVER_ONLY = frozenset({"client_ip", "client_user_agent"})  # page properties only the server sets
@@ -228,8 +232,20 @@ class GuardedFletApp(FletApp):
         return found
 
     def send_message(self, message: Message) -> None:
+        """Send as Flet does, without formatting the whole message for a debug line nobody reads.
+
+        Flet 1.0.5's ``send_message`` builds ``f"send_message: {message}"`` for its transport log
+        before the log is asked whether it wants it: the repr of every control sent whole, every
+        field of each (0.75 ms of a late Dragon tap's 10.5, docs/PERFORMANCE.md). With that log
+        on, Flet's own method runs; else the same frame is queued here: one packet per message,
+        a zero byte then the msgpack body (Flet's wire format, checked byte for byte against
+        Flet's by tests/security/test_guard_send.py)."""
         _ = self.session  # the register reply goes out first: the session is watched from then on
-        super().send_message(message)
+        queue = getattr(self, "_FletApp__send_queue", None)
+        if queue is None or TRANSPORT_LOG.isEnabledFor(logging.DEBUG):
+            super().send_message(message)
+            return
+        queue.put_nowait(b"\x00" + msgpack.packb([message.action, message.body], default=ENCODE))
 
     async def handle(self, websocket: WebSocket) -> None:
         self.peer = peer_address(websocket)
