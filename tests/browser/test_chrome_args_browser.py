@@ -2,7 +2,7 @@
 (a renderer process of its own per page, docs/PERFORMANCE.md), and the kit's --disable-features,
 which replaces Playwright's own, still holds every feature Playwright turns off. And a kit tap
 looks its control up twice, not five times (each lookup matches a role and a name over the
-whole accessibility DOM: docs/PERFORMANCE.md, "Page contexts shared, measured; a tap's lookups")."""
+whole accessibility DOM: docs/PERFORMANCE.md, "Page contexts, measured; a tap's lookups")."""
 
 from __future__ import annotations
 
