@@ -30,7 +30,7 @@ from random_play import play_until  # noqa: E402
 from table_files import stored  # noqa: E402
 from test_dragon_taps_browser import chosen_tap, month_start, tap_name  # noqa: E402
 from test_table_taps_browser import Taps, chip, phone, question_in_view, stored_after, ui  # noqa: E402
-from ui_browser_kit import CHROME_ARGS, chromium, on_screen, served, tap_on, type_into  # noqa: E402
+from ui_browser_kit import CHROME_ARGS, asked, chromium, on_screen, served, tap_on, type_into  # noqa: E402
 
 from companion.core import Table  # noqa: E402
 
@@ -63,7 +63,7 @@ def dragon(browser, loads: int, taps: int, rest: float) -> None:
 
         def load() -> None:
             pages.append(phone(browser, url + f"table/{table.id}", "en"))
-            question_in_view(pages[-1], table.prompt.msg.render("en"))
+            question_in_view(pages[-1], asked(table))
 
         loaded = [cpu_of(load) for _ in range(loads)]
         for page in pages[:-1]:
@@ -80,7 +80,7 @@ def dragon(browser, loads: int, taps: int, rest: float) -> None:
             counter.on(control)
             while tables[-1].version < before + made:
                 tables.append(stored_after(data, tables[-1]))
-            question_in_view(page, tables[-1].prompt.msg.render("en"))
+            question_in_view(page, asked(tables[-1]))
 
         tapped = []
         for _ in range(taps):

@@ -86,8 +86,8 @@ class Taps:
         self.taps, self.scrolls = 0, 0
 
     def on(self, locator: Any) -> None:
-        locator.wait_for(timeout=60000)
-        # where it stands once it and the screen are still; the tap goes on with this watch
+        # where it stands once it (waited for) and the screen are still; the tap goes on with
+        # this watch
         self.scrolls += not inside(resting_box(locator))
         tap_on(locator)
         self.taps += 1

@@ -13,7 +13,7 @@ import urllib.request
 from collections.abc import Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
 
@@ -278,12 +278,6 @@ UNCOVERED = """e => {
 }"""
 
 
-HIT_INSIDE = """(e, [x, y]) => {
-  const hit = document.elementFromPoint(x, y);
-  return hit !== null && (hit === e || e.contains(hit));
-}"""
-
-
 def scrolled_to(locator: Any, quiet: float = QUIET, timeout: float = 60.0) -> Any:
     """Bring ``locator`` on screen with the mouse wheel, as a person scrolls, and wait until it has
     stopped moving, inside the viewport and uncovered. Flutter scrolls its own list a few frames
@@ -333,19 +327,14 @@ def _wheel_towards(locator: Any, box: dict[str, float]) -> None:
     page.mouse.wheel(0, box["y"] + box["height"] / 2 - y)
 
 
-def _box_within(locator: Any, end: float) -> dict[str, float] | None:
-    """The control's box, waiting until ``end`` for it to exist; a control that never appears
-    fails with what the screen showed instead and what the server heard."""
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-    try:
-        return locator.bounding_box(timeout=max(1.0, end - time.monotonic()) * 1000)
-    except PlaywrightTimeout:
-        page = locator.page
-        shown = [t.strip() for t in screen_texts(page) if t.strip()][:40]
-        raise AssertionError(
-            f"{locator} never appeared at {page.url}; the screen showed {shown}; {server_heard(page)}"
-        ) from None
+def _never_appeared(locator: Any) -> NoReturn:
+    """Fail for a control that never appeared, with what the screen showed instead and what the
+    server heard."""
+    page = locator.page
+    shown = [t.strip() for t in screen_texts(page) if t.strip()][:40]
+    raise AssertionError(
+        f"{locator} never appeared at {page.url}; the screen showed {shown}; {server_heard(page)}"
+    ) from None
 
 
 # Watches the accessibility tree from inside the page: the time of its last change (a
@@ -424,22 +413,30 @@ AT_REST = """(e, [quiet, frames, budget, gen, fresh, pending]) => new Promise(do
     if (now.join() !== box || tree.changed() !== change) {
       box = now.join(); change = tree.changed(); since = performance.now(); still = 0;
     } else if (performance.now() - since >= quiet && still >= frames && !tree.pending(performance.now(), pending)) {
-      return stop({x: now[0], y: now[1], width: now[2], height: now[3]});
+      return stop({x: now[0], y: now[1], width: now[2], height: now[3], uncovered: (UNCOVERED_CHECK)(e)});
     }
     if (still < frames) requestAnimationFrame(() => { still += 1; step(); });
     else setTimeout(step, 30);
   };
   step();
-})"""
+})""".replace("UNCOVERED_CHECK", UNCOVERED)
 
 
 def _rest_once(locator: Any, quiet: float, end: float, fresh: bool = False) -> dict[str, float] | None:
     """One AT_REST wait of at most 5 s: the box at rest, or None (replaced, or still moving).
     ``fresh``: watch from this call, not from an earlier wait on the control."""
-    _box_within(locator, end)  # it exists (or the failure says what the screen showed)
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     watch_tree(locator.page)
     budget = max(1.0, min(5.0, end - time.monotonic())) * 1000
-    return locator.evaluate(AT_REST, [quiet * 1000, 8, budget, _ACTIONS[0], fresh, PENDING_MS])
+    try:  # waits for the control to exist, then watches it: one lookup of the locator
+        return locator.evaluate(
+            AT_REST,
+            [quiet * 1000, 8, budget, _ACTIONS[0], fresh, PENDING_MS],
+            timeout=max(1.0, end - time.monotonic()) * 1000,
+        )
+    except PlaywrightTimeout:
+        _never_appeared(locator)
 
 
 def resting_box(locator: Any, quiet: float = QUIET, timeout: float = 60.0) -> dict[str, float]:
@@ -451,6 +448,7 @@ def resting_box(locator: Any, quiet: float = QUIET, timeout: float = 60.0) -> di
     while time.monotonic() < end:
         box = _rest_once(locator, quiet, end)
         if box is not None:
+            box.pop("uncovered")
             return box
     raise AssertionError(f"{locator} did not come to rest; {server_heard(locator.page)}")
 
@@ -469,7 +467,7 @@ def _at_rest(locator: Any, quiet: float, timeout: float, fresh: bool = False) ->
         if now is None:  # replaced, or still moving: look again
             continue
         inside = now["y"] >= 0 and now["y"] + now["height"] <= viewport["height"]
-        if inside and locator.evaluate(UNCOVERED):
+        if inside and now.pop("uncovered"):
             return now
         _wheel_towards(locator, now)  # at rest, off the screen or under a bar: wheel it to the middle
     raise AssertionError(f"{locator} did not come to rest on screen; {server_heard(page)}")
@@ -512,8 +510,16 @@ def settled(page: Any, quiet: float = SETTLED_QUIET, timeout: float = 60.0) -> N
     raise AssertionError("the screen's accessibility tree did not come to rest")
 
 
-WHAT_IS_AT = """([x, y]) => {
+# Just before a tap, in one look (one lookup of the locator, which costs more than the rest: a
+# role and a name matched over the whole accessibility DOM): whether the control still has the
+# box its wait found, and the page's topmost node at the point is the control or inside it (a
+# scroll the page made and Flutter has not drawn yet leaves another control there); if so, what
+# the point's nearest named node says (for a failure message), else null.
+STILL_UNDER = """(e, [box, x, y]) => {
+  const r = e.getBoundingClientRect();
+  if (r.left !== box.x || r.top !== box.y || r.width !== box.width || r.height !== box.height) return null;
   let hit = document.elementFromPoint(x, y);
+  if (hit === null || !(hit === e || e.contains(hit))) return null;
   while (hit !== null && !hit.getAttribute('aria-label') && !(hit.textContent || '').trim()) hit = hit.parentElement;
   if (hit === null) return '(nothing)';
   return (hit.getAttribute('aria-label') || hit.textContent || '').trim().slice(0, 80);
@@ -536,13 +542,12 @@ def tap_on(locator: Any, at: tuple[float, float] | None = None) -> None:
         fresh = True  # a look again watches anew: the screen had moved or covered it
         dx, dy = at if at is not None else (box["width"] / 2, box["height"] / 2)
         x, y = box["x"] + dx, box["y"] + dy
-        # still there, and the page's topmost node at the point is the control or inside it (a
-        # scroll the page made and Flutter has not drawn yet leaves another control there)
-        if locator.bounding_box() == box and locator.evaluate(HIT_INSIDE, [x, y]):
+        under = locator.evaluate(STILL_UNDER, [box, x, y])  # still there, and on top at the point
+        if under is not None:
             break
         if time.monotonic() > end:
             raise AssertionError(f"{locator} kept moving or stayed covered; {server_heard(page)}")
-    LAST_TAP[id(page)] = f"({x:.0f}, {y:.0f}) on {page.evaluate(WHAT_IS_AT, [x, y])!r}"
+    LAST_TAP[id(page)] = f"({x:.0f}, {y:.0f}) on {under!r}"
     acted()
     page.mouse.click(x, y)
     lift_finger(page)
