@@ -22,14 +22,13 @@ from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
 from companion.ui.parts import part
 from companion.ui.table_model import TableModel
-from companion.ui.widgets import dot, quiet
+from companion.ui.widgets import LEFT, dot, quiet, tile_row
 
-COLUMNS: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {"xs": 6, "sm": 4, "md": 3}
 # One style for every action tile, built once: every tile is new after each entry, and a style
 # built per tile cost more than its button (about 30 us: the style, its shape and padding); a
 # tile drawn again (busy) then holds the very style object, which Flet's diff passes over.
 TILE_STYLE = ft.ButtonStyle(
-    alignment=ft.Alignment.CENTER_LEFT,
+    alignment=LEFT,
     shape=ft.RoundedRectangleBorder(radius=8),
     padding=ft.Padding.only(left=8, right=6),
     icon_size=20,
@@ -48,10 +47,8 @@ def action_grid(model: TableModel, shown: list[tuple[int, Any]], _tap: Any) -> f
         (by_group.setdefault(first.group, []) if first.kind == "group" else rest).append((k, t))
     rows: list[ft.Control] = []
     run = lambda t, key: lambda: submit_tap(model, t, drawn_for, key)  # noqa: E731
-    tiles = lambda some: ft.ResponsiveRow(  # noqa: E731
-        [action_tile(model.tr, drawn_for, table, k, t, run(t, f"choice-{k}")) for k, t in some],
-        spacing=6,
-        run_spacing=6,
+    tiles = lambda some: tile_row(  # noqa: E731
+        [action_tile(model.tr, drawn_for, table, k, t, run(t, f"choice-{k}")) for k, t in some]
     )
     for g, group_taps in by_group.items():
         rows.append(group_part(model.tr, table, state, g))
@@ -156,7 +153,7 @@ def action_tile(tr: Tr, drawn_for: str, table: Table, k: int, tap: Tap, run: Cal
             key=f"choice-{k}",
             tooltip=quiet(full),
             on_click=on_click,
-            col=COLUMNS,
+            col=1,  # widgets.TILES_A_ROW
             height=TAP + 4,
             style=TILE_STYLE,
         )

@@ -21,7 +21,7 @@ from companion.ui.games.dragon.taps import Tap, table_taps
 from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
 from companion.ui.table_model import TableModel
-from companion.ui.widgets import quiet
+from companion.ui.widgets import LEFT, quiet
 
 
 class Enters(Protocol):
@@ -76,11 +76,17 @@ def tap_list(model: TableModel, shown: list[tuple[int, Any]], _tap: Any) -> ft.C
 # longer label ("Liberar la nueva ficha de dama de la corte joven enseguida (no avanzas en el
 # marcador de personas)", 98) was cut after its second line in a button of one tap's height.
 TWO_LINES = 80
+# A label this short is one line at 412 px, and never more than two on a 320 px phone: nothing
+# can cut it, so it is the button's own text (no Text control: 14 px is the button's own size)
+# and has no hover text, which would only say it again (widgets.quiet). Every answer is new
+# after each entry (the stale-tap guarantee): a control and a tooltip fewer per button, sent
+# and walked on every tap (docs/PERFORMANCE.md, branch tapbytes).
+ONE_LINE = 40
 
 
 def _line_style(vertical: int) -> ft.ButtonStyle:
     return ft.ButtonStyle(
-        alignment=ft.Alignment.CENTER_LEFT,
+        alignment=LEFT,
         shape=ft.RoundedRectangleBorder(radius=8),
         padding=ft.Padding.symmetric(horizontal=14, vertical=vertical),
     )
@@ -92,15 +98,20 @@ LINE_STYLE, LONG_LINE_STYLE = _line_style(0), _line_style(8)
 
 def line_button(label: str, key: str, run: Any, drawn_for: str, icon: Any = None) -> ft.Control:
     """A full-width answer of one tap's height; a label longer than two lines makes it as tall as
-    its text (up to three lines), never cut."""
+    its text (up to three lines), never cut; a label of one line is the button's own text."""
     long = len(label) > TWO_LINES
+    content: str | ft.Control = (
+        label
+        if len(label) <= ONE_LINE
+        else ft.Text(label, size=14, max_lines=3 if long else 2, overflow=ft.TextOverflow.ELLIPSIS)
+    )
 
     def build(on_click: Any, busy: bool) -> ft.Control:
         return ft.OutlinedButton(
-            content=ft.Text(label, size=14, max_lines=3 if long else 2, overflow=ft.TextOverflow.ELLIPSIS),
+            content=content,
             icon=busy_icon(icon, busy),
             key=key,
-            tooltip=quiet(label),
+            tooltip=None if isinstance(content, str) else quiet(label),
             on_click=on_click,
             height=None if long else TAP,
             width=float("inf"),
