@@ -69,7 +69,8 @@ def action_grid(model: TableModel, shown: list[tuple[int, Any]], _tap: Any) -> f
                 icon=ft.Icons.SKIP_NEXT,
             )
         )
-    return ft.Column(rows, spacing=6, key="action-grid")
+    # stretched: Skip (a line_button) takes the width from its column, as the rows and lines do
+    return ft.Column(rows, spacing=6, key="action-grid", horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 def group_part(tr: Tr, table: Table, state: DragonState, g: int) -> ft.Control:

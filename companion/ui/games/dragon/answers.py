@@ -69,7 +69,7 @@ def tap_list(model: TableModel, shown: list[tuple[int, Any]], _tap: Any) -> ft.C
         )
         for k, t in enumerate(found)
     ]
-    return ft.Column(buttons, spacing=6, key="tap-list")
+    return ft.Column(buttons, spacing=6, key="tap-list", horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 # About what two lines of a line button hold at 412 px (14 px text, some 45 letters a line). A
@@ -98,7 +98,9 @@ LINE_STYLE, LONG_LINE_STYLE = _line_style(0), _line_style(8)
 
 def line_button(label: str, key: str, run: Any, drawn_for: str, icon: Any = None) -> ft.Control:
     """A full-width answer of one tap's height; a label longer than two lines makes it as tall as
-    its text (up to three lines), never cut; a label of one line is the button's own text."""
+    its text (up to three lines), never cut; a label of one line is the button's own text. Its
+    column stretches it over the whole width (``tap_list``, ``actions.action_grid``): the width
+    is said once there, not as ``width=inf`` in every button sent after each entry."""
     long = len(label) > TWO_LINES
     content: str | ft.Control = (
         label
@@ -114,7 +116,6 @@ def line_button(label: str, key: str, run: Any, drawn_for: str, icon: Any = None
             tooltip=None if isinstance(content, str) else quiet(label),
             on_click=on_click,
             height=None if long else TAP,
-            width=float("inf"),
             style=LONG_LINE_STYLE if long else LINE_STYLE,
         )
 
