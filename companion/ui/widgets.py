@@ -36,6 +36,22 @@ def tile_row(tiles: list[ft.Control]) -> ft.ResponsiveRow:
     return ft.ResponsiveRow(tiles, columns=TILES_A_ROW, spacing=6, run_spacing=6, breakpoints={})
 
 
+def tiles_theme(style: ft.ButtonStyle) -> ft.Theme:
+    """A theme giving every ``OutlinedButton`` under it ``style`` (built once per kind of tile)."""
+    return ft.Theme(outlined_button_theme=ft.OutlinedButtonTheme(style=style))
+
+
+def themed(content: ft.Control, theme: ft.Theme, key: str) -> ft.Container:
+    """``content`` whose answer tiles take their style from ``theme`` (``tiles_theme``), light
+    and dark: the tiles are new after each entry (the stale-tap guarantee), so a style each tile
+    carried was sent whole with every one of them; here it is sent when the box is new, and the
+    box is kept from one question of the kind to the next. Flet's client lays the theme over the
+    page's (no ``theme_mode``), so only these buttons change, and only in what ``style`` says;
+    a button under it with a style of its own takes from the theme what its style leaves out
+    (Skip among the action tiles: its icon size, answers.LINE_STYLE)."""
+    return ft.Container(content, theme=theme, dark_theme=theme, key=key)
+
+
 def quiet(tip: str | None) -> ft.Tooltip | None:
     """A hover text that screen readers do not hear: the control it sits on is named by its own
     text or semantics label. Flutter gives a tooltip's message a semantics node of its own outside

@@ -22,7 +22,7 @@ from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
 from companion.ui.parts import part
 from companion.ui.table_model import TableModel
-from companion.ui.widgets import LEFT, dot, quiet, tile_row
+from companion.ui.widgets import LEFT, dot, quiet, themed, tile_row, tiles_theme
 
 # One style for every action tile, built once: every tile is new after each entry, and a style
 # built per tile cost more than its button (about 30 us: the style, its shape and padding); a
@@ -33,6 +33,7 @@ TILE_STYLE = ft.ButtonStyle(
     padding=ft.Padding.only(left=8, right=6),
     icon_size=20,
 )
+TILE_THEME = tiles_theme(TILE_STYLE)  # the tiles' style, given once for the grid (widgets.themed)
 
 
 def action_grid(model: TableModel, shown: list[tuple[int, Any]], _tap: Any) -> ft.Control:
@@ -70,7 +71,8 @@ def action_grid(model: TableModel, shown: list[tuple[int, Any]], _tap: Any) -> f
             )
         )
     # stretched: Skip (a line_button) takes the width from its column, as the rows and lines do
-    return ft.Column(rows, spacing=6, key="action-grid", horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    grid = ft.Column(rows, spacing=6, key="action-grid", horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    return themed(grid, TILE_THEME, key="action-grid-theme")
 
 
 def group_part(tr: Tr, table: Table, state: DragonState, g: int) -> ft.Control:
@@ -156,7 +158,6 @@ def action_tile(tr: Tr, drawn_for: str, table: Table, k: int, tap: Tap, run: Cal
             on_click=on_click,
             col=1,  # widgets.TILES_A_ROW
             height=TAP + 4,
-            style=TILE_STYLE,
         )
 
     return CommandButton(build, run, key=answer_key(drawn_for, f"choice-{k}"))

@@ -89,6 +89,9 @@ def _line_style(vertical: int) -> ft.ButtonStyle:
         alignment=LEFT,
         shape=ft.RoundedRectangleBorder(radius=8),
         padding=ft.Padding.symmetric(horizontal=14, vertical=vertical),
+        # a button's own 18 px, said: Skip sits among the action tiles, whose theme's 20 px it
+        # would take otherwise (actions.TILE_THEME)
+        icon_size=18,
     )
 
 

@@ -28,7 +28,7 @@ from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
 from companion.ui.retap import use_every_tap
 from companion.ui.table_model import TableModel
-from companion.ui.widgets import LEFT, quiet, small, tile_row
+from companion.ui.widgets import LEFT, quiet, small, themed, tile_row, tiles_theme
 
 # built once, shared by every tile (each tile is new after every entry: see actions.TILE_STYLE)
 TILE_STYLE = ft.ButtonStyle(
@@ -36,6 +36,7 @@ TILE_STYLE = ft.ButtonStyle(
     shape=ft.RoundedRectangleBorder(radius=8),
     padding=ft.Padding.only(left=6, right=10),
 )
+TILE_THEME = tiles_theme(TILE_STYLE)  # the tiles' style, given once for the grid (widgets.themed)
 VALUE_STYLE = ft.TextStyle(size=15, weight=ft.FontWeight.BOLD)  # a tile's value on the person track
 
 
@@ -46,7 +47,7 @@ def tile_grid(model: TableModel, shown: list[tuple[int, Any]], _tap: TapHandler)
     targets = rooms(state, seat) if seat is not None else []
     first = default_room(state, seat) if seat is not None else None
     drawn_for = stamp(table)  # the grid (its palace chosen, its tiles) is new with every stamp
-    return PersonGrid(
+    grid = PersonGrid(
         model.tr,
         model,
         not model.guest,
@@ -56,6 +57,7 @@ def tile_grid(model: TableModel, shown: list[tuple[int, Any]], _tap: TapHandler)
         first,
         key=answer_key(drawn_for, "tile-grid"),
     )
+    return themed(grid, TILE_THEME, key="tile-grid-theme")  # kept from one person question to the next
 
 
 @ft.component
@@ -187,7 +189,6 @@ def person_tile(
             on_click=on_click,
             col=1,  # widgets.TILES_A_ROW
             height=TAP,
-            style=TILE_STYLE,
         )
 
     return CommandButton(build, lambda: submit_tap(session, tap, drawn_for, key))
