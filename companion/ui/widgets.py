@@ -16,6 +16,40 @@ from companion.ui.palette import TAP, swatch
 from companion.ui.search import Search
 
 Handler = Callable[..., Any]
+# Flet's CENTER_LEFT with whole numbers: Alignment(-1.0, 0.0) goes out as two 9-byte floats in
+# every style holding it, and the answers' styles are sent whole with every new button (about
+# ten a late Dragon tap); the client reads -1 and 0 as the same place.
+LEFT = ft.Alignment(-1, 0)
+
+
+# Tiles a row: two on a phone, three from 576 px, four from 768 px. The row counts its columns
+# by the screen's width and each tile takes one: the same widths as twelve columns with each
+# tile taking 6, 4 or 3 of them (a row's gaps are taken out the same way), but a tile says
+# "col": 1 where it said its three spans, and every answer tile is new after each entry.
+TILES_A_ROW: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {"xs": 2, "sm": 3, "md": 4}
+
+
+def tile_row(tiles: list[ft.Control]) -> ft.ResponsiveRow:
+    """The answers' tiles (each ``col=1``), ``TILES_A_ROW`` to a row. Its breakpoints are the
+    page's own (Flet's defaults, which the client applies when the row names none): Flet would
+    otherwise send its six defaults with every new row."""
+    return ft.ResponsiveRow(tiles, columns=TILES_A_ROW, spacing=6, run_spacing=6, breakpoints={})
+
+
+def tiles_theme(style: ft.ButtonStyle) -> ft.Theme:
+    """A theme giving every ``OutlinedButton`` under it ``style`` (built once per kind of tile)."""
+    return ft.Theme(outlined_button_theme=ft.OutlinedButtonTheme(style=style))
+
+
+def themed(content: ft.Control, theme: ft.Theme, key: str) -> ft.Container:
+    """``content`` whose answer tiles take their style from ``theme`` (``tiles_theme``), light
+    and dark: the tiles are new after each entry (the stale-tap guarantee), so a style each tile
+    carried was sent whole with every one of them; here it is sent when the box is new, and the
+    box is kept from one question of the kind to the next. Flet's client lays the theme over the
+    page's (no ``theme_mode``), so only these buttons change, and only in what ``style`` says;
+    a button under it with a style of its own takes from the theme what its style leaves out
+    (Skip among the action tiles: its icon size, answers.LINE_STYLE)."""
+    return ft.Container(content, theme=theme, dark_theme=theme, key=key)
 
 
 def quiet(tip: str | None) -> ft.Tooltip | None:

@@ -6,7 +6,7 @@ import textwrap
 from collections.abc import Callable
 
 from dragon_helpers import ROW
-from ui_testkit import hover, new_hub, started
+from ui_testkit import hover, new_hub, started, words
 
 from companion.core import Table
 from companion.games.dragon.data import RULES
@@ -148,11 +148,11 @@ async def test_each_wall_tile_says_its_whole_reward_under_one_line_naming_the_se
         assert h.by_key("act-wall-2").value == heading
         tiles = [h.by_key(k) for k in h.keys("choice-") if k.count("-") == 1]
         rewards = {bonus_msg(b).render(lang) for b in held}
-        walls = [t for t in tiles if t.content.value in rewards]
+        walls = [t for t in tiles if words(t) in rewards]
         assert {t.content.value for t in walls} == rewards
         for t in walls:  # the full name: the player, the group, the action and the reward
             assert heading.split(":")[0] in hover(t) and t.content.value in hover(t)
         for t in tiles:  # and every tile's words fit the tile
-            lines = textwrap.wrap(t.content.value, TILE_LINE_CHARS)
-            assert len(lines) <= TILE_LINES, (lang, t.content.value)
+            lines = textwrap.wrap(words(t), TILE_LINE_CHARS)
+            assert len(lines) <= TILE_LINES, (lang, words(t))
         h.close()

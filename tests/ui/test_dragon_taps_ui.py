@@ -9,7 +9,8 @@ import itertools
 import random
 import statistics
 
-from ui_testkit import hover, new_hub, started
+import flet as ft
+from ui_testkit import hover, new_hub, started, words
 
 from companion.core import Table
 from companion.games.dragon import GAME
@@ -17,6 +18,7 @@ from companion.games.dragon.public import distinct
 from companion.i18n import translate
 from companion.ui.games.dragon.looks import PERSONS
 from companion.ui.games.dragon.taps import default_room, rooms, table_taps
+from companion.ui.palette import TAP
 
 NAMES = ["Ana", "Ben", "Carla", "Dai"]
 OPTIONS = {"great_wall": True, "super_events": True}
@@ -230,7 +232,7 @@ async def test_a_long_answer_is_as_tall_as_its_text_never_cut(tmp_path):
     """A label longer than two lines of a 412 px button ("Liberar la nueva ficha de dama de la
     corte joven enseguida (no avanzas en el marcador de personas)") was cut after its second line
     in a button of one tap's height: such a button grows to three lines."""
-    from companion.ui.games.dragon.answers import TWO_LINES, first_label
+    from companion.ui.games.dragon.answers import ONE_LINE, TWO_LINES, first_label
     from companion.ui.i18n import Tr
 
     hub = new_hub(tmp_path)
@@ -246,8 +248,35 @@ async def test_a_long_answer_is_as_tall_as_its_text_never_cut(tmp_path):
     table = hub.create(play_until(Table.new("dragon", NAMES, OPTIONS), rng, long_answer))
     h = await started(hub, route=f"/table/{table.id}", prefs={"table_companion.lang": "es"})
     buttons = [h.by_key(f"choice-{k}") for k in range(len(table_taps(table, True, None)))]
-    long = [b for b in buttons if len(hover(b)) > TWO_LINES]
+    long = [b for b in buttons if len(words(b)) > TWO_LINES]
     assert long, "no long answer on screen"
-    assert all(b.height is None and b.content.max_lines == 3 for b in long)
-    assert all(b.height is not None and b.content.max_lines == 2 for b in buttons if b not in long)
+    assert all(b.height is None and b.content.max_lines == 3 and hover(b) == words(b) for b in long)
+    two = [b for b in buttons if ONE_LINE < len(words(b)) <= TWO_LINES]
+    assert all(b.height is not None and b.content.max_lines == 2 and hover(b) == words(b) for b in two)
     h.close()
+
+
+async def test_a_one_line_answer_is_the_buttons_own_text_with_no_hover_text(tmp_path):
+    """A label no phone can cut (one line at 412 px) is the button's own text, in the button's own
+    14 px, with no hover text saying it again: a Text control and a tooltip fewer in every answer
+    sent after each entry (docs/PERFORMANCE.md, branch tapbytes). Longer ones keep theirs."""
+    from companion.ui.games.dragon.answers import ONE_LINE
+
+    hub = new_hub(tmp_path)
+    rng = random.Random(3)
+
+    def listed(t: Table) -> bool:  # a plain list of answers (palaces, persons to release)
+        return t.prompt.kind in {"floor", "release"} and not t.prompt.auto
+
+    table = hub.create(play_until(Table.new("dragon", NAMES, OPTIONS), rng, listed))
+    for lang in ("en", "es"):
+        h = await started(hub, route=f"/table/{table.id}", prefs={"table_companion.lang": lang})
+        buttons = [h.by_key(f"choice-{k}") for k in range(len(table_taps(table, True, None)))]
+        short = [b for b in buttons if len(words(b)) <= ONE_LINE]
+        assert short, (lang, [words(b) for b in buttons])
+        for b in short:
+            assert isinstance(b.content, str) and b.tooltip is None and b.height == TAP, words(b)
+        for b in buttons:
+            if b not in short:
+                assert isinstance(b.content, ft.Text) and hover(b) == words(b)
+        h.close()

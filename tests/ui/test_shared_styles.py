@@ -31,6 +31,7 @@ async def test_every_command_and_rule_link_of_a_kind_holds_one_style_built_once(
     table = hub.create(table)
     h = await started(hub, route=f"/table/{table.id}")
     seen: dict[str, set[int]] = {"group": set(), "tile": set(), "line": set(), "link": set()}
+    themes: dict[str, set[int]] = {"group": set(), "tile": set()}
     for _ in range(60):
         if h.has("finished-card") or table.state.month > 4:
             break
@@ -39,8 +40,12 @@ async def test_every_command_and_rule_link_of_a_kind_holds_one_style_built_once(
             continue
         kind = "group" if h.has("action-grid") else "tile" if h.has("tile-grid") else "line"
         for b in commands(h):
-            line = kind == "group" and b.col != actions.COLUMNS  # Skip, under the action tiles
+            line = kind == "group" and b.col != 1  # Skip, under the action tiles (a tile takes one column)
             seen["line" if line else kind].add(id(b.style))
+        if kind != "line":  # a tile has no style of its own: its grid's theme gives it (widgets.themed)
+            box = h.by_key(f"{'action' if kind == 'group' else kind}-grid-theme")
+            themes[kind].add(id(box.theme.outlined_button_theme.style))
+            assert box.dark_theme is box.theme
         seen["link"] |= {
             id(span.style)
             for c in h.controls()
@@ -50,8 +55,8 @@ async def test_every_command_and_rule_link_of_a_kind_holds_one_style_built_once(
         }
         await h.click(f"choice-{rng.randrange(len(commands(h)))}")
         table = hub.get(table.id)
-    assert seen["group"] == {id(actions.TILE_STYLE)}
-    assert seen["tile"] == {id(tiles.TILE_STYLE)}
+    assert seen["group"] == seen["tile"] == {id(None)}
+    assert themes == {"group": {id(actions.TILE_STYLE)}, "tile": {id(tiles.TILE_STYLE)}}
     assert seen["line"] <= {id(answers.LINE_STYLE), id(answers.LONG_LINE_STYLE)} and seen["line"]
     assert seen["link"] == {id(SPAN_STYLE)}
     h.close()

@@ -29,6 +29,13 @@ def hover(control: Any) -> str:
     return tip if isinstance(tip, str) else tip.message
 
 
+def words(button: Any) -> str:
+    """A button's words: its own text (a label of one line is the button's string content,
+    dragon/answers.line_button), or its Text's."""
+    content = button.content
+    return content if isinstance(content, str) else content.value
+
+
 def new_hub(folder: Path) -> TableHub:
     return TableHub(Store(folder / "tables.sqlite3"))
 

@@ -33,11 +33,11 @@ from companion.ui.teach import question_line, question_text
 from companion.ui.views.chrome import table_view
 from companion.ui.views.pick import pick_form
 from companion.ui.views.scores import tie_lines, total_text
-from companion.ui.widgets import button, card, dot, heading, pill_button, quiet, small, text_button
+from companion.ui.widgets import LEFT, button, card, dot, heading, pill_button, quiet, small, text_button
 
 # built once, shared by every choice button (all new after each entry: the stale-tap guarantee)
 CHOICE_STYLE = ft.ButtonStyle(
-    alignment=ft.Alignment.CENTER_LEFT,
+    alignment=LEFT,
     shape=ft.RoundedRectangleBorder(radius=8),
     padding=ft.Padding.symmetric(horizontal=24, vertical=20),
 )

@@ -22,18 +22,18 @@ from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
 from companion.ui.parts import part
 from companion.ui.table_model import TableModel
-from companion.ui.widgets import dot, quiet
+from companion.ui.widgets import LEFT, dot, quiet, themed, tile_row, tiles_theme
 
-COLUMNS: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {"xs": 6, "sm": 4, "md": 3}
 # One style for every action tile, built once: every tile is new after each entry, and a style
 # built per tile cost more than its button (about 30 us: the style, its shape and padding); a
 # tile drawn again (busy) then holds the very style object, which Flet's diff passes over.
 TILE_STYLE = ft.ButtonStyle(
-    alignment=ft.Alignment.CENTER_LEFT,
+    alignment=LEFT,
     shape=ft.RoundedRectangleBorder(radius=8),
     padding=ft.Padding.only(left=8, right=6),
     icon_size=20,
 )
+TILE_THEME = tiles_theme(TILE_STYLE)  # the tiles' style, given once for the grid (widgets.themed)
 
 
 def action_grid(model: TableModel, shown: list[tuple[int, Any]], _tap: Any) -> ft.Control:
@@ -48,10 +48,8 @@ def action_grid(model: TableModel, shown: list[tuple[int, Any]], _tap: Any) -> f
         (by_group.setdefault(first.group, []) if first.kind == "group" else rest).append((k, t))
     rows: list[ft.Control] = []
     run = lambda t, key: lambda: submit_tap(model, t, drawn_for, key)  # noqa: E731
-    tiles = lambda some: ft.ResponsiveRow(  # noqa: E731
-        [action_tile(model.tr, drawn_for, table, k, t, run(t, f"choice-{k}")) for k, t in some],
-        spacing=6,
-        run_spacing=6,
+    tiles = lambda some: tile_row(  # noqa: E731
+        [action_tile(model.tr, drawn_for, table, k, t, run(t, f"choice-{k}")) for k, t in some]
     )
     for g, group_taps in by_group.items():
         rows.append(group_part(model.tr, table, state, g))
@@ -72,7 +70,9 @@ def action_grid(model: TableModel, shown: list[tuple[int, Any]], _tap: Any) -> f
                 icon=ft.Icons.SKIP_NEXT,
             )
         )
-    return ft.Column(rows, spacing=6, key="action-grid")
+    # stretched: Skip (a line_button) takes the width from its column, as the rows and lines do
+    grid = ft.Column(rows, spacing=6, key="action-grid", horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    return themed(grid, TILE_THEME, key="action-grid-theme")
 
 
 def group_part(tr: Tr, table: Table, state: DragonState, g: int) -> ft.Control:
@@ -156,9 +156,8 @@ def action_tile(tr: Tr, drawn_for: str, table: Table, k: int, tap: Tap, run: Cal
             key=f"choice-{k}",
             tooltip=quiet(full),
             on_click=on_click,
-            col=COLUMNS,
+            col=1,  # widgets.TILES_A_ROW
             height=TAP + 4,
-            style=TILE_STYLE,
         )
 
     return CommandButton(build, run, key=answer_key(drawn_for, f"choice-{k}"))

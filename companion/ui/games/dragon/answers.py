@@ -21,7 +21,7 @@ from companion.ui.games.dragon.taps import Tap, table_taps
 from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
 from companion.ui.table_model import TableModel
-from companion.ui.widgets import quiet
+from companion.ui.widgets import LEFT, quiet
 
 
 class Enters(Protocol):
@@ -69,20 +69,29 @@ def tap_list(model: TableModel, shown: list[tuple[int, Any]], _tap: Any) -> ft.C
         )
         for k, t in enumerate(found)
     ]
-    return ft.Column(buttons, spacing=6, key="tap-list")
+    return ft.Column(buttons, spacing=6, key="tap-list", horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 # About what two lines of a line button hold at 412 px (14 px text, some 45 letters a line). A
 # longer label ("Liberar la nueva ficha de dama de la corte joven enseguida (no avanzas en el
 # marcador de personas)", 98) was cut after its second line in a button of one tap's height.
 TWO_LINES = 80
+# A label this short is one line at 412 px, and never more than two on a 320 px phone: nothing
+# can cut it, so it is the button's own text (no Text control: 14 px is the button's own size)
+# and has no hover text, which would only say it again (widgets.quiet). Every answer is new
+# after each entry (the stale-tap guarantee): a control and a tooltip fewer per button, sent
+# and walked on every tap (docs/PERFORMANCE.md, branch tapbytes).
+ONE_LINE = 40
 
 
 def _line_style(vertical: int) -> ft.ButtonStyle:
     return ft.ButtonStyle(
-        alignment=ft.Alignment.CENTER_LEFT,
+        alignment=LEFT,
         shape=ft.RoundedRectangleBorder(radius=8),
         padding=ft.Padding.symmetric(horizontal=14, vertical=vertical),
+        # a button's own 18 px, said: Skip sits among the action tiles, whose theme's 20 px it
+        # would take otherwise (actions.TILE_THEME)
+        icon_size=18,
     )
 
 
@@ -92,18 +101,24 @@ LINE_STYLE, LONG_LINE_STYLE = _line_style(0), _line_style(8)
 
 def line_button(label: str, key: str, run: Any, drawn_for: str, icon: Any = None) -> ft.Control:
     """A full-width answer of one tap's height; a label longer than two lines makes it as tall as
-    its text (up to three lines), never cut."""
+    its text (up to three lines), never cut; a label of one line is the button's own text. Its
+    column stretches it over the whole width (``tap_list``, ``actions.action_grid``): the width
+    is said once there, not as ``width=inf`` in every button sent after each entry."""
     long = len(label) > TWO_LINES
+    content: str | ft.Control = (
+        label
+        if len(label) <= ONE_LINE
+        else ft.Text(label, size=14, max_lines=3 if long else 2, overflow=ft.TextOverflow.ELLIPSIS)
+    )
 
     def build(on_click: Any, busy: bool) -> ft.Control:
         return ft.OutlinedButton(
-            content=ft.Text(label, size=14, max_lines=3 if long else 2, overflow=ft.TextOverflow.ELLIPSIS),
+            content=content,
             icon=busy_icon(icon, busy),
             key=key,
-            tooltip=quiet(label),
+            tooltip=None if isinstance(content, str) else quiet(label),
             on_click=on_click,
             height=None if long else TAP,
-            width=float("inf"),
             style=LONG_LINE_STYLE if long else LINE_STYLE,
         )
 

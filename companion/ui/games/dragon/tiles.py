@@ -28,19 +28,15 @@ from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
 from companion.ui.retap import use_every_tap
 from companion.ui.table_model import TableModel
-from companion.ui.widgets import quiet, small
+from companion.ui.widgets import LEFT, quiet, small, themed, tile_row, tiles_theme
 
-COLUMNS: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {
-    "xs": 6,
-    "sm": 4,
-    "md": 3,
-}  # two tiles a row on a phone, more on a wider screen
 # built once, shared by every tile (each tile is new after every entry: see actions.TILE_STYLE)
 TILE_STYLE = ft.ButtonStyle(
-    alignment=ft.Alignment.CENTER_LEFT,
+    alignment=LEFT,
     shape=ft.RoundedRectangleBorder(radius=8),
     padding=ft.Padding.only(left=6, right=10),
 )
+TILE_THEME = tiles_theme(TILE_STYLE)  # the tiles' style, given once for the grid (widgets.themed)
 VALUE_STYLE = ft.TextStyle(size=15, weight=ft.FontWeight.BOLD)  # a tile's value on the person track
 
 
@@ -51,7 +47,7 @@ def tile_grid(model: TableModel, shown: list[tuple[int, Any]], _tap: TapHandler)
     targets = rooms(state, seat) if seat is not None else []
     first = default_room(state, seat) if seat is not None else None
     drawn_for = stamp(table)  # the grid (its palace chosen, its tiles) is new with every stamp
-    return PersonGrid(
+    grid = PersonGrid(
         model.tr,
         model,
         not model.guest,
@@ -61,6 +57,7 @@ def tile_grid(model: TableModel, shown: list[tuple[int, Any]], _tap: TapHandler)
         first,
         key=answer_key(drawn_for, "tile-grid"),
     )
+    return themed(grid, TILE_THEME, key="tile-grid-theme")  # kept from one person question to the next
 
 
 @ft.component
@@ -90,7 +87,7 @@ def PersonGrid(
         person_tile(tr, session, table, k, t, drawn_for, into if len(targets) > 1 else None)
         for k, t in enumerate(found)
     ]
-    items.append(ft.ResponsiveRow(tiles, spacing=6, run_spacing=6))
+    items.append(tile_row(tiles))
     if any(t.tile is not None for t in found):  # under the tiles: it never pushes one off screen
         items.append(small(tr("dragon.grid.key"), key="tile-grid-key"))
     return ft.Column(items, spacing=6, key="tile-grid")
@@ -190,9 +187,8 @@ def person_tile(
             key=key,
             tooltip=quiet(full),
             on_click=on_click,
-            col=COLUMNS,
+            col=1,  # widgets.TILES_A_ROW
             height=TAP,
-            style=TILE_STYLE,
         )
 
     return CommandButton(build, lambda: submit_tap(session, tap, drawn_for, key))
