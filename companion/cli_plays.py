@@ -460,7 +460,7 @@ def _import_cmd(args: argparse.Namespace, plan_of: Callable[[Any, bytes], Any]) 
         plan = plan_of(store, raw)
     except ExchangeError as exc:
         raise CliError(t("plays.bgstats.file_refused", path=args.file, reason=exc.msg.render(lang))) from exc
-    for refusal in plan.refused:
+    for refusal in [*plan.refused, *plan.notes]:  # then the plays coming in with less than the file has
         print(refusal.line(lang).render(lang))
     print(t("plays.bgstats.summary", new=len(plan.plays), already=plan.already, refused=len(plan.refused)))
     if not plan.plays:

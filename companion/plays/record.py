@@ -13,6 +13,7 @@ from companion.core.foresight import table_history
 from companion.core.protocol import Scoreboard
 from companion.core.registry import calculators, get
 from companion.core.table import Player, Table
+from companion.plays.bounds import score_refusal
 from companion.plays.figures import FIGURES, calc_figures, generic
 from companion.plays.models import MAX_NUMBER, PlayRecord, PlaySeat
 
@@ -215,6 +216,10 @@ def calculated(
         raise CalcInputError("plays.calc.bad_result", detail="ranking")
     if any(abs(t) > MAX_NUMBER for t in totals):  # no game scores that much: a typo
         raise CalcInputError("plays.calc.too_big")
+    for name, total in zip(names, totals, strict=True):
+        refusal = score_refusal(game, name, total)  # a digit too many (rules_data/core/score_bounds.json)
+        if refusal is not None:
+            raise CalcInputError(refusal)
     if not any(totals):  # a blank form scored: no game ends with everyone at 0, and it names a winner
         raise CalcInputError("plays.calc.all_zero")
     winners = set(result.get("shared") or ranking[:1])

@@ -205,6 +205,7 @@ class PlaysMixin:
         Its points-by-rule and VP-by-source figures go: they no longer add up to the scores.
         A table's play keeps its table's scores (StoreError), and scores are never cleared back
         to none (docs/DECISIONS.md, "Scores typed into an imported play")."""
+        from companion.plays.bounds import score_refusal
         from companion.plays.models import MAX_NUMBER
         from companion.store.sqlite_store import StoreError
 
@@ -217,6 +218,10 @@ class PlaysMixin:
             isinstance(x, bool) or not isinstance(x, int) or abs(x) > MAX_NUMBER for x in scores
         ):
             raise StoreError("plays.play.bad_scores", n=len(play.seats))
+        for seat, x in zip(play.seats, scores, strict=True):
+            refusal = score_refusal(play.game, seat.name, x)
+            if refusal is not None:  # a digit too many (rules_data/core/score_bounds.json)
+                raise StoreError(refusal)
         if scores == [s.score for s in play.seats]:
             return play
         best = max(scores)

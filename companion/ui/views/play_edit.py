@@ -19,6 +19,7 @@ from companion.core import Table
 from companion.core.calc import CalcInputError
 from companion.core.msg import Msg
 from companion.i18n import local_day
+from companion.plays.bounds import score_refusal
 from companion.plays.models import MAX_LOCATION, PlayRecord
 from companion.ui.dialogs import Dialogs
 from companion.ui.i18n import Tr
@@ -415,6 +416,9 @@ def _typed_scores(play: PlayRecord, texts: list[str]) -> list[int]:
             out.append(_whole(text))
         except StoreError as exc:
             raise SeatRefused(seat.seat, exc.msg) from None
+        too_far = score_refusal(play.game, seat.name, out[-1])  # a digit too many, at its field
+        if too_far is not None:
+            raise SeatRefused(seat.seat, too_far)
     return out
 
 
