@@ -159,12 +159,15 @@ def play_date(text: str, *, logged_now: bool = False) -> Dated:
     return Dated(when.isoformat(timespec="seconds"), day_only=True)
 
 
-def play_options(game: str, options: object) -> dict[str, Any]:
+def play_options(game: str, options: object, *, said_only: bool = False) -> dict[str, Any]:
     """The options a play was played with, checked by the game's own options model and stored as
-    a table stores them (every option, the defaults for those not given); CalcInputError if the
-    game has no such option or value."""
+    a table stores them (every option, the defaults for those not given); ``said_only``: only
+    those given (an option a group never said stays not said: the log's Edit); CalcInputError if
+    the game has no such option or value."""
     try:
-        return get(game).options_model.model_validate(options).model_dump(mode="json")
+        checked = get(game).options_model.model_validate(options).model_dump(mode="json")
+        given = options if isinstance(options, dict) else {}
+        return {k: v for k, v in checked.items() if k in given} if said_only else checked
     except ValidationError as exc:
         err = exc.errors()[0]
         where = ".".join(str(p) for p in err.get("loc", ()))

@@ -180,7 +180,7 @@ class PlaysMixin:
     def set_play_options(self, play_id: str, options: dict[str, Any]) -> PlayRecord:
         """Change the options of a play logged by hand (a calculator's) or brought in (BG Stats,
         BGG: they record none, so a group says which expansions it played): checked by the
-        game's own options model. A table's play keeps its table's options (StoreError)."""
+        game's own options model, and only the options given are kept (one never said stays so). A table's play keeps its table's options (StoreError)."""
         import json
 
         from companion.plays.record import play_options
@@ -191,7 +191,7 @@ class PlaysMixin:
             raise StoreError("plays.play.unknown", id=play_id)
         if play.source == "table" or play.table_id is not None:  # its options are its table's
             raise StoreError("plays.play.of_a_table")
-        checked = play_options(play.game, options)
+        checked = play_options(play.game, options, said_only=True)  # what was said, and only that
         self._write(("UPDATE plays SET options = ? WHERE id = ?", (json.dumps(checked), play_id)))
         found = self.play(play_id)
         assert found is not None
