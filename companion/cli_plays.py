@@ -367,11 +367,13 @@ def play_cmd(args: argparse.Namespace) -> None:
         )
 
 
-def _scores(text: str, seats: int, lang: str) -> list[int]:
-    """``--scores 44,30,41``: one whole number per seat, in seat order (CliError otherwise)."""
+def _scores(typed: list[str], seats: int, lang: str) -> list[int]:
+    """``--scores 44 30 41`` (or 44,30,41): one whole number per seat, in seat order (CliError
+    otherwise)."""
     from companion.cli import CliError
 
-    parts = [p.strip() for p in text.split(",")]
+    text = " ".join(typed)
+    parts = text.replace(",", " ").split()
     try:
         scores = [int(p) for p in parts]
     except ValueError:
@@ -535,7 +537,8 @@ def add_parsers(sub: Any, common: argparse.ArgumentParser, only: str | None = No
         )
         p.add_argument(
             "--scores",
-            help="the final scores in seat order, like 44,30,41 (not for a table's play: its log gives them)",
+            nargs="+",
+            help="the final scores in seat order, like 44 30 41 (not for a table's play: its log gives them)",
         )
         p.add_argument("--date", help="the day it was played (YYYY-MM-DD)")
         p.add_argument("--location", help="where it was played (remembered); '' clears it")
