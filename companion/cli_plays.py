@@ -379,7 +379,9 @@ def _scores(typed: list[str], seats: int, lang: str) -> list[int]:
     except ValueError:
         scores = []
     if len(scores) != seats:
-        raise CliError(translate("plays.cli.bad_scores", lang, found=shown(text, 40), n=seats))
+        raise CliError(
+            translate("plays.cli.bad_scores", lang, flag="--scores", found=shown(text, 40), n=seats)
+        )
     return scores
 
 
