@@ -344,6 +344,10 @@ def play_cmd(args: argparse.Namespace) -> None:
                 raise CliError(translate("plays.cli.bad_seat", lang, found=shown(item, 40), n=len(links)))
             links[int(seat_text) - 1] = None if name == "-" else _player_id(store, name, lang)
         play = store.link_play(play.id, links)
+    if (
+        args.scores is not None
+    ):  # the Edit dialog's scores (docs/DECISIONS.md, "Scores typed into an imported play")
+        play = store.rescore_play(play.id, _scores(args.scores, len(play.seats), lang))
     if args.date:
         play = store.redate_play(play.id, args.date)
     if args.location is not None:
@@ -361,6 +365,24 @@ def play_cmd(args: argparse.Namespace) -> None:
                 else translate("plays.cli.seat_free", lang, n=seat.seat + 1, name=shown(seat.name))
             )
         )
+
+
+def _scores(typed: list[str], seats: int, lang: str) -> list[int]:
+    """``--scores 44 30 41`` (or 44,30,41): one whole number per seat, in seat order (CliError
+    otherwise)."""
+    from companion.cli import CliError
+
+    text = " ".join(typed)
+    parts = text.replace(",", " ").split()
+    try:
+        scores = [int(p) for p in parts]
+    except ValueError:
+        scores = []
+    if len(scores) != seats:
+        raise CliError(
+            translate("plays.cli.bad_scores", lang, flag="--scores", found=shown(text, 40), n=seats)
+        )
+    return scores
 
 
 def link_plays_cmd(args: argparse.Namespace) -> None:
@@ -460,7 +482,7 @@ def _import_cmd(args: argparse.Namespace, plan_of: Callable[[Any, bytes], Any]) 
         plan = plan_of(store, raw)
     except ExchangeError as exc:
         raise CliError(t("plays.bgstats.file_refused", path=args.file, reason=exc.msg.render(lang))) from exc
-    for refusal in plan.refused:
+    for refusal in [*plan.refused, *plan.notes]:  # then the plays coming in with less than the file has
         print(refusal.line(lang).render(lang))
     print(t("plays.bgstats.summary", new=len(plan.plays), already=plan.already, refused=len(plan.refused)))
     if not plan.plays:
@@ -505,13 +527,20 @@ def add_parsers(sub: Any, common: argparse.ArgumentParser, only: str | None = No
 
     if only in (None, "play"):
         p = sub.add_parser(
-            "play", parents=[common, data], help="one play: show it, link its seats, redate or delete it"
+            "play",
+            parents=[common, data],
+            help="one play: show it, link its seats, type its scores, redate or delete it",
         )
         p.add_argument("id", help="the start of the play's id, as `plays --ids` shows it")
         p.add_argument(
             "--seat",
             action="append",
             help="SEAT=NAME: seat SEAT (1 = first) is this remembered player; NAME - unlinks",
+        )
+        p.add_argument(
+            "--scores",
+            nargs="+",
+            help="the final scores in seat order, like 44 30 41 (not for a table's play: its log gives them)",
         )
         p.add_argument("--date", help="the day it was played (YYYY-MM-DD)")
         p.add_argument("--location", help="where it was played (remembered); '' clears it")

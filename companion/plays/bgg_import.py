@@ -40,6 +40,7 @@ from companion.plays.bgstats import (
     Seat,
     build_play,
     place_name,
+    scores_left_out,
 )
 from companion.plays.game_ids import game_of, name_key
 from companion.plays.models import PlayRecord
@@ -252,6 +253,7 @@ def _plan_one(
         plan.refused.append(c.refusal(built))
         return
     record, links = built
+    left_out = scores_left_out(c)
     links = _by_username(links, [s.username for s in c.seats or []], remembered)
     # the k-th play of this fingerprint in the file matches the log's k-th, if the log has k
     mark = fingerprint(record)
@@ -266,6 +268,8 @@ def _plan_one(
             return
         record = record.model_copy(update={"id": pid})
     plan.add(record, links, remembered)
+    if left_out is not None:
+        plan.notes.append(Refusal(c.date[:32], c.game_name[:60], left_out, kept=True))
 
 
 def _by_username(links: list[str | None], usernames: list[str], remembered: set[str]) -> list[str | None]:

@@ -16,10 +16,10 @@ import uuid
 from dataclasses import dataclass, field
 from datetime import datetime
 from itertools import pairwise
-from typing import Any, Final, Literal
+from typing import Annotated, Any, Final, Literal
 from urllib.parse import quote
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 from companion.core.msg import Msg, msg
 from companion.i18n import format_when
@@ -100,6 +100,9 @@ class _Loose(BaseModel):
 
 
 Score = int | float | str | None
+# null where BG Stats has nothing to say (no rank, no seat order, no winner mark): not given
+Rank = Annotated[int, BeforeValidator(lambda v: 0 if v is None else v)]
+Mark = Annotated[bool, BeforeValidator(lambda v: False if v is None else v)]
 
 
 class BgsGame(_Loose):
@@ -122,9 +125,9 @@ class BgsLocation(_Loose):
 class BgsScore(_Loose):
     playerRefId: int
     score: Score = None
-    winner: bool = False
-    rank: int = 0
-    seatOrder: int = 0
+    winner: Mark = False
+    rank: Rank = 0
+    seatOrder: Rank = 0
 
 
 class BgsPlay(_Loose):
@@ -151,8 +154,8 @@ class PushGame(_Loose):
 class PushPlayer(_Loose):
     name: str = Field(max_length=200)
     score: Score = None
-    winner: bool = False
-    rank: int = 0
+    winner: Mark = False
+    rank: Rank = 0
 
 
 class PushPlay(_Loose):
@@ -199,12 +202,14 @@ class Refusal:
     date: str
     game: str
     reason: Msg
+    kept: bool = False  # brought in all the same, with less than the file has (ImportPlan.notes)
 
     def line(self, lang: str) -> Msg:
         """Its line, its day written as the reader writes dates ("14 Mar 2026"; the file's text
         when it is no date)."""
         when = format_when(self.date, lang, time=False, day_only=True) if self.date else "?"
-        return msg("plays.bgstats.refused", when=when, game=self.game or "?", reason=self.reason)
+        key = "plays.bgstats.kept" if self.kept else "plays.bgstats.refused"
+        return msg(key, when=when, game=self.game or "?", reason=self.reason)
 
 
 @dataclass
@@ -216,6 +221,8 @@ class ImportPlan:
     names: dict[str, str] = field(default_factory=dict)  # name key -> the name as the file has it
     already: int = 0
     refused: list[Refusal] = field(default_factory=list)
+    # plays brought in with less than the file has (who won alone: a player without a score)
+    notes: list[Refusal] = field(default_factory=list)
 
     def add(self, record: PlayRecord, links: list[str | None], remembered: set[str]) -> None:
         """A new play, and the names it would remember that ``remembered`` does not hold."""
@@ -394,6 +401,9 @@ def plan_import(data: Any, known_ids: set[str], remembered: set[str]) -> ImportP
             plan.refused.append(c.refusal(built))
         else:
             plan.add(*built, remembered)
+            left_out = scores_left_out(c)
+            if left_out is not None:
+                plan.notes.append(Refusal(c.date[:32], c.game_name[:60], left_out, kept=True))
     return plan
 
 
@@ -404,6 +414,7 @@ def build_play(
     or the reason it is refused."""
     from companion.core.calc import CalcInputError
     from companion.core.registry import get
+    from companion.plays.bounds import score_refusal
     from companion.plays.record import play_date
     from companion.store.players import clean_name
 
@@ -427,6 +438,13 @@ def build_play(
     seats, links, problem = _seats(c.seats, clean_name)
     if problem is not None:
         return problem
+    for seat in seats:  # a digit too many refuses this play alone (docs/DECISIONS.md)
+        refusal = score_refusal(game, seat.name, seat.score)
+        if refusal is not None:  # the same words inside the line "Not brought in: ..., {reason}."
+            over = refusal.key == "plays.score.over"
+            return msg(
+                "plays.bgstats.why.score_over" if over else "plays.bgstats.why.score_under", **refusal.args
+            )
     record = PlayRecord(
         id=pid,
         source=source,
@@ -448,8 +466,10 @@ def _seats(given: list[Seat], clean_name: Any) -> tuple[list[PlaySeat], list[str
     alone")."""
     from companion.store.sqlite_store import StoreError
 
-    blank = [s.score is None or (isinstance(s.score, str) and not s.score.strip()) for s in given]
-    unscored = all(blank)
+    blank = [_blank(s.score) for s in given]
+    # no score for some players (BG Stats' null, an empty text) and a winner marked: taken with
+    # who won alone, said in the import's notes (scores_left_out; docs/DECISIONS.md)
+    unscored = all(blank) or (any(blank) and any(s.winner for s in given))
     if unscored and not any(s.winner for s in given):
         return [], [], msg("plays.bgstats.why.no_result")
     scores: list[int | None] = []
@@ -469,6 +489,22 @@ def _seats(given: list[Seat], clean_name: Any) -> tuple[list[PlaySeat], list[str
     if not unscored and not _in_order(seats):
         return [], [], msg("plays.bgstats.why.order")
     return seats, links, None
+
+
+def _blank(score: Score) -> bool:
+    """No score typed: BG Stats' null, or an empty text."""
+    return score is None or (isinstance(score, str) and not score.strip())
+
+
+def scores_left_out(c: Candidate) -> Msg | None:
+    """Why a play brought in keeps who won alone although some players have a score in the file
+    (another has none: the log keeps every seat's score or none), naming the first without one;
+    None when nothing of the file's was left out."""
+    blank = [_blank(s.score) for s in c.seats or []]
+    if not any(blank) or all(blank):
+        return None
+    first = next(s for s, empty in zip(c.seats or [], blank, strict=True) if empty)
+    return msg("plays.bgstats.why.partial", name=first.name[:24])
 
 
 def _placed(

@@ -13,6 +13,7 @@ from companion.core.foresight import table_history
 from companion.core.protocol import Scoreboard
 from companion.core.registry import calculators, get
 from companion.core.table import Player, Table
+from companion.plays.bounds import score_refusal
 from companion.plays.figures import FIGURES, calc_figures, generic
 from companion.plays.models import MAX_NUMBER, PlayRecord, PlaySeat
 
@@ -158,12 +159,15 @@ def play_date(text: str, *, logged_now: bool = False) -> Dated:
     return Dated(when.isoformat(timespec="seconds"), day_only=True)
 
 
-def play_options(game: str, options: object) -> dict[str, Any]:
+def play_options(game: str, options: object, *, said_only: bool = False) -> dict[str, Any]:
     """The options a play was played with, checked by the game's own options model and stored as
-    a table stores them (every option, the defaults for those not given); CalcInputError if the
-    game has no such option or value."""
+    a table stores them (every option, the defaults for those not given); ``said_only``: only
+    those given (an option a group never said stays not said: the log's Edit); CalcInputError if
+    the game has no such option or value."""
     try:
-        return get(game).options_model.model_validate(options).model_dump(mode="json")
+        checked = get(game).options_model.model_validate(options).model_dump(mode="json")
+        given = options if isinstance(options, dict) else {}
+        return {k: v for k, v in checked.items() if k in given} if said_only else checked
     except ValidationError as exc:
         err = exc.errors()[0]
         where = ".".join(str(p) for p in err.get("loc", ()))
@@ -215,6 +219,10 @@ def calculated(
         raise CalcInputError("plays.calc.bad_result", detail="ranking")
     if any(abs(t) > MAX_NUMBER for t in totals):  # no game scores that much: a typo
         raise CalcInputError("plays.calc.too_big")
+    for name, total in zip(names, totals, strict=True):
+        refusal = score_refusal(game, name, total)  # a digit too many (rules_data/core/score_bounds.json)
+        if refusal is not None:
+            raise CalcInputError(refusal)
     if not any(totals):  # a blank form scored: no game ends with everyone at 0, and it names a winner
         raise CalcInputError("plays.calc.all_zero")
     winners = set(result.get("shared") or ranking[:1])

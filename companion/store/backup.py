@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Final, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, ValidationError
 from pydantic_core import PydanticCustomError
 
-from companion.core.limits import InputLimitError, Limits, has_unsafe, load_json
+from companion.core.limits import InputLimitError, Limits, has_unsafe, load_json, shown
 from companion.core.memory import replaying
 from companion.core.msg import Msg, msg
 from companion.core.reasons import first_reason
@@ -250,6 +250,7 @@ def read_backup(text: str | bytes, progress: Progress | None = None) -> tuple[Ba
         found = raw.get("format") if isinstance(raw, dict) else type(raw).__name__
         raise StoreError("plays.backup.foreign", found=str(found))
     _check_version(raw)
+    _half_scored(raw)
     try:
         backup = _days_known(Backup.model_validate(raw, strict=True))
     except ValidationError as exc:
@@ -291,6 +292,34 @@ def _replayed(backup: Backup, progress: Progress | None) -> list[Table]:
         if progress is not None:
             progress(n, len(backup.tables))
     return tables
+
+
+def _half_scored(raw: dict[str, Any]) -> None:
+    """A play where some seats have a score and others none (null) is refused by its day, game
+    and id, naming a seat of each kind: the log keeps every seat's score or none (a play known by
+    its winners alone, version 4), and the model's own refusal named neither the play nor the seats."""
+    from companion.core.registry import installed
+    from companion.store.sqlite_store import StoreError
+
+    plays = raw.get("plays")
+    for play in plays if isinstance(plays, list) else []:
+        seats = play.get("seats") if isinstance(play, dict) else None
+        if not isinstance(seats, list) or not all(isinstance(x, dict) and "score" in x for x in seats):
+            continue  # the model says what is wrong with it
+        unscored = [x for x in seats if x["score"] is None]
+        if not unscored or len(unscored) == len(seats):
+            continue
+        scored = next(x for x in seats if x["score"] is not None)
+        game = str(play.get("game", "?"))
+        detail = msg(
+            "plays.backup.why.half_scored",
+            day=shown(str(play.get("date", "?"))[:10], 10),
+            game=msg(f"{game}.title") if game in installed() else shown(game, 32),
+            id=shown(str(play.get("id", "?")), 64),
+            scored=shown(str(scored.get("name", "?")), 24),
+            unscored=shown(str(unscored[0].get("name", "?")), 24),
+        )
+        raise StoreError("plays.backup.damaged", detail=detail)
 
 
 def _check_version(raw: dict[str, Any]) -> None:

@@ -440,10 +440,11 @@ def _summed(groups: list[tuple[Any, ...]], key: Callable[[tuple[Any, ...]], Any]
 
 def _expansions_on(game: str, options: str) -> str:
     """The split key of a play's options (JSON): BASE, its expansions joined by "+", or UNSAID
-    when its options name none of the game's expansions (never said: never the base game)."""
+    when its options do not name every one of the game's expansions (never said: never the base
+    game; one said and another not: which set was played is not known)."""
     chosen = json.loads(options) if options else {}
     fields = EXPANSIONS.get(game, ())
-    if fields and not (isinstance(chosen, dict) and any(f in chosen for f in fields)):
+    if fields and not (isinstance(chosen, dict) and all(f in chosen for f in fields)):
         return UNSAID
     on = [f for f in fields if chosen.get(f, 0) == 1]
     return "+".join(on) or BASE

@@ -180,7 +180,7 @@ class PlaysMixin:
     def set_play_options(self, play_id: str, options: dict[str, Any]) -> PlayRecord:
         """Change the options of a play logged by hand (a calculator's) or brought in (BG Stats,
         BGG: they record none, so a group says which expansions it played): checked by the
-        game's own options model. A table's play keeps its table's options (StoreError)."""
+        game's own options model, and only the options given are kept (one never said stays so). A table's play keeps its table's options (StoreError)."""
         import json
 
         from companion.plays.record import play_options
@@ -191,7 +191,7 @@ class PlaysMixin:
             raise StoreError("plays.play.unknown", id=play_id)
         if play.source == "table" or play.table_id is not None:  # its options are its table's
             raise StoreError("plays.play.of_a_table")
-        checked = play_options(play.game, options)
+        checked = play_options(play.game, options, said_only=True)  # what was said, and only that
         self._write(("UPDATE plays SET options = ? WHERE id = ?", (json.dumps(checked), play_id)))
         found = self.play(play_id)
         assert found is not None
@@ -205,6 +205,7 @@ class PlaysMixin:
         Its points-by-rule and VP-by-source figures go: they no longer add up to the scores.
         A table's play keeps its table's scores (StoreError), and scores are never cleared back
         to none (docs/DECISIONS.md, "Scores typed into an imported play")."""
+        from companion.plays.bounds import score_refusal
         from companion.plays.models import MAX_NUMBER
         from companion.store.sqlite_store import StoreError
 
@@ -217,6 +218,10 @@ class PlaysMixin:
             isinstance(x, bool) or not isinstance(x, int) or abs(x) > MAX_NUMBER for x in scores
         ):
             raise StoreError("plays.play.bad_scores", n=len(play.seats))
+        for seat, x in zip(play.seats, scores, strict=True):
+            refusal = score_refusal(play.game, seat.name, x)
+            if refusal is not None:  # a digit too many (rules_data/core/score_bounds.json)
+                raise StoreError(refusal)
         if scores == [s.score for s in play.seats]:
             return play
         best = max(scores)

@@ -83,7 +83,7 @@ def bgg_file() -> bytes:
             quantity="3",
             length="180",
         ),
-        play("1006", "2026-02-06", DAYU, [player("Ana", "20", True), player("Bruno", "", False)]),
+        play("1006", "2026-02-06", DAYU, [player("Ana", "20", False), player("Bruno", "", False)]),
         play("1007", "2026-02-07", DAYU, [player("Ana", "lots", True), player("Bruno", "3", False)]),
         play(
             "1008", "2026-02-08", DAYU, [player("Ana", "", False), player("Bruno", "", False)]

@@ -252,7 +252,7 @@ def _backup() -> dict:
             play("AAAA-7", 2, [score(10, 1, True), score(11, 0), score(13, 0)], date="3025-01-01 10:00:00"),
             {"uuid": "AAAA-8", "gameRefId": 1},  # damaged: no date, no scores
             play("AAAA-1", 1, [score(10, 1, True), score(11, 0)]),  # the same uuid again
-            play("AAAA-9", 4, [score(13, "", True), score(11, 3)]),  # no score
+            play("AAAA-9", 4, [score(13, ""), score(11, 3)]),  # no score, no winner marked
             play("AAAA-10", 1, [score(10, 3, True), score(11, 9)]),  # the winner has the lower score
         ],
     }

@@ -108,3 +108,27 @@ async def test_a_save_for_scores_alone_says_nothing_of_expansions(tmp_path):
     await h.click("play-edit-save")
     assert hub.store.play("bgg-9202").options["great_wall"] is True
     h.close()
+
+
+async def test_one_chip_tapped_says_that_option_alone(tmp_path):
+    """Once one chip was tapped, Save wrote every option, the untouched ones at the game's
+    defaults ("7 yuan", "Super Events: Off") as if the group had said them, and Statistics counted
+    the play as "The Great Wall" alone. Only what was tapped is written; with an expansion still not
+    said, the play stays in "Expansions not said" until it is."""
+    hub = hub_with_plays(tmp_path)
+    h = await started(hub, "/plays")
+    await h.click("play-edit-bgg-9202")
+    await h.click("edit-option-great_wall-True")
+    await h.click("play-edit-save")
+    assert hub.store.play("bgg-9202").options == {"great_wall": True}
+    splits = {s.key: s.plays for s in hub.store.by_expansion("dragon")}
+    assert splits.get("great_wall") is None and splits["unsaid"] == sum(splits.values())
+    await h.click("play-edit-bgg-9202")
+    assert h.by_key("edit-option-great_wall-True").selected  # said before: shown so
+    assert not h.by_key("edit-option-super_events-False").selected  # never said: no chip chosen
+    await h.click("edit-option-super_events-False")
+    await h.click("play-edit-save")
+    assert hub.store.play("bgg-9202").options == {"great_wall": True, "super_events": False}
+    splits = {s.key: s.plays for s in hub.store.by_expansion("dragon")}
+    assert splits["great_wall"] == 1 and splits.get("unsaid", 0) == sum(splits.values()) - 1
+    h.close()

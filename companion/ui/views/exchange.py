@@ -232,6 +232,10 @@ def _preview_body(tr: Tr, plan: ImportPlan) -> list[ft.Control]:
     ]
     if len(plan.refused) > SHOWN_REFUSED:
         out.append(small(tr("plays.exchange.more_refused", n=len(plan.refused) - SHOWN_REFUSED)))
+    out += [  # coming in with who won alone: a player without a score in the file
+        small(tr.msg(r.line(tr.lang)), key=f"import-kept-{i}")
+        for i, r in enumerate(plan.notes[:SHOWN_REFUSED])
+    ]
     if plan.names:
         names = ", ".join(plan.names.values())
         out.append(ft.Text(tr("plays.exchange.new_players", names=names), key="import-players"))

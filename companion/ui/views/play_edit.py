@@ -19,6 +19,7 @@ from companion.core import Table
 from companion.core.calc import CalcInputError
 from companion.core.msg import Msg
 from companion.i18n import local_day
+from companion.plays.bounds import score_refusal
 from companion.plays.models import MAX_LOCATION, PlayRecord
 from companion.ui.dialogs import Dialogs
 from companion.ui.i18n import Tr
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
     from companion.ui.repos import PlayerInfo
 
 NOBODY = "-"  # the dropdown's key for a seat linked to nobody
+_UNSAID = object()  # an option the play never said: equal to no chip's value
 
 
 CHOICES = 40  # players a seat's list offers beside the play's own: the latest to play
@@ -176,10 +178,6 @@ class PlayEdit:
     # a score refused on Save: its seat and why, said under that seat's field (the dialog's note
     # at the end of a long form was out of sight above Save: the tap seemed to do nothing)
     refused: tuple[int, str] | None = None
-    # the options as the play had them when Edit opened: a play brought in records none, and the
-    # chips' defaults are only written once the group taps one (a Save for its scores alone must
-    # not make it "base game, new edition")
-    opened: dict[str, Any] | None = None
 
     @classmethod
     def of(cls, dialogs: Dialogs, tr: Tr, repos: Repos, play: PlayRecord) -> PlayEdit:
@@ -198,8 +196,7 @@ class PlayEdit:
             scores=[Typed(_shown(seat.score)) for seat in play.seats],
             players=_choices(repos.players, play),
             specs=specs,
-            chosen=dict(chosen),
-            opened=chosen,
+            chosen=dict(chosen),  # the options said so far; a chip tapped adds its own
             location=Typed(play.location or ""),
             places=tuple(repos.plays.locations()[:PLACES]),
         )
@@ -348,8 +345,6 @@ class PlayEdit:
         on_saved()
 
     def store_changes(self) -> None:
-        from companion.ui.game_options import current_option
-
         plays, play = self.plays, self.play
         if self.links != [s.player_id for s in play.seats]:
             plays.link(play.id, list(self.links))
@@ -360,9 +355,9 @@ class PlayEdit:
             plays.redate(play.id, day)
         if (location.strip() or None) != play.location:
             plays.set_location(play.id, location)
-        options = {spec.field: current_option(play.game, self.chosen, spec) for spec in self.specs}
-        tapped = self.chosen != self.opened  # nothing said on the chips: nothing written
-        if self.specs and tapped and any(play.options.get(k) != v for k, v in options.items()):
+        # only what the chips said: an option never tapped (nor said before) stays not said
+        options = {spec.field: self.chosen[spec.field] for spec in self.specs if spec.field in self.chosen}
+        if self.specs and any(play.options.get(k, _UNSAID) != v for k, v in options.items()):
             plays.set_options(play.id, {**play.options, **options})
 
 
@@ -415,6 +410,9 @@ def _typed_scores(play: PlayRecord, texts: list[str]) -> list[int]:
             out.append(_whole(text))
         except StoreError as exc:
             raise SeatRefused(seat.seat, exc.msg) from None
+        too_far = score_refusal(play.game, seat.name, out[-1])  # a digit too many, at its field
+        if too_far is not None:
+            raise SeatRefused(seat.seat, too_far)
     return out
 
 
