@@ -369,6 +369,8 @@ class _Formatter(string.Formatter):
             return "{" + value.name + (":" + format_spec if format_spec else "") + "}"
         if format_spec == "ordinal":
             return format_ordinal(value, self.lang) if isinstance(value, int) else str(value)
+        if format_spec == "number":  # grouped as the reader writes it: "7,170,000" / "7.170.000"
+            return format_number(value, self.lang) if type(value) in (int, float) else str(value)
         if format_spec in ("money", "+money") and type(value) is int:  # +money: +$10,000, −$5,000, ±$0
             return format_score(value, "money", self.lang, change=format_spec == "+money")
         if format_spec in ("money", "+money"):
@@ -419,8 +421,9 @@ def translate(key: str, lang: str = DEFAULT_LANGUAGE, /, **args: Any) -> str:
     if type(n) is int and not -1000 < n < 1000 and _counts(key):  # "10,000 games", "10.000 partidas"
         args = {**args, "n": format_number(n, lang if known_language(lang) else DEFAULT_LANGUAGE)}
     try:
-        # the locale's money format ({x:money}, {x:+money}), an ordinal, or a number below zero: slower
-        if "money}" in template or "ordinal}" in template or _below_zero(args):
+        # the locale's money format ({x:money}, {x:+money}), a grouped number ({x:number}), an
+        # ordinal, or a number below zero: slower
+        if "money}" in template or "ordinal}" in template or "number}" in template or _below_zero(args):
             return _formatter(lang if known_language(lang) else DEFAULT_LANGUAGE).vformat(template, (), args)
         return template.format_map(_Lenient(args))
     except (ValueError, IndexError, KeyError, TypeError):

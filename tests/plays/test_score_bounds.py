@@ -78,7 +78,9 @@ def test_a_bgstats_play_beyond_the_bound_is_refused_alone() -> None:
     [refused] = plan.refused
     assert refused.reason.key == "plays.bgstats.why.score_over" and refused.reason.args["name"] == "Ana"
     line = refused.line("en").render("en")
-    assert "In the Year of the Dragon" in line and "Ana" in line and "4000" in line
+    assert (
+        "In the Year of the Dragon" in line and "Ana" in line and "4,000" in line
+    )  # grouped as the reader writes numbers
     assert [p.id for p, _links in plan_import(_bgstats(40), set(), set()).plays] == ["typo-1", "fine-2"]
 
 
@@ -105,3 +107,15 @@ def test_a_bgg_play_beyond_the_bound_is_refused_alone(store: Store) -> None:
     assert refused.reason.key == "plays.bgstats.why.score_over" and refused.reason.args["score"] == 520
     import_plays(store, plan.plays, plan.names)
     assert [s.score for p in store.plays() for s in p.seats] == [52, 30]
+
+
+def test_the_bound_is_written_as_the_reader_groups_numbers() -> None:
+    """Chinatown's bound is in the millions: "7,170,000" in English, "7.170.000" in Spanish (it
+    read "7170000" in both)."""
+    most = score_bounds().games["chinatown"].most
+    over = score_refusal("chinatown", "Ana", most * 10)
+    assert over is not None
+    assert "71,700,000" in over.render("en") and "(at most 7,170,000)" in over.render("en")
+    assert "71.700.000" in over.render("es") and "(como mucho 7.170.000)" in over.render("es")
+    under = score_refusal("dayu", "Ben", score_bounds().games["dayu"].least - 10)
+    assert under is not None and "\u221250" in under.render("es")  # a true minus, as every score below zero
