@@ -137,16 +137,7 @@ def round_card(
                 spacing=6,
             )
         )
-    # what happened, less what a player's line already says (Chinatown's trades: each giver's
-    # line tells their side of it; the list below told both sides again)
-    told = [fx for sr in summary.seats for fx in (*sr.gained, *sr.lost)]  # Msg args: not hashable
-    happened = [fx for fx in summary.happened if fx not in told]
-    if happened:
-        lines.append(small(tr("foresight.happened"), key=f"{key}-happened"))
-        lines += [effect_line(model, fx, key=f"{key}-fx-{i}") for i, fx in enumerate(happened[:MAX_HAPPENED])]
-    if len(happened) > MAX_HAPPENED:  # the cut said: it had listed Ben's releases, and not Ana's
-        more = "foresight.happened_more_below" if entries_below else "foresight.happened_more"
-        lines.append(small(tr(more, n=len(happened) - MAX_HAPPENED), key=f"{key}-more"))
+    lines += happened_lines(model, summary, key, entries_below)
     if summary.order_line is not None:
         lines.append(ft.Text(tr.msg(summary.order_line.msg), size=14, key=f"{key}-order"))
     if in_history:
@@ -160,6 +151,25 @@ def round_card(
         )
     )
     return card(*lines, key=key)
+
+
+def happened_lines(
+    model: TableModel, summary: RoundSummary, key: str, entries_below: bool
+) -> list[ft.Control]:
+    """A round's "What happened": its first lines, less what a player's line already says
+    (Chinatown's trades: each giver's line tells their side of it; the list told both sides
+    again), and how many more there are, and where (it had listed Ben's releases, not Ana's)."""
+    tr = model.tr
+    told = [fx for sr in summary.seats for fx in (*sr.gained, *sr.lost)]  # Msg args: not hashable
+    happened = [fx for fx in summary.happened if fx not in told]
+    if not happened:
+        return []
+    lines = [small(tr("foresight.happened"), key=f"{key}-happened")]
+    lines += [effect_line(model, fx, key=f"{key}-fx-{i}") for i, fx in enumerate(happened[:MAX_HAPPENED])]
+    if len(happened) > MAX_HAPPENED:
+        more = "foresight.happened_more_below" if entries_below else "foresight.happened_more"
+        lines.append(small(tr(more, n=len(happened) - MAX_HAPPENED), key=f"{key}-more"))
+    return lines
 
 
 def open_round(drafts: Drafts, go: Callable[[str], None], table: Table, summary: RoundSummary) -> None:
