@@ -15,7 +15,7 @@ from ui_testkit import keys_in_order, new_hub, started
 from companion.core import Table
 from companion.core.msg import Msg, join_list
 from companion.games.dayu.public import marker_preview
-from companion.games.dragon.public import coming_events
+from companion.games.dragon.public import card_msg, coming_events, tile_msg
 from companion.i18n import translate
 from companion.ui.foresight import MAX_HAPPENED
 from companion.ui.glance import last_summary
@@ -589,3 +589,69 @@ async def test_a_months_card_says_what_it_leaves_out(tmp_path, lang):
     )
     assert translate("ui.foresight.happened_more", lang, n=more) not in h.texts()
     h.close()
+
+
+async def dragon_phones(tmp_path, lang: str, done, seed: int = 5):
+    """A two-seat Dragon table played until ``done(prompt)``, the phone of the seat the question
+    is to and the host's screen."""
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("dragon", ["Ana", "Ben"], {"great_wall": True, "super_events": True}))
+    played_until(table, done, seed)
+    bus = pubsub()
+    prefs = {"table_companion.lang": lang}
+    mine = await guest(hub, bus, f"/join/{links(hub, table)[1 + table.prompt.seat].token}", prefs=prefs)
+    host = await started(hub, route=f"/table/{table.id}", pubsub=bus, prefs=prefs)
+    return table, mine, host
+
+
+def releasing(prompt) -> bool:
+    return prompt is not None and prompt.kind == "release" and len(prompt.choices) > 1
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_a_release_on_the_releasers_own_phone_speaks_to_her(tmp_path, lang):
+    """Walking a Drought from the seats' phones, Ben's phone offered "Liberar la ficha de
+    campesino joven de Ben (palacio 1)": his own name, on his own phone. There it reads "Liberar
+    tu campesino joven (palacio 1)"; the host's screen keeps the engine's words (History's)."""
+    table, mine, host = await dragon_phones(tmp_path, lang, releasing)
+    name = table.players[table.prompt.seat].name
+    shown = [c for c in table.prompt.choices if c.kind == "release"]
+    for c in shown:
+        engine = table.game.describe(table.state, c).render(lang)
+        own = translate(
+            "ui.dragon.own.release", lang, tile=tile_msg(c.tile).render(lang), palace=c.palace + 1
+        )
+        assert name in engine and name not in own
+        assert own in mine.texts() and engine not in mine.all_text()
+        assert engine in host.texts() and own not in host.all_text()
+    for h in (mine, host):
+        h.close()
+
+
+def names_said(h) -> list[str]:
+    """What a screen reader says for each answer tile: its full name."""
+    tiles = [c for c in h.controls() if isinstance(c, ft.OutlinedButton) and str(c.key).startswith("choice-")]
+    return [
+        c.content.semantics_label
+        for c in tiles
+        if isinstance(c.content, ft.Text) and c.content.semantics_label
+    ]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("kind", ["card", "group"])
+async def test_dragons_answer_tiles_on_the_choosers_own_phone_leave_her_name_out(tmp_path, lang, kind):
+    """A person tile read "Ben plays the Farmer card: young farmer (2)" to a screen reader on
+    Ben's own phone, an action tile "Ben: Group 2, Taxes: +5 yuan": there they say what he does
+    ("Play the ...", "Group 2, ..."); the host's screen names him."""
+    table, mine, host = await dragon_phones(tmp_path, lang, lambda p: p is not None and p.kind == kind)
+    name = table.players[table.prompt.seat].name
+    own, hosts = names_said(mine), names_said(host)
+    assert own and not any(name in said for said in own)
+    assert hosts and all(said.startswith(name) for said in hosts if said not in own)
+    if kind == "card":
+        card = table.prompt.choices[0].card
+        played = translate("ui.dragon.own.card", lang, card=card_msg(card).render(lang))
+        assert any(said.startswith(played) for said in own)
+    for h in (mine, host):
+        h.close()
