@@ -15,7 +15,7 @@ from ui_testkit import keys_in_order, new_hub, started
 from companion.core import Table
 from companion.core.msg import Msg, join_list
 from companion.games.dayu.public import marker_preview
-from companion.games.dragon.public import card_msg, coming_events, tile_msg
+from companion.games.dragon.public import card_msg, coming_events, event_msg, super_msg, tile_msg
 from companion.i18n import translate
 from companion.ui.foresight import MAX_HAPPENED
 from companion.ui.glance import last_summary
@@ -655,3 +655,65 @@ async def test_dragons_answer_tiles_on_the_choosers_own_phone_leave_her_name_out
         assert any(said.startswith(played) for said in own)
     for h in (mine, host):
         h.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_the_strip_shows_the_event_being_resolved_as_now(tmp_path, lang):
+    """While month 3's Drought took its persons, every phone's strip already showed months 4 and
+    5: the event in play was nowhere in it. Until its questions are answered, the strip's first
+    tile is that event, in play, with who still answers; then it moves on to the next months."""
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("dragon", ["Ana", "Ben", "Carla"]))
+
+    def resolving(prompt) -> bool:
+        s = table.state
+        return prompt is not None and s.phase == "event" and prompt.kind == "release" and not s.super_step
+
+    played_until(table, resolving, 3)
+    s = table.state
+    month, event = s.month, event_msg(s.events[s.month - 1]).render(lang)
+    bus = pubsub()
+    prefs = {"table_companion.lang": lang}
+    phones = [await guest(hub, bus, f"/join/{link.token}", prefs=prefs) for link in links(hub, table)[1:]]
+    phones.append(await started(hub, route=f"/table/{table.id}", pubsub=bus, prefs=prefs))
+    first = table.players[table.prompt.seat].name
+    for h in phones:
+        assert h.by_key("glance-event-now-name").value == event
+        assert h.by_key("glance-event-now-month").value == translate(
+            "ui.glance.dragon.event_month", lang, month=month
+        )
+        assert h.by_key("glance-event-now-line").value.startswith(
+            translate("ui.glance.dragon.in_play", lang, who=first)
+        )
+        assert h.by_key("glance-event-month-0").value == translate(
+            "ui.glance.dragon.event_month", lang, month=month + 1
+        )
+        assert not h.has("glance-event-1")  # two tiles, as ever: this month's and the next
+    host = phones[-1]
+    for _ in range(12):  # the host enters the releases (one tap each), the phones follow
+        if table.state.phase != "event":
+            break
+        await host.click("choice-0")
+    assert table.state.phase != "event"
+    for h in phones:
+        await h.flush(pause=0.01)
+        assert not h.has("glance-event-now")
+        assert h.by_key("glance-event-month-0").value == translate(
+            "ui.glance.dragon.event_month", lang, month=month + 1
+        )
+        h.close()
+
+
+async def test_the_strip_shows_the_super_event_being_resolved_as_now(tmp_path):
+    """Month 7's super event asks each player in turn (a Flood): meanwhile the strip's first tile
+    is that super event, in play; a tap on it opens its rule."""
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("dragon", ["Ana", "Ben", "Carla"], {"super_events": True}))
+    played_until(table, lambda p: table.state.phase == "event" and bool(table.state.super_step), 1)
+    s = table.state
+    b = await guest(hub, pubsub(), f"/join/{links(hub, table)[2].token}")
+    assert b.by_key("glance-event-now-name").value == super_msg(s.super_event).render("en")
+    assert b.by_key("glance-event-month-0").value == translate("ui.glance.dragon.event_month", "en", month=8)
+    await b.click("glance-event-now")
+    assert b.open_dialogs() == ["rule-dialog"]
+    b.close()
