@@ -59,12 +59,12 @@ class _Nth:
         return items[self.k]
 
 
-def first_tap(table: Table, lang: str, k: int = 0) -> tuple[str, int]:
+def first_tap(table: Table, lang: str, k: int = 0, own: bool = False) -> tuple[str, int]:
     """The accessible name of the first (or ``k``-th) tap on screen at a Dragon question, and how
     many entries it makes (an action card: the group and its action; a person tile: the card and
-    the tile)."""
+    the tile). ``own``: as the chooser's own phone names it (without her name)."""
     tap = chosen_tap(table, _Nth(k))  # type: ignore[arg-type]
-    return tap_name(table, tap, lang), len(tap.entries)
+    return tap_name(table, tap, lang, own), len(tap.entries)
 
 
 def play_one(table: Table, rng: random.Random) -> None:
@@ -75,21 +75,23 @@ def play_one(table: Table, rng: random.Random) -> None:
         table.submit(entry)
 
 
-def tap_name(table: Table, tap: Any, lang: str) -> str:
-    """The accessible name of the control that makes ``tap`` (as the screen names it)."""
+def tap_name(table: Table, tap: Any, lang: str, own: bool = False) -> str:
+    """The accessible name of the control that makes ``tap`` (as the screen names it; ``own``:
+    the chooser's own phone, which leaves her name out)."""
     from companion.ui.games.dragon.actions import action_label
+    from companion.ui.games.dragon.answers import first_label
     from companion.ui.games.dragon.tiles import tile_name
 
     tr = Tr(lang)
     p = table.prompt
     if p.kind == "group" and tap.entries[0].kind == "group":
-        return action_label(tr, table, tap)[1]
+        return action_label(tr, table, tap, own)[1]
     if p.kind in PICKS:
         into = None
         if p.seat is not None and len(rooms(table.state, p.seat)) > 1:
             into = default_room(table.state, p.seat)
-        return tile_name(tr, table, tap, into)[1]
-    return table.game.describe(table.state, tap.entries[0]).render(lang)
+        return tile_name(tr, table, tap, into, own)[1]
+    return first_label(tr, table, tap, own)
 
 
 # a Peace month, a Festival and a Drought (random taps, the deal seeded: the same month on every

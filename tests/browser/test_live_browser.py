@@ -150,7 +150,7 @@ def test_host_viewer_and_seat_on_separate_devices(setup):
     # the seat whose turn it is enters its own decision on its own phone
     phone, _ = device(browser, url, f"/join/{seats[nxt].token}")
     phone.get_by_text(f"Seat: {after.players[nxt].name}").wait_for(timeout=60000)
-    choice, made = first_tap(after, "en")
+    choice, made = first_tap(after, "en", own=True)  # on her own phone, without her name
     phone.get_by_role("button", name=choice, exact=True).first.wait_for(timeout=60000)
     shot(phone, "live-seat")
     # the viewer has no choice buttons at all, for this prompt or any other

@@ -139,7 +139,7 @@ def play(
     table = stored()
     assert table.prompt.seat == seat
     before = table
-    table, tapped = tap_and_wait(guest, table, stored)  # the seat's own entry, on B
+    table, tapped = tap_and_wait(guest, table, stored, own=True)  # the seat's own entry, on B
     back = seen_by(host, tapped, before, table)
     assert front.routed == {a.port: front.routed[a.port]}  # the host was on A all along
 

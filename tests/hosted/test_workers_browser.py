@@ -112,13 +112,14 @@ def last_entry_text(table: Table) -> str:
     return translate("ui.play.last", "en", label=entry_label(Tr("en"), table, i, table.entries[i]))
 
 
-def tap_and_wait(page: Any, table: Table, stored: Any) -> tuple[Table, float]:
-    """The first tap on screen at ``table``'s question (or "Deal"), made on ``page``: the table
-    once stored, and the browser's time of the tap."""
+def tap_and_wait(page: Any, table: Table, stored: Any, own: bool = False) -> tuple[Table, float]:
+    """The first tap on screen at ``table``'s question (or "Deal"), made on ``page`` (``own``:
+    the phone of the seat asked, whose buttons leave its name out): the table once stored, and
+    the browser's time of the tap."""
     if table.prompt.auto:
         target, made = page.get_by_role("button", name=translate("ui.play.deal", "en")), 1
     else:
-        name, made = first_tap(table, "en")
+        name, made = first_tap(table, "en", own=own)
         # a question to the table (who is oldest) names its buttons with a line of explanation
         named = name if table.prompt.seat is not None else re.compile(f"^{re.escape(name)}( |$)")
         target = page.get_by_role("button", name=named, exact=True).first

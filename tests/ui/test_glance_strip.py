@@ -82,7 +82,9 @@ def assert_dragon_strip(h, table: Table) -> None:
     for seat in range(len(state.players)):
         for column, value in dragon_counts(state, seat).items():
             assert shown(h, f"glance-{column}-{seat}") == value, (column, seat)
-    coming = [f for f in dragon.coming_events(state) if not f.super][:2]
+    now = state.phase == "event"  # an event's questions open: its tile first, in play
+    assert h.has("glance-event-now") == now
+    coming = [f for f in dragon.coming_events(state) if not f.super][: 2 - now]
     assert len(h.keys("glance-event-name-")) == len(coming)
     for i, f in enumerate(coming):
         name = translate(f"dragon.event.{f.event}", "en")

@@ -15,7 +15,7 @@ from ui_testkit import keys_in_order, new_hub, started
 from companion.core import Table
 from companion.core.msg import Msg, join_list
 from companion.games.dayu.public import marker_preview
-from companion.games.dragon.public import coming_events
+from companion.games.dragon.public import card_msg, coming_events, event_msg, super_msg, tile_msg
 from companion.i18n import translate
 from companion.ui.foresight import MAX_HAPPENED
 from companion.ui.glance import last_summary
@@ -589,3 +589,131 @@ async def test_a_months_card_says_what_it_leaves_out(tmp_path, lang):
     )
     assert translate("ui.foresight.happened_more", lang, n=more) not in h.texts()
     h.close()
+
+
+async def dragon_phones(tmp_path, lang: str, done, seed: int = 5):
+    """A two-seat Dragon table played until ``done(prompt)``, the phone of the seat the question
+    is to and the host's screen."""
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("dragon", ["Ana", "Ben"], {"great_wall": True, "super_events": True}))
+    played_until(table, done, seed)
+    bus = pubsub()
+    prefs = {"table_companion.lang": lang}
+    mine = await guest(hub, bus, f"/join/{links(hub, table)[1 + table.prompt.seat].token}", prefs=prefs)
+    host = await started(hub, route=f"/table/{table.id}", pubsub=bus, prefs=prefs)
+    return table, mine, host
+
+
+def releasing(prompt) -> bool:
+    return prompt is not None and prompt.kind == "release" and len(prompt.choices) > 1
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_a_release_on_the_releasers_own_phone_speaks_to_her(tmp_path, lang):
+    """Walking a Drought from the seats' phones, Ben's phone offered "Liberar la ficha de
+    campesino joven de Ben (palacio 1)": his own name, on his own phone. There it reads "Liberar
+    tu campesino joven (palacio 1)"; the host's screen keeps the engine's words (History's)."""
+    table, mine, host = await dragon_phones(tmp_path, lang, releasing)
+    name = table.players[table.prompt.seat].name
+    shown = [c for c in table.prompt.choices if c.kind == "release"]
+    for c in shown:
+        engine = table.game.describe(table.state, c).render(lang)
+        own = translate(
+            "ui.dragon.own.release", lang, tile=tile_msg(c.tile).render(lang), palace=c.palace + 1
+        )
+        assert name in engine and name not in own
+        assert own in mine.texts() and engine not in mine.all_text()
+        assert engine in host.texts() and own not in host.all_text()
+    for h in (mine, host):
+        h.close()
+
+
+def names_said(h) -> list[str]:
+    """What a screen reader says for each answer tile: its full name."""
+    tiles = [c for c in h.controls() if isinstance(c, ft.OutlinedButton) and str(c.key).startswith("choice-")]
+    return [
+        c.content.semantics_label
+        for c in tiles
+        if isinstance(c.content, ft.Text) and c.content.semantics_label
+    ]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("kind", ["card", "group"])
+async def test_dragons_answer_tiles_on_the_choosers_own_phone_leave_her_name_out(tmp_path, lang, kind):
+    """A person tile read "Ben plays the Farmer card: young farmer (2)" to a screen reader on
+    Ben's own phone, an action tile "Ben: Group 2, Taxes: +5 yuan": there they say what he does
+    ("Play the ...", "Group 2, ..."); the host's screen names him."""
+    table, mine, host = await dragon_phones(tmp_path, lang, lambda p: p is not None and p.kind == kind)
+    name = table.players[table.prompt.seat].name
+    own, hosts = names_said(mine), names_said(host)
+    assert own and not any(name in said for said in own)
+    assert hosts and all(said.startswith(name) for said in hosts if said not in own)
+    if kind == "card":
+        card = table.prompt.choices[0].card
+        played = translate("ui.dragon.own.card", lang, card=card_msg(card).render(lang))
+        assert any(said.startswith(played) for said in own)
+    for h in (mine, host):
+        h.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_the_strip_shows_the_event_being_resolved_as_now(tmp_path, lang):
+    """While month 3's Drought took its persons, every phone's strip already showed months 4 and
+    5: the event in play was nowhere in it. Until its questions are answered, the strip's first
+    tile is that event, in play, with who still answers; then it moves on to the next months."""
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("dragon", ["Ana", "Ben", "Carla"]))
+
+    def resolving(prompt) -> bool:
+        s = table.state
+        return prompt is not None and s.phase == "event" and prompt.kind == "release" and not s.super_step
+
+    played_until(table, resolving, 3)
+    s = table.state
+    month, event = s.month, event_msg(s.events[s.month - 1]).render(lang)
+    bus = pubsub()
+    prefs = {"table_companion.lang": lang}
+    phones = [await guest(hub, bus, f"/join/{link.token}", prefs=prefs) for link in links(hub, table)[1:]]
+    phones.append(await started(hub, route=f"/table/{table.id}", pubsub=bus, prefs=prefs))
+    first = table.players[table.prompt.seat].name
+    for h in phones:
+        assert h.by_key("glance-event-now-name").value == event
+        assert h.by_key("glance-event-now-month").value == translate(
+            "ui.glance.dragon.event_month", lang, month=month
+        )
+        assert h.by_key("glance-event-now-line").value.startswith(
+            translate("ui.glance.dragon.in_play", lang, who=first)
+        )
+        assert h.by_key("glance-event-month-0").value == translate(
+            "ui.glance.dragon.event_month", lang, month=month + 1
+        )
+        assert not h.has("glance-event-1")  # two tiles, as ever: this month's and the next
+    host = phones[-1]
+    for _ in range(12):  # the host enters the releases (one tap each), the phones follow
+        if table.state.phase != "event":
+            break
+        await host.click("choice-0")
+    assert table.state.phase != "event"
+    for h in phones:
+        await h.flush(pause=0.01)
+        assert not h.has("glance-event-now")
+        assert h.by_key("glance-event-month-0").value == translate(
+            "ui.glance.dragon.event_month", lang, month=month + 1
+        )
+        h.close()
+
+
+async def test_the_strip_shows_the_super_event_being_resolved_as_now(tmp_path):
+    """Month 7's super event asks each player in turn (a Flood): meanwhile the strip's first tile
+    is that super event, in play; a tap on it opens its rule."""
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("dragon", ["Ana", "Ben", "Carla"], {"super_events": True}))
+    played_until(table, lambda p: table.state.phase == "event" and bool(table.state.super_step), 1)
+    s = table.state
+    b = await guest(hub, pubsub(), f"/join/{links(hub, table)[2].token}")
+    assert b.by_key("glance-event-now-name").value == super_msg(s.super_event).render("en")
+    assert b.by_key("glance-event-month-0").value == translate("ui.glance.dragon.event_month", "en", month=8)
+    await b.click("glance-event-now")
+    assert b.open_dialogs() == ["rule-dialog"]
+    b.close()

@@ -14,7 +14,7 @@ from companion.core import Table
 from companion.games.dragon.public import GAME, RULES, DragonState, bonus_msg
 from companion.share.live import stamp
 from companion.ui.command import CommandButton, answer_key, busy_icon
-from companion.ui.games.dragon.answers import line_button, submit_tap, taps_now
+from companion.ui.games.dragon.answers import line_button, own_turn, submit_tap, taps_now
 from companion.ui.games.dragon.looks import ACTIONS
 from companion.ui.games.dragon.taps import Tap
 from companion.ui.gameui import state_as
@@ -22,6 +22,7 @@ from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
 from companion.ui.parts import part
 from companion.ui.table_model import TableModel
+from companion.ui.teach import question_text
 from companion.ui.widgets import LEFT, dot, quiet, themed, tile_row, tiles_theme
 
 # One style for every action tile, built once: every tile is new after each entry, and a style
@@ -48,8 +49,9 @@ def action_grid(model: TableModel, shown: list[tuple[int, Any]], _tap: Any) -> f
         (by_group.setdefault(first.group, []) if first.kind == "group" else rest).append((k, t))
     rows: list[ft.Control] = []
     run = lambda t, key: lambda: submit_tap(model, t, drawn_for, key)  # noqa: E731
+    own = own_turn(model)
     tiles = lambda some: tile_row(  # noqa: E731
-        [action_tile(model.tr, drawn_for, table, k, t, run(t, f"choice-{k}")) for k, t in some]
+        [action_tile(model.tr, drawn_for, table, k, t, run(t, f"choice-{k}"), own) for k, t in some]
     )
     for g, group_taps in by_group.items():
         rows.append(group_part(model.tr, table, state, g))
@@ -119,9 +121,10 @@ def wall_heading(tr: Tr, state: DragonState, g: int) -> ft.Control:
     )
 
 
-def action_label(tr: Tr, table: Table, tap: Tap) -> tuple[str, str, Any]:
+def action_label(tr: Tr, table: Table, tap: Tap, own: bool = False) -> tuple[str, str, Any]:
     """(the words on the tile, its full name, its icon): the action as the engine names it; a
-    wall tile's words are its reward (its heading names the action), its full name says both."""
+    wall tile's words are its reward (its heading names the action), its full name says both.
+    ``own``: on the chooser's own phone, the full name leaves her name out ("Group 2, Taxes")."""
     state = state_as(table, DragonState)
     first = tap.entries[0]
     player = state.players[first.seat].name
@@ -137,11 +140,14 @@ def action_label(tr: Tr, table: Table, tap: Tap) -> tuple[str, str, Any]:
     else:  # the engine takes the group's one possible action itself
         full = text = tr.msg(table.game.describe(state, first))
         icon = ft.Icons.CHECK
-    return text, tr("dragon.tap.action", player=player, group=group, action=full), icon
+    named = tr("dragon.tap.action", player=player, group=group, action=full)
+    return text, question_text(named, player) if own else named, icon
 
 
-def action_tile(tr: Tr, drawn_for: str, table: Table, k: int, tap: Tap, run: Callable[[], Any]) -> ft.Control:
-    text, full, icon = action_label(tr, table, tap)
+def action_tile(
+    tr: Tr, drawn_for: str, table: Table, k: int, tap: Tap, run: Callable[[], Any], own: bool = False
+) -> ft.Control:
+    text, full, icon = action_label(tr, table, tap, own)
 
     def build(on_click: Any, busy: bool) -> ft.Control:
         # one control and its text: the action's icon sits in the button's icon slot (the busy

@@ -14,6 +14,7 @@ from typing import Any, Protocol
 import flet as ft
 
 from companion.core import Table
+from companion.games.dragon.public import tile_msg
 from companion.share.live import stamp
 from companion.ui.command import CommandButton, answer_key, busy_icon
 from companion.ui.foresight import per_version
@@ -51,8 +52,20 @@ def taps_now(host: bool, table: Table, into: int | None = None) -> list[Tap]:
     return per_version(table, f"dragon-taps-{host}-{into}", lambda: table_taps(table, host, into))
 
 
-def first_label(tr: Tr, table: Table, tap: Tap) -> str:
-    return tr.msg(table.game.describe(table.state, tap.entries[0]))
+def own_turn(model: TableModel) -> bool:
+    """This phone is the one of the player the question is to (a seat link's, its turn): there
+    the answers speak to her ("Release your young farmer"), not of her ("Release Ben's ...")."""
+    prompt = model.table.prompt
+    return model.guest and prompt is not None and prompt.seat is not None and model.seat == prompt.seat
+
+
+def first_label(tr: Tr, table: Table, tap: Tap, own: bool = False) -> str:
+    """The answer as the engine describes its first entry (History's words, the host's screen);
+    ``own``: on the releasing player's own phone, a release said to her, not naming her."""
+    first = tap.entries[0]
+    if own and first.kind == "release":
+        return tr("dragon.own.release", tile=tr.msg(tile_msg(first.tile)), palace=first.palace + 1)
+    return tr.msg(table.game.describe(table.state, first))
 
 
 def tap_list(model: TableModel, shown: list[tuple[int, Any]], _tap: Any) -> ft.Control:
@@ -60,9 +73,10 @@ def tap_list(model: TableModel, shown: list[tuple[int, Any]], _tap: Any) -> ft.C
     table = model.table
     drawn_for = stamp(table)
     found = taps_now(not model.guest, table)
+    own = own_turn(model)
     buttons = [
         line_button(
-            first_label(model.tr, table, t),
+            first_label(model.tr, table, t, own),
             f"choice-{k}",
             lambda t=t, k=k: submit_tap(model, t, drawn_for, f"choice-{k}"),
             drawn_for,

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import NamedTuple
 
 import flet as ft
 
-from companion.core import Table
+from companion.core import Table, msg
 from companion.games.dragon.public import (
     RULES,
     DragonState,
@@ -33,6 +34,34 @@ from companion.ui.parts import part
 from companion.ui.symbols import DRAGON_COUNTERS, EVENTS, PERSONS, glyph
 from companion.ui.table_model import TableModel
 from companion.ui.widgets import dot, quiet
+
+
+class InPlay(NamedTuple):
+    """The event being resolved while its questions are open: month ``month``'s, or month 7's
+    super event (``super``), and who still answers, in order."""
+
+    month: int
+    event: str
+    super: bool
+    who: tuple[str, ...]
+
+    @property
+    def rule_id(self) -> str:
+        return f"dragon.{'super' if self.super else 'event'}.{self.event}"
+
+
+def in_play(state: DragonState) -> InPlay | None:
+    """The event the table is resolving now (its releases, the super event's choices): in the
+    event phase the engine only stops for a question, and the forecast has moved on to the next
+    months (while month 3's Drought took its persons, the strip showed months 4 and 5)."""
+    if state.phase != "event" or not 1 <= state.month <= len(state.events):
+        return None
+    sup = state.super_step is not None and state.super_event is not None
+    event = state.super_event if sup and state.super_event else state.events[state.month - 1]
+    seats = [t.seat for t in state.tasks] if state.tasks else state.order[state.turn :]
+    who = tuple(state.players[i].name for i in dict.fromkeys(seats))
+    return InPlay(state.month, event, sup, who)
+
 
 COUNTERS = ("yuan", "rice", "fireworks", "helmets", "mortars", "privileges", "persons", "palaces")
 SHOWN = 2  # this month's event and the next (month 7's super event stays in the card below)
@@ -100,12 +129,14 @@ def strip(model: TableModel) -> list[ft.Control]:
     table = model.table
     state = model.view.state
     assert isinstance(state, DragonState)
-    coming = [f for f in forecasts(table) if not f.super][:SHOWN]
-    events = tuple((f.month, f.event, f.headline, _line(f, model.seat)) for f in coming)
+    now = in_play(state)
+    # the event in play first, "now", then the next (as many tiles as ever)
+    coming = [f for f in forecasts(table) if not f.super][: SHOWN - (now is not None)]
+    events = (now, tuple((f.month, f.event, f.headline, _line(f, model.seat)) for f in coming))
     cells = tuple(tuple(counts(state, s)) for s in range(len(state.players)))
     seats = tuple((p.name, p.color) for p in table.players)
     props = (model.tr.lang, model.seat, seats, events, cells, glance.summary_props(table))
-    return [part(props, lambda: draw(model, table, coming, cells), key="glance-part")]
+    return [part(props, lambda: draw(model, table, now, coming, cells), key="glance-part")]
 
 
 def _line(f: EventForecast, own: int | None) -> tuple[object, int]:
@@ -115,13 +146,25 @@ def _line(f: EventForecast, own: int | None) -> tuple[object, int]:
 
 
 def draw(
-    model: TableModel, table: Table, coming: list[EventForecast], cells: tuple[tuple[str, ...], ...]
+    model: TableModel,
+    table: Table,
+    now: InPlay | None,
+    coming: list[EventForecast],
+    cells: tuple[tuple[str, ...], ...],
 ) -> ft.Control:
     rows: list[ft.Control] = []
-    if coming:  # a part of its own: most taps change a count, not the events' lines
-        events = (model.tr.lang, tuple((f.month, f.event, f.headline, _line(f, model.seat)) for f in coming))
-        tiles = partial(_events_row, model.tr, coming, partial(show_detail, model, table), model.seat)
-        rows.append(part(events, tiles, key="glance-events-part"))
+    if coming or now is not None:  # a part of its own: most taps change a count, not the events' lines
+        lines = tuple((f.month, f.event, f.headline, _line(f, model.seat)) for f in coming)
+        tiles = partial(
+            _events_row,
+            model.tr,
+            now,
+            coming,
+            partial(show_detail, model, table),
+            model.seat,
+            model.show_rule,
+        )
+        rows.append(part((model.tr.lang, now, lines), tiles, key="glance-events-part"))
     rows.append(glance.seat_table(model, table, columns(model.tr), cells))
     button = part(
         (model.tr.lang, table.id),
@@ -132,10 +175,18 @@ def draw(
 
 
 def _events_row(
-    tr: Tr, coming: list[EventForecast], open_detail: Callable[[int, int], None], own: int | None
+    tr: Tr,
+    now: InPlay | None,
+    coming: list[EventForecast],
+    open_detail: Callable[[int, int], None],
+    own: int | None,
+    show_rule: Callable[[str], None],
 ) -> ft.Control:
     # each tile a part: a tap that changes one event's line draws that tile again, not both
-    tiles = [
+    first = (
+        [] if now is None else [part((tr.lang, now), partial(now_tile, tr, now, show_rule), key="now-part")]
+    )
+    tiles = first + [
         part(
             (tr.lang, f.month, f.event, f.super, f.headline, _line(f, own), _seat(f, own)),
             partial(event_tile, tr, i, f, open_detail, own),
@@ -213,17 +264,74 @@ def event_tile(
     )
 
 
+def now_tile(tr: Tr, now: InPlay, show_rule: Callable[[str], None]) -> ft.Control:
+    """The event being resolved, as its tile: marked (a thicker border in the theme's colour),
+    "In play now: Ben, then Ana" under its name; a tap opens its rule (what it does is happening:
+    its forecast no longer says anything)."""
+    name = tr.msg(super_msg(now.event) if now.super else event_msg(now.event))
+    who = (
+        msg("dragon.banner.order", first=now.who[0], rest=", ".join(now.who[1:]))
+        if len(now.who) > 1
+        else None
+    )
+    line = tr(
+        "glance.dragon.in_play", who=tr.msg(who) if who is not None else (now.who[0] if now.who else "")
+    )
+    said = tr("glance.dragon.in_play_hint", month=now.month, event=name, line=line)
+    texts: list[ft.Control] = [
+        ft.Text(
+            name,
+            semantics_label=said,
+            size=12,
+            weight=ft.FontWeight.BOLD,
+            max_lines=1,
+            overflow=ft.TextOverflow.ELLIPSIS,
+            key="glance-event-now-name",
+        ),
+        ft.Text(
+            line,
+            semantics_label="",
+            size=11,
+            max_lines=2,
+            overflow=ft.TextOverflow.ELLIPSIS,
+            key="glance-event-now-line",
+        ),
+    ]
+    return ft.Container(
+        ft.Row(
+            [
+                _month_glyph(tr, now.event, now.month, "glance-event-now-month"),
+                ft.Column(texts, spacing=0, tight=True, expand=True),
+            ],
+            spacing=6,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        ),
+        key="glance-event-now",
+        on_click=lambda _: show_rule(now.rule_id),
+        expand=True,
+        height=56,
+        padding=ft.Padding.symmetric(horizontal=4, vertical=2),
+        border_radius=8,
+        border=ft.Border.all(2, ft.Colors.PRIMARY),
+        ink=True,
+    )
+
+
 def _month_column(tr: Tr, i: int, f: EventForecast) -> ft.Control:
+    return _month_glyph(tr, f.event, f.month, f"glance-event-month-{i}")
+
+
+def _month_glyph(tr: Tr, event: str, month: int, key: str) -> ft.Control:
     """The event's symbol, its month under it (beside the name, "Month 4 · Dragon festival" cut a
     long name short at 412 px: "Month 3 · Imperial trib…"). Silent: the tile's name says the month."""
     return ft.Column(
         [
-            glyph(EVENTS[f.event], 30),
+            glyph(EVENTS[event], 30),
             ft.Text(
-                tr("glance.dragon.event_month", month=f.month),
+                tr("glance.dragon.event_month", month=month),
                 size=10,
                 semantics_label="",
-                key=f"glance-event-month-{i}",
+                key=key,
             ),
         ],
         spacing=0,

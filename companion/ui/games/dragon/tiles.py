@@ -19,7 +19,7 @@ from companion.core import Table, msg
 from companion.games.dragon.public import RULES, DragonState, card_msg, tile_msg, tile_power_msg
 from companion.share.live import stamp
 from companion.ui.command import CommandButton, answer_key, busy_icon
-from companion.ui.games.dragon.answers import Enters, submit_tap, taps_now
+from companion.ui.games.dragon.answers import Enters, own_turn, submit_tap, taps_now
 from companion.ui.games.dragon.looks import WILD, badge
 from companion.ui.games.dragon.taps import Tap, default_room, rooms
 from companion.ui.gameui import Tap as TapHandler
@@ -55,6 +55,7 @@ def tile_grid(model: TableModel, shown: list[tuple[int, Any]], _tap: TapHandler)
         drawn_for,
         targets,
         first,
+        own_turn(model),
         key=answer_key(drawn_for, "tile-grid"),
     )
     return themed(grid, TILE_THEME, key="tile-grid-theme")  # kept from one person question to the next
@@ -69,6 +70,7 @@ def PersonGrid(
     drawn_for: str,
     targets: list[int],
     first: int | None,
+    own: bool = False,  # the chooser's own phone: each tile's name speaks to her (tile_name)
     key: str | None = None,  # the component's own, taken by Flet's wrapper (answer_key)
 ) -> ft.Control:
     chosen, set_chosen = ft.use_state(first)
@@ -84,7 +86,7 @@ def PersonGrid(
     if len(targets) > 1:
         items.append(into_row(tr, table, targets, into, choose))
     tiles = [
-        person_tile(tr, session, table, k, t, drawn_for, into if len(targets) > 1 else None)
+        person_tile(tr, session, table, k, t, drawn_for, into if len(targets) > 1 else None, own)
         for k, t in enumerate(found)
     ]
     items.append(tile_row(tiles))
@@ -127,23 +129,31 @@ def _card_of(table: Table, tap: Tap) -> str | None:
     return state_as(table, DragonState).card  # a tile for the card already played (None: recruiting)
 
 
-def tile_name(tr: Tr, table: Table, tap: Tap, into: int | None) -> tuple[str, str]:
-    """(the words on the tile, its full name for a screen reader and its tooltip)."""
+# a tile's full name on the host's screen and a waiting phone ("Ben plays the ..."), and on the
+# chooser's own phone, said as her own answer ("Play the ...")
+NAMES = {"card": "dragon.tap.card", "recruit": "dragon.tap.recruit", "person": "dragon.tap.person"}
+OWN_NAMES = {"card": "dragon.own.card", "recruit": "dragon.own.recruit", "person": "dragon.own.person"}
+
+
+def tile_name(tr: Tr, table: Table, tap: Tap, into: int | None, own: bool = False) -> tuple[str, str]:
+    """(the words on the tile, its full name for a screen reader and its tooltip). ``own``: on
+    the chooser's own phone, whose name says what she does ("Play the ..."), not who ("Ben plays")."""
     state = state_as(table, DragonState)
     seat = tap.entries[0].seat
     player = state.players[seat].name
     card = _card_of(table, tap)
+    said = OWN_NAMES if own else NAMES
     if tap.tile is None:  # a card alone: the wildcard, then its tile; or a card with no tile left
         text = tr.msg(card_msg(card or WILD))
-        full = tr("dragon.tap.card", player=player, card=text)
+        full = tr(said["card"], player=player, card=text)
     else:
         value = RULES.faces[tap.tile].value
         text = tr.msg(tile_msg(tap.tile))
         what = tr("dragon.tap.tile_value", tile=text, n=value)
         if card is None:
-            full = tr("dragon.tap.recruit", player=player, tile=what)
+            full = tr(said["recruit"], player=player, tile=what)
         else:
-            full = tr("dragon.tap.person", player=player, card=tr.msg(card_msg(card)), tile=what)
+            full = tr(said["person"], player=player, card=tr.msg(card_msg(card)), tile=what)
         full += " · " + tr.msg(tile_power_msg(tap.tile))
     if into is not None and tap.tile is not None:
         full += " · " + tr("dragon.tap.into", n=into + 1)
@@ -158,9 +168,16 @@ def tile_badge(tile_or_card: str | None, with_wild: bool) -> ft.Control:
 
 
 def person_tile(
-    tr: Tr, session: Enters, table: Table, k: int, tap: Tap, drawn_for: str, into: int | None
+    tr: Tr,
+    session: Enters,
+    table: Table,
+    k: int,
+    tap: Tap,
+    drawn_for: str,
+    into: int | None,
+    own: bool = False,
 ) -> ft.Control:
-    text, full = tile_name(tr, table, tap, into)
+    text, full = tile_name(tr, table, tap, into, own)
     card = _card_of(table, tap)
     key = f"choice-{k}"
     value = str(RULES.faces[tap.tile].value) if tap.tile is not None else ""
