@@ -15,7 +15,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit and the issue-25 helpers beside this file
 from kept_pages import kept_app, shown_table_id
 from test_table_taps_browser import Taps, phone, question_in_view, stored, stored_after, ui
-from ui_browser_kit import asked, on_screen, served, shot
+from ui_browser_kit import asked, on_screen, shot
 
 from companion.core import Table
 from companion.ui.games.dragon.taps import default_room, rooms, table_taps
@@ -110,18 +110,28 @@ def grid_table() -> Table:
     return table
 
 
+def wall_table() -> Table:
+    """A table at month 1's action question with every wall tile still in hand."""
+    table = month_start(5, 1)
+    table.auto(random.Random(1))  # the app deals the groups
+    return table
+
+
 @pytest.fixture(scope="module")
 def dragon(browser, tmp_path_factory, request):
-    """The month tables and the person grid's in one served app, each month table dealing from
-    its own seed whenever a page opens it; the month tests' page kept across the module, each
-    test reaching its table from Home by its card (tables of the same players and game: the card
-    that says the table's standing and count of entries)."""
+    """The month tables, the person grid's and the wall tiles' in one served app (one app
+    started for the module), each month table dealing from its own seed whenever a page opens
+    it; the month tests' page kept across the module, each test reaching its table from Home by
+    its card (tables of the same players and game: the card that says the table's standing and
+    count of entries)."""
     data = tmp_path_factory.mktemp("dragon-taps")
+    # stored first: the oldest, its card last on Home, under the ones the month tests tap
+    walls = stored(data, wall_table())
     months = {case: stored(data, month_start(*case)) for case in MONTHS}
     grid = stored(data, grid_table())
     seeds = {table.id: seed for (seed, _), table in months.items()}
     with kept_app(browser, data, request, table_seeds=seeds) as pages:
-        yield data, months, grid, pages
+        yield data, months, grid, pages, walls
 
 
 def opened(pages: Any, table: Table, lang: str, theme: str) -> Any:
@@ -133,7 +143,7 @@ def opened(pages: Any, table: Table, lang: str, theme: str) -> Any:
 
 @pytest.mark.parametrize(("seed", "month"), MONTHS)
 def test_dragon_month_in_twelve_taps_with_the_question_in_view(dragon, seed, month):
-    data, months, _, pages = dragon
+    data, months, _, pages, _ = dragon
     table = months[(seed, month)]
     rng = random.Random(seed)
     lang = "en"
@@ -162,7 +172,7 @@ def test_dragon_month_in_twelve_taps_with_the_question_in_view(dragon, seed, mon
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_person_grid_screenshots(dragon, browser, lang):
     """The person question at 412 x 915: every tile on the first screen, light and dark."""
-    _, _, table, pages = dragon
+    _, _, table, pages, _ = dragon
     for theme in ("light", "dark"):
         if (lang, theme) == KEPT:  # the month tests' page: the table by its card
             page = opened(pages, table, lang, theme)
@@ -181,23 +191,19 @@ def test_person_grid_screenshots(dragon, browser, lang):
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_wall_tiles_screenshots(browser, tmp_path, lang):
+def test_wall_tiles_screenshots(dragon, browser, lang):
     """The action question with the Great Wall at 412 x 915: the line naming the section over the
     wall tiles, and each tile (named in full for the reader) wholly on the page's width."""
     from companion.ui.games.dragon.actions import wall_bonus
 
-    data = tmp_path / "data"
-    table = month_start(5, 1)
-    table.auto(random.Random(1))  # the app deals the groups
+    *_, pages, table = dragon
     walls = [t for t in table_taps(table, True, None) if wall_bonus(t) is not None]
     assert len(walls) == 6  # every wall tile still in hand
-    table = stored(data, table)
-    with served(data) as url:
-        page = phone(browser, url + f"table/{table.id}", lang)
-        question_in_view(page, asked(table, lang))
-        on_screen(page, Tr(lang)("dragon.tap.wall", section=1))
-        for tap in walls:
-            box = page.get_by_role("button", name=tap_name(table, tap, lang), exact=True).first.bounding_box()
-            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 412, box
-        shot(page, f"dragon_wall_tiles_{lang}")
-        page.close()
+    page = phone(browser, pages.url + f"table/{table.id}", lang)  # a page of its own
+    question_in_view(page, asked(table, lang))
+    on_screen(page, Tr(lang)("dragon.tap.wall", section=1))
+    for tap in walls:
+        box = page.get_by_role("button", name=tap_name(table, tap, lang), exact=True).first.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 412, box
+    shot(page, f"dragon_wall_tiles_{lang}")
+    page.close()

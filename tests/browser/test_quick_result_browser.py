@@ -32,36 +32,54 @@ def rule_title_en(rule_id: str) -> str:
     return rule(rule_id, "en").title
 
 
-def test_computing_dragons_final_scores_brings_the_result_into_view(tmp_path, browser):
-    with served(tmp_path / "data") as url:
-        page = open_app(browser, url + "quick/dragon")
-        compute = page.get_by_role("button", name="Compute the final scores")
-        tap_on(compute)  # the button is scrolled to, the form above it; the result is not drawn yet
-        # the result's card: its heading and lines merge into the card's node, named by them
-        result = page.locator('flt-semantics[aria-label*="Final scores"]').first
-        box = resting_box(result)  # where it stands once the page has stopped moving
-        assert 0 <= box["y"] < PHONE["height"] / 2, box  # its top, heading and winner in view
-        page.context.close()
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    """One served app for the module's three tests (starting one costs CPU: a Python process
+    importing the app), its store holding a finished Dragon game for the Scores screen; the
+    Quick score screens do not read the store. Each test opens its own pages."""
+    data = tmp_path_factory.mktemp("quick-result") / "data"
+    data.mkdir()
+    table = Table.new("dragon", ["Ana", "Ben", "Carla"])
+    play_to_end(table, random.Random(3))
+    store = Store(data / "tables.sqlite3")
+    try:
+        store.create(table)
+    finally:
+        store.close()
+    with served(data) as url:
+        yield url, table
 
 
-def test_names_typed_one_after_the_other_then_compute_tapped_once(tmp_path, browser):
+def test_computing_dragons_final_scores_brings_the_result_into_view(app, browser):
+    url, _ = app
+    page = open_app(browser, url + "quick/dragon")
+    compute = page.get_by_role("button", name="Compute the final scores")
+    tap_on(compute)  # the button is scrolled to, the form above it; the result is not drawn yet
+    # the result's card: its heading and lines merge into the card's node, named by them
+    result = page.locator('flt-semantics[aria-label*="Final scores"]').first
+    box = resting_box(result)  # where it stands once the page has stopped moving
+    assert 0 <= box["y"] < PHONE["height"] / 2, box  # its top, heading and winner in view
+    page.context.close()
+
+
+def test_names_typed_one_after_the_other_then_compute_tapped_once(app, browser):
     """Leaving a name's field redraws the form, so its card and buttons say the name typed: the
     tap into the next field (the redraw comes as the caret arrives there) keeps every key typed
     after it, and the tap on Compute that leaves the last field computes, once."""
-    with served(tmp_path / "data") as url:
-        page = open_app(browser, url + "quick/dragon")
-        type_into(page, "Player 1", "Ana")
-        type_into(page, "Player 2", "Ben")  # leaves Player 1's field: that card is drawn again
-        ana = page.locator('flt-semantics[role="group"][aria-label="Ana"]')
-        wait_until(lambda: ana.count() == 1, what="Player 1's card named Ana once its field was left")
-        tap_on(page.get_by_role("button", name="Compute the final scores"))
-        wait_until(
-            lambda: any("Final scores" in t and "Ana" in t and "Ben" in t for t in screen_texts(page)),
-            what="the result naming Ana and Ben after one tap",
-        )
-        assert page.get_by_role("button", name="Remove Ana").count() == 1
-        assert page.get_by_role("button", name="Remove Ben").count() == 1
-        page.context.close()
+    url, _ = app
+    page = open_app(browser, url + "quick/dragon")
+    type_into(page, "Player 1", "Ana")
+    type_into(page, "Player 2", "Ben")  # leaves Player 1's field: that card is drawn again
+    ana = page.locator('flt-semantics[role="group"][aria-label="Ana"]')
+    wait_until(lambda: ana.count() == 1, what="Player 1's card named Ana once its field was left")
+    tap_on(page.get_by_role("button", name="Compute the final scores"))
+    wait_until(
+        lambda: any("Final scores" in t and "Ana" in t and "Ben" in t for t in screen_texts(page)),
+        what="the result naming Ana and Ben after one tap",
+    )
+    assert page.get_by_role("button", name="Remove Ana").count() == 1
+    assert page.get_by_role("button", name="Remove Ben").count() == 1
+    page.context.close()
 
 
 # Each field and button as a screen reader meets it: its own name, and the names of the groups it
@@ -98,34 +116,29 @@ def told_apart(page: Any, must: tuple[str, str]) -> None:
     assert must in pairs, (must, pairs)
 
 
-def test_every_field_and_button_is_told_apart_by_its_name_and_groups(tmp_path, browser):
+def test_every_field_and_button_is_told_apart_by_its_name_and_groups(app, browser):
     """The Quick score forms (every player's card has "VP" or "Money ($)"), a finished game's
     scores (every player has a "Month 1: 2 palaces" with its "Read the rule: Round scoring"; the
     first card's top is on screen) and the Share screen's code field (named by the title and hint
     above it)."""
-    data = tmp_path / "data"
-    data.mkdir()
-    table = Table.new("dragon", ["Ana", "Ben", "Carla"])
-    play_to_end(table, random.Random(3))
-    Store(data / "tables.sqlite3").create(table)
+    url, table = app
     first = table.scoreboard.ranking[0]  # the first card under the chart, its top in view
     rows = table.scoreboard.row(first).breakdown
     line = rows[0].label.render("en")
-    with served(data) as url:
-        screens = {
-            "quick/dragon": ("VP", "Player 1"),
-            "quick/chinatown": ("Money ($)", "Player 1"),
-            "quick/dayu": ("Player 1", "Player 1"),
-            f"table/{table.id}/scores": (
-                f"Read the rule: {rule_title_en(rows[0].rule_id)}",
-                f"{line} < {first}",
-            ),
-            f"table/{table.id}/share": ("Snapshot code", ""),
-        }
-        for route, must in screens.items():
-            page = open_app(browser, url + route)
-            if route == "quick/dragon":  # the result brings its "Day played" field
-                tap_on(page.get_by_role("button", name="Compute the final scores"))
-                page.get_by_role("textbox", name="Day played (YYYY-MM-DD)").wait_for(state="attached")
-            told_apart(page, must)
-            page.context.close()
+    screens = {
+        "quick/dragon": ("VP", "Player 1"),
+        "quick/chinatown": ("Money ($)", "Player 1"),
+        "quick/dayu": ("Player 1", "Player 1"),
+        f"table/{table.id}/scores": (
+            f"Read the rule: {rule_title_en(rows[0].rule_id)}",
+            f"{line} < {first}",
+        ),
+        f"table/{table.id}/share": ("Snapshot code", ""),
+    }
+    for route, must in screens.items():
+        page = open_app(browser, url + route)
+        if route == "quick/dragon":  # the result brings its "Day played" field
+            tap_on(page.get_by_role("button", name="Compute the final scores"))
+            page.get_by_role("textbox", name="Day played (YYYY-MM-DD)").wait_for(state="attached")
+        told_apart(page, must)
+        page.context.close()
