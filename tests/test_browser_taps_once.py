@@ -75,6 +75,17 @@ def _page_scrolls(path: Path) -> list[str]:
     ]
 
 
+def test_every_browser_test_file_is_marked_browser():
+    """`-m browser` (make screenshots, the README's browser command) runs them all: the Quick
+    score file had no mark, so its screenshots were never retaken."""
+    unmarked = [
+        p.name
+        for p in sorted(BROWSER.glob("test_*.py"))
+        if "pytestmark = pytest.mark.browser" not in p.read_text(encoding="utf-8")
+    ]
+    assert not unmarked, f"browser test files without pytestmark = pytest.mark.browser: {unmarked}"
+
+
 def test_only_the_wheel_scrolls():
     found = [line for path in browser_test_files() for line in _page_scrolls(path)]
     assert not found, "a page scroll request, not the wheel (scrolled_to):\n" + "\n".join(found)

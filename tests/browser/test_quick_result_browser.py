@@ -26,6 +26,7 @@ from companion.core.rulebook import rule
 from companion.store import Store
 
 pytest.importorskip("playwright.sync_api")
+pytestmark = pytest.mark.browser
 
 
 def rule_title_en(rule_id: str) -> str:
