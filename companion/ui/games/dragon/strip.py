@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import flet as ft
 
@@ -221,46 +221,13 @@ def event_tile(
     # detail") and its other texts silent. No hover text (Flutter read it, then the texts again)
     # and no ExcludeSemantics wrapper: on the Play screen either made Chromium lose the next tap.
     said = tr("glance.dragon.event_hint", headline=tr.msg(f.headline.msg), line=line)
-    return ft.Container(
-        ft.Row(
-            [
-                _month_column(tr, i, f),
-                ft.Column(
-                    [
-                        ft.Text(
-                            name,
-                            semantics_label=said,
-                            size=12,
-                            weight=ft.FontWeight.BOLD,
-                            max_lines=1,
-                            overflow=ft.TextOverflow.ELLIPSIS,
-                            key=f"glance-event-name-{i}",
-                        ),
-                        ft.Text(
-                            line,
-                            semantics_label="",
-                            size=11,
-                            max_lines=2,
-                            overflow=ft.TextOverflow.ELLIPSIS,
-                            key=f"glance-event-line-{i}",
-                        ),
-                    ],
-                    spacing=0,
-                    tight=True,
-                    expand=True,
-                ),
-            ],
-            spacing=6,
-            vertical_alignment=ft.CrossAxisAlignment.CENTER,
-        ),
-        key=f"glance-event-{i}",
-        on_click=lambda _: open_detail(i, seat),
-        expand=True,
-        height=56,
-        padding=ft.Padding.symmetric(horizontal=4, vertical=2),
-        border_radius=8,
-        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-        ink=True,
+    return _tile(
+        _month_column(tr, i, f),
+        (name, said, line),
+        f"glance-event-{i}",
+        lambda _: open_detail(i, seat),
+        ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        texts_key=f"glance-event-{{}}-{i}",
     )
 
 
@@ -278,6 +245,28 @@ def now_tile(tr: Tr, now: InPlay, show_rule: Callable[[str], None]) -> ft.Contro
         "glance.dragon.in_play", who=tr.msg(who) if who is not None else (now.who[0] if now.who else "")
     )
     said = tr("glance.dragon.in_play_hint", month=now.month, event=name, line=line)
+    return _tile(
+        _month_glyph(tr, now.event, now.month, "glance-event-now-month"),
+        (name, said, line),
+        "glance-event-now",
+        lambda _: show_rule(now.rule_id),
+        ft.Border.all(2, ft.Colors.PRIMARY),
+        texts_key="glance-event-now-{}",
+    )
+
+
+def _tile(
+    month: ft.Control,
+    words: tuple[str, str, str],
+    key: str,
+    on_click: Callable[[Any], None],
+    border: ft.Border,
+    texts_key: str,
+) -> ft.Control:
+    """An event's tile on the strip: its symbol and month, then its name (which says the whole
+    tile to a screen reader, ``words[1]``) over its line (silent), tappable. ``texts_key`` names
+    the two texts ("name", "line" put in its ``{}``)."""
+    name, said, line = words
     texts: list[ft.Control] = [
         ft.Text(
             name,
@@ -286,7 +275,7 @@ def now_tile(tr: Tr, now: InPlay, show_rule: Callable[[str], None]) -> ft.Contro
             weight=ft.FontWeight.BOLD,
             max_lines=1,
             overflow=ft.TextOverflow.ELLIPSIS,
-            key="glance-event-now-name",
+            key=texts_key.format("name"),
         ),
         ft.Text(
             line,
@@ -294,25 +283,22 @@ def now_tile(tr: Tr, now: InPlay, show_rule: Callable[[str], None]) -> ft.Contro
             size=11,
             max_lines=2,
             overflow=ft.TextOverflow.ELLIPSIS,
-            key="glance-event-now-line",
+            key=texts_key.format("line"),
         ),
     ]
     return ft.Container(
         ft.Row(
-            [
-                _month_glyph(tr, now.event, now.month, "glance-event-now-month"),
-                ft.Column(texts, spacing=0, tight=True, expand=True),
-            ],
+            [month, ft.Column(texts, spacing=0, tight=True, expand=True)],
             spacing=6,
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         ),
-        key="glance-event-now",
-        on_click=lambda _: show_rule(now.rule_id),
+        key=key,
+        on_click=on_click,
         expand=True,
         height=56,
         padding=ft.Padding.symmetric(horizontal=4, vertical=2),
         border_radius=8,
-        border=ft.Border.all(2, ft.Colors.PRIMARY),
+        border=border,
         ink=True,
     )
 
