@@ -164,7 +164,7 @@ def happened_lines(
     happened = [fx for fx in summary.happened if fx not in told]
     if not happened:
         return []
-    lines = [small(tr("foresight.happened"), key=f"{key}-happened")]
+    lines: list[ft.Control] = [small(tr("foresight.happened"), key=f"{key}-happened")]
     lines += [effect_line(model, fx, key=f"{key}-fx-{i}") for i, fx in enumerate(happened[:MAX_HAPPENED])]
     if len(happened) > MAX_HAPPENED:
         more = "foresight.happened_more_below" if entries_below else "foresight.happened_more"
