@@ -723,3 +723,39 @@ async def test_the_strip_shows_the_super_event_being_resolved_as_now(tmp_path):
     await b.click("glance-event-now")
     assert b.open_dialogs() == ["rule-dialog"]
     b.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_the_phone_that_answers_next_round_the_table_is_told_so(tmp_path, lang):
+    """In the persons phase, while Ben played his card, Ana's phone read only "Esperando a Ben."
+    though she played hers next ("Ben, then Ana, Carla" on the banner). The phone of the seat
+    next in the banner's order says so; the one after it, and the host's screen, do not."""
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("dragon", ["Ana", "Ben", "Carla"]))
+
+    def three_to_go(prompt) -> bool:
+        s = table.state
+        return prompt is not None and s.phase == "persons" and s.month > 0 and len(s.order[s.turn :]) == 3
+
+    played_until(table, three_to_go, 4)
+    now, after, last = table.state.order[table.state.turn :]
+    assert table.prompt.seat == now
+    name = table.players[now].name
+    order = translate(
+        "dragon.banner.order", lang, first=name, rest=", ".join(table.players[s].name for s in (after, last))
+    )
+    assert order in table.banner.render(lang)  # the order the phones are told is the banner's
+    bus = pubsub()
+    prefs = {"table_companion.lang": lang}
+    phones = {
+        s: await guest(hub, bus, f"/join/{links(hub, table)[1 + s].token}", prefs=prefs)
+        for s in (after, last)
+    }
+    host = await started(hub, route=f"/table/{table.id}", pubsub=bus, prefs=prefs)
+    next_line = translate("ui.live.waiting_next", lang, name=name)
+    assert phones[after].by_key("waiting").value == next_line
+    assert phones[last].by_key("waiting").value == translate("ui.live.waiting", lang, name=name)
+    assert next_line not in host.all_text() and not host.has("waiting")
+    for h in (*phones.values(), host):
+        h.close()
+
