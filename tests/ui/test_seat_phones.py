@@ -15,7 +15,7 @@ from ui_testkit import keys_in_order, new_hub, started
 from companion.core import Table
 from companion.core.msg import Msg, join_list
 from companion.games.dayu.public import marker_preview
-from companion.games.dragon.public import card_msg, coming_events, event_msg, super_msg, tile_msg
+from companion.games.dragon.public import bonus_msg, card_msg, coming_events, event_msg, super_msg, tile_msg
 from companion.i18n import translate
 from companion.ui.foresight import MAX_HAPPENED
 from companion.ui.glance import last_summary
@@ -759,3 +759,26 @@ async def test_the_phone_that_answers_next_round_the_table_is_told_so(tmp_path, 
     for h in (*phones.values(), host):
         h.close()
 
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_a_wall_section_on_its_builders_own_phone_speaks_to_her(tmp_path, lang):
+    """A built Great Wall section read "Section 1: built by Ben (+3 VP)" on Ben's own phone: there
+    it says "built by you"; the other seat's phone and the host's screen name him."""
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("dragon", ["Ana", "Ben"], {"great_wall": True}))
+    played_until(table, lambda _: bool(table.state.wall), 5)
+    seat, bonus = table.state.wall[0]
+    name, taken = table.players[seat].name, bonus_msg(bonus).render(lang)
+    bus = pubsub()
+    prefs = {"table_companion.lang": lang}
+    seats = links(hub, table)[1:3]
+    builder = await guest(hub, bus, f"/join/{seats[seat].token}", prefs=prefs)
+    other = await guest(hub, bus, f"/join/{seats[1 - seat].token}", prefs=prefs)
+    host = await started(hub, route=f"/table/{table.id}", pubsub=bus, prefs=prefs)
+    named = translate("ui.dragon.wall.section", lang, n=1, player=name, bonus=taken)
+    own = translate("ui.dragon.own.wall_section", lang, n=1, bonus=taken)
+    assert name not in own
+    assert builder.by_key("wall-0").tooltip == own
+    assert other.by_key("wall-0").tooltip == named and host.by_key("wall-0").tooltip == named
+    for h in (builder, other, host):
+        h.close()
