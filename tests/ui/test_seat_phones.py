@@ -14,6 +14,7 @@ from ui_testkit import keys_in_order, new_hub, started
 
 from companion.core import Table
 from companion.core.msg import Msg, join_list
+from companion.games.chinatown import rules
 from companion.games.dayu.public import marker_preview
 from companion.games.dragon.public import bonus_msg, card_msg, coming_events, event_msg, super_msg, tile_msg
 from companion.i18n import translate
@@ -781,4 +782,27 @@ async def test_a_wall_section_on_its_builders_own_phone_speaks_to_her(tmp_path, 
     assert builder.by_key("wall-0").tooltip == own
     assert other.by_key("wall-0").tooltip == named and host.by_key("wall-0").tooltip == named
     for h in (builder, other, host):
+        h.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_chinatowns_next_placer_is_told_so_on_her_phone(tmp_path, lang):
+    """Chinatown's tiles are placed in turn order: while the first player places, the phone of
+    the next one who can place says she is next; the one after, only whom the table waits for."""
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("chinatown", ["Ana", "Ben", "Carla"]))
+    played_until(table, lambda p: p.kind == "trade", 2)
+    table.submit({"kind": "trading_done"})
+    s = table.state
+    assert table.prompt.kind == "place_tile" and s.placer == 0
+    now, after, last = s.order()
+    assert table.prompt.seat == now and all(rules.can_place(s, seat) for seat in (after, last))
+    name = table.players[now].name
+    bus = pubsub()
+    prefs = {"table_companion.lang": lang}
+    seats = links(hub, table)[1:]
+    told = {seat: await guest(hub, bus, f"/join/{seats[seat].token}", prefs=prefs) for seat in (after, last)}
+    assert told[after].by_key("waiting").value == translate("ui.live.waiting_next", lang, name=name)
+    assert told[last].by_key("waiting").value == translate("ui.live.waiting", lang, name=name)
+    for h in told.values():
         h.close()
