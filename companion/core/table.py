@@ -334,6 +334,16 @@ class Table:
         short = getattr(self.game, "standing", None)
         return short(self.state) if short is not None else self.banner
 
+    def next_after(self, seat: int) -> int | None:
+        """The seat this step asks after ``seat``, in the order the game's banner says ("Ben,
+        then Ana": Ana after Ben); None when the game gives no such order (its optional
+        ``turn_order``) or ``seat`` is last or not in it. Never guessed from the seats' numbers."""
+        order = getattr(self.game, "turn_order", None)
+        seats: tuple[int, ...] = order(self.state) if order is not None else ()
+        if seat not in seats or seats.index(seat) + 1 >= len(seats):
+            return None
+        return seats[seats.index(seat) + 1]
+
     @property
     def finished(self) -> bool:
         return self.prompt is None

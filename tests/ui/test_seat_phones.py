@@ -14,8 +14,9 @@ from ui_testkit import keys_in_order, new_hub, started
 
 from companion.core import Table
 from companion.core.msg import Msg, join_list
+from companion.games.chinatown import rules
 from companion.games.dayu.public import marker_preview
-from companion.games.dragon.public import card_msg, coming_events, event_msg, super_msg, tile_msg
+from companion.games.dragon.public import bonus_msg, card_msg, coming_events, event_msg, super_msg, tile_msg
 from companion.i18n import translate
 from companion.ui.foresight import MAX_HAPPENED
 from companion.ui.glance import last_summary
@@ -723,3 +724,85 @@ async def test_the_strip_shows_the_super_event_being_resolved_as_now(tmp_path):
     await b.click("glance-event-now")
     assert b.open_dialogs() == ["rule-dialog"]
     b.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_the_phone_that_answers_next_round_the_table_is_told_so(tmp_path, lang):
+    """In the persons phase, while Ben played his card, Ana's phone read only "Esperando a Ben."
+    though she played hers next ("Ben, then Ana, Carla" on the banner). The phone of the seat
+    next in the banner's order says so; the one after it, and the host's screen, do not."""
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("dragon", ["Ana", "Ben", "Carla"]))
+
+    def three_to_go(prompt) -> bool:
+        s = table.state
+        return prompt is not None and s.phase == "persons" and s.month > 0 and len(s.order[s.turn :]) == 3
+
+    played_until(table, three_to_go, 4)
+    now, after, last = table.state.order[table.state.turn :]
+    assert table.prompt.seat == now
+    name = table.players[now].name
+    order = translate(
+        "dragon.banner.order", lang, first=name, rest=", ".join(table.players[s].name for s in (after, last))
+    )
+    assert order in table.banner.render(lang)  # the order the phones are told is the banner's
+    bus = pubsub()
+    prefs = {"table_companion.lang": lang}
+    phones = {
+        s: await guest(hub, bus, f"/join/{links(hub, table)[1 + s].token}", prefs=prefs)
+        for s in (after, last)
+    }
+    host = await started(hub, route=f"/table/{table.id}", pubsub=bus, prefs=prefs)
+    next_line = translate("ui.live.waiting_next", lang, name=name)
+    assert phones[after].by_key("waiting").value == next_line
+    assert phones[last].by_key("waiting").value == translate("ui.live.waiting", lang, name=name)
+    assert next_line not in host.all_text() and not host.has("waiting")
+    for h in (*phones.values(), host):
+        h.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_a_wall_section_on_its_builders_own_phone_speaks_to_her(tmp_path, lang):
+    """A built Great Wall section read "Section 1: built by Ben (+3 VP)" on Ben's own phone: there
+    it says "built by you"; the other seat's phone and the host's screen name him."""
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("dragon", ["Ana", "Ben"], {"great_wall": True}))
+    played_until(table, lambda _: bool(table.state.wall), 5)
+    seat, bonus = table.state.wall[0]
+    name, taken = table.players[seat].name, bonus_msg(bonus).render(lang)
+    bus = pubsub()
+    prefs = {"table_companion.lang": lang}
+    seats = links(hub, table)[1:3]
+    builder = await guest(hub, bus, f"/join/{seats[seat].token}", prefs=prefs)
+    other = await guest(hub, bus, f"/join/{seats[1 - seat].token}", prefs=prefs)
+    host = await started(hub, route=f"/table/{table.id}", pubsub=bus, prefs=prefs)
+    named = translate("ui.dragon.wall.section", lang, n=1, player=name, bonus=taken)
+    own = translate("ui.dragon.own.wall_section", lang, n=1, bonus=taken)
+    assert name not in own
+    assert builder.by_key("wall-0").tooltip == own
+    assert other.by_key("wall-0").tooltip == named and host.by_key("wall-0").tooltip == named
+    for h in (builder, other, host):
+        h.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_chinatowns_next_placer_is_told_so_on_her_phone(tmp_path, lang):
+    """Chinatown's tiles are placed in turn order: while the first player places, the phone of
+    the next one who can place says she is next; the one after, only whom the table waits for."""
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("chinatown", ["Ana", "Ben", "Carla"]))
+    played_until(table, lambda p: p.kind == "trade", 2)
+    table.submit({"kind": "trading_done"})
+    s = table.state
+    assert table.prompt.kind == "place_tile" and s.placer == 0
+    now, after, last = s.order()
+    assert table.prompt.seat == now and all(rules.can_place(s, seat) for seat in (after, last))
+    name = table.players[now].name
+    bus = pubsub()
+    prefs = {"table_companion.lang": lang}
+    seats = links(hub, table)[1:]
+    told = {seat: await guest(hub, bus, f"/join/{seats[seat].token}", prefs=prefs) for seat in (after, last)}
+    assert told[after].by_key("waiting").value == translate("ui.live.waiting_next", lang, name=name)
+    assert told[last].by_key("waiting").value == translate("ui.live.waiting", lang, name=name)
+    for h in told.values():
+        h.close()

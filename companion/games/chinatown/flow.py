@@ -19,7 +19,7 @@ from companion.games.chinatown.entries import (
     Trade,
     TradingDone,
 )
-from companion.games.chinatown.rules import dealing, describe_give
+from companion.games.chinatown.rules import can_place, dealing, describe_give
 from companion.games.chinatown.state import ChinatownState
 from companion.games.chinatown.text import seat_name, shop_name, tiles_text
 
@@ -161,6 +161,20 @@ def standing(state: ChinatownState) -> Msg:
         round=state.year + 1,
         rounds=len(DATA.years),
     )
+
+
+def turn_order(state: ChinatownState) -> tuple[int, ...]:
+    """The seats this step asks one after another, the one asked now first, as the prompts ask
+    them: the dealt building cards kept in turn order; the tiles placed in turn order by those
+    who can still place one (rules._next_placer skips the others, and no one's placing changes
+    who can: a tile goes on its owner's own vacant lot). Empty for any other step."""
+    order = state.order()
+    if state.phase == "buildings" and state.dealt is not None:
+        return tuple(order[len(state.kept) :])
+    if state.phase == "place":
+        later = [s for s in order[state.placer + 1 :] if can_place(state, s)]
+        return (order[state.placer], *later)
+    return ()
 
 
 def banner(state: ChinatownState) -> Msg:

@@ -60,6 +60,9 @@ class Chinatown:
     def score(self, state: ChinatownState) -> Scoreboard:
         return scoring.score(state)
 
+    def turn_order(self, state: ChinatownState) -> tuple[int, ...]:
+        return flow.turn_order(state)
+
     def banner(self, state: ChinatownState) -> Msg:
         return flow.banner(state)
 

@@ -31,7 +31,7 @@ from companion.games.dragon.forecast import (
     forecast_super,
 )
 from companion.games.dragon.hindsight import round_summaries
-from companion.games.dragon.labels import banner, describe_entry, prompt_msg, standing
+from companion.games.dragon.labels import banner, describe_entry, prompt_msg, standing, turn_order
 from companion.games.dragon.narrate import narrate
 from companion.games.dragon.options import DragonOptions
 from companion.games.dragon.rules import HANDLERS, setup
@@ -158,6 +158,9 @@ class DragonGame:
 
     def standing(self, state: DragonState) -> Msg:
         return standing(state)
+
+    def turn_order(self, state: DragonState) -> tuple[int, ...]:
+        return turn_order(state)
 
     def describe(self, state: DragonState, entry: Any) -> Msg:
         return describe_entry(state, entry)

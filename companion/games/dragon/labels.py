@@ -75,6 +75,16 @@ def standing(s: DragonState) -> Msg:
     return msg("dragon.banner.month_alone", month=s.month, phase=phase)
 
 
+def turn_order(s: DragonState) -> tuple[int, ...]:
+    """The seats this step asks, in the order it asks them, each once: the banner's "Ben, then
+    Ana" (an event's releases by its tasks, the groups by the person track, else the month's
+    order from the seat whose turn it is)."""
+    seats = [t.seat for t in s.tasks] if s.tasks else s.order[s.turn :]
+    if s.phase == "groups":
+        seats = s.track_order()
+    return tuple(dict.fromkeys(seats))
+
+
 def banner(s: DragonState) -> Msg:
     phase = msg(PHASES[s.phase])
     if s.phase == "over":
@@ -83,10 +93,7 @@ def banner(s: DragonState) -> Msg:
         phase = msg("dragon.phase.super_named", event=super_msg(s.super_event))
     elif s.phase == "event":
         phase = msg("dragon.phase.event_named", event=event_msg(s.events[s.month - 1]))
-    seats = [t.seat for t in s.tasks] if s.tasks else s.order[s.turn :]
-    if s.phase == "groups":
-        seats = s.track_order()
-    who = [s.players[i].name for i in dict.fromkeys(seats)]
+    who = [s.players[i].name for i in turn_order(s)]
     order = (
         msg("dragon.banner.order", first=who[0], rest=", ".join(who[1:]))
         if len(who) > 1

@@ -224,7 +224,8 @@ def waiting_part(model: TableModel, prompt: Prompt) -> ft.Control:
     # the same "waiting for Ana" over many entries: kept as it was (issue 27's fan-out)
     table, tr, notice = model.table, model.tr, model.notice
     seat = table.players[prompt.seat] if prompt.seat is not None else None
-    text = waiting_text(tr, table, prompt)  # what it says is what it depends on, not the prompt's kind
+    own = model.seat if model.guest else None
+    text = waiting_text(tr, table, prompt, own)  # what it says is what it depends on, not the prompt's kind
     props = (tr.lang, seat, text, notice)
     return part(
         props, lambda: waiting_pad(tr, model.show_rule, notice, table, prompt.seat, text), key="waiting-part"
@@ -326,11 +327,12 @@ def waiting_pad(
     return card(*items, key="prompt-pad")
 
 
-def waiting_text(tr: Tr, table: Table, prompt: Prompt) -> str:
+def waiting_text(tr: Tr, table: Table, prompt: Prompt, own: int | None = None) -> str:
     """What a waiting phone reads. A question each seat answers on its own phone
     (``prompt.seats``: the building cards kept) names the players still to answer; the host
     enters any other fact of the table (in the game's words for it where it has some:
-    ``GameUI.seat_waiting``)."""
+    ``GameUI.seat_waiting``). ``own``: the seat whose phone this is, told when it answers right
+    after the seat asked now, in the order the banner gives (Table.next_after)."""
     said = ui_for(table.game_id).seat_waiting.get(prompt.kind) if prompt.seat is None else None
     if prompt.seat is None and prompt.seats:
         names = tuple(table.players[s].name for s in prompt.seats)
@@ -339,7 +341,10 @@ def waiting_text(tr: Tr, table: Table, prompt: Prompt) -> str:
         return tr(said, **prompt.msg.args)
     if prompt.seat is None or prompt.choices is None:  # a fact the host enters, a seat's own too
         return tr("live.waiting_table")
-    return tr("live.waiting", name=table.players[prompt.seat].name)
+    name = table.players[prompt.seat].name
+    if own is not None and table.next_after(prompt.seat) == own:
+        return tr("live.waiting_next", name=name)
+    return tr("live.waiting", name=name)
 
 
 def shown_choices(table: Table, prompt: Prompt) -> list[tuple[int, Any]]:

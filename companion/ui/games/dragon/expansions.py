@@ -47,7 +47,7 @@ def expansion_rows(model: TableModel, table: Table, state: DragonState) -> list[
         )
     if options_as(table, DragonOptions).great_wall:
         looks = tuple((p.name, p.color) for p in table.players)
-        props = (lang, tuple(map(tuple, state.wall)), looks)
+        props = (lang, tuple(map(tuple, state.wall)), looks, model.seat if model.guest else None)
         out.append(part(props, lambda: wall_card(model, table, state), "wall-part"))
     return out
 
@@ -82,14 +82,25 @@ def super_event_card(model: TableModel, state: DragonState) -> ft.Control:
     )
 
 
+def section_tip(model: TableModel, state: DragonState, i: int) -> str:
+    """What built section ``i`` says on a hover or long press: who built it and the bonus taken;
+    on the builder's own phone (a seat link's), said to her ("built by you"), as her other
+    answers there are, not naming her."""
+    tr = model.tr
+    seat, bonus = state.wall[i]
+    taken = tr.msg(bonus_msg(bonus))
+    if model.guest and model.seat == seat:
+        return tr("dragon.own.wall_section", n=i + 1, bonus=taken)
+    return tr("dragon.wall.section", n=i + 1, player=state.players[seat].name, bonus=taken)
+
+
 def wall_card(model: TableModel, table: Table, state: DragonState) -> ft.Control:
     tr = model.tr
     slots: list[ft.Control] = []
     for i in range(RULES.wall.max_sections):
         if i < len(state.wall):
             seat, bonus = state.wall[i]
-            name = state.players[seat].name
-            tip = tr("dragon.wall.section", n=i + 1, player=name, bonus=tr.msg(bonus_msg(bonus)))
+            tip = section_tip(model, state, i)
             slots.append(
                 ft.Container(
                     ft.Column(

@@ -25,6 +25,7 @@ from companion.games.dragon.public import (
     event_msg,
     super_msg,
     tile_msg,
+    turn_order,
 )
 from companion.ui import glance
 from companion.ui.games.dragon.foresight import forecasts, show_detail
@@ -58,8 +59,7 @@ def in_play(state: DragonState) -> InPlay | None:
         return None
     sup = state.super_step is not None and state.super_event is not None
     event = state.super_event if sup and state.super_event else state.events[state.month - 1]
-    seats = [t.seat for t in state.tasks] if state.tasks else state.order[state.turn :]
-    who = tuple(state.players[i].name for i in dict.fromkeys(seats))
+    who = tuple(state.players[i].name for i in turn_order(state))  # the banner's order
     return InPlay(state.month, event, sup, who)
 
 
