@@ -13,7 +13,6 @@ import argparse
 import io
 import json
 import os
-import signal
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -270,6 +269,7 @@ def _minutes(text: str) -> float:
 def serve(args: argparse.Namespace) -> None:
     from companion.ui.server import prepare
     from companion.ui.server import serve as serve_app
+    from companion.ui.stop_signals import StopSignals
 
     host, lan_url = ("0.0.0.0" if args.lan else args.host), None  # --lan: every interface
     if args.database:  # the hub's store opens it (store/connection.py, store_location)
@@ -290,23 +290,21 @@ def serve(args: argparse.Namespace) -> None:
     # another fails to start). uvicorn handles SIGTERM and SIGINT only once it serves, a second or
     # more later; until then SIGTERM ended the process at once (status -15, which failed CI), and a
     # SIGINT was lost where the server was started with it ignored (a shell's background job). Both
-    # now stop it as Ctrl+C does, as uvicorn's own handlers do once it serves.
-    for stop in (signal.SIGTERM, signal.SIGINT):
-        signal.signal(stop, signal.default_int_handler)  # raises KeyboardInterrupt
-    try:
-        _say_running(args, url, lan_url, hosted)
-        tune()  # a long-running process from here on: the collector set for it (core/memory.py)
-        serve_app(
-            host=host,
-            port=port,
-            lan_url=lan_url,
-            trusted_proxies=args.trusted_proxy,
-            prepared=ready,
-            hosted=hosted,
-            idle_minutes=args.idle_minutes,
-        )
-    except KeyboardInterrupt:  # Ctrl+C or SIGTERM: the server has stopped already
-        return
+    # are now noted until the server takes them (ui/stop_signals.py), which then stops at once.
+    stop = StopSignals()
+    stop.install()
+    _say_running(args, url, lan_url, hosted)
+    tune()  # a long-running process from here on: the collector set for it (core/memory.py)
+    serve_app(
+        host=host,
+        port=port,
+        lan_url=lan_url,
+        trusted_proxies=args.trusted_proxy,
+        prepared=ready,
+        hosted=hosted,
+        idle_minutes=args.idle_minutes,
+        stop=stop,
+    )
 
 
 def _say_running(args: argparse.Namespace, url: str, lan_url: str | None, hosted: bool) -> None:

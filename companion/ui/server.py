@@ -19,6 +19,7 @@ from companion.ui.serve_error import ServeError
 
 if TYPE_CHECKING:
     from companion.ui.relay import Relay
+    from companion.ui.stop_signals import StopSignals
 
 
 def _one_line(exc: BaseException) -> str:
@@ -120,6 +121,7 @@ def serve(
     prepared: tuple[socket.socket, Path | None] | None = None,
     hosted: bool = False,
     idle_minutes: float = 15.0,
+    stop: StopSignals | None = None,
 ) -> None:
     """Run the app at http://host:port/ until interrupted; tables are kept in ``data_dir``.
 
@@ -128,6 +130,7 @@ def serve(
     ``prepared``: what ``prepare`` returned, when the caller checked before saying "running".
     ``hosted``: nobody is host by address; every browser gets a private space (ui/hosted.py),
     closed after ``idle_minutes`` without use and without a live session (ui/space_use.py).
+    ``stop``: the process's stop signals as noted since it said "running" (ui/stop_signals.py).
     """
     from companion.ui.app import make_main
     from companion.ui.warmup import WarmUp
@@ -158,7 +161,7 @@ def serve(
                 relays.append(relay)
             warm.start()
 
-        run(main, sock, trusted_proxies=trusted_proxies, on_started=started, hosted=hosted)
+        run(main, sock, trusted_proxies=trusted_proxies, on_started=started, hosted=hosted, stop=stop)
     finally:
         close_down(relays, open_spaces(folder) if hosted else None, served)
 

@@ -26,6 +26,7 @@ from companion.ui.hosted import SPACE_LANDING, SPACE_PREF
 from companion.ui.scanned import SCANNED_PREF, SCANNED_ROUTE
 from companion.ui.sent_settings import WithScript
 from companion.ui.serve_error import ServeError
+from companion.ui.stop_signals import StopSignals
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 GRACE_SECONDS = 1  # how long open connections get to close on a stop signal
@@ -185,14 +186,19 @@ def run(
     trusted_proxies: list[str] | None = None,
     on_started: Callable[[], None] | None = None,
     hosted: bool = False,
+    stop: StopSignals | None = None,
 ) -> None:
-    """Serve ``main`` on the bound ``sock`` until SIGINT or SIGTERM (uvicorn handles both; a
-    SIGTERM returns, a SIGINT raises KeyboardInterrupt once the server has stopped);
+    """Serve ``main`` on the bound ``sock`` until SIGINT or SIGTERM (uvicorn handles both while
+    it serves; before, ``stop`` notes them: then it returns without serving, or serves nobody);
     ``on_started`` is called once it accepts connections; ``hosted``: private spaces."""
     host, port = sock.getsockname()[:2]
     number_controls_apart()
     app = build_app(main, hosted=hosted)
     server = make_server(app, host, port, trusted_proxies, on_started=on_started)
+    if stop is not None:
+        stop.server = server
+        if stop.asked:
+            return
     asyncio.run(server.serve(sockets=[sock]))
 
 

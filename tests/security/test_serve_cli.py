@@ -21,6 +21,8 @@ from served import ROOT, companion, seed_table
 from wire import Phone, register
 
 from companion.devserver.ports import check_held, pipe_reader, said_port
+from companion.ui.stop_signals import StopSignals
+from companion.ui.webserver import run as run_server
 
 
 def run_serve(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
@@ -103,6 +105,33 @@ def test_a_stop_the_moment_it_says_running_is_a_clean_exit(tmp_path, stop):
     assert proc.stderr is not None
     err = proc.stderr.read()
     assert status == 0 and "Traceback" not in err, err
+
+
+def test_a_stop_before_the_server_serves_is_noted_not_raised():
+    """A stop signal between "running" and uvicorn's own handlers is noted, never raised as
+    KeyboardInterrupt wherever the process is (one came as the event loop was being made and left
+    a half-made loop's traceback; one during uvicorn's start hung the process): a server already
+    made is told to exit, and one not yet made is never served."""
+    stop = StopSignals()
+    before = {s: signal.getsignal(s) for s in (signal.SIGTERM, signal.SIGINT)}
+    try:
+        stop.install()
+        signal.raise_signal(signal.SIGTERM)  # the old handler raised KeyboardInterrupt here
+        assert stop.asked
+    finally:
+        for s, handler in before.items():
+            signal.signal(s, handler)
+
+    class Made:
+        should_exit = False
+
+    stop.server = Made()
+    stop.handle(signal.SIGINT, None)
+    assert stop.server.should_exit
+    with socket.socket() as sock:  # asked before the server is made: run returns without serving
+        sock.bind(("127.0.0.1", 0))
+        run_server(lambda page: None, sock, stop=stop)
+        assert type(stop.server).__name__ == "_Server"  # it made its server, saw the stop, returned
 
 
 def test_the_attack_server_is_ours_though_another_took_the_port_it_once_picked(tmp_path, monkeypatch):
