@@ -293,18 +293,21 @@ def serve(args: argparse.Namespace) -> None:
     # are now noted until the server takes them (ui/stop_signals.py), which then stops at once.
     stop = StopSignals()
     stop.install()
-    _say_running(args, url, lan_url, hosted)
-    tune()  # a long-running process from here on: the collector set for it (core/memory.py)
-    serve_app(
-        host=host,
-        port=port,
-        lan_url=lan_url,
-        trusted_proxies=args.trusted_proxy,
-        prepared=ready,
-        hosted=hosted,
-        idle_minutes=args.idle_minutes,
-        stop=stop,
-    )
+    try:
+        _say_running(args, url, lan_url, hosted)
+        tune()  # a long-running process from here on: the collector set for it (core/memory.py)
+        serve_app(
+            host=host,
+            port=port,
+            lan_url=lan_url,
+            trusted_proxies=args.trusted_proxy,
+            prepared=ready,
+            hosted=hosted,
+            idle_minutes=args.idle_minutes,
+            stop=stop,
+        )
+    finally:
+        stop.restore()
 
 
 def _say_running(args: argparse.Namespace, url: str, lan_url: str | None, hosted: bool) -> None:

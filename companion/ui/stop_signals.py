@@ -21,10 +21,17 @@ class StopSignals:
     def __init__(self) -> None:
         self.asked = False
         self.server: Any = None  # a uvicorn.Server once made (webserver.run)
+        self._before: dict[int, Any] = {}
 
     def install(self) -> None:
         for stop in (signal.SIGTERM, signal.SIGINT):
-            signal.signal(stop, self.handle)
+            self._before[stop] = signal.signal(stop, self.handle)
+
+    def restore(self) -> None:
+        """The handlers from before ``install`` (the command line run in a test's process)."""
+        for stop, handler in self._before.items():
+            signal.signal(stop, handler)
+        self._before.clear()
 
     def handle(self, signum: int, frame: object) -> None:
         self.asked = True

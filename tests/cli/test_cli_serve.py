@@ -1,8 +1,11 @@
 """`companion serve` says how a phone reaches the app: a QR code only of an address a phone can
 open (the LAN address with --lan); on 127.0.0.1, how to serve on the network instead."""
 
+import signal
+
 import companion.ui.server as server
 from companion.cli import main
+from companion.ui.stop_signals import StopSignals
 
 
 class Bound:
@@ -32,6 +35,7 @@ def _no_bind(monkeypatch, prepared=None):
 
 
 def test_serve_on_loopback_says_how_to_reach_it_from_a_phone(monkeypatch, capsys):
+    before = {s: signal.getsignal(s) for s in (signal.SIGTERM, signal.SIGINT)}
     calls, prepared = [], []
     _no_bind(monkeypatch, prepared)
     monkeypatch.setattr(server, "serve", lambda **kw: calls.append(kw))
@@ -39,17 +43,20 @@ def test_serve_on_loopback_says_how_to_reach_it_from_a_phone(monkeypatch, capsys
     out = capsys.readouterr().out
     assert "http://127.0.0.1:8611/" in out and "make run-lan" in out
     assert "█" not in out and "▀" not in out  # no QR code of an address no phone can open
-    assert calls == [
-        {
-            "host": "127.0.0.1",
-            "port": 8611,
-            "lan_url": None,
-            "trusted_proxies": [],
-            "prepared": prepared[0],
-            "hosted": False,
-            "idle_minutes": 15.0,
-        }
-    ]
+    [call] = calls
+    assert isinstance(call.pop("stop"), StopSignals)  # the stop signals noted until it serves
+    assert call == {
+        "host": "127.0.0.1",
+        "port": 8611,
+        "lan_url": None,
+        "trusted_proxies": [],
+        "prepared": prepared[0],
+        "hosted": False,
+        "idle_minutes": 15.0,
+    }
+    # and the process's own handlers are back once it returns (here: pytest's)
+    assert signal.getsignal(signal.SIGTERM) is before[signal.SIGTERM]
+    assert signal.getsignal(signal.SIGINT) is before[signal.SIGINT]
 
 
 def test_serve_on_the_network_shows_the_lan_address_as_a_qr_code(monkeypatch, capsys):
