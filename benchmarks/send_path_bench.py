@@ -30,20 +30,15 @@ from flet_harness import FakeClient  # noqa: E402
 from flet_web.fastapi.flet_app import FletApp  # noqa: E402
 
 from companion.core.memory import tune  # noqa: E402
-from companion.ui.guard import GuardedFletApp  # noqa: E402
-
-
-async def _never(page: object) -> None:  # the apps here only send
-    pass
 
 
 async def main(games: int) -> None:
     tune()
     loop = asyncio.get_running_loop()
     pool = ThreadPoolExecutor(1)
-    flets, ours = FletApp(loop, pool, _never, None), GuardedFletApp(loop, pool, _never, None)
-    for app in (flets, ours):
-        app._FletApp__send_queue = asyncio.Queue()  # what FletApp.handle makes on accept
+    ours, _ = ui_bench.served_sender()  # the served handler with its send queue, as ui_bench sends
+    flets = FletApp(loop, pool, ui_bench._never, None)
+    flets._FletApp__send_queue = asyncio.Queue()  # what FletApp.handle makes on accept
     taps: list[tuple[float, float]] = []  # per late tap: Flet's path, this app's path (s)
     now: list[float] = [0.0, 0.0]
     send = FakeClient.send_message
