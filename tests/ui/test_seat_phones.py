@@ -806,3 +806,34 @@ async def test_chinatowns_next_placer_is_told_so_on_her_phone(tmp_path, lang):
     assert told[last].by_key("waiting").value == translate("ui.live.waiting", lang, name=name)
     for h in told.values():
         h.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_chinatowns_banner_says_the_placing_order_on_every_phone(tmp_path, lang):
+    """While the shop tiles were placed, one after another in turn order, every phone's banner
+    said only "first player Ana": whose turn came after hers was nowhere but on the next one's
+    own phone. It says the order as Dragon's does, "Ana, then Ben, Carla", and it moves on as
+    each one is done."""
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("chinatown", ["Ana", "Ben", "Carla"]))
+    played_until(table, lambda p: p.kind == "trade", 2)
+    table.submit({"kind": "trading_done"})
+    s = table.state
+    now, after, last = s.order()
+    assert table.prompt.seat == now and all(rules.can_place(s, seat) for seat in (after, last))
+    names = [table.players[seat].name for seat in (now, after, last)]
+    bus = pubsub()
+    prefs = {"table_companion.lang": lang}
+    seats = links(hub, table)[1:]
+    phones = [await guest(hub, bus, f"/join/{seats[seat].token}", prefs=prefs) for seat in (now, last)]
+    phones.append(await started(hub, route=f"/table/{table.id}", pubsub=bus, prefs=prefs))
+    first = translate("chinatown.banner.order", lang, first=names[0], rest=f"{names[1]}, {names[2]}")
+    for h in phones:
+        assert h.by_key("banner").value.endswith(f" · {first}")
+    await phones[0].click(f"choice-{len(table.prompt.choices) - 1}")  # Ana is done placing
+    assert table.prompt.seat == after
+    then = translate("chinatown.banner.order", lang, first=names[1], rest=names[2])
+    for h in phones:
+        await h.flush(pause=0.01)
+        assert h.by_key("banner").value.endswith(f" · {then}")
+        h.close()
