@@ -837,3 +837,45 @@ async def test_chinatowns_banner_says_the_placing_order_on_every_phone(tmp_path,
         await h.flush(pause=0.01)
         assert h.by_key("banner").value.endswith(f" · {then}")
         h.close()
+
+
+def dayu_last_turn_of_round(pile_empty: bool) -> Table:
+    """A Da Yu table at Carla's first turn, the last of the round (Ana starts, she and Ben have
+    rested), its flood pile as dealt or, hand-built, set aside (``pile_empty``)."""
+    from dayu_helpers import check_invariants
+
+    table = Table.new("dayu", ["Ana", "Ben", "Carla"])
+    for player in range(3):
+        table.submit({"kind": "marker", "player": player, "place": 0})
+    table.submit({"kind": "start", "player": 0})
+    for seat in (0, 1):
+        for _ in range(3):
+            table.submit({"kind": "rest", "seat": seat})
+    if pile_empty:
+        s = table.state.model_copy(deep=True)
+        s.removed, s.flood_pile = s.removed + s.flood_pile, 0
+        check_invariants(s)
+        table._states[-1] = s  # the hand-built position as the table's present (tests only)
+        table._prompt = None
+    assert table.prompt.seat == 2 and table.prompt.kind == "action"
+    return table
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_da_yus_next_mover_is_told_so_unless_the_round_may_end_the_game(tmp_path, lang):
+    """Da Yu's phones read only "Waiting for Carla." (its banner names the mover alone). Turns go
+    round from the start player, so at Carla's turn Ana's phone says she is next; Ben's does not.
+    With the flood pile empty this round's end ends the game: Ana's phone then names nobody."""
+    hub = new_hub(tmp_path)
+    bus = pubsub()
+    prefs = {"table_companion.lang": lang}
+    going_on = hub.create(dayu_last_turn_of_round(False))
+    ending = hub.create(dayu_last_turn_of_round(True))
+    ana = await guest(hub, bus, f"/join/{links(hub, going_on)[1].token}", prefs=prefs)
+    ben = await guest(hub, bus, f"/join/{links(hub, going_on)[2].token}", prefs=prefs)
+    last = await guest(hub, bus, f"/join/{links(hub, ending)[1].token}", prefs=prefs)
+    assert ana.by_key("waiting").value == translate("ui.live.waiting_next", lang, name="Carla")
+    for h in (ben, last):
+        assert h.by_key("waiting").value == translate("ui.live.waiting", lang, name="Carla")
+    for h in (ana, ben, last):
+        h.close()
