@@ -1,11 +1,14 @@
 """How often a phone told "you're next" (Table.next_after) then sees its turn played by the
 engine itself (a single legal entry, a forced release) rather than asked: 20 random whole games
-per setup. Run: PYTHONPATH=.:tests .venv/bin/python benchmarks/next_seat_count.py"""
+per setup. Da Yu names the next mover only where the game cannot end first: how many new turns
+were named and how many not, and how many games ended after a turn that named nobody.
+Run: PYTHONPATH=.:tests .venv/bin/python benchmarks/next_seat_count.py"""
 
 from __future__ import annotations
 
 import random
 
+from dayu_helpers import told_walk
 from random_play import play_to_end
 
 from companion.core import Table
@@ -47,3 +50,7 @@ if __name__ == "__main__":
         print(
             f"{game} {n} seats: told {exact + skipped}, asked as told {exact}, played by itself {skipped} {kinds}"
         )
+    for n, opening in ((2, "chosen"), (3, "one_of_each"), (4, "one_of_each")):
+        walks = [told_walk(PLAYERS[:n], opening, seed) for seed in range(20)]
+        told, untold, ended = (sum(w[i] for w in walks) for i in range(3))
+        print(f"dayu {n} seats: new movers named {told}, not named {untold}, games ended unnamed {ended}")

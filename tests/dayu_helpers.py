@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from random_play import play_to_end
+
 from companion.core import Table
 from companion.games.dayu.data import DATA, FRAMES
 from companion.games.dayu.state import DayuState, FloodCard
@@ -83,3 +85,34 @@ def play_random(table: Table, rng: random.Random, max_entries: int = 20_000, und
             assert table.redo(undone) == undone
             assert dump(table.state) == before
     return made
+
+
+def told_walk(players: list[str], opening: str, seed: int) -> tuple[int, int, int]:
+    """A random whole Da Yu game; every time a seat is asked after another, the seat the phones
+    were told was next (if any) must be it, and a game told to go on must not end first.
+    Returns (new movers told, new movers not told, turns ended with nobody named next)."""
+    table = Table.new("dayu", players, {"opening": opening})
+    told = untold = quiet = 0
+    said: list[tuple[int, int | None]] = []  # (asked, said next) while one seat is asked
+
+    def on_step(t: Table) -> None:
+        nonlocal told, untold, quiet
+        p = t.prompt
+        seat = p.seat if p is not None else None
+        if said and p is None:  # the game ended: it must not have named anyone
+            assert said[-1][1] is None, (said[-1], t.state.end_reason)
+            quiet += 1
+        elif said and seat is not None and seat != said[-1][0]:
+            asked, nxt = said[-1]
+            assert nxt is None or seat == nxt, (asked, nxt, seat, t.state.phase)
+            told, untold = told + (nxt is not None), untold + (nxt is None)
+            said.clear()
+        if seat is not None:
+            nxt = t.next_after(seat)
+            if said and said[-1][0] == seat and said[-1][1] is not None:
+                assert nxt == said[-1][1], "a seat told it is next is not untold within the turn"
+            said.append((seat, nxt))
+
+    on_step(table)
+    play_to_end(table, random.Random(seed), on_step)
+    return told, untold, quiet

@@ -336,8 +336,10 @@ class Table:
 
     def next_after(self, seat: int) -> int | None:
         """The seat this step asks after ``seat``, in the order the game's banner says ("Ben,
-        then Ana": Ana after Ben); None when the game gives no such order (its optional
-        ``turn_order``) or ``seat`` is last or not in it. Never guessed from the seats' numbers."""
+        then Ana": Ana after Ben; Da Yu's banner names the mover alone, and its order names the
+        next one only where the game cannot end first); None when the game gives no such order
+        (its optional ``turn_order``) or ``seat`` is last or not in it. Never guessed from the
+        seats' numbers."""
         order = getattr(self.game, "turn_order", None)
         seats: tuple[int, ...] = order(self.state) if order is not None else ()
         if seat not in seats or seats.index(seat) + 1 >= len(seats):

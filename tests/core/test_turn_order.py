@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from dayu_helpers import told_walk
 from random_play import play_to_end
 
 from companion.core import Table
@@ -49,3 +50,13 @@ def test_the_seat_named_next_is_the_one_asked_next(game, options, n, seed):
     on_step(table)
     play_to_end(table, random.Random(seed), on_step)
     assert told and checked > 10
+
+
+@pytest.mark.parametrize(("n", "opening"), [(2, "chosen"), (3, "one_of_each"), (4, "one_of_each")])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_da_yus_seat_named_next_is_the_one_asked_next(n, opening, seed):
+    """Da Yu names the next mover only where the rules decide it (companion/games/dayu/order.py):
+    over a random whole game that seat is always the next one asked, and the game never ends
+    after one was named; most new turns are named."""
+    told, untold, _ = told_walk(PLAYERS[:n], opening, seed)
+    assert told > 10 and told > untold

@@ -668,7 +668,8 @@ async def test_dragons_answer_tiles_on_the_choosers_own_phone_leave_her_name_out
 async def test_the_strip_shows_the_event_being_resolved_as_now(tmp_path, lang):
     """While month 3's Drought took its persons, every phone's strip already showed months 4 and
     5: the event in play was nowhere in it. Until its questions are answered, the strip's first
-    tile is that event, in play, with who still answers; then it moves on to the next months."""
+    tile is that event, "In play now"; then it moves on to the next months. Who still answers is
+    the banner's, just above: the tile read "In play now: Ben, then Ana", the banner again."""
     hub = new_hub(tmp_path)
     table = hub.create(Table.new("dragon", ["Ana", "Ben", "Carla"]))
 
@@ -689,9 +690,8 @@ async def test_the_strip_shows_the_event_being_resolved_as_now(tmp_path, lang):
         assert h.by_key("glance-event-now-month").value == translate(
             "ui.glance.dragon.event_month", lang, month=month
         )
-        assert h.by_key("glance-event-now-line").value.startswith(
-            translate("ui.glance.dragon.in_play", lang, who=first)
-        )
+        assert h.by_key("glance-event-now-line").value == translate("ui.glance.dragon.in_play", lang)
+        assert first in h.by_key("banner").value and first not in h.by_key("glance-event-now-line").value
         assert h.by_key("glance-event-month-0").value == translate(
             "ui.glance.dragon.event_month", lang, month=month + 1
         )
@@ -805,4 +805,77 @@ async def test_chinatowns_next_placer_is_told_so_on_her_phone(tmp_path, lang):
     assert told[after].by_key("waiting").value == translate("ui.live.waiting_next", lang, name=name)
     assert told[last].by_key("waiting").value == translate("ui.live.waiting", lang, name=name)
     for h in told.values():
+        h.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_chinatowns_banner_says_the_placing_order_on_every_phone(tmp_path, lang):
+    """While the shop tiles were placed, one after another in turn order, every phone's banner
+    said only "first player Ana": whose turn came after hers was nowhere but on the next one's
+    own phone. It says the order as Dragon's does, "Ana, then Ben, Carla", and it moves on as
+    each one is done."""
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("chinatown", ["Ana", "Ben", "Carla"]))
+    played_until(table, lambda p: p.kind == "trade", 2)
+    table.submit({"kind": "trading_done"})
+    s = table.state
+    now, after, last = s.order()
+    assert table.prompt.seat == now and all(rules.can_place(s, seat) for seat in (after, last))
+    names = [table.players[seat].name for seat in (now, after, last)]
+    bus = pubsub()
+    prefs = {"table_companion.lang": lang}
+    seats = links(hub, table)[1:]
+    phones = [await guest(hub, bus, f"/join/{seats[seat].token}", prefs=prefs) for seat in (now, last)]
+    phones.append(await started(hub, route=f"/table/{table.id}", pubsub=bus, prefs=prefs))
+    first = translate("chinatown.banner.order", lang, first=names[0], rest=f"{names[1]}, {names[2]}")
+    for h in phones:
+        assert h.by_key("banner").value.endswith(f" · {first}")
+    await phones[0].click(f"choice-{len(table.prompt.choices) - 1}")  # Ana is done placing
+    assert table.prompt.seat == after
+    then = translate("chinatown.banner.order", lang, first=names[1], rest=names[2])
+    for h in phones:
+        await h.flush(pause=0.01)
+        assert h.by_key("banner").value.endswith(f" · {then}")
+        h.close()
+
+
+def dayu_last_turn_of_round(pile_empty: bool) -> Table:
+    """A Da Yu table at Carla's first turn, the last of the round (Ana starts, she and Ben have
+    rested), its flood pile as dealt or, hand-built, set aside (``pile_empty``)."""
+    from dayu_helpers import check_invariants
+
+    table = Table.new("dayu", ["Ana", "Ben", "Carla"])
+    for player in range(3):
+        table.submit({"kind": "marker", "player": player, "place": 0})
+    table.submit({"kind": "start", "player": 0})
+    for seat in (0, 1):
+        for _ in range(3):
+            table.submit({"kind": "rest", "seat": seat})
+    if pile_empty:
+        s = table.state.model_copy(deep=True)
+        s.removed, s.flood_pile = s.removed + s.flood_pile, 0
+        check_invariants(s)
+        table._states[-1] = s  # the hand-built position as the table's present (tests only)
+        table._prompt = None
+    assert table.prompt.seat == 2 and table.prompt.kind == "action"
+    return table
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_da_yus_next_mover_is_told_so_unless_the_round_may_end_the_game(tmp_path, lang):
+    """Da Yu's phones read only "Waiting for Carla." (its banner names the mover alone). Turns go
+    round from the start player, so at Carla's turn Ana's phone says she is next; Ben's does not.
+    With the flood pile empty this round's end ends the game: Ana's phone then names nobody."""
+    hub = new_hub(tmp_path)
+    bus = pubsub()
+    prefs = {"table_companion.lang": lang}
+    going_on = hub.create(dayu_last_turn_of_round(False))
+    ending = hub.create(dayu_last_turn_of_round(True))
+    ana = await guest(hub, bus, f"/join/{links(hub, going_on)[1].token}", prefs=prefs)
+    ben = await guest(hub, bus, f"/join/{links(hub, going_on)[2].token}", prefs=prefs)
+    last = await guest(hub, bus, f"/join/{links(hub, ending)[1].token}", prefs=prefs)
+    assert ana.by_key("waiting").value == translate("ui.live.waiting_next", lang, name="Carla")
+    for h in (ben, last):
+        assert h.by_key("waiting").value == translate("ui.live.waiting", lang, name="Carla")
+    for h in (ana, ben, last):
         h.close()

@@ -184,6 +184,13 @@ def banner(state: ChinatownState) -> Msg:
     phase = Msg(key=f"chinatown.phase.{state.phase}")
     if state.first is None:  # not chosen yet: "first player ?" would only repeat the phase
         return msg("chinatown.banner.no_first", phase=phase, **args)
+    seats = turn_order(state)
+    if seats:  # asked one after another: the order, as Dragon's banner says it ("Ben, then Ana")
+        who = [state.players[s] for s in seats]
+        order = (
+            msg("chinatown.banner.order", first=who[0], rest=", ".join(who[1:])) if len(who) > 1 else who[0]
+        )
+        return msg("chinatown.banner.turns", phase=phase, order=order, **args)
     first = state.players[state.first]
     return msg("chinatown.banner", phase=phase, first=first, **args)
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from companion.core import Effect, Msg, Prompt, Scoreboard, msg
 from companion.core.registry import Calculator, GameSpec
-from companion.games.dayu import calc, flow, rules, scoring
+from companion.games.dayu import calc, flow, order, rules, scoring
 from companion.games.dayu.data import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.dayu.entries import ENTRY_ADAPTER
 from companion.games.dayu.hindsight import round_summaries
@@ -54,6 +54,10 @@ class DayuGame:
 
     def standing(self, state: DayuState) -> Msg:
         return flow.standing(state)
+
+    def turn_order(self, state: DayuState) -> tuple[int, ...]:
+        """The mover, then the next one where the rules already decide it (Table.next_after)."""
+        return order.turn_order(state)
 
     def describe(self, state: DayuState, entry: Any) -> Msg:
         return flow.describe(state, entry)

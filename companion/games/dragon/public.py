@@ -19,7 +19,6 @@ from companion.games.dragon.data import RULES
 from companion.games.dragon.final import track_tie
 from companion.games.dragon.forecast import EventForecast, SeatForecast, coming_events
 from companion.games.dragon.hindsight import round_summaries, rounds_done
-from companion.games.dragon.labels import turn_order
 from companion.games.dragon.options import DragonOptions
 from companion.games.dragon.same import distinct, palace_key
 from companion.games.dragon.state import DragonState
@@ -63,5 +62,4 @@ __all__ = [
     "tile_msg",
     "tile_power_msg",
     "track_tie",
-    "turn_order",
 ]

@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 
 import flet as ft
 
-from companion.core import Table, msg
+from companion.core import Table
 from companion.games.dragon.public import (
     RULES,
     DragonState,
@@ -25,7 +25,6 @@ from companion.games.dragon.public import (
     event_msg,
     super_msg,
     tile_msg,
-    turn_order,
 )
 from companion.ui import glance
 from companion.ui.games.dragon.foresight import forecasts, show_detail
@@ -39,12 +38,12 @@ from companion.ui.widgets import dot, quiet
 
 class InPlay(NamedTuple):
     """The event being resolved while its questions are open: month ``month``'s, or month 7's
-    super event (``super``), and who still answers, in order."""
+    super event (``super``). Who still answers is the banner's (``labels.turn_order``), right
+    above the strip: the tile does not say it again."""
 
     month: int
     event: str
     super: bool
-    who: tuple[str, ...]
 
     @property
     def rule_id(self) -> str:
@@ -59,8 +58,7 @@ def in_play(state: DragonState) -> InPlay | None:
         return None
     sup = state.super_step is not None and state.super_event is not None
     event = state.super_event if sup and state.super_event else state.events[state.month - 1]
-    who = tuple(state.players[i].name for i in turn_order(state))  # the banner's order
-    return InPlay(state.month, event, sup, who)
+    return InPlay(state.month, event, sup)
 
 
 COUNTERS = ("yuan", "rice", "fireworks", "helmets", "mortars", "privileges", "persons", "palaces")
@@ -233,17 +231,10 @@ def event_tile(
 
 def now_tile(tr: Tr, now: InPlay, show_rule: Callable[[str], None]) -> ft.Control:
     """The event being resolved, as its tile: marked (a thicker border in the theme's colour),
-    "In play now: Ben, then Ana" under its name; a tap opens its rule (what it does is happening:
-    its forecast no longer says anything)."""
+    "In play now" under its name, not who answers (the banner above says "Ben, then Ana"); a tap
+    opens its rule (what it does is happening: its forecast no longer says anything)."""
     name = tr.msg(super_msg(now.event) if now.super else event_msg(now.event))
-    who = (
-        msg("dragon.banner.order", first=now.who[0], rest=", ".join(now.who[1:]))
-        if len(now.who) > 1
-        else None
-    )
-    line = tr(
-        "glance.dragon.in_play", who=tr.msg(who) if who is not None else (now.who[0] if now.who else "")
-    )
+    line = tr("glance.dragon.in_play")
     said = tr("glance.dragon.in_play_hint", month=now.month, event=name, line=line)
     return _tile(
         _month_glyph(tr, now.event, now.month, "glance-event-now-month"),
