@@ -52,6 +52,8 @@ def app(tmp_path_factory):
 
 
 def test_computing_dragons_final_scores_brings_the_result_into_view(app, browser):
+    """And on that screen, the form and its result, every field and button is told apart (the
+    result brings its "Day played" field): one page for both looks at the same screen."""
     url, _ = app
     page = open_app(browser, url + "quick/dragon")
     compute = page.get_by_role("button", name="Compute the final scores")
@@ -60,6 +62,8 @@ def test_computing_dragons_final_scores_brings_the_result_into_view(app, browser
     result = page.locator('flt-semantics[aria-label*="Final scores"]').first
     box = resting_box(result)  # where it stands once the page has stopped moving
     assert 0 <= box["y"] < PHONE["height"] / 2, box  # its top, heading and winner in view
+    page.get_by_role("textbox", name="Day played (YYYY-MM-DD)").wait_for(state="attached")
+    told_apart(page, ("VP", "Player 1"))  # every player's card has "VP"
     page.context.close()
 
 
@@ -118,28 +122,26 @@ def told_apart(page: Any, must: tuple[str, str]) -> None:
 
 
 def test_every_field_and_button_is_told_apart_by_its_name_and_groups(app, browser):
-    """The Quick score forms (every player's card has "VP" or "Money ($)"), a finished game's
+    """The other Quick score forms (every player's card has "Money ($)" on Chinatown's), the second
+    reached from the first as a user does (Back to Home, Quick score, the game), a finished game's
     scores (every player has a "Month 1: 2 palaces" with its "Read the rule: Round scoring"; the
-    first card's top is on screen) and the Share screen's code field (named by the title and hint
-    above it)."""
+    first card's top is on screen) and its Share screen's code field (named by the title and hint
+    above it), reached by the table's Share button. Dragon's form: the test above."""
     url, table = app
+    page = open_app(browser, url + "quick/chinatown")
+    told_apart(page, ("Money ($)", "Player 1"))
+    for tap in ("Back", "Quick score", "Da Yu final scores"):  # each screen's button, one tap each
+        tap_on(page.get_by_role("button", name=tap, exact=True).first)
+    # Da Yu's own buttons first: Chinatown's form also has a "Player 1" field in "Player 1"'s card
+    page.get_by_role("button", name="Player 1: Free move").first.wait_for(state="attached")
+    told_apart(page, ("Player 1", "Player 1"))
+    page.context.close()
+
     first = table.scoreboard.ranking[0]  # the first card under the chart, its top in view
     rows = table.scoreboard.row(first).breakdown
     line = rows[0].label.render("en")
-    screens = {
-        "quick/dragon": ("VP", "Player 1"),
-        "quick/chinatown": ("Money ($)", "Player 1"),
-        "quick/dayu": ("Player 1", "Player 1"),
-        f"table/{table.id}/scores": (
-            f"Read the rule: {rule_title_en(rows[0].rule_id)}",
-            f"{line} < {first}",
-        ),
-        f"table/{table.id}/share": ("Snapshot code", ""),
-    }
-    for route, must in screens.items():
-        page = open_app(browser, url + route)
-        if route == "quick/dragon":  # the result brings its "Day played" field
-            tap_on(page.get_by_role("button", name="Compute the final scores"))
-            page.get_by_role("textbox", name="Day played (YYYY-MM-DD)").wait_for(state="attached")
-        told_apart(page, must)
-        page.context.close()
+    page = open_app(browser, url + f"table/{table.id}/scores")
+    told_apart(page, (f"Read the rule: {rule_title_en(rows[0].rule_id)}", f"{line} < {first}"))
+    tap_on(page.get_by_role("button", name="Share", exact=True))
+    told_apart(page, ("Snapshot code", ""))
+    page.context.close()
