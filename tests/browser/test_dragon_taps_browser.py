@@ -99,9 +99,6 @@ def tap_name(table: Table, tap: Any, lang: str, own: bool = False) -> str:
 # months of many losses (a Contagion without healers: a tap for each person let go) go over 12.
 MONTHS = [(5, 2), (2, 3), (4, 4)]
 KEPT = ("en", "light")  # the look of the month tests' page, kept across the module
-# the looks whose pages are kept: the month tests', and Spanish light, which the person grid and
-# the wall tiles share (each test reaches its table from Home by its card)
-KEPT_LOOKS = (KEPT, ("es", "light"))
 
 
 def grid_table() -> Table:
@@ -124,9 +121,9 @@ def wall_table() -> Table:
 def dragon(browser, tmp_path_factory, request):
     """The month tables, the person grid's and the wall tiles' in one served app (one app
     started for the module), each month table dealing from its own seed whenever a page opens
-    it; the month tests' page (English, light) and a Spanish light page kept across the module,
-    each test on them reaching its table from Home by its card (tables of the same players and
-    game: the card that says the table's standing and count of entries)."""
+    it; the month tests' page kept across the module, each test reaching its table from Home by
+    its card (tables of the same players and game: the card that says the table's standing and
+    count of entries)."""
     data = tmp_path_factory.mktemp("dragon-taps")
     # stored first: the oldest, its card last on Home, under the ones the month tests tap
     walls = stored(data, wall_table())
@@ -177,7 +174,7 @@ def test_person_grid_screenshots(dragon, browser, lang):
     """The person question at 412 x 915: every tile on the first screen, light and dark."""
     _, _, table, pages, _ = dragon
     for theme in ("light", "dark"):
-        if (lang, theme) in KEPT_LOOKS:  # a kept page: the table by its card
+        if (lang, theme) == KEPT:  # the month tests' page: the table by its card
             page = opened(pages, table, lang, theme)
         else:  # a look no other test uses: a page of its own, at the table's address
             page = phone(browser, pages.url + f"table/{table.id}", lang, theme)
@@ -189,12 +186,12 @@ def test_person_grid_screenshots(dragon, browser, lang):
             assert box is not None and box["y"] + box["height"] <= 915 - 80, f"{name!r} off screen: {box}"
         on_screen(page, tap_name(table, found[-1], lang))
         shot(page, f"dragon_person_grid_{lang}_{theme}")
-        if (lang, theme) not in KEPT_LOOKS:
+        if (lang, theme) != KEPT:
             page.close()
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_wall_tiles_screenshots(dragon, lang):
+def test_wall_tiles_screenshots(dragon, browser, lang):
     """The action question with the Great Wall at 412 x 915: the line naming the section over the
     wall tiles, and each tile (named in full for the reader) wholly on the page's width."""
     from companion.ui.games.dragon.actions import wall_bonus
@@ -202,10 +199,11 @@ def test_wall_tiles_screenshots(dragon, lang):
     *_, pages, table = dragon
     walls = [t for t in table_taps(table, True, None) if wall_bonus(t) is not None]
     assert len(walls) == 6  # every wall tile still in hand
-    page = opened(pages, table, lang, "light")  # a kept page, light as the device is
+    page = phone(browser, pages.url + f"table/{table.id}", lang)  # a page of its own
     question_in_view(page, asked(table, lang))
     on_screen(page, Tr(lang)("dragon.tap.wall", section=1))
     for tap in walls:
         box = page.get_by_role("button", name=tap_name(table, tap, lang), exact=True).first.bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 412, box
     shot(page, f"dragon_wall_tiles_{lang}")
+    page.close()
