@@ -317,7 +317,22 @@ class Replayer:
                 return entry, j
             if facts[j] and stop_at_fact:
                 break
-        return None, -1
+        return (self._latest(prompt) if cursor >= len(log) else None), -1
+
+    def _latest(self, prompt: Prompt) -> Any | None:
+        """For a seat's prompt with choices whose entries are of the prompt's own kind (Da Yu:
+        how many tools a face shows, its VP) once the replay has passed the log's end: the seat's latest
+        logged entry of that kind. Past the log's end the seat plays faces like the ones it last
+        played, not the prompt's first (one tool, 0 VP), at which pace the flood went down a
+        token a drain and the replay ran rounds past the game's end. Not for a step of several
+        kinds (Da Yu's actions: no entry is of kind "action"): a seat's last action was the end
+        game's rest."""
+        if prompt.seat is None or prompt.choices is None:
+            return None
+        for entry in reversed(self.log):
+            if entry.kind == prompt.kind and entry.seat == prompt.seat:
+                return entry
+        return None
 
 
 def wanted(prompt: Prompt, entry: Any) -> bool:
