@@ -127,6 +127,7 @@ class Replayer:
         self._turn_of = getattr(game, "turn_of", None) if turns is not None else None
         self._prompted = getattr(game, "play_prompted", None)
         self._play = getattr(game, "play", None) or game.apply
+        self._latest_of: dict[tuple[int, str], Any | None] = {}  # (seat, kind) -> its latest entry
 
     # ---- one entry ------------------------------------------------------------------
     def try_play(self, state: Any, prompt: Prompt, entry: Any) -> tuple[Any, list[Effect], Any] | None:
@@ -329,10 +330,11 @@ class Replayer:
         game's rest."""
         if prompt.seat is None or prompt.choices is None:
             return None
-        for entry in reversed(self.log):
-            if entry.kind == prompt.kind and entry.seat == prompt.seat:
-                return entry
-        return None
+        key = (prompt.seat, prompt.kind)
+        if key not in self._latest_of:  # asked at every step past the end: looked up once
+            found = (e for e in reversed(self.log) if e.kind == prompt.kind and e.seat == prompt.seat)
+            self._latest_of[key] = next(found, None)
+        return self._latest_of[key]
 
 
 def wanted(prompt: Prompt, entry: Any) -> bool:
