@@ -13,7 +13,12 @@ purpose (each move told by the game's ``narrate``, the standing for ``when``): w
 ``logged`` and every ``label`` blanked, the reviews of both trees were equal. Made again on branch
 reviewfix, where a replay's counts changed on purpose (each later logged entry counted once; the
 policy's choices that stand for no logged entry apart, ``added``): with ``kept``, ``replaced``,
-``dropped``, ``facts_replaced`` and ``added`` blanked, the reviews of both trees were equal.
+``dropped``, ``facts_replaced`` and ``added`` blanked, the reviews of both trees were equal. Made
+again on branch dayureview: each player's ``costliest`` decision is new, and alternatives of equal
+points are ordered by place and by how much of their replay was guessed; with ``costliest`` left
+out and the alternatives sorted the same way, Chinatown's two and Dragon's 5-player review were
+equal on both trees; Dragon's 3-player one and Da Yu's changed on purpose (a replay past the log's
+end now imitates the seat's latest logged entry of the kind asked).
 """
 
 from __future__ import annotations

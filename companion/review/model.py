@@ -54,6 +54,22 @@ class Alternative(BaseModel):
     gained: list[Effect] = []  # what happened to the seat only with the alternative
     lost: list[Effect] = []  # what happened to the seat only in the real game
 
+    @property
+    def guessed(self) -> int:
+        """Moves the replay did not play as logged: later ones chosen, left out or changed, and
+        the policy's own ones the game never had (0: the figure is exact)."""
+        return self.replaced + self.dropped + self.facts_replaced + self.added
+
+    @property
+    def better(self) -> bool:
+        """Whether this choice would have brought more points or a better place. Fewer points and
+        a better place (the others' games changed too) is not better."""
+        return self.delta > 0 or (self.rank_delta or 0) > 0
+
+    def same_result(self, other: Alternative) -> bool:
+        """Whether ``other`` ends the game with the same points and place for the seat."""
+        return self.delta == other.delta and self.rank == other.rank
+
 
 class Decision(BaseModel):
     """A logged decision of one seat and what its alternatives would have given."""
@@ -91,6 +107,9 @@ class PlayerReview(BaseModel):
     against_average: float | None  # total minus the table's average
     sources: list[Source]
     turning_points: list[Decision]  # the decisions with the biggest swing, biggest first
+    # of every decision of the seat looked at (not only the turning points), the one whose best
+    # other choice would have done best (more points, then a better place); None: none would have
+    costliest: Decision | None = None
     decisions: int  # how many of the seat's decisions were looked at
     unexamined: list[int] = []  # log positions of the seat's decisions the budget left unexamined
 

@@ -127,6 +127,7 @@ class Replayer:
         self._turn_of = getattr(game, "turn_of", None) if turns is not None else None
         self._prompted = getattr(game, "play_prompted", None)
         self._play = getattr(game, "play", None) or game.apply
+        self._latest_of: dict[tuple[int, str], Any | None] = {}  # (seat, kind) -> its latest entry
 
     # ---- one entry ------------------------------------------------------------------
     def try_play(self, state: Any, prompt: Prompt, entry: Any) -> tuple[Any, list[Effect], Any] | None:
@@ -317,7 +318,23 @@ class Replayer:
                 return entry, j
             if facts[j] and stop_at_fact:
                 break
-        return None, -1
+        return (self._latest(prompt) if cursor >= len(log) else None), -1
+
+    def _latest(self, prompt: Prompt) -> Any | None:
+        """For a seat's prompt with choices whose entries are of the prompt's own kind (Da Yu:
+        how many tools a face shows, its VP) once the replay has passed the log's end: the seat's latest
+        logged entry of that kind. Past the log's end the seat plays faces like the ones it last
+        played, not the prompt's first (one tool, 0 VP), at which pace the flood went down a
+        token a drain and the replay ran rounds past the game's end. Not for a step of several
+        kinds (Da Yu's actions: no entry is of kind "action"): a seat's last action was the end
+        game's rest."""
+        if prompt.seat is None or prompt.choices is None:
+            return None
+        key = (prompt.seat, prompt.kind)
+        if key not in self._latest_of:  # asked at every step past the end: looked up once
+            found = (e for e in reversed(self.log) if e.kind == prompt.kind and e.seat == prompt.seat)
+            self._latest_of[key] = next(found, None)
+        return self._latest_of[key]
 
 
 def wanted(prompt: Prompt, entry: Any) -> bool:

@@ -242,6 +242,7 @@ def _players(
                 against_average=None if total is None or average is None else round(total - average, 2),
                 sources=sources.get(seat, []),
                 turning_points=turning[:top],
+                costliest=_costliest(decisions),
                 decisions=len(decisions),
                 unexamined=[p.index for p in mine if not p.tried],
             )
@@ -249,9 +250,25 @@ def _players(
     return players
 
 
+def _costliest(decisions: list[Decision]) -> Decision | None:
+    """The decision whose best other choice would have done best (more points, then a better
+    place; the earliest of equals), of all those looked at; None when none would have done better."""
+    costly = [d for d in decisions if d.best is not None and d.best.better]
+    if not costly:
+        return None
+    return max(costly, key=lambda d: (d.best.delta, d.best.rank_delta or 0, -d.index))  # type: ignore[union-attr]
+
+
+def _best_first(results: list[Alternative]) -> list[Alternative]:
+    """The alternatives best first: the most points, then the better place, then the figure that
+    rests on fewer moves the review had to guess (the more exact replay); only then the prompt's
+    order. Equal results stay equal: the Review tab says so (``Alternative.same_result``)."""
+    return sorted(results, key=lambda a: (-a.delta, -(a.rank_delta or 0), a.guessed))
+
+
 def _decision(table: Table, point: _Point, seat: int, real: Scoreboard) -> Decision:
     state = table.state_at(point.index)
-    results = sorted(point.results.get(seat, []), key=lambda a: -a.delta)  # stable: prompt order on ties
+    results = _best_first(point.results.get(seat, []))
     return Decision(
         index=point.index,
         seat=seat,

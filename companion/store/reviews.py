@@ -20,7 +20,7 @@ from companion.review.model import revived
 from companion.store.checkpoint import chain, entry_body, game_root
 from companion.store.sqlite_store import Store
 
-REVIEW_FORMAT = "review-4"  # bump when the review's policy or result changes: old rows are redone
+REVIEW_FORMAT = "review-5"  # bump when the review's policy or result changes: old rows are redone
 WHOLE_TABLE = -1  # the seat column of the table's own review
 
 SCHEMA = """

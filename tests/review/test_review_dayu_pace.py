@@ -76,3 +76,18 @@ def test_a_review_of_late_decisions_evaluates_every_alternative() -> None:
     table = finished_game(8)
     result = review(table, entries={131, 161})
     assert result.evaluated > 0 and result.unevaluated == 0
+
+
+def test_past_the_log_the_seats_play_the_faces_they_last_played() -> None:
+    """The 2-player table of seed 8 ended in round 52. A replay that reached the log's end with
+    cards still in the flood pile was played on by the prompt's first choices: a face of one
+    tool and 0 VP at every drain, a token a drain, so the flood took four more rounds to go
+    (decision 16's other moves ended in round 56, decision 3's in 55). The seats now play faces
+    like the last ones they played (their latest logged tools and VP), and the rule ends these
+    replays within two rounds of the real game."""
+    table = finished_game(8)
+    real = table.state.round  # type: ignore[attr-defined]
+    assert table.finished and real == 52
+    rows = _end_rounds(table, {3, 16})
+    assert len(rows) >= 10 and all(ok for *_, ok, _ in rows)
+    assert max(end for _, _, end, _, _ in rows) <= real + 2, rows

@@ -70,7 +70,7 @@ async def test_the_review_is_made_on_a_tap_kept_and_says_the_reviews_figures(hub
     assert again.has("review-player-0") and not again.has("review-start")
     await again.goto(f"/table/{table.id}/scores")
     if turns:
-        assert again.by_key("scores-turning").value.startswith(("Turning point: ", "Turning point for "))
+        assert again.by_key("scores-turning").value.startswith(("Turning point, ", "Turning point for "))
     again.close()
 
 
@@ -122,8 +122,14 @@ async def test_a_cut_review_says_how_many_decisions_it_left(hub, monkeypatch):
 # it would have given is a sentence of its own (was "... +34 VP. (place 1)"). It names its
 # player, so the Scores line does not name them again ("Turning point for Ana: “Ana moves ...").
 TURN_FORMS = {
-    "en": ("Turning point: “{label}” would have given ", "“{label}” would have given "),
-    "es": ("Jugada clave: «{label}» habría dado ", "«{label}» habría dado "),
+    "en": (
+        "Turning point, the costliest of {n} decisions reviewed: “{label}” would have given ",
+        "“{label}” would have given ",
+    ),
+    "es": (
+        "Jugada clave, la más cara de {n} decisiones revisadas: «{label}» habría dado ",
+        "«{label}» habría dado ",
+    ),
 }
 RANK_FORMS = {"en": "It would have finished in place {rank}.", "es": "Habría terminado en el puesto {rank}."}
 
@@ -145,7 +151,8 @@ async def test_the_turning_points_quote_the_other_choice_and_say_its_place(hub, 
     turning, cost = TURN_FORMS[lang]
     label = top.alternatives[0].label.render(lang)
     said = h.by_key("scores-turning").value
-    assert said.startswith(turning.format(label=label)) and said.count(player.name) == 1
+    looked = sum(p.decisions for p in kept.players)
+    assert said.startswith(turning.format(label=label, n=looked)) and said.count(player.name) == 1
     await h.goto(f"/table/{table.id}/review")
     for p, decision in turns:
         best = decision.alternatives[0]
@@ -291,7 +298,8 @@ async def test_the_scores_line_names_a_move_that_cost_not_a_well_played_one(hub,
     h = await started(hub, f"/table/{table.id}/scores", prefs={"table_companion.lang": lang})
     said = h.by_key("scores-turning").value
     turning, _ = TURN_FORMS[lang]
-    assert said.startswith(turning.format(label=best.label.render(lang)) + f"+{best.delta}")
+    looked = sum(p.decisions for p in kept.players)
+    assert said.startswith(turning.format(label=best.label.render(lang), n=looked) + f"+{best.delta}")
     assert biggest.alternatives[0].label.render(lang) not in said
     assert best.rank is not None and best.rank_delta  # it would have placed better: said so
     assert said.endswith(" " + RANK_FORMS[lang].format(rank=best.rank))
@@ -304,10 +312,81 @@ async def test_the_scores_line_names_a_move_that_cost_not_a_well_played_one(hub,
         return decision.model_copy(update={"alternatives": [worse]})
 
     players = [
-        p.model_copy(update={"turning_points": [praised(d) for d in p.turning_points if d.alternatives]})
+        p.model_copy(
+            update={
+                "turning_points": [praised(d) for d in p.turning_points if d.alternatives],
+                "costliest": None,  # no decision of the whole game would have done better
+            }
+        )
         for p in kept.players
     ]
     StoredReviews(hub.store).put(table, kept.model_copy(update={"players": players}), budget)
     h = await started(hub, f"/table/{table.id}/scores", prefs={"table_companion.lang": lang})
     assert h.has("scores-review") and not h.has("scores-turning")
+    h.close()
+
+
+# The line looked only at the three stored turning points (the largest swings, either way): a
+# costly decision beyond them went unnamed. It names the costliest of every decision reviewed,
+# and says how many that was.
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_the_scores_line_speaks_of_every_decision_reviewed(hub, monkeypatch, lang):
+    budget = Budget(alternatives=1000)
+    monkeypatch.setattr(ReviewsRepo, "_budget", lambda _self: budget)
+    table = finished(hub, "dragon", ("Ana", "Ben"), seed=11)
+    kept = StoredReviews(hub.store).review(table, None, budget)
+    player = next(p for p in kept.players if p.costliest is not None)
+    costly = player.costliest
+    best = costly.alternatives[0]
+
+    # the three turning points well played, the costly decision beyond them
+    def praised(decision):
+        worse = decision.alternatives[0].model_copy(update={"delta": -50, "rank_delta": 0, "rank": None})
+        return decision.model_copy(update={"alternatives": [worse], "index": decision.index + 10_000})
+
+    players = [
+        p.model_copy(
+            update={
+                "turning_points": [praised(d) for d in p.turning_points if d.alternatives],
+                "costliest": costly if p is player else None,
+            }
+        )
+        for p in kept.players
+    ]
+    StoredReviews(hub.store).put(table, kept.model_copy(update={"players": players}), budget)
+    h = await started(hub, f"/table/{table.id}/scores", prefs={"table_companion.lang": lang})
+    said = h.by_key("scores-turning").value
+    turning, _ = TURN_FORMS[lang]
+    looked = sum(p.decisions for p in kept.players)
+    assert said.startswith(turning.format(label=best.label.render(lang), n=looked) + f"+{best.delta}")
+    h.close()
+
+
+# Two other choices that end the game equal: the first shown is not the better one, and the
+# turning point says the other would have given the same (it was left unsaid).
+TIED = {
+    "en": "One other choice would have given the same: “{label}”.",
+    "es": "Otra opción habría dado lo mismo: «{label}».",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_a_turning_point_says_which_choices_would_have_given_the_same(hub, monkeypatch, lang):
+    budget = Budget(alternatives=1000)
+    monkeypatch.setattr(ReviewsRepo, "_budget", lambda _self: budget)
+    table = finished(hub, "dragon", ("Ana", "Ben"), seed=11)
+    kept = StoredReviews(hub.store).review(table, None, budget)
+    player, decision = next(
+        (p, d) for p in kept.players for d in p.turning_points if len(d.alternatives) >= 3
+    )
+    best, second, third = decision.alternatives[:3]
+    same = second.model_copy(update={"delta": best.delta, "rank": best.rank, "rank_delta": best.rank_delta})
+    other = third.model_copy(update={"delta": best.delta - 1})  # not equal: not counted
+    turned = decision.model_copy(update={"alternatives": [best, same, other]})
+    points = [turned if d is decision else d for d in player.turning_points]
+    players = [p.model_copy(update={"turning_points": points}) if p is player else p for p in kept.players]
+    StoredReviews(hub.store).put(table, kept.model_copy(update={"players": players}), budget)
+    h = await started(hub, f"/table/{table.id}/review", prefs={"table_companion.lang": lang})
+    key = f"review-turn-{player.seat}-{decision.index}-tied"
+    assert h.by_key(key).value == TIED[lang].format(label=second.label.render(lang))
     h.close()

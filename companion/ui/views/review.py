@@ -185,6 +185,9 @@ def decision_block(model: TableModel, unit: str, seat: int, decision: Decision) 
         small(told, key=f"review-played-{seat}-{decision.index}"),
         ft.Text(said, key=key, size=14),
     ]
+    same = tied_line(tr, decision)
+    if same:  # equal results: the first is not the better one, and the tab says so
+        items.append(small(same, key=f"{key}-tied"))
     estimate = estimate_line(tr, best)
     if estimate:  # the figure rests on the review's own choices: said beside it, not only at the foot
         items.append(small(estimate, key=f"{key}-estimate"))
@@ -201,7 +204,17 @@ def better(best: Alternative) -> bool:
     """Whether the other choice would have brought more points or a better place. "Well played"
     only when it brings neither: fewer points and a better place (the others' games changed too)
     is no praise."""
-    return best.delta > 0 or (best.rank_delta or 0) > 0
+    return best.better
+
+
+def tied_line(tr: Tr, decision: Decision) -> str:
+    """The other choices that would have ended the same as the best one (points and place), or
+    "": named when there is one, counted with one named when there are more."""
+    best, *rest = decision.alternatives
+    same = [a for a in rest if a.same_result(best)]
+    if not same:
+        return ""
+    return tr("review.tied", n=len(same), other=choice_name(tr, same[0]))
 
 
 def choice_name(tr: Tr, best: Alternative) -> str:
@@ -232,25 +245,32 @@ def _effects(model: TableModel, label: str, effects: list[Any], key: str, move: 
 
 
 def turning_line(model: TableModel, reviews: ReviewsRepo) -> ft.Control:
-    """The final scores' one line on the review: the turning point of the stored review
-    (``reviews``) whose other choice would have done best (more points, else a better place), or,
-    before there is one, the way to the Review tab. A well played decision is no turning point
-    here: when no other choice would have done better, the line is left out."""
+    """The final scores' one line on the review: of every decision the stored review (``reviews``)
+    looked at, the one whose other choice would have done best (more points, else a better place;
+    ``PlayerReview.costliest``), with how many it looked at, or, before there is a review, the way
+    to the Review tab. A well played decision is no turning point here: when no other choice would
+    have done better, the line is left out."""
     table, tr = model.table, model.tr
     found = reviews.stored(table, model.seat)
     go = lambda _: model.go(f"/table/{table.id}/review")  # noqa: E731
     if found is None:
         return button(tr("review.ask"), "scores-review", go, icon=ft.Icons.INSIGHTS)
-    turns = [(p, d.alternatives[0]) for p in found.players for d in p.turning_points if d.alternatives]
-    turns = [(p, best) for p, best in turns if better(best)]
-    if not turns:
+    costly = [(p, p.costliest) for p in found.players if p.costliest is not None]
+    if not costly:
         return button(tr("nav.review"), "scores-review", go, icon=ft.Icons.INSIGHTS)
-    player, best = max(turns, key=lambda pb: (pb[1].delta, pb[1].rank_delta or 0))  # first of ties
+    # the earliest of equals, as each player's own
+    player, decision = max(
+        costly,
+        key=lambda pd: (pd[1].alternatives[0].delta, pd[1].alternatives[0].rank_delta or 0, -pd[1].index),
+    )
+    best, looked = decision.alternatives[0], sum(p.decisions for p in found.players)
     delta = amount(tr, found.unit, best.delta, change=True)
-    if best.entry is None:  # a trade left out names no one: say whose turning point it was
-        said = tr("review.turning_point", player=player.name, alternative=choice_name(tr, best), delta=delta)
+    if best.entry is None:  # a trade left out names no one: say whose decision it was
+        said = tr(
+            "review.costliest", n=looked, player=player.name, alternative=choice_name(tr, best), delta=delta
+        )
     else:  # a move told names its player already ("Ana takes the young craftsman")
-        said = tr("review.turning_point_move", alternative=choice_name(tr, best), delta=delta)
+        said = tr("review.costliest_move", n=looked, alternative=choice_name(tr, best), delta=delta)
     if best.rank is not None and best.rank_delta:  # a better place: said, as on the Review tab
         said += " " + tr("review.rank", rank=best.rank)
     return ft.Column(
