@@ -76,12 +76,141 @@ def coming_months(state: DragonState) -> list[int]:
 
 
 def coming_events(state: DragonState) -> list[EventForecast]:
-    """The forecasts of this month's event and the next one, then month 7's super event if it is still to come."""
+    """The forecasts of this month's event and the next one, then month 7's super event if it is still to come.
+    While the event that has struck still owes releases, they are forecast from the table as it
+    will stand once this event is over (``after_this_event``)."""
+    if mid_event(state):
+        return after_this_event(state)
     out = [forecast_event(state, m) for m in coming_months(state)]
     sup = forecast_super(state)
     if sup is not None:
         out.append(sup)
     return out
+
+
+# ---- mid-event: the table as it will stand once this event is over ---------------------------
+
+
+def mid_event(state: DragonState) -> bool:
+    """The month's event has struck and persons are still owed to it (its releases, a wall
+    check's): the forecasts of what comes next are made after them. A super event under way
+    (its questions are not releases) is left to the forecast as before."""
+    return state.phase == "event" and bool(state.tasks) and state.super_step is None and not state.floors_left
+
+
+def after_this_event(state: DragonState) -> list[EventForecast]:
+    """The coming events forecast once this event is over: the releases owed made, the wall
+    checks still waiting run, then decay (unless month 7's super event comes first, which asks
+    its own questions). Which persons go is the players' choice: each seat's distinct ways to
+    make its releases are tried (the others making theirs the first legal way), and a player's
+    line that differs between them says whose choice it depends on (``_merge``)."""
+    ways = _ways_out(state)
+    out = [_merge(state, [(seat, forecast_event(s, m)) for seat, s in ways]) for m in coming_months(state)]
+    sups = [(seat, forecast_super(s)) for seat, s in ways]
+    if sups[0][1] is not None:
+        out.append(_merge(state, [(seat, f) for seat, f in sups if f is not None]))
+    return out
+
+
+def _ways_out(state: DragonState) -> list[tuple[int | None, DragonState]]:
+    """(the seat whose choices were varied, the table after this event): first every release
+    made the first legal way (seat None), then each seat's other distinct outcomes."""
+    out: list[tuple[int | None, DragonState]] = []
+    for seat in (None, *range(len(state.players))):
+        seen: set[tuple[object, ...]] = set()
+        ends = _endings(state.clone(), seat, seen, set())
+        if seat is None or len(ends) > 1:  # a single way out is the first legal one, already in
+            out.extend((seat, s) for s in ends)
+    for _, s in out:
+        if not s.after:  # decay comes now; with the super event still to come it waits for it
+            decay(s, [])
+    return out
+
+
+def _endings(
+    s: DragonState, seat: int | None, seen: set[tuple[object, ...]], visited: set[tuple[object, ...]]
+) -> list[DragonState]:
+    """The distinct tables (by ``seat``'s palaces) once this event's releases are made, each of
+    ``seat``'s choices tried and everyone else's first legal one; ``s`` is a private copy."""
+    fx: list[Effect] = []
+    while True:
+        settle_tasks(s, fx)
+        if s.tasks and s.tasks[0].seat == seat:
+            break
+        if s.tasks:
+            choice = release_options(s)[0]
+            task_release(s, choice.palace, choice.tile, fx)
+        elif s.after and s.after[0] == "wall":
+            s.after = s.after[1:]
+            wall_check(s, fx)
+        else:
+            key = tuple(s.players[seat].palaces) if seat is not None else ()
+            if key in seen:
+                return []
+            seen.add(key)
+            return [s]
+    node = (tuple(s.tasks), tuple(s.players[seat].palaces), tuple(s.after))
+    if node in visited:
+        return []
+    visited.add(node)
+    out: list[DragonState] = []
+    for choice in release_options(s):
+        t = s.clone()
+        task_release(t, choice.palace, choice.tile, fx)
+        out.extend(_endings(t, seat, seen, visited))
+    return out
+
+
+def _merge(state: DragonState, found: list[tuple[int | None, EventForecast]]) -> EventForecast:
+    """The forecast made on the first way out of this event, each player's line kept where every
+    way gives it; where it differs, the line says whose releases it depends on, the detail what
+    it could be, and the numbers are the hardest hit way's (the strip names the worst hit)."""
+    base = found[0][1]
+    seats = []
+    for i, sf in enumerate(base.seats):
+        movers = sorted({seat for seat, f in found if f.seats[i].line != sf.line and seat is not None})
+        if not movers:
+            seats.append(sf)
+            continue
+        ways = [f.seats[i] for _, f in found]
+        lines: list[Effect] = []
+        for w in ways:
+            if w.line not in lines:
+                lines.append(w.line)
+        worst = max(ways, key=SeatForecast.harm)
+        said = _depends(state, sf.seat, movers, worst, min(w.harm() for w in ways))
+        line = Effect(rule_id=base.rule_id, seat=sf.seat, msg=said)
+        could = [
+            Effect(rule_id=base.rule_id, seat=sf.seat, msg=msg("foresight.dragon.could_be", line=w.msg))
+            for w in lines
+        ]
+        seats.append(worst.model_copy(update={"line": line, "detail": [line, *could]}))
+    key = "foresight.dragon.headline_super_after" if base.super else "foresight.dragon.headline_after"
+    args = {**base.headline.msg.args, "now": state.month}
+    headline = Effect(rule_id=base.rule_id, msg=msg(key, **args))
+    return base.model_copy(update={"headline": headline, "seats": seats})
+
+
+def _depends(
+    state: DragonState, seat: int, movers: list[int], worst: SeatForecast, least: tuple[int, int, int]
+) -> Msg:
+    """The line of a player whose outcome depends on whom ``movers`` release now: the hardest
+    way's parts ("at worst must release 3 persons") when one way is harder than another, else
+    only whose choice it is (a super event's question, VP alone)."""
+    name = state.players[seat].name
+    parts = worst.line.msg.args.get("parts") if worst.line.msg.key == "foresight.dragon.line" else None
+    if not (parts and worst.harm() > least):
+        parts = None
+    if movers == [seat]:
+        if parts:
+            return msg("foresight.dragon.line_depends_own_worst", player=name, parts=parts)
+        return msg("foresight.dragon.line_depends_own", player=name)
+    names = [state.players[m].name for m in movers]
+    if parts:
+        return msg(
+            "foresight.dragon.line_depends_worst", player=name, players=names, n=len(names), parts=parts
+        )
+    return msg("foresight.dragon.line_depends", player=name, players=names, n=len(names))
 
 
 # ---- the month's event ---------------------------------------------------------------------
