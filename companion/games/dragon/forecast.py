@@ -102,25 +102,55 @@ def after_this_event(state: DragonState) -> list[EventForecast]:
     """The coming events forecast once this event is over: the releases owed made, the wall
     checks still waiting run, then decay (unless month 7's super event comes first, which asks
     its own questions). Which persons go is the players' choice: each seat's distinct ways to
-    make its releases are tried (the others making theirs the first legal way), and a player's
-    line that differs between them says whose choice it depends on (``_merge``)."""
-    ways = _ways_out(state)
-    out = [_merge(state, [(seat, forecast_event(s, m)) for seat, s in ways]) for m in coming_months(state)]
-    sups = [(seat, forecast_super(s)) for seat, s in ways]
+    make its releases are tried, and a player's line that differs between them says whose choice
+    it depends on (``_merge``)."""
+    own_only = not _compares_persons(state)
+    ways = _ways_out(state, packed=own_only)
+    out = [
+        _merge(state, [(seats, forecast_event(s, m)) for seats, s in ways], own_only)
+        for m in coming_months(state)
+    ]
+    sups = [(seats, forecast_super(s)) for seats, s in ways]
     if sups[0][1] is not None:
-        out.append(_merge(state, [(seat, f) for seat, f in sups if f is not None]))
+        out.append(_merge(state, [(seats, f) for seats, f in sups if f is not None], own_only))
     return out
 
 
-def _ways_out(state: DragonState) -> list[tuple[int | None, DragonState]]:
-    """(the seat whose choices were varied, the table after this event): first every release
-    made the first legal way (seat None), then each seat's other distinct outcomes."""
-    out: list[tuple[int | None, DragonState]] = []
-    for seat in (None, *range(len(state.players))):
-        seen: set[tuple[object, ...]] = set()
-        ends = _endings(state.clone(), seat, seen, set())
-        if seat is None or len(ends) > 1:  # a single way out is the first legal one, already in
-            out.extend((seat, s) for s in ends)
+def _compares_persons(state: DragonState) -> bool:
+    """Whether a forecast event sets one player's persons against another's: the Mongol
+    Invasion alone (the fewest helmets release), also when a Solar Eclipse repeats it. Every
+    other event, and every other super event, takes each player's outcome from their own realm."""
+    events = {state.events[m - 1] for m in coming_months(state)}
+    if state.super_event == "eclipse":
+        events.add(state.events[RULES.super_events.month - 1])
+    return "mongol" in events
+
+
+def _ways_out(state: DragonState, *, packed: bool) -> list[tuple[tuple[int, ...], DragonState]]:
+    """(the seats whose choices differ from the first way, the table after this event): first
+    every release made the first legal way, then each seat's other distinct outcomes. A seat's
+    releases touch its own realm alone, so when no forecast event compares players (``packed``)
+    the k-th other outcome of every seat goes into one table (a forecast each k, not each way);
+    else one seat's at a time, the others' the first way."""
+    base = _endings(state.clone(), None, set(), set())[0]
+    others: list[tuple[int, list[DragonState]]] = []
+    for seat in range(len(state.players)):
+        start = state.clone()
+        # its tasks made last: the others' first legal releases are made once, not after each choice
+        start.tasks = sorted(start.tasks, key=lambda t: t.seat == seat)
+        ends = _endings(start, seat, {tuple(base.players[seat].palaces)}, set())
+        if ends:
+            others.append((seat, ends))
+    out: list[tuple[tuple[int, ...], DragonState]] = [((), base)]
+    if packed:
+        for k in range(max((len(ends) for _, ends in others), default=0)):
+            table = base.clone()
+            for seat, ends in others:
+                if k < len(ends):
+                    table.players[seat] = ends[k].players[seat].clone()
+            out.append((tuple(seat for seat, ends in others if k < len(ends)), table))
+    else:
+        out.extend(((seat,), s) for seat, ends in others for s in ends)
     for _, s in out:
         if not s.after:  # decay comes now; with the super event still to come it waits for it
             decay(s, [])
@@ -161,14 +191,18 @@ def _endings(
     return out
 
 
-def _merge(state: DragonState, found: list[tuple[int | None, EventForecast]]) -> EventForecast:
+def _merge(
+    state: DragonState, found: list[tuple[tuple[int, ...], EventForecast]], own_only: bool
+) -> EventForecast:
     """The forecast made on the first way out of this event, each player's line kept where every
-    way gives it; where it differs, the line says whose releases it depends on, the detail what
-    it could be, and the numbers are the hardest hit way's (the strip names the worst hit)."""
+    way gives it; where it differs, the line says whose releases it depends on (``own_only``:
+    their own, the event comparing nobody), the detail what it could be, and the numbers are the
+    hardest hit way's (the strip names the worst hit)."""
     base = found[0][1]
     seats = []
     for i, sf in enumerate(base.seats):
-        movers = sorted({seat for seat, f in found if f.seats[i].line != sf.line and seat is not None})
+        varied = {m for seats_, f in found if f.seats[i].line != sf.line for m in seats_}
+        movers = sorted({sf.seat} if own_only and varied else varied)
         if not movers:
             seats.append(sf)
             continue
