@@ -102,6 +102,7 @@ def plays_cmd(args: argparse.Namespace) -> None:
 
 def _plays_text(plays: list[Any], lang: str, ids: bool = False) -> str:
     from companion.games import get
+    from companion.plays.bounds import stored_doubt
     from companion.plays.labels import seat_score_text
 
     if not plays:
@@ -125,6 +126,9 @@ def _plays_text(plays: list[Any], lang: str, ids: bool = False) -> str:
             f"{ident}{format_when(play.date, lang, day_only=play.day_only)}  {title}: {people} · "
             f"{translate('plays.cli.won', lang, names=won)}{length}"
         )
+        doubt = stored_doubt(play)  # typed before the score bounds, or restored from a backup
+        if doubt is not None:
+            lines.append("  " + translate("plays.cli.doubt", lang, doubt=doubt.render(lang), id=play.id[:8]))
     return "\n".join(lines) + "\n"
 
 

@@ -7,11 +7,15 @@ the bound given; a finished table's scores come from its log and are never check
 from __future__ import annotations
 
 from functools import cache
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from companion.core.data import load
 from companion.core.msg import Msg, msg
+
+if TYPE_CHECKING:
+    from companion.plays.models import PlayRecord
 
 
 class GameBound(BaseModel):
@@ -58,4 +62,20 @@ def score_refusal(game: str, name: str, score: int | None) -> Msg | None:
         return msg("plays.score.over", name=name, score=score, most=bound.most)
     if score < bound.least:
         return msg("plays.score.under", name=name, score=score, least=bound.least)
+    return None
+
+
+def stored_doubt(play: PlayRecord) -> Msg | None:
+    """What is wrong with a play already in the log whose score the game cannot give (logged
+    before the bounds existed, or restored from a backup, which keeps it): its first such seat,
+    named with the game and the bound, "check it"; None when every score can be."""
+    for seat in play.seats:
+        refusal = score_refusal(play.game, seat.name, seat.score)
+        if refusal is not None:
+            over = refusal.key == "plays.score.over"
+            return msg(
+                "plays.score.stored_over" if over else "plays.score.stored_under",
+                game=msg(f"{play.game}.title"),
+                **refusal.args,
+            )
     return None

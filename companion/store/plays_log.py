@@ -50,6 +50,29 @@ class PlaysMixin:
         where, args = _filters(game, player, since, until, self._location(location))
         return int(self._read(f"SELECT COUNT(*) FROM plays p {where}", args)[0][0])
 
+    def plays_out_of_bounds(
+        self,
+        game: str,
+        player: str | None = None,
+        since: str | None = None,
+        until: str | None = None,
+        *,
+        location: str | None = None,
+    ) -> list[PlayRecord]:
+        """The plays of ``game`` (with the log's filters) holding a score the game cannot give
+        (rules_data/core/score_bounds.json): logged before the bounds, or restored from a backup,
+        which does not apply them. Read from the seats' (game, winner, score) index."""
+        from companion.plays.bounds import score_bounds
+
+        bound = score_bounds().games.get(game)
+        if bound is None:
+            return []
+        where, args = _filters(game, player, since, until, self._location(location))
+        where += (" AND " if where else "WHERE ") + (
+            "p.id IN (SELECT play_id FROM play_seats WHERE game = ? AND (score > ? OR score < ?))"
+        )
+        return self._plays(where, (*args, game, bound.most, bound.least), False)
+
     def play(self, play_id: str) -> PlayRecord | None:
         """One play with its figures, or None."""
         found = self._plays("WHERE p.id = ?", (play_id,), True)
