@@ -79,3 +79,17 @@ def stored_doubt(play: PlayRecord) -> Msg | None:
                 **refusal.args,
             )
     return None
+
+
+USUAL_FROM = 5  # scored plays of a game the log holds before a score is said to be far above them
+FAR_ABOVE = 2  # a score above this many times the best the log holds in that game
+
+
+def far_above(game: str, name: str, score: int | None, best: int | None, plays: int) -> Msg | None:
+    """A warning, never a refusal, for a score more than twice the best of the ``plays`` scored
+    plays the log holds in ``game`` (``best``, within the bounds): 400 typed for 40 is within
+    Dragon's 488, but no group doubles its record. None below ``USUAL_FROM`` plays (no usual yet),
+    for a best of 0 or less (twice it says nothing), or a score that is not far above."""
+    if score is None or best is None or plays < USUAL_FROM or best <= 0 or score <= FAR_ABOVE * best:
+        return None
+    return msg("plays.score.far_above", name=name, score=score, best=best, game=msg(f"{game}.title"))

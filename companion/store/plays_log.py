@@ -73,6 +73,22 @@ class PlaysMixin:
         )
         return self._plays(where, (*args, game, bound.most, bound.least), False)
 
+    def usual_best(self, game: str) -> tuple[int | None, int]:
+        """The best score the log holds in ``game`` within its bounds (a kept typo above them is
+        not a usual), and how many scored plays it comes from: what a new score is compared with
+        (plays/bounds.far_above)."""
+        from companion.plays.bounds import score_bounds
+
+        bound = score_bounds().games.get(game)
+        if bound is None:
+            return None, 0
+        best, plays = self._read(
+            "SELECT MAX(score), COUNT(DISTINCT play_id) FROM play_seats"
+            " WHERE game = ? AND score IS NOT NULL AND score BETWEEN ? AND ?",
+            (game, bound.least, bound.most),
+        )[0]
+        return (None if best is None else int(best)), int(plays)
+
     def play(self, play_id: str) -> PlayRecord | None:
         """One play with its figures, or None."""
         found = self._plays("WHERE p.id = ?", (play_id,), True)
