@@ -32,3 +32,21 @@ def test_far_above_the_usual_is_said_with_the_best() -> None:
     assert far_above("dragon", "Ana", 122, 61, USUAL_FROM) is None  # a record, not a typo
     assert far_above("dragon", "Ana", 400, 61, USUAL_FROM - 1) is None  # too few plays to know
     assert far_above("dayu", "Ana", 40, 0, USUAL_FROM) is None  # twice 0 says nothing
+
+
+def test_the_command_line_says_it_once_stored_with_the_correction(tmp_path, capsys) -> None:
+    from companion.cli import main
+
+    store = Store(tmp_path / "tables.sqlite3")
+    for n, ana in enumerate((40, 52, 61, 38, 45)):
+        _log(store, ana, 30, f"2026-11-0{n + 1}")
+    latest = store.plays()[0]
+    store.close()
+    assert (
+        main(["play", latest.id[:8], "--scores", "400", "30", "--data", str(tmp_path), "--lang", "en"]) == 0
+    )
+    err = capsys.readouterr().err
+    assert err == (
+        "Ana's 400 is far above the best score logged for In the Year of the Dragon (61): a digit too many?"
+        f" Correct it with: companion play {latest.id[:8]} --scores (one score per player, in seat order).\n"
+    )
