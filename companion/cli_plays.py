@@ -128,7 +128,10 @@ def _plays_text(plays: list[Any], lang: str, ids: bool = False) -> str:
         )
         doubt = stored_doubt(play)  # typed before the score bounds, or restored from a backup
         if doubt is not None:
-            lines.append("  " + translate("plays.cli.doubt", lang, doubt=doubt.render(lang), id=play.id[:8]))
+            lines.append(
+                "  "
+                + translate("plays.cli.doubt", lang, doubt=doubt.render(lang), command=_rescore_command(play))
+            )
     return "\n".join(lines) + "\n"
 
 
@@ -331,6 +334,11 @@ def log_cmd(args: argparse.Namespace) -> None:
     _say_far(play, usual, lang)
 
 
+def _rescore_command(play: Any) -> str:
+    """The command that corrects a play's scores (a command, never translated)."""
+    return f"companion play {play.id[:8]} --scores"
+
+
 def _say_far(
     play: Any, usual: tuple[int | None, int], lang: str, before: list[int | None] | None = None
 ) -> None:
@@ -345,7 +353,7 @@ def _say_far(
             continue
         said = far_above(play.game, seat.name, seat.score, *usual)
         if said is not None:
-            line = translate("plays.cli.doubt", lang, doubt=said.render(lang), id=play.id[:8])
+            line = translate("plays.cli.doubt", lang, doubt=said.render(lang), command=_rescore_command(play))
             sys.stderr.write(line + "\n")
 
 
