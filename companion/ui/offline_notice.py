@@ -100,7 +100,9 @@ QUIET_MS = 250
 
 def texts() -> dict[str, list[str]]:
     """The notice's title and line, and the first load's line, in each language the app speaks."""
-    return {lang: [translate(TITLE, lang), translate(LINE, lang), translate(LOADING, lang)] for lang in LANGUAGES}
+    return {
+        lang: [translate(TITLE, lang), translate(LINE, lang), translate(LOADING, lang)] for lang in LANGUAGES
+    }
 
 
 @cache

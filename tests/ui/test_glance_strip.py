@@ -443,7 +443,14 @@ def test_an_event_tile_says_who_else_it_hits_as_hard(lang, players, ends):
         return SeatForecast(seat=i, line=Effect("dragon.event.drought", line), detail=[], releases=releases)
 
     seats = [seat(i, 2 if i < 3 else 0) for i in range(players)]
-    f = EventForecast(month=4, event="drought", rule_id="dragon.event.drought", headline=seats[0].line, table=[], seats=seats)
+    f = EventForecast(
+        month=4,
+        event="drought",
+        rule_id="dragon.event.drought",
+        headline=seats[0].line,
+        table=[],
+        seats=seats,
+    )
     tr = Tr(lang)
     line = tr.msg(seats[0].line.msg)
     shown, said = with_others(tr, f, worst_hit(f), line), with_others(tr, f, worst_hit(f), line, said=True)

@@ -321,7 +321,9 @@ def test_scores_logged_in_thousands_get_an_axis_that_fits_them(lang):
     from companion.ui.views.stats_insights import month_chart
 
     tr = Tr(lang)
-    lone = month_chart(tr, [Period(key="2026-11", plays=7, seats=7, wins=1, total=742, best=150)], "chinatown")
+    lone = month_chart(
+        tr, [Period(key="2026-11", plays=7, seats=7, wins=1, total=742, best=150)], "chinatown"
+    )
     chart = lone.content.content
     assert (chart.min_y, chart.max_y) == (0, 150)
     assert ticks(chart.left_axis) == ["50", "100", "150"]  # the lowest, 0, left for the corner

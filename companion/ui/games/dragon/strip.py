@@ -205,7 +205,9 @@ def _seat(f: EventForecast, own: int | None) -> int:
     return worst.seat if worst is not None else 0
 
 
-def with_others(tr: Tr, f: EventForecast, worst: SeatForecast | None, line: str, *, said: bool = False) -> str:
+def with_others(
+    tr: Tr, f: EventForecast, worst: SeatForecast | None, line: str, *, said: bool = False
+) -> str:
     """``line`` with the others the event hits as hard, as the table says it: "(Ben too)",
     "(everyone too)" when it is every other player of three or more, "(2 players too)" for some
     of them ("(Carla and Eva too)" took a third line of the tile at 412 px; "(+1 player)" read
