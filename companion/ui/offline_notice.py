@@ -76,13 +76,17 @@ _WATCH = """
   const show = () => { if (!leaving) { first = null; lay('lost', 0, 1); } };
   const load = () => { if (notice === null && first === null) { first = 0; lay('loading', 2, null); } };
   if (document.body) load(); else addEventListener('DOMContentLoaded', load);
-  // the first screen comes in the server's first messages: gone once they stop for a moment
+  // the first screen comes in the server's first messages: gone once they stop for a moment,
+  // or at the latest ``most`` ms after the first (a server that never pauses)
+  let since = null;
   const heard = () => {
     if (first === null) return;
     clearTimeout(first);
+    since = since === null ? performance.now() : since;
+    const wait = Math.max(0, Math.min(quiet, since + most - performance.now()));
     first = setTimeout(() => requestAnimationFrame(() => {
       if (first !== null && notice.dataset.kind === 'loading') { first = null; notice.hidden = true; }
-    }), quiet);
+    }), wait);
   };
   const Socket = window.WebSocket;
   window.WebSocket = class extends Socket {
@@ -94,8 +98,10 @@ _WATCH = """
     }
   };
 """
-# How long the server's first messages must have stopped before the loading notice goes (ms)
-QUIET_MS = 250
+# How long the server's first messages must have stopped before the loading notice goes (ms): the
+# register answer and the first screen came 80 to 380 ms apart on a loaded machine; and the
+# latest it goes after the first message, whatever follows
+QUIET_MS, MOST_MS = 250, 2000
 
 
 def texts() -> dict[str, list[str]]:
@@ -113,7 +119,7 @@ def script() -> str:
     return (
         "<script>\n(() => {\n"
         f"  const id = {json.dumps(NOTICE_ID)}, prefix = {json.dumps('flutter.' + PREFIX)};\n"
-        f"  const texts = {json.dumps(texts())}, fallback = {json.dumps(DEFAULT_LANGUAGE)}, quiet = {QUIET_MS};\n"
+        f"  const texts = {json.dumps(texts())}, fallback = {json.dumps(DEFAULT_LANGUAGE)}, quiet = {QUIET_MS}, most = {MOST_MS};\n"
         f"  const css = {json.dumps(' '.join((_STYLE % {'id': NOTICE_ID}).split()))};"
         + _WATCH
         + "})();\n</script>\n"
