@@ -40,6 +40,7 @@ background:#fff8f6;color:#231918}
 #%(id)s h2{font-size:20px;font-weight:500;margin:16px 0 8px}
 #%(id)s p{font-size:15px;line-height:1.4;margin:0}
 #%(id)s p:empty{display:none}
+#%(id)s[data-kind=loading] i{display:none}
 #%(id)s i{display:inline-block;width:28px;height:28px;border-radius:50%%;
 border:3px solid currentColor;border-right-color:transparent;animation:tc-turn 1s linear infinite}
 @keyframes tc-turn{to{transform:rotate(360deg)}}
