@@ -520,7 +520,7 @@ async def test_da_yus_marker_line_speaks_to_the_mover_on_her_own_phone(tmp_path,
 async def test_an_event_that_hits_two_alike_shows_the_phones_own_line(tmp_path, lang):
     """Walking a Dragon month from two seats' phones, Ben's phone showed month 3's Drought as "Ana:
     must release 2 persons (+1 player)": the one more was Ben, and he had to tap to learn it. On
-    his phone the tile says his own line (Ana still counted as one more), and its detail opens on
+    his phone the tile says his own line (Ana named as hit as hard), and its detail opens on
     him; the host's screen and Ana's phone keep Ana's."""
     hub = new_hub(tmp_path)
     table = hub.create(Table.new("dragon", ["Ana", "Ben"], {"great_wall": True, "super_events": True}))
@@ -541,8 +541,8 @@ async def test_an_event_that_hits_two_alike_shows_the_phones_own_line(tmp_path, 
     b = await guest(hub, bus, f"/join/{ben.token}", prefs=prefs)
     host = await started(hub, route=f"/table/{table.id}", pubsub=bus, prefs=prefs)
     said = {
-        s: translate("ui.glance.dragon.also", lang, line=f.seats[s].line.msg.render(lang), n=1)
-        for s in (0, 1)
+        s: translate("ui.glance.dragon.also_names", lang, line=f.seats[s].line.msg.render(lang), names=other)
+        for s, other in ((0, "Ben"), (1, "Ana"))
     }
     assert b.by_key("glance-event-line-0").value == said[1]
     for h in (a, host):
