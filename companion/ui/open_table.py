@@ -155,6 +155,28 @@ class OpenTable:
 
         return self._change(host, at)
 
+    # ---- trades offered from a seat's phone (ui/offer_desk.py) -------------------------------
+    def offers(self, table: Table) -> tuple[Any, ...]:
+        """The open table's trade offers (none outside trading)."""
+        from companion.ui.offer_desk import table_offers
+
+        return table_offers(self.hub, table)
+
+    def offer(self, entry: Any, seen: str | None = None, at: str | None = None) -> bool:
+        """This seat's phone offers ``entry`` (a trade drawn on the table stamped ``seen``) to
+        its other party; a refusal is shown at ``at``."""
+        from companion.ui.offer_desk import offer
+
+        return self._change(lambda t: offer(self.hub, self.state.access, t, entry, seen), at)
+
+    def answer_offer(self, offer_id: str, action: str) -> bool:
+        """Accept, decline or withdraw an offer, or mark a declined one seen (offer_desk.answer)."""
+        from companion.ui.offer_desk import answer
+
+        return self._change(
+            lambda t: answer(self.hub, self.state.access, t, offer_id, action), f"offer-{offer_id}"
+        )
+
     def _host_only(self, action: Callable[[Table], Any]) -> bool:
         if self.guest:
             return self._change(_refuse_host_only)

@@ -1,0 +1,100 @@
+"""The host's rules for trades offered from a seat's phone (no Flet, no I/O; issue 25).
+
+During trading a seat may offer another player a trade the two of them make; the other party
+accepts or declines on its own phone, the offerer may withdraw it. Who may do what is decided
+here, under the table's lock: an offer names its offerer by the link it came through (never by
+what the phone says), and is answered only by the party it is addressed to. An offer is made on
+the table as its phone showed it (``basis``, the table's stamp); once another entry lands, the
+trading ends or the host undoes a step, it is stale and can no longer be accepted (``stale``
+says why).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from companion.core import Table
+from companion.share.live import Access, LiveRefusal, stamp
+
+TRADE_KINDS = {"trade"}  # the prompts whose table fact a seat may offer (Chinatown's trading)
+ACCEPT, DECLINE, WITHDRAW, SEEN = "accept", "decline", "withdraw", "seen"  # the answers
+# An offer's status (store/trade_offers.py): open until answered; declined until its offerer saw it
+OPEN, ACCEPTED, DECLINED, WITHDRAWN, SEEN_STATUS = "open", "accepted", "declined", "withdrawn", "seen"
+
+
+class Offer(BaseModel):
+    """One trade offered from ``offerer``'s phone to ``receiver``'s, made on the table stamped
+    ``basis``; ``entry`` is the trade as its entry's JSON."""
+
+    model_config = ConfigDict(frozen=True, defer_build=True)
+
+    id: str
+    table_id: str
+    basis: str
+    offerer: int
+    receiver: int
+    entry: str
+    status: str = OPEN
+
+    @property
+    def basis_version(self) -> int:
+        return int(self.basis.split(":", 1)[0])
+
+
+def _seat_of(access: Access | None, table: Table) -> int:
+    if access is None or access.table_id != table.id:
+        raise LiveRefusal("live.refused.other_table" if access is not None else "live.refused.no_access")
+    if access.seat is None:
+        raise LiveRefusal("live.refused.viewer")
+    return access.seat
+
+
+def check_offer(access: Access | None, table: Table, entry: Any, seen: str | None) -> tuple[Any, int]:
+    """The parsed trade and the seat it is offered to, if ``access``'s seat may offer it now;
+    else raise LiveRefusal (or the engine's RuleViolation: the trade is not legal as it stands)."""
+    seat = _seat_of(access, table)
+    if seen is None or seen != stamp(table):
+        raise LiveRefusal("live.refused.stale")
+    if table.prompt is None or table.prompt.kind not in TRADE_KINDS:
+        raise LiveRefusal("live.offer.not_trading")
+    trade = table.parse_entry(entry)
+    gives = getattr(trade, "gives", ())
+    parties = {p for g in gives for p in (g.giver, g.receiver)}
+    if seat not in parties:
+        raise LiveRefusal("live.offer.not_yours")  # a phone offering on other players' behalf
+    if len(parties) != 2:
+        raise LiveRefusal("live.offer.two_players")
+    table.check(trade)  # the engine's own reason, before anyone is asked
+    return trade, next(p for p in parties if p != seat)
+
+
+def check_answer(access: Access | None, table: Table, offer: Offer | None, action: str) -> int:
+    """The seat answering ``offer`` (``action``: accept, decline, withdraw, seen), if ``access``
+    may; else raise LiveRefusal. An accept is also refused on a stale offer."""
+    seat = _seat_of(access, table)
+    if offer is None or offer.table_id != table.id:
+        raise LiveRefusal("live.offer.gone")
+    mine = offer.offerer if action in (WITHDRAW, SEEN) else offer.receiver
+    if seat != mine:
+        raise LiveRefusal("live.offer.not_to_you" if action != WITHDRAW else "live.offer.not_yours")
+    if offer.status != (DECLINED if action == SEEN else OPEN):
+        raise LiveRefusal("live.offer.gone")
+    if action == ACCEPT:
+        why = stale(table, offer.basis)
+        if why is not None:
+            raise LiveRefusal(why)
+    return seat
+
+
+def stale(table: Table, basis: str) -> str | None:
+    """Why an offer made on the table stamped ``basis`` can no longer be accepted (a ``live.``
+    key), or None while the table is still as it was."""
+    if basis == stamp(table):
+        return None
+    if table.prompt is None or table.prompt.kind not in TRADE_KINDS:
+        return "live.offer.stale_phase"
+    if table.version <= int(basis.split(":", 1)[0]):
+        return "live.offer.stale_undo"
+    return "live.offer.stale_entry"
