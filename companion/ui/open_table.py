@@ -109,7 +109,9 @@ class OpenTable:
             self.state.table_changed()  # a revoked link or a rename changes no version
 
     # ---- changing it -------------------------------------------------------------------------
-    def _change(self, action: Callable[[Table], Any], at: str | None = None) -> bool:
+    def _change(self, action: Callable[[Table], Any], at: str | None = None, drafted: bool = True) -> bool:
+        """Run ``action`` on the table; ``drafted``: it sent the session's fact form, which is
+        dropped once it is taken (an answer to an offer keeps a trade being written up)."""
         tr = self._tr()
         if self.space is not None and not self.space.allow_entry():  # the space's entries per second
             self._say(tr("space.busy"), at=at)
@@ -130,7 +132,8 @@ class OpenTable:
             self.state.table_changed()
             return False
         self.state.notice = None
-        self.drafts.drop_form()  # a fact form's taps were entered
+        if drafted:
+            self.drafts.drop_form()  # a fact form's taps were entered
         self.page.pubsub.send_others_on_topic(self.hub.topic(self.table.id), self.table.version)
         self.state.version = self.table.version
         self.state.table_changed()  # undo then redo returns to a version already shown
@@ -174,7 +177,7 @@ class OpenTable:
         from companion.ui.offer_desk import answer
 
         return self._change(
-            lambda t: answer(self.hub, self.state.access, t, offer_id, action), f"offer-{offer_id}"
+            lambda t: answer(self.hub, self.state.access, t, offer_id, action), f"offer-{offer_id}", False
         )
 
     def _host_only(self, action: Callable[[Table], Any]) -> bool:

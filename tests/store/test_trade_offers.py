@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from companion.core import Table
+from companion.core import RuleViolation, Table
 from companion.share.live import Access, LiveRefusal, stamp
 from companion.store import Store, StoreConflict
 from companion.store.trade_offers import TradeOffers
@@ -130,3 +130,19 @@ def test_a_forged_offer_or_answer_is_refused_and_stores_nothing(two_workers):
         one.change(table.id, lambda t: answer(one, ana, t, made.id, "accept"))  # her own offer
     assert refused.value.msg.key == "live.offer.not_to_you"
     assert offers_for(one).find(made.id).status == "open" and ben.seat == 1
+
+
+def test_an_offer_the_rules_refuse_is_refused_with_the_engines_reason(two_workers):
+    """Ana's phone offers Ben one of his own buildings: the engine's refusal, as for the host's
+    trade, and no offer is stored."""
+    one, _ = two_workers
+    table = trading(one.create(Table.new("chinatown", ["Ana", "Ben", "Carla"])))
+    ana = seats(one, table)[0]
+    bens = next(b for b, s in sorted(table.state.owner.items()) if s == 1)
+    gives = [{"giver": 0, "receiver": 1, "buildings": [bens]}]
+    with pytest.raises(RuleViolation) as refused:
+        one.change(table.id, lambda t: offer(one, ana, t, {"kind": "trade", "gives": gives}, stamp(t)))
+    with pytest.raises(RuleViolation) as host:
+        table.check({"kind": "trade", "gives": gives})
+    assert refused.value.msg == host.value.msg and refused.value.rule_id == host.value.rule_id
+    assert offers_for(one).of_table(table.id) == []

@@ -89,8 +89,10 @@ async def test_ben_declines_and_anas_phone_is_told(tmp_path, lang):
     hub, table, host, (a, b, c) = await trading(tmp_path, lang)
     offer = await ana_offers_ben(hub, table, a)
     await b.flush(pause=0.01)
+    await b.click("ct-give-a-b-52")  # Ben is writing up a trade of his own meanwhile
     await b.click(f"offer-decline-{offer.id}")
     assert table.version == offer.basis_version  # nothing entered
+    assert b.by_key("ct-give-a-b-52").selected  # his own draft is kept
     await a.flush(pause=0.01)
     assert a.by_key(f"offer-declined-{offer.id}").value == translate(
         "ui.chinatown.offer_declined", lang, receiver="Ben"
