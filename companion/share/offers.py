@@ -11,11 +11,13 @@ says why).
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from companion.core import Table
+from companion.core import RuleViolation, Table
+from companion.core.msg import Msg, msg
 from companion.share.live import Access, LiveRefusal, stamp
 
 TRADE_KINDS = {"trade"}  # the prompts whose table fact a seat may offer (Chinatown's trading)
@@ -82,10 +84,24 @@ def check_answer(access: Access | None, table: Table, offer: Offer | None, actio
     if offer.status != (DECLINED if action == SEEN else OPEN):
         raise LiveRefusal("live.offer.gone")
     if action == ACCEPT:
-        why = stale(table, offer.basis)
+        why = stale_msg(table, offer)
         if why is not None:
             raise LiveRefusal(why)
     return seat
+
+
+def stale_msg(table: Table, offer: Offer) -> Msg | None:
+    """Why ``offer`` can no longer be accepted (``stale``), with the engine's reason when the
+    trade would also be refused as the table stands now (Ana no longer holds the tile she
+    offered); None while the table is as the offer saw it."""
+    why = stale(table, offer.basis)
+    if why is None or why == "live.offer.stale_phase":
+        return msg(why) if why is not None else None
+    try:
+        table.check(table.parse_entry(json.loads(offer.entry)))
+    except RuleViolation as exc:
+        return msg("live.offer.stale_refused", why=msg(why), reason=exc.msg)
+    return msg(why)
 
 
 def stale(table: Table, basis: str) -> str | None:

@@ -10,8 +10,10 @@ from test_chinatown_ui import first_year_by_hand, new_chinatown
 from test_live_share import app_of, direct, guest, links, pubsub
 from ui_testkit import new_hub, only_table, started
 
+from companion.core import RuleViolation
 from companion.core.msg import Msg
 from companion.games.chinatown.data import DATA
+from companion.games.chinatown.entries import Trade
 from companion.i18n import translate
 from companion.share.live import stamp
 from companion.ui.offer_desk import offers_for
@@ -141,6 +143,31 @@ async def test_an_offer_on_a_table_since_moved_on_cannot_be_accepted(tmp_path, l
     await host.click("undo")  # before the trading: no offer is shown
     await b.flush(pause=0.01)
     assert table.prompt.kind == "draw_tiles" and not b.has(f"offer-text-{offer.id}")
+    close(host, a, b, c)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_an_offer_whose_holdings_went_elsewhere_says_the_engines_reason(tmp_path, lang):
+    """After Ana's offer of a Tea House tile, the host enters her three Tea House tiles going to
+    Carla: Ben's phone says the table changed and, in the engine's words, why the trade would be
+    refused now; an accept is refused with both, and nothing changes."""
+    hub, table, host, (a, b, c) = await trading(tmp_path, lang)
+    offer = await ana_offers_ben(hub, table, a)
+    await host.flush(pause=0.01)
+    await host.click("ct-party-b-2")  # Ana gives Carla her three Tea House tiles
+    for j in range(3):
+        await host.click(f"ct-give-a-t-tea_house-{j}")
+    await host.click("ct-trade-enter")
+    assert "tea_house" not in table.state.hands[0] or not table.state.hands[0]["tea_house"]
+    with pytest.raises(RuleViolation) as engine:
+        table.check(Trade.model_validate_json(offer.entry))
+    reason = engine.value.message_in(lang)
+    await b.flush(pause=0.01)
+    line = b.by_key(f"offer-stale-{offer.id}").value
+    assert line.startswith(translate("live.offer.stale_entry", lang)) and line.endswith(reason)
+    version = table.version
+    assert not await direct(b, lambda: app_of(b).open.answer_offer(offer.id, "accept"))
+    assert reason in b.all_text() and table.version == version
     close(host, a, b, c)
 
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 import flet as ft
 
 from companion.core import Prompt
-from companion.core.msg import join_list, msg
+from companion.core.msg import join_list
 from companion.games.chinatown.public import ChinatownState, Give, Trade, give_parts
-from companion.share.offers import ACCEPT, DECLINE, DECLINED, OPEN, SEEN, WITHDRAW, Offer, stale
+from companion.share.offers import ACCEPT, DECLINE, DECLINED, OPEN, SEEN, WITHDRAW, Offer, stale_msg
 from companion.ui.games.chinatown.forms import own_trade_form, trade_form
 from companion.ui.gameui import state_as
 from companion.ui.i18n import Tr
@@ -46,9 +46,9 @@ def host_offers(model: TableModel) -> list[ft.Control]:
     lines: list[ft.Control] = [heading(tr("chinatown.offers_open"))]
     for o in shown:
         lines.append(ft.Text(offer_text(model, o, None), key=f"offer-text-{o.id}"))
-        why = stale(model.table, o.basis)
+        why = stale_msg(model.table, o)
         if why is not None:
-            lines.append(small(tr.msg(msg(why)), key=f"offer-stale-{o.id}"))
+            lines.append(small(tr.msg(why), key=f"offer-stale-{o.id}"))
     return [card(*lines, key="ct-offers")]
 
 
@@ -63,12 +63,12 @@ def offer_card(model: TableModel, o: Offer, seat: int) -> ft.Control:
     """One offer on a party's phone: what it is, why it is stale if it is, and its answers."""
     tr = model.tr
     items: list[ft.Control] = [ft.Text(offer_text(model, o, seat), key=f"offer-text-{o.id}")]
-    why = stale(model.table, o.basis) if o.status == OPEN else None
+    why = stale_msg(model.table, o) if o.status == OPEN else None
     if o.status == DECLINED:
         receiver = model.table.players[o.receiver].name
         items.append(ft.Text(tr("chinatown.offer_declined", receiver=receiver), key=f"offer-declined-{o.id}"))
     elif why is not None:
-        items.append(small(tr.msg(msg(why)), key=f"offer-stale-{o.id}"))
+        items.append(small(tr.msg(why), key=f"offer-stale-{o.id}"))
     actions = [_answer(model, o, a) for a in _actions(o, seat, why is None)]
     items.append(ft.Row(actions, wrap=True, spacing=6, run_spacing=6))
     return card(*items, key=f"offer-{o.id}")
