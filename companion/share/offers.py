@@ -68,8 +68,21 @@ def check_offer(access: Access | None, table: Table, entry: Any, seen: str | Non
         raise LiveRefusal("live.offer.not_yours")  # a phone offering on other players' behalf
     if len(parties) != 2:
         raise LiveRefusal("live.offer.two_players")
-    table.check(trade)  # the engine's own reason, before anyone is asked
-    return trade, next(p for p in parties if p != seat)
+    receiver = next(p for p in parties if p != seat)
+    public = without_money(trade, {receiver})
+    if public is not None:
+        table.check(public)  # the engine's own reason, before anyone is asked
+    return trade, receiver
+
+
+def without_money(trade: Any, seats: set[int]) -> Any | None:
+    """``trade`` without the money ``seats`` hand over (None when nothing else is left): what a
+    phone may have checked before the trade is accepted. Money is secret in Chinatown; a refusal
+    "Ben does not have that much money" would tell Ana's phone about Ben's, a little more with each
+    offer she tried. His money is checked when he accepts, on his own phone."""
+    gives = [g.model_copy(update={"money": 0}) if g.giver in seats else g for g in trade.gives]
+    kept = tuple(g for g in gives if g.buildings or g.tiles or g.money)
+    return trade.model_copy(update={"gives": kept}) if kept else None
 
 
 def check_answer(access: Access | None, table: Table, offer: Offer | None, action: str) -> int:
@@ -97,8 +110,10 @@ def stale_msg(table: Table, offer: Offer) -> Msg | None:
     why = stale(table, offer.basis)
     if why is None or why == "live.offer.stale_phase":
         return msg(why) if why is not None else None
+    public = without_money(table.parse_entry(json.loads(offer.entry)), {offer.offerer, offer.receiver})
     try:
-        table.check(table.parse_entry(json.loads(offer.entry)))
+        if public is not None:  # the holdings alone: the screens showing it would tell the money
+            table.check(public)
     except RuleViolation as exc:
         return msg("live.offer.stale_refused", why=msg(why), reason=exc.msg)
     return msg(why)

@@ -146,3 +146,23 @@ def test_an_offer_the_rules_refuse_is_refused_with_the_engines_reason(two_worker
         table.check({"kind": "trade", "gives": gives})
     assert refused.value.msg == host.value.msg and refused.value.rule_id == host.value.rule_id
     assert offers_for(one).of_table(table.id) == []
+
+
+def test_an_offer_asking_for_more_money_than_the_other_holds_tells_the_offerer_nothing(two_workers):
+    """Money is secret: Ana's offer asking Ben for more than he holds is sent, not refused (a
+    refusal would tell her phone about his money); Ben's accept is refused on his own phone, with
+    the engine's reason, and nothing changes."""
+    one, _ = two_workers
+    table = trading(one.create(Table.new("chinatown", ["Ana", "Ben", "Carla"])))
+    ana, ben, _ = seats(one, table)
+    units = table.state.money[1] // 10_000 + 1
+    asked = {"kind": "trade", "gives": [money(0, 1), money(1, 0, units)]}
+    made = one.change(table.id, lambda t: offer(one, ana, t, asked, stamp(t)))
+    with pytest.raises(RuleViolation) as refused:
+        one.change(table.id, lambda t: answer(one, ben, t, made.id, "accept"))
+    assert refused.value.msg.key == "chinatown.err.no_money" and refused.value.msg.args["player"] == "Ben"
+    assert offers_for(one).find(made.id).status == "open" and one.get(table.id).version == table.version
+    too_much = {"kind": "trade", "gives": [money(0, 1, table.state.money[0] // 10_000 + 1)]}
+    with pytest.raises(RuleViolation) as own:  # her own money she may be told of
+        one.change(table.id, lambda t: offer(one, ana, t, too_much, stamp(t)))
+    assert own.value.msg.args["player"] == "Ana"
