@@ -78,7 +78,7 @@ def spanish_phone(browser, url: str, route: str):
 def test_the_offer_sent_from_the_bottom_of_the_form_is_in_view(tmp_path, browser):
     """Ana scrolls down her long form to "Enviar la oferta"; after the tap, "Ofreces a Ben ..."
     is wholly on her screen: her phone brought it into view (it is above the form)."""
-    table_id, (_, ana, _, _) = seed(tmp_path)
+    _, (_, ana, _, _) = seed(tmp_path)
     with served(tmp_path) as url:
         a = spanish_phone(browser, url.rstrip("/"), f"/join/{ana.token}")
         on_screen(a, translate("ui.chinatown.seat_trade", "es"))

@@ -239,7 +239,7 @@ async def test_forged_offers_and_answers_are_refused_with_a_reason(tmp_path):
 async def test_a_seats_phone_picks_no_partner_until_its_player_does(tmp_path):
     """Ben's phone does not guess whom he trades with (it guessed Carla while Ana was the one
     talking to him): no partner chip is on, no sides are shown, and nothing can be sent."""
-    hub, table, host, (a, b, c) = await trading(tmp_path, "en")
+    _, _, host, (a, b, c) = await trading(tmp_path, "en")
     assert [k for k in b.keys("ct-party-b-") if b.by_key(k).selected] == []
     assert not b.has("ct-give-a-b-52") and b.by_key("ct-offer-send").disabled
     await b.click("ct-party-b-0")  # with Ana

@@ -26,7 +26,6 @@ from companion.ui.in_view import scroll_into_view, scroll_key
 from companion.ui.table_model import TableModel
 from companion.ui.widgets import button, card, heading, small
 
-
 SECTION_TOP = "ct-seat-trade"  # the ScrollKey of a seat's offers and trade form
 
 
@@ -54,7 +53,7 @@ def SeatOffers(model: TableModel, seat: int) -> ft.Control:
     column = ft.Column(spacing=8, key=scroll_key(SECTION_TOP))
 
     def bring() -> None:
-        key, laid = due.current
+        key, laid = due.current or ("", False)
         if key and laid and not model.dialog_open:
             due.current = ("", False)
             scroll_into_view(column, key)
@@ -69,7 +68,7 @@ def SeatOffers(model: TableModel, seat: int) -> ft.Control:
 
     def news() -> None:
         was, before.current = before.current, now
-        target = _news(dict(was), dict(now), answered.current)
+        target = _news(dict(was or ()), dict(now), answered.current or "")
         if target is not None:
             due.current = target
         bring()
@@ -125,7 +124,11 @@ def _shown_to(o: Offer, seat: int) -> bool:
 
 
 def offer_card(
-    model: TableModel, o: Offer, seat: int, answer: Callable[[str, str], None], laid_out: Callable[[Any], None]
+    model: TableModel,
+    o: Offer,
+    seat: int,
+    answer: Callable[[str, str], None],
+    laid_out: Callable[[Any], None],
 ) -> ft.Control:
     """One offer on a party's phone: what it is, why it is stale if it is, and its answers
     (``answer``); ``laid_out``: told its size by the browser (scrolled to once drawn)."""
