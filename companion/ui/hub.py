@@ -45,6 +45,17 @@ class TableHub:
         self._locks: dict[str, threading.RLock] = {}
         self._guard = threading.Lock()
         self.announce: list[Announce] = []  # told of each change once stored (module docstring)
+        self._kept: dict[Callable[[Any], Any], Any] = {}
+
+    def kept(self, service: Callable[[Any], T]) -> T:
+        """``service(self.store)``, made once and kept as long as this hub (the share links, the
+        trade offers): gone with the hub, as a hosted space's is when it closes; never found
+        again by a store's id, which a later store may reuse."""
+        with self._guard:
+            found = self._kept.get(service)
+            if found is None:
+                found = self._kept[service] = service(self.store)
+            return found
 
     def changed(self, table_id: str) -> None:
         """Tell the ``announce`` callbacks that ``table_id`` changed in the store (the hub's own

@@ -11,7 +11,6 @@ table's lock in the hub, where the host orders every entry.
 from __future__ import annotations
 
 import ipaddress
-import threading
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -67,18 +66,12 @@ class Drawn:
     stamp: str
 
 
-_LINKS: dict[int, ShareLinks] = {}
 ATTEMPTS = Attempts()  # wrong short codes, per connection and per address (process-wide)
-_GUARD = threading.Lock()
 
 
 def links_for(hub: TableHub) -> ShareLinks:
-    """The share links kept in this hub's store (one object per store)."""
-    with _GUARD:
-        key = id(hub.store)
-        if key not in _LINKS:
-            _LINKS[key] = ShareLinks(hub.store)
-        return _LINKS[key]
+    """The share links kept in this hub's store (one object per hub)."""
+    return hub.kept(ShareLinks)
 
 
 # ---- addresses ---------------------------------------------------------------------------

@@ -10,7 +10,6 @@ process's sessions by the table's topic, so every phone draws the offers again.
 from __future__ import annotations
 
 import json
-import threading
 from typing import TYPE_CHECKING, Any
 
 from companion.core import Table
@@ -35,18 +34,12 @@ from companion.store.trade_offers import TradeOffers
 if TYPE_CHECKING:
     from companion.ui.hub import TableHub
 
-_DESKS: dict[int, TradeOffers] = {}
-_GUARD = threading.Lock()
 CLOSED_AS = {DECLINE: DECLINED, WITHDRAW: WITHDRAWN, SEEN: SEEN_STATUS}
 
 
 def offers_for(hub: TableHub) -> TradeOffers:
-    """The trade offers kept in this hub's store (one object per store)."""
-    with _GUARD:
-        key = id(hub.store)
-        if key not in _DESKS:
-            _DESKS[key] = TradeOffers(hub.store)
-        return _DESKS[key]
+    """The trade offers kept in this hub's store (one object per hub)."""
+    return hub.kept(TradeOffers)
 
 
 def table_offers(hub: TableHub, table: Table) -> tuple[Offer, ...]:
