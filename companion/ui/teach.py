@@ -157,11 +157,11 @@ def question_line(model: TableModel, hub: TableHub, prompt: Prompt, asked: str) 
     if tip_now(model.tr, hub, model.table, prompt) is None:
         # kept while it says the same (a Dragon month asks each player the same in turn): it sits
         # in the question's card, a list; the tip's component takes a line of its own
-        return part(text, lambda: question(text), key="prompt-part")
-    return TeachCard(model, hub, prompt, changes_of(model), question(text), key="teach-part")
+        return part(text, lambda: asked_line(text), key="prompt-part")
+    return TeachCard(model, hub, prompt, changes_of(model), asked_line(text), key="teach-part")
 
 
-def question(text: str) -> ft.Control:
+def asked_line(text: str) -> ft.Control:
     return ft.Text(text, key="prompt", size=16)
 
 
