@@ -50,7 +50,9 @@ class Clock:
         DiffBuilder.get_removed_controls = timed(removed)
         tap = ui_bench.timed_click
 
-        async def click(h: Any, key: str, times: list[float], sizes: list[int], firsts: Any = None, *rest: Any) -> None:
+        async def click(
+            h: Any, key: str, times: list[float], sizes: list[int], firsts: Any = None, *rest: Any
+        ) -> None:
             self.late, self.spent = firsts is not None, 0.0
             await tap(h, key, times, sizes, firsts, *rest)
             if self.late:

@@ -102,6 +102,7 @@ def plays_cmd(args: argparse.Namespace) -> None:
 
 def _plays_text(plays: list[Any], lang: str, ids: bool = False) -> str:
     from companion.games import get
+    from companion.plays.bounds import stored_doubt
     from companion.plays.labels import seat_score_text
 
     if not plays:
@@ -125,6 +126,12 @@ def _plays_text(plays: list[Any], lang: str, ids: bool = False) -> str:
             f"{ident}{format_when(play.date, lang, day_only=play.day_only)}  {title}: {people} · "
             f"{translate('plays.cli.won', lang, names=won)}{length}"
         )
+        doubt = stored_doubt(play)  # typed before the score bounds, or restored from a backup
+        if doubt is not None:
+            lines.append(
+                "  "
+                + translate("plays.cli.doubt", lang, doubt=doubt.render(lang), command=_rescore_command(play))
+            )
     return "\n".join(lines) + "\n"
 
 
@@ -321,8 +328,33 @@ def log_cmd(args: argparse.Namespace) -> None:
     result = calculators()[args.name].run(data)
     store = _store(args)
     ids = [p.id if (p := store.find_player(r["name"])) else None for r in result.get("players", [])]
+    usual = store.usual_best(FINAL_CALCULATORS[args.name][0])  # before this play counts in it
     play = store.log_calculated(args.name, data, result, date=_date(args.date, lang), player_ids=ids)
     print(translate("plays.cli.logged", lang, names=", ".join(play.winners)))
+    _say_far(play, usual, lang)
+
+
+def _rescore_command(play: Any) -> str:
+    """The command that corrects a play's scores (a command, never translated)."""
+    return f"companion play {play.id[:8]} --scores"
+
+
+def _say_far(
+    play: Any, usual: tuple[int | None, int], lang: str, before: list[int | None] | None = None
+) -> None:
+    """On stderr, each score of ``play`` far above ``usual`` (the log's best in its game and its
+    scored plays, read before it was stored) with the command that corrects it: a command line
+    cannot ask first, so it says it once stored (plays/bounds.far_above). ``before``: the scores
+    the play had (one left as it was is not said again)."""
+    from companion.plays.bounds import far_above
+
+    for n, seat in enumerate(play.seats):
+        if before is not None and before[n] == seat.score:
+            continue
+        said = far_above(play.game, seat.name, seat.score, *usual)
+        if said is not None:
+            line = translate("plays.cli.doubt", lang, doubt=said.render(lang), command=_rescore_command(play))
+            sys.stderr.write(line + "\n")
 
 
 def play_cmd(args: argparse.Namespace) -> None:
@@ -347,7 +379,9 @@ def play_cmd(args: argparse.Namespace) -> None:
     if (
         args.scores is not None
     ):  # the Edit dialog's scores (docs/DECISIONS.md, "Scores typed into an imported play")
+        usual, before = store.usual_best(play.game), [s.score for s in play.seats]
         play = store.rescore_play(play.id, _scores(args.scores, len(play.seats), lang))
+        _say_far(play, usual, lang, before)
     if args.date:
         play = store.redate_play(play.id, args.date)
     if args.location is not None:

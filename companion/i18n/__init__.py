@@ -6,9 +6,10 @@ entry's msgid is a message key ("dragon.fx.taxes"); its msgstr is a ``str.format
 A message with a count has plural forms (msgid_plural): the form is chosen by the argument
 ``n`` with the language's CLDR plural rule (the Plural-Forms header Babel writes).
 
-Two format specs go beyond ``str.format``: ``{x:money}`` writes Chinatown money in the
-reader's locale with Babel's CLDR data ("$10,000" / "10.000 $"), and ``{x:ordinal}`` a place
-("2nd" / "2.º") with the catalogue's ordinal forms (``format_ordinal``).
+Format specs beyond ``str.format``: ``{x:money}`` writes Chinatown money in the reader's
+locale with Babel's CLDR data ("$10,000" / "10.000 $"), ``{x:ordinal}`` a place ("2nd" / "2.º")
+with the catalogue's ordinal forms (``format_ordinal``), ``{x:number}`` a grouped number, and
+``{x:day}`` a day given as YYYY-MM-DD as the play log writes it ("2 Nov 2026" / "2 nov 2026").
 
 ``qps`` is a pseudo-locale made from English at load: every text is bracketed and accented
 ("[Ţáẋéš: +{n} ýûáñ]"), so a text on screen that did not come from a catalogue stands out.
@@ -371,6 +372,8 @@ class _Formatter(string.Formatter):
             return format_ordinal(value, self.lang) if isinstance(value, int) else str(value)
         if format_spec == "number":  # grouped as the reader writes it: "7,170,000" / "7.170.000"
             return format_number(value, self.lang) if type(value) in (int, float) else str(value)
+        if format_spec == "day":  # a day (YYYY-MM-DD) as the play log writes it; else as given
+            return format_when(str(value), self.lang, time=False, day_only=True)
         if format_spec in ("money", "+money") and type(value) is int:  # +money: +$10,000, −$5,000, ±$0
             return format_score(value, "money", self.lang, change=format_spec == "+money")
         if format_spec in ("money", "+money"):
@@ -422,8 +425,14 @@ def translate(key: str, lang: str = DEFAULT_LANGUAGE, /, **args: Any) -> str:
         args = {**args, "n": format_number(n, lang if known_language(lang) else DEFAULT_LANGUAGE)}
     try:
         # the locale's money format ({x:money}, {x:+money}), a grouped number ({x:number}), an
-        # ordinal, or a number below zero: slower
-        if "money}" in template or "ordinal}" in template or "number}" in template or _below_zero(args):
+        # ordinal, a day ({x:day}), or a number below zero: slower
+        if (
+            "money}" in template
+            or "ordinal}" in template
+            or "number}" in template
+            or "day}" in template
+            or _below_zero(args)
+        ):
             return _formatter(lang if known_language(lang) else DEFAULT_LANGUAGE).vformat(template, (), args)
         return template.format_map(_Lenient(args))
     except (ValueError, IndexError, KeyError, TypeError):

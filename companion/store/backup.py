@@ -30,6 +30,7 @@ from companion.core.msg import Msg, msg
 from companion.core.reasons import first_reason
 from companion.core.registry import UnknownGame, get
 from companion.core.table import MAX_LOG, PLAYER_COLORS, Table, TableError
+from companion.i18n import local_day
 from companion.plays import PlayRecord, record
 from companion.plays.models import Figure, PlaySeat
 from companion.plays.record import final_seats, stored_as_a_day
@@ -313,13 +314,27 @@ def _half_scored(raw: dict[str, Any]) -> None:
         game = str(play.get("game", "?"))
         detail = msg(
             "plays.backup.why.half_scored",
-            day=shown(str(play.get("date", "?"))[:10], 10),
+            day=_play_day(raw, play),
             game=msg(f"{game}.title") if game in installed() else shown(game, 32),
             id=shown(str(play.get("id", "?")), 64),
             scored=shown(str(scored.get("name", "?")), 24),
             unscored=shown(str(unscored[0].get("name", "?")), 24),
         )
         raise StoreError("plays.backup.damaged", detail=detail)
+
+
+def _play_day(raw: dict[str, Any], play: dict[str, Any]) -> str:
+    """The day a backup's play is shown by in the play log (YYYY-MM-DD): the day its stored UTC
+    time falls on on this device's clock, or, for a play known by its day alone, that day (its
+    stored noon UTC); the file's text, cut short, when it is no time."""
+    date = play.get("date")
+    if not isinstance(date, str):
+        return "?"
+    day_only = play.get("day_only")
+    version = raw.get("version")
+    if day_only is None and not (type(version) is int and version >= 3):  # not written before 3
+        day_only = stored_as_a_day(str(play.get("source", "")), date)
+    return shown(local_day(date, day_only=day_only is True), 10)
 
 
 def _check_version(raw: dict[str, Any]) -> None:

@@ -50,6 +50,45 @@ class PlaysMixin:
         where, args = _filters(game, player, since, until, self._location(location))
         return int(self._read(f"SELECT COUNT(*) FROM plays p {where}", args)[0][0])
 
+    def plays_out_of_bounds(
+        self,
+        game: str,
+        player: str | None = None,
+        since: str | None = None,
+        until: str | None = None,
+        *,
+        location: str | None = None,
+    ) -> list[PlayRecord]:
+        """The plays of ``game`` (with the log's filters) holding a score the game cannot give
+        (rules_data/core/score_bounds.json): logged before the bounds, or restored from a backup,
+        which does not apply them. Read from the seats' (game, winner, score) index."""
+        from companion.plays.bounds import score_bounds
+
+        bound = score_bounds().games.get(game)
+        if bound is None:
+            return []
+        where, args = _filters(game, player, since, until, self._location(location))
+        where += (" AND " if where else "WHERE ") + (
+            "p.id IN (SELECT play_id FROM play_seats WHERE game = ? AND (score > ? OR score < ?))"
+        )
+        return self._plays(where, (*args, game, bound.most, bound.least), False)
+
+    def usual_best(self, game: str) -> tuple[int | None, int]:
+        """The best score the log holds in ``game`` within its bounds (a kept typo above them is
+        not a usual), and how many scored plays it comes from: what a new score is compared with
+        (plays/bounds.far_above)."""
+        from companion.plays.bounds import score_bounds
+
+        bound = score_bounds().games.get(game)
+        if bound is None:
+            return None, 0
+        best, plays = self._read(
+            "SELECT MAX(score), COUNT(DISTINCT play_id) FROM play_seats"
+            " WHERE game = ? AND score IS NOT NULL AND score BETWEEN ? AND ?",
+            (game, bound.least, bound.most),
+        )[0]
+        return (None if best is None else int(best)), int(plays)
+
     def play(self, play_id: str) -> PlayRecord | None:
         """One play with its figures, or None."""
         found = self._plays("WHERE p.id = ?", (play_id,), True)

@@ -121,6 +121,10 @@ class GameUI:
     # on the table" does not say what the table is doing (Chinatown's trading: the players deal
     # aloud, the host enters each trade; Da Yu's start player and markers)
     seat_waiting: dict[str, str] = field(default_factory=dict)
+    # prompt.kind -> what a seat's own phone may write up for a question to the table that the
+    # host enters (Chinatown's trading: a trade the seat is a party to, sent as an offer to the
+    # other party's phone, ui/offer_desk.py); a viewer's phone still waits (``seat_waiting``)
+    seat_forms: dict[str, FactForm] = field(default_factory=dict)
     # an effect that comes first among its player's lines in a choice's preview (which shows two):
     # Chinatown's yearly income total, which the engine tells after the businesses making it
     preview_lead: Callable[[Effect], bool] | None = None

@@ -23,6 +23,7 @@ import flet as ft
 
 from companion.core import TableError
 from companion.core.calc import CalcInputError
+from companion.plays.bounds import far_above
 from companion.plays.record import FINAL_CALCULATORS
 from companion.ui.game_options import current_option, logged_options, option_rows
 from companion.ui.i18n import Tr
@@ -170,12 +171,29 @@ def LogPlay(
             keyboard_type=ft.KeyboardType.DATETIME,
         ),
         *option_rows(tr, game, specs, chosen),
+        *far_lines(tr, repos, game, shown()[1]),
         button(tr("quick.log_play"), "quick-log-play", log, icon=ft.Icons.BOOKMARK_ADD, filled=True),
     ]
     if draft.error:
         items.append(ft.Text(draft.error, key="quick-log-error", color=ft.Colors.ERROR))
     # its own node: in a result's card, the date field was named by every line of the result
     return own_node(ft.Column(items, spacing=4))
+
+
+def far_lines(tr: Tr, repos: Repos, game: str, result: Any) -> list[ft.Control]:
+    """A line above "Log this play" for each score far above the best this log holds in the game
+    (plays/bounds.far_above: 400 typed for 40): said before logging, never refused."""
+    try:
+        totals = [(str(r["name"]), int(r["total"])) for r in result["players"]]
+    except (KeyError, TypeError, ValueError):  # no result shown
+        return []
+    best, plays = repos.plays.usual_best(game)
+    lines: list[ft.Control] = []
+    for seat, (name, total) in enumerate(totals):
+        said = far_above(game, name, total, best, plays)
+        if said is not None:
+            lines.append(ft.Text(tr.msg(said), key=f"quick-far-{seat}", color=ft.Colors.ERROR))
+    return lines
 
 
 def score_form(tr: Tr, form: Scored, score: Callable[[], Any]) -> None:

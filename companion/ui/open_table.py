@@ -109,7 +109,9 @@ class OpenTable:
             self.state.table_changed()  # a revoked link or a rename changes no version
 
     # ---- changing it -------------------------------------------------------------------------
-    def _change(self, action: Callable[[Table], Any], at: str | None = None) -> bool:
+    def _change(self, action: Callable[[Table], Any], at: str | None = None, drafted: bool = True) -> bool:
+        """Run ``action`` on the table; ``drafted``: it sent the session's fact form, which is
+        dropped once it is taken (an answer to an offer keeps a trade being written up)."""
         tr = self._tr()
         if self.space is not None and not self.space.allow_entry():  # the space's entries per second
             self._say(tr("space.busy"), at=at)
@@ -130,7 +132,8 @@ class OpenTable:
             self.state.table_changed()
             return False
         self.state.notice = None
-        self.drafts.drop_form()  # a fact form's taps were entered
+        if drafted:
+            self.drafts.drop_form()  # a fact form's taps were entered
         self.page.pubsub.send_others_on_topic(self.hub.topic(self.table.id), self.table.version)
         self.state.version = self.table.version
         self.state.table_changed()  # undo then redo returns to a version already shown
@@ -154,6 +157,28 @@ class OpenTable:
             return t.submit(entry)
 
         return self._change(host, at)
+
+    # ---- trades offered from a seat's phone (ui/offer_desk.py) -------------------------------
+    def offers(self, table: Table) -> tuple[Any, ...]:
+        """The open table's trade offers (none outside trading)."""
+        from companion.ui.offer_desk import table_offers
+
+        return table_offers(self.hub, table)
+
+    def offer(self, entry: Any, seen: str | None = None, at: str | None = None) -> bool:
+        """This seat's phone offers ``entry`` (a trade drawn on the table stamped ``seen``) to
+        its other party; a refusal is shown at ``at``."""
+        from companion.ui.offer_desk import offer
+
+        return self._change(lambda t: offer(self.hub, self.state.access, t, entry, seen), at)
+
+    def answer_offer(self, offer_id: str, action: str) -> bool:
+        """Accept, decline or withdraw an offer, or mark a declined one seen (offer_desk.answer)."""
+        from companion.ui.offer_desk import answer
+
+        return self._change(
+            lambda t: answer(self.hub, self.state.access, t, offer_id, action), f"offer-{offer_id}", False
+        )
 
     def _host_only(self, action: Callable[[Table], Any]) -> bool:
         if self.guest:

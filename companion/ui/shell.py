@@ -261,8 +261,9 @@ class SessionShell:
         """The open table (or ``table``) as this session's screen sees it, with the session's
         commands (ui/table_model.py): what the table's screens and the game hooks take."""
         opened = self.open
+        shown = table or opened.table
         return TableModel(
-            table=table or opened.table,
+            table=shown,
             tr=self.tr,
             access=self.state.access,
             guest=opened.guest,
@@ -277,6 +278,9 @@ class SessionShell:
             go=self.go,
             fail=opened.fail,
             dialogs=self.dialogs,
+            offers=opened.offers(shown),
+            offer=opened.offer,
+            answer_offer=opened.answer_offer,
             leave=self.leave_space if self.space is not None and not self.space.own else None,
         )
 

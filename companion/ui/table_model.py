@@ -17,6 +17,7 @@ from typing import Protocol
 
 from companion.core import Msg, PlayerView, Prompt, Table
 from companion.share.live import Access
+from companion.share.offers import Offer
 from companion.ui.command import Submit
 from companion.ui.dialogs import Dialogs
 from companion.ui.i18n import Tr
@@ -57,6 +58,11 @@ class TableModel:
     go: Callable[[str], None]
     fail: Fail
     dialogs: Dialogs
+    # trades offered from seats' phones (Chinatown's trading; ui/offer_desk.py): the open ones
+    # and those declined, the command that offers one and the one that answers one
+    offers: tuple[Offer, ...] = ()
+    offer: Submit | None = None
+    answer_offer: Callable[[str, str], bool] | None = None
     # hosted mode, a guest on another space's link: back to its own space (ui/hosted.py)
     leave: Callable[[], Awaitable[None]] | None = None
 

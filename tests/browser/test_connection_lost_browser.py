@@ -2,10 +2,13 @@
 
 Flet's web client covers the whole screen with an English "Working..." on a light page while
 its websocket is down; the page's own notice (companion/ui/offline_notice.py) lies over it in
-the stored language and theme, and goes once Flet has reconnected.
+the stored language and theme, and goes once Flet has reconnected. The first load, whose boot
+screen said the same "Working...", says "Cargando la mesa…" until the first screen comes.
 """
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from ui_browser_kit import (
@@ -20,7 +23,7 @@ from ui_browser_kit import (
 )
 
 from companion.i18n import translate
-from companion.ui.offline_notice import LINE, NOTICE_ID, TITLE
+from companion.ui.offline_notice import LINE, LOADING, NOTICE_ID, TITLE
 
 pytestmark = pytest.mark.browser
 
@@ -101,3 +104,51 @@ def test_a_lost_connection_is_said_in_the_players_language_and_the_app_comes_bac
     }
     assert "Working" not in page.locator(NOTICE).inner_text()
     shot(page, "connection_lost_es_dark", settle_ms=300)
+
+
+def test_the_first_load_says_so_in_the_players_language_until_the_first_screen(browser, tmp_path):
+    """Issue 25: before its first screen came, Flet's client showed its boot screen, an English
+    "Working..." on a light page, to a Spanish player with a dark theme. The server's answers are
+    held (the page's websocket is open, Flutter has started and drawn its boot screen): the
+    page says "Cargando la mesa…" in the stored theme; once they pass, the app comes and the
+    notice goes."""
+    held: list = []
+    passing: list = []  # the page's socket, once the server's messages pass
+
+    def hold(ws) -> None:
+        server = ws.connect_to_server()
+        ws.on_message(server.send)
+        server.on_message(lambda m: ws.send(m) if passing else held.append(m))
+        sockets.append(ws)
+
+    sockets: list = []
+    with served(tmp_path / "data") as url:
+        page = new_phone_page(browser)
+        page.add_init_script(SPANISH_DARK)
+        page.route_web_socket(re.compile(r"/ws"), hold)
+        page.goto(url)
+        for _ in range(600):  # Playwright runs the route's handlers while the page waits
+            if held:
+                break
+            page.wait_for_timeout(100)
+        assert held, "the server never answered"
+        page.wait_for_selector("flt-glass-pane, flutter-view", state="attached", timeout=60000)
+        page.wait_for_timeout(800)  # Flutter's boot screen drawn under the notice
+        assert notice(page) == {
+            "title": translate(LOADING, "es"),
+            "line": "",
+            "theme": "dark",
+            "lang": "es",
+            "role": "status",
+            "width": PHONE["width"],
+            "height": PHONE["height"],
+        }
+        shot(page, "first_load_es_dark", settle_ms=300)
+        passing.append(sockets[0])
+        for m in held:
+            sockets[0].send(m)
+        enable_semantics(page)
+        settled(page)
+        assert notice(page) is None
+        tap_on(page.get_by_role("button", name="Nueva mesa"))  # the app takes taps
+        page.get_by_role("checkbox", name="En el año del dragón").wait_for(timeout=60000)

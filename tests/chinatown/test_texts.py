@@ -62,3 +62,24 @@ def test_a_whole_game_renders_in_both_languages():
         for lang in ("en", "es"):
             text = m.render(lang)
             assert "chinatown." not in text and "{" not in text, (m.key, text)
+
+
+def test_the_games_page_says_trading_as_the_rules_do():
+    """Issue 25: docs/games/chinatown.md kept an older wording of trading ("A building takes its
+    shop with it", no word of turns or of $10,000 bills) after the rules text was brought to
+    players' words. Its trades step says each point of the rules' own sentences."""
+    page = (ROOT / "docs" / "games" / "chinatown.md").read_text(encoding="utf-8")
+    [step] = [line for line in page.splitlines() if line.lstrip().startswith("- **Trades.**")]
+    ids = ("chinatown.trade", "chinatown.trade.holdings", "chinatown.trade.money")
+    said = " ".join(rule(r, "en").text for r in ids)
+    for point in (
+        "negotiate at once, with no turns",
+        "shop tiles not yet placed and money among any number of players; gifts are allowed",
+        "a building they do not own, a tile they do not hold, or more money than they have",
+        "Placed shop tiles cannot be traded on their own",
+        "changes hands empty, or together with any shop standing on it",
+        "bills of $10,000, $50,000, $100,000 and $200,000",
+        "a multiple of $10,000",
+    ):
+        assert point in said, point  # a point of the rules as they stand
+        assert point.lower() in step.lower(), point

@@ -66,6 +66,32 @@ def test_an_entry_on_one_worker_reloads_the_table_on_the_other_and_redraws_its_s
     assert a.heard.messages == []  # a worker's own notice is its sessions' business already
 
 
+def test_a_trade_offered_on_one_worker_is_heard_and_accepted_on_the_other(workers):
+    """Ana's phone on worker a offers Ben a trade; Ben's phone on worker b is told (its screen
+    reads the offer from the store), accepts, and worker a reloads the trade."""
+    from companion.share.live import Access, stamp
+    from companion.ui.live import links_for
+    from companion.ui.offer_desk import answer, offer, offers_for
+
+    a, b = workers
+    rng = random.Random(2)
+    table = a.store.create(Table.new("chinatown", ["Ana", "Ben", "Carla"]))
+    while table.prompt.kind != "trade":
+        table.auto(rng) if table.prompt.choices is None else table.submit(table.prompt.choices[0])
+    a.hub.get(table.id)
+    b.hub.get(table.id)
+    _, ana, ben, _ = (
+        Access(table_id=table.id, token=x.token, seat=x.seat) for x in links_for(a.hub).links(table.id, 3)
+    )
+    trade = {"kind": "trade", "gives": [{"giver": 1, "receiver": 0, "money": 20_000}]}
+    made = a.hub.change(table.id, lambda t: offer(a.hub, ana, t, trade, stamp(t)))
+    b.heard.wait_for(topic(table.id), table.version)  # no entry: the same version, drawn again
+    assert offers_for(b.hub).of_table(table.id) == [made]
+    b.hub.change(table.id, lambda t: answer(b.hub, ben, t, made.id, "accept"))
+    a.heard.wait_for(topic(table.id), table.version + 1)
+    assert a.hub.get(table.id).entries[-1].kind == "trade" and offers_for(a.hub).of_table(table.id) == []
+
+
 def test_a_notice_for_a_table_not_open_here_opens_nothing(workers):
     a, b = workers
     table = dragon_at_a_choice(a.store)

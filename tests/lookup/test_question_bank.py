@@ -38,8 +38,10 @@ from companion.lookup.data import GAMES, book
 # all 259/288 (89.9%) and 285/288, held out 77/87 (88.5%) and 86/87. With contractions written
 # out (branch lookupfix: "can't" no longer "can" and a stray "t"): over all 260/288 (90.3%).
 # With pairs said with the same filler between them (branch lookup4, "carta de inundación"):
-# over all 267/288 (92.7%) and 286/288, held out 79/87 (90.8%) and 87/87.
-FLOORS = {"all": (0.927, 0.993), "held out": (0.908, 1.0)}
+# over all 267/288 (92.7%) and 286/288, held out 79/87 (90.8%) and 87/87. With "viejo" the
+# rules' "anciano" (branch polish, "cuanto vale un monje viejo al final" 2nd -> 1st): over all
+# 268/288 (93.1%), held out 80/87 (92.0%).
+FLOORS = {"all": (0.930, 0.993), "held out": (0.919, 1.0)}
 # The fresh block: 88/104 first and 100/104 in three before the changes, 96/104 and 102/104
 # after; its held-out third 27/31 and 31/31 both before and after. Branch lookup4: 99/104 and
 # 102/104, held out 28/31 and 31/31.

@@ -289,3 +289,17 @@ def test_only_the_filler_the_question_says_between_the_words_joins_them():
     assert _side_by_side(card, flood, q.gaps[(card, flood)], pairs)
     assert not _side_by_side(card, flood, frozenset({("en",)}), pairs)  # "carta en inundación": no
     assert not _side_by_side(card, flood, (), pairs)  # the rule never says them with nothing between
+
+
+# ---- a player's word for a tile's age ----------------------------------------------------------
+@pytest.mark.parametrize(
+    ("query", "rule_id"),
+    [
+        ("cuanto vale un monje viejo al final", "dragon.final.monks"),
+        ("empieza el más viejo", "dragon.setup.start_player"),  # the oldest player: no tile's age
+    ],
+)
+def test_an_old_tile_said_viejo_is_the_rules_anciano(query, rule_id):
+    """Issue 25: the rules say "monje anciano", players "monje viejo"; the monks' final scoring
+    came 2nd, under the leftovers (whose worked example names a young and an old monk)."""
+    assert _ids(query, "es", "dragon", 1) == [rule_id]

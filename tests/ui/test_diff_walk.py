@@ -127,11 +127,17 @@ def test_another_flet_keeps_its_own_walk(monkeypatch):
     assert DiffBuilder._removed_controls is diff_walk.FLET_REMOVED
 
 
-def test_flets_debug_log_still_gets_its_lines(monkeypatch, caplog):
-    """With Flet's diff log on, its own walk runs (and writes what it walked)."""
+def test_flets_debug_log_still_gets_its_lines(caplog):
+    """With Flet's diff log on, its own walk runs (and writes what it walked). The level is set
+    and put back through ``setLevel`` (caplog), which also clears the logger's cache: left on,
+    every later diff in the worker would format whole trees for the log."""
     assert diff_walk.install()
     caplog.set_level(logging.DEBUG, logger=object_patch.logger.name)
-    monkeypatch.setattr(object_patch.logger, "level", logging.DEBUG)
     column = flet.Column([flet.Text("a")])
     object_patch.ObjectPatch.from_diff(None, column, control_cls=BaseControl)
     assert any("_configure_dataclass" in r.getMessage() for r in caplog.records)
+
+
+def test_flets_diff_log_is_off_again_after_the_test_that_turned_it_on():
+    """The test above ran first in this file: the log it turned on is off for the next diff."""
+    assert not object_patch.logger.isEnabledFor(logging.DEBUG)

@@ -29,11 +29,21 @@ from companion.ui.games.dragon.strip import worst_hit
 from companion.ui.settings import PREFIX
 
 harm = SeatForecast.harm  # how hard an event hits a player, as the engine compares them
-# the end of an event's line when other players are hit as hard, by how many (1, 2 or more)
+# the end of an event's line when other players are hit as hard: the one other by name, every
+# other player, or how many of them
 ALSO = {
-    "en": ("", " (+{n} player)", " (+{n} players)"),
-    "es": ("", " (+{n} jugador)", " (+{n} jugadores)"),
+    "en": (" ({names} too)", " (everyone too)", " ({n} players too)"),
+    "es": (" ({names} también)", " (todos igual)", " (y {n} jugadores)"),
 }
+
+
+def also_said(lang: str, others: list[SeatForecast], players: int) -> str:
+    """How the tile's line ends for ``others`` hit as hard as its player (of ``players``)."""
+    if len(others) == players - 1 > 1:
+        return ALSO[lang][1]
+    if len(others) > 1:
+        return ALSO[lang][2].format(n=len(others))
+    return ALSO[lang][0].format(names=others[0].line.msg.args["player"])
 
 
 def played(table: Table, rng: random.Random, until) -> Table:
@@ -95,11 +105,11 @@ def assert_dragon_strip(h, table: Table) -> None:
         if worst > (0, 0, 0):  # the line of a player hit hardest, whoever it is on a tie
             hardest = [sf for sf in f.seats if harm(sf) == worst]
             assert any(line.startswith(sf.line.msg.render("en")) for sf in hardest), line
-            also = len(hardest) - 1  # said as players, not as more of what the line counts
+            # the others named, not counted as more of what the line counts
             assert (
-                line.endswith(ALSO["en"][min(also, 2)].format(n=also))
-                if also
-                else not line.endswith(("player)", "players)"))
+                line.endswith(also_said("en", hardest[1:], len(f.seats)))
+                if len(hardest) > 1
+                else not line.endswith(("too)", "players)", "también)", "igual)", "jugadores)"))
             )
 
 
@@ -391,14 +401,57 @@ def test_every_piece_of_the_rules_data_has_its_colour_and_symbol():
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-async def test_an_event_hitting_two_players_as_hard_counts_the_other_as_a_player(tmp_path, lang):
-    """ "Carla: must release 2 persons (and 1 more)" read as a third person to release; the
-    others hit as hard are counted as players, short enough for the tile's two lines."""
+async def test_an_event_hitting_two_players_as_hard_names_the_other(tmp_path, lang):
+    """ "Carla: must release 2 persons (and 1 more)" read as a third person to release; then
+    "(+1 player)" left the table asking who (issue 25): the other hit as hard is named, as a
+    player at the table says it, "(Dai too)" / "(Dai también)"."""
     hub = new_hub(tmp_path)
     table = dragon_table(hub, month=4, players=4, seed=1)
     h = await started(hub, route=f"/table/{table.id}", prefs={PREFIX + "lang": lang})
     coming = [f for f in dragon.coming_events(table.state) if not f.super]
     worst = max(harm(sf) for sf in coming[0].seats)
     assert worst > (0, 0, 0) and sum(harm(sf) == worst for sf in coming[0].seats) == 2  # the game it needs
-    assert shown(h, "glance-event-line-0").endswith(ALSO[lang][1].format(n=1))
+    other = [sf for sf in coming[0].seats if harm(sf) == worst][1]
+    name = other.line.msg.args["player"]
+    assert shown(h, "glance-event-line-0").endswith(ALSO[lang][0].format(names=name))
     h.close()
+
+
+@pytest.mark.parametrize(
+    ("lang", "players", "ends"),
+    [
+        ("en", 2, ("(Ben too)", "(Ben too)")),
+        ("es", 2, ("(Ben también)", "(Ben también)")),
+        ("en", 3, ("(everyone too)", "(everyone too)")),
+        ("es", 3, ("(todos igual)", "(todos igual)")),
+        ("en", 4, ("(2 players too)", "(Ben and Carla too)")),
+        ("es", 4, ("(y 2 jugadores)", "(Ben y Carla también)")),
+    ],
+)
+def test_an_event_tile_says_who_else_it_hits_as_hard(lang, players, ends):
+    """Issue 25: "(+1 player)" left the table asking who. The one other hit as hard is named,
+    every other player of three or more is "everyone", and some of them are counted as players
+    on the tile (two names took a third line at 412 px) and named to a screen reader."""
+    from companion.core import Effect, msg
+    from companion.games.dragon.public import EventForecast
+    from companion.ui.games.dragon.strip import with_others
+    from companion.ui.i18n import Tr
+
+    def seat(i: int, releases: int) -> SeatForecast:
+        name = NAMES[i]
+        line = msg("foresight.dragon.line", player=name, parts=[msg("foresight.dragon.part.releases", n=2)])
+        return SeatForecast(seat=i, line=Effect("dragon.event.drought", line), detail=[], releases=releases)
+
+    seats = [seat(i, 2 if i < 3 else 0) for i in range(players)]
+    f = EventForecast(
+        month=4,
+        event="drought",
+        rule_id="dragon.event.drought",
+        headline=seats[0].line,
+        table=[],
+        seats=seats,
+    )
+    tr = Tr(lang)
+    line = tr.msg(seats[0].line.msg)
+    shown, said = with_others(tr, f, worst_hit(f), line), with_others(tr, f, worst_hit(f), line, said=True)
+    assert shown.startswith(f"{NAMES[0]}:") and (shown[len(line) + 1 :], said[len(line) + 1 :]) == ends

@@ -309,3 +309,31 @@ async def test_a_single_month_of_points_has_its_axis_from_zero_too(tmp_path):
     assert line.points[0].y != int(line.points[0].y)  # an average between two whole numbers
     assert chart.min_y == 0 and line.point is True
     h.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_scores_logged_in_thousands_get_an_axis_that_fits_them(lang):
+    """Issue 25: a group logging Chinatown's money in thousands ("120" for $120,000) averaged
+    $106 in a month; the month chart's axis reached 1K (a step of money never under 1,000), the
+    line a flat stroke along the bottom of an empty chart. The axis fits the figures at a round
+    step, its ticks Babel's numbers; money in dollars keeps its steps of 1,000."""
+    from companion.ui.repos import Period
+    from companion.ui.views.stats_insights import month_chart
+
+    tr = Tr(lang)
+    lone = month_chart(
+        tr, [Period(key="2026-11", plays=7, seats=7, wins=1, total=742, best=150)], "chinatown"
+    )
+    chart = lone.content.content
+    assert (chart.min_y, chart.max_y) == (0, 150)
+    assert ticks(chart.left_axis) == ["50", "100", "150"]  # the lowest, 0, left for the corner
+    two = [
+        Period(key="2026-10", plays=3, seats=3, wins=1, total=285, best=110),
+        Period(key="2026-11", plays=7, seats=7, wins=1, total=742, best=150),
+    ]
+    chart = month_chart(tr, two, "chinatown").content.content
+    assert chart.min_y <= 95 and 106 <= chart.max_y <= 120
+    dollars = [Period(key="2026-11", plays=3, seats=3, wins=1, total=2_440_000, best=900_000)]
+    chart = month_chart(tr, dollars, "chinatown").content.content
+    assert all(label.value % 1000 == 0 for label in chart.left_axis.labels)
+    assert chart.max_y >= 813_000 and fits(chart.left_axis)

@@ -154,7 +154,9 @@ async def test_the_card_under_the_marker_shows_on_the_movers_phone_only(tmp_path
 async def test_a_seats_phone_during_trading_says_what_the_table_is_doing(tmp_path, lang):
     """All through Chinatown's trading every seat's phone said "The host enters what lies on
     the table.": nothing lies there to enter; the players deal aloud and the host enters each
-    trade. The waiting line says so; the host's question stays the table's."""
+    trade. The waiting line says so on a viewer's phone; a seat's phone asks for a trade it
+    offers (tests/ui/test_trade_offers.py), never the host's Enter; the host's question stays the
+    table's."""
     hub = new_hub(tmp_path)
     table = hub.create(Table.new("chinatown", ["Ana", "Ben", "Carla"]))
     rng = random.Random(2)
@@ -162,17 +164,22 @@ async def test_a_seats_phone_during_trading_says_what_the_table_is_doing(tmp_pat
         table.auto(rng) if table.prompt.choices is None else table.submit(table.prompt.choices[0])
     bus = pubsub()
     prefs = {"table_companion.lang": lang}
-    _, ana, _, _ = links(hub, table)
+    viewer, ana, _, _ = links(hub, table)
     a = await guest(hub, bus, f"/join/{ana.token}", prefs=prefs)
+    v = await guest(hub, bus, f"/join/{viewer.token}", prefs=prefs)
     host = await started(hub, route=f"/table/{table.id}", pubsub=bus, prefs=prefs)
-    assert translate("ui.chinatown.seat_trading", lang) in a.all_text()
-    assert host_line_left_out(a, lang, offered="ct-trade")
+    assert translate("ui.chinatown.seat_trading", lang) in v.all_text()
+    assert host_line_left_out(v, lang, offered="ct-trade")
+    assert translate("ui.chinatown.seat_trade", lang) in a.all_text() and a.has("ct-offer-form")
+    assert not a.has("ct-trade-enter") and not a.has("ct-trading-done")
     assert table.prompt.msg.render(lang) in host.all_text()
     await host.click("ct-trading-done")
-    await a.flush(pause=0.01)
+    for h in (a, v):
+        await h.flush(pause=0.01)
     assert table.prompt.kind == "place_tile"
-    assert translate("ui.chinatown.seat_trading", lang) not in a.all_text()  # the line follows the table
-    for h in (a, host):
+    assert translate("ui.chinatown.seat_trading", lang) not in v.all_text()  # the line follows the table
+    assert not a.has("ct-offer-form")
+    for h in (a, v, host):
         h.close()
 
 
@@ -520,7 +527,7 @@ async def test_da_yus_marker_line_speaks_to_the_mover_on_her_own_phone(tmp_path,
 async def test_an_event_that_hits_two_alike_shows_the_phones_own_line(tmp_path, lang):
     """Walking a Dragon month from two seats' phones, Ben's phone showed month 3's Drought as "Ana:
     must release 2 persons (+1 player)": the one more was Ben, and he had to tap to learn it. On
-    his phone the tile says his own line (Ana still counted as one more), and its detail opens on
+    his phone the tile says his own line (Ana named as hit as hard), and its detail opens on
     him; the host's screen and Ana's phone keep Ana's."""
     hub = new_hub(tmp_path)
     table = hub.create(Table.new("dragon", ["Ana", "Ben"], {"great_wall": True, "super_events": True}))
@@ -541,8 +548,8 @@ async def test_an_event_that_hits_two_alike_shows_the_phones_own_line(tmp_path, 
     b = await guest(hub, bus, f"/join/{ben.token}", prefs=prefs)
     host = await started(hub, route=f"/table/{table.id}", pubsub=bus, prefs=prefs)
     said = {
-        s: translate("ui.glance.dragon.also", lang, line=f.seats[s].line.msg.render(lang), n=1)
-        for s in (0, 1)
+        s: translate("ui.glance.dragon.also_names", lang, line=f.seats[s].line.msg.render(lang), names=other)
+        for s, other in ((0, "Ben"), (1, "Ana"))
     }
     assert b.by_key("glance-event-line-0").value == said[1]
     for h in (a, host):

@@ -23,7 +23,7 @@ from companion.games.chinatown.hindsight import round_summaries, rounds_done
 from companion.games.chinatown.income import Business, find_businesses, income_by_owner
 from companion.games.chinatown.preview import BuildingPreview, TradePreview, building_preview, trade_preview
 from companion.games.chinatown.ranking import tie_line
-from companion.games.chinatown.rules import dealing
+from companion.games.chinatown.rules import dealing, give_parts
 from companion.games.chinatown.state import ChinatownState
 from companion.games.chinatown.text import (
     business_msg,
@@ -63,6 +63,7 @@ __all__ = [
     "final_msgs",
     "final_tie",
     "find_businesses",
+    "give_parts",
     "income_by_owner",
     "round_summaries",
     "rounds_done",

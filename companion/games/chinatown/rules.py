@@ -243,6 +243,11 @@ def _check_trade(state: ChinatownState, gives: tuple[Give, ...]) -> None:
 
 def describe_give(state: ChinatownState, g: Give, key: str = "chinatown.fx.give") -> Msg:
     """One side of a trade: the effect line ("Ana gives Ben: ...."), or ``key`` for the entry label."""
+    return msg(key, giver=_name(state, g.giver), receiver=_name(state, g.receiver), what=give_parts(state, g))
+
+
+def give_parts(state: ChinatownState, g: Give) -> list[Msg]:
+    """What one side of a trade hands over: each building (with its shop), the tiles, the money."""
     parts: list[Msg] = []
     for b in g.buildings:
         if b in state.shop:
@@ -253,7 +258,7 @@ def describe_give(state: ChinatownState, g: Give, key: str = "chinatown.fx.give"
         parts.append(msg("chinatown.give.tiles", tiles=tiles_text(g.tiles), n=len(g.tiles)))
     if g.money:
         parts.append(msg("chinatown.give.money", amount=g.money))
-    return msg(key, giver=_name(state, g.giver), receiver=_name(state, g.receiver), what=parts)
+    return parts
 
 
 def _trading_done(state: ChinatownState, e: TradingDone, fx: Effects) -> None:

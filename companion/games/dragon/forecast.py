@@ -76,12 +76,175 @@ def coming_months(state: DragonState) -> list[int]:
 
 
 def coming_events(state: DragonState) -> list[EventForecast]:
-    """The forecasts of this month's event and the next one, then month 7's super event if it is still to come."""
+    """The forecasts of this month's event and the next one, then month 7's super event if it is still to come.
+    While the event that has struck still owes releases, they are forecast from the table as it
+    will stand once this event is over (``after_this_event``)."""
+    if mid_event(state):
+        return after_this_event(state)
     out = [forecast_event(state, m) for m in coming_months(state)]
     sup = forecast_super(state)
     if sup is not None:
         out.append(sup)
     return out
+
+
+# ---- mid-event: the table as it will stand once this event is over ---------------------------
+
+
+def mid_event(state: DragonState) -> bool:
+    """The month's event has struck and persons are still owed to it (its releases, a wall
+    check's): the forecasts of what comes next are made after them. A super event under way
+    (its questions are not releases) is left to the forecast as before."""
+    return state.phase == "event" and bool(state.tasks) and state.super_step is None and not state.floors_left
+
+
+def after_this_event(state: DragonState) -> list[EventForecast]:
+    """The coming events forecast once this event is over: the releases owed made, the wall
+    checks still waiting run, then decay (unless month 7's super event comes first, which asks
+    its own questions). Which persons go is the players' choice: each seat's distinct ways to
+    make its releases are tried, and a player's line that differs between them says whose choice
+    it depends on (``_merge``)."""
+    own_only = not _compares_persons(state)
+    ways = _ways_out(state, packed=own_only)
+    out = [
+        _merge(state, [(seats, forecast_event(s, m)) for seats, s in ways], own_only)
+        for m in coming_months(state)
+    ]
+    sups = [(seats, forecast_super(s)) for seats, s in ways]
+    if sups[0][1] is not None:
+        out.append(_merge(state, [(seats, f) for seats, f in sups if f is not None], own_only))
+    return out
+
+
+def _compares_persons(state: DragonState) -> bool:
+    """Whether a forecast event sets one player's persons against another's: the Mongol
+    Invasion alone (the fewest helmets release), also when a Solar Eclipse repeats it. Every
+    other event, and every other super event, takes each player's outcome from their own realm."""
+    events = {state.events[m - 1] for m in coming_months(state)}
+    if state.super_event == "eclipse":
+        events.add(state.events[RULES.super_events.month - 1])
+    return "mongol" in events
+
+
+def _ways_out(state: DragonState, *, packed: bool) -> list[tuple[tuple[int, ...], DragonState]]:
+    """(the seats whose choices differ from the first way, the table after this event): first
+    every release made the first legal way, then each seat's other distinct outcomes. A seat's
+    releases touch its own realm alone, so when no forecast event compares players (``packed``)
+    the k-th other outcome of every seat goes into one table (a forecast each k, not each way);
+    else one seat's at a time, the others' the first way."""
+    base = _endings(state.clone(), None, set(), set())[0]
+    others: list[tuple[int, list[DragonState]]] = []
+    for seat in range(len(state.players)):
+        start = state.clone()
+        # its tasks made last: the others' first legal releases are made once, not after each choice
+        start.tasks = sorted(start.tasks, key=lambda t: t.seat == seat)
+        ends = _endings(start, seat, {tuple(base.players[seat].palaces)}, set())
+        if ends:
+            others.append((seat, ends))
+    out: list[tuple[tuple[int, ...], DragonState]] = [((), base)]
+    if packed:
+        for k in range(max((len(ends) for _, ends in others), default=0)):
+            table = base.clone()
+            for seat, ends in others:
+                if k < len(ends):
+                    table.players[seat] = ends[k].players[seat].clone()
+            out.append((tuple(seat for seat, ends in others if k < len(ends)), table))
+    else:
+        out.extend(((seat,), s) for seat, ends in others for s in ends)
+    for _, s in out:
+        if not s.after:  # decay comes now; with the super event still to come it waits for it
+            decay(s, [])
+    return out
+
+
+def _endings(
+    s: DragonState, seat: int | None, seen: set[tuple[object, ...]], visited: set[tuple[object, ...]]
+) -> list[DragonState]:
+    """The distinct tables (by ``seat``'s palaces) once this event's releases are made, each of
+    ``seat``'s choices tried and everyone else's first legal one; ``s`` is a private copy."""
+    fx: list[Effect] = []
+    while True:
+        settle_tasks(s, fx)
+        if s.tasks and s.tasks[0].seat == seat:
+            break
+        if s.tasks:
+            choice = release_options(s)[0]
+            task_release(s, choice.palace, choice.tile, fx)
+        elif s.after and s.after[0] == "wall":
+            s.after = s.after[1:]
+            wall_check(s, fx)
+        else:
+            key = tuple(s.players[seat].palaces) if seat is not None else ()
+            if key in seen:
+                return []
+            seen.add(key)
+            return [s]
+    node = (tuple(s.tasks), tuple(s.players[seat].palaces), tuple(s.after))
+    if node in visited:
+        return []
+    visited.add(node)
+    out: list[DragonState] = []
+    for choice in release_options(s):
+        t = s.clone()
+        task_release(t, choice.palace, choice.tile, fx)
+        out.extend(_endings(t, seat, seen, visited))
+    return out
+
+
+def _merge(
+    state: DragonState, found: list[tuple[tuple[int, ...], EventForecast]], own_only: bool
+) -> EventForecast:
+    """The forecast made on the first way out of this event, each player's line kept where every
+    way gives it; where it differs, the line says whose releases it depends on (``own_only``:
+    their own, the event comparing nobody), the detail what it could be, and the numbers are the
+    hardest hit way's (the strip names the worst hit)."""
+    base = found[0][1]
+    seats = []
+    for i, sf in enumerate(base.seats):
+        varied = {m for seats_, f in found if f.seats[i].line != sf.line for m in seats_}
+        movers = sorted({sf.seat} if own_only and varied else varied)
+        if not movers:
+            seats.append(sf)
+            continue
+        ways = [f.seats[i] for _, f in found]
+        lines: list[Effect] = []
+        for w in ways:
+            if w.line not in lines:
+                lines.append(w.line)
+        worst = max(ways, key=SeatForecast.harm)
+        said = _depends(state, sf.seat, movers, worst, min(w.harm() for w in ways))
+        line = Effect(rule_id=base.rule_id, seat=sf.seat, msg=said)
+        could = [
+            Effect(rule_id=base.rule_id, seat=sf.seat, msg=msg("foresight.dragon.could_be", line=w.msg))
+            for w in lines
+        ]
+        seats.append(worst.model_copy(update={"line": line, "detail": [line, *could]}))
+    key = "foresight.dragon.headline_super_after" if base.super else "foresight.dragon.headline_after"
+    args = {**base.headline.msg.args, "now": state.month}
+    headline = Effect(rule_id=base.rule_id, msg=msg(key, **args))
+    return base.model_copy(update={"headline": headline, "seats": seats})
+
+
+def _depends(
+    state: DragonState, seat: int, movers: list[int], worst: SeatForecast, least: tuple[int, int, int]
+) -> Msg:
+    """The line of a player whose outcome depends on whom ``movers`` release now: the hardest
+    way's parts ("at worst must release 3 persons") when one way is harder than another, else
+    only whose choice it is (a super event's question, VP alone)."""
+    name = state.players[seat].name
+    parts = worst.line.msg.args.get("parts") if worst.line.msg.key == "foresight.dragon.line" else None
+    if not (parts and worst.harm() > least):
+        parts = None
+    if movers == [seat]:
+        if parts:
+            return msg("foresight.dragon.line_depends_own_worst", player=name, parts=parts)
+        return msg("foresight.dragon.line_depends_own", player=name)
+    names = [state.players[m].name for m in movers]
+    if parts:
+        return msg(
+            "foresight.dragon.line_depends_worst", player=name, players=names, n=len(names), parts=parts
+        )
+    return msg("foresight.dragon.line_depends", player=name, players=names, n=len(names))
 
 
 # ---- the month's event ---------------------------------------------------------------------

@@ -21,7 +21,7 @@ from companion.i18n import restates
 from companion.share.live import may_act, stamp
 from companion.ui.command import CommandButton, Submit, answer_key, busy_icon
 from companion.ui.foresight import last_round
-from companion.ui.gameui import ui_for
+from companion.ui.gameui import FactForm, ui_for
 from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
 from companion.ui.parts import part, same
@@ -196,8 +196,18 @@ def waiting(model: TableModel, prompt: Prompt) -> bool:
     decides, not the question."""
     if not model.guest:
         return False
+    if seat_form(model, prompt) is not None:  # a seat's own part of a table fact (a trade offered)
+        return False
     own_part = prompt.choices is not None or (prompt.seat is None and bool(prompt.seats))
     return not (own_part and may_act(model.access, prompt.seat, prompt.seats))
+
+
+def seat_form(model: TableModel, prompt: Prompt) -> FactForm | None:
+    """What a seat's own phone writes up for a question to the table (GameUI.seat_forms: a
+    trade it offers); None on the host's screen, a viewer's, or a question of one seat."""
+    if not model.guest or model.seat is None or prompt.seat is not None or prompt.choices is not None:
+        return None
+    return ui_for(model.table.game_id).seat_forms.get(prompt.kind)
 
 
 def asked(model: TableModel, prompt: Prompt) -> str:
@@ -247,7 +257,7 @@ def answering(model: TableModel, prompt: Prompt) -> int | None:
     """Whose name heads the question: its seat's; on a seat's phone, a question to the table that
     each seat answers its own part of (the buildings kept) is asked of that seat ("Enter the
     buildings you keep" under "The table" read as said to everyone)."""
-    if prompt.seat is None and model.guest and model.seat in prompt.seats:
+    if prompt.seat is None and model.guest and (model.seat in prompt.seats or seat_form(model, prompt)):
         return model.seat
     return prompt.seat
 
@@ -285,10 +295,13 @@ def answers(model: TableModel, prompt: Prompt) -> ft.Control:
         items.append(deal_button(tr, model.deal, table, label))
     # table facts: the host enters them; a player's phone its own part of one (the cards it keeps)
     formed = prompt.choices is None and (not model.guest or (prompt.seat is None and bool(prompt.seats)))
-    if formed:
+    offered = seat_form(model, prompt)
+    if offered is not None:
+        items.append(offered(model, prompt))
+    elif formed:
         form = gui.fact_forms.get(prompt.kind)
         items.append(form(model, prompt) if form is not None else json_form(tr, submit, model.fail, prompt))
-    fresh = notice is None and not prompt.picks and not formed
+    fresh = notice is None and not prompt.picks and not formed and offered is None
     if grid is not None and prompt.choices is not None and prompt.kind not in gui.fresh_forms:
         fresh = False
     return ft.Column(items, spacing=8, key="answers" if fresh else f"answers-{stamp(table)}")

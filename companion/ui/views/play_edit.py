@@ -10,7 +10,7 @@ option tapped redraws the form alone.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -19,7 +19,7 @@ from companion.core import Table
 from companion.core.calc import CalcInputError
 from companion.core.msg import Msg
 from companion.i18n import local_day
-from companion.plays.bounds import score_refusal
+from companion.plays.bounds import far_above, score_refusal
 from companion.plays.models import MAX_LOCATION, PlayRecord
 from companion.ui.dialogs import Dialogs
 from companion.ui.i18n import Tr
@@ -178,6 +178,9 @@ class PlayEdit:
     # a score refused on Save: its seat and why, said under that seat's field (the dialog's note
     # at the end of a long form was out of sight above Save: the tap seemed to do nothing)
     refused: tuple[int, str] | None = None
+    # scores far above the log's usual (plays/bounds.far_above), said on Save under their fields:
+    # seat -> (the score, what was said); Save with the same score again keeps it
+    warned: dict[int, tuple[int, str]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, dialogs: Dialogs, tr: Tr, repos: Repos, play: PlayRecord) -> PlayEdit:
@@ -308,9 +311,22 @@ class PlayEdit:
                 dense=True,
                 error=why if seat.seat == wrong_seat else None,
                 error_max_lines=4,  # the whole reason at 412 px, never cut to one line
+                helper=self.far_said(seat.seat),
+                helper_max_lines=5,
+                helper_style=ft.TextStyle(color=ft.Colors.ERROR),
             )
             for seat in self.play.seats
         ]
+
+    def far_said(self, seat: int) -> str | None:
+        """The warning said on Save for this seat's score while the field still holds it."""
+        score, said = self.warned.get(seat, (None, ""))
+        try:
+            if score is None or _whole(self.scores[seat].text) != score:
+                return None
+        except StoreError:  # changed since to no number: Save says so
+            return None
+        return f"{said} {self.tr('plays.edit.far_again')}"
 
     def day_field(self) -> ft.Control:
         return ft.TextField(
@@ -328,8 +344,9 @@ class PlayEdit:
         before anything is stored."""
         typed = [t.text for t in self.scores]
         try:
-            if self.rescorable and typed != [_shown(seat.score) for seat in self.play.seats]:
-                _typed_scores(self.play, typed)
+            changed = self.rescorable and typed != [_shown(seat.score) for seat in self.play.seats]
+            if changed and self.far_first(_typed_scores(self.play, typed)):  # said: Save again keeps it
+                return
         except SeatRefused as exc:
             refused = (exc.seat, self.tr.msg(exc.msg))
             redrawn(self, lambda: setattr(self, "refused", refused))
@@ -343,6 +360,21 @@ class PlayEdit:
             return
         self.dialogs.close_dialog()
         on_saved()
+
+    def far_first(self, scores: list[int]) -> bool:
+        """Whether a score typed is far above the log's usual and not yet said as it is: then
+        each such score is said under its field (a warning, not a refusal: the same scores saved
+        again are kept) and nothing is stored yet."""
+        best, plays = self.plays.usual_best(self.play.game)
+        far: dict[int, tuple[int, str]] = {}
+        for seat, x in zip(self.play.seats, scores, strict=True):
+            said = None if x == seat.score else far_above(self.play.game, seat.name, x, best, plays)
+            if said is not None:
+                far[seat.seat] = (x, self.tr.msg(said))
+        if all(self.warned.get(seat, (None, ""))[0] == x for seat, (x, _) in far.items()):
+            return False
+        redrawn(self, lambda: setattr(self, "warned", far))
+        return True
 
     def store_changes(self) -> None:
         plays, play = self.plays, self.play

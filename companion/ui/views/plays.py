@@ -22,6 +22,7 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import format_when
+from companion.plays.bounds import stored_doubt
 from companion.plays.labels import money_game, seat_score_text
 from companion.plays.models import PlayRecord, PlaySeat
 from companion.ui.command import command_button
@@ -479,6 +480,9 @@ def play_card(
     ]
     if not play.scored:  # logged with its winners alone (a BoardGameGeek play, usually)
         lines.append(small(tr("plays.unscored"), key=f"play-{play.id}-unscored"))
+    doubt = stored_doubt(play)  # typed before the score bounds, or restored: Edit corrects it
+    if doubt is not None:
+        lines.append(ft.Text(tr.msg(doubt), color=ft.Colors.ERROR, size=13, key=f"play-{play.id}-doubt"))
     lines += tie_line(tr, services.repos.plays, play)
     if play.location:
         lines.append(small(tr("insights.played_at", place=play.location), key=f"play-{play.id}-location"))

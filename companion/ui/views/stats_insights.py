@@ -15,7 +15,7 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import format_month, format_percent, format_when, translate
-from companion.plays.labels import average_shown, average_text, money_game, score_text
+from companion.plays.labels import THOUSANDS_LOGGED, average_shown, average_text, money_game, score_text
 from companion.ui.chart_axes import (
     bottom_axis,
     left_axis,
@@ -176,8 +176,10 @@ def month_chart(tr: Tr, months: list[Period], game: str) -> ft.Control:
     unit = "money" if money_game(game) else "points"
     if len(set(values)) == 1:  # one figure (one month): the axis from 0, not a step of 1 around it
         low = min(0, low)
-    # money is plotted to the nearest 1,000: no step finer than that ("875,001 mil")
-    step = max(nice_step(max(1, high - low), 4), 1000 if unit == "money" else 1)
+    # money is plotted to the nearest 1,000 (no step finer than that: "875,001 mil"), except
+    # scores logged in thousands, plotted to the dollar: "$106" on an axis to 150, not to 1K
+    thousands = unit == "money" and any(abs(v) >= THOUSANDS_LOGGED for v in values)
+    step = max(nice_step(max(1, high - low), 4), 1000 if thousands else 1)
     bottom, top = step * math.floor(low / step), step * math.ceil((high + 0.5) / step)
     ticks = [(y, tick_text(y, unit, tr.lang)) for y in range(bottom, top + 1, step)]
     tips = [

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from companion.games.chinatown.public import DATA, ChinatownState, round_summaries, rounds_done
 from companion.ui.games.chinatown.businesses import year_detail
-from companion.ui.games.chinatown.forms import draw_form, keep_form, trade_form
+from companion.ui.games.chinatown.forms import draw_form, keep_form
+from companion.ui.games.chinatown.offers import host_trade_form, offer_form
 from companion.ui.games.chinatown.panels import board, player_panel, public_scores
 from companion.ui.games.chinatown.quick import quick_score
 from companion.ui.games.chinatown.strip import strip
@@ -21,15 +22,21 @@ UI = GameUI(
         "buildings": keep_form,
         "keep_buildings": keep_form,
         "draw_tiles": draw_form,
-        "trade": trade_form,
+        "trade": host_trade_form,  # the open offers from the seats' phones above it
     },
     auto_labels={  # the app picks the first player, and draws tiles from its bag: it deals neither
         "first_player": ("play.auto_choose", "play.auto_choose_hint"),
         "draw_tiles": ("chinatown.auto_draw", "chinatown.auto_draw_hint"),
     },
-    seat_questions={"buildings": "chinatown.seat_buildings", "keep_buildings": "chinatown.seat_keep"},
-    # what a seat's phone says while the host enters the table's step: who starts, the trades
+    seat_questions={
+        "buildings": "chinatown.seat_buildings",
+        "keep_buildings": "chinatown.seat_keep",
+        "trade": "chinatown.seat_trade",
+    },
+    # what a phone says while the host enters the table's step: who starts, the trades (a
+    # viewer's: a seat's phone offers trades of its own, ``seat_forms``)
     seat_waiting={"first_player": "chinatown.seat_first_player", "trade": "chinatown.seat_trading"},
+    seat_forms={"trade": offer_form},  # a seat offers a trade to the other party's phone
     preview_lead=lambda fx: fx.msg.key == "chinatown.fx.income_total",  # "done placing" ends the year
     quick_score=quick_score,
     quick_score_key="chinatown.quick.title_both",

@@ -354,10 +354,23 @@ def trade_form(model: TableModel, prompt: Prompt) -> ft.Control:
     return TradeForm(model, form, key="ct-trade-part")
 
 
+def own_trade_form(model: TableModel, seat: int) -> ft.Control:
+    """The same form on a seat's phone: the seat is one party (party a), the form sends the
+    trade as an offer to the other party's phone (ui/offer_desk.py)."""
+    state = state_as(model.table, ChinatownState)
+    form = model.drafts.form(TradeDraft, lambda: TradeDraft(a=seat, b=(seat + 1) % state.n))
+    if form.a != seat or form.b == seat or form.gives:
+        form.a, form.b, form.gives, form.sides = seat, (seat + 1) % state.n, [], _sides()
+    return TradeForm(model, form, own=seat, key="ct-offer-part")
+
+
 @ft.component
-def TradeForm(model: TableModel, form: TradeDraft, key: str | None = None) -> ft.Control:
+def TradeForm(
+    model: TableModel, form: TradeDraft, own: int | None = None, key: str | None = None
+) -> ft.Control:
     """The parties, what each gives, the trade so far; "Review" shows what it would do first;
-    "Add another pair" keeps these parts for a trade of three or more players."""
+    "Add another pair" keeps these parts for a trade of three or more players. On a seat's phone
+    (``own``: its seat) the other party alone is picked, and the trade is sent as an offer."""
     table = model.table
     tr = model.tr
     state = state_as(table, ChinatownState)
@@ -367,12 +380,15 @@ def TradeForm(model: TableModel, form: TradeDraft, key: str | None = None) -> ft
     money_ok = all(form.sides[k].money is not None for k in SIDES)
     items: list[ft.Control] = [
         *_last_trade(tr, table),
-        _parties(tr, table, form),
+        _parties(tr, table, form, own),
         *[_side_card(tr, table, state, form, k, seats[k], seats[_other(k)]) for k in SIDES],
     ]
     if trade is not None:
         items.append(ft.Text(tr.msg(table.game.describe(state, trade)), key="ct-trade-so-far", size=13))
     ready = trade is not None and money_ok
+    if own is not None:
+        items.append(_offer_button(tr, model, table, trade, ready))
+        return ft.Column(items, spacing=8, key="ct-offer-form")
     items.append(_enter_row(tr, model.submit, partial(review, model, table, gives), table, trade, ready))
     items.append(_pair_row(tr, form, state.n, gives, trade, ready))
     items.append(
@@ -395,6 +411,20 @@ def _last_trade(tr: Tr, table: Table) -> list[ft.Control]:
         return []
     i, entry, _ = table.last
     return [small(tr("play.last", label=entry_label(tr, table, i, entry)), key="ct-trade-entered")]
+
+
+def _offer_button(tr: Tr, model: TableModel, table: Table, trade: Trade | None, ready: bool) -> ft.Control:
+    """Send the trade to the other party's phone as an offer (made on the table as drawn)."""
+    drawn_for = stamp(table)
+    send = model.offer
+    return button(
+        tr("chinatown.offer_send"),
+        "ct-offer-send",
+        lambda _: send(trade, seen=drawn_for, at="ct-offer-send") if send is not None else None,
+        icon=ft.Icons.SEND,
+        filled=True,
+        disabled=not ready or send is None,
+    )
 
 
 def _enter_row(
@@ -480,8 +510,9 @@ def _current_gives(form: TradeDraft) -> list[Give]:
     return out
 
 
-def _parties(tr: Tr, table: Table, form: TradeDraft) -> ft.Control:
-    """Who trades: a row of players for each party; picking a party's partner swaps them."""
+def _parties(tr: Tr, table: Table, form: TradeDraft, own: int | None = None) -> ft.Control:
+    """Who trades: a row of players for each party; picking a party's partner swaps them. On a
+    seat's phone (``own``) only the row of whom it trades with, itself left out."""
 
     def pick(k: str, s: int) -> Any:
         return lambda _=None: form.pick_party(k, s)
@@ -491,9 +522,12 @@ def _parties(tr: Tr, table: Table, form: TradeDraft) -> ft.Control:
         ("a", "chinatown.trade_between", "chinatown.party_a"),
         ("b", "chinatown.trade_with", "chinatown.party_b"),
     ):
+        if own is not None and k == "a":
+            continue
         chips = [  # named with their row: "Trade with: Ana", not "Ana" twice
             _chip((p.name, tr(name, name=p.name)), f"ct-party-{k}-{s}", form.party(k) == s, pick(k, s))
             for s, p in enumerate(table.players)
+            if s != own
         ]
         rows.append(
             ft.Row(

@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 import flet as ft
 
 from companion.core import Table
+from companion.core.msg import join_list
 from companion.games.dragon.public import (
     RULES,
     DragonState,
@@ -202,6 +203,24 @@ def _seat(f: EventForecast, own: int | None) -> int:
     return worst.seat if worst is not None else 0
 
 
+def with_others(
+    tr: Tr, f: EventForecast, worst: SeatForecast | None, line: str, *, said: bool = False
+) -> str:
+    """``line`` with the others the event hits as hard, as the table says it: "(Ben too)",
+    "(everyone too)" when it is every other player of three or more, "(2 players too)" for some
+    of them ("(Carla and Eva too)" took a third line of the tile at 412 px; "(+1 player)" read
+    as a count of something the line counted). ``said``: every name, for a screen reader."""
+    others = hit_as_hard(f, worst)
+    if not others:
+        return line
+    if len(others) == len(f.seats) - 1 > 1:
+        return tr("glance.dragon.also_everyone", line=line)
+    if len(others) > 1 and not said:
+        return tr("glance.dragon.also_players", line=line, n=len(others))
+    names = tuple(str(sf.line.msg.args.get("player", "")) for sf in others)
+    return tr("glance.dragon.also_names", line=line, names=join_list(names, tr.lang))
+
+
 def event_tile(
     tr: Tr, i: int, f: EventForecast, open_detail: Callable[[int, int], None], own: int | None = None
 ) -> ft.Control:
@@ -211,14 +230,12 @@ def event_tile(
     worst = worst_hit(f, own)
     name = tr.msg(super_msg(f.event) if f.super else event_msg(f.event))
     line = tr.msg(worst.line.msg) if worst is not None else tr("glance.dragon.nobody")
-    also = len(hit_as_hard(f, worst))
-    if also:
-        line = tr("glance.dragon.also", line=line, n=also)
+    line, whole = with_others(tr, f, worst, line), with_others(tr, f, worst, line, said=True)
     seat = _seat(f, own)
     # Read once, by the event's name: the tile's whole name (month, event, the line, "tap for the
     # detail") and its other texts silent. No hover text (Flutter read it, then the texts again)
     # and no ExcludeSemantics wrapper: on the Play screen either made Chromium lose the next tap.
-    said = tr("glance.dragon.event_hint", headline=tr.msg(f.headline.msg), line=line)
+    said = tr("glance.dragon.event_hint", headline=tr.msg(f.headline.msg), line=whole)
     return _tile(
         _month_column(tr, i, f),
         (name, said, line),

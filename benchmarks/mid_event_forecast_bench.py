@@ -1,0 +1,74 @@
+"""Dragon's coming events while an event still takes its persons (issue 25, branch midevent).
+
+Run: python benchmarks/mid_event_forecast_bench.py  (figures in docs/PERFORMANCE.md, "Forecast
+mid-event"). Every position of seeded random 5-player games (base game, then both expansions)
+where a month's event still owes releases: the time of ``coming_events`` there (each seat's ways
+out of the event tried, each forecast), against the forecasts made straight on the position as
+before, and how many ways out were forecast. Each call is the best of a few (foresight_bench's
+``timed``); the forecast is computed once per table version, so this is what one tap of a
+release adds.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+from pathlib import Path
+
+sys.path[:0] = [str(Path(__file__).resolve().parents[1]), str(Path(__file__).resolve().parents[1] / "tests")]
+
+from dragon_helpers import NAMES, step_random  # noqa: E402
+from foresight_bench import timed  # noqa: E402
+
+from companion.core import Table  # noqa: E402
+from companion.games.dragon.forecast import (  # noqa: E402
+    _compares_persons,
+    _ways_out,
+    coming_events,
+    coming_months,
+    forecast_event,
+    forecast_super,
+    mid_event,
+)
+
+GAMES = 6
+
+
+def straight(s: object) -> list[object]:
+    """The forecasts as they were made mid-event before: on the position itself."""
+    return [*(forecast_event(s, m) for m in coming_months(s)), forecast_super(s)]  # type: ignore[arg-type]
+
+
+def positions(options: dict) -> list:
+    out = []
+    for seed in range(GAMES):
+        rng = random.Random(seed)
+        table = Table.new("dragon", NAMES[:5], options)
+        while table.prompt is not None:
+            if mid_event(table.state):
+                out.append(table.state)
+            step_random(table, rng)
+    return out
+
+
+def line(label: str, xs: list[float]) -> str:
+    xs = sorted(xs)
+    p95 = xs[min(len(xs) - 1, int(len(xs) * 0.95))]
+    return f"{label}: median {statistics.median(xs):.0f}, p95 {p95:.0f}, max {xs[-1]:.0f}"
+
+
+def main() -> None:
+    for name, options in (("base", {}), ("both expansions", {"great_wall": True, "super_events": True})):
+        found = positions(options)
+        now = [timed(lambda s=s: coming_events(s)) for s in found]
+        before = [timed(lambda s=s: straight(s)) for s in found]
+        ways = [float(len(_ways_out(s, packed=not _compares_persons(s)))) for s in found]
+        print(f"{name}, 5 players, {len(found)} mid-event positions")
+        print("  " + line("coming_events mid-event (µs)", now))
+        print("  " + line("forecasts on the position as before (µs)", before))
+        print("  " + line("ways out forecast", ways))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,134 @@
+"""Trades offered from the seats' phones during Chinatown's trading (issue 25).
+
+A seat's phone writes up a trade it is a party to (the host's trade form, its own seat fixed)
+and sends it to the other party's phone, which shows it in the game's words ("Ana offers you
+the Restaurant tile for $30,000.") with Accept and Decline; the offerer may withdraw it, and is
+told when it is declined. The host's trade form lists the open offers. An offer made on a table
+since moved on says why it can no longer be accepted, and offers no Accept. The commands are
+the session's (``TableModel.offer``, ``answer_offer``: ui/offer_desk.py).
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.core import Prompt
+from companion.core.msg import join_list
+from companion.games.chinatown.public import ChinatownState, Give, Trade, give_parts
+from companion.share.offers import ACCEPT, DECLINE, DECLINED, OPEN, SEEN, WITHDRAW, Offer, stale_msg
+from companion.ui.games.chinatown.forms import own_trade_form, trade_form
+from companion.ui.gameui import state_as
+from companion.ui.i18n import Tr
+from companion.ui.table_model import TableModel
+from companion.ui.widgets import button, card, heading, small
+
+
+def offer_form(model: TableModel, prompt: Prompt) -> ft.Control:
+    """A seat's phone during trading: the offers it made or was made, then the trade form that
+    sends a new one."""
+    seat = model.seat
+    assert seat is not None  # GameUI.seat_forms: a seat's phone only
+    cards = [offer_card(model, o, seat) for o in model.offers if _shown_to(o, seat)]
+    return ft.Column([*cards, own_trade_form(model, seat)], spacing=8, key="ct-seat-trade")
+
+
+def host_trade_form(model: TableModel, prompt: Prompt) -> ft.Control:
+    """The host's trade form, with the open offers above it."""
+    return ft.Column([*host_offers(model), trade_form(model, prompt)], spacing=8)
+
+
+def host_offers(model: TableModel) -> list[ft.Control]:
+    """The host's trade form, above it: the offers the players' phones are weighing."""
+    shown = [o for o in model.offers if o.status == OPEN]
+    if not shown or model.guest:
+        return []
+    tr = model.tr
+    lines: list[ft.Control] = [heading(tr("chinatown.offers_open"))]
+    for o in shown:
+        lines.append(ft.Text(offer_text(model, o, None), key=f"offer-text-{o.id}"))
+        why = stale_msg(model.table, o)
+        if why is not None:
+            lines.append(small(tr.msg(why), key=f"offer-stale-{o.id}"))
+    return [card(*lines, key="ct-offers")]
+
+
+def _shown_to(o: Offer, seat: int) -> bool:
+    """An open offer to or from ``seat``; a declined one to its offerer, until seen."""
+    if o.status == DECLINED:
+        return o.offerer == seat
+    return seat in (o.offerer, o.receiver)
+
+
+def offer_card(model: TableModel, o: Offer, seat: int) -> ft.Control:
+    """One offer on a party's phone: what it is, why it is stale if it is, and its answers."""
+    tr = model.tr
+    items: list[ft.Control] = [ft.Text(offer_text(model, o, seat), key=f"offer-text-{o.id}")]
+    why = stale_msg(model.table, o) if o.status == OPEN else None
+    if o.status == DECLINED:
+        receiver = model.table.players[o.receiver].name
+        items.append(ft.Text(tr("chinatown.offer_declined", receiver=receiver), key=f"offer-declined-{o.id}"))
+    elif why is not None:
+        items.append(small(tr.msg(why), key=f"offer-stale-{o.id}"))
+    actions = [_answer(model, o, a) for a in _actions(o, seat, why is None)]
+    items.append(ft.Row(actions, wrap=True, spacing=6, run_spacing=6))
+    return card(*items, key=f"offer-{o.id}")
+
+
+def _actions(o: Offer, seat: int, fresh: bool) -> list[str]:
+    if o.status == DECLINED:
+        return [SEEN]
+    if o.offerer == seat:
+        return [WITHDRAW]
+    return [ACCEPT, DECLINE] if fresh else [DECLINE]
+
+
+_LABELS = {
+    ACCEPT: ("chinatown.offer_accept", ft.Icons.CHECK),
+    DECLINE: ("chinatown.offer_decline", ft.Icons.CLOSE),
+    WITHDRAW: ("chinatown.offer_withdraw", ft.Icons.UNDO),
+    SEEN: ("chinatown.offer_seen", ft.Icons.DONE),
+}
+
+
+def _answer(model: TableModel, o: Offer, action: str) -> ft.Control:
+    label, icon = _LABELS[action]
+    answer = model.answer_offer
+    return button(
+        model.tr(label),
+        f"offer-{action}-{o.id}",
+        lambda _: answer(o.id, action) if answer is not None else None,
+        icon=icon,
+        filled=action == ACCEPT,
+    )
+
+
+def offer_text(model: TableModel, o: Offer, seat: int | None) -> str:
+    """The offer in the game's words, to whoever reads it: "Ana offers you ... for ..." on the
+    receiver's phone, "You offer Ben ..." on the offerer's, "Ana offers Ben ..." on the host's."""
+    tr, table = model.tr, model.table
+    state = state_as(table, ChinatownState)
+    trade = Trade.model_validate_json(o.entry)
+    what = _parts(tr, state, [g for g in trade.gives if g.giver == o.offerer])
+    wants = _parts(tr, state, [g for g in trade.gives if g.giver == o.receiver])
+    who = "you" if seat == o.receiver else "yours" if seat == o.offerer else "between"
+    shape = "both" if what and wants else "gift" if what else "ask"
+    names = {"giver": table.players[o.offerer].name, "receiver": table.players[o.receiver].name}
+    return tr(_TEXTS[who, shape], what=what, wants=wants, **names)
+
+
+_TEXTS = {  # (to whom, what the offer holds) -> its line
+    ("you", "both"): "chinatown.offer_you",
+    ("you", "gift"): "chinatown.offer_you_gift",
+    ("you", "ask"): "chinatown.offer_you_ask",
+    ("yours", "both"): "chinatown.offer_yours",
+    ("yours", "gift"): "chinatown.offer_yours_gift",
+    ("yours", "ask"): "chinatown.offer_yours_ask",
+    ("between", "both"): "chinatown.offer_between",
+    ("between", "gift"): "chinatown.offer_between_gift",
+    ("between", "ask"): "chinatown.offer_between_ask",
+}
+
+
+def _parts(tr: Tr, state: ChinatownState, gives: list[Give]) -> str:
+    parts = [tr.msg(m) for g in gives for m in give_parts(state, g)]
+    return join_list(tuple(parts), tr.lang)

@@ -1,0 +1,188 @@
+"""While a month's event still takes its persons, the coming events are forecast from the table
+as it will stand once this event is over (issue 25): the releases owed made, the wall checks
+run, decay. A line that depends on which persons go says so, with what it could be.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from dragon_expansion_helpers import random_x_table
+from dragon_helpers import fresh, random_table, realm, run_event, step_random
+
+from companion.games.dragon import GAME
+from companion.games.dragon.forecast import EventForecast, coming_events, mid_event
+from companion.games.dragon.state import DragonState
+
+DEPENDS = tuple(
+    f"foresight.dragon.line_depends{own}{worst}" for own in ("", "_own") for worst in ("", "_worst")
+)
+
+
+def _lines(f: EventForecast, lang: str = "en") -> list[str]:
+    return [sf.line.msg.render(lang) for sf in f.seats]
+
+
+def _could_be(f: EventForecast, seat: int) -> list[str]:
+    return [
+        d.msg.args["line"].render("en")
+        for d in f.seats[seat].detail
+        if d.msg.key == "foresight.dragon.could_be"
+    ]
+
+
+def _choose(s: DragonState, *tiles: str) -> DragonState:
+    """Make the releases owed now, choosing these tiles in turn."""
+    for tile in tiles:
+        prompt = GAME.prompt(s)
+        assert prompt is not None
+        s, _ = GAME.apply(s, next(c for c in prompt.choices if getattr(c, "tile", None) == tile))
+    return s
+
+
+def _drought_then(event: str) -> DragonState:
+    """Month 3's Drought: Ana has no rice and two inhabited palaces of several kinds each, so she
+    must choose one person from each (three of her five persons stay); month 4 brings ``event``."""
+    s = fresh(2)
+    ana = [(3, ["healer:young", "farmer:young", "scholar:young"]), (2, ["monk:young", "warrior:young"])]
+    realm(s, 0, *ana, rice=0, yuan=0)
+    realm(s, 1, (2, ["healer:young", "healer:old"]), (2, ["warrior:young"]), rice=9, yuan=9)
+    s, _ = run_event(s, "drought", month=3)
+    s.events[3] = event
+    assert mid_event(s) and s.tasks[0].seat == 0 and s.tasks[0].count == 2
+    return s
+
+
+def test_a_tribute_after_a_drought_counts_the_persons_left_once_it_is_over():
+    s = _drought_then("tribute")
+    month4 = coming_events(s)[0]
+    assert month4.month == 4
+    assert month4.headline.msg.render("en") == "Month 4: Imperial tribute, once month 3's event is over"
+    assert month4.headline.msg.render("es") == "Mes 4: Tributo imperial, una vez resuelto el evento del mes 3"
+    # Two of Ana's five persons go now: the Tribute can take the three left, whoever they are
+    assert _lines(month4) == ["Ana: must release 3 persons", "Ben: −4\u00a0yuan"]
+    assert _lines(month4, "es") == ["Ana: debe liberar 3 personas", "Ben: −4\u00a0yuanes"]
+    after = _choose(s, "healer:young", "warrior:young")
+    assert not mid_event(after) and after.month == 4
+    now = coming_events(after)[0]
+    assert now.headline.msg.render("en") == "Month 4: Imperial tribute, if it came now"
+    assert _lines(now) == _lines(month4)
+
+
+def test_a_contagion_after_a_drought_depends_on_whether_the_healer_goes():
+    s = _drought_then("contagion")
+    ana = coming_events(s)[0].seats[0]
+    assert (
+        ana.line.msg.render("en")
+        == "Ana: at worst must release 3 persons, depending on whom they release now"
+    )
+    assert (
+        ana.line.msg.render("es")
+        == "Ana: en el peor caso debe liberar 3 personas, según a quién libere ahora"
+    )
+    assert sorted(_could_be(coming_events(s)[0], 0)) == [
+        "Ana: must release 2 persons",
+        "Ana: must release 3 persons",
+    ]
+    assert ana.releases == 3  # the hardest way: the healer gone, nothing saves anyone
+    kept = coming_events(_choose(s, "farmer:young", "monk:young"))[0]
+    assert _lines(kept)[0] == "Ana: must release 2 persons"  # her healer's mortar saves one
+    lost = coming_events(_choose(s, "healer:young", "monk:young"))[0]
+    assert _lines(lost)[0] == "Ana: must release 3 persons"
+
+
+def test_the_mongols_next_month_depend_on_another_players_releases():
+    """Ben's line depends on Ana's choice: if she keeps her warrior they tie on one helmet and both
+    release; if she lets him go she alone has the fewest."""
+    s = _drought_then("mongol")
+    month4 = coming_events(s)[0]
+    ben = month4.seats[1]
+    assert ben.line.msg.render("en") == (
+        "Ben: at worst +1\u00a0VP and must release 1 person, depending on whom Ana releases now"
+    )
+    assert ben.line.msg.render("es") == (
+        "Ben: en el peor caso +1\u00a0PV y debe liberar 1 persona, según a quién libere Ana ahora"
+    )
+    assert sorted(_could_be(month4, 1)) == ["Ben: +1\u00a0VP", "Ben: +1\u00a0VP and must release 1 person"]
+    assert _lines(coming_events(_choose(s, "farmer:young", "monk:young"))[0])[1] == (
+        "Ben: +1\u00a0VP and must release 1 person"
+    )
+    assert _lines(coming_events(_choose(s, "farmer:young", "warrior:young"))[0])[1] == "Ben: +1\u00a0VP"
+
+
+def test_the_month_s_decay_comes_before_the_next_forecast():
+    """A palace Ana empties now loses a floor at this month's end: month 4's Peace then says it
+    would disappear, or nothing, as she chooses (never "loses a floor", the line of now)."""
+    s = fresh(2)
+    realm(s, 0, (2, ["monk:young"]), (2, ["healer:young", "farmer:young"]), yuan=3)
+    realm(s, 1, (2, ["warrior:young"]), yuan=9)
+    s, _ = run_event(s, "tribute", month=3)  # one yuan short: one person of her choice goes
+    assert mid_event(s)
+    peace = coming_events(s)[0]
+    assert peace.month == 4 and _could_be(peace, 0) == ["Ana: palace 1 disappears", "Ana: no change"]
+    assert (
+        _lines(peace, "es")[0] == "Ana: en el peor caso el palacio 1 desaparece, según a quién libere ahora"
+    )
+    assert _lines(coming_events(_choose(s, "monk:young"))[0])[0] == "Ana: palace 1 disappears"
+    assert _lines(coming_events(_choose(s, "healer:young"))[0])[0] == "Ana: no change"
+
+
+def test_month_seven_s_super_event_is_forecast_once_the_event_is_over():
+    s = fresh(2)
+    s.options = s.options.model_copy(update={"super_events": True})
+    realm(s, 0, (2, ["healer:young", "farmer:young"]), (2, ["monk:young", "warrior:young"]), rice=0)
+    realm(s, 1, (2, ["healer:young", "healer:old"]), (2, ["warrior:young"]), rice=9)
+    s, _ = run_event(s, "drought", month=7, super_event="lantern")
+    assert mid_event(s) and s.after == ["super"]
+    sup = coming_events(s)[-1]
+    assert sup.super
+    assert (
+        sup.headline.msg.render("en") == "Month 7 super event: Lantern festival, once month 7's event is over"
+    )
+    # Ana keeps 2 persons whoever goes: 2 VP each, not the 8 VP of her 4 persons now
+    assert (sup.seats[0].vp, sup.seats[1].vp) == (4, 6)
+
+
+def _mid_event_positions(count: int, seed: int) -> list[DragonState]:
+    rng = random.Random(seed)
+    out: list[DragonState] = []
+    game = 0
+    while len(out) < count:
+        game += 1
+        if game % 3 == 0:
+            table, play_rng = random_table(seed * 1000 + game)
+        else:
+            table, play_rng = random_x_table(seed * 1000 + game, wall=game % 2 == 0, super_events=True)
+        taken = 0
+        while table.prompt is not None and taken < 3 and len(out) < count:
+            step_random(table, play_rng)
+            s = table.state
+            if mid_event(s) and "super" not in s.after and rng.random() < 0.5:
+                out.append(s)
+                taken += 1
+    return out
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_what_is_forecast_mid_event_is_what_is_forecast_once_it_is_over(seed):
+    """On random games stopped while an event takes its persons: once the releases are made at
+    random, each player's line is the one forecast, or one of those it could be."""
+    rng = random.Random(seed)
+    for before in _mid_event_positions(15, seed):
+        mid = {f.month: f for f in coming_events(before) if not f.super}
+        s = before
+        while mid_event(s) or (s.phase == "event" and s.month == before.month):
+            prompt = GAME.prompt(s)
+            assert prompt is not None and prompt.choices
+            s, _ = GAME.apply(s, rng.choice(prompt.choices))
+        for f in coming_events(s):
+            if f.super or f.month not in mid:
+                continue
+            for seat, sf in enumerate(f.seats):
+                said = mid[f.month].seats[seat]
+                line = sf.line.msg.render("en")
+                if said.line.msg.key in DEPENDS:
+                    assert line in _could_be(mid[f.month], seat), (f.month, line)
+                else:
+                    assert said.line == sf.line, (f.month, line, said.line.msg.render("en"))
