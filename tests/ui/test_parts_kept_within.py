@@ -2,9 +2,10 @@
 question) keep their very object while what they show is the same, and show the new value
 when it changed: the month and symbol of an event tile on the strip, the strip's buttons row,
 a group's name and actions, a counter's symbol, a seat's place in turn order, the question's
-line, a seat's dot in the last month's summary. Played through a Dragon game by random legal
-taps; each control is found by where it sits (not by a key of its own), so the same checks
-run against a tree that draws them afresh (where they fail: drawn again unchanged)."""
+line, a seat's dot in the last month's summary, a month's number, symbol and event on the
+board. Played through a Dragon game by random legal taps; each control is found by where it
+sits (not by a key of its own), so the same checks run against a tree that draws them afresh
+(where they fail: drawn again unchanged)."""
 
 import random
 from typing import Any
@@ -31,6 +32,13 @@ def probes(h, seats: int) -> dict[str, tuple[Any, Any]]:
         if tile is not None:
             face = tile.content.controls[0]  # the symbol over the month
             out[f"tile-month-{i}"] = (face, (face.controls[1].value, face.controls[0].content.icon))
+    for m in range(1, 13):
+        tile = one(h, f"month-{m}")  # the board's months, in the fold
+        if tile is not None:
+            number, icon, name = tile.content.controls
+            out[f"month-number-{m}"] = (number, number.value)
+            out[f"month-icon-{m}"] = (icon, icon.icon)
+            out[f"month-name-{m}"] = (name, name.value)
     row = one(h, "glance-buttons")
     if row is not None:
         out["glance-buttons"] = (row, tuple(map(id, row.controls)))
@@ -108,7 +116,7 @@ async def test_unchanged_controls_inside_a_redrawn_part_are_kept(tmp_path):
     h.close()
     # every control checked was kept at least once; those whose value changes did change
     expected = {"tile-month", "glance-buttons", "group-name", "group-actions", "yuan-icon", "place", "prompt"}
-    expected |= {"summary-dot"}
+    expected |= {"summary-dot", "month-number", "month-icon", "month-name"}
     assert expected <= set(kept), (kept, changed)
     assert {"tile-month", "place", "prompt"} <= set(changed), changed  # a new month deals new groups
 

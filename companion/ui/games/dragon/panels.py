@@ -60,18 +60,14 @@ def event_row(tr: Tr, state: DragonState) -> ft.Control:
 
 
 def month_tile(tr: Tr, m: int, ev: str, past: bool, now: bool) -> ft.Control:
+    # what it says parts of their own: a new month dims one tile and marks the next, nothing else
+    name = partial(month_name, tr, ev)
     return ft.Container(
         ft.Column(
             [
-                ft.Text(str(m), size=11, weight=ft.FontWeight.BOLD),
-                ft.Icon(event_icon(ev), size=18),
-                ft.Text(
-                    tr.msg(event_msg(ev)),
-                    size=10,
-                    text_align=ft.TextAlign.CENTER,
-                    max_lines=2,
-                    overflow=ft.TextOverflow.ELLIPSIS,
-                ),
+                part(m, lambda: ft.Text(str(m), size=11, weight=ft.FontWeight.BOLD), key=f"month-{m}-number"),
+                part(ev, lambda: ft.Icon(event_icon(ev), size=18), key=f"month-{m}-icon"),
+                part((tr.lang, ev), name, key=f"month-{m}-name"),
             ],
             spacing=1,
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
@@ -85,6 +81,16 @@ def month_tile(tr: Tr, m: int, ev: str, past: bool, now: bool) -> ft.Control:
         opacity=0.45 if past else 1.0,
         bgcolor=ft.Colors.PRIMARY_CONTAINER if now else ft.Colors.SURFACE_CONTAINER_HIGHEST,
         tooltip=f"{tr('dragon.month', n=m)}: {tr.msg(event_msg(ev))}",
+    )
+
+
+def month_name(tr: Tr, ev: str) -> ft.Control:
+    return ft.Text(
+        tr.msg(event_msg(ev)),
+        size=10,
+        text_align=ft.TextAlign.CENTER,
+        max_lines=2,
+        overflow=ft.TextOverflow.ELLIPSIS,
     )
 
 
