@@ -261,7 +261,7 @@ def selectable_text(text: str, key: str | None = None, **style: Any) -> ft.Text:
     return ft.Text(text, key=key, selectable=True, semantics_label=text, **style)
 
 
-def card(*controls: ft.Control, key: str | None = None, padding: int = 12) -> ft.Card:
+def card(*controls: ft.Control, key: str | ft.ScrollKey | None = None, padding: int = 12) -> ft.Card:
     # the column's own margin pads it inside the card: two controls, not a Container between
     # them (a card drawn again is diffed control by control, several times a tap: issue 25)
     return ft.Card(key=key, content=ft.Column(list(controls), spacing=8, margin=padding))

@@ -43,6 +43,7 @@ async def ana_offers_ben(hub, table, a):
     """Ana's phone: one Tea House tile to Ben for $30,000 of his, sent as an offer."""
     assert a.has("ct-offer-form") and not a.has("ct-party-a-0") and not a.has("ct-party-b-0")
     assert not a.has("ct-trading-done") and not a.has("ct-trade-enter")  # the host's to enter
+    await a.click("ct-party-b-1")  # with Ben
     await a.click("ct-give-a-t-tea_house-0")
     await a.type_text("ct-money-b-field", str(3 * UNIT))
     await a.click("ct-offer-send")
@@ -61,6 +62,7 @@ async def test_ben_accepts_anas_offer_and_the_trade_is_entered(tmp_path, lang):
     hub, table, host, (a, b, c) = await trading(tmp_path, lang)
     assert translate("ui.chinatown.seat_trade", lang) in a.all_text()
     money, version = list(table.state.money), table.version
+    teas = table.state.hands[1].get("tea_house", 0)  # Ben's tiles were drawn at random
     offer = await ana_offers_ben(hub, table, a)
     assert table.version == version  # an offer is not an entry
     await b.flush(pause=0.01)
@@ -78,7 +80,7 @@ async def test_ben_accepts_anas_offer_and_the_trade_is_entered(tmp_path, lang):
     assert not a.has(f"offer-accept-{offer.id}") and a.has(f"offer-withdraw-{offer.id}")
     await b.click(f"offer-accept-{offer.id}")
     assert table.version == version + 1 and table.entries[-1].kind == "trade"
-    assert table.state.hands[1].get("tea_house") == 1
+    assert table.state.hands[1].get("tea_house") == teas + 1
     assert table.state.money[0] == money[0] + 3 * UNIT and table.state.money[1] == money[1] - 3 * UNIT
     assert offers_for(hub).of_table(table.id) == []
     await a.flush(pause=0.01)
@@ -91,7 +93,8 @@ async def test_ben_declines_and_anas_phone_is_told(tmp_path, lang):
     hub, table, host, (a, b, c) = await trading(tmp_path, lang)
     offer = await ana_offers_ben(hub, table, a)
     await b.flush(pause=0.01)
-    await b.click("ct-give-a-b-52")  # Ben is writing up a trade of his own meanwhile
+    await b.click("ct-party-b-2")  # Ben is writing up a trade of his own with Carla meanwhile
+    await b.click("ct-give-a-b-52")
     await b.click(f"offer-decline-{offer.id}")
     assert table.version == offer.basis_version  # nothing entered
     assert b.by_key("ct-give-a-b-52").selected  # his own draft is kept
@@ -231,3 +234,14 @@ async def test_forged_offers_and_answers_are_refused_with_a_reason(tmp_path):
     assert not await direct(v, lambda: app_of(v).open.answer_offer(offer.id, "accept"))
     assert offers_for(hub).find(offer.id).status == "open" and table.version == offer.basis_version
     close(host, a, b, c, v)
+
+
+async def test_a_seats_phone_picks_no_partner_until_its_player_does(tmp_path):
+    """Ben's phone does not guess whom he trades with (it guessed Carla while Ana was the one
+    talking to him): no partner chip is on, no sides are shown, and nothing can be sent."""
+    _, _, host, (a, b, c) = await trading(tmp_path, "en")
+    assert [k for k in b.keys("ct-party-b-") if b.by_key(k).selected] == []
+    assert not b.has("ct-give-a-b-52") and b.by_key("ct-offer-send").disabled
+    await b.click("ct-party-b-0")  # with Ana
+    assert b.by_key("ct-party-b-0").selected and b.has("ct-give-a-b-52")
+    close(host, a, b, c)

@@ -356,11 +356,12 @@ def trade_form(model: TableModel, prompt: Prompt) -> ft.Control:
 
 def own_trade_form(model: TableModel, seat: int) -> ft.Control:
     """The same form on a seat's phone: the seat is one party (party a), the form sends the
-    trade as an offer to the other party's phone (ui/offer_desk.py)."""
-    state = state_as(model.table, ChinatownState)
-    form = model.drafts.form(TradeDraft, lambda: TradeDraft(a=seat, b=(seat + 1) % state.n))
-    if form.a != seat or form.b == seat or form.gives:
-        form.a, form.b, form.gives, form.sides = seat, (seat + 1) % state.n, [], _sides()
+    trade as an offer to the other party's phone (ui/offer_desk.py). No partner is picked at
+    first (``b`` is the seat itself): the phone cannot know whom its player is talking to, and a
+    wrong guess drafted on costs the draft when changed (docs/DECISIONS.md)."""
+    form = model.drafts.form(TradeDraft, lambda: TradeDraft(a=seat, b=seat))
+    if form.a != seat or form.gives:
+        form.a, form.b, form.gives, form.sides = seat, seat, [], _sides()
     return TradeForm(model, form, own=seat, key="ct-offer-part")
 
 
@@ -378,11 +379,9 @@ def TradeForm(
     gives = [*form.gives, *_current_gives(form)]
     trade = Trade(gives=tuple(gives)) if gives else None
     money_ok = all(form.sides[k].money is not None for k in SIDES)
-    items: list[ft.Control] = [
-        *_last_trade(tr, table),
-        _parties(tr, table, form, own),
-        *[_side_card(tr, table, state, form, k, seats[k], seats[_other(k)]) for k in SIDES],
-    ]
+    items: list[ft.Control] = [*_last_trade(tr, table), _parties(tr, table, form, own)]
+    if form.a != form.b:  # a seat's phone shows the sides once its partner is picked
+        items += [_side_card(tr, table, state, form, k, seats[k], seats[_other(k)]) for k in SIDES]
     if trade is not None:
         items.append(ft.Text(tr.msg(table.game.describe(state, trade)), key="ct-trade-so-far", size=13))
     ready = trade is not None and money_ok

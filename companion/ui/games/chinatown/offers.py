@@ -10,6 +10,9 @@ the session's (``TableModel.offer``, ``answer_offer``: ui/offer_desk.py).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import flet as ft
 
 from companion.core import Prompt
@@ -19,8 +22,11 @@ from companion.share.offers import ACCEPT, DECLINE, DECLINED, OPEN, SEEN, WITHDR
 from companion.ui.games.chinatown.forms import own_trade_form, trade_form
 from companion.ui.gameui import state_as
 from companion.ui.i18n import Tr
+from companion.ui.in_view import scroll_into_view, scroll_key
 from companion.ui.table_model import TableModel
 from companion.ui.widgets import button, card, heading, small
+
+SECTION_TOP = "ct-seat-trade"  # the ScrollKey of a seat's offers and trade form
 
 
 def offer_form(model: TableModel, prompt: Prompt) -> ft.Control:
@@ -28,8 +34,66 @@ def offer_form(model: TableModel, prompt: Prompt) -> ft.Control:
     sends a new one."""
     seat = model.seat
     assert seat is not None  # GameUI.seat_forms: a seat's phone only
-    cards = [offer_card(model, o, seat) for o in model.offers if _shown_to(o, seat)]
-    return ft.Column([*cards, own_trade_form(model, seat)], spacing=8, key="ct-seat-trade")
+    return SeatOffers(model, seat)
+
+
+@ft.component
+def SeatOffers(model: TableModel, seat: int) -> ft.Control:
+    """The offers and the form, bringing into view what this phone must read next: an offer
+    just sent from the bottom of the form, one just arrived, one just declined; after this
+    phone's Withdraw, Decline or "Seen", the offers left and the form where its card was (an
+    Accept moves the table on: the Play screen scrolls to the question). Never under a dialog:
+    once it is closed. The answers column is drawn afresh when the table moves on, and this with
+    it: the offers a screen opens with are not news."""
+    shown = [o for o in model.offers if _shown_to(o, seat)]
+    now = tuple((o.id, o.status) for o in shown)
+    before = ft.use_ref(now)  # the offers last drawn
+    answered = ft.use_ref("")  # the offer this phone last answered (its card goes)
+    due = ft.use_ref(("", False))  # (the key to bring into view, laid out by the browser yet)
+    column = ft.Column(spacing=8, key=scroll_key(SECTION_TOP))
+
+    def bring() -> None:
+        key, laid = due.current or ("", False)
+        if key and laid and not model.dialog_open:
+            due.current = ("", False)
+            scroll_into_view(column, key)
+
+    def drawn(key: str) -> Callable[[Any], None]:
+        def laid_out(_: Any = None) -> None:
+            if due.current == (key, False):
+                due.current = (key, True)
+                bring()
+
+        return laid_out
+
+    def news() -> None:
+        was, before.current = before.current, now
+        target = _news(dict(was or ()), dict(now), answered.current or "")
+        if target is not None:
+            due.current = target
+        bring()
+
+    def answer(offer_id: str, action: str) -> None:
+        answered.current = offer_id
+        if model.answer_offer is not None:
+            model.answer_offer(offer_id, action)
+
+    ft.use_effect(news, [now, model.dialog_open])
+    cards = [offer_card(model, o, seat, answer, drawn(f"offer-{o.id}")) for o in shown]
+    column.controls = [*cards, own_trade_form(model, seat)]
+    return column
+
+
+def _news(was: dict[str, str], now: dict[str, str], answered: str) -> tuple[str, bool] | None:
+    """What to bring into view, and whether it stands on the page already: the newest card new
+    or changed since the last draw (new ones wait for the browser to lay them out); else, when
+    the card this phone answered is gone, the top of the offers and the form."""
+    for offer_id, status in reversed(now.items()):
+        if was.get(offer_id) != status:
+            return f"offer-{offer_id}", offer_id in was
+    if answered in was and answered not in now:
+        return SECTION_TOP, True
+    return None
 
 
 def host_trade_form(model: TableModel, prompt: Prompt) -> ft.Control:
@@ -59,8 +123,15 @@ def _shown_to(o: Offer, seat: int) -> bool:
     return seat in (o.offerer, o.receiver)
 
 
-def offer_card(model: TableModel, o: Offer, seat: int) -> ft.Control:
-    """One offer on a party's phone: what it is, why it is stale if it is, and its answers."""
+def offer_card(
+    model: TableModel,
+    o: Offer,
+    seat: int,
+    answer: Callable[[str, str], None],
+    laid_out: Callable[[Any], None],
+) -> ft.Control:
+    """One offer on a party's phone: what it is, why it is stale if it is, and its answers
+    (``answer``); ``laid_out``: told its size by the browser (scrolled to once drawn)."""
     tr = model.tr
     items: list[ft.Control] = [ft.Text(offer_text(model, o, seat), key=f"offer-text-{o.id}")]
     why = stale_msg(model.table, o) if o.status == OPEN else None
@@ -69,9 +140,11 @@ def offer_card(model: TableModel, o: Offer, seat: int) -> ft.Control:
         items.append(ft.Text(tr("chinatown.offer_declined", receiver=receiver), key=f"offer-declined-{o.id}"))
     elif why is not None:
         items.append(small(tr.msg(why), key=f"offer-stale-{o.id}"))
-    actions = [_answer(model, o, a) for a in _actions(o, seat, why is None)]
+    actions = [_answer(model.tr, o, a, answer) for a in _actions(o, seat, why is None)]
     items.append(ft.Row(actions, wrap=True, spacing=6, run_spacing=6))
-    return card(*items, key=f"offer-{o.id}")
+    drawn = card(*items, key=scroll_key(f"offer-{o.id}"))
+    drawn.on_size_change = laid_out
+    return drawn
 
 
 def _actions(o: Offer, seat: int, fresh: bool) -> list[str]:
@@ -90,13 +163,12 @@ _LABELS = {
 }
 
 
-def _answer(model: TableModel, o: Offer, action: str) -> ft.Control:
+def _answer(tr: Tr, o: Offer, action: str, answer: Callable[[str, str], None]) -> ft.Control:
     label, icon = _LABELS[action]
-    answer = model.answer_offer
     return button(
-        model.tr(label),
+        tr(label),
         f"offer-{action}-{o.id}",
-        lambda _: answer(o.id, action) if answer is not None else None,
+        lambda _: answer(o.id, action),
         icon=icon,
         filled=action == ACCEPT,
     )
