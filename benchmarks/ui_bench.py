@@ -11,13 +11,15 @@ the same games. ``--root`` runs another checkout's app with this file (a side-by
 comparison); ``--breakdown`` says where the bytes of a late tap go: by the nearest key above
 what each patch operation changes, and by the type of the controls sent whole; ``--controls``
 counts the controls each late tap makes Flet configure: new (sent whole), reconciled (drawn
-again as a new Python object standing for a control already shown) and gone, by nearest key.
+again as a new Python object standing for a control already shown) and gone, by nearest key,
+and among the reconciled those unchanged (equal to the control replaced, sub-tree included).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import random
 import statistics
 import sys
@@ -184,10 +186,13 @@ class Controls:
     """What Flet's diff does with the controls of the late taps' patches: a control added and
     not removed is new (configured field by field, sent whole), one in both lists is reconciled
     (a new object taking over a shown control's id: the app drew it again), one removed only is
-    gone. Counted by the nearest key above it (numbers and stamps blanked)."""
+    gone. Counted by the nearest key above it (numbers and stamps blanked). A reconciled control
+    equal to the one it replaced in every field and sub-tree is also counted "unchanged": drawn
+    again although nothing it shows changed (a part could have kept it)."""
 
     def __init__(self) -> None:
-        self.kinds: dict[str, Counter[str]] = {k: Counter() for k in ("new", "reconciled", "gone")}
+        kinds = ("new", "reconciled", "gone", "unchanged")
+        self.kinds: dict[str, Counter[str]] = {k: Counter() for k in kinds}
         self.per_tap: list[tuple[int, int, int]] = []
         self.on = False
         self._tap = [0, 0, 0]
@@ -202,12 +207,14 @@ class Controls:
         object_patch.ObjectPatch.from_diff = classmethod(counted)  # type: ignore[method-assign]
 
     def _count(self, added: list[Any], removed: list[Any]) -> None:
-        gone_ids = {c._i for c in removed}
+        gone_ids = {c._i: c for c in removed}
         added_ids = {c._i for c in added}
         for c in added:
             kind = 1 if c._i in gone_ids else 0
             self.kinds["reconciled" if kind else "new"][_place(c, up="_parent")] += 1
             self._tap[kind] += 1
+            if kind and _unchanged(gone_ids[c._i], c):
+                self.kinds["unchanged"][_place(c, up="_parent")] += 1
         for c in removed:
             if c._i not in added_ids:
                 self.kinds["gone"][_place(c, up="_parent")] += 1
@@ -223,10 +230,40 @@ class Controls:
         print(
             f"controls per late tap ({len(self.per_tap)} taps), median: new {med[0]}, reconciled {med[1]}, gone {med[2]}"
         )
-        for kind in ("new", "reconciled"):
+        unchanged = sum(self.kinds["unchanged"].values()) / n
+        print(
+            f"  of the reconciled, unchanged (equal in every field and sub-tree): mean {unchanged:.1f} per tap"
+        )
+        for kind in ("new", "reconciled", "unchanged"):
             print(f"  {kind}, mean per tap by nearest key:")
             for place, count in self.kinds[kind].most_common(12):
                 print(f"  {count / n:7.1f}  {place}")
+
+
+def _fields(c: Any) -> tuple[dict[str, Any], list[Any]]:
+    """A control's own values (a handler only as "a handler") and the controls it holds."""
+    own: dict[str, Any] = {}
+    held: list[Any] = []
+    for f in dataclasses.fields(c):
+        if f.name.startswith("_") or f.name in ("parent", "page"):
+            continue
+        v = getattr(c, f.name, None)
+        if isinstance(v, BaseControl):
+            held.append(v)
+        elif isinstance(v, list) and any(isinstance(x, BaseControl) for x in v):
+            held += [x for x in v if isinstance(x, BaseControl)]
+        else:
+            own[f.name] = "handler" if callable(v) and not isinstance(v, type) else v
+    return own, held
+
+
+def _unchanged(old: Any, new: Any) -> bool:
+    """``new`` (reconciled over ``old``) equal to it in every field, and each control it holds
+    the very same object or itself reconciled and unchanged."""
+    (own_old, held_old), (own_new, held_new) = _fields(old), _fields(new)
+    if own_old != own_new or len(held_old) != len(held_new):
+        return False
+    return all(a is b or (a._i == b._i and _unchanged(a, b)) for a, b in zip(held_old, held_new, strict=True))
 
 
 def _component(h: Harness, id: int) -> Any:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import flet as ft
@@ -132,7 +133,10 @@ def round_card(
             rows.append(small(detail, key=f"{key}-detail-{sr.seat}"))
         lines.append(
             ft.Row(
-                [dot(p.color, 12), ft.Column(rows, spacing=0, tight=True, expand=True)],
+                [
+                    part(p.color, partial(dot, p.color, 12), key=f"{key}-dot-{sr.seat}"),
+                    ft.Column(rows, spacing=0, tight=True, expand=True),
+                ],
                 vertical_alignment=ft.CrossAxisAlignment.START,
                 spacing=6,
             )

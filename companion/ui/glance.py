@@ -22,7 +22,7 @@ from companion.ui.foresight import open_round, round_card, summaries
 from companion.ui.gameui import ui_for
 from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
-from companion.ui.parts import part
+from companion.ui.parts import part, same
 from companion.ui.symbols import Look, glyph
 from companion.ui.widgets import dot, quiet
 
@@ -239,7 +239,10 @@ def with_summary(
         buttons.insert(0, part(props, draw, key=f"{KEY}-summary-part"))
     if not buttons:
         return rows
-    row = ft.Row(buttons, spacing=4, key=f"{KEY}-buttons")
+    # kept while its buttons are (the strip is drawn again for a count, not for its buttons)
+    row = part(
+        same(buttons), lambda: ft.Row(buttons, spacing=4, key=f"{KEY}-buttons"), key=f"{KEY}-buttons-part"
+    )
     return [row, *rows] if fresh else [*rows, row]
 
 

@@ -28,6 +28,7 @@ from companion.lookup.tips import Teaching, due
 from companion.store import StoreError
 from companion.store.teach_marks import Teach, TeachMarks
 from companion.ui.palette import TAP
+from companion.ui.parts import part
 from companion.ui.retap import use_every_tap
 from companion.ui.rule_card import lookup_lang, lookup_text, said
 from companion.ui.rule_links import rule_tip, rule_title
@@ -152,10 +153,16 @@ def question_line(model: TableModel, hub: TableHub, prompt: Prompt, asked: str) 
     marks of what was shown are kept in ``hub``'s store)."""
     players = model.table.players
     name = players[prompt.seat].name if prompt.seat is not None and 0 <= prompt.seat < len(players) else None
-    line = ft.Text(question_text(asked, name), key="prompt", size=16)
+    text = question_text(asked, name)
     if tip_now(model.tr, hub, model.table, prompt) is None:
-        return line
-    return TeachCard(model, hub, prompt, changes_of(model), line, key="teach-part")
+        # kept while it says the same (a Dragon month asks each player the same in turn): it sits
+        # in the question's card, a list; the tip's component takes a line of its own
+        return part(text, lambda: asked_line(text), key="prompt-part")
+    return TeachCard(model, hub, prompt, changes_of(model), asked_line(text), key="teach-part")
+
+
+def asked_line(text: str) -> ft.Control:
+    return ft.Text(text, key="prompt", size=16)
 
 
 def question_text(text: str, name: str | None) -> str:

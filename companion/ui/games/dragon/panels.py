@@ -60,18 +60,14 @@ def event_row(tr: Tr, state: DragonState) -> ft.Control:
 
 
 def month_tile(tr: Tr, m: int, ev: str, past: bool, now: bool) -> ft.Control:
+    # what it says parts of their own: a new month dims one tile and marks the next, nothing else
+    name = partial(month_name, tr, ev)
     return ft.Container(
         ft.Column(
             [
-                ft.Text(str(m), size=11, weight=ft.FontWeight.BOLD),
-                ft.Icon(event_icon(ev), size=18),
-                ft.Text(
-                    tr.msg(event_msg(ev)),
-                    size=10,
-                    text_align=ft.TextAlign.CENTER,
-                    max_lines=2,
-                    overflow=ft.TextOverflow.ELLIPSIS,
-                ),
+                part(m, lambda: ft.Text(str(m), size=11, weight=ft.FontWeight.BOLD), key=f"month-{m}-number"),
+                part(ev, lambda: ft.Icon(event_icon(ev), size=18), key=f"month-{m}-icon"),
+                part((tr.lang, ev), name, key=f"month-{m}-name"),
             ],
             spacing=1,
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
@@ -88,6 +84,16 @@ def month_tile(tr: Tr, m: int, ev: str, past: bool, now: bool) -> ft.Control:
     )
 
 
+def month_name(tr: Tr, ev: str) -> ft.Control:
+    return ft.Text(
+        tr.msg(event_msg(ev)),
+        size=10,
+        text_align=ft.TextAlign.CENTER,
+        max_lines=2,
+        overflow=ft.TextOverflow.ELLIPSIS,
+    )
+
+
 def groups(tr: Tr, table: Table, state: DragonState) -> ft.Control:
     """The action groups; each group's row a part (a tap places one dragon: one row changes)."""
     rows = []
@@ -96,19 +102,29 @@ def groups(tr: Tr, table: Table, state: DragonState) -> ft.Control:
         colors = tuple(table.players[s].color for s in seats)
         draw = partial(group_row, tr, g, tuple(cards), colors)
         rows.append(part((tr.lang, tuple(cards), colors), draw, key=f"group-{g}"))
-    return card(small(tr("dragon.groups")), *rows, key="groups", padding=8)
+    heading = part(tr.lang, lambda: small(tr("dragon.groups")), key="groups-heading")
+    return card(heading, *rows, key="groups", padding=8)
 
 
 def group_row(tr: Tr, g: int, cards: tuple[str, ...], colors: tuple[str | None, ...]) -> ft.Control:
-    names = ", ".join(tr.msg(action_msg(c)) for c in cards)
+    # its texts parts of their own: a tap puts a dragon on a group (a dot), its actions unchanged
+    names = partial(group_names, tr, cards)
     return ft.Row(
         [
-            ft.Text(tr("dragon.group", n=g + 1), weight=ft.FontWeight.BOLD, width=76),
-            ft.Text(names, expand=True, size=13),
+            part(
+                (tr.lang, g),
+                lambda: ft.Text(tr("dragon.group", n=g + 1), weight=ft.FontWeight.BOLD, width=76),
+                key=f"group-{g}-name",
+            ),
+            part((tr.lang, cards), names, key=f"group-{g}-actions"),
             *(dot(color, 12) for color in colors),
         ],
         key=f"group-{g}",
     )
+
+
+def group_names(tr: Tr, cards: tuple[str, ...]) -> ft.Control:
+    return ft.Text(", ".join(tr.msg(action_msg(c)) for c in cards), expand=True, size=13)
 
 
 def stat(icon: Any, value: Any, tip: str, key: str) -> ft.Control:
@@ -120,7 +136,11 @@ def stat(icon: Any, value: Any, tip: str, key: str) -> ft.Control:
 def _stat(icon: Any, value: Any, tip: str, key: str) -> ft.Control:
     return ft.Container(
         ft.Row(
-            [ft.Icon(icon, size=16), ft.Text(str(value), key=key, weight=ft.FontWeight.BOLD)],
+            [
+                # the symbol a part: a tap changes the count beside it
+                part(icon, lambda: ft.Icon(icon, size=16), key=f"{key}-icon"),
+                ft.Text(str(value), key=key, weight=ft.FontWeight.BOLD),
+            ],
             spacing=2,
             tight=True,
         ),
@@ -158,14 +178,18 @@ def player_panel(model: TableModel, seat: int) -> ft.Control:
 
 
 def _name_line(tr: Tr, seat: int, color: str | None, name: str, place: int, vp: int) -> ft.Control:
-    # the dot and the name parts of their own: a tap changes the place or the points, not them
+    # the dot, the name and the place parts of their own: a tap changes the points, not them
     return ft.Row(
         [
             part(color, lambda: dot(color), key=f"head-dot-{seat}"),
             part(
                 name, lambda: ft.Text(name, weight=ft.FontWeight.BOLD, expand=True), key=f"head-name-{seat}"
             ),
-            ft.Text(tr("dragon.order", n=place), size=12),
+            part(
+                (tr.lang, place),
+                lambda: ft.Text(tr("dragon.order", n=place), size=12),
+                key=f"head-place-{seat}",
+            ),
             ft.Text(tr("play.points", n=vp), key=f"total-{seat}", weight=ft.FontWeight.BOLD),
         ]
     )

@@ -317,7 +317,13 @@ def _month_column(tr: Tr, i: int, f: EventForecast) -> ft.Control:
 
 def _month_glyph(tr: Tr, event: str, month: int, key: str) -> ft.Control:
     """The event's symbol, its month under it (beside the name, "Month 4 · Dragon festival" cut a
-    long name short at 412 px: "Month 3 · Imperial trib…"). Silent: the tile's name says the month."""
+    long name short at 412 px: "Month 3 · Imperial trib…"). Silent: the tile's name says the month.
+    A part: a tile is drawn again when its line changes (who is hit hardest), not its month."""
+    draw = partial(_month_face, tr, event, month, key)
+    return part((tr.lang, event, month), draw, key=f"{key}-face")
+
+
+def _month_face(tr: Tr, event: str, month: int, key: str) -> ft.Control:
     return ft.Column(
         [
             glyph(EVENTS[event], 30),
