@@ -12,7 +12,7 @@ says why).
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict
 
@@ -24,6 +24,17 @@ TRADE_KINDS = {"trade"}  # the prompts whose table fact a seat may offer (Chinat
 ACCEPT, DECLINE, WITHDRAW, SEEN = "accept", "decline", "withdraw", "seen"  # the answers
 # An offer's status (store/trade_offers.py): open until answered; declined until its offerer saw it
 OPEN, ACCEPTED, DECLINED, WITHDRAWN, SEEN_STATUS = "open", "accepted", "declined", "withdrawn", "seen"
+
+
+@runtime_checkable
+class Tradable(Protocol):
+    """A trade entry (Chinatown's ``entries.Trade``): the rules of who is in it and what can be
+    checked before the other party agrees are the game's."""
+
+    @property
+    def parties(self) -> frozenset[int]: ...
+
+    def without_money(self, seats: set[int]) -> Any: ...
 
 
 class Offer(BaseModel):
@@ -62,27 +73,16 @@ def check_offer(access: Access | None, table: Table, entry: Any, seen: str | Non
     if table.prompt is None or table.prompt.kind not in TRADE_KINDS:
         raise LiveRefusal("live.offer.not_trading")
     trade = table.parse_entry(entry)
-    gives = getattr(trade, "gives", ())
-    parties = {p for g in gives for p in (g.giver, g.receiver)}
-    if seat not in parties:
+    if not isinstance(trade, Tradable) or seat not in trade.parties:  # another entry is no one's
         raise LiveRefusal("live.offer.not_yours")  # a phone offering on other players' behalf
+    parties = trade.parties
     if len(parties) != 2:
         raise LiveRefusal("live.offer.two_players")
     receiver = next(p for p in parties if p != seat)
-    public = without_money(trade, {receiver})
+    public = trade.without_money({receiver})  # his money is checked when he accepts, on his phone
     if public is not None:
         table.check(public)  # the engine's own reason, before anyone is asked
     return trade, receiver
-
-
-def without_money(trade: Any, seats: set[int]) -> Any | None:
-    """``trade`` without the money ``seats`` hand over (None when nothing else is left): what a
-    phone may have checked before the trade is accepted. Money is secret in Chinatown; a refusal
-    "Ben does not have that much money" would tell Ana's phone about Ben's, a little more with each
-    offer she tried. His money is checked when he accepts, on his own phone."""
-    gives = [g.model_copy(update={"money": 0}) if g.giver in seats else g for g in trade.gives]
-    kept = tuple(g for g in gives if g.buildings or g.tiles or g.money)
-    return trade.model_copy(update={"gives": kept}) if kept else None
 
 
 def check_answer(access: Access | None, table: Table, offer: Offer | None, action: str) -> int:
@@ -110,7 +110,8 @@ def stale_msg(table: Table, offer: Offer) -> Msg | None:
     why = stale(table, offer.basis)
     if why is None or why == "live.offer.stale_phase":
         return msg(why) if why is not None else None
-    public = without_money(table.parse_entry(json.loads(offer.entry)), {offer.offerer, offer.receiver})
+    trade = table.parse_entry(json.loads(offer.entry))  # stored only once checked: a trade
+    public = trade.without_money({offer.offerer, offer.receiver}) if isinstance(trade, Tradable) else None
     try:
         if public is not None:  # the holdings alone: the screens showing it would tell the money
             table.check(public)

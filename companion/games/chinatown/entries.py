@@ -89,6 +89,19 @@ class Trade(Entry):
     seat: None = None
     gives: tuple[Give, ...] = Field(min_length=1)
 
+    @property
+    def parties(self) -> frozenset[int]:
+        """Every seat that gives or receives something in this trade."""
+        return frozenset(p for g in self.gives for p in (g.giver, g.receiver))
+
+    def without_money(self, seats: set[int]) -> Trade | None:
+        """This trade without the money ``seats`` hand over (None when nothing else is left): what
+        can be checked before those seats agree, money being secret. A refusal "Ben does not have
+        that much money" would tell the one offering how much Ben has."""
+        gives = [g.model_copy(update={"money": 0}) if g.giver in seats else g for g in self.gives]
+        kept = tuple(g for g in gives if g.buildings or g.tiles or g.money)
+        return self.model_copy(update={"gives": kept}) if kept else None
+
 
 class TradingDone(Entry):
     """The table has finished trading this year."""
