@@ -381,6 +381,27 @@ REPORTED: list[Entry] = [
     _q(_D, "es", "cuánta gente entra en un palacio", "dragon.palace.capacity"),
     # "anymore" says the tile is gone as "left" or "none" do
     _q(_D, "en", "the person tile isn't there anymore", "dragon.person.tile_gone"),
+    # ---- reported 2026-12-07 (branch lookup5): "vieja" is also "anciano" since the branch polish,
+    # and the monks' rule says "anciano" and "da" ("cada monje da sus Budas") while nothing about
+    # court ladies said their age or "da": the monks came first. Court ladies are young only: the
+    # round scoring (1 VP a lady), the supply (young only) and the final persons (young or old
+    # alike) all answer. The English one, found while mending it, gave the Charter first. ----
+    _q(
+        _D,
+        "es",
+        "la dama vieja da más puntos",
+        "dragon.scoring.round",
+        "dragon.setup.supply",
+        "dragon.final.persons",
+    ),
+    _q(
+        _D,
+        "en",
+        "does an old court lady give more points",
+        "dragon.scoring.round",
+        "dragon.setup.supply",
+        "dragon.final.persons",
+    ),
 ]
 
 FRESH: list[Entry] = [
