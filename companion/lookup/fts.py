@@ -406,7 +406,8 @@ class Index:
         s = stem(word, self.lang)
         if s in synonyms or any(s in rule for rule in self.stems_of.values()):
             return s
-        if len(word) < 4 or word.isdigit():
+        # An amount ("300k") is never read as a typo of another ("100k"): a digit is not a slip.
+        if len(word) < 4 or any(c.isdigit() for c in word):
             return None
         if is_word(word, self.lang):  # a real word is never "corrected" into another one
             return s

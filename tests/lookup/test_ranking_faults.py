@@ -52,6 +52,14 @@ def test_a_real_word_is_never_rewritten_into_another(lang, word, not_into):
     assert stem(word, lang) in terms and ix.known[not_into] not in terms
 
 
+@pytest.mark.parametrize(("amount", "not_into"), [("300k", "100k"), ("250k", "25k"), ("500k", "50k")])
+def test_an_amount_is_never_rewritten_into_another(amount, not_into):
+    """A digit is not a slip: "we both have 300k" read "100k", the trades' bill (branch lookup5)."""
+    ix = index("en")
+    assert amount not in ix.known and not_into in ix.known  # one step apart, only one of them indexed
+    assert ix.known[not_into] not in ix.parse(f"we both have {amount}").terms
+
+
 def test_cuanto_tengo_que_devolver_finds_the_flood():
     assert "dragon.super.flood" in _ids("cuánto tengo que devolver", "es", "dragon")
 
