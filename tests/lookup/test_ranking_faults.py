@@ -71,6 +71,8 @@ def test_cuanto_tengo_que_devolver_finds_the_flood():
         ("en", "drian", "drain"),
         ("es", "epidmia", "epidemia"),
         ("en", "palce", "palace"),  # "place" is as close; "palace" shares more of the start
+        # in the word list (a suffix, met 50 times) but one slip from "acción" (56,409 times)
+        ("es", "acion", "accion"),
     ],
 )
 def test_a_typo_becomes_the_closest_indexed_word(lang, typo, meant):
