@@ -73,21 +73,28 @@ class PlaysMixin:
         )
         return self._plays(where, (*args, game, bound.most, bound.least), False)
 
-    def usual_best(self, game: str) -> tuple[int | None, int]:
-        """The best score the log holds in ``game`` within its bounds (a kept typo above them is
-        not a usual), and how many scored plays it comes from: what a new score is compared with
-        (plays/bounds.far_above)."""
+    def usual_win(self, game: str) -> tuple[int | None, int]:
+        """The usual winning score in ``game``: the median (the lower of the two middle ones) of
+        each scored play's best score within the bounds (a kept typo above them is no usual), and
+        how many scored plays it comes from: what a new score is compared with
+        (plays/bounds.far_above). The median, not the best: a typo kept within the bounds (a 400
+        for 40) moves it by one play, where it would become the best."""
+        from statistics import median_low
+
         from companion.plays.bounds import score_bounds
 
         bound = score_bounds().games.get(game)
         if bound is None:
             return None, 0
-        best, plays = self._read(
-            "SELECT MAX(score), COUNT(DISTINCT play_id) FROM play_seats"
-            " WHERE game = ? AND score IS NOT NULL AND score BETWEEN ? AND ?",
-            (game, bound.least, bound.most),
-        )[0]
-        return (None if best is None else int(best)), int(plays)
+        bests = [
+            int(best)
+            for (best,) in self._read(
+                "SELECT MAX(score) FROM play_seats WHERE game = ? AND score IS NOT NULL"
+                " AND score BETWEEN ? AND ? GROUP BY play_id",
+                (game, bound.least, bound.most),
+            )
+        ]
+        return (median_low(bests) if bests else None), len(bests)
 
     def play(self, play_id: str) -> PlayRecord | None:
         """One play with its figures, or None."""
