@@ -52,26 +52,29 @@ class PlaysMixin:
 
     def plays_out_of_bounds(
         self,
-        game: str,
+        game: str | None,
         player: str | None = None,
         since: str | None = None,
         until: str | None = None,
         *,
         location: str | None = None,
     ) -> list[PlayRecord]:
-        """The plays of ``game`` (with the log's filters) holding a score the game cannot give
-        (rules_data/core/score_bounds.json): logged before the bounds, or restored from a backup,
-        which does not apply them. Read from the seats' (game, winner, score) index."""
+        """The plays of ``game`` (None: of every game, a player's page) with the log's filters
+        holding a score the game cannot give (rules_data/core/score_bounds.json): logged before
+        the bounds, or restored from a backup, which does not apply them. Read from the seats'
+        (game, winner, score) index, one game's bound at a time."""
         from companion.plays.bounds import score_bounds
 
-        bound = score_bounds().games.get(game)
-        if bound is None:
+        bounds = score_bounds().games
+        games = [g for g in ([game] if game else bounds) if g in bounds]
+        if not games:
             return []
         where, args = _filters(game, player, since, until, self._location(location))
-        where += (" AND " if where else "WHERE ") + (
-            "p.id IN (SELECT play_id FROM play_seats WHERE game = ? AND (score > ? OR score < ?))"
-        )
-        return self._plays(where, (*args, game, bound.most, bound.least), False)
+        out_of = " OR ".join(["(game = ? AND (score > ? OR score < ?))"] * len(games))
+        where += (" AND " if where else "WHERE ") + f"p.id IN (SELECT play_id FROM play_seats WHERE {out_of})"
+        for g in games:
+            args += (g, bounds[g].most, bounds[g].least)
+        return self._plays(where, args, False)
 
     def usual_win(self, game: str) -> tuple[int | None, int]:
         """The usual winning score in ``game``: the median (the lower of the two middle ones) of

@@ -151,9 +151,11 @@ class PlaysRepo:
         bounds) and from how many scored plays."""
         return self._store.usual_win(game)
 
-    def out_of_bounds(self, game: str, player: str | None = None, **period: str | None) -> list[PlayRecord]:
-        """The plays ``stats`` counts holding a score the game cannot give (typed before the
-        score bounds, or restored from a backup), latest first."""
+    def out_of_bounds(
+        self, game: str | None, player: str | None = None, **period: str | None
+    ) -> list[PlayRecord]:
+        """The plays ``stats`` (``game`` None: ``player_page``) counts holding a score the game
+        cannot give (typed before the score bounds, or restored from a backup), latest first."""
         return self._store.plays_out_of_bounds(game, player, **period)
 
     def player_page(self, player_id: str, **period: str | None) -> PlayerPage:

@@ -104,7 +104,8 @@ def test_a_bgg_play_beyond_the_bound_is_refused_alone(store: Store) -> None:
     ).encode()
     plan = plan_bgg(store, data)
     [refused] = plan.refused
-    assert refused.reason.key == "plays.bgstats.why.score_over" and "score of 520 " in refused.reason.render("en")
+    assert refused.reason.key == "plays.bgstats.why.score_over"
+    assert "score of 520 " in refused.reason.render("en")
     import_plays(store, plan.plays, plan.names)
     assert [s.score for p in store.plays() for s in p.seats] == [52, 30]
 
