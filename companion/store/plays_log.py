@@ -80,8 +80,8 @@ class PlaysMixin:
         """The usual winning score in ``game``: the median (the lower of the two middle ones) of
         each scored play's best score within the bounds (a kept typo above them is no usual), and
         how many scored plays it comes from: what a new score is compared with
-        (plays/bounds.far_above). The median, not the best: a typo kept within the bounds (a 400
-        for 40) moves it by one play, where it would become the best."""
+        (plays/bounds.far_above). The median, not the best: a typo kept within the bounds (a 350
+        for 35) moves it by one play, where it would become the best."""
         from statistics import median_low
 
         from companion.plays.bounds import score_bounds

@@ -182,7 +182,7 @@ def LogPlay(
 
 def far_lines(tr: Tr, repos: Repos, game: str, result: Any) -> list[ft.Control]:
     """A line above "Log this play" for each score far above what usually wins the game in this log
-    (plays/bounds.far_above: 400 typed for 40): said before logging, never refused."""
+    (plays/bounds.far_above: 350 typed for 35): said before logging, never refused."""
     try:
         totals = [(str(r["name"]), int(r["total"])) for r in result["players"]]
     except (KeyError, TypeError, ValueError):  # no result shown

@@ -41,7 +41,7 @@ def test_quick_score_refuses_a_digit_too_many_and_logs_nothing(store: Store) -> 
     with pytest.raises(CalcInputError) as refused:
         store.log_calculated("dragon-final", _dragon(4100))  # 41 typed as 4100
     assert refused.value.msg.key == "plays.score.over" and refused.value.msg.args["name"] == "Ana"
-    assert "Ana" in refused.value.msg.render("es") and "488" in refused.value.msg.render("es")
+    assert "Ana" in refused.value.msg.render("es") and "366" in refused.value.msg.render("es")
     assert store.plays() == []
     assert store.log_calculated("dragon-final", _dragon(41)).seats[0].score is not None
 
@@ -122,6 +122,6 @@ def test_the_bound_is_written_as_the_reader_groups_numbers() -> None:
         " a digit too many?"
     )
     assert "71.700.000\xa0$" in over.render("es") and "(como mucho 7.170.000\xa0$)" in over.render("es")
-    assert "(at most 488)" in str(score_refusal("dragon", "Ana", 4100))  # points: no sign
+    assert "(at most 366)" in str(score_refusal("dragon", "Ana", 4100))  # points: no sign
     under = score_refusal("dayu", "Ben", score_bounds().games["dayu"].least - 10)
     assert under is not None and "\u221250" in under.render("es")  # a true minus, as every score below zero

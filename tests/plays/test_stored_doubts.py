@@ -38,7 +38,7 @@ def test_a_stored_score_above_the_bound_is_found_and_named(tmp_path) -> None:
     said = stored_doubt(doubtful)
     assert said is not None
     assert said.render("en") == (
-        "Ana's score of 4,100 is more than In the Year of the Dragon allows (at most 488): check it."
+        "Ana's score of 4,100 is more than In the Year of the Dragon allows (at most 366): check it."
     )
     assert said.render("es").startswith("La puntuación de Ana, 4.100, es más de lo que permite En el año")
     others = [p for p in store.plays() if p.id != doubtful.id]
@@ -48,7 +48,7 @@ def test_a_stored_score_above_the_bound_is_found_and_named(tmp_path) -> None:
 
 
 def test_a_score_within_the_bound_is_not_doubted(tmp_path) -> None:
-    store = _restored(tmp_path, 488)
+    store = _restored(tmp_path, 366)
     assert store.plays_out_of_bounds("dragon") == []
     assert all(stored_doubt(p) is None for p in store.plays())
 

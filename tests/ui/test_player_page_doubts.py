@@ -31,7 +31,7 @@ async def test_the_player_s_page_says_them_and_an_edit_corrects_one(hub):
         " correct them with Edit."
     )
     assert h.by_key("player-page-doubt-typo").value == (
-        "2 Nov 2026: Ben's score of 4,100 is more than In the Year of the Dragon allows (at most 488): check it."
+        "2 Nov 2026: Ben's score of 4,100 is more than In the Year of the Dragon allows (at most 366): check it."
     )
     assert h.by_key("player-page-doubt-rich").value == (
         "3 Nov 2026: Ana's score of $13,500,000 is more than Chinatown allows (at most $7,170,000): check it."
