@@ -91,18 +91,18 @@ def stored_doubt(play: PlayRecord) -> Msg | None:
     return None
 
 
-USUAL_FROM = 5  # scored plays of a game the log holds before a score is said to be far above them
+USUAL_FROM = 5  # winning scores of a game the log holds before a score is said to be far above them
 FAR_ABOVE = 3  # a score above this many times the usual winning score the log holds in that game
 
 
 def far_above(game: str, name: str, score: int | None, usual: int | None, plays: int) -> Msg | None:
     """A warning, never a refusal, for a score more than three times ``usual``, the usual winning
-    score of the ``plays`` scored plays the log holds in ``game`` (Store.usual_win: the median of
-    each play's best, within the bounds): 350 typed for 35 is within Dragon's 366, but no group's
-    winner scores three times what usually wins. The median, not the best: a typo kept in the log
-    (a 350) would raise the best and mute the warning for the next typo, and it moves the median
-    by one play at most. None below ``USUAL_FROM`` plays (no usual yet), for a usual of 0 or less
-    (three times it says nothing), or a score that is not far above."""
+    score of the ``plays`` winning scores the log holds in ``game`` (Store.usual_win: their median,
+    within the bounds): 350 typed for 35 is within Dragon's 366, but no group's winner scores three
+    times what usually wins. The median, not the best: a typo kept in the log (a 350) would raise
+    the best and mute the warning for the next typo, and it moves the median by one place at most.
+    None below ``USUAL_FROM`` winning scores (no usual yet), for a usual of 0 or less (three times
+    it says nothing), or a score that is not far above."""
     if score is None or usual is None or plays < USUAL_FROM or usual <= 0 or score <= FAR_ABOVE * usual:
         return None
     return msg(

@@ -77,27 +77,24 @@ class PlaysMixin:
         return self._plays(where, args, False)
 
     def usual_win(self, game: str) -> tuple[int | None, int]:
-        """The usual winning score in ``game``: the median (the lower of the two middle ones) of
-        each scored play's best score within the bounds (a kept typo above them is no usual), and
-        how many scored plays it comes from: what a new score is compared with
-        (plays/bounds.far_above). The median, not the best: a typo kept within the bounds (a 350
-        for 35) moves it by one play, where it would become the best."""
-        from statistics import median_low
-
+        """The usual winning score in ``game``: the median of the winners' scores the log holds
+        within the bounds (a kept typo above them is no usual; the lower of the two middle ones,
+        so a score really logged; a shared victory's score once per winner), and how many winning
+        scores it comes from: what a new score is compared with (plays/bounds.far_above). The
+        median, not the best: a typo kept within the bounds (a 350 for 35) moves it by one place,
+        where it would become the best. Two reads of the (game, winner, score) index."""
         from companion.plays.bounds import score_bounds
 
         bound = score_bounds().games.get(game)
         if bound is None:
             return None, 0
-        bests = [
-            int(best)
-            for (best,) in self._read(
-                "SELECT MAX(score) FROM play_seats WHERE game = ? AND score IS NOT NULL"
-                " AND score BETWEEN ? AND ? GROUP BY play_id",
-                (game, bound.least, bound.most),
-            )
-        ]
-        return (median_low(bests) if bests else None), len(bests)
+        won = "FROM play_seats WHERE game = ? AND winner = 1 AND score BETWEEN ? AND ?"
+        args = (game, bound.least, bound.most)
+        n = int(self._read(f"SELECT COUNT(*) {won}", args)[0][0])
+        if not n:
+            return None, 0
+        middle = self._read(f"SELECT score {won} ORDER BY score LIMIT 1 OFFSET ?", (*args, (n - 1) // 2))
+        return int(middle[0][0]), n
 
     def play(self, play_id: str) -> PlayRecord | None:
         """One play with its figures, or None."""

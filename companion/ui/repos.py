@@ -147,8 +147,8 @@ class PlaysRepo:
         return self._store.stats(game, player, **period)
 
     def usual_win(self, game: str) -> tuple[int | None, int]:
-        """The usual winning score logged in ``game`` (the median of each play's best, within its
-        bounds) and from how many scored plays."""
+        """The usual winning score logged in ``game`` (the median of the winners' scores, within
+        its bounds) and from how many winning scores."""
         return self._store.usual_win(game)
 
     def out_of_bounds(

@@ -13,13 +13,13 @@ def _log(store: Store, ana: int, ben: int, day: str) -> None:
     store.log_calculated("dragon-final", {"players": players}, date=day)
 
 
-def test_the_usual_win_is_the_median_of_each_play_s_best_within_the_bound(tmp_path) -> None:
+def test_the_usual_win_is_the_median_of_the_winning_scores_within_the_bound(tmp_path) -> None:
     store = Store(tmp_path / "s.sqlite3")
     assert store.usual_win("dragon") == (None, 0)
     for n, ana in enumerate((40, 52, 61, 38, 45)):
         _log(store, ana, 30, f"2026-11-0{n + 1}")
     assert store.usual_win("dragon") == (45, 5)
-    _log(store, 20, 50, "2026-11-06")  # Ben's 50 is that play's best
+    _log(store, 20, 50, "2026-11-06")  # Ben's 50 wins that play
     assert store.usual_win("dragon") == (45, 6)  # the lower of the two middle ones: 45 and 50
     assert store.usual_win("chinatown") == (None, 0)
 
