@@ -55,7 +55,7 @@ def doubts_card(
     each with its Edit; saved or deleted, ``fixed`` changes and the figures are read again. None
     found: only why the last correction was not made, if it was not."""
     tr = session.tr
-    said = [small(fixed.said, key=f"{prefix}-doubts-said")] if fixed.said else []
+    said: list[ft.Control] = [small(fixed.said, key=f"{prefix}-doubts-said")] if fixed.said else []
     if not found:
         return said
 
