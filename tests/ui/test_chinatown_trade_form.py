@@ -129,7 +129,7 @@ async def test_the_trading_question_quotes_its_button_as_the_button_says_it(tmp_
     from companion.i18n import translate
 
     for lang, (opening, closing) in (("en", ("“", "”")), ("es", ("«", "»"))):
-        h, table = await trading(tmp_path / lang, lang)
+        h, _ = await trading(tmp_path / lang, lang)
         label = h.by_key("ct-trading-done").content.value
         assert label == translate("ui.chinatown.trading_done", lang)
         assert opening + label + closing in h.all_text()
