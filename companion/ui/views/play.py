@@ -190,7 +190,7 @@ def who(tr: Tr, table: Table, seat: int | None, mine: bool = False) -> ft.Contro
     if seat is None:
         return ft.Row([ft.Icon(ft.Icons.GROUPS), ft.Text(tr("play.the_table"), weight=ft.FontWeight.BOLD)])
     p = table.players[seat]
-    row = [dot(p.color, 18), ft.Text(p.name, weight=ft.FontWeight.BOLD, key="prompt-seat")]
+    row: list[ft.Control] = [dot(p.color, 18), ft.Text(p.name, weight=ft.FontWeight.BOLD, key="prompt-seat")]
     if mine:
         row.append(ft.Text(tr("play.your_turn"), key="your-turn", color=ft.Colors.PRIMARY))
     return ft.Row(row)
