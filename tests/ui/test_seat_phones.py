@@ -933,9 +933,12 @@ async def test_chinatowns_banner_says_who_keeps_the_cards_the_table_dealt(tmp_pa
     everyone = translate("chinatown.banner.keep_all", lang, n=n, k=k)
     for h in (ben, host):
         assert h.by_key("banner").value.endswith(f" · {phase} · {everyone}")
-    await direct(host, lambda: app_of(host).open.submit(
-        {"kind": "keep_buildings", "seat": 1, "buildings": [19, 20, 22, 28, 43][:k]}
-    ))
+    await direct(
+        host,
+        lambda: app_of(host).open.submit(
+            {"kind": "keep_buildings", "seat": 1, "buildings": [19, 20, 22, 28, 43][:k]}
+        ),
+    )
     left = Msg("chinatown.banner.keep_left", {"k": k, "players": ["Ana", "Carla"]}).render(lang)
     assert "Ana" in left and "Carla" in left and "Ben" not in left
     for h in (ben, host):
