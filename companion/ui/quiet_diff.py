@@ -8,7 +8,8 @@ code, with no switch to leave the lines out.
 ``install()`` makes ``ObjectPatch.from_diff`` use a ``DiffBuilder`` whose methods are Flet's own,
 compiled again from Flet's source with every ``logger.debug(...)`` statement taken out and
 nothing else changed (the syntax tree is edited, not the text), whenever Flet's object-patch
-log is not on for debug lines; with it on, Flet's own builder runs and writes them. The walks
+log is not on for debug lines; with it on, Flet's own builder runs and writes them (and Flet's
+own diff stays wherever its source cannot be read, as in an app packaged with compiled modules). The walks
 ``diff_walk`` replaces are left to it. Installed only over the Flet version it was checked
 against (an equivalence test, tests/ui/test_quiet_diff.py, runs both on the same played
 sessions), so an upgrade falls back to Flet's diff instead of silently diverging.
@@ -75,7 +76,18 @@ def _quiet_builder() -> tuple[type, int]:
     return made["DiffBuilder"], unlogged.dropped
 
 
-QuietBuilder, DROPPED = _quiet_builder()
+def _built() -> tuple[Any, int]:
+    """The quiet builder, or None where Flet's source cannot be read and compiled (a packaged
+    app may ship compiled modules only): Flet's own diff then stays."""
+    if flet.__version__ != FLET_VERSION:
+        return None, 0
+    try:
+        return _quiet_builder()
+    except (OSError, TypeError, SyntaxError):
+        return None, 0
+
+
+QuietBuilder, DROPPED = _built()
 
 
 def _from_diff(
@@ -101,7 +113,7 @@ def _from_diff(
 
 def install() -> bool:
     """Use the quiet builder in Flet's diff (idempotent); False, and Flet's kept, on another Flet."""
-    if flet.__version__ != FLET_VERSION:
+    if flet.__version__ != FLET_VERSION or QuietBuilder is None:
         return False
     object_patch.ObjectPatch.from_diff = classmethod(_from_diff)  # type: ignore[assignment,method-assign]
     return True

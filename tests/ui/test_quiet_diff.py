@@ -159,3 +159,17 @@ def test_another_flet_keeps_its_own_diff(monkeypatch):
     monkeypatch.setattr(ft, "__version__", "1.0.6")
     assert not quiet_diff.install()
     assert object_patch.ObjectPatch.__dict__["from_diff"] is quiet_diff.FLET_FROM_DIFF
+
+
+def test_without_flets_source_the_app_keeps_flets_diff(monkeypatch):
+    """A packaged app may ship Flet compiled only: building the quiet builder fails, nothing breaks."""
+
+    def no_source(obj: Any) -> str:
+        raise OSError("could not get source code")
+
+    monkeypatch.setattr(quiet_diff.inspect, "getsource", no_source)
+    assert quiet_diff._built() == (None, 0)
+    monkeypatch.setattr(quiet_diff, "QuietBuilder", None)
+    quiet_diff.uninstall()
+    assert not quiet_diff.install()
+    assert object_patch.ObjectPatch.__dict__["from_diff"] is quiet_diff.FLET_FROM_DIFF
