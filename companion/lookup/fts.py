@@ -97,6 +97,8 @@ class _Query:
     gaps: dict[tuple[frozenset[str], frozenset[str]], frozenset[tuple[str, ...]]] = _field(
         default_factory=dict
     )
+    # the stems of the words the question itself says (not their synonyms), filler left out
+    own: frozenset[str] = frozenset()
 
     @property
     def scored(self) -> tuple[frozenset[str], ...]:
@@ -345,7 +347,8 @@ class Index:
         stem_of = dict(found)
         lacking = {stem_of.get(said[i]) for i in self._governed([stem(w, self.lang) for w in said])}
         lacks = frozenset(_LACKED + t for group in groups if group & lacking for t in group)
-        return _Query(tuple(groups), kinds, frozenset(named), lacks, self._gaps(said, dict(found), group_of))
+        gaps = self._gaps(said, dict(found), group_of)
+        return _Query(tuple(groups), kinds, frozenset(named), lacks, gaps, frozenset(asked))
 
     def _gaps(
         self, said: list[str], stem_of: dict[str, str | None], group_of: dict[str, frozenset[str]]
@@ -580,7 +583,7 @@ class Index:
             best_words = self._written(best)
         snippet = best
         shown = (*title, *best_words)
-        matched = tuple(dict.fromkeys(w for w, st in shown if st & terms))
+        matched = tuple(dict.fromkeys(w for w, st in shown if st & terms and self._said(w, st, q)))
         return Hit(
             rule_id=rid,
             game=game,
@@ -589,6 +592,12 @@ class Index:
             matched=matched,
             score=round(score, 4),
         )
+
+    def _said(self, written: str, its_stems: frozenset[str], q: _Query) -> bool:
+        """Whether a word of a rule that matched is one to highlight: any but the filler ("como",
+        "that"), which only the question's own word brings ("si PASO" bolds "pasar"), never a
+        synonym's stem it shares ("comida" for "arroz" was "com", as "como")."""
+        return not self.filler.intersection(words(written)) or bool(its_stems & q.own)
 
     def _pieces(self, rid: str, game: str) -> tuple[_Words, list[tuple[str, _Words]]]:
         """The title's words and each sentence with its words, with their stems (kept once made)."""
