@@ -47,6 +47,10 @@ _KIND_BONUS = 2  # a sentence of the question's kind (consequence, number) outra
 _LACKED = "¬"  # before a stem: the stem as the word a cue of lack governs ("can not PAY", "sin ARROZ")
 _GOVERNS = 3  # how many words after such a cue may hold the word it governs
 _GAP = 3  # at most this many filler words between two of the question's words read as a pair
+# A result scoring under this share of the best one answers nothing the question asked: over
+# every question bank (docs/PERFORMANCE.md, "Rules lookup: the tail"), no answer in the top 3
+# scores under 0.0697 of the best, and a quarter of the wrong results do.
+TAIL = 0.05
 
 
 @dataclass(frozen=True)
@@ -609,6 +613,16 @@ class Index:
 
     def _written(self, text: str) -> _Words:
         return tuple((w, word_stems(w, self.lang)) for w in re.findall(r"\w+", text))
+
+
+def answering(hits: list[Hit]) -> tuple[list[Hit], list[Hit]]:
+    """The hits that answer (scoring at least TAIL of the best), and the tail of the others,
+    each in the order found (searching every game, a weak rule of the table's game may come
+    before a strong one of another game: the cut is by score, not by place)."""
+    if not hits:
+        return [], []
+    floor = TAIL * max(h.score for h in hits)
+    return [h for h in hits if h.score >= floor], [h for h in hits if h.score < floor]
 
 
 def _with_number(
