@@ -56,14 +56,16 @@ def test_filler_reached_through_a_synonym_is_never_bold(lang, question, game):
 
 def test_filler_the_question_says_as_its_own_word_stays_bold():
     # "paso" (I pass) is the player's word: the rule's "Pasar" is what they asked, filler or not
-    hit = next(h for h in search("si paso cuanto dinero cojo", "es", "dragon") if h.rule_id == "dragon.action.skip")
+    hit = next(
+        h for h in search("si paso cuanto dinero cojo", "es", "dragon") if h.rule_id == "dragon.action.skip"
+    )
     assert "Pasar" in hit.matched
 
 
 def test_no_answer_in_the_first_three_of_any_block_is_cut():
     """The rule TAIL was chosen from (docs/PERFORMANCE.md, "Rules lookup: the tail")."""
     lost = []
-    for game, lang, question, expected, scope in BANK + REPORTED + FRESH + THIRD + FOURTH + FIFTH:
+    for _game, lang, question, expected, scope in BANK + REPORTED + FRESH + THIRD + FOURTH + FIFTH:
         found = search(question, lang, None if scope == ALL else scope, 10)
         kept = {h.rule_id for h in answering(found)[0]}
         lost += [(question, h.rule_id) for h in found[:3] if h.rule_id in expected and h.rule_id not in kept]

@@ -115,7 +115,12 @@ def results(tr: Tr, open_rule: OpenRule, game_id: str | None, asked: RulesQuery)
     out += [hit_tile(tr, open_rule, h, all_games=game_id is None) for h in shown]
     if tail:
         out.append(
-            button(tr("rules.more", n=len(tail)), "rules-more", lambda _: asked.widen(), icon=ft.Icons.EXPAND_MORE)
+            button(
+                tr("rules.more", n=len(tail)),
+                "rules-more",
+                lambda _: asked.widen(),
+                icon=ft.Icons.EXPAND_MORE,
+            )
         )
     return out
 
