@@ -25,8 +25,8 @@ async def laid_out(h, target: str) -> None:
     await h.flush()
 
 
-async def test_sent_arrived_declined_and_seen_offers_are_brought_into_view(tmp_path):
-    hub, table, host, (a, b, c) = await trading(tmp_path, "es")
+async def test_sent_arrived_declined_and_seen_offers_are_brought_into_view(tmp_path, year_played):
+    hub, table, host, (a, b, c) = await trading(tmp_path, "es", year_played)
     a0, b0, c0 = len(scrolls(a)), len(scrolls(b)), len(scrolls(c))
     offer = await ana_offers_ben(hub, table, a)
     card = f"offer-{offer.id}"
@@ -48,8 +48,8 @@ async def test_sent_arrived_declined_and_seen_offers_are_brought_into_view(tmp_p
     close(host, a, b, c)
 
 
-async def test_an_offer_arriving_under_a_dialog_is_brought_into_view_once_it_is_closed(tmp_path):
-    hub, table, host, (a, b, c) = await trading(tmp_path, "en")
+async def test_an_offer_arriving_under_a_dialog_is_brought_into_view_once_it_is_closed(tmp_path, year_played):
+    hub, table, host, (a, b, c) = await trading(tmp_path, "en", year_played)
     await direct(b, lambda: app_of(b).dialogs.show_rule("chinatown.trade"))
     b0 = len(scrolls(b))
     offer = await ana_offers_ben(hub, table, a)
