@@ -32,10 +32,10 @@ def key_of(control: Any) -> Any:
     field's default) without calling it: a test's ``find`` reads the key of every control on the
     page, and the descriptor's call was most of a find's CPU (over half a tap-by-tap test's)."""
     cls = type(control)
-    prop = _KEY_PROPS.get(cls, _KEY_PROPS)
-    if prop is _KEY_PROPS:
+    if cls not in _KEY_PROPS:
         found = next((vars(k)["key"] for k in cls.__mro__ if "key" in vars(k)), None)
-        prop = _KEY_PROPS[cls] = found if isinstance(found, Prop) else None
+        _KEY_PROPS[cls] = found if isinstance(found, Prop) else None
+    prop = _KEY_PROPS[cls]
     if prop is None:
         return getattr(control, "key", None)
     return control._values.get("key", prop.default)
