@@ -106,6 +106,7 @@ async def timed_click(
 
     h.conn.send_message = stamped  # type: ignore[method-assign]
     if controls is not None:
+        controls.arm()
         controls.on = True
     start = time.process_time()
     await h.session.dispatch_event(control._i, "click", None)
@@ -196,15 +197,23 @@ class Controls:
         self.per_tap: list[tuple[int, int, int]] = []
         self.on = False
         self._tap = [0, 0, 0]
-        diff = object_patch.ObjectPatch.from_diff.__func__  # type: ignore[attr-defined]
+        self._diff: Any = None
 
         def counted(cls: Any, *args: Any, **kwargs: Any) -> Any:
-            patch, added, removed = diff(cls, *args, **kwargs)
+            patch, added, removed = self._diff(cls, *args, **kwargs)
             if self.on:
                 self._count(added, removed)
             return patch, added, removed
 
-        object_patch.ObjectPatch.from_diff = classmethod(counted)  # type: ignore[method-assign]
+        self._counted = counted
+
+    def arm(self) -> None:
+        """Count through the ``from_diff`` installed now: the app installs its own when it starts
+        (ui/quiet_diff.py), after this object was made."""
+        current = object_patch.ObjectPatch.__dict__["from_diff"].__func__
+        if current is not self._counted:
+            self._diff = current
+            object_patch.ObjectPatch.from_diff = classmethod(self._counted)  # type: ignore[method-assign]
 
     def _count(self, added: list[Any], removed: list[Any]) -> None:
         gone_ids = {c._i: c for c in removed}

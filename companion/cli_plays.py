@@ -328,7 +328,7 @@ def log_cmd(args: argparse.Namespace) -> None:
     result = calculators()[args.name].run(data)
     store = _store(args)
     ids = [p.id if (p := store.find_player(r["name"])) else None for r in result.get("players", [])]
-    usual = store.usual_best(FINAL_CALCULATORS[args.name][0])  # before this play counts in it
+    usual = store.usual_win(FINAL_CALCULATORS[args.name][0])  # before this play counts in it
     play = store.log_calculated(args.name, data, result, date=_date(args.date, lang), player_ids=ids)
     print(translate("plays.cli.logged", lang, names=", ".join(play.winners)))
     _say_far(play, usual, lang)
@@ -342,10 +342,10 @@ def _rescore_command(play: Any) -> str:
 def _say_far(
     play: Any, usual: tuple[int | None, int], lang: str, before: list[int | None] | None = None
 ) -> None:
-    """On stderr, each score of ``play`` far above ``usual`` (the log's best in its game and its
-    scored plays, read before it was stored) with the command that corrects it: a command line
-    cannot ask first, so it says it once stored (plays/bounds.far_above). ``before``: the scores
-    the play had (one left as it was is not said again)."""
+    """On stderr, each score of ``play`` far above ``usual`` (the log's usual winning score in its
+    game and its scored plays, read before it was stored) with the command that corrects it: a
+    command line cannot ask first, so it says it once stored (plays/bounds.far_above).
+    ``before``: the scores the play had (one left as it was is not said again)."""
     from companion.plays.bounds import far_above
 
     for n, seat in enumerate(play.seats):
@@ -379,7 +379,7 @@ def play_cmd(args: argparse.Namespace) -> None:
     if (
         args.scores is not None
     ):  # the Edit dialog's scores (docs/DECISIONS.md, "Scores typed into an imported play")
-        usual, before = store.usual_best(play.game), [s.score for s in play.seats]
+        usual, before = store.usual_win(play.game), [s.score for s in play.seats]
         play = store.rescore_play(play.id, _scores(args.scores, len(play.seats), lang))
         _say_far(play, usual, lang, before)
     if args.date:

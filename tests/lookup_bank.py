@@ -381,6 +381,27 @@ REPORTED: list[Entry] = [
     _q(_D, "es", "cuánta gente entra en un palacio", "dragon.palace.capacity"),
     # "anymore" says the tile is gone as "left" or "none" do
     _q(_D, "en", "the person tile isn't there anymore", "dragon.person.tile_gone"),
+    # ---- reported 2026-12-07 (branch lookup5): "vieja" is also "anciano" since the branch polish,
+    # and the monks' rule says "anciano" and "da" ("cada monje da sus Budas") while nothing about
+    # court ladies said their age or "da": the monks came first. Court ladies are young only: the
+    # round scoring (1 VP a lady), the supply (young only) and the final persons (young or old
+    # alike) all answer. The English one, found while mending it, gave the Charter first. ----
+    _q(
+        _D,
+        "es",
+        "la dama vieja da más puntos",
+        "dragon.scoring.round",
+        "dragon.setup.supply",
+        "dragon.final.persons",
+    ),
+    _q(
+        _D,
+        "en",
+        "does an old court lady give more points",
+        "dragon.scoring.round",
+        "dragon.setup.supply",
+        "dragon.final.persons",
+    ),
 ]
 
 FRESH: list[Entry] = [
@@ -626,6 +647,92 @@ FOURTH: list[Entry] = [
     _q(_Y, "es", "se pueden acabar las fichas de drenaje", "dayu.drain.supply", "dayu.end.deadlock"),
     _q(_Y, "es", "el movimiento gratis cuanto resta al final", "dayu.flood.free_move", "dayu.score.vp_cards"),
     _q(_Y, "es", "mi marcador puede ir a una carta donde ya hay otro", "dayu.move.neighbour"),
+]
+
+# The fifth block (branch lookup5, 2026-12-07): 40 questions typed mid-game, 20 English and 20
+# Spanish (Dragon 14, of which The Great Wall 3 and Super Events 4; Chinatown 14; Da Yu 12), on
+# the phase the table is in, scoring, tie-breaks and the game's end, with money as players call
+# it ("cash", "coins", "plata", "guita", "pasta"), typos and Spanish without accents. Written
+# with their answers from /work/shared/reference and rules_data before the lookup was run on
+# them (docs/PERFORMANCE.md, "Rules lookup: a fifth block").
+FIFTH: list[Entry] = [
+    # ---- In the Year of the Dragon, English (base 3, The Great Wall 2, Super Events 2) ----
+    _q(_D, "en", "whats the order of stuff in a month", "dragon.round"),
+    _q(_D, "en", "we tied on points, does whoever is ahead on the track win", "dragon.final.tie_break"),
+    _q(_D, "en", "do coins left at the end count for anythng", "dragon.final.leftovers"),
+    _q(_D, "en", "does the wall give points if its long enough", "dragon.wall.check"),
+    _q(
+        _D,
+        "en",
+        "the rice bonus on the wall, do i get it right away",
+        "dragon.wall.build",
+        "dragon.wall.bonus",
+    ),
+    _q(_D, "en", "lantern festival do i score my people now and again at the end", "dragon.super.lantern"),
+    _q(_D, "en", "asassination do my dragons still score this month", "dragon.super.assassination"),
+    # ---- Chinatown, English ----
+    _q(_C, "en", "is it 50k cash each to start", "chinatown.setup"),
+    _q(_C, "en", "we both have 300k, who takes it", "chinatown.end.tie_break"),
+    _q(_C, "en", "what comes after trading this year", "chinatown.year", "chinatown.place.order"),
+    _q(_C, "en", "do i get paid for tiles still in my hand", "chinatown.income"),
+    _q(_C, "en", "is it 6 years or 7", "chinatown.setup", "chinatown.end"),
+    _q(
+        _C,
+        "en",
+        "does the money get revealed at the end or do we just say it",
+        "chinatown.end",
+        "chinatown.money.secret",
+    ),
+    _q(_C, "en", "after the 1970 payout is it over", "chinatown.end"),
+    # ---- Da Yu, English ----
+    _q(_Y, "en", "can i spend just 2 action points and keep one", "dayu.turn.action_points"),
+    _q(_Y, "en", "when exactly does it end, does everyone get the same turns", "dayu.end.condition"),
+    _q(_Y, "en", "da yu tiebreaker if flood cards are equal too", "dayu.score.tie_break", scope=ALL),
+    _q(
+        _Y,
+        "en",
+        "do the minus 2 cards come off my score at the end",
+        "dayu.score.vp_cards",
+        "dayu.flood.free_move",
+        "dayu.flood.free_flip",
+    ),
+    _q(_Y, "en", "do my frame bonus cards count at scoring", "dayu.flood.frame_bonus", "dayu.score.vp_cards"),
+    _q(
+        _Y,
+        "en",
+        "can i draw now or do i have to use all my points first",
+        "dayu.turn.phase",
+        "dayu.turn.order",
+    ),
+    # ---- In the Year of the Dragon, Spanish (base 4, La Gran Muralla 1, Supereventos 2) ----
+    _q(_D, "es", "cuanta pasta me dan si paso de acion", "dragon.action.skip"),
+    _q(_D, "es", "si empatamos en pv y estamos en la misma casilla", "dragon.final.tie_break"),
+    _q(_D, "es", "la plata que sobra al final da puntos?", "dragon.final.leftovers"),
+    _q(_D, "es", "que fase viene despues de las acciones", "dragon.round", "dragon.person.play"),
+    _q(_D, "es", "cuantos tramos de muralla puede haber como mucho", "dragon.wall.build"),
+    _q(_D, "es", "el terremoto me quita pisos de cualquier palacio", "dragon.super.earthquake"),
+    _q(_D, "es", "amanecer: dos jugadores pueden coger el mismo tipo?", "dragon.super.sunrise"),
+    # ---- Chinatown, Spanish ----
+    _q(_C, "es", "cuanta guita da un restaurante de 6 completo", "chinatown.income.complete"),
+    _q(_C, "es", "si empatamos en guita gana el que tiene mas tiendas?", "chinatown.end.tie_break"),
+    _q(_C, "es", "en que año se termina", "chinatown.end", "chinatown.setup"),
+    _q(_C, "es", "en que orden se ponen las losetas", "chinatown.place.order"),
+    _q(_C, "es", "las tiendas en la mano dan pasta?", "chinatown.income"),
+    _q(_C, "es", "puedo ver cuanta plata tiene el otro", "chinatown.money.secret"),
+    _q(
+        _C,
+        "es",
+        "al final del año quien cobra, el que puso la tienda o el dueño",
+        "chinatown.income",
+        "chinatown.decision.owner_income",
+    ),
+    # ---- Da Yu, Spanish ----
+    _q(_Y, "es", "cuantas veces puedo mover por turno", "dayu.turn.action_points", "dayu.move.neighbour"),
+    _q(_Y, "es", "se termina en cuanto se vacia el mazo de inundacion?", "dayu.end.condition"),
+    _q(_Y, "es", "si empatamos gana el que tenga mas cartas de inundacion?", "dayu.score.tie_break"),
+    _q(_Y, "es", "la carta de herramienta gratis cuantos puntos da", "dayu.flood.free_tool"),
+    _q(_Y, "es", "despues de robar q toca", "dayu.turn.order", "dayu.capture"),
+    _q(_Y, "es", "en el da yu los puntos se suman al final o durante", "dayu.score.vp_cards", scope=ALL),
 ]
 
 

@@ -20,7 +20,7 @@ from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from companion.lookup.scope import GAMES
-from companion.lookup.text import is_word, stem, stems, word_stems, words
+from companion.lookup.text import is_rare, is_word, stem, stems, word_stems, words
 
 if TYPE_CHECKING:
     from companion.lookup.data import Book
@@ -406,17 +406,21 @@ class Index:
         s = stem(word, self.lang)
         if s in synonyms or any(s in rule for rule in self.stems_of.values()):
             return s
-        if len(word) < 4 or word.isdigit():
+        # An amount ("300k") is never read as a typo of another ("100k"): a digit is not a slip.
+        if len(word) < 4 or any(c.isdigit() for c in word):
             return None
-        if is_word(word, self.lang):  # a real word is never "corrected" into another one
+        # A real word is never "corrected" into another one ("rodar" is not "robar"), unless the
+        # word list holds it without having met it ("acion", a suffix): then one slip at most.
+        real = is_word(word, self.lang)
+        if real and not is_rare(word, self.lang):
             return s
         from rapidfuzz import process  # here: most questions have no typo, and it takes a while to load
         from rapidfuzz.distance import OSA
 
-        cutoff = 1 if len(word) < 7 else 2
+        cutoff = 1 if real or len(word) < 7 else 2
         found = process.extract(word, self.vocabulary, scorer=OSA.distance, score_cutoff=cutoff, limit=8)
         if not found:
-            return None
+            return s if real else None
         # The closest form first; among equally close ones, the one sharing the longest start,
         # then the one more rules use.
         best = min(

@@ -52,8 +52,10 @@ def _stemmer(lang: str) -> Any:
 
 
 @cache
-def _dictionary(lang: str) -> frozenset[str]:
-    """The words of the language, folded: pyspellchecker's word list, read on the first typo.
+def _dictionary(lang: str) -> dict[str, int]:
+    """The words of the language, folded, with how often each was met: pyspellchecker's word list
+    and counts, read on the first typo (a folded form two words share, "acción"/"accion", has
+    the higher count).
 
     Read straight from the package's file: its SpellChecker object takes three times as long.
     Imported here: a question whose words the index knows never needs the list.
@@ -65,13 +67,31 @@ def _dictionary(lang: str) -> frozenset[str]:
     data = resources.files("spellchecker").joinpath("resources", f"{lang}.json.gz").read_bytes()
     known: dict[str, int] = json.loads(gzip.decompress(data))
     # Most entries are plain ASCII: only the others need folding (which is the slow part).
-    plain = {w for w in known if w.isascii()}
-    return frozenset(plain.union(*(words(w) for w in known if not w.isascii())))
+    out = {w: n for w, n in known.items() if w.isascii()}
+    for w, n in known.items():
+        if not w.isascii():
+            for folded in words(w):
+                if out.get(folded, 0) < n:
+                    out[folded] = n
+    return out
 
 
 def is_word(word: str, lang: str) -> bool:
     """Whether a folded word is a word of the language (so not a typo to correct)."""
     return word in _dictionary(lang)
+
+
+@cache
+def _least(lang: str) -> int:
+    """The word list's least count: what it gives the words it holds without having met them in
+    its texts (most of them)."""
+    return min(_dictionary(lang).values())
+
+
+def is_rare(word: str, lang: str) -> bool:
+    """Whether a word of the language is one its word list holds at its least count ("acion",
+    a suffix): met so seldom that one slip from a word of the rules, it is read as that word."""
+    return _dictionary(lang).get(word) == _least(lang)
 
 
 # Words the Snowball stemmer gives one stem though players mean two things: Spanish "negociar"

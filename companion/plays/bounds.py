@@ -53,15 +53,25 @@ def score_bounds() -> ScoreBounds:
     return data
 
 
+def amount(game: str, value: int) -> Msg:
+    """A score of ``game`` as the game says it, for a message's argument: money in the reader's
+    currency format for Chinatown ("$7,170,000" / "7.170.000 $"), else a grouped number."""
+    from companion.plays.labels import money_game
+
+    if money_game(game):
+        return msg("plays.score.amount.money", n=value)
+    return msg("plays.score.amount.points", n=value)
+
+
 def score_refusal(game: str, name: str, score: int | None) -> Msg | None:
     """Why ``name``'s ``score`` cannot be a final score of ``game``, or None (None: no score)."""
     bound = score_bounds().games.get(game)
     if score is None or bound is None:
         return None
     if score > bound.most:
-        return msg("plays.score.over", name=name, score=score, most=bound.most)
+        return msg("plays.score.over", name=name, score=amount(game, score), most=amount(game, bound.most))
     if score < bound.least:
-        return msg("plays.score.under", name=name, score=score, least=bound.least)
+        return msg("plays.score.under", name=name, score=amount(game, score), least=amount(game, bound.least))
     return None
 
 
@@ -81,15 +91,24 @@ def stored_doubt(play: PlayRecord) -> Msg | None:
     return None
 
 
-USUAL_FROM = 5  # scored plays of a game the log holds before a score is said to be far above them
-FAR_ABOVE = 2  # a score above this many times the best the log holds in that game
+USUAL_FROM = 5  # winning scores of a game the log holds before a score is said to be far above them
+FAR_ABOVE = 3  # a score above this many times the usual winning score the log holds in that game
 
 
-def far_above(game: str, name: str, score: int | None, best: int | None, plays: int) -> Msg | None:
-    """A warning, never a refusal, for a score more than twice the best of the ``plays`` scored
-    plays the log holds in ``game`` (``best``, within the bounds): 400 typed for 40 is within
-    Dragon's 488, but no group doubles its record. None below ``USUAL_FROM`` plays (no usual yet),
-    for a best of 0 or less (twice it says nothing), or a score that is not far above."""
-    if score is None or best is None or plays < USUAL_FROM or best <= 0 or score <= FAR_ABOVE * best:
+def far_above(game: str, name: str, score: int | None, usual: int | None, plays: int) -> Msg | None:
+    """A warning, never a refusal, for a score more than three times ``usual``, the usual winning
+    score of the ``plays`` winning scores the log holds in ``game`` (Store.usual_win: their median,
+    within the bounds): 350 typed for 35 is within Dragon's 366, but no group's winner scores three
+    times what usually wins. The median, not the best: a typo kept in the log (a 350) would raise
+    the best and mute the warning for the next typo, and it moves the median by one place at most.
+    None below ``USUAL_FROM`` winning scores (no usual yet), for a usual of 0 or less (three times
+    it says nothing), or a score that is not far above."""
+    if score is None or usual is None or plays < USUAL_FROM or usual <= 0 or score <= FAR_ABOVE * usual:
         return None
-    return msg("plays.score.far_above", name=name, score=score, best=best, game=msg(f"{game}.title"))
+    return msg(
+        "plays.score.far_above",
+        name=name,
+        score=amount(game, score),
+        usual=amount(game, usual),
+        game=msg(f"{game}.title"),
+    )

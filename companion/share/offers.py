@@ -6,12 +6,14 @@ here, under the table's lock: an offer names its offerer by the link it came thr
 what the phone says), and is answered only by the party it is addressed to. An offer is made on
 the table as its phone showed it (``basis``, the table's stamp); once another entry lands, the
 trading ends or the host undoes a step, it is stale and can no longer be accepted (``stale``
-says why).
+says why). Once the table has moved past it for good (``lapsed``), the store closes it as stale:
+its parties' phones still say why, the host's list of offers drops it.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict
@@ -24,6 +26,7 @@ TRADE_KINDS = {"trade"}  # the prompts whose table fact a seat may offer (Chinat
 ACCEPT, DECLINE, WITHDRAW, SEEN = "accept", "decline", "withdraw", "seen"  # the answers
 # An offer's status (store/trade_offers.py): open until answered; declined until its offerer saw it
 OPEN, ACCEPTED, DECLINED, WITHDRAWN, SEEN_STATUS = "open", "accepted", "declined", "withdrawn", "seen"
+STALE = "stale"  # closed by the table moving past it (``lapsed``); its parties still see why
 
 
 @runtime_checkable
@@ -94,13 +97,18 @@ def check_answer(access: Access | None, table: Table, offer: Offer | None, actio
     mine = offer.offerer if action in (WITHDRAW, SEEN) else offer.receiver
     if seat != mine:
         raise LiveRefusal("live.offer.not_to_you" if action != WITHDRAW else "live.offer.not_yours")
-    if offer.status != (DECLINED if action == SEEN else OPEN):
-        raise LiveRefusal("live.offer.gone")
-    if action == ACCEPT:
+    if action == ACCEPT and offer.status in (OPEN, STALE):
         why = stale_msg(table, offer)
         if why is not None:
             raise LiveRefusal(why)
+    if offer.status not in _ANSWERABLE[action]:
+        raise LiveRefusal("live.offer.gone")
     return seat
+
+
+# the statuses an answer moves an offer from: a stale one is still declined or withdrawn (its
+# card goes from both phones), never accepted
+_ANSWERABLE = {ACCEPT: (OPEN,), DECLINE: (OPEN, STALE), WITHDRAW: (OPEN, STALE), SEEN: (DECLINED,)}
 
 
 def stale_msg(table: Table, offer: Offer) -> Msg | None:
@@ -108,6 +116,8 @@ def stale_msg(table: Table, offer: Offer) -> Msg | None:
     trade would also be refused as the table stands now (Ana no longer holds the tile she
     offered); None while the table is as the offer saw it."""
     why = stale(table, offer.basis)
+    if why is None and offer.status == STALE:  # closed as the table moved past it: an undo since
+        why = "live.offer.stale_entry"  # back to its table does not bring it back (lapsed)
     if why is None or why == "live.offer.stale_phase":
         return msg(why) if why is not None else None
     trade = table.parse_entry(json.loads(offer.entry))  # stored only once checked: a trade
@@ -130,3 +140,16 @@ def stale(table: Table, basis: str) -> str | None:
     if table.version <= int(basis.split(":", 1)[0]):
         return "live.offer.stale_undo"
     return "live.offer.stale_entry"
+
+
+def lapsed(table: Table, offers: Iterable[Offer]) -> list[str]:
+    """The open ``offers`` the table has moved past for good: made on another table than this
+    one, at or before its version (another entry came in since; an undo back to it would not
+    make the parties' agreement stand again), or on a table undone with no redo left to bring
+    it back. An offer undone but still redoable stays open (the host may redo)."""
+    now = stamp(table)
+    return [
+        o.id
+        for o in offers
+        if o.status == OPEN and o.basis != now and (o.basis_version <= table.version or not table.can_redo())
+    ]

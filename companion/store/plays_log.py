@@ -52,42 +52,49 @@ class PlaysMixin:
 
     def plays_out_of_bounds(
         self,
-        game: str,
+        game: str | None,
         player: str | None = None,
         since: str | None = None,
         until: str | None = None,
         *,
         location: str | None = None,
     ) -> list[PlayRecord]:
-        """The plays of ``game`` (with the log's filters) holding a score the game cannot give
-        (rules_data/core/score_bounds.json): logged before the bounds, or restored from a backup,
-        which does not apply them. Read from the seats' (game, winner, score) index."""
+        """The plays of ``game`` (None: of every game, a player's page) with the log's filters
+        holding a score the game cannot give (rules_data/core/score_bounds.json): logged before
+        the bounds, or restored from a backup, which does not apply them. Read from the seats'
+        (game, winner, score) index, one game's bound at a time."""
         from companion.plays.bounds import score_bounds
 
-        bound = score_bounds().games.get(game)
-        if bound is None:
+        bounds = score_bounds().games
+        games = [g for g in ([game] if game else bounds) if g in bounds]
+        if not games:
             return []
         where, args = _filters(game, player, since, until, self._location(location))
-        where += (" AND " if where else "WHERE ") + (
-            "p.id IN (SELECT play_id FROM play_seats WHERE game = ? AND (score > ? OR score < ?))"
-        )
-        return self._plays(where, (*args, game, bound.most, bound.least), False)
+        out_of = " OR ".join(["(game = ? AND (score > ? OR score < ?))"] * len(games))
+        where += (" AND " if where else "WHERE ") + f"p.id IN (SELECT play_id FROM play_seats WHERE {out_of})"
+        for g in games:
+            args += (g, bounds[g].most, bounds[g].least)
+        return self._plays(where, args, False)
 
-    def usual_best(self, game: str) -> tuple[int | None, int]:
-        """The best score the log holds in ``game`` within its bounds (a kept typo above them is
-        not a usual), and how many scored plays it comes from: what a new score is compared with
-        (plays/bounds.far_above)."""
+    def usual_win(self, game: str) -> tuple[int | None, int]:
+        """The usual winning score in ``game``: the median of the winners' scores the log holds
+        within the bounds (a kept typo above them is no usual; the lower of the two middle ones,
+        so a score really logged; a shared victory's score once per winner), and how many winning
+        scores it comes from: what a new score is compared with (plays/bounds.far_above). The
+        median, not the best: a typo kept within the bounds (a 350 for 35) moves it by one place,
+        where it would become the best. Two reads of the (game, winner, score) index."""
         from companion.plays.bounds import score_bounds
 
         bound = score_bounds().games.get(game)
         if bound is None:
             return None, 0
-        best, plays = self._read(
-            "SELECT MAX(score), COUNT(DISTINCT play_id) FROM play_seats"
-            " WHERE game = ? AND score IS NOT NULL AND score BETWEEN ? AND ?",
-            (game, bound.least, bound.most),
-        )[0]
-        return (None if best is None else int(best)), int(plays)
+        won = "FROM play_seats WHERE game = ? AND winner = 1 AND score BETWEEN ? AND ?"
+        args = (game, bound.least, bound.most)
+        n = int(self._read(f"SELECT COUNT(*) {won}", args)[0][0])
+        if not n:
+            return None, 0
+        middle = self._read(f"SELECT score {won} ORDER BY score LIMIT 1 OFFSET ?", (*args, (n - 1) // 2))
+        return int(middle[0][0]), n
 
     def play(self, play_id: str) -> PlayRecord | None:
         """One play with its figures, or None."""

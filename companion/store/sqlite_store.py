@@ -177,6 +177,10 @@ class Store(PlayersMixin, PlaysMixin, LocationsMixin, InsightsMixin):
         self._revs: weakref.WeakKeyDictionary[Table, int] = weakref.WeakKeyDictionary()
         # The log digests of each table (checkpoint.chain), one per version up to the current one.
         self._digests: weakref.WeakKeyDictionary[Table, list[str]] = weakref.WeakKeyDictionary()
+        # Tables whose undone rows this store itself deleted since it last saw the revision (an
+        # append): the next append has none to make way for (docs/DECISIONS.md, "An entry in
+        # four statements").
+        self._no_undone: weakref.WeakSet[Table] = weakref.WeakSet()
         try:
             if self.url is None and str(path) != ":memory:":
                 self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -316,16 +320,19 @@ class Store(PlayersMixin, PlaysMixin, LocationsMixin, InsightsMixin):
         *statements: tuple[str, tuple[Any, ...]],
         table: Table | None = None,
         refused: StoreError | None = None,
+        table_row: tuple[str, tuple[Any, ...]] = ("", ()),
     ) -> None:
         """Run ``statements`` in one transaction; with ``table``, only if its revision is the one last seen.
 
         ``refused``: the error to raise when a constraint refuses the change (one player at two
         seats of a play: checked by SQLite inside the transaction, so no race gets past it).
+        ``table_row``: columns of ``table``'s row to set with the claim on its revision, in the
+        same UPDATE (``"updated = ?, entries = ?"`` and their values).
         """
         with self._lock:
             for attempt in range(1, WRITE_TRIES + 1):
                 try:
-                    self._transaction(statements, table)
+                    self._transaction(statements, table, table_row)
                     break
                 except self._db.IntegrityError as exc:
                     raise (refused or self._db.store_error(exc)) from exc
@@ -336,11 +343,16 @@ class Store(PlayersMixin, PlaysMixin, LocationsMixin, InsightsMixin):
             if table is not None:
                 self._revs[table] += 1
 
-    def _transaction(self, statements: Sequence[tuple[str, tuple[Any, ...]]], table: Table | None) -> None:
+    def _transaction(
+        self,
+        statements: Sequence[tuple[str, tuple[Any, ...]]],
+        table: Table | None,
+        table_row: tuple[str, tuple[Any, ...]] = ("", ()),
+    ) -> None:
         self._db.begin()
         try:
             if table is not None:
-                self._claim(table)
+                self._claim(table, table_row)
             # A run of one statement (a table's entries, a play's seats) goes in one executemany:
             # on PostgreSQL one pipeline instead of a round trip a row (a 200-entry game's import
             # was 200 of them), in the same transaction and order.
@@ -355,14 +367,17 @@ class Store(PlayersMixin, PlaysMixin, LocationsMixin, InsightsMixin):
             self._db.rollback()
             raise
 
-    def _claim(self, table: Table) -> None:
-        """Inside the transaction: refuse a stale writer, else raise the table's revision.
+    def _claim(self, table: Table, table_row: tuple[str, tuple[Any, ...]] = ("", ())) -> None:
+        """Inside the transaction: refuse a stale writer, else raise the table's revision (and
+        set ``table_row``'s columns in the same statement: one less a change).
 
         One conditional UPDATE: on PostgreSQL a second writer waits for the first one's row lock,
         then finds the revision changed and updates nothing (a read, then a write, would race)."""
         seen = self._revs.get(table)
+        columns, values = table_row
         claimed = self._db.execute(
-            "UPDATE tables SET rev = rev + 1 WHERE id = ? AND rev = ?", (table.id, seen)
+            f"UPDATE tables SET rev = rev + 1{', ' if columns else ''}{columns} WHERE id = ? AND rev = ?",
+            (*values, table.id, seen),
         ).rowcount
         if seen is None or claimed != 1:
             raise StoreConflict("sec-input.store.conflict", name=table.name)
@@ -374,22 +389,29 @@ class Store(PlayersMixin, PlaysMixin, LocationsMixin, InsightsMixin):
         now = _now()
         body = checkpoint.entry_body(entry)
         digest = checkpoint.chain(self._log_digests(table)[-1], [body])[-1]
+        # Only undone rows make way: an entry N in force, written by another connection, stays,
+        # and the INSERT below breaks the unique (table_id, seq) key: StoreConflict. None are left
+        # after this store's own last append while no one else wrote (the claim checks that).
+        make_way = (
+            ()
+            if table in self._no_undone
+            else (("DELETE FROM entries WHERE table_id = ? AND seq >= ? AND undone = 1", (table.id, seq)),)
+        )
         self._write(
-            # Only undone rows make way: an entry N in force, written by another connection, stays,
-            # and the INSERT below breaks the unique (table_id, seq) key: StoreConflict.
-            ("DELETE FROM entries WHERE table_id = ? AND seq >= ? AND undone = 1", (table.id, seq)),
+            *make_way,
             (
                 "INSERT INTO entries (table_id, seq, body, at) VALUES (?, ?, ?, ?)",
                 (table.id, seq, body, now),
             ),
-            (
-                "UPDATE tables SET updated = ?, entries = ?, finished = ?, checkpoint = ? WHERE id = ?",
-                (now, seq + 1, finished, checkpoint.dump(digest, state), table.id),
-            ),
             *(self._play_of(table, entry, state, now) if finished else ()),
             table=table,
             refused=StoreConflict("sec-input.store.conflict", name=table.name),
+            table_row=(
+                "updated = ?, entries = ?, finished = ?, checkpoint = ?",
+                (now, seq + 1, finished, checkpoint.dump(digest, state)),
+            ),
         )
+        self._no_undone.add(table)
         self._digests[table].append(digest)
 
     def _log_digests(self, table: Table) -> list[str]:
@@ -404,13 +426,11 @@ class Store(PlayersMixin, PlaysMixin, LocationsMixin, InsightsMixin):
         seq = table.version - 1
         self._write(
             ("UPDATE entries SET undone = 1 WHERE table_id = ? AND seq = ?", (table.id, seq)),
-            (
-                "UPDATE tables SET updated = ?, entries = ?, finished = 0, checkpoint = NULL WHERE id = ?",
-                (_now(), seq, table.id),
-            ),
             ("DELETE FROM plays WHERE table_id = ?", (table.id,)),  # the table is open again
             table=table,
+            table_row=("updated = ?, entries = ?, finished = 0, checkpoint = NULL", (_now(), seq)),
         )
+        self._no_undone.discard(table)
         digests = self._digests.get(table)
         if digests is not None and len(digests) > seq + 1:
             del digests[seq + 1 :]
@@ -426,12 +446,12 @@ class Store(PlayersMixin, PlaysMixin, LocationsMixin, InsightsMixin):
         digest = checkpoint.chain(self._log_digests(table)[-1], [checkpoint.entry_body(entry)])[-1]
         self._write(
             ("UPDATE entries SET undone = 0, at = ? WHERE table_id = ? AND seq = ?", (now, table.id, seq)),
-            (
-                "UPDATE tables SET updated = ?, entries = ?, finished = ?, checkpoint = ? WHERE id = ?",
-                (now, seq + 1, finished, checkpoint.dump(digest, state), table.id),
-            ),
             *(self._play_of(table, entry, state, now) if finished else ()),
             table=table,
+            table_row=(
+                "updated = ?, entries = ?, finished = ?, checkpoint = ?",
+                (now, seq + 1, finished, checkpoint.dump(digest, state)),
+            ),
         )
         self._digests[table].append(digest)
 

@@ -8,7 +8,8 @@ In the store rather than in a process's memory so that every worker serving one 
 database sees the same offers, and a restart keeps them (docs/DECISIONS.md).
 
 An answer (accept, decline, withdraw) moves an open offer on once: ``close`` changes only a
-row still open and says whether it was this call that did.
+row still open and says whether it was this call that did. An offer the table moved past for
+good is closed as stale (``lapse``): its parties still see it, with why, during this trading.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from __future__ import annotations
 import secrets
 from datetime import UTC, datetime
 
-from companion.share.offers import ACCEPTED, DECLINED, OPEN, WITHDRAWN, Offer
+from companion.share.offers import ACCEPTED, DECLINED, OPEN, STALE, WITHDRAWN, Offer
 from companion.store.sqlite_store import Store
 
 SCHEMA = """
@@ -51,14 +52,14 @@ class TradeOffers:
         ]
 
     def make(self, table_id: str, basis: str, offerer: int, receiver: int, entry: str) -> Offer:
-        """A new open offer; the offerer's earlier open offer to the same player is withdrawn
-        (one offer between two players at a time, as across a table)."""
+        """A new open offer; the offerer's earlier offer to the same player, open or stale, is
+        withdrawn (one offer between two players at a time, as across a table)."""
         offer_id = secrets.token_urlsafe(12)
         self.store._write(
             (
                 "UPDATE trade_offers SET status = ? "
-                "WHERE table_id = ? AND offerer = ? AND receiver = ? AND status = ?",
-                (WITHDRAWN, table_id, offerer, receiver, OPEN),
+                "WHERE table_id = ? AND offerer = ? AND receiver = ? AND status IN (?, ?)",
+                (WITHDRAWN, table_id, offerer, receiver, OPEN, STALE),
             ),
             (
                 f"INSERT INTO trade_offers ({_COLUMNS}, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -74,11 +75,24 @@ class TradeOffers:
         return found[0] if found else None
 
     def of_table(self, table_id: str) -> list[Offer]:
-        """The table's offers still to be answered, and those declined that their offerer has
-        not seen yet, oldest first."""
+        """The table's offers still to be answered, those declined that their offerer has not
+        seen yet, and those closed as stale (their parties' phones say why), oldest first."""
         return self._rows(
-            "WHERE table_id = ? AND status IN (?, ?) ORDER BY created, id", (table_id, OPEN, DECLINED)
+            "WHERE table_id = ? AND status IN (?, ?, ?) ORDER BY created, id",
+            (table_id, OPEN, DECLINED, STALE),
         )
+
+    def lapse(self, offer_ids: list[str]) -> None:
+        """Close these offers as stale, those still open (the table moved past them for good:
+        ``share.offers.lapsed``); one write for them all, none for no offer."""
+        if offer_ids:
+            marks = ", ".join("?" for _ in offer_ids)
+            self.store._write(
+                (
+                    f"UPDATE trade_offers SET status = ? WHERE id IN ({marks}) AND status = ?",
+                    (STALE, *offer_ids, OPEN),
+                )
+            )
 
     def close(self, offer_id: str, status: str, was: str = OPEN) -> bool:
         """Move the offer from ``was`` to ``status``; False when it was no longer ``was`` (another

@@ -65,3 +65,34 @@ def use_into_view(anchor: ft.Control, target: str, shown: object) -> Callable[[A
 
     ft.use_effect(bring, [shown])
     return laid_out
+
+
+def use_due_scroll(
+    anchor: ft.Control, blocked: bool
+) -> tuple[Callable[[tuple[str, bool]], None], Callable[[str], Callable[[Any], None]], Callable[[], None]]:
+    """A scroll of the column around ``anchor`` that waits until it may run: the part it goes to
+    is laid out by the browser, and no dialog is over the screen (``blocked``). Returns ``aim``
+    (the key to bring into view, and whether it stands on the page already), ``drawn`` (the
+    handler for that part's ``on_size_change``, by its key) and ``bring`` (run what is due, as
+    when the dialog has just closed). A component's news (a trade offer arriving) uses it."""
+    due = ft.use_ref(("", False))  # (the key to bring into view, laid out by the browser yet)
+
+    def bring() -> None:
+        key, laid = due.current or ("", False)
+        if key and laid and not blocked:
+            due.current = ("", False)
+            scroll_into_view(anchor, key)
+
+    def aim(target: tuple[str, bool]) -> None:
+        due.current = target
+        bring()
+
+    def drawn(key: str) -> Callable[[Any], None]:
+        def laid_out(_: Any = None) -> None:
+            if due.current == (key, False):
+                due.current = (key, True)
+                bring()
+
+        return laid_out
+
+    return aim, drawn, bring

@@ -181,16 +181,16 @@ def LogPlay(
 
 
 def far_lines(tr: Tr, repos: Repos, game: str, result: Any) -> list[ft.Control]:
-    """A line above "Log this play" for each score far above the best this log holds in the game
-    (plays/bounds.far_above: 400 typed for 40): said before logging, never refused."""
+    """A line above "Log this play" for each score far above what usually wins the game in this log
+    (plays/bounds.far_above: 350 typed for 35): said before logging, never refused."""
     try:
         totals = [(str(r["name"]), int(r["total"])) for r in result["players"]]
     except (KeyError, TypeError, ValueError):  # no result shown
         return []
-    best, plays = repos.plays.usual_best(game)
+    usual, plays = repos.plays.usual_win(game)
     lines: list[ft.Control] = []
     for seat, (name, total) in enumerate(totals):
-        said = far_above(game, name, total, best, plays)
+        said = far_above(game, name, total, usual, plays)
         if said is not None:
             lines.append(ft.Text(tr.msg(said), key=f"quick-far-{seat}", color=ft.Colors.ERROR))
     return lines

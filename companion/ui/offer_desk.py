@@ -10,7 +10,8 @@ process's sessions by the table's topic, so every phone draws the offers again.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from companion.core import Table
 from companion.share.live import Access, LiveRefusal
@@ -19,7 +20,6 @@ from companion.share.offers import (
     ACCEPTED,
     DECLINE,
     DECLINED,
-    OPEN,
     SEEN,
     SEEN_STATUS,
     TRADE_KINDS,
@@ -28,6 +28,7 @@ from companion.share.offers import (
     Offer,
     check_answer,
     check_offer,
+    lapsed,
 )
 from companion.store.trade_offers import TradeOffers
 
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
     from companion.ui.hub import TableHub
 
 CLOSED_AS = {DECLINE: DECLINED, WITHDRAW: WITHDRAWN, SEEN: SEEN_STATUS}
+T = TypeVar("T")
 
 
 def offers_for(hub: TableHub) -> TradeOffers:
@@ -48,6 +50,28 @@ def table_offers(hub: TableHub, table: Table) -> tuple[Offer, ...]:
         return ()
     start = trading_since(table)
     return tuple(o for o in offers_for(hub).of_table(table.id) if o.basis_version >= start)
+
+
+def moving_on(hub: TableHub, action: Callable[[Table], T]) -> Callable[[Table], T]:
+    """``action`` (an entry, undo, redo, an answer), then, still under the table's lock, the
+    table's open offers it moved past for good closed as stale in the store (``lapsed``), so
+    the store and the host's list stop carrying them. Only where offers can be: a change that
+    moved the version from or to a trading step (one read of the offers, a write only when one
+    lapsed); any other change of any game touches no offer."""
+
+    def run(table: Table) -> T:
+        version, was_trading = table.version, _trading(table)
+        done = action(table)
+        if table.version != version and (was_trading or _trading(table)):
+            desk = offers_for(hub)
+            desk.lapse(lapsed(table, desk.of_table(table.id)))
+        return done
+
+    return run
+
+
+def _trading(table: Table) -> bool:
+    return table.prompt is not None and table.prompt.kind in TRADE_KINDS
 
 
 def trading_since(table: Table) -> int:
@@ -82,8 +106,8 @@ def answer(hub: TableHub, access: Access | None, table: Table, offer_id: str, ac
     found = desk.find(offer_id)
     check_answer(_valid(hub, access), table, found, action)
     assert found is not None
-    if action != ACCEPT:
-        if not desk.close(offer_id, CLOSED_AS[action], DECLINED if action == SEEN else OPEN):
+    if action != ACCEPT:  # from the status checked (a stale offer is declined or withdrawn too)
+        if not desk.close(offer_id, CLOSED_AS[action], found.status):
             raise LiveRefusal("live.offer.gone")
         return None
     if not desk.close(offer_id, ACCEPTED):  # withdrawn or answered meanwhile (another worker)

@@ -116,8 +116,10 @@ class OpenTable:
         if self.space is not None and not self.space.allow_entry():  # the space's entries per second
             self._say(tr("space.busy"), at=at)
             return False
+        from companion.ui.offer_desk import moving_on
+
         try:
-            self.hub.change(self.table.id, action)
+            self.hub.change(self.table.id, moving_on(self.hub, action))
         except RuleViolation as exc:
             self._say(exc.message_in(tr.lang), exc.rule_id, at)
             return False

@@ -146,13 +146,16 @@ class PlaysRepo:
         """A game's statistics; ``period``: since, until (dates), location (as Store.stats)."""
         return self._store.stats(game, player, **period)
 
-    def usual_best(self, game: str) -> tuple[int | None, int]:
-        """The best score logged in ``game`` (within its bounds) and from how many scored plays."""
-        return self._store.usual_best(game)
+    def usual_win(self, game: str) -> tuple[int | None, int]:
+        """The usual winning score logged in ``game`` (the median of the winners' scores, within
+        its bounds) and from how many winning scores."""
+        return self._store.usual_win(game)
 
-    def out_of_bounds(self, game: str, player: str | None = None, **period: str | None) -> list[PlayRecord]:
-        """The plays ``stats`` counts holding a score the game cannot give (typed before the
-        score bounds, or restored from a backup), latest first."""
+    def out_of_bounds(
+        self, game: str | None, player: str | None = None, **period: str | None
+    ) -> list[PlayRecord]:
+        """The plays ``stats`` (``game`` None: ``player_page``) counts holding a score the game
+        cannot give (typed before the score bounds, or restored from a backup), latest first."""
         return self._store.plays_out_of_bounds(game, player, **period)
 
     def player_page(self, player_id: str, **period: str | None) -> PlayerPage:

@@ -20,6 +20,7 @@ from kept_pages import kept_app
 from ui_browser_kit import (
     PHONE,
     asked,
+    auto_label,
     dismiss,
     enable_semantics,
     screen_texts,
@@ -39,7 +40,6 @@ from companion.games.dayu.data import DATA
 from companion.games.dragon.superevents import super_msg
 from companion.i18n import translate
 from companion.store import Store
-from companion.ui.gameui import ui_for
 
 pytestmark = pytest.mark.browser
 
@@ -250,12 +250,6 @@ def cell_abbreviation(shop: str) -> str:
     return translate(f"ui.chinatown.short.{shop}", "en")
 
 
-def auto_label(table: Table, lang: str) -> str:
-    """The text of the button that lets the app make the table's entry (deal, choose, draw)."""
-    label, _ = ui_for(table.game_id).auto_labels.get(table.prompt.kind, ("play.deal", "play.deal_hint"))
-    return translate(f"ui.{label}", lang)
-
-
 # ---- Da Yu -------------------------------------------------------------------------------
 def test_dayu_drain_with_number_buttons(app):
     pages, data = app
@@ -319,7 +313,8 @@ def test_dragon_expansions_wall_and_super_event(app):
     assert table.options.great_wall and table.options.super_events
 
     while table.prompt.auto:  # the app lays out the event row, then draws the super event
-        table = answer(page, data, table, lambda p: tap(p, "Let the app deal"))
+        said = auto_label(table, "en")  # "Let the app lay them out", "Let the app draw it"
+        table = answer(page, data, table, lambda p, said=said: tap(p, said))
     assert table.state.super_event
     table = answer(page, data, table, choose(table, table.prompt.choices[0]))  # the oldest player
 

@@ -90,7 +90,7 @@ def test_first_game_tips(browser, tmp_path):
         version = table.version
         table = tap_once(
             page,
-            lambda p: tap_on(p.get_by_role("button", name="Let the app deal").first),
+            lambda p: tap_on(p.get_by_role("button", name="Let the app lay them out").first),
             lambda: (t := stored(data)[0]).version > version and t,
             asked(table),
         )

@@ -16,6 +16,7 @@ from test_dragon_taps_browser import PICKS, first_tap
 from ui_browser_kit import (
     PHONE,
     asked,
+    auto_label,
     enable_semantics,
     on_screen,
     open_app,
@@ -92,7 +93,7 @@ def test_play_a_month_undo_reload(browser, tmp_path):
         while not (table.state.month >= 2):
             prompt = table.prompt
             if prompt.auto:
-                label, made = "Let the app deal", 1
+                label, made = auto_label(table, "en"), 1  # lay out the events, then deal
             else:  # the first tile or card on screen, by its name, and the entries its tap makes
                 label, made = first_tap(table, "en")
             table = tap_once(

@@ -684,6 +684,16 @@ def page_in(browser: Any, url: str, lang: str, theme: str | None = None) -> Any:
     return page
 
 
+def auto_label(table: Any, lang: str) -> str:
+    """The text of the button that lets the app make the table's entry: "Let the app deal", or
+    the game's own words where the app does not deal (chooses, draws, lays out: GameUI.auto_labels)."""
+    from companion.i18n import translate
+    from companion.ui.gameui import ui_for
+
+    label, _ = ui_for(table.game_id).auto_labels.get(table.prompt.kind, ("play.deal", "play.deal_hint"))
+    return translate(f"ui.{label}", lang)
+
+
 def on_screen(page: Any, text: str) -> None:
     """Wait until the accessibility tree says ``text``."""
     wait_until(lambda: any(text in t for t in screen_texts(page)), what=f"{text!r} on screen")

@@ -48,7 +48,7 @@ def test_scores_are_filled_in_and_decide_who_won(data, capsys):
         (["44", "lots", "41"], "give one whole number for each of the 3 players, in seat order"),
         (
             ["44", "3000", "41"],
-            "Ben's score of 3,000 is more than anyone can score in this game (at most 488)",
+            "Ben's score of 3,000 is more than anyone can score in this game (at most 366)",
         ),
     ],
 )

@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).parents[1] / "browser"))  # the browser te
 from hosted.kit import dragon_at_a_choice
 from hosted.workers import Front, workers
 from test_dragon_taps_browser import first_tap
-from ui_browser_kit import PHONE, enable_semantics, settled, tap_on, wait_until
+from ui_browser_kit import PHONE, auto_label, enable_semantics, settled, tap_on, wait_until
 
 from companion.core import Table
 from companion.i18n import translate
@@ -117,7 +117,7 @@ def tap_and_wait(page: Any, table: Table, stored: Any, own: bool = False) -> tup
     the phone of the seat asked, whose buttons leave its name out): the table once stored, and
     the browser's time of the tap."""
     if table.prompt.auto:
-        target, made = page.get_by_role("button", name=translate("ui.play.deal", "en")), 1
+        target, made = page.get_by_role("button", name=auto_label(table, "en")), 1
     else:
         name, made = first_tap(table, "en", own=own)
         # a question to the table (who is oldest) names its buttons with a line of explanation

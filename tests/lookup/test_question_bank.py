@@ -15,6 +15,7 @@ import pytest
 from lookup_bank import (
     ALL,
     BANK,
+    FIFTH,
     FOURTH,
     FRESH,
     REPORTED,
@@ -54,6 +55,10 @@ THIRD_FLOORS = (1.0, 1.0)
 # 26e2472, 26/30 and 28/30 with the paired filler, 30/30 and 30/30 after its four misses were
 # mended (docs/PERFORMANCE.md, "Rules lookup: a fourth block").
 FOURTH_FLOORS = (1.0, 1.0)
+# The fifth block (branch lookup5, ``FIFTH``): 32/40 first and 37/40 in three on main at 052597e,
+# 39/40 and 40/40 after (docs/PERFORMANCE.md, "Rules lookup: a fifth block"); the one left second,
+# "is it 6 years or 7", meets the building cards' "7 dealt ... then 6" before the six years.
+FIFTH_FLOORS = (0.975, 1.0)
 TARGETS = (0.85, 0.97)
 
 
@@ -68,7 +73,7 @@ def test_the_bank_is_what_the_issue_asks():
     assert any(a.startswith("dragon.super.") for a in answers)  # Super Events
     assert any(q[4] == ALL for q in BANK)  # asked under "All games"
     assert len(held_out()) * 10 >= len(BANK) * 3 and len(tuned()) + len(held_out()) == len(BANK)
-    asked = BANK + FRESH + REPORTED + THIRD + FOURTH
+    asked = BANK + FRESH + REPORTED + THIRD + FOURTH + FIFTH
     assert len({(q[1], q[2].lower()) for q in asked}) == len(asked), "a question asked twice"
     for lang in ("en", "es"):
         for game in ("dragon", "chinatown", "dayu"):
@@ -80,10 +85,14 @@ def test_the_bank_is_what_the_issue_asks():
     assert sum(q[1] == "es" for q in FOURTH) == sum(q[1] == "en" for q in FOURTH) == 15
     expansions = [a.split(".")[1] for q in FOURTH for a in q[3][:1] if a.split(".")[1] in ("wall", "super")]
     assert sorted(expansions) == ["super"] * 4 + ["wall"] * 4  # The Great Wall, Super Events
+    assert [sum(q[0] == g for q in FIFTH) for g in ("dragon", "chinatown", "dayu")] == [14, 14, 12]
+    assert sum(q[1] == "es" for q in FIFTH) == sum(q[1] == "en" for q in FIFTH) == 20
+    expansions = [a.split(".")[1] for q in FIFTH for a in q[3][:1] if a.split(".")[1] in ("wall", "super")]
+    assert sorted(expansions) == ["super"] * 4 + ["wall"] * 3
 
 
 def test_every_answer_is_a_rule_of_its_game():
-    for game, lang, question, answers, scope in BANK + FRESH + REPORTED + THIRD + FOURTH:
+    for game, lang, question, answers, scope in BANK + FRESH + REPORTED + THIRD + FOURTH + FIFTH:
         assert game in GAMES and scope in (game, ALL), question
         for rid in answers:
             assert rid.split(".", 1)[0] == game and rid in book(game, lang).texts, (question, rid)
@@ -137,3 +146,10 @@ def test_the_fourth_block_reaches_its_floors():
     print("\n" + _table("fourth", found))
     _, top1, top3 = found["all"]
     assert top1 >= FOURTH_FLOORS[0] and top3 >= FOURTH_FLOORS[1], _table("fourth", found)
+
+
+def test_the_fifth_block_reaches_its_floors():
+    found = figures(FIFTH)
+    print("\n" + _table("fifth", found))
+    _, top1, top3 = found["all"]
+    assert top1 >= FIFTH_FLOORS[0] and top3 >= FIFTH_FLOORS[1], _table("fifth", found)

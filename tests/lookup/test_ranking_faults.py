@@ -52,6 +52,14 @@ def test_a_real_word_is_never_rewritten_into_another(lang, word, not_into):
     assert stem(word, lang) in terms and ix.known[not_into] not in terms
 
 
+@pytest.mark.parametrize(("amount", "not_into"), [("300k", "100k"), ("250k", "25k"), ("500k", "50k")])
+def test_an_amount_is_never_rewritten_into_another(amount, not_into):
+    """A digit is not a slip: "we both have 300k" read "100k", the trades' bill (branch lookup5)."""
+    ix = index("en")
+    assert amount not in ix.known and not_into in ix.known  # one step apart, only one of them indexed
+    assert ix.known[not_into] not in ix.parse(f"we both have {amount}").terms
+
+
 def test_cuanto_tengo_que_devolver_finds_the_flood():
     assert "dragon.super.flood" in _ids("cuánto tengo que devolver", "es", "dragon")
 
@@ -63,6 +71,8 @@ def test_cuanto_tengo_que_devolver_finds_the_flood():
         ("en", "drian", "drain"),
         ("es", "epidmia", "epidemia"),
         ("en", "palce", "palace"),  # "place" is as close; "palace" shares more of the start
+        # in the word list (a suffix, met 50 times) but one slip from "acción" (56,409 times)
+        ("es", "acion", "accion"),
     ],
 )
 def test_a_typo_becomes_the_closest_indexed_word(lang, typo, meant):

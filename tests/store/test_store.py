@@ -49,6 +49,35 @@ def test_undone_entries_are_kept_until_replaced(store):
     assert reopened.state.counter == 3
 
 
+def _statements(store, monkeypatch) -> list[str]:
+    """The store connection's calls from now on, by name (a statement each, BEGIN and COMMIT too)."""
+    sent: list[str] = []
+    for name in ("begin", "execute", "executemany", "commit"):
+        run = getattr(store._db, name)
+
+        def counted(*args, _run=run, _name=name, **kwargs):
+            sent.append(_name)
+            return _run(*args, **kwargs)
+
+        monkeypatch.setattr(store._db, name, counted)
+    return sent
+
+
+def test_an_entry_is_four_statements_once_no_undone_row_is_left(store, monkeypatch):
+    """The claim on the table's revision sets its row too, and the undone rows' DELETE runs only
+    while some may be left (docs/DECISIONS.md, "An entry in four statements")."""
+    t = store.create(Table.new("toy", ["Ana", "Ben"]))
+    t.submit(Start(first=0))
+    sent = _statements(store, monkeypatch)
+    t.submit(Add(seat=0, amount=1))
+    assert sent == ["begin", "execute", "execute", "commit"]  # the claim with the row, the entry
+    t.undo()
+    del sent[:]
+    t.submit(Add(seat=0, amount=2))  # an undone row to make way for: the DELETE again
+    assert sent == ["begin", "execute", "execute", "execute", "commit"]
+    assert store.open(t.id).state == t.state and store.open(t.id).redo_entries == []
+
+
 def test_list_rename_delete(store):
     a = store.create(Table.new("toy", ["Ana", "Ben"]))
     b = store.create(Table.new("toy", ["Carla", "Dan", "Eva"], name="Friday"))

@@ -15,7 +15,7 @@ from companion.store import Store, StoreConflict
 from companion.store.trade_offers import TradeOffers
 from companion.ui.hub import TableHub
 from companion.ui.live import links_for
-from companion.ui.offer_desk import answer, offer, offers_for
+from companion.ui.offer_desk import answer, moving_on, offer, offers_for
 
 
 def trading(table: Table) -> Table:
@@ -166,3 +166,37 @@ def test_an_offer_asking_for_more_money_than_the_other_holds_tells_the_offerer_n
     with pytest.raises(RuleViolation) as own:  # her own money she may be told of
         one.change(table.id, lambda t: offer(one, ana, t, too_much, stamp(t)))
     assert own.value.msg.args["player"] == "Ana"
+
+
+def test_an_offer_the_table_moved_past_is_closed_as_stale_for_every_worker(two_workers):
+    """Stale offers stayed 'open' in the store until their table was deleted. An entry that moves
+    the table past an offer (here on one worker) closes it as stale; the other worker, not yet
+    told of the entry, refuses its accept with the stale reason rather than entering it. An
+    offer on a table undone stays open while the host may redo it, and lapses once another
+    entry replaces the redo; a new offer from Ana to Ben withdraws her stale one."""
+    one, two = two_workers
+    table = trading(one.create(Table.new("chinatown", ["Ana", "Ben", "Carla"])))
+    ana, ben, _ = seats(one, table)
+
+    def ana_offers(hub, units):
+        trade = {"kind": "trade", "gives": [money(1, 0, units)]}
+        return hub.change(table.id, moving_on(hub, lambda t: offer(hub, ana, t, trade, stamp(t))))
+
+    first = ana_offers(one, 3)
+    one.change(table.id, moving_on(one, lambda t: t.submit({"kind": "trade", "gives": [money(2, 1)]})))
+    assert offers_for(two).find(first.id).status == "stale"
+    assert [(o.id, o.status) for o in offers_for(two).of_table(table.id)] == [(first.id, "stale")]
+    two.get(table.id)  # the other worker's table, opened now, then left behind by the next entries
+    later = ana_offers(one, 2)  # on the table with Carla's trade: Ana's stale one withdrawn
+    assert offers_for(two).find(first.id).status == "withdrawn"
+    one.change(table.id, moving_on(one, lambda t: t.undo()))  # back before Carla's trade
+    assert offers_for(two).find(later.id).status == "open"  # the host may still redo it
+    one.change(table.id, moving_on(one, lambda t: t.submit({"kind": "trade", "gives": [money(2, 0)]})))
+    assert offers_for(two).find(later.id).status == "stale"  # no redo left: it never comes back
+    with pytest.raises(LiveRefusal) as refused:
+        two.change(table.id, lambda t: answer(two, ben, t, later.id, "accept"))
+    assert refused.value.msg.key == "live.offer.stale_entry"
+    assert offers_for(two).find(later.id).status == "stale"
+    assert one.get(table.id).entries[-1].gives[0].receiver == 0  # only Carla's last trade
+    two.change(table.id, lambda t: answer(two, ben, t, later.id, "decline"))
+    assert offers_for(one).find(later.id).status == "declined"

@@ -119,3 +119,17 @@ async def test_money_errors_in_spanish(tmp_path, year_played):
     assert "billetes" in h.by_key("ct-money-a-field").error
     assert h.by_key("ct-money-a-field").label == "Dinero de Ana"
     h.close()
+
+
+async def test_the_trading_question_quotes_its_button_as_the_button_says_it(tmp_path, year_played):
+    """Walkthrough walk57: the question said tap “trading done” / pulsad «negociación terminada»,
+    and the button under it says "Trading done" / "Negociación terminada": the quote is the
+    button's own words, so a player looking for it finds it."""
+    from companion.i18n import translate
+
+    for lang, (opening, closing) in (("en", ("“", "”")), ("es", ("«", "»"))):
+        h, _ = await trading(tmp_path / lang, year_played, lang)
+        label = h.by_key("ct-trading-done").content.value
+        assert label == translate("ui.chinatown.trading_done", lang)
+        assert opening + label + closing in h.all_text()
+        h.close()

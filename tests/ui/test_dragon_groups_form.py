@@ -3,15 +3,18 @@ a 5-player deal lying as 1 + 2 + 2 + 1 + 1 is legal)."""
 
 import random
 
+import pytest
 from dragon_helpers import ROW
 from ui_testkit import new_hub, started
 
 from companion.core import Table
-from companion.games.dragon.entries import EventRow, StartPlayer
+from companion.games.dragon.entries import EventRow, Groups, StartPlayer
+from companion.games.dragon.public import deal_deck
 from companion.ui.games.dragon.forms import END, dealt_groups
 from companion.ui.settings import PREFIX
 
 FIVE = ("Ana", "Ben", "Carla", "Dani", "Eva")
+PLUS = "\u00a0+\u00a0"  # a sum of cards says its "+" between spaces that do not break
 
 
 def test_taps_in_a_row_make_the_groups_in_the_rules_order():
@@ -76,14 +79,36 @@ async def test_the_form_in_spanish_says_what_is_left(tmp_path):
     hub = new_hub(tmp_path)
     table = _five_player_table(hub)
     h = await started(hub, route=f"/table/{table.id}", prefs={PREFIX + "lang": "es"})
-    assert "Grupos que faltan (cartas de cada uno): 2 + 2 + 1 + 1 + 1" in h.all_text()
+    assert "Grupos que faltan (cartas de cada uno): " + PLUS.join("22111") in h.all_text()
     await h.click("group-card-taxes")
     await h.click("group-end")
-    assert "Grupos que faltan (cartas de cada uno): 2 + 2 + 1 + 1" in h.all_text()
+    assert "Grupos que faltan (cartas de cada uno): " + PLUS.join("2211") in h.all_text()
     assert "Cerrar este grupo" in h.all_text()
     for card in ("harvest", "fireworks"):
         await h.click(f"group-card-{card}")
         await h.click("group-end")
     await h.click("group-card-parade")  # every group of one is dealt: this one takes two
-    assert h.by_key("group-end").disabled and "2 + 2" in h.all_text()
+    assert h.by_key("group-end").disabled and PLUS.join("22") in h.all_text()
     h.close()
+
+
+async def test_a_sum_of_cards_stays_on_one_line(tmp_path):
+    """Walkthrough walk57: at 412 px the month's question broke its sum, "(2 +" at the end of one
+    line and "2 + 2 + 2)" on the next. The question, the form's line and the refusal of a wrong
+    deal join the numbers with spaces that do not break."""
+    from companion.core import RuleViolation
+
+    hub = new_hub(tmp_path)
+    table = _five_player_table(hub)
+    h = await started(hub, route=f"/table/{table.id}")
+    shown = h.all_text()
+    assert "(" + PLUS.join("22111") + ")" in shown  # the question
+    assert "Groups still to enter (cards in each): " + PLUS.join("22111") in shown
+    assert not any(f"{a} + {b}" in shown for a in "12" for b in "12")
+    h.close()
+    deck = deal_deck(table.state)  # every card, in groups of the wrong sizes: refused, naming them
+    wrong = (tuple(deck[:3]), *((card,) for card in deck[3:]))
+    with pytest.raises(RuleViolation) as refused:
+        table.submit(Groups(groups=wrong))
+    assert refused.value.msg.key == "dragon.err.groups_sizes"
+    assert PLUS.join("22111") in refused.value.message_in("en")

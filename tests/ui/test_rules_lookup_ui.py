@@ -13,6 +13,7 @@ from companion.lookup import card, for_moment, search, teach_note
 from companion.lookup.tips import table_tips
 from companion.store import Store
 from companion.store.teach_marks import TeachMarks
+from companion.ui.in_view import scroll_key
 from companion.ui.settings import PREFIX
 
 ES = {PREFIX + "lang": "es"}
@@ -404,4 +405,20 @@ async def test_a_rules_card_is_read_out_by_a_screen_reader(tmp_path):
     assert len(chosen) >= 2  # the rule and an answer
     assert all(c.semantics_label and c.semantics_label == c.value for c in chosen)
     assert h.by_key("rule-dialog-text").semantics_label == card("dragon.event.drought", "es").text
+    h.close()
+
+
+async def test_a_tables_search_scrolled_to_the_top_keeps_its_label_whole(tmp_path):
+    """Walkthrough walk57: typed at a table, the search moved its field to the top of the screen,
+    and the field's label ("Buscar en las reglas"), which floats over the field's top border,
+    was cut in half there. What the screen scrolls to holds room above the field for it."""
+    from companion.ui.views.rules import LABEL_ROOM, SEARCH_TOP
+
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("dragon", ["Ana", "Ben", "Carla"]))
+    h = await started(hub, route=f"/table/{table.id}/rules", prefs=ES)
+    field = h.by_key("rules-search")
+    room = field.parent
+    assert isinstance(room, ft.Container) and room.padding.top == LABEL_ROOM >= 8
+    assert room.parent.key == scroll_key(SEARCH_TOP)  # the block scrolled to starts with the room
     h.close()

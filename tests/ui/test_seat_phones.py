@@ -886,3 +886,86 @@ async def test_da_yus_next_mover_is_told_so_unless_the_round_may_end_the_game(tm
         assert h.by_key("waiting").value == translate("ui.live.waiting", lang, name="Carla")
     for h in (ana, ben, last):
         h.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_chinatowns_banner_says_the_drawing_order_on_every_phone(tmp_path, lang):
+    """The shop tiles are drawn one player after another in turn order (chinatown.tiles.draw),
+    yet the banner said only "shop tiles · first player Ana" there. It says the order as while
+    placing, "Ana, then Ben, Carla", and moves on as each one's tiles are entered."""
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("chinatown", ["Ana", "Ben", "Carla"]))
+    played_until(table, lambda p: p.kind == "draw_tiles", 2)
+    now, after, last = table.state.order()
+    names = [table.players[seat].name for seat in (now, after, last)]
+    bus = pubsub()
+    prefs = {"table_companion.lang": lang}
+    seats = links(hub, table)[1:]
+    phones = [await guest(hub, bus, f"/join/{seats[seat].token}", prefs=prefs) for seat in (now, last)]
+    phones.append(await started(hub, route=f"/table/{table.id}", pubsub=bus, prefs=prefs))
+    phase = translate("chinatown.phase.tiles", lang)
+    first = translate("chinatown.banner.order", lang, first=names[0], rest=f"{names[1]}, {names[2]}")
+    for h in phones:
+        assert h.by_key("banner").value.endswith(f" · {phase} · {first}")
+    await phones[-1].click("auto")  # the host lets the app draw the first player's tiles
+    assert table.prompt.seat == after
+    then = translate("chinatown.banner.order", lang, first=names[1], rest=names[2])
+    for h in phones:
+        await h.flush(pause=0.01)
+        assert h.by_key("banner").value.endswith(f" · {phase} · {then}")
+        h.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_chinatowns_banner_says_who_keeps_the_cards_the_table_dealt(tmp_path, lang):
+    """Cards the table dealt itself are kept in any order: the banner said "building cards ·
+    first player Ana", nothing of what happens nor who answers. It says what each is dealt and
+    keeps, then, once one player has entered theirs, who still has to."""
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("chinatown", ["Ana", "Ben", "Carla"]))
+    table.submit({"kind": "first_player", "first": 0})
+    n, k = table.prompt.msg.args["n"], table.prompt.msg.args["k"]
+    bus = pubsub()
+    prefs = {"table_companion.lang": lang}
+    ben = await guest(hub, bus, f"/join/{links(hub, table)[2].token}", prefs=prefs)
+    host = await started(hub, route=f"/table/{table.id}", pubsub=bus, prefs=prefs)
+    phase = translate("chinatown.phase.buildings", lang)
+    everyone = translate("chinatown.banner.keep_all", lang, n=n, k=k)
+    for h in (ben, host):
+        assert h.by_key("banner").value.endswith(f" · {phase} · {everyone}")
+    await direct(
+        host,
+        lambda: app_of(host).open.submit(
+            {"kind": "keep_buildings", "seat": 1, "buildings": [19, 20, 22, 28, 43][:k]}
+        ),
+    )
+    left = Msg("chinatown.banner.keep_left", {"k": k, "players": ["Ana", "Carla"]}).render(lang)
+    assert "Ana" in left and "Carla" in left and "Ben" not in left
+    for h in (ben, host):
+        await h.flush(pause=0.01)
+        assert h.by_key("banner").value.endswith(f" · {phase} · {left}")
+        h.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_da_yus_mover_reads_her_turn_plainly_and_a_viewer_whom_it_waits_for(tmp_path, lang):
+    """On Carla's own phone at her turn, nothing said it was hers: the banner and the question's
+    head named "Carla" as on every screen, over "3 action points left.". There it says "your
+    turn" ("te toca") beside her name; a viewer's phone (no seat) and the host's say whom the
+    table waits for, and no "your turn"."""
+    hub = new_hub(tmp_path)
+    bus = pubsub()
+    prefs = {"table_companion.lang": lang}
+    table = hub.create(dayu_last_turn_of_round(False))
+    viewer_link, _, _, carla_link = links(hub, table)
+    carla = await guest(hub, bus, f"/join/{carla_link.token}", prefs=prefs)
+    viewer = await guest(hub, bus, f"/join/{viewer_link.token}", prefs=prefs)
+    host = await started(hub, route=f"/table/{table.id}", pubsub=bus, prefs=prefs)
+    mine = translate("ui.play.your_turn", lang)
+    assert carla.by_key("prompt-seat").value == "Carla" and carla.by_key("your-turn").value == mine
+    assert viewer.by_key("waiting").value == translate("ui.live.waiting", lang, name="Carla")
+    for h in (viewer, host):
+        assert not h.has("your-turn") and mine not in h.all_text()
+    assert host.by_key("prompt-seat").value == "Carla"
+    for h in (carla, viewer, host):
+        h.close()

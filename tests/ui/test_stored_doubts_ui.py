@@ -31,7 +31,7 @@ async def test_the_log_card_says_it(hub):
     [play] = hub.store.plays()
     h = await started(hub, "/plays")
     assert h.by_key(f"play-{play.id}-doubt").value == (
-        "Ana's score of 4,100 is more than In the Year of the Dragon allows (at most 488): check it."
+        "Ana's score of 4,100 is more than In the Year of the Dragon allows (at most 366): check it."
     )
     assert h.has(f"play-edit-{play.id}")
     h.close()

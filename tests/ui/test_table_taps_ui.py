@@ -213,7 +213,8 @@ async def test_dayu_ring_hint_asks_for_a_tap_only_where_a_tap_moves(tmp_path):
 async def test_the_let_the_app_button_says_what_the_app_does(tmp_path):
     # Walkthrough 2026-12-06: "Let the app deal" chose Chinatown's first player, drew its shop tiles
     # (the question said "or let the app draw them") and placed Da Yu's markers: nothing is dealt
-    # there. The button says choose or draw, in both languages; a deal still says deal.
+    # there. The button says choose or draw, in both languages; a deal still says deal (Dragon's
+    # action cards: test_dragon_event_row_and_super_event_buttons_say_lay_out_and_draw).
     from companion.i18n import translate
     from companion.ui.settings import PREFIX
 
@@ -235,14 +236,57 @@ async def test_the_let_the_app_button_says_what_the_app_does(tmp_path):
     for lang in ("en", "es"):
         said[lang].append(await button(ct, lang))
     choose = ("Let the app choose", "The app chooses at random")
-    deal = (translate("ui.play.deal", "en"), translate("ui.play.deal_hint", "en"))
+    lay_out = (translate("ui.dragon.auto_lay_out", "en"), translate("ui.dragon.auto_lay_out_hint", "en"))
     draw = ("Let the app draw them", "The app draws them at random from the tiles left in the bag")
-    assert said["en"] == [choose, choose, deal, draw]
+    assert said["en"] == [choose, choose, lay_out, draw]  # Dragon's first question: its event row
     assert [text for text, _ in said["es"]] == [
         "Que elija la aplicación",
         "Que elija la aplicación",
-        "Que reparta la aplicación",
+        "Que las coloque la aplicación",
         "Que las saque la aplicación",
+    ]
+
+
+async def test_dragon_event_row_and_super_event_buttons_say_lay_out_and_draw(tmp_path):
+    # Walkthrough walk57: the event row's question said "or let the app lay them out", the super
+    # event's "or let the app draw it", and the button under both said "Let the app deal"
+    # ("Que reparta la aplicación"). The button says what its question says; the action cards
+    # of each month are still dealt.
+    from companion.ui.settings import PREFIX
+
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("dragon", ["Ana", "Ben", "Carla", "Dai"], {"super_events": True}))
+    rng = random.Random(1)
+
+    async def button(lang: str) -> tuple[str, str, str]:
+        h = await started(hub, route=f"/table/{table.id}", prefs={PREFIX + "lang": lang})
+        shown = h.by_key("auto")
+        h.close()
+        return table.prompt.kind, shown.content.value, hover(shown)
+
+    said: dict[str, list[tuple[str, str, str]]] = {"en": [], "es": []}
+    for kind in ("event_row", "super_event"):
+        assert table.prompt.kind == kind
+        for lang in said:
+            said[lang].append(await button(lang))
+        table.auto(rng)
+    while table.prompt.kind != "groups":
+        table.submit(table.prompt.choices[0])
+    for lang in said:
+        said[lang].append(await button(lang))
+    assert said["en"] == [
+        (
+            "event_row",
+            "Let the app lay them out",
+            "The app shuffles the event tiles and lays them out on months 3 to 12",
+        ),
+        ("super_event", "Let the app draw it", "The app draws one super event at random"),
+        ("groups", "Let the app deal", "The app shuffles and deals this itself"),
+    ]
+    assert [text for _, text, _ in said["es"]] == [
+        "Que las coloque la aplicación",
+        "Que lo robe la aplicación",
+        "Que reparta la aplicación",
     ]
 
 

@@ -126,25 +126,35 @@ async def test_ana_withdraws_her_offer(tmp_path, lang, year_played):
 async def test_an_offer_on_a_table_since_moved_on_cannot_be_accepted(tmp_path, lang, year_played):
     """The host enters another trade after Ana's offer: Ben's phone says why the offer no longer
     stands and has no Accept; an accept sent anyway (a screen not yet redrawn) is refused with
-    that reason, and nothing changes."""
+    that reason, and nothing changes. The store closes it as stale then (it stayed 'open' until
+    the table was deleted) and the host's list drops it; its parties' phones keep the reason, and
+    an undo back to the table it saw does not bring it back."""
     hub, table, host, (a, b, c) = await trading(tmp_path, lang, year_played)
     offer = await ana_offers_ben(hub, table, a)
     await host.flush(pause=0.01)
+    assert host.has(f"offer-text-{offer.id}")
     await host.click("ct-party-a-2")  # Carla gives Ben building 71
     await host.click("ct-give-a-b-71")
     await host.click("ct-trade-enter")
     version, hands = table.version, dict(table.state.hands[1])
     await b.flush(pause=0.01)
     stale = translate("live.offer.stale_entry", lang)
-    assert b.by_key(f"offer-stale-{offer.id}").value == stale
+    assert offers_for(hub).find(offer.id).status == "stale"
+    assert not host.has(f"offer-text-{offer.id}") and not host.has("ct-offers")
+    for phone in (a, b):
+        assert phone.by_key(f"offer-stale-{offer.id}").value == stale
     assert not b.has(f"offer-accept-{offer.id}") and b.has(f"offer-decline-{offer.id}")
+    assert a.has(f"offer-withdraw-{offer.id}")
     assert not await direct(b, lambda: app_of(b).open.answer_offer(offer.id, "accept"))
     assert stale in b.all_text()
     assert table.version == version and table.state.hands[1] == hands
-    assert offers_for(hub).find(offer.id).status == "open"
-    await host.click("undo")  # the table as the offer saw it again: it stands again
+    await host.click("undo")  # the table as the offer saw it: the offer lapsed all the same
     await b.flush(pause=0.01)
-    assert b.has(f"offer-accept-{offer.id}") and not b.has(f"offer-stale-{offer.id}")
+    assert b.by_key(f"offer-stale-{offer.id}").value == stale and not b.has(f"offer-accept-{offer.id}")
+    assert not await direct(b, lambda: app_of(b).open.answer_offer(offer.id, "accept"))
+    assert offers_for(hub).find(offer.id).status == "stale" and table.version == version - 1
+    await b.click(f"offer-decline-{offer.id}")  # Ben puts it away: gone from his phone
+    assert offers_for(hub).find(offer.id).status == "declined" and not b.has(f"offer-text-{offer.id}")
     await host.click("undo")  # before the trading: no offer is shown
     await b.flush(pause=0.01)
     assert table.prompt.kind == "draw_tiles" and not b.has(f"offer-text-{offer.id}")

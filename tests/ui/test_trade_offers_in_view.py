@@ -60,3 +60,31 @@ async def test_an_offer_arriving_under_a_dialog_is_brought_into_view_once_it_is_
     await b.flush(pause=0.01)
     assert b.open_dialogs() == [] and scrolls(b)[b0:] == [f"offer-{offer.id}"]
     close(host, a, b, c)
+
+
+async def test_an_offer_arriving_on_the_hosts_screen_is_brought_into_view(tmp_path, year_played):
+    """The host's screen, scrolled down its trade form, did not move when an offer arrived: its
+    line above the form stayed out of view (the seats' phones already scrolled to theirs). It is
+    scrolled to once laid out, not under a dialog (once the dialog is closed), and an offer
+    going (withdrawn on Ana's phone) moves nothing."""
+    hub, table, host, (a, b, c) = await trading(tmp_path, "es", year_played)
+    h0 = len(scrolls(host))
+    offer = await ana_offers_ben(hub, table, a)
+    await host.flush(pause=0.01)
+    line = f"offer-{offer.id}"
+    assert host.has(f"offer-text-{offer.id}") and scrolls(host)[h0:] == []  # not before laid out
+    await laid_out(host, line)
+    assert scrolls(host)[h0:] == [line]
+    await laid_out(host, line)  # laid out again: no second scroll
+    await direct(host, lambda: app_of(host).dialogs.show_rule("chinatown.trade"))
+    await a.click(f"offer-withdraw-{offer.id}")
+    await host.flush(pause=0.01)
+    assert not host.has(f"offer-text-{offer.id}") and scrolls(host)[h0:] == [line]
+    again = await ana_offers_ben(hub, table, a)
+    await host.flush(pause=0.01)
+    await laid_out(host, f"offer-{again.id}")
+    assert scrolls(host)[h0:] == [line]  # never under a dialog
+    await host.click("rule-dialog-close")
+    await host.flush(pause=0.01)
+    assert host.open_dialogs() == [] and scrolls(host)[h0:] == [line, f"offer-{again.id}"]
+    close(host, a, b, c)

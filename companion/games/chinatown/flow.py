@@ -165,12 +165,15 @@ def standing(state: ChinatownState) -> Msg:
 
 def turn_order(state: ChinatownState) -> tuple[int, ...]:
     """The seats this step asks one after another, the one asked now first, as the prompts ask
-    them: the dealt building cards kept in turn order; the tiles placed in turn order by those
-    who can still place one (rules._next_placer skips the others, and no one's placing changes
-    who can: a tile goes on its owner's own vacant lot). Empty for any other step."""
+    them: the dealt building cards kept in turn order; the shop tiles drawn in turn order
+    (chinatown.tiles.draw); the tiles placed in turn order by those who can still place one
+    (rules._next_placer skips the others, and no one's placing changes who can: a tile goes on
+    its owner's own vacant lot). Empty for any other step."""
     order = state.order()
     if state.phase == "buildings" and state.dealt is not None:
         return tuple(order[len(state.kept) :])
+    if state.phase == "tiles":
+        return tuple(order[state.drawn :])
     if state.phase == "place":
         later = [s for s in order[state.placer + 1 :] if can_place(state, s)]
         return (order[state.placer], *later)
@@ -191,8 +194,20 @@ def banner(state: ChinatownState) -> Msg:
             msg("chinatown.banner.order", first=who[0], rest=", ".join(who[1:])) if len(who) > 1 else who[0]
         )
         return msg("chinatown.banner.turns", phase=phase, order=order, **args)
+    if state.phase == "buildings":  # the table dealt them: each keeps theirs, in no order
+        return msg("chinatown.banner.turns", phase=phase, order=_keeping(state), **args)
     first = state.players[state.first]
     return msg("chinatown.banner", phase=phase, first=first, **args)
+
+
+def _keeping(state: ChinatownState) -> Msg:
+    """Who answers while the building cards the table dealt are kept, in any order: everyone
+    before the first has entered theirs, then those still to."""
+    dealt, kept, _ = dealing(state)
+    if not state.kept:
+        return msg("chinatown.banner.keep_all", n=dealt, k=kept)
+    waiting = [state.players[s] for s in state.order() if s not in state.kept]
+    return msg("chinatown.banner.keep_left", k=kept, players=waiting)
 
 
 def describe(state: ChinatownState, entry: object) -> Msg:

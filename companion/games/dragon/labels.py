@@ -46,6 +46,7 @@ from companion.games.dragon.text import (
     event_msg,
     groups_msg,
     reason_msg,
+    sizes_text,
     tile_msg,
     tile_value_msg,
 )
@@ -130,7 +131,7 @@ def prompt_msg(s: DragonState, name: str | None = None) -> Msg:
             name = "release_quake"
             args["palace"] = task.palace + 1
     elif name == "groups":
-        args["sizes"] = " + ".join(map(str, deal_sizes(s)))
+        args["sizes"] = sizes_text(deal_sizes(s))
         args["n"] = len(deal_deck(s))
     elif name == "super_event":
         args["month"] = SE.month

@@ -28,6 +28,7 @@ from companion.games.dragon.text import (
     card_msg,
     cards_text,
     event_msg,
+    sizes_text,
     tile_msg,
     tile_power_msg,
 )
@@ -56,6 +57,7 @@ __all__ = [
     "round_summaries",
     "rounds_done",
     "row_deal",
+    "sizes_text",
     "stack_msg",
     "super_event_resolved",
     "super_msg",

@@ -14,6 +14,12 @@ from companion.core.msg import Msg, msg
 from companion.games.dragon.data import RULES, WILD
 
 
+def sizes_text(sizes: Iterable[int]) -> str:
+    """The cards in each action group, "2 + 2 + 1 + 1": the spaces do not break, so a line that
+    ends in the middle of the sum does not leave "(2 +" over "2 + 2 + 2)" on a phone."""
+    return "\u00a0+\u00a0".join(map(str, sizes))
+
+
 @functools.cache
 def tile_msg(tile: str) -> Msg:
     """ "young monk" / "monje joven": one key per tile, so that a language whose adjective

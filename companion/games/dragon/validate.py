@@ -41,7 +41,7 @@ from companion.games.dragon.entries import (
 )
 from companion.games.dragon.state import DragonState, PlayerState
 from companion.games.dragon.superevents import flood_half
-from companion.games.dragon.text import event_msg
+from companion.games.dragon.text import event_msg, sizes_text
 from companion.games.dragon.wall import CARD as WALL_CARD
 from companion.games.dragon.wall import wall_refusal
 
@@ -81,7 +81,7 @@ def valid_groups(state: DragonState, entry: Groups) -> None:
         raise RuleViolation(rule, "dragon.err.groups_cards", n=len(deck))
     # The groups may lie in any order on the table (1 + 2 + 2 + 1 + 1 is a legal 5-player deal).
     if sorted(len(g) for g in entry.groups) != sorted(sizes):
-        raise RuleViolation(rule, "dragon.err.groups_sizes", sizes=" + ".join(map(str, sizes)))
+        raise RuleViolation(rule, "dragon.err.groups_sizes", sizes=sizes_text(sizes))
 
 
 def explain(state: DragonState, step: str, entry: object) -> None:

@@ -174,20 +174,26 @@ def notice_card(tr: Tr, show_rule: Callable[[str], None], n: Notice) -> ft.Contr
     )
 
 
-def who_part(tr: Tr, table: Table, seat: int | None) -> ft.Control:
-    """Who answers, drawn again only when the seat (its name, its colour) or the language changed.
-    The question under it leaves the name out (``teach.question_text``). The row is not kept from
-    a screen reader (Flutter's ExcludeSemantics): so wrapped, it made the page lose the next tap on
-    the question while a redraw was on its way (tests/browser/test_taps_browser.py)."""
+def who_part(tr: Tr, table: Table, seat: int | None, mine: bool = False) -> ft.Control:
+    """Who answers, drawn again only when the seat (its name, its colour), whether it is this
+    phone's own turn (``mine``) or the language changed. The question under it leaves the name
+    out (``teach.question_text``). The row is not kept from a screen reader (Flutter's
+    ExcludeSemantics): so wrapped, it made the page lose the next tap on the question while a
+    redraw was on its way (tests/browser/test_taps_browser.py)."""
     player = table.players[seat] if seat is not None else None
-    return part((tr.lang, seat, player), lambda: who(tr, table, seat), key="who-part")
+    return part((tr.lang, seat, player, mine), lambda: who(tr, table, seat, mine), key="who-part")
 
 
-def who(tr: Tr, table: Table, seat: int | None) -> ft.Control:
+def who(tr: Tr, table: Table, seat: int | None, mine: bool = False) -> ft.Control:
+    """The table, or the player asked; on that player's own phone "your turn" beside the name
+    (the banner above names the mover as every screen does)."""
     if seat is None:
         return ft.Row([ft.Icon(ft.Icons.GROUPS), ft.Text(tr("play.the_table"), weight=ft.FontWeight.BOLD)])
     p = table.players[seat]
-    return ft.Row([dot(p.color, 18), ft.Text(p.name, weight=ft.FontWeight.BOLD, key="prompt-seat")])
+    row: list[ft.Control] = [dot(p.color, 18), ft.Text(p.name, weight=ft.FontWeight.BOLD, key="prompt-seat")]
+    if mine:
+        row.append(ft.Text(tr("play.your_turn"), key="your-turn", color=ft.Colors.PRIMARY))
+    return ft.Row(row)
 
 
 def waiting(model: TableModel, prompt: Prompt) -> bool:
@@ -246,7 +252,7 @@ def prompt_pad(model: TableModel, prompt: Prompt, question: ft.Control) -> ft.Co
     """Who answers, the question (``question``: its line, with the "first game" tip under it
     when one is due) and its answers."""
     return card(
-        who_part(model.tr, model.table, answering(model, prompt)),
+        who_part(model.tr, model.table, answering(model, prompt), own_phone(model, prompt)),
         question,
         answers(model, prompt),
         key="prompt-pad",

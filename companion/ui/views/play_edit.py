@@ -365,10 +365,10 @@ class PlayEdit:
         """Whether a score typed is far above the log's usual and not yet said as it is: then
         each such score is said under its field (a warning, not a refusal: the same scores saved
         again are kept) and nothing is stored yet."""
-        best, plays = self.plays.usual_best(self.play.game)
+        usual, plays = self.plays.usual_win(self.play.game)
         far: dict[int, tuple[int, str]] = {}
         for seat, x in zip(self.play.seats, scores, strict=True):
-            said = None if x == seat.score else far_above(self.play.game, seat.name, x, best, plays)
+            said = None if x == seat.score else far_above(self.play.game, seat.name, x, usual, plays)
             if said is not None:
                 far[seat.seat] = (x, self.tr.msg(said))
         if all(self.warned.get(seat, (None, ""))[0] == x for seat, (x, _) in far.items()):

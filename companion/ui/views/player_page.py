@@ -17,6 +17,7 @@ from companion.ui.gameui import game_title
 from companion.ui.i18n import Tr
 from companion.ui.repos import MIN_SHARED, HeadToHead, PlayerGame, PlayerPage, StoreError
 from companion.ui.services import Services, Session
+from companion.ui.views.stats_doubts import Corrected, doubts_card
 from companion.ui.views.stats_insights import PeriodFilter, period_controls, record_rows, shared
 from companion.ui.views.stats_trend import trend_section
 from companion.ui.widgets import card, heading, scroll_column, small
@@ -24,20 +25,27 @@ from companion.ui.widgets import card, heading, scroll_column, small
 
 def view(services: Services, session: Session, id: str) -> ft.View:  # the route's parameter
     shown = session.drafts.keep(PeriodFilter)
+    fixed = session.drafts.keep(Corrected)
     named = services.repos.players.by_id([id])  # none once deleted or merged meanwhile
     return ft.View(
         route=f"/player/{id}",
         appbar=ft.AppBar(title=ft.Text(named[0].name if named else session.tr("nav.players"))),
-        controls=[PlayerFigures(services, session, id, shown, key="player-page-part")],
+        controls=[PlayerFigures(services, session, id, shown, fixed, key="player-page-part")],
         padding=12,
     )
 
 
 @ft.component
 def PlayerFigures(
-    services: Services, session: Session, id: str, shown: PeriodFilter, key: str | None = None
+    services: Services,
+    session: Session,
+    id: str,
+    shown: PeriodFilter,
+    fixed: Corrected,
+    key: str | None = None,
 ) -> ft.Control:
-    """The period filter and the player's figures over it; drawn again when it changes."""
+    """The period filter and the player's figures over it; drawn again when it changes, or when a
+    play is corrected from the card of plays with a score their game cannot give."""
     tr = session.tr
     period = shown.args()  # before the fields: they say a date that is not one
     body: list[ft.Control] = period_controls(tr, shown, "player-page")
@@ -47,11 +55,22 @@ def PlayerFigures(
         body.append(small(tr.msg(exc.msg), key="player-page-gone"))
         page = None
     if page is not None:
+        body += _doubts(services, session, page, fixed, period) if page.plays else []
         body += _figures(services, session, page)
     if page is not None and page.plays:  # their win rate up to each month, over every game
         colours = {p.id: p.color for p in services.repos.players.by_id([id])}
         body += trend_section(tr, services.repos.plays.win_rates(None, id, **period), colours, "player")
     return scroll_column(body, key="player-page")
+
+
+def _doubts(
+    services: Services, session: Session, page: PlayerPage, fixed: Corrected, period: dict[str, str | None]
+) -> list[ft.Control]:
+    """The player's plays these figures count with a score their game cannot give (any seat's:
+    a margin or a record reads the others' scores too), as the game's Statistics say them."""
+    found = services.repos.plays.out_of_bounds(None, page.player_id, **period)
+    said = session.tr("player.doubts", n=len(found), name=page.name)
+    return doubts_card(services, session, found, said, fixed, "player-page")
 
 
 def _figures(services: Services, session: Session, page: PlayerPage) -> list[ft.Control]:

@@ -140,6 +140,14 @@ def found(tr: Tr, asked: RulesQuery, open_rule: OpenRule, game_id: str | None) -
 
 
 SEARCH_TOP = "rules-search-top"
+# The field's label floats over its top border, half above the field's own box: scrolled to the
+# top of the screen, the field must bring that half with it, or the label shows cut in two.
+LABEL_ROOM = 10
+
+
+def label_room(field: ft.TextField) -> ft.Control:
+    """``field`` with room above it for its floating label (LABEL_ROOM)."""
+    return ft.Container(field, padding=ft.Padding.only(top=LABEL_ROOM), key="rules-search-room")
 
 
 @ft.component
@@ -152,7 +160,7 @@ def RulesSearch(
     top, so the results come under it and not under the tab bar (a new user saw "8 rules" and
     nothing else). Not for a search kept from before, shown as the screen opens."""
     results = found(tr, asked, open_rule, game_id)
-    block = _stacked([use_search_field(tr, asked), results])
+    block = _stacked([label_room(use_search_field(tr, asked)), results])
     block.key = scroll_key(SEARCH_TOP)
     results.on_size_change = use_search_up(block, asked)
     return block

@@ -18,19 +18,17 @@ from typing import Any
 
 import flet as ft
 
-from companion.i18n import format_number, format_percent, format_when
-from companion.plays.bounds import stored_doubt
+from companion.i18n import format_number, format_percent
 from companion.plays.figures import TRACK_PLACE
 from companion.plays.labels import average_text, figure_label, figure_text, money_game, score_text
-from companion.plays.models import PlayRecord
 from companion.ui.chart_axes import bottom_axis, left_axis, nice_step, tick_text
 from companion.ui.gameui import game_title, known_game_ids
 from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
 from companion.ui.repos import GameStats, Rate
 from companion.ui.services import Services, Session
-from companion.ui.views.play_edit import PlayEdit, edit_dialog
 from companion.ui.views.plays import ALL, offered_players
+from companion.ui.views.stats_doubts import doubts_card
 from companion.ui.views.stats_insights import (
     PeriodFilter,
     expansion_lines,
@@ -42,7 +40,7 @@ from companion.ui.views.stats_insights import (
     win_rate_chart,
 )
 from companion.ui.views.stats_trend import MOST_LINES, trend_section
-from companion.ui.widgets import button, card, heading, named_dropdown, quiet, scroll_column, small
+from companion.ui.widgets import card, heading, named_dropdown, quiet, scroll_column, small
 
 BARS = 12  # at most this many bars in the spread chart (scores grouped in equal ranges)
 
@@ -112,40 +110,14 @@ def StatsBody(
     return scroll_column(body, key="stats")
 
 
-DOUBTS_SHOWN = 5  # plays with an impossible score listed with their Edit (the count says all)
-
-
 def doubts(
     services: Services, session: Session, game: str, shown: StatsFilter, period: dict[str, str | None]
 ) -> list[ft.Control]:
     """The plays these figures count with a score the game cannot give (typed before the score
     bounds, or restored from a backup): counted as typed, and said, each a tap from its Edit."""
-    tr = session.tr
     found = services.repos.plays.out_of_bounds(game, shown.player, **period)
-    if not found:
-        return [small(shown.said, key="stats-doubts-said")] if shown.said else []
-
-    def edit(play: PlayRecord) -> None:
-        draft = PlayEdit.of(services.dialogs, tr, services.repos, play)
-        edit_dialog(draft, shown.changed, lambda _: shown.changed(), shown.changed)
-
-    rows: list[ft.Control] = [
-        ft.Text(tr("stats.doubts", n=len(found), game=game_title(tr, game)), key="stats-doubts-text"),
-        *([small(shown.said, key="stats-doubts-said")] if shown.said else []),
-    ]
-    for play in found[:DOUBTS_SHOWN]:
-        doubt = stored_doubt(play)
-        day = format_when(play.date, tr.lang, time=False, day_only=play.day_only)
-        rows += [
-            small(f"{day}: {tr.msg(doubt) if doubt else ''}", key=f"stats-doubt-{play.id}"),
-            button(
-                tr("plays.edit.open"),
-                f"stats-doubt-edit-{play.id}",
-                lambda _, p=play: edit(p),
-                icon=ft.Icons.EDIT,
-            ),
-        ]
-    return [card(*rows, key="stats-doubts")]
+    said = session.tr("stats.doubts", n=len(found), game=game_title(session.tr, game))
+    return doubts_card(services, session, found, said, shown, "stats")
 
 
 def over_time(

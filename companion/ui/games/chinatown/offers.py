@@ -4,7 +4,8 @@ A seat's phone writes up a trade it is a party to (the host's trade form, its ow
 and sends it to the other party's phone, which shows it in the game's words ("Ana offers you
 the Restaurant tile for $30,000.") with Accept and Decline; the offerer may withdraw it, and is
 told when it is declined. The host's trade form lists the open offers. An offer made on a table
-since moved on says why it can no longer be accepted, and offers no Accept. The commands are
+since moved on says why it can no longer be accepted, and offers no Accept; the host's list
+leaves it out. The commands are
 the session's (``TableModel.offer``, ``answer_offer``: ui/offer_desk.py).
 """
 
@@ -18,11 +19,11 @@ import flet as ft
 from companion.core import Prompt
 from companion.core.msg import join_list
 from companion.games.chinatown.public import ChinatownState, Give, Trade, give_parts
-from companion.share.offers import ACCEPT, DECLINE, DECLINED, OPEN, SEEN, WITHDRAW, Offer, stale_msg
+from companion.share.offers import ACCEPT, DECLINE, DECLINED, OPEN, SEEN, STALE, WITHDRAW, Offer, stale_msg
 from companion.ui.games.chinatown.forms import own_trade_form, trade_form
 from companion.ui.gameui import state_as
 from companion.ui.i18n import Tr
-from companion.ui.in_view import scroll_into_view, scroll_key
+from companion.ui.in_view import scroll_key, use_due_scroll
 from companion.ui.table_model import TableModel
 from companion.ui.widgets import button, card, heading, small
 
@@ -49,29 +50,16 @@ def SeatOffers(model: TableModel, seat: int) -> ft.Control:
     now = tuple((o.id, o.status) for o in shown)
     before = ft.use_ref(now)  # the offers last drawn
     answered = ft.use_ref("")  # the offer this phone last answered (its card goes)
-    due = ft.use_ref(("", False))  # (the key to bring into view, laid out by the browser yet)
     column = ft.Column(spacing=8, key=scroll_key(SECTION_TOP))
-
-    def bring() -> None:
-        key, laid = due.current or ("", False)
-        if key and laid and not model.dialog_open:
-            due.current = ("", False)
-            scroll_into_view(column, key)
-
-    def drawn(key: str) -> Callable[[Any], None]:
-        def laid_out(_: Any = None) -> None:
-            if due.current == (key, False):
-                due.current = (key, True)
-                bring()
-
-        return laid_out
+    aim, drawn, bring = use_due_scroll(column, model.dialog_open)
 
     def news() -> None:
         was, before.current = before.current, now
         target = _news(dict(was or ()), dict(now), answered.current or "")
         if target is not None:
-            due.current = target
-        bring()
+            aim(target)
+        else:
+            bring()
 
     def answer(offer_id: str, action: str) -> None:
         answered.current = offer_id
@@ -98,26 +86,55 @@ def _news(was: dict[str, str], now: dict[str, str], answered: str) -> tuple[str,
 
 def host_trade_form(model: TableModel, prompt: Prompt) -> ft.Control:
     """The host's trade form, with the open offers above it."""
-    return ft.Column([*host_offers(model), trade_form(model, prompt)], spacing=8)
+    return ft.Column([HostOffers(model), trade_form(model, prompt)], spacing=8)
 
 
-def host_offers(model: TableModel) -> list[ft.Control]:
-    """The host's trade form, above it: the offers the players' phones are weighing."""
-    shown = [o for o in model.offers if o.status == OPEN]
-    if not shown or model.guest:
-        return []
-    tr = model.tr
-    lines: list[ft.Control] = [heading(tr("chinatown.offers_open"))]
-    for o in shown:
-        lines.append(ft.Text(offer_text(model, o, None), key=f"offer-text-{o.id}"))
-        why = stale_msg(model.table, o)
-        if why is not None:
-            lines.append(small(tr.msg(why), key=f"offer-stale-{o.id}"))
-    return [card(*lines, key="ct-offers")]
+@ft.component
+def HostOffers(model: TableModel) -> ft.Control:
+    """Above the host's trade form: the offers the players' phones are weighing, those that can
+    still be accepted (a stale one is its parties' to read, on their phones). An offer arriving
+    while the host is scrolled down is brought into view, as on the seats' phones: once the
+    browser has laid its line out, never under a dialog (once it is closed). The list a screen
+    opens with is not news, nor is an offer going (answered or withdrawn on the phones)."""
+    shown = (
+        []
+        if model.guest
+        else [o for o in model.offers if o.status == OPEN and stale_msg(model.table, o) is None]
+    )
+    now = tuple(o.id for o in shown)
+    before = ft.use_ref(now)  # the offers last drawn
+    column = ft.Column(spacing=8)
+    aim, drawn, bring = use_due_scroll(column, model.dialog_open)
+
+    def news() -> None:
+        was, before.current = before.current or (), now
+        new = [offer_id for offer_id in now if offer_id not in was]
+        if new:  # the newest arrival: drawn by this update, scrolled to once laid out
+            aim((f"offer-{new[-1]}", False))
+        else:
+            bring()
+
+    ft.use_effect(news, [now, model.dialog_open])
+    if shown:
+        lines: list[ft.Control] = [heading(model.tr("chinatown.offers_open"))]
+        lines += [_host_line(model, o, drawn(f"offer-{o.id}")) for o in shown]
+        column.controls = [card(*lines, key="ct-offers")]
+    return column
+
+
+def _host_line(model: TableModel, o: Offer, laid_out: Callable[[Any], None]) -> ft.Control:
+    """One offer on the host's list, in the table's words ("Ana offers Ben ..."), scrolled to
+    once laid out when it is new."""
+    line = ft.Container(
+        content=ft.Text(offer_text(model, o, None), key=f"offer-text-{o.id}"), key=scroll_key(f"offer-{o.id}")
+    )
+    line.on_size_change = laid_out
+    return line
 
 
 def _shown_to(o: Offer, seat: int) -> bool:
-    """An open offer to or from ``seat``; a declined one to its offerer, until seen."""
+    """An offer to or from ``seat``, open or closed as stale (it says why); a declined one to
+    its offerer, until seen."""
     if o.status == DECLINED:
         return o.offerer == seat
     return seat in (o.offerer, o.receiver)
@@ -134,7 +151,7 @@ def offer_card(
     (``answer``); ``laid_out``: told its size by the browser (scrolled to once drawn)."""
     tr = model.tr
     items: list[ft.Control] = [ft.Text(offer_text(model, o, seat), key=f"offer-text-{o.id}")]
-    why = stale_msg(model.table, o) if o.status == OPEN else None
+    why = stale_msg(model.table, o) if o.status in (OPEN, STALE) else None
     if o.status == DECLINED:
         receiver = model.table.players[o.receiver].name
         items.append(ft.Text(tr("chinatown.offer_declined", receiver=receiver), key=f"offer-declined-{o.id}"))

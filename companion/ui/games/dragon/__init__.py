@@ -36,6 +36,12 @@ UI = GameUI(
         "start_player": "dragon.seat_start_player",
         "groups": "dragon.seat_groups",
     },
+    # the event tiles are laid out and the super event drawn, not dealt: the button says what the
+    # question says ("or let the app lay them out", "or let the app draw it")
+    auto_labels={
+        "event_row": ("dragon.auto_lay_out", "dragon.auto_lay_out_hint"),
+        "super_event": ("dragon.auto_draw_super", "dragon.auto_draw_super_hint"),
+    },
     fact_forms={"event_row": event_row_form, "groups": groups_form, "super_event": super_event_form},
     # one tap per answer, several entries where the tap says them (ui/games/dragon/taps.py)
     choice_forms=CHOICE_FORMS,

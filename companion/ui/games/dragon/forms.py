@@ -24,6 +24,7 @@ from companion.games.dragon.public import (
     deal_sizes,
     event_msg,
     row_deal,
+    sizes_text,
     super_msg,
 )
 from companion.ui.games.dragon.panels import event_icon
@@ -201,9 +202,7 @@ def GroupsForm(model: TableModel, draft: GroupsDraft, key: str | None = None) ->
     items: list[ft.Control] = [small(tr("play.as_dealt"))]
     items += _group_lines(tr, groups, len(sizes), current)
     if current is not None:
-        items.append(
-            small(tr("dragon.form.left", sizes=" + ".join(map(str, sorted(left.elements(), reverse=True)))))
-        )
+        items.append(small(tr("dragon.form.left", sizes=sizes_text(sorted(left.elements(), reverse=True)))))
         items.append(_open_group_taps(tr, draft, state, groups, left))
     items.append(
         _back_and_enter(
