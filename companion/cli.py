@@ -188,6 +188,7 @@ def calc(args: argparse.Namespace) -> None:
 def rules(args: argparse.Namespace) -> None:
     from dataclasses import asdict
 
+    from companion.lookup.fts import answering  # loaded by the search either way
     from companion.lookup.scope import GAMES
 
     if args.game == "core" or args.game not in GAMES:  # a game with rules to look up needs no engine
@@ -214,9 +215,14 @@ def rules(args: argparse.Namespace) -> None:
         def status(rule_id: str) -> str:
             return card(rule_id, args.lang).status
 
+    # What the Rules screen shows first: not the looser matches, scoring a sliver of the best,
+    # which answer nothing asked; --all shows them, as the screen's button does.
+    hits, looser = (hits, []) if args.all else answering(hits)
     if args.json:
         rows = [{**asdict(h), "status": status(h.rule_id)} for h in hits]
-        _print_json({"game": args.game, "lang": args.lang, "query": query, "hits": rows})
+        _print_json(
+            {"game": args.game, "lang": args.lang, "query": query, "hits": rows, "left_out": len(looser)}
+        )
         return
     if not hits:
         print(translate("rules.no_hits", args.lang, query=query))
@@ -229,6 +235,8 @@ def rules(args: argparse.Namespace) -> None:
     for place, hit in enumerate(hits, 2 if args.full else 1):
         print(f"{place}. {hit.title}{_status(status(hit.rule_id), args.lang)}  [{hit.rule_id}]")
         print(f"   {hit.snippet}\n")
+    if looser:
+        print(translate("rules.cli.left_out", args.lang, n=len(looser), flag="--all"))
 
 
 def _status(status: str, lang: str) -> str:
@@ -444,6 +452,11 @@ def build_parser(help_texts: bool = True, only: str | None = None) -> argparse.A
             "--full",
             action="store_true",
             help="the best rule in full: examples, questions people ask, related rules",
+        )
+        p.add_argument(
+            "--all",
+            action="store_true",
+            help="the looser matches too (scoring under 5%% of the best), which are left out otherwise",
         )
         p.add_argument("--json", action="store_true", help="machine-readable output")
         p.set_defaults(run=rules)
