@@ -12,7 +12,15 @@ from dragon_expansion_helpers import random_x_table
 from dragon_helpers import fresh, random_table, realm, run_event, step_random
 
 from companion.games.dragon import GAME
-from companion.games.dragon.forecast import EventForecast, coming_events, mid_event
+from companion.games.dragon.forecast import (
+    EventForecast,
+    _compares_persons,
+    _ways_out,
+    after_this_event,
+    coming_events,
+    mid_event,
+    whole_palaces,
+)
 from companion.games.dragon.state import DragonState
 
 DEPENDS = tuple(
@@ -186,3 +194,46 @@ def test_what_is_forecast_mid_event_is_what_is_forecast_once_it_is_over(seed):
                     assert line in _could_be(mid[f.month], seat), (f.month, line)
                 else:
                     assert said.line == sf.line, (f.month, line, said.line.msg.render("en"))
+
+
+@pytest.mark.parametrize(
+    ("event", "ways"),
+    [("tribute", 1), ("peace", 1), ("contagion", 2), ("mongol", 2), ("drought", 1)],
+)
+def test_ana_s_ways_are_told_apart_only_by_what_the_next_event_reads(event, ways):
+    """Ana chooses one of three persons in one palace and one of two in the other: six tables,
+    but a Tribute, a Peace or a Drought read only how many persons each palace keeps (one way),
+    a Contagion whether her healer's mortar stays, the Mongols whether her warrior's helmet does."""
+    s = _drought_then(event)
+    assert len(_ways_out(s, packed=not _compares_persons(s), told_apart=whole_palaces)) == 6
+    assert len(_ways_out(s, packed=not _compares_persons(s))) == ways
+    assert after_this_event(s) == after_this_event(s, told_apart=whole_palaces)
+
+
+def _all_mid_event_positions(count: int, seed: int) -> list[DragonState]:
+    """Mid-event positions of random games, month 7's super event to come included."""
+    out: list[DragonState] = []
+    game = 0
+    while len(out) < count:
+        game += 1
+        if game % 3 == 0:
+            table, rng = random_table(seed * 1000 + game)
+        else:
+            table, rng = random_x_table(seed * 1000 + game, wall=game % 2 == 0, super_events=True)
+        while table.prompt is not None and len(out) < count:
+            if mid_event(table.state) and rng.random() < 0.4:
+                out.append(table.state)
+            step_random(table, rng)
+    return out
+
+
+@pytest.mark.parametrize("seed", [3, 4, 5])
+def test_ways_merged_by_what_the_events_read_forecast_as_every_way_tried(seed):
+    """The forecast with a seat's ways told apart by what the coming events read is the one made
+    with every distinct table tried (the way before), to the last detail line."""
+    merged = 0
+    for s in _all_mid_event_positions(40, seed):
+        assert after_this_event(s) == after_this_event(s, told_apart=whole_palaces)
+        packed = not _compares_persons(s)
+        merged += len(_ways_out(s, packed=packed, told_apart=whole_palaces)) - len(_ways_out(s, packed=packed))
+    assert merged > 0

@@ -9,6 +9,7 @@ hints are worked out here, from the same rules data.
 from __future__ import annotations
 
 from dataclasses import replace
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -98,14 +99,17 @@ def mid_event(state: DragonState) -> bool:
     return state.phase == "event" and bool(state.tasks) and state.super_step is None and not state.floors_left
 
 
-def after_this_event(state: DragonState) -> list[EventForecast]:
+def after_this_event(
+    state: DragonState, told_apart: Callable[[PlayerState], Hashable] | None = None
+) -> list[EventForecast]:
     """The coming events forecast once this event is over: the releases owed made, the wall
     checks still waiting run, then decay (unless month 7's super event comes first, which asks
     its own questions). Which persons go is the players' choice: each seat's distinct ways to
     make its releases are tried, and a player's line that differs between them says whose choice
-    it depends on (``_merge``)."""
+    it depends on (``_merge``). Two ways of a seat are one when ``told_apart`` (by default
+    ``reads_of``: what the coming events read) gives them the same key."""
     own_only = not _compares_persons(state)
-    ways = _ways_out(state, packed=own_only)
+    ways = _ways_out(state, packed=own_only, told_apart=told_apart)
     out = [
         _merge(state, [(seats, forecast_event(s, m)) for seats, s in ways], own_only)
         for m in coming_months(state)
@@ -126,19 +130,63 @@ def _compares_persons(state: DragonState) -> bool:
     return "mongol" in events
 
 
-def _ways_out(state: DragonState, *, packed: bool) -> list[tuple[tuple[int, ...], DragonState]]:
+# What a coming event reads of a player's persons beyond how many each palace holds: the symbols
+# it counts (the Mongols' helmets, the Contagion's mortars; a Solar Eclipse repeats its month's
+# event), and the Buddha's monks, palace by palace (Buddhas x floors).
+_SYMBOLS_READ = {"mongol": "warrior", "contagion": "healer"}
+
+
+def reads_of(state: DragonState) -> Callable[[PlayerState], tuple[object, ...]]:
+    """The key telling apart two outcomes of a player's releases by what the forecasts after this
+    event read: each palace's floors and persons' count (decay and its empty palaces, the
+    releases a coming event takes, the inhabited palaces a Drought feeds, the Lantern festival's
+    persons, the Earthquake's floors), then the symbols a coming event counts. Two outcomes with
+    the same key forecast alike, so only one is tried (docs/DECISIONS.md, "Dragon's forecast
+    tells a player's ways apart by what the coming events read")."""
+    events = {state.events[m - 1] for m in coming_months(state)}
+    sup = _super_coming(state)
+    if sup == "eclipse":
+        events.add(state.events[RULES.super_events.month - 1])
+    symbols = tuple(RULES.types[kind].symbol for event, kind in _SYMBOLS_READ.items() if event in events)
+    monk = RULES.types["monk"].symbol if sup == "buddha" else None
+    faces, symbol_of = RULES.faces, RULES.symbol_of
+
+    def key(p: PlayerState) -> tuple[object, ...]:
+        palaces = tuple(
+            (
+                pal.floors,
+                len(pal.persons),
+                sum(faces[t].symbols for t in pal.persons if symbol_of[t] == monk) if monk else 0,
+            )
+            for pal in p.palaces
+        )
+        return (palaces, *(p.symbols(sym) for sym in symbols))
+
+    return key
+
+
+def whole_palaces(p: PlayerState) -> tuple[object, ...]:
+    """The key telling every different outcome apart (each palace's very persons): the way it
+    was done before ``reads_of``, kept for the test that both forecast alike."""
+    return tuple(p.palaces)
+
+
+def _ways_out(
+    state: DragonState, *, packed: bool, told_apart: Callable[[PlayerState], Hashable] | None = None
+) -> list[tuple[tuple[int, ...], DragonState]]:
     """(the seats whose choices differ from the first way, the table after this event): first
     every release made the first legal way, then each seat's other distinct outcomes. A seat's
     releases touch its own realm alone, so when no forecast event compares players (``packed``)
     the k-th other outcome of every seat goes into one table (a forecast each k, not each way);
     else one seat's at a time, the others' the first way."""
-    base = _endings(state.clone(), None, set(), set())[0]
+    told_apart = told_apart or reads_of(state)
+    base = _endings(state.clone(), None, set(), set(), told_apart)[0]
     others: list[tuple[int, list[DragonState]]] = []
     for seat in range(len(state.players)):
         start = state.clone()
         # its tasks made last: the others' first legal releases are made once, not after each choice
         start.tasks = sorted(start.tasks, key=lambda t: t.seat == seat)
-        ends = _endings(start, seat, {tuple(base.players[seat].palaces)}, set())
+        ends = _endings(start, seat, {told_apart(base.players[seat])}, set(), told_apart)
         if ends:
             others.append((seat, ends))
     out: list[tuple[tuple[int, ...], DragonState]] = [((), base)]
@@ -158,10 +206,15 @@ def _ways_out(state: DragonState, *, packed: bool) -> list[tuple[tuple[int, ...]
 
 
 def _endings(
-    s: DragonState, seat: int | None, seen: set[tuple[object, ...]], visited: set[tuple[object, ...]]
+    s: DragonState,
+    seat: int | None,
+    seen: set[Hashable],
+    visited: set[tuple[object, ...]],
+    told_apart: Callable[[PlayerState], Hashable],
 ) -> list[DragonState]:
-    """The distinct tables (by ``seat``'s palaces) once this event's releases are made, each of
-    ``seat``'s choices tried and everyone else's first legal one; ``s`` is a private copy."""
+    """The distinct tables (by ``told_apart`` of ``seat``) once this event's releases are made,
+    each of ``seat``'s choices tried and everyone else's first legal one; ``s`` is a private copy.
+    Decay, still to come, reads only what the key holds (each palace's floors and persons)."""
     fx: list[Effect] = []
     while True:
         settle_tasks(s, fx)
@@ -174,7 +227,7 @@ def _endings(
             s.after = s.after[1:]
             wall_check(s, fx)
         else:
-            key = tuple(s.players[seat].palaces) if seat is not None else ()
+            key = told_apart(s.players[seat]) if seat is not None else ()
             if key in seen:
                 return []
             seen.add(key)
@@ -187,7 +240,7 @@ def _endings(
     for choice in release_options(s):
         t = s.clone()
         task_release(t, choice.palace, choice.tile, fx)
-        out.extend(_endings(t, seat, seen, visited))
+        out.extend(_endings(t, seat, seen, visited, told_apart))
     return out
 
 
@@ -476,12 +529,10 @@ def forecast_super(state: DragonState) -> EventForecast | None:
     """What month 7's super event would do to each player if it struck now, or None when there is
     none still to come. Five super events act at once (the engine resolves them on a copy); the
     other five ask each player something, and the forecast says what they would be asked for."""
+    event = _super_coming(state)
+    if event is None:
+        return None
     month = RULES.super_events.month
-    event = state.super_event
-    if not state.options.super_events or event is None or not state.events or state.phase == "over":
-        return None
-    if state.month > month or (state.month == month and not _super_to_come(state)):
-        return None
     s = _event_copy(state, month)
     fx: list[Effect] = []
     start_super(s, fx)
@@ -514,6 +565,17 @@ def forecast_super(state: DragonState) -> EventForecast | None:
     return EventForecast(
         month=month, event=event, rule_id=rule_id, headline=headline, table=table, seats=seats, super=True
     )
+
+
+def _super_coming(state: DragonState) -> str | None:
+    """Month 7's super event when it is still to come, else None."""
+    month = RULES.super_events.month
+    event = state.super_event
+    if not state.options.super_events or event is None or not state.events or state.phase == "over":
+        return None
+    if state.month > month or (state.month == month and not _super_to_come(state)):
+        return None
+    return event
 
 
 def _super_to_come(state: DragonState) -> bool:
