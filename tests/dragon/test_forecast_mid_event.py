@@ -15,9 +15,13 @@ from companion.games.dragon import GAME
 from companion.games.dragon.forecast import (
     EventForecast,
     _compares_persons,
+    _merge,
     _ways_out,
     after_this_event,
     coming_events,
+    coming_months,
+    forecast_event,
+    forecast_super,
     mid_event,
     whole_palaces,
 )
@@ -207,7 +211,21 @@ def test_ana_s_ways_are_told_apart_only_by_what_the_next_event_reads(event, ways
     s = _drought_then(event)
     assert len(_ways_out(s, packed=not _compares_persons(s), told_apart=whole_palaces)) == 6
     assert len(_ways_out(s, packed=not _compares_persons(s))) == ways
-    assert after_this_event(s) == after_this_event(s, told_apart=whole_palaces)
+    assert after_this_event(s) == _every_way(s)
+
+
+def _every_way(s: DragonState) -> list[EventForecast]:
+    """The forecast after this event as it was made before: every distinct table of a seat tried
+    (``whole_palaces``), and every event on one seat's ways at a time when any compares players."""
+    own_only = not _compares_persons(s)
+    ways = _ways_out(s, packed=own_only, told_apart=whole_palaces)
+    out = [
+        _merge(s, [(seats, forecast_event(t, m)) for seats, t in ways], own_only) for m in coming_months(s)
+    ]
+    sups = [(seats, forecast_super(t)) for seats, t in ways]
+    if sups[0][1] is not None:
+        out.append(_merge(s, [(seats, f) for seats, f in sups if f is not None], own_only))
+    return out
 
 
 def _all_mid_event_positions(count: int, seed: int) -> list[DragonState]:
@@ -233,7 +251,8 @@ def test_ways_merged_by_what_the_events_read_forecast_as_every_way_tried(seed):
     with every distinct table tried (the way before), to the last detail line."""
     merged = 0
     for s in _all_mid_event_positions(40, seed):
-        assert after_this_event(s) == after_this_event(s, told_apart=whole_palaces)
+        assert after_this_event(s) == _every_way(s)
         packed = not _compares_persons(s)
-        merged += len(_ways_out(s, packed=packed, told_apart=whole_palaces)) - len(_ways_out(s, packed=packed))
+        every = _ways_out(s, packed=packed, told_apart=whole_palaces)
+        merged += len(every) - len(_ways_out(s, packed=packed))
     assert merged > 0

@@ -8,8 +8,8 @@ hints are worked out here, from the same rules data.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from collections.abc import Callable, Hashable
+from dataclasses import replace
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -99,31 +99,42 @@ def mid_event(state: DragonState) -> bool:
     return state.phase == "event" and bool(state.tasks) and state.super_step is None and not state.floors_left
 
 
-def after_this_event(
-    state: DragonState, told_apart: Callable[[PlayerState], Hashable] | None = None
-) -> list[EventForecast]:
+def after_this_event(state: DragonState) -> list[EventForecast]:
     """The coming events forecast once this event is over: the releases owed made, the wall
     checks still waiting run, then decay (unless month 7's super event comes first, which asks
-    its own questions). Which persons go is the players' choice: each seat's distinct ways to
-    make its releases are tried, and a player's line that differs between them says whose choice
-    it depends on (``_merge``). Two ways of a seat are one when ``told_apart`` (by default
-    ``reads_of``: what the coming events read) gives them the same key."""
-    own_only = not _compares_persons(state)
-    ways = _ways_out(state, packed=own_only, told_apart=told_apart)
+    its own questions). Which persons go is the players' choice: each seat's ways to make its
+    releases are tried, told apart by what the coming events read (``reads_of``), and a player's
+    line that differs between them says whose choice it depends on (``_merge``). An event that
+    compares nobody's persons is forecast on the packed tables (``_tables``), the Mongols on
+    one seat's ways at a time."""
+    ends = _ends_out(state, reads_of(state))
+    sup = _super_coming(state)
+    own = {m: not _compares(state, state.events[m - 1]) for m in coming_months(state)}
+    sup_own = sup is None or not _compares(state, sup)
+    tables = {packed: _tables(*ends, packed=packed) for packed in {*own.values(), sup_own}}
     out = [
-        _merge(state, [(seats, forecast_event(s, m)) for seats, s in ways], own_only)
+        _merge(state, [(seats, forecast_event(s, m)) for seats, s in tables[own[m]]], own[m])
         for m in coming_months(state)
     ]
-    sups = [(seats, forecast_super(s)) for seats, s in ways]
-    if sups[0][1] is not None:
-        out.append(_merge(state, [(seats, f) for seats, f in sups if f is not None], own_only))
+    if sup is not None:
+        sups = [(seats, forecast_super(s)) for seats, s in tables[sup_own]]
+        out.append(_merge(state, [(seats, f) for seats, f in sups if f is not None], sup_own))
     return out
 
 
+def _compares(state: DragonState, event: str) -> bool:
+    """Whether this event (or super event) sets one player's persons against another's: the
+    Mongol Invasion alone (the fewest helmets release), also when a Solar Eclipse repeats it.
+    Every other event, and every other super event, takes each player's outcome from their own
+    realm."""
+    if event == "eclipse":
+        event = state.events[RULES.super_events.month - 1]
+    return event == "mongol"
+
+
 def _compares_persons(state: DragonState) -> bool:
-    """Whether a forecast event sets one player's persons against another's: the Mongol
-    Invasion alone (the fewest helmets release), also when a Solar Eclipse repeats it. Every
-    other event, and every other super event, takes each player's outcome from their own realm."""
+    """Whether any forecast event compares players (``_compares``): the way before each event
+    had its own, kept for the test that both forecast alike."""
     events = {state.events[m - 1] for m in coming_months(state)}
     if state.super_event == "eclipse":
         events.add(state.events[RULES.super_events.month - 1])
@@ -149,18 +160,21 @@ def reads_of(state: DragonState) -> Callable[[PlayerState], tuple[object, ...]]:
         events.add(state.events[RULES.super_events.month - 1])
     symbols = tuple(RULES.types[kind].symbol for event, kind in _SYMBOLS_READ.items() if event in events)
     monk = RULES.types["monk"].symbol if sup == "buddha" else None
+    # A Drought repeated by a Solar Eclipse takes a person from each unfed palace twice: which
+    # palaces the first one empties depends on how many persons each holds.
+    each = sup == "eclipse" and state.events[RULES.super_events.month - 1] == "drought"
     faces, symbol_of = RULES.faces, RULES.symbol_of
 
     def key(p: PlayerState) -> tuple[object, ...]:
         palaces = tuple(
             (
                 pal.floors,
-                len(pal.persons),
+                len(pal.persons) if each else bool(pal.persons),
                 sum(faces[t].symbols for t in pal.persons if symbol_of[t] == monk) if monk else 0,
             )
             for pal in p.palaces
         )
-        return (palaces, *(p.symbols(sym) for sym in symbols))
+        return (palaces, len(p.persons()), *(p.symbols(sym) for sym in symbols))
 
     return key
 
@@ -174,12 +188,18 @@ def whole_palaces(p: PlayerState) -> tuple[object, ...]:
 def _ways_out(
     state: DragonState, *, packed: bool, told_apart: Callable[[PlayerState], Hashable] | None = None
 ) -> list[tuple[tuple[int, ...], DragonState]]:
-    """(the seats whose choices differ from the first way, the table after this event): first
-    every release made the first legal way, then each seat's other distinct outcomes. A seat's
-    releases touch its own realm alone, so when no forecast event compares players (``packed``)
-    the k-th other outcome of every seat goes into one table (a forecast each k, not each way);
-    else one seat's at a time, the others' the first way."""
-    told_apart = told_apart or reads_of(state)
+    """The tables after this event that are forecast (``_tables``), each seat's ways told apart
+    by ``told_apart`` (by default what the coming events read)."""
+    return _tables(*_ends_out(state, told_apart or reads_of(state)), packed=packed)
+
+
+Ends = tuple[DragonState, list[tuple[int, list[DragonState]]]]
+
+
+def _ends_out(state: DragonState, told_apart: Callable[[PlayerState], Hashable]) -> Ends:
+    """The table with every release made the first legal way, then each seat's other distinct
+    outcomes (by ``told_apart``), each the others' releases made the first way; all decayed
+    already unless month 7's super event comes first."""
     base = _endings(state.clone(), None, set(), set(), told_apart)[0]
     others: list[tuple[int, list[DragonState]]] = []
     for seat in range(len(state.players)):
@@ -189,19 +209,29 @@ def _ways_out(
         ends = _endings(start, seat, {told_apart(base.players[seat])}, set(), told_apart)
         if ends:
             others.append((seat, ends))
-    out: list[tuple[tuple[int, ...], DragonState]] = [((), base)]
-    if packed:
-        for k in range(max((len(ends) for _, ends in others), default=0)):
-            table = base.clone()
-            for seat, ends in others:
-                if k < len(ends):
-                    table.players[seat] = ends[k].players[seat].clone()
-            out.append((tuple(seat for seat, ends in others if k < len(ends)), table))
-    else:
-        out.extend(((seat,), s) for seat, ends in others for s in ends)
-    for _, s in out:
+    for s in [base, *(s for _, ends in others for s in ends)]:
         if not s.after:  # decay comes now; with the super event still to come it waits for it
-            decay(s, [])
+            decay(s, [])  # each player's own palaces: decaying before packing is decaying after
+    return base, others
+
+
+def _tables(
+    base: DragonState, others: list[tuple[int, list[DragonState]]], *, packed: bool
+) -> list[tuple[tuple[int, ...], DragonState]]:
+    """(the seats whose choices differ from the first way, the table after this event): the
+    first way, then each seat's other outcomes. A seat's releases touch its own realm alone, so
+    for an event that compares nobody (``packed``) the k-th other outcome of every seat goes
+    into one table (a forecast each k, not each way); else one seat's at a time, the others'
+    the first way."""
+    out: list[tuple[tuple[int, ...], DragonState]] = [((), base)]
+    if not packed:
+        return out + [((seat,), s) for seat, ends in others for s in ends]
+    for k in range(max((len(ends) for _, ends in others), default=0)):
+        table = base.clone()
+        for seat, ends in others:
+            if k < len(ends):
+                table.players[seat] = ends[k].players[seat].clone()
+        out.append((tuple(seat for seat, ends in others if k < len(ends)), table))
     return out
 
 
@@ -238,7 +268,7 @@ def _endings(
     visited.add(node)
     out: list[DragonState] = []
     for choice in release_options(s):
-        t = s.clone()
+        t = s.fork()  # the engine replaces what it changes: the branches share the rest
         task_release(t, choice.palace, choice.tile, fx)
         out.extend(_endings(t, seat, seen, visited, told_apart))
     return out
