@@ -149,9 +149,11 @@ _SYMBOLS_READ = {"mongol": "warrior", "contagion": "healer"}
 
 def reads_of(state: DragonState) -> Callable[[PlayerState], tuple[object, ...]]:
     """The key telling apart two outcomes of a player's releases by what the forecasts after this
-    event read: each palace's floors and persons' count (decay and its empty palaces, the
-    releases a coming event takes, the inhabited palaces a Drought feeds, the Lantern festival's
-    persons, the Earthquake's floors), then the symbols a coming event counts. Two outcomes with
+    event read: each palace's floors and whether anyone lives there (decay and its empty palaces,
+    the inhabited palaces a Drought feeds, the Earthquake's floors), how many persons the player
+    keeps (the releases a coming event can take: one forecast makes a single event's, so which
+    palaces they come from changes no count; the Lantern festival), then the symbols a coming
+    event counts. Two outcomes with
     the same key forecast alike, so only one is tried (docs/DECISIONS.md, "Dragon's forecast
     tells a player's ways apart by what the coming events read")."""
     events = {state.events[m - 1] for m in coming_months(state)}
@@ -160,16 +162,13 @@ def reads_of(state: DragonState) -> Callable[[PlayerState], tuple[object, ...]]:
         events.add(state.events[RULES.super_events.month - 1])
     symbols = tuple(RULES.types[kind].symbol for event, kind in _SYMBOLS_READ.items() if event in events)
     monk = RULES.types["monk"].symbol if sup == "buddha" else None
-    # A Drought repeated by a Solar Eclipse takes a person from each unfed palace twice: which
-    # palaces the first one empties depends on how many persons each holds.
-    each = sup == "eclipse" and state.events[RULES.super_events.month - 1] == "drought"
     faces, symbol_of = RULES.faces, RULES.symbol_of
 
     def key(p: PlayerState) -> tuple[object, ...]:
         palaces = tuple(
             (
                 pal.floors,
-                len(pal.persons) if each else bool(pal.persons),
+                bool(pal.persons),
                 sum(faces[t].symbols for t in pal.persons if symbol_of[t] == monk) if monk else 0,
             )
             for pal in p.palaces
