@@ -256,3 +256,34 @@ def test_ways_merged_by_what_the_events_read_forecast_as_every_way_tried(seed):
         every = _ways_out(s, packed=packed, told_apart=whole_palaces)
         merged += len(every) - len(_ways_out(s, packed=packed))
     assert merged > 0
+
+
+def test_a_detail_that_depends_on_the_releases_says_what_it_could_be():
+    """Ana keeps one person whoever goes, so next month's Contagion takes her last one either
+    way (the line is sure), but how many it asks depends on whether her healer stays."""
+    s = fresh(2)
+    realm(s, 0, (2, ["healer:young", "farmer:young"]), (1, ["monk:young"]), rice=0, yuan=0)
+    realm(s, 1, (2, ["healer:young", "healer:old"]), rice=9, yuan=9)
+    s, _ = run_event(s, "drought", month=3)
+    s.events[3] = "contagion"
+    assert mid_event(s)
+    ana = coming_events(s)[0].seats[0]
+    assert ana.line.msg.render("en") == "Ana: must release 1 person"
+    detail = [d.msg.render("en") for d in ana.detail]
+    assert "Could be: Ana must release 2 persons (3 minus 1 for the healers' mortars)" in detail
+    assert "Could be: Ana must release 3 persons (3 minus 0 for the healers' mortars)" in detail
+    assert not any(d.startswith("Ana must release") for d in detail)  # no way told as the sure one
+    kept = coming_events(_choose(s, "farmer:young"))[0].seats[0]
+    assert "Ana must release 2 persons (3 minus 1 for the healers' mortars)" in [
+        d.msg.render("en") for d in kept.detail
+    ]
+
+
+def test_the_mongols_helmets_say_whose_releases_could_change_them():
+    s = _drought_then("mongol")
+    table = [e.msg.render("en") for e in coming_events(s)[0].table]
+    assert table[-1] == "The helmets could still change: it depends on whom Ana releases now"
+    es = coming_events(s)[0].table[-1].msg.render("es")
+    assert es == "Los cascos aún pueden cambiar: depende de a quién libere Ana ahora"
+    after = coming_events(_choose(s, "farmer:young", "warrior:young"))[0].table
+    assert not any("could still change" in e.msg.render("en") for e in after)

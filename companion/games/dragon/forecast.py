@@ -279,13 +279,18 @@ def _merge(
     """The forecast made on the first way out of this event, each player's line kept where every
     way gives it; where it differs, the line says whose releases it depends on (``own_only``:
     their own, the event comparing nobody), the detail what it could be, and the numbers are the
-    hardest hit way's (the strip names the worst hit)."""
+    hardest hit way's (the strip names the worst hit). A line the same in every way whose
+    detail is not says what each differing part could be; what concerns the whole table (the
+    Mongols' helmets) whose choices could change it."""
     base = found[0][1]
     seats = []
     for i, sf in enumerate(base.seats):
         varied = {m for seats_, f in found if f.seats[i].line != sf.line for m in seats_}
         movers = sorted({sf.seat} if own_only and varied else varied)
         if not movers:
+            details = [f.seats[i].detail for _, f in found]
+            if any(d != sf.detail for d in details):
+                sf = sf.model_copy(update={"detail": _could_be(base.rule_id, sf.seat, details)})
             seats.append(sf)
             continue
         ways = [f.seats[i] for _, f in found]
@@ -304,7 +309,32 @@ def _merge(
     key = "foresight.dragon.headline_super_after" if base.super else "foresight.dragon.headline_after"
     args = {**base.headline.msg.args, "now": state.month}
     headline = Effect(rule_id=base.rule_id, msg=msg(key, **args))
-    return base.model_copy(update={"headline": headline, "seats": seats})
+    return base.model_copy(update={"headline": headline, "seats": seats, "table": _table(state, found)})
+
+
+def _could_be(rule_id: str, seat: int, details: list[list[Effect]]) -> list[Effect]:
+    """One player's detail lines over the ways out of this event: those every way gives, then
+    "Could be: ..." for each of the others (the Contagion's count with or without a mortar)."""
+    common = [e for e in details[0] if all(e in d for d in details)]
+    others: list[Effect] = []
+    for d in details:
+        others.extend(e for e in d if e not in common and e not in others)
+    could = [
+        Effect(rule_id=rule_id, seat=seat, msg=msg("foresight.dragon.could_be", line=e.msg)) for e in others
+    ]
+    return [*common, *could]
+
+
+def _table(state: DragonState, found: list[tuple[tuple[int, ...], EventForecast]]) -> list[Effect]:
+    """The first way's lines for the whole table, then, when another way changes them (the
+    helmets of a Mongol Invasion), whose releases could."""
+    base = found[0][1]
+    movers = sorted({m for seats, f in found if f.table != base.table for m in seats})
+    if not movers:
+        return base.table
+    names = [state.players[m].name for m in movers]
+    note = msg("foresight.dragon.table_depends", players=names, n=len(names))
+    return [*base.table, Effect(rule_id=base.rule_id, msg=note)]
 
 
 def _depends(
