@@ -78,3 +78,16 @@ def test_the_looser_matches_said_in_spanish_and_under_the_full_card():
     full = run("dragon", "what if I cant pay the tribute", "--full", "--limit", "5").stdout.splitlines()
     assert full[-1] == "2 looser matches left out: add --all to see them."
     assert not any(line.startswith("4. ") for line in full)
+
+
+def test_the_pseudo_locale_offered_by_lang_reads_the_english_rules_accented():
+    """--lang qps is offered by every command: the rules in English, accented and bracketed as the
+    Rules screen shows them under qps (it was refused as an unknown language of the rules)."""
+    out = run("dragon", "what", "if", "I", "cant", "pay", "--lang", "qps")
+    assert out.returncode == 0, out.stderr
+    first = out.stdout.splitlines()[0]
+    assert first.startswith("1. [") and first.endswith("  [dragon.event.tribute]")
+    assert "Tribute" not in first  # accented, so a text left untranslated would show plain
+    full = run("dragon", "what", "if", "I", "cant", "pay", "--lang", "qps", "--full")
+    assert full.returncode == 0, full.stderr
+    assert full.stdout.startswith("1. [") and "[dragon.event.tribute]" in full.stdout
