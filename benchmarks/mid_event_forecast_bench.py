@@ -46,7 +46,7 @@ def straight(s: object) -> list[object]:
 
 def ways_forecast(s: DragonState) -> int:
     """The most tables one coming event is forecast on (each seat's ways told apart by what the
-    coming events read; the Mongols one seat's ways at a time, the others packed)."""
+    coming events read; the Mongols on their ways together (``_product``), the others packed)."""
     ends = _ends_out(s, reads_of(s))
     sup = _super_coming(s)
     events = [*(s.events[m - 1] for m in coming_months(s)), *([sup] if sup else [])]
