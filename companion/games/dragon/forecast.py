@@ -237,7 +237,9 @@ def _tables(
     return out
 
 
-def _product(base: DragonState, others: list[tuple[int, list[DragonState]]]) -> list[tuple[Mark, DragonState]]:
+def _product(
+    base: DragonState, others: list[tuple[int, list[DragonState]]]
+) -> list[tuple[Mark, DragonState]]:
     """The tables for an event that compares players, the Mongols (the fewest helmets release):
     their choices together, not one seat's at a time, since two players keeping a helmet each can
     put a third among the fewest. Not every combination: each seat's ways by helmets together
@@ -259,7 +261,7 @@ def _product(base: DragonState, others: list[tuple[int, list[DragonState]]]) -> 
             theirs = [counts[j][k] for j, k in enumerate(combo) if j != i]
             fewest.setdefault(min([*theirs, *fixed], default=0), combo)
         for k in (k for k in range(len(hs)) if k not in reps[i]):
-            combos.update(c[:i] + (k,) + c[i + 1 :] for c in fewest.values())
+            combos.update((*c[:i], k, *c[i + 1 :]) for c in fewest.values())
     out: list[tuple[Mark, DragonState]] = []
     for combo in sorted(combos):
         if not any(combo):
@@ -324,9 +326,7 @@ def _endings(
     return out
 
 
-def _merge(
-    state: DragonState, found: list[tuple[Mark, EventForecast]], own_only: bool
-) -> EventForecast:
+def _merge(state: DragonState, found: list[tuple[Mark, EventForecast]], own_only: bool) -> EventForecast:
     """The forecast made on the first way out of this event, each player's line kept where every
     way gives it; where it differs, the line says whose releases it depends on (``own_only``:
     their own, the event comparing nobody), the detail what it could be, and the numbers are the
