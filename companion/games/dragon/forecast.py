@@ -274,11 +274,12 @@ def _product(
     return out
 
 
-def _movers(found: list[tuple[Mark, EventForecast]], value: Callable[[EventForecast], object]) -> set[int]:
-    """The seats whose choice changes ``value`` of the forecast: a seat is one when a table
-    where it chose otherwise reads differently from the same table with its first way, or, that
-    table not made (the packed tables), from the first way itself."""
-    by = {mark: value(f) for mark, f in found}
+def _movers(read: list[tuple[Mark, object]]) -> set[int]:
+    """The seats whose choice changes what is read of the forecast on each table (a player's
+    line, the table's lines): a seat is one when a table where it chose otherwise reads
+    differently from the same table with its first way, or, that table not made (the packed
+    tables), from the first way itself."""
+    by = dict(read)
     out: set[int] = set()
     for mark, v in by.items():
         for seat, _ in mark:
@@ -336,10 +337,11 @@ def _merge(state: DragonState, found: list[tuple[Mark, EventForecast]], own_only
     base = found[0][1]
     seats = []
     for i, sf in enumerate(base.seats):
-        varied = _movers(found, lambda f, i=i: f.seats[i].line)
+        varied = _movers([(mark, f.seats[i].line) for mark, f in found])
         movers = sorted({sf.seat} if own_only and varied else varied)
         # this player's outcomes in the order of their own ways, however the tables were made
-        ways = [f.seats[i] for _, f in sorted(found, key=lambda mf, s=sf.seat: dict(mf[0]).get(s, 0))]
+        own = [dict(mark).get(sf.seat, 0) for mark, _ in found]
+        ways = [found[j][1].seats[i] for j in sorted(range(len(found)), key=own.__getitem__)]
         if not movers:
             details = [w.detail for w in ways]
             if any(d != sf.detail for d in details):
@@ -381,7 +383,7 @@ def _table(state: DragonState, found: list[tuple[Mark, EventForecast]]) -> list[
     """The first way's lines for the whole table, then, when another way changes them (the
     helmets of a Mongol Invasion), whose releases could."""
     base = found[0][1]
-    movers = sorted(_movers(found, lambda f: f.table))
+    movers = sorted(_movers([(mark, f.table) for mark, f in found]))
     if not movers:
         return base.table
     names = [state.players[m].name for m in movers]
