@@ -11,6 +11,7 @@ release adds.
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 import sys
@@ -46,11 +47,21 @@ def straight(s: object) -> list[object]:
 
 def ways_forecast(s: DragonState) -> int:
     """The most tables one coming event is forecast on (each seat's ways told apart by what the
-    coming events read; the Mongols one seat's ways at a time, the others packed)."""
+    coming events read; the Mongols on their ways together (``_product``), the others packed)."""
     ends = _ends_out(s, reads_of(s))
     sup = _super_coming(s)
     events = [*(s.events[m - 1] for m in coming_months(s)), *([sup] if sup else [])]
     return max((len(_tables(*ends, packed=not _compares(s, e))) for e in events), default=1)
+
+
+def every_combination(s: DragonState) -> int:
+    """How many tables every combination of the seats' ways would be, where the Mongols (or an
+    Eclipse repeating them) are forecast: what ``_product`` cuts down; 0 elsewhere."""
+    sup = _super_coming(s)
+    events = [*(s.events[m - 1] for m in coming_months(s)), *([sup] if sup else [])]
+    if not any(_compares(s, e) for e in events):
+        return 0
+    return math.prod(len(ends) + 1 for _, ends in _ends_out(s, reads_of(s))[1])
 
 
 def positions(options: dict) -> list:
@@ -81,6 +92,8 @@ def main() -> None:
         print("  " + line("coming_events mid-event (µs)", now))
         print("  " + line("forecasts on the position as before (µs)", before))
         print("  " + line("ways out forecast", ways))
+        mongols = [float(n) for n in map(every_combination, found) if n]
+        print(f"  {len(mongols)} with the Mongols to come; " + line("every combination of ways", mongols))
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ run, decay. A line that depends on which persons go says so, with what it could 
 from __future__ import annotations
 
 import random
+from itertools import product
 
 import pytest
 from dragon_expansion_helpers import random_x_table
@@ -14,7 +15,9 @@ from dragon_helpers import fresh, random_table, realm, run_event, step_random
 from companion.games.dragon import GAME
 from companion.games.dragon.forecast import (
     EventForecast,
+    _compares,
     _compares_persons,
+    _ends_out,
     _merge,
     _ways_out,
     after_this_event,
@@ -23,6 +26,7 @@ from companion.games.dragon.forecast import (
     forecast_event,
     forecast_super,
     mid_event,
+    reads_of,
     whole_palaces,
 )
 from companion.games.dragon.state import DragonState
@@ -287,3 +291,78 @@ def test_the_mongols_helmets_say_whose_releases_could_change_them():
     assert es == "Los cascos aún pueden cambiar: depende de a quién libere Ana ahora"
     after = coming_events(_choose(s, "farmer:young", "warrior:young"))[0].table
     assert not any("could still change" in e.msg.render("en") for e in after)
+
+
+def test_the_mongols_next_month_can_turn_on_two_players_releases_together():
+    """Ana and Carla each release one of warrior and farmer, Ben keeps his one warrior. Either
+    letting her warrior go puts her alone among the fewest helmets; only if both keep theirs do
+    all three tie on one helmet, and Ben releases a person too."""
+    s = fresh(3)
+    realm(s, 0, (2, ["warrior:young", "farmer:young"]), rice=0, yuan=0)
+    realm(s, 1, (2, ["warrior:young"]), rice=9, yuan=9)
+    realm(s, 2, (2, ["warrior:young", "farmer:young"]), rice=0, yuan=0)
+    s, _ = run_event(s, "drought", month=3)
+    s.events[3] = "mongol"
+    assert mid_event(s) and sorted(t.seat for t in s.tasks) == [0, 2]
+    month4 = coming_events(s)[0]
+    assert _lines(month4)[1] == (
+        "Ben: at worst +1\u00a0VP and must release 1 person, depending on whom Ana and Carla release now"
+    )
+    assert _lines(month4, "es")[1] == (
+        "Ben: en el peor caso +1\u00a0PV y debe liberar 1 persona, según a quién liberen Ana y Carla ahora"
+    )
+    assert sorted(_could_be(month4, 1)) == ["Ben: +1\u00a0VP", "Ben: +1\u00a0VP and must release 1 person"]
+    # Ana's own line turns on both: keeping her warrior, she releases only if Carla keeps hers
+    assert _lines(month4)[0] == (
+        "Ana: at worst must release 1 person, depending on whom Ana and Carla release now"
+    )
+    assert sorted(_could_be(month4, 0)) == [
+        "Ana: +1\u00a0VP",
+        "Ana: +1\u00a0VP and must release 1 person",
+        "Ana: must release 1 person",
+    ]
+    both = coming_events(_choose(s, "farmer:young", "farmer:young"))[0]
+    assert _lines(both)[1] == "Ben: +1\u00a0VP and must release 1 person"
+
+
+def _lines_over_every_combination(s: DragonState) -> dict[tuple[bool, int, int], set[str]]:
+    """Each player's possible lines in the forecasts that compare players, by brute force: every
+    combination of the seats' distinct ways (each palace's very persons), one forecast each."""
+    base, others = _ends_out(s, whole_palaces)
+    choices = [[base.players[seat], *(end.players[seat] for end in ends)] for seat, ends in others]
+    found: dict[tuple[bool, int, int], set[str]] = {}
+    for combo in product(*choices):
+        table = base.clone()
+        for (seat, _), player in zip(others, combo, strict=True):
+            table.players[seat] = player.clone()
+        forecasts = [forecast_event(table, m) for m in coming_months(s) if _compares(s, s.events[m - 1])]
+        sup = forecast_super(table)
+        if sup is not None and _compares(s, sup.event):
+            forecasts.append(sup)
+        for f in forecasts:
+            for seat, sf in enumerate(f.seats):
+                found.setdefault((f.super, f.month, seat), set()).add(sf.line.msg.render("en"))
+    return found
+
+
+@pytest.mark.parametrize("seed", [1, 2, 4])
+def test_the_mongols_forecast_gives_every_line_the_players_choices_together_can(seed):
+    """On random mid-event positions with a Mongol Invasion to come, each player's line (or the
+    lines it could be) is exactly the set met over every combination of the seats' ways."""
+    checked = together = 0
+    for s in _all_mid_event_positions(150, seed):
+        if not _compares_persons(s):
+            continue
+        _, others = _ends_out(s, reads_of(s))
+        if len(others) > 1:
+            together += 1
+        said: dict[tuple[bool, int, int], set[str]] = {}
+        for f in after_this_event(s):
+            if not _compares(s, f.event):
+                continue
+            for seat, sf in enumerate(f.seats):
+                could = set(_could_be(f, seat)) if sf.line.msg.key in DEPENDS else set()
+                said[(f.super, f.month, seat)] = could or {sf.line.msg.render("en")}
+        assert said == _lines_over_every_combination(s)
+        checked += 1
+    assert checked >= 10 and together >= 3

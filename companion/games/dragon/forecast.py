@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import replace
+from itertools import product
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -105,20 +106,20 @@ def after_this_event(state: DragonState) -> list[EventForecast]:
     its own questions). Which persons go is the players' choice: each seat's ways to make its
     releases are tried, told apart by what the coming events read (``reads_of``), and a player's
     line that differs between them says whose choice it depends on (``_merge``). An event that
-    compares nobody's persons is forecast on the packed tables (``_tables``), the Mongols on
-    one seat's ways at a time."""
+    compares nobody's persons is forecast on the packed tables (``_tables``), the Mongols on the
+    seats' ways together (``_product``)."""
     ends = _ends_out(state, reads_of(state))
     sup = _super_coming(state)
     own = {m: not _compares(state, state.events[m - 1]) for m in coming_months(state)}
     sup_own = sup is None or not _compares(state, sup)
     tables = {packed: _tables(*ends, packed=packed) for packed in {*own.values(), sup_own}}
     out = [
-        _merge(state, [(seats, forecast_event(s, m)) for seats, s in tables[own[m]]], own[m])
+        _merge(state, [(mark, forecast_event(s, m)) for mark, s in tables[own[m]]], own[m])
         for m in coming_months(state)
     ]
     if sup is not None:
-        sups = [(seats, forecast_super(s)) for seats, s in tables[sup_own]]
-        out.append(_merge(state, [(seats, f) for seats, f in sups if f is not None], sup_own))
+        sups = [(mark, forecast_super(s)) for mark, s in tables[sup_own]]
+        out.append(_merge(state, [(mark, f) for mark, f in sups if f is not None], sup_own))
     return out
 
 
@@ -186,12 +187,15 @@ def whole_palaces(p: PlayerState) -> tuple[object, ...]:
 
 def _ways_out(
     state: DragonState, *, packed: bool, told_apart: Callable[[PlayerState], Hashable] | None = None
-) -> list[tuple[tuple[int, ...], DragonState]]:
+) -> list[tuple[Mark, DragonState]]:
     """The tables after this event that are forecast (``_tables``), each seat's ways told apart
     by ``told_apart`` (by default what the coming events read)."""
     return _tables(*_ends_out(state, told_apart or reads_of(state)), packed=packed)
 
 
+# Which ways a table after this event is made of: (seat, k) for each seat whose choice is not the
+# first way, its k-th other outcome (counted from 1); the first way itself is ().
+Mark = tuple[tuple[int, int], ...]
 Ends = tuple[DragonState, list[tuple[int, list[DragonState]]]]
 
 
@@ -216,21 +220,71 @@ def _ends_out(state: DragonState, told_apart: Callable[[PlayerState], Hashable])
 
 def _tables(
     base: DragonState, others: list[tuple[int, list[DragonState]]], *, packed: bool
-) -> list[tuple[tuple[int, ...], DragonState]]:
-    """(the seats whose choices differ from the first way, the table after this event): the
-    first way, then each seat's other outcomes. A seat's releases touch its own realm alone, so
-    for an event that compares nobody (``packed``) the k-th other outcome of every seat goes
-    into one table (a forecast each k, not each way); else one seat's at a time, the others'
-    the first way."""
-    out: list[tuple[tuple[int, ...], DragonState]] = [((), base)]
+) -> list[tuple[Mark, DragonState]]:
+    """(which ways it is made of, ``Mark``; the table after this event): the first way, then the
+    others. A seat's releases touch its own realm alone, so for an event that compares nobody
+    (``packed``) the k-th other outcome of every seat goes into one table (a forecast each k,
+    not each way); else the seats' ways together (``_product``)."""
+    out: list[tuple[Mark, DragonState]] = [((), base)]
     if not packed:
-        return out + [((seat,), s) for seat, ends in others for s in ends]
+        return out + _product(base, others)
     for k in range(max((len(ends) for _, ends in others), default=0)):
         table = base.clone()
         for seat, ends in others:
             if k < len(ends):
                 table.players[seat] = ends[k].players[seat].clone()
-        out.append((tuple(seat for seat, ends in others if k < len(ends)), table))
+        out.append((tuple((seat, k + 1) for seat, ends in others if k < len(ends)), table))
+    return out
+
+
+def _product(
+    base: DragonState, others: list[tuple[int, list[DragonState]]]
+) -> list[tuple[Mark, DragonState]]:
+    """The tables for an event that compares players, the Mongols (the fewest helmets release):
+    their choices together, not one seat's at a time, since two players keeping a helmet each can
+    put a third among the fewest. Not every combination: each seat's ways by helmets together
+    (the first met of each count: the helmets of everyone, so the whole table's lines, come out
+    of these), then each seat's other ways once for each fewest helmets of the others it can
+    meet (a player's line reads their own way and whether they have the fewest; its hint, how
+    many the others' fewest is). docs/DECISIONS.md, "Dragon's forecast tries the seats' ways
+    together"."""
+    helmet = RULES.types["warrior"].symbol
+    ways = [[base.players[seat], *(end.players[seat] for end in ends)] for seat, ends in others]
+    counts = [[p.symbols(helmet) for p in seat_ways] for seat_ways in ways]
+    reps = [[k for k, h in enumerate(hs) if h not in hs[:k]] for hs in counts]
+    fixed = [p.symbols(helmet) for seat, p in enumerate(base.players) if seat not in {s for s, _ in others}]
+    combos = set(product(*reps))
+    for i, hs in enumerate(counts):
+        apart = [rs if j != i else [0] for j, rs in enumerate(reps)]
+        fewest: dict[int, tuple[int, ...]] = {}  # the others' fewest helmets: one combination each
+        for combo in product(*apart):
+            theirs = [counts[j][k] for j, k in enumerate(combo) if j != i]
+            fewest.setdefault(min([*theirs, *fixed], default=0), combo)
+        for k in (k for k in range(len(hs)) if k not in reps[i]):
+            combos.update((*c[:i], k, *c[i + 1 :]) for c in fewest.values())
+    out: list[tuple[Mark, DragonState]] = []
+    for combo in sorted(combos):
+        if not any(combo):
+            continue  # the first way itself
+        table = base.fork()  # its own list of players, each shared: sealed, a change copies first
+        for (seat, _), seat_ways, k in zip(others, ways, combo, strict=True):
+            table.players[seat] = seat_ways[k]
+        table.seal()
+        out.append((tuple((seat, k) for (seat, _), k in zip(others, combo, strict=True) if k), table))
+    return out
+
+
+def _movers(read: list[tuple[Mark, object]]) -> set[int]:
+    """The seats whose choice changes what is read of the forecast on each table (a player's
+    line, the table's lines): a seat is one when a table where it chose otherwise reads
+    differently from the same table with its first way, or, that table not made (the packed
+    tables), from the first way itself."""
+    by = dict(read)
+    out: set[int] = set()
+    for mark, v in by.items():
+        for seat, _ in mark:
+            if by.get(tuple(x for x in mark if x[0] != seat), by[()]) != v:
+                out.add(seat)
     return out
 
 
@@ -273,9 +327,7 @@ def _endings(
     return out
 
 
-def _merge(
-    state: DragonState, found: list[tuple[tuple[int, ...], EventForecast]], own_only: bool
-) -> EventForecast:
+def _merge(state: DragonState, found: list[tuple[Mark, EventForecast]], own_only: bool) -> EventForecast:
     """The forecast made on the first way out of this event, each player's line kept where every
     way gives it; where it differs, the line says whose releases it depends on (``own_only``:
     their own, the event comparing nobody), the detail what it could be, and the numbers are the
@@ -285,15 +337,17 @@ def _merge(
     base = found[0][1]
     seats = []
     for i, sf in enumerate(base.seats):
-        varied = {m for seats_, f in found if f.seats[i].line != sf.line for m in seats_}
+        varied = _movers([(mark, f.seats[i].line) for mark, f in found])
         movers = sorted({sf.seat} if own_only and varied else varied)
+        # this player's outcomes in the order of their own ways, however the tables were made
+        own = [dict(mark).get(sf.seat, 0) for mark, _ in found]
+        ways = [found[j][1].seats[i] for j in sorted(range(len(found)), key=own.__getitem__)]
         if not movers:
-            details = [f.seats[i].detail for _, f in found]
+            details = [w.detail for w in ways]
             if any(d != sf.detail for d in details):
                 sf = sf.model_copy(update={"detail": _could_be(base.rule_id, sf.seat, details)})
             seats.append(sf)
             continue
-        ways = [f.seats[i] for _, f in found]
         lines: list[Effect] = []
         for w in ways:
             if w.line not in lines:
@@ -325,11 +379,11 @@ def _could_be(rule_id: str, seat: int, details: list[list[Effect]]) -> list[Effe
     return [*common, *could]
 
 
-def _table(state: DragonState, found: list[tuple[tuple[int, ...], EventForecast]]) -> list[Effect]:
+def _table(state: DragonState, found: list[tuple[Mark, EventForecast]]) -> list[Effect]:
     """The first way's lines for the whole table, then, when another way changes them (the
     helmets of a Mongol Invasion), whose releases could."""
     base = found[0][1]
-    movers = sorted({m for seats, f in found if f.table != base.table for m in seats})
+    movers = sorted(_movers([(mark, f.table) for mark, f in found]))
     if not movers:
         return base.table
     names = [state.players[m].name for m in movers]
