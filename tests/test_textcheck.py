@@ -27,6 +27,21 @@ NAMES = ("Ana", "Ben", "Carla")
         ("es", "dragon", "personas que despedir: 2", "personas que liberar: 2", "termbase"),
         ("es", None, "Puntuada con Puntuación rápida", "Puntuada con Recuento rápido", "termbase"),
         ("es", "dayu", "Preparando el anillo", "Preparando el círculo", "termbase"),
+        # which track? (issue 25: the wall bonus named it, the Military parade did not)
+        (
+            "en",
+            "dragon",
+            "Military parade: +2 spaces",
+            "Military parade: +2 spaces on the person track",
+            "termbase",
+        ),
+        (
+            "es",
+            "dragon",
+            "Desfile: +1 casilla; 1 casco contra los mongoles",
+            "Desfile: +1 casilla en el marcador de personas; 1 casco contra los mongoles",
+            "termbase",
+        ),
         (
             "es",
             "chinatown",
