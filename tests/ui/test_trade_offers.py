@@ -168,7 +168,7 @@ async def test_an_offer_whose_holdings_went_elsewhere_says_the_engines_reason(tm
     offer = await ana_offers_ben(hub, table, a)
     await host.flush(pause=0.01)
     await host.click("ct-party-b-2")  # Ana gives Carla her three Tea House tiles
-    for j in range(3):
+    for _ in range(3):
         await host.click("ct-give-a-t-tea_house")  # one chip for the three, a tile more a tap
     await host.click("ct-trade-enter")
     assert "tea_house" not in table.state.hands[0] or not table.state.hands[0]["tea_house"]
