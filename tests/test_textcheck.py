@@ -32,14 +32,14 @@ NAMES = ("Ana", "Ben", "Carla")
             "en",
             "dragon",
             "Military parade: +2 spaces",
-            "Military parade: +2 spaces on the person track",
+            "Military parade: person track +2",
             "termbase",
         ),
         (
             "es",
             "dragon",
             "Desfile: +1 casilla; 1 casco contra los mongoles",
-            "Desfile: +1 casilla en el marcador de personas; 1 casco contra los mongoles",
+            "Desfile: marcador de personas +1; 1 casco contra los mongoles",
             "termbase",
         ),
         (
