@@ -19,8 +19,11 @@ from typing import TYPE_CHECKING, Any
 
 from companion.core.memory import tune
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, PSEUDO, format_score, translate
+from companion.i18n.pseudo import pseudo_plain
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from companion.core import PlayerView, Scoreboard, Table
 
 EXIT_BAD_INPUT = 2
@@ -188,6 +191,7 @@ def calc(args: argparse.Namespace) -> None:
 def rules(args: argparse.Namespace) -> None:
     from dataclasses import asdict
 
+    from companion.lookup.fts import answering  # loaded by the search either way
     from companion.lookup.scope import GAMES
 
     if args.game == "core" or args.game not in GAMES:  # a game with rules to look up needs no engine
@@ -198,25 +202,33 @@ def rules(args: argparse.Namespace) -> None:
         except UnknownGame as exc:
             raise CliError(translate("cli.unknown_game", _LANG, game=args.game)) from exc
     query = " ".join(args.query)
-    if args.lang in LANGUAGES and not args.full:  # all it shows is in the prepared index
+    # The qps pseudo-locale reads the English rules and shows them accented, as the Rules screen does.
+    read = args.lang if args.lang in LANGUAGES else DEFAULT_LANGUAGE
+    said = pseudo_plain if args.lang == PSEUDO else str
+    if not args.full:  # all it shows is in the prepared index
         from companion.lookup.prepared import index
 
-        found = index(args.lang)
+        found = index(read)
         hits = found.search(query, args.game, args.limit)
 
         def status(rule_id: str) -> str:
             return found.texts[rule_id][2]
-    else:  # the pseudo-locale (refused by search), or a whole card: the lookup itself
+    else:  # a whole card: the lookup itself
         from companion.lookup import card, search
 
-        hits = search(query, args.lang, args.game, args.limit)
+        hits = search(query, read, args.game, args.limit)
 
         def status(rule_id: str) -> str:
-            return card(rule_id, args.lang).status
+            return card(rule_id, read).status
 
+    # What the Rules screen shows first: not the looser matches, scoring a sliver of the best,
+    # which answer nothing asked; --all shows them, as the screen's button does.
+    hits, looser = (hits, []) if args.all else answering(hits)
     if args.json:
         rows = [{**asdict(h), "status": status(h.rule_id)} for h in hits]
-        _print_json({"game": args.game, "lang": args.lang, "query": query, "hits": rows})
+        _print_json(
+            {"game": args.game, "lang": args.lang, "query": query, "hits": rows, "left_out": len(looser)}
+        )
         return
     if not hits:
         print(translate("rules.no_hits", args.lang, query=query))
@@ -224,11 +236,13 @@ def rules(args: argparse.Namespace) -> None:
     if args.full:
         from companion.lookup import card
 
-        print(_render_card(card(hits[0].rule_id, args.lang), args.lang))
+        print(_render_card(card(hits[0].rule_id, read), args.lang, read, said))
         hits = hits[1:]
     for place, hit in enumerate(hits, 2 if args.full else 1):
-        print(f"{place}. {hit.title}{_status(status(hit.rule_id), args.lang)}  [{hit.rule_id}]")
-        print(f"   {hit.snippet}\n")
+        print(f"{place}. {said(hit.title)}{_status(status(hit.rule_id), args.lang)}  [{hit.rule_id}]")
+        print(f"   {said(hit.snippet)}\n")
+    if looser:
+        print(translate("rules.cli.left_out", args.lang, n=len(looser), flag="--all"))
 
 
 def _status(status: str, lang: str) -> str:
@@ -237,19 +251,20 @@ def _status(status: str, lang: str) -> str:
     return f" ({translate(f'cli.status.{status}', lang)})"
 
 
-def _render_card(rule: Any, lang: str) -> str:
-    """One rule in full: its text, worked examples, the questions people ask, related rules."""
+def _render_card(rule: Any, lang: str, read: str, said: Callable[[str], str]) -> str:
+    """One rule in full: its text, worked examples, the questions people ask, related rules;
+    labels in ``lang``, the rule as read in ``read`` and shown through ``said`` (qps accents it)."""
     from companion.lookup import card
 
-    out = [f"1. {rule.title}{_status(rule.status, lang)}  [{rule.rule_id}]", f"   {rule.text}"]
-    out += [f"   {translate('rules.examples', lang)}: {example}" for example in rule.examples]
+    out = [f"1. {said(rule.title)}{_status(rule.status, lang)}  [{rule.rule_id}]", f"   {said(rule.text)}"]
+    out += [f"   {translate('rules.examples', lang)}: {said(example)}" for example in rule.examples]
     if rule.clarifications:
         out.append(f"   {translate('rules.clarifications', lang)}:")
         for c in rule.clarifications:
             decided = f" ({translate('rules.decided', lang)})" if c.decided else ""
-            out += [f"   - {c.question}", f"     {c.answer}{decided}"]
+            out += [f"   - {said(c.question)}", f"     {said(c.answer)}{decided}"]
     if rule.related:
-        titles = ", ".join(f"{card(r, lang).title} [{r}]" for r in rule.related)
+        titles = ", ".join(f"{said(card(r, read).title)} [{r}]" for r in rule.related)
         out.append(f"   {translate('rules.related', lang)}: {titles}")
     return "\n".join(out) + "\n"
 
@@ -444,6 +459,11 @@ def build_parser(help_texts: bool = True, only: str | None = None) -> argparse.A
             "--full",
             action="store_true",
             help="the best rule in full: examples, questions people ask, related rules",
+        )
+        p.add_argument(
+            "--all",
+            action="store_true",
+            help="the looser matches too (scoring under 5%% of the best), which are left out otherwise",
         )
         p.add_argument("--json", action="store_true", help="machine-readable output")
         p.set_defaults(run=rules)

@@ -155,15 +155,23 @@ def stats_cmd(args: argparse.Namespace) -> None:
         _player_page(store, player, period, args.json, lang)
         return
     stats = store.stats(game, player, **period)
+    doubtful = store.plays_out_of_bounds(game, player, **period) if stats.plays else []
     if args.json:
         data = stats.model_dump(mode="json")
         data["win_rate"] = stats.win_rate
         for line, raw in zip(stats.figures, data["figures"], strict=True):
             raw["label"] = figure_label(game, line.name, line.key, lang)
             raw["mean"] = line.mean
+        data["out_of_bounds"] = [play.id for play in doubtful]
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return
     print(_stats_text(stats, lang))
+    if doubtful:
+        from companion.games import get
+
+        title = get(game).title.render(lang)
+        print(translate("plays.cli.stats_doubts", lang, n=len(doubtful), game=title))
+        sys.stdout.write(_plays_text(doubtful, lang))
 
 
 def _records(store: Any, game: str | None, period: dict[str, Any], as_json: bool, lang: str) -> None:
@@ -185,11 +193,16 @@ def _player_page(store: Any, player: str, period: dict[str, Any], as_json: bool,
     from companion.cli_insights import page_text
 
     page = store.player_page(player, **period)
+    doubtful = store.plays_out_of_bounds(None, player, **period) if page.plays else []
     if as_json:
         data = page.model_dump(mode="json") | {"win_rate": page.win_rate}
+        data["out_of_bounds"] = [play.id for play in doubtful]
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return
     print(page_text(page, lang))
+    if doubtful:
+        print(translate("plays.cli.player_doubts", lang, n=len(doubtful), name=shown(page.name)))
+        sys.stdout.write(_plays_text(doubtful, lang))
 
 
 def _pct(rate: float, lang: str) -> str:

@@ -15,7 +15,7 @@ from companion.lookup.scope import GAMES
 if TYPE_CHECKING:
     from companion.lookup.cards import RuleCard, card
     from companion.lookup.data import Clarification, TeachNote
-    from companion.lookup.fts import Hit
+    from companion.lookup.fts import Hit, answering
     from companion.lookup.moment import Moment, for_moment
     from companion.lookup.teach import teach_note
 
@@ -27,6 +27,7 @@ _WHERE = {
     "Clarification": "data",
     "TeachNote": "data",
     "Hit": "fts",
+    "answering": "fts",
     "Moment": "moment",
     "for_moment": "moment",
     "teach_note": "teach",
@@ -42,6 +43,7 @@ __all__ = [
     "Moment",
     "RuleCard",
     "TeachNote",
+    "answering",
     "card",
     "for_moment",
     "search",

@@ -47,6 +47,10 @@ _KIND_BONUS = 2  # a sentence of the question's kind (consequence, number) outra
 _LACKED = "¬"  # before a stem: the stem as the word a cue of lack governs ("can not PAY", "sin ARROZ")
 _GOVERNS = 3  # how many words after such a cue may hold the word it governs
 _GAP = 3  # at most this many filler words between two of the question's words read as a pair
+# A result scoring under this share of the best one answers nothing the question asked: over
+# every question bank (docs/PERFORMANCE.md, "Rules lookup: the tail"), no answer in the top 3
+# scores under 0.0697 of the best, and a quarter of the wrong results do.
+TAIL = 0.05
 
 
 @dataclass(frozen=True)
@@ -97,6 +101,8 @@ class _Query:
     gaps: dict[tuple[frozenset[str], frozenset[str]], frozenset[tuple[str, ...]]] = _field(
         default_factory=dict
     )
+    # the stems of the words the question itself says (not their synonyms), filler left out
+    own: frozenset[str] = frozenset()
 
     @property
     def scored(self) -> tuple[frozenset[str], ...]:
@@ -345,7 +351,8 @@ class Index:
         stem_of = dict(found)
         lacking = {stem_of.get(said[i]) for i in self._governed([stem(w, self.lang) for w in said])}
         lacks = frozenset(_LACKED + t for group in groups if group & lacking for t in group)
-        return _Query(tuple(groups), kinds, frozenset(named), lacks, self._gaps(said, dict(found), group_of))
+        gaps = self._gaps(said, dict(found), group_of)
+        return _Query(tuple(groups), kinds, frozenset(named), lacks, gaps, frozenset(asked))
 
     def _gaps(
         self, said: list[str], stem_of: dict[str, str | None], group_of: dict[str, frozenset[str]]
@@ -580,7 +587,7 @@ class Index:
             best_words = self._written(best)
         snippet = best
         shown = (*title, *best_words)
-        matched = tuple(dict.fromkeys(w for w, st in shown if st & terms))
+        matched = tuple(dict.fromkeys(w for w, st in shown if st & terms and self._said(w, st, q)))
         return Hit(
             rule_id=rid,
             game=game,
@@ -589,6 +596,12 @@ class Index:
             matched=matched,
             score=round(score, 4),
         )
+
+    def _said(self, written: str, its_stems: frozenset[str], q: _Query) -> bool:
+        """Whether a word of a rule that matched is one to highlight: any but the filler ("como",
+        "that"), which only the question's own word brings ("si PASO" bolds "pasar"), never a
+        synonym's stem it shares ("comida" for "arroz" was "com", as "como")."""
+        return not self.filler.intersection(words(written)) or bool(its_stems & q.own)
 
     def _pieces(self, rid: str, game: str) -> tuple[_Words, list[tuple[str, _Words]]]:
         """The title's words and each sentence with its words, with their stems (kept once made)."""
@@ -600,6 +613,16 @@ class Index:
 
     def _written(self, text: str) -> _Words:
         return tuple((w, word_stems(w, self.lang)) for w in re.findall(r"\w+", text))
+
+
+def answering(hits: list[Hit]) -> tuple[list[Hit], list[Hit]]:
+    """The hits that answer (scoring at least TAIL of the best), and the tail of the others,
+    each in the order found (searching every game, a weak rule of the table's game may come
+    before a strong one of another game: the cut is by score, not by place)."""
+    if not hits:
+        return [], []
+    floor = TAIL * max(h.score for h in hits)
+    return [h for h in hits if h.score >= floor], [h for h in hits if h.score < floor]
 
 
 def _with_number(

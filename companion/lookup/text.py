@@ -96,8 +96,13 @@ def is_rare(word: str, lang: str) -> bool:
 
 # Words the Snowball stemmer gives one stem though players mean two things: Spanish "negociar"
 # (to trade) and "negocio" (a Chinatown business) both become "negoci"; "caso" (a case: "en ese
-# caso") and "casa" (a house, Dragon's word for a palace) both "cas". Prefix -> own stem.
-_APART: dict[str, dict[str, str]] = {"en": {}, "es": {"negocia": "negocia", "caso": "caso"}}
+# caso") and "casa" (a house, Dragon's word for a palace) both "cas"; "comida" (food, Dragon's
+# rice) and "como" (filler: "how", "as") both "com", so every "como" in a rule counted as rice.
+# Prefix -> own stem.
+_APART: dict[str, dict[str, str]] = {
+    "en": {},
+    "es": {"negocia": "negocia", "caso": "caso", "comida": "comida"},
+}
 
 
 # Spanish verbs whose stressed forms change their root ("muestra" / "mostrar", "cuesta" /

@@ -12,7 +12,19 @@ from dragon_expansion_helpers import random_x_table
 from dragon_helpers import fresh, random_table, realm, run_event, step_random
 
 from companion.games.dragon import GAME
-from companion.games.dragon.forecast import EventForecast, coming_events, mid_event
+from companion.games.dragon.forecast import (
+    EventForecast,
+    _compares_persons,
+    _merge,
+    _ways_out,
+    after_this_event,
+    coming_events,
+    coming_months,
+    forecast_event,
+    forecast_super,
+    mid_event,
+    whole_palaces,
+)
 from companion.games.dragon.state import DragonState
 
 DEPENDS = tuple(
@@ -186,3 +198,92 @@ def test_what_is_forecast_mid_event_is_what_is_forecast_once_it_is_over(seed):
                     assert line in _could_be(mid[f.month], seat), (f.month, line)
                 else:
                     assert said.line == sf.line, (f.month, line, said.line.msg.render("en"))
+
+
+@pytest.mark.parametrize(
+    ("event", "ways"),
+    [("tribute", 1), ("peace", 1), ("contagion", 2), ("mongol", 2), ("drought", 1)],
+)
+def test_ana_s_ways_are_told_apart_only_by_what_the_next_event_reads(event, ways):
+    """Ana chooses one of three persons in one palace and one of two in the other: six tables,
+    but a Tribute, a Peace or a Drought read only how many persons each palace keeps (one way),
+    a Contagion whether her healer's mortar stays, the Mongols whether her warrior's helmet does."""
+    s = _drought_then(event)
+    assert len(_ways_out(s, packed=not _compares_persons(s), told_apart=whole_palaces)) == 6
+    assert len(_ways_out(s, packed=not _compares_persons(s))) == ways
+    assert after_this_event(s) == _every_way(s)
+
+
+def _every_way(s: DragonState) -> list[EventForecast]:
+    """The forecast after this event as it was made before: every distinct table of a seat tried
+    (``whole_palaces``), and every event on one seat's ways at a time when any compares players."""
+    own_only = not _compares_persons(s)
+    ways = _ways_out(s, packed=own_only, told_apart=whole_palaces)
+    out = [
+        _merge(s, [(seats, forecast_event(t, m)) for seats, t in ways], own_only) for m in coming_months(s)
+    ]
+    sups = [(seats, forecast_super(t)) for seats, t in ways]
+    if sups[0][1] is not None:
+        out.append(_merge(s, [(seats, f) for seats, f in sups if f is not None], own_only))
+    return out
+
+
+def _all_mid_event_positions(count: int, seed: int) -> list[DragonState]:
+    """Mid-event positions of random games, month 7's super event to come included."""
+    out: list[DragonState] = []
+    game = 0
+    while len(out) < count:
+        game += 1
+        if game % 3 == 0:
+            table, rng = random_table(seed * 1000 + game)
+        else:
+            table, rng = random_x_table(seed * 1000 + game, wall=game % 2 == 0, super_events=True)
+        while table.prompt is not None and len(out) < count:
+            if mid_event(table.state) and rng.random() < 0.4:
+                out.append(table.state)
+            step_random(table, rng)
+    return out
+
+
+@pytest.mark.parametrize("seed", [3, 4, 5])
+def test_ways_merged_by_what_the_events_read_forecast_as_every_way_tried(seed):
+    """The forecast with a seat's ways told apart by what the coming events read is the one made
+    with every distinct table tried (the way before), to the last detail line."""
+    merged = 0
+    for s in _all_mid_event_positions(40, seed):
+        assert after_this_event(s) == _every_way(s)
+        packed = not _compares_persons(s)
+        every = _ways_out(s, packed=packed, told_apart=whole_palaces)
+        merged += len(every) - len(_ways_out(s, packed=packed))
+    assert merged > 0
+
+
+def test_a_detail_that_depends_on_the_releases_says_what_it_could_be():
+    """Ana keeps one person whoever goes, so next month's Contagion takes her last one either
+    way (the line is sure), but how many it asks depends on whether her healer stays."""
+    s = fresh(2)
+    realm(s, 0, (2, ["healer:young", "farmer:young"]), (1, ["monk:young"]), rice=0, yuan=0)
+    realm(s, 1, (2, ["healer:young", "healer:old"]), rice=9, yuan=9)
+    s, _ = run_event(s, "drought", month=3)
+    s.events[3] = "contagion"
+    assert mid_event(s)
+    ana = coming_events(s)[0].seats[0]
+    assert ana.line.msg.render("en") == "Ana: must release 1 person"
+    detail = [d.msg.render("en") for d in ana.detail]
+    assert "Could be: Ana must release 2 persons (3 minus 1 for the healers' mortars)" in detail
+    assert "Could be: Ana must release 3 persons (3 minus 0 for the healers' mortars)" in detail
+    assert not any(d.startswith("Ana must release") for d in detail)  # no way told as the sure one
+    kept = coming_events(_choose(s, "farmer:young"))[0].seats[0]
+    assert "Ana must release 2 persons (3 minus 1 for the healers' mortars)" in [
+        d.msg.render("en") for d in kept.detail
+    ]
+
+
+def test_the_mongols_helmets_say_whose_releases_could_change_them():
+    s = _drought_then("mongol")
+    table = [e.msg.render("en") for e in coming_events(s)[0].table]
+    assert table[-1] == "The helmets could still change: it depends on whom Ana releases now"
+    es = coming_events(s)[0].table[-1].msg.render("es")
+    assert es == "Los cascos aún pueden cambiar: depende de a quién libere Ana ahora"
+    after = coming_events(_choose(s, "farmer:young", "warrior:young"))[0].table
+    assert not any("could still change" in e.msg.render("en") for e in after)

@@ -3,7 +3,6 @@ each hands the other as toggles that say whether they are selected, money typed 
 bill at a time and validated, and a trade entered with one tap (or reviewed first). A pair can
 be kept while another pair is added, for a trade of three or more."""
 
-from test_chinatown_ui import first_year_by_hand, new_chinatown
 from ui_testkit import new_hub, only_table, started
 
 from companion.games.chinatown.data import DATA
@@ -11,12 +10,12 @@ from companion.games.chinatown.data import DATA
 UNIT = DATA.money_unit
 
 
-async def trading(tmp_path, lang: str = "en"):
-    hub = new_hub(tmp_path)
-    h = await started(hub, prefs={"table_companion.lang": lang})
-    await new_chinatown(h)
+async def trading(tmp_path, year_played, lang: str = "en"):
+    """The first year entered by taps (``year_played``), the Play screen opened on its trading."""
+    hub = new_hub(year_played(tmp_path, lang))
     table = only_table(hub)
-    await first_year_by_hand(h, table)
+    h = await started(hub, route=f"/table/{table.id}", prefs={"table_companion.lang": lang})
+    assert table.state.phase == "trade" and h.has("ct-trade-form") and table.version == 7
     return h, table
 
 
@@ -25,8 +24,8 @@ def chosen(h, prefix: str) -> list[int]:
     return [int(k.rsplit("-", 1)[1]) for k in h.keys(prefix) if h.by_key(k).selected]
 
 
-async def test_the_parties_are_chips_that_say_who_is_chosen_and_swap(tmp_path):
-    h, _ = await trading(tmp_path)
+async def test_the_parties_are_chips_that_say_who_is_chosen_and_swap(tmp_path, year_played):
+    h, _ = await trading(tmp_path, year_played)
     assert chosen(h, "ct-party-a-") == [0] and chosen(h, "ct-party-b-") == [1]
     assert all(type(h.by_key(k)).__name__ == "Chip" for k in h.keys("ct-party-"))
     assert h.by_key("ct-side-a").value == "Ana gives Ben" and h.by_key("ct-side-b").value == "Ben gives Ana"
@@ -39,8 +38,8 @@ async def test_the_parties_are_chips_that_say_who_is_chosen_and_swap(tmp_path):
     h.close()
 
 
-async def test_buildings_and_tiles_are_toggles_with_their_selected_state(tmp_path):
-    h, table = await trading(tmp_path)
+async def test_buildings_and_tiles_are_toggles_with_their_selected_state(tmp_path, year_played):
+    h, table = await trading(tmp_path, year_played)
     await h.click("ct-give-a-b-16")
     chip = h.by_key("ct-give-a-b-16")
     assert chip.selected and chip.border_side is not None  # filled with a check mark, and ringed
@@ -54,8 +53,8 @@ async def test_buildings_and_tiles_are_toggles_with_their_selected_state(tmp_pat
     h.close()
 
 
-async def test_a_trade_with_money_in_three_taps_and_typing(tmp_path):
-    h, table = await trading(tmp_path)
+async def test_a_trade_with_money_in_three_taps_and_typing(tmp_path, year_played):
+    h, table = await trading(tmp_path, year_played)
     money = list(table.state.money)
     version = table.version
     await h.click("ct-give-a-b-16")  # Ana's building 16 to Ben
@@ -71,8 +70,8 @@ async def test_a_trade_with_money_in_three_taps_and_typing(tmp_path):
     h.close()
 
 
-async def test_the_emptied_form_names_the_trade_taken_in_spanish_too(tmp_path):
-    h, _ = await trading(tmp_path, lang="es")
+async def test_the_emptied_form_names_the_trade_taken_in_spanish_too(tmp_path, year_played):
+    h, _ = await trading(tmp_path, year_played, lang="es")
     assert "ct-trade-entered" not in h.keys("ct-trade-")  # nothing traded yet
     await h.click("ct-give-a-b-16")
     await h.click("ct-trade-enter")
@@ -81,8 +80,8 @@ async def test_the_emptied_form_names_the_trade_taken_in_spanish_too(tmp_path):
     h.close()
 
 
-async def test_money_steps_and_validation(tmp_path):
-    h, _ = await trading(tmp_path)
+async def test_money_steps_and_validation(tmp_path, year_played):
+    h, _ = await trading(tmp_path, year_played)
     await h.click("ct-money-a-plus")
     await h.click("ct-money-a-plus")
     assert h.by_key("ct-money-a-field").value == str(2 * UNIT)
@@ -97,8 +96,8 @@ async def test_money_steps_and_validation(tmp_path):
     h.close()
 
 
-async def test_a_trade_of_three_keeps_a_pair_and_adds_another(tmp_path):
-    h, table = await trading(tmp_path)
+async def test_a_trade_of_three_keeps_a_pair_and_adds_another(tmp_path, year_played):
+    h, table = await trading(tmp_path, year_played)
     money = list(table.state.money)
     await h.click("ct-give-a-b-16")  # Ana gives Ben building 16
     await h.click("ct-give-add")
@@ -113,8 +112,8 @@ async def test_a_trade_of_three_keeps_a_pair_and_adds_another(tmp_path):
     h.close()
 
 
-async def test_money_errors_in_spanish(tmp_path):
-    h, _ = await trading(tmp_path, "es")
+async def test_money_errors_in_spanish(tmp_path, year_played):
+    h, _ = await trading(tmp_path, year_played, "es")
     assert h.by_key("ct-side-a").value == "Ana da a Ben"
     await h.type_text("ct-money-a-field", "15000")
     assert "billetes" in h.by_key("ct-money-a-field").error
@@ -122,26 +121,26 @@ async def test_money_errors_in_spanish(tmp_path):
     h.close()
 
 
-async def test_the_trading_question_quotes_its_button_as_the_button_says_it(tmp_path):
+async def test_the_trading_question_quotes_its_button_as_the_button_says_it(tmp_path, year_played):
     """Walkthrough walk57: the question said tap “trading done” / pulsad «negociación terminada»,
     and the button under it says "Trading done" / "Negociación terminada": the quote is the
     button's own words, so a player looking for it finds it."""
     from companion.i18n import translate
 
     for lang, (opening, closing) in (("en", ("“", "”")), ("es", ("«", "»"))):
-        h, _ = await trading(tmp_path / lang, lang)
+        h, _ = await trading(tmp_path / lang, year_played, lang)
         label = h.by_key("ct-trading-done").content.value
         assert label == translate("ui.chinatown.trading_done", lang)
         assert opening + label + closing in h.all_text()
         h.close()
 
 
-async def test_two_tiles_of_a_shop_are_one_chip_with_their_count_as_the_hand_shows(tmp_path):
+async def test_two_tiles_of_a_shop_are_one_chip_with_their_count_as_the_hand_shows(tmp_path, year_played):
     """Two Antiques tiles were two identical "Antigüedades" chips while the placing hand said
     "×2" (issue 25): a shop's tiles are one chip, "Antiques ×2"; each tap gives one tile more
     ("Antiques: 1 of 2", then 2 of 2), then none again; its name says the giver, the count and
     (as a chip) whether it is selected. The trade entered is the same as before."""
-    h, table = await trading(tmp_path)
+    h, table = await trading(tmp_path, year_played)
     hand = table.state.hands[1]
     shop, held = next((t, n) for t, n in sorted(hand.items()) if n > 1)  # the game it needs
     name = h.by_key(f"ct-give-b-t-{shop}").label.value

@@ -2,7 +2,10 @@
 tapping, a multi-party trade reviewed then confirmed, placement by tapping a tile then a
 building, secret money, a whole game to the end, and the Quick income screen."""
 
+import gc
 import random
+import sqlite3
+from pathlib import Path
 
 import pytest
 from chinatown_helpers import play_random
@@ -37,6 +40,21 @@ async def first_year_by_hand(h, table):
     await h.click("auto")  # the app draws Ben's tiles
     await h.click("auto")  # and Carla's
     assert table.state.phase == "trade" and h.has("ct-trade-form")
+
+
+async def year_into(folder: Path, lang: str) -> None:
+    """A store in ``folder`` whose one table has had its first year entered by taps on a host's
+    screen in ``lang`` (``first_year_by_hand``), its journal moved into its file."""
+    hub = new_hub(folder)
+    h = await started(hub, prefs={"table_companion.lang": lang})
+    await new_chinatown(h)
+    await first_year_by_hand(h, only_table(hub))
+    h.close()
+    hub.store.close()
+    gc.collect()
+    db = sqlite3.connect(folder / "tables.sqlite3")
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    db.close()
 
 
 async def test_a_year_by_hand_with_a_trade_and_placing_by_taps(tmp_path):

@@ -94,8 +94,8 @@ async def test_dragon_into_palace_chips(tmp_path):
     h.close()
 
 
-async def test_chinatown_trade_party_chips(tmp_path):
-    h, _ = await trading(tmp_path)
+async def test_chinatown_trade_party_chips(tmp_path, year_played):
+    h, _ = await trading(tmp_path, year_played)
     await retapped(h, "ct-party-a-0")
     await retapped(h, "ct-party-b-1")
     h.close()

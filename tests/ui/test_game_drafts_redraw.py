@@ -36,8 +36,8 @@ def filled(h, key: str) -> bool:
     return isinstance(c, ft.FilledButton) and isinstance(c.parent, ft.Semantics) and c.parent.selected is True
 
 
-async def test_a_trade_started_over_clears_the_form(tmp_path, refreshes):
-    h, _ = await trading(tmp_path)
+async def test_a_trade_started_over_clears_the_form(tmp_path, refreshes, year_played):
+    h, _ = await trading(tmp_path, year_played)
     calls = len(refreshes)
     await h.click("ct-party-b-2")
     await h.click("ct-give-a-b-16")

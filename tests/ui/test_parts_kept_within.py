@@ -8,8 +8,10 @@ sits (not by a key of its own), so the same checks run against a tree that draws
 (where they fail: drawn again unchanged)."""
 
 import random
+from collections.abc import Callable
 from typing import Any
 
+from flet_harness import key_of
 from ui_testkit import new_hub, new_table_by_taps, only_table, started
 
 from companion.games.dragon.public import DragonState, action_msg
@@ -19,48 +21,58 @@ NAMES = ("Ana", "Ben", "Carla", "Dai")
 STATS = ("yuan", "rice", "fireworks", "track", "privileges")
 
 
-def one(h, key: str) -> Any:
-    found = h.find(key)
-    return found[0] if len(found) == 1 else None
+def keyed(h) -> Callable[[str], Any]:
+    """``one(key)``: the one control under ``key`` on the page, else None (two or none). The page's
+    controls are read once for all the keys a probe looks up (a find each read them 50 times a tap)."""
+    by_key: dict[Any, list[Any]] = {}
+    for c in h.controls():
+        by_key.setdefault(key_of(c), []).append(c)
+
+    def one(key: str) -> Any:
+        found = by_key.get(key, [])
+        return found[0] if len(found) == 1 else None
+
+    return one
 
 
 def probes(h, seats: int) -> dict[str, tuple[Any, Any]]:
     """Each control checked, by a name, with what it shows: (control, shown)."""
+    one = keyed(h)
     out: dict[str, tuple[Any, Any]] = {}
     for i in ("now", 0, 1, 2):
-        tile = one(h, f"glance-event-{i}")
+        tile = one(f"glance-event-{i}")
         if tile is not None:
             face = tile.content.controls[0]  # the symbol over the month
             out[f"tile-month-{i}"] = (face, (face.controls[1].value, face.controls[0].content.icon))
     for m in range(1, 13):
-        tile = one(h, f"month-{m}")  # the board's months, in the fold
+        tile = one(f"month-{m}")  # the board's months, in the fold
         if tile is not None:
             number, icon, name = tile.content.controls
             out[f"month-number-{m}"] = (number, number.value)
             out[f"month-icon-{m}"] = (icon, icon.icon)
             out[f"month-name-{m}"] = (name, name.value)
-    row = one(h, "glance-buttons")
+    row = one("glance-buttons")
     if row is not None:
         out["glance-buttons"] = (row, tuple(map(id, row.controls)))
     for g in range(6):
-        group = one(h, f"group-{g}")
+        group = one(f"group-{g}")
         if group is not None:
             out[f"group-name-{g}"] = (group.controls[0], group.controls[0].value)
             out[f"group-actions-{g}"] = (group.controls[1], group.controls[1].value)
     for s in range(seats):
         for stat in STATS:
-            box = one(h, f"{stat}-{s}-part")
+            box = one(f"{stat}-{s}-part")
             if box is not None:
                 icon = box.content.controls[0]
                 out[f"{stat}-icon-{s}"] = (icon, icon.icon)
-        head = one(h, f"head-part-{s}")
+        head = one(f"head-part-{s}")
         if head is not None:
             out[f"place-{s}"] = (head.controls[2], head.controls[2].value)
-        said = one(h, f"hindsight-seat-{s}")
+        said = one(f"hindsight-seat-{s}")
         if said is not None:
             dot = said.parent.parent.controls[0]  # the line's row: the seat's dot, its texts
             out[f"summary-dot-{s}"] = (dot, dot.bgcolor)
-    prompt = one(h, "prompt")
+    prompt = one("prompt")
     if prompt is not None:
         out["prompt"] = (prompt, prompt.value)
     return out
@@ -72,13 +84,14 @@ def family(name: str) -> str:
 
 def shows_the_state(h, state: DragonState, tr: Tr) -> None:
     """What the checked controls say is the state's, whether kept or drawn again."""
+    one = keyed(h)
     order = state.track_order()
     for s in range(len(state.players)):
-        head = one(h, f"head-part-{s}")
+        head = one(f"head-part-{s}")
         if head is not None:
             assert head.controls[2].value == tr("dragon.order", n=order.index(s) + 1)
     for g, cards in enumerate(state.groups if state.phase == "actions" else []):
-        group = one(h, f"group-{g}")
+        group = one(f"group-{g}")
         if group is not None:
             assert group.controls[0].value == tr("dragon.group", n=g + 1)
             assert group.controls[1].value == ", ".join(tr.msg(action_msg(c)) for c in cards)

@@ -12,8 +12,8 @@ from ui_testkit import new_hub, started, until
 
 from companion.core import Table
 from companion.i18n import restates
-from companion.review import Budget, review
-from companion.store.reviews import StoredReviews
+from companion.review import Budget, Review, review
+from companion.store.reviews import StoredReviews, log_digest
 from companion.ui.repos import ReviewsRepo
 
 
@@ -26,6 +26,22 @@ def finished(hub, game: str = "dragon", names=("Ana", "Ben"), seed: int = 3) -> 
     table = Table.new(game, list(names))
     play_to_end(table, random.Random(seed))
     return hub.store.create(table)
+
+
+_MADE: dict[tuple[str, str], Review] = {}
+
+
+def kept_review(hub, table: Table, budget: Budget) -> Review:
+    """``StoredReviews(hub.store).review(table, None, budget)`` for a budget of replays, the review
+    itself made once per log and budget for the module: such a review is the same every time it
+    is made but for the seconds it took (companion/review/order.py), and the tests in both languages, three of them on one
+    game, made it again (a third of the file's CPU)."""
+    assert budget.seconds is None  # a review cut by the clock is not the same twice
+    key = (log_digest(table), budget.model_dump_json())
+    if key not in _MADE:
+        _MADE[key] = review(table, None, budget)
+    StoredReviews(hub.store).put(table, _MADE[key], budget)
+    return _MADE[key]
 
 
 def tab_labels(h) -> list[str]:
@@ -81,7 +97,7 @@ async def test_the_review_in_spanish(hub, monkeypatch):
     budget = Budget(alternatives=40)
     monkeypatch.setattr(ReviewsRepo, "_budget", lambda _self: budget)
     table = finished(hub, "dayu", ("Ana", "Ben"), seed=5)
-    StoredReviews(hub.store).review(table, None, budget)
+    kept_review(hub, table, budget)
     h = await started(hub, f"/table/{table.id}/review", prefs={"table_companion.lang": "es"})
     assert tab_labels(h)[-1] == "Análisis"
     head = h.by_key("review-head-0").controls[1].value
@@ -141,7 +157,7 @@ async def test_the_turning_points_quote_the_other_choice_and_say_its_place(hub, 
     budget = Budget(alternatives=40)
     monkeypatch.setattr(ReviewsRepo, "_budget", lambda _self: budget)
     table = finished(hub, "dayu", ("Ana", "Ben", "Carla"), seed=39)
-    kept = StoredReviews(hub.store).review(table, None, budget)
+    kept = kept_review(hub, table, budget)
     turns = [(p, d) for p in kept.players for d in p.turning_points if d.alternatives]
     assert turns  # the game this test needs
     prefs = {"table_companion.lang": lang}
@@ -210,7 +226,7 @@ async def test_a_turning_point_says_each_thing_once(hub, monkeypatch, lang):
     budget = Budget(alternatives=1000)  # the whole review of this game: 298 replays
     monkeypatch.setattr(ReviewsRepo, "_budget", lambda _self: budget)
     table = finished(hub, "dragon", ("Ana", "Ben", "Carla"), seed=2)
-    kept = StoredReviews(hub.store).review(table, None, budget)
+    kept = kept_review(hub, table, budget)
     h = await started(hub, f"/table/{table.id}/review", prefs={"table_companion.lang": lang})
     turns = [(p, d) for p in kept.players for d in p.turning_points]
     assert len(turns) == 9
@@ -262,7 +278,7 @@ async def test_an_other_choice_that_places_better_is_not_called_well_played(hub,
     monkeypatch.setattr(ReviewsRepo, "_budget", lambda _self: budget)
     table = finished(hub)
     reviews = StoredReviews(hub.store)
-    kept = reviews.review(table, None, budget)
+    kept = kept_review(hub, table, budget)
     loser = next(p for p in kept.players if p.rank == 2 and any(d.alternatives for d in p.turning_points))
     decision = next(d for d in loser.turning_points if d.alternatives)
     best = decision.alternatives[0]
@@ -288,7 +304,7 @@ async def test_the_scores_line_names_a_move_that_cost_not_a_well_played_one(hub,
     budget = Budget(alternatives=1000)
     monkeypatch.setattr(ReviewsRepo, "_budget", lambda _self: budget)
     table = finished(hub, "dragon", ("Ana", "Ben"), seed=11)
-    kept = StoredReviews(hub.store).review(table, None, budget)
+    kept = kept_review(hub, table, budget)
     turns = [(p, d) for p in kept.players for d in p.turning_points if d.alternatives]
     _, biggest = max(turns, key=lambda pd: abs(pd[1].swing))
     assert biggest.swing < 0 and (biggest.alternatives[0].rank_delta or 0) <= 0  # well played: this game
@@ -334,7 +350,7 @@ async def test_the_scores_line_speaks_of_every_decision_reviewed(hub, monkeypatc
     budget = Budget(alternatives=1000)
     monkeypatch.setattr(ReviewsRepo, "_budget", lambda _self: budget)
     table = finished(hub, "dragon", ("Ana", "Ben"), seed=11)
-    kept = StoredReviews(hub.store).review(table, None, budget)
+    kept = kept_review(hub, table, budget)
     player = next(p for p in kept.players if p.costliest is not None)
     costly = player.costliest
     best = costly.alternatives[0]
@@ -375,7 +391,7 @@ async def test_a_turning_point_says_which_choices_would_have_given_the_same(hub,
     budget = Budget(alternatives=1000)
     monkeypatch.setattr(ReviewsRepo, "_budget", lambda _self: budget)
     table = finished(hub, "dragon", ("Ana", "Ben"), seed=11)
-    kept = StoredReviews(hub.store).review(table, None, budget)
+    kept = kept_review(hub, table, budget)
     player, decision = next(
         (p, d) for p in kept.players for d in p.turning_points if len(d.alternatives) >= 3
     )

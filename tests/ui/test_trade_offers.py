@@ -5,8 +5,10 @@ the host's screen lists it, and an offer made on a table since moved on cannot b
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+
 import pytest
-from test_chinatown_ui import first_year_by_hand, new_chinatown
 from test_live_share import app_of, direct, guest, links, pubsub
 from ui_testkit import new_hub, only_table, started
 
@@ -25,15 +27,15 @@ def said(key: str, lang: str, **args) -> str:
     return Msg(key=key, args=args).render(lang)
 
 
-async def trading(tmp_path, lang: str):
-    """The first year's trading, entered by the host; Ana's, Ben's and Carla's phones open."""
-    hub = new_hub(tmp_path)
+async def trading(tmp_path, lang: str, year_played: Callable[[Path, str], Path]):
+    """The first year's trading (entered by the host, by taps: ``year_played``), the host's Play
+    screen open on it; Ana's, Ben's and Carla's phones open."""
+    hub = new_hub(year_played(tmp_path, lang))
     bus = pubsub()
     prefs = {"table_companion.lang": lang}
-    host = await started(hub, pubsub=bus, prefs=prefs)
-    await new_chinatown(host)
     table = only_table(hub)
-    await first_year_by_hand(host, table)
+    host = await started(hub, route=f"/table/{table.id}", pubsub=bus, prefs=prefs)
+    assert table.state.phase == "trade" and host.has("ct-trade-form") and table.version == 7
     _, ana, ben, carla = links(hub, table)
     phones = [await guest(hub, bus, f"/join/{link.token}", prefs=prefs) for link in (ana, ben, carla)]
     return hub, table, host, phones
@@ -58,8 +60,8 @@ def close(*harnesses) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-async def test_ben_accepts_anas_offer_and_the_trade_is_entered(tmp_path, lang):
-    hub, table, host, (a, b, c) = await trading(tmp_path, lang)
+async def test_ben_accepts_anas_offer_and_the_trade_is_entered(tmp_path, lang, year_played):
+    hub, table, host, (a, b, c) = await trading(tmp_path, lang, year_played)
     assert translate("ui.chinatown.seat_trade", lang) in a.all_text()
     money, version = list(table.state.money), table.version
     teas = table.state.hands[1].get("tea_house", 0)  # Ben's tiles were drawn at random
@@ -89,8 +91,8 @@ async def test_ben_accepts_anas_offer_and_the_trade_is_entered(tmp_path, lang):
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-async def test_ben_declines_and_anas_phone_is_told(tmp_path, lang):
-    hub, table, host, (a, b, c) = await trading(tmp_path, lang)
+async def test_ben_declines_and_anas_phone_is_told(tmp_path, lang, year_played):
+    hub, table, host, (a, b, c) = await trading(tmp_path, lang, year_played)
     offer = await ana_offers_ben(hub, table, a)
     await b.flush(pause=0.01)
     await b.click("ct-party-b-2")  # Ben is writing up a trade of his own with Carla meanwhile
@@ -109,8 +111,8 @@ async def test_ben_declines_and_anas_phone_is_told(tmp_path, lang):
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-async def test_ana_withdraws_her_offer(tmp_path, lang):
-    hub, table, host, (a, b, c) = await trading(tmp_path, lang)
+async def test_ana_withdraws_her_offer(tmp_path, lang, year_played):
+    hub, table, host, (a, b, c) = await trading(tmp_path, lang, year_played)
     offer = await ana_offers_ben(hub, table, a)
     await a.click(f"offer-withdraw-{offer.id}")
     await b.flush(pause=0.01)
@@ -121,13 +123,13 @@ async def test_ana_withdraws_her_offer(tmp_path, lang):
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-async def test_an_offer_on_a_table_since_moved_on_cannot_be_accepted(tmp_path, lang):
+async def test_an_offer_on_a_table_since_moved_on_cannot_be_accepted(tmp_path, lang, year_played):
     """The host enters another trade after Ana's offer: Ben's phone says why the offer no longer
     stands and has no Accept; an accept sent anyway (a screen not yet redrawn) is refused with
     that reason, and nothing changes. The store closes it as stale then (it stayed 'open' until
     the table was deleted) and the host's list drops it; its parties' phones keep the reason, and
     an undo back to the table it saw does not bring it back."""
-    hub, table, host, (a, b, c) = await trading(tmp_path, lang)
+    hub, table, host, (a, b, c) = await trading(tmp_path, lang, year_played)
     offer = await ana_offers_ben(hub, table, a)
     await host.flush(pause=0.01)
     assert host.has(f"offer-text-{offer.id}")
@@ -160,11 +162,11 @@ async def test_an_offer_on_a_table_since_moved_on_cannot_be_accepted(tmp_path, l
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-async def test_an_offer_whose_holdings_went_elsewhere_says_the_engines_reason(tmp_path, lang):
+async def test_an_offer_whose_holdings_went_elsewhere_says_the_engines_reason(tmp_path, lang, year_played):
     """After Ana's offer of a Tea House tile, the host enters her three Tea House tiles going to
     Carla: Ben's phone says the table changed and, in the engine's words, why the trade would be
     refused now; an accept is refused with both, and nothing changes."""
-    hub, table, host, (a, b, c) = await trading(tmp_path, lang)
+    hub, table, host, (a, b, c) = await trading(tmp_path, lang, year_played)
     offer = await ana_offers_ben(hub, table, a)
     await host.flush(pause=0.01)
     await host.click("ct-party-b-2")  # Ana gives Carla her three Tea House tiles
@@ -185,8 +187,8 @@ async def test_an_offer_whose_holdings_went_elsewhere_says_the_engines_reason(tm
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-async def test_an_offer_made_before_an_undo_says_the_host_undid(tmp_path, lang):
-    hub, table, host, (a, b, c) = await trading(tmp_path, lang)
+async def test_an_offer_made_before_an_undo_says_the_host_undid(tmp_path, lang, year_played):
+    hub, table, host, (a, b, c) = await trading(tmp_path, lang, year_played)
     await host.click("ct-party-a-2")  # Carla gives Ben building 71, entered by the host
     await host.click("ct-give-a-b-71")
     await host.click("ct-trade-enter")
@@ -201,8 +203,8 @@ async def test_an_offer_made_before_an_undo_says_the_host_undid(tmp_path, lang):
     close(host, a, b, c)
 
 
-async def test_an_offer_after_the_trading_ended_is_refused(tmp_path):
-    hub, table, host, (a, b, c) = await trading(tmp_path, "en")
+async def test_an_offer_after_the_trading_ended_is_refused(tmp_path, year_played):
+    hub, table, host, (a, b, c) = await trading(tmp_path, "en", year_played)
     offer = await ana_offers_ben(hub, table, a)
     drawn = stamp(table)
     await host.click("ct-trading-done")
@@ -217,10 +219,10 @@ async def test_an_offer_after_the_trading_ended_is_refused(tmp_path):
     close(host, a, b, c)
 
 
-async def test_forged_offers_and_answers_are_refused_with_a_reason(tmp_path):
+async def test_forged_offers_and_answers_are_refused_with_a_reason(tmp_path, year_played):
     """Carla's phone offers a trade between Ana and Ben, and accepts Ana's offer to Ben: both
     refused, said on her phone; a viewer offers nothing."""
-    hub, table, host, (a, b, c) = await trading(tmp_path, "en")
+    hub, table, host, (a, b, c) = await trading(tmp_path, "en", year_played)
     offer = await ana_offers_ben(hub, table, a)
     forged = {"kind": "trade", "gives": [{"giver": 0, "receiver": 1, "money": UNIT}]}
     assert not await direct(c, lambda: app_of(c).open.offer(forged, seen=stamp(table)))
@@ -246,10 +248,10 @@ async def test_forged_offers_and_answers_are_refused_with_a_reason(tmp_path):
     close(host, a, b, c, v)
 
 
-async def test_a_seats_phone_picks_no_partner_until_its_player_does(tmp_path):
+async def test_a_seats_phone_picks_no_partner_until_its_player_does(tmp_path, year_played):
     """Ben's phone does not guess whom he trades with (it guessed Carla while Ana was the one
     talking to him): no partner chip is on, no sides are shown, and nothing can be sent."""
-    _, _, host, (a, b, c) = await trading(tmp_path, "en")
+    _, _, host, (a, b, c) = await trading(tmp_path, "en", year_played)
     assert [k for k in b.keys("ct-party-b-") if b.by_key(k).selected] == []
     assert not b.has("ct-give-a-b-52") and b.by_key("ct-offer-send").disabled
     await b.click("ct-party-b-0")  # with Ana

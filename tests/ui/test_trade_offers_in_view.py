@@ -25,8 +25,8 @@ async def laid_out(h, target: str) -> None:
     await h.flush()
 
 
-async def test_sent_arrived_declined_and_seen_offers_are_brought_into_view(tmp_path):
-    hub, table, host, (a, b, c) = await trading(tmp_path, "es")
+async def test_sent_arrived_declined_and_seen_offers_are_brought_into_view(tmp_path, year_played):
+    hub, table, host, (a, b, c) = await trading(tmp_path, "es", year_played)
     a0, b0, c0 = len(scrolls(a)), len(scrolls(b)), len(scrolls(c))
     offer = await ana_offers_ben(hub, table, a)
     card = f"offer-{offer.id}"
@@ -48,8 +48,8 @@ async def test_sent_arrived_declined_and_seen_offers_are_brought_into_view(tmp_p
     close(host, a, b, c)
 
 
-async def test_an_offer_arriving_under_a_dialog_is_brought_into_view_once_it_is_closed(tmp_path):
-    hub, table, host, (a, b, c) = await trading(tmp_path, "en")
+async def test_an_offer_arriving_under_a_dialog_is_brought_into_view_once_it_is_closed(tmp_path, year_played):
+    hub, table, host, (a, b, c) = await trading(tmp_path, "en", year_played)
     await direct(b, lambda: app_of(b).dialogs.show_rule("chinatown.trade"))
     b0 = len(scrolls(b))
     offer = await ana_offers_ben(hub, table, a)
@@ -62,12 +62,12 @@ async def test_an_offer_arriving_under_a_dialog_is_brought_into_view_once_it_is_
     close(host, a, b, c)
 
 
-async def test_an_offer_arriving_on_the_hosts_screen_is_brought_into_view(tmp_path):
+async def test_an_offer_arriving_on_the_hosts_screen_is_brought_into_view(tmp_path, year_played):
     """The host's screen, scrolled down its trade form, did not move when an offer arrived: its
     line above the form stayed out of view (the seats' phones already scrolled to theirs). It is
     scrolled to once laid out, not under a dialog (once the dialog is closed), and an offer
     going (withdrawn on Ana's phone) moves nothing."""
-    hub, table, host, (a, b, c) = await trading(tmp_path, "es")
+    hub, table, host, (a, b, c) = await trading(tmp_path, "es", year_played)
     h0 = len(scrolls(host))
     offer = await ana_offers_ben(hub, table, a)
     await host.flush(pause=0.01)

@@ -8,6 +8,7 @@ hints are worked out here, from the same rules data.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import replace
 from typing import Any
 
@@ -101,67 +102,148 @@ def mid_event(state: DragonState) -> bool:
 def after_this_event(state: DragonState) -> list[EventForecast]:
     """The coming events forecast once this event is over: the releases owed made, the wall
     checks still waiting run, then decay (unless month 7's super event comes first, which asks
-    its own questions). Which persons go is the players' choice: each seat's distinct ways to
-    make its releases are tried, and a player's line that differs between them says whose choice
-    it depends on (``_merge``)."""
-    own_only = not _compares_persons(state)
-    ways = _ways_out(state, packed=own_only)
+    its own questions). Which persons go is the players' choice: each seat's ways to make its
+    releases are tried, told apart by what the coming events read (``reads_of``), and a player's
+    line that differs between them says whose choice it depends on (``_merge``). An event that
+    compares nobody's persons is forecast on the packed tables (``_tables``), the Mongols on
+    one seat's ways at a time."""
+    ends = _ends_out(state, reads_of(state))
+    sup = _super_coming(state)
+    own = {m: not _compares(state, state.events[m - 1]) for m in coming_months(state)}
+    sup_own = sup is None or not _compares(state, sup)
+    tables = {packed: _tables(*ends, packed=packed) for packed in {*own.values(), sup_own}}
     out = [
-        _merge(state, [(seats, forecast_event(s, m)) for seats, s in ways], own_only)
+        _merge(state, [(seats, forecast_event(s, m)) for seats, s in tables[own[m]]], own[m])
         for m in coming_months(state)
     ]
-    sups = [(seats, forecast_super(s)) for seats, s in ways]
-    if sups[0][1] is not None:
-        out.append(_merge(state, [(seats, f) for seats, f in sups if f is not None], own_only))
+    if sup is not None:
+        sups = [(seats, forecast_super(s)) for seats, s in tables[sup_own]]
+        out.append(_merge(state, [(seats, f) for seats, f in sups if f is not None], sup_own))
     return out
 
 
+def _compares(state: DragonState, event: str) -> bool:
+    """Whether this event (or super event) sets one player's persons against another's: the
+    Mongol Invasion alone (the fewest helmets release), also when a Solar Eclipse repeats it.
+    Every other event, and every other super event, takes each player's outcome from their own
+    realm."""
+    if event == "eclipse":
+        event = state.events[RULES.super_events.month - 1]
+    return event == "mongol"
+
+
 def _compares_persons(state: DragonState) -> bool:
-    """Whether a forecast event sets one player's persons against another's: the Mongol
-    Invasion alone (the fewest helmets release), also when a Solar Eclipse repeats it. Every
-    other event, and every other super event, takes each player's outcome from their own realm."""
+    """Whether any forecast event compares players (``_compares``): the way before each event
+    had its own, kept for the test that both forecast alike."""
     events = {state.events[m - 1] for m in coming_months(state)}
     if state.super_event == "eclipse":
         events.add(state.events[RULES.super_events.month - 1])
     return "mongol" in events
 
 
-def _ways_out(state: DragonState, *, packed: bool) -> list[tuple[tuple[int, ...], DragonState]]:
-    """(the seats whose choices differ from the first way, the table after this event): first
-    every release made the first legal way, then each seat's other distinct outcomes. A seat's
-    releases touch its own realm alone, so when no forecast event compares players (``packed``)
-    the k-th other outcome of every seat goes into one table (a forecast each k, not each way);
-    else one seat's at a time, the others' the first way."""
-    base = _endings(state.clone(), None, set(), set())[0]
+# What a coming event reads of a player's persons beyond how many each palace holds: the symbols
+# it counts (the Mongols' helmets, the Contagion's mortars; a Solar Eclipse repeats its month's
+# event), and the Buddha's monks, palace by palace (Buddhas x floors).
+_SYMBOLS_READ = {"mongol": "warrior", "contagion": "healer"}
+
+
+def reads_of(state: DragonState) -> Callable[[PlayerState], tuple[object, ...]]:
+    """The key telling apart two outcomes of a player's releases by what the forecasts after this
+    event read: each palace's floors and whether anyone lives there (decay and its empty palaces,
+    the inhabited palaces a Drought feeds, the Earthquake's floors), how many persons the player
+    keeps (the releases a coming event can take: one forecast makes a single event's, so which
+    palaces they come from changes no count; the Lantern festival), then the symbols a coming
+    event counts. Two outcomes with
+    the same key forecast alike, so only one is tried (docs/DECISIONS.md, "Dragon's forecast
+    tells a player's ways apart by what the coming events read")."""
+    events = {state.events[m - 1] for m in coming_months(state)}
+    sup = _super_coming(state)
+    if sup == "eclipse":
+        events.add(state.events[RULES.super_events.month - 1])
+    symbols = tuple(RULES.types[kind].symbol for event, kind in _SYMBOLS_READ.items() if event in events)
+    monk = RULES.types["monk"].symbol if sup == "buddha" else None
+    faces, symbol_of = RULES.faces, RULES.symbol_of
+
+    def key(p: PlayerState) -> tuple[object, ...]:
+        palaces = tuple(
+            (
+                pal.floors,
+                bool(pal.persons),
+                sum(faces[t].symbols for t in pal.persons if symbol_of[t] == monk) if monk else 0,
+            )
+            for pal in p.palaces
+        )
+        return (palaces, len(p.persons()), *(p.symbols(sym) for sym in symbols))
+
+    return key
+
+
+def whole_palaces(p: PlayerState) -> tuple[object, ...]:
+    """The key telling every different outcome apart (each palace's very persons): the way it
+    was done before ``reads_of``, kept for the test that both forecast alike."""
+    return tuple(p.palaces)
+
+
+def _ways_out(
+    state: DragonState, *, packed: bool, told_apart: Callable[[PlayerState], Hashable] | None = None
+) -> list[tuple[tuple[int, ...], DragonState]]:
+    """The tables after this event that are forecast (``_tables``), each seat's ways told apart
+    by ``told_apart`` (by default what the coming events read)."""
+    return _tables(*_ends_out(state, told_apart or reads_of(state)), packed=packed)
+
+
+Ends = tuple[DragonState, list[tuple[int, list[DragonState]]]]
+
+
+def _ends_out(state: DragonState, told_apart: Callable[[PlayerState], Hashable]) -> Ends:
+    """The table with every release made the first legal way, then each seat's other distinct
+    outcomes (by ``told_apart``), each the others' releases made the first way; all decayed
+    already unless month 7's super event comes first."""
+    base = _endings(state.clone(), None, set(), set(), told_apart)[0]
     others: list[tuple[int, list[DragonState]]] = []
     for seat in range(len(state.players)):
         start = state.clone()
         # its tasks made last: the others' first legal releases are made once, not after each choice
         start.tasks = sorted(start.tasks, key=lambda t: t.seat == seat)
-        ends = _endings(start, seat, {tuple(base.players[seat].palaces)}, set())
+        ends = _endings(start, seat, {told_apart(base.players[seat])}, set(), told_apart)
         if ends:
             others.append((seat, ends))
-    out: list[tuple[tuple[int, ...], DragonState]] = [((), base)]
-    if packed:
-        for k in range(max((len(ends) for _, ends in others), default=0)):
-            table = base.clone()
-            for seat, ends in others:
-                if k < len(ends):
-                    table.players[seat] = ends[k].players[seat].clone()
-            out.append((tuple(seat for seat, ends in others if k < len(ends)), table))
-    else:
-        out.extend(((seat,), s) for seat, ends in others for s in ends)
-    for _, s in out:
+    for s in [base, *(s for _, ends in others for s in ends)]:
         if not s.after:  # decay comes now; with the super event still to come it waits for it
-            decay(s, [])
+            decay(s, [])  # each player's own palaces: decaying before packing is decaying after
+    return base, others
+
+
+def _tables(
+    base: DragonState, others: list[tuple[int, list[DragonState]]], *, packed: bool
+) -> list[tuple[tuple[int, ...], DragonState]]:
+    """(the seats whose choices differ from the first way, the table after this event): the
+    first way, then each seat's other outcomes. A seat's releases touch its own realm alone, so
+    for an event that compares nobody (``packed``) the k-th other outcome of every seat goes
+    into one table (a forecast each k, not each way); else one seat's at a time, the others'
+    the first way."""
+    out: list[tuple[tuple[int, ...], DragonState]] = [((), base)]
+    if not packed:
+        return out + [((seat,), s) for seat, ends in others for s in ends]
+    for k in range(max((len(ends) for _, ends in others), default=0)):
+        table = base.clone()
+        for seat, ends in others:
+            if k < len(ends):
+                table.players[seat] = ends[k].players[seat].clone()
+        out.append((tuple(seat for seat, ends in others if k < len(ends)), table))
     return out
 
 
 def _endings(
-    s: DragonState, seat: int | None, seen: set[tuple[object, ...]], visited: set[tuple[object, ...]]
+    s: DragonState,
+    seat: int | None,
+    seen: set[Hashable],
+    visited: set[tuple[object, ...]],
+    told_apart: Callable[[PlayerState], Hashable],
 ) -> list[DragonState]:
-    """The distinct tables (by ``seat``'s palaces) once this event's releases are made, each of
-    ``seat``'s choices tried and everyone else's first legal one; ``s`` is a private copy."""
+    """The distinct tables (by ``told_apart`` of ``seat``) once this event's releases are made,
+    each of ``seat``'s choices tried and everyone else's first legal one; ``s`` is a private copy.
+    Decay, still to come, reads only what the key holds (each palace's floors and persons)."""
     fx: list[Effect] = []
     while True:
         settle_tasks(s, fx)
@@ -174,7 +256,7 @@ def _endings(
             s.after = s.after[1:]
             wall_check(s, fx)
         else:
-            key = tuple(s.players[seat].palaces) if seat is not None else ()
+            key = told_apart(s.players[seat]) if seat is not None else ()
             if key in seen:
                 return []
             seen.add(key)
@@ -185,9 +267,9 @@ def _endings(
     visited.add(node)
     out: list[DragonState] = []
     for choice in release_options(s):
-        t = s.clone()
+        t = s.fork()  # the engine replaces what it changes: the branches share the rest
         task_release(t, choice.palace, choice.tile, fx)
-        out.extend(_endings(t, seat, seen, visited))
+        out.extend(_endings(t, seat, seen, visited, told_apart))
     return out
 
 
@@ -197,13 +279,18 @@ def _merge(
     """The forecast made on the first way out of this event, each player's line kept where every
     way gives it; where it differs, the line says whose releases it depends on (``own_only``:
     their own, the event comparing nobody), the detail what it could be, and the numbers are the
-    hardest hit way's (the strip names the worst hit)."""
+    hardest hit way's (the strip names the worst hit). A line the same in every way whose
+    detail is not says what each differing part could be; what concerns the whole table (the
+    Mongols' helmets) whose choices could change it."""
     base = found[0][1]
     seats = []
     for i, sf in enumerate(base.seats):
         varied = {m for seats_, f in found if f.seats[i].line != sf.line for m in seats_}
         movers = sorted({sf.seat} if own_only and varied else varied)
         if not movers:
+            details = [f.seats[i].detail for _, f in found]
+            if any(d != sf.detail for d in details):
+                sf = sf.model_copy(update={"detail": _could_be(base.rule_id, sf.seat, details)})
             seats.append(sf)
             continue
         ways = [f.seats[i] for _, f in found]
@@ -222,7 +309,32 @@ def _merge(
     key = "foresight.dragon.headline_super_after" if base.super else "foresight.dragon.headline_after"
     args = {**base.headline.msg.args, "now": state.month}
     headline = Effect(rule_id=base.rule_id, msg=msg(key, **args))
-    return base.model_copy(update={"headline": headline, "seats": seats})
+    return base.model_copy(update={"headline": headline, "seats": seats, "table": _table(state, found)})
+
+
+def _could_be(rule_id: str, seat: int, details: list[list[Effect]]) -> list[Effect]:
+    """One player's detail lines over the ways out of this event: those every way gives, then
+    "Could be: ..." for each of the others (the Contagion's count with or without a mortar)."""
+    common = [e for e in details[0] if all(e in d for d in details)]
+    others: list[Effect] = []
+    for d in details:
+        others.extend(e for e in d if e not in common and e not in others)
+    could = [
+        Effect(rule_id=rule_id, seat=seat, msg=msg("foresight.dragon.could_be", line=e.msg)) for e in others
+    ]
+    return [*common, *could]
+
+
+def _table(state: DragonState, found: list[tuple[tuple[int, ...], EventForecast]]) -> list[Effect]:
+    """The first way's lines for the whole table, then, when another way changes them (the
+    helmets of a Mongol Invasion), whose releases could."""
+    base = found[0][1]
+    movers = sorted({m for seats, f in found if f.table != base.table for m in seats})
+    if not movers:
+        return base.table
+    names = [state.players[m].name for m in movers]
+    note = msg("foresight.dragon.table_depends", players=names, n=len(names))
+    return [*base.table, Effect(rule_id=base.rule_id, msg=note)]
 
 
 def _depends(
@@ -476,12 +588,10 @@ def forecast_super(state: DragonState) -> EventForecast | None:
     """What month 7's super event would do to each player if it struck now, or None when there is
     none still to come. Five super events act at once (the engine resolves them on a copy); the
     other five ask each player something, and the forecast says what they would be asked for."""
+    event = _super_coming(state)
+    if event is None:
+        return None
     month = RULES.super_events.month
-    event = state.super_event
-    if not state.options.super_events or event is None or not state.events or state.phase == "over":
-        return None
-    if state.month > month or (state.month == month and not _super_to_come(state)):
-        return None
     s = _event_copy(state, month)
     fx: list[Effect] = []
     start_super(s, fx)
@@ -514,6 +624,17 @@ def forecast_super(state: DragonState) -> EventForecast | None:
     return EventForecast(
         month=month, event=event, rule_id=rule_id, headline=headline, table=table, seats=seats, super=True
     )
+
+
+def _super_coming(state: DragonState) -> str | None:
+    """Month 7's super event when it is still to come, else None."""
+    month = RULES.super_events.month
+    event = state.super_event
+    if not state.options.super_events or event is None or not state.events or state.phase == "over":
+        return None
+    if state.month > month or (state.month == month and not _super_to_come(state)):
+        return None
+    return event
 
 
 def _super_to_come(state: DragonState) -> bool:

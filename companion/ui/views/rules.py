@@ -17,7 +17,7 @@ import flet as ft
 from companion.core.rulebook import rule
 from companion.games import get
 from companion.i18n import PSEUDO
-from companion.lookup import Hit, Moment, for_moment, search
+from companion.lookup import Hit, Moment, answering, for_moment, search
 from companion.lookup.data import GAMES
 from companion.ui.gameui import known_game_ids, ui_for
 from companion.ui.i18n import Tr
@@ -36,7 +36,7 @@ from companion.ui.rule_links import rule_title
 from companion.ui.services import Services, Session
 from companion.ui.teach import teach_switch
 from companion.ui.views.chrome import table_view
-from companion.ui.widgets import card, heading, scroll_column, small
+from companion.ui.widgets import button, card, heading, scroll_column, small
 
 MAX_RESULTS = 10
 OpenRule = Callable[[str], object]  # opens a rule's card (rule_card.open_card for this session)
@@ -50,13 +50,20 @@ class RulesQuery:
 
     query: str = ""
     game: str | None = None
+    more: bool = False  # the weak results past the ones that answer shown too (asked for)
 
     def ask(self, text: str) -> None:
+        if text != self.query:
+            self.more = False
         self.query = text
 
     @redraws_when_unchanged  # a chip calls it: redrawn even if nothing changed
     def narrow(self, game: str | None) -> None:
+        self.more = False
         self.game = game
+
+    def widen(self) -> None:
+        self.more = True
 
 
 def searchable_games() -> list[str]:
@@ -93,15 +100,28 @@ def app_status(rule_id: str, lang: str) -> str:
     return found.status if found is not None else "official"
 
 
-def results(tr: Tr, open_rule: OpenRule, game_id: str | None, query: str) -> list[ft.Control]:
+def results(tr: Tr, open_rule: OpenRule, game_id: str | None, asked: RulesQuery) -> list[ft.Control]:
+    """The rules that answer, best first: not the weak ones past them (scoring a sliver of the
+    best, they answer nothing asked), which a button under the list shows on request."""
+    query = asked.query
     if not query.strip():  # how to ask, with a question this game's rules answer
         hint = ui_for(game_id).rules_hint if game_id is not None else "rules.hint"
         return [small(tr(hint), key="rules-hint")]
     found = search(query, lookup_lang(tr), game_id, limit=MAX_RESULTS)
     if not found:
         return [small(lookup_text(tr, "rules.no_hits", query=query.strip()), key="rules-none")]
-    out: list[ft.Control] = [small(tr("rules.count", n=len(found)), key="rules-count")]
-    out += [hit_tile(tr, open_rule, h, all_games=game_id is None) for h in found]
+    shown, tail = (found, []) if asked.more else answering(found)
+    out: list[ft.Control] = [small(tr("rules.count", n=len(shown)), key="rules-count")]
+    out += [hit_tile(tr, open_rule, h, all_games=game_id is None) for h in shown]
+    if tail:
+        out.append(
+            button(
+                tr("rules.more", n=len(tail)),
+                "rules-more",
+                lambda _: asked.widen(),
+                icon=ft.Icons.EXPAND_MORE,
+            )
+        )
     return out
 
 
@@ -134,7 +154,7 @@ def use_search_field(tr: Tr, asked: RulesQuery) -> ft.TextField:
 def found(tr: Tr, asked: RulesQuery, open_rule: OpenRule, game_id: str | None) -> ft.Column:
     """The results one under the other, each over the whole width (a short rule's tile was
     narrower than the others: a ragged edge down the list)."""
-    tiles = results(tr, open_rule, game_id, asked.query)
+    tiles = results(tr, open_rule, game_id, asked)
     stretch = ft.CrossAxisAlignment.STRETCH
     return ft.Column(tiles, spacing=6, horizontal_alignment=stretch, key="rules-results")
 
