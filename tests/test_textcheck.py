@@ -27,6 +27,21 @@ NAMES = ("Ana", "Ben", "Carla")
         ("es", "dragon", "personas que despedir: 2", "personas que liberar: 2", "termbase"),
         ("es", None, "Puntuada con Puntuación rápida", "Puntuada con Recuento rápido", "termbase"),
         ("es", "dayu", "Preparando el anillo", "Preparando el círculo", "termbase"),
+        # which track? (issue 25: the wall bonus named it, the Military parade did not)
+        (
+            "en",
+            "dragon",
+            "Military parade: +2 spaces",
+            "Military parade: person track +2",
+            "termbase",
+        ),
+        (
+            "es",
+            "dragon",
+            "Desfile: +1 casilla; 1 casco contra los mongoles",
+            "Desfile: marcador de personas +1; 1 casco contra los mongoles",
+            "termbase",
+        ),
         (
             "es",
             "chinatown",
@@ -198,3 +213,21 @@ def test_every_old_tile_is_named_with_an_adjective_that_agrees():
             assert name.endswith("anciana" if gender[kind] == "f" else "anciano"), name
         else:
             assert name.endswith("joven"), name
+
+
+def test_a_games_history_lines_all_end_alike():
+    """Issue 25: Chinatown's History read "Ana cobra 20.000 $ en 1966." under "Ana: +10.000 $ por
+    Antigüedades en 1, negocio incompleto (1/6)": each game's lines end as most of its lines do
+    (Da Yu's with a full stop, Dragon's without); the income card's fragments are not lines."""
+    mixed = {
+        "chinatown.fx.first": "{player} takes the start player card.",
+        "chinatown.fx.new_year": "Year {year} begins.",
+        "chinatown.fx.income_complete": "{player}: {amount:+money} from {shop}",
+        "chinatown.fx.business_complete": "{amount:+money}: {shop}",  # a fragment
+        "dragon.fx.peace": "Peace: nothing happens",
+        "dragon.fx.order": "Order: {order}",
+    }
+    (found,) = lint_texts.fx_ending_findings("en", mixed)
+    assert found.startswith("en chinatown.fx.income_complete: History line without a full stop")
+    for lang in ("en", "es"):
+        assert lint_texts.fx_ending_findings(lang) == []

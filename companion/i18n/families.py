@@ -21,7 +21,9 @@ def _keys(pattern: str, values: Iterable[str]) -> set[str]:
 def families() -> dict[str, set[str] | None]:
     from companion.core.table import PLAYER_COLORS
     from companion.games.chinatown.data import DATA as CHINATOWN
+    from companion.games.dayu.data import DATA as DAYU
     from companion.games.dayu.data import FRAMES
+    from companion.games.dayu.data import POINTS_KIND as DAYU_POINTS
     from companion.games.dragon.data import RULES
     from companion.games.dragon.hindsight import MONTH_SOURCES
     from companion.i18n import LANGUAGES
@@ -37,6 +39,7 @@ def families() -> dict[str, set[str] | None]:
         "chinatown.shop.{}": _keys("chinatown.shop.{}", CHINATOWN.shop_ids),
         "ui.chinatown.short.{}": _keys("ui.chinatown.short.{}", CHINATOWN.shop_ids),
         "dayu.frame.{}": _keys("dayu.frame.{}", FRAMES),
+        "foresight.dayu.a_card.{}": _keys("foresight.dayu.a_card.{}", set(DAYU.flood_kinds) - {DAYU_POINTS}),
         "ui.color.{}": _keys("ui.color.{}", PLAYER_COLORS),
         "ui.nav.{}": _keys("ui.nav.{}", TABS),
         "ui.scores.by_round.{}": _keys("ui.scores.by_round.{}", GAMES),

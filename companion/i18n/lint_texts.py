@@ -4,6 +4,10 @@ text the app ships, in ``make lint``.
 - Every catalogue text of both languages, each plural form, rendered with sample values (a
   player's name for a name, 0, 1, 2 and 5 for a plural message's count, a sum of money for a
   money field, a number for anything else), through every check of companion/i18n/textcheck.py.
+- Every game's History lines (its ``<game>.fx.*`` texts) end alike: all with a full stop (Da
+  Yu's) or none (Dragon's); Chinatown's read "Ana takes the start player card." above "Ana:
+  +$10,000 from Antiques 1, incomplete (1/6)" (issue 25). ``FX_FRAGMENTS`` are the keys that
+  are parts of a line, not lines.
 - Every rules-data text a player reads (rule titles and texts, clarifications, first-game tips)
   through the termbase. The search phrasings and synonyms are left out on purpose: they list the
   words players might type, variants included, so that a search finds the rule.
@@ -73,6 +77,30 @@ def catalogue_findings(lang: str) -> list[str]:
     return out
 
 
+# Effect texts that are part of a line, joined with " · " into one (the income card's businesses)
+FX_FRAGMENTS = {"chinatown.fx.business_complete", "chinatown.fx.business_incomplete"}
+
+
+def fx_ending_findings(lang: str, messages: dict[str, Any] | None = None) -> list[str]:
+    """The History lines of a game that end otherwise than most of that game's do."""
+    ends: dict[str, dict[str, bool]] = {}
+    for key, value in sorted((messages if messages is not None else load(lang).messages).items()):
+        parts = key.split(".")
+        if len(parts) > 2 and parts[0] in tb.GAMES and parts[1] == "fx" and key not in FX_FRAGMENTS:
+            forms = [value] if isinstance(value, str) else list(value)
+            ends.setdefault(parts[0], {})[key] = all(f.rstrip().endswith(".") for f in forms)
+    out = []
+    for game, by_key in ends.items():
+        stop = sum(by_key.values()) * 2 > len(by_key)  # the game's way: most of its lines
+        out += [
+            f"{lang} {key}: History line {'without' if stop else 'with'} a full stop, where {game}'s lines "
+            f"end {'with' if stop else 'without'} one"
+            for key, has in by_key.items()
+            if has != stop
+        ]
+    return out
+
+
 def _shown(data: Any, path: str = "") -> Iterator[tuple[str, str]]:
     """The strings of a rules-data file a player reads, with where they are."""
     if isinstance(data, dict):
@@ -105,6 +133,7 @@ def findings() -> list[str]:
     out: list[str] = []
     for lang in LANGUAGES:
         out += catalogue_findings(lang)
+        out += fx_ending_findings(lang)
         out += rules_data_findings(lang)
     return out
 

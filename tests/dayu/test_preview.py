@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from dayu_helpers import new_table, with_flood
 
 from companion.core import RuleViolation, Table
@@ -107,7 +108,28 @@ def test_frame_bonus_worth_counts_the_vp_cards_of_that_frame():
     assert "one for each red-frame VP card you hold (2)" in worth["red_bonus"].effect.msg.render("en")
     # a privilege card's minus points say where they come from (was a bare "If it is Free move: −2")
     assert worth["free_move"].effect.msg.render("en").endswith(": −2, what the card is worth")
-    assert worth["free_move"].effect.msg.render("es") == "Si es Movimiento gratis: −2, lo que vale la carta"
+    assert (
+        worth["free_move"].effect.msg.render("es") == "Si es un Movimiento gratis: −2, lo que vale la carta"
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "red", "exchange"),
+    [
+        ("en", "If it is a Red frame bonus: +", "If it is an Exchange: "),
+        ("es", "Si es una Bonificación de marco rojo: +", "Si es un Intercambio: "),
+    ],
+)
+def test_what_a_card_would_be_worth_names_it_with_its_article(lang, red, exchange):
+    """ "If it is Red frame bonus: +0…" / "Si es Bonificación de marco rojo…" put a card's name
+    mid-sentence with no article (issue 25): each kind is said as a player would, "a Red frame
+    bonus", "an Exchange", "una Bonificación de marco rojo", "un Intercambio"."""
+    worth = {w.kind: w.effect.msg.render(lang) for w in capture_worth(new_table(2).state, 0)}
+    assert worth["red_bonus"].startswith(red) and worth["exchange"].startswith(exchange)
+    start, articles = ("If it is ", {"a", "an"}) if lang == "en" else ("Si es ", {"un", "una"})
+    for kind, line in worth.items():
+        if kind != POINTS_KIND:
+            assert line.startswith(start) and line.removeprefix(start).split()[0] in articles, line
 
 
 def test_line_and_fits_at_the_start():

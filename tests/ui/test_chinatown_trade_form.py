@@ -45,8 +45,8 @@ async def test_buildings_and_tiles_are_toggles_with_their_selected_state(tmp_pat
     assert chip.selected and chip.border_side is not None  # filled with a check mark, and ringed
     assert not h.by_key("ct-give-a-b-17").selected
     tile = sorted(table.state.hands[1])[0]
-    await h.click(f"ct-give-b-t-{tile}-0")
-    assert h.by_key(f"ct-give-b-t-{tile}-0").selected
+    await h.click(f"ct-give-b-t-{tile}")
+    assert h.by_key(f"ct-give-b-t-{tile}").selected
     assert h.by_key("ct-trade-so-far").value.startswith("Trade: Ana gives Ben building 16")
     await h.click("ct-give-a-b-16")  # a second tap takes it out again
     assert not h.by_key("ct-give-a-b-16").selected
@@ -133,3 +133,29 @@ async def test_the_trading_question_quotes_its_button_as_the_button_says_it(tmp_
         assert label == translate("ui.chinatown.trading_done", lang)
         assert opening + label + closing in h.all_text()
         h.close()
+
+
+async def test_two_tiles_of_a_shop_are_one_chip_with_their_count_as_the_hand_shows(tmp_path, year_played):
+    """Two Antiques tiles were two identical "Antigüedades" chips while the placing hand said
+    "×2" (issue 25): a shop's tiles are one chip, "Antiques ×2"; each tap gives one tile more
+    ("Antiques: 1 of 2", then 2 of 2), then none again; its name says the giver, the count and
+    (as a chip) whether it is selected. The trade entered is the same as before."""
+    h, table = await trading(tmp_path, year_played)
+    hand = table.state.hands[1]
+    shop, held = next((t, n) for t, n in sorted(hand.items()) if n > 1)  # the game it needs
+    name = h.by_key(f"ct-give-b-t-{shop}").label.value
+    assert name.endswith(f" ×{held}") and not h.has(f"ct-give-b-t-{shop}-1")
+    assert len([k for k in h.keys("ct-give-b-t-") if k.startswith(f"ct-give-b-t-{shop}")]) == 1
+    shop_name = name.removesuffix(f" ×{held}")
+    for given in range(1, held + 1):
+        await h.click(f"ct-give-b-t-{shop}")
+        chip = h.by_key(f"ct-give-b-t-{shop}")
+        assert chip.selected and chip.label.value == f"{shop_name}: {given} of {held}"
+        assert chip.label.semantics_label == f"Ben: {shop_name} tiles, giving {given} of {held}"
+    await h.click(f"ct-give-b-t-{shop}")  # after all of them, none again
+    chip = h.by_key(f"ct-give-b-t-{shop}")
+    assert not chip.selected and chip.label.value == name
+    await h.click(f"ct-give-b-t-{shop}")
+    await h.click("ct-trade-enter")
+    assert table.state.hands[1].get(shop, 0) == held - 1 and table.state.hands[0].get(shop, 0) >= 1
+    h.close()

@@ -70,7 +70,7 @@ async def test_a_year_by_hand_with_a_trade_and_placing_by_taps(tmp_path):
     await h.click("ct-money-a-plus")
     await h.click("ct-money-a-plus")
     carla_tile = sorted(table.state.hands[2])[0]
-    await h.click(f"ct-give-b-t-{carla_tile}-0")
+    await h.click(f"ct-give-b-t-{carla_tile}")
     assert h.has("ct-trade-so-far")
     await h.click("ct-trade-review")
     assert h.has("ct-trade-dialog") and h.has("ct-trade-line-1")

@@ -32,9 +32,16 @@ harm = SeatForecast.harm  # how hard an event hits a player, as the engine compa
 # the end of an event's line when other players are hit as hard: the one other by name, every
 # other player, or how many of them
 ALSO = {
-    "en": (" ({names} too)", " (everyone too)", " ({n} players too)"),
-    "es": (" ({names} también)", " (todos igual)", " (y {n} jugadores)"),
+    "en": (" ({names} too)", " (everyone too)", " (same for {n} others)"),
+    "es": (" ({names} también)", " (todos igual)", " (otros {n} igual)"),
 }
+EACH = {"en": "Each player", "es": "Cada uno"}  # the tile's line when the event does the same to all
+
+
+def same_to_all(f) -> bool:
+    """The event does the very same to every player ("{player}: {parts}", the same parts)."""
+    lines = [sf.line.msg for sf in f.seats]
+    return all(m.key == "foresight.dragon.line" and m.args["parts"] == lines[0].args["parts"] for m in lines)
 
 
 def also_said(lang: str, others: list[SeatForecast], players: int) -> str:
@@ -104,6 +111,10 @@ def assert_dragon_strip(h, table: Table) -> None:
         worst = max(harm(sf) for sf in f.seats)
         if worst > (0, 0, 0):  # the line of a player hit hardest, whoever it is on a tie
             hardest = [sf for sf in f.seats if harm(sf) == worst]
+            if len(hardest) == len(f.seats) > 2 and same_to_all(f):  # said once, for each player
+                parts = f.seats[0].line.msg.render("en").split(": ", 1)[1]
+                assert line == f"{EACH['en']}: {parts}", line
+                continue
             assert any(line.startswith(sf.line.msg.render("en")) for sf in hardest), line
             # the others named, not counted as more of what the line counts
             assert (
@@ -422,16 +433,15 @@ async def test_an_event_hitting_two_players_as_hard_names_the_other(tmp_path, la
     [
         ("en", 2, ("(Ben too)", "(Ben too)")),
         ("es", 2, ("(Ben también)", "(Ben también)")),
-        ("en", 3, ("(everyone too)", "(everyone too)")),
-        ("es", 3, ("(todos igual)", "(todos igual)")),
-        ("en", 4, ("(2 players too)", "(Ben and Carla too)")),
-        ("es", 4, ("(y 2 jugadores)", "(Ben y Carla también)")),
+        ("en", 4, ("(same for 2 others)", "(Ben and Carla too)")),
+        ("es", 4, ("(otros 2 igual)", "(Ben y Carla también)")),
     ],
 )
 def test_an_event_tile_says_who_else_it_hits_as_hard(lang, players, ends):
     """Issue 25: "(+1 player)" left the table asking who. The one other hit as hard is named,
-    every other player of three or more is "everyone", and some of them are counted as players
-    on the tile (two names took a third line at 412 px) and named to a screen reader."""
+    and some of them are counted on the tile (two names took a third line at 412 px), in words
+    that cannot read as more persons to release ("(y 2 jugadores)" did), and named to a screen
+    reader."""
     from companion.core import Effect, msg
     from companion.games.dragon.public import EventForecast
     from companion.ui.games.dragon.strip import with_others
@@ -455,3 +465,44 @@ def test_an_event_tile_says_who_else_it_hits_as_hard(lang, players, ends):
     line = tr.msg(seats[0].line.msg)
     shown, said = with_others(tr, f, worst_hit(f), line), with_others(tr, f, worst_hit(f), line, said=True)
     assert shown.startswith(f"{NAMES[0]}:") and (shown[len(line) + 1 :], said[len(line) + 1 :]) == ends
+
+
+@pytest.mark.parametrize(
+    ("lang", "each", "everyone"),
+    [("en", "Each player", "(everyone too)"), ("es", "Cada uno", "(todos igual)")],
+)
+@pytest.mark.parametrize("same", [True, False])
+def test_an_event_doing_the_same_to_all_says_each_player_on_its_tile(lang, each, everyone, same):
+    """Issue 25: "Ana: −1 rice and must release 1 person (everyone too)" did not fit the tile's
+    two lines at 412 px and its ellipsis cut "(every…". When the event does the very same to
+    every player the tile says it once, "Each player: …", complete; the screen reader (and the
+    detail) still has Ana's whole line. When it hits all as hard but not alike, "(everyone too)"."""
+    from companion.core import Effect, msg
+    from companion.games.dragon.public import EventForecast
+    from companion.ui.games.dragon.strip import with_others
+    from companion.ui.i18n import Tr
+
+    def seat(i: int) -> SeatForecast:
+        paid = "rice" if same or i else "yuan"  # not alike, as hard: Ana pays a yuan, the others rice
+        parts = [msg(f"foresight.dragon.part.{paid}", n=1), msg("foresight.dragon.part.releases", n=1)]
+        line = msg("foresight.dragon.line", player=NAMES[i], parts=parts)
+        return SeatForecast(seat=i, line=Effect("dragon.event.drought", line), detail=[], releases=1)
+
+    seats = [seat(i) for i in range(3)]
+    f = EventForecast(
+        month=3,
+        event="drought",
+        rule_id="dragon.event.drought",
+        headline=seats[0].line,
+        table=[],
+        seats=seats,
+    )
+    tr = Tr(lang)
+    worst = worst_hit(f)
+    line = tr.msg(worst.line.msg)
+    shown, said = with_others(tr, f, worst, line), with_others(tr, f, worst, line, said=True)
+    assert said == f"{line} {everyone}"
+    if same:
+        assert shown == f"{each}: {line.split(': ', 1)[1]}" and len(shown) < len(said)
+    else:
+        assert shown == said

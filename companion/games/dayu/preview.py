@@ -18,7 +18,6 @@ from companion.games.dayu.data import DATA, POINTS_KIND
 from companion.games.dayu.ring import SPACES, can_start_drain, free_spaces
 from companion.games.dayu.scoring import tally
 from companion.games.dayu.state import DayuState
-from companion.games.dayu.text import flood_name
 
 
 class CardFit(BaseModel):
@@ -69,7 +68,9 @@ def drain_room(state: DayuState, place: int) -> int:
 
 
 def capture_worth(state: DayuState, seat: int) -> list[CaptureWorth]:
-    """For each kind of flood card: the points taking one would add to ``seat``'s score now."""
+    """For each kind of flood card: the points taking one would add to ``seat``'s score now, said
+    with the card's name and its article ("If it is a Red frame bonus: +2", not "If it is Red
+    frame bonus")."""
     p = state.players[seat]
     vp = tuple((c.frame, c.vp) for c in p.vp_cards)
     gains = dict(_gains(vp, tuple((f.kind, f.points) for f in p.flood)))
@@ -80,14 +81,14 @@ def capture_worth(state: DayuState, seat: int) -> list[CaptureWorth]:
             framed = sum(1 for f, _ in vp if f == info.frame)
             text = msg(
                 "foresight.dayu.worth_frame",
-                card=flood_name(kind, info.points),
+                card=msg(f"foresight.dayu.a_card.{kind}"),
                 gain=gain,
                 n=framed,
                 frame=msg(f"dayu.frame.{info.frame}"),
             )
             rule_id = "dayu.flood.frame_bonus"
         else:
-            text = msg("foresight.dayu.worth", card=flood_name(kind, info.points), gain=signed(gain))
+            text = msg("foresight.dayu.worth", card=msg(f"foresight.dayu.a_card.{kind}"), gain=signed(gain))
             rule_id = f"dayu.flood.{kind}"
         out.append(CaptureWorth(kind=kind, gain=gain, effect=Effect(rule_id=rule_id, seat=seat, msg=text)))
     out.append(

@@ -334,11 +334,11 @@ class TradeDraft(FactForm):
     def toggle_building(self, k: str, b: int) -> None:
         self._set(k, replace(self.sides[k], buildings=self.sides[k].buildings ^ {b}))
 
-    def toggle_tile(self, k: str, t: str, j: int) -> None:
-        """Tile chip ``j`` of shop ``t`` (on while ``j`` is below the count): one tile less, or more."""
+    def toggle_tile(self, k: str, t: str, held: int) -> None:
+        """The chip of shop ``t`` (the giver holds ``held`` such tiles): one tile more, and after
+        all of them none again."""
         tiles = self.sides[k].tiles
-        n = tiles.get(t, 0)
-        self._set(k, replace(self.sides[k], tiles={**tiles, t: n - 1 if j < n else n + 1}))
+        self._set(k, replace(self.sides[k], tiles={**tiles, t: (tiles.get(t, 0) + 1) % (held + 1)}))
 
     def type_money(self, k: str, text: str) -> None:
         """The money typed (or stepped) for party ``k``; the amount only while it is one."""
@@ -564,13 +564,13 @@ def _side_card(
     ]
     chips += [
         _chip(
-            (tr.msg(shop_name(t)), tile_name(tr, table.players[giver].name, t, j, n)),
-            f"ct-give-{k}-t-{t}-{j}",
-            j < tiles.get(t, 0),
-            lambda _, t=t, j=j: form.toggle_tile(k, t, j),
+            tile_label(tr, table.players[giver].name, t, tiles.get(t, 0), n),
+            f"ct-give-{k}-t-{t}",
+            tiles.get(t, 0) > 0,
+            lambda _, t=t, n=n: form.toggle_tile(k, t, n),
         )
         for t, n in sorted(state.hands[giver].items())
-        for j in range(n)
+        if n
     ]
     names = {"giver": table.players[giver].name, "receiver": table.players[receiver].name}
     return ft.Container(
@@ -591,16 +591,25 @@ def _side_card(
     )
 
 
-def tile_name(tr: Tr, giver: str, shop: str, j: int, count: int) -> str:
-    """A tile chip as a screen reader says it, with its giver: both sides of a trade can hold a
-    "Photo tile 1 of 1", and the two chips were named alike ("Ana: Photo tile 1 of 1")."""
-    return tr("chinatown.trade_tile", player=giver, shop=tr.msg(shop_name(shop)), n=j + 1, count=count)
+def tile_label(tr: Tr, giver: str, shop: str, given: int, held: int) -> tuple[str, str]:
+    """A shop's tiles as one chip, as the placing hand shows them ("Antiques ×2", not two
+    "Antiques" chips that looked alike): what it shows ("Antiques", "Antiques ×2", "Antiques: 1
+    of 2" once some are given) and its name for a screen reader, with its giver (both sides of a
+    trade can hold Antiques tiles) and the count ("Ana: Antiques tiles, giving 1 of 2")."""
+    name = tr.msg(shop_name(shop))
+    if held == 1:
+        shown = name
+    elif given:
+        shown = tr("chinatown.trade_tiles_given", shop=name, given=given, n=held)
+    else:
+        shown = f"{name} ×{held}"
+    return shown, tr("chinatown.trade_tile", player=giver, shop=name, given=given, n=held)
 
 
 def _chip(label: tuple[str, str], key: str, on: bool, tap: Any) -> ft.Control:
     """A toggle: selected or not to screen readers, filled with a check mark when on. ``label``:
     what it shows ("16", "Tea House") and its name ("Building 16 (district 2)", "Ana: Tea House
-    tile 2 of 3": each chip its own). No tooltip: a tooltip over a chip swallowed the next tap in Chromium."""
+    tiles, giving 2 of 3": each chip its own). No tooltip: a tooltip over a chip swallowed the next tap in Chromium."""
     return ft.Chip(
         label=ft.Text(label[0], semantics_label=label[1]),
         key=key,

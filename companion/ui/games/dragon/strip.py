@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 import flet as ft
 
 from companion.core import Table
-from companion.core.msg import join_list
+from companion.core.msg import join_list, msg
 from companion.games.dragon.public import (
     RULES,
     DragonState,
@@ -206,19 +206,39 @@ def _seat(f: EventForecast, own: int | None) -> int:
 def with_others(
     tr: Tr, f: EventForecast, worst: SeatForecast | None, line: str, *, said: bool = False
 ) -> str:
-    """``line`` with the others the event hits as hard, as the table says it: "(Ben too)",
-    "(everyone too)" when it is every other player of three or more, "(2 players too)" for some
-    of them ("(Carla and Eva too)" took a third line of the tile at 412 px; "(+1 player)" read
-    as a count of something the line counted). ``said``: every name, for a screen reader."""
+    """``line`` with the others the event hits as hard, as the table says it: "(Ben too)";
+    "Each player: −1 rice" when it does the very same to every player of three or more, else
+    "(everyone too)" ("Ana: −1 rice and must release 1 person (everyone too)" did not fit the
+    tile's two lines at 412 px: its ellipsis cut "(every…"); "(same for 2 others)" for some of
+    them ("(Carla and Eva too)" took a third line of the tile; "(+1 player)" read as a count of
+    something the line counted, "(y 2 jugadores)" as two players to release). ``said``: every
+    name and the whole line, for a screen reader (and the detail)."""
     others = hit_as_hard(f, worst)
     if not others:
         return line
     if len(others) == len(f.seats) - 1 > 1:
+        same = _same_parts(f)
+        if same is not None and not said:  # "Ana: −1 rice and must release 1 person (every…" at 412 px
+            return tr.msg(msg("foresight.dragon.line", player=tr("glance.dragon.each_player"), parts=same))
         return tr("glance.dragon.also_everyone", line=line)
     if len(others) > 1 and not said:
         return tr("glance.dragon.also_players", line=line, n=len(others))
     names = tuple(str(sf.line.msg.args.get("player", "")) for sf in others)
     return tr("glance.dragon.also_names", line=line, names=join_list(names, tr.lang))
+
+
+def _same_parts(f: EventForecast) -> object | None:
+    """What the event does to each player when it does the very same to all of them (each
+    line "{player}: {parts}" with the same parts), else None."""
+    lines = [sf.line.msg for sf in f.seats]
+    parts = [m.args.get("parts") for m in lines]
+    if (
+        all(m.key == "foresight.dragon.line" for m in lines)
+        and parts[0]
+        and parts.count(parts[0]) == len(parts)
+    ):
+        return parts[0]
+    return None
 
 
 def event_tile(
