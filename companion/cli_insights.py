@@ -38,7 +38,21 @@ def record_line(record: Any, lang: str, *, with_game: bool = False) -> str:
         holders=", ".join(shown(h.name) for h in record.holders),
         date=format_when(record.date, lang, time=False),
         id=record.play_id[:8],
+    ) + _doubt(record, lang)
+
+
+def _doubt(record: Any, lang: str) -> str:
+    """Under a score record held by a play with a score the game cannot give: the flag
+    `companion plays` puts under such a play, with the command that corrects it."""
+    if not record.doubtful:
+        return ""
+    said = translate(
+        "plays.cli.doubt",
+        lang,
+        doubt=translate("insights.record_doubt", lang),
+        command=f"companion play {record.play_id[:8]} --scores",
     )
+    return "\n    " + said
 
 
 def records_text(by_game: list[tuple[str, list[Any]]], group_h: int | None, lang: str) -> str:

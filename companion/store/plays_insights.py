@@ -67,6 +67,9 @@ class GameRecord(BaseModel):
     date: str
     holders: list[Holder]
     day_only: bool = False  # the play is known by its day alone (plays.day_only)
+    # a score record (not a length) whose play holds a score the game cannot give: still the
+    # record, as every figure counts such a play as typed, and said beside it (docs/DECISIONS.md)
+    doubtful: bool = False
 
 
 class PlayRef(BaseModel):
@@ -200,6 +203,7 @@ def game_records(read: Reader, game: str, where: PlayFilter = NO_FILTER) -> list
             date=d,
             day_only=bool(o),
             holders=_holders(read, kind, v, pid),
+            doubtful=kind not in ("longest", "shortest") and _out_of_bounds(read, game, pid),
         )
         for kind, hit in found
         if hit is not None
@@ -238,6 +242,21 @@ def _play_record(read: Reader, game: str, where: PlayFilter, column: str, fn: st
         (game, top[0][0], *args),
     )
     return top[0][0], row[0][0], row[0][1], row[0][2]
+
+
+def _out_of_bounds(read: Reader, game: str, play_id: str) -> bool:
+    """Whether a seat of the play holds a score ``game`` cannot give (plays/bounds.py)."""
+    from companion.plays.bounds import score_bounds
+
+    bound = score_bounds().games.get(game)
+    if bound is None:
+        return False
+    return bool(
+        read(
+            "SELECT 1 FROM play_seats WHERE play_id = ? AND (score > ? OR score < ?) LIMIT 1",
+            (play_id, bound.most, bound.least),
+        )
+    )
 
 
 def _holders(read: Reader, kind: RecordKind, value: int, play_id: str) -> list[Holder]:

@@ -72,3 +72,19 @@ def test_scores_within_the_bounds_are_not_flagged(tmp_path, capsys) -> None:
     assert "can't give" not in capsys.readouterr().out
     assert main(["stats", "dragon", "--data", str(tmp_path / "to"), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["out_of_bounds"] == []
+
+
+@pytest.mark.parametrize("who", [["dragon"], []])
+def test_a_record_held_by_such_a_play_is_flagged(tmp_path, capsys, who) -> None:
+    play = _restored(tmp_path, 4100)
+    assert main(["stats", *who, "--records", "--data", str(tmp_path / "to"), "--lang", "en"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    high = next(i for i, line in enumerate(out) if line.startswith("  Highest winning score: 4,100"))
+    assert out[high + 1] == (
+        "    A score the game can't give: check it."
+        f" Correct it with: companion play {play[:8]} --scores (one score per player, in seat order)."
+    )
+    assert sum("can't give" in line for line in out) == 2  # the highest score and the margin, no other
+    assert main(["stats", *who, "--records", "--data", str(tmp_path / "to"), "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)["records"]["dragon"]
+    assert {r["kind"] for r in found if r["doubtful"]} == {"high_win", "margin"}

@@ -21,6 +21,7 @@ def hub(tmp_path):
     raw = json.loads(backup_json(s))
     s.close()
     raw["plays"][0]["seats"][0]["score"] = 4100  # a digit too many, kept from before the bounds
+    raw["plays"][0]["seconds"] = 2700  # 45 minutes: its length is a record too
     raw.pop("checksum")
     raw["checksum"] = checksum(raw)
     restore(hub.store, json.dumps(raw))
@@ -49,4 +50,20 @@ async def test_the_statistics_say_it_and_its_edit_corrects_it(hub):
     await h.click("play-edit-save")
     assert hub.store.play(play.id).seats[0].score == 41
     assert not h.has("stats-doubts") and "41" in h.by_key("stats-scores").value
+    h.close()
+
+
+async def test_a_record_it_holds_says_it_with_its_edit(hub):
+    [play] = hub.store.plays()
+    h = await started(hub, "/stats/dragon")
+    said = "A score the game can't give: check it."
+    assert h.by_key("record-dragon-high_win-doubt").value == said
+    assert h.by_key("record-dragon-margin-doubt").value == said  # its margin reads the 4100 too
+    # its length is a record too, and not what is wrong
+    assert h.has("record-dragon-longest") and not h.has("record-dragon-longest-doubt")
+    await h.click("record-dragon-high_win-doubt-edit")
+    await h.type_text("edit-score-0", "41")
+    await h.click("play-edit-save")
+    assert hub.store.play(play.id).seats[0].score == 41
+    assert not h.has("record-dragon-high_win-doubt") and not h.has("record-dragon-margin-doubt")
     h.close()

@@ -56,7 +56,7 @@ def PlayerFigures(
         page = None
     if page is not None:
         body += _doubts(services, session, page, fixed, period) if page.plays else []
-        body += _figures(services, session, page)
+        body += _figures(services, session, page, fixed)
     if page is not None and page.plays:  # their win rate up to each month, over every game
         colours = {p.id: p.color for p in services.repos.players.by_id([id])}
         body += trend_section(tr, services.repos.plays.win_rates(None, id, **period), colours, "player")
@@ -73,7 +73,7 @@ def _doubts(
     return doubts_card(services, session, found, said, fixed, "player-page")
 
 
-def _figures(services: Services, session: Session, page: PlayerPage) -> list[ft.Control]:
+def _figures(services: Services, session: Session, page: PlayerPage, fixed: Corrected) -> list[ft.Control]:
     tr = session.tr
     if not page.plays:
         return [small(shared(tr, "insights.page_none", name=page.name), key="player-page-none")]
@@ -86,7 +86,10 @@ def _figures(services: Services, session: Session, page: PlayerPage) -> list[ft.
     if page.records:
         out += [
             heading(tr("insights.records")),  # a heading: the command line's "Records:" ends in a colon
-            card(*record_rows(services, session, page.records, with_game=True), key="player-records"),
+            card(
+                *record_rows(services, session, page.records, with_game=True, fixed=fixed),
+                key="player-records",
+            ),
         ]
     if page.head_to_head:
         out += [

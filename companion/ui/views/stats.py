@@ -106,7 +106,7 @@ def StatsBody(
     else:
         body += doubts(services, session, game, shown, args)
         body += figures_of(tr, stats)
-        body += over_time(services, session, game, shown.player, period)
+        body += over_time(services, session, game, shown, period)
     return scroll_column(body, key="stats")
 
 
@@ -121,16 +121,17 @@ def doubts(
 
 
 def over_time(
-    services: Services, session: Session, game: str, player: str | None, period: PeriodFilter
+    services: Services, session: Session, game: str, chosen: StatsFilter, period: PeriodFilter
 ) -> list[ft.Control]:
     """The game's records (a tap opens the play) and its scores and win rate by month."""
     tr = session.tr
+    player = chosen.player
     out: list[ft.Control] = []
     records = services.repos.plays.records(game, **period.args())
     if records:  # the group's, also while one player is chosen: said so then
         out += [
             heading(tr("insights.group_records" if player is not None else "insights.records")),
-            card(*record_rows(services, session, records), key="stats-records"),
+            card(*record_rows(services, session, records, fixed=chosen), key="stats-records"),
         ]
     periods = services.repos.plays.game_periods(game, player, **period.args())  # one pass for both
     splits = periods.by_expansion

@@ -43,6 +43,33 @@ class Corrected:
         self.version += 1
 
 
+def edit_play(services: Services, session: Session, play: PlayRecord, fixed: Fixable) -> None:
+    """The Edit dialog of ``play``; saved or deleted, ``fixed`` changes and the figures are read again."""
+    draft = PlayEdit.of(services.dialogs, session.tr, services.repos, play)
+    edit_dialog(draft, fixed.changed, lambda _: fixed.changed(), fixed.changed)
+
+
+def record_doubt(
+    services: Services, session: Session, play_id: str, key: str, fixed: Fixable | None
+) -> list[ft.Control]:
+    """Under a record (``key``: the record's) held by a play with a score the game cannot give:
+    saying so, and the play's Edit (where the page reads its figures again once saved: ``fixed``)."""
+    from companion.i18n import translate
+
+    out: list[ft.Control] = [small(translate("insights.record_doubt", session.tr.lang), key=f"{key}-doubt")]
+    play = services.repos.plays.play(play_id) if fixed is not None else None
+    if play is not None and fixed is not None:
+        out.append(
+            button(
+                session.tr("plays.edit.open"),
+                f"{key}-doubt-edit",
+                lambda _: edit_play(services, session, play, fixed),
+                icon=ft.Icons.EDIT,
+            )
+        )
+    return out
+
+
 def doubts_card(
     services: Services,
     session: Session,
@@ -60,8 +87,7 @@ def doubts_card(
         return said
 
     def edit(play: PlayRecord) -> None:
-        draft = PlayEdit.of(services.dialogs, tr, services.repos, play)
-        edit_dialog(draft, fixed.changed, lambda _: fixed.changed(), fixed.changed)
+        edit_play(services, session, play, fixed)
 
     rows: list[ft.Control] = [ft.Text(count_text, key=f"{prefix}-doubts-text"), *said]
     for play in found[:DOUBTS_SHOWN]:

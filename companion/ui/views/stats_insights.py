@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -30,6 +30,9 @@ from companion.ui.i18n import Tr, day_hint
 from companion.ui.repos import GameRecord, Period
 from companion.ui.services import Services, Session
 from companion.ui.widgets import card, small
+
+if TYPE_CHECKING:
+    from companion.ui.views.stats_doubts import Fixable
 
 
 @ft.observable
@@ -115,9 +118,18 @@ def record_value(tr: Tr, r: GameRecord) -> str:
 
 
 def record_rows(
-    services: Services, session: Session, records: list[GameRecord], *, with_game: bool = False
+    services: Services,
+    session: Session,
+    records: list[GameRecord],
+    *,
+    with_game: bool = False,
+    fixed: Fixable | None = None,
 ) -> list[ft.Control]:
-    """One line per record: what, the value, who holds it and when; a tap opens its play."""
+    """One line per record: what, the value, who holds it and when; a tap opens its play. A score
+    record whose play holds a score the game cannot give says so, with the play's Edit (``fixed``:
+    what the page reads its figures again from once corrected)."""
+    from companion.ui.views.stats_doubts import record_doubt
+
     tr = session.tr
     rows: list[ft.Control] = []
     for r in records:
@@ -128,12 +140,15 @@ def record_rows(
         rows.append(
             ft.ListTile(
                 title=ft.Text(f"{what}: {record_value(tr, r)}"),
-                subtitle=ft.Text(
+                subtitle=_held(
                     tr(
                         "insights.held",
                         names=holders,
                         when=format_when(r.date, tr.lang, time=False, day_only=r.day_only),
-                    )
+                    ),
+                    record_doubt(services, session, r.play_id, f"record-{r.game}-{r.kind}", fixed)
+                    if r.doubtful
+                    else [],
                 ),
                 trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
                 on_click=lambda _, pid=r.play_id: open_play(services, session, pid),
@@ -143,6 +158,13 @@ def record_rows(
             )
         )
     return rows
+
+
+def _held(said: str, doubt: list[ft.Control]) -> ft.Control:
+    """Who holds a record and when, and under it what is doubtful about it, if anything."""
+    if not doubt:
+        return ft.Text(said)
+    return ft.Column([ft.Text(said), *doubt], spacing=2, tight=True)
 
 
 def open_play(services: Services, session: Session, play_id: str) -> None:
