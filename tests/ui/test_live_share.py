@@ -765,3 +765,15 @@ async def test_revoking_the_table_link_says_so_under_its_button(tmp_path, lang):
     await host.click("revoke-0")
     assert host.keys("revoked-") == ["revoked-0"]
     host.close()
+
+
+@pytest.mark.parametrize(("lang", "named"), [("en", "the table's link"), ("es", "el enlace de la mesa")])
+async def test_the_revoke_button_names_the_link_as_the_screen_does(tmp_path, lang, named):
+    """The viewers' link is "the table's link" on the Share screen (its QR code, Copy the table's
+    link); its revoke button called it "the viewer link", a second name for the same thing."""
+    hub = new_hub(tmp_path)
+    table = toy_table(hub)
+    host = await started(hub, route=f"/table/{table.id}/share", prefs={"table_companion.lang": lang})
+    assert named in translate("ui.live.copy_viewer_link", lang).lower()
+    assert named in host.by_key("revoke-viewer").content.value.lower()
+    host.close()
