@@ -749,3 +749,31 @@ async def test_revoking_a_seat_link_says_so_on_its_row(tmp_path, lang):
     await host.click("revoke-1")
     assert host.keys("revoked-") == ["revoked-1"]
     host.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_revoking_the_table_link_says_so_under_its_button(tmp_path, lang):
+    """Revoking the table's (viewers') link changed only a long address and a code higher up:
+    the tap seemed lost. A line under the button now says the old link is dead, until a seat's
+    link is revoked next (that row says so instead)."""
+    hub = new_hub(tmp_path)
+    table = toy_table(hub)
+    host = await started(hub, route=f"/table/{table.id}/share", prefs={"table_companion.lang": lang})
+    assert not host.has("revoked-viewer")
+    await host.click("revoke-viewer")
+    assert host.by_key("revoked-viewer").value == translate("ui.live.revoked_viewer", lang)
+    await host.click("revoke-0")
+    assert host.keys("revoked-") == ["revoked-0"]
+    host.close()
+
+
+@pytest.mark.parametrize(("lang", "named"), [("en", "the table's link"), ("es", "el enlace de la mesa")])
+async def test_the_revoke_button_names_the_link_as_the_screen_does(tmp_path, lang, named):
+    """The viewers' link is "the table's link" on the Share screen (its QR code, Copy the table's
+    link); its revoke button called it "the viewer link", a second name for the same thing."""
+    hub = new_hub(tmp_path)
+    table = toy_table(hub)
+    host = await started(hub, route=f"/table/{table.id}/share", prefs={"table_companion.lang": lang})
+    assert named in translate("ui.live.copy_viewer_link", lang).lower()
+    assert named in host.by_key("revoke-viewer").content.value.lower()
+    host.close()

@@ -153,6 +153,7 @@ def notice_card(tr: Tr, show_rule: Callable[[str], None], n: Notice) -> ft.Contr
             ),
             live_region=True,
             label=n.text,
+            exclude_semantics=True,  # the label says it; the text under it would say it again
             expand=True,
         ),
     ]

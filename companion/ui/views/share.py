@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import flet as ft
 
@@ -114,11 +114,12 @@ def LiveCard(services: Services, session: Session, table: Table, key: str | None
     again (its own count goes up)."""
     tr, fail = session.tr, session.fail
     _, draw = ft.use_state(0)  # a count of its own: raising it draws this card again
-    replaced, set_replaced = ft.use_state(-1)  # the seat whose link was revoked last: its row says so
+    # whose link was revoked last (a seat, or "viewer" for the table's link): its row says so
+    replaced, set_replaced = ft.use_state(cast(int | str | None, None))
 
     def revoke(link: Link) -> None:
         _revoke(services.hub, services.pubsub, table, link)
-        set_replaced(link.seat if link.seat is not None else -1)
+        set_replaced(link.seat if link.seat is not None else "viewer")
         draw(lambda n: n + 1)
 
     async def start_lan(_: Any = None) -> None:  # the handler itself: Flet awaits it
@@ -153,6 +154,8 @@ def LiveCard(services: Services, session: Session, table: Table, key: str | None
             icon=ft.Icons.BLOCK,
         )
     )
+    if replaced == "viewer":  # else the button's tap seemed to do nothing: the new link is above
+        items.append(small(tr("live.revoked_viewer"), key="revoked-viewer"))
     return card(*items, key="live-card")
 
 
