@@ -32,7 +32,7 @@ harm = SeatForecast.harm  # how hard an event hits a player, as the engine compa
 # the end of an event's line when other players are hit as hard: the one other by name, every
 # other player, or how many of them
 ALSO = {
-    "en": (" ({names} too)", " (everyone too)", " (same for {n} others)"),
+    "en": (" ({names} too)", " (everyone too)", " ({n} players too)"),
     "es": (" ({names} también)", " (todos igual)", " (otros {n} igual)"),
 }
 EACH = {"en": "Each player", "es": "Cada uno"}  # the tile's line when the event does the same to all
@@ -433,7 +433,7 @@ async def test_an_event_hitting_two_players_as_hard_names_the_other(tmp_path, la
     [
         ("en", 2, ("(Ben too)", "(Ben too)")),
         ("es", 2, ("(Ben también)", "(Ben también)")),
-        ("en", 4, ("(same for 2 others)", "(Ben and Carla too)")),
+        ("en", 4, ("(2 players too)", "(Ben and Carla too)")),
         ("es", 4, ("(otros 2 igual)", "(Ben y Carla también)")),
     ],
 )

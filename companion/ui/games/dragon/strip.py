@@ -209,9 +209,10 @@ def with_others(
     """``line`` with the others the event hits as hard, as the table says it: "(Ben too)";
     "Each player: −1 rice" when it does the very same to every player of three or more, else
     "(everyone too)" ("Ana: −1 rice and must release 1 person (everyone too)" did not fit the
-    tile's two lines at 412 px: its ellipsis cut "(every…"); "(same for 2 others)" for some of
-    them ("(Carla and Eva too)" took a third line of the tile; "(+1 player)" read as a count of
-    something the line counted, "(y 2 jugadores)" as two players to release). ``said``: every
+    tile's two lines at 412 px: its ellipsis cut "(every…"); "(2 players too)" / "(otros 2 igual)"
+    for some of them ("(Carla and Eva too)" took a third line of the tile; "(+1 player)" read as
+    a count of something the line counted, "(y 2 jugadores)" as two players to release, and
+    "(same for 2 others)" was cut to "(same for 2 ot…" at 412 px). ``said``: every
     name and the whole line, for a screen reader (and the detail)."""
     others = hit_as_hard(f, worst)
     if not others:
