@@ -41,6 +41,12 @@ def record_line(record: Any, lang: str, *, with_game: bool = False) -> str:
     ) + _doubt(record, lang)
 
 
+def rescore_command(play_id: str) -> str:
+    """The command that corrects a play's scores (a command, never translated): under a doubtful
+    play (`companion plays`) and under a record one holds (`stats --records`)."""
+    return f"companion play {play_id[:8]} --scores"
+
+
 def _doubt(record: Any, lang: str) -> str:
     """Under a score record held by a play with a score the game cannot give: the flag
     `companion plays` puts under such a play, with the command that corrects it."""
@@ -50,7 +56,7 @@ def _doubt(record: Any, lang: str) -> str:
         "plays.cli.doubt",
         lang,
         doubt=translate("insights.record_doubt", lang),
-        command=f"companion play {record.play_id[:8]} --scores",
+        command=rescore_command(record.play_id),
     )
     return "\n    " + said
 

@@ -101,6 +101,7 @@ def plays_cmd(args: argparse.Namespace) -> None:
 
 
 def _plays_text(plays: list[Any], lang: str, ids: bool = False) -> str:
+    from companion.cli_insights import rescore_command
     from companion.games import get
     from companion.plays.bounds import stored_doubt
     from companion.plays.labels import seat_score_text
@@ -130,7 +131,9 @@ def _plays_text(plays: list[Any], lang: str, ids: bool = False) -> str:
         if doubt is not None:
             lines.append(
                 "  "
-                + translate("plays.cli.doubt", lang, doubt=doubt.render(lang), command=_rescore_command(play))
+                + translate(
+                    "plays.cli.doubt", lang, doubt=doubt.render(lang), command=rescore_command(play.id)
+                )
             )
     return "\n".join(lines) + "\n"
 
@@ -347,11 +350,6 @@ def log_cmd(args: argparse.Namespace) -> None:
     _say_far(play, usual, lang)
 
 
-def _rescore_command(play: Any) -> str:
-    """The command that corrects a play's scores (a command, never translated)."""
-    return f"companion play {play.id[:8]} --scores"
-
-
 def _say_far(
     play: Any, usual: tuple[int | None, int], lang: str, before: list[int | None] | None = None
 ) -> None:
@@ -359,6 +357,7 @@ def _say_far(
     game and its scored plays, read before it was stored) with the command that corrects it: a
     command line cannot ask first, so it says it once stored (plays/bounds.far_above).
     ``before``: the scores the play had (one left as it was is not said again)."""
+    from companion.cli_insights import rescore_command
     from companion.plays.bounds import far_above
 
     for n, seat in enumerate(play.seats):
@@ -366,7 +365,9 @@ def _say_far(
             continue
         said = far_above(play.game, seat.name, seat.score, *usual)
         if said is not None:
-            line = translate("plays.cli.doubt", lang, doubt=said.render(lang), command=_rescore_command(play))
+            line = translate(
+                "plays.cli.doubt", lang, doubt=said.render(lang), command=rescore_command(play.id)
+            )
             sys.stderr.write(line + "\n")
 
 
