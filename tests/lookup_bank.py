@@ -736,6 +736,62 @@ FIFTH: list[Entry] = [
 ]
 
 
+# The sixth block (branch lookup6, 2026-12-07): 40 questions typed mid-game, 20 English and 20
+# Spanish (Dragon 14, of which The Great Wall 4 and Super Events 4; Chinatown 14; Da Yu 12), short,
+# with typos and Spanish without accents, on points the earlier blocks ask little or from another
+# side (gifts, shop counts, the circle, the token supply, Charter...). Written with their answers
+# from /work/shared/reference and rules_data before the lookup was run on them
+# (docs/PERFORMANCE.md, "Rules lookup: a sixth block").
+SIXTH: list[Entry] = [
+    # ---- In the Year of the Dragon, English (base 3, The Great Wall 2, Super Events 2) ----
+    _q(_D, "en", "mongols and i got 0 warriors", "dragon.event.mongol"),
+    _q(_D, "en", "no persons left do i still have to relase", "dragon.event.no_persons"),
+    _q(_D, "en", "do privilages score every month", "dragon.action.privilege", "dragon.scoring.round"),
+    _q(_D, "en", "whats the +3 track wall tile do", "dragon.wall.bonus", "dragon.wall.tiles"),
+    _q(_D, "en", "wall check after month 12 too?", "dragon.wall.check"),
+    _q(_D, "en", "tornado which months have no cards", "dragon.super.tornado"),
+    _q(_D, "en", "does the buddha event count my monks like at the end", "dragon.super.buddha"),
+    # ---- Chinatown, English ----
+    _q(_C, "en", "how many shop tiles 1st year with 4 players", "chinatown.tiles.draw"),
+    _q(_C, "en", "can i trade a building that already has a shop on it", "chinatown.trade"),
+    _q(_C, "en", "how many shop types r there", "chinatown.shops"),
+    _q(_C, "en", "5 restaurants together what do they earn", "chinatown.income.incomplete"),
+    _q(_C, "en", "do i place all my tiles at once or one by one", "chinatown.place.order", "chinatown.place"),
+    _q(_C, "en", "do kept buildng cards get shown", "chinatown.buildings.keep"),
+    _q(_C, "en", "when does the year marker move", "chinatown.year"),
+    # ---- Da Yu, English ----
+    _q(_Y, "en", "markers on a card that gets taken where do they go", "dayu.capture.markers"),
+    _q(_Y, "en", "dayu what if no tool cards are left anywhere", "dayu.end.no_tools", scope=ALL),
+    _q(_Y, "en", "red card with or on it do i get both tools", "dayu.drain.tools"),
+    _q(_Y, "en", "if i fill a card on my turn do i take it right away", "dayu.capture"),
+    _q(_Y, "en", "can i discard my whole hand", "dayu.discard"),
+    _q(_Y, "en", "when can i use the free tool card", "dayu.flood.free_tool", "dayu.privilege.once"),
+    # ---- In the Year of the Dragon, Spanish (base 3, La Gran Muralla 2, Supereventos 2) ----
+    _q(_D, "es", "con 0 fuegos artificiales puntuo en el festival", "dragon.event.festival"),
+    _q(_D, "es", "en el tributo cuentan las monedas de los recaudadores", "dragon.event.tribute"),
+    _q(_D, "es", "cuanto vale cada dama", "dragon.scoring.round"),
+    _q(_D, "es", "la ficha de muralla de 3 casillas me pone encima de otros?", "dragon.wall.bonus"),
+    _q(_D, "es", "con la muralla y 3 jugadores como se reparten las cartas", "dragon.wall.groups"),
+    _q(_D, "es", "carta real q me da", "dragon.super.charter"),
+    _q(_D, "es", "eclipse con invasion mongola hay otra revision de muralla", "dragon.super.eclipse"),
+    # ---- Chinatown, Spanish ----
+    _q(_C, "es", "con 5 jugadores cuantos edificios me quedo el ultimo año", "chinatown.buildings.deal"),
+    _q(_C, "es", "se puede negociar con dinero que no tengo", "chinatown.trade.holdings"),
+    _q(_C, "es", "que tiendas se completan con 4", "chinatown.shops"),
+    _q(_C, "es", "7 lavanderias juntas como cobran", "chinatown.income.oversize"),
+    _q(_C, "es", "puedo pagar 15 mil", "chinatown.trade.money"),
+    _q(_C, "es", "en que año empieza el juego", "chinatown.setup"),
+    _q(_C, "es", "hay limite de tiendas q puedo poner por año", "chinatown.place"),
+    # ---- Da Yu, Spanish ----
+    _q(_Y, "es", "cuantas cartas de herramienta verdes hay", "dayu.setup.tools"),
+    _q(_Y, "es", "si se acaban las tres pilas q hago", "dayu.draw.empty_pile"),
+    _q(_Y, "es", "cuanto vale una carta de inundacion con un numero", "dayu.flood.points"),
+    _q(_Y, "es", "tengo dos cartas de mover gratis puedo usar las dos en el turno", "dayu.privilege.once"),
+    _q(_Y, "es", "la app no me deja poner 8 puntos en una carta", "dayu.drain.vp"),
+    _q(_Y, "es", "marcador en un hueco vacio del circulo a donde se mueve", "dayu.move.gap"),
+]
+
+
 def held_out() -> list[Entry]:
     """The third of the bank the ranking is not tuned on."""
     return [q for i, q in enumerate(BANK) if i % 10 in (1, 4, 7)]
