@@ -402,6 +402,11 @@ REPORTED: list[Entry] = [
         "dragon.setup.supply",
         "dragon.final.persons",
     ),
+    # ---- reported 2026-12-07 (branch lookup6): "6 or 7" are one term (the building cards' deal
+    # said both numbers), and Spanish "vale" is worth in points in Dragon, as English "worth". ----
+    _q(_C, "es", "¿son 6 o 7 años?", "chinatown.setup", "chinatown.end"),
+    _q(_D, "es", "cuanto vale un palacio", "dragon.scoring.round"),
+    _q(_D, "es", "cuánto valen las personas al final", "dragon.final.persons"),
 ]
 
 FRESH: list[Entry] = [

@@ -20,7 +20,7 @@ from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from companion.lookup.scope import GAMES
-from companion.lookup.text import is_rare, is_word, stem, stems, word_stems, words
+from companion.lookup.text import is_word, stem, stems, word_stems, words
 
 if TYPE_CHECKING:
     from companion.lookup.data import Book
@@ -261,12 +261,18 @@ class Index:
 
     # ---- queries ---------------------------------------------------------------------------
     def _synonyms(self, game: str | None) -> _Synonyms:
-        """The synonyms of one game and core ("draw" is a tie in one game, a card in another)."""
+        """The synonyms of one game and core ("draw" is a tie in one game, a card in another).
+
+        A synonym whose stem is also a filler word's ("gets" and "get", "deber" and "debo",
+        "una" the number and "una" the article) brings no stem of its own: every rule that says
+        the filler would match it ("you get", "debe", "una carta"). Only the word the question
+        itself says keeps its stem (parse)."""
         if game not in self._merged:
             merged: _Synonyms = {}
+            filler = self._filler_stems
             for g in [game, "core"] if game else list(self.synonyms):
                 for s, same in self.synonyms.get(g, {}).items():
-                    merged.setdefault(s, []).extend(same)
+                    merged.setdefault(s, []).extend((group - filler, blockers) for group, blockers in same)
             self._merged[game] = merged
         return self._merged[game]
 
@@ -335,13 +341,15 @@ class Index:
         asked = {s for _, s in found if s is not None}
         groups: list[frozenset[str]] = []
         group_of: dict[str, frozenset[str]] = {}
+        either = self._either(said, dict(found))
         for _, s in found:
             if s is None:
                 continue
-            same = {s}
-            for group, blockers in synonyms.get(s, ()):
-                if not blockers & asked:  # a synonym in another sense than this question's
-                    same |= group
+            same = set(either.get(s, {s}))
+            for t in frozenset(same):
+                for group, blockers in synonyms.get(t, ()):
+                    if not blockers & asked:  # a synonym in another sense than this question's
+                        same |= group
             group_of[s] = frozenset(same)
             if group_of[s] not in groups:
                 groups.append(group_of[s])
@@ -353,6 +361,22 @@ class Index:
         lacks = frozenset(_LACKED + t for group in groups if group & lacking for t in group)
         gaps = self._gaps(said, dict(found), group_of)
         return _Query(tuple(groups), kinds, frozenset(named), lacks, gaps, frozenset(asked))
+
+    def _either(self, said: list[str], stem_of: dict[str, str | None]) -> dict[str, frozenset[str]]:
+        """The numbers a question offers as alternatives ("is it 6 years OR 7", "¿son 6 O 7
+        años?"), each stem -> the stems of all of them: the question asks which one holds, so
+        they are one term, and a rule that lists both ("7 dealt ... then 6") does not count twice
+        for it (as a group of synonyms counts once)."""
+        out: dict[str, frozenset[str]] = {}
+        numbers = [
+            (i, s) for i, w in enumerate(said) if _number(w, self.lang) is not None and (s := stem_of.get(w))
+        ]
+        for (i, a), (j, b) in itertools.pairwise(numbers):
+            if j - i <= _GAP + 1 and any(w in _EITHER[self.lang] for w in said[i + 1 : j]):
+                one = out.get(a, frozenset({a})) | {b}
+                for s in one:
+                    out[s] = one
+        return out
 
     def _gaps(
         self, said: list[str], stem_of: dict[str, str | None], group_of: dict[str, frozenset[str]]
@@ -416,18 +440,17 @@ class Index:
         # An amount ("300k") is never read as a typo of another ("100k"): a digit is not a slip.
         if len(word) < 4 or any(c.isdigit() for c in word):
             return None
-        # A real word is never "corrected" into another one ("rodar" is not "robar"), unless the
-        # word list holds it without having met it ("acion", a suffix): then one slip at most.
-        real = is_word(word, self.lang)
-        if real and not is_rare(word, self.lang):
+        # A real word is never "corrected" into another one ("rodar" is not "robar", "laos" not
+        # "lados"), however rare: the word list holds it (an ending it lists, "acion", is no word).
+        if is_word(word, self.lang):
             return s
         from rapidfuzz import process  # here: most questions have no typo, and it takes a while to load
         from rapidfuzz.distance import OSA
 
-        cutoff = 1 if real or len(word) < 7 else 2
+        cutoff = 1 if len(word) < 7 else 2
         found = process.extract(word, self.vocabulary, scorer=OSA.distance, score_cutoff=cutoff, limit=8)
         if not found:
-            return s if real else None
+            return None
         # The closest form first; among equally close ones, the one sharing the longest start,
         # then the one more rules use.
         best = min(
@@ -667,6 +690,9 @@ def _common_start(a: str, b: str) -> int:
         n += 1
     return n
 
+
+# The words that offer alternatives between two numbers ("6 or 7", "6 o 7", "7 u 8").
+_EITHER = {"en": ("or",), "es": ("o", "u")}
 
 _NUMBER_WORDS = {
     "en": "zero one two three four five six seven eight nine ten eleven twelve",

@@ -77,31 +77,43 @@ def _dictionary(lang: str) -> dict[str, int]:
 
 
 def is_word(word: str, lang: str) -> bool:
-    """Whether a folded word is a word of the language (so not a typo to correct)."""
-    return word in _dictionary(lang)
+    """Whether a folded word is a word of the language (so not a typo to correct): one the word
+    list holds, unless the entry is an ending ("ación", "-amente": is_ending)."""
+    return word in _dictionary(lang) and not is_ending(word, lang)
 
 
 @cache
 def _least(lang: str) -> int:
     """The word list's least count: what it gives the words it holds without having met them in
-    its texts (most of them)."""
+    its texts (most of them, from a lexicon: "laos", "supra", "holm", "cogecha")."""
     return min(_dictionary(lang).values())
 
 
-def is_rare(word: str, lang: str) -> bool:
-    """Whether a word of the language is one its word list holds at its least count ("acion",
-    a suffix): met so seldom that one slip from a word of the rules, it is read as that word."""
-    return _dictionary(lang).get(word) == _least(lang)
+# An entry of the word list that ends at least this many of its other words is an ending the
+# lexicon lists ("ación" ends 1,478, "amente" 1,671, "amiento" 1,029), not a word a player types
+# as such: "acion" is a slip of "acción". The next ones down are words ("llar" 340, "tero" 314).
+_ENDING = 1000
+
+
+@cache
+def is_ending(word: str, lang: str) -> bool:
+    """Whether a word the list holds at its least count ends so many of its words that it is an
+    ending, not a word (read only for such entries: a scan of the list, about 10 ms)."""
+    known = _dictionary(lang)
+    if known.get(word) != _least(lang):
+        return False
+    return sum(1 for w in known if w.endswith(word)) > _ENDING
 
 
 # Words the Snowball stemmer gives one stem though players mean two things: Spanish "negociar"
 # (to trade) and "negocio" (a Chinatown business) both become "negoci"; "caso" (a case: "en ese
 # caso") and "casa" (a house, Dragon's word for a palace) both "cas"; "comida" (food, Dragon's
-# rice) and "como" (filler: "how", "as") both "com", so every "como" in a rule counted as rice.
+# rice) and "como" (filler: "how", "as") both "com", so every "como" in a rule counted as rice;
+# "válida" (a valid layout) and "vale" (worth: points, in Dragon's synonyms) both "val".
 # Prefix -> own stem.
 _APART: dict[str, dict[str, str]] = {
     "en": {},
-    "es": {"negocia": "negocia", "caso": "caso", "comida": "comida"},
+    "es": {"negocia": "negocia", "caso": "caso", "comida": "comida", "valid": "valid"},
 }
 
 

@@ -11,7 +11,7 @@ from companion.core.data import rules_data_dir
 from companion.lookup import search
 from companion.lookup.data import book
 from companion.lookup.fts import _side_by_side, index
-from companion.lookup.text import stem
+from companion.lookup.text import is_ending, is_word, stem
 
 
 def _ids(query: str, lang: str, game: str | None = None, limit: int = 3, **kw: str) -> list[str]:
@@ -43,7 +43,18 @@ def test_a_game_named_inside_one_games_search_changes_nothing():
 
 # ---- the typo fixer keeps real words and picks the closest indexed form ----------------------------
 @pytest.mark.parametrize(
-    ("lang", "word", "not_into"), [("es", "rodar", "robar"), ("en", "mile", "tile"), ("en", "bake", "take")]
+    ("lang", "word", "not_into"),
+    [
+        ("es", "rodar", "robar"),
+        ("en", "mile", "tile"),
+        ("en", "bake", "take"),
+        # words the list holds at its least count, from its lexicon (branch lookup6: they were
+        # read as typos of the rules' words, one slip away)
+        ("es", "laos", "lados"),
+        ("es", "supra", "super"),
+        ("en", "laos", "lays"),
+        ("en", "holm", "hold"),
+    ],
 )
 def test_a_real_word_is_never_rewritten_into_another(lang, word, not_into):
     ix = index(lang)
@@ -71,13 +82,27 @@ def test_cuanto_tengo_que_devolver_finds_the_flood():
         ("en", "drian", "drain"),
         ("es", "epidmia", "epidemia"),
         ("en", "palce", "palace"),  # "place" is as close; "palace" shares more of the start
-        # in the word list (a suffix, met 50 times) but one slip from "acción" (56,409 times)
+        # in the word list as an ending ("-ación", which ends 1,478 of its words): no word
         ("es", "acion", "accion"),
     ],
 )
 def test_a_typo_becomes_the_closest_indexed_word(lang, typo, meant):
     ix = index(lang)
     assert ix.known[meant] in ix.parse(typo).terms
+
+
+@pytest.mark.parametrize(
+    ("lang", "entry", "ending"),
+    [
+        ("es", "acion", True),
+        ("es", "amente", True),
+        ("es", "llar", False),
+        ("es", "laos", False),
+        ("en", "supra", False),
+    ],
+)
+def test_an_ending_the_word_list_holds_is_no_word(lang, entry, ending):
+    assert is_ending(entry, lang) is ending and is_word(entry, lang) is not ending
 
 
 # ---- oversize businesses ---------------------------------------------------------------------------
@@ -313,3 +338,53 @@ def test_an_old_tile_said_viejo_is_the_rules_anciano(query, rule_id):
     """Issue 25: the rules say "monje anciano", players "monje viejo"; the monks' final scoring
     came 2nd, under the leftovers (whose worked example names a young and an old monk)."""
     assert _ids(query, "es", "dragon", 1) == [rule_id]
+
+
+# ---- branch lookup6 --------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("lang", "query", "rule_id"),
+    [
+        ("en", "is it 6 years or 7", "chinatown.setup"),
+        ("es", "¿son 6 o 7 años?", "chinatown.setup"),
+        ("es", "son 6 años o 7", "chinatown.setup"),
+    ],
+)
+def test_two_numbers_offered_as_alternatives_are_one_term(lang, query, rule_id):
+    """The building cards' "7 dealt ... then 6" said both numbers and came first; the setup's
+    "six years" says one of them, which is what "6 or 7" asks."""
+    assert _ids(query, lang, "chinatown", 1) == [rule_id]
+    ix = index(lang)
+    six, seven = (ix.known[w] for w in ("6", "7"))
+    (either,) = [g for g in ix.parse(query, "chinatown").groups if six in g]
+    assert seven in either
+    both = ix.parse("6 years and 7 tiles" if lang == "en" else "6 años y 7 losetas", "chinatown")
+    assert len([g for g in both.groups if six in g or seven in g]) == 2  # two numbers, not offered as either
+
+
+@pytest.mark.parametrize(
+    ("lang", "game", "word", "filler"),
+    [("en", "dayu", "claim", "get"), ("es", "chinatown", "fiar", "debo"), ("es", "dragon", "1", "una")],
+)
+def test_a_synonym_that_is_also_filler_brings_no_rule_of_its_own(lang, game, word, filler):
+    """Da Yu's {take, claim, gets...}: every "you get" in a rule matched "claim"; Chinatown's
+    {prestar, deber...}: every "debe"; core's {1, uno, una}: every article "una"."""
+    ix = index(lang)
+    filler_stem = stem(filler, lang)
+    assert filler in ix.filler and filler_stem not in ix.parse(word, game).terms
+    meant = ix.parse(word, game).terms - {filler_stem}
+    hits = search(word, lang, game, 50)
+    assert hits and all(ix.stems_of[h.rule_id] & meant for h in hits)
+
+
+@pytest.mark.parametrize(
+    ("query", "rule_id"),
+    [
+        ("cuanto vale un palacio", "dragon.scoring.round"),  # was the leftovers ("3 yuanes valen 1 PV")
+        ("cuánto valen las personas al final", "dragon.final.persons"),  # the same
+        ("vale algo el erudito", "dragon.action.research"),  # was the event row's "válida" layout
+    ],
+)
+def test_what_a_dragon_thing_is_worth_in_spanish_is_its_points(query, rule_id):
+    """Spanish players ask "cuánto vale" for points, as English ones "what is it worth"."""
+    assert _ids(query, "es", "dragon", 1) == [rule_id]
+    assert stem("valida", "es") != stem("vale", "es") == stem("valen", "es")  # words as folded
