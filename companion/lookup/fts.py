@@ -417,7 +417,8 @@ class Index:
     def _governed(self, seq: list[str]) -> list[int]:
         """Where the words that cues of lack govern stand in a sequence of stems: the first word
         within _GOVERNS after the cue that is not filler, a number or a cue's word ("no puedo
-        PAGAR", "no me llega para los 3 YUANES")."""
+        PAGAR", "no me llega para los 3 YUANES"); with none after it, the word a relative word
+        joins to the cue ("DINERO que no tengo", "MONEY that I do not have")."""
         cues, passed = self._lack_cues
         out = []
         for i, first in enumerate(seq):
@@ -427,9 +428,24 @@ class Index:
                     continue
                 after = range(end, min(end + _GOVERNS, len(seq)))
                 j = next((j for j in after if seq[j] not in passed and not seq[j].isdigit()), None)
+                if j is None:
+                    j = self._relative(seq, i, passed)
                 if j is not None and j not in out:
                     out.append(j)
         return out
+
+    def _relative(self, seq: list[str], cue: int, passed: set[str]) -> int | None:
+        """The word a relative word ("que", "that") or a subject pronoun joins to the cue of lack
+        at ``cue``, if it is a word of meaning ("dinero QUE no tengo", "money I do not have")."""
+        relative, pronouns = _RELATIVE[self.lang]
+        i = cue - 1
+        while i >= 0 and seq[i] in pronouns:
+            i -= 1
+        if i >= 0 and seq[i] in relative:
+            i -= 1
+        elif i == cue - 1:  # neither a relative word nor a pronoun
+            return None
+        return i if i >= 0 and seq[i] not in passed and not seq[i].isdigit() else None
 
     def _known_stem(self, word: str, synonyms: _Synonyms) -> str | None:
         if word in self.known:
@@ -690,6 +706,10 @@ def _common_start(a: str, b: str) -> int:
         n += 1
     return n
 
+
+# The words that join a thing to a cue of lack after it ("dinero QUE no tengo"), and the subject
+# pronouns that may stand between ("money that I do not have"), as stems.
+_RELATIVE = {"en": ({"that", "which"}, {"i", "we", "you", "they", "he", "she"}), "es": ({"que"}, {"yo"})}
 
 # The words that offer alternatives between two numbers ("6 or 7", "6 o 7", "7 u 8").
 _EITHER = {"en": ("or",), "es": ("o", "u")}

@@ -388,3 +388,23 @@ def test_what_a_dragon_thing_is_worth_in_spanish_is_its_points(query, rule_id):
     """Spanish players ask "cuánto vale" for points, as English ones "what is it worth"."""
     assert _ids(query, "es", "dragon", 1) == [rule_id]
     assert stem("valida", "es") != stem("vale", "es") == stem("valen", "es")  # words as folded
+
+
+@pytest.mark.parametrize(
+    ("lang", "query", "lacked"),
+    [
+        ("es", "se puede negociar con dinero que no tengo", "dinero"),
+        ("es", "puedo vender un edificio que no tengo", "edificio"),
+        ("en", "can i offer money that i don't have", "money"),
+        ("en", "can i trade money i do not have", "money"),
+    ],
+)
+def test_a_thing_a_relative_word_joins_to_a_cue_of_lack_is_lacking(lang, query, lacked):
+    """ "dinero que no tengo" lacks money as "no tengo dinero" does: the holdings' rule ("more
+    money than they have") came third, under the trades' money and the trading."""
+    ix = index(lang)
+    assert "¬" + ix.known[lacked] in ix.parse(query, "chinatown").lacks
+    assert _ids(query, lang, "chinatown", 1) == ["chinatown.trade.holdings"]
+    assert not ix.parse(
+        "qué pasa si no tengo" if lang == "es" else "what if i do not have", "chinatown"
+    ).lacks
