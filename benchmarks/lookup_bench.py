@@ -19,7 +19,19 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 if "--pure" in sys.argv:
     sys.modules["Stemmer"] = None  # type: ignore[assignment]  # an import of it now fails
 
-from lookup_bank import ALL, BANK, FIFTH, FOURTH, FRESH, THIRD, Entry, figures, fresh_held_out, held_out  # noqa: E402
+from lookup_bank import (  # noqa: E402
+    ALL,
+    BANK,
+    FIFTH,
+    FOURTH,
+    FRESH,
+    SIXTH,
+    THIRD,
+    Entry,
+    figures,
+    fresh_held_out,
+    held_out,
+)
 from lookup_questions import QUESTIONS  # noqa: E402
 
 from companion.core import data as core_data  # noqa: E402
@@ -109,6 +121,7 @@ def bank_table() -> str:
         ("third ", THIRD),
         ("fourth ", FOURTH),
         ("fifth ", FIFTH),
+        ("sixth ", SIXTH),
     )
     for part, entries in parts:
         for key, (n, top1, top3) in sorted(figures(entries).items()):
@@ -139,6 +152,7 @@ def main() -> None:
     print(_row(f"one search, third block ({len(THIRD)})", bank_ms(THIRD)))
     print(_row(f"one search, fourth block ({len(FOURTH)})", bank_ms(FOURTH)))
     print(_row(f"one search, fifth block ({len(FIFTH)})", bank_ms(FIFTH)))
+    print(_row(f"one search, sixth block ({len(SIXTH)})", bank_ms(SIXTH)))
     print(f"{'first search with a typo (reads a word list)':<42} {first_typo_ms():6.1f} ms")
     print(bank_table())
 
