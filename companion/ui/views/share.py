@@ -122,6 +122,11 @@ def LiveCard(services: Services, session: Session, table: Table, key: str | None
         set_replaced(link.seat if link.seat is not None else "viewer")
         draw(lambda n: n + 1)
 
+    def ask_revoke(link: Link) -> None:  # a mis-tap would throw a player off the table: ask first
+        seat = link.seat
+        name = table.players[seat].name if seat is not None and 0 <= seat < len(table.players) else None
+        revoke_dialog(services.dialogs, tr, name, partial(revoke, link))
+
     async def start_lan(_: Any = None) -> None:  # the handler itself: Flet awaits it
         if await _start_lan(tr, services.main, fail):
             draw(lambda n: n + 1)
@@ -145,12 +150,12 @@ def LiveCard(services: Services, session: Session, table: Table, key: str | None
         url = live.join_url(base, link, space)
         copy = partial(link_copy, tr, session, services.device.clipboard, url, link.token, "seat-link", name)
         show = partial(seat_dialog, services.dialogs, tr, name, url, copy, on_lan)
-        items.append(seat_row(tr, table, link, show, partial(revoke, link), replaced=replaced == link.seat))
+        items.append(seat_row(tr, table, link, show, partial(ask_revoke, link), replaced=replaced == link.seat))
     items.append(
         button(
             tr("live.revoke_viewer"),
             "revoke-viewer",
-            lambda _: revoke(viewer),
+            lambda _: ask_revoke(viewer),
             icon=ft.Icons.BLOCK,
         )
     )
@@ -268,6 +273,24 @@ def seat_dialog(
             copy(),
         ],
         key="seat-dialog",
+    )
+
+
+def revoke_dialog(dialogs: Dialogs, tr: Tr, name: str | None, revoke: Callable[[], None]) -> None:
+    """Ask before revoking a link (``name``: the seat's player; None: the table's link): the
+    phone on it leaves the table at once, so a mis-tap beside Show QR must not do it."""
+    title, body = (
+        (tr("live.revoke_seat_title", name=name), tr("live.revoke_seat_body", name=name))
+        if name is not None
+        else (tr("live.revoke_viewer_title"), tr("live.revoke_viewer_body"))
+    )
+    dialogs.dialog(
+        title,
+        lambda: [ft.Text(body, key="revoke-body")],
+        key="revoke-dialog",
+        actions=lambda: [
+            dialogs.dialog_button(tr("live.revoke_confirm"), "revoke-confirm", revoke, filled=True, danger=True)
+        ],
     )
 
 
