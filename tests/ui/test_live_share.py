@@ -817,3 +817,42 @@ async def test_a_seats_revoke_asks_first_naming_the_player(tmp_path, lang):
     assert links(hub, table)[0].token == viewer
     for h in (a, host):
         h.close()
+
+
+FOUR = ["Alejandra", "Bartolomé", "Carla", "Dionisio"]
+
+
+def bar_of(h) -> ft.AppBar:
+    (bar,) = [c for c in h.controls() if isinstance(c, ft.AppBar)]
+    return bar
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_a_table_of_four_keeps_its_name_in_the_titles(tmp_path, lang):
+    """At 412 px, a table of four's name ("Alejandra, Bartolomé, Carla, Dionisio") was cut after
+    "Bartolo…" on a seat's phone (one line beside the gear and "Jugador: Bartolomé") and on the
+    Share screen ("Compartir: Alejandra, Bartolom…"). A long title is smaller and may take two
+    lines; on a seat's phone who it is goes under the name, leaving it the bar beside the gear."""
+    from companion.ui.widgets import BAR_LONG_SIZE
+
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("toy", FOUR))
+    table.submit({"kind": "start", "first": 0})
+    prefs = {"table_companion.lang": lang}
+    bus = pubsub()
+    seat = await guest(hub, bus, f"/join/{links(hub, table)[2].token}", prefs=prefs)
+    share = await started(hub, route=f"/table/{table.id}/share", pubsub=bus, prefs=prefs)
+    name = seat.by_key("table-name")
+    assert name.value == ", ".join(FOUR) and name.max_lines == 2 and name.size == BAR_LONG_SIZE
+    bar = bar_of(seat)
+    assert [getattr(c, "key", None) for c in bar.actions] == ["guest-settings"]  # the role is not beside it
+    assert [c.key for c in bar.title.controls] == ["table-name", "role"]
+    assert seat.by_key("role").value == translate("ui.live.seat", lang, name="Bartolomé")
+    title = share.by_key("share-title")
+    assert title.value == translate("ui.live.title", lang, name=", ".join(FOUR))
+    assert title.max_lines == 2 and title.size == BAR_LONG_SIZE
+    short = hub.create(Table.new("toy", ["Ana", "Ben"]))
+    host = await started(hub, route=f"/table/{short.id}", pubsub=bus, prefs=prefs)
+    assert host.by_key("table-name").size is None  # a short name keeps the Material title size
+    for h in (seat, share, host):
+        h.close()
