@@ -255,7 +255,7 @@ def heading(
 # Bartolomé, Carla, Dionisio") were cut at 412 px after "Bartolo…", on a seat's phone and on the
 # Share screen ("Compartir: …"). A title longer than BAR_SHORT characters is drawn smaller and may
 # take two lines (docs/DECISIONS.md, "Seat phones and the Share screen at a table of four").
-BAR_SHORT, BAR_LONG_SIZE = 24, 17
+BAR_SHORT, BAR_LONG_SIZE = 18, 17
 
 
 def bar_title(text: str, key: str | None = None) -> ft.Text:
