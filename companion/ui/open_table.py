@@ -9,6 +9,7 @@ observable state (ui/state.py), which the screens follow. It is made by the sess
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -80,10 +81,8 @@ class OpenTable:
         table is first opened (ui/offer_desk.lapse_on_open)."""
         from companion.ui.offer_desk import lapse_on_open
 
-        try:
+        with contextlib.suppress(TableError):  # a deleted or unknown table: its screen says so
             lapse_on_open(self.hub, table_id)
-        except TableError:  # a deleted or unknown table: its screen says so
-            pass
 
     def unfollow(self) -> None:
         if self._topic is not None:

@@ -151,7 +151,9 @@ def LiveCard(services: Services, session: Session, table: Table, key: str | None
         url = live.join_url(base, link, space)
         copy = partial(link_copy, tr, session, services.device.clipboard, url, link.token, "seat-link", name)
         show = partial(seat_dialog, services.dialogs, tr, name, url, copy, on_lan)
-        items.append(seat_row(tr, table, link, show, partial(ask_revoke, link), replaced=replaced == link.seat))
+        items.append(
+            seat_row(tr, table, link, show, partial(ask_revoke, link), replaced=replaced == link.seat)
+        )
     items.append(
         button(
             tr("live.revoke_viewer"),
@@ -290,7 +292,9 @@ def revoke_dialog(dialogs: Dialogs, tr: Tr, name: str | None, revoke: Callable[[
         lambda: [ft.Text(body, key="revoke-body")],
         key="revoke-dialog",
         actions=lambda: [
-            dialogs.dialog_button(tr("live.revoke_confirm"), "revoke-confirm", revoke, filled=True, danger=True)
+            dialogs.dialog_button(
+                tr("live.revoke_confirm"), "revoke-confirm", revoke, filled=True, danger=True
+            )
         ],
     )
 
