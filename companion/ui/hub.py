@@ -112,6 +112,14 @@ class TableHub:
         self.changed(table_id)
         return done
 
+    def quietly(self, table_id: str, action: Callable[[Table], T]) -> T:
+        """Run ``action`` on the shared table under its lock, announcing nothing: for a change
+        of rows beside the table that no screen draws differently (offers closed as stale when
+        the table is first opened, ui/offer_desk.py)."""
+        self.get(table_id)
+        with self._locks[table_id]:
+            return action(self.get(table_id))
+
     def reload(self, table_id: str) -> Table:
         """Read the table again from the store, replacing the shared object. Under the table's
         lock: a change under way here (another worker's notice arriving meanwhile) ends first,

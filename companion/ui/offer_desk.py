@@ -10,6 +10,7 @@ process's sessions by the table's topic, so every phone draws the offers again.
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -68,6 +69,32 @@ def moving_on(hub: TableHub, action: Callable[[Table], T]) -> Callable[[Table], 
         return done
 
     return run
+
+
+class _Opened:
+    """The tables whose offers this hub has checked since it opened them (one set per hub)."""
+
+    def __init__(self, _store: object) -> None:
+        self.ids: set[str] = set()
+        self.lock = threading.Lock()
+
+
+def lapse_on_open(hub: TableHub, table_id: str) -> None:
+    """Once per table a hub opens (a game with trades only): close as stale the open offers
+    the table has moved past for good. ``moving_on`` closes them at each trading move since stop
+    57; offers kept before it, on a table moved on since, stayed open until the next trading move
+    (or for good, past the last trading). One read of the offers, a write only when one lapsed."""
+    from companion.ui.gameui import ui_for
+
+    opened = hub.kept(_Opened)
+    with opened.lock:
+        if table_id in opened.ids:
+            return
+        opened.ids.add(table_id)
+    if not TRADE_KINDS & set(ui_for(hub.get(table_id).game_id).seat_forms):
+        return
+    desk = offers_for(hub)
+    hub.quietly(table_id, lambda table: desk.lapse(lapsed(table, desk.of_table(table_id))))
 
 
 def _trading(table: Table) -> bool:

@@ -9,6 +9,7 @@ observable state (ui/state.py), which the screens follow. It is made by the sess
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -72,7 +73,16 @@ class OpenTable:
             if table_id is not None:
                 self._topic = self.hub.topic(table_id)
                 self.page.pubsub.subscribe_topic(self._topic, self._on_table_changed)
+                self._lapse_old_offers(table_id)
         self._seen_version()
+
+    def _lapse_old_offers(self, table_id: str) -> None:
+        """Offers a version before stop 57 left open on a table moved past them: closed when the
+        table is first opened (ui/offer_desk.lapse_on_open)."""
+        from companion.ui.offer_desk import lapse_on_open
+
+        with contextlib.suppress(TableError):  # a deleted or unknown table: its screen says so
+            lapse_on_open(self.hub, table_id)
 
     def unfollow(self) -> None:
         if self._topic is not None:

@@ -251,6 +251,25 @@ def heading(
     )
 
 
+# An app bar's title: a table's name is its players' by default, and four of them ("Alejandra,
+# Bartolomé, Carla, Dionisio") were cut at 412 px after "Bartolo…", on a seat's phone and on the
+# Share screen ("Compartir: …"). A title longer than BAR_SHORT characters is drawn smaller and may
+# take two lines (docs/DECISIONS.md, "Seat phones and the Share screen at a table of four").
+BAR_SHORT, BAR_LONG_SIZE = 18, 17
+
+
+def bar_title(text: str, key: str | None = None) -> ft.Text:
+    """An app bar's title: the Material size while it is short, smaller and on up to two lines
+    when long (cut with "…" only past those)."""
+    return ft.Text(
+        text,
+        key=key,
+        max_lines=2,
+        overflow=ft.TextOverflow.ELLIPSIS,
+        size=BAR_LONG_SIZE if len(text) > BAR_SHORT else None,
+    )
+
+
 def small(text: str, key: str | None = None, color: Any = None) -> ft.Text:
     return ft.Text(text, key=key, size=13, color=color or ft.Colors.ON_SURFACE_VARIANT)
 

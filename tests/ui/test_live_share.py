@@ -218,6 +218,7 @@ async def test_revoking_a_seat_link_cuts_off_its_session(tmp_path):
     a = await guest(hub, bus, f"/join/{ana.token}")
     host = await started(hub, route=f"/table/{table.id}/share", pubsub=bus)
     await host.click("revoke-0")
+    await host.click("revoke-confirm")
     await a.flush(pause=0.01)
     assert a.has("join-code") and "revoked your link" in a.by_key("join-error").value
     assert not app_of(a).open.submit(table.prompt.choices[0], seen=stamp(table))
@@ -243,6 +244,7 @@ async def test_a_revoked_guest_sees_why_with_no_dialog_of_the_table_over_it(tmp_
     assert a.open_dialogs()
     host = await started(hub, route=f"/table/{table.id}/share", pubsub=bus)
     await host.click("revoke-0")
+    await host.click("revoke-confirm")
     await a.flush(pause=0.01)
     assert a.has("join-code") and "revoked your link" in a.by_key("join-error").value
     assert a.open_dialogs() == []
@@ -745,8 +747,10 @@ async def test_revoking_a_seat_link_says_so_on_its_row(tmp_path, lang):
     host = await started(hub, route=f"/table/{table.id}/share", prefs={"table_companion.lang": lang})
     assert not host.keys("revoked-")
     await host.click("revoke-0")
+    await host.click("revoke-confirm")
     assert host.by_key("revoked-0").value == translate("ui.live.revoked_seat", lang, name="Ana")
     await host.click("revoke-1")
+    await host.click("revoke-confirm")
     assert host.keys("revoked-") == ["revoked-1"]
     host.close()
 
@@ -761,8 +765,10 @@ async def test_revoking_the_table_link_says_so_under_its_button(tmp_path, lang):
     host = await started(hub, route=f"/table/{table.id}/share", prefs={"table_companion.lang": lang})
     assert not host.has("revoked-viewer")
     await host.click("revoke-viewer")
+    await host.click("revoke-confirm")
     assert host.by_key("revoked-viewer").value == translate("ui.live.revoked_viewer", lang)
     await host.click("revoke-0")
+    await host.click("revoke-confirm")
     assert host.keys("revoked-") == ["revoked-0"]
     host.close()
 
@@ -777,3 +783,76 @@ async def test_the_revoke_button_names_the_link_as_the_screen_does(tmp_path, lan
     assert named in translate("ui.live.copy_viewer_link", lang).lower()
     assert named in host.by_key("revoke-viewer").content.value.lower()
     host.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_a_seats_revoke_asks_first_naming_the_player(tmp_path, lang):
+    """The "⊘" beside Show QR revoked a seat's link at the first tap: a mis-tap threw Ana off
+    the table. It asks first, naming her; Close keeps her link (her phone stays at the table),
+    the dialog's Revoke cuts it. The table's link asks too."""
+    hub = new_hub(tmp_path)
+    table = toy_table(hub)
+    bus = pubsub()
+    _, ana, _ = links(hub, table)
+    prefs = {"table_companion.lang": lang}
+    a = await guest(hub, bus, f"/join/{ana.token}", prefs=prefs)
+    host = await started(hub, route=f"/table/{table.id}/share", pubsub=bus, prefs=prefs)
+    await host.click("revoke-0")
+    assert host.open_dialogs() == ["revoke-dialog"]
+    assert host.by_key("revoke-body").value == translate("ui.live.revoke_seat_body", lang, name="Ana")
+    assert translate("ui.live.revoke_seat_title", lang, name="Ana") in host.all_text()
+    await host.click("revoke-dialog-close")
+    await a.flush(pause=0.01)
+    assert links(hub, table)[1].token == ana.token and not a.has("join-code")
+    assert not host.keys("revoked-")
+    await host.click("revoke-0")
+    await host.click("revoke-confirm")
+    await a.flush(pause=0.01)
+    assert links(hub, table)[1].token != ana.token and a.has("join-code")
+    assert host.by_key("revoked-0").value == translate("ui.live.revoked_seat", lang, name="Ana")
+    viewer = links(hub, table)[0].token
+    await host.click("revoke-viewer")
+    assert host.by_key("revoke-body").value == translate("ui.live.revoke_viewer_body", lang)
+    await host.click("revoke-dialog-close")
+    assert links(hub, table)[0].token == viewer
+    for h in (a, host):
+        h.close()
+
+
+FOUR = ["Alejandra", "Bartolomé", "Carla", "Dionisio"]
+
+
+def bar_of(h) -> ft.AppBar:
+    (bar,) = [c for c in h.controls() if isinstance(c, ft.AppBar)]
+    return bar
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_a_table_of_four_keeps_its_name_in_the_titles(tmp_path, lang):
+    """At 412 px, a table of four's name ("Alejandra, Bartolomé, Carla, Dionisio") was cut after
+    "Bartolo…" on a seat's phone (one line beside the gear and "Jugador: Bartolomé") and on the
+    Share screen ("Compartir: Alejandra, Bartolom…"). A long title is smaller and may take two
+    lines; on a seat's phone who it is goes under the name, leaving it the bar beside the gear."""
+    from companion.ui.widgets import BAR_LONG_SIZE
+
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("toy", FOUR))
+    table.submit({"kind": "start", "first": 0})
+    prefs = {"table_companion.lang": lang}
+    bus = pubsub()
+    seat = await guest(hub, bus, f"/join/{links(hub, table)[2].token}", prefs=prefs)
+    share = await started(hub, route=f"/table/{table.id}/share", pubsub=bus, prefs=prefs)
+    name = seat.by_key("table-name")
+    assert name.value == ", ".join(FOUR) and name.max_lines == 2 and name.size == BAR_LONG_SIZE
+    bar = bar_of(seat)
+    assert [getattr(c, "key", None) for c in bar.actions] == ["guest-settings"]  # the role is not beside it
+    assert [c.key for c in bar.title.controls] == ["table-name", "role"]
+    assert seat.by_key("role").value == translate("ui.live.seat", lang, name="Bartolomé")
+    title = share.by_key("share-title")
+    assert title.value == translate("ui.live.title", lang, name=", ".join(FOUR))
+    assert title.max_lines == 2 and title.size == BAR_LONG_SIZE
+    short = hub.create(Table.new("toy", ["Ana", "Ben"]))
+    host = await started(hub, route=f"/table/{short.id}", pubsub=bus, prefs=prefs)
+    assert host.by_key("table-name").size is None  # a short name keeps the Material title size
+    for h in (seat, share, host):
+        h.close()

@@ -71,11 +71,13 @@ async def test_a_revoked_link_is_replaced_on_the_hosts_card(tmp_path):
     viewer, ana, _ = live.links_for(hub).links(table.id, 2)
     assert h.by_key("live-url").value.endswith(f"/join/{viewer.token}")
     await h.click("revoke-viewer")
+    await h.click("revoke-confirm")
     fresh = live.links_for(hub).links(table.id, 2)[0]
     assert fresh.token != viewer.token
     assert h.by_key("live-url").value.endswith(f"/join/{fresh.token}")
     assert fresh.code in h.by_key("live-code").value
     await h.click("revoke-0")
+    await h.click("revoke-confirm")
     await h.click("seat-qr-0")  # Ana's new link, not the one revoked
     new_ana = live.links_for(hub).links(table.id, 2)[1]
     assert new_ana.token != ana.token

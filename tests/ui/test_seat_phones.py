@@ -969,3 +969,31 @@ async def test_da_yus_mover_reads_her_turn_plainly_and_a_viewer_whom_it_waits_fo
     assert host.by_key("prompt-seat").value == "Carla"
     for h in (carla, viewer, host):
         h.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_chinatowns_next_drawer_is_told_so_on_her_phone(tmp_path, lang):
+    """While the host entered the first player's shop tiles, every seat's phone read "The host
+    enters what lies on the table.", the next one's too, though the banner knew the drawing
+    order. The next one's phone says she is next; the one after it, and the host's screen, do
+    not; once the first player's tiles are in, the next but one is told."""
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("chinatown", ["Ana", "Ben", "Carla"]))
+    played_until(table, lambda p: p.kind == "draw_tiles", 2)
+    now, after, last = table.state.order()
+    assert table.prompt.seat == now and table.prompt.choices is None
+    bus = pubsub()
+    prefs = {"table_companion.lang": lang}
+    seats = links(hub, table)[1:]
+    told = {s: await guest(hub, bus, f"/join/{seats[s].token}", prefs=prefs) for s in (after, last)}
+    host = await started(hub, route=f"/table/{table.id}", pubsub=bus, prefs=prefs)
+    next_line = translate("ui.live.waiting_table_next", lang)
+    assert told[after].by_key("waiting").value == next_line
+    assert told[last].by_key("waiting").value == translate("ui.live.waiting_table", lang)
+    assert next_line not in host.all_text()
+    await host.click("auto")  # the host lets the app draw the first player's tiles
+    assert table.prompt.seat == after
+    await told[last].flush(pause=0.01)
+    assert told[last].by_key("waiting").value == next_line
+    for h in (*told.values(), host):
+        h.close()

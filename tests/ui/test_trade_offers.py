@@ -12,10 +12,10 @@ import pytest
 from test_live_share import app_of, direct, guest, links, pubsub
 from ui_testkit import new_hub, only_table, started
 
-from companion.core import RuleViolation
+from companion.core import RuleViolation, Table
 from companion.core.msg import Msg
 from companion.games.chinatown.data import DATA
-from companion.games.chinatown.entries import Trade
+from companion.games.chinatown.entries import Give, Trade
 from companion.i18n import translate
 from companion.share.live import stamp
 from companion.ui.offer_desk import offers_for
@@ -257,3 +257,28 @@ async def test_a_seats_phone_picks_no_partner_until_its_player_does(tmp_path, ye
     await b.click("ct-party-b-0")  # with Ana
     assert b.by_key("ct-party-b-0").selected and b.has("ct-give-a-b-52")
     close(host, a, b, c)
+
+
+async def test_an_offer_left_open_by_an_older_version_is_closed_when_the_table_opens(tmp_path, year_played):
+    """Before stop 57 an offer stayed open in the store once the table moved on (Ana's offer, then
+    the host's "Trading done", stored with no lapse, as then). Such offers were closed only at
+    the next trading move: past the last trading, never. Opening the table (a server started
+    again, its first screen of the table) closes them as stale, once; an offer the table still
+    stands on stays open."""
+    hub = new_hub(year_played(tmp_path, "en"))
+    table = only_table(hub)
+    gift = Trade(gives=(Give(giver=0, receiver=1, money=UNIT),)).model_dump_json()
+    desk = offers_for(hub)
+    old = desk.make(table.id, stamp(table), 0, 1, gift)
+    hub.change(table.id, lambda t: t.submit({"kind": "trading_done"}))  # as before stop 57: no lapse
+    other = hub.create(Table.new("chinatown", ["Ana", "Ben", "Carla"]))
+    still = desk.make(other.id, stamp(other), 0, 1, gift)  # on the table as it stands: not lapsed
+    assert desk.find(old.id).status == "open"
+    hub.store.close()
+    again = new_hub(tmp_path)  # the server started again
+    host = await started(again, route=f"/table/{table.id}")
+    assert offers_for(again).find(old.id).status == "stale"
+    second = await started(again, route=f"/table/{other.id}")
+    assert offers_for(again).find(still.id).status == "open"
+    for h in (host, second):
+        h.close()

@@ -14,10 +14,11 @@ from companion.ui.gameui import ui_for
 from companion.ui.i18n import Tr
 from companion.ui.parts import slot_part
 from companion.ui.table_model import TableModel
-from companion.ui.widgets import icon_button
+from companion.ui.widgets import bar_title, icon_button, small
 
 TABS = ("play", "scores", "history", "rules")
-FINISHED_TABS = (*TABS, "review")  # a game over gets its review (ui/views/review.py)
+FINISHED_TABS = (*TABS, "review")
+GUEST_BAR = 72  # a guest's bar: the table's name on up to two lines, and who this phone is under it  # a game over gets its review (ui/views/review.py)
 _ICONS = {
     "play": ft.Icons.CASINO,
     "scores": ft.Icons.LEADERBOARD,
@@ -42,13 +43,19 @@ def appbar(model: TableModel, table_now: Callable[[], Table]) -> ft.AppBar:
     if model.guest:  # a live-share client: who it is, no undo or redo (the host orders entries)
         return ft.AppBar(
             leading=_my_space(tr, model.leave),  # a hosted guest on another space's link
-            title=ft.Text(table.name, key="table-name", overflow=ft.TextOverflow.ELLIPSIS),
+            # who this phone is, under the table's name: beside it, it left the name a third of
+            # the bar ("Alejandra, Bartolo…" beside "Jugador: Bartolomé")
+            title=ft.Column(
+                [bar_title(table.name, key="table-name"), guest_badge(tr, model.access, table)],
+                spacing=0,
+                tight=True,
+            ),
+            toolbar_height=GUEST_BAR,
             automatically_imply_leading=False,
             actions=[  # a guest's own phone: its language and theme (Home, with Settings, is the host's)
                 icon_button(
                     ft.Icons.SETTINGS, "guest-settings", tr("nav.settings"), lambda _: model.go("/settings")
                 ),
-                ft.Container(guest_badge(tr, model.access, table), padding=ft.Padding.only(right=12)),
             ],
         )
     gui = ui_for(table.game_id)
@@ -57,7 +64,7 @@ def appbar(model: TableModel, table_now: Callable[[], Table]) -> ft.AppBar:
         return count(table_now()) if count is not None else 1
 
     return ft.AppBar(
-        title=ft.Text(table.name, key="table-name", overflow=ft.TextOverflow.ELLIPSIS),
+        title=bar_title(table.name, key="table-name"),
         actions=[
             icon_button(
                 ft.Icons.SHARE, "share", tr("live.share"), lambda _: model.go(f"/table/{table.id}/share")
@@ -94,8 +101,8 @@ def _my_space(tr: Tr, leave: Callable[[], Awaitable[None]] | None) -> ft.Control
 def guest_badge(tr: Tr, access: Access | None, table: Table) -> ft.Control:
     """Who this live-share client is: a seat's player, or a viewer."""
     if access is None or access.seat is None or not 0 <= access.seat < len(table.players):
-        return ft.Text(tr("live.viewer"), key="role")
-    return ft.Text(tr("live.seat", name=table.players[access.seat].name), key="role")
+        return small(tr("live.viewer"), key="role")
+    return small(tr("live.seat", name=table.players[access.seat].name), key="role")
 
 
 def tabs(tr: Tr, go: Callable[[str], None], table: Table, current: str) -> ft.NavigationBar:

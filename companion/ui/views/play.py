@@ -352,17 +352,19 @@ def waiting_text(tr: Tr, table: Table, prompt: Prompt, own: int | None = None) -
     (``prompt.seats``: the building cards kept) names the players still to answer; the host
     enters any other fact of the table (in the game's words for it where it has some:
     ``GameUI.seat_waiting``). ``own``: the seat whose phone this is, told when it answers right
-    after the seat asked now, in the order the banner gives (Table.next_after)."""
+    after the seat asked now, in the order the banner gives (Table.next_after), a fact the host
+    enters for a seat in turn too (Chinatown's shop tiles drawn one player after another)."""
     said = ui_for(table.game_id).seat_waiting.get(prompt.kind) if prompt.seat is None else None
     if prompt.seat is None and prompt.seats:
         names = tuple(table.players[s].name for s in prompt.seats)
         return tr("live.waiting", name=join_list(names, tr.lang))
     if said is not None:  # in the game's words, naming whom it is about (Da Yu's marker)
         return tr(said, **prompt.msg.args)
+    nxt = own is not None and prompt.seat is not None and table.next_after(prompt.seat) == own
     if prompt.seat is None or prompt.choices is None:  # a fact the host enters, a seat's own too
-        return tr("live.waiting_table")
+        return tr("live.waiting_table_next" if nxt else "live.waiting_table")  # Chinatown's draw
     name = table.players[prompt.seat].name
-    if own is not None and table.next_after(prompt.seat) == own:
+    if nxt:
         return tr("live.waiting_next", name=name)
     return tr("live.waiting", name=name)
 

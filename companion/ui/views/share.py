@@ -29,6 +29,7 @@ from companion.ui.scanned import SCANNED, ImportDraft
 from companion.ui.services import Services, Session
 from companion.ui.views.play_edit import offer_links
 from companion.ui.widgets import (
+    bar_title,
     button,
     card,
     heading,
@@ -100,7 +101,7 @@ def view(services: Services, session: Session, id: str) -> ft.View:
     body: list[ft.Control] = [live_card, snapshot]
     return ft.View(
         route=f"/table/{id}/share",
-        appbar=ft.AppBar(title=ft.Text(tr("live.title", name=table.name), key="share-title")),
+        appbar=ft.AppBar(title=bar_title(tr("live.title", name=table.name), key="share-title")),
         controls=[scroll_column(body, key="share-body")],
         padding=12,
     )
@@ -121,6 +122,11 @@ def LiveCard(services: Services, session: Session, table: Table, key: str | None
         _revoke(services.hub, services.pubsub, table, link)
         set_replaced(link.seat if link.seat is not None else "viewer")
         draw(lambda n: n + 1)
+
+    def ask_revoke(link: Link) -> None:  # a mis-tap would throw a player off the table: ask first
+        seat = link.seat
+        name = table.players[seat].name if seat is not None and 0 <= seat < len(table.players) else None
+        revoke_dialog(services.dialogs, tr, name, partial(revoke, link))
 
     async def start_lan(_: Any = None) -> None:  # the handler itself: Flet awaits it
         if await _start_lan(tr, services.main, fail):
@@ -145,12 +151,14 @@ def LiveCard(services: Services, session: Session, table: Table, key: str | None
         url = live.join_url(base, link, space)
         copy = partial(link_copy, tr, session, services.device.clipboard, url, link.token, "seat-link", name)
         show = partial(seat_dialog, services.dialogs, tr, name, url, copy, on_lan)
-        items.append(seat_row(tr, table, link, show, partial(revoke, link), replaced=replaced == link.seat))
+        items.append(
+            seat_row(tr, table, link, show, partial(ask_revoke, link), replaced=replaced == link.seat)
+        )
     items.append(
         button(
             tr("live.revoke_viewer"),
             "revoke-viewer",
-            lambda _: revoke(viewer),
+            lambda _: ask_revoke(viewer),
             icon=ft.Icons.BLOCK,
         )
     )
@@ -268,6 +276,26 @@ def seat_dialog(
             copy(),
         ],
         key="seat-dialog",
+    )
+
+
+def revoke_dialog(dialogs: Dialogs, tr: Tr, name: str | None, revoke: Callable[[], None]) -> None:
+    """Ask before revoking a link (``name``: the seat's player; None: the table's link): the
+    phone on it leaves the table at once, so a mis-tap beside Show QR must not do it."""
+    title, body = (
+        (tr("live.revoke_seat_title", name=name), tr("live.revoke_seat_body", name=name))
+        if name is not None
+        else (tr("live.revoke_viewer_title"), tr("live.revoke_viewer_body"))
+    )
+    dialogs.dialog(
+        title,
+        lambda: [ft.Text(body, key="revoke-body")],
+        key="revoke-dialog",
+        actions=lambda: [
+            dialogs.dialog_button(
+                tr("live.revoke_confirm"), "revoke-confirm", revoke, filled=True, danger=True
+            )
+        ],
     )
 
 
