@@ -8,6 +8,7 @@ hints are worked out here, from the same rules data.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable
 from dataclasses import replace
 from itertools import product
@@ -113,13 +114,14 @@ def after_this_event(state: DragonState) -> list[EventForecast]:
     own = {m: not _compares(state, state.events[m - 1]) for m in coming_months(state)}
     sup_own = sup is None or not _compares(state, sup)
     tables = {packed: _tables(*ends, packed=packed) for packed in {*own.values(), sup_own}}
+    helmets = _helmet_ways(*ends)
     out = [
-        _merge(state, [(mark, forecast_event(s, m)) for mark, s in tables[own[m]]], own[m])
+        _merge(state, [(mark, forecast_event(s, m)) for mark, s in tables[own[m]]], own[m], helmets)
         for m in coming_months(state)
     ]
     if sup is not None:
         sups = [(mark, forecast_super(s)) for mark, s in tables[sup_own]]
-        out.append(_merge(state, [(mark, f) for mark, f in sups if f is not None], sup_own))
+        out.append(_merge(state, [(mark, f) for mark, f in sups if f is not None], sup_own, helmets))
     return out
 
 
@@ -274,11 +276,65 @@ def _product(
     return out
 
 
+def _helmet_ways(base: DragonState, others: list[tuple[int, list[DragonState]]]) -> list[list[int]]:
+    """Each seat's helmets in each of its ways out of this event (its first way first; a seat
+    with one way, its helmets alone)."""
+    helmet = RULES.types["warrior"].symbol
+    out = [[p.symbols(helmet)] for p in base.players]
+    for seat, ends in others:
+        out[seat] += [end.players[seat].symbols(helmet) for end in ends]
+    return out
+
+
+def _fewest_possible(counts: list[list[int]]) -> set[float]:
+    """The fewest helmets a group of seats can have, each seat on one of its ways (``counts``: the
+    helmets of each seat's ways): any count a seat can have that no other seat must stay under.
+    No seat at all: none to compare (infinite)."""
+    if not counts:
+        return {math.inf}
+    top = min(max(hs) for hs in counts)
+    return {h for hs in counts for h in hs if h <= top}
+
+
+def _fewest_of_others(mark: Mark, seat: int, helmets: list[list[int]]) -> float:
+    """The fewest helmets of the seats other than ``seat`` on the table made of ``mark``."""
+    ways = dict(mark)
+    return min((hs[ways.get(j, 0)] for j, hs in enumerate(helmets) if j != seat), default=math.inf)
+
+
+def _movers_together(seat: int, read: list[tuple[Mark, object]], helmets: list[list[int]]) -> set[int]:
+    """For an event that compares players (the Mongols): the seats whose choice changes what is
+    read of ``seat``'s forecast in some combination of everyone's ways. It reads ``seat``'s own way
+    and the others' fewest helmets (``_product``), so it is known on every combination from the
+    tables made: ``seat`` is one when two of its ways read differently beside the same fewest of
+    the others; another seat when, ``seat``'s way held and the rest's fewest held, two of that
+    seat's helmet counts read differently (docs/DECISIONS.md, "Only the players whose releases
+    can change a line are named")."""
+    value = {(dict(mark).get(seat, 0), _fewest_of_others(mark, seat, helmets)): v for mark, v in read}
+    out: set[int] = set()
+    first: dict[float, object] = {}  # by the others' fewest helmets, the first way's reading
+    for (_, fewest), v in value.items():
+        if first.setdefault(fewest, v) != v:
+            out.add(seat)
+    own = range(len(helmets[seat]))
+    for j, hs in enumerate(helmets):
+        if j == seat or len(set(hs)) < 2:
+            continue
+        rest = [h for i, h in enumerate(helmets) if i not in (seat, j)]
+        for fewest, k in product(_fewest_possible(rest), own):
+            read_j = [value[(k, min(h, fewest))] for h in hs]
+            if any(v != read_j[0] for v in read_j):
+                out.add(j)
+                break
+    return out
+
+
 def _movers(read: list[tuple[Mark, object]]) -> set[int]:
     """The seats whose choice changes what is read of the forecast on each table (a player's
-    line, the table's lines): a seat is one when a table where it chose otherwise reads
-    differently from the same table with its first way, or, that table not made (the packed
-    tables), from the first way itself."""
+    line on the packed tables, the table's lines): a seat is one when a table where it chose
+    otherwise reads differently from the same table with its first way, or, that table not made
+    (the packed tables), from the first way itself. A player's line on the Mongols' tables:
+    ``_movers_together``."""
     by = dict(read)
     out: set[int] = set()
     for mark, v in by.items():
@@ -327,7 +383,12 @@ def _endings(
     return out
 
 
-def _merge(state: DragonState, found: list[tuple[Mark, EventForecast]], own_only: bool) -> EventForecast:
+def _merge(
+    state: DragonState,
+    found: list[tuple[Mark, EventForecast]],
+    own_only: bool,
+    helmets: list[list[int]] | None = None,
+) -> EventForecast:
     """The forecast made on the first way out of this event, each player's line kept where every
     way gives it; where it differs, the line says whose releases it depends on (``own_only``:
     their own, the event comparing nobody), the detail what it could be, and the numbers are the
@@ -337,8 +398,12 @@ def _merge(state: DragonState, found: list[tuple[Mark, EventForecast]], own_only
     base = found[0][1]
     seats = []
     for i, sf in enumerate(base.seats):
-        varied = _movers([(mark, f.seats[i].line) for mark, f in found])
-        movers = sorted({sf.seat} if own_only and varied else varied)
+        lines_read: list[tuple[Mark, object]] = [(mark, f.seats[i].line) for mark, f in found]
+        if own_only or helmets is None:
+            varied = _movers(lines_read)
+            movers = sorted({sf.seat} if own_only and varied else varied)
+        else:
+            movers = sorted(_movers_together(sf.seat, lines_read, helmets))
         # this player's outcomes in the order of their own ways, however the tables were made
         own = [dict(mark).get(sf.seat, 0) for mark, _ in found]
         ways = [found[j][1].seats[i] for j in sorted(range(len(found)), key=own.__getitem__)]
