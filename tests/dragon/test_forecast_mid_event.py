@@ -431,3 +431,26 @@ def test_a_line_names_only_the_players_whose_releases_can_change_it(seed):
         assert said == _movers_over_every_combination(s)
         checked += 1
     assert checked >= 5
+
+
+def test_at_worst_counts_the_vp_a_way_does_not_score():
+    """Month 3's Drought takes one of Ana's warrior and farmer; Ben has an old warrior's two
+    helmets. At month 4's Mongols Ana has the fewest either way and releases one person, but
+    keeping her warrior she also scores 1 VP: the worst is letting him go, and it is said."""
+    s = fresh(2)
+    realm(s, 0, (2, ["warrior:young", "farmer:young"]), rice=0, yuan=0)
+    realm(s, 1, (2, ["warrior:old"]), rice=9, yuan=9)
+    s, _ = run_event(s, "drought", month=3)
+    s.events[3] = "mongol"
+    assert mid_event(s) and [t.seat for t in s.tasks] == [0]
+    month4 = coming_events(s)[0]
+    assert sorted(_could_be(month4, 0)) == [
+        "Ana: +1\u00a0VP and must release 1 person",
+        "Ana: must release 1 person",
+    ]
+    assert _lines(month4)[0] == "Ana: at worst must release 1 person, depending on whom they release now"
+    assert _lines(month4, "es")[0] == (
+        "Ana: en el peor caso debe liberar 1 persona, según a quién libere ahora"
+    )
+    ana = month4.seats[0]
+    assert (ana.releases, ana.vp) == (1, 0)  # the worst way's numbers

@@ -56,6 +56,12 @@ class SeatForecast(BaseModel):
         then floors, then goods paid."""
         return (self.releases, len(self.decay), self.yuan + self.rice + self.fireworks)
 
+    def loss(self) -> tuple[int, int, int, int]:
+        """How hard the event would hit this player, to compare one player's ways out of an event
+        ("at worst"): ``harm``, then the VP it would not score (the Mongols' helmets, a Buddha's
+        monks: a way keeping fewer scores fewer). docs/DECISIONS.md, "At worst counts the VP"."""
+        return (*self.harm(), -self.vp)
+
 
 class EventForecast(BaseModel):
     model_config = ConfigDict(frozen=True)
@@ -417,8 +423,8 @@ def _merge(
         for w in ways:
             if w.line not in lines:
                 lines.append(w.line)
-        worst = max(ways, key=SeatForecast.harm)
-        said = _depends(state, sf.seat, movers, worst, min(w.harm() for w in ways))
+        worst = max(ways, key=SeatForecast.loss)
+        said = _depends(state, sf.seat, movers, worst, min(w.loss() for w in ways))
         line = Effect(rule_id=base.rule_id, seat=sf.seat, msg=said)
         could = [
             Effect(rule_id=base.rule_id, seat=sf.seat, msg=msg("foresight.dragon.could_be", line=w.msg))
@@ -457,14 +463,14 @@ def _table(state: DragonState, found: list[tuple[Mark, EventForecast]]) -> list[
 
 
 def _depends(
-    state: DragonState, seat: int, movers: list[int], worst: SeatForecast, least: tuple[int, int, int]
+    state: DragonState, seat: int, movers: list[int], worst: SeatForecast, least: tuple[int, int, int, int]
 ) -> Msg:
     """The line of a player whose outcome depends on whom ``movers`` release now: the hardest
     way's parts ("at worst must release 3 persons") when one way is harder than another, else
     only whose choice it is (a super event's question, VP alone)."""
     name = state.players[seat].name
     parts = worst.line.msg.args.get("parts") if worst.line.msg.key == "foresight.dragon.line" else None
-    if not (parts and worst.harm() > least):
+    if not (parts and worst.loss() > least):
         parts = None
     if movers == [seat]:
         if parts:
