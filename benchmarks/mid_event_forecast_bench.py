@@ -28,6 +28,7 @@ from companion.games.dragon.forecast import (  # noqa: E402
     _ends_out,
     _super_coming,
     _tables,
+    _together,
     coming_events,
     coming_months,
     forecast_event,
@@ -47,11 +48,14 @@ def straight(s: object) -> list[object]:
 
 def ways_forecast(s: DragonState) -> int:
     """The most tables one coming event is forecast on (each seat's ways told apart by what the
-    coming events read; the Mongols on their ways together (``_product``), the others packed)."""
+    coming events read; the Mongols on their ways together (``_together``), the others packed)."""
     ends = _ends_out(s, reads_of(s))
     sup = _super_coming(s)
     events = [*(s.events[m - 1] for m in coming_months(s)), *([sup] if sup else [])]
-    return max((len(_tables(*ends, packed=not _compares(s, e))) for e in events), default=1)
+    return max(
+        (len(_together(*ends)[0]) if _compares(s, e) else len(_tables(*ends, packed=True)) for e in events),
+        default=1,
+    )
 
 
 def every_combination(s: DragonState) -> int:

@@ -10,8 +10,9 @@ from itertools import product
 
 import pytest
 from dragon_expansion_helpers import random_x_table
-from dragon_helpers import fresh, random_table, realm, run_event, step_random
+from dragon_helpers import NAMES, fresh, random_table, realm, run_event, step_random
 
+from companion.core import Table
 from companion.core.msg import Msg
 from companion.games.dragon import GAME
 from companion.games.dragon.forecast import (
@@ -19,7 +20,10 @@ from companion.games.dragon.forecast import (
     _compares,
     _compares_persons,
     _ends_out,
+    _helmet_ways,
     _merge,
+    _tables,
+    _together,
     _ways_out,
     after_this_event,
     coming_events,
@@ -454,3 +458,54 @@ def test_at_worst_counts_the_vp_a_way_does_not_score():
     )
     ana = month4.seats[0]
     assert (ana.releases, ana.vp) == (1, 0)  # the worst way's numbers
+
+
+def _every_table(s: DragonState) -> list[EventForecast]:
+    """The forecast after this event as made before the Mongols' tables were cut (branch
+    forecast58): every table ``_product`` makes forecast, each read as made."""
+    ends = _ends_out(s, reads_of(s))
+    helmets = _helmet_ways(*ends)
+    out = []
+    for m in coming_months(s):
+        own = not _compares(s, s.events[m - 1])
+        out.append(
+            _merge(s, [(mark, forecast_event(t, m)) for mark, t in _tables(*ends, packed=own)], own, helmets)
+        )
+    sup = forecast_super(s)
+    if sup is not None:
+        own = not _compares(s, sup.event)
+        sups = [(mark, forecast_super(t)) for mark, t in _tables(*ends, packed=own)]
+        out.append(_merge(s, [(mark, f) for mark, f in sups if f is not None], own, helmets))
+    return out
+
+
+def _five_player_mongol_positions(seed: int, count: int) -> list[DragonState]:
+    """Mid-event positions of random 5-player games (base and both expansions, as the bench) with
+    the Mongols (or an Eclipse repeating them) still to forecast."""
+    rng = random.Random(seed)
+    out: list[DragonState] = []
+    game = 0
+    while len(out) < count:
+        game += 1
+        options = {"great_wall": True, "super_events": True} if game % 2 else {}
+        table = Table.new("dragon", NAMES[:5], options)
+        while table.prompt is not None and len(out) < count:
+            s = table.state
+            if mid_event(s) and _compares_persons(s) and rng.random() < 0.7:
+                out.append(s)
+            step_random(table, rng)
+    return out
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_mongols_forecast_on_fewer_tables_is_the_one_on_every_table(seed):
+    """The Mongols forecast on the tables ``_together`` makes (a seat's other ways several to a
+    table) reads, to the last detail line, as the forecast made on every table of ``_product``;
+    and fewer tables are made."""
+    made = every = 0
+    for s in _five_player_mongol_positions(seed, 60):
+        assert after_this_event(s) == _every_table(s)
+        ends = _ends_out(s, reads_of(s))
+        made += len(_together(*ends)[0])
+        every += len(_tables(*ends, packed=False))
+    assert made < every

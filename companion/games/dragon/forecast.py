@@ -9,10 +9,11 @@ hints are worked out here, from the same rules data.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import replace
+from functools import partial
 from itertools import product
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
@@ -119,15 +120,55 @@ def after_this_event(state: DragonState) -> list[EventForecast]:
     sup = _super_coming(state)
     own = {m: not _compares(state, state.events[m - 1]) for m in coming_months(state)}
     sup_own = sup is None or not _compares(state, sup)
-    tables = {packed: _tables(*ends, packed=packed) for packed in {*own.values(), sup_own}}
     helmets = _helmet_ways(*ends)
-    out = [
-        _merge(state, [(mark, forecast_event(s, m)) for mark, s in tables[own[m]]], own[m], helmets)
-        for m in coming_months(state)
-    ]
+    kinds = {*own.values(), *([sup_own] if sup is not None else [])}
+    packed = _tables(*ends, packed=True) if True in kinds else []
+    together, every = _together(*ends) if False in kinds else ([], [])
+
+    def merged(forecast: Callable[[DragonState], EventForecast | None], own_only: bool) -> EventForecast:
+        found = [
+            (mark, f) for mark, s in (packed if own_only else together) if (f := forecast(s)) is not None
+        ]
+        return _merge(state, found if own_only else _read_every(found, every, helmets), own_only, helmets)
+
+    out = [merged(partial(forecast_event, month=m), own[m]) for m in coming_months(state)]
     if sup is not None:
-        sups = [(mark, forecast_super(s)) for mark, s in tables[sup_own]]
-        out.append(_merge(state, [(mark, f) for mark, f in sups if f is not None], sup_own, helmets))
+        out.append(merged(forecast_super, sup_own))
+    return out
+
+
+class _Read(NamedTuple):
+    """What a forecast reads of a table it was not made on (``_read_every``)."""
+
+    seats: list[SeatForecast]
+    table: list[Effect]
+
+
+def _read_every(
+    found: list[tuple[Mark, EventForecast]], every: list[Mark], helmets: list[list[int]]
+) -> list[tuple[Mark, EventForecast | _Read]]:
+    """The forecast on each of ``every`` table (``_product``'s, in its order) read from those
+    made (``_together``): a player's from the one with the same own way and the same fewest
+    helmets among the others, the table's lines from the one with everyone's same helmets."""
+    seat_of: dict[tuple[int, int, float], SeatForecast] = {}
+    table_of: dict[tuple[int, ...], list[Effect]] = {}
+
+    def keys(mark: Mark) -> tuple[tuple[int, ...], list[tuple[int, int, float]]]:
+        ways = dict(mark)
+        vec = tuple(hs[ways.get(j, 0)] for j, hs in enumerate(helmets))
+        return vec, [
+            (i, ways.get(i, 0), min((*vec[:i], *vec[i + 1 :]), default=math.inf)) for i in range(len(vec))
+        ]
+
+    for mark, f in found:
+        vec, seats = keys(mark)
+        table_of.setdefault(vec, f.table)
+        for key, sf in zip(seats, f.seats, strict=True):
+            seat_of.setdefault(key, sf)
+    out: list[tuple[Mark, EventForecast | _Read]] = [found[0]]
+    for mark in every[1:]:
+        vec, seats = keys(mark)
+        out.append((mark, _Read([seat_of[key] for key in seats], table_of[vec])))
     return out
 
 
@@ -249,16 +290,29 @@ def _product(
     base: DragonState, others: list[tuple[int, list[DragonState]]]
 ) -> list[tuple[Mark, DragonState]]:
     """The tables for an event that compares players, the Mongols (the fewest helmets release):
-    their choices together, not one seat's at a time, since two players keeping a helmet each can
-    put a third among the fewest. Not every combination: each seat's ways by helmets together
-    (the first met of each count: the helmets of everyone, so the whole table's lines, come out
-    of these), then each seat's other ways once for each fewest helmets of the others it can
-    meet (a player's line reads their own way and whether they have the fewest; its hint, how
-    many the others' fewest is). docs/DECISIONS.md, "Dragon's forecast tries the seats' ways
-    together"."""
+    every one of ``_combos`` but the first way. What is forecast is fewer (``_together``); these
+    are the ones it reads, and the test's way before."""
+    combos, _ = _combos(base, others)
+    return [(_mark(others, c), _table_of(base, others, c)) for c in combos[1:]]
+
+
+def _combos(
+    base: DragonState, others: list[tuple[int, list[DragonState]]]
+) -> tuple[list[tuple[int, ...]], list[list[int]]]:
+    """The combinations of the seats' ways (for each seat with other ways, the k-th: 0 its first)
+    that a forecast comparing players reads, in order, the first way first; and each such seat's
+    helmets by way. Their choices together, not one seat's at a time, since two players keeping
+    a helmet each can put a third among the fewest. Not every combination: each seat's ways by
+    helmets together (the first met of each count: the helmets of everyone, so the whole table's
+    lines, come out of these), then each seat's other ways once for each fewest helmets of the
+    others it can meet (a player's line reads their own way and whether they have the fewest;
+    its hint, how many the others' fewest is). docs/DECISIONS.md, "Dragon's forecast tries the
+    seats' ways together"."""
     helmet = RULES.types["warrior"].symbol
-    ways = [[base.players[seat], *(end.players[seat] for end in ends)] for seat, ends in others]
-    counts = [[p.symbols(helmet) for p in seat_ways] for seat_ways in ways]
+    counts = [
+        [base.players[seat].symbols(helmet), *(e.players[seat].symbols(helmet) for e in ends)]
+        for seat, ends in others
+    ]
     reps = [[k for k, h in enumerate(hs) if h not in hs[:k]] for hs in counts]
     fixed = [p.symbols(helmet) for seat, p in enumerate(base.players) if seat not in {s for s, _ in others}]
     combos = set(product(*reps))
@@ -270,16 +324,75 @@ def _product(
             fewest.setdefault(min([*theirs, *fixed], default=0), combo)
         for k in (k for k in range(len(hs)) if k not in reps[i]):
             combos.update((*c[:i], k, *c[i + 1 :]) for c in fewest.values())
-    out: list[tuple[Mark, DragonState]] = []
-    for combo in sorted(combos):
-        if not any(combo):
-            continue  # the first way itself
-        table = base.fork()  # its own list of players, each shared: sealed, a change copies first
-        for (seat, _), seat_ways, k in zip(others, ways, combo, strict=True):
-            table.players[seat] = seat_ways[k]
-        table.seal()
-        out.append((tuple((seat, k) for (seat, _), k in zip(others, combo, strict=True) if k), table))
-    return out
+    return sorted(combos), counts
+
+
+def _mark(others: list[tuple[int, list[DragonState]]], combo: tuple[int, ...]) -> Mark:
+    return tuple((seat, k) for (seat, _), k in zip(others, combo, strict=True) if k)
+
+
+def _table_of(
+    base: DragonState, others: list[tuple[int, list[DragonState]]], combo: tuple[int, ...]
+) -> DragonState:
+    """The table after this event with each seat on its way of ``combo``."""
+    if not any(combo):
+        return base
+    table = base.fork()  # its own list of players, each shared: sealed, a change copies first
+    for (seat, ends), k in zip(others, combo, strict=True):
+        if k:
+            table.players[seat] = ends[k - 1].players[seat]
+    table.seal()
+    return table
+
+
+def _together(
+    base: DragonState, others: list[tuple[int, list[DragonState]]]
+) -> tuple[list[tuple[Mark, DragonState]], list[Mark]]:
+    """The tables forecast for an event that compares players, and the marks of every table
+    ``_product`` makes, in its order, which the forecast reads (``_read_every``). A player's
+    forecast there reads their own way and the others' fewest helmets, the table's lines the
+    helmets of everyone: the tables of every helmet count together are made (``_combos``' first
+    part), and the other ways of each seat (one each for each fewest of the others it can meet)
+    go several seats to one table where the helmets allow, not one table each
+    (docs/DECISIONS.md, "Fewer tables for the Mongols")."""
+    combos, counts = _combos(base, others)
+    reps = [{k for k, h in enumerate(hs) if h not in hs[:k]} for hs in counts]
+    fixed = [
+        p.symbols(RULES.types["warrior"].symbol)
+        for seat, p in enumerate(base.players)
+        if seat not in {s for s, _ in others}
+    ]
+
+    def fewest(c: tuple[int, ...], i: int) -> int:
+        return min([*(counts[j][k] for j, k in enumerate(c) if j != i), *fixed], default=0)
+
+    made = [c for c in combos if all(k in rs for k, rs in zip(c, reps, strict=True))]
+    alone = [(c, i) for c in combos for i, k in enumerate(c) if k not in reps[i]]  # one such seat each
+    needed = {(i, c[i], fewest(c, i)) for c, i in alone}
+    for c, i in alone:
+        if (i, c[i], fewest(c, i)) not in needed:
+            continue
+        table = list(c)
+        needed.discard((i, c[i], fewest(c, i)))
+        for j, k in enumerate(c):
+            m = fewest(c, j)
+            other = (
+                None
+                if j == i
+                else next(
+                    (
+                        o
+                        for o in range(len(counts[j]))
+                        if (j, o, m) in needed and counts[j][o] == counts[j][k]
+                    ),
+                    None,
+                )
+            )
+            if other is not None:
+                table[j] = other
+                needed.discard((j, other, m))
+        made.append(tuple(table))
+    return [(_mark(others, c), _table_of(base, others, c)) for c in made], [_mark(others, c) for c in combos]
 
 
 def _helmet_ways(base: DragonState, others: list[tuple[int, list[DragonState]]]) -> list[list[int]]:
@@ -391,7 +504,7 @@ def _endings(
 
 def _merge(
     state: DragonState,
-    found: list[tuple[Mark, EventForecast]],
+    found: Sequence[tuple[Mark, EventForecast | _Read]],
     own_only: bool,
     helmets: list[list[int]] | None = None,
 ) -> EventForecast:
@@ -402,6 +515,7 @@ def _merge(
     detail is not says what each differing part could be; what concerns the whole table (the
     Mongols' helmets) whose choices could change it."""
     base = found[0][1]
+    assert isinstance(base, EventForecast)  # the first way's is made, the others may be read (_Read)
     seats = []
     for i, sf in enumerate(base.seats):
         lines_read: list[tuple[Mark, object]] = [(mark, f.seats[i].line) for mark, f in found]
@@ -450,10 +564,11 @@ def _could_be(rule_id: str, seat: int, details: list[list[Effect]]) -> list[Effe
     return [*common, *could]
 
 
-def _table(state: DragonState, found: list[tuple[Mark, EventForecast]]) -> list[Effect]:
+def _table(state: DragonState, found: Sequence[tuple[Mark, EventForecast | _Read]]) -> list[Effect]:
     """The first way's lines for the whole table, then, when another way changes them (the
     helmets of a Mongol Invasion), whose releases could."""
     base = found[0][1]
+    assert isinstance(base, EventForecast)
     movers = sorted(_movers([(mark, f.table) for mark, f in found]))
     if not movers:
         return base.table
