@@ -504,7 +504,9 @@ def test_the_mongols_forecast_on_fewer_tables_is_the_one_on_every_table(seed):
     and fewer tables are made."""
     made = every = 0
     for s in _five_player_mongol_positions(seed, 60):
+        kept = s.clone()
         assert after_this_event(s) == _every_table(s)
+        assert s == kept  # forecast on forks of it: never changed
         ends = _ends_out(s, reads_of(s))
         made += len(_together(*ends)[0])
         every += len(_tables(*ends, packed=False))

@@ -604,8 +604,9 @@ def _depends(
 
 def _event_copy(state: DragonState, month: int) -> DragonState:
     """A private copy of the state standing at month ``month``'s event, with nothing waiting
-    (no tasks, no steps after it, no super event under way). The state given is never changed."""
-    s = state.clone()
+    (no tasks, no steps after it, no super event under way). The state given is never changed:
+    the copy is a fork (the engine copies a player before it changes one, ``player_mut``)."""
+    s = state.fork()
     s.month = month
     s.tasks = []
     s.after = []
@@ -632,13 +633,9 @@ def _wall_checks(s: DragonState, fx: list[Effect]) -> None:
 
 
 def _decay_effects(s: DragonState) -> list[Effect]:
-    """The engine's decay effects if it came now, ``s`` left as it was: decay only gives each
-    player a new list of palaces, so putting the old lists back undoes it (no second copy)."""
-    kept = [p.palaces for p in s.players]
+    """The engine's decay effects if it came now, ``s`` left as it was (decay runs on a fork)."""
     fx: list[Effect] = []
-    decay(s, fx)
-    for p, palaces in zip(s.players, kept, strict=True):
-        p.palaces = palaces
+    decay(s.fork(), fx)
     return fx
 
 
