@@ -117,24 +117,47 @@ def after_this_event(state: DragonState) -> list[EventForecast]:
     compares nobody's persons is forecast on the packed tables (``_tables``), the Mongols on the
     seats' ways together (``_product``)."""
     ends = _ends_out(state, reads_of(state))
+    out = [
+        _after(state, ends, partial(forecast_event, month=m), state.events[m - 1])
+        for m in coming_months(state)
+    ]
     sup = _super_coming(state)
-    own = {m: not _compares(state, state.events[m - 1]) for m in coming_months(state)}
-    sup_own = sup is None or not _compares(state, sup)
-    helmets = _helmet_ways(*ends)
-    kinds = {*own.values(), *([sup_own] if sup is not None else [])}
-    packed = _tables(*ends, packed=True) if True in kinds else []
-    together, every = _together(*ends) if False in kinds else ([], [])
-
-    def merged(forecast: Callable[[DragonState], EventForecast | None], own_only: bool) -> EventForecast:
-        found = [
-            (mark, f) for mark, s in (packed if own_only else together) if (f := forecast(s)) is not None
-        ]
-        return _merge(state, found if own_only else _read_every(found, every, helmets), own_only, helmets)
-
-    out = [merged(partial(forecast_event, month=m), own[m]) for m in coming_months(state)]
     if sup is not None:
-        out.append(merged(forecast_super, sup_own))
+        out.append(_after(state, ends, forecast_super, sup))
     return out
+
+
+def _after(
+    state: DragonState, ends: Ends, forecast: Callable[[DragonState], EventForecast | None], event: str
+) -> EventForecast:
+    """One coming event forecast once this event is over, on each seat's ways told apart by what
+    this event alone reads (``reads_of``): packed when it compares nobody, else together."""
+    ends = _only(ends, reads_of(state, event))
+    if not _compares(state, event):
+        found = [(mark, f) for mark, s in _tables(*ends, packed=True) if (f := forecast(s)) is not None]
+        return _merge(state, found, True)
+    together, every = _together(*ends)
+    helmets = _helmet_ways(*ends)
+    found = [(mark, f) for mark, s in together if (f := forecast(s)) is not None]
+    return _merge(state, _read_every(found, every, helmets), False, helmets)
+
+
+def _only(ends: Ends, told_apart: Callable[[PlayerState], Hashable]) -> Ends:
+    """Each seat's other outcomes out of this event (``_ends_out``) told apart by ``told_apart``
+    alone: the first met of each kept, in their order; a seat left with none, left out."""
+    base, others = ends
+    out: list[tuple[int, list[DragonState]]] = []
+    for seat, seat_ends in others:
+        seen = {told_apart(base.players[seat])}
+        kept = []
+        for end in seat_ends:
+            key = told_apart(end.players[seat])
+            if key not in seen:
+                seen.add(key)
+                kept.append(end)
+        if kept:
+            out.append((seat, kept))
+    return base, out
 
 
 class _Read(NamedTuple):
@@ -197,7 +220,7 @@ def _compares_persons(state: DragonState) -> bool:
 _SYMBOLS_READ = {"mongol": "warrior", "contagion": "healer"}
 
 
-def reads_of(state: DragonState) -> Callable[[PlayerState], tuple[object, ...]]:
+def reads_of(state: DragonState, event: str | None = None) -> Callable[[PlayerState], tuple[object, ...]]:
     """The key telling apart two outcomes of a player's releases by what the forecasts after this
     event read: each palace's floors and whether anyone lives there (decay and its empty palaces,
     the inhabited palaces a Drought feeds, the Earthquake's floors), how many persons the player
@@ -205,13 +228,18 @@ def reads_of(state: DragonState) -> Callable[[PlayerState], tuple[object, ...]]:
     palaces they come from changes no count; the Lantern festival), then the symbols a coming
     event counts. Two outcomes with
     the same key forecast alike, so only one is tried (docs/DECISIONS.md, "Dragon's forecast
-    tells a player's ways apart by what the coming events read")."""
-    events = {state.events[m - 1] for m in coming_months(state)}
+    tells a player's ways apart by what the coming events read"). ``event``: what that one coming
+    event (or super event) reads, each forecast told apart by its own (docs/DECISIONS.md, "Fewer
+    tables for the Mongols")."""
     sup = _super_coming(state)
-    if sup == "eclipse":
+    if event is None:
+        events = {state.events[m - 1] for m in coming_months(state)} | ({sup} if sup else set())
+    else:
+        events = {event}
+    if "eclipse" in events:
         events.add(state.events[RULES.super_events.month - 1])
-    symbols = tuple(RULES.types[kind].symbol for event, kind in _SYMBOLS_READ.items() if event in events)
-    monk = RULES.types["monk"].symbol if sup == "buddha" else None
+    symbols = tuple(RULES.types[kind].symbol for ev, kind in _SYMBOLS_READ.items() if ev in events)
+    monk = RULES.types["monk"].symbol if "buddha" in events else None
     faces, symbol_of = RULES.faces, RULES.symbol_of
 
     def key(p: PlayerState) -> tuple[object, ...]:
