@@ -118,28 +118,39 @@ def after_this_event(state: DragonState) -> list[EventForecast]:
     seats' ways together (``_product``)."""
     ends = _ends_out(state, reads_of(state))
     out = [
-        _after(state, ends, partial(forecast_event, month=m), state.events[m - 1])
+        _after(
+            state,
+            ends,
+            (partial(forecast_event, month=m), partial(event_table, month=m)),
+            state.events[m - 1],
+        )
         for m in coming_months(state)
     ]
     sup = _super_coming(state)
     if sup is not None:
-        out.append(_after(state, ends, forecast_super, sup))
+        out.append(_after(state, ends, (forecast_super, super_table), sup))
     return out
 
 
 def _after(
-    state: DragonState, ends: Ends, forecast: Callable[[DragonState], EventForecast | None], event: str
+    state: DragonState,
+    ends: Ends,
+    forecasts: tuple[Callable[[DragonState], EventForecast | None], Callable[[DragonState], list[Effect]]],
+    event: str,
 ) -> EventForecast:
     """One coming event forecast once this event is over, on each seat's ways told apart by what
-    this event alone reads (``reads_of``): packed when it compares nobody, else together."""
+    this event alone reads (``reads_of``): packed when it compares nobody, else together (the
+    whole forecast on some tables, the table's lines alone on others: ``forecasts``)."""
+    forecast, table_only = forecasts
     ends = _only(ends, reads_of(state, event))
     if not _compares(state, event):
         found = [(mark, f) for mark, s in _tables(*ends, packed=True) if (f := forecast(s)) is not None]
         return _merge(state, found, True)
-    together, every = _together(*ends)
+    together, helmets_only, every = _together(*ends)
     helmets = _helmet_ways(*ends)
     found = [(mark, f) for mark, s in together if (f := forecast(s)) is not None]
-    return _merge(state, _read_every(found, every, helmets), False, helmets)
+    tables = [(mark, table_only(s)) for mark, s in helmets_only]
+    return _merge(state, _read_every(found, tables, every, helmets), False, helmets)
 
 
 def _only(ends: Ends, told_apart: Callable[[PlayerState], Hashable]) -> Ends:
@@ -168,11 +179,15 @@ class _Read(NamedTuple):
 
 
 def _read_every(
-    found: list[tuple[Mark, EventForecast]], every: list[Mark], helmets: list[list[int]]
+    found: list[tuple[Mark, EventForecast]],
+    tables: list[tuple[Mark, list[Effect]]],
+    every: list[Mark],
+    helmets: list[list[int]],
 ) -> list[tuple[Mark, EventForecast | _Read]]:
     """The forecast on each of ``every`` table (``_product``'s, in its order) read from those
     made (``_together``): a player's from the one with the same own way and the same fewest
-    helmets among the others, the table's lines from the one with everyone's same helmets."""
+    helmets among the others, the table's lines from the one with everyone's same helmets
+    (``found``, else ``tables``: the table's lines alone)."""
     seat_of: dict[tuple[int, int, float], SeatForecast] = {}
     table_of: dict[tuple[int, ...], list[Effect]] = {}
 
@@ -188,6 +203,8 @@ def _read_every(
         table_of.setdefault(vec, f.table)
         for key, sf in zip(seats, f.seats, strict=True):
             seat_of.setdefault(key, sf)
+    for mark, lines in tables:
+        table_of.setdefault(keys(mark)[0], lines)
     out: list[tuple[Mark, EventForecast | _Read]] = [found[0]]
     for mark in every[1:]:
         vec, seats = keys(mark)
@@ -375,52 +392,46 @@ def _table_of(
 
 def _together(
     base: DragonState, others: list[tuple[int, list[DragonState]]]
-) -> tuple[list[tuple[Mark, DragonState]], list[Mark]]:
-    """The tables forecast for an event that compares players, and the marks of every table
-    ``_product`` makes, in its order, which the forecast reads (``_read_every``). A player's
-    forecast there reads their own way and the others' fewest helmets, the table's lines the
-    helmets of everyone: the tables of every helmet count together are made (``_combos``' first
-    part), and the other ways of each seat (one each for each fewest of the others it can meet)
-    go several seats to one table where the helmets allow, not one table each
-    (docs/DECISIONS.md, "Fewer tables for the Mongols")."""
+) -> tuple[list[tuple[Mark, DragonState]], list[tuple[Mark, DragonState]], list[Mark]]:
+    """The tables forecast for an event that compares players, those whose table's lines alone
+    are made, and the marks of every table ``_product`` makes, in its order, which the forecast
+    reads (``_read_every``). A player's forecast there reads their own way and the others'
+    fewest helmets, the table's lines the helmets of everyone: of ``_combos``, the first way,
+    then, one at a time, the one giving the most players an outcome (own way, others' fewest)
+    not met yet, until every one is met; and for each helmets of everyone not met so, the first
+    combination with them, for its table's lines (docs/DECISIONS.md, "Fewer tables for the
+    Mongols")."""
     combos, counts = _combos(base, others)
-    reps = [{k for k, h in enumerate(hs) if h not in hs[:k]} for hs in counts]
-    fixed = [
-        p.symbols(RULES.types["warrior"].symbol)
-        for seat, p in enumerate(base.players)
-        if seat not in {s for s, _ in others}
-    ]
+    helmet = RULES.types["warrior"].symbol
+    fixed = [p.symbols(helmet) for seat, p in enumerate(base.players) if seat not in {s for s, _ in others}]
 
-    def fewest(c: tuple[int, ...], i: int) -> int:
-        return min([*(counts[j][k] for j, k in enumerate(c) if j != i), *fixed], default=0)
+    def reads(c: tuple[int, ...]) -> set[tuple[int, int, int]]:
+        """Each player's (own way, the others' fewest helmets) on the table ``c``; a seat with
+        no other way numbered from -1 down."""
+        hs = [counts[j][k] for j, k in enumerate(c)]
+        seats = {(i, k, min([*hs[:i], *hs[i + 1 :], *fixed], default=-1)) for i, k in enumerate(c)}
+        alone = {(-1 - f, 0, min([*hs, *fixed[:f], *fixed[f + 1 :]], default=-1)) for f in range(len(fixed))}
+        return seats | alone
 
-    made = [c for c in combos if all(k in rs for k, rs in zip(c, reps, strict=True))]
-    alone = [(c, i) for c in combos for i, k in enumerate(c) if k not in reps[i]]  # one such seat each
-    needed = {(i, c[i], fewest(c, i)) for c, i in alone}
-    for c, i in alone:
-        if (i, c[i], fewest(c, i)) not in needed:
-            continue
-        table = list(c)
-        needed.discard((i, c[i], fewest(c, i)))
-        for j, k in enumerate(c):
-            m = fewest(c, j)
-            other = (
-                None
-                if j == i
-                else next(
-                    (
-                        o
-                        for o in range(len(counts[j]))
-                        if (j, o, m) in needed and counts[j][o] == counts[j][k]
-                    ),
-                    None,
-                )
-            )
-            if other is not None:
-                table[j] = other
-                needed.discard((j, other, m))
-        made.append(tuple(table))
-    return [(_mark(others, c), _table_of(base, others, c)) for c in made], [_mark(others, c) for c in combos]
+    read = {c: reads(c) for c in combos}
+    left = set().union(*read.values()) - read[combos[0]]
+    made = [combos[0]]
+    while left:
+        best = max(combos, key=lambda c: len(read[c] & left))  # the first of the most
+        made.append(best)
+        left -= read[best]
+    vectors = {tuple(counts[j][k] for j, k in enumerate(c)) for c in made}
+    lines_only = []
+    for c in combos:
+        vec = tuple(counts[j][k] for j, k in enumerate(c))
+        if vec not in vectors:
+            vectors.add(vec)
+            lines_only.append(c)
+    return (
+        [(_mark(others, c), _table_of(base, others, c)) for c in made],
+        [(_mark(others, c), _table_of(base, others, c)) for c in lines_only],
+        [_mark(others, c) for c in combos],
+    )
 
 
 def _helmet_ways(base: DragonState, others: list[tuple[int, list[DragonState]]]) -> list[list[int]]:
@@ -716,17 +727,42 @@ def forecast_event(state: DragonState, month: int) -> EventForecast:
             hints.append(_setup_hint(old.name, seat))
         line = Effect(rule_id=rule_id, seat=seat, msg=_line(old.name, numbers, placing=seat in placing))
         seats.append(SeatForecast(seat=seat, line=line, detail=[*own_fx, *own_decay, *hints], **numbers))
-    table = [e for e in fx if e.seat is None and e.msg.key != "dragon.fx.event"]
-    if event == "festival":
-        table.insert(0, _ranking(state, after, "fireworks", [p.fireworks for p in state.players], "festival"))
-    elif event == "mongol":
-        table.insert(0, _ranking(state, after, "helmets", helmets, "mongol"))
+    table = _event_table(state, event, after, fx, helmets)
     headline = Effect(
         rule_id=rule_id, msg=msg("foresight.dragon.headline", month=month, event=event_msg(event))
     )
     return EventForecast(
         month=month, event=event, rule_id=rule_id, headline=headline, table=table, seats=seats
     )
+
+
+def _event_table(
+    state: DragonState, event: str, after: DragonState, fx: list[Effect], helmets: list[int]
+) -> list[Effect]:
+    """What the event would do to the whole table: the engine's lines for nobody in particular,
+    after the fireworks' or the helmets' ranking."""
+    table = [e for e in fx if e.seat is None and e.msg.key != "dragon.fx.event"]
+    if event == "festival":
+        table.insert(0, _ranking(state, after, "fireworks", [p.fireworks for p in state.players], "festival"))
+    elif event == "mongol":
+        table.insert(0, _ranking(state, after, "helmets", helmets, "mongol"))
+    return table
+
+
+def event_table(state: DragonState, month: int) -> list[Effect]:
+    """``forecast_event(state, month).table`` alone: the event struck, no player's line made."""
+    after, fx = strike(state, month)
+    helmet = RULES.types["warrior"].symbol
+    return _event_table(state, state.events[month - 1], after, fx, [p.symbols(helmet) for p in state.players])
+
+
+def super_table(state: DragonState) -> list[Effect]:
+    """``forecast_super(state).table`` alone (the super event still to come): no player's line made."""
+    s = _event_copy(state, RULES.super_events.month)
+    fx: list[Effect] = []
+    start_super(s, fx)
+    _wall_checks(s, fx)
+    return [e for e in fx if e.seat is None and e.msg.key != "dragon.fx.super"]
 
 
 def _scored(old: PlayerState, new: PlayerState) -> int:
