@@ -60,7 +60,8 @@ class SeatForecast(BaseModel):
     def loss(self) -> tuple[int, int, int, int]:
         """How hard the event would hit this player, to compare one player's ways out of an event
         ("at worst"): ``harm``, then the VP it would not score (the Mongols' helmets, a Buddha's
-        monks: a way keeping fewer scores fewer). docs/DECISIONS.md, "At worst counts the VP"."""
+        monks: a way keeping fewer scores fewer). docs/DECISIONS.md, "At worst counts the VP a way
+        does not score"."""
         return (*self.harm(), -self.vp)
 
 
@@ -115,7 +116,8 @@ def after_this_event(state: DragonState) -> list[EventForecast]:
     releases are tried, told apart by what the coming events read (``reads_of``), and a player's
     line that differs between them says whose choice it depends on (``_merge``). An event that
     compares nobody's persons is forecast on the packed tables (``_tables``), the Mongols on the
-    seats' ways together (``_product``)."""
+    seats' ways together (``_product``'s tables, read from fewer: ``_together``); each event on
+    the ways told apart by what it alone reads (``_after``)."""
     ends = _ends_out(state, reads_of(state))
     out = [
         _after(
