@@ -10,23 +10,30 @@ from itertools import product
 
 import pytest
 from dragon_expansion_helpers import random_x_table
-from dragon_helpers import fresh, random_table, realm, run_event, step_random
+from dragon_helpers import NAMES, fresh, random_table, realm, run_event, step_random
 
+from companion.core import Table
+from companion.core.msg import Msg
 from companion.games.dragon import GAME
 from companion.games.dragon.forecast import (
     EventForecast,
     _compares,
     _compares_persons,
     _ends_out,
+    _helmet_ways,
     _merge,
+    _tables,
+    _together,
     _ways_out,
     after_this_event,
     coming_events,
     coming_months,
+    event_table,
     forecast_event,
     forecast_super,
     mid_event,
     reads_of,
+    super_table,
     whole_palaces,
 )
 from companion.games.dragon.state import DragonState
@@ -366,3 +373,150 @@ def test_the_mongols_forecast_gives_every_line_the_players_choices_together_can(
         assert said == _lines_over_every_combination(s)
         checked += 1
     assert checked >= 10 and together >= 3
+
+
+def _named(s: DragonState, line: Msg, seat: int | None = None) -> set[int]:
+    """The seats a line says it depends on: the player alone ("whom they release"), the players
+    named, or none (a sure line)."""
+    if line.key in ("foresight.dragon.line_depends_own", "foresight.dragon.line_depends_own_worst"):
+        return {seat} if seat is not None else set()
+    if line.key in (*DEPENDS, "foresight.dragon.table_depends"):
+        names = [p.name for p in s.players]
+        return {names.index(n) for n in line.args["players"]}
+    return set()
+
+
+def _movers_over_every_combination(s: DragonState) -> dict[tuple[bool, int, int | None], set[int]]:
+    """By brute force, for each player's line (and the table's lines, seat None) of the forecasts
+    that compare players: the seats whose choice changes it in some combination of everyone's
+    ways (told apart by what the coming events read: the ways it merges forecast alike, above),
+    the others' choices held."""
+    base, others = _ends_out(s, reads_of(s))
+    choices = [[base.players[seat], *(end.players[seat] for end in ends)] for seat, ends in others]
+    read: dict[tuple[int, ...], dict[tuple[bool, int, int | None], object]] = {}
+    for combo in product(*(range(len(c)) for c in choices)):
+        table = base.clone()
+        for (seat, _), ways, k in zip(others, choices, combo, strict=True):
+            table.players[seat] = ways[k].clone()
+        forecasts = [forecast_event(table, m) for m in coming_months(s) if _compares(s, s.events[m - 1])]
+        sup = forecast_super(table)
+        if sup is not None and _compares(s, sup.event):
+            forecasts.append(sup)
+        read[combo] = {
+            **{(f.super, f.month, i): sf.line for f in forecasts for i, sf in enumerate(f.seats)},
+            **{(f.super, f.month, None): f.table for f in forecasts},
+        }
+    movers: dict[tuple[bool, int, int | None], set[int]] = {key: set() for key in read[next(iter(read))]}
+    for combo, lines in read.items():
+        for j, (seat, _) in enumerate(others):
+            for k in range(len(choices[j])):
+                other = read[(*combo[:j], k, *combo[j + 1 :])]
+                movers.update({key: movers[key] | {seat} for key, v in lines.items() if other[key] != v})
+    return movers
+
+
+@pytest.mark.parametrize("seed", [2, 3, 9, 11])
+def test_a_line_names_only_the_players_whose_releases_can_change_it(seed):
+    """On random mid-event positions with the Mongols to come, "depends on whom Ana and Carla
+    release" names exactly the seats whose choice changes that line in some combination of the
+    others' choices (a player's own line and the helmets' note alike). Seeds 2, 3, 9 and 11 of
+    1-15 are those main fails: it named a seat whose other way was tried only beside a way of the
+    player's own that it never met."""
+    checked = 0
+    for s in _all_mid_event_positions(150, seed):
+        if not _compares_persons(s) or len(_ends_out(s, reads_of(s))[1]) < 2:
+            continue
+        said: dict[tuple[bool, int, int | None], set[int]] = {}
+        for f in after_this_event(s):
+            if not _compares(s, f.event):
+                continue
+            for seat, sf in enumerate(f.seats):
+                said[(f.super, f.month, seat)] = _named(s, sf.line.msg, seat)
+            note = [e.msg for e in f.table if e.msg.key == "foresight.dragon.table_depends"]
+            said[(f.super, f.month, None)] = _named(s, note[0]) if note else set()
+        assert said == _movers_over_every_combination(s)
+        checked += 1
+    assert checked >= 5
+
+
+def test_at_worst_counts_the_vp_a_way_does_not_score():
+    """Month 3's Drought takes one of Ana's warrior and farmer; Ben has an old warrior's two
+    helmets. At month 4's Mongols Ana has the fewest either way and releases one person, but
+    keeping her warrior she also scores 1 VP: the worst is letting him go, and it is said."""
+    s = fresh(2)
+    realm(s, 0, (2, ["warrior:young", "farmer:young"]), rice=0, yuan=0)
+    realm(s, 1, (2, ["warrior:old"]), rice=9, yuan=9)
+    s, _ = run_event(s, "drought", month=3)
+    s.events[3] = "mongol"
+    assert mid_event(s) and [t.seat for t in s.tasks] == [0]
+    month4 = coming_events(s)[0]
+    assert sorted(_could_be(month4, 0)) == [
+        "Ana: +1\u00a0VP and must release 1 person",
+        "Ana: must release 1 person",
+    ]
+    assert _lines(month4)[0] == "Ana: at worst must release 1 person, depending on whom they release now"
+    assert _lines(month4, "es")[0] == (
+        "Ana: en el peor caso debe liberar 1 persona, según a quién libere ahora"
+    )
+    ana = month4.seats[0]
+    assert (ana.releases, ana.vp) == (1, 0)  # the worst way's numbers
+
+
+def _every_table(s: DragonState) -> list[EventForecast]:
+    """The forecast after this event as made before the Mongols' tables were cut (branch
+    forecast58): every table ``_product`` makes forecast, each read as made."""
+    ends = _ends_out(s, reads_of(s))
+    helmets = _helmet_ways(*ends)
+    out = []
+    for m in coming_months(s):
+        own = not _compares(s, s.events[m - 1])
+        out.append(
+            _merge(s, [(mark, forecast_event(t, m)) for mark, t in _tables(*ends, packed=own)], own, helmets)
+        )
+    sup = forecast_super(s)
+    if sup is not None:
+        own = not _compares(s, sup.event)
+        sups = [(mark, forecast_super(t)) for mark, t in _tables(*ends, packed=own)]
+        out.append(_merge(s, [(mark, f) for mark, f in sups if f is not None], own, helmets))
+    return out
+
+
+def _five_player_mongol_positions(seed: int, count: int) -> list[DragonState]:
+    """Mid-event positions of random 5-player games (base and both expansions, as the bench) with
+    the Mongols (or an Eclipse repeating them) still to forecast."""
+    rng = random.Random(seed)
+    out: list[DragonState] = []
+    game = 0
+    while len(out) < count:
+        game += 1
+        options = {"great_wall": True, "super_events": True} if game % 2 else {}
+        table = Table.new("dragon", NAMES[:5], options)
+        while table.prompt is not None and len(out) < count:
+            s = table.state
+            if mid_event(s) and _compares_persons(s) and rng.random() < 0.7:
+                out.append(s)
+            step_random(table, rng)
+    return out
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_mongols_forecast_on_fewer_tables_is_the_one_on_every_table(seed):
+    """The Mongols forecast on the tables ``_together`` makes (a seat's other ways several to a
+    table) reads, to the last detail line, as the forecast made on every table of ``_product``;
+    and fewer tables are made."""
+    made = every = lines_only = 0
+    for s in _five_player_mongol_positions(seed, 60):
+        kept = s.clone()
+        assert after_this_event(s) == _every_table(s)
+        assert s == kept  # forecast on forks of it: never changed
+        ends = _ends_out(s, reads_of(s))
+        together, alone, _ = _together(*ends)
+        made += len(together)
+        every += len(_tables(*ends, packed=False))
+        for _, t in alone:  # where only the table's lines are read, they are the forecast's
+            lines_only += 1
+            for m in coming_months(s):
+                assert event_table(t, m) == forecast_event(t, m).table
+            sup = forecast_super(t)
+            assert sup is None or super_table(t) == sup.table
+    assert made < every and lines_only > 0

@@ -8,10 +8,12 @@ hints are worked out here, from the same rules data.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+import math
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import replace
+from functools import partial
 from itertools import product
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
@@ -54,6 +56,13 @@ class SeatForecast(BaseModel):
         """How hard the event would hit this player, to compare players: persons lost first,
         then floors, then goods paid."""
         return (self.releases, len(self.decay), self.yuan + self.rice + self.fireworks)
+
+    def loss(self) -> tuple[int, int, int, int]:
+        """How hard the event would hit this player, to compare one player's ways out of an event
+        ("at worst"): ``harm``, then the VP it would not score (the Mongols' helmets, a Buddha's
+        monks: a way keeping fewer scores fewer). docs/DECISIONS.md, "At worst counts the VP a way
+        does not score"."""
+        return (*self.harm(), -self.vp)
 
 
 class EventForecast(BaseModel):
@@ -107,19 +116,101 @@ def after_this_event(state: DragonState) -> list[EventForecast]:
     releases are tried, told apart by what the coming events read (``reads_of``), and a player's
     line that differs between them says whose choice it depends on (``_merge``). An event that
     compares nobody's persons is forecast on the packed tables (``_tables``), the Mongols on the
-    seats' ways together (``_product``)."""
+    seats' ways together (``_product``'s tables, read from fewer: ``_together``); each event on
+    the ways told apart by what it alone reads (``_after``)."""
     ends = _ends_out(state, reads_of(state))
-    sup = _super_coming(state)
-    own = {m: not _compares(state, state.events[m - 1]) for m in coming_months(state)}
-    sup_own = sup is None or not _compares(state, sup)
-    tables = {packed: _tables(*ends, packed=packed) for packed in {*own.values(), sup_own}}
     out = [
-        _merge(state, [(mark, forecast_event(s, m)) for mark, s in tables[own[m]]], own[m])
+        _after(
+            state,
+            ends,
+            (partial(forecast_event, month=m), partial(event_table, month=m)),
+            state.events[m - 1],
+        )
         for m in coming_months(state)
     ]
+    sup = _super_coming(state)
     if sup is not None:
-        sups = [(mark, forecast_super(s)) for mark, s in tables[sup_own]]
-        out.append(_merge(state, [(mark, f) for mark, f in sups if f is not None], sup_own))
+        out.append(_after(state, ends, (forecast_super, super_table), sup))
+    return out
+
+
+def _after(
+    state: DragonState,
+    ends: Ends,
+    forecasts: tuple[Callable[[DragonState], EventForecast | None], Callable[[DragonState], list[Effect]]],
+    event: str,
+) -> EventForecast:
+    """One coming event forecast once this event is over, on each seat's ways told apart by what
+    this event alone reads (``reads_of``): packed when it compares nobody, else together (the
+    whole forecast on some tables, the table's lines alone on others: ``forecasts``)."""
+    forecast, table_only = forecasts
+    ends = _only(ends, reads_of(state, event))
+    if not _compares(state, event):
+        found = [(mark, f) for mark, s in _tables(*ends, packed=True) if (f := forecast(s)) is not None]
+        return _merge(state, found, True)
+    together, helmets_only, every = _together(*ends)
+    helmets = _helmet_ways(*ends)
+    found = [(mark, f) for mark, s in together if (f := forecast(s)) is not None]
+    tables = [(mark, table_only(s)) for mark, s in helmets_only]
+    return _merge(state, _read_every(found, tables, every, helmets), False, helmets)
+
+
+def _only(ends: Ends, told_apart: Callable[[PlayerState], Hashable]) -> Ends:
+    """Each seat's other outcomes out of this event (``_ends_out``) told apart by ``told_apart``
+    alone: the first met of each kept, in their order; a seat left with none, left out."""
+    base, others = ends
+    out: list[tuple[int, list[DragonState]]] = []
+    for seat, seat_ends in others:
+        seen = {told_apart(base.players[seat])}
+        kept = []
+        for end in seat_ends:
+            key = told_apart(end.players[seat])
+            if key not in seen:
+                seen.add(key)
+                kept.append(end)
+        if kept:
+            out.append((seat, kept))
+    return base, out
+
+
+class _Read(NamedTuple):
+    """What a forecast reads of a table it was not made on (``_read_every``)."""
+
+    seats: list[SeatForecast]
+    table: list[Effect]
+
+
+def _read_every(
+    found: list[tuple[Mark, EventForecast]],
+    tables: list[tuple[Mark, list[Effect]]],
+    every: list[Mark],
+    helmets: list[list[int]],
+) -> list[tuple[Mark, EventForecast | _Read]]:
+    """The forecast on each of ``every`` table (``_product``'s, in its order) read from those
+    made (``_together``): a player's from the one with the same own way and the same fewest
+    helmets among the others, the table's lines from the one with everyone's same helmets
+    (``found``, else ``tables``: the table's lines alone)."""
+    seat_of: dict[tuple[int, int, float], SeatForecast] = {}
+    table_of: dict[tuple[int, ...], list[Effect]] = {}
+
+    def keys(mark: Mark) -> tuple[tuple[int, ...], list[tuple[int, int, float]]]:
+        ways = dict(mark)
+        vec = tuple(hs[ways.get(j, 0)] for j, hs in enumerate(helmets))
+        return vec, [
+            (i, ways.get(i, 0), min((*vec[:i], *vec[i + 1 :]), default=math.inf)) for i in range(len(vec))
+        ]
+
+    for mark, f in found:
+        vec, seats = keys(mark)
+        table_of.setdefault(vec, f.table)
+        for key, sf in zip(seats, f.seats, strict=True):
+            seat_of.setdefault(key, sf)
+    for mark, lines in tables:
+        table_of.setdefault(keys(mark)[0], lines)
+    out: list[tuple[Mark, EventForecast | _Read]] = [found[0]]
+    for mark in every[1:]:
+        vec, seats = keys(mark)
+        out.append((mark, _Read([seat_of[key] for key in seats], table_of[vec])))
     return out
 
 
@@ -148,7 +239,7 @@ def _compares_persons(state: DragonState) -> bool:
 _SYMBOLS_READ = {"mongol": "warrior", "contagion": "healer"}
 
 
-def reads_of(state: DragonState) -> Callable[[PlayerState], tuple[object, ...]]:
+def reads_of(state: DragonState, event: str | None = None) -> Callable[[PlayerState], tuple[object, ...]]:
     """The key telling apart two outcomes of a player's releases by what the forecasts after this
     event read: each palace's floors and whether anyone lives there (decay and its empty palaces,
     the inhabited palaces a Drought feeds, the Earthquake's floors), how many persons the player
@@ -156,13 +247,18 @@ def reads_of(state: DragonState) -> Callable[[PlayerState], tuple[object, ...]]:
     palaces they come from changes no count; the Lantern festival), then the symbols a coming
     event counts. Two outcomes with
     the same key forecast alike, so only one is tried (docs/DECISIONS.md, "Dragon's forecast
-    tells a player's ways apart by what the coming events read")."""
-    events = {state.events[m - 1] for m in coming_months(state)}
+    tells a player's ways apart by what the coming events read"). ``event``: what that one coming
+    event (or super event) reads, each forecast told apart by its own (docs/DECISIONS.md, "Fewer
+    tables for the Mongols")."""
     sup = _super_coming(state)
-    if sup == "eclipse":
+    if event is None:
+        events = {state.events[m - 1] for m in coming_months(state)} | ({sup} if sup else set())
+    else:
+        events = {event}
+    if "eclipse" in events:
         events.add(state.events[RULES.super_events.month - 1])
-    symbols = tuple(RULES.types[kind].symbol for event, kind in _SYMBOLS_READ.items() if event in events)
-    monk = RULES.types["monk"].symbol if sup == "buddha" else None
+    symbols = tuple(RULES.types[kind].symbol for ev, kind in _SYMBOLS_READ.items() if ev in events)
+    monk = RULES.types["monk"].symbol if "buddha" in events else None
     faces, symbol_of = RULES.faces, RULES.symbol_of
 
     def key(p: PlayerState) -> tuple[object, ...]:
@@ -241,16 +337,29 @@ def _product(
     base: DragonState, others: list[tuple[int, list[DragonState]]]
 ) -> list[tuple[Mark, DragonState]]:
     """The tables for an event that compares players, the Mongols (the fewest helmets release):
-    their choices together, not one seat's at a time, since two players keeping a helmet each can
-    put a third among the fewest. Not every combination: each seat's ways by helmets together
-    (the first met of each count: the helmets of everyone, so the whole table's lines, come out
-    of these), then each seat's other ways once for each fewest helmets of the others it can
-    meet (a player's line reads their own way and whether they have the fewest; its hint, how
-    many the others' fewest is). docs/DECISIONS.md, "Dragon's forecast tries the seats' ways
-    together"."""
+    every one of ``_combos`` but the first way. What is forecast is fewer (``_together``); these
+    are the ones it reads, and the test's way before."""
+    combos, _ = _combos(base, others)
+    return [(_mark(others, c), _table_of(base, others, c)) for c in combos[1:]]
+
+
+def _combos(
+    base: DragonState, others: list[tuple[int, list[DragonState]]]
+) -> tuple[list[tuple[int, ...]], list[list[int]]]:
+    """The combinations of the seats' ways (for each seat with other ways, the k-th: 0 its first)
+    that a forecast comparing players reads, in order, the first way first; and each such seat's
+    helmets by way. Their choices together, not one seat's at a time, since two players keeping
+    a helmet each can put a third among the fewest. Not every combination: each seat's ways by
+    helmets together (the first met of each count: the helmets of everyone, so the whole table's
+    lines, come out of these), then each seat's other ways once for each fewest helmets of the
+    others it can meet (a player's line reads their own way and whether they have the fewest;
+    its hint, how many the others' fewest is). docs/DECISIONS.md, "Dragon's forecast tries the
+    seats' ways together"."""
     helmet = RULES.types["warrior"].symbol
-    ways = [[base.players[seat], *(end.players[seat] for end in ends)] for seat, ends in others]
-    counts = [[p.symbols(helmet) for p in seat_ways] for seat_ways in ways]
+    counts = [
+        [base.players[seat].symbols(helmet), *(e.players[seat].symbols(helmet) for e in ends)]
+        for seat, ends in others
+    ]
     reps = [[k for k, h in enumerate(hs) if h not in hs[:k]] for hs in counts]
     fixed = [p.symbols(helmet) for seat, p in enumerate(base.players) if seat not in {s for s, _ in others}]
     combos = set(product(*reps))
@@ -262,23 +371,130 @@ def _product(
             fewest.setdefault(min([*theirs, *fixed], default=0), combo)
         for k in (k for k in range(len(hs)) if k not in reps[i]):
             combos.update((*c[:i], k, *c[i + 1 :]) for c in fewest.values())
-    out: list[tuple[Mark, DragonState]] = []
-    for combo in sorted(combos):
-        if not any(combo):
-            continue  # the first way itself
-        table = base.fork()  # its own list of players, each shared: sealed, a change copies first
-        for (seat, _), seat_ways, k in zip(others, ways, combo, strict=True):
-            table.players[seat] = seat_ways[k]
-        table.seal()
-        out.append((tuple((seat, k) for (seat, _), k in zip(others, combo, strict=True) if k), table))
+    return sorted(combos), counts
+
+
+def _mark(others: list[tuple[int, list[DragonState]]], combo: tuple[int, ...]) -> Mark:
+    return tuple((seat, k) for (seat, _), k in zip(others, combo, strict=True) if k)
+
+
+def _table_of(
+    base: DragonState, others: list[tuple[int, list[DragonState]]], combo: tuple[int, ...]
+) -> DragonState:
+    """The table after this event with each seat on its way of ``combo``."""
+    if not any(combo):
+        return base
+    table = base.fork()  # its own list of players, each shared: sealed, a change copies first
+    for (seat, ends), k in zip(others, combo, strict=True):
+        if k:
+            table.players[seat] = ends[k - 1].players[seat]
+    table.seal()
+    return table
+
+
+def _together(
+    base: DragonState, others: list[tuple[int, list[DragonState]]]
+) -> tuple[list[tuple[Mark, DragonState]], list[tuple[Mark, DragonState]], list[Mark]]:
+    """The tables forecast for an event that compares players, those whose table's lines alone
+    are made, and the marks of every table ``_product`` makes, in its order, which the forecast
+    reads (``_read_every``). A player's forecast there reads their own way and the others'
+    fewest helmets, the table's lines the helmets of everyone: of ``_combos``, the first way,
+    then, one at a time, the one giving the most players an outcome (own way, others' fewest)
+    not met yet, until every one is met; and for each helmets of everyone not met so, the first
+    combination with them, for its table's lines (docs/DECISIONS.md, "Fewer tables for the
+    Mongols")."""
+    combos, counts = _combos(base, others)
+    helmet = RULES.types["warrior"].symbol
+    fixed = [p.symbols(helmet) for seat, p in enumerate(base.players) if seat not in {s for s, _ in others}]
+
+    def reads(c: tuple[int, ...]) -> set[tuple[int, int, int]]:
+        """Each player's (own way, the others' fewest helmets) on the table ``c``; a seat with
+        no other way numbered from -1 down."""
+        hs = [counts[j][k] for j, k in enumerate(c)]
+        seats = {(i, k, min([*hs[:i], *hs[i + 1 :], *fixed], default=-1)) for i, k in enumerate(c)}
+        alone = {(-1 - f, 0, min([*hs, *fixed[:f], *fixed[f + 1 :]], default=-1)) for f in range(len(fixed))}
+        return seats | alone
+
+    read = {c: reads(c) for c in combos}
+    left = set().union(*read.values()) - read[combos[0]]
+    made = [combos[0]]
+    while left:
+        best = max(combos, key=lambda c: len(read[c] & left))  # the first of the most
+        made.append(best)
+        left -= read[best]
+    vectors = {tuple(counts[j][k] for j, k in enumerate(c)) for c in made}
+    lines_only = []
+    for c in combos:
+        vec = tuple(counts[j][k] for j, k in enumerate(c))
+        if vec not in vectors:
+            vectors.add(vec)
+            lines_only.append(c)
+    return (
+        [(_mark(others, c), _table_of(base, others, c)) for c in made],
+        [(_mark(others, c), _table_of(base, others, c)) for c in lines_only],
+        [_mark(others, c) for c in combos],
+    )
+
+
+def _helmet_ways(base: DragonState, others: list[tuple[int, list[DragonState]]]) -> list[list[int]]:
+    """Each seat's helmets in each of its ways out of this event (its first way first; a seat
+    with one way, its helmets alone)."""
+    helmet = RULES.types["warrior"].symbol
+    out = [[p.symbols(helmet)] for p in base.players]
+    for seat, ends in others:
+        out[seat] += [end.players[seat].symbols(helmet) for end in ends]
+    return out
+
+
+def _fewest_possible(counts: list[list[int]]) -> set[float]:
+    """The fewest helmets a group of seats can have, each seat on one of its ways (``counts``: the
+    helmets of each seat's ways): any count a seat can have that no other seat must stay under.
+    No seat at all: none to compare (infinite)."""
+    if not counts:
+        return {math.inf}
+    top = min(max(hs) for hs in counts)
+    return {h for hs in counts for h in hs if h <= top}
+
+
+def _fewest_of_others(mark: Mark, seat: int, helmets: list[list[int]]) -> float:
+    """The fewest helmets of the seats other than ``seat`` on the table made of ``mark``."""
+    ways = dict(mark)
+    return min((hs[ways.get(j, 0)] for j, hs in enumerate(helmets) if j != seat), default=math.inf)
+
+
+def _movers_together(seat: int, read: list[tuple[Mark, object]], helmets: list[list[int]]) -> set[int]:
+    """For an event that compares players (the Mongols): the seats whose choice changes what is
+    read of ``seat``'s forecast in some combination of everyone's ways. It reads ``seat``'s own way
+    and the others' fewest helmets (``_product``), so it is known on every combination from the
+    tables made: ``seat`` is one when two of its ways read differently beside the same fewest of
+    the others; another seat when, ``seat``'s way held and the rest's fewest held, two of that
+    seat's helmet counts read differently (docs/DECISIONS.md, "Only the players whose releases
+    can change a line are named")."""
+    value = {(dict(mark).get(seat, 0), _fewest_of_others(mark, seat, helmets)): v for mark, v in read}
+    out: set[int] = set()
+    first: dict[float, object] = {}  # by the others' fewest helmets, the first way's reading
+    for (_, fewest), v in value.items():
+        if first.setdefault(fewest, v) != v:
+            out.add(seat)
+    own = range(len(helmets[seat]))
+    for j, hs in enumerate(helmets):
+        if j == seat or len(set(hs)) < 2:
+            continue
+        rest = [h for i, h in enumerate(helmets) if i not in (seat, j)]
+        for fewest, k in product(_fewest_possible(rest), own):
+            read_j = [value[(k, min(h, fewest))] for h in hs]
+            if any(v != read_j[0] for v in read_j):
+                out.add(j)
+                break
     return out
 
 
 def _movers(read: list[tuple[Mark, object]]) -> set[int]:
     """The seats whose choice changes what is read of the forecast on each table (a player's
-    line, the table's lines): a seat is one when a table where it chose otherwise reads
-    differently from the same table with its first way, or, that table not made (the packed
-    tables), from the first way itself."""
+    line on the packed tables, the table's lines): a seat is one when a table where it chose
+    otherwise reads differently from the same table with its first way, or, that table not made
+    (the packed tables), from the first way itself. A player's line on the Mongols' tables:
+    ``_movers_together``."""
     by = dict(read)
     out: set[int] = set()
     for mark, v in by.items():
@@ -327,7 +543,12 @@ def _endings(
     return out
 
 
-def _merge(state: DragonState, found: list[tuple[Mark, EventForecast]], own_only: bool) -> EventForecast:
+def _merge(
+    state: DragonState,
+    found: Sequence[tuple[Mark, EventForecast | _Read]],
+    own_only: bool,
+    helmets: list[list[int]] | None = None,
+) -> EventForecast:
     """The forecast made on the first way out of this event, each player's line kept where every
     way gives it; where it differs, the line says whose releases it depends on (``own_only``:
     their own, the event comparing nobody), the detail what it could be, and the numbers are the
@@ -335,10 +556,15 @@ def _merge(state: DragonState, found: list[tuple[Mark, EventForecast]], own_only
     detail is not says what each differing part could be; what concerns the whole table (the
     Mongols' helmets) whose choices could change it."""
     base = found[0][1]
+    assert isinstance(base, EventForecast)  # the first way's is made, the others may be read (_Read)
     seats = []
     for i, sf in enumerate(base.seats):
-        varied = _movers([(mark, f.seats[i].line) for mark, f in found])
-        movers = sorted({sf.seat} if own_only and varied else varied)
+        lines_read: list[tuple[Mark, object]] = [(mark, f.seats[i].line) for mark, f in found]
+        if own_only or helmets is None:
+            varied = _movers(lines_read)
+            movers = sorted({sf.seat} if own_only and varied else varied)
+        else:
+            movers = sorted(_movers_together(sf.seat, lines_read, helmets))
         # this player's outcomes in the order of their own ways, however the tables were made
         own = [dict(mark).get(sf.seat, 0) for mark, _ in found]
         ways = [found[j][1].seats[i] for j in sorted(range(len(found)), key=own.__getitem__)]
@@ -352,8 +578,8 @@ def _merge(state: DragonState, found: list[tuple[Mark, EventForecast]], own_only
         for w in ways:
             if w.line not in lines:
                 lines.append(w.line)
-        worst = max(ways, key=SeatForecast.harm)
-        said = _depends(state, sf.seat, movers, worst, min(w.harm() for w in ways))
+        worst = max(ways, key=SeatForecast.loss)
+        said = _depends(state, sf.seat, movers, worst, min(w.loss() for w in ways))
         line = Effect(rule_id=base.rule_id, seat=sf.seat, msg=said)
         could = [
             Effect(rule_id=base.rule_id, seat=sf.seat, msg=msg("foresight.dragon.could_be", line=w.msg))
@@ -379,10 +605,11 @@ def _could_be(rule_id: str, seat: int, details: list[list[Effect]]) -> list[Effe
     return [*common, *could]
 
 
-def _table(state: DragonState, found: list[tuple[Mark, EventForecast]]) -> list[Effect]:
+def _table(state: DragonState, found: Sequence[tuple[Mark, EventForecast | _Read]]) -> list[Effect]:
     """The first way's lines for the whole table, then, when another way changes them (the
     helmets of a Mongol Invasion), whose releases could."""
     base = found[0][1]
+    assert isinstance(base, EventForecast)
     movers = sorted(_movers([(mark, f.table) for mark, f in found]))
     if not movers:
         return base.table
@@ -392,14 +619,14 @@ def _table(state: DragonState, found: list[tuple[Mark, EventForecast]]) -> list[
 
 
 def _depends(
-    state: DragonState, seat: int, movers: list[int], worst: SeatForecast, least: tuple[int, int, int]
+    state: DragonState, seat: int, movers: list[int], worst: SeatForecast, least: tuple[int, int, int, int]
 ) -> Msg:
     """The line of a player whose outcome depends on whom ``movers`` release now: the hardest
     way's parts ("at worst must release 3 persons") when one way is harder than another, else
     only whose choice it is (a super event's question, VP alone)."""
     name = state.players[seat].name
     parts = worst.line.msg.args.get("parts") if worst.line.msg.key == "foresight.dragon.line" else None
-    if not (parts and worst.harm() > least):
+    if not (parts and worst.loss() > least):
         parts = None
     if movers == [seat]:
         if parts:
@@ -418,8 +645,9 @@ def _depends(
 
 def _event_copy(state: DragonState, month: int) -> DragonState:
     """A private copy of the state standing at month ``month``'s event, with nothing waiting
-    (no tasks, no steps after it, no super event under way). The state given is never changed."""
-    s = state.clone()
+    (no tasks, no steps after it, no super event under way). The state given is never changed:
+    the copy is a fork (the engine copies a player before it changes one, ``player_mut``)."""
+    s = state.fork()
     s.month = month
     s.tasks = []
     s.after = []
@@ -446,13 +674,9 @@ def _wall_checks(s: DragonState, fx: list[Effect]) -> None:
 
 
 def _decay_effects(s: DragonState) -> list[Effect]:
-    """The engine's decay effects if it came now, ``s`` left as it was: decay only gives each
-    player a new list of palaces, so putting the old lists back undoes it (no second copy)."""
-    kept = [p.palaces for p in s.players]
+    """The engine's decay effects if it came now, ``s`` left as it was (decay runs on a fork)."""
     fx: list[Effect] = []
-    decay(s, fx)
-    for p, palaces in zip(s.players, kept, strict=True):
-        p.palaces = palaces
+    decay(s.fork(), fx)
     return fx
 
 
@@ -505,17 +729,42 @@ def forecast_event(state: DragonState, month: int) -> EventForecast:
             hints.append(_setup_hint(old.name, seat))
         line = Effect(rule_id=rule_id, seat=seat, msg=_line(old.name, numbers, placing=seat in placing))
         seats.append(SeatForecast(seat=seat, line=line, detail=[*own_fx, *own_decay, *hints], **numbers))
-    table = [e for e in fx if e.seat is None and e.msg.key != "dragon.fx.event"]
-    if event == "festival":
-        table.insert(0, _ranking(state, after, "fireworks", [p.fireworks for p in state.players], "festival"))
-    elif event == "mongol":
-        table.insert(0, _ranking(state, after, "helmets", helmets, "mongol"))
+    table = _event_table(state, event, after, fx, helmets)
     headline = Effect(
         rule_id=rule_id, msg=msg("foresight.dragon.headline", month=month, event=event_msg(event))
     )
     return EventForecast(
         month=month, event=event, rule_id=rule_id, headline=headline, table=table, seats=seats
     )
+
+
+def _event_table(
+    state: DragonState, event: str, after: DragonState, fx: list[Effect], helmets: list[int]
+) -> list[Effect]:
+    """What the event would do to the whole table: the engine's lines for nobody in particular,
+    after the fireworks' or the helmets' ranking."""
+    table = [e for e in fx if e.seat is None and e.msg.key != "dragon.fx.event"]
+    if event == "festival":
+        table.insert(0, _ranking(state, after, "fireworks", [p.fireworks for p in state.players], "festival"))
+    elif event == "mongol":
+        table.insert(0, _ranking(state, after, "helmets", helmets, "mongol"))
+    return table
+
+
+def event_table(state: DragonState, month: int) -> list[Effect]:
+    """``forecast_event(state, month).table`` alone: the event struck, no player's line made."""
+    after, fx = strike(state, month)
+    helmet = RULES.types["warrior"].symbol
+    return _event_table(state, state.events[month - 1], after, fx, [p.symbols(helmet) for p in state.players])
+
+
+def super_table(state: DragonState) -> list[Effect]:
+    """``forecast_super(state).table`` alone (the super event still to come): no player's line made."""
+    s = _event_copy(state, RULES.super_events.month)
+    fx: list[Effect] = []
+    start_super(s, fx)
+    _wall_checks(s, fx)
+    return [e for e in fx if e.seat is None and e.msg.key != "dragon.fx.super"]
 
 
 def _scored(old: PlayerState, new: PlayerState) -> int:
