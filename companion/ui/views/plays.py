@@ -484,6 +484,7 @@ def play_card(
     if doubt is not None:
         lines.append(ft.Text(tr.msg(doubt), color=ft.Colors.ERROR, size=13, key=f"play-{play.id}-doubt"))
     lines += tie_line(tr, services.repos.plays, play)
+    lines += expansions_line(tr, play)
     if play.location:
         lines.append(small(tr("insights.played_at", place=play.location), key=f"play-{play.id}-location"))
     if play.source == "calculator":
@@ -501,6 +502,27 @@ def play_card(
     actions += table_buttons(tr, services.repos.tables, session.go, play)
     lines.append(ft.Row(actions, wrap=True, spacing=8, run_spacing=8))
     return card(*lines, key=f"play-{play.id}", padding=10)
+
+
+# each game's expansions, as its options name them (the statistics split plays by these too)
+EXPANSION_OPTIONS: dict[str, tuple[str, ...]] = {"dragon": ("great_wall", "super_events")}
+
+
+def expansions_line(tr: Tr, play: PlayRecord) -> list[ft.Control]:
+    """The expansions a play was played with ("With The Great Wall (expansion)"), as New table
+    names them: a Great Wall game's 59 VP is not a base game's. None played, or never said (an
+    import): no line."""
+    played = [k for k in EXPANSION_OPTIONS.get(play.game, ()) if play.options.get(k) is True]
+    if not played:
+        return []
+    from companion.ui.views.stats_insights import expansion_name
+
+    return [
+        small(
+            tr("plays.expansions", names=expansion_name(tr, "+".join(played))),
+            key=f"play-{play.id}-expansions",
+        )
+    ]
 
 
 def table_buttons(
