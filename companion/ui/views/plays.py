@@ -504,25 +504,22 @@ def play_card(
     return card(*lines, key=f"play-{play.id}", padding=10)
 
 
-# each game's expansions, as its options name them (the statistics split plays by these too)
-EXPANSION_OPTIONS: dict[str, tuple[str, ...]] = {"dragon": ("great_wall", "super_events")}
+# each game's expansions, as its options name them and New table names them (the statistics
+# split plays by the same options: stats_insights.expansion_name)
+EXPANSION_OPTIONS: dict[str, dict[str, str]] = {
+    "dragon": {"great_wall": "dragon.option.great_wall", "super_events": "dragon.option.super_events"}
+}
 
 
 def expansions_line(tr: Tr, play: PlayRecord) -> list[ft.Control]:
     """The expansions a play was played with ("With The Great Wall (expansion)"), as New table
     names them: a Great Wall game's 59 VP is not a base game's. None played, or never said (an
     import): no line."""
-    played = [k for k in EXPANSION_OPTIONS.get(play.game, ()) if play.options.get(k) is True]
+    names = EXPANSION_OPTIONS.get(play.game, {})
+    played = [tr(label) for option, label in names.items() if play.options.get(option) is True]
     if not played:
         return []
-    from companion.ui.views.stats_insights import expansion_name
-
-    return [
-        small(
-            tr("plays.expansions", names=expansion_name(tr, "+".join(played))),
-            key=f"play-{play.id}-expansions",
-        )
-    ]
+    return [small(tr("plays.expansions", names=" + ".join(played)), key=f"play-{play.id}-expansions")]
 
 
 def table_buttons(
