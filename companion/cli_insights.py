@@ -139,7 +139,7 @@ def page_text(page: Any, lang: str) -> str:
     if page.head_to_head:
         out.append(t("insights.page_h2h"))
         out += [
-            "  " + t("insights.page_h2h_line", **h.model_dump() | {"name": shown(h.name)})
+            "  " + t("insights.page_h2h_line", n=h.shared, **h.model_dump() | {"name": shown(h.name)})
             for h in page.head_to_head
         ]
     return "\n".join(out)

@@ -44,7 +44,7 @@ def log(tmp_path):
                 "Longest winning streak: 3",
                 "2 plays in a row without a win",
                 "Rival",
-                "vs Ben: 5 together, wins 3–2",
+                "vs Ben: 5 plays together, wins 3–2",
             ],
         ),
         (
@@ -54,7 +54,7 @@ def log(tmp_path):
                 "Mejor racha de victorias: 3",
                 "2 partidas seguidas sin ganar",
                 "Rival",
-                "contra Ben: 5 juntos, victorias 3–2",
+                "contra Ben: 5 partidas en común, victorias 3–2",
             ],
         ),
     ],

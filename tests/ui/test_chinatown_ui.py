@@ -410,3 +410,31 @@ def test_a_years_summary_groups_the_businesses_as_the_income_card_does():
                         assert fx.msg.render(lang) in said
             grouped += " each: " in year_detail(Tr("en"), effects)
     assert grouped > 0  # the game had years where a seat had several businesses paying the same
+
+
+@pytest.mark.parametrize(
+    ("lang", "stale", "said"),
+    [
+        ("en", "paid at the end of the year", "Income of the final board (paid at the end of 1970)"),
+        ("es", "se cobran al final del año", "Ingresos del tablero final (cobrados al final de 1970)"),
+    ],
+)
+async def test_the_income_card_of_a_finished_game_says_the_last_year_paid_it(tmp_path, lang, stale, said):
+    """The walk's game over screen still titled the income card "Income of the board as it stands
+    (paid at the end of the year)" (walk58, ct-es-light-91-end.png): no year end was to come. At
+    the end it names the figures for what they are, the final board's, paid at the end of 1970."""
+    from random_play import play_until
+
+    from companion.core import Table
+
+    hub = new_hub(tmp_path)
+    table = hub.create(
+        play_until(
+            Table.new("chinatown", ["Ana", "Ben", "Carla"]), random.Random(4), lambda t: t.prompt is None
+        )
+    )
+    h = await started(hub, route=f"/table/{table.id}", prefs={"table_companion.lang": lang})
+    assert h.has("ct-income") and h.has("finished-card")
+    text = h.all_text()
+    assert said in text and stale not in text
+    h.close()

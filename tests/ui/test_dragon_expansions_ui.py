@@ -5,6 +5,7 @@ import random
 import textwrap
 from collections.abc import Callable
 
+import pytest
 from dragon_helpers import ROW
 from ui_testkit import hover, new_hub, started, words
 
@@ -81,7 +82,8 @@ async def test_the_wall_shows_each_section_in_its_builders_colour(tmp_path):
     assert h.has("wall") and h.has("wall-0") and h.has("wall-empty-1") and h.has("wall-empty-11")
     section = h.by_key("wall-0")
     assert section.data == seat and section.bgcolor == swatch(table.players[seat].color)
-    assert table.players[seat].name in section.tooltip and "+3\u00a0VP" in section.tooltip
+    tip = section.tooltip.message
+    assert table.players[seat].name in tip and "+3\u00a0VP" in tip
     assert "The Great Wall: 1 of 12 sections" in h.all_text()
     await h.click("wall-rule")
     assert h.has("rule-dialog") and h.has("rule-dialog-status")
@@ -156,3 +158,33 @@ async def test_each_wall_tile_says_its_whole_reward_under_one_line_naming_the_se
             lines = textwrap.wrap(words(t), TILE_LINE_CHARS)
             assert len(lines) <= TILE_LINES, (lang, words(t))
         h.close()
+
+
+@pytest.mark.parametrize(
+    ("lang", "empty"), [("en", "Section 2: not built yet"), ("es", "Tramo 2: aún sin construir")]
+)
+async def test_each_wall_section_is_named_to_a_screen_reader(tmp_path, lang, empty):
+    """The walk's accessibility tree read the Great Wall as "1", "2", ... "12" (walk58,
+    dr-en-light.log): a built section's builder and bonus were only its hover text, outside the
+    section's node, and an empty one was a bare number. A built section's number carries who
+    built it and the bonus taken (its hover text no node of its own); an empty one says so."""
+    hub = new_hub(tmp_path)
+    table = _table(hub, {"great_wall": True})
+    table.submit(EventRow(months=ROW))
+    table.submit(StartPlayer(player=0))
+    _to_groups(table, random.Random(2))
+    table.submit(
+        Groups(
+            groups=(("wall", "taxes", "build", "harvest"), ("fireworks", "parade", "research", "privilege"))
+        )
+    )
+    seat = table.prompt.seat
+    table.submit(ChooseGroup(seat=seat, group=0))
+    table.submit(Act(seat=seat, card="wall", bonus="vp"))
+    h = await started(hub, route=f"/table/{table.id}", prefs={"table_companion.lang": lang})
+    built = h.by_key("wall-0")
+    number = built.content.controls[0]
+    assert number.value == "1" and table.players[seat].name in number.semantics_label
+    assert number.semantics_label == built.tooltip.message and built.tooltip.exclude_from_semantics
+    assert h.by_key("wall-empty-1").content.semantics_label == empty
+    h.close()

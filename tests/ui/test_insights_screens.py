@@ -242,7 +242,7 @@ async def test_win_rate_over_time_is_a_chart_of_its_own_with_a_line_per_player(h
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 async def test_a_head_to_head_tally_ends_no_line(hub, lang):
-    """ "contra Ben: 8 juntos, victorias 1–2, por delante 2–" with "6" alone under it, at 412 px:
+    """ "contra Ben: 8 partidas en común, victorias 1–2, por delante 2–" with "6" alone under it, at 412 px:
     the dash between a tally's two figures is followed by a word joiner, so the line breaks before
     the tally, never inside it."""
     h = await started(hub, f"/player/{hub.ids['Ana']}", prefs={"table_companion.lang": lang})
@@ -273,3 +273,20 @@ async def test_a_player_pages_headings_end_without_a_colon(hub, lang):
     assert len(headings) >= 4 and not [t for t in headings if t.endswith(":")], headings
     assert translate("ui.insights.head_to_head", lang) in headings
     h.close()
+
+
+@pytest.mark.parametrize(
+    ("lang", "one", "many"),
+    [("en", "1 play together,", "plays together,"), ("es", "1 partida en común,", "partidas en común,")],
+)
+async def test_a_head_to_head_line_says_what_it_counts(hub, lang, one, many):
+    """The walk's player page said "contra Ben: 1 juntos, victorias 0–1" ("vs Ben: 1 together"):
+    a bare count with no noun. The count of plays shared is said as plays, with its plural."""
+    h = await started(hub, f"/player/{hub.ids['Ana']}", prefs={"table_companion.lang": lang})
+    said = h.by_key(f"player-h2h-{hub.ids['Ben']}").title.value
+    assert many in said, said
+    h.close()
+    said_one = translate(
+        "insights.page_h2h_line", lang, n=1, name="Ben", shared=1, wins=0, their_wins=1, ahead=0, behind=1
+    )
+    assert one in said_one, said_one

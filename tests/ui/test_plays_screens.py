@@ -352,3 +352,25 @@ async def test_a_day_fields_example_says_it_is_one(hub, lang, said):
     h = await started(hub, "/stats", prefs={"table_companion.lang": lang})
     assert h.by_key("stats-until").hint_text == said.format(date.today().year)
     h.close()
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "With The Great Wall (expansion)"),
+        ("es", "Con La Gran Muralla (expansión)"),
+    ],
+)
+async def test_a_plays_card_says_the_expansions_it_was_played_with(hub, lang, said):
+    """The walk's 3-player Dragon with The Great Wall showed in the play log as "In the Year of
+    the Dragon" alone, beside a base game's card (walk58, p2-dragon-es-dark-30-plays.png): a
+    Great Wall game's score is not a base game's. Its card names the expansion; a base game's
+    card has no such line."""
+    wall = hub.store.create(finished_game(12))  # The Great Wall, no Super Events
+    base = hub.store.create(finished_game(0))  # the base game
+    assert wall.options.great_wall and not wall.options.super_events and not base.options.great_wall
+    by_table = {p.table_id: p for p in hub.store.plays()}
+    h = await started(hub, "/plays", prefs={"table_companion.lang": lang})
+    assert h.by_key(f"play-{by_table[wall.id].id}-expansions").value == said
+    assert not h.has(f"play-{by_table[base.id].id}-expansions")
+    h.close()

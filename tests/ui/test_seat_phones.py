@@ -786,8 +786,8 @@ async def test_a_wall_section_on_its_builders_own_phone_speaks_to_her(tmp_path, 
     named = translate("ui.dragon.wall.section", lang, n=1, player=name, bonus=taken)
     own = translate("ui.dragon.own.wall_section", lang, n=1, bonus=taken)
     assert name not in own
-    assert builder.by_key("wall-0").tooltip == own
-    assert other.by_key("wall-0").tooltip == named and host.by_key("wall-0").tooltip == named
+    assert builder.by_key("wall-0").tooltip.message == own
+    assert other.by_key("wall-0").tooltip.message == named and host.by_key("wall-0").tooltip.message == named
     for h in (builder, other, host):
         h.close()
 

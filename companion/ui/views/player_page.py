@@ -185,7 +185,7 @@ TALLY_DASH = re.compile(r"(\d)–(?=\d)")
 
 
 def _h2h_line(tr: Tr, go: Callable[[str], None], h: HeadToHead) -> ft.Control:
-    said = TALLY_DASH.sub("\\1–\u2060", shared(tr, "insights.page_h2h_line", **h.model_dump()))
+    said = TALLY_DASH.sub("\\1–\u2060", shared(tr, "insights.page_h2h_line", n=h.shared, **h.model_dump()))
     return ft.ListTile(
         title=ft.Text(said),
         on_click=lambda _: go(f"/player/{h.player_id}"),

@@ -484,6 +484,7 @@ def play_card(
     if doubt is not None:
         lines.append(ft.Text(tr.msg(doubt), color=ft.Colors.ERROR, size=13, key=f"play-{play.id}-doubt"))
     lines += tie_line(tr, services.repos.plays, play)
+    lines += expansions_line(tr, play)
     if play.location:
         lines.append(small(tr("insights.played_at", place=play.location), key=f"play-{play.id}-location"))
     if play.source == "calculator":
@@ -501,6 +502,24 @@ def play_card(
     actions += table_buttons(tr, services.repos.tables, session.go, play)
     lines.append(ft.Row(actions, wrap=True, spacing=8, run_spacing=8))
     return card(*lines, key=f"play-{play.id}", padding=10)
+
+
+# each game's expansions, as its options name them and New table names them (the statistics
+# split plays by the same options: stats_insights.expansion_name)
+EXPANSION_OPTIONS: dict[str, dict[str, str]] = {
+    "dragon": {"great_wall": "dragon.option.great_wall", "super_events": "dragon.option.super_events"}
+}
+
+
+def expansions_line(tr: Tr, play: PlayRecord) -> list[ft.Control]:
+    """The expansions a play was played with ("With The Great Wall (expansion)"), as New table
+    names them: a Great Wall game's 59 VP is not a base game's. None played, or never said (an
+    import): no line."""
+    names = EXPANSION_OPTIONS.get(play.game, {})
+    played = [tr(label) for option, label in names.items() if play.options.get(option) is True]
+    if not played:
+        return []
+    return [small(tr("plays.expansions", names=" + ".join(played)), key=f"play-{play.id}-expansions")]
 
 
 def table_buttons(

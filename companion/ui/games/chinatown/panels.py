@@ -77,9 +77,20 @@ def board(model: TableModel) -> list[ft.Control]:
             state.shop,
             list(enumerate(state.players)),
             key="ct-income",
-            title=model.tr("chinatown.income_now"),
+            title=income_title(model.tr, table),
         ),
     ]
+
+
+def income_title(tr: Tr, table: Table) -> str:
+    """What the income card's figures are: the board as it stands during the game (paid at the
+    end of the year); once the game is over, what the final board paid in the last year (the
+    last income is the game's last step, so no year end is still to come)."""
+    if not table.finished:
+        return tr("chinatown.income_now")
+    from companion.games.chinatown.public import DATA
+
+    return tr("chinatown.income_final", year=str(DATA.years[-1]))
 
 
 @ft.component

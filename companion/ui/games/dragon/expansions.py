@@ -105,7 +105,8 @@ def wall_card(model: TableModel, table: Table, state: DragonState) -> ft.Control
                 ft.Container(
                     ft.Column(
                         [
-                            ft.Text(str(i + 1), size=10, color=ft.Colors.BLACK),
+                            # the section's name for a screen reader: who built it, and its bonus
+                            ft.Text(str(i + 1), size=10, color=ft.Colors.BLACK, semantics_label=tip),
                             ft.Icon(BONUS_ICONS.get(bonus, ft.Icons.CHECK), size=16, color=ft.Colors.BLACK),
                         ],
                         spacing=0,
@@ -118,13 +119,18 @@ def wall_card(model: TableModel, table: Table, state: DragonState) -> ft.Control
                     height=40,
                     border_radius=4,
                     bgcolor=swatch(table.players[seat].color),
-                    tooltip=tip,
+                    tooltip=quiet(tip),  # said once, by the number's label
                 )
             )
         else:
             slots.append(
                 ft.Container(
-                    ft.Text(str(i + 1), size=10, color=ft.Colors.ON_SURFACE_VARIANT),
+                    ft.Text(
+                        str(i + 1),
+                        size=10,
+                        color=ft.Colors.ON_SURFACE_VARIANT,
+                        semantics_label=tr("dragon.wall.unbuilt", n=i + 1),
+                    ),
                     key=f"wall-empty-{i}",
                     width=58,
                     height=40,
