@@ -190,6 +190,8 @@ PILL_STYLE = ft.ButtonStyle(
 )
 PILL_PADDING = ft.Padding.symmetric(horizontal=16, vertical=6)
 PILL_BORDER = ft.Border.all(1, ft.Colors.OUTLINE_VARIANT)
+# the pills' style for a box of them (widgets.themed): each pill under it is sent without one
+PILL_THEME = ft.Theme(text_button_theme=ft.TextButtonTheme(style=PILL_STYLE))
 
 
 def pill_button(
@@ -202,12 +204,15 @@ def pill_button(
     bgcolor: Any = None,
     color: Any = None,
     disabled: bool = False,
+    in_theme: bool = False,
 ) -> ft.Control:
     """A small rounded label that acts (opens a rule by its title, seats a player, takes back a
     card), looking like a chip but a button to screen readers, named ``name`` ("Read the rule:
     Action groups"): a Flet chip is a checkbox on the web whatever it does. The button is the
     48 px target, the pill inside it keeps the chip's 32 px look. No hover text: the pill says
-    what it is, and a tooltip over a chip swallowed the next tap in Chromium."""
+    what it is, and a tooltip over a chip swallowed the next tap in Chromium. ``in_theme``: the
+    pill sits in a box themed with ``PILL_THEME`` (``themed``), which gives it its button's style
+    (the same look; the style is then sent once with the box, not with every pill)."""
     text = ft.Text(label, semantics_label=name, size=14, weight=ft.FontWeight.W_500, color=color)
     inside: ft.Control = text if leading is None else ft.Row([leading, text], spacing=6, tight=True)
     pill = ft.Container(
@@ -218,7 +223,12 @@ def pill_button(
         bgcolor=bgcolor or ft.Colors.SURFACE,
     )
     return ft.TextButton(
-        content=pill, key=key, on_click=on_click, style=PILL_STYLE, height=TAP, disabled=disabled
+        content=pill,
+        key=key,
+        on_click=on_click,
+        style=None if in_theme else PILL_STYLE,
+        height=TAP,
+        disabled=disabled,
     )
 
 

@@ -4,6 +4,7 @@
 import random
 
 import pytest
+from flet_harness import sent_strings
 from random_play import play_until
 from ui_testkit import hover, new_hub, new_table_by_taps, started
 
@@ -297,3 +298,53 @@ async def test_a_seat_card_says_each_palace_with_its_floors_and_the_hand_counted
             name = translate("dragon.card.wild_short" if card == "wild" else f"dragon.type.{card}", lang)
             assert hand.count(name if k == 1 else f"{name} ×{k}") >= 1
     h.close()
+
+
+async def test_the_moments_rule_chips_take_their_style_from_their_box(tmp_path):
+    """Each rule chip of "Rules for this moment" is sent without a button style: its box's theme
+    gives it, light and dark, the pill's style (widgets.PILL_STYLE: the same look), so the chips
+    made new as the moment changes do not each carry it; the box is kept from moment to moment
+    (its theme is not sent again)."""
+    from flet.messaging.protocol import MessageAction
+
+    from companion.ui.widgets import PILL_STYLE
+
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("dragon", ["Ana", "Ben", "Carla"]))
+    rng = random.Random(4)
+    while not (table.state.month == 2 and table.prompt.kind == "action"):
+        table.auto(rng) if table.prompt.auto else table.submit(rng.choice(table.prompt.choices))
+    h = await started(hub, route=f"/table/{table.id}")
+    chips = h.by_key("moment-rules-chips")
+    assert chips.theme.text_button_theme.style == PILL_STYLE
+    assert chips.dark_theme.text_button_theme.style == PILL_STYLE
+    asked = set(table.prompt.rule_ids)
+    for rid in asked:
+        assert h.by_key(f"moment-{rid}").style is None
+    sent = len(h.conn.messages)
+    await h.click("choice-0")  # the action chosen: the moment's rules change
+    assert set(table.prompt.rule_ids) != asked
+    patches = [m for m in h.conn.messages[sent:] if m.action == MessageAction.PATCH_CONTROL]
+    assert "text_button_theme" not in [s for m in patches for s in sent_strings(m)]
+    new_chips = [
+        c for m in patches for c in maps_in(decoded(m)) if str(c.get("key", "")).startswith("moment-")
+    ]
+    assert {c["key"] for c in new_chips} >= {f"moment-{rid}" for rid in set(table.prompt.rule_ids) - asked}
+    assert all("style" not in c for c in new_chips), new_chips
+    h.close()
+
+
+def decoded(message) -> object:
+    import msgpack
+    from flet_harness import wire
+
+    return msgpack.unpackb(wire([message.action, message.body]), strict_map_key=False)
+
+
+def maps_in(value) -> list[dict]:
+    """Every map in a decoded message, at any depth (the controls sent whole among them)."""
+    if isinstance(value, dict):
+        return [value] + [m for v in value.values() for m in maps_in(v)]
+    if isinstance(value, (list, tuple)):
+        return [m for v in value for m in maps_in(v)]
+    return []
