@@ -3,6 +3,7 @@
 
 import random
 
+import flet as ft
 import pytest
 from flet_harness import sent_strings
 from random_play import play_until
@@ -348,3 +349,46 @@ def maps_in(value) -> list[dict]:
     if isinstance(value, (list, tuple)):
         return [m for v in value for m in maps_in(v)]
     return []
+
+
+def themed_box(control, keys: tuple[str, ...]):
+    """The nearest control above ``control`` keyed one of ``keys``, or None."""
+    x = control.parent
+    while x is not None:
+        if getattr(x, "key", None) in keys:
+            return x
+        x = x.parent
+    return None
+
+
+async def test_the_tiles_tooltips_are_kept_from_screen_readers_by_their_grids_theme(tmp_path):
+    """Every tooltip on the action tiles and the person tiles (and the palace chips among them) is
+    quiet (widgets.quiet: a screen reader hears the tile's name once) because its grid's theme,
+    light and dark, says so: the tiles, new after each entry, do not each send the flag."""
+    grids = ("action-grid-theme", "tile-grid-theme")
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("dragon", ["Ana", "Ben", "Carla"]))
+    rng = random.Random(4)
+    seen = set()
+    for kind in ("group", "card"):
+        while not (table.state.month == 2 and table.prompt.kind == kind):
+            table.auto(rng) if table.prompt.auto else table.submit(rng.choice(table.prompt.choices))
+        h = await started(hub, route=f"/table/{table.id}")
+        tipped = [c for c in h.controls() if isinstance(getattr(c, "tooltip", None), ft.Tooltip)]
+        inside = [(c, box) for c in tipped if (box := themed_box(c, grids)) is not None]
+        assert len(inside) >= 4, [c.key for c in tipped]
+        for c, box in inside:
+            seen.add(box.key)
+            assert c.tooltip.exclude_from_semantics is False  # the default: not sent
+            assert "exclude_from_semantics" not in sent_strings_of(c.tooltip)
+            for theme in (box.theme, box.dark_theme):
+                assert theme.tooltip_theme.exclude_from_semantics is True
+        h.close()
+    assert seen == set(grids)
+
+
+def sent_strings_of(value) -> list[str]:
+    import msgpack
+    from flet_harness import strings_in, wire
+
+    return strings_in(msgpack.unpackb(wire(value), strict_map_key=False))
