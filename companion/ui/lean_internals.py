@@ -41,7 +41,7 @@ EXPANDED = "host_expanded"
 CONTAINER_SKIP = ("width", "height", "margin")
 CARD_SKIP = ("margin",)
 
-_installed: dict[type, Any] = {}  # class -> Flet's own before_update
+_installed: dict[Any, Any] = {}  # class -> Flet's own before_update
 
 
 def _box_hint(control: Any) -> None:
@@ -77,7 +77,12 @@ def _flex_hint(control: Any) -> None:
         control._internals.pop(EXPANDED, None)
 
 
-HINTS = ((ft.Container, _box_hint), (ft.Card, _card_hint), (ft.Row, _flex_hint), (ft.Column, _flex_hint))
+HINTS: tuple[tuple[Any, Any], ...] = (
+    (ft.Container, _box_hint),
+    (ft.Card, _card_hint),
+    (ft.Row, _flex_hint),
+    (ft.Column, _flex_hint),
+)
 
 
 def _with_hint(flet_own: Any, hint: Any) -> Any:
@@ -96,12 +101,12 @@ def install() -> bool:
     for cls, hint in HINTS:
         if cls not in _installed:
             _installed[cls] = cls.before_update
-            cls.before_update = _with_hint(cls.before_update, hint)  # type: ignore[method-assign]
+            cls.before_update = _with_hint(cls.before_update, hint)
     return True
 
 
 def uninstall() -> None:
     """Flet's own hints again (the tests compare both)."""
     for cls, flet_own in list(_installed.items()):
-        cls.before_update = flet_own  # type: ignore[method-assign]
+        cls.before_update = flet_own
         del _installed[cls]
