@@ -11,8 +11,9 @@ Flet's ``Container``, ``Card``, ``Row`` and ``Column`` put a hint for the client
   changes nothing.
 - ``Row`` and ``Column``: ``host_expanded: true`` (about 16 bytes). The client reads it on the
   parent of a control whose ``expand`` is set, to wrap that control in an ``Expanded`` (or a
-  ``Flexible``); nothing else reads it. For a row none of whose controls expands it changes
-  nothing.
+  ``Flexible``); nothing else reads it. Its "parent" skips components (``C``): a control drawn
+  by a component in a row counts as the row's. For a row none of whose controls expands, and
+  holding no component, it changes nothing.
 
 Late in a Dragon game a tap sends about 25 such controls whole (the answers are new after each
 entry, the stale-tap guarantee): about 250 bytes of hints a tap, nearly all of them for boxes
@@ -32,6 +33,7 @@ from typing import Any
 
 import flet
 import flet as ft
+from flet.components.component import Component
 
 FLET_VERSION = "1.0.5"
 
@@ -65,12 +67,18 @@ def _card_hint(control: Any) -> None:
 
 
 def _expands(child: Any) -> bool:
+    """``child`` expands, or may: the client looks past components (``C``) for a control's parent,
+    so what a component draws counts as the row's own; and a component new in this patch draws
+    only after the row's hook has run, so any component keeps the hint."""
+    if isinstance(child, Component):
+        return True
     expand = getattr(child, "expand", None)
     return expand is not None and expand is not False
 
 
 def _flex_hint(control: Any) -> None:
-    """A row's or column's hint when one of its controls expands (the client reads it there)."""
+    """A row's or column's hint when one of its controls expands, or may (a component): the
+    client reads it on the parent of a control with ``expand``."""
     if any(_expands(c) for c in control.controls):
         control._internals[EXPANDED] = True
     else:

@@ -36,6 +36,12 @@ def tile_row(tiles: list[ft.Control]) -> ft.ResponsiveRow:
     return ft.ResponsiveRow(tiles, columns=TILES_A_ROW, spacing=6, run_spacing=6, breakpoints={})
 
 
+def pills_theme() -> ft.Theme:
+    """A theme giving every ``TextButton`` under it the pills' style (``pill_button(in_theme=True)``):
+    built by the screen that uses it, once (Flet's theme module is not loaded for Home)."""
+    return ft.Theme(text_button_theme=ft.TextButtonTheme(style=PILL_STYLE))
+
+
 def tiles_theme(style: ft.ButtonStyle) -> ft.Theme:
     """A theme giving every ``OutlinedButton`` under it ``style`` (built once per kind of tile),
     and every tooltip under it a message screen readers do not hear (``quiet``): a grid's tiles
@@ -202,8 +208,6 @@ PILL_STYLE = ft.ButtonStyle(
 )
 PILL_PADDING = ft.Padding.symmetric(horizontal=16, vertical=6)
 PILL_BORDER = ft.Border.all(1, ft.Colors.OUTLINE_VARIANT)
-# the pills' style for a box of them (widgets.themed): each pill under it is sent without one
-PILL_THEME = ft.Theme(text_button_theme=ft.TextButtonTheme(style=PILL_STYLE))
 
 
 def pill_button(
@@ -223,7 +227,7 @@ def pill_button(
     Action groups"): a Flet chip is a checkbox on the web whatever it does. The button is the
     48 px target, the pill inside it keeps the chip's 32 px look. No hover text: the pill says
     what it is, and a tooltip over a chip swallowed the next tap in Chromium. ``in_theme``: the
-    pill sits in a box themed with ``PILL_THEME`` (``themed``), which gives it its button's style
+    pill sits in a box themed with ``pills_theme()`` (``themed``), which gives it its button's style
     (the same look; the style is then sent once with the box, not with every pill)."""
     text = ft.Text(label, semantics_label=name, size=14, weight=ft.FontWeight.W_500, color=color)
     inside: ft.Control = text if leading is None else ft.Row([leading, text], spacing=6, tight=True)

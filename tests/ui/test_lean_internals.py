@@ -64,6 +64,23 @@ def test_a_row_keeps_its_hint_only_when_a_control_in_it_expands(installed):
     assert sent(ft.Column([ft.Container(expand=2)]))["_internals"] == {EXPANDED: True}
 
 
+async def test_a_row_holding_a_component_keeps_its_hint(installed, tmp_path):
+    """The client takes a control drawn by a component for its row's own (its parent skips the
+    ``C``), so an expanding control a component draws needs the row's hint: a row holding a
+    component keeps it, on a screen as served (the app's parts are components)."""
+    from ui_testkit import new_hub, started
+
+    from companion.ui.parts import part
+
+    drawn = part(1, lambda: ft.Text("a", expand=True), key="drawn")
+    assert "_internals" in sent(ft.Row([drawn]))
+    h = await started(new_hub(tmp_path))
+    rows = [c for c in h.controls() if isinstance(c, ft.Row | ft.Column)]
+    held = [r for r in rows if any(isinstance(c, ft.BaseControl) and c._c == "C" for c in r.controls)]
+    assert held and all(r._internals == {EXPANDED: True} for r in held)
+    h.close()
+
+
 def test_a_hint_comes_back_in_the_patch_when_the_box_gets_a_margin(installed):
     """A control changed in place (an imperative screen's ``page.update()``): Flet calls the hook
     before comparing, so the patch carries the hint with the margin."""

@@ -35,18 +35,20 @@ from companion.ui.views.pick import pick_form
 from companion.ui.views.scores import tie_lines, total_text
 from companion.ui.widgets import (
     LEFT,
-    PILL_THEME,
     button,
     card,
     dot,
     heading,
     pill_button,
+    pills_theme,
     quiet,
     small,
     text_button,
     themed,
 )
 
+# the moment's rule chips' style, given once by their box (moment_rules)
+CHIPS_THEME = pills_theme()
 # built once, shared by every choice button (all new after each entry: the stale-tap guarantee)
 CHOICE_STYLE = ft.ButtonStyle(
     alignment=LEFT,
@@ -593,7 +595,7 @@ def moment_rules(tr: Tr, show_rule: Callable[[str], None], prompt: Prompt) -> ft
     heading = part(tr.lang, lambda: small(tr("play.moment_rules")), key="moment-rules-heading")
     # the chips' style given once by their box: a chip is sent whole each time the moment's rules
     # change, the box (the same theme object each time) is not (docs/DECISIONS.md, "Moment chips")
-    row = themed(ft.Row(chips, wrap=True, spacing=6), PILL_THEME, key="moment-rules-chips")
+    row = themed(ft.Row(chips, wrap=True, spacing=6), CHIPS_THEME, key="moment-rules-chips")
     return card(heading, row, key="moment-rules")
 
 
