@@ -1,7 +1,7 @@
 """UI benchmark: taps for one full 5-player Dragon month, and the server-side time from a tap to
 the updated screen late in a game, measured with the headless harness (tests/ui/flet_harness.py).
 
-Run: python benchmarks/ui_bench.py [--games N] [--root TREE] [--breakdown] [--controls]
+Run: python benchmarks/ui_bench.py [--games N] [--root TREE] [--breakdown] [--controls] [--props]
 The time of a tap is the session's dispatch_event: the handler, Flet's page diff and the patch
 sent through the measured tree's websocket handler (``GuardedFletApp.send_message``, as served;
 the harness's fake client records the messages off the clock), i.e. all the work the server
@@ -12,7 +12,9 @@ comparison); ``--breakdown`` says where the bytes of a late tap go: by the neare
 what each patch operation changes, and by the type of the controls sent whole; ``--controls``
 counts the controls each late tap makes Flet configure: new (sent whole), reconciled (drawn
 again as a new Python object standing for a control already shown) and gone, by nearest key,
-and among the reconciled those unchanged (equal to the control replaced, sub-tree included).
+and among the reconciled those unchanged (equal to the control replaced, sub-tree included);
+``--props`` adds to the breakdown the bytes by control type and property name (a property's name
+and value as encoded, in the controls sent whole and in the values patched in place).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ import re  # noqa: E402
 from collections import Counter  # noqa: E402
 from typing import Any  # noqa: E402
 
+import msgpack  # noqa: E402
 from flet.controls import object_patch  # noqa: E402
 from flet.controls.base_control import BaseControl  # noqa: E402
 from flet.messaging.protocol import MessageAction  # noqa: E402
@@ -132,6 +135,7 @@ class Breakdown:
     def __init__(self) -> None:
         self.where: Counter[tuple[str, str]] = Counter()
         self.types: Counter[str] = Counter()
+        self.props: Counter[tuple[str, str]] = Counter()
         self.taps = 0
 
     def add(self, h: Harness, message: Any) -> None:
@@ -158,9 +162,29 @@ class Breakdown:
                     owner = obj
             value = op[3] if len(op) > 3 else None
             what = type(value).__name__ if isinstance(value, BaseControl) else "value"
-            self.where[(_place(owner), what)] += len(wire(value)) if value is not None else 4
+            size = len(wire(value)) if value is not None else 4
+            self.where[(_place(owner), what)] += size
             if isinstance(value, BaseControl):
                 self._own(value)
+                self._props(msgpack.unpackb(wire(value), strict_map_key=False), "")
+            elif len(op) > 2:  # a value patched in place: the property's name and the value
+                name = op[2] if isinstance(op[2], str) else "[item]"
+                self.props[(f"{type(obj).__name__} (patched)", name)] += size + len(wire(op[2]))
+
+    def _props(self, c: Any, held_by: str) -> None:
+        """Bytes of a control sent whole by (its type, property): each property's name and value
+        as encoded, a value holding controls counted by its name and list framing alone (the
+        controls inside are counted under their own types)."""
+        ctype = c.get("_c", "?") if isinstance(c, dict) else "?"
+        self.props[(ctype, "(map header)")] += 1 if len(c) < 16 else 3
+        for name, v in c.items():
+            items = v if isinstance(v, list) else [v]
+            if items and all(isinstance(x, dict) and "_c" in x for x in items):
+                self.props[(ctype, name)] += len(msgpack.packb(name)) + (1 if isinstance(v, list) else 0)
+                for x in items:
+                    self._props(x, ctype)
+            else:
+                self.props[(ctype, name)] += len(msgpack.packb(name)) + len(msgpack.packb(v))
 
     def _own(self, c: Any) -> int:
         total = len(wire(c))
@@ -181,6 +205,13 @@ class Breakdown:
         print("  by type, inside controls sent whole:")
         for t, b in self.types.most_common(10):
             print(f"  {b / n:7.0f}  {t}")
+
+    def report_props(self) -> None:
+        n = max(self.taps, 1)
+        print("  by control type and property (name and value as encoded; a value patched in place")
+        print("  counted with its path's last part, the encoded op's framing left out):")
+        for (t, name), b in self.props.most_common(40):
+            print(f"  {b / n:7.0f}  {t}.{name}")
 
 
 class Controls:
@@ -356,9 +387,11 @@ async def one_game(
     }
 
 
-async def main(games: int, breakdown: bool = False, count_controls: bool = False) -> None:
+async def main(
+    games: int, breakdown: bool = False, count_controls: bool = False, props: bool = False
+) -> None:
     months, late, late_bytes, entries, firsts = [], [], [], [], []
-    where = Breakdown() if breakdown else None
+    where = Breakdown() if breakdown or props else None
     controls = Controls() if count_controls else None
     tune()  # the collector as `companion serve` sets it before serving (core/memory.py); was Python's
     for seed in range(games):
@@ -383,7 +416,7 @@ async def main(games: int, breakdown: bool = False, count_controls: bool = False
     )
     print(
         f"update sent per tap, months 10-12: median {statistics.median(late_bytes) / 1024:.1f} KB, "
-        f"max {max(late_bytes) / 1024:.1f} KB"
+        f"mean {statistics.mean(late_bytes):.0f} B, max {max(late_bytes) / 1024:.1f} KB"
     )
     first_ms = [t * 1000 for t, _ in firsts]
     first_kb = [b / 1024 for _, b in firsts]
@@ -393,6 +426,8 @@ async def main(games: int, breakdown: bool = False, count_controls: bool = False
     )
     if where is not None:
         where.report()
+        if props:
+            where.report_props()
     if controls is not None:
         controls.report()
         print("  (the counting runs on the clock: read the times from a run without --controls)")
@@ -404,5 +439,8 @@ if __name__ == "__main__":
     parser.add_argument("--root", help="the checkout to measure (default: this file's)")
     parser.add_argument("--breakdown", action="store_true", help="where a late tap's bytes go")
     parser.add_argument("--controls", action="store_true", help="the controls a late tap makes new")
+    parser.add_argument(
+        "--props", action="store_true", help="a late tap's bytes by control type and property"
+    )
     args = parser.parse_args()
-    asyncio.run(main(args.games, args.breakdown, args.controls))
+    asyncio.run(main(args.games, args.breakdown, args.controls, args.props))

@@ -36,9 +36,27 @@ def tile_row(tiles: list[ft.Control]) -> ft.ResponsiveRow:
     return ft.ResponsiveRow(tiles, columns=TILES_A_ROW, spacing=6, run_spacing=6, breakpoints={})
 
 
+def pills_theme() -> ft.Theme:
+    """A theme giving every ``TextButton`` under it the pills' style (``pill_button(in_theme=True)``):
+    built by the screen that uses it, once (Flet's theme module is not loaded for Home)."""
+    return ft.Theme(text_button_theme=ft.TextButtonTheme(style=PILL_STYLE))
+
+
 def tiles_theme(style: ft.ButtonStyle) -> ft.Theme:
-    """A theme giving every ``OutlinedButton`` under it ``style`` (built once per kind of tile)."""
-    return ft.Theme(outlined_button_theme=ft.OutlinedButtonTheme(style=style))
+    """A theme giving every ``OutlinedButton`` under it ``style`` (built once per kind of tile),
+    and every tooltip under it a message screen readers do not hear (``quiet``): a grid's tiles
+    say it as ``tile_tip``, without each saying so."""
+    return ft.Theme(
+        outlined_button_theme=ft.OutlinedButtonTheme(style=style),
+        tooltip_theme=ft.TooltipTheme(exclude_from_semantics=True),
+    )
+
+
+def tile_tip(tip: str) -> ft.Tooltip:
+    """``quiet(tip)`` for a tile in a box themed with ``tiles_theme``: the theme keeps it from
+    screen readers, so the tooltip does not say so itself (24 bytes fewer a tile, and the tiles
+    are new after each entry). Only under such a box: elsewhere a reader would hear it."""
+    return ft.Tooltip(message=tip)
 
 
 def themed(content: ft.Control, theme: ft.Theme, key: str) -> ft.Container:
@@ -202,12 +220,15 @@ def pill_button(
     bgcolor: Any = None,
     color: Any = None,
     disabled: bool = False,
+    in_theme: bool = False,
 ) -> ft.Control:
     """A small rounded label that acts (opens a rule by its title, seats a player, takes back a
     card), looking like a chip but a button to screen readers, named ``name`` ("Read the rule:
     Action groups"): a Flet chip is a checkbox on the web whatever it does. The button is the
     48 px target, the pill inside it keeps the chip's 32 px look. No hover text: the pill says
-    what it is, and a tooltip over a chip swallowed the next tap in Chromium."""
+    what it is, and a tooltip over a chip swallowed the next tap in Chromium. ``in_theme``: the
+    pill sits in a box themed with ``pills_theme()`` (``themed``), which gives it its button's style
+    (the same look; the style is then sent once with the box, not with every pill)."""
     text = ft.Text(label, semantics_label=name, size=14, weight=ft.FontWeight.W_500, color=color)
     inside: ft.Control = text if leading is None else ft.Row([leading, text], spacing=6, tight=True)
     pill = ft.Container(
@@ -218,7 +239,12 @@ def pill_button(
         bgcolor=bgcolor or ft.Colors.SURFACE,
     )
     return ft.TextButton(
-        content=pill, key=key, on_click=on_click, style=PILL_STYLE, height=TAP, disabled=disabled
+        content=pill,
+        key=key,
+        on_click=on_click,
+        style=None if in_theme else PILL_STYLE,
+        height=TAP,
+        disabled=disabled,
     )
 
 

@@ -3,7 +3,9 @@
 
 import random
 
+import flet as ft
 import pytest
+from flet_harness import sent_strings
 from random_play import play_until
 from ui_testkit import hover, new_hub, new_table_by_taps, started
 
@@ -297,3 +299,96 @@ async def test_a_seat_card_says_each_palace_with_its_floors_and_the_hand_counted
             name = translate("dragon.card.wild_short" if card == "wild" else f"dragon.type.{card}", lang)
             assert hand.count(name if k == 1 else f"{name} ×{k}") >= 1
     h.close()
+
+
+async def test_the_moments_rule_chips_take_their_style_from_their_box(tmp_path):
+    """Each rule chip of "Rules for this moment" is sent without a button style: its box's theme
+    gives it, light and dark, the pill's style (widgets.PILL_STYLE: the same look), so the chips
+    made new as the moment changes do not each carry it; the box is kept from moment to moment
+    (its theme is not sent again)."""
+    from flet.messaging.protocol import MessageAction
+
+    from companion.ui.widgets import PILL_STYLE
+
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("dragon", ["Ana", "Ben", "Carla"]))
+    rng = random.Random(4)
+    while not (table.state.month == 2 and table.prompt.kind == "action"):
+        table.auto(rng) if table.prompt.auto else table.submit(rng.choice(table.prompt.choices))
+    h = await started(hub, route=f"/table/{table.id}")
+    chips = h.by_key("moment-rules-chips")
+    assert chips.theme.text_button_theme.style == PILL_STYLE
+    assert chips.dark_theme.text_button_theme.style == PILL_STYLE
+    asked = set(table.prompt.rule_ids)
+    for rid in asked:
+        assert h.by_key(f"moment-{rid}").style is None
+    sent = len(h.conn.messages)
+    await h.click("choice-0")  # the action chosen: the moment's rules change
+    assert set(table.prompt.rule_ids) != asked
+    patches = [m for m in h.conn.messages[sent:] if m.action == MessageAction.PATCH_CONTROL]
+    assert "text_button_theme" not in [s for m in patches for s in sent_strings(m)]
+    new_chips = [
+        c for m in patches for c in maps_in(decoded(m)) if str(c.get("key", "")).startswith("moment-")
+    ]
+    assert {c["key"] for c in new_chips} >= {f"moment-{rid}" for rid in set(table.prompt.rule_ids) - asked}
+    assert all("style" not in c for c in new_chips), new_chips
+    h.close()
+
+
+def decoded(message) -> object:
+    import msgpack
+    from flet_harness import wire
+
+    return msgpack.unpackb(wire([message.action, message.body]), strict_map_key=False)
+
+
+def maps_in(value) -> list[dict]:
+    """Every map in a decoded message, at any depth (the controls sent whole among them)."""
+    if isinstance(value, dict):
+        return [value] + [m for v in value.values() for m in maps_in(v)]
+    if isinstance(value, (list, tuple)):
+        return [m for v in value for m in maps_in(v)]
+    return []
+
+
+def themed_box(control, keys: tuple[str, ...]):
+    """The nearest control above ``control`` keyed one of ``keys``, or None."""
+    x = control.parent
+    while x is not None:
+        if getattr(x, "key", None) in keys:
+            return x
+        x = x.parent
+    return None
+
+
+async def test_the_tiles_tooltips_are_kept_from_screen_readers_by_their_grids_theme(tmp_path):
+    """Every tooltip on the action tiles and the person tiles (and the palace chips among them) is
+    quiet (widgets.quiet: a screen reader hears the tile's name once) because its grid's theme,
+    light and dark, says so: the tiles, new after each entry, do not each send the flag."""
+    grids = ("action-grid-theme", "tile-grid-theme")
+    hub = new_hub(tmp_path)
+    table = hub.create(Table.new("dragon", ["Ana", "Ben", "Carla"]))
+    rng = random.Random(4)
+    seen = set()
+    for kind in ("group", "card"):
+        while not (table.state.month == 2 and table.prompt.kind == kind):
+            table.auto(rng) if table.prompt.auto else table.submit(rng.choice(table.prompt.choices))
+        h = await started(hub, route=f"/table/{table.id}")
+        tipped = [c for c in h.controls() if isinstance(getattr(c, "tooltip", None), ft.Tooltip)]
+        inside = [(c, box) for c in tipped if (box := themed_box(c, grids)) is not None]
+        assert len(inside) >= 4, [c.key for c in tipped]
+        for c, box in inside:
+            seen.add(box.key)
+            assert c.tooltip.exclude_from_semantics is False  # the default: not sent
+            assert "exclude_from_semantics" not in sent_strings_of(c.tooltip)
+            for theme in (box.theme, box.dark_theme):
+                assert theme.tooltip_theme.exclude_from_semantics is True
+        h.close()
+    assert seen == set(grids)
+
+
+def sent_strings_of(value) -> list[str]:
+    import msgpack
+    from flet_harness import strings_in, wire
+
+    return strings_in(msgpack.unpackb(wire(value), strict_map_key=False))

@@ -25,10 +25,25 @@ def heard_tooltips(h) -> list[str]:
         tip = getattr(c, "tooltip", None)
         if not isinstance(c, TAPPED) or tip is None:
             continue
-        if isinstance(tip, ft.Tooltip) and tip.exclude_from_semantics:
+        if isinstance(tip, ft.Tooltip) and (tip.exclude_from_semantics or quiet_by_theme(c)):
             continue
         found.append(f"{type(c).__name__}({c.key!r})")
     return found
+
+
+def quiet_by_theme(control) -> bool:
+    """The nearest box with a theme above ``control`` keeps tooltips from screen readers, light
+    and dark (a tile in its grid, widgets.tiles_theme): Flutter takes the flag from the theme when
+    the tooltip does not say it."""
+    x = control.parent
+    while x is not None:
+        if getattr(x, "theme", None) is not None:
+            themes = (x.theme, x.dark_theme)
+            return all(
+                t is not None and t.tooltip_theme and t.tooltip_theme.exclude_from_semantics for t in themes
+            )
+        x = x.parent
+    return False
 
 
 def played(hub, game: str, entries: int, seed: int) -> Table:

@@ -33,8 +33,22 @@ from companion.ui.teach import question_line, question_text
 from companion.ui.views.chrome import table_view
 from companion.ui.views.pick import pick_form
 from companion.ui.views.scores import tie_lines, total_text
-from companion.ui.widgets import LEFT, button, card, dot, heading, pill_button, quiet, small, text_button
+from companion.ui.widgets import (
+    LEFT,
+    button,
+    card,
+    dot,
+    heading,
+    pill_button,
+    pills_theme,
+    quiet,
+    small,
+    text_button,
+    themed,
+)
 
+# the moment's rule chips' style, given once by their box (moment_rules)
+CHIPS_THEME = pills_theme()
 # built once, shared by every choice button (all new after each entry: the stale-tap guarantee)
 CHOICE_STYLE = ft.ButtonStyle(
     alignment=LEFT,
@@ -581,13 +595,18 @@ def moment_rules(tr: Tr, show_rule: Callable[[str], None], prompt: Prompt) -> ft
         part(tr.lang, partial(rule_chip, tr, show_rule, rid), key=f"moment-{rid}") for rid in prompt.rule_ids
     ]
     heading = part(tr.lang, lambda: small(tr("play.moment_rules")), key="moment-rules-heading")
-    return card(heading, ft.Row(chips, wrap=True, spacing=6), key="moment-rules")
+    # the chips' style given once by their box: a chip is sent whole each time the moment's rules
+    # change, the box (the same theme object each time) is not (docs/DECISIONS.md, "Moment chips")
+    row = themed(ft.Row(chips, wrap=True, spacing=6), CHIPS_THEME, key="moment-rules-chips")
+    return card(heading, row, key="moment-rules")
 
 
 def rule_chip(tr: Tr, show_rule: Callable[[str], None], rid: str) -> ft.Control:
     """A rule of this moment by its title: a button named "Read the rule: <title>" (a chip was a
     checkbox to screen readers), drawn as the small pill it was."""
-    return pill_button(rule_title(tr, rid), f"moment-{rid}", lambda _: show_rule(rid), name=rule_tip(tr, rid))
+    return pill_button(
+        rule_title(tr, rid), f"moment-{rid}", lambda _: show_rule(rid), name=rule_tip(tr, rid), in_theme=True
+    )
 
 
 def seat_panel(model: TableModel, seat: int) -> ft.Control:

@@ -23,7 +23,7 @@ from companion.ui.palette import TAP
 from companion.ui.parts import part
 from companion.ui.table_model import TableModel
 from companion.ui.teach import question_text
-from companion.ui.widgets import LEFT, dot, quiet, themed, tile_row, tiles_theme
+from companion.ui.widgets import LEFT, dot, themed, tile_row, tile_tip, tiles_theme
 
 # One style for every action tile, built once: every tile is new after each entry, and a style
 # built per tile cost more than its button (about 30 us: the style, its shape and padding); a
@@ -160,7 +160,7 @@ def action_tile(
             ),
             icon=busy_icon(icon, busy),
             key=f"choice-{k}",
-            tooltip=quiet(full),
+            tooltip=tile_tip(full),  # quiet by the grid's theme (widgets.tiles_theme)
             on_click=on_click,
             col=1,  # widgets.TILES_A_ROW
             height=TAP + 4,

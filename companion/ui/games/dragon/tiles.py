@@ -28,7 +28,7 @@ from companion.ui.i18n import Tr
 from companion.ui.palette import TAP
 from companion.ui.retap import use_every_tap
 from companion.ui.table_model import TableModel
-from companion.ui.widgets import LEFT, quiet, small, themed, tile_row, tiles_theme
+from companion.ui.widgets import LEFT, small, themed, tile_row, tile_tip, tiles_theme
 
 # built once, shared by every tile (each tile is new after every entry: see actions.TILE_STYLE)
 TILE_STYLE = ft.ButtonStyle(
@@ -111,7 +111,7 @@ def into_row(tr: Tr, table: Table, targets: list[int], into: int | None, choose:
                 key=f"into-{i}",
                 selected=i == into,
                 on_select=lambda _, i=i: choose(i),
-                tooltip=quiet(label),
+                tooltip=tile_tip(label),  # quiet by the grid's theme (widgets.tiles_theme)
                 height=TAP,
             )
         )
@@ -202,7 +202,7 @@ def person_tile(
             ),
             icon=busy_icon(tile_badge(tap.tile or card, with_wild), busy),
             key=key,
-            tooltip=quiet(full),
+            tooltip=tile_tip(full),  # quiet by the grid's theme (widgets.tiles_theme)
             on_click=on_click,
             col=1,  # widgets.TILES_A_ROW
             height=TAP,
