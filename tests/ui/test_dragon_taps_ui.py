@@ -280,3 +280,32 @@ async def test_a_one_line_answer_is_the_buttons_own_text_with_no_hover_text(tmp_
             if b not in short:
                 assert isinstance(b.content, ft.Text) and hover(b) == words(b)
         h.close()
+
+
+def test_a_group_whose_one_action_the_engine_takes_is_named_by_that_action_once():
+    """A seat that can afford only one card of a group gets that action by the group's tap alone:
+    the tile says the action ("Fireworks: +1 tile"), and its full name says the group once, not
+    "Ben: Group 4, Group 4: Fireworks and Privilege" (the group's cards, one of them out of reach)."""
+    from companion.ui.games.dragon.actions import action_label
+    from companion.ui.i18n import Tr
+
+    seen = 0
+    for seed in (0, 1, 2):
+        rng = random.Random(seed)
+        table = Table.new("dragon", NAMES, OPTIONS)
+        for _ in range(12):
+            play_until(table, rng, lambda t: t.prompt is not None and t.prompt.kind == "group")
+            single = [
+                t for t in table_taps(table, True) if t.entries[0].kind == "group" and len(t.entries) == 1
+            ]
+            for tap in single:
+                for lang, group in (("en", "Group"), ("es", "Grupo")):
+                    text, full, _icon = action_label(Tr(lang), table, tap)
+                    assert full.count(group) == 1, full
+                    assert group not in text and " y " not in text and " and " not in text, text
+                    seen += 1
+            if single:
+                break
+            for e in chosen(table, rng).entries:
+                table.submit(e)
+    assert seen >= 6

@@ -137,11 +137,18 @@ def action_label(tr: Tr, table: Table, tap: Tap, own: bool = False) -> tuple[str
         if bonus is not None:
             text = tr.msg(bonus_msg(bonus))
         icon = ACTIONS.get(act.card)
-    else:  # the engine takes the group's one possible action itself
-        full = text = tr.msg(table.game.describe(state, first))
+    else:  # the engine takes the group's one possible action itself: the tile names that action
+        full = text = tr.msg(only_action(state, first) or table.game.describe(state, first))
         icon = ft.Icons.CHECK
     named = tr("dragon.tap.action", player=player, group=group, action=full)
     return text, question_text(named, player) if own else named, icon
+
+
+def only_action(state: DragonState, group: Any) -> Any:
+    """The action the engine takes by itself once ``group`` is chosen (the seat can afford only
+    one of its cards), as the engine's own "only one possibility" line names it; None if none."""
+    _after, effects = GAME.play(state, group)
+    return next((e.msg.args["what"] for e in effects if e.rule_id == "dragon.auto"), None)
 
 
 def action_tile(
