@@ -19,14 +19,23 @@ from companion.store import Store
 POOL = ["Ana", "Ben", "Carla", "Dai", "Dan", "Eli", "Eva"]
 
 
-def _logged(tmp_path_factory):
+@pytest.fixture(scope="module")
+def games() -> tuple:
+    """The module's finished games, made once for both backends: the tests only read them (each
+    backend's store is its own), and rebuilding 200 games from their logs cost about 2.5 s of
+    CPU a backend (docs/PERFORMANCE.md, "Idle frames, tap frames and the play log's set-ups").
+    A module's fixture, not a cache: let go when the module ends, the games would otherwise stay
+    in every later garbage collection of the worker."""
+    return tuple(finished_game(seed) for seed in range(GAMES))
+
+
+def _logged(tmp_path_factory, games):
     """(store, {table id: table}, {table id: player ids per seat}): the games, most of their seats linked."""
     store = Store(tmp_path_factory.mktemp("plays") / "tables.sqlite3")
     ids = {name: store.create_player(name).id for name in POOL}
     rng = random.Random(99)
     tables, links = {}, {}
-    for seed in range(GAMES):
-        table = finished_game(seed)
+    for table in games:
         seats = [ids[p.name] if rng.random() < 0.8 else None for p in table.players]
         store.create(table, seats)  # a finished table is logged as it is stored
         tables[table.id], links[table.id] = table, seats
@@ -34,9 +43,9 @@ def _logged(tmp_path_factory):
 
 
 @pytest.fixture
-def logged(store_backend, backend_shared, tmp_path_factory):
+def logged(store_backend, backend_shared, tmp_path_factory, games):
     """Built once per backend for the whole module (tests/store_backends.py, backend_shared)."""
-    return backend_shared(store_backend, lambda: _logged(tmp_path_factory))
+    return backend_shared(store_backend, lambda: _logged(tmp_path_factory, games))
 
 
 def _expected(tables, links, game, player=None):

@@ -35,7 +35,18 @@ def _cause(rule_id: str) -> str:
     return "other"
 
 
-def _logged(tmp_path_factory):
+@pytest.fixture(scope="module")
+def games() -> tuple:
+    """The module's finished games and this file's reading of each (``Logged.of_table``), made
+    once for both backends: the tests only read them (each backend's store is its own), and
+    rebuilding 200 games from their logs and recounting them cost about 4 s of CPU a backend
+    (docs/PERFORMANCE.md, "Idle frames, tap frames and the play log's set-ups"). A module's
+    fixture, not a cache: let go when the module ends."""
+    games = [finished_game(seed) for seed in range(GAMES)]
+    return tuple((table, Logged.of_table(table)) for table in games)
+
+
+def _logged(tmp_path_factory, games):
     """(store, tables by id, the player id at each seat at the end). Between games a player is
     renamed, and one is merged into another: the seats follow the player who stays."""
     store = Store(tmp_path_factory.mktemp("recount") / "tables.sqlite3")
@@ -53,11 +64,10 @@ def _logged(tmp_path_factory):
             seats.append(pid if rng.random() < 0.85 else None)
         return seats
 
-    for seed in range(GAMES):
-        table = finished_game(seed)
+    for seed, (table, counted) in enumerate(games):
         seats = seated([p.name for p in table.players], seed)
         store.create(table, seats)
-        tables[table.id], links[table.id] = Logged.of_table(table), seats
+        tables[table.id], links[table.id] = counted, seats
         if seed % 5 == 0:  # a game played without the app, scored with a calculator
             calculator, data = CALCULATORS[seed % 3](rng)
             seats = seated([p["name"] for p in data["players"]], seed)
@@ -76,9 +86,9 @@ def _logged(tmp_path_factory):
 
 
 @pytest.fixture
-def logged(store_backend, backend_shared, tmp_path_factory):
+def logged(store_backend, backend_shared, tmp_path_factory, games):
     """Built once per backend for the whole module (tests/store_backends.py, backend_shared)."""
-    return backend_shared(store_backend, lambda: _logged(tmp_path_factory))
+    return backend_shared(store_backend, lambda: _logged(tmp_path_factory, games))
 
 
 @dataclass
