@@ -52,11 +52,11 @@ def _doubt(record: Any, lang: str) -> str:
     `companion plays` puts under such a play, with the command that corrects it."""
     if not record.doubtful:
         return ""
+    from companion.plays.bounds import record_doubt
+
+    doubt = record_doubt(record.game, record.doubt_name or "", record.doubt_score or 0)
     said = translate(
-        "plays.cli.doubt",
-        lang,
-        doubt=translate("insights.record_doubt", lang),
-        command=rescore_command(record.play_id),
+        "plays.cli.doubt", lang, doubt=doubt.render(lang), command=rescore_command(record.play_id)
     )
     return "\n    " + said
 

@@ -18,7 +18,9 @@ again on branch dayureview: each player's ``costliest`` decision is new, and alt
 points are ordered by place and by how much of their replay was guessed; with ``costliest`` left
 out and the alternatives sorted the same way, Chinatown's two and Dragon's 5-player review were
 equal on both trees; Dragon's 3-player one and Da Yu's changed on purpose (a replay past the log's
-end now imitates the seat's latest logged entry of the kind asked).
+end now imitates the seat's latest logged entry of the kind asked). Dragon's two made again on
+branch texts58, where a placing effect's count is ``n`` (was ``steps``, for its plural forms):
+with ``n`` read back as ``steps``, the reviews of both trees were equal.
 """
 
 from __future__ import annotations

@@ -212,3 +212,38 @@ def test_no_fireworks_count_of_one_reads_plural(lang):
         if ONE_PLURAL[lang].search(text) or re.search(r"\+1 fuegos", text):
             problems.append(f"{key}: {text!r}")
     assert not problems, "\n".join(problems)
+
+
+# The app speaks to the one holding the phone with "tú": a vosotros or usted imperative read as
+# another voice ("introducid cada trato y pulsad", issue 25, texts58).
+OTHER_ADDRESS = re.compile(
+    r"\b(?:introducid|pulsad|tocad|elegid|anotad|escribid|mirad|revisad|comprobad|corregid)\b"
+    r"|(?:^|[:.¿¡] )(?:Pulse|Introduzca|Toque|Elija|Seleccione|Compruebe|Revise|Escriba|Corrija)\b"
+)
+
+
+def test_spanish_speaks_with_tu():
+    said = load("es").messages
+    found = [
+        key
+        for key, value in said.items()
+        for form in ([value] if isinstance(value, str) else value)
+        if OTHER_ADDRESS.search(form)
+    ]
+    assert found == []
+
+
+@pytest.mark.parametrize(
+    ("key", "args", "expected"),
+    [
+        # one other player hit as hard: the singular of "(otros 2 igual)", not "(1 más igual)"
+        ("ui.glance.dragon.also_players", {"line": "Ana: −1 arroz", "n": 1}, "Ana: −1 arroz (otro igual)"),
+        (
+            "plays.score.under",
+            {"name": "Ana", "score": "−5", "least": "0"},
+            "La puntuación de Ana, −5, es menos de lo que cualquiera tiene al acabar este juego (como mínimo 0).",
+        ),
+    ],
+)
+def test_spanish_reads_as_said_at_a_table(key, args, expected):
+    assert translate(key, "es", **args) == expected

@@ -217,17 +217,18 @@ def test_every_old_tile_is_named_with_an_adjective_that_agrees():
 
 def test_a_games_history_lines_all_end_alike():
     """Issue 25: Chinatown's History read "Ana cobra 20.000 $ en 1966." under "Ana: +10.000 $ por
-    Antigüedades en 1, negocio incompleto (1/6)": each game's lines end as most of its lines do
-    (Da Yu's with a full stop, Dragon's without); the income card's fragments are not lines."""
+    Antigüedades en 1, negocio incompleto (1/6)", and Dragon's lines ended without a full stop
+    where Da Yu's and Chinatown's had one: every game's lines end without one, as the entry lines
+    above them; the income card's fragments are not lines."""
     mixed = {
-        "chinatown.fx.first": "{player} takes the start player card.",
-        "chinatown.fx.new_year": "Year {year} begins.",
-        "chinatown.fx.income_complete": "{player}: {amount:+money} from {shop}",
-        "chinatown.fx.business_complete": "{amount:+money}: {shop}",  # a fragment
+        "chinatown.fx.first": "{player} takes the start player card",
+        "chinatown.fx.new_year": "Year {year} begins",
+        "chinatown.fx.business_complete": "{amount:+money}: {shop}.",  # a fragment
+        "dayu.fx.rest": "{player} rests.",
         "dragon.fx.peace": "Peace: nothing happens",
         "dragon.fx.order": "Order: {order}",
     }
     (found,) = lint_texts.fx_ending_findings("en", mixed)
-    assert found.startswith("en chinatown.fx.income_complete: History line without a full stop")
+    assert found.startswith("en dayu.fx.rest: History line with a full stop")
     for lang in ("en", "es"):
         assert lint_texts.fx_ending_findings(lang) == []

@@ -4,10 +4,11 @@ text the app ships, in ``make lint``.
 - Every catalogue text of both languages, each plural form, rendered with sample values (a
   player's name for a name, 0, 1, 2 and 5 for a plural message's count, a sum of money for a
   money field, a number for anything else), through every check of companion/i18n/textcheck.py.
-- Every game's History lines (its ``<game>.fx.*`` texts) end alike: all with a full stop (Da
-  Yu's) or none (Dragon's); Chinatown's read "Ana takes the start player card." above "Ana:
-  +$10,000 from Antiques 1, incomplete (1/6)" (issue 25). ``FX_FRAGMENTS`` are the keys that
-  are parts of a line, not lines.
+- Every game's History lines (its ``<game>.fx.*`` texts) end alike, and alike across the
+  games: none with a full stop, as the entry lines above them (each game's ``did`` texts) and
+  the list lines of the rest of the app. Chinatown's read "Ana takes the start player card."
+  above "Ana: +$10,000 from Antiques 1, incomplete (1/6)", then Dragon's had none where Da Yu's
+  and Chinatown's had one (issue 25). ``FX_FRAGMENTS`` are the keys that are parts of a line.
 - Every rules-data text a player reads (rule titles and texts, clarifications, first-game tips)
   through the termbase. The search phrasings and synonyms are left out on purpose: they list the
   words players might type, variants included, so that a search finds the rule.
@@ -82,22 +83,16 @@ FX_FRAGMENTS = {"chinatown.fx.business_complete", "chinatown.fx.business_incompl
 
 
 def fx_ending_findings(lang: str, messages: dict[str, Any] | None = None) -> list[str]:
-    """The History lines of a game that end otherwise than most of that game's do."""
-    ends: dict[str, dict[str, bool]] = {}
+    """The History lines, of any game, that end with a full stop (docs/DECISIONS.md, texts58)."""
+    out = []
     for key, value in sorted((messages if messages is not None else load(lang).messages).items()):
         parts = key.split(".")
         if len(parts) > 2 and parts[0] in tb.GAMES and parts[1] == "fx" and key not in FX_FRAGMENTS:
             forms = [value] if isinstance(value, str) else list(value)
-            ends.setdefault(parts[0], {})[key] = all(f.rstrip().endswith(".") for f in forms)
-    out = []
-    for game, by_key in ends.items():
-        stop = sum(by_key.values()) * 2 > len(by_key)  # the game's way: most of its lines
-        out += [
-            f"{lang} {key}: History line {'without' if stop else 'with'} a full stop, where {game}'s lines "
-            f"end {'with' if stop else 'without'} one"
-            for key, has in by_key.items()
-            if has != stop
-        ]
+            if any(f.rstrip().endswith(".") for f in forms):
+                out.append(
+                    f"{lang} {key}: History line with a full stop, where every game's lines end without one"
+                )
     return out
 
 

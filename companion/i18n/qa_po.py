@@ -117,6 +117,10 @@ ALLOWED = {
     # "empty palace 1 loses a floor (2 left)": "le quedan 1" would need the floors' plural, which
     # the message's count (the palaces) does not give; "se queda con 2" reads right for any count.
     ("dragon.fx.decay_floor", "brackets"),
+    # "(otro igual)": one other player hit as hard, the singular of "(otros 2 igual)"; "otro"
+    # says the one ("(1 más igual)" stumbled), so the count is left out of that form alone.
+    ("ui.glance.dragon.also_players", "pythonbraceformat"),
+    ("ui.glance.dragon.also_players", "variables"),
 }
 """(key, check) findings that are the right Spanish for that text, not a mistake."""
 

@@ -91,6 +91,15 @@ def stored_doubt(play: PlayRecord) -> Msg | None:
     return None
 
 
+def record_doubt(game: str, name: str, score: int) -> Msg:
+    """Under a record whose play holds ``name``'s ``score``, which ``game`` cannot give: whose
+    score it is (the holder's or another seat's: a margin reads the loser's too), "check it"."""
+    bound = score_bounds().games.get(game)
+    over = bound is None or score > bound.most
+    key = "insights.record_doubt_over" if over else "insights.record_doubt_under"
+    return msg(key, name=name, score=amount(game, score))
+
+
 USUAL_FROM = 5  # winning scores of a game the log holds before a score is said to be far above them
 FAR_ABOVE = 3  # a score above this many times the usual winning score the log holds in that game
 

@@ -70,6 +70,10 @@ class GameRecord(BaseModel):
     # a score record (not a length) whose play holds a score the game cannot give: still the
     # record, as every figure counts such a play as typed, and said beside it (docs/DECISIONS.md)
     doubtful: bool = False
+    # whose score it is (the first such seat's name as the record's holders are named) and the
+    # score, said beside the record: it may be another seat's than the holder's (a margin's loser)
+    doubt_name: str | None = None
+    doubt_score: int | None = None
 
 
 class PlayRef(BaseModel):
@@ -203,11 +207,14 @@ def game_records(read: Reader, game: str, where: PlayFilter = NO_FILTER) -> list
             date=d,
             day_only=bool(o),
             holders=_holders(read, kind, v, pid),
-            doubtful=kind not in ("longest", "shortest") and _out_of_bounds(read, game, pid),
+            doubtful=doubt is not None,
+            doubt_name=doubt[0] if doubt else None,
+            doubt_score=doubt[1] if doubt else None,
         )
         for kind, hit in found
         if hit is not None
         for v, pid, d, o in [hit]
+        for doubt in [None if kind in ("longest", "shortest") else _out_of_bounds(read, game, pid)]
     ]
 
 
@@ -244,19 +251,21 @@ def _play_record(read: Reader, game: str, where: PlayFilter, column: str, fn: st
     return top[0][0], row[0][0], row[0][1], row[0][2]
 
 
-def _out_of_bounds(read: Reader, game: str, play_id: str) -> bool:
-    """Whether a seat of the play holds a score ``game`` cannot give (plays/bounds.py)."""
+def _out_of_bounds(read: Reader, game: str, play_id: str) -> tuple[str, int] | None:
+    """The first seat of the play holding a score ``game`` cannot give (plays/bounds.py): its
+    name (the player's, as ``_holders`` names them) and score; None when every score can be."""
     from companion.plays.bounds import score_bounds
 
     bound = score_bounds().games.get(game)
     if bound is None:
-        return False
-    return bool(
-        read(
-            "SELECT 1 FROM play_seats WHERE play_id = ? AND (score > ? OR score < ?) LIMIT 1",
-            (play_id, bound.most, bound.least),
-        )
+        return None
+    rows = read(
+        "SELECT COALESCE(pl.name, ps.name), ps.score FROM play_seats ps LEFT JOIN players pl"
+        " ON pl.id = ps.player_id WHERE ps.play_id = ? AND (ps.score > ? OR ps.score < ?)"
+        " ORDER BY ps.seat LIMIT 1",
+        (play_id, bound.most, bound.least),
     )
+    return (rows[0][0], rows[0][1]) if rows else None
 
 
 def _holders(read: Reader, kind: RecordKind, value: int, play_id: str) -> list[Holder]:

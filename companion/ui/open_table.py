@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     from companion.ui.i18n import Tr
     from companion.ui.sharing import Sharing
 
+Keys = tuple[str, str]  # the news of one entry, and of a run of them ("... and what followed")
+
 
 class OpenTable:
     def __init__(
@@ -115,7 +117,7 @@ class OpenTable:
             if notice is not None and notice.version != self.state.version:  # said of a table since moved on
                 self.state.notice = None
             if self.guest and 0 <= self.state.version < drawn:  # the host undid: a guest's question came back
-                self._say(self._tr()("live.host_undid"), info=True)
+                self._say(self._host_undid(drawn - self.state.version), info=True)
             self.state.table_changed()  # a revoked link or a rename changes no version
 
     # ---- changing it -------------------------------------------------------------------------
@@ -202,10 +204,25 @@ class OpenTable:
         return self._host_only(lambda t: t.auto(self.rng))
 
     def undo(self, steps: int = 1) -> bool:
-        return self._host_only(lambda t: t.undo(steps))
+        """Take back ``steps`` entries; the host's screen says which, at the question."""
+        return self._steps(lambda t: t.undo(steps), undone_text, ("play.undone", "play.undone_run"))
 
     def redo(self, steps: int = 1) -> bool:
-        return self._host_only(lambda t: t.redo(steps))
+        return self._steps(lambda t: t.redo(steps), redone_text, ("play.redone", "play.redone_run"))
+
+    def _steps(self, action: Callable[[Table], int], told: Callable[..., str | None], keys: Keys) -> bool:
+        """Undo or redo (host only), then the news of what it took back or put back (info)."""
+        done: list[int] = []
+        ok = self._host_only(lambda t: done.append(action(t)))
+        if ok and done and done[0]:
+            self._say(told(self._tr(), self.table, done[0], keys) or "", info=True)
+        return ok
+
+    def _host_undid(self, n: int) -> str:
+        """A guest's news of the host's undo of ``n`` entries: the first of them if still there."""
+        tr = self._tr()
+        said = undone_text(tr, self.table, n, ("live.host_undid_entry", "live.host_undid_entry_run"))
+        return said or tr("live.host_undid")  # a new entry has replaced them
 
     def tap_lost(self) -> None:
         """A tap reached a control that had been redrawn away (the table moved on, on this phone
@@ -223,6 +240,24 @@ class OpenTable:
         except TableError:  # a deleted or unknown table
             version = None
         self.state.notice = Notice(text, rule_id, at, version, info)
+
+
+def undone_text(tr: Tr, table: Table, n: int, keys: Keys) -> str | None:
+    """The news of ``n`` entries just undone on ``table``: the first of them as History tells it
+    (the game's ``narrate``, at the state it was made in), "and what followed" for more; None when
+    no undone entry is left to name (a new entry replaced them)."""
+    redo = table.redo_entries
+    if not redo:
+        return None
+    what = tr.msg(table.game.narrate(table.state, redo[-1]))
+    return tr(keys[1] if n > 1 else keys[0], what=what)
+
+
+def redone_text(tr: Tr, table: Table, n: int, keys: Keys) -> str:
+    """The news of ``n`` entries just redone: the first of them, "and what followed" for more."""
+    i = table.version - n
+    what = tr.msg(table.game.narrate(table.state_at(i), table.entries[i]))
+    return tr(keys[1] if n > 1 else keys[0], what=what)
 
 
 def _refuse_host_only(_table: Table) -> None:

@@ -81,10 +81,11 @@ def test_a_record_held_by_such_a_play_is_flagged(tmp_path, capsys, who) -> None:
     out = capsys.readouterr().out.splitlines()
     high = next(i for i, line in enumerate(out) if line.startswith("  Highest winning score: 4,100"))
     assert out[high + 1] == (
-        "    A score the game can't give: check it."
+        "    Ana's 4,100 is more than the game can give: check it."
         f" Correct it with: companion play {play[:8]} --scores (one score per player, in seat order)."
     )
-    assert sum("can't give" in line for line in out) == 2  # the highest score and the margin, no other
+    assert sum("can give" in line for line in out) == 2  # the highest score and the margin, no other
     assert main(["stats", *who, "--records", "--data", str(tmp_path / "to"), "--json"]) == 0
     found = json.loads(capsys.readouterr().out)["records"]["dragon"]
     assert {r["kind"] for r in found if r["doubtful"]} == {"high_win", "margin"}
+    assert {(r["doubt_name"], r["doubt_score"]) for r in found if r["doubtful"]} == {("Ana", 4100)}

@@ -386,6 +386,6 @@ def test_the_vp_card_kept_by_a_drain_says_its_unit() -> None:
     t.submit({"kind": "drain_tools", "seat": 0, "tools": 3})
     fx = t.submit({"kind": "drain_vp", "seat": 0, "vp": 4})
     kept = next(e for e in fx if e.msg.key == "dayu.fx.vp_card")
-    # the number and its unit never apart (a non-breaking space: "VP." alone on a line otherwise)
-    assert kept.msg.render("en") == "P0 keeps a red VP card worth 4\u00a0VP."
-    assert kept.msg.render("es") == "P0 guarda una carta de PV de marco rojo que vale 4\u00a0PV."
+    # the number and its unit never apart (a non-breaking space: "VP" alone on a line otherwise)
+    assert kept.msg.render("en") == "P0 keeps a red VP card worth 4\u00a0VP"
+    assert kept.msg.render("es") == "P0 guarda una carta de PV de marco rojo que vale 4\u00a0PV"

@@ -102,7 +102,29 @@ def test_a_parade_says_where_the_marker_lands() -> None:
     s, fx = _one_action("parade", "warrior:young")
     said = next(f for f in fx if f.rule_id == "dragon.action.parade")
     assert said.msg.args["track"] == s.players[0].track == 5
-    assert "person track +2 to 5 (" in said.msg.render("en")
+    assert "Ana: 2 spaces on the person track, to 5 (" in said.msg.render("en")
+
+
+def test_the_person_track_is_said_whole_where_there_is_room() -> None:
+    """Issue 25: History said "person track +3", the words shortened for the action tiles. A
+    person placed, the Parade and the wall bonus say the spaces whole, one space in the singular;
+    the wall tile keeps its short words."""
+    from companion.games.dragon.public import bonus_msg, bonus_tile_msg
+
+    s, fx = play(fresh(3), EventRow(months=ROW), StartPlayer(player=1), Pick(seat=1, tile="court_lady:young"))
+    s, fx = play(s, Place(seat=1, palace=0))
+    (placed,) = [f.msg for f in fx if f.msg.key == "dragon.fx.place"]
+    assert placed.render("en").endswith("; 1 space on the person track, to 1")
+    assert placed.render("es").endswith("; 1 casilla en el marcador de personas, hasta 1")
+    s, fx = play(s, Pick(seat=1, tile="tax_collector:young"), Place(seat=1, palace=1))
+    (placed,) = [f.msg for f in fx if f.msg.key == "dragon.fx.place"]
+    assert placed.render("en").endswith("; 3 spaces on the person track, to 4")
+    _, fx = _one_action("parade", "warrior:young")
+    said = next(f.msg for f in fx if f.msg.key == "dragon.fx.parade")
+    assert said.render("es").startswith("Ana: 2 casillas en el marcador de personas, hasta 5 (")
+    assert bonus_msg("track").render("en") == "3 spaces on the person track"
+    assert bonus_msg("track").render("es") == "3 casillas en el marcador de personas"
+    assert bonus_tile_msg("track").render("en") == "person track +3"
 
 
 def test_build_places_floors_one_by_one_up_to_three() -> None:

@@ -12,7 +12,7 @@ from ui_testkit import hover, new_hub, started, words
 from companion.core import Table
 from companion.games.dragon.data import RULES
 from companion.games.dragon.entries import Act, ChooseGroup, EventRow, Groups, StartPlayer, SuperEvent
-from companion.games.dragon.public import bonus_msg
+from companion.games.dragon.public import bonus_msg, bonus_tile_msg
 from companion.ui.palette import swatch
 from companion.ui.settings import PREFIX
 
@@ -149,11 +149,11 @@ async def test_each_wall_tile_says_its_whole_reward_under_one_line_naming_the_se
         h = await started(hub, route=f"/table/{table.id}", prefs={PREFIX + "lang": lang})
         assert h.by_key("act-wall-2").value == heading
         tiles = [h.by_key(k) for k in h.keys("choice-") if k.count("-") == 1]
-        rewards = {bonus_msg(b).render(lang) for b in held}
-        walls = [t for t in tiles if words(t) in rewards]
-        assert {t.content.value for t in walls} == rewards
-        for t in walls:  # the full name: the player, the group, the action and the reward
-            assert heading.split(":")[0] in hover(t) and t.content.value in hover(t)
+        whole = {bonus_tile_msg(b).render(lang): bonus_msg(b).render(lang) for b in held}
+        walls = [t for t in tiles if words(t) in whole]
+        assert {t.content.value for t in walls} == set(whole)
+        for t in walls:  # the full name: the player, the group, the action and the reward, whole
+            assert heading.split(":")[0] in hover(t) and hover(t).endswith(whole[t.content.value])
         for t in tiles:  # and every tile's words fit the tile
             lines = textwrap.wrap(words(t), TILE_LINE_CHARS)
             assert len(lines) <= TILE_LINES, (lang, words(t))

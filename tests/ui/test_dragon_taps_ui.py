@@ -309,3 +309,30 @@ def test_a_group_whose_one_action_the_engine_takes_is_named_by_that_action_once(
             for e in chosen(table, rng).entries:
                 table.submit(e)
     assert seen >= 6
+
+
+async def test_undo_and_redo_say_what_they_took_in_history_words(tmp_path):
+    """Issue 25: the host's Undo and Redo say at the question which entry they took back or put
+    back, as History tells it, in the host's language; a tap of several entries (the card, its
+    tile, its palace) names its first and says "and what followed"."""
+    hub = new_hub(tmp_path)
+    rng = random.Random(2)
+    table = hub.create(
+        play_until(Table.new("dragon", NAMES, OPTIONS), rng, lambda t: t.prompt.kind == "card")
+    )
+    found = table_taps(table, True, default_room(table.state, table.prompt.seat))
+    k = next(k for k, t in enumerate(found) if [e.kind for e in t.entries[:2]] == ["card", "pick"])
+    before = table.version
+    h = await started(hub, route=f"/table/{table.id}", prefs={"table_companion.lang": "es"})
+    await h.click(f"choice-{k}")
+    assert not h.has("info")
+    await h.click("undo")
+    assert table.version == before
+    said = "Ben juega la carta de pirotécnico (y lo que vino después)"
+    assert h.by_key("info").value == f"Deshecho: {said}"
+    await h.click("redo")
+    assert table.version > before + 1 and h.by_key("info").value == f"Rehecho: {said}"
+    await h.click("undo")
+    await h.click("undo")  # Ana's palace, one entry: nothing followed it
+    assert h.by_key("info").value == "Deshecho: Ana sube el palacio 1 a 3\xa0pisos"  # units joined
+    h.close()

@@ -24,6 +24,7 @@ from companion.share import decode, encode
 from companion.share.live import Access, LiveRefusal, authorize, stamp
 from companion.ui import live, peer
 from companion.ui.app import make_main
+from companion.ui.i18n import translator
 
 # Read QR codes only: a QR's modules can also look like a short 1D barcode to the reader.
 ONLY_QR = zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode)
@@ -687,7 +688,8 @@ async def test_a_seats_keep_form_asks_for_its_own_cards_not_to_pick_a_player(tmp
 @pytest.mark.parametrize("lang", ["en", "es"])
 async def test_a_guest_is_told_when_the_host_undoes(tmp_path, lang):
     """The host's undo brings a seat's question back; the seat's phone says why, as news (not a
-    refusal), until the next move. The host's own screen says nothing of it."""
+    refusal), naming the entry undone, until the next move. The host's own screen says it in its
+    own words (tests/ui/test_dragon_taps_ui.py)."""
     hub = new_hub(tmp_path)
     table = toy_table(hub)
     bus = pubsub()
@@ -700,11 +702,16 @@ async def test_a_guest_is_told_when_the_host_undoes(tmp_path, lang):
     await host.click("undo")
     for h in (a, b):
         await h.flush(pause=0.01)
-    said = translate("ui.live.host_undid", lang)
+    what = translator(lang).msg(table.game.narrate(table.state, table.redo_entries[-1]))  # as History says it
+    said = translate("ui.live.host_undid_entry", lang, what=what)
     assert table.version == 1 and a.keys("choice-")  # Ana's question is back on her phone
     assert a.by_key("info").value == said and not a.has("error")
     assert b.by_key("info").value == said  # the one waiting sees it too
-    assert not host.has("info")
+    assert host.by_key("info").value == translate(
+        "ui.play.undone",
+        "en",
+        what=translator("en").msg(table.game.narrate(table.state, table.redo_entries[-1])),
+    )
     await a.click("choice-0")  # the next move: the news goes
     assert not a.has("info")
     for h in (host, a, b):

@@ -60,9 +60,10 @@ async def test_said_in_spanish_and_nothing_once_corrected(hub):
 
 async def test_a_record_held_by_such_a_play_says_it_in_spanish_with_its_edit(hub):
     h = await started(hub, f"/player/{hub.ids['Ana']}", prefs={"table_companion.lang": "es"})
-    said = "Una puntuación que el juego no permite: revísala."
-    assert h.by_key("record-dragon-high_win-doubt").value == said  # Ben's 4100 beside Ana's win
-    assert h.by_key("record-chinatown-high_win-doubt").value == said
+    # whose: Ben's 4100 beside Ana's win, not Ana's score
+    said = "La puntuación de Ben, 4.100, es más de lo que permite el juego: revísala."
+    assert h.by_key("record-dragon-high_win-doubt").value == said
+    assert h.by_key("record-chinatown-high_win-doubt").value.startswith("La puntuación de ")
     assert h.has("record-dayu-high_win") and not h.has("record-dayu-high_win-doubt")
     await h.click("record-dragon-high_win-doubt-edit")
     await h.type_text("edit-score-1", "41")

@@ -56,7 +56,7 @@ async def test_the_statistics_say_it_and_its_edit_corrects_it(hub):
 async def test_a_record_it_holds_says_it_with_its_edit(hub):
     [play] = hub.store.plays()
     h = await started(hub, "/stats/dragon")
-    said = "A score the game can't give: check it."
+    said = "Ana's 4,100 is more than the game can give: check it."
     assert h.by_key("record-dragon-high_win-doubt").value == said
     assert h.by_key("record-dragon-margin-doubt").value == said  # its margin reads the 4100 too
     # its length is a record too, and not what is wrong

@@ -32,7 +32,7 @@ from companion.games.dragon.text import (
     tile_msg,
     tile_power_msg,
 )
-from companion.games.dragon.wall import bonus_msg
+from companion.games.dragon.wall import bonus_msg, bonus_tile_msg
 
 __all__ = [
     "GAME",
@@ -43,6 +43,7 @@ __all__ = [
     "SeatForecast",
     "action_msg",
     "bonus_msg",
+    "bonus_tile_msg",
     "card_msg",
     "cards_text",
     "coming_events",

@@ -177,7 +177,7 @@ def _place(s: DragonState, e: Place, fx: list[Effect]) -> None:
                 tile=tile_msg(tile),
                 old=tile_msg(displace) if displace else "",
                 palace=palace + 1,
-                steps=value,
+                n=value,
                 track=p.track,
             )
         )

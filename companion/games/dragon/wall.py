@@ -42,6 +42,14 @@ def bonus_msg(bonus: str) -> Msg:
     return msg(f"dragon.wall.bonus.{bonus}", n=RULES.wall_bonus[bonus])
 
 
+def bonus_tile_msg(bonus: str) -> Msg:
+    """The bonus as a wall tile's two lines say it: the track's is shortened ("person track +3"),
+    said whole elsewhere ("3 spaces on the person track"), as History and the names have room."""
+    if bonus == "track":
+        return msg("dragon.wall.tile.track", n=RULES.wall_bonus[bonus])
+    return bonus_msg(bonus)
+
+
 def build_wall(s: DragonState, e: Act, fx: list[Effect]) -> bool:
     """Lay the wall tile and take its bonus; True when floors are still to be placed."""
     assert e.bonus is not None

@@ -11,8 +11,10 @@ from typing import Protocol
 import flet as ft
 
 from companion.i18n import format_when
+from companion.plays.bounds import record_doubt as record_doubt_msg
 from companion.plays.bounds import stored_doubt
 from companion.plays.models import PlayRecord
+from companion.ui.repos import GameRecord
 from companion.ui.services import Services, Session
 from companion.ui.views.play_edit import PlayEdit, edit_dialog
 from companion.ui.widgets import button, card, small
@@ -50,14 +52,14 @@ def edit_play(services: Services, session: Session, play: PlayRecord, fixed: Fix
 
 
 def record_doubt(
-    services: Services, session: Session, play_id: str, key: str, fixed: Fixable | None
+    services: Services, session: Session, record: GameRecord, key: str, fixed: Fixable | None
 ) -> list[ft.Control]:
     """Under a record (``key``: the record's) held by a play with a score the game cannot give:
-    saying so, and the play's Edit (where the page reads its figures again once saved: ``fixed``)."""
-    from companion.i18n import translate
-
-    out: list[ft.Control] = [small(translate("insights.record_doubt", session.tr.lang), key=f"{key}-doubt")]
-    play = services.repos.plays.play(play_id) if fixed is not None else None
+    whose score it is ("Ben's 4,100 is more than the game can give"), and the play's Edit (where
+    the page reads its figures again once saved: ``fixed``)."""
+    doubt = record_doubt_msg(record.game, record.doubt_name or "", record.doubt_score or 0)
+    out: list[ft.Control] = [small(session.tr.msg(doubt), key=f"{key}-doubt")]
+    play = services.repos.plays.play(record.play_id) if fixed is not None else None
     if play is not None and fixed is not None:
         out.append(
             button(

@@ -146,7 +146,7 @@ def record_rows(
                         names=holders,
                         when=format_when(r.date, tr.lang, time=False, day_only=r.day_only),
                     ),
-                    record_doubt(services, session, r.play_id, f"record-{r.game}-{r.kind}", fixed)
+                    record_doubt(services, session, r, f"record-{r.game}-{r.kind}", fixed)
                     if r.doubtful
                     else [],
                 ),

@@ -11,7 +11,7 @@ from typing import Any
 import flet as ft
 
 from companion.core import Table
-from companion.games.dragon.public import GAME, RULES, DragonState, bonus_msg
+from companion.games.dragon.public import GAME, RULES, DragonState, bonus_tile_msg
 from companion.share.live import stamp
 from companion.ui.command import CommandButton, answer_key, busy_icon
 from companion.ui.games.dragon.answers import line_button, own_turn, submit_tap, taps_now
@@ -135,7 +135,7 @@ def action_label(tr: Tr, table: Table, tap: Tap, own: bool = False) -> tuple[str
         full = text = tr.msg(table.game.describe(after, act))
         bonus = wall_bonus(tap)
         if bonus is not None:
-            text = tr.msg(bonus_msg(bonus))
+            text = tr.msg(bonus_tile_msg(bonus))
         icon = ACTIONS.get(act.card)
     else:  # the engine takes the group's one possible action itself: the tile names that action
         full = text = tr.msg(only_action(state, first) or table.game.describe(state, first))
