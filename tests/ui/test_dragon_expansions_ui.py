@@ -63,13 +63,13 @@ async def test_the_super_event_card_says_resolved_only_once_it_is(tmp_path):
     h.close()
 
 
-async def test_the_wall_shows_each_section_in_its_builders_colour(tmp_path):
+def _first_section_built(tmp_path):
+    """A Great Wall table whose first player has built section 1 (the wall card, its VP bonus)."""
     hub = new_hub(tmp_path)
     table = _table(hub, {"great_wall": True})
     table.submit(EventRow(months=ROW))
     table.submit(StartPlayer(player=0))
-    rng = random.Random(2)
-    _to_groups(table, rng)
+    _to_groups(table, random.Random(2))
     table.submit(
         Groups(
             groups=(("wall", "taxes", "build", "harvest"), ("fireworks", "parade", "research", "privilege"))
@@ -78,6 +78,11 @@ async def test_the_wall_shows_each_section_in_its_builders_colour(tmp_path):
     seat = table.prompt.seat
     table.submit(ChooseGroup(seat=seat, group=0))
     table.submit(Act(seat=seat, card="wall", bonus="vp"))
+    return hub, table, seat
+
+
+async def test_the_wall_shows_each_section_in_its_builders_colour(tmp_path):
+    hub, table, seat = _first_section_built(tmp_path)
     h = await started(hub, route=f"/table/{table.id}")
     assert h.has("wall") and h.has("wall-0") and h.has("wall-empty-1") and h.has("wall-empty-11")
     section = h.by_key("wall-0")
@@ -168,19 +173,7 @@ async def test_each_wall_section_is_named_to_a_screen_reader(tmp_path, lang, emp
     dr-en-light.log): a built section's builder and bonus were only its hover text, outside the
     section's node, and an empty one was a bare number. A built section's number carries who
     built it and the bonus taken (its hover text no node of its own); an empty one says so."""
-    hub = new_hub(tmp_path)
-    table = _table(hub, {"great_wall": True})
-    table.submit(EventRow(months=ROW))
-    table.submit(StartPlayer(player=0))
-    _to_groups(table, random.Random(2))
-    table.submit(
-        Groups(
-            groups=(("wall", "taxes", "build", "harvest"), ("fireworks", "parade", "research", "privilege"))
-        )
-    )
-    seat = table.prompt.seat
-    table.submit(ChooseGroup(seat=seat, group=0))
-    table.submit(Act(seat=seat, card="wall", bonus="vp"))
+    hub, table, seat = _first_section_built(tmp_path)
     h = await started(hub, route=f"/table/{table.id}", prefs={"table_companion.lang": lang})
     built = h.by_key("wall-0")
     number = built.content.controls[0]
