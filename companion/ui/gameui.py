@@ -167,6 +167,17 @@ def register_ui(ui: GameUI) -> None:
     _LOADED[ui.game_id] = ui
 
 
+def expansion_labels(game_id: str) -> dict[str, str]:
+    """The game's expansions, each as its on/off setup option and the label New table gives it
+    ({"great_wall": "dragon.option.great_wall", ...}): the play log and the statistics name a
+    play's expansions by these."""
+    return {
+        spec.field: spec.label_key
+        for spec in ui_for(game_id).options
+        if {c.value for c in spec.choices} == {False, True}
+    }
+
+
 def ui_for(game_id: str) -> GameUI:
     """The game's UI hooks, or the empty default (generic screens only)."""
     if game_id not in _LOADED:

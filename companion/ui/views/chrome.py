@@ -17,8 +17,8 @@ from companion.ui.table_model import TableModel
 from companion.ui.widgets import bar_title, icon_button, small
 
 TABS = ("play", "scores", "history", "rules")
-FINISHED_TABS = (*TABS, "review")
-GUEST_BAR = 72  # a guest's bar: the table's name on up to two lines, and who this phone is under it  # a game over gets its review (ui/views/review.py)
+FINISHED_TABS = (*TABS, "review")  # a game over gets its review (ui/views/review.py)
+GUEST_BAR = 72  # a guest's bar: the table's name on up to two lines, and who this phone is under it
 _ICONS = {
     "play": ft.Icons.CASINO,
     "scores": ft.Icons.LEADERBOARD,

@@ -28,7 +28,7 @@ from companion.plays.models import PlayRecord, PlaySeat
 from companion.ui.command import command_button
 from companion.ui.device import Device
 from companion.ui.dialogs import Dialogs
-from companion.ui.gameui import game_title, known_game_ids
+from companion.ui.gameui import expansion_labels, game_title, known_game_ids
 from companion.ui.i18n import Tr, day_hint
 from companion.ui.palette import TAP
 from companion.ui.repos import PlayerInfo, PlayersRepo, PlaysRepo, Repos, StoreError, TablesRepo
@@ -504,18 +504,11 @@ def play_card(
     return card(*lines, key=f"play-{play.id}", padding=10)
 
 
-# each game's expansions, as its options name them and New table names them (the statistics
-# split plays by the same options: stats_insights.expansion_name)
-EXPANSION_OPTIONS: dict[str, dict[str, str]] = {
-    "dragon": {"great_wall": "dragon.option.great_wall", "super_events": "dragon.option.super_events"}
-}
-
-
 def expansions_line(tr: Tr, play: PlayRecord) -> list[ft.Control]:
     """The expansions a play was played with ("With The Great Wall (expansion)"), as New table
     names them: a Great Wall game's 59 VP is not a base game's. None played, or never said (an
     import): no line."""
-    names = EXPANSION_OPTIONS.get(play.game, {})
+    names = expansion_labels(play.game)
     played = [tr(label) for option, label in names.items() if play.options.get(option) is True]
     if not played:
         return []

@@ -25,7 +25,7 @@ from companion.ui.chart_axes import (
     nice_step,
     tick_text,
 )
-from companion.ui.gameui import game_title
+from companion.ui.gameui import expansion_labels, game_title
 from companion.ui.i18n import Tr, day_hint
 from companion.ui.repos import GameRecord, Period
 from companion.ui.services import Services, Session
@@ -302,12 +302,9 @@ def month_lines(tr: Tr, months: list[Period], game: str) -> ft.Control:
     )
 
 
-def expansion_name(tr: Tr, key: str) -> str:
+def expansion_name(tr: Tr, game_id: str, key: str) -> str:
     """A split's expansions by name ("base", "great_wall+super_events"), as New table names them."""
-    names = {
-        "great_wall": tr("dragon.option.great_wall"),
-        "super_events": tr("dragon.option.super_events"),
-    }
+    names = {option: tr(label) for option, label in expansion_labels(game_id).items()}
     if key == "base":
         return tr("insights.base")
     if key == "unsaid":  # imported plays whose expansions nobody said
@@ -330,7 +327,7 @@ def expansion_lines(tr: Tr, splits: list[Period], game: str, player: bool) -> ft
         small(
             tr(
                 _SPLIT_KEYS[player, s.average is not None],
-                what=expansion_name(tr, s.key),
+                what=expansion_name(tr, game, s.key),
                 n=s.plays,
                 average=average_text(game, s.average, tr.lang),
                 wins=s.wins,
