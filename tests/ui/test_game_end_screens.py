@@ -41,7 +41,8 @@ async def test_dragon_scores_lead_with_the_final_scoring_and_fold_the_months(tmp
         final = [(k, line) for k, line in enumerate(row.breakdown) if final_rule(line.rule_id)]
         months = [(k, line) for k, line in enumerate(row.breakdown) if not final_rule(line.rule_id)]
         assert len(final) == 3 and len(months) > 5  # persons, monks, leftovers; the months' lines
-        _, subtotal, *lines, fold = h.by_key(f"breakdown-{row.seat}").content.controls
+        _, subtotal, *lines, node = h.by_key(f"breakdown-{row.seat}").content.controls
+        fold = node.content  # a node of its own for a screen reader: a button that opens it
         points = translate("ui.play.points", lang, n=sum(line.points for _, line in final))
         assert subtotal.value == translate("ui.scores.final_part", lang, points=points)
         # the final lines first, in the engine's order, each with its rule

@@ -349,7 +349,9 @@ async def test_a_score_line_is_said_with_its_rule_in_the_card_named_by_its_playe
     for seat in range(3):
         # the name and total, the card's own name, and the final scoring's subtotal with it; the
         # month lines folded under a line of their own (a button: it opens them)
-        first, subtotal, *lines, fold = h.by_key(f"breakdown-{seat}").content.controls
+        first, subtotal, *lines, node = h.by_key(f"breakdown-{seat}").content.controls
+        fold = node.content
+        assert isinstance(node, ft.Semantics) and node.container  # not merged into the card's name
         assert not isinstance(first, ft.Semantics) and subtotal.key == f"final-part-{seat}"
         assert isinstance(fold, ft.ExpansionTile) and fold.key == f"rounds-{seat}"
         lines += fold.controls

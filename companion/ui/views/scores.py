@@ -173,9 +173,10 @@ def rounds_fold(
     title: str,
 ) -> ft.Control:
     """The rounds' lines under one line that says what they add up to ("Month by month: 35 VP"),
-    folded: a tap opens them."""
+    folded: a tap opens them. A node of its own: left in the card, its title joined the card's
+    name ("Ben 37 VP ... Month by month: 35 VP") and a screen reader had no button to open it."""
     said = total_text(tr, board, sum(line.points for _, line in rounds))
-    return ft.ExpansionTile(
+    tile = ft.ExpansionTile(
         key=f"rounds-{seat}",
         title=ft.Text(tr(title, points=said), size=14, weight=ft.FontWeight.BOLD),
         controls=[score_line(tr, show_rule, board, seat, k, line) for k, line in rounds],
@@ -184,6 +185,7 @@ def rounds_fold(
         tile_padding=ft.Padding.all(0),
         controls_padding=ft.Padding.all(0),
     )
+    return own_node(tile)
 
 
 def score_line(
