@@ -157,6 +157,12 @@ class GameUI:
     # one tap makes several entries (a Dragon card and its tile); one when None
     undo_steps: Callable[[Table], int] | None = None
     redo_steps: Callable[[Table], int] | None = None
+    # a rule of the game's own final scoring, apart from its rounds' (Dragon's persons, monks and
+    # leftovers after month 12): once the game is over its score lines lead a player's card on
+    # Scores, the rounds' folded under one line (``rounds_fold``, a ui key taking {points}:
+    # "Month by month: 35 VP"), and its effects lead the last entry's on Play
+    final_rule: Callable[[str], bool] | None = None
+    rounds_fold: str = ""
 
 
 _LOADED: dict[str, GameUI] = {}

@@ -128,10 +128,13 @@ async def test_money_is_secret_until_the_end_and_a_whole_game(tmp_path):
     assert table.state.phase == "over" and taps > 3
     for seat, money in enumerate(table.state.money):
         assert h.by_key(f"ct-money-value-{seat}").value == f"${money:,}"
-    # the finished card itself says every player's money, best first (the banner says it is revealed)
+    # the finished card itself says every player's money, best first, a line each (the banner
+    # says it is revealed)
     board = table.scoreboard
-    shown = [f"{n} ${board.row(n).total:,}" for n in board.ranking]
-    assert h.by_key("final-standing").value == " · ".join(shown)
+    for place, name in enumerate(board.ranking, 1):
+        row = h.by_key(f"final-place-{place}")
+        assert row.controls[2].value == name
+        assert row.controls[3].value == f"${board.row(name).total:,}"
     h.close()
 
 

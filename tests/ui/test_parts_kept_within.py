@@ -66,7 +66,7 @@ def probes(h, seats: int) -> dict[str, tuple[Any, Any]]:
                 icon = box.content.controls[0]
                 out[f"{stat}-icon-{s}"] = (icon, icon.icon)
         head = one(f"head-part-{s}")
-        if head is not None:
+        if head is not None and one(f"head-place-{s}") is not None:  # no place once the game is over
             out[f"place-{s}"] = (head.controls[2], head.controls[2].value)
         said = one(f"hindsight-seat-{s}")
         if said is not None:
@@ -88,7 +88,9 @@ def shows_the_state(h, state: DragonState, tr: Tr) -> None:
     order = state.track_order()
     for s in range(len(state.players)):
         head = one(f"head-part-{s}")
-        if head is not None:
+        if head is not None and state.final:  # the turn order is over with the game
+            assert one(f"head-place-{s}") is None and len(head.controls) == 3
+        elif head is not None:
             assert head.controls[2].value == tr("dragon.order", n=order.index(s) + 1)
     for g, cards in enumerate(state.groups if state.phase == "actions" else []):
         group = one(f"group-{g}")

@@ -362,9 +362,17 @@ async def test_a_score_line_is_said_with_its_rule_in_the_card_named_by_its_playe
     table = finished_on_hub(hub, "dragon", ["Ana", "Ben", "Carla"], 3)
     h = await started(hub, route=f"/table/{table.id}/scores")
     for seat in range(3):
-        first, *lines = h.by_key(f"breakdown-{seat}").content.controls
-        assert not isinstance(first, ft.Semantics)  # the name and total: the card's own name
+        # the name and total, the card's own name, and the final scoring's subtotal with it; the
+        # month lines folded under a line of their own (a button: it opens them)
+        first, subtotal, *lines, node = h.by_key(f"breakdown-{seat}").content.controls
+        fold = node.content
+        assert isinstance(node, ft.Semantics) and node.container  # not merged into the card's name
+        assert not isinstance(first, ft.Semantics) and subtotal.key == f"final-part-{seat}"
+        assert isinstance(fold, ft.ExpansionTile) and fold.key == f"rounds-{seat}"
+        lines += fold.controls
         assert lines and all(isinstance(line, ft.Semantics) and line.container for line in lines)
         links = [line.content.controls[-1] for line in lines]
-        assert [link.key for link in links] == [f"line-{seat}-{k}-rule" for k in range(len(lines))]
+        assert sorted(link.key for link in links) == sorted(
+            f"line-{seat}-{k}-rule" for k in range(len(lines))
+        )
     h.close()

@@ -40,6 +40,12 @@ SOURCE_RULES = {
 }
 
 
+def final_rule(rule_id: str) -> bool:
+    """Whether a score line or an effect, by its rule, belongs to the final scoring after month 12
+    (persons, monks, leftovers) or to the game's end it decides (the winner, the tie-break)."""
+    return rule_id.startswith("dragon.final.")
+
+
 class FinalPalace(Protocol):
     """What the final scoring reads of a palace (the state's Palace, or the calculator's)."""
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.core import Effect, PlayerView, Prompt, RuleViolation, Table
+from companion.core import Effect, PlayerView, Prompt, RuleViolation, Scoreboard, Table
 from companion.core.msg import join_list
 from companion.i18n import restates
 from companion.share.live import may_act, stamp
@@ -86,10 +86,16 @@ def view(services: Services, session: Session, id: str) -> ft.View:
     body: list[ft.Control] = (
         [] if prompt is None else [part(banner, lambda: banner_card(banner), key="banner-part")]
     )
+    # the last entry, under the result where the game has a final scoring of its own: Dragon's
+    # (persons, monks, leftovers) leads it and says how the game was won; Chinatown's last
+    # entry is 60-odd lines of income by business, under the board it comes from
+    ended = prompt is None and gui.final_rule is not None
     if prompt is None:
         if model.notice is not None:
             body.append(notice_card(tr, services.show_rule, model.notice))
         body.append(finished_card(session.tr, session.go, table))
+        if ended:
+            body += why_part(model)
     elif waiting(model, prompt):
         body.append(waiting_part(model, prompt))
     else:  # "first game": why this step exists, once per kind (it reads the table's tips store)
@@ -109,7 +115,8 @@ def view(services: Services, session: Session, id: str) -> ft.View:
             body.append(context(tr, session.drafts.keep(ContextFold), panels))
     if gui.foresight is not None and prompt is not None:
         body += gui.foresight(model)
-    body += why_part(model)
+    if not ended:
+        body += why_part(model)
     body += last_round(model, table)
     if prompt is not None and prompt.rule_ids:
         rules = (tr.lang, tuple(prompt.rule_ids))
@@ -534,15 +541,18 @@ def json_form(tr: Tr, submit: Submit, fail: Callable[[str], None], prompt: Promp
 
 
 def finished_card(tr: Tr, go: Callable[[str], None], table: Table) -> ft.Control:
+    """The result, first on the screen once the game is over: the winner, every player's final
+    total in the ranking's order (the tie-break's say under it where it ordered anyone), and the
+    way to the Scores screen's breakdown."""
     board = table.scoreboard
     winners = board.shared or board.ranking[:1]
     items: list[ft.Control] = [
         heading(tr("play.game_over")),
         ft.Text(tr("scores.winner", names=", ".join(winners)), key="winner", size=18),
     ]
-    if board.ranking:  # every total, best first: "game over, money is revealed" shows it here
-        totals = [f"{name} {total_text(tr, board, board.row(name).total)}" for name in board.ranking]
-        items.append(small(" · ".join(totals), key="final-standing"))
+    # every total, best first, a line each: "Ben 37 VP · Carla 36 VP · Ana 29 VP" on one small
+    # line read as a footnote to the winner
+    items += [final_place(tr, table, board, place, name) for place, name in enumerate(board.ranking, 1)]
     items += tie_lines(tr, board)
     items.append(
         button(
@@ -554,6 +564,20 @@ def finished_card(tr: Tr, go: Callable[[str], None], table: Table) -> ft.Control
         )
     )
     return card(*items, key="finished-card")
+
+
+def final_place(tr: Tr, table: Table, board: Scoreboard, place: int, name: str) -> ft.Control:
+    """A player's place in the final ranking and their final total ("2. Carla 36 VP")."""
+    r = board.row(name)
+    return ft.Row(
+        [
+            ft.Text(f"{place}.", width=28),
+            dot(table.players[r.seat].color),
+            ft.Text(name, expand=True),
+            ft.Text(total_text(tr, board, r.total), key=f"final-total-{r.seat}", weight=ft.FontWeight.BOLD),
+        ],
+        key=f"final-place-{place}",
+    )
 
 
 def why_part(model: TableModel) -> list[ft.Control]:
@@ -575,6 +599,8 @@ def why(model: TableModel) -> list[ft.Control]:
     if last is None:
         return []
     i, entry, effects = last
+    if table.prompt is None:
+        effects = final_first(table, effects)
     label = entry_label(tr, table, i, entry)
     lines: list[ft.Control] = [small(tr("play.last", label=label), key="last-entry")]
     lines += effect_lines(model, effects[:MAX_WHY], key="why", under=label)
@@ -587,6 +613,21 @@ def why(model: TableModel) -> list[ft.Control]:
             )
         )
     return [card(*lines, key="why")]
+
+
+def final_first(table: Table, effects: list[Effect]) -> list[Effect]:
+    """The last entry's effects once the game is over, its final scoring (``GameUI.final_rule``)
+    right after the entry's own first line: Dragon's month 12 releases, decay and round scoring
+    came first, and the final scoring was left for History ("11 more in History")."""
+    is_final = ui_for(table.game_id).final_rule
+    if is_final is None:
+        return effects
+    head, rest = effects[:1], effects[1:]
+    return [
+        *head,
+        *(fx for fx in rest if is_final(fx.rule_id)),
+        *(fx for fx in rest if not is_final(fx.rule_id)),
+    ]
 
 
 def moment_rules(tr: Tr, show_rule: Callable[[str], None], prompt: Prompt) -> ft.Control:

@@ -13,7 +13,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.core import Scoreboard, Table
+from companion.core import Scoreboard, ScoreLine, Table
 from companion.core.msg import join_list
 from companion.i18n import format_score
 from companion.ui.chart_axes import bottom_axis, left_axis, nice_step, round_ticks, tick_text
@@ -132,35 +132,78 @@ def ranking(tr: Tr, table: Table, board: Scoreboard) -> ft.Control:
 def row_card(
     tr: Tr, show_rule: Callable[[str], None], table: Table, board: Scoreboard, name: str
 ) -> ft.Control:
-    """A player's total and its lines, each with the rule behind it (``show_rule`` opens it)."""
+    """A player's total and its lines, each with the rule behind it (``show_rule`` opens it). Once
+    the game is over, a game with a final scoring of its own (``GameUI.final_rule``: Dragon's
+    persons, monks and leftovers) shows it first, under its subtotal, and the rounds' lines folded
+    under one line with theirs: the final lines came last, under 30-odd month lines."""
     r = board.row(name)
-    lines: list[ft.Control] = [
+    head = ft.Row(
+        [
+            dot(table.players[r.seat].color),
+            heading(name),
+            ft.Text(total_text(tr, board, r.total), weight=ft.FontWeight.BOLD),
+        ]
+    )
+    gui = ui_for(table.game_id)
+    numbered = list(enumerate(r.breakdown))
+    is_final = gui.final_rule if board.final and gui.final_rule is not None else None
+    final = [(k, line) for k, line in numbered if is_final is not None and is_final(line.rule_id)]
+    if not final:
+        lines = [score_line(tr, show_rule, board, r.seat, k, line) for k, line in numbered]
+        # the card, a node of its own, is named by its first row ("Ana 44 VP"): every player has a
+        # "Month 1: 2 palaces"
+        return card(head, *lines, key=f"breakdown-{r.seat}")
+    rounds = [(k, line) for k, line in numbered if is_final is not None and not is_final(line.rule_id)]
+    said = total_text(tr, board, sum(line.points for _, line in final))
+    return card(
+        head,
+        small(tr("scores.final_part", points=said), key=f"final-part-{r.seat}"),
+        *(score_line(tr, show_rule, board, r.seat, k, line) for k, line in final),
+        rounds_fold(tr, show_rule, board, r.seat, rounds, gui.rounds_fold),
+        key=f"breakdown-{r.seat}",
+    )
+
+
+def rounds_fold(
+    tr: Tr,
+    show_rule: Callable[[str], None],
+    board: Scoreboard,
+    seat: int,
+    rounds: list[tuple[int, ScoreLine]],
+    title: str,
+) -> ft.Control:
+    """The rounds' lines under one line that says what they add up to ("Month by month: 35 VP"),
+    folded: a tap opens them. A node of its own: left in the card, its title joined the card's
+    name ("Ben 37 VP ... Month by month: 35 VP") and a screen reader had no button to open it."""
+    said = total_text(tr, board, sum(line.points for _, line in rounds))
+    tile = ft.ExpansionTile(
+        key=f"rounds-{seat}",
+        title=ft.Text(tr(title, points=said), size=14, weight=ft.FontWeight.BOLD),
+        controls=[score_line(tr, show_rule, board, seat, k, line) for k, line in rounds],
+        expanded=False,
+        maintain_state=True,
+        tile_padding=ft.Padding.all(0),
+        controls_padding=ft.Padding.all(0),
+    )
+    return own_node(tile)
+
+
+def score_line(
+    tr: Tr, show_rule: Callable[[str], None], board: Scoreboard, seat: int, k: int, line: ScoreLine
+) -> ft.Control:
+    """A line of a player's score, its points and its rule's link; a node of its own, said before
+    its rule's link: merged into the card, the lines were one long label, then a row of links all
+    named "Read the rule: Round scoring"."""
+    return own_node(
         ft.Row(
             [
-                dot(table.players[r.seat].color),
-                heading(name),
-                ft.Text(total_text(tr, board, r.total), weight=ft.FontWeight.BOLD),
-            ]
+                ft.Text(tr.msg(line.label), expand=True, size=14),
+                ft.Text(line_points(tr, board, line.points), key=f"line-{seat}-{k}", no_wrap=True),
+                rule_link(tr, show_rule, line.rule_id, key=f"line-{seat}-{k}-rule"),
+            ],
+            spacing=4,
         )
-    ]
-    # Each line a node of its own, said before its rule's link: merged into the card, the lines
-    # were one long label, then a row of links all named "Read the rule: Round scoring".
-    for k, line in enumerate(r.breakdown):
-        lines.append(
-            own_node(
-                ft.Row(
-                    [
-                        ft.Text(tr.msg(line.label), expand=True, size=14),
-                        ft.Text(line_points(tr, board, line.points), key=f"line-{r.seat}-{k}", no_wrap=True),
-                        rule_link(tr, show_rule, line.rule_id, key=f"line-{r.seat}-{k}-rule"),
-                    ],
-                    spacing=4,
-                )
-            )
-        )
-    # the card, a node of its own, is named by its first row ("Ana 44 VP"): every player has a
-    # "Month 1: 2 palaces"
-    return card(*lines, key=f"breakdown-{r.seat}")
+    )
 
 
 def series_points(board: Scoreboard, start: int = 0) -> list[list[int]]:

@@ -3,7 +3,7 @@ the "as dealt" forms for the event row and the action groups, and the quick-scor
 
 from __future__ import annotations
 
-from companion.games.dragon.public import round_summaries, rounds_done
+from companion.games.dragon.public import final_rule, round_summaries, rounds_done
 from companion.ui.games.dragon.actions import action_grid
 from companion.ui.games.dragon.answers import tap_list
 from companion.ui.games.dragon.foresight import coming, moment
@@ -28,6 +28,8 @@ UI = GameUI(
     board=board,
     player_panel=player_panel,
     seat_props=seat_props,
+    final_rule=final_rule,  # "Final: 0 persons" under 30-odd month lines read as an afterthought
+    rounds_fold="scores.rounds_fold.dragon",
     # what a guest's phone says while the host enters a fact of the table: not "The host enters
     # what lies on the table" at every month's start (the action cards dealt into groups)
     seat_waiting={

@@ -165,10 +165,13 @@ def player_panel(model: TableModel, seat: int) -> ft.Control:
     p = state.players[seat]
     place = state.track_order().index(seat) + 1
     color = table.players[seat].color
-    head = (tr.lang, color, p.name, place, p.vp)
+    # the turn order is over with the game: "#2 in order" beside the final points read as a place
+    # in the ranking (which the tie-break takes from the track, and the card at the top says)
+    badge = None if state.final else place
+    head = (tr.lang, color, p.name, badge, p.vp)
     counters = (tr.lang, place, p.yuan, p.rice, p.fireworks, p.track, p.small_privileges, p.large_privileges)
     return card(
-        part(head, lambda: _name_line(tr, seat, color, p.name, place, p.vp), key=f"head-part-{seat}"),
+        part(head, lambda: _name_line(tr, seat, color, p.name, badge, p.vp), key=f"head-part-{seat}"),
         part(counters, lambda: _counters(tr, seat, p, place), key=f"counters-part-{seat}"),
         part((tr.lang, tuple(p.palaces)), lambda: _palaces(tr, seat, p), key=f"palaces-part-{seat}"),
         part((tr.lang, tuple(p.cards)), lambda: _cards(tr, seat, p.cards), key=f"cards-part-{seat}"),
@@ -177,22 +180,23 @@ def player_panel(model: TableModel, seat: int) -> ft.Control:
     )
 
 
-def _name_line(tr: Tr, seat: int, color: str | None, name: str, place: int, vp: int) -> ft.Control:
-    # the dot, the name and the place parts of their own: a tap changes the points, not them
-    return ft.Row(
-        [
-            part(color, lambda: dot(color), key=f"head-dot-{seat}"),
-            part(
-                name, lambda: ft.Text(name, weight=ft.FontWeight.BOLD, expand=True), key=f"head-name-{seat}"
-            ),
+def _name_line(tr: Tr, seat: int, color: str | None, name: str, place: int | None, vp: int) -> ft.Control:
+    # the dot, the name and the place parts of their own: a tap changes the points, not them;
+    # no place (``None``) once the game is over
+    row: list[ft.Control] = [
+        part(color, lambda: dot(color), key=f"head-dot-{seat}"),
+        part(name, lambda: ft.Text(name, weight=ft.FontWeight.BOLD, expand=True), key=f"head-name-{seat}"),
+    ]
+    if place is not None:
+        row.append(
             part(
                 (tr.lang, place),
                 lambda: ft.Text(tr("dragon.order", n=place), size=12),
                 key=f"head-place-{seat}",
-            ),
-            ft.Text(tr("play.points", n=vp), key=f"total-{seat}", weight=ft.FontWeight.BOLD),
-        ]
-    )
+            )
+        )
+    row.append(ft.Text(tr("play.points", n=vp), key=f"total-{seat}", weight=ft.FontWeight.BOLD))
+    return ft.Row(row)
 
 
 def _counters(tr: Tr, seat: int, p: Any, place: int) -> ft.Control:
