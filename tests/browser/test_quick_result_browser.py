@@ -23,6 +23,7 @@ from ui_browser_kit import (
 
 from companion.core import Table
 from companion.core.rulebook import rule
+from companion.games.dragon.final import final_rule
 from companion.store import Store
 
 pytest.importorskip("playwright.sync_api")
@@ -124,8 +125,8 @@ def told_apart(page: Any, must: tuple[str, str]) -> None:
 def test_every_field_and_button_is_told_apart_by_its_name_and_groups(app, browser):
     """The other Quick score forms (every player's card has "Money ($)" on Chinatown's), the second
     reached from the first as a user does (Back to Home, Quick score, the game), a finished game's
-    scores (every player has a "Month 1: 2 palaces" with its "Read the rule: Round scoring"; the
-    first card's top is on screen) and its Share screen's code field (named by the title and hint
+    scores (every player has a "Final: 0 persons" with its "Read the rule: Final scoring: persons";
+    the first card's top is on screen) and its Share screen's code field (named by the title and hint
     above it), reached by the table's Share button. Dragon's form: the test above."""
     url, table = app
     page = open_app(browser, url + "quick/chinatown")
@@ -138,10 +139,11 @@ def test_every_field_and_button_is_told_apart_by_its_name_and_groups(app, browse
     page.context.close()
 
     first = table.scoreboard.ranking[0]  # the first card under the chart, its top in view
-    rows = table.scoreboard.row(first).breakdown
-    line = rows[0].label.render("en")
+    # a game over shows each card's final scoring first, its months folded (views/scores.py)
+    row = next(r for r in table.scoreboard.row(first).breakdown if final_rule(r.rule_id))
+    line = row.label.render("en")
     page = open_app(browser, url + f"table/{table.id}/scores")
-    told_apart(page, (f"Read the rule: {rule_title_en(rows[0].rule_id)}", f"{line} < {first}"))
+    told_apart(page, (f"Read the rule: {rule_title_en(row.rule_id)}", f"{line} < {first}"))
     tap_on(page.get_by_role("button", name="Share", exact=True))
     told_apart(page, ("Snapshot code", ""))
     page.context.close()
