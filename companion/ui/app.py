@@ -39,11 +39,13 @@ def make_main(
     diff_walk.install()  # Flet's diff walks a tap's new controls for less (ui/diff_walk.py)
     quiet_diff.install()  # and writes no debug lines while its log is off (ui/quiet_diff.py)
     event_types.install()  # a tap's event type resolved once per control class (ui/event_types.py)
-    lean_internals.install()  # layout hints sent only where the client reads them (ui/lean_internals.py)
     if hosted is not None:
         hosted.start_sweeping()  # idle spaces closed every minute (ui/space_use.py)
 
     async def _main(page: ft.Page) -> None:
+        # layout hints sent only where the client reads them (ui/lean_internals.py): installed by
+        # the first session, not at start, as it names Flet's controls (the server listens first)
+        lean_internals.install()
         from companion.ui import live
         from companion.ui.root import Root
         from companion.ui.routes import routes

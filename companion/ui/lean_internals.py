@@ -32,9 +32,10 @@ from __future__ import annotations
 from typing import Any
 
 import flet
-import flet as ft
-from flet.components.component import Component
 
+# Flet loads a control's module when it is first named (ft.Container ...): this module names
+# none at import, so the app stays cheap to import and the server listens before they load
+# (ui/warmup.py loads them while the browser starts Flutter). ``install`` names them.
 FLET_VERSION = "1.0.5"
 
 SKIP = "skip_properties"
@@ -43,7 +44,10 @@ EXPANDED = "host_expanded"
 CONTAINER_SKIP = ("width", "height", "margin")
 CARD_SKIP = ("margin",)
 
-_installed: dict[Any, Any] = {}  # class -> Flet's own before_update
+_installed: dict[Any, Any] = {}
+_component: list[type] = [
+    type(None)
+]  # Flet's Component class, set by ``install``  # class -> Flet's own before_update
 
 
 def _box_hint(control: Any) -> None:
@@ -70,7 +74,7 @@ def _expands(child: Any) -> bool:
     """``child`` expands, or may: the client looks past components (``C``) for a control's parent,
     so what a component draws counts as the row's own; and a component new in this patch draws
     only after the row's hook has run, so any component keeps the hint."""
-    if isinstance(child, Component):
+    if isinstance(child, _component[0]):
         return True
     expand = getattr(child, "expand", None)
     return expand is not None and expand is not False
@@ -85,12 +89,11 @@ def _flex_hint(control: Any) -> None:
         control._internals.pop(EXPANDED, None)
 
 
-HINTS: tuple[tuple[Any, Any], ...] = (
-    (ft.Container, _box_hint),
-    (ft.Card, _card_hint),
-    (ft.Row, _flex_hint),
-    (ft.Column, _flex_hint),
-)
+def hints() -> tuple[tuple[Any, Any], ...]:
+    """Each hinted control class with its hint (naming them loads their modules)."""
+    import flet as ft
+
+    return ((ft.Container, _box_hint), (ft.Card, _card_hint), (ft.Row, _flex_hint), (ft.Column, _flex_hint))
 
 
 def _with_hint(flet_own: Any, hint: Any) -> Any:
@@ -106,7 +109,10 @@ def install() -> bool:
     """Hints only where read (idempotent); False, and Flet's hints kept, on another Flet."""
     if flet.__version__ != FLET_VERSION:
         return False
-    for cls, hint in HINTS:
+    from flet.components.component import Component
+
+    _component[0] = Component
+    for cls, hint in hints():
         if cls not in _installed:
             _installed[cls] = cls.before_update
             cls.before_update = _with_hint(cls.before_update, hint)

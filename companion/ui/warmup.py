@@ -33,6 +33,8 @@ FIRST_CONTROLS = (
     "IconButton",
     "FilledButton",
     "OutlinedButton",
+    "Container",  # these two the session names as it starts: ui/lean_internals.py hints them
+    "Card",
 )
 """Flet loads a control's module when it is first named: these are the session's and Home's
 (tests/ui/test_warmup.py checks that drawing Home after the warm-up loads no module)."""
