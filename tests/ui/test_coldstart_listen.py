@@ -38,11 +38,15 @@ def unbuilt():
             found.append(f"{{model.__module__}}.{{model.__qualname__}}")
     return sorted(found)
 
+# the modules of the controls the first screen draws: the warm-up loads them after listening
+CONTROLS = {{"flet.controls.material.container", "flet.controls.material.card", "flet.controls.core.row",
+            "flet.controls.core.column", "flet.controls.core.text", "flet.controls.material.outlined_button"}}
 sock, folder = prepare("127.0.0.1", 0, data_dir=tempfile.mkdtemp())  # any free port
 sock.close()
 main = make_main(hub_for(folder))
 build_app(main, hosted={hosted})
 seen = {{"v1": "pydantic.v1" in sys.modules, "listening": unbuilt()}}
+seen["controls"] = sorted(m for m in sys.modules if m in CONTROLS)
 assert relay_for(None, hub_for(folder), main) is None  # SQLite: no relay
 seen["psycopg"] = "psycopg" in sys.modules
 warmup.first_screen()
@@ -73,6 +77,13 @@ def test_listening_imports_no_pydantic_v1():
     # FastAPI checks a route's response model for pydantic v1, importing it (about 30 modules)
     assert server_start()["v1"] is False
     assert server_start(hosted=True)["v1"] is False  # the hosted server's landing page too
+
+
+def test_no_control_of_the_first_screen_is_loaded_before_listening():
+    # Flet loads a control's module when it is first named: one named at start (ft.Container in a
+    # module-level table, ui/lean_internals.py once) loads before the server answers the browser
+    assert server_start()["controls"] == []
+    assert server_start(hosted=True)["controls"] == []
 
 
 def test_an_sqlite_server_loads_no_postgresql_driver():
