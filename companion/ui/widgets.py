@@ -279,20 +279,23 @@ def heading(
 
 # An app bar's title: a table's name is its players' by default, and four of them ("Alejandra,
 # Bartolomé, Carla, Dionisio") were cut at 412 px after "Bartolo…", on a seat's phone and on the
-# Share screen ("Compartir: …"). A title longer than BAR_SHORT characters is drawn smaller and may
-# take two lines (docs/DECISIONS.md, "Seat phones and the Share screen at a table of four").
-BAR_SHORT, BAR_LONG_SIZE = 18, 17
+# Share screen ("Compartir: …"). A title longer than its bar's room (in characters at the Material
+# size) is drawn smaller and may take two lines (docs/DECISIONS.md, "Seat phones and the Share
+# screen at a table of four"). The room: BAR_SHORT beside Back and three actions (a host's table),
+# BAR_ROOMY beside Back or one action alone (Share, a guest's bar), where "Share: Ana, Ben, Carla"
+# fits at 412 px (about 10 px a character at 22 px, 320 px free).
+BAR_SHORT, BAR_ROOMY, BAR_LONG_SIZE = 18, 26, 17
 
 
-def bar_title(text: str, key: str | None = None) -> ft.Text:
-    """An app bar's title: the Material size while it is short, smaller and on up to two lines
-    when long (cut with "…" only past those)."""
+def bar_title(text: str, key: str | None = None, room: int = BAR_SHORT) -> ft.Text:
+    """An app bar's title: the Material size while it fits ``room`` characters, smaller and on up
+    to two lines when longer (cut with "…" only past those)."""
     return ft.Text(
         text,
         key=key,
         max_lines=2,
         overflow=ft.TextOverflow.ELLIPSIS,
-        size=BAR_LONG_SIZE if len(text) > BAR_SHORT else None,
+        size=BAR_LONG_SIZE if len(text) > room else None,
     )
 
 

@@ -861,5 +861,10 @@ async def test_a_table_of_four_keeps_its_name_in_the_titles(tmp_path, lang):
     short = hub.create(Table.new("toy", ["Ana", "Ben"]))
     host = await started(hub, route=f"/table/{short.id}", pubsub=bus, prefs=prefs)
     assert host.by_key("table-name").size is None  # a short name keeps the Material title size
+    three = hub.create(Table.new("toy", ["Ana", "Ben", "Carla"]))
+    roomy = await started(hub, route=f"/table/{three.id}/share", pubsub=bus, prefs=prefs)
+    # "Share: Ana, Ben, Carla" fits beside Back alone: the Material size (it was drawn small)
+    assert len(roomy.by_key("share-title").value) > 18 and roomy.by_key("share-title").size is None
+    roomy.close()
     for h in (seat, share, host):
         h.close()

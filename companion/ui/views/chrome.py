@@ -14,7 +14,7 @@ from companion.ui.gameui import ui_for
 from companion.ui.i18n import Tr
 from companion.ui.parts import slot_part
 from companion.ui.table_model import TableModel
-from companion.ui.widgets import bar_title, icon_button, small
+from companion.ui.widgets import BAR_ROOMY, bar_title, icon_button, small
 
 TABS = ("play", "scores", "history", "rules")
 FINISHED_TABS = (*TABS, "review")  # a game over gets its review (ui/views/review.py)
@@ -46,7 +46,10 @@ def appbar(model: TableModel, table_now: Callable[[], Table]) -> ft.AppBar:
             # who this phone is, under the table's name: beside it, it left the name a third of
             # the bar ("Alejandra, Bartolo…" beside "Jugador: Bartolomé")
             title=ft.Column(
-                [bar_title(table.name, key="table-name"), guest_badge(tr, model.access, table)],
+                [
+                    bar_title(table.name, key="table-name", room=BAR_ROOMY),
+                    guest_badge(tr, model.access, table),
+                ],
                 spacing=0,
                 tight=True,
             ),

@@ -29,6 +29,7 @@ from companion.ui.scanned import SCANNED, ImportDraft
 from companion.ui.services import Services, Session
 from companion.ui.views.play_edit import offer_links
 from companion.ui.widgets import (
+    BAR_ROOMY,
     bar_title,
     button,
     card,
@@ -101,7 +102,9 @@ def view(services: Services, session: Session, id: str) -> ft.View:
     body: list[ft.Control] = [live_card, snapshot]
     return ft.View(
         route=f"/table/{id}/share",
-        appbar=ft.AppBar(title=bar_title(tr("live.title", name=table.name), key="share-title")),
+        appbar=ft.AppBar(
+            title=bar_title(tr("live.title", name=table.name), key="share-title", room=BAR_ROOMY)
+        ),
         controls=[scroll_column(body, key="share-body")],
         padding=12,
     )
