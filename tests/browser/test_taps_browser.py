@@ -18,7 +18,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # ui_browser_kit beside this file
 from test_dragon_taps_browser import first_tap
-from ui_browser_kit import enable_semantics, new_phone_page, on_screen, served, tap_on, wait_until
+from ui_browser_kit import enable_semantics, new_phone_page, on_screen, served, tap_on
 
 from companion.core import Table
 from companion.i18n import translate
@@ -99,7 +99,14 @@ def test_a_tap_on_a_list_redrawn_after_an_undo_is_refused_where_the_user_looks(b
 
         socket.hold = True  # from here the phone keeps showing this question
         tap_on(page.get_by_role("button", name="Undo the last move", exact=True).first)
-        wait_until(lambda: stored(data).version == version - taken, what="the undo on the server")
+        # wait inside Playwright, which forwards the tap's message through the route only while
+        # the test is in one of its calls (a plain sleep left it unsent on a busy machine: the
+        # undo never reached the server within 60 s)
+        for _ in range(600):
+            if stored(data).version == version - taken:
+                break
+            page.wait_for_timeout(100)
+        assert stored(data).version == version - taken, "the undo never reached the server"
         for _ in range(300):  # Playwright hands over the socket's messages while the page waits
             if socket.waiting:
                 break
