@@ -253,6 +253,35 @@ async def test_a_revoked_guest_sees_why_with_no_dialog_of_the_table_over_it(tmp_
         h.close()
 
 
+async def test_a_revoked_seat_link_on_the_hosts_own_machine_stays_a_guests(tmp_path):
+    """A seat link opened on the host's machine (a loopback client) and then revoked became the
+    host's full screen at the next redraw: the session had no link left, and a session without
+    one on this machine is the host. It says the link no longer works, as a phone's does; the
+    host's plain address (no link) in another session is still the host."""
+    hub = new_hub(tmp_path)
+    table = toy_table(hub)
+    bus = pubsub()
+    _, ana, _ = links(hub, table)
+    a = await started(hub, route=f"/join/{ana.token}", pubsub=bus)  # in-process: this machine
+    assert a.by_key("role").value == "Seat: Ana"
+    host = await started(hub, route=f"/table/{table.id}/share", pubsub=bus)
+    await host.click("revoke-0")
+    await host.click("revoke-confirm")
+    await a.flush(pause=0.01)
+    assert a.has("join-code") and "revoked your link" in a.by_key("join-error").value
+    hub.change(table.id, lambda t: t.submit(t.prompt.choices[0]))  # the host enters: a redraw
+    await a.flush(pause=0.01)
+    await a.goto(f"/table/{table.id}")
+    await a.goto("/")
+    assert a.has("join-code") and "revoked your link" in a.by_key("join-error").value
+    assert not a.keys("choice-") and not a.has("new-table")
+    assert not app_of(a).open.submit(table.prompt.choices[0], seen=stamp(table))
+    plain = await started(hub, route="/", pubsub=bus)  # the host's own address, no link
+    assert plain.has("new-table") and not plain.has("join-code")
+    for h in (a, host, plain):
+        h.close()
+
+
 async def test_a_guest_that_reconnects_gets_the_whole_table(tmp_path):
     hub = new_hub(tmp_path)
     table = toy_table(hub)
