@@ -897,3 +897,35 @@ async def test_a_table_of_four_keeps_its_name_in_the_titles(tmp_path, lang):
     roomy.close()
     for h in (seat, share, host):
         h.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_a_guests_bar_is_the_material_height_under_a_name_on_one_line(tmp_path, lang):
+    """Issue 25: a guest's bar was 72 px tall whatever the name, for who this phone is under it.
+    Under a name on one line at the Material size both lines fit the Material bar (56 px, 16 px
+    more for the question); a longer name, smaller on up to two lines, keeps 72. Who this phone
+    is reads at body size in the bar's own colour (it was 13 px and grey)."""
+    from companion.ui.views.chrome import GUEST_BAR
+    from companion.ui.widgets import BODY
+
+    hub = new_hub(tmp_path)
+    bus = pubsub()
+    prefs = {"table_companion.lang": lang}
+    short = toy_table(hub)
+    long = hub.create(Table.new("toy", FOUR))
+    long.submit({"kind": "start", "first": 0})
+    seat = await guest(hub, bus, f"/join/{links(hub, short)[1].token}", prefs=prefs)
+    viewer = await guest(hub, bus, f"/join/{links(hub, short)[0].token}", prefs=prefs)
+    far = await guest(hub, bus, f"/join/{links(hub, long)[2].token}", prefs=prefs)
+    assert bar_of(seat).toolbar_height is None and bar_of(viewer).toolbar_height is None
+    assert seat.by_key("table-name").max_lines == 1  # a wider name than thought is cut, not clipped
+    assert bar_of(far).toolbar_height == GUEST_BAR and far.by_key("table-name").max_lines == 2
+    said = {h.by_key("role").value: h.by_key("role") for h in (seat, viewer, far)}
+    assert list(said) == [
+        translate("ui.live.seat", lang, name="Ana"),
+        translate("ui.live.viewer", lang),
+        translate("ui.live.seat", lang, name="Bartolomé"),
+    ]
+    assert {(t.size, t.color) for t in said.values()} == {(BODY, ft.Colors.ON_SURFACE)}
+    for h in (seat, viewer, far):
+        h.close()
