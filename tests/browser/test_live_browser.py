@@ -216,6 +216,27 @@ def test_a_seats_bar_is_the_material_height_and_says_whose_phone_at_body_size(se
     phone.context.close()
 
 
+def test_a_revoked_seat_link_on_the_hosts_own_machine_says_so(setup):
+    """Issue 25: a seat link opened on the host's machine (every page here is a loopback client,
+    as the host's own browser is) became the host's full screen once revoked. It says the link
+    no longer works, as a phone's does; the host's own page (no link) stays the host's."""
+    browser, url, _folder, seeded = setup
+    table_id, ana = seeded["china"], seeded["china_links"][1]
+    phone, _ = device(browser, url, f"/join/{ana.token}")
+    phone.get_by_text("Seat: Ana").wait_for(timeout=60000)
+    host, _ = device(browser, url, f"/table/{table_id}/share")
+    revoke = host.get_by_role("button", name=translate("ui.live.revoke", "en", name="Ana"), exact=True)
+    tap_on(revoke)
+    tap_on(host.get_by_role("button", name=translate("ui.live.revoke_confirm", "en"), exact=True))
+    phone.get_by_text(translate("ui.live.revoked", "en")).wait_for(timeout=60000)
+    settled(phone, quiet=0.4)  # and it stays: no redraw turns it into the host's screen
+    assert phone.get_by_text(translate("ui.live.revoked", "en")).count() == 1
+    assert phone.get_by_role("button", name=translate("ui.live.share", "en"), exact=True).count() == 0
+    assert revoke.count() == 1  # the host's Share screen, Ana's new link on it
+    for p in (phone, host):
+        p.context.close()
+
+
 def test_a_seats_websocket_frames_never_carry_another_players_money(setup):
     browser, url, _folder, seeded = setup
     money = seeded["money"]
