@@ -195,7 +195,7 @@ def said(text: ft.Text, label: str) -> ft.Control:
 
 
 @ft.component
-def InfoNotice(n: Notice) -> ft.Control:
+def InfoNotice(n: Notice, key: str | None = None) -> ft.Control:  # key: the component's own, taken by Flet
     """News at the question (Undo's "Undone: …", the host's undo on a guest's phone), in the plain
     colours of a card, keyed "info": one line, cut short, so that it does not push the question's
     grid down (its three lines at 412 px did, below the fold on a Dragon month). A tap shows it
