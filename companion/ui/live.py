@@ -3,7 +3,8 @@ submit, and the local-network listener.
 
 A session without a link is the host when it runs on this machine, and a guest otherwise (a
 guest sees only the join screen until it opens a link). A session that opened a link acts
-through its ``Access`` from then on, wherever it runs: a viewer, or one seat. The rules for a
+through its ``Access`` from then on, wherever it runs: a viewer, or one seat; and it stays a
+guest's once its link is revoked, on the host's machine too (its join screen says why). The rules for a
 guest's entries are in ``companion.share.live.authorize``; this module applies them under the
 table's lock in the hub, where the host orders every entry.
 """
@@ -160,6 +161,11 @@ def grant(hub: TableHub, state: SessionState, drafts: Drafts, keys: list[str], t
         ATTEMPTS.failed(keys, now)
         return None
     state.access = Access(table_id=link.table_id, token=link.token, seat=link.seat)
+    # A link is a guest's, whoever opens it: this session is a guest's from now on, on the host's
+    # own machine too, so that once the link is revoked it says so (a phone's join screen) and
+    # does not fall through to the host's screens. The host's plain address, in another session
+    # (another tab), is still the host.
+    state.host_device = False
     return link
 
 

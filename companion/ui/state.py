@@ -58,7 +58,7 @@ class SessionState:
     version: int = -1
     notice: Notice | None = None
     access: Access | None = None
-    host_device: bool = True
+    host_device: bool = True  # False once the session opened a link, wherever it runs (ui/live.py)
     dialog: Dialog | None = None
     changes: int = 0
     visits: int = 0

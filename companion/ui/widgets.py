@@ -299,6 +299,9 @@ def bar_title(text: str, key: str | None = None, room: int = BAR_SHORT) -> ft.Te
     )
 
 
+BODY = 14  # px: body text (Material's body medium)
+
+
 def small(text: str, key: str | None = None, color: Any = None) -> ft.Text:
     return ft.Text(text, key=key, size=13, color=color or ft.Colors.ON_SURFACE_VARIANT)
 

@@ -25,7 +25,9 @@ from test_dragon_taps_browser import first_tap
 from ui_browser_kit import (
     PHONE,
     enable_semantics,
+    page_in,
     served,
+    settled,
     shot,
     tap_on,
     unnamed_fields,
@@ -38,6 +40,7 @@ from companion.i18n import translate
 from companion.share import decode
 from companion.store import Store
 from companion.store.share_links import ShareLinks
+from companion.ui.views.chrome import GUEST_BAR
 
 pytestmark = pytest.mark.browser
 pytest.importorskip("playwright.sync_api")  # skip the module without Playwright
@@ -158,6 +161,79 @@ def test_host_viewer_and_seat_on_separate_devices(setup):
     tap_on(phone.get_by_role("button", name=choice, exact=True).first)
     wait_until(lambda: newest(folder, table_id).version == after.version + made, what="seat entry")
     for p in (host, watcher, phone):
+        p.context.close()
+
+
+MATERIAL_BAR = 56  # px: Flutter's toolbar height (kToolbarHeight)
+NAME_LINE = 28  # px: a line of the bar's title at the Material size (22 px)
+
+
+def luminance(rgb: tuple[int, ...]) -> float:
+    """WCAG 2's relative luminance of an sRGB colour."""
+    c = [v / 255 for v in rgb[:3]]
+    r, g, b = (v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in c)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def text_contrast(picture, box: dict) -> float:
+    """The contrast of a line of text with its background in a screenshot: the commonest colour
+    of its box against the one farthest from it in luminance (a lower bound: a glyph's thin
+    stems are blended with the background at their edges)."""
+    clip = picture.crop((box["x"], box["y"], box["x"] + box["width"], box["y"] + box["height"])).convert(
+        "RGB"
+    )
+    colours = clip.getcolors(clip.width * clip.height)
+    assert colours, box
+    back = luminance(max(colours)[1])
+    ink = max((luminance(c) for _, c in colours), key=lambda lum: abs(lum - back))
+    lighter, darker = max(back, ink), min(back, ink)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_a_seats_bar_is_the_material_height_and_says_whose_phone_at_body_size(setup, theme):
+    """Issue 25: a guest's bar was 72 px whatever its title, for "Jugador: X" under the name in
+    13 px grey; under a name on one line both lines fit the Material bar (56 px), the player's
+    name at body size in the bar's own colour, readable in light and dark (WCAG AA, 4.5:1)."""
+    from PIL import Image
+
+    browser, url, folder, seeded = setup
+    table = newest(folder, seeded["china"])
+    phone = page_in(browser, url + f"/join/{seeded['china_links'][2].token}", "es", theme)
+    said = translate("ui.live.seat", "es", name=table.players[1].name)
+    role = phone.get_by_text(said).first  # the title, its two lines in one node
+    role.wait_for(timeout=60000)
+    settled(phone, quiet=0.4)
+    box = role.bounding_box()
+    assert box is not None
+    picture = Image.open(io.BytesIO(phone.screenshot()))
+    line = {**box, "y": box["y"] + NAME_LINE, "height": box["height"] - NAME_LINE}  # under the name
+    contrast = text_contrast(picture, line)
+    print(f"{theme}: the title's lines at {box}, '{said}' at {contrast:.1f}:1")
+    assert box["y"] + box["height"] <= MATERIAL_BAR < GUEST_BAR, box
+    assert contrast >= 4.5, contrast
+    shot(phone, f"live-seat-es-{theme}")
+    phone.context.close()
+
+
+def test_a_revoked_seat_link_on_the_hosts_own_machine_says_so(setup):
+    """Issue 25: a seat link opened on the host's machine (every page here is a loopback client,
+    as the host's own browser is) became the host's full screen once revoked. It says the link
+    no longer works, as a phone's does; the host's own page (no link) stays the host's."""
+    browser, url, _folder, seeded = setup
+    table_id, ana = seeded["china"], seeded["china_links"][1]
+    phone, _ = device(browser, url, f"/join/{ana.token}")
+    phone.get_by_text("Seat: Ana").wait_for(timeout=60000)
+    host, _ = device(browser, url, f"/table/{table_id}/share")
+    revoke = host.get_by_role("button", name=translate("ui.live.revoke", "en", name="Ana"), exact=True)
+    tap_on(revoke)
+    tap_on(host.get_by_role("button", name=translate("ui.live.revoke_confirm", "en"), exact=True))
+    phone.get_by_text(translate("ui.live.revoked", "en")).wait_for(timeout=60000)
+    settled(phone, quiet=0.4)  # and it stays: no redraw turns it into the host's screen
+    assert phone.get_by_text(translate("ui.live.revoked", "en")).count() == 1
+    assert phone.get_by_role("button", name=translate("ui.live.share", "en"), exact=True).count() == 0
+    assert revoke.count() == 1  # the host's Share screen, Ana's new link on it
+    for p in (phone, host):
         p.context.close()
 
 

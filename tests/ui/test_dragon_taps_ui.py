@@ -336,3 +336,40 @@ async def test_undo_and_redo_say_what_they_took_in_history_words(tmp_path):
     await h.click("undo")  # Ana's palace, one entry: nothing followed it
     assert h.by_key("info").value == "Deshecho: Ana sube el palacio 1 a 3\xa0pisos"  # units joined
     h.close()
+
+
+async def test_undos_notice_takes_one_line_and_a_tap_shows_it_whole(tmp_path):
+    """Issue 25: Undo's notice ran to three lines at 412 px and pushed the Dragon grid below the
+    fold. It takes one line, cut short; a tap shows it whole and another folds it; a screen
+    reader hears it whole either way; the next notice comes folded."""
+    hub = new_hub(tmp_path)
+    rng = random.Random(2)
+    table = hub.create(
+        play_until(Table.new("dragon", NAMES, OPTIONS), rng, lambda t: t.prompt.kind == "card")
+    )
+    found = table_taps(table, True, default_room(table.state, table.prompt.seat))
+    k = next(k for k, t in enumerate(found) if [e.kind for e in t.entries[:2]] == ["card", "pick"])
+    h = await started(hub, route=f"/table/{table.id}", prefs={"table_companion.lang": "es"})
+    await h.click(f"choice-{k}")
+    await h.click("undo")
+    said = "Deshecho: Ben juega la carta de pirotécnico (y lo que vino después)"
+
+    def shown() -> tuple[object, object, str | None]:
+        text = h.by_key("info")
+        card = h.by_key("info-card")
+        spoken = [c.label for c in h.controls() if isinstance(c, ft.Semantics) and c.content is card]
+        return text.max_lines, text.overflow, spoken[0] if spoken else None
+
+    assert h.by_key("info").value == said
+    assert shown() == (1, ft.TextOverflow.ELLIPSIS, said)
+    await h.click("info-card")
+    await h.flush(pause=0.01)  # a component's state is drawn on the next turns of the loop
+    assert shown() == (None, ft.TextOverflow.CLIP, said)
+    await h.click("info-card")
+    await h.flush(pause=0.01)  # a component's state is drawn on the next turns of the loop
+    assert shown() == (1, ft.TextOverflow.ELLIPSIS, said)
+    await h.click("info-card")
+    await h.flush(pause=0.01)
+    await h.click("redo")  # a new notice: folded
+    assert h.by_key("info").value.startswith("Rehecho:") and shown()[0] == 1
+    h.close()

@@ -253,6 +253,35 @@ async def test_a_revoked_guest_sees_why_with_no_dialog_of_the_table_over_it(tmp_
         h.close()
 
 
+async def test_a_revoked_seat_link_on_the_hosts_own_machine_stays_a_guests(tmp_path):
+    """A seat link opened on the host's machine (a loopback client) and then revoked became the
+    host's full screen at the next redraw: the session had no link left, and a session without
+    one on this machine is the host. It says the link no longer works, as a phone's does; the
+    host's plain address (no link) in another session is still the host."""
+    hub = new_hub(tmp_path)
+    table = toy_table(hub)
+    bus = pubsub()
+    _, ana, _ = links(hub, table)
+    a = await started(hub, route=f"/join/{ana.token}", pubsub=bus)  # in-process: this machine
+    assert a.by_key("role").value == "Seat: Ana"
+    host = await started(hub, route=f"/table/{table.id}/share", pubsub=bus)
+    await host.click("revoke-0")
+    await host.click("revoke-confirm")
+    await a.flush(pause=0.01)
+    assert a.has("join-code") and "revoked your link" in a.by_key("join-error").value
+    hub.change(table.id, lambda t: t.submit(t.prompt.choices[0]))  # the host enters: a redraw
+    await a.flush(pause=0.01)
+    await a.goto(f"/table/{table.id}")
+    await a.goto("/")
+    assert a.has("join-code") and "revoked your link" in a.by_key("join-error").value
+    assert not a.keys("choice-") and not a.has("new-table")
+    assert not app_of(a).open.submit(table.prompt.choices[0], seen=stamp(table))
+    plain = await started(hub, route="/", pubsub=bus)  # the host's own address, no link
+    assert plain.has("new-table") and not plain.has("join-code")
+    for h in (a, host, plain):
+        h.close()
+
+
 async def test_a_guest_that_reconnects_gets_the_whole_table(tmp_path):
     hub = new_hub(tmp_path)
     table = toy_table(hub)
@@ -867,4 +896,36 @@ async def test_a_table_of_four_keeps_its_name_in_the_titles(tmp_path, lang):
     assert len(roomy.by_key("share-title").value) > 18 and roomy.by_key("share-title").size is None
     roomy.close()
     for h in (seat, share, host):
+        h.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_a_guests_bar_is_the_material_height_under_a_name_on_one_line(tmp_path, lang):
+    """Issue 25: a guest's bar was 72 px tall whatever the name, for who this phone is under it.
+    Under a name on one line at the Material size both lines fit the Material bar (56 px, 16 px
+    more for the question); a longer name, smaller on up to two lines, keeps 72. Who this phone
+    is reads at body size in the bar's own colour (it was 13 px and grey)."""
+    from companion.ui.views.chrome import GUEST_BAR
+    from companion.ui.widgets import BODY
+
+    hub = new_hub(tmp_path)
+    bus = pubsub()
+    prefs = {"table_companion.lang": lang}
+    short = toy_table(hub)
+    long = hub.create(Table.new("toy", FOUR))
+    long.submit({"kind": "start", "first": 0})
+    seat = await guest(hub, bus, f"/join/{links(hub, short)[1].token}", prefs=prefs)
+    viewer = await guest(hub, bus, f"/join/{links(hub, short)[0].token}", prefs=prefs)
+    far = await guest(hub, bus, f"/join/{links(hub, long)[2].token}", prefs=prefs)
+    assert bar_of(seat).toolbar_height is None and bar_of(viewer).toolbar_height is None
+    assert seat.by_key("table-name").max_lines == 1  # a wider name than thought is cut, not clipped
+    assert bar_of(far).toolbar_height == GUEST_BAR and far.by_key("table-name").max_lines == 2
+    said = {h.by_key("role").value: h.by_key("role") for h in (seat, viewer, far)}
+    assert list(said) == [
+        translate("ui.live.seat", lang, name="Ana"),
+        translate("ui.live.viewer", lang),
+        translate("ui.live.seat", lang, name="Bartolomé"),
+    ]
+    assert {(t.size, t.color) for t in said.values()} == {(BODY, ft.Colors.ON_SURFACE)}
+    for h in (seat, viewer, far):
         h.close()

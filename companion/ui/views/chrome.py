@@ -14,11 +14,14 @@ from companion.ui.gameui import ui_for
 from companion.ui.i18n import Tr
 from companion.ui.parts import slot_part
 from companion.ui.table_model import TableModel
-from companion.ui.widgets import BAR_ROOMY, bar_title, icon_button, small
+from companion.ui.widgets import BAR_ROOMY, BODY, bar_title, icon_button
 
 TABS = ("play", "scores", "history", "rules")
 FINISHED_TABS = (*TABS, "review")  # a game over gets its review (ui/views/review.py)
-GUEST_BAR = 72  # a guest's bar: the table's name on up to two lines, and who this phone is under it
+# A guest's bar: the table's name, and who this phone is under it. At the Material height (56 px)
+# while the name takes one line at the Material size (22 px, 28 px a line, and 20 under it for
+# who this is); 72 px for a longer name, smaller, on up to two lines.
+GUEST_BAR = 72
 _ICONS = {
     "play": ft.Icons.CASINO,
     "scores": ft.Icons.LEADERBOARD,
@@ -41,19 +44,16 @@ def appbar(model: TableModel, table_now: Callable[[], Table]) -> ft.AppBar:
     back the whole last tap, counted on the table as it stands at the tap (``table_now``)."""
     table, tr = model.table, model.tr
     if model.guest:  # a live-share client: who it is, no undo or redo (the host orders entries)
+        name = bar_title(table.name, key="table-name", room=BAR_ROOMY)
+        one_line = len(table.name) <= BAR_ROOMY
+        if one_line:  # the Material height holds one line of it: a wider one is cut with "…"
+            name.max_lines = 1
         return ft.AppBar(
             leading=_my_space(tr, model.leave),  # a hosted guest on another space's link
             # who this phone is, under the table's name: beside it, it left the name a third of
             # the bar ("Alejandra, Bartolo…" beside "Jugador: Bartolomé")
-            title=ft.Column(
-                [
-                    bar_title(table.name, key="table-name", room=BAR_ROOMY),
-                    guest_badge(tr, model.access, table),
-                ],
-                spacing=0,
-                tight=True,
-            ),
-            toolbar_height=GUEST_BAR,
+            title=ft.Column([name, guest_badge(tr, model.access, table)], spacing=0, tight=True),
+            toolbar_height=None if one_line else GUEST_BAR,
             automatically_imply_leading=False,
             actions=[  # a guest's own phone: its language and theme (Home, with Settings, is the host's)
                 icon_button(
@@ -102,10 +102,13 @@ def _my_space(tr: Tr, leave: Callable[[], Awaitable[None]] | None) -> ft.Control
 
 
 def guest_badge(tr: Tr, access: Access | None, table: Table) -> ft.Control:
-    """Who this live-share client is: a seat's player, or a viewer."""
+    """Who this live-share client is: a seat's player, or a viewer. It says whose phone this is:
+    at body size in the bar's own colour, not a small grey aside (the title's 22 px otherwise)."""
     if access is None or access.seat is None or not 0 <= access.seat < len(table.players):
-        return small(tr("live.viewer"), key="role")
-    return small(tr("live.seat", name=table.players[access.seat].name), key="role")
+        said = tr("live.viewer")
+    else:
+        said = tr("live.seat", name=table.players[access.seat].name)
+    return ft.Text(said, key="role", size=BODY, color=ft.Colors.ON_SURFACE)
 
 
 def tabs(tr: Tr, go: Callable[[str], None], table: Table, current: str) -> ft.NavigationBar:

@@ -162,21 +162,12 @@ def context_fold(tr: Tr, folded: ContextFold, panels: list[ft.Control]) -> ft.Co
 
 def notice_card(tr: Tr, show_rule: Callable[[str], None], n: Notice) -> ft.Control:
     """A refusal, read out where it appears, with a way to its rule (``show_rule``) if it names one;
-    news (``n.info``: the host undid) in the plain colours of a card, keyed "info"."""
-    icon, colour = (ft.Icons.UNDO, ft.Colors.ON_SURFACE) if n.info else (ft.Icons.BLOCK, ft.Colors.ERROR)
+    news (``n.info``: an undo, a redo, the host undid) on one line (``InfoNotice``)."""
+    if n.info:
+        return InfoNotice(n, key="info-notice")
     row: list[ft.Control] = [
-        ft.Icon(icon, color=colour),
-        ft.Semantics(  # read out when it appears, at the question that caused it
-            content=ft.Text(
-                n.text,
-                key="info" if n.info else "error",
-                color=None if n.info else ft.Colors.ON_ERROR_CONTAINER,
-            ),
-            live_region=True,
-            label=n.text,
-            exclude_semantics=True,  # the label says it; the text under it would say it again
-            expand=True,
-        ),
+        ft.Icon(ft.Icons.BLOCK, color=ft.Colors.ERROR),
+        said(ft.Text(n.text, key="error", color=ft.Colors.ON_ERROR_CONTAINER), n.text),
     ]
     if n.rule_id:
         row.append(
@@ -188,11 +179,55 @@ def notice_card(tr: Tr, show_rule: Callable[[str], None], n: Notice) -> ft.Contr
             )
         )
     return ft.Container(
-        ft.Row(row),
-        key="info-card" if n.info else "error-card",
-        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if n.info else ft.Colors.ERROR_CONTAINER,
-        padding=10,
+        ft.Row(row), key="error-card", bgcolor=ft.Colors.ERROR_CONTAINER, padding=10, border_radius=8
+    )
+
+
+def said(text: ft.Text, label: str) -> ft.Control:
+    """A notice's text, read out when it appears, at the question that caused it."""
+    return ft.Semantics(
+        content=text,
+        live_region=True,
+        label=label,
+        exclude_semantics=True,  # the label says it; the text under it would say it again
+        expand=True,
+    )
+
+
+@ft.component
+def InfoNotice(n: Notice, key: str | None = None) -> ft.Control:  # key: the component's own, taken by Flet
+    """News at the question (Undo's "Undone: …", the host's undo on a guest's phone), in the plain
+    colours of a card, keyed "info": one line, cut short, so that it does not push the question's
+    grid down (its three lines at 412 px did, below the fold on a Dragon month). A tap shows it
+    whole, another folds it; a screen reader hears it whole either way, as a button that folds and
+    unfolds. A new notice comes folded."""
+    opened, set_opened = ft.use_state("")  # the notice shown whole, if any
+    whole = opened == n.text
+    cut = ft.TextOverflow.CLIP if whole else ft.TextOverflow.ELLIPSIS  # Flet's CLIP: not cut
+    text = ft.Text(n.text, key="info", max_lines=None if whole else 1, overflow=cut, expand=True)
+    more = ft.Icons.EXPAND_LESS if whole else ft.Icons.EXPAND_MORE
+    box = ft.Container(
+        ft.Row(
+            [
+                ft.Icon(ft.Icons.UNDO, color=ft.Colors.ON_SURFACE),
+                text,
+                ft.Icon(more, color=ft.Colors.ON_SURFACE_VARIANT),
+            ]
+        ),
+        key="info-card",
+        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+        padding=ft.Padding.symmetric(horizontal=10, vertical=12),  # 48 px high: a tap target
         border_radius=8,
+        on_click=lambda _: set_opened("" if whole else n.text),
+    )
+    return ft.Semantics(
+        content=box,
+        label=n.text,
+        live_region=True,
+        button=True,
+        expanded=whole,
+        exclude_semantics=True,
+        container=True,  # a node of its own: else its tap went to the question's card, one button
     )
 
 
