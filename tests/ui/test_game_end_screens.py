@@ -4,6 +4,7 @@ Play leads with the result, a line per player in the ranking's order, the last e
 scoring right under it, and no turn order on the players' cards."""
 
 import random
+import re
 
 import flet as ft
 import pytest
@@ -47,6 +48,9 @@ async def test_dragon_scores_lead_with_the_final_scoring_and_fold_the_months(tmp
         assert subtotal.value == translate("ui.scores.final_part", lang, points=points)
         # the final lines first, in the engine's order, each with its rule
         assert [line.content.controls[1].key for line in lines] == [f"line-{row.seat}-{k}" for k, _ in final]
+        # under a heading that says final scoring, no line says "Final:" again
+        said = [line.content.controls[0].value for line in lines]
+        assert not [text for text in said if re.match(r"\w+:", text)], said
         # the months under one line that says what they add up to, folded
         assert isinstance(fold, ft.ExpansionTile) and not fold.expanded
         points = translate("ui.play.points", lang, n=sum(line.points for _, line in months))
