@@ -74,6 +74,7 @@ def scoreboard_json(board: Scoreboard, lang: str) -> dict[str, Any]:
         "final": board.final,
         "tie_break": board.tie_break.render(lang) if board.tie_break else None,
         "tie_detail": board.tie_detail.render(lang) if board.tie_detail else None,
+        "tie_lower": [said.render(lang) for said in board.tie_lower],  # each tie below the best
         "shared": board.shared,
         "hidden": board.hidden,  # seats whose total this view may not see
         "unit": board.unit,  # "money" (Chinatown) or "vp"
@@ -163,6 +164,8 @@ def _render_scoreboard(board: dict[str, Any], lang: str) -> str:
         print(board["tie_break"], file=out)
     if board.get("tie_detail"):  # how the tie on the best total was decided, with the figures
         print(board["tie_detail"], file=out)
+    for said in board.get("tie_lower", []):  # a tie below it, with the figures that placed it
+        print(said, file=out)
     return out.getvalue().rstrip()
 
 

@@ -276,13 +276,18 @@ def _absent(value: object) -> bool:
     return value is None
 
 
+def _empty(value: object) -> bool:
+    return not value
+
+
 class Scoreboard(BaseModel):
     """Totals with their breakdown, the ranking after the game's tie-break, and whether it is final.
 
     ``ranking`` lists names, best first. ``tie_break`` explains how equal totals were ordered.
     ``tie_detail``, on a final board whose best total was tied, says how the tie-break chose, with
     each tied player's figure ("Dai wins the tie: 2nd on the person track, ahead of Ana (4th)");
-    None otherwise (core/ties.py).
+    None otherwise (core/ties.py). ``tie_lower``, on a final board, says each tie below the best
+    total with the figures that placed its players (``core.ties.lower_ties``).
     ``by_round`` holds each seat's running total after every round, for the chart.
     ``shared`` lists the winners when the tie-break leaves a tie (a shared victory).
     ``hidden`` lists the seats whose row a player view withholds (their total is a secret):
@@ -298,6 +303,8 @@ class Scoreboard(BaseModel):
     # left out of the written form when None: a board without a tie on the best total is written
     # as before the field (stored forms, digests, an older reader)
     tie_detail: Msg | None = Field(None, exclude_if=_absent)
+    # likewise left out when empty: a board with no tie below the best total is written as before
+    tie_lower: list[Msg] = Field([], exclude_if=_empty)
     by_round: list[list[int]] = []
     shared: list[str] = []
     unit: str = "vp"

@@ -2,9 +2,10 @@
 
 "Dai wins the tie: 2nd on the person track, ahead of Ana (4th) and Ben (5th)": the rule alone
 ("ties go to the player furthest ahead on the person track") leaves the table to look it up.
-Only the tie on the best total is told, the one that chose the winner; lower ties keep the rule
-alone (docs/DECISIONS.md, 2026-12-06). A module without pydantic: a stand-alone calculator
-(Chinatown's final) says it too and starts without the engine (issue 27).
+The tie on the best total chose the winner (``tie_detail``); a tie below it says the figures that
+placed its players too (``lower_ties``; docs/DECISIONS.md, "A tie below the win, with its
+figures"). A module without pydantic: a stand-alone calculator (Chinatown's final) says it too
+and starts without the engine (issue 27).
 """
 
 from __future__ import annotations
@@ -40,6 +41,39 @@ def tie_detail(
     if others:
         return msg("core.tie.shared_ahead", players=winners, figure=figure(best), others=others)
     return msg("core.tie.shared", players=winners, figure=figure(best))
+
+
+def lower_ties(
+    ranked: Sequence[tuple[str, int, Any]],
+    figure: Callable[[Any], Msg],
+    short: Callable[[Any], Any],
+    total: Callable[[int], Msg],
+) -> list[Msg]:
+    """A sentence for each total below the best that two players or more ended on, in the
+    ranking's order, with the figures the tie-break ranked them by ("Tie for 2nd place on 37 VP:
+    Ben goes ahead on the tie-break, 3 flood cards, against Carla (2)."), or that they stay tied on.
+
+    ``ranked``, ``figure`` and ``short`` as ``tie_detail``'s; ``total`` says a total ("37 VP")."""
+    out: list[Msg] = []
+    for at, (_, level, _) in enumerate(ranked):
+        if level == ranked[0][1] or ranked[at - 1][1] == level:  # the best, or a group already said
+            continue
+        tied = [(name, value) for name, t, value in ranked if t == level]
+        if len(tied) < 2:
+            continue
+        top = tied[0][1]
+        ahead = [name for name, value in tied if value == top]
+        others = [
+            msg("core.tie.other", player=name, value=short(value)) for name, value in tied if value != top
+        ]
+        said = {"place": msg("core.place", place=at + 1), "total": total(level), "figure": figure(top)}
+        if len(ahead) == 1:
+            out.append(msg("core.tie.lower_won", player=ahead[0], others=others, **said))
+        elif others:
+            out.append(msg("core.tie.lower_shared_ahead", players=ahead, others=others, **said))
+        else:
+            out.append(msg("core.tie.lower_even", players=ahead, **said))
+    return out
 
 
 def winner_line(board: Scoreboard) -> Msg:

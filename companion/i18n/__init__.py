@@ -9,7 +9,8 @@ A message with a count has plural forms (msgid_plural): the form is chosen by th
 Format specs beyond ``str.format``: ``{x:money}`` writes Chinatown money in the reader's
 locale with Babel's CLDR data ("$10,000" / "10.000 $"), ``{x:ordinal}`` a place ("2nd" / "2.º")
 with the catalogue's ordinal forms (``format_ordinal``), ``{x:number}`` a grouped number, and
-``{x:day}`` a day given as YYYY-MM-DD as the play log writes it ("2 Nov 2026" / "2 nov 2026").
+``{x:day}`` a day given as YYYY-MM-DD as the play log writes it ("2 Nov 2026" / "2 nov 2026"),
+``{x:series}`` numbers joined by hyphens said as a list ("38-41" → "38 and 41" / "38 y 41").
 
 ``qps`` is a pseudo-locale made from English at load: every text is bracketed and accented
 ("[Ţáẋéš: +{n} ýûáñ]"), so a text on screen that did not come from a catalogue stands out.
@@ -208,6 +209,24 @@ def _babel_files(locale: str) -> list[Path]:
 
 
 @lru_cache(maxsize=256)
+@lru_cache(maxsize=4096)
+def format_series(value: str, lang: str) -> str:
+    """A series of numbers joined by hyphens (Chinatown's buildings as its rulebook writes them,
+    "38-41") said as the reader lists things: "38 and 41", "16, 17, and 19" / "38 y 41": "38-41"
+    read as a range, buildings 38 to 41. Groups joined by " + " stay so ("38 and 41 + 50")."""
+    from babel.lists import format_list
+
+    def listed(group: str) -> str:
+        items = group.split("-")
+        if len(items) < 2 or not all(item.isdigit() for item in items):
+            return group
+        if not known_language(lang) or lang == PSEUDO:  # as join_list says a list (core/msg.py)
+            return ", ".join(items)
+        return str(format_list(items, locale=lang))
+
+    return " + ".join(listed(group) for group in value.split(" + "))
+
+
 def format_ordinal(n: int, lang: str) -> str:
     """A place as the reader writes it: "1st", "2nd", "23rd" / "1.º", "2.º". The ending is the
     catalogue's; which one a number takes is the language's CLDR ordinal rule."""
@@ -370,6 +389,8 @@ class _Formatter(string.Formatter):
             return "{" + value.name + (":" + format_spec if format_spec else "") + "}"
         if format_spec == "ordinal":
             return format_ordinal(value, self.lang) if isinstance(value, int) else str(value)
+        if format_spec == "series":  # "38-41" said as a list: "38 and 41" / "38 y 41"
+            return format_series(value, self.lang) if isinstance(value, str) else str(value)
         if format_spec == "number":  # grouped as the reader writes it: "7,170,000" / "7.170.000"
             return format_number(value, self.lang) if type(value) in (int, float) else str(value)
         if format_spec == "day":  # a day (YYYY-MM-DD) as the play log writes it; else as given
@@ -431,6 +452,7 @@ def translate(key: str, lang: str = DEFAULT_LANGUAGE, /, **args: Any) -> str:
             or "ordinal}" in template
             or "number}" in template
             or "day}" in template
+            or "series}" in template
             or _below_zero(args)
         ):
             return _formatter(lang if known_language(lang) else DEFAULT_LANGUAGE).vformat(template, (), args)

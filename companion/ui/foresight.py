@@ -23,7 +23,7 @@ from companion.core.foresight import RoundSummary, table_history
 from companion.ui.gameui import ui_for
 from companion.ui.parts import part
 from companion.ui.rule_links import effect_line, line_dot, rule_span
-from companion.ui.widgets import card, dot, small, text_button
+from companion.ui.widgets import card, dot, more_fold, small, text_button
 
 if TYPE_CHECKING:
     from companion.ui.i18n import Tr
@@ -41,7 +41,7 @@ class RoundAsked:
     entries: tuple[int, int]
 
 
-MAX_HAPPENED = 4  # what the event did: the first few lines (the rest is in History)
+MAX_HAPPENED = 4  # what the event did: the first few lines (the rest is in History, or folded at the end)
 
 # (table id, what) -> (the state it was computed for, the answer). A version is identified by
 # its state object: after an undo and a different entry, the version number repeats, the state
@@ -141,7 +141,9 @@ def round_card(
                 spacing=6,
             )
         )
-    lines += happened_lines(model, summary, key, entries_below)
+    lines += happened_lines(
+        model, summary, key, "below" if entries_below else "end" if table.finished else ""
+    )
     if summary.order_line is not None:
         lines.append(ft.Text(tr.msg(summary.order_line.msg), size=14, key=f"{key}-order"))
     if in_history:
@@ -157,22 +159,28 @@ def round_card(
     return card(*lines, key=key)
 
 
-def happened_lines(
-    model: TableModel, summary: RoundSummary, key: str, entries_below: bool
-) -> list[ft.Control]:
+def happened_lines(model: TableModel, summary: RoundSummary, key: str, rest: str) -> list[ft.Control]:
     """A round's "What happened": its first lines, less what a player's line already says
     (Chinatown's trades: each giver's line tells their side of it; the list told both sides
-    again), and how many more there are, and where (it had listed Ben's releases, not Ana's)."""
+    again), and how many more there are, and where (it had listed Ben's releases, not Ana's):
+    ``rest`` "below" (History's round header, over the round's entries), "end" (the game is over:
+    the rest folded in place, the table reads the last round here) or "" (Play during the game:
+    the rest is in History)."""
     tr = model.tr
     told = [fx for sr in summary.seats for fx in (*sr.gained, *sr.lost)]  # Msg args: not hashable
     happened = [fx for fx in summary.happened if fx not in told]
     if not happened:
         return []
     lines: list[ft.Control] = [small(tr("foresight.happened"), key=f"{key}-happened")]
-    lines += [effect_line(model, fx, key=f"{key}-fx-{i}") for i, fx in enumerate(happened[:MAX_HAPPENED])]
-    if len(happened) > MAX_HAPPENED:
-        more = "foresight.happened_more_below" if entries_below else "foresight.happened_more"
-        lines.append(small(tr(more, n=len(happened) - MAX_HAPPENED), key=f"{key}-more"))
+    shown = happened if rest == "end" else happened[:MAX_HAPPENED]
+    said = [effect_line(model, fx, key=f"{key}-fx-{i}") for i, fx in enumerate(shown)]
+    lines += said[:MAX_HAPPENED]
+    n = len(happened) - MAX_HAPPENED
+    if n > 0 and rest == "end":
+        lines.append(more_fold(tr("fold.more", n=n), said[MAX_HAPPENED:], f"{key}-more"))
+    elif n > 0:
+        more = "foresight.happened_more_below" if rest == "below" else "foresight.happened_more"
+        lines.append(small(tr(more, n=n), key=f"{key}-more"))
     return lines
 
 
@@ -191,5 +199,5 @@ def last_round(model: TableModel, table: Table) -> list[ft.Control]:
         return []
     last = done[-1]
     seen = model.view.effects(s.line for s in last.seats)  # what this screen may read changes at the end
-    props = (model.tr.lang, table.id, last, tuple(p.color for p in table.players), seen)
+    props = (model.tr.lang, table.id, last, tuple(p.color for p in table.players), seen, table.finished)
     return [part(props, lambda: round_card(model, table, last, key="hindsight"), key="hindsight-part")]

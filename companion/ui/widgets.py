@@ -160,6 +160,22 @@ def own_node(control: ft.Control, name: str | None = None) -> ft.Control:
     return ft.Semantics(content=control, label=name, container=True)
 
 
+def more_fold(title: str, controls: list[ft.Control], key: str) -> ft.Control:
+    """The lines past a card's first few, folded in place under ``title`` ("And 9 more"): a tap
+    opens them where they are. A finished game's cards say every line there (a mid-game card
+    sends the rest to History); a node of its own, so a screen reader has a button to open it."""
+    tile = ft.ExpansionTile(
+        key=key,
+        title=ft.Text(title, size=14),
+        controls=controls,
+        expanded=False,
+        maintain_state=True,
+        tile_padding=ft.Padding.all(0),
+        controls_padding=ft.Padding.all(0),
+    )
+    return own_node(tile)
+
+
 def colour_swatch(key: str, colour: str, name: str, chosen: bool, on_click: Handler) -> ft.Control:
     """A round colour to tap, ringed when chosen, named for screen readers ("Ana: red")."""
     circle = ft.Container(

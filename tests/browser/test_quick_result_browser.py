@@ -125,7 +125,7 @@ def told_apart(page: Any, must: tuple[str, str]) -> None:
 def test_every_field_and_button_is_told_apart_by_its_name_and_groups(app, browser):
     """The other Quick score forms (every player's card has "Money ($)" on Chinatown's), the second
     reached from the first as a user does (Back to Home, Quick score, the game), a finished game's
-    scores (every player has a "Final: 0 persons" with its "Read the rule: Final scoring: persons";
+    scores (every player has a "0 persons" with its "Read the rule: Final scoring: persons";
     the first card's top is on screen) and its Share screen's code field (named by the title and hint
     above it), reached by the table's Share button. Dragon's form: the test above."""
     url, table = app

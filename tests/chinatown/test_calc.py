@@ -73,9 +73,9 @@ def test_bad_input_raises_one_clear_message(data, key):
 def test_render_in_both_languages():
     result = chinatown_income({"buildings": owned("Ana", "tea_house", 16, 17, 19)})
     en = render_chinatown_income(result, "en")
-    assert "Ana: $50,000" in en and "+\u2060$50,000: Tea House 16-17-19, complete (3/3)" in en
+    assert "Ana: $50,000" in en and "+\u2060$50,000: Tea House 16, 17, and 19, complete (3/3)" in en
     es = render_chinatown_income(result, "es")
-    assert "Casa de té en 16-17-19, negocio completo (3/3)" in es
+    assert "Casa de té en 16, 17 y 19, negocio completo (3/3)" in es
     assert "Ana: 50.000\xa0$" in es and "+50.000\xa0$: Casa de té" in es  # Spanish grouping, sign after
 
 

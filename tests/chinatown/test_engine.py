@@ -169,10 +169,10 @@ def test_income_paid_to_every_player_with_effects_citing_rules():
     fx = t.submit(DonePlacing(seat=2))
     texts = [f.text for f in fx]
     # each line names its earner in words, not by a colour dot alone (walk4, shots 068/069)
-    assert "Ana: +\u2060$50,000 from Tea House 2-4-5, complete (3/3)" in texts
-    assert "Ben: +\u2060$60,000 from Laundry 10-11-12-13, incomplete (4/5)" in texts
-    assert "Carla: +\u2060$50,000 from Photo 20-21-23, complete (3/3)" in texts  # 20 touches 21 and 23
-    assert "Ben: +60.000\xa0$ por Lavandería en 10-11-12-13, negocio incompleto (4/5)" in [
+    assert "Ana: +\u2060$50,000 from Tea House 2, 4, and 5, complete (3/3)" in texts
+    assert "Ben: +\u2060$60,000 from Laundry 10, 11, 12, and 13, incomplete (4/5)" in texts
+    assert "Carla: +\u2060$50,000 from Photo 20, 21, and 23, complete (3/3)" in texts  # 20 touches 21 and 23
+    assert "Ben: +60.000\xa0$ por Lavandería en 10, 11, 12 y 13, negocio incompleto (4/5)" in [
         f.msg.render("es") for f in fx
     ]
     assert t.state.money == [100000, 110000, 100000]

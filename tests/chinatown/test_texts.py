@@ -83,3 +83,55 @@ def test_the_games_page_says_trading_as_the_rules_do():
     ):
         assert point in said, point  # a point of the rules as they stand
         assert point.lower() in step.lower(), point
+
+
+# "Factory 38-41 (2/6)", the rulebook's notation for two buildings of one business, read as a
+# range of buildings, 38 to 41 (39 and 40 were another player's): a business's buildings are
+# said as a list, in the reader's language, wherever one is written.
+def test_a_business_names_its_buildings_as_a_list_never_a_range():
+    from companion.core import msg
+    from companion.games.chinatown.text import business_msg, business_short, income_msg
+
+    tea = business_msg("tea_house", (16, 17, 19), 3, True, 50_000)
+    pair = business_msg("factory", (38, 41), 2, False, 20_000)
+    assert tea.render("en") == "+\u2060$50,000: Tea House 16, 17, and 19, complete (3/3)"
+    assert tea.render("es") == "+50.000\xa0$: Casa de té en 16, 17 y 19, negocio completo (3/3)"
+    assert business_short(pair).render("en") == "Factory 38 and 41 (2/6)"
+    assert business_short(pair).render("es") == "Fábrica en 38 y 41 (2/6)"
+    assert (
+        income_msg("Ana", pair).render("en") == "Ana: +\u2060$20,000 from Factory 38 and 41, incomplete (2/6)"
+    )
+    split = msg(
+        "foresight.chinatown.change.splits",
+        shop=msg("chinatown.shop.factory"),
+        before="38-41-42",
+        after="38-41 + 50",
+        income_before=0,
+        income_after=0,
+        max=6,
+    )
+    assert "Factory 38, 41, and 42 becomes 38 and 41 + 50" in split.render("en")
+
+
+def test_no_text_of_a_whole_game_writes_buildings_as_a_range():
+    from random_play import play_to_end
+
+    from companion.core import Table
+
+    table = Table.new("chinatown", ["Ana", "Ben", "Carla"])
+    seen = []
+
+    def collect(t):
+        if t.prompt is not None:
+            seen.append(t.prompt.msg)
+            seen.extend(t.game.describe(t.state, c) for c in (t.prompt.choices or [])[:40])
+
+    play_to_end(table, random.Random(3), collect)  # Carla's Laundry 39 and 42, Ana's Factory 38 and 41
+    seen += [fx.msg for _, _, effects in table.history for fx in effects]
+    joined = [
+        m for m in seen if any(isinstance(v, str) and re.fullmatch(r"\d+(-\d+)+", v) for v in m.args.values())
+    ]
+    assert len(joined) >= 2  # businesses of two buildings or more
+    for m in seen:
+        for lang in ("en", "es"):
+            assert not re.search(r"\b\d+-\d+\b", m.render(lang)), m.render(lang)

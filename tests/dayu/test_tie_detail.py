@@ -56,3 +56,43 @@ def test_the_final_calculator_says_the_same_line() -> None:
     assert "Ben gana el desempate: 1 carta de inundación, por delante de Ana (0)." in render_dayu_final(
         result, "es"
     )
+
+
+# A tie below the win named its players and total but not the flood cards that placed them
+# (issue 25: "explains every number by naming the rule"): each lower tie now says its place and
+# the figures, or that the players stay tied on them.
+def test_a_tie_for_second_says_the_flood_cards_that_placed_it() -> None:
+    board = GAME.score(finished([9, 6, 6, 6], [0, 1, 3, 2]))
+    assert board.ranking == ["P0", "P2", "P3", "P1"] and board.tie_detail is None
+    assert [said.render("en") for said in board.tie_lower] == [
+        "Tie for 2nd place on 6\u00a0VP: P2 goes ahead on the tie-break, 3 flood cards, against P3 (2) and P1 (1)."
+    ]
+    assert [said.render("es") for said in board.tie_lower] == [
+        "Empate por el 2.º puesto con 6\u00a0PV: P2 queda por delante en el desempate, 3 cartas de inundación,"
+        " frente a P3 (2) y P1 (1)."
+    ]
+
+
+def test_players_still_level_on_flood_cards_stay_tied_said_with_the_figure() -> None:
+    even = GAME.score(finished([9, 6, 6], [0, 2, 2]))
+    assert [said.render("en") for said in even.tie_lower] == [
+        "Tie for 2nd place on 6\u00a0VP: P1 and P2 stay tied on the tie-break, 2 flood cards each."
+    ]
+    assert [said.render("es") for said in even.tie_lower] == [
+        "Empate por el 2.º puesto con 6\u00a0PV: P1 y P2 siguen en empate tras el desempate,"
+        " 2 cartas de inundación cada cual."
+    ]
+    ahead = GAME.score(finished([9, 6, 6, 6], [0, 2, 2, 1]))
+    assert [said.render("en") for said in ahead.tie_lower] == [
+        "Tie for 2nd place on 6\u00a0VP: P1 and P2 stay tied on the tie-break, 2 flood cards each, ahead of P3 (1)."
+    ]
+
+
+def test_a_tie_for_the_win_and_one_below_are_both_said_and_a_running_game_says_neither() -> None:
+    board = GAME.score(finished([6, 6, 4, 4], [1, 2, 0, 3]))
+    assert board.tie_detail is not None
+    assert board.tie_detail.render("en") == "P1 wins the tie: 2 flood cards, ahead of P0 (1)."
+    assert [said.render("en") for said in board.tie_lower] == [
+        "Tie for 3rd place on 4\u00a0VP: P3 goes ahead on the tie-break, 3 flood cards, against P2 (0)."
+    ]
+    assert GAME.score(finished([9, 6, 6], [0, 2, 1], phase="play")).tie_lower == []

@@ -38,8 +38,9 @@ from companion.games.dragon.forecast import (
 )
 from companion.games.dragon.state import DragonState
 
-DEPENDS = tuple(
-    f"foresight.dragon.line_depends{own}{worst}" for own in ("", "_own") for worst in ("", "_worst")
+DEPENDS = (
+    *(f"foresight.dragon.line_depends{own}{worst}" for own in ("", "_own") for worst in ("", "_worst")),
+    "foresight.dragon.line_depends_own_vp",
 )
 
 
@@ -378,7 +379,11 @@ def test_the_mongols_forecast_gives_every_line_the_players_choices_together_can(
 def _named(s: DragonState, line: Msg, seat: int | None = None) -> set[int]:
     """The seats a line says it depends on: the player alone ("whom they release"), the players
     named, or none (a sure line)."""
-    if line.key in ("foresight.dragon.line_depends_own", "foresight.dragon.line_depends_own_worst"):
+    if line.key in (
+        "foresight.dragon.line_depends_own",
+        "foresight.dragon.line_depends_own_worst",
+        "foresight.dragon.line_depends_own_vp",
+    ):
         return {seat} if seat is not None else set()
     if line.key in (*DEPENDS, "foresight.dragon.table_depends"):
         names = [p.name for p in s.players]
@@ -520,3 +525,20 @@ def test_the_mongols_forecast_on_fewer_tables_is_the_one_on_every_table(seed):
             sup = forecast_super(t)
             assert sup is None or super_table(t) == sup.table
     assert made < every and lines_only > 0
+
+
+def test_a_way_that_costs_nothing_and_one_that_scores_say_what_is_at_stake():
+    """Month 6's Drought takes Ana's young monk or her farmer; month 7's Buddha scores the monk
+    (+2 VP) or nothing. No way costs her anything, so there is no "at worst" to say: her line
+    said only "depends on whom they release now", its figures left to the "Could be" lines."""
+    s = fresh(2)
+    s.options = s.options.model_copy(update={"super_events": True})
+    realm(s, 0, (2, ["monk:young", "farmer:young"]), rice=0, yuan=0)
+    realm(s, 1, (2, ["farmer:old"]), rice=9, yuan=9)
+    s, _ = run_event(s, "drought", month=6, super_event="buddha")
+    assert mid_event(s) and [t.seat for t in s.tasks] == [0]
+    buddha = next(f for f in coming_events(s) if f.super)
+    assert sorted(_could_be(buddha, 0)) == ["Ana: +2\u00a0VP for 1 monk", "Ana: no change"]
+    assert _lines(buddha)[0] == "Ana: nothing to lose, up to +2\u00a0VP, depending on whom they release now"
+    assert _lines(buddha, "es")[0] == "Ana: nada que perder, hasta +2\u00a0PV, según a quién libere ahora"
+    assert (buddha.seats[0].vp, buddha.seats[0].harm()) == (0, (0, 0, 0))  # the worst way's numbers

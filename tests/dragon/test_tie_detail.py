@@ -59,3 +59,17 @@ def test_the_final_calculator_says_the_same_line_with_places_from_the_typed_trac
     assert tie.render("en") == "Dan wins the tie: 2nd on the person track, ahead of Ana (3rd) and Ben (4th)."
     assert tie.render("es") in render_dragon_final(result, "es")
     assert final_tie(dragon_final({"players": [player("Ana", 31, 4), player("Ben", 30, 9)]})) is None
+
+
+def test_a_tie_below_the_best_vp_says_the_track_places_that_ordered_it() -> None:
+    board = final_board([40, 31, 31, 20], [3, 5, 2, 9])  # Dan 1st on the track, Ben 2nd, Ana 3rd, Carla 4th
+    assert board.ranking == ["Ana", "Ben", "Carla", "Dan"] and board.tie_detail is None
+    lower = board.tie_lower
+    assert [said.render("en") for said in lower] == [
+        "Tie for 2nd place on 31\u00a0VP: Ben goes ahead on the tie-break, 2nd on the person track,"
+        " against Carla (4th)."
+    ]
+    assert [said.render("es") for said in lower] == [
+        "Empate por el 2.º puesto con 31\u00a0PV: Ben queda por delante en el desempate,"
+        " 2.º en el marcador de personas, frente a Carla (4.º)."
+    ]

@@ -85,7 +85,7 @@ async def test_a_year_by_hand_with_a_trade_and_placing_by_taps(tmp_path):
     for n in (16, 17, 19):
         await h.click(f"ct-b-{n}")
     assert [table.state.shop.get(n) for n in (16, 17, 19)] == ["tea_house"] * 3
-    assert "+\u2060$50,000: Tea House 16-17-19, complete (3/3)" in h.all_text()  # the income card
+    assert "+\u2060$50,000: Tea House 16, 17, and 19, complete (3/3)" in h.all_text()  # the income card
 
     # A building that is not Ana's is not a target: the tap shows the building instead.
     await h.click("ct-hand-florist")
@@ -375,12 +375,12 @@ def test_the_income_card_says_a_players_businesses_in_one_paragraph():
         Business(0, "take_out", (53,), 1, False, 10_000, False),
     ]
     assert businesses_text(Tr("en"), mine) == (
-        "+\u2060$50,000: Tea House 16-17-19, complete (3/3) · $20,000: Laundry 39-40 (2/5)"
+        "+\u2060$50,000: Tea House 16, 17, and 19, complete (3/3) · $20,000: Laundry 39 and 40 (2/5)"
         " · $10,000 each: Photo 3 (1/3), Take Out 53 (1/5)"
     )
     assert businesses_text(Tr("es"), mine) == (
-        "+50.000\xa0$: Casa de té en 16-17-19, negocio completo (3/3) · 20.000\xa0$: Lavandería en"
-        " 39-40 (2/5) · 10.000\xa0$ cada uno: Fotografía en 3 (1/3), Comida para llevar en 53 (1/5)"
+        "+50.000\xa0$: Casa de té en 16, 17 y 19, negocio completo (3/3) · 20.000\xa0$: Lavandería en"
+        " 39 y 40 (2/5) · 10.000\xa0$ cada uno: Fotografía en 3 (1/3), Comida para llevar en 53 (1/5)"
     )
 
 

@@ -4,6 +4,7 @@ Play leads with the result, a line per player in the ranking's order, the last e
 scoring right under it, and no turn order on the players' cards."""
 
 import random
+import re
 
 import flet as ft
 import pytest
@@ -15,6 +16,7 @@ from companion.core import Table
 from companion.games.dragon.public import final_rule
 from companion.i18n import format_score, translate
 from companion.ui.hub import TableHub
+from companion.ui.views.play import MAX_WHY
 
 PREFS = "table_companion.lang"
 
@@ -47,6 +49,9 @@ async def test_dragon_scores_lead_with_the_final_scoring_and_fold_the_months(tmp
         assert subtotal.value == translate("ui.scores.final_part", lang, points=points)
         # the final lines first, in the engine's order, each with its rule
         assert [line.content.controls[1].key for line in lines] == [f"line-{row.seat}-{k}" for k, _ in final]
+        # under a heading that says final scoring, no line says "Final:" again
+        said = [line.content.controls[0].value for line in lines]
+        assert not [text for text in said if re.match(r"\w+:", text)], said
         # the months under one line that says what they add up to, folded
         assert isinstance(fold, ft.ExpansionTile) and not fold.expanded
         points = translate("ui.play.points", lang, n=sum(line.points for _, line in months))
@@ -97,4 +102,32 @@ async def test_dragon_play_at_the_end_says_the_final_scoring_and_no_turn_order(t
     assert said == [fx.msg.render("en") for fx in finals]  # right after the entry's own line
     assert not h.keys("head-place-")  # "#2 in order": the turn order is over
     assert all(h.has(f"total-{seat}") for seat in range(3))
+    h.close()
+
+
+@pytest.mark.parametrize(("game", "seed"), [("dragon", 5), ("chinatown", 3)])
+async def test_play_at_the_end_keeps_every_line_in_place(tmp_path, game, seed):
+    """Once the game is over, the last entry's card and the last round's summary say every line
+    on Play: past the first few, folded under "And 11 more" (a tap opens them there), where
+    during the game they sent the table to History ("11 more in the history")."""
+    hub = new_hub(tmp_path)
+    table = finished(hub, game, seed, {"great_wall": True} if game == "dragon" else None)
+    _, _, effects = table.last
+    h = await started(hub, route=f"/table/{table.id}", prefs={PREFS: "es"})
+    sent_off = {
+        translate(k, "es", n=n) for k in ("ui.play.more", "ui.foresight.happened_more") for n in range(1, 99)
+    }
+    assert not sent_off & set(h.texts())
+    fold = h.by_key("why-more")
+    assert isinstance(fold, ft.ExpansionTile) and not fold.expanded
+    folded = fold.controls
+    shown = [c for c in h.by_key("why").content.controls if getattr(c, "content", None) is not fold]
+    assert fold.title.value == translate("ui.fold.more", "es", n=len(folded))
+    # every effect is said once on the card (the entry's own "Rule:" line stands for its own)
+    assert len(shown) == 1 + MAX_WHY and len(folded) > 10  # the entry's label, its first lines
+    assert len(shown) - 1 + len(folded) >= len(effects) - 1  # every effect (one "Rule:" may say several)
+    if game == "dragon":  # month 12's "What happened": 4 lines, then the rest in place
+        happened = h.by_key("hindsight-more")
+        assert isinstance(happened, ft.ExpansionTile) and len(happened.controls) == 9
+        assert happened.title.value == translate("ui.fold.more", "es", n=9)
     h.close()

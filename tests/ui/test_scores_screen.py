@@ -210,36 +210,52 @@ async def test_every_chart_has_a_name_a_screen_reader_says(tmp_path):
 
 # A whole Chinatown game walked to its end (branch walk4) showed "Winner: Ana" and right under it
 # "Equal money: the most shop tiles on the board wins; ...": Ben and Dai had tied for 3rd, but the
-# rule alone read as the way Ana won. A tie below the best total now says who it was and on what.
-LOWER_TIE = {
-    "en": "Not a tie for the win: {players} ended on {total} each, placed by the tie-break:",
-    "es": "No hubo empate por la victoria: {players} acabaron con {total} cada cual, y los ordena el desempate:",
+# rule alone read as the way Ana won. A tie below the best total then said who and on what total,
+# but not the figures that placed them (issue 25); it now says its place and each one's figure.
+LOWER = {  # game: (seed of a 4-player random game with a tie for 2nd, what the figure is said as)
+    "chinatown": (3, "chinatown.score.tie_tiles"),  # $720,000, then two on $650,000, then $630,000
+    "dayu": (15, "dayu.score.tie_floods"),  # 52 VP, then Ana and Carla on 39 VP, then 28 VP
 }
-LOWER_SEED = 3  # Chinatown, 4 players, random play: $720,000, then two on $650,000, then $630,000
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-async def test_a_tie_below_the_best_total_names_who_tied(tmp_path, lang):
+@pytest.mark.parametrize("game", sorted(LOWER))
+async def test_a_tie_below_the_best_total_says_its_place_and_figures(tmp_path, game, lang):
     from random_play import play_to_end
 
-    from companion.core.msg import join_list
+    from companion.core.msg import msg
     from companion.ui.i18n import Tr
     from companion.ui.views.scores import total_text
 
+    seed, figure = LOWER[game]
     hub = new_hub(tmp_path)
-    table = Table.new("chinatown", ["Ana", "Ben", "Carla", "Dai"])
-    play_to_end(table, random.Random(LOWER_SEED))
+    table = Table.new(game, ["Ana", "Ben", "Carla", "Dai"])
+    play_to_end(table, random.Random(seed))
     table = hub.store.create(table)
     board = table.scoreboard
     totals = [board.row(name).total for name in board.ranking]
     level = [name for name in board.ranking if totals.count(board.row(name).total) > 1]
-    assert totals[0] > totals[1] and len(level) == 2  # the game this test needs: a tie for 2nd
-    said = LOWER_TIE[lang].format(
-        players=join_list(tuple(level), lang), total=total_text(Tr(lang), board, board.row(level[0]).total)
-    )
+    assert totals[0] > totals[1] == totals[2] and len(level) == 2  # the game this test needs: a tie for 2nd
     prefs = {"table_companion.lang": lang}
     h = await started(hub, route=f"/table/{table.id}/scores", prefs=prefs)
-    assert h.by_key("tie-lower-0").value == said and h.has("tie-break") and not h.has("tie-detail")
+    said = h.by_key("tie-lower-0").value
+    assert h.has("tie-break") and not h.has("tie-detail")
+    tr = Tr(lang)
+    # its place, the total, the one placed ahead and the figures of both
+    assert said.startswith(("Tie for 2nd place on ", "Empate por el 2.º puesto con "))
+    assert total_text(tr, board, board.row(level[0]).total) in said
+    other = tr.msg(msg("core.tie.other", player=level[1], value=_figure(table, level[1])))  # "Carla (0)"
+    assert level[0] in said and other in said, said
+    assert tr.msg(msg(figure, n=_figure(table, level[0]))) in said, said
     await h.goto(f"/table/{table.id}")  # the finished card says it too
     assert h.has("finished-card") and h.by_key("tie-lower-0").value == said
     h.close()
+
+
+def _figure(table: Table, name: str) -> int:
+    """A player's tie-break figure at the end: Chinatown's shop tiles on the board, Da Yu's flood cards."""
+    seat = next(p.seat for p in table.scoreboard.rows if p.name == name)
+    state = table.state
+    if table.game_id == "chinatown":
+        return state.tiles_on_board(seat)
+    return len(state.players[seat].flood)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.core.msg import Msg, msg
-from companion.core.ties import tie_detail
+from companion.core.ties import lower_ties, tie_detail
 
 
 def rank(money: Sequence[int], tiles: Sequence[int]) -> tuple[list[int], list[int]]:
@@ -29,4 +29,18 @@ def tie_from_tiles(rows: Sequence[tuple[str, int, int]]) -> Msg | None:
 def tie_line(ranked: Sequence[tuple[str, int, int]]) -> Msg | None:
     """How a tie on the most money was decided, from (name, money, shop tiles on the board) best
     first: the engine's scoreboard and the final calculator say the same."""
-    return tie_detail(ranked, lambda n: msg("chinatown.score.tie_tiles", n=n), lambda n: n)
+    return tie_detail(ranked, _tiles, _short)
+
+
+def lower_lines(ranked: Sequence[tuple[str, int, int]]) -> list[Msg]:
+    """Each tie below the most money, from (name, money, shop tiles on the board) best first: the
+    shop tiles that placed its players, or that they stay tied on."""
+    return lower_ties(ranked, _tiles, _short, lambda n: msg("core.end.money", n=n))
+
+
+def _tiles(n: int) -> Msg:
+    return msg("chinatown.score.tie_tiles", n=n)
+
+
+def _short(n: int) -> int:
+    return n

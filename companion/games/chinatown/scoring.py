@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.core import Scoreboard, ScoreLine, ScoreRow, msg
 from companion.games.chinatown.data import DATA
-from companion.games.chinatown.ranking import rank, tie_line
+from companion.games.chinatown.ranking import lower_lines, rank, tie_line
 from companion.games.chinatown.state import ChinatownState
 
 
@@ -34,12 +34,14 @@ def score(state: ChinatownState) -> Scoreboard:
     order, best = rank(state.money, tiles)
     winners = [state.players[s] for s in best]
     final = state.phase == "over"  # before it, the money is secret: no tie on it is told
+    figures = [(state.players[s], state.money[s], tiles[s]) for s in order]
     return Scoreboard(
         rows=rows,
         ranking=[state.players[s] for s in order],
         final=final,
         tie_break=msg("chinatown.score.tie_break"),
-        tie_detail=tie_line([(state.players[s], state.money[s], tiles[s]) for s in order]) if final else None,
+        tie_detail=tie_line(figures) if final else None,
+        tie_lower=lower_lines(figures) if final else [],
         by_round=[[year[seat] for year in state.money_by_year] for seat in range(state.n)],
         shared=winners if len(winners) > 1 else [],
         unit="money",

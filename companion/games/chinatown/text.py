@@ -33,7 +33,9 @@ def business_short(line: Msg) -> Msg:
 
 
 def buildings_text(buildings: Iterable[int]) -> str:
-    """A business's buildings as on the rulebook's examples: 16-17-19."""
+    """A business's buildings as on the rulebook's examples, 16-17-19: the form a message keeps
+    (stored effects and digests keep it too); the catalogue says it as a list, "16, 17, and 19" /
+    "16, 17 y 19" (``{buildings:series}``): "38-41" read as a range of buildings, 38 to 41."""
     return "-".join(str(b) for b in sorted(buildings))
 
 

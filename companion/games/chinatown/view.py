@@ -72,6 +72,7 @@ def _scoreboard(board: Scoreboard, mine: Callable[[int], bool]) -> Scoreboard:
             "ranking": [],
             "shared": [],
             "tie_detail": None,  # it names who was tied on money
+            "tie_lower": [],
             "by_round": [[] if s in hidden else series for s, series in enumerate(board.by_round)],
             "hidden": hidden,
         }

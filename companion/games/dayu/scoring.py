@@ -11,7 +11,7 @@ from companion.core import Msg, Scoreboard, ScoreRow
 from companion.games.dayu.state import DayuState
 
 # In a module of their own, without pydantic: the calculator uses them too (issue 27).
-from companion.games.dayu.tally import TIE_BREAK, Result, Tally, rank, tally, tie_line
+from companion.games.dayu.tally import TIE_BREAK, Result, Tally, lower_lines, rank, tally, tie_line
 
 __all__ = ["TIE_BREAK", "Result", "Tally", "rank", "score", "tally", "tie_line"]
 
@@ -34,6 +34,7 @@ def score(state: DayuState) -> Scoreboard:
         final=final,
         tie_break=TIE_BREAK,
         tie_detail=_tie(result) if final else None,
+        tie_lower=lower_lines(_figures(result)) if final else [],
         by_round=by_round,
         shared=result.winners if len(result.winners) > 1 else [],
     )
@@ -41,5 +42,10 @@ def score(state: DayuState) -> Scoreboard:
 
 def _tie(result: Result) -> Msg | None:
     """How a tie on the most points was decided: each tied player's flood cards."""
+    return tie_line(_figures(result))
+
+
+def _figures(result: Result) -> list[tuple[str, int, int]]:
+    """(name, total, flood cards) in the ranking's order: what the tie lines are said from."""
     by_name = {t.name: t for t in result.tallies}
-    return tie_line([(name, by_name[name].total, by_name[name].flood_cards) for name in result.ranking])
+    return [(name, by_name[name].total, by_name[name].flood_cards) for name in result.ranking]

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from companion.core.msg import Msg, msg
 from companion.core.scoreline import ScoreLine
-from companion.core.ties import tie_detail
+from companion.core.ties import lower_ties, tie_detail
 from companion.games.dayu.kinds import FRAMES, POINTS_KIND
 from companion.games.dayu.tables import FLOOD_KINDS
 
@@ -96,7 +96,21 @@ def tie_from_floods(rows: Sequence[tuple[str, int, int]]) -> Msg | None:
 def tie_line(ranked: Sequence[tuple[str, int, int]]) -> Msg | None:
     """How a tie on the most points was decided, from (name, total, flood cards) best first: the
     engine's scoreboard and the final calculator say the same."""
-    return tie_detail(ranked, lambda n: msg("dayu.score.tie_floods", n=n), lambda n: n)
+    return tie_detail(ranked, _floods, _short)
+
+
+def lower_lines(ranked: Sequence[tuple[str, int, int]]) -> list[Msg]:
+    """Each tie below the most points, from (name, total, flood cards) best first: the flood cards
+    that placed its players, or that they stay tied on ("Tie for 2nd place on 37 VP: ...")."""
+    return lower_ties(ranked, _floods, _short, lambda n: msg("core.end.vp", n=n))
+
+
+def _floods(n: int) -> Msg:
+    return msg("dayu.score.tie_floods", n=n)
+
+
+def _short(n: int) -> int:
+    return n
 
 
 TIE_BREAK = msg("dayu.score.tie_break")

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from companion.core.msg import Msg, msg
-from companion.core.ties import tie_detail
+from companion.core.ties import lower_ties, tie_detail
 from companion.games.dragon.tables import (
     FACE_SYMBOLS,
     MONK_SYMBOL,
@@ -83,6 +83,19 @@ def track_tie(ranked: Sequence[tuple[str, int, int]]) -> Msg | None:
     """How a tie on the best VP was decided, from (name, VP, place on the person track) best
     first: each tied player's place. The engine's scoreboard and the final calculator say the same
     (the track order is strict: Dragon's tie-break never leaves a tie)."""
-    return tie_detail(
-        ranked, lambda at: msg("dragon.tie.track", place=at), lambda at: msg("core.place", place=at)
-    )
+    return tie_detail(ranked, _on_track, _place)
+
+
+def track_lower(ranked: Sequence[tuple[str, int, int]]) -> list[Msg]:
+    """Each tie below the best VP, from (name, VP, place on the person track) best first: the
+    places on the track that ordered its players ("Tie for 2nd place on 31 VP: Ben goes ahead
+    on the tie-break, 2nd on the person track, against Ana (3rd).")."""
+    return lower_ties(ranked, _on_track, _place, lambda n: msg("core.end.vp", n=n))
+
+
+def _on_track(at: int) -> Msg:
+    return msg("dragon.tie.track", place=at)
+
+
+def _place(at: int) -> Msg:
+    return msg("core.place", place=at)

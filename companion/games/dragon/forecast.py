@@ -579,7 +579,7 @@ def _merge(
             if w.line not in lines:
                 lines.append(w.line)
         worst = max(ways, key=SeatForecast.loss)
-        said = _depends(state, sf.seat, movers, worst, min(w.loss() for w in ways))
+        said = _depends(state, sf.seat, movers, worst, min(w.loss() for w in ways), max(w.vp for w in ways))
         line = Effect(rule_id=base.rule_id, seat=sf.seat, msg=said)
         could = [
             Effect(rule_id=base.rule_id, seat=sf.seat, msg=msg("foresight.dragon.could_be", line=w.msg))
@@ -619,11 +619,18 @@ def _table(state: DragonState, found: Sequence[tuple[Mark, EventForecast | _Read
 
 
 def _depends(
-    state: DragonState, seat: int, movers: list[int], worst: SeatForecast, least: tuple[int, int, int, int]
+    state: DragonState,
+    seat: int,
+    movers: list[int],
+    worst: SeatForecast,
+    least: tuple[int, int, int, int],
+    most_vp: int = 0,
 ) -> Msg:
     """The line of a player whose outcome depends on whom ``movers`` release now: the hardest
-    way's parts ("at worst must release 3 persons") when one way is harder than another, else
-    only whose choice it is (a super event's question, VP alone)."""
+    way's parts ("at worst must release 3 persons") when one way is harder than another; when
+    no way costs anything and one scores more (``most_vp``, the Buddha's monks kept or not),
+    what is at stake ("nothing to lose, up to +2 VP"); else only whose choice it is (a super
+    event's question)."""
     name = state.players[seat].name
     parts = worst.line.msg.args.get("parts") if worst.line.msg.key == "foresight.dragon.line" else None
     if not (parts and worst.loss() > least):
@@ -631,6 +638,9 @@ def _depends(
     if movers == [seat]:
         if parts:
             return msg("foresight.dragon.line_depends_own_worst", player=name, parts=parts)
+        if worst.harm() == (0, 0, 0) and most_vp > worst.vp:  # it said "no change" or "+2 VP" only below
+            vp = msg("foresight.dragon.part.vp", n=most_vp)
+            return msg("foresight.dragon.line_depends_own_vp", player=name, vp=vp)
         return msg("foresight.dragon.line_depends_own", player=name)
     names = [state.players[m].name for m in movers]
     if parts:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from companion.core.msg import Msg, msg
 from companion.core.protocol import Scoreboard, ScoreLine, ScoreRow
 from companion.games.dragon.data import RULES
-from companion.games.dragon.final import FINAL_MONTH, SOURCE_RULES, final_counts, track_tie
+from companion.games.dragon.final import FINAL_MONTH, SOURCE_RULES, final_counts, track_lower, track_tie
 from companion.games.dragon.state import DragonState, Palace, PlayerState, ScoreItem, score_item
 
 __all__ = ["FINAL_MONTH", "SOURCE_RULES", "final_lines", "item_label", "ranking", "round_items", "score"]
@@ -66,8 +66,13 @@ def ranking(state: DragonState) -> list[int]:
 def tie_line(state: DragonState, ranked: list[int]) -> Msg | None:
     """How a tie on the best VP was decided: each tied player's place on the person track (the
     track order is strict, so Dragon's tie-break never leaves a tie)."""
+    return track_tie(track_figures(state, ranked))
+
+
+def track_figures(state: DragonState, ranked: list[int]) -> list[tuple[str, int, int]]:
+    """(name, VP, place on the person track) of the seats in ``ranked``, in that order."""
     place = {seat: n for n, seat in enumerate(state.track_order(), start=1)}
-    return track_tie([(state.players[s].name, state.players[s].vp, place[s]) for s in ranked])
+    return [(state.players[s].name, state.players[s].vp, place[s]) for s in ranked]
 
 
 def score(state: DragonState) -> Scoreboard:
@@ -87,6 +92,7 @@ def score(state: DragonState) -> Scoreboard:
         final=state.final,
         tie_break=msg("dragon.tie_break"),
         tie_detail=tie_line(state, ranked) if state.final else None,
+        tie_lower=track_lower(track_figures(state, ranked)) if state.final else [],
         by_round=[[month[seat] for month in state.by_round] for seat in range(len(state.players))],
         shared=[],
     )

@@ -39,6 +39,7 @@ from companion.ui.widgets import (
     card,
     dot,
     heading,
+    more_fold,
     pill_button,
     pills_theme,
     quiet,
@@ -626,7 +627,9 @@ def why_part(model: TableModel) -> list[ft.Control]:
 
 
 def why(model: TableModel) -> list[ft.Control]:
-    """The last entry and its effects: why the numbers just changed."""
+    """The last entry and its effects: why the numbers just changed. During the game the first
+    few, and a button to History for the rest; once it is over, the rest folded in place: the
+    table reads the game's end here, not entry by entry in History."""
     from companion.ui.views.history import entry_label
 
     table, tr = model.table, model.tr
@@ -634,10 +637,14 @@ def why(model: TableModel) -> list[ft.Control]:
     if last is None:
         return []
     i, entry, effects = last
-    if table.prompt is None:
-        effects = final_first(table, effects)
     label = entry_label(tr, table, i, entry)
     lines: list[ft.Control] = [small(tr("play.last", label=label), key="last-entry")]
+    if table.prompt is None:  # the game's last entry: every line here, past the first few folded
+        said = effect_lines(model, final_first(table, effects), key="why", under=label)
+        lines += said[:MAX_WHY]
+        if len(said) > MAX_WHY:
+            lines.append(more_fold(tr("fold.more", n=len(said) - MAX_WHY), said[MAX_WHY:], "why-more"))
+        return [card(*lines, key="why")]
     lines += effect_lines(model, effects[:MAX_WHY], key="why", under=label)
     if len(effects) > MAX_WHY:
         lines.append(

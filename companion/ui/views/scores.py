@@ -14,7 +14,6 @@ from typing import Any
 import flet as ft
 
 from companion.core import Scoreboard, ScoreLine, Table
-from companion.core.msg import join_list
 from companion.i18n import format_score
 from companion.ui.chart_axes import bottom_axis, left_axis, nice_step, round_ticks, tick_text
 from companion.ui.gameui import ui_for
@@ -74,27 +73,19 @@ def tie_decided(board: Scoreboard) -> bool:
 
 def tie_lines(tr: Tr, board: Scoreboard) -> list[ft.Control]:
     """The tie-break's rule when it ordered anyone, and under it how it chose the winner, with each
-    tied player's figure ("Dai wins the tie: 2nd on the person track, ahead of Ana (4th)")."""
+    tied player's figure ("Dai wins the tie: 2nd on the person track, ahead of Ana (4th)"); a tie
+    below the best total says its place and figures ("Tie for 3rd place on $620,000: Ben goes
+    ahead on the tie-break, 5 shop tiles on the board, against Dai (3)."), before the rule when
+    the best total was one player's: under "Winner: Ana" the rule alone read as hers."""
     lines: list[ft.Control] = []
+    lower = [small(tr.msg(said), key=f"tie-lower-{k}") for k, said in enumerate(board.tie_lower)]
     if board.tie_break is not None and tie_decided(board):
-        if board.tie_detail is None:  # a tie lower down: under "Winner: Ana" the rule alone read as hers
-            lines += lower_ties(tr, board)
+        if board.tie_detail is None:
+            lines += lower
         lines.append(small(tr.msg(board.tie_break), key="tie-break"))
     if board.tie_detail is not None:
         lines.append(small(tr.msg(board.tie_detail), key="tie-detail"))
-    return lines
-
-
-def lower_ties(tr: Tr, board: Scoreboard) -> list[ft.Control]:
-    """Who ended level below the best total, a line per total ("Not a tie for the win: Ben and
-    Dai ended on $620,000 each, placed by the tie-break:"), in the ranking's order."""
-    best = max(r.total for r in board.rows)
-    totals = [board.row(name).total for name in board.ranking]
-    lines: list[ft.Control] = []
-    for total in dict.fromkeys(t for t in totals if t != best and totals.count(t) > 1):
-        names = tuple(name for name in board.ranking if board.row(name).total == total)
-        said = tr("scores.tie_lower", players=join_list(names, tr.lang), total=total_text(tr, board, total))
-        lines.append(small(said, key=f"tie-lower-{len(lines)}"))
+        lines += lower
     return lines
 
 

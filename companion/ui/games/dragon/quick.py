@@ -326,7 +326,7 @@ def _result_rows(
     tr: Tr, show_rule: Callable[[str], None], place: int, name: str, p: dict[str, Any]
 ) -> ft.Control:
     """A player's total and lines, named by the player for a screen reader (every player has a
-    "Final: 0 persons"), each line a node of its own with its rule's link."""
+    "0 persons"), each line a node of its own with its rule's link."""
     rows: list[ft.Control] = [
         ft.Text(
             f"{place}. {name}: {tr('play.points', n=p['total'])}",
