@@ -208,7 +208,6 @@ def _babel_files(locale: str) -> list[Path]:
     return [Path(babel.__file__), Path(babel.numbers.__file__), data / "root.dat", data / f"{locale}.dat"]
 
 
-@lru_cache(maxsize=256)
 @lru_cache(maxsize=4096)
 def format_series(value: str, lang: str) -> str:
     """A series of numbers joined by hyphens (Chinatown's buildings as its rulebook writes them,
@@ -227,6 +226,7 @@ def format_series(value: str, lang: str) -> str:
     return " + ".join(listed(group) for group in value.split(" + "))
 
 
+@lru_cache(maxsize=256)
 def format_ordinal(n: int, lang: str) -> str:
     """A place as the reader writes it: "1st", "2nd", "23rd" / "1.º", "2.º". The ending is the
     catalogue's; which one a number takes is the language's CLDR ordinal rule."""
