@@ -247,3 +247,15 @@ def test_spanish_speaks_with_tu():
 )
 def test_spanish_reads_as_said_at_a_table(key, args, expected):
     assert translate(key, "es", **args) == expected
+
+
+@pytest.mark.parametrize(
+    ("key", "args", "expected"),
+    [
+        # an action button, as said across the table: not "Privilege: small for 2 yuan" (walk59)
+        ("dragon.label.privilege", {"size": "small", "cost": 2}, "A small privilege for 2\u00a0yuan"),
+        ("dragon.label.privilege", {"size": "large", "cost": 7}, "A large privilege for 7\u00a0yuan"),
+    ],
+)
+def test_english_reads_as_said_at_a_table(key, args, expected):
+    assert translate(key, "en", **args) == expected
