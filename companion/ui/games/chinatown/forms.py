@@ -394,7 +394,10 @@ def TradeForm(
     # "Trading done" under the question that names it, above the form: below it, the host
     # scrolled past both sides' chips to end a year's trading (walk59, 4 players)
     done = button(
-        tr("chinatown.trading_done"), "ct-trading-done", lambda _: model.submit(TradingDone()), icon=ft.Icons.DONE_ALL
+        tr("chinatown.trading_done"),
+        "ct-trading-done",
+        lambda _: model.submit(TradingDone()),
+        icon=ft.Icons.DONE_ALL,
     )
     items.insert(len(last), done)
     return ft.Column(items, spacing=8, key="ct-trade-form")
