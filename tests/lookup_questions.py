@@ -28,6 +28,8 @@ QUESTIONS: list[tuple[str, str, str, tuple[str, ...]]] = [
     ("dragon", "es", "qué pasa si mis palacios están llenos", ("dragon.decision.full_palaces",)),
     ("dragon", "es", "no tengo dinero para pagar el tributo", ("dragon.event.tribute",)),
     ("dragon", "es", "sequia", ("dragon.event.drought",)),
+    # walk59: "van" matched the event row's "las dos fichas de Paz van en los meses 1 y 2"
+    ("dragon", "es", "cuándo se van mis personas", ("dragon.event.release_order",)),
     # ---- In the Year of the Dragon, English --------------------------------------------------
     ("dragon", "en", "how many yuan do we start with", ("dragon.setup.start",)),
     ("dragon", "en", "can two of us take the same pair of people at the start", ("dragon.setup.recruit",)),

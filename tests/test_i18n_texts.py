@@ -243,7 +243,32 @@ def test_spanish_speaks_with_tu():
             {"name": "Ana", "score": "−5", "least": "0"},
             "La puntuación de Ana, −5, es menos de lo que cualquiera tiene al acabar este juego (como mínimo 0).",
         ),
+        (
+            "foresight.hindsight.line",
+            {"player": "Ana", "vp": 3, "lost": "−1 arroz"},
+            "Ana: +3\u00a0PV · −1 arroz",
+        ),
+        ("foresight.hindsight.line_kept", {"player": "Ana", "vp": 3}, "Ana: +3\u00a0PV, sin pérdidas"),
     ],
 )
 def test_spanish_reads_as_said_at_a_table(key, args, expected):
     assert translate(key, "es", **args) == expected
+
+
+@pytest.mark.parametrize(
+    ("key", "args", "expected"),
+    [
+        # an action button, as said across the table: not "Privilege: small for 2 yuan" (walk59)
+        ("dragon.label.privilege", {"size": "small", "cost": 2}, "A small privilege for 2\u00a0yuan"),
+        ("dragon.label.privilege", {"size": "large", "cost": 7}, "A large privilege for 7\u00a0yuan"),
+        # a month's summary says the points as every other line does ("+3 VP"), not "VP +3"
+        (
+            "foresight.hindsight.line",
+            {"player": "Ana", "vp": 3, "lost": "−1 rice"},
+            "Ana: +3\u00a0VP · −1 rice",
+        ),
+        ("foresight.hindsight.line_kept", {"player": "Ana", "vp": 3}, "Ana: +3\u00a0VP, nothing lost"),
+    ],
+)
+def test_english_reads_as_said_at_a_table(key, args, expected):
+    assert translate(key, "en", **args) == expected

@@ -153,3 +153,15 @@ def test_the_questions_are_answered_without_the_phrasings_too(lang, without_phra
 )
 def test_contractions_are_written_out(text, said):
     assert words(text) == said
+
+
+@pytest.mark.parametrize(
+    ("game", "lang", "question", "answer"),
+    [
+        # walk59: "van" (se van, they leave) matched the event row's "las dos fichas de Paz van en
+        # los meses 1 y 2" first; it says what "irse" says
+        ("dragon", "es", "cuándo se van mis personas", "dragon.event.release_order"),
+    ],
+)
+def test_a_player_s_words_for_leaving_find_the_releases_first(game, lang, question, answer):
+    assert search(question, lang, game, 3)[0].rule_id == answer

@@ -162,3 +162,20 @@ async def test_two_tiles_of_a_shop_are_one_chip_with_their_count_as_the_hand_sho
     await h.click("ct-trade-enter")
     assert table.state.hands[0].get(shop, 0) == held - 1 and table.state.hands[1].get(shop, 0) == ben_had + 1
     h.close()
+
+
+async def test_trading_done_stands_above_the_form_under_its_question(tmp_path, year_played):
+    """Walkthrough walk59: at a 4-player table the host scrolled past both sides' chips, Enter
+    and "Add another pair" to reach "Trading done" at the form's foot, every year. It stands at
+    the form's top, right under the question that names it, above the parties."""
+    from flet_harness import key_of
+
+    h, _ = await trading(tmp_path, year_played)
+    form = h.by_key("ct-trade-form").controls
+    keys = [key_of(c) for c in form]
+    assert keys.index("ct-trading-done") == 0, keys  # nothing entered yet: no "Last" line above it
+    await h.click("ct-give-a-b-16")
+    await h.click("ct-trade-enter")
+    keys = [key_of(c) for c in h.by_key("ct-trade-form").controls]
+    assert keys[:2] == ["ct-trade-entered", "ct-trading-done"], keys  # the trade just entered first
+    h.close()

@@ -379,7 +379,8 @@ def TradeForm(
     gives = [*form.gives, *_current_gives(form)]
     trade = Trade(gives=tuple(gives)) if gives else None
     money_ok = all(form.sides[k].money is not None for k in SIDES)
-    items: list[ft.Control] = [*_last_trade(tr, table), _parties(tr, table, form, own)]
+    last = _last_trade(tr, table)
+    items: list[ft.Control] = [*last, _parties(tr, table, form, own)]
     if form.a != form.b:  # a seat's phone shows the sides once its partner is picked
         items += [_side_card(tr, table, state, form, k, seats[k], seats[_other(k)]) for k in SIDES]
     if trade is not None:
@@ -390,14 +391,15 @@ def TradeForm(
         return ft.Column(items, spacing=8, key="ct-offer-form")
     items.append(_enter_row(tr, model.submit, partial(review, model, table, gives), table, trade, ready))
     items.append(_pair_row(tr, form, state.n, gives, trade, ready))
-    items.append(
-        button(
-            tr("chinatown.trading_done"),
-            "ct-trading-done",
-            lambda _: model.submit(TradingDone()),
-            icon=ft.Icons.DONE_ALL,
-        )
+    # "Trading done" under the question that names it, above the form: below it, the host
+    # scrolled past both sides' chips to end a year's trading (walk59, 4 players)
+    done = button(
+        tr("chinatown.trading_done"),
+        "ct-trading-done",
+        lambda _: model.submit(TradingDone()),
+        icon=ft.Icons.DONE_ALL,
     )
+    items.insert(len(last), done)
     return ft.Column(items, spacing=8, key="ct-trade-form")
 
 
