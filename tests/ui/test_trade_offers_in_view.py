@@ -11,7 +11,16 @@ import flet as ft
 from test_live_share import app_of, direct
 from test_trade_offers import ana_offers_ben, close, trading
 
+from companion.i18n import translate
 from companion.ui.games.chinatown.offers import SECTION_TOP
+
+
+def _texts(control) -> list[ft.Text]:
+    """The texts inside ``control``, in order."""
+    if isinstance(control, ft.Text):
+        return [control]
+    inner = getattr(control, "controls", None) or [getattr(control, "content", None)]
+    return [t for c in inner if c is not None for t in _texts(c)]
 
 
 def scrolls(h) -> list[str]:
@@ -75,6 +84,10 @@ async def test_an_offer_arriving_on_the_hosts_screen_is_brought_into_view(tmp_pa
     assert host.has(f"offer-text-{offer.id}") and scrolls(host)[h0:] == []  # not before laid out
     await laid_out(host, line)
     assert scrolls(host)[h0:] == [line]
+    # what the scroll brings to the top holds the list's heading: it was left under the app bar
+    (target,) = [c for c in host.controls() if isinstance(c.key, ft.ScrollKey) and c.key.value == line]
+    shown = [t.value for t in _texts(target)]
+    assert shown[0] == translate("ui.chinatown.offers_open", "es") and len(shown) == 2, shown
     await laid_out(host, line)  # laid out again: no second scroll
     await direct(host, lambda: app_of(host).dialogs.show_rule("chinatown.trade"))
     await a.click(f"offer-withdraw-{offer.id}")

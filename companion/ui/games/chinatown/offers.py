@@ -116,18 +116,23 @@ def HostOffers(model: TableModel) -> ft.Control:
 
     ft.use_effect(news, [now, model.dialog_open])
     if shown:
-        lines: list[ft.Control] = [heading(model.tr("chinatown.offers_open"))]
-        lines += [_host_line(model, o, drawn(f"offer-{o.id}")) for o in shown]
+        top = heading(model.tr("chinatown.offers_open"))
+        lines = [
+            _host_line(model, o, drawn(f"offer-{o.id}"), top if i == 0 else None) for i, o in enumerate(shown)
+        ]
         column.controls = [card(*lines, key="ct-offers")]
     return column
 
 
-def _host_line(model: TableModel, o: Offer, laid_out: Callable[[Any], None]) -> ft.Control:
+def _host_line(
+    model: TableModel, o: Offer, laid_out: Callable[[Any], None], top: ft.Control | None
+) -> ft.Control:
     """One offer on the host's list, in the table's words ("Ana offers Ben ..."), scrolled to
-    once laid out when it is new."""
-    line = ft.Container(
-        content=ft.Text(offer_text(model, o, None), key=f"offer-text-{o.id}"), key=scroll_key(f"offer-{o.id}")
-    )
+    once laid out when it is new. The first holds the list's heading (``top``): a scroll brings
+    its key to the top of the screen, and the heading above it was left under the app bar."""
+    text = ft.Text(offer_text(model, o, None), key=f"offer-text-{o.id}")
+    content = text if top is None else ft.Column([top, text], spacing=8)
+    line = ft.Container(content=content, key=scroll_key(f"offer-{o.id}"))
     line.on_size_change = laid_out
     return line
 
