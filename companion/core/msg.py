@@ -96,16 +96,15 @@ def _holds_list(value: Any) -> bool:
 @functools.lru_cache(maxsize=4096)
 def join_list(items: tuple[str, ...], lang: str) -> str:
     """A list as the reader says it, with Babel's CLDR patterns: "41 and 68" / "41 y 68",
-    "Ana, Ben, and Carla" / "Ana, Ben y Carla"."""
-    from babel.lists import format_list
-
-    from companion.i18n import PSEUDO, known_language
+    "Ana, Ben, and Carla" / "Ana, Ben y Carla" (a short command without loading Babel:
+    ``join_words``)."""
+    from companion.i18n import PSEUDO, join_words, known_language
 
     if len(items) < 2:
         return items[0] if items else ""
     if any(":" in item for item in items) or not known_language(lang) or lang == PSEUDO:
         return ", ".join(items)  # labelled parts ("yuan −1, persons to release: 2") are not a series
-    return str(format_list(list(items), locale=lang))
+    return join_words(list(items), lang)
 
 
 def msg(key: str, **args: Any) -> Msg:

@@ -213,7 +213,6 @@ def format_series(value: str, lang: str) -> str:
     """A series of numbers joined by hyphens (Chinatown's buildings as its rulebook writes them,
     "38-41") said as the reader lists things: "38 and 41", "16, 17, and 19" / "38 y 41": "38-41"
     read as a range, buildings 38 to 41. Groups joined by " + " stay so ("38 and 41 + 50")."""
-    from babel.lists import format_list
 
     def listed(group: str) -> str:
         items = group.split("-")
@@ -221,9 +220,42 @@ def format_series(value: str, lang: str) -> str:
             return group
         if not known_language(lang) or lang == PSEUDO:  # as join_list says a list (core/msg.py)
             return ", ".join(items)
-        return str(format_list(items, locale=lang))
+        return join_words(items, lang)
 
     return " + ".join(listed(group) for group in value.split(" + "))
+
+
+def join_words(items: list[str], lang: str) -> str:
+    """A list as the reader says it, by Babel's CLDR patterns ("38 and 41" / "38 y 41"); a short
+    command reads the patterns kept in the cache folder, learnt from Babel once (i18n/lists.py)."""
+    learnt = _learnt_list(lang)
+    if learnt is not None:
+        return learnt.join(items)
+    from babel.lists import format_list
+
+    return str(format_list(items, locale=lang))
+
+
+@cache
+def _learnt_list(locale: str) -> Any:
+    """The list patterns kept with the parsed catalogues (``keep_parsed_catalogs``), learnt from
+    Babel on the first run; None in the app, which keeps nothing and has Babel loaded anyway."""
+    if _PARSED_IN is None:
+        return None
+    from companion.i18n.lists import keep, kept_format, learn
+
+    found = kept_format(_PARSED_IN, locale)
+    if found is None:
+        from babel import Locale
+        from babel.lists import format_list
+
+        patterns = dict(Locale.parse(locale).list_patterns["standard"])
+        found = learn(patterns, lambda items: str(format_list(items, locale=locale)))
+        if found is not None:
+            import babel.lists
+
+            keep(_PARSED_IN, locale, found, [*_babel_files(locale), Path(babel.lists.__file__)])
+    return found
 
 
 @lru_cache(maxsize=256)

@@ -64,7 +64,7 @@ def kept_format(folder: Path, locale: str) -> MoneyFormat | None:
     """The pattern kept in ``folder`` for ``locale`` while Babel's files it was learnt from are
     unchanged; None if none is kept (the caller learns it and keeps it with ``keep``)."""
     found = read_kept(folder / f"money-{locale}.json")
-    if not isinstance(found, dict) or found.get("source") != _stamp(found.get("files")):
+    if not isinstance(found, dict) or found.get("source") != stamp(found.get("files")):
         return None
     try:
         plus, minus, group, sizes = found["format"]
@@ -75,10 +75,10 @@ def kept_format(folder: Path, locale: str) -> MoneyFormat | None:
 
 def keep(folder: Path, locale: str, learnt: MoneyFormat, files: list[Path]) -> None:
     names = [str(f) for f in files]
-    write_kept(folder / f"money-{locale}.json", {"source": _stamp(names), "files": names, "format": learnt})
+    write_kept(folder / f"money-{locale}.json", {"source": stamp(names), "files": names, "format": learnt})
 
 
-def _stamp(files: object) -> str | None:
+def stamp(files: object) -> str | None:
     """Babel's files by size and time (as Python's .pyc check); None when one is gone."""
     if not isinstance(files, list) or not files:
         return None
