@@ -15,8 +15,9 @@ handed the very object its descriptor holds as default is not assigned: ``__set_
 returned at once (on a fresh control nothing is stored yet, and ``x == x`` holds for Flet's
 defaults: None, numbers, strings, enums). Any other value goes through ``__set__`` as before.
 Written on a class's first construction (a class never made costs nothing, and the app stays
-cheap to start), for the classes Flet has loaded and those it loads later (Flet's ``control``
-decorator). A class whose ``__init__`` is its own, or a dataclass this module does not
+cheap to start), or by the server's warm-up for the classes it loaded (``write_loaded``, about
+a millisecond a class), for the classes Flet has loaded and those it loads later (Flet's
+``control`` decorator). A class whose ``__init__`` is its own, or a dataclass this module does not
 recognise (frozen, slots, a field named like its own names), keeps Flet's. Installed only over
 the Flet version it was checked against: tests/ui/test_lean_init.py compares the signatures
 and the controls made, both ways, for every control class Flet exports.
@@ -121,6 +122,15 @@ def written(cls: type) -> Any:
     WRITTEN[cls] = made
     cls.__init__ = made  # type: ignore[misc]
     return made
+
+
+def write_loaded() -> int:
+    """Write the __init__ of every control class loaded so far (the server's warm-up, while the
+    browser starts Flutter: ui/warmup.py), so the first screen does not; how many were written."""
+    waiting = [cls for cls in list(ORIGINAL) if cls not in WRITTEN]
+    for cls in waiting:
+        written(cls)
+    return len(waiting)
 
 
 def _first(cls: type) -> Any:

@@ -161,3 +161,14 @@ def test_another_flet_keeps_its_own_init(monkeypatch):
     assert ft.Text.__init__.__code__.co_filename == "<string>"
     monkeypatch.undo()
     assert lean_init.install()
+
+
+def test_the_warm_up_writes_the_first_screens_inits(installed):
+    from companion.ui import warmup
+
+    lean_init.uninstall()
+    assert lean_init.install()
+    assert ft.Text not in lean_init.WRITTEN
+    warmup.first_screen()
+    assert {ft.Text, ft.Row, ft.Column, ft.Container, ft.Card} <= set(lean_init.WRITTEN)
+    assert ft.Text.__init__ is lean_init.WRITTEN[ft.Text]  # no trampoline left on the way
