@@ -35,9 +35,10 @@ from flet.controls.value_types import _UNSET, Prop
 FLET_VERSION = "1.0.5"
 FLET_INSTALL_PROPS = base_control._install_props
 
-_FIELD = dataclasses._FIELD  # type: ignore[attr-defined]  # a field the __init__ assigns
-_INITVAR = dataclasses._FIELD_INITVAR  # type: ignore[attr-defined]  # passed to __post_init__
-_FACTORY = dataclasses._HAS_DEFAULT_FACTORY  # type: ignore[attr-defined]  # "call the factory"
+# the dataclass module's own markers (Python 3.10 to 3.13); without them Flet's __init__ stays
+_FIELD = getattr(dataclasses, "_FIELD", None)  # a field the __init__ assigns
+_INITVAR = getattr(dataclasses, "_FIELD_INITVAR", None)  # passed to __post_init__
+_FACTORY = getattr(dataclasses, "_HAS_DEFAULT_FACTORY", None)  # "call the factory"
 
 ORIGINAL: dict[type, Any] = {}  # class -> the dataclass's own __init__ (the test compares)
 WRITTEN: dict[type, Any] = {}  # class -> the __init__ written here, once made
@@ -165,7 +166,7 @@ def _all(cls: type[Any]) -> list[type[Any]]:
 def install() -> bool:
     """Every control class loaded, and every one Flet loads from now on, made the lean way
     (idempotent); False, and Flet's kept, on another Flet."""
-    if flet.__version__ != FLET_VERSION:
+    if flet.__version__ != FLET_VERSION or None in (_FIELD, _INITVAR, _FACTORY):
         return False
     for cls in _all(base_control.BaseControl):
         _lean(cls)

@@ -172,3 +172,12 @@ def test_the_warm_up_writes_the_first_screens_inits(installed):
     warmup.first_screen()
     assert {ft.Text, ft.Row, ft.Column, ft.Container, ft.Card} <= set(lean_init.WRITTEN)
     assert ft.Text.__init__ is lean_init.WRITTEN[ft.Text]  # no trampoline left on the way
+
+
+def test_a_python_without_the_dataclass_markers_keeps_flets_init(monkeypatch):
+    lean_init.uninstall()
+    monkeypatch.setattr(lean_init, "_FACTORY", None)
+    assert not lean_init.install()
+    assert ft.Text.__init__.__code__.co_filename == "<string>"
+    monkeypatch.undo()
+    assert lean_init.install()
