@@ -29,11 +29,13 @@ import dataclasses
 from typing import Any
 
 import flet
-from flet.controls import base_control
-from flet.controls.value_types import _UNSET, Prop
+from flet.controls import base_control, value_types
 
 FLET_VERSION = "1.0.5"
-FLET_INSTALL_PROPS = base_control._install_props
+# Flet 1.0.5's names this module reads (another Flet, which may lack them, keeps its own __init__)
+FLET_INSTALL_PROPS: Any = getattr(base_control, "_install_props", None)
+Prop: Any = getattr(value_types, "Prop", None)
+_UNSET: Any = getattr(value_types, "_UNSET", None)
 
 # the dataclass module's own markers (Python 3.10 to 3.13); without them Flet's __init__ stays
 _FIELD = getattr(dataclasses, "_FIELD", None)  # a field the __init__ assigns
@@ -44,7 +46,7 @@ ORIGINAL: dict[type, Any] = {}  # class -> the dataclass's own __init__ (the tes
 WRITTEN: dict[type, Any] = {}  # class -> the __init__ written here, once made
 
 
-def _prop(cls: type, name: str) -> Prop | None:
+def _prop(cls: type, name: str) -> Any:
     for klass in cls.__mro__:
         if name in vars(klass):
             found = vars(klass)[name]
@@ -166,7 +168,8 @@ def _all(cls: type[Any]) -> list[type[Any]]:
 def install() -> bool:
     """Every control class loaded, and every one Flet loads from now on, made the lean way
     (idempotent); False, and Flet's kept, on another Flet."""
-    if flet.__version__ != FLET_VERSION or None in (_FIELD, _INITVAR, _FACTORY):
+    needed = (_FIELD, _INITVAR, _FACTORY, FLET_INSTALL_PROPS, Prop, _UNSET)
+    if flet.__version__ != FLET_VERSION or any(x is None for x in needed):
         return False
     for cls in _all(base_control.BaseControl):
         _lean(cls)
