@@ -2,6 +2,7 @@
 the updated screen late in a game, measured with the headless harness (tests/ui/flet_harness.py).
 
 Run: python benchmarks/ui_bench.py [--games N] [--root TREE] [--breakdown] [--controls] [--props]
+    [--profile N]
 The time of a tap is the session's dispatch_event: the handler, Flet's page diff and the patch
 sent through the measured tree's websocket handler (``GuardedFletApp.send_message``, as served;
 the harness's fake client records the messages off the clock), i.e. all the work the server
@@ -14,14 +15,18 @@ counts the controls each late tap makes Flet configure: new (sent whole), reconc
 again as a new Python object standing for a control already shown) and gone, by nearest key,
 and among the reconciled those unchanged (equal to the control replaced, sub-tree included);
 ``--props`` adds to the breakdown the bytes by control type and property name (a property's name
-and value as encoded, in the controls sent whole and in the values patched in place).
+and value as encoded, in the controls sent whole and in the values patched in place);
+``--profile N`` runs cProfile over the late taps (the harness's recording of each message left
+out) and prints the top N functions by own time and by cumulative time.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import dataclasses
+import pstats
 import random
 import statistics
 import sys
@@ -77,6 +82,7 @@ async def timed_click(
     firsts: list[tuple[float, int]] | None = None,
     breakdown: Breakdown | None = None,
     controls: Controls | None = None,
+    profile: Any = None,
 ) -> None:
     """One tap: the time until the last message it caused was sent, and the bytes sent; with
     ``firsts``, also the time to the first message and its size (the pressed state, issue 25).
@@ -98,6 +104,8 @@ async def timed_click(
         nonlocal spent
         served.send_message(message)  # on the clock: what sending costs a served phone's session
         frames.get_nowait()
+        if profile is not None:
+            profile.disable()
         t = time.process_time()
         was = h.conn.wire_bytes
         send(message)  # the harness's record of it (it encodes it again to count the bytes)
@@ -106,14 +114,20 @@ async def timed_click(
             breakdown.add(h, message)
         spent += time.process_time() - t
         stamps.append(time.process_time() - spent)
+        if profile is not None:
+            profile.enable()
 
     h.conn.send_message = stamped  # type: ignore[method-assign]
     if controls is not None:
         controls.arm()
         controls.on = True
+    if profile is not None:
+        profile.enable()
     start = time.process_time()
     await h.session.dispatch_event(control._i, "click", None)
     await h.flush()
+    if profile is not None:
+        profile.disable()
     h.conn.send_message = send  # type: ignore[method-assign]
     if controls is not None:
         controls.on = False
@@ -338,7 +352,11 @@ def choices(h: Harness) -> int:
 
 
 async def one_game(
-    folder: Path, seed: int, breakdown: Breakdown | None = None, controls: Controls | None = None
+    folder: Path,
+    seed: int,
+    breakdown: Breakdown | None = None,
+    controls: Controls | None = None,
+    profile: Any = None,
 ) -> dict:
     hub = TableHub(Store(folder / "tables.sqlite3"))
     h = Harness()
@@ -372,7 +390,7 @@ async def one_game(
         month = table.state.month
         key = "auto" if h.has("auto") else f"choice-{rng.randrange(choices(h))}"
         if month >= 10:
-            await timed_click(h, key, late, late_bytes, firsts, breakdown, controls)
+            await timed_click(h, key, late, late_bytes, firsts, breakdown, controls, profile)
         else:
             await timed_click(h, key, times, other_bytes)
         taps_by_month[month] = taps_by_month.get(month, 0) + 1
@@ -388,15 +406,20 @@ async def one_game(
 
 
 async def main(
-    games: int, breakdown: bool = False, count_controls: bool = False, props: bool = False
+    games: int,
+    breakdown: bool = False,
+    count_controls: bool = False,
+    props: bool = False,
+    profile_lines: int = 0,
 ) -> None:
     months, late, late_bytes, entries, firsts = [], [], [], [], []
     where = Breakdown() if breakdown or props else None
     controls = Controls() if count_controls else None
+    profile = cProfile.Profile(time.process_time) if profile_lines else None  # CPU, as the clock
     tune()  # the collector as `companion serve` sets it before serving (core/memory.py); was Python's
     for seed in range(games):
         with tempfile.TemporaryDirectory() as tmp:
-            r = await one_game(Path(tmp), seed, where, controls)
+            r = await one_game(Path(tmp), seed, where, controls, profile)
         # a full month = its action, person and event phases: months 2..11 (1 includes setup, 12 has no persons)
         months += [r["taps"][m] for m in range(2, 12)]
         late += r["late"]
@@ -431,6 +454,11 @@ async def main(
     if controls is not None:
         controls.report()
         print("  (the counting runs on the clock: read the times from a run without --controls)")
+    if profile is not None:
+        print(f"profile of the {len(late)} late taps (the harness's own recording left out):")
+        for order in ("tottime", "cumulative"):
+            pstats.Stats(profile, stream=sys.stdout).sort_stats(order).print_stats(profile_lines)
+        print("  (the profiler runs on the clock: read the times from a run without --profile)")
 
 
 if __name__ == "__main__":
@@ -442,5 +470,12 @@ if __name__ == "__main__":
     parser.add_argument(
         "--props", action="store_true", help="a late tap's bytes by control type and property"
     )
+    parser.add_argument(
+        "--profile",
+        type=int,
+        default=0,
+        metavar="N",
+        help="cProfile the late taps; print the top N functions by own and by cumulative time",
+    )
     args = parser.parse_args()
-    asyncio.run(main(args.games, args.breakdown, args.controls, args.props))
+    asyncio.run(main(args.games, args.breakdown, args.controls, args.props, args.profile))

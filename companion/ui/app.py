@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from companion.ui import diff_walk, event_types, lean_internals, quiet_diff
+from companion.ui import diff_walk, event_types, lean_init, lean_internals, quiet_diff
 from companion.ui.hub import TableHub, hub_for
 
 if TYPE_CHECKING:
@@ -39,6 +39,7 @@ def make_main(
     diff_walk.install()  # Flet's diff walks a tap's new controls for less (ui/diff_walk.py)
     quiet_diff.install()  # and writes no debug lines while its log is off (ui/quiet_diff.py)
     event_types.install()  # a tap's event type resolved once per control class (ui/event_types.py)
+    lean_init.install()  # controls made without storing their defaults one by one (ui/lean_init.py)
     if hosted is not None:
         hosted.start_sweeping()  # idle spaces closed every minute (ui/space_use.py)
 

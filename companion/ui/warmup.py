@@ -45,11 +45,12 @@ def first_screen() -> None:
     import flet as ft
 
     from companion.i18n import DEFAULT_LANGUAGE, load
-    from companion.ui import live, root, sent_settings, shell  # noqa: F401  # the session (ui/app.py composes it)
+    from companion.ui import lean_init, live, root, sent_settings, shell  # noqa: F401  # the session (ui/app.py composes it)
     from companion.ui.views import home  # noqa: F401
 
     for name in FIRST_CONTROLS:
         getattr(ft, name)
+    lean_init.write_loaded()  # their __init__ written now, not by the first screen (ui/lean_init.py)
     _ = ft.Icons.ADD  # the first icon named reads Flet's table of icon names
     load(DEFAULT_LANGUAGE)
     sent_settings.page_scripts()  # the page's scripts: the lost-connection notice reads both catalogues
