@@ -13,6 +13,9 @@ atexit.register(shutil.rmtree, _CACHE, True)
 # ---- the store's tests on both backends (tests/store_backends.py) ----------------------------
 from store_backends import backend_shared, parametrize, postgres_database, store_backend  # noqa: E402,F401
 
+# pytest's rewritten test modules kept where bytecode is not written (tests/suite_bytecode.py).
+from suite_bytecode import pytest_collection  # noqa: E402,F401
+
 # The collector set as the app sets it, once the tests are collected (tests/suite_collector.py).
 from suite_collector import pytest_collection_finish  # noqa: E402,F401
 

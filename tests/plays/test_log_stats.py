@@ -20,7 +20,7 @@ POOL = ["Ana", "Ben", "Carla", "Dai", "Dan", "Eli", "Eva"]
 
 
 @pytest.fixture(scope="module")
-def games() -> tuple:
+def games(shared_games) -> tuple:
     """The module's finished games, made once for both backends: the tests only read them (each
     backend's store is its own), and rebuilding 200 games from their logs cost about 2.5 s of
     CPU a backend (docs/PERFORMANCE.md, "Idle frames, tap frames and the play log's set-ups").

@@ -36,7 +36,7 @@ def _cause(rule_id: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def games() -> tuple:
+def games(shared_games) -> tuple:
     """The module's finished games and this file's reading of each (``Logged.of_table``), made
     once for both backends: the tests only read them (each backend's store is its own), and
     rebuilding 200 games from their logs and recounting them cost about 4 s of CPU a backend
