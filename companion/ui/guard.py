@@ -28,6 +28,7 @@ from flet.messaging.protocol import (
     decode_ext_from_msgpack,
 )
 from flet_web.fastapi.flet_app import FletApp
+from starlette.websockets import WebSocketState
 
 from companion.i18n import DEFAULT_LANGUAGE, translate
 from companion.share.attempts import AttemptLimits, Attempts
@@ -194,6 +195,19 @@ class _GuardedSocket:
                     return data
             except BudgetExceeded as exc:
                 await self._drop(exc.reason)
+
+    async def send_bytes(self, data: bytes) -> None:
+        """A frame to a phone that has gone is dropped: its socket closed under the send (the
+        server stopping with phones connected, a phone off the Wi-Fi). Flet's send loop would end
+        with the error, the server log a traceback, and the session never be disconnected (Flet
+        disconnects it after the loop); the receive loop, which hears the close too, ends the
+        send loop as usual."""
+        if self._ws.application_state == WebSocketState.DISCONNECTED:
+            return
+        try:
+            await self._ws.send_bytes(data)
+        except WebSocketDisconnect:
+            log.debug("a frame to %s after it had gone, dropped", self._guard.app.peer)
 
     async def _drop(self, reason: str) -> None:
         app = self._guard.app
