@@ -195,8 +195,8 @@ def test_two_players_can_swap_seats(store):
 
 
 def test_today_is_a_date_a_play_can_have(monkeypatch):
-    # The clock pinned: the test read "today" apart from the app, and a run across midnight
-    # typed yesterday's date as today (tests/pinned_clock.py)
+    # The clock pinned: read apart from the app's, the test's "today" is yesterday to the app in
+    # a run across midnight (tests/pinned_clock.py)
     now = datetime(2026, 12, 8, 20, 15, 30, tzinfo=UTC)
     pin_clock(monkeypatch, now, importlib.import_module("companion.plays.record"))
     today = now.date().isoformat()
