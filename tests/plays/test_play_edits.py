@@ -3,11 +3,13 @@ never in the future; one player per play; times without a zone; a store from a n
 
 from __future__ import annotations
 
+import importlib
 import json
 import sqlite3
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
+from pinned_clock import pin_clock
 from plays_helpers import finished_game
 
 from companion.core import Table
@@ -192,14 +194,19 @@ def test_two_players_can_swap_seats(store):
     assert [s.player_id for s in store.play(table.id).seats][:2] == [ben.id, ana.id]
 
 
-def test_today_is_a_date_a_play_can_have():
-    today = datetime.now(UTC).date().isoformat()
+def test_today_is_a_date_a_play_can_have(monkeypatch):
+    # The clock pinned: read apart from the app's, the test's "today" is yesterday to the app in
+    # a run across midnight (tests/pinned_clock.py)
+    now = datetime(2026, 12, 8, 20, 15, 30, tzinfo=UTC)
+    pin_clock(monkeypatch, now, importlib.import_module("companion.plays.record"))
+    today = now.date().isoformat()
     assert play_date(today) == (f"{today}T12:00:00+00:00", True)  # a day alone, even today's
-    before = datetime.now(UTC).isoformat(timespec="seconds")
-    # typed as the play is logged (Quick score): today is now, a real time
-    when, day_only = play_date(date.today().isoformat(), logged_now=True)
-    assert before <= when <= datetime.now(UTC).isoformat() and not day_only
-    in_two_days = (datetime.now(UTC) + timedelta(days=2)).date().isoformat()
+    # typed as the play is logged (Quick score): today on this device is now, a real time
+    assert play_date(now.astimezone().date().isoformat(), logged_now=True) == (
+        "2026-12-08T20:15:30+00:00",
+        False,
+    )
+    in_two_days = (now + timedelta(days=2)).date().isoformat()
     with pytest.raises(CalcInputError):
         play_date(in_two_days)
 
@@ -300,14 +307,16 @@ def test_each_games_spec_names_the_unit_its_scoreboard_counts(seed):
     assert spec(table.game_id).score_unit == table.scoreboard.unit
 
 
-def test_a_play_logged_for_a_day_keeps_its_day_alone_in_the_store(store):
+def test_a_play_logged_for_a_day_keeps_its_day_alone_in_the_store(store, monkeypatch):
     """On both backends: a Quick score play for a past day typed is known by its day alone, kept
     as such by the store (read in a list and one by one); today's is now, a real time."""
+    now = datetime(2026, 12, 8, 20, 15, 30, tzinfo=UTC)  # pinned: no run across midnight
+    pin_clock(monkeypatch, now, importlib.import_module("companion.plays.record"))
     past = store.log_calculated("dragon-final", DRAGON, date="2026-05-31")
     assert (past.date, past.day_only) == ("2026-05-31T12:00:00+00:00", True)
-    today = store.log_calculated("dragon-final", DRAGON, date=date.today().isoformat())
+    today = store.log_calculated("dragon-final", DRAGON, date=now.astimezone().date().isoformat())
     timed = store.log_calculated("dragon-final", DRAGON, date="2026-05-30T21:10:00+00:00")
-    assert not today.day_only and not timed.day_only
+    assert today.date == "2026-12-08T20:15:30+00:00" and not today.day_only and not timed.day_only
     assert store.play(past.id).day_only and not store.play(timed.id).day_only
     assert {p.id: p.day_only for p in store.plays()} == {past.id: True, today.id: False, timed.id: False}
     # the log sorts by the stored moment: the day alone (noon UTC) after the evening before

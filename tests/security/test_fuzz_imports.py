@@ -3,7 +3,7 @@
 Surfaces: Table.from_json, Store.import_json, `companion replay`, the three `companion calc`
 commands, snapshot codes (share.decode) and QR images (share.read_snapshot_image).
 FUZZ_INPUTS inputs per surface (2,000 by default; FUZZ_INPUTS=10000 for a long run), each
-within FUZZ_TIME_BOUND seconds, and the whole run within a memory bound.
+within FUZZ_TIME_BOUND seconds of CPU, and the whole run within a memory bound.
 """
 
 from __future__ import annotations

@@ -178,5 +178,8 @@ async def test_a_stop_signal_ends_the_server_with_phones_connected(tmp_path, sig
     finally:
         for phone in phones:
             await phone.close()
-    assert took < 2.0, f"the server took {took:.2f} s to stop"
+    # A bound for a stop held by its open connections (uvicorn waits for them without a grace;
+    # ``stop`` kills the server after 15 s), not a measure: the grace is 1 s, and such a stop took
+    # 0.3 s to 0.9 s at load 14 on two cores, too near the 2 s this said before
+    assert took < 10, f"the server took {took:.2f} s to stop"
     assert "Traceback" not in served.log()

@@ -425,8 +425,8 @@ async def test_serving_on_the_local_network_from_the_share_screen(tmp_path):
     table = toy_table(hub)
     # the test binds loopback only: the listener is the same code path as 0.0.0.0
     url = await live.start_listener(make_main(hub), host="127.0.0.1")
-    try:
-        body = await asyncio.to_thread(lambda: urllib.request.urlopen(url + "/", timeout=10).read())
+    try:  # 60 s for the first page: a bound on a loaded machine, not a measure
+        body = await asyncio.to_thread(lambda: urllib.request.urlopen(url + "/", timeout=60).read())
         assert b"flet" in body.lower()
         # served, but on loopback: no other device reaches it, and the screen says so
         assert live.lan_base_url("http://127.0.0.1:8550") == live.Reach(url, serving=True, reachable=False)
@@ -537,7 +537,7 @@ async def test_serve_on_the_local_network_starts_a_listener(tmp_path, monkeypatc
         assert h.by_key("live-url").value.startswith(f"{url}/join/")
         assert qr_text(h, "live-qr") == h.by_key("live-url").value and not h.has("live-device-only")
         # the harness has no such network: the same listener, through loopback
-        answer = await asyncio.to_thread(urllib.request.urlopen, f"http://127.0.0.1:{port}/", timeout=10)
+        answer = await asyncio.to_thread(urllib.request.urlopen, f"http://127.0.0.1:{port}/", timeout=60)
         assert answer.status == 200  # the same app, served on the listener
     finally:
         if "handle" in live._LISTENER:

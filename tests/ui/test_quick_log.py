@@ -3,9 +3,17 @@ with money as the score, and Dragon's note when the listing order split a tie.""
 
 from __future__ import annotations
 
+import importlib
+from datetime import datetime
+
 import pytest
+from pinned_clock import pin_clock
 from test_chinatown_ui import fill_final
 from ui_testkit import new_hub, started
+
+from companion.ui import log_play
+
+record = importlib.import_module("companion.plays.record")  # the module (the package names a function so)
 
 
 @pytest.fixture
@@ -68,13 +76,14 @@ async def test_dragon_quick_score_says_when_the_listing_order_split_a_tie(hub):
     h.close()
 
 
-async def test_log_this_play_takes_the_day_typed_and_refuses_one_to_come(hub):
-    from datetime import date
-
+async def test_log_this_play_takes_the_day_typed_and_refuses_one_to_come(hub, monkeypatch):
+    # The clock pinned (the app's and the rules' "today"): read apart from the app's, the test's
+    # own today is the next day in a run across midnight (tests/pinned_clock.py)
+    pin_clock(monkeypatch, datetime(2026, 11, 20, 18, 30).astimezone(), log_play, record)
     h = await started(hub, "/quick/chinatown")
     await fill_final(h, [("Ana", 760000, 7), ("Ben", 820000, 3), ("Carla", 500000, 9)])
     await h.click("ct-f-score")
-    assert h.by_key("quick-log-date").value == date.today().isoformat()  # today unless changed
+    assert h.by_key("quick-log-date").value == "2026-11-20"  # today unless changed
     await h.type_text("quick-log-date", "2999-01-01")
     await h.click("quick-log-play")
     assert (
