@@ -311,10 +311,9 @@ def test_a_group_whose_one_action_the_engine_takes_is_named_by_that_action_once(
     assert seen >= 6
 
 
-async def test_undo_and_redo_say_what_they_took_in_history_words(tmp_path):
-    """Issue 25: the host's Undo and Redo say at the question which entry they took back or put
-    back, as History tells it, in the host's language; a tap of several entries (the card, its
-    tile, its palace) names its first and says "and what followed"."""
+def at_a_card_and_tile_tap(tmp_path):
+    """A hub whose Dragon table (seeded) asks for a person card, and the answer whose one tap
+    enters the card and its tile (two entries and more: what Undo takes back whole)."""
     hub = new_hub(tmp_path)
     rng = random.Random(2)
     table = hub.create(
@@ -322,6 +321,14 @@ async def test_undo_and_redo_say_what_they_took_in_history_words(tmp_path):
     )
     found = table_taps(table, True, default_room(table.state, table.prompt.seat))
     k = next(k for k, t in enumerate(found) if [e.kind for e in t.entries[:2]] == ["card", "pick"])
+    return hub, table, k
+
+
+async def test_undo_and_redo_say_what_they_took_in_history_words(tmp_path):
+    """Issue 25: the host's Undo and Redo say at the question which entry they took back or put
+    back, as History tells it, in the host's language; a tap of several entries (the card, its
+    tile, its palace) names its first and says "and what followed"."""
+    hub, table, k = at_a_card_and_tile_tap(tmp_path)
     before = table.version
     h = await started(hub, route=f"/table/{table.id}", prefs={"table_companion.lang": "es"})
     await h.click(f"choice-{k}")
@@ -342,13 +349,7 @@ async def test_undos_notice_takes_one_line_and_a_tap_shows_it_whole(tmp_path):
     """Issue 25: Undo's notice ran to three lines at 412 px and pushed the Dragon grid below the
     fold. It takes one line, cut short; a tap shows it whole and another folds it; a screen
     reader hears it whole either way; the next notice comes folded."""
-    hub = new_hub(tmp_path)
-    rng = random.Random(2)
-    table = hub.create(
-        play_until(Table.new("dragon", NAMES, OPTIONS), rng, lambda t: t.prompt.kind == "card")
-    )
-    found = table_taps(table, True, default_room(table.state, table.prompt.seat))
-    k = next(k for k, t in enumerate(found) if [e.kind for e in t.entries[:2]] == ["card", "pick"])
+    hub, table, k = at_a_card_and_tile_tap(tmp_path)
     h = await started(hub, route=f"/table/{table.id}", prefs={"table_companion.lang": "es"})
     await h.click(f"choice-{k}")
     await h.click("undo")
