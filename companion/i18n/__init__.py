@@ -187,15 +187,27 @@ def _babel_money(amount: int, locale: str) -> str:
 def _learnt_money(locale: str) -> Any:
     """The money pattern kept with the parsed catalogues (``keep_parsed_catalogs``), learnt from
     Babel on the first run; None in the app, which keeps nothing and has Babel loaded anyway."""
+    from companion.i18n import money
+
+    return _kept_or_learnt(
+        lambda folder: money.kept_format(folder, locale),
+        lambda: money.learn(lambda amount: _babel_money(amount, locale)),
+        lambda folder, found: money.keep(folder, locale, found, _babel_files(locale)),
+    )
+
+
+def _kept_or_learnt(
+    kept: Callable[[Path], Any], learn: Callable[[], Any], keep: Callable[[Path, Any], None]
+) -> Any:
+    """What a short command reads instead of Babel (money, lists): kept in the cache folder, or
+    learnt from Babel now and kept for the next run; None in the app (no folder kept)."""
     if _PARSED_IN is None:
         return None
-    from companion.i18n.money import keep, kept_format, learn
-
-    found = kept_format(_PARSED_IN, locale)
+    found = kept(_PARSED_IN)
     if found is None:
-        found = learn(lambda amount: _babel_money(amount, locale))
+        found = learn()
         if found is not None:
-            keep(_PARSED_IN, locale, found, _babel_files(locale))
+            keep(_PARSED_IN, found)
     return found
 
 
@@ -238,24 +250,23 @@ def join_words(items: list[str], lang: str) -> str:
 
 @cache
 def _learnt_list(locale: str) -> Any:
-    """The list patterns kept with the parsed catalogues (``keep_parsed_catalogs``), learnt from
-    Babel on the first run; None in the app, which keeps nothing and has Babel loaded anyway."""
-    if _PARSED_IN is None:
-        return None
-    from companion.i18n.lists import keep, kept_format, learn
+    """The list patterns kept with the parsed catalogues, learnt from Babel on the first run
+    (``_kept_or_learnt``)."""
+    from companion.i18n import lists
 
-    found = kept_format(_PARSED_IN, locale)
-    if found is None:
+    def learn() -> Any:
         from babel import Locale
         from babel.lists import format_list
 
         patterns = dict(Locale.parse(locale).list_patterns["standard"])
-        found = learn(patterns, lambda items: str(format_list(items, locale=locale)))
-        if found is not None:
-            import babel.lists
+        return lists.learn(patterns, lambda items: str(format_list(items, locale=locale)))
 
-            keep(_PARSED_IN, locale, found, [*_babel_files(locale), Path(babel.lists.__file__)])
-    return found
+    def keep(folder: Path, found: Any) -> None:
+        import babel.lists
+
+        lists.keep(folder, locale, found, [*_babel_files(locale), Path(babel.lists.__file__)])
+
+    return _kept_or_learnt(lambda folder: lists.kept_format(folder, locale), learn, keep)
 
 
 @lru_cache(maxsize=256)

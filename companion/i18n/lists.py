@@ -14,8 +14,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from companion.cache import read_kept, write_kept
-from companion.i18n.money import stamp
+from companion.i18n import learnt
 
 # Lists checked against Babel before the patterns are kept: two to eight items, no brace in them.
 CHECKS = tuple(tuple(str(10 + i) for i in range(n)) for n in range(2, 9))
@@ -54,15 +53,11 @@ def learn(patterns: dict[str, str], babel_list: Callable[[list[str]], str]) -> L
 
 def kept_format(folder: Path, locale: str) -> ListFormat | None:
     """The patterns kept in ``folder`` for ``locale`` while Babel's files are unchanged."""
-    found = read_kept(folder / f"list-{locale}.json")
-    if not isinstance(found, dict) or found.get("source") != stamp(found.get("files")):
-        return None
-    try:
-        return ListFormat(*found["format"])
-    except (KeyError, TypeError, ValueError):
-        return None
+    found = learnt.kept(folder / f"list-{locale}.json")
+    if isinstance(found, list) and len(found) == 4 and all(isinstance(p, str) for p in found):
+        return ListFormat(*found)
+    return None  # none kept, or not four patterns
 
 
-def keep(folder: Path, locale: str, learnt: ListFormat, files: list[Path]) -> None:
-    names = [str(f) for f in files]
-    write_kept(folder / f"list-{locale}.json", {"source": stamp(names), "files": names, "format": learnt})
+def keep(folder: Path, locale: str, found: ListFormat, files: list[Path]) -> None:
+    learnt.keep(folder / f"list-{locale}.json", found, files)

@@ -15,7 +15,7 @@ from itertools import groupby
 from pathlib import Path
 from typing import NamedTuple
 
-from companion.cache import read_kept, write_kept
+from companion.i18n import learnt
 
 # Amounts checked against Babel before a learnt pattern is kept: signs, each number of digits.
 CHECKS = (0, *(sign * int("123456789012345"[:width]) for width in range(1, 16) for sign in (1, -1)))
@@ -63,26 +63,15 @@ def learn(babel_money: Callable[[int], str]) -> MoneyFormat | None:
 def kept_format(folder: Path, locale: str) -> MoneyFormat | None:
     """The pattern kept in ``folder`` for ``locale`` while Babel's files it was learnt from are
     unchanged; None if none is kept (the caller learns it and keeps it with ``keep``)."""
-    found = read_kept(folder / f"money-{locale}.json")
-    if not isinstance(found, dict) or found.get("source") != stamp(found.get("files")):
-        return None
+    found = learnt.kept(folder / f"money-{locale}.json")
+    if not isinstance(found, list) or len(found) != 4:
+        return None  # none kept, or not a pattern
     try:
-        plus, minus, group, sizes = found["format"]
+        plus, minus, group, sizes = found
         return MoneyFormat(tuple(plus), tuple(minus), group, tuple(sizes))
-    except (KeyError, TypeError, ValueError):
+    except (TypeError, ValueError):
         return None
 
 
-def keep(folder: Path, locale: str, learnt: MoneyFormat, files: list[Path]) -> None:
-    names = [str(f) for f in files]
-    write_kept(folder / f"money-{locale}.json", {"source": stamp(names), "files": names, "format": learnt})
-
-
-def stamp(files: object) -> str | None:
-    """Babel's files by size and time (as Python's .pyc check); None when one is gone."""
-    if not isinstance(files, list) or not files:
-        return None
-    try:
-        return ";".join(f"{f}:{(s := Path(f).stat()).st_size}:{s.st_mtime_ns}" for f in files)
-    except (OSError, TypeError):
-        return None
+def keep(folder: Path, locale: str, found: MoneyFormat, files: list[Path]) -> None:
+    learnt.keep(folder / f"money-{locale}.json", found, files)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 import flet as ft
 
@@ -41,6 +41,7 @@ class RoundAsked:
     entries: tuple[int, int]
 
 
+Rest = Literal["below", "end", ""]  # where a round's lines past the first few are (happened_lines)
 MAX_HAPPENED = 4  # what the event did: the first few lines (the rest is in History, or folded at the end)
 
 # (table id, what) -> (the state it was computed for, the answer). A version is identified by
@@ -159,7 +160,7 @@ def round_card(
     return card(*lines, key=key)
 
 
-def happened_lines(model: TableModel, summary: RoundSummary, key: str, rest: str) -> list[ft.Control]:
+def happened_lines(model: TableModel, summary: RoundSummary, key: str, rest: Rest) -> list[ft.Control]:
     """A round's "What happened": its first lines, less what a player's line already says
     (Chinatown's trades: each giver's line tells their side of it; the list told both sides
     again), and how many more there are, and where (it had listed Ben's releases, not Ana's):
